@@ -1,0 +1,62 @@
+// Flag parsing on node:util.parseArgs: unknown flags and bad values become one-line user errors.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { CLIError } from '../errors.js';
+
+export type Options = NonNullable<ParseArgsConfig['options']>;
+
+export interface Parsed {
+  readonly values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+  readonly positionals: string[];
+}
+
+export function parse(command: string, argv: readonly string[], options: Options, allowPositionals = false): Parsed {
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      options: { help: { type: 'boolean', short: 'h' }, ...options },
+      allowPositionals,
+      strict: true,
+    });
+    return { values: values as Parsed['values'], positionals };
+  } catch (error: unknown) {
+    const message = error instanceof Error ? error.message.replace(/\. To specify a positional.*$/s, '') : String(error);
+    throw new CLIError(`${message}. Run \`tfe-access ${command} --help\` for the options.`);
+  }
+}
+
+export function stringFlag(parsed: Parsed, name: string): string | undefined {
+  const value = parsed.values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function listFlag(parsed: Parsed, name: string): string[] {
+  const value = parsed.values[name];
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
+  return typeof value === 'string' ? [value] : [];
+}
+
+export function boolFlag(parsed: Parsed, name: string): boolean {
+  return parsed.values[name] === true;
+}
+
+/** A non-negative integer flag (`--concurrency 8`), with its default; a bad value is a user error. */
+export function intFlag(parsed: Parsed, name: string, fallback: number, min = 0): number {
+  const raw = stringFlag(parsed, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min) {
+    throw new CLIError(`--${name} must be an integer >= ${min}, got "${raw}".`);
+  }
+  return Number(raw);
+}
+
+/** A number flag that may have a fraction (`--fault-rate 0.2`). */
+export function numberFlag(parsed: Parsed, name: string, fallback: number, min = 0, max = Number.POSITIVE_INFINITY): number {
+  const raw = stringFlag(parsed, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value) || value < min || value > max) {
+    const range = max === Number.POSITIVE_INFINITY ? `>= ${min}` : `between ${min} and ${max}`;
+    throw new CLIError(`--${name} must be a number ${range}, got "${raw}".`);
+  }
+  return value;
+}

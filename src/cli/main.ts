@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+// The CLI entry: the only place that turns errors into exit codes and decides what is printed.
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { CLIError, EXIT, messageOf } from '../errors.js';
+import { processIO, type IO } from './io.js';
+import { COMMANDS } from './registry.js';
+
+export const VERSION = '0.1.0';
+
+export function usage(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
+  const lines = Object.entries(COMMANDS).map(
+    ([name, entry]) => `  ${name.padEnd(width)}  ${entry.summary}${entry.pending ? ' (not built yet)' : ''}`,
+  );
+  return [
+    'Usage: tfe-access <command> [options]',
+    '',
+    'Team access to HCP Terraform and Terraform Enterprise projects and workspaces, as code.',
+    '',
+    'Commands:',
+    ...lines,
+    '',
+    'Run `tfe-access <command> --help` for the options of a command.',
+    'Exit codes: 0 ok, 1 error, 2 changes or drift (plan --detailed-exitcode, drift), 3 refused by a safety guard.',
+    '',
+  ].join('\n');
+}
+
+export async function main(argv: readonly string[], io: IO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout.write(usage());
+    return name === undefined ? EXIT.error : EXIT.ok;
+  }
+  if (name === '--version' || name === '-V') {
+    io.stdout.write(`${VERSION}\n`);
+    return EXIT.ok;
+  }
+  const entry = COMMANDS[name];
+  if (!entry) {
+    io.stderr.write(`tfe-access: unknown command "${name}". Run \`tfe-access --help\` for the list.\n`);
+    return EXIT.error;
+  }
+  if (entry.pending) {
+    io.stderr.write(`tfe-access ${name}: not built yet (planned in "${entry.pending}").\n`);
+    return EXIT.error;
+  }
+  try {
+    const command = await entry.load();
+    return await command.run(rest, io);
+  } catch (error: unknown) {
+    return reportError(name, error, io);
+  }
+}
+
+function reportError(name: string, error: unknown, io: IO): number {
+  if (error instanceof CLIError) {
+    io.stderr.write(`tfe-access ${name}: ${error.message}\n`);
+    return error.exitCode;
+  }
+  // A bug, not a user error: one line by default; the stack only on request.
+  io.stderr.write(`tfe-access ${name}: internal error: ${messageOf(error)}\n`);
+  if (io.env.TFE_ACCESS_DEBUG && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
+  return EXIT.error;
+}
+
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  main(process.argv.slice(2), processIO()).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`tfe-access: internal error: ${messageOf(error)}\n`);
+      process.exitCode = EXIT.error;
+    },
+  );
+}

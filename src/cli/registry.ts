@@ -1,0 +1,56 @@
+// Every contract command, loaded lazily so `--help` and `validate` never import the HTTP stack.
+import type { IO } from './io.js';
+
+export interface Command {
+  /** One line under the command name in `--help`. */
+  readonly summary: string;
+  /** The full `tfe-access CMD --help` text. */
+  readonly help: string;
+  run(argv: readonly string[], io: IO): Promise<number>;
+}
+
+export interface CommandEntry {
+  readonly summary: string;
+  /** The issue that builds it, while it is not built. */
+  readonly pending?: string;
+  readonly load: () => Promise<Command>;
+}
+
+const notBuilt = (): Promise<Command> => Promise.reject(new Error('not built'));
+
+export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
+  validate: {
+    summary: 'Check desired-state files offline: YAML, schema and semantic rules.',
+    pending: 'desired-state files: schema, validation with line numbers, model',
+    load: notBuilt,
+  },
+  plan: {
+    summary: 'Read live access and print the changes the files ask for.',
+    pending: 'plan and drift',
+    load: notBuilt,
+  },
+  apply: {
+    summary: 'Plan (or load a saved plan) and make the changes.',
+    pending: 'apply: bounded concurrency, safety guards, saved plans',
+    load: notBuilt,
+  },
+  drift: {
+    summary: 'Report drift between the files and live access (for schedules).',
+    pending: 'plan and drift',
+    load: notBuilt,
+  },
+  export: {
+    summary: 'Write desired-state YAML for the live access of projects and workspaces.',
+    pending: 'adoption: export, the demo, and the CI workflow',
+    load: notBuilt,
+  },
+  emulator: {
+    summary: 'Run the local emulator of the team-access API until stopped.',
+    load: async () => (await import('./commands/emulator.js')).default,
+  },
+  demo: {
+    summary: 'Run validate, plan, apply and drift of examples/ against an embedded emulator.',
+    pending: 'adoption: export, the demo, and the CI workflow',
+    load: notBuilt,
+  },
+};

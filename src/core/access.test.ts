@@ -1,0 +1,66 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { CUSTOM_DEFAULTS, IMPLIED, LEVELS, PERMISSIONS, RESOURCES, impliedPermissions } from './access.js';
+
+const samples = join(dirname(fileURLToPath(import.meta.url)), '../../../shared/api/samples');
+const derived = join(samples, 'implied-permissions.derived.json');
+
+function flatten(value: unknown, prefix = ''): Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return { [prefix]: value };
+  return Object.assign(
+    {},
+    ...Object.entries(value).map(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k)),
+  ) as Record<string, unknown>;
+}
+
+describe('access tables', () => {
+  it('every fixed level has a row with exactly the permission keys of its resource', () => {
+    for (const resource of RESOURCES) {
+      const keys = PERMISSIONS[resource].map((p) => p.key).sort();
+      for (const level of LEVELS[resource].filter((l) => l !== 'custom')) {
+        expect(Object.keys(IMPLIED[resource][level] ?? {}).sort(), `${resource} ${level}`).toEqual(keys);
+      }
+      expect(Object.keys(CUSTOM_DEFAULTS[resource]).sort()).toEqual(keys);
+    }
+  });
+
+  it('every implied value and custom default is an allowed value of its attribute', () => {
+    for (const resource of RESOURCES) {
+      for (const spec of PERMISSIONS[resource]) {
+        const rows = [...Object.values(IMPLIED[resource]), CUSTOM_DEFAULTS[resource]];
+        for (const row of rows) {
+          const value = row[spec.key];
+          if (spec.values === 'boolean') expect(typeof value).toBe('boolean');
+          else expect(spec.values).toContain(value);
+        }
+      }
+    }
+  });
+
+  it('custom fills omitted attributes with the defaults and keeps the given ones', () => {
+    const set = impliedPermissions('team-projects', 'custom', { 'workspace-access.runs': 'apply' });
+    expect(set['workspace-access.runs']).toBe('apply');
+    expect(set['project-access.settings']).toBe('read');
+    expect(set['workspace-access.delete']).toBe(false);
+  });
+
+  it('the seed example holds: read reports settings read and runs read; admin reports delete and apply', () => {
+    expect(impliedPermissions('team-projects', 'read')['project-access.settings']).toBe('read');
+    expect(impliedPermissions('team-projects', 'read')['workspace-access.runs']).toBe('read');
+    expect(impliedPermissions('team-projects', 'admin')['project-access.settings']).toBe('delete');
+    expect(impliedPermissions('team-projects', 'admin')['workspace-access.runs']).toBe('apply');
+  });
+
+  it.runIf(existsSync(derived))('matches shared/api/samples/implied-permissions.derived.json', () => {
+    const data = JSON.parse(readFileSync(derived, 'utf8')) as Record<string, Record<string, unknown>>;
+    for (const resource of RESOURCES) {
+      const table = data[resource] ?? {};
+      for (const [level, row] of Object.entries(table)) {
+        const ours = level === 'custom-defaults' ? CUSTOM_DEFAULTS[resource] : IMPLIED[resource][level];
+        expect(ours, `${resource} ${level}`).toEqual(flatten(row));
+      }
+    }
+  });
+});

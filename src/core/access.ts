@@ -1,0 +1,147 @@
+// The access tables: the one source of truth for levels, permission attributes, their allowed
+// values, the implied values of every fixed level and the defaults of `custom`. Read by the schema,
+// the validator, the normaliser, the emulator and the docs. Pure data, no imports.
+//
+// Permission keys are dotted paths in the wire vocabulary: `project-access.settings` is the key
+// `settings` of the nested `project-access` object of a team-projects resource (api/NOTES.md, "Wire
+// format of team-projects"); team-workspaces attributes are flat, so their keys have no dot.
+
+export const RESOURCES = ['team-projects', 'team-workspaces'] as const;
+export type Resource = (typeof RESOURCES)[number];
+
+export const PROJECT_LEVELS = ['read', 'write', 'maintain', 'admin', 'custom'] as const;
+export const WORKSPACE_LEVELS = ['read', 'plan', 'write', 'admin', 'custom'] as const;
+export type ProjectLevel = (typeof PROJECT_LEVELS)[number];
+export type WorkspaceLevel = (typeof WORKSPACE_LEVELS)[number];
+export type Level = ProjectLevel | WorkspaceLevel;
+export type FixedProjectLevel = Exclude<ProjectLevel, 'custom'>;
+export type FixedWorkspaceLevel = Exclude<WorkspaceLevel, 'custom'>;
+
+export const LEVELS: { readonly [R in Resource]: readonly Level[] } = {
+  'team-projects': PROJECT_LEVELS,
+  'team-workspaces': WORKSPACE_LEVELS,
+};
+
+/** Rank of each fixed level within its resource type, for "is this below that" questions. */
+export const LEVEL_RANK: { readonly [R in Resource]: Readonly<Record<string, number>> } = {
+  'team-projects': { read: 1, write: 2, maintain: 3, admin: 4 },
+  'team-workspaces': { read: 1, plan: 2, write: 3, admin: 4 },
+};
+
+export type PermissionValue = string | boolean;
+
+export interface PermissionSpec {
+  /** Dotted wire path, e.g. `workspace-access.runs`. */
+  readonly key: string;
+  /** Allowed string values in increasing order of privilege, or `boolean`. */
+  readonly values: readonly string[] | 'boolean';
+  /** The value the service fills in when `access` is `custom` and the attribute is omitted. */
+  readonly customDefault: PermissionValue;
+  readonly description: string;
+}
+
+// Seed, "Resource team-projects": attribute table, allowed values and custom defaults.
+export const PROJECT_PERMISSIONS: readonly PermissionSpec[] = [
+  { key: 'project-access.settings', values: ['read', 'update', 'delete'], customDefault: 'read', description: 'Project settings: read, update, or update and delete the project.' },
+  { key: 'project-access.teams', values: ['none', 'read', 'manage'], customDefault: 'none', description: "The project's team access: none, read, or manage." },
+  { key: 'workspace-access.runs', values: ['read', 'plan', 'apply'], customDefault: 'read', description: "Runs on the project's workspaces." },
+  { key: 'workspace-access.sentinel-mocks', values: ['none', 'read'], customDefault: 'none', description: 'Downloading Sentinel mocks.' },
+  { key: 'workspace-access.state-versions', values: ['none', 'read-outputs', 'read', 'write'], customDefault: 'none', description: 'State versions.' },
+  { key: 'workspace-access.variables', values: ['none', 'read', 'write'], customDefault: 'none', description: 'Workspace variables.' },
+  { key: 'workspace-access.create', values: 'boolean', customDefault: false, description: 'Create workspaces in the project.' },
+  { key: 'workspace-access.locking', values: 'boolean', customDefault: false, description: "Manually lock and unlock the project's workspaces." },
+  { key: 'workspace-access.delete', values: 'boolean', customDefault: false, description: "Delete the project's workspaces." },
+  { key: 'workspace-access.move', values: 'boolean', customDefault: false, description: 'Move workspaces into and out of the project (the receiving project must allow it too).' },
+  { key: 'workspace-access.run-tasks', values: 'boolean', customDefault: false, description: "Manage run tasks in the project's workspaces." },
+];
+
+// Seed, "Resource team-workspaces": attribute table, allowed values and custom defaults.
+export const WORKSPACE_PERMISSIONS: readonly PermissionSpec[] = [
+  { key: 'runs', values: ['read', 'plan', 'apply'], customDefault: 'read', description: 'Runs on the workspace.' },
+  { key: 'variables', values: ['none', 'read', 'write'], customDefault: 'none', description: 'Workspace variables.' },
+  { key: 'state-versions', values: ['none', 'read-outputs', 'read', 'write'], customDefault: 'none', description: 'State versions.' },
+  { key: 'sentinel-mocks', values: ['none', 'read'], customDefault: 'none', description: 'Downloading Sentinel mocks.' },
+  { key: 'workspace-locking', values: 'boolean', customDefault: false, description: 'Manually lock and unlock the workspace.' },
+  { key: 'run-tasks', values: 'boolean', customDefault: false, description: 'Manage run tasks in the workspace.' },
+];
+
+export const PERMISSIONS: { readonly [R in Resource]: readonly PermissionSpec[] } = {
+  'team-projects': PROJECT_PERMISSIONS,
+  'team-workspaces': WORKSPACE_PERMISSIONS,
+};
+
+export type PermissionSet = Readonly<Record<string, PermissionValue>>;
+
+function row(keys: readonly PermissionSpec[], values: readonly PermissionValue[]): PermissionSet {
+  return Object.fromEntries(keys.map((spec, i) => [spec.key, values[i] as PermissionValue]));
+}
+
+// Seed, "Implied permission values per access level" (columns in PROJECT_PERMISSIONS order).
+export const PROJECT_IMPLIED: { readonly [L in FixedProjectLevel]: PermissionSet } = {
+  read: row(PROJECT_PERMISSIONS, ['read', 'none', 'read', 'none', 'read', 'read', false, false, false, false, false]),
+  write: row(PROJECT_PERMISSIONS, ['read', 'none', 'apply', 'read', 'write', 'write', false, true, false, false, false]),
+  maintain: row(PROJECT_PERMISSIONS, ['read', 'none', 'apply', 'read', 'write', 'write', true, true, true, false, true]),
+  admin: row(PROJECT_PERMISSIONS, ['delete', 'manage', 'apply', 'read', 'write', 'write', true, true, true, true, true]),
+};
+
+// api/NOTES.md, "Implied permission values per fixed level": the seed shows only `write`; plan,
+// write and admin come from the official provider's acceptance tests, read from the docs.
+// Columns in WORKSPACE_PERMISSIONS order.
+export const WORKSPACE_IMPLIED: { readonly [L in FixedWorkspaceLevel]: PermissionSet } = {
+  read: row(WORKSPACE_PERMISSIONS, ['read', 'read', 'read', 'none', false, false]),
+  plan: row(WORKSPACE_PERMISSIONS, ['plan', 'read', 'read', 'none', false, false]),
+  write: row(WORKSPACE_PERMISSIONS, ['apply', 'write', 'write', 'read', true, false]),
+  admin: row(WORKSPACE_PERMISSIONS, ['apply', 'write', 'write', 'read', true, true]),
+};
+
+export const IMPLIED: { readonly [R in Resource]: Readonly<Record<string, PermissionSet>> } = {
+  'team-projects': PROJECT_IMPLIED,
+  'team-workspaces': WORKSPACE_IMPLIED,
+};
+
+export const CUSTOM_DEFAULTS: { readonly [R in Resource]: PermissionSet } = {
+  'team-projects': Object.fromEntries(PROJECT_PERMISSIONS.map((p) => [p.key, p.customDefault])),
+  'team-workspaces': Object.fromEntries(WORKSPACE_PERMISSIONS.map((p) => [p.key, p.customDefault])),
+};
+
+export const LEVEL_DESCRIPTIONS: { readonly [R in Resource]: Readonly<Record<string, string>> } = {
+  // Seed, "Project access levels and their meaning".
+  'team-projects': {
+    read: "Read the project; the read workspace role on the project's workspaces.",
+    write: "Read the project; the write workspace role on the project's workspaces.",
+    maintain: "Read the project; the admin workspace role on the project's workspaces.",
+    admin: 'Administer the project, its workspaces and its team access; create and move workspaces.',
+    custom: 'Individually chosen permissions on the project and its workspaces.',
+  },
+  'team-workspaces': {
+    read: 'Read the workspace.',
+    plan: 'Read the workspace and queue speculative plans.',
+    write: 'Read, plan and apply; write variables and state; lock the workspace.',
+    admin: 'Everything on the workspace, including run tasks and team access.',
+    custom: 'Individually chosen permissions on the workspace.',
+  },
+};
+
+export function isLevel(resource: Resource, value: unknown): value is Level {
+  return typeof value === 'string' && (LEVELS[resource] as readonly string[]).includes(value);
+}
+
+export function isFixedLevel(resource: Resource, value: unknown): boolean {
+  return isLevel(resource, value) && value !== 'custom';
+}
+
+export function permissionSpec(resource: Resource, key: string): PermissionSpec | undefined {
+  return PERMISSIONS[resource].find((p) => p.key === key);
+}
+
+/** The permission values a grant has: the implied row of a fixed level, or custom defaults overlaid. */
+export function impliedPermissions(resource: Resource, level: Level, custom: PermissionSet = {}): PermissionSet {
+  if (level !== 'custom') {
+    const implied = IMPLIED[resource][level];
+    if (!implied) throw new RangeError(`${level} is not a level of ${resource}`);
+    return implied;
+  }
+  const out: Record<string, PermissionValue> = {};
+  for (const spec of PERMISSIONS[resource]) out[spec.key] = custom[spec.key] ?? spec.customDefault;
+  return out;
+}

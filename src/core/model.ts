@@ -1,0 +1,109 @@
+// Domain objects shared by every stage of the pipeline. Plain data: no wire format (the API layer
+// translates JSON:API documents into these), no I/O.
+import type { Level, PermissionSet, PermissionValue, Resource } from './access.js';
+
+export type TargetType = 'project' | 'workspace';
+
+export const RESOURCE_OF: { readonly [T in TargetType]: Resource } = {
+  project: 'team-projects',
+  workspace: 'team-workspaces',
+};
+
+/** Where a value came from in a desired-state file (1-based line and column). */
+export interface SourceRef {
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
+}
+
+/** A team's access on one target: a fixed level, or `custom` with its full permission vector. */
+export interface Access {
+  readonly access: Level;
+  /**
+   * Desired side: for `custom` the full vector with custom defaults filled; for a fixed level the
+   * implied values. Live side: only what the service reported (a missing key is "not reported").
+   */
+  readonly permissions: PermissionSet;
+}
+
+// ---- desired state (the file, validated and normalised) ----
+
+export interface DesiredGrant {
+  readonly team: string;
+  readonly access: Access;
+  /** The role the file named, when the grant came from `roles:`. */
+  readonly role?: string;
+  readonly source?: SourceRef;
+}
+
+export interface DesiredTarget {
+  readonly type: TargetType;
+  readonly name: string;
+  /** Pinned id (`prj-...` / `ws-...`), checked against the name when resolving. */
+  readonly id?: string;
+  /** Remove grants of teams the file does not list (per-target value, settings.prune applied). */
+  readonly prune: boolean;
+  readonly grants: readonly DesiredGrant[];
+  readonly source?: SourceRef;
+}
+
+export interface DesiredSettings {
+  readonly prune: boolean;
+  readonly ignoreTeams: readonly string[];
+  readonly maxRemovals: number;
+}
+
+export const DEFAULT_SETTINGS: DesiredSettings = { prune: true, ignoreTeams: [], maxRemovals: 10 };
+
+export interface DesiredState {
+  readonly organization: string;
+  readonly settings: DesiredSettings;
+  readonly targets: readonly DesiredTarget[];
+}
+
+// ---- live state (what the API reported) ----
+
+export interface Team {
+  readonly id: string;
+  readonly name: string;
+  /** `secret` or `organization`; other values kept as given. */
+  readonly visibility: string;
+  /** Organization-level permissions (`manage-projects`, `manage-workspaces`, ...); unreported keys absent. */
+  readonly organizationAccess: Readonly<Record<string, boolean>>;
+}
+
+export interface Project {
+  readonly id: string;
+  readonly name: string;
+}
+
+export interface Workspace {
+  readonly id: string;
+  readonly name: string;
+  readonly projectId?: string;
+}
+
+export interface LiveGrant {
+  readonly id: string;
+  readonly resource: Resource;
+  readonly teamId: string;
+  readonly targetId: string;
+  readonly access: Access;
+  /** Attributes the service reported that the tables do not know (e.g. `project-access.variable-sets`). */
+  readonly extra: Readonly<Record<string, PermissionValue | null>>;
+}
+
+export interface LiveTarget {
+  readonly type: TargetType;
+  readonly id: string;
+  readonly name: string;
+  readonly grants: readonly LiveGrant[];
+}
+
+export interface LiveState {
+  readonly organization: string;
+  /** Teams by id: every team the token can see. */
+  readonly teams: ReadonlyMap<string, Team>;
+  /** Managed targets by id, each with all its grants. A target that could not be read is an error, never absent. */
+  readonly targets: ReadonlyMap<string, LiveTarget>;
+}
