@@ -1,0 +1,185 @@
+// One file's text -> plain data plus the source position of every key and value. Pure.
+//
+// The data is built by our own walk of the YAML node tree rather than `toJS()` so that (a) every
+// value keeps its position, keyed by the JSON pointer Ajv reports, (b) duplicate keys are reported
+// with both positions, and (c) alias expansion is counted and stopped at a budget (MAX_NODES,
+// MAX_ALIAS_EXPANSIONS) instead of being left to run: a "billion laughs" costs at most the budget.
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { MAX_ALIAS_EXPANSIONS, MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES } from './limits.js';
+import { dotted, toPointer, type Segment } from './pointer.js';
+import type { Problem } from './problem.js';
+
+export interface Pos {
+  readonly line: number;
+  readonly col: number;
+}
+
+export interface NodePositions {
+  /** Where the key of this value is, for values inside a mapping. */
+  readonly key?: Pos;
+  readonly value: Pos;
+}
+
+export interface LoadedFile {
+  /** Relative to the working directory of the run. */
+  readonly file: string;
+  /** The file's content as plain data; undefined when it could not be read or parsed. */
+  readonly data: unknown;
+  /** Positions by JSON pointer (`/projects/platform/teams/dev`). */
+  readonly positions: ReadonlyMap<string, NodePositions>;
+}
+
+export interface ParsedText {
+  readonly loaded: LoadedFile;
+  readonly problems: Problem[];
+  /** Work done building the data: what the limits bound. */
+  readonly work: { readonly nodes: number; readonly aliases: number };
+}
+
+class Stop extends Error {}
+
+class Builder {
+  nodes = 0;
+  aliases = 0;
+  readonly positions = new Map<string, NodePositions>();
+  readonly problems: Problem[] = [];
+  private readonly anchors = new Map<string, Node>();
+  private readonly stack = new Set<Node>();
+
+  constructor(
+    private readonly file: string,
+    private readonly lines: LineCounter,
+  ) {}
+
+  pos(node: Node | null | undefined, fallback: Pos = { line: 1, col: 1 }): Pos {
+    const offset = node?.range?.[0];
+    return offset === undefined ? fallback : this.lines.linePos(offset);
+  }
+
+  problem(at: Pos, message: string, segments?: readonly Segment[]): void {
+    this.problems.push({ file: this.file, ...at, message, ...(segments ? { path: dotted(segments) } : {}) });
+  }
+
+  fatal(at: Pos, message: string): never {
+    this.problem(at, message);
+    throw new Stop();
+  }
+
+  value(node: unknown, segments: Segment[], expanding: boolean): unknown {
+    if (node === null || node === undefined) return null;
+    const yamlNode = node as Node;
+    const at = this.pos(yamlNode);
+    if (++this.nodes > MAX_NODES) {
+      this.fatal(at, `the file expands to more than ${MAX_NODES} values (MAX_NODES), through aliases or size; refused`);
+    }
+    if (segments.length > MAX_DEPTH) this.fatal(at, `${dotted(segments)}: nested deeper than ${MAX_DEPTH} levels (MAX_DEPTH); refused`);
+    const pointer = toPointer(segments);
+    if (!this.positions.has(pointer)) this.positions.set(pointer, { value: at });
+    if (isAlias(yamlNode)) return this.alias(yamlNode.source, at, segments);
+    if (!expanding && yamlNode.anchor) this.anchors.set(yamlNode.anchor, yamlNode);
+    this.stack.add(yamlNode);
+    try {
+      return this.collection(yamlNode, segments, expanding);
+    } finally {
+      this.stack.delete(yamlNode);
+    }
+  }
+
+  private alias(name: string, at: Pos, segments: Segment[]): unknown {
+    if (++this.aliases > MAX_ALIAS_EXPANSIONS) {
+      this.fatal(at, `more than ${MAX_ALIAS_EXPANSIONS} alias expansions (MAX_ALIAS_EXPANSIONS); refused`);
+    }
+    const target = this.anchors.get(name);
+    if (!target) {
+      this.problem(at, `${dotted(segments)}: alias *${name} has no anchor &${name} before it`, segments);
+      return null;
+    }
+    if (this.stack.has(target)) this.fatal(at, `${dotted(segments)}: alias *${name} refers to a value that contains it`);
+    return this.value(target, segments, true);
+  }
+
+  private collection(node: Node, segments: Segment[], expanding: boolean): unknown {
+    if (isScalar(node)) {
+      const v = node.value;
+      return v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : String(v);
+    }
+    if (isSeq(node)) return node.items.map((item, i) => this.value(item, [...segments, i], expanding));
+    if (isMap(node)) return this.map(node.items, segments, expanding);
+    return null;
+  }
+
+  private map(pairs: readonly { key: unknown; value: unknown }[], segments: Segment[], expanding: boolean): object {
+    const out: Record<string, unknown> = {};
+    const seen = new Map<string, Pos>();
+    for (const pair of pairs) {
+      const keyNode = pair.key as Node | null;
+      const keyPos = this.pos(keyNode, this.pos(pair.value as Node | null));
+      const key = this.keyText(keyNode, keyPos, segments);
+      if (key === undefined) continue;
+      const first = seen.get(key);
+      if (first) {
+        this.problem(keyPos, `${dotted(segments)}: key "${key}" appears twice in this mapping (first at line ${first.line}, col ${first.col})`, [...segments, key]);
+        continue;
+      }
+      seen.set(key, keyPos);
+      const childSegments = [...segments, key];
+      const valuePos = pair.value ? this.pos(pair.value as Node, keyPos) : keyPos;
+      const pointer = toPointer(childSegments);
+      if (!this.positions.has(pointer)) this.positions.set(pointer, { key: keyPos, value: valuePos });
+      // defineProperty: a key named `__proto__` must stay a plain key, never a prototype.
+      Object.defineProperty(out, key, { value: this.value(pair.value, childSegments, expanding), enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  }
+
+  private keyText(keyNode: Node | null, at: Pos, segments: Segment[]): string | undefined {
+    if (keyNode && isScalar(keyNode)) {
+      const v = keyNode.value;
+      if (typeof v === 'string') return v;
+      if (v !== null && (typeof v === 'number' || typeof v === 'boolean')) return keyNode.source ?? String(v);
+    }
+    if (keyNode && isAlias(keyNode)) {
+      this.problem(at, `${dotted(segments)}: an alias may not be used as a key`, segments);
+      return undefined;
+    }
+    this.problem(at, `${dotted(segments)}: keys must be plain names, not empty, lists or mappings`, segments);
+    return undefined;
+  }
+}
+
+function syntaxMessage(code: string, message: string): string {
+  if (code === 'MULTIPLE_DOCS') return 'YAML syntax: a desired-state file holds one YAML document (no second `---`); use several files instead';
+  return `YAML syntax: ${message}`;
+}
+
+function emptyFile(file: string): LoadedFile {
+  return { file, data: undefined, positions: new Map() };
+}
+
+/** Parses one file's text. Never throws on content: every issue becomes a positioned problem. */
+export function parseYamlText(file: string, text: string): ParsedText {
+  const none = { nodes: 0, aliases: 0 };
+  if (text.length > MAX_FILE_BYTES) {
+    const message = `the file is larger than ${MAX_FILE_BYTES} bytes (MAX_FILE_BYTES); split it into several files`;
+    return { loaded: emptyFile(file), problems: [{ file, line: 1, col: 1, message }], work: none };
+  }
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: false, prettyErrors: false, version: '1.2' });
+  if (doc.errors.length > 0) {
+    const problems = doc.errors.map((e) => ({ file, ...lines.linePos(e.pos[0]), message: syntaxMessage(e.code, e.message) }));
+    return { loaded: emptyFile(file), problems, work: none };
+  }
+  if (doc.contents === null) {
+    const message = 'the file is empty; a desired-state file needs at least `organization: NAME`';
+    return { loaded: emptyFile(file), problems: [{ file, line: 1, col: 1, message }], work: none };
+  }
+  const builder = new Builder(file, lines);
+  let data: unknown;
+  try {
+    data = builder.value(doc.contents, [], false);
+  } catch (error: unknown) {
+    if (!(error instanceof Stop)) throw error;
+  }
+  const work = { nodes: builder.nodes, aliases: builder.aliases };
+  return { loaded: { file, data, positions: builder.positions }, problems: builder.problems, work };
+}

@@ -1,0 +1,31 @@
+// Paths into a document: JSON pointers (what Ajv reports, RFC 6901) and the dotted form that
+// messages show (`projects.platform.teams.dev`), so both sides name a value the same way.
+
+export type Segment = string | number;
+
+export function toPointer(segments: readonly Segment[]): string {
+  return segments.map((s) => '/' + String(s).replaceAll('~', '~0').replaceAll('/', '~1')).join('');
+}
+
+export function fromPointer(pointer: string): string[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
+}
+
+/** `projects.platform.teams.dev`; a segment that would be ambiguous is quoted: `teams["a.b"]`. */
+export function dotted(segments: readonly Segment[]): string {
+  let out = '';
+  for (const segment of segments) {
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else if (/^[A-Za-z0-9_-]+$/.test(segment)) out += out === '' ? segment : `.${segment}`;
+    else out += `[${JSON.stringify(segment)}]`;
+  }
+  return out === '' ? '(top level)' : out;
+}
+
+export function dottedPointer(pointer: string): string {
+  return dotted(fromPointer(pointer).map((s) => (/^\d+$/.test(s) ? Number(s) : s)));
+}
