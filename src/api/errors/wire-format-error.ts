@@ -1,0 +1,15 @@
+// The service answered, but with a body this client can't read (wrong types, missing `data`,
+// inconsistent pagination). Never turned into a silently wrong or empty object.
+import { CLIError } from '../../errors.js';
+
+export class WireFormatError extends CLIError {
+  override readonly name: string = 'WireFormatError';
+  constructor(
+    /** What was being read, e.g. `GET /team-projects` or `team-projects resource`. */
+    readonly context: string,
+    /** What is wrong, with the JSON path, e.g. `data[0].attributes.access is missing`. */
+    readonly problem: string,
+  ) {
+    super(`Unreadable answer to ${context}: ${problem}`);
+  }
+}

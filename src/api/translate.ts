@@ -1,0 +1,111 @@
+// THE translation module between JSON:API documents and the domain objects of src/core/model.ts.
+// Nothing outside src/api knows about `data`, `attributes`, `relationships` or kebab-case keys.
+// Every reader takes `unknown` and either returns a well-formed domain object or throws a
+// WireFormatError naming what is wrong and where; it never guesses.
+import type { LiveGrant, Project, Team, Workspace } from '../core/model.js';
+import { errorObjectsFrom, type ApiErrorObject } from './errors/error-objects.js';
+import { WireFormatError } from './errors/wire-format-error.js';
+import { isObject, ObjectReader } from './json.js';
+import { grantFromResource } from './translate-grant.js';
+
+export { attributesOf, createGrantBody, updateGrantBody, type GrantRef } from './translate-body.js';
+export { grantFromResource, isGrantResource } from './translate-grant.js';
+
+/** The pagination a list answer reported (NOTES.md, "Pagination"); absent on unpaginated answers. */
+export interface PageInfo {
+  readonly currentPage: number;
+  readonly nextPage: number | null;
+  readonly totalPages: number;
+  readonly totalCount: number;
+}
+
+export interface ListPage<T> {
+  readonly items: T[];
+  readonly page?: PageInfo;
+}
+
+type ResourceReader<T> = (value: unknown, path: string, context: string) => T;
+
+function expectType(reader: ObjectReader, type: string): void {
+  const actual = reader.string('type');
+  if (actual !== type) throw reader.error(`${reader.at('type')} is "${actual}", expected "${type}"`);
+}
+
+export function teamFromResource(value: unknown, path: string, context: string): Team {
+  const reader = ObjectReader.of(value, path, context);
+  expectType(reader, 'teams');
+  const attributes = reader.object('attributes');
+  const orgAccess = attributes.optionalObject('organization-access');
+  const organizationAccess: Record<string, boolean> = {};
+  for (const [key, flag] of Object.entries(orgAccess.value)) {
+    if (flag === null) continue; // not reported
+    if (typeof flag !== 'boolean') throw orgAccess.error(`${orgAccess.at(key)} is not a boolean`);
+    organizationAccess[key] = flag;
+  }
+  // A team whose visibility is not reported is shown as `unknown`, never assumed secret or not.
+  const visibility = attributes.optionalString('visibility') ?? 'unknown';
+  return { id: reader.string('id'), name: attributes.string('name'), visibility, organizationAccess };
+}
+
+export function projectFromResource(value: unknown, path: string, context: string): Project {
+  const reader = ObjectReader.of(value, path, context);
+  expectType(reader, 'projects');
+  return { id: reader.string('id'), name: reader.object('attributes').string('name') };
+}
+
+export function workspaceFromResource(value: unknown, path: string, context: string): Workspace {
+  const reader = ObjectReader.of(value, path, context);
+  expectType(reader, 'workspaces');
+  const name = reader.object('attributes').string('name');
+  // NOTES.md, "Name resolution": the project is `relationships.project.data.id`.
+  const project = reader.optionalObject('relationships').optionalObject('project').optionalObject('data');
+  const projectId = project.optionalString('id');
+  return projectId ? { id: reader.string('id'), name, projectId } : { id: reader.string('id'), name };
+}
+
+function pageInfoFrom(document: ObjectReader): PageInfo | undefined {
+  const meta = document.value.meta;
+  if (!isObject(meta) || meta.pagination === undefined || meta.pagination === null) return undefined;
+  const pagination = ObjectReader.of(meta.pagination, 'meta.pagination', document.context);
+  const integer = (key: string, nullable: boolean): number | null => {
+    const value = pagination.value[key];
+    if (nullable && (value === null || value === undefined)) return null;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw pagination.error(`${pagination.at(key)} is not a non-negative integer`);
+    return value;
+  };
+  return {
+    currentPage: integer('current-page', false) as number,
+    nextPage: integer('next-page', true),
+    totalPages: integer('total-pages', false) as number,
+    totalCount: integer('total-count', false) as number,
+  };
+}
+
+function listOf<T>(read: ResourceReader<T>): (body: unknown, context: string) => ListPage<T> {
+  return (body, context) => {
+    const document = ObjectReader.of(body, '', context);
+    const items = document.array('data').map((item, i) => read(item, `data[${i}]`, context));
+    const page = pageInfoFrom(document);
+    return page ? { items, page } : { items };
+  };
+}
+
+function oneOf<T>(read: ResourceReader<T>): (body: unknown, context: string) => T {
+  return (body, context) => read(ObjectReader.of(body, '', context).object('data').value, 'data', context);
+}
+
+export const teamsFromList = listOf(teamFromResource);
+export const projectsFromList = listOf(projectFromResource);
+export const workspacesFromList = listOf(workspaceFromResource);
+export const grantsFromList = listOf<LiveGrant>(grantFromResource);
+export const teamFromDocument = oneOf(teamFromResource);
+export const projectFromDocument = oneOf(projectFromResource);
+export const workspaceFromDocument = oneOf(workspaceFromResource);
+export const grantFromDocument = oneOf<LiveGrant>(grantFromResource);
+
+/** The error objects of an error answer; a body that is not an error document is a WireFormatError. */
+export function errorsFromDocument(body: unknown, context: string): ApiErrorObject[] {
+  const errors = errorObjectsFrom(body);
+  if (!errors) throw new WireFormatError(context, 'the body is not a JSON:API error document (no `errors` array)');
+  return errors;
+}
