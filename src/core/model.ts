@@ -97,6 +97,8 @@ export interface LiveTarget {
   readonly type: TargetType;
   readonly id: string;
   readonly name: string;
+  /** For a workspace: the project it belongs to, when reported. */
+  readonly projectId?: string;
   readonly grants: readonly LiveGrant[];
 }
 

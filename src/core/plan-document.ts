@@ -1,0 +1,61 @@
+// The plan as a JSON document (CONTRACT.md, "Plan JSON"): the form of `--format json`, of saved
+// plans and of the checksum. Permissions use the wire names and nesting: `project-access` and
+// `workspace-access` objects for projects, flat for workspaces. Keys are written in a fixed order
+// so the same plan always serialises to the same bytes.
+import type { PermissionValue } from './access.js';
+import type { Access } from './model.js';
+import type { Change, Plan, PlanWarning } from './plan.js';
+
+export const PLAN_FORMAT_VERSION = 1;
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+type JsonObject = { [key: string]: JsonValue };
+
+/** Dotted permission keys (`workspace-access.runs`) back to the nested wire shape. */
+export function nestPermissions(permissions: Readonly<Record<string, PermissionValue>>): JsonObject {
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(permissions)) {
+    const dot = key.indexOf('.');
+    if (dot < 0) {
+      out[key] = value;
+      continue;
+    }
+    const group = key.slice(0, dot);
+    const inner = (out[group] ??= {}) as JsonObject;
+    inner[key.slice(dot + 1)] = value;
+  }
+  return out;
+}
+
+export function accessDocument(access: Access): JsonObject {
+  return { access: access.access, ...nestPermissions(access.permissions) };
+}
+
+export function changeDocument(change: Change): JsonObject {
+  const base: JsonObject = { action: change.action, resource: change.resource };
+  if (change.action !== 'add') base.id = change.id;
+  base.team = { name: change.team.name, id: change.team.id };
+  base.target = { type: change.target.type, name: change.target.name, id: change.target.id };
+  base.before = change.action === 'add' ? null : accessDocument(change.before);
+  base.after = change.action === 'remove' ? null : accessDocument(change.after);
+  if (change.action === 'update') base.label_only = change.labelOnly;
+  return base;
+}
+
+function warningDocument(warning: PlanWarning): JsonObject {
+  const out: JsonObject = { code: warning.code, message: warning.message };
+  if (warning.target) out.target = { type: warning.target.type, name: warning.target.name, id: warning.target.id };
+  if (warning.team) out.team = warning.team;
+  return out;
+}
+
+export function planDocument(plan: Plan): JsonObject {
+  return {
+    format_version: PLAN_FORMAT_VERSION,
+    organization: plan.organization,
+    changes: plan.changes.map(changeDocument),
+    summary: { add: plan.summary.add, update: plan.summary.update, remove: plan.summary.remove },
+    checksum: plan.checksum,
+    warnings: plan.warnings.map(warningDocument),
+  };
+}

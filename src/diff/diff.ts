@@ -1,0 +1,104 @@
+// The diff: desired state against live state, as sorted changes. Pure: plain data in, plain data out.
+import { InternalError } from '../errors.js';
+import type { DesiredState, DesiredTarget, LiveGrant, LiveState, LiveTarget, Team } from '../core/model.js';
+import { RESOURCE_OF } from '../core/model.js';
+import type { Change, TargetRef } from '../core/plan.js';
+import { compareAccess, normalise } from './normalise.js';
+
+/** Every organization has it (api/NOTES.md, "Name resolution"); its grants are never removed. */
+export const OWNERS_TEAM = 'owners';
+
+export interface DiffIndex {
+  readonly teamsById: ReadonlyMap<string, Team>;
+  readonly teamsByName: ReadonlyMap<string, Team>;
+  readonly targetsByKey: ReadonlyMap<string, LiveTarget>;
+}
+
+export const targetKey = (type: string, name: string): string => `${type}\u0000${name}`;
+
+export function indexLive(live: LiveState): DiffIndex {
+  const teamsByName = new Map<string, Team>();
+  for (const team of live.teams.values()) teamsByName.set(team.name, team);
+  const targetsByKey = new Map<string, LiveTarget>();
+  for (const target of live.targets.values()) targetsByKey.set(targetKey(target.type, target.name), target);
+  return { teamsById: live.teams, teamsByName, targetsByKey };
+}
+
+export function liveTargetOf(index: DiffIndex, target: DesiredTarget): LiveTarget {
+  const found = index.targetsByKey.get(targetKey(target.type, target.name));
+  // The resolver fails with a user error before the diff for a target it cannot find.
+  if (!found) throw new InternalError(`${target.type} "${target.name}" was not read`);
+  return found;
+}
+
+function diffTarget(desired: DesiredState, target: DesiredTarget, live: LiveTarget, index: DiffIndex): Change[] {
+  const resource = RESOURCE_OF[target.type];
+  const ref: TargetRef = { type: target.type, name: live.name, id: live.id };
+  const byTeam = new Map<string, LiveGrant[]>();
+  for (const grant of live.grants) {
+    const list = byTeam.get(grant.teamId);
+    if (list) list.push(grant);
+    else byTeam.set(grant.teamId, [grant]);
+  }
+  const changes: Change[] = [];
+  const listed = new Set<string>();
+
+  for (const grant of target.grants) {
+    const team = index.teamsByName.get(grant.team);
+    if (!team) throw new InternalError(`team "${grant.team}" was not resolved`);
+    listed.add(team.id);
+    const after = normalise(resource, grant.access);
+    const [current, ...duplicates] = byTeam.get(team.id) ?? [];
+    const teamRef = { name: team.name, id: team.id };
+    if (!current) {
+      changes.push({ action: 'add', resource, team: teamRef, target: ref, after });
+    } else {
+      const comparison = compareAccess(resource, grant.access, current.access);
+      if (comparison !== 'equal') {
+        const before = normalise(resource, current.access);
+        changes.push({ action: 'update', resource, id: current.id, team: teamRef, target: ref, before, after, labelOnly: comparison === 'label-only' });
+      }
+    }
+    // The service refuses a second grant for one team ("Team has already been taken"); should one
+    // exist anyway, the file names the team, so the extra copies go.
+    for (const extra of duplicates) changes.push(removal(resource, extra, teamRef, ref));
+  }
+
+  if (!target.prune) return changes;
+  for (const grant of live.grants) {
+    if (listed.has(grant.teamId)) continue;
+    const team = index.teamsById.get(grant.teamId);
+    // A grant of a team we cannot name is never removed: a partial read must not remove what it could not see.
+    if (!team || team.name === OWNERS_TEAM || desired.settings.ignoreTeams.includes(team.name)) continue;
+    changes.push(removal(resource, grant, { name: team.name, id: team.id }, ref));
+  }
+  return changes;
+}
+
+function removal(resource: LiveGrant['resource'], grant: LiveGrant, team: { name: string; id: string }, target: TargetRef): Change {
+  return { action: 'remove', resource, id: grant.id, team, target, before: normalise(resource, grant.access) };
+}
+
+const ACTION_ORDER = { add: 0, update: 1, remove: 2 } as const;
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Sorted by target (type, name), then team name, then action and grant id: a total order. */
+export function compareChanges(a: Change, b: Change): number {
+  return (
+    compareStrings(a.target.type, b.target.type) ||
+    compareStrings(a.target.name, b.target.name) ||
+    compareStrings(a.team.name, b.team.name) ||
+    ACTION_ORDER[a.action] - ACTION_ORDER[b.action] ||
+    compareStrings(a.action === 'add' ? '' : a.id, b.action === 'add' ? '' : b.id)
+  );
+}
+
+/** All changes that turn the live state of the managed targets into the desired one, sorted. */
+export function diff(desired: DesiredState, live: LiveState, index: DiffIndex = indexLive(live)): Change[] {
+  const changes: Change[] = [];
+  for (const target of desired.targets) changes.push(...diffTarget(desired, target, liveTargetOf(index, target), index));
+  return changes.sort(compareChanges);
+}

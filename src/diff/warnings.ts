@@ -1,0 +1,93 @@
+// Effective access: what a reviewer should know that the changes alone do not say. Pure.
+// Seed, "What the service does": the effective access is the higher of the team's organization
+// permission and its project or workspace grant; a project grant gives a workspace role on every
+// workspace of the project (seed level table).
+import { LEVEL_RANK } from '../core/access.js';
+import type { DesiredGrant, DesiredState, DesiredTarget, LiveTarget, Team } from '../core/model.js';
+import { RESOURCE_OF } from '../core/model.js';
+import type { PlanWarning, TargetRef } from '../core/plan.js';
+import { liveTargetOf, type DiffIndex } from './diff.js';
+import { levelEqualTo } from './normalise.js';
+
+/** The organization permissions that make a team admin on every target of a kind. */
+const SHADOWING: { readonly [T in DesiredTarget['type']]: readonly string[] } = {
+  project: ['manage-projects'],
+  // Project admin includes the admin workspace role on the project's workspaces (seed level table).
+  workspace: ['manage-workspaces', 'manage-projects'],
+};
+
+/** The workspace role a project level gives on the project's workspaces (seed level table). */
+const WORKSPACE_ROLE_OF_PROJECT_LEVEL: Readonly<Record<string, string>> = {
+  read: 'read',
+  write: 'write',
+  maintain: 'admin',
+  admin: 'admin',
+};
+
+function shadowed(target: DesiredTarget, grant: DesiredGrant, team: Team | undefined, ref: TargetRef): PlanWarning | undefined {
+  if (!team || grant.access.access === 'admin') return undefined;
+  const permission = SHADOWING[target.type].find((name) => team.organizationAccess[name] === true);
+  if (!permission) return undefined;
+  return {
+    code: 'shadowed-by-organization-access',
+    message: `${target.type} ${target.name}: team ${team.name} has the organization permission ${permission}, so its effective access is admin whatever this grant (${grant.access.access}) says.`,
+    target: ref,
+    team: team.name,
+  };
+}
+
+function customEqualsLevel(target: DesiredTarget, grant: DesiredGrant, ref: TargetRef): PlanWarning | undefined {
+  if (grant.access.access !== 'custom') return undefined;
+  const level = levelEqualTo(RESOURCE_OF[target.type], grant.access.permissions);
+  if (!level) return undefined;
+  return {
+    code: 'custom-equals-level',
+    message: `${target.type} ${target.name}: the custom permissions of team ${grant.team} are exactly the ${level} level; write "${level}" instead.`,
+    target: ref,
+    team: grant.team,
+  };
+}
+
+/** Project grants of the desired state, by project id then team name. */
+function projectLevels(desired: DesiredState, index: DiffIndex): Map<string, Map<string, string>> {
+  const out = new Map<string, Map<string, string>>();
+  for (const target of desired.targets) {
+    if (target.type !== 'project') continue;
+    const levels = new Map(target.grants.map((g) => [g.team, g.access.access] as const));
+    out.set(liveTargetOf(index, target).id, levels);
+  }
+  return out;
+}
+
+function belowProject(target: DesiredTarget, grant: DesiredGrant, live: LiveTarget, projects: Map<string, Map<string, string>>, ref: TargetRef): PlanWarning | undefined {
+  const projectLevel = live.projectId ? projects.get(live.projectId)?.get(grant.team) : undefined;
+  const fromProject = projectLevel ? WORKSPACE_ROLE_OF_PROJECT_LEVEL[projectLevel] : undefined;
+  const ranks = LEVEL_RANK['team-workspaces'];
+  const own = ranks[grant.access.access];
+  if (!fromProject || own === undefined || own >= (ranks[fromProject] ?? 0)) return undefined;
+  return {
+    code: 'below-project-access',
+    message: `workspace ${target.name}: team ${grant.team} gets ${grant.access.access} here but already has the ${fromProject} workspace role from its ${projectLevel} grant on the workspace's project; the higher access wins.`,
+    target: ref,
+    team: grant.team,
+  };
+}
+
+export function warnings(desired: DesiredState, index: DiffIndex): PlanWarning[] {
+  const projects = projectLevels(desired, index);
+  const out: PlanWarning[] = [];
+  for (const target of desired.targets) {
+    const live = liveTargetOf(index, target);
+    const ref: TargetRef = { type: target.type, name: live.name, id: live.id };
+    for (const grant of target.grants) {
+      const team = index.teamsByName.get(grant.team);
+      const found = [
+        shadowed(target, grant, team, ref),
+        customEqualsLevel(target, grant, ref),
+        target.type === 'workspace' ? belowProject(target, grant, live, projects, ref) : undefined,
+      ];
+      for (const warning of found) if (warning) out.push(warning);
+    }
+  }
+  return out;
+}

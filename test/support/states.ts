@@ -1,0 +1,110 @@
+// Builders and fast-check arbitraries of desired and live states, for the pure core's tests.
+import fc from 'fast-check';
+import { LEVELS, PERMISSIONS, impliedPermissions, type Level, type Resource } from '../../src/core/access.js';
+import { DEFAULT_SETTINGS, RESOURCE_OF, type Access, type DesiredState, type DesiredTarget, type LiveGrant, type LiveState, type LiveTarget, type Team } from '../../src/core/model.js';
+
+export const TEAM_NAMES = ['owners', 'dev', 'ops', 'sre', 'audit', 'ci'] as const;
+export const teamId = (name: string): string => `team-${name}`;
+
+export function team(name: string, organizationAccess: Record<string, boolean> = {}): Team {
+  return { id: teamId(name), name, visibility: 'organization', organizationAccess };
+}
+
+export function access(resource: Resource, level: Level, custom: Record<string, string | boolean> = {}): Access {
+  return { access: level, permissions: impliedPermissions(resource, level, custom) };
+}
+
+export function liveOf(organization: string, teams: Team[], targets: LiveTarget[]): LiveState {
+  return {
+    organization,
+    teams: new Map(teams.map((t) => [t.id, t])),
+    targets: new Map(targets.map((t) => [t.id, t])),
+  };
+}
+
+export function desiredOf(targets: DesiredTarget[], settings: Partial<DesiredState['settings']> = {}): DesiredState {
+  return { organization: 'acme', settings: { ...DEFAULT_SETTINGS, ...settings }, targets };
+}
+
+export const arbAccess = (resource: Resource): fc.Arbitrary<Access> =>
+  fc.oneof(
+    fc.constantFrom(...LEVELS[resource].filter((l) => l !== 'custom')).map((level) => access(resource, level)),
+    fc
+      .tuple(
+        ...PERMISSIONS[resource].map((spec) =>
+          spec.values === 'boolean' ? fc.boolean() : fc.constantFrom<string | boolean>(...spec.values),
+        ),
+      )
+      .map((values) => access(resource, 'custom', Object.fromEntries(PERMISSIONS[resource].map((s, i) => [s.key, values[i] as string | boolean])))),
+  );
+
+export const TARGETS = [
+  { type: 'project', name: 'platform', id: 'prj-platform' },
+  { type: 'project', name: 'data', id: 'prj-data' },
+  { type: 'workspace', name: 'net-prod', id: 'ws-net-prod' },
+  { type: 'workspace', name: 'app-dev', id: 'ws-app-dev' },
+] as const;
+
+type GrantMap = Array<{ team: string; access: Access }>;
+
+const arbGrants = (resource: Resource): fc.Arbitrary<GrantMap> =>
+  fc.uniqueArray(fc.record({ team: fc.constantFrom(...TEAM_NAMES), access: arbAccess(resource) }), {
+    selector: (g) => g.team,
+    maxLength: TEAM_NAMES.length,
+  });
+
+export interface Scenario {
+  desired: DesiredState;
+  live: LiveState;
+}
+
+/** A random desired state over TARGETS and a random live state of the same targets. */
+export const arbScenario: fc.Arbitrary<Scenario> = fc
+  .record({
+    desired: fc.tuple(...TARGETS.map((t) => fc.record({ grants: arbGrants(RESOURCE_OF[t.type]), prune: fc.boolean() }))),
+    live: fc.tuple(...TARGETS.map((t) => arbGrants(RESOURCE_OF[t.type]))),
+    ignore: fc.subarray(['audit', 'ci']),
+    orgAccess: fc.dictionary(fc.constantFrom(...TEAM_NAMES), fc.boolean()),
+  })
+  .map(({ desired, live, ignore, orgAccess }) => {
+    const teams = TEAM_NAMES.map((n) => team(n, orgAccess[n] ? { 'manage-projects': true } : {}));
+    const targets: DesiredTarget[] = TARGETS.map((t, i) => ({
+      type: t.type,
+      name: t.name,
+      prune: desired[i]?.prune ?? true,
+      grants: (desired[i]?.grants ?? []).filter((g) => !ignore.includes(g.team)).map((g) => ({ team: g.team, access: g.access })),
+    }));
+    const liveTargets: LiveTarget[] = TARGETS.map((t, i) => ({
+      type: t.type,
+      id: t.id,
+      name: t.name,
+      grants: (live[i] ?? []).map((g, j) => ({
+        id: `${t.type === 'project' ? 'tprj' : 'tws'}-${i}-${j}`,
+        resource: RESOURCE_OF[t.type],
+        teamId: teamId(g.team),
+        targetId: t.id,
+        access: g.access,
+        extra: {},
+      })),
+    }));
+    return { desired: desiredOf(targets, { ignoreTeams: ignore }), live: liveOf('acme', teams, liveTargets) };
+  });
+
+/** Applies changes to a live state in memory, as the service would. */
+export function applyInMemory(live: LiveState, changes: ReturnType<typeof import('../../src/diff/diff.js').diff>): LiveState {
+  const targets = new Map([...live.targets].map(([id, t]) => [id, { ...t, grants: [...t.grants] }]));
+  let next = 0;
+  for (const change of changes) {
+    const target = targets.get(change.target.id);
+    if (!target) throw new Error(`no target ${change.target.id}`);
+    if (change.action === 'add') {
+      const grant: LiveGrant = { id: `new-${next++}`, resource: change.resource, teamId: change.team.id, targetId: target.id, access: change.after, extra: {} };
+      target.grants.push(grant);
+    } else if (change.action === 'update') {
+      target.grants = target.grants.map((g) => (g.id === change.id ? { ...g, access: change.after } : g));
+    } else {
+      target.grants = target.grants.filter((g) => g.id !== change.id);
+    }
+  }
+  return { ...live, targets };
+}
