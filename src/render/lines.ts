@@ -1,0 +1,76 @@
+// Shared pieces of the text and markdown renderers: grouping by target and attribute-level
+// before/after lines (through `diff`). Pure.
+import { diffLines } from 'diff';
+import type { Access } from '../core/model.js';
+import type { Change, TargetRef } from '../core/plan.js';
+
+export interface TargetGroup {
+  readonly target: TargetRef;
+  readonly changes: readonly Change[];
+}
+
+/** Consecutive changes of one target (the plan is sorted by target), in plan order. */
+export function groupByTarget(changes: readonly Change[]): TargetGroup[] {
+  const groups: { target: TargetRef; changes: Change[] }[] = [];
+  for (const change of changes) {
+    const last = groups[groups.length - 1];
+    if (last && last.target.type === change.target.type && last.target.id === change.target.id) last.changes.push(change);
+    else groups.push({ target: change.target, changes: [change] });
+  }
+  return groups;
+}
+
+function permissionLines(access: Access): string {
+  return Object.entries(access.permissions)
+    .map(([key, value]) => `${key}: ${String(value)}\n`)
+    .join('');
+}
+
+export interface AttributeLine {
+  readonly sign: '+' | '-' | ' ';
+  readonly text: string;
+}
+
+/** The effective permissions that change between before and after, as -/+ lines. */
+export function attributeDiff(before: Access, after: Access): AttributeLine[] {
+  const out: AttributeLine[] = [];
+  for (const part of diffLines(permissionLines(before), permissionLines(after))) {
+    if (!part.added && !part.removed) continue;
+    for (const text of part.value.split('\n')) if (text) out.push({ sign: part.added ? '+' : '-', text });
+  }
+  return out;
+}
+
+/** One-line description of a change: `read -> write`, `custom`, ... */
+export function headline(change: Change): string {
+  switch (change.action) {
+    case 'add':
+      return change.after.access;
+    case 'remove':
+      return change.before.access;
+    case 'update':
+      return `${change.before.access} -> ${change.after.access}${change.labelOnly ? ' (same permissions, label only)' : ''}`;
+  }
+}
+
+export const SIGN: { readonly [A in Change['action']]: string } = { add: '+', update: '~', remove: '-' };
+
+/** Attribute lines shown under a change: the custom set of an add, the differences of an update. */
+export function detailLines(change: Change): AttributeLine[] {
+  switch (change.action) {
+    case 'add':
+      return change.after.access === 'custom'
+        ? Object.entries(change.after.permissions).map(([k, v]) => ({ sign: ' ' as const, text: `${k}: ${String(v)}` }))
+        : [];
+    case 'update':
+      return attributeDiff(change.before, change.after);
+    case 'remove':
+      return [];
+  }
+}
+
+export function summaryLine(plan: { organization: string; summary: { add: number; update: number; remove: number } }): string {
+  const { add, update, remove } = plan.summary;
+  if (add + update + remove === 0) return `No changes: access in ${plan.organization} matches the files.`;
+  return `Plan for ${plan.organization}: ${add} to add, ${update} to change, ${remove} to remove.`;
+}

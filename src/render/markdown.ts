@@ -1,0 +1,83 @@
+// The Markdown plan, for pull-request comments and job summaries: a summary table, one collapsible
+// section per target, and a hidden marker so a CI step can find and update its own comment.
+import type { Plan } from '../core/plan.js';
+import { detailLines, groupByTarget, headline, SIGN, summaryLine, type TargetGroup } from './lines.js';
+
+/** GitHub refuses comments longer than this many characters. */
+export const GITHUB_COMMENT_LIMIT = 65_536;
+/** Room kept for the closing lines and the note on what was cut. */
+const TAIL_RESERVE = 2_000;
+
+export const MARKER_PREFIX = '<!-- tfe-access-plan';
+
+export interface MarkdownOptions {
+  /** Maximum length of the whole comment. */
+  readonly limit?: number;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Inside a fenced block nothing but a fence can break out; names never hold backticks, but be sure. */
+function fenceSafe(text: string): string {
+  return text.replace(/`/g, "'");
+}
+
+function counts(group: TargetGroup): string {
+  const n = { add: 0, update: 0, remove: 0 };
+  for (const change of group.changes) n[change.action] += 1;
+  return `+${n.add} ~${n.update} -${n.remove}`;
+}
+
+function section(group: TargetGroup): string {
+  const lines: string[] = [];
+  for (const change of group.changes) {
+    lines.push(fenceSafe(`${SIGN[change.action] === '~' ? '!' : SIGN[change.action]} ${change.team.name}: ${headline(change)}`));
+    for (const line of detailLines(change)) lines.push(fenceSafe(`${line.sign === ' ' ? ' ' : line.sign}     ${line.text}`));
+  }
+  const title = `${group.target.type} <code>${escapeHtml(group.target.name)}</code> (${counts(group)})`;
+  return `<details><summary>${title}</summary>\n\n\`\`\`diff\n${lines.join('\n')}\n\`\`\`\n\n</details>\n`;
+}
+
+export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): string {
+  const limit = options.limit ?? GITHUB_COMMENT_LIMIT;
+  const head = [
+    `${MARKER_PREFIX} organization=${escapeHtml(plan.organization)} -->`,
+    `### tfe-access plan for \`${fenceSafe(plan.organization)}\``,
+    '',
+    summaryLine(plan),
+    '',
+    '| add | change | remove |',
+    '|---:|---:|---:|',
+    `| ${plan.summary.add} | ${plan.summary.update} | ${plan.summary.remove} |`,
+    '',
+  ].join('\n');
+  const tail: string[] = [];
+  if (plan.warnings.length > 0) {
+    tail.push('**Warnings**', '', ...plan.warnings.map((w) => `- ${escapeHtml(w.message)} (\`${w.code}\`)`), '');
+  }
+  tail.push(`Checksum: \`${plan.checksum}\``, '');
+  let tailText = tail.join('\n');
+  if (head.length + tailText.length > limit - TAIL_RESERVE) {
+    tailText = `${plan.warnings.length} warnings not shown (too long for a comment); run \`tfe-access plan\` to see them.\n\nChecksum: \`${plan.checksum}\`\n`;
+  }
+
+  const budget = limit - TAIL_RESERVE - head.length - tailText.length;
+  const shown: string[] = [];
+  let used = 0;
+  const groups = groupByTarget(plan.changes);
+  let cut = 0;
+  for (const group of groups) {
+    const text = section(group);
+    if (used + text.length > budget) break;
+    shown.push(text);
+    used += text.length;
+    cut += 1;
+  }
+  const left = groups.slice(cut);
+  const note = left.length
+    ? `\n> **${left.length} of ${groups.length} targets not shown** (${left.reduce((n, g) => n + g.changes.length, 0)} changes): the plan is longer than a comment may be. Run \`tfe-access plan\` or see the job log for the full plan.\n\n`
+    : '';
+  return `${head}${shown.join('\n')}${note}\n${tailText}`;
+}

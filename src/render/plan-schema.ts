@@ -1,0 +1,88 @@
+// JSON Schema (2020-12) of the plan JSON, built from the access tables; written out as
+// `schemas/plan.schema.json` (a test keeps the file equal to this object).
+import { LEVELS, PERMISSIONS, RESOURCES, type PermissionSpec, type Resource } from '../core/access.js';
+import { PLAN_FORMAT_VERSION } from '../core/plan-document.js';
+
+type Schema = Record<string, unknown>;
+
+function valueSchema(spec: PermissionSpec): Schema {
+  return spec.values === 'boolean' ? { type: 'boolean', description: spec.description } : { enum: [...spec.values], description: spec.description };
+}
+
+/** The nested wire shape of one resource's permissions, every attribute optional (unreported). */
+function accessSchema(resource: Resource): Schema {
+  const properties: Record<string, Schema> = { access: { enum: [...LEVELS[resource]] } };
+  const groups: Record<string, Record<string, Schema>> = {};
+  for (const spec of PERMISSIONS[resource]) {
+    const [group, key] = spec.key.includes('.') ? spec.key.split('.') : [undefined, spec.key];
+    if (group && key) (groups[group] ??= {})[key] = valueSchema(spec);
+    else properties[spec.key] = valueSchema(spec);
+  }
+  for (const [group, inner] of Object.entries(groups)) {
+    properties[group] = { type: 'object', properties: inner, additionalProperties: false };
+  }
+  return { type: 'object', required: ['access'], properties, additionalProperties: false };
+}
+
+const ref = (type: string, pattern: string): Schema => ({
+  type: 'object',
+  required: ['name', 'id'],
+  properties: { ...(type ? { type: { const: type } } : {}), name: { type: 'string' }, id: { type: 'string', pattern } },
+});
+
+function changeSchema(resource: Resource): Schema {
+  const targetType = resource === 'team-projects' ? 'project' : 'workspace';
+  const idPattern = resource === 'team-projects' ? '^tprj-' : '^tws-';
+  const targetPattern = resource === 'team-projects' ? '^prj-' : '^ws-';
+  const access = { $ref: `#/$defs/${resource}-access` };
+  return {
+    type: 'object',
+    required: ['action', 'resource', 'team', 'target', 'before', 'after'],
+    properties: {
+      action: { enum: ['add', 'update', 'remove'] },
+      resource: { const: resource },
+      id: { type: 'string', pattern: idPattern },
+      team: ref('', '^team-'),
+      target: { ...ref(targetType, targetPattern), required: ['type', 'name', 'id'] },
+      before: { oneOf: [{ type: 'null' }, access] },
+      after: { oneOf: [{ type: 'null' }, access] },
+      label_only: { type: 'boolean', description: 'An update whose effective permissions stay the same.' },
+    },
+    additionalProperties: false,
+    allOf: [
+      { if: { properties: { action: { const: 'add' } } }, then: { properties: { before: { type: 'null' }, after: access } } },
+      { if: { properties: { action: { const: 'update' } } }, then: { required: ['id', 'label_only'], properties: { before: access, after: access } } },
+      { if: { properties: { action: { const: 'remove' } } }, then: { required: ['id'], properties: { before: access, after: { type: 'null' } } } },
+    ],
+  };
+}
+
+export function planSchema(): Schema {
+  const count = { type: 'integer', minimum: 0 };
+  const defs: Record<string, Schema> = {};
+  for (const resource of RESOURCES) {
+    defs[`${resource}-access`] = accessSchema(resource);
+    defs[`${resource}-change`] = changeSchema(resource);
+  }
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'urn:tfe-access:schemas:plan',
+    title: 'tfe-access plan',
+    description: 'The plan printed by `tfe-access plan --format json`.',
+    type: 'object',
+    required: ['format_version', 'organization', 'changes', 'summary', 'checksum', 'warnings'],
+    properties: {
+      format_version: { const: PLAN_FORMAT_VERSION },
+      organization: { type: 'string', minLength: 1 },
+      changes: { type: 'array', items: { oneOf: RESOURCES.map((r) => ({ $ref: `#/$defs/${r}-change` })) } },
+      summary: { type: 'object', required: ['add', 'update', 'remove'], properties: { add: count, update: count, remove: count }, additionalProperties: false },
+      checksum: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+      warnings: {
+        type: 'array',
+        items: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' }, team: { type: 'string' }, target: { type: 'object' } } },
+      },
+    },
+    additionalProperties: true,
+    $defs: defs,
+  };
+}

@@ -1,0 +1,40 @@
+// The text plan, for terminals and CI logs: `+`/`~`/`-` per grant, attribute-level differences.
+import type { Plan } from '../core/plan.js';
+import { detailLines, groupByTarget, headline, SIGN, summaryLine, type AttributeLine } from './lines.js';
+
+export interface TextOptions {
+  readonly color: boolean;
+}
+
+const COLORS = { '+': '\u001b[32m', '~': '\u001b[33m', '-': '\u001b[31m', ' ': '', '!': '\u001b[33m', dim: '\u001b[2m' } as const;
+const RESET = '\u001b[0m';
+
+function paint(color: boolean, key: keyof typeof COLORS, text: string): string {
+  return color && COLORS[key] ? `${COLORS[key]}${text}${RESET}` : text;
+}
+
+function attribute(line: AttributeLine, color: boolean): string {
+  return `      ${paint(color, line.sign, `${line.sign} ${line.text}`)}`;
+}
+
+export function renderText(plan: Plan, options: TextOptions): string {
+  const { color } = options;
+  const out: string[] = [summaryLine(plan), ''];
+  for (const group of groupByTarget(plan.changes)) {
+    out.push(`${group.target.type} ${group.target.name} ${paint(color, 'dim', `(${group.target.id})`)}`);
+    const width = Math.max(...group.changes.map((c) => c.team.name.length));
+    for (const change of group.changes) {
+      const sign = SIGN[change.action] as '+' | '~' | '-';
+      out.push(`  ${paint(color, sign, `${sign} ${change.team.name.padEnd(width)}`)}  ${headline(change)}`);
+      for (const line of detailLines(change)) out.push(attribute(line, color));
+    }
+    out.push('');
+  }
+  if (plan.warnings.length > 0) {
+    out.push('Warnings:');
+    for (const warning of plan.warnings) out.push(`  ${paint(color, '!', '!')} ${warning.message} [${warning.code}]`);
+    out.push('');
+  }
+  out.push(`Checksum: ${plan.checksum}`, '');
+  return out.join('\n');
+}
