@@ -1,0 +1,149 @@
+// Ajv errors -> problems in the file's terms, one per real mistake, each at FILE:LINE:COL.
+//
+// Ajv reports what failed in the schema (`must match "else" schema`, `must be string,object`); a
+// user needs what is wrong in the file and what was meant. Wrapper errors (if/anyOf/not) only say
+// that a branch failed, so they are dropped for the branch's own errors; a wrong type hides every
+// other error on the same value, since nothing else about it can be right.
+import type { ErrorObject } from 'ajv/dist/2020.js';
+import { dotted, type LoadedFile, type Problem, type Segment } from '../load/index.js';
+import { schemaErrors } from './ajv.js';
+import { keyAt, problemAt, segmentsOf, valueAt } from './positions.js';
+import { ID_PREFIX } from './schema.js';
+import { didYouMean, orList } from './suggest.js';
+
+const WRAPPERS = new Set(['if', 'anyOf', 'oneOf', 'not']);
+
+const TYPE_WORDS: Readonly<Record<string, string>> = {
+  object: 'a mapping',
+  array: 'a list',
+  string: 'a string',
+  boolean: 'true or false',
+  integer: 'a whole number',
+  number: 'a number',
+  null: 'nothing',
+};
+
+export function describe(value: unknown): string {
+  if (value === null || value === undefined) return 'nothing';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  if (typeof value === 'string') return JSON.stringify(value);
+  return String(value);
+}
+
+function collapse(errors: readonly ErrorObject[]): ErrorObject[] {
+  const kept = errors.filter((e) => !WRAPPERS.has(e.keyword) && e.propertyName === undefined);
+  const typed = new Set(kept.filter((e) => e.keyword === 'type').map((e) => e.instancePath));
+  const seen = new Set<string>();
+  return kept.filter((e) => {
+    if (typed.has(e.instancePath) && e.keyword !== 'type') return false;
+    // The first type error of a value names the whole expectation; later ones come from branches.
+    const id = e.keyword === 'type' ? `${e.instancePath}|type` : `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
+function grantKind(segments: readonly Segment[]): 'project' | 'workspace' | undefined {
+  if (segments.length < 4 || segments[2] !== 'teams') return undefined;
+  return segments[0] === 'projects' ? 'project' : segments[0] === 'workspaces' ? 'workspace' : undefined;
+}
+
+function typeMessage(e: ErrorObject, segments: Segment[]): string {
+  const types = String((e.params as { type?: unknown }).type ?? '').split(',');
+  const kind = segments.length === 4 ? grantKind(segments) : undefined;
+  const expected = kind ? `an access level, a ${kind} role name or a mapping with \`access\`` : orList(types.map((t) => TYPE_WORDS[t] ?? t));
+  return `expected ${expected}, got ${describe(e.data)}`;
+}
+
+function enumMessage(e: ErrorObject, segments: Segment[]): string {
+  const allowed = ((e.params as { allowedValues?: unknown[] }).allowedValues ?? []).map(String);
+  const kind = grantKind(segments);
+  const hint = typeof e.data === 'string' ? didYouMean(e.data, allowed) : '';
+  if (kind && segments[4] === 'access' && segments.length === 5) {
+    return `${describe(e.data)} is not a ${kind} access level (${orList(allowed)})${hint}`;
+  }
+  return `${describe(e.data)} is not allowed here; expected ${orList(allowed)}${hint}`;
+}
+
+function unknownKey(e: ErrorObject, segments: Segment[]): { text: string; child: Segment[] } {
+  const key = String((e.params as { additionalProperty?: unknown }).additionalProperty);
+  const properties = ((e.parentSchema as { properties?: Record<string, { properties?: object }> } | undefined)?.properties ?? {});
+  const allowed = Object.keys(properties);
+  const group = allowed.find((k) => Object.keys(properties[k]?.properties ?? {}).includes(key));
+  let hint = didYouMean(key, allowed);
+  if (group) hint = `; "${key}" belongs under ${group}`;
+  else if (hint === '' && allowed.length > 0) hint = `; expected ${orList(allowed)}`;
+  else if (allowed.length === 0) hint = '';
+  return { text: `unknown key "${key}"${hint}`, child: [...segments, key] };
+}
+
+function accessOf(data: unknown, segments: readonly Segment[]): string {
+  let current = data;
+  for (const s of segments) current = typeof current === 'object' && current !== null ? (current as Record<string, unknown>)[String(s)] : undefined;
+  const access = typeof current === 'object' && current !== null ? (current as Record<string, unknown>).access : undefined;
+  return typeof access === 'string' ? access : describe(access);
+}
+
+function patternMessage(e: ErrorObject, segments: Segment[]): string {
+  const type = segments[0] === 'projects' ? 'project' : 'workspace';
+  if (segments[segments.length - 1] === 'id' && typeof e.data === 'string') {
+    return `${describe(e.data)} is not a ${type} id; ${type} ids look like "${ID_PREFIX[type]}..."`;
+  }
+  return `${describe(e.data)} does not have the expected form (${String((e.params as { pattern?: unknown }).pattern)})`;
+}
+
+function toProblem(file: LoadedFile, e: ErrorObject): Problem {
+  const segments = segmentsOf(e.instancePath, file.data);
+  const here = valueAt(file, segments);
+  const params = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'type':
+      return problemAt(here, segments, typeMessage(e, segments));
+    case 'enum':
+      return problemAt(here, segments, enumMessage(e, segments));
+    case 'additionalProperties': {
+      const { text, child } = unknownKey(e, segments);
+      return { ...problemAt(keyAt(file, child), segments, text), path: dotted(child) };
+    }
+    case 'required':
+      return problemAt(keyAt(file, segments), segments, `missing required key "${String(params.missingProperty)}"`);
+    case 'false schema': {
+      const parent = segments.slice(0, -1);
+      const text = `"${String(segments[segments.length - 1])}" may be set only with access: custom (this grant has access: ${accessOf(file.data, parent)})`;
+      return { ...problemAt(keyAt(file, segments), parent, text), path: dotted(segments) };
+    }
+    case 'propertyNames': {
+      const name = String(params.propertyName);
+      const child = [...segments, name];
+      const text = segments[0] === 'roles' ? `a role may not be named like an access level ("${name}"); choose another name` : 'a name may not be empty';
+      return { ...problemAt(keyAt(file, child), segments, text), path: dotted(child) };
+    }
+    case 'pattern':
+      return problemAt(here, segments, patternMessage(e, segments));
+    case 'minLength':
+      return problemAt(here, segments, 'may not be empty');
+    case 'minimum':
+      return problemAt(here, segments, `must be ${String(params.limit)} or more, got ${describe(e.data)}`);
+    case 'uniqueItems': {
+      const item = [...segments, Math.max(Number(params.i), Number(params.j))];
+      const value = Array.isArray(e.data) ? e.data[Number(params.i)] : undefined;
+      return problemAt(valueAt(file, item), segments, `${describe(value)} is listed twice`);
+    }
+    default:
+      return problemAt(here, segments, e.message ?? `does not match the schema (${e.keyword})`);
+  }
+}
+
+/** The schema problems of one parsed file, at most one per mistake. */
+export function schemaProblems(file: LoadedFile): Problem[] {
+  const problems = collapse(schemaErrors(file.data)).map((e) => toProblem(file, e));
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    const id = `${p.line}:${p.col}:${p.message}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}

@@ -1,0 +1,165 @@
+// The JSON Schema (2020-12) of one desired-state file, built from the access tables so that levels,
+// attribute names and allowed values exist in exactly one place (src/core/access.ts).
+// `schemas/tfe-access.schema.json` is this object written out (`npm exec -- vitest run
+// src/validate/schema.test.ts` with WRITE_SCHEMA=1 regenerates it; a test keeps them equal).
+import { LEVEL_DESCRIPTIONS, LEVELS, PERMISSIONS, type PermissionSpec, type Resource } from '../core/access.js';
+import { RESOURCE_OF, type TargetType } from '../core/model.js';
+
+export type JsonSchema = { readonly [key: string]: unknown };
+
+export const SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
+
+/** Prefix of a pinned id, by target type (the service's id formats). */
+export const ID_PREFIX: { readonly [T in TargetType]: string } = { project: 'prj-', workspace: 'ws-' };
+
+// Why these words: they are what the nested wire objects mean (seed, "Resource team-projects").
+const GROUP_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  'project-access': 'Permissions on the project itself.',
+  'workspace-access': "Permissions on every workspace of the project.",
+};
+
+/** Every level name of both kinds: role names may not be any of them. */
+export function allLevelNames(): string[] {
+  return [...new Set(Object.values(LEVELS).flat())];
+}
+
+export function fixedLevels(resource: Resource): string[] {
+  return LEVELS[resource].filter((l) => l !== 'custom');
+}
+
+function attributeSchema(spec: PermissionSpec): JsonSchema {
+  const description = `${spec.description} Default with \`access: custom\`: ${String(spec.customDefault)}.`;
+  if (spec.values === 'boolean') return { description, type: 'boolean', default: spec.customDefault };
+  return { description, enum: [...spec.values], default: spec.customDefault };
+}
+
+/** The permission attributes of a resource as schema properties: nested for dotted keys. */
+export function permissionProperties(resource: Resource): Record<string, JsonSchema> {
+  const out: Record<string, JsonSchema> = {};
+  const groups = new Map<string, Record<string, JsonSchema>>();
+  for (const spec of PERMISSIONS[resource]) {
+    const [group, attribute] = spec.key.split('.', 2) as [string, string | undefined];
+    if (attribute === undefined) {
+      out[group] = attributeSchema(spec);
+      continue;
+    }
+    const properties = groups.get(group) ?? {};
+    properties[attribute] = attributeSchema(spec);
+    groups.set(group, properties);
+  }
+  for (const [group, properties] of groups) {
+    const description = GROUP_DESCRIPTIONS[group] ?? `The ${group} permissions.`;
+    out[group] = { description, type: 'object', additionalProperties: false, properties };
+  }
+  return out;
+}
+
+function levelDescription(resource: Resource): string {
+  return Object.entries(LEVEL_DESCRIPTIONS[resource])
+    .map(([level, text]) => `${level}: ${text}`)
+    .join(' ');
+}
+
+function permissionsDef(resource: Resource, what: string): JsonSchema {
+  return { description: `A custom permission set for ${what}; omitted attributes take the custom defaults.`, type: 'object', additionalProperties: false, properties: permissionProperties(resource) };
+}
+
+function inlineGrantDef(resource: Resource, type: TargetType): JsonSchema {
+  const attributes = permissionProperties(resource);
+  const forbidden = Object.fromEntries(Object.keys(attributes).map((k) => [k, false]));
+  return {
+    description: `An inline grant on a ${type}: \`access\`, and with \`access: custom\` any permission attributes (omitted ones take the custom defaults).`,
+    type: 'object',
+    required: ['access'],
+    additionalProperties: false,
+    properties: { access: { description: `The access level. ${levelDescription(resource)}`, enum: [...LEVELS[resource]] }, ...attributes },
+    // Permission attributes only with `access: custom`: the service answers 422 otherwise (api/NOTES.md).
+    if: { properties: { access: { const: 'custom' } } },
+    else: { properties: forbidden },
+  };
+}
+
+function grantDef(resource: Resource, type: TargetType): JsonSchema {
+  const levels = fixedLevels(resource);
+  return {
+    description: `A team's access to the ${type}: a fixed level (${levels.join(', ')}), the name of a ${type} role, or an inline map with \`access\`.`,
+    type: ['string', 'object'],
+    if: { type: 'string' },
+    then: { type: 'string', minLength: 1, examples: levels },
+    else: { $ref: `#/$defs/${type}InlineGrant` },
+  };
+}
+
+function targetDef(type: TargetType): JsonSchema {
+  const prefix = ID_PREFIX[type];
+  return {
+    description: `A ${type} whose team access this file manages.`,
+    type: 'object',
+    required: ['teams'],
+    additionalProperties: false,
+    properties: {
+      id: { description: `Pins the ${type} id (\`${prefix}...\`); checked against the name when resolving.`, type: 'string', pattern: `^${prefix}[A-Za-z0-9]+$` },
+      prune: { description: `Remove grants of teams not listed here (overrides settings.prune for this ${type}). false: additive.`, type: 'boolean' },
+      teams: { description: `Team name -> access on this ${type}.`, type: 'object', propertyNames: { minLength: 1 }, additionalProperties: { $ref: `#/$defs/${type}Grant` } },
+    },
+  };
+}
+
+function rolesSchema(): JsonSchema {
+  const levels = allLevelNames();
+  const kind = (type: TargetType): JsonSchema => ({
+    description: `Named custom permission sets for ${type}s; a grant names one instead of a level. A name may not be a level name.`,
+    type: 'object',
+    propertyNames: { not: { enum: levels } },
+    additionalProperties: { $ref: `#/$defs/${type}Permissions` },
+  });
+  return { description: 'Named custom permission sets, by kind.', type: 'object', additionalProperties: false, properties: { project: kind('project'), workspace: kind('workspace') } };
+}
+
+function settingsSchema(): JsonSchema {
+  return {
+    description: 'Settings for the whole run.',
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      prune: { description: 'Default true: on a listed project or workspace, grants of teams not listed are removed. false: additive.', type: 'boolean', default: true },
+      'ignore-teams': { description: 'Teams never added, changed or removed by these files.', type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true, default: [] },
+      'max-removals': { description: 'apply refuses (exit 3) to remove more grants than this without --force. Default 10.', type: 'integer', minimum: 0, default: 10 },
+    },
+  };
+}
+
+/** The schema of one desired-state file. */
+export function buildSchema(): JsonSchema {
+  const targets = (type: TargetType): JsonSchema => ({
+    description: `${type === 'project' ? 'Projects' : 'Workspaces'} by name, each with the team access it should have.`,
+    type: 'object',
+    propertyNames: { minLength: 1 },
+    additionalProperties: { $ref: `#/$defs/${type}` },
+  });
+  return {
+    $schema: SCHEMA_DIALECT,
+    title: 'tfe-access desired-state file (version 1)',
+    description: 'Team access to HCP Terraform / Terraform Enterprise projects and workspaces. Every file of a run names the same organization.',
+    type: 'object',
+    required: ['organization'],
+    additionalProperties: false,
+    properties: {
+      organization: { description: 'The organization these files manage (required; one per run).', type: 'string', minLength: 1 },
+      settings: settingsSchema(),
+      roles: rolesSchema(),
+      projects: targets('project'),
+      workspaces: targets('workspace'),
+    },
+    $defs: {
+      project: targetDef('project'),
+      workspace: targetDef('workspace'),
+      projectGrant: grantDef(RESOURCE_OF.project, 'project'),
+      workspaceGrant: grantDef(RESOURCE_OF.workspace, 'workspace'),
+      projectInlineGrant: inlineGrantDef(RESOURCE_OF.project, 'project'),
+      workspaceInlineGrant: inlineGrantDef(RESOURCE_OF.workspace, 'workspace'),
+      projectPermissions: permissionsDef(RESOURCE_OF.project, 'projects'),
+      workspacePermissions: permissionsDef(RESOURCE_OF.workspace, 'workspaces'),
+    },
+  };
+}
