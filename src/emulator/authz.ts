@@ -1,0 +1,116 @@
+// Who may see and change what (seed, "Authentication"). Owners (the admin token, organization tokens,
+// tokens of the `owners` team) see and change everything in their organization; the admin token in
+// every organization. A team token sees its own team's grants and the grants of non-secret teams on
+// targets it can see; it changes a target's grants only where its team is admin there, and then sees
+// every grant there, secret teams included. Everything else is answered 404 (seed, Authentication 5).
+import { OWNERS_TEAM, type Grant, type Identity, type Project, type Store, type Team, type Workspace } from './state.js';
+
+// Seed, "What the service does": organization-level permissions give admin on every project or
+// workspace, whatever the local grant says.
+const MANAGE_PROJECTS = 'manage-projects';
+const MANAGE_WORKSPACES = 'manage-workspaces';
+const READ_PROJECTS = 'read-projects';
+const READ_WORKSPACES = 'read-workspaces';
+// Seed, level table: maintain and admin on a project give the admin workspace role on its workspaces.
+const PROJECT_LEVELS_WITH_WORKSPACE_ADMIN = new Set(['maintain', 'admin']);
+
+export class Authz {
+  constructor(
+    private readonly store: Store,
+    readonly identity: Identity,
+  ) {}
+
+  /** The organization a team or organization token belongs to; undefined for the admin token. */
+  homeOrg(): string | undefined {
+    if (this.identity.kind === 'org') return this.identity.org;
+    if (this.identity.kind === 'team') return this.store.teams.get(this.identity.teamId)?.org;
+    return undefined;
+  }
+
+  isMember(org: string): boolean {
+    return this.identity.kind === 'admin' || this.homeOrg() === org;
+  }
+
+  isOwner(org: string): boolean {
+    if (this.identity.kind === 'admin') return true;
+    if (this.identity.kind === 'org') return this.identity.org === org;
+    const team = this.store.teams.get(this.identity.teamId);
+    return team !== undefined && team.org === org && team.name === OWNERS_TEAM;
+  }
+
+  /** The caller's team when it is a team token of a non-owners team of `org`. */
+  private memberTeam(org: string): Team | undefined {
+    if (this.identity.kind !== 'team') return undefined;
+    const team = this.store.teams.get(this.identity.teamId);
+    return team && team.org === org ? team : undefined;
+  }
+
+  private orgAccess(team: Team, ...keys: string[]): boolean {
+    return keys.some((key) => team.organizationAccess[key] === true);
+  }
+
+  canSeeTeam(team: Team): boolean {
+    if (this.isOwner(team.org)) return true;
+    const own = this.memberTeam(team.org);
+    return own !== undefined && (own.id === team.id || team.visibility !== 'secret');
+  }
+
+  canSeeProject(project: Project): boolean {
+    if (this.isOwner(project.org)) return true;
+    const team = this.memberTeam(project.org);
+    if (!team) return false;
+    return this.orgAccess(team, MANAGE_PROJECTS, READ_PROJECTS) || this.store.grantOf(project.id, team.id) !== undefined;
+  }
+
+  canAdminProject(project: Project): boolean {
+    if (this.isOwner(project.org)) return true;
+    const team = this.memberTeam(project.org);
+    if (!team) return false;
+    if (this.orgAccess(team, MANAGE_PROJECTS)) return true;
+    const grant = this.store.grantOf(project.id, team.id);
+    // Seed, "Authentication" 3 and the custom table: `project-access.teams: manage` manages team access.
+    return grant !== undefined && (grant.access === 'admin' || grant.permissions['project-access.teams'] === 'manage');
+  }
+
+  canSeeWorkspace(workspace: Workspace): boolean {
+    if (this.isOwner(workspace.org)) return true;
+    const team = this.memberTeam(workspace.org);
+    if (!team) return false;
+    if (this.orgAccess(team, MANAGE_WORKSPACES, READ_WORKSPACES, MANAGE_PROJECTS)) return true;
+    return this.store.grantOf(workspace.id, team.id) !== undefined || this.store.grantOf(workspace.projectId, team.id) !== undefined;
+  }
+
+  canAdminWorkspace(workspace: Workspace): boolean {
+    if (this.isOwner(workspace.org)) return true;
+    const team = this.memberTeam(workspace.org);
+    if (!team) return false;
+    if (this.orgAccess(team, MANAGE_WORKSPACES, MANAGE_PROJECTS)) return true;
+    if (this.store.grantOf(workspace.id, team.id)?.access === 'admin') return true;
+    const viaProject = this.store.grantOf(workspace.projectId, team.id);
+    return viaProject !== undefined && PROJECT_LEVELS_WITH_WORKSPACE_ADMIN.has(viaProject.access);
+  }
+
+  canSeeTarget(grant: Grant): boolean {
+    const target = this.target(grant);
+    if (!target) return false;
+    return 'projectId' in target ? this.canSeeWorkspace(target) : this.canSeeProject(target);
+  }
+
+  canAdminTarget(grant: Grant): boolean {
+    const target = this.target(grant);
+    if (!target) return false;
+    return 'projectId' in target ? this.canAdminWorkspace(target) : this.canAdminProject(target);
+  }
+
+  /** Seed, Authentication 2 and 3: own team's grants, non-secret teams' grants, all of them as admin. */
+  canSeeGrant(grant: Grant): boolean {
+    if (this.canAdminTarget(grant)) return true;
+    if (this.identity.kind === 'team' && this.identity.teamId === grant.teamId) return true;
+    const team = this.store.teams.get(grant.teamId);
+    return team !== undefined && team.visibility !== 'secret' && this.canSeeTarget(grant);
+  }
+
+  private target(grant: Grant): Project | Workspace | undefined {
+    return grant.resource === 'team-projects' ? this.store.projects.get(grant.targetId) : this.store.workspaces.get(grant.targetId);
+  }
+}

@@ -1,0 +1,67 @@
+// Creating organizations, teams, projects, workspaces and grants: shared by the seed loader and the
+// set-up endpoints so both give the same defaults (an `owners` team and a "Default Project" in every
+// organization, as in the real service; NOTES.md, "Name resolution").
+import { CUSTOM_DEFAULTS, IMPLIED, type Level, type PermissionValue, type Resource } from '../core/access.js';
+import { DEFAULT_PROJECT, OWNERS_TEAM, type Grant, type Organization, type Project, type Store, type Team, type Workspace } from './state.js';
+
+export const ID_PREFIX = { team: 'team', project: 'prj', workspace: 'ws', 'team-projects': 'tprj', 'team-workspaces': 'tws' } as const;
+
+function chooseId(store: Store, prefix: string, wanted: string | undefined): string {
+  return wanted === undefined ? store.newId(prefix) : store.claimId(wanted);
+}
+
+export function createOrganization(store: Store, name: string, email: string | null): Organization {
+  const org = store.addOrganization(name, email);
+  createTeam(store, name, { name: OWNERS_TEAM, visibility: 'organization', organizationAccess: {} });
+  createProject(store, name, { name: DEFAULT_PROJECT });
+  return org;
+}
+
+export interface TeamSpec {
+  name: string;
+  id?: string;
+  visibility: 'organization' | 'secret';
+  organizationAccess: Record<string, boolean>;
+}
+
+export function createTeam(store: Store, org: string, spec: TeamSpec): Team {
+  const id = chooseId(store, ID_PREFIX.team, spec.id);
+  return store.addTeam({ id, org, name: spec.name, visibility: spec.visibility, organizationAccess: { ...spec.organizationAccess } });
+}
+
+export function createProject(store: Store, org: string, spec: { name: string; id?: string; description?: string | null }): Project {
+  const id = chooseId(store, ID_PREFIX.project, spec.id);
+  return store.addProject({ id, org, name: spec.name, description: spec.description ?? null });
+}
+
+export function createWorkspace(store: Store, org: string, spec: { name: string; id?: string; projectId: string }): Workspace {
+  const id = chooseId(store, ID_PREFIX.workspace, spec.id);
+  return store.addWorkspace({ id, org, name: spec.name, projectId: spec.projectId, createdAt: new Date().toISOString() });
+}
+
+export interface GrantSpec {
+  resource: Resource;
+  teamId: string;
+  targetId: string;
+  access: Level;
+  /** Permission attributes set explicitly (custom only); the rest take the custom defaults. */
+  sent: Record<string, PermissionValue>;
+  id?: string;
+}
+
+/** Fixed levels report their implied values; custom fills the custom defaults (seed tables). */
+export function grantPermissions(resource: Resource, access: Level, base: Readonly<Record<string, PermissionValue>>, sent: Record<string, PermissionValue>): Record<string, PermissionValue> {
+  if (access !== 'custom') return { ...(IMPLIED[resource][access] ?? {}) };
+  return { ...base, ...sent };
+}
+
+export function createGrant(store: Store, spec: GrantSpec): Grant {
+  return store.addGrant({
+    id: chooseId(store, ID_PREFIX[spec.resource], spec.id),
+    resource: spec.resource,
+    teamId: spec.teamId,
+    targetId: spec.targetId,
+    access: spec.access,
+    permissions: grantPermissions(spec.resource, spec.access, CUSTOM_DEFAULTS[spec.resource], spec.sent),
+  });
+}

@@ -1,0 +1,41 @@
+// What every route handler gets: the state, the caller's rights, the request's parts.
+import { hasPageParams, pageLinks, paginate, pageRequest } from './pagination.js';
+import type { Authz } from './authz.js';
+import type { Store } from './state.js';
+
+export interface RequestContext {
+  readonly store: Store;
+  readonly authz: Authz;
+  readonly method: string;
+  /** Path parameters of the matched route, in order, percent-decoded. */
+  readonly params: readonly string[];
+  readonly query: URLSearchParams;
+  /** The parsed JSON body; undefined when absent or not JSON (bodies are then rejected with 422). */
+  readonly body: unknown;
+  /** Absolute URL of the request path (no query), for pagination links. */
+  readonly selfUrl: string;
+}
+
+export function param(ctx: RequestContext, index: number): string {
+  return ctx.params[index] ?? '';
+}
+
+/** A list answer with the real envelope: `data`, `links`, `meta.pagination`. */
+export function pagedList<T>(ctx: RequestContext, items: readonly T[], render: (item: T) => unknown, extraMeta: Record<string, unknown> = {}): unknown {
+  const { data, meta } = paginate(items, pageRequest(ctx.query));
+  return {
+    data: data.map(render),
+    links: pageLinks(ctx.selfUrl, ctx.query, meta),
+    meta: { ...extraMeta, pagination: meta },
+  };
+}
+
+/**
+ * Seed, "Workspace team access": "when neither page[number] nor page[size] is given, the response is
+ * not paginated and returns all results" with only `data`. (NOTES.md: the real service may send the
+ * envelope anyway; the emulator follows the seed.)
+ */
+export function listPaginatedOnRequest<T>(ctx: RequestContext, items: readonly T[], render: (item: T) => unknown): unknown {
+  if (!hasPageParams(ctx.query)) return { data: items.map(render) };
+  return pagedList(ctx, items, render);
+}

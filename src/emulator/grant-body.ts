@@ -1,0 +1,124 @@
+// Reading create and update bodies of team-projects and team-workspaces. Every malformed body is a
+// 422 with a JSON:API error object (seed, "Status codes"; NOTES.md, "Errors the real service gives").
+// Pure: takes the parsed JSON (`unknown`), returns the request or throws Invalid.
+import { isLevel, PERMISSIONS, type Level, type PermissionSpec, type PermissionValue, type Resource } from '../core/access.js';
+import { humanName, Invalid } from './answers.js';
+
+export const TARGET_RELATIONSHIP: { readonly [R in Resource]: { readonly name: string; readonly type: string } } = {
+  'team-projects': { name: 'project', type: 'projects' },
+  'team-workspaces': { name: 'workspace', type: 'workspaces' },
+};
+
+export interface GrantCreate {
+  readonly access: Level;
+  /** Only the permission attributes the body sent. */
+  readonly sent: Record<string, PermissionValue>;
+  readonly teamId: string;
+  readonly targetId: string;
+}
+
+export interface GrantUpdate {
+  readonly access?: Level;
+  readonly sent: Record<string, PermissionValue>;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function member(parent: Record<string, unknown>, key: string, pointer: string, required: boolean): Record<string, unknown> | undefined {
+  const value = parent[key];
+  if (value === undefined && !required) return undefined;
+  if (!isObject(value)) throw new Invalid(`${pointer}/${key}`, `${humanName(key)} must be an object`);
+  return value;
+}
+
+function readData(body: unknown): Record<string, unknown> {
+  if (!isObject(body)) throw new Invalid('', 'The request body must be a JSON:API document');
+  return member(body, 'data', '', true) as Record<string, unknown>;
+}
+
+function checkType(data: Record<string, unknown>, resource: Resource, required: boolean): void {
+  // Seed: data.type is required on create and absent from the documented update payload.
+  if (data.type === undefined && !required) return;
+  if (data.type !== resource) throw new Invalid('/data/type', `Type must be ${resource}`);
+}
+
+function readAccess(attributes: Record<string, unknown>, resource: Resource, required: boolean): Level | undefined {
+  const access = attributes.access;
+  if (access === undefined && !required) return undefined;
+  if (access === undefined) throw new Invalid('/data/attributes/access', "Access can't be blank");
+  if (!isLevel(resource, access)) throw new Invalid('/data/attributes/access', 'Access is not included in the list');
+  return access;
+}
+
+function readPermission(spec: PermissionSpec, value: unknown): PermissionValue {
+  const pointer = `/data/attributes/${spec.key.replace('.', '/')}`;
+  if (spec.values === 'boolean') {
+    if (typeof value !== 'boolean') throw new Invalid(pointer, `${humanName(spec.key)} must be true or false`);
+    return value;
+  }
+  if (typeof value !== 'string' || !spec.values.includes(value)) {
+    throw new Invalid(pointer, `${humanName(spec.key)} is not included in the list`);
+  }
+  return value;
+}
+
+/**
+ * The permission attributes a body sent, checked against the access tables. Unknown attributes
+ * (newer permissions such as `policy-overrides`, NOTES.md) and the legacy `plan-outputs` of the
+ * documented create request are accepted and ignored (NOTES.md, "Wire format of team-workspaces").
+ */
+function readSent(attributes: Record<string, unknown>, resource: Resource): Record<string, PermissionValue> {
+  const sent: Record<string, PermissionValue> = {};
+  for (const spec of PERMISSIONS[resource]) {
+    const dot = spec.key.indexOf('.');
+    const holder = dot < 0 ? attributes : member(attributes, spec.key.slice(0, dot), '/data/attributes', false);
+    const value = holder?.[dot < 0 ? spec.key : spec.key.slice(dot + 1)];
+    if (value !== undefined) sent[spec.key] = readPermission(spec, value);
+  }
+  return sent;
+}
+
+/** NOTES.md: a permission attribute sent with a fixed level is a 422 naming the attribute. */
+export function checkFixedLevel(access: Level, sent: Record<string, PermissionValue>): void {
+  const first = Object.keys(sent)[0];
+  if (access === 'custom' || first === undefined) return;
+  throw new Invalid(
+    `/data/attributes/${first.replace('.', '/')}`,
+    `${humanName(first)} is read-only when access level is '${access}'; use the 'custom' access level to set this attribute.`,
+  );
+}
+
+function readRelationship(data: Record<string, unknown>, name: string, type: string): string {
+  const relationships = member(data, 'relationships', '/data', true) as Record<string, unknown>;
+  const base = `/data/relationships/${name}`;
+  const rel = member(relationships, name, '/data/relationships', true) as Record<string, unknown>;
+  const ref = member(rel, 'data', base, true) as Record<string, unknown>;
+  if (ref.type !== type) throw new Invalid(`${base}/data/type`, `${humanName(name)} type must be ${type}`);
+  if (typeof ref.id !== 'string' || ref.id === '') throw new Invalid(`${base}/data/id`, `${humanName(name)} id must be a non-empty string`);
+  return ref.id;
+}
+
+export function readCreate(body: unknown, resource: Resource): GrantCreate {
+  const data = readData(body);
+  checkType(data, resource, true);
+  const attributes = member(data, 'attributes', '/data', true) as Record<string, unknown>;
+  const access = readAccess(attributes, resource, true) as Level;
+  const sent = readSent(attributes, resource);
+  checkFixedLevel(access, sent);
+  const target = TARGET_RELATIONSHIP[resource];
+  const targetId = readRelationship(data, target.name, target.type);
+  const teamId = readRelationship(data, 'team', 'teams');
+  return { access, sent, teamId, targetId };
+}
+
+/** Seed: partial PATCH, `data.type` optional; `data.id`, when sent, must name the resource. */
+export function readUpdate(body: unknown, resource: Resource, id: string): GrantUpdate {
+  const data = readData(body);
+  checkType(data, resource, false);
+  if (data.id !== undefined && data.id !== id) throw new Invalid('/data/id', `Id must be ${id}`);
+  const attributes = member(data, 'attributes', '/data', true) as Record<string, unknown>;
+  const access = readAccess(attributes, resource, false);
+  return { access, sent: readSent(attributes, resource) };
+}

@@ -1,0 +1,58 @@
+// The emulator of the team-access API: `startEmulator(options)` for tests, benchmarks and the
+// `tfe-access emulator` command. See docs/emulator.md.
+import { FaultInjector } from './faults.js';
+import { DEFAULT_RATE_LIMIT, RateLimiter } from './rate-limit.js';
+import { RequestLog } from './request-log.js';
+import { applySeed } from './seed.js';
+import { API_PREFIX, createEmulatorServer, listen, startClock } from './server.js';
+import { Store } from './state.js';
+import type { EmulatorOptions, RunningEmulator } from './types.js';
+
+export { loadSeedFile } from './seed-file.js';
+export { parseSeed } from './seed.js';
+export { DEFAULT_RATE_LIMIT } from './rate-limit.js';
+export { RATE_LIMIT_BURST_LENGTH, BURST_RESET_SECONDS } from './faults.js';
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination.js';
+export { API_PREFIX } from './server.js';
+export type * from './types.js';
+
+/** The admin token when none is given: owner of every organization (docs/emulator.md). */
+export const DEFAULT_ADMIN_TOKEN = 'tfe-access-emulator-admin';
+export const DEFAULT_HOST = '127.0.0.1';
+const DEFAULT_RANDOM_SEED = 1;
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const randomSeed = options.randomSeed ?? DEFAULT_RANDOM_SEED;
+  const store = new Store(randomSeed);
+  store.tokens.set(options.adminToken ?? DEFAULT_ADMIN_TOKEN, { kind: 'admin' });
+  if (options.seed) applySeed(store, options.seed);
+  const clock = startClock();
+  const log = new RequestLog();
+  const faults = new FaultInjector(randomSeed, options.faults);
+  const limiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, clock);
+  let url = '';
+  const server = createEmulatorServer({ store, log, faults, limiter, clock }, () => url);
+  const host = options.host ?? DEFAULT_HOST;
+  const address = await listen(server, host, options.port ?? 0);
+  url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  return {
+    url,
+    get requests() {
+      return log.records;
+    },
+    counters: () => log.counters(),
+    resetLog: () => log.reset(),
+    setFaults: (f) => faults.set(f),
+    setRateLimit: (n) => limiter.setLimit(n),
+    stop: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** The API root of a running emulator, `${url}/api/v2`. */
+export function apiUrl(emulator: RunningEmulator): string {
+  return `${emulator.url}${API_PREFIX}`;
+}

@@ -1,0 +1,43 @@
+// Rate limiting per identity (NOTES.md, "Rate limiting": 30 requests per second per user). A token
+// bucket holding one second of requests and refilled continuously: a client that paces itself at
+// exactly R requests per second never finds it empty, a burst above R is answered 429.
+
+export const DEFAULT_RATE_LIMIT = 30;
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+export class RateLimiter {
+  private readonly buckets = new Map<string, Bucket>();
+
+  constructor(
+    private perSecond: number,
+    private readonly now: () => number,
+  ) {}
+
+  get limit(): number {
+    return this.perSecond;
+  }
+
+  setLimit(perSecond: number): void {
+    this.perSecond = perSecond;
+    this.buckets.clear();
+  }
+
+  /** Takes one request from `key`'s bucket: undefined when allowed, else seconds until the next one is. */
+  take(key: string): number | undefined {
+    if (this.perSecond <= 0) return undefined;
+    const now = this.now();
+    const bucket = this.buckets.get(key) ?? { tokens: this.perSecond, at: now };
+    bucket.tokens = Math.min(this.perSecond, bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond);
+    bucket.at = now;
+    this.buckets.set(key, bucket);
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return undefined;
+    }
+    return (1 - bucket.tokens) / this.perSecond;
+  }
+}

@@ -1,0 +1,86 @@
+// The route table of the emulator: method and path pattern (under /api/v2) to handler.
+import { invalid, Invalid, NOT_FOUND, type Answer } from './answers.js';
+import type { RequestContext } from './context.js';
+import { createGrantRoute, deleteGrant, listGrants, showGrant, updateGrant } from './routes-grants.js';
+import * as setup from './routes-setup.js';
+
+type Handler = (ctx: RequestContext) => Answer;
+
+interface Route {
+  readonly method: string;
+  readonly segments: readonly string[];
+  readonly handler: Handler;
+}
+
+function route(method: string, pattern: string, handler: Handler): Route {
+  return { method, segments: pattern.split('/').filter((s) => s !== ''), handler };
+}
+
+const ROUTES: readonly Route[] = [
+  route('GET', '/team-projects', listGrants('team-projects')),
+  route('POST', '/team-projects', createGrantRoute('team-projects')),
+  route('GET', '/team-projects/:id', showGrant('team-projects')),
+  route('PATCH', '/team-projects/:id', updateGrant('team-projects')),
+  route('DELETE', '/team-projects/:id', deleteGrant('team-projects')),
+  route('GET', '/team-workspaces', listGrants('team-workspaces')),
+  route('POST', '/team-workspaces', createGrantRoute('team-workspaces')),
+  route('GET', '/team-workspaces/:id', showGrant('team-workspaces')),
+  route('PATCH', '/team-workspaces/:id', updateGrant('team-workspaces')),
+  route('DELETE', '/team-workspaces/:id', deleteGrant('team-workspaces')),
+  route('GET', '/organizations', setup.listOrganizations),
+  route('POST', '/organizations', setup.createOrganizationRoute),
+  route('GET', '/organizations/:org', setup.showOrganization),
+  route('POST', '/organizations/:org/authentication-token', setup.createOrganizationToken),
+  route('GET', '/organizations/:org/teams', setup.listTeams),
+  route('POST', '/organizations/:org/teams', setup.createTeamRoute),
+  route('GET', '/teams/:id', setup.showTeam),
+  route('POST', '/teams/:id/authentication-token', setup.createTeamToken),
+  route('GET', '/organizations/:org/projects', setup.listProjects),
+  route('POST', '/organizations/:org/projects', setup.createProjectRoute),
+  route('GET', '/projects/:id', setup.showProject),
+  route('GET', '/organizations/:org/workspaces', setup.listWorkspaces),
+  route('POST', '/organizations/:org/workspaces', setup.createWorkspaceRoute),
+  route('GET', '/organizations/:org/workspaces/:name', setup.showWorkspaceByName),
+  route('GET', '/workspaces/:id', setup.showWorkspace),
+];
+
+function match(route: Route, method: string, segments: readonly string[]): string[] | undefined {
+  if (route.method !== method || route.segments.length !== segments.length) return undefined;
+  const params: string[] = [];
+  for (let i = 0; i < segments.length; i += 1) {
+    const pattern = route.segments[i] ?? '';
+    const actual = segments[i] ?? '';
+    if (pattern.startsWith(':')) params.push(actual);
+    else if (pattern !== actual) return undefined;
+  }
+  return params;
+}
+
+/** Splits an API path (after /api/v2) into percent-decoded segments; undefined when malformed. */
+export function pathSegments(apiPath: string): string[] | undefined {
+  try {
+    return apiPath.split('/').filter((s) => s !== '').map((s) => decodeURIComponent(s));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs the matching route; unknown paths and methods are the real service's 404. */
+export function dispatch(method: string, segments: readonly string[], build: (params: string[]) => RequestContext): Answer {
+  for (const candidate of ROUTES) {
+    const params = match(candidate, method, segments);
+    if (params === undefined) continue;
+    try {
+      return candidate.handler(build(params));
+    } catch (error: unknown) {
+      if (error instanceof Invalid) return invalid(error);
+      throw error;
+    }
+  }
+  return NOT_FOUND;
+}
+
+/** Whether a write (POST, PATCH, DELETE) reaches a route: only writes can lose their answer. */
+export function isWrite(method: string): boolean {
+  return method === 'POST' || method === 'PATCH' || method === 'DELETE';
+}

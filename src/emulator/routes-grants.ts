@@ -1,0 +1,101 @@
+// team-projects and team-workspaces: list, show, add, update, remove, exactly as the seed says.
+import type { Resource } from '../core/access.js';
+import { createGrant, grantPermissions } from './builders.js';
+import { Invalid, NO_CONTENT, NOT_FOUND, ok, type Answer } from './answers.js';
+import { listPaginatedOnRequest, pagedList, param, type RequestContext } from './context.js';
+import { checkFixedLevel, readCreate, readUpdate } from './grant-body.js';
+import type { Grant } from './state.js';
+import { grantResource } from './wire-grants.js';
+
+const LIST_FILTER: { readonly [R in Resource]: string } = {
+  'team-projects': 'filter[project][id]',
+  'team-workspaces': 'filter[workspace][id]',
+};
+
+function target(ctx: RequestContext, resource: Resource, id: string): { org: string; id: string } | undefined {
+  return resource === 'team-projects' ? ctx.store.projects.get(id) : ctx.store.workspaces.get(id);
+}
+
+function canSeeTargetId(ctx: RequestContext, resource: Resource, id: string): boolean {
+  if (resource === 'team-projects') {
+    const project = ctx.store.projects.get(id);
+    return project !== undefined && ctx.authz.canSeeProject(project);
+  }
+  const workspace = ctx.store.workspaces.get(id);
+  return workspace !== undefined && ctx.authz.canSeeWorkspace(workspace);
+}
+
+function canAdminTargetId(ctx: RequestContext, resource: Resource, id: string): boolean {
+  if (resource === 'team-projects') {
+    const project = ctx.store.projects.get(id);
+    return project !== undefined && ctx.authz.canAdminProject(project);
+  }
+  const workspace = ctx.store.workspaces.get(id);
+  return workspace !== undefined && ctx.authz.canAdminWorkspace(workspace);
+}
+
+/** The grant named by the path, when it exists, has this type and the caller may see it. */
+function visibleGrant(ctx: RequestContext, resource: Resource): Grant | undefined {
+  const grant = ctx.store.grants.get(param(ctx, 0));
+  if (!grant || grant.resource !== resource || !ctx.authz.canSeeGrant(grant)) return undefined;
+  return grant;
+}
+
+export function listGrants(resource: Resource) {
+  return (ctx: RequestContext): Answer => {
+    // Seed: the filter is required; without it (or with an id the caller cannot see) there is no
+    // project/workspace to list, which the seed's status table answers 404.
+    const targetId = ctx.query.get(LIST_FILTER[resource]);
+    if (!targetId || !canSeeTargetId(ctx, resource, targetId)) return NOT_FOUND;
+    const grants = ctx.store.grantsOn(targetId).filter((g) => ctx.authz.canSeeGrant(g));
+    const render = (g: Grant): unknown => grantResource(ctx.store, g);
+    // Seed, "Pagination envelope": only the project list is always paginated.
+    return ok(resource === 'team-projects' ? pagedList(ctx, grants, render) : listPaginatedOnRequest(ctx, grants, render));
+  };
+}
+
+export function showGrant(resource: Resource) {
+  return (ctx: RequestContext): Answer => {
+    const grant = visibleGrant(ctx, resource);
+    return grant ? ok({ data: grantResource(ctx.store, grant) }) : NOT_FOUND;
+  };
+}
+
+export function createGrantRoute(resource: Resource) {
+  return (ctx: RequestContext): Answer => {
+    const request = readCreate(ctx.body, resource);
+    const where = target(ctx, resource, request.targetId);
+    const team = ctx.store.teams.get(request.teamId);
+    // Seed: 404 when the project/workspace or the team is not found, or the caller is not allowed.
+    if (!where || !canAdminTargetId(ctx, resource, where.id) || !team || team.org !== where.org) return NOT_FOUND;
+    // NOTES.md, "Errors": a team that already has access there is a 422 "Team has already been taken".
+    if (ctx.store.grantOf(where.id, team.id)) throw new Invalid('/data/attributes/team', 'Team has already been taken');
+    const grant = createGrant(ctx.store, { resource, teamId: team.id, targetId: where.id, access: request.access, sent: request.sent });
+    // Seed: create answers 200 (the OpenAPI spec says 201; NOTES.md: clients accept any 2xx).
+    return ok({ data: grantResource(ctx.store, grant, { created: true }) });
+  };
+}
+
+export function updateGrant(resource: Resource) {
+  return (ctx: RequestContext): Answer => {
+    const grant = visibleGrant(ctx, resource);
+    if (!grant || !ctx.authz.canAdminTarget(grant)) return NOT_FOUND;
+    const request = readUpdate(ctx.body, resource, grant.id);
+    const access = request.access ?? grant.access;
+    checkFixedLevel(access, request.sent);
+    // Seed: partial PATCH, "attributes that are not sent keep their current values"; a custom grant
+    // starts from the values the grant reports now (NOTES.md: moving levels resets custom values).
+    grant.permissions = grantPermissions(resource, access, grant.permissions, request.sent);
+    grant.access = access;
+    return ok({ data: grantResource(ctx.store, grant) });
+  };
+}
+
+export function deleteGrant(resource: Resource) {
+  return (ctx: RequestContext): Answer => {
+    const grant = visibleGrant(ctx, resource);
+    if (!grant || !ctx.authz.canAdminTarget(grant)) return NOT_FOUND;
+    ctx.store.removeGrant(grant);
+    return NO_CONTENT;
+  };
+}

@@ -1,0 +1,146 @@
+// The name-resolution and set-up endpoints of NOTES.md, "Name resolution": organizations, teams,
+// projects, workspaces and tokens. Lists are paginated like every list of the real API.
+import { Invalid, NOT_FOUND, ok, type Answer } from './answers.js';
+import { createOrganization, createProject, createTeam, createWorkspace } from './builders.js';
+import { pagedList, param, type RequestContext } from './context.js';
+import { readName, readOptionalString, readOrganizationAccess, readRelationshipId, readSetupBody, readVisibility } from './setup-body.js';
+import { DEFAULT_PROJECT, type Workspace } from './state.js';
+import { organizationResource, projectResource, teamResource, tokenResource, workspaceResource } from './wire-resources.js';
+
+const CREATED = 201;
+// The real API answers 422 "Name has already been taken" (samples/error-422-name-taken.response.json).
+const NAME_TAKEN = (): Invalid => new Invalid('/data/attributes/name', 'Name has already been taken');
+
+/** `filter[names]=a,b`: comma-separated, matched case-insensitively (a client re-matches exactly). */
+function namesFilter(ctx: RequestContext): Set<string> | undefined {
+  const raw = ctx.query.get('filter[names]');
+  if (raw === null) return undefined;
+  return new Set(raw.split(',').map((n) => n.trim().toLowerCase()).filter((n) => n !== ''));
+}
+
+export function listOrganizations(ctx: RequestContext): Answer {
+  const orgs = [...ctx.store.orgs.values()].filter((o) => ctx.authz.isMember(o.name));
+  return ok(pagedList(ctx, orgs, organizationResource));
+}
+
+export function showOrganization(ctx: RequestContext): Answer {
+  const org = ctx.store.orgs.get(param(ctx, 0));
+  return org && ctx.authz.isMember(org.name) ? ok({ data: organizationResource(org) }) : NOT_FOUND;
+}
+
+export function createOrganizationRoute(ctx: RequestContext): Answer {
+  // Only the emulator's admin token creates organizations (CONTRACT.md, "Emulator").
+  if (ctx.authz.identity.kind !== 'admin') return NOT_FOUND;
+  const { attributes } = readSetupBody(ctx.body, 'organizations');
+  const name = readName(attributes, 'organization');
+  if (ctx.store.orgs.has(name)) throw NAME_TAKEN();
+  return ok({ data: organizationResource(createOrganization(ctx.store, name, readOptionalString(attributes, 'email'))) }, CREATED);
+}
+
+export function listTeams(ctx: RequestContext): Answer {
+  const org = param(ctx, 0);
+  if (!ctx.store.orgs.has(org) || !ctx.authz.isMember(org)) return NOT_FOUND;
+  const names = namesFilter(ctx);
+  const q = ctx.query.get('q')?.toLowerCase();
+  const teams = ctx.store
+    .teamsOf(org)
+    .filter((t) => ctx.authz.canSeeTeam(t))
+    .filter((t) => names === undefined || names.has(t.name.toLowerCase()))
+    .filter((t) => q === undefined || t.name.toLowerCase().includes(q));
+  return ok(pagedList(ctx, teams, (t) => teamResource(t, { inList: true })));
+}
+
+export function showTeam(ctx: RequestContext): Answer {
+  const team = ctx.store.teams.get(param(ctx, 0));
+  return team && ctx.authz.canSeeTeam(team) ? ok({ data: teamResource(team) }) : NOT_FOUND;
+}
+
+export function createTeamRoute(ctx: RequestContext): Answer {
+  const org = param(ctx, 0);
+  if (!ctx.store.orgs.has(org) || !ctx.authz.isOwner(org)) return NOT_FOUND;
+  const { attributes } = readSetupBody(ctx.body, 'teams');
+  const name = readName(attributes, 'team');
+  // The real service creates teams `secret` unless told otherwise.
+  const visibility = readVisibility(attributes.visibility, 'secret', '/data/attributes/visibility');
+  const organizationAccess = readOrganizationAccess(attributes['organization-access'], '/data/attributes/organization-access');
+  if (ctx.store.teamByName(org, name)) throw NAME_TAKEN();
+  return ok({ data: teamResource(createTeam(ctx.store, org, { name, visibility, organizationAccess })) }, CREATED);
+}
+
+export function createTeamToken(ctx: RequestContext): Answer {
+  const team = ctx.store.teams.get(param(ctx, 0));
+  if (!team || !ctx.authz.isOwner(team.org)) return NOT_FOUND;
+  const token = ctx.store.newToken({ kind: 'team', teamId: team.id });
+  return ok({ data: tokenResource(ctx.store.newId('at'), token) }, CREATED);
+}
+
+export function createOrganizationToken(ctx: RequestContext): Answer {
+  const org = param(ctx, 0);
+  if (!ctx.store.orgs.has(org) || !ctx.authz.isOwner(org)) return NOT_FOUND;
+  const token = ctx.store.newToken({ kind: 'org', org });
+  return ok({ data: tokenResource(ctx.store.newId('at'), token) }, CREATED);
+}
+
+export function listProjects(ctx: RequestContext): Answer {
+  const org = param(ctx, 0);
+  if (!ctx.store.orgs.has(org) || !ctx.authz.isMember(org)) return NOT_FOUND;
+  const names = namesFilter(ctx);
+  const projects = ctx.store
+    .projectsOf(org)
+    .filter((p) => ctx.authz.canSeeProject(p))
+    .filter((p) => names === undefined || names.has(p.name.toLowerCase()));
+  // samples/projects-list.response.json: the projects list also carries meta.status-counts.
+  const statusCounts = { total: projects.length, matching: projects.length };
+  return ok(pagedList(ctx, projects, (p) => projectResource(ctx.store, p, { inList: true }), { 'status-counts': statusCounts }));
+}
+
+export function showProject(ctx: RequestContext): Answer {
+  const project = ctx.store.projects.get(param(ctx, 0));
+  return project && ctx.authz.canSeeProject(project) ? ok({ data: projectResource(ctx.store, project) }) : NOT_FOUND;
+}
+
+export function createProjectRoute(ctx: RequestContext): Answer {
+  const org = param(ctx, 0);
+  if (!ctx.store.orgs.has(org) || !ctx.authz.isOwner(org)) return NOT_FOUND;
+  const { attributes } = readSetupBody(ctx.body, 'projects');
+  const name = readName(attributes, 'project');
+  if (ctx.store.projectByName(org, name)) throw NAME_TAKEN();
+  const project = createProject(ctx.store, org, { name, description: readOptionalString(attributes, 'description') });
+  return ok({ data: projectResource(ctx.store, project) }, CREATED);
+}
+
+export function listWorkspaces(ctx: RequestContext): Answer {
+  const org = param(ctx, 0);
+  if (!ctx.store.orgs.has(org) || !ctx.authz.isMember(org)) return NOT_FOUND;
+  // NOTES.md: `search[name]` is fuzzy (here: a case-insensitive substring); `filter[project][id]` exact.
+  const search = ctx.query.get('search[name]')?.toLowerCase();
+  const projectId = ctx.query.get('filter[project][id]');
+  const candidates: Workspace[] = projectId === null ? ctx.store.workspacesOf(org) : ctx.store.workspacesInProject(projectId);
+  const workspaces = candidates
+    .filter((w) => w.org === org && (search === undefined || w.name.toLowerCase().includes(search)))
+    .filter((w) => ctx.authz.canSeeWorkspace(w));
+  return ok(pagedList(ctx, workspaces, (w) => workspaceResource(w, { inList: true })));
+}
+
+export function showWorkspaceByName(ctx: RequestContext): Answer {
+  const workspace = ctx.store.workspaceByName(param(ctx, 0), param(ctx, 1));
+  return workspace && ctx.authz.canSeeWorkspace(workspace) ? ok({ data: workspaceResource(workspace) }) : NOT_FOUND;
+}
+
+export function showWorkspace(ctx: RequestContext): Answer {
+  const workspace = ctx.store.workspaces.get(param(ctx, 0));
+  return workspace && ctx.authz.canSeeWorkspace(workspace) ? ok({ data: workspaceResource(workspace) }) : NOT_FOUND;
+}
+
+export function createWorkspaceRoute(ctx: RequestContext): Answer {
+  const org = param(ctx, 0);
+  if (!ctx.store.orgs.has(org) || !ctx.authz.isOwner(org)) return NOT_FOUND;
+  const { attributes, relationships } = readSetupBody(ctx.body, 'workspaces');
+  const name = readName(attributes, 'workspace');
+  const projectId = readRelationshipId(relationships, 'project', 'projects');
+  // Without a project the workspace goes to the organization's Default Project, as in the real service.
+  const project = projectId === undefined ? ctx.store.projectByName(org, DEFAULT_PROJECT) : ctx.store.projects.get(projectId);
+  if (!project || project.org !== org) return NOT_FOUND;
+  if (ctx.store.workspaceByName(org, name)) throw NAME_TAKEN();
+  return ok({ data: workspaceResource(createWorkspace(ctx.store, org, { name, projectId: project.id })) }, CREATED);
+}

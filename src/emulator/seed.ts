@@ -1,0 +1,144 @@
+// The seed document: reading (strict, every problem a one-line CLIError naming where it is) and
+// applying it to a fresh store. Format documented in docs/emulator.md, "Seed file".
+import { CLIError } from '../errors.js';
+import { Invalid } from './answers.js';
+import { createGrant, createOrganization, createProject, createTeam, createWorkspace } from './builders.js';
+import { readCreate } from './grant-body.js';
+import { readOrganizationAccess, readVisibility } from './setup-body.js';
+import { DEFAULT_PROJECT, OWNERS_TEAM, type Store } from './state.js';
+import type { SeedDocument, SeedOrganization, SeedTeamProject, SeedTeamWorkspace } from './types.js';
+
+type Obj = Record<string, unknown>;
+
+const ORG_KEYS = ['name', 'email', 'token', 'teams', 'projects', 'workspaces', 'team-projects', 'team-workspaces'];
+const TEAM_KEYS = ['name', 'id', 'visibility', 'organization-access', 'tokens'];
+const PROJECT_KEYS = ['name', 'id', 'description'];
+const WORKSPACE_KEYS = ['name', 'id', 'project'];
+const TEAM_PROJECT_KEYS = ['team', 'project', 'access', 'id', 'project-access', 'workspace-access'];
+const TEAM_WORKSPACE_KEYS = ['team', 'workspace', 'access', 'id', 'runs', 'variables', 'state-versions', 'sentinel-mocks', 'workspace-locking', 'run-tasks'];
+
+function fail(where: string, message: string): never {
+  throw new CLIError(`seed: ${where}: ${message}`);
+}
+
+function isObject(value: unknown): value is Obj {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function objectAt(value: unknown, where: string, keys: readonly string[]): Obj {
+  if (!isObject(value)) fail(where, 'must be a mapping');
+  const unknown = Object.keys(value).find((k) => !keys.includes(k));
+  if (unknown !== undefined) fail(where, `unknown key "${unknown}" (allowed: ${keys.join(', ')})`);
+  return value;
+}
+
+function listAt(value: unknown, where: string): unknown[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) fail(where, 'must be a list');
+  return value;
+}
+
+function stringAt(value: unknown, where: string, optional = false): string | undefined {
+  if (value === undefined && optional) return undefined;
+  if (typeof value !== 'string' || value === '') fail(where, 'must be a non-empty string');
+  return value;
+}
+
+/** Checks the shape of a parsed YAML/JSON seed; grants are checked when applied. */
+export function parseSeed(value: unknown): SeedDocument {
+  const doc = objectAt(value, 'document', ['organizations']);
+  const orgs = listAt(doc.organizations, 'organizations');
+  orgs.forEach((org, i) => {
+    const where = `organizations[${i}]`;
+    const o = objectAt(org, where, ORG_KEYS);
+    stringAt(o.name, `${where}.name`);
+    stringAt(o.email, `${where}.email`, true);
+    stringAt(o.token, `${where}.token`, true);
+    listAt(o.teams, `${where}.teams`).forEach((t, j) => {
+      const team = objectAt(t, `${where}.teams[${j}]`, TEAM_KEYS);
+      stringAt(team.name, `${where}.teams[${j}].name`);
+      listAt(team.tokens, `${where}.teams[${j}].tokens`).forEach((tok, k) => stringAt(tok, `${where}.teams[${j}].tokens[${k}]`));
+    });
+    listAt(o.projects, `${where}.projects`).forEach((p, j) => stringAt(objectAt(p, `${where}.projects[${j}]`, PROJECT_KEYS).name, `${where}.projects[${j}].name`));
+    listAt(o.workspaces, `${where}.workspaces`).forEach((w, j) => stringAt(objectAt(w, `${where}.workspaces[${j}]`, WORKSPACE_KEYS).name, `${where}.workspaces[${j}].name`));
+    listAt(o['team-projects'], `${where}.team-projects`).forEach((g, j) => objectAt(g, `${where}.team-projects[${j}]`, TEAM_PROJECT_KEYS));
+    listAt(o['team-workspaces'], `${where}.team-workspaces`).forEach((g, j) => objectAt(g, `${where}.team-workspaces[${j}]`, TEAM_WORKSPACE_KEYS));
+  });
+  return doc as unknown as SeedDocument;
+}
+
+function claim(store: Store, id: string | undefined, where: string): string | undefined {
+  if (id !== undefined && store.idInUse(id)) fail(where, `id "${id}" is used twice`);
+  return id;
+}
+
+function applyTeams(store: Store, org: SeedOrganization, where: string): void {
+  (org.teams ?? []).forEach((t, j) => {
+    const at = `${where}.teams[${j}]`;
+    try {
+      const visibility = readVisibility(t.visibility, 'organization', 'visibility');
+      const organizationAccess = readOrganizationAccess(t['organization-access'], 'organization-access');
+      const existing = store.teamByName(org.name, t.name);
+      // The `owners` team always exists; listing it in the seed adds tokens or access to it.
+      if (existing && t.name !== OWNERS_TEAM) fail(at, `team "${t.name}" is listed twice`);
+      const team = existing ?? createTeam(store, org.name, { name: t.name, id: claim(store, t.id, at), visibility, organizationAccess });
+      if (existing) Object.assign(existing.organizationAccess, organizationAccess);
+      for (const token of t.tokens ?? []) store.tokens.set(token, { kind: 'team', teamId: team.id });
+    } catch (error: unknown) {
+      if (error instanceof Invalid) fail(at, error.detail);
+      throw error;
+    }
+  });
+}
+
+function applyTargets(store: Store, org: SeedOrganization, where: string): void {
+  (org.projects ?? []).forEach((p, j) => {
+    const at = `${where}.projects[${j}]`;
+    if (store.projectByName(org.name, p.name)) fail(at, `project "${p.name}" is listed twice`);
+    createProject(store, org.name, { name: p.name, id: claim(store, p.id, at), description: p.description ?? null });
+  });
+  (org.workspaces ?? []).forEach((w, j) => {
+    const at = `${where}.workspaces[${j}]`;
+    const project = store.projectByName(org.name, w.project ?? DEFAULT_PROJECT);
+    if (!project) fail(at, `unknown project "${w.project ?? DEFAULT_PROJECT}"`);
+    if (store.workspaceByName(org.name, w.name)) fail(at, `workspace "${w.name}" is listed twice`);
+    createWorkspace(store, org.name, { name: w.name, id: claim(store, w.id, at), projectId: project.id });
+  });
+}
+
+function applyGrant(store: Store, org: string, entry: SeedTeamProject | SeedTeamWorkspace, at: string): void {
+  const isProject = 'project' in entry;
+  const resource = isProject ? 'team-projects' : 'team-workspaces';
+  const team = store.teamByName(org, entry.team);
+  if (!team) fail(at, `unknown team "${entry.team}"`);
+  const target = isProject ? store.projectByName(org, entry.project) : store.workspaceByName(org, entry.workspace);
+  if (!target) fail(at, `unknown ${isProject ? 'project' : 'workspace'} "${isProject ? entry.project : entry.workspace}"`);
+  if (store.grantOf(target.id, team.id)) fail(at, `team "${entry.team}" already has access there`);
+  const { team: _t, id, ...attributes } = entry as unknown as Obj;
+  delete attributes.project;
+  delete attributes.workspace;
+  const rel = isProject ? { project: { data: { type: 'projects', id: target.id } } } : { workspace: { data: { type: 'workspaces', id: target.id } } };
+  const body = { data: { type: resource, attributes, relationships: { ...rel, team: { data: { type: 'teams', id: team.id } } } } };
+  try {
+    // The same checks as the API's create (levels, values, fixed levels), so a seed can't hold what the API refuses.
+    const request = readCreate(body, resource);
+    createGrant(store, { resource, teamId: team.id, targetId: target.id, access: request.access, sent: request.sent, id: claim(store, id as string | undefined, at) });
+  } catch (error: unknown) {
+    if (error instanceof Invalid) fail(at, `${error.detail} (${error.pointer.replace('/data/attributes/', '')})`);
+    throw error;
+  }
+}
+
+export function applySeed(store: Store, seed: SeedDocument): void {
+  const docs = parseSeed(seed);
+  docs.organizations.forEach((org, i) => {
+    const where = `organizations[${i}]`;
+    if (store.orgs.has(org.name)) fail(where, `organization "${org.name}" is listed twice`);
+    createOrganization(store, org.name, org.email ?? null);
+    if (org.token !== undefined) store.tokens.set(org.token, { kind: 'org', org: org.name });
+    applyTeams(store, org, where);
+    applyTargets(store, org, where);
+    (org['team-projects'] ?? []).forEach((g, j) => applyGrant(store, org.name, g, `${where}.team-projects[${j}]`));
+    (org['team-workspaces'] ?? []).forEach((g, j) => applyGrant(store, org.name, g, `${where}.team-workspaces[${j}]`));
+  });
+}

@@ -1,0 +1,192 @@
+// The emulator's in-memory state, indexed so that no request scans every grant: maps by id, by
+// (organization, name), grants by target and by (target, team). 10,000 workspaces and 50,000 grants
+// are a few megabytes and every lookup a request needs is O(1) or O(items in one organization).
+import type { Level, PermissionValue, Resource } from '../core/access.js';
+import { mulberry32, randomString, type Random } from './prng.js';
+
+export interface Organization {
+  readonly name: string;
+  email: string | null;
+  readonly createdAt: string;
+}
+
+export interface Team {
+  readonly id: string;
+  readonly org: string;
+  readonly name: string;
+  visibility: 'organization' | 'secret';
+  organizationAccess: Record<string, boolean>;
+}
+
+export interface Project {
+  readonly id: string;
+  readonly org: string;
+  readonly name: string;
+  description: string | null;
+}
+
+export interface Workspace {
+  readonly id: string;
+  readonly org: string;
+  readonly name: string;
+  projectId: string;
+  readonly createdAt: string;
+}
+
+export interface Grant {
+  readonly id: string;
+  readonly resource: Resource;
+  readonly teamId: string;
+  /** A project id for team-projects, a workspace id for team-workspaces. */
+  readonly targetId: string;
+  access: Level;
+  /** Every permission of the resource type, keyed by the dotted wire path of src/core/access.ts. */
+  permissions: Record<string, PermissionValue>;
+}
+
+export type Identity = { kind: 'admin' } | { kind: 'org'; org: string } | { kind: 'team'; teamId: string };
+
+export const OWNERS_TEAM = 'owners';
+// The real service creates this project with every organization (NOTES.md, "Name resolution").
+export const DEFAULT_PROJECT = 'Default Project';
+const ID_SUFFIX_LENGTH = 16;
+const TOKEN_LENGTH = 14;
+// Seed for generated ids, separate from the fault stream so ids never shift fault decisions.
+const ID_STREAM_SALT = 0x1d5eed;
+
+export class Store {
+  readonly orgs = new Map<string, Organization>();
+  readonly teams = new Map<string, Team>();
+  readonly projects = new Map<string, Project>();
+  readonly workspaces = new Map<string, Workspace>();
+  readonly grants = new Map<string, Grant>();
+  readonly tokens = new Map<string, Identity>();
+  private readonly teamsByOrg = new Map<string, Map<string, Team>>();
+  // Project names are unique case-insensitively (NOTES.md: `filter[names]` is case-insensitive).
+  private readonly projectsByOrg = new Map<string, Map<string, Project>>();
+  private readonly workspacesByOrg = new Map<string, Map<string, Workspace>>();
+  private readonly workspacesByProject = new Map<string, Set<string>>();
+  private readonly grantsByTarget = new Map<string, Map<string, Grant>>();
+  private readonly usedIds = new Set<string>();
+  private readonly random: Random;
+
+  constructor(randomSeed: number) {
+    this.random = mulberry32(randomSeed ^ ID_STREAM_SALT);
+  }
+
+  newId(prefix: string): string {
+    for (;;) {
+      const id = `${prefix}-${randomString(this.random, ID_SUFFIX_LENGTH)}`;
+      if (!this.usedIds.has(id)) return this.claimId(id);
+    }
+  }
+
+  /** Records an id (generated or chosen by the seed) so that no later id collides with it. */
+  claimId(id: string): string {
+    this.usedIds.add(id);
+    return id;
+  }
+
+  idInUse(id: string): boolean {
+    return this.usedIds.has(id);
+  }
+
+  newToken(identity: Identity): string {
+    const token = `${randomString(this.random, TOKEN_LENGTH)}.atlasv1.${randomString(this.random, 40)}`;
+    this.tokens.set(token, identity);
+    return token;
+  }
+
+  addOrganization(name: string, email: string | null): Organization {
+    const org: Organization = { name, email, createdAt: new Date().toISOString() };
+    this.orgs.set(name, org);
+    this.teamsByOrg.set(name, new Map());
+    this.projectsByOrg.set(name, new Map());
+    this.workspacesByOrg.set(name, new Map());
+    return org;
+  }
+
+  addTeam(team: Team): Team {
+    this.teams.set(team.id, team);
+    this.teamsByOrg.get(team.org)?.set(team.name, team);
+    return team;
+  }
+
+  addProject(project: Project): Project {
+    this.projects.set(project.id, project);
+    this.projectsByOrg.get(project.org)?.set(project.name.toLowerCase(), project);
+    this.workspacesByProject.set(project.id, new Set());
+    return project;
+  }
+
+  addWorkspace(workspace: Workspace): Workspace {
+    this.workspaces.set(workspace.id, workspace);
+    this.workspacesByOrg.get(workspace.org)?.set(workspace.name, workspace);
+    this.workspacesByProject.get(workspace.projectId)?.add(workspace.id);
+    return workspace;
+  }
+
+  addGrant(grant: Grant): Grant {
+    this.grants.set(grant.id, grant);
+    let byTeam = this.grantsByTarget.get(grant.targetId);
+    if (!byTeam) {
+      byTeam = new Map();
+      this.grantsByTarget.set(grant.targetId, byTeam);
+    }
+    byTeam.set(grant.teamId, grant);
+    return grant;
+  }
+
+  removeGrant(grant: Grant): void {
+    this.grants.delete(grant.id);
+    this.grantsByTarget.get(grant.targetId)?.delete(grant.teamId);
+  }
+
+  teamByName(org: string, name: string): Team | undefined {
+    return this.teamsByOrg.get(org)?.get(name);
+  }
+
+  teamsOf(org: string): Team[] {
+    return [...(this.teamsByOrg.get(org)?.values() ?? [])];
+  }
+
+  projectByName(org: string, name: string): Project | undefined {
+    return this.projectsByOrg.get(org)?.get(name.toLowerCase());
+  }
+
+  projectsOf(org: string): Project[] {
+    return [...(this.projectsByOrg.get(org)?.values() ?? [])];
+  }
+
+  workspaceByName(org: string, name: string): Workspace | undefined {
+    return this.workspacesByOrg.get(org)?.get(name);
+  }
+
+  workspacesOf(org: string): Workspace[] {
+    return [...(this.workspacesByOrg.get(org)?.values() ?? [])];
+  }
+
+  workspaceCount(projectId: string): number {
+    return this.workspacesByProject.get(projectId)?.size ?? 0;
+  }
+
+  workspacesInProject(projectId: string): Workspace[] {
+    const ids = this.workspacesByProject.get(projectId) ?? new Set<string>();
+    return [...ids].map((id) => this.workspaces.get(id)).filter((w): w is Workspace => w !== undefined);
+  }
+
+  /** The grants on one project or workspace, in creation order. */
+  grantsOn(targetId: string): Grant[] {
+    return [...(this.grantsByTarget.get(targetId)?.values() ?? [])];
+  }
+
+  grantOf(targetId: string, teamId: string): Grant | undefined {
+    return this.grantsByTarget.get(targetId)?.get(teamId);
+  }
+
+  /** The organization a grant's target belongs to. */
+  orgOfTarget(grant: Grant): string | undefined {
+    const target = grant.resource === 'team-projects' ? this.projects.get(grant.targetId) : this.workspaces.get(grant.targetId);
+    return target?.org;
+  }
+}

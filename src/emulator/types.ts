@@ -1,0 +1,128 @@
+// The public shapes of the emulator: options, the request log, the running handle and the seed
+// document. Other parts of the project (tests, the demo, the benchmarks) code against these.
+
+export interface FaultOptions {
+  /** Share of requests answered 500/502/503 (0..1), default 0. */
+  errorRate?: number;
+  /** Share of requests that start a burst of 429s, default 0. */
+  rateLimitBurstRate?: number;
+  /** Share of requests whose connection is destroyed mid-response (the change is not made). */
+  dropRate?: number;
+  /** Share of WRITES that are applied, then the connection destroyed. */
+  lostAnswerRate?: number;
+  /** Fixed latency added to every answer. */
+  latencyMs?: number;
+  /** Plus uniform random 0..jitterMs. */
+  jitterMs?: number;
+}
+
+export interface EmulatorOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 0 (any free port). */
+  port?: number;
+  /** Default DEFAULT_ADMIN_TOKEN. */
+  adminToken?: string;
+  /** Initial state; `loadSeedFile(path)` reads YAML or JSON. */
+  seed?: SeedDocument;
+  /** Requests per second per identity, default 30, 0 = off. */
+  rateLimit?: number;
+  /** Makes every fault decision (and every generated id) reproducible. */
+  randomSeed?: number;
+  faults?: FaultOptions;
+}
+
+export type FaultKind = 'error' | 'rate-limit' | 'drop' | 'lost-answer';
+
+export interface RequestRecord {
+  method: string;
+  path: string;
+  query: string;
+  /** 0 when the connection was dropped. */
+  status: number;
+  /** 'admin' | 'org:<org>' | 'team:<team-id>' | 'anonymous' | 'invalid' — never the token. */
+  identity: string;
+  /** ms, performance.now() relative to the emulator's start. */
+  start: number;
+  end: number;
+  fault?: FaultKind;
+}
+
+export interface Counters {
+  total: number;
+  byStatus: Record<number, number>;
+  rateLimited: number;
+  faults: number;
+}
+
+export interface RunningEmulator {
+  /** 'http://127.0.0.1:PORT'; the API is under `${url}/api/v2`. */
+  url: string;
+  /** The log, in arrival order. */
+  requests: readonly RequestRecord[];
+  counters(): Counters;
+  resetLog(): void;
+  setFaults(faults: FaultOptions): void;
+  setRateLimit(perSecond: number): void;
+  stop(): Promise<void>;
+}
+
+// ---- seed document (docs/emulator.md, "Seed file") ----
+
+export interface SeedTeam {
+  name: string;
+  id?: string;
+  visibility?: 'organization' | 'secret';
+  'organization-access'?: Record<string, boolean>;
+  tokens?: string[];
+}
+
+export interface SeedProject {
+  name: string;
+  id?: string;
+  description?: string;
+}
+
+export interface SeedWorkspace {
+  name: string;
+  id?: string;
+  /** Project name; default "Default Project". */
+  project?: string;
+}
+
+export interface SeedTeamProject {
+  team: string;
+  project: string;
+  access: string;
+  id?: string;
+  'project-access'?: Record<string, string | boolean>;
+  'workspace-access'?: Record<string, string | boolean>;
+}
+
+export interface SeedTeamWorkspace {
+  team: string;
+  workspace: string;
+  access: string;
+  id?: string;
+  runs?: string;
+  variables?: string;
+  'state-versions'?: string;
+  'sentinel-mocks'?: string;
+  'workspace-locking'?: boolean;
+  'run-tasks'?: boolean;
+}
+
+export interface SeedOrganization {
+  name: string;
+  email?: string;
+  token?: string;
+  teams?: SeedTeam[];
+  projects?: SeedProject[];
+  workspaces?: SeedWorkspace[];
+  'team-projects'?: SeedTeamProject[];
+  'team-workspaces'?: SeedTeamWorkspace[];
+}
+
+export interface SeedDocument {
+  organizations: SeedOrganization[];
+}
