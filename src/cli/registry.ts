@@ -21,8 +21,7 @@ const notBuilt = (): Promise<Command> => Promise.reject(new Error('not built'));
 export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   validate: {
     summary: 'Check desired-state files offline: YAML, schema and semantic rules.',
-    pending: 'desired-state files: schema, validation with line numbers, model',
-    load: notBuilt,
+    load: async () => (await import('./commands/validate.js')).default,
   },
   plan: {
     summary: 'Read live access and print the changes the files ask for.',

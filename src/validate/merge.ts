@@ -1,0 +1,111 @@
+// Several files -> one view: organization, settings, roles and targets, each value with the place
+// it came from. Conflicts across files (a team granted twice on one target, a second organization,
+// a setting or role defined twice) are problems naming both places. Pure; tolerant of values of the
+// wrong type (the schema reports those), so every problem is found in one run.
+import type { SourceRef, TargetType } from '../core/model.js';
+import type { LoadedFile, Problem, Segment } from '../load/index.js';
+import { keyAt, placeOf, problemAt, valueAt } from './positions.js';
+
+export interface Located {
+  readonly value: unknown;
+  /** Where the key of the value is. */
+  readonly at: SourceRef;
+  readonly file: LoadedFile;
+  readonly segments: readonly Segment[];
+}
+
+export interface MergedTarget {
+  readonly type: TargetType;
+  readonly name: string;
+  readonly at: SourceRef;
+  readonly fields: Map<string, Located>;
+  readonly grants: Map<string, Located>;
+}
+
+export interface Merged {
+  organization?: Located;
+  readonly settings: Map<string, Located>;
+  readonly roles: { readonly [T in TargetType]: Map<string, Located> };
+  readonly targets: Map<string, MergedTarget>;
+  readonly problems: Problem[];
+}
+
+export const TARGET_KEYS: { readonly [T in TargetType]: string } = { project: 'projects', workspace: 'workspaces' };
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function locate(file: LoadedFile, segments: Segment[], value: unknown): Located {
+  return { value, at: keyAt(file, segments), file, segments };
+}
+
+/** Adds `item` under `key` unless already there; a second definition is a problem naming the first. */
+function once(map: Map<string, Located>, key: string, item: Located, problems: Problem[], rule: string): void {
+  const first = map.get(key);
+  if (!first) {
+    map.set(key, item);
+    return;
+  }
+  problems.push(problemAt(item.at, item.segments, `${rule}; first defined at ${placeOf(first.at, item.at)}`));
+}
+
+function mergeOrganization(merged: Merged, file: LoadedFile, value: unknown): void {
+  if (typeof value !== 'string') return;
+  const here = locate(file, ['organization'], value);
+  if (!merged.organization) {
+    merged.organization = here;
+  } else if (merged.organization.value !== value) {
+    const first = merged.organization;
+    const at = valueAt(file, ['organization']);
+    const text = `"${value}" differs from "${String(first.value)}" at ${placeOf(valueAt(first.file, ['organization']), at)}; one run manages one organization`;
+    merged.problems.push(problemAt(at, ['organization'], text));
+  }
+}
+
+function mergeTargets(merged: Merged, file: LoadedFile, type: TargetType, entries: unknown): void {
+  if (!isRecord(entries)) return;
+  const plural = TARGET_KEYS[type];
+  for (const [name, entry] of Object.entries(entries)) {
+    const key = `${type}:${name}`;
+    const target = merged.targets.get(key) ?? { type, name, at: keyAt(file, [plural, name]), fields: new Map(), grants: new Map() };
+    merged.targets.set(key, target);
+    if (!isRecord(entry)) continue;
+    for (const field of ['id', 'prune']) {
+      if (field in entry) once(target.fields, field, locate(file, [plural, name, field], entry[field]), merged.problems, `"${field}" of ${type} "${name}" is set twice`);
+    }
+    if (!isRecord(entry.teams)) continue;
+    for (const [team, grant] of Object.entries(entry.teams)) {
+      const item = locate(file, [plural, name, 'teams', team], grant);
+      once(target.grants, team, item, merged.problems, `team "${team}" appears twice for ${type} "${name}"`);
+    }
+  }
+}
+
+function mergeFile(merged: Merged, file: LoadedFile): void {
+  const data = file.data;
+  if (!isRecord(data)) return;
+  mergeOrganization(merged, file, data.organization);
+  if (isRecord(data.settings)) {
+    for (const [key, value] of Object.entries(data.settings)) {
+      once(merged.settings, key, locate(file, ['settings', key], value), merged.problems, `settings.${key} is set twice`);
+    }
+  }
+  if (isRecord(data.roles)) {
+    for (const type of ['project', 'workspace'] as const) {
+      const roles = data.roles[type];
+      if (!isRecord(roles)) continue;
+      for (const [name, def] of Object.entries(roles)) {
+        once(merged.roles[type], name, locate(file, ['roles', type, name], def), merged.problems, `${type} role "${name}" is defined twice`);
+      }
+    }
+  }
+  mergeTargets(merged, file, 'project', data.projects);
+  mergeTargets(merged, file, 'workspace', data.workspaces);
+}
+
+export function merge(files: readonly LoadedFile[]): Merged {
+  const merged: Merged = { settings: new Map(), roles: { project: new Map(), workspace: new Map() }, targets: new Map(), problems: [] };
+  for (const file of files) mergeFile(merged, file);
+  return merged;
+}

@@ -1,0 +1,72 @@
+// The validate report in its three formats. Pure: text in, text out.
+import type { DesiredState } from '../core/model.js';
+import type { Problem } from '../load/index.js';
+
+export const FORMATS = ['text', 'json', 'github'] as const;
+export type Format = (typeof FORMATS)[number];
+
+export interface Report {
+  readonly files: readonly string[];
+  readonly problems: readonly Problem[];
+  readonly state?: DesiredState;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+export function summaryLine(report: Report): string {
+  const files = plural(report.files.length, 'file');
+  if (report.problems.length > 0) {
+    return `${plural(report.problems.length, 'problem')}${report.files.length > 0 ? ` in ${files}` : ''}.`;
+  }
+  const state = report.state;
+  if (!state) return `valid: ${files}.`;
+  const count = (type: string) => state.targets.filter((t) => t.type === type).length;
+  const grants = state.targets.reduce((n, t) => n + t.grants.length, 0);
+  return `valid: ${files}, organization "${state.organization}": ${plural(count('project'), 'project')}, ${plural(count('workspace'), 'workspace')}, ${plural(grants, 'grant')}.`;
+}
+
+export function formatText(report: Report): string {
+  const lines = report.problems.map((p) => `${p.file}:${p.line}:${p.col}: ${p.message}`);
+  return [...lines, summaryLine(report)].join('\n') + '\n';
+}
+
+export function formatJson(report: Report): string {
+  const body = {
+    valid: report.problems.length === 0,
+    ...(report.state ? { organization: report.state.organization } : {}),
+    files: report.files,
+    problems: report.problems,
+    summary: { files: report.files.length, problems: report.problems.length },
+  };
+  return JSON.stringify(body, null, 2) + '\n';
+}
+
+// GitHub workflow commands (actions/toolkit, packages/core/src/command.ts): data escapes `%`, CR
+// and LF; property values additionally `:` and `,`, which would otherwise end the value.
+export function escapeData(value: string): string {
+  return value.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
+}
+
+export function escapeProperty(value: string): string {
+  return escapeData(value).replaceAll(':', '%3A').replaceAll(',', '%2C');
+}
+
+export function formatGithub(report: Report): string {
+  const lines = report.problems.map(
+    (p) => `::error file=${escapeProperty(p.file)},line=${p.line},col=${p.col}::${escapeData(p.message)}`,
+  );
+  return [...lines, summaryLine(report)].join('\n') + '\n';
+}
+
+export function formatReport(format: Format, report: Report): string {
+  switch (format) {
+    case 'text':
+      return formatText(report);
+    case 'json':
+      return formatJson(report);
+    case 'github':
+      return formatGithub(report);
+  }
+}

@@ -1,0 +1,60 @@
+// Rules the schema cannot express: a grant's string must be a level or a role of the matching kind,
+// and a team is either managed or in settings.ignore-teams, never both. Pure.
+import { isFixedLevel } from '../core/access.js';
+import { RESOURCE_OF, type TargetType } from '../core/model.js';
+import type { Problem } from '../load/index.js';
+import type { Located, Merged } from './merge.js';
+import { placeOf, problemAt, valueAt } from './positions.js';
+import { fixedLevels } from './schema.js';
+import { didYouMean, orList } from './suggest.js';
+
+function grantStringProblem(merged: Merged, type: TargetType, value: string): string | undefined {
+  const resource = RESOURCE_OF[type];
+  if (isFixedLevel(resource, value) || merged.roles[type].has(value)) return undefined;
+  const levels = fixedLevels(resource);
+  if (value === 'custom') {
+    return `"custom" needs its permissions: name a ${type} role, or write a mapping {access: custom, ...}`;
+  }
+  const other: TargetType = type === 'project' ? 'workspace' : 'project';
+  if (merged.roles[other].has(value)) {
+    return `"${value}" is a ${other} role; a ${type} takes a ${type} role or one of ${orList(levels)}`;
+  }
+  const roles = [...merged.roles[type].keys()];
+  const hint = didYouMean(value, [...levels, ...roles]);
+  const expected = `; expected ${orList(levels)} or a ${type} role${roles.length > 0 ? ` (${roles.join(', ')})` : ''}`;
+  return `"${value}" is not an access level or a ${type} role${hint || expected}`;
+}
+
+function ignoredTeams(merged: Merged): Map<string, Located> {
+  const out = new Map<string, Located>();
+  const entry = merged.settings.get('ignore-teams');
+  if (!entry || !Array.isArray(entry.value)) return out;
+  entry.value.forEach((team: unknown, i) => {
+    if (typeof team !== 'string' || out.has(team)) return;
+    const segments = [...entry.segments, i];
+    out.set(team, { value: team, at: valueAt(entry.file, segments), file: entry.file, segments });
+  });
+  return out;
+}
+
+/**
+ * Problems of grants. `rolesComplete` is false when some file could not be parsed: a role it
+ * defined is then unknown here, and "unknown role" would be noise on top of its syntax error.
+ */
+export function grantProblems(merged: Merged, rolesComplete = true): Problem[] {
+  const problems: Problem[] = [];
+  const ignored = ignoredTeams(merged);
+  for (const target of merged.targets.values()) {
+    for (const [team, grant] of target.grants) {
+      const skip = ignored.get(team);
+      if (skip) {
+        const text = `team "${team}" is also in settings.ignore-teams (${placeOf(skip.at, grant.at)}); a team is either managed here or ignored`;
+        problems.push(problemAt(grant.at, grant.segments, text));
+      }
+      if (typeof grant.value !== 'string' || !rolesComplete) continue;
+      const text = grantStringProblem(merged, target.type, grant.value);
+      if (text) problems.push(problemAt(valueAt(grant.file, grant.segments), grant.segments, text));
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,20 @@
+// Parsed files -> a DesiredState or every problem found: schema, cross-file and semantic rules. Pure.
+import type { DesiredState } from '../core/model.js';
+import { sortProblems, type LoadedFile, type Problem } from '../load/index.js';
+import { merge } from './merge.js';
+import { schemaProblems } from './messages.js';
+import { toDesiredState } from './model.js';
+import { grantProblems } from './semantic.js';
+
+export type ValidationResult = { readonly state: DesiredState } | { readonly problems: Problem[] };
+
+/** Files whose `data` is undefined (unparseable) are skipped; their problems come from loading. */
+export function validateDocuments(files: readonly LoadedFile[]): ValidationResult {
+  if (files.length === 0) return { problems: [{ file: '.', line: 1, col: 1, message: 'no desired-state files to read' }] };
+  const parsed = files.filter((f) => f.data !== undefined);
+  const problems: Problem[] = parsed.flatMap((f) => schemaProblems(f));
+  const merged = merge(parsed);
+  problems.push(...merged.problems, ...grantProblems(merged, parsed.length === files.length));
+  if (problems.length > 0 || parsed.length < files.length) return { problems: sortProblems(problems) };
+  return { state: toDesiredState(merged) };
+}
