@@ -17,6 +17,7 @@ function meaningOf(status: number): string | undefined {
     case 429:
       return 'rate limited, and still limited after every retry';
     default:
+      if (status >= 300 && status < 400) return 'redirects are not followed (the token goes to the configured address only); check --address';
       return status >= 500 ? 'the service failed (a server-side error)' : undefined;
   }
 }

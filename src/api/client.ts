@@ -1,0 +1,123 @@
+// The API client at the level of the domain: teams, projects, workspaces and grants in, domain
+// objects out. Every request goes through one Session (limiter, concurrency, retries); every body
+// is read by translate.ts. Nothing here knows the wire format.
+import type { Resource } from '../core/access.js';
+import { RESOURCE_OF, type Access, type LiveGrant, type Project, type Team, type TargetType, type Workspace } from '../core/model.js';
+import { isRemoteError } from './errors/remote-error.js';
+import { WireFormatError } from './errors/wire-format-error.js';
+import { describeRequest, type HttpRequest } from './http.js';
+import { allPages, fetchPage, rest, type FetchPage } from './paginate.js';
+import { Session, type SessionOptions } from './session.js';
+import * as wire from './translate.js';
+import type { ListPage } from './translate.js';
+
+export type ClientOptions = SessionOptions;
+
+export interface TargetRef {
+  readonly type: TargetType;
+  readonly id: string;
+}
+
+const FILTER_OF: { readonly [T in TargetType]: string } = {
+  project: 'filter[project][id]',
+  workspace: 'filter[workspace][id]',
+};
+
+const org = (name: string): string => `/organizations/${encodeURIComponent(name)}`;
+
+export class TfeClient {
+  private readonly session: Session;
+
+  constructor(options: ClientOptions) {
+    this.session = new Session(options);
+  }
+
+  /** Every team of the organization the token can see (pages of 100). */
+  listTeams(organization: string): Promise<Team[]> {
+    return this.listAll({ method: 'GET', path: `${org(organization)}/teams` }, wire.teamsFromList);
+  }
+
+  /** Every project, or (with `names`) those matching them; the filter is case-insensitive (NOTES.md), callers match exactly. */
+  listProjects(organization: string, names?: readonly string[]): Promise<Project[]> {
+    const query = names && names.length > 0 ? { 'filter[names]': names.join(',') } : undefined;
+    return this.listAll({ method: 'GET', path: `${org(organization)}/projects`, ...(query ? { query } : {}) }, wire.projectsFromList);
+  }
+
+  /** One workspace by exact name, or undefined on 404 (missing, or not visible to the token). */
+  async showWorkspaceByName(organization: string, name: string): Promise<Workspace | undefined> {
+    const request: HttpRequest = { method: 'GET', path: `${org(organization)}/workspaces/${encodeURIComponent(name)}` };
+    try {
+      return await this.one(request, wire.workspaceFromDocument);
+    } catch (error: unknown) {
+      if (isRemoteError(error, 404)) return undefined;
+      throw error;
+    }
+  }
+
+  /** The first page of the workspace list (to learn the total before choosing how to resolve). */
+  firstWorkspacePage(organization: string): Promise<ListPage<Workspace>> {
+    return fetchPage(this.pager({ method: 'GET', path: `${org(organization)}/workspaces` }, wire.workspacesFromList), 1);
+  }
+
+  /** The remaining pages after `firstWorkspacePage`. */
+  restOfWorkspaces(organization: string, first: ListPage<Workspace>): Promise<Workspace[]> {
+    const request: HttpRequest = { method: 'GET', path: `${org(organization)}/workspaces` };
+    return rest(this.pager(request, wire.workspacesFromList), first, { context: describeRequest(request) });
+  }
+
+  listWorkspaces(organization: string, options: { projectId?: string } = {}): Promise<Workspace[]> {
+    const query = options.projectId ? { 'filter[project][id]': options.projectId } : undefined;
+    return this.listAll({ method: 'GET', path: `${org(organization)}/workspaces`, ...(query ? { query } : {}) }, wire.workspacesFromList);
+  }
+
+  /** Every grant on one project or workspace, all pages. A grant of another target is a WireFormatError. */
+  async listGrants(target: TargetRef): Promise<LiveGrant[]> {
+    const request: HttpRequest = { method: 'GET', path: `/${RESOURCE_OF[target.type]}`, query: { [FILTER_OF[target.type]]: target.id } };
+    const grants = await this.listAll(request, wire.grantsFromList);
+    const stray = grants.find((g) => g.targetId !== target.id || g.resource !== RESOURCE_OF[target.type]);
+    if (stray) throw new WireFormatError(describeRequest(request), `the list holds ${stray.id} of ${stray.targetId}, not of ${target.id}`);
+    return grants;
+  }
+
+  /** The grant of one team on one target, if any: how apply re-reads after an OutcomeUnknownError. */
+  async findGrant(target: TargetRef, teamId: string): Promise<LiveGrant | undefined> {
+    return (await this.listGrants(target)).find((g) => g.teamId === teamId);
+  }
+
+  /** POST: never retried after a lost answer (OutcomeUnknownError; re-read with findGrant). */
+  addGrant(target: TargetRef, teamId: string, access: Access): Promise<LiveGrant> {
+    const resource = RESOURCE_OF[target.type];
+    const body = wire.createGrantBody({ resource, teamId, targetId: target.id }, access);
+    return this.one({ method: 'POST', path: `/${resource}`, body }, wire.grantFromDocument);
+  }
+
+  updateGrant(resource: Resource, grantId: string, access: Access): Promise<LiveGrant> {
+    const body = wire.updateGrantBody(resource, grantId, access);
+    return this.one({ method: 'PATCH', path: `/${resource}/${encodeURIComponent(grantId)}`, body }, wire.grantFromDocument);
+  }
+
+  async removeGrant(resource: Resource, grantId: string): Promise<void> {
+    await this.session.request({ method: 'DELETE', path: `/${resource}/${encodeURIComponent(grantId)}` });
+  }
+
+  close(): Promise<void> {
+    return this.session.close();
+  }
+
+  private async one<T>(request: HttpRequest, read: (body: unknown, context: string) => T): Promise<T> {
+    const answer = await this.session.request(request);
+    return read(answer.body, describeRequest(request));
+  }
+
+  private pager<T>(request: HttpRequest, read: (body: unknown, context: string) => ListPage<T>): FetchPage<T> {
+    return async (page) => {
+      const paged: HttpRequest = { ...request, query: { ...request.query, ...page } };
+      const answer = await this.session.request(paged);
+      return read(answer.body, describeRequest(paged));
+    };
+  }
+
+  private listAll<T extends { readonly id: string }>(request: HttpRequest, read: (body: unknown, context: string) => ListPage<T>): Promise<T[]> {
+    return allPages(this.pager(request, read), { context: describeRequest(request) });
+  }
+}

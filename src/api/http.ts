@@ -1,0 +1,130 @@
+// One HTTP connection pool to the API root, and nothing more: it sends one request and returns the
+// status, headers and parsed body, or throws TransportError when there was no answer. Retries,
+// rate limiting and status meanings live above it (session.ts). The token is held in a closure,
+// written only into the Authorization header, and never into anything this module returns.
+import { Pool } from 'undici';
+import { WireFormatError } from './errors/wire-format-error.js';
+import { TransportError } from './errors/transport-error.js';
+
+export const CONNECT_TIMEOUT_MS = 10_000;
+export const HEADERS_TIMEOUT_MS = 30_000;
+export const BODY_TIMEOUT_MS = 30_000;
+export const KEEP_ALIVE_TIMEOUT_MS = 10_000;
+/** A list page of 100 workspaces is well under 1 MiB; anything past this is not an API answer. */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+/** Seed, "Endpoints"; NOTES.md: the service answers 415 to writes without it. */
+export const MEDIA_TYPE = 'application/vnd.api+json';
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface HttpRequest {
+  readonly method: Method;
+  /** Below the API root, e.g. `/team-projects`. */
+  readonly path: string;
+  readonly query?: Readonly<Record<string, string>>;
+  readonly body?: unknown;
+}
+
+export interface HttpResponse {
+  readonly status: number;
+  /** Lower-case names, first value only. */
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  /** The parsed JSON body; undefined when empty or unreadable. */
+  readonly body: unknown;
+  /** Why the body could not be read as JSON, when it could not. */
+  readonly unreadable?: string;
+}
+
+/** Network errors after which the request certainly never reached the service. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** `GET /team-projects?filter[project][id]=prj-1`: readable, and never holds the token. */
+export function describeRequest(request: HttpRequest): string {
+  const query = Object.entries(request.query ?? {})
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
+  return `${request.method} ${request.path}${query ? `?${query}` : ''}`;
+}
+
+function firstValues(headers: Record<string, string | string[] | undefined>): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(headers)) out[name.toLowerCase()] = Array.isArray(value) ? value[0] : value;
+  return out;
+}
+
+async function readCapped(body: AsyncIterable<Buffer> & { destroy(): unknown }, context: string): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) {
+      body.destroy();
+      throw new WireFormatError(context, `the body is larger than ${MAX_BODY_BYTES} bytes`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseBody(text: string): { body: unknown; unreadable?: string } {
+  if (text.trim() === '') return { body: undefined };
+  try {
+    return { body: JSON.parse(text) as unknown };
+  } catch {
+    return { body: undefined, unreadable: 'the body is not JSON' };
+  }
+}
+
+export interface Transport {
+  send(request: HttpRequest): Promise<HttpResponse>;
+  close(): Promise<void>;
+}
+
+export function createTransport(baseUrl: string, token: string, connections: number): Transport {
+  const url = new URL(baseUrl);
+  const root = url.pathname.replace(/\/+$/, '');
+  // No redirect interceptor: undici's request() never follows a redirect, so the token is sent to
+  // the configured origin only; a 3xx comes back as a status and becomes a RemoteError.
+  const pool = new Pool(url.origin, {
+    connections,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    headersTimeout: HEADERS_TIMEOUT_MS,
+    bodyTimeout: BODY_TIMEOUT_MS,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+  });
+  const headers = (): Record<string, string> => ({
+    authorization: `Bearer ${token}`,
+    accept: MEDIA_TYPE,
+    // NOTES.md: every request carries it, and writes without it answer 415.
+    'content-type': MEDIA_TYPE,
+  });
+  return {
+    async send(request) {
+      const context = describeRequest(request);
+      const search = new URLSearchParams(request.query ?? {}).toString();
+      let response;
+      try {
+        response = await pool.request({
+          method: request.method,
+          path: `${root}${request.path}${search ? `?${search}` : ''}`,
+          headers: headers(),
+          body: request.body === undefined ? null : JSON.stringify(request.body),
+        });
+      } catch (error: unknown) {
+        const code = (error as { code?: unknown }).code;
+        const name = typeof code === 'string' ? code : 'network error';
+        throw new TransportError(request.method, context, name, !NOT_SENT_CODES.has(name));
+      }
+      let text: string;
+      try {
+        text = await readCapped(response.body, context);
+      } catch (error: unknown) {
+        if (error instanceof WireFormatError) throw error;
+        const code = (error as { code?: unknown }).code;
+        throw new TransportError(request.method, context, typeof code === 'string' ? code : 'body interrupted', true);
+      }
+      return { status: response.statusCode, headers: firstValues(response.headers), ...parseBody(text) };
+    },
+    close: () => pool.close(),
+  };
+}

@@ -1,0 +1,72 @@
+// Reading every page of a list. NOTES.md, "Pagination": `page[number]` starts at 1, `page[size]`
+// is at most 100, a page past the end is an empty 200, the envelope is `meta.pagination`. An answer
+// without `meta.pagination` is unpaginated and holds everything (seed: the team-workspaces list
+// without page parameters; NOTES.md says the real service may send the envelope anyway, so both
+// are accepted). The guards stop a server that loops, skips or changes its totals mid-read: a list
+// read wrong would become a wrong plan.
+import { WireFormatError } from './errors/wire-format-error.js';
+import type { ListPage } from './translate.js';
+
+export const PAGE_SIZE = 100;
+/** 100 000 items: far beyond any organization; a server past it is looping. */
+export const MAX_PAGES = 1000;
+
+export type FetchPage<T> = (query: Record<string, string>) => Promise<ListPage<T>>;
+
+export interface PageOptions {
+  /** For messages: `GET /team-projects?filter[project][id]=prj-1`. */
+  readonly context: string;
+  readonly maxPages?: number;
+}
+
+/** Every item of a paginated list, in the service's order. */
+export async function allPages<T extends { readonly id: string }>(fetch: FetchPage<T>, options: PageOptions): Promise<T[]> {
+  const first = await fetchPage(fetch, 1);
+  return rest(fetch, first, options);
+}
+
+/** One page of `page[size]=100`. */
+export function fetchPage<T>(fetch: FetchPage<T>, number: number): Promise<ListPage<T>> {
+  return fetch({ 'page[number]': String(number), 'page[size]': String(PAGE_SIZE) });
+}
+
+/** The pages after `first` (already fetched), with every consistency guard. */
+export async function rest<T extends { readonly id: string }>(fetch: FetchPage<T>, first: ListPage<T>, options: PageOptions): Promise<T[]> {
+  const maxPages = options.maxPages ?? MAX_PAGES;
+  const fail = (problem: string): never => {
+    throw new WireFormatError(options.context, `${problem}; the list may have changed while it was read, run again`);
+  };
+  const items: T[] = [];
+  const seen = new Set<string>();
+  const add = (page: ListPage<T>): void => {
+    for (const item of page.items) {
+      if (seen.has(item.id)) fail(`${item.id} appeared on two pages`);
+      seen.add(item.id);
+      items.push(item);
+    }
+  };
+  add(first);
+  const total = first.page;
+  if (!total) return items; // unpaginated answer: everything at once
+  if (total.currentPage !== 1) fail(`asked for page 1, got page ${total.currentPage}`);
+  if (total.totalPages > maxPages) fail(`${total.totalPages} pages is more than the limit of ${maxPages}`);
+  let next = total.nextPage;
+  let current = 1;
+  while (next !== null) {
+    if (next !== current + 1) fail(`page ${current} points to page ${next} as the next one`);
+    if (next > maxPages) fail(`more than ${maxPages} pages`);
+    const page = await fetchPage(fetch, next);
+    if (!page.page) fail(`page ${next} has no pagination`);
+    const info = page.page as NonNullable<ListPage<T>['page']>;
+    if (info.currentPage !== next) fail(`asked for page ${next}, got page ${info.currentPage}`);
+    if (info.totalCount !== total.totalCount || info.totalPages !== total.totalPages) {
+      fail(`the total changed from ${total.totalCount} to ${info.totalCount} items between pages`);
+    }
+    add(page);
+    current = next;
+    next = info.nextPage;
+  }
+  if (current !== total.totalPages && !(total.totalPages === 0 && current === 1)) fail(`stopped at page ${current} of ${total.totalPages}`);
+  if (items.length !== total.totalCount) fail(`read ${items.length} items, the service counted ${total.totalCount}`);
+  return items;
+}

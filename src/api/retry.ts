@@ -1,0 +1,79 @@
+// When to send a request again, and after how long. Pure: the session applies the decision.
+//
+// undici's own RetryHandler/RetryAgent was considered and not used: it retries inside the
+// dispatcher, where the client-side limiter can't see the retry (each retry spends the same
+// 30/s budget), it reads `Retry-After` but not `X-RateLimit-Reset` (NOTES.md, "Rate limiting":
+// seconds as a float), and it can't tell the caller that a POST's outcome is unknown.
+import type { Method } from './http.js';
+
+export interface RetryPolicy {
+  /** Retries after a 5xx or a transport error (GET, PATCH, DELETE only). */
+  readonly retries: number;
+  /** Retries after a 429; waiting out the limit is always safe, even for a POST. */
+  readonly rateLimitRetries: number;
+  readonly baseDelayMs: number;
+  readonly maxDelayMs: number;
+  /** Added at random to every 429 wait, so paused callers do not all start at once. */
+  readonly jitterMs: number;
+  /** Used when a 429 carries neither X-RateLimit-Reset nor Retry-After, and the cap of both. */
+  readonly defaultRateLimitWaitMs: number;
+  readonly maxRateLimitWaitMs: number;
+}
+
+// The official provider retries up to 10 times (NOTES.md, "Rate limiting").
+export const DEFAULT_RETRIES = 10;
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  retries: DEFAULT_RETRIES,
+  rateLimitRetries: 30,
+  baseDelayMs: 200,
+  maxDelayMs: 5_000,
+  jitterMs: 100,
+  defaultRateLimitWaitMs: 1_000,
+  maxRateLimitWaitMs: 60_000,
+};
+
+/** PATCH sends the full set of values (translate-body.ts), so sending it twice is harmless. */
+export const IDEMPOTENT: ReadonlySet<Method> = new Set<Method>(['GET', 'PATCH', 'DELETE']);
+
+export type Outcome =
+  | { readonly kind: 'status'; readonly status: number; readonly headers: Readonly<Record<string, string | undefined>> }
+  | { readonly kind: 'transport'; readonly maybeSent: boolean };
+
+export interface Attempts {
+  readonly failures: number;
+  readonly rateLimited: number;
+}
+
+export type Decision = { readonly retry: false } | { readonly retry: true; readonly delayMs: number; readonly rateLimited: boolean };
+
+/** Milliseconds to wait after a 429: X-RateLimit-Reset (float seconds), else Retry-After (seconds or a date). */
+export function rateLimitWaitMs(headers: Readonly<Record<string, string | undefined>>, policy: RetryPolicy, nowEpochMs = Date.now()): number {
+  const reset = Number(headers['x-ratelimit-reset']);
+  let ms: number | undefined = headers['x-ratelimit-reset'] !== undefined && Number.isFinite(reset) && reset >= 0 ? reset * 1000 : undefined;
+  const after = headers['retry-after'];
+  if (ms === undefined && after !== undefined) {
+    const seconds = Number(after);
+    if (after.trim() !== '' && Number.isFinite(seconds) && seconds >= 0) ms = seconds * 1000;
+    else if (!Number.isNaN(Date.parse(after))) ms = Math.max(0, Date.parse(after) - nowEpochMs);
+  }
+  return Math.min(ms ?? policy.defaultRateLimitWaitMs, policy.maxRateLimitWaitMs);
+}
+
+/** Capped exponential backoff with "equal jitter": half fixed, half random. */
+export function backoffMs(failures: number, policy: RetryPolicy, random: () => number): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, failures - 1));
+  return ceiling / 2 + (ceiling / 2) * random();
+}
+
+export function decide(method: Method, outcome: Outcome, attempts: Attempts, policy: RetryPolicy, random: () => number): Decision {
+  if (outcome.kind === 'status' && outcome.status === 429) {
+    if (attempts.rateLimited >= policy.rateLimitRetries) return { retry: false };
+    return { retry: true, delayMs: rateLimitWaitMs(outcome.headers, policy) + policy.jitterMs * random(), rateLimited: true };
+  }
+  const failed = outcome.kind === 'transport' || (outcome.status >= 500 && outcome.status !== 501);
+  if (!failed || attempts.failures >= policy.retries) return { retry: false };
+  // A POST is sent again only when it certainly never left: otherwise the outcome is unknown.
+  const safe = IDEMPOTENT.has(method) || (outcome.kind === 'transport' && !outcome.maybeSent);
+  if (!safe) return { retry: false };
+  return { retry: true, delayMs: backoffMs(attempts.failures + 1, policy, random), rateLimited: false };
+}

@@ -1,0 +1,139 @@
+// The request pipeline every API call goes through: bounded concurrency (p-limit), the client-side
+// rate limiter, the retry decisions of retry.ts, and the mapping of failures to typed errors.
+// Returns only successful answers; everything else is thrown as RemoteError, TransportError or
+// OutcomeUnknownError, with the token in none of them.
+import pLimit, { type LimitFunction } from 'p-limit';
+import { systemClock, type Clock } from './clock.js';
+import { errorObjectsFrom } from './errors/error-objects.js';
+import { OutcomeUnknownError } from './errors/outcome-unknown-error.js';
+import { RemoteError } from './errors/remote-error.js';
+import { TransportError } from './errors/transport-error.js';
+import { createTransport, describeRequest, type HttpRequest, type HttpResponse, type Transport } from './http.js';
+import { DEFAULT_RATE_LIMIT, RateLimiter } from './limiter.js';
+import { decide, DEFAULT_RETRY_POLICY, type Outcome, type RetryPolicy } from './retry.js';
+
+export const DEFAULT_CONCURRENCY = 8;
+
+/** One attempt, reported to `onRequest` (for logs and tests): never holds the token. */
+export interface RequestEvent {
+  /** `GET /team-projects?filter[project][id]=prj-1` */
+  readonly request: string;
+  readonly attempt: number;
+  /** The HTTP status, or undefined when there was no answer. */
+  readonly status?: number;
+  /** The network error code when there was no answer. */
+  readonly error?: string;
+  /** Set when the request will be sent again after this many milliseconds. */
+  readonly retryInMs?: number;
+}
+
+export interface SessionOptions {
+  readonly baseUrl: string;
+  readonly token: string;
+  readonly concurrency?: number;
+  /** Requests per second. */
+  readonly rateLimit?: number;
+  readonly retry?: Partial<RetryPolicy>;
+  readonly onRequest?: (event: RequestEvent) => void;
+  readonly clock?: Clock;
+  readonly random?: () => number;
+  /** For tests: replaces the HTTP pool. */
+  readonly transport?: Transport;
+}
+
+export interface Answer {
+  readonly status: number;
+  readonly body: unknown;
+  /**
+   * True when a DELETE answered 404 after an earlier attempt whose answer was lost: the first
+   * attempt most likely did the work, so the resource is gone either way.
+   */
+  readonly alreadyDone?: boolean;
+}
+
+export class Session {
+  private readonly transport: Transport;
+  private readonly limiter: RateLimiter;
+  private readonly slots: LimitFunction;
+  private readonly policy: RetryPolicy;
+  private readonly clock: Clock;
+  private readonly random: () => number;
+  private readonly onRequest: (event: RequestEvent) => void;
+  /** Redacts the token from texts the service sent, in case a proxy ever echoes it back. */
+  readonly redact: (text: string) => string;
+
+  constructor(options: SessionOptions) {
+    const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+    this.clock = options.clock ?? systemClock;
+    this.random = options.random ?? Math.random;
+    this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.limiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, this.clock);
+    this.slots = pLimit(concurrency);
+    this.transport = options.transport ?? createTransport(options.baseUrl, options.token, concurrency);
+    this.onRequest = options.onRequest ?? (() => undefined);
+    const token = options.token;
+    this.redact = (text) => (token ? text.split(token).join('[redacted]') : text);
+  }
+
+  async request(request: HttpRequest): Promise<Answer> {
+    const described = describeRequest(request);
+    let failures = 0;
+    let rateLimited = 0;
+    let mayHaveApplied = false;
+    for (let attempt = 1; ; attempt++) {
+      const result = await this.attempt(request);
+      const outcome: Outcome =
+        result instanceof TransportError ? { kind: 'transport', maybeSent: result.maybeSent } : { kind: 'status', status: result.status, headers: result.headers };
+      const decision = decide(request.method, outcome, { failures, rateLimited }, this.policy, this.random);
+      this.report(described, attempt, result, decision.retry ? decision.delayMs : undefined);
+      if (!(result instanceof TransportError) && result.status >= 200 && result.status < 300) return { status: result.status, body: result.body };
+      if (request.method === 'DELETE' && mayHaveApplied && !(result instanceof TransportError) && result.status === 404) {
+        return { status: 404, body: undefined, alreadyDone: true };
+      }
+      if (!decision.retry) throw this.failure(request, described, result);
+      if (decision.rateLimited) {
+        rateLimited++;
+        this.limiter.pauseUntil(this.clock.now() + decision.delayMs);
+      } else {
+        failures++;
+        mayHaveApplied ||= outcome.kind === 'status' || outcome.maybeSent;
+      }
+      await this.clock.sleep(decision.delayMs);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+
+  private attempt(request: HttpRequest): Promise<HttpResponse | TransportError> {
+    return this.slots(async () => {
+      await this.limiter.acquire();
+      try {
+        return await this.transport.send(request);
+      } catch (error: unknown) {
+        if (error instanceof TransportError) return error;
+        throw error;
+      }
+    });
+  }
+
+  private report(request: string, attempt: number, result: HttpResponse | TransportError, retryInMs: number | undefined): void {
+    const base = result instanceof TransportError ? { request, attempt, error: result.code } : { request, attempt, status: result.status };
+    this.onRequest(retryInMs === undefined ? base : { ...base, retryInMs: Math.round(retryInMs) });
+  }
+
+  private failure(request: HttpRequest, described: string, result: HttpResponse | TransportError): Error {
+    const unknownOutcome = request.method === 'POST' && (result instanceof TransportError ? result.maybeSent : result.status >= 500);
+    if (unknownOutcome) {
+      return new OutcomeUnknownError(request.method, described, result instanceof TransportError ? result.code : `status ${result.status}`);
+    }
+    if (result instanceof TransportError) return result;
+    const errors = (errorObjectsFrom(result.body) ?? []).map((e) => ({
+      ...e,
+      ...(e.detail !== undefined ? { detail: this.redact(e.detail) } : {}),
+      ...(e.title !== undefined ? { title: this.redact(e.title) } : {}),
+    }));
+    return new RemoteError(request.method, described, result.status, errors);
+  }
+}
