@@ -90,10 +90,8 @@ class Builder {
       this.fatal(at, `more than ${MAX_ALIAS_EXPANSIONS} alias expansions (MAX_ALIAS_EXPANSIONS); refused`);
     }
     const target = this.anchors.get(name);
-    if (!target) {
-      this.problem(at, `${dotted(segments)}: alias *${name} has no anchor &${name} before it`, segments);
-      return null;
-    }
+    // Fatal: a value that is not there would only add schema noise about "nothing".
+    if (!target) this.fatal(at, `${dotted(segments)}: alias *${name} has no anchor &${name} before it`);
     if (this.stack.has(target)) this.fatal(at, `${dotted(segments)}: alias *${name} refers to a value that contains it`);
     return this.value(target, segments, true);
   }

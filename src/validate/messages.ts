@@ -9,7 +9,7 @@ import { dotted, type LoadedFile, type Problem, type Segment } from '../load/ind
 import { schemaErrors } from './ajv.js';
 import { keyAt, problemAt, segmentsOf, valueAt } from './positions.js';
 import { ID_PREFIX } from './schema.js';
-import { didYouMean, orList } from './suggest.js';
+import { closest, didYouMean, orList } from './suggest.js';
 
 const WRAPPERS = new Set(['if', 'anyOf', 'oneOf', 'not']);
 
@@ -31,8 +31,20 @@ export function describe(value: unknown): string {
   return String(value);
 }
 
+/** A missing key next to an unknown key that is its typo (`tems:`) is one mistake: keep the typo. */
+function isTypoOfMissing(e: ErrorObject, errors: readonly ErrorObject[]): boolean {
+  if (e.keyword !== 'required') return false;
+  const missing = String((e.params as { missingProperty?: unknown }).missingProperty);
+  return errors.some(
+    (other) =>
+      other.keyword === 'additionalProperties' &&
+      other.instancePath === e.instancePath &&
+      closest(String((other.params as { additionalProperty?: unknown }).additionalProperty), [missing]) !== undefined,
+  );
+}
+
 function collapse(errors: readonly ErrorObject[]): ErrorObject[] {
-  const kept = errors.filter((e) => !WRAPPERS.has(e.keyword) && e.propertyName === undefined);
+  const kept = errors.filter((e) => !WRAPPERS.has(e.keyword) && e.propertyName === undefined && !isTypoOfMissing(e, errors));
   const typed = new Set(kept.filter((e) => e.keyword === 'type').map((e) => e.instancePath));
   const seen = new Set<string>();
   return kept.filter((e) => {
@@ -64,7 +76,7 @@ function enumMessage(e: ErrorObject, segments: Segment[]): string {
   if (kind && segments[4] === 'access' && segments.length === 5) {
     return `${describe(e.data)} is not a ${kind} access level (${orList(allowed)})${hint}`;
   }
-  return `${describe(e.data)} is not allowed here; expected ${orList(allowed)}${hint}`;
+  return `${describe(e.data)} is not one of ${orList(allowed)}${hint}`;
 }
 
 function unknownKey(e: ErrorObject, segments: Segment[]): { text: string; child: Segment[] } {
@@ -73,7 +85,9 @@ function unknownKey(e: ErrorObject, segments: Segment[]): { text: string; child:
   const allowed = Object.keys(properties);
   const group = allowed.find((k) => Object.keys(properties[k]?.properties ?? {}).includes(key));
   let hint = didYouMean(key, allowed);
+  const flat = allowed.length > 0 && allowed.every((k) => !properties[k]?.properties);
   if (group) hint = `; "${key}" belongs under ${group}`;
+  else if (flat && /-access$/.test(key)) hint = `; these permissions are flat, without ${key}: write ${orList(allowed)} directly`;
   else if (hint === '' && allowed.length > 0) hint = `; expected ${orList(allowed)}`;
   else if (allowed.length === 0) hint = '';
   return { text: `unknown key "${key}"${hint}`, child: [...segments, key] };

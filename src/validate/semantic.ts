@@ -6,7 +6,7 @@ import type { Problem } from '../load/index.js';
 import type { Located, Merged } from './merge.js';
 import { placeOf, problemAt, valueAt } from './positions.js';
 import { fixedLevels } from './schema.js';
-import { didYouMean, orList } from './suggest.js';
+import { didYouMean } from './suggest.js';
 
 function grantStringProblem(merged: Merged, type: TargetType, value: string): string | undefined {
   const resource = RESOURCE_OF[type];
@@ -17,12 +17,13 @@ function grantStringProblem(merged: Merged, type: TargetType, value: string): st
   }
   const other: TargetType = type === 'project' ? 'workspace' : 'project';
   if (merged.roles[other].has(value)) {
-    return `"${value}" is a ${other} role; a ${type} takes a ${type} role or one of ${orList(levels)}`;
+    return `"${value}" is a ${other} role; a ${type} takes a ${type} role or one of ${levels.join(', ')}`;
   }
   const roles = [...merged.roles[type].keys()];
+  const expected = `${levels.join(', ')} or a ${type} role${roles.length > 0 ? ` (${roles.join(', ')})` : ''}`;
+  if (isFixedLevel(RESOURCE_OF[other], value)) return `"${value}" is a ${other} level, not a ${type} level; a ${type} takes ${expected}`;
   const hint = didYouMean(value, [...levels, ...roles]);
-  const expected = `; expected ${orList(levels)} or a ${type} role${roles.length > 0 ? ` (${roles.join(', ')})` : ''}`;
-  return `"${value}" is not an access level or a ${type} role${hint || expected}`;
+  return `"${value}" is not an access level or a ${type} role${hint || `; expected ${expected}`}`;
 }
 
 function ignoredTeams(merged: Merged): Map<string, Located> {

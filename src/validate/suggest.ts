@@ -19,7 +19,9 @@ export function closest(word: string, candidates: Iterable<string>): string | un
   let best: string | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const candidate of candidates) {
-    const distance = candidate.toLowerCase() === word.toLowerCase() ? 0.5 : editDistance(word, candidate);
+    // A cut-short name (`lock` for `locking`) is as likely a slip as a typo.
+    const prefix = word.length >= 3 && candidate.startsWith(word) ? 1 : Number.POSITIVE_INFINITY;
+    const distance = candidate.toLowerCase() === word.toLowerCase() ? 0.5 : Math.min(prefix, editDistance(word, candidate));
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;

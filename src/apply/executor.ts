@@ -1,0 +1,51 @@
+// The executor: runs a plan's changes with bounded concurrency (p-limit) on top of the client's own
+// rate limiter. Adds and updates go first, removes after, so a team is never left without access
+// between two steps. One failure never stops the others; every change ends as a typed outcome.
+import pLimit from 'p-limit';
+import type { Change } from '../core/plan.js';
+import { reportOf, type ApplyReport, type ChangeOutcome } from './outcome.js';
+import type { GrantApi } from './ports.js';
+import { runChange } from './steps.js';
+
+/** CONTRACT.md, common flags: `--concurrency N` (default 8). */
+export const DEFAULT_APPLY_CONCURRENCY = 8;
+
+export interface Progress {
+  readonly done: number;
+  readonly total: number;
+  readonly failures: number;
+}
+
+export interface ApplyOptions {
+  readonly concurrency?: number;
+  /** Called after each change ends. */
+  readonly onProgress?: (progress: Progress) => void;
+}
+
+const pairKey = (change: Change): string => `${change.target.type}\u0000${change.target.id}\u0000${change.team.id}`;
+
+export async function applyChanges(changes: readonly Change[], api: GrantApi, options: ApplyOptions = {}): Promise<ApplyReport> {
+  const limit = pLimit(Math.max(1, options.concurrency ?? DEFAULT_APPLY_CONCURRENCY));
+  const outcomes: ChangeOutcome[] = new Array<ChangeOutcome>(changes.length);
+  const progress = { done: 0, total: changes.length, failures: 0 };
+  const settle = (index: number, outcome: ChangeOutcome): void => {
+    outcomes[index] = outcome;
+    progress.done += 1;
+    if (outcome.status === 'failed') progress.failures += 1;
+    options.onProgress?.({ ...progress });
+  };
+  const indexed = changes.map((change, index) => ({ change, index }));
+  const run = (items: typeof indexed): Promise<void[]> =>
+    Promise.all(items.map(({ change, index }) => limit(async () => settle(index, await runChange(api, change)))));
+
+  await run(indexed.filter(({ change }) => change.action !== 'remove'));
+  // A remove of a team whose add or update on the same target failed (the extra copies of a
+  // duplicated grant) is held back: it could leave the team with no access at all.
+  const failedPairs = new Set(outcomes.filter((o) => o !== undefined && o.status === 'failed').map((o) => pairKey(o.change)));
+  const removes = indexed.filter(({ change }) => change.action === 'remove');
+  for (const item of removes.filter(({ change }) => failedPairs.has(pairKey(change)))) {
+    settle(item.index, { status: 'failed', change: item.change, reason: 'not removed: the change of the same team on this target failed first' });
+  }
+  await run(removes.filter(({ change }) => !failedPairs.has(pairKey(change))));
+  return reportOf(outcomes);
+}

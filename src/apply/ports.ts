@@ -1,0 +1,24 @@
+// The narrow API the executor needs. The TfeClient of src/api satisfies it structurally; the
+// executor's unit tests use a small in-memory fake. Kept here so the executor depends on four calls,
+// not on HTTP.
+import type { Resource } from '../core/access.js';
+import type { Access, LiveGrant, TargetType } from '../core/model.js';
+
+export interface GrantTarget {
+  readonly type: TargetType;
+  readonly id: string;
+}
+
+export interface NewGrant {
+  readonly resource: Resource;
+  readonly teamId: string;
+  readonly targetId: string;
+}
+
+export interface GrantApi {
+  /** Every grant of one project or workspace (all pages). */
+  listGrants(target: GrantTarget): Promise<readonly LiveGrant[]>;
+  addGrant(grant: NewGrant, access: Access): Promise<unknown>;
+  updateGrant(resource: Resource, grantId: string, access: Access): Promise<unknown>;
+  removeGrant(resource: Resource, grantId: string): Promise<unknown>;
+}

@@ -1,0 +1,108 @@
+// One change, carried through to a typed outcome. A write whose answer was lost, a 422 "Team has
+// already been taken" or a grant that vanished is not a failure yet: the step re-reads that one
+// target (one list call) and acts on what is there, so a retry never duplicates a grant and a
+// second apply converges (issue 6, "Lost answers"; NOTES.md, "Errors the real service gives").
+import type { AddChange, Change, RemoveChange, UpdateChange } from '../core/plan.js';
+import type { LiveGrant } from '../core/model.js';
+import { compareAccess } from '../diff/normalise.js';
+import type { ChangeOutcome } from './outcome.js';
+import type { GrantApi } from './ports.js';
+import { reasonOf, troubleOf, type Trouble } from './trouble.js';
+
+/** Writes per change, recovery included: enough for lost answer -> re-read -> finish, then stop. */
+export const MAX_WRITES_PER_CHANGE = 3;
+
+type Write = { readonly kind: 'add' } | { readonly kind: 'update'; readonly grantId: string };
+
+const failed = (change: Change, reason: string): ChangeOutcome => ({ status: 'failed', change, reason });
+
+function send(api: GrantApi, change: AddChange | UpdateChange, write: Write): Promise<unknown> {
+  if (write.kind === 'add') return api.addGrant({ resource: change.resource, teamId: change.team.id, targetId: change.target.id }, change.after);
+  return api.updateGrant(change.resource, write.grantId, change.after);
+}
+
+function recoverable(write: Write, trouble: Trouble): boolean {
+  if (trouble === 'outcome-unknown') return true;
+  return write.kind === 'add' ? trouble === 'already-taken' : trouble === 'not-found';
+}
+
+/** The team's grant on the target, preferring the one the plan named. */
+function grantOfTeam(grants: readonly LiveGrant[], teamId: string, preferredId?: string): LiveGrant | undefined {
+  const mine = grants.filter((g) => g.teamId === teamId);
+  return mine.find((g) => g.id === preferredId) ?? mine[0];
+}
+
+type Reread = { readonly grants: readonly LiveGrant[] } | { readonly failure: string };
+
+async function reread(api: GrantApi, change: Change, cause: unknown): Promise<Reread> {
+  try {
+    return { grants: await api.listGrants(change.target) };
+  } catch (error: unknown) {
+    return { failure: `${reasonOf(cause)}; reading the ${change.target.type} again failed too: ${reasonOf(error)}` };
+  }
+}
+
+/** Add or update: ends when the team holds `after` on the target. */
+async function ensureAccess(api: GrantApi, change: AddChange | UpdateChange): Promise<ChangeOutcome> {
+  let write: Write = change.action === 'add' ? { kind: 'add' } : { kind: 'update', grantId: change.id };
+  let note: string | undefined;
+  for (let writes = 1; ; writes++) {
+    try {
+      await send(api, change, write);
+      return note === undefined ? { status: 'applied', change } : { status: 'applied', change, note };
+    } catch (error: unknown) {
+      const trouble = troubleOf(error);
+      if (!recoverable(write, trouble) || writes >= MAX_WRITES_PER_CHANGE) return failed(change, reasonOf(error));
+      const read = await reread(api, change, error);
+      if ('failure' in read) return failed(change, read.failure);
+      const current = grantOfTeam(read.grants, change.team.id, write.kind === 'update' ? write.grantId : undefined);
+      if (!current) {
+        write = { kind: 'add' };
+        note = 'the grant was not there when read again, so it was added';
+        continue;
+      }
+      if (compareAccess(change.resource, change.after, current.access) === 'equal') {
+        if (trouble === 'outcome-unknown') return { status: 'applied', change, note: 'the answer was lost; reading the target again showed it done' };
+        return { status: 'already-so', change, note: `the team already had this access (grant ${current.id})` };
+      }
+      write = { kind: 'update', grantId: current.id };
+      note = `finished by updating grant ${current.id}, found when reading the target again`;
+    }
+  }
+}
+
+/** Remove: ends when the planned grant is gone. Only that grant: never another one of the team. */
+async function ensureRemoved(api: GrantApi, change: RemoveChange): Promise<ChangeOutcome> {
+  for (let writes = 1; ; writes++) {
+    try {
+      await api.removeGrant(change.resource, change.id);
+      return { status: 'applied', change };
+    } catch (error: unknown) {
+      const trouble = troubleOf(error);
+      if (trouble !== 'outcome-unknown' && trouble !== 'not-found') return failed(change, reasonOf(error));
+      const read = await reread(api, change, error);
+      if ('failure' in read) return failed(change, read.failure);
+      if (!read.grants.some((g) => g.id === change.id)) {
+        if (trouble === 'not-found') return { status: 'already-so', change, note: 'the grant was already gone' };
+        return { status: 'applied', change, note: 'the answer was lost; reading the target again showed the grant gone' };
+      }
+      // A 404 for a grant still listed: the token may not remove it (seed, Authentication 5).
+      if (trouble === 'not-found' || writes >= MAX_WRITES_PER_CHANGE) return failed(change, `${reasonOf(error)}; the grant is still there`);
+    }
+  }
+}
+
+/** Never throws: a bug inside a step becomes that change's failure, not the end of the run. */
+export async function runChange(api: GrantApi, change: Change): Promise<ChangeOutcome> {
+  try {
+    switch (change.action) {
+      case 'add':
+      case 'update':
+        return await ensureAccess(api, change);
+      case 'remove':
+        return await ensureRemoved(api, change);
+    }
+  } catch (error: unknown) {
+    return failed(change, `unexpected error: ${reasonOf(error)}`);
+  }
+}

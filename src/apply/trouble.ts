@@ -1,0 +1,35 @@
+// Sorting the errors of a write into what the executor can recover from. NOTES.md, "Errors the
+// real service gives": adding a team that already has access is a 422 "Team has already been
+// taken"; 404 means "not found" or "not allowed" (seed, Authentication 5). A POST whose answer was
+// lost is an OutcomeUnknownError (src/api/errors): it may or may not have been applied.
+import { OutcomeUnknownError } from '../api/errors/outcome-unknown-error.js';
+import { RemoteError } from '../api/errors/remote-error.js';
+import { TransportError } from '../api/errors/transport-error.js';
+import { messageOf } from '../errors.js';
+
+export type Trouble =
+  /** No reliable answer: the write may have been applied. */
+  | 'outcome-unknown'
+  /** 422 "Team has already been taken": a grant for the team exists on the target. */
+  | 'already-taken'
+  /** 404: the grant is gone (or the token may not see it). */
+  | 'not-found'
+  /** Anything else: reported as the change's failure. */
+  | 'other';
+
+const ALREADY_TAKEN = /has already been taken/i;
+
+export function troubleOf(error: unknown): Trouble {
+  if (error instanceof OutcomeUnknownError || error instanceof TransportError) return 'outcome-unknown';
+  if (!(error instanceof RemoteError)) return 'other';
+  if (error.status >= 500) return 'outcome-unknown';
+  if (error.status === 404) return 'not-found';
+  const taken = error.errors.some((e) => ALREADY_TAKEN.test(e.detail ?? '') || ALREADY_TAKEN.test(e.title ?? ''));
+  if (error.status === 422 && taken) return 'already-taken';
+  return 'other';
+}
+
+/** The one-line reason shown for a failed change: the service's own words when it gave some. */
+export function reasonOf(error: unknown): string {
+  return messageOf(error).replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,56 @@
+// The flags every command that talks to the API shares (CONTRACT.md, "Common flags").
+import { intFlag, listFlag, boolFlag, stringFlag, type Options, type Parsed } from './args.js';
+import type { IO } from './io.js';
+import { CLIError } from '../errors.js';
+
+export const DEFAULT_CONCURRENCY = 8;
+/** The real service allows 30 requests per second per user (api/NOTES.md, "Rate limiting"). */
+export const DEFAULT_RATE_LIMIT = 30;
+
+export const CONNECTION_OPTIONS: Options = {
+  address: { type: 'string' },
+  concurrency: { type: 'string' },
+  'rate-limit': { type: 'string' },
+  'no-color': { type: 'boolean' },
+};
+
+export const TARGET_OPTIONS: Options = {
+  target: { type: 'string', multiple: true },
+};
+
+export const CONNECTION_HELP = `  --address URL        API address (else TFE_ADDRESS, else https:// + TFE_HOSTNAME, else
+                       https://app.terraform.io); plain http:// only for loopback
+  --concurrency N      requests in flight at once (default ${DEFAULT_CONCURRENCY})
+  --rate-limit N       requests per second, 0 for none (default ${DEFAULT_RATE_LIMIT})
+  --no-color           no colours (also NO_COLOR)`;
+
+export const TARGET_HELP = `  --target T           only project:NAME or workspace:NAME (repeatable)`;
+
+export interface ConnectionFlags {
+  readonly address: string | undefined;
+  readonly concurrency: number;
+  readonly rateLimit: number;
+  readonly color: boolean;
+}
+
+export function connectionFlags(parsed: Parsed, io: IO): ConnectionFlags {
+  return {
+    address: stringFlag(parsed, 'address'),
+    concurrency: intFlag(parsed, 'concurrency', DEFAULT_CONCURRENCY, 1),
+    rateLimit: intFlag(parsed, 'rate-limit', DEFAULT_RATE_LIMIT, 0),
+    color: io.isTTY && !boolFlag(parsed, 'no-color') && !io.env.NO_COLOR,
+  };
+}
+
+export function targetFlags(parsed: Parsed): string[] {
+  return listFlag(parsed, 'target');
+}
+
+/** `--format` checked against the formats a command knows. */
+export function formatFlag<F extends string>(parsed: Parsed, formats: readonly F[], fallback: F): F {
+  const raw = stringFlag(parsed, 'format') ?? fallback;
+  if (!(formats as readonly string[]).includes(raw)) {
+    throw new CLIError(`--format must be one of ${formats.join(', ')}, got "${raw}".`);
+  }
+  return raw as F;
+}

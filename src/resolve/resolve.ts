@@ -1,0 +1,83 @@
+// Names in a DesiredState -> ids, with the fewest requests: all teams (pages of 100; the plan
+// needs every visible team anyway), all projects when any is managed (pages of 100), workspaces as
+// workspaces.ts decides. Team names are exact and case-sensitive (NOTES.md, "Name resolution");
+// every problem is collected, then one CLIError lists them all.
+import type { TfeClient } from '../api/client.js';
+import type { DesiredState, DesiredTarget, Project, SourceRef, Team, TargetType, Workspace } from '../core/model.js';
+import { CLIError } from '../errors.js';
+import { didYouMean } from './closest.js';
+import { findWorkspaces } from './workspaces.js';
+
+export interface ResolvedTarget {
+  readonly type: TargetType;
+  readonly id: string;
+  readonly name: string;
+  readonly desired: DesiredTarget;
+}
+
+export interface Resolved {
+  readonly organization: string;
+  /** Every team the token can see. */
+  readonly teams: readonly Team[];
+  readonly teamsByName: ReadonlyMap<string, Team>;
+  readonly targets: readonly ResolvedTarget[];
+}
+
+const NOT_VISIBLE = 'not found, or the token may not see it';
+
+function at(source: SourceRef | undefined): string {
+  return source ? `${source.file}:${source.line}:${source.col}: ` : '';
+}
+
+function checkTeams(desired: DesiredState, teams: ReadonlyMap<string, Team>, problems: string[]): void {
+  const reported = new Set<string>();
+  for (const target of desired.targets) {
+    for (const grant of target.grants) {
+      if (teams.has(grant.team) || reported.has(grant.team)) continue;
+      reported.add(grant.team);
+      problems.push(`${at(grant.source)}team "${grant.team}" in organization "${desired.organization}": ${NOT_VISIBLE} (secret teams are visible to their members and owners only).${didYouMean(grant.team, teams.keys())}`);
+    }
+  }
+}
+
+type Named = Project | Workspace;
+
+/** The id of one target, or a problem: missing (with near misses), or a pinned id that disagrees. */
+function match(target: DesiredTarget, byName: ReadonlyMap<string, Named>, all: readonly Named[] | undefined, problems: string[]): string | undefined {
+  const found = byName.get(target.name);
+  const where = `${at(target.source)}${target.type} "${target.name}"`;
+  if (found && target.id && found.id !== target.id) {
+    problems.push(`${where} is pinned to id ${target.id}, but the service gives that name to ${found.id}.`);
+    return undefined;
+  }
+  if (found) return found.id;
+  const pinned = target.id ? all?.find((x) => x.id === target.id) : undefined;
+  const renamed = pinned ? ` Its pinned id ${target.id} is now named "${pinned.name}": renamed?` : '';
+  problems.push(`${where}: ${NOT_VISIBLE}.${renamed}${all ? didYouMean(target.name, all.map((x) => x.name)) : ''}`);
+  return undefined;
+}
+
+export async function resolve(client: TfeClient, desired: DesiredState): Promise<Resolved> {
+  const organization = desired.organization;
+  const projectTargets = desired.targets.filter((t) => t.type === 'project');
+  const workspaceTargets = desired.targets.filter((t) => t.type === 'workspace');
+  const [teams, projects, workspaces] = await Promise.all([
+    client.listTeams(organization),
+    projectTargets.length > 0 ? client.listProjects(organization) : Promise.resolve([]),
+    findWorkspaces(client, organization, workspaceTargets.map((t) => t.name)),
+  ]);
+  const teamsByName = new Map(teams.map((t) => [t.name, t]));
+  const projectsByName = new Map(projects.map((p) => [p.name, p]));
+  const problems: string[] = [];
+  checkTeams(desired, teamsByName, problems);
+  const targets: ResolvedTarget[] = [];
+  for (const target of desired.targets) {
+    const id = target.type === 'project' ? match(target, projectsByName, projects, problems) : match(target, workspaces.found, workspaces.all, problems);
+    if (id) targets.push({ type: target.type, id, name: target.name, desired: target });
+  }
+  if (problems.length > 0) {
+    const head = problems.length === 1 ? 'One name could not be resolved' : `${problems.length} names could not be resolved`;
+    throw new CLIError(`${head}:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+  return { organization, teams, teamsByName, targets };
+}

@@ -1,0 +1,46 @@
+// Workspace names -> workspaces with the fewest requests. By name costs one request per workspace;
+// listing costs one per 100 workspaces of the organization, a number known only after the first
+// page. So: one name, look it up; several, read the first page (which may already hold them) and
+// then take whichever is cheaper for the rest. Total: at most min(W, ceil(W_org/100)) + 1.
+import type { TfeClient } from '../api/client.js';
+import type { Workspace } from '../core/model.js';
+
+export interface WorkspaceLookup {
+  /** Found workspaces by name. */
+  readonly found: ReadonlyMap<string, Workspace>;
+  /** Every workspace of the organization, when the strategy listed them all (for near misses). */
+  readonly all?: readonly Workspace[];
+}
+
+async function byName(client: TfeClient, organization: string, names: readonly string[], into: Map<string, Workspace>): Promise<void> {
+  const found = await Promise.all(names.map((name) => client.showWorkspaceByName(organization, name)));
+  found.forEach((workspace, i) => {
+    // The by-name endpoint is exact; the check guards against a server that is not.
+    if (workspace && workspace.name === names[i]) into.set(workspace.name, workspace);
+  });
+}
+
+export async function findWorkspaces(client: TfeClient, organization: string, names: readonly string[]): Promise<WorkspaceLookup> {
+  const found = new Map<string, Workspace>();
+  const wanted = [...new Set(names)];
+  if (wanted.length === 0) return { found };
+  if (wanted.length === 1) {
+    await byName(client, organization, wanted, found);
+    return { found };
+  }
+  const first = await client.firstWorkspacePage(organization);
+  const remember = (list: readonly Workspace[]) => {
+    for (const w of list) if (wanted.includes(w.name)) found.set(w.name, w);
+  };
+  remember(first.items);
+  const missing = wanted.filter((n) => !found.has(n));
+  const pagesLeft = first.page ? first.page.totalPages - first.page.currentPage : 0;
+  if (missing.length === 0) return { found };
+  if (pagesLeft <= missing.length) {
+    const all = await client.restOfWorkspaces(organization, first);
+    remember(all);
+    return { found, all };
+  }
+  await byName(client, organization, missing, found);
+  return { found };
+}
