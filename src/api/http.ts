@@ -38,12 +38,17 @@ export interface HttpResponse {
 /** Network errors after which the request certainly never reached the service. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
-/** `GET /team-projects?filter[project][id]=prj-1`: readable, and never holds the token. */
-export function describeRequest(request: HttpRequest): string {
+/** `/team-projects?filter[project][id]=prj-1`: readable, and never holds the token. */
+export function describePath(request: HttpRequest): string {
   const query = Object.entries(request.query ?? {})
     .map(([k, v]) => `${k}=${v}`)
     .join('&');
-  return `${request.method} ${request.path}${query ? `?${query}` : ''}`;
+  return `${request.path}${query ? `?${query}` : ''}`;
+}
+
+/** `GET /team-projects?filter[project][id]=prj-1` */
+export function describeRequest(request: HttpRequest): string {
+  return `${request.method} ${describePath(request)}`;
 }
 
 function firstValues(headers: Record<string, string | string[] | undefined>): Record<string, string | undefined> {
@@ -101,6 +106,7 @@ export function createTransport(baseUrl: string, token: string, connections: num
   return {
     async send(request) {
       const context = describeRequest(request);
+      const path = describePath(request);
       const search = new URLSearchParams(request.query ?? {}).toString();
       let response;
       try {
@@ -113,7 +119,7 @@ export function createTransport(baseUrl: string, token: string, connections: num
       } catch (error: unknown) {
         const code = (error as { code?: unknown }).code;
         const name = typeof code === 'string' ? code : 'network error';
-        throw new TransportError(request.method, context, name, !NOT_SENT_CODES.has(name));
+        throw new TransportError(request.method, path, name, !NOT_SENT_CODES.has(name));
       }
       let text: string;
       try {
@@ -121,7 +127,7 @@ export function createTransport(baseUrl: string, token: string, connections: num
       } catch (error: unknown) {
         if (error instanceof WireFormatError) throw error;
         const code = (error as { code?: unknown }).code;
-        throw new TransportError(request.method, context, typeof code === 'string' ? code : 'body interrupted', true);
+        throw new TransportError(request.method, path, typeof code === 'string' ? code : 'body interrupted', true);
       }
       return { status: response.statusCode, headers: firstValues(response.headers), ...parseBody(text) };
     },

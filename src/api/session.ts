@@ -8,7 +8,7 @@ import { errorObjectsFrom } from './errors/error-objects.js';
 import { OutcomeUnknownError } from './errors/outcome-unknown-error.js';
 import { RemoteError } from './errors/remote-error.js';
 import { TransportError } from './errors/transport-error.js';
-import { createTransport, describeRequest, type HttpRequest, type HttpResponse, type Transport } from './http.js';
+import { createTransport, describePath, describeRequest, type HttpRequest, type HttpResponse, type Transport } from './http.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './limiter.js';
 import { decide, DEFAULT_RETRY_POLICY, type Outcome, type RetryPolicy } from './retry.js';
 
@@ -90,7 +90,7 @@ export class Session {
       if (request.method === 'DELETE' && mayHaveApplied && !(result instanceof TransportError) && result.status === 404) {
         return { status: 404, body: undefined, alreadyDone: true };
       }
-      if (!decision.retry) throw this.failure(request, described, result);
+      if (!decision.retry) throw this.failure(request, describePath(request), result);
       if (decision.rateLimited) {
         rateLimited++;
         this.limiter.pauseUntil(this.clock.now() + decision.delayMs);
@@ -123,10 +123,10 @@ export class Session {
     this.onRequest(retryInMs === undefined ? base : { ...base, retryInMs: Math.round(retryInMs) });
   }
 
-  private failure(request: HttpRequest, described: string, result: HttpResponse | TransportError): Error {
+  private failure(request: HttpRequest, path: string, result: HttpResponse | TransportError): Error {
     const unknownOutcome = request.method === 'POST' && (result instanceof TransportError ? result.maybeSent : result.status >= 500);
     if (unknownOutcome) {
-      return new OutcomeUnknownError(request.method, described, result instanceof TransportError ? result.code : `status ${result.status}`);
+      return new OutcomeUnknownError(request.method, path, result instanceof TransportError ? result.code : `status ${result.status}`);
     }
     if (result instanceof TransportError) return result;
     const errors = (errorObjectsFrom(result.body) ?? []).map((e) => ({
@@ -134,6 +134,6 @@ export class Session {
       ...(e.detail !== undefined ? { detail: this.redact(e.detail) } : {}),
       ...(e.title !== undefined ? { title: this.redact(e.title) } : {}),
     }));
-    return new RemoteError(request.method, described, result.status, errors);
+    return new RemoteError(request.method, path, result.status, errors);
   }
 }
