@@ -19,8 +19,8 @@ export interface Connection {
 export type ReadText = (path: string) => string | undefined;
 
 const TOKEN_ENV_PREFIX = 'TF_TOKEN_';
-/** Characters a token can't hold: it goes into an HTTP header. */
-const BAD_TOKEN_CHARS = /[\s\u0000-\u001f\u007f]/;
+/** A token goes into an HTTP header: visible ASCII only (no spaces, no control characters). */
+const TOKEN_CHARS = /^[\x21-\x7e]+$/;
 
 function readIfExists(path: string): string | undefined {
   try {
@@ -79,7 +79,7 @@ export interface TokenLookup {
 export function findToken({ env, homeDir, hostname, host, read = readIfExists }: TokenLookup): { token: string; source: string } {
   const tried: string[] = [];
   const found = (token: string, source: string) => {
-    if (BAD_TOKEN_CHARS.test(token)) throw new CLIError(`The token from ${source} contains whitespace or control characters.`);
+    if (!TOKEN_CHARS.test(token)) throw new CLIError(`The token from ${source} contains whitespace or control characters.`);
     return { token, source };
   };
   if (env.TFE_TOKEN) return found(env.TFE_TOKEN, 'TFE_TOKEN');
