@@ -1,0 +1,75 @@
+// The safety guards, checked on the whole plan before the first call (issue 6, "Safety guards";
+// STYLE.md: octoDNS's Plan.raise_if_unsafe). Pure: the plan and a few facts in, refusals out.
+import type { LiveState } from '../core/model.js';
+import type { Change, RemoveChange } from '../core/plan.js';
+import { OWNERS_TEAM } from '../diff/diff.js';
+import type { Refusal } from './refusal.js';
+
+export interface GuardContext {
+  /** `settings.max-removals` of the desired state (default 10). */
+  readonly maxRemovals: number;
+  /** `--force`: lifts the removal-count guard, and only that one. */
+  readonly force: boolean;
+  /** Ids of the targets whose grants may have been read partially. */
+  readonly incompleteTargets: ReadonlySet<string>;
+}
+
+const isRemoval = (change: Change): change is RemoveChange => change.action === 'remove';
+const where = (change: Change): string => `${change.target.type} "${change.target.name}"`;
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function distinctTargets(changes: readonly Change[]): string {
+  return [...new Set(changes.map(where))].join(', ');
+}
+
+function maxRemovals(removals: readonly RemoveChange[], context: GuardContext): Refusal | undefined {
+  if (context.force || removals.length <= context.maxRemovals) return undefined;
+  return {
+    guard: 'max-removals',
+    message: `the plan removes ${plural(removals.length, 'grant')}, more than settings.max-removals (${context.maxRemovals}).`,
+    howToProceed: 'review the removals in the plan; if they are intended, run again with --force, or raise settings.max-removals in the desired-state file.',
+    changes: removals,
+  };
+}
+
+function incompleteRead(removals: readonly RemoveChange[], context: GuardContext): Refusal | undefined {
+  const unsafe = removals.filter((change) => context.incompleteTargets.has(change.target.id));
+  if (unsafe.length === 0) return undefined;
+  return {
+    guard: 'incomplete-read',
+    message: `the plan removes ${plural(unsafe.length, 'grant')} from ${distinctTargets(unsafe)}, whose team access could not be read completely (the token may not see every team, e.g. secret teams).`,
+    howToProceed: 'run with a token that sees every team (an organization token or an owners-team token), or set `prune: false` on those targets; --force does not lift this guard.',
+    changes: unsafe,
+  };
+}
+
+function ownersTeam(removals: readonly RemoveChange[]): Refusal | undefined {
+  const unsafe = removals.filter((change) => change.team.name === OWNERS_TEAM);
+  if (unsafe.length === 0) return undefined;
+  return {
+    guard: 'owners-team',
+    message: `the plan removes the access of the "${OWNERS_TEAM}" team to ${distinctTargets(unsafe)}; that team is never removed.`,
+    howToProceed: 'plan again from the desired-state files (they never remove it); a saved plan that removes it was edited by hand. --force does not lift this guard.',
+    changes: unsafe,
+  };
+}
+
+/** Every refusal of the plan; empty when it may be applied. */
+export function checkGuards(changes: readonly Change[], context: GuardContext): Refusal[] {
+  const removals = changes.filter(isRemoval);
+  return [ownersTeam(removals), incompleteRead(removals, context), maxRemovals(removals, context)].filter(
+    (refusal): refusal is Refusal => refusal !== undefined,
+  );
+}
+
+/**
+ * Targets whose read may be partial: the reader said so, or a grant names a team the token can't
+ * see (NOTES.md, "Effective access": a partial read must never remove what it could not see).
+ */
+export function incompleteTargetsOf(live: LiveState): Set<string> {
+  const out = new Set<string>();
+  for (const target of live.targets.values()) {
+    if (target.complete === false || target.grants.some((grant) => !live.teams.has(grant.teamId))) out.add(target.id);
+  }
+  return out;
+}

@@ -1,0 +1,32 @@
+// A guard's refusal: which guard, why, and how to proceed. Values until the CLI edge, where
+// GuardRefusedError carries them to exit code 3 (CONTRACT.md: "3 refused by a safety guard").
+import type { Change } from '../core/plan.js';
+import { CLIError, EXIT } from '../errors.js';
+
+export type GuardName = 'max-removals' | 'incomplete-read' | 'owners-team';
+
+export interface Refusal {
+  readonly guard: GuardName;
+  /** What the plan would do that the guard refuses. */
+  readonly message: string;
+  /** What the user can do about it. */
+  readonly howToProceed: string;
+  /** The changes the guard objects to. */
+  readonly changes: readonly Change[];
+}
+
+export function describeRefusals(refusals: readonly Refusal[]): string {
+  const lines = [`refused by ${refusals.length === 1 ? 'a safety guard' : `${refusals.length} safety guards`}; nothing was changed.`];
+  for (const refusal of refusals) {
+    lines.push(`  [${refusal.guard}] ${refusal.message}`);
+    lines.push(`    To proceed: ${refusal.howToProceed}`);
+  }
+  return lines.join('\n');
+}
+
+export class GuardRefusedError extends CLIError {
+  override readonly name: string = 'GuardRefusedError';
+  constructor(readonly refusals: readonly Refusal[]) {
+    super(describeRefusals(refusals), EXIT.refused);
+  }
+}
