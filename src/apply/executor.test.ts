@@ -135,7 +135,7 @@ describe('applyChanges', () => {
     };
     const api: GrantApi = {
       listGrants: (t) => slow(() => inner.listGrants(t))(),
-      addGrant: (g, a) => slow(() => inner.addGrant(g, a))(),
+      addGrant: (t, id, a) => slow(() => inner.addGrant(t, id, a))(),
       updateGrant: (r, id, a) => slow(() => inner.updateGrant(r, id, a))(),
       removeGrant: (r, id) => slow(() => inner.removeGrant(r, id))(),
     };

@@ -17,7 +17,7 @@ type Write = { readonly kind: 'add' } | { readonly kind: 'update'; readonly gran
 const failed = (change: Change, reason: string): ChangeOutcome => ({ status: 'failed', change, reason });
 
 function send(api: GrantApi, change: AddChange | UpdateChange, write: Write): Promise<unknown> {
-  if (write.kind === 'add') return api.addGrant({ resource: change.resource, teamId: change.team.id, targetId: change.target.id }, change.after);
+  if (write.kind === 'add') return api.addGrant(change.target, change.team.id, change.after);
   return api.updateGrant(change.resource, write.grantId, change.after);
 }
 

@@ -2,8 +2,8 @@
 // executor (one grant per team and target, 422 "Team has already been taken", 404 for a missing
 // grant) and scripted faults, including writes applied whose answer is then lost.
 import type { Resource } from '../../src/core/access.js';
-import type { Access, LiveGrant } from '../../src/core/model.js';
-import type { GrantApi, GrantTarget, NewGrant } from '../../src/apply/ports.js';
+import { RESOURCE_OF, type Access, type LiveGrant } from '../../src/core/model.js';
+import type { GrantApi, GrantTarget } from '../../src/apply/ports.js';
 import { OutcomeUnknownError } from '../../src/api/errors/outcome-unknown-error.js';
 import { RemoteError } from '../../src/api/errors/remote-error.js';
 
@@ -49,8 +49,9 @@ export class FakeGrantApi implements GrantApi {
     return (await this.record({ kind: 'list', targetId: target.id }, '/team-x', 'GET', () => this.of(target.id))) as LiveGrant[];
   }
 
-  addGrant(grant: NewGrant, access: Access): Promise<unknown> {
-    return this.record({ kind: 'add', teamId: grant.teamId, targetId: grant.targetId, access }, `/${grant.resource}`, 'POST', () => {
+  addGrant(target: GrantTarget, teamId: string, access: Access): Promise<unknown> {
+    const grant = { resource: RESOURCE_OF[target.type], teamId, targetId: target.id };
+    return this.record({ kind: 'add', teamId, targetId: target.id, access }, `/${grant.resource}`, 'POST', () => {
       if (this.of(grant.targetId).some((g) => g.teamId === grant.teamId)) {
         throw new RemoteError('POST', `/${grant.resource}`, 422, [{ status: '422', title: 'invalid attribute', detail: 'Team has already been taken' }]);
       }
