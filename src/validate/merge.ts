@@ -3,7 +3,9 @@
 // a setting or role defined twice) are problems naming both places. Pure; tolerant of values of the
 // wrong type (the schema reports those), so every problem is found in one run.
 import type { SourceRef, TargetType } from '../core/model.js';
-import type { LoadedFile, Problem, Segment } from '../load/index.js';
+import type { LoadedFile } from '../load/document.js';
+import type { Segment } from '../load/pointer.js';
+import type { Problem } from '../load/problem.js';
 import { keyAt, placeOf, problemAt, valueAt } from './positions.js';
 
 export interface Located {

@@ -5,7 +5,9 @@
 // that a branch failed, so they are dropped for the branch's own errors; a wrong type hides every
 // other error on the same value, since nothing else about it can be right.
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import { dotted, type LoadedFile, type Problem, type Segment } from '../load/index.js';
+import type { LoadedFile } from '../load/document.js';
+import { dotted, type Segment } from '../load/pointer.js';
+import type { Problem } from '../load/problem.js';
 import { schemaErrors } from './ajv.js';
 import { keyAt, problemAt, segmentsOf, valueAt } from './positions.js';
 import { ID_PREFIX } from './schema.js';

@@ -1,7 +1,8 @@
 // Source positions of values in a loaded file, by path: where problems point.
 import type { SourceRef } from '../core/model.js';
-import { dotted, fromPointer, toPointer, type LoadedFile, type Segment } from '../load/index.js';
-import type { Problem } from '../load/index.js';
+import type { LoadedFile } from '../load/document.js';
+import { dotted, fromPointer, toPointer, type Segment } from '../load/pointer.js';
+import type { Problem } from '../load/problem.js';
 
 function nearest(file: LoadedFile, segments: readonly Segment[], prefer: 'key' | 'value'): SourceRef {
   for (let n = segments.length; n >= 0; n--) {

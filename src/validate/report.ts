@@ -1,6 +1,6 @@
 // The validate report in its three formats. Pure: text in, text out.
 import type { DesiredState } from '../core/model.js';
-import type { Problem } from '../load/index.js';
+import type { Problem } from '../load/problem.js';
 
 export const FORMATS = ['text', 'json', 'github'] as const;
 export type Format = (typeof FORMATS)[number];

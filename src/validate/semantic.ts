@@ -2,7 +2,7 @@
 // and a team is either managed or in settings.ignore-teams, never both. Pure.
 import { isFixedLevel } from '../core/access.js';
 import { RESOURCE_OF, type TargetType } from '../core/model.js';
-import type { Problem } from '../load/index.js';
+import type { Problem } from '../load/problem.js';
 import type { Located, Merged } from './merge.js';
 import { placeOf, problemAt, valueAt } from './positions.js';
 import { fixedLevels } from './schema.js';

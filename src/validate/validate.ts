@@ -1,6 +1,7 @@
 // Parsed files -> a DesiredState or every problem found: schema, cross-file and semantic rules. Pure.
 import type { DesiredState } from '../core/model.js';
-import { sortProblems, type LoadedFile, type Problem } from '../load/index.js';
+import type { LoadedFile } from '../load/document.js';
+import { sortProblems, type Problem } from '../load/problem.js';
 import { merge } from './merge.js';
 import { schemaProblems } from './messages.js';
 import { toDesiredState } from './model.js';

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { parseYamlText } from './document.js';
+import { MAX_ALIAS_EXPANSIONS, MAX_FILE_BYTES, MAX_NODES } from './limits.js';
+
+describe('parseYamlText', () => {
+  it('keeps the position of every key and value, by JSON pointer', () => {
+    const { loaded, problems } = parseYamlText('f.yaml', 'organization: acme\nprojects:\n  platform:\n    teams: { dev: read }\n');
+    expect(problems).toEqual([]);
+    expect(loaded.data).toEqual({ organization: 'acme', projects: { platform: { teams: { dev: 'read' } } } });
+    expect(loaded.positions.get('/organization')).toEqual({ key: { line: 1, col: 1 }, value: { line: 1, col: 15 } });
+    expect(loaded.positions.get('/projects/platform/teams/dev')).toEqual({ key: { line: 4, col: 14 }, value: { line: 4, col: 19 } });
+  });
+
+  it('reports a duplicate key at the second place, naming the first, and keeps the first value', () => {
+    const { loaded, problems } = parseYamlText('f.yaml', 'a:\n  x: 1\n  y: 2\n  x: 3\n');
+    expect(problems).toEqual([{ file: 'f.yaml', line: 4, col: 3, message: 'a: key "x" appears twice in this mapping (first at line 2, col 3)', path: 'a.x' }]);
+    expect(loaded.data).toEqual({ a: { x: 1, y: 2 } });
+  });
+
+  it('keeps a key named __proto__ a plain key', () => {
+    const { loaded } = parseYamlText('f.yaml', '__proto__: { polluted: true }\n');
+    const data = loaded.data as Record<string, unknown>;
+    expect(Object.keys(data)).toEqual(['__proto__']);
+    expect((data as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf(data)).toBe(Object.prototype);
+  });
+
+  it('expands ordinary aliases, pointing at the alias where it is used', () => {
+    const { loaded, problems } = parseYamlText('f.yaml', 'a: &lvl read\nb: *lvl\nc: &m { x: 1 }\nd: *m\n');
+    expect(problems).toEqual([]);
+    expect(loaded.data).toEqual({ a: 'read', b: 'read', c: { x: 1 }, d: { x: 1 } });
+    expect(loaded.positions.get('/b')?.value).toEqual({ line: 2, col: 4 });
+  });
+
+  it('stops a billion-laughs alias bomb at MAX_ALIAS_EXPANSIONS, doing bounded work', () => {
+    const lines = ['l0: &l0 [x, x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i <= 9; i++) lines.push(`l${i}: &l${i} [${Array(10).fill(`*l${i - 1}`).join(', ')}]`);
+    const { loaded, problems, work } = parseYamlText('bomb.yaml', lines.join('\n'));
+    expect(loaded.data).toBeUndefined();
+    expect(problems).toHaveLength(1);
+    expect(problems[0]?.message).toBe(`more than ${MAX_ALIAS_EXPANSIONS} alias expansions (MAX_ALIAS_EXPANSIONS); refused`);
+    // 10^10 values if expanded; the walk stopped right after the limit.
+    expect(work.aliases).toBe(MAX_ALIAS_EXPANSIONS + 1);
+    expect(work.nodes).toBeLessThan(20 * MAX_ALIAS_EXPANSIONS);
+  });
+
+  it('stops a wide alias expansion at MAX_NODES', () => {
+    const wide = `a: &a [${Array(5000).fill('x').join(',')}]\nb: [${Array(100).fill('*a').join(',')}]\n`;
+    const { loaded, problems, work } = parseYamlText('wide.yaml', wide);
+    expect(loaded.data).toBeUndefined();
+    expect(problems[0]?.message).toMatch(/more than 200000 values \(MAX_NODES\)/);
+    expect(work.nodes).toBe(MAX_NODES + 1);
+  });
+
+  it('refuses an alias that contains itself', () => {
+    const { loaded, problems } = parseYamlText('f.yaml', 'a: &x [1, *x]\n');
+    expect(loaded.data).toBeUndefined();
+    expect(problems).toEqual([{ file: 'f.yaml', line: 1, col: 11, message: 'a[1]: alias *x refers to a value that contains it' }]);
+  });
+
+  it('refuses text over MAX_FILE_BYTES before parsing it', () => {
+    const { problems, work } = parseYamlText('big.yaml', 'x'.repeat(MAX_FILE_BYTES + 1));
+    expect(problems[0]?.message).toMatch(/larger than 4194304 bytes \(MAX_FILE_BYTES\)/);
+    expect(work).toEqual({ nodes: 0, aliases: 0 });
+  });
+
+  it('reports keys that are not names', () => {
+    const { problems } = parseYamlText('f.yaml', 'a:\n  ? [x, y]\n  : 1\n');
+    expect(problems).toEqual([{ file: 'f.yaml', line: 2, col: 5, message: 'a: keys must be plain names, not empty, lists or mappings', path: 'a' }]);
+  });
+
+  it('turns YAML syntax errors into positioned problems without data', () => {
+    const { loaded, problems } = parseYamlText('f.yaml', 'a: "unclosed\n');
+    expect(loaded.data).toBeUndefined();
+    expect(problems[0]).toMatchObject({ file: 'f.yaml', line: 2, col: 1 });
+    expect(problems[0]?.message).toMatch(/^YAML syntax: /);
+  });
+});

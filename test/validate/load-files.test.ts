@@ -1,0 +1,97 @@
+// Loading PATHS from disk: directories, defaults, I/O failures and the size limit.
+import { mkdtempSync, mkdirSync, openSync, closeSync, ftruncateSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadFiles, MAX_FILE_BYTES, nodeFileSystem, type FileSystem } from '../../src/load/index.js';
+import { loadDesiredState } from '../../src/validate/index.js';
+
+let dir = '';
+const ORG = 'organization: acme\n';
+
+function countingFs(): FileSystem & { reads: string[] } {
+  const reads: string[] = [];
+  return { ...nodeFileSystem, reads, readFile: (path) => (reads.push(path), nodeFileSystem.readFile(path)) };
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tfe-access-load-'));
+  mkdirSync(join(dir, 'conf'));
+  writeFileSync(join(dir, 'conf', 'b.yml'), ORG + 'workspaces: { w: { teams: { dev: read } } }\n');
+  writeFileSync(join(dir, 'conf', 'a.yaml'), ORG + 'projects: { p: { teams: { dev: read } } }\n');
+  writeFileSync(join(dir, 'conf', 'notes.txt'), 'not yaml');
+  mkdirSync(join(dir, 'conf', 'nested.yaml'));
+  mkdirSync(join(dir, 'empty'));
+  writeFileSync(join(dir, 'tfe-access.yaml'), ORG);
+  // 50 MB, sparse: costs no disk, but stat reports the full size.
+  const fd = openSync(join(dir, 'huge.yaml'), 'w');
+  ftruncateSync(fd, 50 * 1024 * 1024);
+  closeSync(fd);
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('loadFiles', () => {
+  it('reads every *.yaml and *.yml directly inside a directory, in name order', async () => {
+    const result = await loadFiles(['conf'], dir);
+    expect(result.problems).toEqual([]);
+    expect(result.files.map((f) => f.file)).toEqual([join('conf', 'a.yaml'), join('conf', 'b.yml')]);
+  });
+
+  it('reads ./tfe-access.yaml when no PATHS are given', async () => {
+    const result = await loadFiles([], dir);
+    expect(result.files.map((f) => f.file)).toEqual(['tfe-access.yaml']);
+  });
+
+  it('reads a file named twice once', async () => {
+    const result = await loadFiles(['conf/a.yaml', 'conf'], dir);
+    expect(result.files.map((f) => f.file)).toEqual([join('conf', 'a.yaml'), join('conf', 'b.yml')]);
+  });
+
+  it('reports a missing path and a directory without YAML files as one-line problems', async () => {
+    const result = await loadFiles(['missing.yaml', 'empty'], dir);
+    expect(result.files).toEqual([]);
+    expect(result.problems).toEqual([
+      { file: 'missing.yaml', line: 1, col: 1, message: 'no such file or directory' },
+      { file: 'empty', line: 1, col: 1, message: 'directory has no *.yaml or *.yml files' },
+    ]);
+  });
+
+  it('reports an unreadable file as a problem', async () => {
+    const denied: FileSystem = { ...nodeFileSystem, readFile: () => Promise.reject(Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' })) };
+    const result = await loadFiles(['tfe-access.yaml'], dir, denied);
+    expect(result.problems).toEqual([{ file: 'tfe-access.yaml', line: 1, col: 1, message: 'permission denied' }]);
+  });
+
+  it('refuses a 50 MB file from its size alone: it is never read', async () => {
+    const fs = countingFs();
+    const result = await loadFiles(['huge.yaml', 'tfe-access.yaml'], dir, fs);
+    expect(fs.reads).toEqual([join(dir, 'tfe-access.yaml')]);
+    expect(result.problems).toEqual([
+      { file: 'huge.yaml', line: 1, col: 1, message: `the file is 52428800 bytes, over the limit of ${MAX_FILE_BYTES} (MAX_FILE_BYTES); split it into several files` },
+    ]);
+  });
+});
+
+describe('loadDesiredState', () => {
+  it('merges a directory into one state and names the files read', async () => {
+    const result = await loadDesiredState(['conf'], dir);
+    expect(result.problems).toEqual([]);
+    expect(result.files).toEqual([join('conf', 'a.yaml'), join('conf', 'b.yml')]);
+    expect(result.state?.targets.map((t) => `${t.type}:${t.name}@${t.source?.file}:${t.source?.line}`)).toEqual([
+      `project:p@${join('conf', 'a.yaml')}:2`,
+      `workspace:w@${join('conf', 'b.yml')}:2`,
+    ]);
+  });
+
+  it('gives no state when any path fails, even if the rest is valid', async () => {
+    const result = await loadDesiredState(['conf', 'missing.yaml'], dir);
+    expect(result.state).toBeUndefined();
+    expect(result.problems.map((p) => p.file)).toEqual(['missing.yaml']);
+  });
+
+  it('prints paths outside the working directory relative to it', async () => {
+    const result = await loadDesiredState([join(dir, 'tfe-access.yaml')], join(dir, 'conf'));
+    expect(result.files).toEqual([join('..', 'tfe-access.yaml')]);
+  });
+});
