@@ -10,9 +10,10 @@ function chooseId(store: Store, prefix: string, wanted: string | undefined): str
   return wanted === undefined ? store.newId(prefix) : store.claimId(wanted);
 }
 
-export function createOrganization(store: Store, name: string, email: string | null): Organization {
+/** `ownersId`: a fixed id for the `owners` team (seed files pin ids for stable tests). */
+export function createOrganization(store: Store, name: string, email: string | null, ownersId?: string): Organization {
   const org = store.addOrganization(name, email);
-  createTeam(store, name, { name: OWNERS_TEAM, visibility: 'organization', organizationAccess: {} });
+  createTeam(store, name, { name: OWNERS_TEAM, id: ownersId, visibility: 'organization', organizationAccess: {} });
   createProject(store, name, { name: DEFAULT_PROJECT });
   return org;
 }

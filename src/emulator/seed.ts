@@ -82,6 +82,7 @@ function applyTeams(store: Store, org: SeedOrganization, where: string): void {
       // The `owners` team always exists; listing it in the seed adds tokens or access to it.
       if (existing && t.name !== OWNERS_TEAM) fail(at, `team "${t.name}" is listed twice`);
       const team = existing ?? createTeam(store, org.name, { name: t.name, id: claim(store, t.id, at), visibility, organizationAccess });
+      // The owners team keeps its visibility; the seed may add organization access and tokens to it.
       if (existing) Object.assign(existing.organizationAccess, organizationAccess);
       for (const token of t.tokens ?? []) store.tokens.set(token, { kind: 'team', teamId: team.id });
     } catch (error: unknown) {
@@ -134,7 +135,8 @@ export function applySeed(store: Store, seed: SeedDocument): void {
   docs.organizations.forEach((org, i) => {
     const where = `organizations[${i}]`;
     if (store.orgs.has(org.name)) fail(where, `organization "${org.name}" is listed twice`);
-    createOrganization(store, org.name, org.email ?? null);
+    const owners = (org.teams ?? []).find((t) => t.name === OWNERS_TEAM);
+    createOrganization(store, org.name, org.email ?? null, claim(store, owners?.id, `${where}.teams`));
     if (org.token !== undefined) store.tokens.set(org.token, { kind: 'org', org: org.name });
     applyTeams(store, org, where);
     applyTargets(store, org, where);

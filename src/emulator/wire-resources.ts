@@ -6,14 +6,17 @@ import { workspaceByNamePath } from './wire-grants.js';
 
 const API = '/api/v2';
 
-// samples/team-show.response.json, `organization-access`. The list sample (teams-list) shows only the
-// first eleven; answers follow each sample.
+// samples/team-show.response.json, `organization-access`. The list sample (teams-list) shows fewer
+// keys; answers follow each sample.
 export const ORGANIZATION_ACCESS_KEYS = [
   'manage-policies', 'manage-policy-overrides', 'manage-run-tasks', 'manage-workspaces', 'manage-vcs-settings',
   'manage-agent-pools', 'manage-providers', 'manage-modules', 'manage-projects', 'read-projects', 'read-workspaces',
   'manage-membership', 'manage-teams', 'manage-organization-access',
 ] as const;
-const ORGANIZATION_ACCESS_KEYS_IN_LISTS = 11;
+const ORGANIZATION_ACCESS_KEYS_IN_LISTS: readonly string[] = [
+  'manage-policies', 'manage-policy-overrides', 'manage-run-tasks', 'manage-workspaces', 'manage-vcs-settings',
+  'manage-agent-pools', 'manage-projects', 'read-projects', 'read-workspaces',
+];
 
 export function organizationResource(org: Organization): unknown {
   return {
@@ -25,7 +28,7 @@ export function organizationResource(org: Organization): unknown {
 }
 
 export function teamResource(team: Team, { inList = false } = {}): unknown {
-  const keys = inList ? ORGANIZATION_ACCESS_KEYS.slice(0, ORGANIZATION_ACCESS_KEYS_IN_LISTS) : ORGANIZATION_ACCESS_KEYS;
+  const keys = inList ? ORGANIZATION_ACCESS_KEYS_IN_LISTS : ORGANIZATION_ACCESS_KEYS;
   const access = Object.fromEntries(keys.map((key) => [key, team.organizationAccess[key] === true]));
   return {
     id: team.id,
@@ -117,19 +120,19 @@ export function workspaceResource(ws: Workspace, { inList = false } = {}): unkno
     links: { self: workspaceByNamePath(ws.org, ws.name), 'self-html': `/app/${encodeURIComponent(ws.org)}/workspaces/${encodeURIComponent(ws.name)}` },
     relationships: {
       'agent-pool': { data: null },
-      'current-configuration-version': { data: null },
-      'current-run': { data: null },
+      'current-configuration-version': { data: null, links: { related: `${byId}/current-configuration-version` } },
+      'current-run': { data: null, links: { related: `${byId}/current-run` } },
       'effective-tag-bindings': { links: { related: `${byId}/effective-tag-bindings` } },
-      'latest-run': { data: null },
-      'current-state-version': { data: null },
+      'latest-run': { data: null, links: { related: `${byId}/latest-run` } },
+      'current-state-version': { data: null, links: { related: `${byId}/current-state-version` } },
       'current-assessment-result': { data: null },
       organization: { data: { id: ws.org, type: 'organizations' } },
       outputs: { data: [], links: { related: `${byId}/current-state-version-outputs` } },
       project: { data: { id: ws.projectId, type: 'projects' } },
       readme: { data: null },
       'remote-state-consumers': { links: { related: `${byId}/relationships/remote-state-consumers` } },
-      'ssh-key': { data: null },
-      'locked-by': { data: null },
+      'ssh-key': { data: null, links: { related: `${byId}/ssh-key` } },
+      'locked-by': { data: null, links: { related: `${byId}/locked-by` } },
       'tag-bindings': { links: { related: `${byId}/tag-bindings` } },
       vars: { data: [] },
     },
