@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageLinks, pageRequest, paginate, totalPages } from './pagination.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageLinks, pageRequest, paginate, totalPages, type PaginationMeta } from './pagination.js';
 
 const query = (params: Record<string, string>): URLSearchParams => new URLSearchParams(params);
 
@@ -34,7 +34,7 @@ describe('pagination arithmetic (NOTES.md "Pagination")', () => {
         let next: number | null = 1;
         let visited = 0;
         while (next !== null) {
-          const { data, meta } = paginate(items, { number: next, size });
+          const { data, meta }: { data: number[]; meta: PaginationMeta } = paginate(items, { number: next, size });
           seen.push(...data);
           next = meta['next-page'];
           visited += 1;
