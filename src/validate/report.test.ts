@@ -1,0 +1,51 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Problem } from '../load/problem.js';
+import { escapeData, escapeProperty, formatGithub, formatJson, formatText } from './report.js';
+
+// The workflow-command grammar (actions/toolkit): `::error k=v,k=v::data`, where a property value
+// holds no raw `%`, `,`, `:`, CR or LF and the data no raw `%`, CR or LF; `%XX` are the escapes.
+const PROPERTY = '(?:[^%,:\\r\\n]|%25|%2C|%3A|%0D|%0A)*';
+const DATA = '(?:[^%\\r\\n]|%25|%0D|%0A)*';
+const COMMAND = new RegExp(`^::error file=(${PROPERTY}),line=(\\d+),col=(\\d+)::(${DATA})$`);
+
+const unescape = (s: string) => s.replaceAll('%0A', '\n').replaceAll('%0D', '\r').replaceAll('%3A', ':').replaceAll('%2C', ',').replaceAll('%25', '%');
+
+const problem = (file: string, message: string, line = 3, col = 7): Problem => ({ file, line, col, message });
+
+describe('formatGithub', () => {
+  it('escapes %, CR and LF in the message, and also : and , in the file name', () => {
+    const out = formatGithub({ files: ['a,b:c.yaml'], problems: [problem('a,b:c.yaml', '100% sure\r\nnext: line, really')] });
+    expect(out.split('\n')[0]).toBe('::error file=a%2Cb%3Ac.yaml,line=3,col=7::100%25 sure%0D%0Anext: line, really');
+    expect(escapeData('%0A')).toBe('%250A');
+    expect(escapeProperty('x:y,z%')).toBe('x%3Ay%2Cz%25');
+  });
+
+  it('prints one well-formed workflow command per problem that reads back to the problem (property)', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', '%', ',', ':', '\r', '\n', ' ', '.', 'é', '0', 'A') });
+    fc.assert(
+      fc.property(fc.array(fc.record({ file: text, message: text, line: fc.nat(), col: fc.nat() }), { maxLength: 5 }), (problems) => {
+        const lines = formatGithub({ files: [], problems }).split('\n');
+        problems.forEach((p, i) => {
+          const match = COMMAND.exec(lines[i] ?? '');
+          expect(match).not.toBeNull();
+          expect([unescape(match![1]!), Number(match![2]), Number(match![3]), unescape(match![4]!)]).toEqual([p.file, p.line, p.col, p.message]);
+        });
+        expect(lines[problems.length]).toMatch(/^\d+ problems?|^valid/);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('formatText and formatJson', () => {
+  it('prints FILE:LINE:COL: message per problem, then a summary', () => {
+    const out = formatText({ files: ['a.yaml', 'b.yaml'], problems: [problem('a.yaml', 'x: bad'), problem('b.yaml', 'y: worse', 1, 1)] });
+    expect(out).toBe('a.yaml:3:7: x: bad\nb.yaml:1:1: y: worse\n2 problems in 2 files.\n');
+  });
+
+  it('prints the problems as one JSON object', () => {
+    const body = JSON.parse(formatJson({ files: ['a.yaml'], problems: [problem('a.yaml', 'x: bad')] })) as unknown;
+    expect(body).toEqual({ valid: false, files: ['a.yaml'], problems: [{ file: 'a.yaml', line: 3, col: 7, message: 'x: bad' }], summary: { files: 1, problems: 1 } });
+  });
+});
