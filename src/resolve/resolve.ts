@@ -76,7 +76,7 @@ export async function resolve(client: TfeClient, desired: DesiredState): Promise
     if (id) targets.push({ type: target.type, id, name: target.name, desired: target });
   }
   if (problems.length > 0) {
-    const head = problems.length === 1 ? 'One name could not be resolved' : `${problems.length} names could not be resolved`;
+    const head = problems.length === 1 ? 'Name resolution found a problem' : `Name resolution found ${problems.length} problems`;
     throw new CLIError(`${head}:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
   return { organization, teams, teamsByName, targets };

@@ -1,0 +1,68 @@
+// Name resolution against the emulator: exact names, near misses, pinned ids, every problem at once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TfeClient } from '../../src/api/client.js';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { CLIError } from '../../src/errors.js';
+import { resolve } from '../../src/resolve/resolve.js';
+import { desired, OWNER_TOKEN, SEED, target } from './seed.js';
+
+let emu: RunningEmulator;
+let client: TfeClient;
+
+beforeAll(async () => {
+  emu = await startEmulator({ seed: SEED, rateLimit: 0 });
+  client = new TfeClient({ baseUrl: `${emu.url}/api/v2`, token: OWNER_TOKEN });
+});
+afterAll(async () => {
+  await client.close();
+  await emu.stop();
+});
+
+async function problems(state: ReturnType<typeof desired>): Promise<string> {
+  const error = await resolve(client, state).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(CLIError);
+  return (error as Error).message;
+}
+
+describe('resolve', () => {
+  it('maps names to ids and keeps every visible team', async () => {
+    const state = desired([target('project', 'platform', ['developers'], { id: 'prj-platform' }), target('workspace', 'networking-prod', ['vault']), target('workspace', 'standalone', [])]);
+    const resolved = await resolve(client, state);
+    expect(resolved.targets.map((t) => [t.type, t.name, t.id])).toEqual([
+      ['project', 'platform', 'prj-platform'],
+      ['workspace', 'networking-prod', 'ws-net'],
+      ['workspace', 'standalone', 'ws-alone'],
+    ]);
+    expect(resolved.targets[0]!.desired).toBe(state.targets[0]);
+    expect(resolved.teams.map((t) => t.name).sort()).toEqual(['developers', 'owners', 'platform-admins', 'vault']);
+    expect(resolved.teamsByName.get('vault')!.id).toBe('team-vault');
+  });
+  it('collects every problem into one error: near misses, case, pinned ids, renames', async () => {
+    const source = { file: 'access.yaml', line: 7, col: 5 };
+    const message = await problems(
+      desired([
+        target('project', 'platfrom', ['Developers']),
+        target('project', 'platform', ['develpers'], { id: 'prj-hidden' }),
+        target('project', 'renamed', [], { id: 'prj-hidden' }),
+        { ...target('workspace', 'networking-prd', []), source },
+        target('workspace', 'standalone', ['nobody-at-all']),
+      ]),
+    );
+    const lines = message.split('\n');
+    expect(lines[0]).toBe('Name resolution found 7 problems:');
+    expect(lines).toHaveLength(8);
+    expect(message).toContain('team "Developers" in organization "acme": not found, or the token may not see it (secret teams are visible to their members and owners only). Did you mean "developers"?');
+    expect(message).toContain('team "develpers"');
+    expect(message).toContain('team "nobody-at-all"');
+    expect(message).toContain('project "platfrom": not found, or the token may not see it. Did you mean "platform"?');
+    expect(message).toContain('project "platform" is pinned to id prj-hidden, but the service gives that name to prj-platform.');
+    expect(message).toContain('project "renamed": not found, or the token may not see it. Its pinned id prj-hidden is now named "hidden": renamed?');
+    expect(message).toContain('access.yaml:7:5: workspace "networking-prd": not found, or the token may not see it.');
+  });
+  it('matches team names exactly, case-sensitively', async () => {
+    expect(await problems(desired([target('workspace', 'standalone', ['VAULT'])]))).toContain('Did you mean "vault"?');
+  });
+});
