@@ -1,0 +1,71 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Clock } from './clock.js';
+import { RATE_WINDOW_MARGIN_MS, RATE_WINDOW_MS, RateLimiter } from './limiter.js';
+
+/** Time passes only when someone sleeps. */
+function fakeClock(): Clock & { t: number } {
+  const clock = {
+    t: 0,
+    now: () => clock.t,
+    sleep: async (ms: number) => {
+      clock.t += Math.max(0, ms);
+    },
+  };
+  return clock;
+}
+
+const WINDOW = RATE_WINDOW_MS + RATE_WINDOW_MARGIN_MS;
+
+function maxInAnyWindow(starts: number[]): number {
+  let best = 0;
+  for (let i = 0; i < starts.length; i++) {
+    let j = i;
+    while (j < starts.length && (starts[j] as number) - (starts[i] as number) < WINDOW) j++;
+    best = Math.max(best, j - i);
+  }
+  return best;
+}
+
+describe('RateLimiter', () => {
+  it('lets `rate` requests start at once, then one per freed slot', async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter(30, clock);
+    const starts: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      await limiter.acquire();
+      starts.push(clock.now());
+    }
+    expect(starts.slice(0, 30).every((t) => t === 0)).toBe(true);
+    expect(starts[30]).toBe(WINDOW);
+    expect(starts[60]).toBe(2 * WINDOW);
+  });
+  it('never starts more than `rate` requests in any window, whatever the arrival pattern', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 40 }), fc.array(fc.integer({ min: 0, max: 300 }), { minLength: 1, maxLength: 120 }), async (rate, gaps) => {
+        const clock = fakeClock();
+        const limiter = new RateLimiter(rate, clock);
+        const starts: number[] = [];
+        for (const gap of gaps) {
+          clock.t += gap;
+          await limiter.acquire();
+          starts.push(clock.now());
+        }
+        expect(maxInAnyWindow(starts)).toBeLessThanOrEqual(rate);
+      }),
+      { numRuns: 60 },
+    );
+  });
+  it('holds every caller until a 429 pause is over', async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter(30, clock);
+    await limiter.acquire();
+    limiter.pauseUntil(500);
+    limiter.pauseUntil(200); // an earlier end never shortens the pause
+    await limiter.acquire();
+    expect(clock.now()).toBe(500);
+  });
+  it('refuses a rate that is not a positive integer', () => {
+    expect(() => new RateLimiter(0, fakeClock())).toThrow(RangeError);
+  });
+});
