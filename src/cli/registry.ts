@@ -25,8 +25,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   },
   plan: {
     summary: 'Read live access and print the changes the files ask for.',
-    pending: 'plan and drift',
-    load: notBuilt,
+    load: async () => (await import('./commands/plan.js')).default,
   },
   apply: {
     summary: 'Plan (or load a saved plan) and make the changes.',
@@ -35,8 +34,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   },
   drift: {
     summary: 'Report drift between the files and live access (for schedules).',
-    pending: 'plan and drift',
-    load: notBuilt,
+    load: async () => (await import('./commands/drift.js')).default,
   },
   export: {
     summary: 'Write desired-state YAML for the live access of projects and workspaces.',

@@ -1,6 +1,7 @@
 // Shared pieces of the text and markdown renderers: grouping by target and attribute-level
 // before/after lines (through `diff`). Pure.
 import { diffLines } from 'diff';
+import { CUSTOM_DEFAULTS } from '../core/access.js';
 import type { Access } from '../core/model.js';
 import type { Change, TargetRef } from '../core/plan.js';
 
@@ -31,13 +32,29 @@ export interface AttributeLine {
   readonly text: string;
 }
 
-/** The effective permissions that change between before and after, as -/+ lines. */
+/**
+ * The effective permissions that change between before and after, as -/+ pairs per attribute.
+ * Both sides list the attributes in table order, so a removed block and the added block that
+ * follows it pair up line by line.
+ */
 export function attributeDiff(before: Access, after: Access): AttributeLine[] {
   const out: AttributeLine[] = [];
+  let removed: string[] = [];
+  const flush = (added: string[]): void => {
+    for (let i = 0; i < Math.max(removed.length, added.length); i++) {
+      const old = removed[i];
+      const now = added[i];
+      if (old !== undefined) out.push({ sign: '-', text: old });
+      if (now !== undefined) out.push({ sign: '+', text: now });
+    }
+    removed = [];
+  };
   for (const part of diffLines(permissionLines(before), permissionLines(after))) {
-    if (!part.added && !part.removed) continue;
-    for (const text of part.value.split('\n')) if (text) out.push({ sign: part.added ? '+' : '-', text });
+    const lines = part.value.split('\n').filter((line) => line !== '');
+    if (part.removed) removed.push(...lines);
+    else flush(part.added ? lines : []);
   }
+  flush([]);
   return out;
 }
 
@@ -59,8 +76,11 @@ export const SIGN: { readonly [A in Change['action']]: string } = { add: '+', up
 export function detailLines(change: Change): AttributeLine[] {
   switch (change.action) {
     case 'add':
+      // A custom set is shown by what it grants beyond the custom defaults, as the file writes it.
       return change.after.access === 'custom'
-        ? Object.entries(change.after.permissions).map(([k, v]) => ({ sign: ' ' as const, text: `${k}: ${String(v)}` }))
+        ? Object.entries(change.after.permissions)
+            .filter(([key, value]) => CUSTOM_DEFAULTS[change.resource][key] !== value)
+            .map(([key, value]) => ({ sign: ' ' as const, text: `${key}: ${String(value)}` }))
         : [];
     case 'update':
       return attributeDiff(change.before, change.after);

@@ -52,6 +52,7 @@ export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): strin
     '|---:|---:|---:|',
     `| ${plan.summary.add} | ${plan.summary.update} | ${plan.summary.remove} |`,
     '',
+    '',
   ].join('\n');
   const tail: string[] = [];
   if (plan.warnings.length > 0) {
@@ -67,15 +68,13 @@ export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): strin
   const shown: string[] = [];
   let used = 0;
   const groups = groupByTarget(plan.changes);
-  let cut = 0;
   for (const group of groups) {
     const text = section(group);
     if (used + text.length > budget) break;
     shown.push(text);
     used += text.length;
-    cut += 1;
   }
-  const left = groups.slice(cut);
+  const left = groups.slice(shown.length);
   const note = left.length
     ? `\n> **${left.length} of ${groups.length} targets not shown** (${left.reduce((n, g) => n + g.changes.length, 0)} changes): the plan is longer than a comment may be. Run \`tfe-access plan\` or see the job log for the full plan.\n\n`
     : '';

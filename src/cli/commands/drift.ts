@@ -1,0 +1,35 @@
+// tfe-access drift: the plan, for a schedule. Exit 2 when live access differs from the files.
+import { CONNECTION_HELP, TARGET_HELP } from '../common-flags.js';
+import type { Command } from '../registry.js';
+import { EXIT, hasChanges, runPlan, wantsHelp } from '../plan-run.js';
+
+const help = `Usage: tfe-access drift [PATHS...] [options]
+
+Checks that live team access matches the files, for a scheduled job: prints what differs (the
+changes apply would make) and exits 2 when anything does. Reads only; never changes anything.
+
+Options:
+  --format F           text (default), json or markdown
+${TARGET_HELP}
+${CONNECTION_HELP}
+  -h, --help           this help
+
+Exit codes: 0 no drift, 2 drift, 1 error.
+`;
+
+const command: Command = {
+  summary: 'Report drift between the files and live access (for schedules).',
+  help,
+  async run(argv, io) {
+    if (wantsHelp(argv)) {
+      io.stdout.write(help);
+      return EXIT.ok;
+    }
+    const { plan } = await runPlan('drift', argv, io);
+    if (!hasChanges(plan)) return EXIT.ok;
+    const { add, update, remove } = plan.summary;
+    io.stderr.write(`drift: live access differs from the files (${add} missing, ${update} different, ${remove} not in the files).\n`);
+    return EXIT.changes;
+  },
+};
+export default command;

@@ -1,0 +1,35 @@
+// tfe-access plan: read live access and print the changes the files ask for.
+import { CONNECTION_HELP, TARGET_HELP } from '../common-flags.js';
+import type { Command } from '../registry.js';
+import { EXIT, boolFlag, hasChanges, runPlan, wantsHelp } from '../plan-run.js';
+
+const help = `Usage: tfe-access plan [PATHS...] [options]
+
+Reads the live team access of every project and workspace the files manage and prints the
+changes that apply would make. PATHS are files or directories (default ./tfe-access.yaml).
+The plan goes to stdout, progress to stderr (on a terminal only).
+
+Options:
+  --format F           text (default), json (plan format 1) or markdown (pull-request comment)
+  --detailed-exitcode  exit 0 when there are no changes, 2 when there are
+${TARGET_HELP}
+${CONNECTION_HELP}
+  -h, --help           this help
+
+Exit codes: 0 done (with --detailed-exitcode: no changes), 2 changes (with --detailed-exitcode),
+1 error (invalid files, unknown names, a target the token can't read, a rejected token).
+`;
+
+const command: Command = {
+  summary: 'Read live access and print the changes the files ask for.',
+  help,
+  async run(argv, io) {
+    if (wantsHelp(argv)) {
+      io.stdout.write(help);
+      return EXIT.ok;
+    }
+    const { plan, values } = await runPlan('plan', argv, io, { 'detailed-exitcode': { type: 'boolean' } });
+    return boolFlag(values, 'detailed-exitcode') && hasChanges(plan) ? EXIT.changes : EXIT.ok;
+  },
+};
+export default command;

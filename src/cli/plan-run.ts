@@ -1,0 +1,53 @@
+// What `plan` and `drift` share: flags, the plan use case, rendering. One place, two commands.
+import { EXIT } from '../errors.js';
+import type { Plan } from '../core/plan.js';
+import { planFromFiles } from '../pipeline/plan.js';
+import { PLAN_FORMATS, renderPlan, type PlanFormat } from '../render/index.js';
+import { boolFlag, parse, stringFlag, type Options } from './args.js';
+import { CONNECTION_OPTIONS, TARGET_OPTIONS, connectionFlags, formatFlag, targetFlags } from './common-flags.js';
+import type { IO } from './io.js';
+import { progress } from './progress.js';
+
+export const PLAN_OPTIONS: Options = {
+  ...CONNECTION_OPTIONS,
+  ...TARGET_OPTIONS,
+  format: { type: 'string' },
+};
+
+export interface PlanRun {
+  readonly plan: Plan;
+  readonly format: PlanFormat;
+  readonly values: ReturnType<typeof parse>;
+}
+
+/** Parses the flags, plans, prints the plan to stdout, and returns it for the command's exit code. */
+export async function runPlan(command: string, argv: readonly string[], io: IO, extra: Options = {}): Promise<PlanRun> {
+  const parsed = parse(command, argv, { ...PLAN_OPTIONS, ...extra }, true);
+  const format = formatFlag(parsed, PLAN_FORMATS, 'text');
+  const flags = connectionFlags(parsed, io);
+  const bar = progress(io, 'Reading live access');
+  const result = await planFromFiles({
+    paths: parsed.positionals,
+    cwd: io.cwd,
+    env: io.env,
+    address: flags.address,
+    targets: targetFlags(parsed),
+    concurrency: flags.concurrency,
+    rateLimit: flags.rateLimit,
+    onProgress: (done, total) => bar.update(done, total),
+  });
+  bar.done();
+  await result.client.close();
+  io.stdout.write(renderPlan(result.plan, format, { color: flags.color }));
+  return { plan: result.plan, format, values: parsed };
+}
+
+export function hasChanges(plan: Plan): boolean {
+  return plan.changes.length > 0;
+}
+
+export function wantsHelp(argv: readonly string[]): boolean {
+  return argv.includes('--help') || argv.includes('-h');
+}
+
+export { EXIT, boolFlag, stringFlag };

@@ -1,0 +1,82 @@
+// The plan use case, in pipeline order: load -> validate -> resolve -> read live -> diff. Every
+// command that needs a plan (plan, drift, apply) calls this and never re-assembles the steps.
+import { homedir } from 'node:os';
+import { TfeClient } from '../api/client.js';
+import { connectionFrom } from '../api/credentials.js';
+import type { DesiredState, LiveState } from '../core/model.js';
+import type { Plan } from '../core/plan.js';
+import { buildPlan } from '../diff/plan.js';
+import { CLIError } from '../errors.js';
+import { readLive } from '../live/read-live.js';
+import { resolve, type Resolved } from '../resolve/resolve.js';
+import { loadDesiredState, type Problem } from '../validate/index.js';
+import { selectTargets } from './targets.js';
+
+/** How many problems a plan run prints before pointing at `tfe-access validate`. */
+const MAX_PROBLEMS_SHOWN = 20;
+
+export interface PlanRequest {
+  readonly paths: string[];
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly address?: string | undefined;
+  readonly targets: readonly string[];
+  readonly concurrency: number;
+  readonly rateLimit: number;
+  readonly homeDir?: string;
+  /** Progress of the live read: (done, total) targets. */
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+export interface PlanResult {
+  readonly plan: Plan;
+  readonly desired: DesiredState;
+  readonly resolved: Resolved;
+  readonly live: LiveState;
+  /** Still open: the caller closes it (apply goes on using it). */
+  readonly client: TfeClient;
+}
+
+function problemsError(problems: readonly Problem[]): CLIError {
+  const shown = problems.slice(0, MAX_PROBLEMS_SHOWN).map((p) => `  ${p.file}:${p.line}:${p.col}: ${p.message}`);
+  const more = problems.length > MAX_PROBLEMS_SHOWN ? [`  ... and ${problems.length - MAX_PROBLEMS_SHOWN} more (run \`tfe-access validate\`)`] : [];
+  return new CLIError([`the desired-state files have ${problems.length} problem${problems.length === 1 ? '' : 's'}:`, ...shown, ...more].join('\n'));
+}
+
+/** load + validate + --target: offline, before any request. */
+export async function desiredFromFiles(paths: string[], cwd: string, targets: readonly string[]): Promise<DesiredState> {
+  const loaded = await loadDesiredState(paths, cwd);
+  if (!loaded.state) throw problemsError(loaded.problems);
+  return selectTargets(loaded.state, targets);
+}
+
+export function openClient(request: Pick<PlanRequest, 'address' | 'env' | 'homeDir' | 'concurrency' | 'rateLimit'>): TfeClient {
+  const connection = connectionFrom({ address: request.address }, request.env, request.homeDir ?? request.env.HOME ?? homedir());
+  return new TfeClient({
+    baseUrl: connection.baseUrl,
+    token: connection.token,
+    concurrency: request.concurrency,
+    rateLimit: request.rateLimit,
+  });
+}
+
+/** resolve + read live + diff, for a desired state already loaded. */
+export async function planAgainstLive(client: TfeClient, desired: DesiredState, request: Pick<PlanRequest, 'concurrency' | 'onProgress'>): Promise<Omit<PlanResult, 'client'>> {
+  const resolved = await resolve(client, desired);
+  const live = await readLive(client, resolved, {
+    concurrency: request.concurrency,
+    ...(request.onProgress ? { onProgress: request.onProgress } : {}),
+  });
+  return { plan: buildPlan(desired, live), desired, resolved, live };
+}
+
+export async function planFromFiles(request: PlanRequest): Promise<PlanResult> {
+  const desired = await desiredFromFiles(request.paths, request.cwd, request.targets);
+  const client = openClient(request);
+  try {
+    return { ...(await planAgainstLive(client, desired, request)), client };
+  } catch (error: unknown) {
+    await client.close();
+    throw error;
+  }
+}

@@ -1,0 +1,136 @@
+// plan and drift end to end: the acme example against a seeded emulator over real HTTP.
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSeedFile, startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { ROOT, runCli } from '../support/cli.js';
+
+const SEED = loadSeedFile(`${ROOT}test/plan/acme-seed.yaml`);
+const ORG_TOKEN = 'acme-org-token';
+
+let emulator: RunningEmulator;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ seed: SEED, rateLimit: 0 });
+  env = { TFE_TOKEN: ORG_TOKEN, TFE_ADDRESS: emulator.url };
+});
+afterAll(() => emulator.stop());
+
+describe('tfe-access plan', () => {
+  it('prints the text plan of a drifted organization', async () => {
+    const run = await runCli(['plan', 'examples/acme'], { env });
+    expect(run.err).toBe('');
+    expect(run.code).toBe(0);
+    await expect(run.out).toMatchFileSnapshot('__snapshots__/acme.plan.txt');
+  });
+
+  it('prints the JSON plan, valid against schemas/plan.schema.json', async () => {
+    const run = await runCli(['plan', 'examples/acme', '--format', 'json'], { env });
+    expect(run.code).toBe(0);
+    const schema = JSON.parse(readFileSync(`${ROOT}schemas/plan.schema.json`, 'utf8')) as object;
+    const validate = new Ajv2020({ strict: false }).compile(schema);
+    const document = JSON.parse(run.out) as { summary: unknown; changes: Array<{ action: string; team: { name: string }; target: { name: string } }> };
+    expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
+    expect(document.summary).toEqual({ add: 1, update: 2, remove: 1 });
+    expect(document.changes.map((c) => `${c.action} ${c.target.name} ${c.team.name}`)).toEqual([
+      'add platform auditors',
+      'update platform developers',
+      'remove platform interns',
+      'update networking-prod developers',
+    ]);
+    await expect(run.out).toMatchFileSnapshot('__snapshots__/acme.plan.json');
+  });
+
+  it('prints the markdown plan with its marker', async () => {
+    const run = await runCli(['plan', 'examples/acme', '--format', 'markdown'], { env });
+    expect(run.code).toBe(0);
+    expect(run.out.startsWith('<!-- tfe-access-plan organization=acme -->')).toBe(true);
+    await expect(run.out).toMatchFileSnapshot('__snapshots__/acme.plan.md');
+  });
+
+  it('prints byte-identical plans on two runs over the same state', async () => {
+    const first = await runCli(['plan', 'examples/acme', '--format', 'json'], { env });
+    const second = await runCli(['plan', 'examples/acme', '--format', 'json'], { env });
+    expect(second.out).toBe(first.out);
+  });
+
+  it('--target narrows the plan; an unknown target is an error', async () => {
+    const run = await runCli(['plan', 'examples/acme', '--target', 'workspace:networking-prod', '--format', 'json'], { env });
+    expect((JSON.parse(run.out) as { summary: unknown }).summary).toEqual({ add: 0, update: 1, remove: 0 });
+    const bad = await runCli(['plan', 'examples/acme', '--target', 'workspace:nope'], { env });
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain('--target names what the files do not manage: workspace:nope');
+  });
+
+  it('--detailed-exitcode exits 2 on changes; an unknown format is refused', async () => {
+    expect((await runCli(['plan', 'examples/acme', '--detailed-exitcode'], { env })).code).toBe(2);
+    const bad = await runCli(['plan', 'examples/acme', '--format', 'yaml'], { env });
+    expect(bad.code).toBe(1);
+    expect(bad.err).toBe('tfe-access plan: --format must be one of text, json, markdown, got "yaml".\n');
+  });
+
+  it('exits 1 with a clear message for a rejected token, without printing it', async () => {
+    const run = await runCli(['plan', 'examples/acme'], { env: { ...env, TFE_TOKEN: 'canary-token-4711' } });
+    expect(run.code).toBe(1);
+    expect(run.out).toBe('');
+    expect(run.err).toContain('the token was rejected');
+    expect(run.err).not.toContain('canary-token-4711');
+    expect(run.err).not.toMatch(/\n\s+at /);
+  });
+
+  it('exits 1 when the token may not see a managed target', async () => {
+    // interns has no access to anything the file manages: the service answers 404 for all of it.
+    const teamToken = 'interns-token';
+    const emu = await startEmulator({
+      seed: { organizations: [{ ...SEED.organizations[0]!, teams: SEED.organizations[0]!.teams!.map((t) => (t.name === 'interns' ? { ...t, tokens: [teamToken] } : t)) }] },
+      rateLimit: 0,
+    });
+    try {
+      const run = await runCli(['plan', 'examples/acme'], { env: { TFE_TOKEN: teamToken, TFE_ADDRESS: emu.url } });
+      expect(run.code).toBe(1);
+      expect(run.err).toContain('not found, or the token may not see it');
+      expect(run.out).toBe('');
+    } finally {
+      await emu.stop();
+    }
+  });
+
+  it('invalid files fail before any request', async () => {
+    emulator.resetLog();
+    const run = await runCli(['plan', 'test/fixtures/invalid/several-problems.yaml'], { env });
+    expect(run.code).toBe(1);
+    expect(run.err).toContain('the desired-state files have 6 problems:');
+    expect(emulator.counters().total).toBe(0);
+  });
+});
+
+describe('tfe-access drift', () => {
+  it('exits 2 on drift, then 0 once the changes are made', async () => {
+    const drifted = await runCli(['drift', 'examples/acme', '--format', 'json'], { env });
+    expect(drifted.code).toBe(2);
+    expect(drifted.err).toContain('drift: live access differs from the files (1 missing, 2 different, 1 not in the files).');
+
+    // Make the planned changes directly through the client, as apply would.
+    const { planFromFiles } = await import('../../src/pipeline/plan.js');
+    const result = await planFromFiles({ paths: ['examples/acme'], cwd: ROOT, env, targets: [], concurrency: 4, rateLimit: 1000 });
+    expect(result.plan.checksum).toBe((JSON.parse(drifted.out) as { checksum: string }).checksum);
+    const client = result.client;
+    for (const change of result.plan.changes) {
+      if (change.action === 'add') await client.addGrant({ type: change.target.type, id: change.target.id }, change.team.id, change.after);
+      else if (change.action === 'update') await client.updateGrant(change.resource, change.id, change.after);
+      else await client.removeGrant(change.resource, change.id);
+    }
+    await client.close();
+
+    const clean = await runCli(['drift', 'examples/acme'], { env });
+    expect(clean.code).toBe(0);
+    expect(clean.out).toContain('No changes: access in acme matches the files.');
+    expect((await runCli(['plan', 'examples/acme', '--detailed-exitcode'], { env })).code).toBe(0);
+  });
+
+  it('exits 1 for a rejected token', async () => {
+    const run = await runCli(['drift', 'examples/acme'], { env: { ...env, TFE_TOKEN: 'nope' } });
+    expect(run.code).toBe(1);
+  });
+});
