@@ -1,0 +1,41 @@
+// Fingerprints of what a plan was based on: sha256 of a canonical JSON form, so the same state
+// always gives the same fingerprint whatever order the service listed it in or the files wrote it.
+import { createHash } from 'node:crypto';
+import type { DesiredState, LiveGrant } from '../core/model.js';
+
+type Canonical = string | number | boolean | null | Canonical[] | { [key: string]: Canonical };
+
+/** JSON with object keys sorted at every level. */
+export function canonicalJson(value: Canonical): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k] ?? null)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+const byKey = <T>(key: (item: T) => string) => (a: T, b: T): number => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+
+/**
+ * One target's grants as the service reported them: id, team, level and every reported permission.
+ * Attributes the tables do not know (`extra`) are left out: the plan does not depend on them.
+ */
+export function fingerprintGrants(grants: readonly LiveGrant[]): string {
+  const rows = [...grants].sort(byKey((g) => g.id)).map((g) => ({ id: g.id, team: g.teamId, access: g.access.access, permissions: { ...g.access.permissions } }));
+  return sha256(canonicalJson(rows));
+}
+
+/** The desired state's meaning; where it was written (files, lines) does not count. */
+export function fingerprintDesired(desired: DesiredState): string {
+  const targets = [...desired.targets].sort(byKey((t) => `${t.type}\u0000${t.name}`)).map((t) => ({
+    type: t.type,
+    name: t.name,
+    id: t.id ?? null,
+    prune: t.prune,
+    grants: [...t.grants].sort(byKey((g) => g.team)).map((g) => ({ team: g.team, access: g.access.access, permissions: { ...g.access.permissions } })),
+  }));
+  const settings = { prune: desired.settings.prune, ignoreTeams: [...desired.settings.ignoreTeams].sort(), maxRemovals: desired.settings.maxRemovals };
+  return sha256(canonicalJson({ organization: desired.organization, settings, targets }));
+}

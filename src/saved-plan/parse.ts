@@ -1,0 +1,93 @@
+// The saved-plan document back into a SavedPlan. The reader refuses other format versions and a
+// plan whose checksum does not match its changes (the file was edited or damaged).
+import { isLevel, type PermissionValue, type Resource } from '../core/access.js';
+import { RESOURCE_OF, type Access, type TargetType } from '../core/model.js';
+import { PLAN_FORMAT_VERSION } from '../core/plan-document.js';
+import { summarise, type Change, type PlanWarning, type WarningCode } from '../core/plan.js';
+import { checksumOf } from '../diff/plan.js';
+import { Reader, SavedPlanError } from './reader.js';
+import { SAVED_PLAN_FORMAT_VERSION, SAVED_PLAN_KIND, type BasisTarget, type SavedPlan } from './saved-plan.js';
+
+const WARNING_CODES: readonly WarningCode[] = ['shadowed-by-organization-access', 'custom-equals-level', 'below-project-access'];
+
+function targetType(reader: Reader, key: string): TargetType {
+  const value = reader.string(key);
+  return value === 'project' || value === 'workspace' ? value : reader.fail(`${reader.at(key)} is "${value}", not project or workspace`);
+}
+
+/** `{access, "workspace-access": {runs}}` back to `{access, permissions: {"workspace-access.runs"}}`. */
+function accessOf(reader: Reader, resource: Resource): Access {
+  const level = reader.string('access');
+  if (!isLevel(resource, level)) reader.fail(`${reader.at('access')} "${level}" is not a level of ${resource}`);
+  const permissions: Record<string, PermissionValue> = {};
+  const take = (key: string, value: unknown, path: string): void => {
+    if (typeof value !== 'string' && typeof value !== 'boolean') reader.fail(`${path} is not a permission value`);
+    permissions[key] = value as PermissionValue;
+  };
+  for (const [key, value] of Object.entries(reader.value)) {
+    if (key === 'access') continue;
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      for (const [inner, v] of Object.entries(value)) take(`${key}.${inner}`, v, `${reader.at(key)}.${inner}`);
+    } else take(key, value, reader.at(key));
+  }
+  return { access: level as Access['access'], permissions };
+}
+
+function changeOf(reader: Reader): Change {
+  const team = reader.object('team');
+  const target = reader.object('target');
+  const type = targetType(target, 'type');
+  const resource = RESOURCE_OF[type];
+  if (reader.string('resource') !== resource) reader.fail(`${reader.at('resource')} does not match the target type ${type}`);
+  const base = { resource, team: { name: team.string('name'), id: team.string('id') }, target: { type, name: target.string('name'), id: target.string('id') } };
+  const action = reader.string('action');
+  switch (action) {
+    case 'add':
+      return { action, ...base, after: accessOf(reader.object('after'), resource) };
+    case 'update':
+      return { action, ...base, id: reader.string('id'), before: accessOf(reader.object('before'), resource), after: accessOf(reader.object('after'), resource), labelOnly: reader.boolean('label_only') };
+    case 'remove':
+      return { action, ...base, id: reader.string('id'), before: accessOf(reader.object('before'), resource) };
+    default:
+      return reader.fail(`${reader.at('action')} "${action}" is not add, update or remove`);
+  }
+}
+
+function warningOf(reader: Reader): PlanWarning {
+  const code = reader.string('code') as WarningCode;
+  if (!WARNING_CODES.includes(code)) reader.fail(`${reader.at('code')} "${code}" is not a known warning`);
+  const out: { code: WarningCode; message: string; target?: PlanWarning['target']; team?: string } = { code, message: reader.string('message') };
+  if (reader.value.target !== undefined) {
+    const target = reader.object('target');
+    out.target = { type: targetType(target, 'type'), name: target.string('name'), id: target.string('id') };
+  }
+  if (reader.value.team !== undefined) out.team = reader.string('team');
+  return out;
+}
+
+function basisTargetOf(reader: Reader): BasisTarget {
+  return { type: targetType(reader, 'type'), name: reader.string('name'), id: reader.string('id'), grants: reader.string('grants'), complete: reader.boolean('complete') };
+}
+
+export function parseSavedPlan(file: string, json: unknown): SavedPlan {
+  const root = Reader.of(file, json, '');
+  if (root.value.kind !== SAVED_PLAN_KIND) root.fail(`it has no "kind": "${SAVED_PLAN_KIND}"`);
+  const version = root.value.format_version;
+  if (version !== SAVED_PLAN_FORMAT_VERSION) {
+    throw new SavedPlanError(file, `its format_version is ${JSON.stringify(version)}, and this tfe-access reads version ${SAVED_PLAN_FORMAT_VERSION} only`);
+  }
+  const planReader = root.object('plan');
+  if (planReader.value.format_version !== PLAN_FORMAT_VERSION) planReader.fail(`plan.format_version is not ${PLAN_FORMAT_VERSION}`);
+  const changes = planReader.objects('changes').map(changeOf);
+  const checksum = planReader.string('checksum');
+  if (checksumOf(changes) !== checksum) root.fail('the checksum of its changes does not match plan.checksum (the file was edited or damaged)');
+  const plan = { organization: planReader.string('organization'), changes, summary: summarise(changes), warnings: planReader.objects('warnings').map(warningOf), checksum };
+  const basisReader = root.object('basis');
+  const basis = { desired: basisReader.string('desired'), maxRemovals: basisReader.integer('max_removals'), targets: basisReader.objects('targets').map(basisTargetOf) };
+  const known = new Set(basis.targets.map((t) => t.id));
+  const stray = changes.find((c) => !known.has(c.target.id));
+  if (stray) root.fail(`a change of ${stray.target.type} "${stray.target.name}" has no basis`);
+  const address = root.value.address;
+  if (address !== null && address !== undefined && typeof address !== 'string') root.fail('address is not a string');
+  return typeof address === 'string' ? { address, plan, basis } : { plan, basis };
+}

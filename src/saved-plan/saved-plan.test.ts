@@ -1,0 +1,114 @@
+import fc from 'fast-check';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPlan } from '../diff/plan.js';
+import { arbScenario } from '../../test/support/states.js';
+import { FakeGrantApi } from '../../test/apply/fake-grant-api.js';
+import {
+  assertFresh,
+  fingerprintDesired,
+  fingerprintGrants,
+  parseSavedPlan,
+  readSavedPlan,
+  savedPlanDocument,
+  savedPlanOf,
+  SavedPlanError,
+  StalePlanError,
+  writeSavedPlan,
+} from './index.js';
+
+const sample = fc.sample(arbScenario.filter(({ desired, live }) => buildPlan(desired, live).changes.length > 1), { numRuns: 1, seed: 7 })[0]!;
+const samplePlan = () => savedPlanOf(buildPlan(sample.desired, sample.live), sample.desired, sample.live, 'http://127.0.0.1:1');
+const roundTrip = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+
+let dir = '';
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'tfe-access-saved-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('saved plan document', () => {
+  it('reads back exactly the plan and basis it was written from (property)', () => {
+    fc.assert(
+      fc.property(arbScenario, ({ desired, live }) => {
+        const saved = savedPlanOf(buildPlan(desired, live), desired, live);
+        expect(parseSavedPlan('p.json', roundTrip(savedPlanDocument(saved)))).toEqual(saved);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('refuses another format version, naming it', () => {
+    const document = { ...savedPlanDocument(samplePlan()), format_version: 2 };
+    expect(() => parseSavedPlan('p.json', document)).toThrow(SavedPlanError);
+    expect(() => parseSavedPlan('p.json', document)).toThrow(/format_version is 2, and this tfe-access reads version 1 only/);
+  });
+
+  it('refuses a plan whose changes were edited after it was written', () => {
+    const document = roundTrip(savedPlanDocument(samplePlan())) as any;
+    document.plan.changes.pop();
+    expect(() => parseSavedPlan('p.json', document)).toThrow(/checksum of its changes does not match/);
+  });
+
+  it('names the path of a malformed field', () => {
+    const document = roundTrip(savedPlanDocument(samplePlan())) as any;
+    document.plan.changes[0].team.id = 7;
+    expect(() => parseSavedPlan('p.json', document)).toThrow(/plan\.changes\[0\]\.team\.id is not a string/);
+  });
+});
+
+describe('fingerprints', () => {
+  it('do not depend on the order grants were listed or targets written in', () => {
+    const target = [...sample.live.targets.values()].find((t) => t.grants.length > 1) ?? [...sample.live.targets.values()][0]!;
+    expect(fingerprintGrants([...target.grants].reverse())).toBe(fingerprintGrants(target.grants));
+    const reordered = { ...sample.desired, targets: [...sample.desired.targets].reverse() };
+    expect(fingerprintDesired(reordered)).toBe(fingerprintDesired(sample.desired));
+    expect(fingerprintDesired({ ...sample.desired, settings: { ...sample.desired.settings, maxRemovals: 99 } })).not.toBe(fingerprintDesired(sample.desired));
+  });
+});
+
+describe('saved plan files', () => {
+  it('are written with mode 0600, atomically, and read back', async () => {
+    const file = join(dir, 'plan.json');
+    await writeFile(file, 'old', { mode: 0o644 });
+    await writeSavedPlan(file, samplePlan());
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(await readdir(dir)).toEqual(['plan.json']);
+    expect(await readSavedPlan(file)).toEqual(samplePlan());
+  });
+
+  it('refuses a file that is not JSON', async () => {
+    const file = join(dir, 'broken.json');
+    await writeFile(file, '{"kind":');
+    await expect(readSavedPlan(file)).rejects.toThrow(/broken\.json is not a usable saved plan: it is not JSON/);
+  });
+
+  it('holds no more than the document: address, ids, names, fingerprints', async () => {
+    const file = join(dir, 'keys.json');
+    await writeSavedPlan(file, samplePlan());
+    expect(Object.keys(JSON.parse(await readFile(file, 'utf8')))).toEqual(['kind', 'format_version', 'address', 'basis', 'plan']);
+  });
+});
+
+describe('assertFresh', () => {
+  const grantsOf = () => [...sample.live.targets.values()].flatMap((t) => t.grants);
+
+  it('accepts a reality that did not move', async () => {
+    await expect(assertFresh(samplePlan(), new FakeGrantApi(grantsOf()), 2)).resolves.toBeUndefined();
+  });
+
+  it('names every target that moved', async () => {
+    const api = new FakeGrantApi(grantsOf());
+    const moved = [...sample.live.targets.values()][1]!;
+    await api.addGrant(moved, 'team-someone-new', { access: 'read', permissions: {} });
+    const error = await assertFresh(samplePlan(), api, 2).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StalePlanError);
+    expect((error as StalePlanError).moved.map((t) => t.id)).toEqual([moved.id]);
+    expect((error as StalePlanError).exitCode).toBe(1);
+    expect((error as Error).message).toContain(`${moved.type} "${moved.name}"`);
+  });
+});

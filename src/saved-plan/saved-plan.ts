@@ -1,0 +1,59 @@
+// A saved plan (`plan --out FILE`): the plan's changes and what they were based on, so that
+// `apply --plan FILE` can refuse to apply them to a reality that moved (issue 6, "Saved plans").
+// It holds no token: the address, the organization, ids, names and fingerprints only.
+import type { DesiredState, LiveState, TargetType } from '../core/model.js';
+import { planDocument, type JsonValue } from '../core/plan-document.js';
+import type { Plan } from '../core/plan.js';
+import { incompleteTargetsOf } from '../guard/guards.js';
+import { fingerprintDesired, fingerprintGrants } from './fingerprint.js';
+
+/** The saved-plan file format; a reader refuses any other (STYLE.md: changesets). */
+export const SAVED_PLAN_FORMAT_VERSION = 1;
+export const SAVED_PLAN_KIND = 'tfe-access saved plan';
+
+export interface BasisTarget {
+  readonly type: TargetType;
+  readonly name: string;
+  readonly id: string;
+  /** fingerprintGrants of the target's grants when planned. */
+  readonly grants: string;
+  /** False when the read may have been partial (the guards refuse removals there). */
+  readonly complete: boolean;
+}
+
+export interface PlanBasis {
+  /** fingerprintDesired of the desired state planned from. */
+  readonly desired: string;
+  /** settings.max-removals of that desired state, for the guards at apply time. */
+  readonly maxRemovals: number;
+  /** Every managed target, whether or not the plan changes it. */
+  readonly targets: readonly BasisTarget[];
+}
+
+export interface SavedPlan {
+  /** The API address planned against (`https://app.terraform.io`), when known. */
+  readonly address?: string;
+  readonly plan: Plan;
+  readonly basis: PlanBasis;
+}
+
+export function savedPlanOf(plan: Plan, desired: DesiredState, live: LiveState, address?: string): SavedPlan {
+  const incomplete = incompleteTargetsOf(live);
+  const targets = [...live.targets.values()].map((t) => ({ type: t.type, name: t.name, id: t.id, grants: fingerprintGrants(t.grants), complete: !incomplete.has(t.id) }));
+  const basis = { desired: fingerprintDesired(desired), maxRemovals: desired.settings.maxRemovals, targets };
+  return address === undefined ? { plan, basis } : { address, plan, basis };
+}
+
+export function savedPlanDocument(saved: SavedPlan): { [key: string]: JsonValue } {
+  return {
+    kind: SAVED_PLAN_KIND,
+    format_version: SAVED_PLAN_FORMAT_VERSION,
+    address: saved.address ?? null,
+    basis: {
+      desired: saved.basis.desired,
+      max_removals: saved.basis.maxRemovals,
+      targets: saved.basis.targets.map((t) => ({ type: t.type, name: t.name, id: t.id, grants: t.grants, complete: t.complete })),
+    },
+    plan: planDocument(saved.plan),
+  };
+}

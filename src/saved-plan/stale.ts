@@ -1,0 +1,39 @@
+// Is a saved plan still based on the current reality? Every managed target is read again (one
+// list call each) and its grants' fingerprint compared with the one saved. A plan reviewed on
+// Monday is never applied to Tuesday's reality: a moved target refuses the whole plan (exit 1).
+import pLimit from 'p-limit';
+import type { GrantApi } from '../apply/ports.js';
+import { CLIError, messageOf } from '../errors.js';
+import { fingerprintGrants } from './fingerprint.js';
+import type { BasisTarget, SavedPlan } from './saved-plan.js';
+
+export class StalePlanError extends CLIError {
+  override readonly name: string = 'StalePlanError';
+  constructor(readonly moved: readonly BasisTarget[]) {
+    const names = moved.map((t) => `${t.type} "${t.name}" (${t.id})`).join(', ');
+    super(`the saved plan is stale: the team access of ${names} changed since it was planned; nothing was changed. Plan again and review the new plan.`);
+  }
+}
+
+/** The targets whose grants are no longer what the plan was based on. */
+export async function movedTargets(saved: SavedPlan, api: Pick<GrantApi, 'listGrants'>, concurrency: number): Promise<BasisTarget[]> {
+  const limit = pLimit(Math.max(1, concurrency));
+  const checks = await Promise.all(
+    saved.basis.targets.map((target) =>
+      limit(async () => {
+        try {
+          return fingerprintGrants(await api.listGrants(target)) === target.grants ? undefined : target;
+        } catch (error: unknown) {
+          throw new CLIError(`could not read the team access of ${target.type} "${target.name}" (${target.id}) to check the saved plan; nothing was changed: ${messageOf(error)}`);
+        }
+      }),
+    ),
+  );
+  return checks.filter((t): t is BasisTarget => t !== undefined);
+}
+
+/** Throws StalePlanError naming every target that moved. */
+export async function assertFresh(saved: SavedPlan, api: Pick<GrantApi, 'listGrants'>, concurrency: number): Promise<void> {
+  const moved = await movedTargets(saved, api, concurrency);
+  if (moved.length > 0) throw new StalePlanError(moved);
+}
