@@ -110,9 +110,11 @@ const command: Command = {
       if (error instanceof CLIError) throw error;
       throw new CLIError(`cannot listen on ${options.host}:${options.port}: ${messageOf(error)}`);
     });
+    // Handlers first: whoever reads the first line may signal at once.
+    const stopped = untilStopped();
     io.stdout.write(`tfe-access emulator listening on ${emulator.url}\n`);
     io.stderr.write('API under /api/v2. Stop with Ctrl-C.\n');
-    const signal = await untilStopped();
+    const signal = await stopped;
     await emulator.stop();
     io.stderr.write(`tfe-access emulator: stopped (${signal}), ${emulator.counters().total} requests served.\n`);
     return EXIT.ok;
