@@ -7,7 +7,7 @@
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import type { LoadedFile } from '../load/document.js';
 import { dotted, type Segment } from '../load/pointer.js';
-import type { Problem } from '../load/problem.js';
+import { sortProblems, type Problem } from '../load/problem.js';
 import { schemaErrors } from './ajv.js';
 import { keyAt, problemAt, segmentsOf, valueAt } from './positions.js';
 import { ID_PREFIX } from './schema.js';
@@ -156,10 +156,12 @@ function toProblem(file: LoadedFile, e: ErrorObject): Problem {
 export function schemaProblems(file: LoadedFile): Problem[] {
   const problems = collapse(schemaErrors(file.data)).map((e) => toProblem(file, e));
   const seen = new Set<string>();
-  return problems.filter((p) => {
-    const id = `${p.line}:${p.col}:${p.message}`;
-    if (seen.has(id)) return false;
-    seen.add(id);
-    return true;
-  });
+  return sortProblems(
+    problems.filter((p) => {
+      const id = `${p.line}:${p.col}:${p.message}`;
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    }),
+  );
 }
