@@ -29,8 +29,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   },
   apply: {
     summary: 'Plan (or load a saved plan) and make the changes.',
-    pending: 'apply: bounded concurrency, safety guards, saved plans',
-    load: notBuilt,
+    load: async () => (await import('./commands/apply.js')).default,
   },
   drift: {
     summary: 'Report drift between the files and live access (for schedules).',

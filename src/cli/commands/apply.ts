@@ -1,0 +1,125 @@
+// tfe-access apply: plan (or load a saved plan), check the guards, confirm, and make the changes.
+import { createInterface } from 'node:readline/promises';
+import { renderOutcomes, summaryOf, progressLine } from '../../apply/report-text.js';
+import { applyUseCase, type ApplyHooks } from '../../apply/use-case.js';
+import { CLIError, EXIT } from '../../errors.js';
+import { PLAN_FORMATS, renderPlan } from '../../render/index.js';
+import { boolFlag, parse, stringFlag, type Options } from '../args.js';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, TARGET_HELP, TARGET_OPTIONS, connectionFlags, formatFlag, targetFlags } from '../common-flags.js';
+import type { IO } from '../io.js';
+import type { Command } from '../registry.js';
+import { applyJson } from '../../apply/report-json.js';
+
+const help = `Usage: tfe-access apply [PATHS...] [options]
+       tfe-access apply --plan FILE [options]
+
+Plans afresh from PATHS (default ./tfe-access.yaml), or loads a plan saved by \`plan --out FILE\`,
+checks the safety guards, asks for confirmation, then makes the changes: adds and updates first,
+removes last, --concurrency at a time. A saved plan is refused when the team access of any target
+it was based on changed since (a stale plan is never re-planned silently).
+
+Options:
+  --plan FILE          apply exactly this saved plan (after checking it is not stale); PATHS, if
+                       given, must still be the files it was planned from
+  --checksum SUM       refuse unless the plan's checksum is SUM (the plan reviewed in the PR)
+  --auto-approve       do not ask; required without a terminal
+  --force              allow more removals than settings.max-removals (lifts no other guard)
+  --format F           text (default), json or markdown, for the plan shown before applying
+${TARGET_HELP}
+${CONNECTION_HELP}
+  -h, --help           this help
+
+Guards (exit 3, nothing changed): more removals than settings.max-removals (default 10) without
+--force; a removal from a target whose access could not be read completely; any removal of the
+owners team. See docs/apply.md.
+Exit codes: 0 converged, 1 error or partial failure (run apply again: it converges), 3 refused by a
+safety guard.
+`;
+
+const OPTIONS: Options = {
+  ...CONNECTION_OPTIONS,
+  ...TARGET_OPTIONS,
+  format: { type: 'string' },
+  plan: { type: 'string' },
+  checksum: { type: 'string' },
+  'auto-approve': { type: 'boolean' },
+  force: { type: 'boolean' },
+};
+
+const CONFIRM_WORD = 'yes';
+
+/** A line from the terminal: io.prompt when the IO provides one, else readline on the process. */
+function promptOf(io: IO): ((question: string) => Promise<string>) | undefined {
+  if (io.prompt) return io.prompt;
+  if (!io.isTTY) return undefined;
+  return async (question) => {
+    const rl = createInterface({ input: process.stdin, output: process.stderr });
+    try {
+      return await rl.question(question);
+    } finally {
+      rl.close();
+    }
+  };
+}
+
+function hooksFor(io: IO, ask: ((q: string) => Promise<string>) | undefined, show: ApplyHooks['show']): ApplyHooks {
+  return {
+    show,
+    confirm: async (plan) => {
+      if (!ask) return true; // --auto-approve
+      const answer = await ask(`\nApply these ${plan.changes.length} changes to ${plan.organization}? Only '${CONFIRM_WORD}' is accepted: `);
+      return answer.trim() === CONFIRM_WORD;
+    },
+    ...(io.isTTY ? { onProgress: (p) => io.stderr.write(`\r${progressLine(p)}${p.done === p.total ? '\n' : ''}`) } : {}),
+  };
+}
+
+const command: Command = {
+  summary: 'Plan (or load a saved plan) and make the changes.',
+  help,
+  async run(argv, io) {
+    const parsed = parse('apply', argv, OPTIONS, true);
+    if (boolFlag(parsed, 'help')) {
+      io.stdout.write(help);
+      return EXIT.ok;
+    }
+    const format = formatFlag(parsed, PLAN_FORMATS, 'text');
+    const flags = connectionFlags(parsed, io);
+    const autoApprove = boolFlag(parsed, 'auto-approve');
+    const ask = autoApprove ? undefined : promptOf(io);
+    // Refused before any request: nobody can answer the question.
+    if (!autoApprove && !ask) throw new CLIError('refusing to apply without confirmation: there is no terminal to ask on. Review the plan, then run apply with --auto-approve.');
+    const show: ApplyHooks['show'] = (plan) => {
+      if (format !== 'json') io.stdout.write(renderPlan(plan, format, { color: flags.color }));
+    };
+    const result = await applyUseCase(
+      {
+        paths: parsed.positionals,
+        cwd: io.cwd,
+        env: io.env,
+        address: flags.address,
+        targets: targetFlags(parsed),
+        concurrency: flags.concurrency,
+        rateLimit: flags.rateLimit,
+        savedPlan: stringFlag(parsed, 'plan'),
+        checksum: stringFlag(parsed, 'checksum'),
+        force: boolFlag(parsed, 'force'),
+      },
+      hooksFor(io, ask, show),
+    );
+    if (format === 'json') io.stdout.write(applyJson(result));
+    switch (result.kind) {
+      case 'no-changes':
+        if (format !== 'json') io.stdout.write('Nothing to apply.\n');
+        return EXIT.ok;
+      case 'cancelled':
+        io.stderr.write('Apply cancelled; nothing was changed.\n');
+        return EXIT.error;
+      case 'applied':
+        if (format !== 'json') io.stdout.write(`\n${renderOutcomes(result.report)}\n${summaryOf(result.report, result.plan.organization)}\n`);
+        else io.stderr.write(`${summaryOf(result.report, result.plan.organization)}\n`);
+        return result.report.converged ? EXIT.ok : EXIT.error;
+    }
+  },
+};
+export default command;
