@@ -4,6 +4,7 @@ import { loadFiles, sortProblems, type FileSystem, type Problem } from '../load/
 import { validateDocuments } from './validate.js';
 
 export type { Problem } from '../load/index.js';
+export { formatReport, FORMATS, type Format, type Report } from './report.js';
 export { buildSchema } from './schema.js';
 export { validateDocuments, type ValidationResult } from './validate.js';
 

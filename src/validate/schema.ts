@@ -1,7 +1,7 @@
 // The JSON Schema (2020-12) of one desired-state file, built from the access tables so that levels,
 // attribute names and allowed values exist in exactly one place (src/core/access.ts).
-// `schemas/tfe-access.schema.json` is this object written out (`npm exec -- vitest run
-// src/validate/schema.test.ts` with WRITE_SCHEMA=1 regenerates it; a test keeps them equal).
+// `schemas/tfe-access.schema.json` is this object written out; a test keeps them equal, and
+// `WRITE_SCHEMA=1 npx vitest run src/validate/schema.test.ts` regenerates the file.
 import { LEVEL_DESCRIPTIONS, LEVELS, PERMISSIONS, type PermissionSpec, type Resource } from '../core/access.js';
 import { RESOURCE_OF, type TargetType } from '../core/model.js';
 
