@@ -1,6 +1,5 @@
-// Load generator, run in a worker thread so that it never shares the emulator's event loop: keeps
-// `connections` GET requests in flight over keep-alive connections for `durationMs`, then reports.
-import { parentPort, workerData } from 'node:worker_threads';
+// The load generator: keeps `connections` GET requests in flight over keep-alive connections for
+// a warm-up and then a measured window, cycling through the scenario's paths.
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 
@@ -11,6 +10,8 @@ export interface LoadJob {
   readonly connections: number;
   readonly durationMs: number;
   readonly warmupMs: number;
+  /** Called when the warm-up ends and when the measured window ends. */
+  readonly onWindow: (edge: 'start' | 'end') => Promise<void>;
 }
 
 export interface LoadResult {
@@ -20,23 +21,22 @@ export interface LoadResult {
   readonly byStatus: Record<number, number>;
 }
 
-async function run(job: LoadJob): Promise<LoadResult> {
+export async function generateLoad(job: LoadJob): Promise<LoadResult> {
   const pool = new Pool(job.origin, { connections: job.connections, pipelining: 1 });
   const headers = { authorization: `Bearer ${job.token}`, accept: 'application/vnd.api+json' };
   const byStatus: Record<number, number> = {};
+  let measuring = false;
+  let stopping = false;
   let requests = 0;
   let errors = 0;
   let next = 0;
-  const start = performance.now();
-  const measureFrom = start + job.warmupMs;
-  const end = measureFrom + job.durationMs;
   const loop = async (): Promise<void> => {
-    while (performance.now() < end) {
+    while (!stopping) {
       const path = job.paths[next++ % job.paths.length] ?? '/';
       try {
         const res = await pool.request({ path, method: 'GET', headers });
         await res.body.dump();
-        if (performance.now() < measureFrom) continue;
+        if (!measuring) continue;
         requests += 1;
         byStatus[res.statusCode] = (byStatus[res.statusCode] ?? 0) + 1;
       } catch {
@@ -44,13 +44,17 @@ async function run(job: LoadJob): Promise<LoadResult> {
       }
     }
   };
-  await Promise.all(Array.from({ length: job.connections }, loop));
-  const elapsedMs = performance.now() - measureFrom;
+  const loops = Promise.all(Array.from({ length: job.connections }, loop));
+  await new Promise((r) => setTimeout(r, job.warmupMs));
+  await job.onWindow('start');
+  measuring = true;
+  const start = performance.now();
+  await new Promise((r) => setTimeout(r, job.durationMs));
+  measuring = false;
+  const elapsedMs = performance.now() - start;
+  await job.onWindow('end');
+  stopping = true;
+  await loops;
   await pool.close();
   return { requests, errors, elapsedMs, byStatus };
-}
-
-if (parentPort) {
-  const port = parentPort;
-  void run(workerData as LoadJob).then((result) => port.postMessage(result));
 }
