@@ -1,0 +1,129 @@
+// Random organizations for apply's end-to-end tests: a seed for the emulator (the live state) and a
+// desired-state file that differs from it, both from one reproducible random seed.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TfeClient } from '../../src/api/client.js';
+import type { LiveGrant, TargetType } from '../../src/core/model.js';
+import { apiUrl, type RunningEmulator, type SeedDocument, type SeedTeamProject, type SeedTeamWorkspace } from '../../src/emulator/index.js';
+
+export const ORG = 'chaos';
+export const ORG_TOKEN = 'chaos-org-token';
+/** A client-side rate far above what the tests send: the emulator's own limit is off. */
+export const FAST = 10_000;
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PROJECT_LEVELS = ['read', 'write', 'maintain', 'admin'] as const;
+const WORKSPACE_LEVELS = ['read', 'plan', 'write', 'admin'] as const;
+
+export interface Size {
+  readonly teams: number;
+  readonly projects: number;
+  readonly workspaces: number;
+  /** Chance that a team has a grant on a target, live and desired alike. */
+  readonly density: number;
+}
+
+export interface Scenario {
+  readonly seed: SeedDocument;
+  /** The desired-state file's text. */
+  readonly yaml: string;
+  readonly targets: ReadonlyArray<{ type: TargetType; name: string; id: string }>;
+}
+
+type Pick = <T>(items: readonly T[]) => T;
+
+function projectAccess(pick: Pick, random: () => number): { yaml: string; seed: Omit<SeedTeamProject, 'team' | 'project' | 'id'> } {
+  if (random() < 0.2) {
+    const runs = pick(['read', 'plan', 'apply'] as const);
+    return { yaml: `{ access: custom, workspace-access: { runs: ${runs}, locking: true } }`, seed: { access: 'custom', 'workspace-access': { runs, locking: true } } };
+  }
+  const level = pick(PROJECT_LEVELS);
+  return { yaml: level, seed: { access: level } };
+}
+
+function workspaceAccess(pick: Pick, random: () => number): { yaml: string; seed: Omit<SeedTeamWorkspace, 'team' | 'workspace' | 'id'> } {
+  if (random() < 0.2) {
+    const variables = pick(['none', 'read', 'write'] as const);
+    return { yaml: `{ access: custom, runs: plan, variables: ${variables} }`, seed: { access: 'custom', runs: 'plan', variables } };
+  }
+  const level = pick(WORKSPACE_LEVELS);
+  return { yaml: level, seed: { access: level } };
+}
+
+export function randomScenario(randomSeed: number, size: Size): Scenario {
+  const random = mulberry32(randomSeed);
+  const pick: Pick = (items) => items[Math.floor(random() * items.length)] as (typeof items)[number];
+  const teams = Array.from({ length: size.teams }, (_, i) => ({ name: `team-${i}`, id: `team-t${i}` }));
+  const projects = Array.from({ length: size.projects }, (_, i) => ({ name: `project-${i}`, id: `prj-p${i}` }));
+  const workspaces = Array.from({ length: size.workspaces }, (_, i) => ({ name: `workspace-${i}`, id: `ws-w${i}` }));
+  const seedProjects: SeedTeamProject[] = [];
+  const seedWorkspaces: SeedTeamWorkspace[] = [];
+  const yaml: string[] = [`organization: ${ORG}`, 'settings:', '  max-removals: 100000', 'projects:'];
+  for (const project of projects) {
+    yaml.push(`  ${project.name}:`, '    teams:');
+    teams.forEach((team, i) => {
+      if (random() < size.density) seedProjects.push({ team: team.name, project: project.name, id: `tprj-${team.id}-${project.id}`, ...projectAccess(pick, random).seed });
+      // Every target keeps at least one desired team, so no `teams:` is ever empty.
+      if (i === 0 || random() < size.density) yaml.push(`      ${team.name}: ${projectAccess(pick, random).yaml}`);
+    });
+  }
+  yaml.push('workspaces:');
+  for (const workspace of workspaces) {
+    yaml.push(`  ${workspace.name}:`, '    teams:');
+    teams.forEach((team, i) => {
+      if (random() < size.density) seedWorkspaces.push({ team: team.name, workspace: workspace.name, id: `tws-${team.id}-${workspace.id}`, ...workspaceAccess(pick, random).seed });
+      if (i === 0 || random() < size.density) yaml.push(`      ${team.name}: ${workspaceAccess(pick, random).yaml}`);
+    });
+  }
+  const seed: SeedDocument = {
+    organizations: [
+      {
+        name: ORG,
+        token: ORG_TOKEN,
+        teams,
+        projects,
+        workspaces: workspaces.map((w) => ({ ...w, project: projects[0]?.name })),
+        'team-projects': seedProjects,
+        'team-workspaces': seedWorkspaces,
+      },
+    ],
+  };
+  const targets = [...projects.map((p) => ({ type: 'project' as const, ...p })), ...workspaces.map((w) => ({ type: 'workspace' as const, ...w }))];
+  return { seed, yaml: `${yaml.join('\n')}\n`, targets };
+}
+
+/** Writes the desired-state file into a fresh temporary directory; returns the directory. */
+export async function writeDesired(yaml: string, name = 'tfe-access.yaml'): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'tfe-access-apply-'));
+  await writeFile(join(dir, name), yaml);
+  return dir;
+}
+
+/** Every grant of the scenario's targets, read with the organization token (faults off). */
+export async function grantsOf(emulator: RunningEmulator, targets: Scenario['targets']): Promise<LiveGrant[]> {
+  const client = new TfeClient({ baseUrl: apiUrl(emulator), token: ORG_TOKEN, rateLimit: FAST });
+  try {
+    const lists = await Promise.all(targets.map((t) => client.listGrants(t)));
+    return lists.flat();
+  } finally {
+    await client.close();
+  }
+}
+
+export const WRITES = new Set(['POST', 'PATCH', 'DELETE']);
+
+/** The writes of the emulator's log, as `METHOD path`. */
+export function writesOf(emulator: RunningEmulator): string[] {
+  return emulator.requests.filter((r) => WRITES.has(r.method)).map((r) => `${r.method} ${r.path}`);
+}
