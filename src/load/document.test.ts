@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseYamlText } from './document.js';
-import { MAX_ALIAS_EXPANSIONS, MAX_FILE_BYTES, MAX_NODES } from './limits.js';
+import { DEFAULT_LIMITS, MAX_ALIAS_EXPANSIONS, MAX_FILE_BYTES, MAX_NODES } from './limits.js';
 
 describe('parseYamlText', () => {
   it('keeps the position of every key and value, by JSON pointer', () => {
@@ -44,12 +44,21 @@ describe('parseYamlText', () => {
     expect(work.nodes).toBeLessThan(20 * MAX_ALIAS_EXPANSIONS);
   });
 
-  it('stops a wide alias expansion at MAX_NODES', () => {
-    const wide = `a: &a [${Array(5000).fill('x').join(',')}]\nb: [${Array(100).fill('*a').join(',')}]\n`;
-    const { loaded, problems, work } = parseYamlText('wide.yaml', wide);
+  it('stops a wide alias expansion at the node limit (MAX_NODES by default)', () => {
+    const limits = { ...DEFAULT_LIMITS, maxNodes: 5000 };
+    const wide = `a: &a [${Array(500).fill('x').join(',')}]\nb: [${Array(100).fill('*a').join(',')}]\n`;
+    const { loaded, problems, work } = parseYamlText('wide.yaml', wide, limits);
     expect(loaded.data).toBeUndefined();
-    expect(problems[0]?.message).toMatch(/more than 200000 values \(MAX_NODES\)/);
-    expect(work.nodes).toBe(MAX_NODES + 1);
+    expect(problems[0]?.message).toBe('the file expands to more than 5000 values (MAX_NODES), through aliases or size; refused');
+    expect(work.nodes).toBe(5001);
+    expect(MAX_NODES).toBe(DEFAULT_LIMITS.maxNodes);
+  });
+
+  it('refuses nesting deeper than the depth limit', () => {
+    const deep = 'a: '.concat('['.repeat(70), ']'.repeat(70), '\n');
+    const { loaded, problems } = parseYamlText('deep.yaml', deep);
+    expect(loaded.data).toBeUndefined();
+    expect(problems[0]?.message).toMatch(/nested deeper than 64 levels \(MAX_DEPTH\); refused$/);
   });
 
   it('refuses an alias that contains itself', () => {

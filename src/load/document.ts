@@ -5,7 +5,7 @@
 // with both positions, and (c) alias expansion is counted and stopped at a budget (MAX_NODES,
 // MAX_ALIAS_EXPANSIONS) instead of being left to run: a "billion laughs" costs at most the budget.
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
-import { MAX_ALIAS_EXPANSIONS, MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES } from './limits.js';
+import { DEFAULT_LIMITS, type LoadLimits } from './limits.js';
 import { dotted, toPointer, type Segment } from './pointer.js';
 import type { Problem } from './problem.js';
 
@@ -49,6 +49,7 @@ class Builder {
   constructor(
     private readonly file: string,
     private readonly lines: LineCounter,
+    private readonly limits: LoadLimits,
   ) {}
 
   pos(node: Node | null | undefined, fallback: Pos = { line: 1, col: 1 }): Pos {
@@ -69,10 +70,11 @@ class Builder {
     if (node === null || node === undefined) return null;
     const yamlNode = node as Node;
     const at = this.pos(yamlNode);
-    if (++this.nodes > MAX_NODES) {
-      this.fatal(at, `the file expands to more than ${MAX_NODES} values (MAX_NODES), through aliases or size; refused`);
+    const { maxNodes, maxDepth } = this.limits;
+    if (++this.nodes > maxNodes) {
+      this.fatal(at, `the file expands to more than ${maxNodes} values (MAX_NODES), through aliases or size; refused`);
     }
-    if (segments.length > MAX_DEPTH) this.fatal(at, `${dotted(segments)}: nested deeper than ${MAX_DEPTH} levels (MAX_DEPTH); refused`);
+    if (segments.length > maxDepth) this.fatal(at, `${dotted(segments)}: nested deeper than ${maxDepth} levels (MAX_DEPTH); refused`);
     const pointer = toPointer(segments);
     if (!this.positions.has(pointer)) this.positions.set(pointer, { value: at });
     if (isAlias(yamlNode)) return this.alias(yamlNode.source, at, segments);
@@ -86,8 +88,8 @@ class Builder {
   }
 
   private alias(name: string, at: Pos, segments: Segment[]): unknown {
-    if (++this.aliases > MAX_ALIAS_EXPANSIONS) {
-      this.fatal(at, `more than ${MAX_ALIAS_EXPANSIONS} alias expansions (MAX_ALIAS_EXPANSIONS); refused`);
+    if (++this.aliases > this.limits.maxAliasExpansions) {
+      this.fatal(at, `more than ${this.limits.maxAliasExpansions} alias expansions (MAX_ALIAS_EXPANSIONS); refused`);
     }
     const target = this.anchors.get(name);
     // Fatal: a value that is not there would only add schema noise about "nothing".
@@ -155,10 +157,10 @@ function emptyFile(file: string): LoadedFile {
 }
 
 /** Parses one file's text. Never throws on content: every issue becomes a positioned problem. */
-export function parseYamlText(file: string, text: string): ParsedText {
+export function parseYamlText(file: string, text: string, limits: LoadLimits = DEFAULT_LIMITS): ParsedText {
   const none = { nodes: 0, aliases: 0 };
-  if (text.length > MAX_FILE_BYTES) {
-    const message = `the file is larger than ${MAX_FILE_BYTES} bytes (MAX_FILE_BYTES); split it into several files`;
+  if (text.length > limits.maxFileBytes) {
+    const message = `the file is larger than ${limits.maxFileBytes} bytes (MAX_FILE_BYTES); split it into several files`;
     return { loaded: emptyFile(file), problems: [{ file, line: 1, col: 1, message }], work: none };
   }
   const lines = new LineCounter();
@@ -171,7 +173,7 @@ export function parseYamlText(file: string, text: string): ParsedText {
     const message = 'the file is empty; a desired-state file needs at least `organization: NAME`';
     return { loaded: emptyFile(file), problems: [{ file, line: 1, col: 1, message }], work: none };
   }
-  const builder = new Builder(file, lines);
+  const builder = new Builder(file, lines, limits);
   let data: unknown;
   try {
     data = builder.value(doc.contents, [], false);

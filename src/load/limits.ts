@@ -13,3 +13,17 @@ export const MAX_NODES = 200_000;
 
 /** Nesting depth allowed per file; the format itself never goes deeper than 7. */
 export const MAX_DEPTH = 64;
+
+export interface LoadLimits {
+  readonly maxFileBytes: number;
+  readonly maxAliasExpansions: number;
+  readonly maxNodes: number;
+  readonly maxDepth: number;
+}
+
+export const DEFAULT_LIMITS: LoadLimits = {
+  maxFileBytes: MAX_FILE_BYTES,
+  maxAliasExpansions: MAX_ALIAS_EXPANSIONS,
+  maxNodes: MAX_NODES,
+  maxDepth: MAX_DEPTH,
+};
