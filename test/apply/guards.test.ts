@@ -1,0 +1,109 @@
+// The safety guards end to end: each refusal with exit code 3 and its message, checked before the
+// first call (the emulator's log holds no write), and --force lifting the removal-count guard only.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RemoveChange } from '../../src/core/plan.js';
+import { checksumOf } from '../../src/diff/plan.js';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { readSavedPlan, writeSavedPlan } from '../../src/saved-plan/index.js';
+import { runCli } from '../support/cli.js';
+import { FAST, writesOf } from './scenario.js';
+import { GUARDED_SEED, GUARDED_TOKEN, PADMIN_TOKEN, savePlan } from './support.js';
+
+const OTHER_ONLY_DEV = `organization: guarded
+settings:
+  max-removals: 2
+projects:
+  other:
+    teams:
+      dev: read
+`;
+
+const PLATFORM_ONLY_PADMIN = `organization: guarded
+projects:
+  platform:
+    teams:
+      padmin: admin
+`;
+
+let emulator: RunningEmulator;
+let dir: string;
+let env: Record<string, string>;
+
+async function desired(yaml: string): Promise<string> {
+  const file = join(dir, 'tfe-access.yaml');
+  await writeFile(file, yaml);
+  return file;
+}
+
+const apply = (args: string[], token = GUARDED_TOKEN) => runCli(['apply', ...args, '--auto-approve', '--rate-limit', String(FAST)], { env: { ...env, TFE_TOKEN: token } });
+
+beforeEach(async () => {
+  emulator = await startEmulator({ seed: GUARDED_SEED, rateLimit: 0 });
+  dir = await mkdtemp(join(tmpdir(), 'tfe-access-guards-'));
+  env = { TFE_TOKEN: GUARDED_TOKEN, TFE_ADDRESS: emulator.url };
+});
+afterEach(async () => {
+  await emulator.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('apply guards', () => {
+  it('refuses more removals than settings.max-removals with exit 3, before any write', async () => {
+    const run = await apply([await desired(OTHER_ONLY_DEV)]);
+    expect(run.code).toBe(3);
+    expect(run.err).toContain('refused by a safety guard; nothing was changed.');
+    expect(run.err).toContain('[max-removals] the plan removes 3 grants, more than settings.max-removals (2).');
+    expect(run.err).toContain('To proceed: review the removals in the plan; if they are intended, run again with --force');
+    expect(writesOf(emulator)).toEqual([]);
+  });
+
+  it('--force lifts the removal-count guard', async () => {
+    const run = await apply([await desired(OTHER_ONLY_DEV), '--force']);
+    expect(run.code, run.err).toBe(0);
+    expect(run.out).toContain('Apply complete: 3 applied, 0 already so, 0 failed, of 3 changes in guarded.');
+    expect(writesOf(emulator).sort()).toEqual(['DELETE /api/v2/team-projects/tprj-interns-other', 'DELETE /api/v2/team-projects/tprj-ops-other', 'DELETE /api/v2/team-projects/tprj-qa-other']);
+  });
+
+  it('refuses a removal from a target read partially, even with --force', async () => {
+    const file = await desired(PLATFORM_ONLY_PADMIN);
+    for (const extra of [[], ['--force']]) {
+      const run = await apply([file, ...extra], PADMIN_TOKEN);
+      expect(run.code).toBe(3);
+      expect(run.err).toContain('[incomplete-read] the plan removes 1 grant from project "platform", whose team access could not be read completely');
+      expect(run.err).toContain('--force does not lift this guard');
+      expect(run.err).not.toContain('[max-removals]');
+    }
+    expect(writesOf(emulator)).toEqual([]);
+  });
+
+  it('the same removal with a token that sees every team is applied', async () => {
+    const run = await apply([await desired(PLATFORM_ONLY_PADMIN)]);
+    expect(run.code, run.err).toBe(0);
+    // The secret team's grant is removed too: an organization token sees it, and the file does not list it.
+    expect(writesOf(emulator).sort()).toEqual(['DELETE /api/v2/team-projects/tprj-interns-platform', 'DELETE /api/v2/team-projects/tprj-vault']);
+  });
+
+  it('never removes the owners team, even from a saved plan edited to do so, even with --force', async () => {
+    const planFile = join(dir, 'plan.json');
+    await savePlan([await desired(OTHER_ONLY_DEV)], planFile, env);
+    const saved = await readSavedPlan(planFile);
+    const owners: RemoveChange = {
+      action: 'remove',
+      resource: 'team-projects',
+      id: 'tprj-owners-other',
+      team: { name: 'owners', id: 'team-owners' },
+      target: { type: 'project', name: 'other', id: 'prj-other' },
+      before: { access: 'admin', permissions: {} },
+    };
+    const changes = [...saved.plan.changes, owners];
+    await writeSavedPlan(planFile, { ...saved, plan: { ...saved.plan, changes, checksum: checksumOf(changes) } });
+    const run = await apply(['--plan', planFile, '--force']);
+    expect(run.code).toBe(3);
+    expect(run.err).toContain('[owners-team] the plan removes the access of the "owners" team to project "other"; that team is never removed.');
+    expect(run.err).not.toContain('[max-removals]');
+    expect(writesOf(emulator)).toEqual([]);
+  });
+});

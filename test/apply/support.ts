@@ -1,0 +1,91 @@
+// Helpers of apply's end-to-end tests: the CLI in-process with a chosen terminal, saved plans made
+// through the plan use case, and the fixed organization of the guard and saved-plan tests.
+import { main } from '../../src/cli/main.js';
+import type { IO } from '../../src/cli/io.js';
+import { addressFrom } from '../../src/api/address.js';
+import { planFromFiles } from '../../src/pipeline/plan.js';
+import { savedPlanOf, writeSavedPlan } from '../../src/saved-plan/index.js';
+import type { SeedDocument } from '../../src/emulator/index.js';
+import { ROOT, type CliRun } from '../support/cli.js';
+import { FAST } from './scenario.js';
+
+export interface TerminalOptions {
+  readonly env: Record<string, string>;
+  /** Answers to the questions asked, in order; undefined: no terminal at all. */
+  readonly answers?: string[];
+}
+
+export interface TerminalRun extends CliRun {
+  readonly questions: string[];
+}
+
+/** Runs the CLI in-process; with `answers`, on a pretend terminal that answers the prompts. */
+export async function runOnTerminal(args: string[], options: TerminalOptions): Promise<TerminalRun> {
+  let out = '';
+  let err = '';
+  const questions: string[] = [];
+  const answers = options.answers ? [...options.answers] : undefined;
+  const io: IO = {
+    stdout: { write: (s: string) => (out += s) },
+    stderr: { write: (s: string) => (err += s) },
+    env: { HOME: '/nonexistent', ...options.env },
+    isTTY: answers !== undefined,
+    cwd: ROOT,
+    ...(answers
+      ? {
+          prompt: (question: string) => {
+            questions.push(question);
+            return Promise.resolve(answers.shift() ?? '');
+          },
+        }
+      : {}),
+  };
+  const code = await main(args, io);
+  return { code, out, err, questions };
+}
+
+/** What `plan --out FILE` writes: the plan of PATHS, with its basis, against the address in env. */
+export async function savePlan(paths: string[], file: string, env: Record<string, string>): Promise<string> {
+  const result = await planFromFiles({ paths, cwd: ROOT, env: { HOME: '/nonexistent', ...env }, address: undefined, targets: [], concurrency: 4, rateLimit: FAST });
+  await result.client.close();
+  await writeSavedPlan(file, savedPlanOf(result.plan, result.desired, result.live, addressFrom({}, env).baseUrl));
+  return result.plan.checksum;
+}
+
+export const GUARDED_TOKEN = 'guarded-org-token';
+/** A team token whose team is admin of project `platform`: it sees every grant there, but not the secret team. */
+export const PADMIN_TOKEN = 'padmin-token';
+
+export const GUARDED_SEED: SeedDocument = {
+  organizations: [
+    {
+      name: 'guarded',
+      token: GUARDED_TOKEN,
+      teams: [
+        { name: 'owners', id: 'team-owners' },
+        { name: 'padmin', id: 'team-padmin', tokens: [PADMIN_TOKEN] },
+        { name: 'dev', id: 'team-dev' },
+        { name: 'ops', id: 'team-ops' },
+        { name: 'qa', id: 'team-qa' },
+        { name: 'interns', id: 'team-interns' },
+        { name: 'vault', id: 'team-vault', visibility: 'secret' },
+      ],
+      projects: [
+        { name: 'platform', id: 'prj-platform' },
+        { name: 'other', id: 'prj-other' },
+      ],
+      workspaces: [{ name: 'net', id: 'ws-net', project: 'other' }],
+      'team-projects': [
+        { team: 'padmin', project: 'platform', access: 'admin', id: 'tprj-padmin' },
+        { team: 'vault', project: 'platform', access: 'admin', id: 'tprj-vault' },
+        { team: 'interns', project: 'platform', access: 'read', id: 'tprj-interns-platform' },
+        { team: 'owners', project: 'other', access: 'admin', id: 'tprj-owners-other' },
+        { team: 'dev', project: 'other', access: 'read', id: 'tprj-dev-other' },
+        { team: 'ops', project: 'other', access: 'read', id: 'tprj-ops-other' },
+        { team: 'qa', project: 'other', access: 'read', id: 'tprj-qa-other' },
+        { team: 'interns', project: 'other', access: 'read', id: 'tprj-interns-other' },
+      ],
+      'team-workspaces': [{ team: 'dev', workspace: 'net', access: 'read', id: 'tws-dev-net' }],
+    },
+  ],
+};
