@@ -37,8 +37,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   },
   export: {
     summary: 'Write desired-state YAML for the live access of projects and workspaces.',
-    pending: 'adoption: export, the demo, and the CI workflow',
-    load: notBuilt,
+    load: async () => (await import('./commands/export.js')).default,
   },
   emulator: {
     summary: 'Run the local emulator of the team-access API until stopped.',

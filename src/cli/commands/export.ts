@@ -1,0 +1,113 @@
+// tfe-access export: the live team access of projects and workspaces as a desired-state file.
+import { resolve } from 'node:path';
+import { CLIError, EXIT } from '../../errors.js';
+import { describeSkipped } from '../../export/index.js';
+import { schemaRefFrom, writeExport } from '../../export/write.js';
+import { exportOrganization } from '../../pipeline/export.js';
+import { boolFlag, listFlag, parse, stringFlag, type Parsed } from '../args.js';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags } from '../common-flags.js';
+import type { IO } from '../io.js';
+import { progress } from '../progress.js';
+import type { Command } from '../registry.js';
+
+/** The variable the official provider and Go client read (api/NOTES.md, "Authentication conventions"). */
+const ORGANIZATION_VARIABLE = 'TFE_ORGANIZATION';
+const SPLIT_KINDS = ['project'] as const;
+
+const help = `Usage: tfe-access export (--project NAME... | --workspace NAME... | --all) [options]
+
+Writes the live team access of projects and workspaces as a desired-state file in canonical form
+(sorted keys, fixed levels as shorthand, custom grants with only their non-default attributes),
+ready for \`tfe-access plan\`, which shows no changes for it. To stdout unless --out.
+
+Options:
+  --organization ORG   the organization (else ${ORGANIZATION_VARIABLE})
+  --project NAME       export this project (repeatable)
+  --workspace NAME     export this workspace (repeatable)
+  --all                every project and workspace with at least one grant
+  --out PATH           write to this file (atomically) instead of stdout
+  --split-by project   one file per project (its workspaces with it) into the directory --out
+  --schema REF         the $schema= comment's reference (default: the schema of this package,
+                       relative to where the file is written)
+${CONNECTION_HELP}
+  -h, --help           this help
+
+A named target is written even with no grants (teams: {}). Grants of teams the token can't see
+are left out and listed on stderr (plans never remove them). Settings stay at their defaults.
+
+Exit codes: 0 written, 1 error (unknown name, no organization, a rejected token, ...).
+`;
+
+const OPTIONS = {
+  ...CONNECTION_OPTIONS,
+  organization: { type: 'string' },
+  project: { type: 'string', multiple: true },
+  workspace: { type: 'string', multiple: true },
+  all: { type: 'boolean' },
+  out: { type: 'string' },
+  'split-by': { type: 'string' },
+  schema: { type: 'string' },
+} as const;
+
+function organizationOf(parsed: Parsed, io: IO): string {
+  const organization = stringFlag(parsed, 'organization') ?? io.env[ORGANIZATION_VARIABLE];
+  if (!organization) throw new CLIError(`which organization? Pass --organization ORG or set ${ORGANIZATION_VARIABLE}.`);
+  return organization;
+}
+
+function selectionOf(parsed: Parsed): { all: boolean; projects: string[]; workspaces: string[] } {
+  const selection = { all: boolFlag(parsed, 'all'), projects: listFlag(parsed, 'project'), workspaces: listFlag(parsed, 'workspace') };
+  const named = selection.projects.length + selection.workspaces.length > 0;
+  if (selection.all && named) throw new CLIError('--all exports everything; leave out --project and --workspace, or --all.');
+  if (!selection.all && !named) throw new CLIError('what to export? Pass --project NAME, --workspace NAME (repeatable) or --all.');
+  return selection;
+}
+
+function splitOf(parsed: Parsed, out: string | undefined): boolean {
+  const split = stringFlag(parsed, 'split-by');
+  if (split === undefined) return false;
+  if (!(SPLIT_KINDS as readonly string[]).includes(split)) throw new CLIError(`--split-by must be one of ${SPLIT_KINDS.join(', ')}, got "${split}".`);
+  if (out === undefined) throw new CLIError('--split-by project writes several files: name their directory with --out DIR.');
+  return true;
+}
+
+const command: Command = {
+  summary: 'Write desired-state YAML for the live access of projects and workspaces.',
+  help,
+  async run(argv, io) {
+    if (argv.includes('--help') || argv.includes('-h')) {
+      io.stdout.write(help);
+      return EXIT.ok;
+    }
+    const parsed = parse('export', argv, OPTIONS);
+    const out = stringFlag(parsed, 'out');
+    const split = splitOf(parsed, out);
+    const selection = selectionOf(parsed);
+    const organization = organizationOf(parsed, io);
+    const flags = connectionFlags(parsed, io);
+    const fileDir = out === undefined ? io.cwd : split ? resolve(io.cwd, out) : resolve(io.cwd, out, '..');
+    const bar = progress(io, 'Reading live access');
+    const result = await exportOrganization({
+      organization,
+      selection,
+      splitByProject: split,
+      schemaRef: stringFlag(parsed, 'schema') ?? schemaRefFrom(fileDir),
+      env: io.env,
+      address: flags.address,
+      concurrency: flags.concurrency,
+      rateLimit: flags.rateLimit,
+      onProgress: (done, total) => bar.update(done, total),
+    });
+    bar.done();
+    for (const skipped of result.skipped) io.stderr.write(`export: ${describeSkipped(skipped)}\n`);
+    if (out === undefined) {
+      io.stdout.write(result.files.map((f) => f.text).join(''));
+      return EXIT.ok;
+    }
+    const written = await writeExport(result.files, out, io.cwd, split);
+    const what = `${result.targetCount} project${result.targetCount === 1 ? '' : 's'} and workspace${result.targetCount === 1 ? '' : 's'}`;
+    io.stderr.write(`export: wrote ${what} of "${organization}" to ${written.length === 1 ? written[0] : `${written.length} files in ${out}`}.\n`);
+    return EXIT.ok;
+  },
+};
+export default command;

@@ -1,0 +1,49 @@
+// One live grant -> the value a desired-state file writes for it, in canonical form: a fixed level
+// as its shorthand (`dev: write`); `custom` as a mapping with only the attributes that differ from
+// the custom defaults, nested for projects (`project-access`/`workspace-access`) and flat for
+// workspaces, the way the file format and the wire both nest them. Pure.
+import { PERMISSIONS, type PermissionValue, type Resource } from '../core/access.js';
+import type { Access } from '../core/model.js';
+
+export type GrantValue = string | Readonly<Record<string, PermissionValue | Readonly<Record<string, PermissionValue>>>>;
+
+/** Code-unit order: the same on every machine and locale, so two exports of one state are identical. */
+export function compareKeys(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function sortedRecord<T>(entries: Iterable<readonly [string, T]>): Record<string, T> {
+  return Object.fromEntries([...entries].sort(([a], [b]) => compareKeys(a, b)));
+}
+
+/** The attributes of a custom grant that differ from the custom defaults, as dotted keys. */
+export function nonDefaultPermissions(resource: Resource, access: Access): Map<string, PermissionValue> {
+  const out = new Map<string, PermissionValue>();
+  for (const spec of PERMISSIONS[resource]) {
+    const value = access.permissions[spec.key];
+    // Not reported means unknown; writing nothing gives the default, which the plan compares as
+    // equal to an unreported value (api/NOTES.md: a missing key is "not reported").
+    if (value !== undefined && value !== spec.customDefault) out.set(spec.key, value);
+  }
+  return out;
+}
+
+function nest(permissions: ReadonlyMap<string, PermissionValue>): Record<string, Record<string, PermissionValue>> {
+  const groups = new Map<string, Map<string, PermissionValue>>();
+  for (const [key, value] of permissions) {
+    const dot = key.indexOf('.');
+    const group = key.slice(0, dot);
+    const inner = groups.get(group) ?? new Map<string, PermissionValue>();
+    inner.set(key.slice(dot + 1), value);
+    groups.set(group, inner);
+  }
+  return sortedRecord([...groups].map(([group, inner]) => [group, sortedRecord(inner)] as const));
+}
+
+export function grantValue(resource: Resource, access: Access): GrantValue {
+  if (access.access !== 'custom') return access.access;
+  const permissions = nonDefaultPermissions(resource, access);
+  const attributes = resource === 'team-projects' ? nest(permissions) : sortedRecord(permissions);
+  // `access` sorts before every attribute name, so the mapping stays in sorted key order.
+  return { access: 'custom', ...attributes };
+}

@@ -1,0 +1,49 @@
+// The pure part of `tfe-access export`: live state -> the text of desired-state files.
+import type { LiveState } from '../core/model.js';
+import { exportLive, type ExportSelection, type SkippedGrant } from './document.js';
+import { splitByProject } from './split.js';
+import { renderFile } from './yaml.js';
+
+export { exportLive, type Exported, type ExportedTarget, type ExportSelection, type SkippedGrant, type SkipReason } from './document.js';
+export { grantValue, nonDefaultPermissions } from './grant.js';
+export { fileNameOf, splitByProject, NO_PROJECT_FILE } from './split.js';
+export { renderFile, schemaComment } from './yaml.js';
+
+export interface ExportedFile {
+  /** File name inside the `--out` directory with `--split-by project`; absent for a single file. */
+  readonly file?: string;
+  readonly text: string;
+}
+
+export interface ExportOptions extends ExportSelection {
+  /** What the `$schema=` comment points at. */
+  readonly schemaRef: string;
+  /** With `splitByProject`: project id -> name, for every project of the organization. */
+  readonly splitByProject?: ReadonlyMap<string, string>;
+}
+
+export interface ExportFiles {
+  readonly files: readonly ExportedFile[];
+  readonly skipped: readonly SkippedGrant[];
+  /** How many projects and workspaces the files hold. */
+  readonly targetCount: number;
+}
+
+export function exportFiles(live: LiveState, options: ExportOptions): ExportFiles {
+  const exported = exportLive(live, options);
+  const files = options.splitByProject
+    ? splitByProject(exported.targets, options.splitByProject).map((g) => ({ file: g.file, text: renderFile(exported.organization, g.targets, options.schemaRef) }))
+    : [{ text: renderFile(exported.organization, exported.targets, options.schemaRef) }];
+  return { files, skipped: exported.skipped, targetCount: exported.targets.length };
+}
+
+/** One line per skipped grant, for stderr: what was left out and what that means for the plan. */
+export function describeSkipped(skipped: SkippedGrant): string {
+  const where = `${skipped.target.type} "${skipped.target.name}"`;
+  switch (skipped.reason) {
+    case 'team-not-visible':
+      return `${where}: left out grant ${skipped.grantId} of team ${skipped.teamId}, which the token cannot see (a secret team it is not in?); plans never remove it.`;
+    case 'duplicate-grant':
+      return `${where}: left out grant ${skipped.grantId}, a second grant of team ${skipped.teamId}; a plan of the file removes it.`;
+  }
+}

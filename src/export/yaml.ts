@@ -1,0 +1,26 @@
+// Exported targets -> the text of one desired-state file, in canonical form: the schema comment on
+// top, `organization`, then `projects` and `workspaces`, every mapping in sorted key order, block
+// style, no line folding. The same live state always gives the same bytes. Pure.
+import { stringify } from 'yaml';
+import type { ExportedTarget } from './document.js';
+import { sortedRecord } from './grant.js';
+
+/** Long names and values stay on one line: folded scalars would make diffs of exports noisy. */
+const NO_LINE_FOLDING = 0;
+
+export function schemaComment(schemaRef: string): string {
+  return `# yaml-language-server: $schema=${schemaRef}\n`;
+}
+
+function section(targets: readonly ExportedTarget[], type: ExportedTarget['type']): Record<string, unknown> | undefined {
+  const own = targets.filter((t) => t.type === type);
+  if (own.length === 0) return undefined;
+  return sortedRecord(own.map((t) => [t.name, { teams: t.teams }] as const));
+}
+
+export function renderFile(organization: string, targets: readonly ExportedTarget[], schemaRef: string): string {
+  const projects = section(targets, 'project');
+  const workspaces = section(targets, 'workspace');
+  const document = { organization, ...(projects ? { projects } : {}), ...(workspaces ? { workspaces } : {}) };
+  return schemaComment(schemaRef) + stringify(document, { lineWidth: NO_LINE_FOLDING, indent: 2 });
+}

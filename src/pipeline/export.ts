@@ -1,0 +1,106 @@
+// The export use case, in pipeline order: list names -> select targets -> read live -> export.
+// The command calls this and only writes the files it returns.
+import type { TfeClient } from '../api/client.js';
+import type { LiveState, Project, Team, Workspace } from '../core/model.js';
+import { CLIError } from '../errors.js';
+import { exportFiles, type ExportFiles } from '../export/index.js';
+import { readLive } from '../live/read-live.js';
+import { didYouMean } from '../resolve/closest.js';
+import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
+import { openClient, type PlanRequest } from './plan.js';
+
+export interface ExportSelectionRequest {
+  readonly all: boolean;
+  readonly projects: readonly string[];
+  readonly workspaces: readonly string[];
+}
+
+export interface ExportRequest extends Pick<PlanRequest, 'env' | 'address' | 'concurrency' | 'rateLimit' | 'homeDir' | 'onProgress'> {
+  readonly organization: string;
+  readonly selection: ExportSelectionRequest;
+  readonly splitByProject: boolean;
+  readonly schemaRef: string;
+}
+
+interface Catalogue {
+  readonly teams: readonly Team[];
+  readonly projects: readonly Project[];
+  readonly workspaces: readonly Workspace[];
+}
+
+const NOT_VISIBLE = 'not found, or the token may not see it';
+
+// Export lists every team, project and workspace (pages of 100) instead of looking names up one by
+// one: it needs the project of each workspace for --split-by, near misses for a mistyped name, and
+// it runs once per adoption, so a few list requests more are cheap.
+async function catalogue(client: TfeClient, organization: string): Promise<Catalogue> {
+  const [teams, projects, workspaces] = await Promise.all([
+    client.listTeams(organization),
+    client.listProjects(organization),
+    client.listWorkspaces(organization),
+  ]);
+  return { teams, projects, workspaces };
+}
+
+function target(type: ResolvedTarget['type'], found: Project | Workspace): ResolvedTarget {
+  return { type, id: found.id, name: found.name, desired: { type, name: found.name, prune: true, grants: [] } };
+}
+
+function pick(organization: string, kind: ResolvedTarget['type'], names: readonly string[], all: readonly (Project | Workspace)[], problems: string[]): ResolvedTarget[] {
+  const byName = new Map(all.map((x) => [x.name, x]));
+  const picked: ResolvedTarget[] = [];
+  for (const name of new Set(names)) {
+    const found = byName.get(name);
+    if (found) picked.push(target(kind, found));
+    else problems.push(`${kind} "${name}" in organization "${organization}": ${NOT_VISIBLE}.${didYouMean(name, byName.keys())}`);
+  }
+  return picked;
+}
+
+/** The targets to read: every project and workspace with --all, else the named ones (or one error naming every unknown). */
+export function selectExportTargets(organization: string, found: Catalogue, selection: ExportSelectionRequest): Resolved {
+  const problems: string[] = [];
+  const targets = selection.all
+    ? [...found.projects.map((p) => target('project', p)), ...found.workspaces.map((w) => target('workspace', w))]
+    : [
+        ...pick(organization, 'project', selection.projects, found.projects, problems),
+        ...pick(organization, 'workspace', selection.workspaces, found.workspaces, problems),
+      ];
+  // One unknown name is one line; several are listed under a head line.
+  if (problems.length === 1) throw new CLIError(problems[0] ?? '');
+  if (problems.length > 1) throw new CLIError(`${problems.length} names were not found:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  return { organization, teams: found.teams, teamsByName: new Map(found.teams.map((t) => [t.name, t])), targets };
+}
+
+/** readLive does not know which project a workspace is in; the catalogue does. */
+function withProjects(live: LiveState, workspaces: readonly Workspace[]): LiveState {
+  const projectOf = new Map(workspaces.map((w) => [w.id, w.projectId]));
+  const targets = new Map([...live.targets].map(([id, t]) => {
+    const projectId = t.type === 'workspace' ? projectOf.get(id) : undefined;
+    return [id, projectId ? { ...t, projectId } : t] as const;
+  }));
+  return { ...live, targets };
+}
+
+export async function exportFromLive(client: TfeClient, request: ExportRequest): Promise<ExportFiles> {
+  const found = await catalogue(client, request.organization);
+  const resolved = selectExportTargets(request.organization, found, request.selection);
+  const live = await readLive(client, resolved, {
+    concurrency: request.concurrency,
+    ...(request.onProgress ? { onProgress: request.onProgress } : {}),
+  });
+  return exportFiles(withProjects(live, found.workspaces), {
+    named: new Set(request.selection.all ? [] : resolved.targets.map((t) => t.id)),
+    schemaRef: request.schemaRef,
+    ...(request.splitByProject ? { splitByProject: new Map(found.projects.map((p) => [p.id, p.name])) } : {}),
+  });
+}
+
+export async function exportOrganization(request: ExportRequest): Promise<ExportFiles> {
+  const client = openClient(request);
+  try {
+    return await exportFromLive(client, request);
+  } finally {
+    await client.close();
+  }
+}

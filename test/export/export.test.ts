@@ -1,0 +1,156 @@
+// tfe-access export end to end: a seeded emulator over real HTTP, the CLI in-process.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parse } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { runCli } from '../support/cli.js';
+import { ADMIN_TEAM_TOKEN, ORG_TOKEN, SEED } from './seed.js';
+
+let emulator: RunningEmulator;
+let env: Record<string, string>;
+let dir: string;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ seed: SEED, rateLimit: 0 });
+  env = { TFE_TOKEN: ORG_TOKEN, TFE_ADDRESS: emulator.url, TFE_ORGANIZATION: 'globex' };
+  dir = mkdtempSync(join(tmpdir(), 'tfe-access-export-'));
+});
+afterAll(async () => {
+  await emulator.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const EXPECTED_ALL = `organization: globex
+projects:
+  Data Lake:
+    teams:
+      developers: maintain
+  platform:
+    teams:
+      auditors:
+        access: custom
+        project-access:
+          teams: read
+        workspace-access:
+          state-versions: read-outputs
+      platform-admins: admin
+      vault: write
+workspaces:
+  lake-etl:
+    teams:
+      auditors:
+        access: custom
+        variables: read
+        workspace-locking: true
+  net-prod:
+    teams:
+      developers: plan
+`;
+
+async function planIsClean(paths: string[]): Promise<void> {
+  const plan = await runCli(['plan', ...paths, '--detailed-exitcode', '--format', 'json'], { env, cwd: dir });
+  expect(plan.err).toBe('');
+  expect(plan.code).toBe(0);
+  expect((JSON.parse(plan.out) as { changes: unknown[] }).changes).toEqual([]);
+}
+
+describe('tfe-access export', () => {
+  it('--all writes the canonical file to stdout, and plan of it shows no changes', async () => {
+    const run = await runCli(['export', '--all'], { env, cwd: dir });
+    expect(run.err).toBe('');
+    expect(run.code).toBe(0);
+    const [comment, ...rest] = run.out.split('\n');
+    expect(comment).toMatch(/^# yaml-language-server: \$schema=\S+tfe-access\.schema\.json$/);
+    expect(rest.join('\n')).toBe(EXPECTED_ALL);
+    // The quiet workspace and the Default Project have no grants: --all leaves them out.
+    expect(run.out).not.toContain('quiet');
+    writeFileSync(join(dir, 'all.yaml'), run.out);
+    await planIsClean(['all.yaml']);
+  });
+
+  it('--out FILE writes atomically, with a schema reference that resolves from the file', async () => {
+    const run = await runCli(['export', '--project', 'platform', '--workspace', 'quiet', '--out', 'sub/../named.yaml', '--organization', 'globex'], { env: { ...env, TFE_ORGANIZATION: '' }, cwd: dir });
+    expect(run.code).toBe(0);
+    expect(run.out).toBe('');
+    expect(run.err).toBe('export: wrote 2 projects and workspaces of "globex" to sub/../named.yaml.\n');
+    const text = readFileSync(join(dir, 'named.yaml'), 'utf8');
+    const ref = /\$schema=(\S+)/.exec(text)?.[1] ?? '';
+    expect(existsSync(resolve(dir, ref))).toBe(true);
+    // A named target without grants is written, as "no team has direct access here".
+    expect(parse(text)).toMatchObject({ organization: 'globex', workspaces: { quiet: { teams: {} } } });
+    expect(Object.keys(parse(text) as object)).toEqual(['organization', 'projects', 'workspaces']);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    await planIsClean(['named.yaml']);
+  });
+
+  it('--split-by project writes one file per project that validates and plans clean', async () => {
+    const run = await runCli(['export', '--all', '--split-by', 'project', '--out', 'split'], { env, cwd: dir });
+    expect(run.code).toBe(0);
+    expect(readdirSync(join(dir, 'split')).sort()).toEqual(['Data-Lake.yaml', 'platform.yaml']);
+    const dataLake = parse(readFileSync(join(dir, 'split', 'Data-Lake.yaml'), 'utf8')) as object;
+    expect(dataLake).toEqual({ organization: 'globex', projects: { 'Data Lake': { teams: { developers: 'maintain' } } }, workspaces: { 'lake-etl': { teams: { auditors: { access: 'custom', variables: 'read', 'workspace-locking': true } } } } });
+    const validate = await runCli(['validate', 'split'], { cwd: dir });
+    expect(validate.code).toBe(0);
+    await planIsClean(['split']);
+  });
+
+  it('leaves out, and names on stderr, the grant of a team the token cannot see; the file still plans clean', async () => {
+    const teamEnv = { ...env, TFE_TOKEN: ADMIN_TEAM_TOKEN };
+    const run = await runCli(['export', '--project', 'platform'], { env: teamEnv, cwd: dir });
+    expect(run.code).toBe(0);
+    expect(run.out).not.toContain('vault');
+    expect(run.err).toMatch(/^export: project "platform": left out grant tprj-\S+ of team team-vault, which the token cannot see/);
+    writeFileSync(join(dir, 'partial.yaml'), run.out);
+    const plan = await runCli(['plan', 'partial.yaml', '--detailed-exitcode'], { env: teamEnv, cwd: dir });
+    expect(plan.code).toBe(0);
+  });
+
+  it('an unknown name is one clear line with near misses, exit 1', async () => {
+    const run = await runCli(['export', '--project', 'platfrom'], { env, cwd: dir });
+    expect(run.code).toBe(1);
+    expect(run.out).toBe('');
+    expect(run.err).toBe('tfe-access export: project "platfrom" in organization "globex": not found, or the token may not see it. Did you mean "platform"?\n');
+    const two = await runCli(['export', '--project', 'nope', '--workspace', 'net-prd'], { env, cwd: dir });
+    expect(two.code).toBe(1);
+    expect(two.err).toContain('2 names were not found');
+    expect(two.err).toContain('workspace "net-prd" in organization "globex": not found, or the token may not see it. Did you mean "net-prod"?');
+  });
+
+  it('without an organization, exit 1 naming both ways to give one', async () => {
+    const run = await runCli(['export', '--all'], { env: { TFE_TOKEN: ORG_TOKEN, TFE_ADDRESS: emulator.url }, cwd: dir });
+    expect(run.code).toBe(1);
+    expect(run.err).toBe('tfe-access export: which organization? Pass --organization ORG or set TFE_ORGANIZATION.\n');
+  });
+
+  it('a rejected token: exit 1, one line, no stack, never the token', async () => {
+    const run = await runCli(['export', '--all'], { env: { ...env, TFE_TOKEN: 'canary-token-4711' }, cwd: dir });
+    expect(run.code).toBe(1);
+    expect(run.out).toBe('');
+    expect(run.err.trimEnd().split('\n')).toHaveLength(1);
+    expect(run.err).toContain('token was rejected');
+    expect(run.err).not.toContain('canary-token-4711');
+  });
+
+  it('refuses contradictory or missing selections and a split without a directory', async () => {
+    const cases: [string[], string][] = [
+      [['export'], 'what to export? Pass --project NAME, --workspace NAME (repeatable) or --all.'],
+      [['export', '--all', '--project', 'platform'], '--all exports everything; leave out --project and --workspace, or --all.'],
+      [['export', '--all', '--split-by', 'project'], '--split-by project writes several files: name their directory with --out DIR.'],
+      [['export', '--all', '--split-by', 'team', '--out', 'x'], '--split-by must be one of project, got "team".'],
+    ];
+    for (const [args, message] of cases) {
+      const run = await runCli(args, { env, cwd: dir });
+      expect(run.code).toBe(1);
+      expect(run.err).toBe(`tfe-access export: ${message}\n`);
+    }
+  });
+
+  it('--out naming a directory without --split-by is refused, nothing written', async () => {
+    const run = await runCli(['export', '--all', '--out', 'split'], { env, cwd: dir });
+    expect(run.code).toBe(1);
+    expect(run.err).toContain('is a directory');
+    expect(readdirSync(join(dir, 'split')).sort()).toEqual(['Data-Lake.yaml', 'platform.yaml']);
+  });
+});
