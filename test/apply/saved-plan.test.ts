@@ -1,0 +1,131 @@
+// Saved plans and --checksum end to end: a fresh saved plan applies exactly its changes (the
+// emulator's log shows no other write), a stale one is refused naming the targets that moved, and
+// --checksum refuses a plan that is not the reviewed one.
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TfeClient } from '../../src/api/client.js';
+import { apiUrl, startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { readSavedPlan } from '../../src/saved-plan/index.js';
+import { runCli } from '../support/cli.js';
+import { FAST, writesOf } from './scenario.js';
+import { GUARDED_SEED, GUARDED_TOKEN, savePlan } from './support.js';
+
+const DESIRED = `organization: guarded
+projects:
+  other:
+    teams:
+      dev: write
+      ops: read
+      qa: read
+      interns: read
+      padmin: maintain
+workspaces:
+  net:
+    teams:
+      ops: plan
+`;
+
+let emulator: RunningEmulator;
+let dir: string;
+let file: string;
+let planFile: string;
+let env: Record<string, string>;
+
+const apply = (args: string[]) => runCli(['apply', ...args, '--auto-approve', '--rate-limit', String(FAST)], { env });
+
+/** Someone changes access by hand: a new grant on workspace `net`. */
+async function moveReality(): Promise<void> {
+  const client = new TfeClient({ baseUrl: apiUrl(emulator), token: GUARDED_TOKEN, rateLimit: FAST });
+  await client.addGrant({ type: 'workspace', id: 'ws-net' }, 'team-qa', { access: 'read', permissions: {} });
+  await client.close();
+}
+
+beforeEach(async () => {
+  emulator = await startEmulator({ seed: GUARDED_SEED, rateLimit: 0 });
+  dir = await mkdtemp(join(tmpdir(), 'tfe-access-saved-'));
+  file = join(dir, 'tfe-access.yaml');
+  planFile = join(dir, 'reviewed.plan.json');
+  await writeFile(file, DESIRED);
+  env = { TFE_TOKEN: GUARDED_TOKEN, TFE_ADDRESS: emulator.url };
+});
+afterEach(async () => {
+  await emulator.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('apply --plan FILE', () => {
+  it('applies exactly the saved changes and sends no other write', async () => {
+    await savePlan([file], planFile, env);
+    expect((await stat(planFile)).mode & 0o777).toBe(0o600);
+    expect(await readFile(planFile, 'utf8')).not.toContain(GUARDED_TOKEN);
+    emulator.resetLog();
+    const run = await apply(['--plan', planFile]);
+    expect(run.code, run.err).toBe(0);
+    expect(writesOf(emulator).sort()).toEqual([
+      'DELETE /api/v2/team-workspaces/tws-dev-net',
+      'PATCH /api/v2/team-projects/tprj-dev-other',
+      'POST /api/v2/team-projects',
+      'POST /api/v2/team-workspaces',
+    ]);
+    expect(run.out).toContain('Apply complete: 4 applied, 0 already so, 0 failed, of 4 changes in guarded.');
+    expect((await runCli(['plan', file, '--detailed-exitcode'], { env })).code).toBe(0);
+  });
+
+  it('refuses a stale plan, naming the target that moved, and changes nothing', async () => {
+    await savePlan([file], planFile, env);
+    await moveReality();
+    emulator.resetLog();
+    const run = await apply(['--plan', planFile]);
+    expect(run.code).toBe(1);
+    expect(run.err).toContain('the saved plan is stale: the team access of workspace "net" (ws-net) changed since it was planned; nothing was changed.');
+    expect(run.err).not.toContain('project "other"');
+    expect(writesOf(emulator)).toEqual([]);
+  });
+
+  it('refuses a plan whose files changed, when the files are named', async () => {
+    await savePlan([file], planFile, env);
+    await writeFile(file, DESIRED.replace('dev: write', 'dev: admin'));
+    const run = await apply([file, '--plan', planFile]);
+    expect(run.code).toBe(1);
+    expect(run.err).toContain('is stale: the desired-state files changed since it was planned');
+    expect(writesOf(emulator)).toEqual([]);
+  });
+
+  it('refuses a saved plan of another format version', async () => {
+    await savePlan([file], planFile, env);
+    const document = JSON.parse(await readFile(planFile, 'utf8')) as Record<string, unknown>;
+    await writeFile(planFile, JSON.stringify({ ...document, format_version: 99 }));
+    const run = await apply(['--plan', planFile]);
+    expect(run.code).toBe(1);
+    expect(run.err).toContain('format_version is 99, and this tfe-access reads version 1 only');
+  });
+
+  it('keeps the checksum the plan printed', async () => {
+    const checksum = await savePlan([file], planFile, env);
+    const printed = JSON.parse((await runCli(['plan', file, '--format', 'json'], { env })).out) as { checksum: string };
+    expect((await readSavedPlan(planFile)).plan.checksum).toBe(printed.checksum);
+    expect(checksum).toBe(printed.checksum);
+  });
+});
+
+describe('apply --checksum SUM', () => {
+  it('applies when the fresh plan is the reviewed one', async () => {
+    const reviewed = JSON.parse((await runCli(['plan', file, '--format', 'json'], { env })).out) as { checksum: string };
+    const run = await apply([file, '--checksum', reviewed.checksum]);
+    expect(run.code, run.err).toBe(0);
+    expect(writesOf(emulator)).toHaveLength(4);
+  });
+
+  it('refuses when reality changed since the review', async () => {
+    const reviewed = JSON.parse((await runCli(['plan', file, '--format', 'json'], { env })).out) as { checksum: string };
+    await moveReality();
+    emulator.resetLog();
+    const run = await apply([file, '--checksum', reviewed.checksum]);
+    expect(run.code).toBe(1);
+    expect(run.err).toContain(`the plan is not the reviewed one: its checksum is`);
+    expect(run.err).toContain(`--checksum is ${reviewed.checksum}; nothing was changed.`);
+    expect(writesOf(emulator)).toEqual([]);
+  });
+});
