@@ -67,7 +67,8 @@ function hooksFor(io: IO, ask: ((q: string) => Promise<string>) | undefined, sho
     show,
     confirm: async (plan) => {
       if (!ask) return true; // --auto-approve
-      const answer = await ask(`\nApply these ${plan.changes.length} changes to ${plan.organization}? Only '${CONFIRM_WORD}' is accepted: `);
+      const count = plan.changes.length;
+      const answer = await ask(`\nApply ${count} change${count === 1 ? '' : 's'} to ${plan.organization}? Only '${CONFIRM_WORD}' is accepted: `);
       return answer.trim() === CONFIRM_WORD;
     },
     ...(io.isTTY ? { onProgress: (p) => io.stderr.write(`\r${progressLine(p)}${p.done === p.total ? '\n' : ''}`) } : {}),

@@ -1,0 +1,88 @@
+// Confirmation, progress and output of apply: on a terminal it shows the plan and asks (only `yes`
+// goes on); without one it refuses unless --auto-approve, before any request.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { FAST, writesOf } from './scenario.js';
+import { GUARDED_SEED, GUARDED_TOKEN, runOnTerminal } from './support.js';
+
+const DESIRED = `organization: guarded
+projects:
+  other:
+    teams:
+      dev: write
+      ops: read
+      qa: read
+      interns: read
+`;
+
+let emulator: RunningEmulator;
+let dir: string;
+let file: string;
+let env: Record<string, string>;
+const args = (...extra: string[]) => ['apply', file, '--rate-limit', String(FAST), ...extra];
+
+beforeEach(async () => {
+  emulator = await startEmulator({ seed: GUARDED_SEED, rateLimit: 0 });
+  dir = await mkdtemp(join(tmpdir(), 'tfe-access-confirm-'));
+  file = join(dir, 'tfe-access.yaml');
+  await writeFile(file, DESIRED);
+  env = { TFE_TOKEN: GUARDED_TOKEN, TFE_ADDRESS: emulator.url };
+});
+afterEach(async () => {
+  await emulator.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('apply confirmation', () => {
+  it('without a terminal, refuses unless --auto-approve, in one line and before any request', async () => {
+    const run = await runOnTerminal(args(), { env });
+    expect(run.code).toBe(1);
+    expect(run.err).toBe('tfe-access apply: refusing to apply without confirmation: there is no terminal to ask on. Review the plan, then run apply with --auto-approve.\n');
+    expect(emulator.requests).toEqual([]);
+  });
+
+  it('on a terminal, shows the plan, asks, and stops on anything but yes', async () => {
+    const run = await runOnTerminal(args(), { env, answers: ['y'] });
+    expect(run.code).toBe(1);
+    expect(run.out).toContain('Plan for guarded: 0 to add, 1 to change, 0 to remove.');
+    expect(run.questions).toEqual(["\nApply 1 change to guarded? Only 'yes' is accepted: "]);
+    expect(run.err).toBe('Apply cancelled; nothing was changed.\n');
+    expect(writesOf(emulator)).toEqual([]);
+  });
+
+  it('on a terminal, applies after yes, with progress on stderr and a one-line summary', async () => {
+    const run = await runOnTerminal(args(), { env, answers: ['yes'] });
+    expect(run.code, run.err).toBe(0);
+    expect(run.err).toContain('applying: 1/1 done');
+    expect(run.out).toContain('  applied     ~ dev on project "other": read -> write');
+    expect(run.out.trimEnd().split('\n').at(-1)).toBe('Apply complete: 1 applied, 0 already so, 0 failed, of 1 change in guarded.');
+    expect(writesOf(emulator)).toEqual(['PATCH /api/v2/team-projects/tprj-dev-other']);
+  });
+
+  it('does not ask when there is nothing to do', async () => {
+    await runOnTerminal(args('--auto-approve'), { env });
+    const run = await runOnTerminal(args(), { env, answers: [] });
+    expect(run.code).toBe(0);
+    expect(run.questions).toEqual([]);
+    expect(run.out).toContain('Nothing to apply.');
+  });
+
+  it('--format json prints one document with the plan and every outcome', async () => {
+    const run = await runOnTerminal(args('--auto-approve', '--format', 'json'), { env });
+    expect(run.code, run.err).toBe(0);
+    const document = JSON.parse(run.out) as { result: string; converged: boolean; counts: unknown; outcomes: Array<{ status: string; change: { action: string } }> };
+    expect(document.result).toBe('applied');
+    expect(document.converged).toBe(true);
+    expect(document.counts).toEqual({ applied: 1, already_so: 0, failed: 0 });
+    expect(document.outcomes.map((o) => `${o.status} ${o.change.action}`)).toEqual(['applied update']);
+  });
+
+  it('without a terminal shows no progress', async () => {
+    const run = await runOnTerminal(args('--auto-approve'), { env });
+    expect(run.code).toBe(0);
+    expect(run.err).toBe('');
+  });
+});
