@@ -1,7 +1,7 @@
 // What `plan` and `drift` share: flags, the plan use case, rendering. One place, two commands.
 import { EXIT } from '../errors.js';
 import type { Plan } from '../core/plan.js';
-import { planFromFiles } from '../pipeline/plan.js';
+import { planFromFiles, type PlanResult } from '../pipeline/plan.js';
 import { PLAN_FORMATS, renderPlan, type PlanFormat } from '../render/index.js';
 import { boolFlag, parse, stringFlag, type Options } from './args.js';
 import { CONNECTION_OPTIONS, TARGET_OPTIONS, connectionFlags, formatFlag, targetFlags } from './common-flags.js';
@@ -14,8 +14,7 @@ export const PLAN_OPTIONS: Options = {
   format: { type: 'string' },
 };
 
-export interface PlanRun {
-  readonly plan: Plan;
+export interface PlanRun extends Omit<PlanResult, 'client'> {
   readonly format: PlanFormat;
   readonly values: ReturnType<typeof parse>;
 }
@@ -39,7 +38,8 @@ export async function runPlan(command: string, argv: readonly string[], io: IO, 
   bar.done();
   await result.client.close();
   io.stdout.write(renderPlan(result.plan, format, { color: flags.color }));
-  return { plan: result.plan, format, values: parsed };
+  const { client: _closed, ...rest } = result;
+  return { ...rest, format, values: parsed };
 }
 
 export function hasChanges(plan: Plan): boolean {

@@ -1,5 +1,7 @@
 // plan and drift end to end: the acme example against a seeded emulator over real HTTP.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSeedFile, startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
@@ -93,6 +95,24 @@ describe('tfe-access plan', () => {
       expect(run.out).toBe('');
     } finally {
       await emu.stop();
+    }
+  });
+
+  it('--out saves the plan with its basis: mode 0600, no token, the same checksum', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tfe-access-plan-'));
+    try {
+      const run = await runCli(['plan', 'examples/acme', '--format', 'json', '--out', join(dir, 'acme.tfplan.json')], { env });
+      expect(run.code).toBe(0);
+      expect(run.err).toContain('Saved the plan to');
+      const file = join(dir, 'acme.tfplan.json');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const text = readFileSync(file, 'utf8');
+      expect(text).not.toContain(ORG_TOKEN);
+      const saved = JSON.parse(text) as { plan: { checksum: string }; basis: { targets: unknown[] } };
+      expect(saved.plan.checksum).toBe((JSON.parse(run.out) as { checksum: string }).checksum);
+      expect(saved.basis.targets).toHaveLength(6);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

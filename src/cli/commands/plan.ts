@@ -1,7 +1,10 @@
 // tfe-access plan: read live access and print the changes the files ask for.
 import { CONNECTION_HELP, TARGET_HELP } from '../common-flags.js';
 import type { Command } from '../registry.js';
-import { EXIT, boolFlag, hasChanges, runPlan, wantsHelp } from '../plan-run.js';
+import { resolve } from 'node:path';
+import { addressFrom } from '../../api/address.js';
+import { savedPlanOf, writeSavedPlan } from '../../saved-plan/index.js';
+import { EXIT, boolFlag, hasChanges, runPlan, stringFlag, wantsHelp } from '../plan-run.js';
 
 const help = `Usage: tfe-access plan [PATHS...] [options]
 
@@ -12,6 +15,8 @@ The plan goes to stdout, progress to stderr (on a terminal only).
 Options:
   --format F           text (default), json (plan format 1) or markdown (pull-request comment)
   --detailed-exitcode  exit 0 when there are no changes, 2 when there are
+  --out FILE           also save the plan, with what it was based on, for \`apply --plan FILE\`
+                       (written atomically, mode 0600, never a token)
 ${TARGET_HELP}
 ${CONNECTION_HELP}
   -h, --help           this help
@@ -28,7 +33,14 @@ const command: Command = {
       io.stdout.write(help);
       return EXIT.ok;
     }
-    const { plan, values } = await runPlan('plan', argv, io, { 'detailed-exitcode': { type: 'boolean' } });
+    const run = await runPlan('plan', argv, io, { 'detailed-exitcode': { type: 'boolean' }, out: { type: 'string' } });
+    const { plan, values } = run;
+    const out = stringFlag(values, 'out');
+    if (out !== undefined) {
+      const address = addressFrom({ address: stringFlag(values, 'address') }, io.env).baseUrl;
+      await writeSavedPlan(resolve(io.cwd, out), savedPlanOf(plan, run.desired, run.live, address));
+      io.stderr.write(`Saved the plan to ${out}: apply it with \`tfe-access apply --plan ${out}\`.\n`);
+    }
     return boolFlag(values, 'detailed-exitcode') && hasChanges(plan) ? EXIT.changes : EXIT.ok;
   },
 };
