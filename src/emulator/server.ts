@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { MEDIA_TYPE, NOT_FOUND, RATE_LIMITED_BODY, serverError, UNAUTHORIZED, UNSUPPORTED_MEDIA_TYPE, type Answer } from './answers.js';
 import { Authz } from './authz.js';
 import { BURST_RESET_SECONDS, FaultInjector, type FaultDecision } from './faults.js';
-import { RateLimiter } from './rate-limit.js';
+import { DEFAULT_RATE_LIMIT, RateLimiter } from './rate-limit.js';
 import { RequestLog } from './request-log.js';
 import { dispatch, isWrite, pathSegments } from './router.js';
 import type { Identity, Store } from './state.js';
@@ -62,7 +62,8 @@ function readBody(req: IncomingMessage): Promise<unknown> {
 
 function send(res: ServerResponse, answer: Answer, limit: number): void {
   const headers: Record<string, string> = { ...answer.headers };
-  if (limit > 0) headers['X-RateLimit-Limit'] = String(limit);
+  // NOTES.md, "Rate limiting": every 429 carries X-RateLimit-Limit, also a fault burst's with the limit off.
+  if (limit > 0 || answer.status === 429) headers['X-RateLimit-Limit'] = String(limit > 0 ? limit : DEFAULT_RATE_LIMIT);
   if (answer.body === undefined) {
     res.writeHead(answer.status, headers).end();
     return;

@@ -81,6 +81,7 @@ describe('faults over HTTP', () => {
     expect(first.status).toBe(429);
     expect(first.body.errors[0].status).toBe(429);
     expect(Number(first.headers.get('x-ratelimit-reset'))).toBeGreaterThan(0);
+    expect(first.headers.get('x-ratelimit-limit')).toBe('30');
     expect(next).toEqual([...Array.from({ length: RATE_LIMIT_BURST_LENGTH - 1 }, () => 429), 200]);
     expect(emu.counters()).toMatchObject({ rateLimited: RATE_LIMIT_BURST_LENGTH, faults: RATE_LIMIT_BURST_LENGTH });
   });
