@@ -100,6 +100,7 @@ const command: Command = {
     });
     bar.done();
     for (const skipped of result.skipped) io.stderr.write(`export: ${describeSkipped(skipped)}\n`);
+    if (result.targetCount === 0) io.stderr.write(`export: no project or workspace of "${organization}" has a grant this token can see; nothing to manage yet.\n`);
     if (out === undefined) {
       io.stdout.write(result.files.map((f) => f.text).join(''));
       return EXIT.ok;
