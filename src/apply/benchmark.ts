@@ -1,0 +1,57 @@
+// `node dist/apply/benchmark.js [CHANGES] [LATENCY_MS] [CONCURRENCY]`: times the executor alone on
+// a plan of CHANGES adds against the emulator with LATENCY_MS per answer and no rate limit. Expected
+// about CHANGES x LATENCY_MS / CONCURRENCY (issue 6: 400 x 50 ms / 8 = 2.5 s). A benchmark, not a
+// test: it prints the figure and checks nothing.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { startEmulator } from '../emulator/index.js';
+import { planFromFiles } from '../pipeline/plan.js';
+import { applyChanges } from './executor.js';
+
+const TOKEN = 'bench-org-token';
+/** Client-side rate far above what the run sends: the limit under test is the concurrency. */
+const UNLIMITED_RATE = 1_000_000;
+const TEAMS = 20;
+
+export interface BenchmarkResult {
+  readonly changes: number;
+  readonly elapsedMs: number;
+  readonly expectedMs: number;
+  readonly failed: number;
+}
+
+export async function benchmarkApply(changes = 400, latencyMs = 50, concurrency = 8): Promise<BenchmarkResult> {
+  const workspaces = Math.ceil(changes / TEAMS);
+  const teams = Array.from({ length: TEAMS }, (_, i) => ({ name: `team-${i}` }));
+  const seed = { organizations: [{ name: 'bench', token: TOKEN, teams, workspaces: Array.from({ length: workspaces }, (_, i) => ({ name: `ws-${i}` })) }] };
+  const yaml = ['organization: bench', 'workspaces:'];
+  for (let w = 0, n = 0; w < workspaces; w++) {
+    yaml.push(`  ws-${w}:`, '    teams:');
+    for (let t = 0; t < TEAMS && n < changes; t++, n++) yaml.push(`      team-${t}: read`);
+  }
+  const emulator = await startEmulator({ seed, rateLimit: 0 });
+  const dir = await mkdtemp(join(tmpdir(), 'tfe-access-bench-'));
+  try {
+    await writeFile(join(dir, 'tfe-access.yaml'), `${yaml.join('\n')}\n`);
+    const env = { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url, HOME: dir };
+    const result = await planFromFiles({ paths: [dir], cwd: dir, env, targets: [], concurrency, rateLimit: UNLIMITED_RATE });
+    emulator.setFaults({ latencyMs });
+    const start = performance.now();
+    const report = await applyChanges(result.plan.changes, result.client, { concurrency });
+    const elapsedMs = performance.now() - start;
+    await result.client.close();
+    return { changes: result.plan.changes.length, elapsedMs, expectedMs: (result.plan.changes.length * latencyMs) / concurrency, failed: report.counts.failed };
+  } finally {
+    await emulator.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [changes, latency, concurrency] = process.argv.slice(2).map(Number);
+  const r = await benchmarkApply(changes || undefined, latency || undefined, concurrency || undefined);
+  process.stdout.write(`apply: ${r.changes} changes in ${(r.elapsedMs / 1000).toFixed(2)} s (expected about ${(r.expectedMs / 1000).toFixed(2)} s), ${r.failed} failed\n`);
+}
