@@ -51,7 +51,7 @@ export async function benchmarkApply(changes = 400, latencyMs = 50, concurrency 
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [changes, latency, concurrency] = process.argv.slice(2).map(Number);
-  const r = await benchmarkApply(changes || undefined, latency || undefined, concurrency || undefined);
+  const arg = (i: number): number | undefined => (process.argv[i] === undefined ? undefined : Number(process.argv[i]));
+  const r = await benchmarkApply(arg(2), arg(3), arg(4));
   process.stdout.write(`apply: ${r.changes} changes in ${(r.elapsedMs / 1000).toFixed(2)} s (expected about ${(r.expectedMs / 1000).toFixed(2)} s), ${r.failed} failed\n`);
 }
