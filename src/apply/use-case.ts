@@ -11,7 +11,7 @@ import { assertFresh, fingerprintDesired, readSavedPlan } from '../saved-plan/in
 import { applyChanges, type Progress } from './executor.js';
 import type { ApplyReport } from './outcome.js';
 
-export interface ApplyRequest extends Omit<PlanRequest, 'onProgress'> {
+export interface ApplyRequest extends PlanRequest {
   /** `--plan FILE`: apply exactly this saved plan. */
   readonly savedPlan?: string | undefined;
   /** `--checksum SUM`: the checksum of the reviewed plan. */

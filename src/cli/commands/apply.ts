@@ -7,6 +7,7 @@ import { PLAN_FORMATS, renderPlan } from '../../render/index.js';
 import { boolFlag, parse, stringFlag, type Options } from '../args.js';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, TARGET_HELP, TARGET_OPTIONS, connectionFlags, formatFlag, targetFlags } from '../common-flags.js';
 import type { IO } from '../io.js';
+import { progress } from '../progress.js';
 import type { Command } from '../registry.js';
 import { applyJson } from '../../apply/report-json.js';
 
@@ -90,7 +91,9 @@ const command: Command = {
     const ask = autoApprove ? undefined : promptOf(io);
     // Refused before any request: nobody can answer the question.
     if (!autoApprove && !ask) throw new CLIError('refusing to apply without confirmation: there is no terminal to ask on. Review the plan, then run apply with --auto-approve.');
+    const reading = progress(io, 'Reading live access');
     const show: ApplyHooks['show'] = (plan) => {
+      reading.done();
       if (format !== 'json') io.stdout.write(renderPlan(plan, format, { color: flags.color }));
     };
     const result = await applyUseCase(
@@ -102,6 +105,7 @@ const command: Command = {
         targets: targetFlags(parsed),
         concurrency: flags.concurrency,
         rateLimit: flags.rateLimit,
+        onProgress: (done, total) => reading.update(done, total),
         savedPlan: stringFlag(parsed, 'plan'),
         checksum: stringFlag(parsed, 'checksum'),
         force: boolFlag(parsed, 'force'),
