@@ -3,6 +3,7 @@
 // every organization. A team token sees its own team's grants and the grants of non-secret teams on
 // targets it can see; it changes a target's grants only where its team is admin there, and then sees
 // every grant there, secret teams included. Everything else is answered 404 (seed, Authentication 5).
+import type { Resource } from '../core/access.js';
 import { OWNERS_TEAM, type Grant, type Identity, type Project, type Store, type Team, type Workspace } from './state.js';
 
 // Seed, "What the service does": organization-level permissions give admin on every project or
@@ -90,27 +91,31 @@ export class Authz {
     return viaProject !== undefined && PROJECT_LEVELS_WITH_WORKSPACE_ADMIN.has(viaProject.access);
   }
 
-  canSeeTarget(grant: Grant): boolean {
-    const target = this.target(grant);
-    if (!target) return false;
-    return 'projectId' in target ? this.canSeeWorkspace(target) : this.canSeeProject(target);
+  /** Whether the caller sees the project (team-projects) or workspace (team-workspaces) `targetId`. */
+  canSeeTarget(resource: Resource, targetId: string): boolean {
+    if (resource === 'team-projects') {
+      const project = this.store.projects.get(targetId);
+      return project !== undefined && this.canSeeProject(project);
+    }
+    const workspace = this.store.workspaces.get(targetId);
+    return workspace !== undefined && this.canSeeWorkspace(workspace);
   }
 
-  canAdminTarget(grant: Grant): boolean {
-    const target = this.target(grant);
-    if (!target) return false;
-    return 'projectId' in target ? this.canAdminWorkspace(target) : this.canAdminProject(target);
+  /** Whether the caller may change the grants on `targetId` (seed, Authentication 3). */
+  canAdminTarget(resource: Resource, targetId: string): boolean {
+    if (resource === 'team-projects') {
+      const project = this.store.projects.get(targetId);
+      return project !== undefined && this.canAdminProject(project);
+    }
+    const workspace = this.store.workspaces.get(targetId);
+    return workspace !== undefined && this.canAdminWorkspace(workspace);
   }
 
   /** Seed, Authentication 2 and 3: own team's grants, non-secret teams' grants, all of them as admin. */
   canSeeGrant(grant: Grant): boolean {
-    if (this.canAdminTarget(grant)) return true;
+    if (this.canAdminTarget(grant.resource, grant.targetId)) return true;
     if (this.identity.kind === 'team' && this.identity.teamId === grant.teamId) return true;
     const team = this.store.teams.get(grant.teamId);
-    return team !== undefined && team.visibility !== 'secret' && this.canSeeTarget(grant);
-  }
-
-  private target(grant: Grant): Project | Workspace | undefined {
-    return grant.resource === 'team-projects' ? this.store.projects.get(grant.targetId) : this.store.workspaces.get(grant.targetId);
+    return team !== undefined && team.visibility !== 'secret' && this.canSeeTarget(grant.resource, grant.targetId);
   }
 }

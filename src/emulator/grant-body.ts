@@ -22,7 +22,8 @@ export interface GrantUpdate {
   readonly sent: Record<string, PermissionValue>;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+/** A JSON object (not null, not an array). The emulator's own guard: it shares no code with the client. */
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

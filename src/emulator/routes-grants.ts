@@ -16,24 +16,6 @@ function target(ctx: RequestContext, resource: Resource, id: string): { org: str
   return resource === 'team-projects' ? ctx.store.projects.get(id) : ctx.store.workspaces.get(id);
 }
 
-function canSeeTargetId(ctx: RequestContext, resource: Resource, id: string): boolean {
-  if (resource === 'team-projects') {
-    const project = ctx.store.projects.get(id);
-    return project !== undefined && ctx.authz.canSeeProject(project);
-  }
-  const workspace = ctx.store.workspaces.get(id);
-  return workspace !== undefined && ctx.authz.canSeeWorkspace(workspace);
-}
-
-function canAdminTargetId(ctx: RequestContext, resource: Resource, id: string): boolean {
-  if (resource === 'team-projects') {
-    const project = ctx.store.projects.get(id);
-    return project !== undefined && ctx.authz.canAdminProject(project);
-  }
-  const workspace = ctx.store.workspaces.get(id);
-  return workspace !== undefined && ctx.authz.canAdminWorkspace(workspace);
-}
-
 /** The grant named by the path, when it exists, has this type and the caller may see it. */
 function visibleGrant(ctx: RequestContext, resource: Resource): Grant | undefined {
   const grant = ctx.store.grants.get(param(ctx, 0));
@@ -46,7 +28,7 @@ export function listGrants(resource: Resource) {
     // Seed: the filter is required; without it (or with an id the caller cannot see) there is no
     // project/workspace to list, which the seed's status table answers 404.
     const targetId = ctx.query.get(LIST_FILTER[resource]);
-    if (!targetId || !canSeeTargetId(ctx, resource, targetId)) return NOT_FOUND;
+    if (!targetId || !ctx.authz.canSeeTarget(resource, targetId)) return NOT_FOUND;
     const grants = ctx.store.grantsOn(targetId).filter((g) => ctx.authz.canSeeGrant(g));
     const render = (g: Grant): unknown => grantResource(ctx.store, g);
     // Seed, "Pagination envelope": only the project list is always paginated.
@@ -67,7 +49,7 @@ export function createGrantRoute(resource: Resource) {
     const where = target(ctx, resource, request.targetId);
     const team = ctx.store.teams.get(request.teamId);
     // Seed: 404 when the project/workspace or the team is not found, or the caller is not allowed.
-    if (!where || !canAdminTargetId(ctx, resource, where.id) || !team || team.org !== where.org) return NOT_FOUND;
+    if (!where || !ctx.authz.canAdminTarget(resource, where.id) || !team || team.org !== where.org) return NOT_FOUND;
     // NOTES.md, "Errors": a team that already has access there is a 422 "Team has already been taken".
     if (ctx.store.grantOf(where.id, team.id)) throw new Invalid('/data/attributes/team', 'Team has already been taken');
     const grant = createGrant(ctx.store, { resource, teamId: team.id, targetId: where.id, access: request.access, sent: request.sent });
@@ -79,7 +61,7 @@ export function createGrantRoute(resource: Resource) {
 export function updateGrant(resource: Resource) {
   return (ctx: RequestContext): Answer => {
     const grant = visibleGrant(ctx, resource);
-    if (!grant || !ctx.authz.canAdminTarget(grant)) return NOT_FOUND;
+    if (!grant || !ctx.authz.canAdminTarget(resource, grant.targetId)) return NOT_FOUND;
     const request = readUpdate(ctx.body, resource, grant.id);
     const access = request.access ?? grant.access;
     checkFixedLevel(access, request.sent);
@@ -94,7 +76,7 @@ export function updateGrant(resource: Resource) {
 export function deleteGrant(resource: Resource) {
   return (ctx: RequestContext): Answer => {
     const grant = visibleGrant(ctx, resource);
-    if (!grant || !ctx.authz.canAdminTarget(grant)) return NOT_FOUND;
+    if (!grant || !ctx.authz.canAdminTarget(resource, grant.targetId)) return NOT_FOUND;
     ctx.store.removeGrant(grant);
     return NO_CONTENT;
   };

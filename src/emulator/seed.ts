@@ -3,7 +3,7 @@
 import { CLIError } from '../errors.js';
 import { Invalid } from './answers.js';
 import { createGrant, createOrganization, createProject, createTeam, createWorkspace } from './builders.js';
-import { readCreate } from './grant-body.js';
+import { isObject, readCreate } from './grant-body.js';
 import { readOrganizationAccess, readVisibility } from './setup-body.js';
 import { DEFAULT_PROJECT, OWNERS_TEAM, type Store } from './state.js';
 import type { SeedDocument, SeedOrganization, SeedTeamProject, SeedTeamWorkspace } from './types.js';
@@ -19,10 +19,6 @@ const TEAM_WORKSPACE_KEYS = ['team', 'workspace', 'access', 'id', 'runs', 'varia
 
 function fail(where: string, message: string): never {
   throw new CLIError(`seed: ${where}: ${message}`);
-}
-
-function isObject(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function objectAt(value: unknown, where: string, keys: readonly string[]): Obj {

@@ -1,6 +1,7 @@
 // Bodies of the set-up endpoints (organizations, teams, projects, workspaces; NOTES.md, "Name
 // resolution"). Pure: parsed JSON in, values out, Invalid (422) on anything malformed.
 import { humanName, Invalid } from './answers.js';
+import { isObject } from './grant-body.js';
 import { ORGANIZATION_ACCESS_KEYS } from './wire-resources.js';
 
 // Seed, "Limits": a project name is at most 40 characters.
@@ -8,10 +9,6 @@ export const MAX_PROJECT_NAME = 40;
 // The real service's rule for organization, team and workspace names: letters, digits, - and _.
 const NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 const MAX_WORKSPACE_NAME = 90;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export interface SetupBody {
   readonly attributes: Record<string, unknown>;

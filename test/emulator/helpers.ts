@@ -1,4 +1,5 @@
 // Shared helpers of the emulator's end-to-end tests: a tiny fetch client and a seed fixture.
+import { afterEach, beforeEach } from 'vitest';
 import { startEmulator, DEFAULT_ADMIN_TOKEN, type EmulatorOptions, type RunningEmulator, type SeedDocument } from '../../src/emulator/index.js';
 
 export const MEDIA = 'application/vnd.api+json';
@@ -99,4 +100,15 @@ export function workspaceGrantBody(workspaceId: string, teamId: string, attribut
       relationships: { workspace: { data: { type: 'workspaces', id: workspaceId } }, team: { data: { type: 'teams', id: teamId } } },
     },
   };
+}
+
+/** A fresh emulator on the SEED fixture for every test of the file, with an admin client. */
+export function useEmulator(options: EmulatorOptions = {}): { readonly emu: RunningEmulator; readonly api: Client } {
+  const current = {} as { emu: RunningEmulator; api: Client };
+  beforeEach(async () => {
+    current.emu = await withEmulator(options);
+    current.api = client(current.emu);
+  });
+  afterEach(() => current.emu.stop());
+  return current;
 }
