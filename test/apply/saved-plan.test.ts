@@ -56,8 +56,9 @@ afterEach(async () => {
 });
 
 describe('apply --plan FILE', () => {
-  it('applies exactly the saved changes and sends no other write', async () => {
-    await savePlan([file], planFile, env);
+  it('applies exactly the changes saved by plan --out and sends no other write', async () => {
+    const planned = await runCli(['plan', file, '--out', planFile, '--rate-limit', String(FAST)], { env });
+    expect(planned.code, planned.err).toBe(0);
     expect((await stat(planFile)).mode & 0o777).toBe(0o600);
     expect(await readFile(planFile, 'utf8')).not.toContain(GUARDED_TOKEN);
     emulator.resetLog();

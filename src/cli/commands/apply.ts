@@ -1,4 +1,5 @@
 // tfe-access apply: plan (or load a saved plan), check the guards, confirm, and make the changes.
+import { resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { renderOutcomes, summaryOf, progressLine } from '../../apply/report-text.js';
 import { applyUseCase, type ApplyHooks } from '../../apply/use-case.js';
@@ -48,6 +49,11 @@ const OPTIONS: Options = {
 };
 
 const CONFIRM_WORD = 'yes';
+
+function savedPlanPath(parsed: ReturnType<typeof parse>, io: IO): string | undefined {
+  const file = stringFlag(parsed, 'plan');
+  return file === undefined ? undefined : resolve(io.cwd, file);
+}
 
 /** A line from the terminal: io.prompt when the IO provides one, else readline on the process. */
 function promptOf(io: IO): ((question: string) => Promise<string>) | undefined {
@@ -106,7 +112,7 @@ const command: Command = {
         concurrency: flags.concurrency,
         rateLimit: flags.rateLimit,
         onProgress: (done, total) => reading.update(done, total),
-        savedPlan: stringFlag(parsed, 'plan'),
+        savedPlan: savedPlanPath(parsed, io),
         checksum: stringFlag(parsed, 'checksum'),
         force: boolFlag(parsed, 'force'),
       },
