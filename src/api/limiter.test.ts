@@ -28,7 +28,7 @@ function maxInAnyWindow(starts: number[]): number {
 }
 
 describe('RateLimiter', () => {
-  it('lets `rate` requests start at once, then one per freed slot', async () => {
+  it('lets a small burst start at once, then paces starts at the rate, within the window', async () => {
     const clock = fakeClock();
     const limiter = new RateLimiter(30, clock);
     const starts: number[] = [];
@@ -36,9 +36,13 @@ describe('RateLimiter', () => {
       await limiter.acquire();
       starts.push(clock.now());
     }
-    expect(starts.slice(0, 30).every((t) => t === 0)).toBe(true);
+    expect(limiter.burst).toBe(5);
+    expect(starts.slice(0, 5)).toEqual([0, 0, 0, 0, 0]);
+    expect(starts[5]).toBe(34); // 1000/30 ms, rounded up to a whole millisecond
+    expect(starts[6]! - starts[5]!).toBeGreaterThanOrEqual(33);
+    // 30 starts then the window: the 31st waits for the first to leave it.
     expect(starts[30]).toBe(WINDOW);
-    expect(starts[60]).toBe(2 * WINDOW);
+    expect(maxInAnyWindow(starts)).toBe(30);
   });
   it('never starts more than `rate` requests in any window, whatever the arrival pattern', async () => {
     await fc.assert(
@@ -52,6 +56,12 @@ describe('RateLimiter', () => {
           starts.push(clock.now());
         }
         expect(maxInAnyWindow(starts)).toBeLessThanOrEqual(rate);
+        // The bucket: never more than the burst plus the rate over any interval.
+        for (let i = 0; i < starts.length; i++) {
+          for (let j = i; j < starts.length; j++) {
+            expect(j - i + 1).toBeLessThanOrEqual(limiter.burst + ((starts[j]! - starts[i]!) * rate) / 1000 + 1e-9);
+          }
+        }
       }),
       { numRuns: 60 },
     );
