@@ -10,11 +10,16 @@ function chooseId(store: Store, prefix: string, wanted: string | undefined): str
   return wanted === undefined ? store.newId(prefix) : store.claimId(wanted);
 }
 
-/** `ownersId`: a fixed id for the `owners` team (seed files pin ids for stable tests). */
-export function createOrganization(store: Store, name: string, email: string | null, ownersId?: string): Organization {
+/** Fixed ids for the `owners` team and the Default Project (seed files pin ids for stable tests). */
+export interface BuiltInIds {
+  owners?: string;
+  defaultProject?: string;
+}
+
+export function createOrganization(store: Store, name: string, email: string | null, ids: BuiltInIds = {}): Organization {
   const org = store.addOrganization(name, email);
-  createTeam(store, name, { name: OWNERS_TEAM, id: ownersId, visibility: 'organization', organizationAccess: {} });
-  createProject(store, name, { name: DEFAULT_PROJECT });
+  createTeam(store, name, { name: OWNERS_TEAM, id: ids.owners, visibility: 'organization', organizationAccess: {} });
+  createProject(store, name, { name: DEFAULT_PROJECT, id: ids.defaultProject });
   return org;
 }
 

@@ -5,7 +5,7 @@ import { Invalid } from './answers.js';
 import { createGrant, createOrganization, createProject, createTeam, createWorkspace } from './builders.js';
 import { isObject, readCreate } from './grant-body.js';
 import { readOrganizationAccess, readVisibility } from './setup-body.js';
-import { DEFAULT_PROJECT, OWNERS_TEAM, type Store } from './state.js';
+import { DEFAULT_PROJECT, OWNERS_TEAM, type Identity, type Store } from './state.js';
 import type { SeedDocument, SeedOrganization, SeedTeamProject, SeedTeamWorkspace } from './types.js';
 
 type Obj = Record<string, unknown>;
@@ -63,6 +63,12 @@ export function parseSeed(value: unknown): SeedDocument {
   return doc as unknown as SeedDocument;
 }
 
+function addToken(store: Store, token: string, identity: Identity, where: string): void {
+  // A token names one identity: a second use would silently change who the first one is.
+  if (store.tokens.has(token)) fail(where, 'this token is already used (by another entry or as the admin token)');
+  store.tokens.set(token, identity);
+}
+
 function claim(store: Store, id: string | undefined, where: string): string | undefined {
   if (id !== undefined && store.idInUse(id)) fail(where, `id "${id}" is used twice`);
   return id;
@@ -80,7 +86,7 @@ function applyTeams(store: Store, org: SeedOrganization, where: string): void {
       const team = existing ?? createTeam(store, org.name, { name: t.name, id: claim(store, t.id, at), visibility, organizationAccess });
       // The owners team keeps its visibility; the seed may add organization access and tokens to it.
       if (existing) Object.assign(existing.organizationAccess, organizationAccess);
-      for (const token of t.tokens ?? []) store.tokens.set(token, { kind: 'team', teamId: team.id });
+      (t.tokens ?? []).forEach((token, k) => addToken(store, token, { kind: 'team', teamId: team.id }, `${at}.tokens[${k}]`));
     } catch (error: unknown) {
       if (error instanceof Invalid) fail(at, error.detail);
       throw error;
@@ -91,7 +97,9 @@ function applyTeams(store: Store, org: SeedOrganization, where: string): void {
 function applyTargets(store: Store, org: SeedOrganization, where: string): void {
   (org.projects ?? []).forEach((p, j) => {
     const at = `${where}.projects[${j}]`;
-    if (store.projectByName(org.name, p.name)) fail(at, `project "${p.name}" is listed twice`);
+    const existing = store.projectByName(org.name, p.name);
+    if (existing && existing.name === DEFAULT_PROJECT && existing.id === (p.id ?? existing.id)) return;
+    if (existing) fail(at, `project "${p.name}" is listed twice`);
     createProject(store, org.name, { name: p.name, id: claim(store, p.id, at), description: p.description ?? null });
   });
   (org.workspaces ?? []).forEach((w, j) => {
@@ -131,9 +139,14 @@ export function applySeed(store: Store, seed: SeedDocument): void {
   docs.organizations.forEach((org, i) => {
     const where = `organizations[${i}]`;
     if (store.orgs.has(org.name)) fail(where, `organization "${org.name}" is listed twice`);
+    // The owners team and the Default Project always exist; listing them only pins their ids.
     const owners = (org.teams ?? []).find((t) => t.name === OWNERS_TEAM);
-    createOrganization(store, org.name, org.email ?? null, claim(store, owners?.id, `${where}.teams`));
-    if (org.token !== undefined) store.tokens.set(org.token, { kind: 'org', org: org.name });
+    const defaultProject = (org.projects ?? []).find((p) => p.name.toLowerCase() === DEFAULT_PROJECT.toLowerCase());
+    createOrganization(store, org.name, org.email ?? null, {
+      owners: claim(store, owners?.id, `${where}.teams`),
+      defaultProject: claim(store, defaultProject?.id, `${where}.projects`),
+    });
+    if (org.token !== undefined) addToken(store, org.token, { kind: 'org', org: org.name }, `${where}.token`);
     applyTeams(store, org, where);
     applyTargets(store, org, where);
     (org['team-projects'] ?? []).forEach((g, j) => applyGrant(store, org.name, g, `${where}.team-projects[${j}]`));

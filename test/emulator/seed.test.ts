@@ -45,6 +45,18 @@ describe('seed files', () => {
     }
   });
 
+  it('listing the owners team and the Default Project pins their ids', async () => {
+    const seed = { organizations: [{ name: 'a', teams: [{ name: 'owners', id: 'team-own' }], projects: [{ name: 'Default Project', id: 'prj-default' }] }] };
+    const emu = await startEmulator({ seed, rateLimit: 0 });
+    try {
+      expect((await client(emu).get('/teams/team-own')).body.data.attributes.name).toBe('owners');
+      expect((await client(emu).get('/projects/prj-default')).body.data.attributes.name).toBe('Default Project');
+      expect((await client(emu).get('/organizations/a/projects')).body.data).toHaveLength(1);
+    } finally {
+      await emu.stop();
+    }
+  });
+
   it('JSON is read as well as YAML', () => {
     const path = file('seed.json', JSON.stringify({ organizations: [{ name: 'j' }] }));
     expect(loadSeedFile(path)).toEqual({ organizations: [{ name: 'j' }] });
@@ -75,6 +87,8 @@ describe('seed files', () => {
     ['a bad visibility', { organizations: [{ name: 'a', teams: [{ name: 't', visibility: 'public' }] }] }, 'organizations[0].teams[0]: Visibility is not included in the list'],
     ['a duplicated organization', { organizations: [{ name: 'a' }, { name: 'a' }] }, 'organizations[1]: organization "a" is listed twice'],
     ['no organizations list', { orgs: [] }, 'document: unknown key "orgs"'],
+    ['a token used twice', { organizations: [{ name: 'a', token: 't', teams: [{ name: 'x', tokens: ['t'] }] }] }, 'organizations[0].teams[0].tokens[0]: this token is already used'],
+    ['the admin token reused', { organizations: [{ name: 'a', token: 'tfe-access-emulator-admin' }] }, 'organizations[0].token: this token is already used'],
   ];
   it.each(BAD)('refuses %s', async (_name, seed, message) => {
     const error = await seedError(seed);
