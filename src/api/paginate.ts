@@ -4,12 +4,14 @@
 // without page parameters; NOTES.md says the real service may send the envelope anyway, so both
 // are accepted). The guards stop a server that loops, skips or changes its totals mid-read: a list
 // read wrong would become a wrong plan.
-import { WireFormatError } from './errors/wire-format-error.js';
+import { InconsistentListError } from './errors/inconsistent-list-error.js';
 import type { ListPage } from './translate.js';
 
 export const PAGE_SIZE = 100;
 /** 100 000 items: far beyond any organization; a server past it is looping. */
 export const MAX_PAGES = 1000;
+/** Reads of a whole list from page 1 again after its pages did not add up. */
+export const LIST_RESTARTS = 1;
 
 export type FetchPage<T> = (query: Record<string, string>) => Promise<ListPage<T>>;
 
@@ -19,10 +21,15 @@ export interface PageOptions {
   readonly maxPages?: number;
 }
 
-/** Every item of a paginated list, in the service's order. */
+/** Every item of a paginated list, in the service's order; read again once if the pages disagree. */
 export async function allPages<T extends { readonly id: string }>(fetch: FetchPage<T>, options: PageOptions): Promise<T[]> {
-  const first = await fetchPage(fetch, 1);
-  return rest(fetch, first, options);
+  for (let restarts = 0; ; restarts++) {
+    try {
+      return await rest(fetch, await fetchPage(fetch, 1), options);
+    } catch (error: unknown) {
+      if (!(error instanceof InconsistentListError) || restarts >= LIST_RESTARTS) throw error;
+    }
+  }
 }
 
 /** One page of `page[size]=100`. */
@@ -34,7 +41,7 @@ export function fetchPage<T>(fetch: FetchPage<T>, number: number): Promise<ListP
 export async function rest<T extends { readonly id: string }>(fetch: FetchPage<T>, first: ListPage<T>, options: PageOptions): Promise<T[]> {
   const maxPages = options.maxPages ?? MAX_PAGES;
   const fail = (problem: string): never => {
-    throw new WireFormatError(options.context, `${problem}; the list may have changed while it was read, run again`);
+    throw new InconsistentListError(options.context, `${problem}; the list may have changed while it was read, run again`);
   };
   const items: T[] = [];
   const seen = new Set<string>();

@@ -160,6 +160,11 @@ describe('pagination guards', () => {
     expect((await client.listGrants({ type: 'project', id: 'prj-1' })).map((g) => g.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect(server.seen.map((s) => new URL(s.url, 'http://x').searchParams.get('page[number]'))).toEqual(['1', '2', '3']);
   });
+  it('read a list again from page 1 once when its pages disagreed', async () => {
+    const { server, client } = await setup([page(['a'], 1, 2, 2), page(['b', 'c'], 2, 2, 3), page(['a', 'b'], 1, 2, 3), page(['c'], 2, 2, 3)]);
+    expect((await client.listGrants({ type: 'project', id: 'prj-1' })).map((g) => g.id)).toEqual(['a', 'b', 'c']);
+    expect(server.seen).toHaveLength(4);
+  });
   it.each([
     ['a loop', [page(['a'], 1, 3, 3), page(['b'], 2, 3, 3, 1)], /page 2 points to page 1/],
     ['a total that changes', [page(['a'], 1, 2, 2), page(['b', 'c'], 2, 2, 3)], /total changed from 2 to 3/],
@@ -167,10 +172,11 @@ describe('pagination guards', () => {
     ['a repeated item', [page(['a'], 1, 2, 2), page(['a'], 2, 2, 2)], /a appeared on two pages/],
     ['a wrong page', [page(['a'], 1, 2, 2), page(['b'], 1, 2, 2, null)], /asked for page 2, got page 1/],
     ['too many pages', [page(['a'], 1, 5000, 500000)], /more than the limit of 1000/],
-  ])('stop %s', async (_name, steps, message) => {
-    const { client } = await setup(steps);
+  ])('stop %s, after reading the list twice', async (_name, steps, message) => {
+    const { server, client } = await setup([...steps, ...steps]);
     const error = await failure(() => client.listGrants({ type: 'project', id: 'prj-1' }));
     expect(error).toBeInstanceOf(WireFormatError);
     expect(error.message).toMatch(message);
+    expect(server.seen).toHaveLength(2 * steps.length);
   });
 });
