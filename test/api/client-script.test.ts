@@ -5,6 +5,7 @@ import { OutcomeUnknownError } from '../../src/api/errors/outcome-unknown-error.
 import { RemoteError } from '../../src/api/errors/remote-error.js';
 import { TransportError } from '../../src/api/errors/transport-error.js';
 import { WireFormatError } from '../../src/api/errors/wire-format-error.js';
+import { MAX_BODY_BYTES } from '../../src/api/http.js';
 import type { RequestEvent } from '../../src/api/session.js';
 import { CLIError } from '../../src/errors.js';
 import { CANARY, drop, dropMidBody, empty, expectNoCanary, failure, json, scriptServer, type ScriptServer, type Step } from './script-server.js';
@@ -140,6 +141,13 @@ describe('errors', () => {
     const error = await failure(() => client.updateGrant('team-projects', 'tprj-1', CUSTOM));
     expect(error).toBeInstanceOf(WireFormatError);
     expect(error.message).toBe('Unreadable answer to PATCH /team-projects/tprj-1: data.attributes.access is missing, expected a string');
+  });
+  it('refuse a body over the size cap without reading it all', async () => {
+    const huge = 'x'.repeat(MAX_BODY_BYTES + 1);
+    const { client } = await setup([(res) => res.writeHead(200, { 'content-type': 'application/vnd.api+json' }).end(huge)]);
+    const error = await failure(() => client.listTeams('acme'));
+    expect(error).toBeInstanceOf(WireFormatError);
+    expect(error.message).toMatch(/larger than 16777216 bytes/);
   });
   it('refuse a list holding grants of another target', async () => {
     const { client } = await setup([json(200, { data: [grant()] })]);
