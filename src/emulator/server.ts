@@ -129,7 +129,9 @@ function respond(parts: ServerParts, baseUrl: string, res: ServerResponse, p: Pe
   let answer: Answer;
   try {
     answer = answerFor(parts, baseUrl, p);
-  } catch {
+  } catch (error: unknown) {
+    // A bug of the emulator: answered like the real service's 500, and said on stderr so it is seen.
+    process.stderr.write(`tfe-access emulator: internal error on ${record.method} ${record.path}: ${error instanceof Error ? error.message : String(error)}\n`);
     answer = serverError(500);
   }
   if (decision.kind === 'lost-answer' && answer.status < 300) {
