@@ -2,9 +2,9 @@
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { renderOutcomes, summaryOf, progressLine } from '../../apply/report-text.js';
-import { applyUseCase, type ApplyHooks } from '../../apply/use-case.js';
+import { applyUseCase, type ApplyHooks, type ApplyResult } from '../../apply/use-case.js';
 import { CLIError, EXIT } from '../../errors.js';
-import { PLAN_FORMATS, renderPlan } from '../../render/index.js';
+import { PLAN_FORMATS, renderPlan, type PlanFormat } from '../../render/index.js';
 import { boolFlag, parse, stringFlag, type Options } from '../args.js';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, TARGET_HELP, TARGET_OPTIONS, connectionFlags, formatFlag, targetFlags } from '../common-flags.js';
 import type { IO } from '../io.js';
@@ -82,6 +82,25 @@ function hooksFor(io: IO, ask: ((q: string) => Promise<string>) | undefined, sho
   };
 }
 
+/** The outcome on stdout (one JSON document with --format json), and the exit code. */
+function printResult(result: ApplyResult, format: PlanFormat, io: IO): number {
+  if (format === 'json') io.stdout.write(applyJson(result));
+  switch (result.kind) {
+    case 'no-changes':
+      if (format !== 'json') io.stdout.write('Nothing to apply.\n');
+      return EXIT.ok;
+    case 'cancelled':
+      io.stderr.write('Apply cancelled; nothing was changed.\n');
+      return EXIT.error;
+    case 'applied': {
+      const summary = summaryOf(result.report, result.plan.organization);
+      if (format === 'json') io.stderr.write(`${summary}\n`);
+      else io.stdout.write(`\n${renderOutcomes(result.report)}\n${summary}\n`);
+      return result.report.converged ? EXIT.ok : EXIT.error;
+    }
+  }
+}
+
 const command: Command = {
   summary: 'Plan (or load a saved plan) and make the changes.',
   help,
@@ -118,19 +137,7 @@ const command: Command = {
       },
       hooksFor(io, ask, show),
     );
-    if (format === 'json') io.stdout.write(applyJson(result));
-    switch (result.kind) {
-      case 'no-changes':
-        if (format !== 'json') io.stdout.write('Nothing to apply.\n');
-        return EXIT.ok;
-      case 'cancelled':
-        io.stderr.write('Apply cancelled; nothing was changed.\n');
-        return EXIT.error;
-      case 'applied':
-        if (format !== 'json') io.stdout.write(`\n${renderOutcomes(result.report)}\n${summaryOf(result.report, result.plan.organization)}\n`);
-        else io.stderr.write(`${summaryOf(result.report, result.plan.organization)}\n`);
-        return result.report.converged ? EXIT.ok : EXIT.error;
-    }
+    return printResult(result, format, io);
   },
 };
 export default command;
