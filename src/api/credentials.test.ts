@@ -9,6 +9,15 @@ import { connectionFrom, hostOfTokenVariable, tokenVariableOf } from './credenti
 const CANARY = 'canary-token-3f9a.atlasv1.secret';
 const NO_FILES = () => undefined;
 
+function connectionFromMessage(home: string): string {
+  try {
+    connectionFrom({}, {}, home);
+  } catch (error: unknown) {
+    return (error as Error).message;
+  }
+  return 'no error';
+}
+
 describe('address', () => {
   it.each([
     [{ address: 'https://tfe.example.com' }, {}, 'https://tfe.example.com/api/v2', '--address'],
@@ -68,6 +77,9 @@ describe('token sources, in order', () => {
     expect(message).toContain('No API token for app.terraform.io');
     for (const source of ['TFE_TOKEN', 'TF_TOKEN_app_terraform_io', 'credentials.tfrc.json (no such file)', 'terraformrc (not a JSON config']) expect(message).toContain(source);
     expect(message).not.toContain(CANARY);
+    expect(connectionFromMessage(home)).toBe(
+      `No API token for app.terraform.io. Tried, in order: TFE_TOKEN (not set), TF_TOKEN_app_terraform_io (not set), ${join(home, '.terraform.d', 'credentials.tfrc.json')} (no such file), TF_CLI_CONFIG_FILE (not set). Set TFE_TOKEN, or run \`terraform login app.terraform.io\`.`,
+    );
   });
   it('refuses a token that could break the header, without showing it', () => {
     expect(() => connectionFrom({}, { TFE_TOKEN: `${CANARY}\nX-Evil: 1` }, '/nowhere', NO_FILES)).toThrow(/TFE_TOKEN contains whitespace/);

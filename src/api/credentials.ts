@@ -90,12 +90,12 @@ export function findToken({ env, homeDir, hostname, host, read = readIfExists }:
   const keys = host === hostname ? [hostname] : [host, hostname];
   const files = [join(homeDir, '.terraform.d', 'credentials.tfrc.json')];
   if (env.TF_CLI_CONFIG_FILE) files.push(env.TF_CLI_CONFIG_FILE);
-  else tried.push('TF_CLI_CONFIG_FILE (not set)');
   for (const file of files) {
     const result = fromCredentialsFile(file, keys, read);
     if (result.token) return found(result.token, file);
     tried.push(result.note);
   }
+  if (!env.TF_CLI_CONFIG_FILE) tried.push('TF_CLI_CONFIG_FILE (not set)');
   throw new CLIError(`No API token for ${host}. Tried, in order: ${tried.join(', ')}. Set TFE_TOKEN, or run \`terraform login ${host}\`.`);
 }
 
