@@ -52,6 +52,10 @@ describe('requests', () => {
     expect(seen!.url).toBe('/api/v2/team-projects/tprj-1');
     expect(JSON.parse(seen!.body).data.attributes['project-access']).toEqual({ settings: 'read', teams: 'none' });
   });
+  it('keep the token out of the client object itself', async () => {
+    const { client } = await setup([OK_GRANT]);
+    expectNoCanary(client);
+  });
   it('ask for pages of 100 with encoded brackets', async () => {
     const { server, client } = await setup([json(200, { data: [grant()] })]);
     expect(await client.listGrants({ type: 'project', id: 'prj-1' })).toHaveLength(1);
