@@ -1,0 +1,133 @@
+// The CI recipes parse as YAML, hang together, and call only commands and flags that exist: a test
+// fails when a recipe uses a flag no command's --help documents.
+import { describe, expect, it } from 'vitest';
+import { COMMANDS } from '../../src/cli/registry.js';
+import { MARKER_PREFIX } from '../../src/render/markdown.js';
+import { ACTION, GITHUB_WORKFLOWS, GITLAB_CI, GITLAB_HELPER, invocationsIn, readText, readYaml, unknownFlags, flagsOf, type Invocation } from './recipes.js';
+
+type Obj = Record<string, any>;
+
+const action = readYaml(ACTION) as Obj;
+const workflows = Object.fromEntries(GITHUB_WORKFLOWS.map((path) => [path, readYaml(path) as Obj]));
+const gitlab = readYaml(GITLAB_CI) as Obj;
+
+const ACTION_USE = /^[\w.-]+\/tfe-access@[\w.-]+$/;
+
+function steps(workflow: Obj): Obj[] {
+  return Object.values(workflow.jobs as Obj).flatMap((job: Obj) => job.steps as Obj[]);
+}
+
+function actionSteps(): { path: string; step: Obj }[] {
+  return GITHUB_WORKFLOWS.flatMap((path) => steps(workflows[path]!).filter((s) => ACTION_USE.test(String(s.uses ?? ''))).map((step) => ({ path, step })));
+}
+
+/** Every tfe-access call of every recipe: action inputs, the action's own extra flags, scripts. */
+function allInvocations(): Invocation[] {
+  const fromInputs = actionSteps().map(({ path, step }) => ({ where: `${path}: ${step.name}`, command: String(step.with.command), flags: flagsOf(String(step.with.args ?? '')) }));
+  const runScript = (action.runs.steps as Obj[]).map((s) => String(s.run ?? '')).join('\n');
+  const fromAction = [...runScript.matchAll(/"\$COMMAND" = (\w+) \]; then extra=\(([^)]*)\)/g)].map((m) => ({ where: `${ACTION}: extra flags`, command: m[1] ?? '', flags: flagsOf(m[2] ?? '') }));
+  const scripts = Object.values(gitlab).flatMap((job: any) => (Array.isArray(job?.script) ? (job.script as string[]) : []));
+  const fromGitlab = scripts.flatMap((line) => invocationsIn(line, GITLAB_CI));
+  return [...fromInputs, ...fromAction, ...fromGitlab];
+}
+
+describe('the GitHub Action (action.yml)', () => {
+  it('is a composite action whose steps all name a shell and whose inputs all exist', () => {
+    expect(action.runs.using).toBe('composite');
+    for (const step of action.runs.steps as Obj[]) if (step.run) expect(step.shell, step.name).toBe('bash');
+    const used = [...readText(ACTION).matchAll(/inputs\.([\w-]+)/g)].map((m) => m[1]);
+    expect(used.filter((name) => !(String(name) in action.inputs))).toEqual([]);
+    expect(action.inputs.command.required).toBe(true);
+  });
+
+  it('exposes exit-code, changes, output-file, checksum and plan-file from the run step', () => {
+    expect(Object.keys(action.outputs).sort()).toEqual(['changes', 'checksum', 'exit-code', 'output-file', 'plan-file']);
+    for (const [name, output] of Object.entries(action.outputs as Obj)) expect(output.value).toBe(`\${{ steps.run.outputs.${name} }}`);
+  });
+});
+
+describe('the example workflows', () => {
+  it('use the action with inputs it has, and commands that exist', () => {
+    const uses = actionSteps();
+    expect(uses.length).toBe(4);
+    for (const { path, step } of uses) {
+      expect(Object.keys(step.with).filter((k) => !(k in action.inputs)), path).toEqual([]);
+      expect(Object.keys(COMMANDS), path).toContain(step.with.command);
+    }
+  });
+
+  it('pull requests: validate as annotations, plan as markdown, one comment updated in place, the job summary, the checksum', () => {
+    const workflow = workflows['examples/ci/github/tfe-access-plan.yml']!;
+    expect(Object.keys(workflow.on)).toEqual(['pull_request']);
+    expect(workflow.permissions['pull-requests']).toBe('write');
+    const [validate, plan] = actionSteps().filter((s) => s.path.endsWith('plan.yml')).map((s) => s.step);
+    expect(validate?.with).toMatchObject({ command: 'validate', args: expect.stringContaining('--format github') });
+    expect(plan?.with).toMatchObject({ command: 'plan', args: expect.stringContaining('--format markdown') });
+    const post = steps(workflow).find((s) => String(s.run ?? '').includes('gh api'))!;
+    expect(post.env.CHECKSUM).toBe(`\${{ steps.${plan?.id}.outputs.checksum }}`);
+    expect(post.run).toContain('GITHUB_STEP_SUMMARY');
+    expect(post.run).toContain('--method PATCH');
+    expect(post.run).toContain('startswith(env.MARKER)');
+  });
+
+  it('merge: apply --auto-approve --checksum with the checksum the plan comment recorded', async () => {
+    const workflow = workflows['examples/ci/github/tfe-access-apply.yml']!;
+    expect(workflow.on.push.branches).toEqual(['main']);
+    const apply = actionSteps().find((s) => s.path.endsWith('apply.yml'))!.step;
+    expect(apply.with.command).toBe('apply');
+    expect(apply.with.args).toMatch(/--auto-approve --checksum \$\{\{ steps\.reviewed\.outputs\.checksum \}\}/);
+    expect(workflow.concurrency['cancel-in-progress']).toBe(false);
+  });
+
+  it('schedule: drift, then an issue opened or updated only on drift (exit 2) and closed without', () => {
+    const workflow = workflows['examples/ci/github/tfe-access-drift.yml']!;
+    expect(workflow.on.schedule[0].cron).toMatch(/^\S+ \S+ \S+ \S+ \S+$/);
+    const all = steps(workflow);
+    const drift = all.find((s) => s.with?.command === 'drift')!;
+    expect(all.find((s) => String(s.run ?? '').includes('gh issue create'))?.if).toBe(`steps.${drift.id}.outputs.changes == 'true'`);
+    expect(all.find((s) => String(s.run ?? '').includes('gh issue close'))?.if).toBe(`steps.${drift.id}.outputs.changes == 'false'`);
+  });
+});
+
+describe('the GitLab recipe', () => {
+  it('has the same three jobs: merge requests, the default branch, schedules', () => {
+    const rule = (job: string) => JSON.stringify(gitlab[job].rules);
+    expect(rule('tfe-access-plan')).toContain('merge_request_event');
+    expect(rule('tfe-access-apply')).toContain('CI_DEFAULT_BRANCH');
+    expect(rule('tfe-access-drift')).toContain('schedule');
+    expect(gitlab['tfe-access-apply'].script.join('\n')).toContain('--auto-approve --checksum "$CHECKSUM"');
+    expect(gitlab['tfe-access-drift'].allow_failure).toEqual({ exit_codes: 2 });
+  });
+
+  it('calls only helper subcommands the helper has', () => {
+    const helper = readText(GITLAB_HELPER);
+    const calls = Object.values(gitlab).flatMap((job: any) => (Array.isArray(job?.script) ? (job.script as string[]) : [])).flatMap((line) => [...line.matchAll(/TFE_ACCESS_HELPER" ([\w-]+)/g)].map((m) => m[1]));
+    expect(calls.sort()).toEqual(['drift-issue', 'post-plan', 'reviewed-checksum']);
+    for (const call of calls) expect(helper).toContain(`case '${call}':`);
+  });
+});
+
+describe('every tfe-access call in the recipes', () => {
+  it('uses only flags its command documents in --help (a removed or misspelt flag fails here)', async () => {
+    const calls = allInvocations();
+    // The extraction itself: 4 action steps, the action's plan --out, 4 GitLab calls.
+    expect(calls.length).toBe(9);
+    const problems: string[] = [];
+    for (const call of calls) for (const flag of await unknownFlags(call)) problems.push(`${call.where}: tfe-access ${call.command} ${flag}`);
+    expect(problems).toEqual([]);
+  });
+
+  it('the checker itself catches a flag that does not exist', async () => {
+    expect(await unknownFlags({ where: 'test', command: 'apply', flags: ['--auto-approve', '--yes-really'] })).toEqual(['--yes-really']);
+    expect(invocationsIn('x; tfe-access plan dir --format json --nope=1 > f', 't')).toEqual([{ where: 't', command: 'plan', flags: ['--format', '--nope'] }]);
+  });
+
+  it('the marker the workflows look for is the one the markdown plan starts with', () => {
+    expect(MARKER_PREFIX).toBe('<!-- tfe-access-plan');
+    // The checksum line the plan workflow writes is the one the apply workflow reads.
+    const written = /printf '\\n(<!-- tfe-access-checksum: %s -->)\\n'/.exec(readText(GITHUB_WORKFLOWS[0]!))?.[1];
+    expect(written).toBe('<!-- tfe-access-checksum: %s -->');
+    expect(readText(GITHUB_WORKFLOWS[1]!)).toContain("sed -n 's/^<!-- tfe-access-checksum: \\([0-9a-f]\\{64\\}\\) -->$/\\1/p'");
+    expect(readText(GITLAB_HELPER)).toContain('<!-- tfe-access-checksum: ${checksum} -->');
+  });
+});
