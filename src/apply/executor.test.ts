@@ -7,6 +7,7 @@ import { access, arbScenario, liveOf, teamId, TARGETS } from '../../test/support
 import { FakeGrantApi, type Call, type Fault } from '../../test/apply/fake-grant-api.js';
 import { applyChanges, type Progress } from './executor.js';
 import type { GrantApi } from './ports.js';
+import { RemoteError } from '../api/errors/remote-error.js';
 
 const PRJ = { type: 'project', name: 'platform', id: 'prj-platform' } as const;
 const ref = (name: string) => ({ name, id: teamId(name) });
@@ -92,6 +93,19 @@ describe('applyChanges', () => {
     expect(report.outcomes[0]?.status).toBe('applied');
     expect(api.calls.at(-1)).toMatchObject({ kind: 'update', grantId: 'tprj-other' });
     expect(levelsOf(api)).toEqual({ 'team-ops': 'admin' });
+  });
+
+  it('fails an update whose 404 comes from a grant still there, without patching it again', async () => {
+    const api = new FakeGrantApi([grant('tprj-1', 'ops', 'read')]);
+    const denied: GrantApi = {
+      listGrants: (t) => api.listGrants(t),
+      addGrant: (t, id, a) => api.addGrant(t, id, a),
+      updateGrant: () => Promise.reject(new RemoteError('PATCH', '/team-projects/tprj-1', 404, [])),
+      removeGrant: (r, id) => api.removeGrant(r, id),
+    };
+    const report = await applyChanges([update('tprj-1', 'ops', 'read', 'admin')], denied);
+    expect(report.outcomes[0]).toMatchObject({ status: 'failed', reason: expect.stringMatching(/status 404.*the grant is still there$/) });
+    expect(api.calls.map((c) => c.kind)).toEqual(['list']);
   });
 
   it('counts a removal of a grant already gone as already-so, and a lost one as applied', async () => {

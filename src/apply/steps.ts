@@ -61,6 +61,8 @@ async function ensureAccess(api: GrantApi, change: AddChange | UpdateChange): Pr
         note = 'the grant was not there when read again, so it was added';
         continue;
       }
+      // A 404 for a grant still listed: the token may see it but not change it (seed, Authentication 5).
+      if (trouble === 'not-found' && write.kind === 'update' && current.id === write.grantId) return failed(change, `${reasonOf(error)}; the grant is still there`);
       if (compareAccess(change.resource, change.after, current.access) === 'equal') {
         if (trouble === 'outcome-unknown') return { status: 'applied', change, note: 'the answer was lost; reading the target again showed it done' };
         return { status: 'already-so', change, note: `the team already had this access (grant ${current.id})` };
