@@ -56,6 +56,9 @@ export const GUARDED_TOKEN = 'guarded-org-token';
 /** A team token whose team is admin of project `platform`: it sees every grant there, but not the secret team. */
 export const PADMIN_TOKEN = 'padmin-token';
 
+/** A team token whose team reads project `other` and is admin of workspace `net` only. */
+export const DEV_TOKEN = 'dev-token';
+
 export const GUARDED_SEED: SeedDocument = {
   organizations: [
     {
@@ -64,7 +67,7 @@ export const GUARDED_SEED: SeedDocument = {
       teams: [
         { name: 'owners', id: 'team-owners' },
         { name: 'padmin', id: 'team-padmin', tokens: [PADMIN_TOKEN] },
-        { name: 'dev', id: 'team-dev' },
+        { name: 'dev', id: 'team-dev', tokens: [DEV_TOKEN] },
         { name: 'ops', id: 'team-ops' },
         { name: 'qa', id: 'team-qa' },
         { name: 'interns', id: 'team-interns' },
@@ -85,7 +88,7 @@ export const GUARDED_SEED: SeedDocument = {
         { team: 'qa', project: 'other', access: 'read', id: 'tprj-qa-other' },
         { team: 'interns', project: 'other', access: 'read', id: 'tprj-interns-other' },
       ],
-      'team-workspaces': [{ team: 'dev', workspace: 'net', access: 'read', id: 'tws-dev-net' }],
+      'team-workspaces': [{ team: 'dev', workspace: 'net', access: 'admin', id: 'tws-dev-net' }],
     },
   ],
 };

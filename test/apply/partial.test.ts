@@ -1,0 +1,53 @@
+// A change the service refuses: it fails with the service's reason, the others are applied anyway,
+// apply exits 1 and says so in its last line.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { runCli } from '../support/cli.js';
+import { FAST, writesOf } from './scenario.js';
+import { DEV_TOKEN, GUARDED_SEED } from './support.js';
+
+// The dev team may change workspace `net` (admin there) but not project `other` (read only).
+const DESIRED = `organization: guarded
+projects:
+  other:
+    teams:
+      dev: write
+      ops: read
+      qa: read
+      interns: read
+workspaces:
+  net:
+    teams:
+      dev: admin
+      ops: plan
+`;
+
+let emulator: RunningEmulator;
+let dir: string;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ seed: GUARDED_SEED, rateLimit: 0 });
+  dir = await mkdtemp(join(tmpdir(), 'tfe-access-partial-'));
+  await writeFile(join(dir, 'tfe-access.yaml'), DESIRED);
+});
+afterAll(async () => {
+  await emulator.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('apply with a change the service refuses', () => {
+  it('applies the others, gives the reason and exits 1', async () => {
+    const run = await runCli(['apply', dir, '--auto-approve', '--rate-limit', String(FAST)], { env: { TFE_TOKEN: DEV_TOKEN, TFE_ADDRESS: emulator.url } });
+    expect(run.code).toBe(1);
+    expect(run.out).toContain('  applied     + ops on workspace "net": plan');
+    expect(run.out).toContain('  FAILED      ~ dev on project "other": read -> write');
+    expect(run.out).toMatch(/reason: Request failed with status 404: PATCH \/team-projects\/tprj-dev-other: .*the grant is still there/);
+    expect(run.out.trimEnd().split('\n').at(-1)).toBe(
+      'Apply incomplete: 1 applied, 0 already so, 1 failed, of 2 changes in guarded. Fix the reasons above and run apply again; it converges from any state.',
+    );
+    expect(writesOf(emulator).sort()).toEqual(['PATCH /api/v2/team-projects/tprj-dev-other', 'POST /api/v2/team-workspaces']);
+  });
+});
