@@ -48,6 +48,7 @@ describe('apply with a change the service refuses', () => {
     expect(run.out.trimEnd().split('\n').at(-1)).toBe(
       'Apply incomplete: 1 applied, 0 already so, 1 failed, of 2 changes in guarded. Fix the reasons above and run apply again; it converges from any state.',
     );
+    expect(`${run.out}${run.err}`).not.toContain(DEV_TOKEN);
     expect(writesOf(emulator).sort()).toEqual(['PATCH /api/v2/team-projects/tprj-dev-other', 'POST /api/v2/team-workspaces']);
   });
 });
