@@ -33,12 +33,12 @@ export interface SessionOptions {
   readonly concurrency?: number;
   /** Requests per second. */
   readonly rateLimit?: number;
+  /** Retries after a 5xx or a transport error (shorthand for `retry.retries`). */
+  readonly retries?: number;
   readonly retry?: Partial<RetryPolicy>;
   readonly onRequest?: (event: RequestEvent) => void;
   readonly clock?: Clock;
   readonly random?: () => number;
-  /** For tests: replaces the HTTP pool. */
-  readonly transport?: Transport;
 }
 
 export interface Answer {
@@ -66,10 +66,10 @@ export class Session {
     const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
     this.clock = options.clock ?? systemClock;
     this.random = options.random ?? Math.random;
-    this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.policy = { ...DEFAULT_RETRY_POLICY, ...(options.retries === undefined ? {} : { retries: options.retries }), ...options.retry };
     this.limiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, this.clock);
     this.slots = pLimit(concurrency);
-    this.transport = options.transport ?? createTransport(options.baseUrl, options.token, concurrency);
+    this.transport = createTransport(options.baseUrl, options.token, concurrency);
     this.onRequest = options.onRequest ?? (() => undefined);
     const token = options.token;
     this.redact = (text) => (token ? text.split(token).join('[redacted]') : text);
