@@ -78,7 +78,7 @@ function hooksFor(io: IO, ask: ((q: string) => Promise<string>) | undefined, sho
       const answer = await ask(`\nApply ${count} change${count === 1 ? '' : 's'} to ${plan.organization}? Only '${CONFIRM_WORD}' is accepted: `);
       return answer.trim() === CONFIRM_WORD;
     },
-    ...(io.isTTY ? { onProgress: (p) => io.stderr.write(`\r${progressLine(p)}${p.done === p.total ? '\n' : ''}`) } : {}),
+    ...(io.isTTY ? { onProgress: (p) => io.stderr.write(`\r\u001b[K${progressLine(p)}${p.done === p.total ? '\n' : ''}`) } : {}),
   };
 }
 
