@@ -5,26 +5,16 @@ import pLimit from 'p-limit';
 import type { TfeClient } from '../api/client.js';
 import { DEFAULT_CONCURRENCY } from '../api/session.js';
 import type { LiveState, LiveTarget } from '../core/model.js';
-import { CLIError, messageOf } from '../errors.js';
 import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
+import { LiveReadError } from './live-read-error.js';
+
+export { LiveReadError } from './live-read-error.js';
 
 export interface ReadOptions {
   /** Targets read at the same time (the client bounds its own requests too). */
   readonly concurrency?: number;
   /** Called after each target is read: (done, total). */
   readonly onProgress?: (done: number, total: number) => void;
-}
-
-/** Why a target could not be read; carries the underlying typed error as `cause`. */
-export class LiveReadError extends CLIError {
-  override readonly name: string = 'LiveReadError';
-  constructor(
-    readonly target: ResolvedTarget,
-    cause: unknown,
-  ) {
-    super(`Could not read the team access of ${target.type} "${target.name}" (${target.id}); nothing was planned from it: ${messageOf(cause)}`);
-    this.cause = cause;
-  }
 }
 
 export async function readLive(client: TfeClient, resolved: Resolved, options: ReadOptions = {}): Promise<LiveState> {

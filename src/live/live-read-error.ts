@@ -1,0 +1,16 @@
+// A managed target whose grants could not be read. The whole read fails with it: a target read as
+// "no grants" would make the plan add or remove access that is fine.
+import { CLIError, messageOf } from '../errors.js';
+import type { ResolvedTarget } from '../resolve/resolve.js';
+
+/** Why a target could not be read; carries the underlying typed error as `cause`. */
+export class LiveReadError extends CLIError {
+  override readonly name: string = 'LiveReadError';
+  constructor(
+    readonly target: ResolvedTarget,
+    cause: unknown,
+  ) {
+    super(`Could not read the team access of ${target.type} "${target.name}" (${target.id}); nothing was planned from it: ${messageOf(cause)}`);
+    this.cause = cause;
+  }
+}
