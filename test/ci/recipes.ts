@@ -19,11 +19,12 @@ export interface Invocation {
   readonly flags: readonly string[];
 }
 
-/** Flags of a shell-ish argument string: `--name` or `--name=value`, quotes stripped. */
+/** Flags of a shell-ish argument string: `--name` or `--name=value`. */
 export function flagsOf(args: string): string[] {
   return args
     .split(/\s+/)
-    .map((token) => token.replace(/^["']|["']$/g, ''))
+    // Quotes and the punctuation of prose around a flag (`--force`.) are not part of it.
+    .map((token) => token.replace(/^["'`(]+|["'`.,:)]+$/g, ''))
     .filter((token) => token.startsWith('--'))
     .map((token) => token.split('=')[0] ?? token);
 }
