@@ -54,6 +54,16 @@ export class TfeClient {
     }
   }
 
+  /** One workspace by id, or undefined on 404 (missing, or not visible to the token). */
+  async showWorkspace(id: string): Promise<Workspace | undefined> {
+    try {
+      return await this.one({ method: 'GET', path: `/workspaces/${encodeURIComponent(id)}` }, wire.workspaceFromDocument);
+    } catch (error: unknown) {
+      if (isRemoteError(error, 404)) return undefined;
+      throw error;
+    }
+  }
+
   /** The first page of the workspace list (to learn the total before choosing how to resolve). */
   firstWorkspacePage(organization: string): Promise<ListPage<Workspace>> {
     return fetchPage(this.pager({ method: 'GET', path: `${org(organization)}/workspaces` }, wire.workspacesFromList), 1);

@@ -42,8 +42,17 @@ function checkTeams(desired: DesiredState, teams: ReadonlyMap<string, Team>, pro
 
 type Named = Project | Workspace;
 
+interface Known {
+  readonly byName: ReadonlyMap<string, Named>;
+  /** Everything listed (near misses come from it), when the whole list was read. */
+  readonly all?: readonly Named[];
+  /** Targets found by their pinned id after their name was not (to say "renamed?"). */
+  readonly byPinnedId?: ReadonlyMap<string, Named>;
+}
+
 /** The id of one target, or a problem: missing (with near misses), or a pinned id that disagrees. */
-function match(target: DesiredTarget, byName: ReadonlyMap<string, Named>, all: readonly Named[] | undefined, problems: string[]): string | undefined {
+function match(target: DesiredTarget, known: Known, problems: string[]): string | undefined {
+  const { byName, all } = known;
   const found = byName.get(target.name);
   const where = `${at(target.source)}${target.type} "${target.name}"`;
   if (found && target.id && found.id !== target.id) {
@@ -51,10 +60,17 @@ function match(target: DesiredTarget, byName: ReadonlyMap<string, Named>, all: r
     return undefined;
   }
   if (found) return found.id;
-  const pinned = target.id ? all?.find((x) => x.id === target.id) : undefined;
+  const pinned = target.id ? (all?.find((x) => x.id === target.id) ?? known.byPinnedId?.get(target.id)) : undefined;
   const renamed = pinned ? ` Its pinned id ${target.id} is now named "${pinned.name}": renamed?` : '';
   problems.push(`${where}: ${NOT_VISIBLE}.${renamed}${all ? didYouMean(target.name, all.map((x) => x.name)) : ''}`);
   return undefined;
+}
+
+/** Workspaces not found by name but pinned by id, looked up by id: only on this error path. */
+async function pinnedWorkspaces(client: TfeClient, targets: readonly DesiredTarget[], found: ReadonlyMap<string, Named>): Promise<Map<string, Named>> {
+  const ids = targets.filter((t) => t.id !== undefined && !found.has(t.name)).map((t) => t.id as string);
+  const shown = await Promise.all(ids.map((id) => client.showWorkspace(id)));
+  return new Map(shown.filter((w): w is Workspace => w !== undefined).map((w) => [w.id, w]));
 }
 
 export async function resolve(client: TfeClient, desired: DesiredState): Promise<Resolved> {
@@ -70,9 +86,11 @@ export async function resolve(client: TfeClient, desired: DesiredState): Promise
   const projectsByName = new Map(projects.map((p) => [p.name, p]));
   const problems: string[] = [];
   checkTeams(desired, teamsByName, problems);
+  const byPinnedId = workspaces.all ? undefined : await pinnedWorkspaces(client, workspaceTargets, workspaces.found);
+  const knownWorkspaces: Known = { byName: workspaces.found, ...(workspaces.all ? { all: workspaces.all } : {}), ...(byPinnedId ? { byPinnedId } : {}) };
   const targets: ResolvedTarget[] = [];
   for (const target of desired.targets) {
-    const id = target.type === 'project' ? match(target, projectsByName, projects, problems) : match(target, workspaces.found, workspaces.all, problems);
+    const id = target.type === 'project' ? match(target, { byName: projectsByName, all: projects }, problems) : match(target, knownWorkspaces, problems);
     if (id) targets.push({ type: target.type, id, name: target.name, desired: target });
   }
   if (problems.length > 0) {

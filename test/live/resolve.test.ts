@@ -62,6 +62,10 @@ describe('resolve', () => {
     expect(message).toContain('project "renamed": not found, or the token may not see it. Its pinned id prj-hidden is now named "hidden": renamed?');
     expect(message).toContain('access.yaml:7:5: workspace "networking-prd": not found, or the token may not see it.');
   });
+  it('says when a workspace looked up by name is found under another name by its pinned id', async () => {
+    const message = await problems(desired([target('workspace', 'net-prod', [], { id: 'ws-net' })]));
+    expect(message).toBe('Name resolution found a problem:\n  workspace "net-prod": not found, or the token may not see it. Its pinned id ws-net is now named "networking-prod": renamed?');
+  });
   it('matches team names exactly, case-sensitively', async () => {
     expect(await problems(desired([target('workspace', 'standalone', ['VAULT'])]))).toContain('Did you mean "vault"?');
   });
