@@ -75,7 +75,17 @@ describe('RateLimiter', () => {
     await limiter.acquire();
     expect(clock.now()).toBe(500);
   });
-  it('refuses a rate that is not a positive integer', () => {
-    expect(() => new RateLimiter(0, fakeClock())).toThrow(RangeError);
+  it('does not limit at rate 0, but still honours a 429 pause', async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter(0, clock);
+    for (let i = 0; i < 500; i++) await limiter.acquire();
+    expect(clock.now()).toBe(0);
+    limiter.pauseUntil(300);
+    await limiter.acquire();
+    expect(clock.now()).toBe(300);
+  });
+  it('refuses a rate that is not a non-negative integer', () => {
+    expect(() => new RateLimiter(-1, fakeClock())).toThrow(RangeError);
+    expect(() => new RateLimiter(2.5, fakeClock())).toThrow(RangeError);
   });
 });

@@ -7,7 +7,8 @@
 // - a small token bucket (BURST_SHARE of a second's worth, refilled at `rate`): starts are paced
 //   instead of fired in a full burst, so the service's own bucket never runs dry and scheduling
 //   jitter on the way can't push a request over the limit.
-// Plus a pause shared by every caller after a 429.
+// Plus a pause shared by every caller after a 429. A rate of 0 turns the first two off (`--rate-limit
+// 0`, for a private Terraform Enterprise without a limit); the 429 pause stays.
 import type { Clock } from './clock.js';
 
 export const DEFAULT_RATE_LIMIT = 30;
@@ -30,7 +31,7 @@ export class RateLimiter {
     private readonly clock: Clock,
     margin: number = RATE_WINDOW_MARGIN_MS,
   ) {
-    if (!Number.isInteger(rate) || rate < 1) throw new RangeError(`rate must be a positive integer, got ${rate}`);
+    if (!Number.isInteger(rate) || rate < 0) throw new RangeError(`rate must be a non-negative integer, got ${rate}`);
     this.window = RATE_WINDOW_MS + margin;
     this.burst = Math.max(1, Math.ceil(rate * BURST_SHARE));
     this.tokens = this.burst;
@@ -42,8 +43,10 @@ export class RateLimiter {
     for (;;) {
       const wait = this.waitMs(this.clock.now());
       if (wait <= 0) {
-        this.starts.push(this.clock.now());
-        this.tokens -= 1;
+        if (this.rate > 0) {
+          this.starts.push(this.clock.now());
+          this.tokens -= 1;
+        }
         return;
       }
       await this.clock.sleep(wait);
@@ -58,6 +61,7 @@ export class RateLimiter {
   /** How long until a start is allowed, in whole milliseconds (a fraction could never advance a clock); 0 now. */
   private waitMs(now: number): number {
     if (now < this.pausedUntil) return Math.ceil(this.pausedUntil - now);
+    if (this.rate === 0) return 0;
     while (this.starts.length > 0 && now - (this.starts[0] as number) >= this.window) this.starts.shift();
     if (this.starts.length >= this.rate) return Math.ceil((this.starts[0] as number) + this.window - now);
     this.tokens = Math.min(this.burst, this.tokens + ((now - this.refilledAt) * this.rate) / RATE_WINDOW_MS);
