@@ -1,6 +1,6 @@
 // The saved-plan document back into a SavedPlan. The reader refuses other format versions and a
 // plan whose checksum does not match its changes (the file was edited or damaged).
-import { isLevel, type PermissionValue, type Resource } from '../core/access.js';
+import { isLevel, permissionSpec, type PermissionValue, type Resource } from '../core/access.js';
 import { RESOURCE_OF, type Access, type TargetType } from '../core/model.js';
 import { PLAN_FORMAT_VERSION } from '../core/plan-document.js';
 import { summarise, type Change, type PlanWarning, type WarningCode } from '../core/plan.js';
@@ -21,7 +21,10 @@ function accessOf(reader: Reader, resource: Resource): Access {
   if (!isLevel(resource, level)) reader.fail(`${reader.at('access')} "${level}" is not a level of ${resource}`);
   const permissions: Record<string, PermissionValue> = {};
   const take = (key: string, value: unknown, path: string): void => {
-    if (typeof value !== 'string' && typeof value !== 'boolean') reader.fail(`${path} is not a permission value`);
+    const spec = permissionSpec(resource, key);
+    if (!spec) reader.fail(`${path} is not a permission of ${resource}`);
+    const valid = spec?.values === 'boolean' ? typeof value === 'boolean' : typeof value === 'string' && (spec?.values ?? []).includes(value);
+    if (!valid) reader.fail(`${path} is not a valid value (${JSON.stringify(value)})`);
     permissions[key] = value as PermissionValue;
   };
   for (const [key, value] of Object.entries(reader.value)) {

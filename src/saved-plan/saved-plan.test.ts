@@ -59,6 +59,13 @@ describe('saved plan document', () => {
     document.plan.changes[0].team.id = 7;
     expect(() => parseSavedPlan('p.json', document)).toThrow(/plan\.changes\[0\]\.team\.id is not a string/);
   });
+
+  it('refuses a permission the resource does not have', () => {
+    const document = roundTrip(savedPlanDocument(samplePlan())) as any;
+    const change = document.plan.changes.find((c: any) => c.after ?? c.before);
+    (change.after ?? change.before).bogus = 'x';
+    expect(() => parseSavedPlan('p.json', document)).toThrow(/\.bogus is not a permission of team-/);
+  });
 });
 
 describe('fingerprints', () => {
