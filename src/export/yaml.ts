@@ -1,6 +1,6 @@
 // Exported targets -> the text of one desired-state file, in canonical form: the schema comment on
 // top, `organization`, then `projects` and `workspaces`, every mapping in sorted key order, block
-// style, no line folding. The same live state always gives the same bytes. Pure.
+// style, no line folding, no anchors. The same live state always gives the same bytes. Pure.
 import { stringify } from 'yaml';
 import type { ExportedTarget } from './document.js';
 import { sortedRecord } from './grant.js';
@@ -22,5 +22,5 @@ export function renderFile(organization: string, targets: readonly ExportedTarge
   const projects = section(targets, 'project');
   const workspaces = section(targets, 'workspace');
   const document = { organization, ...(projects ? { projects } : {}), ...(workspaces ? { workspaces } : {}) };
-  return schemaComment(schemaRef) + stringify(document, { lineWidth: NO_LINE_FOLDING, indent: 2 });
+  return schemaComment(schemaRef) + stringify(document, { lineWidth: NO_LINE_FOLDING, indent: 2, aliasDuplicateObjects: false });
 }

@@ -22,7 +22,8 @@ ready for \`tfe-access plan\`, which shows no changes for it. To stdout unless -
 
 Options:
   --organization ORG   the organization (else ${ORGANIZATION_VARIABLE})
-  --project NAME       export this project (repeatable)
+  --project NAME       export this project's own grants (repeatable); grants on its workspaces
+                       are separate targets: name them with --workspace, or use --all
   --workspace NAME     export this workspace (repeatable)
   --all                every project and workspace with at least one grant
   --out PATH           write to this file (atomically) instead of stdout
