@@ -32,7 +32,7 @@ export async function readLive(client: TfeClient, resolved: Resolved, options: R
     }
     done++;
     options.onProgress?.(done, total);
-    return { type: target.type, id: target.id, name: target.name, grants };
+    return { type: target.type, id: target.id, name: target.name, ...(target.projectId ? { projectId: target.projectId } : {}), grants };
   };
   // The first failure rejects at once; reads already started finish in the background and are ignored.
   const targets = await Promise.all(resolved.targets.map((t) => limit(() => read(t))));

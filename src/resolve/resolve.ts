@@ -12,6 +12,8 @@ export interface ResolvedTarget {
   readonly type: TargetType;
   readonly id: string;
   readonly name: string;
+  /** A workspace's project, when the service reported it. */
+  readonly projectId?: string;
   readonly desired: DesiredTarget;
 }
 
@@ -91,7 +93,11 @@ export async function resolve(client: TfeClient, desired: DesiredState): Promise
   const targets: ResolvedTarget[] = [];
   for (const target of desired.targets) {
     const id = target.type === 'project' ? match(target, { byName: projectsByName, all: projects }, problems) : match(target, knownWorkspaces, problems);
-    if (id) targets.push({ type: target.type, id, name: target.name, desired: target });
+    if (!id) continue;
+    // The workspace's project, for the effective-access warnings of the plan.
+    const workspace = target.type === 'workspace' ? workspaces.found.get(target.name) : undefined;
+    const projectId = workspace && 'projectId' in workspace ? workspace.projectId : undefined;
+    targets.push({ type: target.type, id, name: target.name, desired: target, ...(projectId ? { projectId } : {}) });
   }
   if (problems.length > 0) {
     const head = problems.length === 1 ? 'Name resolution found a problem' : `Name resolution found ${problems.length} problems`;

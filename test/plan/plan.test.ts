@@ -1,5 +1,5 @@
 // plan and drift end to end: the acme example against a seeded emulator over real HTTP.
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -111,6 +111,23 @@ describe('tfe-access plan', () => {
       const saved = JSON.parse(text) as { plan: { checksum: string }; basis: { targets: unknown[] } };
       expect(saved.plan.checksum).toBe((JSON.parse(run.out) as { checksum: string }).checksum);
       expect(saved.basis.targets).toHaveLength(6);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('warns when a workspace grant is below what the project grant already gives', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tfe-access-plan-'));
+    try {
+      const file = join(dir, 'access.yaml');
+      writeFileSync(file, ['organization: acme', 'projects:', '  platform:', '    teams:', '      developers: maintain', 'workspaces:', '  networking-prod:', '    teams:', '      developers: read', ''].join('\n'));
+      const run = await runCli(['plan', file, '--format', 'json'], { env });
+      expect(run.code).toBe(0);
+      const warnings = (JSON.parse(run.out) as { warnings: Array<{ code: string; team: string; message: string }> }).warnings;
+      const below = warnings.filter((w) => w.code === 'below-project-access');
+      expect(below).toHaveLength(1);
+      expect(below[0]).toMatchObject({ team: 'developers' });
+      expect(below[0]?.message).toContain('admin workspace role from its maintain grant');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
