@@ -1,0 +1,131 @@
+// The shell of the example workflows, run by bash as GitHub runs it, with a stand-in `gh` on PATH
+// that records its calls and answers as the GitHub API would (after --jq). GitHub itself can't run
+// here; the scripts' logic (find or create, update in place, the checksum hand-over) can.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GITHUB_WORKFLOWS, readYaml } from './recipes.js';
+
+const CHECKSUM = 'd'.repeat(64);
+const MARKER = '<!-- tfe-access-plan organization=acme -->';
+// Logs each call as a JSON line; answers with the `out` of the first rule whose `match` is in the call.
+const FAKE_GH = `#!/usr/bin/env node
+const fs = require('node:fs');
+const args = process.argv.slice(2);
+const call = args.join(' ');
+fs.appendFileSync(process.env.GH_LOG, JSON.stringify({ args, marker: process.env.MARKER ?? null }) + '\\n');
+const rule = JSON.parse(process.env.GH_RULES).find((r) => call.includes(r.match));
+if (rule) process.stdout.write(rule.out);
+`;
+
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tfe-access-workflows-'));
+  writeFileSync(join(dir, 'gh'), FAKE_GH);
+  chmodSync(join(dir, 'gh'), 0o755);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+type Step = { name?: string; id?: string; run?: string };
+
+function stepOf(workflow: string, predicate: (s: Step) => boolean): Step {
+  const doc = readYaml(workflow) as { jobs: Record<string, { steps: Step[] }> };
+  const step = Object.values(doc.jobs).flatMap((j) => j.steps).find(predicate);
+  if (!step?.run) throw new Error(`no such step in ${workflow}`);
+  return step;
+}
+
+function runScript(step: Step, env: Record<string, string>, rules: { match: string; out: string }[]) {
+  const log = join(dir, `gh-${Math.random().toString(36).slice(2)}.log`);
+  writeFileSync(log, '');
+  const output = join(dir, 'github-output');
+  const summary = join(dir, 'step-summary');
+  writeFileSync(output, '');
+  writeFileSync(summary, '');
+  const script = join(dir, 'step.sh');
+  writeFileSync(script, step.run ?? '');
+  const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { PATH: `${dir}:${process.env.PATH}`, GH_LOG: log, GH_RULES: JSON.stringify(rules), RUNNER_TEMP: dir, GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary, GITHUB_REPOSITORY: 'acme/access', GITHUB_SHA: 'abc123', GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '77', ...env },
+  });
+  const calls = readFileSync(log, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { args: string[]; marker: string | null });
+  return { status: result.status, stderr: result.stderr, stdout: result.stdout, calls, output: readFileSync(output, 'utf8'), summary: readFileSync(summary, 'utf8') };
+}
+
+describe('the pull-request workflow posts the plan', () => {
+  const post = () => stepOf(GITHUB_WORKFLOWS[0]!, (s) => String(s.run).includes('gh api'));
+  const env = () => {
+    writeFileSync(join(dir, 'plan.md'), `${MARKER}\n### tfe-access plan\n`);
+    return { PLAN: join(dir, 'plan.md'), CHECKSUM, PR: '12', GH_TOKEN: 'x' };
+  };
+
+  it('creates the comment when there is none, with the checksum line, and fills the job summary', () => {
+    const run = runScript(post(), env(), []);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.calls.map((c) => c.args.slice(0, 3).join(' '))).toEqual(['api repos/acme/access/issues/12/comments --paginate', 'api --method POST']);
+    expect(run.calls[0]?.marker).toBe(MARKER);
+    const body = readFileSync(join(dir, 'tfe-access-comment.md'), 'utf8');
+    expect(body).toBe(`${MARKER}\n### tfe-access plan\n\n<!-- tfe-access-checksum: ${CHECKSUM} -->\n`);
+    expect(run.calls[1]?.args).toEqual(['api', '--method', 'POST', 'repos/acme/access/issues/12/comments', '-F', `body=@${join(dir, 'tfe-access-comment.md')}`]);
+    expect(run.summary).toBe(body);
+  });
+
+  it('edits the first existing comment in place', () => {
+    const run = runScript(post(), env(), [{ match: '--paginate', out: '901\n902\n' }]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.calls[1]?.args.slice(0, 4)).toEqual(['api', '--method', 'PATCH', 'repos/acme/access/issues/comments/901']);
+    expect(run.calls).toHaveLength(2);
+  });
+});
+
+describe('the apply workflow finds the reviewed checksum', () => {
+  const find = () => stepOf(GITHUB_WORKFLOWS[1]!, (s) => s.id === 'reviewed');
+
+  it('reads it from the plan comment of the merged pull request', () => {
+    const comment = `${MARKER}\nplan\n\n<!-- tfe-access-checksum: ${CHECKSUM} -->\n`;
+    const run = runScript(find(), { GH_TOKEN: 'x' }, [
+      { match: 'commits/abc123/pulls', out: '12\n' },
+      { match: 'issues/12/comments', out: `thanks!\n${comment}` },
+    ]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.output).toBe(`checksum=${CHECKSUM}\n`);
+  });
+
+  it('fails without a pull request, or without a plan comment', () => {
+    const none = runScript(find(), { GH_TOKEN: 'x' }, []);
+    expect(none.status).toBe(1);
+    expect(none.stdout).toContain('::error::abc123 is not the merge of a pull request');
+    const silent = runScript(find(), { GH_TOKEN: 'x' }, [{ match: 'commits/abc123/pulls', out: '12\n' }, { match: 'issues/12/comments', out: 'LGTM\n' }]);
+    expect(silent.status).toBe(1);
+    expect(silent.stdout).toContain('::error::Pull request #12 has no tfe-access plan comment');
+    expect(silent.output).toBe('');
+  });
+});
+
+describe('the drift workflow', () => {
+  const open = () => stepOf(GITHUB_WORKFLOWS[2]!, (s) => String(s.run).includes('gh issue create'));
+  const close = () => stepOf(GITHUB_WORKFLOWS[2]!, (s) => String(s.run).includes('gh issue close'));
+  const env = () => {
+    writeFileSync(join(dir, 'drift.md'), `${MARKER}\nPlan for acme: 1 to remove.\n`);
+    return { REPORT: join(dir, 'drift.md'), LABEL: 'tfe-access-drift', GH_TOKEN: 'x', GH_REPO: 'acme/access' };
+  };
+
+  it('opens an issue when none is open, updates and comments the open one otherwise', () => {
+    const opened = runScript(open(), env(), []);
+    expect(opened.status, opened.stderr).toBe(0);
+    expect(opened.calls.map((c) => c.args.slice(0, 2).join(' '))).toEqual(['issue list', 'label create', 'issue create']);
+    expect(opened.calls[2]?.args).toEqual(expect.arrayContaining(['--label', 'tfe-access-drift', '--body-file', join(dir, 'drift.md')]));
+    const updated = runScript(open(), env(), [{ match: 'issue list', out: '3\n' }]);
+    expect(updated.calls.map((c) => c.args.slice(0, 3).join(' '))).toEqual(['issue list --state', 'issue edit 3', 'issue comment 3']);
+    expect(updated.calls[2]?.args).toContain('Still drifted: https://github.com/acme/access/actions/runs/77');
+  });
+
+  it('closes the open issue once there is no drift, and does nothing when none is open', () => {
+    expect(runScript(close(), env(), [{ match: 'issue list', out: '3\n' }]).calls.map((c) => c.args.slice(0, 3).join(' '))).toEqual(['issue list --state', 'issue close 3']);
+    expect(runScript(close(), env(), []).calls).toHaveLength(1);
+  });
+});
