@@ -85,6 +85,14 @@ describe('tfe-access export', () => {
     await planIsClean(['named.yaml']);
   });
 
+  it('--schema sets the reference; without it, stdout points at the packaged schema from the working directory', async () => {
+    const custom = await runCli(['export', '--workspace', 'net-prod', '--schema', 'https://example.com/tfe-access.schema.json'], { env, cwd: dir });
+    expect(custom.out.split('\n')[0]).toBe('# yaml-language-server: $schema=https://example.com/tfe-access.schema.json');
+    const plain = await runCli(['export', '--workspace', 'net-prod'], { env, cwd: dir });
+    const ref = /\$schema=(\S+)/.exec(plain.out)?.[1] ?? '';
+    expect(readFileSync(resolve(dir, ref), 'utf8')).toContain('"title": "tfe-access desired-state file (version 1)"');
+  });
+
   it('--split-by project writes one file per project that validates and plans clean', async () => {
     const run = await runCli(['export', '--all', '--split-by', 'project', '--out', 'split'], { env, cwd: dir });
     expect(run.code).toBe(0);
