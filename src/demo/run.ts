@@ -1,6 +1,6 @@
 // `tfe-access demo`: the whole job against an embedded emulator, narrated. It starts the emulator
 // on loopback (port 0) with the demo organization, then runs validate, plan, apply and drift of
-// examples/acme through main(), the same code a user's commands run, with an explicit environment:
+// examples/acme, and an export, through main(), the same code a user's commands run, with an explicit environment:
 // never the user's TFE_TOKEN, TFE_ADDRESS or credentials files. The emulator stops whatever happens.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -67,7 +67,7 @@ export async function runDemo(io: IO, options: DemoOptions): Promise<number> {
     io.stdout.write(INTRO(emulator.url, DEMO_ORGANIZATION, DEMO_FILES));
     const inner = innerIO(io, demoEnv(emulator, io.env));
     let context: DemoContext = {};
-    for (const [i, step] of DEMO_STEPS(DEMO_FILES).entries()) context = await runStep(step, i + 1, io, inner, context, options.main);
+    for (const [i, step] of DEMO_STEPS(DEMO_FILES, DEMO_ORGANIZATION).entries()) context = await runStep(step, i + 1, io, inner, context, options.main);
     io.stdout.write(OUTRO((now() - started) / 1000, emulator.counters().total));
     return EXIT.ok;
   } finally {

@@ -24,7 +24,7 @@ raised developers to write by hand, an intern got access, the auditors' grant wa
 break-glass grant was made for an incident (that team is in settings.ignore-teams).
 `;
 
-export const DEMO_STEPS = (files: string): readonly DemoStep[] => [
+export const DEMO_STEPS = (files: string, organization: string): readonly DemoStep[] => [
   {
     title: 'Validate the files (offline: YAML, the JSON Schema, the rules across files)',
     before: 'In CI this runs on every pull request, with --format github for inline annotations.',
@@ -52,6 +52,13 @@ export const DEMO_STEPS = (files: string): readonly DemoStep[] => [
     argv: () => ['drift', files],
     expect: EXIT.ok,
     after: 'No drift: live access matches the files (exit 0).',
+  },
+  {
+    title: 'Export: how you start on an organization that has no files yet',
+    before: 'export writes live access as a desired-state file; plan of that file shows no changes.',
+    argv: () => ['export', '--organization', organization, '--workspace', 'billing-api-prod'],
+    expect: EXIT.ok,
+    after: 'With --all (and --split-by project --out DIR) it writes the whole organization.',
   },
 ];
 

@@ -12,7 +12,7 @@ const USER_TOKEN = 'users-own-token-canary-5150';
 const USER_ADDRESS = 'http://127.0.0.1:9';
 
 describe('tfe-access demo', () => {
-  it('exits 0 and shows validate, a non-empty plan, an apply and a clean drift check, in that order', async () => {
+  it('exits 0 and shows validate, a non-empty plan, an apply, a clean drift check and an export, in that order', async () => {
     const run = await runCli(['demo'], { env: { TFE_TOKEN: USER_TOKEN, TFE_ADDRESS: USER_ADDRESS, TF_TOKEN_app_terraform_io: USER_TOKEN } });
     expect(run.err).toBe('');
     expect(run.code).toBe(0);
@@ -26,6 +26,8 @@ describe('tfe-access demo', () => {
       'Apply complete: 4 applied, 0 already so, 0 failed, of 4 changes in acme.',
       '$ tfe-access drift examples/acme',
       'No changes: access in acme matches the files.',
+      '$ tfe-access export --organization acme --workspace billing-api-prod',
+      '      release-managers:\n        access: custom\n        runs: apply',
       'the emulator is stopped',
     ];
     const positions = marks.map((m) => run.out.indexOf(m));

@@ -8,7 +8,7 @@ const help = `Usage: tfe-access demo
 
 Starts an embedded emulator of the HCP Terraform API on 127.0.0.1 (a free port) with a demo
 organization that has drifted from examples/acme, then runs validate, plan, apply and drift
-against it, explaining each step. Needs no token, no network and no flags; it never reads your
+against it, and an export, explaining each step. Needs no token, no network and no flags; it never reads your
 TFE_TOKEN, TFE_ADDRESS or credentials files, and stops the emulator when it ends.
 
 Options:
