@@ -1,22 +1,63 @@
-// The emulator of a benchmark, in its own process: started with a scenario name, it answers
-// 'cpu' messages with its CPU time, so the bench can report requests per CPU-second of the emulator
-// alone (the machine may be shared; wall-clock throughput then understates it).
-import { DEFAULT_ADMIN_TOKEN, startEmulator } from '../emulator/index.js';
-import { SCENARIOS } from './scenarios.js';
+// The emulator of a benchmark, in its own process, so that its CPU is measured apart from the
+// client's (the machine may be shared; wall-clock figures alone can't tell who was slow). Started
+// with the path of a JSON config (seed, rate limit, faults) written by the bench; answers messages
+// with its CPU time and request counters, and can change its rate limit between phases.
+import { readFileSync } from 'node:fs';
+import { DEFAULT_ADMIN_TOKEN, startEmulator, type Counters, type FaultOptions, type RequestRecord, type SeedDocument } from '../emulator/index.js';
 
-export type ToParent = { kind: 'ready'; url: string } | { kind: 'cpu'; micros: number };
+export interface EmulatorConfig {
+  readonly seed: SeedDocument;
+  /** Requests per second per identity; 0 = off. */
+  readonly rateLimit: number;
+  readonly faults: FaultOptions;
+}
+
+export type ToChild = { kind: 'cpu' } | { kind: 'counters' } | { kind: 'reset' } | { kind: 'rate-limit'; perSecond: number } | { kind: 'stop' };
+/** When the logged requests arrived and were answered (ms on the emulator's clock); undefined when none. */
+export interface Span {
+  readonly firstStartMs: number;
+  readonly lastEndMs: number;
+}
+
+export type ToParent = { kind: 'ready'; url: string } | { kind: 'cpu'; micros: number } | { kind: 'counters'; counters: Counters; span?: Span } | { kind: 'done' };
+
+function spanOf(records: readonly RequestRecord[]): Span | undefined {
+  if (records.length === 0) return undefined;
+  let firstStartMs = Infinity;
+  let lastEndMs = -Infinity;
+  for (const r of records) {
+    firstStartMs = Math.min(firstStartMs, r.start);
+    lastEndMs = Math.max(lastEndMs, r.end);
+  }
+  return { firstStartMs, lastEndMs };
+}
 
 async function main(): Promise<void> {
-  const make = SCENARIOS[process.argv[2] ?? ''];
-  if (!make || !process.send) throw new Error('usage: emulator-process.js SCENARIO (forked with IPC)');
-  const emulator = await startEmulator({ seed: make().seed, rateLimit: 0, faults: {}, adminToken: DEFAULT_ADMIN_TOKEN });
+  const file = process.argv[2];
+  if (file === undefined || !process.send) throw new Error('usage: emulator-process.js CONFIG.json (forked with IPC)');
+  const config = JSON.parse(readFileSync(file, 'utf8')) as EmulatorConfig;
+  const emulator = await startEmulator({ seed: config.seed, rateLimit: config.rateLimit, faults: config.faults, adminToken: DEFAULT_ADMIN_TOKEN });
   const send = (message: ToParent): void => void process.send?.(message);
-  process.on('message', (message: unknown) => {
-    if (message === 'cpu') {
-      const usage = process.cpuUsage();
-      send({ kind: 'cpu', micros: usage.user + usage.system });
-    } else if (message === 'stop') {
-      void emulator.stop().then(() => process.exit(0));
+  process.on('message', (message: ToChild) => {
+    switch (message.kind) {
+      case 'cpu': {
+        const usage = process.cpuUsage();
+        return send({ kind: 'cpu', micros: usage.user + usage.system });
+      }
+      case 'counters':
+      {
+        const span = spanOf(emulator.requests);
+        return send({ kind: 'counters', counters: emulator.counters(), ...(span ? { span } : {}) });
+      }
+      case 'reset':
+        emulator.resetLog();
+        return send({ kind: 'done' });
+      case 'rate-limit':
+        emulator.setRateLimit(message.perSecond);
+        return send({ kind: 'done' });
+      case 'stop':
+        void emulator.stop().then(() => process.exit(0));
+        return;
     }
   });
   send({ kind: 'ready', url: emulator.url });

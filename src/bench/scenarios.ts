@@ -1,5 +1,5 @@
-// Benchmark scenarios: a seed for the emulator and the GET paths the load generator cycles through.
-// Later issues add scenarios here (the client, plan and apply at scale).
+// Emulator-throughput scenarios: a seed for the emulator and the GET paths the load generator
+// cycles through. The plan and apply scenarios are in reconcile/scenarios.ts.
 import type { SeedDocument, SeedTeamProject, SeedTeamWorkspace } from '../emulator/index.js';
 
 export interface Scenario {
@@ -39,13 +39,13 @@ function readPaths(projects: number, workspaces: number, grantsPerTarget: number
   return paths;
 }
 
-export const SCENARIOS: Readonly<Record<string, () => Scenario>> = {
-  small: () => ({
+export const THROUGHPUT_SCENARIOS: Readonly<Record<string, () => Scenario>> = {
+  'emulator-small': () => ({
     description: 'emulator plain GET throughput: 20 projects, 200 workspaces, 5 grants each; faults, latency and rate limit off',
     seed: organization(20, 20, 200, 5),
     paths: readPaths(20, 200, 5, 200),
   }),
-  large: () => ({
+  'emulator-large': () => ({
     description: 'emulator plain GET throughput at scale: 100 projects, 10,000 workspaces, 5 grants each (50,500 grants)',
     seed: organization(100, 100, 10_000, 5),
     paths: readPaths(100, 10_000, 5, 1000),

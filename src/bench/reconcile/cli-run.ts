@@ -1,0 +1,48 @@
+// Runs the real CLI as a user would (a new Node process on dist/cli/main.js) and measures it from
+// outside: wall time from spawn to exit, and peak RSS through rss-probe.js (the CLI process alone,
+// not the bench or the emulator).
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { RSS_FILE_ENV } from '../rss-probe.js';
+
+export interface CliRunResult {
+  readonly code: number;
+  readonly wallMs: number;
+  /** Peak resident set size in KiB, or undefined when the probe wrote nothing. */
+  readonly maxRssKiB: number | undefined;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+const CLI_ENTRY = fileURLToPath(new URL('../../cli/main.js', import.meta.url));
+const PROBE = new URL('../rss-probe.js', import.meta.url).href;
+
+export async function runCliProcess(args: readonly string[], env: Readonly<Record<string, string>>, workDir: string): Promise<CliRunResult> {
+  const rssFile = join(workDir, `rss-${Date.now()}.txt`);
+  const start = performance.now();
+  const child = spawn(process.execPath, ['--import', PROBE, CLI_ENTRY, ...args], {
+    cwd: workDir,
+    // Only what the run needs: no token or credentials file of the machine leaks in.
+    env: { PATH: process.env.PATH ?? '', HOME: workDir, ...env, [RSS_FILE_ENV]: rssFile },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  child.stdout.on('data', (b: Buffer) => out.push(b));
+  child.stderr.on('data', (b: Buffer) => err.push(b));
+  const code = await new Promise<number>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (c) => resolve(c ?? 1));
+  });
+  const wallMs = performance.now() - start;
+  let maxRssKiB: number | undefined;
+  try {
+    maxRssKiB = Number(readFileSync(rssFile, 'utf8'));
+  } catch {
+    maxRssKiB = undefined;
+  }
+  return { code, wallMs, maxRssKiB, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
+}

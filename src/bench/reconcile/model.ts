@@ -1,0 +1,32 @@
+// The request counts the figures are judged against: the bound for this tool, and the
+// per-grant model of the official provider for the same organization.
+import type { GeneratedOrganization } from '../generate/index.js';
+import { PAGE_SIZE } from '../../api/paginate.js';
+
+/** Slack of the bound: the odd extra page or lookup. */
+export const REQUEST_BOUND_SLACK = 10;
+
+export interface RequestModel {
+  /** Projects and workspaces the desired state manages (one grant list each). */
+  readonly managedTargets: number;
+  /** The bound: W + P + ceil(T/100) + ceil(P_org/100) + ceil(W_org/100) + 10. */
+  readonly bound: number;
+  /** The provider: one read per grant plus one per team, project and workspace lookup. */
+  readonly provider: number;
+}
+
+const pages = (n: number): number => Math.ceil(n / PAGE_SIZE);
+
+export function requestModel(org: GeneratedOrganization): RequestModel {
+  // Every organization also has the owners team and the Default Project.
+  const teamsInOrg = org.teams.length + 1;
+  const projectsInOrg = org.projects.length + 1;
+  const managedTargets = org.projects.length + org.workspaces.length;
+  const desiredGrants = org.grants.filter((g) => g.desired).length;
+  const teamsReferenced = new Set(org.grants.filter((g) => g.desired).map((g) => g.team)).size;
+  return {
+    managedTargets,
+    bound: managedTargets + pages(teamsInOrg) + pages(projectsInOrg) + pages(org.workspaces.length) + REQUEST_BOUND_SLACK,
+    provider: desiredGrants + teamsReferenced + org.projects.length + org.workspaces.length,
+  };
+}

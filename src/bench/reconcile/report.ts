@@ -1,0 +1,47 @@
+// The printed result of a plan/apply scenario: a table of the phases, the targets, and one JSON
+// line (prefixed `BENCH_JSON `) that scripts and docs/performance.md take their figures from.
+import { cpus, loadavg, totalmem } from 'node:os';
+import type { PhaseFigures } from './phases.js';
+import { checks, type Check, type RunFigures } from './targets.js';
+
+export interface Machine {
+  readonly cpus: number;
+  readonly memoryGiB: number;
+  readonly node: string;
+  /** 1, 5 and 15 minute load averages. */
+  readonly loadAverage: readonly number[];
+}
+
+export function machine(): Machine {
+  return { cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, loadAverage: loadavg().map((n) => Number(n.toFixed(2))) };
+}
+
+const s = (ms: number | undefined): string => (ms === undefined ? '-' : (ms / 1000).toFixed(2));
+
+function row(name: string, f: PhaseFigures): string {
+  const cells = [name, s(f.wallMs), String(f.requests), String(f.rateLimited), s(f.floorMs), f.wallOverFloor?.toFixed(3) ?? '-', f.requestsPerSecond.toFixed(0), s(f.httpMs), `${(f.emulatorCpuShare * 100).toFixed(0)}%`];
+  return cells.map((c, i) => (i === 0 ? c.padEnd(6) : c.padStart(10))).join(' ');
+}
+
+const checkLine = (c: Check): string => `  ${c.ok ? 'PASS' : 'MISS'}  ${c.name}: ${c.value} (target ${c.target})`;
+
+export function report(name: string, description: string, run: RunFigures, before: Machine, after: Machine): string {
+  const { plan, apply, core, model } = run;
+  const header = ['phase', 'wall s', 'requests', '429s', 'floor s', 'wall/floor', 'req/s', 'http s', 'emu CPU'].map((c, i) => (i === 0 ? c.padEnd(6) : c.padStart(10))).join(' ');
+  const found = checks(run);
+  const lines = [
+    `bench ${name}: ${description}`,
+    `  machine: ${before.cpus} CPUs, ${before.memoryGiB} GiB, node ${before.node}; load average ${before.loadAverage.join(' ')} at start, ${after.loadAverage.join(' ')} at end`,
+    `  ${header}`,
+    `  ${row('plan', plan)}`,
+    `  ${row('apply', apply)}`,
+    `  plan: exit ${plan.exitCode}, summary ${JSON.stringify(plan.summary ?? null)}, peak RSS ${plan.maxRssKiB === undefined ? '-' : (plan.maxRssKiB / 1024).toFixed(1)} MiB`,
+    `  apply: ${apply.changes} changes, ${apply.failed} failed`,
+    `  requests: plan ${plan.requests}, bound ${model.bound}, provider model ${model.provider} (${(model.provider / Math.max(plan.requests, 1)).toFixed(2)}x)`,
+    `  core: buildPlan on ${core.grants} grants: ${core.buildPlanColdCpuMs.toFixed(1)} ms CPU cold, ${core.buildPlanWarmCpuMs.toFixed(1)} ms warm; diff alone ${core.diffWarmCpuMs.toFixed(1)} ms warm`,
+    '  targets:',
+    ...found.map(checkLine),
+  ];
+  const json = { scenario: name, machine: { before, after }, ...run, plan: { ...plan, stderr: undefined }, checks: found };
+  return `${lines.join('\n')}\nBENCH_JSON ${JSON.stringify(json)}\n`;
+}
