@@ -1,7 +1,8 @@
 // `tfe-access demo`: the whole job against an embedded emulator, narrated. It starts the emulator
 // on loopback (port 0) with the demo organization, then runs validate, plan, apply and drift of
-// examples/acme, and an export, through main(), the same code a user's commands run, with an explicit environment:
-// never the user's TFE_TOKEN, TFE_ADDRESS or credentials files. The emulator stops whatever happens.
+// examples/acme, and an export, through main(), the same code a user's commands run, with an
+// explicit environment: never the user's TFE_TOKEN, TFE_ADDRESS or credentials files. The emulator
+// stops whatever happens.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startEmulator, type RunningEmulator } from '../emulator/index.js';
