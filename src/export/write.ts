@@ -42,6 +42,7 @@ export async function writeExport(files: readonly ExportedFile[], out: string, c
     const only = files[0];
     if (!only) return [];
     if (await isDirectory(target)) throw new CLIError(`--out ${out} is a directory; name a file (or use --split-by project).`);
+    await mkdir(dirname(target), { recursive: true });
     await writeAtomic(target, only.text);
     return [out];
   }

@@ -155,6 +155,12 @@ describe('tfe-access export', () => {
     }
   });
 
+  it('--out creates missing directories', async () => {
+    const run = await runCli(['export', '--project', 'platform', '--out', 'new/deeper/platform.yaml'], { env, cwd: dir });
+    expect(run.code, run.err).toBe(0);
+    expect(parse(readFileSync(join(dir, 'new', 'deeper', 'platform.yaml'), 'utf8'))).toMatchObject({ organization: 'globex', projects: { platform: {} } });
+  });
+
   it('--out naming a directory without --split-by is refused, nothing written', async () => {
     const run = await runCli(['export', '--all', '--out', 'split'], { env, cwd: dir });
     expect(run.code).toBe(1);
