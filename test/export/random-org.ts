@@ -1,6 +1,7 @@
 // fast-check generator of small random organizations, as emulator seeds: teams (some secret, some
 // with organization-level access), projects, workspaces, and grants of every kind, fixed and custom
-// (attributes omitted, set to their default or to any allowed value). Names include ones YAML would
+// (attributes omitted, set to their default or to any allowed value), and a token of the first team
+// besides the organization token. Names include ones YAML would
 // misread unquoted (`true`, `null`, `1.0`, `on`) and ones with spaces.
 import fc from 'fast-check';
 import { PERMISSIONS, PROJECT_LEVELS, WORKSPACE_LEVELS, type PermissionSpec, type PermissionValue } from '../../src/core/access.js';
@@ -8,6 +9,8 @@ import type { SeedDocument, SeedTeamProject, SeedTeamWorkspace } from '../../src
 
 export const ORGANIZATION = 'random-org';
 export const TOKEN = 'random-org-token';
+/** A token of the first team: sees part of the organization (no secret teams it is not in). */
+export const TEAM_TOKEN = 'random-team-token';
 
 const TEAM_NAMES = ['alpha', 'beta', 'Gamma Ray', 'true', 'null', '1.0', 'on', 'dev-ops', 'a: b', '#ops'];
 const PROJECT_NAMES = ['core', 'Data Lake', 'yes', 'web_apps', '2024'];
@@ -67,7 +70,8 @@ export const randomOrganization: fc.Arbitrary<SeedDocument> = fc
           token: TOKEN,
           teams: teams.map((name, i) => {
             const spec = teamSpecs[i] ?? { secret: false, manageProjects: false };
-            return { name, visibility: spec.secret ? ('secret' as const) : ('organization' as const), 'organization-access': { 'manage-projects': spec.manageProjects } };
+            const visibility = spec.secret ? ('secret' as const) : ('organization' as const);
+            return { name, visibility, 'organization-access': { 'manage-projects': spec.manageProjects }, ...(i === 0 ? { tokens: [TEAM_TOKEN] } : {}) };
           }),
           projects: projects.map((name) => ({ name })),
           workspaces: workspaces.map((name, i) => ({ name, project: projects[(seeds[i] ?? 0) % projects.length] ?? 'Default Project' })),
