@@ -1,7 +1,7 @@
 // The export use case, in pipeline order: list names -> select targets -> read live -> export.
 // The command calls this and only writes the files it returns.
 import type { TfeClient } from '../api/client.js';
-import type { LiveState, Project, Team, Workspace } from '../core/model.js';
+import type { Project, Team, Workspace } from '../core/model.js';
 import { CLIError } from '../errors.js';
 import { exportFiles, type ExportFiles } from '../export/index.js';
 import { readLive } from '../live/read-live.js';
@@ -43,7 +43,9 @@ async function catalogue(client: TfeClient, organization: string): Promise<Catal
 }
 
 function target(type: ResolvedTarget['type'], found: Project | Workspace): ResolvedTarget {
-  return { type, id: found.id, name: found.name, desired: { type, name: found.name, prune: true, grants: [] } };
+  // readLive carries a workspace's project into the live state: --split-by groups by it.
+  const projectId = 'projectId' in found ? found.projectId : undefined;
+  return { type, id: found.id, name: found.name, desired: { type, name: found.name, prune: true, grants: [] }, ...(projectId ? { projectId } : {}) };
 }
 
 function pick(organization: string, kind: ResolvedTarget['type'], names: readonly string[], all: readonly (Project | Workspace)[], problems: string[]): ResolvedTarget[] {
@@ -72,16 +74,6 @@ export function selectExportTargets(organization: string, found: Catalogue, sele
   return { organization, teams: found.teams, teamsByName: new Map(found.teams.map((t) => [t.name, t])), targets };
 }
 
-/** readLive does not know which project a workspace is in; the catalogue does. */
-function withProjects(live: LiveState, workspaces: readonly Workspace[]): LiveState {
-  const projectOf = new Map(workspaces.map((w) => [w.id, w.projectId]));
-  const targets = new Map([...live.targets].map(([id, t]) => {
-    const projectId = t.type === 'workspace' ? projectOf.get(id) : undefined;
-    return [id, projectId ? { ...t, projectId } : t] as const;
-  }));
-  return { ...live, targets };
-}
-
 export async function exportFromLive(client: TfeClient, request: ExportRequest): Promise<ExportFiles> {
   const found = await catalogue(client, request.organization);
   const resolved = selectExportTargets(request.organization, found, request.selection);
@@ -89,7 +81,7 @@ export async function exportFromLive(client: TfeClient, request: ExportRequest):
     concurrency: request.concurrency,
     ...(request.onProgress ? { onProgress: request.onProgress } : {}),
   });
-  return exportFiles(withProjects(live, found.workspaces), {
+  return exportFiles(live, {
     named: new Set(request.selection.all ? [] : resolved.targets.map((t) => t.id)),
     schemaRef: request.schemaRef,
     ...(request.splitByProject ? { splitByProject: new Map(found.projects.map((p) => [p.id, p.name])) } : {}),
