@@ -1,15 +1,13 @@
 // A real process killed with SIGKILL in the middle of an apply, then `apply` again: converges
 // (issue 6, acceptance 2). The first run is the built CLI (`node dist/cli/main.js`) against an
 // emulator with latency, killed once some writes have landed.
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { ROOT, runCli } from '../support/cli.js';
 import { FAST, grantsOf, ORG_TOKEN, randomScenario, writeDesired, writesOf } from './scenario.js';
 
-const BUILD_TIMEOUT_MS = 120_000;
 /** Writes that must have reached the emulator before the kill. */
 const WRITES_BEFORE_KILL = 6;
 const POLL_MS = 10;
@@ -20,11 +18,10 @@ let dir: string;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  await promisify(execFile)('npm', ['run', 'build'], { cwd: ROOT, timeout: BUILD_TIMEOUT_MS });
   emulator = await startEmulator({ seed: scenario.seed, rateLimit: 0, faults: { latencyMs: 25 } });
   dir = await writeDesired(scenario.yaml);
   env = { TFE_TOKEN: ORG_TOKEN, TFE_ADDRESS: emulator.url };
-}, BUILD_TIMEOUT_MS + 10_000);
+});
 afterAll(async () => {
   await emulator?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });

@@ -1,30 +1,13 @@
 // `tfe-access emulator` as a user runs it: a spawned process, its first line, the curl session of
 // docs/emulator.md, a clean exit on SIGTERM, one-line errors for bad flags, and never the token.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const MAIN = join(ROOT, 'dist/cli/main.js');
 const CANARY = 'canary-admin-token-3f9a';
-
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-// `npm ci` builds dist/ (the `prepare` script); rebuild only when a source file is newer than it.
-beforeAll(() => {
-  if (existsSync(MAIN) && statSync(MAIN).mtimeMs >= newestSource(join(ROOT, 'src'))) return;
-  spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'ignore' });
-}, 120_000);
 
 interface Started {
   child: ChildProcess;
