@@ -4,15 +4,13 @@
 // explicit environment: never the user's TFE_TOKEN, TFE_ADDRESS or credentials files. The emulator
 // stops whatever happens.
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { startEmulator, type RunningEmulator } from '../emulator/index.js';
 import { CLIError, EXIT } from '../errors.js';
 import type { IO } from '../cli/io.js';
-import { DEMO_ORGANIZATION, DEMO_SEED, DEMO_TOKEN } from './seed.js';
+import { DEMO_ORGANIZATION, DEMO_TOKEN, PACKAGE_ROOT, demoSeed } from './seed.js';
 import { DEMO_STEPS, INTRO, OUTRO, type DemoContext, type DemoStep } from './script.js';
 
-/** The package root: src/demo/ and dist/demo/ are both two levels down. */
-export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export { PACKAGE_ROOT };
 export const DEMO_FILES = 'examples/acme';
 /** The last line of a text plan (src/render/text.ts): what the reviewer approved. */
 const CHECKSUM_LINE = /^Checksum: ([0-9a-f]{64})$/m;
@@ -63,7 +61,7 @@ export async function runDemo(io: IO, options: DemoOptions): Promise<number> {
   const now = options.now ?? (() => performance.now());
   const started = now();
   if (!existsSync(`${PACKAGE_ROOT}${DEMO_FILES}`)) throw new CLIError(`${DEMO_FILES} is missing from the package at ${PACKAGE_ROOT}; reinstall tfe-access.`);
-  const emulator = await startEmulator({ seed: DEMO_SEED });
+  const emulator = await startEmulator({ seed: demoSeed() });
   try {
     io.stdout.write(INTRO(emulator.url, DEMO_ORGANIZATION, DEMO_FILES));
     const inner = innerIO(io, demoEnv(emulator, io.env));

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SEED, DEMO_TOKEN } from '../../src/demo/seed.js';
+import { DEMO_TOKEN, demoSeed } from '../../src/demo/seed.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { ROOT, runCli } from '../support/cli.js';
 
@@ -14,7 +14,7 @@ let dir: string;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ seed: DEMO_SEED, rateLimit: 0 });
+  emulator = await startEmulator({ seed: demoSeed(), rateLimit: 0 });
   dir = mkdtempSync(join(tmpdir(), 'tfe-access-plan-contract-'));
   env = { TFE_TOKEN: DEMO_TOKEN, TFE_ADDRESS: emulator.url };
 });

@@ -4,11 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSeedFile, startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { DEMO_TOKEN, demoSeed } from '../../src/demo/seed.js';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { ROOT, runCli } from '../support/cli.js';
 
-const SEED = loadSeedFile(`${ROOT}test/plan/acme-seed.yaml`);
-const ORG_TOKEN = 'acme-org-token';
+// The demo organization: examples/acme after a few changes by hand.
+const SEED = demoSeed();
+const ORG_TOKEN = DEMO_TOKEN;
 
 let emulator: RunningEmulator;
 let env: Record<string, string>;
