@@ -1,0 +1,77 @@
+// One chaos run's world, from one seed: a random organization and desired-state file (built on
+// test/apply/scenario.ts), plus targets the file does not manage, and the faults to inject. The same
+// seed always gives the same world, so a failing run is replayed with TFE_ACCESS_CHAOS_SEED=N.
+import type { FaultOptions, SeedTeamProject, SeedTeamWorkspace } from '../../src/emulator/index.js';
+import { randomScenario, type Scenario } from '../apply/scenario.js';
+
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export type Target = Scenario['targets'][number];
+
+export interface World {
+  readonly scenario: Scenario;
+  /** Targets in the emulator with grants that no desired-state file names. */
+  readonly unmanaged: readonly Target[];
+  readonly faults: FaultOptions;
+  /** The apply's --concurrency. */
+  readonly concurrency: number;
+}
+
+const between = (random: () => number, low: number, high: number): number => low + random() * (high - low);
+const int = (random: () => number, low: number, high: number): number => Math.floor(between(random, low, high + 1));
+
+export function chaosWorld(seed: number): World {
+  const random = mulberry32(seed * 7919 + 17);
+  const size = { teams: int(random, 3, 8), projects: int(random, 1, 3), workspaces: int(random, 1, 4), density: between(random, 0.3, 0.7) };
+  const base = randomScenario(seed, size);
+  const org = base.seed.organizations[0];
+  if (!org) throw new Error('randomScenario made no organization');
+  // Outside the file: one project and one workspace (in that project), granted to random teams.
+  const outsideProject = { name: 'outside-project', id: 'prj-outside' };
+  const outsideWorkspace = { name: 'outside-workspace', id: 'ws-outside', project: outsideProject.name };
+  const teams = org.teams ?? [];
+  const projectGrants: SeedTeamProject[] = teams
+    .filter(() => random() < 0.6)
+    .map((t) => ({ team: t.name, project: outsideProject.name, id: `tprj-${t.id ?? t.name}-outside`, access: random() < 0.5 ? 'read' : 'maintain' }));
+  const workspaceGrants: SeedTeamWorkspace[] = teams
+    .filter(() => random() < 0.6)
+    .map((t) => ({ team: t.name, workspace: outsideWorkspace.name, id: `tws-${t.id ?? t.name}-outside`, access: random() < 0.5 ? 'plan' : 'write' }));
+  const scenario: Scenario = {
+    ...base,
+    seed: {
+      ...base.seed,
+      organizations: [
+        {
+          ...org,
+          projects: [...(org.projects ?? []), outsideProject],
+          workspaces: [...(org.workspaces ?? []), outsideWorkspace],
+          'team-projects': [...(org['team-projects'] ?? []), ...projectGrants],
+          'team-workspaces': [...(org['team-workspaces'] ?? []), ...workspaceGrants],
+        },
+      ],
+    },
+  };
+  const unmanaged: Target[] = [
+    { type: 'project', ...outsideProject },
+    { type: 'workspace', name: outsideWorkspace.name, id: outsideWorkspace.id },
+  ];
+  // Latency spikes: a small fixed latency with a wide random jitter.
+  const faults: FaultOptions = {
+    errorRate: between(random, 0.05, 0.25),
+    rateLimitBurstRate: between(random, 0, 0.1),
+    dropRate: between(random, 0, 0.1),
+    lostAnswerRate: between(random, 0.05, 0.3),
+    latencyMs: int(random, 0, 3),
+    jitterMs: int(random, 0, 40),
+  };
+  return { scenario, unmanaged, faults, concurrency: [1, 4, 8][int(random, 0, 2)] ?? 4 };
+}
