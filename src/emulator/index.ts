@@ -1,5 +1,5 @@
 // The emulator of the team-access API: `startEmulator(options)` for tests, benchmarks and the
-// `tfe-access emulator` command. See docs/emulator.md.
+// `tfe-access emulator` command. See the README's emulator section.
 import { FaultInjector } from './faults.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './rate-limit.js';
 import { RequestLog } from './request-log.js';
@@ -16,7 +16,7 @@ export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination.js';
 export { API_PREFIX } from './server.js';
 export type * from './types.js';
 
-/** The admin token when none is given: owner of every organization (docs/emulator.md). */
+/** The admin token when none is given: owner of every organization (the README's emulator section). */
 export const DEFAULT_ADMIN_TOKEN = 'tfe-access-emulator-admin';
 export const DEFAULT_HOST = '127.0.0.1';
 const DEFAULT_RANDOM_SEED = 1;

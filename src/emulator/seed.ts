@@ -1,5 +1,5 @@
 // The seed document: reading (strict, every problem a one-line CLIError naming where it is) and
-// applying it to a fresh store. Format documented in docs/emulator.md, "Seed file".
+// applying it to a fresh store. Format documented in README, "Seed file".
 import { CLIError } from '../errors.js';
 import { Invalid } from './answers.js';
 import { createGrant, createOrganization, createProject, createTeam, createWorkspace } from './builders.js';

@@ -67,7 +67,7 @@ export interface RunningEmulator {
   stop(): Promise<void>;
 }
 
-// ---- seed document (docs/emulator.md, "Seed file") ----
+// ---- seed document (README, "Seed file") ----
 
 export interface SeedTeam {
   name: string;

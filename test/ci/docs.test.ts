@@ -1,9 +1,9 @@
-// docs/adoption.md: every `tfe-access COMMAND --flag` it shows exists, and the export flags table
+// README.md: every `tfe-access COMMAND --flag` it shows exists, and the export flags table
 // lists every flag `tfe-access export --help` has.
 import { describe, expect, it } from 'vitest';
 import { helpOf, invocationsIn, readText, unknownFlags } from './recipes.js';
 
-const DOC = 'docs/adoption.md';
+const DOC = 'README.md';
 
 describe(DOC, () => {
   it('shows only commands and flags that exist', async () => {

@@ -1,13 +1,13 @@
-// docs/file-format.md lists every permission attribute of the access tables, with its values and
+// The README's file format reference lists every permission attribute of the access tables, with its values and
 // custom default, and no others: the reference cannot drift from the tables.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../../src/core/access.js';
 
-const DOC = readFileSync(fileURLToPath(new URL('../../docs/file-format.md', import.meta.url)), 'utf8');
+const DOC = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
 
-describe('docs/file-format.md', () => {
+describe('README.md file format reference', () => {
   for (const resource of ['team-projects', 'team-workspaces'] as const) {
     it(`has a row for every ${resource} attribute with its values and default`, () => {
       for (const spec of PERMISSIONS[resource]) {

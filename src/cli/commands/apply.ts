@@ -33,7 +33,7 @@ ${CONNECTION_HELP}
 
 Guards (exit 3, nothing changed): more removals than settings.max-removals (default 10) without
 --force; a removal from a target whose access could not be read completely; any removal of the
-owners team. See docs/apply.md.
+owners team. See the README, "Apply".
 Exit codes: 0 converged, 1 error or partial failure (run apply again: it converges), 3 refused by a
 safety guard.
 `;

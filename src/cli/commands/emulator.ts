@@ -22,7 +22,7 @@ Options:
   --host HOST              Address to listen on (default ${DEFAULT_HOST}).
   --port N                 Port to listen on; 0 picks a free one (default 0).
   --token T                The admin token: owner of every organization, may create organizations
-                           (default: the documented default admin token, see docs/emulator.md).
+                           (default: tfe-access-emulator-admin, see the README).
   --seed FILE              YAML or JSON seed: organizations, teams, tokens, projects, workspaces, grants.
   --rate-limit N           Requests per second per identity before 429 (default ${DEFAULT_RATE_LIMIT}, 0 = off).
   --latency-ms N           Latency added to every answer, in milliseconds (default 0).
