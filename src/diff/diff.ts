@@ -47,11 +47,15 @@ function byTeamOf(grants: readonly LiveGrant[]): Map<string, LiveGrant[]> | unde
 
 const NONE: readonly LiveGrant[] = [];
 
-/** The live grants of one team on a target, in list order (more than one only if the service erred). */
+/**
+ * The live grants of one team on a target, in list order: one as a rule, none, or (only if the
+ * service erred) several. A scan allocates nothing unless it finds a grant.
+ */
 function grantsOfTeam(grants: readonly LiveGrant[], byTeam: Map<string, LiveGrant[]> | undefined, teamId: string): readonly LiveGrant[] {
   if (byTeam) return byTeam.get(teamId) ?? NONE;
   let found: LiveGrant[] | undefined;
-  for (const grant of grants) {
+  for (let i = 0; i < grants.length; i++) {
+    const grant = grants[i] as LiveGrant;
     if (grant.teamId !== teamId) continue;
     if (found) found.push(grant);
     else found = [grant];

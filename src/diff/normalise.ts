@@ -24,12 +24,20 @@ export function normalise(resource: Resource, access: Access): Access {
 
 export type Comparison = 'equal' | 'label-only' | 'different';
 
-function sameKnownValues(a: PermissionSet, b: PermissionSet, resource: Resource): boolean {
-  return PERMISSIONS[resource].every((spec) => {
-    const left = a[spec.key];
-    const right = b[spec.key];
-    return left === undefined || right === undefined || left === right;
-  });
+/** The value of one permission a grant effectively has: its level's implied value, or the custom value reported. */
+function valueOf(resource: Resource, access: Access, key: string): PermissionValue | undefined {
+  return access.access === 'custom' ? access.permissions[key] : IMPLIED[resource][access.access]?.[key];
+}
+
+// Compared key by key in place rather than through effectivePermissions: the same answer without
+// two objects per grant, which is what 100,000 grants cost.
+function sameKnownValues(a: Access, b: Access, resource: Resource): boolean {
+  for (const spec of PERMISSIONS[resource]) {
+    const left = valueOf(resource, a, spec.key);
+    const right = valueOf(resource, b, spec.key);
+    if (left !== undefined && right !== undefined && left !== right) return false;
+  }
+  return true;
 }
 
 /**
@@ -40,15 +48,24 @@ function sameKnownValues(a: PermissionSet, b: PermissionSet, resource: Resource)
 export function compareAccess(resource: Resource, desired: Access, live: Access): Comparison {
   if (!isLevel(resource, live.access) || !isLevel(resource, desired.access)) return 'different';
   if (desired.access === live.access && desired.access !== 'custom') return 'equal';
-  const same = sameKnownValues(effectivePermissions(resource, desired), effectivePermissions(resource, live), resource);
+  const same = sameKnownValues(desired, live, resource);
   if (desired.access === live.access) return same ? 'equal' : 'different';
   return same ? 'label-only' : 'different';
 }
 
 /** The fixed level whose implied row equals a full custom vector, if any. */
 export function levelEqualTo(resource: Resource, permissions: PermissionSet): string | undefined {
-  for (const [level, row] of Object.entries(IMPLIED[resource])) {
-    if (PERMISSIONS[resource].every((spec) => row[spec.key] === permissions[spec.key])) return level;
+  const specs = PERMISSIONS[resource];
+  for (const level in IMPLIED[resource]) {
+    const row = IMPLIED[resource][level] as PermissionSet;
+    let equal = true;
+    for (const spec of specs) {
+      if (row[spec.key] !== permissions[spec.key]) {
+        equal = false;
+        break;
+      }
+    }
+    if (equal) return level;
   }
   return undefined;
 }

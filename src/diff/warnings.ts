@@ -26,7 +26,13 @@ const WORKSPACE_ROLE_OF_PROJECT_LEVEL: Readonly<Record<string, string>> = {
 
 function shadowed(target: DesiredTarget, grant: DesiredGrant, team: Team | undefined, ref: TargetRef): PlanWarning | undefined {
   if (!team || grant.access.access === 'admin') return undefined;
-  const permission = SHADOWING[target.type].find((name) => team.organizationAccess[name] === true);
+  let permission: string | undefined;
+  for (const name of SHADOWING[target.type]) {
+    if (team.organizationAccess[name] === true) {
+      permission = name;
+      break;
+    }
+  }
   if (!permission) return undefined;
   return {
     code: 'shadowed-by-organization-access',
@@ -76,17 +82,17 @@ function belowProject(target: DesiredTarget, grant: DesiredGrant, live: LiveTarg
 export function warnings(desired: DesiredState, index: DiffIndex): PlanWarning[] {
   const projects = projectLevels(desired, index);
   const out: PlanWarning[] = [];
+  // Pushed one by one, not collected in a list per grant: at 100,000 grants the lists were the cost.
+  const add = (warning: PlanWarning | undefined): void => {
+    if (warning) out.push(warning);
+  };
   for (const target of desired.targets) {
     const live = liveTargetOf(index, target);
     const ref: TargetRef = { type: target.type, name: live.name, id: live.id };
     for (const grant of target.grants) {
-      const team = index.teamsByName.get(grant.team);
-      const found = [
-        shadowed(target, grant, team, ref),
-        customEqualsLevel(target, grant, ref),
-        target.type === 'workspace' ? belowProject(target, grant, live, projects, ref) : undefined,
-      ];
-      for (const warning of found) if (warning) out.push(warning);
+      add(shadowed(target, grant, index.teamsByName.get(grant.team), ref));
+      add(customEqualsLevel(target, grant, ref));
+      if (target.type === 'workspace') add(belowProject(target, grant, live, projects, ref));
     }
   }
   return out;
