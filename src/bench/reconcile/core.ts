@@ -1,6 +1,9 @@
 // The pure core alone: buildPlan (normalise, diff, warnings, checksum) on a generated organization
 // held in memory, timed in CPU (process.cpuUsage), so neither the network nor a busy neighbour on
 // a shared machine's wall clock counts. Cold = the first call, as the CLI makes it once per run.
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { Summary } from '../../core/plan.js';
 import { diff } from '../../diff/diff.js';
 import { buildPlan } from '../../diff/plan.js';
@@ -48,4 +51,11 @@ export function measureCore(spec: OrganizationSpec): CoreFigures {
     summary,
     expected: org.expected,
   };
+}
+
+/** measureCore in a fresh process (core-process.js), so that its first call is really cold. */
+export async function measureCoreInChild(): Promise<CoreFigures> {
+  const script = fileURLToPath(new URL('./core-process.js', import.meta.url));
+  const { stdout } = await promisify(execFile)(process.execPath, [script], { maxBuffer: 1024 * 1024 });
+  return JSON.parse(stdout) as CoreFigures;
 }
