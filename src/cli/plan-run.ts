@@ -1,10 +1,10 @@
 // What `plan` and `drift` share: flags, the plan use case, rendering. One place, two commands.
 import { EXIT } from '../errors.js';
 import type { Plan } from '../core/plan.js';
-import { planFromFiles, type PlanResult } from '../pipeline/plan.js';
+import { planFromFiles, type PlanRequest, type PlanResult } from '../pipeline/plan.js';
 import { PLAN_FORMATS, renderPlan, type PlanFormat } from '../render/index.js';
-import { boolFlag, parse, stringFlag, type Options } from './args.js';
-import { CONNECTION_OPTIONS, TARGET_OPTIONS, connectionFlags, formatFlag, targetFlags } from './common-flags.js';
+import { boolFlag, parse, stringFlag, type Options, type Parsed } from './args.js';
+import { CONNECTION_OPTIONS, TARGET_OPTIONS, connectionFlags, formatFlag, targetFlags, type ConnectionFlags } from './common-flags.js';
 import type { IO } from './io.js';
 import { progress } from './progress.js';
 
@@ -25,7 +25,17 @@ export async function runPlan(command: string, argv: readonly string[], io: IO, 
   const format = formatFlag(parsed, PLAN_FORMATS, 'text');
   const flags = connectionFlags(parsed, io);
   const bar = progress(io, 'Reading live access');
-  const result = await planFromFiles({
+  const result = await planFromFiles(planRequestOf(parsed, io, flags, (done, total) => bar.update(done, total)));
+  bar.done();
+  await result.client.close();
+  io.stdout.write(renderPlan(result.plan, format, { color: flags.color }));
+  const { client: _closed, ...rest } = result;
+  return { ...rest, format, values: parsed };
+}
+
+/** The plan request of a command's flags: PATHS, --target and the connection flags. */
+export function planRequestOf(parsed: Parsed, io: IO, flags: ConnectionFlags, onProgress: PlanRequest['onProgress']): PlanRequest {
+  return {
     paths: parsed.positionals,
     cwd: io.cwd,
     env: io.env,
@@ -33,13 +43,8 @@ export async function runPlan(command: string, argv: readonly string[], io: IO, 
     targets: targetFlags(parsed),
     concurrency: flags.concurrency,
     rateLimit: flags.rateLimit,
-    onProgress: (done, total) => bar.update(done, total),
-  });
-  bar.done();
-  await result.client.close();
-  io.stdout.write(renderPlan(result.plan, format, { color: flags.color }));
-  const { client: _closed, ...rest } = result;
-  return { ...rest, format, values: parsed };
+    ...(onProgress ? { onProgress } : {}),
+  };
 }
 
 export function hasChanges(plan: Plan): boolean {

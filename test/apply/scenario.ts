@@ -6,22 +6,13 @@ import { join } from 'node:path';
 import { TfeClient } from '../../src/api/client.js';
 import type { LiveGrant, TargetType } from '../../src/core/model.js';
 import { apiUrl, type RunningEmulator, type SeedDocument, type SeedTeamProject, type SeedTeamWorkspace } from '../../src/emulator/index.js';
+import { mulberry32 } from '../../src/emulator/prng.js';
 
 export const ORG = 'chaos';
 export const ORG_TOKEN = 'chaos-org-token';
 /** A client-side rate far above what the tests send: the emulator's own limit is off. */
 export const FAST = 10_000;
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PROJECT_LEVELS = ['read', 'write', 'maintain', 'admin'] as const;
 const WORKSPACE_LEVELS = ['read', 'plan', 'write', 'admin'] as const;

@@ -6,7 +6,8 @@ import { applyUseCase, type ApplyHooks, type ApplyResult } from '../../apply/use
 import { CLIError, EXIT } from '../../errors.js';
 import { PLAN_FORMATS, renderPlan, type PlanFormat } from '../../render/index.js';
 import { boolFlag, parse, stringFlag, type Options } from '../args.js';
-import { CONNECTION_HELP, CONNECTION_OPTIONS, TARGET_HELP, TARGET_OPTIONS, connectionFlags, formatFlag, targetFlags } from '../common-flags.js';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, TARGET_HELP, TARGET_OPTIONS, connectionFlags, formatFlag } from '../common-flags.js';
+import { planRequestOf } from '../plan-run.js';
 import type { IO } from '../io.js';
 import { progress } from '../progress.js';
 import type { Command } from '../registry.js';
@@ -123,14 +124,7 @@ const command: Command = {
     };
     const result = await applyUseCase(
       {
-        paths: parsed.positionals,
-        cwd: io.cwd,
-        env: io.env,
-        address: flags.address,
-        targets: targetFlags(parsed),
-        concurrency: flags.concurrency,
-        rateLimit: flags.rateLimit,
-        onProgress: (done, total) => reading.update(done, total),
+        ...planRequestOf(parsed, io, flags, (done, total) => reading.update(done, total)),
         savedPlan: savedPlanPath(parsed, io),
         checksum: stringFlag(parsed, 'checksum'),
         force: boolFlag(parsed, 'force'),
