@@ -1,7 +1,9 @@
-// The pure-core benchmark in a fresh Node process: "cold" then means what it means for the CLI,
-// which runs buildPlan once per run. In the bench's own process the apply phase has already run
-// the diff and warmed its code. Prints the CoreFigures as one JSON line.
-import { measureCore } from './core.js';
+// One pure-core call timed in a fresh Node process (`core-process.js diff|buildPlan`): "cold" then
+// means what it means for the CLI, which runs buildPlan once per run; in the bench's own process
+// the apply phase has already warmed that code. Prints the figures as one JSON line.
+import { CORE_CALLS, measureCall, type CoreCall } from './core.js';
 import { CORE_ORGANIZATION } from './scenarios.js';
 
-process.stdout.write(`${JSON.stringify(measureCore(CORE_ORGANIZATION))}\n`);
+const call = process.argv[2] as CoreCall;
+if (!CORE_CALLS.includes(call)) throw new Error(`usage: core-process.js ${CORE_CALLS.join('|')}`);
+process.stdout.write(`${JSON.stringify(measureCall(CORE_ORGANIZATION, call))}\n`);

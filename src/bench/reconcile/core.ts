@@ -1,6 +1,8 @@
-// The pure core alone: buildPlan (normalise, diff, warnings, checksum) on a generated organization
-// held in memory, timed in CPU (process.cpuUsage), so neither the network nor a busy neighbour on
-// a shared machine's wall clock counts. Cold = the first call, as the CLI makes it once per run.
+// The pure core alone on a generated organization held in memory, timed in CPU
+// (process.cpuUsage), so neither the network nor a busy neighbour's share of the wall clock counts.
+// Two calls are timed: `diff` (normalise + diff, the issue's target) and `buildPlan` (diff plus
+// warnings and checksum, what a plan run does). Each is timed cold in a fresh process, as the CLI
+// runs it once per run, then warm (best of WARM_REPEATS).
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -9,16 +11,21 @@ import { diff } from '../../diff/diff.js';
 import { buildPlan } from '../../diff/plan.js';
 import { domainOf, generateOrganization, type Expected, type OrganizationSpec } from '../generate/index.js';
 
-/** Warm calls after the cold one; the best of them shows the cost without JIT warm-up. */
 export const WARM_REPEATS = 3;
 const NO_REMOVAL_LIMIT = Number.MAX_SAFE_INTEGER;
+export const CORE_CALLS = ['diff', 'buildPlan'] as const;
+export type CoreCall = (typeof CORE_CALLS)[number];
+
+export interface CallFigures {
+  readonly coldCpuMs: number;
+  readonly warmCpuMs: number;
+}
 
 export interface CoreFigures {
   readonly grants: number;
-  readonly buildPlanColdCpuMs: number;
-  readonly buildPlanWarmCpuMs: number;
-  /** normalise + diff without warnings and checksum, warm. */
-  readonly diffWarmCpuMs: number;
+  readonly diff: CallFigures;
+  readonly buildPlan: CallFigures;
+  /** The summary of the cold buildPlan, and what the generator counted. */
   readonly summary: Summary;
   readonly expected: Expected;
 }
@@ -30,32 +37,29 @@ function cpuMs(work: () => void): number {
   return (used.user + used.system) / 1000;
 }
 
-export function measureCore(spec: OrganizationSpec): CoreFigures {
+/** Times `call` cold then warm on `spec`; call it once per process for a true cold figure. */
+export function measureCall(spec: OrganizationSpec, call: CoreCall): { grants: number; figures: CallFigures; summary: Summary; expected: Expected } {
   const org = generateOrganization(spec);
   const { desired, live } = domainOf(org, NO_REMOVAL_LIMIT);
   let summary: Summary = { add: 0, update: 0, remove: 0 };
-  const buildPlanColdCpuMs = cpuMs(() => {
-    summary = buildPlan(desired, live).summary;
-  });
-  const warm: number[] = [];
-  const diffs: number[] = [];
-  for (let i = 0; i < WARM_REPEATS; i++) {
-    warm.push(cpuMs(() => void buildPlan(desired, live)));
-    diffs.push(cpuMs(() => void diff(desired, live)));
-  }
-  return {
-    grants: org.grants.length,
-    buildPlanColdCpuMs,
-    buildPlanWarmCpuMs: Math.min(...warm),
-    diffWarmCpuMs: Math.min(...diffs),
-    summary,
-    expected: org.expected,
+  const run = (): void => {
+    if (call === 'buildPlan') summary = buildPlan(desired, live).summary;
+    else void diff(desired, live);
   };
+  const coldCpuMs = cpuMs(run);
+  const warm = Array.from({ length: WARM_REPEATS }, () => cpuMs(run));
+  return { grants: org.grants.length, figures: { coldCpuMs, warmCpuMs: Math.min(...warm) }, summary, expected: org.expected };
 }
 
-/** measureCore in a fresh process (core-process.js), so that its first call is really cold. */
-export async function measureCoreInChild(): Promise<CoreFigures> {
+async function inChild(call: CoreCall): Promise<ReturnType<typeof measureCall>> {
   const script = fileURLToPath(new URL('./core-process.js', import.meta.url));
-  const { stdout } = await promisify(execFile)(process.execPath, [script], { maxBuffer: 1024 * 1024 });
-  return JSON.parse(stdout) as CoreFigures;
+  const { stdout } = await promisify(execFile)(process.execPath, [script, call], { maxBuffer: 1024 * 1024 });
+  return JSON.parse(stdout) as ReturnType<typeof measureCall>;
+}
+
+/** Both calls, each in its own fresh process (core-process.js). */
+export async function measureCore(): Promise<CoreFigures> {
+  const diffRun = await inChild('diff');
+  const planRun = await inChild('buildPlan');
+  return { grants: planRun.grants, diff: diffRun.figures, buildPlan: planRun.figures, summary: planRun.summary, expected: planRun.expected };
 }

@@ -38,7 +38,7 @@ export function report(name: string, description: string, run: RunFigures, befor
     `  plan: exit ${plan.exitCode}, summary ${JSON.stringify(plan.summary ?? null)}, peak RSS ${plan.maxRssKiB === undefined ? '-' : (plan.maxRssKiB / 1024).toFixed(1)} MiB`,
     `  apply: ${apply.changes} changes, ${apply.failed} failed`,
     `  requests: plan ${plan.requests}, bound ${model.bound}, provider model ${model.provider} (${(model.provider / Math.max(plan.requests, 1)).toFixed(2)}x)`,
-    `  core: buildPlan on ${core.grants} grants: ${core.buildPlanColdCpuMs.toFixed(1)} ms CPU cold, ${core.buildPlanWarmCpuMs.toFixed(1)} ms warm; diff alone ${core.diffWarmCpuMs.toFixed(1)} ms warm`,
+    `  core on ${core.grants} grants, CPU: normalise + diff ${core.diff.coldCpuMs.toFixed(1)} ms cold, ${core.diff.warmCpuMs.toFixed(1)} ms warm; buildPlan ${core.buildPlan.coldCpuMs.toFixed(1)} ms cold, ${core.buildPlan.warmCpuMs.toFixed(1)} ms warm`,
     '  targets:',
     ...found.map(checkLine),
   ];

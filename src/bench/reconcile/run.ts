@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { EmulatorProcess } from '../emulator-control.js';
 import { desiredYaml, generateOrganization, seedOf, type Expected } from '../generate/index.js';
 import { RESULTS_DIR } from '../throughput.js';
-import { measureCoreInChild } from './core.js';
+import { measureCore } from './core.js';
 import { requestModel } from './model.js';
 import { measureApply, measurePlan } from './phases.js';
 import { machine, report } from './report.js';
@@ -31,7 +31,7 @@ export async function runReconcile(name: string, scenario: ReconcileScenario, lo
     log(`bench ${name}: plan done in ${(plan.wallMs / 1000).toFixed(1)} s; applying the differences`);
     const apply = await measureApply(emulator, scenario, dir);
     log(`bench ${name}: apply done in ${(apply.wallMs / 1000).toFixed(1)} s; timing the pure core`);
-    const core = await measureCoreInChild();
+    const core = await measureCore();
     const run = { rateLimited: scenario.rateLimit !== RATE_LIMIT_OFF, plan, apply, core, model: requestModel(org) };
     const text = report(name, scenario.description, run, before, machine());
     process.stdout.write(text);
