@@ -1,4 +1,5 @@
 // What a command may touch of the process: injected so commands run in tests without spawning.
+import { createInterface } from 'node:readline/promises';
 
 export interface Output {
   write(chunk: string): unknown;
@@ -15,12 +16,26 @@ export interface IO {
   readonly prompt?: (question: string) => Promise<string>;
 }
 
+/** One question on the terminal: the answer read from stdin, the question written to stderr. */
+async function askOnTerminal(question: string): Promise<string> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return await rl.question(question);
+  } finally {
+    rl.close();
+  }
+}
+
 export function processIO(): IO {
+  const isTTY = Boolean(process.stdout.isTTY && process.stderr.isTTY);
+  // A question needs someone to answer it: stdin must be the terminal too.
+  const canAsk = isTTY && Boolean(process.stdin.isTTY);
   return {
     stdout: process.stdout,
     stderr: process.stderr,
     env: process.env,
-    isTTY: Boolean(process.stdout.isTTY && process.stderr.isTTY),
+    isTTY,
     cwd: process.cwd(),
+    ...(canAsk ? { prompt: askOnTerminal } : {}),
   };
 }

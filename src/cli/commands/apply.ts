@@ -1,6 +1,5 @@
 // tfe-access apply: plan (or load a saved plan), check the guards, confirm, and make the changes.
 import { resolve } from 'node:path';
-import { createInterface } from 'node:readline/promises';
 import { renderOutcomes, summaryOf, progressLine } from '../../apply/report-text.js';
 import { applyUseCase, type ApplyHooks, type ApplyResult } from '../../apply/use-case.js';
 import { CLIError, EXIT } from '../../errors.js';
@@ -57,19 +56,6 @@ function savedPlanPath(parsed: ReturnType<typeof parse>, io: IO): string | undef
 }
 
 /** A line from the terminal: io.prompt when the IO provides one, else readline on the process. */
-function promptOf(io: IO): ((question: string) => Promise<string>) | undefined {
-  if (io.prompt) return io.prompt;
-  if (!io.isTTY) return undefined;
-  return async (question) => {
-    const rl = createInterface({ input: process.stdin, output: process.stderr });
-    try {
-      return await rl.question(question);
-    } finally {
-      rl.close();
-    }
-  };
-}
-
 function hooksFor(io: IO, ask: ((q: string) => Promise<string>) | undefined, show: ApplyHooks['show']): ApplyHooks {
   return {
     show,
@@ -114,7 +100,7 @@ const command: Command = {
     const format = formatFlag(parsed, PLAN_FORMATS, 'text');
     const flags = connectionFlags(parsed, io);
     const autoApprove = boolFlag(parsed, 'auto-approve');
-    const ask = autoApprove ? undefined : promptOf(io);
+    const ask = autoApprove ? undefined : io.prompt;
     // Refused before any request: nobody can answer the question.
     if (!autoApprove && !ask) throw new CLIError('refusing to apply without confirmation: there is no terminal to ask on. Review the plan, then run apply with --auto-approve.');
     const reading = progress(io, 'Reading live access');
