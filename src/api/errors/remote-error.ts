@@ -4,6 +4,7 @@
 // path only, and the service's own texts are passed through `redact` by the client.
 import { CLIError } from '../../errors.js';
 import { describeErrorObject, type ApiErrorObject } from './error-objects.js';
+import { printable } from './printable.js';
 
 /** What a status means here (seed, "Errors"; NOTES.md, "Errors the real service gives"). */
 function meaningOf(status: number): string | undefined {
@@ -39,8 +40,8 @@ export class RemoteError extends CLIError {
     const parts = [`Request failed with status ${status}: ${method} ${path}`];
     const meaning = meaningOf(status);
     if (meaning) parts.push(meaning);
-    // 422 and other details are shown as the service gave them.
-    const details = errors.map(describeErrorObject).filter((text) => text !== 'no details');
+    // 422 and other details in the service's own words, on one line and without terminal escapes.
+    const details = errors.map((e) => printable(describeErrorObject(e))).filter((text) => text !== 'no details');
     if (details.length > 0 && status !== 404 && status !== 401) parts.push(details.join('; '));
     return parts.join(': ');
   }

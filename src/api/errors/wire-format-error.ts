@@ -1,6 +1,7 @@
 // The service answered, but with a body this client can't read (wrong types, missing `data`,
 // inconsistent pagination). Never turned into a silently wrong or empty object.
 import { CLIError } from '../../errors.js';
+import { printable } from './printable.js';
 
 export class WireFormatError extends CLIError {
   override readonly name: string = 'WireFormatError';
@@ -10,6 +11,7 @@ export class WireFormatError extends CLIError {
     /** What is wrong, with the JSON path, e.g. `data[0].attributes.access is missing`. */
     readonly problem: string,
   ) {
-    super(`Unreadable answer to ${context}: ${problem}`);
+    // The problem quotes values the service sent: never let them break the line or the terminal.
+    super(`Unreadable answer to ${context}: ${printable(problem)}`);
   }
 }
