@@ -1,0 +1,70 @@
+// Recorded API answers, replayed with one of them spoiled: the hostile-input fuzzer's server.
+// `record` proxies one `plan` to the emulator and keeps every answer by request line; `replay`
+// serves them back on 127.0.0.1, passing each through `spoil` first, which may rewrite the answer
+// or take over the response entirely (drops, stalls, slow bodies).
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Recorded {
+  readonly status: number;
+  readonly contentType: string;
+  readonly text: string;
+}
+
+export type Spoil = (key: string, answer: Recorded, res: ServerResponse, hit: number) => Recorded | 'handled';
+
+export interface Replay {
+  readonly url: string;
+  /** Request lines (`GET /api/v2/...`) in arrival order. */
+  readonly seen: string[];
+  close(): Promise<void>;
+}
+
+async function serve(handler: (key: string, res: ServerResponse) => Promise<void> | void): Promise<Replay> {
+  const seen: string[] = [];
+  const server = createServer((req, res) => {
+    const key = `${req.method ?? 'GET'} ${req.url ?? '/'}`;
+    seen.push(key);
+    req.resume();
+    req.on('end', () => void handler(key, res));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function write(res: ServerResponse, answer: Recorded): void {
+  res.writeHead(answer.status, { 'content-type': answer.contentType, 'content-length': String(Buffer.byteLength(answer.text)) }).end(answer.text);
+}
+
+/** A proxy to `upstream` that records every answer (GETs only: `plan` writes nothing). */
+export async function record(upstream: string, answers: Map<string, Recorded>): Promise<Replay> {
+  return serve(async (key, res) => {
+    const [method, path] = key.split(' ') as [string, string];
+    const answer = await fetch(`${upstream}${path}`, { method, headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/vnd.api+json' } });
+    const recorded = { status: answer.status, contentType: answer.headers.get('content-type') ?? '', text: await answer.text() };
+    answers.set(key, recorded);
+    write(res, recorded);
+  });
+}
+
+export const TOKEN = 'fuzz-org-token';
+
+/** Serves `answers`; an unknown request line is a 404 like the service's. */
+export async function replay(answers: ReadonlyMap<string, Recorded>, spoil: Spoil): Promise<Replay> {
+  const hits = new Map<string, number>();
+  return serve((key, res) => {
+    const hit = (hits.get(key) ?? 0) + 1;
+    hits.set(key, hit);
+    const answer = answers.get(key) ?? { status: 404, contentType: 'application/vnd.api+json', text: '{"errors":[{"status":"404","title":"not found"}]}' };
+    const spoiled = spoil(key, answer, res, hit);
+    if (spoiled !== 'handled') write(res, spoiled);
+  });
+}
