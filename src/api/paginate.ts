@@ -61,6 +61,8 @@ export async function rest<T extends { readonly id: string }>(fetch: FetchPage<T
   let current = 1;
   while (next !== null) {
     if (next !== current + 1) fail(`page ${current} points to page ${next} as the next one`);
+    // Without this, a server that always says "next" would be followed up to maxPages.
+    if (next > total.totalPages) fail(`page ${current} points to page ${next}, past the last of ${total.totalPages} pages`);
     if (next > maxPages) fail(`more than ${maxPages} pages`);
     const page = await fetchPage(fetch, next);
     if (!page.page) fail(`page ${next} has no pagination`);

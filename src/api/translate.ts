@@ -63,9 +63,21 @@ export function workspaceFromResource(value: unknown, path: string, context: str
   return projectId ? { id: reader.string('id'), name, projectId } : { id: reader.string('id'), name };
 }
 
+/** A `links.next` that names a page: the answer is paginated whatever its `meta` says. */
+function hasNextLink(document: ObjectReader): boolean {
+  const links = document.value.links;
+  return isObject(links) && typeof links.next === 'string' && links.next !== '';
+}
+
 function pageInfoFrom(document: ObjectReader): PageInfo | undefined {
   const meta = document.value.meta;
-  if (!isObject(meta) || meta.pagination === undefined || meta.pagination === null) return undefined;
+  // Read as "unpaginated, everything at once" only when nothing says otherwise: a `meta` that is
+  // not an object, or a next link without `meta.pagination`, is a list cut short, never the whole.
+  if (meta !== undefined && meta !== null && !isObject(meta)) throw document.error('meta is not an object');
+  if (!isObject(meta) || meta.pagination === undefined || meta.pagination === null) {
+    if (hasNextLink(document)) throw document.error('links.next names another page, but meta.pagination is missing');
+    return undefined;
+  }
   const pagination = ObjectReader.of(meta.pagination, 'meta.pagination', document.context);
   const integer = (key: string, nullable: boolean): number | null => {
     const value = pagination.value[key];
