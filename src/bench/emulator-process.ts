@@ -60,6 +60,8 @@ async function main(): Promise<void> {
         return;
     }
   });
+  // The bench died without saying stop (killed, crashed): an emulator left running would hold its port and memory.
+  process.on('disconnect', () => process.exit(0));
   send({ kind: 'ready', url: emulator.url });
 }
 
