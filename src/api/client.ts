@@ -4,6 +4,7 @@
 import type { Resource } from '../core/access.js';
 import { RESOURCE_OF, type Access, type LiveGrant, type Project, type Team, type TargetType, type Workspace } from '../core/model.js';
 import { isRemoteError } from './errors/remote-error.js';
+import { InconsistentListError } from './errors/inconsistent-list-error.js';
 import { WireFormatError } from './errors/wire-format-error.js';
 import { describeRequest, type HttpRequest } from './http.js';
 import { allPages, fetchPage, rest, type FetchPage } from './paginate.js';
@@ -72,7 +73,9 @@ export class TfeClient {
   /** The remaining pages after `firstWorkspacePage`. */
   restOfWorkspaces(organization: string, first: ListPage<Workspace>): Promise<Workspace[]> {
     const request: HttpRequest = { method: 'GET', path: `${org(organization)}/workspaces` };
-    return rest(this.pager(request, wire.workspacesFromList), first, { context: describeRequest(request) });
+    return rest(this.pager(request, wire.workspacesFromList), first, { context: describeRequest(request) }).catch((error: unknown) => {
+      throw this.redacted(error);
+    });
   }
 
   listWorkspaces(organization: string, options: { projectId?: string } = {}): Promise<Workspace[]> {
@@ -85,7 +88,7 @@ export class TfeClient {
     const request: HttpRequest = { method: 'GET', path: `/${RESOURCE_OF[target.type]}`, query: { [FILTER_OF[target.type]]: target.id } };
     const grants = await this.listAll(request, wire.grantsFromList);
     const stray = grants.find((g) => g.targetId !== target.id || g.resource !== RESOURCE_OF[target.type]);
-    if (stray) throw new WireFormatError(describeRequest(request), `the list holds ${stray.id} of ${stray.targetId}, not of ${target.id}`);
+    if (stray) throw this.redacted(new WireFormatError(describeRequest(request), `the list holds ${stray.id} of ${stray.targetId}, not of ${target.id}`));
     return grants;
   }
 
@@ -116,18 +119,39 @@ export class TfeClient {
 
   private async one<T>(request: HttpRequest, read: (body: unknown, context: string) => T): Promise<T> {
     const answer = await this.session.request(request);
-    return read(answer.body, describeRequest(request));
+    return this.read(read, answer.body, describeRequest(request));
   }
 
   private pager<T>(request: HttpRequest, read: (body: unknown, context: string) => ListPage<T>): FetchPage<T> {
     return async (page) => {
       const paged: HttpRequest = { ...request, query: { ...request.query, ...page } };
       const answer = await this.session.request(paged);
-      return read(answer.body, describeRequest(paged));
+      return this.read(read, answer.body, describeRequest(paged));
     };
   }
 
   private listAll<T extends { readonly id: string }>(request: HttpRequest, read: (body: unknown, context: string) => ListPage<T>): Promise<T[]> {
-    return allPages(this.pager(request, read), { context: describeRequest(request) });
+    return allPages(this.pager(request, read), { context: describeRequest(request) }).catch((error: unknown) => {
+      throw this.redacted(error);
+    });
+  }
+
+  private read<T>(read: (body: unknown, context: string) => T, body: unknown, context: string): T {
+    try {
+      return read(body, context);
+    } catch (error: unknown) {
+      throw this.redacted(error);
+    }
+  }
+
+  /**
+   * An unreadable answer's message quotes the values it got wrong; a server (or proxy) that echoes
+   * the token into a body must not get it printed that way.
+   */
+  private redacted(error: unknown): unknown {
+    if (!(error instanceof WireFormatError)) return error;
+    const problem = this.session.redact(error.problem);
+    if (problem === error.problem) return error;
+    return error instanceof InconsistentListError ? new InconsistentListError(error.context, problem) : new WireFormatError(error.context, problem);
   }
 }

@@ -1,0 +1,119 @@
+// Secrets (issue 9, build 4): every command, in success and in every failure path we can provoke,
+// run with a canary token from each of its three sources and TFE_ACCESS_DEBUG=1. The canary is in
+// no stdout, no stderr, no saved plan and no exported file; saved plans are owner-only.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { runCli, type CliRun } from '../support/cli.js';
+import { drop, json, scriptServer, type ScriptServer, type Step } from '../api/script-server.js';
+import { randomScenario, writeDesired } from '../apply/scenario.js';
+import { BAD_CANARY, CANARY, envFor, expectClean, modeOf, removeAll, SOURCES, type Source } from './canary.js';
+
+let cleanup: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  for (const step of cleanup.reverse()) await step();
+  cleanup = [];
+});
+
+/** A random organization whose organization token is the canary, and its desired-state file. */
+async function world(): Promise<{ emulator: RunningEmulator; dir: string; yaml: string }> {
+  const scenario = randomScenario(77, { teams: 5, projects: 2, workspaces: 2, density: 0.6 });
+  const org = scenario.seed.organizations[0];
+  if (org) org.token = CANARY;
+  const emulator = await startEmulator({ seed: scenario.seed, rateLimit: 0 });
+  const dir = await writeDesired(scenario.yaml);
+  cleanup.push(() => emulator.stop(), () => removeAll(dir));
+  return { emulator, dir, yaml: scenario.yaml };
+}
+
+async function desiredDir(yaml: string): Promise<string> {
+  const dir = await writeDesired(yaml);
+  cleanup.push(() => removeAll(dir));
+  return dir;
+}
+
+interface Expected {
+  readonly args: string[];
+  readonly code: number;
+  /** What stderr must say: shows the path really was the failure it is named after. */
+  readonly says?: RegExp;
+}
+
+async function runAll(source: Source, address: string, token: string, runs: readonly Expected[], dirs: readonly string[]): Promise<CliRun[]> {
+  const { env, home } = await envFor(source, token, address);
+  cleanup.push(() => removeAll(home));
+  const results: CliRun[] = [];
+  for (const run of runs) {
+    const result = await runCli(run.args, { env });
+    const what = `${source}: tfe-access ${run.args.join(' ')}`;
+    expect(result.code, `${what}\n${result.out}\n${result.err}`).toBe(run.code);
+    if (run.says) expect(result.err + result.out, what).toMatch(run.says);
+    await expectClean(what, [result.out, result.err], [...dirs, home]);
+    results.push(result);
+  }
+  return results;
+}
+
+describe.each(SOURCES)('the canary token from %s', (source) => {
+  it('appears in no output or file of any command, in success and failure, and saved plans are 0600', async () => {
+    const { emulator, dir, yaml } = await world();
+    const guarded = await desiredDir(yaml.replace('max-removals: 100000', 'max-removals: 0'));
+    const invalid = await desiredDir('organization: chaos\nprojects:\n  p:\n    teams:\n      t: sudo\n');
+    const missingOrg = await desiredDir(yaml.replace('organization: chaos', 'organization: no-such-org'));
+    const out = join(dir, 'out');
+    await mkdir(out);
+    const planFile = join(out, 'plan.json');
+    const runs: Expected[] = [
+      { args: ['validate', dir], code: 0 },
+      { args: ['validate', invalid], code: 1, says: /sudo/ },
+      { args: ['plan', dir], code: 0 },
+      { args: ['plan', dir, '--format', 'json'], code: 0 },
+      { args: ['plan', dir, '--format', 'markdown', '--out', planFile], code: 0 },
+      { args: ['drift', dir], code: 2 },
+      { args: ['export', '--all', '--organization', 'chaos'], code: 0 },
+      { args: ['export', '--all', '--organization', 'chaos', '--out', join(out, 'export', 'all.yaml')], code: 0 },
+      { args: ['export', '--all', '--organization', 'chaos', '--split-by', 'project', '--out', join(out, 'split')], code: 0 },
+      { args: ['apply', guarded, '--auto-approve'], code: 3, says: /max-removals|removals/ },
+      { args: ['apply', dir], code: 1, says: /--auto-approve/ },
+      { args: ['plan', dir, '--concurrency', 'many'], code: 1, says: /--concurrency/ },
+      { args: ['plan', dir, '--format', 'yaml'], code: 1, says: /--format/ },
+      { args: ['export'], code: 1, says: /what to export/ },
+      { args: ['plan', missingOrg], code: 1, says: /404|not found/i },
+      { args: ['export', '--workspace', 'no-such-workspace', '--organization', 'chaos'], code: 1 },
+      { args: ['apply', dir, '--auto-approve', '--format', 'json'], code: 0 },
+      { args: ['apply', '--plan', planFile, '--auto-approve'], code: 1, says: /stale/ },
+      { args: ['drift', dir, '--format', 'json'], code: 0 },
+    ];
+    await runAll(source, emulator.url, CANARY, runs, [dir, out]);
+    expect(await modeOf(planFile)).toBe(0o600);
+
+    const rejected: Expected[] = ['plan', 'drift', 'apply'].map((command) => ({ args: [command, dir, '--auto-approve'].slice(0, command === 'apply' ? 3 : 2), code: 1, says: /401|token/ }));
+    rejected.push({ args: ['export', '--all', '--organization', 'chaos'], code: 1, says: /401|token/ });
+    await runAll(source, emulator.url, BAD_CANARY, rejected, [dir]);
+  });
+
+  it('appears nowhere when a server echoes it back in an error, a body or after a dropped connection', async () => {
+    const echo = `Bearer ${CANARY} is not allowed here`;
+    const scripts: Array<{ steps: Step[]; says: RegExp }> = [
+      { steps: [json(422, { errors: [{ status: '422', title: 'invalid', detail: echo }] })], says: /422.*\[redacted\]/ },
+      { steps: [json(400, { errors: [echo] })], says: /400/ },
+      { steps: [json(200, { data: [{ type: 'teams', id: CANARY, attributes: { name: CANARY } }], meta: CANARY })], says: /Unreadable answer/ },
+      { steps: [drop, json(501, { errors: [{ detail: echo }] })], says: /501/ },
+    ];
+    const dir = await desiredDir('organization: acme\nprojects:\n  platform:\n    teams:\n      developers: read\n');
+    for (const script of scripts) {
+      const server: ScriptServer = await scriptServer(script.steps);
+      cleanup.push(() => server.close());
+      await runAll(source, server.url, CANARY, [{ args: ['plan', dir, '--rate-limit', '0'], code: 1, says: script.says }], [dir]);
+    }
+  });
+
+  it('regression: a token echoed into a value of a 200 answer was quoted in the unreadable-answer message', async () => {
+    const server = await scriptServer([json(200, { data: [{ type: CANARY, id: 'team-1', attributes: { name: 'dev' } }] })]);
+    cleanup.push(() => server.close());
+    const dir = await desiredDir('organization: acme\nprojects:\n  platform:\n    teams:\n      developers: read\n');
+    const [run] = await runAll(source, server.url, CANARY, [{ args: ['plan', dir, '--rate-limit', '0'], code: 1, says: /data\[0\]\.type is "\[redacted\]"/ }], [dir]);
+    expect(run?.err).toContain('[redacted]');
+  });
+});
