@@ -53,7 +53,15 @@ describe('access tables', () => {
     expect(impliedPermissions('team-projects', 'admin')['workspace-access.runs']).toBe('apply');
   });
 
-  it.runIf(existsSync(derived))('matches shared/api/samples/implied-permissions.derived.json', () => {
+  if (!existsSync(derived)) {
+    // CI has ../shared beside the clone; a clone elsewhere says plainly what it did not check.
+    it('is NOT CHECKED against ../shared/api/samples/implied-permissions.derived.json: the folder is missing here', () => {
+      expect(existsSync(derived)).toBe(false);
+    });
+    return;
+  }
+
+  it('matches shared/api/samples/implied-permissions.derived.json', () => {
     const data = JSON.parse(readFileSync(derived, 'utf8')) as Record<string, Record<string, unknown>>;
     for (const resource of RESOURCES) {
       const table = data[resource] ?? {};
