@@ -10,6 +10,13 @@ export const CONNECT_TIMEOUT_MS = 10_000;
 export const HEADERS_TIMEOUT_MS = 30_000;
 export const BODY_TIMEOUT_MS = 30_000;
 export const KEEP_ALIVE_TIMEOUT_MS = 10_000;
+/** How long to wait for a connection, for the answer's headers, and between two chunks of its body. */
+export interface Timeouts {
+  readonly connectMs: number;
+  readonly headersMs: number;
+  readonly bodyMs: number;
+}
+export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: CONNECT_TIMEOUT_MS, headersMs: HEADERS_TIMEOUT_MS, bodyMs: BODY_TIMEOUT_MS };
 /** A list page of 100 workspaces is well under 1 MiB; anything past this is not an API answer. */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 /** Seed, "Endpoints"; NOTES.md: the service answers 415 to writes without it. */
@@ -85,16 +92,16 @@ export interface Transport {
   close(): Promise<void>;
 }
 
-export function createTransport(baseUrl: string, token: string, connections: number): Transport {
+export function createTransport(baseUrl: string, token: string, connections: number, timeouts: Timeouts = DEFAULT_TIMEOUTS): Transport {
   const url = new URL(baseUrl);
   const root = url.pathname.replace(/\/+$/, '');
   // No redirect interceptor: undici's request() never follows a redirect, so the token is sent to
   // the configured origin only; a 3xx comes back as a status and becomes a RemoteError.
   const pool = new Pool(url.origin, {
     connections,
-    connectTimeout: CONNECT_TIMEOUT_MS,
-    headersTimeout: HEADERS_TIMEOUT_MS,
-    bodyTimeout: BODY_TIMEOUT_MS,
+    connectTimeout: timeouts.connectMs,
+    headersTimeout: timeouts.headersMs,
+    bodyTimeout: timeouts.bodyMs,
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
   });
   const headers = (): Record<string, string> => ({

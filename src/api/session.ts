@@ -8,7 +8,7 @@ import { errorObjectsFrom } from './errors/error-objects.js';
 import { OutcomeUnknownError } from './errors/outcome-unknown-error.js';
 import { RemoteError } from './errors/remote-error.js';
 import { TransportError } from './errors/transport-error.js';
-import { createTransport, describePath, describeRequest, type HttpRequest, type HttpResponse, type Transport } from './http.js';
+import { createTransport, DEFAULT_TIMEOUTS, describePath, describeRequest, type HttpRequest, type HttpResponse, type Timeouts, type Transport } from './http.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './limiter.js';
 import { decide, DEFAULT_RETRY_POLICY, type Outcome, type RetryPolicy } from './retry.js';
 
@@ -37,6 +37,8 @@ export interface SessionOptions {
   readonly retries?: number;
   readonly retry?: Partial<RetryPolicy>;
   readonly onRequest?: (event: RequestEvent) => void;
+  /** Network timeouts (http.ts); a stalled server ends each attempt after them. */
+  readonly timeouts?: Partial<Timeouts>;
   readonly clock?: Clock;
   readonly random?: () => number;
 }
@@ -69,7 +71,7 @@ export class Session {
     this.policy = { ...DEFAULT_RETRY_POLICY, ...(options.retries === undefined ? {} : { retries: options.retries }), ...options.retry };
     this.limiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, this.clock);
     this.slots = pLimit(concurrency);
-    this.transport = createTransport(options.baseUrl, options.token, concurrency);
+    this.transport = createTransport(options.baseUrl, options.token, concurrency, { ...DEFAULT_TIMEOUTS, ...options.timeouts });
     this.onRequest = options.onRequest ?? (() => undefined);
     const token = options.token;
     this.redact = (text) => (token ? text.split(token).join('[redacted]') : text);
