@@ -47,24 +47,28 @@ function byTeamOf(grants: readonly LiveGrant[]): Map<string, LiveGrant[]> | unde
 
 const NONE: readonly LiveGrant[] = [];
 
-/**
- * The live grants of one team on a target, in list order: one as a rule, none, or (only if the
- * service erred) several. A scan allocates nothing unless it finds a grant.
- */
-function grantsOfTeam(grants: readonly LiveGrant[], byTeam: Map<string, LiveGrant[]> | undefined, teamId: string): readonly LiveGrant[] {
-  if (byTeam) return byTeam.get(teamId) ?? NONE;
-  let found: LiveGrant[] | undefined;
-  for (let i = 0; i < grants.length; i++) {
-    const grant = grants[i] as LiveGrant;
+/** The first live grant of one team on a target: as a rule its only one. */
+function firstGrantOf(grants: readonly LiveGrant[], byTeam: Map<string, LiveGrant[]> | undefined, teamId: string): LiveGrant | undefined {
+  if (byTeam) return byTeam.get(teamId)?.[0];
+  for (const grant of grants) if (grant.teamId === teamId) return grant;
+  return undefined;
+}
+
+/** Any further grants of the team (only if the service erred); allocates nothing when there are none. */
+function extraGrantsOf(grants: readonly LiveGrant[], byTeam: Map<string, LiveGrant[]> | undefined, teamId: string): readonly LiveGrant[] {
+  if (byTeam) return byTeam.get(teamId)?.slice(1) ?? NONE;
+  let seen = false;
+  let extra: LiveGrant[] | undefined;
+  for (const grant of grants) {
     if (grant.teamId !== teamId) continue;
-    if (found) found.push(grant);
-    else found = [grant];
+    if (seen) (extra ??= []).push(grant);
+    seen = true;
   }
-  return found ?? NONE;
+  return extra ?? NONE;
 }
 
 // The diff of one target, pushed onto `changes`. At 100,000 grants the cost is allocation, so
-// normalised forms and team references are built only for grants that change.
+// nothing is built for a grant that does not change.
 function diffTarget(desired: DesiredState, target: DesiredTarget, live: LiveTarget, index: DiffIndex, changes: Change[]): void {
   const resource = RESOURCE_OF[target.type];
   const ref: TargetRef = { type: target.type, name: live.name, id: live.id };
@@ -75,21 +79,20 @@ function diffTarget(desired: DesiredState, target: DesiredTarget, live: LiveTarg
     const team = index.teamsByName.get(grant.team);
     if (!team) throw new InternalError(`team "${grant.team}" was not resolved`);
     listed.add(team.id);
-    const found = grantsOfTeam(live.grants, byTeam, team.id);
-    const current = found[0];
+    const current = firstGrantOf(live.grants, byTeam, team.id);
     if (!current) {
       changes.push({ action: 'add', resource, team: { name: team.name, id: team.id }, target: ref, after: normalise(resource, grant.access) });
-    } else {
-      const comparison = compareAccess(resource, grant.access, current.access);
-      if (comparison !== 'equal') {
-        const before = normalise(resource, current.access);
-        const after = normalise(resource, grant.access);
-        changes.push({ action: 'update', resource, id: current.id, team: { name: team.name, id: team.id }, target: ref, before, after, labelOnly: comparison === 'label-only' });
-      }
+      continue;
+    }
+    const comparison = compareAccess(resource, grant.access, current.access);
+    if (comparison !== 'equal') {
+      const before = normalise(resource, current.access);
+      const after = normalise(resource, grant.access);
+      changes.push({ action: 'update', resource, id: current.id, team: { name: team.name, id: team.id }, target: ref, before, after, labelOnly: comparison === 'label-only' });
     }
     // The service refuses a second grant for one team ("Team has already been taken"); should one
     // exist anyway, the file names the team, so the extra copies go.
-    for (let i = 1; i < found.length; i++) changes.push(removal(resource, found[i] as LiveGrant, { name: team.name, id: team.id }, ref));
+    for (const extra of extraGrantsOf(live.grants, byTeam, team.id)) changes.push(removal(resource, extra, { name: team.name, id: team.id }, ref));
   }
 
   if (!target.prune) return;
