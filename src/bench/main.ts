@@ -1,6 +1,7 @@
 // `npm run bench [-- --scenario NAME]`: the plan/apply scenarios of issue 8 (small, the default,
-// provider-2000, scale-10000) or the emulator-throughput ones of issue 2 (emulator-small,
-// emulator-large; `--duration-ms`, `--connections`). The emulator always runs in its own process.
+// provider-2000, scale-10000; `--cpu-prof DIR` profiles the CLI's plan) or the emulator-throughput
+// ones of issue 2 (emulator-small, emulator-large; `--duration-ms`, `--connections`). The emulator
+// always runs in its own process. See docs/performance.md.
 import { parseArgs } from 'node:util';
 import { RECONCILE_SCENARIOS } from './reconcile/scenarios.js';
 import { runReconcile } from './reconcile/run.js';
@@ -17,10 +18,10 @@ function positive(raw: string | undefined, fallback: number, name: string): numb
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { scenario: { type: 'string', default: DEFAULT_SCENARIO }, 'duration-ms': { type: 'string' }, connections: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({ args: argv, options: { scenario: { type: 'string', default: DEFAULT_SCENARIO }, 'duration-ms': { type: 'string' }, connections: { type: 'string' }, 'cpu-prof': { type: 'string' } }, strict: true });
   const name = values.scenario ?? DEFAULT_SCENARIO;
   const reconcile = RECONCILE_SCENARIOS[name];
-  if (reconcile) return runReconcile(name, reconcile, (line) => process.stderr.write(`${line}\n`));
+  if (reconcile) return runReconcile(name, reconcile, (line) => process.stderr.write(`${line}\n`), values['cpu-prof']);
   const throughput = THROUGHPUT_SCENARIOS[name];
   if (throughput) {
     const connections = positive(values.connections, DEFAULT_CONNECTIONS, 'connections');

@@ -20,10 +20,11 @@ export interface CliRunResult {
 const CLI_ENTRY = fileURLToPath(new URL('../../cli/main.js', import.meta.url));
 const PROBE = new URL('../rss-probe.js', import.meta.url).href;
 
-export async function runCliProcess(args: readonly string[], env: Readonly<Record<string, string>>, workDir: string): Promise<CliRunResult> {
+/** `nodeArgs`: e.g. `--cpu-prof --cpu-prof-dir DIR` to profile the run. */
+export async function runCliProcess(args: readonly string[], env: Readonly<Record<string, string>>, workDir: string, nodeArgs: readonly string[] = []): Promise<CliRunResult> {
   const rssFile = join(workDir, `rss-${Date.now()}.txt`);
   const start = performance.now();
-  const child = spawn(process.execPath, ['--import', PROBE, CLI_ENTRY, ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', PROBE, CLI_ENTRY, ...args], {
     cwd: workDir,
     // Only what the run needs: no token or credentials file of the machine leaks in.
     env: { PATH: process.env.PATH ?? '', HOME: workDir, ...env, [RSS_FILE_ENV]: rssFile },

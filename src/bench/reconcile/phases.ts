@@ -71,11 +71,12 @@ function summaryOf(stdout: string): Summary | undefined {
   }
 }
 
-export async function measurePlan(emulator: EmulatorProcess, scenario: ReconcileScenario, dir: string): Promise<PlanFigures> {
+/** `profileDir`: write a CPU profile of the CLI run there (`node --cpu-prof`). */
+export async function measurePlan(emulator: EmulatorProcess, scenario: ReconcileScenario, dir: string, profileDir?: string): Promise<PlanFigures> {
   const args = ['plan', dir, '--format', 'json', '--address', emulator.url, '--concurrency', String(scenario.concurrency), '--rate-limit', String(clientRate(scenario))];
   let run: Awaited<ReturnType<typeof runCliProcess>> | undefined;
   const figures = await measured(emulator, scenario, async () => {
-    run = await runCliProcess(args, { TFE_TOKEN: BENCH_TOKEN }, dir);
+    run = await runCliProcess(args, { TFE_TOKEN: BENCH_TOKEN }, dir, profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);
   });
   if (!run) throw new Error('the plan did not run');
   const summary = summaryOf(run.stdout);

@@ -2,7 +2,7 @@
 // (CLI) and the apply, time the pure core, print the report, save it under .bench/.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { EmulatorProcess } from '../emulator-control.js';
 import { desiredYaml, generateOrganization, seedOf, type Expected } from '../generate/index.js';
 import { RESULTS_DIR } from '../throughput.js';
@@ -18,7 +18,7 @@ const NO_REMOVAL_LIMIT = 1_000_000;
 const sameCounts = (a: Expected | undefined, b: Expected): boolean => a !== undefined && a.add === b.add && a.update === b.update && a.remove === b.remove;
 
 /** Runs the scenario; 0 when the runs did what was expected (exit codes, summaries), whatever the targets say. */
-export async function runReconcile(name: string, scenario: ReconcileScenario, log: (line: string) => void): Promise<number> {
+export async function runReconcile(name: string, scenario: ReconcileScenario, log: (line: string) => void, profileDir?: string): Promise<number> {
   const before = machine();
   const org = generateOrganization(scenario.organization);
   const dir = mkdtempSync(join(tmpdir(), 'tfe-access-bench-'));
@@ -26,7 +26,7 @@ export async function runReconcile(name: string, scenario: ReconcileScenario, lo
   const emulator = await EmulatorProcess.start({ seed: seedOf(org), rateLimit: scenario.rateLimit, faults: { latencyMs: scenario.latencyMs, jitterMs: scenario.jitterMs } });
   try {
     log(`bench ${name}: ${org.grants.length} grants generated, expected ${JSON.stringify(org.expected)}; planning through the CLI`);
-    const plan = await measurePlan(emulator, scenario, dir);
+    const plan = await measurePlan(emulator, scenario, dir, profileDir === undefined ? undefined : resolve(profileDir));
     if (plan.exitCode !== 0) log(`plan failed (exit ${plan.exitCode}):\n${plan.stderr}`);
     log(`bench ${name}: plan done in ${(plan.wallMs / 1000).toFixed(1)} s; applying the differences`);
     const apply = await measureApply(emulator, scenario, dir);
