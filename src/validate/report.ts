@@ -1,6 +1,7 @@
 // The validate report in its three formats. Pure: text in, text out.
 import type { DesiredState } from '../core/model.js';
 import type { Problem } from '../load/problem.js';
+import { printable } from '../core/printable.js';
 
 export const FORMATS = ['text', 'json', 'github'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -24,11 +25,12 @@ export function summaryLine(report: Report): string {
   if (!state) return `valid: ${files}.`;
   const count = (type: string) => state.targets.filter((t) => t.type === type).length;
   const grants = state.targets.reduce((n, t) => n + t.grants.length, 0);
-  return `valid: ${files}, organization "${state.organization}": ${plural(count('project'), 'project')}, ${plural(count('workspace'), 'workspace')}, ${plural(grants, 'grant')}.`;
+  return `valid: ${files}, organization "${printable(state.organization)}": ${plural(count('project'), 'project')}, ${plural(count('workspace'), 'workspace')}, ${plural(grants, 'grant')}.`;
 }
 
 export function formatText(report: Report): string {
-  const lines = report.problems.map((p) => `${p.file}:${p.line}:${p.col}: ${p.message}`);
+  // File names and messages quote the files' own text: one problem stays one line (printable.ts).
+  const lines = report.problems.map((p) => `${printable(p.file)}:${p.line}:${p.col}: ${printable(p.message)}`);
   return [...lines, summaryLine(report)].join('\n') + '\n';
 }
 

@@ -4,7 +4,7 @@
 // path only, and the service's own texts are passed through `redact` by the client.
 import { CLIError } from '../../errors.js';
 import { describeErrorObject, type ApiErrorObject } from './error-objects.js';
-import { printable } from './printable.js';
+import { printable } from '../../core/printable.js';
 
 /** What a status means here (seed, "Errors"; NOTES.md, "Errors the real service gives"). */
 function meaningOf(status: number): string | undefined {

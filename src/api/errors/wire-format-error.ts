@@ -1,7 +1,7 @@
 // The service answered, but with a body this client can't read (wrong types, missing `data`,
 // inconsistent pagination). Never turned into a silently wrong or empty object.
 import { CLIError } from '../../errors.js';
-import { printable } from './printable.js';
+import { printable } from '../../core/printable.js';
 
 export class WireFormatError extends CLIError {
   override readonly name: string = 'WireFormatError';
