@@ -32,7 +32,7 @@ export async function runReconcile(name: string, scenario: ReconcileScenario, lo
     const apply = await measureApply(emulator, scenario, dir);
     log(`bench ${name}: apply done in ${(apply.wallMs / 1000).toFixed(1)} s; timing the pure core`);
     const core = await measureCore();
-    const run = { rateLimited: scenario.rateLimit !== RATE_LIMIT_OFF, plan, apply, core, model: requestModel(org) };
+    const run = { rateLimited: scenario.rateLimit !== RATE_LIMIT_OFF, judged: scenario.judged, plan, apply, core, model: requestModel(org) };
     const text = report(name, scenario.description, run, before, machine());
     process.stdout.write(text);
     mkdirSync(RESULTS_DIR, { recursive: true });

@@ -22,6 +22,8 @@ export interface ReconcileScenario {
   readonly latencyMs: number;
   readonly jitterMs: number;
   readonly concurrency: number;
+  /** False for a development check: the issue's targets are defined on the larger scenarios. */
+  readonly judged: boolean;
 }
 
 const org = (projects: number, workspaces: number, teams: number, teamsPerProject: number, teamsPerWorkspace: number): OrganizationSpec => ({
@@ -44,6 +46,7 @@ export const RECONCILE_SCENARIOS: Readonly<Record<string, ReconcileScenario>> = 
     latencyMs: 20,
     jitterMs: 0,
     concurrency: 8,
+    judged: false,
   },
   'provider-2000': {
     description: 'the 2,000-workspace organization of the issue: 5 teams on each workspace, 50 projects, 200 teams; R=30, L=20 ms',
@@ -52,6 +55,7 @@ export const RECONCILE_SCENARIOS: Readonly<Record<string, ReconcileScenario>> = 
     latencyMs: 20,
     jitterMs: 0,
     concurrency: 8,
+    judged: true,
   },
   'scale-10000': {
     description: '10,000 workspaces x 5 teams (50,000 grants) plus 100 projects x 5, 500 teams; rate limit off, L=5 ms, concurrency 8',
@@ -60,6 +64,7 @@ export const RECONCILE_SCENARIOS: Readonly<Record<string, ReconcileScenario>> = 
     latencyMs: 5,
     jitterMs: 0,
     concurrency: 8,
+    judged: true,
   },
 };
 

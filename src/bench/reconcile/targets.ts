@@ -28,6 +28,8 @@ export interface Check {
 
 export interface RunFigures {
   readonly rateLimited: boolean;
+  /** Whether the targets are judged on this scenario (see ReconcileScenario.judged). */
+  readonly judged: boolean;
   readonly plan: PlanFigures;
   readonly apply: ApplyFigures;
   readonly core: CoreFigures;
