@@ -2,6 +2,7 @@
 // already been taken" or a grant that vanished is not a failure yet: the step re-reads that one
 // target (one list call) and acts on what is there, so a retry never duplicates a grant and a
 // second apply converges (issue 6, "Lost answers"; NOTES.md, "Errors the real service gives").
+import { DEFAULT_RETRIES } from '../api/retry.js';
 import type { AddChange, Change, RemoveChange, UpdateChange } from '../core/plan.js';
 import type { LiveGrant } from '../core/model.js';
 import { compareAccess } from '../diff/normalise.js';
@@ -11,6 +12,13 @@ import { reasonOf, troubleOf, type Trouble } from './trouble.js';
 
 /** Writes per change, recovery included: enough for lost answer -> re-read -> finish, then stop. */
 export const MAX_WRITES_PER_CHANGE = 3;
+/**
+ * Writes of an add whose answers keep getting lost (5xx, dropped connection) while re-reading
+ * shows no grant: each resend is as safe as a first attempt, so it gets as many attempts as the
+ * client gives any other write (retry.ts); with only MAX_WRITES_PER_CHANGE, an add was the write
+ * most likely to fail under a flaky network (found by test/chaos).
+ */
+export const MAX_UNANSWERED_ADDS = DEFAULT_RETRIES + 1;
 
 type Write = { readonly kind: 'add' } | { readonly kind: 'update'; readonly grantId: string };
 
@@ -52,7 +60,8 @@ async function ensureAccess(api: GrantApi, change: AddChange | UpdateChange): Pr
       return note === undefined ? { status: 'applied', change } : { status: 'applied', change, note };
     } catch (error: unknown) {
       const trouble = troubleOf(error);
-      if (!recoverable(write, trouble) || writes >= MAX_WRITES_PER_CHANGE) return failed(change, reasonOf(error));
+      const budget = write.kind === 'add' && trouble === 'outcome-unknown' ? MAX_UNANSWERED_ADDS : MAX_WRITES_PER_CHANGE;
+      if (!recoverable(write, trouble) || writes >= budget) return failed(change, reasonOf(error));
       const read = await reread(api, change, error);
       if ('failure' in read) return failed(change, read.failure);
       const current = grantOfTeam(read.grants, change.team.id, write.kind === 'update' ? write.grantId : undefined);

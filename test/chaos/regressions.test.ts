@@ -1,0 +1,37 @@
+// Bugs the chaos suite found, pinned down one by one with the executor's fake API.
+import { describe, expect, it } from 'vitest';
+import { applyChanges } from '../../src/apply/executor.js';
+import { MAX_UNANSWERED_ADDS, MAX_WRITES_PER_CHANGE } from '../../src/apply/steps.js';
+import type { Change } from '../../src/core/plan.js';
+import { access, teamId } from '../support/states.js';
+import { FakeGrantApi, type Call } from '../apply/fake-grant-api.js';
+
+const PRJ = { type: 'project', name: 'platform', id: 'prj-platform' } as const;
+const ADD: Change = { action: 'add', resource: 'team-projects', team: { name: 'dev', id: teamId('dev') }, target: PRJ, after: access('team-projects', 'write') };
+
+/** The first `n` POSTs answer 502 (nothing created); everything after works. */
+function failingPosts(n: number): (call: Call) => 'server-error' | undefined {
+  let seen = 0;
+  return (call) => (call.kind === 'add' && seen++ < n ? 'server-error' : undefined);
+}
+
+describe('chaos regressions', () => {
+  it('regression: an add whose POST met three 5xx answers in a row failed (seed 1246 of the long run), though re-sending it is as safe as a first attempt', async () => {
+    const api = new FakeGrantApi([], failingPosts(MAX_WRITES_PER_CHANGE));
+    const report = await applyChanges([ADD], api);
+    expect(report.converged).toBe(true);
+    expect(api.of(PRJ.id).map((g) => g.teamId)).toEqual([teamId('dev')]);
+    // Every resend came after a read of the target showed the grant absent.
+    const kinds = api.calls.map((c) => c.kind);
+    expect(kinds).toEqual(['add', 'list', 'add', 'list', 'add', 'list', 'add']);
+  });
+
+  it('still gives up, reported, after MAX_UNANSWERED_ADDS unanswered POSTs', async () => {
+    const api = new FakeGrantApi([], failingPosts(Number.POSITIVE_INFINITY));
+    const report = await applyChanges([ADD], api);
+    expect(report.converged).toBe(false);
+    expect(report.outcomes[0]).toMatchObject({ status: 'failed', reason: expect.stringMatching(/No reliable answer/) });
+    expect(api.calls.filter((c) => c.kind === 'add')).toHaveLength(MAX_UNANSWERED_ADDS);
+    expect(api.of(PRJ.id)).toEqual([]);
+  });
+});
