@@ -3,7 +3,7 @@
 // permission and its project or workspace grant; a project grant gives a workspace role on every
 // workspace of the project (seed level table).
 import { LEVEL_RANK } from '../core/access.js';
-import type { DesiredGrant, DesiredState, DesiredTarget, LiveTarget, Team } from '../core/model.js';
+import type { DesiredGrant, DesiredState, DesiredTarget, LiveTarget, TargetType, Team } from '../core/model.js';
 import { RESOURCE_OF } from '../core/model.js';
 import type { PlanWarning, TargetRef } from '../core/plan.js';
 import { liveTargetOf, type DiffIndex } from './diff.js';
@@ -79,20 +79,35 @@ function belowProject(target: DesiredTarget, grant: DesiredGrant, live: LiveTarg
   };
 }
 
+const TARGET_TYPES: readonly TargetType[] = ['project', 'workspace'];
+
+/** Per target type, the teams whose organization permissions shadow grants: the only ones `shadowed` warns about. */
+function shadowingTeams(index: DiffIndex): { readonly [T in TargetType]: ReadonlySet<string> } {
+  const out = { project: new Set<string>(), workspace: new Set<string>() };
+  for (const team of index.teamsByName.values()) {
+    for (const type of TARGET_TYPES) if (SHADOWING[type].some((name) => team.organizationAccess[name] === true)) out[type].add(team.name);
+  }
+  return out;
+}
+
 export function warnings(desired: DesiredState, index: DiffIndex): PlanWarning[] {
   const projects = projectLevels(desired, index);
+  const shadowing = shadowingTeams(index);
   const out: PlanWarning[] = [];
-  // Pushed one by one, not collected in a list per grant: at 100,000 grants the lists were the cost.
+  // Pushed one by one, and each check called only where it can find something: at 100,000 grants
+  // the per-grant calls and lists were the cost, and almost every grant has nothing to say.
   const add = (warning: PlanWarning | undefined): void => {
     if (warning) out.push(warning);
   };
   for (const target of desired.targets) {
     const live = liveTargetOf(index, target);
     const ref: TargetRef = { type: target.type, name: live.name, id: live.id };
+    const shadowers = shadowing[target.type];
+    const projectTeams = target.type === 'workspace' && live.projectId ? projects.get(live.projectId) : undefined;
     for (const grant of target.grants) {
-      add(shadowed(target, grant, index.teamsByName.get(grant.team), ref));
-      add(customEqualsLevel(target, grant, ref));
-      if (target.type === 'workspace') add(belowProject(target, grant, live, projects, ref));
+      if (shadowers.has(grant.team)) add(shadowed(target, grant, index.teamsByName.get(grant.team), ref));
+      if (grant.access.access === 'custom') add(customEqualsLevel(target, grant, ref));
+      if (projectTeams?.has(grant.team)) add(belowProject(target, grant, live, projects, ref));
     }
   }
   return out;
