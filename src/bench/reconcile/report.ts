@@ -1,6 +1,7 @@
 // The printed result of a plan/apply scenario: a table of the phases, the targets, and one JSON
 // line (prefixed `BENCH_JSON `) that scripts and docs/performance.md take their figures from.
 import { cpus, loadavg, totalmem } from 'node:os';
+import type { CallFigures } from './core.js';
 import type { PhaseFigures } from './phases.js';
 import { checks, type Check, type RunFigures } from './targets.js';
 
@@ -15,6 +16,8 @@ export interface Machine {
 export function machine(): Machine {
   return { cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, loadAverage: loadavg().map((n) => Number(n.toFixed(2))) };
 }
+
+const runsOf = (c: CallFigures): string => (c.coldRunsCpuMs ?? [c.coldCpuMs]).map((n) => n.toFixed(0)).join(', ');
 
 const s = (ms: number | undefined): string => (ms === undefined ? '-' : (ms / 1000).toFixed(2));
 
@@ -38,7 +41,7 @@ export function report(name: string, description: string, run: RunFigures, befor
     `  plan: exit ${plan.exitCode}, summary ${JSON.stringify(plan.summary ?? null)}, peak RSS ${plan.maxRssKiB === undefined ? '-' : (plan.maxRssKiB / 1024).toFixed(1)} MiB`,
     `  apply: ${apply.changes} changes, ${apply.failed} failed`,
     `  requests: plan ${plan.requests}, bound ${model.bound}, provider model ${model.provider} (${(model.provider / Math.max(plan.requests, 1)).toFixed(2)}x)`,
-    `  core on ${core.grants} grants, CPU: normalise + diff ${core.diff.coldCpuMs.toFixed(1)} ms cold, ${core.diff.warmCpuMs.toFixed(1)} ms warm; buildPlan ${core.buildPlan.coldCpuMs.toFixed(1)} ms cold, ${core.buildPlan.warmCpuMs.toFixed(1)} ms warm`,
+    `  core on ${core.grants} grants, CPU: normalise + diff ${core.diff.coldCpuMs.toFixed(1)} ms cold (median of ${runsOf(core.diff)}), ${core.diff.warmCpuMs.toFixed(1)} ms warm; buildPlan ${core.buildPlan.coldCpuMs.toFixed(1)} ms cold (median of ${runsOf(core.buildPlan)}), ${core.buildPlan.warmCpuMs.toFixed(1)} ms warm`,
     run.judged ? '  targets:' : '  targets (not judged on this development scenario; see provider-2000 and scale-10000):',
     ...found.map((c) => checkLine(c, run.judged)),
   ];

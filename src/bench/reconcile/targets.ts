@@ -46,8 +46,8 @@ export function checks(run: RunFigures): Check[] {
   out.push({ name: 'plan requests', value: plan.requests, target: `<= ${model.bound} (W + P + pages + 10)`, ok: plan.requests <= model.bound });
   const ratio = model.provider / Math.max(plan.requests, 1);
   out.push({ name: 'provider model / plan requests', value: round(ratio, 2), target: `>= ${TARGET.minProviderRatio}`, ok: ratio >= TARGET.minProviderRatio });
-  out.push({ name: `core normalise + diff CPU ms (${core.grants} grants, cold)`, value: round(core.diff.coldCpuMs, 1), target: `<= ${TARGET.maxCoreCpuMs}`, ok: core.diff.coldCpuMs <= TARGET.maxCoreCpuMs });
-  out.push({ name: `core buildPlan CPU ms (${core.grants} grants, cold)`, value: round(core.buildPlan.coldCpuMs, 1), target: `<= ${TARGET.maxCoreCpuMs}`, ok: core.buildPlan.coldCpuMs <= TARGET.maxCoreCpuMs });
+  out.push({ name: `core normalise + diff CPU ms (${core.grants} grants, cold, median)`, value: round(core.diff.coldCpuMs, 1), target: `<= ${TARGET.maxCoreCpuMs}`, ok: core.diff.coldCpuMs <= TARGET.maxCoreCpuMs });
+  out.push({ name: `core buildPlan CPU ms (${core.grants} grants, cold, median)`, value: round(core.buildPlan.coldCpuMs, 1), target: `<= ${TARGET.maxCoreCpuMs}`, ok: core.buildPlan.coldCpuMs <= TARGET.maxCoreCpuMs });
   if (!run.rateLimited) {
     out.push({ name: 'plan requests/s (whole CLI run)', value: round(plan.requestsPerSecond, 0), target: `>= ${TARGET.minRequestsPerSecond}`, ok: plan.requestsPerSecond >= TARGET.minRequestsPerSecond });
   }
