@@ -1,5 +1,6 @@
 // The text plan, for terminals and CI logs: `+`/`~`/`-` per grant, attribute-level differences.
 import type { Plan } from '../core/plan.js';
+import { printable } from '../core/printable.js';
 import { detailLines, groupByTarget, headline, SIGN, summaryLine, type AttributeLine } from './lines.js';
 
 export interface TextOptions {
@@ -14,25 +15,26 @@ function paint(color: boolean, key: keyof typeof COLORS, text: string): string {
 }
 
 function attribute(line: AttributeLine, color: boolean): string {
-  return `      ${paint(color, line.sign, `${line.sign} ${line.text}`)}`;
+  return `      ${paint(color, line.sign, `${line.sign} ${printable(line.text)}`)}`;
 }
 
 export function renderText(plan: Plan, options: TextOptions): string {
   const { color } = options;
   const out: string[] = [summaryLine(plan), ''];
   for (const group of groupByTarget(plan.changes)) {
-    out.push(`${group.target.type} ${group.target.name} ${paint(color, 'dim', `(${group.target.id})`)}`);
-    const width = Math.max(...group.changes.map((c) => c.team.name.length));
+    // Names and ids may come from the service (a removed team's name): one line each, no escapes.
+    out.push(`${group.target.type} ${printable(group.target.name)} ${paint(color, 'dim', `(${printable(group.target.id)})`)}`);
+    const width = Math.max(...group.changes.map((c) => printable(c.team.name).length));
     for (const change of group.changes) {
       const sign = SIGN[change.action] as '+' | '~' | '-';
-      out.push(`  ${paint(color, sign, `${sign} ${change.team.name.padEnd(width)}`)}  ${headline(change)}`);
+      out.push(`  ${paint(color, sign, `${sign} ${printable(change.team.name).padEnd(width)}`)}  ${headline(change)}`);
       for (const line of detailLines(change)) out.push(attribute(line, color));
     }
     out.push('');
   }
   if (plan.warnings.length > 0) {
     out.push('Warnings:');
-    for (const warning of plan.warnings) out.push(`  ${paint(color, '!', '!')} ${warning.message} [${warning.code}]`);
+    for (const warning of plan.warnings) out.push(`  ${paint(color, '!', '!')} ${printable(warning.message)} [${warning.code}]`);
     out.push('');
   }
   out.push(`Checksum: ${plan.checksum}`, '');
