@@ -11,7 +11,7 @@
 // replays one run. Faults and worlds are seeded; with --concurrency above 1 the arrival order (so
 // which request meets which fault) can still vary between replays.
 import { rm } from 'node:fs/promises';
-import { afterAll, describe, it, type ExpectStatic } from 'vitest';
+import { afterAll, describe, expect, it, type ExpectStatic } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { runCli, type CliRun } from '../support/cli.js';
 import { FAST, grantsOf, ORG_TOKEN, writeDesired } from '../apply/scenario.js';
@@ -110,7 +110,11 @@ async function chaosRun(seed: number, emulator: RunningEmulator, world: World, d
 }
 
 describe('chaos: apply under injected faults', () => {
-  afterAll(() => reportFigures(figures));
+  afterAll(() => {
+    reportFigures(figures);
+    // Over the CI-sized run and more, every kind of fault was met (a replay of one seed may not).
+    if (SEEDS.length >= 20) expect(Object.keys(figures.faults).sort()).toEqual(['drop', 'error', 'lost-answer', 'rate-limit']);
+  });
 
   it.concurrent.for(SEEDS)('seed %i: converges, duplicates nothing, removes only what the plan removed, reports every failure', async (seed, { expect }) => {
     const world = chaosWorld(seed);
