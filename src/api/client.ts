@@ -109,8 +109,14 @@ export class TfeClient {
     return this.one({ method: 'PATCH', path: `/${resource}/${encodeURIComponent(grantId)}`, body }, wire.grantFromDocument);
   }
 
-  async removeGrant(resource: Resource, grantId: string): Promise<void> {
-    await this.session.request({ method: 'DELETE', path: `/${resource}/${encodeURIComponent(grantId)}` });
+  /**
+   * `unconfirmed` when the DELETE answered 404 after an attempt whose answer was lost: the grant is
+   * gone, or the token may not delete it (404 means both, seed Authentication 5); the caller reads
+   * the target to know which.
+   */
+  async removeGrant(resource: Resource, grantId: string): Promise<{ readonly unconfirmed: boolean }> {
+    const answer = await this.session.request({ method: 'DELETE', path: `/${resource}/${encodeURIComponent(grantId)}` });
+    return { unconfirmed: answer.alreadyDone === true };
   }
 
   close(): Promise<void> {

@@ -82,12 +82,26 @@ async function ensureAccess(api: GrantApi, change: AddChange | UpdateChange): Pr
   }
 }
 
+/** The client's answer to a DELETE that met 404 after a lost answer (TfeClient.removeGrant). */
+function unconfirmed(answer: unknown): boolean {
+  return typeof answer === 'object' && answer !== null && (answer as { unconfirmed?: unknown }).unconfirmed === true;
+}
+
+/** A 404 after a lost answer means gone, or not allowed: only a read of the target tells. */
+async function confirmRemoved(api: GrantApi, change: RemoveChange): Promise<ChangeOutcome> {
+  const unsure = `DELETE /${change.resource}/${change.id} answered 404 (not found, or not allowed) after an attempt whose answer was lost`;
+  const read = await reread(api, change, unsure);
+  if ('failure' in read) return failed(change, read.failure);
+  if (read.grants.some((g) => g.id === change.id)) return failed(change, `${unsure}; the grant is still there`);
+  return { status: 'applied', change, note: 'the answer was lost; reading the target again showed the grant gone' };
+}
+
 /** Remove: ends when the planned grant is gone. Only that grant: never another one of the team. */
 async function ensureRemoved(api: GrantApi, change: RemoveChange): Promise<ChangeOutcome> {
   for (let writes = 1; ; writes++) {
     try {
-      await api.removeGrant(change.resource, change.id);
-      return { status: 'applied', change };
+      const answer = await api.removeGrant(change.resource, change.id);
+      return unconfirmed(answer) ? await confirmRemoved(api, change) : { status: 'applied', change };
     } catch (error: unknown) {
       const trouble = troubleOf(error);
       if (trouble !== 'outcome-unknown' && trouble !== 'not-found') return failed(change, reasonOf(error));

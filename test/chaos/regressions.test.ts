@@ -1,10 +1,18 @@
 // Bugs the chaos suite found, pinned down one by one with the executor's fake API.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TfeClient } from '../../src/api/client.js';
 import { applyChanges } from '../../src/apply/executor.js';
 import { MAX_UNANSWERED_ADDS, MAX_WRITES_PER_CHANGE } from '../../src/apply/steps.js';
 import type { Change } from '../../src/core/plan.js';
 import { access, teamId } from '../support/states.js';
 import { FakeGrantApi, type Call } from '../apply/fake-grant-api.js';
+import { json, scriptServer, type ScriptServer } from '../api/script-server.js';
+
+let server: ScriptServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
 
 const PRJ = { type: 'project', name: 'platform', id: 'prj-platform' } as const;
 const ADD: Change = { action: 'add', resource: 'team-projects', team: { name: 'dev', id: teamId('dev') }, target: PRJ, after: access('team-projects', 'write') };
@@ -33,5 +41,32 @@ describe('chaos regressions', () => {
     expect(report.outcomes[0]).toMatchObject({ status: 'failed', reason: expect.stringMatching(/No reliable answer/) });
     expect(api.calls.filter((c) => c.kind === 'add')).toHaveLength(MAX_UNANSWERED_ADDS);
     expect(api.of(PRJ.id)).toEqual([]);
+  });
+
+  it('regression: a DELETE that met a 5xx, then 404 "not allowed", was reported applied though the grant was still there (found by the chaos runs with a read-only token)', async () => {
+    const grant = { id: 'tprj-1', type: 'team-projects', attributes: { access: 'read' }, relationships: { team: { data: { id: 'team-dev' } }, project: { data: { id: PRJ.id } } } };
+    // DELETE: 502 (maybe applied), then 404 (gone, or not allowed); the list still holds the grant.
+    server = await scriptServer([json(502, {}), json(404, { errors: [{ status: '404', title: 'not found' }] }), json(200, { data: [grant] })]);
+    const client = new TfeClient({ baseUrl: `${server.url}/api/v2`, token: 't', rateLimit: 0, retry: { baseDelayMs: 1, maxDelayMs: 2 } });
+    const remove: Change = { action: 'remove', resource: 'team-projects', id: 'tprj-1', team: { name: 'dev', id: 'team-dev' }, target: PRJ, before: access('team-projects', 'read') };
+    try {
+      const report = await applyChanges([remove], client);
+      expect(report.outcomes[0]).toMatchObject({ status: 'failed', reason: expect.stringMatching(/404.*still there/) });
+      expect(server.seen.map((s) => s.method)).toEqual(['DELETE', 'DELETE', 'GET']);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('a DELETE whose 404 after a lost answer is confirmed by the list is applied', async () => {
+    server = await scriptServer([json(502, {}), json(404, {}), json(200, { data: [] })]);
+    const client = new TfeClient({ baseUrl: `${server.url}/api/v2`, token: 't', rateLimit: 0, retry: { baseDelayMs: 1, maxDelayMs: 2 } });
+    const remove: Change = { action: 'remove', resource: 'team-projects', id: 'tprj-1', team: { name: 'dev', id: 'team-dev' }, target: PRJ, before: access('team-projects', 'read') };
+    try {
+      const report = await applyChanges([remove], client);
+      expect(report.outcomes[0]).toMatchObject({ status: 'applied', note: expect.stringMatching(/gone/) });
+    } finally {
+      await client.close();
+    }
   });
 });
