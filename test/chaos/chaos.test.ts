@@ -8,7 +8,8 @@
 //   - every failure was reported: after the first apply, every change still to make is one the
 //     apply reported failed (with a reason), and every change reported applied is really so.
 // Runs: TFE_ACCESS_CHAOS_RUNS (20 by default; `npm run chaos` sets 300). TFE_ACCESS_CHAOS_SEED=N
-// replays one run. Faults and worlds are seeded; with --concurrency above 1 the arrival order (so
+// replays one run. In one run of five the first apply has a token that may read but not write,
+// so every change fails and the report is checked against live state. Faults and worlds are seeded; with --concurrency above 1 the arrival order (so
 // which request meets which fault) can still vary between replays.
 import { rm } from 'node:fs/promises';
 import { afterAll, describe, expect, it, type ExpectStatic } from 'vitest';
@@ -16,7 +17,7 @@ import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js
 import { runCli, type CliRun } from '../support/cli.js';
 import { FAST, grantsOf, ORG_TOKEN, writeDesired } from '../apply/scenario.js';
 import { newFigures, reportFigures, seedsFromEnv } from './figures.js';
-import { chaosWorld, type World } from './world.js';
+import { AUDITOR_TOKEN, chaosWorld, type World } from './world.js';
 
 const SEEDS = seedsFromEnv(1000, 20);
 const figures = newFigures('chaos');
@@ -85,9 +86,15 @@ async function chaosRun(seed: number, emulator: RunningEmulator, world: World, d
 
   emulator.resetLog();
   emulator.setFaults(world.faults);
-  const first = await apply(dir, env, world);
+  const first = await apply(dir, world.denied ? { ...env, TFE_TOKEN: AUDITOR_TOKEN } : env, world);
   emulator.setFaults({});
   await checkReport(first, dir, env, expect);
+  if (world.denied && planned.length > 0) {
+    // Nothing could be changed: every change is reported failed, none applied.
+    expect(first.code).toBe(1);
+    const report = JSON.parse(first.out) as ApplyJson;
+    expect((report.outcomes ?? []).filter((o) => o.status !== 'failed').map((o) => pair(o.change))).toEqual([]);
+  }
   if (first.code !== 0) {
     figures.reruns += 1;
     emulator.setFaults(world.faults);

@@ -22,9 +22,20 @@ export interface World {
   /** Targets in the emulator with grants that no desired-state file names. */
   readonly unmanaged: readonly Target[];
   readonly faults: FaultOptions;
+  /**
+   * For one seed in DENIED_EVERY, the first apply runs with AUDITOR_TOKEN: it reads everything but
+   * may change nothing, so every change fails at once (404) and must be reported; the re-run has
+   * the organization token. Faults alone rarely make a change fail: retries win.
+   */
+  readonly denied: boolean;
   /** The apply's --concurrency. */
   readonly concurrency: number;
 }
+
+export const AUDITOR_TOKEN = 'chaos-auditor-token';
+export const DENIED_EVERY = 5;
+/** A team that may read every project and workspace and their grants, and change none. */
+const AUDITOR = { name: 'auditors', id: 'team-auditors', tokens: [AUDITOR_TOKEN], 'organization-access': { 'read-projects': true, 'read-workspaces': true } };
 
 const between = (random: () => number, low: number, high: number): number => low + random() * (high - low);
 const int = (random: () => number, low: number, high: number): number => Math.floor(between(random, low, high + 1));
@@ -52,6 +63,7 @@ export function chaosWorld(seed: number): World {
       organizations: [
         {
           ...org,
+          teams: [...teams, AUDITOR],
           projects: [...(org.projects ?? []), outsideProject],
           workspaces: [...(org.workspaces ?? []), outsideWorkspace],
           'team-projects': [...(org['team-projects'] ?? []), ...projectGrants],
@@ -73,5 +85,5 @@ export function chaosWorld(seed: number): World {
     latencyMs: int(random, 0, 3),
     jitterMs: int(random, 0, 40),
   };
-  return { scenario, unmanaged, faults, concurrency: [1, 4, 8][int(random, 0, 2)] ?? 4 };
+  return { scenario, unmanaged, faults, denied: seed % DENIED_EVERY === 0, concurrency: [1, 4, 8][int(random, 0, 2)] ?? 4 };
 }
