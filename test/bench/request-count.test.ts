@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BENCH_TOKEN, desiredYaml, generateOrganization, seedOf, type GeneratedOrganization, type OrganizationSpec } from '../../src/bench/generate/index.js';
 import { requestModel } from '../../src/bench/reconcile/model.js';
-import { UNLIMITED_CLIENT_RATE } from '../../src/bench/reconcile/scenarios.js';
+import { RATE_LIMIT_OFF } from '../../src/bench/reconcile/scenarios.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { planFromFiles } from '../../src/pipeline/plan.js';
 
@@ -46,7 +46,7 @@ describe('plan of a generated 60-project, 300-workspace, 150-team organization',
   it('sends at most W + P + ceil(T/100) + ceil(P_org/100) + ceil(W_org/100) + 10 requests 4x fewer than the per-grant model of the provider, and plans exactly the generated differences', async () => {
     emulator.resetLog();
     const env = { TFE_TOKEN: BENCH_TOKEN, TFE_ADDRESS: emulator.url };
-    const result = await planFromFiles({ paths: [dir], cwd: dir, env, homeDir: dir, targets: [], concurrency: CONCURRENCY, rateLimit: UNLIMITED_CLIENT_RATE });
+    const result = await planFromFiles({ paths: [dir], cwd: dir, env, homeDir: dir, targets: [], concurrency: CONCURRENCY, rateLimit: RATE_LIMIT_OFF });
     await result.client.close();
     const counters = emulator.counters();
     const bound = 300 + 60 + Math.ceil(151 / 100) + Math.ceil(61 / 100) + Math.ceil(300 / 100) + 10;

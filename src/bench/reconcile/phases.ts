@@ -8,7 +8,7 @@ import { openClient, planFromFiles } from '../../pipeline/plan.js';
 import type { EmulatorProcess } from '../emulator-control.js';
 import { BENCH_TOKEN } from '../generate/index.js';
 import { runCliProcess } from './cli-run.js';
-import { RATE_LIMIT_OFF, UNLIMITED_CLIENT_RATE, type ReconcileScenario } from './scenarios.js';
+import { RATE_LIMIT_OFF, type ReconcileScenario } from './scenarios.js';
 
 export interface PhaseFigures {
   readonly wallMs: number;
@@ -37,8 +37,6 @@ export interface ApplyFigures extends PhaseFigures {
   readonly changes: number;
   readonly failed: number;
 }
-
-const clientRate = (s: ReconcileScenario): number => (s.rateLimit === RATE_LIMIT_OFF ? UNLIMITED_CLIENT_RATE : s.rateLimit);
 
 /** Runs `work` between a reset of the emulator's log and a read of its counters and CPU. */
 async function measured(emulator: EmulatorProcess, scenario: ReconcileScenario, work: () => Promise<void>): Promise<PhaseFigures> {
@@ -73,7 +71,7 @@ function summaryOf(stdout: string): Summary | undefined {
 
 /** `profileDir`: write a CPU profile of the CLI run there (`node --cpu-prof`). */
 export async function measurePlan(emulator: EmulatorProcess, scenario: ReconcileScenario, dir: string, profileDir?: string): Promise<PlanFigures> {
-  const args = ['plan', dir, '--format', 'json', '--address', emulator.url, '--concurrency', String(scenario.concurrency), '--rate-limit', String(clientRate(scenario))];
+  const args = ['plan', dir, '--format', 'json', '--address', emulator.url, '--concurrency', String(scenario.concurrency), '--rate-limit', String(scenario.rateLimit)];
   let run: Awaited<ReturnType<typeof runCliProcess>> | undefined;
   const figures = await measured(emulator, scenario, async () => {
     run = await runCliProcess(args, { TFE_TOKEN: BENCH_TOKEN }, dir, profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);
@@ -86,10 +84,10 @@ export async function measurePlan(emulator: EmulatorProcess, scenario: Reconcile
 export async function measureApply(emulator: EmulatorProcess, scenario: ReconcileScenario, dir: string): Promise<ApplyFigures> {
   const env = { TFE_TOKEN: BENCH_TOKEN, TFE_ADDRESS: emulator.url };
   await emulator.setRateLimit(RATE_LIMIT_OFF);
-  const planned = await planFromFiles({ paths: [dir], cwd: dir, env, homeDir: dir, targets: [], concurrency: scenario.concurrency, rateLimit: UNLIMITED_CLIENT_RATE });
+  const planned = await planFromFiles({ paths: [dir], cwd: dir, env, homeDir: dir, targets: [], concurrency: scenario.concurrency, rateLimit: RATE_LIMIT_OFF });
   await planned.client.close();
   await emulator.setRateLimit(scenario.rateLimit);
-  const client = openClient({ env, homeDir: dir, concurrency: scenario.concurrency, rateLimit: clientRate(scenario) });
+  const client = openClient({ env, homeDir: dir, concurrency: scenario.concurrency, rateLimit: scenario.rateLimit });
   let failed = 0;
   try {
     const figures = await measured(emulator, scenario, async () => {

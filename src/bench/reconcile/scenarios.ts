@@ -2,13 +2,8 @@
 // rate limit, and the client's concurrency. Every figure here is a scenario parameter, named once.
 import type { OrganizationSpec } from '../generate/index.js';
 
-/** The client's and the emulator's rate limit when a scenario turns it off. */
+/** The rate limit of a scenario that turns it off: `--rate-limit 0` for the client, 0 for the emulator. */
 export const RATE_LIMIT_OFF = 0;
-/**
- * The client-side rate for "off": `src/api/limiter.ts` rejects 0 (RangeError) although the CLI
- * help says 0 = off, so the bench passes a rate no run can reach instead.
- */
-export const UNLIMITED_CLIENT_RATE = 1_000_000;
 /** Shares of grants the desired state adds, changes and removes. */
 const DIFFERENCES = { addShare: 0.02, updateShare: 0.02, removeShare: 0.01 } as const;
 const MIX = { customShare: 0.2, secretShare: 0.1, organizationAccessShare: 0.05 } as const;
