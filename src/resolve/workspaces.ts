@@ -29,8 +29,9 @@ export async function findWorkspaces(client: TfeClient, organization: string, na
     return { found };
   }
   const first = await client.firstWorkspacePage(organization);
+  const wantedSet = new Set(wanted);
   const remember = (list: readonly Workspace[]) => {
-    for (const w of list) if (wanted.includes(w.name)) found.set(w.name, w);
+    for (const w of list) if (wantedSet.has(w.name)) found.set(w.name, w);
   };
   remember(first.items);
   const missing = wanted.filter((n) => !found.has(n));
