@@ -1,6 +1,7 @@
 // The Markdown plan, for pull-request comments and job summaries: a summary table, one collapsible
 // section per target, and a hidden marker so a CI step can find and update its own comment.
 import type { Plan } from '../core/plan.js';
+import { printable } from '../core/printable.js';
 import { detailLines, groupByTarget, headline, SIGN, summaryLine, type TargetGroup } from './lines.js';
 
 /** GitHub refuses comments longer than this many characters. */
@@ -15,13 +16,15 @@ export interface MarkdownOptions {
   readonly limit?: number;
 }
 
+// Names, ids, values and warnings come from the service or the files: one line each, whatever they
+// hold (a line starting with `::` in a CI log is a workflow command; see src/core/printable.ts).
 function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return printable(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** Inside a fenced block nothing but a fence can break out; names never hold backticks, but be sure. */
 function fenceSafe(text: string): string {
-  return text.replace(/`/g, "'");
+  return printable(text).replace(/`/g, "'");
 }
 
 function counts(group: TargetGroup): string {

@@ -115,3 +115,13 @@ describe('renderers', () => {
     expect(samplePlan().checksum).toMatch(/^[0-9a-f]{64}$/);
   });
 });
+
+describe('markdown: text from outside stays on its line', () => {
+  it('regression: a team name with a newline cannot start a line of its own (a `::` workflow command)', () => {
+    const plan = samplePlan();
+    const hostile = { ...plan, changes: plan.changes.map((c) => ({ ...c, team: { ...c.team, name: `${c.team.name}\n::error::owned` } })), warnings: [{ code: 'custom-equals-level' as const, message: 'x\n::warning::y' }] };
+    const markdown = renderMarkdown(hostile);
+    expect(markdown).not.toMatch(/^::/m);
+    expect(markdown).toContain('audit ::error::owned');
+  });
+});
