@@ -1,7 +1,7 @@
 // The custom permission sets of a generated organization, as named roles. Each differs from every
 // fixed level and from the other roles, so changing a grant from one access to another in the pool
 // is always a real update (never `equal` or `label-only`); roles.test.ts checks that.
-import type { PermissionSet, Resource } from '../../core/access.js';
+import { LEVELS, type PermissionSet, type Resource } from '../../core/access.js';
 
 /** Permission keys are the tables' dotted wire paths (core/access.ts). Omitted keys take the custom defaults. */
 export const BENCH_ROLES: { readonly [R in Resource]: Readonly<Record<string, PermissionSet>> } = {
@@ -17,24 +17,9 @@ export const BENCH_ROLES: { readonly [R in Resource]: Readonly<Record<string, Pe
 
 /** The fixed levels a generated grant may have (every level but custom). */
 export const BENCH_LEVELS: { readonly [R in Resource]: readonly string[] } = {
-  'team-projects': ['read', 'write', 'maintain', 'admin'],
-  'team-workspaces': ['read', 'plan', 'write', 'admin'],
+  'team-projects': LEVELS['team-projects'].filter((level) => level !== 'custom'),
+  'team-workspaces': LEVELS['team-workspaces'].filter((level) => level !== 'custom'),
 };
 
-/** `{ 'project-access.settings': 'read' }` -> `{ 'project-access': { settings: 'read' } }`; flat keys stay flat. */
-export function nested(permissions: PermissionSet): Record<string, string | boolean | Record<string, string | boolean>> {
-  const out: Record<string, string | boolean | Record<string, string | boolean>> = {};
-  for (const [key, value] of Object.entries(permissions)) {
-    const dot = key.indexOf('.');
-    if (dot < 0) {
-      out[key] = value;
-      continue;
-    }
-    const group = key.slice(0, dot);
-    const existing = out[group];
-    const inner = typeof existing === 'object' ? existing : {};
-    inner[key.slice(dot + 1)] = value;
-    out[group] = inner;
-  }
-  return out;
-}
+/** Permissions in the wire nesting, for the seed and the YAML: the core's own translation. */
+export { nestPermissions as nested } from '../../core/plan-document.js';
