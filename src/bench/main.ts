@@ -1,7 +1,7 @@
 // `npm run bench [-- --scenario NAME]`: the plan/apply scenarios of issue 8 (small, the default,
 // provider-2000, scale-10000; `--cpu-prof DIR` profiles the CLI's plan) or the emulator-throughput
 // ones of issue 2 (emulator-small, emulator-large; `--duration-ms`, `--connections`). The emulator
-// always runs in its own process. See docs/performance.md.
+// always runs in its own process. See the README, "Performance".
 import { parseArgs } from 'node:util';
 import { RECONCILE_SCENARIOS } from './reconcile/scenarios.js';
 import { runReconcile } from './reconcile/run.js';

@@ -1,5 +1,5 @@
 // The chaos suites' figures: counted while the runs go, printed at the end, and written as JSON to
-// TFE_ACCESS_CHAOS_REPORT when it is set (docs/reliability.md quotes a long run's file).
+// TFE_ACCESS_CHAOS_REPORT when it is set (the README's reliability section quotes a long run's file).
 import { appendFileSync } from 'node:fs';
 
 export interface Figures {
