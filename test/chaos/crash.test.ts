@@ -11,7 +11,7 @@ import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js
 import { ROOT, runCli } from '../support/cli.js';
 import { FAST, grantsOf, ORG_TOKEN, randomScenario, writeDesired, WRITES } from '../apply/scenario.js';
 import { newFigures, reportFigures } from './figures.js';
-import { mulberry32 } from './world.js';
+import { mulberry32 } from '../../src/emulator/prng.js';
 
 const runs = Number(process.env.TFE_ACCESS_CHAOS_RUNS ?? 0);
 /** At least 10 kill points; the long form (`npm run chaos`) kills once per 5 chaos runs. */

@@ -2,18 +2,9 @@
 // test/apply/scenario.ts), plus targets the file does not manage, and the faults to inject. The same
 // seed always gives the same world, so a failing run is replayed with TFE_ACCESS_CHAOS_SEED=N.
 import type { FaultOptions, SeedTeamProject, SeedTeamWorkspace } from '../../src/emulator/index.js';
+import { mulberry32 } from '../../src/emulator/prng.js';
 import { randomScenario, type Scenario } from '../apply/scenario.js';
 
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export type Target = Scenario['targets'][number];
 
