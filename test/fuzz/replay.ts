@@ -20,13 +20,15 @@ export interface Replay {
   close(): Promise<void>;
 }
 
-async function serve(handler: (key: string, res: ServerResponse) => Promise<void> | void): Promise<Replay> {
+/** A loopback server that hands each request's line (`GET /api/v2/...`) and body to `handler`. */
+async function serve(handler: (key: string, res: ServerResponse, body: string | undefined) => Promise<void> | void): Promise<Replay> {
   const seen: string[] = [];
   const server = createServer((req, res) => {
     const key = `${req.method ?? 'GET'} ${req.url ?? '/'}`;
     seen.push(key);
-    req.resume();
-    req.on('end', () => void handler(key, res));
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => void handler(key, res, chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : undefined));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -71,37 +73,18 @@ export async function replay(answers: ReadonlyMap<string, Recorded>, spoil: Spoi
 
 /** A proxy to `upstream` (any method, body forwarded) whose answers pass through `spoil`. */
 export async function proxy(upstream: string, token: string, spoil: Spoil): Promise<Replay> {
-  const seen: string[] = [];
   const hits = new Map<string, number>();
-  const server = createServer((req, res) => {
-    const key = `${req.method ?? 'GET'} ${req.url ?? '/'}`;
-    seen.push(key);
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      void (async () => {
-        const body = chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : undefined;
-        const answer = await fetch(`${upstream}${req.url ?? '/'}`, {
-          method: req.method ?? 'GET',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.api+json' },
-          ...(body === undefined ? {} : { body }),
-        });
-        const recorded = { status: answer.status, contentType: answer.headers.get('content-type') ?? '', text: await answer.text() };
-        const hit = (hits.get(key) ?? 0) + 1;
-        hits.set(key, hit);
-        const spoiled = spoil(key, recorded, res, hit);
-        if (spoiled !== 'handled') write(res, spoiled);
-      })();
+  return serve(async (key, res, body) => {
+    const [method = 'GET', path = '/'] = key.split(' ');
+    const answer = await fetch(`${upstream}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.api+json' },
+      ...(body === undefined ? {} : { body }),
     });
+    const recorded = { status: answer.status, contentType: answer.headers.get('content-type') ?? '', text: await answer.text() };
+    const hit = (hits.get(key) ?? 0) + 1;
+    hits.set(key, hit);
+    const spoiled = spoil(key, recorded, res, hit);
+    if (spoiled !== 'handled') write(res, spoiled);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
