@@ -10,6 +10,7 @@ import { CLIError } from '../errors.js';
 import { readLive } from '../live/read-live.js';
 import { resolve, type Resolved } from '../resolve/resolve.js';
 import { loadDesiredState, type Problem } from '../validate/index.js';
+import { collectGarbage } from './memory.js';
 import { selectTargets } from './targets.js';
 
 /** How many problems a plan run prints before pointing at `tfe-access validate`. */
@@ -47,6 +48,7 @@ function problemsError(problems: readonly Problem[]): CLIError {
 export async function desiredFromFiles(paths: string[], cwd: string, targets: readonly string[]): Promise<DesiredState> {
   const loaded = await loadDesiredState(paths, cwd);
   if (!loaded.state) throw problemsError(loaded.problems);
+  collectGarbage();
   return selectTargets(loaded.state, targets);
 }
 
