@@ -19,8 +19,15 @@ export function parse(command: string, argv: readonly string[], options: Options
     });
     return { values: values as Parsed['values'], positionals };
   } catch (error: unknown) {
-    const message = error instanceof Error ? error.message.replace(/\. To specify a positional.*$/s, '') : String(error);
-    throw new CLIError(`${message}. Run \`tfe-access ${command} --help\` for the options.`);
+    // node:util's messages run over several lines with advice on `--` and `=`: one line is kept.
+    const text = error instanceof Error ? error.message : String(error);
+    const message = text
+      .split('\n')
+      .filter((line) => !line.startsWith('To specify'))
+      .join(' ')
+      .replace(/\. To specify a positional.*$/s, '')
+      .replace(/\.+$/, '');
+    throw new CLIError(`${message}${/[?!]$/.test(message) ? '' : '.'} Run \`tfe-access ${command} --help\` for the options.`);
   }
 }
 
