@@ -1,12 +1,9 @@
 // Confirmation, progress and output of apply: on a terminal it shows the plan and asks (only `yes`
 // goes on); without one it refuses unless --auto-approve, before any request.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { type RunningEmulator } from '../../src/emulator/index.js';
 import { FAST, writesOf } from './scenario.js';
-import { GUARDED_SEED, GUARDED_TOKEN, runOnTerminal } from './support.js';
+import { closeGuardedWorld, openGuardedWorld, runOnTerminal } from './support.js';
 
 const DESIRED = `organization: guarded
 projects:
@@ -25,16 +22,9 @@ let env: Record<string, string>;
 const args = (...extra: string[]) => ['apply', file, '--rate-limit', String(FAST), ...extra];
 
 beforeEach(async () => {
-  emulator = await startEmulator({ seed: GUARDED_SEED, rateLimit: 0 });
-  dir = await mkdtemp(join(tmpdir(), 'tfe-access-confirm-'));
-  file = join(dir, 'tfe-access.yaml');
-  await writeFile(file, DESIRED);
-  env = { TFE_TOKEN: GUARDED_TOKEN, TFE_ADDRESS: emulator.url };
+  ({ emulator, dir, file, env } = await openGuardedWorld('tfe-access-confirm-', DESIRED));
 });
-afterEach(async () => {
-  await emulator.stop();
-  await rm(dir, { recursive: true, force: true });
-});
+afterEach(() => closeGuardedWorld({ emulator, dir }));
 
 describe('apply confirmation', () => {
   it('without a terminal, refuses unless --auto-approve, in one line and before any request', async () => {

@@ -1,16 +1,15 @@
 // The safety guards end to end: each refusal with exit code 3 and its message, checked before the
 // first call (the emulator's log holds no write), and --force lifting the removal-count guard only.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RemoveChange } from '../../src/core/plan.js';
 import { checksumOf } from '../../src/diff/plan.js';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { type RunningEmulator } from '../../src/emulator/index.js';
 import { readSavedPlan, writeSavedPlan } from '../../src/saved-plan/index.js';
 import { runCli } from '../support/cli.js';
 import { FAST, writesOf } from './scenario.js';
-import { GUARDED_SEED, GUARDED_TOKEN, PADMIN_TOKEN, savePlan } from './support.js';
+import { closeGuardedWorld, openGuardedWorld, GUARDED_TOKEN, PADMIN_TOKEN, savePlan } from './support.js';
 
 const OTHER_ONLY_DEV = `organization: guarded
 settings:
@@ -41,14 +40,9 @@ async function desired(yaml: string): Promise<string> {
 const apply = (args: string[], token = GUARDED_TOKEN) => runCli(['apply', ...args, '--auto-approve', '--rate-limit', String(FAST)], { env: { ...env, TFE_TOKEN: token } });
 
 beforeEach(async () => {
-  emulator = await startEmulator({ seed: GUARDED_SEED, rateLimit: 0 });
-  dir = await mkdtemp(join(tmpdir(), 'tfe-access-guards-'));
-  env = { TFE_TOKEN: GUARDED_TOKEN, TFE_ADDRESS: emulator.url };
+  ({ emulator, dir, env } = await openGuardedWorld('tfe-access-guards-'));
 });
-afterEach(async () => {
-  await emulator.stop();
-  await rm(dir, { recursive: true, force: true });
-});
+afterEach(() => closeGuardedWorld({ emulator, dir }));
 
 describe('apply guards', () => {
   it('refuses more removals than settings.max-removals with exit 3, before any write', async () => {

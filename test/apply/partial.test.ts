@@ -1,13 +1,10 @@
 // A change the service refuses: it fails with the service's reason, the others are applied anyway,
 // apply exits 1 and says so in its last line.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { type RunningEmulator } from '../../src/emulator/index.js';
 import { runCli } from '../support/cli.js';
 import { FAST, writesOf } from './scenario.js';
-import { DEV_TOKEN, GUARDED_SEED } from './support.js';
+import { closeGuardedWorld, openGuardedWorld, DEV_TOKEN } from './support.js';
 
 // The dev team may change workspace `net` (admin there) but not project `other` (read only).
 const DESIRED = `organization: guarded
@@ -29,14 +26,9 @@ let emulator: RunningEmulator;
 let dir: string;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ seed: GUARDED_SEED, rateLimit: 0 });
-  dir = await mkdtemp(join(tmpdir(), 'tfe-access-partial-'));
-  await writeFile(join(dir, 'tfe-access.yaml'), DESIRED);
+  ({ emulator, dir } = await openGuardedWorld('tfe-access-partial-', DESIRED));
 });
-afterAll(async () => {
-  await emulator.stop();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => closeGuardedWorld({ emulator, dir }));
 
 describe('apply with a change the service refuses', () => {
   it('applies the others, gives the reason and exits 1', async () => {

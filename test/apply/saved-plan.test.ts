@@ -1,16 +1,15 @@
 // Saved plans and --checksum end to end: a fresh saved plan applies exactly its changes (the
 // emulator's log shows no other write), a stale one is refused naming the targets that moved, and
 // --checksum refuses a plan that is not the reviewed one.
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TfeClient } from '../../src/api/client.js';
-import { apiUrl, startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { apiUrl, type RunningEmulator } from '../../src/emulator/index.js';
 import { readSavedPlan } from '../../src/saved-plan/index.js';
 import { runCli } from '../support/cli.js';
 import { FAST, writesOf } from './scenario.js';
-import { GUARDED_SEED, GUARDED_TOKEN, savePlan } from './support.js';
+import { closeGuardedWorld, openGuardedWorld, GUARDED_TOKEN, savePlan } from './support.js';
 
 const DESIRED = `organization: guarded
 projects:
@@ -43,17 +42,10 @@ async function moveReality(): Promise<void> {
 }
 
 beforeEach(async () => {
-  emulator = await startEmulator({ seed: GUARDED_SEED, rateLimit: 0 });
-  dir = await mkdtemp(join(tmpdir(), 'tfe-access-saved-'));
-  file = join(dir, 'tfe-access.yaml');
+  ({ emulator, dir, file, env } = await openGuardedWorld('tfe-access-saved-', DESIRED));
   planFile = join(dir, 'reviewed.plan.json');
-  await writeFile(file, DESIRED);
-  env = { TFE_TOKEN: GUARDED_TOKEN, TFE_ADDRESS: emulator.url };
 });
-afterEach(async () => {
-  await emulator.stop();
-  await rm(dir, { recursive: true, force: true });
-});
+afterEach(() => closeGuardedWorld({ emulator, dir }));
 
 describe('apply --plan FILE', () => {
   it('applies exactly the changes saved by plan --out and sends no other write', async () => {

@@ -5,7 +5,10 @@ import type { IO } from '../../src/cli/io.js';
 import { addressFrom } from '../../src/api/address.js';
 import { planFromFiles } from '../../src/pipeline/plan.js';
 import { savedPlanOf, writeSavedPlan } from '../../src/saved-plan/index.js';
-import type { SeedDocument } from '../../src/emulator/index.js';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startEmulator, type RunningEmulator, type SeedDocument } from '../../src/emulator/index.js';
 import { ROOT, type CliRun } from '../support/cli.js';
 import { FAST } from './scenario.js';
 
@@ -92,3 +95,26 @@ export const GUARDED_SEED: SeedDocument = {
     },
   ],
 };
+
+export interface GuardedWorld {
+  readonly emulator: RunningEmulator;
+  /** A temporary folder; `file` is its tfe-access.yaml. */
+  readonly dir: string;
+  readonly file: string;
+  /** The organization token and the emulator's address. */
+  readonly env: Record<string, string>;
+}
+
+/** An emulator with the guarded organization and a folder holding `desired` (when given) as tfe-access.yaml. */
+export async function openGuardedWorld(prefix: string, desired?: string): Promise<GuardedWorld> {
+  const emulator = await startEmulator({ seed: GUARDED_SEED, rateLimit: 0 });
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  const file = join(dir, 'tfe-access.yaml');
+  if (desired !== undefined) await writeFile(file, desired);
+  return { emulator, dir, file, env: { TFE_TOKEN: GUARDED_TOKEN, TFE_ADDRESS: emulator.url } };
+}
+
+export async function closeGuardedWorld(world: Pick<GuardedWorld, 'emulator' | 'dir'>): Promise<void> {
+  await world.emulator.stop();
+  await rm(world.dir, { recursive: true, force: true });
+}

@@ -5,8 +5,8 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
-import { CANARY } from '../api/script-server.js';
+import { afterEach, expect } from 'vitest';
+import { CANARY, type ScriptServer } from '../api/script-server.js';
 
 export { CANARY };
 /** A second canary, never valid anywhere: the "bad token" runs use it. */
@@ -59,3 +59,15 @@ export async function modeOf(path: string): Promise<number> {
 }
 
 export const removeAll = (...dirs: string[]): Promise<void[]> => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+
+/** The servers and folders a test file makes, closed and removed after each test. */
+export function cleanedAfterEach(): { readonly servers: ScriptServer[]; readonly dirs: string[] } {
+  const made = { servers: [] as ScriptServer[], dirs: [] as string[] };
+  afterEach(async () => {
+    await Promise.all(made.servers.map((s) => s.close()));
+    await removeAll(...made.dirs);
+    made.servers.length = 0;
+    made.dirs.length = 0;
+  });
+  return made;
+}

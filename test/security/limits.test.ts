@@ -4,23 +4,16 @@
 // owner-only under the most permissive umask.
 import { symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../src/api/http.js';
 import { startEmulator } from '../../src/emulator/index.js';
 import { MAX_ALIAS_EXPANSIONS, MAX_DEPTH, MAX_FILE_BYTES } from '../../src/load/limits.js';
 import { ROOT, runCli } from '../support/cli.js';
-import { scriptServer, type ScriptServer } from '../api/script-server.js';
+import { scriptServer } from '../api/script-server.js';
 import { ORG_TOKEN, randomScenario, writeDesired } from '../apply/scenario.js';
-import { modeOf, removeAll } from './canary.js';
+import { cleanedAfterEach, modeOf } from './canary.js';
 
-let servers: ScriptServer[] = [];
-let dirs: string[] = [];
-afterEach(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  await removeAll(...dirs);
-  servers = [];
-  dirs = [];
-});
+const { servers, dirs } = cleanedAfterEach();
 
 async function desired(yaml: string): Promise<string> {
   const dir = await writeDesired(yaml);

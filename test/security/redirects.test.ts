@@ -1,21 +1,14 @@
 // Redirects are never followed with the token (issue 9, build 4): a server answering 301, 302,
 // 303, 307 or 308 towards another loopback port, for a read and for each kind of write. The other
 // port never receives a request; the run ends with one line naming the status.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TfeClient } from '../../src/api/client.js';
 import { runCli } from '../support/cli.js';
 import { empty, json, scriptServer, type ScriptServer } from '../api/script-server.js';
 import { writeDesired } from '../apply/scenario.js';
-import { CANARY, expectClean, removeAll } from './canary.js';
+import { CANARY, cleanedAfterEach, expectClean } from './canary.js';
 
-let servers: ScriptServer[] = [];
-let dirs: string[] = [];
-afterEach(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  await removeAll(...dirs);
-  servers = [];
-  dirs = [];
-});
+const { servers, dirs } = cleanedAfterEach();
 
 const STATUSES = [301, 302, 303, 307, 308];
 
