@@ -2,7 +2,7 @@
 // objects out. Every request goes through one Session (limiter, concurrency, retries); every body
 // is read by translate.ts. Nothing here knows the wire format.
 import type { Resource } from '../core/access.js';
-import { RESOURCE_OF, type Access, type LiveGrant, type Project, type Team, type TargetType, type Workspace } from '../core/model.js';
+import { RESOURCE_OF, type Access, type LiveGrant, type Project, type RemoveOutcome, type TargetRef, type Team, type TargetType, type Workspace } from '../core/model.js';
 import { isRemoteError } from './errors/remote-error.js';
 import { InconsistentListError } from './errors/inconsistent-list-error.js';
 import { WireFormatError } from './errors/wire-format-error.js';
@@ -14,10 +14,8 @@ import type { ListPage } from './translate.js';
 
 export type ClientOptions = SessionOptions;
 
-export interface TargetRef {
-  readonly type: TargetType;
-  readonly id: string;
-}
+/** Grants are listed, added and re-read by the target's type and id. */
+type TargetKey = Pick<TargetRef, 'type' | 'id'>;
 
 const FILTER_OF: { readonly [T in TargetType]: string } = {
   project: 'filter[project][id]',
@@ -84,7 +82,7 @@ export class TfeClient {
   }
 
   /** Every grant on one project or workspace, all pages. A grant of another target is a WireFormatError. */
-  async listGrants(target: TargetRef): Promise<LiveGrant[]> {
+  async listGrants(target: TargetKey): Promise<LiveGrant[]> {
     const request: HttpRequest = { method: 'GET', path: `/${RESOURCE_OF[target.type]}`, query: { [FILTER_OF[target.type]]: target.id } };
     const grants = await this.listAll(request, wire.grantsFromList);
     const stray = grants.find((g) => g.targetId !== target.id || g.resource !== RESOURCE_OF[target.type]);
@@ -92,13 +90,8 @@ export class TfeClient {
     return grants;
   }
 
-  /** The grant of one team on one target, if any: how apply re-reads after an OutcomeUnknownError. */
-  async findGrant(target: TargetRef, teamId: string): Promise<LiveGrant | undefined> {
-    return (await this.listGrants(target)).find((g) => g.teamId === teamId);
-  }
-
-  /** POST: never retried after a lost answer (OutcomeUnknownError; re-read with findGrant). */
-  addGrant(target: TargetRef, teamId: string, access: Access): Promise<LiveGrant> {
+  /** POST: never retried after a lost answer (OutcomeUnknownError: the caller re-reads the target with listGrants). */
+  addGrant(target: TargetKey, teamId: string, access: Access): Promise<LiveGrant> {
     const resource = RESOURCE_OF[target.type];
     const body = wire.createGrantBody({ resource, teamId, targetId: target.id }, access);
     return this.one({ method: 'POST', path: `/${resource}`, body }, wire.grantFromDocument);
@@ -109,14 +102,10 @@ export class TfeClient {
     return this.one({ method: 'PATCH', path: `/${resource}/${encodeURIComponent(grantId)}`, body }, wire.grantFromDocument);
   }
 
-  /**
-   * `unconfirmed` when the DELETE answered 404 after an attempt whose answer was lost: the grant is
-   * gone, or the token may not delete it (404 means both, seed Authentication 5); the caller reads
-   * the target to know which.
-   */
-  async removeGrant(resource: Resource, grantId: string): Promise<{ readonly unconfirmed: boolean }> {
+  /** `unconfirmed`: the DELETE met 404 after an attempt whose answer was lost; the caller reads the target to know. */
+  async removeGrant(resource: Resource, grantId: string): Promise<RemoveOutcome> {
     const answer = await this.session.request({ method: 'DELETE', path: `/${resource}/${encodeURIComponent(grantId)}` });
-    return { unconfirmed: answer.alreadyDone === true };
+    return answer.unconfirmed === true ? 'unconfirmed' : 'removed';
   }
 
   close(): Promise<void> {

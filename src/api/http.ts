@@ -5,6 +5,7 @@
 import { Pool } from 'undici';
 import { WireFormatError } from './errors/wire-format-error.js';
 import { TransportError } from './errors/transport-error.js';
+import { MEDIA_TYPE } from '../core/json-api.js';
 
 export const CONNECT_TIMEOUT_MS = 10_000;
 export const HEADERS_TIMEOUT_MS = 30_000;
@@ -19,8 +20,6 @@ export interface Timeouts {
 export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: CONNECT_TIMEOUT_MS, headersMs: HEADERS_TIMEOUT_MS, bodyMs: BODY_TIMEOUT_MS };
 /** A list page of 100 workspaces is well under 1 MiB; anything past this is not an API answer. */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
-/** Seed, "Endpoints"; NOTES.md: the service answers 415 to writes without it. */
-export const MEDIA_TYPE = 'application/vnd.api+json';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 

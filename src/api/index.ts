@@ -1,7 +1,7 @@
 // The API layer's public surface: what commands, the resolver, the live reader and apply import.
 export { addressFrom, isLoopback, API_ROOT, DEFAULT_HOSTNAME, type Address, type Env } from './address.js';
 export { connectionFrom, findToken, tokenVariableOf, type Connection } from './credentials.js';
-export { TfeClient, type ClientOptions, type TargetRef } from './client.js';
+export { TfeClient, type ClientOptions } from './client.js';
 export { DEFAULT_CONCURRENCY, type RequestEvent } from './session.js';
 export { DEFAULT_RATE_LIMIT } from './limiter.js';
 export { DEFAULT_RETRIES, DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry.js';

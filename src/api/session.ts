@@ -48,9 +48,9 @@ export interface Answer {
   readonly body: unknown;
   /**
    * True when a DELETE answered 404 after an earlier attempt whose answer was lost: the first
-   * attempt most likely did the work, so the resource is gone either way.
+   * attempt most likely did the work, or the token may not delete it (404 means both).
    */
-  readonly alreadyDone?: boolean;
+  readonly unconfirmed?: boolean;
 }
 
 export class Session {
@@ -90,7 +90,7 @@ export class Session {
       this.report(described, attempt, result, decision.retry ? decision.delayMs : undefined);
       if (!(result instanceof TransportError) && result.status >= 200 && result.status < 300) return { status: result.status, body: result.body };
       if (request.method === 'DELETE' && mayHaveApplied && !(result instanceof TransportError) && result.status === 404) {
-        return { status: 404, body: undefined, alreadyDone: true };
+        return { status: 404, body: undefined, unconfirmed: true };
       }
       if (!decision.retry) throw this.failure(request, describePath(request), result);
       if (decision.rateLimited) {

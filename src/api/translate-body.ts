@@ -1,35 +1,18 @@
-// Domain Access -> JSON:API request bodies of team-projects and team-workspaces (seed, "Add request
-// body" / "Update request body"). For a fixed level only `access` is sent: the permission
-// attributes are read-only then and the service answers 422 if they are sent (NOTES.md, "Errors").
-// For `custom` the full permission set is always sent, because PATCH is partial and moving between
-// levels resets custom values (NOTES.md, "Wire format of team-projects").
-import { impliedPermissions, type PermissionValue, type Resource } from '../core/access.js';
+// Domain Access -> JSON:API request bodies of team-projects and team-workspaces (docs/api.md,
+// "Seed: endpoints", add and update bodies). For a fixed level only `access` is sent: the
+// permission attributes are read-only then and the service answers 422 if they are sent
+// (docs/api.md, "Errors the real service gives"). For `custom` the full vector is always sent,
+// because PATCH is partial and moving between levels resets custom values (docs/api.md, "Wire
+// format of team-projects").
+import type { PermissionValue, Resource } from '../core/access.js';
+import { TARGET_RELATIONSHIP } from '../core/json-api.js';
 import type { Access } from '../core/model.js';
+import { nestPermissions, orderedEntries, type Nested } from '../core/permissions.js';
 
-type Attributes = Record<string, PermissionValue | Record<string, PermissionValue>>;
-
-const TARGET_RELATIONSHIP: { readonly [R in Resource]: { readonly name: string; readonly type: string } } = {
-  'team-projects': { name: 'project', type: 'projects' },
-  'team-workspaces': { name: 'workspace', type: 'workspaces' },
-};
-
-/** Dotted keys (`workspace-access.runs`) become nested objects; flat keys stay flat. */
-export function attributesOf(access: Access, resource: Resource): Attributes {
-  const attributes: Attributes = { access: access.access };
-  if (access.access !== 'custom') return attributes;
-  for (const [key, value] of Object.entries(impliedPermissions(resource, 'custom', access.permissions))) {
-    const dot = key.indexOf('.');
-    if (dot < 0) {
-      attributes[key] = value;
-      continue;
-    }
-    const group = key.slice(0, dot);
-    const nested = attributes[group];
-    const object = typeof nested === 'object' ? nested : {};
-    object[key.slice(dot + 1)] = value;
-    attributes[group] = object;
-  }
-  return attributes;
+/** `{access}` for a fixed level; `{access: "custom", ...the whole vector}` nested as the wire nests it. */
+export function attributesOf(access: Access, resource: Resource): Nested<PermissionValue> {
+  if (access.access !== 'custom') return { access: access.access };
+  return { access: access.access, ...nestPermissions(orderedEntries(resource, access.permissions)) };
 }
 
 export interface GrantRef {

@@ -1,3 +1,4 @@
+import { customAccess } from '../core/permissions.js';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -133,10 +134,10 @@ describe('grants the tables do not fully know', () => {
 
 describe('request bodies', () => {
   it('sends only access for a fixed level', () => {
-    expect(attributesOf({ access: 'write', permissions: { runs: 'apply' } }, 'team-workspaces')).toEqual({ access: 'write' });
+    expect(attributesOf({ access: 'write' }, 'team-workspaces')).toEqual({ access: 'write' });
   });
   it('sends the full custom set, nested for projects, defaults filled', () => {
-    const body = createGrantBody({ resource: 'team-projects', teamId: 'team-1', targetId: 'prj-1' }, { access: 'custom', permissions: { 'workspace-access.runs': 'apply' } }) as any;
+    const body = createGrantBody({ resource: 'team-projects', teamId: 'team-1', targetId: 'prj-1' }, customAccess('team-projects', { 'workspace-access.runs': 'apply' })) as any;
     expect(body.data.type).toBe('team-projects');
     expect(body.data.relationships.project.data).toEqual({ type: 'projects', id: 'prj-1' });
     expect(body.data.attributes['project-access']).toEqual({ settings: 'read', teams: 'none' });
@@ -144,7 +145,7 @@ describe('request bodies', () => {
     expect(body.data.attributes['workspace-access'].runs).toBe('apply');
   });
   it('sends flat custom attributes for workspaces on update', () => {
-    const body = updateGrantBody('team-workspaces', 'tws-1', { access: 'custom', permissions: { runs: 'plan' } }) as any;
+    const body = updateGrantBody('team-workspaces', 'tws-1', customAccess('team-workspaces', { runs: 'plan' })) as any;
     expect(body.data).toMatchObject({ id: 'tws-1', type: 'team-workspaces' });
     expect(body.data.attributes).toEqual({ access: 'custom', runs: 'plan', variables: 'none', 'state-versions': 'none', 'sentinel-mocks': 'none', 'workspace-locking': false, 'run-tasks': false });
   });

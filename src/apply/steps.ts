@@ -82,11 +82,6 @@ async function ensureAccess(api: GrantApi, change: AddChange | UpdateChange): Pr
   }
 }
 
-/** The client's answer to a DELETE that met 404 after a lost answer (TfeClient.removeGrant). */
-function unconfirmed(answer: unknown): boolean {
-  return typeof answer === 'object' && answer !== null && (answer as { unconfirmed?: unknown }).unconfirmed === true;
-}
-
 /** A 404 after a lost answer means gone, or not allowed: only a read of the target tells. */
 async function confirmRemoved(api: GrantApi, change: RemoveChange): Promise<ChangeOutcome> {
   const unsure = `DELETE /${change.resource}/${change.id} answered 404 (not found, or not allowed) after an attempt whose answer was lost`;
@@ -100,8 +95,8 @@ async function confirmRemoved(api: GrantApi, change: RemoveChange): Promise<Chan
 async function ensureRemoved(api: GrantApi, change: RemoveChange): Promise<ChangeOutcome> {
   for (let writes = 1; ; writes++) {
     try {
-      const answer = await api.removeGrant(change.resource, change.id);
-      return unconfirmed(answer) ? await confirmRemoved(api, change) : { status: 'applied', change };
+      const outcome = await api.removeGrant(change.resource, change.id);
+      return outcome === 'unconfirmed' ? await confirmRemoved(api, change) : { status: 'applied', change };
     } catch (error: unknown) {
       const trouble = troubleOf(error);
       if (trouble !== 'outcome-unknown' && trouble !== 'not-found') return failed(change, reasonOf(error));

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CUSTOM_DEFAULTS, IMPLIED, LEVELS, PERMISSIONS, RESOURCES, impliedPermissions } from './access.js';
+import { CUSTOM_DEFAULTS, IMPLIED, LEVELS, PERMISSIONS, RESOURCES } from './access.js';
+import { customAccess, permissionsOf } from './permissions.js';
 
 const samples = join(dirname(fileURLToPath(import.meta.url)), '../../../shared/api/samples');
 const derived = join(samples, 'implied-permissions.derived.json');
@@ -40,17 +41,17 @@ describe('access tables', () => {
   });
 
   it('custom fills omitted attributes with the defaults and keeps the given ones', () => {
-    const set = impliedPermissions('team-projects', 'custom', { 'workspace-access.runs': 'apply' });
+    const set = customAccess('team-projects', { 'workspace-access.runs': 'apply' }).permissions;
     expect(set['workspace-access.runs']).toBe('apply');
     expect(set['project-access.settings']).toBe('read');
     expect(set['workspace-access.delete']).toBe(false);
   });
 
   it('the seed example holds: read reports settings read and runs read; admin reports delete and apply', () => {
-    expect(impliedPermissions('team-projects', 'read')['project-access.settings']).toBe('read');
-    expect(impliedPermissions('team-projects', 'read')['workspace-access.runs']).toBe('read');
-    expect(impliedPermissions('team-projects', 'admin')['project-access.settings']).toBe('delete');
-    expect(impliedPermissions('team-projects', 'admin')['workspace-access.runs']).toBe('apply');
+    expect(permissionsOf('team-projects', { access: 'read' })['project-access.settings']).toBe('read');
+    expect(permissionsOf('team-projects', { access: 'read' })['workspace-access.runs']).toBe('read');
+    expect(permissionsOf('team-projects', { access: 'admin' })['project-access.settings']).toBe('delete');
+    expect(permissionsOf('team-projects', { access: 'admin' })['workspace-access.runs']).toBe('apply');
   });
 
   if (!existsSync(derived)) {

@@ -16,6 +16,7 @@ export type WorkspaceLevel = (typeof WORKSPACE_LEVELS)[number];
 export type Level = ProjectLevel | WorkspaceLevel;
 export type FixedProjectLevel = Exclude<ProjectLevel, 'custom'>;
 export type FixedWorkspaceLevel = Exclude<WorkspaceLevel, 'custom'>;
+export type FixedLevel = FixedProjectLevel | FixedWorkspaceLevel;
 
 export const LEVELS: { readonly [R in Resource]: readonly Level[] } = {
   'team-projects': PROJECT_LEVELS,
@@ -126,22 +127,10 @@ export function isLevel(resource: Resource, value: unknown): value is Level {
   return typeof value === 'string' && (LEVELS[resource] as readonly string[]).includes(value);
 }
 
-export function isFixedLevel(resource: Resource, value: unknown): boolean {
+export function isFixedLevel(resource: Resource, value: unknown): value is FixedLevel {
   return isLevel(resource, value) && value !== 'custom';
 }
 
 export function permissionSpec(resource: Resource, key: string): PermissionSpec | undefined {
   return PERMISSIONS[resource].find((p) => p.key === key);
-}
-
-/** The permission values a grant has: the implied row of a fixed level, or custom defaults overlaid. */
-export function impliedPermissions(resource: Resource, level: Level, custom: PermissionSet = {}): PermissionSet {
-  if (level !== 'custom') {
-    const implied = IMPLIED[resource][level];
-    if (!implied) throw new RangeError(`${level} is not a level of ${resource}`);
-    return implied;
-  }
-  const out: Record<string, PermissionValue> = {};
-  for (const spec of PERMISSIONS[resource]) out[spec.key] = custom[spec.key] ?? spec.customDefault;
-  return out;
 }

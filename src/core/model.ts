@@ -1,6 +1,6 @@
 // Domain objects shared by every stage of the pipeline. Plain data: no wire format (the API layer
 // translates JSON:API documents into these), no I/O.
-import type { Level, PermissionSet, PermissionValue, Resource } from './access.js';
+import type { FixedLevel, Level, PermissionSet, PermissionValue, Resource } from './access.js';
 
 export type TargetType = 'project' | 'workspace';
 
@@ -9,6 +9,19 @@ export const RESOURCE_OF: { readonly [T in TargetType]: Resource } = {
   workspace: 'team-workspaces',
 };
 
+/** A team, by name and id. */
+export interface TeamRef {
+  readonly name: string;
+  readonly id: string;
+}
+
+/** A project or workspace, by name and id; calls that need only the id take `Pick<TargetRef, 'type' | 'id'>`. */
+export interface TargetRef {
+  readonly type: TargetType;
+  readonly name: string;
+  readonly id: string;
+}
+
 /** Where a value came from in a desired-state file (1-based line and column). */
 export interface SourceRef {
   readonly file: string;
@@ -16,15 +29,32 @@ export interface SourceRef {
   readonly col: number;
 }
 
-/** A team's access on one target: a fixed level, or `custom` with its full permission vector. */
-export interface Access {
-  readonly access: Level;
-  /**
-   * Desired side: for `custom` the full vector with custom defaults filled; for a fixed level the
-   * implied values. Live side: only what the service reported (a missing key is "not reported").
-   */
+/** A fixed level: its permissions are the level's row of the access tables, never a vector of its own. */
+export interface FixedAccess {
+  readonly access: FixedLevel;
+}
+
+/** `custom` with the full vector: every attribute of the tables has a value (defaults filled once, by customAccess). */
+export interface CustomAccess {
+  readonly access: 'custom';
   readonly permissions: PermissionSet;
 }
+
+/** A team's access on one target, as the files mean it and as apply writes it. */
+export type Access = FixedAccess | CustomAccess;
+
+/**
+ * A grant's access as the service reported it: its level, and the permission values of the tables
+ * it sent. A key it did not send is "not reported", never a default (docs/api.md, "Wire format of
+ * team-projects"); attributes the tables do not know stay apart, in LiveGrant.extra.
+ */
+export interface ReportedAccess {
+  readonly access: Level;
+  readonly permissions: PermissionSet;
+}
+
+/** Every organization has it (docs/api.md, "Name resolution"); its grants are never removed. */
+export const OWNERS_TEAM = 'owners';
 
 // ---- desired state (the file, validated and normalised) ----
 
@@ -88,10 +118,17 @@ export interface LiveGrant {
   readonly resource: Resource;
   readonly teamId: string;
   readonly targetId: string;
-  readonly access: Access;
+  readonly access: ReportedAccess;
   /** Attributes the service reported that the tables do not know (e.g. `project-access.variable-sets`). */
   readonly extra: Readonly<Record<string, PermissionValue | null>>;
 }
+
+/**
+ * What a DELETE of a grant established: `removed`, or `unconfirmed` when it answered 404 after an
+ * attempt whose answer was lost: gone, or not allowed (404 means both, docs/api.md, "Seed:
+ * authentication"); only reading the target tells which.
+ */
+export type RemoveOutcome = 'removed' | 'unconfirmed';
 
 export interface LiveTarget {
   readonly type: TargetType;

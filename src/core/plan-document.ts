@@ -2,8 +2,9 @@
 // plans and of the checksum. Permissions use the wire names and nesting: `project-access` and
 // `workspace-access` objects for projects, flat for workspaces. Keys are written in a fixed order
 // so the same plan always serialises to the same bytes.
-import type { PermissionValue } from './access.js';
-import type { Access } from './model.js';
+import type { Resource } from './access.js';
+import type { Access, ReportedAccess } from './model.js';
+import { nestPermissions, orderedEntries, permissionsOf } from './permissions.js';
 import type { Change, Plan, PlanWarning } from './plan.js';
 
 export const PLAN_FORMAT_VERSION = 1;
@@ -11,24 +12,9 @@ export const PLAN_FORMAT_VERSION = 1;
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 type JsonObject = { [key: string]: JsonValue };
 
-/** Dotted permission keys (`workspace-access.runs`) back to the nested wire shape. */
-export function nestPermissions(permissions: Readonly<Record<string, PermissionValue>>): JsonObject {
-  const out: JsonObject = {};
-  for (const [key, value] of Object.entries(permissions)) {
-    const dot = key.indexOf('.');
-    if (dot < 0) {
-      out[key] = value;
-      continue;
-    }
-    const group = key.slice(0, dot);
-    const inner = (out[group] ??= {}) as JsonObject;
-    inner[key.slice(dot + 1)] = value;
-  }
-  return out;
-}
-
-export function accessDocument(access: Access): JsonObject {
-  return { access: access.access, ...nestPermissions(access.permissions) };
+/** A grant's level and the permissions it has, in table order and the wire's nesting. */
+export function accessDocument(resource: Resource, access: Access | ReportedAccess): JsonObject {
+  return { access: access.access, ...nestPermissions(orderedEntries(resource, permissionsOf(resource, access))) };
 }
 
 export function changeDocument(change: Change): JsonObject {
@@ -36,8 +22,8 @@ export function changeDocument(change: Change): JsonObject {
   if (change.action !== 'add') base.id = change.id;
   base.team = { name: change.team.name, id: change.team.id };
   base.target = { type: change.target.type, name: change.target.name, id: change.target.id };
-  base.before = change.action === 'add' ? null : accessDocument(change.before);
-  base.after = change.action === 'remove' ? null : accessDocument(change.after);
+  base.before = change.action === 'add' ? null : accessDocument(change.resource, change.before);
+  base.after = change.action === 'remove' ? null : accessDocument(change.resource, change.after);
   if (change.action === 'update') base.label_only = change.labelOnly;
   return base;
 }

@@ -1,17 +1,6 @@
 // The plan: what the diff produces and every renderer, guard and executor reads. Plain data.
 import type { Resource } from './access.js';
-import type { Access, TargetType } from './model.js';
-
-export interface TeamRef {
-  readonly name: string;
-  readonly id: string;
-}
-
-export interface TargetRef {
-  readonly type: TargetType;
-  readonly name: string;
-  readonly id: string;
-}
+import type { Access, ReportedAccess, TargetRef, TeamRef } from './model.js';
 
 interface ChangeBase {
   readonly resource: Resource;
@@ -28,7 +17,7 @@ export interface UpdateChange extends ChangeBase {
   readonly action: 'update';
   /** The grant's id (`tprj-...` / `tws-...`). */
   readonly id: string;
-  readonly before: Access;
+  readonly before: ReportedAccess;
   readonly after: Access;
   /** The effective permissions stay the same; only the label changes (custom <-> a fixed level). */
   readonly labelOnly: boolean;
@@ -37,7 +26,7 @@ export interface UpdateChange extends ChangeBase {
 export interface RemoveChange extends ChangeBase {
   readonly action: 'remove';
   readonly id: string;
-  readonly before: Access;
+  readonly before: ReportedAccess;
 }
 
 export type Change = AddChange | UpdateChange | RemoveChange;

@@ -1,12 +1,10 @@
 // The diff: desired state against live state, as sorted changes. Pure: plain data in, plain data out.
 import { InternalError } from '../errors.js';
 import type { DesiredState, DesiredTarget, LiveGrant, LiveState, LiveTarget, TargetType, Team } from '../core/model.js';
-import { RESOURCE_OF } from '../core/model.js';
-import type { Change, TargetRef } from '../core/plan.js';
-import { compareAccess, normalise } from './normalise.js';
-
-/** Every organization has it (api/NOTES.md, "Name resolution"); its grants are never removed. */
-export const OWNERS_TEAM = 'owners';
+import { OWNERS_TEAM, RESOURCE_OF } from '../core/model.js';
+import type { TargetRef } from '../core/model.js';
+import type { Change } from '../core/plan.js';
+import { compareAccess } from './normalise.js';
 
 export interface DiffIndex {
   readonly teamsById: ReadonlyMap<string, Team>;
@@ -81,14 +79,13 @@ function diffTarget(desired: DesiredState, target: DesiredTarget, live: LiveTarg
     listed.add(team.id);
     const current = firstGrantOf(live.grants, byTeam, team.id);
     if (!current) {
-      changes.push({ action: 'add', resource, team: { name: team.name, id: team.id }, target: ref, after: normalise(resource, grant.access) });
+      changes.push({ action: 'add', resource, team: { name: team.name, id: team.id }, target: ref, after: grant.access });
       continue;
     }
     const comparison = compareAccess(resource, grant.access, current.access);
     if (comparison !== 'equal') {
-      const before = normalise(resource, current.access);
-      const after = normalise(resource, grant.access);
-      changes.push({ action: 'update', resource, id: current.id, team: { name: team.name, id: team.id }, target: ref, before, after, labelOnly: comparison === 'label-only' });
+      const labelOnly = comparison === 'label-only';
+      changes.push({ action: 'update', resource, id: current.id, team: { name: team.name, id: team.id }, target: ref, before: current.access, after: grant.access, labelOnly });
     }
     // The service refuses a second grant for one team ("Team has already been taken"); should one
     // exist anyway, the file names the team, so the extra copies go.
@@ -106,7 +103,7 @@ function diffTarget(desired: DesiredState, target: DesiredTarget, live: LiveTarg
 }
 
 function removal(resource: LiveGrant['resource'], grant: LiveGrant, team: { name: string; id: string }, target: TargetRef): Change {
-  return { action: 'remove', resource, id: grant.id, team, target, before: normalise(resource, grant.access) };
+  return { action: 'remove', resource, id: grant.id, team, target, before: grant.access };
 }
 
 const ACTION_ORDER = { add: 0, update: 1, remove: 2 } as const;

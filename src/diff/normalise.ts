@@ -1,37 +1,22 @@
-// Normalisation: what a grant means, independent of how it was written or reported. Pure.
-// A fixed level means its implied row (seed: the attributes of a fixed level are read-only and
-// report the implicit permissions), so it compares by level alone; `custom` compares attribute by
-// attribute. A live attribute the service did not report is unknown, never a difference
-// (api/NOTES.md: "A missing key is 'not reported', never 'false'").
+// What a grant means, independent of how it was written or reported. Pure.
+// A fixed level means its implied row (docs/api.md, "Seed: resources and fields": the attributes
+// of a fixed level are read-only and report the implicit permissions), so it compares by level
+// alone; `custom` compares attribute by attribute. A live attribute the service did not report is
+// unknown, never a difference (docs/api.md, "Wire format of team-projects": a missing key is "not
+// reported", never "false").
 import { IMPLIED, PERMISSIONS, isLevel, type PermissionSet, type PermissionValue, type Resource } from '../core/access.js';
-import type { Access } from '../core/model.js';
-
-/** The permission values a grant effectively has, in table order; unreported custom values absent. */
-export function effectivePermissions(resource: Resource, access: Access): PermissionSet {
-  if (access.access !== 'custom') return IMPLIED[resource][access.access] ?? {};
-  const out: Record<string, PermissionValue> = {};
-  for (const spec of PERMISSIONS[resource]) {
-    const value = access.permissions[spec.key];
-    if (value !== undefined) out[spec.key] = value;
-  }
-  return out;
-}
-
-/** The normalised form shown in plans: the level and its effective permissions, nothing else. */
-export function normalise(resource: Resource, access: Access): Access {
-  return { access: access.access, permissions: effectivePermissions(resource, access) };
-}
+import type { Access, ReportedAccess } from '../core/model.js';
 
 export type Comparison = 'equal' | 'label-only' | 'different';
 
-/** The value of one permission a grant effectively has: its level's implied value, or the custom value reported. */
-function valueOf(resource: Resource, access: Access, key: string): PermissionValue | undefined {
+/** The value of one permission a grant has: its level's implied value, or the custom value (reported). */
+function valueOf(resource: Resource, access: Access | ReportedAccess, key: string): PermissionValue | undefined {
   return access.access === 'custom' ? access.permissions[key] : IMPLIED[resource][access.access]?.[key];
 }
 
-// Compared key by key in place rather than through effectivePermissions: the same answer without
-// two objects per grant, which is what 100,000 grants cost.
-function sameKnownValues(a: Access, b: Access, resource: Resource): boolean {
+// Compared key by key in place rather than through permissionsOf: the same answer without an
+// object per grant, which is what 100,000 grants cost.
+function sameKnownValues(a: Access, b: ReportedAccess, resource: Resource): boolean {
   for (const spec of PERMISSIONS[resource]) {
     const left = valueOf(resource, a, spec.key);
     const right = valueOf(resource, b, spec.key);
@@ -45,7 +30,7 @@ function sameKnownValues(a: Access, b: Access, resource: Resource): boolean {
  * when every reported attribute matches. A level change whose permissions stay the same (custom
  * equal to a fixed level, or the reverse) is `label-only`.
  */
-export function compareAccess(resource: Resource, desired: Access, live: Access): Comparison {
+export function compareAccess(resource: Resource, desired: Access, live: ReportedAccess): Comparison {
   if (!isLevel(resource, live.access) || !isLevel(resource, desired.access)) return 'different';
   if (desired.access === live.access && desired.access !== 'custom') return 'equal';
   const same = sameKnownValues(desired, live, resource);

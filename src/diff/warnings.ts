@@ -5,7 +5,8 @@
 import { LEVEL_RANK } from '../core/access.js';
 import type { DesiredGrant, DesiredState, DesiredTarget, LiveTarget, TargetType, Team } from '../core/model.js';
 import { RESOURCE_OF } from '../core/model.js';
-import type { PlanWarning, TargetRef } from '../core/plan.js';
+import type { TargetRef } from '../core/model.js';
+import type { PlanWarning } from '../core/plan.js';
 import { liveTargetOf, type DiffIndex } from './diff.js';
 import { levelEqualTo } from './normalise.js';
 

@@ -1,5 +1,6 @@
 // What a route answers, and the error bodies of the real service (NOTES.md, "Errors the real service
 // gives"; samples error-401, error-404, error-422-*, error-429).
+import { MEDIA_TYPE } from '../core/json-api.js';
 
 export interface Answer {
   readonly status: number;
@@ -7,8 +8,6 @@ export interface Answer {
   readonly body?: unknown;
   readonly headers?: Readonly<Record<string, string>>;
 }
-
-export const MEDIA_TYPE = 'application/vnd.api+json';
 
 export function ok(body: unknown, status = 200): Answer {
   return { status, body };

@@ -1,8 +1,9 @@
 // Creating organizations, teams, projects, workspaces and grants: shared by the seed loader and the
 // set-up endpoints so both give the same defaults (an `owners` team and a "Default Project" in every
 // organization, as in the real service; NOTES.md, "Name resolution").
+import { OWNERS_TEAM } from '../core/model.js';
 import { CUSTOM_DEFAULTS, IMPLIED, type Level, type PermissionValue, type Resource } from '../core/access.js';
-import { DEFAULT_PROJECT, OWNERS_TEAM, type Grant, type Organization, type Project, type Store, type Team, type Workspace } from './state.js';
+import { DEFAULT_PROJECT, type Grant, type Organization, type Project, type Store, type Team, type Workspace } from './state.js';
 
 export const ID_PREFIX = { team: 'team', project: 'prj', workspace: 'ws', 'team-projects': 'tprj', 'team-workspaces': 'tws' } as const;
 

@@ -1,13 +1,10 @@
 // Reading create and update bodies of team-projects and team-workspaces. Every malformed body is a
 // 422 with a JSON:API error object (seed, "Status codes"; NOTES.md, "Errors the real service gives").
 // Pure: takes the parsed JSON (`unknown`), returns the request or throws Invalid.
-import { isLevel, PERMISSIONS, type Level, type PermissionSpec, type PermissionValue, type Resource } from '../core/access.js';
+import { isLevel, type Level, type PermissionSpec, type PermissionValue, type Resource } from '../core/access.js';
+import { TARGET_RELATIONSHIP } from '../core/json-api.js';
+import { flattenPermissions, orderedEntries } from '../core/permissions.js';
 import { humanName, Invalid } from './answers.js';
-
-export const TARGET_RELATIONSHIP: { readonly [R in Resource]: { readonly name: string; readonly type: string } } = {
-  'team-projects': { name: 'project', type: 'projects' },
-  'team-workspaces': { name: 'workspace', type: 'workspaces' },
-};
 
 export interface GrantCreate {
   readonly access: Level;
@@ -72,13 +69,12 @@ function readPermission(spec: PermissionSpec, value: unknown): PermissionValue {
  */
 function readSent(attributes: Record<string, unknown>, resource: Resource): Record<string, PermissionValue> {
   const sent: Record<string, PermissionValue> = {};
-  for (const spec of PERMISSIONS[resource]) {
-    const dot = spec.key.indexOf('.');
-    const holder = dot < 0 ? attributes : member(attributes, spec.key.slice(0, dot), '/data/attributes', false);
-    const value = holder?.[dot < 0 ? spec.key : spec.key.slice(dot + 1)];
-    if (value !== undefined) sent[spec.key] = readPermission(spec, value);
+  for (const { key, value, spec, notAnObject } of flattenPermissions(resource, attributes)) {
+    if (notAnObject) throw new Invalid(`/data/attributes/${key}`, `${humanName(key)} must be an object`);
+    if (spec && value !== undefined) sent[key] = readPermission(spec, value);
   }
-  return sent;
+  // In table order, so the 422 of a fixed level names the same attribute whatever the body's order.
+  return Object.fromEntries(orderedEntries(resource, sent));
 }
 
 /** NOTES.md: a permission attribute sent with a fixed level is a 422 naming the attribute. */

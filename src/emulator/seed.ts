@@ -1,11 +1,12 @@
 // The seed document: reading (strict, every problem a one-line CLIError naming where it is) and
 // applying it to a fresh store. Format documented in README, "Seed file".
+import { OWNERS_TEAM } from '../core/model.js';
 import { CLIError } from '../errors.js';
 import { Invalid } from './answers.js';
 import { createGrant, createOrganization, createProject, createTeam, createWorkspace } from './builders.js';
 import { isObject, readCreate } from './grant-body.js';
 import { readOrganizationAccess, readVisibility } from './setup-body.js';
-import { DEFAULT_PROJECT, OWNERS_TEAM, type Identity, type Store } from './state.js';
+import { DEFAULT_PROJECT, type Identity, type Store } from './state.js';
 import type { SeedDocument, SeedOrganization, SeedTeamProject, SeedTeamWorkspace } from './types.js';
 
 type Obj = Record<string, unknown>;

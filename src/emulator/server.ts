@@ -3,7 +3,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { MEDIA_TYPE, NOT_FOUND, RATE_LIMITED_BODY, serverError, UNAUTHORIZED, UNSUPPORTED_MEDIA_TYPE, type Answer } from './answers.js';
+import { MEDIA_TYPE } from '../core/json-api.js';
+import { NOT_FOUND, RATE_LIMITED_BODY, serverError, UNAUTHORIZED, UNSUPPORTED_MEDIA_TYPE, type Answer } from './answers.js';
 import { Authz } from './authz.js';
 import { BURST_RESET_SECONDS, FaultInjector, type FaultDecision } from './faults.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './rate-limit.js';

@@ -46,7 +46,6 @@ export interface Grant {
 
 export type Identity = { kind: 'admin' } | { kind: 'org'; org: string } | { kind: 'team'; teamId: string };
 
-export const OWNERS_TEAM = 'owners';
 // The real service creates this project with every organization (NOTES.md, "Name resolution").
 export const DEFAULT_PROJECT = 'Default Project';
 const ID_SUFFIX_LENGTH = 16;

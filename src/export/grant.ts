@@ -3,7 +3,8 @@
 // the custom defaults, nested for projects (`project-access`/`workspace-access`) and flat for
 // workspaces, the way the file format and the wire both nest them. Pure.
 import { PERMISSIONS, type PermissionValue, type Resource } from '../core/access.js';
-import type { Access } from '../core/model.js';
+import type { ReportedAccess } from '../core/model.js';
+import { nestPermissions } from '../core/permissions.js';
 
 export type GrantValue = string | Readonly<Record<string, PermissionValue | Readonly<Record<string, PermissionValue>>>>;
 
@@ -17,33 +18,22 @@ export function sortedRecord<T>(entries: Iterable<readonly [string, T]>): Record
 }
 
 /** The attributes of a custom grant that differ from the custom defaults, as dotted keys. */
-export function nonDefaultPermissions(resource: Resource, access: Access): Map<string, PermissionValue> {
+export function nonDefaultPermissions(resource: Resource, access: ReportedAccess): Map<string, PermissionValue> {
   const out = new Map<string, PermissionValue>();
   for (const spec of PERMISSIONS[resource]) {
     const value = access.permissions[spec.key];
     // Not reported means unknown; writing nothing gives the default, which the plan compares as
-    // equal to an unreported value (api/NOTES.md: a missing key is "not reported").
+    // equal to an unreported value (docs/api.md: a missing key is "not reported").
     if (value !== undefined && value !== spec.customDefault) out.set(spec.key, value);
   }
   return out;
 }
 
-function nest(permissions: ReadonlyMap<string, PermissionValue>): Record<string, Record<string, PermissionValue>> {
-  const groups = new Map<string, Map<string, PermissionValue>>();
-  for (const [key, value] of permissions) {
-    const dot = key.indexOf('.');
-    const group = key.slice(0, dot);
-    const inner = groups.get(group) ?? new Map<string, PermissionValue>();
-    inner.set(key.slice(dot + 1), value);
-    groups.set(group, inner);
-  }
-  return sortedRecord([...groups].map(([group, inner]) => [group, sortedRecord(inner)] as const));
-}
-
-export function grantValue(resource: Resource, access: Access): GrantValue {
+/** A fixed level as its shorthand; `custom` as a mapping of its non-default attributes, keys sorted. */
+export function grantValue(resource: Resource, access: ReportedAccess): GrantValue {
   if (access.access !== 'custom') return access.access;
-  const permissions = nonDefaultPermissions(resource, access);
-  const attributes = resource === 'team-projects' ? nest(permissions) : sortedRecord(permissions);
+  // Sorted dotted keys nest into sorted groups with sorted attributes.
+  const sorted = [...nonDefaultPermissions(resource, access)].sort(([a], [b]) => compareKeys(a, b));
   // `access` sorts before every attribute name, so the mapping stays in sorted key order.
-  return { access: 'custom', ...attributes };
+  return { access: 'custom', ...nestPermissions(sorted) };
 }

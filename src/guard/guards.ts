@@ -2,7 +2,7 @@
 // STYLE.md: octoDNS's Plan.raise_if_unsafe). Pure: the plan and a few facts in, refusals out.
 import type { LiveState } from '../core/model.js';
 import type { Change, RemoveChange } from '../core/plan.js';
-import { OWNERS_TEAM } from '../diff/diff.js';
+import { OWNERS_TEAM } from '../core/model.js';
 import type { Refusal } from './refusal.js';
 
 export interface GuardContext {

@@ -2,9 +2,8 @@
 // concurrency and a progress callback. A target whose grants can't be read fails the whole read:
 // a 404 or 401 read as "no grants" would make the plan add or remove access that is fine.
 import pLimit from 'p-limit';
-import type { TfeClient } from '../api/client.js';
 import { DEFAULT_CONCURRENCY } from '../api/session.js';
-import type { LiveState, LiveTarget } from '../core/model.js';
+import type { LiveGrant, LiveState, LiveTarget, TargetRef } from '../core/model.js';
 import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
 import { LiveReadError } from './live-read-error.js';
 
@@ -17,7 +16,12 @@ export interface ReadOptions {
   readonly onProgress?: (done: number, total: number) => void;
 }
 
-export async function readLive(client: TfeClient, resolved: Resolved, options: ReadOptions = {}): Promise<LiveState> {
+/** The one call reading live grants needs (the client, or a fake in tests). */
+export interface GrantLister {
+  listGrants(target: Pick<TargetRef, 'type' | 'id'>): Promise<readonly LiveGrant[]>;
+}
+
+export async function readLive(client: GrantLister, resolved: Resolved, options: ReadOptions = {}): Promise<LiveState> {
   const limit = pLimit(options.concurrency ?? DEFAULT_CONCURRENCY);
   const total = resolved.targets.length;
   let done = 0;

@@ -1,9 +1,11 @@
 // Shared pieces of the text and markdown renderers: grouping by target and attribute-level
 // before/after lines (through `diff`). Pure.
 import { diffLines } from 'diff';
-import { CUSTOM_DEFAULTS } from '../core/access.js';
-import type { Access } from '../core/model.js';
-import type { Change, TargetRef } from '../core/plan.js';
+import { CUSTOM_DEFAULTS, type Resource } from '../core/access.js';
+import type { Access, ReportedAccess } from '../core/model.js';
+import { orderedEntries, permissionsOf } from '../core/permissions.js';
+import type { TargetRef } from '../core/model.js';
+import type { Change } from '../core/plan.js';
 
 export interface TargetGroup {
   readonly target: TargetRef;
@@ -21,8 +23,8 @@ export function groupByTarget(changes: readonly Change[]): TargetGroup[] {
   return groups;
 }
 
-function permissionLines(access: Access): string {
-  return Object.entries(access.permissions)
+function permissionLines(resource: Resource, access: Access | ReportedAccess): string {
+  return orderedEntries(resource, permissionsOf(resource, access))
     .map(([key, value]) => `${key}: ${String(value)}\n`)
     .join('');
 }
@@ -37,7 +39,7 @@ export interface AttributeLine {
  * Both sides list the attributes in table order, so a removed block and the added block that
  * follows it pair up line by line.
  */
-export function attributeDiff(before: Access, after: Access): AttributeLine[] {
+export function attributeDiff(resource: Resource, before: ReportedAccess, after: Access): AttributeLine[] {
   const out: AttributeLine[] = [];
   let removed: string[] = [];
   const flush = (added: string[]): void => {
@@ -49,7 +51,7 @@ export function attributeDiff(before: Access, after: Access): AttributeLine[] {
     }
     removed = [];
   };
-  for (const part of diffLines(permissionLines(before), permissionLines(after))) {
+  for (const part of diffLines(permissionLines(resource, before), permissionLines(resource, after))) {
     const lines = part.value.split('\n').filter((line) => line !== '');
     if (part.removed) removed.push(...lines);
     else flush(part.added ? lines : []);
@@ -78,12 +80,12 @@ export function detailLines(change: Change): AttributeLine[] {
     case 'add':
       // A custom set is shown by what it grants beyond the custom defaults, as the file writes it.
       return change.after.access === 'custom'
-        ? Object.entries(change.after.permissions)
+        ? orderedEntries(change.resource, change.after.permissions)
             .filter(([key, value]) => CUSTOM_DEFAULTS[change.resource][key] !== value)
             .map(([key, value]) => ({ sign: ' ' as const, text: `${key}: ${String(value)}` }))
         : [];
     case 'update':
-      return attributeDiff(change.before, change.after);
+      return attributeDiff(change.resource, change.before, change.after);
     case 'remove':
       return [];
   }

@@ -2,6 +2,7 @@
 // `schemas/plan.schema.json` (a test keeps the file equal to this object).
 import { LEVELS, PERMISSIONS, RESOURCES, type PermissionSpec, type Resource } from '../core/access.js';
 import { PLAN_FORMAT_VERSION } from '../core/plan-document.js';
+import { splitKey } from '../core/permissions.js';
 
 type Schema = Record<string, unknown>;
 
@@ -14,9 +15,9 @@ function accessSchema(resource: Resource): Schema {
   const properties: Record<string, Schema> = { access: { enum: [...LEVELS[resource]] } };
   const groups: Record<string, Record<string, Schema>> = {};
   for (const spec of PERMISSIONS[resource]) {
-    const [group, key] = spec.key.includes('.') ? spec.key.split('.') : [undefined, spec.key];
-    if (group && key) (groups[group] ??= {})[key] = valueSchema(spec);
-    else properties[spec.key] = valueSchema(spec);
+    const [group, key] = splitKey(spec.key);
+    if (group === undefined) properties[key] = valueSchema(spec);
+    else (groups[group] ??= {})[key] = valueSchema(spec);
   }
   for (const [group, inner] of Object.entries(groups)) {
     properties[group] = { type: 'object', properties: inner, additionalProperties: false };

@@ -8,6 +8,9 @@ import { CLIError } from '../errors.js';
 import { didYouMean } from './closest.js';
 import { findWorkspaces } from './workspaces.js';
 
+/** The calls name resolution needs, and no other. */
+export type NameReader = Pick<TfeClient, 'listTeams' | 'listProjects' | 'showWorkspace' | 'showWorkspaceByName' | 'firstWorkspacePage' | 'restOfWorkspaces'>;
+
 export interface ResolvedTarget {
   readonly type: TargetType;
   readonly id: string;
@@ -69,13 +72,13 @@ function match(target: DesiredTarget, known: Known, problems: string[]): string 
 }
 
 /** Workspaces not found by name but pinned by id, looked up by id: only on this error path. */
-async function pinnedWorkspaces(client: TfeClient, targets: readonly DesiredTarget[], found: ReadonlyMap<string, Named>): Promise<Map<string, Named>> {
+async function pinnedWorkspaces(client: NameReader, targets: readonly DesiredTarget[], found: ReadonlyMap<string, Named>): Promise<Map<string, Named>> {
   const ids = targets.filter((t) => t.id !== undefined && !found.has(t.name)).map((t) => t.id as string);
   const shown = await Promise.all(ids.map((id) => client.showWorkspace(id)));
   return new Map(shown.filter((w): w is Workspace => w !== undefined).map((w) => [w.id, w]));
 }
 
-export async function resolve(client: TfeClient, desired: DesiredState): Promise<Resolved> {
+export async function resolve(client: NameReader, desired: DesiredState): Promise<Resolved> {
   const organization = desired.organization;
   const projectTargets = desired.targets.filter((t) => t.type === 'project');
   const workspaceTargets = desired.targets.filter((t) => t.type === 'workspace');

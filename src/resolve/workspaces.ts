@@ -12,7 +12,7 @@ export interface WorkspaceLookup {
   readonly all?: readonly Workspace[];
 }
 
-async function byName(client: TfeClient, organization: string, names: readonly string[], into: Map<string, Workspace>): Promise<void> {
+async function byName(client: Pick<TfeClient, 'showWorkspaceByName' | 'firstWorkspacePage' | 'restOfWorkspaces'>, organization: string, names: readonly string[], into: Map<string, Workspace>): Promise<void> {
   const found = await Promise.all(names.map((name) => client.showWorkspaceByName(organization, name)));
   found.forEach((workspace, i) => {
     // The by-name endpoint is exact; the check guards against a server that is not.
@@ -20,7 +20,7 @@ async function byName(client: TfeClient, organization: string, names: readonly s
   });
 }
 
-export async function findWorkspaces(client: TfeClient, organization: string, names: readonly string[]): Promise<WorkspaceLookup> {
+export async function findWorkspaces(client: Pick<TfeClient, 'showWorkspaceByName' | 'firstWorkspacePage' | 'restOfWorkspaces'>, organization: string, names: readonly string[]): Promise<WorkspaceLookup> {
   const found = new Map<string, Workspace>();
   const wanted = [...new Set(names)];
   if (wanted.length === 0) return { found };

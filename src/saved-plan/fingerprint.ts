@@ -1,7 +1,8 @@
 // Fingerprints of what a plan was based on: sha256 of a canonical JSON form, so the same state
 // always gives the same fingerprint whatever order the service listed it in or the files wrote it.
 import { createHash } from 'node:crypto';
-import type { DesiredState, LiveGrant } from '../core/model.js';
+import { RESOURCE_OF, type DesiredState, type LiveGrant } from '../core/model.js';
+import { permissionsOf } from '../core/permissions.js';
 
 type Canonical = string | number | boolean | null | Canonical[] | { [key: string]: Canonical };
 
@@ -34,7 +35,7 @@ export function fingerprintDesired(desired: DesiredState): string {
     name: t.name,
     id: t.id ?? null,
     prune: t.prune,
-    grants: [...t.grants].sort(byKey((g) => g.team)).map((g) => ({ team: g.team, access: g.access.access, permissions: { ...g.access.permissions } })),
+    grants: [...t.grants].sort(byKey((g) => g.team)).map((g) => ({ team: g.team, access: g.access.access, permissions: { ...permissionsOf(RESOURCE_OF[t.type], g.access) } })),
   }));
   const settings = { prune: desired.settings.prune, ignoreTeams: [...desired.settings.ignoreTeams].sort(), maxRemovals: desired.settings.maxRemovals };
   return sha256(canonicalJson({ organization: desired.organization, settings, targets }));

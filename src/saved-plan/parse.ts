@@ -1,14 +1,16 @@
 // The saved-plan document back into a SavedPlan. The reader refuses other format versions and a
 // plan whose checksum does not match its changes (the file was edited or damaged).
-import { isLevel, permissionSpec, type PermissionValue, type Resource } from '../core/access.js';
-import { RESOURCE_OF, type Access, type TargetType } from '../core/model.js';
-import { PLAN_FORMAT_VERSION } from '../core/plan-document.js';
+import { isLevel, PERMISSIONS, type PermissionValue, type Resource } from '../core/access.js';
+import { RESOURCE_OF, type Access, type ReportedAccess, type TargetType } from '../core/model.js';
+import { changeDocument, PLAN_FORMAT_VERSION } from '../core/plan-document.js';
+import { flattenPermissions } from '../core/permissions.js';
 import { summarise, type Change, type PlanWarning, type WarningCode } from '../core/plan.js';
 import { checksumOf } from '../diff/plan.js';
 import { Reader, SavedPlanError } from './reader.js';
 import { SAVED_PLAN_FORMAT_VERSION, SAVED_PLAN_KIND, type BasisTarget, type SavedPlan } from './saved-plan.js';
 
 const WARNING_CODES: readonly WarningCode[] = ['shadowed-by-organization-access', 'custom-equals-level', 'below-project-access'];
+const EDITED = 'the checksum of its changes does not match plan.checksum (the file was edited or damaged)';
 
 function targetType(reader: Reader, key: string): TargetType {
   const value = reader.string(key);
@@ -16,24 +18,27 @@ function targetType(reader: Reader, key: string): TargetType {
 }
 
 /** `{access, "workspace-access": {runs}}` back to `{access, permissions: {"workspace-access.runs"}}`. */
-function accessOf(reader: Reader, resource: Resource): Access {
+function reportedOf(reader: Reader, resource: Resource): ReportedAccess {
   const level = reader.string('access');
   if (!isLevel(resource, level)) reader.fail(`${reader.at('access')} "${level}" is not a level of ${resource}`);
   const permissions: Record<string, PermissionValue> = {};
-  const take = (key: string, value: unknown, path: string): void => {
-    const spec = permissionSpec(resource, key);
+  for (const { key, value, spec } of flattenPermissions(resource, reader.value)) {
+    const path = reader.at(key);
     if (!spec) reader.fail(`${path} is not a permission of ${resource}`);
     const valid = spec?.values === 'boolean' ? typeof value === 'boolean' : typeof value === 'string' && (spec?.values ?? []).includes(value);
     if (!valid) reader.fail(`${path} is not a valid value (${JSON.stringify(value)})`);
     permissions[key] = value as PermissionValue;
-  };
-  for (const [key, value] of Object.entries(reader.value)) {
-    if (key === 'access') continue;
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      for (const [inner, v] of Object.entries(value)) take(`${key}.${inner}`, v, `${reader.at(key)}.${inner}`);
-    } else take(key, value, reader.at(key));
   }
-  return { access: level as Access['access'], permissions };
+  return { access: level as ReportedAccess['access'], permissions };
+}
+
+/** What apply writes: a fixed level, or custom with every attribute of the tables. */
+function accessOf(reader: Reader, resource: Resource): Access {
+  const reported = reportedOf(reader, resource);
+  if (reported.access !== 'custom') return { access: reported.access };
+  const missing = PERMISSIONS[resource].find((spec) => reported.permissions[spec.key] === undefined);
+  if (missing) reader.fail(`${reader.at(missing.key)} is missing (a custom grant carries every permission)`);
+  return { access: 'custom', permissions: reported.permissions };
 }
 
 function changeOf(reader: Reader): Change {
@@ -48,9 +53,9 @@ function changeOf(reader: Reader): Change {
     case 'add':
       return { action, ...base, after: accessOf(reader.object('after'), resource) };
     case 'update':
-      return { action, ...base, id: reader.string('id'), before: accessOf(reader.object('before'), resource), after: accessOf(reader.object('after'), resource), labelOnly: reader.boolean('label_only') };
+      return { action, ...base, id: reader.string('id'), before: reportedOf(reader.object('before'), resource), after: accessOf(reader.object('after'), resource), labelOnly: reader.boolean('label_only') };
     case 'remove':
-      return { action, ...base, id: reader.string('id'), before: accessOf(reader.object('before'), resource) };
+      return { action, ...base, id: reader.string('id'), before: reportedOf(reader.object('before'), resource) };
     default:
       return reader.fail(`${reader.at('action')} "${action}" is not add, update or remove`);
   }
@@ -83,7 +88,10 @@ export function parseSavedPlan(file: string, json: unknown): SavedPlan {
   if (planReader.value.format_version !== PLAN_FORMAT_VERSION) planReader.fail(`plan.format_version is not ${PLAN_FORMAT_VERSION}`);
   const changes = planReader.objects('changes').map(changeOf);
   const checksum = planReader.string('checksum');
-  if (checksumOf(changes) !== checksum) root.fail('the checksum of its changes does not match plan.checksum (the file was edited or damaged)');
+  if (checksumOf(changes) !== checksum) root.fail(EDITED);
+  // What the reader keeps must be all the file says: a value it would drop (a fixed level's
+  // permissions are its table row) is an edit too.
+  if (JSON.stringify(changes.map(changeDocument)) !== JSON.stringify(planReader.array('changes'))) root.fail(EDITED);
   const plan = { organization: planReader.string('organization'), changes, summary: summarise(changes), warnings: planReader.objects('warnings').map(warningOf), checksum };
   const basisReader = root.object('basis');
   const basis = { desired: basisReader.string('desired'), maxRemovals: basisReader.integer('max_removals'), targets: basisReader.objects('targets').map(basisTargetOf) };

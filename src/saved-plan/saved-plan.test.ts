@@ -111,7 +111,7 @@ describe('assertFresh', () => {
   it('names every target that moved', async () => {
     const api = new FakeGrantApi(grantsOf());
     const moved = [...sample.live.targets.values()][1]!;
-    await api.addGrant(moved, 'team-someone-new', { access: 'read', permissions: {} });
+    await api.addGrant(moved, 'team-someone-new', { access: 'read' });
     const error = await assertFresh(samplePlan(), api, 2).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StalePlanError);
     expect((error as StalePlanError).moved.map((t) => t.id)).toEqual([moved.id]);

@@ -2,8 +2,8 @@
 // list call each) and its grants' fingerprint compared with the one saved. A plan reviewed on
 // Monday is never applied to Tuesday's reality: a moved target refuses the whole plan (exit 1).
 import pLimit from 'p-limit';
-import type { GrantApi } from '../apply/ports.js';
 import { CLIError, messageOf } from '../errors.js';
+import type { GrantLister } from '../live/read-live.js';
 import { fingerprintGrants } from './fingerprint.js';
 import type { BasisTarget, SavedPlan } from './saved-plan.js';
 
@@ -16,7 +16,7 @@ export class StalePlanError extends CLIError {
 }
 
 /** The targets whose grants are no longer what the plan was based on. */
-export async function movedTargets(saved: SavedPlan, api: Pick<GrantApi, 'listGrants'>, concurrency: number): Promise<BasisTarget[]> {
+export async function movedTargets(saved: SavedPlan, api: GrantLister, concurrency: number): Promise<BasisTarget[]> {
   const limit = pLimit(Math.max(1, concurrency));
   const checks = await Promise.all(
     saved.basis.targets.map((target) =>
@@ -33,7 +33,7 @@ export async function movedTargets(saved: SavedPlan, api: Pick<GrantApi, 'listGr
 }
 
 /** Throws StalePlanError naming every target that moved. */
-export async function assertFresh(saved: SavedPlan, api: Pick<GrantApi, 'listGrants'>, concurrency: number): Promise<void> {
+export async function assertFresh(saved: SavedPlan, api: GrantLister, concurrency: number): Promise<void> {
   const moved = await movedTargets(saved, api, concurrency);
   if (moved.length > 0) throw new StalePlanError(moved);
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CUSTOM_DEFAULTS, PROJECT_IMPLIED, WORKSPACE_IMPLIED } from '../core/access.js';
 import type { DesiredState } from '../core/model.js';
+import { permissionsOf } from '../core/permissions.js';
 import { parseYamlText } from '../load/index.js';
 import { validateDocuments } from './validate.js';
 
@@ -59,8 +60,12 @@ describe('validateDocuments -> DesiredState', () => {
   });
 
   it('keeps fixed levels as levels with their implied permissions, written as a string or a map', () => {
-    expect(target('platform').grants[1]).toMatchObject({ team: 'zed', access: { access: 'admin', permissions: PROJECT_IMPLIED.admin } });
-    expect(target('alpha').grants[0]).toMatchObject({ team: 'dev', access: { access: 'write', permissions: WORKSPACE_IMPLIED.write } });
+    // A fixed level holds no vector of its own: its permissions are the table's row.
+    expect(target('platform').grants[1]).toMatchObject({ team: 'zed', access: { access: 'admin' } });
+    expect(target('platform').grants[1]?.access).toEqual({ access: 'admin' });
+    expect(permissionsOf('team-projects', target('platform').grants[1]!.access)).toEqual(PROJECT_IMPLIED.admin);
+    expect(target('alpha').grants[0]).toMatchObject({ team: 'dev', access: { access: 'write' } });
+    expect(permissionsOf('team-workspaces', target('alpha').grants[0]!.access)).toEqual(WORKSPACE_IMPLIED.write);
     expect(target('alpha').grants[0]?.role).toBeUndefined();
   });
 

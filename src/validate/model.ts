@@ -1,19 +1,24 @@
 // The merged, valid files -> the normalised DesiredState the planner reads: roles expanded (the
 // grant keeps the role's name), custom defaults filled, fixed levels kept as levels with their
 // implied permissions, per-target prune resolved. Pure; called only when there are no problems.
-import { impliedPermissions, PERMISSIONS, type Level, type PermissionSet, type PermissionValue, type Resource } from '../core/access.js';
-import { DEFAULT_SETTINGS, RESOURCE_OF, type DesiredGrant, type DesiredSettings, type DesiredState, type DesiredTarget, type TargetType } from '../core/model.js';
+import { isFixedLevel, type PermissionSet, type PermissionValue, type Resource } from '../core/access.js';
+import { DEFAULT_SETTINGS, RESOURCE_OF, type Access, type DesiredGrant, type DesiredSettings, type DesiredState, type DesiredTarget, type TargetType } from '../core/model.js';
+import { customAccess, flattenPermissions } from '../core/permissions.js';
 import { isRecord, type Located, type Merged, type MergedTarget } from './merge.js';
 
-/** A file's permission map (nested `project-access: {...}` or flat) -> dotted wire keys. */
-export function flattenPermissions(resource: Resource, source: unknown): PermissionSet {
+/** A file's permission map (nested `project-access: {...}` or flat) -> the known attributes, dotted. */
+function givenPermissions(resource: Resource, source: unknown): PermissionSet {
   const out: Record<string, PermissionValue> = {};
-  for (const spec of PERMISSIONS[resource]) {
-    let current: unknown = source;
-    for (const part of spec.key.split('.')) current = isRecord(current) ? current[part] : undefined;
-    if (typeof current === 'string' || typeof current === 'boolean') out[spec.key] = current;
+  if (!isRecord(source)) return out;
+  for (const { key, value, spec } of flattenPermissions(resource, source)) {
+    if (spec && (typeof value === 'string' || typeof value === 'boolean')) out[key] = value;
   }
   return out;
+}
+
+/** A level name (validated before) as Access: a fixed level as itself, else custom with the given attributes filled. */
+function accessOf(resource: Resource, level: string, given: PermissionSet): Access {
+  return isFixedLevel(resource, level) ? { access: level } : customAccess(resource, given);
 }
 
 function toGrant(merged: Merged, type: TargetType, team: string, item: Located): DesiredGrant {
@@ -22,14 +27,11 @@ function toGrant(merged: Merged, type: TargetType, team: string, item: Located):
   const value = item.value;
   if (typeof value === 'string') {
     const role = merged.roles[type].get(value);
-    if (role) {
-      return { team, access: { access: 'custom', permissions: impliedPermissions(resource, 'custom', flattenPermissions(resource, role.value)) }, role: value, source };
-    }
-    return { team, access: { access: value as Level, permissions: impliedPermissions(resource, value as Level) }, source };
+    if (role) return { team, access: customAccess(resource, givenPermissions(resource, role.value)), role: value, source };
+    return { team, access: accessOf(resource, value, {}), source };
   }
-  const access = (isRecord(value) ? value.access : 'custom') as Level;
-  const custom = access === 'custom' ? flattenPermissions(resource, value) : {};
-  return { team, access: { access, permissions: impliedPermissions(resource, access, custom) }, source };
+  const level = isRecord(value) && typeof value.access === 'string' ? value.access : 'custom';
+  return { team, access: accessOf(resource, level, givenPermissions(resource, value)), source };
 }
 
 function settingsOf(merged: Merged): DesiredSettings {

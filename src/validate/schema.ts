@@ -4,6 +4,7 @@
 // `WRITE_SCHEMA=1 npx vitest run src/validate/schema.test.ts` regenerates the file.
 import { LEVEL_DESCRIPTIONS, LEVELS, PERMISSIONS, type PermissionSpec, type Resource } from '../core/access.js';
 import { RESOURCE_OF, type TargetType } from '../core/model.js';
+import { splitKey } from '../core/permissions.js';
 
 export type JsonSchema = { readonly [key: string]: unknown };
 
@@ -38,9 +39,9 @@ export function permissionProperties(resource: Resource): Record<string, JsonSch
   const out: Record<string, JsonSchema> = {};
   const groups = new Map<string, Record<string, JsonSchema>>();
   for (const spec of PERMISSIONS[resource]) {
-    const [group, attribute] = spec.key.split('.', 2) as [string, string | undefined];
-    if (attribute === undefined) {
-      out[group] = attributeSchema(spec);
+    const [group, attribute] = splitKey(spec.key);
+    if (group === undefined) {
+      out[attribute] = attributeSchema(spec);
       continue;
     }
     const properties = groups.get(group) ?? {};

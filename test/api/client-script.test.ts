@@ -1,4 +1,5 @@
 // The client against scripted local servers: exact retry, rate-limit, error and redirect behaviour.
+import { customAccess } from '../../src/core/permissions.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TfeClient } from '../../src/api/client.js';
 import { OutcomeUnknownError } from '../../src/api/errors/outcome-unknown-error.js';
@@ -17,7 +18,7 @@ const grant = (id = 'tprj-1', access = 'read') => ({
   relationships: { team: { data: { id: 'team-1', type: 'teams' } }, project: { data: { id: 'prj-1', type: 'projects' } } },
 });
 const OK_GRANT = json(200, { data: grant() });
-const CUSTOM = { access: 'custom' as const, permissions: {} };
+const CUSTOM = customAccess('team-projects', {});
 const FAST_RETRY = { baseDelayMs: 2, maxDelayMs: 10, jitterMs: 5 };
 
 let servers: ScriptServer[] = [];

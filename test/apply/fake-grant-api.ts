@@ -1,9 +1,12 @@
 // A small in-memory GrantApi for the executor's unit tests: the service's rules that matter to the
 // executor (one grant per team and target, 422 "Team has already been taken", 404 for a missing
 // grant) and scripted faults, including writes applied whose answer is then lost.
+import { reportedOf } from '../support/states.js';
 import type { Resource } from '../../src/core/access.js';
-import { RESOURCE_OF, type Access, type LiveGrant } from '../../src/core/model.js';
-import type { GrantApi, GrantTarget } from '../../src/apply/ports.js';
+import { RESOURCE_OF, type Access, type LiveGrant, type RemoveOutcome, type TargetRef } from '../../src/core/model.js';
+import type { GrantApi } from '../../src/apply/ports.js';
+
+type GrantTarget = Pick<TargetRef, 'type' | 'id'>;
 import { OutcomeUnknownError } from '../../src/api/errors/outcome-unknown-error.js';
 import { RemoteError } from '../../src/api/errors/remote-error.js';
 
@@ -56,7 +59,7 @@ export class FakeGrantApi implements GrantApi {
         throw new RemoteError('POST', `/${grant.resource}`, 422, [{ status: '422', title: 'invalid attribute', detail: 'Team has already been taken' }]);
       }
       const id = `${grant.resource === 'team-projects' ? 'tprj' : 'tws'}-new${nextId++}`;
-      this.grants.set(id, { id, resource: grant.resource, teamId: grant.teamId, targetId: grant.targetId, access, extra: {} });
+      this.grants.set(id, { id, resource: grant.resource, teamId: grant.teamId, targetId: grant.targetId, access: reportedOf(grant.resource, access), extra: {} });
     });
   }
 
@@ -64,13 +67,14 @@ export class FakeGrantApi implements GrantApi {
     return this.record({ kind: 'update', grantId, access }, `/${resource}/${grantId}`, 'PATCH', () => {
       const grant = this.grants.get(grantId);
       if (!grant) throw new RemoteError('PATCH', `/${resource}/${grantId}`, 404, [{ status: '404', title: 'not found' }]);
-      this.grants.set(grantId, { ...grant, access });
+      this.grants.set(grantId, { ...grant, access: reportedOf(resource, access) });
     });
   }
 
-  removeGrant(resource: Resource, grantId: string): Promise<unknown> {
+  removeGrant(resource: Resource, grantId: string): Promise<RemoveOutcome> {
     return this.record({ kind: 'remove', grantId }, `/${resource}/${grantId}`, 'DELETE', () => {
       if (!this.grants.delete(grantId)) throw new RemoteError('DELETE', `/${resource}/${grantId}`, 404, [{ status: '404', title: 'not found' }]);
-    });
+      return 'removed';
+    }) as Promise<RemoveOutcome>;
   }
 }

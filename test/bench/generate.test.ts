@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { desiredYaml, domainOf, generateOrganization, seedOf, type OrganizationSpec } from '../../src/bench/generate/index.js';
 import { BENCH_ROLES } from '../../src/bench/generate/roles.js';
-import { impliedPermissions, LEVELS, RESOURCES, type Level } from '../../src/core/access.js';
+import { LEVELS, RESOURCES } from '../../src/core/access.js';
+import { access } from '../support/states.js';
 import { compareAccess } from '../../src/diff/normalise.js';
 import { buildPlan } from '../../src/diff/plan.js';
 import { loadDesiredState } from '../../src/validate/index.js';
@@ -70,8 +71,8 @@ describe('BENCH_ROLES', () => {
   it('differ from every fixed level and from each other, so a changed access is always an update', () => {
     for (const resource of RESOURCES) {
       const pool = [
-        ...LEVELS[resource].filter((l) => l !== 'custom').map((level) => ({ access: level as Level, permissions: impliedPermissions(resource, level as Level) })),
-        ...Object.values(BENCH_ROLES[resource]).map((p) => ({ access: 'custom' as Level, permissions: impliedPermissions(resource, 'custom', p) })),
+        ...LEVELS[resource].filter((l) => l !== 'custom').map((level) => access(resource, level)),
+        ...Object.values(BENCH_ROLES[resource]).map((p) => access(resource, 'custom', p as Record<string, string | boolean>)),
       ];
       for (const [i, a] of pool.entries()) {
         for (const [j, b] of pool.entries()) if (i !== j) expect(compareAccess(resource, a, b)).toBe('different');

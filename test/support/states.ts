@@ -1,7 +1,8 @@
 // Builders and fast-check arbitraries of desired and live states, for the pure core's tests.
 import fc from 'fast-check';
-import { LEVELS, PERMISSIONS, impliedPermissions, type Level, type Resource } from '../../src/core/access.js';
-import { DEFAULT_SETTINGS, RESOURCE_OF, type Access, type DesiredState, type DesiredTarget, type LiveGrant, type LiveState, type LiveTarget, type Team } from '../../src/core/model.js';
+import { IMPLIED, LEVELS, PERMISSIONS, type Level, type Resource } from '../../src/core/access.js';
+import { DEFAULT_SETTINGS, RESOURCE_OF, type Access, type DesiredState, type DesiredTarget, type LiveGrant, type LiveState, type LiveTarget, type ReportedAccess, type Team } from '../../src/core/model.js';
+import { customAccess, permissionsOf } from '../../src/core/permissions.js';
 
 export const TEAM_NAMES = ['owners', 'dev', 'ops', 'sre', 'audit', 'ci'] as const;
 export const teamId = (name: string): string => `team-${name}`;
@@ -10,8 +11,12 @@ export function team(name: string, organizationAccess: Record<string, boolean> =
   return { id: teamId(name), name, visibility: 'organization', organizationAccess };
 }
 
-export function access(resource: Resource, level: Level, custom: Record<string, string | boolean> = {}): Access {
-  return { access: level, permissions: impliedPermissions(resource, level, custom) };
+/** A grant's access both as a file means it and as the service reports it (a fixed level reports its row). */
+export type TestAccess = Access & ReportedAccess;
+
+export function access(resource: Resource, level: Level, custom: Record<string, string | boolean> = {}): TestAccess {
+  if (level === 'custom') return customAccess(resource, custom);
+  return { access: level, permissions: IMPLIED[resource][level] ?? {} };
 }
 
 export function liveOf(organization: string, teams: Team[], targets: LiveTarget[]): LiveState {
@@ -26,7 +31,7 @@ export function desiredOf(targets: DesiredTarget[], settings: Partial<DesiredSta
   return { organization: 'acme', settings: { ...DEFAULT_SETTINGS, ...settings }, targets };
 }
 
-export const arbAccess = (resource: Resource): fc.Arbitrary<Access> =>
+export const arbAccess = (resource: Resource): fc.Arbitrary<TestAccess> =>
   fc.oneof(
     fc.constantFrom(...LEVELS[resource].filter((l) => l !== 'custom')).map((level) => access(resource, level)),
     fc
@@ -45,7 +50,7 @@ export const TARGETS = [
   { type: 'workspace', name: 'app-dev', id: 'ws-app-dev' },
 ] as const;
 
-type GrantMap = Array<{ team: string; access: Access }>;
+type GrantMap = Array<{ team: string; access: TestAccess }>;
 
 const arbGrants = (resource: Resource): fc.Arbitrary<GrantMap> =>
   fc.uniqueArray(fc.record({ team: fc.constantFrom(...TEAM_NAMES), access: arbAccess(resource) }), {
@@ -72,7 +77,7 @@ export const arbScenario: fc.Arbitrary<Scenario> = fc
       type: t.type,
       name: t.name,
       prune: desired[i]?.prune ?? true,
-      grants: (desired[i]?.grants ?? []).filter((g) => !ignore.includes(g.team)).map((g) => ({ team: g.team, access: g.access })),
+      grants: (desired[i]?.grants ?? []).filter((g) => !ignore.includes(g.team)).map((g) => ({ team: g.team, access: written(g.access) })),
     }));
     const liveTargets: LiveTarget[] = TARGETS.map((t, i) => ({
       type: t.type,
@@ -90,6 +95,16 @@ export const arbScenario: fc.Arbitrary<Scenario> = fc
     return { desired: desiredOf(targets, { ignoreTeams: ignore }), live: liveOf('acme', teams, liveTargets) };
   });
 
+/** The access as a desired state holds it: a fixed level without a vector of its own. */
+export function written(access: TestAccess): Access {
+  return access.access === 'custom' ? access : { access: access.access };
+}
+
+/** What the service reports after writing `access`: a fixed level reports its row. */
+export function reportedOf(resource: Resource, written: Access): ReportedAccess {
+  return { access: written.access, permissions: permissionsOf(resource, written) };
+}
+
 /** Applies changes to a live state in memory, as the service would. */
 export function applyInMemory(live: LiveState, changes: ReturnType<typeof import('../../src/diff/diff.js').diff>): LiveState {
   const targets = new Map([...live.targets].map(([id, t]) => [id, { ...t, grants: [...t.grants] }]));
@@ -98,10 +113,10 @@ export function applyInMemory(live: LiveState, changes: ReturnType<typeof import
     const target = targets.get(change.target.id);
     if (!target) throw new Error(`no target ${change.target.id}`);
     if (change.action === 'add') {
-      const grant: LiveGrant = { id: `new-${next++}`, resource: change.resource, teamId: change.team.id, targetId: target.id, access: change.after, extra: {} };
+      const grant: LiveGrant = { id: `new-${next++}`, resource: change.resource, teamId: change.team.id, targetId: target.id, access: reportedOf(change.resource, change.after), extra: {} };
       target.grants.push(grant);
     } else if (change.action === 'update') {
-      target.grants = target.grants.map((g) => (g.id === change.id ? { ...g, access: change.after } : g));
+      target.grants = target.grants.map((g) => (g.id === change.id ? { ...g, access: reportedOf(change.resource, change.after) } : g));
     } else {
       target.grants = target.grants.filter((g) => g.id !== change.id);
     }

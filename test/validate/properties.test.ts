@@ -1,5 +1,6 @@
 // Property tests: generated valid documents validate and normalise; mutated examples and random
 // text never throw and always end in positioned problems or a state.
+import { permissionsOf } from '../../src/core/permissions.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,7 +97,7 @@ describe('properties', () => {
           expect(target.grants.map((g) => g.team)).toEqual(target.grants.map((g) => g.team).sort());
           for (const g of target.grants) {
             expect(LEVELS[resource]).toContain(g.access.access);
-            expect(Object.keys(g.access.permissions).sort()).toEqual(PERMISSIONS[resource].map((p) => p.key).sort());
+            expect(Object.keys(permissionsOf(resource, g.access)).sort()).toEqual(PERMISSIONS[resource].map((p) => p.key).sort());
             if (g.role) expect(g.access.access).toBe('custom');
           }
         }

@@ -1,6 +1,6 @@
 // A POST whose answer was lost (dropped connection, gateway 5xx): the service may or may not have
 // created the resource. It is never retried blindly (a second POST could answer 422 "Team has
-// already been taken", NOTES.md), so the apply step re-reads the target (`TfeClient.findGrant`) and
+// already been taken", docs/api.md), so the apply step re-reads the target (`listGrants`) and
 // decides.
 import { CLIError } from '../../errors.js';
 

@@ -1,7 +1,8 @@
 // A generated organization as the pure core's inputs (DesiredState, LiveState) without HTTP or
 // YAML: how the core benchmark feeds buildPlan 100,000 grants and times nothing but the core.
-import { impliedPermissions, type Resource } from '../../core/access.js';
-import { DEFAULT_SETTINGS, type Access, type DesiredGrant, type DesiredState, type DesiredTarget, type LiveGrant, type LiveState, type LiveTarget, type Team, type TargetType } from '../../core/model.js';
+import type { Resource } from '../../core/access.js';
+import { DEFAULT_SETTINGS, type Access, type DesiredGrant, type FixedAccess, type ReportedAccess, type DesiredState, type DesiredTarget, type LiveGrant, type LiveState, type LiveTarget, type Team, type TargetType } from '../../core/model.js';
+import { customAccess, permissionsOf } from '../../core/permissions.js';
 import type { GeneratedOrganization, GrantAccess } from './organization.js';
 import { BENCH_ROLES } from './roles.js';
 
@@ -9,8 +10,14 @@ const TYPE_OF: { readonly [R in Resource]: TargetType } = { 'team-projects': 'pr
 const ID_PREFIX: { readonly [T in TargetType]: string } = { project: 'prj-', workspace: 'ws-' };
 
 function accessOf(resource: Resource, access: GrantAccess): Access {
-  if (access.kind === 'level') return { access: access.level as Access['access'], permissions: impliedPermissions(resource, access.level as Access['access']) };
-  return { access: 'custom', permissions: impliedPermissions(resource, 'custom', BENCH_ROLES[resource][access.role] ?? {}) };
+  if (access.kind === 'level') return { access: access.level as FixedAccess['access'] };
+  return customAccess(resource, BENCH_ROLES[resource][access.role] ?? {});
+}
+
+/** As the service reports it: a fixed level with its row. */
+function reportedOf(resource: Resource, access: GrantAccess): ReportedAccess {
+  const written = accessOf(resource, access);
+  return { access: written.access, permissions: permissionsOf(resource, written) };
 }
 
 export function domainOf(org: GeneratedOrganization, maxRemovals: number): { desired: DesiredState; live: LiveState } {
@@ -34,7 +41,7 @@ export function domainOf(org: GeneratedOrganization, maxRemovals: number): { des
     const type = TYPE_OF[g.resource];
     const targetId = `${ID_PREFIX[type]}${g.target}`;
     if (g.desired) desired.get(targetId)?.grants.push({ team: g.team, access: accessOf(g.resource, g.desired), ...(g.desired.kind === 'role' ? { role: g.desired.role } : {}) });
-    if (g.live) live.get(targetId)?.grants.push({ id: `grant-${serial++}`, resource: g.resource, teamId: `team-id-${g.team}`, targetId, access: accessOf(g.resource, g.live), extra: {} });
+    if (g.live) live.get(targetId)?.grants.push({ id: `grant-${serial++}`, resource: g.resource, teamId: `team-id-${g.team}`, targetId, access: reportedOf(g.resource, g.live), extra: {} });
   }
   return {
     desired: { organization: org.spec.organization, settings: { ...DEFAULT_SETTINGS, maxRemovals }, targets: [...desired.values()] },

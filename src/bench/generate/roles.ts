@@ -22,4 +22,4 @@ export const BENCH_LEVELS: { readonly [R in Resource]: readonly string[] } = {
 };
 
 /** Permissions in the wire nesting, for the seed and the YAML: the core's own translation. */
-export { nestPermissions as nested } from '../../core/plan-document.js';
+export { nestPermissions as nested } from '../../core/permissions.js';

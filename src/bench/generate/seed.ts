@@ -8,7 +8,7 @@ export const BENCH_TOKEN = 'bench-org-token';
 
 function seedAccess(grant: GeneratedGrant, access: GrantAccess): Record<string, unknown> {
   if (access.kind === 'level') return { access: access.level };
-  return { access: 'custom', ...nested(BENCH_ROLES[grant.resource][access.role] ?? {}) };
+  return { access: 'custom', ...nested(Object.entries(BENCH_ROLES[grant.resource][access.role] ?? {})) };
 }
 
 export function seedOf(org: GeneratedOrganization): SeedDocument {

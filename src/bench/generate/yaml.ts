@@ -15,7 +15,7 @@ function rolesSection(): string[] {
   const kinds: Array<[string, Resource]> = [['project', 'team-projects'], ['workspace', 'team-workspaces']];
   for (const [kind, resource] of kinds) {
     lines.push(`  ${kind}:`);
-    for (const [role, permissions] of Object.entries(BENCH_ROLES[resource])) lines.push(`    ${role}: ${flow(nested(permissions))}`);
+    for (const [role, permissions] of Object.entries(BENCH_ROLES[resource])) lines.push(`    ${role}: ${flow(nested(Object.entries(permissions)))}`);
   }
   return lines;
 }
