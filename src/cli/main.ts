@@ -37,7 +37,8 @@ export async function main(argv: readonly string[], io: IO): Promise<number> {
     io.stdout.write(`${VERSION}\n`);
     return EXIT.ok;
   }
-  const entry = COMMANDS[name];
+  // Own keys only: `tfe-access constructor` is an unknown command, not Object's.
+  const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!entry) {
     io.stderr.write(`tfe-access: unknown command "${name}". Run \`tfe-access --help\` for the list.\n`);
     return EXIT.error;

@@ -40,4 +40,10 @@ describe('tfe-access --help', () => {
     expect(run.code).toBe(0);
     for (const [name, entry] of Object.entries(COMMANDS)) expect(run.out).toMatch(new RegExp(`^  ${name} +${entry.summary.replace(/[.()]/g, '\\$&')}$`, 'm'));
   });
+
+  it('names of Object.prototype are unknown commands, not internal errors', async () => {
+    for (const name of ['constructor', 'toString', '__proto__']) {
+      expect(await runCli([name]), name).toEqual({ code: 1, out: '', err: `tfe-access: unknown command "${name}". Run \`tfe-access --help\` for the list.\n` });
+    }
+  });
 });
