@@ -31,6 +31,15 @@ export function parse(command: string, argv: readonly string[], options: Options
   }
 }
 
+/**
+ * `--help` or `-h` as an argument of its own, before `--`. Never an option's value: parseArgs refuses
+ * a separate value that starts with a dash, and `--out=--help` is one argument; after `--` it is a path.
+ */
+export function asksForHelp(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end < 0 ? argv : argv.slice(0, end)).some((arg) => arg === '--help' || arg === '-h');
+}
+
 export function stringFlag(parsed: Parsed, name: string): string | undefined {
   const value = parsed.values[name];
   return typeof value === 'string' ? value : undefined;

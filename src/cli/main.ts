@@ -3,6 +3,8 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CLIError, EXIT, messageOf } from '../errors.js';
+import { asksForHelp, parse } from './args.js';
+import type { Command } from './command.js';
 import { processIO, type IO } from './io.js';
 import { COMMANDS } from './registry.js';
 
@@ -10,9 +12,7 @@ export const VERSION = '0.1.0';
 
 export function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
-  const lines = Object.entries(COMMANDS).map(
-    ([name, entry]) => `  ${name.padEnd(width)}  ${entry.summary}${entry.pending ? ' (not built yet)' : ''}`,
-  );
+  const lines = Object.entries(COMMANDS).map(([name, entry]) => `  ${name.padEnd(width)}  ${entry.summary}`);
   return [
     'Usage: tfe-access <command> [options]',
     '',
@@ -37,21 +37,26 @@ export async function main(argv: readonly string[], io: IO): Promise<number> {
     io.stdout.write(`${VERSION}\n`);
     return EXIT.ok;
   }
-  const entry = COMMANDS[name];
+  // Own keys only: `tfe-access constructor` is an unknown command, not Object's.
+  const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!entry) {
     io.stderr.write(`tfe-access: unknown command "${name}". Run \`tfe-access --help\` for the list.\n`);
     return EXIT.error;
   }
-  if (entry.pending) {
-    io.stderr.write(`tfe-access ${name}: not built yet (planned in "${entry.pending}").\n`);
-    return EXIT.error;
-  }
   try {
-    const command = await entry.load();
-    return await command.run(rest, io);
+    return await runCommand(name, await entry.load(), rest, io);
   } catch (error: unknown) {
     return reportError(name, error, io);
   }
+}
+
+/** Help for every command here, in one way; else its flags parsed, then the command run. */
+async function runCommand(name: string, command: Command, argv: readonly string[], io: IO): Promise<number> {
+  if (asksForHelp(argv)) {
+    io.stdout.write(command.help);
+    return EXIT.ok;
+  }
+  return command.run(parse(name, argv, command.options, command.positionals), io, main);
 }
 
 function reportError(name: string, error: unknown, io: IO): number {

@@ -1,9 +1,8 @@
 // What `plan` and `drift` share: flags, the plan use case, rendering. One place, two commands.
-import { EXIT } from '../errors.js';
 import type { Plan } from '../core/plan.js';
 import { planFromFiles, type PlanRequest, type PlanResult } from '../pipeline/plan.js';
-import { PLAN_FORMATS, renderPlan, type PlanFormat } from '../render/index.js';
-import { boolFlag, parse, stringFlag, type Options, type Parsed } from './args.js';
+import { PLAN_FORMATS, renderPlan } from '../render/index.js';
+import type { Options, Parsed } from './args.js';
 import { CONNECTION_OPTIONS, TARGET_OPTIONS, connectionFlags, formatFlag, targetFlags, type ConnectionFlags } from './common-flags.js';
 import type { IO } from './io.js';
 import { progress } from './progress.js';
@@ -14,14 +13,8 @@ export const PLAN_OPTIONS: Options = {
   format: { type: 'string' },
 };
 
-export interface PlanRun extends Omit<PlanResult, 'client'> {
-  readonly format: PlanFormat;
-  readonly values: ReturnType<typeof parse>;
-}
-
-/** Parses the flags, plans, prints the plan to stdout, and returns it for the command's exit code. */
-export async function runPlan(command: string, argv: readonly string[], io: IO, extra: Options = {}): Promise<PlanRun> {
-  const parsed = parse(command, argv, { ...PLAN_OPTIONS, ...extra }, true);
+/** Plans from the parsed flags, prints the plan to stdout, and returns it for the command's exit code. */
+export async function runPlan(parsed: Parsed, io: IO): Promise<Omit<PlanResult, 'client'>> {
   const format = formatFlag(parsed, PLAN_FORMATS, 'text');
   const flags = connectionFlags(parsed, io);
   const bar = progress(io, 'Reading live access');
@@ -30,7 +23,7 @@ export async function runPlan(command: string, argv: readonly string[], io: IO, 
   await result.client.close();
   io.stdout.write(renderPlan(result.plan, format, { color: flags.color }));
   const { client: _closed, ...rest } = result;
-  return { ...rest, format, values: parsed };
+  return rest;
 }
 
 /** The plan request of a command's flags: PATHS, --target and the connection flags. */
@@ -50,9 +43,3 @@ export function planRequestOf(parsed: Parsed, io: IO, flags: ConnectionFlags, on
 export function hasChanges(plan: Plan): boolean {
   return plan.changes.length > 0;
 }
-
-export function wantsHelp(argv: readonly string[]): boolean {
-  return argv.includes('--help') || argv.includes('-h');
-}
-
-export { EXIT, boolFlag, stringFlag };

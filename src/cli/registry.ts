@@ -1,48 +1,24 @@
-// Every contract command, loaded lazily so `--help` and `validate` never import the HTTP stack.
-import type { IO } from './io.js';
-
-export interface Command {
-  /** One line under the command name in `--help`. */
-  readonly summary: string;
-  /** The full `tfe-access CMD --help` text. */
-  readonly help: string;
-  run(argv: readonly string[], io: IO): Promise<number>;
-}
+// Every command with its one-line summary. A command's module is imported only to run it (or print
+// its help), so `tfe-access --help` loads none and `validate` never imports the HTTP stack.
+import type { Command } from './command.js';
 
 export interface CommandEntry {
+  /** The line under the command name in `tfe-access --help`. */
   readonly summary: string;
-  /** The issue that builds it, while it is not built. */
-  readonly pending?: string;
   readonly load: () => Promise<Command>;
 }
 
+const lazy = (summary: string, module: () => Promise<{ default: Command }>): CommandEntry => ({
+  summary,
+  load: async () => (await module()).default,
+});
+
 export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
-  validate: {
-    summary: 'Check desired-state files offline: YAML, schema and semantic rules.',
-    load: async () => (await import('./commands/validate.js')).default,
-  },
-  plan: {
-    summary: 'Read live access and print the changes the files ask for.',
-    load: async () => (await import('./commands/plan.js')).default,
-  },
-  apply: {
-    summary: 'Plan (or load a saved plan) and make the changes.',
-    load: async () => (await import('./commands/apply.js')).default,
-  },
-  drift: {
-    summary: 'Report drift between the files and live access (for schedules).',
-    load: async () => (await import('./commands/drift.js')).default,
-  },
-  export: {
-    summary: 'Write desired-state YAML for the live access of projects and workspaces.',
-    load: async () => (await import('./commands/export.js')).default,
-  },
-  emulator: {
-    summary: 'Run the local emulator of the team-access API until stopped.',
-    load: async () => (await import('./commands/emulator.js')).default,
-  },
-  demo: {
-    summary: 'Run validate, plan, apply and drift of examples/ against an embedded emulator.',
-    load: async () => (await import('./commands/demo.js')).default,
-  },
+  validate: lazy('Check desired-state files offline: YAML, schema and semantic rules.', () => import('./commands/validate.js')),
+  plan: lazy('Read live access and print the changes the files ask for.', () => import('./commands/plan.js')),
+  apply: lazy('Plan (or load a saved plan) and make the changes.', () => import('./commands/apply.js')),
+  drift: lazy('Report drift between the files and live access (for schedules).', () => import('./commands/drift.js')),
+  export: lazy('Write desired-state YAML for the live access of projects and workspaces.', () => import('./commands/export.js')),
+  emulator: lazy('Run the local emulator of the team-access API until stopped.', () => import('./commands/emulator.js')),
+  demo: lazy('Run validate, plan, apply and drift of examples/ against an embedded emulator.', () => import('./commands/demo.js')),
 };

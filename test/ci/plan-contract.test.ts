@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TOKEN, demoSeed } from '../../src/demo/seed.js';
+import { DEMO_TOKEN, demoSeed } from '../../src/cli/demo/seed.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { ROOT, runCli } from '../support/cli.js';
 

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { IO } from '../../src/cli/io.js';
-import { runDemo } from '../../src/demo/run.js';
+import { runDemo } from '../../src/cli/demo/run.js';
 import { CLIError } from '../../src/errors.js';
 import { ROOT, runCli } from '../support/cli.js';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TOKEN, demoSeed } from '../../src/demo/seed.js';
+import { DEMO_TOKEN, demoSeed } from '../../src/cli/demo/seed.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { ROOT, runCli } from '../support/cli.js';
 

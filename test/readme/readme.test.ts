@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/registry.js';
-import { DEMO_TOKEN, demoSeed } from '../../src/demo/seed.js';
+import { DEMO_TOKEN, demoSeed } from '../../src/cli/demo/seed.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { helpOf, invocationsIn, unknownFlags } from '../ci/recipes.js';
 import { ROOT, runCli } from '../support/cli.js';

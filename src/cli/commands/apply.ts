@@ -4,12 +4,12 @@ import { renderOutcomes, summaryOf, progressLine } from '../../apply/report-text
 import { applyUseCase, type ApplyHooks, type ApplyResult } from '../../apply/use-case.js';
 import { CLIError, EXIT } from '../../errors.js';
 import { PLAN_FORMATS, renderPlan, type PlanFormat } from '../../render/index.js';
-import { boolFlag, parse, stringFlag, type Options } from '../args.js';
+import { boolFlag, stringFlag, type Options, type Parsed } from '../args.js';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, TARGET_HELP, TARGET_OPTIONS, connectionFlags, formatFlag } from '../common-flags.js';
 import { planRequestOf } from '../plan-run.js';
 import type { IO } from '../io.js';
 import { progress } from '../progress.js';
-import type { Command } from '../registry.js';
+import type { Command } from '../command.js';
 import { applyJson } from '../../apply/report-json.js';
 
 const help = `Usage: tfe-access apply [PATHS...] [options]
@@ -50,7 +50,7 @@ const OPTIONS: Options = {
 
 const CONFIRM_WORD = 'yes';
 
-function savedPlanPath(parsed: ReturnType<typeof parse>, io: IO): string | undefined {
+function savedPlanPath(parsed: Parsed, io: IO): string | undefined {
   const file = stringFlag(parsed, 'plan');
   return file === undefined ? undefined : resolve(io.cwd, file);
 }
@@ -89,14 +89,10 @@ function printResult(result: ApplyResult, format: PlanFormat, io: IO): number {
 }
 
 const command: Command = {
-  summary: 'Plan (or load a saved plan) and make the changes.',
   help,
-  async run(argv, io) {
-    const parsed = parse('apply', argv, OPTIONS, true);
-    if (boolFlag(parsed, 'help')) {
-      io.stdout.write(help);
-      return EXIT.ok;
-    }
+  options: OPTIONS,
+  positionals: true,
+  async run(parsed, io) {
     const format = formatFlag(parsed, PLAN_FORMATS, 'text');
     const flags = connectionFlags(parsed, io);
     const autoApprove = boolFlag(parsed, 'auto-approve');

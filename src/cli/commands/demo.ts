@@ -1,8 +1,6 @@
 // tfe-access demo: validate, plan, apply and drift of examples/acme against an embedded emulator.
-import { runDemo } from '../../demo/run.js';
-import { EXIT } from '../../errors.js';
-import { parse } from '../args.js';
-import type { Command } from '../registry.js';
+import type { Command } from '../command.js';
+import { runDemo } from '../demo/run.js';
 
 const help = `Usage: tfe-access demo
 
@@ -18,17 +16,9 @@ Exit codes: 0 the demo ran through, 1 a step did not do what it should (a bug: p
 `;
 
 const command: Command = {
-  summary: 'Run validate, plan, apply and drift of examples/ against an embedded emulator.',
   help,
-  async run(argv, io) {
-    const parsed = parse('demo', argv, {});
-    if (parsed.values.help === true) {
-      io.stdout.write(help);
-      return EXIT.ok;
-    }
-    // Loaded here, not at the top: main.ts loads this command lazily, so the static import would be a cycle.
-    const { main } = await import('../main.js');
-    return runDemo(io, { main });
-  },
+  options: {},
+  // The steps run through the same main() a user's commands do; main hands itself in.
+  run: (_parsed, io, main) => runDemo(io, { main }),
 };
 export default command;

@@ -1,7 +1,8 @@
 // tfe-access drift: the plan, for a schedule. Exit 2 when live access differs from the files.
+import { EXIT } from '../../errors.js';
+import type { Command } from '../command.js';
 import { CONNECTION_HELP, TARGET_HELP } from '../common-flags.js';
-import type { Command } from '../registry.js';
-import { EXIT, hasChanges, runPlan, wantsHelp } from '../plan-run.js';
+import { PLAN_OPTIONS, hasChanges, runPlan } from '../plan-run.js';
 
 const help = `Usage: tfe-access drift [PATHS...] [options]
 
@@ -18,14 +19,11 @@ Exit codes: 0 no drift, 2 drift, 1 error.
 `;
 
 const command: Command = {
-  summary: 'Report drift between the files and live access (for schedules).',
   help,
-  async run(argv, io) {
-    if (wantsHelp(argv)) {
-      io.stdout.write(help);
-      return EXIT.ok;
-    }
-    const { plan } = await runPlan('drift', argv, io);
+  options: PLAN_OPTIONS,
+  positionals: true,
+  async run(parsed, io) {
+    const { plan } = await runPlan(parsed, io);
     if (!hasChanges(plan)) return EXIT.ok;
     const { add, update, remove } = plan.summary;
     io.stderr.write(`drift: live access differs from the files (${add} missing, ${update} different, ${remove} not in the files).\n`);

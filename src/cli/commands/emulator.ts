@@ -2,9 +2,8 @@
 // (CONTRACT.md, "Emulator"). The first stdout line names the URL; the token is never printed.
 import { CLIError, EXIT, messageOf } from '../../errors.js';
 import { DEFAULT_ADMIN_TOKEN, DEFAULT_HOST, DEFAULT_RATE_LIMIT, loadSeedFile, startEmulator, type EmulatorOptions, type FaultOptions } from '../../emulator/index.js';
-import { intFlag, numberFlag, parse, stringFlag, type Parsed } from '../args.js';
-import type { IO } from '../io.js';
-import type { Command } from '../registry.js';
+import { intFlag, numberFlag, stringFlag, type Parsed } from '../args.js';
+import type { Command } from '../command.js';
 
 const MAX_PORT = 65535;
 // --fault-rate P is shared equally by the three transient faults; the specific flags override it.
@@ -65,7 +64,7 @@ function faultsOf(parsed: Parsed): FaultOptions {
   };
 }
 
-export function optionsOf(parsed: Parsed): EmulatorOptions {
+function optionsOf(parsed: Parsed): EmulatorOptions {
   const token = stringFlag(parsed, 'token');
   if (token !== undefined && token.trim() === '') throw new CLIError('--token must not be empty.');
   const port = intFlag(parsed, 'port', 0);
@@ -97,14 +96,9 @@ function untilStopped(): Promise<string> {
 }
 
 const command: Command = {
-  summary: 'Run the local emulator of the team-access API until stopped.',
   help,
-  async run(argv: readonly string[], io: IO): Promise<number> {
-    const parsed = parse('emulator', argv, OPTIONS);
-    if (parsed.values.help === true) {
-      io.stdout.write(help);
-      return EXIT.ok;
-    }
+  options: OPTIONS,
+  async run(parsed, io) {
     const options = optionsOf(parsed);
     const emulator = await startEmulator(options).catch((error: unknown) => {
       if (error instanceof CLIError) throw error;

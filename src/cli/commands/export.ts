@@ -4,11 +4,11 @@ import { CLIError, EXIT } from '../../errors.js';
 import { describeSkipped } from '../../export/index.js';
 import { schemaRefFrom, writeExport } from '../../export/write.js';
 import { exportOrganization } from '../../pipeline/export.js';
-import { boolFlag, listFlag, parse, stringFlag, type Parsed } from '../args.js';
+import { boolFlag, listFlag, stringFlag, type Parsed } from '../args.js';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags } from '../common-flags.js';
 import type { IO } from '../io.js';
 import { progress } from '../progress.js';
-import type { Command } from '../registry.js';
+import type { Command } from '../command.js';
 
 /** The variable the official provider and Go client read (api/NOTES.md, "Authentication conventions"). */
 const ORGANIZATION_VARIABLE = 'TFE_ORGANIZATION';
@@ -73,14 +73,9 @@ function splitOf(parsed: Parsed, out: string | undefined): boolean {
 }
 
 const command: Command = {
-  summary: 'Write desired-state YAML for the live access of projects and workspaces.',
   help,
-  async run(argv, io) {
-    if (argv.includes('--help') || argv.includes('-h')) {
-      io.stdout.write(help);
-      return EXIT.ok;
-    }
-    const parsed = parse('export', argv, OPTIONS);
+  options: OPTIONS,
+  async run(parsed, io) {
     const out = stringFlag(parsed, 'out');
     const split = splitOf(parsed, out);
     const selection = selectionOf(parsed);

@@ -1,10 +1,12 @@
 // tfe-access plan: read live access and print the changes the files ask for.
-import { CONNECTION_HELP, TARGET_HELP } from '../common-flags.js';
-import type { Command } from '../registry.js';
 import { resolve } from 'node:path';
 import { addressFrom } from '../../api/address.js';
+import { EXIT } from '../../errors.js';
 import { savedPlanOf, writeSavedPlan } from '../../saved-plan/index.js';
-import { EXIT, boolFlag, hasChanges, runPlan, stringFlag, wantsHelp } from '../plan-run.js';
+import { boolFlag, stringFlag } from '../args.js';
+import type { Command } from '../command.js';
+import { CONNECTION_HELP, TARGET_HELP } from '../common-flags.js';
+import { PLAN_OPTIONS, hasChanges, runPlan } from '../plan-run.js';
 
 const help = `Usage: tfe-access plan [PATHS...] [options]
 
@@ -26,22 +28,18 @@ Exit codes: 0 done (with --detailed-exitcode: no changes), 2 changes (with --det
 `;
 
 const command: Command = {
-  summary: 'Read live access and print the changes the files ask for.',
   help,
-  async run(argv, io) {
-    if (wantsHelp(argv)) {
-      io.stdout.write(help);
-      return EXIT.ok;
-    }
-    const run = await runPlan('plan', argv, io, { 'detailed-exitcode': { type: 'boolean' }, out: { type: 'string' } });
-    const { plan, values } = run;
-    const out = stringFlag(values, 'out');
+  options: { ...PLAN_OPTIONS, 'detailed-exitcode': { type: 'boolean' }, out: { type: 'string' } },
+  positionals: true,
+  async run(parsed, io) {
+    const { plan, desired, live } = await runPlan(parsed, io);
+    const out = stringFlag(parsed, 'out');
     if (out !== undefined) {
-      const address = addressFrom({ address: stringFlag(values, 'address') }, io.env).baseUrl;
-      await writeSavedPlan(resolve(io.cwd, out), savedPlanOf(plan, run.desired, run.live, address));
+      const address = addressFrom({ address: stringFlag(parsed, 'address') }, io.env).baseUrl;
+      await writeSavedPlan(resolve(io.cwd, out), savedPlanOf(plan, desired, live, address));
       io.stderr.write(`Saved the plan to ${out}: apply it with \`tfe-access apply --plan ${out}\`.\n`);
     }
-    return boolFlag(values, 'detailed-exitcode') && hasChanges(plan) ? EXIT.changes : EXIT.ok;
+    return boolFlag(parsed, 'detailed-exitcode') && hasChanges(plan) ? EXIT.changes : EXIT.ok;
   },
 };
 export default command;

@@ -1,10 +1,9 @@
 // `tfe-access validate [PATHS]`: offline check of desired-state files. No network, no token.
-import { EXIT, CLIError } from '../../errors.js';
+import { EXIT } from '../../errors.js';
 import { loadDesiredState } from '../../validate/index.js';
-import { FORMATS, formatReport, type Format } from '../../validate/report.js';
-import { boolFlag, parse, stringFlag } from '../args.js';
-import type { IO } from '../io.js';
-import type { Command } from '../registry.js';
+import { FORMATS, formatReport } from '../../validate/report.js';
+import type { Command } from '../command.js';
+import { formatFlag } from '../common-flags.js';
 
 const help = `Usage: tfe-access validate [PATHS...] [--format text|json|github]
 
@@ -26,23 +25,12 @@ unknown flag). File paths are relative to the working directory.
 Exit codes: 0 valid, 1 invalid (or a usage error).
 `;
 
-function formatOf(raw: string | undefined): Format {
-  if (raw === undefined) return 'text';
-  const found = FORMATS.find((f) => f === raw);
-  if (!found) throw new CLIError(`--format must be one of ${FORMATS.join(', ')}, got "${raw}".`);
-  return found;
-}
-
 const command: Command = {
-  summary: 'Check desired-state files offline: YAML, schema and semantic rules.',
   help,
-  async run(argv: readonly string[], io: IO): Promise<number> {
-    const parsed = parse('validate', argv, { format: { type: 'string' } }, true);
-    if (boolFlag(parsed, 'help')) {
-      io.stdout.write(help);
-      return EXIT.ok;
-    }
-    const format = formatOf(stringFlag(parsed, 'format'));
+  options: { format: { type: 'string' } },
+  positionals: true,
+  async run(parsed, io) {
+    const format = formatFlag(parsed, FORMATS, 'text');
     const result = await loadDesiredState(parsed.positionals, io.cwd);
     io.stdout.write(formatReport(format, result));
     return result.problems.length === 0 ? EXIT.ok : EXIT.error;

@@ -3,11 +3,11 @@
 // examples/emulator/, so users can start the same organization with `tfe-access emulator --seed`.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadSeedFile } from '../emulator/index.js';
-import type { SeedDocument } from '../emulator/types.js';
+import { loadSeedFile } from '../../emulator/index.js';
+import type { SeedDocument } from '../../emulator/types.js';
 
-/** The package root: src/demo/ and dist/demo/ are both two levels down. */
-export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** The package root: src/cli/demo/ and dist/cli/demo/ are both three levels down. */
+export const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const DEMO_SEED_FILE = 'examples/emulator/acme.seed.yaml';
 export const DEMO_ORGANIZATION = 'acme';
 /** Not a secret: the organization token of the seed file; it opens only the demo's own emulator. */

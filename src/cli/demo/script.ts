@@ -1,6 +1,6 @@
 // What the demo says: the steps it runs and the words around them. Pure text, kept apart from the
 // mechanics in run.ts so the story can be read (and reworded) in one place.
-import { EXIT } from '../errors.js';
+import { EXIT } from '../../errors.js';
 
 /** What earlier steps printed that later ones use: the checksum of the plan the reviewer read. */
 export interface DemoContext {

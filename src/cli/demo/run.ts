@@ -4,9 +4,10 @@
 // explicit environment: never the user's TFE_TOKEN, TFE_ADDRESS or credentials files. The emulator
 // stops whatever happens.
 import { existsSync } from 'node:fs';
-import { startEmulator, type RunningEmulator } from '../emulator/index.js';
-import { CLIError, EXIT } from '../errors.js';
-import type { IO } from '../cli/io.js';
+import { startEmulator, type RunningEmulator } from '../../emulator/index.js';
+import { CLIError, EXIT } from '../../errors.js';
+import type { RunMain } from '../command.js';
+import type { IO } from '../io.js';
 import { DEMO_ORGANIZATION, DEMO_TOKEN, PACKAGE_ROOT, demoSeed } from './seed.js';
 import { DEMO_STEPS, INTRO, OUTRO, type DemoContext, type DemoStep } from './script.js';
 
@@ -17,10 +18,8 @@ const CHECKSUM_LINE = /^Checksum: ([0-9a-f]{64})$/m;
 /** Points nowhere, so no credentials file of the machine is ever looked at. */
 const NO_HOME = '/nonexistent-tfe-access-demo-home';
 
-export type RunMain = (argv: readonly string[], io: IO) => Promise<number>;
-
 export interface DemoOptions {
-  /** The CLI entry; injected because main() lazily loads this module (no import cycle). */
+  /** The CLI entry the steps run through, handed down by main() itself. */
   readonly main: RunMain;
   /** Milliseconds since some origin, for the closing line; performance.now by default. */
   readonly now?: () => number;

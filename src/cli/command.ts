@@ -1,0 +1,16 @@
+// What a command is. Its own file, below the registry and main, so a command imports neither.
+import type { Options, Parsed } from './args.js';
+import type { IO } from './io.js';
+
+/** The CLI entry: main() hands itself to the commands that run others (the demo). */
+export type RunMain = (argv: readonly string[], io: IO) => Promise<number>;
+
+export interface Command {
+  /** The full `tfe-access NAME --help` text; main prints it, commands never look for --help. */
+  readonly help: string;
+  /** Its flags besides -h/--help: main parses them (one-line errors) before run. */
+  readonly options: Options;
+  /** True when it takes PATHS. */
+  readonly positionals?: boolean;
+  run(parsed: Parsed, io: IO, main: RunMain): Promise<number>;
+}

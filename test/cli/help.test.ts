@@ -1,0 +1,49 @@
+// `--help` is main's, in one way for every command: before `--` it wins over every other argument;
+// written as an option's value (`--format=--help`) it is that value, and after `--` it is a path.
+import { describe, expect, it } from 'vitest';
+import { COMMANDS } from '../../src/cli/registry.js';
+import { runCli } from '../support/cli.js';
+
+describe('tfe-access COMMAND --help', () => {
+  it('prints the help on stdout and exits 0, the same for --help and -h, for every command', async () => {
+    for (const name of Object.keys(COMMANDS)) {
+      const long = await runCli([name, '--help']);
+      expect(long, name).toMatchObject({ code: 0, err: '' });
+      expect(long.out, name).toMatch(new RegExp(`^Usage: tfe-access ${name}\\b`));
+      expect(await runCli([name, '-h']), name).toEqual(long);
+    }
+  });
+
+  it('wins over other flags, even unknown ones, and over missing values', async () => {
+    const help = (await runCli(['validate', '--help'])).out;
+    for (const args of [['--colour', '--help'], ['examples/acme', '-h', '--format', 'xml'], ['--format', '--help']]) {
+      expect(await runCli(['validate', ...args]), args.join(' ')).toEqual({ code: 0, out: help, err: '' });
+    }
+  });
+
+  it('is a value when written as one, and a path after --', async () => {
+    expect(await runCli(['validate', '--format=--help'])).toEqual({ code: 1, out: '', err: 'tfe-access validate: --format must be one of text, json, github, got "--help".\n' });
+    const path = await runCli(['validate', '--', '--help']);
+    expect(path.code).toBe(1);
+    expect(path.out).toMatch(/^--help:1:1: no such file or directory$/m);
+  });
+
+  it('takes no value: --help=x is a one-line error that points to the help', async () => {
+    const run = await runCli(['demo', '--help=x']);
+    expect(run).toEqual({ code: 1, out: '', err: "tfe-access demo: Option '-h, --help' does not take an argument. Run `tfe-access demo --help` for the options.\n" });
+  });
+});
+
+describe('tfe-access --help', () => {
+  it('lists every command with its summary', async () => {
+    const run = await runCli(['--help']);
+    expect(run.code).toBe(0);
+    for (const [name, entry] of Object.entries(COMMANDS)) expect(run.out).toMatch(new RegExp(`^  ${name} +${entry.summary.replace(/[.()]/g, '\\$&')}$`, 'm'));
+  });
+
+  it('names of Object.prototype are unknown commands, not internal errors', async () => {
+    for (const name of ['constructor', 'toString', '__proto__']) {
+      expect(await runCli([name]), name).toEqual({ code: 1, out: '', err: `tfe-access: unknown command "${name}". Run \`tfe-access --help\` for the list.\n` });
+    }
+  });
+});
