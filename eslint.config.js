@@ -1,5 +1,85 @@
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+
+// ---- Import boundaries of src/ (issue 13, "Rules that check themselves") ----
+// The folders of src/ in layers, from the bottom. A folder imports its own layer and the layers
+// below it, never one above. `errors` is src/errors.ts. src/bench is not product code (it moves to
+// a top-level bench/) and is not checked.
+const LAYERS = [
+  ['errors', 'core', 'load'],
+  ['diff', 'render', 'validate', 'api', 'emulator', 'export'],
+  ['guard', 'resolve'],
+  ['live', 'saved-plan'],
+  // Below pipeline/: apply's use case moves into pipeline/, which then imports the executor pieces.
+  ['apply'],
+  ['pipeline'],
+  // The demo moves to cli/demo/; until then it sits just below cli/, so it may not import cli/.
+  ['demo'],
+  ['cli'],
+];
+
+// Folders of one layer that share no code: the emulator is the other side of the wire.
+const APART = [['api', 'emulator']];
+
+// The pure folders: plain data in, plain data out. No I/O, no HTTP, no clock: callers do those and
+// pass data in.
+const PURE = ['core', 'diff', 'render', 'guard', 'validate'];
+
+// esquery (no-restricted-syntax) cannot read a `/` inside a regex, even escaped; \x2F is one.
+const SLASH = '\\x2F';
+const names = (list) => list.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+/** A relative import of one of `folders` of src/: `../api/client.js`, `../../cli/io.js`, `./core/x.js`. */
+const folderImport = (folders) => `^(?:\\.\\.?${SLASH})+(?:${names(folders)})(?:${SLASH}|$)`;
+const NODE_BUILTIN = `^(?:node:|(?:${names([...new Set(builtinModules.map((m) => m.split('/')[0]))])})(?:${SLASH}|$))`;
+const UNDICI = `^undici(?:${SLASH}|$)`;
+
+const folderOf = (dir) => (dir === 'errors' ? 'src/errors.ts' : `src/${dir}/`);
+const listed = (dirs) => dirs.map((d) => `${d}/`).join(', ');
+
+/** The imports `dir` may not make, each as { regex, message }. `tests`: the rules for its *.test.ts. */
+function restrictionsOf(dir, tests) {
+  const layer = LAYERS.findIndex((l) => l.includes(dir));
+  const pure = PURE.includes(dir);
+  const above = LAYERS.slice(layer + 1).flat().filter((d) => !(pure && d === 'api'));
+  const apart = APART.filter((group) => group.includes(dir)).flat().filter((d) => d !== dir);
+  const rules = [];
+  if (above.length > 0) {
+    rules.push({ regex: folderImport(above), message: `${folderOf(dir)} may not import a layer above it (${listed(above)}): imports point down the layers (LAYERS in eslint.config.js).` });
+  }
+  if (apart.length > 0) {
+    rules.push({ regex: folderImport(apart), message: `${folderOf(dir)} shares no code with ${listed(apart)}: one is the client, the other the emulator of the service.` });
+  }
+  if (pure) {
+    const why = `${folderOf(dir)} is pure (PURE in eslint.config.js): I/O, HTTP and Node built-ins belong in load/, api/ or a use case, which pass data in.`;
+    rules.push({ regex: folderImport(['api']), message: `no API layer here; ${why}` });
+    rules.push({ regex: UNDICI, message: `no undici here; ${why}` });
+    // Tests next to pure code read their fixtures and golden files from disk; they do not ship.
+    if (!tests) rules.push({ regex: NODE_BUILTIN, message: `no Node built-in here; ${why}` });
+  }
+  return rules;
+}
+
+/** Static imports and re-exports through no-restricted-imports, `import()` and `typeof import()` through no-restricted-syntax. */
+function boundaryRules(dir, tests) {
+  const restrictions = restrictionsOf(dir, tests);
+  if (restrictions.length === 0) return {};
+  const syntax = restrictions.flatMap(({ regex, message }) => [
+    { selector: `ImportExpression[source.value=/${regex}/]`, message },
+    { selector: `TSImportType[argument.literal.value=/${regex}/]`, message },
+  ]);
+  return {
+    'no-restricted-imports': ['error', { patterns: restrictions.map((r) => ({ ...r, caseSensitive: true })) }],
+    'no-restricted-syntax': ['error', ...syntax],
+  };
+}
+
+const boundaries = LAYERS.flat().flatMap((dir) => {
+  const files = dir === 'errors' ? ['src/errors.ts'] : [`src/${dir}/**/*.ts`];
+  const blocks = [{ files, rules: boundaryRules(dir, false) }];
+  if (PURE.includes(dir)) blocks.push({ files: [`src/${dir}/**/*.test.ts`], rules: boundaryRules(dir, true) });
+  return blocks;
+});
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**'] },
@@ -17,4 +97,5 @@ export default tseslint.config(
     files: ['**/*.test.ts', 'test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
+  ...boundaries,
 );

@@ -1,0 +1,97 @@
+// The import boundaries of eslint.config.js fire: fixtures that break them fail the lint with the
+// rule's message, fixtures that keep them pass clean. One ESLint instance with the project config.
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint, type Linter } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const eslint = new ESLint({ cwd: ROOT });
+
+async function lint(filePath: string, code: string): Promise<Linter.LintMessage[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages;
+}
+
+/** The messages of the boundary rules only, as `rule: message`. */
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const messages = await lint(filePath, code);
+  return messages
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
+    .map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe('pure folders import no Node built-in, no undici, no API layer', () => {
+  it('src/core/ importing node:fs fails with the rule message', async () => {
+    const errors = await boundaryErrors('src/core/fixture.ts', "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain("no-restricted-imports: 'node:fs' import is restricted");
+    expect(errors[0]).toContain('no Node built-in here; src/core/ is pure');
+  });
+
+  it('a bare built-in and undici fail too (src/guard/)', async () => {
+    const code = "import { join } from 'path';\nimport { request } from 'undici';\nexport const both = [join, request];\n";
+    const errors = await boundaryErrors('src/guard/fixture.ts', code);
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toContain('no Node built-in here; src/guard/ is pure');
+    expect(errors[1]).toContain('no undici here; src/guard/ is pure');
+  });
+
+  it('src/diff/ importing ../api/client.js fails', async () => {
+    const errors = await boundaryErrors('src/diff/fixture.ts', "import { TfeClient } from '../api/client.js';\nexport const c = TfeClient;\n");
+    expect(errors).toEqual([expect.stringContaining('no API layer here; src/diff/ is pure')]);
+  });
+
+  it('a dynamic import of a built-in fails through no-restricted-syntax', async () => {
+    const errors = await boundaryErrors('src/render/fixture.ts', "export const load = () => import('node:fs/promises');\n");
+    expect(errors).toEqual([expect.stringMatching(/^no-restricted-syntax: no Node built-in here; src\/render\/ is pure/)]);
+  });
+
+  it('src/core/ importing ./access.js passes clean', async () => {
+    expect(await lint('src/core/fixture.ts', "import { LEVELS } from './access.js';\nexport const levels = LEVELS;\n")).toEqual([]);
+  });
+
+  it('a test next to pure code may read files, but still may not import the API layer', async () => {
+    expect(await lint('src/core/fixture.test.ts', "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n")).toEqual([]);
+    const errors = await boundaryErrors('src/core/fixture.test.ts', "import { TfeClient } from '../api/client.js';\nexport const c = TfeClient;\n");
+    expect(errors).toEqual([expect.stringContaining('no API layer here; src/core/ is pure')]);
+  });
+});
+
+describe('imports point down the layers', () => {
+  it('src/api/ importing ../cli/io.js fails', async () => {
+    const errors = await boundaryErrors('src/api/x.ts', "import type { IO } from '../cli/io.js';\nexport type Io = IO;\n");
+    expect(errors).toEqual([expect.stringContaining('src/api/ may not import a layer above it')]);
+  });
+
+  it('from a sub-folder too: src/api/errors/ importing ../../live/ fails', async () => {
+    const errors = await boundaryErrors('src/api/errors/x.ts', "export { readLive } from '../../live/read-live.js';\n");
+    expect(errors).toEqual([expect.stringContaining('src/api/ may not import a layer above it')]);
+  });
+
+  it('apply/ may not import pipeline/; pipeline/ may import apply/', async () => {
+    const up = await boundaryErrors('src/apply/x.ts', "export { planAgainstLive } from '../pipeline/plan.js';\n");
+    expect(up).toEqual([expect.stringContaining('src/apply/ may not import a layer above it')]);
+    expect(await lint('src/pipeline/x.ts', "export { execute } from '../apply/executor.js';\n")).toEqual([]);
+  });
+
+  it('nothing but cli/ imports cli/', async () => {
+    const errors = await boundaryErrors('src/pipeline/x.ts', "export { main } from '../cli/main.js';\n");
+    expect(errors).toEqual([expect.stringContaining('src/pipeline/ may not import a layer above it')]);
+    expect(await lint('src/cli/commands/x.ts', "export { main } from '../main.js';\n")).toEqual([]);
+  });
+
+  it('a lazy import up the layers fails as well', async () => {
+    const errors = await boundaryErrors('src/saved-plan/x.ts', "export const load = () => import('../apply/ports.js');\n");
+    expect(errors).toEqual([expect.stringMatching(/^no-restricted-syntax: src\/saved-plan\/ may not import a layer above it/)]);
+    const typeQuery = await boundaryErrors('src/saved-plan/x.ts', "export type Api = import('../apply/ports.js').GrantApi;\n");
+    expect(typeQuery).toEqual([expect.stringMatching(/^no-restricted-syntax: src\/saved-plan\/ may not import a layer above it/)]);
+  });
+
+  it('the emulator and the API client share no code, either way', async () => {
+    const fromEmulator = await boundaryErrors('src/emulator/x.ts', "export { MEDIA_TYPE } from '../api/http.js';\n");
+    const fromApi = await boundaryErrors('src/api/x.ts', "export { startEmulator } from '../emulator/index.js';\n");
+    expect(fromEmulator).toEqual([expect.stringContaining('src/emulator/ shares no code with api/')]);
+    expect(fromApi).toEqual([expect.stringContaining('src/api/ shares no code with emulator/')]);
+  });
+});
