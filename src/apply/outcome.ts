@@ -1,6 +1,6 @@
 // What became of each change: a typed outcome, never an exception. The summary and the exit code
 // are computed from these.
-import type { Change } from '../core/plan.js';
+import type { Change, Plan } from '../core/plan.js';
 
 export type OutcomeStatus = 'applied' | 'already-so' | 'failed';
 
@@ -58,3 +58,9 @@ export function reportOf(outcomes: readonly ChangeOutcome[]): ApplyReport {
   }
   return { outcomes, counts, converged: counts.failed === 0 };
 }
+
+/** How an apply ended: nothing to do, cancelled at the question, or applied with a report. */
+export type ApplyResult =
+  | { readonly kind: 'no-changes'; readonly plan: Plan }
+  | { readonly kind: 'cancelled'; readonly plan: Plan }
+  | { readonly kind: 'applied'; readonly plan: Plan; readonly report: ApplyReport };

@@ -1,5 +1,5 @@
 // `apply --format json`: one JSON document on stdout, the plan (format 1) and every outcome.
-import type { ApplyResult } from './use-case.js';
+import type { ApplyResult } from './outcome.js';
 import { changeDocument, planDocument } from '../core/plan-document.js';
 
 export function applyJson(result: ApplyResult): string {

@@ -5,7 +5,7 @@ import { RESOURCE_OF, type Access, type ReportedAccess, type TargetType } from '
 import { changeDocument, PLAN_FORMAT_VERSION } from '../core/plan-document.js';
 import { flattenPermissions } from '../core/permissions.js';
 import { summarise, type Change, type PlanWarning, type WarningCode } from '../core/plan.js';
-import { checksumOf } from '../diff/plan.js';
+import { checksumOf } from '../diff/checksum.js';
 import { Reader, SavedPlanError } from './reader.js';
 import { SAVED_PLAN_FORMAT_VERSION, SAVED_PLAN_KIND, type BasisTarget, type SavedPlan } from './saved-plan.js';
 

@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RemoveChange } from '../../src/core/plan.js';
-import { checksumOf } from '../../src/diff/plan.js';
+import { checksumOf } from '../../src/diff/checksum.js';
 import { type RunningEmulator } from '../../src/emulator/index.js';
 import { readSavedPlan, writeSavedPlan } from '../../src/saved-plan/index.js';
 import { runCli } from '../support/cli.js';

@@ -1,7 +1,8 @@
 // tfe-access apply: plan (or load a saved plan), check the guards, confirm, and make the changes.
 import { resolve } from 'node:path';
 import { renderOutcomes, summaryOf, progressLine } from '../../apply/report-text.js';
-import { applyUseCase, type ApplyHooks, type ApplyResult } from '../../apply/use-case.js';
+import type { ApplyResult } from '../../apply/outcome.js';
+import { applyUseCase, type ApplyHooks } from '../../pipeline/apply.js';
 import { CLIError, EXIT } from '../../errors.js';
 import { PLAN_FORMATS, renderPlan, type PlanFormat } from '../../render/index.js';
 import { boolFlag, stringFlag, type Options, type Parsed } from '../args.js';

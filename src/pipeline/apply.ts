@@ -6,10 +6,10 @@ import type { TfeClient } from '../api/client.js';
 import type { Plan } from '../core/plan.js';
 import { CLIError } from '../errors.js';
 import { checkGuards, GuardRefusedError, incompleteTargetsOf, type GuardContext } from '../guard/index.js';
-import { desiredFromFiles, openClient, planAgainstLive, type PlanRequest } from '../pipeline/plan.js';
+import { desiredFromFiles, openClient, planAgainstLive, type PlanRequest } from './plan.js';
 import { assertFresh, fingerprintDesired, readSavedPlan } from '../saved-plan/index.js';
-import { applyChanges, type Progress } from './executor.js';
-import type { ApplyReport } from './outcome.js';
+import { applyChanges, type Progress } from '../apply/executor.js';
+import type { ApplyResult } from '../apply/outcome.js';
 
 export interface ApplyRequest extends PlanRequest {
   /** `--plan FILE`: apply exactly this saved plan. */
@@ -28,10 +28,6 @@ export interface ApplyHooks {
   readonly onProgress?: (progress: Progress) => void;
 }
 
-export type ApplyResult =
-  | { readonly kind: 'no-changes'; readonly plan: Plan }
-  | { readonly kind: 'cancelled'; readonly plan: Plan }
-  | { readonly kind: 'applied'; readonly plan: Plan; readonly report: ApplyReport };
 
 export class ChecksumMismatchError extends CLIError {
   override readonly name: string = 'ChecksumMismatchError';
