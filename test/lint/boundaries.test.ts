@@ -47,6 +47,15 @@ describe('pure folders import no Node built-in, no undici, no API layer', () => 
     expect(errors).toEqual([expect.stringMatching(/^no-restricted-syntax: no Node built-in here; src\/render\/ is pure/)]);
   });
 
+  it('the checksum file may hash with node:crypto and nothing else; the rest of diff/ may not', async () => {
+    const hash = "import { createHash } from 'node:crypto';\nexport const h = createHash;\n";
+    expect(await boundaryErrors('src/diff/checksum.ts', hash)).toEqual([]);
+    expect(await boundaryErrors('src/diff/checksum.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n")).toEqual([
+      expect.stringContaining('no Node built-in here; src/diff/ is pure'),
+    ]);
+    expect(await boundaryErrors('src/diff/fixture.ts', hash)).toEqual([expect.stringContaining('no Node built-in here; src/diff/ is pure')]);
+  });
+
   it('src/core/ importing ./access.js passes clean', async () => {
     expect(await lint('src/core/fixture.ts', "import { LEVELS } from './access.js';\nexport const levels = LEVELS;\n")).toEqual([]);
   });
