@@ -66,17 +66,24 @@ function restrictionsOf(dir, tests, allowedBuiltins = []) {
   return rules;
 }
 
+// One rule for barrels: none. A module is imported from the file that defines it, so an import
+// names where the code is; re-exports (`export { x } from`, `export * from`) are refused.
+const NO_BARRELS = [
+  { selector: 'ExportNamedDeclaration[source]', message: 'no re-exports in src/: import a name from the file that defines it (no barrels).' },
+  { selector: 'ExportAllDeclaration', message: 'no re-exports in src/: import a name from the file that defines it (no barrels).' },
+];
+
 /** Static imports and re-exports through no-restricted-imports, `import()` and `typeof import()` through no-restricted-syntax. */
 function boundaryRules(dir, tests, allowedBuiltins = []) {
   const restrictions = restrictionsOf(dir, tests, allowedBuiltins);
-  if (restrictions.length === 0) return {};
+  if (restrictions.length === 0) return { 'no-restricted-syntax': ['error', ...NO_BARRELS] };
   const syntax = restrictions.flatMap(({ regex, message }) => [
     { selector: `ImportExpression[source.value=/${regex}/]`, message },
     { selector: `TSImportType[argument.literal.value=/${regex}/]`, message },
   ]);
   return {
     'no-restricted-imports': ['error', { patterns: restrictions.map((r) => ({ ...r, caseSensitive: true })) }],
-    'no-restricted-syntax': ['error', ...syntax],
+    'no-restricted-syntax': ['error', ...syntax, ...NO_BARRELS],
   };
 }
 

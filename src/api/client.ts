@@ -10,6 +10,7 @@ import { describeRequest, type HttpRequest } from './http.js';
 import { allPages, fetchPage, rest, type FetchPage } from './paginate.js';
 import { Session, type SessionOptions } from './session.js';
 import * as wire from './translate.js';
+import { createGrantBody, updateGrantBody } from './translate-body.js';
 import type { ListPage } from './translate.js';
 
 export type ClientOptions = SessionOptions;
@@ -93,12 +94,12 @@ export class TfeClient {
   /** POST: never retried after a lost answer (OutcomeUnknownError: the caller re-reads the target with listGrants). */
   addGrant(target: TargetKey, teamId: string, access: Access): Promise<LiveGrant> {
     const resource = RESOURCE_OF[target.type];
-    const body = wire.createGrantBody({ resource, teamId, targetId: target.id }, access);
+    const body = createGrantBody({ resource, teamId, targetId: target.id }, access);
     return this.one({ method: 'POST', path: `/${resource}`, body }, wire.grantFromDocument);
   }
 
   updateGrant(resource: Resource, grantId: string, access: Access): Promise<LiveGrant> {
-    const body = wire.updateGrantBody(resource, grantId, access);
+    const body = updateGrantBody(resource, grantId, access);
     return this.one({ method: 'PATCH', path: `/${resource}/${encodeURIComponent(grantId)}`, body }, wire.grantFromDocument);
   }
 

@@ -3,9 +3,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { WireFormatError } from './errors/wire-format-error.js';
+import { attributesOf, createGrantBody, updateGrantBody } from './translate-body.js';
 import {
-  attributesOf,
-  createGrantBody,
   errorsFromDocument,
   grantFromDocument,
   grantsFromList,
@@ -13,7 +12,6 @@ import {
   projectsFromList,
   teamFromDocument,
   teamsFromList,
-  updateGrantBody,
   workspaceFromDocument,
   workspacesFromList,
 } from './translate.js';

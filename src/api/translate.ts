@@ -8,8 +8,6 @@ import { WireFormatError } from './errors/wire-format-error.js';
 import { isObject, ObjectReader } from './json.js';
 import { grantFromResource } from './translate-grant.js';
 
-export { attributesOf, createGrantBody, updateGrantBody, type GrantRef } from './translate-body.js';
-export { grantFromResource, isGrantResource } from './translate-grant.js';
 
 /** The pagination a list answer reported (NOTES.md, "Pagination"); absent on unpaginated answers. */
 export interface PageInfo {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { applyChanges } from '../apply/executor.js';
-import { startEmulator } from '../emulator/index.js';
+import { startEmulator } from '../emulator/start.js';
 import { planFromFiles } from '../pipeline/plan.js';
 
 const TOKEN = 'bench-org-token';

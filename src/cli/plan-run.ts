@@ -1,7 +1,7 @@
 // What `plan` and `drift` share: flags, the plan use case, rendering. One place, two commands.
 import type { Plan } from '../core/plan.js';
 import { planFromFiles, type PlanRequest, type PlanResult } from '../pipeline/plan.js';
-import { PLAN_FORMATS, renderPlan } from '../render/index.js';
+import { PLAN_FORMATS, renderPlan } from '../render/render.js';
 import type { Options, Parsed } from './args.js';
 import { CONNECTION_OPTIONS, TARGET_OPTIONS, connectionFlags, formatFlag, targetFlags, type ConnectionFlags } from './common-flags.js';
 import type { IO } from './io.js';

@@ -1,7 +1,11 @@
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { LiveGrant, LiveState, LiveTarget, Team } from '../core/model.js';
-import { exportFiles, exportLive, fileNameOf, grantValue, renderFile, splitByProject } from './index.js';
+import { exportFiles } from './files.js';
+import { exportLive } from './document.js';
+import { fileNameOf, splitByProject } from './split.js';
+import { grantValue } from './grant.js';
+import { renderFile } from './yaml.js';
 
 const team = (id: string, name: string): Team => ({ id, name, visibility: 'organization', organizationAccess: {} });
 

@@ -6,7 +6,7 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLIError, messageOf } from '../errors.js';
-import type { ExportedFile } from './index.js';
+import type { ExportedFile } from './files.js';
 
 /** The schema shipped with the package: src/export/ and dist/export/ are both two levels down. */
 export const PACKAGED_SCHEMA = fileURLToPath(new URL('../../schemas/tfe-access.schema.json', import.meta.url));

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Change } from '../core/plan.js';
 import { EXIT } from '../errors.js';
 import { access, liveOf, team, teamId } from '../../test/support/states.js';
-import { checkGuards, GuardRefusedError, incompleteTargetsOf, type GuardContext } from './index.js';
+import { checkGuards, incompleteTargetsOf, type GuardContext } from './guards.js';
+import { GuardRefusedError } from './refusal.js';
 
 const PRJ = { type: 'project', name: 'platform', id: 'prj-platform' } as const;
 const WS = { type: 'workspace', name: 'net-prod', id: 'ws-net' } as const;

@@ -7,7 +7,6 @@ import type { LiveGrant, LiveState, LiveTarget, TargetRef } from '../core/model.
 import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
 import { LiveReadError } from './live-read-error.js';
 
-export { LiveReadError } from './live-read-error.js';
 
 export interface ReadOptions {
   /** Targets read at the same time (the client bounds its own requests too). */

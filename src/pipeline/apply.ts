@@ -5,9 +5,12 @@ import { addressFrom } from '../api/address.js';
 import type { TfeClient } from '../api/client.js';
 import type { Plan } from '../core/plan.js';
 import { CLIError } from '../errors.js';
-import { checkGuards, GuardRefusedError, incompleteTargetsOf, type GuardContext } from '../guard/index.js';
+import { checkGuards, incompleteTargetsOf, type GuardContext } from '../guard/guards.js';
+import { GuardRefusedError } from '../guard/refusal.js';
 import { desiredFromFiles, openClient, planAgainstLive, type PlanRequest } from './plan.js';
-import { assertFresh, fingerprintDesired, readSavedPlan } from '../saved-plan/index.js';
+import { assertFresh } from '../saved-plan/stale.js';
+import { fingerprintDesired } from '../saved-plan/fingerprint.js';
+import { readSavedPlan } from '../saved-plan/file.js';
 import { applyChanges, type Progress } from '../apply/executor.js';
 import type { ApplyResult } from '../apply/outcome.js';
 

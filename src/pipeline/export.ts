@@ -3,7 +3,7 @@
 import type { TfeClient } from '../api/client.js';
 import type { Project, Team, Workspace } from '../core/model.js';
 import { CLIError } from '../errors.js';
-import { exportFiles, type ExportFiles } from '../export/index.js';
+import { exportFiles, type ExportFiles } from '../export/files.js';
 import { readLive } from '../live/read-live.js';
 import { didYouMean } from '../resolve/closest.js';
 import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';

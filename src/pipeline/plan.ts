@@ -9,7 +9,8 @@ import { buildPlan } from '../diff/plan.js';
 import { CLIError } from '../errors.js';
 import { readLive } from '../live/read-live.js';
 import { resolve, type Resolved } from '../resolve/resolve.js';
-import { loadDesiredState, type Problem } from '../validate/index.js';
+import { loadDesiredState } from '../validate/desired-state.js';
+import type { Problem } from '../load/problem.js';
 import { collectGarbage } from './memory.js';
 import { selectTargets } from './targets.js';
 

@@ -6,18 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPlan } from '../diff/plan.js';
 import { arbScenario } from '../../test/support/states.js';
 import { FakeGrantApi } from '../../test/apply/fake-grant-api.js';
-import {
-  assertFresh,
-  fingerprintDesired,
-  fingerprintGrants,
-  parseSavedPlan,
-  readSavedPlan,
-  savedPlanDocument,
-  savedPlanOf,
-  SavedPlanError,
-  StalePlanError,
-  writeSavedPlan,
-} from './index.js';
+import { assertFresh, StalePlanError } from './stale.js';
+import { fingerprintDesired, fingerprintGrants } from './fingerprint.js';
+import { parseSavedPlan } from './parse.js';
+import { readSavedPlan, writeSavedPlan } from './file.js';
+import { savedPlanDocument, savedPlanOf } from './saved-plan.js';
+import { SavedPlanError } from './reader.js';
 
 const sample = fc.sample(arbScenario.filter(({ desired, live }) => buildPlan(desired, live).changes.length > 1), { numRuns: 1, seed: 7 })[0]!;
 const samplePlan = () => savedPlanOf(buildPlan(sample.desired, sample.live), sample.desired, sample.live, 'http://127.0.0.1:1');

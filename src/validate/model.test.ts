@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CUSTOM_DEFAULTS, PROJECT_IMPLIED, WORKSPACE_IMPLIED } from '../core/access.js';
 import type { DesiredState } from '../core/model.js';
 import { permissionsOf } from '../core/permissions.js';
-import { parseYamlText } from '../load/index.js';
+import { parseYamlText } from '../load/document.js';
 import { validateDocuments } from './validate.js';
 
 function stateOf(...texts: string[]): DesiredState {

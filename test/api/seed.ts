@@ -1,5 +1,5 @@
 // Seeds for the client's end-to-end tests against the emulator.
-import type { SeedDocument } from '../../src/emulator/index.js';
+import type { SeedDocument } from '../../src/emulator/types.js';
 import { CANARY } from './script-server.js';
 
 export const ORG = 'bigcorp';

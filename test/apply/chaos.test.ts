@@ -4,7 +4,7 @@
 // duplicated, nothing removed that the plan did not remove.
 import { rm } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator/index.js';
+import { startEmulator } from '../../src/emulator/start.js';
 import { runCli } from '../support/cli.js';
 import { FAST, grantsOf, ORG_TOKEN, randomScenario, writeDesired, writesOf } from './scenario.js';
 

@@ -1,7 +1,7 @@
 // Confirmation, progress and output of apply: on a terminal it shows the plan and asks (only `yes`
 // goes on); without one it refuses unless --auto-approve, before any request.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type RunningEmulator } from '../../src/emulator/index.js';
+import type { RunningEmulator } from '../../src/emulator/types.js';
 import { FAST, writesOf } from './scenario.js';
 import { closeGuardedWorld, openGuardedWorld, runOnTerminal } from './support.js';
 

@@ -4,7 +4,8 @@
 import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { startEmulator } from '../../src/emulator/start.js';
+import type { RunningEmulator } from '../../src/emulator/types.js';
 import { ROOT, runCli } from '../support/cli.js';
 import { FAST, grantsOf, ORG_TOKEN, randomScenario, writeDesired, writesOf } from './scenario.js';
 

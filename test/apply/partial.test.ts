@@ -1,7 +1,7 @@
 // A change the service refuses: it fails with the service's reason, the others are applied anyway,
 // apply exits 1 and says so in its last line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningEmulator } from '../../src/emulator/index.js';
+import type { RunningEmulator } from '../../src/emulator/types.js';
 import { runCli } from '../support/cli.js';
 import { FAST, writesOf } from './scenario.js';
 import { closeGuardedWorld, openGuardedWorld, DEV_TOKEN } from './support.js';

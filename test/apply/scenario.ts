@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TfeClient } from '../../src/api/client.js';
 import type { LiveGrant, TargetType } from '../../src/core/model.js';
-import { apiUrl, type RunningEmulator, type SeedDocument, type SeedTeamProject, type SeedTeamWorkspace } from '../../src/emulator/index.js';
+import { apiUrl } from '../../src/emulator/start.js';
+import type { RunningEmulator, SeedDocument, SeedTeamProject, SeedTeamWorkspace } from '../../src/emulator/types.js';
 import { mulberry32 } from '../../src/emulator/prng.js';
 
 export const ORG = 'chaos';

@@ -4,11 +4,13 @@ import { main } from '../../src/cli/main.js';
 import type { IO } from '../../src/cli/io.js';
 import { addressFrom } from '../../src/api/address.js';
 import { planFromFiles } from '../../src/pipeline/plan.js';
-import { savedPlanOf, writeSavedPlan } from '../../src/saved-plan/index.js';
+import { savedPlanOf } from '../../src/saved-plan/saved-plan.js';
+import { writeSavedPlan } from '../../src/saved-plan/file.js';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmulator, type RunningEmulator, type SeedDocument } from '../../src/emulator/index.js';
+import { startEmulator } from '../../src/emulator/start.js';
+import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
 import { ROOT, type CliRun } from '../support/cli.js';
 import { FAST } from './scenario.js';
 

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BENCH_TOKEN, desiredYaml, generateOrganization, seedOf, type GeneratedOrganization, type OrganizationSpec } from '../../src/bench/generate/index.js';
 import { requestModel } from '../../src/bench/reconcile/model.js';
 import { RATE_LIMIT_OFF } from '../../src/bench/reconcile/scenarios.js';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { startEmulator } from '../../src/emulator/start.js';
+import type { RunningEmulator } from '../../src/emulator/types.js';
 import { planFromFiles } from '../../src/pipeline/plan.js';
 
 const MID_SIZE: OrganizationSpec = {

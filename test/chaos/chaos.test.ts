@@ -13,7 +13,8 @@
 // which request meets which fault) can still vary between replays.
 import { rm } from 'node:fs/promises';
 import { afterAll, describe, expect, it, type ExpectStatic } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { startEmulator } from '../../src/emulator/start.js';
+import type { RunningEmulator } from '../../src/emulator/types.js';
 import { runCli, type CliRun } from '../support/cli.js';
 import { FAST, grantsOf, ORG_TOKEN, writeDesired } from '../apply/scenario.js';
 import { newFigures, reportFigures, seedsFromEnv } from './figures.js';

@@ -7,7 +7,8 @@
 import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { startEmulator } from '../../src/emulator/start.js';
+import type { RunningEmulator } from '../../src/emulator/types.js';
 import { ROOT, runCli } from '../support/cli.js';
 import { FAST, grantsOf, ORG_TOKEN, randomScenario, writeDesired, WRITES } from '../apply/scenario.js';
 import { newFigures, reportFigures } from './figures.js';

@@ -1,7 +1,7 @@
 // One chaos run's world, from one seed: a random organization and desired-state file (built on
 // test/apply/scenario.ts), plus targets the file does not manage, and the faults to inject. The same
 // seed always gives the same world, so a failing run is replayed with TFE_ACCESS_CHAOS_SEED=N.
-import type { FaultOptions, SeedTeamProject, SeedTeamWorkspace } from '../../src/emulator/index.js';
+import type { FaultOptions, SeedTeamProject, SeedTeamWorkspace } from '../../src/emulator/types.js';
 import { mulberry32 } from '../../src/emulator/prng.js';
 import { randomScenario, type Scenario } from '../apply/scenario.js';
 

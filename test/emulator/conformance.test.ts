@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../../src/emulator/index.js';
+import type { RunningEmulator } from '../../src/emulator/types.js';
 import { client, projectGrantBody, withEmulator, workspaceGrantBody, type Client, type Reply } from './helpers.js';
 import { shapeDiff, type ShapeOptions } from './shape.js';
 

@@ -1,7 +1,8 @@
 // Injected faults over real HTTP: reproducible under a random seed, and each kind doing what later
 // issues rely on (a lost answer is applied, a dropped request is not).
 import { afterEach, describe, expect, it } from 'vitest';
-import { RATE_LIMIT_BURST_LENGTH, type FaultOptions, type RunningEmulator } from '../../src/emulator/index.js';
+import { RATE_LIMIT_BURST_LENGTH } from '../../src/emulator/faults.js';
+import type { FaultOptions, RunningEmulator } from '../../src/emulator/types.js';
 import { client, projectGrantBody, withEmulator } from './helpers.js';
 
 const running: RunningEmulator[] = [];

@@ -1,6 +1,7 @@
 // Shared helpers of the emulator's end-to-end tests: a tiny fetch client and a seed fixture.
 import { afterEach, beforeEach } from 'vitest';
-import { startEmulator, DEFAULT_ADMIN_TOKEN, type EmulatorOptions, type RunningEmulator, type SeedDocument } from '../../src/emulator/index.js';
+import { startEmulator, DEFAULT_ADMIN_TOKEN } from '../../src/emulator/start.js';
+import type { EmulatorOptions, RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
 
 export const MEDIA = 'application/vnd.api+json';
 export const ADMIN = DEFAULT_ADMIN_TOKEN;

@@ -1,8 +1,8 @@
 // Scale: 10,000 workspaces and 50,000 grants fit, and requests over them answer correctly. (Speed is
 // measured by `npm run bench`, never asserted here.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningEmulator, SeedDocument, SeedTeamWorkspace } from '../../src/emulator/index.js';
-import { startEmulator } from '../../src/emulator/index.js';
+import type { RunningEmulator, SeedDocument, SeedTeamWorkspace } from '../../src/emulator/types.js';
+import { startEmulator } from '../../src/emulator/start.js';
 import { client } from './helpers.js';
 
 const WORKSPACES = 10_000;

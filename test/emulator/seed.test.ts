@@ -5,7 +5,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLIError } from '../../src/errors.js';
-import { loadSeedFile, startEmulator, type SeedDocument } from '../../src/emulator/index.js';
+import { loadSeedFile } from '../../src/emulator/seed-file.js';
+import { startEmulator } from '../../src/emulator/start.js';
+import type { SeedDocument } from '../../src/emulator/types.js';
 import { client } from './helpers.js';
 
 const FIXTURE = resolve(dirname(fileURLToPath(import.meta.url)), 'fixtures/seed.yaml');

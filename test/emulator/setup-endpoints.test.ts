@@ -1,7 +1,7 @@
 // The name-resolution and set-up endpoints of NOTES.md, "Name resolution": organizations, teams,
 // projects, workspaces and tokens, with their filters, pagination and errors.
 import { describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator/index.js';
+import { startEmulator } from '../../src/emulator/start.js';
 import { client, useEmulator } from './helpers.js';
 
 const t = useEmulator();

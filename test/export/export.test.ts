@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { startEmulator } from '../../src/emulator/start.js';
+import type { RunningEmulator } from '../../src/emulator/types.js';
 import { runCli } from '../support/cli.js';
 import { ADMIN_TEAM_TOKEN, ORG_TOKEN, SEED } from './seed.js';
 

@@ -5,7 +5,7 @@
 // misread unquoted (`true`, `null`, `1.0`, `on`) and ones with spaces.
 import fc from 'fast-check';
 import { PERMISSIONS, PROJECT_LEVELS, WORKSPACE_LEVELS, type PermissionSpec, type PermissionValue } from '../../src/core/access.js';
-import type { SeedDocument, SeedTeamProject, SeedTeamWorkspace } from '../../src/emulator/index.js';
+import type { SeedDocument, SeedTeamProject, SeedTeamWorkspace } from '../../src/emulator/types.js';
 
 export const ORGANIZATION = 'random-org';
 export const TOKEN = 'random-org-token';

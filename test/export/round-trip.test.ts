@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator/index.js';
+import { startEmulator } from '../../src/emulator/start.js';
 import { runCli, type CliRun } from '../support/cli.js';
 import { ORGANIZATION, TEAM_TOKEN, TOKEN, randomOrganization } from './random-org.js';
 

@@ -1,7 +1,7 @@
 // A small organization for the export tests: fixed and custom grants on projects and workspaces,
 // a secret team, a workspace without grants, a project whose name needs a safe file name, and a
 // team token of a project admin (it sees the secret team's grant but not the team).
-import type { SeedDocument } from '../../src/emulator/index.js';
+import type { SeedDocument } from '../../src/emulator/types.js';
 
 export const ORG_TOKEN = 'globex-org-token';
 export const ADMIN_TEAM_TOKEN = 'globex-platform-admins-token';

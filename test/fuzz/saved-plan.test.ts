@@ -6,7 +6,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator/index.js';
+import { startEmulator } from '../../src/emulator/start.js';
 import { runCli } from '../support/cli.js';
 import { fraction } from './spoilers.js';
 import { FAST, ORG_TOKEN, randomScenario, writeDesired, writesOf } from '../apply/scenario.js';

@@ -4,7 +4,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmulator, type SeedDocument } from '../../src/emulator/index.js';
+import { startEmulator } from '../../src/emulator/start.js';
+import type { SeedDocument } from '../../src/emulator/types.js';
 import { runCli } from '../support/cli.js';
 import { record, TOKEN, type Recorded } from './replay.js';
 

@@ -5,7 +5,7 @@
 import { rm } from 'node:fs/promises';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator/index.js';
+import { startEmulator } from '../../src/emulator/start.js';
 import { runCli } from '../support/cli.js';
 import { FAST, grantsOf, ORG_TOKEN, randomScenario, writeDesired, WRITES } from '../apply/scenario.js';
 import { proxy, type Spoil } from './replay.js';

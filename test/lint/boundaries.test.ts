@@ -56,6 +56,13 @@ describe('pure folders import no Node built-in, no undici, no API layer', () => 
     expect(await boundaryErrors('src/diff/fixture.ts', hash)).toEqual([expect.stringContaining('no Node built-in here; src/diff/ is pure')]);
   });
 
+  it('barrels are refused anywhere in src/: a name is imported from the file that defines it', async () => {
+    for (const code of ["export { LEVELS } from './access.js';\n", "export * from './access.js';\n", "export type { Access } from './model.js';\n"]) {
+      expect(await boundaryErrors('src/cli/fixture.ts', code)).toEqual([expect.stringContaining('no re-exports in src/')]);
+    }
+    expect(await boundaryErrors('src/core/fixture.ts', "import { LEVELS } from './access.js';\nexport { LEVELS };\n")).toEqual([]);
+  });
+
   it('src/core/ importing ./access.js passes clean', async () => {
     expect(await lint('src/core/fixture.ts', "import { LEVELS } from './access.js';\nexport const levels = LEVELS;\n")).toEqual([]);
   });
@@ -74,20 +81,20 @@ describe('imports point down the layers', () => {
   });
 
   it('from a sub-folder too: src/api/errors/ importing ../../live/ fails', async () => {
-    const errors = await boundaryErrors('src/api/errors/x.ts', "export { readLive } from '../../live/read-live.js';\n");
+    const errors = await boundaryErrors('src/api/errors/x.ts', "import { readLive } from '../../live/read-live.js';\nexport const used = readLive;\n");
     expect(errors).toEqual([expect.stringContaining('src/api/ may not import a layer above it')]);
   });
 
   it('apply/ may not import pipeline/; pipeline/ may import apply/', async () => {
-    const up = await boundaryErrors('src/apply/x.ts', "export { planAgainstLive } from '../pipeline/plan.js';\n");
+    const up = await boundaryErrors('src/apply/x.ts', "import { planAgainstLive } from '../pipeline/plan.js';\nexport const used = planAgainstLive;\n");
     expect(up).toEqual([expect.stringContaining('src/apply/ may not import a layer above it')]);
-    expect(await lint('src/pipeline/x.ts', "export { execute } from '../apply/executor.js';\n")).toEqual([]);
+    expect(await lint('src/pipeline/x.ts', "import { execute } from '../apply/executor.js';\nexport const used = execute;\n")).toEqual([]);
   });
 
   it('nothing but cli/ imports cli/', async () => {
-    const errors = await boundaryErrors('src/pipeline/x.ts', "export { main } from '../cli/main.js';\n");
+    const errors = await boundaryErrors('src/pipeline/x.ts', "import { main } from '../cli/main.js';\nexport const used = main;\n");
     expect(errors).toEqual([expect.stringContaining('src/pipeline/ may not import a layer above it')]);
-    expect(await lint('src/cli/commands/x.ts', "export { main } from '../main.js';\n")).toEqual([]);
+    expect(await lint('src/cli/commands/x.ts', "import { main } from '../main.js';\nexport const used = main;\n")).toEqual([]);
   });
 
   it('a lazy import up the layers fails as well', async () => {
@@ -98,8 +105,8 @@ describe('imports point down the layers', () => {
   });
 
   it('the emulator and the API client share no code, either way', async () => {
-    const fromEmulator = await boundaryErrors('src/emulator/x.ts', "export { MEDIA_TYPE } from '../api/http.js';\n");
-    const fromApi = await boundaryErrors('src/api/x.ts', "export { startEmulator } from '../emulator/index.js';\n");
+    const fromEmulator = await boundaryErrors('src/emulator/x.ts', "import { MEDIA_TYPE } from '../api/http.js';\nexport const used = MEDIA_TYPE;\n");
+    const fromApi = await boundaryErrors('src/api/x.ts', "import { startEmulator } from '../emulator/start.js';\nexport const used = startEmulator;\n");
     expect(fromEmulator).toEqual([expect.stringContaining('src/emulator/ shares no code with api/')]);
     expect(fromApi).toEqual([expect.stringContaining('src/api/ shares no code with emulator/')]);
   });

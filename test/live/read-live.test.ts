@@ -3,8 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TfeClient } from '../../src/api/client.js';
 import { RemoteError } from '../../src/api/errors/remote-error.js';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { LiveReadError, readLive } from '../../src/live/read-live.js';
+import { startEmulator } from '../../src/emulator/start.js';
+import type { RunningEmulator } from '../../src/emulator/types.js';
+import { LiveReadError } from '../../src/live/live-read-error.js';
+import { readLive } from '../../src/live/read-live.js';
 import { resolve, type Resolved } from '../../src/resolve/resolve.js';
 import { CANARY, expectNoCanary, failure } from '../api/script-server.js';
 import { desired, DEV_TOKEN, OWNER_TOKEN, SEED, target } from './seed.js';

@@ -1,7 +1,8 @@
 // Name resolution against the emulator: exact names, near misses, pinned ids, every problem at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TfeClient } from '../../src/api/client.js';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { startEmulator } from '../../src/emulator/start.js';
+import type { RunningEmulator } from '../../src/emulator/types.js';
 import { CLIError } from '../../src/errors.js';
 import { resolve } from '../../src/resolve/resolve.js';
 import { desired, OWNER_TOKEN, SEED, target } from './seed.js';

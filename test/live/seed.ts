@@ -1,5 +1,5 @@
 // A small organization for the resolver's and the live reader's end-to-end tests.
-import type { SeedDocument } from '../../src/emulator/index.js';
+import type { SeedDocument } from '../../src/emulator/types.js';
 import { DEFAULT_SETTINGS, type DesiredState, type DesiredTarget } from '../../src/core/model.js';
 import { CANARY } from '../api/script-server.js';
 

@@ -6,7 +6,7 @@ import { symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../src/api/http.js';
-import { startEmulator } from '../../src/emulator/index.js';
+import { startEmulator } from '../../src/emulator/start.js';
 import { MAX_ALIAS_EXPANSIONS, MAX_DEPTH, MAX_FILE_BYTES } from '../../src/load/limits.js';
 import { ROOT, runCli } from '../support/cli.js';
 import { scriptServer } from '../api/script-server.js';

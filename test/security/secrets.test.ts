@@ -4,7 +4,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { startEmulator } from '../../src/emulator/start.js';
+import type { RunningEmulator } from '../../src/emulator/types.js';
 import { runCli, type CliRun } from '../support/cli.js';
 import { drop, json, scriptServer, type ScriptServer, type Step } from '../api/script-server.js';
 import { randomScenario, writeDesired } from '../apply/scenario.js';

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { parseYamlText } from '../../src/load/index.js';
-import { loadDesiredState } from '../../src/validate/index.js';
+import { parseYamlText } from '../../src/load/document.js';
+import { loadDesiredState } from '../../src/validate/desired-state.js';
 import { INVALID_DIR, SCHEMA_MATTERS } from './fixtures.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -3,8 +3,9 @@ import { mkdtempSync, mkdirSync, openSync, closeSync, ftruncateSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadFiles, MAX_FILE_BYTES, nodeFileSystem, type FileSystem } from '../../src/load/index.js';
-import { loadDesiredState } from '../../src/validate/index.js';
+import { loadFiles, nodeFileSystem, type FileSystem } from '../../src/load/files.js';
+import { MAX_FILE_BYTES } from '../../src/load/limits.js';
+import { loadDesiredState } from '../../src/validate/desired-state.js';
 
 let dir = '';
 const ORG = 'organization: acme\n';

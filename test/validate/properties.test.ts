@@ -8,8 +8,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { LEVELS, PERMISSIONS, type PermissionSpec, type Resource } from '../../src/core/access.js';
-import { parseYamlText } from '../../src/load/index.js';
-import { validateDocuments } from '../../src/validate/index.js';
+import { parseYamlText } from '../../src/load/document.js';
+import { validateDocuments } from '../../src/validate/validate.js';
 import { allLevelNames, fixedLevels } from '../../src/validate/schema.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

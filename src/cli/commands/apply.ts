@@ -4,7 +4,7 @@ import { renderOutcomes, summaryOf, progressLine } from '../../apply/report-text
 import type { ApplyResult } from '../../apply/outcome.js';
 import { applyUseCase, type ApplyHooks } from '../../pipeline/apply.js';
 import { CLIError, EXIT } from '../../errors.js';
-import { PLAN_FORMATS, renderPlan, type PlanFormat } from '../../render/index.js';
+import { PLAN_FORMATS, renderPlan, type PlanFormat } from '../../render/render.js';
 import { boolFlag, stringFlag, type Options, type Parsed } from '../args.js';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, TARGET_HELP, TARGET_OPTIONS, connectionFlags, formatFlag } from '../common-flags.js';
 import { planRequestOf } from '../plan-run.js';

@@ -1,7 +1,10 @@
 // `tfe-access emulator`: run the local emulator of the team-access API until SIGINT/SIGTERM
 // (CONTRACT.md, "Emulator"). The first stdout line names the URL; the token is never printed.
 import { CLIError, EXIT, messageOf } from '../../errors.js';
-import { DEFAULT_ADMIN_TOKEN, DEFAULT_HOST, DEFAULT_RATE_LIMIT, loadSeedFile, startEmulator, type EmulatorOptions, type FaultOptions } from '../../emulator/index.js';
+import { DEFAULT_ADMIN_TOKEN, DEFAULT_HOST, startEmulator } from '../../emulator/start.js';
+import { DEFAULT_RATE_LIMIT } from '../../emulator/rate-limit.js';
+import { loadSeedFile } from '../../emulator/seed-file.js';
+import type { EmulatorOptions, FaultOptions } from '../../emulator/types.js';
 import { intFlag, numberFlag, stringFlag, type Parsed } from '../args.js';
 import type { Command } from '../command.js';
 

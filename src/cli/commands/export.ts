@@ -1,7 +1,7 @@
 // tfe-access export: the live team access of projects and workspaces as a desired-state file.
 import { resolve } from 'node:path';
 import { CLIError, EXIT } from '../../errors.js';
-import { describeSkipped } from '../../export/index.js';
+import { describeSkipped } from '../../export/files.js';
 import { schemaRefFrom, writeExport } from '../../export/write.js';
 import { exportOrganization } from '../../pipeline/export.js';
 import { boolFlag, listFlag, stringFlag, type Parsed } from '../args.js';

@@ -2,7 +2,8 @@
 import { resolve } from 'node:path';
 import { addressFrom } from '../../api/address.js';
 import { EXIT } from '../../errors.js';
-import { savedPlanOf, writeSavedPlan } from '../../saved-plan/index.js';
+import { savedPlanOf } from '../../saved-plan/saved-plan.js';
+import { writeSavedPlan } from '../../saved-plan/file.js';
 import { boolFlag, stringFlag } from '../args.js';
 import type { Command } from '../command.js';
 import { CONNECTION_HELP, TARGET_HELP } from '../common-flags.js';

@@ -1,6 +1,6 @@
 // `tfe-access validate [PATHS]`: offline check of desired-state files. No network, no token.
 import { EXIT } from '../../errors.js';
-import { loadDesiredState } from '../../validate/index.js';
+import { loadDesiredState } from '../../validate/desired-state.js';
 import { FORMATS, formatReport } from '../../validate/report.js';
 import type { Command } from '../command.js';
 import { formatFlag } from '../common-flags.js';

@@ -4,7 +4,8 @@
 // explicit environment: never the user's TFE_TOKEN, TFE_ADDRESS or credentials files. The emulator
 // stops whatever happens.
 import { existsSync } from 'node:fs';
-import { startEmulator, type RunningEmulator } from '../../emulator/index.js';
+import { startEmulator } from '../../emulator/start.js';
+import type { RunningEmulator } from '../../emulator/types.js';
 import { CLIError, EXIT } from '../../errors.js';
 import type { RunMain } from '../command.js';
 import type { IO } from '../io.js';

@@ -3,7 +3,7 @@
 // examples/emulator/, so users can start the same organization with `tfe-access emulator --seed`.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadSeedFile } from '../../emulator/index.js';
+import { loadSeedFile } from '../../emulator/seed-file.js';
 import type { SeedDocument } from '../../emulator/types.js';
 
 /** The package root: src/cli/demo/ and dist/cli/demo/ are both three levels down. */

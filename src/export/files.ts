@@ -4,10 +4,6 @@ import { exportLive, type ExportSelection, type SkippedGrant } from './document.
 import { splitByProject } from './split.js';
 import { renderFile } from './yaml.js';
 
-export { exportLive, type Exported, type ExportedTarget, type ExportSelection, type SkippedGrant, type SkipReason } from './document.js';
-export { grantValue, nonDefaultPermissions } from './grant.js';
-export { fileNameOf, splitByProject, NO_PROJECT_FILE } from './split.js';
-export { renderFile, schemaComment } from './yaml.js';
 
 export interface ExportedFile {
   /** File name inside the `--out` directory with `--split-by project`; absent for a single file. */

@@ -1,12 +1,9 @@
 // The one composition of load + validate: PATHS -> DesiredState, or every problem with its place.
 import type { DesiredState } from '../core/model.js';
-import { loadFiles, sortProblems, type FileSystem, type Problem } from '../load/index.js';
+import { loadFiles, type FileSystem } from '../load/files.js';
+import { sortProblems, type Problem } from '../load/problem.js';
 import { validateDocuments } from './validate.js';
 
-export type { Problem } from '../load/index.js';
-export { formatReport, FORMATS, type Format, type Report } from './report.js';
-export { buildSchema } from './schema.js';
-export { validateDocuments, type ValidationResult } from './validate.js';
 
 export interface LoadedDesiredState {
   /** Present only when there are no problems at all. */

@@ -8,13 +8,6 @@ import { API_PREFIX, createEmulatorServer, listen, startClock } from './server.j
 import { Store } from './state.js';
 import type { EmulatorOptions, RunningEmulator } from './types.js';
 
-export { loadSeedFile } from './seed-file.js';
-export { parseSeed } from './seed.js';
-export { DEFAULT_RATE_LIMIT } from './rate-limit.js';
-export { RATE_LIMIT_BURST_LENGTH, BURST_RESET_SECONDS } from './faults.js';
-export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination.js';
-export { API_PREFIX } from './server.js';
-export type * from './types.js';
 
 /** The admin token when none is given: owner of every organization (the README's emulator section). */
 export const DEFAULT_ADMIN_TOKEN = 'tfe-access-emulator-admin';
