@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BENCH_TOKEN, desiredYaml, generateOrganization, seedOf, type GeneratedOrganization, type OrganizationSpec } from '../../src/bench/generate/index.js';
-import { requestModel } from '../../src/bench/reconcile/model.js';
-import { RATE_LIMIT_OFF } from '../../src/bench/reconcile/scenarios.js';
+import { BENCH_TOKEN, desiredYaml, generateOrganization, seedOf, type GeneratedOrganization, type OrganizationSpec } from '../../bench/generate/index.js';
+import { requestModel } from '../../bench/reconcile/model.js';
+import { RATE_LIMIT_OFF } from '../../bench/reconcile/scenarios.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { planFromFiles } from '../../src/pipeline/plan.js';
 

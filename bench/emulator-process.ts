@@ -3,7 +3,7 @@
 // with the path of a JSON config (seed, rate limit, faults) written by the bench; answers messages
 // with its CPU time and request counters, and can change its rate limit between phases.
 import { readFileSync } from 'node:fs';
-import { DEFAULT_ADMIN_TOKEN, startEmulator, type Counters, type FaultOptions, type RequestRecord, type SeedDocument } from '../emulator/index.js';
+import { DEFAULT_ADMIN_TOKEN, startEmulator, type Counters, type FaultOptions, type RequestRecord, type SeedDocument } from '../src/emulator/index.js';
 
 export interface EmulatorConfig {
   readonly seed: SeedDocument;
