@@ -6,6 +6,7 @@ import { PLAN_FORMATS, renderPlan, type PlanFormat } from '../render/index.js';
 import { boolFlag, parse, stringFlag, type Options, type Parsed } from './args.js';
 import { CONNECTION_OPTIONS, TARGET_OPTIONS, connectionFlags, formatFlag, targetFlags, type ConnectionFlags } from './common-flags.js';
 import type { IO } from './io.js';
+import { collectGarbage } from './memory.js';
 import { progress } from './progress.js';
 
 export const PLAN_OPTIONS: Options = {
@@ -44,6 +45,7 @@ export function planRequestOf(parsed: Parsed, io: IO, flags: ConnectionFlags, on
     concurrency: flags.concurrency,
     rateLimit: flags.rateLimit,
     ...(onProgress ? { onProgress } : {}),
+    afterLoad: collectGarbage,
   };
 }
 

@@ -10,7 +10,6 @@ import { CLIError } from '../errors.js';
 import { readLive } from '../live/read-live.js';
 import { resolve, type Resolved } from '../resolve/resolve.js';
 import { loadDesiredState, type Problem } from '../validate/index.js';
-import { collectGarbage } from './memory.js';
 import { selectTargets } from './targets.js';
 
 /** How many problems a plan run prints before pointing at `tfe-access validate`. */
@@ -27,6 +26,11 @@ export interface PlanRequest {
   readonly homeDir?: string;
   /** Progress of the live read: (done, total) targets. */
   readonly onProgress?: (done: number, total: number) => void;
+  /**
+   * Called once the desired state is loaded and before the first request, when the parse's garbage
+   * is no longer referenced: the CLI collects it there (src/cli/memory.ts), a library caller need not.
+   */
+  readonly afterLoad?: () => void;
 }
 
 export interface PlanResult {
@@ -48,7 +52,6 @@ function problemsError(problems: readonly Problem[]): CLIError {
 export async function desiredFromFiles(paths: string[], cwd: string, targets: readonly string[]): Promise<DesiredState> {
   const loaded = await loadDesiredState(paths, cwd);
   if (!loaded.state) throw problemsError(loaded.problems);
-  collectGarbage();
   return selectTargets(loaded.state, targets);
 }
 
@@ -63,7 +66,9 @@ export function openClient(request: Pick<PlanRequest, 'address' | 'env' | 'homeD
 }
 
 /** resolve + read live + diff, for a desired state already loaded. */
-export async function planAgainstLive(client: TfeClient, desired: DesiredState, request: Pick<PlanRequest, 'concurrency' | 'onProgress'>): Promise<Omit<PlanResult, 'client'>> {
+export async function planAgainstLive(client: TfeClient, desired: DesiredState, request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad'>): Promise<Omit<PlanResult, 'client'>> {
+  // Here rather than in desiredFromFiles: every plan (plan, drift, a fresh apply) passes through.
+  request.afterLoad?.();
   const resolved = await resolve(client, desired);
   const live = await readLive(client, resolved, {
     concurrency: request.concurrency,
