@@ -5,6 +5,7 @@ import { PLAN_FORMATS, renderPlan } from '../render/render.js';
 import type { Options, Parsed } from './args.js';
 import { CONNECTION_OPTIONS, TARGET_OPTIONS, connectionFlags, formatFlag, targetFlags, type ConnectionFlags } from './common-flags.js';
 import type { IO } from './io.js';
+import { collectGarbage } from './memory.js';
 import { progress } from './progress.js';
 
 export const PLAN_OPTIONS: Options = {
@@ -37,6 +38,7 @@ export function planRequestOf(parsed: Parsed, io: IO, flags: ConnectionFlags, on
     concurrency: flags.concurrency,
     rateLimit: flags.rateLimit,
     ...(onProgress ? { onProgress } : {}),
+    afterLoad: collectGarbage,
   };
 }
 

@@ -81,6 +81,7 @@ async function applySaved(file: string, request: ApplyRequest, hooks: ApplyHooks
   // Files named next to --plan must still say what the plan was made from.
   if (request.paths.length > 0) {
     const desired = await desiredFromFiles(request.paths, request.cwd, []);
+    request.afterLoad?.();
     if (fingerprintDesired(desired) !== saved.basis.desired) {
       throw new CLIError(`the saved plan ${file} is stale: the desired-state files changed since it was planned; nothing was changed. Plan again and review the new plan.`);
     }

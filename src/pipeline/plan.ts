@@ -11,7 +11,6 @@ import { readLive } from '../live/read-live.js';
 import { resolve, type Resolved } from '../resolve/resolve.js';
 import { loadDesiredState } from '../validate/desired-state.js';
 import type { Problem } from '../load/problem.js';
-import { collectGarbage } from './memory.js';
 import { selectTargets } from './targets.js';
 
 /** How many problems a plan run prints before pointing at `tfe-access validate`. */
@@ -28,6 +27,11 @@ export interface PlanRequest {
   readonly homeDir?: string;
   /** Progress of the live read: (done, total) targets. */
   readonly onProgress?: (done: number, total: number) => void;
+  /**
+   * Called once the desired state is loaded and before the first request, when the parse's garbage
+   * is no longer referenced: the CLI collects it there (src/cli/memory.ts), a library caller need not.
+   */
+  readonly afterLoad?: () => void;
 }
 
 export interface PlanResult {
@@ -49,7 +53,6 @@ function problemsError(problems: readonly Problem[]): CLIError {
 export async function desiredFromFiles(paths: string[], cwd: string, targets: readonly string[]): Promise<DesiredState> {
   const loaded = await loadDesiredState(paths, cwd);
   if (!loaded.state) throw problemsError(loaded.problems);
-  collectGarbage();
   return selectTargets(loaded.state, targets);
 }
 
@@ -64,7 +67,9 @@ export function openClient(request: Pick<PlanRequest, 'address' | 'env' | 'homeD
 }
 
 /** resolve + read live + diff, for a desired state already loaded. */
-export async function planAgainstLive(client: TfeClient, desired: DesiredState, request: Pick<PlanRequest, 'concurrency' | 'onProgress'>): Promise<Omit<PlanResult, 'client'>> {
+export async function planAgainstLive(client: TfeClient, desired: DesiredState, request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad'>): Promise<Omit<PlanResult, 'client'>> {
+  // Here rather than in desiredFromFiles: every plan (plan, drift, a fresh apply) passes through.
+  request.afterLoad?.();
   const resolved = await resolve(client, desired);
   const live = await readLive(client, resolved, {
     concurrency: request.concurrency,

@@ -1,7 +1,7 @@
 // The request counts the benchmark judges against, on a hand-countable organization.
 import { describe, expect, it } from 'vitest';
-import { generateOrganization } from '../../src/bench/generate/index.js';
-import { requestModel } from '../../src/bench/reconcile/model.js';
+import { generateOrganization } from '../../bench/generate/index.js';
+import { requestModel } from '../../bench/reconcile/model.js';
 
 describe('requestModel', () => {
   it('counts the bound from the organization and the provider model from the desired grants', () => {

@@ -1,6 +1,6 @@
 // Emulator-throughput scenarios: a seed for the emulator and the GET paths the load generator
 // cycles through. The plan and apply scenarios are in reconcile/scenarios.ts.
-import type { SeedDocument, SeedTeamProject, SeedTeamWorkspace } from '../emulator/types.js';
+import type { SeedDocument, SeedTeamProject, SeedTeamWorkspace } from '../src/emulator/types.js';
 
 export interface Scenario {
   readonly description: string;

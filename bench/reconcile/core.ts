@@ -8,9 +8,9 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { Summary } from '../../core/plan.js';
-import { diff } from '../../diff/diff.js';
-import { buildPlan } from '../../diff/plan.js';
+import type { Summary } from '../../src/core/plan.js';
+import { diff } from '../../src/diff/diff.js';
+import { buildPlan } from '../../src/diff/plan.js';
 import { domainOf, generateOrganization, type Expected, type OrganizationSpec } from '../generate/index.js';
 
 export const WARM_REPEATS = 3;

@@ -2,7 +2,7 @@
 // own process, faults, latency and rate limiting off; the rate per wall-clock second and per
 // CPU-second of the emulator. Writes `.bench/emulator-<scenario>.json`.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { DEFAULT_ADMIN_TOKEN } from '../emulator/start.js';
+import { DEFAULT_ADMIN_TOKEN } from '../src/emulator/start.js';
 import { EmulatorProcess } from './emulator-control.js';
 import { generateLoad, type LoadResult } from './load.js';
 import type { Scenario } from './scenarios.js';

@@ -4,7 +4,9 @@
 // what was alive during that parse; the grant lists read next then grow the heap up to that mark
 // before V8 collects again. Collecting once here, when only the desired state is alive (about
 // 15 MB), brought the peak of that plan from 285-332 MiB to about 230 MiB (README, "Performance").
-// V8 has no API for it: `gc` exists only in a context created after `--expose-gc` is set.
+// V8 has no API for it: `gc` exists only in a context created after `--expose-gc` is set. That flag
+// is process-wide, so only the CLI, which owns its process, turns it on: it hands this function to
+// the plan use case as `PlanRequest.afterLoad` (src/pipeline/plan.ts).
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 

@@ -2,7 +2,7 @@
 // its live access (what the emulator is seeded with) and its desired access (what the YAML says).
 // The two differ by the chosen shares of adds, updates and removes; `expected` counts them, so a
 // plan of the pair can be checked exactly. Deterministic from `spec.seed`.
-import type { Resource } from '../../core/access.js';
+import type { Resource } from '../../src/core/access.js';
 import { BENCH_LEVELS, BENCH_ROLES } from './roles.js';
 import { distinct, seededRandom, type Random } from './random.js';
 

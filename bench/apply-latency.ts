@@ -6,9 +6,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { applyChanges } from '../apply/executor.js';
-import { startEmulator } from '../emulator/start.js';
-import { planFromFiles } from '../pipeline/plan.js';
+import { applyChanges } from '../src/apply/executor.js';
+import { startEmulator } from '../src/emulator/start.js';
+import { planFromFiles } from '../src/pipeline/plan.js';
 
 const TOKEN = 'bench-org-token';
 /** Client-side rate far above what the run sends: the limit under test is the concurrency. */

@@ -1,6 +1,6 @@
 // A generated organization as the emulator's seed document (the README, "Seed file"): the
 // live side of every grant. The organization's token is an owner, so it sees secret teams too.
-import type { SeedDocument, SeedTeamProject, SeedTeamWorkspace } from '../../emulator/types.js';
+import type { SeedDocument, SeedTeamProject, SeedTeamWorkspace } from '../../src/emulator/types.js';
 import type { GeneratedGrant, GeneratedOrganization, GrantAccess } from './organization.js';
 import { BENCH_ROLES, nested } from './roles.js';
 

@@ -2,9 +2,9 @@
 // runs it. Apply: the executor alone on the differing share, in this process, with the plan made
 // beforehand (unmeasured, emulator limit lifted) so the figures are the apply's own.
 import { performance } from 'node:perf_hooks';
-import { applyChanges } from '../../apply/executor.js';
-import type { Summary } from '../../core/plan.js';
-import { openClient, planFromFiles } from '../../pipeline/plan.js';
+import { applyChanges } from '../../src/apply/executor.js';
+import type { Summary } from '../../src/core/plan.js';
+import { openClient, planFromFiles } from '../../src/pipeline/plan.js';
 import type { EmulatorProcess } from '../emulator-control.js';
 import { BENCH_TOKEN } from '../generate/index.js';
 import { runCliProcess } from './cli-run.js';

@@ -1,7 +1,7 @@
 // The custom permission sets of a generated organization, as named roles. Each differs from every
 // fixed level and from the other roles, so changing a grant from one access to another in the pool
 // is always a real update (never `equal` or `label-only`); roles.test.ts checks that.
-import { LEVELS, type PermissionSet, type Resource } from '../../core/access.js';
+import { LEVELS, type PermissionSet, type Resource } from '../../src/core/access.js';
 
 /** Permission keys are the tables' dotted wire paths (core/access.ts). Omitted keys take the custom defaults. */
 export const BENCH_ROLES: { readonly [R in Resource]: Readonly<Record<string, PermissionSet>> } = {
@@ -22,4 +22,4 @@ export const BENCH_LEVELS: { readonly [R in Resource]: readonly string[] } = {
 };
 
 /** Permissions in the wire nesting, for the seed and the YAML: the core's own translation. */
-export { nestPermissions as nested } from '../../core/permissions.js';
+export { nestPermissions as nested } from '../../src/core/permissions.js';

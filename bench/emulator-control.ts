@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Counters } from '../emulator/types.js';
+import type { Counters } from '../src/emulator/types.js';
 import type { EmulatorConfig, Span, ToChild, ToParent } from './emulator-process.js';
 
 export class EmulatorProcess {

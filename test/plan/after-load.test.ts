@@ -1,0 +1,61 @@
+// The one full collection after loading (src/cli/memory.ts) is the CLI's: the plan use case only
+// calls the hook it is given, once the files are loaded and before the first request.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyUseCase } from '../../src/pipeline/apply.js';
+import { parse } from '../../src/cli/args.js';
+import { connectionFlags } from '../../src/cli/common-flags.js';
+import type { IO } from '../../src/cli/io.js';
+import { collectGarbage } from '../../src/cli/memory.js';
+import { PLAN_OPTIONS, planRequestOf } from '../../src/cli/plan-run.js';
+import { DEMO_TOKEN, demoSeed } from '../../src/cli/demo/seed.js';
+import { startEmulator } from '../../src/emulator/start.js';
+import type { RunningEmulator } from '../../src/emulator/types.js';
+import { planFromFiles, type PlanRequest } from '../../src/pipeline/plan.js';
+import { ROOT } from '../support/cli.js';
+
+let emulator: RunningEmulator;
+let request: PlanRequest;
+/** The emulator's request count at each call of the hook. */
+let calls: number[];
+
+beforeAll(async () => {
+  emulator = await startEmulator({ seed: demoSeed(), rateLimit: 0 });
+});
+afterAll(() => emulator.stop());
+
+function requestFor(paths: string[]): PlanRequest {
+  calls = [];
+  const env = { HOME: '/nonexistent', TFE_TOKEN: DEMO_TOKEN, TFE_ADDRESS: emulator.url };
+  return { paths, cwd: ROOT, env, targets: [], concurrency: 4, rateLimit: 0, afterLoad: () => calls.push(emulator.counters().total) };
+}
+
+describe('PlanRequest.afterLoad', () => {
+  it('is called once by a plan, after loading and before the first request', async () => {
+    request = requestFor(['examples/acme']);
+    const before = emulator.counters().total;
+    const result = await planFromFiles(request);
+    await result.client.close();
+    expect(calls).toEqual([before]);
+    expect(emulator.counters().total).toBeGreaterThan(before);
+  });
+
+  it('is not called when the files do not load', async () => {
+    request = requestFor(['test/fixtures/invalid/several-problems.yaml']);
+    await expect(planFromFiles(request)).rejects.toThrow('the desired-state files have 6 problems:');
+    expect(calls).toEqual([]);
+  });
+
+  it('is called once by a fresh apply, before the first request', async () => {
+    request = requestFor(['examples/acme']);
+    const before = emulator.counters().total;
+    const result = await applyUseCase({ ...request, force: false }, { show: () => undefined, confirm: async () => false });
+    expect(result.kind).toBe('cancelled');
+    expect(calls).toEqual([before]);
+  });
+
+  it('is the full collection when the CLI builds the request', () => {
+    const io: IO = { stdout: { write: () => true }, stderr: { write: () => true }, env: {}, isTTY: false, cwd: ROOT };
+    const parsed = parse('plan', ['examples/acme'], PLAN_OPTIONS, true);
+    expect(planRequestOf(parsed, io, connectionFlags(parsed, io), undefined).afterLoad).toBe(collectGarbage);
+  });
+});
