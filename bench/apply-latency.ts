@@ -1,6 +1,6 @@
 // `npm run bench -- --scenario apply-400`: times the executor alone on
 // a plan of CHANGES adds against the emulator with LATENCY_MS per answer and no rate limit. Expected
-// about CHANGES x LATENCY_MS / CONCURRENCY (issue 6: 400 x 50 ms / 8 = 2.5 s). A benchmark, not a
+// about CHANGES x LATENCY_MS / CONCURRENCY (400 x 50 ms / 8 = 2.5 s). A benchmark, not a
 // test: it prints the figure; it fails only when a change failed.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -49,7 +49,7 @@ export async function benchmarkApply(changes = 400, latencyMs = 50, concurrency 
   }
 }
 
-/** The scenario of issue 6: 400 adds, 50 ms per answer, concurrency 8; prints one line and a JSON record. */
+/** 400 adds, 50 ms per answer, concurrency 8; prints one line and a JSON record. */
 export async function runApplyLatency(): Promise<number> {
   const r = await benchmarkApply(400, 50, 8);
   process.stdout.write(`apply: ${r.changes} changes in ${(r.elapsedMs / 1000).toFixed(2)} s at 50 ms latency and concurrency 8 (expected about ${(r.expectedMs / 1000).toFixed(2)} s), ${r.failed} failed\n`);

@@ -1,7 +1,7 @@
-// `npm run bench [-- --scenario NAME]`: the plan/apply scenarios of issue 8 (small, the default,
+// `npm run bench [-- --scenario NAME]`: the plan/apply scenarios (small, the default,
 // provider-2000, scale-10000; `--cpu-prof DIR` profiles the CLI's plan), apply-400 (the executor
 // alone at 50 ms latency), or the emulator-throughput
-// ones of issue 2 (emulator-small, emulator-large; `--duration-ms`, `--connections`). The emulator
+// ones (emulator-small, emulator-large; `--duration-ms`, `--connections`). The emulator
 // always runs in its own process. See the README, "Performance".
 import { parseArgs } from 'node:util';
 import { runApplyLatency } from './apply-latency.js';
@@ -11,7 +11,7 @@ import { THROUGHPUT_SCENARIOS } from './scenarios.js';
 import { DEFAULT_CONNECTIONS, DEFAULT_DURATION_MS, runThroughput } from './throughput.js';
 
 const DEFAULT_SCENARIO = 'small';
-/** Issue 6: the executor alone, 400 changes at 50 ms latency and concurrency 8. */
+/** The executor alone, 400 changes at 50 ms latency and concurrency 8. */
 const APPLY_SCENARIO = 'apply-400';
 
 function positive(raw: string | undefined, fallback: number, name: string): number {

@@ -1,4 +1,4 @@
-// The emulator-throughput scenarios (issue 2): plain keep-alive GETs against the emulator in its
+// The emulator-throughput scenarios: plain keep-alive GETs against the emulator in its
 // own process, faults, latency and rate limiting off; the rate per wall-clock second and per
 // CPU-second of the emulator. Writes `.bench/emulator-<scenario>.json`.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { EmulatorProcess } from './emulator-control.js';
 import { generateLoad, type LoadResult } from './load.js';
 import type { Scenario } from './scenarios.js';
 
-// Issue 2: the emulator must serve at least this many plain GETs per second on one core.
+// The emulator must serve at least this many plain GETs per second on one core.
 export const TARGET_REQUESTS_PER_SECOND = 3000;
 export const DEFAULT_DURATION_MS = 3000;
 const DEFAULT_WARMUP_MS = 500;

@@ -1,12 +1,12 @@
 // Where the API is: `--address`, else TFE_ADDRESS, else `https://` + TFE_HOSTNAME, else
-// app.terraform.io (CONTRACT.md, "Common flags"; the variables of the official Go client, NOTES.md
+// app.terraform.io (README, "Address"; the variables of the official Go client, docs/api.md,
 // "Authentication conventions"). Given with or without the `/api/v2` root. Plain http:// only for
 // loopback hosts, so a token never crosses a network in clear text.
 import { isIP } from 'node:net';
 import { CLIError } from '../errors.js';
 
 export const DEFAULT_HOSTNAME = 'app.terraform.io';
-/** The version root every API path hangs from (seed, "Versioning"). */
+/** The version root every API path hangs from (docs/api.md, "Seed: versioning"). */
 export const API_ROOT = '/api/v2';
 
 export type Env = Readonly<Record<string, string | undefined>>;

@@ -37,7 +37,7 @@ export class TfeClient {
     return this.listAll({ method: 'GET', path: `${org(organization)}/teams` }, wire.teamsFromList);
   }
 
-  /** Every project, or (with `names`) those matching them; the filter is case-insensitive (NOTES.md), callers match exactly. */
+  /** Every project, or (with `names`) those matching them; the filter is case-insensitive (docs/api.md, "Name resolution"), callers match exactly. */
   listProjects(organization: string, names?: readonly string[]): Promise<Project[]> {
     const query = names && names.length > 0 ? { 'filter[names]': names.join(',') } : undefined;
     return this.listAll({ method: 'GET', path: `${org(organization)}/projects`, ...(query ? { query } : {}) }, wire.projectsFromList);

@@ -1,7 +1,7 @@
 // The API token, first found wins: TFE_TOKEN; TF_TOKEN_<host> (the Terraform CLI's rule: dots as
 // `_`, hyphens as `__` or written as is); the `credentials` block of the `credentials.tfrc.json`
 // that `terraform login` writes; the `credentials` block of the JSON CLI config named by
-// TF_CLI_CONFIG_FILE (NOTES.md, "Authentication conventions"). The token is returned to the caller
+// TF_CLI_CONFIG_FILE (docs/api.md, "Authentication conventions"). The token is returned to the caller
 // and nowhere else: no message here ever contains it, only the name of the source.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -106,7 +106,7 @@ export function createTransport(baseUrl: string, token: string, connections: num
   const headers = (): Record<string, string> => ({
     authorization: `Bearer ${token}`,
     accept: MEDIA_TYPE,
-    // NOTES.md: every request carries it, and writes without it answer 415.
+    // docs/api.md, "Errors the real service gives": every request carries it, and writes without it answer 415.
     'content-type': MEDIA_TYPE,
   });
   return {

@@ -1,4 +1,4 @@
-// Client-side rate limiter (NOTES.md, "Rate limiting": 30 requests per second per user; the
+// Client-side rate limiter (docs/api.md, "Rate limiting": 30 requests per second per user; the
 // official Go client keeps a limiter below the limit). Two rules, both must allow a start:
 // - a sliding window: at most `rate` starts in any window of one second plus a margin. It is never
 //   more permissive than the service's window, whether the service counts in fixed seconds, a

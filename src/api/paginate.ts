@@ -1,7 +1,7 @@
-// Reading every page of a list. NOTES.md, "Pagination": `page[number]` starts at 1, `page[size]`
+// Reading every page of a list. docs/api.md, "Pagination": `page[number]` starts at 1, `page[size]`
 // is at most 100, a page past the end is an empty 200, the envelope is `meta.pagination`. An answer
-// without `meta.pagination` is unpaginated and holds everything (seed: the team-workspaces list
-// without page parameters; NOTES.md says the real service may send the envelope anyway, so both
+// without `meta.pagination` is unpaginated and holds everything (docs/api.md, "Seed: endpoints": the team-workspaces list
+// without page parameters; "Wire format of team-workspaces" says the real service may send the envelope anyway, so both
 // are accepted). The guards stop a server that loops, skips or changes its totals mid-read: a list
 // read wrong would become a wrong plan.
 import { InconsistentListError } from './errors/inconsistent-list-error.js';

@@ -2,7 +2,7 @@
 //
 // undici's own RetryHandler/RetryAgent was considered and not used: it retries inside the
 // dispatcher, where the client-side limiter can't see the retry (each retry spends the same
-// 30/s budget), it reads `Retry-After` but not `X-RateLimit-Reset` (NOTES.md, "Rate limiting":
+// 30/s budget), it reads `Retry-After` but not `X-RateLimit-Reset` (docs/api.md, "Rate limiting":
 // seconds as a float), and it can't tell the caller that a POST's outcome is unknown.
 import type { Method } from './http.js';
 
@@ -20,7 +20,7 @@ export interface RetryPolicy {
   readonly maxRateLimitWaitMs: number;
 }
 
-// The official provider retries up to 10 times (NOTES.md, "Rate limiting").
+// The official provider retries up to 10 times (docs/api.md, "Rate limiting").
 export const DEFAULT_RETRIES = 10;
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   retries: DEFAULT_RETRIES,

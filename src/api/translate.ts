@@ -9,7 +9,7 @@ import { isObject, ObjectReader } from './json.js';
 import { grantFromResource } from './translate-grant.js';
 
 
-/** The pagination a list answer reported (NOTES.md, "Pagination"); absent on unpaginated answers. */
+/** The pagination a list answer reported (docs/api.md, "Pagination"); absent on unpaginated answers. */
 export interface PageInfo {
   readonly currentPage: number;
   readonly nextPage: number | null;
@@ -55,7 +55,7 @@ export function workspaceFromResource(value: unknown, path: string, context: str
   const reader = ObjectReader.of(value, path, context);
   expectType(reader, 'workspaces');
   const name = reader.object('attributes').string('name');
-  // NOTES.md, "Name resolution": the project is `relationships.project.data.id`.
+  // docs/api.md, "Name resolution": the project is `relationships.project.data.id`.
   const project = reader.optionalObject('relationships').optionalObject('project').optionalObject('data');
   const projectId = project.optionalString('id');
   return projectId ? { id: reader.string('id'), name, projectId } : { id: reader.string('id'), name };

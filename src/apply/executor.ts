@@ -7,7 +7,7 @@ import { reportOf, type ApplyReport, type ChangeOutcome } from './outcome.js';
 import type { GrantApi } from './ports.js';
 import { runChange } from './steps.js';
 
-/** CONTRACT.md, common flags: `--concurrency N` (default 8). */
+/** README, "Rate limit and concurrency": `--concurrency N` (default 8). */
 export const DEFAULT_APPLY_CONCURRENCY = 8;
 
 export interface Progress {

@@ -1,7 +1,7 @@
 // One change, carried through to a typed outcome. A write whose answer was lost, a 422 "Team has
 // already been taken" or a grant that vanished is not a failure yet: the step re-reads that one
 // target (one list call) and acts on what is there, so a retry never duplicates a grant and a
-// second apply converges (issue 6, "Lost answers"; NOTES.md, "Errors the real service gives").
+// second apply converges (README, "Answers that get lost"; docs/api.md, "Errors the real service gives").
 import { DEFAULT_RETRIES } from '../api/retry.js';
 import type { AddChange, Change, RemoveChange, UpdateChange } from '../core/plan.js';
 import type { LiveGrant } from '../core/model.js';
@@ -70,7 +70,7 @@ async function ensureAccess(api: GrantApi, change: AddChange | UpdateChange): Pr
         note = 'the grant was not there when read again, so it was added';
         continue;
       }
-      // A 404 for a grant still listed: the token may see it but not change it (seed, Authentication 5).
+      // A 404 for a grant still listed: the token may see it but not change it (docs/api.md, "Seed: authentication" 5).
       if (trouble === 'not-found' && write.kind === 'update' && current.id === write.grantId) return failed(change, `${reasonOf(error)}; the grant is still there`);
       if (compareAccess(change.resource, change.after, current.access) === 'equal') {
         if (trouble === 'outcome-unknown') return { status: 'applied', change, note: 'the answer was lost; reading the target again showed it done' };
@@ -106,7 +106,7 @@ async function ensureRemoved(api: GrantApi, change: RemoveChange): Promise<Chang
         if (trouble === 'not-found') return { status: 'already-so', change, note: 'the grant was already gone' };
         return { status: 'applied', change, note: 'the answer was lost; reading the target again showed the grant gone' };
       }
-      // A 404 for a grant still listed: the token may not remove it (seed, Authentication 5).
+      // A 404 for a grant still listed: the token may not remove it (docs/api.md, "Seed: authentication" 5).
       if (trouble === 'not-found' || writes >= MAX_WRITES_PER_CHANGE) return failed(change, `${reasonOf(error)}; the grant is still there`);
     }
   }

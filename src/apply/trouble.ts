@@ -1,6 +1,6 @@
-// Sorting the errors of a write into what the executor can recover from. NOTES.md, "Errors the
+// Sorting the errors of a write into what the executor can recover from. docs/api.md, "Errors the
 // real service gives": adding a team that already has access is a 422 "Team has already been
-// taken"; 404 means "not found" or "not allowed" (seed, Authentication 5). A POST whose answer was
+// taken"; 404 means "not found" or "not allowed" (docs/api.md, "Seed: authentication" 5). A POST whose answer was
 // lost is an OutcomeUnknownError (src/api/errors): it may or may not have been applied.
 import { OutcomeUnknownError } from '../api/errors/outcome-unknown-error.js';
 import { RemoteError } from '../api/errors/remote-error.js';

@@ -1,10 +1,10 @@
-// The flags every command that talks to the API shares (CONTRACT.md, "Common flags").
+// The flags every command that talks to the API shares (README, "Commands", common flags).
 import { intFlag, listFlag, boolFlag, stringFlag, type Options, type Parsed } from './args.js';
 import type { IO } from './io.js';
 import { CLIError } from '../errors.js';
 
 export const DEFAULT_CONCURRENCY = 8;
-/** The real service allows 30 requests per second per user (api/NOTES.md, "Rate limiting"). */
+/** The real service allows 30 requests per second per user (docs/api.md, "Rate limiting"). */
 export const DEFAULT_RATE_LIMIT = 30;
 
 export const CONNECTION_OPTIONS: Options = {

@@ -1,4 +1,4 @@
-// Progress on stderr, only on a terminal (CONTRACT.md, "Output discipline").
+// Progress on stderr, only on a terminal (README, "Commands", output discipline).
 import type { IO } from './io.js';
 
 export interface Progress {

@@ -3,7 +3,7 @@
 // the validator, the normaliser, the emulator and the docs. Pure data, no imports.
 //
 // Permission keys are dotted paths in the wire vocabulary: `project-access.settings` is the key
-// `settings` of the nested `project-access` object of a team-projects resource (api/NOTES.md, "Wire
+// `settings` of the nested `project-access` object of a team-projects resource (docs/api.md, "Wire
 // format of team-projects"); team-workspaces attributes are flat, so their keys have no dot.
 
 export const RESOURCES = ['team-projects', 'team-workspaces'] as const;
@@ -41,7 +41,7 @@ export interface PermissionSpec {
   readonly description: string;
 }
 
-// Seed, "Resource team-projects": attribute table, allowed values and custom defaults.
+// docs/api.md, "Seed: resources and fields", team-projects: attribute table, allowed values and custom defaults.
 export const PROJECT_PERMISSIONS: readonly PermissionSpec[] = [
   { key: 'project-access.settings', values: ['read', 'update', 'delete'], customDefault: 'read', description: 'Project settings: read, update, or update and delete the project.' },
   { key: 'project-access.teams', values: ['none', 'read', 'manage'], customDefault: 'none', description: "The project's team access: none, read, or manage." },
@@ -56,7 +56,7 @@ export const PROJECT_PERMISSIONS: readonly PermissionSpec[] = [
   { key: 'workspace-access.run-tasks', values: 'boolean', customDefault: false, description: "Manage run tasks in the project's workspaces." },
 ];
 
-// Seed, "Resource team-workspaces": attribute table, allowed values and custom defaults.
+// docs/api.md, "Seed: resources and fields", team-workspaces: attribute table, allowed values and custom defaults.
 export const WORKSPACE_PERMISSIONS: readonly PermissionSpec[] = [
   { key: 'runs', values: ['read', 'plan', 'apply'], customDefault: 'read', description: 'Runs on the workspace.' },
   { key: 'variables', values: ['none', 'read', 'write'], customDefault: 'none', description: 'Workspace variables.' },
@@ -77,7 +77,7 @@ function row(keys: readonly PermissionSpec[], values: readonly PermissionValue[]
   return Object.fromEntries(keys.map((spec, i) => [spec.key, values[i] as PermissionValue]));
 }
 
-// Seed, "Implied permission values per access level" (columns in PROJECT_PERMISSIONS order).
+// docs/api.md, "Seed: access levels" (columns in PROJECT_PERMISSIONS order).
 export const PROJECT_IMPLIED: { readonly [L in FixedProjectLevel]: PermissionSet } = {
   read: row(PROJECT_PERMISSIONS, ['read', 'none', 'read', 'none', 'read', 'read', false, false, false, false, false]),
   write: row(PROJECT_PERMISSIONS, ['read', 'none', 'apply', 'read', 'write', 'write', false, true, false, false, false]),
@@ -85,7 +85,7 @@ export const PROJECT_IMPLIED: { readonly [L in FixedProjectLevel]: PermissionSet
   admin: row(PROJECT_PERMISSIONS, ['delete', 'manage', 'apply', 'read', 'write', 'write', true, true, true, true, true]),
 };
 
-// api/NOTES.md, "Implied permission values per fixed level": the seed shows only `write`; plan,
+// docs/api.md, "Implied permission values per fixed level": the seed shows only `write`; plan,
 // write and admin come from the official provider's acceptance tests, read from the docs.
 // Columns in WORKSPACE_PERMISSIONS order.
 export const WORKSPACE_IMPLIED: { readonly [L in FixedWorkspaceLevel]: PermissionSet } = {
@@ -106,7 +106,7 @@ export const CUSTOM_DEFAULTS: { readonly [R in Resource]: PermissionSet } = {
 };
 
 export const LEVEL_DESCRIPTIONS: { readonly [R in Resource]: Readonly<Record<string, string>> } = {
-  // Seed, "Project access levels and their meaning".
+  // docs/api.md, "Seed: access levels".
   'team-projects': {
     read: "Read the project; the read workspace role on the project's workspaces.",
     write: "Read the project; the write workspace role on the project's workspaces.",

@@ -139,7 +139,7 @@ export interface LiveTarget {
   readonly grants: readonly LiveGrant[];
   /**
    * False when the reader knows this list may be partial: a token that is not an owner does not see
-   * the grants of secret teams it is not in (NOTES.md, "Effective access"). Absent means complete.
+   * the grants of secret teams it is not in (docs/api.md, "Effective access"). Absent means complete.
    * The apply guards refuse any removal planned on a target read partially.
    */
   readonly complete?: boolean;

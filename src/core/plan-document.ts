@@ -1,4 +1,4 @@
-// The plan as a JSON document (CONTRACT.md, "Plan JSON"): the form of `--format json`, of saved
+// The plan as a JSON document (README, "Formats", `json`): the form of `--format json`, of saved
 // plans and of the checksum. Permissions use the wire names and nesting: `project-access` and
 // `workspace-access` objects for projects, flat for workspaces. Keys are written in a fixed order
 // so the same plan always serialises to the same bytes.

@@ -1,7 +1,7 @@
 // Effective access: what a reviewer should know that the changes alone do not say. Pure.
-// Seed, "What the service does": the effective access is the higher of the team's organization
+// docs/api.md, "Seed: what the service does": the effective access is the higher of the team's organization
 // permission and its project or workspace grant; a project grant gives a workspace role on every
-// workspace of the project (seed level table).
+// workspace of the project (docs/api.md, "Seed: access levels").
 import { LEVEL_RANK } from '../core/access.js';
 import type { DesiredGrant, DesiredState, DesiredTarget, LiveTarget, TargetType, Team } from '../core/model.js';
 import { RESOURCE_OF } from '../core/model.js';
@@ -13,11 +13,11 @@ import { levelEqualTo } from './normalise.js';
 /** The organization permissions that make a team admin on every target of a kind. */
 const SHADOWING: { readonly [T in DesiredTarget['type']]: readonly string[] } = {
   project: ['manage-projects'],
-  // Project admin includes the admin workspace role on the project's workspaces (seed level table).
+  // Project admin includes the admin workspace role on the project's workspaces (docs/api.md, "Seed: access levels").
   workspace: ['manage-workspaces', 'manage-projects'],
 };
 
-/** The workspace role a project level gives on the project's workspaces (seed level table). */
+/** The workspace role a project level gives on the project's workspaces (docs/api.md, "Seed: access levels"). */
 const WORKSPACE_ROLE_OF_PROJECT_LEVEL: Readonly<Record<string, string>> = {
   read: 'read',
   write: 'write',

@@ -1,5 +1,5 @@
-// What a route answers, and the error bodies of the real service (NOTES.md, "Errors the real service
-// gives"; samples error-401, error-404, error-422-*, error-429).
+// What a route answers, and the error bodies of the real service (docs/api.md, "Errors the real service
+// gives"; "Samples": error-401, error-404, error-422-*, error-429).
 import { MEDIA_TYPE } from '../core/json-api.js';
 
 export interface Answer {
@@ -15,7 +15,7 @@ export function ok(body: unknown, status = 200): Answer {
 
 export const NO_CONTENT: Answer = { status: 204 };
 
-/** The one 404 of the real service, for a missing resource and for a caller not allowed (seed, Authentication 5). */
+/** The one 404 of the real service, for a missing resource and for a caller not allowed (docs/api.md, "Seed: authentication" 5). */
 export const NOT_FOUND: Answer = { status: 404, body: { errors: [{ status: '404', title: 'not found' }] } };
 
 export const UNAUTHORIZED: Answer = { status: 401, body: { errors: [{ status: '401', title: 'unauthorized' }] } };
@@ -44,7 +44,7 @@ export function invalid(error: Invalid): Answer {
   };
 }
 
-// NOTES.md, "Rate limiting": the 429 body of samples/error-429-rate-limit.response.json, whose
+// docs/api.md, "Rate limiting" and "Samples": the 429 body of error-429-rate-limit, whose
 // `status` is a number, unlike every other error body.
 export const RATE_LIMITED_BODY = {
   errors: [{ detail: "You have exceeded the API's rate limit.", status: 429, title: 'Too many requests' }],

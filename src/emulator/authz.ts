@@ -1,19 +1,19 @@
-// Who may see and change what (seed, "Authentication"). Owners (the admin token, organization tokens,
+// Who may see and change what (docs/api.md, "Seed: authentication"). Owners (the admin token, organization tokens,
 // tokens of the `owners` team) see and change everything in their organization; the admin token in
 // every organization. A team token sees its own team's grants and the grants of non-secret teams on
 // targets it can see; it changes a target's grants only where its team is admin there, and then sees
-// every grant there, secret teams included. Everything else is answered 404 (seed, Authentication 5).
+// every grant there, secret teams included. Everything else is answered 404 (docs/api.md, "Seed: authentication" 5).
 import { OWNERS_TEAM } from '../core/model.js';
 import type { Resource } from '../core/access.js';
 import { type Grant, type Identity, type Project, type Store, type Team, type Workspace } from './state.js';
 
-// Seed, "What the service does": organization-level permissions give admin on every project or
+// docs/api.md, "Seed: what the service does": organization-level permissions give admin on every project or
 // workspace, whatever the local grant says.
 const MANAGE_PROJECTS = 'manage-projects';
 const MANAGE_WORKSPACES = 'manage-workspaces';
 const READ_PROJECTS = 'read-projects';
 const READ_WORKSPACES = 'read-workspaces';
-// Seed, level table: maintain and admin on a project give the admin workspace role on its workspaces.
+// docs/api.md, "Seed: access levels": maintain and admin on a project give the admin workspace role on its workspaces.
 const PROJECT_LEVELS_WITH_WORKSPACE_ADMIN = new Set(['maintain', 'admin']);
 
 export class Authz {
@@ -70,7 +70,7 @@ export class Authz {
     if (!team) return false;
     if (this.orgAccess(team, MANAGE_PROJECTS)) return true;
     const grant = this.store.grantOf(project.id, team.id);
-    // Seed, "Authentication" 3 and the custom table: `project-access.teams: manage` manages team access.
+    // docs/api.md, "Seed: authentication" 3 and "Seed: access levels": `project-access.teams: manage` manages team access.
     return grant !== undefined && (grant.access === 'admin' || grant.permissions['project-access.teams'] === 'manage');
   }
 
@@ -94,25 +94,25 @@ export class Authz {
 
   /** Whether the caller sees the project (team-projects) or workspace (team-workspaces) `targetId`. */
   canSeeTarget(resource: Resource, targetId: string): boolean {
-    if (resource === 'team-projects') {
-      const project = this.store.projects.get(targetId);
-      return project !== undefined && this.canSeeProject(project);
-    }
-    const workspace = this.store.workspaces.get(targetId);
-    return workspace !== undefined && this.canSeeWorkspace(workspace);
+    return this.onTarget(resource, targetId, (p) => this.canSeeProject(p), (w) => this.canSeeWorkspace(w));
   }
 
-  /** Whether the caller may change the grants on `targetId` (seed, Authentication 3). */
+  /** Whether the caller may change the grants on `targetId` (docs/api.md, "Seed: authentication" 3). */
   canAdminTarget(resource: Resource, targetId: string): boolean {
-    if (resource === 'team-projects') {
-      const project = this.store.projects.get(targetId);
-      return project !== undefined && this.canAdminProject(project);
-    }
-    const workspace = this.store.workspaces.get(targetId);
-    return workspace !== undefined && this.canAdminWorkspace(workspace);
+    return this.onTarget(resource, targetId, (p) => this.canAdminProject(p), (w) => this.canAdminWorkspace(w));
   }
 
-  /** Seed, Authentication 2 and 3: own team's grants, non-secret teams' grants, all of them as admin. */
+  /** A check of the target a grant resource names; false when there is no such target. */
+  private onTarget(resource: Resource, targetId: string, ofProject: (p: Project) => boolean, ofWorkspace: (w: Workspace) => boolean): boolean {
+    if (resource === 'team-projects') {
+      const project = this.store.projects.get(targetId);
+      return project !== undefined && ofProject(project);
+    }
+    const workspace = this.store.workspaces.get(targetId);
+    return workspace !== undefined && ofWorkspace(workspace);
+  }
+
+  /** docs/api.md, "Seed: authentication" 2 and 3: own team's grants, non-secret teams' grants, all of them as admin. */
   canSeeGrant(grant: Grant): boolean {
     if (this.canAdminTarget(grant.resource, grant.targetId)) return true;
     if (this.identity.kind === 'team' && this.identity.teamId === grant.teamId) return true;

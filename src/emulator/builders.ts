@@ -1,6 +1,6 @@
 // Creating organizations, teams, projects, workspaces and grants: shared by the seed loader and the
 // set-up endpoints so both give the same defaults (an `owners` team and a "Default Project" in every
-// organization, as in the real service; NOTES.md, "Name resolution").
+// organization, as in the real service; docs/api.md, "Name resolution").
 import { OWNERS_TEAM } from '../core/model.js';
 import { CUSTOM_DEFAULTS, IMPLIED, type Level, type PermissionValue, type Resource } from '../core/access.js';
 import { DEFAULT_PROJECT, type Grant, type Organization, type Project, type Store, type Team, type Workspace } from './state.js';
@@ -56,7 +56,7 @@ export interface GrantSpec {
   id?: string;
 }
 
-/** Fixed levels report their implied values; custom fills the custom defaults (seed tables). */
+/** Fixed levels report their implied values; custom fills the custom defaults (docs/api.md, "Seed: access levels"). */
 export function grantPermissions(resource: Resource, access: Level, base: Readonly<Record<string, PermissionValue>>, sent: Record<string, PermissionValue>): Record<string, PermissionValue> {
   if (access !== 'custom') return { ...(IMPLIED[resource][access] ?? {}) };
   return { ...base, ...sent };

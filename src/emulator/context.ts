@@ -31,8 +31,8 @@ export function pagedList<T>(ctx: RequestContext, items: readonly T[], render: (
 }
 
 /**
- * Seed, "Workspace team access": "when neither page[number] nor page[size] is given, the response is
- * not paginated and returns all results" with only `data`. (NOTES.md: the real service may send the
+ * docs/api.md, "Seed: endpoints": "when neither page[number] nor page[size] is given, the response is
+ * not paginated and returns all results" with only `data`. ("Wire format of team-workspaces": the real service may send the
  * envelope anyway; the emulator follows the seed.)
  */
 export function listPaginatedOnRequest<T>(ctx: RequestContext, items: readonly T[], render: (item: T) => unknown): unknown {

@@ -4,7 +4,7 @@
 import { mulberry32, type Random } from './prng.js';
 import type { FaultKind, FaultOptions } from './types.js';
 
-// A 429 burst answers this request and the next ones, whoever sends them (NOTES.md, "Rate limiting").
+// A 429 burst answers this request and the next ones, whoever sends them (docs/api.md, "Rate limiting").
 export const RATE_LIMIT_BURST_LENGTH = 3;
 // X-RateLimit-Reset of a burst's 429s: short, so that clients that honour it retry soon.
 export const BURST_RESET_SECONDS = 0.05;

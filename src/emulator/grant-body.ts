@@ -1,5 +1,5 @@
 // Reading create and update bodies of team-projects and team-workspaces. Every malformed body is a
-// 422 with a JSON:API error object (seed, "Status codes"; NOTES.md, "Errors the real service gives").
+// 422 with a JSON:API error object (docs/api.md, "Seed: status codes and errors" and "Errors the real service gives").
 // Pure: takes the parsed JSON (`unknown`), returns the request or throws Invalid.
 import { isLevel, type Level, type PermissionSpec, type PermissionValue, type Resource } from '../core/access.js';
 import { TARGET_RELATIONSHIP } from '../core/json-api.js';
@@ -37,7 +37,7 @@ function readData(body: unknown): Record<string, unknown> {
 }
 
 function checkType(data: Record<string, unknown>, resource: Resource, required: boolean): void {
-  // Seed: data.type is required on create and absent from the documented update payload.
+  // docs/api.md, "Seed: endpoints": data.type is required on create and absent from the documented update payload.
   if (data.type === undefined && !required) return;
   if (data.type !== resource) throw new Invalid('/data/type', `Type must be ${resource}`);
 }
@@ -64,8 +64,8 @@ function readPermission(spec: PermissionSpec, value: unknown): PermissionValue {
 
 /**
  * The permission attributes a body sent, checked against the access tables. Unknown attributes
- * (newer permissions such as `policy-overrides`, NOTES.md) and the legacy `plan-outputs` of the
- * documented create request are accepted and ignored (NOTES.md, "Wire format of team-workspaces").
+ * (newer permissions such as `policy-overrides`, docs/api.md, "Newer facts") and the legacy `plan-outputs` of the
+ * documented create request are accepted and ignored (docs/api.md, "Wire format of team-workspaces").
  */
 function readSent(attributes: Record<string, unknown>, resource: Resource): Record<string, PermissionValue> {
   const sent: Record<string, PermissionValue> = {};
@@ -77,7 +77,7 @@ function readSent(attributes: Record<string, unknown>, resource: Resource): Reco
   return Object.fromEntries(orderedEntries(resource, sent));
 }
 
-/** NOTES.md: a permission attribute sent with a fixed level is a 422 naming the attribute. */
+/** docs/api.md, "Errors the real service gives": a permission attribute sent with a fixed level is a 422 naming the attribute. */
 export function checkFixedLevel(access: Level, sent: Record<string, PermissionValue>): void {
   const first = Object.keys(sent)[0];
   if (access === 'custom' || first === undefined) return;
@@ -110,7 +110,7 @@ export function readCreate(body: unknown, resource: Resource): GrantCreate {
   return { access, sent, teamId, targetId };
 }
 
-/** Seed: partial PATCH, `data.type` optional; `data.id`, when sent, must name the resource. */
+/** docs/api.md, "Seed: endpoints": partial PATCH, `data.type` optional; `data.id`, when sent, must name the resource. */
 export function readUpdate(body: unknown, resource: Resource, id: string): GrantUpdate {
   const data = readData(body);
   checkType(data, resource, false);

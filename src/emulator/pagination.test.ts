@@ -4,7 +4,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageLinks, pageRequest, paginate, tot
 
 const query = (params: Record<string, string>): URLSearchParams => new URLSearchParams(params);
 
-describe('pagination arithmetic (NOTES.md "Pagination")', () => {
+describe('pagination arithmetic (docs/api.md, "Pagination")', () => {
   it('every page has the right slice and the envelope adds up, over random sizes and page parameters', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 450 }), fc.integer({ min: 1, max: 150 }), fc.integer({ min: 1, max: 30 }), (total, askedSize, number) => {

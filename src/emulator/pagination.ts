@@ -1,4 +1,4 @@
-// Pagination arithmetic of the real API, pure (NOTES.md, "Pagination"; seed, "Pagination envelope"):
+// Pagination arithmetic of the real API, pure (docs/api.md, "Pagination" and "Seed: pagination envelope"):
 // `page[number]` starts at 1, `page[size]` defaults to 20 with a maximum of 100, a page past the end
 // answers an empty `data`, and the envelope carries `links` {self, first, prev, next, last} and
 // `meta.pagination` {current-page, page-size, prev-page, next-page, total-pages, total-count}.

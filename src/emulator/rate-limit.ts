@@ -1,4 +1,4 @@
-// Rate limiting per identity (NOTES.md, "Rate limiting": 30 requests per second per user). A token
+// Rate limiting per identity (docs/api.md, "Rate limiting": 30 requests per second per user). A token
 // bucket holding one second of requests and refilled continuously: a client that paces itself at
 // exactly R requests per second never finds it empty, a burst above R is answered 429.
 

@@ -1,4 +1,4 @@
-// team-projects and team-workspaces: list, show, add, update, remove, exactly as the seed says.
+// team-projects and team-workspaces: list, show, add, update, remove, exactly as the seed says (docs/api.md, "Seed: endpoints").
 import type { Resource } from '../core/access.js';
 import { createGrant, grantPermissions } from './builders.js';
 import { Invalid, NO_CONTENT, NOT_FOUND, ok, type Answer } from './answers.js';
@@ -25,13 +25,13 @@ function visibleGrant(ctx: RequestContext, resource: Resource): Grant | undefine
 
 export function listGrants(resource: Resource) {
   return (ctx: RequestContext): Answer => {
-    // Seed: the filter is required; without it (or with an id the caller cannot see) there is no
-    // project/workspace to list, which the seed's status table answers 404.
+    // docs/api.md, "Seed: endpoints": the filter is required; without it (or with an id the caller cannot see) there is no
+    // project/workspace to list, which "Seed: status codes and errors" answers 404.
     const targetId = ctx.query.get(LIST_FILTER[resource]);
     if (!targetId || !ctx.authz.canSeeTarget(resource, targetId)) return NOT_FOUND;
     const grants = ctx.store.grantsOn(targetId).filter((g) => ctx.authz.canSeeGrant(g));
     const render = (g: Grant): unknown => grantResource(ctx.store, g);
-    // Seed, "Pagination envelope": only the project list is always paginated.
+    // docs/api.md, "Seed: pagination envelope": only the project list is always paginated.
     return ok(resource === 'team-projects' ? pagedList(ctx, grants, render) : listPaginatedOnRequest(ctx, grants, render));
   };
 }
@@ -48,12 +48,12 @@ export function createGrantRoute(resource: Resource) {
     const request = readCreate(ctx.body, resource);
     const where = target(ctx, resource, request.targetId);
     const team = ctx.store.teams.get(request.teamId);
-    // Seed: 404 when the project/workspace or the team is not found, or the caller is not allowed.
+    // docs/api.md, "Seed: status codes and errors": 404 when the project/workspace or the team is not found, or the caller is not allowed.
     if (!where || !ctx.authz.canAdminTarget(resource, where.id) || !team || team.org !== where.org) return NOT_FOUND;
-    // NOTES.md, "Errors": a team that already has access there is a 422 "Team has already been taken".
+    // docs/api.md, "Errors the real service gives": a team that already has access there is a 422 "Team has already been taken".
     if (ctx.store.grantOf(where.id, team.id)) throw new Invalid('/data/attributes/team', 'Team has already been taken');
     const grant = createGrant(ctx.store, { resource, teamId: team.id, targetId: where.id, access: request.access, sent: request.sent });
-    // Seed: create answers 200 (the OpenAPI spec says 201; NOTES.md: clients accept any 2xx).
+    // docs/api.md, "Seed: endpoints": create answers 200 (201 in the v2 spec; "Wire format of team-projects": any 2xx).
     return ok({ data: grantResource(ctx.store, grant, { created: true }) });
   };
 }
@@ -65,8 +65,8 @@ export function updateGrant(resource: Resource) {
     const request = readUpdate(ctx.body, resource, grant.id);
     const access = request.access ?? grant.access;
     checkFixedLevel(access, request.sent);
-    // Seed: partial PATCH, "attributes that are not sent keep their current values"; a custom grant
-    // starts from the values the grant reports now (NOTES.md: moving levels resets custom values).
+    // docs/api.md, "Seed: endpoints": partial PATCH, "attributes that are not sent keep their current values"; a custom grant
+    // starts from the values the grant reports now ("Wire format of team-projects": moving levels resets custom values).
     grant.permissions = grantPermissions(resource, access, grant.permissions, request.sent);
     grant.access = access;
     return ok({ data: grantResource(ctx.store, grant) });

@@ -1,4 +1,4 @@
-// The name-resolution and set-up endpoints of NOTES.md, "Name resolution": organizations, teams,
+// The name-resolution and set-up endpoints of docs/api.md, "Name resolution": organizations, teams,
 // projects, workspaces and tokens. Lists are paginated like every list of the real API.
 import { Invalid, NOT_FOUND, ok, type Answer } from './answers.js';
 import { createOrganization, createProject, createTeam, createWorkspace } from './builders.js';
@@ -8,7 +8,7 @@ import { DEFAULT_PROJECT, type Workspace } from './state.js';
 import { organizationResource, projectResource, teamResource, tokenResource, workspaceResource } from './wire-resources.js';
 
 const CREATED = 201;
-// The real API answers 422 "Name has already been taken" (samples/error-422-name-taken.response.json).
+// The real API answers 422 "Name has already been taken" (docs/api.md, "Errors the real service gives").
 const NAME_TAKEN = (): Invalid => new Invalid('/data/attributes/name', 'Name has already been taken');
 
 /** `filter[names]=a,b`: comma-separated, matched case-insensitively (a client re-matches exactly). */
@@ -29,7 +29,7 @@ export function showOrganization(ctx: RequestContext): Answer {
 }
 
 export function createOrganizationRoute(ctx: RequestContext): Answer {
-  // Only the emulator's admin token creates organizations (CONTRACT.md, "Emulator").
+  // Only the emulator's admin token creates organizations (README, "The emulator").
   if (ctx.authz.identity.kind !== 'admin') return NOT_FOUND;
   const { attributes } = readSetupBody(ctx.body, 'organizations');
   const name = readName(attributes, 'organization');
@@ -89,7 +89,7 @@ export function listProjects(ctx: RequestContext): Answer {
     .projectsOf(org)
     .filter((p) => ctx.authz.canSeeProject(p))
     .filter((p) => names === undefined || names.has(p.name.toLowerCase()));
-  // samples/projects-list.response.json: the projects list also carries meta.status-counts.
+  // docs/api.md, "Samples", projects-list: the projects list also carries meta.status-counts.
   const statusCounts = { total: projects.length, matching: projects.length };
   return ok(pagedList(ctx, projects, (p) => projectResource(ctx.store, p, { inList: true }), { 'status-counts': statusCounts }));
 }
@@ -112,7 +112,7 @@ export function createProjectRoute(ctx: RequestContext): Answer {
 export function listWorkspaces(ctx: RequestContext): Answer {
   const org = param(ctx, 0);
   if (!ctx.store.orgs.has(org) || !ctx.authz.isMember(org)) return NOT_FOUND;
-  // NOTES.md: `search[name]` is fuzzy (here: a case-insensitive substring); `filter[project][id]` exact.
+  // docs/api.md, "Name resolution": `search[name]` is fuzzy (here: a case-insensitive substring); `filter[project][id]` exact.
   const search = ctx.query.get('search[name]')?.toLowerCase();
   const projectId = ctx.query.get('filter[project][id]');
   const candidates: Workspace[] = projectId === null ? ctx.store.workspacesOf(org) : ctx.store.workspacesInProject(projectId);

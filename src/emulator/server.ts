@@ -63,7 +63,7 @@ function readBody(req: IncomingMessage): Promise<unknown> {
 
 function send(res: ServerResponse, answer: Answer, limit: number): void {
   const headers: Record<string, string> = { ...answer.headers };
-  // NOTES.md, "Rate limiting": every 429 carries X-RateLimit-Limit, also a fault burst's with the limit off.
+  // docs/api.md, "Rate limiting": every 429 carries X-RateLimit-Limit, also a fault burst's with the limit off.
   if (limit > 0 || answer.status === 429) headers['X-RateLimit-Limit'] = String(limit > 0 ? limit : DEFAULT_RATE_LIMIT);
   if (answer.body === undefined) {
     res.writeHead(answer.status, headers).end();

@@ -1,10 +1,10 @@
-// Bodies of the set-up endpoints (organizations, teams, projects, workspaces; NOTES.md, "Name
+// Bodies of the set-up endpoints (organizations, teams, projects, workspaces; docs/api.md, "Name
 // resolution"). Pure: parsed JSON in, values out, Invalid (422) on anything malformed.
 import { humanName, Invalid } from './answers.js';
 import { isObject } from './grant-body.js';
 import { ORGANIZATION_ACCESS_KEYS } from './wire-resources.js';
 
-// Seed, "Limits": a project name is at most 40 characters.
+// docs/api.md, "Seed: limits": a project name is at most 40 characters.
 export const MAX_PROJECT_NAME = 40;
 // The real service's rule for organization, team and workspace names: letters, digits, - and _.
 const NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
@@ -52,7 +52,7 @@ export function readVisibility(value: unknown, fallback: 'organization' | 'secre
   return value;
 }
 
-/** `organization-access`: booleans under the known keys (samples/team-show.response.json). */
+/** `organization-access`: booleans under the known keys (docs/api.md, "Samples", team-show). */
 export function readOrganizationAccess(value: unknown, pointer: string): Record<string, boolean> {
   if (value === undefined) return {};
   if (!isObject(value)) throw new Invalid(pointer, 'Organization access must be an object');

@@ -46,7 +46,7 @@ export interface Grant {
 
 export type Identity = { kind: 'admin' } | { kind: 'org'; org: string } | { kind: 'team'; teamId: string };
 
-// The real service creates this project with every organization (NOTES.md, "Name resolution").
+// The real service creates this project with every organization (docs/api.md, "Name resolution").
 export const DEFAULT_PROJECT = 'Default Project';
 const ID_SUFFIX_LENGTH = 16;
 const TOKEN_LENGTH = 14;
@@ -61,7 +61,7 @@ export class Store {
   readonly grants = new Map<string, Grant>();
   readonly tokens = new Map<string, Identity>();
   private readonly teamsByOrg = new Map<string, Map<string, Team>>();
-  // Project names are unique case-insensitively (NOTES.md: `filter[names]` is case-insensitive).
+  // Project names are unique case-insensitively (docs/api.md, "Name resolution": `filter[names]` is case-insensitive).
   private readonly projectsByOrg = new Map<string, Map<string, Project>>();
   private readonly workspacesByOrg = new Map<string, Map<string, Workspace>>();
   private readonly workspacesByProject = new Map<string, Set<string>>();

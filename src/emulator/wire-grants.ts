@@ -1,4 +1,4 @@
-// team-projects and team-workspaces resources in the real wire shapes (samples
+// team-projects and team-workspaces resources in the real wire shapes (docs/api.md, "Samples":
 // team-projects-*.response.json and team-workspaces-*.response.json).
 import { nestPermissions, orderedEntries } from '../core/permissions.js';
 import type { Grant, Store } from './state.js';
@@ -22,7 +22,7 @@ export function grantResource(store: Store, grant: Grant, { created = false } = 
   if (grant.resource === 'team-projects') {
     target = { project: related('projects', grant.targetId, `${API}/projects/${grant.targetId}`) };
   } else {
-    // NOTES.md, "Wire format of team-workspaces": the workspace's links.related is the by-name URL.
+    // docs/api.md, "Wire format of team-workspaces": the workspace's links.related is the by-name URL.
     const ws = store.workspaces.get(grant.targetId);
     const href = ws ? workspaceByNamePath(ws.org, ws.name) : `${API}/workspaces/${grant.targetId}`;
     target = { workspace: related('workspaces', grant.targetId, href) };

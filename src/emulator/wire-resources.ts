@@ -1,4 +1,4 @@
-// Organizations, teams, projects, workspaces and tokens in the real wire shapes (samples
+// Organizations, teams, projects, workspaces and tokens in the real wire shapes (docs/api.md, "Samples":
 // team-show, teams-list, project-show, projects-list, workspace-show, workspaces-list). Only the
 // attributes this project reads carry real values; the rest are there so answers have the real keys.
 import type { Organization, Project, Store, Team, Workspace } from './state.js';
@@ -6,7 +6,7 @@ import { workspaceByNamePath } from './wire-grants.js';
 
 const API = '/api/v2';
 
-// samples/team-show.response.json, `organization-access`. The list sample (teams-list) shows fewer
+// docs/api.md, "Samples", team-show: `organization-access`. The list sample (teams-list) shows fewer
 // keys; answers follow each sample.
 export const ORGANIZATION_ACCESS_KEYS = [
   'manage-policies', 'manage-policy-overrides', 'manage-run-tasks', 'manage-workspaces', 'manage-vcs-settings',
@@ -65,7 +65,7 @@ export function projectResource(store: Store, project: Project, { inList = false
     'team-count': store.grantsOn(project.id).length,
     permissions: { 'can-update': true, 'can-destroy': true, 'can-create-workspace': true },
   };
-  // samples/project-show.response.json carries this attribute, projects-list.response.json does not.
+  // docs/api.md, "Samples": project-show carries this attribute, projects-list does not.
   if (!inList) attributes['auto-destroy-activity-duration'] = null;
   const self = `${API}/projects/${project.id}`;
   return {
@@ -110,13 +110,13 @@ function workspaceAttributes(ws: Workspace): Record<string, unknown> {
 export function workspaceResource(ws: Workspace, { inList = false } = {}): unknown {
   const byId = `${API}/workspaces/${ws.id}`;
   const attributes = workspaceAttributes(ws);
-  // samples/workspace-show.response.json has this attribute, workspaces-list.response.json not.
+  // docs/api.md, "Samples": workspace-show has this attribute, workspaces-list not.
   if (!inList) attributes['unarchived_workspace_change_requests_count'] = 0;
   return {
     id: ws.id,
     type: 'workspaces',
     attributes,
-    // The real `self` of a workspace is its by-name URL (samples/workspace-show.response.json).
+    // The real `self` of a workspace is its by-name URL (docs/api.md, "Name resolution").
     links: { self: workspaceByNamePath(ws.org, ws.name), 'self-html': `/app/${encodeURIComponent(ws.org)}/workspaces/${encodeURIComponent(ws.name)}` },
     relationships: {
       'agent-pool': { data: null },
@@ -139,7 +139,7 @@ export function workspaceResource(ws: Workspace, { inList = false } = {}): unkno
   };
 }
 
-/** POST /teams/:id/authentication-token and /organizations/:org/authentication-token (NOTES.md). */
+/** POST /teams/:id/authentication-token and /organizations/:org/authentication-token (docs/api.md, "Name resolution"). */
 export function tokenResource(id: string, token: string): unknown {
   return {
     id,

@@ -1,5 +1,5 @@
-// The safety guards, checked on the whole plan before the first call (issue 6, "Safety guards";
-// STYLE.md: octoDNS's Plan.raise_if_unsafe). Pure: the plan and a few facts in, refusals out.
+// The safety guards, checked on the whole plan before the first call (README, "Safety guards";
+// docs/architecture.md, "The pipeline"; after octoDNS's Plan.raise_if_unsafe). Pure: the plan and a few facts in, refusals out.
 import type { LiveState } from '../core/model.js';
 import type { Change, RemoveChange } from '../core/plan.js';
 import { OWNERS_TEAM } from '../core/model.js';
@@ -64,7 +64,7 @@ export function checkGuards(changes: readonly Change[], context: GuardContext): 
 
 /**
  * Targets whose read may be partial: the reader said so, or a grant names a team the token can't
- * see (NOTES.md, "Effective access": a partial read must never remove what it could not see).
+ * see (docs/api.md, "Effective access": a partial read must never remove what it could not see).
  */
 export function incompleteTargetsOf(live: LiveState): Set<string> {
   const out = new Set<string>();

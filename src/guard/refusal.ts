@@ -1,5 +1,5 @@
 // A guard's refusal: which guard, why, and how to proceed. Values until the CLI edge, where
-// GuardRefusedError carries them to exit code 3 (CONTRACT.md: "3 refused by a safety guard").
+// GuardRefusedError carries them to exit code 3 (README, "Exit codes": 3, refused by a safety guard).
 import type { Change } from '../core/plan.js';
 import { CLIError, EXIT } from '../errors.js';
 

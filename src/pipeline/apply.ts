@@ -1,6 +1,6 @@
 // The apply use case, in pipeline order: plan (afresh, or load a saved plan and check it is not
 // stale) -> guard -> confirm -> execute. The command only parses flags and prints; the steps are
-// here, once (STYLE.md: "one composition function per use case").
+// here, once (docs/architecture.md, "The pipeline": one composition function per use case).
 import { addressFrom } from '../api/address.js';
 import type { TfeClient } from '../api/client.js';
 import type { Plan } from '../core/plan.js';

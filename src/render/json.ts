@@ -1,4 +1,4 @@
-// The JSON plan (CONTRACT.md "Plan JSON", format 1), pretty-printed for humans and diff tools.
+// The JSON plan (README, "Formats", `json`: plan format 1), pretty-printed for humans and diff tools.
 import { planDocument } from '../core/plan-document.js';
 import type { Plan } from '../core/plan.js';
 

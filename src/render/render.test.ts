@@ -74,8 +74,8 @@ describe('renderers', () => {
 
   it('schemas/plan.schema.json is the schema built from the tables', () => {
     const generated = `${JSON.stringify(planSchema(), null, 2)}\n`;
-    // Regenerate with: UPDATE_SCHEMAS=1 npx vitest run src/render/render.test.ts
-    if (process.env.UPDATE_SCHEMAS) writeFileSync(SCHEMA_FILE, generated);
+    // Regenerate with: WRITE_SCHEMA=1 npx vitest run src/render/render.test.ts
+    if (process.env.WRITE_SCHEMA) writeFileSync(SCHEMA_FILE, generated);
     expect(existsSync(SCHEMA_FILE)).toBe(true);
     expect(readFileSync(SCHEMA_FILE, 'utf8')).toBe(generated);
   });

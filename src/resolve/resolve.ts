@@ -1,6 +1,6 @@
 // Names in a DesiredState -> ids, with the fewest requests: all teams (pages of 100; the plan
 // needs every visible team anyway), all projects when any is managed (pages of 100), workspaces as
-// workspaces.ts decides. Team names are exact and case-sensitive (NOTES.md, "Name resolution");
+// workspaces.ts decides. Team names are exact and case-sensitive (docs/api.md, "Name resolution");
 // every problem is collected, then one CLIError lists them all.
 import type { TfeClient } from '../api/client.js';
 import type { DesiredState, DesiredTarget, Project, SourceRef, Team, TargetType, Workspace } from '../core/model.js';

@@ -1,5 +1,5 @@
 // A saved plan (`plan --out FILE`): the plan's changes and what they were based on, so that
-// `apply --plan FILE` can refuse to apply them to a reality that moved (issue 6, "Saved plans").
+// `apply --plan FILE` can refuse to apply them to a reality that moved (README, "Saved plans").
 // It holds no token: the address, the organization, ids, names and fingerprints only.
 import type { DesiredState, LiveState, TargetType } from '../core/model.js';
 import { planDocument, type JsonValue } from '../core/plan-document.js';
@@ -7,7 +7,7 @@ import type { Plan } from '../core/plan.js';
 import { incompleteTargetsOf } from '../guard/guards.js';
 import { fingerprintDesired, fingerprintGrants } from './fingerprint.js';
 
-/** The saved-plan file format; a reader refuses any other (STYLE.md: changesets). */
+/** The saved-plan file format; a reader refuses any other (README, "Saved plans"; after changesets). */
 export const SAVED_PLAN_FORMAT_VERSION = 1;
 export const SAVED_PLAN_KIND = 'tfe-access saved plan';
 

@@ -13,7 +13,7 @@ export const SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 /** Prefix of a pinned id, by target type (the service's id formats). */
 export const ID_PREFIX: { readonly [T in TargetType]: string } = { project: 'prj-', workspace: 'ws-' };
 
-// Why these words: they are what the nested wire objects mean (seed, "Resource team-projects").
+// Why these words: they are what the nested wire objects mean (docs/api.md, "Seed: resources and fields").
 const GROUP_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'project-access': 'Permissions on the project itself.',
   'workspace-access': "Permissions on every workspace of the project.",
@@ -74,7 +74,7 @@ function inlineGrantDef(resource: Resource, type: TargetType): JsonSchema {
     required: ['access'],
     additionalProperties: false,
     properties: { access: { description: `The access level. ${levelDescription(resource)}`, enum: [...LEVELS[resource]] }, ...attributes },
-    // Permission attributes only with `access: custom`: the service answers 422 otherwise (api/NOTES.md).
+    // Permission attributes only with `access: custom`: the service answers 422 otherwise (docs/api.md, "Errors the real service gives").
     if: { properties: { access: { const: 'custom' } } },
     else: { properties: forbidden },
   };

@@ -43,7 +43,7 @@ const CASES: Case[] = [
   { sample: 'team-workspaces-list.response.json', status: 200, request: (api) => api.get('/team-workspaces?filter%5Bworkspace%5D%5Bid%5D=ws-alone') },
   { sample: 'team-workspaces-show.response.json', status: 200, request: (api) => api.get('/team-workspaces/tws-vault') },
   { sample: 'team-workspaces-update.response.json', status: 200, request: (api) => api.patch('/team-workspaces/tws-vault', sample('team-workspaces-update.request.json')) },
-  // The docs' teams list sample shows only `data`; the real list is paginated (NOTES.md, "Name resolution").
+  // The docs' teams list sample shows only `data`; the real list is paginated (docs/api.md, "Name resolution").
   { sample: 'teams-list.response.json', status: 200, request: (api) => api.get('/organizations/acme/teams'), options: { allowExtra: ['links', 'meta'] } },
   { sample: 'team-show.response.json', status: 200, request: (api) => api.get('/teams/team-dev') },
   { sample: 'projects-list.response.json', status: 200, request: (api) => api.get('/organizations/acme/projects') },

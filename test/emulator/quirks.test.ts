@@ -1,10 +1,10 @@
-// Each quirk of the seed and of NOTES.md that the emulator reproduces, one test naming it.
+// Each quirk of the seed and of the real service (docs/api.md) that the emulator reproduces, one test naming it.
 import { describe, expect, it } from 'vitest';
 import { ADMIN, projectGrantBody, useEmulator, workspaceGrantBody } from './helpers.js';
 
 const t = useEmulator();
 
-describe('quirks of the seed and NOTES.md', () => {
+describe('quirks of the seed and of the real service (docs/api.md)', () => {
   it('seed: create answers 200, not 201', async () => {
     expect((await t.api.post('/team-projects', projectGrantBody('prj-other', 'team-sre', { access: 'read' }))).status).toBe(200);
     expect((await t.api.post('/team-workspaces', workspaceGrantBody('ws-net', 'team-sre', { access: 'read' }))).status).toBe(200);
@@ -17,7 +17,7 @@ describe('quirks of the seed and NOTES.md', () => {
     expect(shown.body.data.attributes['workspace-access'].delete).toBe(true);
   });
 
-  it('NOTES.md: project-access and workspace-access are nested objects, team-workspaces attributes flat', async () => {
+  it('docs/api.md: project-access and workspace-access are nested objects, team-workspaces attributes flat', async () => {
     const p = (await t.api.get('/team-projects/tprj-dev')).body.data.attributes;
     expect(Object.keys(p).sort()).toEqual(['access', 'project-access', 'workspace-access']);
     expect(p['project-access.settings']).toBeUndefined();
@@ -48,7 +48,7 @@ describe('quirks of the seed and NOTES.md', () => {
     expect(r.body.data.attributes.runs).toBe('plan');
   });
 
-  it('NOTES.md: moving between levels resets custom values (admin -> read -> custom)', async () => {
+  it('docs/api.md: moving between levels resets custom values (admin -> read -> custom)', async () => {
     await t.api.patch('/team-projects/tprj-vault', { data: { attributes: { access: 'admin' } } });
     await t.api.patch('/team-projects/tprj-vault', { data: { attributes: { access: 'read' } } });
     const r = await t.api.patch('/team-projects/tprj-vault', { data: { attributes: { access: 'custom' } } });
@@ -56,25 +56,25 @@ describe('quirks of the seed and NOTES.md', () => {
     expect(r.body.data.attributes['project-access']).toEqual({ settings: 'read', teams: 'none' });
   });
 
-  it('NOTES.md: plan-outputs is accepted on create and ignored; responses never carry it', async () => {
+  it('docs/api.md: plan-outputs is accepted on create and ignored; responses never carry it', async () => {
     const r = await t.api.post('/team-workspaces', workspaceGrantBody('ws-net', 'team-sre', { access: 'custom', runs: 'apply', 'plan-outputs': 'none' }));
     expect(r.status).toBe(200);
     expect(r.body.data.attributes).not.toHaveProperty('plan-outputs');
   });
 
-  it('NOTES.md: newer attributes (policy-overrides, variable-sets) are accepted and ignored', async () => {
+  it('docs/api.md: newer attributes (policy-overrides, variable-sets) are accepted and ignored', async () => {
     const r = await t.api.post('/team-projects', projectGrantBody('prj-other', 'team-sre', { access: 'custom', 'project-access': { 'variable-sets': 'read' }, 'workspace-access': { 'policy-overrides': true } }));
     expect(r.status).toBe(200);
     expect(r.body.data.attributes['project-access']).toEqual({ settings: 'read', teams: 'none' });
   });
 
-  it('NOTES.md: the workspace relationship links.related is the by-name URL', async () => {
+  it('docs/api.md: the workspace relationship links.related is the by-name URL', async () => {
     const r = await t.api.get('/team-workspaces/tws-dev');
     expect(r.body.data.relationships.workspace).toEqual({ data: { id: 'ws-alone', type: 'workspaces' }, links: { related: '/api/v2/organizations/acme/workspaces/standalone' } });
     expect(r.body.data.links.self).toBe('/api/v2/team-workspaces/tws-dev');
   });
 
-  it('NOTES.md: a permission attribute with a fixed level is a 422 "... is read-only when access level is ..."', async () => {
+  it('docs/api.md: a permission attribute with a fixed level is a 422 "... is read-only when access level is ..."', async () => {
     const r = await t.api.post('/team-workspaces', workspaceGrantBody('ws-net', 'team-sre', { access: 'read', runs: 'read' }));
     expect(r.status).toBe(422);
     expect(r.body).toEqual({
@@ -86,7 +86,7 @@ describe('quirks of the seed and NOTES.md', () => {
     expect(p.body.errors[0].source.pointer).toBe('/data/attributes/workspace-access/state-versions');
   });
 
-  it('NOTES.md: adding a team that already has access there is a 422 "Team has already been taken"', async () => {
+  it('docs/api.md: adding a team that already has access there is a 422 "Team has already been taken"', async () => {
     for (const [path, body] of [
       ['/team-projects', projectGrantBody('prj-platform', 'team-dev', { access: 'write' })],
       ['/team-workspaces', workspaceGrantBody('ws-alone', 'team-dev', { access: 'write' })],
@@ -105,7 +105,7 @@ describe('quirks of the seed and NOTES.md', () => {
     expect(hidden.body).toEqual({ errors: [{ status: '404', title: 'not found' }] });
   });
 
-  it('NOTES.md: 401 without a token and with a bad one', async () => {
+  it('docs/api.md: 401 without a token and with a bad one', async () => {
     for (const token of [null, 'not-a-token']) {
       const r = await t.api.get('/team-projects/tprj-dev', token);
       expect(r.status).toBe(401);
@@ -113,7 +113,7 @@ describe('quirks of the seed and NOTES.md', () => {
     }
   });
 
-  it('NOTES.md: 415 when POST/PATCH/DELETE lack Content-Type application/vnd.api+json', async () => {
+  it('docs/api.md: 415 when POST/PATCH/DELETE lack Content-Type application/vnd.api+json', async () => {
     const auth = { Authorization: `Bearer ${ADMIN}` };
     const body = JSON.stringify(projectGrantBody('prj-other', 'team-sre', { access: 'read' }));
     expect((await t.api.raw('/team-projects', { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body })).status).toBe(415);
@@ -124,7 +124,7 @@ describe('quirks of the seed and NOTES.md', () => {
     expect(withCharset.status).toBe(200);
   });
 
-  it('NOTES.md: rate limit per identity answers 429 with the real body (numeric status) and X-RateLimit headers', async () => {
+  it('docs/api.md: rate limit per identity answers 429 with the real body (numeric status) and X-RateLimit headers', async () => {
     t.emu.setRateLimit(5);
     // Sent together so that a slow machine can't refill the bucket between them.
     const replies = await Promise.all(Array.from({ length: 12 }, () => t.api.get('/team-projects/tprj-dev')));
@@ -139,7 +139,7 @@ describe('quirks of the seed and NOTES.md', () => {
     expect(t.emu.counters().rateLimited).toBe(limited.length);
   });
 
-  it('NOTES.md: every organization has an owners team and a Default Project', async () => {
+  it('docs/api.md: every organization has an owners team and a Default Project', async () => {
     await t.api.post('/organizations', { data: { type: 'organizations', attributes: { name: 'fresh', email: 'x@y.z' } } });
     const teams = await t.api.get('/organizations/fresh/teams');
     expect(teams.body.data.map((t: any) => t.attributes.name)).toEqual(['owners']);
@@ -147,7 +147,7 @@ describe('quirks of the seed and NOTES.md', () => {
     expect(projects.body.data.map((p: any) => p.attributes.name)).toEqual(['Default Project']);
   });
 
-  it('NOTES.md: projects filter[names] is case-insensitive; teams filter[names] and q filter by name', async () => {
+  it('docs/api.md: projects filter[names] is case-insensitive; teams filter[names] and q filter by name', async () => {
     const projects = await t.api.get('/organizations/acme/projects?filter%5Bnames%5D=PLATFORM,Other');
     expect(projects.body.data.map((p: any) => p.attributes.name)).toEqual(['platform', 'other']);
     const teams = await t.api.get('/organizations/acme/teams?filter%5Bnames%5D=developers,sre');

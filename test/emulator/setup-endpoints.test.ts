@@ -1,4 +1,4 @@
-// The name-resolution and set-up endpoints of NOTES.md, "Name resolution": organizations, teams,
+// The name-resolution and set-up endpoints of docs/api.md, "Name resolution": organizations, teams,
 // projects, workspaces and tokens, with their filters, pagination and errors.
 import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';

@@ -21,7 +21,7 @@ function expectNoChanges(run: CliRun, what: string): void {
 describe('export round trip', () => {
   it('plan of an export (one file, and split by project) shows no changes, for random organizations and tokens', async () => {
     await fc.assert(
-      // The organization token sees everything; a team token only part (NOTES.md, "Effective access").
+      // The organization token sees everything; a team token only part (docs/api.md, "Effective access").
       fc.asyncProperty(randomOrganization, fc.constantFrom(TOKEN, TEAM_TOKEN), async (seed, token) => {
         const emulator = await startEmulator({ seed, rateLimit: 0 });
         const dir = mkdtempSync(join(tmpdir(), 'tfe-access-round-trip-'));

@@ -1,4 +1,4 @@
-// The canary token's three homes (api/NOTES.md, "Authentication conventions"): TFE_TOKEN, the
+// The canary token's three homes (docs/api.md, "Authentication conventions"): TFE_TOKEN, the
 // TF_TOKEN_<host> variable, and the credentials.tfrc.json of `terraform login` in a temporary
 // HOME. Every command runs once per source; `expectClean` looks for the canary in every text
 // the tool printed and every file it wrote.

@@ -1,4 +1,4 @@
-// The error objects of a JSON:API error body, read from `unknown`. NOTES.md, "Errors the real
+// The error objects of a JSON:API error body, read from `unknown`. docs/api.md, "Errors the real
 // service gives": most endpoints send `{"errors": [{"status": "422", "title": ..., "detail": ...,
 // "source": {"pointer": ...}}]}`, some send `{"errors": ["text"]}`, and the 429 body carries a
 // numeric `status`. All three forms are read here, and nothing else is assumed.

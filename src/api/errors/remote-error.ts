@@ -6,7 +6,7 @@ import { CLIError } from '../../errors.js';
 import { describeErrorObject, type ApiErrorObject } from './error-objects.js';
 import { printable } from '../../core/printable.js';
 
-/** What a status means here (seed, "Errors"; NOTES.md, "Errors the real service gives"). */
+/** What a status means here (docs/api.md, "Seed: status codes and errors" and "Errors the real service gives"). */
 function meaningOf(status: number): string | undefined {
   switch (status) {
     case 401:

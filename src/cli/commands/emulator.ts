@@ -1,5 +1,5 @@
 // `tfe-access emulator`: run the local emulator of the team-access API until SIGINT/SIGTERM
-// (CONTRACT.md, "Emulator"). The first stdout line names the URL; the token is never printed.
+// (README, "The emulator"). The first stdout line names the URL; the token is never printed.
 import { CLIError, EXIT, messageOf } from '../../errors.js';
 import { DEFAULT_ADMIN_TOKEN, DEFAULT_HOST, startEmulator } from '../../emulator/start.js';
 import { DEFAULT_RATE_LIMIT } from '../../emulator/rate-limit.js';

@@ -10,7 +10,7 @@ import type { IO } from '../io.js';
 import { progress } from '../progress.js';
 import type { Command } from '../command.js';
 
-/** The variable the official provider and Go client read (api/NOTES.md, "Authentication conventions"). */
+/** The variable the official provider and Go client read (docs/api.md, "Authentication conventions"). */
 const ORGANIZATION_VARIABLE = 'TFE_ORGANIZATION';
 const SPLIT_KINDS = ['project'] as const;
 
