@@ -39,7 +39,7 @@ export interface PlanResult {
   readonly desired: DesiredState;
   readonly resolved: Resolved;
   readonly live: LiveState;
-  /** Still open: the caller closes it (apply goes on using it). */
+  /** Still open, for callers that go on with it (a benchmark applies through it); the caller closes it. */
   readonly client: TfeClient;
 }
 
