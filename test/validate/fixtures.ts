@@ -105,7 +105,7 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     "unknown-top-key.yaml:1:1: (top level): unknown key \"organisation\"; did you mean \"organization\"?",
   ],
   "workspace-role-nested.yaml": [
-    "workspace-role-nested.yaml:5:7: roles.workspace.planner: unknown key \"workspace-access\"; these permissions are flat, without workspace-access: write runs, variables, state-versions, sentinel-mocks, workspace-locking or run-tasks directly",
+    "workspace-role-nested.yaml:5:7: roles.workspace.planner: unknown key \"workspace-access\"; these permissions are flat, without workspace-access: write runs, variables, state-versions, sentinel-mocks, workspace-locking, run-tasks or policy-overrides directly",
   ],
   "yaml-syntax.yaml": [
     "yaml-syntax.yaml:5:1: YAML syntax: Flow sequence in block collection must be sufficiently indented and end with a ]",
