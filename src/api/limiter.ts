@@ -8,7 +8,8 @@
 //   instead of fired in a full burst, so the service's own bucket never runs dry and scheduling
 //   jitter on the way can't push a request over the limit.
 // Plus a pause shared by every caller after a 429. A rate of 0 turns the first two off (`--rate-limit
-// 0`, for a private Terraform Enterprise without a limit); the 429 pause stays.
+// 0`, for a private Terraform Enterprise without a limit); the 429 pause stays. A server that
+// announces a lower limit lowers the rate for the rest of the run (`lowerTo`), never raises it.
 import type { Clock } from './clock.js';
 
 export const DEFAULT_RATE_LIMIT = 30;
@@ -18,24 +19,51 @@ export const RATE_WINDOW_MARGIN_MS = 40;
 /** The burst: this share of a second's requests may start at once (5 at 30/s). */
 export const BURST_SHARE = 1 / 6;
 
+function burstOf(rate: number): number {
+  return Math.max(1, Math.ceil(rate * BURST_SHARE));
+}
+
 export class RateLimiter {
   private readonly starts: number[] = [];
   private pausedUntil = 0;
   private readonly window: number;
-  readonly burst: number;
+  private currentRate: number;
+  private currentBurst: number;
   private tokens: number;
   private refilledAt: number;
 
   constructor(
-    readonly rate: number,
+    rate: number,
     private readonly clock: Clock,
     margin: number = RATE_WINDOW_MARGIN_MS,
   ) {
     if (!Number.isInteger(rate) || rate < 0) throw new RangeError(`rate must be a non-negative integer, got ${rate}`);
     this.window = RATE_WINDOW_MS + margin;
-    this.burst = Math.max(1, Math.ceil(rate * BURST_SHARE));
-    this.tokens = this.burst;
+    this.currentRate = rate;
+    this.currentBurst = burstOf(rate);
+    this.tokens = this.currentBurst;
     this.refilledAt = clock.now();
+  }
+
+  /** Requests per second; 0: no limit. */
+  get rate(): number {
+    return this.currentRate;
+  }
+
+  get burst(): number {
+    return this.currentBurst;
+  }
+
+  /**
+   * Runs at `rate` from now on when it is below the current one (or the current one is off), and
+   * says whether it did. Starts already counted stay counted, so the window holds at once.
+   */
+  lowerTo(rate: number): boolean {
+    if (!Number.isInteger(rate) || rate < 1 || (this.currentRate !== 0 && rate >= this.currentRate)) return false;
+    this.currentRate = rate;
+    this.currentBurst = burstOf(rate);
+    this.tokens = Math.min(this.tokens, this.currentBurst);
+    return true;
   }
 
   /** Resolves when one more request may start, and counts it as started. */
@@ -43,10 +71,9 @@ export class RateLimiter {
     for (;;) {
       const wait = this.waitMs(this.clock.now());
       if (wait <= 0) {
-        if (this.rate > 0) {
-          this.starts.push(this.clock.now());
-          this.tokens -= 1;
-        }
+        // Counted even with no limit: a limit announced later then knows what the last second held.
+        this.starts.push(this.clock.now());
+        if (this.rate > 0) this.tokens -= 1;
         return;
       }
       await this.clock.sleep(wait);
@@ -61,11 +88,13 @@ export class RateLimiter {
   /** How long until a start is allowed, in whole milliseconds (a fraction could never advance a clock); 0 now. */
   private waitMs(now: number): number {
     if (now < this.pausedUntil) return Math.ceil(this.pausedUntil - now);
-    if (this.rate === 0) return 0;
+    const rate = this.currentRate;
     while (this.starts.length > 0 && now - (this.starts[0] as number) >= this.window) this.starts.shift();
-    if (this.starts.length >= this.rate) return Math.ceil((this.starts[0] as number) + this.window - now);
-    this.tokens = Math.min(this.burst, this.tokens + ((now - this.refilledAt) * this.rate) / RATE_WINDOW_MS);
+    if (rate === 0) return 0;
+    // After lowerTo, the window may hold more starts than the new rate: wait until enough leave it.
+    if (this.starts.length >= rate) return Math.ceil((this.starts[this.starts.length - rate] as number) + this.window - now);
+    this.tokens = Math.min(this.currentBurst, this.tokens + ((now - this.refilledAt) * rate) / RATE_WINDOW_MS);
     this.refilledAt = now;
-    return this.tokens >= 1 ? 0 : Math.ceil(((1 - this.tokens) * RATE_WINDOW_MS) / this.rate);
+    return this.tokens >= 1 ? 0 : Math.ceil(((1 - this.tokens) * RATE_WINDOW_MS) / rate);
   }
 }

@@ -1,7 +1,9 @@
 // The request pipeline every API call goes through: bounded concurrency (p-limit), the client-side
 // rate limiter, the retry decisions of retry.ts, and the mapping of failures to typed errors.
 // Returns only successful answers; everything else is thrown as RemoteError, TransportError or
-// OutcomeUnknownError, with the token in none of them.
+// OutcomeUnknownError, with the token in none of them. Every answer's X-RateLimit-Limit below the
+// current rate lowers it for the rest of the run (docs/api.md, "Rate limiting"; README, "Rate limit
+// and concurrency"): the client never runs above --rate-limit, nor above what the server announces.
 import pLimit, { type LimitFunction } from 'p-limit';
 import { systemClock, type Clock } from './clock.js';
 import { errorObjectsFrom } from './errors/error-objects.js';
@@ -13,6 +15,14 @@ import { DEFAULT_RATE_LIMIT, RateLimiter } from './limiter.js';
 import { decide, DEFAULT_RETRY_POLICY, type Outcome, type RetryPolicy } from './retry.js';
 
 export const DEFAULT_CONCURRENCY = 8;
+
+/** X-RateLimit-Limit as a whole number of requests per second, when it is one (a hostile value is ignored). */
+export function announcedRateLimit(headers: Readonly<Record<string, string | undefined>>): number | undefined {
+  const raw = headers['x-ratelimit-limit']?.trim();
+  if (raw === undefined || !/^\d{1,9}(\.\d+)?$/.test(raw)) return undefined;
+  const value = Math.floor(Number(raw));
+  return value >= 1 ? value : undefined;
+}
 
 /** One attempt, reported to `onRequest` (for logs and tests): never holds the token. */
 export interface RequestEvent {
@@ -37,6 +47,8 @@ export interface SessionOptions {
   readonly retries?: number;
   readonly retry?: Partial<RetryPolicy>;
   readonly onRequest?: (event: RequestEvent) => void;
+  /** Told when the server announces a limit below the current rate: (announced, previous; 0 = none). */
+  readonly onRateLimit?: (announced: number, previous: number) => void;
   /** Network timeouts (http.ts); a stalled server ends each attempt after them. */
   readonly timeouts?: Partial<Timeouts>;
   readonly clock?: Clock;
@@ -46,6 +58,8 @@ export interface SessionOptions {
 export interface Answer {
   readonly status: number;
   readonly body: unknown;
+  /** Lower-case names, first value only. */
+  readonly headers: Readonly<Record<string, string | undefined>>;
   /**
    * True when a DELETE answered 404 after an earlier attempt whose answer was lost: the first
    * attempt most likely did the work, or the token may not delete it (404 means both).
@@ -61,6 +75,7 @@ export class Session {
   private readonly clock: Clock;
   private readonly random: () => number;
   private readonly onRequest: (event: RequestEvent) => void;
+  private readonly onRateLimit: (announced: number, previous: number) => void;
   /** Redacts the token from texts the service sent, in case a proxy ever echoes it back. */
   readonly redact: (text: string) => string;
 
@@ -73,6 +88,7 @@ export class Session {
     this.slots = pLimit(concurrency);
     this.transport = createTransport(options.baseUrl, options.token, concurrency, { ...DEFAULT_TIMEOUTS, ...options.timeouts });
     this.onRequest = options.onRequest ?? (() => undefined);
+    this.onRateLimit = options.onRateLimit ?? (() => undefined);
     const token = options.token;
     this.redact = (text) => (token ? text.split(token).join('[redacted]') : text);
   }
@@ -88,9 +104,10 @@ export class Session {
         result instanceof TransportError ? { kind: 'transport', maybeSent: result.maybeSent } : { kind: 'status', status: result.status, headers: result.headers };
       const decision = decide(request.method, outcome, { failures, rateLimited }, this.policy, this.random);
       this.report(described, attempt, result, decision.retry ? decision.delayMs : undefined);
-      if (!(result instanceof TransportError) && result.status >= 200 && result.status < 300) return { status: result.status, body: result.body };
+      if (!(result instanceof TransportError)) this.heedAnnouncedLimit(result.headers);
+      if (!(result instanceof TransportError) && result.status >= 200 && result.status < 300) return { status: result.status, body: result.body, headers: result.headers };
       if (request.method === 'DELETE' && mayHaveApplied && !(result instanceof TransportError) && result.status === 404) {
-        return { status: 404, body: undefined, unconfirmed: true };
+        return { status: 404, body: undefined, headers: result.headers, unconfirmed: true };
       }
       if (!decision.retry) throw this.failure(request, describePath(request), result);
       if (decision.rateLimited) {
@@ -106,6 +123,18 @@ export class Session {
 
   close(): Promise<void> {
     return this.transport.close();
+  }
+
+  /** The rate the limiter runs at now (requests per second, 0: none). */
+  get rateLimit(): number {
+    return this.limiter.rate;
+  }
+
+  private heedAnnouncedLimit(headers: Readonly<Record<string, string | undefined>>): void {
+    const announced = announcedRateLimit(headers);
+    if (announced === undefined) return;
+    const previous = this.limiter.rate;
+    if (this.limiter.lowerTo(announced)) this.onRateLimit(announced, previous);
   }
 
   private attempt(request: HttpRequest): Promise<HttpResponse | TransportError> {
