@@ -21,7 +21,8 @@ export const TARGET_OPTIONS: Options = {
 export const CONNECTION_HELP = `  --address URL        API address (else TFE_ADDRESS, else https:// + TFE_HOSTNAME, else
                        https://app.terraform.io); plain http:// only for loopback
   --concurrency N      requests in flight at once (default ${DEFAULT_CONCURRENCY})
-  --rate-limit N       requests per second, 0 for none (default ${DEFAULT_RATE_LIMIT})
+  --rate-limit N       requests per second, 0 for none (default ${DEFAULT_RATE_LIMIT}); a lower
+                       X-RateLimit-Limit announced by the server wins
   --no-color           no colours (also NO_COLOR)`;
 
 export const TARGET_HELP = `  --target T           only project:NAME or workspace:NAME (repeatable)`;
@@ -39,6 +40,17 @@ export function connectionFlags(parsed: Parsed, io: IO): ConnectionFlags {
     concurrency: intFlag(parsed, 'concurrency', DEFAULT_CONCURRENCY, 1),
     rateLimit: intFlag(parsed, 'rate-limit', DEFAULT_RATE_LIMIT, 0),
     color: io.isTTY && !boolFlag(parsed, 'no-color') && !io.env.NO_COLOR,
+  };
+}
+
+/**
+ * The one stderr line when the server announces a lower rate limit than --rate-limit (README, "Rate
+ * limit and concurrency"): from then on the run keeps to the server's.
+ */
+export function rateLimitNotice(io: IO): (announced: number, previous: number) => void {
+  return (announced, previous) => {
+    const was = previous === 0 ? 'no limit (--rate-limit 0)' : `--rate-limit ${previous}`;
+    io.stderr.write(`tfe-access: the server allows ${announced} requests per second (X-RateLimit-Limit), below ${was}: running at ${announced}.\n`);
   };
 }
 

@@ -6,6 +6,7 @@ import type { Resource } from './access.js';
 import type { Access, ReportedAccess } from './model.js';
 import { nestPermissions, orderedEntries, permissionsOf } from './permissions.js';
 import type { Change, Plan, PlanWarning } from './plan.js';
+import type { ServerInfo } from './server.js';
 
 export const PLAN_FORMAT_VERSION = 1;
 
@@ -35,8 +36,18 @@ function warningDocument(warning: PlanWarning): JsonObject {
   return out;
 }
 
-export function planDocument(plan: Plan): JsonObject {
+/** What the server's ping said (README, "Server capabilities"); null where it said nothing. */
+export function serverDocument(server: ServerInfo): JsonObject {
   return {
+    app: server.app ?? null,
+    version: server.version ?? null,
+    numeric_version: server.numericVersion ?? null,
+    api_version: server.apiVersion ?? null,
+  };
+}
+
+export function planDocument(plan: Plan): JsonObject {
+  const document: JsonObject = {
     format_version: PLAN_FORMAT_VERSION,
     organization: plan.organization,
     changes: plan.changes.map(changeDocument),
@@ -44,4 +55,6 @@ export function planDocument(plan: Plan): JsonObject {
     checksum: plan.checksum,
     warnings: plan.warnings.map(warningDocument),
   };
+  if (plan.server) document.server = serverDocument(plan.server);
+  return document;
 }

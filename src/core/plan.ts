@@ -1,6 +1,7 @@
 // The plan: what the diff produces and every renderer, guard and executor reads. Plain data.
 import type { Resource } from './access.js';
 import type { Access, ReportedAccess, TargetRef, TeamRef } from './model.js';
+import type { ServerInfo } from './server.js';
 
 interface ChangeBase {
   readonly resource: Resource;
@@ -58,6 +59,8 @@ export interface Plan {
   readonly warnings: readonly PlanWarning[];
   /** sha256 of the canonical changes. */
   readonly checksum: string;
+  /** The server the plan was read from (its ping), when known; not part of the checksum. */
+  readonly server?: ServerInfo;
 }
 
 export function summarise(changes: readonly Change[]): Summary {

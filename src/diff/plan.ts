@@ -1,11 +1,12 @@
 // Assembles the plan: the diff, the effective-access warnings, the summary and the checksum.
 import type { DesiredState, LiveState } from '../core/model.js';
 import { summarise, type Plan } from '../core/plan.js';
+import type { ServerInfo } from '../core/server.js';
 import { checksumOf } from './checksum.js';
 import { diff, indexLive } from './diff.js';
 import { warnings } from './warnings.js';
 
-export function buildPlan(desired: DesiredState, live: LiveState): Plan {
+export function buildPlan(desired: DesiredState, live: LiveState, server?: ServerInfo): Plan {
   const index = indexLive(live);
   const changes = diff(desired, live, index);
   return {
@@ -14,5 +15,6 @@ export function buildPlan(desired: DesiredState, live: LiveState): Plan {
     summary: summarise(changes),
     warnings: warnings(desired, index),
     checksum: checksumOf(changes),
+    ...(server ? { server } : {}),
   };
 }

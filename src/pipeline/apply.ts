@@ -88,6 +88,7 @@ async function applySaved(file: string, request: ApplyRequest, hooks: ApplyHooks
   }
   const client = openClient(request);
   try {
+    await client.serverInfo(); // once per run: a lower rate limit is heeded before the reads
     await assertFresh(saved, client, request.concurrency);
     const incompleteTargets = new Set(saved.basis.targets.filter((t) => !t.complete).map((t) => t.id));
     return await execute(client, saved.plan, { maxRemovals: saved.basis.maxRemovals, force: request.force, incompleteTargets }, request, hooks);

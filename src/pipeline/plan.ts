@@ -4,8 +4,10 @@ import { homedir } from 'node:os';
 import { TfeClient } from '../api/client.js';
 import { connectionFrom } from '../api/credentials.js';
 import type { DesiredState, LiveState } from '../core/model.js';
+import type { ServerInfo } from '../core/server.js';
 import type { Plan } from '../core/plan.js';
 import { buildPlan } from '../diff/plan.js';
+import { unsupportedProblems } from '../diff/support.js';
 import { CLIError } from '../errors.js';
 import { readLive } from '../live/read-live.js';
 import { resolve, type Resolved } from '../resolve/resolve.js';
@@ -32,6 +34,8 @@ export interface PlanRequest {
    * is no longer referenced: the CLI collects it there (src/cli/memory.ts), a library caller need not.
    */
   readonly afterLoad?: () => void;
+  /** Told when the server announces a rate limit below --rate-limit: (announced, previous). */
+  readonly onRateLimit?: (announced: number, previous: number) => void;
 }
 
 export interface PlanResult {
@@ -56,26 +60,38 @@ export async function desiredFromFiles(paths: string[], cwd: string, targets: re
   return selectTargets(loaded.state, targets);
 }
 
-export function openClient(request: Pick<PlanRequest, 'address' | 'env' | 'homeDir' | 'concurrency' | 'rateLimit'>): TfeClient {
+export function openClient(request: Pick<PlanRequest, 'address' | 'env' | 'homeDir' | 'concurrency' | 'rateLimit' | 'onRateLimit'>): TfeClient {
   const connection = connectionFrom({ address: request.address }, request.env, request.homeDir ?? request.env.HOME ?? homedir());
   return new TfeClient({
     baseUrl: connection.baseUrl,
     token: connection.token,
     concurrency: request.concurrency,
     rateLimit: request.rateLimit,
+    ...(request.onRateLimit ? { onRateLimit: request.onRateLimit } : {}),
   });
+}
+
+/** Desired values the server may not keep (src/diff/support.ts): one error before any write. */
+function checkSupport(desired: DesiredState, live: LiveState, server: ServerInfo): void {
+  const problems = unsupportedProblems(desired, live, server);
+  if (problems.length === 0) return;
+  const head = problems.length === 1 ? 'a permission the server does not support' : `${problems.length} permissions the server does not support`;
+  throw new CLIError(`the desired state sets ${head}; nothing was changed:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 }
 
 /** resolve + read live + diff, for a desired state already loaded. */
 export async function planAgainstLive(client: TfeClient, desired: DesiredState, request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad'>): Promise<Omit<PlanResult, 'client'>> {
   // Here rather than in desiredFromFiles: every plan (plan, drift, a fresh apply) passes through.
   request.afterLoad?.();
+  // Once per run, before anything else: the versions, and a lower rate limit before the first burst.
+  const server = await client.serverInfo();
   const resolved = await resolve(client, desired);
   const live = await readLive(client, resolved, {
     concurrency: request.concurrency,
     ...(request.onProgress ? { onProgress: request.onProgress } : {}),
   });
-  return { plan: buildPlan(desired, live), desired, resolved, live };
+  checkSupport(desired, live, server);
+  return { plan: buildPlan(desired, live, server), desired, resolved, live };
 }
 
 export async function planFromFiles(request: PlanRequest): Promise<PlanResult> {
