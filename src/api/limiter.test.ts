@@ -110,6 +110,18 @@ describe('RateLimiter', () => {
       { numRuns: 40 },
     );
   });
+  it('settle: an answered request counts from its answer, so a slow one holds its place in the window longer', async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter(2, clock);
+    const first = await limiter.acquire();
+    await limiter.acquire(); // paced by the bucket: 500 ms later
+    expect(clock.now()).toBe(500);
+    clock.t = 600; // the first request's answer comes 600 ms after it started
+    limiter.settle(first);
+    await limiter.acquire();
+    // Without settle the third would start once the first's start leaves the window (WINDOW); now it waits for the second's.
+    expect(clock.now()).toBe(500 + WINDOW);
+  });
   it('lowerTo ignores what is not a positive integer', () => {
     const limiter = new RateLimiter(30, fakeClock());
     for (const bad of [0, -3, 1.5, Number.NaN]) expect(limiter.lowerTo(bad)).toBe(false);

@@ -1,9 +1,11 @@
 // Client-side rate limiter (docs/api.md, "Rate limiting": 30 requests per second per user; the
 // official Go client keeps a limiter below the limit). Two rules, both must allow a start:
-// - a sliding window: at most `rate` starts in any window of one second plus a margin. It is never
-//   more permissive than the service's window, whether the service counts in fixed seconds, a
+// - a sliding window: at most `rate` requests in any window of one second plus a margin. It is
+//   never more permissive than the service's window, whether the service counts in fixed seconds, a
 //   sliding second or a token bucket of the same rate; the margin absorbs requests that leave
-//   1000 ms apart and arrive a little closer together;
+//   1000 ms apart and arrive a little closer together. A request counts from its start, and once
+//   answered from its answer (`settle`): it reached the service between the two, so a slow
+//   connection can never bring more than `rate` arrivals into one second;
 // - a small token bucket (BURST_SHARE of a second's worth, refilled at `rate`): starts are paced
 //   instead of fired in a full burst, so the service's own bucket never runs dry and scheduling
 //   jitter on the way can't push a request over the limit.
@@ -23,8 +25,13 @@ function burstOf(rate: number): number {
   return Math.max(1, Math.ceil(rate * BURST_SHARE));
 }
 
+/** One request's place in the window: when it started, then when it was answered. */
+export interface Slot {
+  at: number;
+}
+
 export class RateLimiter {
-  private readonly starts: number[] = [];
+  private readonly starts: Slot[] = [];
   private pausedUntil = 0;
   private readonly window: number;
   private currentRate: number;
@@ -66,18 +73,28 @@ export class RateLimiter {
     return true;
   }
 
-  /** Resolves when one more request may start, and counts it as started. */
-  async acquire(): Promise<void> {
+  /** Resolves when one more request may start, and counts it as started; `settle` the slot when it is answered. */
+  async acquire(): Promise<Slot> {
     for (;;) {
       const wait = this.waitMs(this.clock.now());
       if (wait <= 0) {
         // Counted even with no limit: a limit announced later then knows what the last second held.
-        this.starts.push(this.clock.now());
+        const slot = { at: this.clock.now() };
+        this.starts.push(slot);
         if (this.rate > 0) this.tokens -= 1;
-        return;
+        return slot;
       }
       await this.clock.sleep(wait);
     }
+  }
+
+  /** The request of `slot` was answered (or failed): it counts from now on, the latest it can have arrived. */
+  settle(slot: Slot): void {
+    if (this.currentRate === 0) return; // nothing to keep to; the start stays as it was
+    const index = this.starts.indexOf(slot);
+    if (index >= 0) this.starts.splice(index, 1);
+    slot.at = this.clock.now();
+    this.starts.push(slot); // no stamp in the window is later than now: the order holds
   }
 
   /** After a 429: nobody starts before `until` (clock time), whatever the window says. */
@@ -89,10 +106,10 @@ export class RateLimiter {
   private waitMs(now: number): number {
     if (now < this.pausedUntil) return Math.ceil(this.pausedUntil - now);
     const rate = this.currentRate;
-    while (this.starts.length > 0 && now - (this.starts[0] as number) >= this.window) this.starts.shift();
+    while (this.starts.length > 0 && now - (this.starts[0] as Slot).at >= this.window) this.starts.shift();
     if (rate === 0) return 0;
     // After lowerTo, the window may hold more starts than the new rate: wait until enough leave it.
-    if (this.starts.length >= rate) return Math.ceil((this.starts[this.starts.length - rate] as number) + this.window - now);
+    if (this.starts.length >= rate) return Math.ceil((this.starts[this.starts.length - rate] as Slot).at + this.window - now);
     this.tokens = Math.min(this.currentBurst, this.tokens + ((now - this.refilledAt) * rate) / RATE_WINDOW_MS);
     this.refilledAt = now;
     return this.tokens >= 1 ? 0 : Math.ceil(((1 - this.tokens) * RATE_WINDOW_MS) / rate);

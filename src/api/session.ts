@@ -139,12 +139,14 @@ export class Session {
 
   private attempt(request: HttpRequest): Promise<HttpResponse | TransportError> {
     return this.slots(async () => {
-      await this.limiter.acquire();
+      const slot = await this.limiter.acquire();
       try {
         return await this.transport.send(request);
       } catch (error: unknown) {
         if (error instanceof TransportError) return error;
         throw error;
+      } finally {
+        this.limiter.settle(slot);
       }
     });
   }

@@ -36,7 +36,8 @@ export type Action = Change['action'];
 export type WarningCode =
   | 'shadowed-by-organization-access'
   | 'custom-equals-level'
-  | 'below-project-access';
+  | 'below-project-access'
+  | 'permission-support-unknown';
 
 export interface PlanWarning {
   readonly code: WarningCode;

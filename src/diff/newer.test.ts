@@ -17,7 +17,7 @@ const fixedLevels = (resource: Resource): string[] => LEVELS[resource].filter((l
 const vectorArb = (resource: Resource): fc.Arbitrary<Record<string, PermissionValue>> => fc.record(Object.fromEntries(PERMISSIONS[resource].map((s) => [s.key, valueArb(s)])));
 /** What a server reports for the newer attributes of a grant: any value, or nothing (an older server). */
 const reportedNewerArb = (resource: Resource): fc.Arbitrary<Record<string, PermissionValue>> =>
-  fc.record(Object.fromEntries(newerPermissions(resource).map((s) => [s.key, valueArb(s)])), { requiredKeys: [] });
+  fc.record(Object.fromEntries(newerPermissions(resource).map((s) => [s.key, valueArb(s)])), { requiredKeys: [] }) as fc.Arbitrary<Record<string, PermissionValue>>;
 
 describe('newer permissions: fixed levels never differ on them', () => {
   it.each(RESOURCES)('%s: the same fixed level is equal whatever the service reports for the newer attributes', (resource) => {

@@ -1,19 +1,25 @@
 // Assembles the plan: the diff, the effective-access warnings, the summary and the checksum.
 import type { DesiredState, LiveState } from '../core/model.js';
-import { summarise, type Plan } from '../core/plan.js';
+import { summarise, type Plan, type PlanWarning } from '../core/plan.js';
 import type { ServerInfo } from '../core/server.js';
 import { checksumOf } from './checksum.js';
 import { diff, indexLive } from './diff.js';
 import { warnings } from './warnings.js';
 
-export function buildPlan(desired: DesiredState, live: LiveState, server?: ServerInfo): Plan {
+/** What the run learnt beside the two states: the server (its ping) and what it may not support (support.ts). */
+export interface PlanContext {
+  readonly server?: ServerInfo;
+  readonly supportWarnings?: readonly PlanWarning[];
+}
+
+export function buildPlan(desired: DesiredState, live: LiveState, { server, supportWarnings = [] }: PlanContext = {}): Plan {
   const index = indexLive(live);
   const changes = diff(desired, live, index);
   return {
     organization: desired.organization,
     changes,
     summary: summarise(changes),
-    warnings: warnings(desired, index),
+    warnings: [...warnings(desired, index), ...supportWarnings],
     checksum: checksumOf(changes),
     ...(server ? { server } : {}),
   };

@@ -4,7 +4,7 @@ import type { LiveGrant, LiveState } from '../core/model.js';
 import { customAccess } from '../core/permissions.js';
 import { UNKNOWN_SERVER, type ServerInfo } from '../core/server.js';
 import { desiredOf, liveOf, team, teamId } from '../../test/support/states.js';
-import { supportOf, unsupportedProblems } from './support.js';
+import { supportFindings, supportOf } from './support.js';
 
 const TFE: ServerInfo = { pinged: true, app: 'Terraform Enterprise', version: 'v202307-1', apiVersion: '2.6.0' };
 const SOURCE = { file: 'access.yaml', line: 7, col: 7 };
@@ -34,20 +34,32 @@ describe('support of the newer permissions', () => {
     expect(supportOf('team-projects', 'project-access.variable-sets', liveWith([]), TFE)).toBe('unknown');
   });
 
-  it('is known from the server: HCP Terraform always runs the current API', () => {
+  it('is known from the server: HCP Terraform always runs the current API; a server without ping predates the attributes', () => {
     expect(supportOf('team-projects', 'project-access.variable-sets', liveWith([OLD_ADMIN]), { pinged: true, app: 'HCP Terraform' })).toBe('supported');
+    expect(supportOf('team-projects', 'project-access.variable-sets', liveWith([]), UNKNOWN_SERVER)).toBe('unsupported');
+    // What the server's answers say wins over what its age suggests.
+    expect(supportOf('team-projects', 'project-access.variable-sets', liveWith([NEW_ADMIN]), UNKNOWN_SERVER)).toBe('supported');
   });
 
   it('a non-default value the server does not support is one problem naming the position, the attribute and the server', () => {
-    const [problem, ...rest] = unsupportedProblems(wanting('write'), liveWith([OLD_ADMIN]), TFE);
-    expect(rest).toEqual([]);
-    expect(problem).toContain('access.yaml:7:7: project "platform", team "dev": project-access.variable-sets: write is not supported by Terraform Enterprise v202307-1, API 2.6.0');
-    const [unknown] = unsupportedProblems(wanting('read'), liveWith([]), UNKNOWN_SERVER);
-    expect(unknown).toContain('project-access.variable-sets: read may not be supported by a server that does not answer GET /api/v2/ping (version unknown)');
+    const { problems, warnings } = supportFindings(wanting('write'), liveWith([OLD_ADMIN]), TFE);
+    expect(warnings).toEqual([]);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain('access.yaml:7:7: project "platform", team "dev": project-access.variable-sets: write is not supported by Terraform Enterprise v202307-1, API 2.6.0');
+    const old = supportFindings(wanting('read'), liveWith([]), UNKNOWN_SERVER).problems;
+    expect(old).toHaveLength(1);
+    expect(old[0]).toContain('project-access.variable-sets: read is not supported by a server that does not answer GET /api/v2/ping (version unknown) (it predates them)');
+  });
+
+  it('a value whose support nothing tells is a warning of the plan, not a failure', () => {
+    const { problems, warnings } = supportFindings(wanting('read'), liveWith([]), TFE);
+    expect(problems).toEqual([]);
+    expect(warnings).toEqual([expect.objectContaining({ code: 'permission-support-unknown', team: 'dev' })]);
+    expect(warnings[0]?.message).toContain('project-access.variable-sets: read');
   });
 
   it('a value left at its default is never a problem, whatever the server', () => {
-    expect(unsupportedProblems(wanting('none'), liveWith([OLD_ADMIN]), UNKNOWN_SERVER)).toEqual([]);
-    expect(unsupportedProblems(wanting('write'), liveWith([NEW_ADMIN]), UNKNOWN_SERVER)).toEqual([]);
+    expect(supportFindings(wanting('none'), liveWith([OLD_ADMIN]), UNKNOWN_SERVER)).toEqual({ problems: [], warnings: [] });
+    expect(supportFindings(wanting('write'), liveWith([NEW_ADMIN]), UNKNOWN_SERVER)).toEqual({ problems: [], warnings: [] });
   });
 });

@@ -7,7 +7,8 @@ import type { DesiredState, LiveState } from '../core/model.js';
 import type { ServerInfo } from '../core/server.js';
 import type { Plan } from '../core/plan.js';
 import { buildPlan } from '../diff/plan.js';
-import { unsupportedProblems } from '../diff/support.js';
+import { supportFindings } from '../diff/support.js';
+import type { PlanWarning } from '../core/plan.js';
 import { CLIError } from '../errors.js';
 import { readLive } from '../live/read-live.js';
 import { resolve, type Resolved } from '../resolve/resolve.js';
@@ -71,10 +72,10 @@ export function openClient(request: Pick<PlanRequest, 'address' | 'env' | 'homeD
   });
 }
 
-/** Desired values the server may not keep (src/diff/support.ts): one error before any write. */
-function checkSupport(desired: DesiredState, live: LiveState, server: ServerInfo): void {
-  const problems = unsupportedProblems(desired, live, server);
-  if (problems.length === 0) return;
+/** Desired values the server does not support (src/diff/support.ts): one error before any write; the unknown ones, warnings. */
+function checkSupport(desired: DesiredState, live: LiveState, server: ServerInfo): readonly PlanWarning[] {
+  const { problems, warnings } = supportFindings(desired, live, server);
+  if (problems.length === 0) return warnings;
   const head = problems.length === 1 ? 'a permission the server does not support' : `${problems.length} permissions the server does not support`;
   throw new CLIError(`the desired state sets ${head}; nothing was changed:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 }
@@ -90,8 +91,8 @@ export async function planAgainstLive(client: TfeClient, desired: DesiredState, 
     concurrency: request.concurrency,
     ...(request.onProgress ? { onProgress: request.onProgress } : {}),
   });
-  checkSupport(desired, live, server);
-  return { plan: buildPlan(desired, live, server), desired, resolved, live };
+  const supportWarnings = checkSupport(desired, live, server);
+  return { plan: buildPlan(desired, live, { server, supportWarnings }), desired, resolved, live };
 }
 
 export async function planFromFiles(request: PlanRequest): Promise<PlanResult> {

@@ -9,7 +9,7 @@ import { checksumOf } from '../diff/checksum.js';
 import { Reader, SavedPlanError } from './reader.js';
 import { SAVED_PLAN_FORMAT_VERSION, SAVED_PLAN_KIND, type BasisTarget, type SavedPlan } from './saved-plan.js';
 
-const WARNING_CODES: readonly WarningCode[] = ['shadowed-by-organization-access', 'custom-equals-level', 'below-project-access'];
+const WARNING_CODES: readonly WarningCode[] = ['shadowed-by-organization-access', 'custom-equals-level', 'below-project-access', 'permission-support-unknown'];
 const EDITED = 'the checksum of its changes does not match plan.checksum (the file was edited or damaged)';
 
 function targetType(reader: Reader, key: string): TargetType {
