@@ -16,6 +16,10 @@ describe('the ping headers', () => {
     const hostile = { 'tfp-appname': 'HCP\u001b[31m Terraform', 'tfp-api-version': '2.6\n::error::x', 'x-tfe-version': 'v'.repeat(200), 'x-tfe-current-version': '$(rm -rf)', 'x-ratelimit-limit': '12abc' };
     expect(serverInfoFrom(hostile)).toEqual({ pinged: true });
   });
+  it('drop a value that echoes the token', () => {
+    const redact = (text: string): string => text.split('tok.atlasv1.secret').join('[redacted]');
+    expect(serverInfoFrom({ 'x-tfe-version': 'tok.atlasv1.secret', 'tfp-api-version': '2.6.0' }, redact)).toEqual({ pinged: true, apiVersion: '2.6.0' });
+  });
   it.each([
     ['30', 30],
     ['12.0', 12],

@@ -41,7 +41,7 @@ export class TfeClient {
    */
   serverInfo(): Promise<ServerInfo> {
     this.server ??= this.session.request({ method: 'GET', path: '/ping' }).then(
-      (answer) => serverInfoFrom(answer.headers),
+      (answer) => serverInfoFrom(answer.headers, this.session.redact),
       (error: unknown) => {
         if (isRemoteError(error, 404)) return UNKNOWN_SERVER;
         throw error;
