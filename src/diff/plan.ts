@@ -2,6 +2,7 @@
 import type { DesiredState, LiveState } from '../core/model.js';
 import { summarise, type Plan } from '../core/plan.js';
 import { checksumOf } from './checksum.js';
+import { incompleteTargetsOf } from './completeness.js';
 import { diff, indexLive } from './diff.js';
 import { warnings } from './warnings.js';
 
@@ -13,6 +14,6 @@ export function buildPlan(desired: DesiredState, live: LiveState): Plan {
     changes,
     summary: summarise(changes),
     warnings: warnings(desired, index),
-    checksum: checksumOf(changes),
+    checksum: checksumOf({ organization: desired.organization, changes, maxRemovals: desired.settings.maxRemovals, incompleteTargets: incompleteTargetsOf(live) }),
   };
 }

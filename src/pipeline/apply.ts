@@ -5,12 +5,14 @@ import { addressFrom } from '../api/address.js';
 import type { TfeClient } from '../api/client.js';
 import type { Plan } from '../core/plan.js';
 import { CLIError } from '../errors.js';
-import { checkGuards, incompleteTargetsOf, type GuardContext } from '../guard/guards.js';
+import { incompleteTargetsOf } from '../diff/completeness.js';
+import { checkGuards, type GuardContext } from '../guard/guards.js';
 import { GuardRefusedError } from '../guard/refusal.js';
 import { desiredFromFiles, openClient, planAgainstLive, type PlanRequest } from './plan.js';
 import { assertFresh } from '../saved-plan/stale.js';
 import { fingerprintDesired } from '../saved-plan/fingerprint.js';
 import { readSavedPlan } from '../saved-plan/file.js';
+import { guardInputsOf } from '../saved-plan/saved-plan.js';
 import { applyChanges, type Progress } from '../apply/executor.js';
 import type { ApplyResult } from '../apply/outcome.js';
 
@@ -89,8 +91,8 @@ async function applySaved(file: string, request: ApplyRequest, hooks: ApplyHooks
   const client = openClient(request);
   try {
     await assertFresh(saved, client, request.concurrency);
-    const incompleteTargets = new Set(saved.basis.targets.filter((t) => !t.complete).map((t) => t.id));
-    return await execute(client, saved.plan, { maxRemovals: saved.basis.maxRemovals, force: request.force, incompleteTargets }, request, hooks);
+    const { maxRemovals, incompleteTargets } = guardInputsOf(saved.basis);
+    return await execute(client, saved.plan, { maxRemovals, force: request.force, incompleteTargets: new Set(incompleteTargets) }, request, hooks);
   } finally {
     await client.close();
   }
