@@ -1,5 +1,6 @@
 // What a command may touch of the process: injected so commands run in tests without spawning.
 import { createInterface } from 'node:readline/promises';
+import { listenForInterrupts, watchOutputs, type InterruptListener } from './interrupt.js';
 
 export interface Output {
   write(chunk: string): unknown;
@@ -14,6 +15,11 @@ export interface IO {
   readonly cwd: string;
   /** Reads one line from the user (confirmation prompts); undefined without a TTY. */
   readonly prompt?: (question: string) => Promise<string>;
+  /**
+   * Sends the first SIGINT, SIGTERM or closed stdout to `listener` (a second signal ends the process
+   * at once) until the returned function is called. Absent: nothing interrupts (tests, the demo).
+   */
+  readonly onInterrupt?: (listener: InterruptListener) => () => void;
 }
 
 /** One question on the terminal: the answer read from stdin, the question written to stderr. */
@@ -26,7 +32,9 @@ async function askOnTerminal(question: string): Promise<string> {
   }
 }
 
+/** The process's IO; call once. */
 export function processIO(): IO {
+  watchOutputs();
   const isTTY = Boolean(process.stdout.isTTY && process.stderr.isTTY);
   // A question needs someone to answer it: stdin must be the terminal too.
   const canAsk = isTTY && Boolean(process.stdin.isTTY);
@@ -36,6 +44,7 @@ export function processIO(): IO {
     env: process.env,
     isTTY,
     cwd: process.cwd(),
+    onInterrupt: listenForInterrupts,
     ...(canAsk ? { prompt: askOnTerminal } : {}),
   };
 }
