@@ -38,8 +38,8 @@ export class RateLimiter {
     this.refilledAt = clock.now();
   }
 
-  /** Resolves when one more request may start, and counts it as started. */
-  async acquire(): Promise<void> {
+  /** Resolves when one more request may start, and counts it as started; rejects when `signal` aborts. */
+  async acquire(signal?: AbortSignal): Promise<void> {
     for (;;) {
       const wait = this.waitMs(this.clock.now());
       if (wait <= 0) {
@@ -49,7 +49,7 @@ export class RateLimiter {
         }
         return;
       }
-      await this.clock.sleep(wait);
+      await this.clock.sleep(wait, signal);
     }
   }
 
