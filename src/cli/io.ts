@@ -13,8 +13,11 @@ export interface IO {
   /** True when stdout and stderr are terminals: progress, colour and prompts only then. */
   readonly isTTY: boolean;
   readonly cwd: string;
-  /** Reads one line from the user (confirmation prompts); undefined without a TTY. */
-  readonly prompt?: (question: string) => Promise<string>;
+  /**
+   * Reads one line from the user (confirmation prompts); undefined without a TTY. Rejects with an
+   * AbortError on Ctrl-C at the terminal, or when `signal` aborts.
+   */
+  readonly prompt?: (question: string, signal?: AbortSignal) => Promise<string>;
   /**
    * Sends the first SIGINT, SIGTERM or closed stdout to `listener` (a second signal ends the process
    * at once) until the returned function is called. Absent: nothing interrupts (tests, the demo).
@@ -23,10 +26,10 @@ export interface IO {
 }
 
 /** One question on the terminal: the answer read from stdin, the question written to stderr. */
-async function askOnTerminal(question: string): Promise<string> {
+async function askOnTerminal(question: string, signal?: AbortSignal): Promise<string> {
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
-    return await rl.question(question);
+    return await rl.question(question, signal ? { signal } : {});
   } finally {
     rl.close();
   }

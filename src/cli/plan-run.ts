@@ -37,6 +37,7 @@ export function planRequestOf(parsed: Parsed, io: IO, flags: ConnectionFlags, on
     targets: targetFlags(parsed),
     concurrency: flags.concurrency,
     rateLimit: flags.rateLimit,
+    timeoutMs: flags.timeoutMs,
     ...(onProgress ? { onProgress } : {}),
     afterLoad: collectGarbage,
   };

@@ -8,6 +8,7 @@ import { readLive } from '../live/read-live.js';
 import { didYouMean } from '../resolve/closest.js';
 import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
 import { openClient, type PlanRequest } from './plan.js';
+import { RunControl } from './run-control.js';
 
 export interface ExportSelectionRequest {
   readonly all: boolean;
@@ -15,7 +16,7 @@ export interface ExportSelectionRequest {
   readonly workspaces: readonly string[];
 }
 
-export interface ExportRequest extends Pick<PlanRequest, 'env' | 'address' | 'concurrency' | 'rateLimit' | 'homeDir' | 'onProgress'> {
+export interface ExportRequest extends Pick<PlanRequest, 'env' | 'address' | 'concurrency' | 'rateLimit' | 'homeDir' | 'onProgress' | 'signal' | 'timeoutMs'> {
   readonly organization: string;
   readonly selection: ExportSelectionRequest;
   readonly splitByProject: boolean;
@@ -89,10 +90,18 @@ export async function exportFromLive(client: TfeClient, request: ExportRequest):
 }
 
 export async function exportOrganization(request: ExportRequest): Promise<ExportFiles> {
-  const client = openClient(request);
+  const control = new RunControl(request);
   try {
-    return await exportFromLive(client, request);
+    const client = openClient(request, control);
+    try {
+      return await exportFromLive(client, request);
+    } finally {
+      await client.close();
+    }
+  } catch (error: unknown) {
+    // Stopped (--timeout, a dead server): that is the one line to show, not what it broke on the way.
+    throw control.reasonFor(error);
   } finally {
-    await client.close();
+    control.dispose();
   }
 }

@@ -11,6 +11,7 @@ import { readLive } from '../live/read-live.js';
 import { resolve, type Resolved } from '../resolve/resolve.js';
 import { loadDesiredState } from '../validate/desired-state.js';
 import type { Problem } from '../load/problem.js';
+import { RunControl } from './run-control.js';
 import { selectTargets } from './targets.js';
 
 /** How many problems a plan run prints before pointing at `tfe-access validate`. */
@@ -32,6 +33,10 @@ export interface PlanRequest {
    * is no longer referenced: the CLI collects it there (src/cli/memory.ts), a library caller need not.
    */
   readonly afterLoad?: () => void;
+  /** The caller's stop (SIGINT, SIGTERM, a closed stdout): its reason is a RunStoppedError. */
+  readonly signal?: AbortSignal | undefined;
+  /** `--timeout`: the bound of the whole run, in milliseconds. */
+  readonly timeoutMs?: number | undefined;
 }
 
 export interface PlanResult {
@@ -56,13 +61,15 @@ export async function desiredFromFiles(paths: string[], cwd: string, targets: re
   return selectTargets(loaded.state, targets);
 }
 
-export function openClient(request: Pick<PlanRequest, 'address' | 'env' | 'homeDir' | 'concurrency' | 'rateLimit'>): TfeClient {
+/** The client of a run; with `control`, its requests end when the run stops, and a dead server stops the run. */
+export function openClient(request: Pick<PlanRequest, 'address' | 'env' | 'homeDir' | 'concurrency' | 'rateLimit'>, control?: RunControl): TfeClient {
   const connection = connectionFrom({ address: request.address }, request.env, request.homeDir ?? request.env.HOME ?? homedir());
   return new TfeClient({
     baseUrl: connection.baseUrl,
     token: connection.token,
     concurrency: request.concurrency,
     rateLimit: request.rateLimit,
+    ...(control ? { signal: control.requests, onUnreachable: (error) => control.stop(error) } : {}),
   });
 }
 
@@ -79,12 +86,20 @@ export async function planAgainstLive(client: TfeClient, desired: DesiredState, 
 }
 
 export async function planFromFiles(request: PlanRequest): Promise<PlanResult> {
-  const desired = await desiredFromFiles(request.paths, request.cwd, request.targets);
-  const client = openClient(request);
+  const control = new RunControl(request);
   try {
-    return { ...(await planAgainstLive(client, desired, request)), client };
+    const desired = await desiredFromFiles(request.paths, request.cwd, request.targets);
+    const client = openClient(request, control);
+    try {
+      return { ...(await planAgainstLive(client, desired, request)), client };
+    } catch (error: unknown) {
+      await client.close();
+      throw error;
+    }
   } catch (error: unknown) {
-    await client.close();
-    throw error;
+    // Stopped (--timeout, a dead server): that is the one line to show, not what it broke on the way.
+    throw control.reasonFor(error);
+  } finally {
+    control.dispose();
   }
 }

@@ -92,6 +92,7 @@ const command: Command = {
       address: flags.address,
       concurrency: flags.concurrency,
       rateLimit: flags.rateLimit,
+      timeoutMs: flags.timeoutMs,
       onProgress: (done, total) => bar.update(done, total),
     });
     bar.done();
