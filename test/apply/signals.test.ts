@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { InterruptedError, type InterruptListener } from '../../src/cli/interrupt.js';
 import type { IO } from '../../src/cli/io.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
@@ -183,6 +184,49 @@ describe('Ctrl-C at the question', () => {
     expect(err).toContain('Apply cancelled: interrupted (SIGINT); nothing was changed.\n');
     expect(code).toBe(130);
     expect(out).toContain('Plan for halt:');
+    expect(writesOf(emulator)).toEqual([]);
+  });
+});
+
+/** The CLI in-process, sent SIGTERM when `when` fires it (what processIO does on the signal). */
+async function interruptedRun(args: string[], when: (fire: () => void) => void, prompt?: IO['prompt']): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io: IO = {
+    stdout: { write: (s: string) => (out += s) },
+    stderr: { write: (s: string) => (err += s) },
+    env: { HOME: '/nonexistent', ...env },
+    isTTY: prompt !== undefined,
+    cwd: ROOT,
+    onInterrupt: (listener: InterruptListener) => {
+      when(() => listener(new InterruptedError('SIGTERM')));
+      return () => undefined;
+    },
+    ...(prompt ? { prompt } : {}),
+  };
+  const code = await main(args, io);
+  return { code, out, err };
+}
+
+describe('a signal before the first write', () => {
+  it('while reading: exit 143, nothing was changed, no report', async () => {
+    const run = await interruptedRun(['apply', dir, '--auto-approve', '--rate-limit', String(FAST)], (fire) => setTimeout(fire, LATENCY_MS / 2));
+    expect(run.code).toBe(143);
+    expect(run.err).toBe('tfe-access apply: terminated (SIGTERM); nothing was changed.\n');
+    expect(run.out).toBe('');
+    expect(writesOf(emulator)).toEqual([]);
+  });
+
+  it('at the question: the question ends, cancelled with exit 143', async () => {
+    let fire: () => void = () => undefined;
+    // A question nobody answers; it ends when its signal aborts, as readline's does.
+    const prompt: IO['prompt'] = (_question, signal) => {
+      fire();
+      return new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(Object.assign(new Error('The operation was aborted'), { name: 'AbortError' }))));
+    };
+    const run = await interruptedRun(['apply', dir, '--rate-limit', String(FAST)], (f) => (fire = f), prompt);
+    expect(run.code).toBe(143);
+    expect(run.err).toContain('Apply cancelled: terminated (SIGTERM); nothing was changed.\n');
     expect(writesOf(emulator)).toEqual([]);
   });
 });
