@@ -19,6 +19,15 @@ export class CLIError extends Error {
   }
 }
 
+/**
+ * Why a run stopped before its end, from outside its work: a signal, a closed stdout, --timeout, a
+ * server that stopped answering. The reason of the run's AbortSignal: whatever error the stop
+ * causes on the way (an aborted request, a failed read) is reported as this instead.
+ */
+export class RunStoppedError extends CLIError {
+  override readonly name: string = 'RunStoppedError';
+}
+
 /** A bug: shown with its stack only when TFE_ACCESS_DEBUG is set. */
 export class InternalError extends Error {
   override readonly name: string = 'InternalError';

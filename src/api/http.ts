@@ -91,9 +91,14 @@ export interface Transport {
   close(): Promise<void>;
 }
 
-export function createTransport(baseUrl: string, token: string, connections: number, timeouts: Timeouts = DEFAULT_TIMEOUTS): Transport {
+/**
+ * `signal` ends every request in flight at once when the run stops (pipeline/run-control.ts): the
+ * request then fails with the signal's reason, not a TransportError, since the service was not at fault.
+ */
+export function createTransport(baseUrl: string, token: string, connections: number, timeouts: Timeouts = DEFAULT_TIMEOUTS, signal?: AbortSignal): Transport {
   const url = new URL(baseUrl);
   const root = url.pathname.replace(/\/+$/, '');
+  const address = `${url.origin}${root}`;
   // No redirect interceptor: undici's request() never follows a redirect, so the token is sent to
   // the configured origin only; a 3xx comes back as a status and becomes a RemoteError.
   const pool = new Pool(url.origin, {
@@ -121,19 +126,22 @@ export function createTransport(baseUrl: string, token: string, connections: num
           path: `${root}${request.path}${search ? `?${search}` : ''}`,
           headers: headers(),
           body: request.body === undefined ? null : JSON.stringify(request.body),
+          ...(signal ? { signal } : {}),
         });
       } catch (error: unknown) {
+        if (signal?.aborted) throw signal.reason;
         const code = (error as { code?: unknown }).code;
         const name = typeof code === 'string' ? code : 'network error';
-        throw new TransportError(request.method, path, name, !NOT_SENT_CODES.has(name));
+        throw new TransportError(request.method, path, name, !NOT_SENT_CODES.has(name), address);
       }
       let text: string;
       try {
         text = await readCapped(response.body, context);
       } catch (error: unknown) {
         if (error instanceof WireFormatError) throw error;
+        if (signal?.aborted) throw signal.reason;
         const code = (error as { code?: unknown }).code;
-        throw new TransportError(request.method, path, typeof code === 'string' ? code : 'body interrupted', true);
+        throw new TransportError(request.method, path, typeof code === 'string' ? code : 'body interrupted', true, address);
       }
       return { status: response.statusCode, headers: firstValues(response.headers), ...parseBody(text) };
     },

@@ -73,8 +73,11 @@ export class RateLimiter {
     return true;
   }
 
-  /** Resolves when one more request may start, and counts it as started; `settle` the slot when it is answered. */
-  async acquire(): Promise<Slot> {
+  /**
+   * Resolves when one more request may start, and counts it as started; `settle` the slot when it is
+   * answered. Rejects when `signal` aborts.
+   */
+  async acquire(signal?: AbortSignal): Promise<Slot> {
     for (;;) {
       const wait = this.waitMs(this.clock.now());
       if (wait <= 0) {
@@ -84,7 +87,7 @@ export class RateLimiter {
         if (this.rate > 0) this.tokens -= 1;
         return slot;
       }
-      await this.clock.sleep(wait);
+      await this.clock.sleep(wait, signal);
     }
   }
 

@@ -1,14 +1,19 @@
 // The request pipeline every API call goes through: bounded concurrency (p-limit), the client-side
-// rate limiter, the retry decisions of retry.ts, and the mapping of failures to typed errors.
-// Returns only successful answers; everything else is thrown as RemoteError, TransportError or
-// OutcomeUnknownError, with the token in none of them. Every answer's X-RateLimit-Limit below the
-// current rate lowers it for the rest of the run (docs/api.md, "Rate limiting"; README, "Rate limit
-// and concurrency"): the client never runs above --rate-limit, nor above what the server announces.
+// rate limiter, the retry decisions of retry.ts, the breaker of a dead server (breaker.ts), the
+// run's stop signal, and the mapping of failures to typed errors. Returns only successful answers;
+// everything else is thrown as RemoteError, TransportError, OutcomeUnknownError,
+// ServerUnreachableError or the stop signal's reason, with the token in none of them. Every
+// answer's X-RateLimit-Limit below the current rate lowers it for the rest of the run (docs/api.md,
+// "Rate limiting"; README, "Rate limit and concurrency"): the client never runs above --rate-limit,
+// nor above what the server announces.
 import pLimit, { type LimitFunction } from 'p-limit';
+import { messageOf } from '../errors.js';
+import { Breaker } from './breaker.js';
 import { systemClock, type Clock } from './clock.js';
 import { errorObjectsFrom } from './errors/error-objects.js';
 import { OutcomeUnknownError } from './errors/outcome-unknown-error.js';
 import { RemoteError } from './errors/remote-error.js';
+import type { ServerUnreachableError } from './errors/server-unreachable-error.js';
 import { TransportError } from './errors/transport-error.js';
 import { createTransport, DEFAULT_TIMEOUTS, describePath, describeRequest, type HttpRequest, type HttpResponse, type Timeouts, type Transport } from './http.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './limiter.js';
@@ -53,6 +58,15 @@ export interface SessionOptions {
   readonly timeouts?: Partial<Timeouts>;
   readonly clock?: Clock;
   readonly random?: () => number;
+  /**
+   * The run stopped (a signal, --timeout): requests in flight end at once, and no other starts; each
+   * fails with the signal's reason (an OutcomeUnknownError for a write that may have arrived).
+   */
+  readonly signal?: AbortSignal;
+  /** Called once, when the breaker trips: the service stopped answering. */
+  readonly onUnreachable?: (error: ServerUnreachableError) => void;
+  /** Connection failures in a row that trip the breaker (breaker.ts). */
+  readonly breakerThreshold?: number;
 }
 
 export interface Answer {
@@ -76,6 +90,10 @@ export class Session {
   private readonly random: () => number;
   private readonly onRequest: (event: RequestEvent) => void;
   private readonly onRateLimit: (announced: number, previous: number) => void;
+  private readonly breaker: Breaker;
+  private readonly signal: AbortSignal | undefined;
+  private readonly onUnreachable: (error: ServerUnreachableError) => void;
+  private readonly address: string;
   /** Redacts the token from texts the service sent, in case a proxy ever echoes it back. */
   readonly redact: (text: string) => string;
 
@@ -86,9 +104,13 @@ export class Session {
     this.policy = { ...DEFAULT_RETRY_POLICY, ...(options.retries === undefined ? {} : { retries: options.retries }), ...options.retry };
     this.limiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, this.clock);
     this.slots = pLimit(concurrency);
-    this.transport = createTransport(options.baseUrl, options.token, concurrency, { ...DEFAULT_TIMEOUTS, ...options.timeouts });
+    this.signal = options.signal;
+    this.transport = createTransport(options.baseUrl, options.token, concurrency, { ...DEFAULT_TIMEOUTS, ...options.timeouts }, this.signal);
     this.onRequest = options.onRequest ?? (() => undefined);
     this.onRateLimit = options.onRateLimit ?? (() => undefined);
+    this.address = options.baseUrl.replace(/\/+$/, '');
+    this.breaker = new Breaker(this.address, options.breakerThreshold);
+    this.onUnreachable = options.onUnreachable ?? (() => undefined);
     const token = options.token;
     this.redact = (text) => (token ? text.split(token).join('[redacted]') : text);
   }
@@ -98,12 +120,21 @@ export class Session {
     let failures = 0;
     let rateLimited = 0;
     let mayHaveApplied = false;
+    const progress = { sending: false };
     for (let attempt = 1; ; attempt++) {
-      const result = await this.attempt(request);
+      let result: HttpResponse | TransportError;
+      try {
+        progress.sending = false;
+        result = await this.attempt(request, progress);
+      } catch (error: unknown) {
+        throw this.ended(request, error, mayHaveApplied || progress.sending);
+      }
+      const tripped = this.record(result);
       const outcome: Outcome =
         result instanceof TransportError ? { kind: 'transport', maybeSent: result.maybeSent } : { kind: 'status', status: result.status, headers: result.headers };
-      const decision = decide(request.method, outcome, { failures, rateLimited }, this.policy, this.random);
+      const decision = tripped ? ({ retry: false } as const) : decide(request.method, outcome, { failures, rateLimited }, this.policy, this.random);
       this.report(described, attempt, result, decision.retry ? decision.delayMs : undefined);
+      if (tripped) throw this.ended(request, tripped, mayHaveApplied);
       if (!(result instanceof TransportError)) this.heedAnnouncedLimit(result.headers);
       if (!(result instanceof TransportError) && result.status >= 200 && result.status < 300) return { status: result.status, body: result.body, headers: result.headers };
       if (request.method === 'DELETE' && mayHaveApplied && !(result instanceof TransportError) && result.status === 404) {
@@ -117,7 +148,11 @@ export class Session {
         failures++;
         mayHaveApplied ||= outcome.kind === 'status' || outcome.maybeSent;
       }
-      await this.clock.sleep(decision.delayMs);
+      try {
+        await this.clock.sleep(decision.delayMs, this.signal);
+      } catch (error: unknown) {
+        throw this.ended(request, error, mayHaveApplied);
+      }
     }
   }
 
@@ -137,9 +172,17 @@ export class Session {
     if (this.limiter.lowerTo(announced)) this.onRateLimit(announced, previous);
   }
 
-  private attempt(request: HttpRequest): Promise<HttpResponse | TransportError> {
+  /** Why no request may start any more: the breaker tripped, or the run stopped. */
+  private stopReason(): unknown {
+    return this.breaker.open ?? (this.signal?.aborted ? this.signal.reason : undefined);
+  }
+
+  private attempt(request: HttpRequest, progress: { sending: boolean }): Promise<HttpResponse | TransportError> {
     return this.slots(async () => {
-      const slot = await this.limiter.acquire();
+      const slot = await this.limiter.acquire(this.signal);
+      const stop = this.stopReason();
+      if (stop !== undefined) throw stop;
+      progress.sending = true;
       try {
         return await this.transport.send(request);
       } catch (error: unknown) {
@@ -151,6 +194,29 @@ export class Session {
     });
   }
 
+  /** Counts the attempt for the breaker; the breaker's error when this attempt tripped it. */
+  private record(result: HttpResponse | TransportError): ServerUnreachableError | undefined {
+    if (!(result instanceof TransportError)) {
+      this.breaker.answered();
+      return undefined;
+    }
+    const tripped = this.breaker.failed(result.code);
+    if (tripped) this.onUnreachable(tripped);
+    return tripped;
+  }
+
+  /**
+   * The error a request ends with when the run stopped or the breaker tripped under it: the stop's
+   * reason, or, for a write that may have reached the service, an OutcomeUnknownError saying so
+   * (the executor then reads the target, or reports that it could not). Any other error as it is.
+   */
+  private ended(request: HttpRequest, error: unknown, maybeApplied: boolean): unknown {
+    const stop = this.stopReason();
+    if (stop === undefined || error !== stop) return error;
+    if (request.method === 'GET' || !maybeApplied) return stop;
+    return new OutcomeUnknownError(request.method, describePath(request), messageOf(stop), this.address);
+  }
+
   private report(request: string, attempt: number, result: HttpResponse | TransportError, retryInMs: number | undefined): void {
     const base = result instanceof TransportError ? { request, attempt, error: result.code } : { request, attempt, status: result.status };
     this.onRequest(retryInMs === undefined ? base : { ...base, retryInMs: Math.round(retryInMs) });
@@ -159,7 +225,7 @@ export class Session {
   private failure(request: HttpRequest, path: string, result: HttpResponse | TransportError): Error {
     const unknownOutcome = request.method === 'POST' && (result instanceof TransportError ? result.maybeSent : result.status >= 500);
     if (unknownOutcome) {
-      return new OutcomeUnknownError(request.method, path, result instanceof TransportError ? result.code : `status ${result.status}`);
+      return new OutcomeUnknownError(request.method, path, result instanceof TransportError ? result.code : `status ${result.status}`, this.address);
     }
     if (result instanceof TransportError) return result;
     const errors = (errorObjectsFrom(result.body) ?? []).map((e) => ({

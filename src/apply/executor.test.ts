@@ -42,7 +42,7 @@ describe('applyChanges', () => {
     const api = new FakeGrantApi([grant('tprj-1', 'ops', 'read'), grant('tprj-2', 'sre', 'read')]);
     const report = await applyChanges([remove('tprj-2', 'sre'), update('tprj-1', 'ops', 'read', 'admin'), add('dev', 'write')], api, { concurrency: 1 });
     expect(report.outcomes.map((o) => o.status)).toEqual(['applied', 'applied', 'applied']);
-    expect(report.counts).toEqual({ applied: 3, alreadySo: 0, failed: 0 });
+    expect(report.counts).toEqual({ applied: 3, alreadySo: 0, failed: 0, notStarted: 0 });
     expect(report.converged).toBe(true);
     expect(api.calls.map((c) => c.kind)).toEqual(['update', 'add', 'remove']);
     expect(levelsOf(api)).toEqual({ 'team-ops': 'admin', 'team-dev': 'write' });
@@ -119,7 +119,7 @@ describe('applyChanges', () => {
     const api = new FakeGrantApi([grant('tprj-1', 'ops', 'read')], (c) => (c.kind === 'update' ? 'fail' : undefined));
     const seen: Progress[] = [];
     const report = await applyChanges([update('tprj-1', 'ops', 'read', 'admin'), add('dev', 'write'), add('sre', 'read')], api, { onProgress: (p) => seen.push(p) });
-    expect(report.counts).toEqual({ applied: 2, alreadySo: 0, failed: 1 });
+    expect(report.counts).toEqual({ applied: 2, alreadySo: 0, failed: 1, notStarted: 0 });
     expect(report.converged).toBe(false);
     expect(report.outcomes[0]).toMatchObject({ status: 'failed', reason: expect.stringContaining('status 500') });
     expect(seen.at(-1)).toEqual({ done: 3, total: 3, failures: 1 });

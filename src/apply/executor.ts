@@ -1,9 +1,12 @@
 // The executor: runs a plan's changes with bounded concurrency (p-limit) on top of the client's own
 // rate limiter. Adds and updates go first, removes after, so a team is never left without access
 // between two steps. One failure never stops the others; every change ends as a typed outcome.
+// When the run stops (`signal`: a signal, --timeout, a dead server), no change starts any more: those
+// in flight end (pipeline/run-control.ts bounds how long), the rest are `not-started`, and the next
+// plan is exactly them (each change is one write, README, "Reliability").
 import pLimit from 'p-limit';
 import type { Change } from '../core/plan.js';
-import { reportOf, type ApplyReport, type ChangeOutcome } from './outcome.js';
+import { reportOf, stopOf, type ApplyReport, type ChangeOutcome } from './outcome.js';
 import type { GrantApi } from './ports.js';
 import { runChange } from './steps.js';
 
@@ -20,6 +23,8 @@ export interface ApplyOptions {
   readonly concurrency?: number;
   /** Called after each change ends. */
   readonly onProgress?: (progress: Progress) => void;
+  /** Once aborted, no change starts; its reason is the report's `stopped`. */
+  readonly signal?: AbortSignal;
 }
 
 const pairKey = (change: Change): string => `${change.target.type}\u0000${change.target.id}\u0000${change.team.id}`;
@@ -35,8 +40,9 @@ export async function applyChanges(changes: readonly Change[], api: GrantApi, op
     options.onProgress?.({ ...progress });
   };
   const indexed = changes.map((change, index) => ({ change, index }));
-  const run = (items: typeof indexed): Promise<void[]> =>
-    Promise.all(items.map(({ change, index }) => limit(async () => settle(index, await runChange(api, change)))));
+  const stopped = (): boolean => options.signal?.aborted === true;
+  const start = async (change: Change): Promise<ChangeOutcome> => (stopped() ? { status: 'not-started', change } : runChange(api, change));
+  const run = (items: typeof indexed): Promise<void[]> => Promise.all(items.map(({ change, index }) => limit(async () => settle(index, await start(change)))));
 
   await run(indexed.filter(({ change }) => change.action !== 'remove'));
   // A remove of a team whose add or update on the same target failed (the extra copies of a
@@ -44,8 +50,8 @@ export async function applyChanges(changes: readonly Change[], api: GrantApi, op
   const failedPairs = new Set(outcomes.filter((o) => o !== undefined && o.status === 'failed').map((o) => pairKey(o.change)));
   const removes = indexed.filter(({ change }) => change.action === 'remove');
   for (const item of removes.filter(({ change }) => failedPairs.has(pairKey(change)))) {
-    settle(item.index, { status: 'failed', change: item.change, reason: 'not removed: the change of the same team on this target failed first' });
+    settle(item.index, stopped() ? { status: 'not-started', change: item.change } : { status: 'failed', change: item.change, reason: 'not removed: the change of the same team on this target failed first' });
   }
   await run(removes.filter(({ change }) => !failedPairs.has(pairKey(change))));
-  return reportOf(outcomes);
+  return reportOf(outcomes, stopped() ? stopOf(options.signal?.reason) : undefined);
 }

@@ -1,8 +1,9 @@
 // What became of each change: a typed outcome, never an exception. The summary and the exit code
 // are computed from these.
 import type { Change, Plan } from '../core/plan.js';
+import { CLIError, EXIT, messageOf } from '../errors.js';
 
-export type OutcomeStatus = 'applied' | 'already-so' | 'failed';
+export type OutcomeStatus = 'applied' | 'already-so' | 'failed' | 'not-started';
 
 export interface AppliedOutcome {
   readonly status: 'applied';
@@ -25,42 +26,54 @@ export interface FailedOutcome {
   readonly reason: string;
 }
 
-export type ChangeOutcome = AppliedOutcome | AlreadySoOutcome | FailedOutcome;
+/** The run stopped before this change's turn: nothing was sent for it. */
+export interface NotStartedOutcome {
+  readonly status: 'not-started';
+  readonly change: Change;
+}
+
+export type ChangeOutcome = AppliedOutcome | AlreadySoOutcome | FailedOutcome | NotStartedOutcome;
 
 export interface OutcomeCounts {
   readonly applied: number;
   readonly alreadySo: number;
   readonly failed: number;
+  readonly notStarted: number;
+}
+
+/** Why an apply stopped before its end: a signal, a closed stdout, --timeout, a dead server. */
+export interface Stop {
+  readonly reason: string;
+  /** 130 SIGINT, 143 SIGTERM, 141 a closed stdout, 1 --timeout or a dead server. */
+  readonly exitCode: number;
+}
+
+/** The Stop of an AbortSignal's reason. */
+export function stopOf(reason: unknown): Stop {
+  return { reason: messageOf(reason), exitCode: reason instanceof CLIError ? reason.exitCode : EXIT.error };
 }
 
 export interface ApplyReport {
   /** One outcome per change, in the plan's order. */
   readonly outcomes: readonly ChangeOutcome[];
   readonly counts: OutcomeCounts;
-  /** True when no change failed: live access now matches the plan. */
+  /** True when every change was applied or already so: live access now matches the plan. */
   readonly converged: boolean;
+  /** Set when the run stopped before its end; the changes after it are `not-started`. */
+  readonly stopped?: Stop;
 }
 
-export function reportOf(outcomes: readonly ChangeOutcome[]): ApplyReport {
-  const counts = { applied: 0, alreadySo: 0, failed: 0 };
-  for (const outcome of outcomes) {
-    switch (outcome.status) {
-      case 'applied':
-        counts.applied += 1;
-        break;
-      case 'already-so':
-        counts.alreadySo += 1;
-        break;
-      case 'failed':
-        counts.failed += 1;
-        break;
-    }
-  }
-  return { outcomes, counts, converged: counts.failed === 0 };
+const COUNTED = { applied: 'applied', 'already-so': 'alreadySo', failed: 'failed', 'not-started': 'notStarted' } as const;
+
+export function reportOf(outcomes: readonly ChangeOutcome[], stopped?: Stop): ApplyReport {
+  const counts = { applied: 0, alreadySo: 0, failed: 0, notStarted: 0 };
+  for (const outcome of outcomes) counts[COUNTED[outcome.status]] += 1;
+  const converged = counts.failed === 0 && counts.notStarted === 0;
+  return stopped === undefined ? { outcomes, counts, converged } : { outcomes, counts, converged, stopped };
 }
 
-/** How an apply ended: nothing to do, cancelled at the question, or applied with a report. */
+/** How an apply ended: nothing to do, cancelled at the question (by the answer or a signal), or applied with a report. */
 export type ApplyResult =
   | { readonly kind: 'no-changes'; readonly plan: Plan }
-  | { readonly kind: 'cancelled'; readonly plan: Plan }
+  | { readonly kind: 'cancelled'; readonly plan: Plan; readonly stopped?: Stop }
   | { readonly kind: 'applied'; readonly plan: Plan; readonly report: ApplyReport };

@@ -1,16 +1,23 @@
-// `apply --format json`: one JSON document on stdout, the plan (format 1) and every outcome.
-import type { ApplyResult } from './outcome.js';
+// `apply --format json`: one JSON document on stdout, the plan (format 1), every outcome, and why
+// the run stopped when it stopped early.
+import type { ApplyResult, ChangeOutcome, Stop } from './outcome.js';
 import { changeDocument, planDocument } from '../core/plan-document.js';
+
+const stopDocument = (stop: Stop): { reason: string; exit_code: number } => ({ reason: stop.reason, exit_code: stop.exitCode });
+
+function extraOf(outcome: ChangeOutcome): { reason?: string; note?: string } {
+  if (outcome.status === 'failed') return { reason: outcome.reason };
+  return outcome.status !== 'not-started' && outcome.note ? { note: outcome.note } : {};
+}
 
 export function applyJson(result: ApplyResult): string {
   const base = { result: result.kind, plan: planDocument(result.plan) };
+  if (result.kind === 'cancelled' && result.stopped) return `${JSON.stringify({ ...base, stopped: stopDocument(result.stopped) }, null, 2)}\n`;
   if (result.kind !== 'applied') return `${JSON.stringify(base, null, 2)}\n`;
   const { report } = result;
-  const outcomes = report.outcomes.map((o) => ({
-    status: o.status,
-    change: changeDocument(o.change),
-    ...(o.status === 'failed' ? { reason: o.reason } : o.note ? { note: o.note } : {}),
-  }));
-  const counts = { applied: report.counts.applied, already_so: report.counts.alreadySo, failed: report.counts.failed };
-  return `${JSON.stringify({ ...base, converged: report.converged, counts, outcomes }, null, 2)}\n`;
+  const outcomes = report.outcomes.map((o) => ({ status: o.status, change: changeDocument(o.change), ...extraOf(o) }));
+  const { applied, alreadySo, failed, notStarted } = report.counts;
+  const counts = { applied, already_so: alreadySo, failed, not_started: notStarted };
+  const stopped = report.stopped ? { stopped: stopDocument(report.stopped) } : {};
+  return `${JSON.stringify({ ...base, converged: report.converged, ...stopped, counts, outcomes }, null, 2)}\n`;
 }

@@ -2,36 +2,52 @@
 import type { Change } from '../core/plan.js';
 import { headline, SIGN } from '../render/lines.js';
 import type { Progress } from './executor.js';
-import type { ApplyReport, ChangeOutcome } from './outcome.js';
+import type { ApplyReport, ChangeOutcome, OutcomeStatus } from './outcome.js';
 
-const LABEL: { readonly [S in ChangeOutcome['status']]: string } = { applied: 'applied', 'already-so': 'already so', failed: 'FAILED' };
-const LABEL_WIDTH = Math.max(...Object.values(LABEL).map((l) => l.length));
+const LABEL: { readonly [S in OutcomeStatus]: string } = { applied: 'applied', 'already-so': 'already so', failed: 'FAILED', 'not-started': 'not started' };
 
 const describe = (change: Change): string => `${SIGN[change.action]} ${change.team.name} on ${change.target.type} "${change.target.name}": ${headline(change)}`;
 
-function outcomeLine(outcome: ChangeOutcome): string {
-  const head = `  ${LABEL[outcome.status].padEnd(LABEL_WIDTH)}  ${describe(outcome.change)}`;
+function outcomeLine(outcome: ChangeOutcome, width: number): string {
+  const head = `  ${LABEL[outcome.status].padEnd(width)}  ${describe(outcome.change)}`;
   switch (outcome.status) {
     case 'failed':
-      return `${head}\n  ${' '.repeat(LABEL_WIDTH)}    reason: ${outcome.reason}`;
+      return `${head}\n  ${' '.repeat(width)}    reason: ${outcome.reason}`;
     case 'applied':
     case 'already-so':
       return outcome.note ? `${head} (${outcome.note})` : head;
+    case 'not-started':
+      return head;
   }
 }
 
-/** Every outcome, in plan order. */
+/** Every outcome, in plan order, the labels as wide as the widest one present. */
 export function renderOutcomes(report: ApplyReport): string {
-  return `${report.outcomes.map(outcomeLine).join('\n')}\n`;
+  const width = Math.max(...['applied', 'already-so', 'failed', ...report.outcomes.map((o) => o.status)].map((s) => LABEL[s as OutcomeStatus].length));
+  return `${report.outcomes.map((o) => outcomeLine(o, width)).join('\n')}\n`;
 }
 
 /** The one line at the end of every apply. */
 export function summaryOf(report: ApplyReport, organization: string): string {
-  const { applied, alreadySo, failed } = report.counts;
+  const { applied, alreadySo, failed, notStarted } = report.counts;
   const total = report.outcomes.length;
-  const counts = `${applied} applied, ${alreadySo} already so, ${failed} failed, of ${total} change${total === 1 ? '' : 's'} in ${organization}`;
+  const notStartedCount = report.stopped ? `, ${notStarted} not started` : '';
+  const counts = `${applied} applied, ${alreadySo} already so, ${failed} failed${notStartedCount}, of ${total} change${total === 1 ? '' : 's'} in ${organization}`;
+  if (report.stopped) {
+    const reason = report.stopped.reason.replace(/[.\s]+$/, '');
+    return `Apply stopped: ${reason}. ${counts}. Run apply again to finish the rest; it converges from any state.`;
+  }
   if (report.converged) return `Apply complete: ${counts}.`;
   return `Apply incomplete: ${counts}. Fix the reasons above and run apply again; it converges from any state.`;
+}
+
+/** The outcomes and the summary after the plan: as text, or in a fenced block for `--format markdown`. */
+export function renderReport(report: ApplyReport, organization: string, markdown: boolean): string {
+  const outcomes = renderOutcomes(report);
+  const summary = summaryOf(report, organization);
+  if (!markdown) return `\n${outcomes}\n${summary}\n`;
+  // Inside a fence nothing but a fence can break out (render/markdown.ts does the same).
+  return `\n### Apply\n\n\`\`\`text\n${outcomes.replace(/`/g, "'")}\`\`\`\n\n${summary.replace(/`/g, "'")}\n`;
 }
 
 export function progressLine(progress: Progress): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLIError } from '../errors.js';
-import { parse } from './args.js';
+import { durationFlag, parse } from './args.js';
 
 function messageOf(argv: string[]): string {
   try {
@@ -21,5 +21,19 @@ describe('flag errors', () => {
 
   it('an unknown flag names itself and the help', () => {
     expect(messageOf(['--bogus'])).toBe("Unknown option '--bogus'. Run `tfe-access emulator --help` for the options.");
+  });
+});
+
+describe('durations (--timeout)', () => {
+  const duration = (raw: string): number | undefined => durationFlag(parse('plan', ['--timeout', raw], { timeout: { type: 'string' } }), 'timeout');
+
+  it('reads Go notation: 90s, 5m, 1h30m, 500ms, 1.5s', () => {
+    expect([duration('90s'), duration('5m'), duration('1h30m'), duration('500ms'), duration('1.5s')]).toEqual([90_000, 300_000, 5_400_000, 500, 1_500]);
+  });
+
+  it('refuses a bare number, an unknown unit and zero on one line', () => {
+    for (const raw of ['90', '5 m', '1d', '0s', 's', '']) {
+      expect(() => duration(raw), raw).toThrow(`--timeout must be a duration such as 90s, 5m or 1h30m, got "${raw}".`);
+    }
   });
 });

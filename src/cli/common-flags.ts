@@ -1,5 +1,5 @@
 // The flags every command that talks to the API shares (README, "Commands", common flags).
-import { intFlag, listFlag, boolFlag, stringFlag, type Options, type Parsed } from './args.js';
+import { durationFlag, intFlag, listFlag, boolFlag, stringFlag, type Options, type Parsed } from './args.js';
 import type { IO } from './io.js';
 import { CLIError } from '../errors.js';
 
@@ -11,6 +11,7 @@ export const CONNECTION_OPTIONS: Options = {
   address: { type: 'string' },
   concurrency: { type: 'string' },
   'rate-limit': { type: 'string' },
+  timeout: { type: 'string' },
   'no-color': { type: 'boolean' },
 };
 
@@ -23,6 +24,8 @@ export const CONNECTION_HELP = `  --address URL        API address (else TFE_ADD
   --concurrency N      requests in flight at once (default ${DEFAULT_CONCURRENCY})
   --rate-limit N       requests per second, 0 for none (default ${DEFAULT_RATE_LIMIT}); a lower
                        X-RateLimit-Limit announced by the server wins
+  --timeout DURATION   give up when the whole run takes longer (90s, 5m, 1h30m; default none);
+                       apply then starts no other change and reports what it did
   --no-color           no colours (also NO_COLOR)`;
 
 export const TARGET_HELP = `  --target T           only project:NAME or workspace:NAME (repeatable)`;
@@ -31,6 +34,8 @@ export interface ConnectionFlags {
   readonly address: string | undefined;
   readonly concurrency: number;
   readonly rateLimit: number;
+  /** `--timeout`, in milliseconds. */
+  readonly timeoutMs: number | undefined;
   readonly color: boolean;
 }
 
@@ -39,6 +44,7 @@ export function connectionFlags(parsed: Parsed, io: IO): ConnectionFlags {
     address: stringFlag(parsed, 'address'),
     concurrency: intFlag(parsed, 'concurrency', DEFAULT_CONCURRENCY, 1),
     rateLimit: intFlag(parsed, 'rate-limit', DEFAULT_RATE_LIMIT, 0),
+    timeoutMs: durationFlag(parsed, 'timeout'),
     color: io.isTTY && !boolFlag(parsed, 'no-color') && !io.env.NO_COLOR,
   };
 }

@@ -1,5 +1,6 @@
 // What a command may touch of the process: injected so commands run in tests without spawning.
 import { createInterface } from 'node:readline/promises';
+import { listenForInterrupts, watchOutputs, type InterruptListener } from './interrupt.js';
 
 export interface Output {
   write(chunk: string): unknown;
@@ -12,21 +13,31 @@ export interface IO {
   /** True when stdout and stderr are terminals: progress, colour and prompts only then. */
   readonly isTTY: boolean;
   readonly cwd: string;
-  /** Reads one line from the user (confirmation prompts); undefined without a TTY. */
-  readonly prompt?: (question: string) => Promise<string>;
+  /**
+   * Reads one line from the user (confirmation prompts); undefined without a TTY. Rejects with an
+   * AbortError on Ctrl-C at the terminal, or when `signal` aborts.
+   */
+  readonly prompt?: (question: string, signal?: AbortSignal) => Promise<string>;
+  /**
+   * Sends the first SIGINT, SIGTERM or closed stdout to `listener` (a second signal ends the process
+   * at once) until the returned function is called. Absent: nothing interrupts (tests, the demo).
+   */
+  readonly onInterrupt?: (listener: InterruptListener) => () => void;
 }
 
 /** One question on the terminal: the answer read from stdin, the question written to stderr. */
-async function askOnTerminal(question: string): Promise<string> {
+async function askOnTerminal(question: string, signal?: AbortSignal): Promise<string> {
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
-    return await rl.question(question);
+    return await rl.question(question, signal ? { signal } : {});
   } finally {
     rl.close();
   }
 }
 
+/** The process's IO; call once. */
 export function processIO(): IO {
+  watchOutputs();
   const isTTY = Boolean(process.stdout.isTTY && process.stderr.isTTY);
   // A question needs someone to answer it: stdin must be the terminal too.
   const canAsk = isTTY && Boolean(process.stdin.isTTY);
@@ -36,6 +47,7 @@ export function processIO(): IO {
     env: process.env,
     isTTY,
     cwd: process.cwd(),
+    onInterrupt: listenForInterrupts,
     ...(canAsk ? { prompt: askOnTerminal } : {}),
   };
 }

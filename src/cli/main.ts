@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { CLIError, EXIT, messageOf } from '../errors.js';
 import { asksForHelp, parse } from './args.js';
 import type { Command } from './command.js';
+import { exitCodeOf } from './interrupt.js';
 import { processIO, type IO } from './io.js';
 import { COMMANDS } from './registry.js';
 
@@ -83,7 +84,7 @@ function isEntryPoint(): boolean {
 if (isEntryPoint()) {
   main(process.argv.slice(2), processIO()).then(
     (code) => {
-      process.exitCode = code;
+      process.exitCode = exitCodeOf(code);
     },
     (error: unknown) => {
       process.stderr.write(`tfe-access: internal error: ${messageOf(error)}\n`);

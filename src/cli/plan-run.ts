@@ -38,6 +38,7 @@ export function planRequestOf(parsed: Parsed, io: IO, flags: ConnectionFlags, on
     concurrency: flags.concurrency,
     rateLimit: flags.rateLimit,
     onRateLimit: rateLimitNotice(io),
+    timeoutMs: flags.timeoutMs,
     ...(onProgress ? { onProgress } : {}),
     afterLoad: collectGarbage,
   };

@@ -58,7 +58,7 @@ export interface Plan {
   readonly changes: readonly Change[];
   readonly summary: Summary;
   readonly warnings: readonly PlanWarning[];
-  /** sha256 of the canonical changes. */
+  /** diff/checksum.ts: sha256 of the changes, the guards' inputs, the organization and the format. */
   readonly checksum: string;
   /** The server the plan was read from (its ping), when known; not part of the checksum. */
   readonly server?: ServerInfo;

@@ -3,6 +3,7 @@ import type { DesiredState, LiveState } from '../core/model.js';
 import { summarise, type Plan, type PlanWarning } from '../core/plan.js';
 import type { ServerInfo } from '../core/server.js';
 import { checksumOf } from './checksum.js';
+import { incompleteTargetsOf } from './completeness.js';
 import { diff, indexLive } from './diff.js';
 import { warnings } from './warnings.js';
 
@@ -20,7 +21,7 @@ export function buildPlan(desired: DesiredState, live: LiveState, { server, supp
     changes,
     summary: summarise(changes),
     warnings: [...warnings(desired, index), ...supportWarnings],
-    checksum: checksumOf(changes),
+    checksum: checksumOf({ organization: desired.organization, changes, maxRemovals: desired.settings.maxRemovals, incompleteTargets: incompleteTargetsOf(live) }),
     ...(server ? { server } : {}),
   };
 }

@@ -23,6 +23,8 @@ export interface ServerParts {
   readonly limiter: RateLimiter;
   /** Milliseconds since the emulator started. */
   readonly clock: () => number;
+  /** Told of each request once it is answered (EmulatorOptions.onRequest). */
+  readonly onRequest?: ((record: RequestRecord) => void) | undefined;
 }
 
 type Caller = { identity: Identity; label: string } | { identity: undefined; label: 'anonymous' | 'invalid' };
@@ -117,6 +119,7 @@ function respond(parts: ServerParts, baseUrl: string, res: ServerResponse, p: Pe
   const finish = (status: number): void => {
     record.status = status;
     record.end = parts.clock();
+    parts.onRequest?.(record);
   };
   if (res.destroyed) return finish(0);
   if (decision.kind === 'drop') {

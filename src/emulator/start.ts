@@ -29,7 +29,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const faults = new FaultInjector(randomSeed, options.faults);
   const limiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, clock);
   let url = '';
-  const server = createEmulatorServer({ store, log, faults, limiter, clock }, () => url);
+  const server = createEmulatorServer({ store, log, faults, limiter, clock, onRequest: options.onRequest }, () => url);
   const host = options.host ?? DEFAULT_HOST;
   const address = await listen(server, host, options.port ?? 0);
   url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;

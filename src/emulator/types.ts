@@ -33,6 +33,8 @@ export interface EmulatorOptions {
   /** Makes every fault decision (and every generated id) reproducible. */
   randomSeed?: number;
   faults?: FaultOptions;
+  /** Called when each request is answered (or dropped), with its record: `--log-requests`. */
+  onRequest?: (record: RequestRecord) => void;
 }
 
 export type FaultKind = 'error' | 'rate-limit' | 'drop' | 'lost-answer';

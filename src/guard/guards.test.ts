@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Change } from '../core/plan.js';
 import { EXIT } from '../errors.js';
-import { access, liveOf, team, teamId } from '../../test/support/states.js';
-import { checkGuards, incompleteTargetsOf, type GuardContext } from './guards.js';
+import { access, teamId } from '../../test/support/states.js';
+import { checkGuards, type GuardContext } from './guards.js';
 import { GuardRefusedError } from './refusal.js';
 
 const PRJ = { type: 'project', name: 'platform', id: 'prj-platform' } as const;
@@ -57,17 +57,5 @@ describe('checkGuards', () => {
     expect(error.message).toMatch(/^refused by 3 safety guards; nothing was changed\./);
     expect(error.message).toContain('[max-removals]');
     expect(error.message).toContain('To proceed:');
-  });
-});
-
-describe('incompleteTargetsOf', () => {
-  it('marks targets the reader flagged and targets with a grant of an invisible team', () => {
-    const grant = (id: string, teamName: string, targetId: string) => ({ id, resource: 'team-projects' as const, teamId: teamId(teamName), targetId, access: access('team-projects', 'read'), extra: {} });
-    const live = liveOf('acme', [team('dev')], [
-      { type: 'project', id: 'prj-a', name: 'a', grants: [grant('g1', 'dev', 'prj-a')] },
-      { type: 'project', id: 'prj-b', name: 'b', grants: [grant('g2', 'secret', 'prj-b')] },
-      { type: 'project', id: 'prj-c', name: 'c', grants: [], complete: false },
-    ]);
-    expect([...incompleteTargetsOf(live)].sort()).toEqual(['prj-b', 'prj-c']);
   });
 });

@@ -1,6 +1,5 @@
 // The safety guards, checked on the whole plan before the first call (README, "Safety guards";
 // docs/architecture.md, "The pipeline"; after octoDNS's Plan.raise_if_unsafe). Pure: the plan and a few facts in, refusals out.
-import type { LiveState } from '../core/model.js';
 import type { Change, RemoveChange } from '../core/plan.js';
 import { OWNERS_TEAM } from '../core/model.js';
 import type { Refusal } from './refusal.js';
@@ -60,16 +59,4 @@ export function checkGuards(changes: readonly Change[], context: GuardContext): 
   return [ownersTeam(removals), incompleteRead(removals, context), maxRemovals(removals, context)].filter(
     (refusal): refusal is Refusal => refusal !== undefined,
   );
-}
-
-/**
- * Targets whose read may be partial: the reader said so, or a grant names a team the token can't
- * see (docs/api.md, "Effective access": a partial read must never remove what it could not see).
- */
-export function incompleteTargetsOf(live: LiveState): Set<string> {
-  const out = new Set<string>();
-  for (const target of live.targets.values()) {
-    if (target.complete === false || target.grants.some((grant) => !live.teams.has(grant.teamId))) out.add(target.id);
-  }
-  return out;
 }

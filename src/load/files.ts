@@ -20,7 +20,8 @@ export const nodeFileSystem: FileSystem = {
 };
 
 export const DEFAULT_PATH = 'tfe-access.yaml';
-const YAML_FILE = /\.ya?ml$/i;
+/** The files a directory given as PATHS contributes. */
+export const YAML_FILE = /\.ya?ml$/i;
 
 export interface LoadResult {
   readonly files: LoadedFile[];

@@ -1,18 +1,21 @@
 // The apply use case, in pipeline order: plan (afresh, or load a saved plan and check it is not
-// stale) -> guard -> confirm -> execute. The command only parses flags and prints; the steps are
+// stale) -> guard -> confirm -> execute, under one RunControl (signals, --timeout, a dead server). The command only parses flags and prints; the steps are
 // here, once (docs/architecture.md, "The pipeline": one composition function per use case).
 import { addressFrom } from '../api/address.js';
 import type { TfeClient } from '../api/client.js';
 import type { Plan } from '../core/plan.js';
-import { CLIError } from '../errors.js';
-import { checkGuards, incompleteTargetsOf, type GuardContext } from '../guard/guards.js';
+import { CLIError, RunStoppedError } from '../errors.js';
+import { incompleteTargetsOf } from '../diff/completeness.js';
+import { checkGuards, type GuardContext } from '../guard/guards.js';
 import { GuardRefusedError } from '../guard/refusal.js';
 import { desiredFromFiles, openClient, planAgainstLive, type PlanRequest } from './plan.js';
 import { assertFresh } from '../saved-plan/stale.js';
 import { fingerprintDesired } from '../saved-plan/fingerprint.js';
 import { readSavedPlan } from '../saved-plan/file.js';
+import { guardInputsOf } from '../saved-plan/saved-plan.js';
 import { applyChanges, type Progress } from '../apply/executor.js';
-import type { ApplyResult } from '../apply/outcome.js';
+import { stopOf, type ApplyResult, type Stop } from '../apply/outcome.js';
+import { RunControl } from './run-control.js';
 
 export interface ApplyRequest extends PlanRequest {
   /** `--plan FILE`: apply exactly this saved plan. */
@@ -26,11 +29,13 @@ export interface ApplyRequest extends PlanRequest {
 export interface ApplyHooks {
   /** The plan about to be applied, before the guards and the question. */
   readonly show: (plan: Plan) => void;
-  /** Asked once, when there are changes the guards allow; false stops with nothing changed. */
-  readonly confirm: (plan: Plan) => Promise<boolean>;
+  /**
+   * Asked once, when there are changes the guards allow; false stops with nothing changed, and so
+   * does a RunStoppedError (Ctrl-C at the prompt). `signal` aborts when the run stops meanwhile.
+   */
+  readonly confirm: (plan: Plan, signal: AbortSignal) => Promise<boolean>;
   readonly onProgress?: (progress: Progress) => void;
 }
-
 
 export class ChecksumMismatchError extends CLIError {
   override readonly name: string = 'ChecksumMismatchError';
@@ -47,30 +52,53 @@ function checkChecksum(plan: Plan, expected: string | undefined): void {
   if (plan.checksum !== wanted) throw new ChecksumMismatchError(plan.checksum, wanted);
 }
 
-async function execute(client: TfeClient, plan: Plan, guards: GuardContext, request: ApplyRequest, hooks: ApplyHooks): Promise<ApplyResult> {
+/** Rejects with the signal's reason once it aborts. */
+function whenStopped(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+}
+
+/** The answer, or the stop that came first (a signal, --timeout, Ctrl-C at the prompt). */
+async function confirmed(plan: Plan, hooks: ApplyHooks, control: RunControl): Promise<boolean | Stop> {
+  try {
+    return await Promise.race([hooks.confirm(plan, control.signal), whenStopped(control.signal)]);
+  } catch (error: unknown) {
+    const reason = control.reasonFor(error);
+    if (reason instanceof RunStoppedError) return stopOf(reason);
+    throw reason;
+  }
+}
+
+async function execute(client: TfeClient, plan: Plan, guards: GuardContext, run: { request: ApplyRequest; hooks: ApplyHooks; control: RunControl }): Promise<ApplyResult> {
+  const { request, hooks, control } = run;
   hooks.show(plan);
   if (plan.changes.length === 0) return { kind: 'no-changes', plan };
   const refusals = checkGuards(plan.changes, guards);
   if (refusals.length > 0) throw new GuardRefusedError(refusals);
-  if (!(await hooks.confirm(plan))) return { kind: 'cancelled', plan };
-  const report = await applyChanges(plan.changes, client, { concurrency: request.concurrency, ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}) });
+  const answer = await confirmed(plan, hooks, control);
+  if (answer !== true) return answer === false ? { kind: 'cancelled', plan } : { kind: 'cancelled', plan, stopped: answer };
+  control.startWrites();
+  const progress = hooks.onProgress ? { onProgress: hooks.onProgress } : {};
+  const report = await applyChanges(plan.changes, client, { concurrency: request.concurrency, signal: control.signal, ...progress });
   return { kind: 'applied', plan, report };
 }
 
-async function applyFresh(request: ApplyRequest, hooks: ApplyHooks): Promise<ApplyResult> {
+async function applyFresh(request: ApplyRequest, hooks: ApplyHooks, control: RunControl): Promise<ApplyResult> {
   const desired = await desiredFromFiles(request.paths, request.cwd, request.targets);
-  const client = openClient(request);
+  const client = openClient(request, control);
   try {
     const { plan, live } = await planAgainstLive(client, desired, request);
     checkChecksum(plan, request.checksum);
     const guards = { maxRemovals: desired.settings.maxRemovals, force: request.force, incompleteTargets: incompleteTargetsOf(live) };
-    return await execute(client, plan, guards, request, hooks);
+    return await execute(client, plan, guards, { request, hooks, control });
   } finally {
     await client.close();
   }
 }
 
-async function applySaved(file: string, request: ApplyRequest, hooks: ApplyHooks): Promise<ApplyResult> {
+async function applySaved(file: string, request: ApplyRequest, hooks: ApplyHooks, control: RunControl): Promise<ApplyResult> {
   if (request.targets.length > 0) throw new CLIError('--target cannot be used with --plan: a saved plan applies all of its changes or none.');
   const saved = await readSavedPlan(file);
   checkChecksum(saved.plan, request.checksum);
@@ -86,17 +114,31 @@ async function applySaved(file: string, request: ApplyRequest, hooks: ApplyHooks
       throw new CLIError(`the saved plan ${file} is stale: the desired-state files changed since it was planned; nothing was changed. Plan again and review the new plan.`);
     }
   }
-  const client = openClient(request);
+  const client = openClient(request, control);
   try {
     await client.serverInfo(); // once per run: a lower rate limit is heeded before the reads
     await assertFresh(saved, client, request.concurrency);
-    const incompleteTargets = new Set(saved.basis.targets.filter((t) => !t.complete).map((t) => t.id));
-    return await execute(client, saved.plan, { maxRemovals: saved.basis.maxRemovals, force: request.force, incompleteTargets }, request, hooks);
+    const { maxRemovals, incompleteTargets } = guardInputsOf(saved.basis);
+    return await execute(client, saved.plan, { maxRemovals, force: request.force, incompleteTargets: new Set(incompleteTargets) }, { request, hooks, control });
   } finally {
     await client.close();
   }
 }
 
-export function applyUseCase(request: ApplyRequest, hooks: ApplyHooks): Promise<ApplyResult> {
-  return request.savedPlan === undefined ? applyFresh(request, hooks) : applySaved(request.savedPlan, request, hooks);
+/**
+ * Plans (or loads), guards, confirms and applies. A stop before the first write (a signal, --timeout,
+ * a dead server) ends it with that reason and nothing changed; a stop during the writes ends it with
+ * a report whose changes not yet begun are `not-started` (README, "Reliability").
+ */
+export async function applyUseCase(request: ApplyRequest, hooks: ApplyHooks): Promise<ApplyResult> {
+  const control = new RunControl(request);
+  try {
+    return request.savedPlan === undefined ? await applyFresh(request, hooks, control) : await applySaved(request.savedPlan, request, hooks, control);
+  } catch (error: unknown) {
+    const reason = control.reasonFor(error);
+    if (!(reason instanceof RunStoppedError)) throw reason;
+    throw new RunStoppedError(`${reason.message.replace(/[.\s]+$/, '')}; nothing was changed.`, reason.exitCode);
+  } finally {
+    control.dispose();
+  }
 }

@@ -9,6 +9,7 @@ import { didYouMean } from '../resolve/closest.js';
 import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
 import { listTeamsOf } from '../resolve/teams.js';
 import { openClient, type PlanRequest } from './plan.js';
+import { RunControl } from './run-control.js';
 
 export interface ExportSelectionRequest {
   readonly all: boolean;
@@ -16,7 +17,7 @@ export interface ExportSelectionRequest {
   readonly workspaces: readonly string[];
 }
 
-export interface ExportRequest extends Pick<PlanRequest, 'env' | 'address' | 'concurrency' | 'rateLimit' | 'homeDir' | 'onProgress' | 'onRateLimit'> {
+export interface ExportRequest extends Pick<PlanRequest, 'env' | 'address' | 'concurrency' | 'rateLimit' | 'homeDir' | 'onProgress' | 'onRateLimit' | 'signal' | 'timeoutMs'> {
   readonly organization: string;
   readonly selection: ExportSelectionRequest;
   readonly splitByProject: boolean;
@@ -92,10 +93,18 @@ export async function exportFromLive(client: TfeClient, request: ExportRequest):
 }
 
 export async function exportOrganization(request: ExportRequest): Promise<ExportFiles> {
-  const client = openClient(request);
+  const control = new RunControl(request);
   try {
-    return await exportFromLive(client, request);
+    const client = openClient(request, control);
+    try {
+      return await exportFromLive(client, request);
+    } finally {
+      await client.close();
+    }
+  } catch (error: unknown) {
+    // Stopped (--timeout, a dead server): that is the one line to show, not what it broke on the way.
+    throw control.reasonFor(error);
   } finally {
-    await client.close();
+    control.dispose();
   }
 }

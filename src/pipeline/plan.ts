@@ -14,6 +14,7 @@ import { readLive } from '../live/read-live.js';
 import { resolve, type Resolved } from '../resolve/resolve.js';
 import { loadDesiredState } from '../validate/desired-state.js';
 import type { Problem } from '../load/problem.js';
+import { RunControl } from './run-control.js';
 import { selectTargets } from './targets.js';
 
 /** How many problems a plan run prints before pointing at `tfe-access validate`. */
@@ -37,6 +38,10 @@ export interface PlanRequest {
   readonly afterLoad?: () => void;
   /** Told when the server announces a rate limit below --rate-limit: (announced, previous). */
   readonly onRateLimit?: (announced: number, previous: number) => void;
+  /** The caller's stop (SIGINT, SIGTERM, a closed stdout): its reason is a RunStoppedError. */
+  readonly signal?: AbortSignal | undefined;
+  /** `--timeout`: the bound of the whole run, in milliseconds. */
+  readonly timeoutMs?: number | undefined;
 }
 
 export interface PlanResult {
@@ -61,7 +66,8 @@ export async function desiredFromFiles(paths: string[], cwd: string, targets: re
   return selectTargets(loaded.state, targets);
 }
 
-export function openClient(request: Pick<PlanRequest, 'address' | 'env' | 'homeDir' | 'concurrency' | 'rateLimit' | 'onRateLimit'>): TfeClient {
+/** The client of a run; with `control`, its requests end when the run stops, and a dead server stops the run. */
+export function openClient(request: Pick<PlanRequest, 'address' | 'env' | 'homeDir' | 'concurrency' | 'rateLimit' | 'onRateLimit'>, control?: RunControl): TfeClient {
   const connection = connectionFrom({ address: request.address }, request.env, request.homeDir ?? request.env.HOME ?? homedir());
   return new TfeClient({
     baseUrl: connection.baseUrl,
@@ -69,6 +75,7 @@ export function openClient(request: Pick<PlanRequest, 'address' | 'env' | 'homeD
     concurrency: request.concurrency,
     rateLimit: request.rateLimit,
     ...(request.onRateLimit ? { onRateLimit: request.onRateLimit } : {}),
+    ...(control ? { signal: control.requests, onUnreachable: (error) => control.stop(error) } : {}),
   });
 }
 
@@ -96,12 +103,20 @@ export async function planAgainstLive(client: TfeClient, desired: DesiredState, 
 }
 
 export async function planFromFiles(request: PlanRequest): Promise<PlanResult> {
-  const desired = await desiredFromFiles(request.paths, request.cwd, request.targets);
-  const client = openClient(request);
+  const control = new RunControl(request);
   try {
-    return { ...(await planAgainstLive(client, desired, request)), client };
+    const desired = await desiredFromFiles(request.paths, request.cwd, request.targets);
+    const client = openClient(request, control);
+    try {
+      return { ...(await planAgainstLive(client, desired, request)), client };
+    } catch (error: unknown) {
+      await client.close();
+      throw error;
+    }
   } catch (error: unknown) {
-    await client.close();
-    throw error;
+    // Stopped (--timeout, a dead server): that is the one line to show, not what it broke on the way.
+    throw control.reasonFor(error);
+  } finally {
+    control.dispose();
   }
 }

@@ -6,7 +6,7 @@ import { open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CLIError, messageOf } from '../errors.js';
 import { parseSavedPlan } from './parse.js';
-import { SavedPlanError } from './reader.js';
+import { NotASavedPlanError, SavedPlanError } from './reader.js';
 import { savedPlanDocument, type SavedPlan } from './saved-plan.js';
 
 export const SAVED_PLAN_MODE = 0o600;
@@ -46,7 +46,7 @@ export async function readSavedPlan(path: string): Promise<SavedPlan> {
   try {
     json = JSON.parse(text);
   } catch (error: unknown) {
-    throw new SavedPlanError(path, `it is not JSON (${messageOf(error)})`);
+    throw new NotASavedPlanError(path, `it is not JSON: ${messageOf(error)}`);
   }
   return parseSavedPlan(path, json);
 }

@@ -17,6 +17,13 @@ export function canonicalJson(value: Canonical): string {
 }
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** The key of a saved plan's seal, and the seal: sha256 of every other key of the document. */
+export const INTEGRITY_KEY = 'integrity';
+export function integrityOf(document: Readonly<Record<string, unknown>>): string {
+  const rest = Object.fromEntries(Object.entries(document).filter(([key]) => key !== INTEGRITY_KEY));
+  return sha256(canonicalJson(rest as Canonical));
+}
 const byKey = <T>(key: (item: T) => string) => (a: T, b: T): number => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
 
 /**

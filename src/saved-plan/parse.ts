@@ -1,16 +1,19 @@
-// The saved-plan document back into a SavedPlan. The reader refuses other format versions and a
-// plan whose checksum does not match its changes (the file was edited or damaged).
+// The saved-plan document back into a SavedPlan. The reader refuses other format versions, a
+// document whose seal does not match it, and a plan whose checksum is not the one of its changes,
+// organization and guard inputs (the file was edited or damaged).
 import { isLevel, PERMISSIONS, type PermissionValue, type Resource } from '../core/access.js';
 import { RESOURCE_OF, type Access, type ReportedAccess, type TargetType } from '../core/model.js';
 import { changeDocument, PLAN_FORMAT_VERSION } from '../core/plan-document.js';
 import { flattenPermissions } from '../core/permissions.js';
 import { summarise, type Change, type PlanWarning, type WarningCode } from '../core/plan.js';
 import { checksumOf } from '../diff/checksum.js';
-import { Reader, SavedPlanError } from './reader.js';
-import { SAVED_PLAN_FORMAT_VERSION, SAVED_PLAN_KIND, type BasisTarget, type SavedPlan } from './saved-plan.js';
+import { INTEGRITY_KEY, integrityOf } from './fingerprint.js';
+import { NotASavedPlanError, Reader, SavedPlanError } from './reader.js';
+import { guardInputsOf, SAVED_PLAN_FORMAT_VERSION, SAVED_PLAN_KIND, type BasisTarget, type PlanBasis, type SavedPlan } from './saved-plan.js';
 
 const WARNING_CODES: readonly WarningCode[] = ['shadowed-by-organization-access', 'custom-equals-level', 'below-project-access', 'permission-support-unknown'];
-const EDITED = 'the checksum of its changes does not match plan.checksum (the file was edited or damaged)';
+const EDITED = 'plan.checksum does not match its changes, organization and guard inputs (the file was edited or damaged)';
+const SEAL_BROKEN = 'its integrity digest does not match its content (the file was edited or damaged after it was written)';
 
 function targetType(reader: Reader, key: string): TargetType {
   const value = reader.string(key);
@@ -77,24 +80,35 @@ function basisTargetOf(reader: Reader): BasisTarget {
   return { type: targetType(reader, 'type'), name: reader.string('name'), id: reader.string('id'), grants: reader.string('grants'), complete: reader.boolean('complete') };
 }
 
+/** The basis, what `apply --plan` decides freshness and the guards from. */
+function basisOf(root: Reader): PlanBasis {
+  const reader = root.object('basis');
+  return { desired: reader.string('desired'), maxRemovals: reader.integer('max_removals'), targets: reader.objects('targets').map(basisTargetOf) };
+}
+
 export function parseSavedPlan(file: string, json: unknown): SavedPlan {
   const root = Reader.of(file, json, '');
-  if (root.value.kind !== SAVED_PLAN_KIND) root.fail(`it has no "kind": "${SAVED_PLAN_KIND}"`);
+  if (root.value.kind !== SAVED_PLAN_KIND) throw new NotASavedPlanError(file, `it has no "kind": "${SAVED_PLAN_KIND}"`);
   const version = root.value.format_version;
   if (version !== SAVED_PLAN_FORMAT_VERSION) {
     throw new SavedPlanError(file, `its format_version is ${JSON.stringify(version)}, and this tfe-access reads version ${SAVED_PLAN_FORMAT_VERSION} only`);
   }
+  // The seal first: an edit anywhere (address, basis, warnings) is refused before anything is read.
+  if (root.value[INTEGRITY_KEY] !== integrityOf(root.value)) root.fail(SEAL_BROKEN);
   const planReader = root.object('plan');
   if (planReader.value.format_version !== PLAN_FORMAT_VERSION) planReader.fail(`plan.format_version is not ${PLAN_FORMAT_VERSION}`);
+  const organization = planReader.string('organization');
   const changes = planReader.objects('changes').map(changeOf);
+  const basis = basisOf(root);
+  // The checksum a reviewer approves must be the one of what is applied, guards' inputs included:
+  // a file resealed after an edit is still refused unless its checksum was recomputed too, and then
+  // `--checksum SUM` tells it from the reviewed plan.
   const checksum = planReader.string('checksum');
-  if (checksumOf(changes) !== checksum) root.fail(EDITED);
+  if (checksumOf({ organization, changes, ...guardInputsOf(basis) }) !== checksum) root.fail(EDITED);
   // What the reader keeps must be all the file says: a value it would drop (a fixed level's
   // permissions are its table row) is an edit too.
   if (JSON.stringify(changes.map(changeDocument)) !== JSON.stringify(planReader.array('changes'))) root.fail(EDITED);
-  const plan = { organization: planReader.string('organization'), changes, summary: summarise(changes), warnings: planReader.objects('warnings').map(warningOf), checksum };
-  const basisReader = root.object('basis');
-  const basis = { desired: basisReader.string('desired'), maxRemovals: basisReader.integer('max_removals'), targets: basisReader.objects('targets').map(basisTargetOf) };
+  const plan = { organization, changes, summary: summarise(changes), warnings: planReader.objects('warnings').map(warningOf), checksum };
   const known = new Set(basis.targets.map((t) => t.id));
   const stray = changes.find((c) => !known.has(c.target.id));
   if (stray) root.fail(`a change of ${stray.target.type} "${stray.target.name}" has no basis`);

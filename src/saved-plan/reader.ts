@@ -4,10 +4,23 @@ import { CLIError } from '../errors.js';
 
 export type JsonRecord = Readonly<Record<string, unknown>>;
 
+/** A saved plan of tfe-access that can't be used (edited, damaged, another version): plan it again. */
 export class SavedPlanError extends CLIError {
   override readonly name: string = 'SavedPlanError';
+  constructor(file: string, problem: string, message = `${file} is not a usable saved plan: ${problem}. Plan again with \`tfe-access plan --out ${file}\`.`) {
+    super(message);
+  }
+}
+
+/**
+ * A file that is no saved plan at all (a desired-state file, say): "plan again --out" it would
+ * overwrite it, so the hint says what --plan takes instead.
+ */
+export class NotASavedPlanError extends SavedPlanError {
+  override readonly name: string = 'NotASavedPlanError';
   constructor(file: string, problem: string) {
-    super(`${file} is not a usable saved plan: ${problem}. Plan again with \`tfe-access plan --out ${file}\`.`);
+    const paths = /\.ya?ml$/i.test(file) ? `name it without --plan: \`tfe-access apply ${file}\`` : 'name them without --plan: `tfe-access apply PATHS`';
+    super(file, problem, `${file} is not a saved plan of tfe-access: ${problem}. --plan takes the file written by \`tfe-access plan --out FILE\`; to apply desired-state files, ${paths}.`);
   }
 }
 
@@ -19,7 +32,9 @@ export class Reader {
   ) {}
 
   static of(file: string, value: unknown, path: string): Reader {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new SavedPlanError(file, `${path || 'the document'} is not an object`);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw path === '' ? new NotASavedPlanError(file, 'the document is not a JSON object') : new SavedPlanError(file, `${path} is not an object`);
+    }
     return new Reader(file, value as JsonRecord, path);
   }
 

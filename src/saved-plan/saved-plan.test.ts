@@ -7,7 +7,7 @@ import { buildPlan } from '../diff/plan.js';
 import { arbScenario } from '../../test/support/states.js';
 import { FakeGrantApi } from '../../test/apply/fake-grant-api.js';
 import { assertFresh, StalePlanError } from './stale.js';
-import { fingerprintDesired, fingerprintGrants } from './fingerprint.js';
+import { fingerprintDesired, fingerprintGrants, INTEGRITY_KEY, integrityOf } from './fingerprint.js';
 import { parseSavedPlan } from './parse.js';
 import { readSavedPlan, writeSavedPlan } from './file.js';
 import { savedPlanDocument, savedPlanOf } from './saved-plan.js';
@@ -16,6 +16,14 @@ import { SavedPlanError } from './reader.js';
 const sample = fc.sample(arbScenario.filter(({ desired, live }) => buildPlan(desired, live).changes.length > 1), { numRuns: 1, seed: 7 })[0]!;
 const samplePlan = () => savedPlanOf(buildPlan(sample.desired, sample.live), sample.desired, sample.live, 'http://127.0.0.1:1');
 const roundTrip = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+/** What someone who edits a plan and recomputes its seal writes. */
+const resealed = (document: Record<string, unknown>): Record<string, unknown> => ({ ...document, [INTEGRITY_KEY]: integrityOf(document) });
+/** The path of every leaf value of a JSON document. */
+function leafPaths(value: unknown, path: string[] = []): string[][] {
+  if (typeof value !== 'object' || value === null) return [path];
+  const entries = Object.entries(value);
+  return entries.length === 0 ? [path] : entries.flatMap(([key, item]) => leafPaths(item, [...path, key]));
+}
 
 let dir = '';
 beforeAll(async () => {
@@ -37,28 +45,44 @@ describe('saved plan document', () => {
   });
 
   it('refuses another format version, naming it', () => {
-    const document = { ...savedPlanDocument(samplePlan()), format_version: 2 };
+    const document = { ...savedPlanDocument(samplePlan()), format_version: 1 };
     expect(() => parseSavedPlan('p.json', document)).toThrow(SavedPlanError);
-    expect(() => parseSavedPlan('p.json', document)).toThrow(/format_version is 2, and this tfe-access reads version 1 only/);
+    expect(() => parseSavedPlan('p.json', document)).toThrow(/format_version is 1, and this tfe-access reads version 2 only/);
   });
 
-  it('refuses a plan whose changes were edited after it was written', () => {
+  it('refuses a plan whose changes were edited after it was written: by the seal, and by the checksum when resealed', () => {
     const document = roundTrip(savedPlanDocument(samplePlan())) as any;
     document.plan.changes.pop();
-    expect(() => parseSavedPlan('p.json', document)).toThrow(/checksum of its changes does not match/);
+    expect(() => parseSavedPlan('p.json', document)).toThrow(/integrity digest does not match its content/);
+    expect(() => parseSavedPlan('p.json', resealed(document))).toThrow(/plan\.checksum does not match its changes, organization and guard inputs/);
   });
 
-  it('names the path of a malformed field', () => {
+  it('refuses any edit of any value, wherever it is (property)', () => {
+    const original = roundTrip(savedPlanDocument(samplePlan()));
+    const leaves = leafPaths(original).filter((path) => path.at(-1) !== INTEGRITY_KEY);
+    fc.assert(
+      fc.property(fc.constantFrom(...leaves), fc.constantFrom<unknown>(0, 7, 'x', true, null), (path, value) => {
+        const document = roundTrip(original) as Record<string, unknown>;
+        const parent = path.slice(0, -1).reduce<any>((node, key) => node[key], document);
+        fc.pre(parent[path.at(-1)!] !== value);
+        parent[path.at(-1)!] = value;
+        expect(() => parseSavedPlan('p.json', document)).toThrow(SavedPlanError);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('names the path of a malformed field (in a file resealed after the edit)', () => {
     const document = roundTrip(savedPlanDocument(samplePlan())) as any;
     document.plan.changes[0].team.id = 7;
-    expect(() => parseSavedPlan('p.json', document)).toThrow(/plan\.changes\[0\]\.team\.id is not a string/);
+    expect(() => parseSavedPlan('p.json', resealed(document))).toThrow(/plan\.changes\[0\]\.team\.id is not a string/);
   });
 
-  it('refuses a permission the resource does not have', () => {
+  it('refuses a permission the resource does not have (in a file resealed after the edit)', () => {
     const document = roundTrip(savedPlanDocument(samplePlan())) as any;
     const change = document.plan.changes.find((c: any) => c.after ?? c.before);
     (change.after ?? change.before).bogus = 'x';
-    expect(() => parseSavedPlan('p.json', document)).toThrow(/\.bogus is not a permission of team-/);
+    expect(() => parseSavedPlan('p.json', resealed(document))).toThrow(/\.bogus is not a permission of team-/);
   });
 });
 
@@ -85,13 +109,13 @@ describe('saved plan files', () => {
   it('refuses a file that is not JSON', async () => {
     const file = join(dir, 'broken.json');
     await writeFile(file, '{"kind":');
-    await expect(readSavedPlan(file)).rejects.toThrow(/broken\.json is not a usable saved plan: it is not JSON/);
+    await expect(readSavedPlan(file)).rejects.toThrow(/broken\.json is not a saved plan of tfe-access: it is not JSON/);
   });
 
   it('holds no more than the document: address, ids, names, fingerprints', async () => {
     const file = join(dir, 'keys.json');
     await writeSavedPlan(file, samplePlan());
-    expect(Object.keys(JSON.parse(await readFile(file, 'utf8')))).toEqual(['kind', 'format_version', 'address', 'basis', 'plan']);
+    expect(Object.keys(JSON.parse(await readFile(file, 'utf8')))).toEqual(['kind', 'format_version', 'address', 'basis', 'plan', 'integrity']);
   });
 });
 

@@ -4,11 +4,14 @@
 import type { DesiredState, LiveState, TargetType } from '../core/model.js';
 import { planDocument, type JsonValue } from '../core/plan-document.js';
 import type { Plan } from '../core/plan.js';
-import { incompleteTargetsOf } from '../guard/guards.js';
-import { fingerprintDesired, fingerprintGrants } from './fingerprint.js';
+import { incompleteTargetsOf } from '../diff/completeness.js';
+import { fingerprintDesired, fingerprintGrants, INTEGRITY_KEY, integrityOf } from './fingerprint.js';
 
-/** The saved-plan file format; a reader refuses any other (README, "Saved plans"; after changesets). */
-export const SAVED_PLAN_FORMAT_VERSION = 1;
+/**
+ * The saved-plan file format; a reader refuses any other (README, "Saved plans"; after changesets).
+ * 2: the seal (`integrity`) and a checksum that covers the guards' inputs.
+ */
+export const SAVED_PLAN_FORMAT_VERSION = 2;
 export const SAVED_PLAN_KIND = 'tfe-access saved plan';
 
 export interface BasisTarget {
@@ -44,8 +47,9 @@ export function savedPlanOf(plan: Plan, desired: DesiredState, live: LiveState, 
   return address === undefined ? { plan, basis } : { address, plan, basis };
 }
 
+/** The document `plan --out` writes, sealed: `integrity` covers every other key (parse.ts checks it). */
 export function savedPlanDocument(saved: SavedPlan): { [key: string]: JsonValue } {
-  return {
+  const document: { [key: string]: JsonValue } = {
     kind: SAVED_PLAN_KIND,
     format_version: SAVED_PLAN_FORMAT_VERSION,
     address: saved.address ?? null,
@@ -56,4 +60,10 @@ export function savedPlanDocument(saved: SavedPlan): { [key: string]: JsonValue 
     },
     plan: planDocument(saved.plan),
   };
+  return { ...document, [INTEGRITY_KEY]: integrityOf(document) };
+}
+
+/** The guards' inputs as the checksum takes them (diff/checksum.ts). */
+export function guardInputsOf(basis: PlanBasis): { maxRemovals: number; incompleteTargets: string[] } {
+  return { maxRemovals: basis.maxRemovals, incompleteTargets: basis.targets.filter((t) => !t.complete).map((t) => t.id) };
 }

@@ -67,7 +67,7 @@ describe('apply confirmation', () => {
     const document = JSON.parse(run.out) as { result: string; converged: boolean; counts: unknown; outcomes: Array<{ status: string; change: { action: string } }> };
     expect(document.result).toBe('applied');
     expect(document.converged).toBe(true);
-    expect(document.counts).toEqual({ applied: 1, already_so: 0, failed: 0 });
+    expect(document.counts).toEqual({ applied: 1, already_so: 0, failed: 0, not_started: 0 });
     expect(document.outcomes.map((o) => `${o.status} ${o.change.action}`)).toEqual(['applied update']);
   });
 

@@ -7,6 +7,7 @@ import type { RemoveChange } from '../../src/core/plan.js';
 import { checksumOf } from '../../src/diff/checksum.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { readSavedPlan, writeSavedPlan } from '../../src/saved-plan/file.js';
+import { guardInputsOf } from '../../src/saved-plan/saved-plan.js';
 import { runCli } from '../support/cli.js';
 import { FAST, writesOf } from './scenario.js';
 import { closeGuardedWorld, openGuardedWorld, GUARDED_TOKEN, PADMIN_TOKEN, savePlan } from './support.js';
@@ -93,7 +94,9 @@ describe('apply guards', () => {
       before: { access: 'admin', permissions: {} },
     };
     const changes = [...saved.plan.changes, owners];
-    await writeSavedPlan(planFile, { ...saved, plan: { ...saved.plan, changes, checksum: checksumOf(changes) } });
+    // Edited by someone who can also recompute the checksum and the seal (README, "Saved plans").
+    const checksum = checksumOf({ organization: saved.plan.organization, changes, ...guardInputsOf(saved.basis) });
+    await writeSavedPlan(planFile, { ...saved, plan: { ...saved.plan, changes, checksum } });
     const run = await apply(['--plan', planFile, '--force']);
     expect(run.code).toBe(3);
     expect(run.err).toContain('[owners-team] the plan removes the access of the "owners" team to project "other"; that team is never removed.');

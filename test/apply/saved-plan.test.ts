@@ -93,7 +93,7 @@ describe('apply --plan FILE', () => {
     await writeFile(planFile, JSON.stringify({ ...document, format_version: 99 }));
     const run = await apply(['--plan', planFile]);
     expect(run.code).toBe(1);
-    expect(run.err).toContain('format_version is 99, and this tfe-access reads version 1 only');
+    expect(run.err).toContain('format_version is 99, and this tfe-access reads version 2 only');
   });
 
   it('keeps the checksum the plan printed', async () => {
@@ -121,5 +121,72 @@ describe('apply --checksum SUM', () => {
     expect(run.err).toContain(`the plan is not the reviewed one: its checksum is`);
     expect(run.err).toContain(`--checksum is ${reviewed.checksum}; nothing was changed.`);
     expect(writesOf(emulator)).toEqual([]);
+  });
+});
+
+/** One removal (ops from project `other`) under a removal limit of 0: refused unless the limit is raised. */
+const ONE_REMOVAL_GUARDED = `organization: guarded
+settings:
+  max-removals: 0
+projects:
+  other:
+    teams:
+      dev: read
+      qa: read
+      interns: read
+`;
+
+describe('saved-plan integrity (issue 14, finding 2)', () => {
+  it('regression: an edited saved plan walks past the removal guard (basis.max_removals raised by hand)', async () => {
+    await writeFile(file, ONE_REMOVAL_GUARDED);
+    await savePlan([file], planFile, env);
+    expect((await apply(['--plan', planFile])).code).toBe(3);
+    const document = JSON.parse(await readFile(planFile, 'utf8')) as { basis: { max_removals: number } };
+    document.basis.max_removals = 5;
+    await writeFile(planFile, JSON.stringify(document, null, 2));
+    emulator.resetLog();
+    const run = await apply(['--plan', planFile]);
+    expect(run.code).toBe(1);
+    expect(run.err).toMatch(/^tfe-access apply: [^\n]*reviewed\.plan\.json is not a usable saved plan: [^\n]*edited[^\n]*\n$/);
+    expect(writesOf(emulator)).toEqual([]);
+  });
+
+  it('regression: the reviewed checksum does not cover the guard inputs (the same changes under another max-removals)', async () => {
+    await writeFile(file, ONE_REMOVAL_GUARDED);
+    const strict = JSON.parse((await runCli(['plan', file, '--format', 'json'], { env })).out) as { checksum: string; changes: unknown[] };
+    await writeFile(file, ONE_REMOVAL_GUARDED.replace('max-removals: 0', 'max-removals: 5'));
+    const lenient = JSON.parse((await runCli(['plan', file, '--format', 'json'], { env })).out) as { checksum: string; changes: unknown[] };
+    expect(lenient.changes).toEqual(strict.changes);
+    expect(lenient.checksum).not.toBe(strict.checksum);
+    // The reviewer approved the strict plan's checksum: the lenient one is refused, nothing written.
+    emulator.resetLog();
+    const run = await apply([file, '--checksum', strict.checksum]);
+    expect(run.code).toBe(1);
+    expect(run.err).toContain('the plan is not the reviewed one');
+    expect(writesOf(emulator)).toEqual([]);
+  });
+
+  it('refuses a saved plan whose address, completeness flag or organization was edited, on one line, writing nothing', async () => {
+    await writeFile(file, ONE_REMOVAL_GUARDED.replace('max-removals: 0', 'max-removals: 5'));
+    await savePlan([file], planFile, env);
+    const original = await readFile(planFile, 'utf8');
+    type Doc = { address: string; basis: { targets: Array<{ complete: boolean; grants: string }> }; plan: { organization: string; warnings: unknown[] } };
+    const edits: Array<(d: Doc) => void> = [
+      (d) => (d.address = `${d.address}/`),
+      (d) => (d.basis.targets[0]!.complete = !d.basis.targets[0]!.complete),
+      (d) => (d.basis.targets[0]!.grants = '0'.repeat(64)),
+      (d) => (d.plan.organization = 'guarded2'),
+      (d) => d.plan.warnings.push({ code: 'custom-equals-level', message: 'x' }),
+    ];
+    for (const edit of edits) {
+      const document = JSON.parse(original) as Doc;
+      edit(document);
+      await writeFile(planFile, JSON.stringify(document));
+      emulator.resetLog();
+      const run = await apply(['--plan', planFile]);
+      expect(run.code, edit.toString()).toBe(1);
+      expect(run.err, edit.toString()).toMatch(/^tfe-access apply: [^\n]*edited[^\n]*\n$/);
+      expect(writesOf(emulator)).toEqual([]);
+    }
   });
 });

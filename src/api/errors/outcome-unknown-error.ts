@@ -11,7 +11,9 @@ export class OutcomeUnknownError extends CLIError {
     readonly path: string,
     /** What happened instead of an answer: a network error code or `status 502`. */
     readonly reason: string,
+    /** The API root it was sent to, when known. */
+    readonly address?: string,
   ) {
-    super(`No reliable answer (${reason}): ${method} ${path}: the change may or may not have been made; read the target again before retrying`);
+    super(`No reliable answer (${reason}): ${method} ${path}${address === undefined ? '' : ` on ${address}`}: the change may or may not have been made; read the target again before retrying`);
   }
 }

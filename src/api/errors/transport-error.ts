@@ -1,5 +1,6 @@
 // The request got no HTTP answer: connection refused, reset, dropped, timed out. The message names
-// the request and the network error code, never headers (the token lives there).
+// the request, the address it was sent to (scheme, host, port, path prefix) and the network error
+// code, never headers (the token lives there).
 import { CLIError } from '../../errors.js';
 
 export class TransportError extends CLIError {
@@ -14,7 +15,9 @@ export class TransportError extends CLIError {
      * then even a POST is safe to send again.
      */
     readonly maybeSent: boolean,
+    /** The API root it was sent to, e.g. `https://tfe.example.com/api/v2`. */
+    readonly address: string,
   ) {
-    super(`Request failed without an answer (${code}): ${method} ${path}: check the address and the network`);
+    super(`Request failed without an answer (${code}): ${method} ${path} on ${address}: check the address and the network`);
   }
 }

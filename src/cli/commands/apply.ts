@@ -1,6 +1,6 @@
 // tfe-access apply: plan (or load a saved plan), check the guards, confirm, and make the changes.
 import { resolve } from 'node:path';
-import { renderOutcomes, summaryOf, progressLine } from '../../apply/report-text.js';
+import { renderReport, summaryOf, progressLine } from '../../apply/report-text.js';
 import type { ApplyResult } from '../../apply/outcome.js';
 import { applyUseCase, type ApplyHooks } from '../../pipeline/apply.js';
 import { CLIError, EXIT } from '../../errors.js';
@@ -8,6 +8,7 @@ import { PLAN_FORMATS, renderPlan, type PlanFormat } from '../../render/render.j
 import { boolFlag, stringFlag, type Options, type Parsed } from '../args.js';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, TARGET_HELP, TARGET_OPTIONS, connectionFlags, formatFlag } from '../common-flags.js';
 import { planRequestOf } from '../plan-run.js';
+import { INTERRUPT_EXIT, InterruptedError } from '../interrupt.js';
 import type { IO } from '../io.js';
 import { progress } from '../progress.js';
 import type { Command } from '../command.js';
@@ -35,8 +36,13 @@ ${CONNECTION_HELP}
 Guards (exit 3, nothing changed): more removals than settings.max-removals (default 10) without
 --force; a removal from a target whose access could not be read completely; any removal of the
 owners team. See the README, "Apply".
-Exit codes: 0 converged, 1 error or partial failure (run apply again: it converges), 3 refused by a
-safety guard.
+Signals: the first SIGINT (Ctrl-C) or SIGTERM starts no other change, waits up to 5 s for those in
+flight, prints the report (applied, failed, not started) and exits 130 or 143; a second one ends at
+once. Ctrl-C at the question cancels (exit 130). A server that stops answering ends the run the same
+way (exit 1), naming its address.
+
+Exit codes: 0 converged, 1 error, partial failure or stop (run apply again: it converges), 3 refused
+by a safety guard, 130 SIGINT, 143 SIGTERM, 141 stdout closed.
 `;
 
 const OPTIONS: Options = {
@@ -56,14 +62,24 @@ function savedPlanPath(parsed: Parsed, io: IO): string | undefined {
   return file === undefined ? undefined : resolve(io.cwd, file);
 }
 
-/** A line from the terminal: io.prompt when the IO provides one, else readline on the process. */
-function hooksFor(io: IO, ask: ((q: string) => Promise<string>) | undefined, show: ApplyHooks['show']): ApplyHooks {
+/** readline's answer to Ctrl-C on the terminal while it asks: the question is rejected. */
+const isPromptAbort = (error: unknown): boolean => error instanceof Error && error.name === 'AbortError';
+
+/** The question on the terminal (io.prompt), or none with --auto-approve. */
+function hooksFor(io: IO, ask: IO['prompt'], show: ApplyHooks['show']): ApplyHooks {
   return {
     show,
-    confirm: async (plan) => {
+    confirm: async (plan, signal) => {
       if (!ask) return true; // --auto-approve
       const count = plan.changes.length;
-      const answer = await ask(`\nApply ${count} change${count === 1 ? '' : 's'} to ${plan.organization}? Only '${CONFIRM_WORD}' is accepted: `);
+      let answer: string;
+      try {
+        answer = await ask(`\nApply ${count} change${count === 1 ? '' : 's'} to ${plan.organization}? Only '${CONFIRM_WORD}' is accepted: `, signal);
+      } catch (error: unknown) {
+        if (signal.aborted) throw signal.reason;
+        if (isPromptAbort(error)) throw new InterruptedError('SIGINT');
+        throw error;
+      }
       return answer.trim() === CONFIRM_WORD;
     },
     ...(io.isTTY ? { onProgress: (p) => io.stderr.write(`\r\u001b[K${progressLine(p)}${p.done === p.total ? '\n' : ''}`) } : {}),
@@ -72,19 +88,25 @@ function hooksFor(io: IO, ask: ((q: string) => Promise<string>) | undefined, sho
 
 /** The outcome on stdout (one JSON document with --format json), and the exit code. */
 function printResult(result: ApplyResult, format: PlanFormat, io: IO): number {
-  if (format === 'json') io.stdout.write(applyJson(result));
+  const stopped = result.kind === 'applied' ? result.report.stopped : result.kind === 'cancelled' ? result.stopped : undefined;
+  // A reader that left (EPIPE) can't read the record of what was done: stderr gets it instead.
+  const out = stopped?.exitCode === INTERRUPT_EXIT.EPIPE ? io.stderr : io.stdout;
+  if (format === 'json') out.write(applyJson(result));
   switch (result.kind) {
     case 'no-changes':
-      if (format !== 'json') io.stdout.write('Nothing to apply.\n');
+      if (format !== 'json') out.write('Nothing to apply.\n');
       return EXIT.ok;
     case 'cancelled':
-      io.stderr.write('Apply cancelled; nothing was changed.\n');
-      return EXIT.error;
+      io.stderr.write(stopped ? `Apply cancelled: ${stopped.reason}; nothing was changed.\n` : 'Apply cancelled; nothing was changed.\n');
+      return stopped?.exitCode ?? EXIT.error;
     case 'applied': {
-      const summary = summaryOf(result.report, result.plan.organization);
+      const { report } = result;
+      const summary = summaryOf(report, result.plan.organization);
       if (format === 'json') io.stderr.write(`${summary}\n`);
-      else io.stdout.write(`\n${renderOutcomes(result.report)}\n${summary}\n`);
-      return result.report.converged ? EXIT.ok : EXIT.error;
+      else out.write(renderReport(report, result.plan.organization, format === 'markdown'));
+      // The reason on its own line too: a dead server's address, the signal, the --timeout.
+      if (stopped) io.stderr.write(`tfe-access apply: ${stopped.reason}\n`);
+      return stopped?.exitCode ?? (report.converged ? EXIT.ok : EXIT.error);
     }
   }
 }
@@ -105,16 +127,24 @@ const command: Command = {
       reading.done();
       if (format !== 'json') io.stdout.write(renderPlan(plan, format, { color: flags.color }));
     };
-    const result = await applyUseCase(
-      {
-        ...planRequestOf(parsed, io, flags, (done, total) => reading.update(done, total)),
-        savedPlan: savedPlanPath(parsed, io),
-        checksum: stringFlag(parsed, 'checksum'),
-        force: boolFlag(parsed, 'force'),
-      },
-      hooksFor(io, ask, show),
-    );
-    return printResult(result, format, io);
+    // The first SIGINT, SIGTERM or closed stdout stops the run gracefully; a second signal ends it at once.
+    const interrupts = new AbortController();
+    const unlisten = io.onInterrupt?.((interruption) => interrupts.abort(interruption));
+    try {
+      const result = await applyUseCase(
+        {
+          ...planRequestOf(parsed, io, flags, (done, total) => reading.update(done, total)),
+          savedPlan: savedPlanPath(parsed, io),
+          checksum: stringFlag(parsed, 'checksum'),
+          force: boolFlag(parsed, 'force'),
+          signal: interrupts.signal,
+        },
+        hooksFor(io, ask, show),
+      );
+      return printResult(result, format, io);
+    } finally {
+      unlisten?.();
+    }
   },
 };
 export default command;

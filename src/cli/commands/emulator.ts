@@ -5,8 +5,9 @@ import { DEFAULT_ADMIN_TOKEN, DEFAULT_HOST, startEmulator } from '../../emulator
 import { DEFAULT_RATE_LIMIT } from '../../emulator/rate-limit.js';
 import { loadSeedFile } from '../../emulator/seed-file.js';
 import { isProfileName, PROFILE_NAMES } from '../../emulator/profile.js';
-import type { EmulatorOptions, FaultOptions } from '../../emulator/types.js';
-import { intFlag, numberFlag, stringFlag, type Parsed } from '../args.js';
+import type { EmulatorOptions, FaultOptions, RequestRecord } from '../../emulator/types.js';
+import { boolFlag, intFlag, numberFlag, stringFlag, type Parsed } from '../args.js';
+import type { IO } from '../io.js';
 import type { Command } from '../command.js';
 
 const MAX_PORT = 65535;
@@ -42,6 +43,8 @@ Options:
   --drop-rate P            Share whose connection is dropped mid-response (overrides).
   --lost-answer-rate P     Share of writes that are applied, then their connection dropped (default 0).
   --random-seed N          Seed of every random decision: the same seed gives the same faults.
+  --log-requests           One line on stderr per request answered: METHOD PATH[?QUERY] STATUS
+                           [FAULT] (status 0: the connection was dropped). Never a token.
   -h, --help               This text.
 `;
 
@@ -60,6 +63,7 @@ const OPTIONS = {
   'drop-rate': { type: 'string' },
   'lost-answer-rate': { type: 'string' },
   'random-seed': { type: 'string' },
+  'log-requests': { type: 'boolean' },
 } as const;
 
 function faultsOf(parsed: Parsed): FaultOptions {
@@ -74,7 +78,12 @@ function faultsOf(parsed: Parsed): FaultOptions {
   };
 }
 
-function optionsOf(parsed: Parsed): EmulatorOptions {
+/** `--log-requests`: what a test or a curious user reads to see what the emulator did. */
+function logLine(record: RequestRecord): string {
+  return `${record.method} ${record.path}${record.query ? `?${record.query}` : ''} ${record.status}${record.fault ? ` ${record.fault}` : ''}\n`;
+}
+
+function optionsOf(parsed: Parsed, io: IO): EmulatorOptions {
   const token = stringFlag(parsed, 'token');
   if (token !== undefined && token.trim() === '') throw new CLIError('--token must not be empty.');
   const port = intFlag(parsed, 'port', 0);
@@ -91,6 +100,7 @@ function optionsOf(parsed: Parsed): EmulatorOptions {
     rateLimit: intFlag(parsed, 'rate-limit', DEFAULT_RATE_LIMIT),
     randomSeed: intFlag(parsed, 'random-seed', 1),
     faults: faultsOf(parsed),
+    ...(boolFlag(parsed, 'log-requests') ? { onRequest: (record: RequestRecord) => io.stderr.write(logLine(record)) } : {}),
   };
 }
 
@@ -112,7 +122,7 @@ const command: Command = {
   help,
   options: OPTIONS,
   async run(parsed, io) {
-    const options = optionsOf(parsed);
+    const options = optionsOf(parsed, io);
     const emulator = await startEmulator(options).catch((error: unknown) => {
       if (error instanceof CLIError) throw error;
       throw new CLIError(`cannot listen on ${options.host}:${options.port}: ${messageOf(error)}`);

@@ -93,6 +93,7 @@ const command: Command = {
       concurrency: flags.concurrency,
       rateLimit: flags.rateLimit,
       onRateLimit: rateLimitNotice(io),
+      timeoutMs: flags.timeoutMs,
       onProgress: (done, total) => bar.update(done, total),
     });
     bar.done();

@@ -4,6 +4,7 @@ import { addressFrom } from '../../api/address.js';
 import { EXIT } from '../../errors.js';
 import { savedPlanOf } from '../../saved-plan/saved-plan.js';
 import { writeSavedPlan } from '../../saved-plan/file.js';
+import { assertPlanOutput } from '../../saved-plan/out.js';
 import { boolFlag, stringFlag } from '../args.js';
 import type { Command } from '../command.js';
 import { CONNECTION_HELP, TARGET_HELP } from '../common-flags.js';
@@ -19,7 +20,8 @@ Options:
   --format F           text (default), json (plan format 1) or markdown (pull-request comment)
   --detailed-exitcode  exit 0 when there are no changes, 2 when there are
   --out FILE           also save the plan, with what it was based on, for \`apply --plan FILE\`
-                       (written atomically, mode 0600, never a token)
+                       (written atomically, mode 0600, never a token); never over an input file
+                       or an existing file that is not a saved plan
 ${TARGET_HELP}
 ${CONNECTION_HELP}
   -h, --help           this help
@@ -33,8 +35,10 @@ const command: Command = {
   options: { ...PLAN_OPTIONS, 'detailed-exitcode': { type: 'boolean' }, out: { type: 'string' } },
   positionals: true,
   async run(parsed, io) {
-    const { plan, desired, live } = await runPlan(parsed, io);
     const out = stringFlag(parsed, 'out');
+    // Before any request: a refused --out costs nothing.
+    if (out !== undefined) await assertPlanOutput(out, parsed.positionals, io.cwd);
+    const { plan, desired, live } = await runPlan(parsed, io);
     if (out !== undefined) {
       const address = addressFrom({ address: stringFlag(parsed, 'address') }, io.env).baseUrl;
       await writeSavedPlan(resolve(io.cwd, out), savedPlanOf(plan, desired, live, address));

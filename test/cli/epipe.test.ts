@@ -1,0 +1,78 @@
+// A reader that stops early (`plan | head -1`, `validate | head -1`, `plan --format json | head -c
+// 100`) closes stdout under a CLI that has more to write: it ends quietly, as git, grep and
+// terraform do (killed by SIGPIPE, which a shell reports as 141), never with a stack trace
+// (issue 14, finding 4). Outputs are several times a pipe's buffer (64 KiB): a write is still to come
+// when the reader leaves.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/emulator/start.js';
+import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
+import { ROOT } from '../support/cli.js';
+
+/** What a shell reports for a process killed by SIGPIPE: 128 + 13. */
+const EXIT_SIGPIPE = 141;
+const TEAMS = 4000;
+const TOKEN = 'epipe-org-token';
+const teamName = (i: number): string => `developers-with-a-rather-long-team-name-to-fill-the-pipe-buffer-${i}`;
+
+let emulator: RunningEmulator;
+let dir: string;
+
+beforeAll(async () => {
+  const seed: SeedDocument = {
+    organizations: [{ name: 'acme', token: TOKEN, teams: Array.from({ length: TEAMS }, (_, i) => ({ name: teamName(i), id: `team-${i}` })), projects: [{ name: 'platform', id: 'prj-platform' }] }],
+  };
+  emulator = await startEmulator({ seed, rateLimit: 0 });
+  dir = await mkdtemp(join(tmpdir(), 'tfe-access-epipe-'));
+  const grants = Array.from({ length: TEAMS }, (_, i) => `      ${teamName(i)}: read`);
+  await writeFile(join(dir, 'plan.yaml'), ['organization: acme', 'projects:', '  platform:', '    teams:', ...grants, ''].join('\n'));
+  const bogus = Array.from({ length: TEAMS }, (_, i) => `  project-${i}:\n    teams:\n      ${teamName(i)}: bogus`);
+  await writeFile(join(dir, 'invalid.yaml'), ['organization: acme', 'projects:', ...bogus, ''].join('\n'));
+});
+afterAll(async () => {
+  await emulator?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+interface Cut {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly read: string;
+  readonly stderr: string;
+}
+
+/** Runs the CLI and closes its stdout once `enough` says the reader has what it wanted. */
+function readThenClose(args: string[], enough: (read: string) => boolean): Promise<Cut> {
+  const child = spawn(process.execPath, ['dist/cli/main.js', ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let read = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  child.stdout.on('data', (chunk: Buffer) => {
+    read += chunk.toString('utf8');
+    if (enough(read)) child.stdout.destroy();
+  });
+  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, read, stderr })));
+}
+
+const headLine = (read: string): boolean => read.includes('\n');
+
+describe('a closed stdout', () => {
+  it.each([
+    ['plan | head -1', ['plan', 'plan.yaml', '--rate-limit', '0'], headLine],
+    ['validate | head -1', ['validate', 'invalid.yaml'], headLine],
+    ['plan --format json | head -c 100', ['plan', 'plan.yaml', '--format', 'json', '--rate-limit', '0'], (read: string) => read.length >= 100],
+  ] as const)('regression: %s prints a Node stack trace', async (_name, args, enough) => {
+    const run = await readThenClose(args.map((a) => (a.endsWith('.yaml') ? join(dir, a) : a)), enough);
+    expect(run.stderr).not.toMatch(/EPIPE|\n\s+at |internal error/);
+    expect(run.stderr).toBe('');
+    expect(run.signal).toBeNull();
+    expect(run.code).toBe(EXIT_SIGPIPE);
+  }, 30_000);
+});
