@@ -25,6 +25,11 @@ export interface EffectiveCell {
   readonly sources: readonly AccessSource[];
 }
 
+/** A workspace of the report, with its project when the token can see it. */
+export interface ReportWorkspace extends Workspace {
+  readonly project?: Project;
+}
+
 /** The whole organization's effective access, and what it was computed from. */
 export interface Report {
   readonly organization: string;
@@ -34,7 +39,7 @@ export interface Report {
   readonly generatedAt: string;
   readonly teams: readonly Team[];
   readonly projects: readonly Project[];
-  readonly workspaces: readonly Workspace[];
+  readonly workspaces: readonly ReportWorkspace[];
   /** Every (team, target) with any access, sorted by target type, target name, team name. */
   readonly cells: readonly EffectiveCell[];
 }
