@@ -24,7 +24,7 @@ const arbDesired = fc.record({
   workspaces: fc.dictionary(fc.constantFrom(...WORKSPACES), arbTeams(['read', 'plan', 'write', 'admin', 'custom-vars'])),
 });
 
-function yamlOf(desired: fc.RecordValue<{ projects: Record<string, Record<string, string>>; workspaces: Record<string, Record<string, string>> }>): string {
+function yamlOf(desired: { projects: Record<string, Record<string, string>>; workspaces: Record<string, Record<string, string>> }): string {
   const grants = (teams: Record<string, string>) =>
     Object.fromEntries(
       Object.entries(teams).map(([team, access]) => [
