@@ -1,7 +1,8 @@
 // The effective-access report as a JSON document (README, "Effective access", `report`):
 // `--format json`, described by schemas/report.schema.json. Targets sorted by name, teams by name;
 // permissions in table order and the wire's nesting.
-import type { AccessSource, EffectiveCell, Report } from '../core/effective.js';
+import type { EffectiveCell, Report } from '../core/effective.js';
+import { sourceDocument } from '../core/effective-document.js';
 import { RESOURCE_OF, type TargetType } from '../core/model.js';
 import type { JsonValue } from '../core/plan-document.js';
 import { nestPermissions, orderedEntries } from '../core/permissions.js';
@@ -9,19 +10,6 @@ import { nestPermissions, orderedEntries } from '../core/permissions.js';
 export const REPORT_FORMAT_VERSION = 1;
 
 type JsonObject = { [key: string]: JsonValue };
-
-export function sourceDocument(source: AccessSource): JsonObject {
-  switch (source.kind) {
-    case 'owners':
-      return { kind: 'owners' };
-    case 'organization':
-      return { kind: 'organization', permission: source.permission };
-    case 'project':
-      return { kind: 'project', name: source.name, id: source.id, access: source.access };
-    case 'workspace':
-      return { kind: 'workspace', access: source.access };
-  }
-}
 
 function teamDocument(cell: EffectiveCell): JsonObject {
   const resource = RESOURCE_OF[cell.target.type];

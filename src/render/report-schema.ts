@@ -27,7 +27,8 @@ const named = (idPattern: string): Schema => ({
   additionalProperties: false,
 });
 
-const SOURCE: Schema = {
+/** One source of access: the report's `sources`, the plan's `held_by`. */
+export const SOURCE_SCHEMA: Schema = {
   oneOf: [
     { type: 'object', required: ['kind'], properties: { kind: { const: 'owners' } }, additionalProperties: false, description: 'The owners team: admin everywhere.' },
     { type: 'object', required: ['kind', 'permission'], properties: { kind: { const: 'organization' }, permission: { type: 'string' } }, additionalProperties: false, description: 'An organization permission of the team.' },
@@ -84,7 +85,7 @@ export function reportSchema(): Schema {
     },
     additionalProperties: false,
     $defs: {
-      source: SOURCE,
+      source: SOURCE_SCHEMA,
       'team-projects-permissions': permissionsSchema('team-projects'),
       'team-workspaces-permissions': permissionsSchema('team-workspaces'),
     },
