@@ -8,15 +8,18 @@ import { renderReportText } from './report-text.js';
 export const REPORT_FORMATS = ['text', 'json', 'csv', 'html'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
-export function renderReport(report: Report, format: ReportFormat, options: { byTeam: boolean }): string {
-  switch (format) {
-    case 'text':
-      return renderReportText(report, options);
-    case 'json':
-      return `${JSON.stringify(reportDocument(report), null, 2)}\n`;
-    case 'csv':
-      return renderReportCsv(report);
-    case 'html':
-      return renderReportHtml(report);
-  }
+export interface ReportOptions {
+  /** Text only: group by team (`--team`) instead of by target. */
+  readonly byTeam: boolean;
+}
+
+const RENDERERS: { readonly [F in ReportFormat]: (report: Report, options: ReportOptions) => string } = {
+  text: renderReportText,
+  json: (report) => `${JSON.stringify(reportDocument(report), null, 2)}\n`,
+  csv: renderReportCsv,
+  html: renderReportHtml,
+};
+
+export function renderReport(report: Report, format: ReportFormat, options: ReportOptions): string {
+  return RENDERERS[format](report, options);
 }
