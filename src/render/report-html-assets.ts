@@ -32,7 +32,6 @@ tr.project th { font-weight: 600; background: #f2f2f2; }
 tr.workspace th { padding-left: 18px; }
 td.cell { text-align: center; min-width: 3.5em; cursor: pointer; }
 td.cell:focus { outline: 2px solid #333; }
-td.empty { cursor: default; }
 ${levelRules}
 [hidden] { display: none !important; }
 #details { position: fixed; right: 16px; bottom: 16px; max-width: 28em; background: #fff; border: 1px solid #888; box-shadow: 0 2px 8px rgba(0,0,0,.2); padding: 8px 12px; }
@@ -60,11 +59,12 @@ export const SCRIPT = `
   function apply() {
     var t = teamInput.value.trim().toLowerCase();
     var w = workspaceInput.value.trim().toLowerCase();
-    var hiddenTeams = {};
+    var hidden = [];
     var heads = document.querySelectorAll('th.team');
     var teamsShown = 0;
-    heads.forEach(function (th) { th.hidden = !has(th.dataset.team, t); if (th.hidden) hiddenTeams[th.dataset.team] = true; else teamsShown++; });
-    document.querySelectorAll('td.cell').forEach(function (td) { td.hidden = hiddenTeams[td.dataset.team] === true; });
+    // Column i + 1 of every row is team i (column 0 names the row).
+    heads.forEach(function (th, i) { th.hidden = !has(th.dataset.team, t); if (th.hidden) hidden[i + 1] = true; else teamsShown++; });
+    document.querySelectorAll('#matrix tbody tr').forEach(function (tr) { for (var i = 1; i < tr.cells.length; i++) tr.cells[i].hidden = hidden[i] === true; });
     var rows = 0, rowsShown = 0;
     document.querySelectorAll('tbody.group').forEach(function (group) {
       var any = false;
@@ -75,7 +75,6 @@ export const SCRIPT = `
     shown.textContent = teamsShown + ' of ' + heads.length + ' teams, ' + rowsShown + ' of ' + rows + ' workspaces';
   }
   function show(td) {
-    if (td.classList.contains('empty')) { details.hidden = true; return; }
     details.replaceChildren();
     var h = document.createElement('h2');
     h.textContent = td.dataset.team + ' on ' + td.dataset.target + ': ' + td.dataset.level;
