@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { WORKSPACE_IMPLIED } from '../core/access.js';
-import type { Report } from '../core/effective.js';
+import type { EffectiveChange, Report } from '../core/effective.js';
+import { effectiveLines } from './effective-lines.js';
 import { csvField, renderReportCsv } from './report-csv.js';
 import { escapeHtml, renderReportHtml } from './report-html.js';
 import { reportSchema } from './report-schema.js';
@@ -44,5 +45,26 @@ describe('report formats', () => {
     expect(html).toContain("default-src 'none'");
     expect(html).toContain('<title>Effective access: acme (live, 2026-01-02T03:04:05.000Z)</title>');
     expect(html.match(/<td class="cell lvl-read"/g)).toHaveLength(1);
+  });
+});
+
+describe('effective changes in words', () => {
+  const via = [{ type: 'project' as const, name: 'platform', action: 'update' as const, access: 'maintain' as const }];
+  const rise = (name: string): EffectiveChange => ({ team: { name: 'developers', id: 'team-dev' }, target: { type: 'workspace', name, id: `ws-${name}` }, before: 'write', after: 'admin', direction: 'rises', via });
+
+  it('one line per team, move and cause, with the targets under it (ten named, the rest counted)', () => {
+    const names = Array.from({ length: 12 }, (_, i) => `ws-${String(i).padStart(2, '0')}`);
+    expect(effectiveLines(names.map(rise))).toEqual([
+      { text: 'developers: write -> admin on 12 workspaces, through project platform: maintain', targets: `${names.slice(0, 10).join(', ')}, and 2 more`, shadowed: false },
+    ]);
+  });
+
+  it('a move the levels do not tell names its direction; a shadowed change says what holds the access', () => {
+    const custom: EffectiveChange = { ...rise('a'), before: 'custom', after: 'custom', direction: 'mixed' };
+    const shadowed: EffectiveChange = { ...rise('b'), before: 'admin', after: 'admin', direction: 'none', via: [{ type: 'workspace', name: 'b', action: 'remove', access: null }], heldBy: [{ kind: 'owners' }] };
+    expect(effectiveLines([custom, shadowed]).map((l) => l.text)).toEqual([
+      'developers: custom -> custom (mixed) on workspace a, through project platform: maintain',
+      'developers: no effect on workspace b: removing its grant leaves it admin, held by owners team',
+    ]);
   });
 });
