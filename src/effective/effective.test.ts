@@ -1,3 +1,4 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { access, arbAccess, applyInMemory, arbScenario, team } from '../../test/support/states.js';
@@ -5,11 +6,14 @@ import { IMPLIED, type Resource } from '../core/access.js';
 import type { EffectiveCell } from '../core/effective.js';
 import type { Project, Team, Workspace } from '../core/model.js';
 import type { Change } from '../core/plan.js';
+import { planDocument } from '../core/plan-document.js';
 import { diff, indexLive } from '../diff/diff.js';
+import { buildPlan } from '../diff/plan.js';
+import { planSchema } from '../render/plan-schema.js';
 import { grantsAfter } from './after.js';
 import { directionOf, effectiveChanges } from './changes.js';
 import { EffectiveIndex, effectiveAccess, type GrantInput, type OrganizationInput } from './compute.js';
-import { atLeast, levelOf, maximum } from './vector.js';
+import { atLeast, compare, levelOf, maximum } from './vector.js';
 
 const PROJECTS: Project[] = [
   { id: 'prj-platform', name: 'platform' },
@@ -106,6 +110,7 @@ describe('vectors over the tables', () => {
     expect(maximum('team-workspaces', [{ runs: 'not known', variables: 'read' }, { runs: 'plan', 'run-tasks': null as unknown as boolean }])).toEqual({ runs: 'plan', variables: 'read' });
     expect(levelOf('team-workspaces', { ...IMPLIED['team-workspaces'].write, 'sentinel-mocks': 'not known' }, false)).toBe('write');
     expect(levelOf('team-workspaces', { runs: 'plan', variables: 'read', 'state-versions': 'read' }, false)).toBe('plan');
+    expect(compare('team-workspaces', { runs: 'plan', 'run-tasks': true }, { runs: 'apply', 'run-tasks': 'not known' })).toEqual({ up: true, down: false });
   });
 });
 
@@ -150,6 +155,25 @@ describe('properties', () => {
 });
 
 describe('what a plan does to effective access', () => {
+  it('every generated plan with its effective changes validates against the plan schema, and every change is accounted for', () => {
+    const validate = new Ajv2020({ strict: false }).compile(planSchema());
+    fc.assert(
+      fc.property(arbScenario, ({ desired, live }) => {
+        const plan = buildPlan(desired, live);
+        const grants = [...live.targets.values()].flatMap((t) => t.grants);
+        const workspaces = [{ id: 'ws-net-prod', name: 'net-prod', projectId: 'prj-platform' }, { id: 'ws-app-dev', name: 'app-dev', projectId: 'prj-data' }];
+        const effective = effectiveChanges(plan.changes, { teams: [...live.teams.values()], projects: [{ id: 'prj-platform', name: 'platform' }, { id: 'prj-data', name: 'data' }], workspaces, grants });
+        expect(validate(planDocument({ ...plan, effectiveChanges: effective })), JSON.stringify(validate.errors)).toBe(true);
+        // A change that is not label-only either moves something or is listed as shadowed.
+        for (const change of plan.changes) {
+          if (change.action === 'update' && change.labelOnly) continue;
+          expect(effective.some((e) => e.team.id === change.team.id && e.via.some((v) => v.name === change.target.name && v.action === change.action))).toBe(true);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   const teams = [team('developers'), team('sre', { 'manage-workspaces': true })];
   const live = [grant('developers', 'team-projects', 'prj-platform', 'write'), grant('sre', 'team-workspaces', 'ws-net-prod', 'write')];
   const ref = (type: 'project' | 'workspace', id: string) => ({ type, id, name: [...PROJECTS, ...WORKSPACES].find((t) => t.id === id)!.name });

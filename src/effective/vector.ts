@@ -60,17 +60,18 @@ export function levelOf(resource: Resource, permissions: PermissionSet, admin: b
   return 'custom';
 }
 
-/** Which way the vector moved: any permission up, any down (a permission known on one side only moves from or to nothing). */
+/**
+ * Which way the vector moved: any permission up, any down. A permission known on one side only
+ * (a fixed level's "not known", an unreported key) is not a move: nothing says what it was or is.
+ */
 export function compare(resource: Resource, before: PermissionSet, after: PermissionSet): { up: boolean; down: boolean } {
   let up = false;
   let down = false;
   for (const spec of PERMISSIONS[resource]) {
     const x = known(spec, before[spec.key]);
     const y = known(spec, after[spec.key]);
-    if (x === y) continue;
-    if (x === undefined) up = true;
-    else if (y === undefined) down = true;
-    else if (rank(spec, y) > rank(spec, x)) up = true;
+    if (x === undefined || y === undefined || x === y) continue;
+    if (rank(spec, y) > rank(spec, x)) up = true;
     else down = true;
   }
   return { up, down };
