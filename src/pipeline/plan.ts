@@ -7,6 +7,8 @@ import type { DesiredState, LiveState } from '../core/model.js';
 import type { Plan } from '../core/plan.js';
 import { buildPlan } from '../diff/plan.js';
 import { CLIError } from '../errors.js';
+import { effectiveChanges } from '../effective/changes.js';
+import { readChangeContext } from '../live/change-context.js';
 import { readLive } from '../live/read-live.js';
 import { resolve, type Resolved } from '../resolve/resolve.js';
 import { loadDesiredState } from '../validate/desired-state.js';
@@ -37,6 +39,11 @@ export interface PlanRequest {
   readonly signal?: AbortSignal | undefined;
   /** `--timeout`: the bound of the whole run, in milliseconds. */
   readonly timeoutMs?: number | undefined;
+  /**
+   * Also work out what the changes do to effective access (`plan.effectiveChanges`): a few more reads
+   * when a change touches targets the files do not manage (src/live/change-context.ts).
+   */
+  readonly effectiveChanges?: boolean;
 }
 
 export interface PlanResult {
@@ -74,7 +81,7 @@ export function openClient(request: Pick<PlanRequest, 'address' | 'env' | 'homeD
 }
 
 /** resolve + read live + diff, for a desired state already loaded. */
-export async function planAgainstLive(client: TfeClient, desired: DesiredState, request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad'>): Promise<Omit<PlanResult, 'client'>> {
+export async function planAgainstLive(client: TfeClient, desired: DesiredState, request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad' | 'effectiveChanges'>): Promise<Omit<PlanResult, 'client'>> {
   // Here rather than in desiredFromFiles: every plan (plan, drift, a fresh apply) passes through.
   request.afterLoad?.();
   const resolved = await resolve(client, desired);
@@ -82,7 +89,10 @@ export async function planAgainstLive(client: TfeClient, desired: DesiredState, 
     concurrency: request.concurrency,
     ...(request.onProgress ? { onProgress: request.onProgress } : {}),
   });
-  return { plan: buildPlan(desired, live), desired, resolved, live };
+  const plan = buildPlan(desired, live);
+  if (!request.effectiveChanges) return { plan, desired, resolved, live };
+  const context = await readChangeContext(client, resolved, live, plan.changes, { concurrency: request.concurrency });
+  return { plan: { ...plan, effectiveChanges: effectiveChanges(plan.changes, context) }, desired, resolved, live };
 }
 
 export async function planFromFiles(request: PlanRequest): Promise<PlanResult> {
