@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 // below it, never one above. `errors` is src/errors.ts.
 const LAYERS = [
   ['errors', 'core', 'load'],
-  ['diff', 'render', 'validate', 'api', 'emulator', 'export'],
+  ['diff', 'effective', 'render', 'validate', 'api', 'emulator', 'export'],
   ['guard', 'resolve'],
   ['live', 'saved-plan'],
   // The executor, below the use cases: pipeline/apply.ts composes it with the plan.
@@ -21,7 +21,7 @@ const APART = [['api', 'emulator']];
 
 // The pure folders: plain data in, plain data out. No I/O, no HTTP, no clock: callers do those and
 // pass data in.
-const PURE = ['core', 'diff', 'render', 'guard', 'validate'];
+const PURE = ['core', 'diff', 'effective', 'render', 'guard', 'validate'];
 
 // The one built-in a pure file may use, and where: hashing is a function of its input (no I/O),
 // and Node's sha256 is the one well-kept implementation. The plan's checksum is computed there.

@@ -19,7 +19,8 @@ export async function runPlan(parsed: Parsed, io: IO): Promise<Omit<PlanResult, 
   const format = formatFlag(parsed, PLAN_FORMATS, 'text');
   const flags = connectionFlags(parsed, io);
   const bar = progress(io, 'Reading live access');
-  const result = await planFromFiles(planRequestOf(parsed, io, flags, (done, total) => bar.update(done, total)));
+  // plan and drift show what the changes do to effective access; apply shows the changes alone.
+  const result = await planFromFiles({ ...planRequestOf(parsed, io, flags, (done, total) => bar.update(done, total)), effectiveChanges: true });
   bar.done();
   await result.client.close();
   io.stdout.write(renderPlan(result.plan, format, { color: flags.color }));

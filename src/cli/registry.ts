@@ -18,6 +18,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   plan: lazy('Read live access and print the changes the files ask for.', () => import('./commands/plan.js')),
   apply: lazy('Plan (or load a saved plan) and make the changes.', () => import('./commands/apply.js')),
   drift: lazy('Report drift between the files and live access (for schedules).', () => import('./commands/drift.js')),
+  report: lazy('Print the effective access of the organization (now, or once the files are applied).', () => import('./commands/report.js')),
   export: lazy('Write desired-state YAML for the live access of projects and workspaces.', () => import('./commands/export.js')),
   emulator: lazy('Run the local emulator of the team-access API until stopped.', () => import('./commands/emulator.js')),
   demo: lazy('Run validate, plan, apply and drift of examples/ against an embedded emulator.', () => import('./commands/demo.js')),

@@ -3,6 +3,7 @@
 // `workspace-access` objects for projects, flat for workspaces. Keys are written in a fixed order
 // so the same plan always serialises to the same bytes.
 import type { Resource } from './access.js';
+import { effectiveChangeDocument } from './effective-document.js';
 import type { Access, ReportedAccess } from './model.js';
 import { nestPermissions, orderedEntries, permissionsOf } from './permissions.js';
 import type { Change, Plan, PlanWarning } from './plan.js';
@@ -54,6 +55,7 @@ export function planDocument(plan: Plan): JsonObject {
     summary: { add: plan.summary.add, update: plan.summary.update, remove: plan.summary.remove },
     checksum: plan.checksum,
     warnings: plan.warnings.map(warningDocument),
+    ...(plan.effectiveChanges ? { effective_changes: plan.effectiveChanges.map(effectiveChangeDocument) } : {}),
   };
   if (plan.server) document.server = serverDocument(plan.server);
   return document;

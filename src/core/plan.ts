@@ -1,5 +1,6 @@
 // The plan: what the diff produces and every renderer, guard and executor reads. Plain data.
 import type { Resource } from './access.js';
+import type { EffectiveChange } from './effective.js';
 import type { Access, ReportedAccess, TargetRef, TeamRef } from './model.js';
 import type { ServerInfo } from './server.js';
 
@@ -60,6 +61,8 @@ export interface Plan {
   readonly warnings: readonly PlanWarning[];
   /** diff/checksum.ts: sha256 of the changes, the guards' inputs, the organization and the format. */
   readonly checksum: string;
+  /** What the changes do to effective access (README, "Effective access"), when the plan was read for it. */
+  readonly effectiveChanges?: readonly EffectiveChange[];
   /** The server the plan was read from (its ping), when known; not part of the checksum. */
   readonly server?: ServerInfo;
 }

@@ -10,6 +10,8 @@ import { buildPlan } from '../diff/plan.js';
 import { supportFindings } from '../diff/support.js';
 import type { PlanWarning } from '../core/plan.js';
 import { CLIError } from '../errors.js';
+import { effectiveChanges } from '../effective/changes.js';
+import { readChangeContext } from '../live/change-context.js';
 import { readLive } from '../live/read-live.js';
 import { resolve, type Resolved } from '../resolve/resolve.js';
 import { loadDesiredState } from '../validate/desired-state.js';
@@ -42,6 +44,11 @@ export interface PlanRequest {
   readonly signal?: AbortSignal | undefined;
   /** `--timeout`: the bound of the whole run, in milliseconds. */
   readonly timeoutMs?: number | undefined;
+  /**
+   * Also work out what the changes do to effective access (`plan.effectiveChanges`): a few more reads
+   * when a change touches targets the files do not manage (src/live/change-context.ts).
+   */
+  readonly effectiveChanges?: boolean;
 }
 
 export interface PlanResult {
@@ -88,7 +95,7 @@ function checkSupport(desired: DesiredState, live: LiveState, server: ServerInfo
 }
 
 /** resolve + read live + diff, for a desired state already loaded. */
-export async function planAgainstLive(client: TfeClient, desired: DesiredState, request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad'>): Promise<Omit<PlanResult, 'client'>> {
+export async function planAgainstLive(client: TfeClient, desired: DesiredState, request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad' | 'effectiveChanges'>): Promise<Omit<PlanResult, 'client'>> {
   // Here rather than in desiredFromFiles: every plan (plan, drift, a fresh apply) passes through.
   request.afterLoad?.();
   // Once per run, before anything else: the versions, and a lower rate limit before the first burst.
@@ -99,7 +106,10 @@ export async function planAgainstLive(client: TfeClient, desired: DesiredState, 
     ...(request.onProgress ? { onProgress: request.onProgress } : {}),
   });
   const supportWarnings = checkSupport(desired, live, server);
-  return { plan: buildPlan(desired, live, { server, supportWarnings }), desired, resolved, live };
+  const plan = buildPlan(desired, live, { server, supportWarnings });
+  if (!request.effectiveChanges) return { plan, desired, resolved, live };
+  const context = await readChangeContext(client, resolved, live, plan.changes, { concurrency: request.concurrency });
+  return { plan: { ...plan, effectiveChanges: effectiveChanges(plan.changes, context) }, desired, resolved, live };
 }
 
 export async function planFromFiles(request: PlanRequest): Promise<PlanResult> {

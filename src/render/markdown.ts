@@ -2,6 +2,7 @@
 // section per target, and a hidden marker so a CI step can find and update its own comment.
 import type { Plan } from '../core/plan.js';
 import { printable } from '../core/printable.js';
+import { effectiveLines } from './effective-lines.js';
 import { detailLines, groupByTarget, headline, SIGN, summaryLine, type TargetGroup } from './lines.js';
 
 /** GitHub refuses comments longer than this many characters. */
@@ -58,13 +59,17 @@ export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): strin
     '',
   ].join('\n');
   const tail: string[] = [];
+  if (plan.effectiveChanges && plan.effectiveChanges.length > 0) {
+    const lines = effectiveLines(plan.effectiveChanges).map((l) => `- ${escapeHtml(l.text)}${l.targets ? `<br>${escapeHtml(l.targets)}` : ''}`);
+    tail.push('**Effective access**', '', ...lines, '');
+  }
   if (plan.warnings.length > 0) {
     tail.push('**Warnings**', '', ...plan.warnings.map((w) => `- ${escapeHtml(w.message)} (\`${w.code}\`)`), '');
   }
   tail.push(`Checksum: \`${plan.checksum}\``, '');
   let tailText = tail.join('\n');
   if (head.length + tailText.length > limit - TAIL_RESERVE) {
-    tailText = `${plan.warnings.length} warnings not shown (too long for a comment); run \`tfe-access plan\` to see them.\n\nChecksum: \`${plan.checksum}\`\n`;
+    tailText = `${plan.warnings.length} warnings${plan.effectiveChanges?.length ? ` and ${plan.effectiveChanges.length} effective changes` : ''} not shown (too long for a comment); run \`tfe-access plan\` to see them.\n\nChecksum: \`${plan.checksum}\`\n`;
   }
 
   const budget = limit - TAIL_RESERVE - head.length - tailText.length;

@@ -3,6 +3,7 @@
 import { LEVELS, PERMISSIONS, RESOURCES, type PermissionSpec, type Resource } from '../core/access.js';
 import { PLAN_FORMAT_VERSION } from '../core/plan-document.js';
 import { splitKey } from '../core/permissions.js';
+import { effectiveChangesSchema } from './effective-schema.js';
 
 type Schema = Record<string, unknown>;
 
@@ -99,6 +100,7 @@ export function planSchema(): Schema {
         type: 'array',
         items: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' }, team: { type: 'string' }, target: { type: 'object' } } },
       },
+      effective_changes: effectiveChangesSchema(),
       server: serverSchema(),
     },
     additionalProperties: true,

@@ -1,6 +1,7 @@
 // The text plan, for terminals and CI logs: `+`/`~`/`-` per grant, attribute-level differences.
 import type { Plan } from '../core/plan.js';
 import { printable } from '../core/printable.js';
+import { effectiveLines } from './effective-lines.js';
 import { detailLines, groupByTarget, headline, SIGN, summaryLine, type AttributeLine } from './lines.js';
 
 export interface TextOptions {
@@ -29,6 +30,14 @@ export function renderText(plan: Plan, options: TextOptions): string {
       const sign = SIGN[change.action] as '+' | '~' | '-';
       out.push(`  ${paint(color, sign, `${sign} ${printable(change.team.name).padEnd(width)}`)}  ${headline(change)}`);
       for (const line of detailLines(change)) out.push(attribute(line, color));
+    }
+    out.push('');
+  }
+  if (plan.effectiveChanges && plan.effectiveChanges.length > 0) {
+    out.push('Effective access:');
+    for (const line of effectiveLines(plan.effectiveChanges)) {
+      out.push(`  ${line.shadowed ? paint(color, 'dim', `= ${line.text}`) : line.text}`);
+      if (line.targets) out.push(`      ${line.targets}`);
     }
     out.push('');
   }

@@ -28,6 +28,8 @@ export interface Resolved {
   readonly teams: readonly Team[];
   readonly teamsByName: ReadonlyMap<string, Team>;
   readonly targets: readonly ResolvedTarget[];
+  /** Every workspace of the organization, when resolution listed them all (the plan's effective changes use it). */
+  readonly workspaces?: readonly Workspace[];
 }
 
 const NOT_VISIBLE = 'not found, or the token may not see it';
@@ -108,5 +110,5 @@ export async function resolve(client: NameReader, desired: DesiredState): Promis
     const head = problems.length === 1 ? 'Name resolution found a problem' : `Name resolution found ${problems.length} problems`;
     throw new CLIError(`${head}:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
-  return { organization, teams, teamsByName, targets };
+  return { organization, teams, teamsByName, targets, ...(workspaces.all ? { workspaces: workspaces.all } : {}) };
 }

@@ -36,7 +36,8 @@ export async function findWorkspaces(client: Pick<TfeClient, 'showWorkspaceByNam
   remember(first.items);
   const missing = wanted.filter((n) => !found.has(n));
   const pagesLeft = first.page ? first.page.totalPages - first.page.currentPage : 0;
-  if (missing.length === 0) return { found };
+  // A first page that is the only one is the whole list: kept, as the plan's effective changes use it.
+  if (missing.length === 0) return pagesLeft === 0 ? { found, all: first.items } : { found };
   if (pagesLeft <= missing.length) {
     const all = await client.restOfWorkspaces(organization, first);
     remember(all);

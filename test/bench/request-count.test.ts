@@ -63,4 +63,19 @@ describe('plan of a generated 60-project, 300-workspace, 150-team organization',
     expect(org.expected.update).toBeGreaterThan(0);
     expect(org.expected.remove).toBeGreaterThan(0);
   });
+
+  it('with its effective changes (what `plan` and `drift` show), sends not one request more: every target a change reaches is managed, and the workspace list came with name resolution', async () => {
+    const env = { TFE_TOKEN: BENCH_TOKEN, TFE_ADDRESS: emulator.url };
+    const count = async (effectiveChanges: boolean) => {
+      emulator.resetLog();
+      const result = await planFromFiles({ paths: [dir], cwd: dir, env, homeDir: dir, targets: [], concurrency: CONCURRENCY, rateLimit: RATE_LIMIT_OFF, effectiveChanges });
+      await result.client.close();
+      return { total: emulator.counters().total, effective: result.plan.effectiveChanges };
+    };
+    const without = await count(false);
+    const with_ = await count(true);
+    expect(without.effective).toBeUndefined();
+    expect(with_.effective?.length).toBeGreaterThan(0);
+    expect(with_.total).toBe(without.total);
+  });
 });

@@ -42,6 +42,14 @@ describe('pure folders import no Node built-in, no undici, no API layer', () => 
     expect(errors).toEqual([expect.stringContaining('no API layer here; src/diff/ is pure')]);
   });
 
+  it('src/effective/ is pure and below the live read: node:fs and ../live/ both fail', async () => {
+    const code = "import { readFileSync } from 'node:fs';\nimport { readLive } from '../live/read-live.js';\nexport const both = [readFileSync, readLive];\n";
+    const errors = await boundaryErrors('src/effective/fixture.ts', code);
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toContain('no Node built-in here; src/effective/ is pure');
+    expect(errors[1]).toContain('src/effective/ may not import a layer above it');
+  });
+
   it('a dynamic import of a built-in fails through no-restricted-syntax', async () => {
     const errors = await boundaryErrors('src/render/fixture.ts', "export const load = () => import('node:fs/promises');\n");
     expect(errors).toEqual([expect.stringMatching(/^no-restricted-syntax: no Node built-in here; src\/render\/ is pure/)]);

@@ -1,0 +1,86 @@
+// tfe-access report: the effective access of the organization, now or once the files are applied.
+import { resolve } from 'node:path';
+import { EXIT } from '../../errors.js';
+import { writeAtomic } from '../../export/write.js';
+import { reportOrganization } from '../../pipeline/report.js';
+import { REPORT_FORMATS, renderReport } from '../../render/report.js';
+import { boolFlag, listFlag, stringFlag } from '../args.js';
+import type { Command } from '../command.js';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, formatFlag, rateLimitNotice } from '../common-flags.js';
+import { collectGarbage } from '../memory.js';
+import { progress } from '../progress.js';
+
+/** The variable the official provider and Go client read (docs/api.md, "Authentication conventions"). */
+const ORGANIZATION_VARIABLE = 'TFE_ORGANIZATION';
+
+const help = `Usage: tfe-access report [PATHS...] [options]
+
+Prints the effective access of the organization: for every team and every project and workspace
+it can reach, the level, the permissions (the highest of each over all sources) and every source
+(owners, organization permissions, the project grant, the workspace grant). Reads only.
+
+Without PATHS it reads the organization named by --organization (else ${ORGANIZATION_VARIABLE});
+with PATHS, the organization of the desired-state files.
+
+Options:
+  --organization ORG   the organization (else ${ORGANIZATION_VARIABLE}); with PATHS it must match
+  --after              the access once the plan of the files is applied (needs PATHS)
+  --team NAME          only this team (repeatable); the text format then groups by team
+  --project NAME       only this project and its workspaces (repeatable)
+  --workspace NAME     only this workspace (repeatable)
+  --format F           text (default), json (schemas/report.schema.json), csv or html (one
+                       self-contained page: a matrix of teams against workspaces)
+  --out FILE           write to this file (atomically) instead of stdout
+${CONNECTION_HELP}
+  -h, --help           this help
+
+Exit codes: 0 done, 1 error (unknown name, no organization, invalid files, a rejected token, ...).
+`;
+
+const command: Command = {
+  help,
+  options: {
+    ...CONNECTION_OPTIONS,
+    organization: { type: 'string' },
+    after: { type: 'boolean' },
+    team: { type: 'string', multiple: true },
+    project: { type: 'string', multiple: true },
+    workspace: { type: 'string', multiple: true },
+    format: { type: 'string' },
+    out: { type: 'string' },
+  },
+  positionals: true,
+  async run(parsed, io) {
+    const format = formatFlag(parsed, REPORT_FORMATS, 'text');
+    const flags = connectionFlags(parsed, io);
+    const teams = listFlag(parsed, 'team');
+    // With files, the organization is theirs; the variable would only get in the way.
+    const organization = stringFlag(parsed, 'organization') ?? (parsed.positionals.length === 0 ? io.env[ORGANIZATION_VARIABLE] || undefined : undefined);
+    const bar = progress(io, 'Reading live access');
+    const report = await reportOrganization({
+      paths: parsed.positionals,
+      cwd: io.cwd,
+      env: io.env,
+      address: flags.address,
+      concurrency: flags.concurrency,
+      rateLimit: flags.rateLimit,
+      onRateLimit: rateLimitNotice(io),
+      timeoutMs: flags.timeoutMs,
+      organization,
+      after: boolFlag(parsed, 'after'),
+      selection: { teams, projects: listFlag(parsed, 'project'), workspaces: listFlag(parsed, 'workspace') },
+      onProgress: (done, total) => bar.update(done, total),
+      afterLoad: collectGarbage,
+    });
+    bar.done();
+    const text = renderReport(report, format, { byTeam: teams.length > 0 });
+    const out = stringFlag(parsed, 'out');
+    if (out === undefined) io.stdout.write(text);
+    else {
+      await writeAtomic(resolve(io.cwd, out), text);
+      io.stderr.write(`report: wrote the ${format} report of "${report.organization}" to ${out}.\n`);
+    }
+    return EXIT.ok;
+  },
+};
+export default command;

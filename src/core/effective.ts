@@ -1,0 +1,71 @@
+// The vocabulary of effective access (docs/api.md, "Effective access"): what a team can do on a
+// project or workspace once every source is counted, and what a plan does to it. Plain types,
+// shared by src/effective/ (which computes them), the plan and the renderers.
+import type { Level, PermissionSet } from './access.js';
+import type { Project, TargetRef, TargetType, Team, TeamRef, Workspace } from './model.js';
+
+/** One thing that gives a team access on a target. */
+export type AccessSource =
+  | { readonly kind: 'owners' }
+  /** An organization permission (`manage-projects`, `read-workspaces`, ...). */
+  | { readonly kind: 'organization'; readonly permission: string }
+  /** The team's grant on the project (for a workspace: on the workspace's project). */
+  | { readonly kind: 'project'; readonly name: string; readonly id: string; readonly access: Level }
+  /** The team's grant on the workspace itself. */
+  | { readonly kind: 'workspace'; readonly access: Level };
+
+/** A team's effective access on one target: the level, the per-permission maximum, every source. */
+export interface EffectiveCell {
+  readonly team: TeamRef;
+  readonly target: TargetRef;
+  /** `admin` when a source gives admin; else the fixed level whose row equals `permissions`; else `custom`. */
+  readonly access: Level;
+  /** In the target's own permission keys (team-projects or team-workspaces), values not known left out. */
+  readonly permissions: PermissionSet;
+  readonly sources: readonly AccessSource[];
+}
+
+/** A workspace of the report, with its project when the token can see it. */
+export interface ReportWorkspace extends Workspace {
+  readonly project?: Project;
+}
+
+/** The whole organization's effective access, and what it was computed from. */
+export interface Report {
+  readonly organization: string;
+  /** `live`: as it is; `after`: once the plan of the files is applied. */
+  readonly state: 'live' | 'after';
+  /** ISO 8601, when the live state was read. */
+  readonly generatedAt: string;
+  readonly teams: readonly Team[];
+  readonly projects: readonly Project[];
+  readonly workspaces: readonly ReportWorkspace[];
+  /** Every (team, target) with any access, sorted by target type, target name, team name. */
+  readonly cells: readonly EffectiveCell[];
+}
+
+/** A grant change of the plan that causes an effective change. */
+export interface ChangeCause {
+  readonly type: TargetType;
+  readonly name: string;
+  readonly action: 'add' | 'update' | 'remove';
+  /** The grant's level after the change; null when it is removed. */
+  readonly access: Level | null;
+}
+
+export type Direction = 'rises' | 'falls' | 'mixed' | 'none';
+
+/**
+ * What the plan's grant changes do to one team's effective access on one target. Direction `none`
+ * marks a grant change that changes nothing effective (shadowed); `heldBy` says what keeps it.
+ */
+export interface EffectiveChange {
+  readonly team: TeamRef;
+  readonly target: TargetRef;
+  /** Levels before and after; null for no access at all. */
+  readonly before: Level | null;
+  readonly after: Level | null;
+  readonly direction: Direction;
+  readonly via: readonly ChangeCause[];
+  readonly heldBy?: readonly AccessSource[];
+}

@@ -1,0 +1,87 @@
+// Permission vectors: the per-permission maximum of several sources, the level a vector is, and
+// which way a vector moved. Generic over the access tables: a row added to src/core/access.ts is
+// counted without a change here. A value the tables do not allow (a level's "not known", an
+// attribute the service did not report) is not known, and never compared.
+import { IMPLIED, LEVEL_RANK, PERMISSIONS, type Level, type PermissionSet, type PermissionSpec, type PermissionValue, type Resource } from '../core/access.js';
+
+/** The value as the tables know it, or undefined when it is not one of the values they allow. */
+export function known(spec: PermissionSpec, value: unknown): PermissionValue | undefined {
+  if (spec.values === 'boolean') return typeof value === 'boolean' ? value : undefined;
+  return typeof value === 'string' && spec.values.includes(value) ? value : undefined;
+}
+
+/** Rank of a known value: the tables list strings in increasing privilege; false < true. */
+function rank(spec: PermissionSpec, value: PermissionValue): number {
+  if (spec.values === 'boolean') return value === true ? 1 : 0;
+  return spec.values.indexOf(value as string);
+}
+
+/** The per-permission maximum over `vectors`, in table order; a permission no vector knows is left out. */
+export function maximum(resource: Resource, vectors: readonly PermissionSet[]): PermissionSet {
+  const out: Record<string, PermissionValue> = {};
+  for (const spec of PERMISSIONS[resource]) {
+    let best: PermissionValue | undefined;
+    for (const vector of vectors) {
+      const value = known(spec, vector[spec.key]);
+      if (value !== undefined && (best === undefined || rank(spec, value) > rank(spec, best))) best = value;
+    }
+    if (best !== undefined) out[spec.key] = best;
+  }
+  return out;
+}
+
+/** True when the two agree on every permission both know. */
+function agrees(resource: Resource, a: PermissionSet, b: PermissionSet): boolean {
+  return PERMISSIONS[resource].every((spec) => {
+    const x = known(spec, a[spec.key]);
+    const y = known(spec, b[spec.key]);
+    return x === undefined || y === undefined || x === y;
+  });
+}
+
+/** Fixed levels below admin, highest first: the candidates for a vector no source makes admin. */
+function levelsBelowAdmin(resource: Resource): string[] {
+  const ranks = LEVEL_RANK[resource];
+  return Object.keys(ranks)
+    .filter((level) => level !== 'admin')
+    .sort((a, b) => (ranks[b] ?? 0) - (ranks[a] ?? 0));
+}
+
+/**
+ * `admin` when a source gives admin (admin-only powers, such as managing team access, are in no
+ * vector); else the fixed level whose implied values equal the vector; else `custom`.
+ */
+export function levelOf(resource: Resource, permissions: PermissionSet, admin: boolean): Level {
+  if (admin) return 'admin';
+  for (const level of levelsBelowAdmin(resource)) {
+    const row = IMPLIED[resource][level];
+    if (row && agrees(resource, row, permissions)) return level as Level;
+  }
+  return 'custom';
+}
+
+/**
+ * Which way the vector moved: any permission up, any down. A permission known on one side only
+ * (a fixed level's "not known", an unreported key) is not a move: nothing says what it was or is.
+ */
+export function compare(resource: Resource, before: PermissionSet, after: PermissionSet): { up: boolean; down: boolean } {
+  let up = false;
+  let down = false;
+  for (const spec of PERMISSIONS[resource]) {
+    const x = known(spec, before[spec.key]);
+    const y = known(spec, after[spec.key]);
+    if (x === undefined || y === undefined || x === y) continue;
+    if (rank(spec, y) > rank(spec, x)) up = true;
+    else down = true;
+  }
+  return { up, down };
+}
+
+/** True when `high` is at least `low` on every permission `low` knows. */
+export function atLeast(resource: Resource, high: PermissionSet, low: PermissionSet): boolean {
+  return PERMISSIONS[resource].every((spec) => {
+    const x = known(spec, low[spec.key]);
+    const y = known(spec, high[spec.key]);
+    return x === undefined || (y !== undefined && rank(spec, y) >= rank(spec, x));
+  });
+}

@@ -1,0 +1,59 @@
+// What the plan's effective changes need beyond the managed targets (README, "Effective access",
+// "What a plan does to access"): a project's grant reaches every workspace of the project, and a
+// workspace's access counts its project's grant. So, only for targets with a grant change:
+//   - a changed project: its workspaces (from resolution's full list when it has one, else one
+//     list per 100 workspaces of the project) and the grants of those the files do not manage;
+//   - a changed workspace in a project the files do not manage: that project's grants (and the
+//     project list once, for its name).
+// Nothing is read when there are no changes or every such target is managed.
+import type { Project, Workspace } from '../core/model.js';
+import type { Change } from '../core/plan.js';
+import type { ChangeContext } from '../effective/changes.js';
+import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
+import { readLive, type GrantLister, type ReadOptions } from './read-live.js';
+import type { LiveState } from '../core/model.js';
+
+/** The calls the context needs: grant lists, and the project and workspace lists. */
+export interface ContextReader extends GrantLister {
+  listProjects(organization: string): Promise<readonly Project[]>;
+  listWorkspaces(organization: string, options: { projectId?: string }): Promise<readonly Workspace[]>;
+}
+
+function unmanaged(type: ResolvedTarget['type'], target: Project | Workspace): ResolvedTarget {
+  const projectId = 'projectId' in target ? target.projectId : undefined;
+  return { type, id: target.id, name: target.name, desired: { type, name: target.name, prune: false, grants: [] }, ...(projectId ? { projectId } : {}) };
+}
+
+async function workspacesOf(client: ContextReader, resolved: Resolved, projectIds: readonly string[]): Promise<Workspace[]> {
+  if (resolved.workspaces) return resolved.workspaces.filter((w) => w.projectId !== undefined && projectIds.includes(w.projectId));
+  const lists = await Promise.all(projectIds.map((projectId) => client.listWorkspaces(resolved.organization, { projectId })));
+  return lists.flat();
+}
+
+export async function readChangeContext(client: ContextReader, resolved: Resolved, live: LiveState, changes: readonly Change[], options: ReadOptions = {}): Promise<ChangeContext> {
+  const managed = [...live.targets.values()];
+  const projects: Project[] = managed.filter((t) => t.type === 'project').map((t) => ({ id: t.id, name: t.name }));
+  const workspaces: Workspace[] = managed.filter((t) => t.type === 'workspace').map((t) => ({ id: t.id, name: t.name, ...(t.projectId ? { projectId: t.projectId } : {}) }));
+  const changedProjects = [...new Set(changes.filter((c) => c.target.type === 'project').map((c) => c.target.id))];
+  const parents = [...new Set(changes.map((c) => live.targets.get(c.target.id)?.projectId).filter((id): id is string => id !== undefined && !live.targets.has(id)))];
+  const extra: ResolvedTarget[] = [];
+  if (changedProjects.length > 0) {
+    for (const w of await workspacesOf(client, resolved, changedProjects)) {
+      if (live.targets.has(w.id)) continue;
+      workspaces.push(w);
+      extra.push(unmanaged('workspace', w));
+    }
+  }
+  if (parents.length > 0) {
+    const listed = new Map((await client.listProjects(resolved.organization)).map((p) => [p.id, p]));
+    for (const id of parents) {
+      const project = listed.get(id);
+      if (!project) continue; // not visible to the token: its grants can't be read either
+      projects.push(project);
+      extra.push(unmanaged('project', project));
+    }
+  }
+  const read = extra.length > 0 ? await readLive(client, { ...resolved, targets: extra }, options) : undefined;
+  const grants = [...managed, ...(read ? read.targets.values() : [])].flatMap((t) => t.grants);
+  return { teams: resolved.teams, projects, workspaces, grants };
+}

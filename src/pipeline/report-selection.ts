@@ -1,0 +1,39 @@
+// `report --team T --project P --workspace W`: the part of the organization's effective access a
+// reader asked for. Names are exact; an unknown one is an error with near misses, never an empty
+// report that looks like "nobody has access".
+import type { Report } from '../core/effective.js';
+import { CLIError } from '../errors.js';
+import { didYouMean } from '../resolve/closest.js';
+
+export interface ReportSelection {
+  readonly teams: readonly string[];
+  /** A project and every workspace of it. */
+  readonly projects: readonly string[];
+  readonly workspaces: readonly string[];
+}
+
+function unknownNames(kind: string, asked: readonly string[], known: readonly { name: string }[], organization: string): string[] {
+  const names = known.map((k) => k.name);
+  return asked.filter((name) => !names.includes(name)).map((name) => `${kind} "${name}" in organization "${organization}": not found, or the token may not see it.${didYouMean(name, names)}`);
+}
+
+export function selectReport(report: Report, selection: ReportSelection): Report {
+  const problems = [
+    ...unknownNames('team', selection.teams, report.teams, report.organization),
+    ...unknownNames('project', selection.projects, report.projects, report.organization),
+    ...unknownNames('workspace', selection.workspaces, report.workspaces, report.organization),
+  ];
+  if (problems.length === 1) throw new CLIError(problems[0] ?? '');
+  if (problems.length > 1) throw new CLIError(`${problems.length} names were not found:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  const byTarget = selection.projects.length + selection.workspaces.length > 0;
+  const projects = byTarget ? report.projects.filter((p) => selection.projects.includes(p.name)) : report.projects;
+  const projectIds = new Set(projects.map((p) => p.id));
+  const workspaces = byTarget
+    ? report.workspaces.filter((w) => selection.workspaces.includes(w.name) || (w.projectId !== undefined && projectIds.has(w.projectId)))
+    : report.workspaces;
+  const teams = selection.teams.length > 0 ? report.teams.filter((t) => selection.teams.includes(t.name)) : report.teams;
+  const targetIds = new Set([...projects.map((p) => p.id), ...workspaces.map((w) => w.id)]);
+  const teamIds = new Set(teams.map((t) => t.id));
+  const cells = report.cells.filter((c) => targetIds.has(c.target.id) && teamIds.has(c.team.id));
+  return { ...report, teams, projects, workspaces, cells };
+}

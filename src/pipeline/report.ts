@@ -1,0 +1,137 @@
+// The report use case: list teams, projects and workspaces -> read the grants of every project and
+// workspace -> (with --after: plan the files against what was read, apply the plan in memory) ->
+// effective access -> the selection. The command only parses flags and prints.
+import type { TfeClient } from '../api/client.js';
+import type { Report } from '../core/effective.js';
+import type { DesiredState, LiveState, Project, Team, Workspace } from '../core/model.js';
+import type { Plan } from '../core/plan.js';
+import { buildPlan } from '../diff/plan.js';
+import { grantsAfter, type IdentifiedGrant } from '../effective/after.js';
+import { newerPermissions, type Resource } from '../core/access.js';
+import type { ServerInfo } from '../core/server.js';
+import { supportOf } from '../diff/support.js';
+import { effectiveAccess, type GrantInput } from '../effective/compute.js';
+import { CLIError } from '../errors.js';
+import { readLive, type GrantLister } from '../live/read-live.js';
+import { resolve, type NameReader } from '../resolve/resolve.js';
+import { selectExportTargets } from './export.js';
+import { desiredFromFiles, openClient, type PlanRequest } from './plan.js';
+import { listTeamsOf } from '../resolve/teams.js';
+import { RunControl } from './run-control.js';
+import { selectReport, type ReportSelection } from './report-selection.js';
+
+export interface ReportRequest extends Pick<PlanRequest, 'cwd' | 'env' | 'address' | 'concurrency' | 'rateLimit' | 'homeDir' | 'onProgress' | 'afterLoad' | 'onRateLimit' | 'signal' | 'timeoutMs'> {
+  /** Desired-state files: the organization is theirs, and --after applies their plan. */
+  readonly paths: string[];
+  /** `--organization` (else TFE_ORGANIZATION, read by the command); must agree with the files. */
+  readonly organization: string | undefined;
+  readonly after: boolean;
+  readonly selection: ReportSelection;
+}
+
+export interface Catalogue {
+  readonly teams: readonly Team[];
+  readonly projects: readonly Project[];
+  readonly workspaces: readonly Workspace[];
+}
+
+function organizationOf(desired: DesiredState | undefined, named: string | undefined): string {
+  if (desired && named !== undefined && named !== desired.organization) {
+    throw new CLIError(`--organization "${named}" is not the organization of the files ("${desired.organization}"): leave one out.`);
+  }
+  const organization = desired?.organization ?? named;
+  if (!organization) throw new CLIError('which organization? Pass --organization ORG, set TFE_ORGANIZATION, or name the desired-state files.');
+  return organization;
+}
+
+/** Name resolution served from the lists already read: no request. */
+export function catalogueReader(found: Catalogue): NameReader {
+  return {
+    listTeams: () => Promise.resolve([...found.teams]),
+    showsOrganization: () => Promise.resolve(true),
+    listProjects: () => Promise.resolve([...found.projects]),
+    showWorkspace: (id) => Promise.resolve(found.workspaces.find((w) => w.id === id)),
+    showWorkspaceByName: (_organization, name) => Promise.resolve(found.workspaces.find((w) => w.name === name)),
+    firstWorkspacePage: () => Promise.resolve({ items: [...found.workspaces] }),
+    restOfWorkspaces: () => Promise.resolve([...found.workspaces]),
+  };
+}
+
+/** The grant lists already read, served again: no request. */
+function grantsRead(live: LiveState): GrantLister {
+  return {
+    listGrants: (target) => {
+      const read = live.targets.get(target.id);
+      if (!read) return Promise.reject(new CLIError(`${target.type} ${target.id} was not read`));
+      return Promise.resolve(read.grants);
+    },
+  };
+}
+
+/** The plan of the files against the organization as read: what `apply` would do now. */
+export async function planOnRead(desired: DesiredState, found: Catalogue, live: LiveState): Promise<Plan> {
+  const resolved = await resolve(catalogueReader(found), desired);
+  return buildPlan(desired, await readLive(grantsRead(live), resolved));
+}
+
+/**
+ * The grants as the server will report them once the plan is applied: a newer permission it does
+ * not have is not kept (src/diff/support.ts), so it is not counted either.
+ */
+function asTheServerKeeps(grants: readonly IdentifiedGrant[], live: LiveState, server: ServerInfo): IdentifiedGrant[] {
+  const dropped = (resource: Resource): string[] => newerPermissions(resource).filter((s) => supportOf(resource, s.key, live, server) === 'unsupported').map((s) => s.key);
+  const lost = { 'team-projects': dropped('team-projects'), 'team-workspaces': dropped('team-workspaces') };
+  return grants.map((grant) => {
+    const keys = lost[grant.resource];
+    if (grant.access.access !== 'custom' || keys.length === 0) return grant;
+    const permissions = Object.fromEntries(Object.entries(grant.access.permissions).filter(([key]) => !keys.includes(key)));
+    return { ...grant, access: { access: 'custom', permissions } };
+  });
+}
+
+async function readOrganization(client: TfeClient, organization: string, request: ReportRequest): Promise<{ found: Catalogue; live: LiveState }> {
+  await client.serverInfo(); // once per run: a lower rate limit is heeded before the lists
+  // Teams first: an address without them says so before anything else is read (resolve/teams.ts).
+  const teams = await listTeamsOf(client, organization);
+  const [projects, workspaces] = await Promise.all([client.listProjects(organization), client.listWorkspaces(organization)]);
+  const found = { teams, projects, workspaces };
+  // Every project and workspace, each read by its own grant list (a later issue reads by team).
+  const everything = selectExportTargets(organization, found, { all: true, projects: [], workspaces: [] });
+  const live = await readLive(client, everything, { concurrency: request.concurrency, ...(request.onProgress ? { onProgress: request.onProgress } : {}) });
+  return { found, live };
+}
+
+export async function reportOrganization(request: ReportRequest): Promise<Report> {
+  const desired = request.paths.length > 0 ? await desiredFromFiles(request.paths, request.cwd, []) : undefined;
+  const organization = organizationOf(desired, request.organization);
+  if (request.after && !desired) throw new CLIError('--after reports the access once the files are applied: name the desired-state files (PATHS).');
+  request.afterLoad?.();
+  const control = new RunControl(request);
+  try {
+    return await reportWith(openClient(request, control), organization, desired, request);
+  } catch (error: unknown) {
+    // Stopped (--timeout, a dead server): that is the one line to show, not what it broke on the way.
+    throw control.reasonFor(error);
+  } finally {
+    control.dispose();
+  }
+}
+
+async function reportWith(client: TfeClient, organization: string, desired: DesiredState | undefined, request: ReportRequest): Promise<Report> {
+  try {
+    const generatedAt = new Date().toISOString();
+    const { found, live } = await readOrganization(client, organization, request);
+    const liveGrants = [...live.targets.values()].flatMap((t) => t.grants);
+    const grants: readonly GrantInput[] =
+      request.after && desired ? asTheServerKeeps(grantsAfter(liveGrants, (await planOnRead(desired, found, live)).changes), live, await client.serverInfo()) : liveGrants;
+    const cells = effectiveAccess({ ...found, grants });
+    const projects = new Map(found.projects.map((p) => [p.id, p]));
+    const workspaces = found.workspaces.map((w) => {
+      const project = w.projectId === undefined ? undefined : projects.get(w.projectId);
+      return project ? { ...w, project } : w;
+    });
+    return selectReport({ organization, state: request.after ? 'after' : 'live', generatedAt, ...found, workspaces, cells }, request.selection);
+  } finally {
+    await client.close();
+  }
+}

@@ -1,0 +1,62 @@
+// The plan's effective changes in words, for the text and Markdown plans: one line per team, move
+// and cause ("developers: write -> admin on 12 workspaces, through project platform: maintain"),
+// the targets under it, and one line per grant change that changes nothing effective.
+import type { ChangeCause, EffectiveChange } from '../core/effective.js';
+import { printable } from '../core/printable.js';
+import { sourceText } from './report-text.js';
+
+/** Names shown under a line; the rest are counted. */
+const MAX_NAMES = 10;
+
+export interface EffectiveLine {
+  readonly text: string;
+  /** The targets of the line, when it covers more than one. */
+  readonly targets?: string;
+  /** A grant change with no effect on effective access. */
+  readonly shadowed: boolean;
+}
+
+const level = (value: string | null): string => value ?? 'none';
+
+function causeText(cause: ChangeCause): string {
+  return `${cause.type} ${printable(cause.name)}: ${cause.action === 'remove' ? 'removed' : level(cause.access)}`;
+}
+
+/** `write -> admin`; the direction is spelled out where the levels alone do not tell it (custom, or the same level). */
+function move(change: EffectiveChange): string {
+  const unclear = change.before === change.after || change.before === 'custom' || change.after === 'custom';
+  return `${level(change.before)} -> ${level(change.after)}${unclear ? ` (${change.direction})` : ''}`;
+}
+
+function names(changes: readonly EffectiveChange[]): string {
+  const shown = changes.slice(0, MAX_NAMES).map((c) => printable(c.target.name));
+  const more = changes.length - shown.length;
+  return `${shown.join(', ')}${more > 0 ? `, and ${more} more` : ''}`;
+}
+
+function shadowedLine(change: EffectiveChange): EffectiveLine {
+  const [cause] = change.via;
+  const what = cause?.action === 'remove' ? 'removing its grant' : cause?.action === 'add' ? `adding ${level(cause?.access ?? null)}` : `the change to ${level(cause?.access ?? null)}`;
+  const held = (change.heldBy ?? []).map((s) => sourceText(s, change.target.type)).join(', ');
+  const target = `${change.target.type} ${printable(change.target.name)}`;
+  return { text: `${printable(change.team.name)}: no effect on ${target}: ${what} leaves it ${level(change.after)}${held ? `, held by ${held}` : ''}`, shadowed: true };
+}
+
+export function effectiveLines(changes: readonly EffectiveChange[]): EffectiveLine[] {
+  const groups = new Map<string, EffectiveChange[]>();
+  const out: EffectiveLine[] = [];
+  for (const change of changes) {
+    if (change.direction === 'none') continue;
+    const key = [change.team.id, change.target.type, move(change), change.via.map(causeText).join(' and ')].join('\u0000');
+    groups.set(key, [...(groups.get(key) ?? []), change]);
+  }
+  for (const group of groups.values()) {
+    const first = group[0] as EffectiveChange;
+    const type = first.target.type;
+    const where = group.length === 1 ? `${type} ${printable(first.target.name)}` : `${group.length} ${type}s`;
+    const line = `${printable(first.team.name)}: ${move(first)} on ${where}, through ${first.via.map(causeText).join(' and ')}`;
+    out.push(group.length === 1 ? { text: line, shadowed: false } : { text: line, targets: names(group), shadowed: false });
+  }
+  for (const change of changes) if (change.direction === 'none') out.push(shadowedLine(change));
+  return out;
+}

@@ -1,0 +1,55 @@
+// The effective-access report as a JSON document (README, "Effective access", `report`):
+// `--format json`, described by schemas/report.schema.json. Targets sorted by name, teams by name;
+// permissions in table order and the wire's nesting.
+import type { EffectiveCell, Report } from '../core/effective.js';
+import { sourceDocument } from '../core/effective-document.js';
+import { RESOURCE_OF, type TargetType } from '../core/model.js';
+import type { JsonValue } from '../core/plan-document.js';
+import { nestPermissions, orderedEntries } from '../core/permissions.js';
+
+export const REPORT_FORMAT_VERSION = 1;
+
+type JsonObject = { [key: string]: JsonValue };
+
+function teamDocument(cell: EffectiveCell): JsonObject {
+  const resource = RESOURCE_OF[cell.target.type];
+  return {
+    name: cell.team.name,
+    id: cell.team.id,
+    access: cell.access,
+    permissions: nestPermissions(orderedEntries(resource, cell.permissions)),
+    sources: cell.sources.map(sourceDocument),
+  };
+}
+
+const byName = <T extends { name: string }>(list: readonly T[]): T[] => [...list].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+
+/** The cells of each target, by target id, in the report's order (team name). */
+export function cellsByTarget(report: Report, type: TargetType): Map<string, EffectiveCell[]> {
+  const out = new Map<string, EffectiveCell[]>();
+  for (const cell of report.cells) {
+    if (cell.target.type !== type) continue;
+    out.set(cell.target.id, [...(out.get(cell.target.id) ?? []), cell]);
+  }
+  return out;
+}
+
+export function reportDocument(report: Report): JsonObject {
+  const projectCells = cellsByTarget(report, 'project');
+  const workspaceCells = cellsByTarget(report, 'workspace');
+  return {
+    format_version: REPORT_FORMAT_VERSION,
+    organization: report.organization,
+    state: report.state,
+    generated_at: report.generatedAt,
+    projects: byName(report.projects).map((p) => ({ name: p.name, id: p.id, teams: (projectCells.get(p.id) ?? []).map(teamDocument) })),
+    workspaces: byName(report.workspaces).map((w) => ({
+      name: w.name,
+      id: w.id,
+      project: w.project ? { name: w.project.name, id: w.project.id } : null,
+      teams: (workspaceCells.get(w.id) ?? []).map(teamDocument),
+    })),
+    // Policies (a later issue) list what breaks them here; until then there are none to break.
+    violations: [],
+  };
+}

@@ -1,0 +1,101 @@
+// The report as one self-contained HTML page: a matrix of teams (columns) against workspaces
+// grouped by project (rows, each project's own access on its header row), each cell coloured by
+// level, its sources on hover (title) and on click, filters for teams and workspaces. Styles and
+// script are inline and the Content-Security-Policy forbids any request, so the file opens
+// anywhere and leaks nothing.
+import type { EffectiveCell, Report, ReportWorkspace } from '../core/effective.js';
+import { RESOURCE_OF, type Project } from '../core/model.js';
+import { orderedEntries } from '../core/permissions.js';
+import { printable } from '../core/printable.js';
+import { LEVEL_COLOURS, SCRIPT, STYLE } from './report-html-assets.js';
+import { sourceText } from './report-text.js';
+
+const CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+
+/** Text from the service or the files, safe in an element and in a quoted attribute. */
+export function escapeHtml(text: string): string {
+  return printable(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+const byName = <T extends { name: string }>(a: T, b: T): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+function cellHtml(teamName: string, targetName: string, cell: EffectiveCell | undefined): string {
+  // An empty cell is as short as can be: a large organization has teams x workspaces of them.
+  if (!cell) return '<td></td>';
+  const sources = cell.sources.map((s) => sourceText(s, cell.target.type)).join('; ');
+  const permissions = orderedEntries(RESOURCE_OF[cell.target.type], cell.permissions).map(([k, v]) => `${k}=${String(v)}`).join(', ');
+  const attributes = [
+    `class="cell lvl-${cell.access}"`,
+    `data-team="${escapeHtml(teamName)}"`,
+    `data-target="${escapeHtml(`${cell.target.type} ${targetName}`)}"`,
+    `data-level="${cell.access}"`,
+    `data-sources="${escapeHtml(sources)}"`,
+    `data-permissions="${escapeHtml(permissions)}"`,
+    `title="${escapeHtml(`${teamName}: ${cell.access} via ${sources}`)}"`,
+    'tabindex="0"',
+  ];
+  return `<td ${attributes.join(' ')}>${cell.access}</td>`;
+}
+
+interface Matrix {
+  readonly teams: readonly string[];
+  readonly cells: ReadonlyMap<string, EffectiveCell>;
+}
+
+function row(kind: 'project' | 'workspace', label: string, name: string, targetId: string | undefined, matrix: Matrix): string {
+  const cells = matrix.teams.map((team) => cellHtml(team, name, targetId === undefined ? undefined : matrix.cells.get(`${team}\u0000${targetId}`)));
+  return `<tr class="${kind}" data-name="${escapeHtml(name)}"><th scope="row">${label}</th>${cells.join('')}</tr>`;
+}
+
+function group(project: Project | undefined, workspaces: readonly ReportWorkspace[], matrix: Matrix): string {
+  const head = project ? row('project', `project <b>${escapeHtml(project.name)}</b>`, project.name, project.id, matrix) : row('project', '<i>no project</i>', '', undefined, matrix);
+  const rows = [...workspaces].sort(byName).map((w) => row('workspace', escapeHtml(w.name), w.name, w.id, matrix));
+  return `<tbody class="group">${head}${rows.join('')}</tbody>`;
+}
+
+function legend(): string {
+  return `<p class="legend">${Object.keys(LEVEL_COLOURS).map((level) => `<span class="lvl-${level}">${level}</span>`).join('')} <span class="hint">hover or click a cell for its sources</span></p>`;
+}
+
+export function renderReportHtml(report: Report): string {
+  const teams = [...new Set(report.cells.map((c) => c.team.name))].sort();
+  const matrix: Matrix = { teams, cells: new Map(report.cells.map((c) => [`${c.team.name}\u0000${c.target.id}`, c])) };
+  const inProject = new Map<string, ReportWorkspace[]>();
+  const loose: ReportWorkspace[] = [];
+  for (const w of report.workspaces) {
+    if (w.project) inProject.set(w.project.id, [...(inProject.get(w.project.id) ?? []), w]);
+    else loose.push(w);
+  }
+  const groups = [...report.projects].sort(byName).map((p) => group(p, inProject.get(p.id) ?? [], matrix));
+  if (loose.length > 0) groups.push(group(undefined, loose, matrix));
+  const state = report.state === 'after' ? 'after the plan of the files' : 'live';
+  const title = `Effective access: ${report.organization} (${state}, ${report.generatedAt})`;
+  const head = teams.map((t) => `<th class="team" data-team="${escapeHtml(t)}" scope="col"><span>${escapeHtml(t)}</span></th>`).join('');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<h1>${escapeHtml(title)}</h1>
+<p class="meta">${teams.length} teams, ${report.projects.length} projects, ${report.workspaces.length} workspaces; each cell is a team's effective access: the highest of its organization permissions, its project grant and its workspace grant.</p>
+<div class="controls">
+<label>Teams <input id="team-filter" type="search" placeholder="filter teams" autocomplete="off"></label>
+<label>Workspaces <input id="workspace-filter" type="search" placeholder="filter workspaces" autocomplete="off"></label>
+<span id="shown"></span>
+</div>
+${legend()}
+<table id="matrix">
+<thead><tr><th class="corner" scope="col">project / workspace</th>${head}</tr></thead>
+${groups.join('\n')}
+</table>
+<aside id="details" hidden></aside>
+<script>${SCRIPT}</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,93 @@
+// JSON Schema (2020-12) of the report JSON, built from the access tables; written out as
+// `schemas/report.schema.json` (a test keeps the file equal to this object).
+import { LEVELS, PERMISSIONS, type Resource } from '../core/access.js';
+import { splitKey } from '../core/permissions.js';
+import { REPORT_FORMAT_VERSION } from './report-document.js';
+
+type Schema = Record<string, unknown>;
+
+/** The nested permissions of a resource; a value not known is left out, so none is required. */
+function permissionsSchema(resource: Resource): Schema {
+  const properties: Record<string, Schema> = {};
+  const groups: Record<string, Record<string, Schema>> = {};
+  for (const spec of PERMISSIONS[resource]) {
+    const [group, key] = splitKey(spec.key);
+    const value = spec.values === 'boolean' ? { type: 'boolean', description: spec.description } : { enum: [...spec.values], description: spec.description };
+    if (group === undefined) properties[key] = value;
+    else (groups[group] ??= {})[key] = value;
+  }
+  for (const [group, inner] of Object.entries(groups)) properties[group] = { type: 'object', properties: inner, additionalProperties: false };
+  return { type: 'object', properties, additionalProperties: false };
+}
+
+const named = (idPattern: string): Schema => ({
+  type: 'object',
+  required: ['name', 'id'],
+  properties: { name: { type: 'string' }, id: { type: 'string', pattern: idPattern } },
+  additionalProperties: false,
+});
+
+/** One source of access: the report's `sources`, the plan's `held_by`. */
+export const SOURCE_SCHEMA: Schema = {
+  oneOf: [
+    { type: 'object', required: ['kind'], properties: { kind: { const: 'owners' } }, additionalProperties: false, description: 'The owners team: admin everywhere.' },
+    { type: 'object', required: ['kind', 'permission'], properties: { kind: { const: 'organization' }, permission: { type: 'string' } }, additionalProperties: false, description: 'An organization permission of the team.' },
+    {
+      type: 'object',
+      required: ['kind', 'name', 'id', 'access'],
+      properties: { kind: { const: 'project' }, name: { type: 'string' }, id: { type: 'string', pattern: '^prj-' }, access: { enum: [...LEVELS['team-projects']] } },
+      additionalProperties: false,
+      description: "The team's grant on the project (for a workspace: on the workspace's project).",
+    },
+    { type: 'object', required: ['kind', 'access'], properties: { kind: { const: 'workspace' }, access: { enum: [...LEVELS['team-workspaces']] } }, additionalProperties: false, description: "The team's grant on the workspace." },
+  ],
+};
+
+function teamSchema(resource: Resource): Schema {
+  return {
+    type: 'object',
+    required: ['name', 'id', 'access', 'permissions', 'sources'],
+    properties: {
+      name: { type: 'string' },
+      id: { type: 'string', pattern: '^team-' },
+      access: { enum: [...LEVELS[resource]], description: 'admin when a source gives admin; else the fixed level the permissions equal; else custom.' },
+      permissions: { $ref: `#/$defs/${resource}-permissions` },
+      sources: { type: 'array', minItems: 1, items: { $ref: '#/$defs/source' } },
+    },
+    additionalProperties: false,
+  };
+}
+
+export function reportSchema(): Schema {
+  const teams = (resource: Resource): Schema => ({ type: 'array', items: teamSchema(resource) });
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'urn:tfe-access:schemas:report',
+    title: 'tfe-access report',
+    description: 'The effective access printed by `tfe-access report --format json`.',
+    type: 'object',
+    required: ['format_version', 'organization', 'state', 'generated_at', 'projects', 'workspaces', 'violations'],
+    properties: {
+      format_version: { const: REPORT_FORMAT_VERSION },
+      organization: { type: 'string', minLength: 1 },
+      state: { enum: ['live', 'after'], description: 'live: as read; after: once the plan of the files is applied.' },
+      generated_at: { type: 'string', description: 'When the live state was read (ISO 8601, UTC).' },
+      projects: { type: 'array', items: { ...named('^prj-'), required: ['name', 'id', 'teams'], properties: { ...(named('^prj-').properties as Schema), teams: teams('team-projects') } } },
+      workspaces: {
+        type: 'array',
+        items: {
+          ...named('^ws-'),
+          required: ['name', 'id', 'project', 'teams'],
+          properties: { ...(named('^ws-').properties as Schema), project: { oneOf: [{ type: 'null' }, named('^prj-')] }, teams: teams('team-workspaces') },
+        },
+      },
+      violations: { type: 'array', items: { type: 'object' }, description: 'Policy violations (none until policies exist).' },
+    },
+    additionalProperties: false,
+    $defs: {
+      source: SOURCE_SCHEMA,
+      'team-projects-permissions': permissionsSchema('team-projects'),
+      'team-workspaces-permissions': permissionsSchema('team-workspaces'),
+    },
+  };
+}

@@ -1,0 +1,71 @@
+// The report as text: grouped by target (project, then workspace), or with `--team` by team, one
+// line per (team, target) with its level and every source.
+import type { AccessSource, EffectiveCell, Report } from '../core/effective.js';
+import { printable } from '../core/printable.js';
+
+/** One source in words: `organization manage-projects`, `project platform: write`, `workspace grant: plan`. */
+export function sourceText(source: AccessSource, targetType: EffectiveCell['target']['type']): string {
+  switch (source.kind) {
+    case 'owners':
+      return 'owners team';
+    case 'organization':
+      return `organization ${source.permission}`;
+    case 'project':
+      return targetType === 'project' ? `project grant: ${source.access}` : `project ${printable(source.name)}: ${source.access}`;
+    case 'workspace':
+      return `workspace grant: ${source.access}`;
+  }
+}
+
+export function sourcesText(cell: EffectiveCell): string {
+  return cell.sources.map((s) => sourceText(s, cell.target.type)).join(', ');
+}
+
+export function headLine(report: Report): string {
+  const state = report.state === 'after' ? 'once the plan of the files is applied' : 'live';
+  return `Effective access in ${printable(report.organization)} (${state}, read ${report.generatedAt}): ${report.cells.length} team-target pairs with access.`;
+}
+
+function table(rows: readonly (readonly [string, string, string])[]): string[] {
+  const first = Math.max(0, ...rows.map((r) => r[0].length));
+  const second = Math.max(0, ...rows.map((r) => r[1].length));
+  return rows.map(([a, b, c]) => `  ${a.padEnd(first)}  ${b.padEnd(second)}  ${c}`);
+}
+
+function byTarget(report: Report): string[] {
+  const out: string[] = [];
+  const projectOf = new Map(report.workspaces.map((w) => [w.id, w.project?.name]));
+  let current = '';
+  let rows: [string, string, string][] = [];
+  const flush = (): void => {
+    if (current) out.push(current, ...table(rows), '');
+    rows = [];
+  };
+  for (const cell of report.cells) {
+    const project = cell.target.type === 'workspace' ? projectOf.get(cell.target.id) : undefined;
+    const head = `${cell.target.type} ${printable(cell.target.name)} (${cell.target.id})${project ? ` in project ${printable(project)}` : ''}`;
+    if (head !== current) {
+      flush();
+      current = head;
+    }
+    rows.push([printable(cell.team.name), cell.access, sourcesText(cell)]);
+  }
+  flush();
+  return out;
+}
+
+function byTeam(report: Report): string[] {
+  const out: string[] = [];
+  for (const team of [...report.teams].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const cells = report.cells.filter((c) => c.team.id === team.id);
+    out.push(`team ${printable(team.name)} (${team.id})`);
+    out.push(...(cells.length > 0 ? table(cells.map((c) => [`${c.target.type} ${printable(c.target.name)}`, c.access, sourcesText(c)])) : ['  no access to any project or workspace']), '');
+  }
+  return out;
+}
+
+export function renderReportText(report: Report, options: { byTeam: boolean }): string {
+  const lines = [headLine(report), '', ...(options.byTeam ? byTeam(report) : byTarget(report))];
+  if (report.cells.length === 0 && !options.byTeam) lines.push('No team has access to the selected projects and workspaces.', '');
+  return lines.join('\n');
+}

@@ -1,0 +1,70 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { WORKSPACE_IMPLIED } from '../core/access.js';
+import type { EffectiveChange, Report } from '../core/effective.js';
+import { effectiveLines } from './effective-lines.js';
+import { csvField, renderReportCsv } from './report-csv.js';
+import { escapeHtml, renderReportHtml } from './report-html.js';
+import { reportSchema } from './report-schema.js';
+
+const SCHEMA_FILE = new URL('../../schemas/report.schema.json', import.meta.url);
+
+const hostile = 'ops<script>alert(1)</script>"\u001b[31m';
+const report: Report = {
+  organization: 'acme',
+  state: 'live',
+  generatedAt: '2026-01-02T03:04:05.000Z',
+  teams: [{ id: 'team-x', name: hostile, visibility: 'organization', organizationAccess: {} }],
+  projects: [],
+  workspaces: [{ id: 'ws-1', name: '=cmd|calc', project: undefined }],
+  cells: [{ team: { name: hostile, id: 'team-x' }, target: { type: 'workspace', name: '=cmd|calc', id: 'ws-1' }, access: 'read', permissions: WORKSPACE_IMPLIED.read, sources: [{ kind: 'workspace', access: 'read' }] }],
+};
+
+describe('report formats', () => {
+  it('schemas/report.schema.json is the schema built from the tables (WRITE_SCHEMA=1 rewrites it)', () => {
+    const generated = `${JSON.stringify(reportSchema(), null, 2)}\n`;
+    if (process.env.WRITE_SCHEMA) writeFileSync(SCHEMA_FILE, generated);
+    expect(existsSync(SCHEMA_FILE) && readFileSync(SCHEMA_FILE, 'utf8')).toBe(generated);
+  });
+
+  it('csv: quotes what needs quoting, defuses formulas, and keeps one line per row', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a, "b"')).toBe('"a, ""b"""');
+    expect(csvField('=SUM(A1)')).toBe("'=SUM(A1)");
+    expect(csvField('-1+1')).toBe("'-1+1");
+    const rows = renderReportCsv(report).split('\r\n');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toMatch(/^"ops<script>alert\(1\)<\/script>"""? \[31m",team-x,workspace,'=cmd\|calc,ws-1,,read,/);
+  });
+
+  it('html: names are escaped, nothing is loaded from anywhere, and the page states organization, state and time', () => {
+    const html = renderReportHtml(report);
+    expect(html).not.toContain('<script>alert');
+    expect(html).toContain(escapeHtml(hostile));
+    expect(html).not.toMatch(/\b(src|href)=/);
+    expect(html).toContain("default-src 'none'");
+    expect(html).toContain('<title>Effective access: acme (live, 2026-01-02T03:04:05.000Z)</title>');
+    expect(html.match(/<td class="cell lvl-read"/g)).toHaveLength(1);
+  });
+});
+
+describe('effective changes in words', () => {
+  const via = [{ type: 'project' as const, name: 'platform', action: 'update' as const, access: 'maintain' as const }];
+  const rise = (name: string): EffectiveChange => ({ team: { name: 'developers', id: 'team-dev' }, target: { type: 'workspace', name, id: `ws-${name}` }, before: 'write', after: 'admin', direction: 'rises', via });
+
+  it('one line per team, move and cause, with the targets under it (ten named, the rest counted)', () => {
+    const names = Array.from({ length: 12 }, (_, i) => `ws-${String(i).padStart(2, '0')}`);
+    expect(effectiveLines(names.map(rise))).toEqual([
+      { text: 'developers: write -> admin on 12 workspaces, through project platform: maintain', targets: `${names.slice(0, 10).join(', ')}, and 2 more`, shadowed: false },
+    ]);
+  });
+
+  it('a move the levels do not tell names its direction; a shadowed change says what holds the access', () => {
+    const custom: EffectiveChange = { ...rise('a'), before: 'custom', after: 'custom', direction: 'mixed' };
+    const shadowed: EffectiveChange = { ...rise('b'), before: 'admin', after: 'admin', direction: 'none', via: [{ type: 'workspace', name: 'b', action: 'remove', access: null }], heldBy: [{ kind: 'owners' }] };
+    expect(effectiveLines([custom, shadowed]).map((l) => l.text)).toEqual([
+      'developers: custom -> custom (mixed) on workspace a, through project platform: maintain',
+      'developers: no effect on workspace b: removing its grant leaves it admin, held by owners team',
+    ]);
+  });
+});

@@ -1,0 +1,181 @@
+// tfe-access report end to end: the seeded emulator over real HTTP, the CLI in-process. The JSON
+// report is checked cell by cell against an expectation written by hand from docs/api.md (not
+// computed by the code under test); CSV and text are checked against the same data.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/emulator/start.js';
+import type { RunningEmulator } from '../../src/emulator/types.js';
+import { reportSchema } from '../../src/render/report-schema.js';
+import { runCli } from '../support/cli.js';
+import { ORG_TOKEN, SEED } from './seed.js';
+
+// The rows of docs/api.md, "Seed: access levels" and "Implied permission values per fixed level".
+const P = {
+  read: { 'project-access': { settings: 'read', teams: 'none' }, 'workspace-access': { runs: 'read', 'sentinel-mocks': 'none', 'state-versions': 'read', variables: 'read', create: false, locking: false, delete: false, move: false, 'run-tasks': false } },
+  write: { 'project-access': { settings: 'read', teams: 'none' }, 'workspace-access': { runs: 'apply', 'sentinel-mocks': 'read', 'state-versions': 'write', variables: 'write', create: false, locking: true, delete: false, move: false, 'run-tasks': false } },
+  maintain: { 'project-access': { settings: 'read', teams: 'none' }, 'workspace-access': { runs: 'apply', 'sentinel-mocks': 'read', 'state-versions': 'write', variables: 'write', create: true, locking: true, delete: true, move: false, 'run-tasks': true } },
+  admin: { 'project-access': { settings: 'delete', teams: 'manage' }, 'workspace-access': { runs: 'apply', 'sentinel-mocks': 'read', 'state-versions': 'write', variables: 'write', create: true, locking: true, delete: true, move: true, 'run-tasks': true } },
+};
+const W = {
+  read: { runs: 'read', variables: 'read', 'state-versions': 'read', 'sentinel-mocks': 'none', 'workspace-locking': false, 'run-tasks': false },
+  // policy-overrides: the one value the sources give a fixed level for a newer permission (docs/api.md, "Newer permissions").
+  write: { runs: 'apply', variables: 'write', 'state-versions': 'write', 'sentinel-mocks': 'read', 'workspace-locking': true, 'run-tasks': false, 'policy-overrides': false },
+  admin: { runs: 'apply', variables: 'write', 'state-versions': 'write', 'sentinel-mocks': 'read', 'workspace-locking': true, 'run-tasks': true },
+};
+const OWNERS = { kind: 'owners' };
+const org = (permission: string) => ({ kind: 'organization', permission });
+const prj = (name: string, access: string) => ({ kind: 'project', name, id: `prj-${name}`, access });
+const ws = (access: string) => ({ kind: 'workspace', access });
+
+type Expected = Record<string, Record<string, { access: string; permissions: unknown; sources: unknown[] }>>;
+
+const EXPECTED_PROJECTS: Expected = {
+  data: {
+    auditors: { access: 'custom', permissions: { 'project-access': { settings: 'read', teams: 'read' }, 'workspace-access': { runs: 'plan', 'sentinel-mocks': 'none', 'state-versions': 'read-outputs', variables: 'none', create: false, locking: false, delete: false, move: false, 'run-tasks': false } }, sources: [prj('data', 'custom')] },
+    owners: { access: 'admin', permissions: P.admin, sources: [OWNERS] },
+    sre: { access: 'admin', permissions: P.admin, sources: [org('manage-projects')] },
+    vault: { access: 'maintain', permissions: P.maintain, sources: [prj('data', 'maintain')] },
+    viewers: { access: 'read', permissions: P.read, sources: [org('read-projects')] },
+  },
+  'Default Project': {
+    owners: { access: 'admin', permissions: P.admin, sources: [OWNERS] },
+    sre: { access: 'admin', permissions: P.admin, sources: [org('manage-projects')] },
+    viewers: { access: 'read', permissions: P.read, sources: [org('read-projects')] },
+  },
+  platform: {
+    developers: { access: 'write', permissions: P.write, sources: [prj('platform', 'write')] },
+    owners: { access: 'admin', permissions: P.admin, sources: [OWNERS] },
+    sre: { access: 'admin', permissions: P.admin, sources: [org('manage-projects'), prj('platform', 'read')] },
+    viewers: { access: 'read', permissions: P.read, sources: [org('read-projects')] },
+  },
+};
+
+// Teams every workspace has: owners, sre (manage-projects and manage-workspaces), ops
+// (manage-workspaces), viewers (read-projects and read-workspaces), auditors (read-workspaces).
+const EVERY_WORKSPACE = {
+  owners: { access: 'admin', permissions: W.admin, sources: [OWNERS] },
+  sre: { access: 'admin', permissions: W.admin, sources: [org('manage-projects'), org('manage-workspaces')] },
+  ops: { access: 'admin', permissions: W.admin, sources: [org('manage-workspaces')] },
+  viewers: { access: 'read', permissions: W.read, sources: [org('read-projects'), org('read-workspaces')] },
+  auditors: { access: 'read', permissions: W.read, sources: [org('read-workspaces')] },
+};
+const EXPECTED_WORKSPACES: Expected = {
+  lake: {
+    ...EVERY_WORKSPACE,
+    // read-workspaces (read) and the custom project grant (runs: plan): the maximum is the plan row.
+    auditors: { access: 'plan', permissions: { ...W.read, runs: 'plan' }, sources: [org('read-workspaces'), prj('data', 'custom')] },
+    ops: { access: 'admin', permissions: W.admin, sources: [org('manage-workspaces'), ws('read')] },
+    vault: { access: 'admin', permissions: W.admin, sources: [prj('data', 'maintain')] },
+  },
+  'networking-dev': {
+    ...EVERY_WORKSPACE,
+    sre: { access: 'admin', permissions: W.admin, sources: [org('manage-projects'), org('manage-workspaces'), prj('platform', 'read')] },
+    developers: { access: 'write', permissions: W.write, sources: [prj('platform', 'write')] },
+  },
+  'networking-prod': {
+    ...EVERY_WORKSPACE,
+    sre: { access: 'admin', permissions: W.admin, sources: [org('manage-projects'), org('manage-workspaces'), prj('platform', 'read')] },
+    developers: { access: 'write', permissions: W.write, sources: [prj('platform', 'write'), ws('plan')] },
+    vault: { access: 'admin', permissions: W.admin, sources: [ws('admin')] },
+  },
+  sandbox: {
+    ...EVERY_WORKSPACE,
+    developers: { access: 'custom', permissions: { runs: 'apply', variables: 'none', 'state-versions': 'none', 'sentinel-mocks': 'none', 'workspace-locking': true, 'run-tasks': false }, sources: [ws('custom')] },
+  },
+};
+
+interface TargetDocument {
+  name: string;
+  id: string;
+  project?: { name: string } | null;
+  teams: { name: string; access: string; permissions: unknown; sources: unknown[] }[];
+}
+
+/** The document's targets in the expectation's shape: target name -> team name -> cell. */
+function cellsOf(targets: TargetDocument[]): Expected {
+  return Object.fromEntries(targets.map((t) => [t.name, Object.fromEntries(t.teams.map((c) => [c.name, { access: c.access, permissions: c.permissions, sources: c.sources }]))]));
+}
+
+let emulator: RunningEmulator;
+let env: Record<string, string>;
+let dir: string;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ seed: SEED, rateLimit: 0 });
+  env = { TFE_TOKEN: ORG_TOKEN, TFE_ADDRESS: emulator.url, TFE_ORGANIZATION: 'acme' };
+  dir = mkdtempSync(join(tmpdir(), 'tfe-access-report-'));
+});
+afterAll(async () => {
+  await emulator.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function jsonReport(args: string[] = []): Promise<{ projects: TargetDocument[]; workspaces: TargetDocument[] } & Record<string, unknown>> {
+  const run = await runCli(['report', '--format', 'json', ...args], { env, cwd: dir });
+  expect(run.err).toBe('');
+  expect(run.code).toBe(0);
+  return JSON.parse(run.out);
+}
+
+describe('tfe-access report against an organization with every kind of source', () => {
+  it('json: valid against schemas/report.schema.json, and every cell as written by hand', async () => {
+    const document = await jsonReport();
+    const validate = new Ajv2020({ allErrors: true, strict: false }).compile(reportSchema());
+    expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
+    expect(document).toMatchObject({ format_version: 1, organization: 'acme', state: 'live', violations: [] });
+    expect(cellsOf(document.projects)).toEqual(EXPECTED_PROJECTS);
+    expect(cellsOf(document.workspaces)).toEqual(EXPECTED_WORKSPACES);
+    expect(document.workspaces.map((w) => [w.name, w.project?.name])).toEqual([['lake', 'data'], ['networking-dev', 'platform'], ['networking-prod', 'platform'], ['sandbox', 'Default Project']]);
+  });
+
+  it('csv: one row per (team, target) of the same data, the sources in one column', async () => {
+    const run = await runCli(['report', '--format', 'csv'], { env, cwd: dir });
+    expect(run.code).toBe(0);
+    const lines = run.out.split('\r\n').filter((l) => l !== '');
+    expect(lines[0]).toBe('team,team_id,target_type,target,target_id,project,access,permissions,sources');
+    const cells = Object.values(EXPECTED_PROJECTS).concat(Object.values(EXPECTED_WORKSPACES)).reduce((n, teams) => n + Object.keys(teams).length, 0);
+    expect(lines).toHaveLength(1 + cells);
+    expect(lines).toContain('developers,team-dev,workspace,networking-prod,ws-net-prod,platform,write,runs=apply; variables=write; state-versions=write; sentinel-mocks=read; workspace-locking=true; run-tasks=false; policy-overrides=false,"project platform: write, workspace grant: plan"');
+    expect(lines).toContain('vault,team-vault,project,data,prj-data,data,maintain,project-access.settings=read; project-access.teams=none; workspace-access.runs=apply; workspace-access.sentinel-mocks=read; workspace-access.state-versions=write; workspace-access.variables=write; workspace-access.create=true; workspace-access.locking=true; workspace-access.delete=true; workspace-access.move=false; workspace-access.run-tasks=true,project grant: maintain');
+  });
+
+  it('text: grouped by target; with --team, by team', async () => {
+    const byTarget = await runCli(['report'], { env, cwd: dir });
+    expect(byTarget.out).toContain('workspace networking-prod (ws-net-prod) in project platform\n');
+    expect(byTarget.out).toMatch(/^ {2}developers +write +project platform: write, workspace grant: plan$/m);
+    expect(byTarget.out).toMatch(/^ {2}auditors +plan +organization read-workspaces, project data: custom$/m);
+    const byTeam = await runCli(['report', '--team', 'developers'], { env, cwd: dir });
+    expect(byTeam.out.split('\n').slice(2, 7)).toEqual([
+      'team developers (team-dev)',
+      '  project platform           write   project grant: write',
+      '  workspace networking-dev   write   project platform: write',
+      '  workspace networking-prod  write   project platform: write, workspace grant: plan',
+      '  workspace sandbox          custom  workspace grant: custom',
+    ]);
+  });
+
+  it('--project and --workspace narrow the targets, --team the teams; --out writes the file', async () => {
+    const run = await runCli(['report', '--format', 'json', '--project', 'data', '--workspace', 'sandbox', '--team', 'vault', '--team', 'developers', '--out', 'r.json'], { env, cwd: dir });
+    expect(run).toMatchObject({ code: 0, out: '', err: 'report: wrote the json report of "acme" to r.json.\n' });
+    const written = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8')) as { projects: TargetDocument[]; workspaces: TargetDocument[] };
+    expect(cellsOf(written.projects)).toEqual({ data: { vault: EXPECTED_PROJECTS.data!.vault } });
+    expect(cellsOf(written.workspaces)).toEqual({ lake: { vault: EXPECTED_WORKSPACES.lake!.vault }, sandbox: { developers: EXPECTED_WORKSPACES.sandbox!.developers } });
+  });
+
+  it('bad input is one line and exit 1: an unknown name (with a near miss), --after without files, no organization', async () => {
+    const unknown = await runCli(['report', '--team', 'develpers'], { env, cwd: dir });
+    expect(unknown.code).toBe(1);
+    expect(unknown.err.trim()).toMatch(/^tfe-access report: team "develpers" in organization "acme": not found, or the token may not see it\. Did you mean "developers"\?$/);
+    const after = await runCli(['report', '--after'], { env, cwd: dir });
+    expect(after.code).toBe(1);
+    expect(after.err.trim().split('\n')).toHaveLength(1);
+    expect(after.err).toContain('--after');
+    const { TFE_ORGANIZATION: _none, ...without } = env;
+    const nowhere = await runCli(['report'], { env: without, cwd: dir });
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.err).toContain('which organization?');
+  });
+});
