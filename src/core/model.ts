@@ -80,6 +80,8 @@ export interface DesiredTarget {
 export interface DesiredSettings {
   readonly prune: boolean;
   readonly ignoreTeams: readonly string[];
+  /** Where each name of `ignoreTeams` was written, for the resolver's messages. */
+  readonly ignoreTeamSources?: ReadonlyMap<string, SourceRef>;
   readonly maxRemovals: number;
 }
 

@@ -34,14 +34,25 @@ function at(source: SourceRef | undefined): string {
   return source ? `${source.file}:${source.line}:${source.col}: ` : '';
 }
 
+function unknownTeam(desired: DesiredState, teams: ReadonlyMap<string, Team>, name: string, where: string): string {
+  return `${where}team "${name}" in organization "${desired.organization}": ${NOT_VISIBLE} (secret teams are visible to their members and owners only).${didYouMean(name, teams.keys())}`;
+}
+
+/**
+ * Granted and ignored teams alike must be teams the token sees: an ignored name that matches no
+ * team protects nothing, and the grant it meant to keep would be pruned (a typo removes it).
+ */
 function checkTeams(desired: DesiredState, teams: ReadonlyMap<string, Team>, problems: string[]): void {
   const reported = new Set<string>();
   for (const target of desired.targets) {
     for (const grant of target.grants) {
       if (teams.has(grant.team) || reported.has(grant.team)) continue;
       reported.add(grant.team);
-      problems.push(`${at(grant.source)}team "${grant.team}" in organization "${desired.organization}": ${NOT_VISIBLE} (secret teams are visible to their members and owners only).${didYouMean(grant.team, teams.keys())}`);
+      problems.push(unknownTeam(desired, teams, grant.team, at(grant.source)));
     }
+  }
+  for (const name of desired.settings.ignoreTeams) {
+    if (!teams.has(name)) problems.push(unknownTeam(desired, teams, name, `${at(desired.settings.ignoreTeamSources?.get(name))}settings.ignore-teams: `));
   }
 }
 
