@@ -10,9 +10,9 @@ import { dotted, type Segment } from '../load/pointer.js';
 import { sortProblems, type Problem } from '../load/problem.js';
 import { schemaErrors } from './ajv.js';
 import { keyAt, problemAt, segmentsOf, valueAt } from './positions.js';
-import { ID_PREFIX } from './schema.js';
 import { closest, didYouMean, orList } from './suggest.js';
 import { clip, quote } from '../core/printable.js';
+import { idShape } from '../core/ids.js';
 
 const WRAPPERS = new Set(['if', 'anyOf', 'oneOf', 'not']);
 
@@ -106,7 +106,7 @@ function accessOf(data: unknown, segments: readonly Segment[]): string {
 function patternMessage(e: ErrorObject, segments: Segment[]): string {
   const type = segments[0] === 'projects' ? 'project' : 'workspace';
   if (segments[segments.length - 1] === 'id' && typeof e.data === 'string') {
-    return `${describe(e.data)} is not a ${type} id; ${type} ids look like "${ID_PREFIX[type]}..."`;
+    return `${describe(e.data)} is not a ${type} id: the service's ${type} ids are ${idShape(type)}`;
   }
   return `${describe(e.data)} does not have the expected form (${String((e.params as { pattern?: unknown }).pattern)})`;
 }
