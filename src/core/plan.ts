@@ -11,6 +11,8 @@ interface ChangeBase {
 export interface AddChange extends ChangeBase {
   readonly action: 'add';
   readonly after: Access;
+  /** The role the file named for this grant (`after` is then its custom vector). */
+  readonly afterRole?: string;
 }
 
 export interface UpdateChange extends ChangeBase {
@@ -21,12 +23,18 @@ export interface UpdateChange extends ChangeBase {
   readonly after: Access;
   /** The effective permissions stay the same; only the label changes (custom <-> a fixed level). */
   readonly labelOnly: boolean;
+  /** The role of the files whose permissions the live grant has (diff/roles.ts, roleOfLive). */
+  readonly beforeRole?: string;
+  /** The role the file named for this grant. */
+  readonly afterRole?: string;
 }
 
 export interface RemoveChange extends ChangeBase {
   readonly action: 'remove';
   readonly id: string;
   readonly before: ReportedAccess;
+  /** The role of the files whose permissions the live grant has (diff/roles.ts, roleOfLive). */
+  readonly beforeRole?: string;
 }
 
 export type Change = AddChange | UpdateChange | RemoveChange;

@@ -60,15 +60,20 @@ export function attributeDiff(resource: Resource, before: ReportedAccess, after:
   return out;
 }
 
-/** One-line description of a change: `read -> write`, `custom`, ... */
+/** A side of a change: its level, and the role when the plan knows one (`custom (role deployer)`). */
+function side(access: Access | ReportedAccess, role: string | undefined): string {
+  return role === undefined ? access.access : `${access.access} (role ${role})`;
+}
+
+/** One-line description of a change: `read -> write`, `custom (role deployer)`, ... */
 export function headline(change: Change): string {
   switch (change.action) {
     case 'add':
-      return change.after.access;
+      return side(change.after, change.afterRole);
     case 'remove':
-      return change.before.access;
+      return side(change.before, change.beforeRole);
     case 'update':
-      return `${change.before.access} -> ${change.after.access}${change.labelOnly ? ' (same permissions, label only)' : ''}`;
+      return `${side(change.before, change.beforeRole)} -> ${side(change.after, change.afterRole)}${change.labelOnly ? ' (same permissions, label only)' : ''}`;
   }
 }
 

@@ -12,7 +12,8 @@ function valueSchema(spec: PermissionSpec): Schema {
 
 /** The nested wire shape of one resource's permissions, every attribute optional (unreported). */
 function accessSchema(resource: Resource): Schema {
-  const properties: Record<string, Schema> = { access: { enum: [...LEVELS[resource]] } };
+  const role = { type: 'string', minLength: 1, description: 'The role of the desired-state files this grant is: on `after`, the role the file names; on `before`, the one role whose permissions the live grant has. Only with `access: custom`.' };
+  const properties: Record<string, Schema> = { access: { enum: [...LEVELS[resource]] }, role };
   const groups: Record<string, Record<string, Schema>> = {};
   for (const spec of PERMISSIONS[resource]) {
     const [group, key] = splitKey(spec.key);
@@ -22,7 +23,9 @@ function accessSchema(resource: Resource): Schema {
   for (const [group, inner] of Object.entries(groups)) {
     properties[group] = { type: 'object', properties: inner, additionalProperties: false };
   }
-  return { type: 'object', required: ['access'], properties, additionalProperties: false };
+  // A role is a custom permission set: a fixed level never names one.
+  const roleOnlyWithCustom = { if: { properties: { access: { not: { const: 'custom' } } } }, then: { not: { required: ['role'] } } };
+  return { type: 'object', required: ['access'], properties, additionalProperties: false, ...roleOnlyWithCustom };
 }
 
 const ref = (type: string, pattern: string): Schema => ({

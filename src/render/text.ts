@@ -27,7 +27,7 @@ export function renderText(plan: Plan, options: TextOptions): string {
     const width = Math.max(...group.changes.map((c) => printable(c.team.name).length));
     for (const change of group.changes) {
       const sign = SIGN[change.action] as '+' | '~' | '-';
-      out.push(`  ${paint(color, sign, `${sign} ${printable(change.team.name).padEnd(width)}`)}  ${headline(change)}`);
+      out.push(`  ${paint(color, sign, `${sign} ${printable(change.team.name).padEnd(width)}`)}  ${printable(headline(change))}`);
       for (const line of detailLines(change)) out.push(attribute(line, color));
     }
     out.push('');

@@ -22,7 +22,8 @@ function reportedOf(reader: Reader, resource: Resource): ReportedAccess {
   const level = reader.string('access');
   if (!isLevel(resource, level)) reader.fail(`${reader.at('access')} "${level}" is not a level of ${resource}`);
   const permissions: Record<string, PermissionValue> = {};
-  for (const { key, value, spec } of flattenPermissions(resource, reader.value)) {
+  const { role: _role, ...attributes } = reader.value;
+  for (const { key, value, spec } of flattenPermissions(resource, attributes)) {
     const path = reader.at(key);
     if (!spec) reader.fail(`${path} is not a permission of ${resource}`);
     const valid = spec?.values === 'boolean' ? typeof value === 'boolean' : typeof value === 'string' && (spec?.values ?? []).includes(value);
@@ -41,6 +42,11 @@ function accessOf(reader: Reader, resource: Resource): Access {
   return { access: 'custom', permissions: reported.permissions };
 }
 
+/** `{beforeRole}` / `{afterRole}` from the side's optional `role` (plan-document.ts, accessDocument). */
+function roleOf(reader: Reader, key: 'beforeRole' | 'afterRole'): { beforeRole?: string } | { afterRole?: string } {
+  return reader.value.role === undefined ? {} : { [key]: reader.string('role') };
+}
+
 function changeOf(reader: Reader): Change {
   const team = reader.object('team');
   const target = reader.object('target');
@@ -51,11 +57,13 @@ function changeOf(reader: Reader): Change {
   const action = reader.string('action');
   switch (action) {
     case 'add':
-      return { action, ...base, after: accessOf(reader.object('after'), resource) };
-    case 'update':
-      return { action, ...base, id: reader.string('id'), before: reportedOf(reader.object('before'), resource), after: accessOf(reader.object('after'), resource), labelOnly: reader.boolean('label_only') };
+      return { action, ...base, after: accessOf(reader.object('after'), resource), ...roleOf(reader.object('after'), 'afterRole') };
+    case 'update': {
+      const sides = { before: reportedOf(reader.object('before'), resource), ...roleOf(reader.object('before'), 'beforeRole'), after: accessOf(reader.object('after'), resource), ...roleOf(reader.object('after'), 'afterRole') };
+      return { action, ...base, id: reader.string('id'), ...sides, labelOnly: reader.boolean('label_only') };
+    }
     case 'remove':
-      return { action, ...base, id: reader.string('id'), before: reportedOf(reader.object('before'), resource) };
+      return { action, ...base, id: reader.string('id'), before: reportedOf(reader.object('before'), resource), ...roleOf(reader.object('before'), 'beforeRole') };
     default:
       return reader.fail(`${reader.at('action')} "${action}" is not add, update or remove`);
   }

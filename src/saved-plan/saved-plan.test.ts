@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPlan } from '../diff/plan.js';
-import { arbScenario } from '../../test/support/states.js';
+import { arbScenario, arbScenarioWithRoles } from '../../test/support/states.js';
 import { FakeGrantApi } from '../../test/apply/fake-grant-api.js';
 import { assertFresh, StalePlanError } from './stale.js';
 import { fingerprintDesired, fingerprintGrants } from './fingerprint.js';
@@ -34,6 +34,19 @@ describe('saved plan document', () => {
       }),
       { numRuns: 100 },
     );
+  });
+
+  it('reads back the roles a plan names, before and after (property)', () => {
+    let named = 0;
+    fc.assert(
+      fc.property(arbScenarioWithRoles, ({ desired, live }) => {
+        const saved = savedPlanOf(buildPlan(desired, live), desired, live);
+        named += saved.plan.changes.filter((c) => ('beforeRole' in c && c.beforeRole) || ('afterRole' in c && c.afterRole)).length;
+        expect(parseSavedPlan('p.json', roundTrip(savedPlanDocument(saved)))).toEqual(saved);
+      }),
+      { numRuns: 100 },
+    );
+    expect(named).toBeGreaterThan(0);
   });
 
   it('refuses another format version, naming it', () => {

@@ -2,7 +2,7 @@
 // grant keeps the role's name), custom defaults filled, fixed levels kept as levels with their
 // implied permissions, per-target prune resolved. Pure; called only when there are no problems.
 import { isFixedLevel, type PermissionSet, type PermissionValue, type Resource } from '../core/access.js';
-import { DEFAULT_SETTINGS, RESOURCE_OF, type Access, type DesiredGrant, type DesiredSettings, type DesiredState, type DesiredTarget, type SourceRef, type TargetType } from '../core/model.js';
+import { DEFAULT_SETTINGS, RESOURCE_OF, type Access, type DesiredGrant, type DesiredRoles, type DesiredSettings, type DesiredState, type DesiredTarget, type SourceRef, type TargetType } from '../core/model.js';
 import { customAccess, flattenPermissions } from '../core/permissions.js';
 import { isRecord, type Located, type Merged, type MergedTarget } from './merge.js';
 import { valueAt } from './positions.js';
@@ -71,10 +71,18 @@ function toTarget(merged: Merged, settings: DesiredSettings, target: MergedTarge
   };
 }
 
+function rolesOf(merged: Merged): DesiredRoles {
+  const kind = (type: TargetType) => {
+    const resource = RESOURCE_OF[type];
+    return new Map([...merged.roles[type]].map(([name, role]) => [name, customAccess(resource, givenPermissions(resource, role.value))]));
+  };
+  return { project: kind('project'), workspace: kind('workspace') };
+}
+
 export function toDesiredState(merged: Merged): DesiredState {
   const settings = settingsOf(merged);
   const targets = [...merged.targets.values()]
     .map((t) => toTarget(merged, settings, t))
     .sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { organization: String(merged.organization?.value ?? ''), settings, targets };
+  return { organization: String(merged.organization?.value ?? ''), settings, targets, roles: rolesOf(merged) };
 }

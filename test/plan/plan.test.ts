@@ -54,6 +54,21 @@ describe('tfe-access plan', () => {
     await expect(run.out).toMatchFileSnapshot('__snapshots__/acme.plan.md');
   });
 
+  it("regression: the README says the plan shows a role's name; no format does", async () => {
+    // examples/acme grants `developers: deployer` on platform, where developers have `write` live.
+    const text = await runCli(['plan', 'examples/acme'], { env });
+    expect(text.out).toMatch(/^ {2}~ developers {2}write -> custom \(role deployer\)$/m);
+    const markdown = await runCli(['plan', 'examples/acme', '--format', 'markdown'], { env });
+    expect(markdown.out).toContain('! developers: write -> custom (role deployer)');
+    const json = await runCli(['plan', 'examples/acme', '--format', 'json'], { env });
+    const changes = (JSON.parse(json.out) as { changes: Array<{ team: { name: string }; target: { name: string }; before: Record<string, unknown> | null; after: Record<string, unknown> | null }> }).changes;
+    const developers = changes.find((c) => c.team.name === 'developers' && c.target.name === 'platform');
+    expect(developers?.after).toMatchObject({ access: 'custom', role: 'deployer' });
+    expect(developers?.before).toEqual(expect.not.objectContaining({ role: expect.anything() }));
+    // Only role grants name a role.
+    expect(changes.filter((c) => c.after?.role !== undefined || c.before?.role !== undefined)).toEqual([developers]);
+  });
+
   it('prints byte-identical plans on two runs over the same state', async () => {
     const first = await runCli(['plan', 'examples/acme', '--format', 'json'], { env });
     const second = await runCli(['plan', 'examples/acme', '--format', 'json'], { env });
