@@ -175,7 +175,8 @@ function syntaxMessage(code: string, message: string): string {
   return `YAML syntax: ${clip(message, MAX_SYNTAX_MESSAGE)}`;
 }
 
-function emptyFile(file: string): LoadedFile {
+/** A file that was read but holds no data (not text, a syntax error): it counts as a file of the run. */
+export function emptyFile(file: string): LoadedFile {
   return { file, data: undefined, positions: new Map() };
 }
 

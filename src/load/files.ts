@@ -2,7 +2,7 @@
 // inside, sorted by name. I/O failures become one-line problems, never stack traces.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { parseYamlText, type LoadedFile } from './document.js';
+import { emptyFile, parseYamlText, type LoadedFile } from './document.js';
 import { MAX_FILE_BYTES } from './limits.js';
 import type { Problem } from './problem.js';
 import { decodeText } from './text.js';
@@ -76,7 +76,7 @@ async function readOne(fs: FileSystem, absolute: string, shown: string): Promise
       return { problems: [{ file: shown, line: 1, col: 1, message }] };
     }
     const decoded = decodeText(shown, await fs.readFile(absolute));
-    if ('problem' in decoded) return { problems: [decoded.problem] };
+    if ('problem' in decoded) return { loaded: emptyFile(shown), problems: [decoded.problem] };
     const parsed = parseYamlText(shown, decoded.text);
     return { loaded: parsed.loaded, problems: parsed.problems };
   } catch (error: unknown) {

@@ -42,7 +42,7 @@ describe('hostile files', () => {
     expect(run.code).toBe(1);
     const [problem, summary, ...rest] = lines(run.out);
     expect(rest).toEqual([]);
-    expect(summary).toBe('1 problem.');
+    expect(summary).toBe('1 problem in 1 file.');
     expect(problem!.length).toBeLessThan(SHORT);
     expect(problem).toMatch(/^tfe-access\.yaml:\d+:\d+: not a text file/);
   });
