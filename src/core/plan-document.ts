@@ -46,5 +46,6 @@ export function planDocument(plan: Plan): JsonObject {
     summary: { add: plan.summary.add, update: plan.summary.update, remove: plan.summary.remove },
     checksum: plan.checksum,
     warnings: plan.warnings.map(warningDocument),
+    refusals: plan.refusals.map((r) => ({ guard: r.guard, message: r.message, how_to_proceed: r.howToProceed })),
   };
 }

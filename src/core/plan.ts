@@ -52,6 +52,19 @@ export interface PlanWarning {
   readonly team?: string;
 }
 
+/** The safety guards of apply (README, "Safety guards"). */
+export const GUARD_NAMES = ['max-removals', 'incomplete-read', 'owners-team'] as const;
+export type GuardName = (typeof GUARD_NAMES)[number];
+
+/** A guard that refuses the plan: what `plan` reports and `apply` enforces (src/guard). */
+export interface PlanRefusal {
+  readonly guard: GuardName;
+  /** What the plan would do that the guard refuses. */
+  readonly message: string;
+  /** What the user can do about it. */
+  readonly howToProceed: string;
+}
+
 export interface Summary {
   readonly add: number;
   readonly update: number;
@@ -66,7 +79,15 @@ export interface Plan {
   readonly warnings: readonly PlanWarning[];
   /** sha256 of the canonical changes. */
   readonly checksum: string;
+  /**
+   * Every guard that refuses the plan as apply would run it without --force (empty: apply may go
+   * ahead). Derived from the changes and the guards' inputs, so it is not part of the checksum.
+   */
+  readonly refusals: readonly PlanRefusal[];
 }
+
+/** The plan as the diff makes it, before the guards are evaluated (guard/plan-refusals.ts adds them). */
+export type DiffPlan = Omit<Plan, 'refusals'>;
 
 export function summarise(changes: readonly Change[]): Summary {
   const summary = { add: 0, update: 0, remove: 0 };

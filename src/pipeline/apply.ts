@@ -5,7 +5,8 @@ import { addressFrom } from '../api/address.js';
 import type { TfeClient } from '../api/client.js';
 import type { Plan } from '../core/plan.js';
 import { CLIError } from '../errors.js';
-import { checkGuards, incompleteTargetsOf, type GuardContext } from '../guard/guards.js';
+import { checkGuards, type GuardContext } from '../guard/guards.js';
+import { guardInputsOf, planRefusalOf } from '../guard/plan-refusals.js';
 import { GuardRefusedError } from '../guard/refusal.js';
 import { desiredFromFiles, openClient, planAgainstLive, type PlanRequest } from './plan.js';
 import { assertFresh } from '../saved-plan/stale.js';
@@ -47,10 +48,12 @@ function checkChecksum(plan: Plan, expected: string | undefined): void {
   if (plan.checksum !== wanted) throw new ChecksumMismatchError(plan.checksum, wanted);
 }
 
-async function execute(client: TfeClient, plan: Plan, guards: GuardContext, request: ApplyRequest, hooks: ApplyHooks): Promise<ApplyResult> {
+async function execute(client: TfeClient, planned: Plan, guards: GuardContext, request: ApplyRequest, hooks: ApplyHooks): Promise<ApplyResult> {
+  const refusals = checkGuards(planned.changes, guards);
+  // The plan shown carries what this apply refuses: with --force, not the removal count.
+  const plan: Plan = { ...planned, refusals: refusals.map(planRefusalOf) };
   hooks.show(plan);
   if (plan.changes.length === 0) return { kind: 'no-changes', plan };
-  const refusals = checkGuards(plan.changes, guards);
   if (refusals.length > 0) throw new GuardRefusedError(refusals);
   if (!(await hooks.confirm(plan))) return { kind: 'cancelled', plan };
   const report = await applyChanges(plan.changes, client, { concurrency: request.concurrency, ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}) });
@@ -63,8 +66,8 @@ async function applyFresh(request: ApplyRequest, hooks: ApplyHooks): Promise<App
   try {
     const { plan, live } = await planAgainstLive(client, desired, request);
     checkChecksum(plan, request.checksum);
-    const guards = { maxRemovals: desired.settings.maxRemovals, force: request.force, incompleteTargets: incompleteTargetsOf(live) };
-    return await execute(client, plan, guards, request, hooks);
+    // The inputs `plan` reported its refusals from (guard/plan-refusals.ts): plan and apply agree.
+    return await execute(client, plan, { ...guardInputsOf(desired, live), force: request.force }, request, hooks);
   } finally {
     await client.close();
   }

@@ -7,6 +7,7 @@ import type { DesiredState, LiveState } from '../core/model.js';
 import type { Plan } from '../core/plan.js';
 import { buildPlan } from '../diff/plan.js';
 import { CLIError } from '../errors.js';
+import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
 import { readLive } from '../live/read-live.js';
 import { resolve, type Resolved } from '../resolve/resolve.js';
 import { loadDesiredState } from '../validate/desired-state.js';
@@ -66,7 +67,7 @@ export function openClient(request: Pick<PlanRequest, 'address' | 'env' | 'homeD
   });
 }
 
-/** resolve + read live + diff, for a desired state already loaded. */
+/** resolve + read live + diff + the guards' verdict, for a desired state already loaded. */
 export async function planAgainstLive(client: TfeClient, desired: DesiredState, request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad'>): Promise<Omit<PlanResult, 'client'>> {
   // Here rather than in desiredFromFiles: every plan (plan, drift, a fresh apply) passes through.
   request.afterLoad?.();
@@ -75,7 +76,8 @@ export async function planAgainstLive(client: TfeClient, desired: DesiredState, 
     concurrency: request.concurrency,
     ...(request.onProgress ? { onProgress: request.onProgress } : {}),
   });
-  return { plan: buildPlan(desired, live), desired, resolved, live };
+  // diff -> guard: the plan names every guard apply will refuse it by (docs/architecture.md, "The pipeline").
+  return { plan: guardPlan(buildPlan(desired, live), guardInputsOf(desired, live)), desired, resolved, live };
 }
 
 export async function planFromFiles(request: PlanRequest): Promise<PlanResult> {

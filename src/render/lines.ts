@@ -101,3 +101,13 @@ export function summaryLine(plan: { organization: string; summary: { add: number
   if (add + update + remove === 0) return `No changes: access in ${plan.organization} matches the files.`;
   return `Plan for ${plan.organization}: ${add} to add, ${update} to change, ${remove} to remove.`;
 }
+
+/**
+ * The heading of a plan's refusals, or undefined when apply may go ahead. Placed right under the
+ * summary in every format: a reviewer must not read a plan apply will refuse as applicable.
+ */
+export function refusalHeadline(plan: { readonly refusals: readonly unknown[] }): { title: string; detail: string } | undefined {
+  const n = plan.refusals.length;
+  if (n === 0) return undefined;
+  return { title: 'Apply will refuse this plan', detail: `(${n === 1 ? '1 safety guard' : `${n} safety guards`}); nothing would be changed:` };
+}

@@ -2,6 +2,7 @@
 // `schemas/plan.schema.json` (a test keeps the file equal to this object).
 import { LEVELS, PERMISSIONS, RESOURCES, type PermissionSpec, type Resource } from '../core/access.js';
 import { PLAN_FORMAT_VERSION } from '../core/plan-document.js';
+import { GUARD_NAMES } from '../core/plan.js';
 import { splitKey } from '../core/permissions.js';
 
 type Schema = Record<string, unknown>;
@@ -74,7 +75,7 @@ export function planSchema(): Schema {
     title: 'tfe-access plan',
     description: 'The plan printed by `tfe-access plan --format json`.',
     type: 'object',
-    required: ['format_version', 'organization', 'changes', 'summary', 'checksum', 'warnings'],
+    required: ['format_version', 'organization', 'changes', 'summary', 'checksum', 'warnings', 'refusals'],
     properties: {
       format_version: { const: PLAN_FORMAT_VERSION },
       organization: { type: 'string', minLength: 1 },
@@ -84,6 +85,16 @@ export function planSchema(): Schema {
       warnings: {
         type: 'array',
         items: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' }, team: { type: 'string' }, target: { type: 'object' } } },
+      },
+      refusals: {
+        description: 'Every safety guard that refuses this plan as `apply` runs it without --force; empty when apply may go ahead.',
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['guard', 'message', 'how_to_proceed'],
+          properties: { guard: { enum: [...GUARD_NAMES] }, message: { type: 'string' }, how_to_proceed: { type: 'string' } },
+          additionalProperties: false,
+        },
       },
     },
     additionalProperties: true,

@@ -3,13 +3,16 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { arbScenario, arbScenarioWithRoles, access, desiredOf, liveOf, team, teamId } from '../../test/support/states.js';
-import type { DesiredTarget, LiveTarget } from '../core/model.js';
+import type { DesiredState, DesiredTarget, LiveState, LiveTarget } from '../core/model.js';
 import { customAccess } from '../core/permissions.js';
-import { buildPlan } from '../diff/plan.js';
+import { buildPlan as diffPlan } from '../diff/plan.js';
 import { renderJson } from './json.js';
 import { GITHUB_COMMENT_LIMIT, MARKER_PREFIX, renderMarkdown } from './markdown.js';
 import { planSchema } from './plan-schema.js';
 import { renderText } from './text.js';
+
+/** A plan as the renderers take it; the guards' refusals (none here) are tested where they are computed. */
+const buildPlan = (desired: DesiredState, live: LiveState) => ({ ...diffPlan(desired, live), refusals: [] });
 
 const SCHEMA_FILE = new URL('../../schemas/plan.schema.json', import.meta.url);
 

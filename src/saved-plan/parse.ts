@@ -4,7 +4,7 @@ import { isLevel, PERMISSIONS, type PermissionValue, type Resource } from '../co
 import { RESOURCE_OF, type Access, type ReportedAccess, type TargetType } from '../core/model.js';
 import { changeDocument, PLAN_FORMAT_VERSION } from '../core/plan-document.js';
 import { flattenPermissions } from '../core/permissions.js';
-import { summarise, type Change, type PlanWarning, type WarningCode } from '../core/plan.js';
+import { GUARD_NAMES, summarise, type Change, type GuardName, type PlanRefusal, type PlanWarning, type WarningCode } from '../core/plan.js';
 import { checksumOf } from '../diff/checksum.js';
 import { Reader, SavedPlanError } from './reader.js';
 import { SAVED_PLAN_FORMAT_VERSION, SAVED_PLAN_KIND, type BasisTarget, type SavedPlan } from './saved-plan.js';
@@ -81,6 +81,12 @@ function warningOf(reader: Reader): PlanWarning {
   return out;
 }
 
+function refusalOf(reader: Reader): PlanRefusal {
+  const guard = reader.string('guard') as GuardName;
+  if (!(GUARD_NAMES as readonly string[]).includes(guard)) reader.fail(`${reader.at('guard')} "${guard}" is not a known guard`);
+  return { guard, message: reader.string('message'), howToProceed: reader.string('how_to_proceed') };
+}
+
 function basisTargetOf(reader: Reader): BasisTarget {
   return { type: targetType(reader, 'type'), name: reader.string('name'), id: reader.string('id'), grants: reader.string('grants'), complete: reader.boolean('complete') };
 }
@@ -100,7 +106,7 @@ export function parseSavedPlan(file: string, json: unknown): SavedPlan {
   // What the reader keeps must be all the file says: a value it would drop (a fixed level's
   // permissions are its table row) is an edit too.
   if (JSON.stringify(changes.map(changeDocument)) !== JSON.stringify(planReader.array('changes'))) root.fail(EDITED);
-  const plan = { organization: planReader.string('organization'), changes, summary: summarise(changes), warnings: planReader.objects('warnings').map(warningOf), checksum };
+  const plan = { organization: planReader.string('organization'), changes, summary: summarise(changes), warnings: planReader.objects('warnings').map(warningOf), checksum, refusals: planReader.objects('refusals').map(refusalOf) };
   const basisReader = root.object('basis');
   const basis = { desired: basisReader.string('desired'), maxRemovals: basisReader.integer('max_removals'), targets: basisReader.objects('targets').map(basisTargetOf) };
   const known = new Set(basis.targets.map((t) => t.id));
