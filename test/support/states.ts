@@ -46,8 +46,8 @@ export const arbAccess = (resource: Resource): fc.Arbitrary<TestAccess> =>
 export const TARGETS = [
   { type: 'project', name: 'platform', id: 'prj-platform' },
   { type: 'project', name: 'data', id: 'prj-data' },
-  { type: 'workspace', name: 'net-prod', id: 'ws-net-prod' },
-  { type: 'workspace', name: 'app-dev', id: 'ws-app-dev' },
+  { type: 'workspace', name: 'net-prod', id: 'ws-netprod' },
+  { type: 'workspace', name: 'app-dev', id: 'ws-appdev' },
 ] as const;
 
 type GrantMap = Array<{ team: string; access: TestAccess }>;
