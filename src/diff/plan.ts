@@ -1,12 +1,13 @@
 // Assembles the plan: the diff, the effective-access warnings, the summary and the checksum.
 import type { DesiredState, LiveState } from '../core/model.js';
-import { summarise, type Plan } from '../core/plan.js';
+import { summarise, type DiffPlan } from '../core/plan.js';
 import { checksumOf } from './checksum.js';
 import { incompleteTargetsOf } from './completeness.js';
 import { diff, indexLive } from './diff.js';
 import { warnings } from './warnings.js';
 
-export function buildPlan(desired: DesiredState, live: LiveState): Plan {
+/** The plan without its refusals: the guards come after the diff (guard/plan-refusals.ts). */
+export function buildPlan(desired: DesiredState, live: LiveState): DiffPlan {
   const index = indexLive(live);
   const changes = diff(desired, live, index);
   return {

@@ -9,6 +9,7 @@ import { buildPlan } from '../diff/plan.js';
 import { CLIError } from '../errors.js';
 import { effectiveChanges } from '../effective/changes.js';
 import { readChangeContext } from '../live/change-context.js';
+import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
 import { readLive } from '../live/read-live.js';
 import { resolve, type Resolved } from '../resolve/resolve.js';
 import { loadDesiredState } from '../validate/desired-state.js';
@@ -80,7 +81,7 @@ export function openClient(request: Pick<PlanRequest, 'address' | 'env' | 'homeD
   });
 }
 
-/** resolve + read live + diff, for a desired state already loaded. */
+/** resolve + read live + diff + the guards' verdict (+ effective changes when asked), for a desired state already loaded. */
 export async function planAgainstLive(client: TfeClient, desired: DesiredState, request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad' | 'effectiveChanges'>): Promise<Omit<PlanResult, 'client'>> {
   // Here rather than in desiredFromFiles: every plan (plan, drift, a fresh apply) passes through.
   request.afterLoad?.();
@@ -89,7 +90,8 @@ export async function planAgainstLive(client: TfeClient, desired: DesiredState, 
     concurrency: request.concurrency,
     ...(request.onProgress ? { onProgress: request.onProgress } : {}),
   });
-  const plan = buildPlan(desired, live);
+  // diff -> guard: the plan names every guard apply will refuse it by (docs/architecture.md, "The pipeline").
+  const plan = guardPlan(buildPlan(desired, live), guardInputsOf(desired, live));
   if (!request.effectiveChanges) return { plan, desired, resolved, live };
   const context = await readChangeContext(client, resolved, live, plan.changes, { concurrency: request.concurrency });
   return { plan: { ...plan, effectiveChanges: effectiveChanges(plan.changes, context) }, desired, resolved, live };
