@@ -2,6 +2,7 @@
 // attribute names and allowed values exist in exactly one place (src/core/access.ts).
 // `schemas/tfe-access.schema.json` is this object written out; a test keeps them equal, and
 // `WRITE_SCHEMA=1 npx vitest run src/validate/schema.test.ts` regenerates the file.
+import type { Options } from 'ajv/dist/2020.js';
 import { LEVEL_DESCRIPTIONS, LEVELS, PERMISSIONS, type PermissionSpec, type Resource } from '../core/access.js';
 import { RESOURCE_OF, type TargetType } from '../core/model.js';
 import { splitKey } from '../core/permissions.js';
@@ -11,6 +12,13 @@ export type JsonSchema = { readonly [key: string]: unknown };
 
 export const SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
+/**
+ * How the schema is compiled, in sources (`schema-validator.ts`) and by the build's standalone code
+ * (`scripts/standalone-validator.mjs`) alike. allErrors: every problem of a file at once; verbose:
+ * errors carry their schema and data, which the messages need (allowed keys, values);
+ * allowUnionTypes: a grant is `type: [string, object]`.
+ */
+export const AJV_OPTIONS: Options = { allErrors: true, verbose: true, strict: true, allowUnionTypes: true };
 
 // Why these words: they are what the nested wire objects mean (docs/api.md, "Seed: resources and fields").
 const GROUP_DESCRIPTIONS: Readonly<Record<string, string>> = {
