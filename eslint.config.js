@@ -98,7 +98,7 @@ for (const [file, allowed] of Object.entries(PURE_BUILTINS)) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.bench/**'] },
+  { ignores: ['dist/**', '.build/**', 'node_modules/**', 'coverage/**', '.bench/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

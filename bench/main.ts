@@ -1,18 +1,21 @@
 // `npm run bench [-- --scenario NAME]`: the plan/apply scenarios (small, the default,
-// provider-2000, scale-10000; `--cpu-prof DIR` profiles the CLI's plan), apply-400 (the executor
-// alone at 50 ms latency), or the emulator-throughput
-// ones (emulator-small, emulator-large; `--duration-ms`, `--connections`). The emulator
-// always runs in its own process. See the README, "Performance".
+// provider-2000, scale-10000; `--cpu-prof DIR` profiles the CLI's plan), each followed by the
+// start-up figures (a few seconds), startup alone, apply-400 (the executor alone at 50 ms latency),
+// or the emulator-throughput ones (emulator-small, emulator-large; `--duration-ms`,
+// `--connections`). The emulator always runs in its own process. See the README, "Performance".
 import { parseArgs } from 'node:util';
 import { runApplyLatency } from './apply-latency.js';
 import { RECONCILE_SCENARIOS } from './reconcile/scenarios.js';
 import { runReconcile } from './reconcile/run.js';
 import { THROUGHPUT_SCENARIOS } from './scenarios.js';
+import { runStartup } from './startup.js';
 import { DEFAULT_CONNECTIONS, DEFAULT_DURATION_MS, runThroughput } from './throughput.js';
 
 const DEFAULT_SCENARIO = 'small';
 /** The executor alone, 400 changes at 50 ms latency and concurrency 8. */
 const APPLY_SCENARIO = 'apply-400';
+/** validate and --help beside `node -e 0`. */
+const STARTUP_SCENARIO = 'startup';
 
 function positive(raw: string | undefined, fallback: number, name: string): number {
   if (raw === undefined) return fallback;
@@ -25,14 +28,18 @@ async function main(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { scenario: { type: 'string', default: DEFAULT_SCENARIO }, 'duration-ms': { type: 'string' }, connections: { type: 'string' }, 'cpu-prof': { type: 'string' } }, strict: true });
   const name = values.scenario ?? DEFAULT_SCENARIO;
   if (name === APPLY_SCENARIO) return runApplyLatency();
+  if (name === STARTUP_SCENARIO) return runStartup();
   const reconcile = RECONCILE_SCENARIOS[name];
-  if (reconcile) return runReconcile(name, reconcile, (line) => process.stderr.write(`${line}\n`), values['cpu-prof']);
+  if (reconcile) {
+    const code = await runReconcile(name, reconcile, (line) => process.stderr.write(`${line}\n`), values['cpu-prof']);
+    return Math.max(code, runStartup());
+  }
   const throughput = THROUGHPUT_SCENARIOS[name];
   if (throughput) {
     const connections = positive(values.connections, DEFAULT_CONNECTIONS, 'connections');
     return runThroughput(name, throughput(), connections, positive(values['duration-ms'], DEFAULT_DURATION_MS, 'duration-ms'));
   }
-  const known = [...Object.keys(RECONCILE_SCENARIOS), APPLY_SCENARIO, ...Object.keys(THROUGHPUT_SCENARIOS)];
+  const known = [...Object.keys(RECONCILE_SCENARIOS), APPLY_SCENARIO, STARTUP_SCENARIO, ...Object.keys(THROUGHPUT_SCENARIOS)];
   throw new Error(`unknown scenario "${name}" (known: ${known.join(', ')})`);
 }
 

@@ -19,7 +19,7 @@ export interface CliRunResult {
 
 // The CLI as `npm run build` ships it, not the copy of src/ compiled beside the bench: this file runs
 // from .bench/build/bench/reconcile/, four levels below the package root.
-const CLI_ENTRY = fileURLToPath(new URL('../../../../dist/cli/main.js', import.meta.url));
+export const CLI_ENTRY = fileURLToPath(new URL('../../../../dist/cli/main.js', import.meta.url));
 const PROBE = new URL('../rss-probe.js', import.meta.url).href;
 
 /** `nodeArgs`: e.g. `--cpu-prof --cpu-prof-dir DIR` to profile the run. */

@@ -1,5 +1,4 @@
 // What a command may touch of the process: injected so commands run in tests without spawning.
-import { createInterface } from 'node:readline/promises';
 import { listenForInterrupts, watchOutputs, type InterruptListener } from './interrupt.js';
 
 export interface Output {
@@ -25,8 +24,12 @@ export interface IO {
   readonly onInterrupt?: (listener: InterruptListener) => () => void;
 }
 
-/** One question on the terminal: the answer read from stdin, the question written to stderr. */
+/**
+ * One question on the terminal: the answer read from stdin, the question written to stderr. readline
+ * (and the stream modules under it) is loaded only to ask: every command starts without it.
+ */
 async function askOnTerminal(question: string, signal?: AbortSignal): Promise<string> {
+  const { createInterface } = await import('node:readline/promises');
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
     return await rl.question(question, signal ? { signal } : {});

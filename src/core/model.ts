@@ -80,15 +80,22 @@ export interface DesiredTarget {
 export interface DesiredSettings {
   readonly prune: boolean;
   readonly ignoreTeams: readonly string[];
+  /** Where each name of `ignoreTeams` was written, for the resolver's messages. */
+  readonly ignoreTeamSources?: ReadonlyMap<string, SourceRef>;
   readonly maxRemovals: number;
 }
 
 export const DEFAULT_SETTINGS: DesiredSettings = { prune: true, ignoreTeams: [], maxRemovals: 10 };
 
+/** The roles the files define, by kind: a name and the full custom vector it means. */
+export type DesiredRoles = { readonly [T in TargetType]: ReadonlyMap<string, CustomAccess> };
+
 export interface DesiredState {
   readonly organization: string;
   readonly settings: DesiredSettings;
   readonly targets: readonly DesiredTarget[];
+  /** Roles defined under `roles:`, for naming the role a live grant has (absent: none known). */
+  readonly roles?: DesiredRoles;
 }
 
 // ---- live state (what the API reported) ----

@@ -14,9 +14,12 @@ export const PLAN_FORMAT_VERSION = 1;
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 type JsonObject = { [key: string]: JsonValue };
 
-/** A grant's level and the permissions it has, in table order and the wire's nesting. */
-export function accessDocument(resource: Resource, access: Access | ReportedAccess): JsonObject {
-  return { access: access.access, ...nestPermissions(orderedEntries(resource, permissionsOf(resource, access))) };
+/**
+ * A grant's level, the role it is (when the plan knows one: README, "Reading a plan") and the
+ * permissions it has, in table order and the wire's nesting.
+ */
+export function accessDocument(resource: Resource, access: Access | ReportedAccess, role?: string): JsonObject {
+  return { access: access.access, ...(role === undefined ? {} : { role }), ...nestPermissions(orderedEntries(resource, permissionsOf(resource, access))) };
 }
 
 export function changeDocument(change: Change): JsonObject {
@@ -24,8 +27,8 @@ export function changeDocument(change: Change): JsonObject {
   if (change.action !== 'add') base.id = change.id;
   base.team = { name: change.team.name, id: change.team.id };
   base.target = { type: change.target.type, name: change.target.name, id: change.target.id };
-  base.before = change.action === 'add' ? null : accessDocument(change.resource, change.before);
-  base.after = change.action === 'remove' ? null : accessDocument(change.resource, change.after);
+  base.before = change.action === 'add' ? null : accessDocument(change.resource, change.before, change.beforeRole);
+  base.after = change.action === 'remove' ? null : accessDocument(change.resource, change.after, change.afterRole);
   if (change.action === 'update') base.label_only = change.labelOnly;
   return base;
 }
@@ -55,6 +58,7 @@ export function planDocument(plan: Plan): JsonObject {
     summary: { add: plan.summary.add, update: plan.summary.update, remove: plan.summary.remove },
     checksum: plan.checksum,
     warnings: plan.warnings.map(warningDocument),
+    refusals: plan.refusals.map((r) => ({ guard: r.guard, message: r.message, how_to_proceed: r.howToProceed })),
     ...(plan.effectiveChanges ? { effective_changes: plan.effectiveChanges.map(effectiveChangeDocument) } : {}),
   };
   if (plan.server) document.server = serverDocument(plan.server);

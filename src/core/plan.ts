@@ -13,6 +13,8 @@ interface ChangeBase {
 export interface AddChange extends ChangeBase {
   readonly action: 'add';
   readonly after: Access;
+  /** The role the file named for this grant (`after` is then its custom vector). */
+  readonly afterRole?: string;
 }
 
 export interface UpdateChange extends ChangeBase {
@@ -23,12 +25,18 @@ export interface UpdateChange extends ChangeBase {
   readonly after: Access;
   /** The effective permissions stay the same; only the label changes (custom <-> a fixed level). */
   readonly labelOnly: boolean;
+  /** The role of the files whose permissions the live grant has (diff/roles.ts, roleOfLive). */
+  readonly beforeRole?: string;
+  /** The role the file named for this grant. */
+  readonly afterRole?: string;
 }
 
 export interface RemoveChange extends ChangeBase {
   readonly action: 'remove';
   readonly id: string;
   readonly before: ReportedAccess;
+  /** The role of the files whose permissions the live grant has (diff/roles.ts, roleOfLive). */
+  readonly beforeRole?: string;
 }
 
 export type Change = AddChange | UpdateChange | RemoveChange;
@@ -47,6 +55,19 @@ export interface PlanWarning {
   readonly team?: string;
 }
 
+/** The safety guards of apply (README, "Safety guards"). */
+export const GUARD_NAMES = ['max-removals', 'incomplete-read', 'owners-team'] as const;
+export type GuardName = (typeof GUARD_NAMES)[number];
+
+/** A guard that refuses the plan: what `plan` reports and `apply` enforces (src/guard). */
+export interface PlanRefusal {
+  readonly guard: GuardName;
+  /** What the plan would do that the guard refuses. */
+  readonly message: string;
+  /** What the user can do about it. */
+  readonly howToProceed: string;
+}
+
 export interface Summary {
   readonly add: number;
   readonly update: number;
@@ -61,11 +82,19 @@ export interface Plan {
   readonly warnings: readonly PlanWarning[];
   /** diff/checksum.ts: sha256 of the changes, the guards' inputs, the organization and the format. */
   readonly checksum: string;
+  /**
+   * Every guard that refuses the plan as apply would run it without --force (empty: apply may go
+   * ahead). Derived from the changes and the guards' inputs, so it is not part of the checksum.
+   */
+  readonly refusals: readonly PlanRefusal[];
   /** What the changes do to effective access (README, "Effective access"), when the plan was read for it. */
   readonly effectiveChanges?: readonly EffectiveChange[];
   /** The server the plan was read from (its ping), when known; not part of the checksum. */
   readonly server?: ServerInfo;
 }
+
+/** The plan as the diff makes it, before the guards are evaluated (guard/plan-refusals.ts adds them). */
+export type DiffPlan = Omit<Plan, 'refusals'>;
 
 export function summarise(changes: readonly Change[]): Summary {
   const summary = { add: 0, update: 0, remove: 0 };

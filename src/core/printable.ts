@@ -11,3 +11,18 @@ const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028-\u202e\u2066-\u2
 export function printable(text: string): string {
   return text.replace(CONTROLS, ' ');
 }
+
+/** The longest value a message quotes, in characters: names are shorter; a hostile value is cut. */
+export const MAX_QUOTED = 64;
+
+/** `text` cut to `max` characters (code points, never half a pair), the cut marked with an ellipsis. */
+export function clip(text: string, max = MAX_QUOTED): string {
+  if (text.length <= max) return text;
+  const points = [...text];
+  return points.length <= max ? text : `${points.slice(0, max - 1).join('')}…`;
+}
+
+/** A value from outside as a message quotes it: in double quotes, cut by clip (printable at output). */
+export function quote(text: string, max = MAX_QUOTED): string {
+  return `"${clip(text, max)}"`;
+}

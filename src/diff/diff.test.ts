@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { IMPLIED } from '../core/access.js';
-import type { DesiredTarget, LiveState } from '../core/model.js';
+import type { CustomAccess, DesiredRoles, DesiredTarget, LiveState } from '../core/model.js';
+import { customAccess } from '../core/permissions.js';
 import { access, applyInMemory, arbScenario, desiredOf, liveOf, team, teamId } from '../../test/support/states.js';
 import { diff } from './diff.js';
 
@@ -146,5 +147,32 @@ describe('diff: rules', () => {
     ]);
     const changes = diff(desiredOf([project([{ team: 'dev', access: access('team-projects', 'read') }])]), live);
     expect(changes).toMatchObject([{ action: 'remove', id: 'tprj-b' }]);
+  });
+});
+
+describe('diff: roles', () => {
+  const deployer = customAccess('team-projects', { 'workspace-access.runs': 'apply' });
+  const observer = customAccess('team-projects', { 'workspace-access.state-versions': 'read-outputs' });
+  const roles = (extra: Array<[string, CustomAccess]> = []): DesiredRoles => ({ project: new Map([['deployer', deployer], ['observer', observer], ...extra]), workspace: new Map() });
+
+  it('names the role the file names on the after side, and the role a live custom grant has on the before side', () => {
+    const desired = { ...desiredOf([project([{ team: 'dev', access: deployer, role: 'deployer' }, { team: 'ops', access: { access: 'read' } }])]), roles: roles() };
+    const changes = diff(desired, liveProject([{ team: 'ops', access: observer }, { team: 'audit', access: deployer }]));
+    expect(changes.map((c) => [c.action, c.team.name, 'beforeRole' in c ? c.beforeRole : undefined, 'afterRole' in c ? c.afterRole : undefined])).toEqual([
+      ['remove', 'audit', 'deployer', undefined],
+      ['add', 'dev', undefined, 'deployer'],
+      ['update', 'ops', 'observer', undefined],
+    ]);
+  });
+
+  it('names no role on the before side when none or two roles of the files have the live permissions, or the grant is a fixed level', () => {
+    const twins = { ...desiredOf([project([])]), roles: roles([['runner', deployer]]) };
+    const fixed = access('team-projects', 'write');
+    const unknown = access('team-projects', 'custom', { 'workspace-access.runs': 'plan' });
+    for (const grant of [deployer, fixed, unknown]) {
+      const [change] = diff(twins, liveProject([{ team: 'audit', access: grant }]));
+      expect(change).toMatchObject({ action: 'remove' });
+      expect(change).not.toHaveProperty('beforeRole');
+    }
   });
 });

@@ -5,6 +5,7 @@ import { OWNERS_TEAM, RESOURCE_OF } from '../core/model.js';
 import type { TargetRef } from '../core/model.js';
 import type { Change } from '../core/plan.js';
 import { compareAccess } from './normalise.js';
+import { roleOfLive } from './roles.js';
 
 export interface DiffIndex {
   readonly teamsById: ReadonlyMap<string, Team>;
@@ -78,18 +79,20 @@ function diffTarget(desired: DesiredState, target: DesiredTarget, live: LiveTarg
     if (!team) throw new InternalError(`team "${grant.team}" was not resolved`);
     listed.add(team.id);
     const current = firstGrantOf(live.grants, byTeam, team.id);
+    const afterRole = grant.role === undefined ? {} : { afterRole: grant.role };
     if (!current) {
-      changes.push({ action: 'add', resource, team: { name: team.name, id: team.id }, target: ref, after: grant.access });
+      changes.push({ action: 'add', resource, team: { name: team.name, id: team.id }, target: ref, after: grant.access, ...afterRole });
       continue;
     }
     const comparison = compareAccess(resource, grant.access, current.access);
     if (comparison !== 'equal') {
       const labelOnly = comparison === 'label-only';
-      changes.push({ action: 'update', resource, id: current.id, team: { name: team.name, id: team.id }, target: ref, before: current.access, after: grant.access, labelOnly });
+      const before = { before: current.access, ...beforeRole(desired, target.type, current) };
+      changes.push({ action: 'update', resource, id: current.id, team: { name: team.name, id: team.id }, target: ref, ...before, after: grant.access, labelOnly, ...afterRole });
     }
     // The service refuses a second grant for one team ("Team has already been taken"); should one
     // exist anyway, the file names the team, so the extra copies go.
-    for (const extra of extraGrantsOf(live.grants, byTeam, team.id)) changes.push(removal(resource, extra, { name: team.name, id: team.id }, ref));
+    for (const extra of extraGrantsOf(live.grants, byTeam, team.id)) changes.push(removal(desired, target.type, extra, { name: team.name, id: team.id }, ref));
   }
 
   if (!target.prune) return;
@@ -98,12 +101,18 @@ function diffTarget(desired: DesiredState, target: DesiredTarget, live: LiveTarg
     const team = index.teamsById.get(grant.teamId);
     // A grant of a team we cannot name is never removed: a partial read must not remove what it could not see.
     if (!team || team.name === OWNERS_TEAM || desired.settings.ignoreTeams.includes(team.name)) continue;
-    changes.push(removal(resource, grant, { name: team.name, id: team.id }, ref));
+    changes.push(removal(desired, target.type, grant, { name: team.name, id: team.id }, ref));
   }
 }
 
-function removal(resource: LiveGrant['resource'], grant: LiveGrant, team: { name: string; id: string }, target: TargetRef): Change {
-  return { action: 'remove', resource, id: grant.id, team, target, before: grant.access };
+/** `{beforeRole}` when the live grant has the permissions of exactly one role of the files. */
+function beforeRole(desired: DesiredState, type: TargetType, grant: LiveGrant): { beforeRole?: string } {
+  const role = roleOfLive(desired.roles, type, grant.access);
+  return role === undefined ? {} : { beforeRole: role };
+}
+
+function removal(desired: DesiredState, type: TargetType, grant: LiveGrant, team: { name: string; id: string }, target: TargetRef): Change {
+  return { action: 'remove', resource: RESOURCE_OF[type], id: grant.id, team, target, before: grant.access, ...beforeRole(desired, type, grant) };
 }
 
 const ACTION_ORDER = { add: 0, update: 1, remove: 2 } as const;

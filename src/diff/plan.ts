@@ -1,6 +1,6 @@
 // Assembles the plan: the diff, the effective-access warnings, the summary and the checksum.
 import type { DesiredState, LiveState } from '../core/model.js';
-import { summarise, type Plan, type PlanWarning } from '../core/plan.js';
+import { summarise, type DiffPlan, type PlanWarning } from '../core/plan.js';
 import type { ServerInfo } from '../core/server.js';
 import { checksumOf } from './checksum.js';
 import { incompleteTargetsOf } from './completeness.js';
@@ -13,7 +13,8 @@ export interface PlanContext {
   readonly supportWarnings?: readonly PlanWarning[];
 }
 
-export function buildPlan(desired: DesiredState, live: LiveState, { server, supportWarnings = [] }: PlanContext = {}): Plan {
+/** The plan without its refusals: the guards come after the diff (guard/plan-refusals.ts). */
+export function buildPlan(desired: DesiredState, live: LiveState, { server, supportWarnings = [] }: PlanContext = {}): DiffPlan {
   const index = indexLive(live);
   const changes = diff(desired, live, index);
   return {

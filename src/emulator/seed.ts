@@ -1,6 +1,7 @@
 // The seed document: reading (strict, every problem a one-line CLIError naming where it is) and
 // applying it to a fresh store. Format documented in README, "Seed file".
-import { OWNERS_TEAM } from '../core/model.js';
+import { idShape, isId } from '../core/ids.js';
+import { OWNERS_TEAM, type TargetType } from '../core/model.js';
 import { CLIError } from '../errors.js';
 import { Invalid } from './answers.js';
 import { createGrant, createOrganization, createProject, createTeam, createWorkspace } from './builders.js';
@@ -101,20 +102,26 @@ function applyTeams(store: Store, org: SeedOrganization, where: string): void {
   });
 }
 
+/** A project or workspace id a seed pins: one the service could issue, so a desired-state file can pin it too. */
+function targetId(type: TargetType, id: string | undefined, where: string): string | undefined {
+  if (id !== undefined && !isId(type, id)) fail(where, `id "${id}" is not a ${type} id the service would issue: ${idShape(type)}`);
+  return id;
+}
+
 function applyTargets(store: Store, org: SeedOrganization, where: string): void {
   (org.projects ?? []).forEach((p, j) => {
     const at = `${where}.projects[${j}]`;
     const existing = store.projectByName(org.name, p.name);
     if (existing && existing.name === DEFAULT_PROJECT && existing.id === (p.id ?? existing.id)) return;
     if (existing) fail(at, `project "${p.name}" is listed twice`);
-    createProject(store, org.name, { name: p.name, id: claim(store, p.id, at), description: p.description ?? null });
+    createProject(store, org.name, { name: p.name, id: claim(store, targetId('project', p.id, at), at), description: p.description ?? null });
   });
   (org.workspaces ?? []).forEach((w, j) => {
     const at = `${where}.workspaces[${j}]`;
     const project = store.projectByName(org.name, w.project ?? DEFAULT_PROJECT);
     if (!project) fail(at, `unknown project "${w.project ?? DEFAULT_PROJECT}"`);
     if (store.workspaceByName(org.name, w.name)) fail(at, `workspace "${w.name}" is listed twice`);
-    createWorkspace(store, org.name, { name: w.name, id: claim(store, w.id, at), projectId: project.id });
+    createWorkspace(store, org.name, { name: w.name, id: claim(store, targetId('workspace', w.id, at), at), projectId: project.id });
   });
 }
 
@@ -159,7 +166,7 @@ export function applySeed(store: Store, seed: SeedDocument): void {
     const defaultProject = (org.projects ?? []).find((p) => p.name.toLowerCase() === DEFAULT_PROJECT.toLowerCase());
     const created = createOrganization(store, org.name, org.email ?? null, {
       owners: claim(store, owners?.id, `${where}.teams`),
-      defaultProject: claim(store, defaultProject?.id, `${where}.projects`),
+      defaultProject: claim(store, targetId('project', defaultProject?.id, `${where}.projects`), `${where}.projects`),
     });
     if (org['hcp-groups'] === true) created.hcpGroups = true;
     if (org.token !== undefined) addToken(store, org.token, { kind: 'org', org: org.name }, `${where}.token`);

@@ -2,6 +2,7 @@
 // (organization, name), grants by target and by (target, team). 10,000 workspaces and 50,000 grants
 // are a few megabytes and every lookup a request needs is O(1) or O(items in one organization).
 import type { Level, PermissionValue, Resource } from '../core/access.js';
+import { ID_SUFFIX_LENGTH } from '../core/ids.js';
 import { mulberry32, randomString, type Random } from './prng.js';
 import type { Profile } from './profile.js';
 
@@ -51,7 +52,6 @@ export type Identity = { kind: 'admin' } | { kind: 'org'; org: string } | { kind
 
 // The real service creates this project with every organization (docs/api.md, "Name resolution").
 export const DEFAULT_PROJECT = 'Default Project';
-const ID_SUFFIX_LENGTH = 16;
 const TOKEN_LENGTH = 14;
 // Seed for generated ids, separate from the fault stream so ids never shift fault decisions.
 const ID_STREAM_SALT = 0x1d5eed;

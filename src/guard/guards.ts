@@ -4,13 +4,17 @@ import type { Change, RemoveChange } from '../core/plan.js';
 import { OWNERS_TEAM } from '../core/model.js';
 import type { Refusal } from './refusal.js';
 
-export interface GuardContext {
+/** What the guards decide from, besides the changes: the same for `plan` and `apply`. */
+export interface GuardInputs {
   /** `settings.max-removals` of the desired state (default 10). */
   readonly maxRemovals: number;
-  /** `--force`: lifts the removal-count guard, and only that one. */
-  readonly force: boolean;
   /** Ids of the targets whose grants may have been read partially. */
   readonly incompleteTargets: ReadonlySet<string>;
+}
+
+export interface GuardContext extends GuardInputs {
+  /** `--force`: lifts the removal-count guard, and only that one. */
+  readonly force: boolean;
 }
 
 const isRemoval = (change: Change): change is RemoveChange => change.action === 'remove';

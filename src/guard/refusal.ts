@@ -1,16 +1,9 @@
 // A guard's refusal: which guard, why, and how to proceed. Values until the CLI edge, where
 // GuardRefusedError carries them to exit code 3 (README, "Exit codes": 3, refused by a safety guard).
-import type { Change } from '../core/plan.js';
+import type { Change, PlanRefusal } from '../core/plan.js';
 import { CLIError, EXIT } from '../errors.js';
 
-export type GuardName = 'max-removals' | 'incomplete-read' | 'owners-team';
-
-export interface Refusal {
-  readonly guard: GuardName;
-  /** What the plan would do that the guard refuses. */
-  readonly message: string;
-  /** What the user can do about it. */
-  readonly howToProceed: string;
+export interface Refusal extends PlanRefusal {
   /** The changes the guard objects to. */
   readonly changes: readonly Change[];
 }

@@ -7,6 +7,8 @@
 //     project list once, for its name).
 // Nothing is read when there are no changes or every such target is managed.
 import type { Project, Workspace } from '../core/model.js';
+import { printable } from '../core/printable.js';
+import { CLIError } from '../errors.js';
 import type { Change } from '../core/plan.js';
 import type { ChangeContext } from '../effective/changes.js';
 import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
@@ -25,7 +27,12 @@ function unmanaged(type: ResolvedTarget['type'], target: Project | Workspace): R
 }
 
 async function workspacesOf(client: ContextReader, resolved: Resolved, projectIds: readonly string[]): Promise<Workspace[]> {
-  if (resolved.workspaces) return resolved.workspaces.filter((w) => w.projectId !== undefined && projectIds.includes(w.projectId));
+  if (resolved.workspaces) {
+    // A workspace listed without its project could be in a changed one: never guess which it reaches.
+    const unplaced = resolved.workspaces.find((w) => w.projectId === undefined);
+    if (unplaced) throw new CLIError(`the workspace list gave no project for workspace "${printable(unplaced.name)}" (${printable(unplaced.id)}), so what a project's grant change reaches is not known; nothing was changed.`);
+    return resolved.workspaces.filter((w) => w.projectId !== undefined && projectIds.includes(w.projectId));
+  }
   const lists = await Promise.all(projectIds.map((projectId) => client.listWorkspaces(resolved.organization, { projectId })));
   return lists.flat();
 }

@@ -8,6 +8,21 @@ import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Node 
 import { DEFAULT_LIMITS, type LoadLimits } from './limits.js';
 import { dotted, toPointer, type Segment } from './pointer.js';
 import type { Problem } from './problem.js';
+import { clip, quote } from '../core/printable.js';
+
+// C0 controls, DEL and C1 controls: no name or value of the format holds one, and a NUL or a
+// newline in an organization or team name would end up in a URL or a log line.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** ` (U+0007)`: the first control character of a text, or undefined when there is none. */
+function controlIn(text: string): string | undefined {
+  const found = CONTROL.exec(text)?.[0];
+  return found === undefined ? undefined : `U+${found.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** The longest YAML syntax message shown: the parser quotes the text around the error. */
+const MAX_SYNTAX_MESSAGE = 160;
 
 export interface Pos {
   readonly line: number;
@@ -93,14 +108,15 @@ class Builder {
     }
     const target = this.anchors.get(name);
     // Fatal: a value that is not there would only add schema noise about "nothing".
-    if (!target) this.fatal(at, `${dotted(segments)}: alias *${name} has no anchor &${name} before it`);
-    if (this.stack.has(target)) this.fatal(at, `${dotted(segments)}: alias *${name} refers to a value that contains it`);
+    if (!target) this.fatal(at, `${dotted(segments)}: alias *${clip(name)} has no anchor &${clip(name)} before it`);
+    if (this.stack.has(target)) this.fatal(at, `${dotted(segments)}: alias *${clip(name)} refers to a value that contains it`);
     return this.value(target, segments, true);
   }
 
   private collection(node: Node, segments: Segment[], expanding: boolean): unknown {
     if (isScalar(node)) {
       const v = node.value;
+      if (typeof v === 'string') this.plainText(v, 'value', this.pos(node), segments);
       return v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : String(v);
     }
     if (isSeq(node)) return node.items.map((item, i) => this.value(item, [...segments, i], expanding));
@@ -118,9 +134,10 @@ class Builder {
       if (key === undefined) continue;
       const first = seen.get(key);
       if (first) {
-        this.problem(keyPos, `${dotted(segments)}: key "${key}" appears twice in this mapping (first at line ${first.line}, col ${first.col})`, [...segments, key]);
+        this.problem(keyPos, `${dotted(segments)}: key ${quote(key)} appears twice in this mapping (first at line ${first.line}, col ${first.col})`, [...segments, key]);
         continue;
       }
+      this.plainText(key, 'name', keyPos, [...segments, key]);
       seen.set(key, keyPos);
       const childSegments = [...segments, key];
       const valuePos = pair.value ? this.pos(pair.value as Node, keyPos) : keyPos;
@@ -130,6 +147,12 @@ class Builder {
       Object.defineProperty(out, key, { value: this.value(pair.value, childSegments, expanding), enumerable: true, writable: true, configurable: true });
     }
     return out;
+  }
+
+  /** A control character in a name or value is a problem at its place (CONTROL). */
+  private plainText(text: string, what: 'name' | 'value', at: Pos, segments: Segment[]): void {
+    const control = controlIn(text);
+    if (control) this.problem(at, `${dotted(segments)}: the ${what} holds a control character (${control}); names and values are plain text`, segments);
   }
 
   private keyText(keyNode: Node | null, at: Pos, segments: Segment[]): string | undefined {
@@ -149,10 +172,11 @@ class Builder {
 
 function syntaxMessage(code: string, message: string): string {
   if (code === 'MULTIPLE_DOCS') return 'YAML syntax: a desired-state file holds one YAML document (no second `---`); use several files instead';
-  return `YAML syntax: ${message}`;
+  return `YAML syntax: ${clip(message, MAX_SYNTAX_MESSAGE)}`;
 }
 
-function emptyFile(file: string): LoadedFile {
+/** A file that was read but holds no data (not text, a syntax error): it counts as a file of the run. */
+export function emptyFile(file: string): LoadedFile {
   return { file, data: undefined, positions: new Map() };
 }
 

@@ -2,21 +2,23 @@
 // inside, sorted by name. I/O failures become one-line problems, never stack traces.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { parseYamlText, type LoadedFile } from './document.js';
+import { emptyFile, parseYamlText, type LoadedFile } from './document.js';
 import { MAX_FILE_BYTES } from './limits.js';
 import type { Problem } from './problem.js';
+import { decodeText } from './text.js';
 
 /** The part of the file system loading needs; injected so tests can count what is read. */
 export interface FileSystem {
   stat(path: string): Promise<{ isFile(): boolean; isDirectory(): boolean; size: number }>;
   readdir(path: string): Promise<string[]>;
-  readFile(path: string): Promise<string>;
+  /** The file's bytes: loading decides whether they are text (load/text.ts). */
+  readFile(path: string): Promise<Uint8Array>;
 }
 
 export const nodeFileSystem: FileSystem = {
   stat: (path) => stat(path),
   readdir: (path) => readdir(path),
-  readFile: (path) => readFile(path, 'utf8'),
+  readFile: (path) => readFile(path),
 };
 
 export const DEFAULT_PATH = 'tfe-access.yaml';
@@ -74,7 +76,9 @@ async function readOne(fs: FileSystem, absolute: string, shown: string): Promise
       const message = `the file is ${size} bytes, over the limit of ${MAX_FILE_BYTES} (MAX_FILE_BYTES); split it into several files`;
       return { problems: [{ file: shown, line: 1, col: 1, message }] };
     }
-    const parsed = parseYamlText(shown, await fs.readFile(absolute));
+    const decoded = decodeText(shown, await fs.readFile(absolute));
+    if ('problem' in decoded) return { loaded: emptyFile(shown), problems: [decoded.problem] };
+    const parsed = parseYamlText(shown, decoded.text);
     return { loaded: parsed.loaded, problems: parsed.problems };
   } catch (error: unknown) {
     return { problems: [{ file: shown, line: 1, col: 1, message: ioMessage(error) }] };

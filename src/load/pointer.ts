@@ -1,5 +1,6 @@
 // Paths into a document: JSON pointers (what Ajv reports, RFC 6901) and the dotted form that
 // messages show (`projects.platform.teams.dev`), so both sides name a value the same way.
+import { clip } from '../core/printable.js';
 
 export type Segment = string | number;
 
@@ -15,13 +16,16 @@ export function fromPointer(pointer: string): string[] {
     .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
 }
 
-/** `projects.platform.teams.dev`; a segment that would be ambiguous is quoted: `teams["a.b"]`. */
+/**
+ * `projects.platform.teams.dev`; a segment that would be ambiguous is quoted: `teams["a.b"]`. For
+ * messages: a long segment is cut (core/printable.ts, clip).
+ */
 export function dotted(segments: readonly Segment[]): string {
   let out = '';
   for (const segment of segments) {
     if (typeof segment === 'number') out += `[${segment}]`;
-    else if (/^[A-Za-z0-9_-]+$/.test(segment)) out += out === '' ? segment : `.${segment}`;
-    else out += `[${JSON.stringify(segment)}]`;
+    else if (/^[A-Za-z0-9_-]+$/.test(segment)) out += out === '' ? clip(segment) : `.${clip(segment)}`;
+    else out += `[${JSON.stringify(clip(segment))}]`;
   }
   return out === '' ? '(top level)' : out;
 }

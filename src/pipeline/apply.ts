@@ -5,14 +5,14 @@ import { addressFrom } from '../api/address.js';
 import type { TfeClient } from '../api/client.js';
 import type { Plan } from '../core/plan.js';
 import { CLIError, RunStoppedError } from '../errors.js';
-import { incompleteTargetsOf } from '../diff/completeness.js';
 import { checkGuards, type GuardContext } from '../guard/guards.js';
+import { guardInputsOf, planRefusalOf } from '../guard/plan-refusals.js';
 import { GuardRefusedError } from '../guard/refusal.js';
 import { desiredFromFiles, openClient, planAgainstLive, type PlanRequest } from './plan.js';
 import { assertFresh } from '../saved-plan/stale.js';
 import { fingerprintDesired } from '../saved-plan/fingerprint.js';
 import { readSavedPlan } from '../saved-plan/file.js';
-import { guardInputsOf } from '../saved-plan/saved-plan.js';
+import { basisGuardInputs } from '../saved-plan/saved-plan.js';
 import { applyChanges, type Progress } from '../apply/executor.js';
 import { stopOf, type ApplyResult, type Stop } from '../apply/outcome.js';
 import { RunControl } from './run-control.js';
@@ -71,11 +71,13 @@ async function confirmed(plan: Plan, hooks: ApplyHooks, control: RunControl): Pr
   }
 }
 
-async function execute(client: TfeClient, plan: Plan, guards: GuardContext, run: { request: ApplyRequest; hooks: ApplyHooks; control: RunControl }): Promise<ApplyResult> {
+async function execute(client: TfeClient, planned: Plan, guards: GuardContext, run: { request: ApplyRequest; hooks: ApplyHooks; control: RunControl }): Promise<ApplyResult> {
   const { request, hooks, control } = run;
+  const refusals = checkGuards(planned.changes, guards);
+  // The plan shown carries what this apply refuses: with --force, not the removal count.
+  const plan: Plan = { ...planned, refusals: refusals.map(planRefusalOf) };
   hooks.show(plan);
   if (plan.changes.length === 0) return { kind: 'no-changes', plan };
-  const refusals = checkGuards(plan.changes, guards);
   if (refusals.length > 0) throw new GuardRefusedError(refusals);
   const answer = await confirmed(plan, hooks, control);
   if (answer !== true) return answer === false ? { kind: 'cancelled', plan } : { kind: 'cancelled', plan, stopped: answer };
@@ -91,8 +93,8 @@ async function applyFresh(request: ApplyRequest, hooks: ApplyHooks, control: Run
   try {
     const { plan, live } = await planAgainstLive(client, desired, request);
     checkChecksum(plan, request.checksum);
-    const guards = { maxRemovals: desired.settings.maxRemovals, force: request.force, incompleteTargets: incompleteTargetsOf(live) };
-    return await execute(client, plan, guards, { request, hooks, control });
+    // The inputs `plan` reported its refusals from (guard/plan-refusals.ts): plan and apply agree.
+    return await execute(client, plan, { ...guardInputsOf(desired, live), force: request.force }, { request, hooks, control });
   } finally {
     await client.close();
   }
@@ -118,7 +120,7 @@ async function applySaved(file: string, request: ApplyRequest, hooks: ApplyHooks
   try {
     await client.serverInfo(); // once per run: a lower rate limit is heeded before the reads
     await assertFresh(saved, client, request.concurrency);
-    const { maxRemovals, incompleteTargets } = guardInputsOf(saved.basis);
+    const { maxRemovals, incompleteTargets } = basisGuardInputs(saved.basis);
     return await execute(client, saved.plan, { maxRemovals, force: request.force, incompleteTargets: new Set(incompleteTargets) }, { request, hooks, control });
   } finally {
     await client.close();

@@ -12,6 +12,7 @@ import type { PlanWarning } from '../core/plan.js';
 import { CLIError } from '../errors.js';
 import { effectiveChanges } from '../effective/changes.js';
 import { readChangeContext } from '../live/change-context.js';
+import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
 import { readLive } from '../live/read-live.js';
 import { resolve, type Resolved } from '../resolve/resolve.js';
 import { loadDesiredState } from '../validate/desired-state.js';
@@ -94,7 +95,7 @@ function checkSupport(desired: DesiredState, live: LiveState, server: ServerInfo
   throw new CLIError(`the desired state sets ${head}; nothing was changed:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 }
 
-/** resolve + read live + diff, for a desired state already loaded. */
+/** resolve + read live + diff + the guards' verdict (+ effective changes when asked), for a desired state already loaded. */
 export async function planAgainstLive(client: TfeClient, desired: DesiredState, request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad' | 'effectiveChanges'>): Promise<Omit<PlanResult, 'client'>> {
   // Here rather than in desiredFromFiles: every plan (plan, drift, a fresh apply) passes through.
   request.afterLoad?.();
@@ -106,7 +107,8 @@ export async function planAgainstLive(client: TfeClient, desired: DesiredState, 
     ...(request.onProgress ? { onProgress: request.onProgress } : {}),
   });
   const supportWarnings = checkSupport(desired, live, server);
-  const plan = buildPlan(desired, live, { server, supportWarnings });
+  // diff -> guard: the plan names every guard apply will refuse it by (docs/architecture.md, "The pipeline").
+  const plan = guardPlan(buildPlan(desired, live, { server, supportWarnings }), guardInputsOf(desired, live));
   if (!request.effectiveChanges) return { plan, desired, resolved, live };
   const context = await readChangeContext(client, resolved, live, plan.changes, { concurrency: request.concurrency });
   return { plan: { ...plan, effectiveChanges: effectiveChanges(plan.changes, context) }, desired, resolved, live };

@@ -4,7 +4,7 @@
 import type { TfeClient } from '../api/client.js';
 import type { Report } from '../core/effective.js';
 import type { DesiredState, LiveState, Project, Team, Workspace } from '../core/model.js';
-import type { Plan } from '../core/plan.js';
+import type { DiffPlan } from '../core/plan.js';
 import { buildPlan } from '../diff/plan.js';
 import { grantsAfter, type IdentifiedGrant } from '../effective/after.js';
 import { newerPermissions, type Resource } from '../core/access.js';
@@ -69,7 +69,7 @@ function grantsRead(live: LiveState): GrantLister {
 }
 
 /** The plan of the files against the organization as read: what `apply` would do now. */
-export async function planOnRead(desired: DesiredState, found: Catalogue, live: LiveState): Promise<Plan> {
+export async function planOnRead(desired: DesiredState, found: Catalogue, live: LiveState): Promise<DiffPlan> {
   const resolved = await resolve(catalogueReader(found), desired);
   return buildPlan(desired, await readLive(grantsRead(live), resolved));
 }

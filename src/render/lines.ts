@@ -69,15 +69,20 @@ export function attributeDiff(resource: Resource, before: ReportedAccess, after:
   return out;
 }
 
-/** One-line description of a change: `read -> write`, `custom`, ... */
+/** A side of a change: its level, and the role when the plan knows one (`custom (role deployer)`). */
+function side(access: Access | ReportedAccess, role: string | undefined): string {
+  return role === undefined ? access.access : `${access.access} (role ${role})`;
+}
+
+/** One-line description of a change: `read -> write`, `custom (role deployer)`, ... */
 export function headline(change: Change): string {
   switch (change.action) {
     case 'add':
-      return change.after.access;
+      return side(change.after, change.afterRole);
     case 'remove':
-      return change.before.access;
+      return side(change.before, change.beforeRole);
     case 'update':
-      return `${change.before.access} -> ${change.after.access}${change.labelOnly ? ' (same permissions, label only)' : ''}`;
+      return `${side(change.before, change.beforeRole)} -> ${side(change.after, change.afterRole)}${change.labelOnly ? ' (same permissions, label only)' : ''}`;
   }
 }
 
@@ -104,4 +109,14 @@ export function summaryLine(plan: { organization: string; summary: { add: number
   const { add, update, remove } = plan.summary;
   if (add + update + remove === 0) return `No changes: access in ${plan.organization} matches the files.`;
   return `Plan for ${plan.organization}: ${add} to add, ${update} to change, ${remove} to remove.`;
+}
+
+/**
+ * The heading of a plan's refusals, or undefined when apply may go ahead. Placed right under the
+ * summary in every format: a reviewer must not read a plan apply will refuse as applicable.
+ */
+export function refusalHeadline(plan: { readonly refusals: readonly unknown[] }): { title: string; detail: string } | undefined {
+  const n = plan.refusals.length;
+  if (n === 0) return undefined;
+  return { title: 'Apply will refuse this plan', detail: `(${n === 1 ? '1 safety guard' : `${n} safety guards`}); nothing would be changed:` };
 }

@@ -3,7 +3,7 @@
 import type { Plan } from '../core/plan.js';
 import { printable } from '../core/printable.js';
 import { effectiveLines } from './effective-lines.js';
-import { detailLines, groupByTarget, headline, SIGN, summaryLine, type TargetGroup } from './lines.js';
+import { detailLines, groupByTarget, headline, refusalHeadline, SIGN, summaryLine, type TargetGroup } from './lines.js';
 
 /** GitHub refuses comments longer than this many characters. */
 export const GITHUB_COMMENT_LIMIT = 65_536;
@@ -21,6 +21,11 @@ export interface MarkdownOptions {
 // hold (a line starting with `::` in a CI log is a workflow command; see src/core/printable.ts).
 function escapeHtml(text: string): string {
   return printable(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Text outside an attribute: no tag may open; quotes stay as they are written. */
+function escapeText(text: string): string {
+  return printable(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** Inside a fenced block nothing but a fence can break out; names never hold backticks, but be sure. */
@@ -44,6 +49,15 @@ function section(group: TargetGroup): string {
   return `<details><summary>${title}</summary>\n\n\`\`\`diff\n${lines.join('\n')}\n\`\`\`\n\n</details>\n`;
 }
 
+/** A GitHub alert (a blockquote elsewhere) right under the summary: the guards that refuse the plan. */
+function refusalBlock(plan: Plan): string[] {
+  const headline = refusalHeadline(plan);
+  if (headline === undefined) return [];
+  const lines = ['> [!CAUTION]', `> **${headline.title}** ${headline.detail}`];
+  for (const refusal of plan.refusals) lines.push(`> - \`${refusal.guard}\`: ${escapeText(refusal.message)} To proceed: ${escapeText(refusal.howToProceed)}`);
+  return [...lines, ''];
+}
+
 export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): string {
   const limit = options.limit ?? GITHUB_COMMENT_LIMIT;
   const head = [
@@ -52,6 +66,7 @@ export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): strin
     '',
     summaryLine(plan),
     '',
+    ...refusalBlock(plan),
     '| add | change | remove |',
     '|---:|---:|---:|',
     `| ${plan.summary.add} | ${plan.summary.update} | ${plan.summary.remove} |`,

@@ -2,6 +2,7 @@
 // `schemas/plan.schema.json` (a test keeps the file equal to this object).
 import { LEVELS, PERMISSIONS, RESOURCES, type PermissionSpec, type Resource } from '../core/access.js';
 import { PLAN_FORMAT_VERSION } from '../core/plan-document.js';
+import { GUARD_NAMES } from '../core/plan.js';
 import { splitKey } from '../core/permissions.js';
 import { effectiveChangesSchema } from './effective-schema.js';
 
@@ -13,7 +14,8 @@ function valueSchema(spec: PermissionSpec): Schema {
 
 /** The nested wire shape of one resource's permissions, every attribute optional (unreported). */
 function accessSchema(resource: Resource): Schema {
-  const properties: Record<string, Schema> = { access: { enum: [...LEVELS[resource]] } };
+  const role = { type: 'string', minLength: 1, description: 'The role of the desired-state files this grant is: on `after`, the role the file names; on `before`, the one role whose permissions the live grant has. Only with `access: custom`.' };
+  const properties: Record<string, Schema> = { access: { enum: [...LEVELS[resource]] }, role };
   const groups: Record<string, Record<string, Schema>> = {};
   for (const spec of PERMISSIONS[resource]) {
     const [group, key] = splitKey(spec.key);
@@ -23,7 +25,9 @@ function accessSchema(resource: Resource): Schema {
   for (const [group, inner] of Object.entries(groups)) {
     properties[group] = { type: 'object', properties: inner, additionalProperties: false };
   }
-  return { type: 'object', required: ['access'], properties, additionalProperties: false };
+  // A role is a custom permission set: a fixed level never names one.
+  const roleOnlyWithCustom = { if: { properties: { access: { not: { const: 'custom' } } } }, then: { not: { required: ['role'] } } };
+  return { type: 'object', required: ['access'], properties, additionalProperties: false, ...roleOnlyWithCustom };
 }
 
 const ref = (type: string, pattern: string): Schema => ({
@@ -89,7 +93,7 @@ export function planSchema(): Schema {
     title: 'tfe-access plan',
     description: 'The plan printed by `tfe-access plan --format json`.',
     type: 'object',
-    required: ['format_version', 'organization', 'changes', 'summary', 'checksum', 'warnings'],
+    required: ['format_version', 'organization', 'changes', 'summary', 'checksum', 'warnings', 'refusals'],
     properties: {
       format_version: { const: PLAN_FORMAT_VERSION },
       organization: { type: 'string', minLength: 1 },
@@ -101,6 +105,16 @@ export function planSchema(): Schema {
         items: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' }, team: { type: 'string' }, target: { type: 'object' } } },
       },
       effective_changes: effectiveChangesSchema(),
+      refusals: {
+        description: 'Every safety guard that refuses this plan as `apply` runs it without --force; empty when apply may go ahead.',
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['guard', 'message', 'how_to_proceed'],
+          properties: { guard: { enum: [...GUARD_NAMES] }, message: { type: 'string' }, how_to_proceed: { type: 'string' } },
+          additionalProperties: false,
+        },
+      },
       server: serverSchema(),
     },
     additionalProperties: true,

@@ -2,13 +2,17 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arbScenario, access, desiredOf, liveOf, team, teamId } from '../../test/support/states.js';
-import type { DesiredTarget, LiveTarget } from '../core/model.js';
-import { buildPlan } from '../diff/plan.js';
+import { arbScenario, arbScenarioWithRoles, access, desiredOf, liveOf, team, teamId } from '../../test/support/states.js';
+import type { DesiredState, DesiredTarget, LiveState, LiveTarget } from '../core/model.js';
+import { customAccess } from '../core/permissions.js';
+import { buildPlan as diffPlan } from '../diff/plan.js';
 import { renderJson } from './json.js';
 import { GITHUB_COMMENT_LIMIT, MARKER_PREFIX, renderMarkdown } from './markdown.js';
 import { planSchema } from './plan-schema.js';
 import { renderText } from './text.js';
+
+/** A plan as the renderers take it; the guards' refusals (none here) are tested where they are computed. */
+const buildPlan = (desired: DesiredState, live: LiveState) => ({ ...diffPlan(desired, live), refusals: [] });
 
 const SCHEMA_FILE = new URL('../../schemas/plan.schema.json', import.meta.url);
 
@@ -65,7 +69,7 @@ describe('renderers', () => {
   it('json: every generated plan validates against the schema', () => {
     const validate = new Ajv2020({ strict: false }).compile(planSchema());
     fc.assert(
-      fc.property(arbScenario, ({ desired, live }) => {
+      fc.property(fc.oneof(arbScenario, arbScenarioWithRoles), ({ desired, live }) => {
         expect(validate(JSON.parse(renderJson(buildPlan(desired, live))))).toBe(true);
       }),
       { numRuns: 100 },
@@ -78,6 +82,31 @@ describe('renderers', () => {
     if (process.env.WRITE_SCHEMA) writeFileSync(SCHEMA_FILE, generated);
     expect(existsSync(SCHEMA_FILE)).toBe(true);
     expect(readFileSync(SCHEMA_FILE, 'utf8')).toBe(generated);
+  });
+
+  it('every format names the role of a role grant, before and after', () => {
+    const deployer = customAccess('team-projects', { 'workspace-access.runs': 'apply' });
+    const observer = customAccess('team-projects', { 'workspace-access.state-versions': 'read-outputs' });
+    const live = liveOf('acme', [team('dev'), team('ops')], [
+      { type: 'project', id: 'prj-1', name: 'platform', grants: [{ id: 'tprj-ops', resource: 'team-projects', teamId: teamId('ops'), targetId: 'prj-1', access: observer, extra: {} }] },
+    ]);
+    const desired = {
+      ...desiredOf([{ type: 'project', name: 'platform', prune: true, grants: [{ team: 'dev', access: deployer, role: 'deployer' }, { team: 'ops', access: access('team-projects', 'read') }] }]),
+      roles: { project: new Map([['deployer', deployer], ['observer', observer]]), workspace: new Map() },
+    };
+    const plan = buildPlan(desired, live);
+    const text = renderText(plan, { color: false });
+    expect(text).toMatch(/^ {2}\+ dev +custom \(role deployer\)$/m);
+    expect(text).toMatch(/^ {2}~ ops +custom \(role observer\) -> read$/m);
+    expect(renderMarkdown(plan)).toContain('! ops: custom (role observer) -> read');
+    const changes = (JSON.parse(renderJson(plan)) as { changes: Array<{ before: { role?: string } | null; after: { role?: string } | null }> }).changes;
+    expect(changes.map((c) => [c.before?.role, c.after?.role])).toEqual([[undefined, 'deployer'], ['observer', undefined]]);
+    const validate = new Ajv2020({ strict: false }).compile(planSchema());
+    expect(validate(JSON.parse(renderJson(plan)))).toBe(true);
+    // A fixed level never names a role: the schema refuses one.
+    const forged = JSON.parse(renderJson(plan)) as { changes: Array<{ after: Record<string, unknown> | null }> };
+    forged.changes[1]!.after!.role = 'observer';
+    expect(validate(forged)).toBe(false);
   });
 
   it('markdown: a marker, a summary table and one collapsible section per target', () => {

@@ -2,7 +2,7 @@
 import type { Plan } from '../core/plan.js';
 import { printable } from '../core/printable.js';
 import { effectiveLines } from './effective-lines.js';
-import { detailLines, groupByTarget, headline, SIGN, summaryLine, type AttributeLine } from './lines.js';
+import { detailLines, groupByTarget, headline, refusalHeadline, SIGN, summaryLine, type AttributeLine } from './lines.js';
 
 export interface TextOptions {
   readonly color: boolean;
@@ -19,16 +19,25 @@ function attribute(line: AttributeLine, color: boolean): string {
   return `      ${paint(color, line.sign, `${line.sign} ${printable(line.text)}`)}`;
 }
 
+/** Right under the summary: every guard that refuses the plan, and how to proceed. */
+function refusalLines(plan: Plan, color: boolean): string[] {
+  const headline = refusalHeadline(plan);
+  if (headline === undefined) return [];
+  const lines = [paint(color, '-', `${headline.title} ${headline.detail}`)];
+  for (const refusal of plan.refusals) lines.push(`  [${refusal.guard}] ${printable(refusal.message)}`, `    To proceed: ${printable(refusal.howToProceed)}`);
+  return lines;
+}
+
 export function renderText(plan: Plan, options: TextOptions): string {
   const { color } = options;
-  const out: string[] = [summaryLine(plan), ''];
+  const out: string[] = [summaryLine(plan), ...refusalLines(plan, color), ''];
   for (const group of groupByTarget(plan.changes)) {
     // Names and ids may come from the service (a removed team's name): one line each, no escapes.
     out.push(`${group.target.type} ${printable(group.target.name)} ${paint(color, 'dim', `(${printable(group.target.id)})`)}`);
     const width = Math.max(...group.changes.map((c) => printable(c.team.name).length));
     for (const change of group.changes) {
       const sign = SIGN[change.action] as '+' | '~' | '-';
-      out.push(`  ${paint(color, sign, `${sign} ${printable(change.team.name).padEnd(width)}`)}  ${headline(change)}`);
+      out.push(`  ${paint(color, sign, `${sign} ${printable(change.team.name).padEnd(width)}`)}  ${printable(headline(change))}`);
       for (const line of detailLines(change)) out.push(attribute(line, color));
     }
     out.push('');

@@ -1,5 +1,6 @@
 // Near misses for names that do not exist: a different case first, then small edit distances.
 // Pure, for "did you mean" in resolution errors.
+import { quote } from '../core/printable.js';
 
 /** At most this many suggestions per unknown name. */
 export const MAX_SUGGESTIONS = 3;
@@ -35,7 +36,7 @@ export function closestNames(name: string, candidates: Iterable<string>): string
 
 /** ` Did you mean "a" or "b"?`, or nothing. */
 export function didYouMean(name: string, candidates: Iterable<string>): string {
-  const close = closestNames(name, candidates).map((c) => `"${c}"`);
+  const close = closestNames(name, candidates).map((c) => quote(c));
   if (close.length === 0) return '';
   const list = close.length === 1 ? close[0] : `${close.slice(0, -1).join(', ')} or ${close[close.length - 1]}`;
   return ` Did you mean ${list}?`;

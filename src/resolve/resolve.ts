@@ -7,6 +7,7 @@ import type { TfeClient } from '../api/client.js';
 import type { DesiredState, DesiredTarget, Project, SourceRef, Team, TargetType, Workspace } from '../core/model.js';
 import { CLIError } from '../errors.js';
 import { didYouMean } from './closest.js';
+import { quote } from '../core/printable.js';
 import { listTeamsOf } from './teams.js';
 import { findWorkspaces } from './workspaces.js';
 
@@ -38,14 +39,25 @@ function at(source: SourceRef | undefined): string {
   return source ? `${source.file}:${source.line}:${source.col}: ` : '';
 }
 
+function unknownTeam(desired: DesiredState, teams: ReadonlyMap<string, Team>, name: string, where: string): string {
+  return `${where}team ${quote(name)} in organization ${quote(desired.organization)}: ${NOT_VISIBLE} (secret teams are visible to their members and owners only).${didYouMean(name, teams.keys())}`;
+}
+
+/**
+ * Granted and ignored teams alike must be teams the token sees: an ignored name that matches no
+ * team protects nothing, and the grant it meant to keep would be pruned (a typo removes it).
+ */
 function checkTeams(desired: DesiredState, teams: ReadonlyMap<string, Team>, problems: string[]): void {
   const reported = new Set<string>();
   for (const target of desired.targets) {
     for (const grant of target.grants) {
       if (teams.has(grant.team) || reported.has(grant.team)) continue;
       reported.add(grant.team);
-      problems.push(`${at(grant.source)}team "${grant.team}" in organization "${desired.organization}": ${NOT_VISIBLE} (secret teams are visible to their members and owners only).${didYouMean(grant.team, teams.keys())}`);
+      problems.push(unknownTeam(desired, teams, grant.team, at(grant.source)));
     }
+  }
+  for (const name of desired.settings.ignoreTeams) {
+    if (!teams.has(name)) problems.push(unknownTeam(desired, teams, name, `${at(desired.settings.ignoreTeamSources?.get(name))}settings.ignore-teams: `));
   }
 }
 
@@ -63,14 +75,14 @@ interface Known {
 function match(target: DesiredTarget, known: Known, problems: string[]): string | undefined {
   const { byName, all } = known;
   const found = byName.get(target.name);
-  const where = `${at(target.source)}${target.type} "${target.name}"`;
+  const where = `${at(target.source)}${target.type} ${quote(target.name)}`;
   if (found && target.id && found.id !== target.id) {
     problems.push(`${where} is pinned to id ${target.id}, but the service gives that name to ${found.id}.`);
     return undefined;
   }
   if (found) return found.id;
   const pinned = target.id ? (all?.find((x) => x.id === target.id) ?? known.byPinnedId?.get(target.id)) : undefined;
-  const renamed = pinned ? ` Its pinned id ${target.id} is now named "${pinned.name}": renamed?` : '';
+  const renamed = pinned ? ` Its pinned id ${target.id} is now named ${quote(pinned.name)}: renamed?` : '';
   problems.push(`${where}: ${NOT_VISIBLE}.${renamed}${all ? didYouMean(target.name, all.map((x) => x.name)) : ''}`);
   return undefined;
 }

@@ -5,11 +5,11 @@ import { isLevel, PERMISSIONS, type PermissionValue, type Resource } from '../co
 import { RESOURCE_OF, type Access, type ReportedAccess, type TargetType } from '../core/model.js';
 import { changeDocument, PLAN_FORMAT_VERSION } from '../core/plan-document.js';
 import { flattenPermissions } from '../core/permissions.js';
-import { summarise, type Change, type PlanWarning, type WarningCode } from '../core/plan.js';
+import { GUARD_NAMES, summarise, type Change, type GuardName, type PlanRefusal, type PlanWarning, type WarningCode } from '../core/plan.js';
 import { checksumOf } from '../diff/checksum.js';
 import { INTEGRITY_KEY, integrityOf } from './fingerprint.js';
 import { NotASavedPlanError, Reader, SavedPlanError } from './reader.js';
-import { guardInputsOf, SAVED_PLAN_FORMAT_VERSION, SAVED_PLAN_KIND, type BasisTarget, type PlanBasis, type SavedPlan } from './saved-plan.js';
+import { basisGuardInputs, SAVED_PLAN_FORMAT_VERSION, SAVED_PLAN_KIND, type BasisTarget, type PlanBasis, type SavedPlan } from './saved-plan.js';
 
 const WARNING_CODES: readonly WarningCode[] = ['shadowed-by-organization-access', 'custom-equals-level', 'below-project-access', 'permission-support-unknown'];
 const EDITED = 'plan.checksum does not match its changes, organization and guard inputs (the file was edited or damaged)';
@@ -25,7 +25,8 @@ function reportedOf(reader: Reader, resource: Resource): ReportedAccess {
   const level = reader.string('access');
   if (!isLevel(resource, level)) reader.fail(`${reader.at('access')} "${level}" is not a level of ${resource}`);
   const permissions: Record<string, PermissionValue> = {};
-  for (const { key, value, spec } of flattenPermissions(resource, reader.value)) {
+  const { role: _role, ...attributes } = reader.value;
+  for (const { key, value, spec } of flattenPermissions(resource, attributes)) {
     const path = reader.at(key);
     if (!spec) reader.fail(`${path} is not a permission of ${resource}`);
     const valid = spec?.values === 'boolean' ? typeof value === 'boolean' : typeof value === 'string' && (spec?.values ?? []).includes(value);
@@ -44,6 +45,11 @@ function accessOf(reader: Reader, resource: Resource): Access {
   return { access: 'custom', permissions: reported.permissions };
 }
 
+/** `{beforeRole}` / `{afterRole}` from the side's optional `role` (plan-document.ts, accessDocument). */
+function roleOf(reader: Reader, key: 'beforeRole' | 'afterRole'): { beforeRole?: string } | { afterRole?: string } {
+  return reader.value.role === undefined ? {} : { [key]: reader.string('role') };
+}
+
 function changeOf(reader: Reader): Change {
   const team = reader.object('team');
   const target = reader.object('target');
@@ -54,11 +60,13 @@ function changeOf(reader: Reader): Change {
   const action = reader.string('action');
   switch (action) {
     case 'add':
-      return { action, ...base, after: accessOf(reader.object('after'), resource) };
-    case 'update':
-      return { action, ...base, id: reader.string('id'), before: reportedOf(reader.object('before'), resource), after: accessOf(reader.object('after'), resource), labelOnly: reader.boolean('label_only') };
+      return { action, ...base, after: accessOf(reader.object('after'), resource), ...roleOf(reader.object('after'), 'afterRole') };
+    case 'update': {
+      const sides = { before: reportedOf(reader.object('before'), resource), ...roleOf(reader.object('before'), 'beforeRole'), after: accessOf(reader.object('after'), resource), ...roleOf(reader.object('after'), 'afterRole') };
+      return { action, ...base, id: reader.string('id'), ...sides, labelOnly: reader.boolean('label_only') };
+    }
     case 'remove':
-      return { action, ...base, id: reader.string('id'), before: reportedOf(reader.object('before'), resource) };
+      return { action, ...base, id: reader.string('id'), before: reportedOf(reader.object('before'), resource), ...roleOf(reader.object('before'), 'beforeRole') };
     default:
       return reader.fail(`${reader.at('action')} "${action}" is not add, update or remove`);
   }
@@ -74,6 +82,12 @@ function warningOf(reader: Reader): PlanWarning {
   }
   if (reader.value.team !== undefined) out.team = reader.string('team');
   return out;
+}
+
+function refusalOf(reader: Reader): PlanRefusal {
+  const guard = reader.string('guard') as GuardName;
+  if (!(GUARD_NAMES as readonly string[]).includes(guard)) reader.fail(`${reader.at('guard')} "${guard}" is not a known guard`);
+  return { guard, message: reader.string('message'), howToProceed: reader.string('how_to_proceed') };
 }
 
 function basisTargetOf(reader: Reader): BasisTarget {
@@ -104,11 +118,11 @@ export function parseSavedPlan(file: string, json: unknown): SavedPlan {
   // a file resealed after an edit is still refused unless its checksum was recomputed too, and then
   // `--checksum SUM` tells it from the reviewed plan.
   const checksum = planReader.string('checksum');
-  if (checksumOf({ organization, changes, ...guardInputsOf(basis) }) !== checksum) root.fail(EDITED);
+  if (checksumOf({ organization, changes, ...basisGuardInputs(basis) }) !== checksum) root.fail(EDITED);
   // What the reader keeps must be all the file says: a value it would drop (a fixed level's
   // permissions are its table row) is an edit too.
   if (JSON.stringify(changes.map(changeDocument)) !== JSON.stringify(planReader.array('changes'))) root.fail(EDITED);
-  const plan = { organization, changes, summary: summarise(changes), warnings: planReader.objects('warnings').map(warningOf), checksum };
+  const plan = { organization, changes, summary: summarise(changes), warnings: planReader.objects('warnings').map(warningOf), checksum, refusals: planReader.objects('refusals').map(refusalOf) };
   const known = new Set(basis.targets.map((t) => t.id));
   const stray = changes.find((c) => !known.has(c.target.id));
   if (stray) root.fail(`a change of ${stray.target.type} "${stray.target.name}" has no basis`);

@@ -3,8 +3,10 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPlan } from '../diff/plan.js';
-import { arbScenario } from '../../test/support/states.js';
+import { buildPlan as diffPlan } from '../diff/plan.js';
+import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
+import type { DesiredState, LiveState } from '../core/model.js';
+import { arbScenario, arbScenarioWithRoles } from '../../test/support/states.js';
 import { FakeGrantApi } from '../../test/apply/fake-grant-api.js';
 import { assertFresh, StalePlanError } from './stale.js';
 import { fingerprintDesired, fingerprintGrants, INTEGRITY_KEY, integrityOf } from './fingerprint.js';
@@ -13,6 +15,8 @@ import { readSavedPlan, writeSavedPlan } from './file.js';
 import { savedPlanDocument, savedPlanOf } from './saved-plan.js';
 import { SavedPlanError } from './reader.js';
 
+/** The plan as `plan` makes it: the diff, then the guards. */
+const buildPlan = (desired: DesiredState, live: LiveState) => guardPlan(diffPlan(desired, live), guardInputsOf(desired, live));
 const sample = fc.sample(arbScenario.filter(({ desired, live }) => buildPlan(desired, live).changes.length > 1), { numRuns: 1, seed: 7 })[0]!;
 const samplePlan = () => savedPlanOf(buildPlan(sample.desired, sample.live), sample.desired, sample.live, 'http://127.0.0.1:1');
 const roundTrip = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
@@ -42,6 +46,19 @@ describe('saved plan document', () => {
       }),
       { numRuns: 100 },
     );
+  });
+
+  it('reads back the roles a plan names, before and after (property)', () => {
+    let named = 0;
+    fc.assert(
+      fc.property(arbScenarioWithRoles, ({ desired, live }) => {
+        const saved = savedPlanOf(buildPlan(desired, live), desired, live);
+        named += saved.plan.changes.filter((c) => ('beforeRole' in c && c.beforeRole) || ('afterRole' in c && c.afterRole)).length;
+        expect(parseSavedPlan('p.json', roundTrip(savedPlanDocument(saved)))).toEqual(saved);
+      }),
+      { numRuns: 100 },
+    );
+    expect(named).toBeGreaterThan(0);
   });
 
   it('refuses another format version, naming it', () => {

@@ -64,6 +64,6 @@ export function savedPlanDocument(saved: SavedPlan): { [key: string]: JsonValue 
 }
 
 /** The guards' inputs as the checksum takes them (diff/checksum.ts). */
-export function guardInputsOf(basis: PlanBasis): { maxRemovals: number; incompleteTargets: string[] } {
+export function basisGuardInputs(basis: PlanBasis): { maxRemovals: number; incompleteTargets: string[] } {
   return { maxRemovals: basis.maxRemovals, incompleteTargets: basis.targets.filter((t) => !t.complete).map((t) => t.id) };
 }

@@ -7,6 +7,7 @@ import type { LoadedFile } from '../load/document.js';
 import type { Segment } from '../load/pointer.js';
 import type { Problem } from '../load/problem.js';
 import { keyAt, placeOf, problemAt, valueAt } from './positions.js';
+import { quote } from '../core/printable.js';
 
 export interface Located {
   readonly value: unknown;
@@ -60,7 +61,7 @@ function mergeOrganization(merged: Merged, file: LoadedFile, value: unknown): vo
   } else if (merged.organization.value !== value) {
     const first = merged.organization;
     const at = valueAt(file, ['organization']);
-    const text = `"${value}" differs from "${String(first.value)}" at ${placeOf(valueAt(first.file, ['organization']), at)}; one run manages one organization`;
+    const text = `${quote(value)} differs from ${quote(String(first.value))} at ${placeOf(valueAt(first.file, ['organization']), at)}; one run manages one organization`;
     merged.problems.push(problemAt(at, ['organization'], text));
   }
 }
@@ -74,12 +75,12 @@ function mergeTargets(merged: Merged, file: LoadedFile, type: TargetType, entrie
     merged.targets.set(key, target);
     if (!isRecord(entry)) continue;
     for (const field of ['id', 'prune']) {
-      if (field in entry) once(target.fields, field, locate(file, [plural, name, field], entry[field]), merged.problems, `"${field}" of ${type} "${name}" is set twice`);
+      if (field in entry) once(target.fields, field, locate(file, [plural, name, field], entry[field]), merged.problems, `"${field}" of ${type} ${quote(name)} is set twice`);
     }
     if (!isRecord(entry.teams)) continue;
     for (const [team, grant] of Object.entries(entry.teams)) {
       const item = locate(file, [plural, name, 'teams', team], grant);
-      once(target.grants, team, item, merged.problems, `team "${team}" appears twice for ${type} "${name}"`);
+      once(target.grants, team, item, merged.problems, `team ${quote(team)} appears twice for ${type} ${quote(name)}`);
     }
   }
 }
@@ -98,7 +99,7 @@ function mergeFile(merged: Merged, file: LoadedFile): void {
       const roles = data.roles[type];
       if (!isRecord(roles)) continue;
       for (const [name, def] of Object.entries(roles)) {
-        once(merged.roles[type], name, locate(file, ['roles', type, name], def), merged.problems, `${type} role "${name}" is defined twice`);
+        once(merged.roles[type], name, locate(file, ['roles', type, name], def), merged.problems, `${type} role ${quote(name)} is defined twice`);
       }
     }
   }

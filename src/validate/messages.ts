@@ -10,8 +10,9 @@ import { dotted, type Segment } from '../load/pointer.js';
 import { sortProblems, type Problem } from '../load/problem.js';
 import { schemaErrors } from './ajv.js';
 import { keyAt, problemAt, segmentsOf, valueAt } from './positions.js';
-import { ID_PREFIX } from './schema.js';
 import { closest, didYouMean, orList } from './suggest.js';
+import { clip, quote } from '../core/printable.js';
+import { idShape } from '../core/ids.js';
 
 const WRAPPERS = new Set(['if', 'anyOf', 'oneOf', 'not']);
 
@@ -29,7 +30,7 @@ export function describe(value: unknown): string {
   if (value === null || value === undefined) return 'nothing';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a mapping';
-  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'string') return JSON.stringify(clip(value));
   return String(value);
 }
 
@@ -88,24 +89,24 @@ function unknownKey(e: ErrorObject, segments: Segment[]): { text: string; child:
   const group = allowed.find((k) => Object.keys(properties[k]?.properties ?? {}).includes(key));
   let hint = didYouMean(key, allowed);
   const flat = allowed.length > 0 && allowed.every((k) => !properties[k]?.properties);
-  if (group) hint = `; "${key}" belongs under ${group}`;
+  if (group) hint = `; ${quote(key)} belongs under ${group}`;
   else if (flat && /-access$/.test(key)) hint = `; these permissions are flat, without ${key}: write ${orList(allowed)} directly`;
   else if (hint === '' && allowed.length > 0) hint = `; expected ${orList(allowed)}`;
   else if (allowed.length === 0) hint = '';
-  return { text: `unknown key "${key}"${hint}`, child: [...segments, key] };
+  return { text: `unknown key ${quote(key)}${hint}`, child: [...segments, key] };
 }
 
 function accessOf(data: unknown, segments: readonly Segment[]): string {
   let current = data;
   for (const s of segments) current = typeof current === 'object' && current !== null ? (current as Record<string, unknown>)[String(s)] : undefined;
   const access = typeof current === 'object' && current !== null ? (current as Record<string, unknown>).access : undefined;
-  return typeof access === 'string' ? access : describe(access);
+  return typeof access === 'string' ? clip(access) : describe(access);
 }
 
 function patternMessage(e: ErrorObject, segments: Segment[]): string {
   const type = segments[0] === 'projects' ? 'project' : 'workspace';
   if (segments[segments.length - 1] === 'id' && typeof e.data === 'string') {
-    return `${describe(e.data)} is not a ${type} id; ${type} ids look like "${ID_PREFIX[type]}..."`;
+    return `${describe(e.data)} is not a ${type} id: the service's ${type} ids are ${idShape(type)}`;
   }
   return `${describe(e.data)} does not have the expected form (${String((e.params as { pattern?: unknown }).pattern)})`;
 }
@@ -127,13 +128,13 @@ function toProblem(file: LoadedFile, e: ErrorObject): Problem {
       return problemAt(keyAt(file, segments), segments, `missing required key "${String(params.missingProperty)}"`);
     case 'false schema': {
       const parent = segments.slice(0, -1);
-      const text = `"${String(segments[segments.length - 1])}" may be set only with access: custom (this grant has access: ${accessOf(file.data, parent)})`;
+      const text = `${quote(String(segments[segments.length - 1]))} may be set only with access: custom (this grant has access: ${accessOf(file.data, parent)})`;
       return { ...problemAt(keyAt(file, segments), parent, text), path: dotted(segments) };
     }
     case 'propertyNames': {
       const name = String(params.propertyName);
       const child = [...segments, name];
-      const text = segments[0] === 'roles' ? `a role may not be named like an access level ("${name}"); choose another name` : 'a name may not be empty';
+      const text = segments[0] === 'roles' ? `a role may not be named like an access level (${quote(name)}); choose another name` : 'a name may not be empty';
       return { ...problemAt(keyAt(file, child), segments, text), path: dotted(child) };
     }
     case 'pattern':

@@ -2,9 +2,10 @@
 // grant keeps the role's name), custom defaults filled, fixed levels kept as levels with their
 // implied permissions, per-target prune resolved. Pure; called only when there are no problems.
 import { isFixedLevel, type PermissionSet, type PermissionValue, type Resource } from '../core/access.js';
-import { DEFAULT_SETTINGS, RESOURCE_OF, type Access, type DesiredGrant, type DesiredSettings, type DesiredState, type DesiredTarget, type TargetType } from '../core/model.js';
+import { DEFAULT_SETTINGS, RESOURCE_OF, type Access, type DesiredGrant, type DesiredRoles, type DesiredSettings, type DesiredState, type DesiredTarget, type SourceRef, type TargetType } from '../core/model.js';
 import { customAccess, flattenPermissions } from '../core/permissions.js';
 import { isRecord, type Located, type Merged, type MergedTarget } from './merge.js';
+import { valueAt } from './positions.js';
 
 /** A file's permission map (nested `project-access: {...}` or flat) -> the known attributes, dotted. */
 function givenPermissions(resource: Resource, source: unknown): PermissionSet {
@@ -34,13 +35,22 @@ function toGrant(merged: Merged, type: TargetType, team: string, item: Located):
   return { team, access: accessOf(resource, level, givenPermissions(resource, value)), source };
 }
 
+/** The ignored team names, each with where it was written (the resolver checks them like granted teams). */
+function ignoredTeams(entry: Located | undefined): Pick<DesiredSettings, 'ignoreTeams' | 'ignoreTeamSources'> {
+  if (!entry || !Array.isArray(entry.value)) return { ignoreTeams: DEFAULT_SETTINGS.ignoreTeams };
+  const sources = new Map<string, SourceRef>();
+  entry.value.forEach((team: unknown, i) => {
+    if (typeof team === 'string' && !sources.has(team)) sources.set(team, valueAt(entry.file, [...entry.segments, i]));
+  });
+  return { ignoreTeams: [...sources.keys()], ignoreTeamSources: sources };
+}
+
 function settingsOf(merged: Merged): DesiredSettings {
   const prune = merged.settings.get('prune')?.value;
-  const ignore = merged.settings.get('ignore-teams')?.value;
   const max = merged.settings.get('max-removals')?.value;
   return {
     prune: typeof prune === 'boolean' ? prune : DEFAULT_SETTINGS.prune,
-    ignoreTeams: Array.isArray(ignore) ? ignore.filter((t): t is string => typeof t === 'string') : DEFAULT_SETTINGS.ignoreTeams,
+    ...ignoredTeams(merged.settings.get('ignore-teams')),
     maxRemovals: typeof max === 'number' ? max : DEFAULT_SETTINGS.maxRemovals,
   };
 }
@@ -61,10 +71,18 @@ function toTarget(merged: Merged, settings: DesiredSettings, target: MergedTarge
   };
 }
 
+function rolesOf(merged: Merged): DesiredRoles {
+  const kind = (type: TargetType) => {
+    const resource = RESOURCE_OF[type];
+    return new Map([...merged.roles[type]].map(([name, role]) => [name, customAccess(resource, givenPermissions(resource, role.value))]));
+  };
+  return { project: kind('project'), workspace: kind('workspace') };
+}
+
 export function toDesiredState(merged: Merged): DesiredState {
   const settings = settingsOf(merged);
   const targets = [...merged.targets.values()]
     .map((t) => toTarget(merged, settings, t))
     .sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { organization: String(merged.organization?.value ?? ''), settings, targets };
+  return { organization: String(merged.organization?.value ?? ''), settings, targets, roles: rolesOf(merged) };
 }

@@ -2,16 +2,23 @@
 // attribute names and allowed values exist in exactly one place (src/core/access.ts).
 // `schemas/tfe-access.schema.json` is this object written out; a test keeps them equal, and
 // `WRITE_SCHEMA=1 npx vitest run src/validate/schema.test.ts` regenerates the file.
+import type { Options } from 'ajv/dist/2020.js';
 import { LEVEL_DESCRIPTIONS, LEVELS, PERMISSIONS, type PermissionSpec, type Resource } from '../core/access.js';
 import { RESOURCE_OF, type TargetType } from '../core/model.js';
 import { splitKey } from '../core/permissions.js';
+import { idPattern, idShape } from '../core/ids.js';
 
 export type JsonSchema = { readonly [key: string]: unknown };
 
 export const SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
-/** Prefix of a pinned id, by target type (the service's id formats). */
-export const ID_PREFIX: { readonly [T in TargetType]: string } = { project: 'prj-', workspace: 'ws-' };
+/**
+ * How the schema is compiled, in sources (`schema-validator.ts`) and by the build's standalone code
+ * (`scripts/standalone-validator.mjs`) alike. allErrors: every problem of a file at once; verbose:
+ * errors carry their schema and data, which the messages need (allowed keys, values);
+ * allowUnionTypes: a grant is `type: [string, object]`.
+ */
+export const AJV_OPTIONS: Options = { allErrors: true, verbose: true, strict: true, allowUnionTypes: true };
 
 // Why these words: they are what the nested wire objects mean (docs/api.md, "Seed: resources and fields").
 const GROUP_DESCRIPTIONS: Readonly<Record<string, string>> = {
@@ -92,14 +99,13 @@ function grantDef(resource: Resource, type: TargetType): JsonSchema {
 }
 
 function targetDef(type: TargetType): JsonSchema {
-  const prefix = ID_PREFIX[type];
   return {
     description: `A ${type} whose team access this file manages.`,
     type: 'object',
     required: ['teams'],
     additionalProperties: false,
     properties: {
-      id: { description: `Pins the ${type} id (\`${prefix}...\`); checked against the name when resolving.`, type: 'string', pattern: `^${prefix}[A-Za-z0-9]+$` },
+      id: { description: `Pins the ${type} id (${idShape(type)}); checked against the name when resolving.`, type: 'string', pattern: idPattern(type) },
       prune: { description: `Remove grants of teams not listed here (overrides settings.prune for this ${type}). false: additive.`, type: 'boolean' },
       teams: { description: `Team name -> access on this ${type}.`, type: 'object', propertyNames: { minLength: 1 }, additionalProperties: { $ref: `#/$defs/${type}Grant` } },
     },

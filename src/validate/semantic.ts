@@ -7,6 +7,7 @@ import type { Located, Merged } from './merge.js';
 import { placeOf, problemAt, valueAt } from './positions.js';
 import { fixedLevels } from './schema.js';
 import { didYouMean } from './suggest.js';
+import { clip, quote } from '../core/printable.js';
 
 function grantStringProblem(merged: Merged, type: TargetType, value: string): string | undefined {
   const resource = RESOURCE_OF[type];
@@ -17,13 +18,13 @@ function grantStringProblem(merged: Merged, type: TargetType, value: string): st
   }
   const other: TargetType = type === 'project' ? 'workspace' : 'project';
   if (merged.roles[other].has(value)) {
-    return `"${value}" is a ${other} role; a ${type} takes a ${type} role or one of ${levels.join(', ')}`;
+    return `${quote(value)} is a ${other} role; a ${type} takes a ${type} role or one of ${levels.join(', ')}`;
   }
   const roles = [...merged.roles[type].keys()];
-  const expected = `${levels.join(', ')} or a ${type} role${roles.length > 0 ? ` (${roles.join(', ')})` : ''}`;
-  if (isFixedLevel(RESOURCE_OF[other], value)) return `"${value}" is a ${other} level, not a ${type} level; a ${type} takes ${expected}`;
+  const expected = `${levels.join(', ')} or a ${type} role${roles.length > 0 ? ` (${roles.map((r) => clip(r)).join(', ')})` : ''}`;
+  if (isFixedLevel(RESOURCE_OF[other], value)) return `${quote(value)} is a ${other} level, not a ${type} level; a ${type} takes ${expected}`;
   const hint = didYouMean(value, [...levels, ...roles]);
-  return `"${value}" is not an access level or a ${type} role${hint || `; expected ${expected}`}`;
+  return `${quote(value)} is not an access level or a ${type} role${hint || `; expected ${expected}`}`;
 }
 
 function ignoredTeams(merged: Merged): Map<string, Located> {
@@ -49,7 +50,7 @@ export function grantProblems(merged: Merged, rolesComplete = true): Problem[] {
     for (const [team, grant] of target.grants) {
       const skip = ignored.get(team);
       if (skip) {
-        const text = `team "${team}" is also in settings.ignore-teams (${placeOf(skip.at, grant.at)}); a team is either managed here or ignored`;
+        const text = `team ${quote(team)} is also in settings.ignore-teams (${placeOf(skip.at, grant.at)}); a team is either managed here or ignored`;
         problems.push(problemAt(grant.at, grant.segments, text));
       }
       if (typeof grant.value !== 'string' || !rolesComplete) continue;

@@ -1,4 +1,5 @@
 // "Did you mean": the closest candidate by edit distance, when it is close enough to be a typo.
+import { quote } from '../core/printable.js';
 
 export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
@@ -33,7 +34,7 @@ export function closest(word: string, candidates: Iterable<string>): string | un
 /** `; did you mean "write"?` or an empty string. */
 export function didYouMean(word: string, candidates: Iterable<string>): string {
   const guess = closest(word, candidates);
-  return guess === undefined ? '' : `; did you mean "${guess}"?`;
+  return guess === undefined ? '' : `; did you mean ${quote(guess)}?`;
 }
 
 /** `a, b or c` */

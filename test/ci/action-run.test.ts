@@ -2,7 +2,8 @@
 // with a stand-in for the tfe-access CLI: arguments, exit codes, outputs, the token. What this
 // machine can't do is run GitHub itself; everything the step's shell does is checked here.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,5 +93,83 @@ describe('the action run step', () => {
     expect(run.call).toMatchObject({ token: 'given', address: 'https://tfe.example.com' });
     expect(run.stdout.indexOf('::add-mask::tok-1234')).toBe(0);
     expect(runStep({ command: 'validate' }).call).toMatchObject({ token: 'absent', address: null });
+  });
+});
+
+// The install step, with stand-ins for npm and curl on PATH that record what they were asked: the
+// step builds the pinned commit or installs a tarball checked against its sha256, never a name.
+describe('the action install step', () => {
+  const FAKE_NPM = `#!/bin/sh
+echo "npm $*" >> "$CALLS"
+if [ "$1" = root ]; then echo /fake/global; fi
+`;
+  const FAKE_CURL = `#!/bin/sh
+echo "curl $*" >> "$CALLS"
+while [ $# -gt 1 ]; do if [ "$1" = --output ]; then printf 'tarball bytes' > "$2"; fi; shift; done
+`;
+  const TARBALL = 'tarball bytes';
+  const SHA = createHash('sha256').update(TARBALL).digest('hex');
+
+  function install(version: string, sha256 = '') {
+    const root = mkdtempSync(join(dir, 'install-'));
+    const bin = join(root, 'bin');
+    mkdirSync(bin);
+    for (const [name, text] of [['npm', FAKE_NPM], ['curl', FAKE_CURL]] as const) {
+      writeFileSync(join(bin, name), text);
+      chmodSync(join(bin, name), 0o755);
+    }
+    writeFileSync(join(root, 'tfe-access-0.1.0.tgz'), TARBALL);
+    const step = (readYaml(ACTION) as { runs: { steps: { id?: string; run?: string }[] } }).runs.steps.find((s) => s.id === 'install')?.run ?? '';
+    writeFileSync(join(root, 'install.sh'), step);
+    const calls = join(root, 'calls');
+    const output = join(root, 'output');
+    writeFileSync(calls, '');
+    writeFileSync(output, '');
+    const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', join(root, 'install.sh')], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { PATH: `${bin}:${process.env.PATH}`, VERSION: version, VERSION_SHA256: sha256, ACTION_PATH: '/the/action', RUNNER_TEMP: root, GITHUB_OUTPUT: output, CALLS: calls },
+    });
+    return { status: result.status, stdout: result.stdout, calls: readFileSync(calls, 'utf8').trim().split('\n').filter(Boolean), output: readFileSync(output, 'utf8'), root };
+  }
+
+  it('empty version: builds the action itself, the commit pinned in uses:, with its lockfile', () => {
+    const run = install('');
+    expect(run.status).toBe(0);
+    expect(run.calls).toEqual(['npm ci --prefix /the/action --no-fund --no-audit']);
+    expect(run.output).toBe('bin=/the/action/dist/cli/main.js\n');
+  });
+
+  it('a version that names a registry package is refused on one line, and nothing is installed', () => {
+    for (const version of ['latest', '0.1.0', 'tfe-access@0.1.0', 'https://registry.npmjs.org/tfe-access']) {
+      const run = install(version, SHA);
+      expect(run.status, version).toBe(1);
+      expect(run.stdout).toMatch(/^::error title=tfe-access::version "[^"\n]+" is not a \.tgz tarball[^\n]*\n$/);
+      expect(run.calls).toEqual([]);
+    }
+  });
+
+  it('a tarball in the workspace is installed when its sha256 matches, refused when it does not or is missing', () => {
+    const good = install('tfe-access-0.1.0.tgz', SHA);
+    expect(good.status, good.stdout).toBe(0);
+    expect(good.calls).toEqual([`npm install --global --no-fund --no-audit ${good.root}/tfe-access-0.1.0.tgz`, 'npm root --global']);
+    expect(good.output).toBe('bin=/fake/global/tfe-access/dist/cli/main.js\n');
+    const bad = install('tfe-access-0.1.0.tgz', 'f'.repeat(64));
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toContain(`the tarball's sha256 is ${SHA}, not version-sha256`);
+    expect(bad.calls).toEqual([]);
+    const none = install('tfe-access-0.1.0.tgz');
+    expect(none.status).toBe(1);
+    expect(none.stdout).toContain('version-sha256 must be the sha256');
+  });
+
+  it('a tarball URL is fetched over https only, then checked like a file', () => {
+    const run = install('https://releases.example.com/tfe-access-0.1.0.tgz', SHA);
+    expect(run.status, run.stdout).toBe(0);
+    expect(run.calls[0]).toBe(`curl --fail --silent --show-error --location --proto =https --output ${run.root}/tfe-access.tgz https://releases.example.com/tfe-access-0.1.0.tgz`);
+    expect(run.calls[1]).toBe(`npm install --global --no-fund --no-audit ${run.root}/tfe-access.tgz`);
+    const plain = install('http://releases.example.com/tfe-access-0.1.0.tgz', SHA);
+    expect(plain.status).toBe(1);
+    expect(plain.calls).toEqual([]);
   });
 });

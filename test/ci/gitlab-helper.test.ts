@@ -1,7 +1,8 @@
 // The GitLab helper of the recipe, run as the pipeline runs it (node, a spawned process) against a
 // fake GitLab API on loopback: the plan note updated in place, the reviewed checksum, the drift issue.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -85,5 +86,83 @@ describe('tfe-access-gitlab.mjs', () => {
     expect(rejected.code).toBe(1);
     expect(rejected.err).toBe(`tfe-access-gitlab: GitLab answered 401 to GET /projects/${PROJECT}/repository/commits/abc123/merge_requests\n`);
     expect(rejected.err + rejected.out).not.toContain('wrong-token');
+  });
+});
+
+// `install`, run as the jobs' before_script runs it, with stand-ins for git and npm on PATH that
+// record what they were asked: a pinned commit or a tarball with its sha256, never a name.
+describe('tfe-access-gitlab.mjs install', () => {
+  const COMMIT = '0123456789abcdef0123456789abcdef01234567';
+  const FAKE_GIT = `#!/bin/sh
+echo "git $*" >> "$CALLS"
+case "$*" in *rev-parse*) echo "$FAKE_HEAD" ;; esac
+`;
+  const FAKE_NPM = `#!/bin/sh
+echo "npm $*" >> "$CALLS"
+`;
+  const TARBALL = 'tarball bytes';
+  const SHA = createHash('sha256').update(TARBALL).digest('hex');
+
+  async function install(vars: Record<string, string>, head = COMMIT) {
+    const root = mkdtempSync(join(dir, 'install-'));
+    mkdirSync(join(root, 'bin'));
+    for (const [name, text] of [['git', FAKE_GIT], ['npm', FAKE_NPM]] as const) {
+      writeFileSync(join(root, 'bin', name), text);
+      chmodSync(join(root, 'bin', name), 0o755);
+    }
+    writeFileSync(join(root, 'tfe-access-0.1.0.tgz'), TARBALL);
+    const calls = join(root, 'calls');
+    writeFileSync(calls, '');
+    const env = { PATH: `${join(root, 'bin')}:${process.env.PATH}`, CALLS: calls, FAKE_HEAD: head, TMPDIR: root, ...vars };
+    let result: { code: number; out: string; err: string };
+    try {
+      const { stdout, stderr } = await run('node', [`${ROOT}${GITLAB_HELPER}`, 'install'], { env, cwd: root });
+      result = { code: 0, out: stdout, err: stderr };
+    } catch (error: any) {
+      result = { code: error.code as number, out: error.stdout as string, err: error.stderr as string };
+    }
+    return { ...result, root, calls: readFileSync(calls, 'utf8').trim().split('\n').filter(Boolean).map((l) => l.replaceAll(root, 'ROOT')) };
+  }
+
+  const REPOSITORY = 'https://github.com/OWNER/tfe-access.git';
+
+  it('fetches the pinned commit, checks it is that commit, builds it with its lockfile and installs it', async () => {
+    const done = await install({ TFE_ACCESS_REPOSITORY: REPOSITORY, TFE_ACCESS_COMMIT: COMMIT });
+    expect(done.err).toBe('');
+    expect(done.code).toBe(0);
+    expect(done.calls.map((c) => c.replace(/tfe-access-\w+/, 'CLONE'))).toEqual([
+      'git init --quiet ROOT/CLONE',
+      `git -C ROOT/CLONE fetch --quiet --depth 1 ${REPOSITORY} ${COMMIT}`,
+      'git -C ROOT/CLONE checkout --quiet --detach FETCH_HEAD',
+      'git -C ROOT/CLONE rev-parse HEAD',
+      'npm ci --prefix ROOT/CLONE --no-fund --no-audit',
+      'npm install --global --no-fund --no-audit ROOT/CLONE',
+    ]);
+  });
+
+  it('refuses a missing commit, a branch or tag name, and a fetch that is not the commit, on one line', async () => {
+    for (const commit of ['', 'main', 'v1.0.0', 'latest', COMMIT.slice(0, 12)]) {
+      const refused = await install({ TFE_ACCESS_REPOSITORY: REPOSITORY, TFE_ACCESS_COMMIT: commit });
+      expect(refused.code, commit).toBe(1);
+      expect(refused.err).toMatch(/^tfe-access-gitlab: TFE_ACCESS_COMMIT (is not set|must be a full 40-character commit sha[^\n]*)\n$/);
+      expect(refused.calls).toEqual([]);
+    }
+    const moved = await install({ TFE_ACCESS_REPOSITORY: REPOSITORY, TFE_ACCESS_COMMIT: COMMIT }, 'f'.repeat(40));
+    expect(moved.code).toBe(1);
+    expect(moved.err).toContain(`fetched ${'f'.repeat(40)}, not ${COMMIT}; nothing was installed`);
+    expect(moved.calls.filter((c) => c.startsWith('npm'))).toEqual([]);
+  });
+
+  it('installs a tarball only when its sha256 is the pinned one', async () => {
+    const done = await install({ TFE_ACCESS_TARBALL: 'tfe-access-0.1.0.tgz', TFE_ACCESS_TARBALL_SHA256: SHA });
+    expect(done.code, done.err).toBe(0);
+    expect(done.calls).toEqual(['npm install --global --no-fund --no-audit ROOT/tfe-access-0.1.0.tgz']);
+    const other = await install({ TFE_ACCESS_TARBALL: 'tfe-access-0.1.0.tgz', TFE_ACCESS_TARBALL_SHA256: 'e'.repeat(64) });
+    expect(other.code).toBe(1);
+    expect(other.err).toBe(`tfe-access-gitlab: the tarball's sha256 is ${SHA}, not TFE_ACCESS_TARBALL_SHA256 (${'e'.repeat(64)}); nothing was installed\n`);
+    expect(other.calls).toEqual([]);
+    const plain = await install({ TFE_ACCESS_TARBALL: 'http://example.com/tfe-access-0.1.0.tgz', TFE_ACCESS_TARBALL_SHA256: SHA });
+    expect(plain.err).toBe('tfe-access-gitlab: TFE_ACCESS_TARBALL must be a path or an https URL\n');
+    expect(plain.calls).toEqual([]);
   });
 });

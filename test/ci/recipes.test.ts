@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/registry.js';
 import { MARKER_PREFIX } from '../../src/render/markdown.js';
-import { ACTION, GITHUB_WORKFLOWS, GITLAB_CI, GITLAB_HELPER, invocationsIn, readText, readYaml, unknownFlags, flagsOf, type Invocation } from './recipes.js';
+import { ACTION, GITHUB_WORKFLOWS, GITLAB_CI, GITLAB_HELPER, invocationsIn, readText, readYaml, registryInstalls, unknownFlags, flagsOf, type Invocation } from './recipes.js';
 
 type Obj = Record<string, any>;
 
@@ -131,3 +131,44 @@ describe('every tfe-access call in the recipes', () => {
     expect(readText(GITLAB_HELPER)).toContain('<!-- tfe-access-checksum: ${checksum} -->');
   });
 });
+
+describe('what the recipes install', () => {
+  const RECIPES = [ACTION, ...GITHUB_WORKFLOWS, GITLAB_CI, GITLAB_HELPER];
+  /** The README's code blocks: what a reader copies (its prose names the installs it warns against). */
+  const readmeBlocks = (): string => [...readText('README.md').matchAll(/^```[\w-]*\n([\s\S]*?)^```/gm)].map((m) => m[1]).join('\n');
+
+  it("regression: the GitLab recipe (and the action's version: input) install tfe-access@latest from the npm registry", () => {
+    // No package of that name is published by this project: whoever claims it would run with TFE_TOKEN.
+    const texts: Array<[string, string]> = [...RECIPES.map((path): [string, string] => [path, readText(path)]), ['README.md (code blocks)', readmeBlocks()]];
+    const found = texts.flatMap(([path, text]) => registryInstalls(text).map((line) => `${path}: ${line}`));
+    expect(found).toEqual([]);
+    expect(readmeBlocks()).toContain('tfe-access plan --format markdown > plan.md');
+  });
+
+  it('the checker catches an install by name, and leaves paths, tarballs and the repository alone', () => {
+    expect(registryInstalls('    - npm install --global --no-fund --no-audit "tfe-access@${TFE_ACCESS_VERSION}"')).toHaveLength(1);
+    expect(registryInstalls('npm install --global --no-fund --no-audit "tfe-access@$VERSION"')).toHaveLength(1);
+    expect(registryInstalls('- run: npx tfe-access validate access/ --format github')).toHaveLength(1);
+    expect(registryInstalls('npm i -g tfe-access && tfe-access plan')).toHaveLength(1);
+    expect(registryInstalls('pnpm dlx tfe-access@1.2.3 plan')).toHaveLength(1);
+    expect(registryInstalls('npm install -g ./tfe-access-0.1.0.tgz')).toEqual([]);
+    expect(registryInstalls('npm install --global --no-fund --no-audit /tmp/tfe-access')).toEqual([]);
+    expect(registryInstalls('npm ci --prefix "$ACTION_PATH" --no-fund --no-audit')).toEqual([]);
+    expect(registryInstalls('npx vitest run test/ci')).toEqual([]);
+  });
+
+  it('the example workflows pin the action by a full commit, never a tag that can move', () => {
+    const refs = actionSteps().map(({ step }) => String(step.uses).split('@')[1]);
+    expect(refs.length).toBe(4);
+    for (const ref of refs) expect(ref).toMatch(/^(?:[0-9a-f]{40}|FULL_COMMIT_SHA)$/);
+  });
+
+  it('the GitLab jobs install through the helper, which takes a full commit or a tarball with its sha256', () => {
+    const install = (gitlab['.tfe-access'] as Obj).before_script as string[];
+    expect(install).toEqual(['node "$TFE_ACCESS_HELPER" install']);
+    expect(Object.keys(gitlab.variables as Obj)).toEqual(expect.arrayContaining(['TFE_ACCESS_REPOSITORY', 'TFE_ACCESS_COMMIT', 'TFE_ACCESS_TARBALL', 'TFE_ACCESS_TARBALL_SHA256']));
+    expect((gitlab.variables as Obj).TFE_ACCESS_VERSION).toBeUndefined();
+    expect(readText(GITLAB_HELPER)).toContain("case 'install':");
+  });
+});
+

@@ -59,3 +59,15 @@ export async function unknownFlags(invocation: Invocation): Promise<string[]> {
   const help = await helpOf(invocation.command);
   return invocation.flags.filter((flag) => !new RegExp(`(^|[\\s,(])${flag.replace(/[-]/g, '\\-')}(?![\\w-])`, 'm').test(help));
 }
+
+// A package manager command that fetches a package by name: `npm install|i|add|exec|x`, `npx`,
+// `pnpm add|dlx`, `yarn add|dlx`, `bunx`, up to the end of its line or shell command.
+const INSTALL = /\b(?:npm\s+(?:install|i|add|exec|x)|npx|pnpm\s+(?:add|dlx)|yarn\s+(?:global\s+)?(?:add|dlx)|bunx)\b([^\n;&|]*)/g;
+// `tfe-access` as a registry name, bare or with a version or tag; a path or a tarball (`./`, `/`,
+// `.tgz`, a URL) is not one. Quotes and shell variables around it do not matter.
+const BY_NAME = /(?:^|[\s"'=])tfe-access(?:@[^\s"']*)?(?=$|[\s"'])/;
+
+/** Every install of tfe-access from a package registry by its name in a text: none may be left. */
+export function registryInstalls(text: string): string[] {
+  return [...text.matchAll(INSTALL)].filter((m) => BY_NAME.test(m[1] ?? '')).map((m) => m[0].trim());
+}

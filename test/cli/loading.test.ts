@@ -1,7 +1,10 @@
-// Commands are loaded lazily: `tfe-access --help` imports no command module, and `validate` (offline)
-// never imports the HTTP stack. Proven on the built CLI with a module hook that records every import.
+// What each command loads (issue 18, "Start at once"): `tfe-access --help` almost nothing, and
+// `validate` (offline) no HTTP client, no schema compiler, no other command. Proven on the built CLI:
+// a module hook records every ES module it imports, and at exit the CommonJS cache every module it
+// required and Node's load list every built-in; the build's chunk list (.build/chunks.json) says
+// which source modules each file of dist/cli/ holds.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,21 +18,43 @@ export async function resolve(specifier, context, next) {
   return result;
 }
 `;
-const REGISTER = `import { register } from 'node:module';
+const REGISTER = `import { register, createRequire } from 'node:module';
+import { appendFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 register(new URL('./hooks.mjs', import.meta.url));
+const cache = createRequire(import.meta.url).cache;
+process.on('exit', () => {
+  for (const path of Object.keys(cache)) appendFileSync(process.env.IMPORTS_LOG, pathToFileURL(path).href + '\\n');
+  for (const entry of process.moduleLoadList) if (entry.startsWith('NativeModule ')) appendFileSync(process.env.IMPORTS_LOG, 'node:' + entry.slice(13) + '\\n');
+});
 `;
+const CHUNKS = join(ROOT, '.build/chunks.json');
 
 let dir: string;
+/** File of dist/cli/ -> the modules it holds, relative to the package root (`.build/validate/ajv.js`). */
+let chunks: Record<string, string[]>;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'tfe-access-loading-'));
   writeFileSync(join(dir, 'hooks.mjs'), HOOKS);
   writeFileSync(join(dir, 'register.mjs'), REGISTER);
+  if (!existsSync(CHUNKS)) throw new Error('no .build/chunks.json: run `npm run build`');
+  chunks = JSON.parse(readFileSync(CHUNKS, 'utf8')) as Record<string, string[]>;
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The URLs of every module the built CLI imports for these arguments, and its exit code. */
-function importsOf(args: string[]): { code: number | null; urls: string[] } {
+interface Loaded {
+  readonly code: number | null;
+  /** Every source module loaded, by its path in src/ without extension (`validate/ajv`). */
+  readonly sources: string[];
+  /** Every file loaded from node_modules, relative to it (`ajv/dist/runtime/ucs2length.js`). */
+  readonly packages: string[];
+  /** Every public Node built-in loaded (`readline`), by Node itself included. */
+  readonly builtins: string[];
+}
+
+/** What the built CLI loads for these arguments, and its exit code. */
+function loadedBy(args: string[]): Loaded {
   const log = join(dir, `${args.join('_').replace(/\W/g, '_')}.log`);
   writeFileSync(log, '');
   const run = spawnSync(process.execPath, ['--import', pathToFileURL(join(dir, 'register.mjs')).href, 'dist/cli/main.js', ...args], {
@@ -37,29 +62,54 @@ function importsOf(args: string[]): { code: number | null; urls: string[] } {
     encoding: 'utf8',
     env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', IMPORTS_LOG: log },
   });
-  return { code: run.status, urls: readFileSync(log, 'utf8').split('\n').filter(Boolean) };
+  const urls = [...new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean))];
+  const root = pathToFileURL(join(ROOT, '/')).href;
+  const files = urls.filter((url) => url.startsWith(root)).map((url) => url.slice(root.length));
+  const modules = files.flatMap((file) => (file.startsWith('dist/cli/') ? (chunks[file.slice('dist/cli/'.length)] ?? [`unknown chunk ${file}`]) : [file]));
+  return {
+    code: run.status,
+    sources: [...new Set(modules.filter((m) => m.startsWith('.build/')).map((m) => m.slice('.build/'.length).replace(/\.js$/, '')))].sort(),
+    packages: [...new Set(modules.filter((m) => m.includes('node_modules/')).map((m) => m.replace(/.*node_modules\//, '')))].sort(),
+    builtins: urls.filter((url) => url.startsWith('node:') && !url.startsWith('node:internal/')).map((url) => url.slice('node:'.length)),
+  };
 }
 
-const HTTP_STACK = /\/dist\/api\/|\/node_modules\/undici\//;
+const HTTP_STACK = /^api\/|^live\//;
+const HTTP_CLIENT = /^undici\//;
+// The compiler and its core; a standalone validator needs only ajv/dist/runtime/.
+const SCHEMA_COMPILER = /^ajv\/dist\/(?!runtime\/)/;
 
-describe('lazy commands', () => {
-  it('tfe-access --help imports no command module', () => {
-    const { code, urls } = importsOf(['--help']);
+describe('what a command loads', () => {
+  it('tfe-access --help loads the entry, the command list and the flag parser: no command, no package', () => {
+    const { code, sources, packages, builtins } = loadedBy(['--help']);
     expect(code).toBe(0);
-    expect(urls.some((url) => url.endsWith('/dist/cli/registry.js'))).toBe(true);
-    expect(urls.filter((url) => url.includes('/dist/cli/commands/'))).toEqual([]);
+    // cli/interrupt: how every command ends on a closed stdout or a signal (README, "Reliability").
+    expect(sources).toEqual(['cli/args', 'cli/interrupt', 'cli/io', 'cli/main', 'cli/registry', 'errors']);
+    expect(packages).toEqual([]);
+    // readline (and the stream modules under it) only to ask a question.
+    expect(builtins.filter((b) => /^(readline|fs\/promises|https?|tls)($|\/)/.test(b))).toEqual([]);
   });
 
-  it('validate imports its own command, and nothing of the HTTP stack', () => {
-    const { code, urls } = importsOf(['validate', 'examples/acme']);
+  it('validate loads its own command, the standalone validator, and nothing of the HTTP stack or the schema compiler', () => {
+    const { code, sources, packages, builtins } = loadedBy(['validate', 'examples/acme']);
     expect(code).toBe(0);
-    expect(urls.filter((url) => url.includes('/dist/cli/commands/')).map((url) => url.replace(/.*\/dist\//, ''))).toEqual(['cli/commands/validate.js']);
-    expect(urls.filter((url) => HTTP_STACK.test(url))).toEqual([]);
+    expect(sources.filter((m) => m.startsWith('cli/commands/'))).toEqual(['cli/commands/validate']);
+    expect(sources).toContain('validate/schema-validator');
+    expect(sources.filter((m) => HTTP_STACK.test(m))).toEqual([]);
+    expect(sources.filter((m) => /^(export|render|emulator|pipeline|apply|saved-plan)\//.test(m))).toEqual([]);
+    expect(packages.filter((p) => HTTP_CLIENT.test(p))).toEqual([]);
+    expect(packages.filter((p) => SCHEMA_COMPILER.test(p))).toEqual([]);
+    expect(builtins.filter((b) => /^(readline|https?|http2|tls|zlib)($|\/)/.test(b))).toEqual([]);
+    // What validate does load is seen: the runtime helper the generated code requires, the file reader.
+    expect(packages).toContain('ajv/dist/runtime/ucs2length.js');
+    expect(builtins).toContain('fs/promises');
   });
 
-  it('the hook sees the HTTP stack where it is imported (plan --help)', () => {
-    const { code, urls } = importsOf(['plan', '--help']);
+  it('the records see the HTTP stack where it is loaded (plan --help)', () => {
+    const { code, sources, packages, builtins } = loadedBy(['plan', '--help']);
     expect(code).toBe(0);
-    expect(urls.some((url) => HTTP_STACK.test(url))).toBe(true);
+    expect(sources.some((m) => HTTP_STACK.test(m))).toBe(true);
+    expect(packages.some((p) => HTTP_CLIENT.test(p))).toBe(true);
+    expect(builtins).toEqual(expect.arrayContaining(['http', 'tls']));
   });
 });

@@ -97,4 +97,21 @@ describe('plan against hostile API answers', () => {
       { numRuns: RUNS },
     );
   }, 120_000);
+
+  it('regression: a workspace listed without its project made a plan whose effective changes left out what a project grant change reaches', async () => {
+    // Found by the property above (its counterexample): one key deleted from the first page of the
+    // workspace list dropped a workspace's project, and the plan's effective changes silently lost
+    // the workspaces that project's removal reaches.
+    const recording = recordings.find((r) => r.profile === 'seed') as Recording;
+    const target = keysOf(recording).find((k) => k.includes('/organizations/fuzz/workspaces?page%5Bnumber%5D=1')) ?? '';
+    const spoiler = { kind: 'delete', at: 0.529412 } as const;
+    const run = await planWith(recording, target, spoiler);
+    expect(run.err).not.toMatch(STACK);
+    if (run.code === 0) {
+      expect(run.out).toBe(recording.baseline);
+    } else {
+      expect(run.code).toBe(1);
+      expect(run.err).toMatch(/^tfe-access plan: the workspace list gave no project for workspace [^\n]+\n$/);
+    }
+  }, 60_000);
 });

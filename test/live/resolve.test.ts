@@ -5,7 +5,9 @@ import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { CLIError } from '../../src/errors.js';
 import { resolve } from '../../src/resolve/resolve.js';
-import { desired, OWNER_TOKEN, SEED, target } from './seed.js';
+import { runCli } from '../support/cli.js';
+import { writeDesired, writesOf } from '../apply/scenario.js';
+import { desired, DEV_TOKEN, OWNER_TOKEN, SEED, target } from './seed.js';
 
 let emu: RunningEmulator;
 let client: TfeClient;
@@ -71,3 +73,36 @@ describe('resolve', () => {
     expect(await problems(desired([target('workspace', 'standalone', ['VAULT'])]))).toContain('Did you mean "vault"?');
   });
 });
+
+describe('settings.ignore-teams is resolved like a granted team', () => {
+  // `vault` is secret and holds the only grant on project `hidden`; the file meant to protect it.
+  const typo = 'organization: acme\nsettings:\n  ignore-teams: [developers, vaul]\nprojects:\n  hidden:\n    teams: {}\n';
+
+  it('regression: a typo in settings.ignore-teams removes the grant it was meant to protect', async () => {
+    const dir = await writeDesired(typo);
+    emu.resetLog();
+    for (const args of [['plan', dir], ['apply', dir, '--auto-approve']]) {
+      const run = await runCli([...args, '--rate-limit', '0'], { env: { TFE_TOKEN: OWNER_TOKEN, TFE_ADDRESS: emu.url } });
+      expect(run.code, run.err).toBe(1);
+      expect(run.out).toBe('');
+      expect(run.err).toContain('Name resolution found a problem:');
+      expect(run.err).toContain('tfe-access.yaml:3:30: settings.ignore-teams: team "vaul" in organization "acme": not found, or the token may not see it');
+      expect(run.err).toContain('Did you mean "vault"?');
+    }
+    expect(writesOf(emu)).toEqual([]);
+  });
+
+  it('a team the token cannot see is refused there too, as a granted one is', async () => {
+    const devClient = new TfeClient({ baseUrl: `${emu.url}/api/v2`, token: DEV_TOKEN });
+    try {
+      const state = { ...desired([target('project', 'platform', ['developers'])]), settings: { prune: true, ignoreTeams: ['vault'], maxRemovals: 10 } };
+      const error = await resolve(devClient, state).then(() => undefined, (e: unknown) => e);
+      expect((error as Error).message).toContain('settings.ignore-teams: team "vault" in organization "acme": not found, or the token may not see it');
+      // The owner sees it: the same file resolves.
+      await expect(resolve(client, state)).resolves.toBeDefined();
+    } finally {
+      await devClient.close();
+    }
+  });
+});
+

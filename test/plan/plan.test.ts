@@ -54,6 +54,21 @@ describe('tfe-access plan', () => {
     await expect(run.out).toMatchFileSnapshot('__snapshots__/acme.plan.md');
   });
 
+  it("regression: the README says the plan shows a role's name; no format does", async () => {
+    // examples/acme grants `developers: deployer` on platform, where developers have `write` live.
+    const text = await runCli(['plan', 'examples/acme'], { env });
+    expect(text.out).toMatch(/^ {2}~ developers {2}write -> custom \(role deployer\)$/m);
+    const markdown = await runCli(['plan', 'examples/acme', '--format', 'markdown'], { env });
+    expect(markdown.out).toContain('! developers: write -> custom (role deployer)');
+    const json = await runCli(['plan', 'examples/acme', '--format', 'json'], { env });
+    const changes = (JSON.parse(json.out) as { changes: Array<{ team: { name: string }; target: { name: string }; before: Record<string, unknown> | null; after: Record<string, unknown> | null }> }).changes;
+    const developers = changes.find((c) => c.team.name === 'developers' && c.target.name === 'platform');
+    expect(developers?.after).toMatchObject({ access: 'custom', role: 'deployer' });
+    expect(developers?.before).toEqual(expect.not.objectContaining({ role: expect.anything() }));
+    // Only role grants name a role.
+    expect(changes.filter((c) => c.after?.role !== undefined || c.before?.role !== undefined)).toEqual([developers]);
+  });
+
   it('prints byte-identical plans on two runs over the same state', async () => {
     const first = await runCli(['plan', 'examples/acme', '--format', 'json'], { env });
     const second = await runCli(['plan', 'examples/acme', '--format', 'json'], { env });
@@ -174,3 +189,47 @@ describe('tfe-access drift', () => {
     expect(run.code).toBe(1);
   });
 });
+
+describe('ids', () => {
+  it("regression: the demo's own ids cannot be pinned", async () => {
+    // Every target id the demo's plan prints, pinned in a file of those targets, validates and plans.
+    const demo = await startEmulator({ seed: SEED, rateLimit: 0 });
+    const demoEnv = { TFE_TOKEN: ORG_TOKEN, TFE_ADDRESS: demo.url };
+    const run = await runCli(['plan', 'examples/acme', '--format', 'json'], { env: demoEnv });
+    const targets = new Map<string, { type: string; name: string; id: string }>();
+    for (const change of (JSON.parse(run.out) as { changes: Array<{ target: { type: string; name: string; id: string } }> }).changes) targets.set(change.target.id, change.target);
+    expect(targets.size).toBeGreaterThan(1);
+    const lines = ['organization: acme', 'settings: { prune: false }'];
+    for (const type of ['project', 'workspace']) {
+      lines.push(`${type}s:`);
+      for (const target of [...targets.values()].filter((t) => t.type === type)) lines.push(`  ${target.name}: { id: ${target.id}, teams: {} }`);
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'tfe-access-plan-'));
+    try {
+      const file = join(dir, 'pinned.yaml');
+      writeFileSync(file, `${lines.join('\n')}\n`);
+      const validate = await runCli(['validate', file]);
+      expect(validate.out).toMatch(/^valid: 1 file/);
+      expect(validate.code).toBe(0);
+      const pinned = await runCli(['plan', file], { env: demoEnv });
+      expect(pinned.err).toBe('');
+      expect(pinned.out).toContain('No changes: access in acme matches the files.');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await demo.stop();
+    }
+  });
+
+  it('the demo organization and the ids the emulator makes have the shapes of the real service', async () => {
+    const shapes: Record<string, RegExp> = { teams: /^team-[A-Za-z0-9]{16}$/, projects: /^prj-[A-Za-z0-9]{16}$/, workspaces: /^ws-[A-Za-z0-9]{16}$/, 'team-projects': /^tprj-[A-Za-z0-9]{16}$/, 'team-workspaces': /^tws-[A-Za-z0-9]{16}$/ };
+    const org = SEED.organizations[0]! as unknown as Record<string, Array<{ id?: string }>>;
+    for (const [key, shape] of Object.entries(shapes)) for (const entry of org[key] ?? []) expect(entry.id, key).toMatch(shape);
+    const created = await fetch(`${emulator.url}/api/v2/organizations/acme/workspaces`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ORG_TOKEN}`, 'content-type': 'application/vnd.api+json' },
+      body: JSON.stringify({ data: { type: 'workspaces', attributes: { name: 'made-now' } } }),
+    });
+    expect(((await created.json()) as { data: { id: string } }).data.id).toMatch(shapes.workspaces!);
+  });
+});
+

@@ -67,7 +67,7 @@ describe('plan: what the changes do to effective access', () => {
     // Beyond the plan's own reads: the two unmanaged workspaces of platform (its workspace list
     // came with name resolution) and, for lake, the project list and the grants of project data.
     const reads = (path: string, id: string) => emulator.requests.filter((r) => r.path.endsWith(path) && r.query.includes(id)).length;
-    expect([reads('/team-workspaces', 'ws-net-prod'), reads('/team-workspaces', 'ws-net-dev'), reads('/team-projects', 'prj-data')]).toEqual([1, 1, 1]);
+    expect([reads('/team-workspaces', 'ws-netprod'), reads('/team-workspaces', 'ws-netdev'), reads('/team-projects', 'prj-data')]).toEqual([1, 1, 1]);
   });
 
   it('text and markdown say the same in words', async () => {

@@ -23,8 +23,8 @@ export const SEED: SeedDocument = {
         { name: 'data', id: 'prj-data' },
       ],
       workspaces: [
-        { name: 'networking-prod', id: 'ws-net-prod', project: 'platform' },
-        { name: 'networking-dev', id: 'ws-net-dev', project: 'platform' },
+        { name: 'networking-prod', id: 'ws-netprod', project: 'platform' },
+        { name: 'networking-dev', id: 'ws-netdev', project: 'platform' },
         { name: 'lake', id: 'ws-lake', project: 'data' },
         { name: 'sandbox', id: 'ws-sandbox' },
       ],

@@ -1,7 +1,7 @@
 // Vitest global setup: the spawned-CLI tests run `dist/cli/main.js`. `npm ci` builds it (the
 // `prepare` script); in a working tree, rebuild once here, before any test file starts, when a
-// source file is newer than the build. Never from inside a test: two workers rebuilding while a
-// third spawns the CLI would read half-written files.
+// source file or a build script is newer than the build. Never from inside a test: two workers
+// rebuilding while a third spawns the CLI would read half-written files.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -15,14 +15,15 @@ function newestSource(dir: string): number {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
+    else if (/\.(ts|mjs)$/.test(entry.name) && !entry.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
   }
   return newest;
 }
 
 export default function setup(): void {
-  if (existsSync(MAIN) && statSync(MAIN).mtimeMs >= newestSource(join(ROOT, 'src'))) return;
-  const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
-  const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: ROOT, encoding: 'utf8' });
+  const newest = Math.max(newestSource(join(ROOT, 'src')), newestSource(join(ROOT, 'scripts')));
+  if (existsSync(MAIN) && statSync(MAIN).mtimeMs >= newest) return;
+  // What `npm run build` runs: tsc, the schema's standalone validator, the bundle.
+  const result = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`the build failed before the tests:\n${result.stdout}${result.stderr}`);
 }

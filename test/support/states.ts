@@ -1,7 +1,7 @@
 // Builders and fast-check arbitraries of desired and live states, for the pure core's tests.
 import fc from 'fast-check';
 import { IMPLIED, LEVELS, PERMISSIONS, type Level, type Resource } from '../../src/core/access.js';
-import { DEFAULT_SETTINGS, RESOURCE_OF, type Access, type DesiredState, type DesiredTarget, type LiveGrant, type LiveState, type LiveTarget, type ReportedAccess, type Team } from '../../src/core/model.js';
+import { DEFAULT_SETTINGS, RESOURCE_OF, type Access, type CustomAccess, type DesiredState, type DesiredTarget, type LiveGrant, type LiveState, type LiveTarget, type ReportedAccess, type TargetType, type Team } from '../../src/core/model.js';
 import { customAccess, permissionsOf } from '../../src/core/permissions.js';
 
 export const TEAM_NAMES = ['owners', 'dev', 'ops', 'sre', 'audit', 'ci'] as const;
@@ -46,8 +46,8 @@ export const arbAccess = (resource: Resource): fc.Arbitrary<TestAccess> =>
 export const TARGETS = [
   { type: 'project', name: 'platform', id: 'prj-platform' },
   { type: 'project', name: 'data', id: 'prj-data' },
-  { type: 'workspace', name: 'net-prod', id: 'ws-net-prod' },
-  { type: 'workspace', name: 'app-dev', id: 'ws-app-dev' },
+  { type: 'workspace', name: 'net-prod', id: 'ws-netprod' },
+  { type: 'workspace', name: 'app-dev', id: 'ws-appdev' },
 ] as const;
 
 type GrantMap = Array<{ team: string; access: TestAccess }>;
@@ -94,6 +94,24 @@ export const arbScenario: fc.Arbitrary<Scenario> = fc
     }));
     return { desired: desiredOf(targets, { ignoreTeams: ignore }), live: liveOf('acme', teams, liveTargets) };
   });
+
+/**
+ * arbScenario with roles: the custom sets of the live grants become roles (`role-N`, by kind), and
+ * a desired custom grant with one of those sets names it, as a file that grants a role does.
+ */
+export const arbScenarioWithRoles: fc.Arbitrary<Scenario> = arbScenario.map(({ desired, live }) => {
+  const roles = { project: new Map<string, CustomAccess>(), workspace: new Map<string, CustomAccess>() };
+  for (const target of live.targets.values()) {
+    for (const grant of target.grants) {
+      const known = [...roles[target.type].values()].some((r) => JSON.stringify(r.permissions) === JSON.stringify(grant.access.permissions));
+      if (grant.access.access === 'custom' && !known) roles[target.type].set(`role-${roles[target.type].size}`, { access: 'custom', permissions: grant.access.permissions });
+    }
+  }
+  const roleOf = (type: TargetType, access: Access): string | undefined =>
+    access.access === 'custom' ? [...roles[type]].find(([, r]) => JSON.stringify(r.permissions) === JSON.stringify(access.permissions))?.[0] : undefined;
+  const targets = desired.targets.map((t) => ({ ...t, grants: t.grants.map((g) => ({ ...g, ...(roleOf(t.type, g.access) ? { role: roleOf(t.type, g.access) } : {}) })) }));
+  return { desired: { ...desired, targets, roles }, live };
+});
 
 /** The access as a desired state holds it: a fixed level without a vector of its own. */
 export function written(access: TestAccess): Access {

@@ -48,7 +48,8 @@ describe('examples', () => {
     expect(result.problems).toEqual([]);
     expect(result.files).toEqual(yamlIn('examples/acme').sort());
     const state = result.state!;
-    expect(state.settings).toEqual({ prune: true, ignoreTeams: ['break-glass'], maxRemovals: 10 });
+    const ignoredAt = { file: join('examples', 'acme', '00-organization.yaml'), line: 9, col: 18 };
+    expect(state.settings).toEqual({ prune: true, ignoreTeams: ['break-glass'], ignoreTeamSources: new Map([['break-glass', ignoredAt]]), maxRemovals: 10 });
     expect(state.targets.map((t) => `${t.type}:${t.name}`)).toEqual([
       'project:data',
       'project:platform',

@@ -33,7 +33,7 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     "grant-number.yaml:5:12: projects.platform.teams.dev: expected an access level, a project role name or a mapping with `access`, got 42",
   ],
   "id-wrong-prefix.yaml": [
-    "id-wrong-prefix.yaml:4:9: projects.platform.id: \"ws-AbC123\" is not a project id; project ids look like \"prj-...\"",
+    "id-wrong-prefix.yaml:4:9: projects.platform.id: \"ws-AbC123\" is not a project id: the service's project ids are \"prj-\" and then letters and digits only, such as \"prj-W6k9K23oSXRHGpj3\"",
   ],
   "ignore-teams-twice.yaml": [
     "ignore-teams-twice.yaml:6:7: settings.ignore-teams: \"break-glass\" is listed twice",

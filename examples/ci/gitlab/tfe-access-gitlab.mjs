@@ -3,6 +3,11 @@
 // with `gh`, here with the GitLab REST API and Node's fetch, no dependencies. Copy it into your
 // repository (the recipe expects ci/tfe-access-gitlab.mjs).
 //
+//   node tfe-access-gitlab.mjs install
+//       every job, first: install tfe-access exactly as pinned, never by a registry name:
+//       TFE_ACCESS_REPOSITORY at TFE_ACCESS_COMMIT (a full commit sha), built with its lockfile; or
+//       TFE_ACCESS_TARBALL (a tarball you publish yourself, `npm pack`: an https URL or a path),
+//       installed only if its sha256 is TFE_ACCESS_TARBALL_SHA256
 //   node tfe-access-gitlab.mjs post-plan PLAN.md SAVED_PLAN.json
 //       merge request pipelines: post the markdown plan as ONE note on the merge request, updated
 //       in place (found by the plan's hidden first line), recording the plan's checksum
@@ -14,8 +19,12 @@
 // Environment: GITLAB_API_TOKEN (a project access token with the `api` scope, as a masked CI/CD
 // variable; the job token may not write notes), and GitLab's own CI_API_V4_URL, CI_PROJECT_ID,
 // CI_MERGE_REQUEST_IID, CI_COMMIT_SHA, CI_PIPELINE_URL.
-/* global process, console, fetch -- Node 20 globals; the repository lints plain JS without them */
-import { readFileSync } from 'node:fs';
+/* global process, console, fetch, Buffer -- Node 20 globals; the repository lints plain JS without them */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 
 const CHECKSUM_MARKER = /^<!-- tfe-access-checksum: ([0-9a-f]{64}) -->$/m;
 const DRIFT_LABEL = 'tfe-access-drift';
@@ -108,8 +117,56 @@ async function driftIssue(reportFile, exitCode) {
   return 0;
 }
 
+/** A program with its arguments as data (no shell); its output goes to the job log. */
+function exec(program, args) {
+  execFileSync(program, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+}
+
+const NPM_QUIET = ['--no-fund', '--no-audit'];
+
+/** The repository at one commit: a branch or a tag can move, a commit sha cannot. */
+function installCommit() {
+  const commit = env('TFE_ACCESS_COMMIT');
+  if (!/^[0-9a-f]{40}$/.test(commit)) throw new UsageError(`TFE_ACCESS_COMMIT must be a full 40-character commit sha (a branch or a tag can move), got "${commit}"`);
+  const repository = env('TFE_ACCESS_REPOSITORY');
+  const dir = mkdtempSync(join(tmpdir(), 'tfe-access-'));
+  exec('git', ['init', '--quiet', dir]);
+  exec('git', ['-C', dir, 'fetch', '--quiet', '--depth', '1', repository, commit]);
+  exec('git', ['-C', dir, 'checkout', '--quiet', '--detach', 'FETCH_HEAD']);
+  const head = execFileSync('git', ['-C', dir, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+  if (head !== commit) throw new Error(`fetched ${head}, not ${commit}; nothing was installed`);
+  // The lockfile's dependencies; the package's prepare script builds dist/.
+  exec('npm', ['ci', '--prefix', dir, ...NPM_QUIET]);
+  exec('npm', ['install', '--global', ...NPM_QUIET, dir]);
+  console.log(`installed tfe-access ${commit} of ${repository}`);
+}
+
+/** A tarball the user publishes, installed only when its bytes are the pinned ones. */
+async function installTarball(source) {
+  const sha256 = env('TFE_ACCESS_TARBALL_SHA256');
+  if (!/^[0-9a-f]{64}$/.test(sha256)) throw new UsageError('TFE_ACCESS_TARBALL_SHA256 must be the sha256 of the tarball (64 hex digits)');
+  let file = resolve(source);
+  if (/^[a-z][a-z0-9+.-]*:/i.test(source)) {
+    if (!source.startsWith('https://')) throw new UsageError('TFE_ACCESS_TARBALL must be a path or an https URL');
+    const response = await fetch(source);
+    if (!response.ok) throw new Error(`${source} answered ${response.status}; nothing was installed`);
+    file = join(mkdtempSync(join(tmpdir(), 'tfe-access-')), 'tfe-access.tgz');
+    writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+  }
+  const actual = createHash('sha256').update(readFileSync(file)).digest('hex');
+  if (actual !== sha256) throw new UsageError(`the tarball's sha256 is ${actual}, not TFE_ACCESS_TARBALL_SHA256 (${sha256}); nothing was installed`);
+  exec('npm', ['install', '--global', ...NPM_QUIET, file]);
+  console.log(`installed tfe-access from ${source} (sha256 ${sha256})`);
+}
+
 async function run([command, ...args]) {
   switch (command) {
+    case 'install':
+      // Never `npm install tfe-access`: no package of that name is published by this project, and
+      // whoever claims the name would run with TFE_TOKEN in every pipeline.
+      if (process.env.TFE_ACCESS_TARBALL) await installTarball(process.env.TFE_ACCESS_TARBALL);
+      else installCommit();
+      return 0;
     case 'post-plan':
       if (args.length !== 2) throw new UsageError('post-plan PLAN.md SAVED_PLAN.json');
       await postPlan(args[0], args[1]);
@@ -122,7 +179,7 @@ async function run([command, ...args]) {
       // Exit 2 again on drift, so the job (allow_failure: exit_codes: 2) shows it.
       return driftIssue(args[0], args[1]);
     default:
-      throw new UsageError('usage: tfe-access-gitlab.mjs post-plan | reviewed-checksum | drift-issue');
+      throw new UsageError('usage: tfe-access-gitlab.mjs install | post-plan | reviewed-checksum | drift-issue');
   }
 }
 

@@ -1,0 +1,80 @@
+// Build step: the compiled sources -> dist/cli/, one entry (main.js) and a chunk per lazily loaded
+// command (rolldown follows the registry's `import()`s), so a command loads a few files instead of
+// dozens (issue 18, "Start at once"; README, "Start-up").
+//
+// - CommonJS: Node 20 starts an ES module entry about 8 ms of CPU later than a CommonJS one (its
+//   ESM loader), which alone is a quarter of a bare `node -e 0`. dist/package.json says so.
+// - The runtime `dependencies` of package.json stay in node_modules (each loaded only by the
+//   commands that use it); every other package the sources import (`yaml`, `p-limit`: dev
+//   dependencies) is bundled. `yaml` from its ES module build: as CommonJS it is 74 modules
+//   that each pay a wrapper and a `require` at every start.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { rolldown } from 'rolldown';
+
+/** `undici/x` -> `undici`, `@scope/p/x` -> `@scope/p`; undefined for a path or a virtual module. */
+function packageOf(specifier) {
+  if (/^[./\\\0]/.test(specifier) || /^[A-Za-z]:/.test(specifier)) return undefined;
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/** The bundled package a module comes from (its own chunk, named after it), or null. */
+function bundledPackageOf(id) {
+  const match = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/.exec(id);
+  return match ? match[1].replace(/[\\/]/, '-') : null;
+}
+
+/** The file a package's `exports` name for ES module importers that are not Node (its ESM build). */
+function esmBuildOf(root, name) {
+  const manifest = JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8'));
+  return join(root, 'node_modules', name, manifest.exports['.'].default);
+}
+
+/**
+ * A module that finds files beside it (`new URL('../../schemas/...', import.meta.url)`) keeps
+ * meaning its place in the package: `import.meta.url` becomes the URL the module would have at
+ * dist/<its path>, computed from the chunk's own URL. Every chunk lies in dist/cli/.
+ */
+function keepModuleUrls({ root, compiled, out }) {
+  return {
+    name: 'keep-module-urls',
+    transform(code, id) {
+      if (!id.startsWith(compiled) || !/\bimport\.meta\.url\b/.test(code)) return null;
+      const place = relative(out, join(root, 'dist', relative(compiled, id))).split('\\').join('/');
+      return { code: code.replace(/\bimport\.meta\.url\b/g, `new URL(${JSON.stringify(place)}, import.meta.url).href`), map: null };
+    },
+  };
+}
+
+/**
+ * Bundles `compiled`/cli/main.js into `out` (dist/cli). Returns, for each file written, the modules
+ * it holds (relative to the package root), which test/cli/loading.test.ts reads.
+ */
+export async function bundleCli({ root, compiled, out }) {
+  const { dependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const external = Object.keys(dependencies);
+  const build = await rolldown({
+    input: { main: join(compiled, 'cli/main.js') },
+    platform: 'node',
+    external: (id) => external.includes(packageOf(id)),
+    resolve: { alias: { yaml: esmBuildOf(root, 'yaml') } },
+    plugins: [keepModuleUrls({ root, compiled, out })],
+    logLevel: 'warn',
+  });
+  try {
+    const { output } = await build.write({
+      dir: out,
+      format: 'cjs',
+      // The sources are ES modules, strict throughout: so is the bundle.
+      strict: true,
+      entryFileNames: '[name].js',
+      chunkFileNames: '[name]-[hash].js',
+      codeSplitting: { groups: [{ name: bundledPackageOf, debugName: 'bundled packages' }] },
+    });
+    writeFileSync(join(out, '..', 'package.json'), '{ "type": "commonjs" }\n');
+    return Object.fromEntries(output.filter((o) => o.type === 'chunk').map((c) => [c.fileName, c.moduleIds.map((id) => relative(root, id))]));
+  } finally {
+    await build.close();
+  }
+}

@@ -1,0 +1,28 @@
+// The guards as `plan` reports them: every guard apply will evaluate, on the same inputs, so a
+// plan that apply would refuse says so in every format (README, "Safety guards"). The inputs come
+// from the desired state and the live read the plan was made from, as apply takes them.
+import type { DesiredState, LiveState } from '../core/model.js';
+import type { Change, DiffPlan, Plan, PlanRefusal } from '../core/plan.js';
+import { incompleteTargetsOf } from '../diff/completeness.js';
+import { checkGuards, type GuardInputs } from './guards.js';
+import type { Refusal } from './refusal.js';
+
+/** The guards' inputs of a plan made from `desired` against `live`: what apply decides from. */
+export function guardInputsOf(desired: DesiredState, live: LiveState): GuardInputs {
+  return { maxRemovals: desired.settings.maxRemovals, incompleteTargets: incompleteTargetsOf(live) };
+}
+
+/** A refusal as the plan carries it: which guard, why, how to proceed (not the changes: the plan has them). */
+export function planRefusalOf(refusal: Refusal): PlanRefusal {
+  return { guard: refusal.guard, message: refusal.message, howToProceed: refusal.howToProceed };
+}
+
+/** What apply without --force refuses of `changes`. */
+export function refusalsOf(changes: readonly Change[], inputs: GuardInputs): PlanRefusal[] {
+  return checkGuards(changes, { ...inputs, force: false }).map(planRefusalOf);
+}
+
+/** The diff's plan with its refusals. */
+export function guardPlan(plan: DiffPlan, inputs: GuardInputs): Plan {
+  return { ...plan, refusals: refusalsOf(plan.changes, inputs) };
+}
