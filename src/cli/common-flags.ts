@@ -60,6 +60,18 @@ export function rateLimitNotice(io: IO): (announced: number, previous: number) =
   };
 }
 
+/** What every use case that talks to the API takes from the connection flags and the process. */
+export function connectionRequest(io: IO, flags: ConnectionFlags) {
+  return {
+    env: io.env,
+    address: flags.address,
+    concurrency: flags.concurrency,
+    rateLimit: flags.rateLimit,
+    onRateLimit: rateLimitNotice(io),
+    timeoutMs: flags.timeoutMs,
+  };
+}
+
 export function targetFlags(parsed: Parsed): string[] {
   return listFlag(parsed, 'target');
 }

@@ -111,8 +111,11 @@ describe('the newer permissions against the current profile', () => {
     expect(plan.server).toEqual({ app: 'Terraform Enterprise', version: 'v202604-1', numeric_version: '1.2.0', api_version: '2.6.0' });
     expect(plan.warnings).toEqual([]);
 
+    emulator!.resetLog();
     const applied = await runCli(['apply', file, '--auto-approve'], { env });
     expect(applied.code, applied.err).toBe(0);
+    // One ping per run, apply's included: before anything else.
+    expect(emulator!.requests.filter((r) => r.path === '/api/v2/ping').map((r) => emulator!.requests.indexOf(r))).toEqual([0]);
     const again = await runCli(['plan', file, '--format', 'json', '--detailed-exitcode'], { env });
     expect(again.code, again.out).toBe(0);
     expect((JSON.parse(again.out) as { changes: unknown[] }).changes).toEqual([]);

@@ -79,6 +79,7 @@ describe('the rate limit the server announces', () => {
     const log = emulator.requests;
     expect(log.length).toBeGreaterThanOrEqual(PROJECTS + WORKSPACES);
     expect(log[0]).toMatchObject({ method: 'GET', path: '/api/v2/ping', status: 204 });
+    expect(log.filter((r) => r.path === '/api/v2/ping')).toHaveLength(1);
     expect(emulator.counters().rateLimited).toBe(0);
     expect(busiestSecond(log)).toBeLessThanOrEqual(12);
     expect(run.err).toBe('tfe-access: the server allows 12 requests per second (X-RateLimit-Limit), below --rate-limit 30: running at 12.\n');
