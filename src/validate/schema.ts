@@ -7,6 +7,7 @@ import { LEVEL_DESCRIPTIONS, LEVELS, PERMISSIONS, type PermissionSpec, type Reso
 import { RESOURCE_OF, type TargetType } from '../core/model.js';
 import { splitKey } from '../core/permissions.js';
 import { idPattern, idShape } from '../core/ids.js';
+import { SET_KEYS } from './merge.js';
 
 export type JsonSchema = { readonly [key: string]: unknown };
 
@@ -112,6 +113,46 @@ function targetDef(type: TargetType): JsonSchema {
   };
 }
 
+function globList(what: string): JsonSchema {
+  return { description: what, type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, uniqueItems: true };
+}
+
+function matchDef(type: TargetType): JsonSchema {
+  const names = globList(`Globs of ${type} names (\`*\` any run of characters, \`?\` one); the name matches one of them.`);
+  const exclude = globList(`Globs of ${type} names left out, even when every other criterion holds.`);
+  const workspaceOnly: Record<string, JsonSchema> =
+    type === 'workspace'
+      ? {
+          projects: { description: 'Project names: the workspace is in one of them.', type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, uniqueItems: true },
+          tags: { description: 'Tags that must all be on the workspace: `key:value` matches a key-value tag (or a flat tag written so), a bare word a flat tag or a key.', type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, uniqueItems: true },
+        }
+      : {};
+  return {
+    description: `Which ${type}s the set matches, read from the organization at plan time: every criterion given must hold.`,
+    type: 'object',
+    additionalProperties: false,
+    properties: { ...workspaceOnly, names, exclude },
+  };
+}
+
+function setDef(type: TargetType): JsonSchema {
+  return {
+    description: `A set of ${type}s chosen by criteria: each ${type} it matches gets these teams, merged with its own entry (which wins for the same team).`,
+    type: 'object',
+    required: ['match', 'teams'],
+    additionalProperties: false,
+    properties: {
+      match: { description: `Which ${type}s get the set's teams.`, $ref: `#/$defs/${type}Match` },
+      prune: { description: `Remove grants of teams no set or entry gives on every ${type} the set matches (default settings.prune); a ${type}'s own entry with \`prune: false\` keeps them.`, type: 'boolean' },
+      teams: { description: `Team name -> access on every ${type} the set matches.`, type: 'object', propertyNames: { minLength: 1 }, additionalProperties: { $ref: `#/$defs/${type}Grant` } },
+    },
+  };
+}
+
+function setsSchema(type: TargetType): JsonSchema {
+  return { description: `${type === 'project' ? 'Project' : 'Workspace'} sets by name (the name is shown in plans).`, type: 'object', propertyNames: { minLength: 1 }, additionalProperties: { $ref: `#/$defs/${type}Set` } };
+}
+
 function rolesSchema(): JsonSchema {
   const levels = allLevelNames();
   const kind = (type: TargetType): JsonSchema => ({
@@ -157,10 +198,16 @@ export function buildSchema(): JsonSchema {
       roles: rolesSchema(),
       projects: targets('project'),
       workspaces: targets('workspace'),
+      [SET_KEYS.workspace]: setsSchema('workspace'),
+      [SET_KEYS.project]: setsSchema('project'),
     },
     $defs: {
       project: targetDef('project'),
       workspace: targetDef('workspace'),
+      projectSet: setDef('project'),
+      workspaceSet: setDef('workspace'),
+      projectMatch: matchDef('project'),
+      workspaceMatch: matchDef('workspace'),
       projectGrant: grantDef(RESOURCE_OF.project, 'project'),
       workspaceGrant: grantDef(RESOURCE_OF.workspace, 'workspace'),
       projectInlineGrant: inlineGrantDef(RESOURCE_OF.project, 'project'),
