@@ -1,18 +1,20 @@
 // Names in a DesiredState -> ids, with the fewest requests: all teams first (pages of 100; the plan
 // needs every visible team anyway, and an address without teams must say so before anything else
-// is read: teams.ts), then at once all projects when any is managed (pages of 100), workspaces as
-// workspaces.ts decides. Team names are exact and case-sensitive (docs/api.md, "Name resolution");
-// every problem is collected, then one CLIError lists them all.
+// is read: teams.ts), then at once all projects when any is managed or a set is given (pages of
+// 100), workspaces as workspaces.ts decides; with workspace sets, the list catalog.ts reads serves
+// the entries too. Team names are exact and case-sensitive (docs/api.md, "Name resolution"); every
+// problem is collected, then one CLIError lists them all.
 import type { TfeClient } from '../api/client.js';
 import type { DesiredState, DesiredTarget, Project, SourceRef, Team, TargetType, Workspace } from '../core/model.js';
 import { CLIError } from '../errors.js';
 import { didYouMean } from './closest.js';
 import { quote } from '../core/printable.js';
+import { readCatalog, type SetCatalog } from './catalog.js';
 import { listTeamsOf } from './teams.js';
-import { findWorkspaces } from './workspaces.js';
+import { findWorkspaces, type WorkspaceLookup } from './workspaces.js';
 
 /** The calls name resolution needs, and no other. */
-export type NameReader = Pick<TfeClient, 'listTeams' | 'showsOrganization' | 'listProjects' | 'showWorkspace' | 'showWorkspaceByName' | 'firstWorkspacePage' | 'restOfWorkspaces'>;
+export type NameReader = Pick<TfeClient, 'listTeams' | 'showsOrganization' | 'listProjects' | 'showWorkspace' | 'showWorkspaceByName' | 'firstWorkspacePage' | 'restOfWorkspaces' | 'listTaggedWorkspaces'>;
 
 export interface ResolvedTarget {
   readonly type: TargetType;
@@ -31,6 +33,8 @@ export interface Resolved {
   readonly targets: readonly ResolvedTarget[];
   /** Every workspace of the organization, when resolution listed them all (the plan's effective changes use it). */
   readonly workspaces?: readonly Workspace[];
+  /** What the sets are expanded from, when the files give sets (src/expand/expand.ts). */
+  readonly catalog?: SetCatalog;
 }
 
 const NOT_VISIBLE = 'not found, or the token may not see it';
@@ -49,7 +53,7 @@ function unknownTeam(desired: DesiredState, teams: ReadonlyMap<string, Team>, na
  */
 function checkTeams(desired: DesiredState, teams: ReadonlyMap<string, Team>, problems: string[]): void {
   const reported = new Set<string>();
-  for (const target of desired.targets) {
+  for (const target of [...desired.targets, ...(desired.sets ?? [])]) {
     for (const grant of target.grants) {
       if (teams.has(grant.team) || reported.has(grant.team)) continue;
       reported.add(grant.team);
@@ -94,15 +98,32 @@ async function pinnedWorkspaces(client: NameReader, targets: readonly DesiredTar
   return new Map(shown.filter((w): w is Workspace => w !== undefined).map((w) => [w.id, w]));
 }
 
+/** With workspace sets, the list read for them serves the entries (the whole list: no request more); else workspaces.ts decides. */
+async function lookUpWorkspaces(client: NameReader, organization: string, names: readonly string[], catalog: SetCatalog): Promise<WorkspaceLookup> {
+  const found = new Map(catalog.workspaces.filter((w) => names.includes(w.name)).map((w) => [w.name, w]));
+  if (catalog.complete) return { found, all: catalog.workspaces };
+  const rest = await findWorkspaces(client, organization, names.filter((n) => !found.has(n)));
+  return { found: new Map([...found, ...rest.found]) };
+}
+
+/** The projects (when a project is managed or a set given) and, for sets, what they expand from. */
+async function listFor(client: NameReader, desired: DesiredState): Promise<{ projects: Project[]; catalog?: SetCatalog }> {
+  const sets = desired.sets ?? [];
+  const needed = sets.length > 0 || desired.targets.some((t) => t.type === 'project');
+  const projects = needed ? await client.listProjects(desired.organization) : [];
+  if (sets.length === 0) return { projects };
+  return { projects, catalog: await readCatalog(client, desired.organization, sets, projects) };
+}
+
 export async function resolve(client: NameReader, desired: DesiredState): Promise<Resolved> {
   const organization = desired.organization;
-  const projectTargets = desired.targets.filter((t) => t.type === 'project');
   const workspaceTargets = desired.targets.filter((t) => t.type === 'workspace');
   const teams = await listTeamsOf(client, organization);
-  const [projects, workspaces] = await Promise.all([
-    projectTargets.length > 0 ? client.listProjects(organization) : Promise.resolve([]),
-    findWorkspaces(client, organization, workspaceTargets.map((t) => t.name)),
-  ]);
+  const names = workspaceTargets.map((t) => t.name);
+  // Without workspace sets, the workspace lookups need not wait for the projects.
+  const withSets = desired.sets?.some((s) => s.type === 'workspace') === true;
+  const [{ projects, catalog }, plain] = await Promise.all([listFor(client, desired), withSets ? undefined : findWorkspaces(client, organization, names)]);
+  const workspaces = plain ?? (await lookUpWorkspaces(client, organization, names, catalog as SetCatalog));
   const teamsByName = new Map(teams.map((t) => [t.name, t]));
   const projectsByName = new Map(projects.map((p) => [p.name, p]));
   const problems: string[] = [];
@@ -122,5 +143,5 @@ export async function resolve(client: NameReader, desired: DesiredState): Promis
     const head = problems.length === 1 ? 'Name resolution found a problem' : `Name resolution found ${problems.length} problems`;
     throw new CLIError(`${head}:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
-  return { organization, teams, teamsByName, targets, ...(workspaces.all ? { workspaces: workspaces.all } : {}) };
+  return { organization, teams, teamsByName, targets, ...(workspaces.all ? { workspaces: workspaces.all } : {}), ...(catalog ? { catalog } : {}) };
 }
