@@ -22,6 +22,11 @@ export interface Profile {
   readonly serverHeaders: Readonly<Record<string, string>>;
   /** X-RateLimit-Limit on every answer; in `seed` only on 429s. */
   readonly announceRateLimit: boolean;
+  /**
+   * Key-value tags (tag bindings) and `include=effective_tag_bindings`; the seed profile answers as
+   * a release without them: flat tags only, the include refused with 400 (docs/api.md, "Workspace tags").
+   */
+  readonly keyValueTags: boolean;
 }
 
 /**
@@ -47,6 +52,7 @@ export const PROFILES: { readonly [N in ProfileName]: Profile } = {
     ping: false,
     serverHeaders: {},
     announceRateLimit: false,
+    keyValueTags: false,
   },
   current: {
     name: 'current',
@@ -56,6 +62,7 @@ export const PROFILES: { readonly [N in ProfileName]: Profile } = {
     ping: true,
     serverHeaders: CURRENT_SERVER_HEADERS,
     announceRateLimit: true,
+    keyValueTags: true,
   },
 };
 
