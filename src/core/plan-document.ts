@@ -4,7 +4,7 @@
 // so the same plan always serialises to the same bytes.
 import type { Resource } from './access.js';
 import { effectiveChangeDocument } from './effective-document.js';
-import type { Access, ReportedAccess } from './model.js';
+import type { Access, GrantOrigin, ReportedAccess } from './model.js';
 import { nestPermissions, orderedEntries, permissionsOf } from './permissions.js';
 import type { Change, Plan, PlanWarning } from './plan.js';
 import type { ServerInfo } from './server.js';
@@ -30,7 +30,13 @@ export function changeDocument(change: Change): JsonObject {
   base.before = change.action === 'add' ? null : accessDocument(change.resource, change.before, change.beforeRole);
   base.after = change.action === 'remove' ? null : accessDocument(change.resource, change.after, change.afterRole);
   if (change.action === 'update') base.label_only = change.labelOnly;
+  if (change.source) base.source = sourceDocument(change.source);
   return base;
+}
+
+/** README, "Sets": `{kind, name}`, and the sets an entry overrides. */
+export function sourceDocument(source: GrantOrigin): JsonObject {
+  return { kind: source.kind, name: source.name, ...(source.overrides ? { overrides: [...source.overrides] } : {}) };
 }
 
 function warningDocument(warning: PlanWarning): JsonObject {

@@ -1,13 +1,18 @@
 // The plan: what the diff produces and every renderer, guard and executor reads. Plain data.
 import type { Resource } from './access.js';
 import type { EffectiveChange } from './effective.js';
-import type { Access, ReportedAccess, TargetRef, TeamRef } from './model.js';
+import type { Access, GrantOrigin, ReportedAccess, TargetRef, TeamRef } from './model.js';
 import type { ServerInfo } from './server.js';
 
 interface ChangeBase {
   readonly resource: Resource;
   readonly team: TeamRef;
   readonly target: TargetRef;
+  /**
+   * Where the change's desired grant comes from (README, "Sets"): the target's entry or a set; for
+   * a removal, what prunes the target. Every plan's changes carry it; older saved plans may not.
+   */
+  readonly source?: GrantOrigin;
 }
 
 export interface AddChange extends ChangeBase {
@@ -46,7 +51,19 @@ export type WarningCode =
   | 'shadowed-by-organization-access'
   | 'custom-equals-level'
   | 'below-project-access'
-  | 'permission-support-unknown';
+  | 'permission-support-unknown'
+  | 'set-matches-nothing'
+  | 'key-value-tags-not-read';
+
+/** Every warning code, for readers of saved plans. */
+export const WARNING_CODES: readonly WarningCode[] = [
+  'shadowed-by-organization-access',
+  'custom-equals-level',
+  'below-project-access',
+  'permission-support-unknown',
+  'set-matches-nothing',
+  'key-value-tags-not-read',
+];
 
 export interface PlanWarning {
   readonly code: WarningCode;

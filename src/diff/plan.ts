@@ -7,21 +7,22 @@ import { incompleteTargetsOf } from './completeness.js';
 import { diff, indexLive } from './diff.js';
 import { warnings } from './warnings.js';
 
-/** What the run learnt beside the two states: the server (its ping) and what it may not support (support.ts). */
+/** What the run learnt beside the two states: the server (its ping), what it may not support (support.ts), what the sets met (expand/expand.ts). */
 export interface PlanContext {
   readonly server?: ServerInfo;
   readonly supportWarnings?: readonly PlanWarning[];
+  readonly setWarnings?: readonly PlanWarning[];
 }
 
 /** The plan without its refusals: the guards come after the diff (guard/plan-refusals.ts). */
-export function buildPlan(desired: DesiredState, live: LiveState, { server, supportWarnings = [] }: PlanContext = {}): DiffPlan {
+export function buildPlan(desired: DesiredState, live: LiveState, { server, supportWarnings = [], setWarnings = [] }: PlanContext = {}): DiffPlan {
   const index = indexLive(live);
   const changes = diff(desired, live, index);
   return {
     organization: desired.organization,
     changes,
     summary: summarise(changes),
-    warnings: [...warnings(desired, index), ...supportWarnings],
+    warnings: [...setWarnings, ...warnings(desired, index), ...supportWarnings],
     checksum: checksumOf({ organization: desired.organization, changes, maxRemovals: desired.settings.maxRemovals, incompleteTargets: incompleteTargetsOf(live) }),
     ...(server ? { server } : {}),
   };

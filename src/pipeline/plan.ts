@@ -14,11 +14,12 @@ import { effectiveChanges } from '../effective/changes.js';
 import { readChangeContext } from '../live/change-context.js';
 import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
 import { readLive } from '../live/read-live.js';
-import { resolve, type Resolved } from '../resolve/resolve.js';
+import { resolve, type NameReader, type Resolved } from '../resolve/resolve.js';
+import { expandSets, type Expanded } from '../expand/expand.js';
 import { loadDesiredState } from '../validate/desired-state.js';
 import type { Problem } from '../load/problem.js';
 import { RunControl } from './run-control.js';
-import { selectTargets } from './targets.js';
+import { selectExpanded, selectTargets } from './targets.js';
 
 /** How many problems a plan run prints before pointing at `tfe-access validate`. */
 const MAX_PROBLEMS_SHOWN = 20;
@@ -95,20 +96,36 @@ function checkSupport(desired: DesiredState, live: LiveState, server: ServerInfo
   throw new CLIError(`the desired state sets ${head}; nothing was changed:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 }
 
-/** resolve + read live + diff + the guards' verdict (+ effective changes when asked), for a desired state already loaded. */
-export async function planAgainstLive(client: TfeClient, desired: DesiredState, request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad' | 'effectiveChanges'>): Promise<Omit<PlanResult, 'client'>> {
+/** resolve + expand: the targets to read, the sets merged with the entries (src/expand/), or one error naming every problem. */
+export async function resolveAndExpand(client: NameReader, desired: DesiredState, targets: readonly string[] = []): Promise<Expanded> {
+  const expanded = expandSets(desired, await resolve(client, desired));
+  if (expanded.problems.length > 0) {
+    const head = expanded.problems.length === 1 ? 'The sets have a problem' : `The sets have ${expanded.problems.length} problems`;
+    throw new CLIError(`${head}:\n${expanded.problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+  return { ...expanded, ...selectExpanded(expanded.desired, expanded.resolved, targets) };
+}
+
+/**
+ * resolve + expand + read live + diff + the guards' verdict (+ effective changes when asked), for a
+ * desired state already loaded. `desired` in the result is the files' (what a saved plan's basis
+ * fingerprints); the plan is made from it once its sets are expanded.
+ */
+export async function planAgainstLive(client: TfeClient, desired: DesiredState, request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad' | 'effectiveChanges'> & { readonly targets?: readonly string[] }): Promise<Omit<PlanResult, 'client'>> {
   // Here rather than in desiredFromFiles: every plan (plan, drift, a fresh apply) passes through.
   request.afterLoad?.();
   // Once per run, before anything else: the versions, and a lower rate limit before the first burst.
   const server = await client.serverInfo();
-  const resolved = await resolve(client, desired);
+  const expanded = await resolveAndExpand(client, desired, request.targets);
+  const { resolved } = expanded;
   const live = await readLive(client, resolved, {
     concurrency: request.concurrency,
     ...(request.onProgress ? { onProgress: request.onProgress } : {}),
   });
-  const supportWarnings = checkSupport(desired, live, server);
+  const supportWarnings = checkSupport(expanded.desired, live, server);
   // diff -> guard: the plan names every guard apply will refuse it by (docs/architecture.md, "The pipeline").
-  const plan = guardPlan(buildPlan(desired, live, { server, supportWarnings }), guardInputsOf(desired, live));
+  const diffPlan = buildPlan(expanded.desired, live, { server, supportWarnings, setWarnings: expanded.warnings });
+  const plan = guardPlan(diffPlan, guardInputsOf(expanded.desired, live));
   if (!request.effectiveChanges) return { plan, desired, resolved, live };
   const context = await readChangeContext(client, resolved, live, plan.changes, { concurrency: request.concurrency });
   return { plan: { ...plan, effectiveChanges: effectiveChanges(plan.changes, context) }, desired, resolved, live };

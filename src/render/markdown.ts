@@ -3,7 +3,7 @@
 import type { Plan } from '../core/plan.js';
 import { printable } from '../core/printable.js';
 import { effectiveLines } from './effective-lines.js';
-import { detailLines, groupByTarget, headline, refusalHeadline, SIGN, summaryLine, type TargetGroup } from './lines.js';
+import { detailLines, groupByTarget, headline, refusalHeadline, showsSources, SIGN, sourceLabel, summaryLine, type TargetGroup } from './lines.js';
 
 /** GitHub refuses comments longer than this many characters. */
 export const GITHUB_COMMENT_LIMIT = 65_536;
@@ -39,10 +39,11 @@ function counts(group: TargetGroup): string {
   return `+${n.add} ~${n.update} -${n.remove}`;
 }
 
-function section(group: TargetGroup): string {
+function section(group: TargetGroup, sources: boolean): string {
   const lines: string[] = [];
   for (const change of group.changes) {
-    lines.push(fenceSafe(`${SIGN[change.action] === '~' ? '!' : SIGN[change.action]} ${change.team.name}: ${headline(change)}`));
+    const from = sources ? ` ${sourceLabel(change)}` : '';
+    lines.push(fenceSafe(`${SIGN[change.action] === '~' ? '!' : SIGN[change.action]} ${change.team.name}: ${headline(change)}${from}`));
     for (const line of detailLines(change)) lines.push(fenceSafe(`${line.sign === ' ' ? ' ' : line.sign}     ${line.text}`));
   }
   const title = `${group.target.type} <code>${escapeHtml(group.target.name)}</code> (${counts(group)})`;
@@ -91,8 +92,9 @@ export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): strin
   const shown: string[] = [];
   let used = 0;
   const groups = groupByTarget(plan.changes);
+  const sources = showsSources(plan.changes);
   for (const group of groups) {
-    const text = section(group);
+    const text = section(group, sources);
     if (used + text.length > budget) break;
     shown.push(text);
     used += text.length;

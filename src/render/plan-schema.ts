@@ -53,6 +53,7 @@ function changeSchema(resource: Resource): Schema {
       before: { oneOf: [{ type: 'null' }, access] },
       after: { oneOf: [{ type: 'null' }, access] },
       label_only: { type: 'boolean', description: 'An update whose effective permissions stay the same.' },
+      source: sourceSchema(),
     },
     additionalProperties: false,
     allOf: [
@@ -60,6 +61,21 @@ function changeSchema(resource: Resource): Schema {
       { if: { properties: { action: { const: 'update' } } }, then: { required: ['id', 'label_only'], properties: { before: access, after: access } } },
       { if: { properties: { action: { const: 'remove' } } }, then: { required: ['id'], properties: { before: access, after: { type: 'null' } } } },
     ],
+  };
+}
+
+/** README, "Sets": where a change's desired grant comes from; for a removal, what prunes the target. */
+function sourceSchema(): Schema {
+  return {
+    type: 'object',
+    description: "Where the desired grant comes from: the target's own entry (named by the target) or a set (by its name); for a removal, the entry or set that prunes the target.",
+    required: ['kind', 'name'],
+    properties: {
+      kind: { enum: ['entry', 'set'] },
+      name: { type: 'string', minLength: 1 },
+      overrides: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, description: 'The sets whose grant of the same team this entry overrides.' },
+    },
+    additionalProperties: false,
   };
 }
 

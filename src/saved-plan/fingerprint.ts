@@ -1,7 +1,7 @@
 // Fingerprints of what a plan was based on: sha256 of a canonical JSON form, so the same state
 // always gives the same fingerprint whatever order the service listed it in or the files wrote it.
 import { createHash } from 'node:crypto';
-import { RESOURCE_OF, type DesiredState, type LiveGrant } from '../core/model.js';
+import { RESOURCE_OF, type DesiredGrant, type DesiredState, type LiveGrant, type TargetType } from '../core/model.js';
 import { permissionsOf } from '../core/permissions.js';
 
 type Canonical = string | number | boolean | null | Canonical[] | { [key: string]: Canonical };
@@ -35,6 +35,22 @@ export function fingerprintGrants(grants: readonly LiveGrant[]): string {
   return sha256(canonicalJson(rows));
 }
 
+function grantRows(type: TargetType, grants: readonly DesiredGrant[]): Canonical[] {
+  return [...grants].sort(byKey((g) => g.team)).map((g) => ({ team: g.team, access: g.access.access, permissions: { ...permissionsOf(RESOURCE_OF[type], g.access) } }));
+}
+
+/** Sets count by what they match and give; files without sets fingerprint as they did before sets. */
+function setRows(desired: DesiredState): { sets?: Canonical[] } {
+  const sets = desired.sets ?? [];
+  if (sets.length === 0) return {};
+  const rows = [...sets].sort(byKey((s) => `${s.type}\u0000${s.name}`)).map((s) => {
+    const match: Record<string, Canonical> = {};
+    for (const [key, values] of Object.entries(s.match)) if (values !== undefined) match[key] = [...(values as readonly string[])];
+    return { type: s.type, name: s.name, match, prune: s.prune, grants: grantRows(s.type, s.grants) };
+  });
+  return { sets: rows };
+}
+
 /** The desired state's meaning; where it was written (files, lines) does not count. */
 export function fingerprintDesired(desired: DesiredState): string {
   const targets = [...desired.targets].sort(byKey((t) => `${t.type}\u0000${t.name}`)).map((t) => ({
@@ -42,8 +58,10 @@ export function fingerprintDesired(desired: DesiredState): string {
     name: t.name,
     id: t.id ?? null,
     prune: t.prune,
-    grants: [...t.grants].sort(byKey((g) => g.team)).map((g) => ({ team: g.team, access: g.access.access, permissions: { ...permissionsOf(RESOURCE_OF[t.type], g.access) } })),
+    grants: grantRows(t.type, t.grants),
+    // With sets, `prune: false` written on an entry means more than the default false: no set prunes it.
+    ...(desired.sets?.length && t.pruneExplicit ? { pruneExplicit: true } : {}),
   }));
   const settings = { prune: desired.settings.prune, ignoreTeams: [...desired.settings.ignoreTeams].sort(), maxRemovals: desired.settings.maxRemovals };
-  return sha256(canonicalJson({ organization: desired.organization, settings, targets }));
+  return sha256(canonicalJson({ organization: desired.organization, settings, targets, ...setRows(desired) }));
 }
