@@ -24,8 +24,11 @@ export function summaryLine(report: Report): string {
   const state = report.state;
   if (!state) return `valid: ${files}.`;
   const count = (type: string) => state.targets.filter((t) => t.type === type).length;
-  const grants = state.targets.reduce((n, t) => n + t.grants.length, 0);
-  return `valid: ${files}, organization "${printable(state.organization)}": ${plural(count('project'), 'project')}, ${plural(count('workspace'), 'workspace')}, ${plural(grants, 'grant')}.`;
+  const sets = state.sets ?? [];
+  const grants = [...state.targets, ...sets].reduce((n, t) => n + t.grants.length, 0);
+  // Sets only when there are some: a file without them reads as it always did.
+  const setCount = sets.length > 0 ? `, ${plural(sets.length, 'set')}` : '';
+  return `valid: ${files}, organization "${printable(state.organization)}": ${plural(count('project'), 'project')}, ${plural(count('workspace'), 'workspace')}${setCount}, ${plural(grants, 'grant')}.`;
 }
 
 export function formatText(report: Report): string {
