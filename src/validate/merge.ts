@@ -40,6 +40,8 @@ export interface Merged {
   readonly roles: { readonly [T in TargetType]: Map<string, Located> };
   readonly targets: Map<string, MergedTarget>;
   readonly sets: { readonly [T in TargetType]: Map<string, MergedSet> };
+  /** `policies:` of every file, in file order; a name used twice is a problem. */
+  readonly policies: Located[];
   readonly problems: Problem[];
 }
 
@@ -114,6 +116,21 @@ function mergeSets(merged: Merged, file: LoadedFile, type: TargetType, entries: 
   }
 }
 
+function mergePolicies(merged: Merged, file: LoadedFile, entries: unknown): void {
+  if (!Array.isArray(entries)) return;
+  entries.forEach((entry: unknown, i) => {
+    const item = locate(file, ['policies', i], entry);
+    const name = isRecord(entry) && typeof entry.name === 'string' ? entry.name : undefined;
+    const first = name === undefined ? undefined : merged.policies.find((p) => isRecord(p.value) && p.value.name === name);
+    if (first) {
+      const at = valueAt(file, ['policies', i, 'name']);
+      merged.problems.push(problemAt(at, ['policies', i, 'name'], `policy ${quote(String(name))} is defined twice; first defined at ${placeOf(valueAt(first.file, [...first.segments, 'name']), at)}`));
+      return;
+    }
+    merged.policies.push(item);
+  });
+}
+
 function mergeFile(merged: Merged, file: LoadedFile): void {
   const data = file.data;
   if (!isRecord(data)) return;
@@ -136,10 +153,11 @@ function mergeFile(merged: Merged, file: LoadedFile): void {
   mergeTargets(merged, file, 'workspace', data.workspaces);
   mergeSets(merged, file, 'project', data[SET_KEYS.project]);
   mergeSets(merged, file, 'workspace', data[SET_KEYS.workspace]);
+  mergePolicies(merged, file, data.policies);
 }
 
 export function merge(files: readonly LoadedFile[]): Merged {
-  const merged: Merged = { settings: new Map(), roles: { project: new Map(), workspace: new Map() }, targets: new Map(), sets: { project: new Map(), workspace: new Map() }, problems: [] };
+  const merged: Merged = { settings: new Map(), roles: { project: new Map(), workspace: new Map() }, targets: new Map(), sets: { project: new Map(), workspace: new Map() }, policies: [], problems: [] };
   for (const file of files) mergeFile(merged, file);
   return merged;
 }

@@ -6,6 +6,7 @@ import { DEFAULT_SETTINGS, RESOURCE_OF, type Access, type DesiredGrant, type Des
 import { customAccess, flattenPermissions } from '../core/permissions.js';
 import { isRecord, type Located, type Merged, type MergedSet, type MergedTarget } from './merge.js';
 import { valueAt } from './positions.js';
+import { toPolicies } from './policies.js';
 
 /** A file's permission map (nested `project-access: {...}` or flat) -> the known attributes, dotted. */
 function givenPermissions(resource: Resource, source: unknown): PermissionSet {
@@ -106,5 +107,6 @@ export function toDesiredState(merged: Merged): DesiredState {
     .sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const byName = (a: DesiredSet, b: DesiredSet): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   const sets = (['project', 'workspace'] as const).flatMap((type) => [...merged.sets[type].values()].map((s) => toSet(merged, settings, s)).sort(byName));
-  return { organization: String(merged.organization?.value ?? ''), settings, targets, roles: rolesOf(merged), ...(sets.length > 0 ? { sets } : {}) };
+  const policies = toPolicies(merged);
+  return { organization: String(merged.organization?.value ?? ''), settings, targets, roles: rolesOf(merged), ...(sets.length > 0 ? { sets } : {}), ...(policies.length > 0 ? { policies } : {}) };
 }

@@ -8,6 +8,7 @@ import { RESOURCE_OF, type TargetType } from '../core/model.js';
 import { splitKey } from '../core/permissions.js';
 import { idPattern, idShape } from '../core/ids.js';
 import { SET_KEYS } from './merge.js';
+import { policyDef } from './policy-schema.js';
 
 export type JsonSchema = { readonly [key: string]: unknown };
 
@@ -200,6 +201,7 @@ export function buildSchema(): JsonSchema {
       workspaces: targets('workspace'),
       [SET_KEYS.workspace]: setsSchema('workspace'),
       [SET_KEYS.project]: setsSchema('project'),
+      policies: { description: 'Rules on effective access (README, "Policies"), checked by plan, apply, drift and report.', type: 'array', items: { $ref: '#/$defs/policy' } },
     },
     $defs: {
       project: targetDef('project'),
@@ -208,6 +210,7 @@ export function buildSchema(): JsonSchema {
       workspaceSet: setDef('workspace'),
       projectMatch: matchDef('project'),
       workspaceMatch: matchDef('workspace'),
+      policy: policyDef(),
       projectGrant: grantDef(RESOURCE_OF.project, 'project'),
       workspaceGrant: grantDef(RESOURCE_OF.workspace, 'workspace'),
       projectInlineGrant: inlineGrantDef(RESOURCE_OF.project, 'project'),

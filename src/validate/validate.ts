@@ -6,6 +6,7 @@ import { merge } from './merge.js';
 import { schemaProblems } from './messages.js';
 import { toDesiredState } from './model.js';
 import { grantProblems } from './semantic.js';
+import { policyProblems } from './policies.js';
 
 export type ValidationResult = { readonly state: DesiredState } | { readonly problems: Problem[] };
 
@@ -15,7 +16,7 @@ export function validateDocuments(files: readonly LoadedFile[]): ValidationResul
   const parsed = files.filter((f) => f.data !== undefined);
   const problems: Problem[] = parsed.flatMap((f) => schemaProblems(f));
   const merged = merge(parsed);
-  problems.push(...merged.problems, ...grantProblems(merged, parsed.length === files.length));
+  problems.push(...merged.problems, ...grantProblems(merged, parsed.length === files.length), ...policyProblems(merged));
   if (problems.length > 0 || parsed.length < files.length) return { problems: sortProblems(problems) };
   return { state: toDesiredState(merged) };
 }
