@@ -50,6 +50,15 @@ describe('pure folders import no Node built-in, no undici, no API layer', () => 
     expect(errors[1]).toContain('src/effective/ may not import a layer above it');
   });
 
+  it('src/policy/ is pure, checks on effective access and is read by the live read: node:fs, ../api/ and ../live/ fail', async () => {
+    const code = "import { readFileSync } from 'node:fs';\nimport { TfeClient } from '../api/client.js';\nimport { readLive } from '../live/read-live.js';\nimport { EffectiveIndex } from '../effective/compute.js';\nexport const all = [readFileSync, TfeClient, readLive, EffectiveIndex];\n";
+    const errors = await boundaryErrors('src/policy/fixture.ts', code);
+    expect(errors).toHaveLength(3);
+    expect(errors[0]).toContain('no Node built-in here; src/policy/ is pure');
+    expect(errors[1]).toContain('no API layer here; src/policy/ is pure');
+    expect(errors[2]).toContain('src/policy/ may not import a layer above it');
+  });
+
   it('a dynamic import of a built-in fails through no-restricted-syntax', async () => {
     const errors = await boundaryErrors('src/render/fixture.ts', "export const load = () => import('node:fs/promises');\n");
     expect(errors).toEqual([expect.stringMatching(/^no-restricted-syntax: no Node built-in here; src\/render\/ is pure/)]);
