@@ -15,12 +15,12 @@ export const PLAN_OPTIONS: Options = {
 };
 
 /** Plans from the parsed flags, prints the plan to stdout, and returns it for the command's exit code. */
-export async function runPlan(parsed: Parsed, io: IO): Promise<Omit<PlanResult, 'client'>> {
+export async function runPlan(parsed: Parsed, io: IO, policyState: PlanRequest['policyState'] = 'after'): Promise<Omit<PlanResult, 'client'>> {
   const format = formatFlag(parsed, PLAN_FORMATS, 'text');
   const flags = connectionFlags(parsed, io);
   const bar = progress(io, 'Reading live access');
   // plan and drift show what the changes do to effective access; apply shows the changes alone.
-  const result = await planFromFiles({ ...planRequestOf(parsed, io, flags, (done, total) => bar.update(done, total)), effectiveChanges: true });
+  const result = await planFromFiles({ ...planRequestOf(parsed, io, flags, (done, total) => bar.update(done, total)), effectiveChanges: true, policyState });
   bar.done();
   await result.client.close();
   io.stdout.write(renderPlan(result.plan, format, { color: flags.color }));
@@ -42,4 +42,9 @@ export function planRequestOf(parsed: Parsed, io: IO, flags: ConnectionFlags, on
 
 export function hasChanges(plan: Plan): boolean {
   return plan.changes.length > 0;
+}
+
+/** README, "Policies": how many the plan (or live access, for drift) breaks. */
+export function violationCount(plan: Plan): number {
+  return plan.violations?.length ?? 0;
 }

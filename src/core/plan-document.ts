@@ -7,6 +7,7 @@ import { effectiveChangeDocument } from './effective-document.js';
 import type { Access, GrantOrigin, ReportedAccess } from './model.js';
 import { nestPermissions, orderedEntries, permissionsOf } from './permissions.js';
 import type { Change, Plan, PlanWarning } from './plan.js';
+import type { PolicyViolation } from './policy.js';
 import type { ServerInfo } from './server.js';
 
 export const PLAN_FORMAT_VERSION = 1;
@@ -56,6 +57,16 @@ export function serverDocument(server: ServerInfo): JsonObject {
   };
 }
 
+/** README, "Policies": `{policy, target: {type, name, id}, team: {name, id} | null, message}`. */
+export function violationDocument(violation: PolicyViolation): JsonObject {
+  return {
+    policy: violation.policy,
+    target: { type: violation.target.type, name: violation.target.name, id: violation.target.id },
+    team: violation.team ? { name: violation.team.name, id: violation.team.id } : null,
+    message: violation.message,
+  };
+}
+
 export function planDocument(plan: Plan): JsonObject {
   const document: JsonObject = {
     format_version: PLAN_FORMAT_VERSION,
@@ -66,6 +77,7 @@ export function planDocument(plan: Plan): JsonObject {
     warnings: plan.warnings.map(warningDocument),
     refusals: plan.refusals.map((r) => ({ guard: r.guard, message: r.message, how_to_proceed: r.howToProceed })),
     ...(plan.effectiveChanges ? { effective_changes: plan.effectiveChanges.map(effectiveChangeDocument) } : {}),
+    ...(plan.violations ? { violations: plan.violations.map(violationDocument) } : {}),
   };
   if (plan.server) document.server = serverDocument(plan.server);
   return document;

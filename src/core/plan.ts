@@ -1,6 +1,7 @@
 // The plan: what the diff produces and every renderer, guard and executor reads. Plain data.
 import type { Resource } from './access.js';
 import type { EffectiveChange } from './effective.js';
+import type { PolicyViolation } from './policy.js';
 import type { Access, GrantOrigin, ReportedAccess, TargetRef, TeamRef } from './model.js';
 import type { ServerInfo } from './server.js';
 
@@ -108,6 +109,12 @@ export interface Plan {
   readonly effectiveChanges?: readonly EffectiveChange[];
   /** The server the plan was read from (its ping), when known; not part of the checksum. */
   readonly server?: ServerInfo;
+  /**
+   * README, "Policies": every policy the access would break once the plan is applied (`plan`,
+   * `apply`) or breaks now (`drift`), when the files have policies. Any refuses the plan (exit 3).
+   * Not part of the checksum: it also depends on targets the files do not manage.
+   */
+  readonly violations?: readonly PolicyViolation[];
 }
 
 /** The plan as the diff makes it, before the guards are evaluated (guard/plan-refusals.ts adds them). */

@@ -7,7 +7,7 @@ import type { Plan } from '../core/plan.js';
 import { CLIError, RunStoppedError } from '../errors.js';
 import { checkGuards, type GuardContext } from '../guard/guards.js';
 import { guardInputsOf, planRefusalOf } from '../guard/plan-refusals.js';
-import { GuardRefusedError } from '../guard/refusal.js';
+import { GuardRefusedError, PolicyRefusedError } from '../guard/refusal.js';
 import { desiredFromFiles, openClient, planAgainstLive, type PlanRequest } from './plan.js';
 import { assertFresh } from '../saved-plan/stale.js';
 import { fingerprintDesired } from '../saved-plan/fingerprint.js';
@@ -77,6 +77,8 @@ async function execute(client: TfeClient, planned: Plan, guards: GuardContext, r
   // The plan shown carries what this apply refuses: with --force, not the removal count.
   const plan: Plan = { ...planned, refusals: refusals.map(planRefusalOf) };
   hooks.show(plan);
+  // Before "no changes": a plan that leaves a policy broken is refused either way, as `plan` exits 3.
+  if (plan.violations && plan.violations.length > 0) throw new PolicyRefusedError(plan.violations);
   if (plan.changes.length === 0) return { kind: 'no-changes', plan };
   if (refusals.length > 0) throw new GuardRefusedError(refusals);
   const answer = await confirmed(plan, hooks, control);

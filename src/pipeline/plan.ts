@@ -12,6 +12,11 @@ import type { PlanWarning } from '../core/plan.js';
 import { CLIError } from '../errors.js';
 import { effectiveChanges } from '../effective/changes.js';
 import { readChangeContext } from '../live/change-context.js';
+import { readPolicyContext } from '../live/policy-context.js';
+import { checkPolicies } from '../policy/check.js';
+import { grantsAfter } from '../effective/after.js';
+import type { PolicyViolation } from '../core/policy.js';
+import type { Change } from '../core/plan.js';
 import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
 import { readLive } from '../live/read-live.js';
 import { resolve, type NameReader, type Resolved } from '../resolve/resolve.js';
@@ -51,6 +56,11 @@ export interface PlanRequest {
    * when a change touches targets the files do not manage (src/live/change-context.ts).
    */
   readonly effectiveChanges?: boolean;
+  /**
+   * README, "Policies": check them on the access once the plan is applied (`after`, the default:
+   * plan, apply) or as it is (`live`: drift).
+   */
+  readonly policyState?: 'after' | 'live';
 }
 
 export interface PlanResult {
@@ -111,7 +121,15 @@ export async function resolveAndExpand(client: NameReader, desired: DesiredState
  * desired state already loaded. `desired` in the result is the files' (what a saved plan's basis
  * fingerprints); the plan is made from it once its sets are expanded.
  */
-export async function planAgainstLive(client: TfeClient, desired: DesiredState, request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad' | 'effectiveChanges'> & { readonly targets?: readonly string[] }): Promise<Omit<PlanResult, 'client'>> {
+/** README, "Policies": the violations of the files' policies, on the access after `changes` (or as it is); none to check, no request. */
+async function violationsOf(client: TfeClient, expanded: Expanded, live: LiveState, changes: readonly Change[], request: Pick<PlanRequest, 'concurrency' | 'policyState'>): Promise<PolicyViolation[]> {
+  const policies = expanded.desired.policies ?? [];
+  if (policies.length === 0) return [];
+  const input = await readPolicyContext(client, expanded.resolved, live, policies, { concurrency: request.concurrency });
+  return checkPolicies(policies, request.policyState === 'live' ? input : { ...input, grants: grantsAfter(input.grants, changes) });
+}
+
+export async function planAgainstLive(client: TfeClient, desired: DesiredState, request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad' | 'effectiveChanges' | 'policyState'> & { readonly targets?: readonly string[] }): Promise<Omit<PlanResult, 'client'>> {
   // Here rather than in desiredFromFiles: every plan (plan, drift, a fresh apply) passes through.
   request.afterLoad?.();
   // Once per run, before anything else: the versions, and a lower rate limit before the first burst.
@@ -125,7 +143,8 @@ export async function planAgainstLive(client: TfeClient, desired: DesiredState, 
   const supportWarnings = checkSupport(expanded.desired, live, server);
   // diff -> guard: the plan names every guard apply will refuse it by (docs/architecture.md, "The pipeline").
   const diffPlan = buildPlan(expanded.desired, live, { server, supportWarnings, setWarnings: expanded.warnings });
-  const plan = guardPlan(diffPlan, guardInputsOf(expanded.desired, live));
+  const guarded = guardPlan(diffPlan, guardInputsOf(expanded.desired, live));
+  const plan = { ...guarded, violations: await violationsOf(client, expanded, live, guarded.changes, request) };
   if (!request.effectiveChanges) return { plan, desired, resolved, live };
   const context = await readChangeContext(client, resolved, live, plan.changes, { concurrency: request.concurrency });
   return { plan: { ...plan, effectiveChanges: effectiveChanges(plan.changes, context) }, desired, resolved, live };

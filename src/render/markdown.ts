@@ -3,6 +3,7 @@
 import type { Plan } from '../core/plan.js';
 import { printable } from '../core/printable.js';
 import { effectiveLines } from './effective-lines.js';
+import { MAX_VIOLATIONS_SHOWN, violationHeadline, violationText } from './violation-lines.js';
 import { detailLines, groupByTarget, headline, refusalHeadline, showsSources, SIGN, sourceLabel, summaryLine, type TargetGroup } from './lines.js';
 
 /** GitHub refuses comments longer than this many characters. */
@@ -59,6 +60,16 @@ function refusalBlock(plan: Plan): string[] {
   return [...lines, ''];
 }
 
+/** Under the refusals, an alert too: the policies the plan leaves broken (README, "Policies"). */
+function violationBlock(plan: Plan): string[] {
+  const headline = violationHeadline(plan.violations);
+  if (headline === undefined) return [];
+  const violations = plan.violations ?? [];
+  const lines = ['> [!CAUTION]', `> **${escapeText(headline)}**`, ...violations.slice(0, MAX_VIOLATIONS_SHOWN).map((v) => `> - ${escapeText(violationText(v))}`)];
+  if (violations.length > MAX_VIOLATIONS_SHOWN) lines.push(`> - ... and ${violations.length - MAX_VIOLATIONS_SHOWN} more: run \`tfe-access plan\` to see them all.`);
+  return [...lines, ''];
+}
+
 export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): string {
   const limit = options.limit ?? GITHUB_COMMENT_LIMIT;
   const head = [
@@ -68,6 +79,7 @@ export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): strin
     summaryLine(plan),
     '',
     ...refusalBlock(plan),
+    ...violationBlock(plan),
     '| add | change | remove |',
     '|---:|---:|---:|',
     `| ${plan.summary.add} | ${plan.summary.update} | ${plan.summary.remove} |`,

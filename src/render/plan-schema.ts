@@ -5,6 +5,7 @@ import { PLAN_FORMAT_VERSION } from '../core/plan-document.js';
 import { GUARD_NAMES } from '../core/plan.js';
 import { splitKey } from '../core/permissions.js';
 import { effectiveChangesSchema } from './effective-schema.js';
+import { violationsSchema } from './violation-schema.js';
 
 type Schema = Record<string, unknown>;
 
@@ -121,6 +122,7 @@ export function planSchema(): Schema {
         items: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' }, team: { type: 'string' }, target: { type: 'object' } } },
       },
       effective_changes: effectiveChangesSchema(),
+      violations: violationsSchema(),
       refusals: {
         description: 'Every safety guard that refuses this plan as `apply` runs it without --force; empty when apply may go ahead.',
         type: 'array',

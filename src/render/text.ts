@@ -2,6 +2,7 @@
 import type { Plan } from '../core/plan.js';
 import { printable } from '../core/printable.js';
 import { effectiveLines } from './effective-lines.js';
+import { violationHeadline, violationText } from './violation-lines.js';
 import { detailLines, groupByTarget, headline, refusalHeadline, showsSources, SIGN, sourceLabel, summaryLine, type AttributeLine } from './lines.js';
 
 export interface TextOptions {
@@ -28,9 +29,16 @@ function refusalLines(plan: Plan, color: boolean): string[] {
   return lines;
 }
 
+/** Under the refusals: every policy the plan leaves broken (README, "Policies"). */
+function violationLines(plan: Plan, color: boolean): string[] {
+  const headline = violationHeadline(plan.violations);
+  if (headline === undefined) return [];
+  return [paint(color, '-', headline), ...(plan.violations ?? []).map((v) => `  ${violationText(v)}`)];
+}
+
 export function renderText(plan: Plan, options: TextOptions): string {
   const { color } = options;
-  const out: string[] = [summaryLine(plan), ...refusalLines(plan, color), ''];
+  const out: string[] = [summaryLine(plan), ...refusalLines(plan, color), ...violationLines(plan, color), ''];
   const sources = showsSources(plan.changes);
   for (const group of groupByTarget(plan.changes)) {
     // Names and ids may come from the service (a removed team's name): one line each, no escapes.

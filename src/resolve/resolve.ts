@@ -63,6 +63,12 @@ function checkTeams(desired: DesiredState, teams: ReadonlyMap<string, Team>, pro
   for (const name of desired.settings.ignoreTeams) {
     if (!teams.has(name)) problems.push(unknownTeam(desired, teams, name, `${at(desired.settings.ignoreTeamSources?.get(name))}settings.ignore-teams: `));
   }
+  // A policy's team that is no team would exempt nothing or demand the impossible: the same error.
+  for (const policy of desired.policies ?? []) {
+    for (const [name, source] of policy.teamSources ?? []) {
+      if (!teams.has(name)) problems.push(unknownTeam(desired, teams, name, `${at(source)}policy ${quote(policy.name)}: `));
+    }
+  }
 }
 
 type Named = Project | Workspace;

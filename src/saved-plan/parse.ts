@@ -6,6 +6,7 @@ import { RESOURCE_OF, type Access, type GrantOrigin, type ReportedAccess, type T
 import { changeDocument, PLAN_FORMAT_VERSION } from '../core/plan-document.js';
 import { flattenPermissions } from '../core/permissions.js';
 import { GUARD_NAMES, summarise, WARNING_CODES, type Change, type GuardName, type PlanRefusal, type PlanWarning, type WarningCode } from '../core/plan.js';
+import type { PolicyViolation } from '../core/policy.js';
 import { checksumOf } from '../diff/checksum.js';
 import { INTEGRITY_KEY, integrityOf } from './fingerprint.js';
 import { NotASavedPlanError, Reader, SavedPlanError } from './reader.js';
@@ -99,6 +100,18 @@ function refusalOf(reader: Reader): PlanRefusal {
   return { guard, message: reader.string('message'), howToProceed: reader.string('how_to_proceed') };
 }
 
+/** README, "Policies": a saved plan keeps the violations found when it was made; apply refuses any. */
+function violationOf(reader: Reader): PolicyViolation {
+  const target = reader.object('target');
+  const team = reader.value.team === null ? null : reader.object('team');
+  return {
+    policy: reader.string('policy'),
+    target: { type: targetType(target, 'type'), name: target.string('name'), id: target.string('id') },
+    team: team ? { name: team.string('name'), id: team.string('id') } : null,
+    message: reader.string('message'),
+  };
+}
+
 function basisTargetOf(reader: Reader): BasisTarget {
   return { type: targetType(reader, 'type'), name: reader.string('name'), id: reader.string('id'), grants: reader.string('grants'), complete: reader.boolean('complete') };
 }
@@ -131,7 +144,7 @@ export function parseSavedPlan(file: string, json: unknown): SavedPlan {
   // What the reader keeps must be all the file says: a value it would drop (a fixed level's
   // permissions are its table row) is an edit too.
   if (JSON.stringify(changes.map(changeDocument)) !== JSON.stringify(planReader.array('changes'))) root.fail(EDITED);
-  const plan = { organization, changes, summary: summarise(changes), warnings: planReader.objects('warnings').map(warningOf), checksum, refusals: planReader.objects('refusals').map(refusalOf) };
+  const plan = { organization, changes, summary: summarise(changes), warnings: planReader.objects('warnings').map(warningOf), checksum, refusals: planReader.objects('refusals').map(refusalOf), ...(planReader.value.violations === undefined ? {} : { violations: planReader.objects('violations').map(violationOf) }) };
   const known = new Set(basis.targets.map((t) => t.id));
   const stray = changes.find((c) => !known.has(c.target.id));
   if (stray) root.fail(`a change of ${stray.target.type} "${stray.target.name}" has no basis`);

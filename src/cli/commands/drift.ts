@@ -2,12 +2,13 @@
 import { EXIT } from '../../errors.js';
 import type { Command } from '../command.js';
 import { CONNECTION_HELP, TARGET_HELP } from '../common-flags.js';
-import { PLAN_OPTIONS, hasChanges, runPlan } from '../plan-run.js';
+import { PLAN_OPTIONS, hasChanges, runPlan, violationCount } from '../plan-run.js';
 
 const help = `Usage: tfe-access drift [PATHS...] [options]
 
 Checks that live team access matches the files, for a scheduled job: prints what differs (the
-changes apply would make) and exits 2 when anything does. Reads only; never changes anything.
+changes apply would make) and the policies of the files live access breaks, and exits 2 when
+anything differs or any policy is broken. Reads only; never changes anything.
 
 Options:
   --format F           text (default), json or markdown
@@ -15,7 +16,7 @@ ${TARGET_HELP}
 ${CONNECTION_HELP}
   -h, --help           this help
 
-Exit codes: 0 no drift, 2 drift, 1 error.
+Exit codes: 0 no drift and no policy broken, 2 drift or a policy broken, 1 error.
 `;
 
 const command: Command = {
@@ -23,8 +24,11 @@ const command: Command = {
   options: PLAN_OPTIONS,
   positionals: true,
   async run(parsed, io) {
-    const { plan } = await runPlan(parsed, io);
-    if (!hasChanges(plan)) return EXIT.ok;
+    // Drift is about now: the policies are checked on live access, not on the plan's after-state.
+    const { plan } = await runPlan(parsed, io, 'live');
+    const violations = violationCount(plan);
+    if (violations > 0) io.stderr.write(`drift: live access breaks ${violations === 1 ? 'a policy' : `policies (${violations} violations)`} of the files.\n`);
+    if (!hasChanges(plan)) return violations > 0 ? EXIT.changes : EXIT.ok;
     const { add, update, remove } = plan.summary;
     io.stderr.write(`drift: live access differs from the files (${add} missing, ${update} different, ${remove} not in the files).\n`);
     return EXIT.changes;

@@ -8,7 +8,7 @@ import { assertPlanOutput } from '../../saved-plan/out.js';
 import { boolFlag, stringFlag } from '../args.js';
 import type { Command } from '../command.js';
 import { CONNECTION_HELP, TARGET_HELP } from '../common-flags.js';
-import { PLAN_OPTIONS, hasChanges, runPlan } from '../plan-run.js';
+import { PLAN_OPTIONS, hasChanges, runPlan, violationCount } from '../plan-run.js';
 
 const help = `Usage: tfe-access plan [PATHS...] [options]
 
@@ -27,7 +27,8 @@ ${CONNECTION_HELP}
   -h, --help           this help
 
 Exit codes: 0 done (with --detailed-exitcode: no changes), 2 changes (with --detailed-exitcode),
-1 error (invalid files, unknown names, a target the token can't read, a rejected token).
+3 the access once applied breaks a policy of the files (apply will refuse it), 1 error (invalid
+files, unknown names, a target the token can't read, a rejected token).
 `;
 
 const command: Command = {
@@ -43,6 +44,11 @@ const command: Command = {
       const address = addressFrom({ address: stringFlag(parsed, 'address') }, io.env).baseUrl;
       await writeSavedPlan(resolve(io.cwd, out), savedPlanOf(plan, desired, live, address));
       io.stderr.write(`Saved the plan to ${out}: apply it with \`tfe-access apply --plan ${out}\`.\n`);
+    }
+    const violations = violationCount(plan);
+    if (violations > 0) {
+      io.stderr.write(`plan: the access once applied breaks ${violations === 1 ? 'a policy' : `policies (${violations} violations)`} of the files; apply will refuse this plan.\n`);
+      return EXIT.refused;
     }
     return boolFlag(parsed, 'detailed-exitcode') && hasChanges(plan) ? EXIT.changes : EXIT.ok;
   },

@@ -1,0 +1,57 @@
+// What the policies are checked on (README, "Policies", "What checking costs"): every workspace and
+// project of the organization a policy selects, managed by the files or not, with its grants and,
+// for a workspace, its project's grants (its effective access counts them). Read with the lists
+// sets use (src/resolve/catalog.ts: pages of 100, the key-value tags only when a match needs
+// them), then one grant list per selected target the plan did not read already. Nothing is read
+// when the files have no policies.
+import type { DesiredPolicy, LiveGrant, LiveState, Project } from '../core/model.js';
+import type { OrganizationInput } from '../effective/compute.js';
+import { policySets, selectedBy } from '../policy/check.js';
+import { readCatalog, type CatalogReader, type SetCatalog } from '../resolve/catalog.js';
+import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
+import { readLive, type GrantLister, type ReadOptions } from './read-live.js';
+
+/** The calls the check needs beyond the plan's own reads. */
+export interface PolicyReader extends GrantLister, CatalogReader {
+  listProjects(organization: string): Promise<readonly Project[]>;
+}
+
+/** The organization for the check, with the grants as read (each with its id, for `grantsAfter`). */
+export interface PolicyContext extends OrganizationInput {
+  readonly grants: readonly LiveGrant[];
+}
+
+const unmanaged = (target: Omit<ResolvedTarget, 'desired'>): ResolvedTarget => ({ ...target, desired: { type: target.type, name: target.name, prune: false, grants: [] } });
+
+/** The workspaces as the policies need them: the plan's own list when it is whole and has the tags they match. */
+async function catalogFor(client: PolicyReader, resolved: Resolved, policies: readonly DesiredPolicy[], projects: readonly Project[]): Promise<SetCatalog> {
+  const sets = policySets(policies);
+  const tags = sets.some((s) => s.type === 'workspace' && s.match.tags !== undefined);
+  const own = resolved.catalog;
+  if (own?.complete && (own.keyValueTags || !tags)) return own;
+  return readCatalog(client, resolved.organization, sets, projects);
+}
+
+/** The organization as the policies see it now: pass its grants through `grantsAfter` for the plan's after-state. */
+export async function readPolicyContext(client: PolicyReader, resolved: Resolved, live: LiveState, policies: readonly DesiredPolicy[], options: ReadOptions = {}): Promise<PolicyContext> {
+  const projects = resolved.catalog?.projects ?? (await client.listProjects(resolved.organization));
+  const { workspaces } = await catalogFor(client, resolved, policies, projects);
+  const selected = new Map<string, ResolvedTarget>();
+  const want = (target: Omit<ResolvedTarget, 'desired'>): void => {
+    if (!live.targets.has(target.id) && !selected.has(target.id)) selected.set(target.id, unmanaged(target));
+  };
+  const projectsById = new Map(projects.map((p) => [p.id, p]));
+  const workspacesById = new Map(workspaces.map((w) => [w.id, w]));
+  for (const policy of policies) {
+    for (const target of selectedBy(policy, projects, workspaces)) {
+      const workspace = target.type === 'workspace' ? workspacesById.get(target.id) : undefined;
+      want({ type: target.type, id: target.id, name: target.name, ...(workspace?.projectId ? { projectId: workspace.projectId } : {}) });
+      // A workspace's effective access counts its project's grant.
+      const project = workspace?.projectId === undefined ? undefined : projectsById.get(workspace.projectId);
+      if (project) want({ type: 'project', id: project.id, name: project.name });
+    }
+  }
+  const read = selected.size > 0 ? await readLive(client, { ...resolved, targets: [...selected.values()] }, options) : undefined;
+  const grants = [...live.targets.values(), ...(read ? read.targets.values() : [])].flatMap((t) => t.grants);
+  return { teams: resolved.teams, projects, workspaces, grants };
+}

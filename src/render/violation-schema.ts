@@ -1,0 +1,22 @@
+// JSON Schema of `violations` (README, "Policies"), in the plan and in the report: every policy
+// the access breaks, on which target, by which team (null when no one team does: max-teams).
+type Schema = Record<string, unknown>;
+
+export function violationsSchema(): Schema {
+  const ref = { type: 'object', required: ['name', 'id'], properties: { name: { type: 'string' }, id: { type: 'string' } }, additionalProperties: false };
+  return {
+    type: 'array',
+    description: 'Every policy the access breaks (plan: once the plan is applied; drift and a live report: as it is). Any makes plan and apply exit 3, drift exit 2.',
+    items: {
+      type: 'object',
+      required: ['policy', 'target', 'team', 'message'],
+      properties: {
+        policy: { type: 'string', minLength: 1, description: 'The name of the policy.' },
+        target: { ...ref, required: ['type', 'name', 'id'], properties: { type: { enum: ['project', 'workspace'] }, ...ref.properties } },
+        team: { oneOf: [{ type: 'null', description: 'No one team: max-teams names them in the message.' }, ref] },
+        message: { type: 'string' },
+      },
+      additionalProperties: false,
+    },
+  };
+}
