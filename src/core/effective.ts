@@ -3,6 +3,7 @@
 // shared by src/effective/ (which computes them), the plan and the renderers.
 import type { Level, PermissionSet } from './access.js';
 import type { Project, TargetRef, TargetType, Team, TeamRef, Workspace } from './model.js';
+import type { PolicyViolation } from './policy.js';
 
 /** One thing that gives a team access on a target. */
 export type AccessSource =
@@ -42,6 +43,8 @@ export interface Report {
   readonly workspaces: readonly ReportWorkspace[];
   /** Every (team, target) with any access, sorted by target type, target name, team name. */
   readonly cells: readonly EffectiveCell[];
+  /** README, "Policies": what the access breaks of the files' policies (none without files or policies). */
+  readonly violations: readonly PolicyViolation[];
 }
 
 /** A grant change of the plan that causes an effective change. */

@@ -35,5 +35,7 @@ export function selectReport(report: Report, selection: ReportSelection): Report
   const targetIds = new Set([...projects.map((p) => p.id), ...workspaces.map((w) => w.id)]);
   const teamIds = new Set(teams.map((t) => t.id));
   const cells = report.cells.filter((c) => targetIds.has(c.target.id) && teamIds.has(c.team.id));
-  return { ...report, teams, projects, workspaces, cells };
+  // A violation of no one team (max-teams) stays with its target whatever --team says.
+  const violations = report.violations.filter((v) => targetIds.has(v.target.id) && (v.team === null || teamIds.has(v.team.id)));
+  return { ...report, teams, projects, workspaces, cells, violations };
 }

@@ -19,6 +19,8 @@ import { desiredFromFiles, openClient, resolveAndExpand, type PlanRequest } from
 import { listTeamsOf } from '../resolve/teams.js';
 import { RunControl } from './run-control.js';
 import { selectReport, type ReportSelection } from './report-selection.js';
+import { checkPolicies } from '../policy/check.js';
+import type { PolicyViolation } from '../core/policy.js';
 
 export interface ReportRequest extends Pick<PlanRequest, 'cwd' | 'env' | 'address' | 'concurrency' | 'rateLimit' | 'homeDir' | 'onProgress' | 'afterLoad' | 'onRateLimit' | 'signal' | 'timeoutMs'> {
   /** Desired-state files: the organization is theirs, and --after applies their plan. */
@@ -92,9 +94,10 @@ function asTheServerKeeps(grants: readonly IdentifiedGrant[], live: LiveState, s
   });
 }
 
-/** Every workspace; with the key-value tags when a set of the files matches tags (the same pages). */
+/** Every workspace; with the key-value tags when a set or policy of the files matches tags (the same pages). */
 async function workspacesOf(client: TfeClient, organization: string, desired: DesiredState | undefined): Promise<Pick<Catalogue, 'workspaces' | 'keyValueTags'>> {
-  if (!desired?.sets?.some((s) => s.match.tags !== undefined)) return { workspaces: await client.listWorkspaces(organization) };
+  const matches = [...(desired?.sets ?? []), ...(desired?.policies ?? [])].map((m) => m.match);
+  if (!matches.some((m) => m.tags !== undefined)) return { workspaces: await client.listWorkspaces(organization) };
   return client.listTaggedWorkspaces(organization, { keyValueTags: true });
 }
 
@@ -108,6 +111,17 @@ async function readOrganization(client: TfeClient, organization: string, request
   const everything = selectExportTargets(organization, found, { all: true, projects: [], workspaces: [] });
   const live = await readLive(client, everything, { concurrency: request.concurrency, ...(request.onProgress ? { onProgress: request.onProgress } : {}) });
   return { found, live };
+}
+
+/**
+ * README, "Policies": the files' policies on the access reported (everything is read already). Their
+ * team names are checked as plan checks them, from the lists read (no request).
+ */
+async function violationsIn(desired: DesiredState | undefined, found: Catalogue, grants: readonly GrantInput[]): Promise<PolicyViolation[]> {
+  const policies = desired?.policies ?? [];
+  if (!desired || policies.length === 0) return [];
+  await resolveAndExpand(catalogueReader(found), { ...desired, targets: [], sets: [] });
+  return checkPolicies(policies, { ...found, grants });
 }
 
 export async function reportOrganization(request: ReportRequest): Promise<Report> {
@@ -134,12 +148,13 @@ async function reportWith(client: TfeClient, organization: string, desired: Desi
     const grants: readonly GrantInput[] =
       request.after && desired ? asTheServerKeeps(grantsAfter(liveGrants, (await planOnRead(desired, found, live)).changes), live, await client.serverInfo()) : liveGrants;
     const cells = effectiveAccess({ ...found, grants });
+    const violations = await violationsIn(desired, found, grants);
     const projects = new Map(found.projects.map((p) => [p.id, p]));
     const workspaces = found.workspaces.map((w) => {
       const project = w.projectId === undefined ? undefined : projects.get(w.projectId);
       return project ? { ...w, project } : w;
     });
-    return selectReport({ organization, state: request.after ? 'after' : 'live', generatedAt, ...found, workspaces, cells }, request.selection);
+    return selectReport({ organization, state: request.after ? 'after' : 'live', generatedAt, ...found, workspaces, cells, violations }, request.selection);
   } finally {
     await client.close();
   }

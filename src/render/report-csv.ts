@@ -5,8 +5,9 @@ import { RESOURCE_OF } from '../core/model.js';
 import { orderedEntries } from '../core/permissions.js';
 import { printable } from '../core/printable.js';
 import { sourcesText } from './report-text.js';
+import { violationText } from './violation-lines.js';
 
-export const CSV_HEADER = ['team', 'team_id', 'target_type', 'target', 'target_id', 'project', 'access', 'permissions', 'sources'] as const;
+export const CSV_HEADER = ['team', 'team_id', 'target_type', 'target', 'target_id', 'project', 'access', 'permissions', 'sources', 'violations'] as const;
 
 /** Quoted when it holds a comma, quote or line break; `=`, `+`, `-`, `@` at the start are defused. */
 export function csvField(value: string): string {
@@ -14,9 +15,34 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+const pairKey = (teamId: string, targetId: string): string => `${teamId}\u0000${targetId}`;
+
+/**
+ * README, "Policies": a violation goes in the `violations` column of its (team, target) row; one
+ * with no such row (a team without access below a min-access, or max-teams, of no one team) is a
+ * row of its own, with access `none` or the team columns empty.
+ */
+function violationRows(report: Report, projectOf: ReadonlyMap<string, string>): { byPair: Map<string, string[]>; rows: string[][] } {
+  const pairs = new Set(report.cells.map((c) => pairKey(c.team.id, c.target.id)));
+  const byPair = new Map<string, string[]>();
+  const rows: string[][] = [];
+  for (const v of report.violations) {
+    const text = violationText(v);
+    const key = v.team ? pairKey(v.team.id, v.target.id) : undefined;
+    if (key !== undefined && pairs.has(key)) {
+      byPair.set(key, [...(byPair.get(key) ?? []), text]);
+      continue;
+    }
+    const project = v.target.type === 'workspace' ? (projectOf.get(v.target.id) ?? '') : v.target.name;
+    rows.push([v.team?.name ?? '', v.team?.id ?? '', v.target.type, v.target.name, v.target.id, project, v.team ? 'none' : '', '', '', text]);
+  }
+  return { byPair, rows };
+}
+
 export function renderReportCsv(report: Report): string {
   const projectOf = new Map(report.workspaces.map((w) => [w.id, w.project?.name ?? '']));
-  const rows = report.cells.map((cell) => [
+  const violations = violationRows(report, projectOf);
+  const cells = report.cells.map((cell) => [
     cell.team.name,
     cell.team.id,
     cell.target.type,
@@ -26,6 +52,8 @@ export function renderReportCsv(report: Report): string {
     cell.access,
     orderedEntries(RESOURCE_OF[cell.target.type], cell.permissions).map(([key, value]) => `${key}=${String(value)}`).join('; '),
     sourcesText(cell),
+    (violations.byPair.get(pairKey(cell.team.id, cell.target.id)) ?? []).join('; '),
   ]);
+  const rows = [...cells, ...violations.rows];
   return [CSV_HEADER, ...rows].map((row) => row.map((field) => csvField(printable(field))).join(',')).join('\r\n') + '\r\n';
 }

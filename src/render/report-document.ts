@@ -4,7 +4,7 @@
 import type { EffectiveCell, Report } from '../core/effective.js';
 import { sourceDocument } from '../core/effective-document.js';
 import { RESOURCE_OF, type TargetType } from '../core/model.js';
-import type { JsonValue } from '../core/plan-document.js';
+import { violationDocument, type JsonValue } from '../core/plan-document.js';
 import { nestPermissions, orderedEntries } from '../core/permissions.js';
 
 export const REPORT_FORMAT_VERSION = 1;
@@ -49,7 +49,6 @@ export function reportDocument(report: Report): JsonObject {
       project: w.project ? { name: w.project.name, id: w.project.id } : null,
       teams: (workspaceCells.get(w.id) ?? []).map(teamDocument),
     })),
-    // Policies (a later issue) list what breaks them here; until then there are none to break.
-    violations: [],
+    violations: report.violations.map(violationDocument),
   };
 }

@@ -9,6 +9,8 @@ import { orderedEntries } from '../core/permissions.js';
 import { printable } from '../core/printable.js';
 import { LEVEL_COLOURS, SCRIPT, STYLE } from './report-html-assets.js';
 import { sourceText } from './report-text.js';
+import { violationHeadline, violationText } from './violation-lines.js';
+import type { PolicyViolation } from '../core/policy.js';
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
@@ -19,19 +21,20 @@ export function escapeHtml(text: string): string {
 
 const byName = <T extends { name: string }>(a: T, b: T): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
-function cellHtml(teamName: string, targetName: string, cell: EffectiveCell | undefined): string {
+function cellHtml(teamName: string, targetName: string, cell: EffectiveCell | undefined, broken: readonly string[] = []): string {
   // An empty cell is as short as can be: a large organization has teams x workspaces of them.
   if (!cell) return '<td></td>';
+  const breaks = broken.length > 0 ? ` breaks ${broken.join('; ')}` : '';
   const sources = cell.sources.map((s) => sourceText(s, cell.target.type)).join('; ');
   const permissions = orderedEntries(RESOURCE_OF[cell.target.type], cell.permissions).map(([k, v]) => `${k}=${String(v)}`).join(', ');
   const attributes = [
-    `class="cell lvl-${cell.access}"`,
+    `class="cell lvl-${cell.access}${breaks ? ' violated' : ''}"`,
     `data-team="${escapeHtml(teamName)}"`,
     `data-target="${escapeHtml(`${cell.target.type} ${targetName}`)}"`,
     `data-level="${cell.access}"`,
     `data-sources="${escapeHtml(sources)}"`,
     `data-permissions="${escapeHtml(permissions)}"`,
-    `title="${escapeHtml(`${teamName}: ${cell.access} via ${sources}`)}"`,
+    `title="${escapeHtml(`${teamName}: ${cell.access} via ${sources}${breaks ? `;${breaks}` : ''}`)}"`,
     'tabindex="0"',
   ];
   return `<td ${attributes.join(' ')}>${cell.access}</td>`;
@@ -40,10 +43,32 @@ function cellHtml(teamName: string, targetName: string, cell: EffectiveCell | un
 interface Matrix {
   readonly teams: readonly string[];
   readonly cells: ReadonlyMap<string, EffectiveCell>;
+  /** Policies each (team name, target id) breaks, by name (README, "Policies"). */
+  readonly broken: ReadonlyMap<string, string[]>;
+}
+
+function brokenBy(violations: readonly PolicyViolation[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const v of violations) {
+    if (!v.team) continue;
+    const key = `${v.team.name}\u0000${v.target.id}`;
+    out.set(key, [...(out.get(key) ?? []), v.policy]);
+  }
+  return out;
+}
+
+/** Under the matrix: every violation, as the text report lists them; nothing when there is none. */
+function violationsHtml(violations: readonly PolicyViolation[]): string {
+  const headline = violationHeadline(violations);
+  if (headline === undefined) return '';
+  return `<section id="violations"><h2>${escapeHtml(headline)}</h2><ul>${violations.map((v) => `<li>${escapeHtml(violationText(v))}</li>`).join('')}</ul></section>\n`;
 }
 
 function row(kind: 'project' | 'workspace', label: string, name: string, targetId: string | undefined, matrix: Matrix): string {
-  const cells = matrix.teams.map((team) => cellHtml(team, name, targetId === undefined ? undefined : matrix.cells.get(`${team}\u0000${targetId}`)));
+  const cells = matrix.teams.map((team) => {
+    const key = `${team}\u0000${targetId ?? ''}`;
+    return cellHtml(team, name, targetId === undefined ? undefined : matrix.cells.get(key), matrix.broken.get(key));
+  });
   return `<tr class="${kind}" data-name="${escapeHtml(name)}"><th scope="row">${label}</th>${cells.join('')}</tr>`;
 }
 
@@ -59,7 +84,7 @@ function legend(): string {
 
 export function renderReportHtml(report: Report): string {
   const teams = [...new Set(report.cells.map((c) => c.team.name))].sort();
-  const matrix: Matrix = { teams, cells: new Map(report.cells.map((c) => [`${c.team.name}\u0000${c.target.id}`, c])) };
+  const matrix: Matrix = { teams, cells: new Map(report.cells.map((c) => [`${c.team.name}\u0000${c.target.id}`, c])), broken: brokenBy(report.violations) };
   const inProject = new Map<string, ReportWorkspace[]>();
   const loose: ReportWorkspace[] = [];
   for (const w of report.workspaces) {
@@ -93,7 +118,7 @@ ${legend()}
 <thead><tr><th class="corner" scope="col">project / workspace</th>${head}</tr></thead>
 ${groups.join('\n')}
 </table>
-<aside id="details" hidden></aside>
+${violationsHtml(report.violations)}<aside id="details" hidden></aside>
 <script>${SCRIPT}</script>
 </body>
 </html>

@@ -1,5 +1,6 @@
 // JSON Schema (2020-12) of the report JSON, built from the access tables; written out as
 // `schemas/report.schema.json` (a test keeps the file equal to this object).
+import { violationsSchema } from './violation-schema.js';
 import { LEVELS, PERMISSIONS, type Resource } from '../core/access.js';
 import { splitKey } from '../core/permissions.js';
 import { REPORT_FORMAT_VERSION } from './report-document.js';
@@ -81,7 +82,7 @@ export function reportSchema(): Schema {
           properties: { ...(named('^ws-').properties as Schema), project: { oneOf: [{ type: 'null' }, named('^prj-')] }, teams: teams('team-workspaces') },
         },
       },
-      violations: { type: 'array', items: { type: 'object' }, description: 'Policy violations (none until policies exist).' },
+      violations: violationsSchema(),
     },
     additionalProperties: false,
     $defs: {

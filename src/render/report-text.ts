@@ -2,6 +2,7 @@
 // line per (team, target) with its level and every source.
 import type { AccessSource, EffectiveCell, Report } from '../core/effective.js';
 import { printable } from '../core/printable.js';
+import { violationHeadline, violationText } from './violation-lines.js';
 
 /** One source in words: `organization manage-projects`, `project platform: write`, `workspace grant: plan`. */
 export function sourceText(source: AccessSource, targetType: EffectiveCell['target']['type']): string {
@@ -67,5 +68,7 @@ function byTeam(report: Report): string[] {
 export function renderReportText(report: Report, options: { byTeam: boolean }): string {
   const lines = [headLine(report), '', ...(options.byTeam ? byTeam(report) : byTarget(report))];
   if (report.cells.length === 0 && !options.byTeam) lines.push('No team has access to the selected projects and workspaces.', '');
+  const headline = violationHeadline(report.violations);
+  if (headline) lines.push(headline, ...report.violations.map((v) => `  ${violationText(v)}`), '');
   return lines.join('\n');
 }

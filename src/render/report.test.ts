@@ -6,6 +6,9 @@ import { effectiveLines } from './effective-lines.js';
 import { csvField, renderReportCsv } from './report-csv.js';
 import { escapeHtml, renderReportHtml } from './report-html.js';
 import { reportSchema } from './report-schema.js';
+import { reportDocument } from './report-document.js';
+import { renderReportText } from './report-text.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 
 const SCHEMA_FILE = new URL('../../schemas/report.schema.json', import.meta.url);
 
@@ -18,6 +21,7 @@ const report: Report = {
   projects: [],
   workspaces: [{ id: 'ws-1', name: '=cmd|calc', project: undefined }],
   cells: [{ team: { name: hostile, id: 'team-x' }, target: { type: 'workspace', name: '=cmd|calc', id: 'ws-1' }, access: 'read', permissions: WORKSPACE_IMPLIED.read, sources: [{ kind: 'workspace', access: 'read' }] }],
+  violations: [],
 };
 
 describe('report formats', () => {
@@ -45,6 +49,48 @@ describe('report formats', () => {
     expect(html).toContain("default-src 'none'");
     expect(html).toContain('<title>Effective access: acme (live, 2026-01-02T03:04:05.000Z)</title>');
     expect(html.match(/<td class="cell lvl-read"/g)).toHaveLength(1);
+  });
+});
+
+describe('policy violations in the report (README, "Policies")', () => {
+  const target = { type: 'workspace' as const, name: '=cmd|calc', id: 'ws-1' };
+  const broken: Report = {
+    ...report,
+    violations: [
+      { policy: 'at most plan', target, team: { name: hostile, id: 'team-x' }, message: 'team has read, above <b>plan</b>' },
+      { policy: 'auditors read', target, team: { name: 'auditors', id: 'team-aud' }, message: 'team "auditors" has no access' },
+      { policy: 'few teams', target, team: null, message: '2 teams have read' },
+    ],
+  };
+
+  it('json: the violations, valid against the schema', () => {
+    const document = reportDocument(broken);
+    expect(document.violations).toEqual([
+      { policy: 'at most plan', target, team: { name: hostile, id: 'team-x' }, message: 'team has read, above <b>plan</b>' },
+      { policy: 'auditors read', target, team: { name: 'auditors', id: 'team-aud' }, message: 'team "auditors" has no access' },
+      { policy: 'few teams', target, team: null, message: '2 teams have read' },
+    ]);
+    const validate = new Ajv2020({ strict: false }).compile(reportSchema());
+    expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it('text: a section after the access; csv: on the row of the team, else a row of its own', () => {
+    const text = renderReportText(broken, { byTeam: false });
+    expect(text).toContain('Policies broken (3 violations)');
+    expect(text).toContain('  [few teams] 2 teams have read\n');
+    const rows = renderReportCsv(broken).split('\r\n');
+    expect(rows[0]).toBe('team,team_id,target_type,target,target_id,project,access,permissions,sources,violations');
+    expect(rows[1]).toMatch(/,workspace grant: read,"\[at most plan\] team has read, above <b>plan<\/b>"$/);
+    expect(rows.slice(2, 4)).toEqual(['auditors,team-aud,workspace,\'=cmd|calc,ws-1,,none,,,"[auditors read] team ""auditors"" has no access"', ",,workspace,'=cmd|calc,ws-1,,,,,[few teams] 2 teams have read"]);
+  });
+
+  it('html: the cell of a violation is marked and names the policy; every violation is listed under the matrix, escaped', () => {
+    const html = renderReportHtml(broken);
+    expect(html.match(/<td class="cell lvl-read violated"/g)).toHaveLength(1);
+    expect(html).toContain('breaks at most plan');
+    expect(html).toContain('<section id="violations"><h2>Policies broken (3 violations)');
+    expect(html).toContain('<li>[at most plan] team has read, above &lt;b&gt;plan&lt;/b&gt;</li>');
+    expect(renderReportHtml(report)).not.toContain('id="violations"');
   });
 });
 

@@ -183,6 +183,33 @@ describe('policies against the emulator', () => {
     expect((await runCli(['drift', fix], { env })).code).toBe(0);
   });
 
+  it('report lists the live violations (and --after those once applied) in json, text, csv and html', async () => {
+    const path = file(BREAKS_ALL);
+    const live = await runCli(['report', path, '--format', 'json'], { env });
+    expect(live.code).toBe(0);
+    expect(violationsOf(live.out)).toEqual([]);
+    const after = await runCli(['report', path, '--after', '--format', 'json'], { env });
+    expect(after.code).toBe(0);
+    const plan = await runCli(['plan', path, '--format', 'json'], { env });
+    expect(violationsOf(after.out)).toEqual(violationsOf(plan.out));
+    // Live access that breaks one: dev made admin by files without policies.
+    writeFileSync(join(dir, 'no-policies.yaml'), 'organization: acme\nworkspaces:\n  api-prod:\n    teams: { sre: admin, auditors: read, dev: admin }\n');
+    expect((await runCli(['apply', join(dir, 'no-policies.yaml'), '--auto-approve'], { env })).code).toBe(0);
+    const json = await runCli(['report', path, '--format', 'json'], { env });
+    expect(rows(violationsOf(json.out))).toEqual(['only sre administers production | workspace:api-prod | dev']);
+    const text = await runCli(['report', path], { env });
+    expect(text.out).toContain('Policies broken (1 violation)');
+    expect(text.out).toContain('  [only sre administers production] team "dev" has admin on workspace "api-prod", above write (workspace grant: admin)');
+    const csv = await runCli(['report', path, '--format', 'csv'], { env });
+    expect(csv.out.split('\r\n').filter((r) => r.includes('[only sre'))).toEqual([expect.stringMatching(/^dev,team-dev,workspace,api-prod,ws-apiprod,platform,admin,.*,"\[only sre administers production\] team ""dev"" has admin/)]);
+    const html = await runCli(['report', path, '--format', 'html'], { env });
+    expect(html.out.match(/class="cell lvl-admin violated"/g)).toHaveLength(1);
+    expect(html.out).toContain('<section id="violations">');
+    // --team narrows the violations with the access.
+    const other = await runCli(['report', path, '--format', 'json', '--team', 'sre'], { env });
+    expect(violationsOf(other.out)).toEqual([]);
+  });
+
   it('a policy naming a team the token does not see is one error with a near miss, before anything is checked', async () => {
     const run = await runCli(['plan', file(files('write').replace('team: auditors', 'team: auditor'))], { env });
     expect(run.code).toBe(1);
