@@ -1,7 +1,7 @@
 // The sets scenario's organization (README, "Performance"): the same projects, workspaces and teams
 // as the entries' scenarios, but its access is written as 5 sets instead of one entry per target.
 // Workspaces carry a flat tag (prod, staging or dev, in turn); 4 workspace sets give teams by tag
-// and to every workspace, 1 project set to every generated project. The live grants differ from
+// and to every workspace, 1 project set to every generated project: the grants of provider-2000. The live grants differ from
 // the sets' by the spec's shares: a missing grant (add), another level (update), and a grant of a
 // team no set gives (remove, the sets prune). Deterministic from `spec.seed`.
 import type { Resource } from '../../src/core/access.js';
@@ -23,15 +23,18 @@ interface BenchSet {
 
 const tagged = (tag: string) => (w: { readonly tags?: readonly string[] }) => w.tags?.includes(tag) === true;
 
-/** The 5 sets; the teams they give are team-0 .. team-7, no team in two sets. */
+/**
+ * The 5 sets; the teams they give are team-0 .. team-12, no team in two sets. Every workspace gets
+ * 5 teams (3 by its tag, 2 from `everyone`) and every project 2, as in provider-2000.
+ */
 export const BENCH_SETS: readonly BenchSet[] = [
-  { resource: 'team-workspaces', name: 'prod', match: '{ tags: [prod] }', applies: tagged('prod'), teams: [[0, 'admin'], [1, 'write']] },
-  { resource: 'team-workspaces', name: 'staging', match: '{ tags: [staging] }', applies: tagged('staging'), teams: [[2, 'write'], [3, 'plan']] },
-  { resource: 'team-workspaces', name: 'dev', match: '{ tags: [dev] }', applies: tagged('dev'), teams: [[4, 'write']] },
-  { resource: 'team-workspaces', name: 'everyone', match: '{ names: ["*"] }', applies: () => true, teams: [[5, 'read']] },
-  { resource: 'team-projects', name: 'projects', match: '{ names: ["project-*"] }', applies: () => true, teams: [[6, 'read'], [7, 'maintain']] },
+  { resource: 'team-workspaces', name: 'prod', match: '{ tags: [prod] }', applies: tagged('prod'), teams: [[0, 'admin'], [1, 'write'], [2, 'plan']] },
+  { resource: 'team-workspaces', name: 'staging', match: '{ tags: [staging] }', applies: tagged('staging'), teams: [[3, 'admin'], [4, 'write'], [5, 'plan']] },
+  { resource: 'team-workspaces', name: 'dev', match: '{ tags: [dev] }', applies: tagged('dev'), teams: [[6, 'admin'], [7, 'write'], [8, 'write']] },
+  { resource: 'team-workspaces', name: 'everyone', match: '{ names: ["*"] }', applies: () => true, teams: [[9, 'read'], [10, 'read']] },
+  { resource: 'team-projects', name: 'projects', match: '{ names: ["project-*"] }', applies: () => true, teams: [[11, 'read'], [12, 'maintain']] },
 ];
-const TEAMS_GIVEN = 8;
+const TEAMS_GIVEN = 13;
 
 function otherLevel(random: Random, resource: Resource, current: string): GrantAccess {
   const others = BENCH_LEVELS[resource].filter((l) => l !== current);

@@ -53,7 +53,7 @@ export const RECONCILE_SCENARIOS: Readonly<Record<string, ReconcileScenario>> = 
     judged: true,
   },
   'sets-2000': {
-    description: 'provider-2000 written as 5 sets instead of 2,050 entries: 50 projects, 2,000 tagged workspaces, 200 teams; R=30, L=20 ms',
+    description: 'provider-2000 written as 5 sets instead of 2,050 entries: 50 projects, 2,000 tagged workspaces (5 teams each), 200 teams; R=30, L=20 ms',
     organization: { ...org(50, 2000, 200, 2, 5), managedBy: 'sets' },
     rateLimit: 30,
     latencyMs: 20,
