@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { EmulatorProcess } from '../emulator-control.js';
-import { desiredYaml, generateOrganization, seedOf, type Expected } from '../generate/index.js';
+import { desiredYaml, generateFor, seedOf, type Expected } from '../generate/index.js';
 import { RESULTS_DIR } from '../throughput.js';
 import { measureCore } from './core.js';
 import { requestModel } from './model.js';
@@ -20,7 +20,7 @@ const sameCounts = (a: Expected | undefined, b: Expected): boolean => a !== unde
 /** Runs the scenario; 0 when the runs did what was expected (exit codes, summaries), whatever the targets say. */
 export async function runReconcile(name: string, scenario: ReconcileScenario, log: (line: string) => void, profileDir?: string): Promise<number> {
   const before = machine();
-  const org = generateOrganization(scenario.organization);
+  const org = generateFor(scenario.organization);
   const dir = mkdtempSync(join(tmpdir(), 'tfe-access-bench-'));
   writeFileSync(join(dir, 'tfe-access.yaml'), desiredYaml(org, NO_REMOVAL_LIMIT));
   const emulator = await EmulatorProcess.start({ seed: seedOf(org), rateLimit: scenario.rateLimit, faults: { latencyMs: scenario.latencyMs, jitterMs: scenario.jitterMs } });

@@ -9,7 +9,7 @@ import type { Profile } from './profile.js';
 import type { Store, TagBinding, Workspace } from './state.js';
 
 // docs/api.md, "Workspace tags": flat tags are letters, digits, colons, hyphens and underscores, at
-// most 255; keys at most 128 and values at most 256 of letters, digits and _ . = + - @ :.
+// most 255. The limits of keys and values are the emulator's own choice (no page checked gives them).
 const FLAT_TAG = /^[A-Za-z0-9:_-]{1,255}$/;
 const BINDING_KEY = /^[A-Za-z0-9_.=+@:-]{1,128}$/;
 const BINDING_VALUE = /^[A-Za-z0-9_.=+@:-]{0,256}$/;

@@ -166,6 +166,24 @@ describe('sets against the emulator', () => {
     expect(emulator.requests.filter((r) => /^\/api\/v2\/workspaces\//.test(r.path))).toEqual([]);
   });
 
+  it('a saved plan of sets applies as reviewed, and is stale once a set matches more', async () => {
+    const path = file('access.yaml', SETS);
+    const saved = join(dir, 'reviewed.plan.json');
+    expect((await runCli(['plan', path, '--out', saved], { env })).code).toBe(0);
+    const applied = await runCli(['apply', '--plan', saved, '--auto-approve'], { env });
+    expect(applied.err).toBe('');
+    expect(applied.code).toBe(0);
+    expect(changesOf((await runCli(['plan', path, '--format', 'json'], { env })).out)).toEqual([]);
+    // reviewed again, then the set prod is widened: given the files, apply sees they no longer mean what was reviewed
+    expect((await runCli(['plan', path, '--out', saved], { env })).code).toBe(0);
+    file('access.yaml', SETS.replace('exclude: ["legacy-*"]', 'exclude: ["nothing-*"]'));
+    emulator.resetLog();
+    const stale = await runCli(['apply', path, '--plan', saved, '--auto-approve'], { env });
+    expect(stale.code).toBe(1);
+    expect(stale.err).toMatch(/is stale: the desired-state files changed since it was planned; nothing was changed/);
+    expect(emulator.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
   it('--target names a workspace a set matches', async () => {
     const run = await runCli(['plan', file('access.yaml', SETS), '--target', 'workspace:etl-prod', '--format', 'json'], { env });
     expect(rows(changesOf(run.out))).toEqual(['add workspace:etl-prod ci -->plan [set prod]', 'add workspace:etl-prod sre -->admin [set prod]']);
