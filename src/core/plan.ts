@@ -41,10 +41,9 @@ export interface RemoveChange extends ChangeBase {
 export type Change = AddChange | UpdateChange | RemoveChange;
 export type Action = Change['action'];
 
-export type WarningCode =
-  | 'shadowed-by-organization-access'
-  | 'custom-equals-level'
-  | 'below-project-access';
+/** The plan's warnings (README, "Warnings"); a file may silence any of them (`ignore-warnings`). */
+export const WARNING_CODES = ['shadowed-by-organization-access', 'custom-equals-level', 'below-project-access'] as const;
+export type WarningCode = (typeof WARNING_CODES)[number];
 
 export interface PlanWarning {
   readonly code: WarningCode;
