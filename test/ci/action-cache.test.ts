@@ -64,7 +64,7 @@ describe('the action steps', () => {
     expect(index('install')).toBeLessThan(steps.indexOf(save!));
     expect(restore!.with).toEqual(save!.with);
     expect(restore!.with?.key).toBe('${{ steps.build-key.outputs.key }}');
-    expect(restore!.with?.path.trim().split('\n')).toEqual(['${{ github.action_path }}/dist', '${{ github.action_path }}/node_modules']);
+    expect(restore!.with?.path?.trim().split('\n')).toEqual(['${{ github.action_path }}/dist', '${{ github.action_path }}/node_modules']);
     // Not when a tarball is installed, nor when this job built it already; saved only when built here.
     expect(restore!.if).toBe("inputs.version == '' && steps.build-key.outputs.built != 'true'");
     expect(save!.if).toBe("steps.install.outputs.built == 'true'");
