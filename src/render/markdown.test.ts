@@ -47,6 +47,17 @@ describe('the Markdown plan at scale', () => {
     expect(long.split('<details><summary>additions and changes').length - 1).toBe(count);
   });
 
+  it('a long comment keeps the refusals in view and collapses the effective changes; a short one shows both', () => {
+    const effective = { team: { name: 'dev', id: 'team-dev' }, target: { type: 'workspace' as const, name: 'ws-0000', id: 'ws-0' }, before: 'read' as const, after: 'write' as const, direction: 'rises' as const, via: [{ type: 'workspace' as const, name: 'ws-0000', action: 'update' as const, access: 'write' as const }] };
+    const refusals = [{ guard: 'max-removals' as const, message: 'too many removals', howToProceed: 'run with --force' }];
+    const long = renderMarkdown({ ...planOf(Math.ceil(LONG_COMMENT_LINES / 4) + 1), effectiveChanges: [effective], refusals });
+    expect(long).toContain('> [!CAUTION]\n> **Apply will refuse this plan** (1 safety guard); nothing would be changed:\n> - `max-removals`: too many removals To proceed: run with --force');
+    expect(long).toContain('<details><summary>Effective access (1)</summary>\n\n- dev: read -&gt; write on workspace ws-0000, through workspace ws-0000: write\n');
+    const short = renderMarkdown({ ...planOf(1), effectiveChanges: [effective], refusals });
+    expect(short).toContain('> [!CAUTION]');
+    expect(short).toContain('**Effective access**\n\n- dev: read -&gt; write on workspace ws-0000');
+  });
+
   it('warnings are collapsed, and by default only those about targets the plan changes', () => {
     const plan = planOf(1, [warning('ws-0000', 'ws-0'), warning('elsewhere', 'ws-other')]);
     const markdown = renderMarkdown(plan);
