@@ -2,6 +2,8 @@
 // objects out. Every request goes through one Session (limiter, concurrency, retries); every body
 // is read by translate.ts. Nothing here knows the wire format.
 import type { Resource } from '../core/access.js';
+import { UNKNOWN_SERVER, type ServerInfo } from '../core/server.js';
+import { serverInfoFrom } from './capabilities.js';
 import { RESOURCE_OF, type Access, type LiveGrant, type Project, type RemoveOutcome, type TargetRef, type Team, type TargetType, type Workspace } from '../core/model.js';
 import { isRemoteError } from './errors/remote-error.js';
 import { InconsistentListError } from './errors/inconsistent-list-error.js';
@@ -27,9 +29,36 @@ const org = (name: string): string => `/organizations/${encodeURIComponent(name)
 
 export class TfeClient {
   private readonly session: Session;
+  private server: Promise<ServerInfo> | undefined;
 
   constructor(options: ClientOptions) {
     this.session = new Session(options);
+  }
+
+  /**
+   * `GET /ping`, once per client (docs/api.md, "Server capabilities"): the server's versions and
+   * announced rate limit, which the session heeds at once. 404 is a server without ping.
+   */
+  serverInfo(): Promise<ServerInfo> {
+    this.server ??= this.session.request({ method: 'GET', path: '/ping' }).then(
+      (answer) => serverInfoFrom(answer.headers, this.session.redact),
+      (error: unknown) => {
+        if (isRemoteError(error, 404)) return UNKNOWN_SERVER;
+        throw error;
+      },
+    );
+    return this.server;
+  }
+
+  /** Whether the organization exists and the token may see it: false on 404. */
+  async showsOrganization(organization: string): Promise<boolean> {
+    try {
+      await this.session.request({ method: 'GET', path: org(organization) });
+      return true;
+    } catch (error: unknown) {
+      if (isRemoteError(error, 404)) return false;
+      throw error;
+    }
   }
 
   /** Every team of the organization the token can see (pages of 100). */

@@ -84,6 +84,49 @@ describe('RateLimiter', () => {
     await limiter.acquire();
     expect(clock.now()).toBe(300);
   });
+  it('lowerTo: runs at a lower announced rate from then on, counting the starts already in the window; never raises', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(0, 30, 100), fc.integer({ min: 1, max: 29 }), fc.integer({ min: 0, max: 40 }), async (initial, lower, before) => {
+        const clock = fakeClock();
+        const limiter = new RateLimiter(initial, clock);
+        const starts: number[] = [];
+        for (let i = 0; i < before; i++) {
+          await limiter.acquire();
+          starts.push(clock.now());
+        }
+        expect(limiter.lowerTo(lower)).toBe(true);
+        expect(limiter.rate).toBe(lower);
+        expect(limiter.lowerTo(lower + 1)).toBe(false);
+        expect(limiter.rate).toBe(lower);
+        const after: number[] = [];
+        for (let i = 0; i < 3 * lower; i++) {
+          await limiter.acquire();
+          after.push(clock.now());
+        }
+        // Any window ending at a start after the lowering holds at most `lower` starts, those before it included.
+        const all = [...starts, ...after];
+        for (const t of after) expect(all.filter((s) => s > t - WINDOW && s <= t).length).toBeLessThanOrEqual(lower);
+      }),
+      { numRuns: 40 },
+    );
+  });
+  it('settle: an answered request counts from its answer, so a slow one holds its place in the window longer', async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter(2, clock);
+    const first = await limiter.acquire();
+    await limiter.acquire(); // paced by the bucket: 500 ms later
+    expect(clock.now()).toBe(500);
+    clock.t = 600; // the first request's answer comes 600 ms after it started
+    limiter.settle(first);
+    await limiter.acquire();
+    // Without settle the third would start once the first's start leaves the window (WINDOW); now it waits for the second's.
+    expect(clock.now()).toBe(500 + WINDOW);
+  });
+  it('lowerTo ignores what is not a positive integer', () => {
+    const limiter = new RateLimiter(30, fakeClock());
+    for (const bad of [0, -3, 1.5, Number.NaN]) expect(limiter.lowerTo(bad)).toBe(false);
+    expect(limiter.rate).toBe(30);
+  });
   it('refuses a rate that is not a non-negative integer', () => {
     expect(() => new RateLimiter(-1, fakeClock())).toThrow(RangeError);
     expect(() => new RateLimiter(2.5, fakeClock())).toThrow(RangeError);

@@ -1,14 +1,17 @@
 // Client-side rate limiter (docs/api.md, "Rate limiting": 30 requests per second per user; the
 // official Go client keeps a limiter below the limit). Two rules, both must allow a start:
-// - a sliding window: at most `rate` starts in any window of one second plus a margin. It is never
-//   more permissive than the service's window, whether the service counts in fixed seconds, a
+// - a sliding window: at most `rate` requests in any window of one second plus a margin. It is
+//   never more permissive than the service's window, whether the service counts in fixed seconds, a
 //   sliding second or a token bucket of the same rate; the margin absorbs requests that leave
-//   1000 ms apart and arrive a little closer together;
+//   1000 ms apart and arrive a little closer together. A request counts from its start, and once
+//   answered from its answer (`settle`): it reached the service between the two, so a slow
+//   connection can never bring more than `rate` arrivals into one second;
 // - a small token bucket (BURST_SHARE of a second's worth, refilled at `rate`): starts are paced
 //   instead of fired in a full burst, so the service's own bucket never runs dry and scheduling
 //   jitter on the way can't push a request over the limit.
 // Plus a pause shared by every caller after a 429. A rate of 0 turns the first two off (`--rate-limit
-// 0`, for a private Terraform Enterprise without a limit); the 429 pause stays.
+// 0`, for a private Terraform Enterprise without a limit); the 429 pause stays. A server that
+// announces a lower limit lowers the rate for the rest of the run (`lowerTo`), never raises it.
 import type { Clock } from './clock.js';
 
 export const DEFAULT_RATE_LIMIT = 30;
@@ -18,39 +21,83 @@ export const RATE_WINDOW_MARGIN_MS = 40;
 /** The burst: this share of a second's requests may start at once (5 at 30/s). */
 export const BURST_SHARE = 1 / 6;
 
+function burstOf(rate: number): number {
+  return Math.max(1, Math.ceil(rate * BURST_SHARE));
+}
+
+/** One request's place in the window: when it started, then when it was answered. */
+export interface Slot {
+  at: number;
+}
+
 export class RateLimiter {
-  private readonly starts: number[] = [];
+  private readonly starts: Slot[] = [];
   private pausedUntil = 0;
   private readonly window: number;
-  readonly burst: number;
+  private currentRate: number;
+  private currentBurst: number;
   private tokens: number;
   private refilledAt: number;
 
   constructor(
-    readonly rate: number,
+    rate: number,
     private readonly clock: Clock,
     margin: number = RATE_WINDOW_MARGIN_MS,
   ) {
     if (!Number.isInteger(rate) || rate < 0) throw new RangeError(`rate must be a non-negative integer, got ${rate}`);
     this.window = RATE_WINDOW_MS + margin;
-    this.burst = Math.max(1, Math.ceil(rate * BURST_SHARE));
-    this.tokens = this.burst;
+    this.currentRate = rate;
+    this.currentBurst = burstOf(rate);
+    this.tokens = this.currentBurst;
     this.refilledAt = clock.now();
   }
 
-  /** Resolves when one more request may start, and counts it as started; rejects when `signal` aborts. */
-  async acquire(signal?: AbortSignal): Promise<void> {
+  /** Requests per second; 0: no limit. */
+  get rate(): number {
+    return this.currentRate;
+  }
+
+  get burst(): number {
+    return this.currentBurst;
+  }
+
+  /**
+   * Runs at `rate` from now on when it is below the current one (or the current one is off), and
+   * says whether it did. Starts already counted stay counted, so the window holds at once.
+   */
+  lowerTo(rate: number): boolean {
+    if (!Number.isInteger(rate) || rate < 1 || (this.currentRate !== 0 && rate >= this.currentRate)) return false;
+    this.currentRate = rate;
+    this.currentBurst = burstOf(rate);
+    this.tokens = Math.min(this.tokens, this.currentBurst);
+    return true;
+  }
+
+  /**
+   * Resolves when one more request may start, and counts it as started; `settle` the slot when it is
+   * answered. Rejects when `signal` aborts.
+   */
+  async acquire(signal?: AbortSignal): Promise<Slot> {
     for (;;) {
       const wait = this.waitMs(this.clock.now());
       if (wait <= 0) {
-        if (this.rate > 0) {
-          this.starts.push(this.clock.now());
-          this.tokens -= 1;
-        }
-        return;
+        // Counted even with no limit: a limit announced later then knows what the last second held.
+        const slot = { at: this.clock.now() };
+        this.starts.push(slot);
+        if (this.rate > 0) this.tokens -= 1;
+        return slot;
       }
       await this.clock.sleep(wait, signal);
     }
+  }
+
+  /** The request of `slot` was answered (or failed): it counts from now on, the latest it can have arrived. */
+  settle(slot: Slot): void {
+    if (this.currentRate === 0) return; // nothing to keep to; the start stays as it was
+    const index = this.starts.indexOf(slot);
+    if (index >= 0) this.starts.splice(index, 1);
+    slot.at = this.clock.now();
+    this.starts.push(slot); // no stamp in the window is later than now: the order holds
   }
 
   /** After a 429: nobody starts before `until` (clock time), whatever the window says. */
@@ -61,11 +108,13 @@ export class RateLimiter {
   /** How long until a start is allowed, in whole milliseconds (a fraction could never advance a clock); 0 now. */
   private waitMs(now: number): number {
     if (now < this.pausedUntil) return Math.ceil(this.pausedUntil - now);
-    if (this.rate === 0) return 0;
-    while (this.starts.length > 0 && now - (this.starts[0] as number) >= this.window) this.starts.shift();
-    if (this.starts.length >= this.rate) return Math.ceil((this.starts[0] as number) + this.window - now);
-    this.tokens = Math.min(this.burst, this.tokens + ((now - this.refilledAt) * this.rate) / RATE_WINDOW_MS);
+    const rate = this.currentRate;
+    while (this.starts.length > 0 && now - (this.starts[0] as Slot).at >= this.window) this.starts.shift();
+    if (rate === 0) return 0;
+    // After lowerTo, the window may hold more starts than the new rate: wait until enough leave it.
+    if (this.starts.length >= rate) return Math.ceil((this.starts[this.starts.length - rate] as Slot).at + this.window - now);
+    this.tokens = Math.min(this.currentBurst, this.tokens + ((now - this.refilledAt) * rate) / RATE_WINDOW_MS);
     this.refilledAt = now;
-    return this.tokens >= 1 ? 0 : Math.ceil(((1 - this.tokens) * RATE_WINDOW_MS) / this.rate);
+    return this.tokens >= 1 ? 0 : Math.ceil(((1 - this.tokens) * RATE_WINDOW_MS) / rate);
   }
 }

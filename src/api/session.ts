@@ -2,7 +2,10 @@
 // rate limiter, the retry decisions of retry.ts, the breaker of a dead server (breaker.ts), the
 // run's stop signal, and the mapping of failures to typed errors. Returns only successful answers;
 // everything else is thrown as RemoteError, TransportError, OutcomeUnknownError,
-// ServerUnreachableError or the stop signal's reason, with the token in none of them.
+// ServerUnreachableError or the stop signal's reason, with the token in none of them. Every
+// answer's X-RateLimit-Limit below the current rate lowers it for the rest of the run (docs/api.md,
+// "Rate limiting"; README, "Rate limit and concurrency"): the client never runs above --rate-limit,
+// nor above what the server announces.
 import pLimit, { type LimitFunction } from 'p-limit';
 import { messageOf } from '../errors.js';
 import { Breaker } from './breaker.js';
@@ -17,6 +20,14 @@ import { DEFAULT_RATE_LIMIT, RateLimiter } from './limiter.js';
 import { decide, DEFAULT_RETRY_POLICY, type Outcome, type RetryPolicy } from './retry.js';
 
 export const DEFAULT_CONCURRENCY = 8;
+
+/** X-RateLimit-Limit as a whole number of requests per second, when it is one (a hostile value is ignored). */
+export function announcedRateLimit(headers: Readonly<Record<string, string | undefined>>): number | undefined {
+  const raw = headers['x-ratelimit-limit']?.trim();
+  if (raw === undefined || !/^\d{1,9}(\.\d+)?$/.test(raw)) return undefined;
+  const value = Math.floor(Number(raw));
+  return value >= 1 ? value : undefined;
+}
 
 /** One attempt, reported to `onRequest` (for logs and tests): never holds the token. */
 export interface RequestEvent {
@@ -41,6 +52,8 @@ export interface SessionOptions {
   readonly retries?: number;
   readonly retry?: Partial<RetryPolicy>;
   readonly onRequest?: (event: RequestEvent) => void;
+  /** Told when the server announces a limit below the current rate: (announced, previous; 0 = none). */
+  readonly onRateLimit?: (announced: number, previous: number) => void;
   /** Network timeouts (http.ts); a stalled server ends each attempt after them. */
   readonly timeouts?: Partial<Timeouts>;
   readonly clock?: Clock;
@@ -59,6 +72,8 @@ export interface SessionOptions {
 export interface Answer {
   readonly status: number;
   readonly body: unknown;
+  /** Lower-case names, first value only. */
+  readonly headers: Readonly<Record<string, string | undefined>>;
   /**
    * True when a DELETE answered 404 after an earlier attempt whose answer was lost: the first
    * attempt most likely did the work, or the token may not delete it (404 means both).
@@ -74,6 +89,7 @@ export class Session {
   private readonly clock: Clock;
   private readonly random: () => number;
   private readonly onRequest: (event: RequestEvent) => void;
+  private readonly onRateLimit: (announced: number, previous: number) => void;
   private readonly breaker: Breaker;
   private readonly signal: AbortSignal | undefined;
   private readonly onUnreachable: (error: ServerUnreachableError) => void;
@@ -91,6 +107,7 @@ export class Session {
     this.signal = options.signal;
     this.transport = createTransport(options.baseUrl, options.token, concurrency, { ...DEFAULT_TIMEOUTS, ...options.timeouts }, this.signal);
     this.onRequest = options.onRequest ?? (() => undefined);
+    this.onRateLimit = options.onRateLimit ?? (() => undefined);
     this.address = options.baseUrl.replace(/\/+$/, '');
     this.breaker = new Breaker(this.address, options.breakerThreshold);
     this.onUnreachable = options.onUnreachable ?? (() => undefined);
@@ -118,9 +135,10 @@ export class Session {
       const decision = tripped ? ({ retry: false } as const) : decide(request.method, outcome, { failures, rateLimited }, this.policy, this.random);
       this.report(described, attempt, result, decision.retry ? decision.delayMs : undefined);
       if (tripped) throw this.ended(request, tripped, mayHaveApplied);
-      if (!(result instanceof TransportError) && result.status >= 200 && result.status < 300) return { status: result.status, body: result.body };
+      if (!(result instanceof TransportError)) this.heedAnnouncedLimit(result.headers);
+      if (!(result instanceof TransportError) && result.status >= 200 && result.status < 300) return { status: result.status, body: result.body, headers: result.headers };
       if (request.method === 'DELETE' && mayHaveApplied && !(result instanceof TransportError) && result.status === 404) {
-        return { status: 404, body: undefined, unconfirmed: true };
+        return { status: 404, body: undefined, headers: result.headers, unconfirmed: true };
       }
       if (!decision.retry) throw this.failure(request, describePath(request), result);
       if (decision.rateLimited) {
@@ -142,6 +160,18 @@ export class Session {
     return this.transport.close();
   }
 
+  /** The rate the limiter runs at now (requests per second, 0: none). */
+  get rateLimit(): number {
+    return this.limiter.rate;
+  }
+
+  private heedAnnouncedLimit(headers: Readonly<Record<string, string | undefined>>): void {
+    const announced = announcedRateLimit(headers);
+    if (announced === undefined) return;
+    const previous = this.limiter.rate;
+    if (this.limiter.lowerTo(announced)) this.onRateLimit(announced, previous);
+  }
+
   /** Why no request may start any more: the breaker tripped, or the run stopped. */
   private stopReason(): unknown {
     return this.breaker.open ?? (this.signal?.aborted ? this.signal.reason : undefined);
@@ -149,7 +179,7 @@ export class Session {
 
   private attempt(request: HttpRequest, progress: { sending: boolean }): Promise<HttpResponse | TransportError> {
     return this.slots(async () => {
-      await this.limiter.acquire(this.signal);
+      const slot = await this.limiter.acquire(this.signal);
       const stop = this.stopReason();
       if (stop !== undefined) throw stop;
       progress.sending = true;
@@ -158,6 +188,8 @@ export class Session {
       } catch (error: unknown) {
         if (error instanceof TransportError) return error;
         throw error;
+      } finally {
+        this.limiter.settle(slot);
       }
     });
   }

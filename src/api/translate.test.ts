@@ -107,11 +107,19 @@ const grantResource = (attributes: unknown, type = 'team-projects') => ({
 describe('grants the tables do not fully know', () => {
   it('keeps unknown attributes in extra and never in the permissions', () => {
     const grant = grantFromDocument(
-      grantResource({ access: 'custom', 'project-access': { settings: 'read', 'variable-sets': 'write' }, 'workspace-access': { runs: 'plan', 'policy-overrides': true, future: { x: 1 } } }),
+      grantResource({ access: 'custom', 'project-access': { settings: 'read', 'state-files': 'write' }, 'workspace-access': { runs: 'plan', 'cost-estimates': true, future: { x: 1 } } }),
       'test',
     );
     expect(grant.access.permissions).toEqual({ 'project-access.settings': 'read', 'workspace-access.runs': 'plan' });
-    expect(grant.extra).toEqual({ 'project-access.variable-sets': 'write', 'workspace-access.policy-overrides': true });
+    expect(grant.extra).toEqual({ 'project-access.state-files': 'write', 'workspace-access.cost-estimates': true });
+  });
+  it('reads the newer permissions the tables know (variable-sets, policy-overrides) into the permissions, checked like the others', () => {
+    const grant = grantFromDocument(grantResource({ access: 'custom', 'project-access': { 'variable-sets': 'write' }, 'workspace-access': { 'policy-overrides': true } }), 'test');
+    expect(grant.access.permissions).toEqual({ 'project-access.variable-sets': 'write', 'workspace-access.policy-overrides': true });
+    expect(grant.extra).toEqual({});
+    expect(() => grantFromDocument(grantResource({ access: 'custom', 'workspace-access': { 'policy-overrides': 'yes' } }), 'test')).toThrow(/policy-overrides is the string "yes", expected a boolean/);
+    const workspace = grantFromDocument({ data: { ...grantResource({ access: 'write', 'policy-overrides': false }, 'team-workspaces').data, relationships: { team: { data: { id: 'team-1', type: 'teams' } }, workspace: { data: { id: 'ws-1', type: 'workspaces' } } } } }, 'test');
+    expect(workspace.access).toEqual({ access: 'write', permissions: { 'policy-overrides': false } });
   });
   it.each([
     ['missing data', {}, /data is missing/],
@@ -138,13 +146,13 @@ describe('request bodies', () => {
     const body = createGrantBody({ resource: 'team-projects', teamId: 'team-1', targetId: 'prj-1' }, customAccess('team-projects', { 'workspace-access.runs': 'apply' })) as any;
     expect(body.data.type).toBe('team-projects');
     expect(body.data.relationships.project.data).toEqual({ type: 'projects', id: 'prj-1' });
-    expect(body.data.attributes['project-access']).toEqual({ settings: 'read', teams: 'none' });
-    expect(Object.keys(body.data.attributes['workspace-access'])).toHaveLength(9);
+    expect(body.data.attributes['project-access']).toEqual({ settings: 'read', teams: 'none', 'variable-sets': 'none' });
+    expect(Object.keys(body.data.attributes['workspace-access'])).toHaveLength(10);
     expect(body.data.attributes['workspace-access'].runs).toBe('apply');
   });
   it('sends flat custom attributes for workspaces on update', () => {
     const body = updateGrantBody('team-workspaces', 'tws-1', customAccess('team-workspaces', { runs: 'plan' })) as any;
     expect(body.data).toMatchObject({ id: 'tws-1', type: 'team-workspaces' });
-    expect(body.data.attributes).toEqual({ access: 'custom', runs: 'plan', variables: 'none', 'state-versions': 'none', 'sentinel-mocks': 'none', 'workspace-locking': false, 'run-tasks': false });
+    expect(body.data.attributes).toEqual({ access: 'custom', runs: 'plan', variables: 'none', 'state-versions': 'none', 'sentinel-mocks': 'none', 'workspace-locking': false, 'run-tasks': false, 'policy-overrides': false });
   });
 });

@@ -22,7 +22,8 @@ export const TARGET_OPTIONS: Options = {
 export const CONNECTION_HELP = `  --address URL        API address (else TFE_ADDRESS, else https:// + TFE_HOSTNAME, else
                        https://app.terraform.io); plain http:// only for loopback
   --concurrency N      requests in flight at once (default ${DEFAULT_CONCURRENCY})
-  --rate-limit N       requests per second, 0 for none (default ${DEFAULT_RATE_LIMIT})
+  --rate-limit N       requests per second, 0 for none (default ${DEFAULT_RATE_LIMIT}); a lower
+                       X-RateLimit-Limit announced by the server wins
   --timeout DURATION   give up when the whole run takes longer (90s, 5m, 1h30m; default none);
                        apply then starts no other change and reports what it did
   --no-color           no colours (also NO_COLOR)`;
@@ -45,6 +46,29 @@ export function connectionFlags(parsed: Parsed, io: IO): ConnectionFlags {
     rateLimit: intFlag(parsed, 'rate-limit', DEFAULT_RATE_LIMIT, 0),
     timeoutMs: durationFlag(parsed, 'timeout'),
     color: io.isTTY && !boolFlag(parsed, 'no-color') && !io.env.NO_COLOR,
+  };
+}
+
+/**
+ * The one stderr line when the server announces a lower rate limit than --rate-limit (README, "Rate
+ * limit and concurrency"): from then on the run keeps to the server's.
+ */
+export function rateLimitNotice(io: IO): (announced: number, previous: number) => void {
+  return (announced, previous) => {
+    const was = previous === 0 ? 'no limit (--rate-limit 0)' : `--rate-limit ${previous}`;
+    io.stderr.write(`tfe-access: the server allows ${announced} requests per second (X-RateLimit-Limit), below ${was}: running at ${announced}.\n`);
+  };
+}
+
+/** What every use case that talks to the API takes from the connection flags and the process. */
+export function connectionRequest(io: IO, flags: ConnectionFlags) {
+  return {
+    env: io.env,
+    address: flags.address,
+    concurrency: flags.concurrency,
+    rateLimit: flags.rateLimit,
+    onRateLimit: rateLimitNotice(io),
+    timeoutMs: flags.timeoutMs,
   };
 }
 

@@ -3,7 +3,7 @@ import type { Plan } from '../core/plan.js';
 import { planFromFiles, type PlanRequest, type PlanResult } from '../pipeline/plan.js';
 import { PLAN_FORMATS, renderPlan } from '../render/render.js';
 import type { Options, Parsed } from './args.js';
-import { CONNECTION_OPTIONS, TARGET_OPTIONS, connectionFlags, formatFlag, targetFlags, type ConnectionFlags } from './common-flags.js';
+import { CONNECTION_OPTIONS, TARGET_OPTIONS, connectionFlags, formatFlag, connectionRequest, targetFlags, type ConnectionFlags } from './common-flags.js';
 import type { IO } from './io.js';
 import { collectGarbage } from './memory.js';
 import { PLAN_VIEW_OPTIONS, planViewOf } from './plan-view.js';
@@ -37,12 +37,8 @@ export function planRequestOf(parsed: Parsed, io: IO, flags: ConnectionFlags, on
   return {
     paths: parsed.positionals,
     cwd: io.cwd,
-    env: io.env,
-    address: flags.address,
+    ...connectionRequest(io, flags),
     targets: targetFlags(parsed),
-    concurrency: flags.concurrency,
-    rateLimit: flags.rateLimit,
-    timeoutMs: flags.timeoutMs,
     ...(onProgress ? { onProgress } : {}),
     afterLoad: collectGarbage,
   };

@@ -107,9 +107,17 @@ export function customAccess(resource: Resource, given: PermissionSet): CustomAc
 
 /**
  * The permission values a grant has: a fixed level's row of the tables, or a custom grant's vector
- * (full when desired, as reported when live).
+ * (full when desired, as reported when live). Where no source gives a fixed level's value (NOT_KNOWN
+ * in access.ts), a live grant's row takes what the service reported for it, if anything.
  */
 export function permissionsOf(resource: Resource, access: Access | ReportedAccess): PermissionSet {
-  if (access.access !== 'custom') return IMPLIED[resource][access.access] ?? {};
-  return access.permissions;
+  if (access.access === 'custom') return access.permissions;
+  const row = IMPLIED[resource][access.access] ?? {};
+  if (!('permissions' in access)) return row;
+  let merged: Record<string, PermissionValue> | undefined;
+  for (const spec of PERMISSIONS[resource]) {
+    const reported = access.permissions[spec.key];
+    if (row[spec.key] === undefined && reported !== undefined) (merged ??= { ...row })[spec.key] = reported;
+  }
+  return merged ?? row;
 }

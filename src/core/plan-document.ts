@@ -2,16 +2,16 @@
 // plans and of the checksum. Permissions use the wire names and nesting: `project-access` and
 // `workspace-access` objects for projects, flat for workspaces. Keys are written in a fixed order
 // so the same plan always serialises to the same bytes.
+import type { JsonObject } from './json-value.js';
 import type { Resource } from './access.js';
 import { effectiveChangeDocument } from './effective-document.js';
 import type { Access, ReportedAccess } from './model.js';
 import { nestPermissions, orderedEntries, permissionsOf } from './permissions.js';
 import type { Change, Plan, PlanWarning } from './plan.js';
+import type { ServerInfo } from './server.js';
 
 export const PLAN_FORMAT_VERSION = 1;
 
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-type JsonObject = { [key: string]: JsonValue };
 
 /**
  * A grant's level, the role it is (when the plan knows one: README, "Reading a plan") and the
@@ -39,8 +39,18 @@ function warningDocument(warning: PlanWarning): JsonObject {
   return out;
 }
 
-export function planDocument(plan: Plan): JsonObject {
+/** What the server's ping said (README, "Server capabilities"); null where it said nothing. */
+export function serverDocument(server: ServerInfo): JsonObject {
   return {
+    app: server.app ?? null,
+    version: server.version ?? null,
+    numeric_version: server.numericVersion ?? null,
+    api_version: server.apiVersion ?? null,
+  };
+}
+
+export function planDocument(plan: Plan): JsonObject {
+  const document: JsonObject = {
     format_version: PLAN_FORMAT_VERSION,
     organization: plan.organization,
     changes: plan.changes.map(changeDocument),
@@ -50,4 +60,6 @@ export function planDocument(plan: Plan): JsonObject {
     refusals: plan.refusals.map((r) => ({ guard: r.guard, message: r.message, how_to_proceed: r.howToProceed })),
     ...(plan.effectiveChanges ? { effective_changes: plan.effectiveChanges.map(effectiveChangeDocument) } : {}),
   };
+  if (plan.server) document.server = serverDocument(plan.server);
+  return document;
 }

@@ -2,6 +2,7 @@
 import type { Resource } from './access.js';
 import type { EffectiveChange } from './effective.js';
 import type { Access, ReportedAccess, TargetRef, TeamRef } from './model.js';
+import type { ServerInfo } from './server.js';
 
 interface ChangeBase {
   readonly resource: Resource;
@@ -42,7 +43,7 @@ export type Change = AddChange | UpdateChange | RemoveChange;
 export type Action = Change['action'];
 
 /** The plan's warnings (README, "Warnings"); a file may silence any of them (`ignore-warnings`). */
-export const WARNING_CODES = ['shadowed-by-organization-access', 'custom-equals-level', 'below-project-access'] as const;
+export const WARNING_CODES = ['shadowed-by-organization-access', 'custom-equals-level', 'below-project-access', 'permission-support-unknown'] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 
 export interface PlanWarning {
@@ -86,6 +87,8 @@ export interface Plan {
   readonly refusals: readonly PlanRefusal[];
   /** What the changes do to effective access (README, "Effective access"), when the plan was read for it. */
   readonly effectiveChanges?: readonly EffectiveChange[];
+  /** The server the plan was read from (its ping), when known; not part of the checksum. */
+  readonly server?: ServerInfo;
 }
 
 /** The plan as the diff makes it, before the guards are evaluated (guard/plan-refusals.ts adds them). */

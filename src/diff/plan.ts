@@ -1,20 +1,28 @@
 // Assembles the plan: the diff, the effective-access warnings, the summary and the checksum.
 import type { DesiredState, LiveState } from '../core/model.js';
-import { summarise, type DiffPlan } from '../core/plan.js';
+import { summarise, type DiffPlan, type PlanWarning } from '../core/plan.js';
+import type { ServerInfo } from '../core/server.js';
 import { checksumOf } from './checksum.js';
 import { incompleteTargetsOf } from './completeness.js';
 import { diff, indexLive } from './diff.js';
 import { warnings } from './warnings.js';
 
+/** What the run learnt beside the two states: the server (its ping) and what it may not support (support.ts). */
+export interface PlanContext {
+  readonly server?: ServerInfo;
+  readonly supportWarnings?: readonly PlanWarning[];
+}
+
 /** The plan without its refusals: the guards come after the diff (guard/plan-refusals.ts). */
-export function buildPlan(desired: DesiredState, live: LiveState): DiffPlan {
+export function buildPlan(desired: DesiredState, live: LiveState, { server, supportWarnings = [] }: PlanContext = {}): DiffPlan {
   const index = indexLive(live);
   const changes = diff(desired, live, index);
   return {
     organization: desired.organization,
     changes,
     summary: summarise(changes),
-    warnings: warnings(desired, index),
+    warnings: [...warnings(desired, index), ...supportWarnings],
     checksum: checksumOf({ organization: desired.organization, changes, maxRemovals: desired.settings.maxRemovals, incompleteTargets: incompleteTargetsOf(live) }),
+    ...(server ? { server } : {}),
   };
 }

@@ -2,7 +2,8 @@
 // set-up endpoints so both give the same defaults (an `owners` team and a "Default Project" in every
 // organization, as in the real service; docs/api.md, "Name resolution").
 import { OWNERS_TEAM } from '../core/model.js';
-import { CUSTOM_DEFAULTS, IMPLIED, type Level, type PermissionValue, type Resource } from '../core/access.js';
+import type { Level, PermissionValue, Resource } from '../core/access.js';
+import { customDefaults, impliedPermissions, type Profile } from './profile.js';
 import { DEFAULT_PROJECT, type Grant, type Organization, type Project, type Store, type Team, type Workspace } from './state.js';
 
 export const ID_PREFIX = { team: 'team', project: 'prj', workspace: 'ws', 'team-projects': 'tprj', 'team-workspaces': 'tws' } as const;
@@ -56,9 +57,9 @@ export interface GrantSpec {
   id?: string;
 }
 
-/** Fixed levels report their implied values; custom fills the custom defaults (docs/api.md, "Seed: access levels"). */
-export function grantPermissions(resource: Resource, access: Level, base: Readonly<Record<string, PermissionValue>>, sent: Record<string, PermissionValue>): Record<string, PermissionValue> {
-  if (access !== 'custom') return { ...(IMPLIED[resource][access] ?? {}) };
+/** Fixed levels report their implied values; custom fills the custom defaults (docs/api.md, "Seed: access levels"), of the profile's attributes. */
+export function grantPermissions(profile: Profile, resource: Resource, access: Level, base: Readonly<Record<string, PermissionValue>>, sent: Record<string, PermissionValue>): Record<string, PermissionValue> {
+  if (access !== 'custom') return { ...impliedPermissions(profile, resource, access) };
   return { ...base, ...sent };
 }
 
@@ -69,6 +70,6 @@ export function createGrant(store: Store, spec: GrantSpec): Grant {
     teamId: spec.teamId,
     targetId: spec.targetId,
     access: spec.access,
-    permissions: grantPermissions(spec.resource, spec.access, CUSTOM_DEFAULTS[spec.resource], spec.sent),
+    permissions: grantPermissions(store.profile, spec.resource, spec.access, customDefaults(store.profile, spec.resource), spec.sent),
   });
 }

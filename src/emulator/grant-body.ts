@@ -5,6 +5,7 @@ import { isLevel, type Level, type PermissionSpec, type PermissionValue, type Re
 import { TARGET_RELATIONSHIP } from '../core/json-api.js';
 import { flattenPermissions, orderedEntries } from '../core/permissions.js';
 import { humanName, Invalid } from './answers.js';
+import type { Profile } from './profile.js';
 
 export interface GrantCreate {
   readonly access: Level;
@@ -63,15 +64,16 @@ function readPermission(spec: PermissionSpec, value: unknown): PermissionValue {
 }
 
 /**
- * The permission attributes a body sent, checked against the access tables. Unknown attributes
- * (newer permissions such as `policy-overrides`, docs/api.md, "Newer facts") and the legacy `plan-outputs` of the
+ * The permission attributes a body sent, checked against the access tables. Attributes the profile
+ * does not store (the newer permissions in `seed`, docs/api.md, "Newer facts"), unknown ones and the legacy `plan-outputs` of the
  * documented create request are accepted and ignored (docs/api.md, "Wire format of team-workspaces").
  */
-function readSent(attributes: Record<string, unknown>, resource: Resource): Record<string, PermissionValue> {
+function readSent(attributes: Record<string, unknown>, resource: Resource, profile: Profile): Record<string, PermissionValue> {
   const sent: Record<string, PermissionValue> = {};
+  const stored = new Set(profile.permissions[resource].map((p) => p.key));
   for (const { key, value, spec, notAnObject } of flattenPermissions(resource, attributes)) {
     if (notAnObject) throw new Invalid(`/data/attributes/${key}`, `${humanName(key)} must be an object`);
-    if (spec && value !== undefined) sent[key] = readPermission(spec, value);
+    if (spec && stored.has(key) && value !== undefined) sent[key] = readPermission(spec, value);
   }
   // In table order, so the 422 of a fixed level names the same attribute whatever the body's order.
   return Object.fromEntries(orderedEntries(resource, sent));
@@ -97,12 +99,12 @@ function readRelationship(data: Record<string, unknown>, name: string, type: str
   return ref.id;
 }
 
-export function readCreate(body: unknown, resource: Resource): GrantCreate {
+export function readCreate(body: unknown, resource: Resource, profile: Profile): GrantCreate {
   const data = readData(body);
   checkType(data, resource, true);
   const attributes = member(data, 'attributes', '/data', true) as Record<string, unknown>;
   const access = readAccess(attributes, resource, true) as Level;
-  const sent = readSent(attributes, resource);
+  const sent = readSent(attributes, resource, profile);
   checkFixedLevel(access, sent);
   const target = TARGET_RELATIONSHIP[resource];
   const targetId = readRelationship(data, target.name, target.type);
@@ -111,11 +113,11 @@ export function readCreate(body: unknown, resource: Resource): GrantCreate {
 }
 
 /** docs/api.md, "Seed: endpoints": partial PATCH, `data.type` optional; `data.id`, when sent, must name the resource. */
-export function readUpdate(body: unknown, resource: Resource, id: string): GrantUpdate {
+export function readUpdate(body: unknown, resource: Resource, id: string, profile: Profile): GrantUpdate {
   const data = readData(body);
   checkType(data, resource, false);
   if (data.id !== undefined && data.id !== id) throw new Invalid('/data/id', `Id must be ${id}`);
   const attributes = member(data, 'attributes', '/data', true) as Record<string, unknown>;
   const access = readAccess(attributes, resource, false);
-  return { access, sent: readSent(attributes, resource) };
+  return { access, sent: readSent(attributes, resource, profile) };
 }

@@ -1,5 +1,5 @@
 // The route table of the emulator: method and path pattern (under /api/v2) to handler.
-import { invalid, Invalid, NOT_FOUND, type Answer } from './answers.js';
+import { invalid, Invalid, NO_CONTENT, NOT_FOUND, type Answer } from './answers.js';
 import type { RequestContext } from './context.js';
 import { createGrantRoute, deleteGrant, listGrants, showGrant, updateGrant } from './routes-grants.js';
 import * as setup from './routes-setup.js';
@@ -16,7 +16,13 @@ function route(method: string, pattern: string, handler: Handler): Route {
   return { method, segments: pattern.split('/').filter((s) => s !== ''), handler };
 }
 
+/** docs/api.md, "Server capabilities": the current profile answers the ping; its headers are added to every answer (server.ts). */
+function ping(ctx: RequestContext): Answer {
+  return ctx.store.profile.ping ? NO_CONTENT : NOT_FOUND;
+}
+
 const ROUTES: readonly Route[] = [
+  route('GET', '/ping', ping),
   route('GET', '/team-projects', listGrants('team-projects')),
   route('POST', '/team-projects', createGrantRoute('team-projects')),
   route('GET', '/team-projects/:id', showGrant('team-projects')),

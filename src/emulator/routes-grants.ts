@@ -45,7 +45,7 @@ export function showGrant(resource: Resource) {
 
 export function createGrantRoute(resource: Resource) {
   return (ctx: RequestContext): Answer => {
-    const request = readCreate(ctx.body, resource);
+    const request = readCreate(ctx.body, resource, ctx.store.profile);
     const where = target(ctx, resource, request.targetId);
     const team = ctx.store.teams.get(request.teamId);
     // docs/api.md, "Seed: status codes and errors": 404 when the project/workspace or the team is not found, or the caller is not allowed.
@@ -53,8 +53,8 @@ export function createGrantRoute(resource: Resource) {
     // docs/api.md, "Errors the real service gives": a team that already has access there is a 422 "Team has already been taken".
     if (ctx.store.grantOf(where.id, team.id)) throw new Invalid('/data/attributes/team', 'Team has already been taken');
     const grant = createGrant(ctx.store, { resource, teamId: team.id, targetId: where.id, access: request.access, sent: request.sent });
-    // docs/api.md, "Seed: endpoints": create answers 200 (201 in the v2 spec; "Wire format of team-projects": any 2xx).
-    return ok({ data: grantResource(ctx.store, grant, { created: true }) });
+    // docs/api.md, "Seed: endpoints": create answers 200 (201 in the v2 spec, the current profile's; "Wire format of team-projects": any 2xx).
+    return ok({ data: grantResource(ctx.store, grant, { created: true }) }, ctx.store.profile.createdStatus);
   };
 }
 
@@ -62,12 +62,12 @@ export function updateGrant(resource: Resource) {
   return (ctx: RequestContext): Answer => {
     const grant = visibleGrant(ctx, resource);
     if (!grant || !ctx.authz.canAdminTarget(resource, grant.targetId)) return NOT_FOUND;
-    const request = readUpdate(ctx.body, resource, grant.id);
+    const request = readUpdate(ctx.body, resource, grant.id, ctx.store.profile);
     const access = request.access ?? grant.access;
     checkFixedLevel(access, request.sent);
     // docs/api.md, "Seed: endpoints": partial PATCH, "attributes that are not sent keep their current values"; a custom grant
     // starts from the values the grant reports now ("Wire format of team-projects": moving levels resets custom values).
-    grant.permissions = grantPermissions(resource, access, grant.permissions, request.sent);
+    grant.permissions = grantPermissions(ctx.store.profile, resource, access, grant.permissions, request.sent);
     grant.access = access;
     return ok({ data: grantResource(ctx.store, grant) });
   };

@@ -37,9 +37,14 @@ export function createOrganizationRoute(ctx: RequestContext): Answer {
   return ok({ data: organizationResource(createOrganization(ctx.store, name, readOptionalString(attributes, 'email'))) }, CREATED);
 }
 
+/** An organization that uses HCP groups (HCP Europe) has no teams endpoints: 404 as for any unknown path (docs/api.md, "Newer facts"). */
+function hasTeamsEndpoint(ctx: RequestContext, org: string): boolean {
+  return ctx.store.orgs.get(org)?.hcpGroups !== true;
+}
+
 export function listTeams(ctx: RequestContext): Answer {
   const org = param(ctx, 0);
-  if (!ctx.store.orgs.has(org) || !ctx.authz.isMember(org)) return NOT_FOUND;
+  if (!ctx.store.orgs.has(org) || !ctx.authz.isMember(org) || !hasTeamsEndpoint(ctx, org)) return NOT_FOUND;
   const names = namesFilter(ctx);
   const q = ctx.query.get('q')?.toLowerCase();
   const teams = ctx.store
@@ -52,12 +57,12 @@ export function listTeams(ctx: RequestContext): Answer {
 
 export function showTeam(ctx: RequestContext): Answer {
   const team = ctx.store.teams.get(param(ctx, 0));
-  return team && ctx.authz.canSeeTeam(team) ? ok({ data: teamResource(team) }) : NOT_FOUND;
+  return team && ctx.authz.canSeeTeam(team) && hasTeamsEndpoint(ctx, team.org) ? ok({ data: teamResource(team) }) : NOT_FOUND;
 }
 
 export function createTeamRoute(ctx: RequestContext): Answer {
   const org = param(ctx, 0);
-  if (!ctx.store.orgs.has(org) || !ctx.authz.isOwner(org)) return NOT_FOUND;
+  if (!ctx.store.orgs.has(org) || !ctx.authz.isOwner(org) || !hasTeamsEndpoint(ctx, org)) return NOT_FOUND;
   const { attributes } = readSetupBody(ctx.body, 'teams');
   const name = readName(attributes, 'team');
   // The real service creates teams `secret` unless told otherwise.

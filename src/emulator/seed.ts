@@ -8,16 +8,20 @@ import { createGrant, createOrganization, createProject, createTeam, createWorks
 import { isObject, readCreate } from './grant-body.js';
 import { readOrganizationAccess, readVisibility } from './setup-body.js';
 import { DEFAULT_PROJECT, type Identity, type Store } from './state.js';
+import { isProfileName, PROFILE_NAMES } from './profile.js';
+import { WORKSPACE_PERMISSIONS, type Resource } from '../core/access.js';
+import { flattenPermissions } from '../core/permissions.js';
 import type { SeedDocument, SeedOrganization, SeedTeamProject, SeedTeamWorkspace } from './types.js';
 
 type Obj = Record<string, unknown>;
 
-const ORG_KEYS = ['name', 'email', 'token', 'teams', 'projects', 'workspaces', 'team-projects', 'team-workspaces'];
+const ORG_KEYS = ['name', 'email', 'token', 'hcp-groups', 'teams', 'projects', 'workspaces', 'team-projects', 'team-workspaces'];
 const TEAM_KEYS = ['name', 'id', 'visibility', 'organization-access', 'tokens'];
 const PROJECT_KEYS = ['name', 'id', 'description'];
 const WORKSPACE_KEYS = ['name', 'id', 'project'];
 const TEAM_PROJECT_KEYS = ['team', 'project', 'access', 'id', 'project-access', 'workspace-access'];
-const TEAM_WORKSPACE_KEYS = ['team', 'workspace', 'access', 'id', 'runs', 'variables', 'state-versions', 'sentinel-mocks', 'workspace-locking', 'run-tasks'];
+// The flat permission attributes come from the tables: a new one needs no change here.
+const TEAM_WORKSPACE_KEYS = ['team', 'workspace', 'access', 'id', ...WORKSPACE_PERMISSIONS.map((p) => p.key)];
 
 function fail(where: string, message: string): never {
   throw new CLIError(`seed: ${where}: ${message}`);
@@ -44,7 +48,8 @@ function stringAt(value: unknown, where: string, optional = false): string | und
 
 /** Checks the shape of a parsed YAML/JSON seed; grants are checked when applied. */
 export function parseSeed(value: unknown): SeedDocument {
-  const doc = objectAt(value, 'document', ['organizations']);
+  const doc = objectAt(value, 'document', ['profile', 'organizations']);
+  if (doc.profile !== undefined && !isProfileName(doc.profile)) fail('profile', `must be one of ${PROFILE_NAMES.join(', ')}`);
   const orgs = listAt(doc.organizations, 'organizations');
   orgs.forEach((org, i) => {
     const where = `organizations[${i}]`;
@@ -52,6 +57,7 @@ export function parseSeed(value: unknown): SeedDocument {
     stringAt(o.name, `${where}.name`);
     stringAt(o.email, `${where}.email`, true);
     stringAt(o.token, `${where}.token`, true);
+    if (o['hcp-groups'] !== undefined && typeof o['hcp-groups'] !== 'boolean') fail(`${where}.hcp-groups`, 'must be true or false');
     listAt(o.teams, `${where}.teams`).forEach((t, j) => {
       const team = objectAt(t, `${where}.teams[${j}]`, TEAM_KEYS);
       stringAt(team.name, `${where}.teams[${j}].name`);
@@ -132,14 +138,22 @@ function applyGrant(store: Store, org: string, entry: SeedTeamProject | SeedTeam
   delete attributes.workspace;
   const rel = isProject ? { project: { data: { type: 'projects', id: target.id } } } : { workspace: { data: { type: 'workspaces', id: target.id } } };
   const body = { data: { type: resource, attributes, relationships: { ...rel, team: { data: { type: 'teams', id: team.id } } } } };
+  refuseUnstored(store, resource, attributes, at);
   try {
     // The same checks as the API's create (levels, values, fixed levels), so a seed can't hold what the API refuses.
-    const request = readCreate(body, resource);
+    const request = readCreate(body, resource, store.profile);
     createGrant(store, { resource, teamId: team.id, targetId: target.id, access: request.access, sent: request.sent, id: claim(store, id as string | undefined, at) });
   } catch (error: unknown) {
     if (error instanceof Invalid) fail(at, `${error.detail} (${error.pointer.replace('/data/attributes/', '')})`);
     throw error;
   }
+}
+
+/** The API ignores a permission its profile does not store; a seed file that names one says so instead. */
+function refuseUnstored(store: Store, resource: Resource, attributes: Obj, at: string): void {
+  const stored = new Set(store.profile.permissions[resource].map((p) => p.key));
+  const unstored = flattenPermissions(resource, attributes).find((e) => e.spec !== undefined && !stored.has(e.key));
+  if (unstored) fail(at, `${unstored.key} exists in the current profile only (this emulator runs the ${store.profile.name} profile; set profile: current)`);
 }
 
 export function applySeed(store: Store, seed: SeedDocument): void {
@@ -150,10 +164,11 @@ export function applySeed(store: Store, seed: SeedDocument): void {
     // The owners team and the Default Project always exist; listing them only pins their ids.
     const owners = (org.teams ?? []).find((t) => t.name === OWNERS_TEAM);
     const defaultProject = (org.projects ?? []).find((p) => p.name.toLowerCase() === DEFAULT_PROJECT.toLowerCase());
-    createOrganization(store, org.name, org.email ?? null, {
+    const created = createOrganization(store, org.name, org.email ?? null, {
       owners: claim(store, owners?.id, `${where}.teams`),
       defaultProject: claim(store, targetId('project', defaultProject?.id, `${where}.projects`), `${where}.projects`),
     });
+    if (org['hcp-groups'] === true) created.hcpGroups = true;
     if (org.token !== undefined) addToken(store, org.token, { kind: 'org', org: org.name }, `${where}.token`);
     applyTeams(store, org, where);
     applyTargets(store, org, where);

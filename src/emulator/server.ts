@@ -63,10 +63,13 @@ function readBody(req: IncomingMessage): Promise<unknown> {
   });
 }
 
-function send(res: ServerResponse, answer: Answer, limit: number): void {
-  const headers: Record<string, string> = { ...answer.headers };
-  // docs/api.md, "Rate limiting": every 429 carries X-RateLimit-Limit, also a fault burst's with the limit off.
-  if (limit > 0 || answer.status === 429) headers['X-RateLimit-Limit'] = String(limit > 0 ? limit : DEFAULT_RATE_LIMIT);
+function send(res: ServerResponse, answer: Answer, parts: ServerParts): void {
+  const limit = parts.limiter.limit;
+  const profile = parts.store.profile;
+  const headers: Record<string, string> = { ...profile.serverHeaders, ...answer.headers };
+  // docs/api.md, "Rate limiting": every 429 carries X-RateLimit-Limit, also a fault burst's with the limit off;
+  // the current profile announces the limit on every answer ("Server capabilities"), when there is one.
+  if ((profile.announceRateLimit && limit > 0) || answer.status === 429) headers['X-RateLimit-Limit'] = String(limit > 0 ? limit : DEFAULT_RATE_LIMIT);
   if (answer.body === undefined) {
     res.writeHead(answer.status, headers).end();
     return;
@@ -127,7 +130,7 @@ function respond(parts: ServerParts, baseUrl: string, res: ServerResponse, p: Pe
   if (decision.kind === 'error' || decision.kind === 'rate-limit') {
     record.fault = decision.kind;
     const answer = decision.kind === 'error' ? serverError(decision.status ?? 500) : rateLimited(BURST_RESET_SECONDS);
-    send(res, answer, parts.limiter.limit);
+    send(res, answer, parts);
     return finish(answer.status);
   }
   let answer: Answer;
@@ -144,7 +147,7 @@ function respond(parts: ServerParts, baseUrl: string, res: ServerResponse, p: Pe
     res.socket?.destroy();
     return finish(0);
   }
-  send(res, answer, parts.limiter.limit);
+  send(res, answer, parts);
   finish(answer.status);
 }
 

@@ -1,6 +1,8 @@
 // The emulator of the team-access API: `startEmulator(options)` for tests, benchmarks and the
 // `tfe-access emulator` command. See the README's emulator section.
 import { FaultInjector } from './faults.js';
+import { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES, PROFILES } from './profile.js';
+import { CLIError } from '../errors.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './rate-limit.js';
 import { RequestLog } from './request-log.js';
 import { applySeed } from './seed.js';
@@ -16,7 +18,10 @@ const DEFAULT_RANDOM_SEED = 1;
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const randomSeed = options.randomSeed ?? DEFAULT_RANDOM_SEED;
-  const store = new Store(randomSeed);
+  const name: unknown = options.profile ?? options.seed?.profile ?? DEFAULT_PROFILE;
+  if (!isProfileName(name)) throw new CLIError(`profile must be one of ${PROFILE_NAMES.join(', ')}, got ${JSON.stringify(name)}`);
+  const profile = PROFILES[name];
+  const store = new Store(randomSeed, profile);
   store.tokens.set(options.adminToken ?? DEFAULT_ADMIN_TOKEN, { kind: 'admin' });
   if (options.seed) applySeed(store, options.seed);
   const clock = startClock();
@@ -30,6 +35,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
   return {
     url,
+    profile: profile.name,
     get requests() {
       return log.records;
     },

@@ -4,11 +4,14 @@
 import type { Level, PermissionValue, Resource } from '../core/access.js';
 import { ID_SUFFIX_LENGTH } from '../core/ids.js';
 import { mulberry32, randomString, type Random } from './prng.js';
+import type { Profile } from './profile.js';
 
 export interface Organization {
   readonly name: string;
   email: string | null;
   readonly createdAt: string;
+  /** Uses HCP groups in place of teams, as HCP Europe organizations do: its teams endpoints answer 404. */
+  hcpGroups?: boolean;
 }
 
 export interface Team {
@@ -69,7 +72,11 @@ export class Store {
   private readonly usedIds = new Set<string>();
   private readonly random: Random;
 
-  constructor(randomSeed: number) {
+  constructor(
+    randomSeed: number,
+    /** How this emulator answers (src/emulator/profile.ts). */
+    readonly profile: Profile,
+  ) {
     this.random = mulberry32(randomSeed ^ ID_STREAM_SALT);
   }
 

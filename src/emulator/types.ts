@@ -1,5 +1,6 @@
 // The public shapes of the emulator: options, the request log, the running handle and the seed
 // document. Other parts of the project (tests, the demo, the benchmarks) code against these.
+import type { ProfileName } from './profile.js';
 
 export interface FaultOptions {
   /** Share of requests answered 500/502/503 (0..1), default 0. */
@@ -25,6 +26,8 @@ export interface EmulatorOptions {
   adminToken?: string;
   /** Initial state; `loadSeedFile(path)` reads YAML or JSON. */
   seed?: SeedDocument;
+  /** How it answers (README, "Profiles"); default the seed document's `profile`, else `seed`. */
+  profile?: ProfileName;
   /** Requests per second per identity, default 30, 0 = off. */
   rateLimit?: number;
   /** Makes every fault decision (and every generated id) reproducible. */
@@ -60,6 +63,7 @@ export interface Counters {
 export interface RunningEmulator {
   /** 'http://127.0.0.1:PORT'; the API is under `${url}/api/v2`. */
   url: string;
+  readonly profile: ProfileName;
   /** The log, in arrival order. */
   requests: readonly RequestRecord[];
   counters(): Counters;
@@ -112,12 +116,15 @@ export interface SeedTeamWorkspace {
   'sentinel-mocks'?: string;
   'workspace-locking'?: boolean;
   'run-tasks'?: boolean;
+  'policy-overrides'?: boolean;
 }
 
 export interface SeedOrganization {
   name: string;
   email?: string;
   token?: string;
+  /** Uses HCP groups in place of teams (HCP Europe): its teams endpoints answer 404. */
+  'hcp-groups'?: boolean;
   teams?: SeedTeam[];
   projects?: SeedProject[];
   workspaces?: SeedWorkspace[];
@@ -126,5 +133,7 @@ export interface SeedOrganization {
 }
 
 export interface SeedDocument {
+  /** The profile to answer with, unless the caller names one (README, "Profiles"). */
+  profile?: ProfileName;
   organizations: SeedOrganization[];
 }

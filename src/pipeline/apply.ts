@@ -118,6 +118,7 @@ async function applySaved(file: string, request: ApplyRequest, hooks: ApplyHooks
   }
   const client = openClient(request, control);
   try {
+    await client.serverInfo(); // once per run: a lower rate limit is heeded before the reads
     await assertFresh(saved, client, request.concurrency);
     const { maxRemovals, incompleteTargets } = basisGuardInputs(saved.basis);
     return await execute(client, saved.plan, { maxRemovals, force: request.force, incompleteTargets: new Set(incompleteTargets) }, { request, hooks, control });

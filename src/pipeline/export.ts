@@ -7,6 +7,7 @@ import { exportFiles, type ExportFiles } from '../export/files.js';
 import { readLive } from '../live/read-live.js';
 import { didYouMean } from '../resolve/closest.js';
 import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
+import { listTeamsOf } from '../resolve/teams.js';
 import { openClient, type PlanRequest } from './plan.js';
 import { RunControl } from './run-control.js';
 
@@ -16,7 +17,7 @@ export interface ExportSelectionRequest {
   readonly workspaces: readonly string[];
 }
 
-export interface ExportRequest extends Pick<PlanRequest, 'env' | 'address' | 'concurrency' | 'rateLimit' | 'homeDir' | 'onProgress' | 'signal' | 'timeoutMs'> {
+export interface ExportRequest extends Pick<PlanRequest, 'env' | 'address' | 'concurrency' | 'rateLimit' | 'homeDir' | 'onProgress' | 'onRateLimit' | 'signal' | 'timeoutMs'> {
   readonly organization: string;
   readonly selection: ExportSelectionRequest;
   readonly splitByProject: boolean;
@@ -35,8 +36,9 @@ const NOT_VISIBLE = 'not found, or the token may not see it';
 // one: it needs the project of each workspace for --split-by, near misses for a mistyped name, and
 // it runs once per adoption, so a few list requests more are cheap.
 async function catalogue(client: TfeClient, organization: string): Promise<Catalogue> {
-  const [teams, projects, workspaces] = await Promise.all([
-    client.listTeams(organization),
+  // Teams first: an address without them says so before anything else is read (resolve/teams.ts).
+  const teams = await listTeamsOf(client, organization);
+  const [projects, workspaces] = await Promise.all([
     client.listProjects(organization),
     client.listWorkspaces(organization),
   ]);
@@ -76,6 +78,7 @@ export function selectExportTargets(organization: string, found: Catalogue, sele
 }
 
 export async function exportFromLive(client: TfeClient, request: ExportRequest): Promise<ExportFiles> {
+  await client.serverInfo(); // once per run: a lower rate limit is heeded before the lists
   const found = await catalogue(client, request.organization);
   const resolved = selectExportTargets(request.organization, found, request.selection);
   const live = await readLive(client, resolved, {

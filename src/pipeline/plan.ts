@@ -4,8 +4,11 @@ import { homedir } from 'node:os';
 import { TfeClient } from '../api/client.js';
 import { connectionFrom } from '../api/credentials.js';
 import type { DesiredState, LiveState } from '../core/model.js';
+import type { ServerInfo } from '../core/server.js';
 import type { Plan } from '../core/plan.js';
 import { buildPlan } from '../diff/plan.js';
+import { supportFindings } from '../diff/support.js';
+import type { PlanWarning } from '../core/plan.js';
 import { CLIError } from '../errors.js';
 import { effectiveChanges } from '../effective/changes.js';
 import { readChangeContext } from '../live/change-context.js';
@@ -36,6 +39,8 @@ export interface PlanRequest {
    * is no longer referenced: the CLI collects it there (src/cli/memory.ts), a library caller need not.
    */
   readonly afterLoad?: () => void;
+  /** Told when the server announces a rate limit below --rate-limit: (announced, previous). */
+  readonly onRateLimit?: (announced: number, previous: number) => void;
   /** The caller's stop (SIGINT, SIGTERM, a closed stdout): its reason is a RunStoppedError. */
   readonly signal?: AbortSignal | undefined;
   /** `--timeout`: the bound of the whole run, in milliseconds. */
@@ -70,28 +75,40 @@ export async function desiredFromFiles(paths: string[], cwd: string, targets: re
 }
 
 /** The client of a run; with `control`, its requests end when the run stops, and a dead server stops the run. */
-export function openClient(request: Pick<PlanRequest, 'address' | 'env' | 'homeDir' | 'concurrency' | 'rateLimit'>, control?: RunControl): TfeClient {
+export function openClient(request: Pick<PlanRequest, 'address' | 'env' | 'homeDir' | 'concurrency' | 'rateLimit' | 'onRateLimit'>, control?: RunControl): TfeClient {
   const connection = connectionFrom({ address: request.address }, request.env, request.homeDir ?? request.env.HOME ?? homedir());
   return new TfeClient({
     baseUrl: connection.baseUrl,
     token: connection.token,
     concurrency: request.concurrency,
     rateLimit: request.rateLimit,
+    ...(request.onRateLimit ? { onRateLimit: request.onRateLimit } : {}),
     ...(control ? { signal: control.requests, onUnreachable: (error) => control.stop(error) } : {}),
   });
+}
+
+/** Desired values the server does not support (src/diff/support.ts): one error before any write; the unknown ones, warnings. */
+function checkSupport(desired: DesiredState, live: LiveState, server: ServerInfo): readonly PlanWarning[] {
+  const { problems, warnings } = supportFindings(desired, live, server);
+  if (problems.length === 0) return warnings;
+  const head = problems.length === 1 ? 'a permission the server does not support' : `${problems.length} permissions the server does not support`;
+  throw new CLIError(`the desired state sets ${head}; nothing was changed:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 }
 
 /** resolve + read live + diff + the guards' verdict (+ effective changes when asked), for a desired state already loaded. */
 export async function planAgainstLive(client: TfeClient, desired: DesiredState, request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad' | 'effectiveChanges'>): Promise<Omit<PlanResult, 'client'>> {
   // Here rather than in desiredFromFiles: every plan (plan, drift, a fresh apply) passes through.
   request.afterLoad?.();
+  // Once per run, before anything else: the versions, and a lower rate limit before the first burst.
+  const server = await client.serverInfo();
   const resolved = await resolve(client, desired);
   const live = await readLive(client, resolved, {
     concurrency: request.concurrency,
     ...(request.onProgress ? { onProgress: request.onProgress } : {}),
   });
+  const supportWarnings = checkSupport(desired, live, server);
   // diff -> guard: the plan names every guard apply will refuse it by (docs/architecture.md, "The pipeline").
-  const plan = guardPlan(buildPlan(desired, live), guardInputsOf(desired, live));
+  const plan = guardPlan(buildPlan(desired, live, { server, supportWarnings }), guardInputsOf(desired, live));
   if (!request.effectiveChanges) return { plan, desired, resolved, live };
   const context = await readChangeContext(client, resolved, live, plan.changes, { concurrency: request.concurrency });
   return { plan: { ...plan, effectiveChanges: effectiveChanges(plan.changes, context) }, desired, resolved, live };

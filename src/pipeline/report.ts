@@ -6,17 +6,21 @@ import type { Report } from '../core/effective.js';
 import type { DesiredState, LiveState, Project, Team, Workspace } from '../core/model.js';
 import type { DiffPlan } from '../core/plan.js';
 import { buildPlan } from '../diff/plan.js';
-import { grantsAfter } from '../effective/after.js';
+import { grantsAfter, type IdentifiedGrant } from '../effective/after.js';
+import { newerPermissions, type Resource } from '../core/access.js';
+import type { ServerInfo } from '../core/server.js';
+import { supportOf } from '../diff/support.js';
 import { effectiveAccess, type GrantInput } from '../effective/compute.js';
 import { CLIError } from '../errors.js';
 import { readLive, type GrantLister } from '../live/read-live.js';
 import { resolve, type NameReader } from '../resolve/resolve.js';
 import { selectExportTargets } from './export.js';
 import { desiredFromFiles, openClient, type PlanRequest } from './plan.js';
+import { listTeamsOf } from '../resolve/teams.js';
 import { RunControl } from './run-control.js';
 import { selectReport, type ReportSelection } from './report-selection.js';
 
-export interface ReportRequest extends Pick<PlanRequest, 'cwd' | 'env' | 'address' | 'concurrency' | 'rateLimit' | 'homeDir' | 'onProgress' | 'afterLoad' | 'signal' | 'timeoutMs'> {
+export interface ReportRequest extends Pick<PlanRequest, 'cwd' | 'env' | 'address' | 'concurrency' | 'rateLimit' | 'homeDir' | 'onProgress' | 'afterLoad' | 'onRateLimit' | 'signal' | 'timeoutMs'> {
   /** Desired-state files: the organization is theirs, and --after applies their plan. */
   readonly paths: string[];
   /** `--organization` (else TFE_ORGANIZATION, read by the command); must agree with the files. */
@@ -44,6 +48,7 @@ function organizationOf(desired: DesiredState | undefined, named: string | undef
 export function catalogueReader(found: Catalogue): NameReader {
   return {
     listTeams: () => Promise.resolve([...found.teams]),
+    showsOrganization: () => Promise.resolve(true),
     listProjects: () => Promise.resolve([...found.projects]),
     showWorkspace: (id) => Promise.resolve(found.workspaces.find((w) => w.id === id)),
     showWorkspaceByName: (_organization, name) => Promise.resolve(found.workspaces.find((w) => w.name === name)),
@@ -69,8 +74,26 @@ export async function planOnRead(desired: DesiredState, found: Catalogue, live: 
   return buildPlan(desired, await readLive(grantsRead(live), resolved));
 }
 
+/**
+ * The grants as the server will report them once the plan is applied: a newer permission it does
+ * not have is not kept (src/diff/support.ts), so it is not counted either.
+ */
+function asTheServerKeeps(grants: readonly IdentifiedGrant[], live: LiveState, server: ServerInfo): IdentifiedGrant[] {
+  const dropped = (resource: Resource): string[] => newerPermissions(resource).filter((s) => supportOf(resource, s.key, live, server) === 'unsupported').map((s) => s.key);
+  const lost = { 'team-projects': dropped('team-projects'), 'team-workspaces': dropped('team-workspaces') };
+  return grants.map((grant) => {
+    const keys = lost[grant.resource];
+    if (grant.access.access !== 'custom' || keys.length === 0) return grant;
+    const permissions = Object.fromEntries(Object.entries(grant.access.permissions).filter(([key]) => !keys.includes(key)));
+    return { ...grant, access: { access: 'custom', permissions } };
+  });
+}
+
 async function readOrganization(client: TfeClient, organization: string, request: ReportRequest): Promise<{ found: Catalogue; live: LiveState }> {
-  const [teams, projects, workspaces] = await Promise.all([client.listTeams(organization), client.listProjects(organization), client.listWorkspaces(organization)]);
+  await client.serverInfo(); // once per run: a lower rate limit is heeded before the lists
+  // Teams first: an address without them says so before anything else is read (resolve/teams.ts).
+  const teams = await listTeamsOf(client, organization);
+  const [projects, workspaces] = await Promise.all([client.listProjects(organization), client.listWorkspaces(organization)]);
   const found = { teams, projects, workspaces };
   // Every project and workspace, each read by its own grant list (a later issue reads by team).
   const everything = selectExportTargets(organization, found, { all: true, projects: [], workspaces: [] });
@@ -99,7 +122,8 @@ async function reportWith(client: TfeClient, organization: string, desired: Desi
     const generatedAt = new Date().toISOString();
     const { found, live } = await readOrganization(client, organization, request);
     const liveGrants = [...live.targets.values()].flatMap((t) => t.grants);
-    const grants: readonly GrantInput[] = request.after && desired ? grantsAfter(liveGrants, (await planOnRead(desired, found, live)).changes) : liveGrants;
+    const grants: readonly GrantInput[] =
+      request.after && desired ? asTheServerKeeps(grantsAfter(liveGrants, (await planOnRead(desired, found, live)).changes), live, await client.serverInfo()) : liveGrants;
     const cells = effectiveAccess({ ...found, grants });
     const projects = new Map(found.projects.map((p) => [p.id, p]));
     const workspaces = found.workspaces.map((w) => {

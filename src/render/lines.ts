@@ -23,8 +23,10 @@ export function groupByTarget(changes: readonly Change[]): TargetGroup[] {
   return groups;
 }
 
-function permissionLines(resource: Resource, access: Access | ReportedAccess): string {
+/** `shown` drops attributes a side need not state (see attributeDiff). */
+function permissionLines(resource: Resource, access: Access | ReportedAccess, shown: (key: string, value: unknown) => boolean = () => true): string {
   return orderedEntries(resource, permissionsOf(resource, access))
+    .filter(([key, value]) => shown(key, value))
     .map(([key, value]) => `${key}: ${String(value)}\n`)
     .join('');
 }
@@ -37,9 +39,16 @@ export interface AttributeLine {
 /**
  * The effective permissions that change between before and after, as -/+ pairs per attribute.
  * Both sides list the attributes in table order, so a removed block and the added block that
- * follows it pair up line by line.
+ * follows it pair up line by line. An attribute one side does not state (not reported, or not
+ * known at its level) is shown on the other side only when it is not the custom default: the plan
+ * compares it the same way (src/diff/normalise.ts).
  */
 export function attributeDiff(resource: Resource, before: ReportedAccess, after: Access): AttributeLine[] {
+  const defaults = CUSTOM_DEFAULTS[resource];
+  const statedBy = (access: Access | ReportedAccess) => {
+    const stated = permissionsOf(resource, access);
+    return (key: string, value: unknown): boolean => stated[key] !== undefined || defaults[key] !== value;
+  };
   const out: AttributeLine[] = [];
   let removed: string[] = [];
   const flush = (added: string[]): void => {
@@ -51,7 +60,7 @@ export function attributeDiff(resource: Resource, before: ReportedAccess, after:
     }
     removed = [];
   };
-  for (const part of diffLines(permissionLines(resource, before), permissionLines(resource, after))) {
+  for (const part of diffLines(permissionLines(resource, before, statedBy(after)), permissionLines(resource, after, statedBy(before)))) {
     const lines = part.value.split('\n').filter((line) => line !== '');
     if (part.removed) removed.push(...lines);
     else flush(part.added ? lines : []);

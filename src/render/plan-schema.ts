@@ -63,6 +63,23 @@ function changeSchema(resource: Resource): Schema {
   };
 }
 
+/** README, "Server capabilities": what the server's GET /api/v2/ping said; null where it said nothing. */
+function serverSchema(): Schema {
+  const text = (description: string): Schema => ({ type: ['string', 'null'], description });
+  return {
+    type: 'object',
+    description: 'The server the plan was read from, as its GET /api/v2/ping answered (all null when it does not answer it).',
+    required: ['app', 'version', 'numeric_version', 'api_version'],
+    properties: {
+      app: text('TFP-AppName: "HCP Terraform" or "Terraform Enterprise".'),
+      version: text('X-TFE-Version: the Terraform Enterprise release (v202404-1).'),
+      numeric_version: text('X-TFE-Current-Version: the numeric Terraform Enterprise release (1.0.3).'),
+      api_version: text('TFP-API-Version: the API version (2.6.0).'),
+    },
+    additionalProperties: false,
+  };
+}
+
 export function planSchema(): Schema {
   const count = { type: 'integer', minimum: 0 };
   const defs: Record<string, Schema> = {};
@@ -98,6 +115,7 @@ export function planSchema(): Schema {
           additionalProperties: false,
         },
       },
+      server: serverSchema(),
     },
     additionalProperties: true,
     $defs: defs,

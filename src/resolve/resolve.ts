@@ -1,5 +1,6 @@
-// Names in a DesiredState -> ids, with the fewest requests: all teams (pages of 100; the plan
-// needs every visible team anyway), all projects when any is managed (pages of 100), workspaces as
+// Names in a DesiredState -> ids, with the fewest requests: all teams first (pages of 100; the plan
+// needs every visible team anyway, and an address without teams must say so before anything else
+// is read: teams.ts), then at once all projects when any is managed (pages of 100), workspaces as
 // workspaces.ts decides. Team names are exact and case-sensitive (docs/api.md, "Name resolution");
 // every problem is collected, then one CLIError lists them all.
 import type { TfeClient } from '../api/client.js';
@@ -7,10 +8,11 @@ import type { DesiredState, DesiredTarget, Project, SourceRef, Team, TargetType,
 import { CLIError } from '../errors.js';
 import { didYouMean } from './closest.js';
 import { quote } from '../core/printable.js';
+import { listTeamsOf } from './teams.js';
 import { findWorkspaces } from './workspaces.js';
 
 /** The calls name resolution needs, and no other. */
-export type NameReader = Pick<TfeClient, 'listTeams' | 'listProjects' | 'showWorkspace' | 'showWorkspaceByName' | 'firstWorkspacePage' | 'restOfWorkspaces'>;
+export type NameReader = Pick<TfeClient, 'listTeams' | 'showsOrganization' | 'listProjects' | 'showWorkspace' | 'showWorkspaceByName' | 'firstWorkspacePage' | 'restOfWorkspaces'>;
 
 export interface ResolvedTarget {
   readonly type: TargetType;
@@ -96,8 +98,8 @@ export async function resolve(client: NameReader, desired: DesiredState): Promis
   const organization = desired.organization;
   const projectTargets = desired.targets.filter((t) => t.type === 'project');
   const workspaceTargets = desired.targets.filter((t) => t.type === 'workspace');
-  const [teams, projects, workspaces] = await Promise.all([
-    client.listTeams(organization),
+  const teams = await listTeamsOf(client, organization);
+  const [projects, workspaces] = await Promise.all([
     projectTargets.length > 0 ? client.listProjects(organization) : Promise.resolve([]),
     findWorkspaces(client, organization, workspaceTargets.map((t) => t.name)),
   ]);

@@ -51,7 +51,7 @@ describe('requests', () => {
     expect(seen!.headers['content-type']).toBe('application/vnd.api+json');
     expect(seen!.headers.accept).toBe('application/vnd.api+json');
     expect(seen!.url).toBe('/api/v2/team-projects/tprj-1');
-    expect(JSON.parse(seen!.body).data.attributes['project-access']).toEqual({ settings: 'read', teams: 'none' });
+    expect(JSON.parse(seen!.body).data.attributes['project-access']).toEqual({ settings: 'read', teams: 'none', 'variable-sets': 'none' });
   });
   it('keep the token out of the client object itself', async () => {
     const { client } = await setup([OK_GRANT]);

@@ -8,6 +8,7 @@ import type { LiveGrant, TargetType } from '../../src/core/model.js';
 import { apiUrl } from '../../src/emulator/start.js';
 import type { RunningEmulator, SeedDocument, SeedTeamProject, SeedTeamWorkspace } from '../../src/emulator/types.js';
 import { mulberry32 } from '../../src/emulator/prng.js';
+import type { ProfileName } from '../../src/emulator/profile.js';
 
 export const ORG = 'chaos';
 export const ORG_TOKEN = 'chaos-org-token';
@@ -24,6 +25,8 @@ export interface Size {
   readonly workspaces: number;
   /** Chance that a team has a grant on a target, live and desired alike. */
   readonly density: number;
+  /** The emulator profile (default seed); `current` custom grants use the newer permissions too. */
+  readonly profile?: ProfileName;
 }
 
 export interface Scenario {
@@ -35,18 +38,31 @@ export interface Scenario {
 
 type Pick = <T>(items: readonly T[]) => T;
 
-function projectAccess(pick: Pick, random: () => number): { yaml: string; seed: Omit<SeedTeamProject, 'team' | 'project' | 'id'> } {
+function projectAccess(pick: Pick, random: () => number, newer: boolean): { yaml: string; seed: Omit<SeedTeamProject, 'team' | 'project' | 'id'> } {
   if (random() < 0.2) {
     const runs = pick(['read', 'plan', 'apply'] as const);
+    if (newer) {
+      // Only the current profile draws these: the seed profile's worlds stay what they were.
+      const sets = pick(['none', 'read', 'write'] as const);
+      const overrides = pick([false, true] as const);
+      return {
+        yaml: `{ access: custom, project-access: { variable-sets: ${sets} }, workspace-access: { runs: ${runs}, locking: true, policy-overrides: ${overrides} } }`,
+        seed: { access: 'custom', 'project-access': { 'variable-sets': sets }, 'workspace-access': { runs, locking: true, 'policy-overrides': overrides } },
+      };
+    }
     return { yaml: `{ access: custom, workspace-access: { runs: ${runs}, locking: true } }`, seed: { access: 'custom', 'workspace-access': { runs, locking: true } } };
   }
   const level = pick(PROJECT_LEVELS);
   return { yaml: level, seed: { access: level } };
 }
 
-function workspaceAccess(pick: Pick, random: () => number): { yaml: string; seed: Omit<SeedTeamWorkspace, 'team' | 'workspace' | 'id'> } {
+function workspaceAccess(pick: Pick, random: () => number, newer: boolean): { yaml: string; seed: Omit<SeedTeamWorkspace, 'team' | 'workspace' | 'id'> } {
   if (random() < 0.2) {
     const variables = pick(['none', 'read', 'write'] as const);
+    if (newer) {
+      const overrides = pick([false, true] as const);
+      return { yaml: `{ access: custom, runs: plan, variables: ${variables}, policy-overrides: ${overrides} }`, seed: { access: 'custom', runs: 'plan', variables, 'policy-overrides': overrides } };
+    }
     return { yaml: `{ access: custom, runs: plan, variables: ${variables} }`, seed: { access: 'custom', runs: 'plan', variables } };
   }
   const level = pick(WORKSPACE_LEVELS);
@@ -56,6 +72,7 @@ function workspaceAccess(pick: Pick, random: () => number): { yaml: string; seed
 export function randomScenario(randomSeed: number, size: Size): Scenario {
   const random = mulberry32(randomSeed);
   const pick: Pick = (items) => items[Math.floor(random() * items.length)] as (typeof items)[number];
+  const newer = size.profile === 'current';
   const teams = Array.from({ length: size.teams }, (_, i) => ({ name: `team-${i}`, id: `team-t${i}` }));
   const projects = Array.from({ length: size.projects }, (_, i) => ({ name: `project-${i}`, id: `prj-p${i}` }));
   const workspaces = Array.from({ length: size.workspaces }, (_, i) => ({ name: `workspace-${i}`, id: `ws-w${i}` }));
@@ -65,20 +82,21 @@ export function randomScenario(randomSeed: number, size: Size): Scenario {
   for (const project of projects) {
     yaml.push(`  ${project.name}:`, '    teams:');
     teams.forEach((team, i) => {
-      if (random() < size.density) seedProjects.push({ team: team.name, project: project.name, id: `tprj-${team.id}-${project.id}`, ...projectAccess(pick, random).seed });
+      if (random() < size.density) seedProjects.push({ team: team.name, project: project.name, id: `tprj-${team.id}-${project.id}`, ...projectAccess(pick, random, newer).seed });
       // Every target keeps at least one desired team, so no `teams:` is ever empty.
-      if (i === 0 || random() < size.density) yaml.push(`      ${team.name}: ${projectAccess(pick, random).yaml}`);
+      if (i === 0 || random() < size.density) yaml.push(`      ${team.name}: ${projectAccess(pick, random, newer).yaml}`);
     });
   }
   yaml.push('workspaces:');
   for (const workspace of workspaces) {
     yaml.push(`  ${workspace.name}:`, '    teams:');
     teams.forEach((team, i) => {
-      if (random() < size.density) seedWorkspaces.push({ team: team.name, workspace: workspace.name, id: `tws-${team.id}-${workspace.id}`, ...workspaceAccess(pick, random).seed });
-      if (i === 0 || random() < size.density) yaml.push(`      ${team.name}: ${workspaceAccess(pick, random).yaml}`);
+      if (random() < size.density) seedWorkspaces.push({ team: team.name, workspace: workspace.name, id: `tws-${team.id}-${workspace.id}`, ...workspaceAccess(pick, random, newer).seed });
+      if (i === 0 || random() < size.density) yaml.push(`      ${team.name}: ${workspaceAccess(pick, random, newer).yaml}`);
     });
   }
   const seed: SeedDocument = {
+    ...(size.profile ? { profile: size.profile } : {}),
     organizations: [
       {
         name: ORG,

@@ -10,7 +10,8 @@
 // Runs: TFE_ACCESS_CHAOS_RUNS (20 by default; `npm run chaos` sets 300). TFE_ACCESS_CHAOS_SEED=N
 // replays one run. In one run of five the first apply has a token that may read but not write,
 // so every change fails and the report is checked against live state. Faults and worlds are seeded; with --concurrency above 1 the arrival order (so
-// which request meets which fault) can still vary between replays.
+// which request meets which fault) can still vary between replays. Even seeds run against the
+// emulator's seed profile, odd ones against current (world.ts).
 import { rm } from 'node:fs/promises';
 import { afterAll, describe, expect, it, type ExpectStatic } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
@@ -122,15 +123,18 @@ describe('chaos: apply under injected faults', () => {
     reportFigures(figures);
     // Over the CI-sized run and more, every kind of fault was met (a replay of one seed may not).
     if (SEEDS.length >= 20) expect(Object.keys(figures.faults).sort()).toEqual(['drop', 'error', 'lost-answer', 'rate-limit']);
+    if (SEEDS.length >= 2) expect(Object.keys(figures.profiles).sort()).toEqual(['current', 'seed']);
   });
 
   it.concurrent.for(SEEDS)('seed %i: converges, duplicates nothing, removes only what the plan removed, reports every failure', async (seed, { expect }) => {
     const world = chaosWorld(seed);
     const emulator = await startEmulator({ seed: world.scenario.seed, rateLimit: 0, randomSeed: seed });
+    expect(emulator.profile).toBe(world.profile);
     const dir = await writeDesired(world.scenario.yaml);
     try {
       await chaosRun(seed, emulator, world, dir, expect);
       figures.runs += 1;
+      figures.profiles[world.profile] = (figures.profiles[world.profile] ?? 0) + 1;
     } finally {
       await emulator.stop();
       await rm(dir, { recursive: true, force: true });

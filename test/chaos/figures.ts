@@ -16,10 +16,12 @@ export interface Figures {
   readFailures: number;
   changesPlanned: number;
   crashes: number;
+  /** Runs by emulator profile (README, "Profiles"). */
+  profiles: Record<string, number>;
 }
 
 export function newFigures(suite: string): Figures {
-  return { suite, runs: 0, requests: 0, faults: {}, reruns: 0, reportedFailures: 0, readFailures: 0, changesPlanned: 0, crashes: 0 };
+  return { suite, runs: 0, requests: 0, faults: {}, reruns: 0, reportedFailures: 0, readFailures: 0, changesPlanned: 0, crashes: 0, profiles: {} };
 }
 
 export function reportFigures(figures: Figures): void {

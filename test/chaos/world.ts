@@ -1,9 +1,12 @@
 // One chaos run's world, from one seed: a random organization and desired-state file (built on
 // test/apply/scenario.ts), plus targets the file does not manage, and the faults to inject. The same
-// seed always gives the same world, so a failing run is replayed with TFE_ACCESS_CHAOS_SEED=N.
+// seed always gives the same world, so a failing run is replayed with TFE_ACCESS_CHAOS_SEED=N. Even
+// seeds run against the emulator's seed profile, odd ones against current (whose custom grants use
+// the newer permissions too): both kinds of server, at no extra runs.
 import type { FaultOptions, SeedTeamProject, SeedTeamWorkspace } from '../../src/emulator/types.js';
 import { mulberry32 } from '../../src/emulator/prng.js';
 import { randomScenario, type Scenario } from '../apply/scenario.js';
+import type { ProfileName } from '../../src/emulator/profile.js';
 
 
 export type Target = Scenario['targets'][number];
@@ -21,6 +24,12 @@ export interface World {
   readonly denied: boolean;
   /** The apply's --concurrency. */
   readonly concurrency: number;
+  readonly profile: ProfileName;
+}
+
+/** Which emulator profile a seed's run is against: the runs are split, not doubled. */
+export function profileOf(seed: number): ProfileName {
+  return seed % 2 === 0 ? 'seed' : 'current';
 }
 
 export const AUDITOR_TOKEN = 'chaos-auditor-token';
@@ -34,7 +43,8 @@ const int = (random: () => number, low: number, high: number): number => Math.fl
 export function chaosWorld(seed: number): World {
   const random = mulberry32(seed * 7919 + 17);
   const size = { teams: int(random, 3, 8), projects: int(random, 1, 3), workspaces: int(random, 1, 4), density: between(random, 0.3, 0.7) };
-  const base = randomScenario(seed, size);
+  const profile = profileOf(seed);
+  const base = randomScenario(seed, { ...size, profile });
   const org = base.seed.organizations[0];
   if (!org) throw new Error('randomScenario made no organization');
   // Outside the file: one project and one workspace (in that project), granted to random teams.
@@ -76,5 +86,5 @@ export function chaosWorld(seed: number): World {
     latencyMs: int(random, 0, 3),
     jitterMs: int(random, 0, 40),
   };
-  return { scenario, unmanaged, faults, denied: seed % DENIED_EVERY === 0, concurrency: [1, 4, 8][int(random, 0, 2)] ?? 4 };
+  return { scenario, unmanaged, faults, denied: seed % DENIED_EVERY === 0, concurrency: [1, 4, 8][int(random, 0, 2)] ?? 4, profile };
 }

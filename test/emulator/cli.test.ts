@@ -1,6 +1,8 @@
 // `tfe-access emulator` as a user runs it: a spawned process, its first line, the curl session of
 // the README's emulator section, a clean exit on SIGTERM, one-line errors for bad flags, and never the token.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -80,7 +82,7 @@ describe('tfe-access emulator (spawned)', () => {
   });
 
   it('bad flags and a bad seed file: one line on stderr, exit 1', () => {
-    for (const args of [['--port', 'x'], ['--fault-rate', '2'], ['--bogus'], ['--seed', join(ROOT, 'no-such-seed.yaml')]]) {
+    for (const args of [['--port', 'x'], ['--fault-rate', '2'], ['--bogus'], ['--seed', join(ROOT, 'no-such-seed.yaml')], ['--profile', 'vintage']]) {
       const r = spawnSync(process.execPath, [MAIN, 'emulator', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 20_000 });
       expect(r.status).toBe(1);
       expect(r.stdout).toBe('');
@@ -92,6 +94,23 @@ describe('tfe-access emulator (spawned)', () => {
   it('--help lists every flag', () => {
     const r = spawnSync(process.execPath, [MAIN, 'emulator', '--help'], { cwd: ROOT, encoding: 'utf8' });
     expect(r.status).toBe(0);
-    for (const flag of ['--host', '--port', '--token', '--seed', '--rate-limit', '--latency-ms', '--fault-rate', '--random-seed']) expect(r.stdout).toContain(flag);
+    for (const flag of ['--host', '--port', '--token', '--seed', '--profile', '--rate-limit', '--latency-ms', '--fault-rate', '--random-seed']) expect(r.stdout).toContain(flag);
+  });
+
+  it('--profile current answers the ping and says its profile on stderr; a seed file\'s profile key chooses it too', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tfe-access-profile-'));
+    const seedFile = join(dir, 'seed.yaml');
+    writeFileSync(seedFile, 'profile: current\norganizations: []\n');
+    for (const args of [['--profile', 'current'], ['--seed', seedFile]]) {
+      const run = await startCli(['--port', '0', '--token', CANARY, ...args]);
+      try {
+        expect((await call(run.url, 'GET', '/ping')).status).toBe(204);
+      } finally {
+        run.child.kill('SIGTERM');
+        expect(await run.exit).toBe(0);
+      }
+      expect(run.output()).toContain('profile current');
+    }
+    rmSync(dir, { recursive: true, force: true });
   });
 });

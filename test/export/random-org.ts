@@ -2,10 +2,13 @@
 // with organization-level access), projects, workspaces, and grants of every kind, fixed and custom
 // (attributes omitted, set to their default or to any allowed value), and a token of the first team
 // besides the organization token. Names include ones YAML would
-// misread unquoted (`true`, `null`, `1.0`, `on`) and ones with spaces.
+// misread unquoted (`true`, `null`, `1.0`, `on`) and ones with spaces. Each organization names the
+// emulator profile it is for (`profile:`), half each: the current profile's custom grants also use
+// the newer permissions (variable-sets, policy-overrides), the seed profile's never do.
 import fc from 'fast-check';
-import { PERMISSIONS, PROJECT_LEVELS, WORKSPACE_LEVELS, type PermissionSpec, type PermissionValue } from '../../src/core/access.js';
+import { PROJECT_LEVELS, WORKSPACE_LEVELS, type PermissionSpec, type PermissionValue } from '../../src/core/access.js';
 import type { SeedDocument, SeedTeamProject, SeedTeamWorkspace } from '../../src/emulator/types.js';
+import { PROFILE_NAMES, PROFILES, type ProfileName } from '../../src/emulator/profile.js';
 
 export const ORGANIZATION = 'random-org';
 export const TOKEN = 'random-org-token';
@@ -34,14 +37,16 @@ function nest(permissions: Record<string, PermissionValue>): Pick<SeedTeamProjec
   return out;
 }
 
-const projectAccess = fc.oneof(
-  fc.constantFrom(...PROJECT_LEVELS.filter((l) => l !== 'custom')).map((access) => ({ access })),
-  customPermissions(PERMISSIONS['team-projects']).map((p) => ({ access: 'custom', ...nest(p) })),
-);
-const workspaceAccess = fc.oneof(
-  fc.constantFrom(...WORKSPACE_LEVELS.filter((l) => l !== 'custom')).map((access) => ({ access })),
-  customPermissions(PERMISSIONS['team-workspaces']).map((p) => ({ access: 'custom', ...p })),
-);
+const projectAccess = (profile: ProfileName) =>
+  fc.oneof(
+    fc.constantFrom(...PROJECT_LEVELS.filter((l) => l !== 'custom')).map((access) => ({ access })),
+    customPermissions(PROFILES[profile].permissions['team-projects']).map((p) => ({ access: 'custom', ...nest(p) })),
+  );
+const workspaceAccess = (profile: ProfileName) =>
+  fc.oneof(
+    fc.constantFrom(...WORKSPACE_LEVELS.filter((l) => l !== 'custom')).map((access) => ({ access })),
+    customPermissions(PROFILES[profile].permissions['team-workspaces']).map((p) => ({ access: 'custom', ...p })),
+  );
 
 const teamSpec = fc.record({
   secret: fc.boolean(),
@@ -50,20 +55,22 @@ const teamSpec = fc.record({
 
 export const randomOrganization: fc.Arbitrary<SeedDocument> = fc
   .record({
+    profile: fc.constantFrom(...PROFILE_NAMES),
     teams: fc.uniqueArray(fc.constantFrom(...TEAM_NAMES), { minLength: 1, maxLength: 5 }),
     teamSpecs: fc.array(teamSpec, { minLength: 5, maxLength: 5 }),
     projects: fc.uniqueArray(fc.constantFrom(...PROJECT_NAMES), { minLength: 1, maxLength: 3 }),
     workspaces: fc.uniqueArray(fc.constantFrom(...WORKSPACE_NAMES), { maxLength: 4 }),
     seeds: fc.array(fc.nat(), { minLength: 4, maxLength: 4 }),
   })
-  .chain(({ teams, teamSpecs, projects, workspaces, seeds }) => {
+  .chain(({ profile, teams, teamSpecs, projects, workspaces, seeds }) => {
     // `owners` exists in every organization; it may hold grants too.
     const grantees = [...teams, 'owners'];
     const pairsOf = (targets: readonly string[]) => targets.flatMap((t) => grantees.map((team) => [team, t] as const));
     return fc.record({
-      projectGrants: fc.subarray(pairsOf(projects)).chain((pairs) => fc.tuple(...pairs.map(() => projectAccess)).map((accesses) => pairs.map(([team, project], i) => ({ team, project, ...accesses[i] }) as SeedTeamProject))),
-      workspaceGrants: fc.subarray(pairsOf(workspaces)).chain((pairs) => fc.tuple(...pairs.map(() => workspaceAccess)).map((accesses) => pairs.map(([team, workspace], i) => ({ team, workspace, ...accesses[i] }) as SeedTeamWorkspace))),
+      projectGrants: fc.subarray(pairsOf(projects)).chain((pairs) => fc.tuple(...pairs.map(() => projectAccess(profile))).map((accesses) => pairs.map(([team, project], i) => ({ team, project, ...accesses[i] }) as SeedTeamProject))),
+      workspaceGrants: fc.subarray(pairsOf(workspaces)).chain((pairs) => fc.tuple(...pairs.map(() => workspaceAccess(profile))).map((accesses) => pairs.map(([team, workspace], i) => ({ team, workspace, ...accesses[i] }) as SeedTeamWorkspace))),
     }).map(({ projectGrants, workspaceGrants }) => ({
+      profile,
       organizations: [
         {
           name: ORGANIZATION,

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import { runCli, type CliRun } from '../support/cli.js';
 import { ORGANIZATION, TEAM_TOKEN, TOKEN, randomOrganization } from './random-org.js';
+import type { SeedDocument } from '../../src/emulator/types.js';
 
 /** Each run starts a server and runs four commands: a modest count keeps the suite fast. */
 const RUNS = 10;
@@ -58,5 +59,13 @@ describe('export round trip', () => {
     expect(orgs.some((o) => o['team-workspaces']?.some((g) => g.access === 'custom'))).toBe(true);
     expect(orgs.some((o) => o.teams?.some((t) => t.visibility === 'secret'))).toBe(true);
     expect(orgs.some((o) => o['team-projects']?.some((g) => g.team === 'owners'))).toBe(true);
+  });
+
+  it('splits the runs between the emulator profiles; only the current one uses the newer permissions', () => {
+    const docs = fc.sample(randomOrganization, { numRuns: 60, seed: 7 });
+    const newer = (d: SeedDocument): boolean => JSON.stringify(d).includes('variable-sets') || JSON.stringify(d).includes('policy-overrides');
+    expect(docs.some((d) => d.profile === 'seed')).toBe(true);
+    expect(docs.some((d) => d.profile === 'current' && newer(d))).toBe(true);
+    expect(docs.filter((d) => d.profile === 'seed').some(newer)).toBe(false);
   });
 });

@@ -9,6 +9,15 @@ export interface Recorded {
   readonly status: number;
   readonly contentType: string;
   readonly text: string;
+  /** The headers that describe the server (ping, rate limit), as recorded; a spoiler may drop them. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** Headers the client reads besides the body (docs/api.md, "Server capabilities"). */
+const SERVER_HEADERS = ['tfp-appname', 'tfp-api-version', 'x-tfe-version', 'x-tfe-current-version', 'x-ratelimit-limit'];
+
+function serverHeaders(headers: Headers): Record<string, string> {
+  return Object.fromEntries(SERVER_HEADERS.flatMap((name) => (headers.get(name) === null ? [] : [[name, headers.get(name) as string]])));
 }
 
 export type Spoil = (key: string, answer: Recorded, res: ServerResponse, hit: number) => Recorded | 'handled';
@@ -43,7 +52,7 @@ async function serve(handler: (key: string, res: ServerResponse, body: string | 
 }
 
 export function write(res: ServerResponse, answer: Recorded): void {
-  res.writeHead(answer.status, { 'content-type': answer.contentType, 'content-length': String(Buffer.byteLength(answer.text)) }).end(answer.text);
+  res.writeHead(answer.status, { ...answer.headers, 'content-type': answer.contentType, 'content-length': String(Buffer.byteLength(answer.text)) }).end(answer.text);
 }
 
 /** A proxy to `upstream` that records every answer (GETs only: `plan` writes nothing). */
@@ -51,7 +60,7 @@ export async function record(upstream: string, answers: Map<string, Recorded>): 
   return serve(async (key, res) => {
     const [method, path] = key.split(' ') as [string, string];
     const answer = await fetch(`${upstream}${path}`, { method, headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/vnd.api+json' } });
-    const recorded = { status: answer.status, contentType: answer.headers.get('content-type') ?? '', text: await answer.text() };
+    const recorded = { status: answer.status, contentType: answer.headers.get('content-type') ?? '', text: await answer.text(), headers: serverHeaders(answer.headers) };
     answers.set(key, recorded);
     write(res, recorded);
   });
@@ -81,7 +90,7 @@ export async function proxy(upstream: string, token: string, spoil: Spoil): Prom
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.api+json' },
       ...(body === undefined ? {} : { body }),
     });
-    const recorded = { status: answer.status, contentType: answer.headers.get('content-type') ?? '', text: await answer.text() };
+    const recorded = { status: answer.status, contentType: answer.headers.get('content-type') ?? '', text: await answer.text(), headers: serverHeaders(answer.headers) };
     const hit = (hits.get(key) ?? 0) + 1;
     hits.set(key, hit);
     const spoiled = spoil(key, recorded, res, hit);

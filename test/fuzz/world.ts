@@ -1,6 +1,8 @@
 // The organization the answer fuzzer reads: 105 teams (two pages of teams), a project granted to
 // every team (two pages of team-projects), and a desired-state file over a few targets. Its
-// answers are recorded once from the emulator; every fuzz case replays them with one spoiled.
+// answers are recorded once per emulator profile; every fuzz case replays one recording with one
+// answer spoiled. On `current` the answers carry the newer permissions and the server's headers,
+// and the file sets a newer permission.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,11 +10,13 @@ import { startEmulator } from '../../src/emulator/start.js';
 import type { SeedDocument } from '../../src/emulator/types.js';
 import { runCli } from '../support/cli.js';
 import { record, TOKEN, type Recorded } from './replay.js';
+import type { ProfileName } from '../../src/emulator/profile.js';
 
 const TEAMS = 105;
 const team = (i: number): string => `team-${String(i).padStart(3, '0')}`;
 
-export const SEED: SeedDocument = {
+export const SEED = (profile: ProfileName = 'seed'): SeedDocument => ({
+  profile,
   organizations: [
     {
       name: 'fuzz',
@@ -32,12 +36,14 @@ export const SEED: SeedDocument = {
         { team: team(3), workspace: 'app-prod', access: 'write' },
         { team: team(4), workspace: 'app-prod', access: 'custom', runs: 'plan', variables: 'read' },
         { team: team(5), workspace: 'app-dev', access: 'admin' },
+        ...(profile === 'current' ? [{ team: team(7), workspace: 'app-dev', access: 'custom', runs: 'apply', 'policy-overrides': true }] : []),
       ],
     },
   ],
-};
+});
 
-export const DESIRED = `organization: fuzz
+/** The file: on `current`, one grant sets a newer permission (the grants read tell the server supports it). */
+export const DESIRED = (profile: ProfileName = 'seed'): string => `organization: fuzz
 settings:
   max-removals: 1000
 projects:
@@ -45,7 +51,7 @@ projects:
     teams:
       ${team(0)}: read
       ${team(101)}: admin
-      ${team(104)}: { access: custom, workspace-access: { runs: apply } }
+      ${team(104)}: { access: custom, ${profile === 'current' ? 'project-access: { variable-sets: read }, ' : ''}workspace-access: { runs: apply } }
   small:
     teams:
       ${team(1)}: maintain
@@ -62,6 +68,7 @@ workspaces:
 export const PLAN_ARGS = ['--format', 'json', '--rate-limit', '0'];
 
 export interface Recording {
+  readonly profile: ProfileName;
   readonly dir: string;
   readonly answers: Map<string, Recorded>;
   /** The plan's JSON, read through the recording proxy. */
@@ -70,16 +77,16 @@ export interface Recording {
 }
 
 /** Starts the emulator, plans once through a recording proxy, stops the emulator. */
-export async function recordPlan(): Promise<Recording> {
+export async function recordPlan(profile: ProfileName = 'seed'): Promise<Recording> {
   const dir = await mkdtemp(join(tmpdir(), 'tfe-access-fuzz-'));
-  await writeFile(join(dir, 'tfe-access.yaml'), DESIRED);
-  const emulator = await startEmulator({ seed: SEED, rateLimit: 0 });
+  await writeFile(join(dir, 'tfe-access.yaml'), DESIRED(profile));
+  const emulator = await startEmulator({ seed: SEED(profile), rateLimit: 0 });
   const answers = new Map<string, Recorded>();
   const proxy = await record(emulator.url, answers);
   try {
     const run = await runCli(['plan', dir, ...PLAN_ARGS], { env: { TFE_TOKEN: TOKEN, TFE_ADDRESS: proxy.url } });
     if (run.code !== 0) throw new Error(`the recording plan failed: ${run.err}`);
-    return { dir, answers, baseline: run.out, cleanup: () => rm(dir, { recursive: true, force: true }) };
+    return { profile, dir, answers, baseline: run.out, cleanup: () => rm(dir, { recursive: true, force: true }) };
   } finally {
     await proxy.close();
     await emulator.stop();

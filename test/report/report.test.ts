@@ -21,7 +21,8 @@ const P = {
 };
 const W = {
   read: { runs: 'read', variables: 'read', 'state-versions': 'read', 'sentinel-mocks': 'none', 'workspace-locking': false, 'run-tasks': false },
-  write: { runs: 'apply', variables: 'write', 'state-versions': 'write', 'sentinel-mocks': 'read', 'workspace-locking': true, 'run-tasks': false },
+  // policy-overrides: the one value the sources give a fixed level for a newer permission (docs/api.md, "Newer permissions").
+  write: { runs: 'apply', variables: 'write', 'state-versions': 'write', 'sentinel-mocks': 'read', 'workspace-locking': true, 'run-tasks': false, 'policy-overrides': false },
   admin: { runs: 'apply', variables: 'write', 'state-versions': 'write', 'sentinel-mocks': 'read', 'workspace-locking': true, 'run-tasks': true },
 };
 const OWNERS = { kind: 'owners' };
@@ -137,7 +138,7 @@ describe('tfe-access report against an organization with every kind of source', 
     expect(lines[0]).toBe('team,team_id,target_type,target,target_id,project,access,permissions,sources');
     const cells = Object.values(EXPECTED_PROJECTS).concat(Object.values(EXPECTED_WORKSPACES)).reduce((n, teams) => n + Object.keys(teams).length, 0);
     expect(lines).toHaveLength(1 + cells);
-    expect(lines).toContain('developers,team-dev,workspace,networking-prod,ws-netprod,platform,write,runs=apply; variables=write; state-versions=write; sentinel-mocks=read; workspace-locking=true; run-tasks=false,"project platform: write, workspace grant: plan"');
+    expect(lines).toContain('developers,team-dev,workspace,networking-prod,ws-netprod,platform,write,runs=apply; variables=write; state-versions=write; sentinel-mocks=read; workspace-locking=true; run-tasks=false; policy-overrides=false,"project platform: write, workspace grant: plan"');
     expect(lines).toContain('vault,team-vault,project,data,prj-data,data,maintain,project-access.settings=read; project-access.teams=none; workspace-access.runs=apply; workspace-access.sentinel-mocks=read; workspace-access.state-versions=write; workspace-access.variables=write; workspace-access.create=true; workspace-access.locking=true; workspace-access.delete=true; workspace-access.move=false; workspace-access.run-tasks=true,project grant: maintain');
   });
 

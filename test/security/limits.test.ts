@@ -9,7 +9,7 @@ import { MAX_BODY_BYTES } from '../../src/api/http.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import { MAX_ALIAS_EXPANSIONS, MAX_DEPTH, MAX_FILE_BYTES } from '../../src/load/limits.js';
 import { ROOT, runCli } from '../support/cli.js';
-import { scriptServer } from '../api/script-server.js';
+import { empty, scriptServer } from '../api/script-server.js';
 import { ORG_TOKEN, randomScenario, writeDesired } from '../apply/scenario.js';
 import { cleanedAfterEach, modeOf } from './canary.js';
 
@@ -26,6 +26,7 @@ const SMALL = 'organization: acme\nprojects:\n  platform:\n    teams:\n      dev
 describe('limits, through the CLI', () => {
   it('a response body over MAX_BODY_BYTES fails the read with the cap in the message', async () => {
     const server = await scriptServer([
+      empty(404), // the ping: a server without it
       (res) => {
         res.writeHead(200, { 'content-type': 'application/vnd.api+json' });
         const chunk = Buffer.alloc(1024 * 1024, 0x20);

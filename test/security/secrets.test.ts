@@ -8,9 +8,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { runCli, type CliRun } from '../support/cli.js';
-import { drop, json, scriptServer, type ScriptServer, type Step } from '../api/script-server.js';
+import { drop, empty, json, scriptServer, type ScriptServer, type Step } from '../api/script-server.js';
 import { randomScenario, writeDesired } from '../apply/scenario.js';
 import { BAD_CANARY, CANARY, envFor, expectClean, modeOf, removeAll, SOURCES, type Source } from './canary.js';
+import type { ProfileName } from '../../src/emulator/profile.js';
 
 let cleanup: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
@@ -18,9 +19,9 @@ afterEach(async () => {
   cleanup = [];
 });
 
-/** A random organization whose organization token is the canary, and its desired-state file. */
-async function world(): Promise<{ emulator: RunningEmulator; dir: string; yaml: string }> {
-  const scenario = randomScenario(77, { teams: 5, projects: 2, workspaces: 2, density: 0.6 });
+/** A random organization whose organization token is the canary, and its desired-state file, on the given emulator profile. */
+async function world(profile: ProfileName): Promise<{ emulator: RunningEmulator; dir: string; yaml: string }> {
+  const scenario = randomScenario(77, { teams: 5, projects: 2, workspaces: 2, density: 0.6, profile });
   const org = scenario.seed.organizations[0];
   if (org) org.token = CANARY;
   const emulator = await startEmulator({ seed: scenario.seed, rateLimit: 0 });
@@ -58,8 +59,11 @@ async function runAll(source: Source, address: string, token: string, runs: read
 }
 
 describe.each(SOURCES)('the canary token from %s', (source) => {
-  it('appears in no output or file of any command, in success and failure, and saved plans are 0600', async () => {
-    const { emulator, dir, yaml } = await world();
+  // The token sources take turns at the emulator's profiles: both kinds of server, no more runs.
+  const profile: ProfileName = SOURCES.indexOf(source) % 2 === 0 ? 'seed' : 'current';
+
+  it(`appears in no output or file of any command, in success and failure, and saved plans are 0600 (${profile} profile)`, async () => {
+    const { emulator, dir, yaml } = await world(profile);
     const guarded = await desiredDir(yaml.replace('max-removals: 100000', 'max-removals: 0'));
     const invalid = await desiredDir('organization: chaos\nprojects:\n  p:\n    teams:\n      t: sudo\n');
     const missingOrg = await desiredDir(yaml.replace('organization: chaos', 'organization: no-such-org'));
@@ -104,6 +108,8 @@ describe.each(SOURCES)('the canary token from %s', (source) => {
       { steps: [json(400, { errors: [echo] })], says: /400/ },
       { steps: [json(200, { data: [{ type: 'teams', id: CANARY, attributes: { name: CANARY } }], meta: CANARY })], says: /Unreadable answer/ },
       { steps: [drop, json(501, { errors: [{ detail: echo }] })], says: /501/ },
+      // The ping's headers, echoed: never printed, never recorded in the plan.
+      { steps: [json(204, {}, { 'X-TFE-Version': CANARY, 'TFP-AppName': CANARY, 'TFP-API-Version': CANARY }), json(422, { errors: [{ status: '422', title: 'invalid', detail: echo }] })], says: /422.*\[redacted\]/ },
     ];
     const dir = await desiredDir('organization: acme\nprojects:\n  platform:\n    teams:\n      developers: read\n');
     for (const script of scripts) {
@@ -111,6 +117,14 @@ describe.each(SOURCES)('the canary token from %s', (source) => {
       cleanup.push(() => server.close());
       await runAll(source, server.url, CANARY, [{ args: ['plan', dir, '--rate-limit', '0'], code: 1, says: script.says }], [dir]);
     }
+  });
+
+  it('a ping that echoes the token in its version headers: the plan records nothing of them', async () => {
+    const server = await scriptServer([empty(204, { 'X-TFE-Version': CANARY, 'TFP-AppName': CANARY, 'TFP-API-Version': '2.6.0' }), json(200, { data: [] })]);
+    cleanup.push(() => server.close());
+    const dir = await desiredDir('organization: acme\n');
+    const [run] = await runAll(source, server.url, CANARY, [{ args: ['plan', dir, '--format', 'json', '--rate-limit', '0'], code: 0 }], [dir]);
+    expect(JSON.parse(run?.out ?? '{}')).toMatchObject({ server: { app: null, version: null, api_version: '2.6.0' } });
   });
 
   it('regression: a token echoed into a value of a 200 answer was quoted in the unreadable-answer message', async () => {

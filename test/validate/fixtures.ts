@@ -98,6 +98,13 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     "unknown-role.yaml:9:19: projects.platform.teams.developers: \"deployr\" is not an access level or a project role; did you mean \"deployer\"?",
     "unknown-role.yaml:10:12: projects.platform.teams.ops: \"release-manager\" is not an access level or a project role; expected read, write, maintain, admin or a project role (deployer)",
   ],
+  "newer-permissions.yaml": [
+    "newer-permissions.yaml:5:48: projects.platform.teams.dev.project-access: unknown key \"variable-set\"; did you mean \"variable-sets\"?",
+    "newer-permissions.yaml:5:109: projects.platform.teams.dev.workspace-access.policy-overrides: expected true or false, got \"maybe\"",
+    "newer-permissions.yaml:6:29: projects.platform.teams.ops: \"project-access\" may be set only with access: custom (this grant has access: admin)",
+    "newer-permissions.yaml:10:30: workspaces.net.teams.sre: unknown key \"policy-override\"; did you mean \"policy-overrides\"?",
+    "newer-permissions.yaml:10:53: workspaces.net.teams.sre: unknown key \"variable-sets\"; expected access, runs, variables, state-versions, sentinel-mocks, workspace-locking, run-tasks or policy-overrides",
+  ],
   "unknown-target-key.yaml": [
     "unknown-target-key.yaml:4:5: projects.platform: unknown key \"tems\"; did you mean \"teams\"?",
   ],
@@ -105,7 +112,7 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     "unknown-top-key.yaml:1:1: (top level): unknown key \"organisation\"; did you mean \"organization\"?",
   ],
   "workspace-role-nested.yaml": [
-    "workspace-role-nested.yaml:5:7: roles.workspace.planner: unknown key \"workspace-access\"; these permissions are flat, without workspace-access: write runs, variables, state-versions, sentinel-mocks, workspace-locking or run-tasks directly",
+    "workspace-role-nested.yaml:5:7: roles.workspace.planner: unknown key \"workspace-access\"; these permissions are flat, without workspace-access: write runs, variables, state-versions, sentinel-mocks, workspace-locking, run-tasks or policy-overrides directly",
   ],
   "yaml-syntax.yaml": [
     "yaml-syntax.yaml:5:1: YAML syntax: Flow sequence in block collection must be sufficiently indented and end with a ]",

@@ -4,6 +4,7 @@ import { CLIError, EXIT, messageOf } from '../../errors.js';
 import { DEFAULT_ADMIN_TOKEN, DEFAULT_HOST, startEmulator } from '../../emulator/start.js';
 import { DEFAULT_RATE_LIMIT } from '../../emulator/rate-limit.js';
 import { loadSeedFile } from '../../emulator/seed-file.js';
+import { isProfileName, PROFILE_NAMES } from '../../emulator/profile.js';
 import type { EmulatorOptions, FaultOptions, RequestRecord } from '../../emulator/types.js';
 import { boolFlag, intFlag, numberFlag, stringFlag, type Parsed } from '../args.js';
 import type { IO } from '../io.js';
@@ -27,7 +28,12 @@ Options:
   --token T                The admin token: owner of every organization, may create organizations
                            (default: tfe-access-emulator-admin, see the README).
   --seed FILE              YAML or JSON seed: organizations, teams, tokens, projects, workspaces, grants.
-  --rate-limit N           Requests per second per identity before 429 (default ${DEFAULT_RATE_LIMIT}, 0 = off).
+  --profile P              seed: answer exactly as the seed document says (default, unless the seed
+                           file says \`profile: current\`); current: as the service does today (the newer
+                           permissions, 201 on create, the pagination envelope on every list,
+                           GET /api/v2/ping, version and X-RateLimit-Limit headers).
+  --rate-limit N           Requests per second per identity before 429 (default ${DEFAULT_RATE_LIMIT}, 0 = off);
+                           the current profile announces it in X-RateLimit-Limit.
   --latency-ms N           Latency added to every answer, in milliseconds (default 0).
   --jitter-ms N            Plus a random 0..N milliseconds (default 0).
   --fault-rate P           Share of requests (0..1) that fail, split equally between 500/502/503
@@ -47,6 +53,7 @@ const OPTIONS = {
   port: { type: 'string' },
   token: { type: 'string' },
   seed: { type: 'string' },
+  profile: { type: 'string' },
   'rate-limit': { type: 'string' },
   'latency-ms': { type: 'string' },
   'jitter-ms': { type: 'string' },
@@ -82,7 +89,10 @@ function optionsOf(parsed: Parsed, io: IO): EmulatorOptions {
   const port = intFlag(parsed, 'port', 0);
   if (port > MAX_PORT) throw new CLIError(`--port must be at most ${MAX_PORT}, got "${port}".`);
   const seedFile = stringFlag(parsed, 'seed');
+  const profile = stringFlag(parsed, 'profile');
+  if (profile !== undefined && !isProfileName(profile)) throw new CLIError(`--profile must be one of ${PROFILE_NAMES.join(', ')}, got "${profile}".`);
   return {
+    ...(profile === undefined ? {} : { profile }),
     host: stringFlag(parsed, 'host') ?? DEFAULT_HOST,
     port,
     adminToken: token ?? DEFAULT_ADMIN_TOKEN,
@@ -120,7 +130,7 @@ const command: Command = {
     // Handlers first: whoever reads the first line may signal at once.
     const stopped = untilStopped();
     io.stdout.write(`tfe-access emulator listening on ${emulator.url}\n`);
-    io.stderr.write('API under /api/v2. Stop with Ctrl-C.\n');
+    io.stderr.write(`API under /api/v2, profile ${emulator.profile}. Stop with Ctrl-C.\n`);
     const signal = await stopped;
     await emulator.stop();
     io.stderr.write(`tfe-access emulator: stopped (${signal}), ${emulator.counters().total} requests served.\n`);

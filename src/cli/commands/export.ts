@@ -5,7 +5,7 @@ import { describeSkipped } from '../../export/files.js';
 import { schemaRefFrom, writeExport } from '../../export/write.js';
 import { exportOrganization } from '../../pipeline/export.js';
 import { boolFlag, listFlag, stringFlag, type Parsed } from '../args.js';
-import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags } from '../common-flags.js';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, connectionRequest } from '../common-flags.js';
 import type { IO } from '../io.js';
 import { progress } from '../progress.js';
 import type { Command } from '../command.js';
@@ -89,11 +89,7 @@ const command: Command = {
       selection,
       splitByProject: split,
       schemaRef: stringFlag(parsed, 'schema') ?? (await schemaRefFrom(fileDir)),
-      env: io.env,
-      address: flags.address,
-      concurrency: flags.concurrency,
-      rateLimit: flags.rateLimit,
-      timeoutMs: flags.timeoutMs,
+      ...connectionRequest(io, flags),
       onProgress: (done, total) => bar.update(done, total),
     });
     bar.done();

@@ -6,7 +6,7 @@ import { reportOrganization } from '../../pipeline/report.js';
 import { REPORT_FORMATS, renderReport } from '../../render/report.js';
 import { boolFlag, listFlag, stringFlag } from '../args.js';
 import type { Command } from '../command.js';
-import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, formatFlag } from '../common-flags.js';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, connectionRequest, formatFlag } from '../common-flags.js';
 import { collectGarbage } from '../memory.js';
 import { progress } from '../progress.js';
 
@@ -60,11 +60,7 @@ const command: Command = {
     const report = await reportOrganization({
       paths: parsed.positionals,
       cwd: io.cwd,
-      env: io.env,
-      address: flags.address,
-      concurrency: flags.concurrency,
-      rateLimit: flags.rateLimit,
-      timeoutMs: flags.timeoutMs,
+      ...connectionRequest(io, flags),
       organization,
       after: boolFlag(parsed, 'after'),
       selection: { teams, projects: listFlag(parsed, 'project'), workspaces: listFlag(parsed, 'workspace') },
