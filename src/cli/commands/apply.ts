@@ -67,6 +67,7 @@ const isPromptAbort = (error: unknown): boolean => error instanceof Error && err
 
 /** The question on the terminal (io.prompt), or none with --auto-approve. */
 function hooksFor(io: IO, ask: IO['prompt'], show: ApplyHooks['show']): ApplyHooks {
+  const applying = progress(io, 'applying', { keep: true });
   return {
     show,
     confirm: async (plan, signal) => {
@@ -82,7 +83,7 @@ function hooksFor(io: IO, ask: IO['prompt'], show: ApplyHooks['show']): ApplyHoo
       }
       return answer.trim() === CONFIRM_WORD;
     },
-    ...(io.isTTY ? { onProgress: (p) => io.stderr.write(`\r\u001b[K${progressLine(p)}${p.done === p.total ? '\n' : ''}`) } : {}),
+    onProgress: (p) => applying.update(p.done, p.total, progressLine(p)),
   };
 }
 
