@@ -14,7 +14,8 @@ import { ROOT } from '../support/cli.js';
 import { runBuilt, shellLine } from '../support/spawn.js';
 
 const ESCAPE = '\u001b';
-const COLOUR = /\u001b\[3\dm/;
+/** The text plan's colours: red, green, yellow. */
+const hasColour = (text: string): boolean => ['\u001b[31m', '\u001b[32m', '\u001b[33m'].some((code) => text.includes(code));
 const REWRITE = '\r\u001b[K';
 
 let emulator: RunningEmulator;
@@ -75,12 +76,12 @@ describe('progress', () => {
 describe('colour', () => {
   it('is on when stdout is a terminal, off when it is a file', async () => {
     const { screen } = await onTerminal(['plan', 'examples/acme'], { TERM: 'xterm' });
-    expect(screen).toMatch(COLOUR);
+    expect(hasColour(screen)).toBe(true);
     expect((await runBuilt(['plan', 'examples/acme'], { env })).out).not.toContain(ESCAPE);
   }, 30_000);
 
   it('FORCE_COLOR turns it on into a file; FORCE_COLOR=0 keeps it off', async () => {
-    expect((await runBuilt(['plan', 'examples/acme'], { env: { ...env, FORCE_COLOR: '1' } })).out).toMatch(COLOUR);
+    expect(hasColour((await runBuilt(['plan', 'examples/acme'], { env: { ...env, FORCE_COLOR: '1' } })).out)).toBe(true);
     expect((await runBuilt(['plan', 'examples/acme'], { env: { ...env, FORCE_COLOR: '0' } })).out).not.toContain(ESCAPE);
   });
 
