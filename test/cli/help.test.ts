@@ -14,6 +14,18 @@ describe('tfe-access COMMAND --help', () => {
     }
   });
 
+  it('reads the same for every command: options in lower case without a full stop, "this help", the exit codes (issue 19, item 11)', async () => {
+    for (const name of Object.keys(COMMANDS)) {
+      const { out } = await runCli([name, '--help']);
+      const options = out.split('\n').filter((line) => /^ {2}(-\w, )?--[\w-]+/.test(line));
+      expect(options.length, name).toBeGreaterThan(0);
+      expect(options.filter((line) => line.endsWith('.')), name).toEqual([]);
+      expect(options.filter((line) => /^ {2}--[\w-]+(?: \S+)? +[A-Z][a-z]+ /.test(line) && !/ GitHub /.test(line)), name).toEqual([]);
+      expect(out, name).toMatch(/^ {2}-h, --help +this help$/m);
+      expect(out, name).toMatch(/^Exit codes: /m);
+    }
+  });
+
   it('wins over other flags, even unknown ones, and over missing values', async () => {
     const help = (await runCli(['validate', '--help'])).out;
     for (const args of [['--colour', '--help'], ['examples/acme', '-h', '--format', 'xml'], ['--format', '--help']]) {
