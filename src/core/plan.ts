@@ -87,6 +87,8 @@ export interface Plan {
   readonly refusals: readonly PlanRefusal[];
   /** What the changes do to effective access (README, "Effective access"), when the plan was read for it. */
   readonly effectiveChanges?: readonly EffectiveChange[];
+  /** How many projects and workspaces the plan covers, when known: 0 is said as such, never as "no changes". */
+  readonly managedTargets?: number;
 }
 
 /** The plan as the diff makes it, before the guards are evaluated (guard/plan-refusals.ts adds them). */

@@ -16,5 +16,7 @@ export function buildPlan(desired: DesiredState, live: LiveState): DiffPlan {
     summary: summarise(changes),
     warnings: warnings(desired, index),
     checksum: checksumOf({ organization: desired.organization, changes, maxRemovals: desired.settings.maxRemovals, incompleteTargets: incompleteTargetsOf(live) }),
+    // Every target read is one the plan covers (a saved plan's basis lists the same).
+    managedTargets: live.targets.size,
   };
 }

@@ -13,7 +13,7 @@ import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
 import { readLive } from '../live/read-live.js';
 import { resolve, type Resolved } from '../resolve/resolve.js';
 import { loadDesiredState } from '../validate/desired-state.js';
-import type { Problem } from '../load/problem.js';
+import { placeOf, problemSummary, type Problem } from '../load/problem.js';
 import { RunControl } from './run-control.js';
 import { selectTargets } from './targets.js';
 
@@ -56,16 +56,16 @@ export interface PlanResult {
   readonly client: TfeClient;
 }
 
-function problemsError(problems: readonly Problem[]): CLIError {
-  const shown = problems.slice(0, MAX_PROBLEMS_SHOWN).map((p) => `  ${p.file}:${p.line}:${p.col}: ${p.message}`);
+function problemsError(problems: readonly Problem[], files: readonly string[]): CLIError {
+  const shown = problems.slice(0, MAX_PROBLEMS_SHOWN).map((p) => `  ${placeOf(p)}: ${p.message}`);
   const more = problems.length > MAX_PROBLEMS_SHOWN ? [`  ... and ${problems.length - MAX_PROBLEMS_SHOWN} more (run \`tfe-access validate\`)`] : [];
-  return new CLIError([`the desired-state files have ${problems.length} problem${problems.length === 1 ? '' : 's'}:`, ...shown, ...more].join('\n'));
+  return new CLIError([`${problemSummary(problems, files)}:`, ...shown, ...more].join('\n'));
 }
 
 /** load + validate + --target: offline, before any request. */
 export async function desiredFromFiles(paths: string[], cwd: string, targets: readonly string[]): Promise<DesiredState> {
   const loaded = await loadDesiredState(paths, cwd);
-  if (!loaded.state) throw problemsError(loaded.problems);
+  if (!loaded.state) throw problemsError(loaded.problems, loaded.files);
   return selectTargets(loaded.state, targets);
 }
 

@@ -96,8 +96,9 @@ export function detailLines(change: Change): AttributeLine[] {
   }
 }
 
-export function summaryLine(plan: { organization: string; summary: { add: number; update: number; remove: number } }): string {
+export function summaryLine(plan: { organization: string; summary: { add: number; update: number; remove: number }; managedTargets?: number }): string {
   const { add, update, remove } = plan.summary;
+  if (plan.managedTargets === 0) return `No targets managed: the files name no project or workspace of ${plan.organization}.`;
   if (add + update + remove === 0) return `No changes: access in ${plan.organization} matches the files.`;
   return `Plan for ${plan.organization}: ${add} to add, ${update} to change, ${remove} to remove.`;
 }

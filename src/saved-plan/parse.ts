@@ -122,7 +122,16 @@ export function parseSavedPlan(file: string, json: unknown): SavedPlan {
   // What the reader keeps must be all the file says: a value it would drop (a fixed level's
   // permissions are its table row) is an edit too.
   if (JSON.stringify(changes.map(changeDocument)) !== JSON.stringify(planReader.array('changes'))) root.fail(EDITED);
-  const plan = { organization, changes, summary: summarise(changes), warnings: planReader.objects('warnings').map(warningOf), checksum, refusals: planReader.objects('refusals').map(refusalOf) };
+  const plan = {
+    organization,
+    changes,
+    summary: summarise(changes),
+    warnings: planReader.objects('warnings').map(warningOf),
+    checksum,
+    refusals: planReader.objects('refusals').map(refusalOf),
+    // The basis lists every target read, as the plan counts them (diff/plan.ts).
+    managedTargets: basis.targets.length,
+  };
   const known = new Set(basis.targets.map((t) => t.id));
   const stray = changes.find((c) => !known.has(c.target.id));
   if (stray) root.fail(`a change of ${stray.target.type} "${stray.target.name}" has no basis`);
