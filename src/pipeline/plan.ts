@@ -15,7 +15,7 @@ import { resolve, type Resolved } from '../resolve/resolve.js';
 import { loadDesiredState } from '../validate/desired-state.js';
 import { placeOf, problemSummary, type Problem } from '../load/problem.js';
 import { RunControl } from './run-control.js';
-import { selectTargets } from './targets.js';
+import { selectTargets, targetsOf } from './targets.js';
 
 /** How many problems a plan run prints before pointing at `tfe-access validate`. */
 const MAX_PROBLEMS_SHOWN = 20;
@@ -82,7 +82,7 @@ export function openClient(request: Pick<PlanRequest, 'address' | 'env' | 'homeD
 }
 
 /** resolve + read live + diff + the guards' verdict (+ effective changes when asked), for a desired state already loaded. */
-export async function planAgainstLive(client: TfeClient, desired: DesiredState, request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad' | 'effectiveChanges'>): Promise<Omit<PlanResult, 'client'>> {
+export async function planAgainstLive(client: TfeClient, desired: DesiredState, request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad' | 'effectiveChanges'> & Partial<Pick<PlanRequest, 'targets'>>): Promise<Omit<PlanResult, 'client'>> {
   // Here rather than in desiredFromFiles: every plan (plan, drift, a fresh apply) passes through.
   request.afterLoad?.();
   const resolved = await resolve(client, desired);
@@ -91,7 +91,9 @@ export async function planAgainstLive(client: TfeClient, desired: DesiredState, 
     ...(request.onProgress ? { onProgress: request.onProgress } : {}),
   });
   // diff -> guard: the plan names every guard apply will refuse it by (docs/architecture.md, "The pipeline").
-  const plan = guardPlan(buildPlan(desired, live), guardInputsOf(desired, live));
+  const targeted = targetsOf(request.targets ?? []);
+  // A --target plan says it covers part of the files, in every format (README, "Plan and drift").
+  const plan = { ...guardPlan(buildPlan(desired, live), guardInputsOf(desired, live)), ...(targeted.length > 0 ? { targeted } : {}) };
   if (!request.effectiveChanges) return { plan, desired, resolved, live };
   const context = await readChangeContext(client, resolved, live, plan.changes, { concurrency: request.concurrency });
   return { plan: { ...plan, effectiveChanges: effectiveChanges(plan.changes, context) }, desired, resolved, live };

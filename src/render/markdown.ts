@@ -3,7 +3,7 @@
 import type { Plan } from '../core/plan.js';
 import { printable } from '../core/printable.js';
 import { effectiveLines } from './effective-lines.js';
-import { detailLines, groupByTarget, headline, refusalHeadline, SIGN, summaryLine, type TargetGroup } from './lines.js';
+import { detailLines, groupByTarget, headline, partialLine, refusalHeadline, SIGN, summaryLine, type TargetGroup } from './lines.js';
 
 /** GitHub refuses comments longer than this many characters. */
 export const GITHUB_COMMENT_LIMIT = 65_536;
@@ -49,6 +49,12 @@ function section(group: TargetGroup): string {
   return `<details><summary>${title}</summary>\n\n\`\`\`diff\n${lines.join('\n')}\n\`\`\`\n\n</details>\n`;
 }
 
+/** A note under the summary of a `--target` plan: a reviewer must not read it as the whole. */
+function partialBlock(plan: Plan): string[] {
+  const partial = partialLine(plan);
+  return partial ? ['> [!NOTE]', `> ${escapeText(partial)}`, ''] : [];
+}
+
 /** A GitHub alert (a blockquote elsewhere) right under the summary: the guards that refuse the plan. */
 function refusalBlock(plan: Plan): string[] {
   const headline = refusalHeadline(plan);
@@ -66,6 +72,7 @@ export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): strin
     '',
     summaryLine(plan),
     '',
+    ...partialBlock(plan),
     ...refusalBlock(plan),
     '| add | change | remove |',
     '|---:|---:|---:|',

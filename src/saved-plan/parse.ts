@@ -100,6 +100,14 @@ function basisOf(root: Reader): PlanBasis {
   return { desired: reader.string('desired'), maxRemovals: reader.integer('max_removals'), targets: reader.objects('targets').map(basisTargetOf) };
 }
 
+/** `targeted` of a --target plan (core/plan-document.ts): `type:name` strings, at least one. */
+function targetedOf(reader: Reader): { targeted?: string[] } {
+  if (reader.value.targeted === undefined) return {};
+  const targeted = reader.array('targeted');
+  if (targeted.length === 0 || !targeted.every((t) => typeof t === 'string' && /^(project|workspace):./s.test(t))) reader.fail(`${reader.at('targeted')} is not a list of project:NAME and workspace:NAME`);
+  return { targeted: targeted as string[] };
+}
+
 export function parseSavedPlan(file: string, json: unknown): SavedPlan {
   const root = Reader.of(file, json, '');
   if (root.value.kind !== SAVED_PLAN_KIND) throw new NotASavedPlanError(file, `it has no "kind": "${SAVED_PLAN_KIND}"`);
@@ -131,6 +139,7 @@ export function parseSavedPlan(file: string, json: unknown): SavedPlan {
     refusals: planReader.objects('refusals').map(refusalOf),
     // The basis lists every target read, as the plan counts them (diff/plan.ts).
     managedTargets: basis.targets.length,
+    ...targetedOf(planReader),
   };
   const known = new Set(basis.targets.map((t) => t.id));
   const stray = changes.find((c) => !known.has(c.target.id));
