@@ -8,6 +8,7 @@ import { flattenPermissions } from '../core/permissions.js';
 import { GUARD_NAMES, summarise, type Change, type GuardName, type PlanRefusal, type PlanWarning, type WarningCode } from '../core/plan.js';
 import { checksumOf } from '../diff/checksum.js';
 import { INTEGRITY_KEY, integrityOf } from './fingerprint.js';
+import { effectiveChangesOf } from './parse-effective.js';
 import { NotASavedPlanError, Reader, SavedPlanError } from './reader.js';
 import { basisGuardInputs, SAVED_PLAN_FORMAT_VERSION, SAVED_PLAN_KIND, type BasisTarget, type PlanBasis, type SavedPlan } from './saved-plan.js';
 
@@ -140,6 +141,7 @@ export function parseSavedPlan(file: string, json: unknown): SavedPlan {
     // The basis lists every target read, as the plan counts them (diff/plan.ts).
     managedTargets: basis.targets.length,
     ...targetedOf(planReader),
+    ...effectiveChangesOf(planReader),
   };
   const known = new Set(basis.targets.map((t) => t.id));
   const stray = changes.find((c) => !known.has(c.target.id));
