@@ -23,15 +23,16 @@ export function nameProblemsError(problems: readonly NameProblem[]): CLIError {
 }
 
 /**
- * The problem of an organization the token does not reach, from the 404 of a list under it; with a
- * did-you-mean when the token may list organizations. Undefined when the error is something else,
- * or when the organization is listed after all (then the 404 has another cause: shown as it is).
+ * An organization the token does not reach, from the 404 of a list under it: one line at the place
+ * of `organization:` (nothing else can be resolved without it), with a did-you-mean when the token
+ * may list organizations. Undefined when the error is something else, or when the organization is
+ * listed after all (then the 404 has another cause, shown as it is).
  */
-export async function organizationProblem(client: { listOrganizations?: () => Promise<string[]> }, desired: DesiredState, error: unknown): Promise<NameProblem | undefined> {
+export async function organizationError(client: { listOrganizations?: () => Promise<string[]> }, desired: DesiredState, error: unknown): Promise<CLIError | undefined> {
   const organization = desired.organization;
   if (!isRemoteError(error, 404) || !error.path.startsWith(`/organizations/${encodeURIComponent(organization)}/`)) return undefined;
   const visible = await client.listOrganizations?.().catch(() => undefined);
   if (visible?.includes(organization)) return undefined;
-  const message = `organization ${quote(organization)} not found (or not visible to this token).${visible ? didYouMean(organization, visible) : ''}`;
-  return desired.organizationSource ? { source: desired.organizationSource, message } : { message };
+  const where = desired.organizationSource ? `${placeOf(desired.organizationSource)}: ` : '';
+  return new CLIError(`${where}organization ${quote(organization)} not found (or not visible to this token).${visible ? didYouMean(organization, visible) : ''}`);
 }

@@ -7,7 +7,7 @@ import type { DesiredState, DesiredTarget, Project, SourceRef, Team, TargetType,
 import { didYouMean } from './closest.js';
 import { quote } from '../core/printable.js';
 import { findWorkspaces } from './workspaces.js';
-import { nameProblemsError, organizationProblem, type NameProblem } from './problems.js';
+import { nameProblemsError, organizationError, type NameProblem } from './problems.js';
 
 /**
  * The calls name resolution needs, and no other; `listOrganizations` only for the did-you-mean of
@@ -99,9 +99,7 @@ async function listsOf(client: NameReader, desired: DesiredState) {
       findWorkspaces(client, organization, desired.targets.filter((t) => t.type === 'workspace').map((t) => t.name)),
     ]);
   } catch (error: unknown) {
-    const problem = await organizationProblem(client, desired, error);
-    if (problem) throw nameProblemsError([problem]);
-    throw error;
+    throw (await organizationError(client, desired, error)) ?? error;
   }
 }
 

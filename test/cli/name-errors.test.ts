@@ -1,4 +1,4 @@
-// Errors that say where (issue 19, item 2): a wrong `organization:` is a problem at its line, with
+// Errors that say where (issue 19, item 2): a wrong `organization:` is one line at its place, with
 // a did-you-mean when the token may list organizations, never the raw 404 of a teams URL; every
 // name-resolution problem is sorted by file and line. The built CLI against the emulator, and the
 // resolver with a token that may not list organizations.
@@ -35,7 +35,7 @@ describe('a wrong organization', () => {
     expect(run).toEqual({
       code: 1,
       out: '',
-      err: 'tfe-access plan: Name resolution: 1 problem in 1 file:\n  a.yaml:1:15: organization "acm" not found (or not visible to this token). Did you mean "acme"?\n',
+      err: 'tfe-access plan: a.yaml:1:15: organization "acm" not found (or not visible to this token). Did you mean "acme"?\n',
     });
   });
 
@@ -51,10 +51,10 @@ describe('a wrong organization', () => {
       listOrganizations: () => Promise.reject(new RemoteError('GET', '/organizations', 404)),
     };
     const state = { ...desired([target('project', 'platform', [])]), organization: 'acm', organizationSource: { file: 'a.yaml', line: 1, col: 15 } };
-    await expect(resolve(reader, state)).rejects.toThrow('Name resolution: 1 problem in 1 file:\n  a.yaml:1:15: organization "acm" not found (or not visible to this token).');
+    await expect(resolve(reader, state)).rejects.toThrow('a.yaml:1:15: organization "acm" not found (or not visible to this token).');
     const { listOrganizations: _none, ...withoutList } = reader;
     const message = await resolve(withoutList, state).catch((error: unknown) => (error as Error).message);
-    expect(message).toBe('Name resolution: 1 problem in 1 file:\n  a.yaml:1:15: organization "acm" not found (or not visible to this token).');
+    expect(message).toBe('a.yaml:1:15: organization "acm" not found (or not visible to this token).');
   });
 });
 
