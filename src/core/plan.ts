@@ -48,23 +48,9 @@ export interface RemoveChange extends ChangeBase {
 export type Change = AddChange | UpdateChange | RemoveChange;
 export type Action = Change['action'];
 
-export type WarningCode =
-  | 'shadowed-by-organization-access'
-  | 'custom-equals-level'
-  | 'below-project-access'
-  | 'permission-support-unknown'
-  | 'set-matches-nothing'
-  | 'key-value-tags-not-read';
-
-/** Every warning code, for readers of saved plans. */
-export const WARNING_CODES: readonly WarningCode[] = [
-  'shadowed-by-organization-access',
-  'custom-equals-level',
-  'below-project-access',
-  'permission-support-unknown',
-  'set-matches-nothing',
-  'key-value-tags-not-read',
-];
+/** The plan's warnings (README, "Warnings"); a file may silence any of them (`ignore-warnings`). */
+export const WARNING_CODES = ['shadowed-by-organization-access', 'custom-equals-level', 'below-project-access', 'permission-support-unknown', 'set-matches-nothing', 'key-value-tags-not-read'] as const;
+export type WarningCode = (typeof WARNING_CODES)[number];
 
 export interface PlanWarning {
   readonly code: WarningCode;
@@ -115,6 +101,10 @@ export interface Plan {
    * Not part of the checksum: it also depends on targets the files do not manage.
    */
   readonly violations?: readonly PolicyViolation[];
+  /** How many projects and workspaces the plan covers, when known: 0 is said as such, never as "no changes". */
+  readonly managedTargets?: number;
+  /** `--target` (`project:NAME`, `workspace:NAME`): the plan covers these only, and says so. Absent: every target of the files. */
+  readonly targeted?: readonly string[];
 }
 
 /** The plan as the diff makes it, before the guards are evaluated (guard/plan-refusals.ts adds them). */

@@ -22,9 +22,9 @@ import { readLive } from '../live/read-live.js';
 import { resolve, type NameReader, type Resolved } from '../resolve/resolve.js';
 import { expandSets, type Expanded } from '../expand/expand.js';
 import { loadDesiredState } from '../validate/desired-state.js';
-import type { Problem } from '../load/problem.js';
+import { placeOf, problemSummary, type Problem } from '../load/problem.js';
 import { RunControl } from './run-control.js';
-import { selectExpanded, selectTargets } from './targets.js';
+import { selectExpanded, selectTargets, targetsOf } from './targets.js';
 
 /** How many problems a plan run prints before pointing at `tfe-access validate`. */
 const MAX_PROBLEMS_SHOWN = 20;
@@ -72,16 +72,16 @@ export interface PlanResult {
   readonly client: TfeClient;
 }
 
-function problemsError(problems: readonly Problem[]): CLIError {
-  const shown = problems.slice(0, MAX_PROBLEMS_SHOWN).map((p) => `  ${p.file}:${p.line}:${p.col}: ${p.message}`);
+function problemsError(problems: readonly Problem[], files: readonly string[]): CLIError {
+  const shown = problems.slice(0, MAX_PROBLEMS_SHOWN).map((p) => `  ${placeOf(p)}: ${p.message}`);
   const more = problems.length > MAX_PROBLEMS_SHOWN ? [`  ... and ${problems.length - MAX_PROBLEMS_SHOWN} more (run \`tfe-access validate\`)`] : [];
-  return new CLIError([`the desired-state files have ${problems.length} problem${problems.length === 1 ? '' : 's'}:`, ...shown, ...more].join('\n'));
+  return new CLIError([`${problemSummary(problems, files)}:`, ...shown, ...more].join('\n'));
 }
 
 /** load + validate + --target: offline, before any request. */
 export async function desiredFromFiles(paths: string[], cwd: string, targets: readonly string[]): Promise<DesiredState> {
   const loaded = await loadDesiredState(paths, cwd);
-  if (!loaded.state) throw problemsError(loaded.problems);
+  if (!loaded.state) throw problemsError(loaded.problems, loaded.files);
   return selectTargets(loaded.state, targets);
 }
 
@@ -116,11 +116,6 @@ export async function resolveAndExpand(client: NameReader, desired: DesiredState
   return { ...expanded, ...selectExpanded(expanded.desired, expanded.resolved, targets) };
 }
 
-/**
- * resolve + expand + read live + diff + the guards' verdict (+ effective changes when asked), for a
- * desired state already loaded. `desired` in the result is the files' (what a saved plan's basis
- * fingerprints); the plan is made from it once its sets are expanded.
- */
 /** README, "Policies": the violations of the files' policies, on the access after `changes` (or as it is); none to check, no request. */
 async function violationsOf(client: TfeClient, expanded: Expanded, live: LiveState, changes: readonly Change[], request: Pick<PlanRequest, 'concurrency' | 'policyState'>): Promise<PolicyViolation[]> {
   const policies = expanded.desired.policies ?? [];
@@ -129,7 +124,12 @@ async function violationsOf(client: TfeClient, expanded: Expanded, live: LiveSta
   return checkPolicies(policies, request.policyState === 'live' ? input : { ...input, grants: grantsAfter(input.grants, changes) });
 }
 
-export async function planAgainstLive(client: TfeClient, desired: DesiredState, request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad' | 'effectiveChanges' | 'policyState'> & { readonly targets?: readonly string[] }): Promise<Omit<PlanResult, 'client'>> {
+/**
+ * resolve + expand + read live + diff + the guards' verdict + the policies (+ effective changes when
+ * asked), for a desired state already loaded. `desired` in the result is the files' (what a saved
+ * plan's basis fingerprints); the plan is made from it once its sets are expanded.
+ */
+export async function planAgainstLive(client: TfeClient, desired: DesiredState, request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad' | 'effectiveChanges' | 'policyState'> & Partial<Pick<PlanRequest, 'targets'>>): Promise<Omit<PlanResult, 'client'>> {
   // Here rather than in desiredFromFiles: every plan (plan, drift, a fresh apply) passes through.
   request.afterLoad?.();
   // Once per run, before anything else: the versions, and a lower rate limit before the first burst.
@@ -142,9 +142,10 @@ export async function planAgainstLive(client: TfeClient, desired: DesiredState, 
   });
   const supportWarnings = checkSupport(expanded.desired, live, server);
   // diff -> guard: the plan names every guard apply will refuse it by (docs/architecture.md, "The pipeline").
-  const diffPlan = buildPlan(expanded.desired, live, { server, supportWarnings, setWarnings: expanded.warnings });
-  const guarded = guardPlan(diffPlan, guardInputsOf(expanded.desired, live));
-  const plan = { ...guarded, violations: await violationsOf(client, expanded, live, guarded.changes, request) };
+  const targeted = targetsOf(request.targets ?? []);
+  // A --target plan says it covers part of the files, in every format (README, "Plan and drift").
+  const built = guardPlan(buildPlan(expanded.desired, live, { server, supportWarnings, setWarnings: expanded.warnings }), guardInputsOf(expanded.desired, live));
+  const plan = { ...built, ...(targeted.length > 0 ? { targeted } : {}), violations: await violationsOf(client, expanded, live, built.changes, request) };
   if (!request.effectiveChanges) return { plan, desired, resolved, live };
   const context = await readChangeContext(client, resolved, live, plan.changes, { concurrency: request.concurrency });
   return { plan: { ...plan, effectiveChanges: effectiveChanges(plan.changes, context) }, desired, resolved, live };

@@ -123,6 +123,12 @@ export function planSchema(): Schema {
       },
       effective_changes: effectiveChangesSchema(),
       violations: violationsSchema(),
+      targeted: {
+        description: 'Present when the plan was made with --target: it covers these targets only, and the other targets of the files were not read.',
+        type: 'array',
+        minItems: 1,
+        items: { type: 'string', pattern: '^(project|workspace):.+$' },
+      },
       refusals: {
         description: 'Every safety guard that refuses this plan as `apply` runs it without --force; empty when apply may go ahead.',
         type: 'array',

@@ -4,7 +4,8 @@
 import type { EffectiveCell, Report } from '../core/effective.js';
 import { sourceDocument } from '../core/effective-document.js';
 import { RESOURCE_OF, type TargetType } from '../core/model.js';
-import { violationDocument, type JsonValue } from '../core/plan-document.js';
+import type { JsonValue } from '../core/json-value.js';
+import { violationDocument } from '../core/plan-document.js';
 import { nestPermissions, orderedEntries } from '../core/permissions.js';
 
 export const REPORT_FORMAT_VERSION = 1;

@@ -3,6 +3,7 @@ import { EXIT } from '../../errors.js';
 import type { Command } from '../command.js';
 import { CONNECTION_HELP, TARGET_HELP } from '../common-flags.js';
 import { PLAN_OPTIONS, hasChanges, runPlan, violationCount } from '../plan-run.js';
+import { PLAN_VIEW_HELP } from '../plan-view.js';
 
 const help = `Usage: tfe-access drift [PATHS...] [options]
 
@@ -11,7 +12,8 @@ changes apply would make) and the policies of the files live access breaks, and 
 anything differs or any policy is broken. Reads only; never changes anything.
 
 Options:
-  --format F           text (default), json or markdown
+  --format F           text (default), json or markdown (titled and marked as drift)
+${PLAN_VIEW_HELP}
 ${TARGET_HELP}
 ${CONNECTION_HELP}
   -h, --help           this help
@@ -24,8 +26,7 @@ const command: Command = {
   options: PLAN_OPTIONS,
   positionals: true,
   async run(parsed, io) {
-    // Drift is about now: the policies are checked on live access, not on the plan's after-state.
-    const { plan } = await runPlan(parsed, io, 'live');
+    const { plan } = await runPlan(parsed, io, 'drift');
     const violations = violationCount(plan);
     if (violations > 0) io.stderr.write(`drift: live access breaks ${violations === 1 ? 'a policy' : `policies (${violations} violations)`} of the files.\n`);
     if (!hasChanges(plan)) return violations > 0 ? EXIT.changes : EXIT.ok;
