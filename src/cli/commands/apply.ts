@@ -39,14 +39,15 @@ ${CONNECTION_HELP}
 
 Guards (exit 3, nothing changed): more removals than settings.max-removals (default 10) without
 --force; a removal from a target whose access could not be read completely; any removal of the
-owners team. See the README, "Apply".
+owners team; a plan whose access once applied breaks a policy of the files (--force does not lift
+it). See the README, "Apply" and "Policies".
 Signals: the first SIGINT (Ctrl-C) or SIGTERM starts no other change, waits up to 5 s for those in
 flight, prints the report (applied, failed, not started) and exits 130 or 143; a second one ends at
 once. Ctrl-C at the question cancels (exit 130). A server that stops answering ends the run the same
 way (exit 1), naming its address.
 
 Exit codes: 0 converged or no changes, 1 error, partial failure or stop (run apply again: it
-converges), 3 refused by a safety guard, 130 SIGINT, 143 SIGTERM, 141 stdout closed.
+converges), 3 refused by a safety guard or a policy, 130 SIGINT, 143 SIGTERM, 141 stdout closed.
 `;
 
 const OPTIONS: Options = {
