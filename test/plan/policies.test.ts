@@ -210,6 +210,24 @@ describe('policies against the emulator', () => {
     expect(violationsOf(other.out)).toEqual([]);
   });
 
+  it('reads only what the matches select: the grants of each selected target the files do not manage, and of its project', async () => {
+    const grantReads = (): string[] =>
+      emulator.requests
+        .filter((r) => r.method === 'GET' && /team-(workspaces|projects)$/.test(r.path))
+        .map((r) => decodeURIComponent(r.query).replace(/.*filter\[(workspace|project)\]\[id\]=([^&]+).*/, '$2'))
+        .sort();
+    const base = 'organization: acme\nworkspaces:\n  api-prod:\n    teams: { sre: admin, dev: write }\n';
+    emulator.resetLog();
+    expect((await runCli(['plan', file(base)], { env })).code).toBe(0);
+    expect(grantReads()).toEqual(['ws-apiprod']);
+    emulator.resetLog();
+    const narrow = `${base}policies:\n  - name: data at most write\n    workspaces: { projects: [data] }\n    max-access: write\n    except-teams: [data-a]\n`;
+    const run = await runCli(['plan', file(narrow), '--format', 'json'], { env });
+    expect(run.code).toBe(0);
+    expect(violationsOf(run.out)).toEqual([]);
+    expect(grantReads()).toEqual(['prj-data1', 'ws-apiprod', 'ws-etlprod']);
+  });
+
   it('a policy naming a team the token does not see is one error with a near miss, before anything is checked', async () => {
     const run = await runCli(['plan', file(files('write').replace('team: auditors', 'team: auditor'))], { env });
     expect(run.code).toBe(1);
