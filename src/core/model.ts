@@ -2,6 +2,7 @@
 // translates JSON:API documents into these), no I/O.
 import type { FixedLevel, Level, PermissionSet, PermissionValue, Resource } from './access.js';
 import type { WarningCode } from './plan.js';
+import type { DesiredPolicy } from './policy.js';
 
 export type TargetType = 'project' | 'workspace';
 
@@ -148,26 +149,6 @@ export interface DesiredState {
   readonly sets?: readonly DesiredSet[];
   /** `policies:`, in file order (absent or empty: none). README, "Policies". */
   readonly policies?: readonly DesiredPolicy[];
-}
-
-/** What a policy asks of every target it matches (README, "Policies"): one rule per policy. */
-export type PolicyRule =
-  /** No team above `access`, but the owners team and `exceptTeams`. */
-  | { readonly kind: 'max-access'; readonly access: FixedLevel; readonly exceptTeams: readonly string[] }
-  /** `team` has at least `access`. */
-  | { readonly kind: 'min-access'; readonly team: string; readonly access: FixedLevel }
-  /** At most `count` teams (the owners team not counted) have at least `access`. */
-  | { readonly kind: 'max-teams'; readonly access: FixedLevel; readonly count: number };
-
-/** `policies:`, validated: a rule checked on the effective access of every target the match selects. */
-export interface DesiredPolicy {
-  readonly name: string;
-  readonly type: TargetType;
-  readonly match: SetMatch;
-  readonly rule: PolicyRule;
-  readonly source?: SourceRef;
-  /** Where each team name of the rule was written, for the resolver's messages. */
-  readonly teamSources?: ReadonlyMap<string, SourceRef>;
 }
 
 // ---- live state (what the API reported) ----

@@ -4,7 +4,8 @@
 // sets use (src/resolve/catalog.ts: pages of 100, the key-value tags only when a match needs
 // them), then one grant list per selected target the plan did not read already. Nothing is read
 // when the files have no policies.
-import type { DesiredPolicy, LiveGrant, LiveState, Project } from '../core/model.js';
+import type { LiveGrant, LiveState, Project } from '../core/model.js';
+import type { DesiredPolicy } from '../core/policy.js';
 import type { OrganizationInput } from '../effective/compute.js';
 import { policySets, selectedBy } from '../policy/check.js';
 import { readCatalog, type CatalogReader, type SetCatalog } from '../resolve/catalog.js';

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { access, team } from '../../test/support/states.js';
 import type { Level, Resource } from '../core/access.js';
-import type { DesiredPolicy, PolicyRule, Project, SetMatch, TargetType, Team, Workspace } from '../core/model.js';
+import type { Project, SetMatch, TargetType, Team, Workspace } from '../core/model.js';
+import type { DesiredPolicy, PolicyRule } from '../core/policy.js';
 import type { GrantInput, OrganizationInput } from '../effective/compute.js';
 import { checkPolicies } from './check.js';
 

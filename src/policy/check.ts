@@ -9,7 +9,8 @@
 // owners team is exempt from every rule.
 import { IMPLIED, type FixedLevel } from '../core/access.js';
 import type { EffectiveCell } from '../core/effective.js';
-import { OWNERS_TEAM, RESOURCE_OF, type DesiredPolicy, type DesiredSet, type Project, type TargetRef, type TargetType, type Workspace } from '../core/model.js';
+import { OWNERS_TEAM, RESOURCE_OF, type DesiredSet, type Project, type TargetRef, type TargetType, type Workspace } from '../core/model.js';
+import type { DesiredPolicy } from '../core/policy.js';
 import type { PolicyViolation } from '../core/policy.js';
 import { quote } from '../core/printable.js';
 import { byText, EffectiveIndex, type OrganizationInput } from '../effective/compute.js';

@@ -2,7 +2,8 @@
 // `projects`) that names a criterion, exactly one rule, `except-teams` only with `max-access`, and
 // levels of the policy's kind. And the policies as the planner reads them. Pure.
 import { isFixedLevel, type FixedLevel } from '../core/access.js';
-import { RESOURCE_OF, type DesiredPolicy, type PolicyRule, type SetMatch, type SourceRef, type TargetType } from '../core/model.js';
+import { RESOURCE_OF, type SetMatch, type SourceRef, type TargetType } from '../core/model.js';
+import type { DesiredPolicy, PolicyRule } from '../core/policy.js';
 import { quote } from '../core/printable.js';
 import type { Segment } from '../load/pointer.js';
 import type { Problem } from '../load/problem.js';
