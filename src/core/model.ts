@@ -1,6 +1,7 @@
 // Domain objects shared by every stage of the pipeline. Plain data: no wire format (the API layer
 // translates JSON:API documents into these), no I/O.
 import type { FixedLevel, Level, PermissionSet, PermissionValue, Resource } from './access.js';
+import type { WarningCode } from './plan.js';
 
 export type TargetType = 'project' | 'workspace';
 
@@ -89,6 +90,8 @@ export interface DesiredTarget {
   readonly prune: boolean;
   readonly grants: readonly DesiredGrant[];
   readonly source?: SourceRef;
+  /** Warnings the file silences on this target (`ignore-warnings:` under it). */
+  readonly ignoreWarnings?: readonly WarningCode[];
   /** True when the entry itself says `prune:` (a set never prunes a target whose entry says `prune: false`). */
   readonly pruneExplicit?: boolean;
   /** After set expansion: what makes the target prune (its entry, or the first pruning set by name). */
@@ -124,6 +127,8 @@ export interface DesiredSettings {
   /** Where each name of `ignoreTeams` was written, for the resolver's messages. */
   readonly ignoreTeamSources?: ReadonlyMap<string, SourceRef>;
   readonly maxRemovals: number;
+  /** Warnings the files silence everywhere (`settings.ignore-warnings`); absent: none. */
+  readonly ignoreWarnings?: readonly WarningCode[];
 }
 
 export const DEFAULT_SETTINGS: DesiredSettings = { prune: true, ignoreTeams: [], maxRemovals: 10 };

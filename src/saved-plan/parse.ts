@@ -5,7 +5,7 @@ import { isLevel, PERMISSIONS, type PermissionValue, type Resource } from '../co
 import { RESOURCE_OF, type Access, type GrantOrigin, type ReportedAccess, type TargetType } from '../core/model.js';
 import { changeDocument, PLAN_FORMAT_VERSION } from '../core/plan-document.js';
 import { flattenPermissions } from '../core/permissions.js';
-import { GUARD_NAMES, summarise, WARNING_CODES, type Change, type GuardName, type PlanRefusal, type PlanWarning, type WarningCode } from '../core/plan.js';
+import { GUARD_NAMES, WARNING_CODES, summarise, type Change, type GuardName, type PlanRefusal, type PlanWarning, type WarningCode } from '../core/plan.js';
 import { checksumOf } from '../diff/checksum.js';
 import { INTEGRITY_KEY, integrityOf } from './fingerprint.js';
 import { NotASavedPlanError, Reader, SavedPlanError } from './reader.js';

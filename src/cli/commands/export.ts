@@ -30,8 +30,9 @@ Options:
                        grant the files do not list anywhere is drift from the first plan
   --out PATH           write to this file (atomically) instead of stdout
   --split-by project   one file per project (its workspaces with it) into the directory --out
-  --schema REF         the $schema= comment's reference (default: the schema of this package,
-                       relative to where the file is written)
+  --schema REF         the $schema= comment's reference (default: node_modules/tfe-access/schemas/
+                       tfe-access.schema.json of the project the file is written into, relative
+                       to the file: the nearest directory above with a package.json or a .git)
 ${CONNECTION_HELP}
   -h, --help           this help
 
@@ -92,7 +93,7 @@ const command: Command = {
       selection,
       splitByProject: split,
       authoritative: boolFlag(parsed, 'authoritative'),
-      schemaRef: stringFlag(parsed, 'schema') ?? schemaRefFrom(fileDir),
+      schemaRef: stringFlag(parsed, 'schema') ?? (await schemaRefFrom(fileDir)),
       ...connectionRequest(io, flags),
       onProgress: (done, total) => bar.update(done, total),
     });
