@@ -91,12 +91,12 @@ export interface DesiredTarget {
   readonly prune: boolean;
   readonly grants: readonly DesiredGrant[];
   readonly source?: SourceRef;
+  /** Warnings the file silences on this target (`ignore-warnings:` under it). */
+  readonly ignoreWarnings?: readonly WarningCode[];
   /** True when the entry itself says `prune:` (a set never prunes a target whose entry says `prune: false`). */
   readonly pruneExplicit?: boolean;
   /** After set expansion: what makes the target prune (its entry, or the first pruning set by name). */
   readonly prunedBy?: GrantOrigin;
-  /** Warnings the file silences on this target (`ignore-warnings:` under it). */
-  readonly ignoreWarnings?: readonly WarningCode[];
 }
 
 /** A set's criteria (README, "Sets"): every one given must hold; names and exclude are globs. */

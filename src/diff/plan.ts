@@ -18,11 +18,13 @@ export interface PlanContext {
 export function buildPlan(desired: DesiredState, live: LiveState, { server, supportWarnings = [], setWarnings = [] }: PlanContext = {}): DiffPlan {
   const index = indexLive(live);
   const changes = diff(desired, live, index);
+  // The sets' warnings name no target: settings.ignore-warnings alone silences them.
+  const ignored = new Set<string>(desired.settings.ignoreWarnings ?? []);
   return {
     organization: desired.organization,
     changes,
     summary: summarise(changes),
-    warnings: [...setWarnings, ...warnings(desired, index), ...supportWarnings],
+    warnings: [...setWarnings.filter((w) => !ignored.has(w.code)), ...warnings(desired, index), ...supportWarnings],
     checksum: checksumOf({ organization: desired.organization, changes, maxRemovals: desired.settings.maxRemovals, incompleteTargets: incompleteTargetsOf(live) }),
     ...(server ? { server } : {}),
     // Every target read is one the plan covers (a saved plan's basis lists the same).

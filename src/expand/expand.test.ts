@@ -156,6 +156,15 @@ workspace-sets:
     expect(warnings).toEqual([{ code: 'set-matches-nothing', message: 'workspace set "ghosts" matches no workspace of "acme" the token can see.' }]);
   });
 
+  it('settings.ignore-warnings silences the sets\' warnings', async () => {
+    const desired = stateOf([['none.yaml', `organization: acme\nsettings: { ignore-warnings: [set-matches-nothing] }\nworkspace-sets:\n  ghosts:\n    match: { names: ["ghost-*"] }\n    teams: { sre: read }\n`]]);
+    const expanded = expandSets(desired, resolvedOf(desired));
+    expect(expanded.warnings.map((w) => w.code)).toEqual(['set-matches-nothing']);
+    const { buildPlan } = await import('../diff/plan.js');
+    const plan = buildPlan(expanded.desired, { organization: 'acme', teams: new Map(), targets: new Map() } as never, { setWarnings: expanded.warnings });
+    expect(plan.warnings).toEqual([]);
+  });
+
   it('files without sets pass through unchanged', () => {
     const desired = stateOf([['entries.yaml', ENTRIES]]);
     const resolved = resolvedOf(desired);

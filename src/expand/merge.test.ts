@@ -115,4 +115,9 @@ describe('mergeTarget: examples', () => {
     const result = mergeTarget('workspace', 'api', undefined, [setOf('a', [{ team: 'ci', access: custom, role: 'planner' }]), setOf('b', [{ team: 'ci', access: custom }])]);
     expect(result).toMatchObject({ target: { grants: [{ team: 'ci', origin: { kind: 'set', name: 'a' } }] } });
   });
+
+  it("the entry's own fields go with it: its id, and the warnings it silences", () => {
+    const entry: DesiredTarget = { type: 'workspace', name: 'api', id: 'ws-abc', prune: true, grants: [], ignoreWarnings: ['shadowed-by-organization-access'] };
+    expect(mergeTarget('workspace', 'api', entry, [setOf('all', [{ team: 'sre', access: admin }])])).toMatchObject({ target: { id: 'ws-abc', ignoreWarnings: ['shadowed-by-organization-access'] } });
+  });
 });

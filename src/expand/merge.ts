@@ -79,6 +79,7 @@ export function mergeTarget(type: TargetType, name: string, entry: DesiredTarget
       grants: merged.sort(byTeam),
       ...(source ? { source } : {}),
       ...(entry?.pruneExplicit ? { pruneExplicit: true } : {}),
+      ...(entry?.ignoreWarnings ? { ignoreWarnings: entry.ignoreWarnings } : {}),
     },
   };
 }
