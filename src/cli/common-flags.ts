@@ -1,6 +1,6 @@
 // The flags every command that talks to the API shares (README, "Commands", common flags).
 import { durationFlag, intFlag, listFlag, boolFlag, stringFlag, type Options, type Parsed } from './args.js';
-import type { IO } from './io.js';
+import { clockOf, type IO } from './io.js';
 import { CLIError } from '../errors.js';
 
 export const DEFAULT_CONCURRENCY = 8;
@@ -69,6 +69,7 @@ export function connectionRequest(io: IO, flags: ConnectionFlags) {
     rateLimit: flags.rateLimit,
     onRateLimit: rateLimitNotice(io),
     timeoutMs: flags.timeoutMs,
+    now: clockOf(io),
   };
 }
 

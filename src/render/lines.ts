@@ -6,6 +6,7 @@ import type { Access, ReportedAccess } from '../core/model.js';
 import { orderedEntries, permissionsOf } from '../core/permissions.js';
 import type { TargetRef } from '../core/model.js';
 import type { Change } from '../core/plan.js';
+import { describeInstant, isExpired, relativeDays } from '../core/expiry.js';
 
 export interface TargetGroup {
   readonly target: TargetRef;
@@ -74,8 +75,25 @@ function side(access: Access | ReportedAccess, role: string | undefined): string
   return role === undefined ? access.access : `${access.access} (role ${role})`;
 }
 
-/** One-line description of a change: `read -> write`, `custom (role deployer)`, ... */
-export function headline(change: Change): string {
+/**
+ * README, "Grants that expire": ` (expired, end of 2026-12-01 UTC)` on a removal of an expired
+ * grant; ` (expires in 3 days, end of 2026-12-01 UTC)` on a grant the plan writes, counted from
+ * `now` when the renderer is given the clock.
+ */
+export function expiryNote(change: Change, now?: number): string {
+  if (change.expires === undefined) return '';
+  const when = describeInstant(change.expires);
+  if (change.action === 'remove') return change.reason === 'expired' ? ` (expired, ${when})` : '';
+  if (now === undefined) return ` (expires ${when})`;
+  return isExpired(change.expires, now) ? ` (expired ${relativeDays(change.expires, now)}, ${when})` : ` (expires ${relativeDays(change.expires, now)}, ${when})`;
+}
+
+/** One-line description of a change: `read -> write`, `custom (role deployer)`, ... and when it expires. */
+export function headline(change: Change, now?: number): string {
+  return `${levels(change)}${expiryNote(change, now)}`;
+}
+
+function levels(change: Change): string {
   switch (change.action) {
     case 'add':
       return side(change.after, change.afterRole);

@@ -15,6 +15,8 @@ export const MARKER_PREFIX = '<!-- tfe-access-plan';
 export interface MarkdownOptions {
   /** Maximum length of the whole comment. */
   readonly limit?: number;
+  /** The clock (epoch milliseconds) that "expires in N days" counts from; absent: the date alone. */
+  readonly now?: number;
 }
 
 // Names, ids, values and warnings come from the service or the files: one line each, whatever they
@@ -39,10 +41,10 @@ function counts(group: TargetGroup): string {
   return `+${n.add} ~${n.update} -${n.remove}`;
 }
 
-function section(group: TargetGroup): string {
+function section(group: TargetGroup, now: number | undefined): string {
   const lines: string[] = [];
   for (const change of group.changes) {
-    lines.push(fenceSafe(`${SIGN[change.action] === '~' ? '!' : SIGN[change.action]} ${change.team.name}: ${headline(change)}`));
+    lines.push(fenceSafe(`${SIGN[change.action] === '~' ? '!' : SIGN[change.action]} ${change.team.name}: ${headline(change, now)}`));
     for (const line of detailLines(change)) lines.push(fenceSafe(`${line.sign === ' ' ? ' ' : line.sign}     ${line.text}`));
   }
   const title = `${group.target.type} <code>${escapeHtml(group.target.name)}</code> (${counts(group)})`;
@@ -92,7 +94,7 @@ export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): strin
   let used = 0;
   const groups = groupByTarget(plan.changes);
   for (const group of groups) {
-    const text = section(group);
+    const text = section(group, options.now);
     if (used + text.length > budget) break;
     shown.push(text);
     used += text.length;

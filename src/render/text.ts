@@ -6,6 +6,8 @@ import { detailLines, groupByTarget, headline, refusalHeadline, SIGN, summaryLin
 
 export interface TextOptions {
   readonly color: boolean;
+  /** The clock (epoch milliseconds) that "expires in N days" counts from; absent: the date alone. */
+  readonly now?: number;
 }
 
 const COLORS = { '+': '\u001b[32m', '~': '\u001b[33m', '-': '\u001b[31m', ' ': '', '!': '\u001b[33m', dim: '\u001b[2m' } as const;
@@ -37,7 +39,7 @@ export function renderText(plan: Plan, options: TextOptions): string {
     const width = Math.max(...group.changes.map((c) => printable(c.team.name).length));
     for (const change of group.changes) {
       const sign = SIGN[change.action] as '+' | '~' | '-';
-      out.push(`  ${paint(color, sign, `${sign} ${printable(change.team.name).padEnd(width)}`)}  ${printable(headline(change))}`);
+      out.push(`  ${paint(color, sign, `${sign} ${printable(change.team.name).padEnd(width)}`)}  ${printable(headline(change, options.now))}`);
       for (const line of detailLines(change)) out.push(attribute(line, color));
     }
     out.push('');

@@ -123,9 +123,10 @@ const command: Command = {
     // Refused before any request: nobody can answer the question.
     if (!autoApprove && !ask) throw new CLIError('refusing to apply without confirmation: there is no terminal to ask on. Review the plan, then run apply with --auto-approve.');
     const reading = progress(io, 'Reading live access');
+    const request = planRequestOf(parsed, io, flags, (done, total) => reading.update(done, total));
     const show: ApplyHooks['show'] = (plan) => {
       reading.done();
-      if (format !== 'json') io.stdout.write(renderPlan(plan, format, { color: flags.color }));
+      if (format !== 'json') io.stdout.write(renderPlan(plan, format, { color: flags.color, now: request.now }));
     };
     // The first SIGINT, SIGTERM or closed stdout stops the run gracefully; a second signal ends it at once.
     const interrupts = new AbortController();
@@ -133,7 +134,7 @@ const command: Command = {
     try {
       const result = await applyUseCase(
         {
-          ...planRequestOf(parsed, io, flags, (done, total) => reading.update(done, total)),
+          ...request,
           savedPlan: savedPlanPath(parsed, io),
           checksum: stringFlag(parsed, 'checksum'),
           force: boolFlag(parsed, 'force'),
