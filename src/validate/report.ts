@@ -10,6 +10,8 @@ export interface Report {
   readonly files: readonly string[];
   readonly problems: readonly Problem[];
   readonly state?: DesiredState;
+  /** What is worth knowing about valid files (grants that expire: validate/expiry.ts); never makes them invalid. */
+  readonly warnings?: readonly Problem[];
 }
 
 function plural(n: number, word: string): string {
@@ -25,12 +27,14 @@ export function summaryLine(report: Report): string {
   if (!state) return `valid: ${files}.`;
   const count = (type: string) => state.targets.filter((t) => t.type === type).length;
   const grants = state.targets.reduce((n, t) => n + t.grants.length, 0);
-  return `valid: ${files}, organization "${printable(state.organization)}": ${plural(count('project'), 'project')}, ${plural(count('workspace'), 'workspace')}, ${plural(grants, 'grant')}.`;
+  const warnings = report.warnings?.length ? `; ${plural(report.warnings.length, 'warning')}` : '';
+  return `valid: ${files}, organization "${printable(state.organization)}": ${plural(count('project'), 'project')}, ${plural(count('workspace'), 'workspace')}, ${plural(grants, 'grant')}${warnings}.`;
 }
 
 export function formatText(report: Report): string {
   // File names and messages quote the files' own text: one problem stays one line (printable.ts).
-  const lines = report.problems.map((p) => `${printable(p.file)}:${p.line}:${p.col}: ${printable(p.message)}`);
+  const line = (p: Problem, kind = '') => `${printable(p.file)}:${p.line}:${p.col}: ${kind}${printable(p.message)}`;
+  const lines = [...report.problems.map((p) => line(p)), ...(report.warnings ?? []).map((p) => line(p, 'warning: '))];
   return [...lines, summaryLine(report)].join('\n') + '\n';
 }
 
@@ -40,7 +44,8 @@ export function formatJson(report: Report): string {
     ...(report.state ? { organization: report.state.organization } : {}),
     files: report.files,
     problems: report.problems,
-    summary: { files: report.files.length, problems: report.problems.length },
+    warnings: report.warnings ?? [],
+    summary: { files: report.files.length, problems: report.problems.length, warnings: report.warnings?.length ?? 0 },
   };
   return JSON.stringify(body, null, 2) + '\n';
 }
@@ -56,9 +61,8 @@ export function escapeProperty(value: string): string {
 }
 
 export function formatGithub(report: Report): string {
-  const lines = report.problems.map(
-    (p) => `::error file=${escapeProperty(p.file)},line=${p.line},col=${p.col}::${escapeData(p.message)}`,
-  );
+  const command = (kind: 'error' | 'warning') => (p: Problem) => `::${kind} file=${escapeProperty(p.file)},line=${p.line},col=${p.col}::${escapeData(p.message)}`;
+  const lines = [...report.problems.map(command('error')), ...(report.warnings ?? []).map(command('warning'))];
   return [...lines, summaryLine(report)].join('\n') + '\n';
 }
 
