@@ -1,6 +1,7 @@
 // The flags every command that talks to the API shares (README, "Commands", common flags).
 import { durationFlag, intFlag, listFlag, boolFlag, stringFlag, type Options, type Parsed } from './args.js';
-import { clockOf, type IO } from './io.js';
+import type { IO } from './io.js';
+import { clockOf } from './clock.js';
 import { CLIError } from '../errors.js';
 
 export const DEFAULT_CONCURRENCY = 8;

@@ -1,7 +1,4 @@
 // What a command may touch of the process: injected so commands run in tests without spawning.
-import { parseExpiry } from '../core/expiry.js';
-import { printable } from '../core/printable.js';
-import { CLIError } from '../errors.js';
 import { listenForInterrupts, watchOutputs, type InterruptListener } from './interrupt.js';
 
 export interface Output {
@@ -27,23 +24,9 @@ export interface IO {
   readonly onInterrupt?: (listener: InterruptListener) => () => void;
   /**
    * The clock, in epoch milliseconds: what expiries are judged by (README, "Grants that expire").
-   * Absent: TFE_ACCESS_NOW, else Date.now. Tests pass a fixed one.
+   * Absent: TFE_ACCESS_NOW, else Date.now (clock.ts). Tests pass a fixed one.
    */
   readonly now?: () => number;
-}
-
-/**
- * The time of the run, read once by a command: `io.now`, else TFE_ACCESS_NOW (an RFC 3339 time; for
- * tests that spawn the CLI, README "Grants that expire"), else the system clock.
- */
-export function clockOf(io: IO): number {
-  if (io.now) return io.now();
-  const fixed = io.env.TFE_ACCESS_NOW;
-  if (fixed === undefined || fixed === '') return Date.now();
-  // A date alone would mean the end of that day (as `expires:` does): a clock is a time.
-  const parsed = fixed.length > 10 ? parseExpiry(fixed) : undefined;
-  if (!parsed || 'error' in parsed) throw new CLIError(`TFE_ACCESS_NOW "${printable(fixed)}" is not an RFC 3339 time (2026-12-01T18:00:00Z); unset it to use the system clock.`);
-  return Date.parse(parsed.at);
 }
 
 /**

@@ -1,6 +1,7 @@
 // Domain objects shared by every stage of the pipeline. Plain data: no wire format (the API layer
 // translates JSON:API documents into these), no I/O.
 import type { FixedLevel, Level, PermissionSet, PermissionValue, Resource } from './access.js';
+import type { WarningCode } from './plan.js';
 
 export type TargetType = 'project' | 'workspace';
 
@@ -90,6 +91,8 @@ export interface DesiredTarget {
    * no longer in `grants`; the plan removes their live grants whatever `prune` says.
    */
   readonly expired?: readonly DesiredGrant[];
+  /** Warnings the file silences on this target (`ignore-warnings:` under it). */
+  readonly ignoreWarnings?: readonly WarningCode[];
 }
 
 export interface DesiredSettings {
@@ -100,6 +103,8 @@ export interface DesiredSettings {
   readonly maxRemovals: number;
   /** `settings.expiry-warning-days` (absent: DEFAULT_EXPIRY_WARNING_DAYS, core/expiry.ts). */
   readonly expiryWarningDays?: number;
+  /** Warnings the files silence everywhere (`settings.ignore-warnings`); absent: none. */
+  readonly ignoreWarnings?: readonly WarningCode[];
 }
 
 export const DEFAULT_SETTINGS: DesiredSettings = { prune: true, ignoreTeams: [], maxRemovals: 10 };

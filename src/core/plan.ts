@@ -55,13 +55,9 @@ export type RemoveReason = (typeof REMOVE_REASONS)[number];
 export type Change = AddChange | UpdateChange | RemoveChange;
 export type Action = Change['action'];
 
-export type WarningCode =
-  | 'shadowed-by-organization-access'
-  | 'custom-equals-level'
-  | 'below-project-access'
-  | 'permission-support-unknown'
-  | 'grant-expires-soon'
-  | 'grant-expired';
+/** The plan's warnings (README, "Warnings"); a file may silence any of them (`ignore-warnings`). */
+export const WARNING_CODES = ['shadowed-by-organization-access', 'custom-equals-level', 'below-project-access', 'permission-support-unknown', 'grant-expires-soon', 'grant-expired'] as const;
+export type WarningCode = (typeof WARNING_CODES)[number];
 
 export interface PlanWarning {
   readonly code: WarningCode;

@@ -91,6 +91,14 @@ describe('the plan warnings of expiring grants', () => {
     expect(codes(desiredOf([project([grant('dev', END)])]), live([]), before(-1))).toEqual([['grant-expired', 'dev']]);
   });
 
+  it('are silenced by ignore-warnings, everywhere or on the target, code by code', () => {
+    const everywhere = desiredOf([project([grant('dev', END)])], { ignoreWarnings: ['grant-expires-soon'] });
+    expect(codes(everywhere, live(['dev']), before(DAY))).toEqual([]);
+    expect(codes(everywhere, live([]), before(-1))).toEqual([['grant-expired', 'dev']]);
+    const here = desiredOf([{ ...project([grant('dev', END)]), ignoreWarnings: ['grant-expired'] }]);
+    expect(codes(here, live([]), before(-1))).toEqual([]);
+  });
+
   it('buildPlan gives them only with a clock', () => {
     const desired = desiredOf([project([grant('dev', END)])]);
     expect(buildPlan(desired, live(['dev'])).warnings).toEqual([]);

@@ -5,6 +5,7 @@ import { DAY_MS, DEFAULT_EXPIRY_WARNING_DAYS, describeInstant, isExpired, msOf, 
 import type { DesiredGrant, DesiredState, DesiredTarget, TargetRef } from '../core/model.js';
 import type { Change, PlanWarning } from '../core/plan.js';
 import { liveTargetOf, type DiffIndex } from './diff.js';
+import { silenced } from './warnings.js';
 
 function atTarget(target: DesiredTarget, now: number): DesiredTarget {
   if (!target.grants.some((g) => g.expires && isExpired(g.expires.at, now))) return target;
@@ -67,8 +68,9 @@ export function expiryWarnings(desired: DesiredState, index: DiffIndex, changes:
     const untouched = (grant: DesiredGrant) => !changed.has(keyOf(target.type, live.name, grant.team));
     // An expired grant of a team another source still grants here is that source's business.
     const granted = new Set(target.grants.map((g) => g.team));
-    for (const grant of expiring.filter(untouched)) out.push(soon(target, grant, now, ref));
-    for (const grant of (target.expired ?? []).filter((g) => untouched(g) && !granted.has(g.team))) out.push(gone(target, grant, ref));
+    const quiet = silenced(desired, target);
+    if (!quiet.has('grant-expires-soon')) for (const grant of expiring.filter(untouched)) out.push(soon(target, grant, now, ref));
+    if (!quiet.has('grant-expired')) for (const grant of (target.expired ?? []).filter((g) => untouched(g) && !granted.has(g.team))) out.push(gone(target, grant, ref));
   }
   return out;
 }

@@ -41,6 +41,19 @@ describe('expiry in every format', () => {
     expect(renderText(expiringPlan(), { color: false, now: NOW + 3 * DAY })).toMatch(/\+ ops +write \(expires in less than a day, /);
   });
 
+  it('text: a grant ending soon on a target the plan does not change is shown by default', () => {
+    const live = liveOf('acme', [team('ops')], [
+      { type: 'project', id: 'prj-1', name: 'platform', grants: [{ id: 'tprj-ops', resource: 'team-projects', teamId: teamId('ops'), targetId: 'prj-1', access: access('team-projects', 'write'), extra: {} }] },
+    ]);
+    const desired = desiredOf([{ type: 'project', name: 'platform', prune: true, grants: [{ team: 'ops', access: access('team-projects', 'write'), expires: { at: '2026-12-02T00:00:00Z' } }] }]);
+    const plan = { ...buildPlan(desired, live, { now: NOW }), refusals: [] };
+    expect(plan.changes).toEqual([]);
+    const text = renderText(plan, { color: false, now: NOW });
+    expect(text).toContain('project platform: the grant of team ops expires in 3 days (end of 2026-12-01 UTC); from then on the plan removes it. [grant-expires-soon]');
+    expect(text).not.toContain('not shown');
+    expect(renderText(plan, { color: false, warnings: 'none' })).not.toContain('[grant-expires-soon]');
+  });
+
   it('markdown: the same notes', () => {
     const markdown = renderMarkdown(expiringPlan(), { now: NOW });
     expect(markdown).toContain('- dev: admin (expired, end of 2026-11-27 UTC)');

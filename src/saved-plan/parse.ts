@@ -5,14 +5,13 @@ import { isLevel, PERMISSIONS, type PermissionValue, type Resource } from '../co
 import { RESOURCE_OF, type Access, type ReportedAccess, type TargetType } from '../core/model.js';
 import { changeDocument, PLAN_FORMAT_VERSION } from '../core/plan-document.js';
 import { flattenPermissions } from '../core/permissions.js';
-import { GUARD_NAMES, REMOVE_REASONS, summarise, type Change, type GuardName, type PlanRefusal, type PlanWarning, type RemoveReason, type WarningCode } from '../core/plan.js';
+import { GUARD_NAMES, REMOVE_REASONS, WARNING_CODES, summarise, type Change, type GuardName, type PlanRefusal, type PlanWarning, type RemoveReason, type WarningCode } from '../core/plan.js';
 import { formatInstant, INSTANT_PATTERN, msOf } from '../core/expiry.js';
 import { checksumOf } from '../diff/checksum.js';
 import { INTEGRITY_KEY, integrityOf } from './fingerprint.js';
 import { NotASavedPlanError, Reader, SavedPlanError } from './reader.js';
 import { basisGuardInputs, SAVED_PLAN_FORMAT_VERSION, SAVED_PLAN_KIND, type BasisTarget, type PlanBasis, type SavedPlan } from './saved-plan.js';
 
-const WARNING_CODES: readonly WarningCode[] = ['shadowed-by-organization-access', 'custom-equals-level', 'below-project-access', 'permission-support-unknown', 'grant-expires-soon', 'grant-expired'];
 const EDITED = 'plan.checksum does not match its changes, organization and guard inputs (the file was edited or damaged)';
 const SEAL_BROKEN = 'its integrity digest does not match its content (the file was edited or damaged after it was written)';
 

@@ -26,8 +26,11 @@ export function expiryWarnings(state: DesiredState, now: number): Problem[] {
   const horizon = now + (state.settings.expiryWarningDays ?? DEFAULT_EXPIRY_WARNING_DAYS) * DAY_MS;
   const out: Problem[] = [];
   for (const target of state.targets) {
+    // `ignore-warnings` silences these as it silences the plan's warnings of the same codes.
+    const quiet = new Set([...(state.settings.ignoreWarnings ?? []), ...(target.ignoreWarnings ?? [])]);
     for (const grant of [...target.grants, ...(target.expired ?? [])]) {
       if (!grant.expires || msOf(grant.expires.at) > horizon) continue;
+      if (quiet.has(isExpired(grant.expires.at, now) ? 'grant-expired' : 'grant-expires-soon')) continue;
       const warning = warningOf(target, grant, now);
       if (warning) out.push(warning);
     }

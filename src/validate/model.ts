@@ -3,6 +3,7 @@
 // instant it means (core/expiry.ts), custom defaults filled, fixed levels kept as levels with their
 // implied permissions, per-target prune resolved. Pure; called only when there are no problems.
 import { isFixedLevel, type PermissionSet, type PermissionValue, type Resource } from '../core/access.js';
+import { WARNING_CODES, type WarningCode } from '../core/plan.js';
 import { DEFAULT_SETTINGS, RESOURCE_OF, type Access, type DesiredGrant, type DesiredRoles, type DesiredSettings, type DesiredState, type DesiredTarget, type GrantExpiry, type SourceRef, type TargetType } from '../core/model.js';
 import { customAccess, flattenPermissions } from '../core/permissions.js';
 import { isRecord, type Located, type Merged, type MergedTarget } from './merge.js';
@@ -61,6 +62,12 @@ function ignoredTeams(entry: Located | undefined): Pick<DesiredSettings, 'ignore
   return { ignoreTeams: [...sources.keys()], ignoreTeamSources: sources };
 }
 
+/** The codes of an `ignore-warnings` list (validated before), absent when it names none. */
+function ignoredWarnings(entry: Located | undefined): { ignoreWarnings?: readonly WarningCode[] } {
+  const codes = Array.isArray(entry?.value) ? WARNING_CODES.filter((code) => (entry.value as unknown[]).includes(code)) : [];
+  return codes.length > 0 ? { ignoreWarnings: codes } : {};
+}
+
 function settingsOf(merged: Merged): DesiredSettings {
   const prune = merged.settings.get('prune')?.value;
   const max = merged.settings.get('max-removals')?.value;
@@ -70,6 +77,7 @@ function settingsOf(merged: Merged): DesiredSettings {
     ...ignoredTeams(merged.settings.get('ignore-teams')),
     maxRemovals: typeof max === 'number' ? max : DEFAULT_SETTINGS.maxRemovals,
     ...(typeof warningDays === 'number' ? { expiryWarningDays: warningDays } : {}),
+    ...ignoredWarnings(merged.settings.get('ignore-warnings')),
   };
 }
 
@@ -86,6 +94,7 @@ function toTarget(merged: Merged, settings: DesiredSettings, target: MergedTarge
     prune: typeof prune === 'boolean' ? prune : settings.prune,
     grants,
     source: target.at,
+    ...ignoredWarnings(target.fields.get('ignore-warnings')),
   };
 }
 

@@ -8,6 +8,7 @@ import { RESOURCE_OF, type TargetType } from '../core/model.js';
 import { splitKey } from '../core/permissions.js';
 import { idPattern, idShape } from '../core/ids.js';
 import { DEFAULT_EXPIRY_WARNING_DAYS, EXPIRY_PATTERN } from '../core/expiry.js';
+import { WARNING_CODES } from '../core/plan.js';
 
 export type JsonSchema = { readonly [key: string]: unknown };
 
@@ -114,6 +115,11 @@ function grantDef(resource: Resource, type: TargetType): JsonSchema {
   };
 }
 
+/** `ignore-warnings`: codes of the plan's warnings (README, "Warnings"), each once. */
+function ignoreWarningsSchema(where: string): JsonSchema {
+  return { description: `Warnings the plan does not show ${where} (README, "Warnings"): their codes.`, type: 'array', items: { enum: [...WARNING_CODES] }, uniqueItems: true, default: [] };
+}
+
 function targetDef(type: TargetType): JsonSchema {
   return {
     description: `A ${type} whose team access this file manages.`,
@@ -124,6 +130,7 @@ function targetDef(type: TargetType): JsonSchema {
       id: { description: `Pins the ${type} id (${idShape(type)}); checked against the name when resolving.`, type: 'string', pattern: idPattern(type) },
       prune: { description: `Remove grants of teams not listed here (overrides settings.prune for this ${type}). false: additive.`, type: 'boolean' },
       teams: { description: `Team name -> access on this ${type}.`, type: 'object', propertyNames: { minLength: 1 }, additionalProperties: { $ref: `#/$defs/${type}Grant` } },
+      'ignore-warnings': ignoreWarningsSchema(`about this ${type}`),
     },
   };
 }
@@ -149,6 +156,7 @@ function settingsSchema(): JsonSchema {
       'ignore-teams': { description: 'Teams never added, changed or removed by these files.', type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true, default: [] },
       'max-removals': { description: 'apply refuses (exit 3) to remove more grants than this without --force. Default 10.', type: 'integer', minimum: 0, default: 10 },
       'expiry-warning-days': { description: `validate and plan warn about grants that expire within this many days. Default ${DEFAULT_EXPIRY_WARNING_DAYS}.`, type: 'integer', minimum: 0, default: DEFAULT_EXPIRY_WARNING_DAYS },
+      'ignore-warnings': ignoreWarningsSchema('anywhere'),
     },
   };
 }

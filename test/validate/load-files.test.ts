@@ -1,5 +1,5 @@
 // Loading PATHS from disk: directories, defaults, I/O failures and the size limit.
-import { mkdtempSync, mkdirSync, openSync, closeSync, ftruncateSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, openSync, closeSync, ftruncateSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +23,16 @@ beforeAll(() => {
   writeFileSync(join(dir, 'conf', 'notes.txt'), 'not yaml');
   mkdirSync(join(dir, 'conf', 'nested.yaml'));
   mkdirSync(join(dir, 'empty'));
+  // A tree: nested files are read, hidden entries, node_modules and symlinked directories are not.
+  mkdirSync(join(dir, 'tree', 'teams', 'deeper'), { recursive: true });
+  mkdirSync(join(dir, 'tree', '.hidden'));
+  mkdirSync(join(dir, 'tree', 'node_modules', 'tfe-access', 'examples'), { recursive: true });
+  for (const file of ['z.yaml', 'a.yaml', 'teams/b.yml', 'teams/deeper/c.yaml', '.hidden/h.yaml', '.dot.yaml', 'node_modules/tfe-access/examples/e.yaml']) {
+    writeFileSync(join(dir, 'tree', file), ORG);
+  }
+  symlinkSync(join(dir, 'conf'), join(dir, 'tree', 'linked'));
+  symlinkSync(join(dir, 'conf', 'a.yaml'), join(dir, 'tree', 'teams', 'link.yaml'));
+  symlinkSync(join(dir, 'nothing-there.yaml'), join(dir, 'tree', 'teams', 'gone.yaml'));
   writeFileSync(join(dir, 'tfe-access.yaml'), ORG);
   // 50 MB, sparse: costs no disk, but stat reports the full size.
   const fd = openSync(join(dir, 'huge.yaml'), 'w');
@@ -33,10 +43,26 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('loadFiles', () => {
-  it('reads every *.yaml and *.yml directly inside a directory, in name order', async () => {
+  it('reads every *.yaml and *.yml of a directory, in name order', async () => {
     const result = await loadFiles(['conf'], dir);
     expect(result.problems).toEqual([]);
     expect(result.files.map((f) => f.file)).toEqual([join('conf', 'a.yaml'), join('conf', 'b.yml')]);
+  });
+
+  it('reads a directory recursively, sorted by path; passes over hidden entries, node_modules and symlinked directories', async () => {
+    const result = await loadFiles(['tree'], dir);
+    expect(result.files.map((f) => f.file)).toEqual(['tree/a.yaml', 'tree/teams/b.yml', 'tree/teams/deeper/c.yaml', 'tree/teams/link.yaml', 'tree/z.yaml'].map((f) => join(...f.split('/'))));
+    // A dangling symlink below the directory is named, never skipped.
+    expect(result.problems).toEqual([{ file: join('tree', 'teams', 'gone.yaml'), line: 1, col: 1, message: 'no such file or directory' }]);
+  });
+
+  it('names a subdirectory it cannot list', async () => {
+    const fs: FileSystem = {
+      ...nodeFileSystem,
+      readdir: (path) => (path.endsWith('deeper') ? Promise.reject(Object.assign(new Error('EACCES'), { code: 'EACCES' })) : nodeFileSystem.readdir(path)),
+    };
+    const result = await loadFiles(['tree'], dir, fs);
+    expect(result.problems).toContainEqual({ file: join('tree', 'teams', 'deeper'), line: 1, col: 1, message: 'permission denied' });
   });
 
   it('reads ./tfe-access.yaml when no PATHS are given', async () => {

@@ -13,6 +13,7 @@ import type { IO } from '../io.js';
 import { progress } from '../progress.js';
 import type { Command } from '../command.js';
 import { applyJson } from '../../apply/report-json.js';
+import { PLAN_VIEW_HELP, PLAN_VIEW_OPTIONS, planViewOf } from '../plan-view.js';
 
 const help = `Usage: tfe-access apply [PATHS...] [options]
        tfe-access apply --plan FILE [options]
@@ -29,6 +30,8 @@ Options:
   --auto-approve       do not ask; required without a terminal
   --force              allow more removals than settings.max-removals (lifts no other guard)
   --format F           text (default), json or markdown, for the plan shown before applying
+                       and the outcomes after
+${PLAN_VIEW_HELP}
 ${TARGET_HELP}
 ${CONNECTION_HELP}
   -h, --help           this help
@@ -48,6 +51,7 @@ by a safety guard, 130 SIGINT, 143 SIGTERM, 141 stdout closed.
 const OPTIONS: Options = {
   ...CONNECTION_OPTIONS,
   ...TARGET_OPTIONS,
+  ...PLAN_VIEW_OPTIONS,
   format: { type: 'string' },
   plan: { type: 'string' },
   checksum: { type: 'string' },
@@ -118,6 +122,7 @@ const command: Command = {
   async run(parsed, io) {
     const format = formatFlag(parsed, PLAN_FORMATS, 'text');
     const flags = connectionFlags(parsed, io);
+    const view = planViewOf(parsed, flags.color);
     const autoApprove = boolFlag(parsed, 'auto-approve');
     const ask = autoApprove ? undefined : io.prompt;
     // Refused before any request: nobody can answer the question.
@@ -126,7 +131,7 @@ const command: Command = {
     const request = planRequestOf(parsed, io, flags, (done, total) => reading.update(done, total));
     const show: ApplyHooks['show'] = (plan) => {
       reading.done();
-      if (format !== 'json') io.stdout.write(renderPlan(plan, format, { color: flags.color, now: request.now }));
+      if (format !== 'json') io.stdout.write(renderPlan(plan, format, { ...view, now: request.now }));
     };
     // The first SIGINT, SIGTERM or closed stdout stops the run gracefully; a second signal ends it at once.
     const interrupts = new AbortController();

@@ -3,7 +3,7 @@ import { EXIT } from '../../errors.js';
 import { loadDesiredState } from '../../validate/desired-state.js';
 import { FORMATS, formatReport } from '../../validate/report.js';
 import type { Command } from '../command.js';
-import { clockOf } from '../io.js';
+import { clockOf } from '../clock.js';
 import { expiryWarnings } from '../../validate/expiry.js';
 import { formatFlag } from '../common-flags.js';
 
@@ -14,7 +14,8 @@ and the rules across files. Prints every problem, not just the first, as FILE:LI
 Valid files may have warnings (FILE:LINE:COL: warning: message): a grant that has expired (take it
 out of the file) or expires within settings.expiry-warning-days (default 7).
 
-PATHS   files, or directories (every *.yaml / *.yml directly inside, in name order), merged.
+PATHS   files, or directories (every *.yaml / *.yml below, recursively, sorted by path; hidden
+        entries, node_modules and symlinked directories passed over), merged.
         Default: ./tfe-access.yaml
 
 Options:
