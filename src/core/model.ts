@@ -114,6 +114,8 @@ export type DesiredRoles = { readonly [T in TargetType]: ReadonlyMap<string, Cus
 
 export interface DesiredState {
   readonly organization: string;
+  /** Where `organization:` is written (the first file that names it). */
+  readonly organizationSource?: SourceRef;
   readonly settings: DesiredSettings;
   readonly targets: readonly DesiredTarget[];
   /** Roles defined under `roles:`, for naming the role a live grant has (absent: none known). */

@@ -62,6 +62,7 @@ export function planDocument(plan: Plan): JsonObject {
     warnings: plan.warnings.map(warningDocument),
     refusals: plan.refusals.map((r) => ({ guard: r.guard, message: r.message, how_to_proceed: r.howToProceed })),
     ...(plan.effectiveChanges ? { effective_changes: plan.effectiveChanges.map(effectiveChangeDocument) } : {}),
+    ...(plan.targeted ? { targeted: [...plan.targeted] } : {}),
   };
   if (plan.server) document.server = serverDocument(plan.server);
   return document;

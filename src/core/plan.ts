@@ -102,6 +102,10 @@ export interface Plan {
   readonly effectiveChanges?: readonly EffectiveChange[];
   /** The server the plan was read from (its ping), when known; not part of the checksum. */
   readonly server?: ServerInfo;
+  /** How many projects and workspaces the plan covers, when known: 0 is said as such, never as "no changes". */
+  readonly managedTargets?: number;
+  /** `--target` (`project:NAME`, `workspace:NAME`): the plan covers these only, and says so. Absent: every target of the files. */
+  readonly targeted?: readonly string[];
 }
 
 /** The plan as the diff makes it, before the guards are evaluated (guard/plan-refusals.ts adds them). */

@@ -156,10 +156,17 @@ export function hiddenWarningsLine(hidden: number, scope: WarningScope = 'change
   return scope === 'none' ? `${what} not shown (--warnings none).` : `${what} about targets this plan does not change not shown (--warnings all shows them).`;
 }
 
-export function summaryLine(plan: { organization: string; summary: { add: number; update: number; remove: number } }): string {
+export function summaryLine(plan: { organization: string; summary: { add: number; update: number; remove: number }; managedTargets?: number }): string {
   const { add, update, remove } = plan.summary;
+  if (plan.managedTargets === 0) return `No targets managed: the files name no project or workspace of ${plan.organization}.`;
   if (add + update + remove === 0) return `No changes: access in ${plan.organization} matches the files.`;
   return `Plan for ${plan.organization}: ${add} to add, ${update} to change, ${remove} to remove.`;
+}
+
+/** Right under the summary of a `--target` plan: it covers part of the files. */
+export function partialLine(plan: { readonly targeted?: readonly string[] }): string | undefined {
+  if (!plan.targeted || plan.targeted.length === 0) return undefined;
+  return `Partial plan (--target): only ${plan.targeted.join(', ')}; the other targets of the files were not read.`;
 }
 
 /**

@@ -5,7 +5,7 @@
 // are. `drift --format markdown` is titled and marked as drift, not as a plan.
 import type { Change, Plan } from '../core/plan.js';
 import { effectiveLines } from './effective-lines.js';
-import { detailLines, groupByTarget, headline, hiddenWarningsLine, refusalHeadline, shownWarnings, SIGN, summaryLine, type TargetGroup, type WarningScope } from './lines.js';
+import { detailLines, groupByTarget, headline, hiddenWarningsLine, partialLine, refusalHeadline, shownWarnings, SIGN, summaryLine, type TargetGroup, type WarningScope } from './lines.js';
 import { collapsed, escapeHtml, escapeText, fenced, fenceSafe } from './markdown-text.js';
 
 /** GitHub refuses comments longer than this many characters. */
@@ -74,6 +74,12 @@ function section(group: TargetGroup, long: boolean, verbose: boolean, now?: numb
   return `${parts.join('\n')}\n`;
 }
 
+/** A note under the summary of a `--target` plan: a reviewer must not read it as the whole. */
+function partialBlock(plan: Plan): string[] {
+  const partial = partialLine(plan);
+  return partial ? ['> [!NOTE]', `> ${escapeText(partial)}`, ''] : [];
+}
+
 /** A GitHub alert (a blockquote elsewhere) right under the summary: the guards that refuse the plan. */
 function refusalBlock(plan: Plan): string[] {
   const headline = refusalHeadline(plan);
@@ -91,6 +97,7 @@ function headOf(plan: Plan, kind: PlanKind): string {
     '',
     escapeText(kind === 'drift' ? driftLine(plan) : summaryLine(plan)),
     '',
+    ...partialBlock(plan),
     ...refusalBlock(plan),
     `| ${words.columns.join(' | ')} |`,
     '|---:|---:|---:|',

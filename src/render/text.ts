@@ -2,7 +2,7 @@
 import type { Plan } from '../core/plan.js';
 import { printable } from '../core/printable.js';
 import { effectiveLines } from './effective-lines.js';
-import { detailLines, groupByTarget, headline, hiddenWarningsLine, refusalHeadline, shownWarnings, SIGN, summaryLine, type AttributeLine, type WarningScope } from './lines.js';
+import { detailLines, groupByTarget, headline, hiddenWarningsLine, partialLine, refusalHeadline, shownWarnings, SIGN, summaryLine, type AttributeLine, type WarningScope } from './lines.js';
 
 export interface TextOptions {
   readonly color: boolean;
@@ -36,7 +36,8 @@ function refusalLines(plan: Plan, color: boolean): string[] {
 
 export function renderText(plan: Plan, options: TextOptions): string {
   const { color } = options;
-  const out: string[] = [summaryLine(plan), ...refusalLines(plan, color), ''];
+  const partial = partialLine(plan);
+  const out: string[] = [summaryLine(plan), ...(partial ? [printable(partial)] : []), ...refusalLines(plan, color), ''];
   for (const group of groupByTarget(plan.changes)) {
     // Names and ids may come from the service (a removed team's name): one line each, no escapes.
     out.push(`${group.target.type} ${printable(group.target.name)} ${paint(color, 'dim', `(${printable(group.target.id)})`)}`);

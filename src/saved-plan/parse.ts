@@ -9,6 +9,8 @@ import { GUARD_NAMES, REMOVE_REASONS, WARNING_CODES, summarise, type Change, typ
 import { formatInstant, INSTANT_PATTERN, msOf } from '../core/expiry.js';
 import { checksumOf } from '../diff/checksum.js';
 import { INTEGRITY_KEY, integrityOf } from './fingerprint.js';
+import { effectiveChangesOf } from './parse-effective.js';
+import { serverOf } from './parse-server.js';
 import { NotASavedPlanError, Reader, SavedPlanError } from './reader.js';
 import { basisGuardInputs, SAVED_PLAN_FORMAT_VERSION, SAVED_PLAN_KIND, type BasisTarget, type PlanBasis, type SavedPlan } from './saved-plan.js';
 
@@ -118,6 +120,14 @@ function basisOf(root: Reader): PlanBasis {
   return { desired: reader.string('desired'), maxRemovals: reader.integer('max_removals'), targets: reader.objects('targets').map(basisTargetOf) };
 }
 
+/** `targeted` of a --target plan (core/plan-document.ts): `type:name` strings, at least one. */
+function targetedOf(reader: Reader): { targeted?: string[] } {
+  if (reader.value.targeted === undefined) return {};
+  const targeted = reader.array('targeted');
+  if (targeted.length === 0 || !targeted.every((t) => typeof t === 'string' && /^(project|workspace):./s.test(t))) reader.fail(`${reader.at('targeted')} is not a list of project:NAME and workspace:NAME`);
+  return { targeted: targeted as string[] };
+}
+
 export function parseSavedPlan(file: string, json: unknown): SavedPlan {
   const root = Reader.of(file, json, '');
   if (root.value.kind !== SAVED_PLAN_KIND) throw new NotASavedPlanError(file, `it has no "kind": "${SAVED_PLAN_KIND}"`);
@@ -140,7 +150,19 @@ export function parseSavedPlan(file: string, json: unknown): SavedPlan {
   // What the reader keeps must be all the file says: a value it would drop (a fixed level's
   // permissions are its table row) is an edit too.
   if (JSON.stringify(changes.map(changeDocument)) !== JSON.stringify(planReader.array('changes'))) root.fail(EDITED);
-  const plan = { organization, changes, summary: summarise(changes), warnings: planReader.objects('warnings').map(warningOf), checksum, refusals: planReader.objects('refusals').map(refusalOf) };
+  const plan = {
+    organization,
+    changes,
+    summary: summarise(changes),
+    warnings: planReader.objects('warnings').map(warningOf),
+    checksum,
+    refusals: planReader.objects('refusals').map(refusalOf),
+    // The basis lists every target read, as the plan counts them (diff/plan.ts).
+    managedTargets: basis.targets.length,
+    ...targetedOf(planReader),
+    ...effectiveChangesOf(planReader),
+    ...serverOf(planReader),
+  };
   const known = new Set(basis.targets.map((t) => t.id));
   const stray = changes.find((c) => !known.has(c.target.id));
   if (stray) root.fail(`a change of ${stray.target.type} "${stray.target.name}" has no basis`);

@@ -111,5 +111,6 @@ export function toDesiredState(merged: Merged): DesiredState {
   const targets = [...merged.targets.values()]
     .map((t) => toTarget(merged, settings, t))
     .sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { organization: String(merged.organization?.value ?? ''), settings, targets, roles: rolesOf(merged) };
+  const organizationSource = merged.organization ? { organizationSource: valueAt(merged.organization.file, ['organization']) } : {};
+  return { organization: String(merged.organization?.value ?? ''), ...organizationSource, settings, targets, roles: rolesOf(merged) };
 }

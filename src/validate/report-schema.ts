@@ -7,14 +7,15 @@ const position: JsonSchema = { type: 'integer', minimum: 1 };
 
 const PROBLEM: JsonSchema = {
   type: 'object',
-  required: ['file', 'line', 'col', 'message'],
+  required: ['file', 'message'],
   properties: {
     file: { type: 'string', description: 'The file, relative to the working directory (absolute outside it).' },
-    line: { ...position, description: '1-based.' },
-    col: { ...position, description: '1-based.' },
+    line: { ...position, description: '1-based; absent for a problem of the path itself (not found, unreadable, too large).' },
+    col: { ...position, description: '1-based; present whenever line is.' },
     message: { type: 'string', minLength: 1, description: 'One line, in the terms of the file.' },
     path: { type: 'string', description: 'The dotted path of the value the problem is about (`projects.platform.teams.dev`), when there is one.' },
   },
+  dependentRequired: { line: ['col'], col: ['line'] },
   additionalProperties: false,
 };
 

@@ -1,6 +1,6 @@
 // The validate report in its three formats. Pure: text in, text out.
 import type { DesiredState } from '../core/model.js';
-import type { Problem } from '../load/problem.js';
+import { placeOf, problemSummary, type Problem } from '../load/problem.js';
 import { printable } from '../core/printable.js';
 
 export const FORMATS = ['text', 'json', 'github'] as const;
@@ -19,21 +19,22 @@ function plural(n: number, word: string): string {
 }
 
 export function summaryLine(report: Report): string {
+  if (report.problems.length > 0) return `${problemSummary(report.problems, report.files)}.`;
   const files = plural(report.files.length, 'file');
-  if (report.problems.length > 0) {
-    return `${plural(report.problems.length, 'problem')}${report.files.length > 0 ? ` in ${files}` : ''}.`;
-  }
   const state = report.state;
   if (!state) return `valid: ${files}.`;
+  const where = `valid: ${files}, organization "${printable(state.organization)}"`;
+  // Valid, and yet nothing to plan: said plainly rather than as "0 projects, 0 workspaces".
+  if (state.targets.length === 0) return `${where}: no targets managed (no projects or workspaces).`;
   const count = (type: string) => state.targets.filter((t) => t.type === type).length;
   const grants = state.targets.reduce((n, t) => n + t.grants.length, 0);
   const warnings = report.warnings?.length ? `; ${plural(report.warnings.length, 'warning')}` : '';
-  return `valid: ${files}, organization "${printable(state.organization)}": ${plural(count('project'), 'project')}, ${plural(count('workspace'), 'workspace')}, ${plural(grants, 'grant')}${warnings}.`;
+  return `${where}: ${plural(count('project'), 'project')}, ${plural(count('workspace'), 'workspace')}, ${plural(grants, 'grant')}${warnings}.`;
 }
 
 export function formatText(report: Report): string {
   // File names and messages quote the files' own text: one problem stays one line (printable.ts).
-  const line = (p: Problem, kind = '') => `${printable(p.file)}:${p.line}:${p.col}: ${kind}${printable(p.message)}`;
+  const line = (p: Problem, kind = '') => `${printable(placeOf(p))}: ${kind}${printable(p.message)}`;
   const lines = [...report.problems.map((p) => line(p)), ...(report.warnings ?? []).map((p) => line(p, 'warning: '))];
   return [...lines, summaryLine(report)].join('\n') + '\n';
 }
@@ -61,7 +62,7 @@ export function escapeProperty(value: string): string {
 }
 
 export function formatGithub(report: Report): string {
-  const command = (kind: 'error' | 'warning') => (p: Problem) => `::${kind} file=${escapeProperty(p.file)},line=${p.line},col=${p.col}::${escapeData(p.message)}`;
+  const command = (kind: 'error' | 'warning') => (p: Problem) => `::${kind} file=${escapeProperty(p.file)}${p.line === undefined ? '' : `,line=${p.line},col=${p.col ?? 1}`}::${escapeData(p.message)}`;
   const lines = [...report.problems.map(command('error')), ...(report.warnings ?? []).map(command('warning'))];
   return [...lines, summaryLine(report)].join('\n') + '\n';
 }

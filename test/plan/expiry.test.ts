@@ -105,6 +105,9 @@ describe('saved plans and expiry', () => {
     expect(late.code).toBe(1);
     expect(late.err).toContain('the saved plan is stale: it grants access that has expired since it was planned: team "ops" on workspace "net" (2026-12-10T16:00:00Z)');
     expect(writesOf(emulator)).toEqual([]);
+    // show counts from when it is run: the reviewer sees the grant has already ended.
+    const shown = await runCli(['show', planFile], at(AFTER_OPS));
+    expect(shown.out).toMatch(/^ {2}\+ ops +plan \(expired less than a day ago, 2026-12-10T16:00:00Z\)$/m);
     const inTime = await cli(['apply', '--plan', planFile, '--auto-approve'], NOW);
     expect(inTime.code, inTime.err).toBe(0);
     expect(writesOf(emulator).sort()).toEqual(['DELETE /api/v2/team-projects/tprj-interns-other', 'POST /api/v2/team-workspaces']);
