@@ -1,6 +1,7 @@
 // The flags every command that talks to the API shares (README, "Commands", common flags).
 import { durationFlag, intFlag, listFlag, boolFlag, stringFlag, type Options, type Parsed } from './args.js';
 import type { IO } from './io.js';
+import { clockOf } from './clock.js';
 import { CLIError } from '../errors.js';
 import { colorOn } from './terminal.js';
 
@@ -70,6 +71,7 @@ export function connectionRequest(io: IO, flags: ConnectionFlags) {
     rateLimit: flags.rateLimit,
     onRateLimit: rateLimitNotice(io),
     timeoutMs: flags.timeoutMs,
+    now: clockOf(io),
   };
 }
 

@@ -21,6 +21,8 @@ export interface AddChange extends ChangeBase {
   readonly after: Access;
   /** The role the file named for this grant (`after` is then its custom vector). */
   readonly afterRole?: string;
+  /** When the file's grant ends (GrantExpiry.at): the plan after that removes it. */
+  readonly expires?: string;
 }
 
 export interface UpdateChange extends ChangeBase {
@@ -35,6 +37,8 @@ export interface UpdateChange extends ChangeBase {
   readonly beforeRole?: string;
   /** The role the file named for this grant. */
   readonly afterRole?: string;
+  /** When the file's grant ends (GrantExpiry.at): the plan after that removes it. */
+  readonly expires?: string;
 }
 
 export interface RemoveChange extends ChangeBase {
@@ -43,13 +47,31 @@ export interface RemoveChange extends ChangeBase {
   readonly before: ReportedAccess;
   /** The role of the files whose permissions the live grant has (diff/roles.ts, roleOfLive). */
   readonly beforeRole?: string;
+  /**
+   * `expired`: the files grant the team here with an expiry that has passed (README, "Grants that
+   * expire"), so it goes whatever prune says; `expires` is then when it ended. Absent: pruned.
+   */
+  readonly reason?: RemoveReason;
+  readonly expires?: string;
 }
+
+export const REMOVE_REASONS = ['expired'] as const;
+export type RemoveReason = (typeof REMOVE_REASONS)[number];
 
 export type Change = AddChange | UpdateChange | RemoveChange;
 export type Action = Change['action'];
 
 /** The plan's warnings (README, "Warnings"); a file may silence any of them (`ignore-warnings`). */
-export const WARNING_CODES = ['shadowed-by-organization-access', 'custom-equals-level', 'below-project-access', 'permission-support-unknown', 'set-matches-nothing', 'key-value-tags-not-read'] as const;
+export const WARNING_CODES = [
+  'shadowed-by-organization-access',
+  'custom-equals-level',
+  'below-project-access',
+  'permission-support-unknown',
+  'set-matches-nothing',
+  'key-value-tags-not-read',
+  'grant-expires-soon',
+  'grant-expired',
+] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 /** The warnings a target may silence: the sets' two (README, "Sets") name no target. */
 export const TARGET_WARNING_CODES: readonly WarningCode[] = WARNING_CODES.filter((code) => code !== 'set-matches-nothing' && code !== 'key-value-tags-not-read');

@@ -22,7 +22,7 @@ import { selectReport, type ReportSelection } from './report-selection.js';
 import { checkPolicies } from '../policy/check.js';
 import type { PolicyViolation } from '../core/policy.js';
 
-export interface ReportRequest extends Pick<PlanRequest, 'cwd' | 'env' | 'address' | 'concurrency' | 'rateLimit' | 'homeDir' | 'onProgress' | 'afterLoad' | 'onRateLimit' | 'signal' | 'timeoutMs'> {
+export interface ReportRequest extends Pick<PlanRequest, 'cwd' | 'env' | 'address' | 'concurrency' | 'rateLimit' | 'homeDir' | 'onProgress' | 'afterLoad' | 'onRateLimit' | 'signal' | 'timeoutMs' | 'now'> {
   /** Desired-state files: the organization is theirs, and --after applies their plan. */
   readonly paths: string[];
   /** `--organization` (else TFE_ORGANIZATION, read by the command); must agree with the files. */
@@ -125,7 +125,8 @@ async function violationsIn(desired: DesiredState | undefined, found: Catalogue,
 }
 
 export async function reportOrganization(request: ReportRequest): Promise<Report> {
-  const desired = request.paths.length > 0 ? await desiredFromFiles(request.paths, request.cwd, []) : undefined;
+  // --after: the files as they stand now, an expired grant removed (README, "Grants that expire").
+  const desired = request.paths.length > 0 ? await desiredFromFiles(request.paths, request.cwd, [], request.now ?? Date.now()) : undefined;
   const organization = organizationOf(desired, request.organization);
   if (request.after && !desired) throw new CLIError('--after reports the access once the files are applied: name the desired-state files (PATHS).');
   request.afterLoad?.();

@@ -32,6 +32,8 @@ export interface MarkdownOptions {
   /** Which warnings to show (`--warnings`; default: about the targets the plan changes). */
   readonly warnings?: WarningScope;
   readonly kind?: PlanKind;
+  /** The clock (epoch milliseconds) that "expires in N days" counts from; absent: the date alone. */
+  readonly now?: number;
 }
 
 const KIND = {
@@ -55,16 +57,16 @@ function counts(changes: readonly Change[]): { add: number; update: number; remo
 }
 
 /** `sources`: README, "Sets": each change says where it comes from once a set takes part in the plan. */
-function changeLines(change: Change, verbose: boolean, sources: boolean): string[] {
+function changeLines(change: Change, verbose: boolean, sources: boolean, now: number | undefined): string[] {
   const sign = SIGN[change.action] === '~' ? '!' : SIGN[change.action];
   const from = sources ? ` ${sourceLabel(change)}` : '';
-  return [`${sign} ${change.team.name}: ${headline(change)}${from}`, ...detailLines(change, verbose).map((line) => `${line.sign}     ${line.text}`)];
+  return [`${sign} ${change.team.name}: ${headline(change, now)}${from}`, ...detailLines(change, verbose).map((line) => `${line.sign}     ${line.text}`)];
 }
 
-function section(group: TargetGroup, long: boolean, verbose: boolean, sources: boolean): string {
+function section(group: TargetGroup, long: boolean, verbose: boolean, sources: boolean, now?: number): string {
   const n = counts(group.changes);
   const title = `**${group.target.type} <code>${escapeHtml(group.target.name)}</code>** (+${n.add} ~${n.update} -${n.remove})\n`;
-  const lines = (changes: readonly Change[]): string => fenced('diff', changes.flatMap((c) => changeLines(c, verbose, sources)));
+  const lines = (changes: readonly Change[]): string => fenced('diff', changes.flatMap((c) => changeLines(c, verbose, sources, now)));
   if (!long) return `${title}\n${lines(group.changes)}\n`;
   // What goes is never behind a click.
   const removals = group.changes.filter((c) => c.action === 'remove');
@@ -167,7 +169,7 @@ export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): strin
   }
   const groups = groupByTarget(plan.changes);
   const sources = showsSources(plan.changes);
-  const sections = groups.map((g) => section(g, long, verbose, sources));
+  const sections = groups.map((g) => section(g, long, verbose, sources, options.now));
   let budget = limit - TAIL_RESERVE - head.length - tail.length;
   if (sections.reduce((n, s) => n + s.length, 0) > budget) budget -= NOTE_NAMES;
   const shown: string[] = [];
