@@ -1,7 +1,9 @@
 // The flags every command that talks to the API shares (README, "Commands", common flags).
 import { durationFlag, intFlag, listFlag, boolFlag, stringFlag, type Options, type Parsed } from './args.js';
 import type { IO } from './io.js';
+import { clockOf } from './clock.js';
 import { CLIError } from '../errors.js';
+import { colorOn } from './terminal.js';
 
 export const DEFAULT_CONCURRENCY = 8;
 /** The real service allows 30 requests per second per user (docs/api.md, "Rate limiting"). */
@@ -26,7 +28,7 @@ export const CONNECTION_HELP = `  --address URL        API address (else TFE_ADD
                        X-RateLimit-Limit announced by the server wins
   --timeout DURATION   give up when the whole run takes longer (90s, 5m, 1h30m; default none);
                        apply then starts no other change and reports what it did
-  --no-color           no colours (also NO_COLOR)`;
+  --no-color           no colours (also NO_COLOR; FORCE_COLOR=1 forces them)`;
 
 export const TARGET_HELP = `  --target T           only project:NAME or workspace:NAME (repeatable)`;
 
@@ -45,7 +47,7 @@ export function connectionFlags(parsed: Parsed, io: IO): ConnectionFlags {
     concurrency: intFlag(parsed, 'concurrency', DEFAULT_CONCURRENCY, 1),
     rateLimit: intFlag(parsed, 'rate-limit', DEFAULT_RATE_LIMIT, 0),
     timeoutMs: durationFlag(parsed, 'timeout'),
-    color: io.isTTY && !boolFlag(parsed, 'no-color') && !io.env.NO_COLOR,
+    color: colorOn(io, boolFlag(parsed, 'no-color')),
   };
 }
 
@@ -69,6 +71,7 @@ export function connectionRequest(io: IO, flags: ConnectionFlags) {
     rateLimit: flags.rateLimit,
     onRateLimit: rateLimitNotice(io),
     timeoutMs: flags.timeoutMs,
+    now: clockOf(io),
   };
 }
 

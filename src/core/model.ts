@@ -59,12 +59,22 @@ export const OWNERS_TEAM = 'owners';
 
 // ---- desired state (the file, validated and normalised) ----
 
+/** When a grant of the files ends (README, "Grants that expire"; core/expiry.ts). */
+export interface GrantExpiry {
+  /** The instant it ends, RFC 3339 in UTC (a date `YYYY-MM-DD` ends at the next midnight UTC). */
+  readonly at: string;
+  /** Where `expires:` is written. */
+  readonly source?: SourceRef;
+}
+
 export interface DesiredGrant {
   readonly team: string;
   readonly access: Access;
   /** The role the file named, when the grant came from `roles:`. */
   readonly role?: string;
   readonly source?: SourceRef;
+  /** `expires:`: from then on the grant is no longer desired, and its live grant is removed. */
+  readonly expires?: GrantExpiry;
   /** Where the desired grant comes from once sets are expanded (src/expand/merge.ts); absent: the target's own entry. */
   readonly origin?: GrantOrigin;
 }
@@ -90,6 +100,11 @@ export interface DesiredTarget {
   readonly prune: boolean;
   readonly grants: readonly DesiredGrant[];
   readonly source?: SourceRef;
+  /**
+   * Grants of the files whose expiry has passed at the time of the run (diff/expiry.ts, desiredAt):
+   * no longer in `grants`; the plan removes their live grants whatever `prune` says.
+   */
+  readonly expired?: readonly DesiredGrant[];
   /** Warnings the file silences on this target (`ignore-warnings:` under it). */
   readonly ignoreWarnings?: readonly WarningCode[];
   /** True when the entry itself says `prune:` (a set never prunes a target whose entry says `prune: false`). */
@@ -127,6 +142,8 @@ export interface DesiredSettings {
   /** Where each name of `ignoreTeams` was written, for the resolver's messages. */
   readonly ignoreTeamSources?: ReadonlyMap<string, SourceRef>;
   readonly maxRemovals: number;
+  /** `settings.expiry-warning-days` (absent: DEFAULT_EXPIRY_WARNING_DAYS, core/expiry.ts). */
+  readonly expiryWarningDays?: number;
   /** Warnings the files silence everywhere (`settings.ignore-warnings`); absent: none. */
   readonly ignoreWarnings?: readonly WarningCode[];
 }
@@ -138,6 +155,8 @@ export type DesiredRoles = { readonly [T in TargetType]: ReadonlyMap<string, Cus
 
 export interface DesiredState {
   readonly organization: string;
+  /** Where `organization:` is written (the first file that names it). */
+  readonly organizationSource?: SourceRef;
   readonly settings: DesiredSettings;
   readonly targets: readonly DesiredTarget[];
   /** Roles defined under `roles:`, for naming the role a live grant has (absent: none known). */

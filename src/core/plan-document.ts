@@ -30,6 +30,9 @@ export function changeDocument(change: Change): JsonObject {
   base.after = change.action === 'remove' ? null : accessDocument(change.resource, change.after, change.afterRole);
   if (change.action === 'update') base.label_only = change.labelOnly;
   if (change.source) base.source = sourceDocument(change.source);
+  // README, "Grants that expire": when the file's grant ends, and on a removal why it goes.
+  if (change.expires !== undefined) base.expires = change.expires;
+  if (change.action === 'remove' && change.reason !== undefined) base.reason = change.reason;
   return base;
 }
 
@@ -65,6 +68,7 @@ export function planDocument(plan: Plan): JsonObject {
     warnings: plan.warnings.map(warningDocument),
     refusals: plan.refusals.map((r) => ({ guard: r.guard, message: r.message, how_to_proceed: r.howToProceed })),
     ...(plan.effectiveChanges ? { effective_changes: plan.effectiveChanges.map(effectiveChangeDocument) } : {}),
+    ...(plan.targeted ? { targeted: [...plan.targeted] } : {}),
   };
   if (plan.server) document.server = serverDocument(plan.server);
   return document;

@@ -20,6 +20,8 @@ export interface AddChange extends ChangeBase {
   readonly after: Access;
   /** The role the file named for this grant (`after` is then its custom vector). */
   readonly afterRole?: string;
+  /** When the file's grant ends (GrantExpiry.at): the plan after that removes it. */
+  readonly expires?: string;
 }
 
 export interface UpdateChange extends ChangeBase {
@@ -34,6 +36,8 @@ export interface UpdateChange extends ChangeBase {
   readonly beforeRole?: string;
   /** The role the file named for this grant. */
   readonly afterRole?: string;
+  /** When the file's grant ends (GrantExpiry.at): the plan after that removes it. */
+  readonly expires?: string;
 }
 
 export interface RemoveChange extends ChangeBase {
@@ -42,13 +46,22 @@ export interface RemoveChange extends ChangeBase {
   readonly before: ReportedAccess;
   /** The role of the files whose permissions the live grant has (diff/roles.ts, roleOfLive). */
   readonly beforeRole?: string;
+  /**
+   * `expired`: the files grant the team here with an expiry that has passed (README, "Grants that
+   * expire"), so it goes whatever prune says; `expires` is then when it ended. Absent: pruned.
+   */
+  readonly reason?: RemoveReason;
+  readonly expires?: string;
 }
+
+export const REMOVE_REASONS = ['expired'] as const;
+export type RemoveReason = (typeof REMOVE_REASONS)[number];
 
 export type Change = AddChange | UpdateChange | RemoveChange;
 export type Action = Change['action'];
 
 /** The plan's warnings (README, "Warnings"); a file may silence any of them (`ignore-warnings`). */
-export const WARNING_CODES = ['shadowed-by-organization-access', 'custom-equals-level', 'below-project-access', 'permission-support-unknown', 'set-matches-nothing', 'key-value-tags-not-read'] as const;
+export const WARNING_CODES = ['shadowed-by-organization-access', 'custom-equals-level', 'below-project-access', 'permission-support-unknown', 'grant-expires-soon', 'grant-expired', 'set-matches-nothing', 'key-value-tags-not-read'] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 /** The warnings a target may silence: the sets' two (README, "Sets") name no target. */
 export const TARGET_WARNING_CODES: readonly WarningCode[] = WARNING_CODES.filter((code) => code !== 'set-matches-nothing' && code !== 'key-value-tags-not-read');
@@ -96,6 +109,10 @@ export interface Plan {
   readonly effectiveChanges?: readonly EffectiveChange[];
   /** The server the plan was read from (its ping), when known; not part of the checksum. */
   readonly server?: ServerInfo;
+  /** How many projects and workspaces the plan covers, when known: 0 is said as such, never as "no changes". */
+  readonly managedTargets?: number;
+  /** `--target` (`project:NAME`, `workspace:NAME`): the plan covers these only, and says so. Absent: every target of the files. */
+  readonly targeted?: readonly string[];
 }
 
 /** The plan as the diff makes it, before the guards are evaluated (guard/plan-refusals.ts adds them). */

@@ -2,7 +2,7 @@
 // recursively, sorted by path (README, "Files and paths"). I/O failures become one-line problems,
 // never stack traces.
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { emptyFile, parseYamlText, type LoadedFile } from './document.js';
 import { MAX_FILE_BYTES } from './limits.js';
 import type { Problem } from './problem.js';
@@ -46,9 +46,11 @@ export interface LoadResult {
   readonly problems: Problem[];
 }
 
+/** Relative to the working directory inside it; absolute outside it (never `../../tmp/x.yaml`). */
 function display(cwd: string, absolute: string): string {
   const rel = relative(cwd, absolute);
-  return rel === '' ? '.' : isAbsolute(rel) ? absolute : rel;
+  const outside = isAbsolute(rel) || rel === '..' || rel.startsWith(`..${sep}`);
+  return rel === '' ? '.' : outside ? absolute : rel;
 }
 
 function ioMessage(error: unknown): string {
@@ -77,7 +79,7 @@ async function walk(fs: FileSystem, dir: string, shown: string, out: { files: st
   try {
     entries = await fs.readdir(dir);
   } catch (error: unknown) {
-    out.problems.push({ file: shown, line: 1, col: 1, message: ioMessage(error) });
+    out.problems.push({ file: shown, message: ioMessage(error) });
     return;
   }
   for (const entry of [...entries].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
@@ -94,7 +96,8 @@ async function linksToFile(fs: FileSystem, path: string): Promise<boolean> {
 }
 
 async function expand(fs: FileSystem, absolute: string, shown: string): Promise<{ files: string[]; problems: Problem[] }> {
-  const at = { file: shown, line: 1, col: 1 };
+  // A problem of the path: no line or column (load/problem.ts).
+  const at = { file: shown };
   try {
     const info = await fs.stat(absolute);
     if (info.isFile()) return { files: [absolute], problems: [] };
@@ -114,14 +117,14 @@ async function readOne(fs: FileSystem, absolute: string, shown: string): Promise
     const { size } = await fs.stat(absolute);
     if (size > MAX_FILE_BYTES) {
       const message = `the file is ${size} bytes, over the limit of ${MAX_FILE_BYTES} (MAX_FILE_BYTES); split it into several files`;
-      return { problems: [{ file: shown, line: 1, col: 1, message }] };
+      return { problems: [{ file: shown, message }] };
     }
     const decoded = decodeText(shown, await fs.readFile(absolute));
     if ('problem' in decoded) return { loaded: emptyFile(shown), problems: [decoded.problem] };
     const parsed = parseYamlText(shown, decoded.text);
     return { loaded: parsed.loaded, problems: parsed.problems };
   } catch (error: unknown) {
-    return { problems: [{ file: shown, line: 1, col: 1, message: ioMessage(error) }] };
+    return { problems: [{ file: shown, message: ioMessage(error) }] };
   }
 }
 

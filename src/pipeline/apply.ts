@@ -8,8 +8,8 @@ import { CLIError, RunStoppedError } from '../errors.js';
 import { checkGuards, type GuardContext } from '../guard/guards.js';
 import { guardInputsOf, planRefusalOf } from '../guard/plan-refusals.js';
 import { GuardRefusedError } from '../guard/refusal.js';
-import { desiredFromFiles, openClient, planAgainstLive, type PlanRequest } from './plan.js';
-import { assertFresh } from '../saved-plan/stale.js';
+import { desiredFromFiles, openClient, planAgainstLive, withClock, type PlanRequest } from './plan.js';
+import { assertFresh, assertNotExpired } from '../saved-plan/stale.js';
 import { fingerprintDesired } from '../saved-plan/fingerprint.js';
 import { readSavedPlan } from '../saved-plan/file.js';
 import { basisGuardInputs } from '../saved-plan/saved-plan.js';
@@ -27,11 +27,12 @@ export interface ApplyRequest extends PlanRequest {
 }
 
 export interface ApplyHooks {
-  /** The plan about to be applied, before the guards and the question. */
+  /** The plan about to be applied, before the guards and the question; also a plan refused by --checksum. */
   readonly show: (plan: Plan) => void;
   /**
-   * Asked once, when there are changes the guards allow; false stops with nothing changed, and so
-   * does a RunStoppedError (Ctrl-C at the prompt). `signal` aborts when the run stops meanwhile.
+   * Asked once, when there are changes the guards allow (never for a plan with none); false stops
+   * with nothing changed, and so does a RunStoppedError (Ctrl-C at the prompt) or a CLIError (no
+   * one to ask). `signal` aborts when the run stops meanwhile.
    */
   readonly confirm: (plan: Plan, signal: AbortSignal) => Promise<boolean>;
   readonly onProgress?: (progress: Progress) => void;
@@ -46,10 +47,13 @@ export class ChecksumMismatchError extends CLIError {
   }
 }
 
-function checkChecksum(plan: Plan, expected: string | undefined): void {
+/** A refused plan is shown first: the operator sees what moved since the review. */
+function checkChecksum(plan: Plan, expected: string | undefined, hooks: ApplyHooks): void {
   if (expected === undefined) return;
   const wanted = expected.trim().toLowerCase();
-  if (plan.checksum !== wanted) throw new ChecksumMismatchError(plan.checksum, wanted);
+  if (plan.checksum === wanted) return;
+  hooks.show(plan);
+  throw new ChecksumMismatchError(plan.checksum, wanted);
 }
 
 /** Rejects with the signal's reason once it aborts. */
@@ -87,12 +91,14 @@ async function execute(client: TfeClient, planned: Plan, guards: GuardContext, r
   return { kind: 'applied', plan, report };
 }
 
-async function applyFresh(request: ApplyRequest, hooks: ApplyHooks, control: RunControl): Promise<ApplyResult> {
-  const desired = await desiredFromFiles(request.paths, request.cwd, request.targets);
+type ClockedApply = ApplyRequest & { readonly now: number };
+
+async function applyFresh(request: ClockedApply, hooks: ApplyHooks, control: RunControl): Promise<ApplyResult> {
+  const desired = await desiredFromFiles(request.paths, request.cwd, request.targets, request.now);
   const client = openClient(request, control);
   try {
     const { plan, live } = await planAgainstLive(client, desired, request);
-    checkChecksum(plan, request.checksum);
+    checkChecksum(plan, request.checksum, hooks);
     // The inputs `plan` reported its refusals from (guard/plan-refusals.ts): plan and apply agree.
     return await execute(client, plan, { ...guardInputsOf(desired, live), force: request.force }, { request, hooks, control });
   } finally {
@@ -100,17 +106,19 @@ async function applyFresh(request: ApplyRequest, hooks: ApplyHooks, control: Run
   }
 }
 
-async function applySaved(file: string, request: ApplyRequest, hooks: ApplyHooks, control: RunControl): Promise<ApplyResult> {
+async function applySaved(file: string, request: ClockedApply, hooks: ApplyHooks, control: RunControl): Promise<ApplyResult> {
   if (request.targets.length > 0) throw new CLIError('--target cannot be used with --plan: a saved plan applies all of its changes or none.');
   const saved = await readSavedPlan(file);
-  checkChecksum(saved.plan, request.checksum);
+  checkChecksum(saved.plan, request.checksum, hooks);
   const baseUrl = addressFrom({ address: request.address }, request.env).baseUrl;
   if (saved.address !== undefined && saved.address !== baseUrl) {
     throw new CLIError(`the saved plan ${file} was made against ${saved.address}, not ${baseUrl}; nothing was changed.`);
   }
+  // A grant it writes that has expired since is no longer desired: before the files, which then moved too.
+  assertNotExpired(saved, request.now);
   // Files named next to --plan must still say what the plan was made from.
   if (request.paths.length > 0) {
-    const desired = await desiredFromFiles(request.paths, request.cwd, []);
+    const desired = await desiredFromFiles(request.paths, request.cwd, [], request.now);
     request.afterLoad?.();
     if (fingerprintDesired(desired) !== saved.basis.desired) {
       throw new CLIError(`the saved plan ${file} is stale: the desired-state files changed since it was planned; nothing was changed. Plan again and review the new plan.`);
@@ -132,7 +140,8 @@ async function applySaved(file: string, request: ApplyRequest, hooks: ApplyHooks
  * a dead server) ends it with that reason and nothing changed; a stop during the writes ends it with
  * a report whose changes not yet begun are `not-started` (README, "Reliability").
  */
-export async function applyUseCase(request: ApplyRequest, hooks: ApplyHooks): Promise<ApplyResult> {
+export async function applyUseCase(unclocked: ApplyRequest, hooks: ApplyHooks): Promise<ApplyResult> {
+  const request = withClock(unclocked);
   const control = new RunControl(request);
   try {
     return request.savedPlan === undefined ? await applyFresh(request, hooks, control) : await applySaved(request.savedPlan, request, hooks, control);

@@ -7,6 +7,7 @@ import type { DesiredState, LiveState } from '../core/model.js';
 import type { ServerInfo } from '../core/server.js';
 import type { Plan } from '../core/plan.js';
 import { buildPlan } from '../diff/plan.js';
+import { desiredAt } from '../diff/expiry.js';
 import { supportFindings } from '../diff/support.js';
 import type { PlanWarning } from '../core/plan.js';
 import { CLIError } from '../errors.js';
@@ -17,9 +18,9 @@ import { readLive } from '../live/read-live.js';
 import { resolve, type NameReader, type Resolved } from '../resolve/resolve.js';
 import { expandSets, type Expanded } from '../expand/expand.js';
 import { loadDesiredState } from '../validate/desired-state.js';
-import type { Problem } from '../load/problem.js';
+import { placeOf, problemSummary, type Problem } from '../load/problem.js';
 import { RunControl } from './run-control.js';
-import { selectExpanded, selectTargets } from './targets.js';
+import { selectExpanded, selectTargets, targetsOf } from './targets.js';
 
 /** How many problems a plan run prints before pointing at `tfe-access validate`. */
 const MAX_PROBLEMS_SHOWN = 20;
@@ -51,6 +52,16 @@ export interface PlanRequest {
    * when a change touches targets the files do not manage (src/live/change-context.ts).
    */
   readonly effectiveChanges?: boolean;
+  /**
+   * The clock the run judges expiries by (epoch milliseconds; README, "Grants that expire"): the
+   * CLI passes the process's, tests their own. Absent: Date.now() when the run starts.
+   */
+  readonly now?: number;
+}
+
+/** The request with its clock read once, so every stage of one run judges expiries at one instant. */
+export function withClock<R extends { readonly now?: number }>(request: R): R & { readonly now: number } {
+  return { ...request, now: request.now ?? Date.now() };
 }
 
 export interface PlanResult {
@@ -62,17 +73,17 @@ export interface PlanResult {
   readonly client: TfeClient;
 }
 
-function problemsError(problems: readonly Problem[]): CLIError {
-  const shown = problems.slice(0, MAX_PROBLEMS_SHOWN).map((p) => `  ${p.file}:${p.line}:${p.col}: ${p.message}`);
+function problemsError(problems: readonly Problem[], files: readonly string[]): CLIError {
+  const shown = problems.slice(0, MAX_PROBLEMS_SHOWN).map((p) => `  ${placeOf(p)}: ${p.message}`);
   const more = problems.length > MAX_PROBLEMS_SHOWN ? [`  ... and ${problems.length - MAX_PROBLEMS_SHOWN} more (run \`tfe-access validate\`)`] : [];
-  return new CLIError([`the desired-state files have ${problems.length} problem${problems.length === 1 ? '' : 's'}:`, ...shown, ...more].join('\n'));
+  return new CLIError([`${problemSummary(problems, files)}:`, ...shown, ...more].join('\n'));
 }
 
-/** load + validate + --target: offline, before any request. */
-export async function desiredFromFiles(paths: string[], cwd: string, targets: readonly string[]): Promise<DesiredState> {
+/** load + validate + --target, at `now` (grants expired then are no longer desired): offline, before any request. */
+export async function desiredFromFiles(paths: string[], cwd: string, targets: readonly string[], now: number): Promise<DesiredState> {
   const loaded = await loadDesiredState(paths, cwd);
-  if (!loaded.state) throw problemsError(loaded.problems);
-  return selectTargets(loaded.state, targets);
+  if (!loaded.state) throw problemsError(loaded.problems, loaded.files);
+  return desiredAt(selectTargets(loaded.state, targets), now);
 }
 
 /** The client of a run; with `control`, its requests end when the run stops, and a dead server stops the run. */
@@ -96,14 +107,19 @@ function checkSupport(desired: DesiredState, live: LiveState, server: ServerInfo
   throw new CLIError(`the desired state sets ${head}; nothing was changed:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 }
 
-/** resolve + expand: the targets to read, the sets merged with the entries (src/expand/), or one error naming every problem. */
-export async function resolveAndExpand(client: NameReader, desired: DesiredState, targets: readonly string[] = []): Promise<Expanded> {
+/**
+ * resolve + expand: the targets to read, the sets merged with the entries (src/expand/), or one
+ * error naming every problem. With `now`, a set's grant whose expiry has passed is no longer
+ * desired, as an entry's is (desiredFromFiles did the entries').
+ */
+export async function resolveAndExpand(client: NameReader, desired: DesiredState, targets: readonly string[] = [], now?: number): Promise<Expanded> {
   const expanded = expandSets(desired, await resolve(client, desired));
   if (expanded.problems.length > 0) {
     const head = expanded.problems.length === 1 ? 'The sets have a problem' : `The sets have ${expanded.problems.length} problems`;
     throw new CLIError(`${head}:\n${expanded.problems.map((p) => `  ${p}`).join('\n')}`);
   }
-  return { ...expanded, ...selectExpanded(expanded.desired, expanded.resolved, targets) };
+  const selected = selectExpanded(expanded.desired, expanded.resolved, targets);
+  return { ...expanded, ...selected, desired: now === undefined || !desired.sets?.length ? selected.desired : desiredAt(selected.desired, now) };
 }
 
 /**
@@ -111,12 +127,16 @@ export async function resolveAndExpand(client: NameReader, desired: DesiredState
  * desired state already loaded. `desired` in the result is the files' (what a saved plan's basis
  * fingerprints); the plan is made from it once its sets are expanded.
  */
-export async function planAgainstLive(client: TfeClient, desired: DesiredState, request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad' | 'effectiveChanges'> & { readonly targets?: readonly string[] }): Promise<Omit<PlanResult, 'client'>> {
+export async function planAgainstLive(
+  client: TfeClient,
+  desired: DesiredState,
+  request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad' | 'effectiveChanges'> & Partial<Pick<PlanRequest, 'targets'>> & { readonly now: number },
+): Promise<Omit<PlanResult, 'client'>> {
   // Here rather than in desiredFromFiles: every plan (plan, drift, a fresh apply) passes through.
   request.afterLoad?.();
   // Once per run, before anything else: the versions, and a lower rate limit before the first burst.
   const server = await client.serverInfo();
-  const expanded = await resolveAndExpand(client, desired, request.targets);
+  const expanded = await resolveAndExpand(client, desired, request.targets, request.now);
   const { resolved } = expanded;
   const live = await readLive(client, resolved, {
     concurrency: request.concurrency,
@@ -124,17 +144,21 @@ export async function planAgainstLive(client: TfeClient, desired: DesiredState, 
   });
   const supportWarnings = checkSupport(expanded.desired, live, server);
   // diff -> guard: the plan names every guard apply will refuse it by (docs/architecture.md, "The pipeline").
-  const diffPlan = buildPlan(expanded.desired, live, { server, supportWarnings, setWarnings: expanded.warnings });
-  const plan = guardPlan(diffPlan, guardInputsOf(expanded.desired, live));
+  const targeted = targetsOf(request.targets ?? []);
+  // A --target plan says it covers part of the files, in every format (README, "Plan and drift").
+  const diffPlan = buildPlan(expanded.desired, live, { server, supportWarnings, setWarnings: expanded.warnings, now: request.now });
+  const built = guardPlan(diffPlan, guardInputsOf(expanded.desired, live));
+  const plan = { ...built, ...(targeted.length > 0 ? { targeted } : {}) };
   if (!request.effectiveChanges) return { plan, desired, resolved, live };
   const context = await readChangeContext(client, resolved, live, plan.changes, { concurrency: request.concurrency });
   return { plan: { ...plan, effectiveChanges: effectiveChanges(plan.changes, context) }, desired, resolved, live };
 }
 
-export async function planFromFiles(request: PlanRequest): Promise<PlanResult> {
+export async function planFromFiles(unclocked: PlanRequest): Promise<PlanResult> {
+  const request = withClock(unclocked);
   const control = new RunControl(request);
   try {
-    const desired = await desiredFromFiles(request.paths, request.cwd, request.targets);
+    const desired = await desiredFromFiles(request.paths, request.cwd, request.targets, request.now);
     const client = openClient(request, control);
     try {
       return { ...(await planAgainstLive(client, desired, request)), client };

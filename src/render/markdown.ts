@@ -5,7 +5,7 @@
 // are. `drift --format markdown` is titled and marked as drift, not as a plan.
 import type { Change, Plan } from '../core/plan.js';
 import { effectiveLines } from './effective-lines.js';
-import { detailLines, groupByTarget, headline, hiddenWarningsLine, refusalHeadline, shownWarnings, showsSources, SIGN, sourceLabel, summaryLine, type TargetGroup, type WarningScope } from './lines.js';
+import { detailLines, groupByTarget, headline, hiddenWarningsLine, partialLine, refusalHeadline, shownWarnings, showsSources, SIGN, sourceLabel, summaryLine, type TargetGroup, type WarningScope } from './lines.js';
 import { collapsed, escapeHtml, escapeText, fenced, fenceSafe } from './markdown-text.js';
 
 /** GitHub refuses comments longer than this many characters. */
@@ -31,6 +31,8 @@ export interface MarkdownOptions {
   /** Which warnings to show (`--warnings`; default: about the targets the plan changes). */
   readonly warnings?: WarningScope;
   readonly kind?: PlanKind;
+  /** The clock (epoch milliseconds) that "expires in N days" counts from; absent: the date alone. */
+  readonly now?: number;
 }
 
 const KIND = {
@@ -54,16 +56,16 @@ function counts(changes: readonly Change[]): { add: number; update: number; remo
 }
 
 /** `sources`: README, "Sets": each change says where it comes from once a set takes part in the plan. */
-function changeLines(change: Change, verbose: boolean, sources: boolean): string[] {
+function changeLines(change: Change, verbose: boolean, now: number | undefined, sources: boolean): string[] {
   const sign = SIGN[change.action] === '~' ? '!' : SIGN[change.action];
   const from = sources ? ` ${sourceLabel(change)}` : '';
-  return [`${sign} ${change.team.name}: ${headline(change)}${from}`, ...detailLines(change, verbose).map((line) => `${line.sign}     ${line.text}`)];
+  return [`${sign} ${change.team.name}: ${headline(change, now)}${from}`, ...detailLines(change, verbose).map((line) => `${line.sign}     ${line.text}`)];
 }
 
-function section(group: TargetGroup, long: boolean, verbose: boolean, sources: boolean): string {
+function section(group: TargetGroup, long: boolean, verbose: boolean, now: number | undefined, sources: boolean): string {
   const n = counts(group.changes);
   const title = `**${group.target.type} <code>${escapeHtml(group.target.name)}</code>** (+${n.add} ~${n.update} -${n.remove})\n`;
-  const lines = (changes: readonly Change[]): string => fenced('diff', changes.flatMap((c) => changeLines(c, verbose, sources)));
+  const lines = (changes: readonly Change[]): string => fenced('diff', changes.flatMap((c) => changeLines(c, verbose, now, sources)));
   if (!long) return `${title}\n${lines(group.changes)}\n`;
   // What goes is never behind a click.
   const removals = group.changes.filter((c) => c.action === 'remove');
@@ -72,6 +74,12 @@ function section(group: TargetGroup, long: boolean, verbose: boolean, sources: b
   if (removals.length > 0) parts.push(lines(removals));
   if (others.length > 0) parts.push(collapsed(`additions and changes (+${n.add} ~${n.update})`, lines(others)));
   return `${parts.join('\n')}\n`;
+}
+
+/** A note under the summary of a `--target` plan: a reviewer must not read it as the whole. */
+function partialBlock(plan: Plan): string[] {
+  const partial = partialLine(plan);
+  return partial ? ['> [!NOTE]', `> ${escapeText(partial)}`, ''] : [];
 }
 
 /** A GitHub alert (a blockquote elsewhere) right under the summary: the guards that refuse the plan. */
@@ -91,6 +99,7 @@ function headOf(plan: Plan, kind: PlanKind): string {
     '',
     escapeText(kind === 'drift' ? driftLine(plan) : summaryLine(plan)),
     '',
+    ...partialBlock(plan),
     ...refusalBlock(plan),
     `| ${words.columns.join(' | ')} |`,
     '|---:|---:|---:|',
@@ -148,7 +157,7 @@ export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): strin
   }
   const groups = groupByTarget(plan.changes);
   const sources = showsSources(plan.changes);
-  const sections = groups.map((g) => section(g, long, verbose, sources));
+  const sections = groups.map((g) => section(g, long, verbose, options.now, sources));
   let budget = limit - TAIL_RESERVE - head.length - tail.length;
   if (sections.reduce((n, s) => n + s.length, 0) > budget) budget -= NOTE_NAMES;
   const shown: string[] = [];

@@ -2,7 +2,7 @@
 import type { Plan } from '../core/plan.js';
 import { printable } from '../core/printable.js';
 import { effectiveLines } from './effective-lines.js';
-import { detailLines, groupByTarget, headline, hiddenWarningsLine, refusalHeadline, shownWarnings, showsSources, SIGN, sourceLabel, summaryLine, type AttributeLine, type WarningScope } from './lines.js';
+import { detailLines, groupByTarget, headline, hiddenWarningsLine, partialLine, refusalHeadline, shownWarnings, showsSources, SIGN, sourceLabel, summaryLine, type AttributeLine, type WarningScope } from './lines.js';
 
 export interface TextOptions {
   readonly color: boolean;
@@ -10,6 +10,8 @@ export interface TextOptions {
   readonly verbose?: boolean;
   /** Which warnings to show (`--warnings`; default: about the targets the plan changes). */
   readonly warnings?: WarningScope;
+  /** The clock (epoch milliseconds) that "expires in N days" counts from; absent: the date alone. */
+  readonly now?: number;
 }
 
 const COLORS = { '+': '\u001b[32m', '~': '\u001b[33m', '-': '\u001b[31m', ' ': '', '!': '\u001b[33m', dim: '\u001b[2m' } as const;
@@ -34,7 +36,8 @@ function refusalLines(plan: Plan, color: boolean): string[] {
 
 export function renderText(plan: Plan, options: TextOptions): string {
   const { color } = options;
-  const out: string[] = [summaryLine(plan), ...refusalLines(plan, color), ''];
+  const partial = partialLine(plan);
+  const out: string[] = [summaryLine(plan), ...(partial ? [printable(partial)] : []), ...refusalLines(plan, color), ''];
   const sources = showsSources(plan.changes);
   for (const group of groupByTarget(plan.changes)) {
     // Names and ids may come from the service (a removed team's name): one line each, no escapes.
@@ -43,7 +46,7 @@ export function renderText(plan: Plan, options: TextOptions): string {
     for (const change of group.changes) {
       const sign = SIGN[change.action] as '+' | '~' | '-';
       const from = sources ? `  ${paint(color, 'dim', printable(sourceLabel(change)))}` : '';
-      out.push(`  ${paint(color, sign, `${sign} ${printable(change.team.name).padEnd(width)}`)}  ${printable(headline(change))}${from}`);
+      out.push(`  ${paint(color, sign, `${sign} ${printable(change.team.name).padEnd(width)}`)}  ${printable(headline(change, options.now))}${from}`);
       for (const line of detailLines(change, options.verbose)) out.push(attribute(line, color));
     }
     out.push('');

@@ -3,18 +3,23 @@
 // is read: teams.ts), then at once all projects when any is managed or a set is given (pages of
 // 100), workspaces as workspaces.ts decides; with workspace sets, the list catalog.ts reads serves
 // the entries too. Team names are exact and case-sensitive (docs/api.md, "Name resolution"); every
-// problem is collected, then one CLIError lists them all.
+// problem is collected, then one CLIError lists them all, sorted by file and line.
 import type { TfeClient } from '../api/client.js';
 import type { DesiredState, DesiredTarget, Project, SourceRef, Team, TargetType, Workspace } from '../core/model.js';
-import { CLIError } from '../errors.js';
 import { didYouMean } from './closest.js';
 import { quote } from '../core/printable.js';
-import { readCatalog, type SetCatalog } from './catalog.js';
+import { InternalError } from '../errors.js';
+import { readCatalog, type CatalogReader, type SetCatalog } from './catalog.js';
 import { listTeamsOf } from './teams.js';
 import { findWorkspaces, type WorkspaceLookup } from './workspaces.js';
+import { nameProblemsError, organizationError, type NameProblem } from './problems.js';
 
-/** The calls name resolution needs, and no other. */
-export type NameReader = Pick<TfeClient, 'listTeams' | 'showsOrganization' | 'listProjects' | 'showWorkspace' | 'showWorkspaceByName' | 'firstWorkspacePage' | 'restOfWorkspaces' | 'listTaggedWorkspaces'>;
+/**
+ * The calls name resolution needs, and no other; `listOrganizations` only for the did-you-mean of
+ * an organization that is not found, `listTaggedWorkspaces` only for files with sets.
+ */
+export type NameReader = Pick<TfeClient, 'listTeams' | 'showsOrganization' | 'listProjects' | 'showWorkspace' | 'showWorkspaceByName' | 'firstWorkspacePage' | 'restOfWorkspaces'> &
+  Partial<Pick<TfeClient, 'listOrganizations' | 'listTaggedWorkspaces'>>;
 
 export interface ResolvedTarget {
   readonly type: TargetType;
@@ -39,29 +44,26 @@ export interface Resolved {
 
 const NOT_VISIBLE = 'not found, or the token may not see it';
 
-function at(source: SourceRef | undefined): string {
-  return source ? `${source.file}:${source.line}:${source.col}: ` : '';
-}
-
-function unknownTeam(desired: DesiredState, teams: ReadonlyMap<string, Team>, name: string, where: string): string {
-  return `${where}team ${quote(name)} in organization ${quote(desired.organization)}: ${NOT_VISIBLE} (secret teams are visible to their members and owners only).${didYouMean(name, teams.keys())}`;
+function unknownTeam(desired: DesiredState, teams: ReadonlyMap<string, Team>, name: string, source: SourceRef | undefined, prefix = ''): NameProblem {
+  const message = `${prefix}team ${quote(name)} in organization ${quote(desired.organization)}: ${NOT_VISIBLE} (secret teams are visible to their members and owners only).${didYouMean(name, teams.keys())}`;
+  return source ? { source, message } : { message };
 }
 
 /**
  * Granted and ignored teams alike must be teams the token sees: an ignored name that matches no
  * team protects nothing, and the grant it meant to keep would be pruned (a typo removes it).
  */
-function checkTeams(desired: DesiredState, teams: ReadonlyMap<string, Team>, problems: string[]): void {
+function checkTeams(desired: DesiredState, teams: ReadonlyMap<string, Team>, problems: NameProblem[]): void {
   const reported = new Set<string>();
   for (const target of [...desired.targets, ...(desired.sets ?? [])]) {
     for (const grant of target.grants) {
       if (teams.has(grant.team) || reported.has(grant.team)) continue;
       reported.add(grant.team);
-      problems.push(unknownTeam(desired, teams, grant.team, at(grant.source)));
+      problems.push(unknownTeam(desired, teams, grant.team, grant.source));
     }
   }
   for (const name of desired.settings.ignoreTeams) {
-    if (!teams.has(name)) problems.push(unknownTeam(desired, teams, name, `${at(desired.settings.ignoreTeamSources?.get(name))}settings.ignore-teams: `));
+    if (!teams.has(name)) problems.push(unknownTeam(desired, teams, name, desired.settings.ignoreTeamSources?.get(name), 'settings.ignore-teams: '));
   }
 }
 
@@ -76,19 +78,16 @@ interface Known {
 }
 
 /** The id of one target, or a problem: missing (with near misses), or a pinned id that disagrees. */
-function match(target: DesiredTarget, known: Known, problems: string[]): string | undefined {
+function match(target: DesiredTarget, known: Known, problems: NameProblem[]): string | undefined {
   const { byName, all } = known;
   const found = byName.get(target.name);
-  const where = `${at(target.source)}${target.type} ${quote(target.name)}`;
-  if (found && target.id && found.id !== target.id) {
-    problems.push(`${where} is pinned to id ${target.id}, but the service gives that name to ${found.id}.`);
-    return undefined;
-  }
+  const what = `${target.type} ${quote(target.name)}`;
+  const problem = (message: string): undefined => void problems.push(target.source ? { source: target.source, message } : { message });
+  if (found && target.id && found.id !== target.id) return problem(`${what} is pinned to id ${target.id}, but the service gives that name to ${found.id}.`);
   if (found) return found.id;
   const pinned = target.id ? (all?.find((x) => x.id === target.id) ?? known.byPinnedId?.get(target.id)) : undefined;
   const renamed = pinned ? ` Its pinned id ${target.id} is now named ${quote(pinned.name)}: renamed?` : '';
-  problems.push(`${where}: ${NOT_VISIBLE}.${renamed}${all ? didYouMean(target.name, all.map((x) => x.name)) : ''}`);
-  return undefined;
+  return problem(`${what}: ${NOT_VISIBLE}.${renamed}${all ? didYouMean(target.name, all.map((x) => x.name)) : ''}`);
 }
 
 /** Workspaces not found by name but pinned by id, looked up by id: only on this error path. */
@@ -98,6 +97,7 @@ async function pinnedWorkspaces(client: NameReader, targets: readonly DesiredTar
   return new Map(shown.filter((w): w is Workspace => w !== undefined).map((w) => [w.id, w]));
 }
 
+/** The organization's teams, projects and the workspaces named; a wrong organization is a problem at its line. */
 /** With workspace sets, the list read for them serves the entries (the whole list: no request more); else workspaces.ts decides. */
 async function lookUpWorkspaces(client: NameReader, organization: string, names: readonly string[], catalog: SetCatalog): Promise<WorkspaceLookup> {
   const found = new Map(catalog.workspaces.filter((w) => names.includes(w.name)).map((w) => [w.name, w]));
@@ -112,21 +112,39 @@ async function listFor(client: NameReader, desired: DesiredState): Promise<{ pro
   const needed = sets.length > 0 || desired.targets.some((t) => t.type === 'project');
   const projects = needed ? await client.listProjects(desired.organization) : [];
   if (sets.length === 0) return { projects };
-  return { projects, catalog: await readCatalog(client, desired.organization, sets, projects) };
+  return { projects, catalog: await readCatalog(catalogReaderOf(client), desired.organization, sets, projects) };
+}
+
+/** Only files with sets need the tagged list: a reader without it (a test's fake) serves the rest. */
+function catalogReaderOf(client: NameReader): CatalogReader {
+  const list = client.listTaggedWorkspaces;
+  if (!list) throw new InternalError('this name reader cannot list workspaces with their tags, which sets need');
+  return { listTaggedWorkspaces: (organization, options) => list.call(client, organization, options) };
+}
+
+async function listsOf(client: NameReader, desired: DesiredState) {
+  const organization = desired.organization;
+  try {
+    // Teams first: an address without them (HCP Europe) says so before anything else is read.
+    const teams = await listTeamsOf(client, organization);
+    const names = desired.targets.filter((t) => t.type === 'workspace').map((t) => t.name);
+    // Without workspace sets, the workspace lookups need not wait for the projects.
+    const withSets = desired.sets?.some((s) => s.type === 'workspace') === true;
+    const [{ projects, catalog }, plain] = await Promise.all([listFor(client, desired), withSets ? undefined : findWorkspaces(client, organization, names)]);
+    const workspaces = plain ?? (await lookUpWorkspaces(client, organization, names, catalog as SetCatalog));
+    return [teams, projects, workspaces, catalog] as const;
+  } catch (error: unknown) {
+    throw (await organizationError(client, desired, error)) ?? error;
+  }
 }
 
 export async function resolve(client: NameReader, desired: DesiredState): Promise<Resolved> {
   const organization = desired.organization;
   const workspaceTargets = desired.targets.filter((t) => t.type === 'workspace');
-  const teams = await listTeamsOf(client, organization);
-  const names = workspaceTargets.map((t) => t.name);
-  // Without workspace sets, the workspace lookups need not wait for the projects.
-  const withSets = desired.sets?.some((s) => s.type === 'workspace') === true;
-  const [{ projects, catalog }, plain] = await Promise.all([listFor(client, desired), withSets ? undefined : findWorkspaces(client, organization, names)]);
-  const workspaces = plain ?? (await lookUpWorkspaces(client, organization, names, catalog as SetCatalog));
+  const [teams, projects, workspaces, catalog] = await listsOf(client, desired);
   const teamsByName = new Map(teams.map((t) => [t.name, t]));
   const projectsByName = new Map(projects.map((p) => [p.name, p]));
-  const problems: string[] = [];
+  const problems: NameProblem[] = [];
   checkTeams(desired, teamsByName, problems);
   const byPinnedId = workspaces.all ? undefined : await pinnedWorkspaces(client, workspaceTargets, workspaces.found);
   const knownWorkspaces: Known = { byName: workspaces.found, ...(workspaces.all ? { all: workspaces.all } : {}), ...(byPinnedId ? { byPinnedId } : {}) };
@@ -139,9 +157,6 @@ export async function resolve(client: NameReader, desired: DesiredState): Promis
     const projectId = workspace && 'projectId' in workspace ? workspace.projectId : undefined;
     targets.push({ type: target.type, id, name: target.name, desired: target, ...(projectId ? { projectId } : {}) });
   }
-  if (problems.length > 0) {
-    const head = problems.length === 1 ? 'Name resolution found a problem' : `Name resolution found ${problems.length} problems`;
-    throw new CLIError(`${head}:\n${problems.map((p) => `  ${p}`).join('\n')}`);
-  }
+  if (problems.length > 0) throw nameProblemsError(problems);
   return { organization, teams, teamsByName, targets, ...(workspaces.all ? { workspaces: workspaces.all } : {}), ...(catalog ? { catalog } : {}) };
 }

@@ -35,8 +35,14 @@ export function fingerprintGrants(grants: readonly LiveGrant[]): string {
   return sha256(canonicalJson(rows));
 }
 
+/** A grant's meaning; `expires` only when it has one, so a file without expiries keeps its fingerprint. */
 function grantRows(type: TargetType, grants: readonly DesiredGrant[]): Canonical[] {
-  return [...grants].sort(byKey((g) => g.team)).map((g) => ({ team: g.team, access: g.access.access, permissions: { ...permissionsOf(RESOURCE_OF[type], g.access) } }));
+  return [...grants].sort(byKey((g) => g.team)).map((g) => ({
+    team: g.team,
+    access: g.access.access,
+    permissions: { ...permissionsOf(RESOURCE_OF[type], g.access) },
+    ...(g.expires ? { expires: g.expires.at } : {}),
+  }));
 }
 
 /** Sets count by what they match and give; files without sets fingerprint as they did before sets. */
@@ -51,7 +57,11 @@ function setRows(desired: DesiredState): { sets?: Canonical[] } {
   return { sets: rows };
 }
 
-/** The desired state's meaning; where it was written (files, lines) does not count. */
+/**
+ * The desired state's meaning; where it was written (files, lines) does not count. Grants that have
+ * expired at the time of the run (DesiredTarget.expired) count apart: a grant that expires between
+ * `plan --out` and `apply --plan` moves the fingerprint.
+ */
 export function fingerprintDesired(desired: DesiredState): string {
   const targets = [...desired.targets].sort(byKey((t) => `${t.type}\u0000${t.name}`)).map((t) => ({
     type: t.type,
@@ -61,6 +71,7 @@ export function fingerprintDesired(desired: DesiredState): string {
     grants: grantRows(t.type, t.grants),
     // With sets, `prune: false` written on an entry means more than the default false: no set prunes it.
     ...(desired.sets?.length && t.pruneExplicit ? { pruneExplicit: true } : {}),
+    ...(t.expired?.length ? { expired: grantRows(t.type, t.expired) } : {}),
   }));
   const settings = { prune: desired.settings.prune, ignoreTeams: [...desired.settings.ignoreTeams].sort(), maxRemovals: desired.settings.maxRemovals };
   return sha256(canonicalJson({ organization: desired.organization, settings, targets, ...setRows(desired) }));

@@ -5,9 +5,12 @@ import { isLevel, PERMISSIONS, type PermissionValue, type Resource } from '../co
 import { RESOURCE_OF, type Access, type GrantOrigin, type ReportedAccess, type TargetType } from '../core/model.js';
 import { changeDocument, PLAN_FORMAT_VERSION } from '../core/plan-document.js';
 import { flattenPermissions } from '../core/permissions.js';
-import { GUARD_NAMES, WARNING_CODES, summarise, type Change, type GuardName, type PlanRefusal, type PlanWarning, type WarningCode } from '../core/plan.js';
+import { GUARD_NAMES, REMOVE_REASONS, WARNING_CODES, summarise, type Change, type GuardName, type PlanRefusal, type PlanWarning, type RemoveReason, type WarningCode } from '../core/plan.js';
+import { formatInstant, INSTANT_PATTERN, msOf } from '../core/expiry.js';
 import { checksumOf } from '../diff/checksum.js';
 import { INTEGRITY_KEY, integrityOf } from './fingerprint.js';
+import { effectiveChangesOf } from './parse-effective.js';
+import { serverOf } from './parse-server.js';
 import { NotASavedPlanError, Reader, SavedPlanError } from './reader.js';
 import { basisGuardInputs, SAVED_PLAN_FORMAT_VERSION, SAVED_PLAN_KIND, type BasisTarget, type PlanBasis, type SavedPlan } from './saved-plan.js';
 
@@ -59,6 +62,23 @@ function sourceOf(reader: Reader): { source?: GrantOrigin } {
   return { source: { kind: kind as GrantOrigin['kind'], name: source.string('name'), ...overrides } };
 }
 
+/** `expires` (an instant in the plans' form) and, on a removal, `reason` (README, "Grants that expire"). */
+function expiryOf(reader: Reader, action: string): { expires?: string; reason?: RemoveReason } {
+  const out: { expires?: string; reason?: RemoveReason } = {};
+  if (reader.value.expires !== undefined) {
+    const expires = reader.string('expires');
+    // The form plans write, and a real instant: it reads back to itself (2026-02-30 does not).
+    if (!new RegExp(INSTANT_PATTERN).test(expires) || formatInstant(msOf(expires)) !== expires) reader.fail(`${reader.at('expires')} "${expires}" is not an instant in UTC`);
+    out.expires = expires;
+  }
+  if (reader.value.reason !== undefined) {
+    const reason = reader.string('reason') as RemoveReason;
+    if (action !== 'remove' || !REMOVE_REASONS.includes(reason)) reader.fail(`${reader.at('reason')} "${reason}" is not a reason of a removal`);
+    out.reason = reason;
+  }
+  return out;
+}
+
 function changeOf(reader: Reader): Change {
   const team = reader.object('team');
   const target = reader.object('target');
@@ -67,15 +87,16 @@ function changeOf(reader: Reader): Change {
   if (reader.string('resource') !== resource) reader.fail(`${reader.at('resource')} does not match the target type ${type}`);
   const base = { resource, team: { name: team.string('name'), id: team.string('id') }, target: { type, name: target.string('name'), id: target.string('id') }, ...sourceOf(reader) };
   const action = reader.string('action');
+  const { reason, ...expires } = expiryOf(reader, action);
   switch (action) {
     case 'add':
-      return { action, ...base, after: accessOf(reader.object('after'), resource), ...roleOf(reader.object('after'), 'afterRole') };
+      return { action, ...base, after: accessOf(reader.object('after'), resource), ...roleOf(reader.object('after'), 'afterRole'), ...expires };
     case 'update': {
       const sides = { before: reportedOf(reader.object('before'), resource), ...roleOf(reader.object('before'), 'beforeRole'), after: accessOf(reader.object('after'), resource), ...roleOf(reader.object('after'), 'afterRole') };
-      return { action, ...base, id: reader.string('id'), ...sides, labelOnly: reader.boolean('label_only') };
+      return { action, ...base, id: reader.string('id'), ...sides, labelOnly: reader.boolean('label_only'), ...expires };
     }
     case 'remove':
-      return { action, ...base, id: reader.string('id'), before: reportedOf(reader.object('before'), resource), ...roleOf(reader.object('before'), 'beforeRole') };
+      return { action, ...base, id: reader.string('id'), before: reportedOf(reader.object('before'), resource), ...roleOf(reader.object('before'), 'beforeRole'), ...(reason ? { reason } : {}), ...expires };
     default:
       return reader.fail(`${reader.at('action')} "${action}" is not add, update or remove`);
   }
@@ -109,6 +130,14 @@ function basisOf(root: Reader): PlanBasis {
   return { desired: reader.string('desired'), maxRemovals: reader.integer('max_removals'), targets: reader.objects('targets').map(basisTargetOf) };
 }
 
+/** `targeted` of a --target plan (core/plan-document.ts): `type:name` strings, at least one. */
+function targetedOf(reader: Reader): { targeted?: string[] } {
+  if (reader.value.targeted === undefined) return {};
+  const targeted = reader.array('targeted');
+  if (targeted.length === 0 || !targeted.every((t) => typeof t === 'string' && /^(project|workspace):./s.test(t))) reader.fail(`${reader.at('targeted')} is not a list of project:NAME and workspace:NAME`);
+  return { targeted: targeted as string[] };
+}
+
 export function parseSavedPlan(file: string, json: unknown): SavedPlan {
   const root = Reader.of(file, json, '');
   if (root.value.kind !== SAVED_PLAN_KIND) throw new NotASavedPlanError(file, `it has no "kind": "${SAVED_PLAN_KIND}"`);
@@ -131,7 +160,19 @@ export function parseSavedPlan(file: string, json: unknown): SavedPlan {
   // What the reader keeps must be all the file says: a value it would drop (a fixed level's
   // permissions are its table row) is an edit too.
   if (JSON.stringify(changes.map(changeDocument)) !== JSON.stringify(planReader.array('changes'))) root.fail(EDITED);
-  const plan = { organization, changes, summary: summarise(changes), warnings: planReader.objects('warnings').map(warningOf), checksum, refusals: planReader.objects('refusals').map(refusalOf) };
+  const plan = {
+    organization,
+    changes,
+    summary: summarise(changes),
+    warnings: planReader.objects('warnings').map(warningOf),
+    checksum,
+    refusals: planReader.objects('refusals').map(refusalOf),
+    // The basis lists every target read, as the plan counts them (diff/plan.ts).
+    managedTargets: basis.targets.length,
+    ...targetedOf(planReader),
+    ...effectiveChangesOf(planReader),
+    ...serverOf(planReader),
+  };
   const known = new Set(basis.targets.map((t) => t.id));
   const stray = changes.find((c) => !known.has(c.target.id));
   if (stray) root.fail(`a change of ${stray.target.type} "${stray.target.name}" has no basis`);

@@ -7,14 +7,15 @@ const position: JsonSchema = { type: 'integer', minimum: 1 };
 
 const PROBLEM: JsonSchema = {
   type: 'object',
-  required: ['file', 'line', 'col', 'message'],
+  required: ['file', 'message'],
   properties: {
     file: { type: 'string', description: 'The file, relative to the working directory (absolute outside it).' },
-    line: { ...position, description: '1-based.' },
-    col: { ...position, description: '1-based.' },
+    line: { ...position, description: '1-based; absent for a problem of the path itself (not found, unreadable, too large).' },
+    col: { ...position, description: '1-based; present whenever line is.' },
     message: { type: 'string', minLength: 1, description: 'One line, in the terms of the file.' },
     path: { type: 'string', description: 'The dotted path of the value the problem is about (`projects.platform.teams.dev`), when there is one.' },
   },
+  dependentRequired: { line: ['col'], col: ['line'] },
   additionalProperties: false,
 };
 
@@ -25,13 +26,14 @@ export function validateReportSchema(): JsonSchema {
     title: 'tfe-access validate report',
     description: 'The report printed by `tfe-access validate --format json`.',
     type: 'object',
-    required: ['valid', 'files', 'problems', 'summary'],
+    required: ['valid', 'files', 'problems', 'warnings', 'summary'],
     properties: {
       valid: { type: 'boolean', description: 'True when there is no problem.' },
       organization: { type: 'string', minLength: 1, description: 'The organization the files manage; present when valid.' },
       files: { type: 'array', items: { type: 'string' }, description: 'Every file read, in the order read.' },
       problems: { type: 'array', items: PROBLEM, description: 'Sorted by file, line, column, message.' },
-      summary: { type: 'object', required: ['files', 'problems'], properties: { files: count, problems: count }, additionalProperties: false },
+      warnings: { type: 'array', items: PROBLEM, description: 'What is worth knowing about files that may be valid (a grant that has expired or expires soon: README, "Grants that expire"); never changes `valid`. Sorted as problems.' },
+      summary: { type: 'object', required: ['files', 'problems', 'warnings'], properties: { files: count, problems: count, warnings: count }, additionalProperties: false },
     },
     additionalProperties: false,
     if: { properties: { valid: { const: true } } },

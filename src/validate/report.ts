@@ -1,6 +1,6 @@
 // The validate report in its three formats. Pure: text in, text out.
 import type { DesiredState } from '../core/model.js';
-import type { Problem } from '../load/problem.js';
+import { placeOf, problemSummary, type Problem } from '../load/problem.js';
 import { printable } from '../core/printable.js';
 
 export const FORMATS = ['text', 'json', 'github'] as const;
@@ -10,6 +10,8 @@ export interface Report {
   readonly files: readonly string[];
   readonly problems: readonly Problem[];
   readonly state?: DesiredState;
+  /** What is worth knowing about valid files (grants that expire: validate/expiry.ts); never makes them invalid. */
+  readonly warnings?: readonly Problem[];
 }
 
 function plural(n: number, word: string): string {
@@ -17,23 +19,26 @@ function plural(n: number, word: string): string {
 }
 
 export function summaryLine(report: Report): string {
+  if (report.problems.length > 0) return `${problemSummary(report.problems, report.files)}.`;
   const files = plural(report.files.length, 'file');
-  if (report.problems.length > 0) {
-    return `${plural(report.problems.length, 'problem')}${report.files.length > 0 ? ` in ${files}` : ''}.`;
-  }
   const state = report.state;
   if (!state) return `valid: ${files}.`;
+  const where = `valid: ${files}, organization "${printable(state.organization)}"`;
+  // Valid, and yet nothing to plan: said plainly rather than as "0 projects, 0 workspaces".
+  if (state.targets.length === 0) return `${where}: no targets managed (no projects or workspaces).`;
   const count = (type: string) => state.targets.filter((t) => t.type === type).length;
   const sets = state.sets ?? [];
   const grants = [...state.targets, ...sets].reduce((n, t) => n + t.grants.length, 0);
   // Sets only when there are some: a file without them reads as it always did.
   const setCount = sets.length > 0 ? `, ${plural(sets.length, 'set')}` : '';
-  return `valid: ${files}, organization "${printable(state.organization)}": ${plural(count('project'), 'project')}, ${plural(count('workspace'), 'workspace')}${setCount}, ${plural(grants, 'grant')}.`;
+  const warnings = report.warnings?.length ? `; ${plural(report.warnings.length, 'warning')}` : '';
+  return `${where}: ${plural(count('project'), 'project')}, ${plural(count('workspace'), 'workspace')}${setCount}, ${plural(grants, 'grant')}${warnings}.`;
 }
 
 export function formatText(report: Report): string {
   // File names and messages quote the files' own text: one problem stays one line (printable.ts).
-  const lines = report.problems.map((p) => `${printable(p.file)}:${p.line}:${p.col}: ${printable(p.message)}`);
+  const line = (p: Problem, kind = '') => `${printable(placeOf(p))}: ${kind}${printable(p.message)}`;
+  const lines = [...report.problems.map((p) => line(p)), ...(report.warnings ?? []).map((p) => line(p, 'warning: '))];
   return [...lines, summaryLine(report)].join('\n') + '\n';
 }
 
@@ -43,7 +48,8 @@ export function formatJson(report: Report): string {
     ...(report.state ? { organization: report.state.organization } : {}),
     files: report.files,
     problems: report.problems,
-    summary: { files: report.files.length, problems: report.problems.length },
+    warnings: report.warnings ?? [],
+    summary: { files: report.files.length, problems: report.problems.length, warnings: report.warnings?.length ?? 0 },
   };
   return JSON.stringify(body, null, 2) + '\n';
 }
@@ -59,9 +65,8 @@ export function escapeProperty(value: string): string {
 }
 
 export function formatGithub(report: Report): string {
-  const lines = report.problems.map(
-    (p) => `::error file=${escapeProperty(p.file)},line=${p.line},col=${p.col}::${escapeData(p.message)}`,
-  );
+  const command = (kind: 'error' | 'warning') => (p: Problem) => `::${kind} file=${escapeProperty(p.file)}${p.line === undefined ? '' : `,line=${p.line},col=${p.col ?? 1}`}::${escapeData(p.message)}`;
+  const lines = [...report.problems.map(command('error')), ...(report.warnings ?? []).map(command('warning'))];
   return [...lines, summaryLine(report)].join('\n') + '\n';
 }
 

@@ -26,8 +26,9 @@ it was based on changed since (a stale plan is never re-planned silently).
 Options:
   --plan FILE          apply exactly this saved plan (after checking it is not stale); PATHS, if
                        given, must still be the files it was planned from
-  --checksum SUM       refuse unless the plan's checksum is SUM (the plan reviewed in the PR)
-  --auto-approve       do not ask; required without a terminal
+  --checksum SUM       refuse unless the plan's checksum is SUM (the plan reviewed in the PR);
+                       a refused plan is shown, so what moved since the review is seen
+  --auto-approve       do not ask; required without a terminal when there are changes
   --force              allow more removals than settings.max-removals (lifts no other guard)
   --format F           text (default), json or markdown, for the plan shown before applying
                        and the outcomes after
@@ -44,8 +45,8 @@ flight, prints the report (applied, failed, not started) and exits 130 or 143; a
 once. Ctrl-C at the question cancels (exit 130). A server that stops answering ends the run the same
 way (exit 1), naming its address.
 
-Exit codes: 0 converged, 1 error, partial failure or stop (run apply again: it converges), 3 refused
-by a safety guard, 130 SIGINT, 143 SIGTERM, 141 stdout closed.
+Exit codes: 0 converged or no changes, 1 error, partial failure or stop (run apply again: it
+converges), 3 refused by a safety guard, 130 SIGINT, 143 SIGTERM, 141 stdout closed.
 `;
 
 const OPTIONS: Options = {
@@ -69,12 +70,17 @@ function savedPlanPath(parsed: Parsed, io: IO): string | undefined {
 /** readline's answer to Ctrl-C on the terminal while it asks: the question is rejected. */
 const isPromptAbort = (error: unknown): boolean => error instanceof Error && error.name === 'AbortError';
 
-/** The question on the terminal (io.prompt), or none with --auto-approve. */
-function hooksFor(io: IO, ask: IO['prompt'], show: ApplyHooks['show']): ApplyHooks {
+/**
+ * The question on the terminal (io.prompt), or none with --auto-approve. Asked only when there are
+ * changes: a plan with none ends with exit 0 whether or not there is a terminal to ask on.
+ */
+function hooksFor(io: IO, ask: IO['prompt'] | 'approved', show: ApplyHooks['show']): ApplyHooks {
+  const applying = progress(io, 'applying', { keep: true });
   return {
     show,
     confirm: async (plan, signal) => {
-      if (!ask) return true; // --auto-approve
+      if (ask === 'approved') return true;
+      if (!ask) throw new CLIError('refusing to apply without confirmation: there is no terminal to ask on. Review the plan, then run apply with --auto-approve.');
       const count = plan.changes.length;
       let answer: string;
       try {
@@ -86,7 +92,7 @@ function hooksFor(io: IO, ask: IO['prompt'], show: ApplyHooks['show']): ApplyHoo
       }
       return answer.trim() === CONFIRM_WORD;
     },
-    ...(io.isTTY ? { onProgress: (p) => io.stderr.write(`\r\u001b[K${progressLine(p)}${p.done === p.total ? '\n' : ''}`) } : {}),
+    onProgress: (p) => applying.update(p.done, p.total, progressLine(p)),
   };
 }
 
@@ -98,7 +104,7 @@ function printResult(result: ApplyResult, format: PlanFormat, io: IO): number {
   if (format === 'json') out.write(applyJson(result));
   switch (result.kind) {
     case 'no-changes':
-      if (format !== 'json') out.write('Nothing to apply.\n');
+      if (format !== 'json') out.write('No changes. Nothing to apply.\n');
       return EXIT.ok;
     case 'cancelled':
       io.stderr.write(stopped ? `Apply cancelled: ${stopped.reason}; nothing was changed.\n` : 'Apply cancelled; nothing was changed.\n');
@@ -123,14 +129,12 @@ const command: Command = {
     const format = formatFlag(parsed, PLAN_FORMATS, 'text');
     const flags = connectionFlags(parsed, io);
     const view = planViewOf(parsed, flags.color);
-    const autoApprove = boolFlag(parsed, 'auto-approve');
-    const ask = autoApprove ? undefined : io.prompt;
-    // Refused before any request: nobody can answer the question.
-    if (!autoApprove && !ask) throw new CLIError('refusing to apply without confirmation: there is no terminal to ask on. Review the plan, then run apply with --auto-approve.');
+    const ask = boolFlag(parsed, 'auto-approve') ? 'approved' : io.prompt;
     const reading = progress(io, 'Reading live access');
+    const request = planRequestOf(parsed, io, flags, (done, total) => reading.update(done, total));
     const show: ApplyHooks['show'] = (plan) => {
       reading.done();
-      if (format !== 'json') io.stdout.write(renderPlan(plan, format, view));
+      if (format !== 'json') io.stdout.write(renderPlan(plan, format, { ...view, now: request.now }));
     };
     // The first SIGINT, SIGTERM or closed stdout stops the run gracefully; a second signal ends it at once.
     const interrupts = new AbortController();
@@ -138,7 +142,7 @@ const command: Command = {
     try {
       const result = await applyUseCase(
         {
-          ...planRequestOf(parsed, io, flags, (done, total) => reading.update(done, total)),
+          ...request,
           savedPlan: savedPlanPath(parsed, io),
           checksum: stringFlag(parsed, 'checksum'),
           force: boolFlag(parsed, 'force'),
