@@ -74,10 +74,10 @@ export interface DesiredGrant {
   /** The role the file named, when the grant came from `roles:`. */
   readonly role?: string;
   readonly source?: SourceRef;
-  /** Where the desired grant comes from once sets are expanded (src/expand/merge.ts); absent: the target's own entry. */
-  readonly origin?: GrantOrigin;
   /** `expires:`: from then on the grant is no longer desired, and its live grant is removed. */
   readonly expires?: GrantExpiry;
+  /** Where the desired grant comes from once sets are expanded (src/expand/merge.ts); absent: the target's own entry. */
+  readonly origin?: GrantOrigin;
 }
 
 /**

@@ -62,16 +62,7 @@ export type Change = AddChange | UpdateChange | RemoveChange;
 export type Action = Change['action'];
 
 /** The plan's warnings (README, "Warnings"); a file may silence any of them (`ignore-warnings`). */
-export const WARNING_CODES = [
-  'shadowed-by-organization-access',
-  'custom-equals-level',
-  'below-project-access',
-  'permission-support-unknown',
-  'set-matches-nothing',
-  'key-value-tags-not-read',
-  'grant-expires-soon',
-  'grant-expired',
-] as const;
+export const WARNING_CODES = ['shadowed-by-organization-access', 'custom-equals-level', 'below-project-access', 'permission-support-unknown', 'grant-expires-soon', 'grant-expired', 'set-matches-nothing', 'key-value-tags-not-read'] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 /** The warnings a target may silence: the sets' two (README, "Sets") name no target. */
 export const TARGET_WARNING_CODES: readonly WarningCode[] = WARNING_CODES.filter((code) => code !== 'set-matches-nothing' && code !== 'key-value-tags-not-read');
@@ -119,16 +110,16 @@ export interface Plan {
   readonly effectiveChanges?: readonly EffectiveChange[];
   /** The server the plan was read from (its ping), when known; not part of the checksum. */
   readonly server?: ServerInfo;
+  /** How many projects and workspaces the plan covers, when known: 0 is said as such, never as "no changes". */
+  readonly managedTargets?: number;
+  /** `--target` (`project:NAME`, `workspace:NAME`): the plan covers these only, and says so. Absent: every target of the files. */
+  readonly targeted?: readonly string[];
   /**
    * README, "Policies": every policy the access would break once the plan is applied (`plan`,
    * `apply`) or breaks now (`drift`), when the files have policies. Any refuses the plan (exit 3).
    * Not part of the checksum: it also depends on targets the files do not manage.
    */
   readonly violations?: readonly PolicyViolation[];
-  /** How many projects and workspaces the plan covers, when known: 0 is said as such, never as "no changes". */
-  readonly managedTargets?: number;
-  /** `--target` (`project:NAME`, `workspace:NAME`): the plan covers these only, and says so. Absent: every target of the files. */
-  readonly targeted?: readonly string[];
 }
 
 /** The plan as the diff makes it, before the guards are evaluated (guard/plan-refusals.ts adds them). */

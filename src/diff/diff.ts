@@ -125,7 +125,7 @@ interface TargetRead {
  * The live grants of teams whose grant of the files has expired go, whatever prune says: the files
  * put them there (README, "Grants that expire"). Whatever the live grant has become (changed by
  * hand or not), it goes: the expiry ends the team's access here. A team another source of the
- * files still grants here is kept as that source says (its source: where the expired grant came from); the owners team is never removed.
+ * files still grants here is kept as that source says; the owners team is never removed.
  */
 function removeExpired(desired: DesiredState, target: DesiredTarget, read: TargetRead, index: DiffIndex, changes: Change[]): void {
   for (const grant of target.expired ?? []) {

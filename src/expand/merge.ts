@@ -80,6 +80,7 @@ export function mergeTarget(type: TargetType, name: string, entry: DesiredTarget
       ...(source ? { source } : {}),
       ...(entry?.pruneExplicit ? { pruneExplicit: true } : {}),
       ...(entry?.ignoreWarnings ? { ignoreWarnings: entry.ignoreWarnings } : {}),
+      ...(entry?.expired ? { expired: entry.expired } : {}),
     },
   };
 }

@@ -117,16 +117,26 @@ function checkSupport(desired: DesiredState, live: LiveState, server: ServerInfo
   throw new CLIError(`the desired state sets ${head}; nothing was changed:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 }
 
-/** resolve + expand: the targets to read, the sets merged with the entries (src/expand/), or one error naming every problem. */
-export async function resolveAndExpand(client: NameReader, desired: DesiredState, targets: readonly string[] = []): Promise<Expanded> {
+/**
+ * resolve + expand: the targets to read, the sets merged with the entries (src/expand/), or one
+ * error naming every problem. With `now`, a set's grant whose expiry has passed is no longer
+ * desired, as an entry's is (desiredFromFiles did the entries').
+ */
+export async function resolveAndExpand(client: NameReader, desired: DesiredState, targets: readonly string[] = [], now?: number): Promise<Expanded> {
   const expanded = expandSets(desired, await resolve(client, desired));
   if (expanded.problems.length > 0) {
     const head = expanded.problems.length === 1 ? 'The sets have a problem' : `The sets have ${expanded.problems.length} problems`;
     throw new CLIError(`${head}:\n${expanded.problems.map((p) => `  ${p}`).join('\n')}`);
   }
-  return { ...expanded, ...selectExpanded(expanded.desired, expanded.resolved, targets) };
+  const selected = selectExpanded(expanded.desired, expanded.resolved, targets);
+  return { ...expanded, ...selected, desired: now === undefined || !desired.sets?.length ? selected.desired : desiredAt(selected.desired, now) };
 }
 
+/**
+ * resolve + expand + read live + diff + the guards' verdict (+ effective changes when asked), for a
+ * desired state already loaded. `desired` in the result is the files' (what a saved plan's basis
+ * fingerprints); the plan is made from it once its sets are expanded.
+ */
 /** README, "Policies": the violations of the files' policies, on the access after `changes` (or as it is); none to check, no request. */
 async function violationsOf(client: TfeClient, expanded: Expanded, live: LiveState, changes: readonly Change[], request: Pick<PlanRequest, 'concurrency' | 'policyState'>): Promise<PolicyViolation[]> {
   const policies = expanded.desired.policies ?? [];
@@ -135,11 +145,6 @@ async function violationsOf(client: TfeClient, expanded: Expanded, live: LiveSta
   return checkPolicies(policies, request.policyState === 'live' ? input : { ...input, grants: grantsAfter(input.grants, changes) });
 }
 
-/**
- * resolve + expand + read live + diff + the guards' verdict + the policies (+ effective changes when
- * asked), for a desired state already loaded. `desired` in the result is the files' (what a saved
- * plan's basis fingerprints); the plan is made from it once its sets are expanded.
- */
 export async function planAgainstLive(
   client: TfeClient,
   desired: DesiredState,
@@ -149,7 +154,7 @@ export async function planAgainstLive(
   request.afterLoad?.();
   // Once per run, before anything else: the versions, and a lower rate limit before the first burst.
   const server = await client.serverInfo();
-  const expanded = await resolveAndExpand(client, desired, request.targets);
+  const expanded = await resolveAndExpand(client, desired, request.targets, request.now);
   const { resolved } = expanded;
   const live = await readLive(client, resolved, {
     concurrency: request.concurrency,
@@ -159,7 +164,8 @@ export async function planAgainstLive(
   // diff -> guard: the plan names every guard apply will refuse it by (docs/architecture.md, "The pipeline").
   const targeted = targetsOf(request.targets ?? []);
   // A --target plan says it covers part of the files, in every format (README, "Plan and drift").
-  const built = guardPlan(buildPlan(expanded.desired, live, { server, supportWarnings, setWarnings: expanded.warnings, now: request.now }), guardInputsOf(expanded.desired, live));
+  const diffPlan = buildPlan(expanded.desired, live, { server, supportWarnings, setWarnings: expanded.warnings, now: request.now });
+  const built = guardPlan(diffPlan, guardInputsOf(expanded.desired, live));
   const plan = { ...built, ...(targeted.length > 0 ? { targeted } : {}), violations: await violationsOf(client, expanded, live, built.changes, request) };
   if (!request.effectiveChanges) return { plan, desired, resolved, live };
   const context = await readChangeContext(client, resolved, live, plan.changes, { concurrency: request.concurrency });

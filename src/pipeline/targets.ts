@@ -15,10 +15,10 @@ export interface TargetSelector {
 const selectorText = (s: TargetSelector): string => `${s.type}:${s.name}`;
 
 /** The managed target a wrong selector most likely meant, as `type:name`. */
-function meant(targets: readonly TargetSelector[], type: TargetType | undefined, name: string): string | undefined {
-  const exact = targets.find((t) => t.name === name && t.type !== type);
+function meant(desired: DesiredState, type: TargetType | undefined, name: string): string | undefined {
+  const exact = desired.targets.find((t) => t.name === name && t.type !== type);
   if (exact) return selectorText(exact);
-  const sameKind = targets.filter((t) => type === undefined || t.type === type);
+  const sameKind = desired.targets.filter((t) => type === undefined || t.type === type);
   const [close] = closestNames(name, sameKind.map((t) => t.name));
   const found = close === undefined ? undefined : sameKind.find((t) => t.name === close);
   return found ? selectorText(found) : undefined;
@@ -29,7 +29,7 @@ const hint = (guess: string | undefined): string => (guess === undefined ? '' : 
 export function parseTarget(text: string, desired?: DesiredState): TargetSelector {
   const match = /^(project|workspace):(.+)$/.exec(text);
   if (!match?.[1] || !match[2]) {
-    const guess = desired ? meant(desired.targets, undefined, text.replace(/^[^:]*:/, '')) : undefined;
+    const guess = desired ? meant(desired, undefined, text.replace(/^[^:]*:/, '')) : undefined;
     throw new CLIError(`--target "${text}" must be project:NAME or workspace:NAME${hint(guess)}.`);
   }
   return { type: match[1] as TargetType, name: match[2] };
@@ -42,10 +42,11 @@ export function targetsOf(targets: readonly string[]): string[] {
 
 const selected = (selectors: readonly TargetSelector[]) => (t: { type: TargetType; name: string }): boolean => selectors.some((s) => s.type === t.type && s.name === t.name);
 
-function refuseMissing(selectors: readonly TargetSelector[], managed: (s: TargetSelector) => boolean, known: readonly TargetSelector[]): void {
+/** `managed`: the targets a selector may name; `desired`: whose targets the near misses come from. */
+function refuseMissing(selectors: readonly TargetSelector[], managed: (s: TargetSelector) => boolean, desired: DesiredState): void {
   const missing = selectors.filter((s) => !managed(s));
   if (missing.length === 0) return;
-  const names = missing.map((s) => `${selectorText(s)}${hint(meant(known, s.type, s.name))}`).join(', ');
+  const names = missing.map((s) => `${selectorText(s)}${hint(meant(desired, s.type, s.name))}`).join(', ');
   throw new CLIError(`--target names what the files do not manage: ${names}.`);
 }
 
@@ -54,7 +55,7 @@ export function selectTargets(desired: DesiredState, targets: readonly string[])
   if (targets.length === 0) return desired;
   const selectors = targets.map((t) => parseTarget(t, desired));
   const setKinds = new Set((desired.sets ?? []).map((s) => s.type));
-  refuseMissing(selectors, (s) => setKinds.has(s.type) || desired.targets.some((t) => t.type === s.type && t.name === s.name), desired.targets);
+  refuseMissing(selectors, (s) => setKinds.has(s.type) || desired.targets.some((t) => t.type === s.type && t.name === s.name), desired);
   if (setKinds.size > 0) return desired;
   return { ...desired, targets: desired.targets.filter(selected(selectors)) };
 }
@@ -63,6 +64,6 @@ export function selectTargets(desired: DesiredState, targets: readonly string[])
 export function selectExpanded(desired: DesiredState, resolved: Resolved, targets: readonly string[]): { desired: DesiredState; resolved: Resolved } {
   if (targets.length === 0 || (desired.sets ?? []).length === 0) return { desired, resolved };
   const selectors = targets.map((t) => parseTarget(t, desired));
-  refuseMissing(selectors, (s) => resolved.targets.some((t) => t.type === s.type && t.name === s.name), resolved.targets);
+  refuseMissing(selectors, (s) => resolved.targets.some((t) => t.type === s.type && t.name === s.name), desired);
   return { desired: { ...desired, targets: desired.targets.filter(selected(selectors)) }, resolved: { ...resolved, targets: resolved.targets.filter(selected(selectors)) } };
 }

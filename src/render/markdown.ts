@@ -6,8 +6,8 @@
 import type { Change, Plan } from '../core/plan.js';
 import { effectiveLines } from './effective-lines.js';
 import { detailLines, groupByTarget, headline, hiddenWarningsLine, partialLine, refusalHeadline, shownWarnings, showsSources, SIGN, sourceLabel, summaryLine, type TargetGroup, type WarningScope } from './lines.js';
-import { MAX_VIOLATIONS_SHOWN, violationHeadline, violationText } from './violation-lines.js';
 import { collapsed, escapeHtml, escapeText, fenced, fenceSafe } from './markdown-text.js';
+import { MAX_VIOLATIONS_SHOWN, violationHeadline, violationText } from './violation-lines.js';
 
 /** GitHub refuses comments longer than this many characters. */
 export const GITHUB_COMMENT_LIMIT = 65_536;
@@ -57,16 +57,16 @@ function counts(changes: readonly Change[]): { add: number; update: number; remo
 }
 
 /** `sources`: README, "Sets": each change says where it comes from once a set takes part in the plan. */
-function changeLines(change: Change, verbose: boolean, sources: boolean, now: number | undefined): string[] {
+function changeLines(change: Change, verbose: boolean, now: number | undefined, sources: boolean): string[] {
   const sign = SIGN[change.action] === '~' ? '!' : SIGN[change.action];
   const from = sources ? ` ${sourceLabel(change)}` : '';
   return [`${sign} ${change.team.name}: ${headline(change, now)}${from}`, ...detailLines(change, verbose).map((line) => `${line.sign}     ${line.text}`)];
 }
 
-function section(group: TargetGroup, long: boolean, verbose: boolean, sources: boolean, now?: number): string {
+function section(group: TargetGroup, long: boolean, verbose: boolean, now: number | undefined, sources: boolean): string {
   const n = counts(group.changes);
   const title = `**${group.target.type} <code>${escapeHtml(group.target.name)}</code>** (+${n.add} ~${n.update} -${n.remove})\n`;
-  const lines = (changes: readonly Change[]): string => fenced('diff', changes.flatMap((c) => changeLines(c, verbose, sources, now)));
+  const lines = (changes: readonly Change[]): string => fenced('diff', changes.flatMap((c) => changeLines(c, verbose, now, sources)));
   if (!long) return `${title}\n${lines(group.changes)}\n`;
   // What goes is never behind a click.
   const removals = group.changes.filter((c) => c.action === 'remove');
@@ -169,7 +169,7 @@ export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): strin
   }
   const groups = groupByTarget(plan.changes);
   const sources = showsSources(plan.changes);
-  const sections = groups.map((g) => section(g, long, verbose, sources, options.now));
+  const sections = groups.map((g) => section(g, long, verbose, options.now, sources));
   let budget = limit - TAIL_RESERVE - head.length - tail.length;
   if (sections.reduce((n, s) => n + s.length, 0) > budget) budget -= NOTE_NAMES;
   const shown: string[] = [];

@@ -55,13 +55,13 @@ function changeSchema(resource: Resource): Schema {
       before: { oneOf: [{ type: 'null' }, access] },
       after: { oneOf: [{ type: 'null' }, access] },
       label_only: { type: 'boolean', description: 'An update whose effective permissions stay the same.' },
-      source: sourceSchema(),
       expires: {
         type: 'string',
         pattern: INSTANT_PATTERN,
         description: "When the file's grant ends, in UTC (a date in the files ends at the next midnight UTC). On an add or update: the plan after that removes it; on a removal with reason expired: when it ended.",
       },
       reason: { enum: [...REMOVE_REASONS], description: 'Why a removal is planned when it is not pruning: expired, the grant of the files has expired (removed whatever prune says).' },
+      source: sourceSchema(),
     },
     additionalProperties: false,
     allOf: [

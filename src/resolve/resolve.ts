@@ -8,17 +8,18 @@ import type { TfeClient } from '../api/client.js';
 import type { DesiredState, DesiredTarget, Project, SourceRef, Team, TargetType, Workspace } from '../core/model.js';
 import { didYouMean } from './closest.js';
 import { quote } from '../core/printable.js';
+import { InternalError } from '../errors.js';
+import { readCatalog, type CatalogReader, type SetCatalog } from './catalog.js';
 import { listTeamsOf } from './teams.js';
 import { findWorkspaces, type WorkspaceLookup } from './workspaces.js';
-import { readCatalog, type SetCatalog } from './catalog.js';
 import { nameProblemsError, organizationError, type NameProblem } from './problems.js';
 
 /**
  * The calls name resolution needs, and no other; `listOrganizations` only for the did-you-mean of
- * an organization that is not found.
+ * an organization that is not found, `listTaggedWorkspaces` only for files with sets.
  */
-export type NameReader = Pick<TfeClient, 'listTeams' | 'showsOrganization' | 'listProjects' | 'showWorkspace' | 'showWorkspaceByName' | 'firstWorkspacePage' | 'restOfWorkspaces' | 'listTaggedWorkspaces'> &
-  Partial<Pick<TfeClient, 'listOrganizations'>>;
+export type NameReader = Pick<TfeClient, 'listTeams' | 'showsOrganization' | 'listProjects' | 'showWorkspace' | 'showWorkspaceByName' | 'firstWorkspacePage' | 'restOfWorkspaces'> &
+  Partial<Pick<TfeClient, 'listOrganizations' | 'listTaggedWorkspaces'>>;
 
 export interface ResolvedTarget {
   readonly type: TargetType;
@@ -102,6 +103,7 @@ async function pinnedWorkspaces(client: NameReader, targets: readonly DesiredTar
   return new Map(shown.filter((w): w is Workspace => w !== undefined).map((w) => [w.id, w]));
 }
 
+/** The organization's teams, projects and the workspaces named; a wrong organization is a problem at its line. */
 /** With workspace sets, the list read for them serves the entries (the whole list: no request more); else workspaces.ts decides. */
 async function lookUpWorkspaces(client: NameReader, organization: string, names: readonly string[], catalog: SetCatalog): Promise<WorkspaceLookup> {
   const found = new Map(catalog.workspaces.filter((w) => names.includes(w.name)).map((w) => [w.name, w]));
@@ -116,16 +118,22 @@ async function listFor(client: NameReader, desired: DesiredState): Promise<{ pro
   const needed = sets.length > 0 || desired.targets.some((t) => t.type === 'project');
   const projects = needed ? await client.listProjects(desired.organization) : [];
   if (sets.length === 0) return { projects };
-  return { projects, catalog: await readCatalog(client, desired.organization, sets, projects) };
+  return { projects, catalog: await readCatalog(catalogReaderOf(client), desired.organization, sets, projects) };
 }
 
-/** The organization's teams, projects and the workspaces named; a wrong organization is a problem at its line. */
+/** Only files with sets need the tagged list: a reader without it (a test's fake) serves the rest. */
+function catalogReaderOf(client: NameReader): CatalogReader {
+  const list = client.listTaggedWorkspaces;
+  if (!list) throw new InternalError('this name reader cannot list workspaces with their tags, which sets need');
+  return { listTaggedWorkspaces: (organization, options) => list.call(client, organization, options) };
+}
+
 async function listsOf(client: NameReader, desired: DesiredState) {
   const organization = desired.organization;
-  const names = desired.targets.filter((t) => t.type === 'workspace').map((t) => t.name);
   try {
     // Teams first: an address without them (HCP Europe) says so before anything else is read.
     const teams = await listTeamsOf(client, organization);
+    const names = desired.targets.filter((t) => t.type === 'workspace').map((t) => t.name);
     // Without workspace sets, the workspace lookups need not wait for the projects.
     const withSets = desired.sets?.some((s) => s.type === 'workspace') === true;
     const [{ projects, catalog }, plain] = await Promise.all([listFor(client, desired), withSets ? undefined : findWorkspaces(client, organization, names)]);

@@ -25,7 +25,7 @@ export function summaryLine(report: Report): string {
   if (!state) return `valid: ${files}.`;
   const where = `valid: ${files}, organization "${printable(state.organization)}"`;
   // Valid, and yet nothing to plan: said plainly rather than as "0 projects, 0 workspaces".
-  if (state.targets.length === 0 && (state.sets ?? []).length === 0) return `${where}: no targets managed (no projects or workspaces).`;
+  if (state.targets.length === 0) return `${where}: no targets managed (no projects or workspaces).`;
   const count = (type: string) => state.targets.filter((t) => t.type === type).length;
   const sets = state.sets ?? [];
   const policies = state.policies ?? [];

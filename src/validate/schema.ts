@@ -9,8 +9,8 @@ import { splitKey } from '../core/permissions.js';
 import { idPattern, idShape } from '../core/ids.js';
 import { SET_KEYS } from './merge.js';
 import { policyDef } from './policy-schema.js';
-import { TARGET_WARNING_CODES, WARNING_CODES } from '../core/plan.js';
 import { DEFAULT_EXPIRY_WARNING_DAYS, EXPIRY_PATTERN } from '../core/expiry.js';
+import { TARGET_WARNING_CODES, WARNING_CODES } from '../core/plan.js';
 
 export type JsonSchema = { readonly [key: string]: unknown };
 

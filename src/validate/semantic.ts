@@ -1,5 +1,5 @@
 // Rules the schema cannot express: a grant's string (or `role:`) must be a level or a role of the
-// matching kind, `expires:` a day the calendar has, a team is either managed or in
+// matching kind, `expires:` a day the calendar has, and a team is either managed or in
 // settings.ignore-teams, never both, and a set says what it matches. Pure.
 import { isFixedLevel } from '../core/access.js';
 import { RESOURCE_OF, type TargetType } from '../core/model.js';

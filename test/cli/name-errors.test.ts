@@ -48,7 +48,6 @@ describe('a wrong organization', () => {
       showWorkspace: () => Promise.resolve(undefined),
       showWorkspaceByName: () => Promise.resolve(undefined),
       firstWorkspacePage: () => Promise.reject(notFound),
-      listTaggedWorkspaces: () => Promise.reject(notFound),
       restOfWorkspaces: () => Promise.reject(notFound),
       listOrganizations: () => Promise.reject(new RemoteError('GET', '/organizations', 404)),
     };

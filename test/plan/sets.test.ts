@@ -184,6 +184,17 @@ describe('sets against the emulator', () => {
     expect(emulator.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
+  it("a set's grant that has expired is removed, marked expired and named by its set; one not yet expired is added", async () => {
+    const text = `organization: acme\nsettings: { prune: false }\nworkspace-sets:\n  prod:\n    match: { names: [api-prod] }\n    teams:\n      sre: { access: admin, expires: 2026-01-01 }\n      ci: { access: plan, expires: 2026-12-31 }\n`;
+    const run = await runCli(['plan', file('expiry.yaml', text), '--format', 'json'], { env: { ...env, TFE_ACCESS_NOW: '2026-06-01T00:00:00Z' } });
+    expect(run.err).toBe('');
+    const changes = JSON.parse(run.out).changes as Array<JsonChange & { reason?: string; expires?: string }>;
+    expect(changes.map((c) => ({ row: rows([c])[0], reason: c.reason, expires: c.expires }))).toEqual([
+      { row: 'add workspace:api-prod ci -->plan [set prod]', reason: undefined, expires: '2027-01-01T00:00:00Z' },
+      { row: 'remove workspace:api-prod sre admin->- [set prod]', reason: 'expired', expires: '2026-01-02T00:00:00Z' },
+    ]);
+  });
+
   it('--target names a workspace a set matches', async () => {
     const run = await runCli(['plan', file('access.yaml', SETS), '--target', 'workspace:etl-prod', '--format', 'json'], { env });
     expect(rows(changesOf(run.out))).toEqual(['add workspace:etl-prod ci -->plan [set prod]', 'add workspace:etl-prod sre -->admin [set prod]']);
