@@ -62,6 +62,13 @@ function setRows(desired: DesiredState): { sets?: Canonical[] } {
  * expired at the time of the run (DesiredTarget.expired) count apart: a grant that expires between
  * `plan --out` and `apply --plan` moves the fingerprint.
  */
+/** README, "Policies": files with policies count them, so `apply --plan FILE PATHS` refuses a plan saved under other ones. */
+function policyRows(desired: DesiredState): { policies?: Canonical[] } {
+  const policies = desired.policies ?? [];
+  if (policies.length === 0) return {};
+  return { policies: policies.map((p) => ({ name: p.name, type: p.type, match: JSON.parse(JSON.stringify(p.match)) as Canonical, rule: JSON.parse(JSON.stringify(p.rule)) as Canonical })) };
+}
+
 export function fingerprintDesired(desired: DesiredState): string {
   const targets = [...desired.targets].sort(byKey((t) => `${t.type}\u0000${t.name}`)).map((t) => ({
     type: t.type,
@@ -74,5 +81,5 @@ export function fingerprintDesired(desired: DesiredState): string {
     ...(t.expired?.length ? { expired: grantRows(t.type, t.expired) } : {}),
   }));
   const settings = { prune: desired.settings.prune, ignoreTeams: [...desired.settings.ignoreTeams].sort(), maxRemovals: desired.settings.maxRemovals };
-  return sha256(canonicalJson({ organization: desired.organization, settings, targets, ...setRows(desired) }));
+  return sha256(canonicalJson({ organization: desired.organization, settings, targets, ...setRows(desired), ...policyRows(desired) }));
 }

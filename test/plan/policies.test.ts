@@ -161,6 +161,17 @@ describe('policies against the emulator', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('a saved plan is stale for files whose policies changed since (apply --plan FILE PATHS)', async () => {
+    const path = file(files('write'));
+    const saved = join(dir, 'clean.tfplan.json');
+    expect((await runCli(['plan', path, '--out', saved], { env })).code).toBe(0);
+    writeFileSync(path, files('write').replace('max-access: write', 'max-access: read'));
+    const run = await runCli(['apply', '--plan', saved, path, '--auto-approve'], { env });
+    expect(run.code).toBe(1);
+    expect(run.err).toContain('is stale: the desired-state files changed since it was planned');
+    expect(writes()).toEqual([]);
+  });
+
   it('drift lists the live violations and exits 2 even with no drift; plan checks the access once applied', async () => {
     // dev made admin on api-prod by files without policies: the live access now breaks one.
     const without = join(dir, 'no-policies.yaml');
