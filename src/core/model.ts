@@ -164,8 +164,7 @@ export interface DesiredState {
   readonly roles?: DesiredRoles;
   /** `workspace-sets:` and `project-sets:`, sorted by type then name (absent or empty: none). */
   readonly sets?: readonly DesiredSet[];
-  /** `policies:`, in file order (absent or empty: none). README, "Policies". */
-  readonly policies?: readonly DesiredPolicy[];
+  readonly policies?: readonly DesiredPolicy[]; // `policies:` in file order (README, "Policies"); absent: none
 }
 
 // ---- live state (what the API reported) ----
