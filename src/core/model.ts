@@ -1,7 +1,7 @@
 // Domain objects shared by every stage of the pipeline. Plain data: no wire format (the API layer
 // translates JSON:API documents into these), no I/O.
 import type { FixedLevel, Level, PermissionSet, PermissionValue, Resource } from './access.js';
-import type { WarningCode } from './plan.js';
+import type { WarningCode } from './warning-codes.js';
 import type { DesiredPolicy } from './policy.js';
 
 export type TargetType = 'project' | 'workspace';

@@ -4,6 +4,7 @@ import type { EffectiveChange } from './effective.js';
 import type { PolicyViolation } from './policy.js';
 import type { Access, GrantOrigin, ReportedAccess, TargetRef, TeamRef } from './model.js';
 import type { ServerInfo } from './server.js';
+import type { WarningCode } from './warning-codes.js';
 
 interface ChangeBase {
   readonly resource: Resource;
@@ -60,12 +61,6 @@ export type RemoveReason = (typeof REMOVE_REASONS)[number];
 
 export type Change = AddChange | UpdateChange | RemoveChange;
 export type Action = Change['action'];
-
-/** The plan's warnings (README, "Warnings"); a file may silence any of them (`ignore-warnings`). */
-export const WARNING_CODES = ['shadowed-by-organization-access', 'custom-equals-level', 'below-project-access', 'permission-support-unknown', 'grant-expires-soon', 'grant-expired', 'set-matches-nothing', 'key-value-tags-not-read'] as const;
-export type WarningCode = (typeof WARNING_CODES)[number];
-/** The warnings a target may silence: the sets' two (README, "Sets") name no target. */
-export const TARGET_WARNING_CODES: readonly WarningCode[] = WARNING_CODES.filter((code) => code !== 'set-matches-nothing' && code !== 'key-value-tags-not-read');
 
 export interface PlanWarning {
   readonly code: WarningCode;

@@ -5,7 +5,8 @@ import { isLevel, PERMISSIONS, type PermissionValue, type Resource } from '../co
 import { RESOURCE_OF, type Access, type GrantOrigin, type ReportedAccess, type TargetType } from '../core/model.js';
 import { changeDocument, PLAN_FORMAT_VERSION } from '../core/plan-document.js';
 import { flattenPermissions } from '../core/permissions.js';
-import { GUARD_NAMES, REMOVE_REASONS, WARNING_CODES, summarise, type Change, type GuardName, type PlanRefusal, type PlanWarning, type RemoveReason, type WarningCode } from '../core/plan.js';
+import { GUARD_NAMES, REMOVE_REASONS, summarise, type Change, type GuardName, type PlanRefusal, type PlanWarning, type RemoveReason } from '../core/plan.js';
+import { WARNING_CODES, type WarningCode } from '../core/warning-codes.js';
 import { formatInstant, INSTANT_PATTERN, msOf } from '../core/expiry.js';
 import type { PolicyViolation } from '../core/policy.js';
 import { checksumOf } from '../diff/checksum.js';

@@ -3,7 +3,7 @@
 // instant it means (core/expiry.ts), custom defaults filled, fixed levels kept as levels with their
 // implied permissions, per-target prune resolved. Pure; called only when there are no problems.
 import { isFixedLevel, type PermissionSet, type PermissionValue, type Resource } from '../core/access.js';
-import { WARNING_CODES, type WarningCode } from '../core/plan.js';
+import { WARNING_CODES, type WarningCode } from '../core/warning-codes.js';
 import { DEFAULT_SETTINGS, RESOURCE_OF, type Access, type DesiredGrant, type DesiredRoles, type DesiredSet, type DesiredSettings, type DesiredState, type DesiredTarget, type GrantExpiry, type SetMatch, type SourceRef, type TargetType } from '../core/model.js';
 import { customAccess, flattenPermissions } from '../core/permissions.js';
 import { isRecord, type Located, type Merged, type MergedSet, type MergedTarget } from './merge.js';

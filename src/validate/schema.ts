@@ -9,12 +9,10 @@ import { splitKey } from '../core/permissions.js';
 import { idPattern, idShape } from '../core/ids.js';
 import { SET_KEYS } from './merge.js';
 import { policyDef } from './policy-schema.js';
+import { SCHEMA_DIALECT, type JsonSchema } from './json-schema.js';
 import { DEFAULT_EXPIRY_WARNING_DAYS, EXPIRY_PATTERN } from '../core/expiry.js';
-import { TARGET_WARNING_CODES, WARNING_CODES } from '../core/plan.js';
+import { TARGET_WARNING_CODES, WARNING_CODES } from '../core/warning-codes.js';
 
-export type JsonSchema = { readonly [key: string]: unknown };
-
-export const SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
 /**
  * How the schema is compiled, in sources (`schema-validator.ts`) and by the build's standalone code
