@@ -22,6 +22,11 @@ export interface Profile {
   readonly serverHeaders: Readonly<Record<string, string>>;
   /** X-RateLimit-Limit on every answer; in `seed` only on 429s. */
   readonly announceRateLimit: boolean;
+  /**
+   * The grant lists as the v2 spec has them (docs/api.md, "Listing by team"): `filter[team][id]` on
+   * both, the workspace filter optional on team-workspaces. In `seed` the target filter is required.
+   */
+  readonly teamFilter: boolean;
 }
 
 /**
@@ -47,6 +52,7 @@ export const PROFILES: { readonly [N in ProfileName]: Profile } = {
     ping: false,
     serverHeaders: {},
     announceRateLimit: false,
+    teamFilter: false,
   },
   current: {
     name: 'current',
@@ -56,6 +62,7 @@ export const PROFILES: { readonly [N in ProfileName]: Profile } = {
     ping: true,
     serverHeaders: CURRENT_SERVER_HEADERS,
     announceRateLimit: true,
+    teamFilter: true,
   },
 };
 
