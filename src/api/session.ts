@@ -96,6 +96,7 @@ export class Session {
   private readonly address: string;
   /** Redacts the token from texts the service sent, in case a proxy ever echoes it back. */
   readonly redact: (text: string) => string;
+  private attempts = 0;
 
   constructor(options: SessionOptions) {
     const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
@@ -160,6 +161,11 @@ export class Session {
     return this.transport.close();
   }
 
+  /** Attempts sent so far (retries included). */
+  get sent(): number {
+    return this.attempts;
+  }
+
   /** The rate the limiter runs at now (requests per second, 0: none). */
   get rateLimit(): number {
     return this.limiter.rate;
@@ -183,6 +189,7 @@ export class Session {
       const stop = this.stopReason();
       if (stop !== undefined) throw stop;
       progress.sending = true;
+      this.attempts++;
       try {
         return await this.transport.send(request);
       } catch (error: unknown) {

@@ -4,7 +4,7 @@
 // so the same plan always serialises to the same bytes.
 import type { Resource } from './access.js';
 import { effectiveChangeDocument } from './effective-document.js';
-import type { Access, ReportedAccess } from './model.js';
+import type { Access, GrantRead, ReportedAccess } from './model.js';
 import { nestPermissions, orderedEntries, permissionsOf } from './permissions.js';
 import type { Change, Plan, PlanWarning } from './plan.js';
 import type { ServerInfo } from './server.js';
@@ -50,6 +50,16 @@ export function serverDocument(server: ServerInfo): JsonObject {
   };
 }
 
+/** README, "Reading by team": the strategy, its requests, the estimates it chose from, and why it left reading by team. */
+export function readDocument(read: GrantRead): JsonObject {
+  return {
+    strategy: read.strategy,
+    requests: read.requests,
+    estimate: { by_target: read.estimate.byTarget, by_team: read.estimate.byTeam ?? null },
+    fallback: read.fallback ?? null,
+  };
+}
+
 export function planDocument(plan: Plan): JsonObject {
   const document: JsonObject = {
     format_version: PLAN_FORMAT_VERSION,
@@ -62,5 +72,6 @@ export function planDocument(plan: Plan): JsonObject {
     ...(plan.effectiveChanges ? { effective_changes: plan.effectiveChanges.map(effectiveChangeDocument) } : {}),
   };
   if (plan.server) document.server = serverDocument(plan.server);
+  if (plan.read) document.read = readDocument(plan.read);
   return document;
 }

@@ -1,7 +1,7 @@
 // The plan: what the diff produces and every renderer, guard and executor reads. Plain data.
 import type { Resource } from './access.js';
 import type { EffectiveChange } from './effective.js';
-import type { Access, ReportedAccess, TargetRef, TeamRef } from './model.js';
+import type { Access, GrantRead, ReportedAccess, TargetRef, TeamRef } from './model.js';
 import type { ServerInfo } from './server.js';
 
 interface ChangeBase {
@@ -91,6 +91,8 @@ export interface Plan {
   readonly effectiveChanges?: readonly EffectiveChange[];
   /** The server the plan was read from (its ping), when known; not part of the checksum. */
   readonly server?: ServerInfo;
+  /** How the live grants were read (README, "Reading by team"); not part of the checksum. */
+  readonly read?: GrantRead;
 }
 
 /** The plan as the diff makes it, before the guards are evaluated (guard/plan-refusals.ts adds them). */

@@ -3,7 +3,7 @@
 import { homedir } from 'node:os';
 import { TfeClient } from '../api/client.js';
 import { connectionFrom } from '../api/credentials.js';
-import type { DesiredState, LiveState } from '../core/model.js';
+import type { DesiredState, LiveState, ReadBy } from '../core/model.js';
 import type { ServerInfo } from '../core/server.js';
 import type { Plan } from '../core/plan.js';
 import { buildPlan } from '../diff/plan.js';
@@ -13,7 +13,7 @@ import { CLIError } from '../errors.js';
 import { effectiveChanges } from '../effective/changes.js';
 import { readChangeContext } from '../live/change-context.js';
 import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
-import { readLive } from '../live/read-live.js';
+import { readLive, type ReadOptions } from '../live/read-live.js';
 import { resolve, type Resolved } from '../resolve/resolve.js';
 import { loadDesiredState } from '../validate/desired-state.js';
 import type { Problem } from '../load/problem.js';
@@ -45,6 +45,10 @@ export interface PlanRequest {
   readonly signal?: AbortSignal | undefined;
   /** `--timeout`: the bound of the whole run, in milliseconds. */
   readonly timeoutMs?: number | undefined;
+  /** `--read-by` (README, "Reading by team"); default auto. */
+  readonly readBy?: ReadBy | undefined;
+  /** Told, in one line, when reading by team is given up for reading by target (src/live/read-live.ts). */
+  readonly onNotice?: (line: string) => void;
   /**
    * Also work out what the changes do to effective access (`plan.effectiveChanges`): a few more reads
    * when a change touches targets the files do not manage (src/live/change-context.ts).
@@ -95,22 +99,27 @@ function checkSupport(desired: DesiredState, live: LiveState, server: ServerInfo
   throw new CLIError(`the desired state sets ${head}; nothing was changed:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 }
 
+/** The options of every live read of a run: --concurrency, --read-by, the notice of a fallback. */
+export function readOptionsOf(request: Pick<PlanRequest, 'concurrency' | 'readBy' | 'onNotice'>): ReadOptions {
+  return { concurrency: request.concurrency, ...(request.readBy ? { readBy: request.readBy } : {}), ...(request.onNotice ? { onNotice: request.onNotice } : {}) };
+}
+
 /** resolve + read live + diff + the guards' verdict (+ effective changes when asked), for a desired state already loaded. */
-export async function planAgainstLive(client: TfeClient, desired: DesiredState, request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad' | 'effectiveChanges'>): Promise<Omit<PlanResult, 'client'>> {
+export async function planAgainstLive(client: TfeClient, desired: DesiredState, request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad' | 'effectiveChanges' | 'readBy' | 'onNotice'>): Promise<Omit<PlanResult, 'client'>> {
   // Here rather than in desiredFromFiles: every plan (plan, drift, a fresh apply) passes through.
   request.afterLoad?.();
   // Once per run, before anything else: the versions, and a lower rate limit before the first burst.
   const server = await client.serverInfo();
   const resolved = await resolve(client, desired);
-  const live = await readLive(client, resolved, {
-    concurrency: request.concurrency,
-    ...(request.onProgress ? { onProgress: request.onProgress } : {}),
-  });
+  const read = readOptionsOf(request);
+  const live = await readLive(client, resolved, { ...read, ...(request.onProgress ? { onProgress: request.onProgress } : {}) });
   const supportWarnings = checkSupport(desired, live, server);
   // diff -> guard: the plan names every guard apply will refuse it by (docs/architecture.md, "The pipeline").
-  const plan = guardPlan(buildPlan(desired, live, { server, supportWarnings }), guardInputsOf(desired, live));
+  const guarded = guardPlan(buildPlan(desired, live, { server, supportWarnings }), guardInputsOf(desired, live));
+  // How the grants were read: reported, never part of the checksum (the same plan either way).
+  const plan = live.read ? { ...guarded, read: live.read } : guarded;
   if (!request.effectiveChanges) return { plan, desired, resolved, live };
-  const context = await readChangeContext(client, resolved, live, plan.changes, { concurrency: request.concurrency });
+  const context = await readChangeContext(client, resolved, live, plan.changes, read);
   return { plan: { ...plan, effectiveChanges: effectiveChanges(plan.changes, context) }, desired, resolved, live };
 }
 
