@@ -19,6 +19,8 @@ export interface ReconcileScenario {
   readonly concurrency: number;
   /** False for a development check: the issue's targets are defined on the larger scenarios. */
   readonly judged: boolean;
+  /** Issue 18: the requests of a plan read by team (emulator `current`), at most. */
+  readonly maxRequestsByTeam?: number;
 }
 
 const org = (projects: number, workspaces: number, teams: number, teamsPerProject: number, teamsPerWorkspace: number): OrganizationSpec => ({
@@ -51,6 +53,7 @@ export const RECONCILE_SCENARIOS: Readonly<Record<string, ReconcileScenario>> = 
     jitterMs: 0,
     concurrency: 8,
     judged: true,
+    maxRequestsByTeam: 400,
   },
   'scale-10000': {
     description: '10,000 workspaces x 5 teams (50,000 grants) plus 100 projects x 5, 500 teams; rate limit off, L=5 ms, concurrency 8',
@@ -60,6 +63,7 @@ export const RECONCILE_SCENARIOS: Readonly<Record<string, ReconcileScenario>> = 
     jitterMs: 0,
     concurrency: 8,
     judged: true,
+    maxRequestsByTeam: 1100,
   },
 };
 
