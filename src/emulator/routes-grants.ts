@@ -37,10 +37,9 @@ function onTarget(ctx: RequestContext, resource: Resource): Grant[] | undefined 
 
 /** Every workspace grant of the team's organization (of the caller's organizations, without a team), in workspace order. */
 function organizationWide(ctx: RequestContext, team: Team | undefined): Grant[] {
-  const orgs = team ? [team.org] : [...ctx.store.orgs.keys()].filter((org) => ctx.authz.isMember(org));
-  const workspaces = orgs.flatMap((org) => ctx.store.workspacesOf(org));
-  if (!team) return workspaces.flatMap((w) => ctx.store.grantsOn(w.id));
-  return workspaces.map((w) => ctx.store.grantOf(w.id, team.id)).filter((g): g is Grant => g !== undefined);
+  if (team) return ctx.store.workspaceGrantsOf(team.id);
+  const orgs = [...ctx.store.orgs.keys()].filter((org) => ctx.authz.isMember(org));
+  return orgs.flatMap((org) => ctx.store.workspacesOf(org)).flatMap((w) => ctx.store.grantsOn(w.id));
 }
 
 /**
