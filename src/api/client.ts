@@ -64,6 +64,12 @@ export class TfeClient {
     }
   }
 
+  /** The names of the organizations the token can reach (pages of 100; docs/api.md, "Name resolution"). */
+  async listOrganizations(): Promise<string[]> {
+    const organizations = await this.listAll({ method: 'GET', path: '/organizations' }, wire.organizationsFromList);
+    return organizations.map((o) => o.name);
+  }
+
   /** Every team of the organization the token can see (pages of 100). */
   listTeams(organization: string): Promise<Team[]> {
     return this.listAll({ method: 'GET', path: `${org(organization)}/teams` }, wire.teamsFromList);

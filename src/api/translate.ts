@@ -61,6 +61,13 @@ export function workspaceFromResource(value: unknown, path: string, context: str
   return projectId ? { id: reader.string('id'), name, projectId } : { id: reader.string('id'), name };
 }
 
+/** An organization of `GET /organizations`: its id is its name (docs/api.md, "Name resolution"). */
+export function organizationFromResource(value: unknown, path: string, context: string): { readonly id: string; readonly name: string } {
+  const reader = ObjectReader.of(value, path, context);
+  expectType(reader, 'organizations');
+  return { id: reader.string('id'), name: reader.object('attributes').optionalString('name') ?? reader.string('id') };
+}
+
 /** A `links.next` that names a page: the answer is paginated whatever its `meta` says. */
 function hasNextLink(document: ObjectReader): boolean {
   const links = document.value.links;
@@ -104,6 +111,7 @@ function oneOf<T>(read: ResourceReader<T>): (body: unknown, context: string) => 
   return (body, context) => read(ObjectReader.of(body, '', context).object('data').value, 'data', context);
 }
 
+export const organizationsFromList = listOf(organizationFromResource);
 export const teamsFromList = listOf(teamFromResource);
 export const projectsFromList = listOf(projectFromResource);
 export const workspacesFromList = listOf(workspaceFromResource);

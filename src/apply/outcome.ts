@@ -5,6 +5,9 @@ import { CLIError, EXIT, messageOf } from '../errors.js';
 
 export type OutcomeStatus = 'applied' | 'already-so' | 'failed' | 'not-started';
 
+/** How the text and Markdown reports name each status. */
+export const STATUS_LABEL: { readonly [S in OutcomeStatus]: string } = { applied: 'applied', 'already-so': 'already so', failed: 'FAILED', 'not-started': 'not started' };
+
 export interface AppliedOutcome {
   readonly status: 'applied';
   readonly change: Change;

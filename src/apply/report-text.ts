@@ -2,9 +2,8 @@
 import type { Change } from '../core/plan.js';
 import { headline, SIGN } from '../render/lines.js';
 import type { Progress } from './executor.js';
-import type { ApplyReport, ChangeOutcome, OutcomeStatus } from './outcome.js';
-
-const LABEL: { readonly [S in OutcomeStatus]: string } = { applied: 'applied', 'already-so': 'already so', failed: 'FAILED', 'not-started': 'not started' };
+import { STATUS_LABEL as LABEL, type ApplyReport, type ChangeOutcome, type OutcomeStatus } from './outcome.js';
+import { renderReportMarkdown } from './report-markdown.js';
 
 const describe = (change: Change): string => `${SIGN[change.action]} ${change.team.name} on ${change.target.type} "${change.target.name}": ${headline(change)}`;
 
@@ -41,13 +40,11 @@ export function summaryOf(report: ApplyReport, organization: string): string {
   return `Apply incomplete: ${counts}. Fix the reasons above and run apply again; it converges from any state.`;
 }
 
-/** The outcomes and the summary after the plan: as text, or in a fenced block for `--format markdown`. */
+/** The outcomes and the summary after the plan: as text, or as Markdown tables for `--format markdown`. */
 export function renderReport(report: ApplyReport, organization: string, markdown: boolean): string {
-  const outcomes = renderOutcomes(report);
   const summary = summaryOf(report, organization);
-  if (!markdown) return `\n${outcomes}\n${summary}\n`;
-  // Inside a fence nothing but a fence can break out (render/markdown.ts does the same).
-  return `\n### Apply\n\n\`\`\`text\n${outcomes.replace(/`/g, "'")}\`\`\`\n\n${summary.replace(/`/g, "'")}\n`;
+  if (markdown) return renderReportMarkdown(report, summary);
+  return `\n${renderOutcomes(report)}\n${summary}\n`;
 }
 
 export function progressLine(progress: Progress): string {

@@ -13,10 +13,17 @@ function messageOf(argv: string[]): string {
 }
 
 describe('flag errors', () => {
-  it('regression: an ambiguous value (`--port -1`) is one line, not node:util advice over three', () => {
-    const message = messageOf(['--port', '-1']);
+  // `--port -1` was this case; a negative number is now the option's value (issue 19, item 3), so
+  // a value that is no number keeps the regression.
+  it('regression: an ambiguous value (`--port -x`) is one line, not node:util advice over three', () => {
+    const message = messageOf(['--port', '-x']);
     expect(message).not.toContain('\n');
     expect(message).toBe("Option '--port' argument is ambiguous. Did you forget to specify the option argument for '--port'? Run `tfe-access emulator --help` for the options.");
+  });
+
+  it('a negative number after a string option is its value, as with `=`', () => {
+    expect(parse('emulator', ['--port', '-1'], { port: { type: 'string' } }).values.port).toBe('-1');
+    expect(parse('emulator', ['--port', '-1'], { port: { type: 'string' } })).toEqual(parse('emulator', ['--port=-1'], { port: { type: 'string' } }));
   });
 
   it('an unknown flag names itself and the help', () => {

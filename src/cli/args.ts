@@ -9,25 +9,107 @@ export interface Parsed {
   readonly positionals: string[];
 }
 
+/** An option the command does not have; `main` adds the did-you-mean (parseCommandLine). */
+export class UnknownFlagError extends CLIError {
+  override readonly name: string = 'UnknownFlagError';
+  constructor(
+    readonly command: string,
+    /** As written: `--auto-aprove`, `-out=plan.json`. */
+    readonly flag: string,
+    /** The command's long option names, `help` included. */
+    readonly known: readonly string[],
+  ) {
+    super(unknownFlagMessage(command, flag));
+  }
+}
+
+export function unknownFlagMessage(command: string, flag: string, suggestion?: string): string {
+  const guess = suggestion === undefined ? '' : ` Did you mean ${suggestion}?`;
+  return `Unknown option '${flag}'.${guess} Run \`tfe-access ${command} --help\` for the options.`;
+}
+
+/**
+ * Terraform's spelling of a long option, with one dash (`-auto-approve`, `-out=FILE`): node:util would
+ * read it as a group of short flags (`Unknown option '-a'`); here it is one unknown option.
+ */
+const SINGLE_DASH_LONG = /^-[a-z][a-z0-9-]+(?:=.*)?$/is;
+/** A negative number given as a separate value (`--rate-limit -1`), which node:util calls ambiguous. */
+const NEGATIVE_NUMBER = /^-\.?\d/;
+
+/**
+ * The arguments as node:util should see them: `--name -1` joined to `--name=-1` for a string option,
+ * so its value is checked like any other. Before `--` only; after it everything is a path.
+ */
+function normalised(argv: readonly string[], options: Options): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] as string;
+    if (arg === '--') return [...out, ...argv.slice(i)];
+    const next = argv[i + 1];
+    const option = arg.startsWith('--') ? options[arg.slice(2)] : undefined;
+    if (option?.type === 'string' && next !== undefined && NEGATIVE_NUMBER.test(next)) {
+      out.push(`${arg}=${next}`);
+      i += 1;
+    } else {
+      out.push(arg);
+    }
+  }
+  return out;
+}
+
+/** The first single-dash long option before `--`, skipping values of string options. */
+function singleDashLong(argv: readonly string[], options: Options): string | undefined {
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] as string;
+    if (arg === '--') return undefined;
+    if (SINGLE_DASH_LONG.test(arg)) return arg;
+    if (arg.startsWith('--') && !arg.includes('=') && options[arg.slice(2)]?.type === 'string') i += 1;
+  }
+  return undefined;
+}
+
 export function parse(command: string, argv: readonly string[], options: Options, allowPositionals = false): Parsed {
+  const all: Options = { help: { type: 'boolean', short: 'h' }, ...options };
+  const known = Object.keys(all);
+  const terraformStyle = singleDashLong(argv, all);
+  if (terraformStyle !== undefined) throw new UnknownFlagError(command, terraformStyle, known);
   try {
-    const { values, positionals } = parseArgs({
-      args: [...argv],
-      options: { help: { type: 'boolean', short: 'h' }, ...options },
-      allowPositionals,
-      strict: true,
-    });
+    const { values, positionals } = parseArgs({ args: normalised(argv, all), options: all, allowPositionals, strict: true });
     return { values: values as Parsed['values'], positionals };
   } catch (error: unknown) {
-    // node:util's messages run over several lines with advice on `--` and `=`: one line is kept.
-    const text = error instanceof Error ? error.message : String(error);
-    const message = text
-      .split('\n')
-      .filter((line) => !line.startsWith('To specify'))
-      .join(' ')
-      .replace(/\. To specify a positional.*$/s, '')
-      .replace(/\.+$/, '');
-    throw new CLIError(`${message}${/[?!]$/.test(message) ? '' : '.'} Run \`tfe-access ${command} --help\` for the options.`);
+    const unknown = /^Unknown option '([^']+)'/.exec(error instanceof Error ? error.message : '');
+    if (unknown?.[1]) throw new UnknownFlagError(command, unknown[1], known);
+    throw new CLIError(`${oneLine(error)} Run \`tfe-access ${command} --help\` for the options.`);
+  }
+}
+
+/** node:util's messages run over several lines with advice on `--` and `=`: one line is kept. */
+function oneLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const message = text
+    .split('\n')
+    .filter((line) => !line.startsWith('To specify'))
+    .join(' ')
+    .replace(/\. To specify a positional.*$/s, '')
+    .replace(/\.+$/, '');
+  return `${message}${/[?!]$/.test(message) ? '' : '.'}`;
+}
+
+/**
+ * `parse`, with a did-you-mean for an unknown option: its own spelling with two dashes
+ * (`-auto-approve`: `--auto-approve`), else the closest option name. The suggester is loaded only
+ * on that error, so a run with good flags never loads it.
+ */
+export async function parseCommandLine(command: string, argv: readonly string[], options: Options, allowPositionals = false): Promise<Parsed> {
+  try {
+    return parse(command, argv, options, allowPositionals);
+  } catch (error: unknown) {
+    if (!(error instanceof UnknownFlagError)) throw error;
+    const { closest } = await import('../validate/suggest.js');
+    const [name = '', value] = error.flag.replace(/^-+/, '').split(/=(.*)/s);
+    const guess = error.known.includes(name) ? name : closest(name, error.known);
+    const suggestion = guess === undefined ? undefined : `--${guess}${value === undefined ? '' : `=${value}`}`;
+    throw new CLIError(unknownFlagMessage(command, error.flag, suggestion));
   }
 }
 

@@ -3,6 +3,7 @@ import { durationFlag, intFlag, listFlag, boolFlag, stringFlag, type Options, ty
 import type { IO } from './io.js';
 import { CLIError } from '../errors.js';
 import { READ_BY, type ReadBy } from '../core/model.js';
+import { colorOn } from './terminal.js';
 
 export const DEFAULT_CONCURRENCY = 8;
 /** The real service allows 30 requests per second per user (docs/api.md, "Rate limiting"). */
@@ -30,7 +31,7 @@ export const CONNECTION_HELP = `  --address URL        API address (else TFE_ADD
                        apply then starts no other change and reports what it did
   --read-by HOW        auto (default): workspace grants by team when the server can and it is
                        cheaper, else one list per workspace; team; target (README, "Reading by team")
-  --no-color           no colours (also NO_COLOR)`;
+  --no-color           no colours (also NO_COLOR; FORCE_COLOR=1 forces them)`;
 
 export const TARGET_HELP = `  --target T           only project:NAME or workspace:NAME (repeatable)`;
 
@@ -57,7 +58,7 @@ export function connectionFlags(parsed: Parsed, io: IO): ConnectionFlags {
     rateLimit: intFlag(parsed, 'rate-limit', DEFAULT_RATE_LIMIT, 0),
     timeoutMs: durationFlag(parsed, 'timeout'),
     readBy: readByFlag(parsed),
-    color: io.isTTY && !boolFlag(parsed, 'no-color') && !io.env.NO_COLOR,
+    color: colorOn(io, boolFlag(parsed, 'no-color')),
   };
 }
 

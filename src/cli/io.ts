@@ -9,8 +9,10 @@ export interface IO {
   readonly stdout: Output;
   readonly stderr: Output;
   readonly env: Readonly<Record<string, string | undefined>>;
-  /** True when stdout and stderr are terminals: progress, colour and prompts only then. */
+  /** True when stdout is a terminal: colour (cli/terminal.ts). */
   readonly isTTY: boolean;
+  /** True when stderr is a terminal: progress (cli/progress.ts). Absent: it is not. */
+  readonly stderrIsTTY?: boolean;
   readonly cwd: string;
   /**
    * Reads one line from the user (confirmation prompts); undefined without a TTY. Rejects with an
@@ -41,14 +43,17 @@ async function askOnTerminal(question: string, signal?: AbortSignal): Promise<st
 /** The process's IO; call once. */
 export function processIO(): IO {
   watchOutputs();
-  const isTTY = Boolean(process.stdout.isTTY && process.stderr.isTTY);
-  // A question needs someone to answer it: stdin must be the terminal too.
-  const canAsk = isTTY && Boolean(process.stdin.isTTY);
+  const isTTY = Boolean(process.stdout.isTTY);
+  const stderrIsTTY = Boolean(process.stderr.isTTY);
+  // A question needs someone to answer it on stdin, and to have seen what it asks about: the plan
+  // goes to stdout, the question to stderr. `apply > plan.txt` is not asked.
+  const canAsk = isTTY && stderrIsTTY && Boolean(process.stdin.isTTY);
   return {
     stdout: process.stdout,
     stderr: process.stderr,
     env: process.env,
     isTTY,
+    stderrIsTTY,
     cwd: process.cwd(),
     onInterrupt: listenForInterrupts,
     ...(canAsk ? { prompt: askOnTerminal } : {}),

@@ -3,7 +3,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CLIError, EXIT, messageOf } from '../errors.js';
-import { asksForHelp, parse } from './args.js';
+import { asksForHelp, parseCommandLine } from './args.js';
 import type { Command } from './command.js';
 import { exitCodeOf } from './interrupt.js';
 import { processIO, type IO } from './io.js';
@@ -22,7 +22,7 @@ export function usage(): string {
     'Commands:',
     ...lines,
     '',
-    'Run `tfe-access <command> --help` for the options of a command.',
+    'Run `tfe-access <command> --help` for the options of a command, `tfe-access --version` for the version.',
     'Exit codes: 0 ok, 1 error, 2 changes or drift (plan --detailed-exitcode, drift), 3 refused by a safety guard.',
     '',
   ].join('\n');
@@ -34,14 +34,14 @@ export async function main(argv: readonly string[], io: IO): Promise<number> {
     io.stdout.write(usage());
     return name === undefined ? EXIT.error : EXIT.ok;
   }
-  if (name === '--version' || name === '-V') {
+  if (VERSION_WORDS.has(name)) {
     io.stdout.write(`${VERSION}\n`);
     return EXIT.ok;
   }
   // Own keys only: `tfe-access constructor` is an unknown command, not Object's.
   const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!entry) {
-    io.stderr.write(`tfe-access: unknown command "${name}". Run \`tfe-access --help\` for the list.\n`);
+    io.stderr.write(await unknownCommand(name));
     return EXIT.error;
   }
   try {
@@ -51,13 +51,23 @@ export async function main(argv: readonly string[], io: IO): Promise<number> {
   }
 }
 
+/** `tfe-access --version`, as git, node and terraform spell it too. */
+const VERSION_WORDS: ReadonlySet<string> = new Set(['--version', '-V', '-v', 'version']);
+
+/** The suggester is loaded only here: a known command never loads it. */
+async function unknownCommand(name: string): Promise<string> {
+  const { didYouMean } = await import('../validate/suggest.js');
+  const hint = didYouMean(name, Object.keys(COMMANDS));
+  return `tfe-access: unknown command "${name}"${hint === '' ? '.' : hint} Run \`tfe-access --help\` for the list.\n`;
+}
+
 /** Help for every command here, in one way; else its flags parsed, then the command run. */
 async function runCommand(name: string, command: Command, argv: readonly string[], io: IO): Promise<number> {
   if (asksForHelp(argv)) {
     io.stdout.write(command.help);
     return EXIT.ok;
   }
-  return command.run(parse(name, argv, command.options, command.positionals), io, main);
+  return command.run(await parseCommandLine(name, argv, command.options, command.positionals), io, main);
 }
 
 function reportError(name: string, error: unknown, io: IO): number {

@@ -6,24 +6,28 @@ import type { Options, Parsed } from './args.js';
 import { CONNECTION_OPTIONS, TARGET_OPTIONS, connectionFlags, formatFlag, connectionRequest, targetFlags, type ConnectionFlags } from './common-flags.js';
 import type { IO } from './io.js';
 import { collectGarbage } from './memory.js';
+import { PLAN_VIEW_OPTIONS, planViewOf } from './plan-view.js';
 import { progress } from './progress.js';
+import type { PlanKind } from '../render/markdown.js';
 
 export const PLAN_OPTIONS: Options = {
   ...CONNECTION_OPTIONS,
   ...TARGET_OPTIONS,
+  ...PLAN_VIEW_OPTIONS,
   format: { type: 'string' },
 };
 
 /** Plans from the parsed flags, prints the plan to stdout, and returns it for the command's exit code. */
-export async function runPlan(parsed: Parsed, io: IO): Promise<Omit<PlanResult, 'client'>> {
+export async function runPlan(parsed: Parsed, io: IO, kind: PlanKind = 'plan'): Promise<Omit<PlanResult, 'client'>> {
   const format = formatFlag(parsed, PLAN_FORMATS, 'text');
   const flags = connectionFlags(parsed, io);
+  const view = planViewOf(parsed, flags.color, kind);
   const bar = progress(io, 'Reading live access');
   // plan and drift show what the changes do to effective access; apply shows the changes alone.
   const result = await planFromFiles({ ...planRequestOf(parsed, io, flags, (done, total) => bar.update(done, total)), effectiveChanges: true });
   bar.done();
   await result.client.close();
-  io.stdout.write(renderPlan(result.plan, format, { color: flags.color }));
+  io.stdout.write(renderPlan(result.plan, format, view));
   const { client: _closed, ...rest } = result;
   return rest;
 }

@@ -1,23 +1,51 @@
-// Progress on stderr, only on a terminal (README, "Commands", output discipline).
+// Progress on stderr whenever stderr is a terminal, whatever stdout is (README, "Output and
+// colour"). One line rewritten in place; on TERM=dumb, which knows no cursor codes, a plain line at
+// every tenth of the way instead.
 import type { IO } from './io.js';
+import { isDumbTerminal } from './terminal.js';
 
 export interface Progress {
-  update(done: number, total: number): void;
+  /** `text` defaults to `LABEL: done/total`. */
+  update(done: number, total: number, text?: string): void;
+  /** Clears the line (unless `keep`, where the last line stays). */
   done(): void;
 }
 
 const SILENT: Progress = { update() {}, done() {} };
+const CLEAR_LINE = '\r\u001b[K';
+const STEPS = 10;
 
-export function progress(io: IO, label: string): Progress {
-  if (!io.isTTY) return SILENT;
+/** `keep`: the last line stays on the screen (apply's count of changes made). */
+export function progress(io: IO, label: string, options: { keep?: boolean } = {}): Progress {
+  if (!io.stderrIsTTY) return SILENT;
+  const textOf = (done: number, total: number, text?: string): string => text ?? `${label}: ${done}/${total}`;
+  return isDumbTerminal(io.env) ? plainLines(io, textOf) : rewrittenLine(io, textOf, options.keep === true);
+}
+
+function rewrittenLine(io: IO, textOf: (done: number, total: number, text?: string) => string, keep: boolean): Progress {
   let shown = false;
   return {
-    update(done, total) {
-      shown = true;
-      io.stderr.write(`\r${label}: ${done}/${total}`);
+    update(done, total, text) {
+      const last = keep && done >= total;
+      io.stderr.write(`${CLEAR_LINE}${textOf(done, total, text)}${last ? '\n' : ''}`);
+      shown = !last;
     },
     done() {
-      if (shown) io.stderr.write('\r\u001b[K');
+      if (shown) io.stderr.write(CLEAR_LINE);
+      shown = false;
     },
+  };
+}
+
+function plainLines(io: IO, textOf: (done: number, total: number, text?: string) => string): Progress {
+  let step = -1;
+  return {
+    update(done, total, text) {
+      const now = total <= 0 ? STEPS : Math.floor((done * STEPS) / total);
+      if (now <= step) return;
+      step = now;
+      io.stderr.write(`${textOf(done, total, text)}\n`);
+    },
+    done() {},
   };
 }

@@ -17,6 +17,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   validate: lazy('Check desired-state files offline: YAML, schema and semantic rules.', () => import('./commands/validate.js')),
   plan: lazy('Read live access and print the changes the files ask for.', () => import('./commands/plan.js')),
   apply: lazy('Plan (or load a saved plan) and make the changes.', () => import('./commands/apply.js')),
+  show: lazy('Print a saved plan (plan --out) in any format, offline, as apply --plan will apply it.', () => import('./commands/show.js')),
   drift: lazy('Report drift between the files and live access (for schedules).', () => import('./commands/drift.js')),
   report: lazy('Print the effective access of the organization (now, or once the files are applied).', () => import('./commands/report.js')),
   export: lazy('Write desired-state YAML for the live access of projects and workspaces.', () => import('./commands/export.js')),

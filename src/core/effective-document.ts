@@ -2,7 +2,7 @@
 // `held_by`) and one effective change of a plan (`effective_changes`). Fixed key order, so the
 // same data always serialises to the same bytes.
 import type { AccessSource, EffectiveChange } from './effective.js';
-import type { JsonValue } from './plan-document.js';
+import type { JsonValue } from './json-value.js';
 
 type JsonObject = { [key: string]: JsonValue };
 

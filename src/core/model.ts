@@ -1,6 +1,7 @@
 // Domain objects shared by every stage of the pipeline. Plain data: no wire format (the API layer
 // translates JSON:API documents into these), no I/O.
 import type { FixedLevel, Level, PermissionSet, PermissionValue, Resource } from './access.js';
+import type { WarningCode } from './plan.js';
 
 export type TargetType = 'project' | 'workspace';
 
@@ -75,6 +76,8 @@ export interface DesiredTarget {
   readonly prune: boolean;
   readonly grants: readonly DesiredGrant[];
   readonly source?: SourceRef;
+  /** Warnings the file silences on this target (`ignore-warnings:` under it). */
+  readonly ignoreWarnings?: readonly WarningCode[];
 }
 
 export interface DesiredSettings {
@@ -83,6 +86,8 @@ export interface DesiredSettings {
   /** Where each name of `ignoreTeams` was written, for the resolver's messages. */
   readonly ignoreTeamSources?: ReadonlyMap<string, SourceRef>;
   readonly maxRemovals: number;
+  /** Warnings the files silence everywhere (`settings.ignore-warnings`); absent: none. */
+  readonly ignoreWarnings?: readonly WarningCode[];
 }
 
 export const DEFAULT_SETTINGS: DesiredSettings = { prune: true, ignoreTeams: [], maxRemovals: 10 };
@@ -92,6 +97,8 @@ export type DesiredRoles = { readonly [T in TargetType]: ReadonlyMap<string, Cus
 
 export interface DesiredState {
   readonly organization: string;
+  /** Where `organization:` is written (the first file that names it). */
+  readonly organizationSource?: SourceRef;
   readonly settings: DesiredSettings;
   readonly targets: readonly DesiredTarget[];
   /** Roles defined under `roles:`, for naming the role a live grant has (absent: none known). */

@@ -2,6 +2,7 @@
 // plans and of the checksum. Permissions use the wire names and nesting: `project-access` and
 // `workspace-access` objects for projects, flat for workspaces. Keys are written in a fixed order
 // so the same plan always serialises to the same bytes.
+import type { JsonObject } from './json-value.js';
 import type { Resource } from './access.js';
 import { effectiveChangeDocument } from './effective-document.js';
 import type { Access, GrantRead, ReportedAccess } from './model.js';
@@ -11,8 +12,6 @@ import type { ServerInfo } from './server.js';
 
 export const PLAN_FORMAT_VERSION = 1;
 
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-type JsonObject = { [key: string]: JsonValue };
 
 /**
  * A grant's level, the role it is (when the plan knows one: README, "Reading a plan") and the
@@ -70,6 +69,7 @@ export function planDocument(plan: Plan): JsonObject {
     warnings: plan.warnings.map(warningDocument),
     refusals: plan.refusals.map((r) => ({ guard: r.guard, message: r.message, how_to_proceed: r.howToProceed })),
     ...(plan.effectiveChanges ? { effective_changes: plan.effectiveChanges.map(effectiveChangeDocument) } : {}),
+    ...(plan.targeted ? { targeted: [...plan.targeted] } : {}),
   };
   if (plan.server) document.server = serverDocument(plan.server);
   if (plan.read) document.read = readDocument(plan.read);

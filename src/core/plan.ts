@@ -42,11 +42,9 @@ export interface RemoveChange extends ChangeBase {
 export type Change = AddChange | UpdateChange | RemoveChange;
 export type Action = Change['action'];
 
-export type WarningCode =
-  | 'shadowed-by-organization-access'
-  | 'custom-equals-level'
-  | 'below-project-access'
-  | 'permission-support-unknown';
+/** The plan's warnings (README, "Warnings"); a file may silence any of them (`ignore-warnings`). */
+export const WARNING_CODES = ['shadowed-by-organization-access', 'custom-equals-level', 'below-project-access', 'permission-support-unknown'] as const;
+export type WarningCode = (typeof WARNING_CODES)[number];
 
 export interface PlanWarning {
   readonly code: WarningCode;
@@ -93,6 +91,10 @@ export interface Plan {
   readonly server?: ServerInfo;
   /** How the live grants were read (README, "Reading by team"); not part of the checksum. */
   readonly read?: GrantRead;
+  /** How many projects and workspaces the plan covers, when known: 0 is said as such, never as "no changes". */
+  readonly managedTargets?: number;
+  /** `--target` (`project:NAME`, `workspace:NAME`): the plan covers these only, and says so. Absent: every target of the files. */
+  readonly targeted?: readonly string[];
 }
 
 /** The plan as the diff makes it, before the guards are evaluated (guard/plan-refusals.ts adds them). */

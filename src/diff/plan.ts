@@ -24,5 +24,7 @@ export function buildPlan(desired: DesiredState, live: LiveState, { server, supp
     warnings: [...warnings(desired, index), ...supportWarnings],
     checksum: checksumOf({ organization: desired.organization, changes, maxRemovals: desired.settings.maxRemovals, incompleteTargets: incompleteTargetsOf(live) }),
     ...(server ? { server } : {}),
+    // Every target read is one the plan covers (a saved plan's basis lists the same).
+    managedTargets: live.targets.size,
   };
 }

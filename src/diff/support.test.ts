@@ -58,6 +58,17 @@ describe('support of the newer permissions', () => {
     expect(warnings[0]?.message).toContain('project-access.variable-sets: read');
   });
 
+  it('ignore-warnings silences the warning, in settings or on the target of the grant; never a problem', () => {
+    const desired = wanting('read');
+    const everywhere = { ...desired, settings: { ...desired.settings, ignoreWarnings: ['permission-support-unknown' as const] } };
+    expect(supportFindings(everywhere, liveWith([]), TFE).warnings).toEqual([]);
+    const here = { ...desired, targets: desired.targets.map((t) => ({ ...t, ignoreWarnings: ['permission-support-unknown' as const] })) };
+    expect(supportFindings(here, liveWith([]), TFE).warnings).toEqual([]);
+    const other = { ...desired, targets: desired.targets.map((t) => ({ ...t, ignoreWarnings: ['custom-equals-level' as const] })) };
+    expect(supportFindings(other, liveWith([]), TFE).warnings).toHaveLength(1);
+    expect(supportFindings({ ...wanting('write'), settings: everywhere.settings }, liveWith([OLD_ADMIN]), TFE).problems).toHaveLength(1);
+  });
+
   it('a value left at its default is never a problem, whatever the server', () => {
     expect(supportFindings(wanting('none'), liveWith([OLD_ADMIN]), UNKNOWN_SERVER)).toEqual({ problems: [], warnings: [] });
     expect(supportFindings(wanting('write'), liveWith([NEW_ADMIN]), UNKNOWN_SERVER)).toEqual({ problems: [], warnings: [] });

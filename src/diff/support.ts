@@ -10,6 +10,7 @@ import { newerPermissions, type PermissionSpec, type Resource } from '../core/ac
 import { RESOURCE_OF, type DesiredGrant, type DesiredState, type DesiredTarget, type LiveState } from '../core/model.js';
 import type { PlanWarning } from '../core/plan.js';
 import { describeServer, HCP_TERRAFORM, type ServerInfo } from '../core/server.js';
+import { silenced } from './warnings.js';
 
 export type Support = 'supported' | 'unsupported' | 'unknown';
 
@@ -88,7 +89,7 @@ export function supportFindings(desired: DesiredState, live: LiveState, server: 
     const support = cache.get(id) ?? supportOf(resource, need.spec.key, live, server);
     cache.set(id, support);
     if (support === 'unsupported') problems.push(problem(need, described, server.pinged));
-    if (support === 'unknown') warnings.push(warning(need, described));
+    if (support === 'unknown' && !silenced(desired, need.target).has('permission-support-unknown')) warnings.push(warning(need, described));
   }
   return { problems, warnings };
 }

@@ -91,16 +91,23 @@ function shadowingTeams(index: DiffIndex): { readonly [T in TargetType]: Readonl
   return out;
 }
 
+/** The warnings a file silenced on purpose (README, "Warnings"): everywhere, and on this target. */
+export function silenced(desired: DesiredState, target: DesiredTarget): ReadonlySet<string> {
+  return new Set([...(desired.settings.ignoreWarnings ?? []), ...(target.ignoreWarnings ?? [])]);
+}
+
 export function warnings(desired: DesiredState, index: DiffIndex): PlanWarning[] {
   const projects = projectLevels(desired, index);
   const shadowing = shadowingTeams(index);
   const out: PlanWarning[] = [];
+  let quiet: ReadonlySet<string> = new Set();
   // Pushed one by one, and each check called only where it can find something: at 100,000 grants
   // the per-grant calls and lists were the cost, and almost every grant has nothing to say.
   const add = (warning: PlanWarning | undefined): void => {
-    if (warning) out.push(warning);
+    if (warning && !quiet.has(warning.code)) out.push(warning);
   };
   for (const target of desired.targets) {
+    quiet = silenced(desired, target);
     const live = liveTargetOf(index, target);
     const ref: TargetRef = { type: target.type, name: live.name, id: live.id };
     const shadowers = shadowing[target.type];

@@ -4,16 +4,29 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CLIError, messageOf } from '../errors.js';
 import type { ExportedFile } from './files.js';
 
-/** The schema shipped with the package: src/export/ and dist/export/ are both two levels down. */
-export const PACKAGED_SCHEMA = fileURLToPath(new URL('../../schemas/tfe-access.schema.json', import.meta.url));
+/**
+ * Where a project that installs tfe-access has its schema (README, "What export writes"): the same
+ * path on every machine that runs `npm ci` there, unlike the path of the running tfe-access.
+ */
+export const INSTALLED_SCHEMA = 'node_modules/tfe-access/schemas/tfe-access.schema.json';
 
-/** The `$schema=` reference for a file written into `directory`: relative, with forward slashes. */
-export function schemaRefFrom(directory: string): string {
-  return relative(directory, PACKAGED_SCHEMA).split(sep).join('/');
+const exists = (path: string): Promise<boolean> => stat(path).then(() => true, () => false);
+
+/** The project a file written into `directory` belongs to: the nearest directory at or above it with a package.json or a .git; else `directory`. */
+async function projectRoot(directory: string): Promise<string> {
+  for (let dir = directory; ; dir = dirname(dir)) {
+    if ((await exists(join(dir, 'package.json'))) || (await exists(join(dir, '.git')))) return dir;
+    if (dirname(dir) === dir) return directory;
+  }
+}
+
+/** The `$schema=` reference for a file written into `directory`: the installed schema of its project, relative, with forward slashes. */
+export async function schemaRefFrom(directory: string): Promise<string> {
+  const up = relative(directory, await projectRoot(directory)).split(sep).filter((part) => part !== '');
+  return [...up, INSTALLED_SCHEMA].join('/');
 }
 
 export async function writeAtomic(path: string, text: string): Promise<void> {

@@ -1,23 +1,32 @@
-// PATHS -> the files to read: files as given, directories as every `*.yaml`/`*.yml` directly
-// inside, sorted by name. I/O failures become one-line problems, never stack traces.
+// PATHS -> the files to read: files as given, directories as every `*.yaml`/`*.yml` below them,
+// recursively, sorted by path (README, "Files and paths"). I/O failures become one-line problems,
+// never stack traces.
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { emptyFile, parseYamlText, type LoadedFile } from './document.js';
 import { MAX_FILE_BYTES } from './limits.js';
 import type { Problem } from './problem.js';
 import { decodeText } from './text.js';
 
+/** A directory's entry as readdir gives it: a symlink is a symlink, never what it points to. */
+export interface DirEntry {
+  readonly name: string;
+  isFile(): boolean;
+  isDirectory(): boolean;
+  isSymbolicLink(): boolean;
+}
+
 /** The part of the file system loading needs; injected so tests can count what is read. */
 export interface FileSystem {
   stat(path: string): Promise<{ isFile(): boolean; isDirectory(): boolean; size: number }>;
-  readdir(path: string): Promise<string[]>;
+  readdir(path: string): Promise<DirEntry[]>;
   /** The file's bytes: loading decides whether they are text (load/text.ts). */
   readFile(path: string): Promise<Uint8Array>;
 }
 
 export const nodeFileSystem: FileSystem = {
   stat: (path) => stat(path),
-  readdir: (path) => readdir(path),
+  readdir: (path) => readdir(path, { withFileTypes: true }),
   readFile: (path) => readFile(path),
 };
 
@@ -25,14 +34,23 @@ export const DEFAULT_PATH = 'tfe-access.yaml';
 /** The files a directory given as PATHS contributes. */
 export const YAML_FILE = /\.ya?ml$/i;
 
+/**
+ * Entries a directory walk passes over: hidden ones (`.git`, `.github`, `.#x.yaml`) and
+ * `node_modules` (an installed tfe-access brings its own `examples/*.yaml`). Symlinked
+ * directories are passed over too (walk below): a link can loop, or lead out of the tree.
+ */
+export const isPassedOver = (name: string): boolean => name.startsWith('.') || name === 'node_modules';
+
 export interface LoadResult {
   readonly files: LoadedFile[];
   readonly problems: Problem[];
 }
 
+/** Relative to the working directory inside it; absolute outside it (never `../../tmp/x.yaml`). */
 function display(cwd: string, absolute: string): string {
   const rel = relative(cwd, absolute);
-  return rel === '' ? '.' : isAbsolute(rel) ? absolute : rel;
+  const outside = isAbsolute(rel) || rel === '..' || rel.startsWith(`..${sep}`);
+  return rel === '' ? '.' : outside ? absolute : rel;
 }
 
 function ioMessage(error: unknown): string {
@@ -50,22 +68,47 @@ function ioMessage(error: unknown): string {
   }
 }
 
-async function expand(fs: FileSystem, absolute: string, shown: string): Promise<{ files: string[]; problem?: Problem }> {
-  const at = { file: shown, line: 1, col: 1 };
+/**
+ * Every `*.yaml`/`*.yml` below a directory, depth first in name order, so the files come sorted by
+ * path. A symlink to a file is read like a file, a dangling one is named when it is read; a
+ * subdirectory that cannot be listed is a problem that names it, never a silent gap. Devices and
+ * FIFOs (or links to them) are never read: they can be endless.
+ */
+async function walk(fs: FileSystem, dir: string, shown: string, out: { files: string[]; problems: Problem[] }): Promise<void> {
+  let entries: DirEntry[];
+  try {
+    entries = await fs.readdir(dir);
+  } catch (error: unknown) {
+    out.problems.push({ file: shown, message: ioMessage(error) });
+    return;
+  }
+  for (const entry of [...entries].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    if (isPassedOver(entry.name)) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) await walk(fs, path, join(shown, entry.name), out);
+    else if (YAML_FILE.test(entry.name) && (entry.isSymbolicLink() ? await linksToFile(fs, path) : entry.isFile())) out.files.push(path);
+  }
+}
+
+/** A symlink is read when it leads to a file, or to nothing (reading it says so); never to a directory or a device. */
+async function linksToFile(fs: FileSystem, path: string): Promise<boolean> {
+  return fs.stat(path).then((info) => info.isFile(), () => true);
+}
+
+async function expand(fs: FileSystem, absolute: string, shown: string): Promise<{ files: string[]; problems: Problem[] }> {
+  // A problem of the path: no line or column (load/problem.ts).
+  const at = { file: shown };
   try {
     const info = await fs.stat(absolute);
-    if (info.isFile()) return { files: [absolute] };
-    if (!info.isDirectory()) return { files: [], problem: { ...at, message: 'not a file or a directory' } };
-    const names = (await fs.readdir(absolute)).filter((n) => YAML_FILE.test(n)).sort();
-    const files: string[] = [];
-    for (const name of names) {
-      if ((await fs.stat(join(absolute, name))).isFile()) files.push(join(absolute, name));
-    }
-    if (files.length === 0) return { files, problem: { ...at, message: 'directory has no *.yaml or *.yml files' } };
-    return { files };
+    if (info.isFile()) return { files: [absolute], problems: [] };
+    if (!info.isDirectory()) return { files: [], problems: [{ ...at, message: 'not a file or a directory' }] };
   } catch (error: unknown) {
-    return { files: [], problem: { ...at, message: ioMessage(error) } };
+    return { files: [], problems: [{ ...at, message: ioMessage(error) }] };
   }
+  const found = { files: [] as string[], problems: [] as Problem[] };
+  await walk(fs, absolute, shown, found);
+  if (found.files.length === 0 && found.problems.length === 0) found.problems.push({ ...at, message: 'directory has no *.yaml or *.yml files' });
+  return found;
 }
 
 async function readOne(fs: FileSystem, absolute: string, shown: string): Promise<{ loaded?: LoadedFile; problems: Problem[] }> {
@@ -74,14 +117,14 @@ async function readOne(fs: FileSystem, absolute: string, shown: string): Promise
     const { size } = await fs.stat(absolute);
     if (size > MAX_FILE_BYTES) {
       const message = `the file is ${size} bytes, over the limit of ${MAX_FILE_BYTES} (MAX_FILE_BYTES); split it into several files`;
-      return { problems: [{ file: shown, line: 1, col: 1, message }] };
+      return { problems: [{ file: shown, message }] };
     }
     const decoded = decodeText(shown, await fs.readFile(absolute));
     if ('problem' in decoded) return { loaded: emptyFile(shown), problems: [decoded.problem] };
     const parsed = parseYamlText(shown, decoded.text);
     return { loaded: parsed.loaded, problems: parsed.problems };
   } catch (error: unknown) {
-    return { problems: [{ file: shown, line: 1, col: 1, message: ioMessage(error) }] };
+    return { problems: [{ file: shown, message: ioMessage(error) }] };
   }
 }
 
@@ -92,7 +135,7 @@ export async function loadFiles(paths: readonly string[], cwd: string, fs: FileS
   for (const path of paths.length > 0 ? paths : [DEFAULT_PATH]) {
     const absolute = resolve(cwd, path);
     const found = await expand(fs, absolute, display(cwd, absolute));
-    if (found.problem) problems.push(found.problem);
+    problems.push(...found.problems);
     for (const file of found.files) if (!absolutes.includes(file)) absolutes.push(file);
   }
   const files: LoadedFile[] = [];

@@ -27,11 +27,12 @@ export interface ApplyRequest extends PlanRequest {
 }
 
 export interface ApplyHooks {
-  /** The plan about to be applied, before the guards and the question. */
+  /** The plan about to be applied, before the guards and the question; also a plan refused by --checksum. */
   readonly show: (plan: Plan) => void;
   /**
-   * Asked once, when there are changes the guards allow; false stops with nothing changed, and so
-   * does a RunStoppedError (Ctrl-C at the prompt). `signal` aborts when the run stops meanwhile.
+   * Asked once, when there are changes the guards allow (never for a plan with none); false stops
+   * with nothing changed, and so does a RunStoppedError (Ctrl-C at the prompt) or a CLIError (no
+   * one to ask). `signal` aborts when the run stops meanwhile.
    */
   readonly confirm: (plan: Plan, signal: AbortSignal) => Promise<boolean>;
   readonly onProgress?: (progress: Progress) => void;
@@ -46,10 +47,13 @@ export class ChecksumMismatchError extends CLIError {
   }
 }
 
-function checkChecksum(plan: Plan, expected: string | undefined): void {
+/** A refused plan is shown first: the operator sees what moved since the review. */
+function checkChecksum(plan: Plan, expected: string | undefined, hooks: ApplyHooks): void {
   if (expected === undefined) return;
   const wanted = expected.trim().toLowerCase();
-  if (plan.checksum !== wanted) throw new ChecksumMismatchError(plan.checksum, wanted);
+  if (plan.checksum === wanted) return;
+  hooks.show(plan);
+  throw new ChecksumMismatchError(plan.checksum, wanted);
 }
 
 /** Rejects with the signal's reason once it aborts. */
@@ -92,7 +96,7 @@ async function applyFresh(request: ApplyRequest, hooks: ApplyHooks, control: Run
   const client = openClient(request, control);
   try {
     const { plan, live } = await planAgainstLive(client, desired, request);
-    checkChecksum(plan, request.checksum);
+    checkChecksum(plan, request.checksum, hooks);
     // The inputs `plan` reported its refusals from (guard/plan-refusals.ts): plan and apply agree.
     return await execute(client, plan, { ...guardInputsOf(desired, live), force: request.force }, { request, hooks, control });
   } finally {
@@ -103,7 +107,7 @@ async function applyFresh(request: ApplyRequest, hooks: ApplyHooks, control: Run
 async function applySaved(file: string, request: ApplyRequest, hooks: ApplyHooks, control: RunControl): Promise<ApplyResult> {
   if (request.targets.length > 0) throw new CLIError('--target cannot be used with --plan: a saved plan applies all of its changes or none.');
   const saved = await readSavedPlan(file);
-  checkChecksum(saved.plan, request.checksum);
+  checkChecksum(saved.plan, request.checksum, hooks);
   const baseUrl = addressFrom({ address: request.address }, request.env).baseUrl;
   if (saved.address !== undefined && saved.address !== baseUrl) {
     throw new CLIError(`the saved plan ${file} was made against ${saved.address}, not ${baseUrl}; nothing was changed.`);

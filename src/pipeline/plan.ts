@@ -16,9 +16,9 @@ import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
 import { readLive, type ReadOptions } from '../live/read-live.js';
 import { resolve, type Resolved } from '../resolve/resolve.js';
 import { loadDesiredState } from '../validate/desired-state.js';
-import type { Problem } from '../load/problem.js';
+import { placeOf, problemSummary, type Problem } from '../load/problem.js';
 import { RunControl } from './run-control.js';
-import { selectTargets } from './targets.js';
+import { selectTargets, targetsOf } from './targets.js';
 
 /** How many problems a plan run prints before pointing at `tfe-access validate`. */
 const MAX_PROBLEMS_SHOWN = 20;
@@ -65,16 +65,16 @@ export interface PlanResult {
   readonly client: TfeClient;
 }
 
-function problemsError(problems: readonly Problem[]): CLIError {
-  const shown = problems.slice(0, MAX_PROBLEMS_SHOWN).map((p) => `  ${p.file}:${p.line}:${p.col}: ${p.message}`);
+function problemsError(problems: readonly Problem[], files: readonly string[]): CLIError {
+  const shown = problems.slice(0, MAX_PROBLEMS_SHOWN).map((p) => `  ${placeOf(p)}: ${p.message}`);
   const more = problems.length > MAX_PROBLEMS_SHOWN ? [`  ... and ${problems.length - MAX_PROBLEMS_SHOWN} more (run \`tfe-access validate\`)`] : [];
-  return new CLIError([`the desired-state files have ${problems.length} problem${problems.length === 1 ? '' : 's'}:`, ...shown, ...more].join('\n'));
+  return new CLIError([`${problemSummary(problems, files)}:`, ...shown, ...more].join('\n'));
 }
 
 /** load + validate + --target: offline, before any request. */
 export async function desiredFromFiles(paths: string[], cwd: string, targets: readonly string[]): Promise<DesiredState> {
   const loaded = await loadDesiredState(paths, cwd);
-  if (!loaded.state) throw problemsError(loaded.problems);
+  if (!loaded.state) throw problemsError(loaded.problems, loaded.files);
   return selectTargets(loaded.state, targets);
 }
 
@@ -105,7 +105,7 @@ export function readOptionsOf(request: Pick<PlanRequest, 'concurrency' | 'readBy
 }
 
 /** resolve + read live + diff + the guards' verdict (+ effective changes when asked), for a desired state already loaded. */
-export async function planAgainstLive(client: TfeClient, desired: DesiredState, request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad' | 'effectiveChanges' | 'readBy' | 'onNotice'>): Promise<Omit<PlanResult, 'client'>> {
+export async function planAgainstLive(client: TfeClient, desired: DesiredState, request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad' | 'effectiveChanges' | 'readBy' | 'onNotice'> & Partial<Pick<PlanRequest, 'targets'>>): Promise<Omit<PlanResult, 'client'>> {
   // Here rather than in desiredFromFiles: every plan (plan, drift, a fresh apply) passes through.
   request.afterLoad?.();
   // Once per run, before anything else: the versions, and a lower rate limit before the first burst.
@@ -115,9 +115,11 @@ export async function planAgainstLive(client: TfeClient, desired: DesiredState, 
   const live = await readLive(client, resolved, { ...read, ...(request.onProgress ? { onProgress: request.onProgress } : {}) });
   const supportWarnings = checkSupport(desired, live, server);
   // diff -> guard: the plan names every guard apply will refuse it by (docs/architecture.md, "The pipeline").
-  const guarded = guardPlan(buildPlan(desired, live, { server, supportWarnings }), guardInputsOf(desired, live));
-  // How the grants were read: reported, never part of the checksum (the same plan either way).
-  const plan = live.read ? { ...guarded, read: live.read } : guarded;
+  const targeted = targetsOf(request.targets ?? []);
+  // A --target plan says it covers part of the files, in every format (README, "Plan and drift");
+  // how the grants were read is reported too, never part of the checksum (the same plan either way).
+  const built = guardPlan(buildPlan(desired, live, { server, supportWarnings }), guardInputsOf(desired, live));
+  const plan = { ...built, ...(targeted.length > 0 ? { targeted } : {}), ...(live.read ? { read: live.read } : {}) };
   if (!request.effectiveChanges) return { plan, desired, resolved, live };
   const context = await readChangeContext(client, resolved, live, plan.changes, read);
   return { plan: { ...plan, effectiveChanges: effectiveChanges(plan.changes, context) }, desired, resolved, live };

@@ -1,27 +1,49 @@
 // `--target project:NAME` / `--target workspace:NAME`: narrow a run to some targets of the files.
-// Pure. An unknown or malformed target is a user error, never an empty plan that looks clean.
+// Pure. An unknown or malformed target is a user error, never an empty plan that looks clean; it
+// names the target meant when one is close (the same name of the other kind first).
 import { CLIError } from '../errors.js';
 import type { DesiredState, TargetType } from '../core/model.js';
+import { closestNames } from '../resolve/closest.js';
 
 export interface TargetSelector {
   readonly type: TargetType;
   readonly name: string;
 }
 
-export function parseTarget(text: string): TargetSelector {
+const selectorText = (s: TargetSelector): string => `${s.type}:${s.name}`;
+
+/** The managed target a wrong selector most likely meant, as `type:name`. */
+function meant(desired: DesiredState, type: TargetType | undefined, name: string): string | undefined {
+  const exact = desired.targets.find((t) => t.name === name && t.type !== type);
+  if (exact) return selectorText(exact);
+  const sameKind = desired.targets.filter((t) => type === undefined || t.type === type);
+  const [close] = closestNames(name, sameKind.map((t) => t.name));
+  const found = close === undefined ? undefined : sameKind.find((t) => t.name === close);
+  return found ? selectorText(found) : undefined;
+}
+
+const hint = (guess: string | undefined): string => (guess === undefined ? '' : ` (did you mean ${guess}?)`);
+
+export function parseTarget(text: string, desired?: DesiredState): TargetSelector {
   const match = /^(project|workspace):(.+)$/.exec(text);
   if (!match?.[1] || !match[2]) {
-    throw new CLIError(`--target "${text}" must be project:NAME or workspace:NAME.`);
+    const guess = desired ? meant(desired, undefined, text.replace(/^[^:]*:/, '')) : undefined;
+    throw new CLIError(`--target "${text}" must be project:NAME or workspace:NAME${hint(guess)}.`);
   }
   return { type: match[1] as TargetType, name: match[2] };
 }
 
+/** The selectors of `--target`, parsed and without repeats, as `type:name`: what a partial plan names. */
+export function targetsOf(targets: readonly string[]): string[] {
+  return [...new Set(targets.map((t) => selectorText(parseTarget(t))))];
+}
+
 export function selectTargets(desired: DesiredState, targets: readonly string[]): DesiredState {
   if (targets.length === 0) return desired;
-  const selectors = targets.map(parseTarget);
+  const selectors = targets.map((t) => parseTarget(t, desired));
   const missing = selectors.filter((s) => !desired.targets.some((t) => t.type === s.type && t.name === s.name));
   if (missing.length > 0) {
-    const names = missing.map((s) => `${s.type}:${s.name}`).join(', ');
+    const names = missing.map((s) => `${selectorText(s)}${hint(meant(desired, s.type, s.name))}`).join(', ');
     throw new CLIError(`--target names what the files do not manage: ${names}.`);
   }
   return {

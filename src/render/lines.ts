@@ -5,7 +5,7 @@ import { CUSTOM_DEFAULTS, type Resource } from '../core/access.js';
 import type { Access, ReportedAccess } from '../core/model.js';
 import { orderedEntries, permissionsOf } from '../core/permissions.js';
 import type { TargetRef } from '../core/model.js';
-import type { Change } from '../core/plan.js';
+import type { Change, PlanWarning } from '../core/plan.js';
 
 export interface TargetGroup {
   readonly target: TargetRef;
@@ -88,8 +88,12 @@ export function headline(change: Change): string {
 
 export const SIGN: { readonly [A in Change['action']]: string } = { add: '+', update: '~', remove: '-' };
 
-/** Attribute lines shown under a change: the custom set of an add, the differences of an update. */
-export function detailLines(change: Change): AttributeLine[] {
+/**
+ * Attribute lines shown under a change: the custom set of an add, the permissions a removed custom
+ * grant takes away, the differences of an update. A change between two fixed levels is its
+ * headline alone (`read -> write` says it all); its implied attributes only when `verbose`.
+ */
+export function detailLines(change: Change, verbose = false): AttributeLine[] {
   switch (change.action) {
     case 'add':
       // A custom set is shown by what it grants beyond the custom defaults, as the file writes it.
@@ -99,16 +103,49 @@ export function detailLines(change: Change): AttributeLine[] {
             .map(([key, value]) => ({ sign: ' ' as const, text: `${key}: ${String(value)}` }))
         : [];
     case 'update':
+      if (!verbose && change.before.access !== 'custom' && change.after.access !== 'custom') return [];
       return attributeDiff(change.resource, change.before, change.after);
     case 'remove':
-      return [];
+      // What goes with the grant: every permission it gave, as the service reported it.
+      return change.before.access === 'custom'
+        ? orderedEntries(change.resource, permissionsOf(change.resource, change.before))
+            .filter(([, value]) => value !== 'none' && value !== false)
+            .map(([key, value]) => ({ sign: '-' as const, text: `${key}: ${String(value)}` }))
+        : [];
   }
 }
 
-export function summaryLine(plan: { organization: string; summary: { add: number; update: number; remove: number } }): string {
+/** Which warnings the text and Markdown plans show (`--warnings`); the JSON plan carries them all. */
+export const WARNING_SCOPES = ['changed', 'all', 'none'] as const;
+export type WarningScope = (typeof WARNING_SCOPES)[number];
+
+/** The warnings to show: by default those about a target the plan changes. `hidden` counts the rest. */
+export function shownWarnings(plan: { readonly changes: readonly Change[]; readonly warnings: readonly PlanWarning[] }, scope: WarningScope = 'changed'): { shown: readonly PlanWarning[]; hidden: number } {
+  if (scope === 'all') return { shown: plan.warnings, hidden: 0 };
+  if (scope === 'none') return { shown: [], hidden: plan.warnings.length };
+  const changed = new Set(plan.changes.map((c) => `${c.target.type}\u0000${c.target.id}`));
+  const shown = plan.warnings.filter((w) => w.target === undefined || changed.has(`${w.target.type}\u0000${w.target.id}`));
+  return { shown, hidden: plan.warnings.length - shown.length };
+}
+
+/** The line under shown warnings that says what `--warnings` left out, or undefined. */
+export function hiddenWarningsLine(hidden: number, scope: WarningScope = 'changed'): string | undefined {
+  if (hidden === 0) return undefined;
+  const what = hidden === 1 ? '1 warning' : `${hidden} warnings`;
+  return scope === 'none' ? `${what} not shown (--warnings none).` : `${what} about targets this plan does not change not shown (--warnings all shows them).`;
+}
+
+export function summaryLine(plan: { organization: string; summary: { add: number; update: number; remove: number }; managedTargets?: number }): string {
   const { add, update, remove } = plan.summary;
+  if (plan.managedTargets === 0) return `No targets managed: the files name no project or workspace of ${plan.organization}.`;
   if (add + update + remove === 0) return `No changes: access in ${plan.organization} matches the files.`;
   return `Plan for ${plan.organization}: ${add} to add, ${update} to change, ${remove} to remove.`;
+}
+
+/** Right under the summary of a `--target` plan: it covers part of the files. */
+export function partialLine(plan: { readonly targeted?: readonly string[] }): string | undefined {
+  if (!plan.targeted || plan.targeted.length === 0) return undefined;
+  return `Partial plan (--target): only ${plan.targeted.join(', ')}; the other targets of the files were not read.`;
 }
 
 /**

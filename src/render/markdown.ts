@@ -1,52 +1,81 @@
-// The Markdown plan, for pull-request comments and job summaries: a summary table, one collapsible
-// section per target, and a hidden marker so a CI step can find and update its own comment.
-import type { Plan } from '../core/plan.js';
-import { printable } from '../core/printable.js';
+// The Markdown plan, for pull-request comments and job summaries (README, "Formats"): a summary
+// table, each target's changes, the effective changes and the warnings, and a hidden marker so a
+// CI step can find and update its own comment. Removals are always in view; when the comment is
+// long, additions and changes (and the effective changes) are collapsed, and the warnings always
+// are. `drift --format markdown` is titled and marked as drift, not as a plan.
+import type { Change, Plan } from '../core/plan.js';
 import { effectiveLines } from './effective-lines.js';
-import { detailLines, groupByTarget, headline, refusalHeadline, SIGN, summaryLine, type TargetGroup } from './lines.js';
+import { detailLines, groupByTarget, headline, hiddenWarningsLine, partialLine, refusalHeadline, shownWarnings, SIGN, summaryLine, type TargetGroup, type WarningScope } from './lines.js';
+import { collapsed, escapeHtml, escapeText, fenced, fenceSafe } from './markdown-text.js';
 
 /** GitHub refuses comments longer than this many characters. */
 export const GITHUB_COMMENT_LIMIT = 65_536;
 /** Room kept for the closing lines and the note on what was cut. */
 const TAIL_RESERVE = 2_000;
+/** Room for the names of the targets the note on what was cut names. */
+const NOTE_NAMES = 4_000;
+/** More lines of changes than this make a long comment: additions and changes are collapsed. */
+export const LONG_COMMENT_LINES = 40;
 
 export const MARKER_PREFIX = '<!-- tfe-access-plan';
+export const DRIFT_MARKER_PREFIX = '<!-- tfe-access-drift';
+
+/** A plan, or the same changes read as drift (`drift --format markdown`). */
+export type PlanKind = 'plan' | 'drift';
 
 export interface MarkdownOptions {
   /** Maximum length of the whole comment. */
   readonly limit?: number;
+  /** The implied attributes of changes between fixed levels (`--verbose`). */
+  readonly verbose?: boolean;
+  /** Which warnings to show (`--warnings`; default: about the targets the plan changes). */
+  readonly warnings?: WarningScope;
+  readonly kind?: PlanKind;
 }
 
-// Names, ids, values and warnings come from the service or the files: one line each, whatever they
-// hold (a line starting with `::` in a CI log is a workflow command; see src/core/printable.ts).
-function escapeHtml(text: string): string {
-  return printable(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const KIND = {
+  plan: { marker: MARKER_PREFIX, title: 'plan for', columns: ['add', 'change', 'remove'] },
+  drift: { marker: DRIFT_MARKER_PREFIX, title: 'drift in', columns: ['missing', 'different', 'not in the files'] },
+} as const;
+
+function driftLine(plan: Plan): string {
+  const { add, update, remove } = plan.summary;
+  if (add + update + remove === 0) return `No drift: access in ${plan.organization} matches the files.`;
+  return `Drift in ${plan.organization}: live access differs from the files (${add} missing, ${update} different, ${remove} not in the files).`;
 }
 
-/** Text outside an attribute: no tag may open; quotes stay as they are written. */
-function escapeText(text: string): string {
-  return printable(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
+/** Names in running text: no tag opens, no emphasis or link starts. */
+const escapeInline = (text: string): string => escapeText(text).replace(/[\\`*_[\]]/g, '\\$&');
 
-/** Inside a fenced block nothing but a fence can break out; names never hold backticks, but be sure. */
-function fenceSafe(text: string): string {
-  return printable(text).replace(/`/g, "'");
-}
-
-function counts(group: TargetGroup): string {
+function counts(changes: readonly Change[]): { add: number; update: number; remove: number } {
   const n = { add: 0, update: 0, remove: 0 };
-  for (const change of group.changes) n[change.action] += 1;
-  return `+${n.add} ~${n.update} -${n.remove}`;
+  for (const change of changes) n[change.action] += 1;
+  return n;
 }
 
-function section(group: TargetGroup): string {
-  const lines: string[] = [];
-  for (const change of group.changes) {
-    lines.push(fenceSafe(`${SIGN[change.action] === '~' ? '!' : SIGN[change.action]} ${change.team.name}: ${headline(change)}`));
-    for (const line of detailLines(change)) lines.push(fenceSafe(`${line.sign === ' ' ? ' ' : line.sign}     ${line.text}`));
-  }
-  const title = `${group.target.type} <code>${escapeHtml(group.target.name)}</code> (${counts(group)})`;
-  return `<details><summary>${title}</summary>\n\n\`\`\`diff\n${lines.join('\n')}\n\`\`\`\n\n</details>\n`;
+function changeLines(change: Change, verbose: boolean): string[] {
+  const sign = SIGN[change.action] === '~' ? '!' : SIGN[change.action];
+  return [`${sign} ${change.team.name}: ${headline(change)}`, ...detailLines(change, verbose).map((line) => `${line.sign}     ${line.text}`)];
+}
+
+function section(group: TargetGroup, long: boolean, verbose: boolean): string {
+  const n = counts(group.changes);
+  const title = `**${group.target.type} <code>${escapeHtml(group.target.name)}</code>** (+${n.add} ~${n.update} -${n.remove})\n`;
+  const lines = (changes: readonly Change[]): string => fenced('diff', changes.flatMap((c) => changeLines(c, verbose)));
+  if (!long) return `${title}\n${lines(group.changes)}\n`;
+  // What goes is never behind a click.
+  const removals = group.changes.filter((c) => c.action === 'remove');
+  const others = group.changes.filter((c) => c.action !== 'remove');
+  const parts = [title];
+  if (removals.length > 0) parts.push(lines(removals));
+  if (others.length > 0) parts.push(collapsed(`additions and changes (+${n.add} ~${n.update})`, lines(others)));
+  return `${parts.join('\n')}\n`;
+}
+
+/** A note under the summary of a `--target` plan: a reviewer must not read it as the whole. */
+function partialBlock(plan: Plan): string[] {
+  const partial = partialLine(plan);
+  return partial ? ['> [!NOTE]', `> ${escapeText(partial)}`, ''] : [];
 }
 
 /** A GitHub alert (a blockquote elsewhere) right under the summary: the guards that refuse the plan. */
@@ -58,48 +87,80 @@ function refusalBlock(plan: Plan): string[] {
   return [...lines, ''];
 }
 
-export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): string {
-  const limit = options.limit ?? GITHUB_COMMENT_LIMIT;
-  const head = [
-    `${MARKER_PREFIX} organization=${escapeHtml(plan.organization)} -->`,
-    `### tfe-access plan for \`${fenceSafe(plan.organization)}\``,
+function headOf(plan: Plan, kind: PlanKind): string {
+  const words = KIND[kind];
+  return [
+    `${words.marker} organization=${escapeHtml(plan.organization)} -->`,
+    `### tfe-access ${words.title} \`${fenceSafe(plan.organization)}\``,
     '',
-    summaryLine(plan),
+    escapeText(kind === 'drift' ? driftLine(plan) : summaryLine(plan)),
     '',
+    ...partialBlock(plan),
     ...refusalBlock(plan),
-    '| add | change | remove |',
+    `| ${words.columns.join(' | ')} |`,
     '|---:|---:|---:|',
     `| ${plan.summary.add} | ${plan.summary.update} | ${plan.summary.remove} |`,
     '',
     '',
   ].join('\n');
+}
+
+/** The effective changes (collapsed in a long comment), the warnings (always collapsed), the checksum. */
+function tailOf(plan: Plan, options: MarkdownOptions, long: boolean): string {
   const tail: string[] = [];
   if (plan.effectiveChanges && plan.effectiveChanges.length > 0) {
     const lines = effectiveLines(plan.effectiveChanges).map((l) => `- ${escapeHtml(l.text)}${l.targets ? `<br>${escapeHtml(l.targets)}` : ''}`);
-    tail.push('**Effective access**', '', ...lines, '');
+    const body = `${lines.join('\n')}\n`;
+    tail.push(long ? collapsed(`Effective access (${lines.length})`, body) : `**Effective access**\n\n${body}`);
   }
-  if (plan.warnings.length > 0) {
-    tail.push('**Warnings**', '', ...plan.warnings.map((w) => `- ${escapeHtml(w.message)} (\`${w.code}\`)`), '');
-  }
-  tail.push(`Checksum: \`${plan.checksum}\``, '');
-  let tailText = tail.join('\n');
-  if (head.length + tailText.length > limit - TAIL_RESERVE) {
-    tailText = `${plan.warnings.length} warnings${plan.effectiveChanges?.length ? ` and ${plan.effectiveChanges.length} effective changes` : ''} not shown (too long for a comment); run \`tfe-access plan\` to see them.\n\nChecksum: \`${plan.checksum}\`\n`;
-  }
+  const { shown, hidden } = shownWarnings(plan, options.warnings);
+  if (shown.length > 0) tail.push(collapsed(`Warnings (${shown.length})`, `${shown.map((w) => `- ${escapeHtml(w.message)} (\`${w.code}\`)`).join('\n')}\n`));
+  const more = hiddenWarningsLine(hidden, options.warnings);
+  if (more !== undefined) tail.push(`${escapeText(more)}\n`);
+  tail.push(`Checksum: \`${plan.checksum}\`\n`);
+  return tail.join('\n');
+}
 
-  const budget = limit - TAIL_RESERVE - head.length - tailText.length;
+/** As many names as fit in `room` characters, then how many more. */
+function namesWithin(names: readonly string[], room: number): string {
+  const kept: string[] = [];
+  let used = 0;
+  for (const name of names) {
+    if (used + name.length + 2 > room) break;
+    kept.push(name);
+    used += name.length + 2;
+  }
+  const more = names.length - kept.length;
+  return `${kept.join(', ')}${more > 0 ? `${kept.length > 0 ? ', ' : ''}and ${more} more` : ''}`;
+}
+
+function cutNote(left: readonly TargetGroup[], total: number): string {
+  if (left.length === 0) return '';
+  const changes = left.reduce((n, g) => n + g.changes.length, 0);
+  const names = namesWithin(left.map((g) => `${g.target.type} ${escapeInline(g.target.name)}`), NOTE_NAMES);
+  return `> **${left.length} of ${total} targets not shown** (${changes} changes): the plan is longer than a comment may be. Not shown: ${names}. Run \`tfe-access plan\` or see the job log for the full plan.\n\n`;
+}
+
+export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): string {
+  const limit = options.limit ?? GITHUB_COMMENT_LIMIT;
+  const verbose = options.verbose ?? false;
+  const lineCount = plan.changes.reduce((n, c) => n + 1 + detailLines(c, verbose).length, 0);
+  const long = lineCount > LONG_COMMENT_LINES;
+  const head = headOf(plan, options.kind ?? 'plan');
+  let tail = tailOf(plan, options, long);
+  if (head.length + tail.length > limit - TAIL_RESERVE) {
+    tail = `${plan.warnings.length} warnings${plan.effectiveChanges?.length ? ` and ${plan.effectiveChanges.length} effective changes` : ''} not shown (too long for a comment); run \`tfe-access plan\` to see them.\n\nChecksum: \`${plan.checksum}\`\n`;
+  }
+  const groups = groupByTarget(plan.changes);
+  const sections = groups.map((g) => section(g, long, verbose));
+  let budget = limit - TAIL_RESERVE - head.length - tail.length;
+  if (sections.reduce((n, s) => n + s.length, 0) > budget) budget -= NOTE_NAMES;
   const shown: string[] = [];
   let used = 0;
-  const groups = groupByTarget(plan.changes);
-  for (const group of groups) {
-    const text = section(group);
+  for (const text of sections) {
     if (used + text.length > budget) break;
     shown.push(text);
     used += text.length;
   }
-  const left = groups.slice(shown.length);
-  const note = left.length
-    ? `\n> **${left.length} of ${groups.length} targets not shown** (${left.reduce((n, g) => n + g.changes.length, 0)} changes): the plan is longer than a comment may be. Run \`tfe-access plan\` or see the job log for the full plan.\n\n`
-    : '';
-  return `${head}${shown.join('\n')}${note}\n${tailText}`;
+  return `${head}${shown.join('')}${cutNote(groups.slice(shown.length), groups.length)}${tail}`;
 }

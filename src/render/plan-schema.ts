@@ -128,6 +128,12 @@ export function planSchema(): Schema {
         items: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' }, team: { type: 'string' }, target: { type: 'object' } } },
       },
       effective_changes: effectiveChangesSchema(),
+      targeted: {
+        description: 'Present when the plan was made with --target: it covers these targets only, and the other targets of the files were not read.',
+        type: 'array',
+        minItems: 1,
+        items: { type: 'string', pattern: '^(project|workspace):.+$' },
+      },
       refusals: {
         description: 'Every safety guard that refuses this plan as `apply` runs it without --force; empty when apply may go ahead.',
         type: 'array',

@@ -43,14 +43,15 @@ function samplePlan() {
 }
 
 describe('renderers', () => {
-  it('text: a summary, +/~/- per grant, attribute-level differences of an update, the checksum', () => {
+  it('text: a summary, +/~/- per grant, a change between fixed levels on one line (its attribute-level differences with verbose), the checksum', () => {
     const text = renderText(samplePlan(), { color: false });
     expect(text).toContain('Plan for acme: 1 to add, 1 to change, 1 to remove.');
     expect(text).toMatch(/^ {2}- audit +write$/m);
     expect(text).toMatch(/^ {2}\+ dev +custom$/m);
-    expect(text).toMatch(/^ {2}~ ops +read -> write$/m);
-    expect(text).toContain('      - workspace-access.runs: read');
-    expect(text).toContain('      + workspace-access.runs: apply');
+    expect(text).toMatch(/^ {2}~ ops +read -> write\n\n/m);
+    const verbose = renderText(samplePlan(), { color: false, verbose: true });
+    expect(verbose).toContain('      - workspace-access.runs: read');
+    expect(verbose).toContain('      + workspace-access.runs: apply');
     expect(text).not.toContain('\u001b[');
     expect(renderText(samplePlan(), { color: true })).toContain('\u001b[32m+ dev');
   });
@@ -109,11 +110,12 @@ describe('renderers', () => {
     expect(validate(forged)).toBe(false);
   });
 
-  it('markdown: a marker, a summary table and one collapsible section per target', () => {
+  it('markdown: a marker, a summary table and one section per target, in view when the comment is short', () => {
     const markdown = renderMarkdown(samplePlan());
     expect(markdown.startsWith(`${MARKER_PREFIX} organization=acme -->`)).toBe(true);
     expect(markdown).toContain('| 1 | 1 | 1 |');
-    expect(markdown).toContain('<details><summary>project <code>platform</code> (+1 ~1 -1)</summary>');
+    expect(markdown).toContain('**project <code>platform</code>** (+1 ~1 -1)\n\n```diff\n');
+    expect(markdown).not.toContain('<details>');
     expect(markdown).toContain('! ops: read -> write');
   });
 

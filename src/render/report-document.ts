@@ -4,7 +4,7 @@
 import type { EffectiveCell, Report } from '../core/effective.js';
 import { sourceDocument } from '../core/effective-document.js';
 import { RESOURCE_OF, type TargetType } from '../core/model.js';
-import type { JsonValue } from '../core/plan-document.js';
+import type { JsonValue } from '../core/json-value.js';
 import { nestPermissions, orderedEntries } from '../core/permissions.js';
 
 export const REPORT_FORMAT_VERSION = 1;

@@ -2,10 +2,14 @@
 import type { Plan } from '../core/plan.js';
 import { printable } from '../core/printable.js';
 import { effectiveLines } from './effective-lines.js';
-import { detailLines, groupByTarget, headline, refusalHeadline, SIGN, summaryLine, type AttributeLine } from './lines.js';
+import { detailLines, groupByTarget, headline, hiddenWarningsLine, partialLine, refusalHeadline, shownWarnings, SIGN, summaryLine, type AttributeLine, type WarningScope } from './lines.js';
 
 export interface TextOptions {
   readonly color: boolean;
+  /** The implied attributes of changes between fixed levels (`--verbose`). */
+  readonly verbose?: boolean;
+  /** Which warnings to show (`--warnings`; default: about the targets the plan changes). */
+  readonly warnings?: WarningScope;
 }
 
 const COLORS = { '+': '\u001b[32m', '~': '\u001b[33m', '-': '\u001b[31m', ' ': '', '!': '\u001b[33m', dim: '\u001b[2m' } as const;
@@ -30,7 +34,8 @@ function refusalLines(plan: Plan, color: boolean): string[] {
 
 export function renderText(plan: Plan, options: TextOptions): string {
   const { color } = options;
-  const out: string[] = [summaryLine(plan), ...refusalLines(plan, color), ''];
+  const partial = partialLine(plan);
+  const out: string[] = [summaryLine(plan), ...(partial ? [printable(partial)] : []), ...refusalLines(plan, color), ''];
   for (const group of groupByTarget(plan.changes)) {
     // Names and ids may come from the service (a removed team's name): one line each, no escapes.
     out.push(`${group.target.type} ${printable(group.target.name)} ${paint(color, 'dim', `(${printable(group.target.id)})`)}`);
@@ -38,7 +43,7 @@ export function renderText(plan: Plan, options: TextOptions): string {
     for (const change of group.changes) {
       const sign = SIGN[change.action] as '+' | '~' | '-';
       out.push(`  ${paint(color, sign, `${sign} ${printable(change.team.name).padEnd(width)}`)}  ${printable(headline(change))}`);
-      for (const line of detailLines(change)) out.push(attribute(line, color));
+      for (const line of detailLines(change, options.verbose)) out.push(attribute(line, color));
     }
     out.push('');
   }
@@ -50,11 +55,14 @@ export function renderText(plan: Plan, options: TextOptions): string {
     }
     out.push('');
   }
-  if (plan.warnings.length > 0) {
+  const { shown, hidden } = shownWarnings(plan, options.warnings);
+  if (shown.length > 0) {
     out.push('Warnings:');
-    for (const warning of plan.warnings) out.push(`  ${paint(color, '!', '!')} ${printable(warning.message)} [${warning.code}]`);
-    out.push('');
+    for (const warning of shown) out.push(`  ${paint(color, '!', '!')} ${printable(warning.message)} [${warning.code}]`);
   }
+  const more = hiddenWarningsLine(hidden, options.warnings);
+  if (more !== undefined) out.push(shown.length > 0 ? `  ${more}` : more);
+  if (shown.length > 0 || more !== undefined) out.push('');
   out.push(`Checksum: ${plan.checksum}`, '');
   return out.join('\n');
 }

@@ -2,17 +2,20 @@
 // needs every visible team anyway, and an address without teams must say so before anything else
 // is read: teams.ts), then at once all projects when any is managed (pages of 100), workspaces as
 // workspaces.ts decides. Team names are exact and case-sensitive (docs/api.md, "Name resolution");
-// every problem is collected, then one CLIError lists them all.
+// every problem is collected, then one CLIError lists them all, sorted by file and line.
 import type { TfeClient } from '../api/client.js';
 import type { DesiredState, DesiredTarget, Project, SourceRef, Team, TargetType, Workspace } from '../core/model.js';
-import { CLIError } from '../errors.js';
 import { didYouMean } from './closest.js';
 import { quote } from '../core/printable.js';
 import { listTeamsOf } from './teams.js';
 import { findWorkspaces } from './workspaces.js';
+import { nameProblemsError, organizationError, type NameProblem } from './problems.js';
 
-/** The calls name resolution needs, and no other. */
-export type NameReader = Pick<TfeClient, 'listTeams' | 'showsOrganization' | 'listProjects' | 'showWorkspace' | 'showWorkspaceByName' | 'firstWorkspacePage' | 'restOfWorkspaces'>;
+/**
+ * The calls name resolution needs, and no other; `listOrganizations` only for the did-you-mean of
+ * an organization that is not found.
+ */
+export type NameReader = Pick<TfeClient, 'listTeams' | 'showsOrganization' | 'listProjects' | 'showWorkspace' | 'showWorkspaceByName' | 'firstWorkspacePage' | 'restOfWorkspaces'> & Partial<Pick<TfeClient, 'listOrganizations'>>;
 
 export interface ResolvedTarget {
   readonly type: TargetType;
@@ -35,29 +38,26 @@ export interface Resolved {
 
 const NOT_VISIBLE = 'not found, or the token may not see it';
 
-function at(source: SourceRef | undefined): string {
-  return source ? `${source.file}:${source.line}:${source.col}: ` : '';
-}
-
-function unknownTeam(desired: DesiredState, teams: ReadonlyMap<string, Team>, name: string, where: string): string {
-  return `${where}team ${quote(name)} in organization ${quote(desired.organization)}: ${NOT_VISIBLE} (secret teams are visible to their members and owners only).${didYouMean(name, teams.keys())}`;
+function unknownTeam(desired: DesiredState, teams: ReadonlyMap<string, Team>, name: string, source: SourceRef | undefined, prefix = ''): NameProblem {
+  const message = `${prefix}team ${quote(name)} in organization ${quote(desired.organization)}: ${NOT_VISIBLE} (secret teams are visible to their members and owners only).${didYouMean(name, teams.keys())}`;
+  return source ? { source, message } : { message };
 }
 
 /**
  * Granted and ignored teams alike must be teams the token sees: an ignored name that matches no
  * team protects nothing, and the grant it meant to keep would be pruned (a typo removes it).
  */
-function checkTeams(desired: DesiredState, teams: ReadonlyMap<string, Team>, problems: string[]): void {
+function checkTeams(desired: DesiredState, teams: ReadonlyMap<string, Team>, problems: NameProblem[]): void {
   const reported = new Set<string>();
   for (const target of desired.targets) {
     for (const grant of target.grants) {
       if (teams.has(grant.team) || reported.has(grant.team)) continue;
       reported.add(grant.team);
-      problems.push(unknownTeam(desired, teams, grant.team, at(grant.source)));
+      problems.push(unknownTeam(desired, teams, grant.team, grant.source));
     }
   }
   for (const name of desired.settings.ignoreTeams) {
-    if (!teams.has(name)) problems.push(unknownTeam(desired, teams, name, `${at(desired.settings.ignoreTeamSources?.get(name))}settings.ignore-teams: `));
+    if (!teams.has(name)) problems.push(unknownTeam(desired, teams, name, desired.settings.ignoreTeamSources?.get(name), 'settings.ignore-teams: '));
   }
 }
 
@@ -72,19 +72,16 @@ interface Known {
 }
 
 /** The id of one target, or a problem: missing (with near misses), or a pinned id that disagrees. */
-function match(target: DesiredTarget, known: Known, problems: string[]): string | undefined {
+function match(target: DesiredTarget, known: Known, problems: NameProblem[]): string | undefined {
   const { byName, all } = known;
   const found = byName.get(target.name);
-  const where = `${at(target.source)}${target.type} ${quote(target.name)}`;
-  if (found && target.id && found.id !== target.id) {
-    problems.push(`${where} is pinned to id ${target.id}, but the service gives that name to ${found.id}.`);
-    return undefined;
-  }
+  const what = `${target.type} ${quote(target.name)}`;
+  const problem = (message: string): undefined => void problems.push(target.source ? { source: target.source, message } : { message });
+  if (found && target.id && found.id !== target.id) return problem(`${what} is pinned to id ${target.id}, but the service gives that name to ${found.id}.`);
   if (found) return found.id;
   const pinned = target.id ? (all?.find((x) => x.id === target.id) ?? known.byPinnedId?.get(target.id)) : undefined;
   const renamed = pinned ? ` Its pinned id ${target.id} is now named ${quote(pinned.name)}: renamed?` : '';
-  problems.push(`${where}: ${NOT_VISIBLE}.${renamed}${all ? didYouMean(target.name, all.map((x) => x.name)) : ''}`);
-  return undefined;
+  return problem(`${what}: ${NOT_VISIBLE}.${renamed}${all ? didYouMean(target.name, all.map((x) => x.name)) : ''}`);
 }
 
 /** Workspaces not found by name but pinned by id, looked up by id: only on this error path. */
@@ -94,18 +91,29 @@ async function pinnedWorkspaces(client: NameReader, targets: readonly DesiredTar
   return new Map(shown.filter((w): w is Workspace => w !== undefined).map((w) => [w.id, w]));
 }
 
+/** The organization's teams, projects and the workspaces named; a wrong organization is a problem at its line. */
+async function listsOf(client: NameReader, desired: DesiredState) {
+  const organization = desired.organization;
+  try {
+    // Teams first: an address without them (HCP Europe) says so before anything else is read.
+    const teams = await listTeamsOf(client, organization);
+    const [projects, workspaces] = await Promise.all([
+      desired.targets.some((t) => t.type === 'project') ? client.listProjects(organization) : Promise.resolve([]),
+      findWorkspaces(client, organization, desired.targets.filter((t) => t.type === 'workspace').map((t) => t.name)),
+    ]);
+    return [teams, projects, workspaces] as const;
+  } catch (error: unknown) {
+    throw (await organizationError(client, desired, error)) ?? error;
+  }
+}
+
 export async function resolve(client: NameReader, desired: DesiredState): Promise<Resolved> {
   const organization = desired.organization;
-  const projectTargets = desired.targets.filter((t) => t.type === 'project');
   const workspaceTargets = desired.targets.filter((t) => t.type === 'workspace');
-  const teams = await listTeamsOf(client, organization);
-  const [projects, workspaces] = await Promise.all([
-    projectTargets.length > 0 ? client.listProjects(organization) : Promise.resolve([]),
-    findWorkspaces(client, organization, workspaceTargets.map((t) => t.name)),
-  ]);
+  const [teams, projects, workspaces] = await listsOf(client, desired);
   const teamsByName = new Map(teams.map((t) => [t.name, t]));
   const projectsByName = new Map(projects.map((p) => [p.name, p]));
-  const problems: string[] = [];
+  const problems: NameProblem[] = [];
   checkTeams(desired, teamsByName, problems);
   const byPinnedId = workspaces.all ? undefined : await pinnedWorkspaces(client, workspaceTargets, workspaces.found);
   const knownWorkspaces: Known = { byName: workspaces.found, ...(workspaces.all ? { all: workspaces.all } : {}), ...(byPinnedId ? { byPinnedId } : {}) };
@@ -118,9 +126,6 @@ export async function resolve(client: NameReader, desired: DesiredState): Promis
     const projectId = workspace && 'projectId' in workspace ? workspace.projectId : undefined;
     targets.push({ type: target.type, id, name: target.name, desired: target, ...(projectId ? { projectId } : {}) });
   }
-  if (problems.length > 0) {
-    const head = problems.length === 1 ? 'Name resolution found a problem' : `Name resolution found ${problems.length} problems`;
-    throw new CLIError(`${head}:\n${problems.map((p) => `  ${p}`).join('\n')}`);
-  }
+  if (problems.length > 0) throw nameProblemsError(problems);
   return { organization, teams, teamsByName, targets, ...(workspaces.all ? { workspaces: workspaces.all } : {}) };
 }

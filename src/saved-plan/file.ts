@@ -28,7 +28,8 @@ export async function writeSavedPlan(path: string, saved: SavedPlan): Promise<vo
     await rename(temporary, target);
   } catch (error: unknown) {
     await unlink(temporary).catch(() => undefined);
-    throw new CLIError(`could not write the saved plan ${path}: ${messageOf(error)}`);
+    // The system names the temporary file it failed on; the user knows only the file they asked for.
+    throw new CLIError(`could not write the saved plan ${path}: ${messageOf(error).replaceAll(temporary, target)}`);
   }
 }
 

@@ -1,11 +1,11 @@
 // Where `plan --out FILE` may write (README, "Saved plans"): never over a desired-state file it
-// reads (a PATH, or a `*.yaml` inside a directory PATH, followed through symlinks), never where the
-// next run would read it as one, and never over an existing file that is not a saved plan of
+// reads (a PATH, or a `*.yaml` below a directory PATH, followed through symlinks), never where the
+// next run would read it as one (load/files.ts walks directories recursively), and never over an existing file that is not a saved plan of
 // tfe-access (one that is may be replaced: that is planning again). Checked before any request.
 import { readFile, realpath, stat } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CLIError } from '../errors.js';
-import { DEFAULT_PATH, YAML_FILE } from '../load/files.js';
+import { DEFAULT_PATH, YAML_FILE, isPassedOver } from '../load/files.js';
 import { MAX_SAVED_PLAN_BYTES } from './file.js';
 import { SAVED_PLAN_KIND } from './saved-plan.js';
 
@@ -26,13 +26,24 @@ async function isDirectory(path: string): Promise<boolean> {
   return stat(path).then((s) => s.isDirectory(), () => false);
 }
 
+/**
+ * True when reading the directory `dir` reaches `out`: below it, through no entry the walk passes
+ * over. Both paths are canonical (every symlink resolved), so a path through a symlinked
+ * directory, which the walk does not follow, is where that link leads, as for the walk.
+ */
+function readBelow(out: string, dir: string): boolean {
+  const rel = relative(dir, out);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return false;
+  return YAML_FILE.test(basename(out)) && !rel.split(sep).some(isPassedOver);
+}
+
 /** Why `out` is one of the inputs of PATHS, or would be the next time; undefined when it is not. */
 async function inputClash(out: string, paths: readonly string[], cwd: string): Promise<string | undefined> {
   for (const path of paths.length > 0 ? paths : [DEFAULT_PATH]) {
     const input = await canonical(resolve(cwd, path));
-    const readHere = (await isDirectory(input)) && dirname(out) === input && YAML_FILE.test(basename(out));
+    const readHere = (await isDirectory(input)) && readBelow(out, input);
     if (input === out || (readHere && (await stat(out).catch(() => undefined))?.isFile())) return 'it is one of the desired-state files this plan reads';
-    if (readHere) return `it is in ${path}, a directory given as PATHS, and would be read as a desired-state file`;
+    if (readHere) return `it is below ${path}, a directory given as PATHS, and would be read as a desired-state file`;
   }
   return undefined;
 }

@@ -5,13 +5,15 @@ import { isLevel, PERMISSIONS, type PermissionValue, type Resource } from '../co
 import { RESOURCE_OF, type Access, type ReportedAccess, type TargetType } from '../core/model.js';
 import { changeDocument, PLAN_FORMAT_VERSION } from '../core/plan-document.js';
 import { flattenPermissions } from '../core/permissions.js';
-import { GUARD_NAMES, summarise, type Change, type GuardName, type PlanRefusal, type PlanWarning, type WarningCode } from '../core/plan.js';
+import { GUARD_NAMES, WARNING_CODES, summarise, type Change, type GuardName, type PlanRefusal, type PlanWarning, type WarningCode } from '../core/plan.js';
 import { checksumOf } from '../diff/checksum.js';
 import { INTEGRITY_KEY, integrityOf } from './fingerprint.js';
+import { effectiveChangesOf } from './parse-effective.js';
+import { readOf } from './parse-read.js';
+import { serverOf } from './parse-server.js';
 import { NotASavedPlanError, Reader, SavedPlanError } from './reader.js';
 import { basisGuardInputs, SAVED_PLAN_FORMAT_VERSION, SAVED_PLAN_KIND, type BasisTarget, type PlanBasis, type SavedPlan } from './saved-plan.js';
 
-const WARNING_CODES: readonly WarningCode[] = ['shadowed-by-organization-access', 'custom-equals-level', 'below-project-access', 'permission-support-unknown'];
 const EDITED = 'plan.checksum does not match its changes, organization and guard inputs (the file was edited or damaged)';
 const SEAL_BROKEN = 'its integrity digest does not match its content (the file was edited or damaged after it was written)';
 
@@ -100,6 +102,14 @@ function basisOf(root: Reader): PlanBasis {
   return { desired: reader.string('desired'), maxRemovals: reader.integer('max_removals'), targets: reader.objects('targets').map(basisTargetOf) };
 }
 
+/** `targeted` of a --target plan (core/plan-document.ts): `type:name` strings, at least one. */
+function targetedOf(reader: Reader): { targeted?: string[] } {
+  if (reader.value.targeted === undefined) return {};
+  const targeted = reader.array('targeted');
+  if (targeted.length === 0 || !targeted.every((t) => typeof t === 'string' && /^(project|workspace):./s.test(t))) reader.fail(`${reader.at('targeted')} is not a list of project:NAME and workspace:NAME`);
+  return { targeted: targeted as string[] };
+}
+
 export function parseSavedPlan(file: string, json: unknown): SavedPlan {
   const root = Reader.of(file, json, '');
   if (root.value.kind !== SAVED_PLAN_KIND) throw new NotASavedPlanError(file, `it has no "kind": "${SAVED_PLAN_KIND}"`);
@@ -122,7 +132,20 @@ export function parseSavedPlan(file: string, json: unknown): SavedPlan {
   // What the reader keeps must be all the file says: a value it would drop (a fixed level's
   // permissions are its table row) is an edit too.
   if (JSON.stringify(changes.map(changeDocument)) !== JSON.stringify(planReader.array('changes'))) root.fail(EDITED);
-  const plan = { organization, changes, summary: summarise(changes), warnings: planReader.objects('warnings').map(warningOf), checksum, refusals: planReader.objects('refusals').map(refusalOf) };
+  const plan = {
+    organization,
+    changes,
+    summary: summarise(changes),
+    warnings: planReader.objects('warnings').map(warningOf),
+    checksum,
+    refusals: planReader.objects('refusals').map(refusalOf),
+    // The basis lists every target read, as the plan counts them (diff/plan.ts).
+    managedTargets: basis.targets.length,
+    ...targetedOf(planReader),
+    ...effectiveChangesOf(planReader),
+    ...serverOf(planReader),
+    ...readOf(planReader),
+  };
   const known = new Set(basis.targets.map((t) => t.id));
   const stray = changes.find((c) => !known.has(c.target.id));
   if (stray) root.fail(`a change of ${stray.target.type} "${stray.target.name}" has no basis`);

@@ -2,7 +2,8 @@
 // `apply --plan FILE` can refuse to apply them to a reality that moved (README, "Saved plans").
 // It holds no token: the address, the organization, ids, names and fingerprints only.
 import type { DesiredState, LiveState, TargetType } from '../core/model.js';
-import { planDocument, type JsonValue } from '../core/plan-document.js';
+import type { JsonValue } from '../core/json-value.js';
+import { planDocument } from '../core/plan-document.js';
 import type { Plan } from '../core/plan.js';
 import { incompleteTargetsOf } from '../diff/completeness.js';
 import { fingerprintDesired, fingerprintGrants, INTEGRITY_KEY, integrityOf } from './fingerprint.js';

@@ -74,7 +74,7 @@ function mergeTargets(merged: Merged, file: LoadedFile, type: TargetType, entrie
     const target = merged.targets.get(key) ?? { type, name, at: keyAt(file, [plural, name]), fields: new Map(), grants: new Map() };
     merged.targets.set(key, target);
     if (!isRecord(entry)) continue;
-    for (const field of ['id', 'prune']) {
+    for (const field of ['id', 'prune', 'ignore-warnings']) {
       if (field in entry) once(target.fields, field, locate(file, [plural, name, field], entry[field]), merged.problems, `"${field}" of ${type} ${quote(name)} is set twice`);
     }
     if (!isRecord(entry.teams)) continue;

@@ -2,6 +2,7 @@
 // grant keeps the role's name), custom defaults filled, fixed levels kept as levels with their
 // implied permissions, per-target prune resolved. Pure; called only when there are no problems.
 import { isFixedLevel, type PermissionSet, type PermissionValue, type Resource } from '../core/access.js';
+import { WARNING_CODES, type WarningCode } from '../core/plan.js';
 import { DEFAULT_SETTINGS, RESOURCE_OF, type Access, type DesiredGrant, type DesiredRoles, type DesiredSettings, type DesiredState, type DesiredTarget, type SourceRef, type TargetType } from '../core/model.js';
 import { customAccess, flattenPermissions } from '../core/permissions.js';
 import { isRecord, type Located, type Merged, type MergedTarget } from './merge.js';
@@ -45,6 +46,12 @@ function ignoredTeams(entry: Located | undefined): Pick<DesiredSettings, 'ignore
   return { ignoreTeams: [...sources.keys()], ignoreTeamSources: sources };
 }
 
+/** The codes of an `ignore-warnings` list (validated before), absent when it names none. */
+function ignoredWarnings(entry: Located | undefined): { ignoreWarnings?: readonly WarningCode[] } {
+  const codes = Array.isArray(entry?.value) ? WARNING_CODES.filter((code) => (entry.value as unknown[]).includes(code)) : [];
+  return codes.length > 0 ? { ignoreWarnings: codes } : {};
+}
+
 function settingsOf(merged: Merged): DesiredSettings {
   const prune = merged.settings.get('prune')?.value;
   const max = merged.settings.get('max-removals')?.value;
@@ -52,6 +59,7 @@ function settingsOf(merged: Merged): DesiredSettings {
     prune: typeof prune === 'boolean' ? prune : DEFAULT_SETTINGS.prune,
     ...ignoredTeams(merged.settings.get('ignore-teams')),
     maxRemovals: typeof max === 'number' ? max : DEFAULT_SETTINGS.maxRemovals,
+    ...ignoredWarnings(merged.settings.get('ignore-warnings')),
   };
 }
 
@@ -68,6 +76,7 @@ function toTarget(merged: Merged, settings: DesiredSettings, target: MergedTarge
     prune: typeof prune === 'boolean' ? prune : settings.prune,
     grants,
     source: target.at,
+    ...ignoredWarnings(target.fields.get('ignore-warnings')),
   };
 }
 
@@ -84,5 +93,6 @@ export function toDesiredState(merged: Merged): DesiredState {
   const targets = [...merged.targets.values()]
     .map((t) => toTarget(merged, settings, t))
     .sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { organization: String(merged.organization?.value ?? ''), settings, targets, roles: rolesOf(merged) };
+  const organizationSource = merged.organization ? { organizationSource: valueAt(merged.organization.file, ['organization']) } : {};
+  return { organization: String(merged.organization?.value ?? ''), ...organizationSource, settings, targets, roles: rolesOf(merged) };
 }

@@ -1,6 +1,6 @@
 // The validate report in its three formats. Pure: text in, text out.
 import type { DesiredState } from '../core/model.js';
-import type { Problem } from '../load/problem.js';
+import { placeOf, problemSummary, type Problem } from '../load/problem.js';
 import { printable } from '../core/printable.js';
 
 export const FORMATS = ['text', 'json', 'github'] as const;
@@ -17,20 +17,21 @@ function plural(n: number, word: string): string {
 }
 
 export function summaryLine(report: Report): string {
+  if (report.problems.length > 0) return `${problemSummary(report.problems, report.files)}.`;
   const files = plural(report.files.length, 'file');
-  if (report.problems.length > 0) {
-    return `${plural(report.problems.length, 'problem')}${report.files.length > 0 ? ` in ${files}` : ''}.`;
-  }
   const state = report.state;
   if (!state) return `valid: ${files}.`;
+  const where = `valid: ${files}, organization "${printable(state.organization)}"`;
+  // Valid, and yet nothing to plan: said plainly rather than as "0 projects, 0 workspaces".
+  if (state.targets.length === 0) return `${where}: no targets managed (no projects or workspaces).`;
   const count = (type: string) => state.targets.filter((t) => t.type === type).length;
   const grants = state.targets.reduce((n, t) => n + t.grants.length, 0);
-  return `valid: ${files}, organization "${printable(state.organization)}": ${plural(count('project'), 'project')}, ${plural(count('workspace'), 'workspace')}, ${plural(grants, 'grant')}.`;
+  return `${where}: ${plural(count('project'), 'project')}, ${plural(count('workspace'), 'workspace')}, ${plural(grants, 'grant')}.`;
 }
 
 export function formatText(report: Report): string {
   // File names and messages quote the files' own text: one problem stays one line (printable.ts).
-  const lines = report.problems.map((p) => `${printable(p.file)}:${p.line}:${p.col}: ${printable(p.message)}`);
+  const lines = report.problems.map((p) => `${printable(placeOf(p))}: ${printable(p.message)}`);
   return [...lines, summaryLine(report)].join('\n') + '\n';
 }
 
@@ -57,7 +58,7 @@ export function escapeProperty(value: string): string {
 
 export function formatGithub(report: Report): string {
   const lines = report.problems.map(
-    (p) => `::error file=${escapeProperty(p.file)},line=${p.line},col=${p.col}::${escapeData(p.message)}`,
+    (p) => `::error file=${escapeProperty(p.file)}${p.line === undefined ? '' : `,line=${p.line},col=${p.col ?? 1}`}::${escapeData(p.message)}`,
   );
   return [...lines, summaryLine(report)].join('\n') + '\n';
 }

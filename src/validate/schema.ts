@@ -7,6 +7,7 @@ import { LEVEL_DESCRIPTIONS, LEVELS, PERMISSIONS, type PermissionSpec, type Reso
 import { RESOURCE_OF, type TargetType } from '../core/model.js';
 import { splitKey } from '../core/permissions.js';
 import { idPattern, idShape } from '../core/ids.js';
+import { WARNING_CODES } from '../core/plan.js';
 
 export type JsonSchema = { readonly [key: string]: unknown };
 
@@ -98,6 +99,11 @@ function grantDef(resource: Resource, type: TargetType): JsonSchema {
   };
 }
 
+/** `ignore-warnings`: codes of the plan's warnings (README, "Warnings"), each once. */
+function ignoreWarningsSchema(where: string): JsonSchema {
+  return { description: `Warnings the plan does not show ${where} (README, "Warnings"): their codes.`, type: 'array', items: { enum: [...WARNING_CODES] }, uniqueItems: true, default: [] };
+}
+
 function targetDef(type: TargetType): JsonSchema {
   return {
     description: `A ${type} whose team access this file manages.`,
@@ -108,6 +114,7 @@ function targetDef(type: TargetType): JsonSchema {
       id: { description: `Pins the ${type} id (${idShape(type)}); checked against the name when resolving.`, type: 'string', pattern: idPattern(type) },
       prune: { description: `Remove grants of teams not listed here (overrides settings.prune for this ${type}). false: additive.`, type: 'boolean' },
       teams: { description: `Team name -> access on this ${type}.`, type: 'object', propertyNames: { minLength: 1 }, additionalProperties: { $ref: `#/$defs/${type}Grant` } },
+      'ignore-warnings': ignoreWarningsSchema(`about this ${type}`),
     },
   };
 }
@@ -132,6 +139,7 @@ function settingsSchema(): JsonSchema {
       prune: { description: 'Default true: on a listed project or workspace, grants of teams not listed are removed. false: additive.', type: 'boolean', default: true },
       'ignore-teams': { description: 'Teams never added, changed or removed by these files.', type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true, default: [] },
       'max-removals': { description: 'apply refuses (exit 3) to remove more grants than this without --force. Default 10.', type: 'integer', minimum: 0, default: 10 },
+      'ignore-warnings': ignoreWarningsSchema('anywhere'),
     },
   };
 }

@@ -11,7 +11,7 @@ export type ValidationResult = { readonly state: DesiredState } | { readonly pro
 
 /** Files whose `data` is undefined (unparseable) are skipped; their problems come from loading. */
 export function validateDocuments(files: readonly LoadedFile[]): ValidationResult {
-  if (files.length === 0) return { problems: [{ file: '.', line: 1, col: 1, message: 'no desired-state files to read' }] };
+  if (files.length === 0) return { problems: [{ file: '.', message: 'no desired-state files to read' }] };
   const parsed = files.filter((f) => f.data !== undefined);
   const problems: Problem[] = parsed.flatMap((f) => schemaProblems(f));
   const merged = merge(parsed);

@@ -27,11 +27,14 @@ beforeEach(async () => {
 afterEach(() => closeGuardedWorld({ emulator, dir }));
 
 describe('apply confirmation', () => {
-  it('without a terminal, refuses unless --auto-approve, in one line and before any request', async () => {
+  // Refused before any request until issue 19 (item 5): a plan with nothing to do must end with
+  // exit 0 without a terminal too, so the plan is read first; nothing is ever written.
+  it('without a terminal, refuses unless --auto-approve, in one line, after showing the plan and before any write', async () => {
     const run = await runOnTerminal(args(), { env });
     expect(run.code).toBe(1);
+    expect(run.out).toContain('Plan for guarded: 0 to add, 1 to change, 0 to remove.');
     expect(run.err).toBe('tfe-access apply: refusing to apply without confirmation: there is no terminal to ask on. Review the plan, then run apply with --auto-approve.\n');
-    expect(emulator.requests).toEqual([]);
+    expect(emulator.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
   it('on a terminal, shows the plan, asks, and stops on anything but yes', async () => {

@@ -35,6 +35,7 @@ export async function runOnTerminal(args: string[], options: TerminalOptions): P
     stderr: { write: (s: string) => (err += s) },
     env: { HOME: '/nonexistent', ...options.env },
     isTTY: answers !== undefined,
+    stderrIsTTY: answers !== undefined,
     cwd: ROOT,
     ...(answers
       ? {

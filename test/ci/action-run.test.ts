@@ -98,10 +98,12 @@ describe('the action run step', () => {
 
 // The install step, with stand-ins for npm and curl on PATH that record what they were asked: the
 // step builds the pinned commit or installs a tarball checked against its sha256, never a name.
+// `npm ci --prefix DIR` stands in for the build: it writes DIR/dist/cli/main.js.
 describe('the action install step', () => {
   const FAKE_NPM = `#!/bin/sh
 echo "npm $*" >> "$CALLS"
 if [ "$1" = root ]; then echo /fake/global; fi
+if [ "$1" = ci ]; then mkdir -p "$3/dist/cli" && echo built > "$3/dist/cli/main.js"; fi
 `;
   const FAKE_CURL = `#!/bin/sh
 echo "curl $*" >> "$CALLS"
@@ -110,7 +112,7 @@ while [ $# -gt 1 ]; do if [ "$1" = --output ]; then printf 'tarball bytes' > "$2
   const TARBALL = 'tarball bytes';
   const SHA = createHash('sha256').update(TARBALL).digest('hex');
 
-  function install(version: string, sha256 = '') {
+  function install(version: string, sha256 = '', action = '/the/action', key = '') {
     const root = mkdtempSync(join(dir, 'install-'));
     const bin = join(root, 'bin');
     mkdirSync(bin);
@@ -128,16 +130,32 @@ while [ $# -gt 1 ]; do if [ "$1" = --output ]; then printf 'tarball bytes' > "$2
     const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', join(root, 'install.sh')], {
       cwd: root,
       encoding: 'utf8',
-      env: { PATH: `${bin}:${process.env.PATH}`, VERSION: version, VERSION_SHA256: sha256, ACTION_PATH: '/the/action', RUNNER_TEMP: root, GITHUB_OUTPUT: output, CALLS: calls },
+      env: { PATH: `${bin}:${process.env.PATH}`, VERSION: version, VERSION_SHA256: sha256, ACTION_PATH: action, BUILD_KEY: key, RUNNER_TEMP: root, GITHUB_OUTPUT: output, CALLS: calls },
     });
     return { status: result.status, stdout: result.stdout, calls: readFileSync(calls, 'utf8').trim().split('\n').filter(Boolean), output: readFileSync(output, 'utf8'), root };
   }
 
-  it('empty version: builds the action itself, the commit pinned in uses:, with its lockfile', () => {
-    const run = install('');
-    expect(run.status).toBe(0);
-    expect(run.calls).toEqual(['npm ci --prefix /the/action --no-fund --no-audit']);
-    expect(run.output).toBe('bin=/the/action/dist/cli/main.js\n');
+  it('empty version: builds the action itself, the commit pinned in uses:, with its lockfile, keeps the runtime dependencies and stamps the build', () => {
+    const action = mkdtempSync(join(dir, 'action-'));
+    const run = install('', '', action, 'key-1');
+    expect(run.status, run.stdout).toBe(0);
+    expect(run.calls).toEqual([`npm ci --prefix ${action} --no-fund --no-audit`, `npm prune --prefix ${action} --omit=dev --no-fund --no-audit`]);
+    expect(run.output).toBe(`bin=${action}/dist/cli/main.js\nbuilt=true\n`);
+    expect(readFileSync(join(action, 'dist', '.build-key'), 'utf8')).toBe('key-1\n');
+  });
+
+  it('regression: the action rebuilds the CLI with tsc on every step', () => {
+    // A later step of the same job, or a job that restored the cache: the stamp matches, nothing runs.
+    const action = mkdtempSync(join(dir, 'action-'));
+    expect(install('', '', action, 'key-1').calls).toHaveLength(2);
+    const again = install('', '', action, 'key-1');
+    expect(again.status, again.stdout).toBe(0);
+    expect(again.calls).toEqual([]);
+    expect(again.output).toBe(`bin=${action}/dist/cli/main.js\n`);
+    // Another commit (another key) is built afresh.
+    const other = install('', '', action, 'key-2');
+    expect(other.calls[0]).toBe(`npm ci --prefix ${action} --no-fund --no-audit`);
+    expect(other.output).toContain('built=true');
   });
 
   it('a version that names a registry package is refused on one line, and nothing is installed', () => {

@@ -58,16 +58,20 @@ describe('the example workflows', () => {
 
   it('pull requests: validate as annotations, plan as markdown, one comment updated in place, the job summary, the checksum', () => {
     const workflow = workflows['examples/ci/github/tfe-access-plan.yml']!;
-    expect(Object.keys(workflow.on)).toEqual(['pull_request']);
+    expect(Object.keys(workflow.on)).toEqual(['pull_request', 'workflow_dispatch']);
     expect(workflow.permissions['pull-requests']).toBe('write');
     const [validate, plan] = actionSteps().filter((s) => s.path.endsWith('plan.yml')).map((s) => s.step);
     expect(validate?.with).toMatchObject({ command: 'validate', args: expect.stringContaining('--format github') });
     expect(plan?.with).toMatchObject({ command: 'plan', args: expect.stringContaining('--format markdown') });
-    const post = steps(workflow).find((s) => String(s.run ?? '').includes('gh api'))!;
+    const post = steps(workflow).find((s) => String(s.run ?? '').includes('GITHUB_STEP_SUMMARY'))!;
     expect(post.env.CHECKSUM).toBe(`\${{ steps.${plan?.id}.outputs.checksum }}`);
     expect(post.run).toContain('GITHUB_STEP_SUMMARY');
     expect(post.run).toContain('--method PATCH');
     expect(post.run).toContain('startswith(env.MARKER)');
+    // Run by hand for a merged pull request (the way back after a refused apply): the comment it renews.
+    expect(workflow.on.workflow_dispatch.inputs['pull-request'].required).toBe(true);
+    expect(post.env.PR).toBe('${{ steps.pr.outputs.number }}');
+    expect(steps(workflow)[0]?.id).toBe('pr');
   });
 
   it('merge: apply --auto-approve --checksum with the checksum the plan comment recorded', async () => {
@@ -77,6 +81,10 @@ describe('the example workflows', () => {
     expect(apply.with.command).toBe('apply');
     expect(apply.with.args).toMatch(/--auto-approve --checksum \$\{\{ steps\.reviewed\.outputs\.checksum \}\}/);
     expect(workflow.concurrency['cancel-in-progress']).toBe(false);
+    // Runnable by hand, for the merged pull request whose plan comment was renewed.
+    expect(Object.keys(workflow.on)).toEqual(['push', 'workflow_dispatch']);
+    expect(workflow.on.workflow_dispatch.inputs['pull-request'].required).toBe(false);
+    expect(steps(workflow).find((s) => s.id === 'reviewed')?.env.INPUT_PR).toBe('${{ inputs.pull-request }}');
   });
 
   it('schedule: drift, then an issue opened or updated only on drift (exit 2) and closed without', () => {
@@ -97,6 +105,18 @@ describe('the GitLab recipe', () => {
     expect(rule('tfe-access-drift')).toContain('schedule');
     expect(gitlab['tfe-access-apply'].script.join('\n')).toContain('--auto-approve --checksum "$CHECKSUM"');
     expect(gitlab['tfe-access-drift'].allow_failure).toEqual({ exit_codes: 2 });
+  });
+
+  it('gives plan and drift the read token (seen by merge-request pipelines) and apply its own, protected one', () => {
+    expect(gitlab['tfe-access-plan'].variables).toEqual({ TFE_TOKEN: '$TFE_PLAN_TOKEN' });
+    expect(gitlab['tfe-access-drift'].variables).toEqual({ TFE_TOKEN: '$TFE_PLAN_TOKEN' });
+    expect(gitlab['tfe-access-apply'].variables).toEqual({ TFE_TOKEN: '$TFE_APPLY_TOKEN' });
+    // No token for every job at once: one defined globally would reach merge requests, or not at all.
+    expect(gitlab.variables.TFE_TOKEN).toBeUndefined();
+    expect(gitlab['.tfe-access'].variables).toBeUndefined();
+    const header = readText(GITLAB_CI).split('\nvariables:')[0] ?? '';
+    expect(header).toMatch(/TFE_PLAN_TOKEN {4}a token that can READ team access, for plan and drift\. Not protected/);
+    expect(header).toMatch(/TFE_APPLY_TOKEN {3}a token that can MANAGE team access, for apply only\. Protected/);
   });
 
   it('calls only helper subcommands the helper has', () => {

@@ -50,14 +50,14 @@ function runScript(step: Step, env: Record<string, string>, rules: { match: stri
   const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], {
     cwd: dir,
     encoding: 'utf8',
-    env: { PATH: `${dir}:${process.env.PATH}`, GH_LOG: log, GH_RULES: JSON.stringify(rules), RUNNER_TEMP: dir, GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary, GITHUB_REPOSITORY: 'acme/access', GITHUB_SHA: 'abc123', GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '77', ...env },
+    env: { PATH: `${dir}:${process.env.PATH}`, GH_LOG: log, GH_RULES: JSON.stringify(rules), RUNNER_TEMP: dir, GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary, GITHUB_REPOSITORY: 'acme/access', GITHUB_SHA: 'abc123', GITHUB_REF: 'refs/heads/main', GITHUB_EVENT_NAME: 'push', GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '77', ...env },
   });
   const calls = readFileSync(log, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { args: string[]; marker: string | null });
   return { status: result.status, stderr: result.stderr, stdout: result.stdout, calls, output: readFileSync(output, 'utf8'), summary: readFileSync(summary, 'utf8') };
 }
 
 describe('the pull-request workflow posts the plan', () => {
-  const post = () => stepOf(GITHUB_WORKFLOWS[0]!, (s) => String(s.run).includes('gh api'));
+  const post = () => stepOf(GITHUB_WORKFLOWS[0]!, (s) => String(s.run).includes('gh api') && String(s.run).includes('GITHUB_STEP_SUMMARY'));
   const env = () => {
     writeFileSync(join(dir, 'plan.md'), `${MARKER}\n### tfe-access plan\n`);
     return { PLAN: join(dir, 'plan.md'), CHECKSUM, PR: '12', GH_TOKEN: 'x' };
@@ -103,6 +103,60 @@ describe('the apply workflow finds the reviewed checksum', () => {
     expect(silent.status).toBe(1);
     expect(silent.stdout).toContain('::error::Pull request #12 has no tfe-access plan comment');
     expect(silent.output).toBe('');
+  });
+});
+
+describe('the plan workflow run by hand renews the comment of a merged pull request', () => {
+  const which = () => stepOf(GITHUB_WORKFLOWS[0]!, (s) => s.id === 'pr');
+  const merged = (answer: string) => [{ match: 'pulls/12 --jq .merged', out: `${answer}\n` }];
+
+  it('a pull_request run takes its own number and asks nothing', () => {
+    const run = runScript(which(), { GITHUB_EVENT_NAME: 'pull_request', GITHUB_REF: 'refs/pull/12/merge', EVENT_PR: '12', INPUT_PR: '', GH_TOKEN: 'x' }, []);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.output).toBe('number=12\n');
+    expect(run.calls).toEqual([]);
+  });
+
+  it('by hand on main: a merged pull request is taken; an open one, a non-number or another branch is refused', () => {
+    const env = { GITHUB_EVENT_NAME: 'workflow_dispatch', EVENT_PR: '', GH_TOKEN: 'x' };
+    const ok = runScript(which(), { ...env, INPUT_PR: '12' }, merged('true'));
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.output).toBe('number=12\n');
+    const open = runScript(which(), { ...env, INPUT_PR: '12' }, merged('false'));
+    expect(open.status).toBe(1);
+    expect(open.stdout).toContain('::error::Pull request #12 is not merged');
+    const text = runScript(which(), { ...env, INPUT_PR: '12; rm -rf /' }, merged('true'));
+    expect(text.status).toBe(1);
+    expect(text.calls).toEqual([]);
+    const branch = runScript(which(), { ...env, INPUT_PR: '12', GITHUB_REF: 'refs/heads/feature' }, merged('true'));
+    expect(branch.status).toBe(1);
+    expect(branch.stdout).toContain('::error::Run this workflow by hand on main');
+    expect(open.output + text.output + branch.output).toBe('');
+  });
+});
+
+describe('the apply workflow run by hand', () => {
+  const find = () => stepOf(GITHUB_WORKFLOWS[1]!, (s) => s.id === 'reviewed');
+  const comment = `${MARKER}\nplan\n\n<!-- tfe-access-checksum: ${CHECKSUM} -->\n`;
+
+  it('reads the renewed checksum of the merged pull request it is given', () => {
+    const run = runScript(find(), { GH_TOKEN: 'x', INPUT_PR: '12', GITHUB_EVENT_NAME: 'workflow_dispatch' }, [
+      { match: 'pulls/12 --jq .merged', out: 'true\n' },
+      { match: 'issues/12/comments', out: comment },
+    ]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.output).toBe(`checksum=${CHECKSUM}\n`);
+    expect(run.calls.some((c) => c.args.join(' ').includes('commits/'))).toBe(false);
+  });
+
+  it('refuses a pull request that is not merged, and any branch but main', () => {
+    const open = runScript(find(), { GH_TOKEN: 'x', INPUT_PR: '12' }, [{ match: 'pulls/12 --jq .merged', out: 'false\n' }, { match: 'issues/12/comments', out: comment }]);
+    expect(open.status).toBe(1);
+    expect(open.output).toBe('');
+    const branch = runScript(find(), { GH_TOKEN: 'x', GITHUB_REF: 'refs/heads/feature' }, [{ match: 'commits/abc123/pulls', out: '12\n' }, { match: 'issues/12/comments', out: comment }]);
+    expect(branch.status).toBe(1);
+    expect(branch.stdout).toContain('::error::tfe-access applies the files of main only');
+    expect(branch.output).toBe('');
   });
 });
 

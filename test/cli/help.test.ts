@@ -14,6 +14,18 @@ describe('tfe-access COMMAND --help', () => {
     }
   });
 
+  it('reads the same for every command: options in lower case without a full stop, "this help", the exit codes (issue 19, item 11)', async () => {
+    for (const name of Object.keys(COMMANDS)) {
+      const { out } = await runCli([name, '--help']);
+      const options = out.split('\n').filter((line) => /^ {2}(-\w, )?--[\w-]+/.test(line));
+      expect(options.length, name).toBeGreaterThan(0);
+      expect(options.filter((line) => line.endsWith('.')), name).toEqual([]);
+      expect(options.filter((line) => /^ {2}--[\w-]+(?: \S+)? +[A-Z][a-z]+ /.test(line) && !/ GitHub /.test(line)), name).toEqual([]);
+      expect(out, name).toMatch(/^ {2}-h, --help +this help$/m);
+      expect(out, name).toMatch(/^Exit codes: /m);
+    }
+  });
+
   it('wins over other flags, even unknown ones, and over missing values', async () => {
     const help = (await runCli(['validate', '--help'])).out;
     for (const args of [['--colour', '--help'], ['examples/acme', '-h', '--format', 'xml'], ['--format', '--help']]) {
@@ -25,7 +37,7 @@ describe('tfe-access COMMAND --help', () => {
     expect(await runCli(['validate', '--format=--help'])).toEqual({ code: 1, out: '', err: 'tfe-access validate: --format must be one of text, json, github, got "--help".\n' });
     const path = await runCli(['validate', '--', '--help']);
     expect(path.code).toBe(1);
-    expect(path.out).toMatch(/^--help:1:1: no such file or directory$/m);
+    expect(path.out).toMatch(/^--help: no such file or directory$/m);
   });
 
   it('takes no value: --help=x is a one-line error that points to the help', async () => {

@@ -105,6 +105,16 @@ describe('what a command loads', () => {
     expect(builtins).toContain('fs/promises');
   });
 
+  it('show (offline, as apply --plan reads the file) loads nothing of the HTTP stack', () => {
+    // A missing file: the command and everything it imports statically are loaded all the same.
+    const { code, sources, packages } = loadedBy(['show', 'no-such.plan.json']);
+    expect(code).toBe(1);
+    expect(sources).toContain('cli/commands/show');
+    expect(sources).toContain('saved-plan/parse');
+    expect(sources.filter((m) => HTTP_STACK.test(m) || m.startsWith('pipeline/'))).toEqual([]);
+    expect(packages.filter((p) => HTTP_CLIENT.test(p))).toEqual([]);
+  });
+
   it('the records see the HTTP stack where it is loaded (plan --help)', () => {
     const { code, sources, packages, builtins } = loadedBy(['plan', '--help']);
     expect(code).toBe(0);

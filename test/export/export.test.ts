@@ -1,12 +1,12 @@
 // tfe-access export end to end: a seeded emulator over real HTTP, the CLI in-process.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
-import { runCli } from '../support/cli.js';
+import { ROOT, runCli } from '../support/cli.js';
 import { ADMIN_TEAM_TOKEN, ORG_TOKEN, SEED } from './seed.js';
 
 let emulator: RunningEmulator;
@@ -17,6 +17,9 @@ beforeAll(async () => {
   emulator = await startEmulator({ seed: SEED, rateLimit: 0 });
   env = { TFE_TOKEN: ORG_TOKEN, TFE_ADDRESS: emulator.url, TFE_ORGANIZATION: 'globex' };
   dir = mkdtempSync(join(tmpdir(), 'tfe-access-export-'));
+  // A project that installs tfe-access, as the README recommends: the schema is where it installs it.
+  writeFileSync(join(dir, 'package.json'), '{"private": true}\n');
+  cpSync(join(ROOT, 'schemas'), join(dir, 'node_modules', 'tfe-access', 'schemas'), { recursive: true });
 });
 afterAll(async () => {
   await emulator.stop();
@@ -86,7 +89,7 @@ describe('tfe-access export', () => {
     await planIsClean(['named.yaml']);
   });
 
-  it('--schema sets the reference; without it, stdout points at the packaged schema from the working directory', async () => {
+  it('--schema sets the reference; without it, stdout points at the installed schema from the working directory', async () => {
     const custom = await runCli(['export', '--workspace', 'net-prod', '--schema', 'https://example.com/tfe-access.schema.json'], { env, cwd: dir });
     expect(custom.out.split('\n')[0]).toBe('# yaml-language-server: $schema=https://example.com/tfe-access.schema.json');
     const plain = await runCli(['export', '--workspace', 'net-prod'], { env, cwd: dir });

@@ -55,7 +55,7 @@ describe('resolve', () => {
       ]),
     );
     const lines = message.split('\n');
-    expect(lines[0]).toBe('Name resolution found 7 problems:');
+    expect(lines[0]).toBe('Name resolution: 7 problems:');
     expect(lines).toHaveLength(8);
     expect(message).toContain('team "Developers" in organization "acme": not found, or the token may not see it (secret teams are visible to their members and owners only). Did you mean "developers"?');
     expect(message).toContain('team "develpers"');
@@ -67,7 +67,7 @@ describe('resolve', () => {
   });
   it('says when a workspace looked up by name is found under another name by its pinned id', async () => {
     const message = await problems(desired([target('workspace', 'net-prod', [], { id: 'ws-net' })]));
-    expect(message).toBe('Name resolution found a problem:\n  workspace "net-prod": not found, or the token may not see it. Its pinned id ws-net is now named "networking-prod": renamed?');
+    expect(message).toBe('Name resolution: 1 problem:\n  workspace "net-prod": not found, or the token may not see it. Its pinned id ws-net is now named "networking-prod": renamed?');
   });
   it('matches team names exactly, case-sensitively', async () => {
     expect(await problems(desired([target('workspace', 'standalone', ['VAULT'])]))).toContain('Did you mean "vault"?');
@@ -85,7 +85,7 @@ describe('settings.ignore-teams is resolved like a granted team', () => {
       const run = await runCli([...args, '--rate-limit', '0'], { env: { TFE_TOKEN: OWNER_TOKEN, TFE_ADDRESS: emu.url } });
       expect(run.code, run.err).toBe(1);
       expect(run.out).toBe('');
-      expect(run.err).toContain('Name resolution found a problem:');
+      expect(run.err).toContain('Name resolution: 1 problem in 1 file:');
       expect(run.err).toContain('tfe-access.yaml:3:30: settings.ignore-teams: team "vaul" in organization "acme": not found, or the token may not see it');
       expect(run.err).toContain('Did you mean "vault"?');
     }

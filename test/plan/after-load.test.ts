@@ -41,7 +41,7 @@ describe('PlanRequest.afterLoad', () => {
 
   it('is not called when the files do not load', async () => {
     request = requestFor(['test/fixtures/invalid/several-problems.yaml']);
-    await expect(planFromFiles(request)).rejects.toThrow('the desired-state files have 6 problems:');
+    await expect(planFromFiles(request)).rejects.toThrow('6 problems in 1 file:');
     expect(calls).toEqual([]);
   });
 

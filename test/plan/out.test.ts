@@ -55,6 +55,16 @@ describe('plan --out', () => {
     await expectRefused(await plan([dir, '--out', join(dir, 'new.yml')]), join(dir, 'new.yml'), undefined, /would be read as a desired-state file/);
   });
 
+  it('refuses a file below a directory given as PATHS, as the recursive read would read it; writes where the read passes over', async () => {
+    await mkdir(join(dir, 'plans', 'deep'), { recursive: true });
+    await expectRefused(await plan([dir, '--out', join(dir, 'plans', 'deep', 'new.yaml')]), join(dir, 'plans', 'deep', 'new.yaml'), undefined, /is below .* a directory given as PATHS, and would be read as a desired-state file/);
+    // Hidden directories are not read: a plan saved there is no input of the next run.
+    await mkdir(join(dir, '.plans'));
+    const run = await plan([dir, '--out', join(dir, '.plans', 'reviewed.yaml')]);
+    expect(run.code, run.err).toBe(0);
+    expect((await plan([dir])).code).toBe(0);
+  });
+
   it('refuses an existing file that is not a saved plan, and a directory', async () => {
     const notes = join(dir, 'notes.json');
     await writeFile(notes, '{"mine": true}\n');

@@ -155,7 +155,7 @@ describe('tfe-access plan', () => {
     emulator.resetLog();
     const run = await runCli(['plan', 'test/fixtures/invalid/several-problems.yaml'], { env });
     expect(run.code).toBe(1);
-    expect(run.err).toContain('the desired-state files have 6 problems:');
+    expect(run.err).toContain('tfe-access plan: 6 problems in 1 file:\n  test/fixtures/invalid/several-problems.yaml:');
     expect(emulator.counters().total).toBe(0);
   });
 });

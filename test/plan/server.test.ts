@@ -116,7 +116,8 @@ describe('an address without teams (HCP Europe)', () => {
     const file = writeDesired('organization: nowhere\nprojects:\n  p:\n    teams:\n      dev: read\n');
     const run = await runCli(['plan', file], { env: { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url } });
     expect(run.code).toBe(1);
-    expect(run.err).toContain('404');
+    // Since issue 19 (item 2) the 404 is said as what it means, at the file's line.
+    expect(run.err).toMatch(/:1:15: organization "nowhere" not found \(or not visible to this token\)\./);
     expect(run.err).not.toContain('HCP Europe');
   });
 });

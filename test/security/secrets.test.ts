@@ -1,7 +1,8 @@
 // Secrets (issue 9, build 4): every command, in success and in every failure path we can provoke,
 // run with a canary token from each of its three sources and TFE_ACCESS_DEBUG=1. The canary is in
 // no stdout, no stderr, no saved plan and no exported file; saved plans are owner-only.
-import { mkdir } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
@@ -66,8 +67,10 @@ describe.each(SOURCES)('the canary token from %s', (source) => {
     const guarded = await desiredDir(yaml.replace('max-removals: 100000', 'max-removals: 0'));
     const invalid = await desiredDir('organization: chaos\nprojects:\n  p:\n    teams:\n      t: sudo\n');
     const missingOrg = await desiredDir(yaml.replace('organization: chaos', 'organization: no-such-org'));
-    const out = join(dir, 'out');
-    await mkdir(out);
+    // Beside the desired-state directory, not in it: a directory PATH is read recursively, and the
+    // exported files would be read as desired-state files of `dir`.
+    const out = await mkdtemp(join(tmpdir(), 'tfe-access-secrets-out-'));
+    cleanup.push(() => removeAll(out));
     const planFile = join(out, 'plan.json');
     const runs: Expected[] = [
       { args: ['validate', dir], code: 0 },

@@ -26,7 +26,8 @@ describe('tfe-access validate', () => {
     expect((await run(['examples/focused/minimal.yaml', 'examples/focused/roles.yaml'])).code).toBe(0);
     const missing = await run([], `${ROOT}test/fixtures/invalid`);
     expect(missing.code).toBe(1);
-    expect(missing.out).toBe('tfe-access.yaml:1:1: no such file or directory\n1 problem.\n');
+    // No made-up position for a path, and the one summary style (issue 19, item 13).
+    expect(missing.out).toBe('tfe-access.yaml: no such file or directory\n1 problem in 1 file.\n');
   });
 
   it('exits 1 and prints every problem as FILE:LINE:COL: message, paths relative to the working directory', async () => {

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
+import type { Problem } from '../../src/load/problem.js';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { LEVELS, PERMISSIONS, type PermissionSpec, type Resource } from '../../src/core/access.js';
@@ -62,7 +63,8 @@ const document = fc
     }),
   );
 
-function expectPositioned(text: string, problems: readonly { line: number; col: number; message: string; file: string }[]): void {
+// A problem in the text always has a position; only problems of a path have none (load/problem.ts).
+function expectPositioned(text: string, problems: readonly Problem[]): void {
   const lines = text.split(/\r\n|\r|\n/).length;
   for (const p of problems) {
     expect(p.file).toBe('m.yaml');

@@ -13,6 +13,7 @@ import type { IO } from '../io.js';
 import { progress } from '../progress.js';
 import type { Command } from '../command.js';
 import { applyJson } from '../../apply/report-json.js';
+import { PLAN_VIEW_HELP, PLAN_VIEW_OPTIONS, planViewOf } from '../plan-view.js';
 
 const help = `Usage: tfe-access apply [PATHS...] [options]
        tfe-access apply --plan FILE [options]
@@ -25,10 +26,13 @@ it was based on changed since (a stale plan is never re-planned silently).
 Options:
   --plan FILE          apply exactly this saved plan (after checking it is not stale); PATHS, if
                        given, must still be the files it was planned from
-  --checksum SUM       refuse unless the plan's checksum is SUM (the plan reviewed in the PR)
-  --auto-approve       do not ask; required without a terminal
+  --checksum SUM       refuse unless the plan's checksum is SUM (the plan reviewed in the PR);
+                       a refused plan is shown, so what moved since the review is seen
+  --auto-approve       do not ask; required without a terminal when there are changes
   --force              allow more removals than settings.max-removals (lifts no other guard)
   --format F           text (default), json or markdown, for the plan shown before applying
+                       and the outcomes after
+${PLAN_VIEW_HELP}
 ${TARGET_HELP}
 ${CONNECTION_HELP}
   -h, --help           this help
@@ -41,13 +45,14 @@ flight, prints the report (applied, failed, not started) and exits 130 or 143; a
 once. Ctrl-C at the question cancels (exit 130). A server that stops answering ends the run the same
 way (exit 1), naming its address.
 
-Exit codes: 0 converged, 1 error, partial failure or stop (run apply again: it converges), 3 refused
-by a safety guard, 130 SIGINT, 143 SIGTERM, 141 stdout closed.
+Exit codes: 0 converged or no changes, 1 error, partial failure or stop (run apply again: it
+converges), 3 refused by a safety guard, 130 SIGINT, 143 SIGTERM, 141 stdout closed.
 `;
 
 const OPTIONS: Options = {
   ...CONNECTION_OPTIONS,
   ...TARGET_OPTIONS,
+  ...PLAN_VIEW_OPTIONS,
   format: { type: 'string' },
   plan: { type: 'string' },
   checksum: { type: 'string' },
@@ -65,12 +70,17 @@ function savedPlanPath(parsed: Parsed, io: IO): string | undefined {
 /** readline's answer to Ctrl-C on the terminal while it asks: the question is rejected. */
 const isPromptAbort = (error: unknown): boolean => error instanceof Error && error.name === 'AbortError';
 
-/** The question on the terminal (io.prompt), or none with --auto-approve. */
-function hooksFor(io: IO, ask: IO['prompt'], show: ApplyHooks['show']): ApplyHooks {
+/**
+ * The question on the terminal (io.prompt), or none with --auto-approve. Asked only when there are
+ * changes: a plan with none ends with exit 0 whether or not there is a terminal to ask on.
+ */
+function hooksFor(io: IO, ask: IO['prompt'] | 'approved', show: ApplyHooks['show']): ApplyHooks {
+  const applying = progress(io, 'applying', { keep: true });
   return {
     show,
     confirm: async (plan, signal) => {
-      if (!ask) return true; // --auto-approve
+      if (ask === 'approved') return true;
+      if (!ask) throw new CLIError('refusing to apply without confirmation: there is no terminal to ask on. Review the plan, then run apply with --auto-approve.');
       const count = plan.changes.length;
       let answer: string;
       try {
@@ -82,7 +92,7 @@ function hooksFor(io: IO, ask: IO['prompt'], show: ApplyHooks['show']): ApplyHoo
       }
       return answer.trim() === CONFIRM_WORD;
     },
-    ...(io.isTTY ? { onProgress: (p) => io.stderr.write(`\r\u001b[K${progressLine(p)}${p.done === p.total ? '\n' : ''}`) } : {}),
+    onProgress: (p) => applying.update(p.done, p.total, progressLine(p)),
   };
 }
 
@@ -94,7 +104,7 @@ function printResult(result: ApplyResult, format: PlanFormat, io: IO): number {
   if (format === 'json') out.write(applyJson(result));
   switch (result.kind) {
     case 'no-changes':
-      if (format !== 'json') out.write('Nothing to apply.\n');
+      if (format !== 'json') out.write('No changes. Nothing to apply.\n');
       return EXIT.ok;
     case 'cancelled':
       io.stderr.write(stopped ? `Apply cancelled: ${stopped.reason}; nothing was changed.\n` : 'Apply cancelled; nothing was changed.\n');
@@ -118,14 +128,12 @@ const command: Command = {
   async run(parsed, io) {
     const format = formatFlag(parsed, PLAN_FORMATS, 'text');
     const flags = connectionFlags(parsed, io);
-    const autoApprove = boolFlag(parsed, 'auto-approve');
-    const ask = autoApprove ? undefined : io.prompt;
-    // Refused before any request: nobody can answer the question.
-    if (!autoApprove && !ask) throw new CLIError('refusing to apply without confirmation: there is no terminal to ask on. Review the plan, then run apply with --auto-approve.');
+    const view = planViewOf(parsed, flags.color);
+    const ask = boolFlag(parsed, 'auto-approve') ? 'approved' : io.prompt;
     const reading = progress(io, 'Reading live access');
     const show: ApplyHooks['show'] = (plan) => {
       reading.done();
-      if (format !== 'json') io.stdout.write(renderPlan(plan, format, { color: flags.color }));
+      if (format !== 'json') io.stdout.write(renderPlan(plan, format, view));
     };
     // The first SIGINT, SIGTERM or closed stdout stops the run gracefully; a second signal ends it at once.
     const interrupts = new AbortController();

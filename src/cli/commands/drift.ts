@@ -3,6 +3,7 @@ import { EXIT } from '../../errors.js';
 import type { Command } from '../command.js';
 import { CONNECTION_HELP, TARGET_HELP } from '../common-flags.js';
 import { PLAN_OPTIONS, hasChanges, runPlan } from '../plan-run.js';
+import { PLAN_VIEW_HELP } from '../plan-view.js';
 
 const help = `Usage: tfe-access drift [PATHS...] [options]
 
@@ -10,7 +11,8 @@ Checks that live team access matches the files, for a scheduled job: prints what
 changes apply would make) and exits 2 when anything does. Reads only; never changes anything.
 
 Options:
-  --format F           text (default), json or markdown
+  --format F           text (default), json or markdown (titled and marked as drift)
+${PLAN_VIEW_HELP}
 ${TARGET_HELP}
 ${CONNECTION_HELP}
   -h, --help           this help
@@ -23,7 +25,7 @@ const command: Command = {
   options: PLAN_OPTIONS,
   positionals: true,
   async run(parsed, io) {
-    const { plan } = await runPlan(parsed, io);
+    const { plan } = await runPlan(parsed, io, 'drift');
     if (!hasChanges(plan)) return EXIT.ok;
     const { add, update, remove } = plan.summary;
     io.stderr.write(`drift: live access differs from the files (${add} missing, ${update} different, ${remove} not in the files).\n`);

@@ -1,5 +1,6 @@
 // `tfe-access emulator`: run the local emulator of the team-access API until SIGINT/SIGTERM
 // (README, "The emulator"). The first stdout line names the URL; the token is never printed.
+import { isLoopback } from '../../api/address.js';
 import { CLIError, EXIT, messageOf } from '../../errors.js';
 import { DEFAULT_ADMIN_TOKEN, DEFAULT_HOST, startEmulator } from '../../emulator/start.js';
 import { DEFAULT_RATE_LIMIT } from '../../emulator/rate-limit.js';
@@ -16,36 +17,39 @@ const FAULT_KINDS_OF_FAULT_RATE = 3;
 
 const help = `Usage: tfe-access emulator [options]
 
-Run a local emulator of the HCP Terraform / Terraform Enterprise team-access API (team-projects,
-team-workspaces and the organization, team, project, workspace and token endpoints) until stopped
-with Ctrl-C (SIGINT) or SIGTERM. The first line on stdout is
-  tfe-access emulator listening on http://HOST:PORT
-and the API is under http://HOST:PORT/api/v2.
+Runs a local emulator of the HCP Terraform / Terraform Enterprise team-access API (team-projects,
+team-workspaces, and the organization, team, project, workspace and token endpoints) until Ctrl-C
+(SIGINT) or SIGTERM. The first line on stdout is \`tfe-access emulator listening on http://HOST:PORT\`;
+the API is under /api/v2 there. The token is never printed.
 
 Options:
-  --host HOST              Address to listen on (default ${DEFAULT_HOST}).
-  --port N                 Port to listen on; 0 picks a free one (default 0).
-  --token T                The admin token: owner of every organization, may create organizations
-                           (default: tfe-access-emulator-admin, see the README).
-  --seed FILE              YAML or JSON seed: organizations, teams, tokens, projects, workspaces, grants.
-  --profile P              seed: answer exactly as the seed document says (default, unless the seed
-                           file says \`profile: current\`); current: as the service does today (the newer
-                           permissions, 201 on create, the pagination envelope on every list,
-                           GET /api/v2/ping, version and X-RateLimit-Limit headers).
-  --rate-limit N           Requests per second per identity before 429 (default ${DEFAULT_RATE_LIMIT}, 0 = off);
-                           the current profile announces it in X-RateLimit-Limit.
-  --latency-ms N           Latency added to every answer, in milliseconds (default 0).
-  --jitter-ms N            Plus a random 0..N milliseconds (default 0).
-  --fault-rate P           Share of requests (0..1) that fail, split equally between 500/502/503
-                           answers, 429 bursts and dropped connections (default 0).
-  --error-rate P           Share answered 500/502/503 (overrides the share from --fault-rate).
-  --burst-rate P           Share that start a burst of 429s (overrides).
-  --drop-rate P            Share whose connection is dropped mid-response (overrides).
-  --lost-answer-rate P     Share of writes that are applied, then their connection dropped (default 0).
-  --random-seed N          Seed of every random decision: the same seed gives the same faults.
-  --log-requests           One line on stderr per request answered: METHOD PATH[?QUERY] STATUS
-                           [FAULT] (status 0: the connection was dropped). Never a token.
-  -h, --help               This text.
+  --host HOST            address to listen on (default ${DEFAULT_HOST}); one that is not loopback
+                         only with --token, as the default token is public
+  --port N               port; 0 picks a free one, read it from the first line (default 0)
+  --token T              the admin token: owner of every organization, the only one that may create
+                         organizations (default ${DEFAULT_ADMIN_TOKEN}, public: see the README)
+  --seed FILE            YAML or JSON seed: organizations, teams, tokens, projects, workspaces, grants
+  --profile P            seed: answer exactly as the seed document says (default, unless the seed
+                         file says \`profile: current\`); current: as the service does today (the
+                         newer permissions, 201 on create, the pagination envelope on every list,
+                         GET /api/v2/ping, version and X-RateLimit-Limit headers)
+  --rate-limit N         requests per second per identity before 429, 0 for none (default ${DEFAULT_RATE_LIMIT});
+                         the current profile announces it in X-RateLimit-Limit
+  --latency-ms N         latency added to every answer, in milliseconds (default 0)
+  --jitter-ms N          plus a random 0..N milliseconds (default 0)
+  --fault-rate P         share of requests (0..1) that fail, split equally between 500/502/503
+                         answers, 429 bursts and dropped connections (default 0)
+  --error-rate P         share answered 500/502/503 (overrides the share of --fault-rate)
+  --burst-rate P         share that start a burst of 429s (overrides it too)
+  --drop-rate P          share whose connection is dropped mid-answer (overrides it too)
+  --lost-answer-rate P   share of writes applied, then their connection dropped (default 0)
+  --random-seed N        seed of every random decision: the same seed gives the same faults (default 1)
+  --log-requests         one line on stderr per request answered: METHOD PATH[?QUERY] STATUS [FAULT]
+                         (status 0: the connection was dropped); never a token
+  -h, --help             this help
+
+Exit codes: 0 stopped by SIGINT or SIGTERM, 1 error (a bad flag or seed file, an address it
+cannot listen on).
 `;
 
 const OPTIONS = {
@@ -83,9 +87,20 @@ function logLine(record: RequestRecord): string {
   return `${record.method} ${record.path}${record.query ? `?${record.query}` : ''} ${record.status}${record.fault ? ` ${record.fault}` : ''}\n`;
 }
 
+/**
+ * The default admin token is printed in the README and the help: on an address others can reach,
+ * anyone could use it. Loopback as api/address.ts defines it (127.0.0.0/8, ::1, localhost).
+ */
+function checkHost(host: string, token: string | undefined): void {
+  if (token !== undefined || isLoopback(host)) return;
+  throw new CLIError(`refusing to listen on ${host} with the default admin token, which is public: give --token with a secret of your own, or listen on loopback (--host ${DEFAULT_HOST}).`);
+}
+
 function optionsOf(parsed: Parsed, io: IO): EmulatorOptions {
   const token = stringFlag(parsed, 'token');
   if (token !== undefined && token.trim() === '') throw new CLIError('--token must not be empty.');
+  const host = stringFlag(parsed, 'host') ?? DEFAULT_HOST;
+  checkHost(host, token);
   const port = intFlag(parsed, 'port', 0);
   if (port > MAX_PORT) throw new CLIError(`--port must be at most ${MAX_PORT}, got "${port}".`);
   const seedFile = stringFlag(parsed, 'seed');
@@ -93,7 +108,7 @@ function optionsOf(parsed: Parsed, io: IO): EmulatorOptions {
   if (profile !== undefined && !isProfileName(profile)) throw new CLIError(`--profile must be one of ${PROFILE_NAMES.join(', ')}, got "${profile}".`);
   return {
     ...(profile === undefined ? {} : { profile }),
-    host: stringFlag(parsed, 'host') ?? DEFAULT_HOST,
+    host,
     port,
     adminToken: token ?? DEFAULT_ADMIN_TOKEN,
     seed: seedFile === undefined ? undefined : loadSeedFile(seedFile),

@@ -28,8 +28,9 @@ Options:
   --all                every project and workspace with at least one grant
   --out PATH           write to this file (atomically) instead of stdout
   --split-by project   one file per project (its workspaces with it) into the directory --out
-  --schema REF         the $schema= comment's reference (default: the schema of this package,
-                       relative to where the file is written)
+  --schema REF         the $schema= comment's reference (default: node_modules/tfe-access/schemas/
+                       tfe-access.schema.json of the project the file is written into, relative
+                       to the file: the nearest directory above with a package.json or a .git)
 ${CONNECTION_HELP}
   -h, --help           this help
 
@@ -87,7 +88,7 @@ const command: Command = {
       organization,
       selection,
       splitByProject: split,
-      schemaRef: stringFlag(parsed, 'schema') ?? schemaRefFrom(fileDir),
+      schemaRef: stringFlag(parsed, 'schema') ?? (await schemaRefFrom(fileDir)),
       ...connectionRequest(io, flags),
       onProgress: (done, total) => bar.update(done, total),
     });

@@ -9,6 +9,7 @@ import { boolFlag, stringFlag } from '../args.js';
 import type { Command } from '../command.js';
 import { CONNECTION_HELP, TARGET_HELP } from '../common-flags.js';
 import { PLAN_OPTIONS, hasChanges, runPlan } from '../plan-run.js';
+import { PLAN_VIEW_HELP } from '../plan-view.js';
 
 const help = `Usage: tfe-access plan [PATHS...] [options]
 
@@ -22,6 +23,7 @@ Options:
   --out FILE           also save the plan, with what it was based on, for \`apply --plan FILE\`
                        (written atomically, mode 0600, never a token); never over an input file
                        or an existing file that is not a saved plan
+${PLAN_VIEW_HELP}
 ${TARGET_HELP}
 ${CONNECTION_HELP}
   -h, --help           this help

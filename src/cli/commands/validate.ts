@@ -10,7 +10,8 @@ const help = `Usage: tfe-access validate [PATHS...] [--format text|json|github]
 Checks desired-state files offline: YAML syntax, the JSON Schema (schemas/tfe-access.schema.json)
 and the rules across files. Prints every problem, not just the first, as FILE:LINE:COL: message.
 
-PATHS   files, or directories (every *.yaml / *.yml directly inside, in name order), merged.
+PATHS   files, or directories (every *.yaml / *.yml below, recursively, sorted by path; hidden
+        entries, node_modules and symlinked directories passed over), merged.
         Default: ./tfe-access.yaml
 
 Options:

@@ -1,0 +1,34 @@
+// `apply --format markdown`: the outcomes as Markdown under `### Apply`, for a job summary or a
+// comment. What did not happen (failed, not started) is a table in view; what did (applied,
+// already so) is a table of its own, collapsed when it is long, as the plan collapses its
+// additions and changes (render/markdown.ts).
+import type { Change } from '../core/plan.js';
+import { headline, SIGN } from '../render/lines.js';
+import { LONG_COMMENT_LINES } from '../render/markdown.js';
+import { collapsed, escapeCell, escapeHtml, escapeText } from '../render/markdown-text.js';
+import { STATUS_LABEL, type ApplyReport, type ChangeOutcome } from './outcome.js';
+
+const HEADER = '| outcome | | team | target | change | reason or note |\n|---|---|---|---|---|---|';
+
+function target(change: Change): string {
+  return `${change.target.type} <code>${escapeHtml(change.target.name)}</code>`;
+}
+
+function row(outcome: ChangeOutcome): string {
+  const { change } = outcome;
+  const why = outcome.status === 'failed' ? outcome.reason : outcome.status === 'not-started' ? '' : (outcome.note ?? '');
+  const label = outcome.status === 'failed' ? `**${STATUS_LABEL.failed}**` : STATUS_LABEL[outcome.status];
+  return `| ${label} | \`${SIGN[change.action]}\` | ${escapeCell(change.team.name)} | ${target(change)} | ${escapeCell(headline(change))} | ${escapeCell(why)} |`;
+}
+
+const table = (outcomes: readonly ChangeOutcome[]): string => `${HEADER}\n${outcomes.map(row).join('\n')}\n`;
+
+export function renderReportMarkdown(report: ApplyReport, summary: string): string {
+  const open = report.outcomes.filter((o) => o.status === 'failed' || o.status === 'not-started');
+  const done = report.outcomes.filter((o) => o.status === 'applied' || o.status === 'already-so');
+  const parts = ['\n### Apply\n', `${escapeText(summary)}\n`];
+  if (open.length > 0) parts.push(table(open));
+  if (done.length > LONG_COMMENT_LINES) parts.push(collapsed(`${done.length} applied or already so`, table(done)));
+  else if (done.length > 0) parts.push(table(done));
+  return parts.join('\n');
+}

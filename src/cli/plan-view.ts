@@ -1,0 +1,27 @@
+// How plan, drift and apply show a plan (README, "Formats"): --verbose and --warnings, one place.
+import { CLIError } from '../errors.js';
+import { WARNING_SCOPES, type WarningScope } from '../render/lines.js';
+import type { PlanKind } from '../render/markdown.js';
+import type { RenderOptions } from '../render/render.js';
+import { boolFlag, stringFlag, type Options, type Parsed } from './args.js';
+
+export const PLAN_VIEW_OPTIONS: Options = {
+  verbose: { type: 'boolean' },
+  warnings: { type: 'string' },
+};
+
+export const PLAN_VIEW_HELP = `  --verbose            also the permissions a change between fixed levels implies
+                       (read -> write is one line without it)
+  --warnings W         changed (default: warnings about the targets the plan changes), all or
+                       none, in text and markdown; the JSON plan carries every warning`;
+
+function warningScope(parsed: Parsed): WarningScope {
+  const raw = stringFlag(parsed, 'warnings') ?? 'changed';
+  if (!(WARNING_SCOPES as readonly string[]).includes(raw)) throw new CLIError(`--warnings must be one of ${WARNING_SCOPES.join(', ')}, got "${raw}".`);
+  return raw as WarningScope;
+}
+
+/** The render options of a command's flags. */
+export function planViewOf(parsed: Parsed, color: boolean, kind: PlanKind = 'plan'): RenderOptions {
+  return { color, verbose: boolFlag(parsed, 'verbose'), warnings: warningScope(parsed), kind };
+}

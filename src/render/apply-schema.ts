@@ -1,0 +1,66 @@
+// JSON Schema (2020-12) of `apply --format json` (apply/report-json.ts): the plan it applied (the
+// plan's own schema, embedded), and for a run that wrote, every change's outcome. Written out as
+// `schemas/apply.schema.json` (a test keeps the file equal to this object).
+import { planSchema } from './plan-schema.js';
+
+type Schema = Record<string, unknown>;
+
+const count = { type: 'integer', minimum: 0 };
+
+const STOPPED: Schema = {
+  type: 'object',
+  description: 'Why the run stopped before its end: a signal, a closed stdout, --timeout, a dead server.',
+  required: ['reason', 'exit_code'],
+  properties: { reason: { type: 'string', minLength: 1 }, exit_code: { type: 'integer', description: '130 SIGINT, 143 SIGTERM, 141 a closed stdout, 1 --timeout or a dead server.' } },
+  additionalProperties: false,
+};
+
+const change = { oneOf: [{ $ref: '#/$defs/team-projects-change' }, { $ref: '#/$defs/team-workspaces-change' }] };
+
+const OUTCOME: Schema = {
+  type: 'object',
+  required: ['status', 'change'],
+  properties: {
+    status: { enum: ['applied', 'already-so', 'failed', 'not-started'], description: 'not-started: the run stopped before its turn; nothing was sent for it.' },
+    change,
+    reason: { type: 'string', description: "A failed change's reason: the service's words when it gave some." },
+    note: { type: 'string', description: 'How a lost answer or a moved grant was resolved, or why nothing had to be done.' },
+  },
+  additionalProperties: false,
+  allOf: [
+    { if: { properties: { status: { const: 'failed' } } }, then: { required: ['reason'], not: { required: ['note'] } }, else: { not: { required: ['reason'] } } },
+    { if: { properties: { status: { const: 'not-started' } } }, then: { not: { required: ['note'] } } },
+    { if: { properties: { status: { const: 'already-so' } } }, then: { required: ['note'] } },
+  ],
+};
+
+export function applySchema(): Schema {
+  const { $defs, $schema, $id: _plan, title: _title, description: _description, ...plan } = planSchema();
+  return {
+    $schema,
+    $id: 'urn:tfe-access:schemas:apply',
+    title: 'tfe-access apply report',
+    description: 'The report printed by `tfe-access apply --format json`: one document per run.',
+    type: 'object',
+    required: ['result', 'plan'],
+    properties: {
+      result: { enum: ['no-changes', 'cancelled', 'applied'], description: 'no-changes: nothing to apply; cancelled: refused at the question (or stopped there), nothing changed; applied: the changes were made (see converged).' },
+      plan: { $ref: '#/$defs/plan' },
+      stopped: STOPPED,
+      converged: { type: 'boolean', description: 'Every change applied or already so: live access now matches the plan.' },
+      counts: {
+        type: 'object',
+        required: ['applied', 'already_so', 'failed', 'not_started'],
+        properties: { applied: count, already_so: count, failed: count, not_started: count },
+        additionalProperties: false,
+      },
+      outcomes: { type: 'array', items: OUTCOME, description: "One per change, in the plan's order." },
+    },
+    additionalProperties: false,
+    allOf: [
+      { if: { properties: { result: { const: 'applied' } } }, then: { required: ['converged', 'counts', 'outcomes'] }, else: { properties: { converged: false, counts: false, outcomes: false } } },
+      { if: { properties: { result: { const: 'no-changes' } } }, then: { properties: { stopped: false } } },
+    ],
+    $defs: { ...($defs as Schema), plan: { ...plan, description: 'The plan applied (plan format 1, as `plan --format json` prints it).' } },
+  };
+}
