@@ -145,7 +145,7 @@ export class TfeClient {
     });
   }
 
-  /** Requests sent so far, every attempt counted (a run reports what its grant read cost). */
+  /** Requests made so far, retries not counted (a run reports what its grant read cost). */
   requestsSent(): number {
     return this.session.sent;
   }

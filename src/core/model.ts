@@ -169,7 +169,7 @@ export type ReadBy = (typeof READ_BY)[number];
 /** What the live read did, for the JSON plan and the benchmark. */
 export interface GrantRead {
   readonly strategy: ReadStrategy;
-  /** Requests the grant read sent: the projects' lists, the probe, and pages read before a fallback included. */
+  /** Requests the grant read made: the projects' lists, the probe, and pages read before a fallback included; a retry is not another request (the same plan, the same bytes). */
   readonly requests: number;
   /** Each strategy's estimated requests before reading; `byTeam` absent when reading by team was not possible. */
   readonly estimate: { readonly byTarget: number; readonly byTeam?: number };

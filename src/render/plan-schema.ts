@@ -89,7 +89,7 @@ function readSchema(): Schema {
     required: ['strategy', 'requests', 'estimate', 'fallback'],
     properties: {
       strategy: { enum: ['by-target', 'by-team'], description: 'The strategy the grants were read by in the end.' },
-      requests: { ...count, description: 'Requests the grant read sent: the projects\' lists, the probe, and pages read before a fallback included.' },
+      requests: { ...count, description: 'Requests the grant read made: the projects\' lists, the probe, and pages read before a fallback included; a retry is not another request.' },
       estimate: {
         type: 'object',
         description: 'Each strategy\'s estimated requests before reading; by_team null when reading by team was not possible.',
