@@ -1,6 +1,7 @@
 // The flags every command that talks to the API shares (README, "Commands", common flags).
 import { durationFlag, intFlag, listFlag, boolFlag, stringFlag, type Options, type Parsed } from './args.js';
 import type { IO } from './io.js';
+import { clockOf } from './clock.js';
 import { CLIError } from '../errors.js';
 import { READ_BY, type ReadBy } from '../core/model.js';
 import { colorOn } from './terminal.js';
@@ -84,6 +85,7 @@ export function connectionRequest(io: IO, flags: ConnectionFlags) {
     timeoutMs: flags.timeoutMs,
     readBy: flags.readBy,
     onNotice: (line: string) => io.stderr.write(`tfe-access: ${line}\n`),
+    now: clockOf(io),
   };
 }
 

@@ -24,6 +24,11 @@ export interface IO {
    * at once) until the returned function is called. Absent: nothing interrupts (tests, the demo).
    */
   readonly onInterrupt?: (listener: InterruptListener) => () => void;
+  /**
+   * The clock, in epoch milliseconds: what expiries are judged by (README, "Grants that expire").
+   * Absent: TFE_ACCESS_NOW, else Date.now (clock.ts). Tests pass a fixed one.
+   */
+  readonly now?: () => number;
 }
 
 /**

@@ -24,16 +24,17 @@ export async function runPlan(parsed: Parsed, io: IO, kind: PlanKind = 'plan'): 
   const view = planViewOf(parsed, flags.color, kind);
   const bar = progress(io, 'Reading live access');
   // plan and drift show what the changes do to effective access; apply shows the changes alone.
-  const result = await planFromFiles({ ...planRequestOf(parsed, io, flags, (done, total) => bar.update(done, total)), effectiveChanges: true });
+  const request = planRequestOf(parsed, io, flags, (done, total) => bar.update(done, total));
+  const result = await planFromFiles({ ...request, effectiveChanges: true });
   bar.done();
   await result.client.close();
-  io.stdout.write(renderPlan(result.plan, format, view));
+  io.stdout.write(renderPlan(result.plan, format, { ...view, now: request.now }));
   const { client: _closed, ...rest } = result;
   return rest;
 }
 
 /** The plan request of a command's flags: PATHS, --target and the connection flags. */
-export function planRequestOf(parsed: Parsed, io: IO, flags: ConnectionFlags, onProgress: PlanRequest['onProgress']): PlanRequest {
+export function planRequestOf(parsed: Parsed, io: IO, flags: ConnectionFlags, onProgress: PlanRequest['onProgress']): PlanRequest & { readonly now: number } {
   return {
     paths: parsed.positionals,
     cwd: io.cwd,

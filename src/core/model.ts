@@ -59,12 +59,22 @@ export const OWNERS_TEAM = 'owners';
 
 // ---- desired state (the file, validated and normalised) ----
 
+/** When a grant of the files ends (README, "Grants that expire"; core/expiry.ts). */
+export interface GrantExpiry {
+  /** The instant it ends, RFC 3339 in UTC (a date `YYYY-MM-DD` ends at the next midnight UTC). */
+  readonly at: string;
+  /** Where `expires:` is written. */
+  readonly source?: SourceRef;
+}
+
 export interface DesiredGrant {
   readonly team: string;
   readonly access: Access;
   /** The role the file named, when the grant came from `roles:`. */
   readonly role?: string;
   readonly source?: SourceRef;
+  /** `expires:`: from then on the grant is no longer desired, and its live grant is removed. */
+  readonly expires?: GrantExpiry;
 }
 
 export interface DesiredTarget {
@@ -76,6 +86,11 @@ export interface DesiredTarget {
   readonly prune: boolean;
   readonly grants: readonly DesiredGrant[];
   readonly source?: SourceRef;
+  /**
+   * Grants of the files whose expiry has passed at the time of the run (diff/expiry.ts, desiredAt):
+   * no longer in `grants`; the plan removes their live grants whatever `prune` says.
+   */
+  readonly expired?: readonly DesiredGrant[];
   /** Warnings the file silences on this target (`ignore-warnings:` under it). */
   readonly ignoreWarnings?: readonly WarningCode[];
 }
@@ -86,6 +101,8 @@ export interface DesiredSettings {
   /** Where each name of `ignoreTeams` was written, for the resolver's messages. */
   readonly ignoreTeamSources?: ReadonlyMap<string, SourceRef>;
   readonly maxRemovals: number;
+  /** `settings.expiry-warning-days` (absent: DEFAULT_EXPIRY_WARNING_DAYS, core/expiry.ts). */
+  readonly expiryWarningDays?: number;
   /** Warnings the files silence everywhere (`settings.ignore-warnings`); absent: none. */
   readonly ignoreWarnings?: readonly WarningCode[];
 }

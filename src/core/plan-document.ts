@@ -29,6 +29,9 @@ export function changeDocument(change: Change): JsonObject {
   base.before = change.action === 'add' ? null : accessDocument(change.resource, change.before, change.beforeRole);
   base.after = change.action === 'remove' ? null : accessDocument(change.resource, change.after, change.afterRole);
   if (change.action === 'update') base.label_only = change.labelOnly;
+  // README, "Grants that expire": when the file's grant ends, and on a removal why it goes.
+  if (change.expires !== undefined) base.expires = change.expires;
+  if (change.action === 'remove' && change.reason !== undefined) base.reason = change.reason;
   return base;
 }
 

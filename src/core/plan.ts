@@ -15,6 +15,8 @@ export interface AddChange extends ChangeBase {
   readonly after: Access;
   /** The role the file named for this grant (`after` is then its custom vector). */
   readonly afterRole?: string;
+  /** When the file's grant ends (GrantExpiry.at): the plan after that removes it. */
+  readonly expires?: string;
 }
 
 export interface UpdateChange extends ChangeBase {
@@ -29,6 +31,8 @@ export interface UpdateChange extends ChangeBase {
   readonly beforeRole?: string;
   /** The role the file named for this grant. */
   readonly afterRole?: string;
+  /** When the file's grant ends (GrantExpiry.at): the plan after that removes it. */
+  readonly expires?: string;
 }
 
 export interface RemoveChange extends ChangeBase {
@@ -37,13 +41,22 @@ export interface RemoveChange extends ChangeBase {
   readonly before: ReportedAccess;
   /** The role of the files whose permissions the live grant has (diff/roles.ts, roleOfLive). */
   readonly beforeRole?: string;
+  /**
+   * `expired`: the files grant the team here with an expiry that has passed (README, "Grants that
+   * expire"), so it goes whatever prune says; `expires` is then when it ended. Absent: pruned.
+   */
+  readonly reason?: RemoveReason;
+  readonly expires?: string;
 }
+
+export const REMOVE_REASONS = ['expired'] as const;
+export type RemoveReason = (typeof REMOVE_REASONS)[number];
 
 export type Change = AddChange | UpdateChange | RemoveChange;
 export type Action = Change['action'];
 
 /** The plan's warnings (README, "Warnings"); a file may silence any of them (`ignore-warnings`). */
-export const WARNING_CODES = ['shadowed-by-organization-access', 'custom-equals-level', 'below-project-access', 'permission-support-unknown'] as const;
+export const WARNING_CODES = ['shadowed-by-organization-access', 'custom-equals-level', 'below-project-access', 'permission-support-unknown', 'grant-expires-soon', 'grant-expired'] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 
 export interface PlanWarning {

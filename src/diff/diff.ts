@@ -3,7 +3,7 @@ import { InternalError } from '../errors.js';
 import type { DesiredState, DesiredTarget, LiveGrant, LiveState, LiveTarget, TargetType, Team } from '../core/model.js';
 import { OWNERS_TEAM, RESOURCE_OF } from '../core/model.js';
 import type { TargetRef } from '../core/model.js';
-import type { Change } from '../core/plan.js';
+import type { Change, RemoveChange } from '../core/plan.js';
 import { compareAccess } from './normalise.js';
 import { roleOfLive } from './roles.js';
 
@@ -79,22 +79,23 @@ function diffTarget(desired: DesiredState, target: DesiredTarget, live: LiveTarg
     if (!team) throw new InternalError(`team "${grant.team}" was not resolved`);
     listed.add(team.id);
     const current = firstGrantOf(live.grants, byTeam, team.id);
-    const afterRole = grant.role === undefined ? {} : { afterRole: grant.role };
+    const fromFile = { ...(grant.role === undefined ? {} : { afterRole: grant.role }), ...(grant.expires ? { expires: grant.expires.at } : {}) };
     if (!current) {
-      changes.push({ action: 'add', resource, team: { name: team.name, id: team.id }, target: ref, after: grant.access, ...afterRole });
+      changes.push({ action: 'add', resource, team: { name: team.name, id: team.id }, target: ref, after: grant.access, ...fromFile });
       continue;
     }
     const comparison = compareAccess(resource, grant.access, current.access);
     if (comparison !== 'equal') {
       const labelOnly = comparison === 'label-only';
       const before = { before: current.access, ...beforeRole(desired, target.type, current) };
-      changes.push({ action: 'update', resource, id: current.id, team: { name: team.name, id: team.id }, target: ref, ...before, after: grant.access, labelOnly, ...afterRole });
+      changes.push({ action: 'update', resource, id: current.id, team: { name: team.name, id: team.id }, target: ref, ...before, after: grant.access, labelOnly, ...fromFile });
     }
     // The service refuses a second grant for one team ("Team has already been taken"); should one
     // exist anyway, the file names the team, so the extra copies go.
     for (const extra of extraGrantsOf(live.grants, byTeam, team.id)) changes.push(removal(desired, target.type, extra, { name: team.name, id: team.id }, ref));
   }
 
+  if (target.expired) removeExpired(desired, target, { live, byTeam, ref, listed }, index, changes);
   if (!target.prune) return;
   for (const grant of live.grants) {
     if (listed.has(grant.teamId)) continue;
@@ -105,13 +106,41 @@ function diffTarget(desired: DesiredState, target: DesiredTarget, live: LiveTarg
   }
 }
 
+interface TargetRead {
+  readonly live: LiveTarget;
+  readonly byTeam: Map<string, LiveGrant[]> | undefined;
+  readonly ref: TargetRef;
+  /** Teams the plan has decided on for this target: prune leaves them alone. */
+  readonly listed: Set<string>;
+}
+
+/**
+ * The live grants of teams whose grant of the files has expired go, whatever prune says: the files
+ * put them there (README, "Grants that expire"). Whatever the live grant has become (changed by
+ * hand or not), it goes: the expiry ends the team's access here. A team another source of the
+ * files still grants here is kept as that source says; the owners team is never removed.
+ */
+function removeExpired(desired: DesiredState, target: DesiredTarget, read: TargetRead, index: DiffIndex, changes: Change[]): void {
+  for (const grant of target.expired ?? []) {
+    const team = index.teamsByName.get(grant.team);
+    if (!team || read.listed.has(team.id) || team.name === OWNERS_TEAM) continue;
+    read.listed.add(team.id);
+    const first = firstGrantOf(read.live.grants, read.byTeam, team.id);
+    if (!first) continue;
+    const expired = { reason: 'expired' as const, ...(grant.expires ? { expires: grant.expires.at } : {}) };
+    for (const live of [first, ...extraGrantsOf(read.live.grants, read.byTeam, team.id)]) {
+      changes.push({ ...removal(desired, target.type, live, { name: team.name, id: team.id }, read.ref), ...expired });
+    }
+  }
+}
+
 /** `{beforeRole}` when the live grant has the permissions of exactly one role of the files. */
 function beforeRole(desired: DesiredState, type: TargetType, grant: LiveGrant): { beforeRole?: string } {
   const role = roleOfLive(desired.roles, type, grant.access);
   return role === undefined ? {} : { beforeRole: role };
 }
 
-function removal(desired: DesiredState, type: TargetType, grant: LiveGrant, team: { name: string; id: string }, target: TargetRef): Change {
+function removal(desired: DesiredState, type: TargetType, grant: LiveGrant, team: { name: string; id: string }, target: TargetRef): RemoveChange {
   return { action: 'remove', resource: RESOURCE_OF[type], id: grant.id, team, target, before: grant.access, ...beforeRole(desired, type, grant) };
 }
 

@@ -1,4 +1,4 @@
-// Assembles the plan: the diff, the effective-access warnings, the summary and the checksum.
+// Assembles the plan: the diff, the effective-access and expiry warnings, the summary and the checksum.
 import type { DesiredState, LiveState } from '../core/model.js';
 import { summarise, type DiffPlan, type PlanWarning } from '../core/plan.js';
 import type { ServerInfo } from '../core/server.js';
@@ -6,22 +6,26 @@ import { checksumOf } from './checksum.js';
 import { incompleteTargetsOf } from './completeness.js';
 import { diff, indexLive } from './diff.js';
 import { warnings } from './warnings.js';
+import { expiryWarnings } from './expiry.js';
 
 /** What the run learnt beside the two states: the server (its ping) and what it may not support (support.ts). */
 export interface PlanContext {
   readonly server?: ServerInfo;
   readonly supportWarnings?: readonly PlanWarning[];
+  /** The clock of the run (epoch milliseconds), for the expiry warnings (expiry.ts); absent: none. */
+  readonly now?: number;
 }
 
 /** The plan without its refusals: the guards come after the diff (guard/plan-refusals.ts). */
-export function buildPlan(desired: DesiredState, live: LiveState, { server, supportWarnings = [] }: PlanContext = {}): DiffPlan {
+export function buildPlan(desired: DesiredState, live: LiveState, { server, supportWarnings = [], now }: PlanContext = {}): DiffPlan {
   const index = indexLive(live);
   const changes = diff(desired, live, index);
+  const expiring = now === undefined ? [] : expiryWarnings(desired, index, changes, now);
   return {
     organization: desired.organization,
     changes,
     summary: summarise(changes),
-    warnings: [...warnings(desired, index), ...supportWarnings],
+    warnings: [...warnings(desired, index), ...expiring, ...supportWarnings],
     checksum: checksumOf({ organization: desired.organization, changes, maxRemovals: desired.settings.maxRemovals, incompleteTargets: incompleteTargetsOf(live) }),
     ...(server ? { server } : {}),
     // Every target read is one the plan covers (a saved plan's basis lists the same).

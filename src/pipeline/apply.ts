@@ -8,8 +8,8 @@ import { CLIError, RunStoppedError } from '../errors.js';
 import { checkGuards, type GuardContext } from '../guard/guards.js';
 import { guardInputsOf, planRefusalOf } from '../guard/plan-refusals.js';
 import { GuardRefusedError } from '../guard/refusal.js';
-import { desiredFromFiles, openClient, planAgainstLive, type PlanRequest } from './plan.js';
-import { assertFresh } from '../saved-plan/stale.js';
+import { desiredFromFiles, openClient, planAgainstLive, withClock, type PlanRequest } from './plan.js';
+import { assertFresh, assertNotExpired } from '../saved-plan/stale.js';
 import { fingerprintDesired } from '../saved-plan/fingerprint.js';
 import { readSavedPlan } from '../saved-plan/file.js';
 import { basisGuardInputs } from '../saved-plan/saved-plan.js';
@@ -91,8 +91,10 @@ async function execute(client: TfeClient, planned: Plan, guards: GuardContext, r
   return { kind: 'applied', plan, report };
 }
 
-async function applyFresh(request: ApplyRequest, hooks: ApplyHooks, control: RunControl): Promise<ApplyResult> {
-  const desired = await desiredFromFiles(request.paths, request.cwd, request.targets);
+type ClockedApply = ApplyRequest & { readonly now: number };
+
+async function applyFresh(request: ClockedApply, hooks: ApplyHooks, control: RunControl): Promise<ApplyResult> {
+  const desired = await desiredFromFiles(request.paths, request.cwd, request.targets, request.now);
   const client = openClient(request, control);
   try {
     const { plan, live } = await planAgainstLive(client, desired, request);
@@ -104,7 +106,7 @@ async function applyFresh(request: ApplyRequest, hooks: ApplyHooks, control: Run
   }
 }
 
-async function applySaved(file: string, request: ApplyRequest, hooks: ApplyHooks, control: RunControl): Promise<ApplyResult> {
+async function applySaved(file: string, request: ClockedApply, hooks: ApplyHooks, control: RunControl): Promise<ApplyResult> {
   if (request.targets.length > 0) throw new CLIError('--target cannot be used with --plan: a saved plan applies all of its changes or none.');
   const saved = await readSavedPlan(file);
   checkChecksum(saved.plan, request.checksum, hooks);
@@ -112,9 +114,11 @@ async function applySaved(file: string, request: ApplyRequest, hooks: ApplyHooks
   if (saved.address !== undefined && saved.address !== baseUrl) {
     throw new CLIError(`the saved plan ${file} was made against ${saved.address}, not ${baseUrl}; nothing was changed.`);
   }
+  // A grant it writes that has expired since is no longer desired: before the files, which then moved too.
+  assertNotExpired(saved, request.now);
   // Files named next to --plan must still say what the plan was made from.
   if (request.paths.length > 0) {
-    const desired = await desiredFromFiles(request.paths, request.cwd, []);
+    const desired = await desiredFromFiles(request.paths, request.cwd, [], request.now);
     request.afterLoad?.();
     if (fingerprintDesired(desired) !== saved.basis.desired) {
       throw new CLIError(`the saved plan ${file} is stale: the desired-state files changed since it was planned; nothing was changed. Plan again and review the new plan.`);
@@ -136,7 +140,8 @@ async function applySaved(file: string, request: ApplyRequest, hooks: ApplyHooks
  * a dead server) ends it with that reason and nothing changed; a stop during the writes ends it with
  * a report whose changes not yet begun are `not-started` (README, "Reliability").
  */
-export async function applyUseCase(request: ApplyRequest, hooks: ApplyHooks): Promise<ApplyResult> {
+export async function applyUseCase(unclocked: ApplyRequest, hooks: ApplyHooks): Promise<ApplyResult> {
+  const request = withClock(unclocked);
   const control = new RunControl(request);
   try {
     return request.savedPlan === undefined ? await applyFresh(request, hooks, control) : await applySaved(request.savedPlan, request, hooks, control);

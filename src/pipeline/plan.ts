@@ -7,6 +7,7 @@ import type { DesiredState, LiveState, ReadBy } from '../core/model.js';
 import type { ServerInfo } from '../core/server.js';
 import type { Plan } from '../core/plan.js';
 import { buildPlan } from '../diff/plan.js';
+import { desiredAt } from '../diff/expiry.js';
 import { supportFindings } from '../diff/support.js';
 import type { PlanWarning } from '../core/plan.js';
 import { CLIError } from '../errors.js';
@@ -54,6 +55,16 @@ export interface PlanRequest {
    * when a change touches targets the files do not manage (src/live/change-context.ts).
    */
   readonly effectiveChanges?: boolean;
+  /**
+   * The clock the run judges expiries by (epoch milliseconds; README, "Grants that expire"): the
+   * CLI passes the process's, tests their own. Absent: Date.now() when the run starts.
+   */
+  readonly now?: number;
+}
+
+/** The request with its clock read once, so every stage of one run judges expiries at one instant. */
+export function withClock<R extends { readonly now?: number }>(request: R): R & { readonly now: number } {
+  return { ...request, now: request.now ?? Date.now() };
 }
 
 export interface PlanResult {
@@ -71,11 +82,11 @@ function problemsError(problems: readonly Problem[], files: readonly string[]): 
   return new CLIError([`${problemSummary(problems, files)}:`, ...shown, ...more].join('\n'));
 }
 
-/** load + validate + --target: offline, before any request. */
-export async function desiredFromFiles(paths: string[], cwd: string, targets: readonly string[]): Promise<DesiredState> {
+/** load + validate + --target, at `now` (grants expired then are no longer desired): offline, before any request. */
+export async function desiredFromFiles(paths: string[], cwd: string, targets: readonly string[], now: number): Promise<DesiredState> {
   const loaded = await loadDesiredState(paths, cwd);
   if (!loaded.state) throw problemsError(loaded.problems, loaded.files);
-  return selectTargets(loaded.state, targets);
+  return desiredAt(selectTargets(loaded.state, targets), now);
 }
 
 /** The client of a run; with `control`, its requests end when the run stops, and a dead server stops the run. */
@@ -105,7 +116,11 @@ export function readOptionsOf(request: Pick<PlanRequest, 'concurrency' | 'readBy
 }
 
 /** resolve + read live + diff + the guards' verdict (+ effective changes when asked), for a desired state already loaded. */
-export async function planAgainstLive(client: TfeClient, desired: DesiredState, request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad' | 'effectiveChanges' | 'readBy' | 'onNotice'> & Partial<Pick<PlanRequest, 'targets'>>): Promise<Omit<PlanResult, 'client'>> {
+export async function planAgainstLive(
+  client: TfeClient,
+  desired: DesiredState,
+  request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad' | 'effectiveChanges' | 'readBy' | 'onNotice'> & Partial<Pick<PlanRequest, 'targets'>> & { readonly now: number },
+): Promise<Omit<PlanResult, 'client'>> {
   // Here rather than in desiredFromFiles: every plan (plan, drift, a fresh apply) passes through.
   request.afterLoad?.();
   // Once per run, before anything else: the versions, and a lower rate limit before the first burst.
@@ -118,17 +133,18 @@ export async function planAgainstLive(client: TfeClient, desired: DesiredState, 
   const targeted = targetsOf(request.targets ?? []);
   // A --target plan says it covers part of the files, in every format (README, "Plan and drift");
   // how the grants were read is reported too, never part of the checksum (the same plan either way).
-  const built = guardPlan(buildPlan(desired, live, { server, supportWarnings }), guardInputsOf(desired, live));
+  const built = guardPlan(buildPlan(desired, live, { server, supportWarnings, now: request.now }), guardInputsOf(desired, live));
   const plan = { ...built, ...(targeted.length > 0 ? { targeted } : {}), ...(live.read ? { read: live.read } : {}) };
   if (!request.effectiveChanges) return { plan, desired, resolved, live };
   const context = await readChangeContext(client, resolved, live, plan.changes, read);
   return { plan: { ...plan, effectiveChanges: effectiveChanges(plan.changes, context) }, desired, resolved, live };
 }
 
-export async function planFromFiles(request: PlanRequest): Promise<PlanResult> {
+export async function planFromFiles(unclocked: PlanRequest): Promise<PlanResult> {
+  const request = withClock(unclocked);
   const control = new RunControl(request);
   try {
-    const desired = await desiredFromFiles(request.paths, request.cwd, request.targets);
+    const desired = await desiredFromFiles(request.paths, request.cwd, request.targets, request.now);
     const client = openClient(request, control);
     try {
       return { ...(await planAgainstLive(client, desired, request)), client };

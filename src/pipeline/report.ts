@@ -20,7 +20,7 @@ import { listTeamsOf } from '../resolve/teams.js';
 import { RunControl } from './run-control.js';
 import { selectReport, type ReportSelection } from './report-selection.js';
 
-export interface ReportRequest extends Pick<PlanRequest, 'cwd' | 'env' | 'address' | 'concurrency' | 'rateLimit' | 'homeDir' | 'onProgress' | 'afterLoad' | 'onRateLimit' | 'signal' | 'timeoutMs' | 'readBy' | 'onNotice'> {
+export interface ReportRequest extends Pick<PlanRequest, 'cwd' | 'env' | 'address' | 'concurrency' | 'rateLimit' | 'homeDir' | 'onProgress' | 'afterLoad' | 'onRateLimit' | 'signal' | 'timeoutMs' | 'readBy' | 'onNotice' | 'now'> {
   /** Desired-state files: the organization is theirs, and --after applies their plan. */
   readonly paths: string[];
   /** `--organization` (else TFE_ORGANIZATION, read by the command); must agree with the files. */
@@ -102,7 +102,8 @@ async function readOrganization(client: TfeClient, organization: string, request
 }
 
 export async function reportOrganization(request: ReportRequest): Promise<Report> {
-  const desired = request.paths.length > 0 ? await desiredFromFiles(request.paths, request.cwd, []) : undefined;
+  // --after: the files as they stand now, an expired grant removed (README, "Grants that expire").
+  const desired = request.paths.length > 0 ? await desiredFromFiles(request.paths, request.cwd, [], request.now ?? Date.now()) : undefined;
   const organization = organizationOf(desired, request.organization);
   if (request.after && !desired) throw new CLIError('--after reports the access once the files are applied: name the desired-state files (PATHS).');
   request.afterLoad?.();

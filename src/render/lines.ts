@@ -6,6 +6,7 @@ import type { Access, ReportedAccess } from '../core/model.js';
 import { orderedEntries, permissionsOf } from '../core/permissions.js';
 import type { TargetRef } from '../core/model.js';
 import type { Change, PlanWarning } from '../core/plan.js';
+import { describeInstant, isExpired, relativeDays } from '../core/expiry.js';
 
 export interface TargetGroup {
   readonly target: TargetRef;
@@ -74,8 +75,25 @@ function side(access: Access | ReportedAccess, role: string | undefined): string
   return role === undefined ? access.access : `${access.access} (role ${role})`;
 }
 
-/** One-line description of a change: `read -> write`, `custom (role deployer)`, ... */
-export function headline(change: Change): string {
+/**
+ * README, "Grants that expire": ` (expired, end of 2026-12-01 UTC)` on a removal of an expired
+ * grant; ` (expires in 3 days, end of 2026-12-01 UTC)` on a grant the plan writes, counted from
+ * `now` when the renderer is given the clock.
+ */
+export function expiryNote(change: Change, now?: number): string {
+  if (change.expires === undefined) return '';
+  const when = describeInstant(change.expires);
+  if (change.action === 'remove') return change.reason === 'expired' ? ` (expired, ${when})` : '';
+  if (now === undefined) return ` (expires ${when})`;
+  return isExpired(change.expires, now) ? ` (expired ${relativeDays(change.expires, now)}, ${when})` : ` (expires ${relativeDays(change.expires, now)}, ${when})`;
+}
+
+/** One-line description of a change: `read -> write`, `custom (role deployer)`, ... and when it expires. */
+export function headline(change: Change, now?: number): string {
+  return `${levels(change)}${expiryNote(change, now)}`;
+}
+
+function levels(change: Change): string {
   switch (change.action) {
     case 'add':
       return side(change.after, change.afterRole);
@@ -119,12 +137,15 @@ export function detailLines(change: Change, verbose = false): AttributeLine[] {
 export const WARNING_SCOPES = ['changed', 'all', 'none'] as const;
 export type WarningScope = (typeof WARNING_SCOPES)[number];
 
-/** The warnings to show: by default those about a target the plan changes. `hidden` counts the rest. */
+// A grant's end is news on an unchanged target most of all (README, "Grants that expire").
+const TIMELY: ReadonlySet<string> = new Set(['grant-expires-soon', 'grant-expired']);
+
+/** The warnings to show: by default those about a target the plan changes, or a grant's end. `hidden` counts the rest. */
 export function shownWarnings(plan: { readonly changes: readonly Change[]; readonly warnings: readonly PlanWarning[] }, scope: WarningScope = 'changed'): { shown: readonly PlanWarning[]; hidden: number } {
   if (scope === 'all') return { shown: plan.warnings, hidden: 0 };
   if (scope === 'none') return { shown: [], hidden: plan.warnings.length };
   const changed = new Set(plan.changes.map((c) => `${c.target.type}\u0000${c.target.id}`));
-  const shown = plan.warnings.filter((w) => w.target === undefined || changed.has(`${w.target.type}\u0000${w.target.id}`));
+  const shown = plan.warnings.filter((w) => w.target === undefined || TIMELY.has(w.code) || changed.has(`${w.target.type}\u0000${w.target.id}`));
   return { shown, hidden: plan.warnings.length - shown.length };
 }
 

@@ -31,6 +31,8 @@ export interface MarkdownOptions {
   /** Which warnings to show (`--warnings`; default: about the targets the plan changes). */
   readonly warnings?: WarningScope;
   readonly kind?: PlanKind;
+  /** The clock (epoch milliseconds) that "expires in N days" counts from; absent: the date alone. */
+  readonly now?: number;
 }
 
 const KIND = {
@@ -53,15 +55,15 @@ function counts(changes: readonly Change[]): { add: number; update: number; remo
   return n;
 }
 
-function changeLines(change: Change, verbose: boolean): string[] {
+function changeLines(change: Change, verbose: boolean, now: number | undefined): string[] {
   const sign = SIGN[change.action] === '~' ? '!' : SIGN[change.action];
-  return [`${sign} ${change.team.name}: ${headline(change)}`, ...detailLines(change, verbose).map((line) => `${line.sign}     ${line.text}`)];
+  return [`${sign} ${change.team.name}: ${headline(change, now)}`, ...detailLines(change, verbose).map((line) => `${line.sign}     ${line.text}`)];
 }
 
-function section(group: TargetGroup, long: boolean, verbose: boolean): string {
+function section(group: TargetGroup, long: boolean, verbose: boolean, now?: number): string {
   const n = counts(group.changes);
   const title = `**${group.target.type} <code>${escapeHtml(group.target.name)}</code>** (+${n.add} ~${n.update} -${n.remove})\n`;
-  const lines = (changes: readonly Change[]): string => fenced('diff', changes.flatMap((c) => changeLines(c, verbose)));
+  const lines = (changes: readonly Change[]): string => fenced('diff', changes.flatMap((c) => changeLines(c, verbose, now)));
   if (!long) return `${title}\n${lines(group.changes)}\n`;
   // What goes is never behind a click.
   const removals = group.changes.filter((c) => c.action === 'remove');
@@ -152,7 +154,7 @@ export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): strin
     tail = `${plan.warnings.length} warnings${plan.effectiveChanges?.length ? ` and ${plan.effectiveChanges.length} effective changes` : ''} not shown (too long for a comment); run \`tfe-access plan\` to see them.\n\nChecksum: \`${plan.checksum}\`\n`;
   }
   const groups = groupByTarget(plan.changes);
-  const sections = groups.map((g) => section(g, long, verbose));
+  const sections = groups.map((g) => section(g, long, verbose, options.now));
   let budget = limit - TAIL_RESERVE - head.length - tail.length;
   if (sections.reduce((n, s) => n + s.length, 0) > budget) budget -= NOTE_NAMES;
   const shown: string[] = [];

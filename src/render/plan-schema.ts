@@ -2,7 +2,8 @@
 // `schemas/plan.schema.json` (a test keeps the file equal to this object).
 import { LEVELS, PERMISSIONS, RESOURCES, type PermissionSpec, type Resource } from '../core/access.js';
 import { PLAN_FORMAT_VERSION } from '../core/plan-document.js';
-import { GUARD_NAMES } from '../core/plan.js';
+import { GUARD_NAMES, REMOVE_REASONS } from '../core/plan.js';
+import { INSTANT_PATTERN } from '../core/expiry.js';
 import { splitKey } from '../core/permissions.js';
 import { effectiveChangesSchema } from './effective-schema.js';
 
@@ -53,12 +54,19 @@ function changeSchema(resource: Resource): Schema {
       before: { oneOf: [{ type: 'null' }, access] },
       after: { oneOf: [{ type: 'null' }, access] },
       label_only: { type: 'boolean', description: 'An update whose effective permissions stay the same.' },
+      expires: {
+        type: 'string',
+        pattern: INSTANT_PATTERN,
+        description: "When the file's grant ends, in UTC (a date in the files ends at the next midnight UTC). On an add or update: the plan after that removes it; on a removal with reason expired: when it ended.",
+      },
+      reason: { enum: [...REMOVE_REASONS], description: 'Why a removal is planned when it is not pruning: expired, the grant of the files has expired (removed whatever prune says).' },
     },
     additionalProperties: false,
     allOf: [
-      { if: { properties: { action: { const: 'add' } } }, then: { properties: { before: { type: 'null' }, after: access } } },
-      { if: { properties: { action: { const: 'update' } } }, then: { required: ['id', 'label_only'], properties: { before: access, after: access } } },
+      { if: { properties: { action: { const: 'add' } } }, then: { properties: { before: { type: 'null' }, after: access, reason: false } } },
+      { if: { properties: { action: { const: 'update' } } }, then: { required: ['id', 'label_only'], properties: { before: access, after: access, reason: false } } },
       { if: { properties: { action: { const: 'remove' } } }, then: { required: ['id'], properties: { before: access, after: { type: 'null' } } } },
+      { if: { properties: { reason: { const: 'expired' } }, required: ['reason'] }, then: { required: ['expires'] } },
     ],
   };
 }

@@ -17,6 +17,8 @@ export interface RenderOptions {
   readonly warnings?: WarningScope;
   /** `drift`: the Markdown is titled and marked as drift. */
   readonly kind?: PlanKind;
+  /** The clock "expires in N days" counts from (JSON gives the instant alone, so the same plan prints the same bytes). */
+  readonly now?: number;
 }
 
 export function renderPlan(plan: Plan, format: PlanFormat, options: RenderOptions): string {

@@ -10,6 +10,8 @@ export interface TextOptions {
   readonly verbose?: boolean;
   /** Which warnings to show (`--warnings`; default: about the targets the plan changes). */
   readonly warnings?: WarningScope;
+  /** The clock (epoch milliseconds) that "expires in N days" counts from; absent: the date alone. */
+  readonly now?: number;
 }
 
 const COLORS = { '+': '\u001b[32m', '~': '\u001b[33m', '-': '\u001b[31m', ' ': '', '!': '\u001b[33m', dim: '\u001b[2m' } as const;
@@ -42,7 +44,7 @@ export function renderText(plan: Plan, options: TextOptions): string {
     const width = Math.max(...group.changes.map((c) => printable(c.team.name).length));
     for (const change of group.changes) {
       const sign = SIGN[change.action] as '+' | '~' | '-';
-      out.push(`  ${paint(color, sign, `${sign} ${printable(change.team.name).padEnd(width)}`)}  ${printable(headline(change))}`);
+      out.push(`  ${paint(color, sign, `${sign} ${printable(change.team.name).padEnd(width)}`)}  ${printable(headline(change, options.now))}`);
       for (const line of detailLines(change, options.verbose)) out.push(attribute(line, color));
     }
     out.push('');

@@ -1,7 +1,7 @@
 // Fingerprints of what a plan was based on: sha256 of a canonical JSON form, so the same state
 // always gives the same fingerprint whatever order the service listed it in or the files wrote it.
 import { createHash } from 'node:crypto';
-import { RESOURCE_OF, type DesiredState, type LiveGrant } from '../core/model.js';
+import { RESOURCE_OF, type DesiredGrant, type DesiredState, type LiveGrant, type TargetType } from '../core/model.js';
 import { permissionsOf } from '../core/permissions.js';
 
 type Canonical = string | number | boolean | null | Canonical[] | { [key: string]: Canonical };
@@ -35,14 +35,29 @@ export function fingerprintGrants(grants: readonly LiveGrant[]): string {
   return sha256(canonicalJson(rows));
 }
 
-/** The desired state's meaning; where it was written (files, lines) does not count. */
+/** A grant's meaning; `expires` only when it has one, so a file without expiries keeps its fingerprint. */
+function grantRows(type: TargetType, grants: readonly DesiredGrant[]): Canonical[] {
+  return [...grants].sort(byKey((g) => g.team)).map((g) => ({
+    team: g.team,
+    access: g.access.access,
+    permissions: { ...permissionsOf(RESOURCE_OF[type], g.access) },
+    ...(g.expires ? { expires: g.expires.at } : {}),
+  }));
+}
+
+/**
+ * The desired state's meaning; where it was written (files, lines) does not count. Grants that have
+ * expired at the time of the run (DesiredTarget.expired) count apart: a grant that expires between
+ * `plan --out` and `apply --plan` moves the fingerprint.
+ */
 export function fingerprintDesired(desired: DesiredState): string {
   const targets = [...desired.targets].sort(byKey((t) => `${t.type}\u0000${t.name}`)).map((t) => ({
     type: t.type,
     name: t.name,
     id: t.id ?? null,
     prune: t.prune,
-    grants: [...t.grants].sort(byKey((g) => g.team)).map((g) => ({ team: g.team, access: g.access.access, permissions: { ...permissionsOf(RESOURCE_OF[t.type], g.access) } })),
+    grants: grantRows(t.type, t.grants),
+    ...(t.expired?.length ? { expired: grantRows(t.type, t.expired) } : {}),
   }));
   const settings = { prune: desired.settings.prune, ignoreTeams: [...desired.settings.ignoreTeams].sort(), maxRemovals: desired.settings.maxRemovals };
   return sha256(canonicalJson({ organization: desired.organization, settings, targets }));

@@ -5,7 +5,8 @@ import { isLevel, PERMISSIONS, type PermissionValue, type Resource } from '../co
 import { RESOURCE_OF, type Access, type ReportedAccess, type TargetType } from '../core/model.js';
 import { changeDocument, PLAN_FORMAT_VERSION } from '../core/plan-document.js';
 import { flattenPermissions } from '../core/permissions.js';
-import { GUARD_NAMES, WARNING_CODES, summarise, type Change, type GuardName, type PlanRefusal, type PlanWarning, type WarningCode } from '../core/plan.js';
+import { GUARD_NAMES, REMOVE_REASONS, WARNING_CODES, summarise, type Change, type GuardName, type PlanRefusal, type PlanWarning, type RemoveReason, type WarningCode } from '../core/plan.js';
+import { formatInstant, INSTANT_PATTERN, msOf } from '../core/expiry.js';
 import { checksumOf } from '../diff/checksum.js';
 import { INTEGRITY_KEY, integrityOf } from './fingerprint.js';
 import { effectiveChangesOf } from './parse-effective.js';
@@ -52,6 +53,23 @@ function roleOf(reader: Reader, key: 'beforeRole' | 'afterRole'): { beforeRole?:
   return reader.value.role === undefined ? {} : { [key]: reader.string('role') };
 }
 
+/** `expires` (an instant in the plans' form) and, on a removal, `reason` (README, "Grants that expire"). */
+function expiryOf(reader: Reader, action: string): { expires?: string; reason?: RemoveReason } {
+  const out: { expires?: string; reason?: RemoveReason } = {};
+  if (reader.value.expires !== undefined) {
+    const expires = reader.string('expires');
+    // The form plans write, and a real instant: it reads back to itself (2026-02-30 does not).
+    if (!new RegExp(INSTANT_PATTERN).test(expires) || formatInstant(msOf(expires)) !== expires) reader.fail(`${reader.at('expires')} "${expires}" is not an instant in UTC`);
+    out.expires = expires;
+  }
+  if (reader.value.reason !== undefined) {
+    const reason = reader.string('reason') as RemoveReason;
+    if (action !== 'remove' || !REMOVE_REASONS.includes(reason)) reader.fail(`${reader.at('reason')} "${reason}" is not a reason of a removal`);
+    out.reason = reason;
+  }
+  return out;
+}
+
 function changeOf(reader: Reader): Change {
   const team = reader.object('team');
   const target = reader.object('target');
@@ -60,15 +78,16 @@ function changeOf(reader: Reader): Change {
   if (reader.string('resource') !== resource) reader.fail(`${reader.at('resource')} does not match the target type ${type}`);
   const base = { resource, team: { name: team.string('name'), id: team.string('id') }, target: { type, name: target.string('name'), id: target.string('id') } };
   const action = reader.string('action');
+  const { reason, ...expires } = expiryOf(reader, action);
   switch (action) {
     case 'add':
-      return { action, ...base, after: accessOf(reader.object('after'), resource), ...roleOf(reader.object('after'), 'afterRole') };
+      return { action, ...base, after: accessOf(reader.object('after'), resource), ...roleOf(reader.object('after'), 'afterRole'), ...expires };
     case 'update': {
       const sides = { before: reportedOf(reader.object('before'), resource), ...roleOf(reader.object('before'), 'beforeRole'), after: accessOf(reader.object('after'), resource), ...roleOf(reader.object('after'), 'afterRole') };
-      return { action, ...base, id: reader.string('id'), ...sides, labelOnly: reader.boolean('label_only') };
+      return { action, ...base, id: reader.string('id'), ...sides, labelOnly: reader.boolean('label_only'), ...expires };
     }
     case 'remove':
-      return { action, ...base, id: reader.string('id'), before: reportedOf(reader.object('before'), resource), ...roleOf(reader.object('before'), 'beforeRole') };
+      return { action, ...base, id: reader.string('id'), before: reportedOf(reader.object('before'), resource), ...roleOf(reader.object('before'), 'beforeRole'), ...(reason ? { reason } : {}), ...expires };
     default:
       return reader.fail(`${reader.at('action')} "${action}" is not add, update or remove`);
   }

@@ -1,10 +1,13 @@
 // Is a saved plan still based on the current reality? Every managed target is read again (one
-// list call each) and its grants' fingerprint compared with the one saved. A plan reviewed on
-// Monday is never applied to Tuesday's reality: a moved target refuses the whole plan (exit 1).
+// list call each) and its grants' fingerprint compared with the one saved, and no grant it writes
+// may have expired meanwhile. A plan reviewed on Monday is never applied to Tuesday's reality: a
+// moved target refuses the whole plan (exit 1).
 import pLimit from 'p-limit';
 import { CLIError, messageOf } from '../errors.js';
 import type { GrantLister } from '../live/read-live.js';
 import { fingerprintGrants } from './fingerprint.js';
+import { describeInstant, isExpired } from '../core/expiry.js';
+import type { Change } from '../core/plan.js';
 import type { BasisTarget, SavedPlan } from './saved-plan.js';
 
 export class StalePlanError extends CLIError {
@@ -13,6 +16,21 @@ export class StalePlanError extends CLIError {
     const names = moved.map((t) => `${t.type} "${t.name}" (${t.id})`).join(', ');
     super(`the saved plan is stale: the team access of ${names} changed since it was planned; nothing was changed. Plan again and review the new plan.`);
   }
+}
+
+/** A grant the saved plan writes whose expiry has passed since it was planned (README, "Grants that expire"). */
+export class ExpiredSincePlannedError extends CLIError {
+  override readonly name: string = 'ExpiredSincePlannedError';
+  constructor(expired: readonly Change[]) {
+    const grants = expired.map((c) => `team "${c.team.name}" on ${c.target.type} "${c.target.name}" (${describeInstant(c.expires ?? '')})`).join(', ');
+    super(`the saved plan is stale: it grants access that has expired since it was planned: ${grants}; nothing was changed. Plan again and review the new plan.`);
+  }
+}
+
+/** Throws ExpiredSincePlannedError when an add or update of the plan has expired at `now`. Offline. */
+export function assertNotExpired(saved: SavedPlan, now: number): void {
+  const expired = saved.plan.changes.filter((c) => c.action !== 'remove' && c.expires !== undefined && isExpired(c.expires, now));
+  if (expired.length > 0) throw new ExpiredSincePlannedError(expired);
 }
 
 /** The targets whose grants are no longer what the plan was based on. */

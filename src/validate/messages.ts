@@ -13,6 +13,7 @@ import { keyAt, problemAt, segmentsOf, valueAt } from './positions.js';
 import { closest, didYouMean, orList } from './suggest.js';
 import { clip, quote } from '../core/printable.js';
 import { idShape } from '../core/ids.js';
+import { parseExpiry } from '../core/expiry.js';
 
 const WRAPPERS = new Set(['if', 'anyOf', 'oneOf', 'not']);
 
@@ -96,11 +97,28 @@ function unknownKey(e: ErrorObject, segments: Segment[]): { text: string; child:
   return { text: `unknown key ${quote(key)}${hint}`, child: [...segments, key] };
 }
 
-function accessOf(data: unknown, segments: readonly Segment[]): string {
+/** A key of the grant mapping at `segments`, as a message quotes it (undefined when absent). */
+function grantField(data: unknown, segments: readonly Segment[], key: string): string | undefined {
   let current = data;
   for (const s of segments) current = typeof current === 'object' && current !== null ? (current as Record<string, unknown>)[String(s)] : undefined;
-  const access = typeof current === 'object' && current !== null ? (current as Record<string, unknown>).access : undefined;
-  return typeof access === 'string' ? clip(access) : describe(access);
+  const value = typeof current === 'object' && current !== null ? (current as Record<string, unknown>)[key] : undefined;
+  if (value === undefined) return undefined;
+  return typeof value === 'string' ? clip(value) : describe(value);
+}
+
+/** A key a grant may not have beside the others: an attribute without `access: custom`, or anything but `expires` beside `role`. */
+function notAllowedHere(data: unknown, segments: readonly Segment[]): string {
+  const parent = segments.slice(0, -1);
+  const key = quote(String(segments[segments.length - 1]));
+  const role = grantField(data, parent, 'role');
+  if (role !== undefined && segments[segments.length - 1] === 'access') return `${key} and "role" exclude each other: a grant is a level (access) or a role (role: ${role}), not both`;
+  if (role !== undefined) return `${key} may not be set with a role (role: ${role} gives every permission of the grant)`;
+  return `${key} may be set only with access: custom (this grant has access: ${grantField(data, parent, 'access') ?? 'nothing'})`;
+}
+
+function requiredMessage(missing: string, segments: readonly Segment[]): string {
+  if (missing === 'access' && grantKind(segments)) return 'missing "access" (a level) or "role" (a role name)';
+  return `missing required key "${missing}"`;
 }
 
 function patternMessage(e: ErrorObject, segments: Segment[]): string {
@@ -108,6 +126,8 @@ function patternMessage(e: ErrorObject, segments: Segment[]): string {
   if (segments[segments.length - 1] === 'id' && typeof e.data === 'string') {
     return `${describe(e.data)} is not a ${type} id: the service's ${type} ids are ${idShape(type)}`;
   }
+  const parsed = typeof e.data === 'string' && segments[segments.length - 1] === 'expires' && grantKind(segments) ? parseExpiry(e.data) : undefined;
+  if (parsed && 'error' in parsed) return `${describe(e.data)} is not a date or time: ${parsed.error}`;
   return `${describe(e.data)} does not have the expected form (${String((e.params as { pattern?: unknown }).pattern)})`;
 }
 
@@ -125,11 +145,9 @@ function toProblem(file: LoadedFile, e: ErrorObject): Problem {
       return { ...problemAt(keyAt(file, child), segments, text), path: dotted(child) };
     }
     case 'required':
-      return problemAt(keyAt(file, segments), segments, `missing required key "${String(params.missingProperty)}"`);
+      return problemAt(keyAt(file, segments), segments, requiredMessage(String(params.missingProperty), segments));
     case 'false schema': {
-      const parent = segments.slice(0, -1);
-      const text = `${quote(String(segments[segments.length - 1]))} may be set only with access: custom (this grant has access: ${accessOf(file.data, parent)})`;
-      return { ...problemAt(keyAt(file, segments), parent, text), path: dotted(segments) };
+      return { ...problemAt(keyAt(file, segments), segments.slice(0, -1), notAllowedHere(file.data, segments)), path: dotted(segments) };
     }
     case 'propertyNames': {
       const name = String(params.propertyName);

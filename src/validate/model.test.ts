@@ -93,6 +93,26 @@ describe('validateDocuments -> DesiredState', () => {
     expect(merged.settings).toEqual({ prune: true, ignoreTeams: [], maxRemovals: 10 });
   });
 
+  it('reads `role:` as the role it names and `expires:` as the instant it ends, with where it is written', () => {
+    const expiring = stateOf(`organization: acme
+settings: { expiry-warning-days: 3 }
+roles: { project: { deployer: { workspace-access: { runs: apply } } } }
+projects:
+  platform:
+    teams:
+      dev: { role: deployer, expires: 2026-12-01 }
+      ops: { access: write, expires: "2026-12-01T18:00:00+02:00" }
+      sre: deployer
+`);
+    const [dev, ops, sre] = expiring.targets[0]!.grants;
+    expect(dev).toEqual({ ...sre, team: 'dev', source: dev!.source, expires: { at: '2026-12-02T00:00:00Z', source: { file: 'f0.yaml', line: 7, col: 39 } } });
+    expect(dev?.role).toBe('deployer');
+    expect(ops?.access).toEqual({ access: 'write' });
+    expect(ops?.expires?.at).toBe('2026-12-01T16:00:00Z');
+    expect(sre?.expires).toBeUndefined();
+    expect(expiring.settings.expiryWarningDays).toBe(3);
+  });
+
   it('is pure: the validation and model modules import nothing from node:', () => {
     const pure = (dir: string, except: string[]) =>
       readdirSync(fileURLToPath(new URL(dir, import.meta.url)))

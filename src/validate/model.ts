@@ -1,12 +1,14 @@
 // The merged, valid files -> the normalised DesiredState the planner reads: roles expanded (the
-// grant keeps the role's name), custom defaults filled, fixed levels kept as levels with their
+// grant keeps the role's name; `role:` of an inline grant as its string form), `expires:` as the
+// instant it means (core/expiry.ts), custom defaults filled, fixed levels kept as levels with their
 // implied permissions, per-target prune resolved. Pure; called only when there are no problems.
 import { isFixedLevel, type PermissionSet, type PermissionValue, type Resource } from '../core/access.js';
 import { WARNING_CODES, type WarningCode } from '../core/plan.js';
-import { DEFAULT_SETTINGS, RESOURCE_OF, type Access, type DesiredGrant, type DesiredRoles, type DesiredSettings, type DesiredState, type DesiredTarget, type SourceRef, type TargetType } from '../core/model.js';
+import { DEFAULT_SETTINGS, RESOURCE_OF, type Access, type DesiredGrant, type DesiredRoles, type DesiredSettings, type DesiredState, type DesiredTarget, type GrantExpiry, type SourceRef, type TargetType } from '../core/model.js';
 import { customAccess, flattenPermissions } from '../core/permissions.js';
 import { isRecord, type Located, type Merged, type MergedTarget } from './merge.js';
 import { valueAt } from './positions.js';
+import { parseExpiry } from '../core/expiry.js';
 
 /** A file's permission map (nested `project-access: {...}` or flat) -> the known attributes, dotted. */
 function givenPermissions(resource: Resource, source: unknown): PermissionSet {
@@ -23,17 +25,31 @@ function accessOf(resource: Resource, level: string, given: PermissionSet): Acce
   return isFixedLevel(resource, level) ? { access: level } : customAccess(resource, given);
 }
 
+/** `expires:` of an inline grant (validated before), with where it is written. */
+function expiryOf(item: Located): { expires?: GrantExpiry } {
+  const value = isRecord(item.value) ? item.value.expires : undefined;
+  const parsed = typeof value === 'string' ? parseExpiry(value) : undefined;
+  if (!parsed || !('at' in parsed)) return {};
+  return { expires: { at: parsed.at, source: valueAt(item.file, [...item.segments, 'expires']) } };
+}
+
+/** A role's grant: its custom vector, with the role's name kept for the plan. */
+function roleGrant(merged: Merged, type: TargetType, team: string, name: string, source: SourceRef): DesiredGrant {
+  const resource = RESOURCE_OF[type];
+  return { team, access: customAccess(resource, givenPermissions(resource, merged.roles[type].get(name)?.value)), role: name, source };
+}
+
 function toGrant(merged: Merged, type: TargetType, team: string, item: Located): DesiredGrant {
   const resource = RESOURCE_OF[type];
   const source = item.at;
   const value = item.value;
   if (typeof value === 'string') {
-    const role = merged.roles[type].get(value);
-    if (role) return { team, access: customAccess(resource, givenPermissions(resource, role.value)), role: value, source };
+    if (merged.roles[type].has(value)) return roleGrant(merged, type, team, value, source);
     return { team, access: accessOf(resource, value, {}), source };
   }
+  if (isRecord(value) && typeof value.role === 'string') return { ...roleGrant(merged, type, team, value.role, source), ...expiryOf(item) };
   const level = isRecord(value) && typeof value.access === 'string' ? value.access : 'custom';
-  return { team, access: accessOf(resource, level, givenPermissions(resource, value)), source };
+  return { team, access: accessOf(resource, level, givenPermissions(resource, value)), source, ...expiryOf(item) };
 }
 
 /** The ignored team names, each with where it was written (the resolver checks them like granted teams). */
@@ -55,10 +71,12 @@ function ignoredWarnings(entry: Located | undefined): { ignoreWarnings?: readonl
 function settingsOf(merged: Merged): DesiredSettings {
   const prune = merged.settings.get('prune')?.value;
   const max = merged.settings.get('max-removals')?.value;
+  const warningDays = merged.settings.get('expiry-warning-days')?.value;
   return {
     prune: typeof prune === 'boolean' ? prune : DEFAULT_SETTINGS.prune,
     ...ignoredTeams(merged.settings.get('ignore-teams')),
     maxRemovals: typeof max === 'number' ? max : DEFAULT_SETTINGS.maxRemovals,
+    ...(typeof warningDays === 'number' ? { expiryWarningDays: warningDays } : {}),
     ...ignoredWarnings(merged.settings.get('ignore-warnings')),
   };
 }

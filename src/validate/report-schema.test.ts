@@ -20,6 +20,9 @@ describe('schemas/validate.schema.json', () => {
     const state = { organization: 'acme', settings: { prune: true, ignoreTeams: [], maxRemovals: 10 }, targets: [] };
     const valid = JSON.parse(formatJson({ files: ['a.yaml'], problems: [], state })) as Record<string, unknown>;
     expect(validate(valid), JSON.stringify(validate.errors)).toBe(true);
+    const warned = JSON.parse(formatJson({ files: ['a.yaml'], problems: [], state, warnings: [{ file: 'a.yaml', line: 4, col: 9, message: 'm', path: 'projects.p.teams.t.expires' }] })) as Record<string, unknown>;
+    expect(validate(warned), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate({ ...warned, warnings: [{ line: 4 }] })).toBe(false);
     expect(validate({ ...invalid, valid: true })).toBe(false);
     const { organization: _dropped, ...noOrganization } = valid;
     expect(validate(noOrganization)).toBe(false);

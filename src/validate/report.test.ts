@@ -46,6 +46,6 @@ describe('formatText and formatJson', () => {
 
   it('prints the problems as one JSON object', () => {
     const body = JSON.parse(formatJson({ files: ['a.yaml'], problems: [problem('a.yaml', 'x: bad')] })) as unknown;
-    expect(body).toEqual({ valid: false, files: ['a.yaml'], problems: [{ file: 'a.yaml', line: 3, col: 7, message: 'x: bad' }], summary: { files: 1, problems: 1 } });
+    expect(body).toEqual({ valid: false, files: ['a.yaml'], problems: [{ file: 'a.yaml', line: 3, col: 7, message: 'x: bad' }], warnings: [], summary: { files: 1, problems: 1, warnings: 0 } });
   });
 });

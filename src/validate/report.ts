@@ -10,6 +10,8 @@ export interface Report {
   readonly files: readonly string[];
   readonly problems: readonly Problem[];
   readonly state?: DesiredState;
+  /** What is worth knowing about valid files (grants that expire: validate/expiry.ts); never makes them invalid. */
+  readonly warnings?: readonly Problem[];
 }
 
 function plural(n: number, word: string): string {
@@ -26,12 +28,14 @@ export function summaryLine(report: Report): string {
   if (state.targets.length === 0) return `${where}: no targets managed (no projects or workspaces).`;
   const count = (type: string) => state.targets.filter((t) => t.type === type).length;
   const grants = state.targets.reduce((n, t) => n + t.grants.length, 0);
-  return `${where}: ${plural(count('project'), 'project')}, ${plural(count('workspace'), 'workspace')}, ${plural(grants, 'grant')}.`;
+  const warnings = report.warnings?.length ? `; ${plural(report.warnings.length, 'warning')}` : '';
+  return `${where}: ${plural(count('project'), 'project')}, ${plural(count('workspace'), 'workspace')}, ${plural(grants, 'grant')}${warnings}.`;
 }
 
 export function formatText(report: Report): string {
   // File names and messages quote the files' own text: one problem stays one line (printable.ts).
-  const lines = report.problems.map((p) => `${printable(placeOf(p))}: ${printable(p.message)}`);
+  const line = (p: Problem, kind = '') => `${printable(placeOf(p))}: ${kind}${printable(p.message)}`;
+  const lines = [...report.problems.map((p) => line(p)), ...(report.warnings ?? []).map((p) => line(p, 'warning: '))];
   return [...lines, summaryLine(report)].join('\n') + '\n';
 }
 
@@ -41,7 +45,8 @@ export function formatJson(report: Report): string {
     ...(report.state ? { organization: report.state.organization } : {}),
     files: report.files,
     problems: report.problems,
-    summary: { files: report.files.length, problems: report.problems.length },
+    warnings: report.warnings ?? [],
+    summary: { files: report.files.length, problems: report.problems.length, warnings: report.warnings?.length ?? 0 },
   };
   return JSON.stringify(body, null, 2) + '\n';
 }
@@ -57,9 +62,8 @@ export function escapeProperty(value: string): string {
 }
 
 export function formatGithub(report: Report): string {
-  const lines = report.problems.map(
-    (p) => `::error file=${escapeProperty(p.file)}${p.line === undefined ? '' : `,line=${p.line},col=${p.col ?? 1}`}::${escapeData(p.message)}`,
-  );
+  const command = (kind: 'error' | 'warning') => (p: Problem) => `::${kind} file=${escapeProperty(p.file)}${p.line === undefined ? '' : `,line=${p.line},col=${p.col ?? 1}`}::${escapeData(p.message)}`;
+  const lines = [...report.problems.map(command('error')), ...(report.warnings ?? []).map(command('warning'))];
   return [...lines, summaryLine(report)].join('\n') + '\n';
 }
 

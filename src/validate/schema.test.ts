@@ -55,10 +55,20 @@ describe('buildSchema', () => {
   });
 
   it('allows permission attributes only with access: custom', () => {
-    const grant = at(schema, '$defs', 'workspaceInlineGrant');
+    // Without `role`, access is required; then attributes only with custom.
+    const grant = at(at(schema, '$defs', 'workspaceInlineGrant'), 'else');
+    expect(grant.required).toEqual(['access']);
     expect(grant.if).toEqual({ properties: { access: { const: 'custom' } } });
     const forbidden = at(grant, 'else', 'properties');
     expect(Object.keys(forbidden).sort()).toEqual(PERMISSIONS['team-workspaces'].map((p) => p.key).sort());
+    expect(Object.values(forbidden).every((v) => v === false)).toBe(true);
+  });
+
+  it('takes `role` in place of `access`, never both, and no attributes beside a role', () => {
+    const grant = at(schema, '$defs', 'projectInlineGrant');
+    expect(grant.if).toEqual({ properties: { role: true }, required: ['role'] });
+    const forbidden = at(grant, 'then', 'properties');
+    expect(Object.keys(forbidden).sort()).toEqual(['access', ...Object.keys(at(schema, '$defs', 'projectPermissions', 'properties'))].sort());
     expect(Object.values(forbidden).every((v) => v === false)).toBe(true);
   });
 

@@ -7,6 +7,7 @@ import { LEVEL_DESCRIPTIONS, LEVELS, PERMISSIONS, type PermissionSpec, type Reso
 import { RESOURCE_OF, type TargetType } from '../core/model.js';
 import { splitKey } from '../core/permissions.js';
 import { idPattern, idShape } from '../core/ids.js';
+import { DEFAULT_EXPIRY_WARNING_DAYS, EXPIRY_PATTERN } from '../core/expiry.js';
 import { WARNING_CODES } from '../core/plan.js';
 
 export type JsonSchema = { readonly [key: string]: unknown };
@@ -73,25 +74,40 @@ function permissionsDef(resource: Resource, what: string): JsonSchema {
   return { description: `A custom permission set for ${what}; omitted attributes take the custom defaults.`, type: 'object', additionalProperties: false, properties: permissionProperties(resource) };
 }
 
+const EXPIRES_DESCRIPTION =
+  'When the grant ends: a date YYYY-MM-DD (the end of that day, UTC) or an RFC 3339 time with its offset (2026-12-01T18:00:00Z). From then on it is no longer desired: the plan removes it whatever prune says.';
+
 function inlineGrantDef(resource: Resource, type: TargetType): JsonSchema {
   const attributes = permissionProperties(resource);
   const forbidden = Object.fromEntries(Object.keys(attributes).map((k) => [k, false]));
   return {
-    description: `An inline grant on a ${type}: \`access\`, and with \`access: custom\` any permission attributes (omitted ones take the custom defaults).`,
+    description: `An inline grant on a ${type}: \`access\` (and with \`access: custom\` any permission attributes; omitted ones take the custom defaults), or \`role\`; optionally \`expires\`.`,
     type: 'object',
-    required: ['access'],
     additionalProperties: false,
-    properties: { access: { description: `The access level. ${levelDescription(resource)}`, enum: [...LEVELS[resource]] }, ...attributes },
-    // Permission attributes only with `access: custom`: the service answers 422 otherwise (docs/api.md, "Errors the real service gives").
-    if: { properties: { access: { const: 'custom' } } },
-    else: { properties: forbidden },
+    properties: {
+      access: { description: `The access level. ${levelDescription(resource)}`, enum: [...LEVELS[resource]] },
+      role: { description: `A ${type} role of \`roles.${type}\`, in place of \`access\` (so that a role grant can expire).`, type: 'string', minLength: 1 },
+      expires: { description: EXPIRES_DESCRIPTION, type: 'string', pattern: EXPIRY_PATTERN },
+      ...attributes,
+    },
+    // Exactly one of access and role; a role is the whole permission set, so no attributes beside it.
+    // (`properties` beside `required`: Ajv's strict mode wants a required key defined where it is required.)
+    if: { properties: { role: true }, required: ['role'] },
+    then: { properties: { access: false, ...forbidden } },
+    else: {
+      properties: { access: { description: 'Required unless the grant names a role.' } },
+      required: ['access'],
+      // Permission attributes only with `access: custom`: the service answers 422 otherwise (docs/api.md, "Errors the real service gives").
+      if: { properties: { access: { const: 'custom' } } },
+      else: { properties: forbidden },
+    },
   };
 }
 
 function grantDef(resource: Resource, type: TargetType): JsonSchema {
   const levels = fixedLevels(resource);
   return {
-    description: `A team's access to the ${type}: a fixed level (${levels.join(', ')}), the name of a ${type} role, or an inline map with \`access\`.`,
+    description: `A team's access to the ${type}: a fixed level (${levels.join(', ')}), the name of a ${type} role, or an inline map with \`access\` or \`role\` (and \`expires\`).`,
     type: ['string', 'object'],
     if: { type: 'string' },
     then: { type: 'string', minLength: 1, examples: levels },
@@ -139,6 +155,7 @@ function settingsSchema(): JsonSchema {
       prune: { description: 'Default true: on a listed project or workspace, grants of teams not listed are removed. false: additive.', type: 'boolean', default: true },
       'ignore-teams': { description: 'Teams never added, changed or removed by these files.', type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true, default: [] },
       'max-removals': { description: 'apply refuses (exit 3) to remove more grants than this without --force. Default 10.', type: 'integer', minimum: 0, default: 10 },
+      'expiry-warning-days': { description: `validate and plan warn about grants that expire within this many days. Default ${DEFAULT_EXPIRY_WARNING_DAYS}.`, type: 'integer', minimum: 0, default: DEFAULT_EXPIRY_WARNING_DAYS },
       'ignore-warnings': ignoreWarningsSchema('anywhere'),
     },
   };

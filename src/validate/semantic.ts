@@ -1,9 +1,11 @@
-// Rules the schema cannot express: a grant's string must be a level or a role of the matching kind,
-// and a team is either managed or in settings.ignore-teams, never both. Pure.
+// Rules the schema cannot express: a grant's string (or `role:`) must be a level or a role of the
+// matching kind, `expires:` a day the calendar has, and a team is either managed or in
+// settings.ignore-teams, never both. Pure.
 import { isFixedLevel } from '../core/access.js';
 import { RESOURCE_OF, type TargetType } from '../core/model.js';
 import type { Problem } from '../load/problem.js';
-import type { Located, Merged } from './merge.js';
+import { isRecord, type Located, type Merged } from './merge.js';
+import { EXPIRY_PATTERN, parseExpiry } from '../core/expiry.js';
 import { placeOf, problemAt, valueAt } from './positions.js';
 import { fixedLevels } from './schema.js';
 import { didYouMean } from './suggest.js';
@@ -25,6 +27,36 @@ function grantStringProblem(merged: Merged, type: TargetType, value: string): st
   if (isFixedLevel(RESOURCE_OF[other], value)) return `${quote(value)} is a ${other} level, not a ${type} level; a ${type} takes ${expected}`;
   const hint = didYouMean(value, [...levels, ...roles]);
   return `${quote(value)} is not an access level or a ${type} role${hint || `; expected ${expected}`}`;
+}
+
+/** `role:` of an inline grant: a role of the matching kind (a level belongs under `access:`). */
+function roleProblem(merged: Merged, type: TargetType, value: string): string | undefined {
+  if (merged.roles[type].has(value)) return undefined;
+  const other: TargetType = type === 'project' ? 'workspace' : 'project';
+  if (isFixedLevel(RESOURCE_OF[type], value)) return `${quote(value)} is an access level, not a role; use access: ${clip(value)}`;
+  if (merged.roles[other].has(value)) return `${quote(value)} is a ${other} role; a ${type} takes a ${type} role`;
+  const roles = [...merged.roles[type].keys()];
+  const known = roles.length > 0 ? `; the ${type} roles are ${roles.map((r) => clip(r)).join(', ')}` : `; no ${type} role is defined under roles.${type}`;
+  return `${quote(value)} is not a ${type} role${didYouMean(value, roles) || known}`;
+}
+
+/** Problems of an inline grant's `role` and `expires` the schema cannot see: unknown roles, impossible dates. */
+function inlineProblems(merged: Merged, type: TargetType, grant: Located, rolesComplete: boolean): Problem[] {
+  const value = grant.value;
+  if (!isRecord(value)) return [];
+  const problems: Problem[] = [];
+  const at = (key: string, text: string) => {
+    const segments = [...grant.segments, key];
+    problems.push(problemAt(valueAt(grant.file, segments), segments, text));
+  };
+  const role = typeof value.role === 'string' && rolesComplete ? roleProblem(merged, type, value.role) : undefined;
+  if (role) at('role', role);
+  // A wrong form is the schema's (its pattern); here, what only a calendar knows (2026-02-30).
+  if (typeof value.expires === 'string' && new RegExp(EXPIRY_PATTERN).test(value.expires)) {
+    const parsed = parseExpiry(value.expires);
+    if ('error' in parsed) at('expires', `${quote(value.expires)} is not a date or time: ${parsed.error}`);
+  }
+  return problems;
 }
 
 function ignoredTeams(merged: Merged): Map<string, Located> {
@@ -53,6 +85,7 @@ export function grantProblems(merged: Merged, rolesComplete = true): Problem[] {
         const text = `team ${quote(team)} is also in settings.ignore-teams (${placeOf(skip.at, grant.at)}); a team is either managed here or ignored`;
         problems.push(problemAt(grant.at, grant.segments, text));
       }
+      problems.push(...inlineProblems(merged, target.type, grant, rolesComplete));
       if (typeof grant.value !== 'string' || !rolesComplete) continue;
       const text = grantStringProblem(merged, target.type, grant.value);
       if (text) problems.push(problemAt(valueAt(grant.file, grant.segments), grant.segments, text));

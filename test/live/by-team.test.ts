@@ -129,7 +129,7 @@ describe('reading by team against a server that can (the current profile)', () =
     const proxy = await proxied({ answer: (request, answer) => (byTeamPage(request, teamId, '2') ? { status: 500, body: { errors: [{ status: '500' }] } } : answer) });
     const client = new TfeClient({ baseUrl: `${proxy.url}/api/v2`, token: BENCH_TOKEN, rateLimit: 0, retry: { retries: 1, baseDelayMs: 1 } });
     try {
-      const desired = await desiredFromFiles([dir], dir, []);
+      const desired = await desiredFromFiles([dir], dir, [], Date.now());
       const resolved = await resolve(client, desired);
       const error = await failure(() => readLive(client, resolved));
       expect(error).toBeInstanceOf(TeamReadError);

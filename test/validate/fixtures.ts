@@ -26,6 +26,17 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
   "duplicate-key.yaml": [
     "duplicate-key.yaml:7:7: projects.platform.teams: key \"dev\" appears twice in this mapping (first at line 5, col 7)",
   ],
+  "expiry-and-role.yaml": [
+    "expiry-and-role.yaml:10:42: projects.platform.teams.interns.expires: \"2026-02-30\" is not a date or time: February 2026 has no day 30 (it has 28)",
+    "expiry-and-role.yaml:11:41: projects.platform.teams.oncall.expires: \"2026-12-01 18:00\" is not a date or time: expected a date YYYY-MM-DD (the grant ends with that day, UTC) or an RFC 3339 time with its offset (2026-12-01T18:00:00Z, 2026-12-01T18:00:00+02:00)",
+    "expiry-and-role.yaml:12:27: projects.platform.teams.developers.role: \"deployr\" is not a project role; did you mean \"deployer\"?",
+    "expiry-and-role.yaml:13:30: projects.platform.teams.ops: \"access\" and \"role\" exclude each other: a grant is a level (access) or a role (role: deployer), not both",
+    "expiry-and-role.yaml:14:30: projects.platform.teams.sre: \"project-access\" may not be set with a role (role: deployer gives every permission of the grant)",
+    "expiry-and-role.yaml:15:19: projects.platform.teams.ci.role: \"planner\" is a workspace role; a project takes a project role",
+    "expiry-and-role.yaml:16:19: projects.platform.teams.qa.role: \"write\" is an access level, not a role; use access: write",
+    "expiry-and-role.yaml:17:7: projects.platform.teams.nobody: missing \"access\" (a level) or \"role\" (a role name)",
+    "expiry-and-role.yaml:21:38: workspaces.net.teams.sre.expires: \"2026-12-31T23:59:60Z\" is not a date or time: second 60 (a leap second) is not accepted; write :59",
+  ],
   "empty.yaml": [
     "empty.yaml:1:1: the file is empty; a desired-state file needs at least `organization: NAME`",
   ],
@@ -45,7 +56,7 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     "inline-access-typo.yaml:5:22: projects.platform.teams.dev.access: \"maintian\" is not a project access level (read, write, maintain, admin or custom); did you mean \"maintain\"?",
   ],
   "inline-without-access.yaml": [
-    "inline-without-access.yaml:5:7: workspaces.networking-prod.teams.sre: missing required key \"access\"",
+    "inline-without-access.yaml:5:7: workspaces.networking-prod.teams.sre: missing \"access\" (a level) or \"role\" (a role name)",
   ],
   "level-of-other-kind.yaml": [
     "level-of-other-kind.yaml:5:11: projects.platform.teams.ci: \"plan\" is a workspace level, not a project level; a project takes read, write, maintain, admin or a project role",
@@ -103,7 +114,7 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     "newer-permissions.yaml:5:109: projects.platform.teams.dev.workspace-access.policy-overrides: expected true or false, got \"maybe\"",
     "newer-permissions.yaml:6:29: projects.platform.teams.ops: \"project-access\" may be set only with access: custom (this grant has access: admin)",
     "newer-permissions.yaml:10:30: workspaces.net.teams.sre: unknown key \"policy-override\"; did you mean \"policy-overrides\"?",
-    "newer-permissions.yaml:10:53: workspaces.net.teams.sre: unknown key \"variable-sets\"; expected access, runs, variables, state-versions, sentinel-mocks, workspace-locking, run-tasks or policy-overrides",
+    "newer-permissions.yaml:10:53: workspaces.net.teams.sre: unknown key \"variable-sets\"; expected access, role, expires, runs, variables, state-versions, sentinel-mocks, workspace-locking, run-tasks or policy-overrides",
   ],
   "unknown-target-key.yaml": [
     "unknown-target-key.yaml:4:5: projects.platform: unknown key \"tems\"; did you mean \"teams\"?",

@@ -131,9 +131,10 @@ const command: Command = {
     const view = planViewOf(parsed, flags.color);
     const ask = boolFlag(parsed, 'auto-approve') ? 'approved' : io.prompt;
     const reading = progress(io, 'Reading live access');
+    const request = planRequestOf(parsed, io, flags, (done, total) => reading.update(done, total));
     const show: ApplyHooks['show'] = (plan) => {
       reading.done();
-      if (format !== 'json') io.stdout.write(renderPlan(plan, format, view));
+      if (format !== 'json') io.stdout.write(renderPlan(plan, format, { ...view, now: request.now }));
     };
     // The first SIGINT, SIGTERM or closed stdout stops the run gracefully; a second signal ends it at once.
     const interrupts = new AbortController();
@@ -141,7 +142,7 @@ const command: Command = {
     try {
       const result = await applyUseCase(
         {
-          ...planRequestOf(parsed, io, flags, (done, total) => reading.update(done, total)),
+          ...request,
           savedPlan: savedPlanPath(parsed, io),
           checksum: stringFlag(parsed, 'checksum'),
           force: boolFlag(parsed, 'force'),

@@ -5,6 +5,7 @@ import { CLIError, EXIT } from '../../errors.js';
 import { PLAN_FORMATS, renderPlan } from '../../render/render.js';
 import { readSavedPlan } from '../../saved-plan/file.js';
 import { boolFlag } from '../args.js';
+import { clockOf } from '../clock.js';
 import type { Command } from '../command.js';
 import { formatFlag } from '../common-flags.js';
 import { colorOn } from '../terminal.js';
@@ -34,7 +35,8 @@ const command: Command = {
     const [file, ...more] = parsed.positionals;
     if (file === undefined || more.length > 0) throw new CLIError('show takes one saved plan: tfe-access show PLANFILE (written by `tfe-access plan --out PLANFILE`).');
     const saved = await readSavedPlan(resolve(io.cwd, file));
-    io.stdout.write(renderPlan(saved.plan, format, { color: colorOn(io, boolFlag(parsed, 'no-color')) }));
+    // "expires in N days" counts from when it is shown: what is left before apply must run.
+    io.stdout.write(renderPlan(saved.plan, format, { color: colorOn(io, boolFlag(parsed, 'no-color')), now: clockOf(io) }));
     return EXIT.ok;
   },
 };

@@ -3,27 +3,31 @@ import { EXIT } from '../../errors.js';
 import { loadDesiredState } from '../../validate/desired-state.js';
 import { FORMATS, formatReport } from '../../validate/report.js';
 import type { Command } from '../command.js';
+import { clockOf } from '../clock.js';
+import { expiryWarnings } from '../../validate/expiry.js';
 import { formatFlag } from '../common-flags.js';
 
 const help = `Usage: tfe-access validate [PATHS...] [--format text|json|github]
 
 Checks desired-state files offline: YAML syntax, the JSON Schema (schemas/tfe-access.schema.json)
 and the rules across files. Prints every problem, not just the first, as FILE:LINE:COL: message.
+Valid files may have warnings (FILE:LINE:COL: warning: message): a grant that has expired (take it
+out of the file) or expires within settings.expiry-warning-days (default 7).
 
 PATHS   files, or directories (every *.yaml / *.yml below, recursively, sorted by path; hidden
         entries, node_modules and symlinked directories passed over), merged.
         Default: ./tfe-access.yaml
 
 Options:
-  --format text    FILE:LINE:COL: message per problem, then a summary line (default)
-  --format json    one JSON object: {valid, organization?, files, problems, summary}
-  --format github  GitHub workflow commands (::error file=F,line=L,col=C::message), so problems
-                   show inline in a pull request, then a summary line
+  --format text    FILE:LINE:COL: message per problem (and warning), then a summary line (default)
+  --format json    one JSON object: {valid, organization?, files, problems, warnings, summary}
+  --format github  GitHub workflow commands (::error file=F,line=L,col=C::message, ::warning
+                   for warnings), so they show inline in a pull request, then a summary line
   -h, --help       this help
 
 The report goes to stdout in every format; stderr carries only errors that stop the command (an
 unknown flag). File paths are relative to the working directory.
-Exit codes: 0 valid, 1 invalid (or a usage error).
+Exit codes: 0 valid, 1 invalid (or a usage error); warnings never change it.
 `;
 
 const command: Command = {
@@ -33,7 +37,9 @@ const command: Command = {
   async run(parsed, io) {
     const format = formatFlag(parsed, FORMATS, 'text');
     const result = await loadDesiredState(parsed.positionals, io.cwd);
-    io.stdout.write(formatReport(format, result));
+    // Warnings never make valid files invalid: the exit code is the problems' alone.
+    const warnings = result.state ? expiryWarnings(result.state, clockOf(io)) : [];
+    io.stdout.write(formatReport(format, { ...result, warnings }));
     return result.problems.length === 0 ? EXIT.ok : EXIT.error;
   },
 };
