@@ -8,7 +8,8 @@ import tseslint from 'typescript-eslint';
 const LAYERS = [
   ['errors', 'core', 'load'],
   ['diff', 'effective', 'render', 'validate', 'api', 'emulator', 'export'],
-  ['guard', 'resolve'],
+  // expand: the sets matched against what resolve read, merged with the entries (pure).
+  ['guard', 'resolve', 'expand'],
   ['live', 'saved-plan'],
   // The executor, below the use cases: pipeline/apply.ts composes it with the plan.
   ['apply'],
@@ -21,7 +22,7 @@ const APART = [['api', 'emulator']];
 
 // The pure folders: plain data in, plain data out. No I/O, no HTTP, no clock: callers do those and
 // pass data in.
-const PURE = ['core', 'diff', 'effective', 'render', 'guard', 'validate'];
+const PURE = ['core', 'diff', 'effective', 'render', 'guard', 'validate', 'expand'];
 
 // The one built-in a pure file may use, and where: hashing is a function of its input (no I/O),
 // and Node's sha256 is the one well-kept implementation. The plan's checksum is computed there.

@@ -24,6 +24,8 @@ export interface OrganizationSpec {
   readonly updateShare: number;
   readonly removeShare: number;
   readonly seed: number;
+  /** 'sets': the access is written as 5 sets (sets.ts), the workspaces tagged; default one entry per target. */
+  readonly managedBy?: 'entries' | 'sets';
 }
 
 /** A fixed level, or a role of BENCH_ROLES (which means access custom). */
@@ -55,7 +57,7 @@ export interface GeneratedOrganization {
   readonly spec: OrganizationSpec;
   readonly teams: readonly GeneratedTeam[];
   readonly projects: readonly string[];
-  readonly workspaces: readonly { readonly name: string; readonly project: string }[];
+  readonly workspaces: readonly { readonly name: string; readonly project: string; readonly tags?: readonly string[] }[];
   readonly grants: readonly GeneratedGrant[];
   readonly expected: Expected;
 }

@@ -20,14 +20,17 @@ export function seedOf(org: GeneratedOrganization): SeedDocument {
     if (g.resource === 'team-projects') teamProjects.push({ team: g.team, project: g.target, ...attributes } as SeedTeamProject);
     else teamWorkspaces.push({ team: g.team, workspace: g.target, ...attributes } as SeedTeamWorkspace);
   }
+  // Sets match tags: the current profile lists key-value tags as HCP Terraform does (one include, no refusal).
+  const tagged = org.workspaces.some((w) => w.tags !== undefined);
   return {
+    ...(tagged ? { profile: 'current' as const } : {}),
     organizations: [
       {
         name: org.spec.organization,
         token: BENCH_TOKEN,
         teams: org.teams.map((t) => ({ name: t.name, visibility: t.secret ? 'secret' : 'organization', 'organization-access': { ...t.organizationAccess } })),
         projects: org.projects.map((name) => ({ name })),
-        workspaces: org.workspaces.map((w) => ({ name: w.name, project: w.project })),
+        workspaces: org.workspaces.map((w) => ({ name: w.name, project: w.project, ...(w.tags ? { 'tag-names': [...w.tags] } : {}) })),
         'team-projects': teamProjects,
         'team-workspaces': teamWorkspaces,
       },

@@ -4,6 +4,7 @@
 import type { Resource } from '../../src/core/access.js';
 import type { GeneratedGrant, GeneratedOrganization } from './organization.js';
 import { BENCH_ROLES, nested } from './roles.js';
+import { setsYaml } from './sets.js';
 
 function flow(value: Record<string, unknown>): string {
   const parts = Object.entries(value).map(([k, v]) => `${k}: ${typeof v === 'object' && v !== null ? flow(v as Record<string, unknown>) : String(v)}`);
@@ -34,6 +35,7 @@ function targetsSection(key: string, names: readonly string[], grants: ReadonlyM
 
 /** The desired-state YAML; `maxRemovals` lifts the removal guard so the apply bench is never refused. */
 export function desiredYaml(org: GeneratedOrganization, maxRemovals: number): string {
+  if (org.spec.managedBy === 'sets') return setsYaml(org.spec.organization, maxRemovals);
   const byTarget = new Map<string, GeneratedGrant[]>();
   for (const g of org.grants) {
     const key = `${g.resource}/${g.target}`;

@@ -20,7 +20,7 @@ export function machine(): Machine {
 /** The record without the plans' stderr (the figures say what matters). */
 export function withoutStderr(run: RunFigures): Record<string, unknown> {
   const strip = (p: PlanFigures) => ({ ...p, stderr: undefined });
-  return { ...run, plan: strip(run.plan), planByTarget: strip(run.planByTarget), planSeed: strip(run.planSeed) };
+  return { ...run, plan: strip(run.plan), planByTarget: strip(run.planByTarget), ...(run.planSeed ? { planSeed: strip(run.planSeed) } : {}) };
 }
 
 const runsOf = (c: CallFigures): string => (c.coldRunsCpuMs ?? [c.coldCpuMs]).map((n) => n.toFixed(0)).join(', ');
@@ -52,14 +52,14 @@ export function report(name: string, description: string, run: RunFigures, befor
     `  ${header}`,
     `  ${row('plan', plan)}`,
     `  ${row('target', planByTarget)}`,
-    `  ${row('seed', planSeed)}`,
+    ...(planSeed ? [`  ${row('seed', planSeed)}`] : []),
     `  ${row('apply', apply)}`,
     '  plan: emulator current, --read-by auto; target: the same, --read-by target; seed: emulator seed, --read-by auto',
     readLine('plan', plan),
     readLine('target', planByTarget),
-    readLine('seed', planSeed),
+    ...(planSeed ? [readLine('seed', planSeed)] : []),
     `  apply: ${apply.changes} changes, ${apply.failed} failed`,
-    `  requests: plan ${plan.requests} (bound read by team ${model.byTeamBound}), target ${planByTarget.requests} and seed ${planSeed.requests} (bound ${model.bound}), provider model ${model.provider} (${(model.provider / Math.max(plan.requests, 1)).toFixed(2)}x the plan's)`,
+    `  requests: plan ${plan.requests} (bound read by team ${model.byTeamBound}), target ${planByTarget.requests} and seed ${planSeed?.requests ?? '-'} (bound ${model.bound}), provider model ${model.provider} (${(model.provider / Math.max(plan.requests, 1)).toFixed(2)}x the plan's)`,
     `  core on ${core.grants} grants, CPU: normalise + diff ${core.diff.coldCpuMs.toFixed(1)} ms cold (median of ${runsOf(core.diff)}), ${core.diff.warmCpuMs.toFixed(1)} ms warm; buildPlan ${core.buildPlan.coldCpuMs.toFixed(1)} ms cold (median of ${runsOf(core.buildPlan)}), ${core.buildPlan.warmCpuMs.toFixed(1)} ms warm`,
     run.judged ? '  targets:' : '  targets (not judged on this development scenario; see provider-2000 and scale-10000):',
     ...found.map((c) => checkLine(c, run.judged)),

@@ -55,6 +55,15 @@ export const RECONCILE_SCENARIOS: Readonly<Record<string, ReconcileScenario>> = 
     judged: true,
     maxRequestsByTeam: 400,
   },
+  'sets-2000': {
+    description: 'provider-2000 written as 5 sets instead of 2,050 entries: 50 projects, 2,000 tagged workspaces (5 teams each), 200 teams; R=30, L=20 ms',
+    organization: { ...org(50, 2000, 200, 2, 5), managedBy: 'sets' },
+    rateLimit: 30,
+    latencyMs: 20,
+    jitterMs: 0,
+    concurrency: 8,
+    judged: true,
+  },
   'scale-10000': {
     description: '10,000 workspaces x 5 teams (50,000 grants) plus 100 projects x 5, 500 teams; rate limit off, L=5 ms, concurrency 8',
     organization: org(100, 10_000, 500, 5, 5),

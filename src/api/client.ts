@@ -30,6 +30,20 @@ const teamGrantsRequest = (teamId: string): HttpRequest => ({ method: 'GET', pat
 
 const org = (name: string): string => `/organizations/${encodeURIComponent(name)}`;
 
+/** docs/api.md, "Workspace tags": the include that brings each listed workspace's key-value tags. */
+const EFFECTIVE_TAG_BINDINGS = 'effective_tag_bindings';
+
+/** A 400 whose errors name the include parameter: a server that does not know this include (go-tfe reads it so). */
+function refusesInclude(error: unknown): boolean {
+  return isRemoteError(error, 400) && error.errors.some((e) => /include/i.test(`${e.title ?? ''} ${e.detail ?? ''}`));
+}
+
+export interface TaggedWorkspaces {
+  readonly workspaces: Workspace[];
+  /** Whether every workspace came with its key-value tags. */
+  readonly keyValueTags: boolean;
+}
+
 export class TfeClient {
   private readonly session: Session;
   private server: Promise<ServerInfo> | undefined;
@@ -113,6 +127,25 @@ export class TfeClient {
     return rest(this.pager(request, wire.workspacesFromList), first, { context: describeRequest(request) }).catch((error: unknown) => {
       throw this.redacted(error);
     });
+  }
+
+  /**
+   * Every workspace (or a project's) with its tags, for sets (docs/api.md, "Workspace tags"): flat
+   * tags always; key-value tags, inherited ones included, when asked, on the same pages. A server
+   * that refuses the include (400 naming it, as an older release does) is read again without:
+   * `keyValueTags` then says they were not read.
+   */
+  async listTaggedWorkspaces(organization: string, options: { projectId?: string; keyValueTags: boolean }): Promise<TaggedWorkspaces> {
+    const filter: Record<string, string> = options.projectId ? { 'filter[project][id]': options.projectId } : {};
+    const list = (query: Record<string, string>) => this.listAll({ method: 'GET', path: `${org(organization)}/workspaces`, query }, wire.workspacesWithTagsFromList);
+    if (!options.keyValueTags) return { workspaces: await list(filter), keyValueTags: false };
+    try {
+      const workspaces = await list({ ...filter, include: EFFECTIVE_TAG_BINDINGS });
+      return { workspaces, keyValueTags: workspaces.every((w) => w.tags?.bindings !== undefined) };
+    } catch (error: unknown) {
+      if (!refusesInclude(error)) throw error;
+      return { workspaces: await list(filter), keyValueTags: false };
+    }
   }
 
   listWorkspaces(organization: string, options: { projectId?: string } = {}): Promise<Workspace[]> {

@@ -82,7 +82,8 @@ if (existsSync(SAMPLES)) {
       expect(team.organizationAccess['manage-projects']).toBe(false);
       expect(team.organizationAccess['manage-policies']).toBe(true);
       const ws = workspaceFromDocument(sample('workspace-show.response.json'), 'test');
-      expect(ws).toEqual({ id: 'ws-6jrRyVDv1J8zQMB5', name: 'workspace-1', projectId: 'prj-hjy7ndEkmCtn31ps' });
+      // The sample's `tag-names` is empty: flat tags read, none.
+      expect(ws).toEqual({ id: 'ws-6jrRyVDv1J8zQMB5', name: 'workspace-1', projectId: 'prj-hjy7ndEkmCtn31ps', tags: { names: [] } });
       expect(projectsFromList(sample('projects-list.response.json'), 'test').page).toMatchObject({ totalCount: 2, nextPage: null });
     });
   });

@@ -7,6 +7,7 @@ import { errorObjectsFrom, type ApiErrorObject } from './errors/error-objects.js
 import { WireFormatError } from './errors/wire-format-error.js';
 import { isObject, ObjectReader } from './json.js';
 import { grantFromResource } from './translate-grant.js';
+import { bindingsOfList, tagNamesOf } from './translate-tags.js';
 
 
 /** The pagination a list answer reported (docs/api.md, "Pagination"); absent on unpaginated answers. */
@@ -48,17 +49,23 @@ export function teamFromResource(value: unknown, path: string, context: string):
 export function projectFromResource(value: unknown, path: string, context: string): Project {
   const reader = ObjectReader.of(value, path, context);
   expectType(reader, 'projects');
-  return { id: reader.string('id'), name: reader.object('attributes').string('name') };
+  const attributes = reader.object('attributes');
+  // docs/api.md, "Workspace tags": what listing the project's workspaces costs; an estimate only, so a value that is not a count is left out.
+  const count = attributes.value['workspace-count'];
+  const workspaceCount = typeof count === 'number' && Number.isSafeInteger(count) && count >= 0 ? { workspaceCount: count } : {};
+  return { id: reader.string('id'), name: attributes.string('name'), ...workspaceCount };
 }
 
 export function workspaceFromResource(value: unknown, path: string, context: string): Workspace {
   const reader = ObjectReader.of(value, path, context);
   expectType(reader, 'workspaces');
-  const name = reader.object('attributes').string('name');
+  const attributes = reader.object('attributes');
+  const name = attributes.string('name');
   // docs/api.md, "Name resolution": the project is `relationships.project.data.id`.
   const project = reader.optionalObject('relationships').optionalObject('project').optionalObject('data');
   const projectId = project.optionalString('id');
-  return projectId ? { id: reader.string('id'), name, projectId } : { id: reader.string('id'), name };
+  const names = tagNamesOf(attributes);
+  return { id: reader.string('id'), name, ...(projectId ? { projectId } : {}), ...(names ? { tags: { names } } : {}) };
 }
 
 /** An organization of `GET /organizations`: its id is its name (docs/api.md, "Name resolution"). */
@@ -115,6 +122,17 @@ export const organizationsFromList = listOf(organizationFromResource);
 export const teamsFromList = listOf(teamFromResource);
 export const projectsFromList = listOf(projectFromResource);
 export const workspacesFromList = listOf(workspaceFromResource);
+
+/** A workspace list asked with `include=effective_tag_bindings`: each workspace with its key-value tags where they came. */
+export function workspacesWithTagsFromList(body: unknown, context: string): ListPage<Workspace> {
+  const page = workspacesFromList(body, context);
+  const bindings = bindingsOfList(body, context);
+  const items = page.items.map((workspace, i) => {
+    const found = bindings[i];
+    return found === undefined ? workspace : { ...workspace, tags: { names: workspace.tags?.names ?? [], bindings: found } };
+  });
+  return page.page ? { items, page: page.page } : { items };
+}
 export const grantsFromList = listOf<LiveGrant>(grantFromResource);
 export const teamFromDocument = oneOf(teamFromResource);
 export const projectFromDocument = oneOf(projectFromResource);

@@ -75,6 +75,20 @@ export interface DesiredGrant {
   readonly source?: SourceRef;
   /** `expires:`: from then on the grant is no longer desired, and its live grant is removed. */
   readonly expires?: GrantExpiry;
+  /** Where the desired grant comes from once sets are expanded (src/expand/merge.ts); absent: the target's own entry. */
+  readonly origin?: GrantOrigin;
+}
+
+/**
+ * What a desired grant (or a target's prune) comes from: the target's own entry under
+ * `workspaces:`/`projects:` (named by the target), or a set (by its name). An entry that overrides
+ * sets for the same team names them (README, "Sets").
+ */
+export interface GrantOrigin {
+  readonly kind: 'entry' | 'set';
+  readonly name: string;
+  /** The sets whose grant of the same team the entry overrides, by name. */
+  readonly overrides?: readonly string[];
 }
 
 export interface DesiredTarget {
@@ -93,6 +107,33 @@ export interface DesiredTarget {
   readonly expired?: readonly DesiredGrant[];
   /** Warnings the file silences on this target (`ignore-warnings:` under it). */
   readonly ignoreWarnings?: readonly WarningCode[];
+  /** True when the entry itself says `prune:` (a set never prunes a target whose entry says `prune: false`). */
+  readonly pruneExplicit?: boolean;
+  /** After set expansion: what makes the target prune (its entry, or the first pruning set by name). */
+  readonly prunedBy?: GrantOrigin;
+}
+
+/** A set's criteria (README, "Sets"): every one given must hold; names and exclude are globs. */
+export interface SetMatch {
+  /** Project names (workspace sets only): the workspace is in one of them. */
+  readonly projects?: readonly string[];
+  /** Tags (workspace sets only): every one is on the workspace (`key:value` or a bare word). */
+  readonly tags?: readonly string[];
+  /** Globs of names (`*` any run, `?` one character): the name matches one of them. */
+  readonly names?: readonly string[];
+  /** Globs of names left out. */
+  readonly exclude?: readonly string[];
+}
+
+/** `workspace-sets:` / `project-sets:`, validated: every target the set matches gets its grants. */
+export interface DesiredSet {
+  readonly type: TargetType;
+  readonly name: string;
+  readonly match: SetMatch;
+  /** The set's own `prune`, else settings.prune. */
+  readonly prune: boolean;
+  readonly grants: readonly DesiredGrant[];
+  readonly source?: SourceRef;
 }
 
 export interface DesiredSettings {
@@ -120,6 +161,8 @@ export interface DesiredState {
   readonly targets: readonly DesiredTarget[];
   /** Roles defined under `roles:`, for naming the role a live grant has (absent: none known). */
   readonly roles?: DesiredRoles;
+  /** `workspace-sets:` and `project-sets:`, sorted by type then name (absent or empty: none). */
+  readonly sets?: readonly DesiredSet[];
 }
 
 // ---- live state (what the API reported) ----
@@ -136,12 +179,30 @@ export interface Team {
 export interface Project {
   readonly id: string;
   readonly name: string;
+  /** `workspace-count` of the projects list, when reported (what a list of its workspaces costs). */
+  readonly workspaceCount?: number;
+}
+
+/** A key-value tag (a tag binding, docs/api.md, "Workspace tags"). */
+export interface TagBinding {
+  readonly key: string;
+  readonly value: string;
+}
+
+/** A workspace's tags as the list reported them. */
+export interface WorkspaceTags {
+  /** Flat tags (`tag-names`). */
+  readonly names: readonly string[];
+  /** Key-value tags, those inherited from the project included; absent when the answer did not carry them. */
+  readonly bindings?: readonly TagBinding[];
 }
 
 export interface Workspace {
   readonly id: string;
   readonly name: string;
   readonly projectId?: string;
+  /** When the answer reported them (`tag-names`; the bindings with `include=effective_tag_bindings`). */
+  readonly tags?: WorkspaceTags;
 }
 
 export interface LiveGrant {

@@ -5,7 +5,7 @@
 import type { JsonObject } from './json-value.js';
 import type { Resource } from './access.js';
 import { effectiveChangeDocument } from './effective-document.js';
-import type { Access, GrantRead, ReportedAccess } from './model.js';
+import type { Access, GrantOrigin, GrantRead, ReportedAccess } from './model.js';
 import { nestPermissions, orderedEntries, permissionsOf } from './permissions.js';
 import type { Change, Plan, PlanWarning } from './plan.js';
 import type { ServerInfo } from './server.js';
@@ -29,10 +29,16 @@ export function changeDocument(change: Change): JsonObject {
   base.before = change.action === 'add' ? null : accessDocument(change.resource, change.before, change.beforeRole);
   base.after = change.action === 'remove' ? null : accessDocument(change.resource, change.after, change.afterRole);
   if (change.action === 'update') base.label_only = change.labelOnly;
+  if (change.source) base.source = sourceDocument(change.source);
   // README, "Grants that expire": when the file's grant ends, and on a removal why it goes.
   if (change.expires !== undefined) base.expires = change.expires;
   if (change.action === 'remove' && change.reason !== undefined) base.reason = change.reason;
   return base;
+}
+
+/** README, "Sets": `{kind, name}`, and the sets an entry overrides. */
+export function sourceDocument(source: GrantOrigin): JsonObject {
+  return { kind: source.kind, name: source.name, ...(source.overrides ? { overrides: [...source.overrides] } : {}) };
 }
 
 function warningDocument(warning: PlanWarning): JsonObject {

@@ -1,13 +1,18 @@
 // The plan: what the diff produces and every renderer, guard and executor reads. Plain data.
 import type { Resource } from './access.js';
 import type { EffectiveChange } from './effective.js';
-import type { Access, GrantRead, ReportedAccess, TargetRef, TeamRef } from './model.js';
+import type { Access, GrantOrigin, GrantRead, ReportedAccess, TargetRef, TeamRef } from './model.js';
 import type { ServerInfo } from './server.js';
 
 interface ChangeBase {
   readonly resource: Resource;
   readonly team: TeamRef;
   readonly target: TargetRef;
+  /**
+   * Where the change's desired grant comes from (README, "Sets"): the target's entry or a set; for
+   * a removal, what prunes the target. Every plan's changes carry it; older saved plans may not.
+   */
+  readonly source?: GrantOrigin;
 }
 
 export interface AddChange extends ChangeBase {
@@ -56,8 +61,10 @@ export type Change = AddChange | UpdateChange | RemoveChange;
 export type Action = Change['action'];
 
 /** The plan's warnings (README, "Warnings"); a file may silence any of them (`ignore-warnings`). */
-export const WARNING_CODES = ['shadowed-by-organization-access', 'custom-equals-level', 'below-project-access', 'permission-support-unknown', 'grant-expires-soon', 'grant-expired'] as const;
+export const WARNING_CODES = ['shadowed-by-organization-access', 'custom-equals-level', 'below-project-access', 'permission-support-unknown', 'grant-expires-soon', 'grant-expired', 'set-matches-nothing', 'key-value-tags-not-read'] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
+/** The warnings a target may silence: the sets' two (README, "Sets") name no target. */
+export const TARGET_WARNING_CODES: readonly WarningCode[] = WARNING_CODES.filter((code) => code !== 'set-matches-nothing' && code !== 'key-value-tags-not-read');
 
 export interface PlanWarning {
   readonly code: WarningCode;

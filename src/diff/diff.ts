@@ -1,6 +1,6 @@
 // The diff: desired state against live state, as sorted changes. Pure: plain data in, plain data out.
 import { InternalError } from '../errors.js';
-import type { DesiredState, DesiredTarget, LiveGrant, LiveState, LiveTarget, TargetType, Team } from '../core/model.js';
+import type { DesiredState, DesiredTarget, GrantOrigin, LiveGrant, LiveState, LiveTarget, TargetType, Team } from '../core/model.js';
 import { OWNERS_TEAM, RESOURCE_OF } from '../core/model.js';
 import type { TargetRef } from '../core/model.js';
 import type { Change, RemoveChange } from '../core/plan.js';
@@ -73,6 +73,8 @@ function diffTarget(desired: DesiredState, target: DesiredTarget, live: LiveTarg
   const ref: TargetRef = { type: target.type, name: live.name, id: live.id };
   const byTeam = byTeamOf(live.grants);
   const listed = new Set<string>();
+  // README, "Sets": every change says where its desired grant comes from (without sets: the entry).
+  const entry = entryOf(target);
 
   for (const grant of target.grants) {
     const team = index.teamsByName.get(grant.team);
@@ -80,31 +82,36 @@ function diffTarget(desired: DesiredState, target: DesiredTarget, live: LiveTarg
     listed.add(team.id);
     const current = firstGrantOf(live.grants, byTeam, team.id);
     const fromFile = { ...(grant.role === undefined ? {} : { afterRole: grant.role }), ...(grant.expires ? { expires: grant.expires.at } : {}) };
+    const source = grant.origin ?? entry;
     if (!current) {
-      changes.push({ action: 'add', resource, team: { name: team.name, id: team.id }, target: ref, after: grant.access, ...fromFile });
+      changes.push({ action: 'add', resource, team: { name: team.name, id: team.id }, target: ref, after: grant.access, ...fromFile, source });
       continue;
     }
     const comparison = compareAccess(resource, grant.access, current.access);
     if (comparison !== 'equal') {
       const labelOnly = comparison === 'label-only';
       const before = { before: current.access, ...beforeRole(desired, target.type, current) };
-      changes.push({ action: 'update', resource, id: current.id, team: { name: team.name, id: team.id }, target: ref, ...before, after: grant.access, labelOnly, ...fromFile });
+      changes.push({ action: 'update', resource, id: current.id, team: { name: team.name, id: team.id }, target: ref, ...before, after: grant.access, labelOnly, ...fromFile, source });
     }
     // The service refuses a second grant for one team ("Team has already been taken"); should one
     // exist anyway, the file names the team, so the extra copies go.
-    for (const extra of extraGrantsOf(live.grants, byTeam, team.id)) changes.push(removal(desired, target.type, extra, { name: team.name, id: team.id }, ref));
+    for (const extra of extraGrantsOf(live.grants, byTeam, team.id)) changes.push(removal(desired, target.type, extra, { name: team.name, id: team.id }, ref, source));
   }
 
   if (target.expired) removeExpired(desired, target, { live, byTeam, ref, listed }, index, changes);
   if (!target.prune) return;
+  // A removal's source is what prunes the target.
+  const pruner = target.prunedBy ?? entry;
   for (const grant of live.grants) {
     if (listed.has(grant.teamId)) continue;
     const team = index.teamsById.get(grant.teamId);
     // A grant of a team we cannot name is never removed: a partial read must not remove what it could not see.
     if (!team || team.name === OWNERS_TEAM || desired.settings.ignoreTeams.includes(team.name)) continue;
-    changes.push(removal(desired, target.type, grant, { name: team.name, id: team.id }, ref));
+    changes.push(removal(desired, target.type, grant, { name: team.name, id: team.id }, ref, pruner));
   }
 }
+
+const entryOf = (target: DesiredTarget): GrantOrigin => ({ kind: 'entry', name: target.name });
 
 interface TargetRead {
   readonly live: LiveTarget;
@@ -129,7 +136,7 @@ function removeExpired(desired: DesiredState, target: DesiredTarget, read: Targe
     if (!first) continue;
     const expired = { reason: 'expired' as const, ...(grant.expires ? { expires: grant.expires.at } : {}) };
     for (const live of [first, ...extraGrantsOf(read.live.grants, read.byTeam, team.id)]) {
-      changes.push({ ...removal(desired, target.type, live, { name: team.name, id: team.id }, read.ref), ...expired });
+      changes.push({ ...removal(desired, target.type, live, { name: team.name, id: team.id }, read.ref, grant.origin ?? entryOf(target)), ...expired });
     }
   }
 }
@@ -140,8 +147,8 @@ function beforeRole(desired: DesiredState, type: TargetType, grant: LiveGrant): 
   return role === undefined ? {} : { beforeRole: role };
 }
 
-function removal(desired: DesiredState, type: TargetType, grant: LiveGrant, team: { name: string; id: string }, target: TargetRef): RemoveChange {
-  return { action: 'remove', resource: RESOURCE_OF[type], id: grant.id, team, target, before: grant.access, ...beforeRole(desired, type, grant) };
+function removal(desired: DesiredState, type: TargetType, grant: LiveGrant, team: { name: string; id: string }, target: TargetRef, source: GrantOrigin): RemoveChange {
+  return { action: 'remove', resource: RESOURCE_OF[type], id: grant.id, team, target, before: grant.access, ...beforeRole(desired, type, grant), source };
 }
 
 const ACTION_ORDER = { add: 0, update: 1, remove: 2 } as const;

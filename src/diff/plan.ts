@@ -8,24 +8,27 @@ import { diff, indexLive } from './diff.js';
 import { warnings } from './warnings.js';
 import { expiryWarnings } from './expiry.js';
 
-/** What the run learnt beside the two states: the server (its ping) and what it may not support (support.ts). */
+/** What the run learnt beside the two states: the server (its ping), what it may not support (support.ts), what the sets met (expand/expand.ts). */
 export interface PlanContext {
   readonly server?: ServerInfo;
   readonly supportWarnings?: readonly PlanWarning[];
+  readonly setWarnings?: readonly PlanWarning[];
   /** The clock of the run (epoch milliseconds), for the expiry warnings (expiry.ts); absent: none. */
   readonly now?: number;
 }
 
 /** The plan without its refusals: the guards come after the diff (guard/plan-refusals.ts). */
-export function buildPlan(desired: DesiredState, live: LiveState, { server, supportWarnings = [], now }: PlanContext = {}): DiffPlan {
+export function buildPlan(desired: DesiredState, live: LiveState, { server, supportWarnings = [], setWarnings = [], now }: PlanContext = {}): DiffPlan {
   const index = indexLive(live);
   const changes = diff(desired, live, index);
   const expiring = now === undefined ? [] : expiryWarnings(desired, index, changes, now);
+  // The sets' warnings name no target: settings.ignore-warnings alone silences them.
+  const ignored = new Set<string>(desired.settings.ignoreWarnings ?? []);
   return {
     organization: desired.organization,
     changes,
     summary: summarise(changes),
-    warnings: [...warnings(desired, index), ...expiring, ...supportWarnings],
+    warnings: [...setWarnings.filter((w) => !ignored.has(w.code)), ...warnings(desired, index), ...expiring, ...supportWarnings],
     checksum: checksumOf({ organization: desired.organization, changes, maxRemovals: desired.settings.maxRemovals, incompleteTargets: incompleteTargetsOf(live) }),
     ...(server ? { server } : {}),
     // Every target read is one the plan covers (a saved plan's basis lists the same).

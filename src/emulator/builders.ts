@@ -4,7 +4,7 @@
 import { OWNERS_TEAM } from '../core/model.js';
 import type { Level, PermissionValue, Resource } from '../core/access.js';
 import { customDefaults, impliedPermissions, type Profile } from './profile.js';
-import { DEFAULT_PROJECT, type Grant, type Organization, type Project, type Store, type Team, type Workspace } from './state.js';
+import { DEFAULT_PROJECT, type Grant, type Organization, type Project, type Store, type TagBinding, type Team, type Workspace } from './state.js';
 
 export const ID_PREFIX = { team: 'team', project: 'prj', workspace: 'ws', 'team-projects': 'tprj', 'team-workspaces': 'tws' } as const;
 
@@ -37,14 +37,23 @@ export function createTeam(store: Store, org: string, spec: TeamSpec): Team {
   return store.addTeam({ id, org, name: spec.name, visibility: spec.visibility, organizationAccess: { ...spec.organizationAccess } });
 }
 
-export function createProject(store: Store, org: string, spec: { name: string; id?: string; description?: string | null }): Project {
+export function createProject(store: Store, org: string, spec: { name: string; id?: string; description?: string | null; tagBindings?: TagBinding[] }): Project {
   const id = chooseId(store, ID_PREFIX.project, spec.id);
-  return store.addProject({ id, org, name: spec.name, description: spec.description ?? null });
+  return store.addProject({ id, org, name: spec.name, description: spec.description ?? null, tagBindings: spec.tagBindings ?? [] });
 }
 
-export function createWorkspace(store: Store, org: string, spec: { name: string; id?: string; projectId: string }): Workspace {
+export interface WorkspaceSpec {
+  name: string;
+  id?: string;
+  projectId: string;
+  tagNames?: string[];
+  tagBindings?: TagBinding[];
+}
+
+export function createWorkspace(store: Store, org: string, spec: WorkspaceSpec): Workspace {
   const id = chooseId(store, ID_PREFIX.workspace, spec.id);
-  return store.addWorkspace({ id, org, name: spec.name, projectId: spec.projectId, createdAt: new Date().toISOString() });
+  const tags = { tagNames: spec.tagNames ?? [], tagBindings: spec.tagBindings ?? [] };
+  return store.addWorkspace({ id, org, name: spec.name, projectId: spec.projectId, createdAt: new Date().toISOString(), ...tags });
 }
 
 export interface GrantSpec {

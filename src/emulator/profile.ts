@@ -27,6 +27,11 @@ export interface Profile {
    * both, the workspace filter optional on team-workspaces. In `seed` the target filter is required.
    */
   readonly teamFilter: boolean;
+  /**
+   * Key-value tags (tag bindings) and `include=effective_tag_bindings`; the seed profile answers as
+   * a release without them: flat tags only, the include refused with 400 (docs/api.md, "Workspace tags").
+   */
+  readonly keyValueTags: boolean;
 }
 
 /**
@@ -53,6 +58,7 @@ export const PROFILES: { readonly [N in ProfileName]: Profile } = {
     serverHeaders: {},
     announceRateLimit: false,
     teamFilter: false,
+    keyValueTags: false,
   },
   current: {
     name: 'current',
@@ -63,6 +69,7 @@ export const PROFILES: { readonly [N in ProfileName]: Profile } = {
     serverHeaders: CURRENT_SERVER_HEADERS,
     announceRateLimit: true,
     teamFilter: true,
+    keyValueTags: true,
   },
 };
 

@@ -6,6 +6,7 @@ import { pagedList, param, type RequestContext } from './context.js';
 import { readName, readOptionalString, readOrganizationAccess, readRelationshipId, readSetupBody, readVisibility } from './setup-body.js';
 import { DEFAULT_PROJECT, type Workspace } from './state.js';
 import { organizationResource, projectResource, teamResource, tokenResource, workspaceResource } from './wire-resources.js';
+import { bindingResources, includesBindings, INVALID_INCLUDE, readTagBindings, readTagNames, workspaceFilter } from './workspace-tags.js';
 
 const CREATED = 201;
 // The real API answers 422 "Name has already been taken" (docs/api.md, "Errors the real service gives").
@@ -114,6 +115,20 @@ export function createProjectRoute(ctx: RequestContext): Answer {
   return ok({ data: projectResource(ctx.store, project) }, CREATED);
 }
 
+/** One or more workspaces in their documents, with `included` key-value tags when the request asked (docs/api.md, "Workspace tags"). */
+function workspaceDocument(ctx: RequestContext, inList: boolean, render: (one: (w: Workspace) => unknown) => Record<string, unknown>): Answer {
+  const include = includesBindings(ctx.query, ctx.store.profile);
+  if (include === undefined) return INVALID_INCLUDE;
+  const included: unknown[] = [];
+  const document = render((w) => {
+    if (!include) return workspaceResource(w, { inList });
+    const { refs, included: more } = bindingResources(ctx.store, w);
+    included.push(...more);
+    return workspaceResource(w, { inList, bindings: refs });
+  });
+  return ok(include ? { ...document, included } : document);
+}
+
 export function listWorkspaces(ctx: RequestContext): Answer {
   const org = param(ctx, 0);
   if (!ctx.store.orgs.has(org) || !ctx.authz.isMember(org)) return NOT_FOUND;
@@ -121,20 +136,24 @@ export function listWorkspaces(ctx: RequestContext): Answer {
   const search = ctx.query.get('search[name]')?.toLowerCase();
   const projectId = ctx.query.get('filter[project][id]');
   const candidates: Workspace[] = projectId === null ? ctx.store.workspacesOf(org) : ctx.store.workspacesInProject(projectId);
+  const tagged = workspaceFilter(ctx.store, ctx.query);
   const workspaces = candidates
-    .filter((w) => w.org === org && (search === undefined || w.name.toLowerCase().includes(search)))
+    .filter((w) => w.org === org && (search === undefined || w.name.toLowerCase().includes(search)) && tagged(w))
     .filter((w) => ctx.authz.canSeeWorkspace(w));
-  return ok(pagedList(ctx, workspaces, (w) => workspaceResource(w, { inList: true })));
+  return workspaceDocument(ctx, true, (one) => pagedList(ctx, workspaces, one) as Record<string, unknown>);
+}
+
+function showOne(ctx: RequestContext, workspace: Workspace | undefined): Answer {
+  if (!workspace || !ctx.authz.canSeeWorkspace(workspace)) return NOT_FOUND;
+  return workspaceDocument(ctx, false, (one) => ({ data: one(workspace) }));
 }
 
 export function showWorkspaceByName(ctx: RequestContext): Answer {
-  const workspace = ctx.store.workspaceByName(param(ctx, 0), param(ctx, 1));
-  return workspace && ctx.authz.canSeeWorkspace(workspace) ? ok({ data: workspaceResource(workspace) }) : NOT_FOUND;
+  return showOne(ctx, ctx.store.workspaceByName(param(ctx, 0), param(ctx, 1)));
 }
 
 export function showWorkspace(ctx: RequestContext): Answer {
-  const workspace = ctx.store.workspaces.get(param(ctx, 0));
-  return workspace && ctx.authz.canSeeWorkspace(workspace) ? ok({ data: workspaceResource(workspace) }) : NOT_FOUND;
+  return showOne(ctx, ctx.store.workspaces.get(param(ctx, 0)));
 }
 
 export function createWorkspaceRoute(ctx: RequestContext): Answer {
@@ -143,9 +162,10 @@ export function createWorkspaceRoute(ctx: RequestContext): Answer {
   const { attributes, relationships } = readSetupBody(ctx.body, 'workspaces');
   const name = readName(attributes, 'workspace');
   const projectId = readRelationshipId(relationships, 'project', 'projects');
+  const tags = { tagNames: readTagNames(attributes['tag-names'], '/data/attributes/tag-names'), tagBindings: readTagBindings(relationships, ctx.store.profile) };
   // Without a project the workspace goes to the organization's Default Project, as in the real service.
   const project = projectId === undefined ? ctx.store.projectByName(org, DEFAULT_PROJECT) : ctx.store.projects.get(projectId);
   if (!project || project.org !== org) return NOT_FOUND;
   if (ctx.store.workspaceByName(org, name)) throw NAME_TAKEN();
-  return ok({ data: workspaceResource(createWorkspace(ctx.store, org, { name, projectId: project.id })) }, CREATED);
+  return ok({ data: workspaceResource(createWorkspace(ctx.store, org, { name, projectId: project.id, ...tags })) }, CREATED);
 }

@@ -7,7 +7,8 @@ import { Invalid } from './answers.js';
 import { createGrant, createOrganization, createProject, createTeam, createWorkspace } from './builders.js';
 import { isObject, readCreate } from './grant-body.js';
 import { readOrganizationAccess, readVisibility } from './setup-body.js';
-import { DEFAULT_PROJECT, type Identity, type Store } from './state.js';
+import { DEFAULT_PROJECT, type Identity, type Store, type TagBinding } from './state.js';
+import { checkBindings, readTagNames } from './workspace-tags.js';
 import { isProfileName, PROFILE_NAMES } from './profile.js';
 import { WORKSPACE_PERMISSIONS, type Resource } from '../core/access.js';
 import { flattenPermissions } from '../core/permissions.js';
@@ -17,8 +18,8 @@ type Obj = Record<string, unknown>;
 
 const ORG_KEYS = ['name', 'email', 'token', 'hcp-groups', 'teams', 'projects', 'workspaces', 'team-projects', 'team-workspaces'];
 const TEAM_KEYS = ['name', 'id', 'visibility', 'organization-access', 'tokens'];
-const PROJECT_KEYS = ['name', 'id', 'description'];
-const WORKSPACE_KEYS = ['name', 'id', 'project'];
+const PROJECT_KEYS = ['name', 'id', 'description', 'tag-bindings'];
+const WORKSPACE_KEYS = ['name', 'id', 'project', 'tag-names', 'tag-bindings'];
 const TEAM_PROJECT_KEYS = ['team', 'project', 'access', 'id', 'project-access', 'workspace-access'];
 // The flat permission attributes come from the tables: a new one needs no change here.
 const TEAM_WORKSPACE_KEYS = ['team', 'workspace', 'access', 'id', ...WORKSPACE_PERMISSIONS.map((p) => p.key)];
@@ -108,20 +109,44 @@ function targetId(type: TargetType, id: string | undefined, where: string): stri
   return id;
 }
 
+/** `tag-bindings: {key: value}` of a seed project or workspace: key-value tags, a current-profile feature. */
+function seedBindings(store: Store, value: unknown, at: string): TagBinding[] {
+  if (value === undefined) return [];
+  if (!store.profile.keyValueTags) fail(at, `key-value tags exist in the current profile only (this emulator runs the ${store.profile.name} profile; set profile: current)`);
+  if (!isObject(value) || Object.values(value).some((v) => typeof v !== 'string')) fail(at, 'must be a mapping of tag keys to string values');
+  return seedTags(() => checkBindings(Object.entries(value as Record<string, string>).map(([key, v]) => ({ key, value: v })), ''), at);
+}
+
+/** A seed's tags pass the API's checks, or the seed fails naming where. */
+function seedTags<T>(read: () => T, at: string): T {
+  try {
+    return read();
+  } catch (error: unknown) {
+    if (error instanceof Invalid) fail(at, error.detail);
+    throw error;
+  }
+}
+
 function applyTargets(store: Store, org: SeedOrganization, where: string): void {
   (org.projects ?? []).forEach((p, j) => {
     const at = `${where}.projects[${j}]`;
     const existing = store.projectByName(org.name, p.name);
-    if (existing && existing.name === DEFAULT_PROJECT && existing.id === (p.id ?? existing.id)) return;
+    const tagBindings = seedBindings(store, p['tag-bindings'], `${at}.tag-bindings`);
+    if (existing && existing.name === DEFAULT_PROJECT && existing.id === (p.id ?? existing.id)) {
+      existing.tagBindings = tagBindings;
+      return;
+    }
     if (existing) fail(at, `project "${p.name}" is listed twice`);
-    createProject(store, org.name, { name: p.name, id: claim(store, targetId('project', p.id, at), at), description: p.description ?? null });
+    createProject(store, org.name, { name: p.name, id: claim(store, targetId('project', p.id, at), at), description: p.description ?? null, tagBindings });
   });
   (org.workspaces ?? []).forEach((w, j) => {
     const at = `${where}.workspaces[${j}]`;
     const project = store.projectByName(org.name, w.project ?? DEFAULT_PROJECT);
     if (!project) fail(at, `unknown project "${w.project ?? DEFAULT_PROJECT}"`);
     if (store.workspaceByName(org.name, w.name)) fail(at, `workspace "${w.name}" is listed twice`);
-    createWorkspace(store, org.name, { name: w.name, id: claim(store, targetId('workspace', w.id, at), at), projectId: project.id });
+    const tagNames = seedTags(() => readTagNames(w['tag-names'], ''), `${at}.tag-names`);
+    const tagBindings = seedBindings(store, w['tag-bindings'], `${at}.tag-bindings`);
+    createWorkspace(store, org.name, { name: w.name, id: claim(store, targetId('workspace', w.id, at), at), projectId: project.id, tagNames, tagBindings });
   });
 }
 

@@ -22,11 +22,19 @@ export interface Team {
   organizationAccess: Record<string, boolean>;
 }
 
+/** A key-value tag (docs/api.md, "Workspace tags"); the value may be empty. */
+export interface TagBinding {
+  readonly key: string;
+  readonly value: string;
+}
+
 export interface Project {
   readonly id: string;
   readonly org: string;
   readonly name: string;
   description: string | null;
+  /** Key-value tags its workspaces inherit (the current profile's). */
+  tagBindings: TagBinding[];
 }
 
 export interface Workspace {
@@ -35,6 +43,10 @@ export interface Workspace {
   readonly name: string;
   projectId: string;
   readonly createdAt: string;
+  /** Flat tags (`tag-names`). */
+  tagNames: string[];
+  /** Key-value tags bound to the workspace itself (the current profile's). */
+  tagBindings: TagBinding[];
 }
 
 export interface Grant {

@@ -87,6 +87,8 @@ export interface SeedProject {
   name: string;
   id?: string;
   description?: string;
+  /** Key-value tags its workspaces inherit (`current` profile only): key -> value. */
+  'tag-bindings'?: Record<string, string>;
 }
 
 export interface SeedWorkspace {
@@ -94,6 +96,10 @@ export interface SeedWorkspace {
   id?: string;
   /** Project name; default "Default Project". */
   project?: string;
+  /** Flat tags. */
+  'tag-names'?: string[];
+  /** Key-value tags (`current` profile only): key -> value. */
+  'tag-bindings'?: Record<string, string>;
 }
 
 export interface SeedTeamProject {

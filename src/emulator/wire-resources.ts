@@ -100,14 +100,15 @@ function workspaceAttributes(ws: Workspace): Record<string, unknown> {
     permissions: Object.fromEntries(WORKSPACE_PERMISSION_FLAGS.map((flag) => [flag, true])),
     'apply-duration-average': null, 'plan-duration-average': null, 'policy-check-failures': null,
     'queue-all-runs': false, 'resource-count': 0, 'run-failures': null, source: 'tfe-api', 'source-name': null,
-    'source-url': null, 'speculative-enabled': true, 'structured-run-output-enabled': true, 'tag-names': [],
+    'source-url': null, 'speculative-enabled': true, 'structured-run-output-enabled': true, 'tag-names': [...ws.tagNames],
     'terraform-version': '1.9.4', 'trigger-prefixes': [], 'updated-at': ws.createdAt, 'vcs-repo': null,
     'vcs-repo-identifier': null, 'working-directory': null, 'workspace-kpis-runs-count': 0,
     'setting-overwrites': { 'execution-mode': false, 'agent-pool': false },
   };
 }
 
-export function workspaceResource(ws: Workspace, { inList = false } = {}): unknown {
+/** `bindings`: the references of the workspace's effective key-value tags, when the request included them. */
+export function workspaceResource(ws: Workspace, { inList = false, bindings }: { inList?: boolean; bindings?: unknown[] } = {}): unknown {
   const byId = `${API}/workspaces/${ws.id}`;
   const attributes = workspaceAttributes(ws);
   // docs/api.md, "Samples": workspace-show has this attribute, workspaces-list not.
@@ -122,7 +123,7 @@ export function workspaceResource(ws: Workspace, { inList = false } = {}): unkno
       'agent-pool': { data: null },
       'current-configuration-version': { data: null, links: { related: `${byId}/current-configuration-version` } },
       'current-run': { data: null, links: { related: `${byId}/current-run` } },
-      'effective-tag-bindings': { links: { related: `${byId}/effective-tag-bindings` } },
+      'effective-tag-bindings': { ...(bindings ? { data: bindings } : {}), links: { related: `${byId}/effective-tag-bindings` } },
       'latest-run': { data: null, links: { related: `${byId}/latest-run` } },
       'current-state-version': { data: null, links: { related: `${byId}/current-state-version` } },
       'current-assessment-result': { data: null },

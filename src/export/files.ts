@@ -16,7 +16,12 @@ export interface ExportOptions extends ExportSelection {
   readonly schemaRef: string;
   /** With `splitByProject`: project id -> name, for every project of the organization. */
   readonly splitByProject?: ReadonlyMap<string, string>;
+  /** `--authoritative`: the `all` sets, in the single file or in a file of their own. */
+  readonly authoritative?: boolean;
 }
+
+/** With `--split-by project`, the file of the `all` sets (a project's file never takes its name). */
+export const AUTHORITATIVE_FILE = '_all.yaml';
 
 export interface ExportFiles {
   readonly files: readonly ExportedFile[];
@@ -27,9 +32,10 @@ export interface ExportFiles {
 
 export function exportFiles(live: LiveState, options: ExportOptions): ExportFiles {
   const exported = exportLive(live, options);
-  const files = options.splitByProject
-    ? splitByProject(exported.targets, options.splitByProject).map((g) => ({ file: g.file, text: renderFile(exported.organization, g.targets, options.schemaRef) }))
-    : [{ text: renderFile(exported.organization, exported.targets, options.schemaRef) }];
+  const authoritative = options.authoritative === true;
+  if (!options.splitByProject) return { files: [{ text: renderFile(exported.organization, exported.targets, options.schemaRef, authoritative) }], skipped: exported.skipped, targetCount: exported.targets.length };
+  const files: ExportedFile[] = splitByProject(exported.targets, options.splitByProject, authoritative ? [AUTHORITATIVE_FILE] : []).map((g) => ({ file: g.file, text: renderFile(exported.organization, g.targets, options.schemaRef) }));
+  if (authoritative) files.push({ file: AUTHORITATIVE_FILE, text: renderFile(exported.organization, [], options.schemaRef, true) });
   return { files, skipped: exported.skipped, targetCount: exported.targets.length };
 }
 

@@ -27,15 +27,15 @@ function uniqueName(base: string, taken: Set<string>): string {
   return `${name}.yaml`;
 }
 
-/** `projectNames`: id -> name of every project of the organization. */
-export function splitByProject(targets: readonly ExportedTarget[], projectNames: ReadonlyMap<string, string>): FileGroup[] {
+/** `projectNames`: id -> name of every project of the organization; `reserved`: file names (`.yaml` included) no project takes. */
+export function splitByProject(targets: readonly ExportedTarget[], projectNames: ReadonlyMap<string, string>, reserved: readonly string[] = []): FileGroup[] {
   const groups = new Map<string, ExportedTarget[]>();
   const add = (key: string, target: ExportedTarget) => groups.set(key, [...(groups.get(key) ?? []), target]);
   for (const target of targets) {
     const projectName = target.type === 'project' ? target.name : target.projectId ? projectNames.get(target.projectId) : undefined;
     add(projectName === undefined ? `\u0000${NO_PROJECT_FILE}` : projectName, target);
   }
-  const taken = new Set<string>();
+  const taken = new Set(reserved.map((file) => file.replace(/\.yaml$/, '').toLowerCase()));
   return [...groups.keys()]
     .sort(compareKeys)
     .map((key) => ({ file: uniqueName(key.startsWith('\u0000') ? NO_PROJECT_FILE : fileNameOf(key), taken), targets: groups.get(key) ?? [] }));

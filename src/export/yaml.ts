@@ -18,9 +18,16 @@ function section(targets: readonly ExportedTarget[], type: ExportedTarget['type'
   return sortedRecord(own.map((t) => [t.name, { teams: t.teams }] as const));
 }
 
-export function renderFile(organization: string, targets: readonly ExportedTarget[], schemaRef: string): string {
+/**
+ * `export --all --authoritative` (README, "Sets"): a set named `all` of each kind that matches
+ * everything, gives nothing and prunes, so a grant nobody wrote down anywhere is drift.
+ */
+const AUTHORITATIVE = { match: { names: ['*'] }, prune: true, teams: {} };
+const AUTHORITATIVE_SETS = { 'project-sets': { all: AUTHORITATIVE }, 'workspace-sets': { all: AUTHORITATIVE } };
+
+export function renderFile(organization: string, targets: readonly ExportedTarget[], schemaRef: string, authoritative = false): string {
   const projects = section(targets, 'project');
   const workspaces = section(targets, 'workspace');
-  const document = { organization, ...(projects ? { projects } : {}), ...(workspaces ? { workspaces } : {}) };
+  const document = { organization, ...(projects ? { projects } : {}), ...(workspaces ? { workspaces } : {}), ...(authoritative ? AUTHORITATIVE_SETS : {}) };
   return schemaComment(schemaRef) + stringify(document, { lineWidth: NO_LINE_FOLDING, indent: 2, aliasDuplicateObjects: false });
 }

@@ -25,12 +25,22 @@ function distinctTargets(changes: readonly Change[]): string {
   return [...new Set(changes.map(where))].join(', ');
 }
 
+/** README, "Sets": the sets whose prune makes removals, each with how many (a set that newly matches many targets). */
+function prunedBySets(removals: readonly RemoveChange[]): string {
+  const counts = new Map<string, number>();
+  for (const change of removals) if (change.source?.kind === 'set') counts.set(change.source.name, (counts.get(change.source.name) ?? 0) + 1);
+  if (counts.size === 0) return '';
+  const sets = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, n]) => `set "${name}" (${plural(n, 'removal')})`);
+  return ` Pruned by ${sets.join(', ')}: every target a set matches loses the grants no set or entry gives.`;
+}
+
 function maxRemovals(removals: readonly RemoveChange[], context: GuardContext): Refusal | undefined {
   if (context.force || removals.length <= context.maxRemovals) return undefined;
+  const sets = prunedBySets(removals);
   return {
     guard: 'max-removals',
-    message: `the plan removes ${plural(removals.length, 'grant')}, more than settings.max-removals (${context.maxRemovals}).`,
-    howToProceed: 'review the removals in the plan; if they are intended, run again with --force, or raise settings.max-removals in the desired-state file.',
+    message: `the plan removes ${plural(removals.length, 'grant')}, more than settings.max-removals (${context.maxRemovals}).${sets}`,
+    howToProceed: `review the removals in the plan; if they are intended, run again with --force, or raise settings.max-removals in the desired-state file${sets ? "; else narrow the set's match, or give it prune: false" : ''}.`,
     changes: removals,
   };
 }

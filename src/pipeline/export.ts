@@ -22,6 +22,8 @@ export interface ExportRequest extends Pick<PlanRequest, 'env' | 'address' | 'co
   readonly selection: ExportSelectionRequest;
   readonly splitByProject: boolean;
   readonly schemaRef: string;
+  /** With `selection.all`: the `all` sets, so the files are authoritative over the whole organization. */
+  readonly authoritative?: boolean;
 }
 
 interface Catalogue {
@@ -86,6 +88,7 @@ export async function exportFromLive(client: TfeClient, request: ExportRequest):
   return exportFiles(live, {
     named: new Set(request.selection.all ? [] : resolved.targets.map((t) => t.id)),
     schemaRef: request.schemaRef,
+    ...(request.authoritative ? { authoritative: true } : {}),
     ...(request.splitByProject ? { splitByProject: new Map(found.projects.map((p) => [p.id, p.name])) } : {}),
   });
 }

@@ -15,11 +15,12 @@ import { effectiveChanges } from '../effective/changes.js';
 import { readChangeContext } from '../live/change-context.js';
 import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
 import { readLive, type ReadOptions } from '../live/read-live.js';
-import { resolve, type Resolved } from '../resolve/resolve.js';
+import { resolve, type NameReader, type Resolved } from '../resolve/resolve.js';
+import { expandSets, type Expanded } from '../expand/expand.js';
 import { loadDesiredState } from '../validate/desired-state.js';
 import { placeOf, problemSummary, type Problem } from '../load/problem.js';
 import { RunControl } from './run-control.js';
-import { selectTargets, targetsOf } from './targets.js';
+import { selectExpanded, selectTargets, targetsOf } from './targets.js';
 
 /** How many problems a plan run prints before pointing at `tfe-access validate`. */
 const MAX_PROBLEMS_SHOWN = 20;
@@ -115,7 +116,26 @@ export function readOptionsOf(request: Pick<PlanRequest, 'concurrency' | 'readBy
   return { concurrency: request.concurrency, ...(request.readBy ? { readBy: request.readBy } : {}), ...(request.onNotice ? { onNotice: request.onNotice } : {}) };
 }
 
-/** resolve + read live + diff + the guards' verdict (+ effective changes when asked), for a desired state already loaded. */
+/**
+ * resolve + expand: the targets to read, the sets merged with the entries (src/expand/), or one
+ * error naming every problem. With `now`, a set's grant whose expiry has passed is no longer
+ * desired, as an entry's is (desiredFromFiles did the entries').
+ */
+export async function resolveAndExpand(client: NameReader, desired: DesiredState, targets: readonly string[] = [], now?: number): Promise<Expanded> {
+  const expanded = expandSets(desired, await resolve(client, desired));
+  if (expanded.problems.length > 0) {
+    const head = expanded.problems.length === 1 ? 'The sets have a problem' : `The sets have ${expanded.problems.length} problems`;
+    throw new CLIError(`${head}:\n${expanded.problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+  const selected = selectExpanded(expanded.desired, expanded.resolved, targets);
+  return { ...expanded, ...selected, desired: now === undefined || !desired.sets?.length ? selected.desired : desiredAt(selected.desired, now) };
+}
+
+/**
+ * resolve + expand + read live + diff + the guards' verdict (+ effective changes when asked), for a
+ * desired state already loaded. `desired` in the result is the files' (what a saved plan's basis
+ * fingerprints); the plan is made from it once its sets are expanded.
+ */
 export async function planAgainstLive(
   client: TfeClient,
   desired: DesiredState,
@@ -125,15 +145,17 @@ export async function planAgainstLive(
   request.afterLoad?.();
   // Once per run, before anything else: the versions, and a lower rate limit before the first burst.
   const server = await client.serverInfo();
-  const resolved = await resolve(client, desired);
+  const expanded = await resolveAndExpand(client, desired, request.targets, request.now);
+  const { resolved } = expanded;
   const read = readOptionsOf(request);
   const live = await readLive(client, resolved, { ...read, ...(request.onProgress ? { onProgress: request.onProgress } : {}) });
-  const supportWarnings = checkSupport(desired, live, server);
+  const supportWarnings = checkSupport(expanded.desired, live, server);
   // diff -> guard: the plan names every guard apply will refuse it by (docs/architecture.md, "The pipeline").
   const targeted = targetsOf(request.targets ?? []);
   // A --target plan says it covers part of the files, in every format (README, "Plan and drift");
   // how the grants were read is reported too, never part of the checksum (the same plan either way).
-  const built = guardPlan(buildPlan(desired, live, { server, supportWarnings, now: request.now }), guardInputsOf(desired, live));
+  const diffPlan = buildPlan(expanded.desired, live, { server, supportWarnings, setWarnings: expanded.warnings, now: request.now });
+  const built = guardPlan(diffPlan, guardInputsOf(expanded.desired, live));
   const plan = { ...built, ...(targeted.length > 0 ? { targeted } : {}), ...(live.read ? { read: live.read } : {}) };
   if (!request.effectiveChanges) return { plan, desired, resolved, live };
   const context = await readChangeContext(client, resolved, live, plan.changes, read);

@@ -13,9 +13,9 @@ import { supportOf } from '../diff/support.js';
 import { effectiveAccess, type GrantInput } from '../effective/compute.js';
 import { CLIError } from '../errors.js';
 import { readLive, type GrantLister } from '../live/read-live.js';
-import { resolve, type NameReader } from '../resolve/resolve.js';
+import type { NameReader } from '../resolve/resolve.js';
 import { selectExportTargets } from './export.js';
-import { desiredFromFiles, openClient, readOptionsOf, type PlanRequest } from './plan.js';
+import { desiredFromFiles, openClient, readOptionsOf, resolveAndExpand, type PlanRequest } from './plan.js';
 import { listTeamsOf } from '../resolve/teams.js';
 import { RunControl } from './run-control.js';
 import { selectReport, type ReportSelection } from './report-selection.js';
@@ -33,6 +33,8 @@ export interface Catalogue {
   readonly teams: readonly Team[];
   readonly projects: readonly Project[];
   readonly workspaces: readonly Workspace[];
+  /** Whether the workspaces came with their key-value tags (asked for when a set matches tags). */
+  readonly keyValueTags?: boolean;
 }
 
 function organizationOf(desired: DesiredState | undefined, named: string | undefined): string {
@@ -54,6 +56,7 @@ export function catalogueReader(found: Catalogue): NameReader {
     showWorkspaceByName: (_organization, name) => Promise.resolve(found.workspaces.find((w) => w.name === name)),
     firstWorkspacePage: () => Promise.resolve({ items: [...found.workspaces] }),
     restOfWorkspaces: () => Promise.resolve([...found.workspaces]),
+    listTaggedWorkspaces: () => Promise.resolve({ workspaces: [...found.workspaces], keyValueTags: found.keyValueTags === true }),
   };
 }
 
@@ -70,8 +73,8 @@ function grantsRead(live: LiveState): GrantLister {
 
 /** The plan of the files against the organization as read: what `apply` would do now. */
 export async function planOnRead(desired: DesiredState, found: Catalogue, live: LiveState): Promise<DiffPlan> {
-  const resolved = await resolve(catalogueReader(found), desired);
-  return buildPlan(desired, await readLive(grantsRead(live), resolved));
+  const expanded = await resolveAndExpand(catalogueReader(found), desired);
+  return buildPlan(expanded.desired, await readLive(grantsRead(live), expanded.resolved), { setWarnings: expanded.warnings });
 }
 
 /**
@@ -89,14 +92,20 @@ function asTheServerKeeps(grants: readonly IdentifiedGrant[], live: LiveState, s
   });
 }
 
-async function readOrganization(client: TfeClient, organization: string, request: ReportRequest): Promise<{ found: Catalogue; live: LiveState }> {
+/** Every workspace; with the key-value tags when a set of the files matches tags (the same pages). */
+async function workspacesOf(client: TfeClient, organization: string, desired: DesiredState | undefined): Promise<Pick<Catalogue, 'workspaces' | 'keyValueTags'>> {
+  if (!desired?.sets?.some((s) => s.match.tags !== undefined)) return { workspaces: await client.listWorkspaces(organization) };
+  return client.listTaggedWorkspaces(organization, { keyValueTags: true });
+}
+
+async function readOrganization(client: TfeClient, organization: string, request: ReportRequest, desired: DesiredState | undefined): Promise<{ found: Catalogue; live: LiveState }> {
   await client.serverInfo(); // once per run: a lower rate limit is heeded before the lists
   // Teams first: an address without them says so before anything else is read (resolve/teams.ts).
   const teams = await listTeamsOf(client, organization);
-  const [projects, workspaces] = await Promise.all([client.listProjects(organization), client.listWorkspaces(organization)]);
-  const found = { teams, projects, workspaces };
+  const [projects, workspaces] = await Promise.all([client.listProjects(organization), workspacesOf(client, organization, desired)]);
+  const found = { teams, projects, ...workspaces };
   // Every project and workspace: the workspaces by team when the server can and it is cheaper (README, "Reading by team").
-  const everything = { ...selectExportTargets(organization, found, { all: true, projects: [], workspaces: [] }), workspaces };
+  const everything = { ...selectExportTargets(organization, found, { all: true, projects: [], workspaces: [] }), workspaces: found.workspaces };
   const live = await readLive(client, everything, { ...readOptionsOf(request), ...(request.onProgress ? { onProgress: request.onProgress } : {}) });
   return { found, live };
 }
@@ -121,7 +130,7 @@ export async function reportOrganization(request: ReportRequest): Promise<Report
 async function reportWith(client: TfeClient, organization: string, desired: DesiredState | undefined, request: ReportRequest): Promise<Report> {
   try {
     const generatedAt = new Date().toISOString();
-    const { found, live } = await readOrganization(client, organization, request);
+    const { found, live } = await readOrganization(client, organization, request, desired);
     const liveGrants = [...live.targets.values()].flatMap((t) => t.grants);
     const grants: readonly GrantInput[] =
       request.after && desired ? asTheServerKeeps(grantsAfter(liveGrants, (await planOnRead(desired, found, live)).changes), live, await client.serverInfo()) : liveGrants;

@@ -1,9 +1,11 @@
 // `--target project:NAME` / `--target workspace:NAME`: narrow a run to some targets of the files.
 // Pure. An unknown or malformed target is a user error, never an empty plan that looks clean; it
-// names the target meant when one is close (the same name of the other kind first).
+// names the target meant when one is close (the same name of the other kind first). With sets, a
+// target may be one a set matches: that is known once the sets are expanded (selectExpanded).
 import { CLIError } from '../errors.js';
 import type { DesiredState, TargetType } from '../core/model.js';
 import { closestNames } from '../resolve/closest.js';
+import type { Resolved } from '../resolve/resolve.js';
 
 export interface TargetSelector {
   readonly type: TargetType;
@@ -38,16 +40,30 @@ export function targetsOf(targets: readonly string[]): string[] {
   return [...new Set(targets.map((t) => selectorText(parseTarget(t))))];
 }
 
+const selected = (selectors: readonly TargetSelector[]) => (t: { type: TargetType; name: string }): boolean => selectors.some((s) => s.type === t.type && s.name === t.name);
+
+/** `managed`: the targets a selector may name; `desired`: whose targets the near misses come from. */
+function refuseMissing(selectors: readonly TargetSelector[], managed: (s: TargetSelector) => boolean, desired: DesiredState): void {
+  const missing = selectors.filter((s) => !managed(s));
+  if (missing.length === 0) return;
+  const names = missing.map((s) => `${selectorText(s)}${hint(meant(desired, s.type, s.name))}`).join(', ');
+  throw new CLIError(`--target names what the files do not manage: ${names}.`);
+}
+
+/** Offline: the entries named; with sets of a kind, targets of that kind wait for selectExpanded. */
 export function selectTargets(desired: DesiredState, targets: readonly string[]): DesiredState {
   if (targets.length === 0) return desired;
   const selectors = targets.map((t) => parseTarget(t, desired));
-  const missing = selectors.filter((s) => !desired.targets.some((t) => t.type === s.type && t.name === s.name));
-  if (missing.length > 0) {
-    const names = missing.map((s) => `${selectorText(s)}${hint(meant(desired, s.type, s.name))}`).join(', ');
-    throw new CLIError(`--target names what the files do not manage: ${names}.`);
-  }
-  return {
-    ...desired,
-    targets: desired.targets.filter((t) => selectors.some((s) => s.type === t.type && s.name === t.name)),
-  };
+  const setKinds = new Set((desired.sets ?? []).map((s) => s.type));
+  refuseMissing(selectors, (s) => setKinds.has(s.type) || desired.targets.some((t) => t.type === s.type && t.name === s.name), desired);
+  if (setKinds.size > 0) return desired;
+  return { ...desired, targets: desired.targets.filter(selected(selectors)) };
+}
+
+/** After expansion: the targets named, entries and set matches alike. */
+export function selectExpanded(desired: DesiredState, resolved: Resolved, targets: readonly string[]): { desired: DesiredState; resolved: Resolved } {
+  if (targets.length === 0 || (desired.sets ?? []).length === 0) return { desired, resolved };
+  const selectors = targets.map((t) => parseTarget(t, desired));
+  refuseMissing(selectors, (s) => resolved.targets.some((t) => t.type === s.type && t.name === s.name), desired);
+  return { desired: { ...desired, targets: desired.targets.filter(selected(selectors)) }, resolved: { ...resolved, targets: resolved.targets.filter(selected(selectors)) } };
 }

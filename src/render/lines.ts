@@ -107,6 +107,23 @@ function levels(change: Change): string {
 export const SIGN: { readonly [A in Change['action']]: string } = { add: '+', update: '~', remove: '-' };
 
 /**
+ * README, "Sets": where each change comes from is shown once the files' sets take part in the plan
+ * (a change from a set, or an entry overriding one); a plan of entries only reads as it always did.
+ */
+export function showsSources(changes: readonly Change[]): boolean {
+  return changes.some((c) => c.source?.kind === 'set' || c.source?.overrides !== undefined);
+}
+
+/** `[set prod-sre]`, `[entry]`, `[entry, overrides set prod-sre]`. */
+export function sourceLabel(change: Change): string {
+  const source = change.source;
+  if (!source) return '';
+  if (source.kind === 'set') return `[set ${source.name}]`;
+  const overrides = source.overrides ?? [];
+  return overrides.length === 0 ? '[entry]' : `[entry, overrides set${overrides.length === 1 ? '' : 's'} ${overrides.join(', ')}]`;
+}
+
+/**
  * Attribute lines shown under a change: the custom set of an add, the permissions a removed custom
  * grant takes away, the differences of an update. A change between two fixed levels is its
  * headline alone (`read -> write` says it all); its implied attributes only when `verbose`.

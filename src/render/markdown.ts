@@ -5,7 +5,7 @@
 // are. `drift --format markdown` is titled and marked as drift, not as a plan.
 import type { Change, Plan } from '../core/plan.js';
 import { effectiveLines } from './effective-lines.js';
-import { detailLines, groupByTarget, headline, hiddenWarningsLine, partialLine, refusalHeadline, shownWarnings, SIGN, summaryLine, type TargetGroup, type WarningScope } from './lines.js';
+import { detailLines, groupByTarget, headline, hiddenWarningsLine, partialLine, refusalHeadline, shownWarnings, showsSources, SIGN, sourceLabel, summaryLine, type TargetGroup, type WarningScope } from './lines.js';
 import { collapsed, escapeHtml, escapeText, fenced, fenceSafe } from './markdown-text.js';
 
 /** GitHub refuses comments longer than this many characters. */
@@ -55,15 +55,17 @@ function counts(changes: readonly Change[]): { add: number; update: number; remo
   return n;
 }
 
-function changeLines(change: Change, verbose: boolean, now: number | undefined): string[] {
+/** `sources`: README, "Sets": each change says where it comes from once a set takes part in the plan. */
+function changeLines(change: Change, verbose: boolean, now: number | undefined, sources: boolean): string[] {
   const sign = SIGN[change.action] === '~' ? '!' : SIGN[change.action];
-  return [`${sign} ${change.team.name}: ${headline(change, now)}`, ...detailLines(change, verbose).map((line) => `${line.sign}     ${line.text}`)];
+  const from = sources ? ` ${sourceLabel(change)}` : '';
+  return [`${sign} ${change.team.name}: ${headline(change, now)}${from}`, ...detailLines(change, verbose).map((line) => `${line.sign}     ${line.text}`)];
 }
 
-function section(group: TargetGroup, long: boolean, verbose: boolean, now?: number): string {
+function section(group: TargetGroup, long: boolean, verbose: boolean, now: number | undefined, sources: boolean): string {
   const n = counts(group.changes);
   const title = `**${group.target.type} <code>${escapeHtml(group.target.name)}</code>** (+${n.add} ~${n.update} -${n.remove})\n`;
-  const lines = (changes: readonly Change[]): string => fenced('diff', changes.flatMap((c) => changeLines(c, verbose, now)));
+  const lines = (changes: readonly Change[]): string => fenced('diff', changes.flatMap((c) => changeLines(c, verbose, now, sources)));
   if (!long) return `${title}\n${lines(group.changes)}\n`;
   // What goes is never behind a click.
   const removals = group.changes.filter((c) => c.action === 'remove');
@@ -154,7 +156,8 @@ export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): strin
     tail = `${plan.warnings.length} warnings${plan.effectiveChanges?.length ? ` and ${plan.effectiveChanges.length} effective changes` : ''} not shown (too long for a comment); run \`tfe-access plan\` to see them.\n\nChecksum: \`${plan.checksum}\`\n`;
   }
   const groups = groupByTarget(plan.changes);
-  const sections = groups.map((g) => section(g, long, verbose, options.now));
+  const sources = showsSources(plan.changes);
+  const sections = groups.map((g) => section(g, long, verbose, options.now, sources));
   let budget = limit - TAIL_RESERVE - head.length - tail.length;
   if (sections.reduce((n, s) => n + s.length, 0) > budget) budget -= NOTE_NAMES;
   const shown: string[] = [];

@@ -60,6 +60,7 @@ function changeSchema(resource: Resource): Schema {
         description: "When the file's grant ends, in UTC (a date in the files ends at the next midnight UTC). On an add or update: the plan after that removes it; on a removal with reason expired: when it ended.",
       },
       reason: { enum: [...REMOVE_REASONS], description: 'Why a removal is planned when it is not pruning: expired, the grant of the files has expired (removed whatever prune says).' },
+      source: sourceSchema(),
     },
     additionalProperties: false,
     allOf: [
@@ -68,6 +69,21 @@ function changeSchema(resource: Resource): Schema {
       { if: { properties: { action: { const: 'remove' } } }, then: { required: ['id'], properties: { before: access, after: { type: 'null' } } } },
       { if: { properties: { reason: { const: 'expired' } }, required: ['reason'] }, then: { required: ['expires'] } },
     ],
+  };
+}
+
+/** README, "Sets": where a change's desired grant comes from; for a removal, what prunes the target. */
+function sourceSchema(): Schema {
+  return {
+    type: 'object',
+    description: "Where the desired grant comes from: the target's own entry (named by the target) or a set (by its name); for a removal, the entry or set that prunes the target.",
+    required: ['kind', 'name'],
+    properties: {
+      kind: { enum: ['entry', 'set'] },
+      name: { type: 'string', minLength: 1 },
+      overrides: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, description: 'The sets whose grant of the same team this entry overrides.' },
+    },
+    additionalProperties: false,
   };
 }
 

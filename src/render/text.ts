@@ -2,7 +2,7 @@
 import type { Plan } from '../core/plan.js';
 import { printable } from '../core/printable.js';
 import { effectiveLines } from './effective-lines.js';
-import { detailLines, groupByTarget, headline, hiddenWarningsLine, partialLine, refusalHeadline, shownWarnings, SIGN, summaryLine, type AttributeLine, type WarningScope } from './lines.js';
+import { detailLines, groupByTarget, headline, hiddenWarningsLine, partialLine, refusalHeadline, shownWarnings, showsSources, SIGN, sourceLabel, summaryLine, type AttributeLine, type WarningScope } from './lines.js';
 
 export interface TextOptions {
   readonly color: boolean;
@@ -38,13 +38,15 @@ export function renderText(plan: Plan, options: TextOptions): string {
   const { color } = options;
   const partial = partialLine(plan);
   const out: string[] = [summaryLine(plan), ...(partial ? [printable(partial)] : []), ...refusalLines(plan, color), ''];
+  const sources = showsSources(plan.changes);
   for (const group of groupByTarget(plan.changes)) {
     // Names and ids may come from the service (a removed team's name): one line each, no escapes.
     out.push(`${group.target.type} ${printable(group.target.name)} ${paint(color, 'dim', `(${printable(group.target.id)})`)}`);
     const width = Math.max(...group.changes.map((c) => printable(c.team.name).length));
     for (const change of group.changes) {
       const sign = SIGN[change.action] as '+' | '~' | '-';
-      out.push(`  ${paint(color, sign, `${sign} ${printable(change.team.name).padEnd(width)}`)}  ${printable(headline(change, options.now))}`);
+      const from = sources ? `  ${paint(color, 'dim', printable(sourceLabel(change)))}` : '';
+      out.push(`  ${paint(color, sign, `${sign} ${printable(change.team.name).padEnd(width)}`)}  ${printable(headline(change, options.now))}${from}`);
       for (const line of detailLines(change, options.verbose)) out.push(attribute(line, color));
     }
     out.push('');

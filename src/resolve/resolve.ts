@@ -1,21 +1,25 @@
 // Names in a DesiredState -> ids, with the fewest requests: all teams first (pages of 100; the plan
 // needs every visible team anyway, and an address without teams must say so before anything else
-// is read: teams.ts), then at once all projects when any is managed (pages of 100), workspaces as
-// workspaces.ts decides. Team names are exact and case-sensitive (docs/api.md, "Name resolution");
-// every problem is collected, then one CLIError lists them all, sorted by file and line.
+// is read: teams.ts), then at once all projects when any is managed or a set is given (pages of
+// 100), workspaces as workspaces.ts decides; with workspace sets, the list catalog.ts reads serves
+// the entries too. Team names are exact and case-sensitive (docs/api.md, "Name resolution"); every
+// problem is collected, then one CLIError lists them all, sorted by file and line.
 import type { TfeClient } from '../api/client.js';
 import type { DesiredState, DesiredTarget, Project, SourceRef, Team, TargetType, Workspace } from '../core/model.js';
 import { didYouMean } from './closest.js';
 import { quote } from '../core/printable.js';
+import { InternalError } from '../errors.js';
+import { readCatalog, type CatalogReader, type SetCatalog } from './catalog.js';
 import { listTeamsOf } from './teams.js';
-import { findWorkspaces } from './workspaces.js';
+import { findWorkspaces, type WorkspaceLookup } from './workspaces.js';
 import { nameProblemsError, organizationError, type NameProblem } from './problems.js';
 
 /**
  * The calls name resolution needs, and no other; `listOrganizations` only for the did-you-mean of
- * an organization that is not found.
+ * an organization that is not found, `listTaggedWorkspaces` only for files with sets.
  */
-export type NameReader = Pick<TfeClient, 'listTeams' | 'showsOrganization' | 'listProjects' | 'showWorkspace' | 'showWorkspaceByName' | 'firstWorkspacePage' | 'restOfWorkspaces'> & Partial<Pick<TfeClient, 'listOrganizations'>>;
+export type NameReader = Pick<TfeClient, 'listTeams' | 'showsOrganization' | 'listProjects' | 'showWorkspace' | 'showWorkspaceByName' | 'firstWorkspacePage' | 'restOfWorkspaces'> &
+  Partial<Pick<TfeClient, 'listOrganizations' | 'listTaggedWorkspaces'>>;
 
 export interface ResolvedTarget {
   readonly type: TargetType;
@@ -34,6 +38,8 @@ export interface Resolved {
   readonly targets: readonly ResolvedTarget[];
   /** Every workspace of the organization, when resolution listed them all (the plan's effective changes use it). */
   readonly workspaces?: readonly Workspace[];
+  /** What the sets are expanded from, when the files give sets (src/expand/expand.ts). */
+  readonly catalog?: SetCatalog;
 }
 
 const NOT_VISIBLE = 'not found, or the token may not see it';
@@ -49,7 +55,7 @@ function unknownTeam(desired: DesiredState, teams: ReadonlyMap<string, Team>, na
  */
 function checkTeams(desired: DesiredState, teams: ReadonlyMap<string, Team>, problems: NameProblem[]): void {
   const reported = new Set<string>();
-  for (const target of desired.targets) {
+  for (const target of [...desired.targets, ...(desired.sets ?? [])]) {
     for (const grant of target.grants) {
       if (teams.has(grant.team) || reported.has(grant.team)) continue;
       reported.add(grant.team);
@@ -92,16 +98,41 @@ async function pinnedWorkspaces(client: NameReader, targets: readonly DesiredTar
 }
 
 /** The organization's teams, projects and the workspaces named; a wrong organization is a problem at its line. */
+/** With workspace sets, the list read for them serves the entries (the whole list: no request more); else workspaces.ts decides. */
+async function lookUpWorkspaces(client: NameReader, organization: string, names: readonly string[], catalog: SetCatalog): Promise<WorkspaceLookup> {
+  const found = new Map(catalog.workspaces.filter((w) => names.includes(w.name)).map((w) => [w.name, w]));
+  if (catalog.complete) return { found, all: catalog.workspaces };
+  const rest = await findWorkspaces(client, organization, names.filter((n) => !found.has(n)));
+  return { found: new Map([...found, ...rest.found]) };
+}
+
+/** The projects (when a project is managed or a set given) and, for sets, what they expand from. */
+async function listFor(client: NameReader, desired: DesiredState): Promise<{ projects: Project[]; catalog?: SetCatalog }> {
+  const sets = desired.sets ?? [];
+  const needed = sets.length > 0 || desired.targets.some((t) => t.type === 'project');
+  const projects = needed ? await client.listProjects(desired.organization) : [];
+  if (sets.length === 0) return { projects };
+  return { projects, catalog: await readCatalog(catalogReaderOf(client), desired.organization, sets, projects) };
+}
+
+/** Only files with sets need the tagged list: a reader without it (a test's fake) serves the rest. */
+function catalogReaderOf(client: NameReader): CatalogReader {
+  const list = client.listTaggedWorkspaces;
+  if (!list) throw new InternalError('this name reader cannot list workspaces with their tags, which sets need');
+  return { listTaggedWorkspaces: (organization, options) => list.call(client, organization, options) };
+}
+
 async function listsOf(client: NameReader, desired: DesiredState) {
   const organization = desired.organization;
   try {
     // Teams first: an address without them (HCP Europe) says so before anything else is read.
     const teams = await listTeamsOf(client, organization);
-    const [projects, workspaces] = await Promise.all([
-      desired.targets.some((t) => t.type === 'project') ? client.listProjects(organization) : Promise.resolve([]),
-      findWorkspaces(client, organization, desired.targets.filter((t) => t.type === 'workspace').map((t) => t.name)),
-    ]);
-    return [teams, projects, workspaces] as const;
+    const names = desired.targets.filter((t) => t.type === 'workspace').map((t) => t.name);
+    // Without workspace sets, the workspace lookups need not wait for the projects.
+    const withSets = desired.sets?.some((s) => s.type === 'workspace') === true;
+    const [{ projects, catalog }, plain] = await Promise.all([listFor(client, desired), withSets ? undefined : findWorkspaces(client, organization, names)]);
+    const workspaces = plain ?? (await lookUpWorkspaces(client, organization, names, catalog as SetCatalog));
+    return [teams, projects, workspaces, catalog] as const;
   } catch (error: unknown) {
     throw (await organizationError(client, desired, error)) ?? error;
   }
@@ -110,7 +141,7 @@ async function listsOf(client: NameReader, desired: DesiredState) {
 export async function resolve(client: NameReader, desired: DesiredState): Promise<Resolved> {
   const organization = desired.organization;
   const workspaceTargets = desired.targets.filter((t) => t.type === 'workspace');
-  const [teams, projects, workspaces] = await listsOf(client, desired);
+  const [teams, projects, workspaces, catalog] = await listsOf(client, desired);
   const teamsByName = new Map(teams.map((t) => [t.name, t]));
   const projectsByName = new Map(projects.map((p) => [p.name, p]));
   const problems: NameProblem[] = [];
@@ -127,5 +158,5 @@ export async function resolve(client: NameReader, desired: DesiredState): Promis
     targets.push({ type: target.type, id, name: target.name, desired: target, ...(projectId ? { projectId } : {}) });
   }
   if (problems.length > 0) throw nameProblemsError(problems);
-  return { organization, teams, teamsByName, targets, ...(workspaces.all ? { workspaces: workspaces.all } : {}) };
+  return { organization, teams, teamsByName, targets, ...(workspaces.all ? { workspaces: workspaces.all } : {}), ...(catalog ? { catalog } : {}) };
 }

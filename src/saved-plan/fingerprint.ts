@@ -45,6 +45,18 @@ function grantRows(type: TargetType, grants: readonly DesiredGrant[]): Canonical
   }));
 }
 
+/** Sets count by what they match and give; files without sets fingerprint as they did before sets. */
+function setRows(desired: DesiredState): { sets?: Canonical[] } {
+  const sets = desired.sets ?? [];
+  if (sets.length === 0) return {};
+  const rows = [...sets].sort(byKey((s) => `${s.type}\u0000${s.name}`)).map((s) => {
+    const match: Record<string, Canonical> = {};
+    for (const [key, values] of Object.entries(s.match)) if (values !== undefined) match[key] = [...(values as readonly string[])];
+    return { type: s.type, name: s.name, match, prune: s.prune, grants: grantRows(s.type, s.grants) };
+  });
+  return { sets: rows };
+}
+
 /**
  * The desired state's meaning; where it was written (files, lines) does not count. Grants that have
  * expired at the time of the run (DesiredTarget.expired) count apart: a grant that expires between
@@ -57,8 +69,10 @@ export function fingerprintDesired(desired: DesiredState): string {
     id: t.id ?? null,
     prune: t.prune,
     grants: grantRows(t.type, t.grants),
+    // With sets, `prune: false` written on an entry means more than the default false: no set prunes it.
+    ...(desired.sets?.length && t.pruneExplicit ? { pruneExplicit: true } : {}),
     ...(t.expired?.length ? { expired: grantRows(t.type, t.expired) } : {}),
   }));
   const settings = { prune: desired.settings.prune, ignoreTeams: [...desired.settings.ignoreTeams].sort(), maxRemovals: desired.settings.maxRemovals };
-  return sha256(canonicalJson({ organization: desired.organization, settings, targets }));
+  return sha256(canonicalJson({ organization: desired.organization, settings, targets, ...setRows(desired) }));
 }

@@ -2,7 +2,7 @@
 // document whose seal does not match it, and a plan whose checksum is not the one of its changes,
 // organization and guard inputs (the file was edited or damaged).
 import { isLevel, PERMISSIONS, type PermissionValue, type Resource } from '../core/access.js';
-import { RESOURCE_OF, type Access, type ReportedAccess, type TargetType } from '../core/model.js';
+import { RESOURCE_OF, type Access, type GrantOrigin, type ReportedAccess, type TargetType } from '../core/model.js';
 import { changeDocument, PLAN_FORMAT_VERSION } from '../core/plan-document.js';
 import { flattenPermissions } from '../core/permissions.js';
 import { GUARD_NAMES, REMOVE_REASONS, WARNING_CODES, summarise, type Change, type GuardName, type PlanRefusal, type PlanWarning, type RemoveReason, type WarningCode } from '../core/plan.js';
@@ -53,6 +53,16 @@ function roleOf(reader: Reader, key: 'beforeRole' | 'afterRole'): { beforeRole?:
   return reader.value.role === undefined ? {} : { [key]: reader.string('role') };
 }
 
+/** README, "Sets": `{kind, name, overrides?}`; absent in plans saved before sets. */
+function sourceOf(reader: Reader): { source?: GrantOrigin } {
+  if (reader.value.source === undefined) return {};
+  const source = reader.object('source');
+  const kind = source.string('kind');
+  if (kind !== 'entry' && kind !== 'set') source.fail(`${source.at('kind')} "${kind}" is not entry or set`);
+  const overrides = source.value.overrides === undefined ? {} : { overrides: source.array('overrides').map((name, i) => (typeof name === 'string' && name !== '' ? name : source.fail(`${source.at('overrides')}[${i}] is not a set name`))) };
+  return { source: { kind: kind as GrantOrigin['kind'], name: source.string('name'), ...overrides } };
+}
+
 /** `expires` (an instant in the plans' form) and, on a removal, `reason` (README, "Grants that expire"). */
 function expiryOf(reader: Reader, action: string): { expires?: string; reason?: RemoveReason } {
   const out: { expires?: string; reason?: RemoveReason } = {};
@@ -76,7 +86,7 @@ function changeOf(reader: Reader): Change {
   const type = targetType(target, 'type');
   const resource = RESOURCE_OF[type];
   if (reader.string('resource') !== resource) reader.fail(`${reader.at('resource')} does not match the target type ${type}`);
-  const base = { resource, team: { name: team.string('name'), id: team.string('id') }, target: { type, name: target.string('name'), id: target.string('id') } };
+  const base = { resource, team: { name: team.string('name'), id: team.string('id') }, target: { type, name: target.string('name'), id: target.string('id') }, ...sourceOf(reader) };
   const action = reader.string('action');
   const { reason, ...expires } = expiryOf(reader, action);
   switch (action) {

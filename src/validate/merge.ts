@@ -25,15 +25,26 @@ export interface MergedTarget {
   readonly grants: Map<string, Located>;
 }
 
+/** A set, defined once in one file (a second definition is a problem, as for roles). */
+export interface MergedSet {
+  readonly type: TargetType;
+  readonly name: string;
+  /** The whole set: its `match` and `prune` are read from here. */
+  readonly item: Located;
+  readonly grants: Map<string, Located>;
+}
+
 export interface Merged {
   organization?: Located;
   readonly settings: Map<string, Located>;
   readonly roles: { readonly [T in TargetType]: Map<string, Located> };
   readonly targets: Map<string, MergedTarget>;
+  readonly sets: { readonly [T in TargetType]: Map<string, MergedSet> };
   readonly problems: Problem[];
 }
 
 export const TARGET_KEYS: { readonly [T in TargetType]: string } = { project: 'projects', workspace: 'workspaces' };
+export const SET_KEYS: { readonly [T in TargetType]: string } = { project: 'project-sets', workspace: 'workspace-sets' };
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -85,6 +96,24 @@ function mergeTargets(merged: Merged, file: LoadedFile, type: TargetType, entrie
   }
 }
 
+function mergeSets(merged: Merged, file: LoadedFile, type: TargetType, entries: unknown): void {
+  if (!isRecord(entries)) return;
+  const key = SET_KEYS[type];
+  for (const [name, entry] of Object.entries(entries)) {
+    const item = locate(file, [key, name], entry);
+    const first = merged.sets[type].get(name);
+    if (first) {
+      merged.problems.push(problemAt(item.at, item.segments, `${type} set ${quote(name)} is defined twice; first defined at ${placeOf(first.item.at, item.at)}`));
+      continue;
+    }
+    const grants = new Map<string, Located>();
+    if (isRecord(entry) && isRecord(entry.teams)) {
+      for (const [team, grant] of Object.entries(entry.teams)) grants.set(team, locate(file, [key, name, 'teams', team], grant));
+    }
+    merged.sets[type].set(name, { type, name, item, grants });
+  }
+}
+
 function mergeFile(merged: Merged, file: LoadedFile): void {
   const data = file.data;
   if (!isRecord(data)) return;
@@ -105,10 +134,12 @@ function mergeFile(merged: Merged, file: LoadedFile): void {
   }
   mergeTargets(merged, file, 'project', data.projects);
   mergeTargets(merged, file, 'workspace', data.workspaces);
+  mergeSets(merged, file, 'project', data[SET_KEYS.project]);
+  mergeSets(merged, file, 'workspace', data[SET_KEYS.workspace]);
 }
 
 export function merge(files: readonly LoadedFile[]): Merged {
-  const merged: Merged = { settings: new Map(), roles: { project: new Map(), workspace: new Map() }, targets: new Map(), problems: [] };
+  const merged: Merged = { settings: new Map(), roles: { project: new Map(), workspace: new Map() }, targets: new Map(), sets: { project: new Map(), workspace: new Map() }, problems: [] };
   for (const file of files) mergeFile(merged, file);
   return merged;
 }

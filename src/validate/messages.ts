@@ -61,9 +61,11 @@ function collapse(errors: readonly ErrorObject[]): ErrorObject[] {
   });
 }
 
+const GRANT_HOLDERS: Readonly<Record<string, 'project' | 'workspace'>> = { projects: 'project', workspaces: 'workspace', 'project-sets': 'project', 'workspace-sets': 'workspace' };
+
 function grantKind(segments: readonly Segment[]): 'project' | 'workspace' | undefined {
   if (segments.length < 4 || segments[2] !== 'teams') return undefined;
-  return segments[0] === 'projects' ? 'project' : segments[0] === 'workspaces' ? 'workspace' : undefined;
+  return GRANT_HOLDERS[String(segments[0])];
 }
 
 function typeMessage(e: ErrorObject, segments: Segment[]): string {

@@ -4,9 +4,9 @@
 // implied permissions, per-target prune resolved. Pure; called only when there are no problems.
 import { isFixedLevel, type PermissionSet, type PermissionValue, type Resource } from '../core/access.js';
 import { WARNING_CODES, type WarningCode } from '../core/plan.js';
-import { DEFAULT_SETTINGS, RESOURCE_OF, type Access, type DesiredGrant, type DesiredRoles, type DesiredSettings, type DesiredState, type DesiredTarget, type GrantExpiry, type SourceRef, type TargetType } from '../core/model.js';
+import { DEFAULT_SETTINGS, RESOURCE_OF, type Access, type DesiredGrant, type DesiredRoles, type DesiredSet, type DesiredSettings, type DesiredState, type DesiredTarget, type GrantExpiry, type SetMatch, type SourceRef, type TargetType } from '../core/model.js';
 import { customAccess, flattenPermissions } from '../core/permissions.js';
-import { isRecord, type Located, type Merged, type MergedTarget } from './merge.js';
+import { isRecord, type Located, type Merged, type MergedSet, type MergedTarget } from './merge.js';
 import { valueAt } from './positions.js';
 import { parseExpiry } from '../core/expiry.js';
 
@@ -81,20 +81,40 @@ function settingsOf(merged: Merged): DesiredSettings {
   };
 }
 
+function grantsOf(merged: Merged, type: TargetType, grants: ReadonlyMap<string, Located>): DesiredGrant[] {
+  return [...grants].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([team, item]) => toGrant(merged, type, team, item));
+}
+
 function toTarget(merged: Merged, settings: DesiredSettings, target: MergedTarget): DesiredTarget {
   const id = target.fields.get('id')?.value;
   const prune = target.fields.get('prune')?.value;
-  const grants = [...target.grants]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([team, item]) => toGrant(merged, target.type, team, item));
   return {
     type: target.type,
     name: target.name,
     ...(typeof id === 'string' ? { id } : {}),
     prune: typeof prune === 'boolean' ? prune : settings.prune,
-    grants,
+    grants: grantsOf(merged, target.type, target.grants),
     source: target.at,
+    ...(typeof prune === 'boolean' ? { pruneExplicit: true } : {}),
     ...ignoredWarnings(target.fields.get('ignore-warnings')),
+  };
+}
+
+function stringsAt(match: Record<string, unknown>, key: keyof SetMatch): Partial<SetMatch> {
+  const value = match[key];
+  return Array.isArray(value) ? { [key]: value.filter((v): v is string => typeof v === 'string') } : {};
+}
+
+function toSet(merged: Merged, settings: DesiredSettings, set: MergedSet): DesiredSet {
+  const value = isRecord(set.item.value) ? set.item.value : {};
+  const match = isRecord(value.match) ? value.match : {};
+  return {
+    type: set.type,
+    name: set.name,
+    match: { ...stringsAt(match, 'projects'), ...stringsAt(match, 'tags'), ...stringsAt(match, 'names'), ...stringsAt(match, 'exclude') },
+    prune: typeof value.prune === 'boolean' ? value.prune : settings.prune,
+    grants: grantsOf(merged, set.type, set.grants),
+    source: set.item.at,
   };
 }
 
@@ -111,6 +131,8 @@ export function toDesiredState(merged: Merged): DesiredState {
   const targets = [...merged.targets.values()]
     .map((t) => toTarget(merged, settings, t))
     .sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const byName = (a: DesiredSet, b: DesiredSet): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  const sets = (['project', 'workspace'] as const).flatMap((type) => [...merged.sets[type].values()].map((s) => toSet(merged, settings, s)).sort(byName));
   const organizationSource = merged.organization ? { organizationSource: valueAt(merged.organization.file, ['organization']) } : {};
-  return { organization: String(merged.organization?.value ?? ''), ...organizationSource, settings, targets, roles: rolesOf(merged) };
+  return { organization: String(merged.organization?.value ?? ''), ...organizationSource, settings, targets, roles: rolesOf(merged), ...(sets.length > 0 ? { sets } : {}) };
 }

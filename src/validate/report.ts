@@ -27,9 +27,12 @@ export function summaryLine(report: Report): string {
   // Valid, and yet nothing to plan: said plainly rather than as "0 projects, 0 workspaces".
   if (state.targets.length === 0) return `${where}: no targets managed (no projects or workspaces).`;
   const count = (type: string) => state.targets.filter((t) => t.type === type).length;
-  const grants = state.targets.reduce((n, t) => n + t.grants.length, 0);
+  const sets = state.sets ?? [];
+  const grants = [...state.targets, ...sets].reduce((n, t) => n + t.grants.length, 0);
+  // Sets only when there are some: a file without them reads as it always did.
+  const setCount = sets.length > 0 ? `, ${plural(sets.length, 'set')}` : '';
   const warnings = report.warnings?.length ? `; ${plural(report.warnings.length, 'warning')}` : '';
-  return `${where}: ${plural(count('project'), 'project')}, ${plural(count('workspace'), 'workspace')}, ${plural(grants, 'grant')}${warnings}.`;
+  return `${where}: ${plural(count('project'), 'project')}, ${plural(count('workspace'), 'workspace')}${setCount}, ${plural(grants, 'grant')}${warnings}.`;
 }
 
 export function formatText(report: Report): string {

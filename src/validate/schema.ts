@@ -7,8 +7,9 @@ import { LEVEL_DESCRIPTIONS, LEVELS, PERMISSIONS, type PermissionSpec, type Reso
 import { RESOURCE_OF, type TargetType } from '../core/model.js';
 import { splitKey } from '../core/permissions.js';
 import { idPattern, idShape } from '../core/ids.js';
+import { SET_KEYS } from './merge.js';
 import { DEFAULT_EXPIRY_WARNING_DAYS, EXPIRY_PATTERN } from '../core/expiry.js';
-import { WARNING_CODES } from '../core/plan.js';
+import { TARGET_WARNING_CODES, WARNING_CODES } from '../core/plan.js';
 
 export type JsonSchema = { readonly [key: string]: unknown };
 
@@ -116,8 +117,8 @@ function grantDef(resource: Resource, type: TargetType): JsonSchema {
 }
 
 /** `ignore-warnings`: codes of the plan's warnings (README, "Warnings"), each once. */
-function ignoreWarningsSchema(where: string): JsonSchema {
-  return { description: `Warnings the plan does not show ${where} (README, "Warnings"): their codes.`, type: 'array', items: { enum: [...WARNING_CODES] }, uniqueItems: true, default: [] };
+function ignoreWarningsSchema(where: string, codes: readonly string[]): JsonSchema {
+  return { description: `Warnings the plan does not show ${where} (README, "Warnings"): their codes.`, type: 'array', items: { enum: [...codes] }, uniqueItems: true, default: [] };
 }
 
 function targetDef(type: TargetType): JsonSchema {
@@ -130,9 +131,49 @@ function targetDef(type: TargetType): JsonSchema {
       id: { description: `Pins the ${type} id (${idShape(type)}); checked against the name when resolving.`, type: 'string', pattern: idPattern(type) },
       prune: { description: `Remove grants of teams not listed here (overrides settings.prune for this ${type}). false: additive.`, type: 'boolean' },
       teams: { description: `Team name -> access on this ${type}.`, type: 'object', propertyNames: { minLength: 1 }, additionalProperties: { $ref: `#/$defs/${type}Grant` } },
-      'ignore-warnings': ignoreWarningsSchema(`about this ${type}`),
+      'ignore-warnings': ignoreWarningsSchema(`about this ${type}`, TARGET_WARNING_CODES),
     },
   };
+}
+
+function globList(what: string): JsonSchema {
+  return { description: what, type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, uniqueItems: true };
+}
+
+function matchDef(type: TargetType): JsonSchema {
+  const names = globList(`Globs of ${type} names (\`*\` any run of characters, \`?\` one); the name matches one of them.`);
+  const exclude = globList(`Globs of ${type} names left out, even when every other criterion holds.`);
+  const workspaceOnly: Record<string, JsonSchema> =
+    type === 'workspace'
+      ? {
+          projects: { description: 'Project names: the workspace is in one of them.', type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, uniqueItems: true },
+          tags: { description: 'Tags that must all be on the workspace: `key:value` matches a key-value tag (or a flat tag written so), a bare word a flat tag or a key.', type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, uniqueItems: true },
+        }
+      : {};
+  return {
+    description: `Which ${type}s the set matches, read from the organization at plan time: every criterion given must hold.`,
+    type: 'object',
+    additionalProperties: false,
+    properties: { ...workspaceOnly, names, exclude },
+  };
+}
+
+function setDef(type: TargetType): JsonSchema {
+  return {
+    description: `A set of ${type}s chosen by criteria: each ${type} it matches gets these teams, merged with its own entry (which wins for the same team).`,
+    type: 'object',
+    required: ['match', 'teams'],
+    additionalProperties: false,
+    properties: {
+      match: { description: `Which ${type}s get the set's teams.`, $ref: `#/$defs/${type}Match` },
+      prune: { description: `Remove grants of teams no set or entry gives on every ${type} the set matches (default settings.prune); a ${type}'s own entry with \`prune: false\` keeps them.`, type: 'boolean' },
+      teams: { description: `Team name -> access on every ${type} the set matches.`, type: 'object', propertyNames: { minLength: 1 }, additionalProperties: { $ref: `#/$defs/${type}Grant` } },
+    },
+  };
+}
+
+function setsSchema(type: TargetType): JsonSchema {
+  return { description: `${type === 'project' ? 'Project' : 'Workspace'} sets by name (the name is shown in plans).`, type: 'object', propertyNames: { minLength: 1 }, additionalProperties: { $ref: `#/$defs/${type}Set` } };
 }
 
 function rolesSchema(): JsonSchema {
@@ -156,7 +197,7 @@ function settingsSchema(): JsonSchema {
       'ignore-teams': { description: 'Teams never added, changed or removed by these files.', type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true, default: [] },
       'max-removals': { description: 'apply refuses (exit 3) to remove more grants than this without --force. Default 10.', type: 'integer', minimum: 0, default: 10 },
       'expiry-warning-days': { description: `validate and plan warn about grants that expire within this many days. Default ${DEFAULT_EXPIRY_WARNING_DAYS}.`, type: 'integer', minimum: 0, default: DEFAULT_EXPIRY_WARNING_DAYS },
-      'ignore-warnings': ignoreWarningsSchema('anywhere'),
+      'ignore-warnings': ignoreWarningsSchema('anywhere', WARNING_CODES),
     },
   };
 }
@@ -182,10 +223,16 @@ export function buildSchema(): JsonSchema {
       roles: rolesSchema(),
       projects: targets('project'),
       workspaces: targets('workspace'),
+      [SET_KEYS.workspace]: setsSchema('workspace'),
+      [SET_KEYS.project]: setsSchema('project'),
     },
     $defs: {
       project: targetDef('project'),
       workspace: targetDef('workspace'),
+      projectSet: setDef('project'),
+      workspaceSet: setDef('workspace'),
+      projectMatch: matchDef('project'),
+      workspaceMatch: matchDef('workspace'),
       projectGrant: grantDef(RESOURCE_OF.project, 'project'),
       workspaceGrant: grantDef(RESOURCE_OF.workspace, 'workspace'),
       projectInlineGrant: inlineGrantDef(RESOURCE_OF.project, 'project'),

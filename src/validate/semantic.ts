@@ -1,10 +1,10 @@
 // Rules the schema cannot express: a grant's string (or `role:`) must be a level or a role of the
 // matching kind, `expires:` a day the calendar has, and a team is either managed or in
-// settings.ignore-teams, never both. Pure.
+// settings.ignore-teams, never both, and a set says what it matches. Pure.
 import { isFixedLevel } from '../core/access.js';
 import { RESOURCE_OF, type TargetType } from '../core/model.js';
 import type { Problem } from '../load/problem.js';
-import { isRecord, type Located, type Merged } from './merge.js';
+import { isRecord, SET_KEYS, type Located, type Merged } from './merge.js';
 import { EXPIRY_PATTERN, parseExpiry } from '../core/expiry.js';
 import { placeOf, problemAt, valueAt } from './positions.js';
 import { fixedLevels } from './schema.js';
@@ -78,17 +78,37 @@ function ignoredTeams(merged: Merged): Map<string, Located> {
 export function grantProblems(merged: Merged, rolesComplete = true): Problem[] {
   const problems: Problem[] = [];
   const ignored = ignoredTeams(merged);
-  for (const target of merged.targets.values()) {
-    for (const [team, grant] of target.grants) {
+  const holders = [...merged.targets.values(), ...merged.sets.project.values(), ...merged.sets.workspace.values()];
+  for (const holder of holders) {
+    for (const [team, grant] of holder.grants) {
       const skip = ignored.get(team);
       if (skip) {
         const text = `team ${quote(team)} is also in settings.ignore-teams (${placeOf(skip.at, grant.at)}); a team is either managed here or ignored`;
         problems.push(problemAt(grant.at, grant.segments, text));
       }
-      problems.push(...inlineProblems(merged, target.type, grant, rolesComplete));
+      problems.push(...inlineProblems(merged, holder.type, grant, rolesComplete));
       if (typeof grant.value !== 'string' || !rolesComplete) continue;
-      const text = grantStringProblem(merged, target.type, grant.value);
+      const text = grantStringProblem(merged, holder.type, grant.value);
       if (text) problems.push(problemAt(valueAt(grant.file, grant.segments), grant.segments, text));
+    }
+  }
+  return [...problems, ...matchProblems(merged)];
+}
+
+/**
+ * A workspace set's `match` names at least one of projects, tags, names: `exclude` alone, or
+ * nothing, would match every workspace by accident; `names: ["*"]` says it on purpose.
+ */
+function matchProblems(merged: Merged): Problem[] {
+  const problems: Problem[] = [];
+  for (const type of ['project', 'workspace'] as const) {
+    const needed = type === 'workspace' ? ['projects', 'tags', 'names'] : ['names'];
+    for (const set of merged.sets[type].values()) {
+      const match = isRecord(set.item.value) ? set.item.value.match : undefined;
+      if (!isRecord(match) || needed.some((key) => key in match)) continue;
+      const segments = [SET_KEYS[type], set.name, 'match'];
+      const text = `${type} set ${quote(set.name)} matches nothing in particular: give ${needed.map((k) => `\`${k}\``).join(', ').replace(/, ([^,]*)$/, ' or $1')} (\`names: ["*"]\` for every ${type})`;
+      problems.push(problemAt(valueAt(set.item.file, segments), segments, text));
     }
   }
   return problems;

@@ -19,7 +19,7 @@ describe('tfe-access validate', () => {
     const { code, out, err } = await run(['examples/acme']);
     expect(code).toBe(0);
     expect(err).toBe('');
-    expect(out).toBe('valid: 3 files, organization "acme": 3 projects, 3 workspaces, 15 grants.\n');
+    expect(out).toBe('valid: 3 files, organization "acme": 3 projects, 3 workspaces, 1 set, 15 grants.\n');
   });
 
   it('validates several PATHS merged, and the default ./tfe-access.yaml', async () => {

@@ -26,6 +26,8 @@ Options:
                        are separate targets: name them with --workspace, or use --all
   --workspace NAME     export this workspace (repeatable)
   --all                every project and workspace with at least one grant
+  --authoritative      with --all: add the sets \`all\` (every project, every workspace, prune), so a
+                       grant the files do not list anywhere is drift from the first plan
   --out PATH           write to this file (atomically) instead of stdout
   --split-by project   one file per project (its workspaces with it) into the directory --out
   --schema REF         the $schema= comment's reference (default: node_modules/tfe-access/schemas/
@@ -46,6 +48,7 @@ const OPTIONS = {
   project: { type: 'string', multiple: true },
   workspace: { type: 'string', multiple: true },
   all: { type: 'boolean' },
+  authoritative: { type: 'boolean' },
   out: { type: 'string' },
   'split-by': { type: 'string' },
   schema: { type: 'string' },
@@ -62,6 +65,7 @@ function selectionOf(parsed: Parsed): { all: boolean; projects: string[]; worksp
   const named = selection.projects.length + selection.workspaces.length > 0;
   if (selection.all && named) throw new CLIError('--all exports everything; leave out --project and --workspace, or --all.');
   if (!selection.all && !named) throw new CLIError('what to export? Pass --project NAME, --workspace NAME (repeatable) or --all.');
+  if (boolFlag(parsed, 'authoritative') && !selection.all) throw new CLIError('--authoritative makes the files speak for the whole organization: use it with --all.');
   return selection;
 }
 
@@ -88,6 +92,7 @@ const command: Command = {
       organization,
       selection,
       splitByProject: split,
+      authoritative: boolFlag(parsed, 'authoritative'),
       schemaRef: stringFlag(parsed, 'schema') ?? (await schemaRefFrom(fileDir)),
       ...connectionRequest(io, flags),
       onProgress: (done, total) => bar.update(done, total),

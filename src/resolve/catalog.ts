@@ -1,0 +1,55 @@
+// What the sets are expanded from (README, "Sets", "What reading costs"): the organization's
+// workspaces with their projects and tags, read with the fewest requests. The projects list is
+// already read; its `workspace-count` says what listing a project's workspaces costs. So when every
+// workspace set names its projects and listing just those projects (`filter[project][id]`, one
+// list each) takes fewer pages than the whole list, only they are read; otherwise the whole list,
+// one request per 100 workspaces. Nothing is read per workspace. Tags are matched here, never by
+// the server's tag filters (docs/api.md, "Workspace tags", says why).
+import type { TfeClient } from '../api/client.js';
+import type { DesiredSet, Project, Workspace } from '../core/model.js';
+
+/** The one call reading for sets needs (the client, or the lists a report already read). */
+export type CatalogReader = Pick<TfeClient, 'listTaggedWorkspaces'>;
+
+export interface SetCatalog {
+  /** Every project of the organization the token sees. */
+  readonly projects: readonly Project[];
+  /** The workspaces read for the workspace sets: all of them, or those of the projects the sets name. */
+  readonly workspaces: readonly Workspace[];
+  /** Whether `workspaces` is the organization's whole list. */
+  readonly complete: boolean;
+  /** Whether every workspace came with its key-value tags (false: the server did not report them). */
+  readonly keyValueTags: boolean;
+}
+
+const PAGE = 100;
+const pages = (count: number): number => Math.max(1, Math.ceil(count / PAGE));
+
+/** The projects to list one by one, or undefined when the whole list is cheaper (or its cost unknown). */
+function narrowTo(sets: readonly DesiredSet[], projects: readonly Project[]): Project[] | undefined {
+  if (sets.some((s) => s.match.projects === undefined)) return undefined;
+  const named = new Set(sets.flatMap((s) => s.match.projects ?? []));
+  const chosen = projects.filter((p) => named.has(p.name));
+  const counts = projects.map((p) => p.workspaceCount);
+  if (counts.some((c) => c === undefined)) return undefined;
+  const whole = pages(counts.reduce<number>((n, c) => n + (c ?? 0), 0));
+  const narrow = chosen.reduce((n, p) => n + pages(p.workspaceCount ?? 0), 0);
+  return narrow < whole ? chosen : undefined;
+}
+
+/** The workspaces of the organization as the workspace sets need them; no request without one. */
+export async function readCatalog(client: CatalogReader, organization: string, sets: readonly DesiredSet[], projects: readonly Project[]): Promise<SetCatalog> {
+  const workspaceSets = sets.filter((s) => s.type === 'workspace');
+  if (workspaceSets.length === 0) return { projects, workspaces: [], complete: false, keyValueTags: false };
+  // A bare word matches a key as well as a flat tag: any tag criterion needs the key-value tags.
+  const keyValueTags = workspaceSets.some((s) => s.match.tags !== undefined);
+  const narrowed = narrowTo(workspaceSets, projects);
+  if (narrowed === undefined) {
+    const whole = await client.listTaggedWorkspaces(organization, { keyValueTags });
+    return { projects, workspaces: whole.workspaces, complete: true, keyValueTags: whole.keyValueTags };
+  }
+  const lists = await Promise.all(narrowed.map((p) => client.listTaggedWorkspaces(organization, { projectId: p.id, keyValueTags })));
+  // A server that ignored the filter answers more than asked: the sets match each workspace by its own project anyway.
+  const byId = new Map(lists.flatMap((l) => l.workspaces).map((w) => [w.id, w]));
+  return { projects, workspaces: [...byId.values()], complete: false, keyValueTags: keyValueTags && lists.every((l) => l.keyValueTags) };
+}
