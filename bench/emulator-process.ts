@@ -4,6 +4,7 @@
 // with its CPU time and request counters, and can change its rate limit between phases.
 import { readFileSync } from 'node:fs';
 import { DEFAULT_ADMIN_TOKEN, startEmulator } from '../src/emulator/start.js';
+import type { ProfileName } from '../src/emulator/profile.js';
 import type { Counters, FaultOptions, RequestRecord, SeedDocument } from '../src/emulator/types.js';
 
 export interface EmulatorConfig {
@@ -11,6 +12,8 @@ export interface EmulatorConfig {
   /** Requests per second per identity; 0 = off. */
   readonly rateLimit: number;
   readonly faults: FaultOptions;
+  /** README, "Profiles"; the seed document's, else `seed`, when absent. */
+  readonly profile?: ProfileName;
 }
 
 export type ToChild = { kind: 'cpu' } | { kind: 'counters' } | { kind: 'reset' } | { kind: 'rate-limit'; perSecond: number } | { kind: 'stop' };
@@ -37,7 +40,7 @@ async function main(): Promise<void> {
   const file = process.argv[2];
   if (file === undefined || !process.send) throw new Error('usage: emulator-process.js CONFIG.json (forked with IPC)');
   const config = JSON.parse(readFileSync(file, 'utf8')) as EmulatorConfig;
-  const emulator = await startEmulator({ seed: config.seed, rateLimit: config.rateLimit, faults: config.faults, adminToken: DEFAULT_ADMIN_TOKEN });
+  const emulator = await startEmulator({ seed: config.seed, rateLimit: config.rateLimit, faults: config.faults, adminToken: DEFAULT_ADMIN_TOKEN, ...(config.profile ? { profile: config.profile } : {}) });
   const send = (message: ToParent): void => void process.send?.(message);
   process.on('message', (message: ToChild) => {
     switch (message.kind) {

@@ -13,9 +13,24 @@ export interface RequestModel {
   readonly bound: number;
   /** The provider: one read per grant plus one per team, project and workspace lookup. */
   readonly provider: number;
+  /**
+   * Read by team (README, "Reading by team"): the projects' lists, the probe and one request per
+   * page of each team's workspace grants (one for a team without any), exactly.
+   */
+  readonly byTeamGrantRequests: number;
+  /** The bound read by team: byTeamGrantRequests + the pages of names + 10. */
+  readonly byTeamBound: number;
 }
 
 const pages = (n: number): number => Math.ceil(n / PAGE_SIZE);
+
+/** Pages of every team's live workspace grants, 100 a page, one for a team without any (the owners team here). */
+function teamPages(org: GeneratedOrganization): number {
+  const grants = new Map<string, number>(org.teams.map((t) => [t.name, 0]));
+  for (const g of org.grants) if (g.live && g.resource === 'team-workspaces') grants.set(g.team, (grants.get(g.team) ?? 0) + 1);
+  const owners = 1;
+  return owners + [...grants.values()].reduce((n, count) => n + Math.max(1, Math.ceil(count / PAGE_SIZE)), 0);
+}
 
 export function requestModel(org: GeneratedOrganization): RequestModel {
   // Every organization also has the owners team and the Default Project.
@@ -24,9 +39,13 @@ export function requestModel(org: GeneratedOrganization): RequestModel {
   const managedTargets = org.projects.length + org.workspaces.length;
   const desiredGrants = org.grants.filter((g) => g.desired).length;
   const teamsReferenced = new Set(org.grants.filter((g) => g.desired).map((g) => g.team)).size;
+  const names = pages(teamsInOrg) + pages(projectsInOrg) + pages(org.workspaces.length);
+  const byTeamGrantRequests = org.projects.length + 1 + teamPages(org);
   return {
     managedTargets,
-    bound: managedTargets + pages(teamsInOrg) + pages(projectsInOrg) + pages(org.workspaces.length) + REQUEST_BOUND_SLACK,
+    bound: managedTargets + names + REQUEST_BOUND_SLACK,
     provider: desiredGrants + teamsReferenced + org.projects.length + org.workspaces.length,
+    byTeamGrantRequests,
+    byTeamBound: byTeamGrantRequests + names + REQUEST_BOUND_SLACK,
   };
 }

@@ -1,6 +1,7 @@
 // The two measured phases against the emulator process. Plan: the real CLI, spawned, as a user
 // runs it. Apply: the executor alone on the differing share, in this process, with the plan made
 // beforehand (unmeasured, emulator limit lifted) so the figures are the apply's own.
+import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { applyChanges } from '../../src/apply/executor.js';
 import type { Summary } from '../../src/core/plan.js';
@@ -31,6 +32,22 @@ export interface PlanFigures extends PhaseFigures {
   readonly summary?: Summary;
   readonly maxRssKiB?: number;
   readonly stderr: string;
+  /** The plan's checksum: the same plan read either way from one server has the same one. */
+  readonly checksum?: string;
+  /**
+   * sha256 of each change's action, target, team and `after`: what the plan does, without what the
+   * server reported before (the seed profile reports fewer permissions than the current one).
+   */
+  readonly changes?: string;
+  /** The JSON plan's `read` (README, "Reading by team"): the strategy, its requests, the estimates, the fallback. */
+  readonly read?: PlanRead;
+}
+
+export interface PlanRead {
+  readonly strategy: string;
+  readonly requests: number;
+  readonly estimate: { readonly by_target: number; readonly by_team: number | null };
+  readonly fallback: string | null;
 }
 
 export interface ApplyFigures extends PhaseFigures {
@@ -60,25 +77,42 @@ async function measured(emulator: EmulatorProcess, scenario: ReconcileScenario, 
   };
 }
 
-function summaryOf(stdout: string): Summary | undefined {
+interface PlanChange {
+  readonly action: string;
+  readonly target: { readonly id: string };
+  readonly team: { readonly id: string };
+  readonly after: unknown;
+}
+type PlanDocument = { summary?: Summary; checksum?: string; read?: PlanRead; changes?: PlanChange[] };
+
+function planOf(stdout: string): Pick<PlanFigures, 'summary' | 'checksum' | 'read' | 'changes'> {
+  let document: PlanDocument;
   try {
-    const document = JSON.parse(stdout) as { summary?: Summary };
-    return document.summary;
+    document = JSON.parse(stdout) as PlanDocument;
   } catch {
-    return undefined;
+    return {};
   }
+  const { summary, checksum, read, changes } = document;
+  const done = changes?.map((c) => [c.action, c.target.id, c.team.id, c.after]);
+  return { ...(summary ? { summary } : {}), ...(checksum ? { checksum } : {}), ...(read ? { read } : {}), ...(done ? { changes: createHash('sha256').update(JSON.stringify(done)).digest('hex') } : {}) };
 }
 
-/** `profileDir`: write a CPU profile of the CLI run there (`node --cpu-prof`). */
-export async function measurePlan(emulator: EmulatorProcess, scenario: ReconcileScenario, dir: string, profileDir?: string): Promise<PlanFigures> {
-  const args = ['plan', dir, '--format', 'json', '--address', emulator.url, '--concurrency', String(scenario.concurrency), '--rate-limit', String(scenario.rateLimit)];
+export interface PlanRun {
+  /** `--read-by` (default auto). */
+  readonly readBy?: 'auto' | 'team' | 'target';
+  /** Write a CPU profile of the CLI run there (`node --cpu-prof`). */
+  readonly profileDir?: string | undefined;
+}
+
+export async function measurePlan(emulator: EmulatorProcess, scenario: ReconcileScenario, dir: string, options: PlanRun = {}): Promise<PlanFigures> {
+  const { readBy, profileDir } = options;
+  const args = ['plan', dir, '--format', 'json', '--address', emulator.url, '--concurrency', String(scenario.concurrency), '--rate-limit', String(scenario.rateLimit), ...(readBy ? ['--read-by', readBy] : [])];
   let run: Awaited<ReturnType<typeof runCliProcess>> | undefined;
   const figures = await measured(emulator, scenario, async () => {
     run = await runCliProcess(args, { TFE_TOKEN: BENCH_TOKEN }, dir, profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);
   });
   if (!run) throw new Error('the plan did not run');
-  const summary = summaryOf(run.stdout);
-  return { ...figures, exitCode: run.code, stderr: run.stderr, ...(summary ? { summary } : {}), ...(run.maxRssKiB !== undefined ? { maxRssKiB: run.maxRssKiB } : {}) };
+  return { ...figures, exitCode: run.code, stderr: run.stderr, ...planOf(run.stdout), ...(run.maxRssKiB !== undefined ? { maxRssKiB: run.maxRssKiB } : {}) };
 }
 
 export async function measureApply(emulator: EmulatorProcess, scenario: ReconcileScenario, dir: string): Promise<ApplyFigures> {

@@ -19,6 +19,8 @@ export interface ReconcileScenario {
   readonly concurrency: number;
   /** False for a development check: the issue's targets are defined on the larger scenarios. */
   readonly judged: boolean;
+  /** Issue 18: the requests of a plan read by team (emulator `current`), at most. */
+  readonly maxRequestsByTeam?: number;
 }
 
 const org = (projects: number, workspaces: number, teams: number, teamsPerProject: number, teamsPerWorkspace: number): OrganizationSpec => ({
@@ -51,6 +53,7 @@ export const RECONCILE_SCENARIOS: Readonly<Record<string, ReconcileScenario>> = 
     jitterMs: 0,
     concurrency: 8,
     judged: true,
+    maxRequestsByTeam: 400,
   },
   'sets-2000': {
     description: 'provider-2000 written as 5 sets instead of 2,050 entries: 50 projects, 2,000 tagged workspaces (5 teams each), 200 teams; R=30, L=20 ms',
@@ -69,6 +72,7 @@ export const RECONCILE_SCENARIOS: Readonly<Record<string, ReconcileScenario>> = 
     jitterMs: 0,
     concurrency: 8,
     judged: true,
+    maxRequestsByTeam: 1100,
   },
 };
 

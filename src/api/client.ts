@@ -25,6 +25,9 @@ const FILTER_OF: { readonly [T in TargetType]: string } = {
   workspace: 'filter[workspace][id]',
 };
 
+/** docs/api.md, "Listing by team": the team filter of the team-workspaces list, without the workspace filter. */
+const teamGrantsRequest = (teamId: string): HttpRequest => ({ method: 'GET', path: '/team-workspaces', query: { 'filter[team][id]': teamId } });
+
 const org = (name: string): string => `/organizations/${encodeURIComponent(name)}`;
 
 /** docs/api.md, "Workspace tags": the include that brings each listed workspace's key-value tags. */
@@ -157,6 +160,27 @@ export class TfeClient {
     const stray = grants.find((g) => g.targetId !== target.id || g.resource !== RESOURCE_OF[target.type]);
     if (stray) throw this.redacted(new WireFormatError(describeRequest(request), `the list holds ${stray.id} of ${stray.targetId}, not of ${target.id}`));
     return grants;
+  }
+
+  /**
+   * One page of one team's workspace grants across the organization, `page[size]=size`
+   * (docs/api.md, "Listing by team"): a capability the caller probes and verifies, never assumes.
+   */
+  teamGrantsPage(teamId: string, number: number, size: number): Promise<ListPage<LiveGrant>> {
+    return this.pager(teamGrantsRequest(teamId), wire.grantsFromList)({ 'page[number]': String(number), 'page[size]': String(size) });
+  }
+
+  /** The pages of one team's workspace grants after `first` (pages of 100), with every consistency guard of paginate.ts. */
+  restOfTeamGrants(teamId: string, first: ListPage<LiveGrant>): Promise<LiveGrant[]> {
+    const request = teamGrantsRequest(teamId);
+    return rest(this.pager(request, wire.grantsFromList), first, { context: describeRequest(request) }).catch((error: unknown) => {
+      throw this.redacted(error);
+    });
+  }
+
+  /** Requests made so far, retries not counted (a run reports what its grant read cost). */
+  requestsSent(): number {
+    return this.session.sent;
   }
 
   /** POST: never retried after a lost answer (OutcomeUnknownError: the caller re-reads the target with listGrants). */

@@ -96,6 +96,7 @@ export class Session {
   private readonly address: string;
   /** Redacts the token from texts the service sent, in case a proxy ever echoes it back. */
   readonly redact: (text: string) => string;
+  private requests = 0;
 
   constructor(options: SessionOptions) {
     const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
@@ -121,6 +122,7 @@ export class Session {
     let rateLimited = 0;
     let mayHaveApplied = false;
     const progress = { sending: false };
+    this.requests++;
     for (let attempt = 1; ; attempt++) {
       let result: HttpResponse | TransportError;
       try {
@@ -158,6 +160,14 @@ export class Session {
 
   close(): Promise<void> {
     return this.transport.close();
+  }
+
+  /**
+   * Requests made so far, each once however many attempts it took: what a read needed, the same
+   * whatever the network did on the way (a plan's JSON reports it, and a plan is the same bytes).
+   */
+  get sent(): number {
+    return this.requests;
   }
 
   /** The rate the limiter runs at now (requests per second, 0: none). */

@@ -3,6 +3,7 @@ import { durationFlag, intFlag, listFlag, boolFlag, stringFlag, type Options, ty
 import type { IO } from './io.js';
 import { clockOf } from './clock.js';
 import { CLIError } from '../errors.js';
+import { READ_BY, type ReadBy } from '../core/model.js';
 import { colorOn } from './terminal.js';
 
 export const DEFAULT_CONCURRENCY = 8;
@@ -14,6 +15,7 @@ export const CONNECTION_OPTIONS: Options = {
   concurrency: { type: 'string' },
   'rate-limit': { type: 'string' },
   timeout: { type: 'string' },
+  'read-by': { type: 'string' },
   'no-color': { type: 'boolean' },
 };
 
@@ -28,6 +30,8 @@ export const CONNECTION_HELP = `  --address URL        API address (else TFE_ADD
                        X-RateLimit-Limit announced by the server wins
   --timeout DURATION   give up when the whole run takes longer (90s, 5m, 1h30m; default none);
                        apply then starts no other change and reports what it did
+  --read-by HOW        auto (default): workspace grants by team when the server can and it is
+                       cheaper, else one list per workspace; team; target (README, "Reading by team")
   --no-color           no colours (also NO_COLOR; FORCE_COLOR=1 forces them)`;
 
 export const TARGET_HELP = `  --target T           only project:NAME or workspace:NAME (repeatable)`;
@@ -38,7 +42,14 @@ export interface ConnectionFlags {
   readonly rateLimit: number;
   /** `--timeout`, in milliseconds. */
   readonly timeoutMs: number | undefined;
+  readonly readBy: ReadBy;
   readonly color: boolean;
+}
+
+function readByFlag(parsed: Parsed): ReadBy {
+  const raw = stringFlag(parsed, 'read-by') ?? 'auto';
+  if (!(READ_BY as readonly string[]).includes(raw)) throw new CLIError(`--read-by must be one of ${READ_BY.join(', ')}, got "${raw}".`);
+  return raw as ReadBy;
 }
 
 export function connectionFlags(parsed: Parsed, io: IO): ConnectionFlags {
@@ -47,6 +58,7 @@ export function connectionFlags(parsed: Parsed, io: IO): ConnectionFlags {
     concurrency: intFlag(parsed, 'concurrency', DEFAULT_CONCURRENCY, 1),
     rateLimit: intFlag(parsed, 'rate-limit', DEFAULT_RATE_LIMIT, 0),
     timeoutMs: durationFlag(parsed, 'timeout'),
+    readBy: readByFlag(parsed),
     color: colorOn(io, boolFlag(parsed, 'no-color')),
   };
 }
@@ -71,6 +83,8 @@ export function connectionRequest(io: IO, flags: ConnectionFlags) {
     rateLimit: flags.rateLimit,
     onRateLimit: rateLimitNotice(io),
     timeoutMs: flags.timeoutMs,
+    readBy: flags.readBy,
+    onNotice: (line: string) => io.stderr.write(`tfe-access: ${line}\n`),
     now: clockOf(io),
   };
 }

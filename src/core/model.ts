@@ -239,10 +239,35 @@ export interface LiveTarget {
   readonly complete?: boolean;
 }
 
+/** How workspace grants were read (README, "Reading by team"): one list per target, or one per team. */
+export type ReadStrategy = 'by-target' | 'by-team';
+
+/** `--read-by`: `auto` estimates both and chooses; `team` reads by team whatever it costs (still probed, checked, and left on trouble); `target` never probes. */
+export const READ_BY = ['auto', 'team', 'target'] as const;
+export type ReadBy = (typeof READ_BY)[number];
+
+/** What the live read did, for the JSON plan and the benchmark. */
+export interface GrantRead {
+  readonly strategy: ReadStrategy;
+  /** Requests the grant read made: the projects' lists, the probe, and pages read before a fallback included; a retry is not another request (the same plan, the same bytes). */
+  readonly requests: number;
+  /** Each strategy's estimated requests before reading; `byTeam` absent when reading by team was not possible. */
+  readonly estimate: { readonly byTarget: number; readonly byTeam?: number };
+  /** Why the read went back to one list per target after starting by team. */
+  readonly fallback?: string;
+}
+
 export interface LiveState {
   readonly organization: string;
   /** Teams by id: every team the token can see. */
   readonly teams: ReadonlyMap<string, Team>;
   /** Managed targets by id, each with all its grants. A target that could not be read is an error, never absent. */
   readonly targets: ReadonlyMap<string, LiveTarget>;
+  /** How the grants were read, when the reader says. */
+  readonly read?: GrantRead;
+  /**
+   * Read by team: the grants on every workspace of the organization the files do not manage, by
+   * workspace id (an empty list for one without grants): what was read over, never planned.
+   */
+  readonly unmanagedWorkspaceGrants?: ReadonlyMap<string, readonly LiveGrant[]>;
 }

@@ -5,7 +5,7 @@
 import type { JsonObject } from './json-value.js';
 import type { Resource } from './access.js';
 import { effectiveChangeDocument } from './effective-document.js';
-import type { Access, GrantOrigin, ReportedAccess } from './model.js';
+import type { Access, GrantOrigin, GrantRead, ReportedAccess } from './model.js';
 import { nestPermissions, orderedEntries, permissionsOf } from './permissions.js';
 import type { Change, Plan, PlanWarning } from './plan.js';
 import type { PolicyViolation } from './policy.js';
@@ -69,6 +69,16 @@ export function violationDocument(violation: PolicyViolation): JsonObject {
   };
 }
 
+/** README, "Reading by team": the strategy, its requests, the estimates it chose from, and why it left reading by team. */
+export function readDocument(read: GrantRead): JsonObject {
+  return {
+    strategy: read.strategy,
+    requests: read.requests,
+    estimate: { by_target: read.estimate.byTarget, by_team: read.estimate.byTeam ?? null },
+    fallback: read.fallback ?? null,
+  };
+}
+
 export function planDocument(plan: Plan): JsonObject {
   const document: JsonObject = {
     format_version: PLAN_FORMAT_VERSION,
@@ -83,5 +93,6 @@ export function planDocument(plan: Plan): JsonObject {
     ...(plan.targeted ? { targeted: [...plan.targeted] } : {}),
   };
   if (plan.server) document.server = serverDocument(plan.server);
+  if (plan.read) document.read = readDocument(plan.read);
   return document;
 }

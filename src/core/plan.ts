@@ -2,7 +2,7 @@
 import type { Resource } from './access.js';
 import type { EffectiveChange } from './effective.js';
 import type { PolicyViolation } from './policy.js';
-import type { Access, GrantOrigin, ReportedAccess, TargetRef, TeamRef } from './model.js';
+import type { Access, GrantOrigin, GrantRead, ReportedAccess, TargetRef, TeamRef } from './model.js';
 import type { ServerInfo } from './server.js';
 import type { WarningCode } from './warning-codes.js';
 
@@ -105,6 +105,8 @@ export interface Plan {
   readonly effectiveChanges?: readonly EffectiveChange[];
   /** The server the plan was read from (its ping), when known; not part of the checksum. */
   readonly server?: ServerInfo;
+  /** How the live grants were read (README, "Reading by team"); not part of the checksum. */
+  readonly read?: GrantRead;
   /** How many projects and workspaces the plan covers, when known: 0 is said as such, never as "no changes". */
   readonly managedTargets?: number;
   /** `--target` (`project:NAME`, `workspace:NAME`): the plan covers these only, and says so. Absent: every target of the files. */

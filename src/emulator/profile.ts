@@ -23,6 +23,11 @@ export interface Profile {
   /** X-RateLimit-Limit on every answer; in `seed` only on 429s. */
   readonly announceRateLimit: boolean;
   /**
+   * The grant lists as the v2 spec has them (docs/api.md, "Listing by team"): `filter[team][id]` on
+   * both, the workspace filter optional on team-workspaces. In `seed` the target filter is required.
+   */
+  readonly teamFilter: boolean;
+  /**
    * Key-value tags (tag bindings) and `include=effective_tag_bindings`; the seed profile answers as
    * a release without them: flat tags only, the include refused with 400 (docs/api.md, "Workspace tags").
    */
@@ -52,6 +57,7 @@ export const PROFILES: { readonly [N in ProfileName]: Profile } = {
     ping: false,
     serverHeaders: {},
     announceRateLimit: false,
+    teamFilter: false,
     keyValueTags: false,
   },
   current: {
@@ -62,6 +68,7 @@ export const PROFILES: { readonly [N in ProfileName]: Profile } = {
     ping: true,
     serverHeaders: CURRENT_SERVER_HEADERS,
     announceRateLimit: true,
+    teamFilter: true,
     keyValueTags: true,
   },
 };

@@ -1,16 +1,18 @@
-// team-projects and team-workspaces: list, show, add, update, remove, exactly as the seed says (docs/api.md, "Seed: endpoints").
+// team-projects and team-workspaces: list, show, add, update, remove, exactly as the seed says (docs/api.md, "Seed: endpoints");
+// the current profile lists them by team too (docs/api.md, "Listing by team").
 import type { Resource } from '../core/access.js';
 import { createGrant, grantPermissions } from './builders.js';
 import { Invalid, NO_CONTENT, NOT_FOUND, ok, type Answer } from './answers.js';
 import { listPaginatedOnRequest, pagedList, param, type RequestContext } from './context.js';
 import { checkFixedLevel, readCreate, readUpdate } from './grant-body.js';
-import type { Grant } from './state.js';
+import type { Grant, Team } from './state.js';
 import { grantResource } from './wire-grants.js';
 
 const LIST_FILTER: { readonly [R in Resource]: string } = {
   'team-projects': 'filter[project][id]',
   'team-workspaces': 'filter[workspace][id]',
 };
+const TEAM_FILTER = 'filter[team][id]';
 
 function target(ctx: RequestContext, resource: Resource, id: string): { org: string; id: string } | undefined {
   return resource === 'team-projects' ? ctx.store.projects.get(id) : ctx.store.workspaces.get(id);
@@ -23,13 +25,42 @@ function visibleGrant(ctx: RequestContext, resource: Resource): Grant | undefine
   return grant;
 }
 
+/**
+ * docs/api.md, "Seed: endpoints": the filter is required; without it (or with an id the caller cannot see) there is no
+ * project/workspace to list, which "Seed: status codes and errors" answers 404.
+ */
+function onTarget(ctx: RequestContext, resource: Resource): Grant[] | undefined {
+  const targetId = ctx.query.get(LIST_FILTER[resource]);
+  if (!targetId || !ctx.authz.canSeeTarget(resource, targetId)) return undefined;
+  return ctx.store.grantsOn(targetId);
+}
+
+/** Every workspace grant of the team's organization (of the caller's organizations, without a team), in workspace order. */
+function organizationWide(ctx: RequestContext, team: Team | undefined): Grant[] {
+  if (team) return ctx.store.workspaceGrantsOf(team.id);
+  const orgs = [...ctx.store.orgs.keys()].filter((org) => ctx.authz.isMember(org));
+  return orgs.flatMap((org) => ctx.store.workspacesOf(org)).flatMap((w) => ctx.store.grantsOn(w.id));
+}
+
+/**
+ * The current profile, as the v2 spec lists them (docs/api.md, "Listing by team"): `filter[team][id]` narrows either
+ * list to one team; team-workspaces may leave the workspace filter out, for the grants of every workspace. A team the
+ * caller cannot see is 404, like a target.
+ */
+function currentList(ctx: RequestContext, resource: Resource): Grant[] | undefined {
+  const teamId = ctx.query.get(TEAM_FILTER);
+  const team = teamId === null ? undefined : ctx.store.teams.get(teamId);
+  if (teamId !== null && (!team || !ctx.authz.canSeeTeam(team))) return undefined;
+  const grants = resource === 'team-projects' || ctx.query.has(LIST_FILTER[resource]) ? onTarget(ctx, resource) : organizationWide(ctx, team);
+  return team && grants ? grants.filter((g) => g.teamId === team.id) : grants;
+}
+
 export function listGrants(resource: Resource) {
   return (ctx: RequestContext): Answer => {
-    // docs/api.md, "Seed: endpoints": the filter is required; without it (or with an id the caller cannot see) there is no
-    // project/workspace to list, which "Seed: status codes and errors" answers 404.
-    const targetId = ctx.query.get(LIST_FILTER[resource]);
-    if (!targetId || !ctx.authz.canSeeTarget(resource, targetId)) return NOT_FOUND;
-    const grants = ctx.store.grantsOn(targetId).filter((g) => ctx.authz.canSeeGrant(g));
+    // The seed profile knows no team filter: its lists need their target filter (README, "Profiles").
+    const listed = ctx.store.profile.teamFilter ? currentList(ctx, resource) : onTarget(ctx, resource);
+    if (!listed) return NOT_FOUND;
+    const grants = listed.filter((g) => ctx.authz.canSeeGrant(g));
     const render = (g: Grant): unknown => grantResource(ctx.store, g);
     // docs/api.md, "Seed: pagination envelope": only the project list is always paginated.
     return ok(resource === 'team-projects' ? pagedList(ctx, grants, render) : listPaginatedOnRequest(ctx, grants, render));

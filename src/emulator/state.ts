@@ -81,6 +81,10 @@ export class Store {
   private readonly workspacesByOrg = new Map<string, Map<string, Workspace>>();
   private readonly workspacesByProject = new Map<string, Set<string>>();
   private readonly grantsByTarget = new Map<string, Map<string, Grant>>();
+  // A list by team (docs/api.md, "Listing by team") costs the team's own grants, not a look at every
+  // workspace of the organization: at 10,000 workspaces that look made the emulator the bottleneck.
+  private readonly workspaceGrantsByTeam = new Map<string, Set<Grant>>();
+  private readonly workspacePosition = new Map<string, number>();
   private readonly usedIds = new Set<string>();
   private readonly random: Random;
 
@@ -139,6 +143,7 @@ export class Store {
 
   addWorkspace(workspace: Workspace): Workspace {
     this.workspaces.set(workspace.id, workspace);
+    this.workspacePosition.set(workspace.id, this.workspacePosition.size);
     this.workspacesByOrg.get(workspace.org)?.set(workspace.name, workspace);
     this.workspacesByProject.get(workspace.projectId)?.add(workspace.id);
     return workspace;
@@ -152,12 +157,17 @@ export class Store {
       this.grantsByTarget.set(grant.targetId, byTeam);
     }
     byTeam.set(grant.teamId, grant);
+    if (grant.resource === 'team-workspaces') {
+      const ofTeam = this.workspaceGrantsByTeam.get(grant.teamId) ?? new Set();
+      this.workspaceGrantsByTeam.set(grant.teamId, ofTeam.add(grant));
+    }
     return grant;
   }
 
   removeGrant(grant: Grant): void {
     this.grants.delete(grant.id);
     this.grantsByTarget.get(grant.targetId)?.delete(grant.teamId);
+    this.workspaceGrantsByTeam.get(grant.teamId)?.delete(grant);
   }
 
   teamByName(org: string, name: string): Team | undefined {
@@ -196,6 +206,12 @@ export class Store {
   /** The grants on one project or workspace, in creation order. */
   grantsOn(targetId: string): Grant[] {
     return [...(this.grantsByTarget.get(targetId)?.values() ?? [])];
+  }
+
+  /** One team's workspace grants, in workspace order (the order of every other list of them). */
+  workspaceGrantsOf(teamId: string): Grant[] {
+    const position = (g: Grant): number => this.workspacePosition.get(g.targetId) ?? Infinity;
+    return [...(this.workspaceGrantsByTeam.get(teamId) ?? [])].sort((a, b) => position(a) - position(b));
   }
 
   grantOf(targetId: string, teamId: string): Grant | undefined {

@@ -5,6 +5,7 @@
 //     list per 100 workspaces of the project) and the grants of those the files do not manage;
 //   - a changed workspace in a project the files do not manage: that project's grants (and the
 //     project list once, for its name).
+// A read by team (README, "Reading by team") has the unmanaged workspaces' grants already.
 // Nothing is read when there are no changes or every such target is managed.
 import type { Project, Workspace } from '../core/model.js';
 import { printable } from '../core/printable.js';
@@ -37,6 +38,16 @@ async function workspacesOf(client: ContextReader, resolved: Resolved, projectId
   return lists.flat();
 }
 
+/**
+ * A read by team read every workspace of the organization: the grants of those the files do not
+ * manage are served from it, with no request; projects are still listed.
+ */
+function readOver(client: ContextReader, live: LiveState): GrantLister {
+  const known = live.unmanagedWorkspaceGrants;
+  if (!known) return client;
+  return { listGrants: (target) => (target.type === 'workspace' && known.has(target.id) ? Promise.resolve(known.get(target.id) ?? []) : client.listGrants(target)) };
+}
+
 export async function readChangeContext(client: ContextReader, resolved: Resolved, live: LiveState, changes: readonly Change[], options: ReadOptions = {}): Promise<ChangeContext> {
   const managed = [...live.targets.values()];
   const projects: Project[] = managed.filter((t) => t.type === 'project').map((t) => ({ id: t.id, name: t.name }));
@@ -60,7 +71,7 @@ export async function readChangeContext(client: ContextReader, resolved: Resolve
       extra.push(unmanaged('project', project));
     }
   }
-  const read = extra.length > 0 ? await readLive(client, { ...resolved, targets: extra }, options) : undefined;
+  const read = extra.length > 0 ? await readLive(readOver(client, live), { ...resolved, targets: extra }, options) : undefined;
   const grants = [...managed, ...(read ? read.targets.values() : [])].flatMap((t) => t.grants);
   return { teams: resolved.teams, projects, workspaces, grants };
 }

@@ -1,5 +1,7 @@
 // A managed target whose grants could not be read. The whole read fails with it: a target read as
 // "no grants" would make the plan add or remove access that is fine.
+import { printable, quote } from '../core/printable.js';
+import type { Team } from '../core/model.js';
 import { CLIError, messageOf } from '../errors.js';
 import type { ResolvedTarget } from '../resolve/resolve.js';
 
@@ -11,6 +13,18 @@ export class LiveReadError extends CLIError {
     cause: unknown,
   ) {
     super(`Could not read the team access of ${target.type} "${target.name}" (${target.id}); nothing was planned from it: ${messageOf(cause)}`);
+    this.cause = cause;
+  }
+}
+
+/** A team whose workspace grants could not be read by team, for a reason reading by target would meet too (the network, a 5xx, a rejected token). */
+export class TeamReadError extends CLIError {
+  override readonly name: string = 'TeamReadError';
+  constructor(
+    readonly team: Team,
+    cause: unknown,
+  ) {
+    super(`Could not read the workspace access of team ${printable(quote(team.name))} (${printable(team.id)}); nothing was planned from it: ${messageOf(cause)}`);
     this.cause = cause;
   }
 }

@@ -1,30 +1,72 @@
-// The live state of every managed target: one list call per target (all pages), with bounded
-// concurrency and a progress callback. A target whose grants can't be read fails the whole read:
-// a 404 or 401 read as "no grants" would make the plan add or remove access that is fine.
+// The live state of every managed target. One list call per target (all pages), or, for the
+// workspaces, when the server can and it is cheaper, one per team (README, "Reading by team":
+// read-strategy.ts chooses, by-team.ts reads and checks, and any doubt about the server's answers
+// reads by target instead, from scratch). Bounded concurrency and a progress callback. A target
+// whose grants can't be read fails the whole read: a 404 or 401 read as "no grants" would make the
+// plan add or remove access that is fine.
 import pLimit from 'p-limit';
 import { DEFAULT_CONCURRENCY } from '../api/session.js';
-import type { LiveGrant, LiveState, LiveTarget, TargetRef } from '../core/model.js';
+import type { GrantRead, LiveGrant, LiveState, LiveTarget, ReadBy, ReadStrategy, Team, TargetRef, Workspace } from '../core/model.js';
+import { printable } from '../core/printable.js';
 import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
+import { ByTeamLeft, readByTeam, type TeamGrantLister } from './by-team.js';
 import { LiveReadError } from './live-read-error.js';
-
+import { chooseByTeam, estimateRead, listsOf } from './read-strategy.js';
 
 export interface ReadOptions {
   /** Targets read at the same time (the client bounds its own requests too). */
   readonly concurrency?: number;
-  /** Called after each target is read: (done, total). */
+  /** Called after each target (or team) is read: (done, total). */
   readonly onProgress?: (done: number, total: number) => void;
+  /** `--read-by`: `auto` (the default) chooses by the estimates of read-strategy.ts. */
+  readonly readBy?: ReadBy;
+  /** Told once, in one line, when reading by team is given up for reading by target. */
+  readonly onNotice?: (line: string) => void;
 }
 
 /** The one call reading live grants needs (the client, or a fake in tests). */
 export interface GrantLister {
   listGrants(target: Pick<TargetRef, 'type' | 'id'>): Promise<readonly LiveGrant[]>;
+  /** Requests sent so far, when the lister counts them (the read reports what it cost). */
+  requestsSent?(): number;
 }
 
-export async function readLive(client: GrantLister, resolved: Resolved, options: ReadOptions = {}): Promise<LiveState> {
-  const limit = pLimit(options.concurrency ?? DEFAULT_CONCURRENCY);
-  const total = resolved.targets.length;
-  let done = 0;
-  options.onProgress?.(0, total);
+/** What reading by team needs besides: the client has it all; a fake without it reads by target. */
+type TeamReader = GrantLister & TeamGrantLister & { listWorkspaces(organization: string): Promise<readonly Workspace[]> };
+
+const canReadByTeam = (client: GrantLister): client is TeamReader => 'teamGrantsPage' in client && 'restOfTeamGrants' in client && 'listWorkspaces' in client;
+const sentBy = (client: GrantLister): number => client.requestsSent?.() ?? 0;
+
+class Progress {
+  private done = 0;
+  constructor(
+    private total: number,
+    private readonly report?: (done: number, total: number) => void,
+  ) {
+    report?.(0, total);
+  }
+  step(): void {
+    this.done++;
+    this.report?.(this.done, this.total);
+  }
+  restart(total: number): void {
+    this.done = 0;
+    this.total = total;
+    this.report?.(0, total);
+  }
+}
+
+const liveTarget = (target: ResolvedTarget, grants: readonly LiveGrant[]): LiveTarget => ({
+  type: target.type,
+  id: target.id,
+  name: target.name,
+  ...(target.projectId ? { projectId: target.projectId } : {}),
+  grants,
+});
+
+/** One list per target; the first failure rejects at once, and reads already started finish in the background, ignored. */
+async function readTargets(client: GrantLister, targets: readonly ResolvedTarget[], concurrency: number, progress: Progress): Promise<LiveTarget[]> {
+  const limit = pLimit(concurrency);
   const read = async (target: ResolvedTarget): Promise<LiveTarget> => {
     let grants;
     try {
@@ -33,15 +75,68 @@ export async function readLive(client: GrantLister, resolved: Resolved, options:
       limit.clearQueue(); // targets not started yet are not read at all
       throw new LiveReadError(target, error);
     }
-    done++;
-    options.onProgress?.(done, total);
-    return { type: target.type, id: target.id, name: target.name, ...(target.projectId ? { projectId: target.projectId } : {}), grants };
+    progress.step();
+    return liveTarget(target, grants);
   };
-  // The first failure rejects at once; reads already started finish in the background and are ignored.
-  const targets = await Promise.all(resolved.targets.map((t) => limit(() => read(t))));
+  return Promise.all(targets.map((t) => limit(() => read(t))));
+}
+
+/** The team the probe asks for: the one the files give the most workspace grants, so that its answer has grants to check. */
+function probeTeam(resolved: Resolved, workspaces: readonly ResolvedTarget[]): Team {
+  const counts = new Map<string, number>();
+  for (const grant of workspaces.flatMap((t) => t.desired.grants)) counts.set(grant.team, (counts.get(grant.team) ?? 0) + 1);
+  const busiest = [...counts].sort((a, b) => b[1] - a[1]).map(([name]) => resolved.teamsByName.get(name)).find((t) => t !== undefined);
+  return busiest ?? (resolved.teams[0] as Team);
+}
+
+interface WorkspaceRead {
+  readonly targets: readonly LiveTarget[];
+  readonly unmanaged: ReadonlyMap<string, readonly LiveGrant[]>;
+}
+
+async function workspacesByTeam(client: TeamReader, resolved: Resolved, workspaces: readonly ResolvedTarget[], budget: number, run: { concurrency: number; progress: Progress }): Promise<WorkspaceRead> {
+  // Every grant read by team is checked against the organization's workspaces (`--read-by team` lists them when resolution did not).
+  const list = resolved.workspaces ?? (await client.listWorkspaces(resolved.organization));
+  const workspaceIds = new Set(list.map((w) => w.id));
+  const outside = workspaces.find((t) => !workspaceIds.has(t.id));
+  if (outside) throw new ByTeamLeft(`workspace ${printable(outside.id)} is not in the organization's workspace list`);
+  const request = { teams: resolved.teams, probe: probeTeam(resolved, workspaces), workspaceIds, budget, concurrency: run.concurrency, onTeam: () => run.progress.step() };
+  const grants = await readByTeam(client, request);
+  const managed = new Set(workspaces.map((t) => t.id));
+  return { targets: workspaces.map((t) => liveTarget(t, grants.get(t.id) ?? [])), unmanaged: new Map([...grants].filter(([id]) => !managed.has(id))) };
+}
+
+export async function readLive(client: GrantLister, resolved: Resolved, options: ReadOptions = {}): Promise<LiveState> {
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const before = sentBy(client);
+  const estimate = estimateRead(resolved);
+  const workspaces = resolved.targets.filter((t) => t.type === 'workspace');
+  const projects = resolved.targets.filter((t) => t.type === 'project');
+  const byTeam = canReadByTeam(client) && chooseByTeam(options.readBy ?? 'auto', resolved, estimate);
+  const progress = new Progress(projects.length + (byTeam ? resolved.teams.length : workspaces.length), options.onProgress);
+  let read: WorkspaceRead | undefined;
+  let fallback: string | undefined;
+  if (byTeam) {
+    try {
+      // `--read-by team` reads on whatever the first pages say it costs.
+      const budget = options.readBy === 'team' ? Infinity : listsOf(workspaces);
+      read = await workspacesByTeam(client, resolved, workspaces, budget, { concurrency, progress });
+    } catch (error: unknown) {
+      if (!(error instanceof ByTeamLeft)) throw error;
+      fallback = error.reason;
+      options.onNotice?.(`reading the workspace grants by team was given up: ${error.reason}; reading one list per workspace instead.`);
+      progress.restart(resolved.targets.length);
+    }
+  }
+  const listed = await readTargets(client, read ? projects : resolved.targets, concurrency, progress);
+  const byId = new Map([...listed, ...(read?.targets ?? [])].map((t) => [t.id, t]));
+  const strategy: ReadStrategy = read ? 'by-team' : 'by-target';
+  const report: GrantRead = { strategy, requests: sentBy(client) - before, estimate, ...(fallback === undefined ? {} : { fallback }) };
   return {
     organization: resolved.organization,
     teams: new Map(resolved.teams.map((t) => [t.id, t])),
-    targets: new Map(targets.map((t) => [t.id, t])),
+    targets: new Map(resolved.targets.map((t) => [t.id, byId.get(t.id) as LiveTarget])),
+    read: report,
+    ...(read ? { unmanagedWorkspaceGrants: read.unmanaged } : {}),
   };
 }

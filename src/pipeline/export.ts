@@ -8,7 +8,7 @@ import { readLive } from '../live/read-live.js';
 import { didYouMean } from '../resolve/closest.js';
 import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
 import { listTeamsOf } from '../resolve/teams.js';
-import { openClient, type PlanRequest } from './plan.js';
+import { openClient, readOptionsOf, type PlanRequest } from './plan.js';
 import { RunControl } from './run-control.js';
 
 export interface ExportSelectionRequest {
@@ -17,7 +17,7 @@ export interface ExportSelectionRequest {
   readonly workspaces: readonly string[];
 }
 
-export interface ExportRequest extends Pick<PlanRequest, 'env' | 'address' | 'concurrency' | 'rateLimit' | 'homeDir' | 'onProgress' | 'onRateLimit' | 'signal' | 'timeoutMs'> {
+export interface ExportRequest extends Pick<PlanRequest, 'env' | 'address' | 'concurrency' | 'rateLimit' | 'homeDir' | 'onProgress' | 'onRateLimit' | 'signal' | 'timeoutMs' | 'readBy' | 'onNotice'> {
   readonly organization: string;
   readonly selection: ExportSelectionRequest;
   readonly splitByProject: boolean;
@@ -83,10 +83,8 @@ export async function exportFromLive(client: TfeClient, request: ExportRequest):
   await client.serverInfo(); // once per run: a lower rate limit is heeded before the lists
   const found = await catalogue(client, request.organization);
   const resolved = selectExportTargets(request.organization, found, request.selection);
-  const live = await readLive(client, resolved, {
-    concurrency: request.concurrency,
-    ...(request.onProgress ? { onProgress: request.onProgress } : {}),
-  });
+  // The workspace list read above lets --all read by team (README, "Reading by team").
+  const live = await readLive(client, { ...resolved, workspaces: found.workspaces }, { ...readOptionsOf(request), ...(request.onProgress ? { onProgress: request.onProgress } : {}) });
   return exportFiles(live, {
     named: new Set(request.selection.all ? [] : resolved.targets.map((t) => t.id)),
     schemaRef: request.schemaRef,

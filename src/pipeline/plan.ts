@@ -3,7 +3,7 @@
 import { homedir } from 'node:os';
 import { TfeClient } from '../api/client.js';
 import { connectionFrom } from '../api/credentials.js';
-import type { DesiredState, LiveState } from '../core/model.js';
+import type { DesiredState, LiveState, ReadBy } from '../core/model.js';
 import type { ServerInfo } from '../core/server.js';
 import type { Plan } from '../core/plan.js';
 import { buildPlan } from '../diff/plan.js';
@@ -19,7 +19,7 @@ import { grantsAfter } from '../effective/after.js';
 import type { PolicyViolation } from '../core/policy.js';
 import type { Change } from '../core/plan.js';
 import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
-import { readLive } from '../live/read-live.js';
+import { readLive, type ReadOptions } from '../live/read-live.js';
 import { resolve, type NameReader, type Resolved } from '../resolve/resolve.js';
 import { expandSets, type Expanded } from '../expand/expand.js';
 import { loadDesiredState } from '../validate/desired-state.js';
@@ -52,6 +52,10 @@ export interface PlanRequest {
   readonly signal?: AbortSignal | undefined;
   /** `--timeout`: the bound of the whole run, in milliseconds. */
   readonly timeoutMs?: number | undefined;
+  /** `--read-by` (README, "Reading by team"); default auto. */
+  readonly readBy?: ReadBy | undefined;
+  /** Told, in one line, when reading by team is given up for reading by target (src/live/read-live.ts). */
+  readonly onNotice?: (line: string) => void;
   /**
    * Also work out what the changes do to effective access (`plan.effectiveChanges`): a few more reads
    * when a change touches targets the files do not manage (src/live/change-context.ts).
@@ -117,6 +121,11 @@ function checkSupport(desired: DesiredState, live: LiveState, server: ServerInfo
   throw new CLIError(`the desired state sets ${head}; nothing was changed:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 }
 
+/** The options of every live read of a run: --concurrency, --read-by, the notice of a fallback. */
+export function readOptionsOf(request: Pick<PlanRequest, 'concurrency' | 'readBy' | 'onNotice'>): ReadOptions {
+  return { concurrency: request.concurrency, ...(request.readBy ? { readBy: request.readBy } : {}), ...(request.onNotice ? { onNotice: request.onNotice } : {}) };
+}
+
 /**
  * resolve + expand: the targets to read, the sets merged with the entries (src/expand/), or one
  * error naming every problem. With `now`, a set's grant whose expiry has passed is no longer
@@ -148,7 +157,7 @@ async function violationsOf(client: TfeClient, expanded: Expanded, live: LiveSta
 export async function planAgainstLive(
   client: TfeClient,
   desired: DesiredState,
-  request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad' | 'effectiveChanges' | 'policyState'> & Partial<Pick<PlanRequest, 'targets'>> & { readonly now: number },
+  request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad' | 'effectiveChanges' | 'policyState' | 'readBy' | 'onNotice'> & Partial<Pick<PlanRequest, 'targets'>> & { readonly now: number },
 ): Promise<Omit<PlanResult, 'client'>> {
   // Here rather than in desiredFromFiles: every plan (plan, drift, a fresh apply) passes through.
   request.afterLoad?.();
@@ -156,19 +165,18 @@ export async function planAgainstLive(
   const server = await client.serverInfo();
   const expanded = await resolveAndExpand(client, desired, request.targets, request.now);
   const { resolved } = expanded;
-  const live = await readLive(client, resolved, {
-    concurrency: request.concurrency,
-    ...(request.onProgress ? { onProgress: request.onProgress } : {}),
-  });
+  const read = readOptionsOf(request);
+  const live = await readLive(client, resolved, { ...read, ...(request.onProgress ? { onProgress: request.onProgress } : {}) });
   const supportWarnings = checkSupport(expanded.desired, live, server);
   // diff -> guard: the plan names every guard apply will refuse it by (docs/architecture.md, "The pipeline").
   const targeted = targetsOf(request.targets ?? []);
-  // A --target plan says it covers part of the files, in every format (README, "Plan and drift").
+  // A --target plan says it covers part of the files, in every format (README, "Plan and drift");
+  // how the grants were read is reported too, never part of the checksum (the same plan either way).
   const diffPlan = buildPlan(expanded.desired, live, { server, supportWarnings, setWarnings: expanded.warnings, now: request.now });
   const built = guardPlan(diffPlan, guardInputsOf(expanded.desired, live));
-  const plan = { ...built, ...(targeted.length > 0 ? { targeted } : {}), violations: await violationsOf(client, expanded, live, built.changes, request) };
+  const plan = { ...built, ...(targeted.length > 0 ? { targeted } : {}), ...(live.read ? { read: live.read } : {}), violations: await violationsOf(client, expanded, live, built.changes, request) };
   if (!request.effectiveChanges) return { plan, desired, resolved, live };
-  const context = await readChangeContext(client, resolved, live, plan.changes, { concurrency: request.concurrency });
+  const context = await readChangeContext(client, resolved, live, plan.changes, read);
   return { plan: { ...plan, effectiveChanges: effectiveChanges(plan.changes, context) }, desired, resolved, live };
 }
 

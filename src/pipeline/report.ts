@@ -15,14 +15,14 @@ import { CLIError } from '../errors.js';
 import { readLive, type GrantLister } from '../live/read-live.js';
 import type { NameReader } from '../resolve/resolve.js';
 import { selectExportTargets } from './export.js';
-import { desiredFromFiles, openClient, resolveAndExpand, type PlanRequest } from './plan.js';
+import { desiredFromFiles, openClient, readOptionsOf, resolveAndExpand, type PlanRequest } from './plan.js';
 import { listTeamsOf } from '../resolve/teams.js';
 import { RunControl } from './run-control.js';
 import { selectReport, type ReportSelection } from './report-selection.js';
 import { checkPolicies } from '../policy/check.js';
 import type { PolicyViolation } from '../core/policy.js';
 
-export interface ReportRequest extends Pick<PlanRequest, 'cwd' | 'env' | 'address' | 'concurrency' | 'rateLimit' | 'homeDir' | 'onProgress' | 'afterLoad' | 'onRateLimit' | 'signal' | 'timeoutMs' | 'now'> {
+export interface ReportRequest extends Pick<PlanRequest, 'cwd' | 'env' | 'address' | 'concurrency' | 'rateLimit' | 'homeDir' | 'onProgress' | 'afterLoad' | 'onRateLimit' | 'signal' | 'timeoutMs' | 'readBy' | 'onNotice' | 'now'> {
   /** Desired-state files: the organization is theirs, and --after applies their plan. */
   readonly paths: string[];
   /** `--organization` (else TFE_ORGANIZATION, read by the command); must agree with the files. */
@@ -107,9 +107,9 @@ async function readOrganization(client: TfeClient, organization: string, request
   const teams = await listTeamsOf(client, organization);
   const [projects, workspaces] = await Promise.all([client.listProjects(organization), workspacesOf(client, organization, desired)]);
   const found = { teams, projects, ...workspaces };
-  // Every project and workspace, each read by its own grant list (a later issue reads by team).
-  const everything = selectExportTargets(organization, found, { all: true, projects: [], workspaces: [] });
-  const live = await readLive(client, everything, { concurrency: request.concurrency, ...(request.onProgress ? { onProgress: request.onProgress } : {}) });
+  // Every project and workspace: the workspaces by team when the server can and it is cheaper (README, "Reading by team").
+  const everything = { ...selectExportTargets(organization, found, { all: true, projects: [], workspaces: [] }), workspaces: found.workspaces };
+  const live = await readLive(client, everything, { ...readOptionsOf(request), ...(request.onProgress ? { onProgress: request.onProgress } : {}) });
   return { found, live };
 }
 

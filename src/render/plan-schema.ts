@@ -105,6 +105,29 @@ function serverSchema(): Schema {
   };
 }
 
+/** README, "Reading by team": how the live grants were read. */
+function readSchema(): Schema {
+  const count = { type: 'integer', minimum: 0 };
+  return {
+    type: 'object',
+    description: 'How the live grants were read: one list per target, or the workspace grants one list per team (README, "Reading by team").',
+    required: ['strategy', 'requests', 'estimate', 'fallback'],
+    properties: {
+      strategy: { enum: ['by-target', 'by-team'], description: 'The strategy the grants were read by in the end.' },
+      requests: { ...count, description: 'Requests the grant read made: the projects\' lists, the probe, and pages read before a fallback included; a retry is not another request.' },
+      estimate: {
+        type: 'object',
+        description: 'Each strategy\'s estimated requests before reading; by_team null when reading by team was not possible.',
+        required: ['by_target', 'by_team'],
+        properties: { by_target: count, by_team: { oneOf: [{ type: 'null' }, count] } },
+        additionalProperties: false,
+      },
+      fallback: { type: ['string', 'null'], description: 'Why reading by team was given up for reading by target; null when it was not.' },
+    },
+    additionalProperties: false,
+  };
+}
+
 export function planSchema(): Schema {
   const count = { type: 'integer', minimum: 0 };
   const defs: Record<string, Schema> = {};
@@ -148,6 +171,7 @@ export function planSchema(): Schema {
         },
       },
       server: serverSchema(),
+      read: readSchema(),
     },
     additionalProperties: true,
     $defs: defs,

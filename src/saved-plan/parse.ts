@@ -12,6 +12,7 @@ import type { PolicyViolation } from '../core/policy.js';
 import { checksumOf } from '../diff/checksum.js';
 import { INTEGRITY_KEY, integrityOf } from './fingerprint.js';
 import { effectiveChangesOf } from './parse-effective.js';
+import { readOf } from './parse-read.js';
 import { serverOf } from './parse-server.js';
 import { NotASavedPlanError, Reader, SavedPlanError } from './reader.js';
 import { basisGuardInputs, SAVED_PLAN_FORMAT_VERSION, SAVED_PLAN_KIND, type BasisTarget, type PlanBasis, type SavedPlan } from './saved-plan.js';
@@ -187,6 +188,7 @@ export function parseSavedPlan(file: string, json: unknown): SavedPlan {
     ...effectiveChangesOf(planReader),
     ...serverOf(planReader),
     ...(planReader.value.violations === undefined ? {} : { violations: planReader.objects('violations').map(violationOf) }),
+    ...readOf(planReader),
   };
   const known = new Set(basis.targets.map((t) => t.id));
   const stray = changes.find((c) => !known.has(c.target.id));

@@ -101,6 +101,19 @@ describe('saved plan document', () => {
     (change.after ?? change.before).bogus = 'x';
     expect(() => parseSavedPlan('p.json', resealed(document))).toThrow(/\.bogus is not a permission of team-/);
   });
+
+  it('reads back how the grants were read (README, "Reading by team"), and refuses a read it would not write', () => {
+    const read = { strategy: 'by-target' as const, requests: 12, estimate: { byTarget: 11, byTeam: 9 }, fallback: 'the server answered 404 to GET /team-workspaces' };
+    const saved = samplePlan();
+    const withRead = { ...saved, plan: { ...saved.plan, read } };
+    expect(parseSavedPlan('p.json', roundTrip(savedPlanDocument(withRead)))).toEqual(withRead);
+    const document = roundTrip(savedPlanDocument(withRead)) as any;
+    document.plan.read.strategy = 'by-project';
+    expect(() => parseSavedPlan('p.json', resealed(document))).toThrow(/plan\.read\.strategy is not one of by-target, by-team/);
+    const extended = roundTrip(savedPlanDocument(withRead)) as any;
+    extended.plan.read.extra = 1;
+    expect(() => parseSavedPlan('p.json', resealed(extended))).toThrow(/plan\.read has keys a plan does not write/);
+  });
 });
 
 describe('fingerprints', () => {

@@ -46,10 +46,10 @@ afterAll(async () => {
 });
 
 describe('plan of a 20-project, 450-workspace organization written as 5 sets', () => {
-  it('stays within the entries\' bound, reads no workspace one by one, and plans exactly the generated differences', async () => {
+  it('one list per target (--read-by target): stays within the entries\' bound, reads no workspace one by one, and plans exactly the generated differences', async () => {
     emulator.resetLog();
     const env = { TFE_TOKEN: BENCH_TOKEN, TFE_ADDRESS: emulator.url };
-    const result = await planFromFiles({ paths: [dir], cwd: dir, env, homeDir: dir, targets: [], concurrency: 8, rateLimit: RATE_LIMIT_OFF });
+    const result = await planFromFiles({ paths: [dir], cwd: dir, env, homeDir: dir, targets: [], concurrency: 8, rateLimit: RATE_LIMIT_OFF, readBy: 'target' });
     await result.client.close();
     const total = emulator.counters().total;
     const bound = 20 + 450 + Math.ceil(151 / 100) + Math.ceil(21 / 100) + Math.ceil(450 / 100) + 10;
@@ -66,6 +66,23 @@ describe('plan of a 20-project, 450-workspace organization written as 5 sets', (
     expect(result.plan.summary).toEqual(org.expected);
     expect(org.expected.add * org.expected.update * org.expected.remove).toBeGreaterThan(0);
     expect(result.plan.warnings.filter((w) => w.code === 'set-matches-nothing' || w.code === 'key-value-tags-not-read')).toEqual([]);
+  });
+
+  it('by default reads the sets\' workspaces by team (README, "Reading by team"): the same plan in fewer requests than one list per target', async () => {
+    const env = { TFE_TOKEN: BENCH_TOKEN, TFE_ADDRESS: emulator.url };
+    const plan = async (readBy: 'auto' | 'target') => {
+      emulator.resetLog();
+      const result = await planFromFiles({ paths: [dir], cwd: dir, env, homeDir: dir, targets: [], concurrency: 8, rateLimit: RATE_LIMIT_OFF, readBy });
+      await result.client.close();
+      return { plan: result.plan, total: emulator.counters().total };
+    };
+    const auto = await plan('auto');
+    const target = await plan('target');
+    expect(auto.plan.read).toMatchObject({ strategy: 'by-team' });
+    expect(auto.plan.read!.fallback).toBeUndefined();
+    expect(auto.total).toBeLessThan(target.total / 2);
+    expect(auto.plan.checksum).toBe(target.plan.checksum);
+    expect(auto.plan.summary).toEqual(org.expected);
   });
 
   it('with its effective changes (what `plan` and `drift` show), sends not one request more', async () => {

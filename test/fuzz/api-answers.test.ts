@@ -98,6 +98,15 @@ describe('plan against hostile API answers', () => {
     );
   }, 120_000);
 
+  it('regression: a request retried after a dropped connection counted twice in the plan\'s read.requests, so the same plan printed other bytes', async () => {
+    // Found by the property above (its counterexample): a grant list whose first attempt was dropped.
+    const recording = recordings.find((r) => r.profile === 'seed') as Recording;
+    const target = keysOf(recording).find((k) => k.includes('/team-projects?')) ?? '';
+    const run = await planWith(recording, target, { kind: 'transient', how: 'drop' });
+    expect(run.code, run.err).toBe(0);
+    expect(run.out).toBe(recording.baseline);
+  }, 60_000);
+
   it('regression: a workspace listed without its project made a plan whose effective changes left out what a project grant change reaches', async () => {
     // Found by the property above (its counterexample): one key deleted from the first page of the
     // workspace list dropped a workspace's project, and the plan's effective changes silently lost
