@@ -1,7 +1,8 @@
 // A generated organization as the pure core's inputs (DesiredState, LiveState) without HTTP or
 // YAML: how the core benchmark feeds buildPlan 100,000 grants and times nothing but the core.
 import type { Resource } from '../../src/core/access.js';
-import { DEFAULT_SETTINGS, type Access, type DesiredGrant, type FixedAccess, type ReportedAccess, type DesiredState, type DesiredTarget, type LiveGrant, type LiveState, type LiveTarget, type Team, type TargetType } from '../../src/core/model.js';
+import { type Access, type DesiredGrant, type FixedAccess, type ReportedAccess, type DesiredTarget, type LiveGrant, type LiveState, type LiveTarget, type Team, type TargetType } from '../../src/core/model.js';
+import { DEFAULT_SETTINGS, type DesiredState } from '../../src/core/desired-state.js';
 import { customAccess, permissionsOf } from '../../src/core/permissions.js';
 import type { GeneratedOrganization, GrantAccess } from './organization.js';
 import { BENCH_ROLES } from './roles.js';

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { IMPLIED } from '../core/access.js';
-import type { CustomAccess, DesiredRoles, DesiredTarget, LiveState } from '../core/model.js';
+import type { CustomAccess, DesiredTarget, LiveState } from '../core/model.js';
+import type { DesiredRoles } from '../core/desired-state.js';
 import { customAccess } from '../core/permissions.js';
 import { access, applyInMemory, arbScenario, desiredOf, liveOf, team, teamId } from '../../test/support/states.js';
 import { diff } from './diff.js';

@@ -1,6 +1,7 @@
 // The diff: desired state against live state, as sorted changes. Pure: plain data in, plain data out.
 import { InternalError } from '../errors.js';
-import type { DesiredState, DesiredTarget, GrantOrigin, LiveGrant, LiveState, LiveTarget, TargetType, Team } from '../core/model.js';
+import type { DesiredTarget, GrantOrigin, LiveGrant, LiveState, LiveTarget, TargetType, Team } from '../core/model.js';
+import type { DesiredState } from '../core/desired-state.js';
 import { OWNERS_TEAM, RESOURCE_OF } from '../core/model.js';
 import type { TargetRef } from '../core/model.js';
 import type { Change, RemoveChange } from '../core/plan.js';

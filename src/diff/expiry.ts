@@ -2,7 +2,8 @@
 // are still desired, and what a plan says of the expiring ones it does not change. Pure: `now` is
 // the caller's clock, in epoch milliseconds.
 import { DAY_MS, DEFAULT_EXPIRY_WARNING_DAYS, describeInstant, isExpired, msOf, relativeDays } from '../core/expiry.js';
-import type { DesiredGrant, DesiredState, DesiredTarget, TargetRef } from '../core/model.js';
+import type { DesiredGrant, DesiredTarget, TargetRef } from '../core/model.js';
+import type { DesiredState } from '../core/desired-state.js';
 import type { Change, PlanWarning } from '../core/plan.js';
 import { liveTargetOf, type DiffIndex } from './diff.js';
 import { silenced } from './warnings.js';

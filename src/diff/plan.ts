@@ -1,5 +1,6 @@
 // Assembles the plan: the diff, the effective-access and expiry warnings, the summary and the checksum.
-import type { DesiredState, LiveState } from '../core/model.js';
+import type { LiveState } from '../core/model.js';
+import type { DesiredState } from '../core/desired-state.js';
 import { summarise, type DiffPlan, type PlanWarning } from '../core/plan.js';
 import type { ServerInfo } from '../core/server.js';
 import { checksumOf } from './checksum.js';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { DesiredState, Project, Team, Workspace } from '../core/model.js';
+import type { Project, Team, Workspace } from '../core/model.js';
+import type { DesiredState } from '../core/desired-state.js';
 import { parseYamlText } from '../load/document.js';
 import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
 import { validateDocuments } from '../validate/validate.js';

@@ -2,7 +2,8 @@
 // matched against the organization as resolve read it (src/resolve/catalog.ts), merged with the
 // entries (merge.ts), into the targets the plan reads and diffs. Pure. Files without sets pass
 // through unchanged.
-import type { DesiredSet, DesiredState, DesiredTarget, Project, SourceRef, TargetType, Workspace } from '../core/model.js';
+import type { DesiredSet, DesiredTarget, Project, SourceRef, TargetType, Workspace } from '../core/model.js';
+import type { DesiredState } from '../core/desired-state.js';
 import type { PlanWarning } from '../core/plan.js';
 import { quote } from '../core/printable.js';
 import { didYouMean } from '../resolve/closest.js';

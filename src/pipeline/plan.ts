@@ -3,7 +3,8 @@
 import { homedir } from 'node:os';
 import { TfeClient } from '../api/client.js';
 import { connectionFrom } from '../api/credentials.js';
-import type { DesiredState, LiveState, ReadBy } from '../core/model.js';
+import type { LiveState, ReadBy } from '../core/model.js';
+import type { DesiredState } from '../core/desired-state.js';
 import type { ServerInfo } from '../core/server.js';
 import type { Plan } from '../core/plan.js';
 import { buildPlan } from '../diff/plan.js';

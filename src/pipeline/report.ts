@@ -3,7 +3,8 @@
 // effective access -> the selection. The command only parses flags and prints.
 import type { TfeClient } from '../api/client.js';
 import type { Report } from '../core/effective.js';
-import type { DesiredState, LiveState, Project, Team, Workspace } from '../core/model.js';
+import type { LiveState, Project, Team, Workspace } from '../core/model.js';
+import type { DesiredState } from '../core/desired-state.js';
 import type { DiffPlan } from '../core/plan.js';
 import { buildPlan } from '../diff/plan.js';
 import { grantsAfter, type IdentifiedGrant } from '../effective/after.js';

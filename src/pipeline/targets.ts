@@ -3,7 +3,8 @@
 // names the target meant when one is close (the same name of the other kind first). With sets, a
 // target may be one a set matches: that is known once the sets are expanded (selectExpanded).
 import { CLIError } from '../errors.js';
-import type { DesiredState, TargetType } from '../core/model.js';
+import type { TargetType } from '../core/model.js';
+import type { DesiredState } from '../core/desired-state.js';
 import { closestNames } from '../resolve/closest.js';
 import type { Resolved } from '../resolve/resolve.js';
 

@@ -2,7 +2,7 @@
 // Markdown once a set takes part in the plan.
 import { describe, expect, it } from 'vitest';
 import { access, liveOf, team, teamId } from '../../test/support/states.js';
-import type { DesiredState } from '../core/model.js';
+import type { DesiredState } from '../core/desired-state.js';
 import { buildPlan } from '../diff/plan.js';
 import { renderJson } from './json.js';
 import { renderMarkdown } from './markdown.js';

@@ -2,7 +2,8 @@
 // files wrote it, sorted by file and line, under the one summary of a list of problems; and a
 // wrong `organization:` as such, not as the 404 of a teams URL (docs/api.md, "Name resolution").
 import { isRemoteError } from '../api/errors/remote-error.js';
-import type { DesiredState, SourceRef } from '../core/model.js';
+import type { SourceRef } from '../core/model.js';
+import type { DesiredState } from '../core/desired-state.js';
 import { quote } from '../core/printable.js';
 import { CLIError } from '../errors.js';
 import { placeOf, problemSummary, sortProblems } from '../load/problem.js';

@@ -5,7 +5,8 @@
 // the entries too. Team names are exact and case-sensitive (docs/api.md, "Name resolution"); every
 // problem is collected, then one CLIError lists them all, sorted by file and line.
 import type { TfeClient } from '../api/client.js';
-import type { DesiredState, DesiredTarget, Project, SourceRef, Team, TargetType, Workspace } from '../core/model.js';
+import type { DesiredTarget, Project, SourceRef, Team, TargetType, Workspace } from '../core/model.js';
+import type { DesiredState } from '../core/desired-state.js';
 import { didYouMean } from './closest.js';
 import { quote } from '../core/printable.js';
 import { InternalError } from '../errors.js';

@@ -1,7 +1,8 @@
 // Fingerprints of what a plan was based on: sha256 of a canonical JSON form, so the same state
 // always gives the same fingerprint whatever order the service listed it in or the files wrote it.
 import { createHash } from 'node:crypto';
-import { RESOURCE_OF, type DesiredGrant, type DesiredState, type LiveGrant, type TargetType } from '../core/model.js';
+import { RESOURCE_OF, type DesiredGrant, type LiveGrant, type TargetType } from '../core/model.js';
+import { type DesiredState } from '../core/desired-state.js';
 import { permissionsOf } from '../core/permissions.js';
 
 type Canonical = string | number | boolean | null | Canonical[] | { [key: string]: Canonical };

@@ -1,7 +1,8 @@
 // A saved plan (`plan --out FILE`): the plan's changes and what they were based on, so that
 // `apply --plan FILE` can refuse to apply them to a reality that moved (README, "Saved plans").
 // It holds no token: the address, the organization, ids, names and fingerprints only.
-import type { DesiredState, LiveState, TargetType } from '../core/model.js';
+import type { LiveState, TargetType } from '../core/model.js';
+import type { DesiredState } from '../core/desired-state.js';
 import type { JsonValue } from '../core/json-value.js';
 import { planDocument } from '../core/plan-document.js';
 import type { Plan } from '../core/plan.js';

@@ -1,5 +1,5 @@
 // The one composition of load + validate: PATHS -> DesiredState, or every problem with its place.
-import type { DesiredState } from '../core/model.js';
+import type { DesiredState } from '../core/desired-state.js';
 import { loadFiles, type FileSystem } from '../load/files.js';
 import { sortProblems, type Problem } from '../load/problem.js';
 import { validateDocuments } from './validate.js';

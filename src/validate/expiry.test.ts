@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type DesiredState, type DesiredTarget } from '../core/model.js';
+import { type DesiredTarget } from '../core/model.js';
+import { DEFAULT_SETTINGS, type DesiredState } from '../core/desired-state.js';
 import { expiryWarnings } from './expiry.js';
 
 const DAY = 86_400_000;

@@ -2,7 +2,8 @@
 // but a grant has expired (take it out: the plan removes its live grant) or expires within
 // settings.expiry-warning-days. Pure: `now` is the caller's clock, in epoch milliseconds.
 import { DAY_MS, DEFAULT_EXPIRY_WARNING_DAYS, describeInstant, isExpired, msOf, relativeDays } from '../core/expiry.js';
-import type { DesiredGrant, DesiredState, DesiredTarget } from '../core/model.js';
+import type { DesiredGrant, DesiredTarget } from '../core/model.js';
+import type { DesiredState } from '../core/desired-state.js';
 import { dotted } from '../load/pointer.js';
 import type { Problem } from '../load/problem.js';
 import { sortProblems } from '../load/problem.js';

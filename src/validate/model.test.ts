@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CUSTOM_DEFAULTS, PROJECT_IMPLIED, WORKSPACE_IMPLIED } from '../core/access.js';
-import type { DesiredState } from '../core/model.js';
+import type { DesiredState } from '../core/desired-state.js';
 import { permissionsOf } from '../core/permissions.js';
 import { parseYamlText } from '../load/document.js';
 import { validateDocuments } from './validate.js';

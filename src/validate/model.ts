@@ -4,7 +4,8 @@
 // implied permissions, per-target prune resolved. Pure; called only when there are no problems.
 import { isFixedLevel, type PermissionSet, type PermissionValue, type Resource } from '../core/access.js';
 import { WARNING_CODES, type WarningCode } from '../core/warning-codes.js';
-import { DEFAULT_SETTINGS, RESOURCE_OF, type Access, type DesiredGrant, type DesiredRoles, type DesiredSet, type DesiredSettings, type DesiredState, type DesiredTarget, type GrantExpiry, type SetMatch, type SourceRef, type TargetType } from '../core/model.js';
+import { RESOURCE_OF, type Access, type DesiredGrant, type DesiredSet, type DesiredTarget, type GrantExpiry, type SetMatch, type SourceRef, type TargetType } from '../core/model.js';
+import { DEFAULT_SETTINGS, type DesiredRoles, type DesiredSettings, type DesiredState } from '../core/desired-state.js';
 import { customAccess, flattenPermissions } from '../core/permissions.js';
 import { isRecord, type Located, type Merged, type MergedSet, type MergedTarget } from './merge.js';
 import { valueAt } from './positions.js';

@@ -1,5 +1,5 @@
 // The validate report in its three formats. Pure: text in, text out.
-import type { DesiredState } from '../core/model.js';
+import type { DesiredState } from '../core/desired-state.js';
 import { placeOf, problemSummary, type Problem } from '../load/problem.js';
 import { printable } from '../core/printable.js';
 

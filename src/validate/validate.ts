@@ -1,5 +1,5 @@
 // Parsed files -> a DesiredState or every problem found: schema, cross-file and semantic rules. Pure.
-import type { DesiredState } from '../core/model.js';
+import type { DesiredState } from '../core/desired-state.js';
 import type { LoadedFile } from '../load/document.js';
 import { sortProblems, type Problem } from '../load/problem.js';
 import { merge } from './merge.js';

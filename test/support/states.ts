@@ -1,7 +1,8 @@
 // Builders and fast-check arbitraries of desired and live states, for the pure core's tests.
 import fc from 'fast-check';
 import { IMPLIED, LEVELS, PERMISSIONS, type Level, type Resource } from '../../src/core/access.js';
-import { DEFAULT_SETTINGS, RESOURCE_OF, type Access, type CustomAccess, type DesiredState, type DesiredTarget, type LiveGrant, type LiveState, type LiveTarget, type ReportedAccess, type TargetType, type Team } from '../../src/core/model.js';
+import { RESOURCE_OF, type Access, type CustomAccess, type DesiredTarget, type LiveGrant, type LiveState, type LiveTarget, type ReportedAccess, type TargetType, type Team } from '../../src/core/model.js';
+import { DEFAULT_SETTINGS, type DesiredState } from '../../src/core/desired-state.js';
 import { customAccess, permissionsOf } from '../../src/core/permissions.js';
 
 export const TEAM_NAMES = ['owners', 'dev', 'ops', 'sre', 'audit', 'ci'] as const;

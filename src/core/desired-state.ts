@@ -1,0 +1,36 @@
+// The desired state as the files say it, whole: settings, targets, roles, sets and policies. Apart
+// from the model's parts (core/model.ts) so that a part such as a policy can use the model's types
+// without the model importing it back.
+import type { CustomAccess, DesiredSet, DesiredTarget, SourceRef, TargetType } from './model.js';
+import type { DesiredPolicy } from './policy.js';
+import type { WarningCode } from './warning-codes.js';
+
+export interface DesiredSettings {
+  readonly prune: boolean;
+  readonly ignoreTeams: readonly string[];
+  /** Where each name of `ignoreTeams` was written, for the resolver's messages. */
+  readonly ignoreTeamSources?: ReadonlyMap<string, SourceRef>;
+  readonly maxRemovals: number;
+  /** `settings.expiry-warning-days` (absent: DEFAULT_EXPIRY_WARNING_DAYS, core/expiry.ts). */
+  readonly expiryWarningDays?: number;
+  /** Warnings the files silence everywhere (`settings.ignore-warnings`); absent: none. */
+  readonly ignoreWarnings?: readonly WarningCode[];
+}
+
+export const DEFAULT_SETTINGS: DesiredSettings = { prune: true, ignoreTeams: [], maxRemovals: 10 };
+
+/** The roles the files define, by kind: a name and the full custom vector it means. */
+export type DesiredRoles = { readonly [T in TargetType]: ReadonlyMap<string, CustomAccess> };
+
+export interface DesiredState {
+  readonly organization: string;
+  /** Where `organization:` is written (the first file that names it). */
+  readonly organizationSource?: SourceRef;
+  readonly settings: DesiredSettings;
+  readonly targets: readonly DesiredTarget[];
+  /** Roles defined under `roles:`, for naming the role a live grant has (absent: none known). */
+  readonly roles?: DesiredRoles;
+  /** `workspace-sets:` and `project-sets:`, sorted by type then name (absent or empty: none). */
+  readonly sets?: readonly DesiredSet[];
+  readonly policies?: readonly DesiredPolicy[]; // `policies:` in file order (README, "Policies"); absent: none
+}
