@@ -75,8 +75,9 @@ function grantsRead(live: LiveState): GrantLister {
 }
 
 /** The plan of the files against the organization as read: what `apply` would do now. */
-export async function planOnRead(desired: DesiredState, found: Catalogue, live: LiveState): Promise<DiffPlan> {
-  const expanded = await resolveAndExpand(catalogueReader(found), desired);
+export async function planOnRead(desired: DesiredState, found: Catalogue, live: LiveState, now: number): Promise<DiffPlan> {
+  // `now`: a set's grant expires only once the sets are expanded, as in a plan (README, "Grants that expire").
+  const expanded = await resolveAndExpand(catalogueReader(found), desired, [], now);
   return buildPlan(expanded.desired, await readLive(grantsRead(live), expanded.resolved), { setWarnings: expanded.warnings });
 }
 
@@ -127,13 +128,14 @@ async function violationsIn(desired: DesiredState | undefined, found: Catalogue,
 
 export async function reportOrganization(request: ReportRequest): Promise<Report> {
   // --after: the files as they stand now, an expired grant removed (README, "Grants that expire").
-  const desired = request.paths.length > 0 ? await desiredFromFiles(request.paths, request.cwd, [], request.now ?? Date.now()) : undefined;
+  const now = request.now ?? Date.now(); // read once per run, as a plan does
+  const desired = request.paths.length > 0 ? await desiredFromFiles(request.paths, request.cwd, [], now) : undefined;
   const organization = organizationOf(desired, request.organization);
   if (request.after && !desired) throw new CLIError('--after reports the access once the files are applied: name the desired-state files (PATHS).');
   request.afterLoad?.();
   const control = new RunControl(request);
   try {
-    return await reportWith(openClient(request, control), organization, desired, request);
+    return await reportWith(openClient(request, control), organization, desired, { ...request, now });
   } catch (error: unknown) {
     // Stopped (--timeout, a dead server): that is the one line to show, not what it broke on the way.
     throw control.reasonFor(error);
@@ -148,7 +150,7 @@ async function reportWith(client: TfeClient, organization: string, desired: Desi
     const { found, live } = await readOrganization(client, organization, request, desired);
     const liveGrants = [...live.targets.values()].flatMap((t) => t.grants);
     const grants: readonly GrantInput[] =
-      request.after && desired ? asTheServerKeeps(grantsAfter(liveGrants, (await planOnRead(desired, found, live)).changes), live, await client.serverInfo()) : liveGrants;
+      request.after && desired ? asTheServerKeeps(grantsAfter(liveGrants, (await planOnRead(desired, found, live, request.now ?? Date.now())).changes), live, await client.serverInfo()) : liveGrants;
     const cells = effectiveAccess({ ...found, grants });
     const violations = await violationsIn(desired, found, grants);
     const projects = new Map(found.projects.map((p) => [p.id, p]));

@@ -195,6 +195,16 @@ describe('sets against the emulator', () => {
     ]);
   });
 
+  it("regression: report --after kept a set's grant past its expiry (the plan removed it, the report did not)", async () => {
+    const text = `organization: acme\nsettings: { prune: false }\nworkspace-sets:\n  prod:\n    match: { names: [api-prod] }\n    teams:\n      sre: { access: admin, expires: 2026-01-01 }\n      ci: { access: plan, expires: 2026-12-31 }\n`;
+    const run = await runCli(['report', file('expiry.yaml', text), '--after', '--format', 'json'], { env: { ...env, TFE_ACCESS_NOW: '2026-06-01T00:00:00Z' } });
+    expect(run.code, run.err).toBe(0);
+    type Row = { name: string; teams: Array<{ name: string; access: string }> };
+    const workspace = (JSON.parse(run.out) as { workspaces: Row[] }).workspaces.find((w) => w.name === 'api-prod');
+    // As the plan above: sre's expired admin goes, ci's plan comes; dev's write stays (prune: false).
+    expect(workspace?.teams.map((t) => `${t.name} ${t.access}`).filter((t) => !t.startsWith('owners'))).toEqual(['ci plan', 'dev write']);
+  });
+
   it('--target names a workspace a set matches', async () => {
     const run = await runCli(['plan', file('access.yaml', SETS), '--target', 'workspace:etl-prod', '--format', 'json'], { env });
     expect(rows(changesOf(run.out))).toEqual(['add workspace:etl-prod ci -->plan [set prod]', 'add workspace:etl-prod sre -->admin [set prod]']);
