@@ -84,14 +84,15 @@ function setWarnings(sets: readonly DesiredSet[], matches: ReadonlyMap<string, C
 }
 
 /** The resolved targets and desired state once the sets are expanded; the same state when there are none. */
-export function expandSets(desired: DesiredState, resolved: Resolved): Expanded {
+/** `now`: the run's clock, for the sets' grants that have expired (expand/merge.ts). */
+export function expandSets(desired: DesiredState, resolved: Resolved, now?: number): Expanded {
   const sets = desired.sets ?? [];
   if (sets.length === 0) return { desired, resolved, warnings: [], problems: [] };
   const matches = matched(sets, resolved);
   const problems = unknownProjects(sets.filter((s) => s.type === 'workspace'), resolved.catalog?.projects ?? []);
   const targets: ResolvedTarget[] = [];
   const merge = (type: TargetType, name: string, entry: DesiredTarget | undefined, found: Candidate | undefined): DesiredTarget | undefined => {
-    const result = mergeTarget(type, name, entry, found?.sets ?? []);
+    const result = mergeTarget(type, name, entry, found?.sets ?? [], now);
     if ('conflicts' in result) problems.push(...result.conflicts.map(describeConflict));
     return 'target' in result ? result.target : undefined;
   };

@@ -97,6 +97,21 @@ describe('mergeTarget: examples', () => {
   const admin = { access: 'admin' } as const;
   const read = { access: 'read' } as const;
 
+  it('regression: two sets that disagree on a team conflicted even after one of the grants had expired', () => {
+    const now = Date.parse('2026-06-01T00:00:00Z');
+    const ended = { at: '2026-01-02T00:00:00Z' };
+    const sets = [setOf('a-break-glass', [{ team: 'sre', access: admin, expires: ended }]), setOf('b-prod', [{ team: 'sre', access: read }])];
+    // The expired grant is no longer desired (README, "Grants that expire"): the other set's stands, whatever the order.
+    for (const order of [sets, [...sets].reverse()]) {
+      const result = mergeTarget('workspace', 'api-prod', undefined, order, now);
+      expect(result).toMatchObject({ target: { grants: [{ team: 'sre', access: read, origin: { kind: 'set', name: 'b-prod' } }] } });
+    }
+    // Before it ends, the two still conflict; and two expired grants conflict with nothing desired.
+    expect(mergeTarget('workspace', 'api-prod', undefined, sets, Date.parse('2025-12-01T00:00:00Z'))).toHaveProperty('conflicts');
+    const bothEnded = [sets[0]!, setOf('b-prod', [{ team: 'sre', access: read, expires: ended }])];
+    expect(mergeTarget('workspace', 'api-prod', undefined, bothEnded, now)).toHaveProperty('target');
+  });
+
   it('names the team, the target and both sets of a conflict', () => {
     const result = mergeTarget('workspace', 'api-prod', undefined, [setOf('z-prod', [{ team: 'sre', access: admin }]), setOf('a-all', [{ team: 'sre', access: read }])]);
     expect(result).toMatchObject({ conflicts: [{ target: { type: 'workspace', name: 'api-prod' }, team: 'sre', first: { set: { name: 'a-all' } }, second: { set: { name: 'z-prod' } } }] });

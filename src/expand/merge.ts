@@ -2,11 +2,13 @@
 //
 // - The desired teams are the union of every matching set's teams and the entry's.
 // - The entry beats a set for the same team; the grant says which sets it overrides.
-// - Two sets that give one team different grants conflict, unless the entry names that team.
+// - Two sets that give one team different grants conflict, unless the entry names that team or
+//   one of the grants has expired at the run's `now` (it is no longer desired; the other stands).
 // - The target prunes when the entry or any matching set prunes, unless the entry itself says
 //   `prune: false`.
 // Sets are taken in name order, so the order of files and of sets never changes the result.
 import { RESOURCE_OF, type Access, type DesiredGrant, type DesiredSet, type DesiredTarget, type GrantOrigin, type TargetType } from '../core/model.js';
+import { isExpired } from '../core/expiry.js';
 import { orderedEntries } from '../core/permissions.js';
 
 export interface SetConflict {
@@ -33,16 +35,17 @@ interface FromSet {
 }
 
 /** Each team's grant from the sets (the first set by name), every set that gives it, and the conflicts. */
-function setGrants(type: TargetType, name: string, sets: readonly DesiredSet[]): { grants: Map<string, FromSet>; givers: Map<string, string[]>; conflicts: SetConflict[] } {
+function setGrants(type: TargetType, name: string, sets: readonly DesiredSet[], now: number | undefined): { grants: Map<string, FromSet>; givers: Map<string, string[]>; conflicts: SetConflict[] } {
   const grants = new Map<string, FromSet>();
   const givers = new Map<string, string[]>();
   const conflicts: SetConflict[] = [];
+  const ended = (grant: DesiredGrant): boolean => now !== undefined && grant.expires !== undefined && isExpired(grant.expires.at, now);
   for (const set of sets) {
     for (const grant of set.grants) {
       givers.set(grant.team, [...(givers.get(grant.team) ?? []), set.name]);
       const first = grants.get(grant.team);
-      if (!first) grants.set(grant.team, { set, grant });
-      else if (accessKey(type, first.grant.access) !== accessKey(type, grant.access)) conflicts.push({ target: { type, name }, team: grant.team, first, second: { set, grant } });
+      if (!first || (ended(first.grant) && !ended(grant))) grants.set(grant.team, { set, grant });
+      else if (!ended(first.grant) && !ended(grant) && accessKey(type, first.grant.access) !== accessKey(type, grant.access)) conflicts.push({ target: { type, name }, team: grant.team, first, second: { set, grant } });
     }
   }
   return { grants, givers, conflicts };
@@ -55,10 +58,13 @@ function pruneOf(entry: DesiredTarget | undefined, sets: readonly DesiredSet[]):
   return pruning ? { prune: true, prunedBy: { kind: 'set', name: pruning.name } } : { prune: false };
 }
 
-/** The target as planned: its entry (if any) merged with the sets that match it (any order). */
-export function mergeTarget(type: TargetType, name: string, entry: DesiredTarget | undefined, matching: readonly DesiredSet[]): MergeResult {
+/**
+ * The target as planned: its entry (if any) merged with the sets that match it (any order). `now`:
+ * the run's clock, so that a set's expired grant conflicts with no other (absent: none has expired).
+ */
+export function mergeTarget(type: TargetType, name: string, entry: DesiredTarget | undefined, matching: readonly DesiredSet[], now?: number): MergeResult {
   const sets = [...matching].sort(byName);
-  const { grants, givers, conflicts } = setGrants(type, name, sets);
+  const { grants, givers, conflicts } = setGrants(type, name, sets, now);
   const own = new Set(entry?.grants.map((g) => g.team) ?? []);
   const unresolved = conflicts.filter((c) => !own.has(c.team));
   if (unresolved.length > 0) return { conflicts: unresolved };

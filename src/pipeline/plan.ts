@@ -133,7 +133,7 @@ export function readOptionsOf(request: Pick<PlanRequest, 'concurrency' | 'readBy
  * desired, as an entry's is (desiredFromFiles did the entries').
  */
 export async function resolveAndExpand(client: NameReader, desired: DesiredState, targets: readonly string[] = [], now?: number): Promise<Expanded> {
-  const expanded = expandSets(desired, await resolve(client, desired));
+  const expanded = expandSets(desired, await resolve(client, desired), now);
   if (expanded.problems.length > 0) {
     const head = expanded.problems.length === 1 ? 'The sets have a problem' : `The sets have ${expanded.problems.length} problems`;
     throw new CLIError(`${head}:\n${expanded.problems.map((p) => `  ${p}`).join('\n')}`);
