@@ -134,6 +134,8 @@ export interface DesiredSet {
   readonly prune: boolean;
   readonly grants: readonly DesiredGrant[];
   readonly source?: SourceRef;
+  /** Teams whose grant here has expired at the run's time (diff/expiry.ts): merging still needs the grant. */
+  readonly expiredTeams?: readonly string[];
 }
 
 // ---- live state (what the API reported) ----

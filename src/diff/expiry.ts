@@ -28,7 +28,13 @@ export function desiredAt(desired: DesiredState, now: number): DesiredState {
     changed ||= at !== target;
     return at;
   });
-  return changed ? { ...desired, targets } : desired;
+  const sets = desired.sets?.map((set) => {
+    const expiredTeams = set.grants.filter((g) => g.expires && isExpired(g.expires.at, now)).map((g) => g.team);
+    changed ||= expiredTeams.length > 0;
+    return expiredTeams.length > 0 ? { ...set, expiredTeams } : set;
+  });
+  // A set's grant stays in the set (it is merged, then removed as expired); the set says it has ended.
+  return changed ? { ...desired, targets, ...(sets ? { sets } : {}) } : desired;
 }
 
 const keyOf = (type: string, name: string, team: string): string => `${type}\u0000${name}\u0000${team}`;

@@ -6,7 +6,7 @@ import { access, desiredOf, liveOf, team, teamId, written } from '../../test/sup
 import { desiredAt } from '../diff/expiry.js';
 import { buildPlan } from '../diff/plan.js';
 import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
-import { INTEGRITY_KEY, integrityOf } from './fingerprint.js';
+import { fingerprintDesired, INTEGRITY_KEY, integrityOf } from './fingerprint.js';
 import { parseSavedPlan } from './parse.js';
 import { savedPlanDocument, savedPlanOf } from './saved-plan.js';
 import { assertNotExpired, ExpiredSincePlannedError } from './stale.js';
@@ -56,5 +56,15 @@ describe('saved plans of grants that expire', () => {
     expect(() => assertNotExpired(saved(), Date.parse(OPS_END) - 1)).not.toThrow();
     expect(() => assertNotExpired(saved(), Date.parse(OPS_END))).toThrow(ExpiredSincePlannedError);
     expect(() => assertNotExpired(saved(), Date.parse(OPS_END))).toThrow('it grants access that has expired since it was planned: team "ops" on project "platform" (end of 2026-12-01 UTC)');
+  });
+
+  it("regression: a set's grant that expired between plan --out and apply --plan FILE PATHS left the saved plan fresh", () => {
+    const grants = [{ team: 'ops', access: written(access('team-workspaces', 'admin')), expires: { at: OPS_END } }];
+    const files = { ...desiredOf([]), sets: [{ type: 'workspace' as const, name: 'prod', match: { names: ['*-prod'] }, prune: false, grants }] };
+    const at = (iso: string) => fingerprintDesired(desiredAt(files, Date.parse(iso)));
+    // The files' meaning moves when the grant ends, as an entry's does, and only then.
+    expect(at('2026-12-01T23:59:59Z')).toBe(at(new Date(NOW).toISOString()));
+    expect(at('2026-12-02T00:00:00Z')).not.toBe(at('2026-12-01T23:59:59Z'));
+    expect(at('2026-12-02T00:00:00Z')).toBe(at('2027-06-01T00:00:00Z'));
   });
 });

@@ -53,16 +53,11 @@ function setRows(desired: DesiredState): { sets?: Canonical[] } {
   const rows = [...sets].sort(byKey((s) => `${s.type}\u0000${s.name}`)).map((s) => {
     const match: Record<string, Canonical> = {};
     for (const [key, values] of Object.entries(s.match)) if (values !== undefined) match[key] = [...(values as readonly string[])];
-    return { type: s.type, name: s.name, match, prune: s.prune, grants: grantRows(s.type, s.grants) };
+    return { type: s.type, name: s.name, match, prune: s.prune, grants: grantRows(s.type, s.grants), ...(s.expiredTeams?.length ? { expired: [...s.expiredTeams].sort() } : {}) };
   });
   return { sets: rows };
 }
 
-/**
- * The desired state's meaning; where it was written (files, lines) does not count. Grants that have
- * expired at the time of the run (DesiredTarget.expired) count apart: a grant that expires between
- * `plan --out` and `apply --plan` moves the fingerprint.
- */
 /** README, "Policies": files with policies count them, so `apply --plan FILE PATHS` refuses a plan saved under other ones. */
 function policyRows(desired: DesiredState): { policies?: Canonical[] } {
   const policies = desired.policies ?? [];
@@ -70,6 +65,11 @@ function policyRows(desired: DesiredState): { policies?: Canonical[] } {
   return { policies: policies.map((p) => ({ name: p.name, type: p.type, match: JSON.parse(JSON.stringify(p.match)) as Canonical, rule: JSON.parse(JSON.stringify(p.rule)) as Canonical })) };
 }
 
+/**
+ * The desired state's meaning; where it was written (files, lines) does not count. Grants that have
+ * expired at the time of the run (DesiredTarget.expired, DesiredSet.expiredTeams) count apart: a grant that expires between
+ * `plan --out` and `apply --plan` moves the fingerprint.
+ */
 export function fingerprintDesired(desired: DesiredState): string {
   const targets = [...desired.targets].sort(byKey((t) => `${t.type}\u0000${t.name}`)).map((t) => ({
     type: t.type,
