@@ -1,6 +1,6 @@
 // The diff: desired state against live state, as sorted changes. Pure: plain data in, plain data out.
 import { InternalError } from '../errors.js';
-import type { DesiredTarget, GrantOrigin, LiveGrant, LiveState, LiveTarget, TargetType, Team } from '../core/model.js';
+import type { DesiredGrant, DesiredTarget, GrantOrigin, LiveGrant, LiveState, LiveTarget, TargetType, Team } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
 import { OWNERS_TEAM, RESOURCE_OF } from '../core/model.js';
 import type { TargetRef } from '../core/model.js';
@@ -82,17 +82,16 @@ function diffTarget(desired: DesiredState, target: DesiredTarget, live: LiveTarg
     if (!team) throw new InternalError(`team "${grant.team}" was not resolved`);
     listed.add(team.id);
     const current = firstGrantOf(live.grants, byTeam, team.id);
-    const fromFile = { ...(grant.role === undefined ? {} : { afterRole: grant.role }), ...(grant.expires ? { expires: grant.expires.at } : {}) };
     const source = grant.origin ?? entry;
     if (!current) {
-      changes.push({ action: 'add', resource, team: { name: team.name, id: team.id }, target: ref, after: grant.access, ...fromFile, source });
+      changes.push({ action: 'add', resource, team: { name: team.name, id: team.id }, target: ref, after: grant.access, ...fromFile(grant), source });
       continue;
     }
     const comparison = compareAccess(resource, grant.access, current.access);
     if (comparison !== 'equal') {
       const labelOnly = comparison === 'label-only';
       const before = { before: current.access, ...beforeRole(desired, target.type, current) };
-      changes.push({ action: 'update', resource, id: current.id, team: { name: team.name, id: team.id }, target: ref, ...before, after: grant.access, labelOnly, ...fromFile, source });
+      changes.push({ action: 'update', resource, id: current.id, team: { name: team.name, id: team.id }, target: ref, ...before, after: grant.access, labelOnly, ...fromFile(grant), source });
     }
     // The service refuses a second grant for one team ("Team has already been taken"); should one
     // exist anyway, the file names the team, so the extra copies go.
@@ -113,6 +112,13 @@ function diffTarget(desired: DesiredState, target: DesiredTarget, live: LiveTarg
 }
 
 const entryOf = (target: DesiredTarget): GrantOrigin => ({ kind: 'entry', name: target.name });
+
+/** What a change takes from the file's grant besides its access; built only for a grant that changes. */
+function fromFile(grant: DesiredGrant): { afterRole?: string; expires?: string } {
+  if (grant.role === undefined && grant.expires === undefined) return NO_EXTRAS;
+  return { ...(grant.role === undefined ? {} : { afterRole: grant.role }), ...(grant.expires ? { expires: grant.expires.at } : {}) };
+}
+const NO_EXTRAS: { afterRole?: string; expires?: string } = {};
 
 interface TargetRead {
   readonly live: LiveTarget;

@@ -65,11 +65,14 @@ function gone(target: DesiredTarget, grant: DesiredGrant, ref: TargetRef): PlanW
  */
 export function expiryWarnings(desired: DesiredState, index: DiffIndex, changes: readonly Change[], now: number): PlanWarning[] {
   const horizon = now + (desired.settings.expiryWarningDays ?? DEFAULT_EXPIRY_WARNING_DAYS) * DAY_MS;
+  const soonEnds = (g: DesiredGrant): boolean => g.expires !== undefined && msOf(g.expires.at) <= horizon;
+  // Most targets have no grant that ends: they cost one scan, nothing allocated.
+  const concerned = desired.targets.filter((t) => t.expired?.length || t.grants.some(soonEnds));
+  if (concerned.length === 0) return [];
   const changed = new Set(changes.map((c) => keyOf(c.target.type, c.target.name, c.team.name)));
   const out: PlanWarning[] = [];
-  for (const target of desired.targets) {
-    const expiring = target.grants.filter((g) => g.expires && msOf(g.expires.at) <= horizon);
-    if (expiring.length === 0 && !target.expired?.length) continue;
+  for (const target of concerned) {
+    const expiring = target.grants.filter(soonEnds);
     const live = liveTargetOf(index, target);
     const ref: TargetRef = { type: target.type, name: live.name, id: live.id };
     const untouched = (grant: DesiredGrant) => !changed.has(keyOf(target.type, live.name, grant.team));

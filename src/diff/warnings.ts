@@ -101,14 +101,16 @@ export function warnings(desired: DesiredState, index: DiffIndex): PlanWarning[]
   const projects = projectLevels(desired, index);
   const shadowing = shadowingTeams(index);
   const out: PlanWarning[] = [];
-  let quiet: ReadonlySet<string> = new Set();
+  let quiet: ReadonlySet<string>;
   // Pushed one by one, and each check called only where it can find something: at 100,000 grants
   // the per-grant calls and lists were the cost, and almost every grant has nothing to say.
   const add = (warning: PlanWarning | undefined): void => {
     if (warning && !quiet.has(warning.code)) out.push(warning);
   };
+  const everywhere: ReadonlySet<string> = new Set(desired.settings.ignoreWarnings ?? []);
   for (const target of desired.targets) {
-    quiet = silenced(desired, target);
+    // A set per target only for a target that silences warnings of its own.
+    quiet = target.ignoreWarnings?.length ? silenced(desired, target) : everywhere;
     const live = liveTargetOf(index, target);
     const ref: TargetRef = { type: target.type, name: live.name, id: live.id };
     const shadowers = shadowing[target.type];
