@@ -7,7 +7,7 @@ import { exportFiles, type ExportFiles } from '../export/files.js';
 import { readLive } from '../live/read-live.js';
 import { didYouMean } from '../resolve/closest.js';
 import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
-import { listTeamsOf } from '../resolve/teams.js';
+import { teamsOfOrganization } from '../resolve/teams.js';
 import { openClient, readOptionsOf, type PlanRequest } from './plan.js';
 import { RunControl } from './run-control.js';
 
@@ -39,7 +39,7 @@ const NOT_VISIBLE = 'not found, or the token may not see it';
 // it runs once per adoption, so a few list requests more are cheap.
 async function catalogue(client: TfeClient, organization: string): Promise<Catalogue> {
   // Teams first: an address without them says so before anything else is read (resolve/teams.ts).
-  const teams = await listTeamsOf(client, organization);
+  const teams = await teamsOfOrganization(client, { organization });
   const [projects, workspaces] = await Promise.all([
     client.listProjects(organization),
     client.listWorkspaces(organization),

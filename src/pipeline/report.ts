@@ -17,7 +17,7 @@ import { readLive, type GrantLister } from '../live/read-live.js';
 import type { NameReader } from '../resolve/resolve.js';
 import { selectExportTargets } from './export.js';
 import { desiredFromFiles, openClient, readOptionsOf, resolveAndExpand, type PlanRequest } from './plan.js';
-import { listTeamsOf } from '../resolve/teams.js';
+import { teamsOfOrganization } from '../resolve/teams.js';
 import { RunControl } from './run-control.js';
 import { selectReport, type ReportSelection } from './report-selection.js';
 import { checkPolicies } from '../policy/check.js';
@@ -106,7 +106,7 @@ async function workspacesOf(client: TfeClient, organization: string, desired: De
 async function readOrganization(client: TfeClient, organization: string, request: ReportRequest, desired: DesiredState | undefined): Promise<{ found: Catalogue; live: LiveState }> {
   await client.serverInfo(); // once per run: a lower rate limit is heeded before the lists
   // Teams first: an address without them says so before anything else is read (resolve/teams.ts).
-  const teams = await listTeamsOf(client, organization);
+  const teams = await teamsOfOrganization(client, desired ?? { organization });
   const [projects, workspaces] = await Promise.all([client.listProjects(organization), workspacesOf(client, organization, desired)]);
   const found = { teams, projects, ...workspaces };
   // Every project and workspace: the workspaces by team when the server can and it is cheaper (README, "Reading by team").

@@ -29,7 +29,7 @@ export function nameProblemsError(problems: readonly NameProblem[]): CLIError {
  * may list organizations. Undefined when the error is something else, or when the organization is
  * listed after all (then the 404 has another cause, shown as it is).
  */
-export async function organizationError(client: { listOrganizations?: () => Promise<string[]> }, desired: DesiredState, error: unknown): Promise<CLIError | undefined> {
+export async function organizationError(client: { listOrganizations?: () => Promise<string[]> }, desired: Pick<DesiredState, 'organization' | 'organizationSource'>, error: unknown): Promise<CLIError | undefined> {
   const organization = desired.organization;
   if (!isRemoteError(error, 404) || !error.path.startsWith(`/organizations/${encodeURIComponent(organization)}/`)) return undefined;
   const visible = await client.listOrganizations?.().catch(() => undefined);

@@ -4,7 +4,9 @@
 import type { TfeClient } from '../api/client.js';
 import { isRemoteError } from '../api/errors/remote-error.js';
 import type { Team } from '../core/model.js';
+import type { DesiredState } from '../core/desired-state.js';
 import { CLIError } from '../errors.js';
+import { organizationError } from './problems.js';
 
 export type TeamReader = Pick<TfeClient, 'listTeams' | 'showsOrganization'>;
 
@@ -29,5 +31,18 @@ export async function listTeamsOf(client: TeamReader, organization: string): Pro
     // Only on this error path: a missing organization keeps its own error.
     if (!(await client.showsOrganization(organization))) throw error;
     throw new TeamsUnsupportedError(organization, error.status);
+  }
+}
+
+/**
+ * listTeamsOf for the commands that name an organization without resolving files (`report`,
+ * `export`): one that the token does not reach is said as such, with a did-you-mean
+ * (problems.ts, organizationError), never as the 404 of a teams URL.
+ */
+export async function teamsOfOrganization(client: TeamReader & Partial<Pick<TfeClient, 'listOrganizations'>>, named: Pick<DesiredState, 'organization' | 'organizationSource'>): Promise<Team[]> {
+  try {
+    return await listTeamsOf(client, named.organization);
+  } catch (error: unknown) {
+    throw (await organizationError(client, named, error)) ?? error;
   }
 }

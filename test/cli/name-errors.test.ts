@@ -39,6 +39,13 @@ describe('a wrong organization', () => {
     });
   });
 
+  it('regression: report and export --organization with a typo printed the raw 404 of a teams URL', async () => {
+    for (const args of [['report', '--organization', 'acm'], ['export', '--organization', 'acm', '--all']]) {
+      const run = await runBuilt(args, { cwd: dir, env });
+      expect(run).toEqual({ code: 1, out: '', err: `tfe-access ${args[0]}: organization "acm" not found (or not visible to this token). Did you mean "acme"?\n` });
+    }
+  });
+
   it('without a list of organizations to suggest from, says the same without a guess', async () => {
     const notFound = new RemoteError('GET', '/organizations/acm/teams?page[number]=1&page[size]=100', 404);
     const reader: NameReader = {
