@@ -3,17 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { FAST, writesOf } from './scenario.js';
-import { closeGuardedWorld, openGuardedWorld, runOnTerminal } from './support.js';
-
-const DESIRED = `organization: guarded
-projects:
-  other:
-    teams:
-      dev: write
-      ops: read
-      qa: read
-      interns: read
-`;
+import { closeGuardedWorld, GUARDED_DESIRED as DESIRED, openGuardedWorld, runOnTerminal } from './support.js';
 
 let emulator: RunningEmulator;
 let dir: string;

@@ -99,6 +99,17 @@ export const GUARDED_SEED: SeedDocument = {
   ],
 };
 
+/** The guarded organization's one project as the files that manage it say: four teams, nothing pruned by hand. */
+export const GUARDED_DESIRED = `organization: guarded
+projects:
+  other:
+    teams:
+      dev: write
+      ops: read
+      qa: read
+      interns: read
+`;
+
 export interface GuardedWorld {
   readonly emulator: RunningEmulator;
   /** A temporary folder; `file` is its tfe-access.yaml. */

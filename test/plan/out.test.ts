@@ -7,17 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { runCli } from '../support/cli.js';
 import { FAST } from '../apply/scenario.js';
-import { closeGuardedWorld, openGuardedWorld } from '../apply/support.js';
-
-const DESIRED = `organization: guarded
-projects:
-  other:
-    teams:
-      dev: write
-      ops: read
-      qa: read
-      interns: read
-`;
+import { closeGuardedWorld, GUARDED_DESIRED as DESIRED, openGuardedWorld } from '../apply/support.js';
 
 let emulator: RunningEmulator;
 let dir: string;

@@ -18,7 +18,8 @@ export function runBuilt(args: readonly string[], options: { env?: Record<string
   child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
   return new Promise((resolve, reject) => {
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, out, err }));
+    // Killed by a signal: 128, as a shell would say it (plus the signal's number).
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : -1), out, err }));
   });
 }
 
