@@ -4,18 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { runCli } from '../support/cli.js';
 import { FAST, writesOf } from './scenario.js';
-import { closeGuardedWorld, openGuardedWorld, DEV_TOKEN } from './support.js';
+import { closeGuardedWorld, DEV_TOKEN, GUARDED_DESIRED, openGuardedWorld } from './support.js';
 
 // The dev team may change workspace `net` (admin there) but not project `other` (read only).
-const DESIRED = `organization: guarded
-projects:
-  other:
-    teams:
-      dev: write
-      ops: read
-      qa: read
-      interns: read
-workspaces:
+// The guarded project, and a workspace beside it.
+const DESIRED = `${GUARDED_DESIRED}workspaces:
   net:
     teams:
       dev: admin
