@@ -13,7 +13,7 @@ import { CLIError } from '../errors.js';
 import type { Change } from '../core/plan.js';
 import type { ChangeContext } from '../effective/changes.js';
 import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
-import { readLive, type GrantLister, type ReadOptions } from './read-live.js';
+import { readLive, readOver, type GrantLister, type ReadOptions } from './read-live.js';
 import type { LiveState } from '../core/model.js';
 
 /** The calls the context needs: grant lists, and the project and workspace lists. */
@@ -36,16 +36,6 @@ async function workspacesOf(client: ContextReader, resolved: Resolved, projectId
   }
   const lists = await Promise.all(projectIds.map((projectId) => client.listWorkspaces(resolved.organization, { projectId })));
   return lists.flat();
-}
-
-/**
- * A read by team read every workspace of the organization: the grants of those the files do not
- * manage are served from it, with no request; projects are still listed.
- */
-function readOver(client: ContextReader, live: LiveState): GrantLister {
-  const known = live.unmanagedWorkspaceGrants;
-  if (!known) return client;
-  return { listGrants: (target) => (target.type === 'workspace' && known.has(target.id) ? Promise.resolve(known.get(target.id) ?? []) : client.listGrants(target)) };
 }
 
 export async function readChangeContext(client: ContextReader, resolved: Resolved, live: LiveState, changes: readonly Change[], options: ReadOptions = {}): Promise<ChangeContext> {

@@ -10,7 +10,7 @@ import type { OrganizationInput } from '../effective/compute.js';
 import { policySets, selectedBy } from '../policy/check.js';
 import { readCatalog, type CatalogReader, type SetCatalog } from '../resolve/catalog.js';
 import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
-import { readLive, type GrantLister, type ReadOptions } from './read-live.js';
+import { readLive, readOver, type GrantLister, type ReadOptions } from './read-live.js';
 
 /** The calls the check needs beyond the plan's own reads. */
 export interface PolicyReader extends GrantLister, CatalogReader {
@@ -52,7 +52,7 @@ export async function readPolicyContext(client: PolicyReader, resolved: Resolved
       if (project) want({ type: 'project', id: project.id, name: project.name });
     }
   }
-  const read = selected.size > 0 ? await readLive(client, { ...resolved, targets: [...selected.values()] }, options) : undefined;
+  const read = selected.size > 0 ? await readLive(readOver(client, live), { ...resolved, targets: [...selected.values()] }, options) : undefined;
   const grants = [...live.targets.values(), ...(read ? read.targets.values() : [])].flatMap((t) => t.grants);
   return { teams: resolved.teams, projects, workspaces, grants };
 }

@@ -140,3 +140,14 @@ export async function readLive(client: GrantLister, resolved: Resolved, options:
     ...(read ? { unmanagedWorkspaceGrants: read.unmanaged } : {}),
   };
 }
+
+/**
+ * A read by team read every workspace of the organization: the grants of those the files do not
+ * manage are served from it, with no request (the effective changes' and the policies' reads);
+ * projects are still listed.
+ */
+export function readOver(client: GrantLister, live: LiveState): GrantLister {
+  const known = live.unmanagedWorkspaceGrants;
+  if (!known) return client;
+  return { listGrants: (target) => (target.type === 'workspace' && known.has(target.id) ? Promise.resolve(known.get(target.id) ?? []) : client.listGrants(target)) };
+}

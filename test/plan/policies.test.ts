@@ -239,6 +239,19 @@ describe('policies against the emulator', () => {
     expect(grantReads()).toEqual(['prj-data1', 'ws-apiprod', 'ws-etlprod']);
   });
 
+  it('regression: read by team, a policy re-read one grant list per unmanaged workspace the read by team had already read', async () => {
+    const perWorkspace = (): string[] =>
+      emulator.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/team-workspaces') && decodeURIComponent(r.query).includes('filter[workspace][id]')).map((r) => r.query);
+    const text = 'organization: acme\nworkspaces:\n  api-prod:\n    teams: { sre: admin, dev: write }\npolicies:\n  - name: data at most write\n    workspaces: { projects: [data] }\n    max-access: write\n    except-teams: [data-a]\n';
+    emulator.resetLog();
+    const run = await runCli(['plan', file(text), '--format', 'json', '--read-by', 'team'], { env });
+    expect(run.code, run.err).toBe(0);
+    expect((JSON.parse(run.out) as { read: { strategy: string } }).read.strategy).toBe('by-team');
+    expect(violationsOf(run.out)).toEqual([]);
+    // Every workspace's grants came with the lists by team: none is listed again for the policy.
+    expect(perWorkspace()).toEqual([]);
+  });
+
   it('a policy naming a team the token does not see is one error with a near miss, before anything is checked', async () => {
     const run = await runCli(['plan', file(files('write').replace('team: auditors', 'team: auditor'))], { env });
     expect(run.code).toBe(1);
