@@ -1,11 +1,13 @@
 // Client-side rate limiter (docs/api.md, "Rate limiting": 30 requests per second per user; the
 // official Go client keeps a limiter below the limit). Two rules, both must allow a start:
-// - a sliding window: at most `rate` requests in any window of one second plus a margin. It is
-//   never more permissive than the service's window, whether the service counts in fixed seconds, a
-//   sliding second or a token bucket of the same rate; the margin absorbs requests that leave
-//   1000 ms apart and arrive a little closer together. A request counts from its start, and once
-//   answered from its answer (`settle`): it reached the service between the two, so a slow
-//   connection can never bring more than `rate` arrivals into one second;
+// - a sliding window: at most `rate` requests whose arrival at the service may lie within one second
+//   of each other. It is never more permissive than the service's window, whether the service counts
+//   in fixed seconds, a sliding second or a token bucket of the same rate. A request sent but not
+//   answered counts from its start for a second plus a margin: the margin absorbs requests that leave
+//   1000 ms apart and arrive a little closer together. Once answered (`settle`) it counts from its
+//   answer for a second plus a few milliseconds only: the service saw it arrive before it answered,
+//   and a request started later arrives later still, so the two are more than a second apart at the
+//   service whatever the network did on the way (no margin to guess);
 // - a small token bucket (BURST_SHARE of a second's worth, refilled at `rate`): starts are paced
 //   instead of fired in a full burst, so the service's own bucket never runs dry and scheduling
 //   jitter on the way can't push a request over the limit.
@@ -16,8 +18,10 @@ import type { Clock } from './clock.js';
 
 export const DEFAULT_RATE_LIMIT = 30;
 export const RATE_WINDOW_MS = 1000;
-/** Added to the window: network jitter can bring two starts 1000 ms apart within 1000 ms on arrival. */
+/** Added to the window of a request not answered yet: network jitter can bring two starts 1000 ms apart within 1000 ms on arrival. */
 export const RATE_WINDOW_MARGIN_MS = 40;
+/** Added to the window of an answered request: clock granularity only (whole milliseconds, rounding at the service). */
+export const ANSWERED_MARGIN_MS = 10;
 /** The burst: this share of a second's requests may start at once (5 at 30/s). */
 export const BURST_SHARE = 1 / 6;
 
@@ -25,15 +29,17 @@ function burstOf(rate: number): number {
   return Math.max(1, Math.ceil(rate * BURST_SHARE));
 }
 
-/** One request's place in the window: when it started, then when it was answered. */
+/** One request's place in the window: when it leaves it (from its start, then from its answer). */
 export interface Slot {
-  at: number;
+  until: number;
 }
 
 export class RateLimiter {
+  /** Ordered by `until`. */
   private readonly starts: Slot[] = [];
   private pausedUntil = 0;
   private readonly window: number;
+  private readonly answeredWindow: number;
   private currentRate: number;
   private currentBurst: number;
   private tokens: number;
@@ -46,6 +52,7 @@ export class RateLimiter {
   ) {
     if (!Number.isInteger(rate) || rate < 0) throw new RangeError(`rate must be a non-negative integer, got ${rate}`);
     this.window = RATE_WINDOW_MS + margin;
+    this.answeredWindow = RATE_WINDOW_MS + Math.min(margin, ANSWERED_MARGIN_MS);
     this.currentRate = rate;
     this.currentBurst = burstOf(rate);
     this.tokens = this.currentBurst;
@@ -82,8 +89,8 @@ export class RateLimiter {
       const wait = this.waitMs(this.clock.now());
       if (wait <= 0) {
         // Counted even with no limit: a limit announced later then knows what the last second held.
-        const slot = { at: this.clock.now() };
-        this.starts.push(slot);
+        const slot = { until: this.clock.now() + this.window };
+        this.insert(slot);
         if (this.rate > 0) this.tokens -= 1;
         return slot;
       }
@@ -91,13 +98,23 @@ export class RateLimiter {
     }
   }
 
-  /** The request of `slot` was answered (or failed): it counts from now on, the latest it can have arrived. */
+  /**
+   * The request of `slot` was answered (or failed): it arrived by now at the latest, so it counts
+   * for a second from now, which may be sooner or later than from its start.
+   */
   settle(slot: Slot): void {
     if (this.currentRate === 0) return; // nothing to keep to; the start stays as it was
     const index = this.starts.indexOf(slot);
-    if (index >= 0) this.starts.splice(index, 1);
-    slot.at = this.clock.now();
-    this.starts.push(slot); // no stamp in the window is later than now: the order holds
+    if (index >= 0) this.starts.splice(index, 1); // else a slow one, which left it from its start: back in
+    slot.until = this.clock.now() + this.answeredWindow;
+    this.insert(slot);
+  }
+
+  /** Keeps `starts` ordered by `until`: a new slot is nearly always the last. */
+  private insert(slot: Slot): void {
+    let i = this.starts.length;
+    while (i > 0 && (this.starts[i - 1] as Slot).until > slot.until) i--;
+    this.starts.splice(i, 0, slot);
   }
 
   /** After a 429: nobody starts before `until` (clock time), whatever the window says. */
@@ -109,10 +126,10 @@ export class RateLimiter {
   private waitMs(now: number): number {
     if (now < this.pausedUntil) return Math.ceil(this.pausedUntil - now);
     const rate = this.currentRate;
-    while (this.starts.length > 0 && now - (this.starts[0] as Slot).at >= this.window) this.starts.shift();
+    while (this.starts.length > 0 && (this.starts[0] as Slot).until <= now) this.starts.shift();
     if (rate === 0) return 0;
     // After lowerTo, the window may hold more starts than the new rate: wait until enough leave it.
-    if (this.starts.length >= rate) return Math.ceil((this.starts[this.starts.length - rate] as Slot).at + this.window - now);
+    if (this.starts.length >= rate) return Math.ceil((this.starts[this.starts.length - rate] as Slot).until - now);
     this.tokens = Math.min(this.currentBurst, this.tokens + ((now - this.refilledAt) * rate) / RATE_WINDOW_MS);
     this.refilledAt = now;
     return this.tokens >= 1 ? 0 : Math.ceil(((1 - this.tokens) * RATE_WINDOW_MS) / rate);
