@@ -2,7 +2,7 @@
 // status, headers and parsed body, or throws TransportError when there was no answer. Retries,
 // rate limiting and status meanings live above it (session.ts). The token is held in a closure,
 // written only into the Authorization header, and never into anything this module returns.
-import { Pool } from 'undici';
+import { Pool, request as poolRequest } from './undici-parts.js';
 import { WireFormatError } from './errors/wire-format-error.js';
 import { TransportError } from './errors/transport-error.js';
 import { MEDIA_TYPE } from '../core/json-api.js';
@@ -121,7 +121,7 @@ export function createTransport(baseUrl: string, token: string, connections: num
       const search = new URLSearchParams(request.query ?? {}).toString();
       let response;
       try {
-        response = await pool.request({
+        response = await poolRequest(pool, {
           method: request.method,
           path: `${root}${request.path}${search ? `?${search}` : ''}`,
           headers: headers(),

@@ -121,5 +121,10 @@ describe('what a command loads', () => {
     expect(sources.some((m) => HTTP_STACK.test(m))).toBe(true);
     expect(packages.some((p) => HTTP_CLIENT.test(p))).toBe(true);
     expect(builtins).toEqual(expect.arrayContaining(['http', 'tls']));
+    // The connection pool and its request(), not undici's main module with every client it has
+    // (fetch, WebSocket, caches, mocks: about 90 ms more of every start; src/api/undici-parts.ts).
+    expect(packages).toContain('undici/lib/dispatcher/pool.js');
+    expect(packages).not.toContain('undici/index.js');
+    expect(packages.filter((p) => /^undici\/lib\/(web|mock|cache)\//.test(p))).toEqual([]);
   });
 });
