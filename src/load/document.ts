@@ -6,7 +6,7 @@
 // MAX_ALIAS_EXPANSIONS) instead of being left to run: a "billion laughs" costs at most the budget.
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { DEFAULT_LIMITS, type LoadLimits } from './limits.js';
-import { dotted, toPointer, type Segment } from './pointer.js';
+import { childPointer, dotted, type Segment } from './pointer.js';
 import type { Problem } from './problem.js';
 import { clip, quote } from '../core/printable.js';
 
@@ -81,7 +81,8 @@ class Builder {
     throw new Stop();
   }
 
-  value(node: unknown, segments: Segment[], expanding: boolean): unknown {
+  /** `pointer`: the JSON pointer of `segments`, built along the walk (pointer.ts, childPointer). */
+  value(node: unknown, segments: Segment[], pointer: string, expanding: boolean): unknown {
     if (node === null || node === undefined) return null;
     const yamlNode = node as Node;
     const at = this.pos(yamlNode);
@@ -90,19 +91,18 @@ class Builder {
       this.fatal(at, `the file expands to more than ${maxNodes} values (MAX_NODES), through aliases or size; refused`);
     }
     if (segments.length > maxDepth) this.fatal(at, `${dotted(segments)}: nested deeper than ${maxDepth} levels (MAX_DEPTH); refused`);
-    const pointer = toPointer(segments);
     if (!this.positions.has(pointer)) this.positions.set(pointer, { value: at });
-    if (isAlias(yamlNode)) return this.alias(yamlNode.source, at, segments);
+    if (isAlias(yamlNode)) return this.alias(yamlNode.source, at, segments, pointer);
     if (!expanding && yamlNode.anchor) this.anchors.set(yamlNode.anchor, yamlNode);
     this.stack.add(yamlNode);
     try {
-      return this.collection(yamlNode, segments, expanding);
+      return this.collection(yamlNode, segments, pointer, expanding);
     } finally {
       this.stack.delete(yamlNode);
     }
   }
 
-  private alias(name: string, at: Pos, segments: Segment[]): unknown {
+  private alias(name: string, at: Pos, segments: Segment[], pointer: string): unknown {
     if (++this.aliases > this.limits.maxAliasExpansions) {
       this.fatal(at, `more than ${this.limits.maxAliasExpansions} alias expansions (MAX_ALIAS_EXPANSIONS); refused`);
     }
@@ -110,21 +110,21 @@ class Builder {
     // Fatal: a value that is not there would only add schema noise about "nothing".
     if (!target) this.fatal(at, `${dotted(segments)}: alias *${clip(name)} has no anchor &${clip(name)} before it`);
     if (this.stack.has(target)) this.fatal(at, `${dotted(segments)}: alias *${clip(name)} refers to a value that contains it`);
-    return this.value(target, segments, true);
+    return this.value(target, segments, pointer, true);
   }
 
-  private collection(node: Node, segments: Segment[], expanding: boolean): unknown {
+  private collection(node: Node, segments: Segment[], pointer: string, expanding: boolean): unknown {
     if (isScalar(node)) {
       const v = node.value;
       if (typeof v === 'string') this.plainText(v, 'value', this.pos(node), segments);
       return v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : String(v);
     }
-    if (isSeq(node)) return node.items.map((item, i) => this.value(item, [...segments, i], expanding));
-    if (isMap(node)) return this.map(node.items, segments, expanding);
+    if (isSeq(node)) return node.items.map((item, i) => this.value(item, [...segments, i], childPointer(pointer, i), expanding));
+    if (isMap(node)) return this.map(node.items, segments, pointer, expanding);
     return null;
   }
 
-  private map(pairs: readonly { key: unknown; value: unknown }[], segments: Segment[], expanding: boolean): object {
+  private map(pairs: readonly { key: unknown; value: unknown }[], segments: Segment[], pointer: string, expanding: boolean): object {
     const out: Record<string, unknown> = {};
     const seen = new Map<string, Pos>();
     for (const pair of pairs) {
@@ -132,19 +132,22 @@ class Builder {
       const keyPos = this.pos(keyNode, this.pos(pair.value as Node | null));
       const key = this.keyText(keyNode, keyPos, segments);
       if (key === undefined) continue;
+      const childSegments = [...segments, key];
       const first = seen.get(key);
       if (first) {
-        this.problem(keyPos, `${dotted(segments)}: key ${quote(key)} appears twice in this mapping (first at line ${first.line}, col ${first.col})`, [...segments, key]);
+        this.problem(keyPos, `${dotted(segments)}: key ${quote(key)} appears twice in this mapping (first at line ${first.line}, col ${first.col})`, childSegments);
         continue;
       }
-      this.plainText(key, 'name', keyPos, [...segments, key]);
+      this.plainText(key, 'name', keyPos, childSegments);
       seen.set(key, keyPos);
-      const childSegments = [...segments, key];
       const valuePos = pair.value ? this.pos(pair.value as Node, keyPos) : keyPos;
-      const pointer = toPointer(childSegments);
-      if (!this.positions.has(pointer)) this.positions.set(pointer, { key: keyPos, value: valuePos });
-      // defineProperty: a key named `__proto__` must stay a plain key, never a prototype.
-      Object.defineProperty(out, key, { value: this.value(pair.value, childSegments, expanding), enumerable: true, writable: true, configurable: true });
+      const childPointerText = childPointer(pointer, key);
+      // The value's own entry (set by value() below) would hold no key position: this one first.
+      if (!this.positions.has(childPointerText)) this.positions.set(childPointerText, { key: keyPos, value: valuePos });
+      const value = this.value(pair.value, childSegments, childPointerText, expanding);
+      // A key named `__proto__` must stay a plain key, never a prototype.
+      if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+      else out[key] = value;
     }
     return out;
   }
@@ -200,7 +203,7 @@ export function parseYamlText(file: string, text: string, limits: LoadLimits = D
   const builder = new Builder(file, lines, limits);
   let data: unknown;
   try {
-    data = builder.value(doc.contents, [], false);
+    data = builder.value(doc.contents, [], '', false);
   } catch (error: unknown) {
     if (!(error instanceof Stop)) throw error;
   }

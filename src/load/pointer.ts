@@ -5,7 +5,17 @@ import { clip } from '../core/printable.js';
 export type Segment = string | number;
 
 export function toPointer(segments: readonly Segment[]): string {
-  return segments.map((s) => '/' + String(s).replaceAll('~', '~0').replaceAll('/', '~1')).join('');
+  let out = '';
+  for (const segment of segments) out = childPointer(out, segment);
+  return out;
+}
+
+/** `parent` (a pointer) with one segment more: what `toPointer` builds, one step at a time. */
+export function childPointer(parent: string, segment: Segment): string {
+  const text = String(segment);
+  // Names nearly never hold `~` or `/`: skip the two replacements when there is nothing to escape.
+  if (!text.includes('~') && !text.includes('/')) return `${parent}/${text}`;
+  return `${parent}/${text.replaceAll('~', '~0').replaceAll('/', '~1')}`;
 }
 
 export function fromPointer(pointer: string): string[] {
