@@ -1,9 +1,9 @@
 // A tiny node:http server on 127.0.0.1, port 0, answering from a script: the exact 429/5xx/drop
 // sequences the emulator's random faults can't pin down. Records every request with its arrival time.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { expect } from 'vitest';
+import { listenOnLoopback } from '../support/loopback.js';
 
 export const CANARY = 'canary-7c1e9b.atlasv1.do-not-print-me';
 
@@ -38,17 +38,7 @@ export async function scriptServer(steps: Step[]): Promise<ScriptServer> {
       step!(res, record);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await listenOnLoopback(server)), seen };
 }
 
 export const json =

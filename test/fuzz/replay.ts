@@ -3,7 +3,7 @@
 // serves them back on 127.0.0.1, passing each through `spoil` first, which may rewrite the answer
 // or take over the response entirely (drops, stalls, slow bodies).
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../support/loopback.js';
 
 export interface Recorded {
   readonly status: number;
@@ -39,16 +39,7 @@ async function serve(handler: (key: string, res: ServerResponse, body: string | 
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => void handler(key, res, chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : undefined));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await listenOnLoopback(server)), seen };
 }
 
 export function write(res: ServerResponse, answer: Recorded): void {

@@ -2,7 +2,7 @@
 // one that drops a query parameter, one whose pages stop adding up. `query` may rewrite each
 // request's query string; `answer` may change a JSON answer (or its status) before the client sees it.
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../support/loopback.js';
 
 export interface Tampered {
   readonly status: number;
@@ -48,15 +48,5 @@ export async function startProxy(upstream: string, hooks: ProxyHooks = {}): Prom
         .catch(() => res.writeHead(502).end());
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await listenOnLoopback(server)), seen };
 }
