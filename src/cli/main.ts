@@ -23,7 +23,8 @@ export function usage(): string {
     ...lines,
     '',
     'Run `tfe-access <command> --help` for the options of a command, `tfe-access --version` for the version.',
-    'Exit codes: 0 ok, 1 error, 2 changes or drift (plan --detailed-exitcode, drift), 3 refused by a safety guard.',
+    'Exit codes: 0 ok, 1 error, 2 changes, drift or a policy live access breaks (plan --detailed-exitcode, drift),',
+    '3 refused by a safety guard or a policy (plan, apply), 130 SIGINT, 143 SIGTERM, 141 stdout closed.',
     '',
   ].join('\n');
 }

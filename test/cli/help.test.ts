@@ -59,3 +59,18 @@ describe('tfe-access --help', () => {
     }
   });
 });
+
+describe('exit code 3 in every help', () => {
+  /** The "Exit codes:" paragraph of a help text, on one line. */
+  const exitCodes = (help: string): string => (help.split(/^Exit codes: /m)[1] ?? '').split('\n\n')[0]!.replace(/\n/g, ' ');
+
+  it('regression: --help leaves policies out of exit code 3', async () => {
+    const helps: Array<[string, string]> = [['tfe-access', (await runCli(['--help'])).out]];
+    for (const name of Object.keys(COMMANDS)) helps.push([name, (await runCli([name, '--help'])).out]);
+    const naming3 = helps.filter(([, help]) => /(^|[ ,])3 /.test(exitCodes(help)));
+    expect(naming3.map(([name]) => name)).toEqual(expect.arrayContaining(['tfe-access', 'plan', 'apply']));
+    for (const [name, help] of naming3) expect(exitCodes(help), name).toMatch(/3 [^,]*polic/);
+    // drift's exit 2 counts a broken policy, and so must the overview's.
+    expect(exitCodes(helps[0]![1])).toMatch(/ 2 [^()]*polic/);
+  });
+});
