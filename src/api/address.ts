@@ -30,10 +30,22 @@ export function isLoopback(hostname: string): boolean {
   return bare === '::1' || bare === '0:0:0:0:0:0:0:1';
 }
 
+/**
+ * TFE_HOSTNAME is a host name (a port allowed), as the official Go client reads it: a scheme or a
+ * path there would become `https://http//...` and fail later on DNS, far from its cause.
+ */
+function hostnameUrl(value: string): string {
+  const host = value.trim();
+  if (host === '' || /[\s/\\@?#]/.test(host)) {
+    throw new CLIError(`TFE_HOSTNAME takes a host name (such as tfe.example.com or tfe.example.com:8443), got "${value}": set TFE_ADDRESS for a full URL.`);
+  }
+  return `https://${host}`;
+}
+
 function pick(flags: { address?: string | undefined }, env: Env): { raw: string; source: string } {
   if (flags.address) return { raw: flags.address, source: '--address' };
   if (env.TFE_ADDRESS) return { raw: env.TFE_ADDRESS, source: 'TFE_ADDRESS' };
-  if (env.TFE_HOSTNAME) return { raw: `https://${env.TFE_HOSTNAME}`, source: 'TFE_HOSTNAME' };
+  if (env.TFE_HOSTNAME) return { raw: hostnameUrl(env.TFE_HOSTNAME), source: 'TFE_HOSTNAME' };
   return { raw: `https://${DEFAULT_HOSTNAME}`, source: 'default' };
 }
 

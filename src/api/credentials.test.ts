@@ -34,6 +34,15 @@ describe('address', () => {
     expect(() => addressFrom({ address: 'ftp://x' }, {})).toThrow(CLIError);
     expect(() => addressFrom({ address: 'https://user:pw@x' }, {})).toThrow(/user name or password/);
   });
+  it('regression: TFE_HOSTNAME=http://... becomes https://http//... and fails on DNS instead of pointing at TFE_ADDRESS', () => {
+    for (const value of ['http://localhost:8080', 'https://tfe.example.com', 'tfe.example.com/prefix']) {
+      expect(() => addressFrom({}, { TFE_HOSTNAME: value }), value).toThrow(
+        `TFE_HOSTNAME takes a host name (such as tfe.example.com or tfe.example.com:8443), got "${value}": set TFE_ADDRESS for a full URL.`,
+      );
+    }
+    // A host name with a port is still one.
+    expect(addressFrom({}, { TFE_HOSTNAME: 'tfe.example.com:8443' }).baseUrl).toBe('https://tfe.example.com:8443/api/v2');
+  });
   it('knows loopback hosts', () => {
     expect(['localhost', '127.0.0.1', '127.8.9.10', '[::1]'].every(isLoopback)).toBe(true);
     expect(['10.0.0.1', 'example.com', '128.0.0.1', '[::2]'].some(isLoopback)).toBe(false);
