@@ -44,6 +44,15 @@ describe('README', () => {
     expect(missing).toEqual([]);
   });
 
+  it('regression: the README counts five runtime dependencies (there are three)', () => {
+    const { dependencies } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+    const said = /installs the (\w+) runtime dependencies \(([^)]*)\)/.exec(README.replace(/\s+/g, ' '));
+    expect(said, 'the Install section names its runtime dependencies').not.toBeNull();
+    expect(NUMBERS.indexOf(said![1]!)).toBe(Object.keys(dependencies).length);
+    expect([...said![2]!.matchAll(/`([\w@/.-]+)`/g)].map((m) => m[1]).sort()).toEqual(Object.keys(dependencies).sort());
+  });
+
   it('shows only commands and flags that exist', async () => {
     const calls = invocationsIn(README, 'README.md');
     expect(calls.length).toBeGreaterThan(20);
