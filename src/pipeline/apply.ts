@@ -95,6 +95,15 @@ async function execute(client: TfeClient, planned: Plan, guards: GuardContext, r
 
 type ClockedApply = ApplyRequest & { readonly now: number };
 
+/**
+ * Apply shows the changes alone (README, "What a plan does to access"), a fresh plan (planned
+ * without effective changes) and a saved one alike: `plan --out` keeps the section for `show`.
+ */
+function changesAlone(plan: Plan): Plan {
+  const { effectiveChanges: _shownByPlanOnly, ...rest } = plan;
+  return rest;
+}
+
 async function applyFresh(request: ClockedApply, hooks: ApplyHooks, control: RunControl): Promise<ApplyResult> {
   const desired = await desiredFromFiles(request.paths, request.cwd, request.targets, request.now);
   const client = openClient(request, control);
@@ -111,7 +120,8 @@ async function applyFresh(request: ClockedApply, hooks: ApplyHooks, control: Run
 async function applySaved(file: string, request: ClockedApply, hooks: ApplyHooks, control: RunControl): Promise<ApplyResult> {
   if (request.targets.length > 0) throw new CLIError('--target cannot be used with --plan: a saved plan applies all of its changes or none.');
   const saved = await readSavedPlan(file);
-  checkChecksum(saved.plan, request.checksum, hooks);
+  const plan = changesAlone(saved.plan);
+  checkChecksum(plan, request.checksum, hooks);
   const baseUrl = addressFrom({ address: request.address }, request.env).baseUrl;
   if (saved.address !== undefined && saved.address !== baseUrl) {
     throw new CLIError(`the saved plan ${file} was made against ${saved.address}, not ${baseUrl}; nothing was changed.`);
@@ -131,7 +141,7 @@ async function applySaved(file: string, request: ClockedApply, hooks: ApplyHooks
     await client.serverInfo(); // once per run: a lower rate limit is heeded before the reads
     await assertFresh(saved, client, request.concurrency);
     const { maxRemovals, incompleteTargets } = basisGuardInputs(saved.basis);
-    return await execute(client, saved.plan, { maxRemovals, force: request.force, incompleteTargets: new Set(incompleteTargets) }, { request, hooks, control });
+    return await execute(client, plan, { maxRemovals, force: request.force, incompleteTargets: new Set(incompleteTargets) }, { request, hooks, control });
   } finally {
     await client.close();
   }
