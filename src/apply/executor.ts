@@ -23,6 +23,8 @@ export interface ApplyOptions {
   readonly concurrency?: number;
   /** Called after each change ends. */
   readonly onProgress?: (progress: Progress) => void;
+  /** Called with each change's outcome as it ends (before onProgress), not-started ones too. */
+  readonly onOutcome?: (outcome: ChangeOutcome) => void;
   /** Once aborted, no change starts; its reason is the report's `stopped`. */
   readonly signal?: AbortSignal;
 }
@@ -37,6 +39,7 @@ export async function applyChanges(changes: readonly Change[], api: GrantApi, op
     outcomes[index] = outcome;
     progress.done += 1;
     if (outcome.status === 'failed') progress.failures += 1;
+    options.onOutcome?.(outcome);
     options.onProgress?.({ ...progress });
   };
   const indexed = changes.map((change, index) => ({ change, index }));

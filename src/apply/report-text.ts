@@ -2,16 +2,23 @@
 import type { Change } from '../core/plan.js';
 import { headline, SIGN } from '../render/lines.js';
 import type { Progress } from './executor.js';
-import { STATUS_LABEL as LABEL, type ApplyReport, type ChangeOutcome, type OutcomeStatus } from './outcome.js';
+import { STATUS_LABEL as LABEL, type ApplyReport, type ChangeOutcome } from './outcome.js';
 import { renderReportMarkdown } from './report-markdown.js';
 
 const describe = (change: Change): string => `${SIGN[change.action]} ${change.team.name} on ${change.target.type} "${change.target.name}": ${headline(change)}`;
 
-function outcomeLine(outcome: ChangeOutcome, width: number): string {
-  const head = `  ${LABEL[outcome.status].padEnd(width)}  ${describe(outcome.change)}`;
+/**
+ * The labels padded to the widest of all, present or not: a line is printed as its change ends
+ * (README, "Apply"), before it is known whether a stop will add `not started` lines.
+ */
+const WIDTH = Math.max(...Object.values(LABEL).map((label) => label.length));
+
+/** One change's outcome: one line, two with a failure's reason. */
+export function outcomeLine(outcome: ChangeOutcome): string {
+  const head = `  ${LABEL[outcome.status].padEnd(WIDTH)}  ${describe(outcome.change)}`;
   switch (outcome.status) {
     case 'failed':
-      return `${head}\n  ${' '.repeat(width)}    reason: ${outcome.reason}`;
+      return `${head}\n  ${' '.repeat(WIDTH)}    reason: ${outcome.reason}`;
     case 'applied':
     case 'already-so':
       return outcome.note ? `${head} (${outcome.note})` : head;
@@ -20,10 +27,9 @@ function outcomeLine(outcome: ChangeOutcome, width: number): string {
   }
 }
 
-/** Every outcome, in plan order, the labels as wide as the widest one present. */
+/** Every outcome, in plan order. */
 export function renderOutcomes(report: ApplyReport): string {
-  const width = Math.max(...['applied', 'already-so', 'failed', ...report.outcomes.map((o) => o.status)].map((s) => LABEL[s as OutcomeStatus].length));
-  return `${report.outcomes.map((o) => outcomeLine(o, width)).join('\n')}\n`;
+  return `${report.outcomes.map(outcomeLine).join('\n')}\n`;
 }
 
 /** The one line at the end of every apply. */

@@ -14,7 +14,7 @@ import { fingerprintDesired } from '../saved-plan/fingerprint.js';
 import { readSavedPlan } from '../saved-plan/file.js';
 import { basisGuardInputs } from '../saved-plan/saved-plan.js';
 import { applyChanges, type Progress } from '../apply/executor.js';
-import { stopOf, type ApplyResult, type Stop } from '../apply/outcome.js';
+import { stopOf, type ApplyResult, type ChangeOutcome, type Stop } from '../apply/outcome.js';
 import { RunControl } from './run-control.js';
 
 export interface ApplyRequest extends PlanRequest {
@@ -36,6 +36,8 @@ export interface ApplyHooks {
    */
   readonly confirm: (plan: Plan, signal: AbortSignal) => Promise<boolean>;
   readonly onProgress?: (progress: Progress) => void;
+  /** Each change's outcome as it ends: what lets a closed stdout be seen during the writes. */
+  readonly onOutcome?: (outcome: ChangeOutcome) => void;
 }
 
 export class ChecksumMismatchError extends CLIError {
@@ -88,7 +90,7 @@ async function execute(client: TfeClient, planned: Plan, guards: GuardContext, r
   const answer = await confirmed(plan, hooks, control);
   if (answer !== true) return answer === false ? { kind: 'cancelled', plan } : { kind: 'cancelled', plan, stopped: answer };
   control.startWrites();
-  const progress = hooks.onProgress ? { onProgress: hooks.onProgress } : {};
+  const progress = { ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}), ...(hooks.onOutcome ? { onOutcome: hooks.onOutcome } : {}) };
   const report = await applyChanges(plan.changes, client, { concurrency: request.concurrency, signal: control.signal, ...progress });
   return { kind: 'applied', plan, report };
 }

@@ -41,7 +41,7 @@ describe('apply confirmation', () => {
     const run = await runOnTerminal(args(), { env, answers: ['yes'] });
     expect(run.code, run.err).toBe(0);
     expect(run.err).toContain('applying: 1/1 done');
-    expect(run.out).toContain('  applied     ~ dev on project "other": read -> write');
+    expect(run.out).toContain('  applied      ~ dev on project "other": read -> write');
     expect(run.out.trimEnd().split('\n').at(-1)).toBe('Apply complete: 1 applied, 0 already so, 0 failed, of 1 change in guarded.');
     expect(writesOf(emulator)).toEqual(['PATCH /api/v2/team-projects/tprj-dev-other']);
   });

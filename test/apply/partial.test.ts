@@ -27,8 +27,8 @@ describe('apply with a change the service refuses', () => {
   it('applies the others, gives the reason and exits 1', async () => {
     const run = await runCli(['apply', dir, '--auto-approve', '--rate-limit', String(FAST)], { env: { TFE_TOKEN: DEV_TOKEN, TFE_ADDRESS: emulator.url } });
     expect(run.code).toBe(1);
-    expect(run.out).toContain('  applied     + ops on workspace "net": plan');
-    expect(run.out).toContain('  FAILED      ~ dev on project "other": read -> write');
+    expect(run.out).toContain('  applied      + ops on workspace "net": plan');
+    expect(run.out).toContain('  FAILED       ~ dev on project "other": read -> write');
     expect(run.out).toMatch(/reason: Request failed with status 404: PATCH \/team-projects\/tprj-dev-other: .*the grant is still there/);
     expect(run.out.trimEnd().split('\n').at(-1)).toBe(
       'Apply incomplete: 1 applied, 0 already so, 1 failed, of 2 changes in guarded. Fix the reasons above and run apply again; it converges from any state.',

@@ -1,6 +1,6 @@
 // tfe-access apply: plan (or load a saved plan), check the guards, confirm, and make the changes.
 import { resolve } from 'node:path';
-import { renderReport, summaryOf, progressLine } from '../../apply/report-text.js';
+import { outcomeLine, renderReport, summaryOf, progressLine } from '../../apply/report-text.js';
 import type { ApplyResult } from '../../apply/outcome.js';
 import { applyUseCase, type ApplyHooks } from '../../pipeline/apply.js';
 import { CLIError, EXIT } from '../../errors.js';
@@ -75,10 +75,16 @@ const isPromptAbort = (error: unknown): boolean => error instanceof Error && err
  * The question on the terminal (io.prompt), or none with --auto-approve. Asked only when there are
  * changes: a plan with none ends with exit 0 whether or not there is a terminal to ask on.
  */
-function hooksFor(io: IO, ask: IO['prompt'] | 'approved', show: ApplyHooks['show']): ApplyHooks {
+function hooksFor(io: IO, ask: IO['prompt'] | 'approved', show: ApplyHooks['show'], lines: OutcomeLines): ApplyHooks {
   const applying = progress(io, 'applying', { keep: true });
   return {
     show,
+    onOutcome: (outcome) => {
+      if (!lines.stream || lines.closed) return;
+      applying.done(); // the progress line (stderr, a terminal) is drawn again after this one
+      io.stdout.write(`${lines.written === 0 ? '\n' : ''}${outcomeLine(outcome)}\n`);
+      lines.written += 1;
+    },
     confirm: async (plan, signal) => {
       if (ask === 'approved') return true;
       if (!ask) throw new CLIError('refusing to apply without confirmation: there is no terminal to ask on. Review the plan, then run apply with --auto-approve.');
@@ -97,11 +103,26 @@ function hooksFor(io: IO, ask: IO['prompt'] | 'approved', show: ApplyHooks['show
   };
 }
 
+/**
+ * The text report's lines, each written to stdout as its change ends (README, "Apply"): a pipe
+ * tells its writer that the reader left only at a write, so a closed stdout (`apply | head -1`) is
+ * seen at the next change's end and stops the run there. JSON and Markdown are one document each,
+ * written at the end.
+ */
+interface OutcomeLines {
+  /** --format text: the lines are written as the changes end. */
+  readonly stream: boolean;
+  /** The reader left: stdout takes nothing more. */
+  closed: boolean;
+  written: number;
+}
+
 /** The outcome on stdout (one JSON document with --format json), and the exit code. */
-function printResult(result: ApplyResult, format: PlanFormat, io: IO): number {
+function printResult(result: ApplyResult, format: PlanFormat, io: IO, lines: OutcomeLines): number {
   const stopped = result.kind === 'applied' ? result.report.stopped : result.kind === 'cancelled' ? result.stopped : undefined;
   // A reader that left (EPIPE) can't read the record of what was done: stderr gets it instead.
-  const out = stopped?.exitCode === INTERRUPT_EXIT.EPIPE ? io.stderr : io.stdout;
+  const closed = lines.closed || stopped?.exitCode === INTERRUPT_EXIT.EPIPE;
+  const out = closed ? io.stderr : io.stdout;
   if (format === 'json') out.write(applyJson(result));
   switch (result.kind) {
     case 'no-changes':
@@ -114,6 +135,8 @@ function printResult(result: ApplyResult, format: PlanFormat, io: IO): number {
       const { report } = result;
       const summary = summaryOf(report, result.plan.organization);
       if (format === 'json') io.stderr.write(`${summary}\n`);
+      // Every line is on stdout already: the summary closes them.
+      else if (!closed && lines.stream && lines.written === report.outcomes.length) out.write(`\n${summary}\n`);
       else out.write(renderReport(report, result.plan.organization, format === 'markdown'));
       // The reason on its own line too: a dead server's address, the signal, the --timeout.
       if (stopped) io.stderr.write(`tfe-access apply: ${stopped.reason}\n`);
@@ -138,8 +161,12 @@ const command: Command = {
       if (format !== 'json') io.stdout.write(renderPlan(plan, format, { ...view, now: request.now }));
     };
     // The first SIGINT, SIGTERM or closed stdout stops the run gracefully; a second signal ends it at once.
+    const lines: OutcomeLines = { stream: format === 'text', closed: false, written: 0 };
     const interrupts = new AbortController();
-    const unlisten = io.onInterrupt?.((interruption) => interrupts.abort(interruption));
+    const unlisten = io.onInterrupt?.((interruption) => {
+      if (interruption.source === 'EPIPE') lines.closed = true;
+      interrupts.abort(interruption);
+    });
     try {
       const result = await applyUseCase(
         {
@@ -149,9 +176,9 @@ const command: Command = {
           force: boolFlag(parsed, 'force'),
           signal: interrupts.signal,
         },
-        hooksFor(io, ask, show),
+        hooksFor(io, ask, show, lines),
       );
-      return printResult(result, format, io);
+      return printResult(result, format, io, lines);
     } finally {
       unlisten?.();
     }
