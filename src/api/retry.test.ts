@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_TIMEOUTS } from './http.js';
 import { backoffMs, decide, DEFAULT_RETRY_POLICY, rateLimitWaitMs, type Outcome } from './retry.js';
 
 const P = DEFAULT_RETRY_POLICY;
@@ -35,5 +36,28 @@ describe('retry decisions', () => {
     expect([1, 2, 3].map((n) => backoffMs(n, P, () => 1))).toEqual([200, 400, 800]);
     expect(backoffMs(20, P, () => 1)).toBe(P.maxDelayMs);
     expect(backoffMs(20, P, () => 0)).toBe(P.maxDelayMs / 2);
+  });
+});
+
+describe('a server that accepts and never answers', () => {
+  it('regression: a server that accepts and never answers holds a plan 360 s (now: one request waits at most 60 s by default)', () => {
+    // Every attempt of a GET waits the whole answer timeout and ends with undici's code for it; the
+    // backoff between attempts at its longest (random = 1). What the session does, summed.
+    let waitedMs = 0;
+    const attempts = { failures: 0, rateLimited: 0, unanswered: 0 };
+    for (;;) {
+      waitedMs += DEFAULT_TIMEOUTS.headersMs;
+      const decision = decide('GET', { kind: 'transport', maybeSent: true, code: 'UND_ERR_HEADERS_TIMEOUT' }, attempts, P, () => 1);
+      if (!decision.retry) break;
+      waitedMs += decision.delayMs;
+      attempts.failures += 1;
+      attempts.unanswered += 1;
+    }
+    expect(waitedMs).toBeLessThanOrEqual(60_000);
+    // It is still retried once: one lost answer is a flaky network, not a dead server.
+    expect(attempts.unanswered).toBeGreaterThanOrEqual(1);
+    // A stalled body is the same silence; other transport errors keep their whole budget.
+    expect(decide('GET', { kind: 'transport', maybeSent: true, code: 'UND_ERR_BODY_TIMEOUT' }, { failures: 1, rateLimited: 0, unanswered: attempts.unanswered }, P, half).retry).toBe(false);
+    expect(decide('GET', { kind: 'transport', maybeSent: true, code: 'ECONNRESET' }, { failures: 1, rateLimited: 0, unanswered: attempts.unanswered }, P, half).retry).toBe(true);
   });
 });

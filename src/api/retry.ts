@@ -9,6 +9,11 @@ import type { Method } from './http.js';
 export interface RetryPolicy {
   /** Retries after a 5xx or a transport error (GET, PATCH, DELETE only). */
   readonly retries: number;
+  /**
+   * Of those, retries after an answer that did not come within the answer timeout (http.ts): a
+   * server that accepts and never answers would otherwise hold each request `retries` times over.
+   */
+  readonly unansweredRetries: number;
   /** Retries after a 429; waiting out the limit is always safe, even for a POST. */
   readonly rateLimitRetries: number;
   readonly baseDelayMs: number;
@@ -24,6 +29,8 @@ export interface RetryPolicy {
 export const DEFAULT_RETRIES = 10;
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   retries: DEFAULT_RETRIES,
+  // One: a single lost answer is a flaky network; twice the answer timeout stays under a minute.
+  unansweredRetries: 1,
   rateLimitRetries: 30,
   baseDelayMs: 200,
   maxDelayMs: 5_000,
@@ -35,13 +42,18 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 /** PATCH sends the full set of values (translate-body.ts), so sending it twice is harmless. */
 export const IDEMPOTENT: ReadonlySet<Method> = new Set<Method>(['GET', 'PATCH', 'DELETE']);
 
+/** undici's codes for an answer that did not come in time: its headers, or the next chunk of its body. */
+export const UNANSWERED_CODES: ReadonlySet<string> = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
 export type Outcome =
   | { readonly kind: 'status'; readonly status: number; readonly headers: Readonly<Record<string, string | undefined>> }
-  | { readonly kind: 'transport'; readonly maybeSent: boolean };
+  | { readonly kind: 'transport'; readonly maybeSent: boolean; readonly code?: string };
 
 export interface Attempts {
   readonly failures: number;
   readonly rateLimited: number;
+  /** Of the failures, the answers that did not come in time (UNANSWERED_CODES). */
+  readonly unanswered?: number;
 }
 
 export type Decision = { readonly retry: false } | { readonly retry: true; readonly delayMs: number; readonly rateLimited: boolean };
@@ -72,6 +84,8 @@ export function decide(method: Method, outcome: Outcome, attempts: Attempts, pol
   }
   const failed = outcome.kind === 'transport' || (outcome.status >= 500 && outcome.status !== 501);
   if (!failed || attempts.failures >= policy.retries) return { retry: false };
+  const unanswered = outcome.kind === 'transport' && UNANSWERED_CODES.has(outcome.code ?? '');
+  if (unanswered && (attempts.unanswered ?? 0) >= policy.unansweredRetries) return { retry: false };
   // A POST is sent again only when it certainly never left: otherwise the outcome is unknown.
   const safe = IDEMPOTENT.has(method) || (outcome.kind === 'transport' && !outcome.maybeSent);
   if (!safe) return { retry: false };

@@ -17,7 +17,7 @@ import type { ServerUnreachableError } from './errors/server-unreachable-error.j
 import { TransportError } from './errors/transport-error.js';
 import { createTransport, DEFAULT_TIMEOUTS, describePath, describeRequest, type HttpRequest, type HttpResponse, type Timeouts, type Transport } from './http.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './limiter.js';
-import { decide, DEFAULT_RETRY_POLICY, type Outcome, type RetryPolicy } from './retry.js';
+import { decide, DEFAULT_RETRY_POLICY, UNANSWERED_CODES, type Outcome, type RetryPolicy } from './retry.js';
 
 export const DEFAULT_CONCURRENCY = 8;
 
@@ -120,6 +120,7 @@ export class Session {
     const described = describeRequest(request);
     let failures = 0;
     let rateLimited = 0;
+    let unanswered = 0;
     let mayHaveApplied = false;
     const progress = { sending: false };
     this.requests++;
@@ -133,8 +134,8 @@ export class Session {
       }
       const tripped = this.record(result);
       const outcome: Outcome =
-        result instanceof TransportError ? { kind: 'transport', maybeSent: result.maybeSent } : { kind: 'status', status: result.status, headers: result.headers };
-      const decision = tripped ? ({ retry: false } as const) : decide(request.method, outcome, { failures, rateLimited }, this.policy, this.random);
+        result instanceof TransportError ? { kind: 'transport', maybeSent: result.maybeSent, code: result.code } : { kind: 'status', status: result.status, headers: result.headers };
+      const decision = tripped ? ({ retry: false } as const) : decide(request.method, outcome, { failures, rateLimited, unanswered }, this.policy, this.random);
       this.report(described, attempt, result, decision.retry ? decision.delayMs : undefined);
       if (tripped) throw this.ended(request, tripped, mayHaveApplied);
       if (!(result instanceof TransportError)) this.heedAnnouncedLimit(result.headers);
@@ -148,6 +149,7 @@ export class Session {
         this.limiter.pauseUntil(this.clock.now() + decision.delayMs);
       } else {
         failures++;
+        if (outcome.kind === 'transport' && UNANSWERED_CODES.has(outcome.code ?? '')) unanswered++;
         mayHaveApplied ||= outcome.kind === 'status' || outcome.maybeSent;
       }
       try {

@@ -162,11 +162,15 @@ export function numberFlag(parsed: Parsed, name: string, fallback: number, min =
 const DURATION_UNITS_MS: Readonly<Record<string, number>> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };
 const DURATION = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h))+$/;
 
-/** A duration flag in Go's (and Terraform's) notation, `90s`, `5m`, `1h30m`, `500ms`: milliseconds, above 0. */
+/** A duration in Go's (and Terraform's) notation, `90s`, `5m`, `1h30m`, `500ms`: milliseconds, above 0. `what` names it in the error. */
+export function durationOf(raw: string, what: string): number {
+  const ms = DURATION.test(raw) ? [...raw.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)].reduce((sum, [, n, unit]) => sum + Number(n) * (DURATION_UNITS_MS[unit ?? ''] ?? 0), 0) : 0;
+  if (!(ms > 0)) throw new CLIError(`${what} must be a duration such as 90s, 5m or 1h30m, got "${raw}".`);
+  return ms;
+}
+
+/** A duration flag (durationOf), undefined when not given. */
 export function durationFlag(parsed: Parsed, name: string): number | undefined {
   const raw = stringFlag(parsed, name);
-  if (raw === undefined) return undefined;
-  const ms = DURATION.test(raw) ? [...raw.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)].reduce((sum, [, n, unit]) => sum + Number(n) * (DURATION_UNITS_MS[unit ?? ''] ?? 0), 0) : 0;
-  if (!(ms > 0)) throw new CLIError(`--${name} must be a duration such as 90s, 5m or 1h30m, got "${raw}".`);
-  return ms;
+  return raw === undefined ? undefined : durationOf(raw, `--${name}`);
 }

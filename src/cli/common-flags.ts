@@ -1,5 +1,5 @@
 // The flags every command that talks to the API shares (README, "Commands", common flags).
-import { durationFlag, intFlag, listFlag, boolFlag, stringFlag, type Options, type Parsed } from './args.js';
+import { durationFlag, durationOf, intFlag, listFlag, boolFlag, stringFlag, type Options, type Parsed } from './args.js';
 import type { IO } from './io.js';
 import { clockOf } from './clock.js';
 import { CLIError } from '../errors.js';
@@ -74,9 +74,19 @@ export function rateLimitNotice(io: IO): (announced: number, previous: number) =
   };
 }
 
+/**
+ * TFE_ACCESS_ANSWER_TIMEOUT: how long one answer may keep silent (README, "Retries"), for a
+ * server slower than the default (api/http.ts, ANSWER_TIMEOUT_MS) or a test that wants it short.
+ */
+function answerTimeoutOf(io: IO): number | undefined {
+  const raw = io.env.TFE_ACCESS_ANSWER_TIMEOUT;
+  return raw === undefined || raw === '' ? undefined : durationOf(raw, 'TFE_ACCESS_ANSWER_TIMEOUT');
+}
+
 /** What every use case that talks to the API takes from the connection flags and the process. */
 export function connectionRequest(io: IO, flags: ConnectionFlags) {
   return {
+    answerTimeoutMs: answerTimeoutOf(io),
     env: io.env,
     address: flags.address,
     concurrency: flags.concurrency,

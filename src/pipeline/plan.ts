@@ -53,6 +53,8 @@ export interface PlanRequest {
   readonly signal?: AbortSignal | undefined;
   /** `--timeout`: the bound of the whole run, in milliseconds. */
   readonly timeoutMs?: number | undefined;
+  /** How long one answer may keep silent (api/http.ts, ANSWER_TIMEOUT_MS, the default). */
+  readonly answerTimeoutMs?: number | undefined;
   /** `--read-by` (README, "Reading by team"); default auto. */
   readonly readBy?: ReadBy | undefined;
   /** Told, in one line, when reading by team is given up for reading by target (src/live/read-live.ts). */
@@ -102,13 +104,15 @@ export async function desiredFromFiles(paths: string[], cwd: string, targets: re
 }
 
 /** The client of a run; with `control`, its requests end when the run stops, and a dead server stops the run. */
-export function openClient(request: Pick<PlanRequest, 'address' | 'env' | 'homeDir' | 'concurrency' | 'rateLimit' | 'onRateLimit'>, control?: RunControl): TfeClient {
+export function openClient(request: Pick<PlanRequest, 'address' | 'env' | 'homeDir' | 'concurrency' | 'rateLimit' | 'onRateLimit' | 'answerTimeoutMs'>, control?: RunControl): TfeClient {
   const connection = connectionFrom({ address: request.address }, request.env, request.homeDir ?? request.env.HOME ?? homedir());
+  const silence = request.answerTimeoutMs;
   return new TfeClient({
     baseUrl: connection.baseUrl,
     token: connection.token,
     concurrency: request.concurrency,
     rateLimit: request.rateLimit,
+    ...(silence === undefined ? {} : { timeouts: { headersMs: silence, bodyMs: silence } }),
     ...(request.onRateLimit ? { onRateLimit: request.onRateLimit } : {}),
     ...(control ? { signal: control.requests, onUnreachable: (error) => control.stop(error) } : {}),
   });

@@ -34,6 +34,28 @@ describe('--timeout', () => {
     expect(run.err).toBe(`tfe-access ${name}: the run took longer than --timeout (1 s)\n`);
   }, 15_000);
 
+  it('regression: a server that accepts and never answers holds a plan 360 s (now: each answer is awaited twice, then one line)', async () => {
+    // The default (25 s, retried once: api/retry.test.ts) made short, as a slow test would take it.
+    const before = stalled.seen.length;
+    const started = performance.now();
+    const run = await runCli(['plan', 'examples/acme'], { env: { TFE_TOKEN: CANARY, TFE_ADDRESS: stalled.url, TFE_ACCESS_ANSWER_TIMEOUT: '300ms' } });
+    const tookMs = performance.now() - started;
+    expect(run.code).toBe(1);
+    expect(run.out).toBe('');
+    expect(run.err).toMatch(/^tfe-access plan: Request failed without an answer \(UND_ERR_HEADERS_TIMEOUT\): GET \/\S+ on http:\/\/127\.0\.0\.1:\d+\/api\/v2: check the address and the network\n$/);
+    expect(run.err).not.toContain(CANARY);
+    // The first request, sent twice, then given up: about 2 x 300 ms and a backoff, not 11 x 30 s.
+    const sent = stalled.seen.slice(before).map((s) => s.url);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toBe(sent[0]);
+    expect(tookMs).toBeLessThan(5_000);
+  }, 15_000);
+
+  it('TFE_ACCESS_ANSWER_TIMEOUT that is not a duration is refused on one line', async () => {
+    const run = await runCli(['plan', 'examples/acme'], { env: { TFE_TOKEN: CANARY, TFE_ADDRESS: stalled.url, TFE_ACCESS_ANSWER_TIMEOUT: '30' } });
+    expect(run).toEqual({ code: 1, out: '', err: 'tfe-access plan: TFE_ACCESS_ANSWER_TIMEOUT must be a duration such as 90s, 5m or 1h30m, got "30".\n' });
+  });
+
   it('is refused on one line when it is not a duration', async () => {
     const run = await runCli(['plan', 'examples/acme', '--timeout', '90']);
     expect(run).toEqual({ code: 1, out: '', err: 'tfe-access plan: --timeout must be a duration such as 90s, 5m or 1h30m, got "90".\n' });
