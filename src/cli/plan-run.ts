@@ -8,6 +8,7 @@ import type { IO } from './io.js';
 import { collectGarbage } from './memory.js';
 import { PLAN_VIEW_OPTIONS, planViewOf } from './plan-view.js';
 import { progress } from './progress.js';
+import { stoppableRead } from './reading-stop.js';
 import type { PlanKind } from '../render/markdown.js';
 
 export const PLAN_OPTIONS: Options = {
@@ -23,13 +24,19 @@ export async function runPlan(parsed: Parsed, io: IO, kind: PlanKind = 'plan'): 
   const flags = connectionFlags(parsed, io);
   const view = planViewOf(parsed, flags.color, kind);
   const bar = progress(io, 'Reading live access');
-  // plan and drift show what the changes do to effective access; apply shows the changes alone.
-  const request = planRequestOf(parsed, io, flags, (done, total) => bar.update(done, total));
-  // Drift is about now: the policies are checked on live access, not on the plan's after-state.
-  const result = await planFromFiles({ ...request, effectiveChanges: true, policyState: kind === 'drift' ? 'live' : 'after' });
-  bar.done();
+  const undone = kind === 'drift' ? 'drift was not checked' : 'no plan was printed';
+  const { result, now } = await stoppableRead(io, undone, (done, total) => bar.update(done, total), async ({ signal, onProgress }) => {
+    try {
+      // plan and drift show what the changes do to effective access; apply shows the changes alone.
+      const request = planRequestOf(parsed, io, flags, onProgress);
+      // Drift is about now: the policies are checked on live access, not on the plan's after-state.
+      return { result: await planFromFiles({ ...request, signal, effectiveChanges: true, policyState: kind === 'drift' ? 'live' : 'after' }), now: request.now };
+    } finally {
+      bar.done();
+    }
+  });
   await result.client.close();
-  io.stdout.write(renderPlan(result.plan, format, { ...view, now: request.now }));
+  io.stdout.write(renderPlan(result.plan, format, { ...view, now }));
   const { client: _closed, ...rest } = result;
   return rest;
 }

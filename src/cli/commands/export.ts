@@ -8,6 +8,7 @@ import { boolFlag, listFlag, stringFlag, type Parsed } from '../args.js';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, connectionRequest } from '../common-flags.js';
 import type { IO } from '../io.js';
 import { progress } from '../progress.js';
+import { stoppableRead } from '../reading-stop.js';
 import type { Command } from '../command.js';
 
 /** The variable the official provider and Go client read (docs/api.md, "Authentication conventions"). */
@@ -88,16 +89,15 @@ const command: Command = {
     const flags = connectionFlags(parsed, io);
     const fileDir = out === undefined ? io.cwd : split ? resolve(io.cwd, out) : resolve(io.cwd, out, '..');
     const bar = progress(io, 'Reading live access');
-    const result = await exportOrganization({
-      organization,
-      selection,
-      splitByProject: split,
-      authoritative: boolFlag(parsed, 'authoritative'),
-      schemaRef: stringFlag(parsed, 'schema') ?? (await schemaRefFrom(fileDir)),
-      ...connectionRequest(io, flags),
-      onProgress: (done, total) => bar.update(done, total),
+    const schemaRef = stringFlag(parsed, 'schema') ?? (await schemaRefFrom(fileDir));
+    const undone = out === undefined ? 'nothing was exported' : 'no file was written';
+    const result = await stoppableRead(io, undone, (done, total) => bar.update(done, total), async ({ signal, onProgress }) => {
+      try {
+        return await exportOrganization({ organization, selection, splitByProject: split, authoritative: boolFlag(parsed, 'authoritative'), schemaRef, ...connectionRequest(io, flags), signal, onProgress });
+      } finally {
+        bar.done();
+      }
     });
-    bar.done();
     for (const skipped of result.skipped) io.stderr.write(`export: ${describeSkipped(skipped)}\n`);
     if (result.targetCount === 0) io.stderr.write(`export: no project or workspace of "${organization}" has a grant this token can see; nothing to manage yet.\n`);
     if (out === undefined) {

@@ -9,6 +9,7 @@ import type { Command } from '../command.js';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, connectionRequest, formatFlag } from '../common-flags.js';
 import { collectGarbage } from '../memory.js';
 import { progress } from '../progress.js';
+import { stoppableRead } from '../reading-stop.js';
 
 /** The variable the official provider and Go client read (docs/api.md, "Authentication conventions"). */
 const ORGANIZATION_VARIABLE = 'TFE_ORGANIZATION';
@@ -57,17 +58,15 @@ const command: Command = {
     // With files, the organization is theirs; the variable would only get in the way.
     const organization = stringFlag(parsed, 'organization') ?? (parsed.positionals.length === 0 ? io.env[ORGANIZATION_VARIABLE] || undefined : undefined);
     const bar = progress(io, 'Reading live access');
-    const report = await reportOrganization({
-      paths: parsed.positionals,
-      cwd: io.cwd,
-      ...connectionRequest(io, flags),
-      organization,
-      after: boolFlag(parsed, 'after'),
-      selection: { teams, projects: listFlag(parsed, 'project'), workspaces: listFlag(parsed, 'workspace') },
-      onProgress: (done, total) => bar.update(done, total),
-      afterLoad: collectGarbage,
+    const selection = { teams, projects: listFlag(parsed, 'project'), workspaces: listFlag(parsed, 'workspace') };
+    const report = await stoppableRead(io, 'no report was written', (done, total) => bar.update(done, total), async ({ signal, onProgress }) => {
+      try {
+        const common = { paths: parsed.positionals, cwd: io.cwd, ...connectionRequest(io, flags), organization, after: boolFlag(parsed, 'after'), selection };
+        return await reportOrganization({ ...common, signal, onProgress, afterLoad: collectGarbage });
+      } finally {
+        bar.done();
+      }
     });
-    bar.done();
     const text = renderReport(report, format, { byTeam: teams.length > 0 });
     const out = stringFlag(parsed, 'out');
     if (out === undefined) io.stdout.write(text);
