@@ -14,7 +14,8 @@ import { fingerprintDesired } from '../saved-plan/fingerprint.js';
 import { readSavedPlan } from '../saved-plan/file.js';
 import { basisGuardInputs } from '../saved-plan/saved-plan.js';
 import { applyChanges, type Progress } from '../apply/executor.js';
-import { stopOf, type ApplyResult, type Stop } from '../apply/outcome.js';
+import { stopOf, type ApplyResult, type RefusedOutcome, type Stop } from '../apply/outcome.js';
+import { refusalLine } from '../render/token-refusal.js';
 import { RunControl } from './run-control.js';
 
 export interface ApplyRequest extends PlanRequest {
@@ -75,7 +76,30 @@ async function confirmed(plan: Plan, hooks: ApplyHooks, control: RunControl): Pr
   }
 }
 
-async function execute(client: TfeClient, planned: Plan, guards: GuardContext, run: { request: ApplyRequest; hooks: ApplyHooks; control: RunControl }): Promise<ApplyResult> {
+/**
+ * The refusal's line, naming the token: one GET /account/details, asked only once a write was
+ * refused (docs/api.md, "Account details"). `teams`: the names the run knows, by id.
+ */
+function refusalDescriber(client: TfeClient, teams: ReadonlyMap<string, string>): (outcome: RefusedOutcome) => Promise<string> {
+  return async (outcome) => {
+    const identity = await client.accountDetails().catch(() => undefined);
+    const teamName = identity?.kind === 'team' ? teams.get(identity.resourceId) : undefined;
+    return refusalLine({ target: outcome.change.target, refusal: outcome.refused, identity, teamName });
+  };
+}
+
+/** The teams a saved plan knows: those of its changes. */
+const teamsOfChanges = (plan: Plan): Map<string, string> => new Map(plan.changes.map((c) => [c.team.id, c.team.name]));
+
+interface Run {
+  readonly request: ApplyRequest;
+  readonly hooks: ApplyHooks;
+  readonly control: RunControl;
+  /** Team names by id, for the line of a refused write. */
+  readonly teams: ReadonlyMap<string, string>;
+}
+
+async function execute(client: TfeClient, planned: Plan, guards: GuardContext, run: Run): Promise<ApplyResult> {
   const { request, hooks, control } = run;
   const refusals = checkGuards(planned.changes, guards);
   // The plan shown carries what this apply refuses: with --force, not the removal count.
@@ -89,7 +113,8 @@ async function execute(client: TfeClient, planned: Plan, guards: GuardContext, r
   if (answer !== true) return answer === false ? { kind: 'cancelled', plan } : { kind: 'cancelled', plan, stopped: answer };
   control.startWrites();
   const progress = hooks.onProgress ? { onProgress: hooks.onProgress } : {};
-  const report = await applyChanges(plan.changes, client, { concurrency: request.concurrency, signal: control.signal, ...progress });
+  const describeRefusal = refusalDescriber(client, run.teams);
+  const report = await applyChanges(plan.changes, client, { concurrency: request.concurrency, signal: control.signal, describeRefusal, ...progress });
   return { kind: 'applied', plan, report };
 }
 
@@ -102,7 +127,8 @@ async function applyFresh(request: ClockedApply, hooks: ApplyHooks, control: Run
     const { plan, live } = await planAgainstLive(client, desired, request);
     checkChecksum(plan, request.checksum, hooks);
     // The inputs `plan` reported its refusals from (guard/plan-refusals.ts): plan and apply agree.
-    return await execute(client, plan, { ...guardInputsOf(desired, live), force: request.force }, { request, hooks, control });
+    const teams = new Map([...live.teams.values()].map((t) => [t.id, t.name]));
+    return await execute(client, plan, { ...guardInputsOf(desired, live), force: request.force }, { request, hooks, control, teams });
   } finally {
     await client.close();
   }
@@ -131,7 +157,8 @@ async function applySaved(file: string, request: ClockedApply, hooks: ApplyHooks
     await client.serverInfo(); // once per run: a lower rate limit is heeded before the reads
     await assertFresh(saved, client, request.concurrency);
     const { maxRemovals, incompleteTargets } = basisGuardInputs(saved.basis);
-    return await execute(client, saved.plan, { maxRemovals, force: request.force, incompleteTargets: new Set(incompleteTargets) }, { request, hooks, control });
+    const guards = { maxRemovals, force: request.force, incompleteTargets: new Set(incompleteTargets) };
+    return await execute(client, saved.plan, guards, { request, hooks, control, teams: teamsOfChanges(saved.plan) });
   } finally {
     await client.close();
   }

@@ -45,6 +45,8 @@ Signals: the first SIGINT (Ctrl-C) or SIGTERM starts no other change, waits up t
 flight, prints the report (applied, failed, not started) and exits 130 or 143; a second one ends at
 once. Ctrl-C at the question cancels (exit 130). A server that stops answering ends the run the same
 way (exit 1), naming its address.
+A write the service refuses for the token's rights (404 or 403) ends it the same way (exit 1), with
+one line naming the token (GET /api/v2/account/details) and what it lacks.
 
 Exit codes: 0 converged or no changes, 1 error, partial failure or stop (run apply again: it
 converges), 3 refused by a safety guard or a policy, 130 SIGINT, 143 SIGTERM, 141 stdout closed.
