@@ -6,8 +6,10 @@
 // plan add or remove access that is fine.
 import pLimit from 'p-limit';
 import { DEFAULT_CONCURRENCY } from '../api/session.js';
-import type { GrantRead, LiveGrant, LiveState, LiveTarget, ReadBy, ReadStrategy, Team, TargetRef, Workspace } from '../core/model.js';
-import { printable } from '../core/printable.js';
+import type { TokenIdentity } from '../core/identity.js';
+import type { GrantRead, LiveGrant, LiveState, LiveTarget, ReadBy, ReadStrategy, Team, TargetRef, Viewer, Workspace } from '../core/model.js';
+import { printable, quote } from '../core/printable.js';
+import { viewerOf } from '../core/viewer.js';
 import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
 import { ByTeamLeft, readByTeam, type TeamGrantLister } from './by-team.js';
 import { LiveReadError } from './live-read-error.js';
@@ -33,6 +35,31 @@ export interface GrantLister {
 
 /** What reading by team needs besides: the client has it all; a fake without it reads by target. */
 type TeamReader = GrantLister & TeamGrantLister & { listWorkspaces(organization: string): Promise<readonly Workspace[]> };
+
+/** Who the token is (docs/api.md, "Account details"): the client asks once per run; a lister without it (a test's fake) reads as a token the server did not identify. */
+interface IdentityReader {
+  accountDetails(): Promise<TokenIdentity | undefined>;
+}
+const identityOf = (client: GrantLister): Promise<TokenIdentity | undefined> => ('accountDetails' in client ? (client as IdentityReader).accountDetails() : Promise.resolve(undefined));
+
+/** The token in a few words, for a line that says why it reads as it does. */
+export function tokenPhrase(viewer: Viewer): string {
+  const identity = viewer.identity;
+  if (!identity) return 'the server did not say who the token is';
+  const own = viewer.teams[0];
+  if (identity.kind === 'team') return `the token is team ${printable(quote(own?.name ?? identity.resourceId))}'s, not an owner's`;
+  if (identity.kind === 'user') return `the token is user ${printable(quote(identity.username))}'s, who is not in the owners team`;
+  if (identity.kind === 'organization') return `the token is organization ${printable(quote(identity.resourceId))}'s, not this organization's`;
+  return 'the token is a run\'s, not an owner\'s';
+}
+
+/**
+ * Reading by team lists the grants of the teams the token sees, so it misses a secret team's grant
+ * that a list per workspace shows to a token managing team access there (docs/api.md, "Seed:
+ * authentication" 3): only a token that sees every team reads by team, and the plan is the same
+ * either way (README, "Reading by team").
+ */
+const byTeamBlind = (viewer: Viewer): string => `${tokenPhrase(viewer)}, so a read by team could miss the grants of secret teams it cannot see`;
 
 const canReadByTeam = (client: GrantLister): client is TeamReader => 'teamGrantsPage' in client && 'restOfTeamGrants' in client && 'listWorkspaces' in client;
 const sentBy = (client: GrantLister): number => client.requestsSent?.() ?? 0;
@@ -112,10 +139,17 @@ export async function readLive(client: GrantLister, resolved: Resolved, options:
   const estimate = estimateRead(resolved);
   const workspaces = resolved.targets.filter((t) => t.type === 'workspace');
   const projects = resolved.targets.filter((t) => t.type === 'project');
-  const byTeam = canReadByTeam(client) && chooseByTeam(options.readBy ?? 'auto', resolved, estimate);
+  const viewer = viewerOf(await identityOf(client), resolved.organization, resolved.teams);
+  const wanted = canReadByTeam(client) && chooseByTeam(options.readBy ?? 'auto', resolved, estimate);
+  const byTeam = wanted && viewer.seesEveryTeam;
+  let fallback: string | undefined;
+  if (wanted && !byTeam) {
+    fallback = byTeamBlind(viewer);
+    // Asked for by name, it is said; chosen by the estimate, the JSON plan says it (read.fallback).
+    if (options.readBy === 'team') options.onNotice?.(`reading the workspace grants by team was not started: ${fallback}; reading one list per workspace instead.`);
+  }
   const progress = new Progress(projects.length + (byTeam ? resolved.teams.length : workspaces.length), options.onProgress);
   let read: WorkspaceRead | undefined;
-  let fallback: string | undefined;
   if (byTeam) {
     try {
       // `--read-by team` reads on whatever the first pages say it costs.
@@ -137,6 +171,7 @@ export async function readLive(client: GrantLister, resolved: Resolved, options:
     teams: new Map(resolved.teams.map((t) => [t.id, t])),
     targets: new Map(resolved.targets.map((t) => [t.id, byId.get(t.id) as LiveTarget])),
     read: report,
+    viewer,
     ...(read ? { unmanagedWorkspaceGrants: read.unmanaged } : {}),
   };
 }
