@@ -11,6 +11,9 @@ import type { GrantRead, LiveGrant, LiveState, LiveTarget, ReadBy, ReadStrategy,
 import { printable, quote } from '../core/printable.js';
 import { viewerOf } from '../core/viewer.js';
 import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
+import { isRemoteError } from '../api/errors/remote-error.js';
+import { WireFormatError } from '../api/errors/wire-format-error.js';
+import { blindEverywhere, blindSpots, targetsOf } from './blind-spots.js';
 import { ByTeamLeft, readByTeam, type TeamGrantLister } from './by-team.js';
 import { LiveReadError } from './live-read-error.js';
 import { chooseByTeam, estimateRead, listsOf } from './read-strategy.js';
@@ -40,7 +43,6 @@ type TeamReader = GrantLister & TeamGrantLister & { listWorkspaces(organization:
 interface IdentityReader {
   accountDetails(): Promise<TokenIdentity | undefined>;
 }
-const identityOf = (client: GrantLister): Promise<TokenIdentity | undefined> => ('accountDetails' in client ? (client as IdentityReader).accountDetails() : Promise.resolve(undefined));
 
 /** The token in a few words, for a line that says why it reads as it does. */
 export function tokenPhrase(viewer: Viewer): string {
@@ -74,6 +76,10 @@ class Progress {
   }
   step(): void {
     this.done++;
+    this.report?.(this.done, this.total);
+  }
+  extend(more: number): void {
+    this.total += more;
     this.report?.(this.done, this.total);
   }
   restart(total: number): void {
@@ -133,15 +139,27 @@ async function workspacesByTeam(client: TeamReader, resolved: Resolved, workspac
   return { targets: workspaces.map((t) => liveTarget(t, grants.get(t.id) ?? [])), unmanaged: new Map([...grants].filter(([id]) => !managed.has(id))) };
 }
 
+/** The token's identity, or undefined: the server has no account details, or refused them (a rejected token fails the first list as it always did). */
+async function identityOf(client: GrantLister): Promise<TokenIdentity | undefined> {
+  if (!('accountDetails' in client)) return undefined;
+  try {
+    return await (client as IdentityReader).accountDetails();
+  } catch (error: unknown) {
+    if (isRemoteError(error) || error instanceof WireFormatError) return undefined;
+    throw error;
+  }
+}
+
 export async function readLive(client: GrantLister, resolved: Resolved, options: ReadOptions = {}): Promise<LiveState> {
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  // Who reads decides what can be read by team; asked before the grant read's count starts (it reads no grant).
+  const viewer = viewerOf(await identityOf(client), resolved.organization, resolved.teams);
   const before = sentBy(client);
   const estimate = estimateRead(resolved);
   const workspaces = resolved.targets.filter((t) => t.type === 'workspace');
   const projects = resolved.targets.filter((t) => t.type === 'project');
-  const viewer = viewerOf(await identityOf(client), resolved.organization, resolved.teams);
   const wanted = canReadByTeam(client) && chooseByTeam(options.readBy ?? 'auto', resolved, estimate);
-  const byTeam = wanted && viewer.seesEveryTeam;
+  const byTeam = wanted && !blindEverywhere(viewer);
   let fallback: string | undefined;
   if (wanted && !byTeam) {
     fallback = byTeamBlind(viewer);
@@ -163,7 +181,8 @@ export async function readLive(client: GrantLister, resolved: Resolved, options:
     }
   }
   const listed = await readTargets(client, read ? projects : resolved.targets, concurrency, progress);
-  const byId = new Map([...listed, ...(read?.targets ?? [])].map((t) => [t.id, t]));
+  const again = read ? await readBlindSpots(client, viewer, read, listed, { resolved: workspaces, concurrency, progress }) : [];
+  const byId = new Map([...listed, ...(read?.targets ?? []), ...again].map((t) => [t.id, t]));
   const strategy: ReadStrategy = read ? 'by-team' : 'by-target';
   const report: GrantRead = { strategy, requests: sentBy(client) - before, estimate, ...(fallback === undefined ? {} : { fallback }) };
   return {
@@ -172,8 +191,17 @@ export async function readLive(client: GrantLister, resolved: Resolved, options:
     targets: new Map(resolved.targets.map((t) => [t.id, byId.get(t.id) as LiveTarget])),
     read: report,
     viewer,
-    ...(read ? { unmanagedWorkspaceGrants: read.unmanaged } : {}),
+    // Served again to the policies' and effective changes' reads only when nothing was hidden from it.
+    ...(read && viewer.seesEveryTeam ? { unmanagedWorkspaceGrants: read.unmanaged } : {}),
   };
+}
+
+/** The workspaces a read by team may have seen only in part for this token, read again by target (blind-spots.ts). */
+async function readBlindSpots(client: GrantLister, viewer: Viewer, read: WorkspaceRead, projects: readonly LiveTarget[], run: { resolved: readonly ResolvedTarget[]; concurrency: number; progress: Progress }): Promise<LiveTarget[]> {
+  const spots = await blindSpots(client, viewer, read.targets, projects);
+  if (spots.length === 0) return [];
+  run.progress.extend(spots.length);
+  return readTargets(client, targetsOf(run.resolved, spots), run.concurrency, run.progress);
 }
 
 /**

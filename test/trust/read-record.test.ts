@@ -55,7 +55,7 @@ beforeAll(async () => {
   await writeFile(file, DESIRED);
 });
 afterAll(async () => {
-  await emulator.close();
+  await emulator.stop();
   await rm(dir, { recursive: true, force: true });
 });
 
