@@ -20,6 +20,9 @@ function derived(key: string, length: number): string {
   return randomString(mulberry32(hash), length);
 }
 
+/** The admin token's user: a member of every organization's owners team (wire-resources.ts), as the owner of every organization it is. */
+export const ADMIN_USER_ID = `user-${derived('admin', ID_SUFFIX_LENGTH)}`;
+
 interface AccountUser {
   readonly id: string;
   readonly username: string;
@@ -30,7 +33,7 @@ interface AccountUser {
 /** The user the token answers as; undefined for a team token whose team is gone. */
 function accountOf(store: Store, identity: Identity): AccountUser | undefined {
   if (identity.kind === 'admin') {
-    const id = `user-${derived('admin', ID_SUFFIX_LENGTH)}`;
+    const id = ADMIN_USER_ID;
     return { id, username: 'admin', serviceAccount: false, resource: { type: 'users', id } };
   }
   if (identity.kind === 'org') {
