@@ -9,10 +9,13 @@ import { checkGuards, type GuardContext } from '../guard/guards.js';
 import { guardInputsOf, planRefusalOf } from '../guard/plan-refusals.js';
 import { GuardRefusedError, PolicyRefusedError } from '../guard/refusal.js';
 import { desiredFromFiles, openClient, planAgainstLive, withClock, type PlanRequest } from './plan.js';
-import { assertFresh, assertNotExpired } from '../saved-plan/stale.js';
+import { assertNotExpired, readFresh } from '../saved-plan/stale.js';
 import { fingerprintDesired } from '../saved-plan/fingerprint.js';
 import { readSavedPlan } from '../saved-plan/file.js';
-import { basisGuardInputs } from '../saved-plan/saved-plan.js';
+import { basisGuardInputs, type SavedPlan } from '../saved-plan/saved-plan.js';
+import { PLAN_KEY_ENV, PlanKey } from '../saved-plan/seal.js';
+import { policiesDigestOf } from '../diff/checksum.js';
+import { recheckPolicies } from './saved-policies.js';
 import { applyChanges, type Progress } from '../apply/executor.js';
 import { stopOf, type ApplyResult, type RefusedOutcome, type Stop } from '../apply/outcome.js';
 import { refusalLine } from '../render/token-refusal.js';
@@ -134,9 +137,20 @@ async function applyFresh(request: ClockedApply, hooks: ApplyHooks, control: Run
   }
 }
 
+/** Files named next to --plan must still say what the plan was made from: their policies first, then the rest. */
+async function assertSameFiles(file: string, saved: SavedPlan, request: ClockedApply): Promise<void> {
+  const desired = await desiredFromFiles(request.paths, request.cwd, [], request.now);
+  request.afterLoad?.();
+  const stale = (what: string): CLIError => new CLIError(`the saved plan ${file} is stale: ${what} changed since it was planned; nothing was changed. Plan again and review the new plan.`);
+  if (policiesDigestOf(desired.policies ?? []) !== policiesDigestOf(saved.basis.policies)) throw stale('the policies of the desired-state files');
+  if (fingerprintDesired(desired) !== saved.basis.desired) throw stale('the desired-state files');
+}
+
 async function applySaved(file: string, request: ClockedApply, hooks: ApplyHooks, control: RunControl): Promise<ApplyResult> {
   if (request.targets.length > 0) throw new CLIError('--target cannot be used with --plan: a saved plan applies all of its changes or none.');
-  const saved = await readSavedPlan(file);
+  // README, "Saved plans": with the key, a file without its HMAC or with another is refused.
+  const saved = await readSavedPlan(file, PlanKey.from(request.env));
+  if (saved.hmac === 'not-verified') request.onNotice?.(`the saved plan ${file} carries an HMAC that was not verified: ${PLAN_KEY_ENV} is not set.`);
   checkChecksum(saved.plan, request.checksum, hooks);
   const baseUrl = addressFrom({ address: request.address }, request.env).baseUrl;
   if (saved.address !== undefined && saved.address !== baseUrl) {
@@ -144,21 +158,16 @@ async function applySaved(file: string, request: ClockedApply, hooks: ApplyHooks
   }
   // A grant it writes that has expired since is no longer desired: before the files, which then moved too.
   assertNotExpired(saved, request.now);
-  // Files named next to --plan must still say what the plan was made from.
-  if (request.paths.length > 0) {
-    const desired = await desiredFromFiles(request.paths, request.cwd, [], request.now);
-    request.afterLoad?.();
-    if (fingerprintDesired(desired) !== saved.basis.desired) {
-      throw new CLIError(`the saved plan ${file} is stale: the desired-state files changed since it was planned; nothing was changed. Plan again and review the new plan.`);
-    }
-  }
+  if (request.paths.length > 0) await assertSameFiles(file, saved, request);
   const client = openClient(request, control);
   try {
     await client.serverInfo(); // once per run: a lower rate limit is heeded before the reads
-    await assertFresh(saved, client, request.concurrency);
+    const fresh = await readFresh(saved, client, request.concurrency);
+    // The file's violations are never trusted: the policies are checked again on what was just read.
+    const plan = await recheckPolicies(client, file, saved, fresh, request);
     const { maxRemovals, incompleteTargets } = basisGuardInputs(saved.basis);
     const guards = { maxRemovals, force: request.force, incompleteTargets: new Set(incompleteTargets) };
-    return await execute(client, saved.plan, guards, { request, hooks, control, teams: teamsOfChanges(saved.plan) });
+    return await execute(client, plan, guards, { request, hooks, control, teams: teamsOfChanges(plan) });
   } finally {
     await client.close();
   }

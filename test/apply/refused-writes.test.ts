@@ -112,7 +112,8 @@ describe('a write refused for the token\'s rights', () => {
   });
 
   it('a saved plan applied as JSON: the line is stopped.reason, the team named by its id when the plan does not know its name', async () => {
-    emulator = await startEmulator({ seed: SEED, rateLimit: 0 });
+    const running = await startEmulator({ seed: SEED, rateLimit: 0 });
+    emulator = running;
     dir = await writeDesired(DESIRED);
     const env = { TFE_TOKEN: READ_ONLY_TOKEN, TFE_ADDRESS: emulator.url };
     const file = join(dir, 'plan.json');
@@ -120,7 +121,7 @@ describe('a write refused for the token\'s rights', () => {
     expect(planned.code, planned.err).toBe(0);
     expect(await readFile(file, 'utf8')).not.toContain(READ_ONLY_TOKEN);
     // The plan asked who the token is too (src/live/read-live.ts): count the apply's own requests.
-    const asked = () => emulator.requests.filter((r) => r.path === '/api/v2/account/details').length;
+    const asked = () => running.requests.filter((r) => r.path === '/api/v2/account/details').length;
     const before = asked();
     const run = await runCli(['apply', '--plan', file, '--auto-approve', '--format', 'json', '--concurrency', '1', '--rate-limit', String(FAST)], { env });
     expect(run.code).toBe(1);

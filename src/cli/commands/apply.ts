@@ -24,8 +24,9 @@ removes last, --concurrency at a time. A saved plan is refused when the team acc
 it was based on changed since (a stale plan is never re-planned silently).
 
 Options:
-  --plan FILE          apply exactly this saved plan (after checking it is not stale); PATHS, if
-                       given, must still be the files it was planned from
+  --plan FILE          apply exactly this saved plan (after checking it is not stale, and its
+                       policies again on live access); PATHS, if given, must still be the files
+                       it was planned from. With TFE_ACCESS_PLAN_KEY set, its HMAC must verify
   --checksum SUM       refuse unless the plan's checksum is SUM (the plan reviewed in the PR);
                        a refused plan is shown, so what moved since the review is seen
   --auto-approve       do not ask; required without a terminal when there are changes
