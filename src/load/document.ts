@@ -4,7 +4,8 @@
 // value keeps its position, keyed by the JSON pointer Ajv reports, (b) duplicate keys are reported
 // with both positions, and (c) alias expansion is counted and stopped at a budget (MAX_NODES,
 // MAX_ALIAS_EXPANSIONS) instead of being left to run: a "billion laughs" costs at most the budget.
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { Composer, isAlias, isMap, isScalar, isSeq, LineCounter, Parser, YAMLParseError, type CST, type Document, type Node } from 'yaml';
+import { firstTooDeep } from './depth.js';
 import { DEFAULT_LIMITS, type LoadLimits } from './limits.js';
 import { childPointer, dotted, type Segment } from './pointer.js';
 import type { Problem } from './problem.js';
@@ -90,7 +91,7 @@ class Builder {
     if (++this.nodes > maxNodes) {
       this.fatal(at, `the file expands to more than ${maxNodes} values (MAX_NODES), through aliases or size; refused`);
     }
-    if (segments.length > maxDepth) this.fatal(at, `${dotted(segments)}: nested deeper than ${maxDepth} levels (MAX_DEPTH); refused`);
+    if (segments.length > maxDepth) this.fatal(at, depthMessage(segments, maxDepth));
     if (!this.positions.has(pointer)) this.positions.set(pointer, { value: at });
     if (isAlias(yamlNode)) return this.alias(yamlNode.source, at, segments, pointer);
     if (!expanding && yamlNode.anchor) this.anchors.set(yamlNode.anchor, yamlNode);
@@ -173,9 +174,32 @@ class Builder {
   }
 }
 
+/** The one message of MAX_DEPTH: from the token walk (depth.ts) or, through aliases, from the Builder. */
+function depthMessage(segments: readonly Segment[], maxDepth: number): string {
+  return `${dotted(segments)}: nested deeper than ${maxDepth} levels (MAX_DEPTH); refused`;
+}
+
 function syntaxMessage(code: string, message: string): string {
+  // Only with a depth limit above what the composer's recursion can build (depth.ts says why).
+  if (code === 'RESOURCE_EXHAUSTION') return 'nested too deeply for the YAML reader (it ran out of stack); refused';
   if (code === 'MULTIPLE_DOCS') return 'YAML syntax: a desired-state file holds one YAML document (no second `---`); use several files instead';
   return `YAML syntax: ${clip(message, MAX_SYNTAX_MESSAGE)}`;
+}
+
+/** yaml's parseDocument over tokens already parsed: the first document, a second one an error. */
+function composeOne(tokens: readonly CST.Token[], length: number): Document.Parsed {
+  const composer = new Composer({ uniqueKeys: false, version: '1.2' });
+  let first: Document.Parsed | undefined;
+  for (const doc of composer.compose(tokens, true, length)) {
+    if (first) {
+      first.errors.push(new YAMLParseError([doc.range[0], doc.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents'));
+      break;
+    }
+    first = doc;
+  }
+  // compose(…, forceDoc) always yields a document, an empty one for an empty text.
+  if (!first) throw new Error('yaml composed no document');
+  return first;
 }
 
 /** A file that was read but holds no data (not text, a syntax error): it counts as a file of the run. */
@@ -191,9 +215,15 @@ export function parseYamlText(file: string, text: string, limits: LoadLimits = D
     return { loaded: emptyFile(file), problems: [{ file, line: 1, col: 1, message }], work: none };
   }
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: false, prettyErrors: false, version: '1.2' });
+  const tokens = [...new Parser(lines.addNewLine).parse(text)];
+  // Measured before composing: the composer's recursion would run out of stack first (depth.ts).
+  const deep = firstTooDeep(tokens, limits.maxDepth);
+  if (deep) return { loaded: emptyFile(file), problems: [{ file, ...lines.linePos(deep.offset), message: depthMessage(deep.segments, limits.maxDepth) }], work: none };
+  const doc = composeOne(tokens, text.length);
   if (doc.errors.length > 0) {
-    const problems = doc.errors.map((e) => ({ file, ...lines.linePos(e.pos[0]), message: syntaxMessage(e.code, e.message) }));
+    // Running out of stack leaves errors at every level it unwinds through: the first one says it.
+    const exhausted = doc.errors.find((e) => e.code === 'RESOURCE_EXHAUSTION');
+    const problems = (exhausted ? [exhausted] : doc.errors).map((e) => ({ file, ...lines.linePos(e.pos[0]), message: syntaxMessage(e.code, e.message) }));
     return { loaded: emptyFile(file), problems, work: none };
   }
   if (doc.contents === null) {
