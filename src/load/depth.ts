@@ -21,8 +21,8 @@ interface Frame {
   /** Collections around it: the root value is at depth 0. */
   readonly depth: number;
   readonly parent?: Frame;
-  /** Its key or index in the parent; absent for a key (a key is reported at the place of its mapping's path). */
-  readonly segment?: Segment;
+  /** Its index in the parent sequence, or the key token it is the value of (named only for a message). */
+  readonly segment?: number | { readonly key: Item['key'] };
 }
 
 type Item = CST.CollectionItem;
@@ -30,13 +30,16 @@ type Item = CST.CollectionItem;
 /** A key's name as the walk reads it: the text of a scalar key, the source of anything else. */
 function keyName(key: Item['key']): string {
   if (!key) return '';
-  const scalar = CST.isScalar(key) ? CST.resolveAsScalar(key) : null;
+  // An error in a key is the composer's to report; here it only names a place.
+  const scalar = CST.isScalar(key) ? CST.resolveAsScalar(key, false, () => undefined) : null;
   return scalar ? scalar.value : CST.stringify(key).slice(0, 40);
 }
 
 function segmentsOf(frame: Frame): Segment[] {
   const out: Segment[] = [];
-  for (let f: Frame | undefined = frame; f; f = f.parent) if (f.segment !== undefined) out.push(f.segment);
+  for (let f: Frame | undefined = frame; f; f = f.parent) {
+    if (f.segment !== undefined) out.push(typeof f.segment === 'number' ? f.segment : keyName(f.segment.key));
+  }
   return out.reverse();
 }
 
@@ -50,7 +53,7 @@ const COLLECTIONS: ReadonlySet<string> = new Set(['block-map', 'block-seq', 'flo
 function pair(item: Item, depth: number, parent: Frame): Frame[] {
   const out: Frame[] = [];
   if (item.key && COLLECTIONS.has(item.key.type)) out.push({ token: item.key, depth: depth + 1, parent });
-  if (item.value) out.push({ token: item.value, depth: depth + 1, parent, segment: keyName(item.key) });
+  if (item.value) out.push({ token: item.value, depth: depth + 1, parent, segment: { key: item.key } });
   return out;
 }
 

@@ -134,11 +134,46 @@ describe('regression: flow nesting about 1,000 deep says "Maximum call stack siz
     }
   });
 
+  it('mappings as keys nest too (`{? {? …}}`): the depth message, never out of stack', () => {
+    const { loaded, problems } = parseYamlText('deep.yaml', `${'{? '.repeat(100_000)}x${'}'.repeat(100_000)}\n`);
+    expect(loaded.data).toBeUndefined();
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ line: 1, col: 1 + 3 * LEVEL });
+    expect(problems[0]?.message).toMatch(/: nested deeper than 64 levels \(MAX_DEPTH\); refused$/);
+  });
+
   it('with a depth limit above what the YAML reader can build, the reader running out of stack is still one depth problem', () => {
     const { loaded, problems } = parseYamlText('deep.yaml', `x: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`, { ...DEFAULT_LIMITS, maxDepth: 1_000_000 });
     expect(loaded.data).toBeUndefined();
     expect(problems).toHaveLength(1);
     expect(problems[0]?.message).toBe('nested too deeply for the YAML reader (it ran out of stack); refused');
     expect(problems[0]?.line).toBe(1);
+  });
+});
+
+// Issue 24, finding 8: in YAML 1.2 `<<` is an ordinary key, so `teams: {<<: *defaults}` was a team
+// named "<<". Merge keys are refused where they are written (README, "Files and paths").
+describe('regression: merge keys `<<:` are read as a team name', () => {
+  const REFUSED = 'merge keys (<<) are not supported; write the keys out or use an anchor for the whole value';
+
+  it('refuses a merge key at its place, flow or block, and keeps the rest of the mapping', () => {
+    const text = 'a: &d { dev: read }\nflow: { <<: *d, sre: write }\nblock:\n  <<: *d\n  sre: write\n';
+    const { loaded, problems } = parseYamlText('f.yaml', text);
+    expect(problems).toEqual([
+      { file: 'f.yaml', line: 2, col: 9, message: `flow: ${REFUSED}`, path: 'flow' },
+      { file: 'f.yaml', line: 4, col: 3, message: `block: ${REFUSED}`, path: 'block' },
+    ]);
+    expect(loaded.data).toEqual({ a: { dev: 'read' }, flow: { sre: 'write' }, block: { sre: 'write' } });
+  });
+
+  it('an anchor inside the refused value is still known to the aliases after it', () => {
+    const { problems } = parseYamlText('f.yaml', 'a:\n  <<: &d { dev: read }\nb: *d\n');
+    expect(problems.map((p) => p.message)).toEqual([`a: ${REFUSED}`]);
+  });
+
+  it('a quoted "<<" is a name as written, never a merge', () => {
+    const { loaded, problems } = parseYamlText('f.yaml', 'teams: { "<<": read }\n');
+    expect(problems).toEqual([]);
+    expect(loaded.data).toEqual({ teams: { '<<': 'read' } });
   });
 });

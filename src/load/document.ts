@@ -4,11 +4,11 @@
 // value keeps its position, keyed by the JSON pointer Ajv reports, (b) duplicate keys are reported
 // with both positions, and (c) alias expansion is counted and stopped at a budget (MAX_NODES,
 // MAX_ALIAS_EXPANSIONS) instead of being left to run: a "billion laughs" costs at most the budget.
-import { Composer, isAlias, isMap, isScalar, isSeq, LineCounter, Parser, YAMLParseError, type CST, type Document, type Node } from 'yaml';
-import { firstTooDeep } from './depth.js';
+import { isAlias, isMap, isScalar, isSeq, LineCounter, type Node } from 'yaml';
 import { DEFAULT_LIMITS, type LoadLimits } from './limits.js';
 import { childPointer, dotted, type Segment } from './pointer.js';
 import type { Problem } from './problem.js';
+import { readYaml } from './read-yaml.js';
 import { clip, quote } from '../core/printable.js';
 
 // C0 controls, DEL and C1 controls: no name or value of the format holds one, and a NUL or a
@@ -53,6 +53,16 @@ export interface ParsedText {
 }
 
 class Stop extends Error {}
+
+// A YAML 1.1 merge key (a plain `<<`; quoted, it is a name). YAML 1.2 has none, so it would be read
+// as a team or a key named "<<"; merging is refused rather than supported (README, "Files and
+// paths"): a merged value would have no place of its own in the file, and explicit keys would
+// silently beat merged ones.
+const MERGE_KEY_REFUSED = 'merge keys (<<) are not supported; write the keys out or use an anchor for the whole value';
+
+function isMergeKey(node: Node | null): boolean {
+  return node !== null && isScalar(node) && node.type === 'PLAIN' && node.value === '<<';
+}
 
 class Builder {
   nodes = 0;
@@ -131,6 +141,12 @@ class Builder {
     for (const pair of pairs) {
       const keyNode = pair.key as Node | null;
       const keyPos = this.pos(keyNode, this.pos(pair.value as Node | null));
+      if (isMergeKey(keyNode)) {
+        this.problem(keyPos, `${dotted(segments)}: ${MERGE_KEY_REFUSED}`, segments);
+        // Walked all the same, and not kept: an anchor inside stays known to the aliases after it.
+        this.value(pair.value, [...segments, '<<'], childPointer(pointer, '<<'), expanding);
+        continue;
+      }
       const key = this.keyText(keyNode, keyPos, segments);
       if (key === undefined) continue;
       const childSegments = [...segments, key];
@@ -186,22 +202,6 @@ function syntaxMessage(code: string, message: string): string {
   return `YAML syntax: ${clip(message, MAX_SYNTAX_MESSAGE)}`;
 }
 
-/** yaml's parseDocument over tokens already parsed: the first document, a second one an error. */
-function composeOne(tokens: readonly CST.Token[], length: number): Document.Parsed {
-  const composer = new Composer({ uniqueKeys: false, version: '1.2' });
-  let first: Document.Parsed | undefined;
-  for (const doc of composer.compose(tokens, true, length)) {
-    if (first) {
-      first.errors.push(new YAMLParseError([doc.range[0], doc.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents'));
-      break;
-    }
-    first = doc;
-  }
-  // compose(…, forceDoc) always yields a document, an empty one for an empty text.
-  if (!first) throw new Error('yaml composed no document');
-  return first;
-}
-
 /** A file that was read but holds no data (not text, a syntax error): it counts as a file of the run. */
 export function emptyFile(file: string): LoadedFile {
   return { file, data: undefined, positions: new Map() };
@@ -215,11 +215,12 @@ export function parseYamlText(file: string, text: string, limits: LoadLimits = D
     return { loaded: emptyFile(file), problems: [{ file, line: 1, col: 1, message }], work: none };
   }
   const lines = new LineCounter();
-  const tokens = [...new Parser(lines.addNewLine).parse(text)];
-  // Measured before composing: the composer's recursion would run out of stack first (depth.ts).
-  const deep = firstTooDeep(tokens, limits.maxDepth);
-  if (deep) return { loaded: emptyFile(file), problems: [{ file, ...lines.linePos(deep.offset), message: depthMessage(deep.segments, limits.maxDepth) }], work: none };
-  const doc = composeOne(tokens, text.length);
+  const read = readYaml(text, lines, limits.maxDepth);
+  if ('tooDeep' in read) {
+    const { offset, segments } = read.tooDeep;
+    return { loaded: emptyFile(file), problems: [{ file, ...lines.linePos(offset), message: depthMessage(segments, limits.maxDepth) }], work: none };
+  }
+  const { doc } = read;
   if (doc.errors.length > 0) {
     // Running out of stack leaves errors at every level it unwinds through: the first one says it.
     const exhausted = doc.errors.find((e) => e.code === 'RESOURCE_EXHAUSTION');
