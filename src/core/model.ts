@@ -126,8 +126,22 @@ export interface SetMatch {
   readonly exclude?: readonly string[];
 }
 
+/** Where each value of a match is written, list by list and index by index (the name checker's FILE:LINE:COL). */
+export type MatchSources = { readonly [K in keyof SetMatch]?: readonly SourceRef[] };
+
+/** A match as the files give it: a set's or a policy's (README, "Sets", "Policies"). */
+export interface Selecting {
+  readonly type: TargetType;
+  readonly name: string;
+  readonly match: SetMatch;
+  /** `allow-empty: true` in the match: a tag no workspace carries is no error, and matching nothing no warning. */
+  readonly allowEmpty?: boolean;
+  readonly matchSources?: MatchSources;
+  readonly source?: SourceRef;
+}
+
 /** `workspace-sets:` / `project-sets:`, validated: every target the set matches gets its grants. */
-export interface DesiredSet {
+export interface DesiredSet extends Selecting {
   readonly type: TargetType;
   readonly name: string;
   readonly match: SetMatch;

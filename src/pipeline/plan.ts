@@ -14,7 +14,10 @@ import type { PlanWarning } from '../core/plan.js';
 import { CLIError } from '../errors.js';
 import { effectiveChanges } from '../effective/changes.js';
 import { readChangeContext } from '../live/change-context.js';
-import { readPolicyContext } from '../live/policy-context.js';
+import { readPolicyContext, readPolicyLists } from '../live/policy-context.js';
+import type { SetCatalog } from '../resolve/catalog.js';
+import { policyNameFindings } from '../policy/selectors.js';
+import { nameProblemsError } from '../resolve/problems.js';
 import { checkPolicies } from '../policy/check.js';
 import { grantsAfter } from '../effective/after.js';
 import type { DesiredPolicy, PolicyViolation } from '../core/policy.js';
@@ -133,7 +136,9 @@ export function readOptionsOf(request: Pick<PlanRequest, 'concurrency' | 'readBy
  * desired, as an entry's is (desiredFromFiles did the entries').
  */
 export async function resolveAndExpand(client: NameReader, desired: DesiredState, targets: readonly string[] = [], now?: number): Promise<Expanded> {
-  const expanded = expandSets(desired, await resolve(client, desired), now);
+  const resolved = await resolve(client, desired);
+  // The files' teams as the organization spells them, when one differs only by Unicode normalisation.
+  const expanded = expandSets(resolved.desired ?? desired, resolved, now);
   if (expanded.problems.length > 0) {
     const head = expanded.problems.length === 1 ? 'The sets have a problem' : `The sets have ${expanded.problems.length} problems`;
     throw new CLIError(`${head}:\n${expanded.problems.map((p) => `  ${p}`).join('\n')}`);
@@ -154,9 +159,10 @@ export async function violationsOf(
   live: LiveState,
   changes: readonly Change[],
   request: Pick<PlanRequest, 'concurrency' | 'policyState'>,
+  lists?: SetCatalog,
 ): Promise<PolicyViolation[]> {
   if (policies.length === 0) return [];
-  const input = await readPolicyContext(client, resolved, live, policies, { concurrency: request.concurrency });
+  const input = await readPolicyContext(client, resolved, live, policies, { concurrency: request.concurrency }, lists);
   return checkPolicies(policies, request.policyState === 'live' ? input : { ...input, grants: grantsAfter(input.grants, changes) });
 }
 
@@ -165,6 +171,22 @@ export async function violationsOf(
  * desired state already loaded. `desired` in the result is the files' (what a saved plan's basis
  * fingerprints); the plan is made from it once its sets are expanded.
  */
+/**
+ * README, "Policies": the violations of the files' policies, on the access after `changes` (or as it
+ * is), and the warnings of their names; none to check, no request. A name of a match the
+ * organization does not have fails the run before any grant is read for the policies.
+ */
+async function policiesOf(client: TfeClient, expanded: Expanded, live: LiveState, changes: readonly Change[], request: Pick<PlanRequest, 'concurrency' | 'policyState'>): Promise<{ violations: PolicyViolation[]; warnings: PlanWarning[] }> {
+  const policies = expanded.desired.policies ?? [];
+  if (policies.length === 0) return { violations: [], warnings: [] };
+  const lists = await readPolicyLists(client, expanded.resolved, policies);
+  const { problems, warnings } = policyNameFindings(policies, lists, expanded.resolved.organization);
+  if (problems.length > 0) throw nameProblemsError(problems);
+  const violations = await violationsOf(client, expanded.resolved, policies, live, changes, request, lists);
+  const ignored = new Set<string>(expanded.desired.settings.ignoreWarnings ?? []);
+  return { violations, warnings: warnings.filter((w) => !ignored.has(w.code)) };
+}
+
 export async function planAgainstLive(
   client: TfeClient,
   desired: DesiredState,
@@ -185,9 +207,9 @@ export async function planAgainstLive(
   // how the grants were read is reported too, never part of the checksum (the same plan either way).
   const diffPlan = buildPlan(expanded.desired, live, { server, supportWarnings, setWarnings: expanded.warnings, now: request.now });
   const built = guardPlan(diffPlan, guardInputsOf(expanded.desired, live));
-  const violations = await violationsOf(client, resolved, expanded.desired.policies ?? [], live, built.changes, request);
+  const policies = await policiesOf(client, expanded, live, built.changes, request);
   // The checksum covers the policies' verdict as it covers the guards' (diff/checksum.ts).
-  const plan = withViolations({ ...built, ...(targeted.length > 0 ? { targeted } : {}), ...(live.read ? { read: live.read } : {}) }, expanded.desired, live, violations);
+  const plan = withViolations({ ...built, warnings: [...built.warnings, ...policies.warnings], ...(targeted.length > 0 ? { targeted } : {}), ...(live.read ? { read: live.read } : {}) }, expanded.desired, live, policies.violations);
   if (!request.effectiveChanges) return { plan, desired, resolved, live };
   const context = await readChangeContext(client, resolved, live, plan.changes, read);
   return { plan: { ...plan, effectiveChanges: effectiveChanges(plan.changes, context) }, desired, resolved, live };
