@@ -2,6 +2,7 @@
 // objects out. Every request goes through one Session (limiter, concurrency, retries); every body
 // is read by translate.ts. Nothing here knows the wire format.
 import type { Resource } from '../core/access.js';
+import type { TokenIdentity } from '../core/identity.js';
 import { UNKNOWN_SERVER, type ServerInfo } from '../core/server.js';
 import { serverInfoFrom } from './capabilities.js';
 import { RESOURCE_OF, type Access, type LiveGrant, type Project, type RemoveOutcome, type TargetRef, type Team, type TargetType, type Workspace } from '../core/model.js';
@@ -12,6 +13,7 @@ import { describeRequest, type HttpRequest } from './http.js';
 import { allPages, fetchPage, rest, type FetchPage } from './paginate.js';
 import { Session, type SessionOptions } from './session.js';
 import * as wire from './translate.js';
+import { tokenIdentityFromDocument } from './translate-account.js';
 import { createGrantBody, updateGrantBody } from './translate-body.js';
 import type { ListPage } from './translate.js';
 
@@ -33,6 +35,12 @@ const org = (name: string): string => `/organizations/${encodeURIComponent(name)
 /** docs/api.md, "Workspace tags": the include that brings each listed workspace's key-value tags. */
 const EFFECTIVE_TAG_BINDINGS = 'effective_tag_bindings';
 
+/** For a read that may meet 404: missing or hidden ("Seed: authentication" 5), or an endpoint the server lacks. */
+function undefinedOn404(error: unknown): undefined {
+  if (isRemoteError(error, 404)) return undefined;
+  throw error;
+}
+
 /** A 400 whose errors name the include parameter: a server that does not know this include (go-tfe reads it so). */
 function refusesInclude(error: unknown): boolean {
   return isRemoteError(error, 400) && error.errors.some((e) => /include/i.test(`${e.title ?? ''} ${e.detail ?? ''}`));
@@ -47,6 +55,7 @@ export interface TaggedWorkspaces {
 export class TfeClient {
   private readonly session: Session;
   private server: Promise<ServerInfo> | undefined;
+  private account: Promise<TokenIdentity | undefined> | undefined;
 
   constructor(options: ClientOptions) {
     this.session = new Session(options);
@@ -65,6 +74,12 @@ export class TfeClient {
       },
     );
     return this.server;
+  }
+
+  /** `GET /account/details`, once per client (docs/api.md, "Account details"): who the token is; undefined on 404 (a server without it). */
+  accountDetails(): Promise<TokenIdentity | undefined> {
+    this.account ??= this.one({ method: 'GET', path: '/account/details' }, tokenIdentityFromDocument).catch(undefinedOn404);
+    return this.account;
   }
 
   /** Whether the organization exists and the token may see it: false on 404. */
@@ -96,24 +111,14 @@ export class TfeClient {
   }
 
   /** One workspace by exact name, or undefined on 404 (missing, or not visible to the token). */
-  async showWorkspaceByName(organization: string, name: string): Promise<Workspace | undefined> {
+  showWorkspaceByName(organization: string, name: string): Promise<Workspace | undefined> {
     const request: HttpRequest = { method: 'GET', path: `${org(organization)}/workspaces/${encodeURIComponent(name)}` };
-    try {
-      return await this.one(request, wire.workspaceFromDocument);
-    } catch (error: unknown) {
-      if (isRemoteError(error, 404)) return undefined;
-      throw error;
-    }
+    return this.one(request, wire.workspaceFromDocument).catch(undefinedOn404);
   }
 
   /** One workspace by id, or undefined on 404 (missing, or not visible to the token). */
-  async showWorkspace(id: string): Promise<Workspace | undefined> {
-    try {
-      return await this.one({ method: 'GET', path: `/workspaces/${encodeURIComponent(id)}` }, wire.workspaceFromDocument);
-    } catch (error: unknown) {
-      if (isRemoteError(error, 404)) return undefined;
-      throw error;
-    }
+  showWorkspace(id: string): Promise<Workspace | undefined> {
+    return this.one({ method: 'GET', path: `/workspaces/${encodeURIComponent(id)}` }, wire.workspaceFromDocument).catch(undefinedOn404);
   }
 
   /** The first page of the workspace list (to learn the total before choosing how to resolve). */

@@ -30,6 +30,16 @@ function expectType(reader: ObjectReader, type: string): void {
   if (actual !== type) throw reader.error(`${reader.at('type')} is "${actual}", expected "${type}"`);
 }
 
+/** `relationships.users.data` ids (docs/api.md, "Account details": who a user token acts as); absent or not a list, not reported. */
+function userIdsOf(team: ObjectReader): string[] | undefined {
+  const data = (team.value['relationships'] as { users?: { data?: unknown } } | undefined)?.users?.data;
+  if (!Array.isArray(data)) return undefined;
+  return data.flatMap((entry: unknown) => {
+    const id = typeof entry === 'object' && entry !== null ? (entry as { id?: unknown }).id : undefined;
+    return typeof id === 'string' ? [id] : [];
+  });
+}
+
 export function teamFromResource(value: unknown, path: string, context: string): Team {
   const reader = ObjectReader.of(value, path, context);
   expectType(reader, 'teams');
@@ -43,7 +53,8 @@ export function teamFromResource(value: unknown, path: string, context: string):
   }
   // A team whose visibility is not reported is shown as `unknown`, never assumed secret or not.
   const visibility = attributes.optionalString('visibility') ?? 'unknown';
-  return { id: reader.string('id'), name: attributes.string('name'), visibility, organizationAccess };
+  const users = userIdsOf(reader);
+  return { id: reader.string('id'), name: attributes.string('name'), visibility, organizationAccess, ...(users ? { userIds: users } : {}) };
 }
 
 export function projectFromResource(value: unknown, path: string, context: string): Project {

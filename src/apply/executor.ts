@@ -3,10 +3,13 @@
 // between two steps. One failure never stops the others; every change ends as a typed outcome.
 // When the run stops (`signal`: a signal, --timeout, a dead server), no change starts any more: those
 // in flight end (pipeline/run-control.ts bounds how long), the rest are `not-started`, and the next
-// plan is exactly them (each change is one write, README, "Reliability").
+// plan is exactly them (each change is one write, README, "Reliability"). A write refused for the
+// token's rights stops it the same way: the next change would meet the same refusal (README, "Apply").
 import pLimit from 'p-limit';
 import type { Change } from '../core/plan.js';
-import { reportOf, stopOf, type ApplyReport, type ChangeOutcome } from './outcome.js';
+import { EXIT } from '../errors.js';
+import { refusalLine } from '../render/token-refusal.js';
+import { reportOf, stopOf, type ApplyReport, type ChangeOutcome, type RefusedOutcome, type Stop } from './outcome.js';
 import type { GrantApi } from './ports.js';
 import { runChange } from './steps.js';
 
@@ -27,6 +30,23 @@ export interface ApplyOptions {
   readonly onOutcome?: (outcome: ChangeOutcome) => void;
   /** Once aborted, no change starts; its reason is the report's `stopped`. */
   readonly signal?: AbortSignal;
+  /**
+   * The line of the first write refused for the token's rights, asked once, after the writes in
+   * flight ended (apply names the token: render/token-refusal.ts); default: without the token's identity.
+   */
+  readonly describeRefusal?: (outcome: RefusedOutcome) => Promise<string>;
+}
+
+const withoutIdentity = (outcome: RefusedOutcome): string => refusalLine({ target: outcome.change.target, refusal: outcome.refused, identity: undefined });
+
+async function refusalStop(outcome: RefusedOutcome, describe: ApplyOptions['describeRefusal']): Promise<Stop> {
+  let reason: string;
+  try {
+    reason = describe ? await describe(outcome) : withoutIdentity(outcome);
+  } catch {
+    reason = withoutIdentity(outcome);
+  }
+  return { reason, exitCode: EXIT.error, refused: true };
 }
 
 const pairKey = (change: Change): string => `${change.target.type}\u0000${change.target.id}\u0000${change.team.id}`;
@@ -35,15 +55,19 @@ export async function applyChanges(changes: readonly Change[], api: GrantApi, op
   const limit = pLimit(Math.max(1, options.concurrency ?? DEFAULT_APPLY_CONCURRENCY));
   const outcomes: ChangeOutcome[] = new Array<ChangeOutcome>(changes.length);
   const progress = { done: 0, total: changes.length, failures: 0 };
+  let refused: RefusedOutcome | undefined;
   const settle = (index: number, outcome: ChangeOutcome): void => {
     outcomes[index] = outcome;
+    // Synchronously, before p-limit starts the next change.
+    if (outcome.status === 'failed' && outcome.refused) refused ??= { ...outcome, refused: outcome.refused };
     progress.done += 1;
     if (outcome.status === 'failed') progress.failures += 1;
     options.onOutcome?.(outcome);
     options.onProgress?.({ ...progress });
   };
   const indexed = changes.map((change, index) => ({ change, index }));
-  const stopped = (): boolean => options.signal?.aborted === true;
+  const aborted = (): boolean => options.signal?.aborted === true;
+  const stopped = (): boolean => aborted() || refused !== undefined;
   const start = async (change: Change): Promise<ChangeOutcome> => (stopped() ? { status: 'not-started', change } : runChange(api, change));
   const run = (items: typeof indexed): Promise<void[]> => Promise.all(items.map(({ change, index }) => limit(async () => settle(index, await start(change)))));
 
@@ -56,5 +80,6 @@ export async function applyChanges(changes: readonly Change[], api: GrantApi, op
     settle(item.index, stopped() ? { status: 'not-started', change: item.change } : { status: 'failed', change: item.change, reason: 'not removed: the change of the same team on this target failed first' });
   }
   await run(removes.filter(({ change }) => !failedPairs.has(pairKey(change))));
-  return reportOf(outcomes, stopped() ? stopOf(options.signal?.reason) : undefined);
+  if (aborted()) return reportOf(outcomes, stopOf(options.signal?.reason));
+  return reportOf(outcomes, refused ? await refusalStop(refused, options.describeRefusal) : undefined);
 }

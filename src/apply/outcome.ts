@@ -1,6 +1,7 @@
 // What became of each change: a typed outcome, never an exception. The summary and the exit code
 // are computed from these.
 import type { Change, Plan } from '../core/plan.js';
+import type { WriteRefusal } from '../core/write-refusal.js';
 import { CLIError, EXIT, messageOf } from '../errors.js';
 
 export type OutcomeStatus = 'applied' | 'already-so' | 'failed' | 'not-started';
@@ -27,7 +28,12 @@ export interface FailedOutcome {
   readonly change: Change;
   /** The service's reason (its error detail) or what went wrong on the way. */
   readonly reason: string;
+  /** Set when the service refused the write for the token's rights: the executor starts no more changes. */
+  readonly refused?: WriteRefusal;
 }
+
+/** A failure for the token's rights. */
+export type RefusedOutcome = FailedOutcome & { readonly refused: WriteRefusal };
 
 /** The run stopped before this change's turn: nothing was sent for it. */
 export interface NotStartedOutcome {
@@ -44,11 +50,13 @@ export interface OutcomeCounts {
   readonly notStarted: number;
 }
 
-/** Why an apply stopped before its end: a signal, a closed stdout, --timeout, a dead server. */
+/** Why an apply stopped before its end: a signal, a closed stdout, --timeout, a dead server, a write refused for the token's rights. */
 export interface Stop {
   readonly reason: string;
-  /** 130 SIGINT, 143 SIGTERM, 141 a closed stdout, 1 --timeout or a dead server. */
+  /** 130 SIGINT, 143 SIGTERM, 141 a closed stdout, 1 --timeout, a dead server or a refused write. */
   readonly exitCode: number;
+  /** Set when a write refused for the token's rights stopped it: `reason` names the token and what it lacks. */
+  readonly refused?: true;
 }
 
 /** The Stop of an AbortSignal's reason. */

@@ -38,6 +38,8 @@ export function summaryOf(report: ApplyReport, organization: string): string {
   const total = report.outcomes.length;
   const notStartedCount = report.stopped ? `, ${notStarted} not started` : '';
   const counts = `${applied} applied, ${alreadySo} already so, ${failed} failed${notStartedCount}, of ${total} change${total === 1 ? '' : 's'} in ${organization}`;
+  // The token and what it lacks are the one line on stderr (cli/commands/apply.ts): said once, not here too.
+  if (report.stopped?.refused) return `Apply stopped: the service refused a write for the token's rights, so no further change was started. ${counts}. Give the token the rights it lacks (or use one that has them), then run apply again.`;
   if (report.stopped) {
     const reason = report.stopped.reason.replace(/[.\s]+$/, '');
     return `Apply stopped: ${reason}. ${counts}. Run apply again to finish the rest; it converges from any state.`;

@@ -8,7 +8,8 @@ import type { LiveGrant } from '../core/model.js';
 import { compareAccess } from '../diff/normalise.js';
 import type { ChangeOutcome } from './outcome.js';
 import type { GrantApi } from './ports.js';
-import { reasonOf, troubleOf, type Trouble } from './trouble.js';
+import { reasonOf, refusalOf, troubleOf, type Trouble } from './trouble.js';
+import type { WriteRefusal } from '../core/write-refusal.js';
 
 /** Writes per change, recovery included: enough for lost answer -> re-read -> finish, then stop. */
 export const MAX_WRITES_PER_CHANGE = 3;
@@ -22,7 +23,7 @@ export const MAX_UNANSWERED_ADDS = DEFAULT_RETRIES + 1;
 
 type Write = { readonly kind: 'add' } | { readonly kind: 'update'; readonly grantId: string };
 
-const failed = (change: Change, reason: string): ChangeOutcome => ({ status: 'failed', change, reason });
+const failed = (change: Change, reason: string, refused?: WriteRefusal): ChangeOutcome => (refused ? { status: 'failed', change, reason, refused } : { status: 'failed', change, reason });
 
 function send(api: GrantApi, change: AddChange | UpdateChange, write: Write): Promise<unknown> {
   if (write.kind === 'add') return api.addGrant(change.target, change.team.id, change.after);
@@ -61,7 +62,8 @@ async function ensureAccess(api: GrantApi, change: AddChange | UpdateChange): Pr
     } catch (error: unknown) {
       const trouble = troubleOf(error);
       const budget = write.kind === 'add' && trouble === 'outcome-unknown' ? MAX_UNANSWERED_ADDS : MAX_WRITES_PER_CHANGE;
-      if (!recoverable(write, trouble) || writes >= budget) return failed(change, reasonOf(error));
+      // A 404 of an update that ran out of writes is a grant that kept vanishing, not a refusal.
+      if (!recoverable(write, trouble) || writes >= budget) return failed(change, reasonOf(error), trouble === 'not-found' && write.kind === 'update' ? undefined : refusalOf(error, write.kind === 'add'));
       const read = await reread(api, change, error);
       if ('failure' in read) return failed(change, read.failure);
       const current = grantOfTeam(read.grants, change.team.id, write.kind === 'update' ? write.grantId : undefined);
@@ -71,7 +73,7 @@ async function ensureAccess(api: GrantApi, change: AddChange | UpdateChange): Pr
         continue;
       }
       // A 404 for a grant still listed: the token may see it but not change it (docs/api.md, "Seed: authentication" 5).
-      if (trouble === 'not-found' && write.kind === 'update' && current.id === write.grantId) return failed(change, `${reasonOf(error)}; the grant is still there`);
+      if (trouble === 'not-found' && write.kind === 'update' && current.id === write.grantId) return failed(change, `${reasonOf(error)}; the grant is still there`, refusalOf(error, false));
       if (compareAccess(change.resource, change.after, current.access) === 'equal') {
         if (trouble === 'outcome-unknown') return { status: 'applied', change, note: 'the answer was lost; reading the target again showed it done' };
         return { status: 'already-so', change, note: `the team already had this access (grant ${current.id})` };
@@ -99,7 +101,7 @@ async function ensureRemoved(api: GrantApi, change: RemoveChange): Promise<Chang
       return outcome === 'unconfirmed' ? await confirmRemoved(api, change) : { status: 'applied', change };
     } catch (error: unknown) {
       const trouble = troubleOf(error);
-      if (trouble !== 'outcome-unknown' && trouble !== 'not-found') return failed(change, reasonOf(error));
+      if (trouble !== 'outcome-unknown' && trouble !== 'not-found') return failed(change, reasonOf(error), refusalOf(error, false));
       const read = await reread(api, change, error);
       if ('failure' in read) return failed(change, read.failure);
       if (!read.grants.some((g) => g.id === change.id)) {
@@ -107,7 +109,7 @@ async function ensureRemoved(api: GrantApi, change: RemoveChange): Promise<Chang
         return { status: 'applied', change, note: 'the answer was lost; reading the target again showed the grant gone' };
       }
       // A 404 for a grant still listed: the token may not remove it (docs/api.md, "Seed: authentication" 5).
-      if (trouble === 'not-found' || writes >= MAX_WRITES_PER_CHANGE) return failed(change, `${reasonOf(error)}; the grant is still there`);
+      if (trouble === 'not-found' || writes >= MAX_WRITES_PER_CHANGE) return failed(change, `${reasonOf(error)}; the grant is still there`, trouble === 'not-found' ? refusalOf(error, false) : undefined);
     }
   }
 }

@@ -5,6 +5,7 @@
 import { OutcomeUnknownError } from '../api/errors/outcome-unknown-error.js';
 import { RemoteError } from '../api/errors/remote-error.js';
 import { TransportError } from '../api/errors/transport-error.js';
+import type { WriteRefusal } from '../core/write-refusal.js';
 import { messageOf } from '../errors.js';
 
 export type Trouble =
@@ -32,4 +33,13 @@ export function troubleOf(error: unknown): Trouble {
 /** The one-line reason shown for a failed change: the service's own words when it gave some. */
 export function reasonOf(error: unknown): string {
   return messageOf(error).replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * A 403 or 404 of a write as a refusal for the token's rights. `post`: the 404 of a POST may also
+ * mean the team or the target is gone, which its answer cannot tell ("refused or not found").
+ */
+export function refusalOf(error: unknown, post: boolean): WriteRefusal | undefined {
+  if (!(error instanceof RemoteError) || (error.status !== 403 && error.status !== 404)) return undefined;
+  return { request: `${error.method} ${error.path}`, status: error.status, certain: error.status === 403 || !post };
 }

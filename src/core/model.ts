@@ -2,6 +2,7 @@
 // translates JSON:API documents into these), no I/O.
 import type { FixedLevel, Level, PermissionSet, PermissionValue, Resource } from './access.js';
 import type { WarningCode } from './warning-codes.js';
+import type { TokenIdentity } from './identity.js';
 
 export type TargetType = 'project' | 'workspace';
 
@@ -125,8 +126,22 @@ export interface SetMatch {
   readonly exclude?: readonly string[];
 }
 
+/** Where each value of a match is written, list by list and index by index (the name checker's FILE:LINE:COL). */
+export type MatchSources = { readonly [K in keyof SetMatch]?: readonly SourceRef[] };
+
+/** A match as the files give it: a set's or a policy's (README, "Sets", "Policies"). */
+export interface Selecting {
+  readonly type: TargetType;
+  readonly name: string;
+  readonly match: SetMatch;
+  /** `allow-empty: true` in the match: a tag no workspace carries is no error, and matching nothing no warning. */
+  readonly allowEmpty?: boolean;
+  readonly matchSources?: MatchSources;
+  readonly source?: SourceRef;
+}
+
 /** `workspace-sets:` / `project-sets:`, validated: every target the set matches gets its grants. */
-export interface DesiredSet {
+export interface DesiredSet extends Selecting {
   readonly type: TargetType;
   readonly name: string;
   readonly match: SetMatch;
@@ -147,6 +162,8 @@ export interface Team {
   readonly visibility: string;
   /** Organization-level permissions (`manage-projects`, `manage-workspaces`, ...); unreported keys absent. */
   readonly organizationAccess: Readonly<Record<string, boolean>>;
+  /** The ids of its users (`relationships.users`), when the service listed them: who a user token acts as. */
+  readonly userIds?: readonly string[];
 }
 
 export interface Project {
@@ -224,8 +241,18 @@ export interface GrantRead {
   readonly requests: number;
   /** Each strategy's estimated requests before reading; `byTeam` absent when reading by team was not possible. */
   readonly estimate: { readonly byTarget: number; readonly byTeam?: number };
-  /** Why the read went back to one list per target after starting by team. */
+  /** Why the read went back to one list per target after starting by team, or did not start by team at all. */
   readonly fallback?: string;
+}
+
+/** Who read (src/core/viewer.ts), and so what the read can have seen. */
+export interface Viewer {
+  /** Who the token is; absent when the server did not say (a server without account details). */
+  readonly identity?: TokenIdentity;
+  /** Whether the token sees every team of the organization, secret ones included: an owner's. */
+  readonly seesEveryTeam: boolean;
+  /** The teams the token acts as, among those it sees: its own team, or the teams listing its user. */
+  readonly teams: readonly Team[];
 }
 
 export interface LiveState {
@@ -236,6 +263,8 @@ export interface LiveState {
   readonly targets: ReadonlyMap<string, LiveTarget>;
   /** How the grants were read, when the reader says. */
   readonly read?: GrantRead;
+  /** Who read them, when the reader says: what the read cannot have seen follows from it (diff/completeness.ts). */
+  readonly viewer?: Viewer;
   /**
    * Read by team: the grants on every workspace of the organization the files do not manage, by
    * workspace id (an empty list for one without grants): what was read over, never planned.

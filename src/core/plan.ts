@@ -94,11 +94,12 @@ export interface Plan {
   readonly changes: readonly Change[];
   readonly summary: Summary;
   readonly warnings: readonly PlanWarning[];
-  /** diff/checksum.ts: sha256 of the changes, the guards' inputs, the organization and the format. */
+  /** diff/checksum.ts: sha256 of the changes, the guards' inputs, the policies and their violations, the organization and the format. */
   readonly checksum: string;
   /**
    * Every guard that refuses the plan as apply would run it without --force (empty: apply may go
-   * ahead). Derived from the changes and the guards' inputs, so it is not part of the checksum.
+   * ahead). Derived from the changes and the guards' inputs, so the checksum covers it through
+   * them; a saved plan's are derived again when it is read (saved-plan/parse.ts).
    */
   readonly refusals: readonly PlanRefusal[];
   /** What the changes do to effective access (README, "Effective access"), when the plan was read for it. */
@@ -114,7 +115,8 @@ export interface Plan {
   /**
    * README, "Policies": every policy the access would break once the plan is applied (`plan`,
    * `apply`) or breaks now (`drift`), when the files have policies. Any refuses the plan (exit 3).
-   * Not part of the checksum: it also depends on targets the files do not manage.
+   * Part of the checksum (diff/plan.ts, withViolations), though it also depends on targets the
+   * files do not manage; `apply --plan` finds them again and never trusts a saved plan's.
    */
   readonly violations?: readonly PolicyViolation[];
 }

@@ -2,7 +2,7 @@
 // target, by which team. Plain data, shared by validation, the checker (src/policy/), the plan,
 // the report and their renderers.
 import type { FixedLevel } from './access.js';
-import type { SetMatch, SourceRef, TargetRef, TargetType, TeamRef } from './model.js';
+import type { Selecting, SetMatch, SourceRef, TargetRef, TargetType, TeamRef } from './model.js';
 
 export interface PolicyViolation {
   /** The policy's name. */
@@ -23,7 +23,7 @@ export type PolicyRule =
   | { readonly kind: 'max-teams'; readonly access: FixedLevel; readonly count: number };
 
 /** `policies:`, validated: a rule checked on the effective access of every target the match selects. */
-export interface DesiredPolicy {
+export interface DesiredPolicy extends Selecting {
   readonly name: string;
   readonly type: TargetType;
   readonly match: SetMatch;

@@ -1,12 +1,17 @@
 // The plan's checksum: sha256 of everything apply decides from, in a fixed JSON form, so the same
 // state always gives the same checksum (README, "`--checksum`: the reviewed plan without moving a
 // file"). Not only the changes: a reviewer who approves a checksum approves the guards' inputs too
-// (the removal limit and which targets were read partially), the organization and the plan format,
-// so a plan whose guards were loosened after the review no longer matches it. The one Node
-// built-in a pure folder uses (eslint.config.js, PURE_BUILTINS): hashing reads and writes nothing.
+// (the removal limit and which targets were read partially), and so the refusals, which are a
+// function of those and the changes (guard/plan-refusals.ts); the policies' verdict (every
+// violation) and the policies themselves (their digest); the organization and the plan format. So
+// a plan whose guards were loosened, whose violations were dropped or whose policies were changed
+// after the review no longer matches it. The one Node built-in a pure folder uses
+// (eslint.config.js, PURE_BUILTINS): hashing reads and writes nothing.
 import { createHash } from 'node:crypto';
-import { changeDocument, PLAN_FORMAT_VERSION } from '../core/plan-document.js';
+import { changeDocument, PLAN_FORMAT_VERSION, violationDocument } from '../core/plan-document.js';
 import type { Change } from '../core/plan.js';
+import { policyDocument } from '../core/policy-document.js';
+import type { DesiredPolicy, PolicyViolation } from '../core/policy.js';
 
 export interface ChecksumInput {
   readonly organization: string;
@@ -15,6 +20,17 @@ export interface ChecksumInput {
   readonly maxRemovals: number;
   /** Ids of the managed targets whose read may be partial (the incomplete-read guard's input). */
   readonly incompleteTargets: Iterable<string>;
+  /** policiesDigestOf the files' policies (no policies have a digest too). */
+  readonly policies: string;
+  /** The policies' violations the plan found (README, "Policies"); none checked, none found. */
+  readonly violations: readonly PolicyViolation[];
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** sha256 of the policies in their canonical form, in file order (the order violations are listed in). */
+export function policiesDigestOf(policies: readonly DesiredPolicy[]): string {
+  return sha256(JSON.stringify(policies.map(policyDocument)));
 }
 
 export function checksumOf(input: ChecksumInput): string {
@@ -23,6 +39,8 @@ export function checksumOf(input: ChecksumInput): string {
     organization: input.organization,
     guards: { max_removals: input.maxRemovals, incomplete_targets: [...input.incompleteTargets].sort() },
     changes: input.changes.map(changeDocument),
+    policies: input.policies,
+    violations: input.violations.map(violationDocument),
   };
-  return createHash('sha256').update(JSON.stringify(document)).digest('hex');
+  return sha256(JSON.stringify(document));
 }

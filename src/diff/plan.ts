@@ -1,9 +1,10 @@
 // Assembles the plan: the diff, the effective-access and expiry warnings, the summary and the checksum.
 import type { LiveState } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
-import { summarise, type DiffPlan, type PlanWarning } from '../core/plan.js';
+import { summarise, type Change, type DiffPlan, type PlanWarning } from '../core/plan.js';
+import type { PolicyViolation } from '../core/policy.js';
 import type { ServerInfo } from '../core/server.js';
-import { checksumOf } from './checksum.js';
+import { checksumOf, policiesDigestOf } from './checksum.js';
 import { incompleteTargetsOf } from './completeness.js';
 import { diff, indexLive } from './diff.js';
 import { warnings } from './warnings.js';
@@ -30,9 +31,23 @@ export function buildPlan(desired: DesiredState, live: LiveState, { server, supp
     changes,
     summary: summarise(changes),
     warnings: [...setWarnings.filter((w) => !ignored.has(w.code)), ...warnings(desired, index), ...expiring, ...supportWarnings],
-    checksum: checksumOf({ organization: desired.organization, changes, maxRemovals: desired.settings.maxRemovals, incompleteTargets: incompleteTargetsOf(live) }),
+    checksum: planChecksum(desired, live, changes, []),
     ...(server ? { server } : {}),
     // Every target read is one the plan covers (a saved plan's basis lists the same).
     managedTargets: live.targets.size,
   };
+}
+
+/** The checksum of `changes` planned from `desired` against `live`, with the policies' verdict. */
+function planChecksum(desired: DesiredState, live: LiveState, changes: readonly Change[], violations: readonly PolicyViolation[]): string {
+  const guards = { maxRemovals: desired.settings.maxRemovals, incompleteTargets: incompleteTargetsOf(live) };
+  return checksumOf({ organization: desired.organization, changes, ...guards, policies: policiesDigestOf(desired.policies ?? []), violations });
+}
+
+/**
+ * The plan with the violations of the files' policies (found once its changes are known), and the
+ * checksum that covers them: buildPlan's covers none found (README, "`--checksum`: the reviewed plan without moving a file").
+ */
+export function withViolations<P extends DiffPlan>(plan: P, desired: DesiredState, live: LiveState, violations: readonly PolicyViolation[]): P {
+  return { ...plan, violations, checksum: planChecksum(desired, live, plan.changes, violations) };
 }

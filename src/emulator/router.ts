@@ -1,6 +1,7 @@
 // The route table of the emulator: method and path pattern (under /api/v2) to handler.
 import { invalid, Invalid, NO_CONTENT, NOT_FOUND, type Answer } from './answers.js';
 import type { RequestContext } from './context.js';
+import { accountDetails } from './routes-account.js';
 import { createGrantRoute, deleteGrant, listGrants, showGrant, updateGrant } from './routes-grants.js';
 import * as setup from './routes-setup.js';
 
@@ -23,6 +24,7 @@ function ping(ctx: RequestContext): Answer {
 
 const ROUTES: readonly Route[] = [
   route('GET', '/ping', ping),
+  route('GET', '/account/details', accountDetails),
   route('GET', '/team-projects', listGrants('team-projects')),
   route('POST', '/team-projects', createGrantRoute('team-projects')),
   route('GET', '/team-projects/:id', showGrant('team-projects')),

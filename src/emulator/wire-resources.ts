@@ -3,6 +3,8 @@
 // attributes this project reads carry real values; the rest are there so answers have the real keys.
 import type { Organization, Project, Store, Team, Workspace } from './state.js';
 import { workspaceByNamePath } from './wire-grants.js';
+import { ADMIN_USER_ID } from './routes-account.js';
+import { OWNERS_TEAM } from '../core/model.js';
 
 const API = '/api/v2';
 
@@ -30,13 +32,16 @@ export function organizationResource(org: Organization): unknown {
 export function teamResource(team: Team, { inList = false } = {}): unknown {
   const keys = inList ? ORGANIZATION_ACCESS_KEYS_IN_LISTS : ORGANIZATION_ACCESS_KEYS;
   const access = Object.fromEntries(keys.map((key) => [key, team.organizationAccess[key] === true]));
+  // docs/api.md, "Account details": the admin token's user is an owner of every organization; the
+  // owners team lists it, which is how a user token is known to be an owner's.
+  const users = team.name === OWNERS_TEAM ? [{ type: 'users', id: ADMIN_USER_ID }] : [];
   return {
     id: team.id,
     type: 'teams',
     attributes: {
       name: team.name,
       'sso-team-id': null,
-      'users-count': 0,
+      'users-count': users.length,
       visibility: team.visibility,
       'allow-member-token-management': true,
       permissions: {
@@ -48,7 +53,7 @@ export function teamResource(team: Team, { inList = false } = {}): unknown {
       },
       'organization-access': access,
     },
-    relationships: { users: { data: [] }, 'authentication-token': { meta: {} } },
+    relationships: { users: { data: users }, 'authentication-token': { meta: {} } },
     links: { self: `${API}/teams/${team.id}` },
   };
 }

@@ -6,7 +6,7 @@ import type { DesiredSet, DesiredTarget, Project, SourceRef, TargetType, Workspa
 import type { DesiredState } from '../core/desired-state.js';
 import type { PlanWarning } from '../core/plan.js';
 import { quote } from '../core/printable.js';
-import { didYouMean } from '../resolve/closest.js';
+import { checkSelectors } from './selectors.js';
 import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
 import { projectMatches, workspaceMatches } from './match.js';
 import { mergeTarget, type SetConflict } from './merge.js';
@@ -35,12 +35,11 @@ export function describeConflict(conflict: SetConflict): string {
   return `${target.type} ${quote(target.name)}: sets ${named(first.set)} and ${named(second.set)} give team ${quote(team)} different grants (${describeAccess(first)}, ${describeAccess(second)}); make them agree, or grant the team in the ${target.type}'s own entry, which overrides both.`;
 }
 
-/** A workspace set's project names that no project has: a typo, never a set that quietly matches less. */
-function unknownProjects(sets: readonly DesiredSet[], projects: readonly Project[]): string[] {
-  const known = new Set(projects.map((p) => p.name));
-  return sets.flatMap((set) =>
-    (set.match.projects ?? []).filter((name) => !known.has(name)).map((name) => `${at(set.source)}workspace set ${quote(set.name)}: project ${quote(name)} not found, or the token may not see it.${didYouMean(name, known)}`),
-  );
+/** The sets' projects, tags and names the organization does not have (selectors.ts), as the plan's problems. */
+function selectorFindings(sets: readonly DesiredSet[], resolved: Resolved): { problems: string[]; warnings: PlanWarning[] } {
+  const catalog = resolved.catalog ?? { projects: [], workspaces: [], complete: false, keyValueTags: false };
+  const found = checkSelectors(sets, (set) => `${set.type} set ${quote(set.name)}: `, catalog);
+  return { problems: found.problems.map((p) => `${at(p.source)}${p.message}`), warnings: found.warnings };
 }
 
 interface Candidate {
@@ -72,8 +71,9 @@ function matched(sets: readonly DesiredSet[], resolved: Resolved): Map<string, C
 
 function setWarnings(sets: readonly DesiredSet[], matches: ReadonlyMap<string, Candidate>, resolved: Resolved): PlanWarning[] {
   const used = new Set([...matches.values()].flatMap((c) => c.sets));
+  // `allow-empty: true` says an empty match is expected.
   const warnings: PlanWarning[] = sets
-    .filter((set) => !used.has(set))
+    .filter((set) => !used.has(set) && !set.allowEmpty)
     .map((set) => ({ code: 'set-matches-nothing', message: `${set.type} set ${quote(set.name)} matches no ${set.type} of ${quote(resolved.organization)} the token can see.` }));
   const tagged = sets.filter((s) => s.match.tags !== undefined).map((s) => quote(s.name));
   if (tagged.length > 0 && resolved.catalog?.keyValueTags === false) {
@@ -87,9 +87,12 @@ function setWarnings(sets: readonly DesiredSet[], matches: ReadonlyMap<string, C
 /** `now`: the run's clock, for the sets' grants that have expired (expand/merge.ts). */
 export function expandSets(desired: DesiredState, resolved: Resolved, now?: number): Expanded {
   const sets = desired.sets ?? [];
-  if (sets.length === 0) return { desired, resolved, warnings: [], problems: [] };
+  // Names found only after Unicode normalisation, whose warnings resolution made (resolve/check-names.ts).
+  const named = resolved.warnings ?? [];
+  if (sets.length === 0) return { desired, resolved, warnings: named, problems: [] };
   const matches = matched(sets, resolved);
-  const problems = unknownProjects(sets.filter((s) => s.type === 'workspace'), resolved.catalog?.projects ?? []);
+  const checked = selectorFindings(sets, resolved);
+  const problems = checked.problems;
   const targets: ResolvedTarget[] = [];
   const merge = (type: TargetType, name: string, entry: DesiredTarget | undefined, found: Candidate | undefined): DesiredTarget | undefined => {
     const result = mergeTarget(type, name, entry, found?.sets ?? [], now);
@@ -111,7 +114,7 @@ export function expandSets(desired: DesiredState, resolved: Resolved, now?: numb
   return {
     desired: { ...desired, targets: targets.map((t) => t.desired) },
     resolved: { ...resolved, targets },
-    warnings: setWarnings(sets, matches, resolved),
+    warnings: [...named, ...checked.warnings, ...setWarnings(sets, matches, resolved)],
     problems,
   };
 }

@@ -1,6 +1,8 @@
 // Does a set match a workspace or a project? Every criterion given must hold (README, "Sets").
+// Names and tags compare in Unicode NFC (core/names.ts), so one typed decomposed still matches.
 // Pure: the organization's lists come in, read by src/resolve/catalog.ts.
 import type { DesiredSet, Project, TagBinding, Workspace } from '../core/model.js';
+import { nfc } from '../core/names.js';
 import { anyGlobMatches } from './glob.js';
 
 /** A tag criterion: `key:value` (split at the first colon) or a bare word. */
@@ -10,7 +12,8 @@ export interface TagCriterion {
   readonly value?: string;
 }
 
-export function parseTag(text: string): TagCriterion {
+export function parseTag(written: string): TagCriterion {
+  const text = nfc(written);
   const colon = text.indexOf(':');
   return colon < 0 ? { text, key: text } : { text, key: text.slice(0, colon), value: text.slice(colon + 1) };
 }
@@ -21,14 +24,15 @@ export function parseTag(text: string): TagCriterion {
  * on it as a flat tag or as the key of a key-value tag, whatever its value.
  */
 export function hasTag(names: readonly string[], bindings: readonly TagBinding[], tag: TagCriterion): boolean {
-  if (names.includes(tag.text)) return true;
-  return bindings.some((b) => b.key === tag.key && (tag.value === undefined || b.value === tag.value));
+  if (names.some((n) => nfc(n) === tag.text)) return true;
+  return bindings.some((b) => nfc(b.key) === tag.key && (tag.value === undefined || nfc(b.value) === tag.value));
 }
 
 function namesMatch(set: DesiredSet, name: string): boolean {
   const { names, exclude } = set.match;
-  if (names !== undefined && !anyGlobMatches(names, name)) return false;
-  return exclude === undefined || !anyGlobMatches(exclude, name);
+  const normal = nfc(name);
+  if (names !== undefined && !anyGlobMatches(names.map(nfc), normal)) return false;
+  return exclude === undefined || !anyGlobMatches(exclude.map(nfc), normal);
 }
 
 /** `projectNames`: project id -> name, for the `projects` criterion. */
@@ -37,7 +41,7 @@ export function workspaceMatches(set: DesiredSet, workspace: Workspace, projectN
   const { projects, tags } = set.match;
   if (projects !== undefined) {
     const project = workspace.projectId === undefined ? undefined : projectNames.get(workspace.projectId);
-    if (project === undefined || !projects.includes(project)) return false;
+    if (project === undefined || !projects.some((p) => nfc(p) === nfc(project))) return false;
   }
   if (tags === undefined) return true;
   const names = workspace.tags?.names ?? [];

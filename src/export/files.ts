@@ -1,9 +1,10 @@
-// The pure part of `tfe-access export`: live state -> the text of desired-state files.
+// The pure part of `tfe-access export` (but for the hash of its header): live state -> the text
+// of desired-state files.
 import type { LiveState } from '../core/model.js';
 import { exportLive, type ExportSelection, type SkippedGrant } from './document.js';
+import { withHeader } from './header.js';
 import { splitByProject } from './split.js';
-import { renderFile } from './yaml.js';
-
+import { renderFile as renderYaml } from './yaml.js';
 
 export interface ExportedFile {
   /** File name inside the `--out` directory with `--split-by project`; absent for a single file. */
@@ -29,6 +30,9 @@ export interface ExportFiles {
   /** How many projects and workspaces the files hold. */
   readonly targetCount: number;
 }
+
+/** Every file export writes says so in its header (header.ts): a later export may replace only such a file. */
+const renderFile = (...args: Parameters<typeof renderYaml>): string => withHeader(renderYaml(...args));
 
 export function exportFiles(live: LiveState, options: ExportOptions): ExportFiles {
   const exported = exportLive(live, options);

@@ -33,10 +33,18 @@ async function catalogFor(client: PolicyReader, resolved: Resolved, policies: re
   return readCatalog(client, resolved.organization, sets, projects);
 }
 
-/** The organization as the policies see it now: pass its grants through `grantsAfter` for the plan's after-state. */
-export async function readPolicyContext(client: PolicyReader, resolved: Resolved, live: LiveState, policies: readonly DesiredPolicy[], options: ReadOptions = {}): Promise<PolicyContext> {
+/** The lists the policies select from (the catalog's, read as sets read them): what their names are checked against, before any grant is read. */
+export async function readPolicyLists(client: PolicyReader, resolved: Resolved, policies: readonly DesiredPolicy[]): Promise<SetCatalog> {
   const projects = resolved.catalog?.projects ?? (await client.listProjects(resolved.organization));
-  const { workspaces } = await catalogFor(client, resolved, policies, projects);
+  return catalogFor(client, resolved, policies, projects);
+}
+
+/**
+ * The organization as the policies see it now: pass its grants through `grantsAfter` for the plan's
+ * after-state. `lists`: readPolicyLists's, when the caller has them already.
+ */
+export async function readPolicyContext(client: PolicyReader, resolved: Resolved, live: LiveState, policies: readonly DesiredPolicy[], options: ReadOptions = {}, lists?: SetCatalog): Promise<PolicyContext> {
+  const { projects, workspaces } = lists ?? (await readPolicyLists(client, resolved, policies));
   const selected = new Map<string, ResolvedTarget>();
   const want = (target: Omit<ResolvedTarget, 'desired'>): void => {
     if (!live.targets.has(target.id) && !selected.has(target.id)) selected.set(target.id, unmanaged(target));

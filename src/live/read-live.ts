@@ -6,9 +6,14 @@
 // plan add or remove access that is fine.
 import pLimit from 'p-limit';
 import { DEFAULT_CONCURRENCY } from '../api/session.js';
-import type { GrantRead, LiveGrant, LiveState, LiveTarget, ReadBy, ReadStrategy, Team, TargetRef, Workspace } from '../core/model.js';
-import { printable } from '../core/printable.js';
+import type { TokenIdentity } from '../core/identity.js';
+import type { GrantRead, LiveGrant, LiveState, LiveTarget, ReadBy, ReadStrategy, Team, TargetRef, Viewer, Workspace } from '../core/model.js';
+import { printable, quote } from '../core/printable.js';
+import { viewerOf } from '../core/viewer.js';
 import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
+import { isRemoteError } from '../api/errors/remote-error.js';
+import { WireFormatError } from '../api/errors/wire-format-error.js';
+import { blindEverywhere, blindSpots, targetsOf } from './blind-spots.js';
 import { ByTeamLeft, readByTeam, type TeamGrantLister } from './by-team.js';
 import { LiveReadError } from './live-read-error.js';
 import { chooseByTeam, estimateRead, listsOf } from './read-strategy.js';
@@ -34,6 +39,30 @@ export interface GrantLister {
 /** What reading by team needs besides: the client has it all; a fake without it reads by target. */
 type TeamReader = GrantLister & TeamGrantLister & { listWorkspaces(organization: string): Promise<readonly Workspace[]> };
 
+/** Who the token is (docs/api.md, "Account details"): the client asks once per run; a lister without it (a test's fake) reads as a token the server did not identify. */
+interface IdentityReader {
+  accountDetails(): Promise<TokenIdentity | undefined>;
+}
+
+/** The token in a few words, for a line that says why it reads as it does. */
+export function tokenPhrase(viewer: Viewer): string {
+  const identity = viewer.identity;
+  if (!identity) return 'the server did not say who the token is';
+  const own = viewer.teams[0];
+  if (identity.kind === 'team') return `the token is team ${printable(quote(own?.name ?? identity.resourceId))}'s, not an owner's`;
+  if (identity.kind === 'user') return `the token is user ${printable(quote(identity.username))}'s, who is not in the owners team`;
+  if (identity.kind === 'organization') return `the token is organization ${printable(quote(identity.resourceId))}'s, not this organization's`;
+  return 'the token is a run\'s, not an owner\'s';
+}
+
+/**
+ * Reading by team lists the grants of the teams the token sees, so it misses a secret team's grant
+ * that a list per workspace shows to a token managing team access there (docs/api.md, "Seed:
+ * authentication" 3): only a token that sees every team reads by team, and the plan is the same
+ * either way (README, "Reading by team").
+ */
+const byTeamBlind = (viewer: Viewer): string => `${tokenPhrase(viewer)}, so a read by team could miss the grants of secret teams it cannot see`;
+
 const canReadByTeam = (client: GrantLister): client is TeamReader => 'teamGrantsPage' in client && 'restOfTeamGrants' in client && 'listWorkspaces' in client;
 const sentBy = (client: GrantLister): number => client.requestsSent?.() ?? 0;
 
@@ -47,6 +76,10 @@ class Progress {
   }
   step(): void {
     this.done++;
+    this.report?.(this.done, this.total);
+  }
+  extend(more: number): void {
+    this.total += more;
     this.report?.(this.done, this.total);
   }
   restart(total: number): void {
@@ -106,16 +139,35 @@ async function workspacesByTeam(client: TeamReader, resolved: Resolved, workspac
   return { targets: workspaces.map((t) => liveTarget(t, grants.get(t.id) ?? [])), unmanaged: new Map([...grants].filter(([id]) => !managed.has(id))) };
 }
 
+/** The token's identity, or undefined: the server has no account details, or refused them (a rejected token fails the first list as it always did). */
+async function identityOf(client: GrantLister): Promise<TokenIdentity | undefined> {
+  if (!('accountDetails' in client)) return undefined;
+  try {
+    return await (client as IdentityReader).accountDetails();
+  } catch (error: unknown) {
+    if (isRemoteError(error) || error instanceof WireFormatError) return undefined;
+    throw error;
+  }
+}
+
 export async function readLive(client: GrantLister, resolved: Resolved, options: ReadOptions = {}): Promise<LiveState> {
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  // Who reads decides what can be read by team; asked before the grant read's count starts (it reads no grant).
+  const viewer = viewerOf(await identityOf(client), resolved.organization, resolved.teams);
   const before = sentBy(client);
   const estimate = estimateRead(resolved);
   const workspaces = resolved.targets.filter((t) => t.type === 'workspace');
   const projects = resolved.targets.filter((t) => t.type === 'project');
-  const byTeam = canReadByTeam(client) && chooseByTeam(options.readBy ?? 'auto', resolved, estimate);
+  const wanted = canReadByTeam(client) && chooseByTeam(options.readBy ?? 'auto', resolved, estimate);
+  const byTeam = wanted && !blindEverywhere(viewer);
+  let fallback: string | undefined;
+  if (wanted && !byTeam) {
+    fallback = byTeamBlind(viewer);
+    // Asked for by name, it is said; chosen by the estimate, the JSON plan says it (read.fallback).
+    if (options.readBy === 'team') options.onNotice?.(`reading the workspace grants by team was not started: ${fallback}; reading one list per workspace instead.`);
+  }
   const progress = new Progress(projects.length + (byTeam ? resolved.teams.length : workspaces.length), options.onProgress);
   let read: WorkspaceRead | undefined;
-  let fallback: string | undefined;
   if (byTeam) {
     try {
       // `--read-by team` reads on whatever the first pages say it costs.
@@ -129,7 +181,8 @@ export async function readLive(client: GrantLister, resolved: Resolved, options:
     }
   }
   const listed = await readTargets(client, read ? projects : resolved.targets, concurrency, progress);
-  const byId = new Map([...listed, ...(read?.targets ?? [])].map((t) => [t.id, t]));
+  const again = read ? await readBlindSpots(client, viewer, read, listed, { resolved: workspaces, concurrency, progress }) : [];
+  const byId = new Map([...listed, ...(read?.targets ?? []), ...again].map((t) => [t.id, t]));
   const strategy: ReadStrategy = read ? 'by-team' : 'by-target';
   const report: GrantRead = { strategy, requests: sentBy(client) - before, estimate, ...(fallback === undefined ? {} : { fallback }) };
   return {
@@ -137,8 +190,18 @@ export async function readLive(client: GrantLister, resolved: Resolved, options:
     teams: new Map(resolved.teams.map((t) => [t.id, t])),
     targets: new Map(resolved.targets.map((t) => [t.id, byId.get(t.id) as LiveTarget])),
     read: report,
-    ...(read ? { unmanagedWorkspaceGrants: read.unmanaged } : {}),
+    viewer,
+    // Served again to the policies' and effective changes' reads only when nothing was hidden from it.
+    ...(read && viewer.seesEveryTeam ? { unmanagedWorkspaceGrants: read.unmanaged } : {}),
   };
+}
+
+/** The workspaces a read by team may have seen only in part for this token, read again by target (blind-spots.ts). */
+async function readBlindSpots(client: GrantLister, viewer: Viewer, read: WorkspaceRead, projects: readonly LiveTarget[], run: { resolved: readonly ResolvedTarget[]; concurrency: number; progress: Progress }): Promise<LiveTarget[]> {
+  const spots = await blindSpots(client, viewer, read.targets, projects);
+  if (spots.length === 0) return [];
+  run.progress.extend(spots.length);
+  return readTargets(client, targetsOf(run.resolved, spots), run.concurrency, run.progress);
 }
 
 /**

@@ -4,10 +4,11 @@
 // value keeps its position, keyed by the JSON pointer Ajv reports, (b) duplicate keys are reported
 // with both positions, and (c) alias expansion is counted and stopped at a budget (MAX_NODES,
 // MAX_ALIAS_EXPANSIONS) instead of being left to run: a "billion laughs" costs at most the budget.
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, LineCounter, type Node } from 'yaml';
 import { DEFAULT_LIMITS, type LoadLimits } from './limits.js';
 import { childPointer, dotted, type Segment } from './pointer.js';
 import type { Problem } from './problem.js';
+import { readYaml } from './read-yaml.js';
 import { clip, quote } from '../core/printable.js';
 
 // C0 controls, DEL and C1 controls: no name or value of the format holds one, and a NUL or a
@@ -53,6 +54,16 @@ export interface ParsedText {
 
 class Stop extends Error {}
 
+// A YAML 1.1 merge key (a plain `<<`; quoted, it is a name). YAML 1.2 has none, so it would be read
+// as a team or a key named "<<"; merging is refused rather than supported (README, "Files and
+// paths"): a merged value would have no place of its own in the file, and explicit keys would
+// silently beat merged ones.
+const MERGE_KEY_REFUSED = 'merge keys (<<) are not supported; write the keys out or use an anchor for the whole value';
+
+function isMergeKey(node: Node | null): boolean {
+  return node !== null && isScalar(node) && node.type === 'PLAIN' && node.value === '<<';
+}
+
 class Builder {
   nodes = 0;
   aliases = 0;
@@ -90,7 +101,7 @@ class Builder {
     if (++this.nodes > maxNodes) {
       this.fatal(at, `the file expands to more than ${maxNodes} values (MAX_NODES), through aliases or size; refused`);
     }
-    if (segments.length > maxDepth) this.fatal(at, `${dotted(segments)}: nested deeper than ${maxDepth} levels (MAX_DEPTH); refused`);
+    if (segments.length > maxDepth) this.fatal(at, depthMessage(segments, maxDepth));
     if (!this.positions.has(pointer)) this.positions.set(pointer, { value: at });
     if (isAlias(yamlNode)) return this.alias(yamlNode.source, at, segments, pointer);
     if (!expanding && yamlNode.anchor) this.anchors.set(yamlNode.anchor, yamlNode);
@@ -130,6 +141,12 @@ class Builder {
     for (const pair of pairs) {
       const keyNode = pair.key as Node | null;
       const keyPos = this.pos(keyNode, this.pos(pair.value as Node | null));
+      if (isMergeKey(keyNode)) {
+        this.problem(keyPos, `${dotted(segments)}: ${MERGE_KEY_REFUSED}`, segments);
+        // Walked all the same, and not kept: an anchor inside stays known to the aliases after it.
+        this.value(pair.value, [...segments, '<<'], childPointer(pointer, '<<'), expanding);
+        continue;
+      }
       const key = this.keyText(keyNode, keyPos, segments);
       if (key === undefined) continue;
       const childSegments = [...segments, key];
@@ -173,7 +190,14 @@ class Builder {
   }
 }
 
+/** The one message of MAX_DEPTH: from the token walk (depth.ts) or, through aliases, from the Builder. */
+function depthMessage(segments: readonly Segment[], maxDepth: number): string {
+  return `${dotted(segments)}: nested deeper than ${maxDepth} levels (MAX_DEPTH); refused`;
+}
+
 function syntaxMessage(code: string, message: string): string {
+  // Only with a depth limit above what the composer's recursion can build (depth.ts says why).
+  if (code === 'RESOURCE_EXHAUSTION') return 'nested too deeply for the YAML reader (it ran out of stack); refused';
   if (code === 'MULTIPLE_DOCS') return 'YAML syntax: a desired-state file holds one YAML document (no second `---`); use several files instead';
   return `YAML syntax: ${clip(message, MAX_SYNTAX_MESSAGE)}`;
 }
@@ -191,9 +215,16 @@ export function parseYamlText(file: string, text: string, limits: LoadLimits = D
     return { loaded: emptyFile(file), problems: [{ file, line: 1, col: 1, message }], work: none };
   }
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: false, prettyErrors: false, version: '1.2' });
+  const read = readYaml(text, lines, limits.maxDepth);
+  if ('tooDeep' in read) {
+    const { offset, segments } = read.tooDeep;
+    return { loaded: emptyFile(file), problems: [{ file, ...lines.linePos(offset), message: depthMessage(segments, limits.maxDepth) }], work: none };
+  }
+  const { doc } = read;
   if (doc.errors.length > 0) {
-    const problems = doc.errors.map((e) => ({ file, ...lines.linePos(e.pos[0]), message: syntaxMessage(e.code, e.message) }));
+    // Running out of stack leaves errors at every level it unwinds through: the first one says it.
+    const exhausted = doc.errors.find((e) => e.code === 'RESOURCE_EXHAUSTION');
+    const problems = (exhausted ? [exhausted] : doc.errors).map((e) => ({ file, ...lines.linePos(e.pos[0]), message: syntaxMessage(e.code, e.message) }));
     return { loaded: emptyFile(file), problems, work: none };
   }
   if (doc.contents === null) {

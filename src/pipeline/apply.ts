@@ -9,12 +9,16 @@ import { checkGuards, type GuardContext } from '../guard/guards.js';
 import { guardInputsOf, planRefusalOf } from '../guard/plan-refusals.js';
 import { GuardRefusedError, PolicyRefusedError } from '../guard/refusal.js';
 import { desiredFromFiles, openClient, planAgainstLive, withClock, type PlanRequest } from './plan.js';
-import { assertFresh, assertNotExpired } from '../saved-plan/stale.js';
+import { assertNotExpired, readFresh } from '../saved-plan/stale.js';
 import { fingerprintDesired } from '../saved-plan/fingerprint.js';
 import { readSavedPlan } from '../saved-plan/file.js';
-import { basisGuardInputs } from '../saved-plan/saved-plan.js';
+import { basisGuardInputs, type SavedPlan } from '../saved-plan/saved-plan.js';
+import { PLAN_KEY_ENV, PlanKey } from '../saved-plan/seal.js';
+import { policiesDigestOf } from '../diff/checksum.js';
+import { recheckPolicies } from './saved-policies.js';
 import { applyChanges, type Progress } from '../apply/executor.js';
-import { stopOf, type ApplyResult, type ChangeOutcome, type Stop } from '../apply/outcome.js';
+import { stopOf, type ApplyResult, type ChangeOutcome, type RefusedOutcome, type Stop } from '../apply/outcome.js';
+import { refusalLine } from '../render/token-refusal.js';
 import { RunControl } from './run-control.js';
 
 export interface ApplyRequest extends PlanRequest {
@@ -77,7 +81,30 @@ async function confirmed(plan: Plan, hooks: ApplyHooks, control: RunControl): Pr
   }
 }
 
-async function execute(client: TfeClient, planned: Plan, guards: GuardContext, run: { request: ApplyRequest; hooks: ApplyHooks; control: RunControl }): Promise<ApplyResult> {
+/**
+ * The refusal's line, naming the token: one GET /account/details, asked only once a write was
+ * refused (docs/api.md, "Account details"). `teams`: the names the run knows, by id.
+ */
+function refusalDescriber(client: TfeClient, teams: ReadonlyMap<string, string>): (outcome: RefusedOutcome) => Promise<string> {
+  return async (outcome) => {
+    const identity = await client.accountDetails().catch(() => undefined);
+    const teamName = identity?.kind === 'team' ? teams.get(identity.resourceId) : undefined;
+    return refusalLine({ target: outcome.change.target, refusal: outcome.refused, identity, teamName });
+  };
+}
+
+/** The teams a saved plan knows: those of its changes. */
+const teamsOfChanges = (plan: Plan): Map<string, string> => new Map(plan.changes.map((c) => [c.team.id, c.team.name]));
+
+interface Run {
+  readonly request: ApplyRequest;
+  readonly hooks: ApplyHooks;
+  readonly control: RunControl;
+  /** Team names by id, for the line of a refused write. */
+  readonly teams: ReadonlyMap<string, string>;
+}
+
+async function execute(client: TfeClient, planned: Plan, guards: GuardContext, run: Run): Promise<ApplyResult> {
   const { request, hooks, control } = run;
   const refusals = checkGuards(planned.changes, guards);
   // The plan shown carries what this apply refuses: with --force, not the removal count.
@@ -91,7 +118,8 @@ async function execute(client: TfeClient, planned: Plan, guards: GuardContext, r
   if (answer !== true) return answer === false ? { kind: 'cancelled', plan } : { kind: 'cancelled', plan, stopped: answer };
   control.startWrites();
   const progress = { ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}), ...(hooks.onOutcome ? { onOutcome: hooks.onOutcome } : {}) };
-  const report = await applyChanges(plan.changes, client, { concurrency: request.concurrency, signal: control.signal, ...progress });
+  const describeRefusal = refusalDescriber(client, run.teams);
+  const report = await applyChanges(plan.changes, client, { concurrency: request.concurrency, signal: control.signal, describeRefusal, ...progress });
   return { kind: 'applied', plan, report };
 }
 
@@ -113,37 +141,44 @@ async function applyFresh(request: ClockedApply, hooks: ApplyHooks, control: Run
     const { plan, live } = await planAgainstLive(client, desired, request);
     checkChecksum(plan, request.checksum, hooks);
     // The inputs `plan` reported its refusals from (guard/plan-refusals.ts): plan and apply agree.
-    return await execute(client, plan, { ...guardInputsOf(desired, live), force: request.force }, { request, hooks, control });
+    const teams = new Map([...live.teams.values()].map((t) => [t.id, t.name]));
+    return await execute(client, plan, { ...guardInputsOf(desired, live), force: request.force }, { request, hooks, control, teams });
   } finally {
     await client.close();
   }
 }
 
+/** Files named next to --plan must still say what the plan was made from: their policies first, then the rest. */
+async function assertSameFiles(file: string, saved: SavedPlan, request: ClockedApply): Promise<void> {
+  const desired = await desiredFromFiles(request.paths, request.cwd, [], request.now);
+  request.afterLoad?.();
+  const stale = (what: string): CLIError => new CLIError(`the saved plan ${file} is stale: ${what} changed since it was planned; nothing was changed. Plan again and review the new plan.`);
+  if (policiesDigestOf(desired.policies ?? []) !== policiesDigestOf(saved.basis.policies)) throw stale('the policies of the desired-state files');
+  if (fingerprintDesired(desired) !== saved.basis.desired) throw stale('the desired-state files');
+}
+
 async function applySaved(file: string, request: ClockedApply, hooks: ApplyHooks, control: RunControl): Promise<ApplyResult> {
   if (request.targets.length > 0) throw new CLIError('--target cannot be used with --plan: a saved plan applies all of its changes or none.');
-  const saved = await readSavedPlan(file);
-  const plan = changesAlone(saved.plan);
-  checkChecksum(plan, request.checksum, hooks);
+  // README, "Saved plans": with the key, a file without its HMAC or with another is refused.
+  const saved = await readSavedPlan(file, PlanKey.from(request.env));
+  if (saved.hmac === 'not-verified') request.onNotice?.(`the saved plan ${file} carries an HMAC that was not verified: ${PLAN_KEY_ENV} is not set.`);
+  checkChecksum(changesAlone(saved.plan), request.checksum, hooks);
   const baseUrl = addressFrom({ address: request.address }, request.env).baseUrl;
   if (saved.address !== undefined && saved.address !== baseUrl) {
     throw new CLIError(`the saved plan ${file} was made against ${saved.address}, not ${baseUrl}; nothing was changed.`);
   }
   // A grant it writes that has expired since is no longer desired: before the files, which then moved too.
   assertNotExpired(saved, request.now);
-  // Files named next to --plan must still say what the plan was made from.
-  if (request.paths.length > 0) {
-    const desired = await desiredFromFiles(request.paths, request.cwd, [], request.now);
-    request.afterLoad?.();
-    if (fingerprintDesired(desired) !== saved.basis.desired) {
-      throw new CLIError(`the saved plan ${file} is stale: the desired-state files changed since it was planned; nothing was changed. Plan again and review the new plan.`);
-    }
-  }
+  if (request.paths.length > 0) await assertSameFiles(file, saved, request);
   const client = openClient(request, control);
   try {
     await client.serverInfo(); // once per run: a lower rate limit is heeded before the reads
-    await assertFresh(saved, client, request.concurrency);
+    const fresh = await readFresh(saved, client, request.concurrency);
+    // The file's violations are never trusted: the policies are checked again on what was just read.
+    const plan = await recheckPolicies(client, file, saved, fresh, request);
     const { maxRemovals, incompleteTargets } = basisGuardInputs(saved.basis);
-    return await execute(client, plan, { maxRemovals, force: request.force, incompleteTargets: new Set(incompleteTargets) }, { request, hooks, control });
+    const guards = { maxRemovals, force: request.force, incompleteTargets: new Set(incompleteTargets) };
+    return await execute(client, changesAlone(plan), guards, { request, hooks, control, teams: teamsOfChanges(plan) });
   } finally {
     await client.close();
   }

@@ -7,17 +7,20 @@ import type { LiveState, ReadBy } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
 import type { ServerInfo } from '../core/server.js';
 import type { Plan } from '../core/plan.js';
-import { buildPlan } from '../diff/plan.js';
+import { buildPlan, withViolations } from '../diff/plan.js';
 import { desiredAt } from '../diff/expiry.js';
 import { supportFindings } from '../diff/support.js';
 import type { PlanWarning } from '../core/plan.js';
 import { CLIError } from '../errors.js';
 import { effectiveChanges } from '../effective/changes.js';
 import { readChangeContext } from '../live/change-context.js';
-import { readPolicyContext } from '../live/policy-context.js';
+import { readPolicyContext, readPolicyLists } from '../live/policy-context.js';
+import type { SetCatalog } from '../resolve/catalog.js';
+import { policyNameFindings } from '../policy/selectors.js';
+import { nameProblemsError } from '../resolve/problems.js';
 import { checkPolicies } from '../policy/check.js';
 import { grantsAfter } from '../effective/after.js';
-import type { PolicyViolation } from '../core/policy.js';
+import type { DesiredPolicy, PolicyViolation } from '../core/policy.js';
 import type { Change } from '../core/plan.js';
 import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
 import { readLive, type ReadOptions } from '../live/read-live.js';
@@ -137,7 +140,9 @@ export function readOptionsOf(request: Pick<PlanRequest, 'concurrency' | 'readBy
  * desired, as an entry's is (desiredFromFiles did the entries').
  */
 export async function resolveAndExpand(client: NameReader, desired: DesiredState, targets: readonly string[] = [], now?: number): Promise<Expanded> {
-  const expanded = expandSets(desired, await resolve(client, desired), now);
+  const resolved = await resolve(client, desired);
+  // The files' teams as the organization spells them, when one differs only by Unicode normalisation.
+  const expanded = expandSets(resolved.desired ?? desired, resolved, now);
   if (expanded.problems.length > 0) {
     const head = expanded.problems.length === 1 ? 'The sets have a problem' : `The sets have ${expanded.problems.length} problems`;
     throw new CLIError(`${head}:\n${expanded.problems.map((p) => `  ${p}`).join('\n')}`);
@@ -147,16 +152,43 @@ export async function resolveAndExpand(client: NameReader, desired: DesiredState
 }
 
 /**
+ * README, "Policies": the violations of `policies`, on the access after `changes` (or as it is);
+ * none to check, no request. `live` holds the managed targets as just read: only the other targets
+ * the policies select are read. The one policy path of plan, drift and `apply --plan`.
+ */
+export async function violationsOf(
+  client: TfeClient,
+  resolved: Resolved,
+  policies: readonly DesiredPolicy[],
+  live: LiveState,
+  changes: readonly Change[],
+  request: Pick<PlanRequest, 'concurrency' | 'policyState'>,
+  lists?: SetCatalog,
+): Promise<PolicyViolation[]> {
+  if (policies.length === 0) return [];
+  const input = await readPolicyContext(client, resolved, live, policies, { concurrency: request.concurrency }, lists);
+  return checkPolicies(policies, request.policyState === 'live' ? input : { ...input, grants: grantsAfter(input.grants, changes) });
+}
+
+/**
  * resolve + expand + read live + diff + the guards' verdict (+ effective changes when asked), for a
  * desired state already loaded. `desired` in the result is the files' (what a saved plan's basis
  * fingerprints); the plan is made from it once its sets are expanded.
  */
-/** README, "Policies": the violations of the files' policies, on the access after `changes` (or as it is); none to check, no request. */
-async function violationsOf(client: TfeClient, expanded: Expanded, live: LiveState, changes: readonly Change[], request: Pick<PlanRequest, 'concurrency' | 'policyState'>): Promise<PolicyViolation[]> {
+/**
+ * README, "Policies": the violations of the files' policies, on the access after `changes` (or as it
+ * is), and the warnings of their names; none to check, no request. A name of a match the
+ * organization does not have fails the run before any grant is read for the policies.
+ */
+async function policiesOf(client: TfeClient, expanded: Expanded, live: LiveState, changes: readonly Change[], request: Pick<PlanRequest, 'concurrency' | 'policyState'>): Promise<{ violations: PolicyViolation[]; warnings: PlanWarning[] }> {
   const policies = expanded.desired.policies ?? [];
-  if (policies.length === 0) return [];
-  const input = await readPolicyContext(client, expanded.resolved, live, policies, { concurrency: request.concurrency });
-  return checkPolicies(policies, request.policyState === 'live' ? input : { ...input, grants: grantsAfter(input.grants, changes) });
+  if (policies.length === 0) return { violations: [], warnings: [] };
+  const lists = await readPolicyLists(client, expanded.resolved, policies);
+  const { problems, warnings } = policyNameFindings(policies, lists, expanded.resolved.organization);
+  if (problems.length > 0) throw nameProblemsError(problems);
+  const violations = await violationsOf(client, expanded.resolved, policies, live, changes, request, lists);
+  const ignored = new Set<string>(expanded.desired.settings.ignoreWarnings ?? []);
+  return { violations, warnings: warnings.filter((w) => !ignored.has(w.code)) };
 }
 
 export async function planAgainstLive(
@@ -179,7 +211,9 @@ export async function planAgainstLive(
   // how the grants were read is reported too, never part of the checksum (the same plan either way).
   const diffPlan = buildPlan(expanded.desired, live, { server, supportWarnings, setWarnings: expanded.warnings, now: request.now });
   const built = guardPlan(diffPlan, guardInputsOf(expanded.desired, live));
-  const plan = { ...built, ...(targeted.length > 0 ? { targeted } : {}), ...(live.read ? { read: live.read } : {}), violations: await violationsOf(client, expanded, live, built.changes, request) };
+  const policies = await policiesOf(client, expanded, live, built.changes, request);
+  // The checksum covers the policies' verdict as it covers the guards' (diff/checksum.ts).
+  const plan = withViolations({ ...built, warnings: [...built.warnings, ...policies.warnings], ...(targeted.length > 0 ? { targeted } : {}), ...(live.read ? { read: live.read } : {}) }, expanded.desired, live, policies.violations);
   if (!request.effectiveChanges) return { plan, desired, resolved, live };
   const context = await readChangeContext(client, resolved, live, plan.changes, read);
   return { plan: { ...plan, effectiveChanges: effectiveChanges(plan.changes, context) }, desired, resolved, live };

@@ -21,6 +21,8 @@ import { teamsOfOrganization } from '../resolve/teams.js';
 import { RunControl } from './run-control.js';
 import { selectReport, type ReportSelection } from './report-selection.js';
 import { checkPolicies } from '../policy/check.js';
+import { policyNameFindings } from '../policy/selectors.js';
+import { nameProblemsError } from '../resolve/problems.js';
 import type { PolicyViolation } from '../core/policy.js';
 
 export interface ReportRequest extends Pick<PlanRequest, 'cwd' | 'env' | 'address' | 'concurrency' | 'rateLimit' | 'homeDir' | 'onProgress' | 'afterLoad' | 'onRateLimit' | 'signal' | 'timeoutMs' | 'readBy' | 'onNotice' | 'now'> {
@@ -117,12 +119,16 @@ async function readOrganization(client: TfeClient, organization: string, request
 
 /**
  * README, "Policies": the files' policies on the access reported (everything is read already). Their
- * team names are checked as plan checks them, from the lists read (no request).
+ * team names and their matches' names are checked as plan checks them, from the lists read (no
+ * request); the report has no warnings, so a policy that covers nothing simply has no violation.
  */
 async function violationsIn(desired: DesiredState | undefined, found: Catalogue, grants: readonly GrantInput[]): Promise<PolicyViolation[]> {
-  const policies = desired?.policies ?? [];
-  if (!desired || policies.length === 0) return [];
-  await resolveAndExpand(catalogueReader(found), { ...desired, targets: [], sets: [] });
+  if (!desired?.policies?.length) return [];
+  const expanded = await resolveAndExpand(catalogueReader(found), { ...desired, targets: [], sets: [] });
+  const policies = expanded.desired.policies ?? [];
+  const scope = { ...found, complete: true, keyValueTags: found.keyValueTags === true };
+  const { problems } = policyNameFindings(policies, scope, desired.organization);
+  if (problems.length > 0) throw nameProblemsError(problems);
   return checkPolicies(policies, { ...found, grants });
 }
 

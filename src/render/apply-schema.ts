@@ -9,9 +9,9 @@ const count = { type: 'integer', minimum: 0 };
 
 const STOPPED: Schema = {
   type: 'object',
-  description: 'Why the run stopped before its end: a signal, a closed stdout, --timeout, a dead server.',
+  description: 'Why the run stopped before its end: a signal, a closed stdout, --timeout, a dead server, a write refused for the token\'s rights (the reason then names the token and what it lacks).',
   required: ['reason', 'exit_code'],
-  properties: { reason: { type: 'string', minLength: 1 }, exit_code: { type: 'integer', description: '130 SIGINT, 143 SIGTERM, 141 a closed stdout, 1 --timeout or a dead server.' } },
+  properties: { reason: { type: 'string', minLength: 1 }, exit_code: { type: 'integer', description: '130 SIGINT, 143 SIGTERM, 141 a closed stdout, 1 --timeout, a dead server or a refused write.' } },
   additionalProperties: false,
 };
 

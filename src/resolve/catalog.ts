@@ -7,6 +7,7 @@
 // the server's tag filters (docs/api.md, "Workspace tags", says why).
 import type { TfeClient } from '../api/client.js';
 import type { DesiredSet, Project, Workspace } from '../core/model.js';
+import { nfc } from '../core/names.js';
 
 /** The one call reading for sets needs (the client, or the lists a report already read). */
 export type CatalogReader = Pick<TfeClient, 'listTaggedWorkspaces'>;
@@ -28,8 +29,8 @@ const pages = (count: number): number => Math.max(1, Math.ceil(count / PAGE));
 /** The projects to list one by one, or undefined when the whole list is cheaper (or its cost unknown). */
 function narrowTo(sets: readonly DesiredSet[], projects: readonly Project[]): Project[] | undefined {
   if (sets.some((s) => s.match.projects === undefined)) return undefined;
-  const named = new Set(sets.flatMap((s) => s.match.projects ?? []));
-  const chosen = projects.filter((p) => named.has(p.name));
+  const named = new Set(sets.flatMap((s) => s.match.projects ?? []).map(nfc));
+  const chosen = projects.filter((p) => named.has(nfc(p.name)));
   const counts = projects.map((p) => p.workspaceCount);
   if (counts.some((c) => c === undefined)) return undefined;
   const whole = pages(counts.reduce<number>((n, c) => n + (c ?? 0), 0));

@@ -8,12 +8,8 @@ import { quote } from '../core/printable.js';
 import { CLIError } from '../errors.js';
 import { placeOf, problemSummary, sortProblems } from '../load/problem.js';
 import { didYouMean } from './closest.js';
+import type { NameProblem } from './check-names.js';
 
-export interface NameProblem {
-  /** Where the name is written; absent for a state built without sources (a library caller's). */
-  readonly source?: SourceRef;
-  readonly message: string;
-}
 
 /** One error listing every problem, sorted by file, line and column; those without a place last. */
 export function nameProblemsError(problems: readonly NameProblem[]): CLIError {

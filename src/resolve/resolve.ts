@@ -5,7 +5,7 @@
 // the entries too. Team names are exact and case-sensitive (docs/api.md, "Name resolution"); every
 // problem is collected, then one CLIError lists them all, sorted by file and line.
 import type { TfeClient } from '../api/client.js';
-import type { DesiredTarget, Project, SourceRef, Team, TargetType, Workspace } from '../core/model.js';
+import type { DesiredTarget, Project, Team, TargetType, Workspace } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
 import { didYouMean } from './closest.js';
 import { quote } from '../core/printable.js';
@@ -13,7 +13,10 @@ import { InternalError } from '../errors.js';
 import { readCatalog, type CatalogReader, type SetCatalog } from './catalog.js';
 import { listTeamsOf } from './teams.js';
 import { findWorkspaces, type WorkspaceLookup } from './workspaces.js';
-import { nameProblemsError, organizationError, type NameProblem } from './problems.js';
+import { nameProblemsError, organizationError } from './problems.js';
+import { checkName, checkTeams, noFindings, withTeamsAsNamed, type NameProblem } from './check-names.js';
+import { NameIndex } from '../core/names.js';
+import type { PlanWarning } from '../core/plan.js';
 
 /**
  * The calls name resolution needs, and no other; `listOrganizations` only for the did-you-mean of
@@ -41,38 +44,13 @@ export interface Resolved {
   readonly workspaces?: readonly Workspace[];
   /** What the sets are expanded from, when the files give sets (src/expand/expand.ts). */
   readonly catalog?: SetCatalog;
+  /** The desired state with each team as the organization spells it, when a name differs only by Unicode normalisation (check-names.ts). */
+  readonly desired?: DesiredState;
+  /** What resolution warns of: names found only after Unicode normalisation. */
+  readonly warnings?: readonly PlanWarning[];
 }
 
 const NOT_VISIBLE = 'not found, or the token may not see it';
-
-function unknownTeam(desired: DesiredState, teams: ReadonlyMap<string, Team>, name: string, source: SourceRef | undefined, prefix = ''): NameProblem {
-  const message = `${prefix}team ${quote(name)} in organization ${quote(desired.organization)}: ${NOT_VISIBLE} (secret teams are visible to their members and owners only).${didYouMean(name, teams.keys())}`;
-  return source ? { source, message } : { message };
-}
-
-/**
- * Granted and ignored teams alike must be teams the token sees: an ignored name that matches no
- * team protects nothing, and the grant it meant to keep would be pruned (a typo removes it).
- */
-function checkTeams(desired: DesiredState, teams: ReadonlyMap<string, Team>, problems: NameProblem[]): void {
-  const reported = new Set<string>();
-  for (const target of [...desired.targets, ...(desired.sets ?? [])]) {
-    for (const grant of target.grants) {
-      if (teams.has(grant.team) || reported.has(grant.team)) continue;
-      reported.add(grant.team);
-      problems.push(unknownTeam(desired, teams, grant.team, grant.source));
-    }
-  }
-  for (const name of desired.settings.ignoreTeams) {
-    if (!teams.has(name)) problems.push(unknownTeam(desired, teams, name, desired.settings.ignoreTeamSources?.get(name), 'settings.ignore-teams: '));
-  }
-  // A policy's team that is no team would exempt nothing or demand the impossible: the same error.
-  for (const policy of desired.policies ?? []) {
-    for (const [name, source] of policy.teamSources ?? []) {
-      if (!teams.has(name)) problems.push(unknownTeam(desired, teams, name, source, `policy ${quote(policy.name)}: `));
-    }
-  }
-}
 
 type Named = Project | Workspace;
 
@@ -85,13 +63,25 @@ interface Known {
 }
 
 /** The id of one target, or a problem: missing (with near misses), or a pinned id that disagrees. */
-function match(target: DesiredTarget, known: Known, problems: NameProblem[]): string | undefined {
+/** A target whose name differs from one listed only by Unicode normalisation: that one, with a warning (check-names.ts). */
+function normalised(target: DesiredTarget, known: Known, warnings: PlanWarning[]): Named | undefined {
+  // Only a whole list can say a name is there in another normalisation (a workspace looked up by its name is not).
+  const listed = known.all ?? [];
+  const findings = noFindings();
+  const name = checkName({ kind: target.type, name: target.name, source: target.source }, new NameIndex(listed.map((x) => x.name)), NOT_VISIBLE, findings);
+  if (name === undefined) return undefined;
+  warnings.push(...findings.warnings);
+  return listed.find((x) => x.name === name);
+}
+
+/** The target the name (and pinned id) finds, or a problem: missing (with near misses), or a pinned id that disagrees. */
+function match(target: DesiredTarget, known: Known, problems: NameProblem[], warnings: PlanWarning[]): Named | undefined {
   const { byName, all } = known;
-  const found = byName.get(target.name);
+  const found = byName.get(target.name) ?? normalised(target, known, warnings);
   const what = `${target.type} ${quote(target.name)}`;
   const problem = (message: string): undefined => void problems.push(target.source ? { source: target.source, message } : { message });
   if (found && target.id && found.id !== target.id) return problem(`${what} is pinned to id ${target.id}, but the service gives that name to ${found.id}.`);
-  if (found) return found.id;
+  if (found) return found;
   const pinned = target.id ? (all?.find((x) => x.id === target.id) ?? known.byPinnedId?.get(target.id)) : undefined;
   const renamed = pinned ? ` Its pinned id ${target.id} is now named ${quote(pinned.name)}: renamed?` : '';
   return problem(`${what}: ${NOT_VISIBLE}.${renamed}${all ? didYouMean(target.name, all.map((x) => x.name)) : ''}`);
@@ -151,19 +141,20 @@ export async function resolve(client: NameReader, desired: DesiredState): Promis
   const [teams, projects, workspaces, catalog] = await listsOf(client, desired);
   const teamsByName = new Map(teams.map((t) => [t.name, t]));
   const projectsByName = new Map(projects.map((p) => [p.name, p]));
-  const problems: NameProblem[] = [];
-  checkTeams(desired, teamsByName, problems);
+  const findings = noFindings();
+  const { problems, warnings } = findings;
+  const named = withTeamsAsNamed(desired, checkTeams(desired, teams, findings));
   const byPinnedId = workspaces.all ? undefined : await pinnedWorkspaces(client, workspaceTargets, workspaces.found);
   const knownWorkspaces: Known = { byName: workspaces.found, ...(workspaces.all ? { all: workspaces.all } : {}), ...(byPinnedId ? { byPinnedId } : {}) };
   const targets: ResolvedTarget[] = [];
-  for (const target of desired.targets) {
-    const id = target.type === 'project' ? match(target, { byName: projectsByName, all: projects }, problems) : match(target, knownWorkspaces, problems);
-    if (!id) continue;
+  for (const target of named.targets) {
+    const found = target.type === 'project' ? match(target, { byName: projectsByName, all: projects }, problems, warnings) : match(target, knownWorkspaces, problems, warnings);
+    if (!found) continue;
     // The workspace's project, for the effective-access warnings of the plan.
-    const workspace = target.type === 'workspace' ? workspaces.found.get(target.name) : undefined;
-    const projectId = workspace && 'projectId' in workspace ? workspace.projectId : undefined;
-    targets.push({ type: target.type, id, name: target.name, desired: target, ...(projectId ? { projectId } : {}) });
+    const projectId = 'projectId' in found ? found.projectId : undefined;
+    targets.push({ type: target.type, id: found.id, name: target.name, desired: target, ...(projectId ? { projectId } : {}) });
   }
   if (problems.length > 0) throw nameProblemsError(problems);
-  return { organization, teams, teamsByName, targets, ...(workspaces.all ? { workspaces: workspaces.all } : {}), ...(catalog ? { catalog } : {}) };
+  const more = { ...(workspaces.all ? { workspaces: workspaces.all } : {}), ...(catalog ? { catalog } : {}), ...(named === desired ? {} : { desired: named }), ...(warnings.length > 0 ? { warnings } : {}) };
+  return { organization, teams, teamsByName, targets, ...more };
 }

@@ -8,15 +8,17 @@ import { CLIError, messageOf } from '../errors.js';
 import { parseSavedPlan } from './parse.js';
 import { NotASavedPlanError, SavedPlanError } from './reader.js';
 import { savedPlanDocument, type SavedPlan } from './saved-plan.js';
+import type { PlanKey } from './seal.js';
 
 export const SAVED_PLAN_MODE = 0o600;
 /** Far beyond any plan (a change is well under 2 KiB); a bigger file is not ours. */
 export const MAX_SAVED_PLAN_BYTES = 64 * 1024 * 1024;
 
-export async function writeSavedPlan(path: string, saved: SavedPlan): Promise<void> {
+/** With `key` (TFE_ACCESS_PLAN_KEY), the file carries its HMAC too (seal.ts). */
+export async function writeSavedPlan(path: string, saved: SavedPlan, key?: PlanKey): Promise<void> {
   const target = resolve(path);
   const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const text = `${JSON.stringify(savedPlanDocument(saved), null, 2)}\n`;
+  const text = `${JSON.stringify(savedPlanDocument(saved, key), null, 2)}\n`;
   try {
     const handle = await open(temporary, 'wx', SAVED_PLAN_MODE);
     try {
@@ -33,7 +35,8 @@ export async function writeSavedPlan(path: string, saved: SavedPlan): Promise<vo
   }
 }
 
-export async function readSavedPlan(path: string): Promise<SavedPlan> {
+/** With `key` (TFE_ACCESS_PLAN_KEY), a file without its HMAC, or with another, is refused. */
+export async function readSavedPlan(path: string, key?: PlanKey): Promise<SavedPlan> {
   let text: string;
   try {
     const info = await stat(path);
@@ -49,5 +52,5 @@ export async function readSavedPlan(path: string): Promise<SavedPlan> {
   } catch (error: unknown) {
     throw new NotASavedPlanError(path, `it is not JSON: ${messageOf(error)}`);
   }
-  return parseSavedPlan(path, json);
+  return parseSavedPlan(path, json, key);
 }

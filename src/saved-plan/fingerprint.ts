@@ -19,11 +19,19 @@ export function canonicalJson(value: Canonical): string {
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
-/** The key of a saved plan's seal, and the seal: sha256 of every other key of the document. */
+/** The keys of a saved plan's seals: the public one, and the keyed one (seal.ts, TFE_ACCESS_PLAN_KEY). */
 export const INTEGRITY_KEY = 'integrity';
+export const HMAC_KEY = 'hmac';
+
+/** What both seals cover: every key of the document but the seals, in canonical JSON. */
+export function sealedText(document: Readonly<Record<string, unknown>>): string {
+  const rest = Object.fromEntries(Object.entries(document).filter(([key]) => key !== INTEGRITY_KEY && key !== HMAC_KEY));
+  return canonicalJson(rest as Canonical);
+}
+
+/** The public seal: sha256 of every other key of the document (whoever can edit the file can recompute it). */
 export function integrityOf(document: Readonly<Record<string, unknown>>): string {
-  const rest = Object.fromEntries(Object.entries(document).filter(([key]) => key !== INTEGRITY_KEY));
-  return sha256(canonicalJson(rest as Canonical));
+  return sha256(sealedText(document));
 }
 const byKey = <T>(key: (item: T) => string) => (a: T, b: T): number => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
 

@@ -1,6 +1,8 @@
 // The saved-plan document back into a SavedPlan. The reader refuses other format versions, a
-// document whose seal does not match it, and a plan whose checksum is not the one of its changes,
-// organization and guard inputs (the file was edited or damaged).
+// document whose seal does not match it (with TFE_ACCESS_PLAN_KEY, a missing or wrong HMAC too:
+// seal.ts), a plan whose checksum is not the one of its changes, organization, guard inputs,
+// policies and violations, and refusals that are not the guards' verdict on its changes (the file
+// was edited or damaged).
 import { isLevel, PERMISSIONS, type PermissionValue, type Resource } from '../core/access.js';
 import { RESOURCE_OF, type Access, type GrantOrigin, type ReportedAccess, type TargetType } from '../core/model.js';
 import { changeDocument, PLAN_FORMAT_VERSION } from '../core/plan-document.js';
@@ -9,16 +11,21 @@ import { GUARD_NAMES, REMOVE_REASONS, summarise, type Change, type GuardName, ty
 import { WARNING_CODES, type WarningCode } from '../core/warning-codes.js';
 import { formatInstant, INSTANT_PATTERN, msOf } from '../core/expiry.js';
 import type { PolicyViolation } from '../core/policy.js';
-import { checksumOf } from '../diff/checksum.js';
-import { INTEGRITY_KEY, integrityOf } from './fingerprint.js';
+import { checksumOf, policiesDigestOf } from '../diff/checksum.js';
+import { refusalsOf } from '../guard/plan-refusals.js';
+import { HMAC_KEY, INTEGRITY_KEY, integrityOf } from './fingerprint.js';
 import { effectiveChangesOf } from './parse-effective.js';
+import { policiesOf } from './parse-policies.js';
 import { readOf } from './parse-read.js';
 import { serverOf } from './parse-server.js';
 import { NotASavedPlanError, Reader, SavedPlanError } from './reader.js';
 import { basisGuardInputs, SAVED_PLAN_FORMAT_VERSION, SAVED_PLAN_KIND, type BasisTarget, type PlanBasis, type SavedPlan } from './saved-plan.js';
+import { PLAN_KEY_ENV, type HmacState, type PlanKey } from './seal.js';
 
-const EDITED = 'plan.checksum does not match its changes, organization and guard inputs (the file was edited or damaged)';
+const EDITED = 'plan.checksum does not match its changes, organization, guard inputs, policies and violations (the file was edited or damaged)';
 const SEAL_BROKEN = 'its integrity digest does not match its content (the file was edited or damaged after it was written)';
+const NO_HMAC = `it carries no HMAC, and ${PLAN_KEY_ENV} is set: it was not written by \`plan --out\` with the key (or its HMAC was removed)`;
+const WRONG_HMAC = `its HMAC does not match ${PLAN_KEY_ENV} (the file was edited and sealed again, or written with another key)`;
 
 function targetType(reader: Reader, key: string): TargetType {
   const value = reader.string(key);
@@ -123,7 +130,7 @@ function refusalOf(reader: Reader): PlanRefusal {
   return { guard, message: reader.string('message'), howToProceed: reader.string('how_to_proceed') };
 }
 
-/** README, "Policies": a saved plan keeps the violations found when it was made; apply refuses any. */
+/** README, "Policies": a saved plan keeps the violations found when it was made; apply finds them again and refuses any. */
 function violationOf(reader: Reader): PolicyViolation {
   const target = reader.object('target');
   const team = reader.value.team === null ? null : reader.object('team');
@@ -139,10 +146,20 @@ function basisTargetOf(reader: Reader): BasisTarget {
   return { type: targetType(reader, 'type'), name: reader.string('name'), id: reader.string('id'), grants: reader.string('grants'), complete: reader.boolean('complete') };
 }
 
-/** The basis, what `apply --plan` decides freshness and the guards from. */
+/** The basis, what `apply --plan` decides freshness, the guards and the policies from. */
 function basisOf(root: Reader): PlanBasis {
   const reader = root.object('basis');
-  return { desired: reader.string('desired'), maxRemovals: reader.integer('max_removals'), targets: reader.objects('targets').map(basisTargetOf) };
+  return { desired: reader.string('desired'), maxRemovals: reader.integer('max_removals'), targets: reader.objects('targets').map(basisTargetOf), policies: policiesOf(reader) };
+}
+
+/** The keyed seal (seal.ts): with the key, checked; without it, only said to be there. */
+function hmacOf(root: Reader, key: PlanKey | undefined): { hmac?: HmacState } {
+  const hmac = root.value[HMAC_KEY];
+  if (hmac !== undefined && typeof hmac !== 'string') root.fail(`${HMAC_KEY} is not a string`);
+  if (key === undefined) return hmac === undefined ? {} : { hmac: 'not-verified' };
+  if (hmac === undefined) root.fail(NO_HMAC);
+  if (!key.verifies(root.value, hmac)) root.fail(WRONG_HMAC);
+  return { hmac: 'verified' };
 }
 
 /** `targeted` of a --target plan (core/plan-document.ts): `type:name` strings, at least one. */
@@ -153,7 +170,8 @@ function targetedOf(reader: Reader): { targeted?: string[] } {
   return { targeted: targeted as string[] };
 }
 
-export function parseSavedPlan(file: string, json: unknown): SavedPlan {
+/** With `key` (TFE_ACCESS_PLAN_KEY), a file without its HMAC, or with another, is refused. */
+export function parseSavedPlan(file: string, json: unknown, key?: PlanKey): SavedPlan {
   const root = Reader.of(file, json, '');
   if (root.value.kind !== SAVED_PLAN_KIND) throw new NotASavedPlanError(file, `it has no "kind": "${SAVED_PLAN_KIND}"`);
   const version = root.value.format_version;
@@ -162,16 +180,23 @@ export function parseSavedPlan(file: string, json: unknown): SavedPlan {
   }
   // The seal first: an edit anywhere (address, basis, warnings) is refused before anything is read.
   if (root.value[INTEGRITY_KEY] !== integrityOf(root.value)) root.fail(SEAL_BROKEN);
+  const hmac = hmacOf(root, key);
   const planReader = root.object('plan');
   if (planReader.value.format_version !== PLAN_FORMAT_VERSION) planReader.fail(`plan.format_version is not ${PLAN_FORMAT_VERSION}`);
   const organization = planReader.string('organization');
   const changes = planReader.objects('changes').map(changeOf);
   const basis = basisOf(root);
-  // The checksum a reviewer approves must be the one of what is applied, guards' inputs included:
-  // a file resealed after an edit is still refused unless its checksum was recomputed too, and then
-  // `--checksum SUM` tells it from the reviewed plan.
+  const violations = planReader.value.violations === undefined ? undefined : planReader.objects('violations').map(violationOf);
+  // The checksum a reviewer approves must be the one of what is applied, guards' inputs, policies
+  // and their violations included: a file resealed after an edit is still refused unless its
+  // checksum was recomputed too, and then `--checksum SUM` tells it from the reviewed plan.
   const checksum = planReader.string('checksum');
-  if (checksumOf({ organization, changes, ...basisGuardInputs(basis) }) !== checksum) root.fail(EDITED);
+  const guards = basisGuardInputs(basis);
+  if (checksumOf({ organization, changes, ...guards, policies: policiesDigestOf(basis.policies), violations: violations ?? [] }) !== checksum) root.fail(EDITED);
+  // The refusals are the guards' verdict on the changes and the basis, never what the file says.
+  const refusals = planReader.objects('refusals').map(refusalOf);
+  const derived = refusalsOf(changes, { maxRemovals: guards.maxRemovals, incompleteTargets: new Set(guards.incompleteTargets) });
+  if (JSON.stringify(refusals) !== JSON.stringify(derived)) root.fail(EDITED);
   // What the reader keeps must be all the file says: a value it would drop (a fixed level's
   // permissions are its table row) is an edit too.
   if (JSON.stringify(changes.map(changeDocument)) !== JSON.stringify(planReader.array('changes'))) root.fail(EDITED);
@@ -181,13 +206,13 @@ export function parseSavedPlan(file: string, json: unknown): SavedPlan {
     summary: summarise(changes),
     warnings: planReader.objects('warnings').map(warningOf),
     checksum,
-    refusals: planReader.objects('refusals').map(refusalOf),
+    refusals,
     // The basis lists every target read, as the plan counts them (diff/plan.ts).
     managedTargets: basis.targets.length,
     ...targetedOf(planReader),
     ...effectiveChangesOf(planReader),
     ...serverOf(planReader),
-    ...(planReader.value.violations === undefined ? {} : { violations: planReader.objects('violations').map(violationOf) }),
+    ...(violations === undefined ? {} : { violations }),
     ...readOf(planReader),
   };
   const known = new Set(basis.targets.map((t) => t.id));
@@ -195,5 +220,5 @@ export function parseSavedPlan(file: string, json: unknown): SavedPlan {
   if (stray) root.fail(`a change of ${stray.target.type} "${stray.target.name}" has no basis`);
   const address = root.value.address;
   if (address !== null && address !== undefined && typeof address !== 'string') root.fail('address is not a string');
-  return typeof address === 'string' ? { address, plan, basis } : { plan, basis };
+  return { ...(typeof address === 'string' ? { address } : {}), plan, basis, ...hmac };
 }

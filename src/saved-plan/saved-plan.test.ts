@@ -63,16 +63,16 @@ describe('saved plan document', () => {
   });
 
   it('refuses another format version, naming it', () => {
-    const document = { ...savedPlanDocument(samplePlan()), format_version: 1 };
+    const document = { ...savedPlanDocument(samplePlan()), format_version: 2 };
     expect(() => parseSavedPlan('p.json', document)).toThrow(SavedPlanError);
-    expect(() => parseSavedPlan('p.json', document)).toThrow(/format_version is 1, and this tfe-access reads version 2 only/);
+    expect(() => parseSavedPlan('p.json', document)).toThrow(/format_version is 2, and this tfe-access reads version 3 only/);
   });
 
   it('refuses a plan whose changes were edited after it was written: by the seal, and by the checksum when resealed', () => {
     const document = roundTrip(savedPlanDocument(samplePlan())) as any;
     document.plan.changes.pop();
     expect(() => parseSavedPlan('p.json', document)).toThrow(/integrity digest does not match its content/);
-    expect(() => parseSavedPlan('p.json', resealed(document))).toThrow(/plan\.checksum does not match its changes, organization and guard inputs/);
+    expect(() => parseSavedPlan('p.json', resealed(document))).toThrow(/plan\.checksum does not match its changes, organization, guard inputs, policies and violations/);
   });
 
   it('refuses any edit of any value, wherever it is (property)', () => {

@@ -6,14 +6,19 @@ import type { DesiredState } from '../core/desired-state.js';
 import type { JsonValue } from '../core/json-value.js';
 import { planDocument } from '../core/plan-document.js';
 import type { Plan } from '../core/plan.js';
+import { policyDocument, policyMeaning } from '../core/policy-document.js';
+import type { DesiredPolicy } from '../core/policy.js';
 import { incompleteTargetsOf } from '../diff/completeness.js';
-import { fingerprintDesired, fingerprintGrants, INTEGRITY_KEY, integrityOf } from './fingerprint.js';
+import { fingerprintDesired, fingerprintGrants, HMAC_KEY, INTEGRITY_KEY, integrityOf } from './fingerprint.js';
+import type { HmacState, PlanKey } from './seal.js';
 
 /**
  * The saved-plan file format; a reader refuses any other (README, "Saved plans"; after changesets).
  * 2: the seal (`integrity`) and a checksum that covers the guards' inputs.
+ * 3: the policies in the basis, a checksum that covers them and their violations, the optional
+ *    keyed seal (`hmac`, seal.ts).
  */
-export const SAVED_PLAN_FORMAT_VERSION = 2;
+export const SAVED_PLAN_FORMAT_VERSION = 3;
 export const SAVED_PLAN_KIND = 'tfe-access saved plan';
 
 export interface BasisTarget {
@@ -33,6 +38,8 @@ export interface PlanBasis {
   readonly maxRemovals: number;
   /** Every managed target, whether or not the plan changes it. */
   readonly targets: readonly BasisTarget[];
+  /** The files' policies (README, "Policies"), in file order: `apply --plan` checks them again. */
+  readonly policies: readonly DesiredPolicy[];
 }
 
 export interface SavedPlan {
@@ -40,17 +47,22 @@ export interface SavedPlan {
   readonly address?: string;
   readonly plan: Plan;
   readonly basis: PlanBasis;
+  /** The keyed seal, when the file has one (seal.ts); never set by savedPlanOf: it is the reader's finding. */
+  readonly hmac?: HmacState;
 }
 
 export function savedPlanOf(plan: Plan, desired: DesiredState, live: LiveState, address?: string): SavedPlan {
   const incomplete = incompleteTargetsOf(live);
   const targets = [...live.targets.values()].map((t) => ({ type: t.type, name: t.name, id: t.id, grants: fingerprintGrants(t.grants), complete: !incomplete.has(t.id) }));
-  const basis = { desired: fingerprintDesired(desired), maxRemovals: desired.settings.maxRemovals, targets };
+  const basis = { desired: fingerprintDesired(desired), maxRemovals: desired.settings.maxRemovals, targets, policies: (desired.policies ?? []).map(policyMeaning) };
   return address === undefined ? { plan, basis } : { address, plan, basis };
 }
 
-/** The document `plan --out` writes, sealed: `integrity` covers every other key (parse.ts checks it). */
-export function savedPlanDocument(saved: SavedPlan): { [key: string]: JsonValue } {
+/**
+ * The document `plan --out` writes, sealed: `integrity` covers every other key (parse.ts checks
+ * it), and with the key, `hmac` covers the same bytes.
+ */
+export function savedPlanDocument(saved: SavedPlan, key?: PlanKey): { [key: string]: JsonValue } {
   const document: { [key: string]: JsonValue } = {
     kind: SAVED_PLAN_KIND,
     format_version: SAVED_PLAN_FORMAT_VERSION,
@@ -59,10 +71,11 @@ export function savedPlanDocument(saved: SavedPlan): { [key: string]: JsonValue 
       desired: saved.basis.desired,
       max_removals: saved.basis.maxRemovals,
       targets: saved.basis.targets.map((t) => ({ type: t.type, name: t.name, id: t.id, grants: t.grants, complete: t.complete })),
+      policies: saved.basis.policies.map(policyDocument),
     },
     plan: planDocument(saved.plan),
   };
-  return { ...document, [INTEGRITY_KEY]: integrityOf(document) };
+  return { ...document, [INTEGRITY_KEY]: integrityOf(document), ...(key ? { [HMAC_KEY]: key.hmacOf(document) } : {}) };
 }
 
 /** The guards' inputs as the checksum takes them (diff/checksum.ts). */

@@ -7,6 +7,7 @@ import { CLIError, messageOf } from '../errors.js';
 import type { GrantLister } from '../live/read-live.js';
 import { fingerprintGrants } from './fingerprint.js';
 import { describeInstant, isExpired } from '../core/expiry.js';
+import type { LiveTarget } from '../core/model.js';
 import type { Change } from '../core/plan.js';
 import type { BasisTarget, SavedPlan } from './saved-plan.js';
 
@@ -33,25 +34,34 @@ export function assertNotExpired(saved: SavedPlan, now: number): void {
   if (expired.length > 0) throw new ExpiredSincePlannedError(expired);
 }
 
-/** The targets whose grants are no longer what the plan was based on. */
-export async function movedTargets(saved: SavedPlan, api: GrantLister, concurrency: number): Promise<BasisTarget[]> {
+/** Every target of the basis read again, in the basis's order. */
+async function readBasis(saved: SavedPlan, api: GrantLister, concurrency: number): Promise<LiveTarget[]> {
   const limit = pLimit(Math.max(1, concurrency));
-  const checks = await Promise.all(
+  return Promise.all(
     saved.basis.targets.map((target) =>
       limit(async () => {
         try {
-          return fingerprintGrants(await api.listGrants(target)) === target.grants ? undefined : target;
+          return { type: target.type, id: target.id, name: target.name, grants: await api.listGrants(target) };
         } catch (error: unknown) {
           throw new CLIError(`could not read the team access of ${target.type} "${target.name}" (${target.id}) to check the saved plan; nothing was changed: ${messageOf(error)}`);
         }
       }),
     ),
   );
-  return checks.filter((t): t is BasisTarget => t !== undefined);
+}
+
+/**
+ * The basis's targets as they are now, when none moved: what `apply --plan` checks the policies
+ * on (README, "Policies"). Throws StalePlanError naming every target that moved.
+ */
+export async function readFresh(saved: SavedPlan, api: GrantLister, concurrency: number): Promise<LiveTarget[]> {
+  const read = await readBasis(saved, api, concurrency);
+  const moved = saved.basis.targets.filter((target, i) => fingerprintGrants(read[i]?.grants ?? []) !== target.grants);
+  if (moved.length > 0) throw new StalePlanError(moved);
+  return read;
 }
 
 /** Throws StalePlanError naming every target that moved. */
 export async function assertFresh(saved: SavedPlan, api: GrantLister, concurrency: number): Promise<void> {
-  const moved = await movedTargets(saved, api, concurrency);
-  if (moved.length > 0) throw new StalePlanError(moved);
+  await readFresh(saved, api, concurrency);
 }

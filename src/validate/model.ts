@@ -4,12 +4,13 @@
 // implied permissions, per-target prune resolved. Pure; called only when there are no problems.
 import { isFixedLevel, type PermissionSet, type PermissionValue, type Resource } from '../core/access.js';
 import { WARNING_CODES, type WarningCode } from '../core/warning-codes.js';
-import { RESOURCE_OF, type Access, type DesiredGrant, type DesiredSet, type DesiredTarget, type GrantExpiry, type SetMatch, type SourceRef, type TargetType } from '../core/model.js';
+import { RESOURCE_OF, type Access, type DesiredGrant, type DesiredSet, type DesiredTarget, type GrantExpiry, type SourceRef, type TargetType } from '../core/model.js';
 import { DEFAULT_SETTINGS, type DesiredRoles, type DesiredSettings, type DesiredState } from '../core/desired-state.js';
 import { customAccess, flattenPermissions } from '../core/permissions.js';
 import { isRecord, type Located, type Merged, type MergedSet, type MergedTarget } from './merge.js';
 import { valueAt } from './positions.js';
 import { toPolicies } from './policies.js';
+import { selectionOf } from './selection.js';
 import { parseExpiry } from '../core/expiry.js';
 
 /** A file's permission map (nested `project-access: {...}` or flat) -> the known attributes, dotted. */
@@ -102,18 +103,12 @@ function toTarget(merged: Merged, settings: DesiredSettings, target: MergedTarge
   };
 }
 
-function stringsAt(match: Record<string, unknown>, key: keyof SetMatch): Partial<SetMatch> {
-  const value = match[key];
-  return Array.isArray(value) ? { [key]: value.filter((v): v is string => typeof v === 'string') } : {};
-}
-
 function toSet(merged: Merged, settings: DesiredSettings, set: MergedSet): DesiredSet {
   const value = isRecord(set.item.value) ? set.item.value : {};
-  const match = isRecord(value.match) ? value.match : {};
   return {
     type: set.type,
     name: set.name,
-    match: { ...stringsAt(match, 'projects'), ...stringsAt(match, 'tags'), ...stringsAt(match, 'names'), ...stringsAt(match, 'exclude') },
+    ...selectionOf(set.item.file, [...set.item.segments, 'match'], value.match),
     prune: typeof value.prune === 'boolean' ? value.prune : settings.prune,
     grants: grantsOf(merged, set.type, set.grants),
     source: set.item.at,

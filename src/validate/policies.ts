@@ -2,7 +2,7 @@
 // `projects`) that names a criterion, exactly one rule, `except-teams` only with `max-access`, and
 // levels of the policy's kind. And the policies as the planner reads them. Pure.
 import { isFixedLevel, type FixedLevel } from '../core/access.js';
-import { RESOURCE_OF, type SetMatch, type SourceRef, type TargetType } from '../core/model.js';
+import { RESOURCE_OF, type SourceRef, type TargetType } from '../core/model.js';
 import type { DesiredPolicy, PolicyRule } from '../core/policy.js';
 import { quote } from '../core/printable.js';
 import type { Segment } from '../load/pointer.js';
@@ -11,6 +11,7 @@ import { isRecord, type Located, type Merged } from './merge.js';
 import { problemAt, valueAt } from './positions.js';
 import { fixedLevels } from './schema.js';
 import { didYouMean, orList } from './suggest.js';
+import { selectionOf } from './selection.js';
 
 const RULES = ['max-access', 'min-access', 'max-teams'] as const;
 const MATCH_KEYS: { readonly [T in TargetType]: string } = { workspace: 'workspaces', project: 'projects' };
@@ -80,13 +81,6 @@ function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
-function matchOf(value: unknown): SetMatch {
-  const match = isRecord(value) ? value : {};
-  const out: Record<string, string[]> = {};
-  for (const key of ['projects', 'tags', 'names', 'exclude']) if (Array.isArray(match[key])) out[key] = strings(match[key]);
-  return out;
-}
-
 function ruleOf(policy: Record<string, unknown>): PolicyRule {
   const min = policy['min-access'];
   if (isRecord(min)) return { kind: 'min-access', team: String(min.team), access: min.access as FixedLevel };
@@ -108,6 +102,6 @@ export function toPolicies(merged: Merged): DesiredPolicy[] {
     const type = typeOf(policy) ?? 'workspace';
     const rule = ruleOf(policy);
     if (rule.kind !== 'min-access' && !isFixedLevel(RESOURCE_OF[type], rule.access)) throw new Error(`policy level ${rule.access} was not validated`);
-    return { name: String(policy.name), type, match: matchOf(policy[MATCH_KEYS[type]]), rule, source: item.at, teamSources: teamSources(item, rule) };
+    return { name: String(policy.name), type, ...selectionOf(item.file, [...item.segments, MATCH_KEYS[type]], policy[MATCH_KEYS[type]]), rule, source: item.at, teamSources: teamSources(item, rule) };
   });
 }

@@ -26,5 +26,8 @@ describe('schemas/validate.schema.json', () => {
     expect(validate({ ...invalid, valid: true })).toBe(false);
     const { organization: _dropped, ...noOrganization } = valid;
     expect(validate(noOrganization)).toBe(false);
+    const { manages: _none, ...noManages } = valid;
+    expect(validate(noManages)).toBe(false);
+    expect(validate({ ...invalid, manages: valid.manages })).toBe(false);
   });
 });

@@ -30,6 +30,13 @@ export function validateReportSchema(): JsonSchema {
     properties: {
       valid: { type: 'boolean', description: 'True when there is no problem.' },
       organization: { type: 'string', minLength: 1, description: 'The organization the files manage; present when valid.' },
+      manages: {
+        type: 'object',
+        required: ['projects', 'workspaces', 'sets', 'grants', 'policies'],
+        properties: { projects: count, workspaces: count, sets: count, grants: count, policies: count },
+        additionalProperties: false,
+        description: 'What the files manage, as written; present when valid. `projects` and `workspaces` count entries; the targets of `sets` are known once plan reads the organization; `grants` counts each grant as written (a set\'s once, whatever it matches).',
+      },
       files: { type: 'array', items: { type: 'string' }, description: 'Every file read, in the order read.' },
       problems: { type: 'array', items: PROBLEM, description: 'Sorted by file, line, column, message.' },
       warnings: { type: 'array', items: PROBLEM, description: 'What is worth knowing about files that may be valid (a grant that has expired or expires soon: README, "Grants that expire"); never changes `valid`. Sorted as problems.' },
@@ -37,7 +44,7 @@ export function validateReportSchema(): JsonSchema {
     },
     additionalProperties: false,
     if: { properties: { valid: { const: true } } },
-    then: { required: ['organization'], properties: { organization: true, problems: { type: 'array', maxItems: 0 } } },
-    else: { properties: { organization: false, problems: { type: 'array', minItems: 1 } } },
+    then: { required: ['organization', 'manages'], properties: { organization: true, manages: true, problems: { type: 'array', maxItems: 0 } } },
+    else: { properties: { organization: false, manages: false, problems: { type: 'array', minItems: 1 } } },
   };
 }

@@ -49,3 +49,28 @@ describe('formatText and formatJson', () => {
     expect(body).toEqual({ valid: false, files: ['a.yaml'], problems: [{ file: 'a.yaml', line: 3, col: 7, message: 'x: bad' }], warnings: [], summary: { files: 1, problems: 1, warnings: 0 } });
   });
 });
+
+// Issue 24, finding 8: a file of sets only has no targets of its own; validate said it managed
+// nothing, and plan then added a grant on every workspace the sets matched.
+describe('regression: `validate` of a sets-only file says "no targets managed" and `plan` then adds 5 grants', () => {
+  const settings = { prune: true, ignoreTeams: [], maxRemovals: 10 };
+  const set = (name: string, teams: string[]) => ({ type: 'workspace' as const, name, match: { names: ['*'] }, prune: true, grants: teams.map((team) => ({ team, access: { access: 'read' as const } })) });
+  const state = { organization: 'acme', settings, targets: [], sets: [set('prod', ['sre']), set('platform', ['auditors', 'ci'])] };
+
+  it('the summary counts the sets and their grants, and says their targets come from the organization', () => {
+    const out = formatText({ files: ['a.yaml'], problems: [], state });
+    expect(out).toBe('valid: 1 file, organization "acme": 2 sets (their targets are known once plan reads the organization), 3 grants.\n');
+    expect(out).not.toContain('no targets managed');
+  });
+
+  it('JSON says what the files manage: entries by kind, sets, grants as written, policies', () => {
+    const body = JSON.parse(formatJson({ files: ['a.yaml'], problems: [], state })) as { manages?: unknown };
+    expect(body.manages).toEqual({ projects: 0, workspaces: 0, sets: 2, grants: 3, policies: 0 });
+  });
+
+  it('files of neither entries nor sets still manage nothing, and say so', () => {
+    const none = { organization: 'acme', settings, targets: [] };
+    expect(formatText({ files: ['a.yaml'], problems: [], state: none })).toBe('valid: 1 file, organization "acme": no targets managed (no projects or workspaces).\n');
+    expect((JSON.parse(formatJson({ files: ['a.yaml'], problems: [], state: none })) as { manages?: unknown }).manages).toEqual({ projects: 0, workspaces: 0, sets: 0, grants: 0, policies: 0 });
+  });
+});

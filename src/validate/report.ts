@@ -18,23 +18,38 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/** What valid files manage, as written: entries by kind, sets, grants (a set's once), policies. */
+export interface Manages {
+  readonly projects: number;
+  readonly workspaces: number;
+  readonly sets: number;
+  readonly grants: number;
+  readonly policies: number;
+}
+
+export function managesOf(state: DesiredState): Manages {
+  const count = (type: string) => state.targets.filter((t) => t.type === type).length;
+  const sets = state.sets ?? [];
+  const grants = [...state.targets, ...sets].reduce((n, t) => n + t.grants.length, 0);
+  return { projects: count('project'), workspaces: count('workspace'), sets: sets.length, grants, policies: state.policies?.length ?? 0 };
+}
+
 export function summaryLine(report: Report): string {
   if (report.problems.length > 0) return `${problemSummary(report.problems, report.files)}.`;
   const files = plural(report.files.length, 'file');
   const state = report.state;
   if (!state) return `valid: ${files}.`;
   const where = `valid: ${files}, organization "${printable(state.organization)}"`;
+  const manages = managesOf(state);
   // Valid, and yet nothing to plan: said plainly rather than as "0 projects, 0 workspaces".
-  if (state.targets.length === 0) return `${where}: no targets managed (no projects or workspaces).`;
-  const count = (type: string) => state.targets.filter((t) => t.type === type).length;
-  const sets = state.sets ?? [];
-  const policies = state.policies ?? [];
-  const grants = [...state.targets, ...sets].reduce((n, t) => n + t.grants.length, 0);
-  // Sets and policies only when there are some: a file without them reads as it always did.
-  const setCount = sets.length > 0 ? `, ${plural(sets.length, 'set')}` : '';
-  const policyCount = policies.length > 0 ? `, ${policies.length} ${policies.length === 1 ? 'policy' : 'policies'}` : '';
+  if (state.targets.length === 0 && manages.sets === 0) return `${where}: no targets managed (no projects or workspaces).`;
+  // Sets and policies only when there are some: a file without them reads as it always did. Sets
+  // alone name no target: what they match is read by plan (README, "Sets"), not known offline.
+  const setCount = manages.sets > 0 ? `, ${plural(manages.sets, 'set')}` : '';
+  const targets = state.targets.length > 0 ? `${plural(manages.projects, 'project')}, ${plural(manages.workspaces, 'workspace')}${setCount}` : `${plural(manages.sets, 'set')} (their targets are known once plan reads the organization)`;
+  const policyCount = manages.policies > 0 ? `, ${manages.policies} ${manages.policies === 1 ? 'policy' : 'policies'}` : '';
   const warnings = report.warnings?.length ? `; ${plural(report.warnings.length, 'warning')}` : '';
-  return `${where}: ${plural(count('project'), 'project')}, ${plural(count('workspace'), 'workspace')}${setCount}, ${plural(grants, 'grant')}${policyCount}${warnings}.`;
+  return `${where}: ${targets}, ${plural(manages.grants, 'grant')}${policyCount}${warnings}.`;
 }
 
 export function formatText(report: Report): string {
@@ -47,7 +62,7 @@ export function formatText(report: Report): string {
 export function formatJson(report: Report): string {
   const body = {
     valid: report.problems.length === 0,
-    ...(report.state ? { organization: report.state.organization } : {}),
+    ...(report.state ? { organization: report.state.organization, manages: managesOf(report.state) } : {}),
     files: report.files,
     problems: report.problems,
     warnings: report.warnings ?? [],

@@ -153,7 +153,15 @@ function matchDef(type: TargetType): JsonSchema {
     description: `Which ${type}s the set matches, read from the organization at plan time: every criterion given must hold.`,
     type: 'object',
     additionalProperties: false,
-    properties: { ...workspaceOnly, names, exclude },
+    properties: {
+      ...workspaceOnly,
+      names,
+      exclude,
+      'allow-empty': {
+        description: `True when matching no ${type} is expected: ${type === 'workspace' ? 'a tag no workspace carries is then no error, and ' : ''}an empty match no warning. ${type === 'workspace' ? 'A project or a name' : 'A name'} written without \`*\` or \`?\` must still exist.`,
+        type: 'boolean',
+      },
+    },
   };
 }
 

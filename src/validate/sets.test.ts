@@ -33,7 +33,7 @@ workspace-set: {}
       'f0.yaml:7:30 workspace-sets.other.match: unknown key "projcts"; did you mean "projects"?',
       'f0.yaml:8:12 workspace-sets.other.prune: expected true or false, got "yes"',
       'f0.yaml:12:12 project-sets.p.match: project set "p" matches nothing in particular: give `names` (`names: ["*"]` for every project)',
-      'f0.yaml:12:14 project-sets.p.match: unknown key "tags"; expected names or exclude',
+      'f0.yaml:12:14 project-sets.p.match: unknown key "tags"; expected names, exclude or allow-empty',
       expect.stringMatching(/^f0\.yaml:14:1 .*unknown key "workspace-set"; did you mean "workspace-sets"\?/),
     ]);
   });

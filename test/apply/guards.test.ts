@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RemoveChange } from '../../src/core/plan.js';
-import { checksumOf } from '../../src/diff/checksum.js';
+import { checksumOf, policiesDigestOf } from '../../src/diff/checksum.js';
+import { refusalsOf as guardRefusals } from '../../src/guard/plan-refusals.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { readSavedPlan, writeSavedPlan } from '../../src/saved-plan/file.js';
 import { basisGuardInputs } from '../../src/saved-plan/saved-plan.js';
@@ -96,8 +97,10 @@ describe('apply guards', () => {
     };
     const changes = [...saved.plan.changes, owners];
     // Edited by someone who can also recompute the checksum and the seal (README, "Saved plans").
-    const checksum = checksumOf({ organization: saved.plan.organization, changes, ...basisGuardInputs(saved.basis) });
-    await writeSavedPlan(planFile, { ...saved, plan: { ...saved.plan, changes, checksum } });
+    const guards = basisGuardInputs(saved.basis);
+    const checksum = checksumOf({ organization: saved.plan.organization, changes, ...guards, policies: policiesDigestOf(saved.basis.policies), violations: [] });
+    const refusals = guardRefusals(changes, { maxRemovals: guards.maxRemovals, incompleteTargets: new Set(guards.incompleteTargets) });
+    await writeSavedPlan(planFile, { ...saved, plan: { ...saved.plan, changes, checksum, refusals } });
     const run = await apply(['--plan', planFile, '--force']);
     expect(run.code).toBe(3);
     expect(run.err).toContain('[owners-team] the plan removes the access of the "owners" team to project "other"; that team is never removed.');

@@ -4,8 +4,9 @@ import { main } from '../../src/cli/main.js';
 import type { IO } from '../../src/cli/io.js';
 import { addressFrom } from '../../src/api/address.js';
 import { planFromFiles } from '../../src/pipeline/plan.js';
-import { savedPlanOf } from '../../src/saved-plan/saved-plan.js';
-import { writeSavedPlan } from '../../src/saved-plan/file.js';
+import { checksumOf, policiesDigestOf } from '../../src/diff/checksum.js';
+import { basisGuardInputs, savedPlanOf, type SavedPlan } from '../../src/saved-plan/saved-plan.js';
+import { readSavedPlan, writeSavedPlan } from '../../src/saved-plan/file.js';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,6 +57,18 @@ export async function savePlan(paths: string[], file: string, env: Record<string
   await result.client.close();
   await writeSavedPlan(file, savedPlanOf(result.plan, result.desired, result.live, addressFrom({}, env).baseUrl));
   return result.plan.checksum;
+}
+
+/**
+ * What someone who can edit a saved plan and knows how tfe-access computes its checksum and public
+ * seal writes: `edit` applied to the plan read back, the checksum recomputed, the file sealed again
+ * (README, "Saved plans": who can change one). Without the key, so with no HMAC.
+ */
+export async function forge(path: string, edit: (saved: SavedPlan) => SavedPlan): Promise<void> {
+  const edited = edit(await readSavedPlan(path));
+  const { organization, changes, violations } = edited.plan;
+  const checksum = checksumOf({ organization, changes, ...basisGuardInputs(edited.basis), policies: policiesDigestOf(edited.basis.policies), violations: violations ?? [] });
+  await writeSavedPlan(path, { ...edited, plan: { ...edited.plan, checksum } });
 }
 
 export const GUARDED_TOKEN = 'guarded-org-token';

@@ -10,13 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION, readYaml } from './recipes.js';
 
 const CHECKSUM = 'c'.repeat(64);
-// Prints what it was given (never the token itself), saves a plan for --out, exits FAKE_EXIT.
+// Prints what it was given (never the token itself), saves a plan for --out, writes FAKE_STDERR to
+// stderr, exits FAKE_EXIT.
 const FAKE_CLI = `
 const fs = require('node:fs');
 const argv = process.argv.slice(2);
 const out = argv.indexOf('--out');
 if (out >= 0) fs.writeFileSync(argv[out + 1], JSON.stringify({ plan: { checksum: '${CHECKSUM}' } }));
 console.log(JSON.stringify({ argv, token: process.env.TFE_TOKEN === 'tok-1234' ? 'given' : 'absent', address: process.env.TFE_ADDRESS ?? null }));
+if (process.env.FAKE_STDERR) process.stderr.write(process.env.FAKE_STDERR);
 process.exitCode = Number(process.env.FAKE_EXIT ?? 0);
 `;
 
@@ -32,7 +34,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function runStep(inputs: { command: string; args?: string; token?: string; address?: string; exit?: number }) {
+function runStep(inputs: { command: string; args?: string; token?: string; address?: string; exit?: number; stderr?: string }) {
   const output = join(dir, `output-${Math.random().toString(36).slice(2)}`);
   writeFileSync(output, '');
   const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], {
@@ -48,11 +50,12 @@ function runStep(inputs: { command: string; args?: string; token?: string; addre
       RUNNER_TEMP: dir,
       GITHUB_OUTPUT: output,
       FAKE_EXIT: String(inputs.exit ?? 0),
+      FAKE_STDERR: inputs.stderr ?? '',
     },
   });
   const outputs = Object.fromEntries(readFileSync(output, 'utf8').trim().split('\n').filter(Boolean).map((line) => line.split(/=(.*)/s).slice(0, 2)));
   const printed = result.stdout.split('\n').find((l) => l.startsWith('{'));
-  return { status: result.status, stdout: result.stdout, outputs, call: JSON.parse(printed ?? '{}') as { argv: string[]; token: string; address: string | null } };
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr, outputs, call: JSON.parse(printed ?? '{}') as { argv: string[]; token: string; address: string | null } };
 }
 
 describe('the action run step', () => {
@@ -65,6 +68,7 @@ describe('the action run step', () => {
     expect(run.outputs).toEqual({
       'exit-code': '0',
       'output-file': join(dir, 'tfe-access-plan.out'),
+      'error-file': join(dir, 'tfe-access-plan.err'),
       changes: 'false',
       'plan-file': join(dir, 'tfe-access.plan.json'),
       checksum: CHECKSUM,
@@ -86,6 +90,22 @@ describe('the action run step', () => {
     const failed = runStep({ command: 'validate', exit: 1 });
     expect(failed.status).toBe(1);
     expect(failed.outputs['exit-code']).toBe('1');
+  });
+
+  it("stderr goes to the log as it comes and to error-file, which the plan comment shows on a failure", () => {
+    const error = 'tfe-access plan: the token was rejected (401) by https://app.terraform.io\n';
+    const failed = runStep({ command: 'plan', args: 'files/', exit: 1, stderr: error });
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toBe(error);
+    expect(failed.outputs).toMatchObject({ 'exit-code': '1', 'error-file': join(dir, 'tfe-access-plan.err') });
+    expect(readFileSync(join(dir, 'tfe-access-plan.err'), 'utf8')).toBe(error);
+    // The next run's error-file holds its own stderr only.
+    runStep({ command: 'plan', args: 'files/' });
+    expect(readFileSync(join(dir, 'tfe-access-plan.err'), 'utf8')).toBe('');
+    const refused = runStep({ command: 'plan', args: 'files/', exit: 3, stderr: 'plan: the access once applied breaks a policy of the files; apply will refuse this plan.\n' });
+    expect(refused.status).toBe(3);
+    expect(refused.outputs).toMatchObject({ 'exit-code': '3', checksum: CHECKSUM });
+    expect(readFileSync(join(dir, 'tfe-access-plan.err'), 'utf8')).toContain('apply will refuse this plan');
   });
 
   it('the token input reaches the CLI as TFE_TOKEN and is masked first; the address as TFE_ADDRESS', () => {

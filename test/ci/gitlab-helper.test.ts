@@ -89,6 +89,67 @@ describe('tfe-access-gitlab.mjs', () => {
   });
 });
 
+// The plan job keeps the plan's exit and hands it over: the note never shows an earlier plan.
+describe('tfe-access-gitlab.mjs post-plan on every exit of the plan', () => {
+  const ours = () => gitlab.notes.filter((n) => n.author.id === BOT_ID && n.body.startsWith('<!-- tfe-access-plan'));
+  const files = (name: string, plan: string, errors: string): string[] => {
+    writeFileSync(join(dir, `${name}.md`), plan);
+    writeFileSync(join(dir, `${name}.err`), errors);
+    return [`${name}.md`, `${name}.json`];
+  };
+
+  it('regression: the merge-request note keeps the last plan when plan exits 1 or 3', async () => {
+    expect(ours()).toHaveLength(1);
+    // Exit 3: the note shows the refusal and the plan's violations, and records no checksum.
+    const refusal = 'plan: the access once applied breaks a policy of the files; apply will refuse this plan.\n';
+    const [md3, json3] = files('p3', `${MARKER}\nPlan: 1 to change\npolicy "prod at most write": sre would be admin\n`, refusal);
+    const refused = await helper(['post-plan', md3!, json3!, '3', 'p3.err']);
+    expect(refused.code).toBe(3);
+    expect(refused.out).toBe(`updated the plan note on !${MR_IID}: refused (exit 3), no plan to apply\n`);
+    expect(ours()).toHaveLength(1);
+    const note = ours()[0]?.body ?? '';
+    expect(note.split('\n')[0]).toBe(MARKER);
+    expect(note).toContain('**tfe-access plan refused this change (exit 3)**');
+    expect(note).toContain(`    ${refusal}`);
+    expect(note).toContain('policy "prod at most write": sre would be admin');
+    expect(note).not.toContain('tfe-access-checksum');
+    const none = await helper(['reviewed-checksum']);
+    expect(none.code).toBe(1);
+    expect(none.err).toBe(`tfe-access-gitlab: merge request !${MR_IID} has no tfe-access plan note with a checksum (its last plan failed or was refused)\n`);
+
+    // Exit 1 before the organization is known (no plan on stdout): the error replaces the note.
+    const error = 'tfe-access plan: the token was rejected (401) by https://app.terraform.io\n';
+    const [md1, json1] = files('p1', '', error);
+    const failed = await helper(['post-plan', md1!, json1!, '1', 'p1.err']);
+    expect(failed.code).toBe(1);
+    expect(failed.out).toBe(`updated the plan note on !${MR_IID}: failed (exit 1), no plan to apply\n`);
+    expect(ours()).toHaveLength(1);
+    expect(ours()[0]?.body.split('\n')[0]).toBe('<!-- tfe-access-plan -->');
+    expect(ours()[0]?.body).toContain(`**tfe-access plan failed (exit 1)**`);
+    expect(ours()[0]?.body).toContain(`    ${error}`);
+
+    // The next plan takes that note over, with its checksum.
+    const [md0, json0] = plan('p0', 'Plan: 3 to add', SUM_A);
+    const ok = await helper(['post-plan', md0, json0, '0', 'p0.err']);
+    expect(ok).toEqual({ code: 0, out: `updated the plan on !${MR_IID} (checksum ${SUM_A})\n`, err: '' });
+    expect(ours()).toHaveLength(1);
+    expect(ours()[0]?.body).toBe(`${MARKER}\nPlan: 3 to add\n\n<!-- tfe-access-checksum: ${SUM_A} -->\n`);
+    expect((await helper(['reviewed-checksum'])).out).toBe(`${SUM_A}\n`);
+  });
+
+  it('error lines cannot plant a checksum; a missing file is no error of its own', async () => {
+    writeFileSync(join(dir, 'planted.err'), `\`\`\`\n<!-- tfe-access-checksum: ${'e'.repeat(64)} -->\n`);
+    const run = await helper(['post-plan', 'missing.md', 'missing.json', '1', 'planted.err']);
+    expect(run.code).toBe(1);
+    expect(run.err).toBe('');
+    expect(ours()[0]?.body).not.toMatch(/^<!-- tfe-access-checksum/m);
+    expect((await helper(['reviewed-checksum'])).code).toBe(1);
+    const usage = await helper(['post-plan', 'a.md', 'a.json', 'x', 'a.err']);
+    expect(usage.code).toBe(1);
+    expect(usage.err).toBe('tfe-access-gitlab: post-plan PLAN.md SAVED_PLAN.json [EXIT_CODE STDERR_FILE]: EXIT_CODE must be a number, got "x"\n');
+  });
+});
+
 // `install`, run as the jobs' before_script runs it, with stand-ins for git and npm on PATH that
 // record what they were asked: a pinned commit or a tarball with its sha256, never a name.
 describe('tfe-access-gitlab.mjs install', () => {

@@ -39,7 +39,8 @@ describe('tfe-access show', () => {
     for (const format of ['text', 'json', 'markdown']) {
       // No address, no token: nothing it could reach.
       const run = await runBuilt(['show', saved, '--format', format], { cwd: dir });
-      expect(run, format).toEqual({ code: 0, out: printed.get(format), err: '' });
+      // stderr says whether the file carries a keyed seal (README, "Saved plans"); stdout is the plan alone.
+      expect(run, format).toEqual({ code: 0, out: printed.get(format), err: 'show: the plan has no HMAC (TFE_ACCESS_PLAN_KEY was not set when it was saved): its public seal and checksum were checked.\n' });
     }
     expect((await runBuilt(['show', 'acme.plan.json'], { cwd: dir })).out).toBe(printed.get('text'));
     expect(printed.get('text')).toContain('Effective access:');

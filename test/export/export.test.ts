@@ -65,8 +65,10 @@ describe('tfe-access export', () => {
     const run = await runCli(['export', '--all'], { env, cwd: dir });
     expect(run.err).toBe('');
     expect(run.code).toBe(0);
-    const [comment, ...rest] = run.out.split('\n');
+    const [comment, header, ...rest] = run.out.split('\n');
     expect(comment).toMatch(/^# yaml-language-server: \$schema=\S+tfe-access\.schema\.json$/);
+    // The line that lets a later `export --out` replace this file (test/export/overwrite.test.ts).
+    expect(header).toMatch(/^# Written by tfe-access export \(sha256 of the other lines: [0-9a-f]{64}\)\. Once edited, export replaces it only with --force\.$/);
     expect(rest.join('\n')).toBe(EXPECTED_ALL);
     // The quiet workspace and the Default Project have no grants: --all leaves them out.
     expect(run.out).not.toContain('quiet');

@@ -168,7 +168,7 @@ describe('policies against the emulator', () => {
     writeFileSync(path, files('write').replace('max-access: write', 'max-access: read'));
     const run = await runCli(['apply', '--plan', saved, path, '--auto-approve'], { env });
     expect(run.code).toBe(1);
-    expect(run.err).toContain('is stale: the desired-state files changed since it was planned');
+    expect(run.err).toContain('is stale: the policies of the desired-state files changed since it was planned; nothing was changed.');
     expect(writes()).toEqual([]);
   });
 

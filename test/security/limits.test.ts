@@ -9,6 +9,7 @@ import { MAX_BODY_BYTES } from '../../src/api/http.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import { MAX_ALIAS_EXPANSIONS, MAX_DEPTH, MAX_FILE_BYTES } from '../../src/load/limits.js';
 import { ROOT, runCli } from '../support/cli.js';
+import { spawnCli } from '../support/spawn-cli.js';
 import { empty, scriptServer } from '../api/script-server.js';
 import { ORG_TOKEN, randomScenario, writeDesired } from '../apply/scenario.js';
 import { cleanedAfterEach, modeOf } from './canary.js';
@@ -70,6 +71,25 @@ describe('limits, through the CLI', () => {
     const run = await runCli(['validate', await desired(deep)]);
     expect(run.code).toBe(1);
     expect(`${run.out}${run.err}`).toMatch(/deep|depth|MAX_DEPTH/i);
+  });
+
+  // Issue 24, finding 8: the YAML reader ran out of stack first and said so, at some inner place.
+  it('regression: flow nesting about 1,000 deep says "Maximum call stack size exceeded", not the documented depth message', async () => {
+    const files = {
+      'flow.yaml': `organization: acme\nx: ${'['.repeat(1000)}${']'.repeat(1000)}\n`,
+      'block.yaml': `organization: acme\nx:\n  - ${'- '.repeat(100_000)}v\n`,
+    };
+    const dir = await desired('organization: acme\n');
+    for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
+    const expected = {
+      'flow.yaml': `flow.yaml:2:${4 + MAX_DEPTH}: x${'[0]'.repeat(MAX_DEPTH)}: nested deeper than ${MAX_DEPTH} levels (MAX_DEPTH); refused\n1 problem in 1 file.\n`,
+      'block.yaml': `block.yaml:3:${3 + 2 * MAX_DEPTH}: x${'[0]'.repeat(MAX_DEPTH)}: nested deeper than ${MAX_DEPTH} levels (MAX_DEPTH); refused\n1 problem in 1 file.\n`,
+    };
+    for (const name of Object.keys(files) as (keyof typeof files)[]) {
+      // Spawned: the stack a user's run has, and whatever a crash would print.
+      const run = await spawnCli(['validate', name], { cwd: dir });
+      expect(run, name).toEqual({ code: 1, out: expected[name], err: '' });
+    }
   });
 
   it('a saved plan is 0600 even under umask 000', async () => {

@@ -8,9 +8,11 @@
 //       TFE_ACCESS_REPOSITORY at TFE_ACCESS_COMMIT (a full commit sha), built with its lockfile; or
 //       TFE_ACCESS_TARBALL (a tarball you publish yourself, `npm pack`: an https URL or a path),
 //       installed only if its sha256 is TFE_ACCESS_TARBALL_SHA256
-//   node tfe-access-gitlab.mjs post-plan PLAN.md SAVED_PLAN.json
+//   node tfe-access-gitlab.mjs post-plan PLAN.md SAVED_PLAN.json [EXIT_CODE STDERR_FILE]
 //       merge request pipelines: post the markdown plan as ONE note on the merge request, updated
-//       in place (found by the plan's hidden first line), recording the plan's checksum
+//       in place (found by the plan's hidden first line), recording the plan's checksum. On every
+//       exit of the plan: 0 and 2 post the plan; 3 the refusal with the plan, 1 the error, with
+//       no checksum, so the note never shows an earlier plan. Then exits as the plan did (0 for 2)
 //   node tfe-access-gitlab.mjs reviewed-checksum
 //       default-branch pipelines: print the checksum recorded on the merged merge request
 //   node tfe-access-gitlab.mjs drift-issue REPORT.md EXIT_CODE
@@ -22,11 +24,15 @@
 /* global process, console, fetch, Buffer -- Node 20 globals; the repository lints plain JS without them */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const CHECKSUM_MARKER = /^<!-- tfe-access-checksum: ([0-9a-f]{64}) -->$/m;
+// Every plan note starts with it; the plan's own marker adds ` organization=ORG -->`.
+const PLAN_PREFIX = '<!-- tfe-access-plan';
+const BARE_MARKER = `${PLAN_PREFIX} -->`;
+const ERROR_LINES = 40;
 const DRIFT_LABEL = 'tfe-access-drift';
 const DRIFT_TITLE = 'tfe-access: live team access drifted from the files';
 const PAGE_SIZE = 100;
@@ -70,16 +76,58 @@ async function ownNotes(mergeRequestIid) {
   return notes.filter((note) => note.author && note.author.id === me.id);
 }
 
-async function postPlan(planFile, savedPlanFile) {
-  const plan = readFileSync(planFile, 'utf8');
-  const checksum = JSON.parse(readFileSync(savedPlanFile, 'utf8')).plan.checksum;
-  const marker = plan.split('\n', 1)[0];
-  const body = `${plan}\n<!-- tfe-access-checksum: ${checksum} -->\n`;
+const readIfThere = (file) => (file && existsSync(file) ? readFileSync(file, 'utf8') : '');
+
+/** The last lines of stderr, indented: a code block nothing in them can end, mark up or plant a checksum in. */
+function errorBlock(stderrFile) {
+  const lines = readIfThere(stderrFile).split('\n').filter((line, i, all) => line !== '' || i < all.length - 1);
+  return lines.length === 0 ? '' : `\n${lines.slice(-ERROR_LINES).map((line) => `    ${line}`).join('\n')}\n\n`;
+}
+
+const caution = (text) => `> [!CAUTION]\n> ${text}\n`;
+
+/** The note for one exit of the plan: its first line, its body, and the checksum it records (if any). */
+function noteOf(planFile, savedPlanFile, exitCode, stderrFile) {
+  const plan = readIfThere(planFile);
+  const head = plan.split('\n', 1)[0];
+  const marker = head.startsWith(`${PLAN_PREFIX} `) ? head : undefined;
+  const first = marker ?? BARE_MARKER;
+  const rest = marker ? plan.slice(head.length + 1) : '';
+  if (exitCode === '0' || exitCode === '2') {
+    const checksum = JSON.parse(readFileSync(savedPlanFile, 'utf8')).plan.checksum;
+    return { first, checksum, body: `${plan}\n<!-- tfe-access-checksum: ${checksum} -->\n` };
+  }
+  if (exitCode === '3') {
+    return { first, body: `${first}\n${caution('**tfe-access plan refused this change (exit 3)**: apply would refuse it; no plan to apply is recorded.')}${errorBlock(stderrFile)}${rest}` };
+  }
+  return { first, body: `${first}\n${caution(`**tfe-access plan failed (exit ${exitCode})**: no plan to apply is recorded; any earlier plan of this merge request is withdrawn.`)}${errorBlock(stderrFile)}` };
+}
+
+/**
+ * The notes to replace: the one of this organization, else one a failure left; a plan that never
+ * knew its organization replaces them all, so none of them shows an earlier plan.
+ */
+function targetsOf(notes, first) {
+  const plans = notes.filter((note) => note.body.startsWith(PLAN_PREFIX));
+  if (first === BARE_MARKER) return plans;
+  const firstLine = (note) => note.body.split('\n', 1)[0];
+  const own = plans.find((note) => firstLine(note) === first) ?? plans.find((note) => firstLine(note) === BARE_MARKER);
+  return own ? [own] : [];
+}
+
+async function postPlan(planFile, savedPlanFile, exitCode, stderrFile) {
+  const note = noteOf(planFile, savedPlanFile, exitCode, stderrFile);
   const iid = env('CI_MERGE_REQUEST_IID');
-  const existing = (await ownNotes(iid)).find((note) => note.body.startsWith(marker));
-  if (existing) await api('PUT', `${project()}/merge_requests/${iid}/notes/${existing.id}`, { body });
-  else await api('POST', `${project()}/merge_requests/${iid}/notes`, { body });
-  console.log(`${existing ? 'updated' : 'posted'} the plan on !${iid} (checksum ${checksum})`);
+  const targets = targetsOf(await ownNotes(iid), note.first);
+  for (const target of targets) await api('PUT', `${project()}/merge_requests/${iid}/notes/${target.id}`, { body: note.body });
+  if (targets.length === 0) await api('POST', `${project()}/merge_requests/${iid}/notes`, { body: note.body });
+  const what = targets.length > 0 ? 'updated' : 'posted';
+  if (note.checksum) {
+    console.log(`${what} the plan on !${iid} (checksum ${note.checksum})`);
+    return 0;
+  }
+  console.log(`${what} the plan note on !${iid}: ${exitCode === '3' ? 'refused' : 'failed'} (exit ${exitCode}), no plan to apply`);
+  return Number(exitCode);
 }
 
 async function reviewedChecksum() {
@@ -88,7 +136,7 @@ async function reviewedChecksum() {
   const merged = requests.find((mr) => mr.state === 'merged') ?? requests[0];
   if (!merged) throw new UsageError(`${sha} is not the merge of a merge request; tfe-access applies reviewed plans only`);
   const found = (await ownNotes(merged.iid)).map((note) => CHECKSUM_MARKER.exec(note.body)?.[1]).filter(Boolean);
-  if (found.length === 0) throw new UsageError(`merge request !${merged.iid} has no tfe-access plan note`);
+  if (found.length === 0) throw new UsageError(`merge request !${merged.iid} has no tfe-access plan note with a checksum (its last plan failed or was refused)`);
   console.log(found[found.length - 1]);
 }
 
@@ -167,10 +215,15 @@ async function run([command, ...args]) {
       if (process.env.TFE_ACCESS_TARBALL) await installTarball(process.env.TFE_ACCESS_TARBALL);
       else installCommit();
       return 0;
-    case 'post-plan':
-      if (args.length !== 2) throw new UsageError('post-plan PLAN.md SAVED_PLAN.json');
-      await postPlan(args[0], args[1]);
-      return 0;
+    case 'post-plan': {
+      const usage = 'post-plan PLAN.md SAVED_PLAN.json [EXIT_CODE STDERR_FILE]';
+      if (args.length !== 2 && args.length !== 4) throw new UsageError(usage);
+      const [planFile, savedPlanFile, exitCode = '0', stderrFile] = args;
+      if (!/^\d+$/.test(exitCode)) throw new UsageError(`${usage}: EXIT_CODE must be a number, got "${exitCode}"`);
+      // Exit as the plan did (2, changes, is an answer): the job fails on 1 and 3, after the note.
+      const code = await postPlan(planFile, savedPlanFile, exitCode, stderrFile);
+      return code === 2 ? 0 : code;
+    }
     case 'reviewed-checksum':
       await reviewedChecksum();
       return 0;

@@ -24,8 +24,9 @@ removes last, --concurrency at a time. A saved plan is refused when the team acc
 it was based on changed since (a stale plan is never re-planned silently).
 
 Options:
-  --plan FILE          apply exactly this saved plan (after checking it is not stale); PATHS, if
-                       given, must still be the files it was planned from
+  --plan FILE          apply exactly this saved plan (after checking it is not stale, and its
+                       policies again on live access); PATHS, if given, must still be the files
+                       it was planned from. With TFE_ACCESS_PLAN_KEY set, its HMAC must verify
   --checksum SUM       refuse unless the plan's checksum is SUM (the plan reviewed in the PR);
                        a refused plan is shown, so what moved since the review is seen
   --auto-approve       do not ask; required without a terminal when there are changes
@@ -45,6 +46,8 @@ Signals: the first SIGINT (Ctrl-C) or SIGTERM starts no other change, waits up t
 flight, prints the report (applied, failed, not started) and exits 130 or 143; a second one ends at
 once. Ctrl-C at the question cancels (exit 130). A server that stops answering ends the run the same
 way (exit 1), naming its address.
+A write the service refuses for the token's rights (404 or 403) ends it the same way (exit 1), with
+one line naming the token (GET /api/v2/account/details) and what it lacks.
 
 Exit codes: 0 converged or no changes, 1 error, partial failure or stop (run apply again: it
 converges), 3 refused by a safety guard or a policy, 130 SIGINT, 143 SIGTERM, 141 stdout closed.

@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { CLIError, EXIT } from '../../errors.js';
 import { describeSkipped } from '../../export/files.js';
-import { schemaRefFrom, writeExport } from '../../export/write.js';
+import { assertExportOutput, schemaRefFrom, writeExport } from '../../export/write.js';
 import { exportOrganization } from '../../pipeline/export.js';
 import { boolFlag, listFlag, stringFlag, type Parsed } from '../args.js';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, connectionRequest } from '../common-flags.js';
@@ -29,8 +29,12 @@ Options:
   --all                every project and workspace with at least one grant
   --authoritative      with --all: add the sets \`all\` (every project, every workspace, prune), so a
                        grant the files do not list anywhere is drift from the first plan
-  --out PATH           write to this file (atomically) instead of stdout
-  --split-by project   one file per project (its workspaces with it) into the directory --out
+  --out PATH           write to this file (atomically) instead of stdout; an existing file only
+                       if export wrote it and it was not edited since (its header says so)
+  --split-by project   one file per project (its workspaces with it) into the directory --out,
+                       each existing file under the same rule
+  --force              replace --out files export did not write, or that were edited since
+                       (a hand-written file's settings, roles, sets and policies are lost)
   --schema REF         the $schema= comment's reference (default: node_modules/tfe-access/schemas/
                        tfe-access.schema.json of the project the file is written into, relative
                        to the file: the nearest directory above with a package.json or a .git)
@@ -39,8 +43,11 @@ ${CONNECTION_HELP}
 
 A named target is written even with no grants (teams: {}). Grants of teams the token can't see
 are left out and listed on stderr (plans never remove them). Settings stay at their defaults.
+Every file starts with the schema comment, then a line saying export wrote it, with the sha256
+of its other lines.
 
-Exit codes: 0 written, 1 error (unknown name, no organization, a rejected token, ...).
+Exit codes: 0 written, 1 error (unknown name, no organization, a rejected token, an --out file
+export did not write or that was edited since, without --force, ...).
 `;
 
 const OPTIONS = {
@@ -51,6 +58,7 @@ const OPTIONS = {
   all: { type: 'boolean' },
   authoritative: { type: 'boolean' },
   out: { type: 'string' },
+  force: { type: 'boolean' },
   'split-by': { type: 'string' },
   schema: { type: 'string' },
 } as const;
@@ -84,8 +92,12 @@ const command: Command = {
   async run(parsed, io) {
     const out = stringFlag(parsed, 'out');
     const split = splitOf(parsed, out);
+    const force = boolFlag(parsed, 'force');
+    if (force && out === undefined) throw new CLIError('--force replaces an existing --out file; without --out, export writes to stdout.');
     const selection = selectionOf(parsed);
     const organization = organizationOf(parsed, io);
+    // Before any request: a refused --out costs nothing (the files of a split are known only after the read).
+    if (out !== undefined && !split) await assertExportOutput(out, io.cwd, force);
     const flags = connectionFlags(parsed, io);
     const fileDir = out === undefined ? io.cwd : split ? resolve(io.cwd, out) : resolve(io.cwd, out, '..');
     const bar = progress(io, 'Reading live access');
@@ -104,7 +116,7 @@ const command: Command = {
       io.stdout.write(result.files.map((f) => f.text).join(''));
       return EXIT.ok;
     }
-    const written = await writeExport(result.files, out, io.cwd, split);
+    const written = await writeExport(result.files, out, io.cwd, { split, force });
     const what = `${result.targetCount} project${result.targetCount === 1 ? '' : 's'} and workspace${result.targetCount === 1 ? '' : 's'}`;
     io.stderr.write(`export: wrote ${what} of "${organization}" to ${written.length === 1 ? written[0] : `${written.length} files in ${out}`}.\n`);
     return EXIT.ok;

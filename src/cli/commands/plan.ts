@@ -5,6 +5,7 @@ import { EXIT } from '../../errors.js';
 import { savedPlanOf } from '../../saved-plan/saved-plan.js';
 import { writeSavedPlan } from '../../saved-plan/file.js';
 import { assertPlanOutput } from '../../saved-plan/out.js';
+import { PlanKey } from '../../saved-plan/seal.js';
 import { boolFlag, stringFlag } from '../args.js';
 import type { Command } from '../command.js';
 import { CONNECTION_HELP, TARGET_HELP } from '../common-flags.js';
@@ -22,7 +23,8 @@ Options:
   --detailed-exitcode  exit 0 when there are no changes, 2 when there are
   --out FILE           also save the plan, with what it was based on, for \`apply --plan FILE\`
                        (written atomically, mode 0600, never a token); never over an input file
-                       or an existing file that is not a saved plan
+                       or an existing file that is not a saved plan. With TFE_ACCESS_PLAN_KEY
+                       set, the file carries an HMAC that apply --plan verifies
 ${PLAN_VIEW_HELP}
 ${TARGET_HELP}
 ${CONNECTION_HELP}
@@ -41,11 +43,13 @@ const command: Command = {
     const out = stringFlag(parsed, 'out');
     // Before any request: a refused --out costs nothing.
     if (out !== undefined) await assertPlanOutput(out, parsed.positionals, io.cwd);
+    const key = out === undefined ? undefined : PlanKey.from(io.env);
     const { plan, desired, live } = await runPlan(parsed, io);
     if (out !== undefined) {
       const address = addressFrom({ address: stringFlag(parsed, 'address') }, io.env).baseUrl;
-      await writeSavedPlan(resolve(io.cwd, out), savedPlanOf(plan, desired, live, address));
-      io.stderr.write(`Saved the plan to ${out}: apply it with \`tfe-access apply --plan ${out}\`.\n`);
+      await writeSavedPlan(resolve(io.cwd, out), savedPlanOf(plan, desired, live, address), key);
+      const sealed = key ? ', with its HMAC (TFE_ACCESS_PLAN_KEY)' : '';
+      io.stderr.write(`Saved the plan to ${out}${sealed}: apply it with \`tfe-access apply --plan ${out}\`.\n`);
     }
     const violations = violationCount(plan);
     if (violations > 0) {

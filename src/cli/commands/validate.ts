@@ -20,7 +20,8 @@ PATHS   files, or directories (every *.yaml / *.yml below, recursively, sorted b
 
 Options:
   --format text    FILE:LINE:COL: message per problem (and warning), then a summary line (default)
-  --format json    one JSON object: {valid, organization?, files, problems, warnings, summary}
+  --format json    one JSON object: {valid, organization?, manages?, files, problems,
+                   warnings, summary}
   --format github  GitHub workflow commands (::error file=F,line=L,col=C::message, ::warning
                    for warnings), so they show inline in a pull request, then a summary line
   -h, --help       this help

@@ -1,0 +1,36 @@
+// A policy as the files mean it, in one canonical JSON form (README, "Policies"): what a saved plan
+// carries so `apply --plan` can check the policies again, and what the policies' digest hashes
+// (diff/checksum.ts). Where the policy was written (file, line) is no part of it.
+import type { JsonObject } from './json-value.js';
+import type { SetMatch } from './model.js';
+import type { DesiredPolicy, PolicyRule } from './policy.js';
+
+/** The match keys, in the order they are written. */
+export const MATCH_KEYS: readonly (keyof SetMatch)[] = ['projects', 'tags', 'names', 'exclude'];
+
+function matchDocument(match: SetMatch): JsonObject {
+  const out: JsonObject = {};
+  for (const key of MATCH_KEYS) if (match[key] !== undefined) out[key] = [...(match[key] ?? [])];
+  return out;
+}
+
+export function ruleDocument(rule: PolicyRule): JsonObject {
+  switch (rule.kind) {
+    case 'max-access':
+      return { kind: rule.kind, access: rule.access, except_teams: [...rule.exceptTeams] };
+    case 'min-access':
+      return { kind: rule.kind, team: rule.team, access: rule.access };
+    case 'max-teams':
+      return { kind: rule.kind, access: rule.access, count: rule.count };
+  }
+}
+
+/** `{name, type, match, rule}`, keys in a fixed order: the same policy always gives the same bytes. */
+export function policyDocument(policy: DesiredPolicy): JsonObject {
+  return { name: policy.name, type: policy.type, match: matchDocument(policy.match), rule: ruleDocument(policy.rule) };
+}
+
+/** The policy without where it was written: what a saved plan keeps of it. */
+export function policyMeaning(policy: DesiredPolicy): DesiredPolicy {
+  return { name: policy.name, type: policy.type, match: policy.match, rule: policy.rule };
+}

@@ -1,0 +1,46 @@
+// Who reads, and so what a read can see (docs/api.md, "Seed: authentication" 2-4, and "Account
+// details"): an owner (the organization's token, the owners team's token, a user in the owners team)
+// sees every team and every grant; any other token sees the secret teams it is in, and the grants
+// of secret teams only where it manages team access. Pure: the token's identity and the teams it
+// sees in, the facts that decide in and out.
+import type { TokenIdentity } from './identity.js';
+import { OWNERS_TEAM, type LiveGrant, type Team, type TargetType, type Viewer } from './model.js';
+
+/** The viewer of a read in `organization`, from the token's identity and the teams it sees. */
+export function viewerOf(identity: TokenIdentity | undefined, organization: string, teams: readonly Team[]): Viewer {
+  if (!identity) return { seesEveryTeam: false, teams: [] };
+  if (identity.kind === 'organization') return { identity, seesEveryTeam: identity.resourceId === organization, teams: [] };
+  const own = teams.filter((team) => (identity.kind === 'team' ? team.id === identity.resourceId : identity.kind === 'user' && team.userIds?.includes(identity.userId) === true));
+  return { identity, seesEveryTeam: own.some((team) => team.name === OWNERS_TEAM), teams: own };
+}
+
+/** A target as the completeness check needs it: its type, its grants, and a workspace's project's grants when they were read. */
+export interface ReadTarget {
+  readonly type: TargetType;
+  readonly grants: readonly LiveGrant[];
+  /** A workspace's project's grants, when its project was read too. */
+  readonly projectGrants?: readonly LiveGrant[];
+}
+
+const PROJECT_LEVELS_WITH_WORKSPACE_ADMIN: ReadonlySet<string> = new Set(['maintain', 'admin']);
+
+/**
+ * Whether the viewer is known to manage team access on `target`, and so to see every grant there,
+ * secret teams' included (docs/api.md, "Seed: authentication" 3): owners; `manage-projects`
+ * everywhere, `manage-workspaces` on workspaces; an admin grant (a project's `maintain` or `admin`
+ * on its workspaces; `project-access.teams: manage` on the project). Unknown counts as no.
+ */
+export function managesTeamAccess(viewer: Viewer, target: ReadTarget): boolean {
+  if (viewer.seesEveryTeam) return true;
+  const mine = (grant: LiveGrant): boolean => viewer.teams.some((team) => team.id === grant.teamId);
+  return viewer.teams.some((team) => {
+    const flags = team.organizationAccess;
+    if (flags['manage-projects'] === true) return true;
+    if (target.type === 'workspace') {
+      if (flags['manage-workspaces'] === true) return true;
+      if (target.grants.some((g) => mine(g) && g.access.access === 'admin')) return true;
+      return (target.projectGrants ?? []).some((g) => mine(g) && PROJECT_LEVELS_WITH_WORKSPACE_ADMIN.has(g.access.access));
+    }
+    return target.grants.some((g) => mine(g) && (g.access.access === 'admin' || g.access.permissions['project-access.teams'] === 'manage'));
+  });
+}

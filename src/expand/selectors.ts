@@ -1,0 +1,68 @@
+// The selectors of sets and policies against the organization (README, "Names the files give"):
+// every project, tag and name they give is checked with the one name checker
+// (resolve/check-names.ts). A project, or a name written without `*` or `?`, that the organization
+// does not have is a problem at its FILE:LINE:COL with near misses; so is a tag no workspace
+// carries, unless the match says `allow-empty: true`. A glob that matches nothing is no problem:
+// a match that selects nothing is a warning, said by whoever matches (expand.ts, the policies').
+// Pure, over the lists already read: checking costs no request.
+import { NameIndex } from '../core/names.js';
+import type { Project, Selecting, SetMatch, SourceRef, Workspace } from '../core/model.js';
+import { checkName, noFindings, type NameFindings } from '../resolve/check-names.js';
+
+/** What the selectors are checked against: the lists resolution (or the policies' read) has. */
+export interface SelectorScope {
+  readonly projects: readonly Project[];
+  readonly workspaces: readonly Workspace[];
+  /** Whether `workspaces` is the organization's whole list (else the named projects' only). */
+  readonly complete: boolean;
+  /** Whether the workspaces came with their key-value tags (else a tag cannot be proven absent). */
+  readonly keyValueTags: boolean;
+}
+
+const NOT_VISIBLE = 'not found, or the token may not see it';
+const isGlob = (text: string): boolean => text.includes('*') || text.includes('?');
+
+/** Every way a workspace carries a tag, as a criterion would be written: flat names, keys, `key:value`. */
+function tagIndex(workspaces: readonly Workspace[]): NameIndex {
+  const all = workspaces.flatMap((w) => [...(w.tags?.names ?? []), ...(w.tags?.bindings ?? []).flatMap((b) => [b.key, `${b.key}:${b.value}`])]);
+  return new NameIndex(all);
+}
+
+interface Indexes {
+  readonly projects: NameIndex;
+  readonly workspaces: NameIndex;
+  readonly tags: NameIndex;
+}
+
+/** `label`: how a message names the selector, `workspace set "prod": ` or `policy "x": `. */
+function checkOne(selector: Selecting, label: string, scope: SelectorScope, indexes: Indexes, findings: NameFindings): void {
+  const where = (key: keyof SetMatch, i: number): SourceRef | undefined => selector.matchSources?.[key]?.[i] ?? selector.source;
+  const name = (key: keyof SetMatch, value: string, i: number) => ({ name: value, source: where(key, i), prefix: label });
+  const { projects = [], tags = [], names = [], exclude = [] } = selector.match;
+  const workspaceSet = selector.type === 'workspace';
+  if (workspaceSet) projects.forEach((p, i) => checkName({ kind: 'project', ...name('projects', p, i) }, indexes.projects, NOT_VISIBLE, findings));
+  // Names are the workspaces of the projects read, when only those were: then "not there" says so.
+  const narrowed = workspaceSet && !scope.complete;
+  const missingName = narrowed ? 'is in none of the projects the matches name (only their workspaces were read), or the token may not see it' : NOT_VISIBLE;
+  for (const key of ['names', 'exclude'] as const) {
+    (key === 'names' ? names : exclude).forEach((n, i) => {
+      if (!isGlob(n)) checkName({ kind: selector.type, ...name(key, n, i) }, workspaceSet ? indexes.workspaces : indexes.projects, missingName, findings);
+    });
+  }
+  // Without key-value tags read, a tag may be a key the server did not report: the plan says that instead (key-value-tags-not-read).
+  if (!workspaceSet || !scope.keyValueTags) return;
+  const carried = narrowed ? 'is on no workspace of the projects the matches name' : 'is on no workspace the token can see';
+  const missingTag = `${carried} (write \`allow-empty: true\` in the match if that is meant)`;
+  tags.forEach((t, i) => {
+    if (!selector.allowEmpty || indexes.tags.find(t)) checkName({ kind: 'tag', ...name('tags', t, i) }, indexes.tags, missingTag, findings);
+  });
+}
+
+/** Every problem and warning of the selectors' names, in the selectors' order. */
+export function checkSelectors(selectors: readonly Selecting[], label: (s: Selecting) => string, scope: SelectorScope): NameFindings {
+  const findings = noFindings();
+  if (selectors.length === 0) return findings;
+  const indexes: Indexes = { projects: new NameIndex(scope.projects.map((p) => p.name)), workspaces: new NameIndex(scope.workspaces.map((w) => w.name)), tags: tagIndex(scope.workspaces) };
+  for (const selector of selectors) checkOne(selector, label(selector), scope, indexes, findings);
+  return findings;
+}

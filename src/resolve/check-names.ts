@@ -1,0 +1,103 @@
+// The one checker of the names the files give (README, "Names the files give"): a team, project,
+// workspace or tag is found as written, or after Unicode NFC (core/names.ts: found, with a
+// `name-normalisation` warning), or is a problem at the place the files wrote it, with its near
+// misses in the organization. Teams everywhere they are named (grants of entries and sets,
+// `settings.ignore-teams`, a policy's `except-teams` and `min-access.team`) are checked here; the
+// selectors of sets and policies through expand/selectors.ts, with the same function. Pure.
+import type { DesiredGrant, SourceRef, Team } from '../core/model.js';
+import type { DesiredState } from '../core/desired-state.js';
+import { NameIndex } from '../core/names.js';
+import type { PlanWarning } from '../core/plan.js';
+import type { DesiredPolicy } from '../core/policy.js';
+import { quote } from '../core/printable.js';
+import { didYouMean } from './closest.js';
+
+export interface NameProblem {
+  /** Where the name is written; absent for a state built without sources (a library caller's). */
+  readonly source?: SourceRef;
+  readonly message: string;
+}
+
+/** What checking names found: problems (the run fails with all of them) and warnings (the plan's). */
+export interface NameFindings {
+  readonly problems: NameProblem[];
+  readonly warnings: PlanWarning[];
+}
+
+export const noFindings = (): NameFindings => ({ problems: [], warnings: [] });
+
+/** One name as the files give it. */
+export interface Naming {
+  /** `team`, `project`, `workspace`, `tag`. */
+  readonly kind: string;
+  readonly name: string;
+  readonly source?: SourceRef | undefined;
+  /** Where it is named, before the message: `policy "x": `. */
+  readonly prefix?: string;
+}
+
+const at = (source: SourceRef | undefined): string => (source ? `${source.file}:${source.line}:${source.col}: ` : '');
+
+/**
+ * The organization's spelling of the name, or undefined with a problem: `missing` says what "not
+ * there" means (`not found, or the token may not see it`), and the near misses come from `index`.
+ */
+export function checkName(naming: Naming, index: NameIndex, missing: string, findings: NameFindings): string | undefined {
+  const { kind, name, source, prefix = '' } = naming;
+  const found = index.find(name);
+  if (found?.normalised) {
+    const message = `${at(source)}${prefix}${kind} ${quote(name)} differs from the organization's ${quote(found.name)} only by Unicode normalisation (the files' is not NFC): taken as that ${kind}; write it as the organization does to silence this.`;
+    findings.warnings.push({ code: 'name-normalisation', message });
+  }
+  if (found) return found.name;
+  const message = `${prefix}${kind} ${quote(name)} ${missing}.${didYouMean(name, index.names)}`;
+  findings.problems.push(source ? { source, message } : { message });
+  return undefined;
+}
+
+const NOT_VISIBLE_TEAM = 'not found, or the token may not see it (secret teams are visible to their members and owners only)';
+
+/**
+ * Every team the files name, checked once per spelling (its first place): granted and ignored teams
+ * alike must be teams the token sees, since an ignored name that matches no team protects nothing
+ * and the grant it meant to keep would be pruned; a policy's team that is no team would exempt
+ * nothing or demand the impossible. Returns the organization's spelling of each name found.
+ */
+export function checkTeams(desired: DesiredState, teams: readonly Team[], findings: NameFindings): Map<string, string> {
+  const index = new NameIndex(teams.map((t) => t.name));
+  const spelling = new Map<string, string>();
+  const missing = `in organization ${quote(desired.organization)}: ${NOT_VISIBLE_TEAM}`;
+  // Once per name and kind of place: a team unknown in grants and in ignore-teams is said at both.
+  const checked = new Set<string>();
+  const check = (name: string, source: SourceRef | undefined, prefix = ''): void => {
+    if (checked.has(`${prefix}\u0000${name}`)) return;
+    checked.add(`${prefix}\u0000${name}`);
+    const found = checkName({ kind: 'team', name, source, prefix }, index, missing, spelling.has(name) ? noFindings() : findings);
+    if (found !== undefined) spelling.set(name, found);
+  };
+  for (const target of [...desired.targets, ...(desired.sets ?? [])]) for (const grant of target.grants) check(grant.team, grant.source);
+  for (const name of desired.settings.ignoreTeams) check(name, desired.settings.ignoreTeamSources?.get(name), 'settings.ignore-teams: ');
+  for (const policy of desired.policies ?? []) for (const [name, source] of policy.teamSources ?? []) check(name, source, `policy ${quote(policy.name)}: `);
+  return spelling;
+}
+
+/**
+ * The desired state with each team as the organization spells it (what the plan, its changes and
+ * the policies compare by). The files are not touched: a saved plan fingerprints them as written.
+ */
+export function withTeamsAsNamed(desired: DesiredState, spelling: ReadonlyMap<string, string>): DesiredState {
+  if (![...spelling].some(([written, named]) => written !== named)) return desired;
+  const team = (name: string): string => spelling.get(name) ?? name;
+  const grants = (list: readonly DesiredGrant[]): DesiredGrant[] => list.map((g) => (team(g.team) === g.team ? g : { ...g, team: team(g.team) }));
+  const policy = (p: DesiredPolicy): DesiredPolicy => {
+    const rule = p.rule.kind === 'min-access' ? { ...p.rule, team: team(p.rule.team) } : p.rule.kind === 'max-access' ? { ...p.rule, exceptTeams: p.rule.exceptTeams.map(team) } : p.rule;
+    return { ...p, rule };
+  };
+  return {
+    ...desired,
+    settings: { ...desired.settings, ignoreTeams: desired.settings.ignoreTeams.map(team) },
+    targets: desired.targets.map((t) => ({ ...t, grants: grants(t.grants), ...(t.expired ? { expired: grants(t.expired) } : {}) })),
+    ...(desired.sets ? { sets: desired.sets.map((s) => ({ ...s, grants: grants(s.grants), ...(s.expiredTeams ? { expiredTeams: s.expiredTeams.map(team) } : {}) })) } : {}),
+    ...(desired.policies ? { policies: desired.policies.map(policy) } : {}),
+  };
+}

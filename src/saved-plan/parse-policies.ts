@@ -1,0 +1,50 @@
+// A saved plan's `basis.policies` (core/policy-document.ts) back into the policies, so that
+// `apply --plan` checks them again without the files (README, "Policies"). Checked as the changes
+// are: every value one a validated file can hold, and what is kept is all the file says.
+import { isFixedLevel, type FixedLevel } from '../core/access.js';
+import { RESOURCE_OF, type SetMatch, type TargetType } from '../core/model.js';
+import { MATCH_KEYS, policyDocument } from '../core/policy-document.js';
+import type { DesiredPolicy, PolicyRule } from '../core/policy.js';
+import type { Reader } from './reader.js';
+
+function names(reader: Reader, key: string): string[] {
+  return reader.array(key).map((value, i) => (typeof value === 'string' && value !== '' ? value : reader.fail(`${reader.at(key)}[${i}] is not a name`)));
+}
+
+function level(reader: Reader, key: string, type: TargetType): FixedLevel {
+  const value = reader.string(key);
+  return isFixedLevel(RESOURCE_OF[type], value) ? value : reader.fail(`${reader.at(key)} "${value}" is not a fixed level of a ${type}`);
+}
+
+function matchOf(reader: Reader): SetMatch {
+  const match: { -readonly [K in keyof SetMatch]: SetMatch[K] } = {};
+  for (const key of MATCH_KEYS) if (reader.value[key] !== undefined) match[key] = names(reader, key);
+  return match;
+}
+
+function ruleOf(reader: Reader, type: TargetType): PolicyRule {
+  const kind = reader.string('kind');
+  switch (kind) {
+    case 'max-access':
+      return { kind, access: level(reader, 'access', type), exceptTeams: names(reader, 'except_teams') };
+    case 'min-access':
+      return { kind, team: reader.string('team'), access: level(reader, 'access', type) };
+    case 'max-teams':
+      return { kind, access: level(reader, 'access', type), count: reader.integer('count') };
+    default:
+      return reader.fail(`${reader.at('kind')} "${kind}" is not max-access, min-access or max-teams`);
+  }
+}
+
+function policyOf(reader: Reader): DesiredPolicy {
+  const type = reader.string('type');
+  if (type !== 'project' && type !== 'workspace') reader.fail(`${reader.at('type')} "${type}" is not project or workspace`);
+  const policy: DesiredPolicy = { name: reader.string('name'), type, match: matchOf(reader.object('match')), rule: ruleOf(reader.object('rule'), type) };
+  // All the file says is kept: a key the document does not know is an edit.
+  if (JSON.stringify(policyDocument(policy)) !== JSON.stringify(reader.value)) reader.fail(`${reader.path} has keys a saved plan does not write`);
+  return policy;
+}
+
+export function policiesOf(basis: Reader): DesiredPolicy[] {
+  return basis.objects('policies').map(policyOf);
+}
