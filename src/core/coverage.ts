@@ -1,6 +1,4 @@
-// What a run could not see (coverage) and what it was asked to cover (scope): plain data every
-// output carries (README, "Plan and drift" and "Effective access"), phrased only in src/render/coverage.ts.
-
+// src/core/coverage.ts (new)
 /** Why a read is not known to be whole; phrased only by a renderer (src/render/coverage.ts). */
 export type IncompleteReason =
   /** The token does not see every team (it is not an owner's): on `targets` of the targets read it does not manage team access, so a secret team's grant there is not seen. */
