@@ -11,6 +11,7 @@ import { formatInstant, INSTANT_PATTERN, msOf } from '../core/expiry.js';
 import type { PolicyViolation } from '../core/policy.js';
 import { checksumOf } from '../diff/checksum.js';
 import { INTEGRITY_KEY, integrityOf } from './fingerprint.js';
+import { coverageAndScopeOf } from './parse-coverage.js';
 import { effectiveChangesOf } from './parse-effective.js';
 import { readOf } from './parse-read.js';
 import { serverOf } from './parse-server.js';
@@ -185,6 +186,7 @@ export function parseSavedPlan(file: string, json: unknown): SavedPlan {
     // The basis lists every target read, as the plan counts them (diff/plan.ts).
     managedTargets: basis.targets.length,
     ...targetedOf(planReader),
+    ...coverageAndScopeOf(planReader, basis, targetedOf(planReader).targeted),
     ...effectiveChangesOf(planReader),
     ...serverOf(planReader),
     ...(planReader.value.violations === undefined ? {} : { violations: planReader.objects('violations').map(violationOf) }),

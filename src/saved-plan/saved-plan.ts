@@ -4,7 +4,7 @@
 import type { LiveState, TargetType } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
 import type { JsonValue } from '../core/json-value.js';
-import { planDocument } from '../core/plan-document.js';
+import { planJsonDocument } from '../render/json.js';
 import type { Plan } from '../core/plan.js';
 import { incompleteTargetsOf } from '../diff/completeness.js';
 import { fingerprintDesired, fingerprintGrants, INTEGRITY_KEY, integrityOf } from './fingerprint.js';
@@ -60,7 +60,7 @@ export function savedPlanDocument(saved: SavedPlan): { [key: string]: JsonValue 
       max_removals: saved.basis.maxRemovals,
       targets: saved.basis.targets.map((t) => ({ type: t.type, name: t.name, id: t.id, grants: t.grants, complete: t.complete })),
     },
-    plan: planDocument(saved.plan),
+    plan: planJsonDocument(saved.plan),
   };
   return { ...document, [INTEGRITY_KEY]: integrityOf(document) };
 }
