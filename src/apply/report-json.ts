@@ -1,7 +1,8 @@
 // `apply --format json`: one JSON document on stdout, the plan (format 1), every outcome, and why
 // the run stopped when it stopped early.
 import type { ApplyResult, ChangeOutcome, Stop } from './outcome.js';
-import { changeDocument, planDocument } from '../core/plan-document.js';
+import { changeDocument } from '../core/plan-document.js';
+import { planJsonDocument } from '../render/json.js';
 
 const stopDocument = (stop: Stop): { reason: string; exit_code: number } => ({ reason: stop.reason, exit_code: stop.exitCode });
 
@@ -11,7 +12,7 @@ function extraOf(outcome: ChangeOutcome): { reason?: string; note?: string } {
 }
 
 export function applyJson(result: ApplyResult): string {
-  const base = { result: result.kind, plan: planDocument(result.plan) };
+  const base = { result: result.kind, plan: planJsonDocument(result.plan) };
   if (result.kind === 'cancelled' && result.stopped) return `${JSON.stringify({ ...base, stopped: stopDocument(result.stopped) }, null, 2)}\n`;
   if (result.kind !== 'applied') return `${JSON.stringify(base, null, 2)}\n`;
   const { report } = result;

@@ -2,6 +2,7 @@
 // project or workspace once every source is counted, and what a plan does to it. Plain types,
 // shared by src/effective/ (which computes them), the plan and the renderers.
 import type { Level, PermissionSet } from './access.js';
+import type { Coverage, Scope } from './coverage.js';
 import type { Project, TargetRef, TargetType, Team, TeamRef, Workspace } from './model.js';
 import type { PolicyViolation } from './policy.js';
 
@@ -45,6 +46,10 @@ export interface Report {
   readonly cells: readonly EffectiveCell[];
   /** README, "Policies": what the access breaks of the files' policies (none without files or policies). */
   readonly violations: readonly PolicyViolation[];
+  /** Whether the read of the targets shown is known to be whole (README, "Effective access": `complete`). */
+  readonly coverage: Coverage;
+  /** What the report was asked: the paths, --team, --project, --workspace. */
+  readonly scope: Scope;
 }
 
 /** A grant change of the plan that causes an effective change. */

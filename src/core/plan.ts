@@ -1,5 +1,6 @@
 // The plan: what the diff produces and every renderer, guard and executor reads. Plain data.
 import type { Resource } from './access.js';
+import type { Coverage, Scope } from './coverage.js';
 import type { EffectiveChange } from './effective.js';
 import type { PolicyViolation } from './policy.js';
 import type { Access, GrantOrigin, GrantRead, ReportedAccess, TargetRef, TeamRef } from './model.js';
@@ -119,6 +120,13 @@ export interface Plan {
    * files do not manage; `apply --plan` finds them again and never trusts a saved plan's.
    */
   readonly violations?: readonly PolicyViolation[];
+  /**
+   * README, "Plan and drift": whether the read is known to be whole (diff/completeness.ts,
+   * coverageOf). Not part of the checksum, as `read` is not: the incomplete targets already are.
+   */
+  readonly coverage: Coverage;
+  /** What the run was asked to cover: the paths and every --target, as given. Not part of the checksum. */
+  readonly scope: Scope;
 }
 
 /** The plan as the diff makes it, before the guards are evaluated (guard/plan-refusals.ts adds them). */

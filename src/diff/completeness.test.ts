@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { access, liveOf, team, teamId } from '../../test/support/states.js';
-import { incompleteTargetsOf } from './completeness.js';
+import { coverageOf, incompleteTargetsOf } from './completeness.js';
 
 describe('incompleteTargetsOf', () => {
   it('marks targets the reader flagged and targets with a grant of an invisible team', () => {
@@ -11,5 +11,24 @@ describe('incompleteTargetsOf', () => {
       { type: 'project', id: 'prj-c', name: 'c', grants: [], complete: false },
     ]);
     expect([...incompleteTargetsOf(live)].sort()).toEqual(['prj-b', 'prj-c']);
+  });
+});
+
+describe('coverageOf', () => {
+  const grant = (id: string, teamName: string, targetId: string) => ({ id, resource: 'team-workspaces' as const, teamId: teamId(teamName), targetId, access: access('team-workspaces', 'read'), extra: {} });
+
+  it('complete when every grant names a team the token sees and no read was flagged', () => {
+    const live = liveOf('acme', [team('dev')], [{ type: 'workspace', id: 'ws-a', name: 'a', grants: [grant('g1', 'dev', 'ws-a')] }]);
+    expect(coverageOf(live)).toEqual({ complete: true, reasons: [] });
+  });
+
+  it('one grants-of-unseen-teams reason naming every incomplete target, projects first, each by name', () => {
+    const live = liveOf('acme', [team('dev')], [
+      { type: 'workspace', id: 'ws-z', name: 'z', grants: [grant('g1', 'secret', 'ws-z')] },
+      { type: 'workspace', id: 'ws-b', name: 'b "quoted"', grants: [], complete: false },
+      { type: 'workspace', id: 'ws-ok', name: 'ok', grants: [grant('g2', 'dev', 'ws-ok')] },
+      { type: 'project', id: 'prj-p', name: 'p', grants: [], complete: false },
+    ]);
+    expect(coverageOf(live)).toEqual({ complete: false, reasons: [{ code: 'grants-of-unseen-teams', targets: ['project "p"', 'workspace "b \\"quoted\\""', 'workspace "z"'] }] });
   });
 });

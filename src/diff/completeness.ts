@@ -1,6 +1,8 @@
-// Which managed targets may have been read only in part. Here, below the guards, because two
-// stages decide from it: the incomplete-read guard (no removal there) and the plan's checksum
-// (diff/checksum.ts), which a reviewer approves.
+// Which managed targets may have been read only in part, and what every output says of it. Here,
+// below the guards, because two stages decide from it: the incomplete-read guard (no removal there)
+// and the plan's checksum (diff/checksum.ts), which a reviewer approves; the outputs carry
+// coverageOf (README, "Plan and drift": `complete`).
+import type { Coverage } from '../core/coverage.js';
 import type { LiveState } from '../core/model.js';
 
 /**
@@ -13,4 +15,19 @@ export function incompleteTargetsOf(live: LiveState): Set<string> {
     if (target.complete === false || target.grants.some((grant) => !live.teams.has(grant.teamId))) out.add(target.id);
   }
   return out;
+}
+
+/**
+ * Whether the read is known to be whole: complete iff no target is incomplete, else one reason
+ * naming them (projects first, then workspaces, each by name), so a report or plan made with a
+ * token that cannot see every team never reads as the whole organization.
+ */
+export function coverageOf(live: LiveState): Coverage {
+  const incomplete = incompleteTargetsOf(live);
+  if (incomplete.size === 0) return { complete: true, reasons: [] };
+  const targets = [...live.targets.values()]
+    .filter((t) => incomplete.has(t.id))
+    .sort((a, b) => (a.type !== b.type ? (a.type < b.type ? -1 : 1) : a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map((t) => `${t.type} ${JSON.stringify(t.name)}`);
+  return { complete: false, reasons: [{ code: 'grants-of-unseen-teams', targets }] };
 }

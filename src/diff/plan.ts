@@ -1,11 +1,13 @@
 // Assembles the plan: the diff, the effective-access and expiry warnings, the summary and the checksum.
+import type { Scope } from '../core/coverage.js';
 import type { LiveState } from '../core/model.js';
+import { scopeOf } from '../core/scope.js';
 import type { DesiredState } from '../core/desired-state.js';
 import { summarise, type Change, type DiffPlan, type PlanWarning } from '../core/plan.js';
 import type { PolicyViolation } from '../core/policy.js';
 import type { ServerInfo } from '../core/server.js';
 import { checksumOf, policiesDigestOf } from './checksum.js';
-import { incompleteTargetsOf } from './completeness.js';
+import { coverageOf, incompleteTargetsOf } from './completeness.js';
 import { diff, indexLive } from './diff.js';
 import { warnings } from './warnings.js';
 import { expiryWarnings } from './expiry.js';
@@ -17,10 +19,12 @@ export interface PlanContext {
   readonly setWarnings?: readonly PlanWarning[];
   /** The clock of the run (epoch milliseconds), for the expiry warnings (expiry.ts); absent: none. */
   readonly now?: number;
+  /** What the run was asked to cover (the paths, --target); absent: nothing narrowed, no paths. */
+  readonly scope?: Scope;
 }
 
 /** The plan without its refusals: the guards come after the diff (guard/plan-refusals.ts). */
-export function buildPlan(desired: DesiredState, live: LiveState, { server, supportWarnings = [], setWarnings = [], now }: PlanContext = {}): DiffPlan {
+export function buildPlan(desired: DesiredState, live: LiveState, { server, supportWarnings = [], setWarnings = [], now, scope = scopeOf({}) }: PlanContext = {}): DiffPlan {
   const index = indexLive(live);
   const changes = diff(desired, live, index);
   const expiring = now === undefined ? [] : expiryWarnings(desired, index, changes, now);
@@ -35,6 +39,8 @@ export function buildPlan(desired: DesiredState, live: LiveState, { server, supp
     ...(server ? { server } : {}),
     // Every target read is one the plan covers (a saved plan's basis lists the same).
     managedTargets: live.targets.size,
+    coverage: coverageOf(live),
+    scope,
   };
 }
 

@@ -6,7 +6,7 @@ import { IMPLIED, type Resource } from '../core/access.js';
 import type { EffectiveCell } from '../core/effective.js';
 import type { Project, Team, Workspace } from '../core/model.js';
 import type { Change } from '../core/plan.js';
-import { planDocument } from '../core/plan-document.js';
+import { planJsonDocument } from '../render/json.js';
 import { diff, indexLive } from '../diff/diff.js';
 import { buildPlan } from '../diff/plan.js';
 import { planSchema } from '../render/plan-schema.js';
@@ -163,7 +163,7 @@ describe('what a plan does to effective access', () => {
         const grants = [...live.targets.values()].flatMap((t) => t.grants);
         const workspaces = [{ id: 'ws-netprod', name: 'net-prod', projectId: 'prj-platform' }, { id: 'ws-appdev', name: 'app-dev', projectId: 'prj-data' }];
         const effective = effectiveChanges(plan.changes, { teams: [...live.teams.values()], projects: [{ id: 'prj-platform', name: 'platform' }, { id: 'prj-data', name: 'data' }], workspaces, grants });
-        expect(validate(planDocument({ ...plan, refusals: [], effectiveChanges: effective })), JSON.stringify(validate.errors)).toBe(true);
+        expect(validate(planJsonDocument({ ...plan, refusals: [], effectiveChanges: effective })), JSON.stringify(validate.errors)).toBe(true);
         // A change that is not label-only either moves something or is listed as shadowed.
         for (const change of plan.changes) {
           if (change.action === 'update' && change.labelOnly) continue;

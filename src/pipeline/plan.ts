@@ -8,6 +8,7 @@ import type { DesiredState } from '../core/desired-state.js';
 import type { ServerInfo } from '../core/server.js';
 import type { Plan } from '../core/plan.js';
 import { buildPlan, withViolations } from '../diff/plan.js';
+import { scopeOf } from '../core/scope.js';
 import { desiredAt } from '../diff/expiry.js';
 import { supportFindings } from '../diff/support.js';
 import type { PlanWarning } from '../core/plan.js';
@@ -194,7 +195,7 @@ async function policiesOf(client: TfeClient, expanded: Expanded, live: LiveState
 export async function planAgainstLive(
   client: TfeClient,
   desired: DesiredState,
-  request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad' | 'effectiveChanges' | 'policyState' | 'readBy' | 'onNotice'> & Partial<Pick<PlanRequest, 'targets'>> & { readonly now: number },
+  request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad' | 'effectiveChanges' | 'policyState' | 'readBy' | 'onNotice'> & Partial<Pick<PlanRequest, 'targets' | 'paths'>> & { readonly now: number },
 ): Promise<Omit<PlanResult, 'client'>> {
   // Here rather than in desiredFromFiles: every plan (plan, drift, a fresh apply) passes through.
   request.afterLoad?.();
@@ -207,9 +208,11 @@ export async function planAgainstLive(
   const supportWarnings = checkSupport(expanded.desired, live, server);
   // diff -> guard: the plan names every guard apply will refuse it by (docs/architecture.md, "The pipeline").
   const targeted = targetsOf(request.targets ?? []);
-  // A --target plan says it covers part of the files, in every format (README, "Plan and drift");
-  // how the grants were read is reported too, never part of the checksum (the same plan either way).
-  const diffPlan = buildPlan(expanded.desired, live, { server, supportWarnings, setWarnings: expanded.warnings, now: request.now });
+  // A --target plan says it covers part of the files, in every format (README, "Plan and drift"), as
+  // `targeted` and in its scope; how the grants were read is reported too, never part of the
+  // checksum (the same plan either way).
+  const scope = scopeOf({ paths: request.paths ?? [], targets: request.targets ?? [] });
+  const diffPlan = buildPlan(expanded.desired, live, { server, supportWarnings, setWarnings: expanded.warnings, now: request.now, scope });
   const built = guardPlan(diffPlan, guardInputsOf(expanded.desired, live));
   const policies = await policiesOf(client, expanded, live, built.changes, request);
   // The checksum covers the policies' verdict as it covers the guards' (diff/checksum.ts).

@@ -23,6 +23,8 @@ import { selectReport, type ReportSelection } from './report-selection.js';
 import { checkPolicies } from '../policy/check.js';
 import { policyNameFindings } from '../policy/selectors.js';
 import { nameProblemsError } from '../resolve/problems.js';
+import { coverageOf } from '../diff/completeness.js';
+import { scopeOf } from '../core/scope.js';
 import type { PolicyViolation } from '../core/policy.js';
 
 export interface ReportRequest extends Pick<PlanRequest, 'cwd' | 'env' | 'address' | 'concurrency' | 'rateLimit' | 'homeDir' | 'onProgress' | 'afterLoad' | 'onRateLimit' | 'signal' | 'timeoutMs' | 'readBy' | 'onNotice' | 'now'> {
@@ -164,7 +166,12 @@ async function reportWith(client: TfeClient, organization: string, desired: Desi
       const project = w.projectId === undefined ? undefined : projects.get(w.projectId);
       return project ? { ...w, project } : w;
     });
-    return selectReport({ organization, state: request.after ? 'after' : 'live', generatedAt, ...found, workspaces, cells, violations }, request.selection);
+    const scope = scopeOf({ paths: request.paths, ...request.selection });
+    const whole = { organization, state: request.after ? 'after' : 'live', generatedAt, ...found, workspaces, cells, violations, coverage: coverageOf(live), scope } as const;
+    const report = selectReport(whole, request.selection);
+    // What the report could not see of the targets it shows: a grant of an unseen team elsewhere does not make it partial.
+    const shown = new Set([...report.projects.map((p) => p.id), ...report.workspaces.map((w) => w.id)]);
+    return { ...report, coverage: coverageOf({ ...live, targets: new Map([...live.targets].filter(([id]) => shown.has(id))) }) };
   } finally {
     await client.close();
   }

@@ -180,12 +180,6 @@ export function summaryLine(plan: { organization: string; summary: { add: number
   return `Plan for ${plan.organization}: ${add} to add, ${update} to change, ${remove} to remove.`;
 }
 
-/** Right under the summary of a `--target` plan: it covers part of the files. */
-export function partialLine(plan: { readonly targeted?: readonly string[] }): string | undefined {
-  if (!plan.targeted || plan.targeted.length === 0) return undefined;
-  return `Partial plan (--target): only ${plan.targeted.join(', ')}; the other targets of the files were not read.`;
-}
-
 /**
  * The heading of a plan's refusals, or undefined when apply may go ahead. Placed right under the
  * summary in every format: a reviewer must not read a plan apply will refuse as applicable.

@@ -4,8 +4,9 @@
 // long, additions and changes (and the effective changes) are collapsed, and the warnings always
 // are. `drift --format markdown` is titled and marked as drift, not as a plan.
 import type { Change, Plan } from '../core/plan.js';
+import { coverageWords } from './coverage.js';
 import { effectiveLines } from './effective-lines.js';
-import { detailLines, groupByTarget, headline, hiddenWarningsLine, partialLine, refusalHeadline, shownWarnings, showsSources, SIGN, sourceLabel, summaryLine, type TargetGroup, type WarningScope } from './lines.js';
+import { detailLines, groupByTarget, headline, hiddenWarningsLine, refusalHeadline, shownWarnings, showsSources, SIGN, sourceLabel, summaryLine, type TargetGroup, type WarningScope } from './lines.js';
 import { collapsed, escapeHtml, escapeText, fenced, fenceSafe } from './markdown-text.js';
 import { MAX_VIOLATIONS_SHOWN, violationHeadline, violationText } from './violation-lines.js';
 
@@ -77,10 +78,13 @@ function section(group: TargetGroup, long: boolean, verbose: boolean, now: numbe
   return `${parts.join('\n')}\n`;
 }
 
-/** A note under the summary of a `--target` plan: a reviewer must not read it as the whole. */
-function partialBlock(plan: Plan): string[] {
-  const partial = partialLine(plan);
-  return partial ? ['> [!NOTE]', `> ${escapeText(partial)}`, ''] : [];
+/**
+ * Under the summary: a warning when the read may miss grants, a note when --target narrowed the plan
+ * (render/coverage.ts): a reviewer must not read either as the whole.
+ */
+function coverageBlock(plan: Plan): string[] {
+  const { partial, filtered } = coverageWords(plan.coverage, plan.scope, 'plan');
+  return [...(partial ? ['> [!WARNING]', `> ${escapeText(partial)}`, ''] : []), ...(filtered ? ['> [!NOTE]', `> ${escapeText(filtered)}`, ''] : [])];
 }
 
 /** A GitHub alert (a blockquote elsewhere) right under the summary: the guards that refuse the plan. */
@@ -110,7 +114,7 @@ function headOf(plan: Plan, kind: PlanKind): string {
     '',
     escapeText(kind === 'drift' ? driftLine(plan) : summaryLine(plan)),
     '',
-    ...partialBlock(plan),
+    ...coverageBlock(plan),
     ...refusalBlock(plan),
     ...violationBlock(plan),
     `| ${words.columns.join(' | ')} |`,

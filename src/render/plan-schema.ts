@@ -7,6 +7,7 @@ import { INSTANT_PATTERN } from '../core/expiry.js';
 import { splitKey } from '../core/permissions.js';
 import { effectiveChangesSchema } from './effective-schema.js';
 import { violationsSchema } from './violation-schema.js';
+import { COVERAGE_REQUIRED, COVERAGE_RULE, coverageProperties } from './coverage-schema.js';
 
 type Schema = Record<string, unknown>;
 
@@ -141,7 +142,7 @@ export function planSchema(): Schema {
     title: 'tfe-access plan',
     description: 'The plan printed by `tfe-access plan --format json`.',
     type: 'object',
-    required: ['format_version', 'organization', 'changes', 'summary', 'checksum', 'warnings', 'refusals'],
+    required: ['format_version', 'organization', 'changes', 'summary', 'checksum', 'warnings', 'refusals', ...COVERAGE_REQUIRED],
     properties: {
       format_version: { const: PLAN_FORMAT_VERSION },
       organization: { type: 'string', minLength: 1 },
@@ -172,8 +173,10 @@ export function planSchema(): Schema {
       },
       server: serverSchema(),
       read: readSchema(),
+      ...coverageProperties(),
     },
     additionalProperties: true,
+    allOf: [COVERAGE_RULE],
     $defs: defs,
   };
 }

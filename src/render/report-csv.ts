@@ -1,18 +1,26 @@
 // The report as CSV (RFC 4180): one row per (team, target), the permissions and the sources each
-// in one column. A cell that a spreadsheet would read as a formula is prefixed with `'`.
+// in one column. A cell that a spreadsheet would read as a formula is prefixed with `'`. CSV has
+// no place for a title, and a comment line breaks strict parsers: whether the read is whole and
+// what the report was narrowed to are two constant columns of every row (README, "Effective access").
 import type { Report } from '../core/effective.js';
 import { RESOURCE_OF } from '../core/model.js';
 import { orderedEntries } from '../core/permissions.js';
 import { printable } from '../core/printable.js';
+import { filterItems } from './coverage.js';
 import { sourcesText } from './report-text.js';
 import { violationText } from './violation-lines.js';
 
-export const CSV_HEADER = ['team', 'team_id', 'target_type', 'target', 'target_id', 'project', 'access', 'permissions', 'sources', 'violations'] as const;
+export const CSV_HEADER = ['team', 'team_id', 'target_type', 'target', 'target_id', 'project', 'access', 'permissions', 'sources', 'violations', 'complete', 'scope'] as const;
 
 /** Quoted when it holds a comma, quote or line break; `=`, `+`, `-`, `@` at the start are defused. */
 export function csvField(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** `complete` (true or false) and `scope` (the filters, `team sre; project x`; empty: not narrowed). */
+function coverageColumns(report: Report): [string, string] {
+  return [String(report.coverage.complete), filterItems(report.scope).join('; ')];
 }
 
 const pairKey = (teamId: string, targetId: string): string => `${teamId}\u0000${targetId}`;
@@ -34,7 +42,7 @@ function violationRows(report: Report, projectOf: ReadonlyMap<string, string>): 
       continue;
     }
     const project = v.target.type === 'workspace' ? (projectOf.get(v.target.id) ?? '') : v.target.name;
-    rows.push([v.team?.name ?? '', v.team?.id ?? '', v.target.type, v.target.name, v.target.id, project, v.team ? 'none' : '', '', '', text]);
+    rows.push([v.team?.name ?? '', v.team?.id ?? '', v.target.type, v.target.name, v.target.id, project, v.team ? 'none' : '', '', '', text, ...coverageColumns(report)]);
   }
   return { byPair, rows };
 }
@@ -53,6 +61,7 @@ export function renderReportCsv(report: Report): string {
     orderedEntries(RESOURCE_OF[cell.target.type], cell.permissions).map(([key, value]) => `${key}=${String(value)}`).join('; '),
     sourcesText(cell),
     (violations.byPair.get(pairKey(cell.team.id, cell.target.id)) ?? []).join('; '),
+    ...coverageColumns(report),
   ]);
   const rows = [...cells, ...violations.rows];
   return [CSV_HEADER, ...rows].map((row) => row.map((field) => csvField(printable(field))).join(',')).join('\r\n') + '\r\n';

@@ -7,6 +7,7 @@ import { RESOURCE_OF, type TargetType } from '../core/model.js';
 import type { JsonValue } from '../core/json-value.js';
 import { violationDocument } from '../core/plan-document.js';
 import { nestPermissions, orderedEntries } from '../core/permissions.js';
+import { coverageDocument } from './coverage.js';
 
 export const REPORT_FORMAT_VERSION = 1;
 
@@ -51,5 +52,6 @@ export function reportDocument(report: Report): JsonObject {
       teams: (workspaceCells.get(w.id) ?? []).map(teamDocument),
     })),
     violations: report.violations.map(violationDocument),
+    ...coverageDocument(report.coverage, report.scope),
   };
 }

@@ -34,6 +34,8 @@ td.cell { text-align: center; min-width: 3.5em; cursor: pointer; }
 td.cell:focus { outline: 2px solid #333; }
 td.violated { outline: 2px solid #b00000; outline-offset: -3px; font-weight: 600; }
 #violations h2 { font-size: 14px; margin: 16px 0 4px; color: #b00000; }
+.coverage { margin: 0 0 8px; padding: 4px 8px; border-left: 4px solid #888; background: #f4f4f4; }
+.coverage.partial { border-color: #b00000; background: #fdecec; font-weight: 600; }
 ${levelRules}
 [hidden] { display: none !important; }
 #details { position: fixed; right: 16px; bottom: 16px; max-width: 28em; background: #fff; border: 1px solid #888; box-shadow: 0 2px 8px rgba(0,0,0,.2); padding: 8px 12px; }

@@ -8,6 +8,7 @@ import { RESOURCE_OF, type Project } from '../core/model.js';
 import { orderedEntries } from '../core/permissions.js';
 import { printable } from '../core/printable.js';
 import { LEVEL_COLOURS, SCRIPT, STYLE } from './report-html-assets.js';
+import { coverageWords, type CoverageWords } from './coverage.js';
 import { sourceText } from './report-text.js';
 import { violationHeadline, violationText } from './violation-lines.js';
 import type { PolicyViolation } from '../core/policy.js';
@@ -64,6 +65,12 @@ function violationsHtml(violations: readonly PolicyViolation[]): string {
   return `<section id="violations"><h2>${escapeHtml(headline)}</h2><ul>${violations.map((v) => `<li>${escapeHtml(violationText(v))}</li>`).join('')}</ul></section>\n`;
 }
 
+/** Under the title: why the page is partial (an alert), and what it was narrowed to; escaped as every text of the page. */
+function coverageHtml(words: CoverageWords): string {
+  const partial = words.partial ? `<p class="coverage partial" role="alert">${escapeHtml(words.partial)}</p>\n` : '';
+  return `${partial}${words.filtered ? `<p class="coverage filtered">${escapeHtml(words.filtered)}</p>\n` : ''}`;
+}
+
 function row(kind: 'project' | 'workspace', label: string, name: string, targetId: string | undefined, matrix: Matrix): string {
   const cells = matrix.teams.map((team) => {
     const key = `${team}\u0000${targetId ?? ''}`;
@@ -94,7 +101,9 @@ export function renderReportHtml(report: Report): string {
   const groups = [...report.projects].sort(byName).map((p) => group(p, inProject.get(p.id) ?? [], matrix));
   if (loose.length > 0) groups.push(group(undefined, loose, matrix));
   const state = report.state === 'after' ? 'after the plan of the files' : 'live';
-  const title = `Effective access: ${report.organization} (${state}, ${report.generatedAt})`;
+  // The title says `partial` and `filtered: ...` when the page is (render/coverage.ts); a banner under it says why.
+  const words = coverageWords(report.coverage, report.scope, 'report');
+  const title = `Effective access: ${report.organization} (${[state, report.generatedAt, ...words.tags].join(', ')})`;
   const head = teams.map((t) => `<th class="team" data-team="${escapeHtml(t)}" scope="col"><span>${escapeHtml(t)}</span></th>`).join('');
   return `<!doctype html>
 <html lang="en">
@@ -107,7 +116,7 @@ export function renderReportHtml(report: Report): string {
 </head>
 <body>
 <h1>${escapeHtml(title)}</h1>
-<p class="meta">${teams.length} teams, ${report.projects.length} projects, ${report.workspaces.length} workspaces; each cell is a team's effective access: the highest of its organization permissions, its project grant and its workspace grant.</p>
+${coverageHtml(words)}<p class="meta">${teams.length} teams, ${report.projects.length} projects, ${report.workspaces.length} workspaces; each cell is a team's effective access: the highest of its organization permissions, its project grant and its workspace grant.</p>
 <div class="controls">
 <label>Teams <input id="team-filter" type="search" placeholder="filter teams" autocomplete="off"></label>
 <label>Workspaces <input id="workspace-filter" type="search" placeholder="filter workspaces" autocomplete="off"></label>

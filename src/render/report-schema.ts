@@ -1,6 +1,7 @@
 // JSON Schema (2020-12) of the report JSON, built from the access tables; written out as
 // `schemas/report.schema.json` (a test keeps the file equal to this object).
 import { violationsSchema } from './violation-schema.js';
+import { COVERAGE_REQUIRED, COVERAGE_RULE, coverageProperties } from './coverage-schema.js';
 import { LEVELS, PERMISSIONS, type Resource } from '../core/access.js';
 import { splitKey } from '../core/permissions.js';
 import { REPORT_FORMAT_VERSION } from './report-document.js';
@@ -67,7 +68,7 @@ export function reportSchema(): Schema {
     title: 'tfe-access report',
     description: 'The effective access printed by `tfe-access report --format json`.',
     type: 'object',
-    required: ['format_version', 'organization', 'state', 'generated_at', 'projects', 'workspaces', 'violations'],
+    required: ['format_version', 'organization', 'state', 'generated_at', 'projects', 'workspaces', 'violations', ...COVERAGE_REQUIRED],
     properties: {
       format_version: { const: REPORT_FORMAT_VERSION },
       organization: { type: 'string', minLength: 1 },
@@ -83,8 +84,10 @@ export function reportSchema(): Schema {
         },
       },
       violations: violationsSchema(),
+      ...coverageProperties(),
     },
     additionalProperties: false,
+    allOf: [COVERAGE_RULE],
     $defs: {
       source: SOURCE_SCHEMA,
       'team-projects-permissions': permissionsSchema('team-projects'),

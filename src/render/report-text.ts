@@ -2,6 +2,7 @@
 // line per (team, target) with its level and every source.
 import type { AccessSource, EffectiveCell, Report } from '../core/effective.js';
 import { printable } from '../core/printable.js';
+import { coverageWords } from './coverage.js';
 import { violationHeadline, violationText } from './violation-lines.js';
 
 /** One source in words: `organization manage-projects`, `project platform: write`, `workspace grant: plan`. */
@@ -22,9 +23,17 @@ export function sourcesText(cell: EffectiveCell): string {
   return cell.sources.map((s) => sourceText(s, cell.target.type)).join(', ');
 }
 
+/** The title says `partial` and `filtered: ...` when the report is (render/coverage.ts), so it is never read as the whole. */
 export function headLine(report: Report): string {
   const state = report.state === 'after' ? 'once the plan of the files is applied' : 'live';
-  return `Effective access in ${printable(report.organization)} (${state}, read ${report.generatedAt}): ${report.cells.length} team-target pairs with access.`;
+  const tags = coverageWords(report.coverage, report.scope, 'report').tags.map((t) => `; ${printable(t)}`).join('');
+  return `Effective access in ${printable(report.organization)} (${state}, read ${report.generatedAt}${tags}): ${report.cells.length} team-target pairs with access.`;
+}
+
+/** Under the title: why the report is partial, and what it was narrowed to. */
+function coverageLines(report: Report): string[] {
+  const { partial, filtered } = coverageWords(report.coverage, report.scope, 'report');
+  return [...(partial ? [printable(partial)] : []), ...(filtered ? [printable(filtered)] : [])];
 }
 
 function table(rows: readonly (readonly [string, string, string])[]): string[] {
@@ -66,7 +75,7 @@ function byTeam(report: Report): string[] {
 }
 
 export function renderReportText(report: Report, options: { byTeam: boolean }): string {
-  const lines = [headLine(report), '', ...(options.byTeam ? byTeam(report) : byTarget(report))];
+  const lines = [headLine(report), ...coverageLines(report), '', ...(options.byTeam ? byTeam(report) : byTarget(report))];
   if (report.cells.length === 0 && !options.byTeam) lines.push('No team has access to the selected projects and workspaces.', '');
   const headline = violationHeadline(report.violations);
   if (headline) lines.push(headline, ...report.violations.map((v) => `  ${violationText(v)}`), '');

@@ -9,6 +9,7 @@ import { reportSchema } from './report-schema.js';
 import { reportDocument } from './report-document.js';
 import { renderReportText } from './report-text.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { scopeOf } from '../core/scope.js';
 
 const SCHEMA_FILE = new URL('../../schemas/report.schema.json', import.meta.url);
 
@@ -22,6 +23,8 @@ const report: Report = {
   workspaces: [{ id: 'ws-1', name: '=cmd|calc', project: undefined }],
   cells: [{ team: { name: hostile, id: 'team-x' }, target: { type: 'workspace', name: '=cmd|calc', id: 'ws-1' }, access: 'read', permissions: WORKSPACE_IMPLIED.read, sources: [{ kind: 'workspace', access: 'read' }] }],
   violations: [],
+  coverage: { complete: true, reasons: [] },
+  scope: scopeOf({}),
 };
 
 describe('report formats', () => {
@@ -79,9 +82,9 @@ describe('policy violations in the report (README, "Policies")', () => {
     expect(text).toContain('Policies broken (3 violations)');
     expect(text).toContain('  [few teams] 2 teams have read\n');
     const rows = renderReportCsv(broken).split('\r\n');
-    expect(rows[0]).toBe('team,team_id,target_type,target,target_id,project,access,permissions,sources,violations');
-    expect(rows[1]).toMatch(/,workspace grant: read,"\[at most plan\] team has read, above <b>plan<\/b>"$/);
-    expect(rows.slice(2, 4)).toEqual(['auditors,team-aud,workspace,\'=cmd|calc,ws-1,,none,,,"[auditors read] team ""auditors"" has no access"', ",,workspace,'=cmd|calc,ws-1,,,,,[few teams] 2 teams have read"]);
+    expect(rows[0]).toBe('team,team_id,target_type,target,target_id,project,access,permissions,sources,violations,complete,scope');
+    expect(rows[1]).toMatch(/,workspace grant: read,"\[at most plan\] team has read, above <b>plan<\/b>",true,$/);
+    expect(rows.slice(2, 4)).toEqual(['auditors,team-aud,workspace,\'=cmd|calc,ws-1,,none,,,"[auditors read] team ""auditors"" has no access",true,', ",,workspace,'=cmd|calc,ws-1,,,,,[few teams] 2 teams have read,true,"]);
   });
 
   it('html: the cell of a violation is marked and names the policy; every violation is listed under the matrix, escaped', () => {
@@ -112,5 +115,49 @@ describe('effective changes in words', () => {
       'developers: custom -> custom (mixed) on workspace a, through project platform: maintain',
       'developers: no effect on workspace b: removing its grant leaves it admin, held by owners team',
     ]);
+  });
+});
+
+describe('what the report could not see and what it was asked (issue 24, finding 5)', () => {
+  const partial: Report = {
+    ...report,
+    coverage: { complete: false, reasons: [{ code: 'grants-of-unseen-teams', targets: ['workspace "<b>x</b>"'] }, { code: 'identity-unknown' }] },
+    scope: scopeOf({ teams: [hostile], workspaces: ['=cmd|calc'] }),
+  };
+
+  it('html: the title says partial and filtered, and the banners are escaped as every text of the page', () => {
+    const html = renderReportHtml(partial);
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<b>x</b>');
+    expect(html).toContain(`<title>Effective access: acme (live, 2026-01-02T03:04:05.000Z, partial, filtered: team ${escapeHtml(hostile)}, workspace =cmd|calc)</title>`);
+    expect(html).toContain(
+      '<p class="coverage partial" role="alert">Partial: grants on workspace &quot;&lt;b&gt;x&lt;/b&gt;&quot; name teams the token cannot see; the server did not say who the token is, so whether it sees every team is not known.</p>',
+    );
+    expect(html).toContain(`<p class="coverage filtered">Filtered: team ${escapeHtml(hostile)}, workspace =cmd|calc; the rest of the organization is not shown.</p>`);
+  });
+
+  it('csv: complete and scope on every row (the scope starts with a kind, never a formula); json: valid, with every reason and its message', () => {
+    const rows = renderReportCsv(partial).split('\r\n');
+    expect(rows[0]).toBe('team,team_id,target_type,target,target_id,project,access,permissions,sources,violations,complete,scope');
+    expect(rows[1]).toMatch(/,false,"team ops<script>alert\(1\)<\/script>"" \[31m; workspace =cmd\|calc"$/);
+    expect(renderReportCsv({ ...partial, scope: scopeOf({ workspaces: ['=cmd|calc'] }) }).split('\r\n')[1]).toMatch(/,false,workspace =cmd\|calc$/);
+    const document = reportDocument(partial);
+    expect(document.complete).toBe(false);
+    expect(document.incomplete).toEqual([
+      { code: 'grants-of-unseen-teams', targets: ['workspace "<b>x</b>"'], message: 'grants on workspace "<b>x</b>" name teams the token cannot see' },
+      { code: 'identity-unknown', message: 'the server did not say who the token is, so whether it sees every team is not known' },
+    ]);
+    const validate = new Ajv2020({ strict: false }).compile(reportSchema());
+    expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate({ ...document, incomplete: [] })).toBe(false);
+    expect(validate({ ...reportDocument(report), incomplete: document.incomplete })).toBe(false);
+  });
+
+  it('text: the title and the lines under it, one line each whatever the names hold', () => {
+    const lines = renderReportText(partial, { byTeam: false }).split('\n');
+    expect(lines[0]).toMatch(/^Effective access in acme \(live, read 2026-01-02T03:04:05\.000Z; partial; filtered: team ops<script>alert\(1\)<\/script>" \[31m, workspace =cmd\|calc\): 1 team-target pairs with access\.$/);
+    expect(lines[1]).toMatch(/^Partial: grants on workspace "<b>x<\/b>" name teams the token cannot see; the server did not say/);
+    expect(lines[2]).toMatch(/^Filtered: team ops<script>.*; the rest of the organization is not shown\.$/);
+    expect(lines.join('\n')).not.toContain('\u001b');
   });
 });

@@ -1,9 +1,10 @@
 // The text plan, for terminals and CI logs: `+`/`~`/`-` per grant, attribute-level differences.
 import type { Plan } from '../core/plan.js';
 import { printable } from '../core/printable.js';
+import { coverageWords } from './coverage.js';
 import { effectiveLines } from './effective-lines.js';
 import { violationHeadline, violationText } from './violation-lines.js';
-import { detailLines, groupByTarget, headline, hiddenWarningsLine, partialLine, refusalHeadline, shownWarnings, showsSources, SIGN, sourceLabel, summaryLine, type AttributeLine, type WarningScope } from './lines.js';
+import { detailLines, groupByTarget, headline, hiddenWarningsLine, refusalHeadline, shownWarnings, showsSources, SIGN, sourceLabel, summaryLine, type AttributeLine, type WarningScope } from './lines.js';
 
 export interface TextOptions {
   readonly color: boolean;
@@ -44,8 +45,10 @@ function violationLines(plan: Plan, color: boolean): string[] {
 
 export function renderText(plan: Plan, options: TextOptions): string {
   const { color } = options;
-  const partial = partialLine(plan);
-  const out: string[] = [summaryLine(plan), ...(partial ? [printable(partial)] : []), ...refusalLines(plan, color), ...violationLines(plan, color), ''];
+  // Right under the summary: what the read could not see, and what a --target plan leaves out (README, "Plan and drift").
+  const { partial, filtered } = coverageWords(plan.coverage, plan.scope, 'plan');
+  const coverage = [...(partial ? [paint(color, '!', printable(partial))] : []), ...(filtered ? [printable(filtered)] : [])];
+  const out: string[] = [summaryLine(plan), ...coverage, ...refusalLines(plan, color), ...violationLines(plan, color), ''];
   const sources = showsSources(plan.changes);
   for (const group of groupByTarget(plan.changes)) {
     // Names and ids may come from the service (a removed team's name): one line each, no escapes.

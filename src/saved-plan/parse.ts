@@ -14,6 +14,7 @@ import type { PolicyViolation } from '../core/policy.js';
 import { checksumOf, policiesDigestOf } from '../diff/checksum.js';
 import { refusalsOf } from '../guard/plan-refusals.js';
 import { HMAC_KEY, INTEGRITY_KEY, integrityOf } from './fingerprint.js';
+import { coverageAndScopeOf } from './parse-coverage.js';
 import { effectiveChangesOf } from './parse-effective.js';
 import { policiesOf } from './parse-policies.js';
 import { readOf } from './parse-read.js';
@@ -210,6 +211,7 @@ export function parseSavedPlan(file: string, json: unknown, key?: PlanKey): Save
     // The basis lists every target read, as the plan counts them (diff/plan.ts).
     managedTargets: basis.targets.length,
     ...targetedOf(planReader),
+    ...coverageAndScopeOf(planReader, basis, targetedOf(planReader).targeted),
     ...effectiveChangesOf(planReader),
     ...serverOf(planReader),
     ...(violations === undefined ? {} : { violations }),

@@ -4,7 +4,7 @@
 import type { LiveState, TargetType } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
 import type { JsonValue } from '../core/json-value.js';
-import { planDocument } from '../core/plan-document.js';
+import { planJsonDocument } from '../render/json.js';
 import type { Plan } from '../core/plan.js';
 import { policyDocument, policyMeaning } from '../core/policy-document.js';
 import type { DesiredPolicy } from '../core/policy.js';
@@ -73,7 +73,7 @@ export function savedPlanDocument(saved: SavedPlan, key?: PlanKey): { [key: stri
       targets: saved.basis.targets.map((t) => ({ type: t.type, name: t.name, id: t.id, grants: t.grants, complete: t.complete })),
       policies: saved.basis.policies.map(policyDocument),
     },
-    plan: planDocument(saved.plan),
+    plan: planJsonDocument(saved.plan),
   };
   return { ...document, [INTEGRITY_KEY]: integrityOf(document), ...(key ? { [HMAC_KEY]: key.hmacOf(document) } : {}) };
 }

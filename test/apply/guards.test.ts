@@ -130,7 +130,7 @@ describe('plan reports what the guards of apply will refuse', () => {
       },
     ]);
     const text = await plan([file], PADMIN_TOKEN);
-    expect(text.out.split('\n').slice(0, 3).join('\n')).toMatch(/^Plan for guarded: 0 to add, 0 to change, 1 to remove\.\nApply will refuse this plan \(1 safety guard\); nothing would be changed:\n {2}\[incomplete-read\] the plan removes 1 grant/);
+    expect(text.out.split('\n').slice(0, 4).join('\n')).toMatch(/^Plan for guarded: 0 to add, 0 to change, 1 to remove\.\nPartial: grants on project "platform" name teams the token cannot see\.\nApply will refuse this plan \(1 safety guard\); nothing would be changed:\n {2}\[incomplete-read\] the plan removes 1 grant/);
     const markdown = await plan([file, '--format', 'markdown'], PADMIN_TOKEN);
     expect(markdown.out).toContain('> [!CAUTION]\n> **Apply will refuse this plan** (1 safety guard); nothing would be changed:');
     expect(markdown.out).toContain('> - `incomplete-read`: the plan removes 1 grant from project "platform"');

@@ -1,5 +1,5 @@
 // --target (issue 19, item 4): an unknown target gets the one meant (the same name of the other
-// kind first), and a targeted plan says in its header that it is partial, in text and Markdown, and
+// kind first), and a targeted plan says in its header that it is filtered, in text and Markdown, and
 // as `targeted` in JSON (in the plan schema), saved plans included. The built CLI, spawned.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -26,7 +26,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const PARTIAL = 'Partial plan (--target): only workspace:networking-prod, project:platform; the other targets of the files were not read.';
+const PARTIAL = 'Filtered: target workspace:networking-prod, target project:platform; the other targets of the files were not read.';
 const plan = (...extra: string[]) => runBuilt(['plan', 'examples/acme', ...extra], { env });
 
 describe('an unknown --target', () => {
@@ -43,14 +43,14 @@ describe('an unknown --target', () => {
 });
 
 describe('a targeted plan', () => {
-  it('says it is partial right under the summary, in text and Markdown', async () => {
+  it('says it is filtered right under the summary, in text and Markdown', async () => {
     const text = await plan('--target', 'workspace:networking-prod', '--target', 'project:platform');
     expect(text.code).toBe(0);
     expect(text.out.split('\n')[1]).toBe(PARTIAL);
     const markdown = await plan('--target', 'workspace:networking-prod', '--target', 'project:platform', '--format', 'markdown');
     expect(markdown.out).toContain(`> [!NOTE]\n> ${PARTIAL}\n`);
     const whole = await plan();
-    expect(whole.out).not.toContain('Partial plan');
+    expect(whole.out).not.toContain('Filtered');
   });
 
   it('carries `targeted` in JSON, valid against the plan schema, and in a saved plan', async () => {
@@ -65,6 +65,6 @@ describe('a targeted plan', () => {
     expect((await plan('--target', 'project:platform', '--out', out)).code).toBe(0);
     const shown = await runBuilt(['apply', '--plan', out, '--auto-approve', '--format', 'markdown'], { env });
     expect(shown.code, shown.err).toBe(0);
-    expect(shown.out).toContain('> Partial plan (--target): only project:platform;');
+    expect(shown.out).toContain('> Filtered: target project:platform;');
   });
 });

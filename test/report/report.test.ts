@@ -135,11 +135,11 @@ describe('tfe-access report against an organization with every kind of source', 
     const run = await runCli(['report', '--format', 'csv'], { env, cwd: dir });
     expect(run.code).toBe(0);
     const lines = run.out.split('\r\n').filter((l) => l !== '');
-    expect(lines[0]).toBe('team,team_id,target_type,target,target_id,project,access,permissions,sources,violations');
+    expect(lines[0]).toBe('team,team_id,target_type,target,target_id,project,access,permissions,sources,violations,complete,scope');
     const cells = Object.values(EXPECTED_PROJECTS).concat(Object.values(EXPECTED_WORKSPACES)).reduce((n, teams) => n + Object.keys(teams).length, 0);
     expect(lines).toHaveLength(1 + cells);
-    expect(lines).toContain('developers,team-dev,workspace,networking-prod,ws-netprod,platform,write,runs=apply; variables=write; state-versions=write; sentinel-mocks=read; workspace-locking=true; run-tasks=false; policy-overrides=false,"project platform: write, workspace grant: plan",');
-    expect(lines).toContain('vault,team-vault,project,data,prj-data,data,maintain,project-access.settings=read; project-access.teams=none; workspace-access.runs=apply; workspace-access.sentinel-mocks=read; workspace-access.state-versions=write; workspace-access.variables=write; workspace-access.create=true; workspace-access.locking=true; workspace-access.delete=true; workspace-access.move=false; workspace-access.run-tasks=true,project grant: maintain,');
+    expect(lines).toContain('developers,team-dev,workspace,networking-prod,ws-netprod,platform,write,runs=apply; variables=write; state-versions=write; sentinel-mocks=read; workspace-locking=true; run-tasks=false; policy-overrides=false,"project platform: write, workspace grant: plan",,true,');
+    expect(lines).toContain('vault,team-vault,project,data,prj-data,data,maintain,project-access.settings=read; project-access.teams=none; workspace-access.runs=apply; workspace-access.sentinel-mocks=read; workspace-access.state-versions=write; workspace-access.variables=write; workspace-access.create=true; workspace-access.locking=true; workspace-access.delete=true; workspace-access.move=false; workspace-access.run-tasks=true,project grant: maintain,,true,');
   });
 
   it('text: grouped by target; with --team, by team', async () => {
@@ -148,7 +148,8 @@ describe('tfe-access report against an organization with every kind of source', 
     expect(byTarget.out).toMatch(/^ {2}developers +write +project platform: write, workspace grant: plan$/m);
     expect(byTarget.out).toMatch(/^ {2}auditors +plan +organization read-workspaces, project data: custom$/m);
     const byTeam = await runCli(['report', '--team', 'developers'], { env, cwd: dir });
-    expect(byTeam.out.split('\n').slice(2, 7)).toEqual([
+    expect(byTeam.out.split('\n')[1]).toBe('Filtered: team developers; the rest of the organization is not shown.');
+    expect(byTeam.out.split('\n').slice(3, 8)).toEqual([
       'team developers (team-dev)',
       '  project platform           write   project grant: write',
       '  workspace networking-dev   write   project platform: write',

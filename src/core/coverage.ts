@@ -1,0 +1,18 @@
+// src/core/coverage.ts (new)
+/** Why a read is not known to be whole; phrased only by a renderer (src/render/coverage.ts). */
+export type IncompleteReason =
+  /** The token does not see every team (it is not an owner's): on `targets` of the targets read it does not manage team access, so a secret team's grant there is not seen. */
+  | { readonly code: 'secret-teams-unseen'; readonly targets: number }
+  /** Grants on these targets (display names, e.g. `workspace "web"`) name teams the token cannot see. */
+  | { readonly code: 'grants-of-unseen-teams'; readonly targets: readonly string[] }
+  /** The server did not say who the token is, so whether it sees every team is not known. */
+  | { readonly code: 'identity-unknown' };
+export interface Coverage { readonly complete: boolean; readonly reasons: readonly IncompleteReason[] }
+/** What the run was asked to cover: the files' paths as given, and every narrowing flag (empty: not narrowed). */
+export interface Scope {
+  readonly paths: readonly string[];
+  readonly targets: readonly string[];    // --target, as given
+  readonly teams: readonly string[];      // report --team
+  readonly projects: readonly string[];   // report --project
+  readonly workspaces: readonly string[]; // report --workspace
+}

@@ -1,0 +1,79 @@
+// What a plan or report could not see and what it was asked, in words (README, "Plan and drift" and
+// "Effective access"): the one place these are phrased. Every format reads coverageWords: the text
+// and HTML titles its `tags`, the banners and Markdown notes its sentences, the JSON documents
+// coverageDocument (each reason with its sentence as `message`), the CSV its `complete` and the
+// scope's items (report-csv.ts). A reader must never take a partial or narrowed output for the whole.
+import type { Coverage, IncompleteReason, Scope } from '../core/coverage.js';
+import type { JsonObject } from '../core/json-value.js';
+
+/** How many targets a sentence names before it counts the rest (the JSON lists them all). */
+export const TARGETS_NAMED = 10;
+
+/** The output the words are for: a plan is narrowed by --target, a report by its filters. */
+export type CoverageKind = 'plan' | 'report';
+
+function named(targets: readonly string[]): string {
+  const shown = targets.slice(0, TARGETS_NAMED).join(', ');
+  return targets.length > TARGETS_NAMED ? `${shown} and ${targets.length - TARGETS_NAMED} more` : shown;
+}
+
+/** One reason as a clause: the `message` of its JSON form, and a part of the "Partial:" sentence. */
+export function reasonText(reason: IncompleteReason): string {
+  switch (reason.code) {
+    case 'secret-teams-unseen':
+      return `the token does not see every team (it is not an owner's): on ${reason.targets === 1 ? '1 target' : `${reason.targets} targets`} of those read it does not manage team access, so a secret team's grant there is not seen`;
+    case 'grants-of-unseen-teams':
+      return `grants on ${named(reason.targets)} name teams the token cannot see`;
+    case 'identity-unknown':
+      return 'the server did not say who the token is, so whether it sees every team is not known';
+  }
+}
+
+/** Every narrowing of the scope as `kind name` (`target workspace:web`, `team sre`), in the order of the flags; repeats once. */
+export function filterItems(scope: Scope): string[] {
+  const items = [...scope.targets.map((t) => `target ${t}`), ...scope.teams.map((t) => `team ${t}`), ...scope.projects.map((p) => `project ${p}`), ...scope.workspaces.map((w) => `workspace ${w}`)];
+  return [...new Set(items)];
+}
+
+export interface CoverageWords {
+  /** For a title, in this order: `partial` when not complete, `filtered: ITEMS` when narrowed; empty for the whole. */
+  readonly tags: readonly string[];
+  /** `Partial: REASONS.` when not complete. */
+  readonly partial?: string;
+  /** `Filtered: ITEMS; what was left out.` when narrowed. */
+  readonly filtered?: string;
+}
+
+const LEFT_OUT: { readonly [K in CoverageKind]: string } = {
+  plan: 'the other targets of the files were not read',
+  report: 'the rest of the organization is not shown',
+};
+
+/** The words every format says of a plan's or report's coverage and scope (unescaped: each format escapes them its way). */
+export function coverageWords(coverage: Coverage, scope: Scope, kind: CoverageKind): CoverageWords {
+  const items = filterItems(scope);
+  const partial = coverage.complete ? undefined : `Partial: ${coverage.reasons.length > 0 ? coverage.reasons.map(reasonText).join('; ') : 'the read is not known to be whole'}.`;
+  const filtered = items.length > 0 ? `Filtered: ${items.join(', ')}; ${LEFT_OUT[kind]}.` : undefined;
+  const tags = [...(partial ? ['partial'] : []), ...(filtered ? [`filtered: ${items.join(', ')}`] : [])];
+  return { tags, ...(partial ? { partial } : {}), ...(filtered ? { filtered } : {}) };
+}
+
+function reasonDocument(reason: IncompleteReason): JsonObject {
+  switch (reason.code) {
+    case 'secret-teams-unseen':
+      return { code: reason.code, targets: reason.targets, message: reasonText(reason) };
+    case 'grants-of-unseen-teams':
+      return { code: reason.code, targets: [...reason.targets], message: reasonText(reason) };
+    case 'identity-unknown':
+      return { code: reason.code, message: reasonText(reason) };
+  }
+}
+
+/** The JSON form (plan, drift, report): `complete`, `incomplete` (empty when complete) and `scope`. Not part of any checksum. */
+export function coverageDocument(coverage: Coverage, scope: Scope): JsonObject {
+  return {
+    complete: coverage.complete,
+    incomplete: coverage.reasons.map(reasonDocument),
+    scope: { paths: [...scope.paths], targets: [...scope.targets], teams: [...scope.teams], projects: [...scope.projects], workspaces: [...scope.workspaces] },
+  };
+}

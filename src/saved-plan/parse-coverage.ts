@@ -1,0 +1,50 @@
+// A saved plan's `complete`, `incomplete` and `scope` (render/coverage.ts, coverageDocument) back into
+// the plan's Coverage and Scope, so `show` and `apply --plan` say what the plan could not see and
+// what it was asked, as `plan` said it. Not part of the checksum: the incomplete targets are, through
+// the basis. A plan saved before these keys: its coverage is the basis's incomplete targets, its
+// scope unknown beyond --target (`targeted`).
+import type { Coverage, IncompleteReason, Scope } from '../core/coverage.js';
+import { scopeOf } from '../core/scope.js';
+import { coverageDocument } from '../render/coverage.js';
+import type { Reader } from './reader.js';
+import type { PlanBasis } from './saved-plan.js';
+
+function strings(reader: Reader, key: string): string[] {
+  return reader.array(key).map((value, i) => (typeof value === 'string' ? value : reader.fail(`${reader.at(key)}[${i}] is not a string`)));
+}
+
+function reasonOf(reader: Reader): IncompleteReason {
+  const code = reader.string('code');
+  switch (code) {
+    case 'secret-teams-unseen':
+      return { code, targets: reader.integer('targets') };
+    case 'grants-of-unseen-teams':
+      return { code, targets: strings(reader, 'targets') };
+    case 'identity-unknown':
+      return { code };
+    default:
+      return reader.fail(`${reader.at('code')} "${code}" is not a known reason`);
+  }
+}
+
+function fromBasis(basis: PlanBasis): Coverage {
+  const targets = basis.targets.filter((t) => !t.complete).map((t) => `${t.type} ${JSON.stringify(t.name)}`);
+  return targets.length === 0 ? { complete: true, reasons: [] } : { complete: false, reasons: [{ code: 'grants-of-unseen-teams', targets }] };
+}
+
+export function coverageAndScopeOf(plan: Reader, basis: PlanBasis, targeted: readonly string[] | undefined): { coverage: Coverage; scope: Scope } {
+  if (plan.value.complete === undefined && plan.value.scope === undefined) return { coverage: fromBasis(basis), scope: scopeOf({ targets: targeted ?? [] }) };
+  const reasons = plan.objects('incomplete').map(reasonOf);
+  const coverage = { complete: plan.boolean('complete'), reasons };
+  const reader = plan.object('scope');
+  const scope = scopeOf({ paths: strings(reader, 'paths'), targets: strings(reader, 'targets'), teams: strings(reader, 'teams'), projects: strings(reader, 'projects'), workspaces: strings(reader, 'workspaces') });
+  // The scope's --target is what `targeted` says (parsed, without repeats): a plan never says it covers more than it read.
+  const given = [...new Set(scope.targets)].sort();
+  if (JSON.stringify(given) !== JSON.stringify([...(targeted ?? [])].sort())) plan.fail(`${plan.at('scope')}.targets does not match ${plan.at('targeted')}`);
+  // All the file says is kept: a key or a message the plan would not write is an edit.
+  const written = coverageDocument(coverage, scope);
+  for (const key of ['complete', 'incomplete', 'scope'] as const) {
+    if (JSON.stringify(written[key]) !== JSON.stringify(plan.value[key])) plan.fail(`${plan.at(key)} is not what a plan writes`);
+  }
+  return { coverage, scope };
+}

@@ -1,0 +1,97 @@
+// Issue 24, finding 5: a report says, in every format, what it could not see (`complete`, the
+// reasons) and what it was asked (`scope`, the filters). The seeded emulator over real HTTP, the
+// CLI in-process. The token is team `ops`'s (manage-workspaces, not an owner's): it sees the secret
+// team `vault`'s admin grant on workspace networking-prod (it manages that workspace's access) but
+// not the team itself.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/emulator/start.js';
+import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
+import { reportSchema } from '../../src/render/report-schema.js';
+import { runCli } from '../support/cli.js';
+import { ORG_TOKEN, SEED } from './seed.js';
+
+const OPS_TOKEN = 'acme-report-ops-token';
+const [organization] = SEED.organizations;
+const TEAM_SEED: SeedDocument = {
+  organizations: [{ ...organization!, teams: organization!.teams!.map((t) => (t.name === 'ops' ? { ...t, tokens: [OPS_TOKEN] } : t)) }],
+};
+
+const UNSEEN = 'grants on workspace "networking-prod" name teams the token cannot see';
+
+let emulator: RunningEmulator;
+let dir: string;
+let url: string;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ seed: TEAM_SEED, rateLimit: 0 });
+  url = emulator.url;
+  dir = mkdtempSync(join(tmpdir(), 'tfe-access-report-coverage-'));
+});
+afterAll(async () => {
+  await emulator.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const report = (token: string, ...args: string[]) => runCli(['report', ...args], { env: { TFE_TOKEN: token, TFE_ADDRESS: url, TFE_ORGANIZATION: 'acme' }, cwd: dir });
+const validate = new Ajv2020({ allErrors: true, strict: false }).compile(reportSchema());
+
+describe('regression: finding 5, reports are silently incomplete', () => {
+  it('a report made with a token that cannot see a secret team holding a grant says partial in every format', async () => {
+    const json = await report(OPS_TOKEN, '--format', 'json');
+    expect(json.code, json.err).toBe(0);
+    const document = JSON.parse(json.out) as Record<string, unknown>;
+    expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
+    expect(document.complete).toBe(false);
+    expect(document.incomplete).toEqual([{ code: 'grants-of-unseen-teams', targets: ['workspace "networking-prod"'], message: UNSEEN }]);
+
+    const text = await report(OPS_TOKEN);
+    const [title, banner] = text.out.split('\n');
+    expect(title).toMatch(/^Effective access in acme \(live, read [^)]+; partial\): \d+ team-target pairs with access\.$/);
+    expect(banner).toBe(`Partial: ${UNSEEN}.`);
+
+    const csv = (await report(OPS_TOKEN, '--format', 'csv')).out.split('\r\n').filter((l) => l !== '');
+    expect(csv[0]).toBe('team,team_id,target_type,target,target_id,project,access,permissions,sources,violations,complete,scope');
+    expect(csv.length).toBeGreaterThan(1);
+    for (const row of csv.slice(1)) expect(row).toMatch(/,false,$/);
+
+    const html = (await report(OPS_TOKEN, '--format', 'html')).out;
+    expect(html).toMatch(/<title>Effective access: acme \(live, [^)]+, partial\)<\/title>/);
+    expect(html).toContain(`<p class="coverage partial" role="alert">Partial: ${UNSEEN.replaceAll('"', '&quot;')}.</p>`);
+  });
+
+  it('a report made with an owner token says complete, with no caveat, in every format', async () => {
+    const document = JSON.parse((await report(ORG_TOKEN, '--format', 'json')).out) as Record<string, unknown>;
+    expect(document).toMatchObject({ complete: true, incomplete: [], scope: { paths: [], targets: [], teams: [], projects: [], workspaces: [] } });
+    const text = (await report(ORG_TOKEN)).out;
+    expect(text.split('\n')[0]).toMatch(/^Effective access in acme \(live, read [^);]+\): /);
+    expect(text).not.toMatch(/Partial|Filtered/);
+    for (const row of (await report(ORG_TOKEN, '--format', 'csv')).out.split('\r\n').filter((l) => l !== '').slice(1)) expect(row).toMatch(/,true,$/);
+    expect((await report(ORG_TOKEN, '--format', 'html')).out).not.toContain('class="coverage');
+  });
+
+  it('a report narrowed by --team and --project says filtered in its title, and its JSON records the filter', async () => {
+    const args = ['--team', 'developers', '--team', 'sre', '--project', 'platform', '--workspace', 'lake'];
+    const json = await report(ORG_TOKEN, ...args, '--format', 'json');
+    const document = JSON.parse(json.out) as Record<string, unknown>;
+    expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
+    expect(document).toMatchObject({ complete: true, incomplete: [], scope: { paths: [], targets: [], teams: ['developers', 'sre'], projects: ['platform'], workspaces: ['lake'] } });
+
+    const filtered = 'filtered: team developers, team sre, project platform, workspace lake';
+    const text = (await report(ORG_TOKEN, ...args)).out;
+    expect(text.split('\n')[0]).toMatch(new RegExp(`^Effective access in acme \\(live, read [^;]+; ${filtered}\\): \\d+ team-target pairs with access\\.$`));
+    const html = (await report(ORG_TOKEN, ...args, '--format', 'html')).out;
+    expect(html).toMatch(new RegExp(`<title>Effective access: acme \\(live, [^,]+, ${filtered}\\)</title>`));
+    expect(html).toContain('<p class="coverage filtered">Filtered: team developers, team sre, project platform, workspace lake; the rest of the organization is not shown.</p>');
+    const csv = (await report(ORG_TOKEN, ...args, '--format', 'csv')).out.split('\r\n').filter((l) => l !== '');
+    for (const row of csv.slice(1)) expect(row).toMatch(/,true,team developers; team sre; project platform; workspace lake$/);
+  });
+
+  it('a partial read narrowed to targets the unseen grants are not on is complete', async () => {
+    const document = JSON.parse((await report(OPS_TOKEN, '--workspace', 'lake', '--format', 'json')).out) as Record<string, unknown>;
+    expect(document).toMatchObject({ complete: true, incomplete: [], scope: { workspaces: ['lake'] } });
+  });
+});
