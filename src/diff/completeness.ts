@@ -2,8 +2,9 @@
 // below the guards, because two stages decide from it: the incomplete-read guard (no removal there)
 // and the plan's checksum (diff/checksum.ts), which a reviewer approves; the outputs carry
 // coverageOf (README, "Plan and drift": `complete`).
-import type { Coverage } from '../core/coverage.js';
+import type { Coverage, IncompleteReason } from '../core/coverage.js';
 import type { LiveState } from '../core/model.js';
+import { unseenTargetsOf } from './unseen.js';
 
 /**
  * Targets whose read may be partial: the reader said so, or a grant names a team the token can't
@@ -18,16 +19,23 @@ export function incompleteTargetsOf(live: LiveState): Set<string> {
 }
 
 /**
- * Whether the read is known to be whole: complete iff no target is incomplete, else one reason
- * naming them (projects first, then workspaces, each by name), so a report or plan made with a
- * token that cannot see every team never reads as the whole organization.
+ * Whether the read is known to be whole, and if not, why: the server did not say who the token is;
+ * the token does not see every team and manages no team access on some targets read (unseen.ts);
+ * grants name teams it cannot see (projects first, then workspaces, each by name). So a report or
+ * plan made with a token that cannot see every team never reads as the whole organization.
  */
 export function coverageOf(live: LiveState): Coverage {
+  const reasons: IncompleteReason[] = [];
+  if (live.viewer && !live.viewer.identity) reasons.push({ code: 'identity-unknown' });
+  const unseen = unseenTargetsOf(live);
+  if (unseen > 0) reasons.push({ code: 'secret-teams-unseen', targets: unseen });
   const incomplete = incompleteTargetsOf(live);
-  if (incomplete.size === 0) return { complete: true, reasons: [] };
-  const targets = [...live.targets.values()]
-    .filter((t) => incomplete.has(t.id))
-    .sort((a, b) => (a.type !== b.type ? (a.type < b.type ? -1 : 1) : a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map((t) => `${t.type} ${JSON.stringify(t.name)}`);
-  return { complete: false, reasons: [{ code: 'grants-of-unseen-teams', targets }] };
+  if (incomplete.size > 0) {
+    const targets = [...live.targets.values()]
+      .filter((t) => incomplete.has(t.id))
+      .sort((a, b) => (a.type !== b.type ? (a.type < b.type ? -1 : 1) : a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .map((t) => `${t.type} ${JSON.stringify(t.name)}`);
+    reasons.push({ code: 'grants-of-unseen-teams', targets });
+  }
+  return { complete: reasons.length === 0, reasons };
 }

@@ -4,10 +4,10 @@
 import type { LiveState } from '../core/model.js';
 import { managesTeamAccess } from '../core/viewer.js';
 
-/** The targets read on which the viewer is not known to manage team access; 0 for an owner's token. */
+/** The targets read on which the viewer is not known to manage team access; 0 for an owner's token, or one the server did not name (that is a reason of its own). */
 export function unseenTargetsOf(live: LiveState): number {
   const viewer = live.viewer;
-  if (!viewer || viewer.seesEveryTeam) return 0;
+  if (!viewer?.identity || viewer.seesEveryTeam) return 0;
   let unseen = 0;
   for (const target of live.targets.values()) {
     const projectGrants = target.projectId === undefined ? undefined : live.targets.get(target.projectId)?.grants;
