@@ -6,7 +6,9 @@
 // exit 1 with one clean line on stderr, no stack trace and nothing on stdout. Never a wrong plan.
 // The cases are split between two recordings, one per emulator profile (test/fuzz/world.ts). The
 // ping's body is never read and a 404 means "no ping": a spoiled ping may not fail the run, and
-// changes only what the plan says of the server.
+// changes only what the plan says of the server. Account details are asked the same way: a spoiled
+// answer may not fail the run either, and may only make the plan say it does not know who the token
+// is (complete false, `identity-unknown`), with the same changes and checksum.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
@@ -26,6 +28,7 @@ const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 let recordings: Recording[];
 const tally = { right: 0, failedCleanly: 0, seed: 0, current: 0 };
 const PING = ' /api/v2/ping';
+const ACCOUNT = ' /api/v2/account/details';
 
 beforeAll(async () => {
   recordings = await Promise.all(PROFILE_NAMES.map((profile) => recordPlan(profile)));
@@ -36,6 +39,14 @@ afterAll(async () => {
 });
 
 const keysOf = (recording: Recording): string[] => [...recording.answers.keys()].sort();
+
+/** A plan without what it says of its completeness; what it says of it must be that the token is not known. */
+function withoutIdentity(text: string): unknown {
+  const { complete, incomplete, ...rest } = JSON.parse(text) as Record<string, unknown>;
+  const codes = ((incomplete ?? []) as { code: string }[]).map((r) => r.code);
+  if (complete === false) expect(codes).toEqual(['identity-unknown']);
+  return rest;
+}
 
 /** A plan without what it says of the server. */
 function withoutServer(text: string): unknown {
@@ -80,6 +91,8 @@ describe('plan against hostile API answers', () => {
         if (run.code === 0) {
           if (ping) {
             expect(withoutServer(run.out), `a different plan after ${what}`).toEqual(withoutServer(recording.baseline));
+          } else if (target.endsWith(ACCOUNT)) {
+            expect(withoutIdentity(run.out), `a different plan after ${what}`).toEqual(withoutIdentity(recording.baseline));
           } else {
             expect(mustFail(spoiler), what).toBe(false);
             expect(run.out, `a different plan after ${what}`).toBe(recording.baseline);
