@@ -17,9 +17,9 @@ export interface DiffIndex {
 
 export function indexLive(live: LiveState): DiffIndex {
   const teamsByName = new Map<string, Team>();
-  for (const team of live.teams.values()) teamsByName.set(team.name, team);
+  live.teams.forEach((team) => teamsByName.set(team.name, team));
   const targetsByType = { project: new Map<string, LiveTarget>(), workspace: new Map<string, LiveTarget>() };
-  for (const target of live.targets.values()) targetsByType[target.type].set(target.name, target);
+  live.targets.forEach((target) => targetsByType[target.type].set(target.name, target));
   return { teamsById: live.teams, teamsByName, targetsByType };
 }
 
@@ -30,84 +30,117 @@ export function liveTargetOf(index: DiffIndex, target: DesiredTarget): LiveTarge
   return found;
 }
 
+/** Each desired target's live target, in the files' order: looked up once for the diff and the warnings. */
+export function liveTargetsOf(desired: DesiredState, index: DiffIndex): LiveTarget[] {
+  return desired.targets.map((target) => liveTargetOf(index, target));
+}
+
 /** From this many live grants on, a target's grants are indexed by team instead of scanned. */
 const INDEX_FROM = 16;
 
-/** The live grants of a target by team, or undefined when a scan is cheaper (most targets hold a handful). */
-function byTeamOf(grants: readonly LiveGrant[]): Map<string, LiveGrant[]> | undefined {
+/** The positions of a target's live grants by team, or undefined when a scan is cheaper (most targets hold a handful). */
+function byTeamOf(grants: readonly LiveGrant[]): Map<string, number[]> | undefined {
   if (grants.length < INDEX_FROM) return undefined;
-  const byTeam = new Map<string, LiveGrant[]>();
-  for (const grant of grants) {
+  const byTeam = new Map<string, number[]>();
+  grants.forEach((grant, i) => {
     const list = byTeam.get(grant.teamId);
-    if (list) list.push(grant);
-    else byTeam.set(grant.teamId, [grant]);
-  }
+    if (list) list.push(i);
+    else byTeam.set(grant.teamId, [i]);
+  });
   return byTeam;
 }
 
-const NONE: readonly LiveGrant[] = [];
-
-/** The first live grant of one team on a target: as a rule its only one. */
-function firstGrantOf(grants: readonly LiveGrant[], byTeam: Map<string, LiveGrant[]> | undefined, teamId: string): LiveGrant | undefined {
-  if (byTeam) return byTeam.get(teamId)?.[0];
-  for (const grant of grants) if (grant.teamId === teamId) return grant;
-  return undefined;
+/** The position of the first live grant of one team on a target (as a rule its only one); -1: none. */
+function firstGrantOf(grants: readonly LiveGrant[], byTeam: Map<string, number[]> | undefined, teamId: string): number {
+  if (byTeam) return byTeam.get(teamId)?.[0] ?? -1;
+  for (let i = 0; i < grants.length; i++) if ((grants[i] as LiveGrant).teamId === teamId) return i;
+  return -1;
 }
 
-/** Any further grants of the team (only if the service erred); allocates nothing when there are none. */
-function extraGrantsOf(grants: readonly LiveGrant[], byTeam: Map<string, LiveGrant[]> | undefined, teamId: string): readonly LiveGrant[] {
+const NONE: readonly number[] = [];
+
+/** The positions of the team's further grants after `first` (only if the service erred); allocates nothing when there are none. */
+function extraGrantsOf(grants: readonly LiveGrant[], byTeam: Map<string, number[]> | undefined, teamId: string, first: number): readonly number[] {
   if (byTeam) return byTeam.get(teamId)?.slice(1) ?? NONE;
-  let seen = false;
-  let extra: LiveGrant[] | undefined;
-  for (const grant of grants) {
-    if (grant.teamId !== teamId) continue;
-    if (seen) (extra ??= []).push(grant);
-    seen = true;
-  }
+  let extra: number[] | undefined;
+  for (let i = first + 1; i < grants.length; i++) if ((grants[i] as LiveGrant).teamId === teamId) (extra ??= []).push(i);
   return extra ?? NONE;
 }
 
-// The diff of one target, pushed onto `changes`. At 100,000 grants the cost is allocation, so
-// nothing is built for a grant that does not change.
-function diffTarget(desired: DesiredState, target: DesiredTarget, live: LiveTarget, index: DiffIndex, changes: Change[]): void {
-  const resource = RESOURCE_OF[target.type];
-  const ref: TargetRef = { type: target.type, name: live.name, id: live.id };
-  const byTeam = byTeamOf(live.grants);
-  const listed = new Set<string>();
-  // README, "Sets": every change says where its desired grant comes from (without sets: the entry).
-  const entry = entryOf(target);
+/**
+ * One diff's state across its targets. At 100,000 grants the cost is allocation and the work done
+ * per grant, so nothing is built for a grant that does not change nor for a target until its first
+ * change, and which live grants the plan has decided on (kept, changed or removed: what prune leaves
+ * alone) is one mark per live grant in a single array, not a set of teams per target.
+ */
+interface DiffRun {
+  readonly desired: DesiredState;
+  readonly index: DiffIndex;
+  readonly changes: Change[];
+  /** 1 for a live grant decided on; a target's grants from its offset on. */
+  readonly decided: Uint8Array;
+  /** Of the current target: where its marks start, how many are set. */
+  offset: number;
+  marked: number;
+}
 
-  for (const grant of target.grants) {
+/** Marks the live grant at `position` of the current target as decided on. */
+function decide(run: DiffRun, position: number): void {
+  if (run.decided[run.offset + position] === 1) return;
+  run.decided[run.offset + position] = 1;
+  run.marked++;
+}
+
+const refOf = (target: DesiredTarget, live: LiveTarget): TargetRef => ({ type: target.type, name: live.name, id: live.id });
+
+// The diff of one target, pushed onto `run.changes`. A team the files name has all its live grants
+// decided on (its first kept or changed, any extra removed), so prune, which removes the grants of
+// teams the files do not name, is the grants left unmarked.
+function diffTarget(run: DiffRun, target: DesiredTarget, live: LiveTarget): void {
+  const { desired, index, changes } = run;
+  const resource = RESOURCE_OF[target.type];
+  const grants = live.grants;
+  const byTeam = byTeamOf(grants);
+  let ref: TargetRef | undefined;
+
+  for (let g = 0; g < target.grants.length; g++) {
+    const grant = target.grants[g] as DesiredGrant;
     const team = index.teamsByName.get(grant.team);
     if (!team) throw new InternalError(`team "${grant.team}" was not resolved`);
-    listed.add(team.id);
-    const current = firstGrantOf(live.grants, byTeam, team.id);
-    const source = grant.origin ?? entry;
-    if (!current) {
-      changes.push({ action: 'add', resource, team: { name: team.name, id: team.id }, target: ref, after: grant.access, ...fromFile(grant), source });
+    const first = firstGrantOf(grants, byTeam, team.id);
+    // README, "Sets": every change says where its desired grant comes from (without sets: the entry).
+    if (first < 0) {
+      changes.push({ action: 'add', resource, team: { name: team.name, id: team.id }, target: (ref ??= refOf(target, live)), after: grant.access, ...fromFile(grant), source: grant.origin ?? entryOf(target) });
       continue;
     }
+    const current = grants[first] as LiveGrant;
+    decide(run, first);
     const comparison = compareAccess(resource, grant.access, current.access);
     if (comparison !== 'equal') {
       const labelOnly = comparison === 'label-only';
       const before = { before: current.access, ...beforeRole(desired, target.type, current) };
-      changes.push({ action: 'update', resource, id: current.id, team: { name: team.name, id: team.id }, target: ref, ...before, after: grant.access, labelOnly, ...fromFile(grant), source });
+      changes.push({ action: 'update', resource, id: current.id, team: { name: team.name, id: team.id }, target: (ref ??= refOf(target, live)), ...before, after: grant.access, labelOnly, ...fromFile(grant), source: grant.origin ?? entryOf(target) });
     }
     // The service refuses a second grant for one team ("Team has already been taken"); should one
     // exist anyway, the file names the team, so the extra copies go.
-    for (const extra of extraGrantsOf(live.grants, byTeam, team.id)) changes.push(removal(desired, target.type, extra, { name: team.name, id: team.id }, ref, source));
+    const extras = extraGrantsOf(grants, byTeam, team.id, first);
+    for (let e = 0; e < extras.length; e++) {
+      const extra = extras[e] as number;
+      decide(run, extra);
+      changes.push(removal(desired, target.type, grants[extra] as LiveGrant, { name: team.name, id: team.id }, (ref ??= refOf(target, live)), grant.origin ?? entryOf(target)));
+    }
   }
 
-  if (target.expired) removeExpired(desired, target, { live, byTeam, ref, listed }, index, changes);
-  if (!target.prune) return;
-  // A removal's source is what prunes the target.
-  const pruner = target.prunedBy ?? entry;
-  for (const grant of live.grants) {
-    if (listed.has(grant.teamId)) continue;
+  if (target.expired) removeExpired(run, target, live, byTeam);
+  if (!target.prune || run.marked === grants.length) return;
+  for (let i = 0; i < grants.length; i++) {
+    if (run.decided[run.offset + i] === 1) continue;
+    const grant = grants[i] as LiveGrant;
     const team = index.teamsById.get(grant.teamId);
     // A grant of a team we cannot name is never removed: a partial read must not remove what it could not see.
     if (!team || team.name === OWNERS_TEAM || desired.settings.ignoreTeams.includes(team.name)) continue;
-    changes.push(removal(desired, target.type, grant, { name: team.name, id: team.id }, ref, pruner));
+    // A removal's source is what prunes the target.
+    changes.push(removal(desired, target.type, grant, { name: team.name, id: team.id }, (ref ??= refOf(target, live)), target.prunedBy ?? entryOf(target)));
   }
 }
 
@@ -120,30 +153,25 @@ function fromFile(grant: DesiredGrant): { afterRole?: string; expires?: string }
 }
 const NO_EXTRAS: { afterRole?: string; expires?: string } = {};
 
-interface TargetRead {
-  readonly live: LiveTarget;
-  readonly byTeam: Map<string, LiveGrant[]> | undefined;
-  readonly ref: TargetRef;
-  /** Teams the plan has decided on for this target: prune leaves them alone. */
-  readonly listed: Set<string>;
-}
-
 /**
  * The live grants of teams whose grant of the files has expired go, whatever prune says: the files
  * put them there (README, "Grants that expire"). Whatever the live grant has become (changed by
  * hand or not), it goes: the expiry ends the team's access here. A team another source of the
- * files still grants here is kept as that source says; the owners team is never removed.
+ * files still grants here (its live grants are decided on already) is kept as that source says;
+ * the owners team is never removed.
  */
-function removeExpired(desired: DesiredState, target: DesiredTarget, read: TargetRead, index: DiffIndex, changes: Change[]): void {
+function removeExpired(run: DiffRun, target: DesiredTarget, live: LiveTarget, byTeam: Map<string, number[]> | undefined): void {
+  const grants = live.grants;
   for (const grant of target.expired ?? []) {
-    const team = index.teamsByName.get(grant.team);
-    if (!team || read.listed.has(team.id) || team.name === OWNERS_TEAM) continue;
-    read.listed.add(team.id);
-    const first = firstGrantOf(read.live.grants, read.byTeam, team.id);
-    if (!first) continue;
+    const team = run.index.teamsByName.get(grant.team);
+    if (!team || team.name === OWNERS_TEAM) continue;
+    const first = firstGrantOf(grants, byTeam, team.id);
+    if (first < 0 || run.decided[run.offset + first] === 1) continue;
     const expired = { reason: 'expired' as const, ...(grant.expires ? { expires: grant.expires.at } : {}) };
-    for (const live of [first, ...extraGrantsOf(read.live.grants, read.byTeam, team.id)]) {
-      changes.push({ ...removal(desired, target.type, live, { name: team.name, id: team.id }, read.ref, grant.origin ?? entryOf(target)), ...expired });
+    for (const position of [first, ...extraGrantsOf(grants, byTeam, team.id, first)]) {
+      decide(run, position);
+      const removed = removal(run.desired, target.type, grants[position] as LiveGrant, { name: team.name, id: team.id }, refOf(target, live), grant.origin ?? entryOf(target));
+      run.changes.push({ ...removed, ...expired });
     }
   }
 }
@@ -176,8 +204,14 @@ export function compareChanges(a: Change, b: Change): number {
 }
 
 /** All changes that turn the live state of the managed targets into the desired one, sorted. */
-export function diff(desired: DesiredState, live: LiveState, index: DiffIndex = indexLive(live)): Change[] {
-  const changes: Change[] = [];
-  for (const target of desired.targets) diffTarget(desired, target, liveTargetOf(index, target), index, changes);
-  return changes.sort(compareChanges);
+export function diff(desired: DesiredState, live: LiveState, index: DiffIndex = indexLive(live), liveTargets: readonly LiveTarget[] = liveTargetsOf(desired, index)): Change[] {
+  const grants = liveTargets.reduce((sum, target) => sum + target.grants.length, 0);
+  const run: DiffRun = { desired, index, changes: [], decided: new Uint8Array(grants), offset: 0, marked: 0 };
+  desired.targets.forEach((target, i) => {
+    const live = liveTargets[i] as LiveTarget;
+    run.marked = 0;
+    diffTarget(run, target, live);
+    run.offset += live.grants.length;
+  });
+  return run.changes.sort(compareChanges);
 }

@@ -8,7 +8,7 @@ import type { PolicyViolation } from '../core/policy.js';
 import type { ServerInfo } from '../core/server.js';
 import { checksumOf, policiesDigestOf } from './checksum.js';
 import { coverageOf, incompleteTargetsOf } from './completeness.js';
-import { diff, indexLive } from './diff.js';
+import { diff, indexLive, liveTargetsOf } from './diff.js';
 import { warnings } from './warnings.js';
 import { expiryWarnings } from './expiry.js';
 
@@ -26,7 +26,9 @@ export interface PlanContext {
 /** The plan without its refusals: the guards come after the diff (guard/plan-refusals.ts). */
 export function buildPlan(desired: DesiredState, live: LiveState, { server, supportWarnings = [], setWarnings = [], now, scope = scopeOf({}) }: PlanContext = {}): DiffPlan {
   const index = indexLive(live);
-  const changes = diff(desired, live, index);
+  const liveTargets = liveTargetsOf(desired, index);
+  const changes = diff(desired, live, index, liveTargets);
+  const incomplete = incompleteTargetsOf(live);
   const expiring = now === undefined ? [] : expiryWarnings(desired, index, changes, now);
   // The sets' warnings name no target: settings.ignore-warnings alone silences them.
   const ignored = new Set<string>(desired.settings.ignoreWarnings ?? []);
@@ -34,19 +36,19 @@ export function buildPlan(desired: DesiredState, live: LiveState, { server, supp
     organization: desired.organization,
     changes,
     summary: summarise(changes),
-    warnings: [...setWarnings.filter((w) => !ignored.has(w.code)), ...warnings(desired, index), ...expiring, ...supportWarnings],
-    checksum: planChecksum(desired, live, changes, []),
+    warnings: [...setWarnings.filter((w) => !ignored.has(w.code)), ...warnings(desired, index, liveTargets), ...expiring, ...supportWarnings],
+    checksum: planChecksum(desired, incomplete, changes, []),
     ...(server ? { server } : {}),
     // Every target read is one the plan covers (a saved plan's basis lists the same).
     managedTargets: live.targets.size,
-    coverage: coverageOf(live),
+    coverage: coverageOf(live, incomplete),
     scope,
   };
 }
 
-/** The checksum of `changes` planned from `desired` against `live`, with the policies' verdict. */
-function planChecksum(desired: DesiredState, live: LiveState, changes: readonly Change[], violations: readonly PolicyViolation[]): string {
-  const guards = { maxRemovals: desired.settings.maxRemovals, incompleteTargets: incompleteTargetsOf(live) };
+/** The checksum of `changes` planned from `desired` against a read with `incompleteTargets` (incompleteTargetsOf), with the policies' verdict. */
+function planChecksum(desired: DesiredState, incompleteTargets: ReadonlySet<string>, changes: readonly Change[], violations: readonly PolicyViolation[]): string {
+  const guards = { maxRemovals: desired.settings.maxRemovals, incompleteTargets };
   return checksumOf({ organization: desired.organization, changes, ...guards, policies: policiesDigestOf(desired.policies ?? []), violations });
 }
 
@@ -55,5 +57,5 @@ function planChecksum(desired: DesiredState, live: LiveState, changes: readonly 
  * checksum that covers them: buildPlan's covers none found (README, "`--checksum`: the reviewed plan without moving a file").
  */
 export function withViolations<P extends DiffPlan>(plan: P, desired: DesiredState, live: LiveState, violations: readonly PolicyViolation[]): P {
-  return { ...plan, violations, checksum: planChecksum(desired, live, plan.changes, violations) };
+  return { ...plan, violations, checksum: planChecksum(desired, incompleteTargetsOf(live), plan.changes, violations) };
 }

@@ -8,7 +8,7 @@ import type { DesiredState } from '../core/desired-state.js';
 import { RESOURCE_OF } from '../core/model.js';
 import type { TargetRef } from '../core/model.js';
 import type { PlanWarning } from '../core/plan.js';
-import { liveTargetOf, type DiffIndex } from './diff.js';
+import { liveTargetsOf, type DiffIndex } from './diff.js';
 import { levelEqualTo } from './normalise.js';
 
 /** The organization permissions that make a team admin on every target of a kind. */
@@ -26,7 +26,9 @@ const WORKSPACE_ROLE_OF_PROJECT_LEVEL: Readonly<Record<string, string>> = {
   admin: 'admin',
 };
 
-function shadowed(target: DesiredTarget, grant: DesiredGrant, team: Team | undefined, ref: TargetRef): PlanWarning | undefined {
+const refOf = (target: DesiredTarget, live: LiveTarget): TargetRef => ({ type: target.type, name: live.name, id: live.id });
+
+function shadowed(target: DesiredTarget, grant: DesiredGrant, team: Team | undefined, live: LiveTarget): PlanWarning | undefined {
   if (!team || grant.access.access === 'admin') return undefined;
   let permission: string | undefined;
   for (const name of SHADOWING[target.type]) {
@@ -39,35 +41,35 @@ function shadowed(target: DesiredTarget, grant: DesiredGrant, team: Team | undef
   return {
     code: 'shadowed-by-organization-access',
     message: `${target.type} ${target.name}: team ${team.name} has the organization permission ${permission}, so its effective access is admin whatever this grant (${grant.access.access}) says.`,
-    target: ref,
+    target: refOf(target, live),
     team: team.name,
   };
 }
 
-function customEqualsLevel(target: DesiredTarget, grant: DesiredGrant, ref: TargetRef): PlanWarning | undefined {
+function customEqualsLevel(target: DesiredTarget, grant: DesiredGrant, live: LiveTarget): PlanWarning | undefined {
   if (grant.access.access !== 'custom') return undefined;
   const level = levelEqualTo(RESOURCE_OF[target.type], grant.access.permissions);
   if (!level) return undefined;
   return {
     code: 'custom-equals-level',
     message: `${target.type} ${target.name}: the custom permissions of team ${grant.team} are exactly the ${level} level; write "${level}" instead.`,
-    target: ref,
+    target: refOf(target, live),
     team: grant.team,
   };
 }
 
 /** Project grants of the desired state, by project id then team name. */
-function projectLevels(desired: DesiredState, index: DiffIndex): Map<string, Map<string, string>> {
+function projectLevels(desired: DesiredState, liveTargets: readonly LiveTarget[]): Map<string, Map<string, string>> {
   const out = new Map<string, Map<string, string>>();
-  for (const target of desired.targets) {
-    if (target.type !== 'project') continue;
+  desired.targets.forEach((target, i) => {
+    if (target.type !== 'project') return;
     const levels = new Map(target.grants.map((g) => [g.team, g.access.access] as const));
-    out.set(liveTargetOf(index, target).id, levels);
-  }
+    out.set((liveTargets[i] as LiveTarget).id, levels);
+  });
   return out;
 }
 
-function belowProject(target: DesiredTarget, grant: DesiredGrant, live: LiveTarget, projects: Map<string, Map<string, string>>, ref: TargetRef): PlanWarning | undefined {
+function belowProject(target: DesiredTarget, grant: DesiredGrant, live: LiveTarget, projects: Map<string, Map<string, string>>): PlanWarning | undefined {
   const projectLevel = live.projectId ? projects.get(live.projectId)?.get(grant.team) : undefined;
   const fromProject = projectLevel ? WORKSPACE_ROLE_OF_PROJECT_LEVEL[projectLevel] : undefined;
   const ranks = LEVEL_RANK['team-workspaces'];
@@ -76,7 +78,7 @@ function belowProject(target: DesiredTarget, grant: DesiredGrant, live: LiveTarg
   return {
     code: 'below-project-access',
     message: `workspace ${target.name}: team ${grant.team} gets ${grant.access.access} here but already has the ${fromProject} workspace role from its ${projectLevel} grant on the workspace's project; the higher access wins.`,
-    target: ref,
+    target: refOf(target, live),
     team: grant.team,
   };
 }
@@ -97,8 +99,8 @@ export function silenced(desired: DesiredState, target: DesiredTarget): Readonly
   return new Set([...(desired.settings.ignoreWarnings ?? []), ...(target.ignoreWarnings ?? [])]);
 }
 
-export function warnings(desired: DesiredState, index: DiffIndex): PlanWarning[] {
-  const projects = projectLevels(desired, index);
+export function warnings(desired: DesiredState, index: DiffIndex, liveTargets: readonly LiveTarget[] = liveTargetsOf(desired, index)): PlanWarning[] {
+  const projects = projectLevels(desired, liveTargets);
   const shadowing = shadowingTeams(index);
   const out: PlanWarning[] = [];
   let quiet: ReadonlySet<string>;
@@ -108,18 +110,18 @@ export function warnings(desired: DesiredState, index: DiffIndex): PlanWarning[]
     if (warning && !quiet.has(warning.code)) out.push(warning);
   };
   const everywhere: ReadonlySet<string> = new Set(desired.settings.ignoreWarnings ?? []);
-  for (const target of desired.targets) {
+  desired.targets.forEach((target, i) => {
     // A set per target only for a target that silences warnings of its own.
     quiet = target.ignoreWarnings?.length ? silenced(desired, target) : everywhere;
-    const live = liveTargetOf(index, target);
-    const ref: TargetRef = { type: target.type, name: live.name, id: live.id };
+    const live = liveTargets[i] as LiveTarget;
     const shadowers = shadowing[target.type];
     const projectTeams = target.type === 'workspace' && live.projectId ? projects.get(live.projectId) : undefined;
-    for (const grant of target.grants) {
-      if (shadowers.has(grant.team)) add(shadowed(target, grant, index.teamsByName.get(grant.team), ref));
-      if (grant.access.access === 'custom') add(customEqualsLevel(target, grant, ref));
-      if (projectTeams?.has(grant.team)) add(belowProject(target, grant, live, projects, ref));
+    for (let g = 0; g < target.grants.length; g++) {
+      const grant = target.grants[g] as DesiredGrant;
+      if (shadowers.has(grant.team)) add(shadowed(target, grant, index.teamsByName.get(grant.team), live));
+      if (grant.access.access === 'custom') add(customEqualsLevel(target, grant, live));
+      if (projectTeams?.has(grant.team)) add(belowProject(target, grant, live, projects));
     }
-  }
+  });
   return out;
 }
