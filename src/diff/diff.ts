@@ -91,7 +91,8 @@ function decide(run: DiffRun, position: number): void {
   run.marked++;
 }
 
-const refOf = (target: DesiredTarget, live: LiveTarget): TargetRef => ({ type: target.type, name: live.name, id: live.id });
+/** How a change or a warning names its target: the files' type, the live name and id. */
+export const targetRefOf = (target: DesiredTarget, live: LiveTarget): TargetRef => ({ type: target.type, name: live.name, id: live.id });
 
 // The diff of one target, pushed onto `run.changes`. A team the files name has all its live grants
 // decided on (its first kept or changed, any extra removed), so prune, which removes the grants of
@@ -110,7 +111,7 @@ function diffTarget(run: DiffRun, target: DesiredTarget, live: LiveTarget): void
     const first = firstGrantOf(grants, byTeam, team.id);
     // README, "Sets": every change says where its desired grant comes from (without sets: the entry).
     if (first < 0) {
-      changes.push({ action: 'add', resource, team: { name: team.name, id: team.id }, target: (ref ??= refOf(target, live)), after: grant.access, ...fromFile(grant), source: grant.origin ?? entryOf(target) });
+      changes.push({ action: 'add', resource, team: { name: team.name, id: team.id }, target: (ref ??= targetRefOf(target, live)), after: grant.access, ...fromFile(grant), source: grant.origin ?? entryOf(target) });
       continue;
     }
     const current = grants[first] as LiveGrant;
@@ -119,7 +120,7 @@ function diffTarget(run: DiffRun, target: DesiredTarget, live: LiveTarget): void
     if (comparison !== 'equal') {
       const labelOnly = comparison === 'label-only';
       const before = { before: current.access, ...beforeRole(desired, target.type, current) };
-      changes.push({ action: 'update', resource, id: current.id, team: { name: team.name, id: team.id }, target: (ref ??= refOf(target, live)), ...before, after: grant.access, labelOnly, ...fromFile(grant), source: grant.origin ?? entryOf(target) });
+      changes.push({ action: 'update', resource, id: current.id, team: { name: team.name, id: team.id }, target: (ref ??= targetRefOf(target, live)), ...before, after: grant.access, labelOnly, ...fromFile(grant), source: grant.origin ?? entryOf(target) });
     }
     // The service refuses a second grant for one team ("Team has already been taken"); should one
     // exist anyway, the file names the team, so the extra copies go.
@@ -127,7 +128,7 @@ function diffTarget(run: DiffRun, target: DesiredTarget, live: LiveTarget): void
     for (let e = 0; e < extras.length; e++) {
       const extra = extras[e] as number;
       decide(run, extra);
-      changes.push(removal(desired, target.type, grants[extra] as LiveGrant, { name: team.name, id: team.id }, (ref ??= refOf(target, live)), grant.origin ?? entryOf(target)));
+      changes.push(removal(desired, target.type, grants[extra] as LiveGrant, { name: team.name, id: team.id }, (ref ??= targetRefOf(target, live)), grant.origin ?? entryOf(target)));
     }
   }
 
@@ -140,7 +141,7 @@ function diffTarget(run: DiffRun, target: DesiredTarget, live: LiveTarget): void
     // A grant of a team we cannot name is never removed: a partial read must not remove what it could not see.
     if (!team || team.name === OWNERS_TEAM || desired.settings.ignoreTeams.includes(team.name)) continue;
     // A removal's source is what prunes the target.
-    changes.push(removal(desired, target.type, grant, { name: team.name, id: team.id }, (ref ??= refOf(target, live)), target.prunedBy ?? entryOf(target)));
+    changes.push(removal(desired, target.type, grant, { name: team.name, id: team.id }, (ref ??= targetRefOf(target, live)), target.prunedBy ?? entryOf(target)));
   }
 }
 
@@ -170,7 +171,7 @@ function removeExpired(run: DiffRun, target: DesiredTarget, live: LiveTarget, by
     const expired = { reason: 'expired' as const, ...(grant.expires ? { expires: grant.expires.at } : {}) };
     for (const position of [first, ...extraGrantsOf(grants, byTeam, team.id, first)]) {
       decide(run, position);
-      const removed = removal(run.desired, target.type, grants[position] as LiveGrant, { name: team.name, id: team.id }, refOf(target, live), grant.origin ?? entryOf(target));
+      const removed = removal(run.desired, target.type, grants[position] as LiveGrant, { name: team.name, id: team.id }, targetRefOf(target, live), grant.origin ?? entryOf(target));
       run.changes.push({ ...removed, ...expired });
     }
   }

@@ -5,7 +5,7 @@ import { DAY_MS, DEFAULT_EXPIRY_WARNING_DAYS, describeInstant, isExpired, msOf, 
 import type { DesiredGrant, DesiredTarget, TargetRef } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
 import type { Change, PlanWarning } from '../core/plan.js';
-import { liveTargetOf, type DiffIndex } from './diff.js';
+import { liveTargetOf, targetRefOf, type DiffIndex } from './diff.js';
 import { silenced } from './warnings.js';
 
 function atTarget(target: DesiredTarget, now: number): DesiredTarget {
@@ -74,7 +74,7 @@ export function expiryWarnings(desired: DesiredState, index: DiffIndex, changes:
   for (const target of concerned) {
     const expiring = target.grants.filter(soonEnds);
     const live = liveTargetOf(index, target);
-    const ref: TargetRef = { type: target.type, name: live.name, id: live.id };
+    const ref = targetRefOf(target, live);
     const untouched = (grant: DesiredGrant) => !changed.has(keyOf(target.type, live.name, grant.team));
     // An expired grant of a team another source still grants here is that source's business.
     const granted = new Set(target.grants.map((g) => g.team));

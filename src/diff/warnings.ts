@@ -6,9 +6,8 @@ import { LEVEL_RANK } from '../core/access.js';
 import type { DesiredGrant, DesiredTarget, LiveTarget, TargetType, Team } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
 import { RESOURCE_OF } from '../core/model.js';
-import type { TargetRef } from '../core/model.js';
 import type { PlanWarning } from '../core/plan.js';
-import { liveTargetsOf, type DiffIndex } from './diff.js';
+import { liveTargetsOf, targetRefOf, type DiffIndex } from './diff.js';
 import { levelEqualTo } from './normalise.js';
 
 /** The organization permissions that make a team admin on every target of a kind. */
@@ -26,8 +25,6 @@ const WORKSPACE_ROLE_OF_PROJECT_LEVEL: Readonly<Record<string, string>> = {
   admin: 'admin',
 };
 
-const refOf = (target: DesiredTarget, live: LiveTarget): TargetRef => ({ type: target.type, name: live.name, id: live.id });
-
 function shadowed(target: DesiredTarget, grant: DesiredGrant, team: Team | undefined, live: LiveTarget): PlanWarning | undefined {
   if (!team || grant.access.access === 'admin') return undefined;
   let permission: string | undefined;
@@ -41,7 +38,7 @@ function shadowed(target: DesiredTarget, grant: DesiredGrant, team: Team | undef
   return {
     code: 'shadowed-by-organization-access',
     message: `${target.type} ${target.name}: team ${team.name} has the organization permission ${permission}, so its effective access is admin whatever this grant (${grant.access.access}) says.`,
-    target: refOf(target, live),
+    target: targetRefOf(target, live),
     team: team.name,
   };
 }
@@ -53,7 +50,7 @@ function customEqualsLevel(target: DesiredTarget, grant: DesiredGrant, live: Liv
   return {
     code: 'custom-equals-level',
     message: `${target.type} ${target.name}: the custom permissions of team ${grant.team} are exactly the ${level} level; write "${level}" instead.`,
-    target: refOf(target, live),
+    target: targetRefOf(target, live),
     team: grant.team,
   };
 }
@@ -78,7 +75,7 @@ function belowProject(target: DesiredTarget, grant: DesiredGrant, live: LiveTarg
   return {
     code: 'below-project-access',
     message: `workspace ${target.name}: team ${grant.team} gets ${grant.access.access} here but already has the ${fromProject} workspace role from its ${projectLevel} grant on the workspace's project; the higher access wins.`,
-    target: refOf(target, live),
+    target: targetRefOf(target, live),
     team: grant.team,
   };
 }
