@@ -1,5 +1,6 @@
 // `npm run build`: src/ -> dist/. tsc compiles (and type-checks) src/ into .build/, the schema's
-// validator is generated from the compiled tables, then rolldown bundles the CLI into dist/cli/.
+// validator is generated from the compiled tables, rolldown bundles the CLI into dist/cli/, then
+// the code cache of each of its files is written into dist/code-cache/.
 // test/support/global-build.ts runs this too, before the tests that spawn the CLI.
 import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -7,6 +8,7 @@ import process from 'node:process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleCli } from './bundle.mjs';
+import { writeCodeCache } from './code-cache.mjs';
 import { writeStandaloneValidator } from './standalone-validator.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -22,3 +24,4 @@ await writeStandaloneValidator(compiled);
 const chunks = await bundleCli({ root, compiled, out });
 // Which modules each file of dist/cli/ holds: what test/cli/loading.test.ts checks imports against.
 writeFileSync(join(compiled, 'chunks.json'), `${JSON.stringify(chunks, null, 2)}\n`);
+writeCodeCache(root);

@@ -1,6 +1,7 @@
-// Build step: the compiled sources -> dist/cli/, one entry (main.js) and a chunk per lazily loaded
-// command (rolldown follows the registry's `import()`s), so a command loads a few files instead of
-// dozens (issue 18, "Start at once"; README, "Start-up").
+// Build step: the compiled sources -> dist/cli/: the bin (main.js, the launcher of cli/launch.ts),
+// the CLI's entry (cli.js) and a chunk per lazily loaded command (rolldown follows the registry's
+// `import()`s), so a command loads a few files instead of dozens (issue 18, "Start at once"). The
+// launcher loads them from their code cache (scripts/code-cache.mjs; README, "Start-up").
 //
 // - CommonJS: Node 20 starts an ES module entry about 8 ms of CPU later than a CommonJS one (its
 //   ESM loader), which alone is a quarter of a bare `node -e 0`. dist/package.json says so.
@@ -48,14 +49,16 @@ function keepModuleUrls({ root, compiled, out }) {
 }
 
 /**
- * Bundles `compiled`/cli/main.js into `out` (dist/cli). Returns, for each file written, the modules
- * it holds (relative to the package root), which test/cli/loading.test.ts reads.
+ * Bundles `compiled`/cli/launch.js and cli/main.js into `out` (dist/cli). Returns, for each file
+ * written, the modules it holds (relative to the package root), which test/cli/loading.test.ts reads.
  */
 export async function bundleCli({ root, compiled, out }) {
   const { dependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const external = Object.keys(dependencies);
   const build = await rolldown({
-    input: { main: join(compiled, 'cli/main.js') },
+    // main.js, the bin, is the launcher alone (cli/launch.ts): it loads cli.js, the CLI, and the
+    // rest through the code cache (README, "Start-up").
+    input: { main: join(compiled, 'cli/launch.js'), cli: join(compiled, 'cli/main.js') },
     platform: 'node',
     external: (id) => external.includes(packageOf(id)),
     resolve: { alias: { yaml: esmBuildOf(root, 'yaml') } },
@@ -68,10 +71,29 @@ export async function bundleCli({ root, compiled, out }) {
       format: 'cjs',
       // The sources are ES modules, strict throughout: so is the bundle.
       strict: true,
+      // import() of a built-in or a package becomes require(): the launcher compiles the files
+      // itself (src/cli/bundle-loader.ts), and there a require() works where an import() cannot.
+      dynamicImportInCjs: false,
+      // One-byte sources: a single non-ASCII character (an ellipsis in a message, a byte-order mark
+      // in yaml) makes V8 hold and decode a whole file as UTF-16, at every start. Escaped, the
+      // strings are the same. The comments, which V8 would read and skip at every start, go too.
+      charset: 'ascii',
+      comments: false,
       entryFileNames: '[name].js',
       chunkFileNames: '[name]-[hash].js',
-      codeSplitting: { groups: [{ name: bundledPackageOf, debugName: 'bundled packages' }] },
+      codeSplitting: {
+        groups: [
+          { name: bundledPackageOf, debugName: 'bundled packages' },
+          // The CLI's entry with everything it imports statically (errors, the flag parser, the
+          // interrupts): what every start loads, in one file rather than one per module.
+          { name: 'start', test: /[\\/]\.build[\\/]cli[\\/]main\.js$/, includeDependenciesRecursively: true },
+        ],
+      },
     });
+    // The launcher compiles each file itself, and a script it compiles cannot import(): Node 20 has
+    // no loader for it without an experimental flag (src/cli/bundle-loader.ts).
+    const importing = output.find((o) => o.type === 'chunk' && /\bimport\s*\(/.test(o.code));
+    if (importing) throw new Error(`dist/cli/${importing.fileName} has an import(): the bundle must require() instead`);
     writeFileSync(join(out, '..', 'package.json'), '{ "type": "commonjs" }\n');
     return Object.fromEntries(output.filter((o) => o.type === 'chunk').map((c) => [c.fileName, c.moduleIds.map((id) => relative(root, id))]));
   } finally {

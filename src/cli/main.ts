@@ -1,7 +1,5 @@
-#!/usr/bin/env node
 // The CLI entry: the only place that turns errors into exit codes and decides what is printed.
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// dist/cli/main.js (cli/launch.ts) loads it and calls `start`.
 import { CLIError, EXIT, messageOf } from '../errors.js';
 import { asksForHelp, parseCommandLine } from './args.js';
 import type { Command } from './command.js';
@@ -82,17 +80,8 @@ function reportError(name: string, error: unknown, io: IO): number {
   return EXIT.error;
 }
 
-function isEntryPoint(): boolean {
-  const script = process.argv[1];
-  if (!script) return false;
-  try {
-    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isEntryPoint()) {
+/** The process's run: its arguments, its exit code, a bug's one line. */
+export function start(): void {
   main(process.argv.slice(2), processIO()).then(
     (code) => {
       process.exitCode = exitCodeOf(code);

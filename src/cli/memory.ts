@@ -6,7 +6,9 @@
 // 15 MB), brought the peak of that plan from 285-332 MiB to about 230 MiB (README, "Performance").
 // V8 has no API for it: `gc` exists only in a context created after `--expose-gc` is set. That flag
 // is process-wide, so only the CLI, which owns its process, turns it on: it hands this function to
-// the plan use case as `PlanRequest.afterLoad` (src/pipeline/plan.ts).
+// the plan use case as `PlanRequest.afterLoad` (src/pipeline/plan.ts). It is turned off again once
+// the context has its `gc`: V8 takes a code cache only under the flags it was made with, and the
+// files a run loads after this one start from theirs (cli/bundle-loader.ts).
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -17,6 +19,7 @@ export function collectGarbage(): void {
     if (!collect) {
       setFlagsFromString('--expose-gc');
       collect = runInNewContext('gc') as () => void;
+      setFlagsFromString('--no-expose-gc');
     }
     collect();
   } catch {

@@ -1,7 +1,8 @@
 // What each command loads (issue 18, "Start at once"): `tfe-access --help` almost nothing, and
 // `validate` (offline) no HTTP client, no schema compiler, no other command. Proven on the built CLI:
 // a module hook records every ES module it imports, and at exit the CommonJS cache every module it
-// required and Node's load list every built-in; the build's chunk list (.build/chunks.json) says
+// required (the bin's loader puts each file it loads there too, cli/bundle-loader.ts) and Node's
+// load list every built-in; the build's chunk list (.build/chunks.json) says
 // which source modules each file of dist/cli/ holds.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -83,8 +84,9 @@ describe('what a command loads', () => {
   it('tfe-access --help loads the entry, the command list and the flag parser: no command, no package', () => {
     const { code, sources, packages, builtins } = loadedBy(['--help']);
     expect(code).toBe(0);
-    // cli/interrupt: how every command ends on a closed stdout or a signal (README, "Reliability").
-    expect(sources).toEqual(['cli/args', 'cli/interrupt', 'cli/io', 'cli/main', 'cli/registry', 'errors']);
+    // cli/interrupt: how every command ends on a closed stdout or a signal (README, "Reliability");
+    // cli/launch and cli/bundle-loader: the bin, which loads the rest from the code cache.
+    expect(sources).toEqual(['cli/args', 'cli/bundle-loader', 'cli/interrupt', 'cli/io', 'cli/launch', 'cli/main', 'cli/registry', 'errors']);
     expect(packages).toEqual([]);
     // readline (and the stream modules under it) only to ask a question.
     expect(builtins.filter((b) => /^(readline|fs\/promises|https?|tls)($|\/)/.test(b))).toEqual([]);
