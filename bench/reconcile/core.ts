@@ -33,6 +33,8 @@ export interface CoreFigures {
   readonly buildPlan: CallFigures;
   /** The summary of the cold buildPlan, and what the generator counted. */
   readonly summary: Summary;
+  /** The checksum of buildPlan's plan: a faster core must keep it (and every run gives the same). */
+  readonly checksum: string;
   readonly expected: Expected;
 }
 
@@ -49,13 +51,14 @@ function cpuMs(work: () => void): number {
 }
 
 /** Times `call` cold then warm on `spec`; call it once per process for a true cold figure. */
-export function measureCall(spec: OrganizationSpec, call: CoreCall): { grants: number; figures: CallFigures; summary: Summary; expected: Expected } {
+export function measureCall(spec: OrganizationSpec, call: CoreCall): { grants: number; figures: CallFigures; summary: Summary; checksum: string; expected: Expected } {
   const org = generateOrganization(spec);
   const { desired, live } = domainOf(org, NO_REMOVAL_LIMIT);
   let summary: Summary = { add: 0, update: 0, remove: 0 };
+  let checksum = '-';
   const run = (): void => {
-    if (call === 'buildPlan') summary = buildPlan(desired, live).summary;
-    else void diff(desired, live);
+    if (call !== 'buildPlan') return void diff(desired, live);
+    ({ summary, checksum } = buildPlan(desired, live));
   };
   // The 100,000 grants were just built: without a full collection first, the cold call would pay
   // for promoting them (measured: +150 ms and twice the spread). In a plan run the live state is
@@ -63,7 +66,7 @@ export function measureCall(spec: OrganizationSpec, call: CoreCall): { grants: n
   collectGarbage();
   const coldCpuMs = cpuMs(run);
   const warm = Array.from({ length: WARM_REPEATS }, () => cpuMs(run));
-  return { grants: org.grants.length, figures: { coldCpuMs, warmCpuMs: Math.min(...warm) }, summary, expected: org.expected };
+  return { grants: org.grants.length, figures: { coldCpuMs, warmCpuMs: Math.min(...warm) }, summary, checksum, expected: org.expected };
 }
 
 async function inChild(call: CoreCall): Promise<ReturnType<typeof measureCall>> {
@@ -83,7 +86,9 @@ async function callFigures(call: CoreCall): Promise<ReturnType<typeof measureCal
   for (let i = 0; i < COLD_PROCESSES; i++) runs.push(await inChild(call));
   const first = runs[0] as ReturnType<typeof measureCall>;
   const coldRunsCpuMs = runs.map((r) => r.figures.coldCpuMs);
-  return { ...first, figures: { coldCpuMs: median(coldRunsCpuMs), warmCpuMs: Math.min(...runs.map((r) => r.figures.warmCpuMs)) }, coldRunsCpuMs };
+  // One plan, one checksum: processes that disagreed would all be shown.
+  const checksum = [...new Set(runs.map((r) => r.checksum))].join(' | ');
+  return { ...first, checksum, figures: { coldCpuMs: median(coldRunsCpuMs), warmCpuMs: Math.min(...runs.map((r) => r.figures.warmCpuMs)) }, coldRunsCpuMs };
 }
 
 /** Both calls, each in fresh processes of its own (core-process.js). */
@@ -95,6 +100,7 @@ export async function measureCore(): Promise<CoreFigures> {
     diff: { ...diffRun.figures, coldRunsCpuMs: diffRun.coldRunsCpuMs },
     buildPlan: { ...planRun.figures, coldRunsCpuMs: planRun.coldRunsCpuMs },
     summary: planRun.summary,
+    checksum: planRun.checksum,
     expected: planRun.expected,
   };
 }

@@ -42,6 +42,9 @@ function readLine(label: string, p: PlanFigures): string {
   return `  ${label}: read ${read.strategy}, ${read.requests} grant requests (estimated by target ${read.estimate.by_target}, by team ${read.estimate.by_team ?? '-'})${fallback}; exit ${p.exitCode}, summary ${JSON.stringify(p.summary ?? null)}, peak RSS ${p.maxRssKiB === undefined ? '-' : (p.maxRssKiB / 1024).toFixed(1)} MiB`;
 }
 
+/** What a plan decided, to compare across branches and runs: its checksum, and the digest of its changes' actions (phases.ts). */
+const decidedLine = (label: string, p: PlanFigures): string => `  ${label}: ${p.requests} requests, checksum ${p.checksum ?? '-'}, changes ${p.changes ?? '-'}`;
+
 export function report(name: string, description: string, run: RunFigures, before: Machine, after: Machine): string {
   const { plan, planByTarget, planSeed, apply, core, model } = run;
   const header = ['phase', 'wall s', 'requests', '429s', 'floor s', 'wall/floor', 'req/s', 'http s', 'emu CPU'].map((c, i) => (i === 0 ? c.padEnd(6) : c.padStart(10))).join(' ');
@@ -60,7 +63,8 @@ export function report(name: string, description: string, run: RunFigures, befor
     ...(planSeed ? [readLine('seed', planSeed)] : []),
     `  apply: ${apply.changes} changes, ${apply.failed} failed`,
     `  requests: plan ${plan.requests} (bound read by team ${model.byTeamBound}), target ${planByTarget.requests} and seed ${planSeed?.requests ?? '-'} (bound ${model.bound}), provider model ${model.provider} (${(model.provider / Math.max(plan.requests, 1)).toFixed(2)}x the plan's)`,
-    `  core on ${core.grants} grants, CPU: normalise + diff ${core.diff.coldCpuMs.toFixed(1)} ms cold (median of ${runsOf(core.diff)}), ${core.diff.warmCpuMs.toFixed(1)} ms warm; buildPlan ${core.buildPlan.coldCpuMs.toFixed(1)} ms cold (median of ${runsOf(core.buildPlan)}), ${core.buildPlan.warmCpuMs.toFixed(1)} ms warm`,
+    ...[['plan', plan] as const, ['target', planByTarget] as const, ...(planSeed ? [['seed', planSeed] as const] : [])].map(([label, p]) => decidedLine(label, p)),
+    `  core on ${core.grants} grants, CPU: normalise + diff ${core.diff.coldCpuMs.toFixed(1)} ms cold (median of ${runsOf(core.diff)}), ${core.diff.warmCpuMs.toFixed(1)} ms warm; buildPlan ${core.buildPlan.coldCpuMs.toFixed(1)} ms cold (median of ${runsOf(core.buildPlan)}), ${core.buildPlan.warmCpuMs.toFixed(1)} ms warm; plan checksum ${core.checksum}`,
     run.judged ? '  targets:' : '  targets (not judged on this development scenario; see provider-2000 and scale-10000):',
     ...found.map((c) => checkLine(c, run.judged)),
   ];
