@@ -12,6 +12,8 @@ export const TARGET = {
   minProviderRatio: 4,
   /** normalise + diff of 100,000 grants, CPU. */
   maxCoreCpuMs: 500,
+  /** buildPlan (diff, warnings, checksum) of the same, CPU, cold (issue 25, "Start-up"). */
+  maxBuildPlanCpuMs: 400,
   /** Rate limit off, L=5 ms, concurrency 8. */
   minRequestsPerSecond: 400,
   maxPeakRssMiB: 300,
@@ -73,7 +75,7 @@ export function checks(run: RunFigures): Check[] {
   const ratio = model.provider / Math.max(planByTarget.requests, 1);
   out.push({ name: 'provider model / target requests', value: round(ratio, 2), target: `>= ${TARGET.minProviderRatio}`, ok: ratio >= TARGET.minProviderRatio });
   out.push({ name: `core normalise + diff CPU ms (${core.grants} grants, cold, median)`, value: round(core.diff.coldCpuMs, 1), target: `<= ${TARGET.maxCoreCpuMs}`, ok: core.diff.coldCpuMs <= TARGET.maxCoreCpuMs });
-  out.push({ name: `core buildPlan CPU ms (${core.grants} grants, cold, median)`, value: round(core.buildPlan.coldCpuMs, 1), target: `<= ${TARGET.maxCoreCpuMs}`, ok: core.buildPlan.coldCpuMs <= TARGET.maxCoreCpuMs });
+  out.push({ name: `core buildPlan CPU ms (${core.grants} grants, cold, median)`, value: round(core.buildPlan.coldCpuMs, 1), target: `<= ${TARGET.maxBuildPlanCpuMs}`, ok: core.buildPlan.coldCpuMs <= TARGET.maxBuildPlanCpuMs });
   if (!run.rateLimited) {
     out.push({ name: 'target requests/s (whole CLI run)', value: round(planByTarget.requestsPerSecond, 0), target: `>= ${TARGET.minRequestsPerSecond}`, ok: planByTarget.requestsPerSecond >= TARGET.minRequestsPerSecond });
   }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { IMPLIED } from '../core/access.js';
-import type { CustomAccess, DesiredTarget, LiveState } from '../core/model.js';
+import type { CustomAccess, DesiredTarget, LiveState, LiveTarget } from '../core/model.js';
 import type { DesiredRoles } from '../core/desired-state.js';
 import { customAccess } from '../core/permissions.js';
 import { access, applyInMemory, arbScenario, desiredOf, liveOf, team, teamId } from '../../test/support/states.js';
@@ -70,6 +70,22 @@ describe('diff: properties', () => {
           targets: new Map(shuffle([...live.targets]).map(([id, t]) => [id, { ...t, grants: shuffle(t.grants) }])),
         };
         expect(diff(reordered, reorderedLive)).toEqual(diff(desired, live));
+      }),
+      RUNS,
+    );
+  });
+
+  it('decides a team the same way on a target of many live grants (looked up by team) as of a few (scanned), duplicates and expired grants included', () => {
+    fc.assert(
+      fc.property(arbScenario, fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }), ({ desired, live }, coin) => {
+        // Some live grants twice (the service erred), and some targets' first grant of the files expired.
+        const doubled = (t: LiveTarget, i: number): LiveTarget => ({ ...t, grants: t.grants.flatMap((g, j) => (coin[(i + j) % 8] ? [g, { ...g, id: `${g.id}-again` }] : [g])) });
+        const expiring = { ...desired, targets: desired.targets.map((t, i) => (coin[i] && t.grants.length > 0 ? { ...t, grants: t.grants.slice(1), expired: t.grants.slice(0, 1) } : t)) };
+        const few: LiveState = { ...live, targets: new Map([...live.targets.values()].map((t, i) => [t.id, doubled(t, i)])) };
+        // 16 grants more of a team the files do not name: every target is past INDEX_FROM.
+        const filler = (t: LiveTarget): LiveTarget => ({ ...t, grants: [...t.grants, ...Array.from({ length: 16 }, (_, k) => ({ id: `${t.id}-filler-${k}`, resource: t.type === 'project' ? ('team-projects' as const) : ('team-workspaces' as const), teamId: teamId('filler'), targetId: t.id, access: access(t.type === 'project' ? 'team-projects' : 'team-workspaces', 'read'), extra: {} }))] });
+        const many: LiveState = { ...few, teams: new Map([...few.teams, [teamId('filler'), team('filler')]]), targets: new Map([...few.targets.values()].map((t) => [t.id, filler(t)])) };
+        expect(diff(expiring, many).filter((c) => c.team.name !== 'filler')).toEqual(diff(expiring, few));
       }),
       RUNS,
     );
