@@ -34,7 +34,7 @@ function row(name: string, f: PhaseFigures): string {
 
 const checkLine = (c: Check, judged: boolean): string => `  ${judged ? (c.ok ? 'PASS' : 'MISS') : 'info'}  ${c.name}: ${c.value} (target ${c.target})`;
 
-/** How a plan read its grants, from its JSON (README, "Reading by team"). */
+/** How a plan read its grants, from its JSON (docs/connecting.md, "Reading by team"). */
 function readLine(label: string, p: PlanFigures): string {
   const read = p.read;
   if (!read) return `  ${label}: exit ${p.exitCode}, no read in the plan`;

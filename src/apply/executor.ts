@@ -13,7 +13,7 @@ import { reportOf, stopOf, type ApplyReport, type ChangeOutcome, type RefusedOut
 import type { GrantApi } from './ports.js';
 import { runChange } from './steps.js';
 
-/** README, "Rate limit and concurrency": `--concurrency N` (default 8). */
+/** docs/connecting.md, "Rate limit and concurrency": `--concurrency N` (default 8). */
 export const DEFAULT_APPLY_CONCURRENCY = 8;
 
 export interface Progress {

@@ -1,4 +1,4 @@
-// The clock a command judges expiries by (README, "Grants that expire"). Apart from io.ts, so that
+// The clock a command judges expiries by (docs/files.md, "Grants that expire"). Apart from io.ts, so that
 // `--help` loads no date parsing.
 import { parseExpiry } from '../core/expiry.js';
 import { printable } from '../core/printable.js';

@@ -31,13 +31,13 @@ export function changeDocument(change: Change): JsonObject {
   base.after = change.action === 'remove' ? null : accessDocument(change.resource, change.after, change.afterRole);
   if (change.action === 'update') base.label_only = change.labelOnly;
   if (change.source) base.source = sourceDocument(change.source);
-  // README, "Grants that expire": when the file's grant ends, and on a removal why it goes.
+  // docs/files.md, "Grants that expire": when the file's grant ends, and on a removal why it goes.
   if (change.expires !== undefined) base.expires = change.expires;
   if (change.action === 'remove' && change.reason !== undefined) base.reason = change.reason;
   return base;
 }
 
-/** README, "Sets": `{kind, name}`, and the sets an entry overrides. */
+/** docs/sets.md, "Sets": `{kind, name}`, and the sets an entry overrides. */
 export function sourceDocument(source: GrantOrigin): JsonObject {
   return { kind: source.kind, name: source.name, ...(source.overrides ? { overrides: [...source.overrides] } : {}) };
 }
@@ -49,7 +49,7 @@ function warningDocument(warning: PlanWarning): JsonObject {
   return out;
 }
 
-/** What the server's ping said (README, "Server capabilities"); null where it said nothing. */
+/** What the server's ping said (docs/connecting.md, "Server capabilities"); null where it said nothing. */
 export function serverDocument(server: ServerInfo): JsonObject {
   return {
     app: server.app ?? null,
@@ -69,7 +69,7 @@ export function violationDocument(violation: PolicyViolation): JsonObject {
   };
 }
 
-/** README, "Reading by team": the strategy, its requests, the estimates it chose from, and why it left reading by team. */
+/** docs/connecting.md, "Reading by team": the strategy, its requests, the estimates it chose from, and why it left reading by team. */
 export function readDocument(read: GrantRead): JsonObject {
   return {
     strategy: read.strategy,

@@ -12,7 +12,7 @@ interface ChangeBase {
   readonly team: TeamRef;
   readonly target: TargetRef;
   /**
-   * Where the change's desired grant comes from (README, "Sets"): the target's entry or a set; for
+   * Where the change's desired grant comes from (docs/sets.md, "Sets"): the target's entry or a set; for
    * a removal, what prunes the target. Every plan's changes carry it; older saved plans may not.
    */
   readonly source?: GrantOrigin;
@@ -50,7 +50,7 @@ export interface RemoveChange extends ChangeBase {
   /** The role of the files whose permissions the live grant has (diff/roles.ts, roleOfLive). */
   readonly beforeRole?: string;
   /**
-   * `expired`: the files grant the team here with an expiry that has passed (README, "Grants that
+   * `expired`: the files grant the team here with an expiry that has passed (docs/files.md, "Grants that
    * expire"), so it goes whatever prune says; `expires` is then when it ended. Absent: pruned.
    */
   readonly reason?: RemoveReason;
@@ -107,7 +107,7 @@ export interface Plan {
   readonly effectiveChanges?: readonly EffectiveChange[];
   /** The server the plan was read from (its ping), when known; not part of the checksum. */
   readonly server?: ServerInfo;
-  /** How the live grants were read (README, "Reading by team"); not part of the checksum. */
+  /** How the live grants were read (docs/connecting.md, "Reading by team"); not part of the checksum. */
   readonly read?: GrantRead;
   /** How many projects and workspaces the plan covers, when known: 0 is said as such, never as "no changes". */
   readonly managedTargets?: number;

@@ -22,7 +22,7 @@ export function headerLine(otherLines: string): string {
 
 /**
  * The file's text with the header as its second line, right after the schema comment (editors
- * look for that one on top, README, "Editor support: the JSON Schema").
+ * look for that one on top, docs/files.md, "Editor support: the JSON Schema").
  */
 export function withHeader(text: string): string {
   const afterFirstLine = text.indexOf('\n') + 1;

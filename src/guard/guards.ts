@@ -25,7 +25,7 @@ function distinctTargets(changes: readonly Change[]): string {
   return [...new Set(changes.map(where))].join(', ');
 }
 
-/** README, "Sets": the sets whose prune makes removals, each with how many (a set that newly matches many targets). */
+/** docs/sets.md, "Sets": the sets whose prune makes removals, each with how many (a set that newly matches many targets). */
 function prunedBySets(removals: readonly RemoveChange[]): string {
   const counts = new Map<string, number>();
   for (const change of removals) if (change.source?.kind === 'set') counts.set(change.source.name, (counts.get(change.source.name) ?? 0) + 1);

@@ -5,7 +5,7 @@
 //     list per 100 workspaces of the project) and the grants of those the files do not manage;
 //   - a changed workspace in a project the files do not manage: that project's grants (and the
 //     project list once, for its name).
-// A read by team (README, "Reading by team") has the unmanaged workspaces' grants already.
+// A read by team (docs/connecting.md, "Reading by team") has the unmanaged workspaces' grants already.
 // Nothing is read when there are no changes or every such target is managed.
 import type { Project, Workspace } from '../core/model.js';
 import { printable } from '../core/printable.js';

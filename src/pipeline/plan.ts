@@ -59,7 +59,7 @@ export interface PlanRequest {
   readonly timeoutMs?: number | undefined;
   /** How long one answer may keep silent (api/http.ts, ANSWER_TIMEOUT_MS, the default). */
   readonly answerTimeoutMs?: number | undefined;
-  /** `--read-by` (README, "Reading by team"); default auto. */
+  /** `--read-by` (docs/connecting.md, "Reading by team"); default auto. */
   readonly readBy?: ReadBy | undefined;
   /** Told, in one line, when reading by team is given up for reading by target (src/live/read-live.ts). */
   readonly onNotice?: (line: string) => void;
@@ -74,7 +74,7 @@ export interface PlanRequest {
    */
   readonly policyState?: 'after' | 'live';
   /**
-   * The clock the run judges expiries by (epoch milliseconds; README, "Grants that expire"): the
+   * The clock the run judges expiries by (epoch milliseconds; docs/files.md, "Grants that expire"): the
    * CLI passes the process's, tests their own. Absent: Date.now() when the run starts.
    */
   readonly now?: number;

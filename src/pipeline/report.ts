@@ -80,7 +80,7 @@ function grantsRead(live: LiveState): GrantLister {
 
 /** The plan of the files against the organization as read: what `apply` would do now. */
 export async function planOnRead(desired: DesiredState, found: Catalogue, live: LiveState, now: number): Promise<DiffPlan> {
-  // `now`: a set's grant expires only once the sets are expanded, as in a plan (README, "Grants that expire").
+  // `now`: a set's grant expires only once the sets are expanded, as in a plan (docs/files.md, "Grants that expire").
   const expanded = await resolveAndExpand(catalogueReader(found), desired, [], now);
   return buildPlan(expanded.desired, await readLive(grantsRead(live), expanded.resolved), { setWarnings: expanded.warnings });
 }
@@ -113,7 +113,7 @@ async function readOrganization(client: TfeClient, organization: string, request
   const teams = await teamsOfOrganization(client, desired ?? { organization });
   const [projects, workspaces] = await Promise.all([client.listProjects(organization), workspacesOf(client, organization, desired)]);
   const found = { teams, projects, ...workspaces };
-  // Every project and workspace: the workspaces by team when the server can and it is cheaper (README, "Reading by team").
+  // Every project and workspace: the workspaces by team when the server can and it is cheaper (docs/connecting.md, "Reading by team").
   const everything = { ...selectExportTargets(organization, found, { all: true, projects: [], workspaces: [] }), workspaces: found.workspaces };
   const live = await readLive(client, everything, { ...readOptionsOf(request), ...(request.onProgress ? { onProgress: request.onProgress } : {}) });
   return { found, live };
@@ -135,7 +135,7 @@ async function violationsIn(desired: DesiredState | undefined, found: Catalogue,
 }
 
 export async function reportOrganization(request: ReportRequest): Promise<Report> {
-  // --after: the files as they stand now, an expired grant removed (README, "Grants that expire").
+  // --after: the files as they stand now, an expired grant removed (docs/files.md, "Grants that expire").
   const now = request.now ?? Date.now(); // read once per run, as a plan does
   const desired = request.paths.length > 0 ? await desiredFromFiles(request.paths, request.cwd, [], now) : undefined;
   const organization = organizationOf(desired, request.organization);

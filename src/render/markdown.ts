@@ -57,7 +57,7 @@ function counts(changes: readonly Change[]): { add: number; update: number; remo
   return n;
 }
 
-/** `sources`: README, "Sets": each change says where it comes from once a set takes part in the plan. */
+/** `sources`: docs/sets.md, "Sets": each change says where it comes from once a set takes part in the plan. */
 function changeLines(change: Change, verbose: boolean, now: number | undefined, sources: boolean): string[] {
   const sign = SIGN[change.action] === '~' ? '!' : SIGN[change.action];
   const from = sources ? ` ${sourceLabel(change)}` : '';

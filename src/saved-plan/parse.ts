@@ -63,7 +63,7 @@ function roleOf(reader: Reader, key: 'beforeRole' | 'afterRole'): { beforeRole?:
   return reader.value.role === undefined ? {} : { [key]: reader.string('role') };
 }
 
-/** README, "Sets": `{kind, name, overrides?}`; absent in plans saved before sets. */
+/** docs/sets.md, "Sets": `{kind, name, overrides?}`; absent in plans saved before sets. */
 function sourceOf(reader: Reader): { source?: GrantOrigin } {
   if (reader.value.source === undefined) return {};
   const source = reader.object('source');
@@ -73,7 +73,7 @@ function sourceOf(reader: Reader): { source?: GrantOrigin } {
   return { source: { kind: kind as GrantOrigin['kind'], name: source.string('name'), ...overrides } };
 }
 
-/** `expires` (an instant in the plans' form) and, on a removal, `reason` (README, "Grants that expire"). */
+/** `expires` (an instant in the plans' form) and, on a removal, `reason` (docs/files.md, "Grants that expire"). */
 function expiryOf(reader: Reader, action: string): { expires?: string; reason?: RemoveReason } {
   const out: { expires?: string; reason?: RemoveReason } = {};
   if (reader.value.expires !== undefined) {

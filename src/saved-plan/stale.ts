@@ -19,7 +19,7 @@ export class StalePlanError extends CLIError {
   }
 }
 
-/** A grant the saved plan writes whose expiry has passed since it was planned (README, "Grants that expire"). */
+/** A grant the saved plan writes whose expiry has passed since it was planned (docs/files.md, "Grants that expire"). */
 export class ExpiredSincePlannedError extends CLIError {
   override readonly name: string = 'ExpiredSincePlannedError';
   constructor(expired: readonly Change[]) {

@@ -1,7 +1,7 @@
 // The request-count formulas on a mid-size generated organization, planned through the pipeline
 // against the emulator over real HTTP: counts, never time. One list per target (issue 8), against
 // the seed profile (which refuses reading by team: one probe more), and read by team against the
-// current profile (issue 18; README, "Reading by team").
+// current profile (issue 18; docs/connecting.md, "Reading by team").
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
