@@ -129,7 +129,7 @@ export interface SetMatch {
 /** Where each value of a match is written, list by list and index by index (the name checker's FILE:LINE:COL). */
 export type MatchSources = { readonly [K in keyof SetMatch]?: readonly SourceRef[] };
 
-/** A match as the files give it: a set's or a policy's (docs/sets.md, "Sets"; README, "Policies"). */
+/** A match as the files give it: a set's or a policy's (docs/sets.md, "Sets"; docs/effective-access.md, "Policies"). */
 export interface Selecting {
   readonly type: TargetType;
   readonly name: string;

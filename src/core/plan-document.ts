@@ -1,4 +1,4 @@
-// The plan as a JSON document (README, "Formats", `json`): the form of `--format json`, of saved
+// The plan as a JSON document (docs/plan.md, "Formats", `json`): the form of `--format json`, of saved
 // plans and of the checksum. Permissions use the wire names and nesting: `project-access` and
 // `workspace-access` objects for projects, flat for workspaces. Keys are written in a fixed order
 // so the same plan always serialises to the same bytes.
@@ -15,7 +15,7 @@ export const PLAN_FORMAT_VERSION = 1;
 
 
 /**
- * A grant's level, the role it is (when the plan knows one: README, "Reading a plan") and the
+ * A grant's level, the role it is (when the plan knows one: docs/plan.md, "Reading a plan") and the
  * permissions it has, in table order and the wire's nesting.
  */
 export function accessDocument(resource: Resource, access: Access | ReportedAccess, role?: string): JsonObject {
@@ -59,7 +59,7 @@ export function serverDocument(server: ServerInfo): JsonObject {
   };
 }
 
-/** README, "Policies": `{policy, target: {type, name, id}, team: {name, id} | null, message}`. */
+/** docs/effective-access.md, "Policies": `{policy, target: {type, name, id}, team: {name, id} | null, message}`. */
 export function violationDocument(violation: PolicyViolation): JsonObject {
   return {
     policy: violation.policy,

@@ -1,7 +1,7 @@
 // Which managed targets may have been read only in part, and what every output says of it. Here,
 // below the guards, because two stages decide from it: the incomplete-read guard (no removal there)
 // and the plan's checksum (diff/checksum.ts), which a reviewer approves; the outputs carry
-// coverageOf (README, "Plan and drift": `complete`).
+// coverageOf (docs/plan.md, "Plan and drift": `complete`).
 import type { Coverage, IncompleteReason } from '../core/coverage.js';
 import type { LiveState } from '../core/model.js';
 import { unseenTargetsOf } from './unseen.js';

@@ -1,4 +1,4 @@
-// The safety guards, checked on the whole plan before the first call (README, "Safety guards";
+// The safety guards, checked on the whole plan before the first call (docs/apply.md, "Safety guards";
 // docs/architecture.md, "The pipeline"; after octoDNS's Plan.raise_if_unsafe). Pure: the plan and a few facts in, refusals out.
 import type { Change, RemoveChange } from '../core/plan.js';
 import { OWNERS_TEAM } from '../core/model.js';

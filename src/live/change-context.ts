@@ -1,4 +1,4 @@
-// What the plan's effective changes need beyond the managed targets (README, "Effective access",
+// What the plan's effective changes need beyond the managed targets (docs/effective-access.md, "Effective access",
 // "What a plan does to access"): a project's grant reaches every workspace of the project, and a
 // workspace's access counts its project's grant. So, only for targets with a grant change:
 //   - a changed project: its workspaces (from resolution's full list when it has one, else one

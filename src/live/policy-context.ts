@@ -1,4 +1,4 @@
-// What the policies are checked on (README, "Policies", "What checking costs"): every workspace and
+// What the policies are checked on (docs/effective-access.md, "Policies", "What checking costs"): every workspace and
 // project of the organization a policy selects, managed by the files or not, with its grants and,
 // for a workspace, its project's grants (its effective access counts them). Read with the lists
 // sets use (src/resolve/catalog.ts: pages of 100, the key-value tags only when a match needs

@@ -69,7 +69,7 @@ export interface PlanRequest {
    */
   readonly effectiveChanges?: boolean;
   /**
-   * README, "Policies": check them on the access once the plan is applied (`after`, the default:
+   * docs/effective-access.md, "Policies": check them on the access once the plan is applied (`after`, the default:
    * plan, apply) or as it is (`live`: drift).
    */
   readonly policyState?: 'after' | 'live';
@@ -153,7 +153,7 @@ export async function resolveAndExpand(client: NameReader, desired: DesiredState
 }
 
 /**
- * README, "Policies": the violations of `policies`, on the access after `changes` (or as it is);
+ * docs/effective-access.md, "Policies": the violations of `policies`, on the access after `changes` (or as it is);
  * none to check, no request. `live` holds the managed targets as just read: only the other targets
  * the policies select are read. The one policy path of plan, drift and `apply --plan`.
  */
@@ -177,7 +177,7 @@ export async function violationsOf(
  * fingerprints); the plan is made from it once its sets are expanded.
  */
 /**
- * README, "Policies": the violations of the files' policies, on the access after `changes` (or as it
+ * docs/effective-access.md, "Policies": the violations of the files' policies, on the access after `changes` (or as it
  * is), and the warnings of their names; none to check, no request. A name of a match the
  * organization does not have fails the run before any grant is read for the policies.
  */
@@ -208,7 +208,7 @@ export async function planAgainstLive(
   const supportWarnings = checkSupport(expanded.desired, live, server);
   // diff -> guard: the plan names every guard apply will refuse it by (docs/architecture.md, "The pipeline").
   const targeted = targetsOf(request.targets ?? []);
-  // A --target plan says it covers part of the files, in every format (README, "Plan and drift"), as
+  // A --target plan says it covers part of the files, in every format (docs/plan.md, "Plan and drift"), as
   // `targeted` and in its scope; how the grants were read is reported too, never part of the
   // checksum (the same plan either way).
   const scope = scopeOf({ paths: request.paths ?? [], targets: request.targets ?? [] });

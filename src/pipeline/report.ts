@@ -120,7 +120,7 @@ async function readOrganization(client: TfeClient, organization: string, request
 }
 
 /**
- * README, "Policies": the files' policies on the access reported (everything is read already). Their
+ * docs/effective-access.md, "Policies": the files' policies on the access reported (everything is read already). Their
  * team names and their matches' names are checked as plan checks them, from the lists read (no
  * request); the report has no warnings, so a policy that covers nothing simply has no violation.
  */

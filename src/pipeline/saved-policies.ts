@@ -1,4 +1,4 @@
-// `apply --plan`: the policies of a saved plan checked again before its first write (README,
+// `apply --plan`: the policies of a saved plan checked again before its first write (docs/effective-access.md,
 // "Policies"), as `plan` checks them: the same function (plan.ts, violationsOf) on the access once
 // the plan's changes are applied, the basis's targets as apply just read them for the staleness
 // check, every other target the policies select read now. The violations the file holds are only

@@ -1,4 +1,4 @@
-// What a plan or report could not see and what it was asked, in words (README, "Plan and drift" and
+// What a plan or report could not see and what it was asked, in words (docs/plan.md, "Plan and drift" and
 // "Effective access"): the one place these are phrased. Every format reads coverageWords: the text
 // and HTML titles its `tags`, the banners and Markdown notes its sentences, the JSON documents
 // coverageDocument (each reason with its sentence as `message`), the CSV its `complete` and the

@@ -1,4 +1,4 @@
-// The Markdown plan, for pull-request comments and job summaries (README, "Formats"): a summary
+// The Markdown plan, for pull-request comments and job summaries (docs/plan.md, "Formats"): a summary
 // table, each target's changes, the effective changes and the warnings, and a hidden marker so a
 // CI step can find and update its own comment. Removals are always in view; when the comment is
 // long, additions and changes (and the effective changes) are collapsed, and the warnings always
@@ -96,7 +96,7 @@ function refusalBlock(plan: Plan): string[] {
   return [...lines, ''];
 }
 
-/** Under the refusals, an alert too: the policies the plan leaves broken (README, "Policies"). */
+/** Under the refusals, an alert too: the policies the plan leaves broken (docs/effective-access.md, "Policies"). */
 function violationBlock(plan: Plan): string[] {
   const headline = violationHeadline(plan.violations);
   if (headline === undefined) return [];

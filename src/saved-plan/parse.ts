@@ -131,7 +131,7 @@ function refusalOf(reader: Reader): PlanRefusal {
   return { guard, message: reader.string('message'), howToProceed: reader.string('how_to_proceed') };
 }
 
-/** README, "Policies": a saved plan keeps the violations found when it was made; apply finds them again and refuses any. */
+/** docs/effective-access.md, "Policies": a saved plan keeps the violations found when it was made; apply finds them again and refuses any. */
 function violationOf(reader: Reader): PolicyViolation {
   const target = reader.object('target');
   const team = reader.value.team === null ? null : reader.object('team');
