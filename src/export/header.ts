@@ -1,4 +1,4 @@
-// The line export writes into every file it produces (README, "What export writes"): it says that
+// The line export writes into every file it produces (docs/adopting.md, "What export writes"): it says that
 // tfe-access export wrote the file, with the sha256 of the file's other lines. A later
 // `export --out` replaces a file only when that line is there and the other lines are still the
 // ones it hashed: a desired-state file written by hand, or an exported one edited since (roles,

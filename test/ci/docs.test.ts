@@ -6,7 +6,7 @@ import { manualPages, readManual, readPage } from '../support/manual.js';
 import { GITHUB_WORKFLOWS, helpOf, invocationsIn, readYaml, unknownFlags } from './recipes.js';
 
 /** The page that holds the export flags table. */
-const EXPORT_PAGE = 'README.md';
+const EXPORT_PAGE = 'docs/adopting.md';
 
 describe('the manual', () => {
   it('shows only commands and flags that exist', async () => {
