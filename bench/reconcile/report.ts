@@ -1,5 +1,5 @@
 // The printed result of a plan/apply scenario: a table of the phases, the targets, and one JSON
-// line (prefixed `BENCH_JSON `) that scripts and the README's performance section take their figures from.
+// line (prefixed `BENCH_JSON `) that scripts and docs/performance.md take their figures from.
 import { cpus, loadavg, totalmem } from 'node:os';
 import type { CallFigures } from './core.js';
 import type { PhaseFigures, PlanFigures } from './phases.js';

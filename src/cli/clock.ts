@@ -7,7 +7,7 @@ import type { IO } from './io.js';
 
 /**
  * The time of the run, read once by a command: `io.now`, else TFE_ACCESS_NOW (an RFC 3339 time; for
- * tests that spawn the CLI, README "Grants that expire"), else the system clock.
+ * tests that spawn the CLI, docs/files.md, "Grants that expire"), else the system clock.
  */
 export function clockOf(io: IO): number {
   if (io.now) return io.now();

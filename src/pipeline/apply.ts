@@ -187,7 +187,7 @@ async function applySaved(file: string, request: ClockedApply, hooks: ApplyHooks
 /**
  * Plans (or loads), guards, confirms and applies. A stop before the first write (a signal, --timeout,
  * a dead server) ends it with that reason and nothing changed; a stop during the writes ends it with
- * a report whose changes not yet begun are `not-started` (README, "Reliability").
+ * a report whose changes not yet begun are `not-started` (docs/reliability.md, "Reliability").
  */
 export async function applyUseCase(unclocked: ApplyRequest, hooks: ApplyHooks): Promise<ApplyResult> {
   const request = withClock(unclocked);

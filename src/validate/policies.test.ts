@@ -15,7 +15,7 @@ function problemsOf(...texts: string[]): string[] {
 }
 
 describe('policies in validation', () => {
-  it('the examples of the README are valid, and become one rule each', () => {
+  it('the examples of docs/effective-access.md are valid, and become one rule each', () => {
     const result = resultOf(`organization: acme
 policies:
   - name: only sre administers production

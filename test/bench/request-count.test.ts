@@ -114,7 +114,7 @@ describe('the same organization read by team (the current profile)', () => {
     expect(byTeam.total).toBeLessThanOrEqual(model.byTeamBound);
     expect(byTeam.plan.checksum).toBe(target.plan.checksum);
     expect(byTeam.plan.summary).toEqual(org.expected);
-    // 150 teams for 300 workspaces: not much fewer here; provider-2000 and scale-10000 gain 7 to 10 times (README, "Performance").
+    // 150 teams for 300 workspaces: not much fewer here; provider-2000 and scale-10000 gain 7 to 10 times (docs/performance.md, "Performance").
     expect(byTeam.total).toBeLessThan(target.total);
     expect(byTeam.notOk).toEqual([]);
   });

@@ -1,4 +1,4 @@
-// The sets scenario's request bound (README, "Performance"): an organization written as 5 sets,
+// The sets scenario's request bound (docs/performance.md, "Performance"): an organization written as 5 sets,
 // planned through the pipeline against the emulator, costs what the same organization written as
 // one entry per target costs (the same bound), the file stays under 2 KB, and the plan finds
 // exactly the generated differences. Counts, never time.
