@@ -38,6 +38,10 @@ function acmeAsOneFile(): string {
 }
 
 describe('README', () => {
+  it('is a front door, not the manual: at most 400 lines (the manual is docs/)', () => {
+    expect(README.trimEnd().split('\n').length).toBeLessThanOrEqual(400);
+  });
+
   it('names every command (the README) and every flag (the manual) that --help shows', async () => {
     const missing: string[] = [];
     for (const command of Object.keys(COMMANDS)) {
