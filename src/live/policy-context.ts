@@ -4,7 +4,7 @@
 // sets use (src/resolve/catalog.ts: pages of 100, the key-value tags only when a match needs
 // them), then one grant list per selected target the plan did not read already. Nothing is read
 // when the files have no policies.
-import type { LiveGrant, LiveState, Project } from '../core/model.js';
+import type { LiveGrant, LiveState, LiveTarget, Project } from '../core/model.js';
 import type { DesiredPolicy } from '../core/policy.js';
 import type { OrganizationInput } from '../effective/compute.js';
 import { policySets, selectedBy } from '../policy/check.js';
@@ -20,6 +20,11 @@ export interface PolicyReader extends GrantLister, CatalogReader {
 /** The organization for the check, with the grants as read (each with its id, for `grantsAfter`). */
 export interface PolicyContext extends OrganizationInput {
   readonly grants: readonly LiveGrant[];
+  /**
+   * The targets read for the policies beyond the plan's own: what the token could not see there
+   * makes the run's read partial as the managed targets' does (README, "Partial and filtered").
+   */
+  readonly read: readonly LiveTarget[];
 }
 
 const unmanaged = (target: Omit<ResolvedTarget, 'desired'>): ResolvedTarget => ({ ...target, desired: { type: target.type, name: target.name, prune: false, grants: [] } });
@@ -61,6 +66,7 @@ export async function readPolicyContext(client: PolicyReader, resolved: Resolved
     }
   }
   const read = selected.size > 0 ? await readLive(readOver(client, live), { ...resolved, targets: [...selected.values()] }, options) : undefined;
-  const grants = [...live.targets.values(), ...(read ? read.targets.values() : [])].flatMap((t) => t.grants);
-  return { teams: resolved.teams, projects, workspaces, grants };
+  const extra = read ? [...read.targets.values()] : [];
+  const grants = [...live.targets.values(), ...extra].flatMap((t) => t.grants);
+  return { teams: resolved.teams, projects, workspaces, grants, read: extra };
 }
