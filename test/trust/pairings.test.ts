@@ -81,7 +81,7 @@ describe("a token that is not an owner's, with the promises made before", () => 
     expect(after.incomplete).toEqual(byTeam.incomplete);
   });
 
-  it('--target: what the plan says it could not see is of the targets it read, and its scope names them', async () => {
+  it('--target: what the plan says it could not see is of the targets it read, and its scope names them; read by team, the same plan', async () => {
     const a = await planJson(['--target', 'workspace:a']);
     expect(a).toMatchObject({ complete: false, incomplete: [{ code: 'grants-of-unseen-teams', targets: ['workspace "a"'], message: PARTIAL_A }], scope: { targets: ['workspace:a'] } });
     // b: vault's grant is not listed to a token that does not manage team access there; the count says so.
@@ -89,6 +89,10 @@ describe("a token that is not an owner's, with the promises made before", () => 
     expect(b).toMatchObject({ complete: false, incomplete: [{ code: 'secret-teams-unseen', targets: 1 }], scope: { targets: ['workspace:b'] } });
     const text = await cli(['plan', dir, '--target', 'workspace:b']);
     expect(text.out.split('\n').slice(1, 3)).toEqual([expect.stringMatching(/^Partial: the token does not see every team \(it is not an owner's\): on 1 target of those read /), 'Filtered: target workspace:b; the other targets of the files were not read.']);
+    // Read by team, the targeted plan is the same.
+    const byTeam = await planJson(['--target', 'workspace:a', '--read-by', 'team']);
+    expect(byTeam.read.strategy).toBe('by-team');
+    expect(byTeam).toMatchObject({ checksum: a.checksum, changes: a.changes, refusals: a.refusals, incomplete: a.incomplete });
     // The owner's targeted plan is whole.
     const owner = await cli(['plan', dir, '--target', 'workspace:a', '--format', 'json'], ORG_TOKEN);
     expect(JSON.parse(owner.out)).toMatchObject({ complete: true, incomplete: [] });
