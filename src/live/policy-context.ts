@@ -25,6 +25,8 @@ export interface PolicyContext extends OrganizationInput {
    * makes the run's read partial as the managed targets' does (README, "Partial and filtered").
    */
   readonly read: readonly LiveTarget[];
+  /** The workspaces a policy selects whose project the token cannot list (display names): its grants there are not counted. */
+  readonly projectsUnseen: readonly string[];
 }
 
 const unmanaged = (target: Omit<ResolvedTarget, 'desired'>): ResolvedTarget => ({ ...target, desired: { type: target.type, name: target.name, prune: false, grants: [] } });
@@ -56,6 +58,7 @@ export async function readPolicyContext(client: PolicyReader, resolved: Resolved
   };
   const projectsById = new Map(projects.map((p) => [p.id, p]));
   const workspacesById = new Map(workspaces.map((w) => [w.id, w]));
+  const projectsUnseen = new Set<string>();
   for (const policy of policies) {
     for (const target of selectedBy(policy, projects, workspaces)) {
       const workspace = target.type === 'workspace' ? workspacesById.get(target.id) : undefined;
@@ -63,10 +66,11 @@ export async function readPolicyContext(client: PolicyReader, resolved: Resolved
       // A workspace's effective access counts its project's grant.
       const project = workspace?.projectId === undefined ? undefined : projectsById.get(workspace.projectId);
       if (project) want({ type: 'project', id: project.id, name: project.name });
+      else if (workspace?.projectId !== undefined) projectsUnseen.add(`workspace ${JSON.stringify(workspace.name)}`);
     }
   }
   const read = selected.size > 0 ? await readLive(readOver(client, live), { ...resolved, targets: [...selected.values()] }, options) : undefined;
   const extra = read ? [...read.targets.values()] : [];
   const grants = [...live.targets.values(), ...extra].flatMap((t) => t.grants);
-  return { teams: resolved.teams, projects, workspaces, grants, read: extra };
+  return { teams: resolved.teams, projects, workspaces, grants, read: extra, projectsUnseen: [...projectsUnseen] };
 }

@@ -157,6 +157,8 @@ export async function resolveAndExpand(client: NameReader, desired: DesiredState
 export interface PolicyVerdict {
   readonly violations: PolicyViolation[];
   readonly read: readonly LiveTarget[];
+  /** The workspaces the policies select whose project the token cannot see (live/policy-context.ts). */
+  readonly projectsUnseen: readonly string[];
 }
 
 /**
@@ -173,10 +175,10 @@ export async function violationsOf(
   request: Pick<PlanRequest, 'concurrency' | 'policyState'>,
   lists?: SetCatalog,
 ): Promise<PolicyVerdict> {
-  if (policies.length === 0) return { violations: [], read: [] };
+  if (policies.length === 0) return { violations: [], read: [], projectsUnseen: [] };
   const input = await readPolicyContext(client, resolved, live, policies, { concurrency: request.concurrency }, lists);
   const violations = checkPolicies(policies, request.policyState === 'live' ? input : { ...input, grants: grantsAfter(input.grants, changes) });
-  return { violations, read: input.read };
+  return { violations, read: input.read, projectsUnseen: input.projectsUnseen };
 }
 
 /**
@@ -191,7 +193,7 @@ export async function violationsOf(
  */
 async function policiesOf(client: TfeClient, expanded: Expanded, live: LiveState, changes: readonly Change[], request: Pick<PlanRequest, 'concurrency' | 'policyState'>): Promise<PolicyVerdict & { warnings: PlanWarning[] }> {
   const policies = expanded.desired.policies ?? [];
-  if (policies.length === 0) return { violations: [], read: [], warnings: [] };
+  if (policies.length === 0) return { violations: [], read: [], projectsUnseen: [], warnings: [] };
   const lists = await readPolicyLists(client, expanded.resolved, policies);
   const { problems, warnings } = policyNameFindings(policies, lists, expanded.resolved.organization);
   if (problems.length > 0) throw nameProblemsError(problems);
@@ -225,7 +227,8 @@ export async function planAgainstLive(
   const policies = await policiesOf(client, expanded, live, built.changes, request);
   // One record of what the run read: a grant the token could not see on a target only the policies
   // read hides a violation as surely as on a managed one (README, "Partial and filtered").
-  const coverage = policies.read.length === 0 ? built.coverage : coverageOf({ ...live, targets: new Map([...live.targets, ...policies.read.map((t) => [t.id, t] as const)]) });
+  const policyRead = policies.read.length > 0 || policies.projectsUnseen.length > 0;
+  const coverage = policyRead ? coverageOf({ ...live, targets: new Map([...live.targets, ...policies.read.map((t) => [t.id, t] as const)]) }, policies.projectsUnseen) : built.coverage;
   // The checksum covers the policies' verdict as it covers the guards' (diff/checksum.ts).
   const plan = withViolations({ ...built, coverage, warnings: [...built.warnings, ...policies.warnings], ...(targeted.length > 0 ? { targeted } : {}), ...(live.read ? { read: live.read } : {}) }, expanded.desired, live, policies.violations);
   if (!request.effectiveChanges) return { plan, desired, resolved, live };

@@ -24,8 +24,9 @@ const SEED = {
       name: 'pcov',
       token: ORG_TOKEN,
       teams: [
-        { name: 'wsadmins', tokens: [WSADMIN_TOKEN], 'organization-access': { 'manage-workspaces': true } },
-        { name: 'readers', tokens: [READER_TOKEN], 'organization-access': { 'read-workspaces': true } },
+        // Both see the project of a and b (read-projects): what only the policies read is the point here (projects-unseen.test.ts has the rest).
+        { name: 'wsadmins', tokens: [WSADMIN_TOKEN], 'organization-access': { 'manage-workspaces': true, 'read-projects': true } },
+        { name: 'readers', tokens: [READER_TOKEN], 'organization-access': { 'read-workspaces': true, 'read-projects': true } },
         { name: 'dev' },
         { name: 'vault', visibility: 'secret' },
       ],
@@ -77,18 +78,20 @@ describe('what the policies read is part of what the run says it could not see',
       const document = await json(MANAGED + POLICY, WSADMIN_TOKEN, ['--read-by', readBy]);
       expect(document.violations, readBy).toEqual([]);
       expect(document.complete, readBy).toBe(false);
-      expect(document.incomplete, readBy).toEqual([expect.objectContaining({ code: 'grants-of-unseen-teams', targets: ['workspace "b"'] })]);
+      // And their project, read for the policy (a workspace's access counts its project's grants), is one it manages no team access on.
+      expect(document.incomplete, readBy).toEqual([expect.objectContaining({ code: 'secret-teams-unseen', targets: 1 }), expect.objectContaining({ code: 'grants-of-unseen-teams', targets: ['workspace "b"'] })]);
     }
     const text = await plan(MANAGED + POLICY, WSADMIN_TOKEN);
     expect(text.code, text.err).toBe(0);
-    expect(text.out.split('\n')[1]).toBe('Partial: grants on workspace "b" name teams the token cannot see.');
+    expect(text.out.split('\n')[1]).toMatch(/; grants on workspace "b" name teams the token cannot see\.$/);
     // Without the policy, b is not read: the plan of a alone is complete.
     expect(await json(MANAGED, WSADMIN_TOKEN)).toMatchObject({ complete: true, incomplete: [] });
   });
 
   it('a token that manages no team access on a target only a policy reads says partial, the same whichever way it reads', async () => {
     const [auto, byTeam, byTarget] = [await json(MANAGED + POLICY, READER_TOKEN), await json(MANAGED + POLICY, READER_TOKEN, ['--read-by', 'team']), await json(MANAGED + POLICY, READER_TOKEN, ['--read-by', 'target'])];
-    expect(byTarget).toMatchObject({ complete: false, incomplete: [expect.objectContaining({ code: 'secret-teams-unseen', targets: 1 })], violations: [] });
+    // b, and the project of a and b.
+    expect(byTarget).toMatchObject({ complete: false, incomplete: [expect.objectContaining({ code: 'secret-teams-unseen', targets: 2 })], violations: [] });
     for (const other of [auto, byTeam]) {
       expect(other.complete).toBe(byTarget.complete);
       expect(other.incomplete).toEqual(byTarget.incomplete);
@@ -102,6 +105,6 @@ describe('what the policies read is part of what the run says it could not see',
     await writeFile(file, MANAGED + POLICY);
     const run = await runCli(['drift', file, '--format', 'json', '--rate-limit', String(FAST)], { env: { HOME: dir, TFE_ADDRESS: emulator.url, TFE_TOKEN: READER_TOKEN } });
     expect(run.code, run.err).toBe(0);
-    expect(JSON.parse(run.out)).toMatchObject({ complete: false, incomplete: [expect.objectContaining({ code: 'secret-teams-unseen', targets: 1 })] });
+    expect(JSON.parse(run.out)).toMatchObject({ complete: false, incomplete: [expect.objectContaining({ code: 'secret-teams-unseen', targets: 2 })] });
   });
 });
