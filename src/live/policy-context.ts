@@ -22,7 +22,7 @@ export interface PolicyContext extends OrganizationInput {
   readonly grants: readonly LiveGrant[];
   /**
    * The targets read for the policies beyond the plan's own: what the token could not see there
-   * makes the run's read partial as the managed targets' does (README, "Partial and filtered").
+   * makes the run's read partial as the managed targets' does (diff/completeness.ts, coverageOf).
    */
   readonly read: readonly LiveTarget[];
   /** The workspaces a policy selects whose project the token cannot list (display names): its grants there are not counted. */

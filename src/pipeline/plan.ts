@@ -226,7 +226,7 @@ export async function planAgainstLive(
   const built = guardPlan(diffPlan, guardInputsOf(expanded.desired, live));
   const policies = await policiesOf(client, expanded, live, built.changes, request);
   // One record of what the run read: a grant the token could not see on a target only the policies
-  // read hides a violation as surely as on a managed one (README, "Partial and filtered").
+  // read hides a violation as surely as on a managed one (diff/completeness.ts, coverageOf).
   const policyRead = policies.read.length > 0 || policies.projectsUnseen.length > 0;
   const coverage = policyRead ? coverageOf({ ...live, targets: new Map([...live.targets, ...policies.read.map((t) => [t.id, t] as const)]) }, policies.projectsUnseen) : built.coverage;
   // The checksum covers the policies' verdict as it covers the guards' (diff/checksum.ts).
