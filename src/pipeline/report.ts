@@ -134,6 +134,8 @@ async function violationsIn(desired: DesiredState | undefined, found: Catalogue,
   return checkPolicies(policies, { ...found, grants });
 }
 
+const workspaceName = (w: Workspace): string => `workspace ${JSON.stringify(w.name)}`;
+
 export async function reportOrganization(request: ReportRequest): Promise<Report> {
   // --after: the files as they stand now, an expired grant removed (docs/files.md, "Grants that expire").
   const now = request.now ?? Date.now(); // read once per run, as a plan does
@@ -167,11 +169,14 @@ async function reportWith(client: TfeClient, organization: string, desired: Desi
       return project ? { ...w, project } : w;
     });
     const scope = scopeOf({ paths: request.paths, ...request.selection });
-    const whole = { organization, state: request.after ? 'after' : 'live', generatedAt, ...found, workspaces, cells, violations, coverage: coverageOf(live), scope } as const;
+    // A workspace in a project the token cannot list: what that project's grants give there is not counted.
+    const unlisted = found.workspaces.filter((w) => w.projectId !== undefined && !projects.has(w.projectId));
+    const whole = { organization, state: request.after ? 'after' : 'live', generatedAt, ...found, workspaces, cells, violations, coverage: coverageOf(live, unlisted.map(workspaceName)), scope } as const;
     const report = selectReport(whole, request.selection);
     // What the report could not see of the targets it shows: a grant of an unseen team elsewhere does not make it partial.
     const shown = new Set([...report.projects.map((p) => p.id), ...report.workspaces.map((w) => w.id)]);
-    return { ...report, coverage: coverageOf({ ...live, targets: new Map([...live.targets].filter(([id]) => shown.has(id))) }) };
+    const coverage = coverageOf({ ...live, targets: new Map([...live.targets].filter(([id]) => shown.has(id))) }, unlisted.filter((w) => shown.has(w.id)).map(workspaceName));
+    return { ...report, coverage };
   } finally {
     await client.close();
   }

@@ -26,6 +26,8 @@ export function reasonText(reason: IncompleteReason): string {
       return `grants on ${named(reason.targets)} name teams the token cannot see`;
     case 'identity-unknown':
       return 'the server did not say who the token is, so whether it sees every team is not known';
+    case 'projects-unseen':
+      return `the token cannot see the project of ${named(reason.workspaces)}, so the access a project grant gives there is not counted`;
   }
 }
 
@@ -66,6 +68,8 @@ function reasonDocument(reason: IncompleteReason): JsonObject {
       return { code: reason.code, targets: [...reason.targets], message: reasonText(reason) };
     case 'identity-unknown':
       return { code: reason.code, message: reasonText(reason) };
+    case 'projects-unseen':
+      return { code: reason.code, workspaces: [...reason.workspaces], message: reasonText(reason) };
   }
 }
 
