@@ -7,7 +7,7 @@
 import { isRemoteError } from '../api/errors/remote-error.js';
 import type { LiveGrant, LiveTarget, Viewer } from '../core/model.js';
 import { managesTeamAccess } from '../core/viewer.js';
-import type { ResolvedTarget } from '../resolve/resolve.js';
+import type { ResolvedTarget } from '../core/resolved.js';
 
 /** The one call needed: a target's grant list (the client, or a fake in tests). */
 interface ProjectGrantLister {

@@ -12,7 +12,7 @@ import { printable } from '../core/printable.js';
 import { CLIError } from '../errors.js';
 import type { Change } from '../core/plan.js';
 import type { ChangeContext } from '../effective/changes.js';
-import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
+import type { Resolved, ResolvedTarget } from '../core/resolved.js';
 import { readLive, readOver, type GrantLister, type ReadOptions } from './read-live.js';
 import type { LiveState } from '../core/model.js';
 

@@ -3,7 +3,7 @@
 import { printable, quote } from '../core/printable.js';
 import type { Team } from '../core/model.js';
 import { CLIError, messageOf } from '../errors.js';
-import type { ResolvedTarget } from '../resolve/resolve.js';
+import type { ResolvedTarget } from '../core/resolved.js';
 
 /** Why a target could not be read; carries the underlying typed error as `cause`. */
 export class LiveReadError extends CLIError {

@@ -1,15 +1,16 @@
 // What the policies are checked on (README, "Policies", "What checking costs"): every workspace and
 // project of the organization a policy selects, managed by the files or not, with its grants and,
 // for a workspace, its project's grants (its effective access counts them). Read with the lists
-// sets use (src/resolve/catalog.ts: pages of 100, the key-value tags only when a match needs
+// sets use (src/lookup/catalog.ts: pages of 100, the key-value tags only when a match needs
 // them), then one grant list per selected target the plan did not read already. Nothing is read
 // when the files have no policies.
 import type { LiveGrant, LiveState, Project } from '../core/model.js';
 import type { DesiredPolicy } from '../core/policy.js';
 import type { OrganizationInput } from '../effective/compute.js';
 import { policySets, selectedBy } from '../policy/check.js';
-import { readCatalog, type CatalogReader, type SetCatalog } from '../resolve/catalog.js';
-import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
+import type { SetCatalog } from '../core/organization.js';
+import { readCatalog, type CatalogReader } from '../lookup/catalog.js';
+import type { Resolved, ResolvedTarget } from '../core/resolved.js';
 import { readLive, readOver, type GrantLister, type ReadOptions } from './read-live.js';
 
 /** The calls the check needs beyond the plan's own reads. */

@@ -10,7 +10,7 @@ import type { TokenIdentity } from '../core/identity.js';
 import type { GrantRead, LiveGrant, LiveState, LiveTarget, ReadBy, ReadStrategy, Team, TargetRef, Viewer, Workspace } from '../core/model.js';
 import { printable, quote } from '../core/printable.js';
 import { viewerOf } from '../core/viewer.js';
-import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
+import type { Resolved, ResolvedTarget } from '../core/resolved.js';
 import { isRemoteError } from '../api/errors/remote-error.js';
 import { WireFormatError } from '../api/errors/wire-format-error.js';
 import { blindEverywhere, blindSpots, targetsOf } from './blind-spots.js';

@@ -5,7 +5,7 @@
 // way: the team filter of team-projects only narrows one project's list.
 import { PAGE_SIZE } from '../api/paginate.js';
 import type { ReadBy } from '../core/model.js';
-import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
+import type { Resolved, ResolvedTarget } from '../core/resolved.js';
 
 
 export interface ReadEstimate {

@@ -6,8 +6,8 @@ import { CLIError } from '../errors.js';
 import { exportFiles, type ExportFiles } from '../export/files.js';
 import { readLive } from '../live/read-live.js';
 import { didYouMean } from '../resolve/closest.js';
-import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
-import { teamsOfOrganization } from '../resolve/teams.js';
+import type { Resolved, ResolvedTarget } from '../core/resolved.js';
+import { teamsOfOrganization } from '../lookup/teams.js';
 import { openClient, readOptionsOf, type PlanRequest } from './plan.js';
 import { RunControl } from './run-control.js';
 
@@ -38,7 +38,7 @@ const NOT_VISIBLE = 'not found, or the token may not see it';
 // one: it needs the project of each workspace for --split-by, near misses for a mistyped name, and
 // it runs once per adoption, so a few list requests more are cheap.
 async function catalogue(client: TfeClient, organization: string): Promise<Catalogue> {
-  // Teams first: an address without them says so before anything else is read (resolve/teams.ts).
+  // Teams first: an address without them says so before anything else is read (lookup/teams.ts).
   const teams = await teamsOfOrganization(client, { organization });
   const [projects, workspaces] = await Promise.all([
     client.listProjects(organization),

@@ -16,7 +16,7 @@ import { CLIError } from '../errors.js';
 import { effectiveChanges } from '../effective/changes.js';
 import { readChangeContext } from '../live/change-context.js';
 import { readPolicyContext, readPolicyLists } from '../live/policy-context.js';
-import type { SetCatalog } from '../resolve/catalog.js';
+import type { SetCatalog } from '../core/organization.js';
 import { policyNameFindings } from '../policy/selectors.js';
 import { nameProblemsError } from '../resolve/problems.js';
 import { checkPolicies } from '../policy/check.js';
@@ -25,12 +25,13 @@ import type { DesiredPolicy, PolicyViolation } from '../core/policy.js';
 import type { Change } from '../core/plan.js';
 import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
 import { readLive, type ReadOptions } from '../live/read-live.js';
-import { resolve, type NameReader, type Resolved } from '../resolve/resolve.js';
-import { expandSets, type Expanded } from '../expand/expand.js';
+import type { Resolved } from '../core/resolved.js';
+import type { Expanded } from '../expand/expand.js';
+import { resolveAndExpand } from './names.js';
 import { loadDesiredState } from '../validate/desired-state.js';
 import { placeOf, problemSummary, type Problem } from '../load/problem.js';
 import { RunControl } from './run-control.js';
-import { selectExpanded, selectTargets, targetsOf } from './targets.js';
+import { selectTargets, targetsOf } from './targets.js';
 
 /** How many problems a plan run prints before pointing at `tfe-access validate`. */
 const MAX_PROBLEMS_SHOWN = 20;
@@ -133,23 +134,6 @@ function checkSupport(desired: DesiredState, live: LiveState, server: ServerInfo
 /** The options of every live read of a run: --concurrency, --read-by, the notice of a fallback. */
 export function readOptionsOf(request: Pick<PlanRequest, 'concurrency' | 'readBy' | 'onNotice'>): ReadOptions {
   return { concurrency: request.concurrency, ...(request.readBy ? { readBy: request.readBy } : {}), ...(request.onNotice ? { onNotice: request.onNotice } : {}) };
-}
-
-/**
- * resolve + expand: the targets to read, the sets merged with the entries (src/expand/), or one
- * error naming every problem. With `now`, a set's grant whose expiry has passed is no longer
- * desired, as an entry's is (desiredFromFiles did the entries').
- */
-export async function resolveAndExpand(client: NameReader, desired: DesiredState, targets: readonly string[] = [], now?: number): Promise<Expanded> {
-  const resolved = await resolve(client, desired);
-  // The files' teams as the organization spells them, when one differs only by Unicode normalisation.
-  const expanded = expandSets(resolved.desired ?? desired, resolved, now);
-  if (expanded.problems.length > 0) {
-    const head = expanded.problems.length === 1 ? 'The sets have a problem' : `The sets have ${expanded.problems.length} problems`;
-    throw new CLIError(`${head}:\n${expanded.problems.map((p) => `  ${p}`).join('\n')}`);
-  }
-  const selected = selectExpanded(expanded.desired, expanded.resolved, targets);
-  return { ...expanded, ...selected, desired: now === undefined || !desired.sets?.length ? selected.desired : desiredAt(selected.desired, now) };
 }
 
 /**

@@ -14,10 +14,11 @@ import { supportOf } from '../diff/support.js';
 import { effectiveAccess, type GrantInput } from '../effective/compute.js';
 import { CLIError } from '../errors.js';
 import { readLive, type GrantLister } from '../live/read-live.js';
-import type { NameReader } from '../resolve/resolve.js';
+import type { NameReader } from '../lookup/names.js';
 import { selectExportTargets } from './export.js';
-import { desiredFromFiles, openClient, readOptionsOf, resolveAndExpand, type PlanRequest } from './plan.js';
-import { teamsOfOrganization } from '../resolve/teams.js';
+import { desiredFromFiles, openClient, readOptionsOf, type PlanRequest } from './plan.js';
+import { resolveAndExpand } from './names.js';
+import { teamsOfOrganization } from '../lookup/teams.js';
 import { RunControl } from './run-control.js';
 import { selectReport, type ReportSelection } from './report-selection.js';
 import { checkPolicies } from '../policy/check.js';
@@ -109,7 +110,7 @@ async function workspacesOf(client: TfeClient, organization: string, desired: De
 
 async function readOrganization(client: TfeClient, organization: string, request: ReportRequest, desired: DesiredState | undefined): Promise<{ found: Catalogue; live: LiveState }> {
   await client.serverInfo(); // once per run: a lower rate limit is heeded before the lists
-  // Teams first: an address without them says so before anything else is read (resolve/teams.ts).
+  // Teams first: an address without them says so before anything else is read (lookup/teams.ts).
   const teams = await teamsOfOrganization(client, desired ?? { organization });
   const [projects, workspaces] = await Promise.all([client.listProjects(organization), workspacesOf(client, organization, desired)]);
   const found = { teams, projects, ...workspaces };

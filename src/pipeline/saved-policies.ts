@@ -7,7 +7,7 @@ import type { TfeClient } from '../api/client.js';
 import type { LiveState, LiveTarget } from '../core/model.js';
 import type { Plan } from '../core/plan.js';
 import { CLIError } from '../errors.js';
-import { listTeamsOf } from '../resolve/teams.js';
+import { listTeamsOf } from '../lookup/teams.js';
 import type { SavedPlan } from '../saved-plan/saved-plan.js';
 import { violationsOf, type PlanRequest } from './plan.js';
 

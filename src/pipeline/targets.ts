@@ -6,7 +6,7 @@ import { CLIError } from '../errors.js';
 import type { TargetType } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
 import { closestNames } from '../resolve/closest.js';
-import type { Resolved } from '../resolve/resolve.js';
+import type { Resolved } from '../core/resolved.js';
 
 export interface TargetSelector {
   readonly type: TargetType;

@@ -16,7 +16,7 @@ import { TeamReadError } from '../../src/live/live-read-error.js';
 import { readLive } from '../../src/live/read-live.js';
 import { planFromFiles } from '../../src/pipeline/plan.js';
 import { desiredFromFiles } from '../../src/pipeline/plan.js';
-import { resolve } from '../../src/resolve/resolve.js';
+import { resolveFrom } from '../../src/pipeline/names.js';
 import { failure } from '../api/script-server.js';
 import { startProxy, type Proxy, type ProxyHooks, type Tampered } from './proxy.js';
 
@@ -130,7 +130,7 @@ describe('reading by team against a server that can (the current profile)', () =
     const client = new TfeClient({ baseUrl: `${proxy.url}/api/v2`, token: BENCH_TOKEN, rateLimit: 0, retry: { retries: 1, baseDelayMs: 1 } });
     try {
       const desired = await desiredFromFiles([dir], dir, [], Date.now());
-      const resolved = await resolve(client, desired);
+      const resolved = await resolveFrom(client, desired);
       const error = await failure(() => readLive(client, resolved));
       expect(error).toBeInstanceOf(TeamReadError);
       expect(error.message).toMatch(/^Could not read the workspace access of team ".+" \(team-\w+\); nothing was planned from it: Request failed with status 500/);

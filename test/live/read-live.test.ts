@@ -7,7 +7,8 @@ import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { LiveReadError } from '../../src/live/live-read-error.js';
 import { readLive } from '../../src/live/read-live.js';
-import { resolve, type Resolved } from '../../src/resolve/resolve.js';
+import type { Resolved } from '../../src/core/resolved.js';
+import { resolveFrom } from '../../src/pipeline/names.js';
 import { CANARY, expectNoCanary, failure } from '../api/script-server.js';
 import { desired, DEV_TOKEN, OWNER_TOKEN, SEED, target } from './seed.js';
 
@@ -23,7 +24,7 @@ const client = (token: string): TfeClient => {
 beforeAll(async () => {
   emu = await startEmulator({ seed: SEED, rateLimit: 0 });
   const state = desired([target('project', 'platform', ['developers']), target('project', 'hidden', []), target('workspace', 'standalone', ['developers'])]);
-  resolved = await resolve(client(OWNER_TOKEN), state);
+  resolved = await resolveFrom(client(OWNER_TOKEN), state);
 });
 afterAll(async () => {
   expectNoCanary(emu.requests);
