@@ -4,9 +4,10 @@ import type { TfeClient } from '../api/client.js';
 import type { Project, Team, Workspace } from '../core/model.js';
 import { CLIError } from '../errors.js';
 import { exportFiles, type ExportFiles } from '../export/files.js';
+import type { ReadTarget } from '../core/organization.js';
+import type { LiveRequest } from '../live/live-request.js';
 import { readLive } from '../live/read-live.js';
 import { didYouMean } from '../resolve/closest.js';
-import type { Resolved, ResolvedTarget } from '../core/resolved.js';
 import { teamsOfOrganization } from '../lookup/teams.js';
 import { openClient, readOptionsOf, type PlanRequest } from './plan.js';
 import { RunControl } from './run-control.js';
@@ -47,15 +48,15 @@ async function catalogue(client: TfeClient, organization: string): Promise<Catal
   return { teams, projects, workspaces };
 }
 
-function target(type: ResolvedTarget['type'], found: Project | Workspace): ResolvedTarget {
+function target(type: ReadTarget['type'], found: Project | Workspace): ReadTarget {
   // readLive carries a workspace's project into the live state: --split-by groups by it.
   const projectId = 'projectId' in found ? found.projectId : undefined;
-  return { type, id: found.id, name: found.name, desired: { type, name: found.name, prune: true, grants: [] }, ...(projectId ? { projectId } : {}) };
+  return { type, id: found.id, name: found.name, ...(projectId ? { projectId } : {}) };
 }
 
-function pick(organization: string, kind: ResolvedTarget['type'], names: readonly string[], all: readonly (Project | Workspace)[], problems: string[]): ResolvedTarget[] {
+function pick(organization: string, kind: ReadTarget['type'], names: readonly string[], all: readonly (Project | Workspace)[], problems: string[]): ReadTarget[] {
   const byName = new Map(all.map((x) => [x.name, x]));
-  const picked: ResolvedTarget[] = [];
+  const picked: ReadTarget[] = [];
   for (const name of new Set(names)) {
     const found = byName.get(name);
     if (found) picked.push(target(kind, found));
@@ -65,7 +66,7 @@ function pick(organization: string, kind: ResolvedTarget['type'], names: readonl
 }
 
 /** The targets to read: every project and workspace with --all, else the named ones (or one error naming every unknown). */
-export function selectExportTargets(organization: string, found: Catalogue, selection: ExportSelectionRequest): Resolved {
+export function selectExportTargets(organization: string, found: Catalogue, selection: ExportSelectionRequest): LiveRequest {
   const problems: string[] = [];
   const targets = selection.all
     ? [...found.projects.map((p) => target('project', p)), ...found.workspaces.map((w) => target('workspace', w))]
@@ -76,7 +77,8 @@ export function selectExportTargets(organization: string, found: Catalogue, sele
   // One unknown name is one line; several are listed under a head line.
   if (problems.length === 1) throw new CLIError(problems[0] ?? '');
   if (problems.length > 1) throw new CLIError(`${problems.length} names were not found:\n${problems.map((p) => `  ${p}`).join('\n')}`);
-  return { organization, teams: found.teams, teamsByName: new Map(found.teams.map((t) => [t.name, t])), targets };
+  // Export and report read without files: no grant is expected anywhere.
+  return { organization, teams: found.teams, targets, expected: new Map() };
 }
 
 export async function exportFromLive(client: TfeClient, request: ExportRequest): Promise<ExportFiles> {

@@ -24,6 +24,7 @@ import { grantsAfter } from '../effective/after.js';
 import type { DesiredPolicy, PolicyViolation } from '../core/policy.js';
 import type { Change } from '../core/plan.js';
 import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
+import { liveRequestOf } from '../live/live-request.js';
 import { readLive, type ReadOptions } from '../live/read-live.js';
 import type { Resolved } from '../core/resolved.js';
 import type { Expanded } from '../expand/expand.js';
@@ -151,7 +152,7 @@ export async function violationsOf(
   lists?: SetCatalog,
 ): Promise<PolicyViolation[]> {
   if (policies.length === 0) return [];
-  const input = await readPolicyContext(client, resolved, live, policies, { concurrency: request.concurrency }, lists);
+  const input = await readPolicyContext(client, resolved, live, policies, request.concurrency, lists);
   return checkPolicies(policies, request.policyState === 'live' ? input : { ...input, grants: grantsAfter(input.grants, changes) });
 }
 
@@ -188,7 +189,7 @@ export async function planAgainstLive(
   const expanded = await resolveAndExpand(client, desired, request.targets, request.now);
   const { resolved } = expanded;
   const read = readOptionsOf(request);
-  const live = await readLive(client, resolved, { ...read, ...(request.onProgress ? { onProgress: request.onProgress } : {}) });
+  const live = await readLive(client, liveRequestOf(resolved), { ...read, ...(request.onProgress ? { onProgress: request.onProgress } : {}) });
   const supportWarnings = checkSupport(expanded.desired, live, server);
   // diff -> guard: the plan names every guard apply will refuse it by (docs/architecture.md, "The pipeline").
   const targeted = targetsOf(request.targets ?? []);
@@ -202,7 +203,7 @@ export async function planAgainstLive(
   // The checksum covers the policies' verdict as it covers the guards' (diff/checksum.ts).
   const plan = withViolations({ ...built, warnings: [...built.warnings, ...policies.warnings], ...(targeted.length > 0 ? { targeted } : {}), ...(live.read ? { read: live.read } : {}) }, expanded.desired, live, policies.violations);
   if (!request.effectiveChanges) return { plan, desired, resolved, live };
-  const context = await readChangeContext(client, resolved, live, plan.changes, read);
+  const context = await readChangeContext(client, resolved, live, plan.changes, request.concurrency);
   return { plan: { ...plan, effectiveChanges: effectiveChanges(plan.changes, context) }, desired, resolved, live };
 }
 

@@ -13,7 +13,9 @@ import type { ServerInfo } from '../core/server.js';
 import { supportOf } from '../diff/support.js';
 import { effectiveAccess, type GrantInput } from '../effective/compute.js';
 import { CLIError } from '../errors.js';
-import { readLive, type GrantLister } from '../live/read-live.js';
+import type { GrantLister } from '../live/list-targets.js';
+import { liveRequestOf } from '../live/live-request.js';
+import { readLive } from '../live/read-live.js';
 import type { NameReader } from '../lookup/names.js';
 import { selectExportTargets } from './export.js';
 import { desiredFromFiles, openClient, readOptionsOf, type PlanRequest } from './plan.js';
@@ -83,7 +85,7 @@ function grantsRead(live: LiveState): GrantLister {
 export async function planOnRead(desired: DesiredState, found: Catalogue, live: LiveState, now: number): Promise<DiffPlan> {
   // `now`: a set's grant expires only once the sets are expanded, as in a plan (README, "Grants that expire").
   const expanded = await resolveAndExpand(catalogueReader(found), desired, [], now);
-  return buildPlan(expanded.desired, await readLive(grantsRead(live), expanded.resolved), { setWarnings: expanded.warnings });
+  return buildPlan(expanded.desired, await readLive(grantsRead(live), liveRequestOf(expanded.resolved)), { setWarnings: expanded.warnings });
 }
 
 /**

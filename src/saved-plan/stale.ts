@@ -4,7 +4,7 @@
 // moved target refuses the whole plan (exit 1).
 import pLimit from 'p-limit';
 import { CLIError, messageOf } from '../errors.js';
-import type { GrantLister } from '../live/read-live.js';
+import type { GrantLister } from '../live/list-targets.js';
 import { fingerprintGrants } from './fingerprint.js';
 import { describeInstant, isExpired } from '../core/expiry.js';
 import type { LiveTarget } from '../core/model.js';

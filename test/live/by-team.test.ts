@@ -13,6 +13,7 @@ import type { ReadBy } from '../../src/core/model.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { TeamReadError } from '../../src/live/live-read-error.js';
+import { liveRequestOf } from '../../src/live/live-request.js';
 import { readLive } from '../../src/live/read-live.js';
 import { planFromFiles } from '../../src/pipeline/plan.js';
 import { desiredFromFiles } from '../../src/pipeline/plan.js';
@@ -131,7 +132,7 @@ describe('reading by team against a server that can (the current profile)', () =
     try {
       const desired = await desiredFromFiles([dir], dir, [], Date.now());
       const resolved = await resolveFrom(client, desired);
-      const error = await failure(() => readLive(client, resolved));
+      const error = await failure(() => readLive(client, liveRequestOf(resolved)));
       expect(error).toBeInstanceOf(TeamReadError);
       expect(error.message).toMatch(/^Could not read the workspace access of team ".+" \(team-\w+\); nothing was planned from it: Request failed with status 500/);
     } finally {
