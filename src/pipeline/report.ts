@@ -13,13 +13,13 @@ import type { ServerInfo } from '../core/server.js';
 import { supportOf } from '../diff/support.js';
 import { effectiveAccess, type GrantInput } from '../effective/compute.js';
 import { CLIError } from '../errors.js';
-import type { GrantLister } from '../live/list-targets.js';
+import type { OrganizationRead } from '../core/organization.js';
+import { liveAsRead } from '../live/as-read.js';
 import { liveRequestOf } from '../live/live-request.js';
 import { readLive } from '../live/read-live.js';
-import type { NameReader } from '../lookup/names.js';
 import { selectExportTargets } from './export.js';
 import { desiredFromFiles, openClient, readOptionsOf, type PlanRequest } from './plan.js';
-import { resolveAndExpand } from './names.js';
+import { expandedOver, resolvedOver } from './names.js';
 import { teamsOfOrganization } from '../lookup/teams.js';
 import { RunControl } from './run-control.js';
 import { selectReport, type ReportSelection } from './report-selection.js';
@@ -56,36 +56,21 @@ function organizationOf(desired: DesiredState | undefined, named: string | undef
   return organization;
 }
 
-/** Name resolution served from the lists already read: no request. */
-export function catalogueReader(found: Catalogue): NameReader {
-  return {
-    listTeams: () => Promise.resolve([...found.teams]),
-    showsOrganization: () => Promise.resolve(true),
-    listProjects: () => Promise.resolve([...found.projects]),
-    showWorkspace: (id) => Promise.resolve(found.workspaces.find((w) => w.id === id)),
-    showWorkspaceByName: (_organization, name) => Promise.resolve(found.workspaces.find((w) => w.name === name)),
-    firstWorkspacePage: () => Promise.resolve({ items: [...found.workspaces] }),
-    restOfWorkspaces: () => Promise.resolve([...found.workspaces]),
-    listTaggedWorkspaces: () => Promise.resolve({ workspaces: [...found.workspaces], keyValueTags: found.keyValueTags === true }),
-  };
-}
-
-/** The grant lists already read, served again: no request. */
-function grantsRead(live: LiveState): GrantLister {
-  return {
-    listGrants: (target) => {
-      const read = live.targets.get(target.id);
-      if (!read) return Promise.reject(new CLIError(`${target.type} ${target.id} was not read`));
-      return Promise.resolve(read.grants);
-    },
-  };
+/**
+ * The organization as the report read it, every list whole: what the files' names are resolved
+ * and their sets expanded against (pipeline/names.ts), as a plan does after its lookups.
+ */
+export function organizationRead(organization: string, found: Catalogue): OrganizationRead {
+  const { teams, projects, workspaces } = found;
+  const catalog = { projects, workspaces, complete: true, keyValueTags: found.keyValueTags === true };
+  return { organization, teams, projects, workspaces, allWorkspaces: true, pinned: [], catalog };
 }
 
 /** The plan of the files against the organization as read: what `apply` would do now. */
-export async function planOnRead(desired: DesiredState, found: Catalogue, live: LiveState, now: number): Promise<DiffPlan> {
+export function planOnRead(desired: DesiredState, org: OrganizationRead, live: LiveState, now: number): DiffPlan {
   // `now`: a set's grant expires only once the sets are expanded, as in a plan (README, "Grants that expire").
-  const expanded = await resolveAndExpand(catalogueReader(found), desired, [], now);
-  return buildPlan(expanded.desired, await readLive(grantsRead(live), liveRequestOf(expanded.resolved)), { setWarnings: expanded.warnings });
+  const expanded = expandedOver(desired, org, [], now);
+  return buildPlan(expanded.desired, liveAsRead(live, liveRequestOf(expanded.resolved)), { setWarnings: expanded.warnings });
 }
 
 /**
@@ -127,10 +112,11 @@ async function readOrganization(client: TfeClient, organization: string, request
  * team names and their matches' names are checked as plan checks them, from the lists read (no
  * request); the report has no warnings, so a policy that covers nothing simply has no violation.
  */
-async function violationsIn(desired: DesiredState | undefined, found: Catalogue, grants: readonly GrantInput[]): Promise<PolicyViolation[]> {
+function violationsIn(desired: DesiredState | undefined, found: Catalogue, grants: readonly GrantInput[]): PolicyViolation[] {
   if (!desired?.policies?.length) return [];
-  const expanded = await resolveAndExpand(catalogueReader(found), { ...desired, targets: [], sets: [] });
-  const policies = expanded.desired.policies ?? [];
+  // The policies' teams as the organization spells them, or one error naming every team not found.
+  const named = { ...desired, targets: [], sets: [] };
+  const policies = (resolvedOver(named, organizationRead(desired.organization, found)).desired ?? named).policies ?? [];
   const scope = { ...found, complete: true, keyValueTags: found.keyValueTags === true };
   const { problems } = policyNameFindings(policies, scope, desired.organization);
   if (problems.length > 0) throw nameProblemsError(problems);
@@ -161,9 +147,9 @@ async function reportWith(client: TfeClient, organization: string, desired: Desi
     const { found, live } = await readOrganization(client, organization, request, desired);
     const liveGrants = [...live.targets.values()].flatMap((t) => t.grants);
     const grants: readonly GrantInput[] =
-      request.after && desired ? asTheServerKeeps(grantsAfter(liveGrants, (await planOnRead(desired, found, live, request.now ?? Date.now())).changes), live, await client.serverInfo()) : liveGrants;
+      request.after && desired ? asTheServerKeeps(grantsAfter(liveGrants, planOnRead(desired, organizationRead(organization, found), live, request.now ?? Date.now()).changes), live, await client.serverInfo()) : liveGrants;
     const cells = effectiveAccess({ ...found, grants });
-    const violations = await violationsIn(desired, found, grants);
+    const violations = violationsIn(desired, found, grants);
     const projects = new Map(found.projects.map((p) => [p.id, p]));
     const workspaces = found.workspaces.map((w) => {
       const project = w.projectId === undefined ? undefined : projects.get(w.projectId);
