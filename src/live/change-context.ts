@@ -14,7 +14,6 @@ import { CLIError } from '../errors.js';
 import type { Change } from '../core/plan.js';
 import type { ChangeContext } from '../effective/changes.js';
 import { listTargets, type GrantLister } from './list-targets.js';
-import { readOver } from './read-live.js';
 
 /** The calls the context needs: grant lists, and the project and workspace lists. */
 export interface ContextReader extends GrantLister {
@@ -68,7 +67,7 @@ export async function readChangeContext(client: ContextReader, resolved: KnownOr
       extra.push(readTarget('project', project));
     }
   }
-  const read = extra.length > 0 ? await listTargets(readOver(client, live), extra, concurrency) : [];
+  const read = extra.length > 0 ? await listTargets(client, extra, concurrency) : [];
   const grants = [...managed, ...read].flatMap((t) => t.grants);
   return { teams: resolved.teams, projects, workspaces, grants };
 }

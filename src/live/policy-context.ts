@@ -11,7 +11,6 @@ import { policySets, selectedBy } from '../policy/check.js';
 import type { ReadTarget, SetCatalog } from '../core/organization.js';
 import { readCatalog, type CatalogReader } from '../lookup/catalog.js';
 import { listTargets, type GrantLister } from './list-targets.js';
-import { readOver } from './read-live.js';
 
 /** The calls the check needs beyond the plan's own reads. */
 export interface PolicyReader extends GrantLister, CatalogReader {
@@ -66,7 +65,7 @@ export async function readPolicyContext(client: PolicyReader, resolved: PolicyOr
       if (project) want({ type: 'project', id: project.id, name: project.name });
     }
   }
-  const read = selected.size > 0 ? await listTargets(readOver(client, live), [...selected.values()], concurrency) : [];
+  const read = selected.size > 0 ? await listTargets(client, [...selected.values()], concurrency) : [];
   const grants = [...live.targets.values(), ...read].flatMap((t) => t.grants);
   return { teams: resolved.teams, projects, workspaces, grants };
 }

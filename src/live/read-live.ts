@@ -30,10 +30,10 @@ export interface ReadOptions {
 }
 
 /** What reading by team needs besides: the client has it all; a fake without it reads by target. */
-type TeamReader = GrantLister & TeamGrantLister & { listWorkspaces(organization: string): Promise<readonly Workspace[]> };
+export type TeamReader = GrantLister & TeamGrantLister & { listWorkspaces(organization: string): Promise<readonly Workspace[]> };
 
 /** Who the token is (docs/api.md, "Account details"): the client asks once per run; a lister without it (a test's fake) reads as a token the server did not identify. */
-interface IdentityReader {
+export interface IdentityReader {
   accountDetails(): Promise<TokenIdentity | undefined>;
 }
 
@@ -148,15 +148,4 @@ async function readBlindSpots(client: GrantLister, viewer: Viewer, read: Workspa
   if (spots.length === 0) return [];
   run.progress.extend(spots.length);
   return listTargets(client, targetsOf(run.targets, spots), run.concurrency, run.progress);
-}
-
-/**
- * A read by team read every workspace of the organization: the grants of those the files do not
- * manage are served from it, with no request (the effective changes' and the policies' reads);
- * projects are still listed.
- */
-export function readOver(client: GrantLister, live: LiveState): GrantLister {
-  const known = live.unmanagedWorkspaceGrants;
-  if (!known) return client;
-  return { listGrants: (target) => (target.type === 'workspace' && known.has(target.id) ? Promise.resolve(known.get(target.id) ?? []) : client.listGrants(target)) };
 }

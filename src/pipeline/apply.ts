@@ -16,6 +16,7 @@ import { basisGuardInputs, type SavedPlan } from '../saved-plan/saved-plan.js';
 import { PLAN_KEY_ENV, PlanKey } from '../saved-plan/seal.js';
 import { policiesDigestOf } from '../diff/checksum.js';
 import { recheckPolicies } from './saved-policies.js';
+import { RunReader } from '../live/run-reader.js';
 import { applyChanges, type Progress } from '../apply/executor.js';
 import { stopOf, type ApplyResult, type ChangeOutcome, type RefusedOutcome, type Stop } from '../apply/outcome.js';
 import { refusalLine } from '../render/token-refusal.js';
@@ -173,9 +174,11 @@ async function applySaved(file: string, request: ClockedApply, hooks: ApplyHooks
   const client = openClient(request, control);
   try {
     await client.serverInfo(); // once per run: a lower rate limit is heeded before the reads
-    const fresh = await readFresh(saved, client, request.concurrency);
+    // The reads before the writes through one reader (live/run-reader.ts); the writes go to the client.
+    const reader = new RunReader(client);
+    const fresh = await readFresh(saved, reader, request.concurrency);
     // The file's violations are never trusted: the policies are checked again on what was just read.
-    const plan = await recheckPolicies(client, file, saved, fresh, request);
+    const plan = await recheckPolicies(reader, file, saved, fresh, request);
     const { maxRemovals, incompleteTargets } = basisGuardInputs(saved.basis);
     const guards = { maxRemovals, force: request.force, incompleteTargets: new Set(incompleteTargets) };
     return await execute(client, changesAlone(plan), guards, { request, hooks, control, teams: teamsOfChanges(plan) });

@@ -15,7 +15,8 @@ import type { PlanWarning } from '../core/plan.js';
 import { CLIError } from '../errors.js';
 import { effectiveChanges } from '../effective/changes.js';
 import { readChangeContext } from '../live/change-context.js';
-import { readPolicyContext, readPolicyLists } from '../live/policy-context.js';
+import { readPolicyContext, readPolicyLists, type PolicyReader } from '../live/policy-context.js';
+import { RunReader } from '../live/run-reader.js';
 import type { SetCatalog } from '../core/organization.js';
 import { policyNameFindings } from '../policy/selectors.js';
 import { nameProblemsError } from '../resolve/problems.js';
@@ -143,7 +144,7 @@ export function readOptionsOf(request: Pick<PlanRequest, 'concurrency' | 'readBy
  * the policies select are read. The one policy path of plan, drift and `apply --plan`.
  */
 export async function violationsOf(
-  client: TfeClient,
+  client: PolicyReader,
   resolved: Resolved,
   policies: readonly DesiredPolicy[],
   live: LiveState,
@@ -166,7 +167,7 @@ export async function violationsOf(
  * is), and the warnings of their names; none to check, no request. A name of a match the
  * organization does not have fails the run before any grant is read for the policies.
  */
-async function policiesOf(client: TfeClient, expanded: Expanded, live: LiveState, changes: readonly Change[], request: Pick<PlanRequest, 'concurrency' | 'policyState'>): Promise<{ violations: PolicyViolation[]; warnings: PlanWarning[] }> {
+async function policiesOf(client: PolicyReader, expanded: Expanded, live: LiveState, changes: readonly Change[], request: Pick<PlanRequest, 'concurrency' | 'policyState'>): Promise<{ violations: PolicyViolation[]; warnings: PlanWarning[] }> {
   const policies = expanded.desired.policies ?? [];
   if (policies.length === 0) return { violations: [], warnings: [] };
   const lists = await readPolicyLists(client, expanded.resolved, policies);
@@ -188,8 +189,10 @@ export async function planAgainstLive(
   const server = await client.serverInfo();
   const expanded = await resolveAndExpand(client, desired, request.targets, request.now);
   const { resolved } = expanded;
-  const read = readOptionsOf(request);
-  const live = await readLive(client, liveRequestOf(resolved), { ...read, ...(request.onProgress ? { onProgress: request.onProgress } : {}) });
+  // Every grant read of the plan through one reader: no target listed twice (live/run-reader.ts).
+  const reader = new RunReader(client);
+  const live = await readLive(reader, liveRequestOf(resolved), { ...readOptionsOf(request), ...(request.onProgress ? { onProgress: request.onProgress } : {}) });
+  reader.remember(live);
   const supportWarnings = checkSupport(expanded.desired, live, server);
   // diff -> guard: the plan names every guard apply will refuse it by (docs/architecture.md, "The pipeline").
   const targeted = targetsOf(request.targets ?? []);
@@ -199,11 +202,11 @@ export async function planAgainstLive(
   const scope = scopeOf({ paths: request.paths ?? [], targets: request.targets ?? [] });
   const diffPlan = buildPlan(expanded.desired, live, { server, supportWarnings, setWarnings: expanded.warnings, now: request.now, scope });
   const built = guardPlan(diffPlan, guardInputsOf(expanded.desired, live));
-  const policies = await policiesOf(client, expanded, live, built.changes, request);
+  const policies = await policiesOf(reader, expanded, live, built.changes, request);
   // The checksum covers the policies' verdict as it covers the guards' (diff/checksum.ts).
   const plan = withViolations({ ...built, warnings: [...built.warnings, ...policies.warnings], ...(targeted.length > 0 ? { targeted } : {}), ...(live.read ? { read: live.read } : {}) }, expanded.desired, live, policies.violations);
   if (!request.effectiveChanges) return { plan, desired, resolved, live };
-  const context = await readChangeContext(client, resolved, live, plan.changes, request.concurrency);
+  const context = await readChangeContext(reader, resolved, live, plan.changes, request.concurrency);
   return { plan: { ...plan, effectiveChanges: effectiveChanges(plan.changes, context) }, desired, resolved, live };
 }
 

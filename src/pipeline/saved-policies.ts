@@ -3,11 +3,11 @@
 // the plan's changes are applied, the basis's targets as apply just read them for the staleness
 // check, every other target the policies select read now. The violations the file holds are only
 // compared with those found, never trusted.
-import type { TfeClient } from '../api/client.js';
 import type { LiveState, LiveTarget } from '../core/model.js';
 import type { Plan } from '../core/plan.js';
 import { CLIError } from '../errors.js';
-import { listTeamsOf } from '../lookup/teams.js';
+import type { PolicyReader } from '../live/policy-context.js';
+import { listTeamsOf, type TeamReader } from '../lookup/teams.js';
 import type { SavedPlan } from '../saved-plan/saved-plan.js';
 import { violationsOf, type PlanRequest } from './plan.js';
 
@@ -18,7 +18,7 @@ const count = (n: number): string => `${n} violation${n === 1 ? '' : 's'}`;
  * found is stale (exit 1): it was reviewed as refused. Found ones refuse it as a fresh plan's do
  * (exit 3, pipeline/apply.ts).
  */
-export async function recheckPolicies(client: TfeClient, file: string, saved: SavedPlan, fresh: readonly LiveTarget[], request: Pick<PlanRequest, 'concurrency'>): Promise<Plan> {
+export async function recheckPolicies(client: TeamReader & PolicyReader, file: string, saved: SavedPlan, fresh: readonly LiveTarget[], request: Pick<PlanRequest, 'concurrency'>): Promise<Plan> {
   const { policies } = saved.basis;
   const organization = saved.plan.organization;
   const teams = policies.length === 0 ? [] : await listTeamsOf(client, organization);
