@@ -9,7 +9,7 @@ import type { LiveRequest } from '../live/live-request.js';
 import { readLive } from '../live/read-live.js';
 import { didYouMean } from '../resolve/closest.js';
 import { teamsOfOrganization } from '../lookup/teams.js';
-import { openClient, readOptionsOf, type PlanRequest } from './plan.js';
+import { liveReadOptions, openClient, type Connection, type ReadChoices, type RunOptions } from './request.js';
 import { RunControl } from './run-control.js';
 
 export interface ExportSelectionRequest {
@@ -18,7 +18,10 @@ export interface ExportSelectionRequest {
   readonly workspaces: readonly string[];
 }
 
-export interface ExportRequest extends Pick<PlanRequest, 'env' | 'address' | 'concurrency' | 'rateLimit' | 'homeDir' | 'onProgress' | 'onRateLimit' | 'signal' | 'timeoutMs' | 'readBy' | 'onNotice'> {
+export interface ExportRequest {
+  readonly connection: Connection;
+  readonly run?: RunOptions;
+  readonly read: ReadChoices;
   readonly organization: string;
   readonly selection: ExportSelectionRequest;
   readonly splitByProject: boolean;
@@ -86,7 +89,7 @@ export async function exportFromLive(client: TfeClient, request: ExportRequest):
   const found = await catalogue(client, request.organization);
   const resolved = selectExportTargets(request.organization, found, request.selection);
   // The workspace list read above lets --all read by team (README, "Reading by team").
-  const live = await readLive(client, { ...resolved, workspaces: found.workspaces }, { ...readOptionsOf(request), ...(request.onProgress ? { onProgress: request.onProgress } : {}) });
+  const live = await readLive(client, { ...resolved, workspaces: found.workspaces }, liveReadOptions(request.read, request.run));
   return exportFiles(live, {
     named: new Set(request.selection.all ? [] : resolved.targets.map((t) => t.id)),
     schemaRef: request.schemaRef,
@@ -96,9 +99,9 @@ export async function exportFromLive(client: TfeClient, request: ExportRequest):
 }
 
 export async function exportOrganization(request: ExportRequest): Promise<ExportFiles> {
-  const control = new RunControl(request);
+  const control = new RunControl(request.run ?? {});
   try {
-    const client = openClient(request, control);
+    const client = openClient(request.connection, control);
     try {
       return await exportFromLive(client, request);
     } finally {

@@ -11,7 +11,7 @@ import { expandSets, type Expanded } from '../expand/expand.js';
 import { lookUpNames, type NameReader } from '../lookup/names.js';
 import { nameProblemsError } from '../resolve/problems.js';
 import { resolveNames } from '../resolve/resolve-names.js';
-import { selectExpanded } from './targets.js';
+import { EVERY_TARGET, selectExpanded, type TargetSelection } from './targets.js';
 
 /** The names of `desired` over the organization as read, or one error naming every problem. */
 export function resolvedOver(desired: DesiredState, org: OrganizationRead): Resolved {
@@ -30,7 +30,7 @@ export async function resolveFrom(client: NameReader, desired: DesiredState): Pr
  * entries (src/expand/), or one error naming every problem. With `now`, a set's grant whose expiry
  * has passed is no longer desired, as an entry's is (desiredFromFiles did the entries').
  */
-export function expandedOver(desired: DesiredState, org: OrganizationRead, targets: readonly string[] = [], now?: number): Expanded {
+export function expandedOver(desired: DesiredState, org: OrganizationRead, targets: TargetSelection = EVERY_TARGET, now?: number): Expanded {
   const resolved = resolvedOver(desired, org);
   // The files' teams as the organization spells them, when one differs only by Unicode normalisation.
   const expanded = expandSets(resolved.desired ?? desired, resolved, now);
@@ -43,6 +43,6 @@ export function expandedOver(desired: DesiredState, org: OrganizationRead, targe
 }
 
 /** lookup + resolve + expand: what a plan reads the grants of. */
-export async function resolveAndExpand(client: NameReader, desired: DesiredState, targets: readonly string[] = [], now?: number): Promise<Expanded> {
+export async function resolveAndExpand(client: NameReader, desired: DesiredState, targets: TargetSelection = EVERY_TARGET, now?: number): Promise<Expanded> {
   return expandedOver(desired, await lookUpNames(client, desired), targets, now);
 }

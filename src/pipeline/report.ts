@@ -18,7 +18,9 @@ import { liveAsRead } from '../live/as-read.js';
 import { liveRequestOf } from '../live/live-request.js';
 import { readLive } from '../live/read-live.js';
 import { selectExportTargets } from './export.js';
-import { desiredFromFiles, openClient, readOptionsOf, type PlanRequest } from './plan.js';
+import { desiredFromFiles } from './files.js';
+import { liveReadOptions, openClient, withClock, type ClockedRun, type Connection, type ReadChoices, type RunOptions } from './request.js';
+import { EVERY_TARGET } from './targets.js';
 import { expandedOver, resolvedOver } from './names.js';
 import { teamsOfOrganization } from '../lookup/teams.js';
 import { RunControl } from './run-control.js';
@@ -30,9 +32,13 @@ import { coverageOf } from '../diff/completeness.js';
 import { scopeOf } from '../core/scope.js';
 import type { PolicyViolation } from '../core/policy.js';
 
-export interface ReportRequest extends Pick<PlanRequest, 'cwd' | 'env' | 'address' | 'concurrency' | 'rateLimit' | 'homeDir' | 'onProgress' | 'afterLoad' | 'onRateLimit' | 'signal' | 'timeoutMs' | 'readBy' | 'onNotice' | 'now'> {
+export interface ReportRequest {
   /** Desired-state files: the organization is theirs, and --after applies their plan. */
   readonly paths: string[];
+  readonly cwd: string;
+  readonly connection: Connection;
+  readonly run?: RunOptions;
+  readonly read: ReadChoices;
   /** `--organization` (else TFE_ORGANIZATION, read by the command); must agree with the files. */
   readonly organization: string | undefined;
   readonly after: boolean;
@@ -69,7 +75,7 @@ export function organizationRead(organization: string, found: Catalogue): Organi
 /** The plan of the files against the organization as read: what `apply` would do now. */
 export function planOnRead(desired: DesiredState, org: OrganizationRead, live: LiveState, now: number): DiffPlan {
   // `now`: a set's grant expires only once the sets are expanded, as in a plan (README, "Grants that expire").
-  const expanded = expandedOver(desired, org, [], now);
+  const expanded = expandedOver(desired, org, EVERY_TARGET, now);
   return buildPlan(expanded.desired, liveAsRead(live, liveRequestOf(expanded.resolved)), { setWarnings: expanded.warnings });
 }
 
@@ -103,7 +109,7 @@ async function readOrganization(client: TfeClient, organization: string, request
   const found = { teams, projects, ...workspaces };
   // Every project and workspace: the workspaces by team when the server can and it is cheaper (README, "Reading by team").
   const everything = { ...selectExportTargets(organization, found, { all: true, projects: [], workspaces: [] }), workspaces: found.workspaces };
-  const live = await readLive(client, everything, { ...readOptionsOf(request), ...(request.onProgress ? { onProgress: request.onProgress } : {}) });
+  const live = await readLive(client, everything, liveReadOptions(request.read, request.run));
   return { found, live };
 }
 
@@ -123,16 +129,17 @@ function violationsIn(desired: DesiredState | undefined, found: Catalogue, grant
   return checkPolicies(policies, { ...found, grants });
 }
 
-export async function reportOrganization(request: ReportRequest): Promise<Report> {
-  // --after: the files as they stand now, an expired grant removed (README, "Grants that expire").
-  const now = request.now ?? Date.now(); // read once per run, as a plan does
-  const desired = request.paths.length > 0 ? await desiredFromFiles(request.paths, request.cwd, [], now) : undefined;
+export async function reportOrganization(unclocked: ReportRequest): Promise<Report> {
+  // The clock is read once per run, as a plan does. --after: the files as they stand now, an
+  // expired grant removed (README, "Grants that expire").
+  const request = withClock(unclocked);
+  const desired = request.paths.length > 0 ? await desiredFromFiles(request.paths, request.cwd, request.run.now) : undefined;
   const organization = organizationOf(desired, request.organization);
   if (request.after && !desired) throw new CLIError('--after reports the access once the files are applied: name the desired-state files (PATHS).');
-  request.afterLoad?.();
-  const control = new RunControl(request);
+  request.run.afterLoad?.();
+  const control = new RunControl(request.run);
   try {
-    return await reportWith(openClient(request, control), organization, desired, { ...request, now });
+    return await reportWith(openClient(request.connection, control), organization, desired, request);
   } catch (error: unknown) {
     // Stopped (--timeout, a dead server): that is the one line to show, not what it broke on the way.
     throw control.reasonFor(error);
@@ -141,13 +148,13 @@ export async function reportOrganization(request: ReportRequest): Promise<Report
   }
 }
 
-async function reportWith(client: TfeClient, organization: string, desired: DesiredState | undefined, request: ReportRequest): Promise<Report> {
+async function reportWith(client: TfeClient, organization: string, desired: DesiredState | undefined, request: ReportRequest & { readonly run: ClockedRun }): Promise<Report> {
   try {
     const generatedAt = new Date().toISOString();
     const { found, live } = await readOrganization(client, organization, request, desired);
     const liveGrants = [...live.targets.values()].flatMap((t) => t.grants);
     const grants: readonly GrantInput[] =
-      request.after && desired ? asTheServerKeeps(grantsAfter(liveGrants, planOnRead(desired, organizationRead(organization, found), live, request.now ?? Date.now()).changes), live, await client.serverInfo()) : liveGrants;
+      request.after && desired ? asTheServerKeeps(grantsAfter(liveGrants, planOnRead(desired, organizationRead(organization, found), live, request.run.now).changes), live, await client.serverInfo()) : liveGrants;
     const cells = effectiveAccess({ ...found, grants });
     const violations = violationsIn(desired, found, grants);
     const projects = new Map(found.projects.map((p) => [p.id, p]));

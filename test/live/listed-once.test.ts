@@ -102,8 +102,7 @@ function listsByTarget(): Map<string, number> {
 async function planAs(token: string, readBy: ReadBy) {
   emulator.resetLog();
   const env = { TFE_TOKEN: token, TFE_ADDRESS: emulator.url };
-  const result = await planFromFiles({ paths: [dir], cwd: dir, env, homeDir: dir, targets: [], concurrency: 4, rateLimit: 0, readBy, effectiveChanges: true });
-  await result.client.close();
+  const result = await planFromFiles({ paths: [dir], cwd: dir, connection: { env, homeDir: dir, rateLimit: 0, concurrency: 4 }, read: { concurrency: 4, readBy, effectiveChanges: true } });
   return { plan: result.plan, lists: listsByTarget() };
 }
 
