@@ -9,7 +9,7 @@ import { desiredAt } from '../diff/expiry.js';
 import { CLIError } from '../errors.js';
 import { expandSets, type Expanded } from '../expand/expand.js';
 import { lookUpNames, type NameReader } from '../lookup/names.js';
-import { nameProblemsError } from '../resolve/problems.js';
+import { nameProblemsError } from './name-problems.js';
 import { resolveNames } from '../resolve/resolve-names.js';
 import { EVERY_TARGET, selectExpanded, type TargetSelection } from './targets.js';
 

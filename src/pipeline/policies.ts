@@ -10,7 +10,7 @@ import type { Expanded } from '../expand/expand.js';
 import { readPolicyContext, readPolicyLists, type PolicyOrganization, type PolicyReader } from '../live/policy-context.js';
 import { checkPolicies } from '../policy/check.js';
 import { policyNameFindings } from '../policy/selectors.js';
-import { nameProblemsError } from '../resolve/problems.js';
+import { nameProblemsError } from './name-problems.js';
 import type { PlanChoices } from './request.js';
 
 /** The reads' width and the state checked. */

@@ -27,7 +27,7 @@ import { RunControl } from './run-control.js';
 import { selectReport, type ReportSelection } from './report-selection.js';
 import { checkPolicies } from '../policy/check.js';
 import { policyNameFindings } from '../policy/selectors.js';
-import { nameProblemsError } from '../resolve/problems.js';
+import { nameProblemsError } from './name-problems.js';
 import { coverageOf } from '../diff/completeness.js';
 import { scopeOf } from '../core/scope.js';
 import type { PolicyViolation } from '../core/policy.js';

@@ -1,10 +1,10 @@
-// What name resolution reports: every name the service does not know as written, at the place the
-// files wrote it, sorted by file and line, under the one summary of a list of problems. Pure: the
-// error is a value the use case throws.
+// What name resolution reports, at the edge of the use case: every name the organization does not
+// have as written (resolve/ and the selectors' checks find them, as values), at the place the files
+// wrote it, sorted by file and line, under the one summary of a list of problems.
 import type { SourceRef } from '../core/model.js';
 import { CLIError } from '../errors.js';
 import { placeOf, problemSummary, sortProblems } from '../load/problem.js';
-import type { NameProblem } from './check-names.js';
+import type { NameProblem } from '../resolve/check-names.js';
 
 /** One error listing every problem, sorted by file, line and column; those without a place last. */
 export function nameProblemsError(problems: readonly NameProblem[]): CLIError {
