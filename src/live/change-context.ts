@@ -5,8 +5,10 @@
 //     list per 100 workspaces of the project) and the grants of those the files do not manage;
 //   - a changed workspace in a project the files do not manage: that project's grants (and the
 //     project list once, for its name).
-// A read by team (README, "Reading by team") has the unmanaged workspaces' grants already.
-// Nothing is read when there are no changes or every such target is managed.
+// One list per such target, through the run's reader (run-reader.ts): a target the plan, its
+// blind spots or the policies listed already, or a workspace a read by team (README, "Reading by
+// team") saw whole, costs nothing more. Nothing is read when there are no changes or every such
+// target is managed.
 import type { LiveState, Project, Team, Workspace } from '../core/model.js';
 import type { ReadTarget } from '../core/organization.js';
 import { printable } from '../core/printable.js';

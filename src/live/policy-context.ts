@@ -2,8 +2,9 @@
 // project of the organization a policy selects, managed by the files or not, with its grants and,
 // for a workspace, its project's grants (its effective access counts them). Read with the lists
 // sets use (src/lookup/catalog.ts: pages of 100, the key-value tags only when a match needs
-// them), then one grant list per selected target the plan did not read already. Nothing is read
-// when the files have no policies.
+// them), then one grant list per selected target the plan did not read already, through the run's
+// reader (run-reader.ts: none for a workspace a read by team saw whole). Nothing is read when the
+// files have no policies.
 import type { LiveGrant, LiveState, Project, Team } from '../core/model.js';
 import type { DesiredPolicy } from '../core/policy.js';
 import type { OrganizationInput } from '../effective/compute.js';

@@ -28,7 +28,7 @@ export async function resolveFrom(client: NameReader, desired: DesiredState): Pr
 /**
  * resolve + expand over the organization as read: the targets to read, the sets merged with the
  * entries (src/expand/), or one error naming every problem. With `now`, a set's grant whose expiry
- * has passed is no longer desired, as an entry's is (desiredFromFiles did the entries').
+ * has passed is no longer desired, as an entry's is (files.ts did the entries').
  */
 export function expandedOver(desired: DesiredState, org: OrganizationRead, targets: TargetSelection = EVERY_TARGET, now?: number): Expanded {
   const resolved = resolvedOver(desired, org);
