@@ -3,19 +3,10 @@
 // read the whole lists and build the same data. No I/O here.
 import type { Project, Team, TargetType, Workspace } from './model.js';
 
-/** What the sets (and the policies' matches) select from: the projects and the workspaces read for them. */
-export interface SetCatalog {
-  /** Every project of the organization the token sees. */
-  readonly projects: readonly Project[];
-  /** The workspaces read for the workspace sets: all of them, or those of the projects the sets name. */
-  readonly workspaces: readonly Workspace[];
-  /** Whether `workspaces` is the organization's whole list. */
-  readonly complete: boolean;
-  /** Whether every workspace came with its key-value tags (false: the server did not report them). */
-  readonly keyValueTags: boolean;
-}
-
-/** What a run read to resolve the names the files give (lookup/names.ts). */
+/**
+ * What a run read to resolve the names the files give (lookup/names.ts); the report builds the
+ * same from the whole lists it reads (pipeline/report.ts, organizationRead).
+ */
 export interface OrganizationRead {
   readonly organization: string;
   /** Every team the token sees. */
@@ -39,4 +30,16 @@ export interface ReadTarget {
   readonly name: string;
   /** A workspace's project, when the service reported it. */
   readonly projectId?: string;
+}
+
+/** What the sets (and the policies' matches) select from: the projects and the workspaces read for them. */
+export interface SetCatalog {
+  /** Every project of the organization the token sees. */
+  readonly projects: readonly Project[];
+  /** The workspaces read for the workspace sets: all of them, or those of the projects the sets name. */
+  readonly workspaces: readonly Workspace[];
+  /** Whether `workspaces` is the organization's whole list. */
+  readonly complete: boolean;
+  /** Whether every workspace came with its key-value tags (false: the server did not report them). */
+  readonly keyValueTags: boolean;
 }

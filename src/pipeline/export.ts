@@ -9,8 +9,8 @@ import type { LiveRequest } from '../live/live-request.js';
 import { readLive } from '../live/read-live.js';
 import { didYouMean } from '../resolve/closest.js';
 import { teamsOfOrganization } from '../lookup/teams.js';
-import { liveReadOptions, openClient, type Connection, type ReadChoices, type RunOptions } from './request.js';
-import { RunControl } from './run-control.js';
+import { liveReadOptions, withClient, type Connection, type ReadChoices, type RunOptions } from './request.js';
+import { underControl } from './run-control.js';
 
 export interface ExportSelectionRequest {
   readonly all: boolean;
@@ -99,18 +99,5 @@ export async function exportFromLive(client: TfeClient, request: ExportRequest):
 }
 
 export async function exportOrganization(request: ExportRequest): Promise<ExportFiles> {
-  const control = new RunControl(request.run ?? {});
-  try {
-    const client = openClient(request.connection, control);
-    try {
-      return await exportFromLive(client, request);
-    } finally {
-      await client.close();
-    }
-  } catch (error: unknown) {
-    // Stopped (--timeout, a dead server): that is the one line to show, not what it broke on the way.
-    throw control.reasonFor(error);
-  } finally {
-    control.dispose();
-  }
+  return underControl(request.run ?? {}, (control) => withClient(request.connection, control, (client) => exportFromLive(client, request)));
 }

@@ -20,8 +20,8 @@ import { RunReader } from '../live/run-reader.js';
 import { planFiles, type PlanFiles } from './files.js';
 import { resolveAndExpand } from './names.js';
 import { policiesOf } from './policies.js';
-import { liveReadOptions, openClient, withClock, type ClockedRun, type PlanChoices, type PlanRequest } from './request.js';
-import { RunControl } from './run-control.js';
+import { liveReadOptions, withClient, withClock, type ClockedRun, type PlanChoices, type PlanRequest } from './request.js';
+import { underControl } from './run-control.js';
 import { targetedOf } from './targets.js';
 
 /** A plan and what it was made from; its client is closed (a caller that writes opens its own: openClient). */
@@ -78,19 +78,8 @@ export async function planAgainstLive(client: TfeClient, files: PlanFiles, read:
 export async function planFromFiles(unclocked: PlanRequest): Promise<PlanResult> {
   const request = withClock(unclocked);
   const { run, read } = request;
-  const control = new RunControl(run);
-  try {
+  return underControl(run, async (control) => {
     const files = await planFiles(request.paths, request.cwd, read.targets ?? [], run.now);
-    const client = openClient(request.connection, control);
-    try {
-      return await planAgainstLive(client, files, read, run);
-    } finally {
-      await client.close();
-    }
-  } catch (error: unknown) {
-    // Stopped (--timeout, a dead server): that is the one line to show, not what it broke on the way.
-    throw control.reasonFor(error);
-  } finally {
-    control.dispose();
-  }
+    return withClient(request.connection, control, (client) => planAgainstLive(client, files, read, run));
+  });
 }

@@ -19,11 +19,11 @@ import { liveRequestOf } from '../live/live-request.js';
 import { readLive } from '../live/read-live.js';
 import { selectExportTargets } from './export.js';
 import { desiredFromFiles } from './files.js';
-import { liveReadOptions, openClient, withClock, type ClockedRun, type Connection, type ReadChoices, type RunOptions } from './request.js';
+import { liveReadOptions, withClient, withClock, type ClockedRun, type Connection, type ReadChoices, type RunOptions } from './request.js';
 import { EVERY_TARGET } from './targets.js';
 import { expandedOver, resolvedOver } from './names.js';
 import { teamsOfOrganization } from '../lookup/teams.js';
-import { RunControl } from './run-control.js';
+import { underControl } from './run-control.js';
 import { selectReport, type ReportSelection } from './report-selection.js';
 import { checkPolicies } from '../policy/check.js';
 import { policyNameFindings } from '../policy/selectors.js';
@@ -137,38 +137,26 @@ export async function reportOrganization(unclocked: ReportRequest): Promise<Repo
   const organization = organizationOf(desired, request.organization);
   if (request.after && !desired) throw new CLIError('--after reports the access once the files are applied: name the desired-state files (PATHS).');
   request.run.afterLoad?.();
-  const control = new RunControl(request.run);
-  try {
-    return await reportWith(openClient(request.connection, control), organization, desired, request);
-  } catch (error: unknown) {
-    // Stopped (--timeout, a dead server): that is the one line to show, not what it broke on the way.
-    throw control.reasonFor(error);
-  } finally {
-    control.dispose();
-  }
+  return underControl(request.run, (control) => withClient(request.connection, control, (client) => reportWith(client, organization, desired, request)));
 }
 
 async function reportWith(client: TfeClient, organization: string, desired: DesiredState | undefined, request: ReportRequest & { readonly run: ClockedRun }): Promise<Report> {
-  try {
-    const generatedAt = new Date().toISOString();
-    const { found, live } = await readOrganization(client, organization, request, desired);
-    const liveGrants = [...live.targets.values()].flatMap((t) => t.grants);
-    const grants: readonly GrantInput[] =
-      request.after && desired ? asTheServerKeeps(grantsAfter(liveGrants, planOnRead(desired, organizationRead(organization, found), live, request.run.now).changes), live, await client.serverInfo()) : liveGrants;
-    const cells = effectiveAccess({ ...found, grants });
-    const violations = violationsIn(desired, found, grants);
-    const projects = new Map(found.projects.map((p) => [p.id, p]));
-    const workspaces = found.workspaces.map((w) => {
-      const project = w.projectId === undefined ? undefined : projects.get(w.projectId);
-      return project ? { ...w, project } : w;
-    });
-    const scope = scopeOf({ paths: request.paths, ...request.selection });
-    const whole = { organization, state: request.after ? 'after' : 'live', generatedAt, ...found, workspaces, cells, violations, coverage: coverageOf(live), scope } as const;
-    const report = selectReport(whole, request.selection);
-    // What the report could not see of the targets it shows: a grant of an unseen team elsewhere does not make it partial.
-    const shown = new Set([...report.projects.map((p) => p.id), ...report.workspaces.map((w) => w.id)]);
-    return { ...report, coverage: coverageOf({ ...live, targets: new Map([...live.targets].filter(([id]) => shown.has(id))) }) };
-  } finally {
-    await client.close();
-  }
+  const generatedAt = new Date().toISOString();
+  const { found, live } = await readOrganization(client, organization, request, desired);
+  const liveGrants = [...live.targets.values()].flatMap((t) => t.grants);
+  const grants: readonly GrantInput[] =
+    request.after && desired ? asTheServerKeeps(grantsAfter(liveGrants, planOnRead(desired, organizationRead(organization, found), live, request.run.now).changes), live, await client.serverInfo()) : liveGrants;
+  const cells = effectiveAccess({ ...found, grants });
+  const violations = violationsIn(desired, found, grants);
+  const projects = new Map(found.projects.map((p) => [p.id, p]));
+  const workspaces = found.workspaces.map((w) => {
+    const project = w.projectId === undefined ? undefined : projects.get(w.projectId);
+    return project ? { ...w, project } : w;
+  });
+  const scope = scopeOf({ paths: request.paths, ...request.selection });
+  const whole = { organization, state: request.after ? 'after' : 'live', generatedAt, ...found, workspaces, cells, violations, coverage: coverageOf(live), scope } as const;
+  const report = selectReport(whole, request.selection);
+  // What the report could not see of the targets it shows: a grant of an unseen team elsewhere does not make it partial.
+  const shown = new Set([...report.projects.map((p) => p.id), ...report.workspaces.map((w) => w.id)]);
+  return { ...report, coverage: coverageOf({ ...live, targets: new Map([...live.targets].filter(([id]) => shown.has(id))) }) };
 }

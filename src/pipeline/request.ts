@@ -99,6 +99,16 @@ export function openClient(connection: Connection, control?: RunControl): TfeCli
   });
 }
 
+/** `use` with a client of the run, closed after. */
+export async function withClient<T>(connection: Connection, control: RunControl, use: (client: TfeClient) => Promise<T>): Promise<T> {
+  const client = openClient(connection, control);
+  try {
+    return await use(client);
+  } finally {
+    await client.close();
+  }
+}
+
 /** The options of a run's live read: --concurrency, --read-by, the notice of a fallback, the progress. */
 export function liveReadOptions(read: ReadChoices, run: RunOptions = {}): ReadOptions {
   const { onNotice, onProgress } = run;
