@@ -5,7 +5,7 @@ import type { Project, Team, Workspace } from '../core/model.js';
 import { CLIError } from '../errors.js';
 import { exportFiles, type ExportFiles } from '../export/files.js';
 import { readLive } from '../live/read-live.js';
-import { didYouMean } from '../resolve/closest.js';
+import { notFoundLine, notFoundMessage } from '../core/not-found.js';
 import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
 import { teamsOfOrganization } from '../resolve/teams.js';
 import { openClient, readOptionsOf, type PlanRequest } from './plan.js';
@@ -32,8 +32,6 @@ interface Catalogue {
   readonly workspaces: readonly Workspace[];
 }
 
-const NOT_VISIBLE = 'not found, or the token may not see it';
-
 // Export lists every team, project and workspace (pages of 100) instead of looking names up one by
 // one: it needs the project of each workspace for --split-by, near misses for a mistyped name, and
 // it runs once per adoption, so a few list requests more are cheap.
@@ -59,7 +57,7 @@ function pick(organization: string, kind: ResolvedTarget['type'], names: readonl
   for (const name of new Set(names)) {
     const found = byName.get(name);
     if (found) picked.push(target(kind, found));
-    else problems.push(`${kind} "${name}" in organization "${organization}": ${NOT_VISIBLE}.${didYouMean(name, byName.keys())}`);
+    else problems.push(notFoundLine(kind, name, organization, byName.keys()));
   }
   return picked;
 }
@@ -74,8 +72,8 @@ export function selectExportTargets(organization: string, found: Catalogue, sele
         ...pick(organization, 'workspace', selection.workspaces, found.workspaces, problems),
       ];
   // One unknown name is one line; several are listed under a head line.
-  if (problems.length === 1) throw new CLIError(problems[0] ?? '');
-  if (problems.length > 1) throw new CLIError(`${problems.length} names were not found:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  const notFound = notFoundMessage(problems);
+  if (notFound !== undefined) throw new CLIError(notFound);
   return { organization, teams: found.teams, teamsByName: new Map(found.teams.map((t) => [t.name, t])), targets };
 }
 

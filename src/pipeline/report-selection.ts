@@ -3,7 +3,7 @@
 // report that looks like "nobody has access".
 import type { Report } from '../core/effective.js';
 import { CLIError } from '../errors.js';
-import { didYouMean } from '../resolve/closest.js';
+import { notFoundLine, notFoundMessage } from '../core/not-found.js';
 
 export interface ReportSelection {
   readonly teams: readonly string[];
@@ -14,7 +14,7 @@ export interface ReportSelection {
 
 function unknownNames(kind: string, asked: readonly string[], known: readonly { name: string }[], organization: string): string[] {
   const names = known.map((k) => k.name);
-  return asked.filter((name) => !names.includes(name)).map((name) => `${kind} "${name}" in organization "${organization}": not found, or the token may not see it.${didYouMean(name, names)}`);
+  return asked.filter((name) => !names.includes(name)).map((name) => notFoundLine(kind, name, organization, names));
 }
 
 export function selectReport(report: Report, selection: ReportSelection): Report {
@@ -23,8 +23,8 @@ export function selectReport(report: Report, selection: ReportSelection): Report
     ...unknownNames('project', selection.projects, report.projects, report.organization),
     ...unknownNames('workspace', selection.workspaces, report.workspaces, report.organization),
   ];
-  if (problems.length === 1) throw new CLIError(problems[0] ?? '');
-  if (problems.length > 1) throw new CLIError(`${problems.length} names were not found:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  const notFound = notFoundMessage(problems);
+  if (notFound !== undefined) throw new CLIError(notFound);
   const byTarget = selection.projects.length + selection.workspaces.length > 0;
   const projects = byTarget ? report.projects.filter((p) => selection.projects.includes(p.name)) : report.projects;
   const projectIds = new Set(projects.map((p) => p.id));

@@ -5,7 +5,7 @@
 import { CLIError } from '../errors.js';
 import type { TargetType } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
-import { closestNames } from '../resolve/closest.js';
+import { closest } from '../core/suggest.js';
 import type { Resolved } from '../resolve/resolve.js';
 
 export interface TargetSelector {
@@ -20,7 +20,7 @@ function meant(desired: DesiredState, type: TargetType | undefined, name: string
   const exact = desired.targets.find((t) => t.name === name && t.type !== type);
   if (exact) return selectorText(exact);
   const sameKind = desired.targets.filter((t) => type === undefined || t.type === type);
-  const [close] = closestNames(name, sameKind.map((t) => t.name));
+  const close = closest(name, sameKind.map((t) => t.name));
   const found = close === undefined ? undefined : sameKind.find((t) => t.name === close);
   return found ? selectorText(found) : undefined;
 }

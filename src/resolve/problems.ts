@@ -7,7 +7,7 @@ import type { DesiredState } from '../core/desired-state.js';
 import { quote } from '../core/printable.js';
 import { CLIError } from '../errors.js';
 import { placeOf, problemSummary, sortProblems } from '../load/problem.js';
-import { didYouMean } from './closest.js';
+import { didYouMean } from '../core/suggest.js';
 import type { NameProblem } from './check-names.js';
 
 

@@ -7,7 +7,7 @@
 import type { TfeClient } from '../api/client.js';
 import type { DesiredTarget, Project, Team, TargetType, Workspace } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
-import { didYouMean } from './closest.js';
+import { didYouMean } from '../core/suggest.js';
 import { quote } from '../core/printable.js';
 import { InternalError } from '../errors.js';
 import { readCatalog, type CatalogReader, type SetCatalog } from './catalog.js';
@@ -17,6 +17,7 @@ import { nameProblemsError, organizationError } from './problems.js';
 import { checkName, checkTeams, noFindings, withTeamsAsNamed, type NameProblem } from './check-names.js';
 import { NameIndex } from '../core/names.js';
 import type { PlanWarning } from '../core/plan.js';
+import { NOT_VISIBLE } from '../core/not-found.js';
 
 /**
  * The calls name resolution needs, and no other; `listOrganizations` only for the did-you-mean of
@@ -49,8 +50,6 @@ export interface Resolved {
   /** What resolution warns of: names found only after Unicode normalisation. */
   readonly warnings?: readonly PlanWarning[];
 }
-
-const NOT_VISIBLE = 'not found, or the token may not see it';
 
 type Named = Project | Workspace;
 

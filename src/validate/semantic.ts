@@ -8,7 +8,7 @@ import { isRecord, SET_KEYS, type Located, type Merged } from './merge.js';
 import { EXPIRY_PATTERN, parseExpiry } from '../core/expiry.js';
 import { placeOf, problemAt, valueAt } from './positions.js';
 import { fixedLevels } from './schema.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../core/suggest.js';
 import { clip, quote } from '../core/printable.js';
 
 function grantStringProblem(merged: Merged, type: TargetType, value: string): string | undefined {
@@ -26,7 +26,7 @@ function grantStringProblem(merged: Merged, type: TargetType, value: string): st
   const expected = `${levels.join(', ')} or a ${type} role${roles.length > 0 ? ` (${roles.map((r) => clip(r)).join(', ')})` : ''}`;
   if (isFixedLevel(RESOURCE_OF[other], value)) return `${quote(value)} is a ${other} level, not a ${type} level; a ${type} takes ${expected}`;
   const hint = didYouMean(value, [...levels, ...roles]);
-  return `${quote(value)} is not an access level or a ${type} role${hint || `; expected ${expected}`}`;
+  return `${quote(value)} is not an access level or a ${type} role${hint ? `.${hint}` : `; expected ${expected}`}`;
 }
 
 /** `role:` of an inline grant: a role of the matching kind (a level belongs under `access:`). */
@@ -37,7 +37,8 @@ function roleProblem(merged: Merged, type: TargetType, value: string): string | 
   if (merged.roles[other].has(value)) return `${quote(value)} is a ${other} role; a ${type} takes a ${type} role`;
   const roles = [...merged.roles[type].keys()];
   const known = roles.length > 0 ? `; the ${type} roles are ${roles.map((r) => clip(r)).join(', ')}` : `; no ${type} role is defined under roles.${type}`;
-  return `${quote(value)} is not a ${type} role${didYouMean(value, roles) || known}`;
+  const hint = didYouMean(value, roles);
+  return `${quote(value)} is not a ${type} role${hint ? `.${hint}` : known}`;
 }
 
 /** Problems of an inline grant's `role` and `expires` the schema cannot see: unknown roles, impossible dates. */
