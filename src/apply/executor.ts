@@ -12,9 +12,7 @@ import { refusalLine } from '../render/token-refusal.js';
 import { reportOf, stopOf, type ApplyReport, type ChangeOutcome, type RefusedOutcome, type Stop } from './outcome.js';
 import type { GrantApi } from './ports.js';
 import { runChange } from './steps.js';
-
-/** README, "Rate limit and concurrency": `--concurrency N` (default 8). */
-export const DEFAULT_APPLY_CONCURRENCY = 8;
+import { DEFAULT_CONCURRENCY } from '../core/defaults.js';
 
 export interface Progress {
   readonly done: number;
@@ -52,7 +50,7 @@ async function refusalStop(outcome: RefusedOutcome, describe: ApplyOptions['desc
 const pairKey = (change: Change): string => `${change.target.type}\u0000${change.target.id}\u0000${change.team.id}`;
 
 export async function applyChanges(changes: readonly Change[], api: GrantApi, options: ApplyOptions = {}): Promise<ApplyReport> {
-  const limit = pLimit(Math.max(1, options.concurrency ?? DEFAULT_APPLY_CONCURRENCY));
+  const limit = pLimit(Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY));
   const outcomes: ChangeOutcome[] = new Array<ChangeOutcome>(changes.length);
   const progress = { done: 0, total: changes.length, failures: 0 };
   let refused: RefusedOutcome | undefined;

@@ -2,7 +2,7 @@
 // already been taken" or a grant that vanished is not a failure yet: the step re-reads that one
 // target (one list call) and acts on what is there, so a retry never duplicates a grant and a
 // second apply converges (README, "Answers that get lost"; docs/api.md, "Errors the real service gives").
-import { DEFAULT_RETRIES } from '../api/retry.js';
+import { DEFAULT_RETRIES } from '../core/defaults.js';
 import type { AddChange, Change, RemoveChange, UpdateChange } from '../core/plan.js';
 import type { LiveGrant } from '../core/model.js';
 import { compareAccess } from '../diff/normalise.js';

@@ -5,10 +5,8 @@ import { clockOf } from './clock.js';
 import { CLIError } from '../errors.js';
 import { READ_BY, type ReadBy } from '../core/model.js';
 import { colorOn } from './terminal.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_RATE_LIMIT } from '../core/defaults.js';
 
-export const DEFAULT_CONCURRENCY = 8;
-/** The real service allows 30 requests per second per user (docs/api.md, "Rate limiting"). */
-export const DEFAULT_RATE_LIMIT = 30;
 
 export const CONNECTION_OPTIONS: Options = {
   address: { type: 'string' },
@@ -76,7 +74,7 @@ export function rateLimitNotice(io: IO): (announced: number, previous: number) =
 
 /**
  * TFE_ACCESS_ANSWER_TIMEOUT: how long one answer may keep silent (README, "Retries"), for a
- * server slower than the default (api/http.ts, ANSWER_TIMEOUT_MS) or a test that wants it short.
+ * server slower than the default (DEFAULT_ANSWER_TIMEOUT_MS, core/defaults.ts) or a test that wants it short.
  */
 function answerTimeoutOf(io: IO): number | undefined {
   const raw = io.env.TFE_ACCESS_ANSWER_TIMEOUT;

@@ -5,7 +5,7 @@
 // whose grants can't be read fails the whole read: a 404 or 401 read as "no grants" would make the
 // plan add or remove access that is fine.
 import pLimit from 'p-limit';
-import { DEFAULT_CONCURRENCY } from '../api/session.js';
+import { DEFAULT_CONCURRENCY } from '../core/defaults.js';
 import type { TokenIdentity } from '../core/identity.js';
 import type { GrantRead, LiveGrant, LiveState, LiveTarget, ReadBy, ReadStrategy, Team, TargetRef, Viewer, Workspace } from '../core/model.js';
 import { printable, quote } from '../core/printable.js';

@@ -8,6 +8,7 @@ import { MAX_FILE_BYTES } from './limits.js';
 import type { Problem } from './problem.js';
 import { decodeText } from './text.js';
 import { byName } from '../core/order.js';
+import { DEFAULT_PATH } from '../core/defaults.js';
 
 /** A directory's entry as readdir gives it: a symlink is a symlink, never what it points to. */
 export interface DirEntry {
@@ -31,7 +32,6 @@ export const nodeFileSystem: FileSystem = {
   readFile: (path) => readFile(path),
 };
 
-export const DEFAULT_PATH = 'tfe-access.yaml';
 /** The files a directory given as PATHS contributes. */
 export const YAML_FILE = /\.ya?ml$/i;
 

@@ -57,7 +57,7 @@ export interface PlanRequest {
   readonly signal?: AbortSignal | undefined;
   /** `--timeout`: the bound of the whole run, in milliseconds. */
   readonly timeoutMs?: number | undefined;
-  /** How long one answer may keep silent (api/http.ts, ANSWER_TIMEOUT_MS, the default). */
+  /** How long one answer may keep silent (default DEFAULT_ANSWER_TIMEOUT_MS, core/defaults.ts). */
   readonly answerTimeoutMs?: number | undefined;
   /** `--read-by` (README, "Reading by team"); default auto. */
   readonly readBy?: ReadBy | undefined;

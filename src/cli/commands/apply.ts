@@ -14,11 +14,12 @@ import { progress } from '../progress.js';
 import type { Command } from '../command.js';
 import { applyJson } from '../../apply/report-json.js';
 import { PLAN_VIEW_HELP, PLAN_VIEW_OPTIONS, planViewOf } from '../plan-view.js';
+import { DEFAULT_MAX_REMOVALS, DEFAULT_PATH } from '../../core/defaults.js';
 
 const help = `Usage: tfe-access apply [PATHS...] [options]
        tfe-access apply --plan FILE [options]
 
-Plans afresh from PATHS (default ./tfe-access.yaml), or loads a plan saved by \`plan --out FILE\`,
+Plans afresh from PATHS (default ./${DEFAULT_PATH}), or loads a plan saved by \`plan --out FILE\`,
 checks the safety guards, asks for confirmation, then makes the changes: adds and updates first,
 removes last, --concurrency at a time. A saved plan is refused when the team access of any target
 it was based on changed since (a stale plan is never re-planned silently).
@@ -38,7 +39,7 @@ ${TARGET_HELP}
 ${CONNECTION_HELP}
   -h, --help           this help
 
-Guards (exit 3, nothing changed): more removals than settings.max-removals (default 10) without
+Guards (exit 3, nothing changed): more removals than settings.max-removals (default ${DEFAULT_MAX_REMOVALS}) without
 --force; a removal from a target whose access could not be read completely; any removal of the
 owners team; a plan whose access once applied breaks a policy of the files (--force does not lift
 it). See the README, "Apply" and "Policies".

@@ -6,17 +6,18 @@ import type { Command } from '../command.js';
 import { clockOf } from '../clock.js';
 import { expiryWarnings } from '../../validate/expiry.js';
 import { formatFlag } from '../common-flags.js';
+import { DEFAULT_EXPIRY_WARNING_DAYS, DEFAULT_PATH } from '../../core/defaults.js';
 
 const help = `Usage: tfe-access validate [PATHS...] [--format text|json|github]
 
 Checks desired-state files offline: YAML syntax, the JSON Schema (schemas/tfe-access.schema.json)
 and the rules across files. Prints every problem, not just the first, as FILE:LINE:COL: message.
 Valid files may have warnings (FILE:LINE:COL: warning: message): a grant that has expired (take it
-out of the file) or expires within settings.expiry-warning-days (default 7).
+out of the file) or expires within settings.expiry-warning-days (default ${DEFAULT_EXPIRY_WARNING_DAYS}).
 
 PATHS   files, or directories (every *.yaml / *.yml below, recursively, sorted by path; hidden
         entries, node_modules and symlinked directories passed over), merged.
-        Default: ./tfe-access.yaml
+        Default: ./${DEFAULT_PATH}
 
 Options:
   --format text    FILE:LINE:COL: message per problem (and warning), then a summary line (default)
