@@ -5,7 +5,8 @@ import type { Change } from '../core/plan.js';
 import { buildPlan } from '../diff/plan.js';
 import { access, arbScenario, liveOf, teamId, TARGETS } from '../../test/support/states.js';
 import { FakeGrantApi, type Call, type Fault } from '../../test/apply/fake-grant-api.js';
-import { applyChanges, type Progress } from './executor.js';
+import { applyChanges } from './executor.js';
+import type { Progress } from '../core/apply-outcome.js';
 import type { GrantApi } from './ports.js';
 import { RemoteError } from '../api/errors/remote-error.js';
 

@@ -9,16 +9,11 @@ import pLimit from 'p-limit';
 import type { Change } from '../core/plan.js';
 import { EXIT } from '../errors.js';
 import { refusalLine } from '../render/token-refusal.js';
-import { reportOf, stopOf, type ApplyReport, type ChangeOutcome, type RefusedOutcome, type Stop } from './outcome.js';
+import { reportOf, stopOf } from './outcome.js';
+import type { ApplyReport, ChangeOutcome, Progress, RefusedOutcome, Stop } from '../core/apply-outcome.js';
 import type { GrantApi } from './ports.js';
 import { runChange } from './steps.js';
 import { DEFAULT_CONCURRENCY } from '../core/defaults.js';
-
-export interface Progress {
-  readonly done: number;
-  readonly total: number;
-  readonly failures: number;
-}
 
 export interface ApplyOptions {
   readonly concurrency?: number;

@@ -6,7 +6,7 @@ import { DEFAULT_RETRIES } from '../core/defaults.js';
 import type { AddChange, Change, RemoveChange, UpdateChange } from '../core/plan.js';
 import type { LiveGrant } from '../core/model.js';
 import { compareAccess } from '../diff/normalise.js';
-import type { ChangeOutcome } from './outcome.js';
+import type { ChangeOutcome } from '../core/apply-outcome.js';
 import type { GrantApi } from './ports.js';
 import { reasonOf, refusalOf, troubleOf, type Trouble } from './trouble.js';
 import type { WriteRefusal } from '../core/write-refusal.js';

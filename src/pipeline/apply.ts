@@ -16,8 +16,9 @@ import { basisGuardInputs, type SavedPlan } from '../saved-plan/saved-plan.js';
 import { PLAN_KEY_ENV, PlanKey } from '../saved-plan/seal.js';
 import { policiesDigestOf } from '../diff/checksum.js';
 import { recheckPolicies } from './saved-policies.js';
-import { applyChanges, type Progress } from '../apply/executor.js';
-import { stopOf, type ApplyResult, type ChangeOutcome, type RefusedOutcome, type Stop } from '../apply/outcome.js';
+import { applyChanges } from '../apply/executor.js';
+import { stopOf } from '../apply/outcome.js';
+import type { ApplyResult, ChangeOutcome, Progress, RefusedOutcome, Stop } from '../core/apply-outcome.js';
 import { refusalLine } from '../render/token-refusal.js';
 import { RunControl } from './run-control.js';
 

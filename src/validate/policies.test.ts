@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseYamlText } from '../load/document.js';
 import { validateDocuments } from './validate.js';
-import { summaryLine } from './report.js';
+import { summaryLine } from '../render/validation.js';
 
 function resultOf(...texts: string[]) {
   return validateDocuments(texts.map((t, i) => parseYamlText(`f${i}.yaml`, t).loaded));

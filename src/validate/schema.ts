@@ -9,7 +9,7 @@ import { splitKey } from '../core/permissions.js';
 import { idPattern, idShape } from '../core/ids.js';
 import { SET_KEYS } from './merge.js';
 import { policyDef } from './policy-schema.js';
-import { SCHEMA_DIALECT, type JsonSchema } from './json-schema.js';
+import { SCHEMA_DIALECT, type JsonSchema } from '../core/json-schema.js';
 import { EXPIRY_PATTERN } from '../core/expiry.js';
 import { DEFAULT_EXPIRY_WARNING_DAYS, DEFAULT_MAX_REMOVALS, DEFAULT_PRUNE } from '../core/defaults.js';
 import { TARGET_WARNING_CODES, WARNING_CODES } from '../core/warning-codes.js';

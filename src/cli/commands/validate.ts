@@ -1,7 +1,7 @@
 // `tfe-access validate [PATHS]`: offline check of desired-state files. No network, no token.
 import { EXIT } from '../../errors.js';
 import { loadDesiredState } from '../../validate/desired-state.js';
-import { FORMATS, formatReport } from '../../validate/report.js';
+import { VALIDATION_FORMATS, renderValidation } from '../../render/validation.js';
 import type { Command } from '../command.js';
 import { clockOf } from '../clock.js';
 import { expiryWarnings } from '../../validate/expiry.js';
@@ -37,11 +37,11 @@ const command: Command = {
   options: { format: { type: 'string' } },
   positionals: true,
   async run(parsed, io) {
-    const format = formatFlag(parsed, FORMATS, 'text');
+    const format = formatFlag(parsed, VALIDATION_FORMATS, 'text');
     const result = await loadDesiredState(parsed.positionals, io.cwd);
     // Warnings never make valid files invalid: the exit code is the problems' alone.
     const warnings = result.state ? expiryWarnings(result.state, clockOf(io)) : [];
-    io.stdout.write(formatReport(format, { ...result, warnings }));
+    io.stdout.write(renderValidation({ ...result, warnings }, format, {}));
     return result.problems.length === 0 ? EXIT.ok : EXIT.error;
   },
 };

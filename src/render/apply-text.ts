@@ -1,9 +1,11 @@
-// What apply prints: one line per change's outcome, the one-line summary and the progress line.
+// What apply prints in text: one line per change's outcome (written as each change ends), the
+// one-line summary, the progress line and the line of a cancelled run.
+import type { ApplyReport, ApplyResult, ChangeOutcome, OutcomeStatus, Progress, Stop } from '../core/apply-outcome.js';
 import type { Change } from '../core/plan.js';
-import { headline, SIGN } from '../render/lines.js';
-import type { Progress } from './executor.js';
-import { STATUS_LABEL as LABEL, type ApplyReport, type ChangeOutcome } from './outcome.js';
-import { renderReportMarkdown } from './report-markdown.js';
+import { headline, SIGN } from './lines.js';
+
+/** How the text and Markdown reports name each status. */
+export const STATUS_LABEL: { readonly [S in OutcomeStatus]: string } = { applied: 'applied', 'already-so': 'already so', failed: 'FAILED', 'not-started': 'not started' };
 
 const describe = (change: Change): string => `${SIGN[change.action]} ${change.team.name} on ${change.target.type} "${change.target.name}": ${headline(change)}`;
 
@@ -11,11 +13,11 @@ const describe = (change: Change): string => `${SIGN[change.action]} ${change.te
  * The labels padded to the widest of all, present or not: a line is printed as its change ends
  * (README, "Apply"), before it is known whether a stop will add `not started` lines.
  */
-const WIDTH = Math.max(...Object.values(LABEL).map((label) => label.length));
+const WIDTH = Math.max(...Object.values(STATUS_LABEL).map((label) => label.length));
 
 /** One change's outcome: one line, two with a failure's reason. */
 export function outcomeLine(outcome: ChangeOutcome): string {
-  const head = `  ${LABEL[outcome.status].padEnd(WIDTH)}  ${describe(outcome.change)}`;
+  const head = `  ${STATUS_LABEL[outcome.status].padEnd(WIDTH)}  ${describe(outcome.change)}`;
   switch (outcome.status) {
     case 'failed':
       return `${head}\n  ${' '.repeat(WIDTH)}    reason: ${outcome.reason}`;
@@ -33,7 +35,7 @@ export function renderOutcomes(report: ApplyReport): string {
 }
 
 /** The one line at the end of every apply. */
-export function summaryOf(report: ApplyReport, organization: string): string {
+export function applySummary(report: ApplyReport, organization: string): string {
   const { applied, alreadySo, failed, notStarted } = report.counts;
   const total = report.outcomes.length;
   const notStartedCount = report.stopped ? `, ${notStarted} not started` : '';
@@ -48,11 +50,24 @@ export function summaryOf(report: ApplyReport, organization: string): string {
   return `Apply incomplete: ${counts}. Fix the reasons above and run apply again; it converges from any state.`;
 }
 
-/** The outcomes and the summary after the plan: as text, or as Markdown tables for `--format markdown`. */
-export function renderReport(report: ApplyReport, organization: string, markdown: boolean): string {
-  const summary = summaryOf(report, organization);
-  if (markdown) return renderReportMarkdown(report, summary);
-  return `\n${renderOutcomes(report)}\n${summary}\n`;
+/** Said when nothing is applied because the plan has no change, in text and Markdown alike. */
+export const NO_CHANGES = 'No changes. Nothing to apply.\n';
+
+/** stdout after the plan, in text: the outcomes and the summary; nothing for a cancelled run (its line is on stderr). */
+export function renderApplyText(result: ApplyResult): string {
+  switch (result.kind) {
+    case 'no-changes':
+      return NO_CHANGES;
+    case 'cancelled':
+      return '';
+    case 'applied':
+      return `\n${renderOutcomes(result.report)}\n${applySummary(result.report, result.plan.organization)}\n`;
+  }
+}
+
+/** stderr when the run was cancelled at the question: by the answer, or by a stop. */
+export function cancelledLine(stopped: Stop | undefined): string {
+  return stopped ? `Apply cancelled: ${stopped.reason}; nothing was changed.\n` : 'Apply cancelled; nothing was changed.\n';
 }
 
 export function progressLine(progress: Progress): string {

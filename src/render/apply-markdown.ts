@@ -2,11 +2,12 @@
 // comment. What did not happen (failed, not started) is a table in view; what did (applied,
 // already so) is a table of its own, collapsed when it is long, as the plan collapses its
 // additions and changes (render/markdown.ts).
+import type { ApplyReport, ApplyResult, ChangeOutcome } from '../core/apply-outcome.js';
 import type { Change } from '../core/plan.js';
-import { headline, SIGN } from '../render/lines.js';
-import { LONG_COMMENT_LINES } from '../render/markdown.js';
-import { collapsed, escapeCell, escapeHtml, escapeText } from '../render/markdown-text.js';
-import { STATUS_LABEL, type ApplyReport, type ChangeOutcome } from './outcome.js';
+import { applySummary, NO_CHANGES, STATUS_LABEL } from './apply-text.js';
+import { headline, SIGN } from './lines.js';
+import { LONG_COMMENT_LINES } from './markdown.js';
+import { collapsed, escapeCell, escapeHtml, escapeText } from './markdown-text.js';
 
 const HEADER = '| outcome | | team | target | change | reason or note |\n|---|---|---|---|---|---|';
 
@@ -23,7 +24,7 @@ function row(outcome: ChangeOutcome): string {
 
 const table = (outcomes: readonly ChangeOutcome[]): string => `${HEADER}\n${outcomes.map(row).join('\n')}\n`;
 
-export function renderReportMarkdown(report: ApplyReport, summary: string): string {
+function outcomesMarkdown(report: ApplyReport, summary: string): string {
   const open = report.outcomes.filter((o) => o.status === 'failed' || o.status === 'not-started');
   const done = report.outcomes.filter((o) => o.status === 'applied' || o.status === 'already-so');
   const parts = ['\n### Apply\n', `${escapeText(summary)}\n`];
@@ -31,4 +32,16 @@ export function renderReportMarkdown(report: ApplyReport, summary: string): stri
   if (done.length > LONG_COMMENT_LINES) parts.push(collapsed(`${done.length} applied or already so`, table(done)));
   else if (done.length > 0) parts.push(table(done));
   return parts.join('\n');
+}
+
+/** stdout after the plan, as Markdown: the outcomes under the summary; nothing for a cancelled run. */
+export function renderApplyMarkdown(result: ApplyResult): string {
+  switch (result.kind) {
+    case 'no-changes':
+      return NO_CHANGES;
+    case 'cancelled':
+      return '';
+    case 'applied':
+      return outcomesMarkdown(result.report, applySummary(result.report, result.plan.organization));
+  }
 }
