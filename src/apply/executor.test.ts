@@ -6,7 +6,7 @@ import { buildPlan } from '../diff/plan.js';
 import { access, arbScenario, liveOf, teamId, TARGETS } from '../../test/support/states.js';
 import { FakeGrantApi, type Call, type Fault } from '../../test/apply/fake-grant-api.js';
 import { applyChanges } from './executor.js';
-import type { Progress } from '../core/apply-outcome.js';
+import type { ApplyProgress } from '../core/apply-outcome.js';
 import type { GrantApi } from './ports.js';
 import { RemoteError } from '../api/errors/remote-error.js';
 
@@ -118,7 +118,7 @@ describe('applyChanges', () => {
 
   it('keeps going after a failure, gives the reason and reports progress', async () => {
     const api = new FakeGrantApi([grant('tprj-1', 'ops', 'read')], (c) => (c.kind === 'update' ? 'fail' : undefined));
-    const seen: Progress[] = [];
+    const seen: ApplyProgress[] = [];
     const report = await applyChanges([update('tprj-1', 'ops', 'read', 'admin'), add('dev', 'write'), add('sre', 'read')], api, { onProgress: (p) => seen.push(p) });
     expect(report.counts).toEqual({ applied: 2, alreadySo: 0, failed: 1, notStarted: 0 });
     expect(report.converged).toBe(false);

@@ -10,7 +10,7 @@ import type { Change } from '../core/plan.js';
 import { EXIT } from '../errors.js';
 import { refusalLine } from '../render/token-refusal.js';
 import { reportOf, stopOf } from './outcome.js';
-import type { ApplyReport, ChangeOutcome, Progress, RefusedOutcome, Stop } from '../core/apply-outcome.js';
+import type { ApplyProgress, ApplyReport, ChangeOutcome, RefusedOutcome, Stop } from '../core/apply-outcome.js';
 import type { GrantApi } from './ports.js';
 import { runChange } from './steps.js';
 import { DEFAULT_CONCURRENCY } from '../core/defaults.js';
@@ -18,7 +18,7 @@ import { DEFAULT_CONCURRENCY } from '../core/defaults.js';
 export interface ApplyOptions {
   readonly concurrency?: number;
   /** Called after each change ends. */
-  readonly onProgress?: (progress: Progress) => void;
+  readonly onProgress?: (progress: ApplyProgress) => void;
   /** Called with each change's outcome as it ends (before onProgress), not-started ones too. */
   readonly onOutcome?: (outcome: ChangeOutcome) => void;
   /** Once aborted, no change starts; its reason is the report's `stopped`. */

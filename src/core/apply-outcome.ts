@@ -73,7 +73,7 @@ export type ApplyResult =
   | { readonly kind: 'applied'; readonly plan: Plan; readonly report: ApplyReport };
 
 /** How far an apply got, after each change's end. */
-export interface Progress {
+export interface ApplyProgress {
   readonly done: number;
   readonly total: number;
   readonly failures: number;

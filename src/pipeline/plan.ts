@@ -30,7 +30,7 @@ import { expandSets, type Expanded } from '../expand/expand.js';
 import { loadDesiredState } from '../validate/desired-state.js';
 import { placeOf, problemSummary, type Problem } from '../load/problem.js';
 import { RunControl } from './run-control.js';
-import { selectExpanded, selectTargets, targetsOf } from './targets.js';
+import { selectExpanded, selectTargets, targetedOf } from './targets.js';
 
 /** How many problems a plan run prints before pointing at `tfe-access validate`. */
 const MAX_PROBLEMS_SHOWN = 20;
@@ -207,7 +207,7 @@ export async function planAgainstLive(
   const live = await readLive(client, resolved, { ...read, ...(request.onProgress ? { onProgress: request.onProgress } : {}) });
   const supportWarnings = checkSupport(expanded.desired, live, server);
   // diff -> guard: the plan names every guard apply will refuse it by (docs/architecture.md, "The pipeline").
-  const targeted = targetsOf(request.targets ?? []);
+  const targeted = targetedOf(request.targets ?? []);
   // A --target plan says it covers part of the files, in every format (README, "Plan and drift"), as
   // `targeted` and in its scope; how the grants were read is reported too, never part of the
   // checksum (the same plan either way).

@@ -37,7 +37,7 @@ export function parseTarget(text: string, desired?: DesiredState): TargetSelecto
 }
 
 /** The selectors of `--target`, parsed and without repeats, as `type:name`: what a partial plan names. */
-export function targetsOf(targets: readonly string[]): string[] {
+export function targetedOf(targets: readonly string[]): string[] {
   return [...new Set(targets.map((t) => selectorText(parseTarget(t))))];
 }
 

@@ -1,6 +1,6 @@
 // What apply prints in text: one line per change's outcome (written as each change ends), the
 // one-line summary, the progress line and the line of a cancelled run.
-import type { ApplyReport, ApplyResult, ChangeOutcome, OutcomeStatus, Progress, Stop } from '../core/apply-outcome.js';
+import type { ApplyProgress, ApplyReport, ApplyResult, ChangeOutcome, OutcomeStatus, Stop } from '../core/apply-outcome.js';
 import type { Change } from '../core/plan.js';
 import { headline, SIGN } from './lines.js';
 
@@ -70,7 +70,7 @@ export function cancelledLine(stopped: Stop | undefined): string {
   return stopped ? `Apply cancelled: ${stopped.reason}; nothing was changed.\n` : 'Apply cancelled; nothing was changed.\n';
 }
 
-export function progressLine(progress: Progress): string {
+export function progressLine(progress: ApplyProgress): string {
   const failures = progress.failures > 0 ? `, ${progress.failures} failed` : '';
   return `applying: ${progress.done}/${progress.total} done${failures}`;
 }

@@ -34,7 +34,7 @@ export function managesOf(state: DesiredState): Manages {
   return { projects: count('project'), workspaces: count('workspace'), sets: sets.length, grants, policies: state.policies?.length ?? 0 };
 }
 
-export function summaryLine(report: ValidationReport): string {
+export function validationSummary(report: ValidationReport): string {
   if (report.problems.length > 0) return `${problemSummary(report.problems, report.files)}.`;
   const files = plural(report.files.length, 'file');
   const state = report.state;
@@ -56,7 +56,7 @@ export function renderValidationText(report: ValidationReport): string {
   // File names and messages quote the files' own text: one problem stays one line (printable.ts).
   const line = (p: Problem, kind = '') => `${printable(placeOf(p))}: ${kind}${printable(p.message)}`;
   const lines = [...report.problems.map((p) => line(p)), ...(report.warnings ?? []).map((p) => line(p, 'warning: '))];
-  return [...lines, summaryLine(report)].join('\n') + '\n';
+  return [...lines, validationSummary(report)].join('\n') + '\n';
 }
 
 export function renderValidationJson(report: ValidationReport): string {
@@ -84,7 +84,7 @@ export function escapeProperty(value: string): string {
 export function renderValidationGithub(report: ValidationReport): string {
   const command = (kind: 'error' | 'warning') => (p: Problem) => `::${kind} file=${escapeProperty(p.file)}${p.line === undefined ? '' : `,line=${p.line},col=${p.col ?? 1}`}::${escapeData(p.message)}`;
   const lines = [...report.problems.map(command('error')), ...(report.warnings ?? []).map(command('warning'))];
-  return [...lines, summaryLine(report)].join('\n') + '\n';
+  return [...lines, validationSummary(report)].join('\n') + '\n';
 }
 
 const VALIDATION_RENDERERS = {

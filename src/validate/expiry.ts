@@ -24,7 +24,7 @@ function warningOf(target: DesiredTarget, grant: DesiredGrant, now: number): Pro
 }
 
 /** A warning for every grant that has expired at `now` or expires within the warning days, sorted like problems. */
-export function expiryWarnings(state: DesiredState, now: number): Problem[] {
+export function fileExpiryWarnings(state: DesiredState, now: number): Problem[] {
   const horizon = now + (state.settings.expiryWarningDays ?? DEFAULT_EXPIRY_WARNING_DAYS) * DAY_MS;
   const out: Problem[] = [];
   for (const target of state.targets) {

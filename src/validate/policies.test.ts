@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseYamlText } from '../load/document.js';
 import { validateDocuments } from './validate.js';
-import { summaryLine } from '../render/validation.js';
+import { validationSummary } from '../render/validation.js';
 
 function resultOf(...texts: string[]) {
   return validateDocuments(texts.map((t, i) => parseYamlText(`f${i}.yaml`, t).loaded));
@@ -43,7 +43,7 @@ policies:
   it("validate's summary counts the policies when there are some", () => {
     const result = resultOf('organization: acme\nworkspaces:\n  w: { teams: { a: read } }\npolicies:\n  - { name: p, workspaces: { names: ["*"] }, max-access: write }\n');
     if (!('state' in result)) throw new Error(JSON.stringify(result.problems));
-    expect(summaryLine({ files: ['f0.yaml'], problems: [], state: result.state })).toBe('valid: 1 file, organization "acme": 0 projects, 1 workspace, 1 grant, 1 policy.');
+    expect(validationSummary({ files: ['f0.yaml'], problems: [], state: result.state })).toBe('valid: 1 file, organization "acme": 0 projects, 1 workspace, 1 grant, 1 policy.');
   });
 
   it('every problem has its position, with a near miss where one exists', () => {

@@ -6,7 +6,7 @@ import { RESOURCE_OF, type TargetType } from '../core/model.js';
 import type { Problem } from '../load/problem.js';
 import { isRecord, SET_KEYS, type Located, type Merged } from './merge.js';
 import { EXPIRY_PATTERN, parseExpiry } from '../core/expiry.js';
-import { placeOf, problemAt, valueAt } from './positions.js';
+import { relativePlace, problemAt, valueAt } from './positions.js';
 import { fixedLevels } from './schema.js';
 import { didYouMean } from '../core/suggest.js';
 import { clip, quote } from '../core/printable.js';
@@ -84,7 +84,7 @@ export function grantProblems(merged: Merged, rolesComplete = true): Problem[] {
     for (const [team, grant] of holder.grants) {
       const skip = ignored.get(team);
       if (skip) {
-        const text = `team ${quote(team)} is also in settings.ignore-teams (${placeOf(skip.at, grant.at)}); a team is either managed here or ignored`;
+        const text = `team ${quote(team)} is also in settings.ignore-teams (${relativePlace(skip.at, grant.at)}); a team is either managed here or ignored`;
         problems.push(problemAt(grant.at, grant.segments, text));
       }
       problems.push(...inlineProblems(merged, holder.type, grant, rolesComplete));

@@ -4,7 +4,7 @@ import { loadDesiredState } from '../../validate/desired-state.js';
 import { VALIDATION_FORMATS, renderValidation } from '../../render/validation.js';
 import type { Command } from '../command.js';
 import { clockOf } from '../clock.js';
-import { expiryWarnings } from '../../validate/expiry.js';
+import { fileExpiryWarnings } from '../../validate/expiry.js';
 import { formatFlag } from '../common-flags.js';
 import { DEFAULT_EXPIRY_WARNING_DAYS, DEFAULT_PATH } from '../../core/defaults.js';
 
@@ -40,7 +40,7 @@ const command: Command = {
     const format = formatFlag(parsed, VALIDATION_FORMATS, 'text');
     const result = await loadDesiredState(parsed.positionals, io.cwd);
     // Warnings never make valid files invalid: the exit code is the problems' alone.
-    const warnings = result.state ? expiryWarnings(result.state, clockOf(io)) : [];
+    const warnings = result.state ? fileExpiryWarnings(result.state, clockOf(io)) : [];
     io.stdout.write(renderValidation({ ...result, warnings }, format, {}));
     return result.problems.length === 0 ? EXIT.ok : EXIT.error;
   },
