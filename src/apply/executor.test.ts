@@ -52,7 +52,7 @@ describe('applyChanges', () => {
   it('finishes an add whose answer was lost by reading the target, without a second POST', async () => {
     const api = new FakeGrantApi([], faultOnce((c) => c.kind === 'add', 'lost'));
     const report = await applyChanges([add('dev', 'write')], api);
-    expect(report.outcomes[0]).toMatchObject({ status: 'applied', note: expect.stringContaining('lost') });
+    expect(report.outcomes[0]).toMatchObject({ status: 'applied', note: { kind: 'answer-lost-done' } });
     expect(api.calls.map((c) => c.kind)).toEqual(['add', 'list']);
     expect(api.of(PRJ.id)).toHaveLength(1);
   });
@@ -68,7 +68,7 @@ describe('applyChanges', () => {
   it('turns 422 "Team has already been taken" into an update of the grant found', async () => {
     const api = new FakeGrantApi([grant('tprj-9', 'dev', 'read')]);
     const report = await applyChanges([add('dev', 'admin')], api);
-    expect(report.outcomes[0]).toMatchObject({ status: 'applied', note: expect.stringContaining('tprj-9') });
+    expect(report.outcomes[0]).toMatchObject({ status: 'applied', note: { kind: 'updated-found', grantId: 'tprj-9' } });
     expect(api.calls.map((c) => c.kind)).toEqual(['add', 'list', 'update']);
     expect(levelsOf(api)).toEqual({ 'team-dev': 'admin' });
   });
@@ -83,7 +83,7 @@ describe('applyChanges', () => {
   it('re-adds a grant that vanished before its update', async () => {
     const api = new FakeGrantApi([]);
     const report = await applyChanges([update('tprj-1', 'ops', 'read', 'admin')], api);
-    expect(report.outcomes[0]).toMatchObject({ status: 'applied', note: expect.stringContaining('added') });
+    expect(report.outcomes[0]).toMatchObject({ status: 'applied', note: { kind: 'added-after-vanished' } });
     expect(api.calls.map((c) => c.kind)).toEqual(['update', 'list', 'add']);
     expect(levelsOf(api)).toEqual({ 'team-ops': 'admin' });
   });

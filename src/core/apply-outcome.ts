@@ -6,18 +6,33 @@ import type { WriteRefusal } from './write-refusal.js';
 
 export type OutcomeStatus = 'applied' | 'already-so' | 'failed' | 'not-started';
 
+/** How a change that did not go straight ended where it did, found by reading its target again. */
+export type OutcomeNote =
+  /** An update's grant was gone: the team's grant was added. */
+  | { readonly kind: 'added-after-vanished' }
+  /** A write's answer was lost, and the target showed it done. */
+  | { readonly kind: 'answer-lost-done' }
+  /** An add met the team's grant already there with the access wanted. */
+  | { readonly kind: 'already-had'; readonly grantId: string }
+  /** An add met the team's grant already there with other access: it was updated. */
+  | { readonly kind: 'updated-found'; readonly grantId: string }
+  /** A remove's grant was already gone. */
+  | { readonly kind: 'already-gone' }
+  /** A remove's answer was lost, and the target showed the grant gone. */
+  | { readonly kind: 'answer-lost-gone' };
+
 export interface AppliedOutcome {
   readonly status: 'applied';
   readonly change: Change;
   /** How a lost answer or a moved grant was resolved, when it had to be. */
-  readonly note?: string;
+  readonly note?: OutcomeNote;
 }
 
 export interface AlreadySoOutcome {
   readonly status: 'already-so';
   readonly change: Change;
   /** Why nothing had to be done. */
-  readonly note: string;
+  readonly note: OutcomeNote;
 }
 
 export interface FailedOutcome {

@@ -3,12 +3,13 @@
 import type { ApplyResult, ChangeOutcome, Stop } from '../core/apply-outcome.js';
 import { changeDocument } from '../core/plan-document.js';
 import { planJsonDocument } from './json.js';
+import { noteText } from './apply-text.js';
 
 const stopDocument = (stop: Stop): { reason: string; exit_code: number } => ({ reason: stop.reason, exit_code: stop.exitCode });
 
 function extraOf(outcome: ChangeOutcome): { reason?: string; note?: string } {
   if (outcome.status === 'failed') return { reason: outcome.reason };
-  return outcome.status !== 'not-started' && outcome.note ? { note: outcome.note } : {};
+  return outcome.status !== 'not-started' && outcome.note ? { note: noteText(outcome.note) } : {};
 }
 
 /** The whole run, whatever its end (schemas/apply.schema.json, render/apply-schema.ts). */

@@ -4,7 +4,7 @@
 // additions and changes (render/markdown.ts).
 import type { ApplyReport, ApplyResult, ChangeOutcome } from '../core/apply-outcome.js';
 import type { Change } from '../core/plan.js';
-import { applySummary, NO_CHANGES, STATUS_LABEL } from './apply-text.js';
+import { applySummary, NO_CHANGES, noteText, STATUS_LABEL } from './apply-text.js';
 import { headline, SIGN } from './lines.js';
 import { LONG_COMMENT_LINES } from './markdown.js';
 import { collapsed, escapeCell, escapeHtml, escapeText } from './markdown-text.js';
@@ -17,7 +17,7 @@ function target(change: Change): string {
 
 function row(outcome: ChangeOutcome): string {
   const { change } = outcome;
-  const why = outcome.status === 'failed' ? outcome.reason : outcome.status === 'not-started' ? '' : (outcome.note ?? '');
+  const why = outcome.status === 'failed' ? outcome.reason : outcome.status === 'not-started' || !outcome.note ? '' : noteText(outcome.note);
   const label = outcome.status === 'failed' ? `**${STATUS_LABEL.failed}**` : STATUS_LABEL[outcome.status];
   return `| ${label} | \`${SIGN[change.action]}\` | ${escapeCell(change.team.name)} | ${target(change)} | ${escapeCell(headline(change))} | ${escapeCell(why)} |`;
 }

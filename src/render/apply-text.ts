@@ -1,6 +1,6 @@
 // What apply prints in text: one line per change's outcome (written as each change ends), the
 // one-line summary, the progress line and the line of a cancelled run.
-import type { ApplyProgress, ApplyReport, ApplyResult, ChangeOutcome, OutcomeStatus, Stop } from '../core/apply-outcome.js';
+import type { ApplyProgress, ApplyReport, ApplyResult, ChangeOutcome, OutcomeNote, OutcomeStatus, Stop } from '../core/apply-outcome.js';
 import type { Change } from '../core/plan.js';
 import { headline, SIGN } from './lines.js';
 
@@ -15,6 +15,24 @@ const describe = (change: Change): string => `${SIGN[change.action]} ${change.te
  */
 const WIDTH = Math.max(...Object.values(STATUS_LABEL).map((label) => label.length));
 
+/** A note in words: how the change ended where it did. */
+export function noteText(note: OutcomeNote): string {
+  switch (note.kind) {
+    case 'added-after-vanished':
+      return 'the grant was not there when read again, so it was added';
+    case 'answer-lost-done':
+      return 'the answer was lost; reading the target again showed it done';
+    case 'already-had':
+      return `the team already had this access (grant ${note.grantId})`;
+    case 'updated-found':
+      return `finished by updating grant ${note.grantId}, found when reading the target again`;
+    case 'already-gone':
+      return 'the grant was already gone';
+    case 'answer-lost-gone':
+      return 'the answer was lost; reading the target again showed the grant gone';
+  }
+}
+
 /** One change's outcome: one line, two with a failure's reason. */
 export function outcomeLine(outcome: ChangeOutcome): string {
   const head = `  ${STATUS_LABEL[outcome.status].padEnd(WIDTH)}  ${describe(outcome.change)}`;
@@ -23,7 +41,7 @@ export function outcomeLine(outcome: ChangeOutcome): string {
       return `${head}\n  ${' '.repeat(WIDTH)}    reason: ${outcome.reason}`;
     case 'applied':
     case 'already-so':
-      return outcome.note ? `${head} (${outcome.note})` : head;
+      return outcome.note ? `${head} (${noteText(outcome.note)})` : head;
     case 'not-started':
       return head;
   }

@@ -42,12 +42,12 @@ describe('schemas/apply.schema.json', () => {
     const [a, b, c, d] = p.changes as [Change, Change, Change, Change];
     const outcomes: ChangeOutcome[] = [
       { status: 'applied', change: a },
-      { status: 'already-so', change: b, note: 'already there' },
+      { status: 'already-so', change: b, note: { kind: 'already-had', grantId: 'tws-qa' } },
       { status: 'failed', change: c, reason: '422 Unprocessable' },
       { status: 'not-started', change: d },
     ];
     check(renderApplyJson({ kind: 'applied', plan: p, report: reportOf(outcomes, { reason: 'SIGTERM', exitCode: 143 }) }));
-    check(renderApplyJson({ kind: 'applied', plan: p, report: reportOf([{ status: 'applied', change: a, note: 'answer lost; read back' }]) }));
+    check(renderApplyJson({ kind: 'applied', plan: p, report: reportOf([{ status: 'applied', change: a, note: { kind: 'answer-lost-done' } }]) }));
     check(renderApplyJson({ kind: 'cancelled', plan: p }));
     check(renderApplyJson({ kind: 'cancelled', plan: p, stopped: { reason: 'SIGINT', exitCode: 130 } }));
     check(renderApplyJson({ kind: 'no-changes', plan: { ...p, changes: [], summary: { add: 0, update: 0, remove: 0 } } }));
