@@ -4,7 +4,7 @@
 // additions and changes (render/markdown.ts).
 import type { ApplyReport, ApplyResult, ChangeOutcome } from '../core/apply-outcome.js';
 import type { Change } from '../core/plan.js';
-import { applySummary, NO_CHANGES, noteText, STATUS_LABEL } from './apply-text.js';
+import { afterThePlan, noteText, STATUS_LABEL } from './apply-text.js';
 import { headline, SIGN } from './lines.js';
 import { LONG_COMMENT_LINES } from './markdown.js';
 import { collapsed, escapeCell, escapeHtml, escapeText } from './markdown-text.js';
@@ -34,14 +34,7 @@ function outcomesMarkdown(report: ApplyReport, summary: string): string {
   return parts.join('\n');
 }
 
-/** stdout after the plan, as Markdown: the outcomes under the summary; nothing for a cancelled run. */
+/** stdout after the plan, as Markdown: the outcomes under the summary. */
 export function renderApplyMarkdown(result: ApplyResult): string {
-  switch (result.kind) {
-    case 'no-changes':
-      return NO_CHANGES;
-    case 'cancelled':
-      return '';
-    case 'applied':
-      return outcomesMarkdown(result.report, applySummary(result.report, result.plan.organization));
-  }
+  return afterThePlan(result, outcomesMarkdown);
 }

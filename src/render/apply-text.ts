@@ -68,19 +68,24 @@ export function applySummary(report: ApplyReport, organization: string): string 
   return `Apply incomplete: ${counts}. Fix the reasons above and run apply again; it converges from any state.`;
 }
 
-/** Said when nothing is applied because the plan has no change, in text and Markdown alike. */
-export const NO_CHANGES = 'No changes. Nothing to apply.\n';
-
-/** stdout after the plan, in text: the outcomes and the summary; nothing for a cancelled run (its line is on stderr). */
-export function renderApplyText(result: ApplyResult): string {
+/**
+ * stdout after the plan, in text or Markdown: `applied` writes the outcomes with the summary; nothing
+ * for a cancelled run (its line is on stderr, cancelledLine).
+ */
+export function afterThePlan(result: ApplyResult, applied: (report: ApplyReport, summary: string) => string): string {
   switch (result.kind) {
     case 'no-changes':
-      return NO_CHANGES;
+      return 'No changes. Nothing to apply.\n';
     case 'cancelled':
       return '';
     case 'applied':
-      return `\n${renderOutcomes(result.report)}\n${applySummary(result.report, result.plan.organization)}\n`;
+      return applied(result.report, applySummary(result.report, result.plan.organization));
   }
+}
+
+/** stdout after the plan, in text: every outcome, then the summary. */
+export function renderApplyText(result: ApplyResult): string {
+  return afterThePlan(result, (report, summary) => `\n${renderOutcomes(report)}\n${summary}\n`);
 }
 
 /** stderr when the run was cancelled at the question: by the answer, or by a stop. */

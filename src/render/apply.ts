@@ -7,11 +7,7 @@ import { renderApplyMarkdown } from './apply-markdown.js';
 import { renderApplyText } from './apply-text.js';
 import { byFormat, formatsOf, type NoOptions } from './format.js';
 
-const APPLY_RENDERERS = {
-  text: renderApplyText,
-  json: renderApplyJson,
-  markdown: renderApplyMarkdown,
-};
+const APPLY_RENDERERS = { text: renderApplyText, json: renderApplyJson, markdown: renderApplyMarkdown };
 
 export type ApplyFormat = keyof typeof APPLY_RENDERERS;
 export const APPLY_FORMATS = formatsOf(APPLY_RENDERERS);

@@ -19,11 +19,7 @@ export interface RenderOptions {
   readonly now?: number;
 }
 
-const PLAN_RENDERERS = {
-  text: renderText,
-  json: renderJson,
-  markdown: renderMarkdown,
-};
+const PLAN_RENDERERS = { text: renderText, json: renderJson, markdown: renderMarkdown };
 
 export type PlanFormat = keyof typeof PLAN_RENDERERS;
 export const PLAN_FORMATS = formatsOf(PLAN_RENDERERS);

@@ -87,11 +87,7 @@ export function renderValidationGithub(report: ValidationReport): string {
   return [...lines, validationSummary(report)].join('\n') + '\n';
 }
 
-const VALIDATION_RENDERERS = {
-  text: renderValidationText,
-  json: renderValidationJson,
-  github: renderValidationGithub,
-};
+const VALIDATION_RENDERERS = { text: renderValidationText, json: renderValidationJson, github: renderValidationGithub };
 
 export type ValidationFormat = keyof typeof VALIDATION_RENDERERS;
 export const VALIDATION_FORMATS = formatsOf(VALIDATION_RENDERERS);
