@@ -48,7 +48,7 @@ export function outcomeLine(outcome: ChangeOutcome): string {
 }
 
 /** Every outcome, in plan order. */
-export function renderOutcomes(report: ApplyReport): string {
+function renderOutcomes(report: ApplyReport): string {
   return `${report.outcomes.map(outcomeLine).join('\n')}\n`;
 }
 
