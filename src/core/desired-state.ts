@@ -33,5 +33,5 @@ export interface DesiredState {
   readonly roles?: DesiredRoles;
   /** `workspace-sets:` and `project-sets:`, sorted by type then name (absent or empty: none). */
   readonly sets?: readonly DesiredSet[];
-  readonly policies?: readonly DesiredPolicy[]; // `policies:` in file order (README, "Policies"); absent: none
+  readonly policies?: readonly DesiredPolicy[]; // `policies:` in file order (docs/effective-access.md, "Policies"); absent: none
 }

@@ -1,4 +1,4 @@
-// Policies (README, "Policies"): what the files ask, and a broken one: which policy, on which
+// Policies (docs/effective-access.md, "Policies"): what the files ask, and a broken one: which policy, on which
 // target, by which team. Plain data, shared by validation, the checker (src/policy/), the plan,
 // the report and their renderers.
 import type { FixedLevel } from './access.js';
@@ -13,7 +13,7 @@ export interface PolicyViolation {
   readonly message: string;
 }
 
-/** What a policy asks of every target it matches (README, "Policies"): one rule per policy. */
+/** What a policy asks of every target it matches (docs/effective-access.md, "Policies"): one rule per policy. */
 export type PolicyRule =
   /** No team above `access`, but the owners team and `exceptTeams`. */
   | { readonly kind: 'max-access'; readonly access: FixedLevel; readonly exceptTeams: readonly string[] }

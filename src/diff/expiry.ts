@@ -1,4 +1,4 @@
-// Grants that expire (README, "Grants that expire"), at the time of a run: which grants of the files
+// Grants that expire (docs/files.md, "Grants that expire"), at the time of a run: which grants of the files
 // are still desired, and what a plan says of the expiring ones it does not change. Pure: `now` is
 // the caller's clock, in epoch milliseconds.
 import { DAY_MS, describeInstant, isExpired, msOf, relativeDays } from '../core/expiry.js';

@@ -1,4 +1,4 @@
-// Does a set match a workspace or a project? Every criterion given must hold (README, "Sets").
+// Does a set match a workspace or a project? Every criterion given must hold (docs/sets.md, "Sets").
 // Names and tags compare in Unicode NFC (core/names.ts), so one typed decomposed still matches.
 // Pure: the organization's lists come in, read by src/resolve/catalog.ts.
 import type { DesiredSet, Project, TagBinding, Workspace } from '../core/model.js';

@@ -101,7 +101,7 @@ describe('mergeTarget: examples', () => {
     const now = Date.parse('2026-06-01T00:00:00Z');
     const ended = { at: '2026-01-02T00:00:00Z' };
     const sets = [setOf('a-break-glass', [{ team: 'sre', access: admin, expires: ended }]), setOf('b-prod', [{ team: 'sre', access: read }])];
-    // The expired grant is no longer desired (README, "Grants that expire"): the other set's stands, whatever the order.
+    // The expired grant is no longer desired (docs/files.md, "Grants that expire"): the other set's stands, whatever the order.
     for (const order of [sets, [...sets].reverse()]) {
       const result = mergeTarget('workspace', 'api-prod', undefined, order, now);
       expect(result).toMatchObject({ target: { grants: [{ team: 'sre', access: read, origin: { kind: 'set', name: 'b-prod' } }] } });

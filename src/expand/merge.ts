@@ -1,4 +1,4 @@
-// Merging one target's own entry with the sets that match it (README, "Sets", "Merging"). Pure.
+// Merging one target's own entry with the sets that match it (docs/sets.md, "Sets", "Merging"). Pure.
 //
 // - The desired teams are the union of every matching set's teams and the entry's.
 // - The entry beats a set for the same team; the grant says which sets it overrides.

@@ -1,4 +1,4 @@
-// The policies (README, "Policies") checked on effective access: every target of the organization
+// The policies (docs/effective-access.md, "Policies") checked on effective access: every target of the organization
 // a policy's match selects, every team's effective access there (src/effective/). Pure. Levels are
 // compared on the effective permission vector, so a custom grant is held to what it can do:
 //   - a team is above a level when it is admin (admin's own powers are in no vector) and the level

@@ -1,4 +1,4 @@
-// The JSON plan (README, "Formats", `json`: plan format 1), pretty-printed for humans and diff tools.
+// The JSON plan (docs/plan.md, "Formats", `json`: plan format 1), pretty-printed for humans and diff tools.
 import type { JsonObject } from '../core/json-value.js';
 import { planDocument } from '../core/plan-document.js';
 import type { Plan } from '../core/plan.js';

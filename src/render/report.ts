@@ -1,5 +1,5 @@
-// The effective access report's output: one entry for every report format (README, "Effective
-// access"; render/format.ts).
+// The effective access report's output: one entry for every report format (docs/effective-access.md,
+// "Effective access"; render/format.ts).
 import type { Report } from '../core/effective.js';
 import { byFormat, formatsOf } from './format.js';
 import { renderReportCsv } from './report-csv.js';

@@ -1,4 +1,4 @@
-// validate's warnings about grants that expire (README, "Grants that expire"): the file is valid,
+// validate's warnings about grants that expire (docs/files.md, "Grants that expire"): the file is valid,
 // but a grant has expired (take it out: the plan removes its live grant) or expires within
 // settings.expiry-warning-days. Pure: `now` is the caller's clock, in epoch milliseconds.
 import { DAY_MS, describeInstant, isExpired, msOf, relativeDays } from '../core/expiry.js';

@@ -1,4 +1,4 @@
-// Rules of `policies:` the schema cannot say well (README, "Policies"): one match (`workspaces` or
+// Rules of `policies:` the schema cannot say well (docs/effective-access.md, "Policies"): one match (`workspaces` or
 // `projects`) that names a criterion, exactly one rule, `except-teams` only with `max-access`, and
 // levels of the policy's kind. And the policies as the planner reads them. Pure.
 import { isFixedLevel, type FixedLevel } from '../core/access.js';

@@ -1,4 +1,4 @@
-// The JSON Schema of `policies:` (README, "Policies"), a part of the desired-state file's schema
+// The JSON Schema of `policies:` (docs/effective-access.md, "Policies"), a part of the desired-state file's schema
 // (schema.ts). Which levels a policy's kind takes, and that it has one match and one rule, are
 // semantic rules (semantic.ts): their messages can say what was meant.
 import { LEVELS } from '../core/access.js';
@@ -14,7 +14,7 @@ function policyLevel(what: string): JsonSchema {
   return { description: `${what} A fixed level of the policy's kind: read, write, maintain, admin for projects; read, plan, write, admin for workspaces.`, enum: POLICY_LEVELS };
 }
 
-/** README, "Policies": a match (workspaces or projects) and one rule, checked on effective access. */
+/** docs/effective-access.md, "Policies": a match (workspaces or projects) and one rule, checked on effective access. */
 export function policyDef(): JsonSchema {
   const team = { description: 'A team name.', type: 'string', minLength: 1 };
   return {
