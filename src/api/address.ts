@@ -4,8 +4,8 @@
 // loopback hosts, so a token never crosses a network in clear text.
 import { isIP } from 'node:net';
 import { CLIError } from '../errors.js';
+import { DEFAULT_HOSTNAME } from '../core/defaults.js';
 
-export const DEFAULT_HOSTNAME = 'app.terraform.io';
 /** The version root every API path hangs from (docs/api.md, "Seed: versioning"). */
 export const API_ROOT = '/api/v2';
 

@@ -8,7 +8,7 @@ import { access, teamId } from '../../test/support/states.js';
 import { FakeGrantApi } from '../../test/apply/fake-grant-api.js';
 import { RemoteError } from '../api/errors/remote-error.js';
 import { applyChanges } from './executor.js';
-import type { RefusedOutcome } from './outcome.js';
+import type { RefusedOutcome } from '../core/apply-outcome.js';
 import type { GrantApi } from './ports.js';
 
 const PRJ = { type: 'project', name: 'platform', id: 'prj-platform' } as const;

@@ -5,11 +5,9 @@ import { clockOf } from './clock.js';
 import { CLIError } from '../errors.js';
 import { READ_BY, type ReadBy } from '../core/model.js';
 import { colorOn } from './terminal.js';
-import type { ClockedRun, Connection, ReadChoices } from '../pipeline/request.js';
+import type { ClockedRun, RunConnection, ReadChoices } from '../pipeline/request.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_RATE_LIMIT } from '../core/defaults.js';
 
-export const DEFAULT_CONCURRENCY = 8;
-/** The real service allows 30 requests per second per user (docs/api.md, "Rate limiting"). */
-export const DEFAULT_RATE_LIMIT = 30;
 
 export const CONNECTION_OPTIONS: Options = {
   address: { type: 'string' },
@@ -78,7 +76,7 @@ export function rateLimitNotice(io: IO): (announced: number, previous: number) =
 
 /**
  * TFE_ACCESS_ANSWER_TIMEOUT: how long one answer may keep silent (docs/connecting.md, "Retries"), for a
- * server slower than the default (api/http.ts, ANSWER_TIMEOUT_MS) or a test that wants it short.
+ * server slower than the default (DEFAULT_ANSWER_TIMEOUT_MS, core/defaults.ts) or a test that wants it short.
  */
 function answerTimeoutOf(io: IO): number | undefined {
   const raw = io.env.TFE_ACCESS_ANSWER_TIMEOUT;
@@ -86,7 +84,7 @@ function answerTimeoutOf(io: IO): number | undefined {
 }
 
 /** What every use case that talks to the API takes from the connection flags and the process: the three pieces of its request (pipeline/request.ts). */
-export function requestPieces(io: IO, flags: ConnectionFlags): { readonly connection: Connection; readonly run: ClockedRun; readonly read: ReadChoices } {
+export function requestPieces(io: IO, flags: ConnectionFlags): { readonly connection: RunConnection; readonly run: ClockedRun; readonly read: ReadChoices } {
   return {
     connection: { answerTimeoutMs: answerTimeoutOf(io), env: io.env, address: flags.address, concurrency: flags.concurrency, rateLimit: flags.rateLimit, onRateLimit: rateLimitNotice(io) },
     run: { timeoutMs: flags.timeoutMs, onNotice: (line: string) => io.stderr.write(`tfe-access: ${line}\n`), now: clockOf(io) },

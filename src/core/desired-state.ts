@@ -4,6 +4,7 @@
 import type { CustomAccess, DesiredSet, DesiredTarget, SourceRef, TargetType } from './model.js';
 import type { DesiredPolicy } from './policy.js';
 import type { WarningCode } from './warning-codes.js';
+import { DEFAULT_MAX_REMOVALS, DEFAULT_PRUNE } from './defaults.js';
 
 export interface DesiredSettings {
   readonly prune: boolean;
@@ -11,13 +12,13 @@ export interface DesiredSettings {
   /** Where each name of `ignoreTeams` was written, for the resolver's messages. */
   readonly ignoreTeamSources?: ReadonlyMap<string, SourceRef>;
   readonly maxRemovals: number;
-  /** `settings.expiry-warning-days` (absent: DEFAULT_EXPIRY_WARNING_DAYS, core/expiry.ts). */
+  /** `settings.expiry-warning-days` (absent: DEFAULT_EXPIRY_WARNING_DAYS, core/defaults.ts). */
   readonly expiryWarningDays?: number;
   /** Warnings the files silence everywhere (`settings.ignore-warnings`); absent: none. */
   readonly ignoreWarnings?: readonly WarningCode[];
 }
 
-export const DEFAULT_SETTINGS: DesiredSettings = { prune: true, ignoreTeams: [], maxRemovals: 10 };
+export const DEFAULT_SETTINGS: DesiredSettings = { prune: DEFAULT_PRUNE, ignoreTeams: [], maxRemovals: DEFAULT_MAX_REMOVALS };
 
 /** The roles the files define, by kind: a name and the full custom vector it means. */
 export type DesiredRoles = { readonly [T in TargetType]: ReadonlyMap<string, CustomAccess> };

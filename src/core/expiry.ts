@@ -5,9 +5,6 @@
 
 export const DAY_MS = 86_400_000;
 
-/** `settings.expiry-warning-days` when the files do not set it. */
-export const DEFAULT_EXPIRY_WARNING_DAYS = 7;
-
 /**
  * The shape the desired-state schema checks (editors flag a wrong form as it is typed); the ranges
  * and the calendar are checked by parseExpiry. RFC 3339, section 5.6: `T` and `Z` in either case.

@@ -30,7 +30,7 @@ export function changeDocument(change: Change): JsonObject {
   base.before = change.action === 'add' ? null : accessDocument(change.resource, change.before, change.beforeRole);
   base.after = change.action === 'remove' ? null : accessDocument(change.resource, change.after, change.afterRole);
   if (change.action === 'update') base.label_only = change.labelOnly;
-  if (change.source) base.source = sourceDocument(change.source);
+  if (change.source) base.source = originDocument(change.source);
   // docs/files.md, "Grants that expire": when the file's grant ends, and on a removal why it goes.
   if (change.expires !== undefined) base.expires = change.expires;
   if (change.action === 'remove' && change.reason !== undefined) base.reason = change.reason;
@@ -38,7 +38,7 @@ export function changeDocument(change: Change): JsonObject {
 }
 
 /** docs/sets.md, "Sets": `{kind, name}`, and the sets an entry overrides. */
-export function sourceDocument(source: GrantOrigin): JsonObject {
+export function originDocument(source: GrantOrigin): JsonObject {
   return { kind: source.kind, name: source.name, ...(source.overrides ? { overrides: [...source.overrides] } : {}) };
 }
 

@@ -5,6 +5,7 @@
 import type { Coverage, IncompleteReason } from '../core/coverage.js';
 import type { LiveState } from '../core/model.js';
 import { unseenTargetsOf } from './unseen.js';
+import { byTypeThenName } from '../core/order.js';
 
 /**
  * Targets whose read may be partial: the reader said so, or a grant names a team the token can't
@@ -35,7 +36,7 @@ export function coverageOf(live: LiveState, projectsUnseen: readonly string[] = 
   if (incomplete.size > 0) {
     const targets = [...live.targets.values()]
       .filter((t) => incomplete.has(t.id))
-      .sort((a, b) => (a.type !== b.type ? (a.type < b.type ? -1 : 1) : a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .sort(byTypeThenName)
       .map((t) => `${t.type} ${JSON.stringify(t.name)}`);
     reasons.push({ code: 'grants-of-unseen-teams', targets });
   }

@@ -7,6 +7,7 @@ import type { TargetRef } from '../core/model.js';
 import type { Change, RemoveChange } from '../core/plan.js';
 import { compareAccess } from './normalise.js';
 import { roleOfLive } from './roles.js';
+import { byTypeThenName, compareText } from '../core/order.js';
 
 export interface DiffIndex {
   readonly teamsById: ReadonlyMap<string, Team>;
@@ -160,18 +161,13 @@ function removal(desired: DesiredState, type: TargetType, grant: LiveGrant, team
 
 const ACTION_ORDER = { add: 0, update: 1, remove: 2 } as const;
 
-function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 /** Sorted by target (type, name), then team name, then action and grant id: a total order. */
 export function compareChanges(a: Change, b: Change): number {
   return (
-    compareStrings(a.target.type, b.target.type) ||
-    compareStrings(a.target.name, b.target.name) ||
-    compareStrings(a.team.name, b.team.name) ||
+    byTypeThenName(a.target, b.target) ||
+    compareText(a.team.name, b.team.name) ||
     ACTION_ORDER[a.action] - ACTION_ORDER[b.action] ||
-    compareStrings(a.action === 'add' ? '' : a.id, b.action === 'add' ? '' : b.id)
+    compareText(a.action === 'add' ? '' : a.id, b.action === 'add' ? '' : b.id)
   );
 }
 

@@ -1,7 +1,8 @@
 // Grants that expire (docs/files.md, "Grants that expire"), at the time of a run: which grants of the files
 // are still desired, and what a plan says of the expiring ones it does not change. Pure: `now` is
 // the caller's clock, in epoch milliseconds.
-import { DAY_MS, DEFAULT_EXPIRY_WARNING_DAYS, describeInstant, isExpired, msOf, relativeDays } from '../core/expiry.js';
+import { DAY_MS, describeInstant, isExpired, msOf, relativeDays } from '../core/expiry.js';
+import { DEFAULT_EXPIRY_WARNING_DAYS } from '../core/defaults.js';
 import type { DesiredGrant, DesiredTarget, TargetRef } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
 import type { Change, PlanWarning } from '../core/plan.js';

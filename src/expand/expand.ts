@@ -10,6 +10,7 @@ import { checkSelectors } from './selectors.js';
 import type { Resolved, ResolvedTarget } from '../core/resolved.js';
 import { projectMatches, workspaceMatches } from './match.js';
 import { mergeTarget, type SetConflict } from './merge.js';
+import { byTypeThenName } from '../core/order.js';
 
 export interface Expanded {
   /** The desired state with every matched target, entries and sets merged. */
@@ -109,8 +110,7 @@ export function expandSets(desired: DesiredState, resolved: Resolved, now?: numb
     const merged = merge(found.type, found.name, undefined, found);
     if (merged) targets.push({ type: found.type, id: found.id, name: found.name, ...(found.projectId ? { projectId: found.projectId } : {}), desired: merged });
   }
-  const order = (a: { type: string; name: string }, b: { type: string; name: string }): number => (a.type < b.type ? -1 : a.type > b.type ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-  targets.sort(order);
+  targets.sort(byTypeThenName);
   return {
     desired: { ...desired, targets: targets.map((t) => t.desired) },
     resolved: { ...resolved, targets },

@@ -10,6 +10,7 @@
 import { RESOURCE_OF, type Access, type DesiredGrant, type DesiredSet, type DesiredTarget, type GrantOrigin, type TargetType } from '../core/model.js';
 import { isExpired } from '../core/expiry.js';
 import { orderedEntries } from '../core/permissions.js';
+import { byKey, byName } from '../core/order.js';
 
 export interface SetConflict {
   readonly target: { readonly type: TargetType; readonly name: string };
@@ -21,8 +22,7 @@ export interface SetConflict {
 
 export type MergeResult = { readonly target: DesiredTarget } | { readonly conflicts: readonly SetConflict[] };
 
-const byName = <T extends { readonly name: string }>(a: T, b: T): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-const byTeam = (a: DesiredGrant, b: DesiredGrant): number => (a.team < b.team ? -1 : a.team > b.team ? 1 : 0);
+const byTeam = byKey((grant: DesiredGrant) => grant.team);
 
 /** Two grants are the same when they mean the same access: a role's name is only its label. */
 function accessKey(type: TargetType, access: Access): string {

@@ -8,6 +8,7 @@
 import { NameIndex } from '../core/names.js';
 import type { Project, Selecting, SetMatch, SourceRef, Workspace } from '../core/model.js';
 import { checkName, noFindings, type NameFindings } from '../resolve/check-names.js';
+import { NOT_VISIBLE } from '../core/not-found.js';
 
 /** What the selectors are checked against: the lists resolution (or the policies' read) has. */
 export interface SelectorScope {
@@ -19,7 +20,6 @@ export interface SelectorScope {
   readonly keyValueTags: boolean;
 }
 
-const NOT_VISIBLE = 'not found, or the token may not see it';
 const isGlob = (text: string): boolean => text.includes('*') || text.includes('?');
 
 /** Every way a workspace carries a tag, as a criterion would be written: flat names, keys, `key:value`. */

@@ -3,6 +3,7 @@
 import type { Change, RemoveChange } from '../core/plan.js';
 import { OWNERS_TEAM } from '../core/model.js';
 import type { Refusal } from './refusal.js';
+import { byEntryKey } from '../core/order.js';
 
 /** What the guards decide from, besides the changes: the same for `plan` and `apply`. */
 export interface GuardInputs {
@@ -30,7 +31,7 @@ function prunedBySets(removals: readonly RemoveChange[]): string {
   const counts = new Map<string, number>();
   for (const change of removals) if (change.source?.kind === 'set') counts.set(change.source.name, (counts.get(change.source.name) ?? 0) + 1);
   if (counts.size === 0) return '';
-  const sets = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, n]) => `set "${name}" (${plural(n, 'removal')})`);
+  const sets = [...counts].sort(byEntryKey).map(([name, n]) => `set "${name}" (${plural(n, 'removal')})`);
   return ` Pruned by ${sets.join(', ')}: every target a set matches loses the grants no set or entry gives.`;
 }
 

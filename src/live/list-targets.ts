@@ -15,7 +15,7 @@ export interface GrantLister {
 }
 
 /** (done, total) of a read, told after each target or team. */
-export class Progress {
+export class ReadProgress {
   private done = 0;
   constructor(
     private total: number,
@@ -48,7 +48,7 @@ export const liveTarget = (target: ReadTarget, grants: readonly LiveGrant[]): Li
 });
 
 /** One list per target; the first failure rejects at once, and reads already started finish in the background, ignored. */
-export async function listTargets(client: GrantLister, targets: readonly ReadTarget[], concurrency: number, progress?: Progress): Promise<LiveTarget[]> {
+export async function listTargets(client: GrantLister, targets: readonly ReadTarget[], concurrency: number, progress?: ReadProgress): Promise<LiveTarget[]> {
   const limit = pLimit(Math.max(1, concurrency));
   const read = async (target: ReadTarget): Promise<LiveTarget> => {
     let grants;

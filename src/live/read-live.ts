@@ -4,7 +4,7 @@
 // reads by target instead, from scratch). Bounded concurrency and a progress callback. A target
 // whose grants can't be read fails the whole read: a 404 or 401 read as "no grants" would make the
 // plan add or remove access that is fine.
-import { DEFAULT_CONCURRENCY } from '../api/session.js';
+import { DEFAULT_CONCURRENCY } from '../core/defaults.js';
 import type { TokenIdentity } from '../core/identity.js';
 import type { GrantRead, LiveGrant, LiveState, LiveTarget, ReadBy, ReadStrategy, Team, Viewer, Workspace } from '../core/model.js';
 import type { ReadTarget } from '../core/organization.js';
@@ -14,7 +14,7 @@ import { isRemoteError } from '../api/errors/remote-error.js';
 import { WireFormatError } from '../api/errors/wire-format-error.js';
 import { blindEverywhere, blindSpots, targetsOf } from './blind-spots.js';
 import { ByTeamLeft, readByTeam, type TeamGrantLister } from './by-team.js';
-import { listTargets, liveTarget, Progress, type GrantLister } from './list-targets.js';
+import { listTargets, liveTarget, ReadProgress, type GrantLister } from './list-targets.js';
 import type { LiveRequest } from './live-request.js';
 import { chooseByTeam, estimateRead, listsOf } from './read-strategy.js';
 
@@ -30,7 +30,7 @@ export interface ReadOptions {
 }
 
 /** What reading by team needs besides: the client has it all; a fake without it reads by target. */
-export type TeamReader = GrantLister & TeamGrantLister & { listWorkspaces(organization: string): Promise<readonly Workspace[]> };
+export type ByTeamReader = GrantLister & TeamGrantLister & { listWorkspaces(organization: string): Promise<readonly Workspace[]> };
 
 /** Who the token is (docs/api.md, "Account details"): the client asks once per run; a lister without it (a test's fake) reads as a token the server did not identify. */
 export interface IdentityReader {
@@ -56,7 +56,7 @@ export function tokenPhrase(viewer: Viewer): string {
  */
 const byTeamBlind = (viewer: Viewer): string => `${tokenPhrase(viewer)}, so a read by team could miss the grants of secret teams it cannot see`;
 
-const canReadByTeam = (client: GrantLister): client is TeamReader => 'teamGrantsPage' in client && 'restOfTeamGrants' in client && 'listWorkspaces' in client;
+const canReadByTeam = (client: GrantLister): client is ByTeamReader => 'teamGrantsPage' in client && 'restOfTeamGrants' in client && 'listWorkspaces' in client;
 const sentBy = (client: GrantLister): number => client.requestsSent?.() ?? 0;
 
 /** The team the probe asks for: the one the files give the most workspace grants, so that its answer has grants to check. */
@@ -73,7 +73,7 @@ interface WorkspaceRead {
   readonly unmanaged: ReadonlyMap<string, readonly LiveGrant[]>;
 }
 
-async function workspacesByTeam(client: TeamReader, request: LiveRequest, workspaces: readonly ReadTarget[], budget: number, run: { concurrency: number; progress: Progress }): Promise<WorkspaceRead> {
+async function workspacesByTeam(client: ByTeamReader, request: LiveRequest, workspaces: readonly ReadTarget[], budget: number, run: { concurrency: number; progress: ReadProgress }): Promise<WorkspaceRead> {
   // Every grant read by team is checked against the organization's workspaces (`--read-by team` lists them when resolution did not).
   const list = request.workspaces ?? (await client.listWorkspaces(request.organization));
   const workspaceIds = new Set(list.map((w) => w.id));
@@ -112,7 +112,7 @@ export async function readLive(client: GrantLister, request: LiveRequest, option
     // Asked for by name, it is said; chosen by the estimate, the JSON plan says it (read.fallback).
     if (options.readBy === 'team') options.onNotice?.(`reading the workspace grants by team was not started: ${fallback}; reading one list per workspace instead.`);
   }
-  const progress = new Progress(projects.length + (byTeam ? request.teams.length : workspaces.length), options.onProgress);
+  const progress = new ReadProgress(projects.length + (byTeam ? request.teams.length : workspaces.length), options.onProgress);
   let read: WorkspaceRead | undefined;
   if (byTeam) {
     try {
@@ -143,7 +143,7 @@ export async function readLive(client: GrantLister, request: LiveRequest, option
 }
 
 /** The workspaces a read by team may have seen only in part for this token, read again by target (blind-spots.ts). */
-async function readBlindSpots(client: GrantLister, viewer: Viewer, read: WorkspaceRead, projects: readonly LiveTarget[], run: { targets: readonly ReadTarget[]; concurrency: number; progress: Progress }): Promise<LiveTarget[]> {
+async function readBlindSpots(client: GrantLister, viewer: Viewer, read: WorkspaceRead, projects: readonly LiveTarget[], run: { targets: readonly ReadTarget[]; concurrency: number; progress: ReadProgress }): Promise<LiveTarget[]> {
   const spots = await blindSpots(client, viewer, read.targets, projects);
   if (spots.length === 0) return [];
   run.progress.extend(spots.length);

@@ -14,7 +14,7 @@ import type { TeamGrantLister } from './by-team.js';
 import type { ContextReader } from './change-context.js';
 import type { GrantLister } from './list-targets.js';
 import type { PolicyReader } from './policy-context.js';
-import type { IdentityReader, TeamReader } from './read-live.js';
+import type { ByTeamReader, IdentityReader } from './read-live.js';
 
 /** Every call the run's reads make: the client has them all. */
 export interface RunClient extends GrantLister, TeamGrantLister, IdentityReader, CatalogReader, TeamListReader {
@@ -25,7 +25,7 @@ export interface RunClient extends GrantLister, TeamGrantLister, IdentityReader,
 
 const keyOf = (target: Pick<TargetRef, 'type' | 'id'>): string => `${target.type}\u0000${target.id}`;
 
-export class RunReader implements TeamReader, IdentityReader, ContextReader, PolicyReader, TeamListReader {
+export class RunReader implements ByTeamReader, IdentityReader, ContextReader, PolicyReader, TeamListReader {
   private readonly lists = new Map<string, Promise<readonly LiveGrant[]>>();
 
   constructor(private readonly client: RunClient) {}

@@ -6,7 +6,7 @@ import type { DesiredState } from '../core/desired-state.js';
 import { quote } from '../core/printable.js';
 import { CLIError } from '../errors.js';
 import { placeOf } from '../load/problem.js';
-import { didYouMean } from '../resolve/closest.js';
+import { didYouMean } from '../core/suggest.js';
 
 /** The one call the did-you-mean needs; a reader without it (a token that may not list organizations, a test's fake) says no guess. */
 export interface OrganizationLister {

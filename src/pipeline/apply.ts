@@ -19,8 +19,9 @@ import { PLAN_KEY_ENV, PlanKey } from '../saved-plan/seal.js';
 import { policiesDigestOf } from '../diff/checksum.js';
 import { recheckPolicies } from './saved-policies.js';
 import { RunReader } from '../live/run-reader.js';
-import { applyChanges, type Progress } from '../apply/executor.js';
-import { stopOf, type ApplyResult, type ChangeOutcome, type RefusedOutcome, type Stop } from '../apply/outcome.js';
+import { applyChanges } from '../apply/executor.js';
+import { stopOf } from '../apply/outcome.js';
+import type { ApplyProgress, ApplyResult, ChangeOutcome, RefusedOutcome, Stop } from '../core/apply-outcome.js';
 import { refusalLine } from '../render/token-refusal.js';
 import { RunControl } from './run-control.js';
 
@@ -42,7 +43,7 @@ export interface ApplyHooks {
    * one to ask). `signal` aborts when the run stops meanwhile.
    */
   readonly confirm: (plan: Plan, signal: AbortSignal) => Promise<boolean>;
-  readonly onProgress?: (progress: Progress) => void;
+  readonly onProgress?: (progress: ApplyProgress) => void;
   /** Each change's outcome as it ends: what lets a closed stdout be seen during the writes. */
   readonly onOutcome?: (outcome: ChangeOutcome) => void;
 }

@@ -7,9 +7,9 @@ import { exportFiles, type ExportFiles } from '../export/files.js';
 import type { ReadTarget } from '../core/organization.js';
 import type { LiveRequest } from '../live/live-request.js';
 import { readLive } from '../live/read-live.js';
-import { didYouMean } from '../resolve/closest.js';
+import { notFoundLine, notFoundMessage } from '../core/not-found.js';
 import { teamsOfOrganization } from '../lookup/teams.js';
-import { liveReadOptions, withClient, type Connection, type ReadChoices, type RunOptions } from './request.js';
+import { liveReadOptions, withClient, type RunConnection, type ReadChoices, type RunOptions } from './request.js';
 import { underControl } from './run-control.js';
 
 export interface ExportSelectionRequest {
@@ -19,7 +19,7 @@ export interface ExportSelectionRequest {
 }
 
 export interface ExportRequest {
-  readonly connection: Connection;
+  readonly connection: RunConnection;
   readonly run?: RunOptions;
   readonly read: ReadChoices;
   readonly organization: string;
@@ -35,8 +35,6 @@ interface Catalogue {
   readonly projects: readonly Project[];
   readonly workspaces: readonly Workspace[];
 }
-
-const NOT_VISIBLE = 'not found, or the token may not see it';
 
 // Export lists every team, project and workspace (pages of 100) instead of looking names up one by
 // one: it needs the project of each workspace for --split-by, near misses for a mistyped name, and
@@ -63,7 +61,7 @@ function pick(organization: string, kind: ReadTarget['type'], names: readonly st
   for (const name of new Set(names)) {
     const found = byName.get(name);
     if (found) picked.push(target(kind, found));
-    else problems.push(`${kind} "${name}" in organization "${organization}": ${NOT_VISIBLE}.${didYouMean(name, byName.keys())}`);
+    else problems.push(notFoundLine(kind, name, organization, byName.keys()));
   }
   return picked;
 }
@@ -78,8 +76,8 @@ export function selectExportTargets(organization: string, found: Catalogue, sele
         ...pick(organization, 'workspace', selection.workspaces, found.workspaces, problems),
       ];
   // One unknown name is one line; several are listed under a head line.
-  if (problems.length === 1) throw new CLIError(problems[0] ?? '');
-  if (problems.length > 1) throw new CLIError(`${problems.length} names were not found:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  const notFound = notFoundMessage(problems);
+  if (notFound !== undefined) throw new CLIError(notFound);
   // Export and report read without files: no grant is expected anywhere.
   return { organization, teams: found.teams, targets, expected: new Map() };
 }

@@ -5,7 +5,7 @@
 import type { Report } from '../core/effective.js';
 import { NameIndex } from '../core/names.js';
 import { CLIError } from '../errors.js';
-import { didYouMean } from '../resolve/closest.js';
+import { notFoundLine, notFoundMessage } from '../core/not-found.js';
 
 export interface ReportSelection {
   readonly teams: readonly string[];
@@ -27,7 +27,7 @@ function find(kind: string, asked: readonly string[], known: readonly { name: st
   for (const name of asked) {
     const found = index.find(name);
     if (found) names.push(found.name);
-    else problems.push(`${kind} "${name}" in organization "${organization}": not found, or the token may not see it.${didYouMean(name, [...index.names])}`);
+    else problems.push(notFoundLine(kind, name, organization, index.names));
   }
   return { names, problems };
 }
@@ -36,9 +36,8 @@ export function selectReport(report: Report, asked: ReportSelection): Report {
   const teamsFound = find('team', asked.teams, report.teams, report.organization);
   const projectsFound = find('project', asked.projects, report.projects, report.organization);
   const workspacesFound = find('workspace', asked.workspaces, report.workspaces, report.organization);
-  const problems = [...teamsFound.problems, ...projectsFound.problems, ...workspacesFound.problems];
-  if (problems.length === 1) throw new CLIError(problems[0] ?? '');
-  if (problems.length > 1) throw new CLIError(`${problems.length} names were not found:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  const notFound = notFoundMessage([...teamsFound.problems, ...projectsFound.problems, ...workspacesFound.problems]);
+  if (notFound !== undefined) throw new CLIError(notFound);
   const selection: ReportSelection = { teams: teamsFound.names, projects: projectsFound.names, workspaces: workspacesFound.names };
   const byTarget = selection.projects.length + selection.workspaces.length > 0;
   const projects = byTarget ? report.projects.filter((p) => selection.projects.includes(p.name)) : report.projects;

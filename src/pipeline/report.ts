@@ -19,7 +19,7 @@ import { liveRequestOf } from '../live/live-request.js';
 import { readLive } from '../live/read-live.js';
 import { selectExportTargets } from './export.js';
 import { desiredFromFiles } from './files.js';
-import { liveReadOptions, withClient, withClock, type ClockedRun, type Connection, type ReadChoices, type RunOptions } from './request.js';
+import { liveReadOptions, withClient, withClock, type ClockedRun, type RunConnection, type ReadChoices, type RunOptions } from './request.js';
 import { EVERY_TARGET } from './targets.js';
 import { expandedOver, resolvedOver } from './names.js';
 import { teamsOfOrganization } from '../lookup/teams.js';
@@ -36,7 +36,7 @@ export interface ReportRequest {
   /** Desired-state files: the organization is theirs, and --after applies their plan. */
   readonly paths: string[];
   readonly cwd: string;
-  readonly connection: Connection;
+  readonly connection: RunConnection;
   readonly run?: RunOptions;
   readonly read: ReadChoices;
   /** `--organization` (else TFE_ORGANIZATION, read by the command); must agree with the files. */

@@ -1,4 +1,4 @@
-// What a use case is asked, in three pieces: how to reach the service (`Connection`), how the run
+// What a use case is asked, in three pieces: how to reach the service (`RunConnection`), how the run
 // is driven and watched (`RunOptions`), and what it reads and how (`ReadChoices`; a plan's
 // `PlanChoices`). Plan, apply, report and export requests are each built from the same three; the
 // CLI builds them from its flags (cli/common-flags.ts), a library caller or a test by hand.
@@ -10,7 +10,7 @@ import type { ReadOptions } from '../live/read-live.js';
 import type { RunControl, StopRequest } from './run-control.js';
 
 /** How the run reaches the service: what opens its client. */
-export interface Connection {
+export interface RunConnection {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly address?: string | undefined;
   /** Where the CLI's credentials file is looked for (default: HOME, else the user's home). */
@@ -74,7 +74,7 @@ export interface PlanRequest {
   /** The desired-state files and directories, and where relative ones are. */
   readonly paths: string[];
   readonly cwd: string;
-  readonly connection: Connection;
+  readonly connection: RunConnection;
   readonly run?: RunOptions;
   readonly read: PlanChoices;
 }
@@ -85,7 +85,7 @@ export function withClock<R extends { readonly run?: RunOptions }>(request: R): 
 }
 
 /** The client of a run; with `control`, its requests end when the run stops, and a dead server stops the run. */
-export function openClient(connection: Connection, control?: RunControl): TfeClient {
+export function openClient(connection: RunConnection, control?: RunControl): TfeClient {
   const found = connectionFrom({ address: connection.address }, connection.env, connection.homeDir ?? connection.env.HOME ?? homedir());
   const silence = connection.answerTimeoutMs;
   return new TfeClient({
@@ -100,7 +100,7 @@ export function openClient(connection: Connection, control?: RunControl): TfeCli
 }
 
 /** `use` with a client of the run, closed after. */
-export async function withClient<T>(connection: Connection, control: RunControl, use: (client: TfeClient) => Promise<T>): Promise<T> {
+export async function withClient<T>(connection: RunConnection, control: RunControl, use: (client: TfeClient) => Promise<T>): Promise<T> {
   const client = openClient(connection, control);
   try {
     return await use(client);

@@ -8,7 +8,7 @@ import { CLIError } from '../errors.js';
 import { nfc } from '../core/names.js';
 import type { TargetType } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
-import { closestNames } from '../resolve/closest.js';
+import { closest } from '../core/suggest.js';
 import type { Resolved } from '../core/resolved.js';
 
 export interface TargetSelector {
@@ -33,7 +33,7 @@ function meant(desired: DesiredState, type: TargetType | undefined, name: string
   const exact = desired.targets.find((t) => t.name === name && t.type !== type);
   if (exact) return selectorText(exact);
   const sameKind = desired.targets.filter((t) => type === undefined || t.type === type);
-  const [close] = closestNames(name, sameKind.map((t) => t.name));
+  const close = closest(name, sameKind.map((t) => t.name));
   const found = close === undefined ? undefined : sameKind.find((t) => t.name === close);
   return found ? selectorText(found) : undefined;
 }

@@ -13,7 +13,8 @@ import { OWNERS_TEAM, RESOURCE_OF, type DesiredSet, type Project, type TargetRef
 import type { DesiredPolicy } from '../core/policy.js';
 import type { PolicyViolation } from '../core/policy.js';
 import { quote } from '../core/printable.js';
-import { byText, EffectiveIndex, type OrganizationInput } from '../effective/compute.js';
+import { EffectiveIndex, type OrganizationInput } from '../effective/compute.js';
+import { byName } from '../core/order.js';
 import { atLeast, compare } from '../effective/vector.js';
 import { projectMatches, workspaceMatches } from '../expand/match.js';
 import { sourcesText } from '../render/report-text.js';
@@ -95,7 +96,7 @@ export function checkPolicies(policies: readonly DesiredPolicy[], input: Organiz
   }
   return policies.flatMap((policy) =>
     selectedBy(policy, input.projects, input.workspaces)
-      .sort((a, b) => byText(a.name, b.name))
+      .sort(byName)
       .flatMap((target) => checkTarget(policy, target, byTarget.get(cellKey(target.type, target.id)) ?? [])),
   );
 }

@@ -8,6 +8,7 @@ import { splitKey } from '../core/permissions.js';
 import { effectiveChangesSchema } from './effective-schema.js';
 import { violationsSchema } from './violation-schema.js';
 import { COVERAGE_REQUIRED, COVERAGE_RULE, coverageProperties } from './coverage-schema.js';
+import { SCHEMA_DIALECT } from '../core/json-schema.js';
 
 type Schema = Record<string, unknown>;
 
@@ -137,7 +138,7 @@ export function planSchema(): Schema {
     defs[`${resource}-change`] = changeSchema(resource);
   }
   return {
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $schema: SCHEMA_DIALECT,
     $id: 'urn:tfe-access:schemas:plan',
     title: 'tfe-access plan',
     description: 'The plan printed by `tfe-access plan --format json`.',

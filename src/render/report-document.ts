@@ -8,6 +8,7 @@ import type { JsonValue } from '../core/json-value.js';
 import { violationDocument } from '../core/plan-document.js';
 import { nestPermissions, orderedEntries } from '../core/permissions.js';
 import { coverageDocument } from './coverage.js';
+import { byName } from '../core/order.js';
 
 export const REPORT_FORMAT_VERSION = 1;
 
@@ -24,7 +25,7 @@ function teamDocument(cell: EffectiveCell): JsonObject {
   };
 }
 
-const byName = <T extends { name: string }>(list: readonly T[]): T[] => [...list].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+const sortedByName = <T extends { name: string }>(list: readonly T[]): T[] => [...list].sort(byName);
 
 /** The cells of each target, by target id, in the report's order (team name). */
 export function cellsByTarget(report: Report, type: TargetType): Map<string, EffectiveCell[]> {
@@ -44,8 +45,8 @@ export function reportDocument(report: Report): JsonObject {
     organization: report.organization,
     state: report.state,
     generated_at: report.generatedAt,
-    projects: byName(report.projects).map((p) => ({ name: p.name, id: p.id, teams: (projectCells.get(p.id) ?? []).map(teamDocument) })),
-    workspaces: byName(report.workspaces).map((w) => ({
+    projects: sortedByName(report.projects).map((p) => ({ name: p.name, id: p.id, teams: (projectCells.get(p.id) ?? []).map(teamDocument) })),
+    workspaces: sortedByName(report.workspaces).map((w) => ({
       name: w.name,
       id: w.id,
       project: w.project ? { name: w.project.name, id: w.project.id } : null,

@@ -4,6 +4,7 @@ import type { AccessSource, EffectiveCell, Report } from '../core/effective.js';
 import { printable } from '../core/printable.js';
 import { coverageWords } from './coverage.js';
 import { violationHeadline, violationText } from './violation-lines.js';
+import { byName } from '../core/order.js';
 
 /** One source in words: `organization manage-projects`, `project platform: write`, `workspace grant: plan`. */
 export function sourceText(source: AccessSource, targetType: EffectiveCell['target']['type']): string {
@@ -66,7 +67,7 @@ function byTarget(report: Report): string[] {
 
 function byTeam(report: Report): string[] {
   const out: string[] = [];
-  for (const team of [...report.teams].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+  for (const team of [...report.teams].sort(byName)) {
     const cells = report.cells.filter((c) => c.team.id === team.id);
     out.push(`team ${printable(team.name)} (${team.id})`);
     out.push(...(cells.length > 0 ? table(cells.map((c) => [`${c.target.type} ${printable(c.target.name)}`, c.access, sourcesText(c)])) : ['  no access to any project or workspace']), '');

@@ -10,7 +10,8 @@ import { NameIndex } from '../core/names.js';
 import type { PlanWarning } from '../core/plan.js';
 import type { DesiredPolicy } from '../core/policy.js';
 import { quote } from '../core/printable.js';
-import { didYouMean } from './closest.js';
+import { didYouMean } from '../core/suggest.js';
+import { NOT_VISIBLE } from '../core/not-found.js';
 
 export interface NameProblem {
   /** Where the name is written; absent for a state built without sources (a library caller's). */
@@ -55,7 +56,7 @@ export function checkName(naming: Naming, index: NameIndex, missing: string, fin
   return undefined;
 }
 
-const NOT_VISIBLE_TEAM = 'not found, or the token may not see it (secret teams are visible to their members and owners only)';
+const NOT_VISIBLE_TEAM = `${NOT_VISIBLE} (secret teams are visible to their members and owners only)`;
 
 /**
  * Every team the files name, checked once per spelling (its first place): granted and ignored teams

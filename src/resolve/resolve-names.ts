@@ -11,7 +11,8 @@ import type { PlanWarning } from '../core/plan.js';
 import { quote } from '../core/printable.js';
 import type { Resolved, ResolvedTarget } from '../core/resolved.js';
 import { checkName, checkTeams, noFindings, withTeamsAsNamed, type NameProblem } from './check-names.js';
-import { didYouMean } from './closest.js';
+import { didYouMean } from '../core/suggest.js';
+import { NOT_VISIBLE } from '../core/not-found.js';
 
 export interface NameResolution {
   /** The targets found, with what resolution warns of (names found only after normalisation). */
@@ -19,8 +20,6 @@ export interface NameResolution {
   /** Every name the organization does not have as written: the run fails with all of them. */
   readonly problems: readonly NameProblem[];
 }
-
-const NOT_VISIBLE = 'not found, or the token may not see it';
 
 type Named = Project | Workspace;
 

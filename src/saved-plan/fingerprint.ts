@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { RESOURCE_OF, type DesiredGrant, type LiveGrant, type TargetType } from '../core/model.js';
 import { type DesiredState } from '../core/desired-state.js';
 import { permissionsOf } from '../core/permissions.js';
+import { byKey } from '../core/order.js';
 
 type Canonical = string | number | boolean | null | Canonical[] | { [key: string]: Canonical };
 
@@ -33,7 +34,6 @@ export function sealedText(document: Readonly<Record<string, unknown>>): string 
 export function integrityOf(document: Readonly<Record<string, unknown>>): string {
   return sha256(sealedText(document));
 }
-const byKey = <T>(key: (item: T) => string) => (a: T, b: T): number => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
 
 /**
  * One target's grants as the service reported them: id, team, level and every reported permission.

@@ -5,7 +5,8 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CLIError } from '../errors.js';
-import { DEFAULT_PATH, YAML_FILE, isPassedOver } from '../load/files.js';
+import { YAML_FILE, isPassedOver } from '../load/files.js';
+import { DEFAULT_PATH } from '../core/defaults.js';
 import { MAX_SAVED_PLAN_BYTES } from './file.js';
 import { SAVED_PLAN_KIND } from './saved-plan.js';
 

@@ -45,6 +45,6 @@ function policyOf(reader: Reader): DesiredPolicy {
   return policy;
 }
 
-export function policiesOf(basis: Reader): DesiredPolicy[] {
+export function savedPoliciesOf(basis: Reader): DesiredPolicy[] {
   return basis.objects('policies').map(policyOf);
 }

@@ -16,7 +16,7 @@ import { refusalsOf } from '../guard/plan-refusals.js';
 import { HMAC_KEY, INTEGRITY_KEY, integrityOf } from './fingerprint.js';
 import { coverageAndScopeOf } from './parse-coverage.js';
 import { effectiveChangesOf } from './parse-effective.js';
-import { policiesOf } from './parse-policies.js';
+import { savedPoliciesOf } from './parse-policies.js';
 import { readOf } from './parse-read.js';
 import { serverOf } from './parse-server.js';
 import { NotASavedPlanError, Reader, SavedPlanError } from './reader.js';
@@ -150,7 +150,7 @@ function basisTargetOf(reader: Reader): BasisTarget {
 /** The basis, what `apply --plan` decides freshness, the guards and the policies from. */
 function basisOf(root: Reader): PlanBasis {
   const reader = root.object('basis');
-  return { desired: reader.string('desired'), maxRemovals: reader.integer('max_removals'), targets: reader.objects('targets').map(basisTargetOf), policies: policiesOf(reader) };
+  return { desired: reader.string('desired'), maxRemovals: reader.integer('max_removals'), targets: reader.objects('targets').map(basisTargetOf), policies: savedPoliciesOf(reader) };
 }
 
 /** The keyed seal (seal.ts): with the key, checked; without it, only said to be there. */

@@ -1,7 +1,8 @@
 // validate's warnings about grants that expire (docs/files.md, "Grants that expire"): the file is valid,
 // but a grant has expired (take it out: the plan removes its live grant) or expires within
 // settings.expiry-warning-days. Pure: `now` is the caller's clock, in epoch milliseconds.
-import { DAY_MS, DEFAULT_EXPIRY_WARNING_DAYS, describeInstant, isExpired, msOf, relativeDays } from '../core/expiry.js';
+import { DAY_MS, describeInstant, isExpired, msOf, relativeDays } from '../core/expiry.js';
+import { DEFAULT_EXPIRY_WARNING_DAYS } from '../core/defaults.js';
 import type { DesiredGrant, DesiredTarget } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
 import { dotted } from '../load/pointer.js';
@@ -23,7 +24,7 @@ function warningOf(target: DesiredTarget, grant: DesiredGrant, now: number): Pro
 }
 
 /** A warning for every grant that has expired at `now` or expires within the warning days, sorted like problems. */
-export function expiryWarnings(state: DesiredState, now: number): Problem[] {
+export function fileExpiryWarnings(state: DesiredState, now: number): Problem[] {
   const horizon = now + (state.settings.expiryWarningDays ?? DEFAULT_EXPIRY_WARNING_DAYS) * DAY_MS;
   const out: Problem[] = [];
   for (const target of state.targets) {

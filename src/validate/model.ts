@@ -12,6 +12,7 @@ import { valueAt } from './positions.js';
 import { toPolicies } from './policies.js';
 import { selectionOf } from './selection.js';
 import { parseExpiry } from '../core/expiry.js';
+import { byEntryKey, byName, byTypeThenName } from '../core/order.js';
 
 /** A file's permission map (nested `project-access: {...}` or flat) -> the known attributes, dotted. */
 function givenPermissions(resource: Resource, source: unknown): PermissionSet {
@@ -85,7 +86,7 @@ function settingsOf(merged: Merged): DesiredSettings {
 }
 
 function grantsOf(merged: Merged, type: TargetType, grants: ReadonlyMap<string, Located>): DesiredGrant[] {
-  return [...grants].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([team, item]) => toGrant(merged, type, team, item));
+  return [...grants].sort(byEntryKey).map(([team, item]) => toGrant(merged, type, team, item));
 }
 
 function toTarget(merged: Merged, settings: DesiredSettings, target: MergedTarget): DesiredTarget {
@@ -127,8 +128,7 @@ export function toDesiredState(merged: Merged): DesiredState {
   const settings = settingsOf(merged);
   const targets = [...merged.targets.values()]
     .map((t) => toTarget(merged, settings, t))
-    .sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const byName = (a: DesiredSet, b: DesiredSet): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+    .sort(byTypeThenName);
   const sets = (['project', 'workspace'] as const).flatMap((type) => [...merged.sets[type].values()].map((s) => toSet(merged, settings, s)).sort(byName));
   const policies = toPolicies(merged);
   const organizationSource = merged.organization ? { organizationSource: valueAt(merged.organization.file, ['organization']) } : {};

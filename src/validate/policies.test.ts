@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseYamlText } from '../load/document.js';
 import { validateDocuments } from './validate.js';
-import { summaryLine } from './report.js';
+import { validationSummary } from '../render/validation.js';
 
 function resultOf(...texts: string[]) {
   return validateDocuments(texts.map((t, i) => parseYamlText(`f${i}.yaml`, t).loaded));
@@ -43,7 +43,7 @@ policies:
   it("validate's summary counts the policies when there are some", () => {
     const result = resultOf('organization: acme\nworkspaces:\n  w: { teams: { a: read } }\npolicies:\n  - { name: p, workspaces: { names: ["*"] }, max-access: write }\n');
     if (!('state' in result)) throw new Error(JSON.stringify(result.problems));
-    expect(summaryLine({ files: ['f0.yaml'], problems: [], state: result.state })).toBe('valid: 1 file, organization "acme": 0 projects, 1 workspace, 1 grant, 1 policy.');
+    expect(validationSummary({ files: ['f0.yaml'], problems: [], state: result.state })).toBe('valid: 1 file, organization "acme": 0 projects, 1 workspace, 1 grant, 1 policy.');
   });
 
   it('every problem has its position, with a near miss where one exists', () => {
@@ -75,13 +75,13 @@ policies:
 `;
     expect(problemsOf(text)).toEqual([
       'f0.yaml:3:5 policies[0]: policy "a" has no rule: give one of `max-access`, `min-access` or `max-teams`',
-      'f0.yaml:5:5 policies[0]: unknown key "max-acess"; did you mean "max-access"?',
+      'f0.yaml:5:5 policies[0]: unknown key "max-acess". Did you mean "max-access"?',
       'f0.yaml:8:17 policies[1].max-access: "plan" is a workspace level, not a project level; a project policy takes read, write, maintain or admin',
       'f0.yaml:11:43 policies[2].min-access.access: "maintain" is a project level, not a workspace level; a workspace policy takes read, plan, write or admin',
       'f0.yaml:13:17 policies[3].workspaces: policy "d" matches nothing in particular: give `projects`, `tags` or `names` (`names: ["*"]` for every workspace)',
       'f0.yaml:14:40 policies[3].max-teams.count: must be 0 or more, got -1',
       expect.stringMatching(/^f0\.yaml:15:5 policies\[4\]: policy "e" says what it covers: give `workspaces: \{\.\.\.\}` or `projects: \{\.\.\.\}`/),
-      expect.stringMatching(/^f0\.yaml:16:17 policies\[4\]\.max-access: .*"admn".*did you mean "admin"\?/),
+      expect.stringMatching(/^f0\.yaml:16:17 policies\[4\]\.max-access: .*"admn".*Did you mean "admin"\?/),
       'f0.yaml:19:15 policies[5].projects: policy "f" covers workspaces or projects, not both: write two policies',
       'f0.yaml:21:17 policies[5].min-access: policy "f" has 2 rules (max-access, min-access): one rule per policy, so each violation names what it broke; write one policy per rule',
       'f0.yaml:24:19 policies[6].except-teams: policy "g": `except-teams` goes with `max-access` only',

@@ -10,7 +10,7 @@ import type { Problem } from '../load/problem.js';
 import { isRecord, type Located, type Merged } from './merge.js';
 import { problemAt, valueAt } from './positions.js';
 import { fixedLevels } from './schema.js';
-import { didYouMean, orList } from './suggest.js';
+import { didYouMean, orList } from '../core/suggest.js';
 import { selectionOf } from './selection.js';
 
 const RULES = ['max-access', 'min-access', 'max-teams'] as const;
@@ -39,7 +39,8 @@ function levelProblem(type: TargetType, value: unknown): string | undefined {
   if (typeof value !== 'string' || levels.includes(value)) return undefined;
   const other: TargetType = type === 'project' ? 'workspace' : 'project';
   if (!fixedLevels(RESOURCE_OF[other]).includes(value)) return undefined; // the schema's enum says it
-  return `${quote(value)} is a ${other} level, not a ${type} level; a ${type} policy takes ${orList(levels)}${didYouMean(value, levels)}`;
+  const guess = didYouMean(value, levels);
+  return `${quote(value)} is a ${other} level, not a ${type} level; a ${type} policy takes ${orList(levels)}${guess ? `.${guess}` : ''}`;
 }
 
 function onePolicy(item: Located, say: (segments: Segment[], text: string) => void): void {

@@ -2,7 +2,7 @@
 // (schema.ts). Which levels a policy's kind takes, and that it has one match and one rule, are
 // semantic rules (semantic.ts): their messages can say what was meant.
 import { LEVELS } from '../core/access.js';
-import type { JsonSchema } from './json-schema.js';
+import type { JsonSchema } from '../core/json-schema.js';
 
 /** Every fixed level of both kinds: read, plan, write, maintain, admin. */
 export const POLICY_LEVELS: readonly string[] = [...new Set([...LEVELS['team-workspaces'], ...LEVELS['team-projects']])]

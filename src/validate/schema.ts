@@ -9,8 +9,9 @@ import { splitKey } from '../core/permissions.js';
 import { idPattern, idShape } from '../core/ids.js';
 import { SET_KEYS } from './merge.js';
 import { policyDef } from './policy-schema.js';
-import { SCHEMA_DIALECT, type JsonSchema } from './json-schema.js';
-import { DEFAULT_EXPIRY_WARNING_DAYS, EXPIRY_PATTERN } from '../core/expiry.js';
+import { SCHEMA_DIALECT, type JsonSchema } from '../core/json-schema.js';
+import { EXPIRY_PATTERN } from '../core/expiry.js';
+import { DEFAULT_EXPIRY_WARNING_DAYS, DEFAULT_MAX_REMOVALS, DEFAULT_PRUNE } from '../core/defaults.js';
 import { TARGET_WARNING_CODES, WARNING_CODES } from '../core/warning-codes.js';
 
 
@@ -200,9 +201,9 @@ function settingsSchema(): JsonSchema {
     type: 'object',
     additionalProperties: false,
     properties: {
-      prune: { description: 'Default true: on a listed project or workspace, grants of teams not listed are removed. false: additive.', type: 'boolean', default: true },
+      prune: { description: `Default ${DEFAULT_PRUNE}: on a listed project or workspace, grants of teams not listed are removed. false: additive.`, type: 'boolean', default: DEFAULT_PRUNE },
       'ignore-teams': { description: 'Teams never added, changed or removed by these files.', type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true, default: [] },
-      'max-removals': { description: 'apply refuses (exit 3) to remove more grants than this without --force. Default 10.', type: 'integer', minimum: 0, default: 10 },
+      'max-removals': { description: `apply refuses (exit 3) to remove more grants than this without --force. Default ${DEFAULT_MAX_REMOVALS}.`, type: 'integer', minimum: 0, default: DEFAULT_MAX_REMOVALS },
       'expiry-warning-days': { description: `validate and plan warn about grants that expire within this many days. Default ${DEFAULT_EXPIRY_WARNING_DAYS}.`, type: 'integer', minimum: 0, default: DEFAULT_EXPIRY_WARNING_DAYS },
       'ignore-warnings': ignoreWarningsSchema('anywhere', WARNING_CODES),
     },

@@ -27,14 +27,14 @@ project-sets:
 workspace-set: {}
 `;
     expect(problemsOf(text)).toEqual([
-      'f0.yaml:4:5 workspace-sets.prod: unknown key "mach"; did you mean "match"?',
+      'f0.yaml:4:5 workspace-sets.prod: unknown key "mach". Did you mean "match"?',
       'f0.yaml:5:19 workspace-sets.prod.teams.sre: "admni" is not an access level or a workspace role; expected read, plan, write, admin or a workspace role',
       'f0.yaml:7:12 workspace-sets.other.match: workspace set "other" matches nothing in particular: give `projects`, `tags` or `names` (`names: ["*"]` for every workspace)',
-      'f0.yaml:7:30 workspace-sets.other.match: unknown key "projcts"; did you mean "projects"?',
+      'f0.yaml:7:30 workspace-sets.other.match: unknown key "projcts". Did you mean "projects"?',
       'f0.yaml:8:12 workspace-sets.other.prune: expected true or false, got "yes"',
       'f0.yaml:12:12 project-sets.p.match: project set "p" matches nothing in particular: give `names` (`names: ["*"]` for every project)',
       'f0.yaml:12:14 project-sets.p.match: unknown key "tags"; expected names, exclude or allow-empty',
-      expect.stringMatching(/^f0\.yaml:14:1 .*unknown key "workspace-set"; did you mean "workspace-sets"\?/),
+      expect.stringMatching(/^f0\.yaml:14:1 .*unknown key "workspace-set". Did you mean "workspace-sets"\?/),
     ]);
   });
 

@@ -96,7 +96,9 @@ describe('what a command loads', () => {
     expect(sources.filter((m) => m.startsWith('cli/commands/'))).toEqual(['cli/commands/validate']);
     expect(sources).toContain('validate/schema-validator');
     expect(sources.filter((m) => HTTP_STACK.test(m))).toEqual([]);
-    expect(sources.filter((m) => /^(export|render|emulator|pipeline|apply|saved-plan)\//.test(m))).toEqual([]);
+    expect(sources.filter((m) => /^(export|emulator|pipeline|apply|saved-plan)\//.test(m))).toEqual([]);
+    // Of render/, validate's own output and the dispatch every output shares: no plan or report renderer.
+    expect(sources.filter((m) => m.startsWith('render/'))).toEqual(['render/format', 'render/validation']);
     expect(packages.filter((p) => HTTP_CLIENT.test(p))).toEqual([]);
     expect(packages.filter((p) => SCHEMA_COMPILER.test(p))).toEqual([]);
     expect(builtins.filter((b) => /^(readline|https?|http2|tls|zlib)($|\/)/.test(b))).toEqual([]);

@@ -69,7 +69,7 @@ describe('pure folders import no Node built-in, no undici, no API layer', () => 
   });
 
   it('src/lookup/ reads through the API layer and matches nothing itself: ../api/ and ../resolve/ pass, ../live/ fails', async () => {
-    const clean = "import { isRemoteError } from '../api/errors/remote-error.js';\nimport { didYouMean } from '../resolve/closest.js';\nexport const both = [isRemoteError, didYouMean];\n";
+    const clean = "import { isRemoteError } from '../api/errors/remote-error.js';\nimport { resolveNames } from '../resolve/resolve-names.js';\nexport const both = [isRemoteError, resolveNames];\n";
     expect(await lint('src/lookup/fixture.ts', clean)).toEqual([]);
     const up = await boundaryErrors('src/lookup/fixture.ts', "import { readLive } from '../live/read-live.js';\nexport const used = readLive;\n");
     expect(up).toEqual([expect.stringContaining('src/lookup/ may not import a layer above it')]);

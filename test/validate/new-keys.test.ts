@@ -58,14 +58,14 @@ describe('a typo in a key or name issue 24 added', () => {
     expect(run.code).toBe(1);
     const at = (place: string, message: string): string => `${join(dir, 'typos.yaml')}:${place}: ${message}`;
     expect(run.out.trimEnd().split('\n')).toEqual([
-      at('3:21', `settings.ignore-warnings[0]: "policy-matches-nothin" is not one of ${CODES}; did you mean "policy-matches-nothing"?`),
-      at('3:44', `settings.ignore-warnings[1]: "name-normalisaton" is not one of ${CODES}; did you mean "name-normalisation"?`),
-      at('9:30', 'workspace-sets.s.match: unknown key "allow-empt"; did you mean "allow-empty"?'),
-      at('10:19', 'workspace-sets.s.teams.dev: "deployr" is not an access level or a workspace role; did you mean "deployer"?'),
-      at('13:35', 'policies[0].workspaces: unknown key "alow-empty"; did you mean "allow-empty"?'),
-      at('15:5', 'policies[0]: unknown key "except-team"; did you mean "except-teams"?'),
+      at('3:21', `settings.ignore-warnings[0]: "policy-matches-nothin" is not one of ${CODES}. Did you mean "policy-matches-nothing"?`),
+      at('3:44', `settings.ignore-warnings[1]: "name-normalisaton" is not one of ${CODES}. Did you mean "name-normalisation"?`),
+      at('9:30', 'workspace-sets.s.match: unknown key "allow-empt". Did you mean "allow-empty"?'),
+      at('10:19', 'workspace-sets.s.teams.dev: "deployr" is not an access level or a workspace role. Did you mean "deployer"?'),
+      at('13:35', 'policies[0].workspaces: unknown key "alow-empty". Did you mean "allow-empty"?'),
+      at('15:5', 'policies[0]: unknown key "except-team". Did you mean "except-teams"?'),
       at('16:5', 'policies[1]: policy "y" has no rule: give one of `max-access`, `min-access` or `max-teams`'),
-      at('18:5', 'policies[1]: unknown key "min-acess"; did you mean "min-access"?'),
+      at('18:5', 'policies[1]: unknown key "min-acess". Did you mean "min-access"?'),
       '8 problems in 1 file.',
     ]);
   });

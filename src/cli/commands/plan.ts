@@ -11,11 +11,12 @@ import type { Command } from '../command.js';
 import { CONNECTION_HELP, TARGET_HELP } from '../common-flags.js';
 import { PLAN_OPTIONS, hasChanges, runPlan, violationCount } from '../plan-run.js';
 import { PLAN_VIEW_HELP } from '../plan-view.js';
+import { DEFAULT_PATH } from '../../core/defaults.js';
 
 const help = `Usage: tfe-access plan [PATHS...] [options]
 
 Reads the live team access of every project and workspace the files manage and prints the
-changes that apply would make. PATHS are files or directories (default ./tfe-access.yaml).
+changes that apply would make. PATHS are files or directories (default ./${DEFAULT_PATH}).
 The plan goes to stdout, progress to stderr (on a terminal only).
 
 Options:

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { EXIT } from '../../errors.js';
 import { writeAtomic } from '../../export/write.js';
 import { reportOrganization } from '../../pipeline/report.js';
-import { REPORT_FORMATS, renderReport } from '../../render/report.js';
+import { REPORT_FORMATS, renderAccessReport } from '../../render/report.js';
 import { boolFlag, listFlag, stringFlag } from '../args.js';
 import type { Command } from '../command.js';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, requestPieces, formatFlag } from '../common-flags.js';
@@ -68,7 +68,7 @@ const command: Command = {
         bar.done();
       }
     });
-    const text = renderReport(report, format, { byTeam: teams.length > 0 });
+    const text = renderAccessReport(report, format, { byTeam: teams.length > 0 });
     const out = stringFlag(parsed, 'out');
     if (out === undefined) io.stdout.write(text);
     else {

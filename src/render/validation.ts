@@ -1,12 +1,12 @@
-// The validate report in its three formats. Pure: text in, text out.
+// validate's output in its three formats (render/format.ts): every problem and warning of the files,
+// then one summary line. Pure: text in, text out.
 import type { DesiredState } from '../core/desired-state.js';
 import { placeOf, problemSummary, type Problem } from '../load/problem.js';
 import { printable } from '../core/printable.js';
+import { byFormat, formatsOf, type NoOptions } from './format.js';
 
-export const FORMATS = ['text', 'json', 'github'] as const;
-export type Format = (typeof FORMATS)[number];
-
-export interface Report {
+/** What validate found in the files. */
+export interface ValidationReport {
   readonly files: readonly string[];
   readonly problems: readonly Problem[];
   readonly state?: DesiredState;
@@ -34,7 +34,7 @@ export function managesOf(state: DesiredState): Manages {
   return { projects: count('project'), workspaces: count('workspace'), sets: sets.length, grants, policies: state.policies?.length ?? 0 };
 }
 
-export function summaryLine(report: Report): string {
+export function validationSummary(report: ValidationReport): string {
   if (report.problems.length > 0) return `${problemSummary(report.problems, report.files)}.`;
   const files = plural(report.files.length, 'file');
   const state = report.state;
@@ -52,14 +52,14 @@ export function summaryLine(report: Report): string {
   return `${where}: ${targets}, ${plural(manages.grants, 'grant')}${policyCount}${warnings}.`;
 }
 
-export function formatText(report: Report): string {
+export function renderValidationText(report: ValidationReport): string {
   // File names and messages quote the files' own text: one problem stays one line (printable.ts).
   const line = (p: Problem, kind = '') => `${printable(placeOf(p))}: ${kind}${printable(p.message)}`;
   const lines = [...report.problems.map((p) => line(p)), ...(report.warnings ?? []).map((p) => line(p, 'warning: '))];
-  return [...lines, summaryLine(report)].join('\n') + '\n';
+  return [...lines, validationSummary(report)].join('\n') + '\n';
 }
 
-export function formatJson(report: Report): string {
+export function renderValidationJson(report: ValidationReport): string {
   const body = {
     valid: report.problems.length === 0,
     ...(report.state ? { organization: report.state.organization, manages: managesOf(report.state) } : {}),
@@ -81,19 +81,14 @@ export function escapeProperty(value: string): string {
   return escapeData(value).replaceAll(':', '%3A').replaceAll(',', '%2C');
 }
 
-export function formatGithub(report: Report): string {
+export function renderValidationGithub(report: ValidationReport): string {
   const command = (kind: 'error' | 'warning') => (p: Problem) => `::${kind} file=${escapeProperty(p.file)}${p.line === undefined ? '' : `,line=${p.line},col=${p.col ?? 1}`}::${escapeData(p.message)}`;
   const lines = [...report.problems.map(command('error')), ...(report.warnings ?? []).map(command('warning'))];
-  return [...lines, summaryLine(report)].join('\n') + '\n';
+  return [...lines, validationSummary(report)].join('\n') + '\n';
 }
 
-export function formatReport(format: Format, report: Report): string {
-  switch (format) {
-    case 'text':
-      return formatText(report);
-    case 'json':
-      return formatJson(report);
-    case 'github':
-      return formatGithub(report);
-  }
-}
+const VALIDATION_RENDERERS = { text: renderValidationText, json: renderValidationJson, github: renderValidationGithub };
+
+export type ValidationFormat = keyof typeof VALIDATION_RENDERERS;
+export const VALIDATION_FORMATS = formatsOf(VALIDATION_RENDERERS);
+export const renderValidation = byFormat<ValidationReport, NoOptions, ValidationFormat>(VALIDATION_RENDERERS);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../load/problem.js';
-import { escapeData, escapeProperty, formatGithub, formatJson, formatText } from './report.js';
+import { escapeData, escapeProperty, renderValidationGithub, renderValidationJson, renderValidationText } from './validation.js';
 
 // The workflow-command grammar (actions/toolkit): `::error k=v,k=v::data`, where a property value
 // holds no raw `%`, `,`, `:`, CR or LF and the data no raw `%`, CR or LF; `%XX` are the escapes.
@@ -13,9 +13,9 @@ const unescape = (s: string) => s.replaceAll('%0A', '\n').replaceAll('%0D', '\r'
 
 const problem = (file: string, message: string, line = 3, col = 7): Problem => ({ file, line, col, message });
 
-describe('formatGithub', () => {
+describe('renderValidationGithub', () => {
   it('escapes %, CR and LF in the message, and also : and , in the file name', () => {
-    const out = formatGithub({ files: ['a,b:c.yaml'], problems: [problem('a,b:c.yaml', '100% sure\r\nnext: line, really')] });
+    const out = renderValidationGithub({ files: ['a,b:c.yaml'], problems: [problem('a,b:c.yaml', '100% sure\r\nnext: line, really')] });
     expect(out.split('\n')[0]).toBe('::error file=a%2Cb%3Ac.yaml,line=3,col=7::100%25 sure%0D%0Anext: line, really');
     expect(escapeData('%0A')).toBe('%250A');
     expect(escapeProperty('x:y,z%')).toBe('x%3Ay%2Cz%25');
@@ -25,7 +25,7 @@ describe('formatGithub', () => {
     const text = fc.string({ unit: fc.constantFrom('a', '%', ',', ':', '\r', '\n', ' ', '.', 'é', '0', 'A') });
     fc.assert(
       fc.property(fc.array(fc.record({ file: text, message: text, line: fc.nat(), col: fc.nat() }), { maxLength: 5 }), (problems) => {
-        const lines = formatGithub({ files: [], problems }).split('\n');
+        const lines = renderValidationGithub({ files: [], problems }).split('\n');
         problems.forEach((p, i) => {
           const match = COMMAND.exec(lines[i] ?? '');
           expect(match).not.toBeNull();
@@ -38,14 +38,14 @@ describe('formatGithub', () => {
   });
 });
 
-describe('formatText and formatJson', () => {
+describe('renderValidationText and renderValidationJson', () => {
   it('prints FILE:LINE:COL: message per problem, then a summary', () => {
-    const out = formatText({ files: ['a.yaml', 'b.yaml'], problems: [problem('a.yaml', 'x: bad'), problem('b.yaml', 'y: worse', 1, 1)] });
+    const out = renderValidationText({ files: ['a.yaml', 'b.yaml'], problems: [problem('a.yaml', 'x: bad'), problem('b.yaml', 'y: worse', 1, 1)] });
     expect(out).toBe('a.yaml:3:7: x: bad\nb.yaml:1:1: y: worse\n2 problems in 2 files.\n');
   });
 
   it('prints the problems as one JSON object', () => {
-    const body = JSON.parse(formatJson({ files: ['a.yaml'], problems: [problem('a.yaml', 'x: bad')] })) as unknown;
+    const body = JSON.parse(renderValidationJson({ files: ['a.yaml'], problems: [problem('a.yaml', 'x: bad')] })) as unknown;
     expect(body).toEqual({ valid: false, files: ['a.yaml'], problems: [{ file: 'a.yaml', line: 3, col: 7, message: 'x: bad' }], warnings: [], summary: { files: 1, problems: 1, warnings: 0 } });
   });
 });
@@ -58,19 +58,19 @@ describe('regression: `validate` of a sets-only file says "no targets managed" a
   const state = { organization: 'acme', settings, targets: [], sets: [set('prod', ['sre']), set('platform', ['auditors', 'ci'])] };
 
   it('the summary counts the sets and their grants, and says their targets come from the organization', () => {
-    const out = formatText({ files: ['a.yaml'], problems: [], state });
+    const out = renderValidationText({ files: ['a.yaml'], problems: [], state });
     expect(out).toBe('valid: 1 file, organization "acme": 2 sets (their targets are known once plan reads the organization), 3 grants.\n');
     expect(out).not.toContain('no targets managed');
   });
 
   it('JSON says what the files manage: entries by kind, sets, grants as written, policies', () => {
-    const body = JSON.parse(formatJson({ files: ['a.yaml'], problems: [], state })) as { manages?: unknown };
+    const body = JSON.parse(renderValidationJson({ files: ['a.yaml'], problems: [], state })) as { manages?: unknown };
     expect(body.manages).toEqual({ projects: 0, workspaces: 0, sets: 2, grants: 3, policies: 0 });
   });
 
   it('files of neither entries nor sets still manage nothing, and say so', () => {
     const none = { organization: 'acme', settings, targets: [] };
-    expect(formatText({ files: ['a.yaml'], problems: [], state: none })).toBe('valid: 1 file, organization "acme": no targets managed (no projects or workspaces).\n');
-    expect((JSON.parse(formatJson({ files: ['a.yaml'], problems: [], state: none })) as { manages?: unknown }).manages).toEqual({ projects: 0, workspaces: 0, sets: 0, grants: 0, policies: 0 });
+    expect(renderValidationText({ files: ['a.yaml'], problems: [], state: none })).toBe('valid: 1 file, organization "acme": no targets managed (no projects or workspaces).\n');
+    expect((JSON.parse(renderValidationJson({ files: ['a.yaml'], problems: [], state: none })) as { manages?: unknown }).manages).toEqual({ projects: 0, workspaces: 0, sets: 0, grants: 0, policies: 0 });
   });
 });

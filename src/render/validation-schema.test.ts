@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { formatJson } from './report.js';
-import { validateReportSchema } from './report-schema.js';
+import { renderValidationJson } from './validation.js';
+import { validateReportSchema } from './validation-schema.js';
 
 const SCHEMA_FILE = new URL('../../schemas/validate.schema.json', import.meta.url);
 
@@ -13,14 +13,14 @@ describe('schemas/validate.schema.json', () => {
     expect(existsSync(SCHEMA_FILE) && readFileSync(SCHEMA_FILE, 'utf8')).toBe(generated);
   });
 
-  it('accepts the reports formatJson writes and refuses a valid report with problems, or one without its organization', () => {
+  it('accepts the reports renderValidationJson writes and refuses a valid report with problems, or one without its organization', () => {
     const validate = new Ajv2020({ allErrors: true, strict: true }).compile(validateReportSchema());
-    const invalid = JSON.parse(formatJson({ files: ['a.yaml'], problems: [{ file: 'a.yaml', line: 2, col: 3, message: 'm', path: 'projects' }] })) as Record<string, unknown>;
+    const invalid = JSON.parse(renderValidationJson({ files: ['a.yaml'], problems: [{ file: 'a.yaml', line: 2, col: 3, message: 'm', path: 'projects' }] })) as Record<string, unknown>;
     expect(validate(invalid), JSON.stringify(validate.errors)).toBe(true);
     const state = { organization: 'acme', settings: { prune: true, ignoreTeams: [], maxRemovals: 10 }, targets: [] };
-    const valid = JSON.parse(formatJson({ files: ['a.yaml'], problems: [], state })) as Record<string, unknown>;
+    const valid = JSON.parse(renderValidationJson({ files: ['a.yaml'], problems: [], state })) as Record<string, unknown>;
     expect(validate(valid), JSON.stringify(validate.errors)).toBe(true);
-    const warned = JSON.parse(formatJson({ files: ['a.yaml'], problems: [], state, warnings: [{ file: 'a.yaml', line: 4, col: 9, message: 'm', path: 'projects.p.teams.t.expires' }] })) as Record<string, unknown>;
+    const warned = JSON.parse(renderValidationJson({ files: ['a.yaml'], problems: [], state, warnings: [{ file: 'a.yaml', line: 4, col: 9, message: 'm', path: 'projects.p.teams.t.expires' }] })) as Record<string, unknown>;
     expect(validate(warned), JSON.stringify(validate.errors)).toBe(true);
     expect(validate({ ...warned, warnings: [{ line: 4 }] })).toBe(false);
     expect(validate({ ...invalid, valid: true })).toBe(false);
