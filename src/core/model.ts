@@ -3,6 +3,7 @@
 import type { FixedLevel, Level, PermissionSet, PermissionValue, Resource } from './access.js';
 import type { WarningCode } from './warning-codes.js';
 import type { TokenIdentity } from './identity.js';
+import type { CriterionKey } from './set-criteria.js';
 
 export type TargetType = 'project' | 'workspace';
 
@@ -114,17 +115,8 @@ export interface DesiredTarget {
   readonly prunedBy?: GrantOrigin;
 }
 
-/** A set's criteria (README, "Sets"): every one given must hold; names and exclude are globs. */
-export interface SetMatch {
-  /** Project names (workspace sets only): the workspace is in one of them. */
-  readonly projects?: readonly string[];
-  /** Tags (workspace sets only): every one is on the workspace (`key:value` or a bare word). */
-  readonly tags?: readonly string[];
-  /** Globs of names (`*` any run, `?` one character): the name matches one of them. */
-  readonly names?: readonly string[];
-  /** Globs of names left out. */
-  readonly exclude?: readonly string[];
-}
+/** A set's criteria (README, "Sets"), one list per row of core/set-criteria.ts: every one given must hold. */
+export type SetMatch = { readonly [K in CriterionKey]?: readonly string[] };
 
 /** Where each value of a match is written, list by list and index by index (the name checker's FILE:LINE:COL). */
 export type MatchSources = { readonly [K in keyof SetMatch]?: readonly SourceRef[] };

@@ -3,14 +3,12 @@
 // (diff/checksum.ts). Where the policy was written (file, line) is no part of it.
 import type { JsonObject } from './json-value.js';
 import type { SetMatch } from './model.js';
+import { CRITERION_KEYS } from './set-criteria.js';
 import type { DesiredPolicy, PolicyRule } from './policy.js';
-
-/** The match keys, in the order they are written. */
-export const MATCH_KEYS: readonly (keyof SetMatch)[] = ['projects', 'tags', 'names', 'exclude'];
 
 function matchDocument(match: SetMatch): JsonObject {
   const out: JsonObject = {};
-  for (const key of MATCH_KEYS) if (match[key] !== undefined) out[key] = [...(match[key] ?? [])];
+  for (const key of CRITERION_KEYS) if (match[key] !== undefined) out[key] = [...(match[key] ?? [])];
   return out;
 }
 

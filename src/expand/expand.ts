@@ -6,6 +6,7 @@ import type { DesiredSet, DesiredTarget, Project, SourceRef, TargetType, Workspa
 import type { DesiredState } from '../core/desired-state.js';
 import type { PlanWarning } from '../core/plan.js';
 import { quote } from '../core/printable.js';
+import { namesTags } from '../core/set-criteria.js';
 import { checkSelectors } from './selectors.js';
 import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
 import { projectMatches, workspaceMatches } from './match.js';
@@ -75,7 +76,7 @@ function setWarnings(sets: readonly DesiredSet[], matches: ReadonlyMap<string, C
   const warnings: PlanWarning[] = sets
     .filter((set) => !used.has(set) && !set.allowEmpty)
     .map((set) => ({ code: 'set-matches-nothing', message: `${set.type} set ${quote(set.name)} matches no ${set.type} of ${quote(resolved.organization)} the token can see.` }));
-  const tagged = sets.filter((s) => s.match.tags !== undefined).map((s) => quote(s.name));
+  const tagged = sets.filter((s) => namesTags(s.match)).map((s) => quote(s.name));
   if (tagged.length > 0 && resolved.catalog?.keyValueTags === false) {
     const message = `the server did not report key-value tags (docs: "Workspace tags"), so the tags of workspace set${tagged.length === 1 ? '' : 's'} ${tagged.join(', ')} matched flat tags only.`;
     warnings.push({ code: 'key-value-tags-not-read', message });

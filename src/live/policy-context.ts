@@ -6,6 +6,7 @@
 // when the files have no policies.
 import type { LiveGrant, LiveState, Project } from '../core/model.js';
 import type { DesiredPolicy } from '../core/policy.js';
+import { namesTags } from '../core/set-criteria.js';
 import type { OrganizationInput } from '../effective/compute.js';
 import { policySets, selectedBy } from '../policy/check.js';
 import { readCatalog, type CatalogReader, type SetCatalog } from '../resolve/catalog.js';
@@ -27,7 +28,7 @@ const unmanaged = (target: Omit<ResolvedTarget, 'desired'>): ResolvedTarget => (
 /** The workspaces as the policies need them: the plan's own list when it is whole and has the tags they match. */
 async function catalogFor(client: PolicyReader, resolved: Resolved, policies: readonly DesiredPolicy[], projects: readonly Project[]): Promise<SetCatalog> {
   const sets = policySets(policies);
-  const tags = sets.some((s) => s.type === 'workspace' && s.match.tags !== undefined);
+  const tags = sets.some((s) => s.type === 'workspace' && namesTags(s.match));
   const own = resolved.catalog;
   if (own?.complete && (own.keyValueTags || !tags)) return own;
   return readCatalog(client, resolved.organization, sets, projects);

@@ -26,6 +26,7 @@ import { nameProblemsError } from '../resolve/problems.js';
 import { coverageOf } from '../diff/completeness.js';
 import { scopeOf } from '../core/scope.js';
 import type { PolicyViolation } from '../core/policy.js';
+import { namesTags } from '../core/set-criteria.js';
 
 export interface ReportRequest extends Pick<PlanRequest, 'cwd' | 'env' | 'address' | 'concurrency' | 'rateLimit' | 'homeDir' | 'onProgress' | 'afterLoad' | 'onRateLimit' | 'signal' | 'timeoutMs' | 'readBy' | 'onNotice' | 'now'> {
   /** Desired-state files: the organization is theirs, and --after applies their plan. */
@@ -103,7 +104,7 @@ function asTheServerKeeps(grants: readonly IdentifiedGrant[], live: LiveState, s
 /** Every workspace; with the key-value tags when a set or policy of the files matches tags (the same pages). */
 async function workspacesOf(client: TfeClient, organization: string, desired: DesiredState | undefined): Promise<Pick<Catalogue, 'workspaces' | 'keyValueTags'>> {
   const matches = [...(desired?.sets ?? []), ...(desired?.policies ?? [])].map((m) => m.match);
-  if (!matches.some((m) => m.tags !== undefined)) return { workspaces: await client.listWorkspaces(organization) };
+  if (!matches.some(namesTags)) return { workspaces: await client.listWorkspaces(organization) };
   return client.listTaggedWorkspaces(organization, { keyValueTags: true });
 }
 

@@ -3,7 +3,8 @@
 // are: every value one a validated file can hold, and what is kept is all the file says.
 import { isFixedLevel, type FixedLevel } from '../core/access.js';
 import { RESOURCE_OF, type SetMatch, type TargetType } from '../core/model.js';
-import { MATCH_KEYS, policyDocument } from '../core/policy-document.js';
+import { policyDocument } from '../core/policy-document.js';
+import { CRITERION_KEYS } from '../core/set-criteria.js';
 import type { DesiredPolicy, PolicyRule } from '../core/policy.js';
 import type { Reader } from './reader.js';
 
@@ -18,7 +19,7 @@ function level(reader: Reader, key: string, type: TargetType): FixedLevel {
 
 function matchOf(reader: Reader): SetMatch {
   const match: { -readonly [K in keyof SetMatch]: SetMatch[K] } = {};
-  for (const key of MATCH_KEYS) if (reader.value[key] !== undefined) match[key] = names(reader, key);
+  for (const key of CRITERION_KEYS) if (reader.value[key] !== undefined) match[key] = names(reader, key);
   return match;
 }
 

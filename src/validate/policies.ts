@@ -12,11 +12,10 @@ import { problemAt, valueAt } from './positions.js';
 import { fixedLevels } from './schema.js';
 import { didYouMean, orList } from './suggest.js';
 import { selectionOf } from './selection.js';
+import { narrowingCriteria } from '../core/set-criteria.js';
 
 const RULES = ['max-access', 'min-access', 'max-teams'] as const;
 const MATCH_KEYS: { readonly [T in TargetType]: string } = { workspace: 'workspaces', project: 'projects' };
-/** A match must name one of these: `exclude` alone, or nothing, would cover everything by accident. */
-const NEEDED: { readonly [T in TargetType]: readonly string[] } = { workspace: ['projects', 'tags', 'names'], project: ['names'] };
 
 function typeOf(policy: Record<string, unknown>): TargetType | undefined {
   if ('workspaces' in policy) return 'workspace';
@@ -55,8 +54,10 @@ function onePolicy(item: Located, say: (segments: Segment[], text: string) => vo
   if ('except-teams' in policy && !('max-access' in policy)) say(['except-teams'], `${name}: \`except-teams\` goes with \`max-access\` only`);
   if (type === undefined) return;
   const match = policy[MATCH_KEYS[type]];
-  if (isRecord(match) && !NEEDED[type].some((k) => k in match)) {
-    say([MATCH_KEYS[type]], `${name} matches nothing in particular: give ${orList(NEEDED[type].map((k) => `\`${k}\``))} (\`names: ["*"]\` for every ${type})`);
+  // `exclude` alone, or nothing, would cover everything by accident.
+  const needed = narrowingCriteria(type);
+  if (isRecord(match) && !needed.some((k) => k in match)) {
+    say([MATCH_KEYS[type]], `${name} matches nothing in particular: give ${orList(needed.map((k) => `\`${k}\``))} (\`names: ["*"]\` for every ${type})`);
   }
   for (const level of levelsOf(policy)) {
     const text = levelProblem(type, level.value);
