@@ -4,7 +4,8 @@
 import type { JsonObject } from './json-value.js';
 import type { SetMatch } from './model.js';
 import { CRITERION_KEYS } from './set-criteria.js';
-import type { DesiredPolicy, PolicyRule } from './policy.js';
+import type { DesiredPolicy } from './policy.js';
+import { rowOf, type PolicyRule } from './policy-rules.js';
 
 function matchDocument(match: SetMatch): JsonObject {
   const out: JsonObject = {};
@@ -13,14 +14,7 @@ function matchDocument(match: SetMatch): JsonObject {
 }
 
 export function ruleDocument(rule: PolicyRule): JsonObject {
-  switch (rule.kind) {
-    case 'max-access':
-      return { kind: rule.kind, access: rule.access, except_teams: [...rule.exceptTeams] };
-    case 'min-access':
-      return { kind: rule.kind, team: rule.team, access: rule.access };
-    case 'max-teams':
-      return { kind: rule.kind, access: rule.access, count: rule.count };
-  }
+  return rowOf(rule).document(rule);
 }
 
 /** `{name, type, match, rule}`, keys in a fixed order: the same policy always gives the same bytes. */

@@ -1,7 +1,7 @@
 // `report --team T --project P --workspace W`: the part of the organization's effective access a
 // reader asked for. Names are exact; an unknown one is an error with near misses, never an empty
 // report that looks like "nobody has access".
-import type { Report } from '../core/effective.js';
+import type { Report } from '../core/report.js';
 import { CLIError } from '../errors.js';
 import { didYouMean } from '../resolve/closest.js';
 

@@ -2,7 +2,7 @@
 // workspace -> (with --after: plan the files against what was read, apply the plan in memory) ->
 // effective access -> the selection. The command only parses flags and prints.
 import type { TfeClient } from '../api/client.js';
-import type { Report } from '../core/effective.js';
+import type { Report } from '../core/report.js';
 import type { LiveState, Project, Team, Workspace } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
 import type { DiffPlan } from '../core/plan.js';

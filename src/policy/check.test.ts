@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { access, team } from '../../test/support/states.js';
 import type { Level, Resource } from '../core/access.js';
 import type { Project, SetMatch, TargetType, Team, Workspace } from '../core/model.js';
-import type { DesiredPolicy, PolicyRule } from '../core/policy.js';
+import type { DesiredPolicy } from '../core/policy.js';
+import type { PolicyRule } from '../core/policy-rules.js';
+import { violationMessage } from '../render/violation-message.js';
 import type { GrantInput, OrganizationInput } from '../effective/compute.js';
 import { checkPolicies } from './check.js';
 
@@ -27,7 +29,7 @@ const grant = (teamName: string, resource: Resource, targetId: string, level: Le
 
 const org = (teams: Team[], grants: GrantInput[]): OrganizationInput => ({ teams, projects: PROJECTS, workspaces: WORKSPACES, grants });
 const policy = (type: TargetType, match: SetMatch, rule: PolicyRule): DesiredPolicy => ({ name: rule.kind, type, match, rule });
-const found = (policies: DesiredPolicy[], input: OrganizationInput) => checkPolicies(policies, input).map((v) => `${v.policy} | ${v.target.type} ${v.target.name} | ${v.team?.name ?? '-'} | ${v.message}`);
+const found = (policies: DesiredPolicy[], input: OrganizationInput) => checkPolicies(policies, input).map((v) => `${v.policy} | ${v.target.type} ${v.target.name} | ${v.team?.name ?? '-'} | ${violationMessage(v)}`);
 
 describe('max-access', () => {
   const prodAtMostWrite = policy('workspace', { tags: ['prod'] }, { kind: 'max-access', access: 'write', exceptTeams: ['sre'] });
@@ -101,5 +103,20 @@ describe('max-teams', () => {
     const writers = policy('workspace', { projects: ['data'] }, { kind: 'max-teams', access: 'write', count: 1 });
     expect(found([writers], org(teams, grants))).toEqual(['max-teams | workspace lake | - | 2 teams have at least write on workspace "lake", more than 1: a, b']);
     expect(found([{ ...writers, rule: { ...writers.rule, count: 2 } as PolicyRule }], org(teams, grants))).toEqual([]);
+  });
+});
+
+describe('a violation is data', () => {
+  it('names the rule, the level found and its sources; its words are the renderer\'s', () => {
+    const rule: PolicyRule = { kind: 'max-access', access: 'write', exceptTeams: [] };
+    const [violation, ...rest] = checkPolicies([policy('workspace', { names: ['lake'] }, rule)], org([team('ops')], [grant('ops', 'team-projects', 'prj-data', 'admin')]));
+    expect(rest).toEqual([]);
+    expect(violation).toEqual({
+      policy: 'max-access',
+      target: { type: 'workspace', name: 'lake', id: 'ws-lake' },
+      team: { name: 'ops', id: 'team-ops' },
+      found: { kind: 'max-access', rule, access: 'admin', sources: [{ kind: 'project', name: 'data', id: 'prj-data', access: 'admin' }] },
+    });
+    expect(violation && 'message' in violation).toBe(false);
   });
 });

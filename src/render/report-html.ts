@@ -3,7 +3,8 @@
 // level, its sources on hover (title) and on click, filters for teams and workspaces. Styles and
 // script are inline and the Content-Security-Policy forbids any request, so the file opens
 // anywhere and leaks nothing.
-import type { EffectiveCell, Report, ReportWorkspace } from '../core/effective.js';
+import type { EffectiveCell } from '../core/effective.js';
+import type { Report, ReportWorkspace } from '../core/report.js';
 import { RESOURCE_OF, type Project } from '../core/model.js';
 import { orderedEntries } from '../core/permissions.js';
 import { printable } from '../core/printable.js';

@@ -1,6 +1,7 @@
 // The report as text: grouped by target (project, then workspace), or with `--team` by team, one
 // line per (team, target) with its level and every source.
-import type { AccessSource, EffectiveCell, Report } from '../core/effective.js';
+import type { AccessSource, EffectiveCell } from '../core/effective.js';
+import type { Report } from '../core/report.js';
 import { printable } from '../core/printable.js';
 import { coverageWords } from './coverage.js';
 import { violationHeadline, violationText } from './violation-lines.js';

@@ -1,5 +1,5 @@
 // One entry for every report format (README, "Effective access").
-import type { Report } from '../core/effective.js';
+import type { Report } from '../core/report.js';
 import { renderReportCsv } from './report-csv.js';
 import { reportDocument } from './report-document.js';
 import { renderReportHtml } from './report-html.js';

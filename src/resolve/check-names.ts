@@ -9,6 +9,7 @@ import type { DesiredState } from '../core/desired-state.js';
 import { NameIndex } from '../core/names.js';
 import type { PlanWarning } from '../core/plan.js';
 import type { DesiredPolicy } from '../core/policy.js';
+import { spellRule } from '../core/policy-rules.js';
 import { quote } from '../core/printable.js';
 import { didYouMean } from './closest.js';
 
@@ -89,10 +90,7 @@ export function withTeamsAsNamed(desired: DesiredState, spelling: ReadonlyMap<st
   if (![...spelling].some(([written, named]) => written !== named)) return desired;
   const team = (name: string): string => spelling.get(name) ?? name;
   const grants = (list: readonly DesiredGrant[]): DesiredGrant[] => list.map((g) => (team(g.team) === g.team ? g : { ...g, team: team(g.team) }));
-  const policy = (p: DesiredPolicy): DesiredPolicy => {
-    const rule = p.rule.kind === 'min-access' ? { ...p.rule, team: team(p.rule.team) } : p.rule.kind === 'max-access' ? { ...p.rule, exceptTeams: p.rule.exceptTeams.map(team) } : p.rule;
-    return { ...p, rule };
-  };
+  const policy = (p: DesiredPolicy): DesiredPolicy => ({ ...p, rule: spellRule(p.rule, team) });
   return {
     ...desired,
     settings: { ...desired.settings, ignoreTeams: desired.settings.ignoreTeams.map(team) },

@@ -5,7 +5,9 @@ import { isFixedLevel, type FixedLevel } from '../core/access.js';
 import { RESOURCE_OF, type SetMatch, type TargetType } from '../core/model.js';
 import { policyDocument } from '../core/policy-document.js';
 import { CRITERION_KEYS } from '../core/set-criteria.js';
-import type { DesiredPolicy, PolicyRule } from '../core/policy.js';
+import type { DesiredPolicy } from '../core/policy.js';
+import { POLICY_RULES, RULE_KINDS, type PolicyRule, type RuleKind, type RuleReader } from '../core/policy-rules.js';
+import { orList } from '../validate/suggest.js';
 import type { Reader } from './reader.js';
 
 function names(reader: Reader, key: string): string[] {
@@ -23,18 +25,20 @@ function matchOf(reader: Reader): SetMatch {
   return match;
 }
 
+/** The rule through its row (core/policy-rules.ts), each value checked as a valid file holds it. */
 function ruleOf(reader: Reader, type: TargetType): PolicyRule {
   const kind = reader.string('kind');
-  switch (kind) {
-    case 'max-access':
-      return { kind, access: level(reader, 'access', type), exceptTeams: names(reader, 'except_teams') };
-    case 'min-access':
-      return { kind, team: reader.string('team'), access: level(reader, 'access', type) };
-    case 'max-teams':
-      return { kind, access: level(reader, 'access', type), count: reader.integer('count') };
-    default:
-      return reader.fail(`${reader.at('kind')} "${kind}" is not max-access, min-access or max-teams`);
-  }
+  if (!(RULE_KINDS as readonly string[]).includes(kind)) reader.fail(`${reader.at('kind')} "${kind}" is not ${orList(RULE_KINDS)}`);
+  const fields: RuleReader = {
+    level: (key) => level(reader, key, type),
+    string: (key) => reader.string(key),
+    names: (key) => names(reader, key),
+    integer: (key, minimum) => {
+      const value = reader.integer(key);
+      return value >= minimum ? value : reader.fail(`${reader.at(key)} is below ${minimum}`);
+    },
+  };
+  return POLICY_RULES[kind as RuleKind].fromDocument(fields);
 }
 
 function policyOf(reader: Reader): DesiredPolicy {
