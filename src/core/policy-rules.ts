@@ -19,6 +19,8 @@ export interface RuleFields {
   readonly 'min-access': { readonly team: string; readonly access: FixedLevel };
   /** At most `count` teams (the owners team not counted) have at least `access`. */
   readonly 'max-teams': { readonly access: FixedLevel; readonly count: number };
+  /** Every grant of at least `access` (the owners team's aside) ends within `days` days: break-glass access never made permanent by accident. */
+  readonly 'max-expiry': { readonly access: FixedLevel; readonly days: number };
 }
 
 export type RuleKind = keyof RuleFields;
@@ -34,6 +36,8 @@ export interface RuleFindings {
   readonly 'min-access': { readonly has?: { readonly access: Level; readonly sources: readonly AccessSource[] } };
   /** Every team with at least the level, the owners team not counted, in name order. */
   readonly 'max-teams': { readonly teams: readonly string[] };
+  /** The grant's level, at least the rule's, and when it ends (RFC 3339, UTC): absent, it never does. */
+  readonly 'max-expiry': { readonly access: Level; readonly expires?: string };
 }
 
 /** One kind's finding, with the rule it breaks. */
@@ -139,6 +143,21 @@ export const POLICY_RULES: { readonly [K in RuleKind]: RuleRow<K> } = {
     document: (rule) => ({ kind: rule.kind, access: rule.access, count: rule.count }),
     fromDocument: (reader) => ({ kind: 'max-teams', access: reader.level('access'), count: reader.integer('count', 0) }),
     reads: 'effective-access',
+  },
+  'max-expiry': {
+    schema: {
+      'max-expiry': mappingSchema('Every grant of at least `access` on a matched target (its own grant, as the files give it or as it is live) must expire (`expires:`) within `days` days: a grant without `expires:` never does.', ['access', 'days'], {
+        access: levelSchema('The least level held to it (a custom grant: when it has every permission of the level).'),
+        days: { description: 'How many days ahead a grant may end, at the most.', type: 'integer', minimum: 1 },
+      }),
+    },
+    levelAt: ['max-expiry', 'access'],
+    read: (policy) => ({ kind: 'max-expiry', access: field(policy, 'max-expiry').access as FixedLevel, days: Number(field(policy, 'max-expiry').days) }),
+    teams: () => [],
+    spell: (rule) => rule,
+    document: (rule) => ({ kind: rule.kind, access: rule.access, days: rule.days }),
+    fromDocument: (reader) => ({ kind: 'max-expiry', access: reader.level('access'), days: reader.integer('days', 1) }),
+    reads: 'grant-expiries',
   },
 };
 

@@ -25,6 +25,18 @@ export interface SavedViolation extends ViolationOf {
 
 export type PolicyViolation = FoundViolation | SavedViolation;
 
+/**
+ * When a grant the files give ends (README, "Grants that expire"), by the ids of its team and
+ * target: what the rules that read grant expiries compare (core/policy-rules.ts). A grant with no
+ * end listed never ends.
+ */
+export interface GrantEnd {
+  readonly teamId: string;
+  readonly targetId: string;
+  /** RFC 3339, UTC (GrantExpiry.at). */
+  readonly at: string;
+}
+
 /** `policies:`, validated: a rule checked on the effective access of every target the match selects. */
 export interface DesiredPolicy extends Selecting {
   readonly name: string;

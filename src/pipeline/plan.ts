@@ -19,9 +19,11 @@ import { readPolicyContext, readPolicyLists } from '../live/policy-context.js';
 import type { SetCatalog } from '../resolve/catalog.js';
 import { policyNameFindings } from '../policy/selectors.js';
 import { nameProblemsError } from '../resolve/problems.js';
-import { checkPolicies } from '../policy/check.js';
+import { checkPolicies, type GrantClock } from '../policy/check.js';
+import { grantEnds } from '../policy/ends.js';
+import { rulesRead } from '../core/policy-rules.js';
 import { grantsAfter } from '../effective/after.js';
-import type { DesiredPolicy, PolicyViolation } from '../core/policy.js';
+import type { DesiredPolicy, GrantEnd, PolicyViolation } from '../core/policy.js';
 import type { Change } from '../core/plan.js';
 import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
 import { readLive, type ReadOptions } from '../live/read-live.js';
@@ -87,6 +89,8 @@ export function withClock<R extends { readonly now?: number }>(request: R): R & 
 
 export interface PlanResult {
   readonly plan: Plan;
+  /** When each grant of the files ends, by ids, when a policy reads it (`max-expiry`; else none): what a saved plan keeps for apply --plan. */
+  readonly ends: readonly GrantEnd[];
   readonly desired: DesiredState;
   readonly resolved: Resolved;
   readonly live: LiveState;
@@ -163,12 +167,13 @@ export async function violationsOf(
   policies: readonly DesiredPolicy[],
   live: LiveState,
   changes: readonly Change[],
+  clock: GrantClock,
   request: Pick<PlanRequest, 'concurrency' | 'policyState'>,
   lists?: SetCatalog,
 ): Promise<PolicyViolation[]> {
   if (policies.length === 0) return [];
   const input = await readPolicyContext(client, resolved, live, policies, { concurrency: request.concurrency }, lists);
-  return checkPolicies(policies, request.policyState === 'live' ? input : { ...input, grants: grantsAfter(input.grants, changes) });
+  return checkPolicies(policies, { ...clock, ...input, ...(request.policyState === 'live' ? {} : { grants: grantsAfter(input.grants, changes) }) });
 }
 
 /**
@@ -181,15 +186,23 @@ export async function violationsOf(
  * is), and the warnings of their names; none to check, no request. A name of a match the
  * organization does not have fails the run before any grant is read for the policies.
  */
-async function policiesOf(client: TfeClient, expanded: Expanded, live: LiveState, changes: readonly Change[], request: Pick<PlanRequest, 'concurrency' | 'policyState'>): Promise<{ violations: PolicyViolation[]; warnings: PlanWarning[] }> {
+async function policiesOf(
+  client: TfeClient,
+  expanded: Expanded,
+  live: LiveState,
+  changes: readonly Change[],
+  request: Pick<PlanRequest, 'concurrency' | 'policyState'> & { readonly now: number },
+): Promise<{ violations: PolicyViolation[]; warnings: PlanWarning[]; ends: GrantEnd[] }> {
   const policies = expanded.desired.policies ?? [];
-  if (policies.length === 0) return { violations: [], warnings: [] };
+  if (policies.length === 0) return { violations: [], warnings: [], ends: [] };
   const lists = await readPolicyLists(client, expanded.resolved, policies);
   const { problems, warnings } = policyNameFindings(policies, lists, expanded.resolved.organization);
   if (problems.length > 0) throw nameProblemsError(problems);
-  const violations = await violationsOf(client, expanded.resolved, policies, live, changes, request, lists);
+  // What the rules read (core/policy-rules.ts): the files' grants' ends only for a rule that compares them.
+  const ends = rulesRead(policies.map((p) => p.rule), 'grant-expiries') ? grantEnds(expanded.resolved.targets, expanded.resolved.teamsByName) : [];
+  const violations = await violationsOf(client, expanded.resolved, policies, live, changes, { ends, now: request.now }, request, lists);
   const ignored = new Set<string>(expanded.desired.settings.ignoreWarnings ?? []);
-  return { violations, warnings: warnings.filter((w) => !ignored.has(w.code)) };
+  return { violations, warnings: warnings.filter((w) => !ignored.has(w.code)), ends };
 }
 
 export async function planAgainstLive(
@@ -217,9 +230,10 @@ export async function planAgainstLive(
   const policies = await policiesOf(client, expanded, live, built.changes, request);
   // The checksum covers the policies' verdict as it covers the guards' (diff/checksum.ts).
   const plan = withViolations({ ...built, warnings: [...built.warnings, ...policies.warnings], ...(targeted.length > 0 ? { targeted } : {}), ...(live.read ? { read: live.read } : {}) }, expanded.desired, live, policies.violations);
-  if (!request.effectiveChanges) return { plan, desired, resolved, live };
+  const { ends } = policies;
+  if (!request.effectiveChanges) return { plan, ends, desired, resolved, live };
   const context = await readChangeContext(client, resolved, live, plan.changes, read);
-  return { plan: { ...plan, effectiveChanges: effectiveChanges(plan.changes, context) }, desired, resolved, live };
+  return { plan: { ...plan, effectiveChanges: effectiveChanges(plan.changes, context) }, ends, desired, resolved, live };
 }
 
 export async function planFromFiles(unclocked: PlanRequest): Promise<PlanResult> {

@@ -25,7 +25,9 @@ import { policyNameFindings } from '../policy/selectors.js';
 import { nameProblemsError } from '../resolve/problems.js';
 import { coverageOf } from '../diff/completeness.js';
 import { scopeOf } from '../core/scope.js';
-import type { PolicyViolation } from '../core/policy.js';
+import type { DesiredPolicy, GrantEnd, PolicyViolation } from '../core/policy.js';
+import { rulesRead } from '../core/policy-rules.js';
+import { grantEnds } from '../policy/ends.js';
 import { namesTags } from '../core/set-criteria.js';
 
 export interface ReportRequest extends Pick<PlanRequest, 'cwd' | 'env' | 'address' | 'concurrency' | 'rateLimit' | 'homeDir' | 'onProgress' | 'afterLoad' | 'onRateLimit' | 'signal' | 'timeoutMs' | 'readBy' | 'onNotice' | 'now'> {
@@ -125,14 +127,21 @@ async function readOrganization(client: TfeClient, organization: string, request
  * team names and their matches' names are checked as plan checks them, from the lists read (no
  * request); the report has no warnings, so a policy that covers nothing simply has no violation.
  */
-async function violationsIn(desired: DesiredState | undefined, found: Catalogue, grants: readonly GrantInput[]): Promise<PolicyViolation[]> {
+async function violationsIn(desired: DesiredState | undefined, found: Catalogue, grants: readonly GrantInput[], now: number): Promise<PolicyViolation[]> {
   if (!desired?.policies?.length) return [];
   const expanded = await resolveAndExpand(catalogueReader(found), { ...desired, targets: [], sets: [] });
   const policies = expanded.desired.policies ?? [];
   const scope = { ...found, complete: true, keyValueTags: found.keyValueTags === true };
   const { problems } = policyNameFindings(policies, scope, desired.organization);
   if (problems.length > 0) throw nameProblemsError(problems);
-  return checkPolicies(policies, { ...found, grants });
+  return checkPolicies(policies, { ...found, grants, now, ends: await endsIn(desired, found, policies, now) });
+}
+
+/** When each grant of the files ends, for a rule that reads it (max-expiry): the files' targets and sets, expanded as a plan expands them. */
+async function endsIn(desired: DesiredState, found: Catalogue, policies: readonly DesiredPolicy[], now: number): Promise<GrantEnd[]> {
+  if (!rulesRead(policies.map((p) => p.rule), 'grant-expiries')) return [];
+  const { resolved } = await resolveAndExpand(catalogueReader(found), desired, [], now);
+  return grantEnds(resolved.targets, resolved.teamsByName);
 }
 
 export async function reportOrganization(request: ReportRequest): Promise<Report> {
@@ -161,7 +170,7 @@ async function reportWith(client: TfeClient, organization: string, desired: Desi
     const grants: readonly GrantInput[] =
       request.after && desired ? asTheServerKeeps(grantsAfter(liveGrants, (await planOnRead(desired, found, live, request.now ?? Date.now())).changes), live, await client.serverInfo()) : liveGrants;
     const cells = effectiveAccess({ ...found, grants });
-    const violations = await violationsIn(desired, found, grants);
+    const violations = await violationsIn(desired, found, grants, request.now ?? Date.now());
     const projects = new Map(found.projects.map((p) => [p.id, p]));
     const workspaces = found.workspaces.map((w) => {
       const project = w.projectId === undefined ? undefined : projects.get(w.projectId);

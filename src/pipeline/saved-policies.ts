@@ -18,13 +18,14 @@ const count = (n: number): string => `${n} violation${n === 1 ? '' : 's'}`;
  * found is stale (exit 1): it was reviewed as refused. Found ones refuse it as a fresh plan's do
  * (exit 3, pipeline/apply.ts).
  */
-export async function recheckPolicies(client: TfeClient, file: string, saved: SavedPlan, fresh: readonly LiveTarget[], request: Pick<PlanRequest, 'concurrency'>): Promise<Plan> {
+export async function recheckPolicies(client: TfeClient, file: string, saved: SavedPlan, fresh: readonly LiveTarget[], request: Pick<PlanRequest, 'concurrency'> & { readonly now: number }): Promise<Plan> {
   const { policies } = saved.basis;
   const organization = saved.plan.organization;
   const teams = policies.length === 0 ? [] : await listTeamsOf(client, organization);
   const resolved = { organization, teams, teamsByName: new Map(teams.map((t) => [t.name, t])), targets: [] };
   const live: LiveState = { organization, teams: new Map(teams.map((t) => [t.id, t])), targets: new Map(fresh.map((t) => [t.id, t])) };
-  const found = await violationsOf(client, resolved, policies, live, saved.plan.changes, request);
+  // The grants' ends as planned (a rule that reads them: max-expiry), judged at apply's clock.
+  const found = await violationsOf(client, resolved, policies, live, saved.plan.changes, { ends: saved.basis.expiries ?? [], now: request.now }, request);
   const stored = saved.plan.violations ?? [];
   if (found.length === 0 && stored.length > 0) {
     throw new CLIError(

@@ -1,13 +1,15 @@
 // The policies (README, "Policies") checked on effective access: every target of the organization
 // a policy's match selects, every team's effective access there (src/effective/), each rule by
-// its kind's row (rules.ts). The violations are data: a renderer phrases them. Pure.
+// its kind's row (rules.ts), with what the row reads. The violations are data: a renderer phrases
+// them. Pure.
 import type { EffectiveCell } from '../core/effective.js';
-import type { DesiredSet, Project, TargetRef, TargetType, Workspace } from '../core/model.js';
-import type { DesiredPolicy, FoundViolation } from '../core/policy.js';
+import { RESOURCE_OF, type DesiredSet, type Project, type TargetRef, type TargetType, type Workspace } from '../core/model.js';
+import type { DesiredPolicy, FoundViolation, GrantEnd } from '../core/policy.js';
 import type { Finding, FindingOf, RuleKind, RuleOf } from '../core/policy-rules.js';
 import { byText, EffectiveIndex, type OrganizationInput } from '../effective/compute.js';
 import { projectMatches, workspaceMatches } from '../expand/match.js';
-import { RULE_CHECKS, type TargetView } from './rules.js';
+import { permissionsOf } from '../core/permissions.js';
+import { RULE_CHECKS, type ExpiringGrant, type TargetView } from './rules.js';
 
 /** The match as a set's, for the matchers sets use (src/expand/match.ts). */
 function asSet(policy: DesiredPolicy): DesiredSet {
@@ -28,6 +30,41 @@ export function selectedBy(policy: DesiredPolicy, projects: readonly Project[], 
 }
 
 const cellKey = (type: TargetType, id: string): string => `${type}\u0000${id}`;
+const endKey = (teamId: string, targetId: string): string => `${teamId}\u0000${targetId}`;
+
+/** What the rules read beyond the organization's access: when each grant of the files ends, and the run's clock. */
+export interface GrantClock {
+  readonly ends: readonly GrantEnd[];
+  /** Epoch milliseconds. */
+  readonly now: number;
+}
+
+/** The organization as the check sees it, with the grants' ends. */
+export type PolicyInput = OrganizationInput & GrantClock;
+
+/** The grants on each target, with their teams and ends, in team-name order: worked out once, when a rule first reads them. */
+function grantsByTarget(input: PolicyInput): (target: TargetRef) => readonly ExpiringGrant[] {
+  let byTarget: Map<string, ExpiringGrant[]> | undefined;
+  return (target) => {
+    if (!byTarget) {
+      byTarget = new Map();
+      const teams = new Map(input.teams.map((t) => [t.id, t]));
+      const ends = new Map(input.ends.map((e) => [endKey(e.teamId, e.targetId), e.at]));
+      for (const grant of input.grants) {
+        const team = teams.get(grant.teamId);
+        // A grant of a team the token does not see is not counted, as effective access does not count it.
+        if (!team) continue;
+        const type: TargetType = grant.resource === RESOURCE_OF.project ? 'project' : 'workspace';
+        const at = ends.get(endKey(grant.teamId, grant.targetId));
+        const held: ExpiringGrant = { team: { name: team.name, id: team.id }, access: grant.access.access, permissions: permissionsOf(grant.resource, grant.access), ...(at === undefined ? {} : { expires: at }) };
+        const key = cellKey(type, grant.targetId);
+        byTarget.set(key, [...(byTarget.get(key) ?? []), held]);
+      }
+      for (const list of byTarget.values()) list.sort((a, b) => byText(a.team.name, b.team.name));
+    }
+    return byTarget.get(cellKey(target.type, target.id)) ?? [];
+  };
+}
 
 /** The rule checked by its kind's row; each hit, with the rule, is a finding of that kind. */
 function check<K extends RuleKind>(name: string, rule: RuleOf<K>, view: TargetView): FoundViolation[] {
@@ -43,7 +80,7 @@ function check<K extends RuleKind>(name: string, rule: RuleOf<K>, view: TargetVi
  * organization as the check sees it: every target the policies select, with their grants and, for
  * a workspace, its project's grants (what its effective access counts).
  */
-export function checkPolicies(policies: readonly DesiredPolicy[], input: OrganizationInput): FoundViolation[] {
+export function checkPolicies(policies: readonly DesiredPolicy[], input: PolicyInput): FoundViolation[] {
   if (policies.length === 0) return [];
   const byTarget = new Map<string, EffectiveCell[]>();
   for (const cell of new EffectiveIndex(input).all()) {
@@ -52,9 +89,10 @@ export function checkPolicies(policies: readonly DesiredPolicy[], input: Organiz
     list.push(cell);
     byTarget.set(key, list);
   }
+  const grants = grantsByTarget(input);
   return policies.flatMap((policy) =>
     selectedBy(policy, input.projects, input.workspaces)
       .sort((a, b) => byText(a.name, b.name))
-      .flatMap((target) => check(policy.name, policy.rule, { target, cells: byTarget.get(cellKey(target.type, target.id)) ?? [] })),
+      .flatMap((target) => check(policy.name, policy.rule, { target, cells: byTarget.get(cellKey(target.type, target.id)) ?? [], grants: () => grants(target), now: input.now })),
   );
 }

@@ -14,6 +14,7 @@ import type { EffectiveCell } from '../core/effective.js';
 import { OWNERS_TEAM, RESOURCE_OF, type TargetRef, type TargetType, type TeamRef } from '../core/model.js';
 import type { RuleFindings, RuleKind, RuleOf } from '../core/policy-rules.js';
 import { atLeast, compare } from '../effective/vector.js';
+import { DAY_MS, msOf } from '../core/expiry.js';
 
 /** A level and the permissions it stands for: an effective cell's, or a grant's. */
 export interface Held {
@@ -37,11 +38,21 @@ export function reaches(held: Held, type: TargetType, level: FixedLevel): boolea
   return atLeast(resource, held.permissions, IMPLIED[resource][level] ?? {});
 }
 
-/** What a check sees of one target a policy covers. */
+/** A grant on the target itself, with its team and when it ends (absent: it never does). */
+export interface ExpiringGrant extends Held {
+  readonly team: TeamRef;
+  readonly expires?: string;
+}
+
+/** What a check sees of one target a policy covers: what its rule reads (core/policy-rules.ts, `reads`). */
 export interface TargetView {
   readonly target: TargetRef;
-  /** Every team's effective access there, the owners team included, in team-name order. */
+  /** `effective-access`: every team's effective access there, the owners team included, in team-name order. */
   readonly cells: readonly EffectiveCell[];
+  /** `grant-expiries`: the grants on the target itself, in team-name order (worked out on the first call). */
+  readonly grants: () => readonly ExpiringGrant[];
+  /** The run's clock, in epoch milliseconds. */
+  readonly now: number;
 }
 
 /** What breaks a rule on the target, and by which team (null: no one team). */
@@ -66,4 +77,15 @@ export const RULE_CHECKS: { readonly [K in RuleKind]: (rule: RuleOf<K>, view: Ta
     const over = counted(cells).filter((c) => reaches(c, target.type, rule.access));
     return over.length <= rule.count ? [] : [{ team: null, found: { teams: over.map((c) => c.team.name) } }];
   },
+  // The grant's own vector, not the team's effective access: `expires:` belongs to a grant, and a
+  // level the team has through another grant is that grant's to end (a project policy's, say).
+  'max-expiry': (rule, { target, grants, now }) =>
+    grants()
+      .filter((g) => g.team.name !== OWNERS_TEAM && reaches(g, target.type, rule.access) && !endsWithin(g.expires, now, rule.days))
+      .map((g) => ({ team: g.team, found: { access: g.access, ...(g.expires === undefined ? {} : { expires: g.expires }) } })),
 };
+
+/** True when the grant ends no more than `days` days after `now` (a grant that has ended does). */
+function endsWithin(expires: string | undefined, now: number, days: number): boolean {
+  return expires !== undefined && msOf(expires) - now <= days * DAY_MS;
+}

@@ -7,6 +7,7 @@ import type { JsonObject } from '../core/json-value.js';
 import type { TargetRef, TeamRef } from '../core/model.js';
 import type { PolicyViolation } from '../core/policy.js';
 import type { FindingOf, RuleKind } from '../core/policy-rules.js';
+import { describeInstant } from '../core/expiry.js';
 import { quote } from '../core/printable.js';
 import { sourceText } from './report-text.js';
 
@@ -27,6 +28,11 @@ const WORDS: { readonly [K in RuleKind]: (found: FindingOf<K>, place: Place) => 
     return `team ${quote(found.rule.team)} has ${has} on ${where(target)}, below ${found.rule.access}`;
   },
   'max-teams': (found, { target }) => `${found.teams.length} teams have ${atLeast(found.rule.access)} on ${where(target)}, more than ${found.rule.count}: ${found.teams.join(', ')}`,
+  'max-expiry': (found, { target, team }) => {
+    const until = found.expires === undefined ? 'with no expiry' : `until ${describeInstant(found.expires)}`;
+    const days = `${found.rule.days} day${found.rule.days === 1 ? '' : 's'}`;
+    return `team ${quote(team?.name ?? '')} has ${found.access} on ${where(target)} ${until}: a grant of ${atLeast(found.rule.access)} must expire within ${days}`;
+  },
 };
 
 function wordsOf<K extends RuleKind>(found: FindingOf<K>, place: Place): string {

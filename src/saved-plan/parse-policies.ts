@@ -5,8 +5,9 @@ import { isFixedLevel, type FixedLevel } from '../core/access.js';
 import { RESOURCE_OF, type SetMatch, type TargetType } from '../core/model.js';
 import { policyDocument } from '../core/policy-document.js';
 import { CRITERION_KEYS } from '../core/set-criteria.js';
-import type { DesiredPolicy } from '../core/policy.js';
-import { POLICY_RULES, RULE_KINDS, type PolicyRule, type RuleKind, type RuleReader } from '../core/policy-rules.js';
+import type { DesiredPolicy, GrantEnd } from '../core/policy.js';
+import { POLICY_RULES, RULE_KINDS, rulesRead, type PolicyRule, type RuleKind, type RuleReader } from '../core/policy-rules.js';
+import { expiryDocument } from './saved-plan.js';
 import { orList } from '../validate/suggest.js';
 import type { Reader } from './reader.js';
 
@@ -52,4 +53,18 @@ function policyOf(reader: Reader): DesiredPolicy {
 
 export function policiesOf(basis: Reader): DesiredPolicy[] {
   return basis.objects('policies').map(policyOf);
+}
+
+function endOf(reader: Reader): GrantEnd {
+  const end = { teamId: reader.string('team'), targetId: reader.string('target'), at: reader.instant('at') };
+  if (JSON.stringify(expiryDocument(end)) !== JSON.stringify(reader.value)) reader.fail(`${reader.path} has keys a saved plan does not write`);
+  return end;
+}
+
+/** `basis.expiries`: there exactly when a policy reads them (core/policy-rules.ts). */
+export function expiriesOf(basis: Reader, policies: readonly DesiredPolicy[]): { expiries?: GrantEnd[] } {
+  const reads = rulesRead(policies.map((p) => p.rule), 'grant-expiries');
+  if (basis.value.expiries === undefined) return reads ? basis.fail(`${basis.at('expiries')} is missing, and a policy reads it`) : {};
+  if (!reads) basis.fail(`${basis.at('expiries')} is there, and no policy reads it`);
+  return { expiries: basis.objects('expiries').map(endOf) };
 }

@@ -3,11 +3,13 @@
 // It holds no token: the address, the organization, ids, names and fingerprints only.
 import type { LiveState, TargetType } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
-import type { JsonValue } from '../core/json-value.js';
+import type { JsonObject, JsonValue } from '../core/json-value.js';
 import { planJsonDocument } from '../render/json.js';
 import type { Plan } from '../core/plan.js';
 import { policyDocument, policyMeaning } from '../core/policy-document.js';
-import type { DesiredPolicy } from '../core/policy.js';
+import type { DesiredPolicy, GrantEnd } from '../core/policy.js';
+import { rulesRead } from '../core/policy-rules.js';
+import { InternalError } from '../errors.js';
 import { incompleteTargetsOf } from '../diff/completeness.js';
 import { fingerprintDesired, fingerprintGrants, HMAC_KEY, INTEGRITY_KEY, integrityOf } from './fingerprint.js';
 import type { HmacState, PlanKey } from './seal.js';
@@ -40,6 +42,8 @@ export interface PlanBasis {
   readonly targets: readonly BasisTarget[];
   /** The files' policies (README, "Policies"), in file order: `apply --plan` checks them again. */
   readonly policies: readonly DesiredPolicy[];
+  /** When each grant of the files ends, by ids (policy/ends.ts): only when a policy reads it (`max-expiry`). */
+  readonly expiries?: readonly GrantEnd[];
 }
 
 export interface SavedPlan {
@@ -51,11 +55,25 @@ export interface SavedPlan {
   readonly hmac?: HmacState;
 }
 
-export function savedPlanOf(plan: Plan, desired: DesiredState, live: LiveState, address?: string): SavedPlan {
+/** `ends`: the plan's (PlanResult.ends), needed when a policy reads them. */
+export function savedPlanOf(plan: Plan, desired: DesiredState, live: LiveState, address?: string, ends?: readonly GrantEnd[]): SavedPlan {
   const incomplete = incompleteTargetsOf(live);
   const targets = [...live.targets.values()].map((t) => ({ type: t.type, name: t.name, id: t.id, grants: fingerprintGrants(t.grants), complete: !incomplete.has(t.id) }));
-  const basis = { desired: fingerprintDesired(desired), maxRemovals: desired.settings.maxRemovals, targets, policies: (desired.policies ?? []).map(policyMeaning) };
+  const policies = desired.policies ?? [];
+  const basis: PlanBasis = { desired: fingerprintDesired(desired), maxRemovals: desired.settings.maxRemovals, targets, policies: policies.map(policyMeaning), ...expiriesOf(policies, ends) };
   return address === undefined ? { plan, basis } : { address, plan, basis };
+}
+
+/** The grants' ends when a policy reads them: a plan saved without them would check it against none. */
+function expiriesOf(policies: readonly DesiredPolicy[], ends: readonly GrantEnd[] | undefined): { expiries?: readonly GrantEnd[] } {
+  if (!rulesRead(policies.map((p) => p.rule), 'grant-expiries')) return {};
+  if (ends === undefined) throw new InternalError('a policy reads the grants\' ends, and the saved plan was not given them');
+  return { expiries: ends };
+}
+
+/** README, "Policies": `{team, target, at}`, by ids. */
+export function expiryDocument(end: GrantEnd): JsonObject {
+  return { team: end.teamId, target: end.targetId, at: end.at };
 }
 
 /**
@@ -72,6 +90,7 @@ export function savedPlanDocument(saved: SavedPlan, key?: PlanKey): { [key: stri
       max_removals: saved.basis.maxRemovals,
       targets: saved.basis.targets.map((t) => ({ type: t.type, name: t.name, id: t.id, grants: t.grants, complete: t.complete })),
       policies: saved.basis.policies.map(policyDocument),
+      ...(saved.basis.expiries ? { expiries: saved.basis.expiries.map(expiryDocument) } : {}),
     },
     plan: planJsonDocument(saved.plan),
   };
