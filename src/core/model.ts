@@ -93,25 +93,30 @@ export interface GrantOrigin {
   readonly overrides?: readonly string[];
 }
 
-export interface DesiredTarget {
+/** A target as the files write it: an entry under `projects:` or `workspaces:`. */
+export interface EntryTarget {
   readonly type: TargetType;
   readonly name: string;
   /** Pinned id (`prj-...` / `ws-...`), checked against the name when resolving. */
   readonly id?: string;
-  /** Remove grants of teams the file does not list (per-target value, settings.prune applied). */
-  readonly prune: boolean;
+  /** `prune:` as the entry writes it; absent, settings.prune decides, where the sets merge (expand/merge.ts, pruneOf). */
+  readonly prune?: boolean;
   readonly grants: readonly DesiredGrant[];
   readonly source?: SourceRef;
   /**
-   * Grants of the files whose expiry has passed at the time of the run (diff/expiry.ts, desiredAt):
+   * Grants of the files whose expiry has passed at the time of the run (core/expiry.ts, desiredAt):
    * no longer in `grants`; the plan removes their live grants whatever `prune` says.
    */
   readonly expired?: readonly DesiredGrant[];
   /** Warnings the file silences on this target (`ignore-warnings:` under it). */
   readonly ignoreWarnings?: readonly WarningCode[];
-  /** True when the entry itself says `prune:` (a set never prunes a target whose entry says `prune: false`). */
-  readonly pruneExplicit?: boolean;
-  /** After set expansion: what makes the target prune (its entry, or the first pruning set by name). */
+}
+
+/** A target as planned: its entry (if any) merged with the sets that match it (src/expand/). */
+export interface DesiredTarget extends EntryTarget {
+  /** Remove grants of teams the files do not give here. */
+  readonly prune: boolean;
+  /** What makes the target prune (its entry, or the first pruning set by name); absent: its entry. */
   readonly prunedBy?: GrantOrigin;
 }
 
@@ -137,12 +142,12 @@ export interface DesiredSet extends Selecting {
   readonly type: TargetType;
   readonly name: string;
   readonly match: SetMatch;
-  /** The set's own `prune`, else settings.prune. */
-  readonly prune: boolean;
+  /** `prune:` as the set writes it; absent, settings.prune decides, where the sets merge (expand/merge.ts, pruneOf). */
+  readonly prune?: boolean;
   readonly grants: readonly DesiredGrant[];
   readonly source?: SourceRef;
-  /** Teams whose grant here has expired at the run's time (diff/expiry.ts): merging still needs the grant. */
-  readonly expiredTeams?: readonly string[];
+  /** Grants whose expiry has passed at the time of the run (core/expiry.ts, desiredAt), as a target's: no longer in `grants`. */
+  readonly expired?: readonly DesiredGrant[];
 }
 
 // ---- live state (what the API reported) ----

@@ -4,12 +4,12 @@ import { homedir } from 'node:os';
 import { TfeClient } from '../api/client.js';
 import { connectionFrom } from '../api/credentials.js';
 import type { LiveState, ReadBy } from '../core/model.js';
-import type { DesiredState } from '../core/desired-state.js';
+import type { DesiredState, FilesState } from '../core/desired-state.js';
 import type { ServerInfo } from '../core/server.js';
 import type { Plan } from '../core/plan.js';
 import { buildPlan, withViolations } from '../diff/plan.js';
 import { scopeOf } from '../core/scope.js';
-import { desiredAt } from '../diff/expiry.js';
+import { desiredAt } from '../core/expiry.js';
 import { supportFindings } from '../diff/support.js';
 import type { PlanWarning } from '../core/plan.js';
 import { CLIError } from '../errors.js';
@@ -91,7 +91,7 @@ export interface PlanResult {
   readonly plan: Plan;
   /** When each grant of the files ends, by ids, when a policy reads it (`max-expiry`; else none): what a saved plan keeps for apply --plan. */
   readonly ends: readonly GrantEnd[];
-  readonly desired: DesiredState;
+  readonly desired: FilesState;
   readonly resolved: Resolved;
   readonly live: LiveState;
   /** Still open, for callers that go on with it (a benchmark applies through it); the caller closes it. */
@@ -105,7 +105,7 @@ function problemsError(problems: readonly Problem[], files: readonly string[]): 
 }
 
 /** load + validate + --target, at `now` (grants expired then are no longer desired): offline, before any request. */
-export async function desiredFromFiles(paths: string[], cwd: string, targets: readonly string[], now: number): Promise<DesiredState> {
+export async function desiredFromFiles(paths: string[], cwd: string, targets: readonly string[], now: number): Promise<FilesState> {
   const loaded = await loadDesiredState(paths, cwd);
   if (!loaded.state) throw problemsError(loaded.problems, loaded.files);
   return desiredAt(selectTargets(loaded.state, targets), now);
@@ -141,19 +141,18 @@ export function readOptionsOf(request: Pick<PlanRequest, 'concurrency' | 'readBy
 
 /**
  * resolve + expand: the targets to read, the sets merged with the entries (src/expand/), or one
- * error naming every problem. With `now`, a set's grant whose expiry has passed is no longer
- * desired, as an entry's is (desiredFromFiles did the entries').
+ * error naming every problem. The grants that have ended are the files' own (desiredFromFiles decided them, core/expiry.ts).
  */
-export async function resolveAndExpand(client: NameReader, desired: DesiredState, targets: readonly string[] = [], now?: number): Promise<Expanded> {
+export async function resolveAndExpand(client: NameReader, desired: FilesState, targets: readonly string[] = []): Promise<Expanded> {
   const resolved = await resolve(client, desired);
   // The files' teams as the organization spells them, when one differs only by Unicode normalisation.
-  const expanded = expandSets(resolved.desired ?? desired, resolved, now);
+  const expanded = expandSets(resolved.desired ?? desired, resolved);
   if (expanded.problems.length > 0) {
     const head = expanded.problems.length === 1 ? 'The sets have a problem' : `The sets have ${expanded.problems.length} problems`;
     throw new CLIError(`${head}:\n${expanded.problems.map((p) => `  ${p}`).join('\n')}`);
   }
   const selected = selectExpanded(expanded.desired, expanded.resolved, targets);
-  return { ...expanded, ...selected, desired: now === undefined || !desired.sets?.length ? selected.desired : desiredAt(selected.desired, now) };
+  return { ...expanded, ...selected };
 }
 
 /**
@@ -207,14 +206,14 @@ async function policiesOf(
 
 export async function planAgainstLive(
   client: TfeClient,
-  desired: DesiredState,
+  desired: FilesState,
   request: Pick<PlanRequest, 'concurrency' | 'onProgress' | 'afterLoad' | 'effectiveChanges' | 'policyState' | 'readBy' | 'onNotice'> & Partial<Pick<PlanRequest, 'targets' | 'paths'>> & { readonly now: number },
 ): Promise<Omit<PlanResult, 'client'>> {
   // Here rather than in desiredFromFiles: every plan (plan, drift, a fresh apply) passes through.
   request.afterLoad?.();
   // Once per run, before anything else: the versions, and a lower rate limit before the first burst.
   const server = await client.serverInfo();
-  const expanded = await resolveAndExpand(client, desired, request.targets, request.now);
+  const expanded = await resolveAndExpand(client, desired, request.targets);
   const { resolved } = expanded;
   const read = readOptionsOf(request);
   const live = await readLive(client, resolved, { ...read, ...(request.onProgress ? { onProgress: request.onProgress } : {}) });

@@ -4,7 +4,7 @@
 import type { TfeClient } from '../api/client.js';
 import type { Report } from '../core/report.js';
 import type { LiveState, Project, Team, Workspace } from '../core/model.js';
-import type { DesiredState } from '../core/desired-state.js';
+import type { FilesState } from '../core/desired-state.js';
 import type { DiffPlan } from '../core/plan.js';
 import { buildPlan } from '../diff/plan.js';
 import { grantsAfter, type IdentifiedGrant } from '../effective/after.js';
@@ -47,7 +47,7 @@ export interface Catalogue {
   readonly keyValueTags?: boolean;
 }
 
-function organizationOf(desired: DesiredState | undefined, named: string | undefined): string {
+function organizationOf(desired: FilesState | undefined, named: string | undefined): string {
   if (desired && named !== undefined && named !== desired.organization) {
     throw new CLIError(`--organization "${named}" is not the organization of the files ("${desired.organization}"): leave one out.`);
   }
@@ -82,9 +82,8 @@ function grantsRead(live: LiveState): GrantLister {
 }
 
 /** The plan of the files against the organization as read: what `apply` would do now. */
-export async function planOnRead(desired: DesiredState, found: Catalogue, live: LiveState, now: number): Promise<DiffPlan> {
-  // `now`: a set's grant expires only once the sets are expanded, as in a plan (README, "Grants that expire").
-  const expanded = await resolveAndExpand(catalogueReader(found), desired, [], now);
+export async function planOnRead(desired: FilesState, found: Catalogue, live: LiveState): Promise<DiffPlan> {
+  const expanded = await resolveAndExpand(catalogueReader(found), desired);
   return buildPlan(expanded.desired, await readLive(grantsRead(live), expanded.resolved), { setWarnings: expanded.warnings });
 }
 
@@ -104,13 +103,13 @@ function asTheServerKeeps(grants: readonly IdentifiedGrant[], live: LiveState, s
 }
 
 /** Every workspace; with the key-value tags when a set or policy of the files matches tags (the same pages). */
-async function workspacesOf(client: TfeClient, organization: string, desired: DesiredState | undefined): Promise<Pick<Catalogue, 'workspaces' | 'keyValueTags'>> {
+async function workspacesOf(client: TfeClient, organization: string, desired: FilesState | undefined): Promise<Pick<Catalogue, 'workspaces' | 'keyValueTags'>> {
   const matches = [...(desired?.sets ?? []), ...(desired?.policies ?? [])].map((m) => m.match);
   if (!matches.some(namesTags)) return { workspaces: await client.listWorkspaces(organization) };
   return client.listTaggedWorkspaces(organization, { keyValueTags: true });
 }
 
-async function readOrganization(client: TfeClient, organization: string, request: ReportRequest, desired: DesiredState | undefined): Promise<{ found: Catalogue; live: LiveState }> {
+async function readOrganization(client: TfeClient, organization: string, request: ReportRequest, desired: FilesState | undefined): Promise<{ found: Catalogue; live: LiveState }> {
   await client.serverInfo(); // once per run: a lower rate limit is heeded before the lists
   // Teams first: an address without them says so before anything else is read (resolve/teams.ts).
   const teams = await teamsOfOrganization(client, desired ?? { organization });
@@ -127,20 +126,20 @@ async function readOrganization(client: TfeClient, organization: string, request
  * team names and their matches' names are checked as plan checks them, from the lists read (no
  * request); the report has no warnings, so a policy that covers nothing simply has no violation.
  */
-async function violationsIn(desired: DesiredState | undefined, found: Catalogue, grants: readonly GrantInput[], now: number): Promise<PolicyViolation[]> {
+async function violationsIn(desired: FilesState | undefined, found: Catalogue, grants: readonly GrantInput[], now: number): Promise<PolicyViolation[]> {
   if (!desired?.policies?.length) return [];
   const expanded = await resolveAndExpand(catalogueReader(found), { ...desired, targets: [], sets: [] });
   const policies = expanded.desired.policies ?? [];
   const scope = { ...found, complete: true, keyValueTags: found.keyValueTags === true };
   const { problems } = policyNameFindings(policies, scope, desired.organization);
   if (problems.length > 0) throw nameProblemsError(problems);
-  return checkPolicies(policies, { ...found, grants, now, ends: await endsIn(desired, found, policies, now) });
+  return checkPolicies(policies, { ...found, grants, now, ends: await endsIn(desired, found, policies) });
 }
 
 /** When each grant of the files ends, for a rule that reads it (max-expiry): the files' targets and sets, expanded as a plan expands them. */
-async function endsIn(desired: DesiredState, found: Catalogue, policies: readonly DesiredPolicy[], now: number): Promise<GrantEnd[]> {
+async function endsIn(desired: FilesState, found: Catalogue, policies: readonly DesiredPolicy[]): Promise<GrantEnd[]> {
   if (!rulesRead(policies.map((p) => p.rule), 'grant-expiries')) return [];
-  const { resolved } = await resolveAndExpand(catalogueReader(found), desired, [], now);
+  const { resolved } = await resolveAndExpand(catalogueReader(found), desired);
   return grantEnds(resolved.targets, resolved.teamsByName);
 }
 
@@ -162,13 +161,13 @@ export async function reportOrganization(request: ReportRequest): Promise<Report
   }
 }
 
-async function reportWith(client: TfeClient, organization: string, desired: DesiredState | undefined, request: ReportRequest): Promise<Report> {
+async function reportWith(client: TfeClient, organization: string, desired: FilesState | undefined, request: ReportRequest): Promise<Report> {
   try {
     const generatedAt = new Date().toISOString();
     const { found, live } = await readOrganization(client, organization, request, desired);
     const liveGrants = [...live.targets.values()].flatMap((t) => t.grants);
     const grants: readonly GrantInput[] =
-      request.after && desired ? asTheServerKeeps(grantsAfter(liveGrants, (await planOnRead(desired, found, live, request.now ?? Date.now())).changes), live, await client.serverInfo()) : liveGrants;
+      request.after && desired ? asTheServerKeeps(grantsAfter(liveGrants, (await planOnRead(desired, found, live)).changes), live, await client.serverInfo()) : liveGrants;
     const cells = effectiveAccess({ ...found, grants });
     const violations = await violationsIn(desired, found, grants, request.now ?? Date.now());
     const projects = new Map(found.projects.map((p) => [p.id, p]));

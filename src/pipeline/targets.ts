@@ -4,7 +4,7 @@
 // target may be one a set matches: that is known once the sets are expanded (selectExpanded).
 import { CLIError } from '../errors.js';
 import type { TargetType } from '../core/model.js';
-import type { DesiredState } from '../core/desired-state.js';
+import type { DesiredState, FilesState } from '../core/desired-state.js';
 import { closestNames } from '../resolve/closest.js';
 import type { Resolved } from '../resolve/resolve.js';
 
@@ -16,7 +16,7 @@ export interface TargetSelector {
 const selectorText = (s: TargetSelector): string => `${s.type}:${s.name}`;
 
 /** The managed target a wrong selector most likely meant, as `type:name`. */
-function meant(desired: DesiredState, type: TargetType | undefined, name: string): string | undefined {
+function meant(desired: FilesState, type: TargetType | undefined, name: string): string | undefined {
   const exact = desired.targets.find((t) => t.name === name && t.type !== type);
   if (exact) return selectorText(exact);
   const sameKind = desired.targets.filter((t) => type === undefined || t.type === type);
@@ -27,7 +27,7 @@ function meant(desired: DesiredState, type: TargetType | undefined, name: string
 
 const hint = (guess: string | undefined): string => (guess === undefined ? '' : ` (did you mean ${guess}?)`);
 
-export function parseTarget(text: string, desired?: DesiredState): TargetSelector {
+export function parseTarget(text: string, desired?: FilesState): TargetSelector {
   const match = /^(project|workspace):(.+)$/.exec(text);
   if (!match?.[1] || !match[2]) {
     const guess = desired ? meant(desired, undefined, text.replace(/^[^:]*:/, '')) : undefined;
@@ -44,7 +44,7 @@ export function targetsOf(targets: readonly string[]): string[] {
 const selected = (selectors: readonly TargetSelector[]) => (t: { type: TargetType; name: string }): boolean => selectors.some((s) => s.type === t.type && s.name === t.name);
 
 /** `managed`: the targets a selector may name; `desired`: whose targets the near misses come from. */
-function refuseMissing(selectors: readonly TargetSelector[], managed: (s: TargetSelector) => boolean, desired: DesiredState): void {
+function refuseMissing(selectors: readonly TargetSelector[], managed: (s: TargetSelector) => boolean, desired: FilesState): void {
   const missing = selectors.filter((s) => !managed(s));
   if (missing.length === 0) return;
   const names = missing.map((s) => `${selectorText(s)}${hint(meant(desired, s.type, s.name))}`).join(', ');
@@ -52,7 +52,7 @@ function refuseMissing(selectors: readonly TargetSelector[], managed: (s: Target
 }
 
 /** Offline: the entries named; with sets of a kind, targets of that kind wait for selectExpanded. */
-export function selectTargets(desired: DesiredState, targets: readonly string[]): DesiredState {
+export function selectTargets<S extends FilesState>(desired: S, targets: readonly string[]): S {
   if (targets.length === 0) return desired;
   const selectors = targets.map((t) => parseTarget(t, desired));
   const setKinds = new Set((desired.sets ?? []).map((s) => s.type));

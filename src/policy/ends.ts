@@ -2,13 +2,13 @@
 // `max-expiry`): the expanded targets' grants that carry `expires:`, those that have ended
 // included (a live grant the plan has not removed yet ended then; it is not permanent). What the rules that
 // read grant expiries compare, and what a saved plan keeps for `apply --plan`. Pure.
-import type { DesiredTarget } from '../core/model.js';
+import type { EntryTarget } from '../core/model.js';
 import type { GrantEnd } from '../core/policy.js';
 
 /** A target of the files once resolved and its sets expanded: its id and what the files want there. */
 interface Planned {
   readonly id: string;
-  readonly desired: DesiredTarget;
+  readonly desired: EntryTarget;
 }
 
 /** Sorted by target id, then team id: the same files always give the same list. */

@@ -5,8 +5,8 @@
 // the entries too. Team names are exact and case-sensitive (docs/api.md, "Name resolution"); every
 // problem is collected, then one CLIError lists them all, sorted by file and line.
 import type { TfeClient } from '../api/client.js';
-import type { DesiredTarget, Project, Team, TargetType, Workspace } from '../core/model.js';
-import type { DesiredState } from '../core/desired-state.js';
+import type { EntryTarget, Project, Team, TargetType, Workspace } from '../core/model.js';
+import type { FilesState } from '../core/desired-state.js';
 import { didYouMean } from './closest.js';
 import { quote } from '../core/printable.js';
 import { InternalError } from '../errors.js';
@@ -31,7 +31,8 @@ export interface ResolvedTarget {
   readonly name: string;
   /** A workspace's project, when the service reported it. */
   readonly projectId?: string;
-  readonly desired: DesiredTarget;
+  /** The files' entry (once the sets are expanded: the target as planned). */
+  readonly desired: EntryTarget;
 }
 
 export interface Resolved {
@@ -45,7 +46,7 @@ export interface Resolved {
   /** What the sets are expanded from, when the files give sets (src/expand/expand.ts). */
   readonly catalog?: SetCatalog;
   /** The desired state with each team as the organization spells it, when a name differs only by Unicode normalisation (check-names.ts). */
-  readonly desired?: DesiredState;
+  readonly desired?: FilesState;
   /** What resolution warns of: names found only after Unicode normalisation. */
   readonly warnings?: readonly PlanWarning[];
 }
@@ -64,7 +65,7 @@ interface Known {
 
 /** The id of one target, or a problem: missing (with near misses), or a pinned id that disagrees. */
 /** A target whose name differs from one listed only by Unicode normalisation: that one, with a warning (check-names.ts). */
-function normalised(target: DesiredTarget, known: Known, warnings: PlanWarning[]): Named | undefined {
+function normalised(target: EntryTarget, known: Known, warnings: PlanWarning[]): Named | undefined {
   // Only a whole list can say a name is there in another normalisation (a workspace looked up by its name is not).
   const listed = known.all ?? [];
   const findings = noFindings();
@@ -75,7 +76,7 @@ function normalised(target: DesiredTarget, known: Known, warnings: PlanWarning[]
 }
 
 /** The target the name (and pinned id) finds, or a problem: missing (with near misses), or a pinned id that disagrees. */
-function match(target: DesiredTarget, known: Known, problems: NameProblem[], warnings: PlanWarning[]): Named | undefined {
+function match(target: EntryTarget, known: Known, problems: NameProblem[], warnings: PlanWarning[]): Named | undefined {
   const { byName, all } = known;
   const found = byName.get(target.name) ?? normalised(target, known, warnings);
   const what = `${target.type} ${quote(target.name)}`;
@@ -88,7 +89,7 @@ function match(target: DesiredTarget, known: Known, problems: NameProblem[], war
 }
 
 /** Workspaces not found by name but pinned by id, looked up by id: only on this error path. */
-async function pinnedWorkspaces(client: NameReader, targets: readonly DesiredTarget[], found: ReadonlyMap<string, Named>): Promise<Map<string, Named>> {
+async function pinnedWorkspaces(client: NameReader, targets: readonly EntryTarget[], found: ReadonlyMap<string, Named>): Promise<Map<string, Named>> {
   const ids = targets.filter((t) => t.id !== undefined && !found.has(t.name)).map((t) => t.id as string);
   const shown = await Promise.all(ids.map((id) => client.showWorkspace(id)));
   return new Map(shown.filter((w): w is Workspace => w !== undefined).map((w) => [w.id, w]));
@@ -104,7 +105,7 @@ async function lookUpWorkspaces(client: NameReader, organization: string, names:
 }
 
 /** The projects (when a project is managed or a set given) and, for sets, what they expand from. */
-async function listFor(client: NameReader, desired: DesiredState): Promise<{ projects: Project[]; catalog?: SetCatalog }> {
+async function listFor(client: NameReader, desired: FilesState): Promise<{ projects: Project[]; catalog?: SetCatalog }> {
   const sets = desired.sets ?? [];
   const needed = sets.length > 0 || desired.targets.some((t) => t.type === 'project');
   const projects = needed ? await client.listProjects(desired.organization) : [];
@@ -119,7 +120,7 @@ function catalogReaderOf(client: NameReader): CatalogReader {
   return { listTaggedWorkspaces: (organization, options) => list.call(client, organization, options) };
 }
 
-async function listsOf(client: NameReader, desired: DesiredState) {
+async function listsOf(client: NameReader, desired: FilesState) {
   const organization = desired.organization;
   try {
     // Teams first: an address without them (HCP Europe) says so before anything else is read.
@@ -135,7 +136,7 @@ async function listsOf(client: NameReader, desired: DesiredState) {
   }
 }
 
-export async function resolve(client: NameReader, desired: DesiredState): Promise<Resolved> {
+export async function resolve(client: NameReader, desired: FilesState): Promise<Resolved> {
   const organization = desired.organization;
   const workspaceTargets = desired.targets.filter((t) => t.type === 'workspace');
   const [teams, projects, workspaces, catalog] = await listsOf(client, desired);

@@ -2,7 +2,7 @@
 // `apply --plan FILE` can refuse to apply them to a reality that moved (README, "Saved plans").
 // It holds no token: the address, the organization, ids, names and fingerprints only.
 import type { LiveState, TargetType } from '../core/model.js';
-import type { DesiredState } from '../core/desired-state.js';
+import type { FilesState } from '../core/desired-state.js';
 import type { JsonObject, JsonValue } from '../core/json-value.js';
 import { planJsonDocument } from '../render/json.js';
 import type { Plan } from '../core/plan.js';
@@ -56,7 +56,7 @@ export interface SavedPlan {
 }
 
 /** `ends`: the plan's (PlanResult.ends), needed when a policy reads them. */
-export function savedPlanOf(plan: Plan, desired: DesiredState, live: LiveState, address?: string, ends?: readonly GrantEnd[]): SavedPlan {
+export function savedPlanOf(plan: Plan, desired: FilesState, live: LiveState, address?: string, ends?: readonly GrantEnd[]): SavedPlan {
   const incomplete = incompleteTargetsOf(live);
   const targets = [...live.targets.values()].map((t) => ({ type: t.type, name: t.name, id: t.id, grants: fingerprintGrants(t.grants), complete: !incomplete.has(t.id) }));
   const policies = desired.policies ?? [];

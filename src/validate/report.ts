@@ -1,5 +1,5 @@
 // The validate report in its three formats. Pure: text in, text out.
-import type { DesiredState } from '../core/desired-state.js';
+import type { FilesState } from '../core/desired-state.js';
 import { placeOf, problemSummary, type Problem } from '../load/problem.js';
 import { printable } from '../core/printable.js';
 
@@ -9,7 +9,7 @@ export type Format = (typeof FORMATS)[number];
 export interface Report {
   readonly files: readonly string[];
   readonly problems: readonly Problem[];
-  readonly state?: DesiredState;
+  readonly state?: FilesState;
   /** What is worth knowing about valid files (grants that expire: validate/expiry.ts); never makes them invalid. */
   readonly warnings?: readonly Problem[];
 }
@@ -27,7 +27,7 @@ export interface Manages {
   readonly policies: number;
 }
 
-export function managesOf(state: DesiredState): Manages {
+export function managesOf(state: FilesState): Manages {
   const count = (type: string) => state.targets.filter((t) => t.type === type).length;
   const sets = state.sets ?? [];
   const grants = [...state.targets, ...sets].reduce((n, t) => n + t.grants.length, 0);
