@@ -10,7 +10,7 @@ import { orderedEntries } from '../core/permissions.js';
 import { printable } from '../core/printable.js';
 import { LEVEL_COLOURS, SCRIPT, STYLE } from './report-html-assets.js';
 import { coverageWords, type CoverageWords } from './coverage.js';
-import { sourceText } from './report-text.js';
+import { sourceText } from './source-text.js';
 import { violationHeadline, violationText } from './violation-lines.js';
 import type { PolicyViolation } from '../core/policy.js';
 

@@ -9,7 +9,7 @@ import type { PolicyViolation } from '../core/policy.js';
 import type { FindingOf, RuleKind } from '../core/policy-rules.js';
 import { describeInstant } from '../core/expiry.js';
 import { quote } from '../core/printable.js';
-import { sourceText } from './report-text.js';
+import { sourceText } from './source-text.js';
 
 /** Where a finding is, for its words. */
 interface Place {
