@@ -58,7 +58,9 @@ function grantsByTarget(input: PolicyInput): (target: TargetRef) => readonly Exp
         const at = ends.get(endKey(grant.teamId, grant.targetId));
         const held: ExpiringGrant = { team: { name: team.name, id: team.id }, access: grant.access.access, permissions: permissionsOf(grant.resource, grant.access), ...(at === undefined ? {} : { expires: at }) };
         const key = cellKey(type, grant.targetId);
-        byTarget.set(key, [...(byTarget.get(key) ?? []), held]);
+        const list = byTarget.get(key) ?? [];
+        list.push(held);
+        byTarget.set(key, list);
       }
       for (const list of byTarget.values()) list.sort((a, b) => byText(a.team.name, b.team.name));
     }
@@ -82,17 +84,28 @@ function check<K extends RuleKind>(name: string, rule: RuleOf<K>, view: TargetVi
  */
 export function checkPolicies(policies: readonly DesiredPolicy[], input: PolicyInput): FoundViolation[] {
   if (policies.length === 0) return [];
-  const byTarget = new Map<string, EffectiveCell[]>();
-  for (const cell of new EffectiveIndex(input).all()) {
-    const key = cellKey(cell.target.type, cell.target.id);
-    const list = byTarget.get(key) ?? [];
-    list.push(cell);
-    byTarget.set(key, list);
-  }
+  const cells = cellsByTarget(input);
   const grants = grantsByTarget(input);
   return policies.flatMap((policy) =>
     selectedBy(policy, input.projects, input.workspaces)
       .sort((a, b) => byText(a.name, b.name))
-      .flatMap((target) => check(policy.name, policy.rule, { target, cells: byTarget.get(cellKey(target.type, target.id)) ?? [], grants: () => grants(target), now: input.now })),
+      .flatMap((target) => check(policy.name, policy.rule, { target, cells: () => cells(target), grants: () => grants(target), now: input.now })),
   );
+}
+
+/** Every team's effective access on each target, in team-name order: worked out once, when a rule first reads it. */
+function cellsByTarget(input: OrganizationInput): (target: TargetRef) => readonly EffectiveCell[] {
+  let byTarget: Map<string, EffectiveCell[]> | undefined;
+  return (target) => {
+    if (!byTarget) {
+      byTarget = new Map();
+      for (const cell of new EffectiveIndex(input).all()) {
+        const key = cellKey(cell.target.type, cell.target.id);
+        const list = byTarget.get(key) ?? [];
+        list.push(cell);
+        byTarget.set(key, list);
+      }
+    }
+    return byTarget.get(cellKey(target.type, target.id)) ?? [];
+  };
 }

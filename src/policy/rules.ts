@@ -44,12 +44,12 @@ export interface ExpiringGrant extends Held {
   readonly expires?: string;
 }
 
-/** What a check sees of one target a policy covers: what its rule reads (core/policy-rules.ts, `reads`). */
+/** What a check sees of one target a policy covers: what its rule reads (core/policy-rules.ts, `reads`), worked out for the whole organization on the first call. */
 export interface TargetView {
   readonly target: TargetRef;
   /** `effective-access`: every team's effective access there, the owners team included, in team-name order. */
-  readonly cells: readonly EffectiveCell[];
-  /** `grant-expiries`: the grants on the target itself, in team-name order (worked out on the first call). */
+  readonly cells: () => readonly EffectiveCell[];
+  /** `grant-expiries`: the grants on the target itself, in team-name order. */
   readonly grants: () => readonly ExpiringGrant[];
   /** The run's clock, in epoch milliseconds. */
   readonly now: number;
@@ -65,16 +65,16 @@ const counted = (cells: readonly EffectiveCell[]): EffectiveCell[] => cells.filt
 
 export const RULE_CHECKS: { readonly [K in RuleKind]: (rule: RuleOf<K>, view: TargetView) => Hit<K>[] } = {
   'max-access': (rule, { target, cells }) =>
-    counted(cells)
+    counted(cells())
       .filter((c) => !rule.exceptTeams.includes(c.team.name) && exceeds(c, target.type, rule.access))
       .map((c) => ({ team: c.team, found: { access: c.access, sources: c.sources } })),
   'min-access': (rule, { target, cells }) => {
-    const cell = cells.find((c) => c.team.name === rule.team);
+    const cell = cells().find((c) => c.team.name === rule.team);
     if (cell && reaches(cell, target.type, rule.access)) return [];
     return [{ team: cell?.team ?? null, found: cell ? { has: { access: cell.access, sources: cell.sources } } : {} }];
   },
   'max-teams': (rule, { target, cells }) => {
-    const over = counted(cells).filter((c) => reaches(c, target.type, rule.access));
+    const over = counted(cells()).filter((c) => reaches(c, target.type, rule.access));
     return over.length <= rule.count ? [] : [{ team: null, found: { teams: over.map((c) => c.team.name) } }];
   },
   // The grant's own vector, not the team's effective access: `expires:` belongs to a grant, and a

@@ -18,7 +18,8 @@ import type { HmacState, PlanKey } from './seal.js';
  * The saved-plan file format; a reader refuses any other (README, "Saved plans"; after changesets).
  * 2: the seal (`integrity`) and a checksum that covers the guards' inputs.
  * 3: the policies in the basis, a checksum that covers them and their violations, the optional
- *    keyed seal (`hmac`, seal.ts).
+ *    keyed seal (`hmac`, seal.ts); the grants' ends in the basis when a policy reads them
+ *    (`max-expiry`: a plan without such a policy is written as before).
  */
 export const SAVED_PLAN_FORMAT_VERSION = 3;
 export const SAVED_PLAN_KIND = 'tfe-access saved plan';
