@@ -1,6 +1,6 @@
 // Build step: the compiled sources -> dist/cli/, one entry (main.js) and a chunk per lazily loaded
 // command (rolldown follows the registry's `import()`s), so a command loads a few files instead of
-// dozens (issue 18, "Start at once"; README, "Start-up").
+// dozens (issue 18, "Start at once"; docs/performance.md, "Start-up").
 //
 // - CommonJS: Node 20 starts an ES module entry about 8 ms of CPU later than a CommonJS one (its
 //   ESM loader), which alone is a quarter of a bare `node -e 0`. dist/package.json says so.

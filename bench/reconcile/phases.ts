@@ -39,7 +39,7 @@ export interface PlanFigures extends PhaseFigures {
    * server reported before (the seed profile reports fewer permissions than the current one).
    */
   readonly changes?: string;
-  /** The JSON plan's `read` (README, "Reading by team"): the strategy, its requests, the estimates, the fallback. */
+  /** The JSON plan's `read` (docs/connecting.md, "Reading by team"): the strategy, its requests, the estimates, the fallback. */
   readonly read?: PlanRead;
 }
 

@@ -1,5 +1,5 @@
 // Where the API is: `--address`, else TFE_ADDRESS, else `https://` + TFE_HOSTNAME, else
-// app.terraform.io (README, "Address"; the variables of the official Go client, docs/api.md,
+// app.terraform.io (docs/connecting.md, "Address"; the variables of the official Go client, docs/api.md,
 // "Authentication conventions"). Given with or without the `/api/v2` root. Plain http:// only for
 // loopback hosts, so a token never crosses a network in clear text.
 import { isIP } from 'node:net';

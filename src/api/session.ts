@@ -4,7 +4,7 @@
 // everything else is thrown as RemoteError, TransportError, OutcomeUnknownError,
 // ServerUnreachableError or the stop signal's reason, with the token in none of them. Every
 // answer's X-RateLimit-Limit below the current rate lowers it for the rest of the run (docs/api.md,
-// "Rate limiting"; README, "Rate limit and concurrency"): the client never runs above --rate-limit,
+// "Rate limiting"; docs/connecting.md, "Rate limit and concurrency"): the client never runs above --rate-limit,
 // nor above what the server announces.
 import pLimit, { type LimitFunction } from 'p-limit';
 import { messageOf } from '../errors.js';

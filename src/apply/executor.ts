@@ -3,8 +3,8 @@
 // between two steps. One failure never stops the others; every change ends as a typed outcome.
 // When the run stops (`signal`: a signal, --timeout, a dead server), no change starts any more: those
 // in flight end (pipeline/run-control.ts bounds how long), the rest are `not-started`, and the next
-// plan is exactly them (each change is one write, README, "Reliability"). A write refused for the
-// token's rights stops it the same way: the next change would meet the same refusal (README, "Apply").
+// plan is exactly them (each change is one write, docs/reliability.md, "Reliability"). A write refused for the
+// token's rights stops it the same way: the next change would meet the same refusal (docs/apply.md, "Apply").
 import pLimit from 'p-limit';
 import type { Change } from '../core/plan.js';
 import { EXIT } from '../errors.js';
@@ -13,7 +13,7 @@ import { reportOf, stopOf, type ApplyReport, type ChangeOutcome, type RefusedOut
 import type { GrantApi } from './ports.js';
 import { runChange } from './steps.js';
 
-/** README, "Rate limit and concurrency": `--concurrency N` (default 8). */
+/** docs/connecting.md, "Rate limit and concurrency": `--concurrency N` (default 8). */
 export const DEFAULT_APPLY_CONCURRENCY = 8;
 
 export interface Progress {

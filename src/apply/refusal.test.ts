@@ -1,4 +1,4 @@
-// The executor and a write refused for the token's rights (README, "Apply"; docs/api.md, "Seed:
+// The executor and a write refused for the token's rights (docs/apply.md, "Apply"; docs/api.md, "Seed:
 // authentication" 5): it starts no further change, finishes those in flight, and its report says
 // why it stopped (the line the caller phrases, asked once).
 import { describe, expect, it } from 'vitest';

@@ -9,7 +9,7 @@ const describe = (change: Change): string => `${SIGN[change.action]} ${change.te
 
 /**
  * The labels padded to the widest of all, present or not: a line is printed as its change ends
- * (README, "Apply"), before it is known whether a stop will add `not started` lines.
+ * (docs/apply.md, "Apply"), before it is known whether a stop will add `not started` lines.
  */
 const WIDTH = Math.max(...Object.values(LABEL).map((label) => label.length));
 

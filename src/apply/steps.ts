@@ -1,7 +1,7 @@
 // One change, carried through to a typed outcome. A write whose answer was lost, a 422 "Team has
 // already been taken" or a grant that vanished is not a failure yet: the step re-reads that one
 // target (one list call) and acts on what is there, so a retry never duplicates a grant and a
-// second apply converges (README, "Answers that get lost"; docs/api.md, "Errors the real service gives").
+// second apply converges (docs/apply.md, "Answers that get lost"; docs/api.md, "Errors the real service gives").
 import { DEFAULT_RETRIES } from '../api/retry.js';
 import type { AddChange, Change, RemoveChange, UpdateChange } from '../core/plan.js';
 import type { LiveGrant } from '../core/model.js';

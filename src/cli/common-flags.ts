@@ -31,7 +31,8 @@ export const CONNECTION_HELP = `  --address URL        API address (else TFE_ADD
   --timeout DURATION   give up when the whole run takes longer (90s, 5m, 1h30m; default none);
                        apply then starts no other change and reports what it did
   --read-by HOW        auto (default): workspace grants by team when the server can and it is
-                       cheaper, else one list per workspace; team; target (README, "Reading by team")
+                       cheaper, else one list per workspace; team; target
+                       (docs/connecting.md, "Reading by team")
   --no-color           no colours (also NO_COLOR; FORCE_COLOR=1 forces them)`;
 
 export const TARGET_HELP = `  --target T           only project:NAME or workspace:NAME (repeatable)`;
@@ -64,7 +65,7 @@ export function connectionFlags(parsed: Parsed, io: IO): ConnectionFlags {
 }
 
 /**
- * The one stderr line when the server announces a lower rate limit than --rate-limit (README, "Rate
+ * The one stderr line when the server announces a lower rate limit than --rate-limit (docs/connecting.md, "Rate
  * limit and concurrency"): from then on the run keeps to the server's.
  */
 export function rateLimitNotice(io: IO): (announced: number, previous: number) => void {
@@ -75,7 +76,7 @@ export function rateLimitNotice(io: IO): (announced: number, previous: number) =
 }
 
 /**
- * TFE_ACCESS_ANSWER_TIMEOUT: how long one answer may keep silent (README, "Retries"), for a
+ * TFE_ACCESS_ANSWER_TIMEOUT: how long one answer may keep silent (docs/connecting.md, "Retries"), for a
  * server slower than the default (api/http.ts, ANSWER_TIMEOUT_MS) or a test that wants it short.
  */
 function answerTimeoutOf(io: IO): number | undefined {

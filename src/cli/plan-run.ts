@@ -57,7 +57,7 @@ export function hasChanges(plan: Plan): boolean {
   return plan.changes.length > 0;
 }
 
-/** README, "Policies": how many the plan (or live access, for drift) breaks. */
+/** docs/effective-access.md, "Policies": how many the plan (or live access, for drift) breaks. */
 export function violationCount(plan: Plan): number {
   return plan.violations?.length ?? 0;
 }

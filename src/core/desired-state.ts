@@ -36,7 +36,7 @@ export interface DesiredState<T extends EntryTarget = DesiredTarget> {
   readonly roles?: DesiredRoles;
   /** `workspace-sets:` and `project-sets:`, sorted by type then name (absent or empty: none). */
   readonly sets?: readonly DesiredSet[];
-  readonly policies?: readonly DesiredPolicy[]; // `policies:` in file order (README, "Policies"); absent: none
+  readonly policies?: readonly DesiredPolicy[]; // `policies:` in file order (docs/effective-access.md, "Policies"); absent: none
 }
 
 /** The desired state as the files write it: each entry's `prune` as written (a planned state is one too). */

@@ -1,4 +1,4 @@
-// When a grant of the files ends (README, "Grants that expire"): `expires:` as a date `YYYY-MM-DD`
+// When a grant of the files ends (docs/files.md, "Grants that expire"): `expires:` as a date `YYYY-MM-DD`
 // (the end of that day, UTC) or an RFC 3339 time with its offset, and the instant it means. Pure:
 // the clock is the caller's (`now`, in epoch milliseconds). Written by hand rather than through
 // `Date.parse`, which turns 2026-02-30 into March 2 and accepts forms RFC 3339 does not. And the

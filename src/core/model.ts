@@ -61,7 +61,7 @@ export const OWNERS_TEAM = 'owners';
 
 // ---- desired state (the file, validated and normalised) ----
 
-/** When a grant of the files ends (README, "Grants that expire"; core/expiry.ts). */
+/** When a grant of the files ends (docs/files.md, "Grants that expire"; core/expiry.ts). */
 export interface GrantExpiry {
   /** The instant it ends, RFC 3339 in UTC (a date `YYYY-MM-DD` ends at the next midnight UTC). */
   readonly at: string;
@@ -84,7 +84,7 @@ export interface DesiredGrant {
 /**
  * What a desired grant (or a target's prune) comes from: the target's own entry under
  * `workspaces:`/`projects:` (named by the target), or a set (by its name). An entry that overrides
- * sets for the same team names them (README, "Sets").
+ * sets for the same team names them (docs/sets.md, "Sets").
  */
 export interface GrantOrigin {
   readonly kind: 'entry' | 'set';
@@ -120,13 +120,13 @@ export interface DesiredTarget extends EntryTarget {
   readonly prunedBy?: GrantOrigin;
 }
 
-/** A set's criteria (README, "Sets"), one list per row of core/set-criteria.ts: every one given must hold. */
+/** A set's criteria (docs/sets.md, "Sets"), one list per row of core/set-criteria.ts: every one given must hold. */
 export type SetMatch = { readonly [K in CriterionKey]?: readonly string[] };
 
 /** Where each value of a match is written, list by list and index by index (the name checker's FILE:LINE:COL). */
 export type MatchSources = { readonly [K in keyof SetMatch]?: readonly SourceRef[] };
 
-/** A match as the files give it: a set's or a policy's (README, "Sets", "Policies"). */
+/** A match as the files give it: a set's or a policy's (docs/sets.md, "Sets"; docs/effective-access.md, "Policies"). */
 export interface Selecting {
   readonly type: TargetType;
   readonly name: string;
@@ -224,7 +224,7 @@ export interface LiveTarget {
   readonly complete?: boolean;
 }
 
-/** How workspace grants were read (README, "Reading by team"): one list per target, or one per team. */
+/** How workspace grants were read (docs/connecting.md, "Reading by team"): one list per target, or one per team. */
 export type ReadStrategy = 'by-target' | 'by-team';
 
 /** `--read-by`: `auto` estimates both and chooses; `team` reads by team whatever it costs (still probed, checked, and left on trouble); `target` never probes. */

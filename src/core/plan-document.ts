@@ -1,4 +1,4 @@
-// The parts of the plan's JSON document (README, "Formats", `json`; render/json.ts puts them
+// The parts of the plan's JSON document (docs/plan.md, "Formats", `json`; render/json.ts puts them
 // together): the form of `--format json`, of saved plans and of the checksum. Permissions use the
 // wire names and nesting: `project-access` and `workspace-access` objects for projects, flat for
 // workspaces. Keys are written in a fixed order so the same plan always serialises to the same bytes.
@@ -13,7 +13,7 @@ export const PLAN_FORMAT_VERSION = 1;
 
 
 /**
- * A grant's level, the role it is (when the plan knows one: README, "Reading a plan") and the
+ * A grant's level, the role it is (when the plan knows one: docs/plan.md, "Reading a plan") and the
  * permissions it has, in table order and the wire's nesting.
  */
 export function accessDocument(resource: Resource, access: Access | ReportedAccess, role?: string): JsonObject {
@@ -29,13 +29,13 @@ export function changeDocument(change: Change): JsonObject {
   base.after = change.action === 'remove' ? null : accessDocument(change.resource, change.after, change.afterRole);
   if (change.action === 'update') base.label_only = change.labelOnly;
   if (change.source) base.source = sourceDocument(change.source);
-  // README, "Grants that expire": when the file's grant ends, and on a removal why it goes.
+  // docs/files.md, "Grants that expire": when the file's grant ends, and on a removal why it goes.
   if (change.expires !== undefined) base.expires = change.expires;
   if (change.action === 'remove' && change.reason !== undefined) base.reason = change.reason;
   return base;
 }
 
-/** README, "Sets": `{kind, name}`, and the sets an entry overrides. */
+/** docs/sets.md, "Sets": `{kind, name}`, and the sets an entry overrides. */
 export function sourceDocument(source: GrantOrigin): JsonObject {
   return { kind: source.kind, name: source.name, ...(source.overrides ? { overrides: [...source.overrides] } : {}) };
 }
@@ -47,7 +47,7 @@ export function warningDocument(warning: PlanWarning): JsonObject {
   return out;
 }
 
-/** What the server's ping said (README, "Server capabilities"); null where it said nothing. */
+/** What the server's ping said (docs/connecting.md, "Server capabilities"); null where it said nothing. */
 export function serverDocument(server: ServerInfo): JsonObject {
   return {
     app: server.app ?? null,
@@ -57,7 +57,7 @@ export function serverDocument(server: ServerInfo): JsonObject {
   };
 }
 
-/** README, "Reading by team": the strategy, its requests, the estimates it chose from, and why it left reading by team. */
+/** docs/connecting.md, "Reading by team": the strategy, its requests, the estimates it chose from, and why it left reading by team. */
 export function readDocument(read: GrantRead): JsonObject {
   return {
     strategy: read.strategy,

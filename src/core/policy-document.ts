@@ -1,4 +1,4 @@
-// A policy as the files mean it, in one canonical JSON form (README, "Policies"): what a saved plan
+// A policy as the files mean it, in one canonical JSON form (docs/effective-access.md, "Policies"): what a saved plan
 // carries so `apply --plan` can check the policies again, and what the policies' digest hashes
 // (diff/checksum.ts). Where the policy was written (file, line) is no part of it.
 import type { JsonObject } from './json-value.js';

@@ -1,4 +1,4 @@
-// The kinds of policy rule (README, "Policies"), one row each, as core/access.ts is for
+// The kinds of policy rule (docs/effective-access.md, "Policies"), one row each, as core/access.ts is for
 // permissions: what a rule says (`RuleFields`), what breaking it finds (`RuleFindings`), and its
 // row: its keys in the files with their JSON Schema, where its level and team names are written,
 // its reading from a valid file, its canonical JSON and the reading back of a saved plan's, and

@@ -1,4 +1,4 @@
-// Policies (README, "Policies"): what the files ask, and a broken one: which policy, on which
+// Policies (docs/effective-access.md, "Policies"): what the files ask, and a broken one: which policy, on which
 // target, by which team, and what breaks it. Plain data, shared by validation, the checker
 // (src/policy/), the plan, the report and their renderers; the kinds of rule are the rows of
 // core/policy-rules.ts.
@@ -26,7 +26,7 @@ export interface SavedViolation extends ViolationOf {
 export type PolicyViolation = FoundViolation | SavedViolation;
 
 /**
- * When a grant the files give ends (README, "Grants that expire"), by the ids of its team and
+ * When a grant the files give ends (docs/files.md, "Grants that expire"), by the ids of its team and
  * target: what the rules that read grant expiries compare (core/policy-rules.ts). A grant with no
  * end listed never ends.
  */

@@ -1,4 +1,4 @@
-// The report (README, "Effective access"): the whole organization's effective access as a run
+// The report (docs/effective-access.md, "Effective access"): the whole organization's effective access as a run
 // computed it, with the files' policies' violations. Plain data, shared by pipeline/report.ts and
 // the report's renderers.
 import type { Coverage, Scope } from './coverage.js';
@@ -23,9 +23,9 @@ export interface Report {
   readonly workspaces: readonly ReportWorkspace[];
   /** Every (team, target) with any access, sorted by target type, target name, team name. */
   readonly cells: readonly EffectiveCell[];
-  /** README, "Policies": what the access breaks of the files' policies (none without files or policies). */
+  /** docs/effective-access.md, "Policies": what the access breaks of the files' policies (none without files or policies). */
   readonly violations: readonly PolicyViolation[];
-  /** Whether the read of the targets shown is known to be whole (README, "Effective access": `complete`). */
+  /** Whether the read of the targets shown is known to be whole (docs/effective-access.md, "Effective access": `complete`). */
   readonly coverage: Coverage;
   /** What the report was asked: the paths, --team, --project, --workspace. */
   readonly scope: Scope;

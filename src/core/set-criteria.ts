@@ -1,4 +1,4 @@
-// The criteria of a set's or a policy's match (README, "Sets", "Policies"), one row each, as
+// The criteria of a set's or a policy's match (docs/sets.md, "Sets", "Policies"), one row each, as
 // core/access.ts is for permissions. The desired-state schema (validate/schema.ts), the files'
 // reading (validate/selection.ts) and rules (validate/semantic.ts, validate/policies.ts), the name
 // checker (expand/selectors.ts), the policies' canonical form (core/policy-document.ts) and the

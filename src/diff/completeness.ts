@@ -1,7 +1,7 @@
 // Which managed targets may have been read only in part, and what every output says of it. Here,
 // below the guards, because two stages decide from it: the incomplete-read guard (no removal there)
 // and the plan's checksum (diff/checksum.ts), which a reviewer approves; the outputs carry
-// coverageOf (README, "Plan and drift": `complete`).
+// coverageOf (docs/plan.md, "Plan and drift": `complete`).
 import type { Coverage, IncompleteReason } from '../core/coverage.js';
 import type { LiveState } from '../core/model.js';
 import { unseenTargetsOf } from './unseen.js';
@@ -21,10 +21,12 @@ export function incompleteTargetsOf(live: LiveState): Set<string> {
 /**
  * Whether the read is known to be whole, and if not, why: the server did not say who the token is;
  * the token does not see every team and manages no team access on some targets read (unseen.ts);
- * grants name teams it cannot see (projects first, then workspaces, each by name). So a report or
- * plan made with a token that cannot see every team never reads as the whole organization.
+ * grants name teams it cannot see (projects first, then workspaces, each by name); the caller found
+ * workspaces whose project the token cannot see where their project's grants count (`projectsUnseen`,
+ * display names: the report's, the policies'). So a report or plan made with a token that cannot
+ * see every team never reads as the whole organization.
  */
-export function coverageOf(live: LiveState): Coverage {
+export function coverageOf(live: LiveState, projectsUnseen: readonly string[] = []): Coverage {
   const reasons: IncompleteReason[] = [];
   if (live.viewer && !live.viewer.identity) reasons.push({ code: 'identity-unknown' });
   const unseen = unseenTargetsOf(live);
@@ -37,5 +39,6 @@ export function coverageOf(live: LiveState): Coverage {
       .map((t) => `${t.type} ${JSON.stringify(t.name)}`);
     reasons.push({ code: 'grants-of-unseen-teams', targets });
   }
+  if (projectsUnseen.length > 0) reasons.push({ code: 'projects-unseen', workspaces: [...projectsUnseen].sort() });
   return { complete: reasons.length === 0, reasons };
 }

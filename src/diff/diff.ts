@@ -74,7 +74,7 @@ function diffTarget(desired: DesiredState, target: DesiredTarget, live: LiveTarg
   const ref: TargetRef = { type: target.type, name: live.name, id: live.id };
   const byTeam = byTeamOf(live.grants);
   const listed = new Set<string>();
-  // README, "Sets": every change says where its desired grant comes from (without sets: the entry).
+  // docs/sets.md, "Sets": every change says where its desired grant comes from (without sets: the entry).
   const entry = entryOf(target);
 
   for (const grant of target.grants) {
@@ -130,7 +130,7 @@ interface TargetRead {
 
 /**
  * The live grants of teams whose grant of the files has expired go, whatever prune says: the files
- * put them there (README, "Grants that expire"). Whatever the live grant has become (changed by
+ * put them there (docs/files.md, "Grants that expire"). Whatever the live grant has become (changed by
  * hand or not), it goes: the expiry ends the team's access here. A team another source of the
  * files still grants here is kept as that source says; the owners team is never removed.
  */

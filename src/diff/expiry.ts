@@ -1,4 +1,4 @@
-// Grants that expire (README, "Grants that expire"): what a plan says of the expiring ones it does
+// Grants that expire (docs/files.md, "Grants that expire"): what a plan says of the expiring ones it does
 // not change (which have ended is decided once, core/expiry.ts, desiredAt). Pure: `now` is the
 // caller's clock, in epoch milliseconds.
 import { DAY_MS, DEFAULT_EXPIRY_WARNING_DAYS, describeInstant, msOf, relativeDays } from '../core/expiry.js';

@@ -52,7 +52,7 @@ function planChecksum(desired: DesiredState, live: LiveState, changes: readonly 
 
 /**
  * The plan with the violations of the files' policies (found once its changes are known), and the
- * checksum that covers them: buildPlan's covers none found (README, "`--checksum`: the reviewed plan without moving a file").
+ * checksum that covers them: buildPlan's covers none found (docs/apply.md, "`--checksum`: the reviewed plan without moving a file").
  */
 export function withViolations<P extends DiffPlan>(plan: P, desired: DesiredState, live: LiveState, violations: readonly PolicyViolation[]): P {
   return { ...plan, violations, checksum: planChecksum(desired, live, plan.changes, violations) };

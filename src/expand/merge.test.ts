@@ -108,7 +108,7 @@ describe('mergeTarget: examples', () => {
     // Which grants have ended is decided once, at the run's clock (core/expiry.ts); the merge reads the decision.
     const at = (sets: DesiredSet[], when: number): DesiredSet[] => desiredAt({ organization: 'acme', settings: DEFAULT_SETTINGS, targets: [], sets }, when).sets ?? [];
     const sets = [setOf('a-break-glass', [{ team: 'sre', access: admin, expires: ended }]), setOf('b-prod', [{ team: 'sre', access: read }])];
-    // The expired grant is no longer desired (README, "Grants that expire"): the other set's stands, whatever the order.
+    // The expired grant is no longer desired (docs/files.md, "Grants that expire"): the other set's stands, whatever the order.
     for (const order of [sets, [...sets].reverse()]) {
       const result = mergeTarget('workspace', 'api-prod', undefined, at(order, now), false);
       expect(result).toMatchObject({ target: { grants: [{ team: 'sre', access: read, origin: { kind: 'set', name: 'b-prod' } }] } });

@@ -1,4 +1,4 @@
-// Merging one target's own entry with the sets that match it (README, "Sets", "Merging"). Pure.
+// Merging one target's own entry with the sets that match it (docs/sets.md, "Sets", "Merging"). Pure.
 //
 // - The desired teams are the union of every matching set's teams and the entry's.
 // - The entry beats a set for the same team; the grant says which sets it overrides.
@@ -55,7 +55,7 @@ function setGrants(type: TargetType, name: string, sets: readonly DesiredSet[]):
   return { grants, givers, conflicts };
 }
 
-/** Whether the target prunes, and what makes it: the one place `prune` is decided (README, "Sets"). `byDefault`: settings.prune. */
+/** Whether the target prunes, and what makes it: the one place `prune` is decided (docs/sets.md, "Sets"). `byDefault`: settings.prune. */
 export function pruneOf(entry: EntryTarget | undefined, sets: readonly DesiredSet[], byDefault: boolean): { prune: boolean; prunedBy?: GrantOrigin } {
   if (entry?.prune === false) return { prune: false };
   if (entry && (entry.prune ?? byDefault)) return { prune: true, prunedBy: { kind: 'entry', name: entry.name } };

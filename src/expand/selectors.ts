@@ -1,4 +1,4 @@
-// The selectors of sets and policies against the organization (README, "Names the files give"):
+// The selectors of sets and policies against the organization (docs/sets.md, "Names the files give"):
 // every project, tag and name they give is checked with the one name checker
 // (resolve/check-names.ts). A project, or a name written without `*` or `?`, that the organization
 // does not have is a problem at its FILE:LINE:COL with near misses; so is a tag no workspace

@@ -1,6 +1,6 @@
 // Live state -> desired-state documents. Pure: the pipeline reads, this decides what a file says.
 //
-// Decisions (the README, "What export writes"):
+// Decisions (docs/adopting.md, "What export writes"):
 // - A target asked for by name is always written, even with no grants (`teams: {}`): with the
 //   default prune, that file says "no team has direct access here".
 // - With `--all`, only targets with at least one grant it can name are written: most workspaces

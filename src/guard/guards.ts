@@ -1,4 +1,4 @@
-// The safety guards, checked on the whole plan before the first call (README, "Safety guards";
+// The safety guards, checked on the whole plan before the first call (docs/apply.md, "Safety guards";
 // docs/architecture.md, "The pipeline"; after octoDNS's Plan.raise_if_unsafe). Pure: the plan and a few facts in, refusals out.
 import type { Change, RemoveChange } from '../core/plan.js';
 import { OWNERS_TEAM } from '../core/model.js';
@@ -25,7 +25,7 @@ function distinctTargets(changes: readonly Change[]): string {
   return [...new Set(changes.map(where))].join(', ');
 }
 
-/** README, "Sets": the sets whose prune makes removals, each with how many (a set that newly matches many targets). */
+/** docs/sets.md, "Sets": the sets whose prune makes removals, each with how many (a set that newly matches many targets). */
 function prunedBySets(removals: readonly RemoveChange[]): string {
   const counts = new Map<string, number>();
   for (const change of removals) if (change.source?.kind === 'set') counts.set(change.source.name, (counts.get(change.source.name) ?? 0) + 1);

@@ -1,5 +1,5 @@
 // The guards as `plan` reports them: every guard apply will evaluate, on the same inputs, so a
-// plan that apply would refuse says so in every format (README, "Safety guards"). The inputs come
+// plan that apply would refuse says so in every format (docs/apply.md, "Safety guards"). The inputs come
 // from the desired state and the live read the plan was made from, as apply takes them.
 import type { LiveState } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';

@@ -27,7 +27,7 @@ export class GuardRefusedError extends CLIError {
 }
 
 /**
- * README, "Policies": the access once the plan is applied would break a policy of the files. Exit 3,
+ * docs/effective-access.md, "Policies": the access once the plan is applied would break a policy of the files. Exit 3,
  * as a guard's refusal; --force does not lift it (the files' own rule, not a safety margin).
  */
 export class PolicyRefusedError extends CLIError {

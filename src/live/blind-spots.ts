@@ -1,4 +1,4 @@
-// What a read by team cannot see for a token that does not see every team (README, "Reading by
+// What a read by team cannot see for a token that does not see every team (docs/connecting.md, "Reading by
 // team"): a list per workspace shows every grant there, secret teams' included, to a token that
 // manages team access on it (docs/api.md, "Seed: authentication" 3), and a list per team never
 // lists a team the token cannot see. So a plan read by team equals one read by target only if those

@@ -1,11 +1,11 @@
-// What the plan's effective changes need beyond the managed targets (README, "Effective access",
+// What the plan's effective changes need beyond the managed targets (docs/effective-access.md, "Effective access",
 // "What a plan does to access"): a project's grant reaches every workspace of the project, and a
 // workspace's access counts its project's grant. So, only for targets with a grant change:
 //   - a changed project: its workspaces (from resolution's full list when it has one, else one
 //     list per 100 workspaces of the project) and the grants of those the files do not manage;
 //   - a changed workspace in a project the files do not manage: that project's grants (and the
 //     project list once, for its name).
-// A read by team (README, "Reading by team") has the unmanaged workspaces' grants already.
+// A read by team (docs/connecting.md, "Reading by team") has the unmanaged workspaces' grants already.
 // Nothing is read when there are no changes or every such target is managed.
 import type { Project, Workspace } from '../core/model.js';
 import { printable } from '../core/printable.js';

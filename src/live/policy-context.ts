@@ -1,10 +1,10 @@
-// What the policies are checked on (README, "Policies", "What checking costs"): every workspace and
+// What the policies are checked on (docs/effective-access.md, "Policies", "What checking costs"): every workspace and
 // project of the organization a policy selects, managed by the files or not, with its grants and,
 // for a workspace, its project's grants (its effective access counts them). Read with the lists
 // sets use (src/resolve/catalog.ts: pages of 100, the key-value tags only when a match needs
 // them), then one grant list per selected target the plan did not read already. Nothing is read
 // when the files have no policies.
-import type { LiveGrant, LiveState, Project } from '../core/model.js';
+import type { LiveGrant, LiveState, LiveTarget, Project } from '../core/model.js';
 import type { DesiredPolicy } from '../core/policy.js';
 import { namesTags } from '../core/set-criteria.js';
 import type { OrganizationInput } from '../effective/compute.js';
@@ -21,6 +21,13 @@ export interface PolicyReader extends GrantLister, CatalogReader {
 /** The organization for the check, with the grants as read (each with its id, for `grantsAfter`). */
 export interface PolicyContext extends OrganizationInput {
   readonly grants: readonly LiveGrant[];
+  /**
+   * The targets read for the policies beyond the plan's own: what the token could not see there
+   * makes the run's read partial as the managed targets' does (diff/completeness.ts, coverageOf).
+   */
+  readonly read: readonly LiveTarget[];
+  /** The workspaces a policy selects whose project the token cannot list (display names): its grants there are not counted. */
+  readonly projectsUnseen: readonly string[];
 }
 
 const unmanaged = (target: Omit<ResolvedTarget, 'desired'>): ResolvedTarget => ({ ...target, desired: { type: target.type, name: target.name, prune: false, grants: [] } });
@@ -52,6 +59,7 @@ export async function readPolicyContext(client: PolicyReader, resolved: Resolved
   };
   const projectsById = new Map(projects.map((p) => [p.id, p]));
   const workspacesById = new Map(workspaces.map((w) => [w.id, w]));
+  const projectsUnseen = new Set<string>();
   for (const policy of policies) {
     for (const target of selectedBy(policy, projects, workspaces)) {
       const workspace = target.type === 'workspace' ? workspacesById.get(target.id) : undefined;
@@ -59,9 +67,11 @@ export async function readPolicyContext(client: PolicyReader, resolved: Resolved
       // A workspace's effective access counts its project's grant.
       const project = workspace?.projectId === undefined ? undefined : projectsById.get(workspace.projectId);
       if (project) want({ type: 'project', id: project.id, name: project.name });
+      else if (workspace?.projectId !== undefined) projectsUnseen.add(`workspace ${JSON.stringify(workspace.name)}`);
     }
   }
   const read = selected.size > 0 ? await readLive(readOver(client, live), { ...resolved, targets: [...selected.values()] }, options) : undefined;
-  const grants = [...live.targets.values(), ...(read ? read.targets.values() : [])].flatMap((t) => t.grants);
-  return { teams: resolved.teams, projects, workspaces, grants };
+  const extra = read ? [...read.targets.values()] : [];
+  const grants = [...live.targets.values(), ...extra].flatMap((t) => t.grants);
+  return { teams: resolved.teams, projects, workspaces, grants, read: extra, projectsUnseen: [...projectsUnseen] };
 }

@@ -1,5 +1,5 @@
 // The live state of every managed target. One list call per target (all pages), or, for the
-// workspaces, when the server can and it is cheaper, one per team (README, "Reading by team":
+// workspaces, when the server can and it is cheaper, one per team (docs/connecting.md, "Reading by team":
 // read-strategy.ts chooses, by-team.ts reads and checks, and any doubt about the server's answers
 // reads by target instead, from scratch). Bounded concurrency and a progress callback. A target
 // whose grants can't be read fails the whole read: a 404 or 401 read as "no grants" would make the
@@ -59,7 +59,7 @@ export function tokenPhrase(viewer: Viewer): string {
  * Reading by team lists the grants of the teams the token sees, so it misses a secret team's grant
  * that a list per workspace shows to a token managing team access there (docs/api.md, "Seed:
  * authentication" 3): only a token that sees every team reads by team, and the plan is the same
- * either way (README, "Reading by team").
+ * either way (docs/connecting.md, "Reading by team").
  */
 const byTeamBlind = (viewer: Viewer): string => `${tokenPhrase(viewer)}, so a read by team could miss the grants of secret teams it cannot see`;
 

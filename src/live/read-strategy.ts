@@ -1,4 +1,4 @@
-// Which way to read the grants of the managed workspaces (README, "Reading by team"), from what is
+// Which way to read the grants of the managed workspaces (docs/connecting.md, "Reading by team"), from what is
 // known before the first grant list: per target, one list per managed target, a page per 100
 // grants; per team (docs/api.md, "Listing by team"), one probe, then every team the token sees, a
 // page per 100 of its grants across the organization. Project grants are read per project either

@@ -1,5 +1,5 @@
 // PATHS -> the files to read: files as given, directories as every `*.yaml`/`*.yml` below them,
-// recursively, sorted by path (README, "Files and paths"). I/O failures become one-line problems,
+// recursively, sorted by path (docs/files.md, "Files and paths"). I/O failures become one-line problems,
 // never stack traces.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';

@@ -126,7 +126,7 @@ async function execute(client: TfeClient, planned: Plan, guards: GuardContext, r
 type ClockedApply = ApplyRequest & { readonly now: number };
 
 /**
- * Apply shows the changes alone (README, "What a plan does to access"), a fresh plan (planned
+ * Apply shows the changes alone (docs/effective-access.md, "What a plan does to access"), a fresh plan (planned
  * without effective changes) and a saved one alike: `plan --out` keeps the section for `show`.
  */
 function changesAlone(plan: Plan): Plan {
@@ -159,7 +159,7 @@ async function assertSameFiles(file: string, saved: SavedPlan, request: ClockedA
 
 async function applySaved(file: string, request: ClockedApply, hooks: ApplyHooks, control: RunControl): Promise<ApplyResult> {
   if (request.targets.length > 0) throw new CLIError('--target cannot be used with --plan: a saved plan applies all of its changes or none.');
-  // README, "Saved plans": with the key, a file without its HMAC or with another is refused.
+  // docs/apply.md, "Saved plans": with the key, a file without its HMAC or with another is refused.
   const saved = await readSavedPlan(file, PlanKey.from(request.env));
   if (saved.hmac === 'not-verified') request.onNotice?.(`the saved plan ${file} carries an HMAC that was not verified: ${PLAN_KEY_ENV} is not set.`);
   checkChecksum(changesAlone(saved.plan), request.checksum, hooks);
@@ -187,7 +187,7 @@ async function applySaved(file: string, request: ClockedApply, hooks: ApplyHooks
 /**
  * Plans (or loads), guards, confirms and applies. A stop before the first write (a signal, --timeout,
  * a dead server) ends it with that reason and nothing changed; a stop during the writes ends it with
- * a report whose changes not yet begun are `not-started` (README, "Reliability").
+ * a report whose changes not yet begun are `not-started` (docs/reliability.md, "Reliability").
  */
 export async function applyUseCase(unclocked: ApplyRequest, hooks: ApplyHooks): Promise<ApplyResult> {
   const request = withClock(unclocked);

@@ -83,7 +83,7 @@ export async function exportFromLive(client: TfeClient, request: ExportRequest):
   await client.serverInfo(); // once per run: a lower rate limit is heeded before the lists
   const found = await catalogue(client, request.organization);
   const resolved = selectExportTargets(request.organization, found, request.selection);
-  // The workspace list read above lets --all read by team (README, "Reading by team").
+  // The workspace list read above lets --all read by team (docs/connecting.md, "Reading by team").
   const live = await readLive(client, { ...resolved, workspaces: found.workspaces }, { ...readOptionsOf(request), ...(request.onProgress ? { onProgress: request.onProgress } : {}) });
   return exportFiles(live, {
     named: new Set(request.selection.all ? [] : resolved.targets.map((t) => t.id)),

@@ -3,11 +3,12 @@
 import { homedir } from 'node:os';
 import { TfeClient } from '../api/client.js';
 import { connectionFrom } from '../api/credentials.js';
-import type { LiveState, ReadBy } from '../core/model.js';
+import type { LiveState, LiveTarget, ReadBy } from '../core/model.js';
 import type { DesiredState, FilesState } from '../core/desired-state.js';
 import type { ServerInfo } from '../core/server.js';
 import type { Plan } from '../core/plan.js';
 import { buildPlan, withViolations } from '../diff/plan.js';
+import { coverageOf } from '../diff/completeness.js';
 import { scopeOf } from '../core/scope.js';
 import { desiredAt } from '../core/expiry.js';
 import { supportFindings } from '../diff/support.js';
@@ -61,7 +62,7 @@ export interface PlanRequest {
   readonly timeoutMs?: number | undefined;
   /** How long one answer may keep silent (api/http.ts, ANSWER_TIMEOUT_MS, the default). */
   readonly answerTimeoutMs?: number | undefined;
-  /** `--read-by` (README, "Reading by team"); default auto. */
+  /** `--read-by` (docs/connecting.md, "Reading by team"); default auto. */
   readonly readBy?: ReadBy | undefined;
   /** Told, in one line, when reading by team is given up for reading by target (src/live/read-live.ts). */
   readonly onNotice?: (line: string) => void;
@@ -71,12 +72,12 @@ export interface PlanRequest {
    */
   readonly effectiveChanges?: boolean;
   /**
-   * README, "Policies": check them on the access once the plan is applied (`after`, the default:
+   * docs/effective-access.md, "Policies": check them on the access once the plan is applied (`after`, the default:
    * plan, apply) or as it is (`live`: drift).
    */
   readonly policyState?: 'after' | 'live';
   /**
-   * The clock the run judges expiries by (epoch milliseconds; README, "Grants that expire"): the
+   * The clock the run judges expiries by (epoch milliseconds; docs/files.md, "Grants that expire"): the
    * CLI passes the process's, tests their own. Absent: Date.now() when the run starts.
    */
   readonly now?: number;
@@ -155,8 +156,16 @@ export async function resolveAndExpand(client: NameReader, desired: FilesState, 
   return { ...expanded, ...selected };
 }
 
+/** The policies' verdict, and the targets read for it beyond `live`'s (what the run's coverage counts too). */
+export interface PolicyVerdict {
+  readonly violations: PolicyViolation[];
+  readonly read: readonly LiveTarget[];
+  /** The workspaces the policies select whose project the token cannot see (live/policy-context.ts). */
+  readonly projectsUnseen: readonly string[];
+}
+
 /**
- * README, "Policies": the violations of `policies`, on the access after `changes` (or as it is);
+ * docs/effective-access.md, "Policies": the violations of `policies`, on the access after `changes` (or as it is);
  * none to check, no request. `live` holds the managed targets as just read: only the other targets
  * the policies select are read. The one policy path of plan, drift and `apply --plan`.
  */
@@ -169,10 +178,11 @@ export async function violationsOf(
   clock: GrantClock,
   request: Pick<PlanRequest, 'concurrency' | 'policyState'>,
   lists?: SetCatalog,
-): Promise<PolicyViolation[]> {
-  if (policies.length === 0) return [];
+): Promise<PolicyVerdict> {
+  if (policies.length === 0) return { violations: [], read: [], projectsUnseen: [] };
   const input = await readPolicyContext(client, resolved, live, policies, { concurrency: request.concurrency }, lists);
-  return checkPolicies(policies, { ...clock, ...input, ...(request.policyState === 'live' ? {} : { grants: grantsAfter(input.grants, changes) }) });
+  const violations = checkPolicies(policies, { ...clock, ...input, ...(request.policyState === 'live' ? {} : { grants: grantsAfter(input.grants, changes) }) });
+  return { violations, read: input.read, projectsUnseen: input.projectsUnseen };
 }
 
 /**
@@ -181,7 +191,7 @@ export async function violationsOf(
  * fingerprints); the plan is made from it once its sets are expanded.
  */
 /**
- * README, "Policies": the violations of the files' policies, on the access after `changes` (or as it
+ * docs/effective-access.md, "Policies": the violations of the files' policies, on the access after `changes` (or as it
  * is), and the warnings of their names; none to check, no request. A name of a match the
  * organization does not have fails the run before any grant is read for the policies.
  */
@@ -191,17 +201,17 @@ async function policiesOf(
   live: LiveState,
   changes: readonly Change[],
   request: Pick<PlanRequest, 'concurrency' | 'policyState'> & { readonly now: number },
-): Promise<{ violations: PolicyViolation[]; warnings: PlanWarning[]; ends: GrantEnd[] }> {
+): Promise<PolicyVerdict & { warnings: PlanWarning[]; ends: GrantEnd[] }> {
   const policies = expanded.desired.policies ?? [];
-  if (policies.length === 0) return { violations: [], warnings: [], ends: [] };
+  if (policies.length === 0) return { violations: [], read: [], projectsUnseen: [], warnings: [], ends: [] };
   const lists = await readPolicyLists(client, expanded.resolved, policies);
   const { problems, warnings } = policyNameFindings(policies, lists, expanded.resolved.organization);
   if (problems.length > 0) throw nameProblemsError(problems);
   // What the rules read (core/policy-rules.ts): the files' grants' ends only for a rule that compares them.
   const ends = rulesRead(policies.map((p) => p.rule), 'grant-expiries') ? grantEnds(expanded.resolved.targets, expanded.resolved.teamsByName) : [];
-  const violations = await violationsOf(client, expanded.resolved, policies, live, changes, { ends, now: request.now }, request, lists);
+  const verdict = await violationsOf(client, expanded.resolved, policies, live, changes, { ends, now: request.now }, request, lists);
   const ignored = new Set<string>(expanded.desired.settings.ignoreWarnings ?? []);
-  return { violations, warnings: warnings.filter((w) => !ignored.has(w.code)), ends };
+  return { ...verdict, warnings: warnings.filter((w) => !ignored.has(w.code)), ends };
 }
 
 export async function planAgainstLive(
@@ -220,15 +230,19 @@ export async function planAgainstLive(
   const supportWarnings = checkSupport(expanded.desired, live, server);
   // diff -> guard: the plan names every guard apply will refuse it by (docs/architecture.md, "The pipeline").
   const targeted = targetsOf(request.targets ?? []);
-  // A --target plan says it covers part of the files, in every format (README, "Plan and drift"), as
+  // A --target plan says it covers part of the files, in every format (docs/plan.md, "Plan and drift"), as
   // `targeted` and in its scope; how the grants were read is reported too, never part of the
   // checksum (the same plan either way).
   const scope = scopeOf({ paths: request.paths ?? [], targets: request.targets ?? [] });
   const diffPlan = buildPlan(expanded.desired, live, { server, supportWarnings, setWarnings: expanded.warnings, now: request.now, scope });
   const built = guardPlan(diffPlan, guardInputsOf(expanded.desired, live));
   const policies = await policiesOf(client, expanded, live, built.changes, request);
+  // One record of what the run read: a grant the token could not see on a target only the policies
+  // read hides a violation as surely as on a managed one (diff/completeness.ts, coverageOf).
+  const policyRead = policies.read.length > 0 || policies.projectsUnseen.length > 0;
+  const coverage = policyRead ? coverageOf({ ...live, targets: new Map([...live.targets, ...policies.read.map((t) => [t.id, t] as const)]) }, policies.projectsUnseen) : built.coverage;
   // The checksum covers the policies' verdict as it covers the guards' (diff/checksum.ts).
-  const plan = withViolations({ ...built, warnings: [...built.warnings, ...policies.warnings], ...(targeted.length > 0 ? { targeted } : {}), ...(live.read ? { read: live.read } : {}) }, expanded.desired, live, policies.violations);
+  const plan = withViolations({ ...built, coverage, warnings: [...built.warnings, ...policies.warnings], ...(targeted.length > 0 ? { targeted } : {}), ...(live.read ? { read: live.read } : {}) }, expanded.desired, live, policies.violations);
   const { ends } = policies;
   if (!request.effectiveChanges) return { plan, ends, desired, resolved, live };
   const context = await readChangeContext(client, resolved, live, plan.changes, read);

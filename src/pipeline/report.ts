@@ -115,14 +115,14 @@ async function readOrganization(client: TfeClient, organization: string, request
   const teams = await teamsOfOrganization(client, desired ?? { organization });
   const [projects, workspaces] = await Promise.all([client.listProjects(organization), workspacesOf(client, organization, desired)]);
   const found = { teams, projects, ...workspaces };
-  // Every project and workspace: the workspaces by team when the server can and it is cheaper (README, "Reading by team").
+  // Every project and workspace: the workspaces by team when the server can and it is cheaper (docs/connecting.md, "Reading by team").
   const everything = { ...selectExportTargets(organization, found, { all: true, projects: [], workspaces: [] }), workspaces: found.workspaces };
   const live = await readLive(client, everything, { ...readOptionsOf(request), ...(request.onProgress ? { onProgress: request.onProgress } : {}) });
   return { found, live };
 }
 
 /**
- * README, "Policies": the files' policies on the access reported (everything is read already). Their
+ * docs/effective-access.md, "Policies": the files' policies on the access reported (everything is read already). Their
  * team names and their matches' names are checked as plan checks them, from the lists read (no
  * request); the report has no warnings, so a policy that covers nothing simply has no violation.
  */
@@ -143,8 +143,10 @@ async function endsIn(desired: FilesState, found: Catalogue, policies: readonly 
   return grantEnds(resolved.targets, resolved.teamsByName);
 }
 
+const workspaceName = (w: Workspace): string => `workspace ${JSON.stringify(w.name)}`;
+
 export async function reportOrganization(request: ReportRequest): Promise<Report> {
-  // --after: the files as they stand now, an expired grant removed (README, "Grants that expire").
+  // --after: the files as they stand now, an expired grant removed (docs/files.md, "Grants that expire").
   const now = request.now ?? Date.now(); // read once per run, as a plan does
   const desired = request.paths.length > 0 ? await desiredFromFiles(request.paths, request.cwd, [], now) : undefined;
   const organization = organizationOf(desired, request.organization);
@@ -176,11 +178,14 @@ async function reportWith(client: TfeClient, organization: string, desired: File
       return project ? { ...w, project } : w;
     });
     const scope = scopeOf({ paths: request.paths, ...request.selection });
-    const whole = { organization, state: request.after ? 'after' : 'live', generatedAt, ...found, workspaces, cells, violations, coverage: coverageOf(live), scope } as const;
+    // A workspace in a project the token cannot list: what that project's grants give there is not counted.
+    const unlisted = found.workspaces.filter((w) => w.projectId !== undefined && !projects.has(w.projectId));
+    const whole = { organization, state: request.after ? 'after' : 'live', generatedAt, ...found, workspaces, cells, violations, coverage: coverageOf(live, unlisted.map(workspaceName)), scope } as const;
     const report = selectReport(whole, request.selection);
     // What the report could not see of the targets it shows: a grant of an unseen team elsewhere does not make it partial.
     const shown = new Set([...report.projects.map((p) => p.id), ...report.workspaces.map((w) => w.id)]);
-    return { ...report, coverage: coverageOf({ ...live, targets: new Map([...live.targets].filter(([id]) => shown.has(id))) }) };
+    const coverage = coverageOf({ ...live, targets: new Map([...live.targets].filter(([id]) => shown.has(id))) }, unlisted.filter((w) => shown.has(w.id)).map(workspaceName));
+    return { ...report, coverage };
   } finally {
     await client.close();
   }

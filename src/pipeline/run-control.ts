@@ -1,4 +1,4 @@
-// How a run stops before its end (README, "Reliability"): the caller's signal (SIGINT, SIGTERM, a
+// How a run stops before its end (docs/reliability.md, "Reliability"): the caller's signal (SIGINT, SIGTERM, a
 // closed stdout), the --timeout deadline, or a server that stopped answering (the client's breaker).
 // Two signals: `signal` says "start nothing new" (apply's executor watches it); `requests` ends the
 // requests in flight. Before any write both fire together; once writes started, requests in flight

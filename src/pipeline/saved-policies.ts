@@ -1,4 +1,4 @@
-// `apply --plan`: the policies of a saved plan checked again before its first write (README,
+// `apply --plan`: the policies of a saved plan checked again before its first write (docs/effective-access.md,
 // "Policies"), as `plan` checks them: the same function (plan.ts, violationsOf) on the access once
 // the plan's changes are applied, the basis's targets as apply just read them for the staleness
 // check, every other target the policies select read now. The violations the file holds are only
@@ -25,7 +25,7 @@ export async function recheckPolicies(client: TfeClient, file: string, saved: Sa
   const resolved = { organization, teams, teamsByName: new Map(teams.map((t) => [t.name, t])), targets: [] };
   const live: LiveState = { organization, teams: new Map(teams.map((t) => [t.id, t])), targets: new Map(fresh.map((t) => [t.id, t])) };
   // The grants' ends as planned (a rule that reads them: max-expiry), judged at apply's clock.
-  const found = await violationsOf(client, resolved, policies, live, saved.plan.changes, { ends: saved.basis.expiries ?? [], now: request.now }, request);
+  const { violations: found } = await violationsOf(client, resolved, policies, live, saved.plan.changes, { ends: saved.basis.expiries ?? [], now: request.now }, request);
   const stored = saved.plan.violations ?? [];
   if (found.length === 0 && stored.length > 0) {
     throw new CLIError(

@@ -2,7 +2,9 @@
 // Pure. An unknown or malformed target is a user error, never an empty plan that looks clean; it
 // names the target meant when one is close (the same name of the other kind first). With sets, a
 // target may be one a set matches: that is known once the sets are expanded (selectExpanded).
+// Names compare after Unicode NFC (core/names.ts): a terminal may type "é" decomposed.
 import { CLIError } from '../errors.js';
+import { nfc } from '../core/names.js';
 import type { TargetType } from '../core/model.js';
 import type { DesiredState, FilesState } from '../core/desired-state.js';
 import { closestNames } from '../resolve/closest.js';
@@ -41,7 +43,9 @@ export function targetsOf(targets: readonly string[]): string[] {
   return [...new Set(targets.map((t) => selectorText(parseTarget(t))))];
 }
 
-const selected = (selectors: readonly TargetSelector[]) => (t: { type: TargetType; name: string }): boolean => selectors.some((s) => s.type === t.type && s.name === t.name);
+/** Whether `s` names `t`: its kind, and its name as written or after NFC. */
+const names = (s: TargetSelector, t: { type: TargetType; name: string }): boolean => s.type === t.type && (s.name === t.name || nfc(s.name) === nfc(t.name));
+const selected = (selectors: readonly TargetSelector[]) => (t: { type: TargetType; name: string }): boolean => selectors.some((s) => names(s, t));
 
 /** `managed`: the targets a selector may name; `desired`: whose targets the near misses come from. */
 function refuseMissing(selectors: readonly TargetSelector[], managed: (s: TargetSelector) => boolean, desired: FilesState): void {
@@ -56,7 +60,7 @@ export function selectTargets<S extends FilesState>(desired: S, targets: readonl
   if (targets.length === 0) return desired;
   const selectors = targets.map((t) => parseTarget(t, desired));
   const setKinds = new Set((desired.sets ?? []).map((s) => s.type));
-  refuseMissing(selectors, (s) => setKinds.has(s.type) || desired.targets.some((t) => t.type === s.type && t.name === s.name), desired);
+  refuseMissing(selectors, (s) => setKinds.has(s.type) || desired.targets.some((t) => names(s, t)), desired);
   if (setKinds.size > 0) return desired;
   return { ...desired, targets: desired.targets.filter(selected(selectors)) };
 }
@@ -65,6 +69,6 @@ export function selectTargets<S extends FilesState>(desired: S, targets: readonl
 export function selectExpanded(desired: DesiredState, resolved: Resolved, targets: readonly string[]): { desired: DesiredState; resolved: Resolved } {
   if (targets.length === 0 || (desired.sets ?? []).length === 0) return { desired, resolved };
   const selectors = targets.map((t) => parseTarget(t, desired));
-  refuseMissing(selectors, (s) => resolved.targets.some((t) => t.type === s.type && t.name === s.name), desired);
+  refuseMissing(selectors, (s) => resolved.targets.some((t) => names(s, t)), desired);
   return { desired: { ...desired, targets: desired.targets.filter(selected(selectors)) }, resolved: { ...resolved, targets: resolved.targets.filter(selected(selectors)) } };
 }

@@ -1,4 +1,4 @@
-// The policy checker (README, "Policies"): each kind violated and respected, on effective access
+// The policy checker (docs/effective-access.md, "Policies"): each kind violated and respected, on effective access
 // (organization permissions, project grants reaching workspaces, custom vectors), owners exempt.
 import { describe, expect, it } from 'vitest';
 import { access, team } from '../../test/support/states.js';

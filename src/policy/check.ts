@@ -1,4 +1,4 @@
-// The policies (README, "Policies") checked on effective access: every target of the organization
+// The policies (docs/effective-access.md, "Policies") checked on effective access: every target of the organization
 // a policy's match selects, every team's effective access there (src/effective/), each rule by
 // its kind's row (rules.ts), with what the row reads. The violations are data: a renderer phrases
 // them. Pure.

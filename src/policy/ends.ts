@@ -1,4 +1,4 @@
-// When each grant the files give ends, by the ids of its team and target (README, "Policies",
+// When each grant the files give ends, by the ids of its team and target (docs/effective-access.md, "Policies",
 // `max-expiry`): the expanded targets' grants that carry `expires:`, those that have ended
 // included (a live grant the plan has not removed yet ended then; it is not permanent). What the rules that
 // read grant expiries compare, and what a saved plan keeps for `apply --plan`. Pure.

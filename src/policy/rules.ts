@@ -1,4 +1,4 @@
-// Each kind of policy rule checked on one target (README, "Policies"): one row per kind of
+// Each kind of policy rule checked on one target (docs/effective-access.md, "Policies"): one row per kind of
 // core/policy-rules.ts, in a table the compiler checks against it. A row reads what its kind's
 // row says it reads and returns what breaks the rule, as data (core/policy-rules.ts,
 // RuleFindings). Levels are compared on the permission vector, so a custom grant is held to what

@@ -1,4 +1,4 @@
-// Every format says when a grant of the plan ends, and why an expired grant goes (README, "Grants that expire").
+// Every format says when a grant of the plan ends, and why an expired grant goes (docs/files.md, "Grants that expire").
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { access, desiredOf, liveOf, team, teamId } from '../../test/support/states.js';

@@ -1,4 +1,4 @@
-// The JSON plan (README, "Formats", `json`: plan format 1), pretty-printed for humans and diff tools.
+// The JSON plan (docs/plan.md, "Formats", `json`: plan format 1), pretty-printed for humans and diff tools.
 import { effectiveChangeDocument } from '../core/effective-document.js';
 import type { JsonObject } from '../core/json-value.js';
 import { changeDocument, PLAN_FORMAT_VERSION, readDocument, serverDocument, warningDocument } from '../core/plan-document.js';

@@ -1,4 +1,4 @@
-// The effective-access report as a JSON document (README, "Effective access", `report`):
+// The effective-access report as a JSON document (docs/effective-access.md, "Effective access", `report`):
 // `--format json`, described by schemas/report.schema.json. Targets sorted by name, teams by name;
 // permissions in table order and the wire's nesting.
 import type { EffectiveCell } from '../core/effective.js';

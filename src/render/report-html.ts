@@ -45,7 +45,7 @@ function cellHtml(teamName: string, targetName: string, cell: EffectiveCell | un
 interface Matrix {
   readonly teams: readonly string[];
   readonly cells: ReadonlyMap<string, EffectiveCell>;
-  /** Policies each (team name, target id) breaks, by name (README, "Policies"). */
+  /** Policies each (team name, target id) breaks, by name (docs/effective-access.md, "Policies"). */
   readonly broken: ReadonlyMap<string, string[]>;
 }
 

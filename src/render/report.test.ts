@@ -56,7 +56,7 @@ describe('report formats', () => {
   });
 });
 
-describe('policy violations in the report (README, "Policies")', () => {
+describe('policy violations in the report (docs/effective-access.md, "Policies")', () => {
   const target = { type: 'workspace' as const, name: '=cmd|calc', id: 'ws-1' };
   const broken: Report = {
     ...report,

@@ -1,4 +1,4 @@
-// One entry for every report format (README, "Effective access").
+// One entry for every report format (docs/effective-access.md, "Effective access").
 import type { Report } from '../core/report.js';
 import { renderReportCsv } from './report-csv.js';
 import { reportDocument } from './report-document.js';

@@ -1,4 +1,4 @@
-// One source of a team's access in words (README, "Effective access"), as the report, the plan's
+// One source of a team's access in words (docs/effective-access.md, "Effective access"), as the report, the plan's
 // effective changes and a policy violation say it.
 import type { AccessSource, EffectiveCell } from '../core/effective.js';
 import { printable } from '../core/printable.js';

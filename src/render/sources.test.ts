@@ -1,4 +1,4 @@
-// Sources of changes in every format (README, "Sources in the plan"): JSON always; text and
+// Sources of changes in every format (docs/sets.md, "Sources in the plan"): JSON always; text and
 // Markdown once a set takes part in the plan.
 import { describe, expect, it } from 'vitest';
 import { access, liveOf, team, teamId } from '../../test/support/states.js';

@@ -1,4 +1,4 @@
-// Policy violations in words (README, "Policies"), for the text and Markdown plans and the text
+// Policy violations in words (docs/effective-access.md, "Policies"), for the text and Markdown plans and the text
 // report: a heading, then one line per violation, `[policy] message`.
 import type { PolicyViolation } from '../core/policy.js';
 import { printable } from '../core/printable.js';

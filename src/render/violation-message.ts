@@ -1,4 +1,4 @@
-// A policy violation in words (README, "Policies"): the one phrasing of what the check found, one
+// A policy violation in words (docs/effective-access.md, "Policies"): the one phrasing of what the check found, one
 // row per kind of rule (core/policy-rules.ts; the compiler asks for every kind), and the
 // violation's JSON, whose `message` it is. A violation read back from a saved plan keeps the words
 // it was saved with.
@@ -44,7 +44,7 @@ export function violationMessage(violation: PolicyViolation): string {
   return 'message' in violation ? violation.message : wordsOf(violation.found, violation);
 }
 
-/** README, "Policies": `{policy, target: {type, name, id}, team: {name, id} | null, message}`. */
+/** docs/effective-access.md, "Policies": `{policy, target: {type, name, id}, team: {name, id} | null, message}`. */
 export function violationDocument(violation: PolicyViolation): JsonObject {
   return {
     policy: violation.policy,

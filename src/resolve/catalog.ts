@@ -1,4 +1,4 @@
-// What the sets are expanded from (README, "Sets", "What reading costs"): the organization's
+// What the sets are expanded from (docs/sets.md, "Sets", "What reading costs"): the organization's
 // workspaces with their projects and tags, read with the fewest requests. The projects list is
 // already read; its `workspace-count` says what listing a project's workspaces costs. So when every
 // workspace set names its projects and listing just those projects (`filter[project][id]`, one

@@ -1,4 +1,4 @@
-// The one checker of the names the files give (README, "Names the files give"): a team, project,
+// The one checker of the names the files give (docs/sets.md, "Names the files give"): a team, project,
 // workspace or tag is found as written, or after Unicode NFC (core/names.ts: found, with a
 // `name-normalisation` warning), or is a problem at the place the files wrote it, with its near
 // misses in the organization. Teams everywhere they are named (grants of entries and sets,

@@ -17,7 +17,7 @@ export class TeamsUnsupportedError extends CLIError {
   override readonly name: string = 'TeamsUnsupportedError';
   constructor(organization: string, status: number) {
     super(
-      `organization "${organization}" has no teams endpoint at this address (GET /organizations/${organization}/teams answered ${status} while the organization itself exists): HCP Europe organizations use HCP groups in place of teams, which tfe-access does not manage (README, "HCP Europe").`,
+      `organization "${organization}" has no teams endpoint at this address (GET /organizations/${organization}/teams answered ${status} while the organization itself exists): HCP Europe organizations use HCP groups in place of teams, which tfe-access does not manage (docs/connecting.md, "HCP Europe").`,
     );
   }
 }

@@ -1,4 +1,4 @@
-// A saved plan's `basis.expiries` (README, "Policies", `max-expiry`): the grants' ends its policies
+// A saved plan's `basis.expiries` (docs/effective-access.md, "Policies", `max-expiry`): the grants' ends its policies
 // were checked with, there exactly when a policy reads them, read back as written, every edit of
 // them refused.
 import { describe, expect, it } from 'vitest';

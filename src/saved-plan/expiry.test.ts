@@ -1,4 +1,4 @@
-// Saved plans of grants that expire (README, "Grants that expire"): `expires` and `reason` read back
+// Saved plans of grants that expire (docs/files.md, "Grants that expire"): `expires` and `reason` read back
 // exactly, are checked like every other field, and a grant the plan writes that has expired by
 // apply time refuses the plan.
 import { describe, expect, it } from 'vitest';

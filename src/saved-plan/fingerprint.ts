@@ -72,7 +72,7 @@ function setRows(desired: FilesState): { sets?: Canonical[] } {
   return { sets: rows };
 }
 
-/** README, "Policies": files with policies count them, so `apply --plan FILE PATHS` refuses a plan saved under other ones. */
+/** docs/effective-access.md, "Policies": files with policies count them, so `apply --plan FILE PATHS` refuses a plan saved under other ones. */
 function policyRows(desired: FilesState): { policies?: Canonical[] } {
   const policies = desired.policies ?? [];
   if (policies.length === 0) return {};

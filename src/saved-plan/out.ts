@@ -1,4 +1,4 @@
-// Where `plan --out FILE` may write (README, "Saved plans"): never over a desired-state file it
+// Where `plan --out FILE` may write (docs/apply.md, "Saved plans"): never over a desired-state file it
 // reads (a PATH, or a `*.yaml` below a directory PATH, followed through symlinks), never where the
 // next run would read it as one (load/files.ts walks directories recursively), and never over an existing file that is not a saved plan of
 // tfe-access (one that is may be replaced: that is planning again). Checked before any request.

@@ -1,5 +1,5 @@
 // A saved plan's `basis.policies` (core/policy-document.ts) back into the policies, so that
-// `apply --plan` checks them again without the files (README, "Policies"). Checked as the changes
+// `apply --plan` checks them again without the files (docs/effective-access.md, "Policies"). Checked as the changes
 // are: every value one a validated file can hold, and what is kept is all the file says.
 import { isFixedLevel, type FixedLevel } from '../core/access.js';
 import { RESOURCE_OF, type SetMatch, type TargetType } from '../core/model.js';

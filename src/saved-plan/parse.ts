@@ -62,7 +62,7 @@ function roleOf(reader: Reader, key: 'beforeRole' | 'afterRole'): { beforeRole?:
   return reader.value.role === undefined ? {} : { [key]: reader.string('role') };
 }
 
-/** README, "Sets": `{kind, name, overrides?}`; absent in plans saved before sets. */
+/** docs/sets.md, "Sets": `{kind, name, overrides?}`; absent in plans saved before sets. */
 function sourceOf(reader: Reader): { source?: GrantOrigin } {
   if (reader.value.source === undefined) return {};
   const source = reader.object('source');
@@ -72,7 +72,7 @@ function sourceOf(reader: Reader): { source?: GrantOrigin } {
   return { source: { kind: kind as GrantOrigin['kind'], name: source.string('name'), ...overrides } };
 }
 
-/** `expires` (an instant in the plans' form) and, on a removal, `reason` (README, "Grants that expire"). */
+/** `expires` (an instant in the plans' form) and, on a removal, `reason` (docs/files.md, "Grants that expire"). */
 function expiryOf(reader: Reader, action: string): { expires?: string; reason?: RemoveReason } {
   const out: { expires?: string; reason?: RemoveReason } = {};
   if (reader.value.expires !== undefined) {
@@ -127,7 +127,7 @@ function refusalOf(reader: Reader): PlanRefusal {
   return { guard, message: reader.string('message'), howToProceed: reader.string('how_to_proceed') };
 }
 
-/** README, "Policies": a saved plan keeps the violations found when it was made; apply finds them again and refuses any. */
+/** docs/effective-access.md, "Policies": a saved plan keeps the violations found when it was made; apply finds them again and refuses any. */
 function violationOf(reader: Reader): PolicyViolation {
   const target = reader.object('target');
   const team = reader.value.team === null ? null : reader.object('team');

@@ -1,5 +1,5 @@
 // A saved plan (`plan --out FILE`): the plan's changes and what they were based on, so that
-// `apply --plan FILE` can refuse to apply them to a reality that moved (README, "Saved plans").
+// `apply --plan FILE` can refuse to apply them to a reality that moved (docs/apply.md, "Saved plans").
 // It holds no token: the address, the organization, ids, names and fingerprints only.
 import type { LiveState, TargetType } from '../core/model.js';
 import type { FilesState } from '../core/desired-state.js';
@@ -15,7 +15,7 @@ import { fingerprintDesired, fingerprintGrants, HMAC_KEY, INTEGRITY_KEY, integri
 import type { HmacState, PlanKey } from './seal.js';
 
 /**
- * The saved-plan file format; a reader refuses any other (README, "Saved plans"; after changesets).
+ * The saved-plan file format; a reader refuses any other (docs/apply.md, "Saved plans"; after changesets).
  * 2: the seal (`integrity`) and a checksum that covers the guards' inputs.
  * 3: the policies in the basis, a checksum that covers them and their violations, the optional
  *    keyed seal (`hmac`, seal.ts); the grants' ends in the basis when a policy reads them
@@ -41,7 +41,7 @@ export interface PlanBasis {
   readonly maxRemovals: number;
   /** Every managed target, whether or not the plan changes it. */
   readonly targets: readonly BasisTarget[];
-  /** The files' policies (README, "Policies"), in file order: `apply --plan` checks them again. */
+  /** The files' policies (docs/effective-access.md, "Policies"), in file order: `apply --plan` checks them again. */
   readonly policies: readonly DesiredPolicy[];
   /** When each grant of the files ends, by ids (policy/ends.ts): only when a policy reads it (`max-expiry`). */
   readonly expiries?: readonly GrantEnd[];
@@ -72,7 +72,7 @@ function expiriesOf(policies: readonly DesiredPolicy[], ends: readonly GrantEnd[
   return { expiries: ends };
 }
 
-/** README, "Policies": `{team, target, at}`, by ids. */
+/** docs/effective-access.md, "Policies": `{team, target, at}`, by ids. */
 export function expiryDocument(end: GrantEnd): JsonObject {
   return { team: end.teamId, target: end.targetId, at: end.at };
 }

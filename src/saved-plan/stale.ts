@@ -19,7 +19,7 @@ export class StalePlanError extends CLIError {
   }
 }
 
-/** A grant the saved plan writes whose expiry has passed since it was planned (README, "Grants that expire"). */
+/** A grant the saved plan writes whose expiry has passed since it was planned (docs/files.md, "Grants that expire"). */
 export class ExpiredSincePlannedError extends CLIError {
   override readonly name: string = 'ExpiredSincePlannedError';
   constructor(expired: readonly Change[]) {
@@ -52,7 +52,7 @@ async function readBasis(saved: SavedPlan, api: GrantLister, concurrency: number
 
 /**
  * The basis's targets as they are now, when none moved: what `apply --plan` checks the policies
- * on (README, "Policies"). Throws StalePlanError naming every target that moved.
+ * on (docs/effective-access.md, "Policies"). Throws StalePlanError naming every target that moved.
  */
 export async function readFresh(saved: SavedPlan, api: GrantLister, concurrency: number): Promise<LiveTarget[]> {
   const read = await readBasis(saved, api, concurrency);

@@ -1,4 +1,4 @@
-// validate's warnings about grants that expire (README, "Grants that expire"): the file is valid,
+// validate's warnings about grants that expire (docs/files.md, "Grants that expire"): the file is valid,
 // but a grant has expired (take it out: the plan removes its live grant) or expires within
 // settings.expiry-warning-days. Which have ended is the run's one decision (core/expiry.ts,
 // desiredAt). Pure: `now` is the caller's clock, in epoch milliseconds.

@@ -1,4 +1,4 @@
-// policies in validation (README, "Policies"): positioned problems with did-you-mean, the kind's
+// policies in validation (docs/effective-access.md, "Policies"): positioned problems with did-you-mean, the kind's
 // levels, one match and one rule per policy, and the desired state they give.
 import { describe, expect, it } from 'vitest';
 import { parseYamlText } from '../load/document.js';
@@ -15,7 +15,7 @@ function problemsOf(...texts: string[]): string[] {
 }
 
 describe('policies in validation', () => {
-  it('the examples of the README are valid, and become one rule each', () => {
+  it('the examples of docs/effective-access.md are valid, and become one rule each', () => {
     const result = resultOf(`organization: acme
 policies:
   - name: only sre administers production

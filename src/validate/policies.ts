@@ -1,4 +1,4 @@
-// Rules of `policies:` the schema cannot say well (README, "Policies"): one match (`workspaces` or
+// Rules of `policies:` the schema cannot say well (docs/effective-access.md, "Policies"): one match (`workspaces` or
 // `projects`) that names a criterion, exactly one rule, a key that goes with one kind of rule
 // (`except-teams`) only with it, and levels of the policy's kind. And the policies as the planner
 // reads them, each rule through its row (core/policy-rules.ts). Pure.

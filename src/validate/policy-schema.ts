@@ -1,11 +1,11 @@
-// The JSON Schema of `policies:` (README, "Policies"), a part of the desired-state file's schema
+// The JSON Schema of `policies:` (docs/effective-access.md, "Policies"), a part of the desired-state file's schema
 // (schema.ts): each kind of rule's keys are its row's (core/policy-rules.ts). Which levels a
 // policy's kind takes, and that it has one match and one rule, are semantic rules (policies.ts):
 // their messages can say what was meant.
 import { POLICY_RULES, RULE_KINDS } from '../core/policy-rules.js';
 import type { JsonSchema } from './json-schema.js';
 
-/** README, "Policies": a match (workspaces or projects) and one rule, checked on effective access. */
+/** docs/effective-access.md, "Policies": a match (workspaces or projects) and one rule, checked on effective access. */
 export function policyDef(): JsonSchema {
   const kinds = RULE_KINDS.map((kind) => `\`${kind}\``).join(', ');
   return {

@@ -39,7 +39,7 @@ export function validateReportSchema(): JsonSchema {
       },
       files: { type: 'array', items: { type: 'string' }, description: 'Every file read, in the order read.' },
       problems: { type: 'array', items: PROBLEM, description: 'Sorted by file, line, column, message.' },
-      warnings: { type: 'array', items: PROBLEM, description: 'What is worth knowing about files that may be valid (a grant that has expired or expires soon: README, "Grants that expire"); never changes `valid`. Sorted as problems.' },
+      warnings: { type: 'array', items: PROBLEM, description: 'What is worth knowing about files that may be valid (a grant that has expired or expires soon: docs/files.md, "Grants that expire"); never changes `valid`. Sorted as problems.' },
       summary: { type: 'object', required: ['files', 'problems', 'warnings'], properties: { files: count, problems: count, warnings: count }, additionalProperties: false },
     },
     additionalProperties: false,

@@ -44,7 +44,7 @@ export function summaryLine(report: Report): string {
   // Valid, and yet nothing to plan: said plainly rather than as "0 projects, 0 workspaces".
   if (state.targets.length === 0 && manages.sets === 0) return `${where}: no targets managed (no projects or workspaces).`;
   // Sets and policies only when there are some: a file without them reads as it always did. Sets
-  // alone name no target: what they match is read by plan (README, "Sets"), not known offline.
+  // alone name no target: what they match is read by plan (docs/sets.md, "Sets"), not known offline.
   const setCount = manages.sets > 0 ? `, ${plural(manages.sets, 'set')}` : '';
   const targets = state.targets.length > 0 ? `${plural(manages.projects, 'project')}, ${plural(manages.workspaces, 'workspace')}${setCount}` : `${plural(manages.sets, 'set')} (their targets are known once plan reads the organization)`;
   const policyCount = manages.policies > 0 ? `, ${manages.policies} ${manages.policies === 1 ? 'policy' : 'policies'}` : '';

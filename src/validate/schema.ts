@@ -116,9 +116,9 @@ function grantDef(resource: Resource, type: TargetType): JsonSchema {
   };
 }
 
-/** `ignore-warnings`: codes of the plan's warnings (README, "Warnings"), each once. */
+/** `ignore-warnings`: codes of the plan's warnings (docs/plan.md, "Warnings"), each once. */
 function ignoreWarningsSchema(where: string, codes: readonly string[]): JsonSchema {
-  return { description: `Warnings the plan does not show ${where} (README, "Warnings"): their codes.`, type: 'array', items: { enum: [...codes] }, uniqueItems: true, default: [] };
+  return { description: `Warnings the plan does not show ${where} (docs/plan.md, "Warnings"): their codes.`, type: 'array', items: { enum: [...codes] }, uniqueItems: true, default: [] };
 }
 
 function targetDef(type: TargetType): JsonSchema {
@@ -224,7 +224,7 @@ export function buildSchema(): JsonSchema {
       workspaces: targets('workspace'),
       [SET_KEYS.workspace]: setsSchema('workspace'),
       [SET_KEYS.project]: setsSchema('project'),
-      policies: { description: 'Rules on effective access (README, "Policies"), checked by plan, apply, drift and report.', type: 'array', items: { $ref: '#/$defs/policy' } },
+      policies: { description: 'Rules on effective access (docs/effective-access.md, "Policies"), checked by plan, apply, drift and report.', type: 'array', items: { $ref: '#/$defs/policy' } },
     },
     $defs: {
       project: targetDef('project'),

@@ -1,4 +1,4 @@
-// A match as the planner reads it, a set's or a policy's (README, "Sets", "Policies"): its lists,
+// A match as the planner reads it, a set's or a policy's (docs/sets.md, "Sets"; docs/effective-access.md, "Policies"): its lists,
 // `allow-empty`, and where each value is written, so that a name the organization does not have
 // is reported at its own FILE:LINE:COL (resolve/check-names.ts). Pure; called once valid.
 import type { MatchSources, Selecting, SetMatch } from '../core/model.js';

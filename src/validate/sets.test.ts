@@ -1,5 +1,5 @@
 // workspace-sets and project-sets in validation: positioned problems with did-you-mean, and the
-// desired state they give (README, "Sets").
+// desired state they give (docs/sets.md, "Sets").
 import { describe, expect, it } from 'vitest';
 import { parseYamlText } from '../load/document.js';
 import { validateDocuments } from './validate.js';

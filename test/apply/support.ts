@@ -62,7 +62,7 @@ export async function savePlan(paths: string[], file: string, env: Record<string
 /**
  * What someone who can edit a saved plan and knows how tfe-access computes its checksum and public
  * seal writes: `edit` applied to the plan read back, the checksum recomputed, the file sealed again
- * (README, "Saved plans": who can change one). Without the key, so with no HMAC.
+ * (docs/apply.md, "Saved plans": who can change one). Without the key, so with no HMAC.
  */
 export async function forge(path: string, edit: (saved: SavedPlan) => SavedPlan): Promise<void> {
   const edited = edit(await readSavedPlan(path));

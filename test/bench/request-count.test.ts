@@ -1,7 +1,7 @@
 // The request-count formulas on a mid-size generated organization, planned through the pipeline
 // against the emulator over real HTTP: counts, never time. One list per target (issue 8), against
 // the seed profile (which refuses reading by team: one probe more), and read by team against the
-// current profile (issue 18; README, "Reading by team").
+// current profile (issue 18; docs/connecting.md, "Reading by team").
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -114,7 +114,7 @@ describe('the same organization read by team (the current profile)', () => {
     expect(byTeam.total).toBeLessThanOrEqual(model.byTeamBound);
     expect(byTeam.plan.checksum).toBe(target.plan.checksum);
     expect(byTeam.plan.summary).toEqual(org.expected);
-    // 150 teams for 300 workspaces: not much fewer here; provider-2000 and scale-10000 gain 7 to 10 times (README, "Performance").
+    // 150 teams for 300 workspaces: not much fewer here; provider-2000 and scale-10000 gain 7 to 10 times (docs/performance.md, "Performance").
     expect(byTeam.total).toBeLessThan(target.total);
     expect(byTeam.notOk).toEqual([]);
   });

@@ -1,4 +1,4 @@
-// The sets scenario's request bound (README, "Performance"): an organization written as 5 sets,
+// The sets scenario's request bound (docs/performance.md, "Performance"): an organization written as 5 sets,
 // planned through the pipeline against the emulator, costs what the same organization written as
 // one entry per target costs (the same bound), the file stays under 2 KB, and the plan finds
 // exactly the generated differences. Counts, never time.
@@ -68,7 +68,7 @@ describe('plan of a 20-project, 450-workspace organization written as 5 sets', (
     expect(result.plan.warnings.filter((w) => w.code === 'set-matches-nothing' || w.code === 'key-value-tags-not-read')).toEqual([]);
   });
 
-  it('by default reads the sets\' workspaces by team (README, "Reading by team"): the same plan in fewer requests than one list per target', async () => {
+  it('by default reads the sets\' workspaces by team (docs/connecting.md, "Reading by team"): the same plan in fewer requests than one list per target', async () => {
     const env = { TFE_TOKEN: BENCH_TOKEN, TFE_ADDRESS: emulator.url };
     const plan = async (readBy: 'auto' | 'target') => {
       emulator.resetLog();

@@ -1,5 +1,5 @@
 // `apply | head -1` (issue 24, finding 4): the reader takes the plan's first line and leaves while
-// apply has 1,000 changes to make. The README ("Signals, timeouts, a dead server") says a closed
+// apply has 1,000 changes to make. docs/apply.md, "Signals, timeouts, a dead server", says a closed
 // stdout starts no other change, the report goes to stderr and the exit is 141. A pipe tells its
 // writer that the reader left only on the next write, so apply must write while it works: in text,
 // each change's line as the change ends. The built CLI against an in-process emulator; the reader

@@ -83,7 +83,7 @@ describe('what a command loads', () => {
   it('tfe-access --help loads the entry, the command list and the flag parser: no command, no package', () => {
     const { code, sources, packages, builtins } = loadedBy(['--help']);
     expect(code).toBe(0);
-    // cli/interrupt: how every command ends on a closed stdout or a signal (README, "Reliability").
+    // cli/interrupt: how every command ends on a closed stdout or a signal (docs/reliability.md, "Reliability").
     expect(sources).toEqual(['cli/args', 'cli/interrupt', 'cli/io', 'cli/main', 'cli/registry', 'errors']);
     expect(packages).toEqual([]);
     // readline (and the stream modules under it) only to ask a question.

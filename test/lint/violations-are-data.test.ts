@@ -1,4 +1,4 @@
-// README, "Policies": the checker finds violations as data (core/policy-rules.ts, RuleFindings)
+// docs/effective-access.md, "Policies": the checker finds violations as data (core/policy-rules.ts, RuleFindings)
 // and only a renderer phrases them (render/violation-message.ts). So no file of src/policy/ imports
 // a renderer, and no violation the checker returns carries words of its own.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Reading workspace grants by team (README, "Reading by team"; issue 18, item 1), through the plan
+// Reading workspace grants by team (docs/connecting.md, "Reading by team"; issue 18, item 1), through the plan
 // use case against the emulator's `current` profile, and through a proxy for the servers it is
 // not: one that drops `filter[team][id]`, one whose pages stop adding up, one that answers a grant
 // of another organization. Whatever happens, the plan is the one a read by target gives (its

@@ -1,4 +1,4 @@
-// `max-expiry` end to end against the emulator, the clock injected (TFE_ACCESS_NOW; README,
+// `max-expiry` end to end against the emulator, the clock injected (TFE_ACCESS_NOW; docs/effective-access.md,
 // "Policies"): a grant of at least the level on a covered target must end within the days, as the
 // files give it (`expires:`) or, for a live grant the files do not give, never (it is permanent).
 // plan lists the violations in every format and exits 3, apply refuses and writes nothing, drift

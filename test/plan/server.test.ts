@@ -1,4 +1,4 @@
-// What a run learns of its server, end to end (README, "Server capabilities"): the rate limit it
+// What a run learns of its server, end to end (docs/connecting.md, "Server capabilities"): the rate limit it
 // announces, and an address without teams (HCP Europe).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -106,7 +106,7 @@ describe('an address without teams (HCP Europe)', () => {
       const run = await runCli(args, { env });
       expect(run.code).toBe(1);
       expect(run.out).toBe('');
-      expect(run.err).toMatch(/^tfe-access (plan|export): organization "wide" has no teams endpoint at this address \(GET \/organizations\/wide\/teams answered 404 while the organization itself exists\): HCP Europe organizations use HCP groups in place of teams, which tfe-access does not manage \(README, "HCP Europe"\)\.\n$/);
+      expect(run.err).toMatch(/^tfe-access (plan|export): organization "wide" has no teams endpoint at this address \(GET \/organizations\/wide\/teams answered 404 while the organization itself exists\): HCP Europe organizations use HCP groups in place of teams, which tfe-access does not manage \(docs\/connecting\.md, "HCP Europe"\)\.\n$/);
       expect(emulator.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v2/ping', 'GET /api/v2/organizations/wide/teams', 'GET /api/v2/organizations/wide']);
     }
   });

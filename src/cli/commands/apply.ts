@@ -41,7 +41,7 @@ ${CONNECTION_HELP}
 Guards (exit 3, nothing changed): more removals than settings.max-removals (default 10) without
 --force; a removal from a target whose access could not be read completely; any removal of the
 owners team; a plan whose access once applied breaks a policy of the files (--force does not lift
-it). See the README, "Apply" and "Policies".
+it). See docs/apply.md, "Apply"; docs/effective-access.md, "Policies".
 Signals: the first SIGINT (Ctrl-C) or SIGTERM starts no other change, waits up to 5 s for those in
 flight, prints the report (applied, failed, not started) and exits 130 or 143; a second one ends at
 once. Ctrl-C at the question cancels (exit 130). A server that stops answering ends the run the same
@@ -107,7 +107,7 @@ function hooksFor(io: IO, ask: IO['prompt'] | 'approved', show: ApplyHooks['show
 }
 
 /**
- * The text report's lines, each written to stdout as its change ends (README, "Apply"): a pipe
+ * The text report's lines, each written to stdout as its change ends (docs/apply.md, "Apply"): a pipe
  * tells its writer that the reader left only at a write, so a closed stdout (`apply | head -1`) is
  * seen at the next change's end and stops the run there. JSON and Markdown are one document each,
  * written at the end.
