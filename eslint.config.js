@@ -7,10 +7,12 @@ import tseslint from 'typescript-eslint';
 // below it, never one above. `errors` is src/errors.ts.
 const LAYERS = [
   ['errors', 'core', 'load'],
-  ['diff', 'effective', 'render', 'validate', 'api', 'emulator', 'export'],
-  // expand: the sets matched against what resolve read, merged with the entries (pure).
+  // resolve: the names of the files matched against the organization as read (pure).
+  ['diff', 'effective', 'render', 'validate', 'resolve', 'api', 'emulator', 'export'],
+  // lookup: what resolution reads of the organization (teams, projects, workspaces, pinned ids).
+  // expand: the sets matched against the organization as read, merged with the entries (pure).
   // policy: the policies checked on effective access, matched as sets are (pure).
-  ['guard', 'resolve', 'expand', 'policy'],
+  ['guard', 'lookup', 'expand', 'policy'],
   ['live', 'saved-plan'],
   // The executor, below the use cases: pipeline/apply.ts composes it with the plan.
   ['apply'],
@@ -23,7 +25,7 @@ const APART = [['api', 'emulator']];
 
 // The pure folders: plain data in, plain data out. No I/O, no HTTP, no clock: callers do those and
 // pass data in.
-const PURE = ['core', 'diff', 'effective', 'render', 'guard', 'validate', 'expand', 'policy'];
+const PURE = ['core', 'diff', 'effective', 'render', 'guard', 'validate', 'resolve', 'expand', 'policy'];
 
 // The one built-in a pure file may use, and where: hashing is a function of its input (no I/O),
 // and Node's sha256 is the one well-kept implementation. The plan's checksum is computed there.

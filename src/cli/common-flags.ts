@@ -5,6 +5,7 @@ import { clockOf } from './clock.js';
 import { CLIError } from '../errors.js';
 import { READ_BY, type ReadBy } from '../core/model.js';
 import { colorOn } from './terminal.js';
+import type { ClockedRun, Connection, ReadChoices } from '../pipeline/request.js';
 
 export const DEFAULT_CONCURRENCY = 8;
 /** The real service allows 30 requests per second per user (docs/api.md, "Rate limiting"). */
@@ -84,19 +85,12 @@ function answerTimeoutOf(io: IO): number | undefined {
   return raw === undefined || raw === '' ? undefined : durationOf(raw, 'TFE_ACCESS_ANSWER_TIMEOUT');
 }
 
-/** What every use case that talks to the API takes from the connection flags and the process. */
-export function connectionRequest(io: IO, flags: ConnectionFlags) {
+/** What every use case that talks to the API takes from the connection flags and the process: the three pieces of its request (pipeline/request.ts). */
+export function requestPieces(io: IO, flags: ConnectionFlags): { readonly connection: Connection; readonly run: ClockedRun; readonly read: ReadChoices } {
   return {
-    answerTimeoutMs: answerTimeoutOf(io),
-    env: io.env,
-    address: flags.address,
-    concurrency: flags.concurrency,
-    rateLimit: flags.rateLimit,
-    onRateLimit: rateLimitNotice(io),
-    timeoutMs: flags.timeoutMs,
-    readBy: flags.readBy,
-    onNotice: (line: string) => io.stderr.write(`tfe-access: ${line}\n`),
-    now: clockOf(io),
+    connection: { answerTimeoutMs: answerTimeoutOf(io), env: io.env, address: flags.address, concurrency: flags.concurrency, rateLimit: flags.rateLimit, onRateLimit: rateLimitNotice(io) },
+    run: { timeoutMs: flags.timeoutMs, onNotice: (line: string) => io.stderr.write(`tfe-access: ${line}\n`), now: clockOf(io) },
+    read: { concurrency: flags.concurrency, readBy: flags.readBy },
   };
 }
 

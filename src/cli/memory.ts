@@ -6,7 +6,7 @@
 // 15 MB), brought the peak of that plan from 285-332 MiB to about 230 MiB (docs/performance.md, "Performance").
 // V8 has no API for it: `gc` exists only in a context created after `--expose-gc` is set. That flag
 // is process-wide, so only the CLI, which owns its process, turns it on: it hands this function to
-// the plan use case as `PlanRequest.afterLoad` (src/pipeline/plan.ts).
+// the use cases as `RunOptions.afterLoad` (src/pipeline/request.ts).
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 

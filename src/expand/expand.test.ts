@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Project, Team, Workspace } from '../core/model.js';
 import type { FilesState } from '../core/desired-state.js';
 import { parseYamlText } from '../load/document.js';
-import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
+import type { Resolved, ResolvedTarget } from '../core/resolved.js';
 import { validateDocuments } from '../validate/validate.js';
 import { expandSets } from './expand.js';
 

@@ -1,5 +1,5 @@
 // The expand stage, between resolve and read live (docs/architecture.md, "The pipeline"): each set
-// matched against the organization as resolve read it (src/resolve/catalog.ts), merged with the
+// matched against the organization as read (src/lookup/catalog.ts), merged with the
 // entries (merge.ts), into the targets the plan reads and diffs. Pure. Files without sets pass
 // through unchanged.
 import type { DesiredSet, DesiredTarget, EntryTarget, Project, SourceRef, TargetType, Workspace } from '../core/model.js';
@@ -8,7 +8,7 @@ import type { PlanWarning } from '../core/plan.js';
 import { quote } from '../core/printable.js';
 import { namesTags } from '../core/set-criteria.js';
 import { checkSelectors } from './selectors.js';
-import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
+import type { Resolved, ResolvedTarget } from '../core/resolved.js';
 import { projectMatches, workspaceMatches } from './match.js';
 import { mergeTarget, pruneOf, type SetConflict } from './merge.js';
 

@@ -1,7 +1,7 @@
 // Does a set (or a policy) match a workspace or a project? Every criterion given must hold
 // (docs/sets.md, "Sets"): each row of core/set-criteria.ts has its matcher here.
 // Names and tags compare in Unicode NFC (core/names.ts), so one typed decomposed still matches.
-// Pure: the organization's lists come in, read by src/resolve/catalog.ts.
+// Pure: the organization's lists come in, read by src/lookup/catalog.ts.
 import type { DesiredSet, Project, SetMatch, TagBinding, TargetType, Workspace } from '../core/model.js';
 import { nfc } from '../core/names.js';
 import { criteriaOf, type CriterionKey } from '../core/set-criteria.js';

@@ -74,3 +74,15 @@ export class RunControl {
     this.timers.push(timer);
   }
 }
+
+/** `work` under one RunControl: a stop (--timeout, a dead server) is the one line shown, not what it broke on the way. */
+export async function underControl<T>(request: StopRequest, work: (control: RunControl) => Promise<T>): Promise<T> {
+  const control = new RunControl(request);
+  try {
+    return await work(control);
+  } catch (error: unknown) {
+    throw control.reasonFor(error);
+  } finally {
+    control.dispose();
+  }
+}

@@ -16,7 +16,7 @@ function asSet(policy: DesiredPolicy): DesiredSet {
   return { type: policy.type, name: policy.name, match: policy.match, prune: false, grants: [] };
 }
 
-/** The policies' matches as sets: what src/resolve/catalog.ts reads the workspaces for. */
+/** The policies' matches as sets: what src/lookup/catalog.ts reads the workspaces for. */
 export function policySets(policies: readonly DesiredPolicy[]): DesiredSet[] {
   return policies.map(asSet);
 }

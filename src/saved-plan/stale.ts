@@ -4,10 +4,9 @@
 // moved target refuses the whole plan (exit 1).
 import pLimit from 'p-limit';
 import { CLIError, messageOf } from '../errors.js';
-import type { GrantLister } from '../live/read-live.js';
 import { fingerprintGrants } from './fingerprint.js';
 import { describeInstant, isExpired } from '../core/expiry.js';
-import type { LiveTarget } from '../core/model.js';
+import type { LiveGrant, LiveTarget, TargetRef } from '../core/model.js';
 import type { Change } from '../core/plan.js';
 import type { BasisTarget, SavedPlan } from './saved-plan.js';
 
@@ -28,6 +27,11 @@ export class ExpiredSincePlannedError extends CLIError {
   }
 }
 
+/** The one call the freshness check reads through: a target's grant list (the client, the run's reader, or a fake in tests). */
+export interface BasisLister {
+  listGrants(target: Pick<TargetRef, 'type' | 'id'>): Promise<readonly LiveGrant[]>;
+}
+
 /** Throws ExpiredSincePlannedError when an add or update of the plan has expired at `now`. Offline. */
 export function assertNotExpired(saved: SavedPlan, now: number): void {
   const expired = saved.plan.changes.filter((c) => c.action !== 'remove' && c.expires !== undefined && isExpired(c.expires, now));
@@ -35,7 +39,7 @@ export function assertNotExpired(saved: SavedPlan, now: number): void {
 }
 
 /** Every target of the basis read again, in the basis's order. */
-async function readBasis(saved: SavedPlan, api: GrantLister, concurrency: number): Promise<LiveTarget[]> {
+async function readBasis(saved: SavedPlan, api: BasisLister, concurrency: number): Promise<LiveTarget[]> {
   const limit = pLimit(Math.max(1, concurrency));
   return Promise.all(
     saved.basis.targets.map((target) =>
@@ -54,7 +58,7 @@ async function readBasis(saved: SavedPlan, api: GrantLister, concurrency: number
  * The basis's targets as they are now, when none moved: what `apply --plan` checks the policies
  * on (docs/effective-access.md, "Policies"). Throws StalePlanError naming every target that moved.
  */
-export async function readFresh(saved: SavedPlan, api: GrantLister, concurrency: number): Promise<LiveTarget[]> {
+export async function readFresh(saved: SavedPlan, api: BasisLister, concurrency: number): Promise<LiveTarget[]> {
   const read = await readBasis(saved, api, concurrency);
   const moved = saved.basis.targets.filter((target, i) => fingerprintGrants(read[i]?.grants ?? []) !== target.grants);
   if (moved.length > 0) throw new StalePlanError(moved);
@@ -62,6 +66,6 @@ export async function readFresh(saved: SavedPlan, api: GrantLister, concurrency:
 }
 
 /** Throws StalePlanError naming every target that moved. */
-export async function assertFresh(saved: SavedPlan, api: GrantLister, concurrency: number): Promise<void> {
+export async function assertFresh(saved: SavedPlan, api: BasisLister, concurrency: number): Promise<void> {
   await readFresh(saved, api, concurrency);
 }

@@ -59,6 +59,22 @@ describe('pure folders import no Node built-in, no undici, no API layer', () => 
     expect(errors[2]).toContain('src/policy/ may not import a layer above it');
   });
 
+  it('src/resolve/ is pure and below its reads: node:fs, ../api/ and ../lookup/ fail', async () => {
+    const code = "import { readFileSync } from 'node:fs';\nimport { TfeClient } from '../api/client.js';\nimport { lookUpNames } from '../lookup/names.js';\nexport const all = [readFileSync, TfeClient, lookUpNames];\n";
+    const errors = await boundaryErrors('src/resolve/fixture.ts', code);
+    expect(errors).toHaveLength(3);
+    expect(errors[0]).toContain('no Node built-in here; src/resolve/ is pure');
+    expect(errors[1]).toContain('no API layer here; src/resolve/ is pure');
+    expect(errors[2]).toContain('src/resolve/ may not import a layer above it');
+  });
+
+  it('src/lookup/ reads through the API layer and matches nothing itself: ../api/ and ../resolve/ pass, ../live/ fails', async () => {
+    const clean = "import { isRemoteError } from '../api/errors/remote-error.js';\nimport { didYouMean } from '../resolve/closest.js';\nexport const both = [isRemoteError, didYouMean];\n";
+    expect(await lint('src/lookup/fixture.ts', clean)).toEqual([]);
+    const up = await boundaryErrors('src/lookup/fixture.ts', "import { readLive } from '../live/read-live.js';\nexport const used = readLive;\n");
+    expect(up).toEqual([expect.stringContaining('src/lookup/ may not import a layer above it')]);
+  });
+
   it('a dynamic import of a built-in fails through no-restricted-syntax', async () => {
     const errors = await boundaryErrors('src/render/fixture.ts', "export const load = () => import('node:fs/promises');\n");
     expect(errors).toEqual([expect.stringMatching(/^no-restricted-syntax: no Node built-in here; src\/render\/ is pure/)]);

@@ -106,8 +106,7 @@ describe('reading by team and by target', () => {
           await writeFile(join(dir, 'tfe-access.yaml'), yaml);
           const env = { TFE_ADDRESS: emulator.url, TFE_TOKEN: TOKENS[o.token] };
           const plan = async (readBy: ReadBy) => {
-            const result = await planFromFiles({ paths: [dir], cwd: dir, env, homeDir: dir, targets: [], concurrency: 4, rateLimit: 0, readBy, now: 0 });
-            await result.client.close();
+            const result = await planFromFiles({ paths: [dir], cwd: dir, connection: { env, homeDir: dir, rateLimit: 0, concurrency: 4 }, run: { now: 0 }, read: { concurrency: 4, readBy } });
             return result.plan;
           };
           const [byTarget, byTeam, auto] = [await plan('target'), await plan('team'), await plan('auto')];

@@ -161,7 +161,7 @@ const command: Command = {
     const request = planRequestOf(parsed, io, flags, (done, total) => reading.update(done, total));
     const show: ApplyHooks['show'] = (plan) => {
       reading.done();
-      if (format !== 'json') io.stdout.write(renderPlan(plan, format, { ...view, now: request.now }));
+      if (format !== 'json') io.stdout.write(renderPlan(plan, format, { ...view, now: request.run.now }));
     };
     // The first SIGINT, SIGTERM or closed stdout stops the run gracefully; a second signal ends it at once.
     const lines: OutcomeLines = { stream: format === 'text', closed: false, written: 0 };
@@ -177,7 +177,7 @@ const command: Command = {
           savedPlan: savedPlanPath(parsed, io),
           checksum: stringFlag(parsed, 'checksum'),
           force: boolFlag(parsed, 'force'),
-          signal: interrupts.signal,
+          run: { ...request.run, signal: interrupts.signal },
         },
         hooksFor(io, ask, show, lines),
       );

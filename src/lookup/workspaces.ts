@@ -2,8 +2,15 @@
 // listing costs one per 100 workspaces of the organization, a number known only after the first
 // page. So: one name, look it up; several, read the first page (which may already hold them) and
 // then take whichever is cheaper for the rest. Total: at most min(W, ceil(W_org/100)) + 1.
-import type { TfeClient } from '../api/client.js';
+import type { ListPage } from '../api/translate.js';
 import type { Workspace } from '../core/model.js';
+
+/** The calls looking workspaces up by name needs: one by its name, or the list page by page. */
+export interface WorkspaceFinder {
+  showWorkspaceByName(organization: string, name: string): Promise<Workspace | undefined>;
+  firstWorkspacePage(organization: string): Promise<ListPage<Workspace>>;
+  restOfWorkspaces(organization: string, first: ListPage<Workspace>): Promise<Workspace[]>;
+}
 
 export interface WorkspaceLookup {
   /** Found workspaces by name. */
@@ -12,7 +19,7 @@ export interface WorkspaceLookup {
   readonly all?: readonly Workspace[];
 }
 
-async function byName(client: Pick<TfeClient, 'showWorkspaceByName' | 'firstWorkspacePage' | 'restOfWorkspaces'>, organization: string, names: readonly string[], into: Map<string, Workspace>): Promise<void> {
+async function byName(client: WorkspaceFinder, organization: string, names: readonly string[], into: Map<string, Workspace>): Promise<void> {
   const found = await Promise.all(names.map((name) => client.showWorkspaceByName(organization, name)));
   found.forEach((workspace, i) => {
     // The by-name endpoint is exact; the check guards against a server that is not.
@@ -20,7 +27,7 @@ async function byName(client: Pick<TfeClient, 'showWorkspaceByName' | 'firstWork
   });
 }
 
-export async function findWorkspaces(client: Pick<TfeClient, 'showWorkspaceByName' | 'firstWorkspacePage' | 'restOfWorkspaces'>, organization: string, names: readonly string[]): Promise<WorkspaceLookup> {
+export async function findWorkspaces(client: WorkspaceFinder, organization: string, names: readonly string[]): Promise<WorkspaceLookup> {
   const found = new Map<string, Workspace>();
   const wanted = [...new Set(names)];
   if (wanted.length === 0) return { found };

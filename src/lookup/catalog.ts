@@ -5,23 +5,14 @@
 // list each) takes fewer pages than the whole list, only they are read; otherwise the whole list,
 // one request per 100 workspaces. Nothing is read per workspace. Tags are matched here, never by
 // the server's tag filters (docs/api.md, "Workspace tags", says why).
-import type { TfeClient } from '../api/client.js';
 import type { DesiredSet, Project, Workspace } from '../core/model.js';
 import { nfc } from '../core/names.js';
 import { namesTags } from '../core/set-criteria.js';
+import type { SetCatalog } from '../core/organization.js';
 
-/** The one call reading for sets needs (the client, or the lists a report already read). */
-export type CatalogReader = Pick<TfeClient, 'listTaggedWorkspaces'>;
-
-export interface SetCatalog {
-  /** Every project of the organization the token sees. */
-  readonly projects: readonly Project[];
-  /** The workspaces read for the workspace sets: all of them, or those of the projects the sets name. */
-  readonly workspaces: readonly Workspace[];
-  /** Whether `workspaces` is the organization's whole list. */
-  readonly complete: boolean;
-  /** Whether every workspace came with its key-value tags (false: the server did not report them). */
-  readonly keyValueTags: boolean;
+/** The one call reading for sets needs: the workspaces with their tags, of a project or all. */
+export interface CatalogReader {
+  listTaggedWorkspaces(organization: string, options: { projectId?: string; keyValueTags: boolean }): Promise<{ readonly workspaces: readonly Workspace[]; readonly keyValueTags: boolean }>;
 }
 
 const PAGE = 100;

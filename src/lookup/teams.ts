@@ -1,14 +1,17 @@
 // The teams of an organization, read before anything else of it: an address whose teams endpoint
 // is not supported (HCP Europe organizations use HCP groups in place of teams, docs/api.md, "Newer
 // facts") then ends the run with one clear line instead of a plan built without teams.
-import type { TfeClient } from '../api/client.js';
 import { isRemoteError } from '../api/errors/remote-error.js';
 import type { Team } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
 import { CLIError } from '../errors.js';
-import { organizationError } from './problems.js';
+import { organizationError, type OrganizationLister } from './organization-error.js';
 
-export type TeamReader = Pick<TfeClient, 'listTeams' | 'showsOrganization'>;
+/** The calls reading the teams needs: the list, and whether the organization is there (only when the list fails). */
+export interface TeamReader {
+  listTeams(organization: string): Promise<Team[]>;
+  showsOrganization(organization: string): Promise<boolean>;
+}
 
 /** Answers of the teams list that, for an organization that exists, say "no such endpoint here". */
 const NOT_SUPPORTED = new Set([400, 404, 405, 410, 422, 501]);
@@ -37,9 +40,9 @@ export async function listTeamsOf(client: TeamReader, organization: string): Pro
 /**
  * listTeamsOf for the commands that name an organization without resolving files (`report`,
  * `export`): one that the token does not reach is said as such, with a did-you-mean
- * (problems.ts, organizationError), never as the 404 of a teams URL.
+ * (organization-error.ts), never as the 404 of a teams URL.
  */
-export async function teamsOfOrganization(client: TeamReader & Partial<Pick<TfeClient, 'listOrganizations'>>, named: Pick<DesiredState, 'organization' | 'organizationSource'>): Promise<Team[]> {
+export async function teamsOfOrganization(client: TeamReader & OrganizationLister, named: Pick<DesiredState, 'organization' | 'organizationSource'>): Promise<Team[]> {
   try {
     return await listTeamsOf(client, named.organization);
   } catch (error: unknown) {
