@@ -3,6 +3,7 @@
 import type { FixedLevel, Level, PermissionSet, PermissionValue, Resource } from './access.js';
 import type { WarningCode } from './warning-codes.js';
 import type { TokenIdentity } from './identity.js';
+import type { CriterionKey } from './set-criteria.js';
 
 export type TargetType = 'project' | 'workspace';
 
@@ -92,39 +93,35 @@ export interface GrantOrigin {
   readonly overrides?: readonly string[];
 }
 
-export interface DesiredTarget {
+/** A target as the files write it: an entry under `projects:` or `workspaces:`. */
+export interface EntryTarget {
   readonly type: TargetType;
   readonly name: string;
   /** Pinned id (`prj-...` / `ws-...`), checked against the name when resolving. */
   readonly id?: string;
-  /** Remove grants of teams the file does not list (per-target value, settings.prune applied). */
-  readonly prune: boolean;
+  /** `prune:` as the entry writes it; absent, settings.prune decides, where the sets merge (expand/merge.ts, pruneOf). */
+  readonly prune?: boolean;
   readonly grants: readonly DesiredGrant[];
   readonly source?: SourceRef;
   /**
-   * Grants of the files whose expiry has passed at the time of the run (diff/expiry.ts, desiredAt):
+   * Grants of the files whose expiry has passed at the time of the run (core/expiry.ts, desiredAt):
    * no longer in `grants`; the plan removes their live grants whatever `prune` says.
    */
   readonly expired?: readonly DesiredGrant[];
   /** Warnings the file silences on this target (`ignore-warnings:` under it). */
   readonly ignoreWarnings?: readonly WarningCode[];
-  /** True when the entry itself says `prune:` (a set never prunes a target whose entry says `prune: false`). */
-  readonly pruneExplicit?: boolean;
-  /** After set expansion: what makes the target prune (its entry, or the first pruning set by name). */
+}
+
+/** A target as planned: its entry (if any) merged with the sets that match it (src/expand/). */
+export interface DesiredTarget extends EntryTarget {
+  /** Remove grants of teams the files do not give here. */
+  readonly prune: boolean;
+  /** What makes the target prune (its entry, or the first pruning set by name); absent: its entry. */
   readonly prunedBy?: GrantOrigin;
 }
 
-/** A set's criteria (docs/sets.md, "Sets"): every one given must hold; names and exclude are globs. */
-export interface SetMatch {
-  /** Project names (workspace sets only): the workspace is in one of them. */
-  readonly projects?: readonly string[];
-  /** Tags (workspace sets only): every one is on the workspace (`key:value` or a bare word). */
-  readonly tags?: readonly string[];
-  /** Globs of names (`*` any run, `?` one character): the name matches one of them. */
-  readonly names?: readonly string[];
-  /** Globs of names left out. */
-  readonly exclude?: readonly string[];
-}
+/** A set's criteria (docs/sets.md, "Sets"), one list per row of core/set-criteria.ts: every one given must hold. */
+export type SetMatch = { readonly [K in CriterionKey]?: readonly string[] };
 
 /** Where each value of a match is written, list by list and index by index (the name checker's FILE:LINE:COL). */
 export type MatchSources = { readonly [K in keyof SetMatch]?: readonly SourceRef[] };
@@ -145,12 +142,12 @@ export interface DesiredSet extends Selecting {
   readonly type: TargetType;
   readonly name: string;
   readonly match: SetMatch;
-  /** The set's own `prune`, else settings.prune. */
-  readonly prune: boolean;
+  /** `prune:` as the set writes it; absent, settings.prune decides, where the sets merge (expand/merge.ts, pruneOf). */
+  readonly prune?: boolean;
   readonly grants: readonly DesiredGrant[];
   readonly source?: SourceRef;
-  /** Teams whose grant here has expired at the run's time (diff/expiry.ts): merging still needs the grant. */
-  readonly expiredTeams?: readonly string[];
+  /** Grants whose expiry has passed at the time of the run (core/expiry.ts, desiredAt), as a target's: no longer in `grants`. */
+  readonly expired?: readonly DesiredGrant[];
 }
 
 // ---- live state (what the API reported) ----

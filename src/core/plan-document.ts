@@ -1,14 +1,12 @@
-// The plan as a JSON document (docs/plan.md, "Formats", `json`): the form of `--format json`, of saved
-// plans and of the checksum. Permissions use the wire names and nesting: `project-access` and
-// `workspace-access` objects for projects, flat for workspaces. Keys are written in a fixed order
-// so the same plan always serialises to the same bytes.
+// The parts of the plan's JSON document (docs/plan.md, "Formats", `json`; render/json.ts puts them
+// together): the form of `--format json`, of saved plans and of the checksum. Permissions use the
+// wire names and nesting: `project-access` and `workspace-access` objects for projects, flat for
+// workspaces. Keys are written in a fixed order so the same plan always serialises to the same bytes.
 import type { JsonObject } from './json-value.js';
 import type { Resource } from './access.js';
-import { effectiveChangeDocument } from './effective-document.js';
 import type { Access, GrantOrigin, GrantRead, ReportedAccess } from './model.js';
 import { nestPermissions, orderedEntries, permissionsOf } from './permissions.js';
-import type { Change, Plan, PlanWarning } from './plan.js';
-import type { PolicyViolation } from './policy.js';
+import type { Change, PlanWarning } from './plan.js';
 import type { ServerInfo } from './server.js';
 
 export const PLAN_FORMAT_VERSION = 1;
@@ -42,7 +40,7 @@ export function originDocument(source: GrantOrigin): JsonObject {
   return { kind: source.kind, name: source.name, ...(source.overrides ? { overrides: [...source.overrides] } : {}) };
 }
 
-function warningDocument(warning: PlanWarning): JsonObject {
+export function warningDocument(warning: PlanWarning): JsonObject {
   const out: JsonObject = { code: warning.code, message: warning.message };
   if (warning.target) out.target = { type: warning.target.type, name: warning.target.name, id: warning.target.id };
   if (warning.team) out.team = warning.team;
@@ -59,16 +57,6 @@ export function serverDocument(server: ServerInfo): JsonObject {
   };
 }
 
-/** docs/effective-access.md, "Policies": `{policy, target: {type, name, id}, team: {name, id} | null, message}`. */
-export function violationDocument(violation: PolicyViolation): JsonObject {
-  return {
-    policy: violation.policy,
-    target: { type: violation.target.type, name: violation.target.name, id: violation.target.id },
-    team: violation.team ? { name: violation.team.name, id: violation.team.id } : null,
-    message: violation.message,
-  };
-}
-
 /** docs/connecting.md, "Reading by team": the strategy, its requests, the estimates it chose from, and why it left reading by team. */
 export function readDocument(read: GrantRead): JsonObject {
   return {
@@ -77,22 +65,4 @@ export function readDocument(read: GrantRead): JsonObject {
     estimate: { by_target: read.estimate.byTarget, by_team: read.estimate.byTeam ?? null },
     fallback: read.fallback ?? null,
   };
-}
-
-export function planDocument(plan: Plan): JsonObject {
-  const document: JsonObject = {
-    format_version: PLAN_FORMAT_VERSION,
-    organization: plan.organization,
-    changes: plan.changes.map(changeDocument),
-    summary: { add: plan.summary.add, update: plan.summary.update, remove: plan.summary.remove },
-    checksum: plan.checksum,
-    warnings: plan.warnings.map(warningDocument),
-    refusals: plan.refusals.map((r) => ({ guard: r.guard, message: r.message, how_to_proceed: r.howToProceed })),
-    ...(plan.effectiveChanges ? { effective_changes: plan.effectiveChanges.map(effectiveChangeDocument) } : {}),
-    ...(plan.violations ? { violations: plan.violations.map(violationDocument) } : {}),
-    ...(plan.targeted ? { targeted: [...plan.targeted] } : {}),
-  };
-  if (plan.server) document.server = serverDocument(plan.server);
-  if (plan.read) document.read = readDocument(plan.read);
-  return document;
 }

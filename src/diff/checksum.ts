@@ -8,7 +8,8 @@
 // after the review no longer matches it. The one Node built-in a pure folder uses
 // (eslint.config.js, PURE_BUILTINS): hashing reads and writes nothing.
 import { createHash } from 'node:crypto';
-import { changeDocument, PLAN_FORMAT_VERSION, violationDocument } from '../core/plan-document.js';
+import { changeDocument, PLAN_FORMAT_VERSION } from '../core/plan-document.js';
+import { violationDocument } from '../render/violation-message.js';
 import type { Change } from '../core/plan.js';
 import { policyDocument } from '../core/policy-document.js';
 import type { DesiredPolicy, PolicyViolation } from '../core/policy.js';

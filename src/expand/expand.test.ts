@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Project, Team, Workspace } from '../core/model.js';
-import type { DesiredState } from '../core/desired-state.js';
+import type { FilesState } from '../core/desired-state.js';
 import { parseYamlText } from '../load/document.js';
 import type { Resolved, ResolvedTarget } from '../core/resolved.js';
 import { validateDocuments } from '../validate/validate.js';
 import { expandSets } from './expand.js';
 
-function stateOf(files: ReadonlyArray<readonly [string, string]>): DesiredState {
+function stateOf(files: ReadonlyArray<readonly [string, string]>): FilesState {
   const result = validateDocuments(files.map(([name, text]) => parseYamlText(name, text).loaded));
   if (!('state' in result)) throw new Error(JSON.stringify(result.problems));
   return result.state;
@@ -27,7 +27,7 @@ const WORKSPACES: Workspace[] = [
 const TEAMS: Team[] = ['sre', 'ci', 'auditors', 'dev'].map((name) => ({ id: `team-${name}`, name, organizationAccess: {} }) as Team);
 
 /** What resolve gives for a desired state: its entries found in the catalog, the catalog whole. */
-function resolvedOf(desired: DesiredState): Resolved {
+function resolvedOf(desired: FilesState): Resolved {
   const all = [...PROJECTS.map((p) => ({ type: 'project' as const, ...p })), ...WORKSPACES.map((w) => ({ type: 'workspace' as const, ...w }))];
   const targets: ResolvedTarget[] = desired.targets.map((t) => {
     const found = all.find((x) => x.type === t.type && x.name === t.name);
@@ -166,11 +166,46 @@ workspace-sets:
     expect(plan.warnings).toEqual([]);
   });
 
-  it('files without sets pass through unchanged', () => {
+  it('files without sets pass through unchanged, but for each entry its prune decided (settings.prune when it does not say)', () => {
     const desired = stateOf([['entries.yaml', ENTRIES]]);
     const resolved = resolvedOf(desired);
     const result = expandSets(desired, resolved);
-    expect(result.desired).toBe(desired);
     expect(result.resolved).toBe(resolved);
+    expect(result.desired).toEqual({
+      ...desired,
+      targets: [
+        { ...desired.targets[0], prune: true, prunedBy: { kind: 'entry', name: 'api-prod' } },
+        { ...desired.targets[1], prune: false },
+      ],
+    });
+    const additive = stateOf([['entries.yaml', `${ENTRIES}settings: { prune: false }\n`]]);
+    expect(expandSets(additive, resolvedOf(additive)).desired.targets.map((t) => [t.name, t.prune])).toEqual([['api-prod', false], ['legacy-prod', false]]);
+  });
+
+  it('settings.prune decides for a set and an entry that do not say, in one place, where they merge', () => {
+    const text = `organization: acme
+settings: { prune: false }
+workspace-sets:
+  says-nothing: { match: { names: [api-prod] }, teams: { sre: admin } }
+  prunes: { match: { names: [net-core] }, prune: true, teams: { sre: admin } }
+workspaces:
+  api-dev: { teams: { dev: read } }
+  net-core: { prune: false, teams: { dev: read } }
+`;
+    const desired = stateOf([['f.yaml', text]]);
+    expect(desired.targets.map((t) => t.prune)).toEqual([undefined, false]);
+    expect(desired.sets?.map((s) => s.prune)).toEqual([true, undefined]);
+    const { desired: expanded } = expandSets(desired, resolvedOf(desired));
+    expect(expanded.targets.map((t) => [t.name, t.prune, t.prunedBy?.name])).toEqual([
+      ['api-dev', false, undefined],
+      ['api-prod', false, undefined],
+      ['net-core', false, undefined],
+    ]);
+    const pruning = stateOf([['f.yaml', text.replace('prune: false }', 'prune: true }')]]);
+    expect(expandSets(pruning, resolvedOf(pruning)).desired.targets.map((t) => [t.name, t.prune, t.prunedBy?.name])).toEqual([
+      ['api-dev', true, 'api-dev'],
+      ['api-prod', true, 'says-nothing'],
+      ['net-core', false, undefined],
+    ]);
   });
 });

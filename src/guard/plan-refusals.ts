@@ -9,7 +9,7 @@ import { checkGuards, type GuardInputs } from './guards.js';
 import type { Refusal } from './refusal.js';
 
 /** The guards' inputs of a plan made from `desired` against `live`: what apply decides from. */
-export function guardInputsOf(desired: DesiredState, live: LiveState): GuardInputs {
+export function guardInputsOf(desired: Pick<DesiredState, 'settings'>, live: LiveState): GuardInputs {
   return { maxRemovals: desired.settings.maxRemovals, incompleteTargets: incompleteTargetsOf(live) };
 }
 

@@ -7,6 +7,7 @@
 // files have no policies.
 import type { LiveGrant, LiveState, LiveTarget, Project, Team } from '../core/model.js';
 import type { DesiredPolicy } from '../core/policy.js';
+import { namesTags } from '../core/set-criteria.js';
 import type { OrganizationInput } from '../effective/compute.js';
 import { policySets, selectedBy } from '../policy/check.js';
 import type { ReadTarget, SetCatalog } from '../core/organization.js';
@@ -40,7 +41,7 @@ export interface PolicyOrganization {
 /** The workspaces as the policies need them: the plan's own list when it is whole and has the tags they match. */
 async function catalogFor(client: PolicyReader, resolved: PolicyOrganization, policies: readonly DesiredPolicy[], projects: readonly Project[]): Promise<SetCatalog> {
   const sets = policySets(policies);
-  const tags = sets.some((s) => s.type === 'workspace' && s.match.tags !== undefined);
+  const tags = sets.some((s) => s.type === 'workspace' && namesTags(s.match));
   const own = resolved.catalog;
   if (own?.complete && (own.keyValueTags || !tags)) return own;
   return readCatalog(client, resolved.organization, sets, projects);

@@ -7,6 +7,7 @@
 // the server's tag filters (docs/api.md, "Workspace tags", says why).
 import type { DesiredSet, Project, Workspace } from '../core/model.js';
 import { nfc } from '../core/names.js';
+import { namesTags } from '../core/set-criteria.js';
 import type { SetCatalog } from '../core/organization.js';
 
 /** The one call reading for sets needs: the workspaces with their tags, of a project or all. */
@@ -34,7 +35,7 @@ export async function readCatalog(client: CatalogReader, organization: string, s
   const workspaceSets = sets.filter((s) => s.type === 'workspace');
   if (workspaceSets.length === 0) return { projects, workspaces: [], complete: false, keyValueTags: false };
   // A bare word matches a key as well as a flat tag: any tag criterion needs the key-value tags.
-  const keyValueTags = workspaceSets.some((s) => s.match.tags !== undefined);
+  const keyValueTags = workspaceSets.some((s) => namesTags(s.match));
   const narrowed = narrowTo(workspaceSets, projects);
   if (narrowed === undefined) {
     const whole = await client.listTaggedWorkspaces(organization, { keyValueTags });

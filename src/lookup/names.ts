@@ -4,8 +4,8 @@
 // 100), workspaces as workspaces.ts decides; with workspace sets, the list catalog.ts reads serves
 // the entries too; and only for a workspace not found by its name, the id the files pin. What is
 // read is plain data (core/organization.ts): resolve/resolve-names.ts matches the names over it.
-import type { DesiredTarget, Project, Workspace } from '../core/model.js';
-import type { DesiredState } from '../core/desired-state.js';
+import type { EntryTarget, Project, Workspace } from '../core/model.js';
+import type { FilesState } from '../core/desired-state.js';
 import type { OrganizationRead, SetCatalog } from '../core/organization.js';
 import { InternalError } from '../errors.js';
 import { readCatalog, type CatalogReader } from './catalog.js';
@@ -23,7 +23,7 @@ export interface NameReader extends TeamReader, WorkspaceFinder, OrganizationLis
 }
 
 /** Workspaces not found by name but pinned by id, looked up by id: only on this error path. */
-async function pinnedWorkspaces(client: NameReader, targets: readonly DesiredTarget[], found: ReadonlyMap<string, Workspace>): Promise<Workspace[]> {
+async function pinnedWorkspaces(client: NameReader, targets: readonly EntryTarget[], found: ReadonlyMap<string, Workspace>): Promise<Workspace[]> {
   const ids = targets.filter((t) => t.type === 'workspace' && t.id !== undefined && !found.has(t.name)).map((t) => t.id as string);
   const shown = await Promise.all(ids.map((id) => client.showWorkspace(id)));
   return shown.filter((w): w is Workspace => w !== undefined);
@@ -38,7 +38,7 @@ async function lookUpWorkspaces(client: NameReader, organization: string, names:
 }
 
 /** The projects (when a project is managed or a set given) and, for sets, what they expand from. */
-async function listFor(client: NameReader, desired: DesiredState): Promise<{ projects: Project[]; catalog?: SetCatalog }> {
+async function listFor(client: NameReader, desired: FilesState): Promise<{ projects: Project[]; catalog?: SetCatalog }> {
   const sets = desired.sets ?? [];
   const needed = sets.length > 0 || desired.targets.some((t) => t.type === 'project');
   const projects = needed ? await client.listProjects(desired.organization) : [];
@@ -53,7 +53,7 @@ function catalogReaderOf(client: NameReader): CatalogReader {
   return { listTaggedWorkspaces: (organization, options) => list.call(client, organization, options) };
 }
 
-async function listsOf(client: NameReader, desired: DesiredState) {
+async function listsOf(client: NameReader, desired: FilesState) {
   const organization = desired.organization;
   try {
     // Teams first: an address without them (HCP Europe) says so before anything else is read.
@@ -70,7 +70,7 @@ async function listsOf(client: NameReader, desired: DesiredState) {
 }
 
 /** The organization as the names of `desired` need it: what resolveNames matches them against. */
-export async function lookUpNames(client: NameReader, desired: DesiredState): Promise<OrganizationRead> {
+export async function lookUpNames(client: NameReader, desired: FilesState): Promise<OrganizationRead> {
   const [teams, projects, workspaces, catalog] = await listsOf(client, desired);
   const pinned = workspaces.all ? [] : await pinnedWorkspaces(client, desired.targets, workspaces.found);
   return {

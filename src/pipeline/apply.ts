@@ -181,7 +181,7 @@ async function applySaved(file: string, request: ClockedApply, hooks: ApplyHooks
     const reader = new RunReader(client);
     const fresh = await readFresh(saved, reader, request.read.concurrency);
     // The file's violations are never trusted: the policies are checked again on what was just read.
-    const plan = await recheckPolicies(reader, file, saved, fresh, request.read);
+    const plan = await recheckPolicies(reader, file, saved, fresh, request.read, request.run.now);
     const { maxRemovals, incompleteTargets } = basisGuardInputs(saved.basis);
     const guards = { maxRemovals, force: request.force, incompleteTargets: new Set(incompleteTargets) };
     return await execute(client, changesAlone(plan), guards, { request, hooks, control, teams: teamsOfChanges(plan) });

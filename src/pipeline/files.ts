@@ -1,8 +1,8 @@
 // load -> validate, offline, before any request: the desired state of the files at the run's clock
 // (a grant expired then is no longer desired), and for a plan `--target` parsed, once, here (its
 // did-you-mean needs the files) and carried with them.
-import type { DesiredState } from '../core/desired-state.js';
-import { desiredAt } from '../diff/expiry.js';
+import type { FilesState } from '../core/desired-state.js';
+import { desiredAt } from '../core/expiry.js';
 import { CLIError } from '../errors.js';
 import { placeOf, problemSummary, type Problem } from '../load/problem.js';
 import { loadDesiredState } from '../validate/desired-state.js';
@@ -15,7 +15,7 @@ const MAX_PROBLEMS_SHOWN = 20;
 export interface PlanFiles {
   readonly paths: readonly string[];
   /** The files' desired state, narrowed to the targets named (what a saved plan's basis fingerprints). */
-  readonly desired: DesiredState;
+  readonly desired: FilesState;
   readonly targets: TargetSelection;
 }
 
@@ -25,14 +25,14 @@ function problemsError(problems: readonly Problem[], files: readonly string[]): 
   return new CLIError([`${problemSummary(problems, files)}:`, ...shown, ...more].join('\n'));
 }
 
-async function loaded(paths: string[], cwd: string): Promise<DesiredState> {
+async function loaded(paths: string[], cwd: string): Promise<FilesState> {
   const result = await loadDesiredState(paths, cwd);
   if (!result.state) throw problemsError(result.problems, result.files);
   return result.state;
 }
 
-/** load + validate, at `now`. */
-export async function desiredFromFiles(paths: string[], cwd: string, now: number): Promise<DesiredState> {
+/** load + validate, at `now`: which grants have ended is decided here, once a run (core/expiry.ts, desiredAt). */
+export async function desiredFromFiles(paths: string[], cwd: string, now: number): Promise<FilesState> {
   return desiredAt(await loaded(paths, cwd), now);
 }
 

@@ -2,10 +2,9 @@
 // names of the files (src/lookup/), then pure functions over it: the names matched (src/resolve/)
 // and the sets expanded (src/expand/). A use case that has read the organization already (report)
 // runs the pure part over what it read.
-import type { DesiredState } from '../core/desired-state.js';
+import type { FilesState } from '../core/desired-state.js';
 import type { OrganizationRead } from '../core/organization.js';
 import type { Resolved } from '../core/resolved.js';
-import { desiredAt } from '../diff/expiry.js';
 import { CLIError } from '../errors.js';
 import { expandSets, type Expanded } from '../expand/expand.js';
 import { lookUpNames, type NameReader } from '../lookup/names.js';
@@ -14,35 +13,35 @@ import { resolveNames } from '../resolve/resolve-names.js';
 import { EVERY_TARGET, selectExpanded, type TargetSelection } from './targets.js';
 
 /** The names of `desired` over the organization as read, or one error naming every problem. */
-export function resolvedOver(desired: DesiredState, org: OrganizationRead): Resolved {
+export function resolvedOver(desired: FilesState, org: OrganizationRead): Resolved {
   const { resolved, problems } = resolveNames(desired, org);
   if (problems.length > 0) throw nameProblemsError(problems);
   return resolved;
 }
 
 /** Name resolution: the lookup's reads, then the names matched over them. */
-export async function resolveFrom(client: NameReader, desired: DesiredState): Promise<Resolved> {
+export async function resolveFrom(client: NameReader, desired: FilesState): Promise<Resolved> {
   return resolvedOver(desired, await lookUpNames(client, desired));
 }
 
 /**
  * resolve + expand over the organization as read: the targets to read, the sets merged with the
- * entries (src/expand/), or one error naming every problem. With `now`, a set's grant whose expiry
- * has passed is no longer desired, as an entry's is (files.ts did the entries').
+ * entries (src/expand/), or one error naming every problem. The grants that have ended are the
+ * files' own (files.ts decided them, core/expiry.ts: desiredAt).
  */
-export function expandedOver(desired: DesiredState, org: OrganizationRead, targets: TargetSelection = EVERY_TARGET, now?: number): Expanded {
+export function expandedOver(desired: FilesState, org: OrganizationRead, targets: TargetSelection = EVERY_TARGET): Expanded {
   const resolved = resolvedOver(desired, org);
   // The files' teams as the organization spells them, when one differs only by Unicode normalisation.
-  const expanded = expandSets(resolved.desired ?? desired, resolved, now);
+  const expanded = expandSets(resolved.desired ?? desired, resolved);
   if (expanded.problems.length > 0) {
     const head = expanded.problems.length === 1 ? 'The sets have a problem' : `The sets have ${expanded.problems.length} problems`;
     throw new CLIError(`${head}:\n${expanded.problems.map((p) => `  ${p}`).join('\n')}`);
   }
   const selected = selectExpanded(expanded.desired, expanded.resolved, targets);
-  return { ...expanded, ...selected, desired: now === undefined || !desired.sets?.length ? selected.desired : desiredAt(selected.desired, now) };
+  return { ...expanded, ...selected };
 }
 
 /** lookup + resolve + expand: what a plan reads the grants of. */
-export async function resolveAndExpand(client: NameReader, desired: DesiredState, targets: TargetSelection = EVERY_TARGET, now?: number): Promise<Expanded> {
-  return expandedOver(desired, await lookUpNames(client, desired), targets, now);
+export async function resolveAndExpand(client: NameReader, desired: FilesState, targets: TargetSelection = EVERY_TARGET): Promise<Expanded> {
+  return expandedOver(desired, await lookUpNames(client, desired), targets);
 }

@@ -3,7 +3,8 @@
 // drift, apply) calls this and never re-assembles the steps.
 import type { TfeClient } from '../api/client.js';
 import type { LiveState } from '../core/model.js';
-import type { DesiredState } from '../core/desired-state.js';
+import type { DesiredState, FilesState } from '../core/desired-state.js';
+import type { GrantEnd } from '../core/policy.js';
 import type { Plan, PlanWarning } from '../core/plan.js';
 import type { Resolved } from '../core/resolved.js';
 import type { ServerInfo } from '../core/server.js';
@@ -28,8 +29,10 @@ import { targetedOf } from './targets.js';
 /** A plan and what it was made from; its client is closed (a caller that writes opens its own: openClient). */
 export interface PlanResult {
   readonly plan: Plan;
+  /** When each grant of the files ends, by ids, when a policy reads it (`max-expiry`; else none): what a saved plan keeps for apply --plan. */
+  readonly ends: readonly GrantEnd[];
   /** The files' desired state, narrowed to the targets named: what a saved plan's basis fingerprints. */
-  readonly desired: DesiredState;
+  readonly desired: FilesState;
   readonly resolved: Resolved;
   readonly live: LiveState;
 }
@@ -53,7 +56,7 @@ export async function planAgainstLive(client: TfeClient, files: PlanFiles, read:
   run.afterLoad?.();
   // Once per run, before anything else: the versions, and a lower rate limit before the first burst.
   const server = await client.serverInfo();
-  const expanded = await resolveAndExpand(client, desired, targets, run.now);
+  const expanded = await resolveAndExpand(client, desired, targets);
   const { resolved } = expanded;
   // Every grant read of the plan through one reader: no target listed twice (live/run-reader.ts).
   const reader = new RunReader(client);
@@ -68,16 +71,17 @@ export async function planAgainstLive(client: TfeClient, files: PlanFiles, read:
   const scope = scopeOf({ paths: files.paths, targets: targets.given });
   const diffPlan = buildPlan(expanded.desired, live, { server, supportWarnings, setWarnings: expanded.warnings, now: run.now, scope });
   const built = guardPlan(diffPlan, guardInputsOf(expanded.desired, live));
-  const policies = await policiesOf(reader, expanded, live, built.changes, read);
+  const policies = await policiesOf(reader, expanded, live, built.changes, read, run.now);
   // One record of what the run read: a grant the token could not see on a target only the policies
   // read hides a violation as surely as on a managed one (diff/completeness.ts, coverageOf).
   const policyRead = policies.read.length > 0 || policies.projectsUnseen.length > 0;
   const coverage = policyRead ? coverageOf({ ...live, targets: new Map([...live.targets, ...policies.read.map((t) => [t.id, t] as const)]) }, policies.projectsUnseen) : built.coverage;
   // The checksum covers the policies' verdict as it covers the guards' (diff/checksum.ts).
   const plan = withViolations({ ...built, coverage, warnings: [...built.warnings, ...policies.warnings], ...(targeted.length > 0 ? { targeted } : {}), ...(live.read ? { read: live.read } : {}) }, expanded.desired, live, policies.violations);
-  if (!read.effectiveChanges) return { plan, desired, resolved, live };
+  const { ends } = policies;
+  if (!read.effectiveChanges) return { plan, ends, desired, resolved, live };
   const context = await readChangeContext(reader, resolved, live, plan.changes, read.concurrency);
-  return { plan: { ...plan, effectiveChanges: effectiveChanges(plan.changes, context) }, desired, resolved, live };
+  return { plan: { ...plan, effectiveChanges: effectiveChanges(plan.changes, context) }, ends, desired, resolved, live };
 }
 
 export async function planFromFiles(unclocked: PlanRequest): Promise<PlanResult> {

@@ -2,7 +2,7 @@
 // reader asked for. Names are found as written or after Unicode NFC (core/names.ts: a terminal may
 // type "é" decomposed); an unknown one is an error with near misses, never an empty report that
 // looks like "nobody has access".
-import type { Report } from '../core/effective.js';
+import type { Report } from '../core/report.js';
 import { NameIndex } from '../core/names.js';
 import { CLIError } from '../errors.js';
 import { notFoundLine, notFoundMessage } from '../core/not-found.js';

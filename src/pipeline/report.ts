@@ -2,9 +2,9 @@
 // workspace -> (with --after: plan the files against what was read, apply the plan in memory) ->
 // effective access -> the selection. The command only parses flags and prints.
 import type { TfeClient } from '../api/client.js';
-import type { Report } from '../core/effective.js';
+import type { Report } from '../core/report.js';
 import type { LiveState, Project, Team, Workspace } from '../core/model.js';
-import type { DesiredState } from '../core/desired-state.js';
+import type { FilesState } from '../core/desired-state.js';
 import type { DiffPlan } from '../core/plan.js';
 import { buildPlan } from '../diff/plan.js';
 import { grantsAfter, type IdentifiedGrant } from '../effective/after.js';
@@ -30,7 +30,10 @@ import { policyNameFindings } from '../policy/selectors.js';
 import { nameProblemsError } from './name-problems.js';
 import { coverageOf } from '../diff/completeness.js';
 import { scopeOf } from '../core/scope.js';
-import type { PolicyViolation } from '../core/policy.js';
+import type { DesiredPolicy, GrantEnd, PolicyViolation } from '../core/policy.js';
+import { rulesRead } from '../core/policy-rules.js';
+import { namesTags } from '../core/set-criteria.js';
+import { grantEnds } from '../policy/ends.js';
 
 export interface ReportRequest {
   /** Desired-state files: the organization is theirs, and --after applies their plan. */
@@ -53,7 +56,7 @@ export interface Catalogue {
   readonly keyValueTags?: boolean;
 }
 
-function organizationOf(desired: DesiredState | undefined, named: string | undefined): string {
+function organizationOf(desired: FilesState | undefined, named: string | undefined): string {
   if (desired && named !== undefined && named !== desired.organization) {
     throw new CLIError(`--organization "${named}" is not the organization of the files ("${desired.organization}"): leave one out.`);
   }
@@ -73,9 +76,8 @@ export function organizationRead(organization: string, found: Catalogue): Organi
 }
 
 /** The plan of the files against the organization as read: what `apply` would do now. */
-export function planOnRead(desired: DesiredState, org: OrganizationRead, live: LiveState, now: number): DiffPlan {
-  // `now`: a set's grant expires only once the sets are expanded, as in a plan (docs/files.md, "Grants that expire").
-  const expanded = expandedOver(desired, org, EVERY_TARGET, now);
+export function planOnRead(desired: FilesState, org: OrganizationRead, live: LiveState): DiffPlan {
+  const expanded = expandedOver(desired, org, EVERY_TARGET);
   return buildPlan(expanded.desired, liveAsRead(live, liveRequestOf(expanded.resolved)), { setWarnings: expanded.warnings });
 }
 
@@ -95,13 +97,13 @@ function asTheServerKeeps(grants: readonly IdentifiedGrant[], live: LiveState, s
 }
 
 /** Every workspace; with the key-value tags when a set or policy of the files matches tags (the same pages). */
-async function workspacesOf(client: TfeClient, organization: string, desired: DesiredState | undefined): Promise<Pick<Catalogue, 'workspaces' | 'keyValueTags'>> {
+async function workspacesOf(client: TfeClient, organization: string, desired: FilesState | undefined): Promise<Pick<Catalogue, 'workspaces' | 'keyValueTags'>> {
   const matches = [...(desired?.sets ?? []), ...(desired?.policies ?? [])].map((m) => m.match);
-  if (!matches.some((m) => m.tags !== undefined)) return { workspaces: await client.listWorkspaces(organization) };
+  if (!matches.some(namesTags)) return { workspaces: await client.listWorkspaces(organization) };
   return client.listTaggedWorkspaces(organization, { keyValueTags: true });
 }
 
-async function readOrganization(client: TfeClient, organization: string, request: ReportRequest, desired: DesiredState | undefined): Promise<{ found: Catalogue; live: LiveState }> {
+async function readOrganization(client: TfeClient, organization: string, request: ReportRequest, desired: FilesState | undefined): Promise<{ found: Catalogue; live: LiveState }> {
   await client.serverInfo(); // once per run: a lower rate limit is heeded before the lists
   // Teams first: an address without them says so before anything else is read (lookup/teams.ts).
   const teams = await teamsOfOrganization(client, desired ?? { organization });
@@ -118,7 +120,7 @@ async function readOrganization(client: TfeClient, organization: string, request
  * team names and their matches' names are checked as plan checks them, from the lists read (no
  * request); the report has no warnings, so a policy that covers nothing simply has no violation.
  */
-function violationsIn(desired: DesiredState | undefined, found: Catalogue, grants: readonly GrantInput[]): PolicyViolation[] {
+function violationsIn(desired: FilesState | undefined, found: Catalogue, grants: readonly GrantInput[], now: number): PolicyViolation[] {
   if (!desired?.policies?.length) return [];
   // The policies' teams as the organization spells them, or one error naming every team not found.
   const named = { ...desired, targets: [], sets: [] };
@@ -126,7 +128,14 @@ function violationsIn(desired: DesiredState | undefined, found: Catalogue, grant
   const scope = { ...found, complete: true, keyValueTags: found.keyValueTags === true };
   const { problems } = policyNameFindings(policies, scope, desired.organization);
   if (problems.length > 0) throw nameProblemsError(problems);
-  return checkPolicies(policies, { ...found, grants });
+  return checkPolicies(policies, { ...found, grants, now, ends: endsIn(desired, found, policies) });
+}
+
+/** When each grant of the files ends, for a rule that reads it (max-expiry): the files' targets and sets, expanded as a plan expands them. */
+function endsIn(desired: FilesState, found: Catalogue, policies: readonly DesiredPolicy[]): GrantEnd[] {
+  if (!rulesRead(policies.map((p) => p.rule), 'grant-expiries')) return [];
+  const { resolved } = expandedOver(desired, organizationRead(desired.organization, found));
+  return grantEnds(resolved.targets, resolved.teamsByName);
 }
 
 const workspaceName = (w: Workspace): string => `workspace ${JSON.stringify(w.name)}`;
@@ -142,14 +151,14 @@ export async function reportOrganization(unclocked: ReportRequest): Promise<Repo
   return underControl(request.run, (control) => withClient(request.connection, control, (client) => reportWith(client, organization, desired, request)));
 }
 
-async function reportWith(client: TfeClient, organization: string, desired: DesiredState | undefined, request: ReportRequest & { readonly run: ClockedRun }): Promise<Report> {
+async function reportWith(client: TfeClient, organization: string, desired: FilesState | undefined, request: ReportRequest & { readonly run: ClockedRun }): Promise<Report> {
   const generatedAt = new Date().toISOString();
   const { found, live } = await readOrganization(client, organization, request, desired);
   const liveGrants = [...live.targets.values()].flatMap((t) => t.grants);
   const grants: readonly GrantInput[] =
-    request.after && desired ? asTheServerKeeps(grantsAfter(liveGrants, planOnRead(desired, organizationRead(organization, found), live, request.run.now).changes), live, await client.serverInfo()) : liveGrants;
+    request.after && desired ? asTheServerKeeps(grantsAfter(liveGrants, planOnRead(desired, organizationRead(organization, found), live).changes), live, await client.serverInfo()) : liveGrants;
   const cells = effectiveAccess({ ...found, grants });
-  const violations = violationsIn(desired, found, grants);
+  const violations = violationsIn(desired, found, grants, request.run.now);
   const projects = new Map(found.projects.map((p) => [p.id, p]));
   const workspaces = found.workspaces.map((w) => {
     const project = w.projectId === undefined ? undefined : projects.get(w.projectId);

@@ -18,13 +18,14 @@ const count = (n: number): string => `${n} violation${n === 1 ? '' : 's'}`;
  * found is stale (exit 1): it was reviewed as refused. Found ones refuse it as a fresh plan's do
  * (exit 3, pipeline/apply.ts).
  */
-export async function recheckPolicies(client: TeamReader & PolicyReader, file: string, saved: SavedPlan, fresh: readonly LiveTarget[], read: PolicyChoices): Promise<Plan> {
+/** `now`: apply's clock, what the grants' ends as planned are judged at (a rule that reads them: max-expiry). */
+export async function recheckPolicies(client: TeamReader & PolicyReader, file: string, saved: SavedPlan, fresh: readonly LiveTarget[], read: PolicyChoices, now: number): Promise<Plan> {
   const { policies } = saved.basis;
   const organization = saved.plan.organization;
   const teams = policies.length === 0 ? [] : await listTeamsOf(client, organization);
   const known = { organization, teams };
   const live: LiveState = { organization, teams: new Map(teams.map((t) => [t.id, t])), targets: new Map(fresh.map((t) => [t.id, t])) };
-  const { violations: found } = await violationsOf(client, known, policies, live, saved.plan.changes, read);
+  const { violations: found } = await violationsOf(client, known, policies, live, saved.plan.changes, { ends: saved.basis.expiries ?? [], now }, read);
   const stored = saved.plan.violations ?? [];
   if (found.length === 0 && stored.length > 0) {
     throw new CLIError(

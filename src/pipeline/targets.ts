@@ -7,7 +7,7 @@
 import { CLIError } from '../errors.js';
 import { nfc } from '../core/names.js';
 import type { TargetType } from '../core/model.js';
-import type { DesiredState } from '../core/desired-state.js';
+import type { DesiredState, FilesState } from '../core/desired-state.js';
 import { closest } from '../core/suggest.js';
 import type { Resolved } from '../core/resolved.js';
 
@@ -29,7 +29,7 @@ export const EVERY_TARGET: TargetSelection = { given: [], selectors: [] };
 const selectorText = (s: TargetSelector): string => `${s.type}:${s.name}`;
 
 /** The managed target a wrong selector most likely meant, as `type:name`. */
-function meant(desired: DesiredState, type: TargetType | undefined, name: string): string | undefined {
+function meant(desired: FilesState, type: TargetType | undefined, name: string): string | undefined {
   const exact = desired.targets.find((t) => t.name === name && t.type !== type);
   if (exact) return selectorText(exact);
   const sameKind = desired.targets.filter((t) => type === undefined || t.type === type);
@@ -40,7 +40,7 @@ function meant(desired: DesiredState, type: TargetType | undefined, name: string
 
 const hint = (guess: string | undefined): string => (guess === undefined ? '' : ` (did you mean ${guess}?)`);
 
-function parseTarget(text: string, desired: DesiredState): TargetSelector {
+function parseTarget(text: string, desired: FilesState): TargetSelector {
   const match = /^(project|workspace):(.+)$/.exec(text);
   if (!match?.[1] || !match[2]) {
     const guess = meant(desired, undefined, text.replace(/^[^:]*:/, ''));
@@ -50,7 +50,7 @@ function parseTarget(text: string, desired: DesiredState): TargetSelector {
 }
 
 /** `--target` parsed, once: a malformed one fails with the target of the files it most likely meant. */
-export function parseTargets(given: readonly string[], desired: DesiredState): TargetSelection {
+export function parseTargets(given: readonly string[], desired: FilesState): TargetSelection {
   return given.length === 0 ? EVERY_TARGET : { given, selectors: given.map((t) => parseTarget(t, desired)) };
 }
 
@@ -64,7 +64,7 @@ const names = (s: TargetSelector, t: { type: TargetType; name: string }): boolea
 const selected = (selectors: readonly TargetSelector[]) => (t: { type: TargetType; name: string }): boolean => selectors.some((s) => names(s, t));
 
 /** `managed`: the targets a selector may name; `desired`: whose targets the near misses come from. */
-function refuseMissing(selectors: readonly TargetSelector[], managed: (s: TargetSelector) => boolean, desired: DesiredState): void {
+function refuseMissing(selectors: readonly TargetSelector[], managed: (s: TargetSelector) => boolean, desired: FilesState): void {
   const missing = selectors.filter((s) => !managed(s));
   if (missing.length === 0) return;
   const names = missing.map((s) => `${selectorText(s)}${hint(meant(desired, s.type, s.name))}`).join(', ');
@@ -72,7 +72,7 @@ function refuseMissing(selectors: readonly TargetSelector[], managed: (s: Target
 }
 
 /** Offline: the entries named; with sets of a kind, targets of that kind wait for selectExpanded. */
-export function selectTargets(desired: DesiredState, { selectors }: TargetSelection): DesiredState {
+export function selectTargets<S extends FilesState>(desired: S, { selectors }: TargetSelection): S {
   if (selectors.length === 0) return desired;
   const setKinds = new Set((desired.sets ?? []).map((s) => s.type));
   refuseMissing(selectors, (s) => setKinds.has(s.type) || desired.targets.some((t) => names(s, t)), desired);

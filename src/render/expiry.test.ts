@@ -2,7 +2,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { access, desiredOf, liveOf, team, teamId } from '../../test/support/states.js';
-import { desiredAt } from '../diff/expiry.js';
+import { desiredAt } from '../core/expiry.js';
 import { buildPlan } from '../diff/plan.js';
 import { renderJson } from './json.js';
 import { renderMarkdown } from './markdown.js';

@@ -2,7 +2,7 @@
 // in one column. A cell that a spreadsheet would read as a formula is prefixed with `'`. CSV has
 // no place for a title, and a comment line breaks strict parsers: whether the read is whole and
 // what the report was narrowed to are two constant columns of every row (docs/effective-access.md, "Effective access").
-import type { Report } from '../core/effective.js';
+import type { Report } from '../core/report.js';
 import { RESOURCE_OF } from '../core/model.js';
 import { orderedEntries } from '../core/permissions.js';
 import { printable } from '../core/printable.js';

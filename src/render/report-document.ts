@@ -1,11 +1,12 @@
 // The effective-access report as a JSON document (docs/effective-access.md, "Effective access", `report`):
 // `--format json`, described by schemas/report.schema.json. Targets sorted by name, teams by name;
 // permissions in table order and the wire's nesting.
-import type { EffectiveCell, Report } from '../core/effective.js';
+import type { EffectiveCell } from '../core/effective.js';
+import type { Report } from '../core/report.js';
 import { sourceDocument } from '../core/effective-document.js';
 import { RESOURCE_OF, type TargetType } from '../core/model.js';
 import type { JsonValue } from '../core/json-value.js';
-import { violationDocument } from '../core/plan-document.js';
+import { violationDocument } from './violation-message.js';
 import { nestPermissions, orderedEntries } from '../core/permissions.js';
 import { coverageDocument } from './coverage.js';
 import { byName } from '../core/order.js';

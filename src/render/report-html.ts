@@ -3,12 +3,13 @@
 // level, its sources on hover (title) and on click, filters for teams and workspaces. Styles and
 // script are inline and the Content-Security-Policy forbids any request, so the file opens
 // anywhere and leaks nothing.
-import type { EffectiveCell, Report, ReportWorkspace } from '../core/effective.js';
+import type { EffectiveCell } from '../core/effective.js';
+import type { Report, ReportWorkspace } from '../core/report.js';
 import { RESOURCE_OF, type Project } from '../core/model.js';
 import { orderedEntries } from '../core/permissions.js';
 import { LEVEL_COLOURS, SCRIPT, STYLE } from './report-html-assets.js';
 import { coverageWords, type CoverageWords } from './coverage.js';
-import { sourceText } from './report-text.js';
+import { sourceText } from './source-text.js';
 import { violationHeadline, violationText } from './violation-lines.js';
 import type { PolicyViolation } from '../core/policy.js';
 import { byName } from '../core/order.js';

@@ -1,24 +1,12 @@
 // The report as text: grouped by target (project, then workspace), or with `--team` by team, one
 // line per (team, target) with its level and every source.
-import type { AccessSource, EffectiveCell, Report } from '../core/effective.js';
+import type { EffectiveCell } from '../core/effective.js';
+import type { Report } from '../core/report.js';
 import { printable } from '../core/printable.js';
+import { sourceText } from './source-text.js';
 import { coverageWords } from './coverage.js';
 import { violationHeadline, violationText } from './violation-lines.js';
 import { byName } from '../core/order.js';
-
-/** One source in words: `organization manage-projects`, `project platform: write`, `workspace grant: plan`. */
-export function sourceText(source: AccessSource, targetType: EffectiveCell['target']['type']): string {
-  switch (source.kind) {
-    case 'owners':
-      return 'owners team';
-    case 'organization':
-      return `organization ${source.permission}`;
-    case 'project':
-      return targetType === 'project' ? `project grant: ${source.access}` : `project ${printable(source.name)}: ${source.access}`;
-    case 'workspace':
-      return `workspace grant: ${source.access}`;
-  }
-}
 
 export function sourcesText(cell: EffectiveCell): string {
   return cell.sources.map((s) => sourceText(s, cell.target.type)).join(', ');

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { WORKSPACE_IMPLIED } from '../core/access.js';
-import type { EffectiveChange, Report } from '../core/effective.js';
+import type { EffectiveChange } from '../core/effective.js';
+import type { Report } from '../core/report.js';
 import { effectiveLines } from './effective-lines.js';
 import { csvField, renderReportCsv } from './report-csv.js';
 import { renderReportHtml } from './report-html.js';

@@ -1,6 +1,6 @@
 // The effective access report's output: one entry for every report format (docs/effective-access.md,
 // "Effective access"; render/format.ts).
-import type { Report } from '../core/effective.js';
+import type { Report } from '../core/report.js';
 import { byFormat, formatsOf } from './format.js';
 import { renderReportCsv } from './report-csv.js';
 import { reportDocument } from './report-document.js';

@@ -1,6 +1,6 @@
 // validate's output in its three formats (render/format.ts): every problem and warning of the files,
 // then one summary line. Pure: text in, text out.
-import type { DesiredState } from '../core/desired-state.js';
+import type { FilesState } from '../core/desired-state.js';
 import { placeOf, problemSummary, type Problem } from '../load/problem.js';
 import { printable } from '../core/printable.js';
 import { byFormat, formatsOf, type NoOptions } from './format.js';
@@ -9,7 +9,7 @@ import { byFormat, formatsOf, type NoOptions } from './format.js';
 export interface ValidationReport {
   readonly files: readonly string[];
   readonly problems: readonly Problem[];
-  readonly state?: DesiredState;
+  readonly state?: FilesState;
   /** What is worth knowing about valid files (grants that expire: validate/expiry.ts); never makes them invalid. */
   readonly warnings?: readonly Problem[];
 }
@@ -27,7 +27,7 @@ export interface Manages {
   readonly policies: number;
 }
 
-export function managesOf(state: DesiredState): Manages {
+export function managesOf(state: FilesState): Manages {
   const count = (type: string) => state.targets.filter((t) => t.type === type).length;
   const sets = state.sets ?? [];
   const grants = [...state.targets, ...sets].reduce((n, t) => n + t.grants.length, 0);

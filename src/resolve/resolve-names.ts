@@ -3,8 +3,8 @@
 // name found only after Unicode NFC is found with a warning (check-names.ts); every other problem
 // is collected, with near misses when the whole list was read, and a pinned id that disagrees or
 // names a renamed target is said. The caller throws them all at once (problems.ts).
-import type { DesiredTarget, Project, Workspace } from '../core/model.js';
-import type { DesiredState } from '../core/desired-state.js';
+import type { EntryTarget, Project, Workspace } from '../core/model.js';
+import type { FilesState } from '../core/desired-state.js';
 import { NameIndex } from '../core/names.js';
 import type { OrganizationRead } from '../core/organization.js';
 import type { PlanWarning } from '../core/plan.js';
@@ -32,7 +32,7 @@ interface Known {
 }
 
 /** A target whose name differs from one listed only by Unicode normalisation: that one, with a warning (check-names.ts). */
-function normalised(target: DesiredTarget, known: Known, warnings: PlanWarning[]): Named | undefined {
+function normalised(target: EntryTarget, known: Known, warnings: PlanWarning[]): Named | undefined {
   // Only a whole list can say a name is there in another normalisation (a workspace looked up by its name is not).
   const listed = known.all ?? [];
   const findings = noFindings();
@@ -43,7 +43,7 @@ function normalised(target: DesiredTarget, known: Known, warnings: PlanWarning[]
 }
 
 /** The target the name (and pinned id) finds, or a problem: missing (with near misses), or a pinned id that disagrees. */
-function match(target: DesiredTarget, known: Known, problems: NameProblem[], warnings: PlanWarning[]): Named | undefined {
+function match(target: EntryTarget, known: Known, problems: NameProblem[], warnings: PlanWarning[]): Named | undefined {
   const { byName, all } = known;
   const found = byName.get(target.name) ?? normalised(target, known, warnings);
   const what = `${target.type} ${quote(target.name)}`;
@@ -64,7 +64,7 @@ function knownOf(org: OrganizationRead): { project: Known; workspace: Known } {
 }
 
 /** Every target and team the files name, matched against what was read; the problems of those not found. */
-export function resolveNames(desired: DesiredState, org: OrganizationRead): NameResolution {
+export function resolveNames(desired: FilesState, org: OrganizationRead): NameResolution {
   const { teams } = org;
   const findings = noFindings();
   const { problems, warnings } = findings;

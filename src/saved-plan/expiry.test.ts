@@ -3,7 +3,7 @@
 // apply time refuses the plan.
 import { describe, expect, it } from 'vitest';
 import { access, desiredOf, liveOf, team, teamId, written } from '../../test/support/states.js';
-import { desiredAt } from '../diff/expiry.js';
+import { desiredAt } from '../core/expiry.js';
 import { buildPlan } from '../diff/plan.js';
 import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
 import { fingerprintDesired, INTEGRITY_KEY, integrityOf } from './fingerprint.js';

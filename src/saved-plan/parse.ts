@@ -9,14 +9,13 @@ import { changeDocument, PLAN_FORMAT_VERSION } from '../core/plan-document.js';
 import { flattenPermissions } from '../core/permissions.js';
 import { GUARD_NAMES, REMOVE_REASONS, summarise, type Change, type GuardName, type PlanRefusal, type PlanWarning, type RemoveReason } from '../core/plan.js';
 import { WARNING_CODES, type WarningCode } from '../core/warning-codes.js';
-import { formatInstant, INSTANT_PATTERN, msOf } from '../core/expiry.js';
 import type { PolicyViolation } from '../core/policy.js';
 import { checksumOf, policiesDigestOf } from '../diff/checksum.js';
 import { refusalsOf } from '../guard/plan-refusals.js';
 import { HMAC_KEY, INTEGRITY_KEY, integrityOf } from './fingerprint.js';
 import { coverageAndScopeOf } from './parse-coverage.js';
 import { effectiveChangesOf } from './parse-effective.js';
-import { savedPoliciesOf } from './parse-policies.js';
+import { expiriesOf, savedPoliciesOf } from './parse-policies.js';
 import { readOf } from './parse-read.js';
 import { serverOf } from './parse-server.js';
 import { NotASavedPlanError, Reader, SavedPlanError } from './reader.js';
@@ -77,10 +76,7 @@ function sourceOf(reader: Reader): { source?: GrantOrigin } {
 function expiryOf(reader: Reader, action: string): { expires?: string; reason?: RemoveReason } {
   const out: { expires?: string; reason?: RemoveReason } = {};
   if (reader.value.expires !== undefined) {
-    const expires = reader.string('expires');
-    // The form plans write, and a real instant: it reads back to itself (2026-02-30 does not).
-    if (!new RegExp(INSTANT_PATTERN).test(expires) || formatInstant(msOf(expires)) !== expires) reader.fail(`${reader.at('expires')} "${expires}" is not an instant in UTC`);
-    out.expires = expires;
+    out.expires = reader.instant('expires');
   }
   if (reader.value.reason !== undefined) {
     const reason = reader.string('reason') as RemoveReason;
@@ -150,7 +146,8 @@ function basisTargetOf(reader: Reader): BasisTarget {
 /** The basis, what `apply --plan` decides freshness, the guards and the policies from. */
 function basisOf(root: Reader): PlanBasis {
   const reader = root.object('basis');
-  return { desired: reader.string('desired'), maxRemovals: reader.integer('max_removals'), targets: reader.objects('targets').map(basisTargetOf), policies: savedPoliciesOf(reader) };
+  const policies = savedPoliciesOf(reader);
+  return { desired: reader.string('desired'), maxRemovals: reader.integer('max_removals'), targets: reader.objects('targets').map(basisTargetOf), policies, ...expiriesOf(reader, policies) };
 }
 
 /** The keyed seal (seal.ts): with the key, checked; without it, only said to be there. */

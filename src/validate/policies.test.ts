@@ -74,7 +74,7 @@ policies:
     min-access: { team: auditors, access: read }
 `;
     expect(problemsOf(text)).toEqual([
-      'f0.yaml:3:5 policies[0]: policy "a" has no rule: give one of `max-access`, `min-access` or `max-teams`',
+      'f0.yaml:3:5 policies[0]: policy "a" has no rule: give one of `max-access`, `min-access`, `max-teams` or `max-expiry`',
       'f0.yaml:5:5 policies[0]: unknown key "max-acess". Did you mean "max-access"?',
       'f0.yaml:8:17 policies[1].max-access: "plan" is a workspace level, not a project level; a project policy takes read, write, maintain or admin',
       'f0.yaml:11:43 policies[2].min-access.access: "maintain" is a project level, not a workspace level; a workspace policy takes read, plan, write or admin',
@@ -85,6 +85,28 @@ policies:
       'f0.yaml:19:15 policies[5].projects: policy "f" covers workspaces or projects, not both: write two policies',
       'f0.yaml:21:17 policies[5].min-access: policy "f" has 2 rules (max-access, min-access): one rule per policy, so each violation names what it broke; write one policy per rule',
       'f0.yaml:24:19 policies[6].except-teams: policy "g": `except-teams` goes with `max-access` only',
+    ]);
+  });
+
+  it('max-expiry: a level of the kind and at least one day; reads as its rule', () => {
+    const valid = resultOf('organization: acme\npolicies:\n  - { name: p, workspaces: { tags: [prod] }, max-expiry: { access: admin, days: 7 } }\n');
+    if (!('state' in valid)) throw new Error(JSON.stringify(valid.problems));
+    expect(valid.state.policies?.map((p) => p.rule)).toEqual([{ kind: 'max-expiry', access: 'admin', days: 7 }]);
+    const text = `organization: acme
+policies:
+  - name: a
+    workspaces: { names: ["*"] }
+    max-expiry: { access: maintain, days: 0 }
+  - name: b
+    projects: { names: ["*"] }
+    except-teams: [sre]
+    max-expiry: { acess: write, days: 1 }
+`;
+    expect(problemsOf(text)).toEqual([
+      'f0.yaml:5:27 policies[0].max-expiry.access: "maintain" is a project level, not a workspace level; a workspace policy takes read, plan, write or admin',
+      'f0.yaml:5:43 policies[0].max-expiry.days: must be 1 or more, got 0',
+      'f0.yaml:8:19 policies[1].except-teams: policy "b": `except-teams` goes with `max-access` only',
+      'f0.yaml:9:19 policies[1].max-expiry: unknown key "acess". Did you mean "access"?',
     ]);
   });
 

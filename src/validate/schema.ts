@@ -8,6 +8,7 @@ import { RESOURCE_OF, type TargetType } from '../core/model.js';
 import { splitKey } from '../core/permissions.js';
 import { idPattern, idShape } from '../core/ids.js';
 import { SET_KEYS } from './merge.js';
+import { criteriaOf, SET_CRITERIA, type CriterionKey } from '../core/set-criteria.js';
 import { policyDef } from './policy-schema.js';
 import { SCHEMA_DIALECT, type JsonSchema } from '../core/json-schema.js';
 import { EXPIRY_PATTERN } from '../core/expiry.js';
@@ -136,28 +137,19 @@ function targetDef(type: TargetType): JsonSchema {
   };
 }
 
-function globList(what: string): JsonSchema {
-  return { description: what, type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, uniqueItems: true };
+/** One criterion of core/set-criteria.ts: a list of non-empty strings, each once. */
+function criterionSchema(key: CriterionKey, type: TargetType): JsonSchema {
+  return { description: SET_CRITERIA[key].describe(type), type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, uniqueItems: true };
 }
 
 function matchDef(type: TargetType): JsonSchema {
-  const names = globList(`Globs of ${type} names (\`*\` any run of characters, \`?\` one); the name matches one of them.`);
-  const exclude = globList(`Globs of ${type} names left out, even when every other criterion holds.`);
-  const workspaceOnly: Record<string, JsonSchema> =
-    type === 'workspace'
-      ? {
-          projects: { description: 'Project names: the workspace is in one of them.', type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, uniqueItems: true },
-          tags: { description: 'Tags that must all be on the workspace: `key:value` matches a key-value tag (or a flat tag written so), a bare word a flat tag or a key.', type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, uniqueItems: true },
-        }
-      : {};
+  const criteria = Object.fromEntries(criteriaOf(type).map((key) => [key, criterionSchema(key, type)]));
   return {
     description: `Which ${type}s the set matches, read from the organization at plan time: every criterion given must hold.`,
     type: 'object',
     additionalProperties: false,
     properties: {
-      ...workspaceOnly,
-      names,
-      exclude,
+      ...criteria,
       'allow-empty': {
         description: `True when matching no ${type} is expected: ${type === 'workspace' ? 'a tag no workspace carries is then no error, and ' : ''}an empty match no warning. ${type === 'workspace' ? 'A project or a name' : 'A name'} written without \`*\` or \`?\` must still exist.`,
         type: 'boolean',

@@ -10,6 +10,7 @@ import { relativePlace, problemAt, valueAt } from './positions.js';
 import { fixedLevels } from './schema.js';
 import { didYouMean } from '../core/suggest.js';
 import { clip, quote } from '../core/printable.js';
+import { narrowingCriteria } from '../core/set-criteria.js';
 
 function grantStringProblem(merged: Merged, type: TargetType, value: string): string | undefined {
   const resource = RESOURCE_OF[type];
@@ -97,13 +98,14 @@ export function grantProblems(merged: Merged, rolesComplete = true): Problem[] {
 }
 
 /**
- * A workspace set's `match` names at least one of projects, tags, names: `exclude` alone, or
- * nothing, would match every workspace by accident; `names: ["*"]` says it on purpose.
+ * A set's `match` gives at least one criterion that narrows (core/set-criteria.ts; for a workspace
+ * set projects, tags or names): `exclude` alone, or nothing, would match every target by
+ * accident; `names: ["*"]` says it on purpose.
  */
 function matchProblems(merged: Merged): Problem[] {
   const problems: Problem[] = [];
   for (const type of ['project', 'workspace'] as const) {
-    const needed = type === 'workspace' ? ['projects', 'tags', 'names'] : ['names'];
+    const needed = narrowingCriteria(type);
     for (const set of merged.sets[type].values()) {
       const match = isRecord(set.item.value) ? set.item.value.match : undefined;
       if (!isRecord(match) || needed.some((key) => key in match)) continue;

@@ -60,7 +60,7 @@ workspace-sets:
     expect(problemsOf(text)).toEqual([expect.stringMatching(/^f0\.yaml:12:7 .*team "bots" is also in settings\.ignore-teams/)]);
   });
 
-  it('gives the sets, sorted by type and name, with settings.prune as their default', () => {
+  it('gives the sets, sorted by type and name, prune as written (settings.prune decides where they merge: src/expand/expand.test.ts)', () => {
     const text = `organization: acme
 settings: { prune: false }
 workspace-sets:
@@ -72,8 +72,8 @@ project-sets:
     const result = validateDocuments([parseYamlText('f.yaml', text).loaded]);
     if (!('state' in result)) throw new Error(JSON.stringify(result.problems));
     expect(result.state.sets?.map((s) => ({ type: s.type, name: s.name, match: s.match, prune: s.prune, teams: s.grants.map((g) => `${g.team}=${g.access.access}`) }))).toEqual([
-      { type: 'project', name: 'every', match: { names: ['*'] }, prune: false, teams: ['auditors=read'] },
-      { type: 'workspace', name: 'alpha', match: { projects: ['platform'], names: ['*-prod'], exclude: ['legacy-*'] }, prune: false, teams: ['ci=plan'] },
+      { type: 'project', name: 'every', match: { names: ['*'] }, prune: undefined, teams: ['auditors=read'] },
+      { type: 'workspace', name: 'alpha', match: { projects: ['platform'], names: ['*-prod'], exclude: ['legacy-*'] }, prune: undefined, teams: ['ci=plan'] },
       { type: 'workspace', name: 'zeta', match: { tags: ['prod', 'cost-center:42'] }, prune: true, teams: ['sre=admin'] },
     ]);
   });

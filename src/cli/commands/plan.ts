@@ -45,10 +45,10 @@ const command: Command = {
     // Before any request: a refused --out costs nothing.
     if (out !== undefined) await assertPlanOutput(out, parsed.positionals, io.cwd);
     const key = out === undefined ? undefined : PlanKey.from(io.env);
-    const { plan, desired, live } = await runPlan(parsed, io);
+    const { plan, ends, desired, live } = await runPlan(parsed, io);
     if (out !== undefined) {
       const address = addressFrom({ address: stringFlag(parsed, 'address') }, io.env).baseUrl;
-      await writeSavedPlan(resolve(io.cwd, out), savedPlanOf(plan, desired, live, address), key);
+      await writeSavedPlan(resolve(io.cwd, out), savedPlanOf(plan, desired, live, address, ends), key);
       const sealed = key ? ', with its HMAC (TFE_ACCESS_PLAN_KEY)' : '';
       io.stderr.write(`Saved the plan to ${out}${sealed}: apply it with \`tfe-access apply --plan ${out}\`.\n`);
     }
