@@ -7,16 +7,17 @@ import tseslint from 'typescript-eslint';
 // below it, never one above. `errors` is src/errors.ts. docs/architecture.md's table of the layers
 // says the same (test/lint/layers-doc.test.ts).
 export const LAYERS = [
-  ['errors', 'core', 'load'],
+  ['errors', 'core'],
   // resolve: the names of the files matched against the organization as read (pure).
-  ['diff', 'effective', 'render', 'validate', 'resolve', 'api', 'emulator', 'export'],
+  ['load', 'api', 'emulator', 'resolve', 'effective', 'export'],
   // lookup: what resolution reads of the organization (teams, projects, workspaces, pinned ids).
   // expand: the sets matched against the organization as read, merged with the entries (pure).
+  ['validate', 'lookup', 'expand', 'render'],
   // policy: the policies checked on effective access, matched as sets are (pure).
-  ['guard', 'lookup', 'expand', 'policy'],
-  ['live', 'saved-plan'],
-  // The executor, below the use cases: pipeline/apply.ts composes it with the plan.
-  ['apply'],
+  ['diff', 'policy'],
+  // The executor beside the live read: pipeline/apply.ts composes it with the plan.
+  ['guard', 'live', 'apply'],
+  ['saved-plan'],
   ['pipeline'],
   ['cli'],
 ];

@@ -73,7 +73,7 @@ describe('validateDocuments -> DesiredState', () => {
     expect(target('zeta').grants[1]?.access).toEqual({ access: 'custom', permissions: { ...CUSTOM_DEFAULTS['team-workspaces'], variables: 'write' } });
   });
 
-  it('keeps prune as written (settings.prune decides where the sets merge: src/expand/expand.test.ts), and pinned ids', () => {
+  it('keeps prune as written (settings.prune decides where the sets merge: test/expand/expand.test.ts), and pinned ids', () => {
     expect(state.settings).toEqual({ prune: false, ignoreTeams: [], maxRemovals: 10 });
     expect(target('zeta').prune).toBe(true);
     expect(target('alpha').prune).toBeUndefined();

@@ -60,7 +60,7 @@ workspace-sets:
     expect(problemsOf(text)).toEqual([expect.stringMatching(/^f0\.yaml:12:7 .*team "bots" is also in settings\.ignore-teams/)]);
   });
 
-  it('gives the sets, sorted by type and name, prune as written (settings.prune decides where they merge: src/expand/expand.test.ts)', () => {
+  it('gives the sets, sorted by type and name, prune as written (settings.prune decides where they merge: test/expand/expand.test.ts)', () => {
     const text = `organization: acme
 settings: { prune: false }
 workspace-sets:

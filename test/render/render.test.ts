@@ -2,15 +2,15 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arbScenario, arbScenarioWithRoles, access, desiredOf, liveOf, team, teamId } from '../../test/support/states.js';
-import type { DesiredTarget, LiveState, LiveTarget } from '../core/model.js';
-import type { DesiredState } from '../core/desired-state.js';
-import { customAccess } from '../core/permissions.js';
-import { buildPlan as diffPlan } from '../diff/plan.js';
-import { renderJson } from './json.js';
-import { GITHUB_COMMENT_LIMIT, MARKER_PREFIX, renderMarkdown } from './markdown.js';
-import { planSchema } from './plan-schema.js';
-import { renderText } from './text.js';
+import { arbScenario, arbScenarioWithRoles, access, desiredOf, liveOf, team, teamId } from '../support/states.js';
+import type { DesiredTarget, LiveState, LiveTarget } from '../../src/core/model.js';
+import type { DesiredState } from '../../src/core/desired-state.js';
+import { customAccess } from '../../src/core/permissions.js';
+import { buildPlan as diffPlan } from '../../src/diff/plan.js';
+import { renderJson } from '../../src/render/json.js';
+import { GITHUB_COMMENT_LIMIT, MARKER_PREFIX, renderMarkdown } from '../../src/render/markdown.js';
+import { planSchema } from '../../src/render/plan-schema.js';
+import { renderText } from '../../src/render/text.js';
 
 /** A plan as the renderers take it; the guards' refusals (none here) are tested where they are computed. */
 const buildPlan = (desired: DesiredState, live: LiveState) => ({ ...diffPlan(desired, live), refusals: [] });
@@ -80,7 +80,7 @@ describe('renderers', () => {
 
   it('schemas/plan.schema.json is the schema built from the tables', () => {
     const generated = `${JSON.stringify(planSchema(), null, 2)}\n`;
-    // Regenerate with: WRITE_SCHEMA=1 npx vitest run src/render/render.test.ts
+    // Regenerate with: WRITE_SCHEMA=1 npx vitest run test/render/render.test.ts
     if (process.env.WRITE_SCHEMA) writeFileSync(SCHEMA_FILE, generated);
     expect(existsSync(SCHEMA_FILE)).toBe(true);
     expect(readFileSync(SCHEMA_FILE, 'utf8')).toBe(generated);

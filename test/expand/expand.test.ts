@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Project, Team, Workspace } from '../core/model.js';
-import type { FilesState } from '../core/desired-state.js';
-import { parseYamlText } from '../load/document.js';
-import type { Resolved, ResolvedTarget } from '../core/resolved.js';
-import { validateDocuments } from '../validate/validate.js';
-import { expandSets } from './expand.js';
+import type { Project, Team, Workspace } from '../../src/core/model.js';
+import type { FilesState } from '../../src/core/desired-state.js';
+import { parseYamlText } from '../../src/load/document.js';
+import type { Resolved, ResolvedTarget } from '../../src/core/resolved.js';
+import { validateDocuments } from '../../src/validate/validate.js';
+import { expandSets } from '../../src/expand/expand.js';
 
 function stateOf(files: ReadonlyArray<readonly [string, string]>): FilesState {
   const result = validateDocuments(files.map(([name, text]) => parseYamlText(name, text).loaded));
@@ -161,7 +161,7 @@ workspace-sets:
     const desired = stateOf([['none.yaml', `organization: acme\nsettings: { ignore-warnings: [set-matches-nothing] }\nworkspace-sets:\n  ghosts:\n    match: { names: ["ghost-*"] }\n    teams: { sre: read }\n`]]);
     const expanded = expandSets(desired, resolvedOf(desired));
     expect(expanded.warnings.map((w) => w.code)).toEqual(['set-matches-nothing']);
-    const { buildPlan } = await import('../diff/plan.js');
+    const { buildPlan } = await import('../../src/diff/plan.js');
     const plan = buildPlan(expanded.desired, { organization: 'acme', teams: new Map(), targets: new Map() } as never, { setWarnings: expanded.warnings });
     expect(plan.warnings).toEqual([]);
   });
