@@ -161,6 +161,12 @@ export interface Team {
   readonly organizationAccess: Readonly<Record<string, boolean>>;
   /** The ids of its users (`relationships.users`), when the service listed them: who a user token acts as. */
   readonly userIds?: readonly string[];
+  /** The identity provider's group id (`sso-team-id`); null when unset, absent when not reported. */
+  readonly ssoTeamId?: string | null;
+  /** `allow-member-token-management`, when reported. */
+  readonly allowMemberTokenManagement?: boolean;
+  /** `scim-linked: true`: the identity provider owns its name and membership (docs/api.md, "Teams"). */
+  readonly scimLinked?: boolean;
 }
 
 export interface Project {
