@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { applyChanges } from '../src/apply/executor.js';
 import { startEmulator } from '../src/emulator/start.js';
 import { planFromFiles } from '../src/pipeline/plan.js';
+import { openClient } from '../src/pipeline/request.js';
 
 const TOKEN = 'bench-org-token';
 /** Client-side rate far above what the run sends: the limit under test is the concurrency. */
@@ -36,12 +37,15 @@ export async function benchmarkApply(changes = 400, latencyMs = 50, concurrency 
   try {
     await writeFile(join(dir, 'tfe-access.yaml'), `${yaml.join('\n')}\n`);
     const env = { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url, HOME: dir };
-    const result = await planFromFiles({ paths: [dir], cwd: dir, env, targets: [], concurrency, rateLimit: UNLIMITED_RATE });
+    const connection = { env, rateLimit: UNLIMITED_RATE, concurrency };
+    const result = await planFromFiles({ paths: [dir], cwd: dir, connection, read: { concurrency } });
+    // The bench's own client on the same connection: a plan hands out none.
+    const client = openClient(connection);
     emulator.setFaults({ latencyMs });
     const start = performance.now();
-    const report = await applyChanges(result.plan.changes, result.client, { concurrency });
+    const report = await applyChanges(result.plan.changes, client, { concurrency });
     const elapsedMs = performance.now() - start;
-    await result.client.close();
+    await client.close();
     return { changes: result.plan.changes.length, elapsedMs, expectedMs: (result.plan.changes.length * latencyMs) / concurrency, failed: report.counts.failed };
   } finally {
     await emulator.stop();

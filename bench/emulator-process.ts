@@ -12,7 +12,7 @@ export interface EmulatorConfig {
   /** Requests per second per identity; 0 = off. */
   readonly rateLimit: number;
   readonly faults: FaultOptions;
-  /** README, "Profiles"; the seed document's, else `seed`, when absent. */
+  /** docs/emulator.md, "Profiles"; the seed document's, else `seed`, when absent. */
   readonly profile?: ProfileName;
 }
 

@@ -2,7 +2,7 @@
 // provider-2000, scale-10000; `--cpu-prof DIR` profiles the CLI's plan), each followed by the
 // start-up figures (a few seconds), startup alone, apply-400 (the executor alone at 50 ms latency),
 // or the emulator-throughput ones (emulator-small, emulator-large; `--duration-ms`,
-// `--connections`). The emulator always runs in its own process. See the README, "Performance".
+// `--connections`). The emulator always runs in its own process. See docs/performance.md, "Performance".
 import { parseArgs } from 'node:util';
 import { runApplyLatency } from './apply-latency.js';
 import { RECONCILE_SCENARIOS } from './reconcile/scenarios.js';

@@ -1,7 +1,7 @@
 // Build step: the compiled sources -> dist/cli/: the bin (main.js, the launcher of cli/launch.ts),
 // the CLI's entry (cli.js) and a chunk per lazily loaded command (rolldown follows the registry's
 // `import()`s), so a command loads a few files instead of dozens (issue 18, "Start at once"). The
-// launcher loads them from their code cache (scripts/code-cache.mjs; README, "Start-up").
+// launcher loads them from their code cache (scripts/code-cache.mjs; docs/performance.md, "Start-up").
 //
 // - CommonJS: Node 20 starts an ES module entry about 8 ms of CPU later than a CommonJS one (its
 //   ESM loader), which alone is a quarter of a bare `node -e 0`. dist/package.json says so.
@@ -57,7 +57,7 @@ export async function bundleCli({ root, compiled, out }) {
   const external = Object.keys(dependencies);
   const build = await rolldown({
     // main.js, the bin, is the launcher alone (cli/launch.ts): it loads cli.js, the CLI, and the
-    // rest through the code cache (README, "Start-up").
+    // rest through the code cache (docs/performance.md, "Start-up").
     input: { main: join(compiled, 'cli/launch.js'), cli: join(compiled, 'cli/main.js') },
     platform: 'node',
     external: (id) => external.includes(packageOf(id)),

@@ -1,5 +1,5 @@
 // Build step: the V8 code cache of every file of dist/cli/ into dist/code-cache/, which
-// dist/cli/main.js starts from (src/cli/bundle-loader.ts; README, "Start-up"). The cache of a file
+// dist/cli/main.js starts from (src/cli/bundle-loader.ts; docs/performance.md, "Start-up"). The cache of a file
 // holds the functions V8 had compiled for it when the cache was made, and a start deserialises all
 // of them: so the files `--help`, `--version` and `validate` load are cached right after those runs,
 // with what they use and nothing more; the files only the other commands load, after the demo has
@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-/** The runs whose start matters most (README, "Start-up"), then the others', in that order. */
+/** The runs whose start matters most (docs/performance.md, "Start-up"), then the others', in that order. */
 const START_RUNS = [['--help'], ['--version'], ['validate', 'examples/acme']];
 const OTHER_RUNS = [['demo']];
 

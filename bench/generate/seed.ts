@@ -1,4 +1,4 @@
-// A generated organization as the emulator's seed document (the README, "Seed file"): the
+// A generated organization as the emulator's seed document (docs/emulator.md, "Seed file"): the
 // live side of every grant. The organization's token is an owner, so it sees secret teams too.
 import type { SeedDocument, SeedTeamProject, SeedTeamWorkspace } from '../../src/emulator/types.js';
 import type { GeneratedGrant, GeneratedOrganization, GrantAccess } from './organization.js';

@@ -1,4 +1,4 @@
-// The sets scenario's organization (README, "Performance"): the same projects, workspaces and teams
+// The sets scenario's organization (docs/performance.md, "Performance"): the same projects, workspaces and teams
 // as the entries' scenarios, but its access is written as 5 sets instead of one entry per target.
 // Workspaces carry a flat tag (prod, staging or dev, in turn); 4 workspace sets give teams by tag
 // and to every workspace, 1 project set to every generated project: the grants of provider-2000. The live grants differ from

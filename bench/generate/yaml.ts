@@ -1,4 +1,4 @@
-// A generated organization as a desired-state file (the README, "Desired-state files"): every project and
+// A generated organization as a desired-state file (docs/files.md, "Desired-state files"): every project and
 // workspace, each with the desired side of its grants. Written as text, not through the yaml
 // library: the names are plain identifiers, and 50,000 grants stringify in milliseconds this way.
 import type { Resource } from '../../src/core/access.js';

@@ -14,7 +14,7 @@ export interface RequestModel {
   /** The provider: one read per grant plus one per team, project and workspace lookup. */
   readonly provider: number;
   /**
-   * Read by team (README, "Reading by team"): the projects' lists, the probe and one request per
+   * Read by team (docs/connecting.md, "Reading by team"): the projects' lists, the probe and one request per
    * page of each team's workspace grants (one for a team without any), exactly.
    */
   readonly byTeamGrantRequests: number;

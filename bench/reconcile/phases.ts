@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { applyChanges } from '../../src/apply/executor.js';
 import type { Summary } from '../../src/core/plan.js';
-import { openClient, planFromFiles } from '../../src/pipeline/plan.js';
+import { planFromFiles } from '../../src/pipeline/plan.js';
+import { openClient } from '../../src/pipeline/request.js';
 import type { EmulatorProcess } from '../emulator-control.js';
 import { BENCH_TOKEN } from '../generate/index.js';
 import { runCliProcess } from './cli-run.js';
@@ -39,7 +40,7 @@ export interface PlanFigures extends PhaseFigures {
    * server reported before (the seed profile reports fewer permissions than the current one).
    */
   readonly changes?: string;
-  /** The JSON plan's `read` (README, "Reading by team"): the strategy, its requests, the estimates, the fallback. */
+  /** The JSON plan's `read` (docs/connecting.md, "Reading by team"): the strategy, its requests, the estimates, the fallback. */
   readonly read?: PlanRead;
 }
 
@@ -118,8 +119,7 @@ export async function measurePlan(emulator: EmulatorProcess, scenario: Reconcile
 export async function measureApply(emulator: EmulatorProcess, scenario: ReconcileScenario, dir: string): Promise<ApplyFigures> {
   const env = { TFE_TOKEN: BENCH_TOKEN, TFE_ADDRESS: emulator.url };
   await emulator.setRateLimit(RATE_LIMIT_OFF);
-  const planned = await planFromFiles({ paths: [dir], cwd: dir, env, homeDir: dir, targets: [], concurrency: scenario.concurrency, rateLimit: RATE_LIMIT_OFF });
-  await planned.client.close();
+  const planned = await planFromFiles({ paths: [dir], cwd: dir, connection: { env, homeDir: dir, rateLimit: RATE_LIMIT_OFF, concurrency: scenario.concurrency }, read: { concurrency: scenario.concurrency } });
   await emulator.setRateLimit(scenario.rateLimit);
   const client = openClient({ env, homeDir: dir, concurrency: scenario.concurrency, rateLimit: scenario.rateLimit });
   let failed = 0;

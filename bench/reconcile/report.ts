@@ -1,5 +1,5 @@
 // The printed result of a plan/apply scenario: a table of the phases, the targets, and one JSON
-// line (prefixed `BENCH_JSON `) that scripts and the README's performance section take their figures from.
+// line (prefixed `BENCH_JSON `) that scripts and docs/performance.md take their figures from.
 import { cpus, loadavg, totalmem } from 'node:os';
 import type { CallFigures } from './core.js';
 import type { PhaseFigures, PlanFigures } from './phases.js';
@@ -34,7 +34,7 @@ function row(name: string, f: PhaseFigures): string {
 
 const checkLine = (c: Check, judged: boolean): string => `  ${judged ? (c.ok ? 'PASS' : 'MISS') : 'info'}  ${c.name}: ${c.value} (target ${c.target})`;
 
-/** How a plan read its grants, from its JSON (README, "Reading by team"). */
+/** How a plan read its grants, from its JSON (docs/connecting.md, "Reading by team"). */
 function readLine(label: string, p: PlanFigures): string {
   const read = p.read;
   if (!read) return `  ${label}: exit ${p.exitCode}, no read in the plan`;

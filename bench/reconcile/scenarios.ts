@@ -1,4 +1,4 @@
-// The plan and apply scenarios (README, "Performance"): a generated organization, the emulator's latency and
+// The plan and apply scenarios (docs/performance.md, "Performance"): a generated organization, the emulator's latency and
 // rate limit, and the client's concurrency. Every figure here is a scenario parameter, named once.
 import type { OrganizationSpec } from '../generate/index.js';
 

@@ -32,7 +32,7 @@ export interface RunFigures {
   readonly rateLimited: boolean;
   /** Whether the targets are judged on this scenario (see ReconcileScenario.judged). */
   readonly judged: boolean;
-  /** Emulator `current`, `--read-by auto`: the workspaces read by team where it pays (README, "Reading by team"). */
+  /** Emulator `current`, `--read-by auto`: the workspaces read by team where it pays (docs/connecting.md, "Reading by team"). */
   readonly plan: PlanFigures;
   /** Emulator `current`, `--read-by target`: one list per target, as before issue 18. */
   readonly planByTarget: PlanFigures;

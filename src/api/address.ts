@@ -1,11 +1,11 @@
 // Where the API is: `--address`, else TFE_ADDRESS, else `https://` + TFE_HOSTNAME, else
-// app.terraform.io (README, "Address"; the variables of the official Go client, docs/api.md,
+// app.terraform.io (docs/connecting.md, "Address"; the variables of the official Go client, docs/api.md,
 // "Authentication conventions"). Given with or without the `/api/v2` root. Plain http:// only for
 // loopback hosts, so a token never crosses a network in clear text.
 import { isIP } from 'node:net';
 import { CLIError } from '../errors.js';
+import { DEFAULT_HOSTNAME } from '../core/defaults.js';
 
-export const DEFAULT_HOSTNAME = 'app.terraform.io';
 /** The version root every API path hangs from (docs/api.md, "Seed: versioning"). */
 export const API_ROOT = '/api/v2';
 

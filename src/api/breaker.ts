@@ -1,4 +1,4 @@
-// A circuit breaker for a dead server (README, "Retries"): the retries are for transient faults, and
+// A circuit breaker for a dead server (docs/connecting.md, "Retries"): the retries are for transient faults, and
 // a server that refuses every connection would otherwise cost each request its whole budget (a run
 // of minutes). Only failures to reach the service count (the connection refused, reset, the host or
 // network unreachable, no DNS answer, the connect timeout); an answer of any status, even a 5xx,

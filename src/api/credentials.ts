@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLIError } from '../errors.js';
 import { addressFrom, type Env } from './address.js';
+import { compareLocale } from '../core/order.js';
 
 export interface Connection {
   readonly baseUrl: string;
@@ -42,7 +43,7 @@ export function tokenVariableOf(hostname: string): string {
 }
 
 function fromTokenVariables(env: Env, hostname: string): { token: string; source: string } | undefined {
-  for (const [name, value] of Object.entries(env).sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [name, value] of Object.entries(env).sort(([a], [b]) => compareLocale(a, b))) {
     if (value && hostOfTokenVariable(name) === hostname) return { token: value, source: name };
   }
   return undefined;

@@ -6,17 +6,13 @@ import { Pool, request as poolRequest } from './undici-parts.js';
 import { WireFormatError } from './errors/wire-format-error.js';
 import { TransportError } from './errors/transport-error.js';
 import { MEDIA_TYPE } from '../core/json-api.js';
+import { DEFAULT_ANSWER_TIMEOUT_MS } from '../core/defaults.js';
 
 export const CONNECT_TIMEOUT_MS = 10_000;
-/**
- * How long an answer may keep silent: its headers, then each chunk of its body. Per request, never
- * per run (a 10,000-workspace plan takes as long as it takes); with one retry after it
- * (retry.ts, `unansweredRetries`), a server that accepts and never answers ends a request, and so
- * the run, in under a minute.
- */
-export const ANSWER_TIMEOUT_MS = 25_000;
-export const HEADERS_TIMEOUT_MS = ANSWER_TIMEOUT_MS;
-export const BODY_TIMEOUT_MS = ANSWER_TIMEOUT_MS;
+// How long an answer may keep silent: DEFAULT_ANSWER_TIMEOUT_MS (core/defaults.ts), per request, never
+// per run (a 10,000-workspace plan takes as long as it takes).
+export const HEADERS_TIMEOUT_MS = DEFAULT_ANSWER_TIMEOUT_MS;
+export const BODY_TIMEOUT_MS = DEFAULT_ANSWER_TIMEOUT_MS;
 export const KEEP_ALIVE_TIMEOUT_MS = 10_000;
 /** How long to wait for a connection, for the answer's headers, and between two chunks of its body. */
 export interface Timeouts {

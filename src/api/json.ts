@@ -2,16 +2,16 @@
 // wrong body becomes a WireFormatError that says where it is wrong.
 import { WireFormatError } from './errors/wire-format-error.js';
 
-export type JsonObject = Readonly<Record<string, unknown>>;
+export type UnknownObject = Readonly<Record<string, unknown>>;
 
-export function isObject(value: unknown): value is JsonObject {
+export function isObject(value: unknown): value is UnknownObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Reads fields of one JSON object; every failure names `context` and the field's path. */
 export class ObjectReader {
   constructor(
-    readonly value: JsonObject,
+    readonly value: UnknownObject,
     readonly path: string,
     readonly context: string,
   ) {}
@@ -32,14 +32,14 @@ export class ObjectReader {
 
   string(key: string): string {
     const value = this.value[key];
-    if (typeof value !== 'string' || value === '') throw this.error(`${this.at(key)} is ${describe(value)}, expected a string`);
+    if (typeof value !== 'string' || value === '') throw this.error(`${this.at(key)} is ${describeWire(value)}, expected a string`);
     return value;
   }
 
   optionalString(key: string): string | undefined {
     const value = this.value[key];
     if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'string') throw this.error(`${this.at(key)} is ${describe(value)}, expected a string`);
+    if (typeof value !== 'string') throw this.error(`${this.at(key)} is ${describeWire(value)}, expected a string`);
     return value;
   }
 
@@ -57,12 +57,12 @@ export class ObjectReader {
 
   array(key: string): readonly unknown[] {
     const value = this.value[key];
-    if (!Array.isArray(value)) throw this.error(`${this.at(key)} is ${describe(value)}, expected an array`);
+    if (!Array.isArray(value)) throw this.error(`${this.at(key)} is ${describeWire(value)}, expected an array`);
     return value;
   }
 }
 
-export function describe(value: unknown): string {
+export function describeWire(value: unknown): string {
   if (value === undefined) return 'missing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';

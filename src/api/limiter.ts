@@ -16,7 +16,6 @@
 // announces a lower limit lowers the rate for the rest of the run (`lowerTo`), never raises it.
 import type { Clock } from './clock.js';
 
-export const DEFAULT_RATE_LIMIT = 30;
 export const RATE_WINDOW_MS = 1000;
 /** Added to the window of a request not answered yet: network jitter can bring two starts 1000 ms apart within 1000 ms on arrival. */
 export const RATE_WINDOW_MARGIN_MS = 40;

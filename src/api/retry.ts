@@ -5,6 +5,7 @@
 // 30/s budget), it reads `Retry-After` but not `X-RateLimit-Reset` (docs/api.md, "Rate limiting":
 // seconds as a float), and it can't tell the caller that a POST's outcome is unknown.
 import type { Method } from './http.js';
+import { DEFAULT_RETRIES } from '../core/defaults.js';
 
 export interface RetryPolicy {
   /** Retries after a 5xx or a transport error (GET, PATCH, DELETE only). */
@@ -25,8 +26,6 @@ export interface RetryPolicy {
   readonly maxRateLimitWaitMs: number;
 }
 
-// The official provider retries up to 10 times (docs/api.md, "Rate limiting").
-export const DEFAULT_RETRIES = 10;
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   retries: DEFAULT_RETRIES,
   // One: a single lost answer is a flaky network; twice the answer timeout stays under a minute.

@@ -4,7 +4,7 @@
 // everything else is thrown as RemoteError, TransportError, OutcomeUnknownError,
 // ServerUnreachableError or the stop signal's reason, with the token in none of them. Every
 // answer's X-RateLimit-Limit below the current rate lowers it for the rest of the run (docs/api.md,
-// "Rate limiting"; README, "Rate limit and concurrency"): the client never runs above --rate-limit,
+// "Rate limiting"; docs/connecting.md, "Rate limit and concurrency"): the client never runs above --rate-limit,
 // nor above what the server announces.
 import pLimit, { type LimitFunction } from 'p-limit';
 import { messageOf } from '../errors.js';
@@ -16,10 +16,10 @@ import { RemoteError } from './errors/remote-error.js';
 import type { ServerUnreachableError } from './errors/server-unreachable-error.js';
 import { TransportError } from './errors/transport-error.js';
 import { createTransport, DEFAULT_TIMEOUTS, describePath, describeRequest, type HttpRequest, type HttpResponse, type Timeouts, type Transport } from './http.js';
-import { DEFAULT_RATE_LIMIT, RateLimiter } from './limiter.js';
+import { RateLimiter } from './limiter.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_RATE_LIMIT } from '../core/defaults.js';
 import { decide, DEFAULT_RETRY_POLICY, UNANSWERED_CODES, type Outcome, type RetryPolicy } from './retry.js';
 
-export const DEFAULT_CONCURRENCY = 8;
 
 /** X-RateLimit-Limit as a whole number of requests per second, when it is one (a hostile value is ignored). */
 export function announcedRateLimit(headers: Readonly<Record<string, string | undefined>>): number | undefined {

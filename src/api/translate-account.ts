@@ -3,7 +3,7 @@
 // team, an organization or a run). Read from `unknown`; a body that does not say who the token is
 // is a WireFormatError, never a guess.
 import type { TokenIdentity } from '../core/identity.js';
-import { describe, ObjectReader } from './json.js';
+import { describeWire, ObjectReader } from './json.js';
 
 const KIND_OF: Readonly<Record<string, TokenIdentity['kind']>> = { users: 'user', teams: 'team', organizations: 'organization', runs: 'run' };
 
@@ -11,7 +11,7 @@ const KIND_OF: Readonly<Record<string, TokenIdentity['kind']>> = { users: 'user'
 function serviceAccountOf(attributes: ObjectReader, kind: TokenIdentity['kind']): boolean {
   const value = attributes.value['is-service-account'];
   if (value === undefined || value === null) return kind !== 'user';
-  if (typeof value !== 'boolean') throw attributes.error(`${attributes.at('is-service-account')} is ${describe(value)}, expected a boolean`);
+  if (typeof value !== 'boolean') throw attributes.error(`${attributes.at('is-service-account')} is ${describeWire(value)}, expected a boolean`);
   return value;
 }
 

@@ -8,7 +8,7 @@ import { isLevel, type PermissionValue, type Resource } from '../core/access.js'
 import { TARGET_RELATIONSHIP } from '../core/json-api.js';
 import type { LiveGrant } from '../core/model.js';
 import { flattenPermissions, type PermissionEntry } from '../core/permissions.js';
-import { describe, ObjectReader } from './json.js';
+import { describeWire, ObjectReader } from './json.js';
 
 export function isGrantResource(value: unknown): value is Resource {
   return value === 'team-projects' || value === 'team-workspaces';
@@ -33,7 +33,7 @@ function collect(entry: PermissionEntry, attributes: ObjectReader, into: Collect
   }
   if (value === null || value === undefined) return; // not reported
   const expected = spec.values === 'boolean' ? 'boolean' : 'string';
-  if (typeof value !== expected) throw attributes.error(`${attributes.at(key)} is ${describe(value)}, expected a ${expected}`);
+  if (typeof value !== expected) throw attributes.error(`${attributes.at(key)} is ${describeWire(value)}, expected a ${expected}`);
   into.permissions[key] = value as PermissionValue;
 }
 

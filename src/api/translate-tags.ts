@@ -5,7 +5,7 @@
 // `value`. A workspace whose relationship has no `data` did not get its bindings (the server left
 // the include out): undefined, never "no key-value tags".
 import type { TagBinding } from '../core/model.js';
-import { describe, isObject, ObjectReader } from './json.js';
+import { describeWire, isObject, ObjectReader } from './json.js';
 
 const BINDING_TYPE = 'effective-tag-bindings';
 
@@ -13,7 +13,7 @@ const BINDING_TYPE = 'effective-tag-bindings';
 export function tagNamesOf(attributes: ObjectReader): string[] | undefined {
   const value = attributes.value['tag-names'];
   if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value) || value.some((t) => typeof t !== 'string')) throw attributes.error(`${attributes.at('tag-names')} is ${describe(value)}, expected an array of strings`);
+  if (!Array.isArray(value) || value.some((t) => typeof t !== 'string')) throw attributes.error(`${attributes.at('tag-names')} is ${describeWire(value)}, expected an array of strings`);
   return value as string[];
 }
 
@@ -22,7 +22,7 @@ function includedBindings(document: ObjectReader): Map<string, TagBinding> {
   const out = new Map<string, TagBinding>();
   const included = document.value.included;
   if (included === undefined || included === null) return out;
-  if (!Array.isArray(included)) throw document.error(`included is ${describe(included)}, expected an array`);
+  if (!Array.isArray(included)) throw document.error(`included is ${describeWire(included)}, expected an array`);
   included.forEach((item, i) => {
     if (!isObject(item) || item.type !== BINDING_TYPE) return;
     const reader = ObjectReader.of(item, `included[${i}]`, document.context);
@@ -41,7 +41,7 @@ export function bindingsOfList(body: unknown, context: string): (readonly TagBin
     const relationship = ObjectReader.of(item, `data[${i}]`, context).optionalObject('relationships').optionalObject('effective-tag-bindings');
     const data = relationship.value.data;
     if (data === undefined || data === null) return undefined;
-    if (!Array.isArray(data)) throw relationship.error(`${relationship.at('data')} is ${describe(data)}, expected an array`);
+    if (!Array.isArray(data)) throw relationship.error(`${relationship.at('data')} is ${describeWire(data)}, expected an array`);
     return data.map((ref, j) => {
       const id = ObjectReader.of(ref, `${relationship.at('data')}[${j}]`, context).string('id');
       const binding = included.get(id);

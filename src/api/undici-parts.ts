@@ -1,6 +1,6 @@
 // The two parts of undici this tool uses, required one by one: the package's main module loads every
 // client it has (fetch, WebSocket, caches, mocks, proxies), about 130 ms of a plan's start, where the
-// connection pool and its request() take about 40 (README, "Dependencies"). The package's main
+// connection pool and its request() take about 40 (docs/development.md, "Dependencies"). The package's main
 // module does exactly this: it adds the `api` functions (request among them) to every dispatcher.
 // `test/api/undici-parts.test.ts` checks that these are the package's own Pool and request.
 import { createRequire } from 'node:module';

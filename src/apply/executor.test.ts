@@ -5,7 +5,8 @@ import type { Change } from '../core/plan.js';
 import { buildPlan } from '../diff/plan.js';
 import { access, arbScenario, liveOf, teamId, TARGETS } from '../../test/support/states.js';
 import { FakeGrantApi, type Call, type Fault } from '../../test/apply/fake-grant-api.js';
-import { applyChanges, type Progress } from './executor.js';
+import { applyChanges } from './executor.js';
+import type { ApplyProgress } from '../core/apply-outcome.js';
 import type { GrantApi } from './ports.js';
 import { RemoteError } from '../api/errors/remote-error.js';
 
@@ -51,7 +52,7 @@ describe('applyChanges', () => {
   it('finishes an add whose answer was lost by reading the target, without a second POST', async () => {
     const api = new FakeGrantApi([], faultOnce((c) => c.kind === 'add', 'lost'));
     const report = await applyChanges([add('dev', 'write')], api);
-    expect(report.outcomes[0]).toMatchObject({ status: 'applied', note: expect.stringContaining('lost') });
+    expect(report.outcomes[0]).toMatchObject({ status: 'applied', note: { kind: 'answer-lost-done' } });
     expect(api.calls.map((c) => c.kind)).toEqual(['add', 'list']);
     expect(api.of(PRJ.id)).toHaveLength(1);
   });
@@ -67,7 +68,7 @@ describe('applyChanges', () => {
   it('turns 422 "Team has already been taken" into an update of the grant found', async () => {
     const api = new FakeGrantApi([grant('tprj-9', 'dev', 'read')]);
     const report = await applyChanges([add('dev', 'admin')], api);
-    expect(report.outcomes[0]).toMatchObject({ status: 'applied', note: expect.stringContaining('tprj-9') });
+    expect(report.outcomes[0]).toMatchObject({ status: 'applied', note: { kind: 'updated-found', grantId: 'tprj-9' } });
     expect(api.calls.map((c) => c.kind)).toEqual(['add', 'list', 'update']);
     expect(levelsOf(api)).toEqual({ 'team-dev': 'admin' });
   });
@@ -82,7 +83,7 @@ describe('applyChanges', () => {
   it('re-adds a grant that vanished before its update', async () => {
     const api = new FakeGrantApi([]);
     const report = await applyChanges([update('tprj-1', 'ops', 'read', 'admin')], api);
-    expect(report.outcomes[0]).toMatchObject({ status: 'applied', note: expect.stringContaining('added') });
+    expect(report.outcomes[0]).toMatchObject({ status: 'applied', note: { kind: 'added-after-vanished' } });
     expect(api.calls.map((c) => c.kind)).toEqual(['update', 'list', 'add']);
     expect(levelsOf(api)).toEqual({ 'team-ops': 'admin' });
   });
@@ -117,7 +118,7 @@ describe('applyChanges', () => {
 
   it('keeps going after a failure, gives the reason and reports progress', async () => {
     const api = new FakeGrantApi([grant('tprj-1', 'ops', 'read')], (c) => (c.kind === 'update' ? 'fail' : undefined));
-    const seen: Progress[] = [];
+    const seen: ApplyProgress[] = [];
     const report = await applyChanges([update('tprj-1', 'ops', 'read', 'admin'), add('dev', 'write'), add('sre', 'read')], api, { onProgress: (p) => seen.push(p) });
     expect(report.counts).toEqual({ applied: 2, alreadySo: 0, failed: 1, notStarted: 0 });
     expect(report.converged).toBe(false);

@@ -3,29 +3,22 @@
 // between two steps. One failure never stops the others; every change ends as a typed outcome.
 // When the run stops (`signal`: a signal, --timeout, a dead server), no change starts any more: those
 // in flight end (pipeline/run-control.ts bounds how long), the rest are `not-started`, and the next
-// plan is exactly them (each change is one write, README, "Reliability"). A write refused for the
-// token's rights stops it the same way: the next change would meet the same refusal (README, "Apply").
+// plan is exactly them (each change is one write, docs/reliability.md, "Reliability"). A write refused for the
+// token's rights stops it the same way: the next change would meet the same refusal (docs/apply.md, "Apply").
 import pLimit from 'p-limit';
 import type { Change } from '../core/plan.js';
 import { EXIT } from '../errors.js';
 import { refusalLine } from '../render/token-refusal.js';
-import { reportOf, stopOf, type ApplyReport, type ChangeOutcome, type RefusedOutcome, type Stop } from './outcome.js';
+import { reportOf, stopOf } from './outcome.js';
+import type { ApplyProgress, ApplyReport, ChangeOutcome, RefusedOutcome, Stop } from '../core/apply-outcome.js';
 import type { GrantApi } from './ports.js';
 import { runChange } from './steps.js';
-
-/** README, "Rate limit and concurrency": `--concurrency N` (default 8). */
-export const DEFAULT_APPLY_CONCURRENCY = 8;
-
-export interface Progress {
-  readonly done: number;
-  readonly total: number;
-  readonly failures: number;
-}
+import { DEFAULT_CONCURRENCY } from '../core/defaults.js';
 
 export interface ApplyOptions {
   readonly concurrency?: number;
   /** Called after each change ends. */
-  readonly onProgress?: (progress: Progress) => void;
+  readonly onProgress?: (progress: ApplyProgress) => void;
   /** Called with each change's outcome as it ends (before onProgress), not-started ones too. */
   readonly onOutcome?: (outcome: ChangeOutcome) => void;
   /** Once aborted, no change starts; its reason is the report's `stopped`. */
@@ -52,7 +45,7 @@ async function refusalStop(outcome: RefusedOutcome, describe: ApplyOptions['desc
 const pairKey = (change: Change): string => `${change.target.type}\u0000${change.target.id}\u0000${change.team.id}`;
 
 export async function applyChanges(changes: readonly Change[], api: GrantApi, options: ApplyOptions = {}): Promise<ApplyReport> {
-  const limit = pLimit(Math.max(1, options.concurrency ?? DEFAULT_APPLY_CONCURRENCY));
+  const limit = pLimit(Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY));
   const outcomes: ChangeOutcome[] = new Array<ChangeOutcome>(changes.length);
   const progress = { done: 0, total: changes.length, failures: 0 };
   let refused: RefusedOutcome | undefined;

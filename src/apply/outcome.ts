@@ -1,77 +1,10 @@
-// What became of each change: a typed outcome, never an exception. The summary and the exit code
-// are computed from these.
-import type { Change, Plan } from '../core/plan.js';
-import type { WriteRefusal } from '../core/write-refusal.js';
+// What became of each change, counted: the report and the exit code are computed from it.
 import { CLIError, EXIT, messageOf } from '../errors.js';
-
-export type OutcomeStatus = 'applied' | 'already-so' | 'failed' | 'not-started';
-
-/** How the text and Markdown reports name each status. */
-export const STATUS_LABEL: { readonly [S in OutcomeStatus]: string } = { applied: 'applied', 'already-so': 'already so', failed: 'FAILED', 'not-started': 'not started' };
-
-export interface AppliedOutcome {
-  readonly status: 'applied';
-  readonly change: Change;
-  /** How a lost answer or a moved grant was resolved, when it had to be. */
-  readonly note?: string;
-}
-
-export interface AlreadySoOutcome {
-  readonly status: 'already-so';
-  readonly change: Change;
-  /** Why nothing had to be done. */
-  readonly note: string;
-}
-
-export interface FailedOutcome {
-  readonly status: 'failed';
-  readonly change: Change;
-  /** The service's reason (its error detail) or what went wrong on the way. */
-  readonly reason: string;
-  /** Set when the service refused the write for the token's rights: the executor starts no more changes. */
-  readonly refused?: WriteRefusal;
-}
-
-/** A failure for the token's rights. */
-export type RefusedOutcome = FailedOutcome & { readonly refused: WriteRefusal };
-
-/** The run stopped before this change's turn: nothing was sent for it. */
-export interface NotStartedOutcome {
-  readonly status: 'not-started';
-  readonly change: Change;
-}
-
-export type ChangeOutcome = AppliedOutcome | AlreadySoOutcome | FailedOutcome | NotStartedOutcome;
-
-export interface OutcomeCounts {
-  readonly applied: number;
-  readonly alreadySo: number;
-  readonly failed: number;
-  readonly notStarted: number;
-}
-
-/** Why an apply stopped before its end: a signal, a closed stdout, --timeout, a dead server, a write refused for the token's rights. */
-export interface Stop {
-  readonly reason: string;
-  /** 130 SIGINT, 143 SIGTERM, 141 a closed stdout, 1 --timeout, a dead server or a refused write. */
-  readonly exitCode: number;
-  /** Set when a write refused for the token's rights stopped it: `reason` names the token and what it lacks. */
-  readonly refused?: true;
-}
+import type { ApplyReport, ChangeOutcome, Stop } from '../core/apply-outcome.js';
 
 /** The Stop of an AbortSignal's reason. */
 export function stopOf(reason: unknown): Stop {
   return { reason: messageOf(reason), exitCode: reason instanceof CLIError ? reason.exitCode : EXIT.error };
-}
-
-export interface ApplyReport {
-  /** One outcome per change, in the plan's order. */
-  readonly outcomes: readonly ChangeOutcome[];
-  readonly counts: OutcomeCounts;
-  /** True when every change was applied or already so: live access now matches the plan. */
-  readonly converged: boolean;
-  /** Set when the run stopped before its end; the changes after it are `not-started`. */
-  readonly stopped?: Stop;
 }
 
 const COUNTED = { applied: 'applied', 'already-so': 'alreadySo', failed: 'failed', 'not-started': 'notStarted' } as const;
@@ -82,9 +15,3 @@ export function reportOf(outcomes: readonly ChangeOutcome[], stopped?: Stop): Ap
   const converged = counts.failed === 0 && counts.notStarted === 0;
   return stopped === undefined ? { outcomes, counts, converged } : { outcomes, counts, converged, stopped };
 }
-
-/** How an apply ended: nothing to do, cancelled at the question (by the answer or a signal), or applied with a report. */
-export type ApplyResult =
-  | { readonly kind: 'no-changes'; readonly plan: Plan }
-  | { readonly kind: 'cancelled'; readonly plan: Plan; readonly stopped?: Stop }
-  | { readonly kind: 'applied'; readonly plan: Plan; readonly report: ApplyReport };

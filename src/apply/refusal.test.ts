@@ -1,4 +1,4 @@
-// The executor and a write refused for the token's rights (README, "Apply"; docs/api.md, "Seed:
+// The executor and a write refused for the token's rights (docs/apply.md, "Apply"; docs/api.md, "Seed:
 // authentication" 5): it starts no further change, finishes those in flight, and its report says
 // why it stopped (the line the caller phrases, asked once).
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { access, teamId } from '../../test/support/states.js';
 import { FakeGrantApi } from '../../test/apply/fake-grant-api.js';
 import { RemoteError } from '../api/errors/remote-error.js';
 import { applyChanges } from './executor.js';
-import type { RefusedOutcome } from './outcome.js';
+import type { RefusedOutcome } from '../core/apply-outcome.js';
 import type { GrantApi } from './ports.js';
 
 const PRJ = { type: 'project', name: 'platform', id: 'prj-platform' } as const;

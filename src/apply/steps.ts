@@ -1,12 +1,12 @@
 // One change, carried through to a typed outcome. A write whose answer was lost, a 422 "Team has
 // already been taken" or a grant that vanished is not a failure yet: the step re-reads that one
 // target (one list call) and acts on what is there, so a retry never duplicates a grant and a
-// second apply converges (README, "Answers that get lost"; docs/api.md, "Errors the real service gives").
-import { DEFAULT_RETRIES } from '../api/retry.js';
+// second apply converges (docs/apply.md, "Answers that get lost"; docs/api.md, "Errors the real service gives").
+import { DEFAULT_RETRIES } from '../core/defaults.js';
 import type { AddChange, Change, RemoveChange, UpdateChange } from '../core/plan.js';
 import type { LiveGrant } from '../core/model.js';
 import { compareAccess } from '../diff/normalise.js';
-import type { ChangeOutcome } from './outcome.js';
+import type { ChangeOutcome, OutcomeNote } from '../core/apply-outcome.js';
 import type { GrantApi } from './ports.js';
 import { reasonOf, refusalOf, troubleOf, type Trouble } from './trouble.js';
 import type { WriteRefusal } from '../core/write-refusal.js';
@@ -54,7 +54,7 @@ async function reread(api: GrantApi, change: Change, cause: unknown): Promise<Re
 /** Add or update: ends when the team holds `after` on the target. */
 async function ensureAccess(api: GrantApi, change: AddChange | UpdateChange): Promise<ChangeOutcome> {
   let write: Write = change.action === 'add' ? { kind: 'add' } : { kind: 'update', grantId: change.id };
-  let note: string | undefined;
+  let note: OutcomeNote | undefined;
   for (let writes = 1; ; writes++) {
     try {
       await send(api, change, write);
@@ -69,17 +69,17 @@ async function ensureAccess(api: GrantApi, change: AddChange | UpdateChange): Pr
       const current = grantOfTeam(read.grants, change.team.id, write.kind === 'update' ? write.grantId : undefined);
       if (!current) {
         write = { kind: 'add' };
-        note = 'the grant was not there when read again, so it was added';
+        note = { kind: 'added-after-vanished' };
         continue;
       }
       // A 404 for a grant still listed: the token may see it but not change it (docs/api.md, "Seed: authentication" 5).
       if (trouble === 'not-found' && write.kind === 'update' && current.id === write.grantId) return failed(change, `${reasonOf(error)}; the grant is still there`, refusalOf(error, false));
       if (compareAccess(change.resource, change.after, current.access) === 'equal') {
-        if (trouble === 'outcome-unknown') return { status: 'applied', change, note: 'the answer was lost; reading the target again showed it done' };
-        return { status: 'already-so', change, note: `the team already had this access (grant ${current.id})` };
+        if (trouble === 'outcome-unknown') return { status: 'applied', change, note: { kind: 'answer-lost-done' } };
+        return { status: 'already-so', change, note: { kind: 'already-had', grantId: current.id } };
       }
       write = { kind: 'update', grantId: current.id };
-      note = `finished by updating grant ${current.id}, found when reading the target again`;
+      note = { kind: 'updated-found', grantId: current.id };
     }
   }
 }
@@ -90,7 +90,7 @@ async function confirmRemoved(api: GrantApi, change: RemoveChange): Promise<Chan
   const read = await reread(api, change, unsure);
   if ('failure' in read) return failed(change, read.failure);
   if (read.grants.some((g) => g.id === change.id)) return failed(change, `${unsure}; the grant is still there`);
-  return { status: 'applied', change, note: 'the answer was lost; reading the target again showed the grant gone' };
+  return { status: 'applied', change, note: { kind: 'answer-lost-gone' } };
 }
 
 /** Remove: ends when the planned grant is gone. Only that grant: never another one of the team. */
@@ -105,8 +105,8 @@ async function ensureRemoved(api: GrantApi, change: RemoveChange): Promise<Chang
       const read = await reread(api, change, error);
       if ('failure' in read) return failed(change, read.failure);
       if (!read.grants.some((g) => g.id === change.id)) {
-        if (trouble === 'not-found') return { status: 'already-so', change, note: 'the grant was already gone' };
-        return { status: 'applied', change, note: 'the answer was lost; reading the target again showed the grant gone' };
+        if (trouble === 'not-found') return { status: 'already-so', change, note: { kind: 'already-gone' } };
+        return { status: 'applied', change, note: { kind: 'answer-lost-gone' } };
       }
       // A 404 for a grant still listed: the token may not remove it (docs/api.md, "Seed: authentication" 5).
       if (trouble === 'not-found' || writes >= MAX_WRITES_PER_CHANGE) return failed(change, `${reasonOf(error)}; the grant is still there`, trouble === 'not-found' ? refusalOf(error, false) : undefined);

@@ -105,7 +105,7 @@ export async function parseCommandLine(command: string, argv: readonly string[],
     return parse(command, argv, options, allowPositionals);
   } catch (error: unknown) {
     if (!(error instanceof UnknownFlagError)) throw error;
-    const { closest } = await import('../validate/suggest.js');
+    const { closest } = await import('../core/suggest.js');
     const [name = '', value] = error.flag.replace(/^-+/, '').split(/=(.*)/s);
     const guess = error.known.includes(name) ? name : closest(name, error.known);
     const suggestion = guess === undefined ? undefined : `--${guess}${value === undefined ? '' : `=${value}`}`;

@@ -1,6 +1,6 @@
 // How dist/cli/main.js (cli/launch.ts) loads the rest of the bundle: each file of dist/cli/ is
 // compiled from the V8 code cache the build made for it (dist/code-cache/, scripts/code-cache.mjs),
-// so a start does not parse and compile again what the build's runs compiled (README, "Start-up").
+// so a start does not parse and compile again what the build's runs compiled (docs/performance.md, "Start-up").
 // Node 20 has no compile cache of its own (`module.enableCompileCache` came in Node 22.1), and
 // require() takes no cached data, so the loader compiles each file itself as require() would: the
 // same wrapper (strict because each file says so), one module object per file, in require.cache.

@@ -1,4 +1,4 @@
-// The clock a command judges expiries by (README, "Grants that expire"). Apart from io.ts, so that
+// The clock a command judges expiries by (docs/files.md, "Grants that expire"). Apart from io.ts, so that
 // `--help` loads no date parsing.
 import { parseExpiry } from '../core/expiry.js';
 import { printable } from '../core/printable.js';
@@ -7,7 +7,7 @@ import type { IO } from './io.js';
 
 /**
  * The time of the run, read once by a command: `io.now`, else TFE_ACCESS_NOW (an RFC 3339 time; for
- * tests that spawn the CLI, README "Grants that expire"), else the system clock.
+ * tests that spawn the CLI, docs/files.md, "Grants that expire"), else the system clock.
  */
 export function clockOf(io: IO): number {
   if (io.now) return io.now();

@@ -5,10 +5,9 @@ import { clockOf } from './clock.js';
 import { CLIError } from '../errors.js';
 import { READ_BY, type ReadBy } from '../core/model.js';
 import { colorOn } from './terminal.js';
+import type { ClockedRun, RunConnection, ReadChoices } from '../pipeline/request.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_RATE_LIMIT } from '../core/defaults.js';
 
-export const DEFAULT_CONCURRENCY = 8;
-/** The real service allows 30 requests per second per user (docs/api.md, "Rate limiting"). */
-export const DEFAULT_RATE_LIMIT = 30;
 
 export const CONNECTION_OPTIONS: Options = {
   address: { type: 'string' },
@@ -31,7 +30,8 @@ export const CONNECTION_HELP = `  --address URL        API address (else TFE_ADD
   --timeout DURATION   give up when the whole run takes longer (90s, 5m, 1h30m; default none);
                        apply then starts no other change and reports what it did
   --read-by HOW        auto (default): workspace grants by team when the server can and it is
-                       cheaper, else one list per workspace; team; target (README, "Reading by team")
+                       cheaper, else one list per workspace; team; target
+                       (docs/connecting.md, "Reading by team")
   --no-color           no colours (also NO_COLOR; FORCE_COLOR=1 forces them)`;
 
 export const TARGET_HELP = `  --target T           only project:NAME or workspace:NAME (repeatable)`;
@@ -64,7 +64,7 @@ export function connectionFlags(parsed: Parsed, io: IO): ConnectionFlags {
 }
 
 /**
- * The one stderr line when the server announces a lower rate limit than --rate-limit (README, "Rate
+ * The one stderr line when the server announces a lower rate limit than --rate-limit (docs/connecting.md, "Rate
  * limit and concurrency"): from then on the run keeps to the server's.
  */
 export function rateLimitNotice(io: IO): (announced: number, previous: number) => void {
@@ -75,27 +75,20 @@ export function rateLimitNotice(io: IO): (announced: number, previous: number) =
 }
 
 /**
- * TFE_ACCESS_ANSWER_TIMEOUT: how long one answer may keep silent (README, "Retries"), for a
- * server slower than the default (api/http.ts, ANSWER_TIMEOUT_MS) or a test that wants it short.
+ * TFE_ACCESS_ANSWER_TIMEOUT: how long one answer may keep silent (docs/connecting.md, "Retries"), for a
+ * server slower than the default (DEFAULT_ANSWER_TIMEOUT_MS, core/defaults.ts) or a test that wants it short.
  */
 function answerTimeoutOf(io: IO): number | undefined {
   const raw = io.env.TFE_ACCESS_ANSWER_TIMEOUT;
   return raw === undefined || raw === '' ? undefined : durationOf(raw, 'TFE_ACCESS_ANSWER_TIMEOUT');
 }
 
-/** What every use case that talks to the API takes from the connection flags and the process. */
-export function connectionRequest(io: IO, flags: ConnectionFlags) {
+/** What every use case that talks to the API takes from the connection flags and the process: the three pieces of its request (pipeline/request.ts). */
+export function requestPieces(io: IO, flags: ConnectionFlags): { readonly connection: RunConnection; readonly run: ClockedRun; readonly read: ReadChoices } {
   return {
-    answerTimeoutMs: answerTimeoutOf(io),
-    env: io.env,
-    address: flags.address,
-    concurrency: flags.concurrency,
-    rateLimit: flags.rateLimit,
-    onRateLimit: rateLimitNotice(io),
-    timeoutMs: flags.timeoutMs,
-    readBy: flags.readBy,
-    onNotice: (line: string) => io.stderr.write(`tfe-access: ${line}\n`),
-    now: clockOf(io),
+    connection: { answerTimeoutMs: answerTimeoutOf(io), env: io.env, address: flags.address, concurrency: flags.concurrency, rateLimit: flags.rateLimit, onRateLimit: rateLimitNotice(io) },
+    run: { timeoutMs: flags.timeoutMs, onNotice: (line: string) => io.stderr.write(`tfe-access: ${line}\n`), now: clockOf(io) },
+    read: { concurrency: flags.concurrency, readBy: flags.readBy },
   };
 }
 

@@ -25,7 +25,7 @@ export interface IO {
    */
   readonly onInterrupt?: (listener: InterruptListener) => () => void;
   /**
-   * The clock, in epoch milliseconds: what expiries are judged by (README, "Grants that expire").
+   * The clock, in epoch milliseconds: what expiries are judged by (docs/files.md, "Grants that expire").
    * Absent: TFE_ACCESS_NOW, else Date.now (clock.ts). Tests pass a fixed one.
    */
   readonly now?: () => number;

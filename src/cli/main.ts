@@ -55,9 +55,9 @@ const VERSION_WORDS: ReadonlySet<string> = new Set(['--version', '-V', '-v', 've
 
 /** The suggester is loaded only here: a known command never loads it. */
 async function unknownCommand(name: string): Promise<string> {
-  const { didYouMean } = await import('../validate/suggest.js');
+  const { didYouMean } = await import('../core/suggest.js');
   const hint = didYouMean(name, Object.keys(COMMANDS));
-  return `tfe-access: unknown command "${name}"${hint === '' ? '.' : hint} Run \`tfe-access --help\` for the list.\n`;
+  return `tfe-access: unknown command "${name}".${hint} Run \`tfe-access --help\` for the list.\n`;
 }
 
 /** Help for every command here, in one way; else its flags parsed, then the command run. */

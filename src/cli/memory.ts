@@ -3,10 +3,10 @@
 // nodes: about 170 MiB for a 1.4 MB file of 10,000 workspaces), and V8 sets its next collection by
 // what was alive during that parse; the grant lists read next then grow the heap up to that mark
 // before V8 collects again. Collecting once here, when only the desired state is alive (about
-// 15 MB), brought the peak of that plan from 285-332 MiB to about 230 MiB (README, "Performance").
+// 15 MB), brought the peak of that plan from 285-332 MiB to about 230 MiB (docs/performance.md, "Performance").
 // V8 has no API for it: `gc` exists only in a context created after `--expose-gc` is set. That flag
 // is process-wide, so only the CLI, which owns its process, turns it on: it hands this function to
-// the plan use case as `PlanRequest.afterLoad` (src/pipeline/plan.ts). It is turned off again once
+// the use cases as `RunOptions.afterLoad` (src/pipeline/request.ts). It is turned off again once
 // the context has its `gc`: V8 takes a code cache only under the flags it was made with, and the
 // files a run loads after this one start from theirs (cli/bundle-loader.ts).
 import { setFlagsFromString } from 'node:v8';

@@ -1,9 +1,10 @@
 // What `plan` and `drift` share: flags, the plan use case, rendering. One place, two commands.
 import type { Plan } from '../core/plan.js';
-import { planFromFiles, type PlanRequest, type PlanResult } from '../pipeline/plan.js';
+import { planFromFiles, type PlanResult } from '../pipeline/plan.js';
+import type { ClockedRun, PlanRequest, RunOptions } from '../pipeline/request.js';
 import { PLAN_FORMATS, renderPlan } from '../render/render.js';
 import type { Options, Parsed } from './args.js';
-import { CONNECTION_OPTIONS, TARGET_OPTIONS, connectionFlags, formatFlag, connectionRequest, targetFlags, type ConnectionFlags } from './common-flags.js';
+import { CONNECTION_OPTIONS, TARGET_OPTIONS, connectionFlags, formatFlag, requestPieces, targetFlags, type ConnectionFlags } from './common-flags.js';
 import type { IO } from './io.js';
 import { collectGarbage } from './memory.js';
 import { PLAN_VIEW_OPTIONS, planViewOf } from './plan-view.js';
@@ -19,7 +20,7 @@ export const PLAN_OPTIONS: Options = {
 };
 
 /** Plans from the parsed flags, prints the plan to stdout, and returns it for the command's exit code. */
-export async function runPlan(parsed: Parsed, io: IO, kind: PlanKind = 'plan'): Promise<Omit<PlanResult, 'client'>> {
+export async function runPlan(parsed: Parsed, io: IO, kind: PlanKind = 'plan'): Promise<PlanResult> {
   const format = formatFlag(parsed, PLAN_FORMATS, 'text');
   const flags = connectionFlags(parsed, io);
   const view = planViewOf(parsed, flags.color, kind);
@@ -30,26 +31,25 @@ export async function runPlan(parsed: Parsed, io: IO, kind: PlanKind = 'plan'): 
       // plan and drift show what the changes do to effective access; apply shows the changes alone.
       const request = planRequestOf(parsed, io, flags, onProgress);
       // Drift is about now: the policies are checked on live access, not on the plan's after-state.
-      return { result: await planFromFiles({ ...request, signal, effectiveChanges: true, policyState: kind === 'drift' ? 'live' : 'after' }), now: request.now };
+      const read = { ...request.read, effectiveChanges: true, policyState: kind === 'drift' ? 'live' : 'after' } as const;
+      return { result: await planFromFiles({ ...request, run: { ...request.run, signal }, read }), now: request.run.now };
     } finally {
       bar.done();
     }
   });
-  await result.client.close();
   io.stdout.write(renderPlan(result.plan, format, { ...view, now }));
-  const { client: _closed, ...rest } = result;
-  return rest;
+  return result;
 }
 
 /** The plan request of a command's flags: PATHS, --target and the connection flags. */
-export function planRequestOf(parsed: Parsed, io: IO, flags: ConnectionFlags, onProgress: PlanRequest['onProgress']): PlanRequest & { readonly now: number } {
+export function planRequestOf(parsed: Parsed, io: IO, flags: ConnectionFlags, onProgress: RunOptions['onProgress']): PlanRequest & { readonly run: ClockedRun } {
+  const { connection, run, read } = requestPieces(io, flags);
   return {
     paths: parsed.positionals,
     cwd: io.cwd,
-    ...connectionRequest(io, flags),
-    targets: targetFlags(parsed),
-    ...(onProgress ? { onProgress } : {}),
-    afterLoad: collectGarbage,
+    connection,
+    run: { ...run, ...(onProgress ? { onProgress } : {}), afterLoad: collectGarbage },
+    read: { ...read, targets: targetFlags(parsed) },
   };
 }
 
@@ -57,7 +57,7 @@ export function hasChanges(plan: Plan): boolean {
   return plan.changes.length > 0;
 }
 
-/** README, "Policies": how many the plan (or live access, for drift) breaks. */
+/** docs/effective-access.md, "Policies": how many the plan (or live access, for drift) breaks. */
 export function violationCount(plan: Plan): number {
   return plan.violations?.length ?? 0;
 }

@@ -1,4 +1,4 @@
-// How plan, drift and apply show a plan (README, "Formats"): --verbose and --warnings, one place.
+// How plan, drift and apply show a plan (docs/plan.md, "Formats"): --verbose and --warnings, one place.
 import { CLIError } from '../errors.js';
 import { WARNING_SCOPES, type WarningScope } from '../render/lines.js';
 import type { PlanKind } from '../render/markdown.js';

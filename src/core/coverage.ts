@@ -6,7 +6,9 @@ export type IncompleteReason =
   /** Grants on these targets (display names, e.g. `workspace "web"`) name teams the token cannot see. */
   | { readonly code: 'grants-of-unseen-teams'; readonly targets: readonly string[] }
   /** The server did not say who the token is, so whether it sees every team is not known. */
-  | { readonly code: 'identity-unknown' };
+  | { readonly code: 'identity-unknown' }
+  /** These workspaces read (display names) are in a project the token cannot see: the access its grants give there is not counted. */
+  | { readonly code: 'projects-unseen'; readonly workspaces: readonly string[] };
 export interface Coverage { readonly complete: boolean; readonly reasons: readonly IncompleteReason[] }
 /** What the run was asked to cover: the files' paths as given, and every narrowing flag (empty: not narrowed). */
 export interface Scope {

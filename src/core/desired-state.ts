@@ -1,9 +1,10 @@
 // The desired state as the files say it, whole: settings, targets, roles, sets and policies. Apart
 // from the model's parts (core/model.ts) so that a part such as a policy can use the model's types
 // without the model importing it back.
-import type { CustomAccess, DesiredSet, DesiredTarget, SourceRef, TargetType } from './model.js';
+import type { CustomAccess, DesiredSet, DesiredTarget, EntryTarget, SourceRef, TargetType } from './model.js';
 import type { DesiredPolicy } from './policy.js';
 import type { WarningCode } from './warning-codes.js';
+import { DEFAULT_MAX_REMOVALS, DEFAULT_PRUNE } from './defaults.js';
 
 export interface DesiredSettings {
   readonly prune: boolean;
@@ -11,26 +12,33 @@ export interface DesiredSettings {
   /** Where each name of `ignoreTeams` was written, for the resolver's messages. */
   readonly ignoreTeamSources?: ReadonlyMap<string, SourceRef>;
   readonly maxRemovals: number;
-  /** `settings.expiry-warning-days` (absent: DEFAULT_EXPIRY_WARNING_DAYS, core/expiry.ts). */
+  /** `settings.expiry-warning-days` (absent: DEFAULT_EXPIRY_WARNING_DAYS, core/defaults.ts). */
   readonly expiryWarningDays?: number;
   /** Warnings the files silence everywhere (`settings.ignore-warnings`); absent: none. */
   readonly ignoreWarnings?: readonly WarningCode[];
 }
 
-export const DEFAULT_SETTINGS: DesiredSettings = { prune: true, ignoreTeams: [], maxRemovals: 10 };
+export const DEFAULT_SETTINGS: DesiredSettings = { prune: DEFAULT_PRUNE, ignoreTeams: [], maxRemovals: DEFAULT_MAX_REMOVALS };
 
 /** The roles the files define, by kind: a name and the full custom vector it means. */
 export type DesiredRoles = { readonly [T in TargetType]: ReadonlyMap<string, CustomAccess> };
 
-export interface DesiredState {
+/**
+ * The whole desired state: as planned (the default: every target's entry merged with its sets,
+ * src/expand/), or as the files write it (`FilesState`).
+ */
+export interface DesiredState<T extends EntryTarget = DesiredTarget> {
   readonly organization: string;
   /** Where `organization:` is written (the first file that names it). */
   readonly organizationSource?: SourceRef;
   readonly settings: DesiredSettings;
-  readonly targets: readonly DesiredTarget[];
+  readonly targets: readonly T[];
   /** Roles defined under `roles:`, for naming the role a live grant has (absent: none known). */
   readonly roles?: DesiredRoles;
   /** `workspace-sets:` and `project-sets:`, sorted by type then name (absent or empty: none). */
   readonly sets?: readonly DesiredSet[];
-  readonly policies?: readonly DesiredPolicy[]; // `policies:` in file order (README, "Policies"); absent: none
+  readonly policies?: readonly DesiredPolicy[]; // `policies:` in file order (docs/effective-access.md, "Policies"); absent: none
 }
+
+/** The desired state as the files write it: each entry's `prune` as written (a planned state is one too). */
+export type FilesState = DesiredState<EntryTarget>;

@@ -2,9 +2,7 @@
 // project or workspace once every source is counted, and what a plan does to it. Plain types,
 // shared by src/effective/ (which computes them), the plan and the renderers.
 import type { Level, PermissionSet } from './access.js';
-import type { Coverage, Scope } from './coverage.js';
-import type { Project, TargetRef, TargetType, Team, TeamRef, Workspace } from './model.js';
-import type { PolicyViolation } from './policy.js';
+import type { TargetRef, TargetType, TeamRef } from './model.js';
 
 /** One thing that gives a team access on a target. */
 export type AccessSource =
@@ -25,31 +23,6 @@ export interface EffectiveCell {
   /** In the target's own permission keys (team-projects or team-workspaces), values not known left out. */
   readonly permissions: PermissionSet;
   readonly sources: readonly AccessSource[];
-}
-
-/** A workspace of the report, with its project when the token can see it. */
-export interface ReportWorkspace extends Workspace {
-  readonly project?: Project;
-}
-
-/** The whole organization's effective access, and what it was computed from. */
-export interface Report {
-  readonly organization: string;
-  /** `live`: as it is; `after`: once the plan of the files is applied. */
-  readonly state: 'live' | 'after';
-  /** ISO 8601, when the live state was read. */
-  readonly generatedAt: string;
-  readonly teams: readonly Team[];
-  readonly projects: readonly Project[];
-  readonly workspaces: readonly ReportWorkspace[];
-  /** Every (team, target) with any access, sorted by target type, target name, team name. */
-  readonly cells: readonly EffectiveCell[];
-  /** README, "Policies": what the access breaks of the files' policies (none without files or policies). */
-  readonly violations: readonly PolicyViolation[];
-  /** Whether the read of the targets shown is known to be whole (README, "Effective access": `complete`). */
-  readonly coverage: Coverage;
-  /** What the report was asked: the paths, --team, --project, --workspace. */
-  readonly scope: Scope;
 }
 
 /** A grant change of the plan that causes an effective change. */

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, daysLeft, describeInstant, EXPIRY_PATTERN, INSTANT_PATTERN, isExpired, parseExpiry, relativeDays } from './expiry.js';
+import { access, desiredOf } from '../../test/support/states.js';
+import type { DesiredGrant, DesiredSet } from './model.js';
+import { DAY_MS, daysLeft, desiredAt, describeInstant, EXPIRY_PATTERN, INSTANT_PATTERN, isExpired, parseExpiry, relativeDays } from './expiry.js';
 
 const at = (text: string): string => {
   const parsed = parseExpiry(text);
@@ -110,5 +112,29 @@ describe('describing an expiry', () => {
     expect(relativeDays(at('2026-11-28T11:00:00Z'), now)).toBe('in less than a day');
     expect(relativeDays(at('2026-11-28T09:00:00Z'), now)).toBe('less than a day ago');
     expect(relativeDays(at('2026-11-25'), now)).toBe('2 days ago');
+  });
+});
+
+describe('desiredAt: the one decision of a run about which grants have ended', () => {
+  // The end of 2026-12-01 UTC, as a date in the files means it.
+  const END = '2026-12-02T00:00:00Z';
+  const before = (ms: number) => Date.parse(END) - ms;
+  const grant = (name: string, expires?: string): DesiredGrant => ({ team: name, access: access('team-projects', 'write'), ...(expires ? { expires: { at: expires } } : {}) });
+
+  it('moves a grant out of the desired ones at the instant it ends, not a millisecond before', () => {
+    const desired = desiredOf([{ type: 'project', name: 'platform', prune: true, grants: [grant('dev', END), grant('ops')] }]);
+    expect(desiredAt(desired, before(1))).toBe(desired);
+    const at = desiredAt(desired, before(0));
+    expect(at.targets[0]?.grants.map((g) => g.team)).toEqual(['ops']);
+    expect(at.targets[0]?.expired?.map((g) => g.team)).toEqual(['dev']);
+  });
+
+  it("decides a set's grants as an entry's: one representation, the ended ones in `expired`", () => {
+    const set: DesiredSet = { type: 'workspace', name: 'all', match: { names: ['*'] }, grants: [grant('dev', END), grant('ops')] };
+    const desired = { ...desiredOf([]), sets: [set] };
+    expect(desiredAt(desired, before(1))).toBe(desired);
+    const [decided] = desiredAt(desired, before(0)).sets ?? [];
+    expect(decided?.grants.map((g) => g.team)).toEqual(['ops']);
+    expect(decided?.expired?.map((g) => g.team)).toEqual(['dev']);
   });
 });

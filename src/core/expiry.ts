@@ -1,12 +1,12 @@
-// When a grant of the files ends (README, "Grants that expire"): `expires:` as a date `YYYY-MM-DD`
+// When a grant of the files ends (docs/files.md, "Grants that expire"): `expires:` as a date `YYYY-MM-DD`
 // (the end of that day, UTC) or an RFC 3339 time with its offset, and the instant it means. Pure:
 // the clock is the caller's (`now`, in epoch milliseconds). Written by hand rather than through
-// `Date.parse`, which turns 2026-02-30 into March 2 and accepts forms RFC 3339 does not.
+// `Date.parse`, which turns 2026-02-30 into March 2 and accepts forms RFC 3339 does not. And the
+// one decision of a run about them (desiredAt): which grants of the files have ended.
+import type { DesiredState } from './desired-state.js';
+import type { DesiredGrant, EntryTarget } from './model.js';
 
 export const DAY_MS = 86_400_000;
-
-/** `settings.expiry-warning-days` when the files do not set it. */
-export const DEFAULT_EXPIRY_WARNING_DAYS = 7;
 
 /**
  * The shape the desired-state schema checks (editors flag a wrong form as it is typed); the ranges
@@ -111,4 +111,26 @@ export function relativeDays(at: string, now: number): string {
   const count = `${days} day${days === 1 ? '' : 's'}`;
   if (left > 0) return days === 0 ? 'in less than a day' : `in ${count}`;
   return days === 0 ? 'less than a day ago' : `${count} ago`;
+}
+
+/** The grants of an entry or a set as in force and ended at `now`; the same holder when none has ended. */
+function split<H extends { readonly grants: readonly DesiredGrant[]; readonly expired?: readonly DesiredGrant[] }>(holder: H, now: number): H {
+  if (!holder.grants.some((g) => g.expires && isExpired(g.expires.at, now))) return holder;
+  const grants: DesiredGrant[] = [];
+  const expired: DesiredGrant[] = [...(holder.expired ?? [])];
+  for (const grant of holder.grants) (grant.expires && isExpired(grant.expires.at, now) ? expired : grants).push(grant);
+  return { ...holder, grants, expired };
+}
+
+/**
+ * The desired state at `now`, the one place a run decides which grants have ended: a grant whose
+ * expiry has passed leaves `grants` for `expired`, in an entry and in a set alike, so every stage
+ * after this one (names, the sets' merge, server support, the diff, effective access) sees only
+ * what is still desired, and the diff removes what ended. Unchanged when nothing has ended.
+ */
+export function desiredAt<S extends DesiredState<EntryTarget>>(desired: S, now: number): S {
+  const targets = desired.targets.map((t) => split(t, now));
+  const sets = desired.sets?.map((s) => split(s, now));
+  const changed = targets.some((t, i) => t !== desired.targets[i]) || (sets ?? []).some((s, i) => s !== desired.sets?.[i]);
+  return changed ? { ...desired, targets, ...(sets ? { sets } : {}) } : desired;
 }

@@ -3,6 +3,7 @@
 import type { FixedLevel, Level, PermissionSet, PermissionValue, Resource } from './access.js';
 import type { WarningCode } from './warning-codes.js';
 import type { TokenIdentity } from './identity.js';
+import type { CriterionKey } from './set-criteria.js';
 
 export type TargetType = 'project' | 'workspace';
 
@@ -60,7 +61,7 @@ export const OWNERS_TEAM = 'owners';
 
 // ---- desired state (the file, validated and normalised) ----
 
-/** When a grant of the files ends (README, "Grants that expire"; core/expiry.ts). */
+/** When a grant of the files ends (docs/files.md, "Grants that expire"; core/expiry.ts). */
 export interface GrantExpiry {
   /** The instant it ends, RFC 3339 in UTC (a date `YYYY-MM-DD` ends at the next midnight UTC). */
   readonly at: string;
@@ -83,7 +84,7 @@ export interface DesiredGrant {
 /**
  * What a desired grant (or a target's prune) comes from: the target's own entry under
  * `workspaces:`/`projects:` (named by the target), or a set (by its name). An entry that overrides
- * sets for the same team names them (README, "Sets").
+ * sets for the same team names them (docs/sets.md, "Sets").
  */
 export interface GrantOrigin {
   readonly kind: 'entry' | 'set';
@@ -92,44 +93,40 @@ export interface GrantOrigin {
   readonly overrides?: readonly string[];
 }
 
-export interface DesiredTarget {
+/** A target as the files write it: an entry under `projects:` or `workspaces:`. */
+export interface EntryTarget {
   readonly type: TargetType;
   readonly name: string;
   /** Pinned id (`prj-...` / `ws-...`), checked against the name when resolving. */
   readonly id?: string;
-  /** Remove grants of teams the file does not list (per-target value, settings.prune applied). */
-  readonly prune: boolean;
+  /** `prune:` as the entry writes it; absent, settings.prune decides, where the sets merge (expand/merge.ts, pruneOf). */
+  readonly prune?: boolean;
   readonly grants: readonly DesiredGrant[];
   readonly source?: SourceRef;
   /**
-   * Grants of the files whose expiry has passed at the time of the run (diff/expiry.ts, desiredAt):
+   * Grants of the files whose expiry has passed at the time of the run (core/expiry.ts, desiredAt):
    * no longer in `grants`; the plan removes their live grants whatever `prune` says.
    */
   readonly expired?: readonly DesiredGrant[];
   /** Warnings the file silences on this target (`ignore-warnings:` under it). */
   readonly ignoreWarnings?: readonly WarningCode[];
-  /** True when the entry itself says `prune:` (a set never prunes a target whose entry says `prune: false`). */
-  readonly pruneExplicit?: boolean;
-  /** After set expansion: what makes the target prune (its entry, or the first pruning set by name). */
+}
+
+/** A target as planned: its entry (if any) merged with the sets that match it (src/expand/). */
+export interface DesiredTarget extends EntryTarget {
+  /** Remove grants of teams the files do not give here. */
+  readonly prune: boolean;
+  /** What makes the target prune (its entry, or the first pruning set by name); absent: its entry. */
   readonly prunedBy?: GrantOrigin;
 }
 
-/** A set's criteria (README, "Sets"): every one given must hold; names and exclude are globs. */
-export interface SetMatch {
-  /** Project names (workspace sets only): the workspace is in one of them. */
-  readonly projects?: readonly string[];
-  /** Tags (workspace sets only): every one is on the workspace (`key:value` or a bare word). */
-  readonly tags?: readonly string[];
-  /** Globs of names (`*` any run, `?` one character): the name matches one of them. */
-  readonly names?: readonly string[];
-  /** Globs of names left out. */
-  readonly exclude?: readonly string[];
-}
+/** A set's criteria (docs/sets.md, "Sets"), one list per row of core/set-criteria.ts: every one given must hold. */
+export type SetMatch = { readonly [K in CriterionKey]?: readonly string[] };
 
 /** Where each value of a match is written, list by list and index by index (the name checker's FILE:LINE:COL). */
 export type MatchSources = { readonly [K in keyof SetMatch]?: readonly SourceRef[] };
 
-/** A match as the files give it: a set's or a policy's (README, "Sets", "Policies"). */
+/** A match as the files give it: a set's or a policy's (docs/sets.md, "Sets"; docs/effective-access.md, "Policies"). */
 export interface Selecting {
   readonly type: TargetType;
   readonly name: string;
@@ -145,12 +142,12 @@ export interface DesiredSet extends Selecting {
   readonly type: TargetType;
   readonly name: string;
   readonly match: SetMatch;
-  /** The set's own `prune`, else settings.prune. */
-  readonly prune: boolean;
+  /** `prune:` as the set writes it; absent, settings.prune decides, where the sets merge (expand/merge.ts, pruneOf). */
+  readonly prune?: boolean;
   readonly grants: readonly DesiredGrant[];
   readonly source?: SourceRef;
-  /** Teams whose grant here has expired at the run's time (diff/expiry.ts): merging still needs the grant. */
-  readonly expiredTeams?: readonly string[];
+  /** Grants whose expiry has passed at the time of the run (core/expiry.ts, desiredAt), as a target's: no longer in `grants`. */
+  readonly expired?: readonly DesiredGrant[];
 }
 
 // ---- live state (what the API reported) ----
@@ -164,6 +161,12 @@ export interface Team {
   readonly organizationAccess: Readonly<Record<string, boolean>>;
   /** The ids of its users (`relationships.users`), when the service listed them: who a user token acts as. */
   readonly userIds?: readonly string[];
+  /** The identity provider's group id (`sso-team-id`); null when unset, absent when not reported. */
+  readonly ssoTeamId?: string | null;
+  /** `allow-member-token-management`, when reported. */
+  readonly allowMemberTokenManagement?: boolean;
+  /** `scim-linked: true`: the identity provider owns its name and membership (docs/api.md, "Teams"). */
+  readonly scimLinked?: boolean;
 }
 
 export interface Project {
@@ -227,7 +230,7 @@ export interface LiveTarget {
   readonly complete?: boolean;
 }
 
-/** How workspace grants were read (README, "Reading by team"): one list per target, or one per team. */
+/** How workspace grants were read (docs/connecting.md, "Reading by team"): one list per target, or one per team. */
 export type ReadStrategy = 'by-target' | 'by-team';
 
 /** `--read-by`: `auto` estimates both and chooses; `team` reads by team whatever it costs (still probed, checked, and left on trouble); `target` never probes. */

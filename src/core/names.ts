@@ -1,4 +1,4 @@
-// Names as the files write them against the organization's (README, "Names the files give"): equal as
+// Names as the files write them against the organization's (docs/sets.md, "Names the files give"): equal as
 // written, or equal once both are in Unicode NFC. An editor or a keyboard may write "é" as one code
 // point or as "e" and a combining accent; the two look alike and mean one name, so a name that
 // differs only so is found (and the plan warns), never "not found". Pure.

@@ -1,21 +1,19 @@
-// The plan as a JSON document (README, "Formats", `json`): the form of `--format json`, of saved
-// plans and of the checksum. Permissions use the wire names and nesting: `project-access` and
-// `workspace-access` objects for projects, flat for workspaces. Keys are written in a fixed order
-// so the same plan always serialises to the same bytes.
+// The parts of the plan's JSON document (docs/plan.md, "Formats", `json`; render/json.ts puts them
+// together): the form of `--format json`, of saved plans and of the checksum. Permissions use the
+// wire names and nesting: `project-access` and `workspace-access` objects for projects, flat for
+// workspaces. Keys are written in a fixed order so the same plan always serialises to the same bytes.
 import type { JsonObject } from './json-value.js';
 import type { Resource } from './access.js';
-import { effectiveChangeDocument } from './effective-document.js';
 import type { Access, GrantOrigin, GrantRead, ReportedAccess } from './model.js';
 import { nestPermissions, orderedEntries, permissionsOf } from './permissions.js';
-import type { Change, Plan, PlanWarning } from './plan.js';
-import type { PolicyViolation } from './policy.js';
+import type { Change, PlanWarning } from './plan.js';
 import type { ServerInfo } from './server.js';
 
 export const PLAN_FORMAT_VERSION = 1;
 
 
 /**
- * A grant's level, the role it is (when the plan knows one: README, "Reading a plan") and the
+ * A grant's level, the role it is (when the plan knows one: docs/plan.md, "Reading a plan") and the
  * permissions it has, in table order and the wire's nesting.
  */
 export function accessDocument(resource: Resource, access: Access | ReportedAccess, role?: string): JsonObject {
@@ -30,26 +28,26 @@ export function changeDocument(change: Change): JsonObject {
   base.before = change.action === 'add' ? null : accessDocument(change.resource, change.before, change.beforeRole);
   base.after = change.action === 'remove' ? null : accessDocument(change.resource, change.after, change.afterRole);
   if (change.action === 'update') base.label_only = change.labelOnly;
-  if (change.source) base.source = sourceDocument(change.source);
-  // README, "Grants that expire": when the file's grant ends, and on a removal why it goes.
+  if (change.source) base.source = originDocument(change.source);
+  // docs/files.md, "Grants that expire": when the file's grant ends, and on a removal why it goes.
   if (change.expires !== undefined) base.expires = change.expires;
   if (change.action === 'remove' && change.reason !== undefined) base.reason = change.reason;
   return base;
 }
 
-/** README, "Sets": `{kind, name}`, and the sets an entry overrides. */
-export function sourceDocument(source: GrantOrigin): JsonObject {
+/** docs/sets.md, "Sets": `{kind, name}`, and the sets an entry overrides. */
+export function originDocument(source: GrantOrigin): JsonObject {
   return { kind: source.kind, name: source.name, ...(source.overrides ? { overrides: [...source.overrides] } : {}) };
 }
 
-function warningDocument(warning: PlanWarning): JsonObject {
+export function warningDocument(warning: PlanWarning): JsonObject {
   const out: JsonObject = { code: warning.code, message: warning.message };
   if (warning.target) out.target = { type: warning.target.type, name: warning.target.name, id: warning.target.id };
   if (warning.team) out.team = warning.team;
   return out;
 }
 
-/** What the server's ping said (README, "Server capabilities"); null where it said nothing. */
+/** What the server's ping said (docs/connecting.md, "Server capabilities"); null where it said nothing. */
 export function serverDocument(server: ServerInfo): JsonObject {
   return {
     app: server.app ?? null,
@@ -59,17 +57,7 @@ export function serverDocument(server: ServerInfo): JsonObject {
   };
 }
 
-/** README, "Policies": `{policy, target: {type, name, id}, team: {name, id} | null, message}`. */
-export function violationDocument(violation: PolicyViolation): JsonObject {
-  return {
-    policy: violation.policy,
-    target: { type: violation.target.type, name: violation.target.name, id: violation.target.id },
-    team: violation.team ? { name: violation.team.name, id: violation.team.id } : null,
-    message: violation.message,
-  };
-}
-
-/** README, "Reading by team": the strategy, its requests, the estimates it chose from, and why it left reading by team. */
+/** docs/connecting.md, "Reading by team": the strategy, its requests, the estimates it chose from, and why it left reading by team. */
 export function readDocument(read: GrantRead): JsonObject {
   return {
     strategy: read.strategy,
@@ -77,22 +65,4 @@ export function readDocument(read: GrantRead): JsonObject {
     estimate: { by_target: read.estimate.byTarget, by_team: read.estimate.byTeam ?? null },
     fallback: read.fallback ?? null,
   };
-}
-
-export function planDocument(plan: Plan): JsonObject {
-  const document: JsonObject = {
-    format_version: PLAN_FORMAT_VERSION,
-    organization: plan.organization,
-    changes: plan.changes.map(changeDocument),
-    summary: { add: plan.summary.add, update: plan.summary.update, remove: plan.summary.remove },
-    checksum: plan.checksum,
-    warnings: plan.warnings.map(warningDocument),
-    refusals: plan.refusals.map((r) => ({ guard: r.guard, message: r.message, how_to_proceed: r.howToProceed })),
-    ...(plan.effectiveChanges ? { effective_changes: plan.effectiveChanges.map(effectiveChangeDocument) } : {}),
-    ...(plan.violations ? { violations: plan.violations.map(violationDocument) } : {}),
-    ...(plan.targeted ? { targeted: [...plan.targeted] } : {}),
-  };
-  if (plan.server) document.server = serverDocument(plan.server);
-  if (plan.read) document.read = readDocument(plan.read);
-  return document;
 }

@@ -12,7 +12,7 @@ interface ChangeBase {
   readonly team: TeamRef;
   readonly target: TargetRef;
   /**
-   * Where the change's desired grant comes from (README, "Sets"): the target's entry or a set; for
+   * Where the change's desired grant comes from (docs/sets.md, "Sets"): the target's entry or a set; for
    * a removal, what prunes the target. Every plan's changes carry it; older saved plans may not.
    */
   readonly source?: GrantOrigin;
@@ -50,7 +50,7 @@ export interface RemoveChange extends ChangeBase {
   /** The role of the files whose permissions the live grant has (diff/roles.ts, roleOfLive). */
   readonly beforeRole?: string;
   /**
-   * `expired`: the files grant the team here with an expiry that has passed (README, "Grants that
+   * `expired`: the files grant the team here with an expiry that has passed (docs/files.md, "Grants that
    * expire"), so it goes whatever prune says; `expires` is then when it ended. Absent: pruned.
    */
   readonly reason?: RemoveReason;
@@ -70,7 +70,7 @@ export interface PlanWarning {
   readonly team?: string;
 }
 
-/** The safety guards of apply (README, "Safety guards"). */
+/** The safety guards of apply (docs/apply.md, "Safety guards"). */
 export const GUARD_NAMES = ['max-removals', 'incomplete-read', 'owners-team'] as const;
 export type GuardName = (typeof GUARD_NAMES)[number];
 
@@ -103,25 +103,25 @@ export interface Plan {
    * them; a saved plan's are derived again when it is read (saved-plan/parse.ts).
    */
   readonly refusals: readonly PlanRefusal[];
-  /** What the changes do to effective access (README, "Effective access"), when the plan was read for it. */
+  /** What the changes do to effective access (docs/effective-access.md, "Effective access"), when the plan was read for it. */
   readonly effectiveChanges?: readonly EffectiveChange[];
   /** The server the plan was read from (its ping), when known; not part of the checksum. */
   readonly server?: ServerInfo;
-  /** How the live grants were read (README, "Reading by team"); not part of the checksum. */
+  /** How the live grants were read (docs/connecting.md, "Reading by team"); not part of the checksum. */
   readonly read?: GrantRead;
   /** How many projects and workspaces the plan covers, when known: 0 is said as such, never as "no changes". */
   readonly managedTargets?: number;
   /** `--target` (`project:NAME`, `workspace:NAME`): the plan covers these only, and says so. Absent: every target of the files. */
   readonly targeted?: readonly string[];
   /**
-   * README, "Policies": every policy the access would break once the plan is applied (`plan`,
+   * docs/effective-access.md, "Policies": every policy the access would break once the plan is applied (`plan`,
    * `apply`) or breaks now (`drift`), when the files have policies. Any refuses the plan (exit 3).
    * Part of the checksum (diff/plan.ts, withViolations), though it also depends on targets the
    * files do not manage; `apply --plan` finds them again and never trusts a saved plan's.
    */
   readonly violations?: readonly PolicyViolation[];
   /**
-   * README, "Plan and drift": whether the read is known to be whole (diff/completeness.ts,
+   * docs/plan.md, "Plan and drift": whether the read is known to be whole (diff/completeness.ts,
    * coverageOf). Not part of the checksum, as `read` is not: the incomplete targets already are.
    */
   readonly coverage: Coverage;

@@ -1,28 +1,20 @@
-// A policy as the files mean it, in one canonical JSON form (README, "Policies"): what a saved plan
+// A policy as the files mean it, in one canonical JSON form (docs/effective-access.md, "Policies"): what a saved plan
 // carries so `apply --plan` can check the policies again, and what the policies' digest hashes
 // (diff/checksum.ts). Where the policy was written (file, line) is no part of it.
 import type { JsonObject } from './json-value.js';
 import type { SetMatch } from './model.js';
-import type { DesiredPolicy, PolicyRule } from './policy.js';
-
-/** The match keys, in the order they are written. */
-export const MATCH_KEYS: readonly (keyof SetMatch)[] = ['projects', 'tags', 'names', 'exclude'];
+import { CRITERION_KEYS } from './set-criteria.js';
+import type { DesiredPolicy } from './policy.js';
+import { rowOf, type PolicyRule } from './policy-rules.js';
 
 function matchDocument(match: SetMatch): JsonObject {
   const out: JsonObject = {};
-  for (const key of MATCH_KEYS) if (match[key] !== undefined) out[key] = [...(match[key] ?? [])];
+  for (const key of CRITERION_KEYS) if (match[key] !== undefined) out[key] = [...(match[key] ?? [])];
   return out;
 }
 
 export function ruleDocument(rule: PolicyRule): JsonObject {
-  switch (rule.kind) {
-    case 'max-access':
-      return { kind: rule.kind, access: rule.access, except_teams: [...rule.exceptTeams] };
-    case 'min-access':
-      return { kind: rule.kind, team: rule.team, access: rule.access };
-    case 'max-teams':
-      return { kind: rule.kind, access: rule.access, count: rule.count };
-  }
+  return rowOf(rule).document(rule);
 }
 
 /** `{name, type, match, rule}`, keys in a fixed order: the same policy always gives the same bytes. */

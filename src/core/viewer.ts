@@ -15,7 +15,7 @@ export function viewerOf(identity: TokenIdentity | undefined, organization: stri
 }
 
 /** A target as the completeness check needs it: its type, its grants, and a workspace's project's grants when they were read. */
-export interface ReadTarget {
+export interface SeenTarget {
   readonly type: TargetType;
   readonly grants: readonly LiveGrant[];
   /** A workspace's project's grants, when its project was read too. */
@@ -30,7 +30,7 @@ const PROJECT_LEVELS_WITH_WORKSPACE_ADMIN: ReadonlySet<string> = new Set(['maint
  * everywhere, `manage-workspaces` on workspaces; an admin grant (a project's `maintain` or `admin`
  * on its workspaces; `project-access.teams: manage` on the project). Unknown counts as no.
  */
-export function managesTeamAccess(viewer: Viewer, target: ReadTarget): boolean {
+export function managesTeamAccess(viewer: Viewer, target: SeenTarget): boolean {
   if (viewer.seesEveryTeam) return true;
   const mine = (grant: LiveGrant): boolean => viewer.teams.some((team) => team.id === grant.teamId);
   return viewer.teams.some((team) => {

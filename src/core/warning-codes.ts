@@ -1,7 +1,7 @@
 // The codes of the plan's warnings, apart from the plan itself: the desired-state model names them
 // (`ignore-warnings`), and the model sits below the plan.
 
-/** The plan's warnings (README, "Warnings"); a file may silence any of them (`ignore-warnings`). */
+/** The plan's warnings (docs/plan.md, "Warnings"); a file may silence any of them (`ignore-warnings`). */
 export const WARNING_CODES = [
   'shadowed-by-organization-access',
   'custom-equals-level',
@@ -17,5 +17,5 @@ export const WARNING_CODES = [
 export type WarningCode = (typeof WARNING_CODES)[number];
 /** The warnings about the files as a whole, not a target: only `settings.ignore-warnings` silences them. */
 const FILE_WIDE: readonly WarningCode[] = ['set-matches-nothing', 'key-value-tags-not-read', 'policy-matches-nothing', 'name-normalisation'];
-/** The warnings a target may silence: those of sets, policies and names name no target (README, "Warnings"). */
+/** The warnings a target may silence: those of sets, policies and names name no target (docs/plan.md, "Warnings"). */
 export const TARGET_WARNING_CODES: readonly WarningCode[] = WARNING_CODES.filter((code) => !FILE_WIDE.includes(code));

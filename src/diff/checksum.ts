@@ -1,5 +1,5 @@
 // The plan's checksum: sha256 of everything apply decides from, in a fixed JSON form, so the same
-// state always gives the same checksum (README, "`--checksum`: the reviewed plan without moving a
+// state always gives the same checksum (docs/apply.md, "`--checksum`: the reviewed plan without moving a
 // file"). Not only the changes: a reviewer who approves a checksum approves the guards' inputs too
 // (the removal limit and which targets were read partially), and so the refusals, which are a
 // function of those and the changes (guard/plan-refusals.ts); the policies' verdict (every
@@ -8,7 +8,8 @@
 // after the review no longer matches it. The one Node built-in a pure folder uses
 // (eslint.config.js, PURE_BUILTINS): hashing reads and writes nothing.
 import { createHash } from 'node:crypto';
-import { changeDocument, PLAN_FORMAT_VERSION, violationDocument } from '../core/plan-document.js';
+import { changeDocument, PLAN_FORMAT_VERSION } from '../core/plan-document.js';
+import { violationDocument } from '../render/violation-message.js';
 import type { Change } from '../core/plan.js';
 import { policyDocument } from '../core/policy-document.js';
 import type { DesiredPolicy, PolicyViolation } from '../core/policy.js';
@@ -22,7 +23,7 @@ export interface ChecksumInput {
   readonly incompleteTargets: Iterable<string>;
   /** policiesDigestOf the files' policies (no policies have a digest too). */
   readonly policies: string;
-  /** The policies' violations the plan found (README, "Policies"); none checked, none found. */
+  /** The policies' violations the plan found (docs/effective-access.md, "Policies"); none checked, none found. */
   readonly violations: readonly PolicyViolation[];
 }
 

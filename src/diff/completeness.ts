@@ -1,10 +1,11 @@
 // Which managed targets may have been read only in part, and what every output says of it. Here,
 // below the guards, because two stages decide from it: the incomplete-read guard (no removal there)
 // and the plan's checksum (diff/checksum.ts), which a reviewer approves; the outputs carry
-// coverageOf (README, "Plan and drift": `complete`).
+// coverageOf (docs/plan.md, "Plan and drift": `complete`).
 import type { Coverage, IncompleteReason } from '../core/coverage.js';
 import type { LiveGrant, LiveState } from '../core/model.js';
 import { unseenTargetsOf } from './unseen.js';
+import { byTypeThenName } from '../core/order.js';
 
 /**
  * Targets whose read may be partial: the reader said so, or a grant names a team the token can't
@@ -28,11 +29,17 @@ function namesAnUnseenTeam(live: LiveState, grants: readonly LiveGrant[]): boole
 /**
  * Whether the read is known to be whole, and if not, why: the server did not say who the token is;
  * the token does not see every team and manages no team access on some targets read (unseen.ts);
- * grants name teams it cannot see (projects first, then workspaces, each by name). So a report or
- * plan made with a token that cannot see every team never reads as the whole organization.
- * `incomplete`: incompleteTargetsOf(live), when the caller has it already.
+ * grants name teams it cannot see (projects first, then workspaces, each by name); the caller found
+ * workspaces whose project the token cannot see where their project's grants count (`projectsUnseen`,
+ * display names: the report's, the policies'). So a report or plan made with a token that cannot
+ * see every team never reads as the whole organization. `incomplete`: incompleteTargetsOf(live),
+ * when the caller has it already.
  */
-export function coverageOf(live: LiveState, incomplete: ReadonlySet<string> = incompleteTargetsOf(live)): Coverage {
+export function coverageOf(
+  live: LiveState,
+  projectsUnseen: readonly string[] = [],
+  incomplete: ReadonlySet<string> = incompleteTargetsOf(live),
+): Coverage {
   const reasons: IncompleteReason[] = [];
   if (live.viewer && !live.viewer.identity) reasons.push({ code: 'identity-unknown' });
   const unseen = unseenTargetsOf(live);
@@ -40,9 +47,10 @@ export function coverageOf(live: LiveState, incomplete: ReadonlySet<string> = in
   if (incomplete.size > 0) {
     const targets = [...live.targets.values()]
       .filter((t) => incomplete.has(t.id))
-      .sort((a, b) => (a.type !== b.type ? (a.type < b.type ? -1 : 1) : a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .sort(byTypeThenName)
       .map((t) => `${t.type} ${JSON.stringify(t.name)}`);
     reasons.push({ code: 'grants-of-unseen-teams', targets });
   }
+  if (projectsUnseen.length > 0) reasons.push({ code: 'projects-unseen', workspaces: [...projectsUnseen].sort() });
   return { complete: reasons.length === 0, reasons };
 }

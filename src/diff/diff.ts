@@ -7,6 +7,7 @@ import type { TargetRef } from '../core/model.js';
 import type { Change, RemoveChange } from '../core/plan.js';
 import { compareAccess } from './normalise.js';
 import { roleOfLive } from './roles.js';
+import { byTypeThenName, compareText } from '../core/order.js';
 
 export interface DiffIndex {
   readonly teamsById: ReadonlyMap<string, Team>;
@@ -109,7 +110,7 @@ function diffTarget(run: DiffRun, target: DesiredTarget, live: LiveTarget): void
     const team = index.teamsByName.get(grant.team);
     if (!team) throw new InternalError(`team "${grant.team}" was not resolved`);
     const first = firstGrantOf(grants, byTeam, team.id);
-    // README, "Sets": every change says where its desired grant comes from (without sets: the entry).
+    // docs/sets.md, "Sets": every change says where its desired grant comes from (without sets: the entry).
     if (first < 0) {
       changes.push({ action: 'add', resource, team: { name: team.name, id: team.id }, target: (ref ??= targetRefOf(target, live)), after: grant.access, ...fromFile(grant), source: grant.origin ?? entryOf(target) });
       continue;
@@ -156,7 +157,7 @@ const NO_EXTRAS: { afterRole?: string; expires?: string } = {};
 
 /**
  * The live grants of teams whose grant of the files has expired go, whatever prune says: the files
- * put them there (README, "Grants that expire"). Whatever the live grant has become (changed by
+ * put them there (docs/files.md, "Grants that expire"). Whatever the live grant has become (changed by
  * hand or not), it goes: the expiry ends the team's access here. A team another source of the
  * files still grants here (its live grants are decided on already) is kept as that source says;
  * the owners team is never removed.
@@ -189,18 +190,14 @@ function removal(desired: DesiredState, type: TargetType, grant: LiveGrant, team
 
 const ACTION_ORDER = { add: 0, update: 1, remove: 2 } as const;
 
-function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 /** Sorted by target (type, name), then team name, then action and grant id: a total order. */
 export function compareChanges(a: Change, b: Change): number {
   return (
-    compareStrings(a.target.type, b.target.type) ||
-    compareStrings(a.target.name, b.target.name) ||
-    compareStrings(a.team.name, b.team.name) ||
+    byTypeThenName(a.target, b.target) ||
+    compareText(a.team.name, b.team.name) ||
     ACTION_ORDER[a.action] - ACTION_ORDER[b.action] ||
-    compareStrings(a.action === 'add' ? '' : a.id, b.action === 'add' ? '' : b.id)
+    compareText(a.action === 'add' ? '' : a.id, b.action === 'add' ? '' : b.id)
   );
 }
 

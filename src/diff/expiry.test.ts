@@ -3,7 +3,8 @@ import type { DesiredGrant, DesiredTarget, LiveState } from '../core/model.js';
 import { access, desiredOf, liveOf, team, teamId } from '../../test/support/states.js';
 import { diff, indexLive } from './diff.js';
 import { buildPlan } from './plan.js';
-import { desiredAt, expiryWarnings } from './expiry.js';
+import { desiredAt } from '../core/expiry.js';
+import { expiryWarnings } from './expiry.js';
 
 // The end of 2026-12-01 UTC, as a date in the files means it.
 const END = '2026-12-02T00:00:00Z';
@@ -23,16 +24,6 @@ function live(teams: string[]): LiveState {
   const grants = teams.map((t, i) => ({ id: `tprj-${i}`, resource: 'team-projects' as const, teamId: teamId(t), targetId: 'prj-1', access: access('team-projects', 'write'), extra: {} }));
   return liveOf('acme', all, [{ type: 'project', id: 'prj-1', name: 'platform', grants }]);
 }
-
-describe('desiredAt', () => {
-  it('moves a grant out of the desired ones at the instant it ends, not a millisecond before', () => {
-    const desired = desiredOf([project([grant('dev', END), grant('ops')])]);
-    expect(desiredAt(desired, before(1))).toBe(desired);
-    const at = desiredAt(desired, before(0));
-    expect(at.targets[0]?.grants.map((g) => g.team)).toEqual(['ops']);
-    expect(at.targets[0]?.expired?.map((g) => g.team)).toEqual(['dev']);
-  });
-});
 
 describe('the diff of expired grants', () => {
   const expiredDev = (prune: boolean) => desiredAt(desiredOf([project([grant('dev', END), grant('ops')], prune)]), before(-1));

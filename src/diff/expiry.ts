@@ -1,41 +1,13 @@
-// Grants that expire (README, "Grants that expire"), at the time of a run: which grants of the files
-// are still desired, and what a plan says of the expiring ones it does not change. Pure: `now` is
-// the caller's clock, in epoch milliseconds.
-import { DAY_MS, DEFAULT_EXPIRY_WARNING_DAYS, describeInstant, isExpired, msOf, relativeDays } from '../core/expiry.js';
+// Grants that expire (docs/files.md, "Grants that expire"): what a plan says of the expiring ones it does
+// not change (which have ended is decided once, core/expiry.ts, desiredAt). Pure: `now` is the
+// caller's clock, in epoch milliseconds.
+import { DAY_MS, describeInstant, msOf, relativeDays } from '../core/expiry.js';
+import { DEFAULT_EXPIRY_WARNING_DAYS } from '../core/defaults.js';
 import type { DesiredGrant, DesiredTarget, TargetRef } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
 import type { Change, PlanWarning } from '../core/plan.js';
 import { liveTargetOf, targetRefOf, type DiffIndex } from './diff.js';
 import { silenced } from './warnings.js';
-
-function atTarget(target: DesiredTarget, now: number): DesiredTarget {
-  if (!target.grants.some((g) => g.expires && isExpired(g.expires.at, now))) return target;
-  const grants: DesiredGrant[] = [];
-  const expired: DesiredGrant[] = [...(target.expired ?? [])];
-  for (const grant of target.grants) (grant.expires && isExpired(grant.expires.at, now) ? expired : grants).push(grant);
-  return { ...target, grants, expired };
-}
-
-/**
- * The desired state at `now`: a grant whose expiry has passed leaves `grants` for `expired`, so
- * every stage after this one (names, server support, the diff, effective access) sees only what is
- * still desired, and the diff removes what expired. Unchanged when nothing has expired.
- */
-export function desiredAt(desired: DesiredState, now: number): DesiredState {
-  let changed = false;
-  const targets = desired.targets.map((target) => {
-    const at = atTarget(target, now);
-    changed ||= at !== target;
-    return at;
-  });
-  const sets = desired.sets?.map((set) => {
-    const expiredTeams = set.grants.filter((g) => g.expires && isExpired(g.expires.at, now)).map((g) => g.team);
-    changed ||= expiredTeams.length > 0;
-    return expiredTeams.length > 0 ? { ...set, expiredTeams } : set;
-  });
-  // A set's grant stays in the set (it is merged, then removed as expired); the set says it has ended.
-  return changed ? { ...desired, targets, ...(sets ? { sets } : {}) } : desired;
-}
 
 const keyOf = (type: string, name: string, team: string): string => `${type}\u0000${name}\u0000${team}`;
 

@@ -41,7 +41,7 @@ export function buildPlan(desired: DesiredState, live: LiveState, { server, supp
     ...(server ? { server } : {}),
     // Every target read is one the plan covers (a saved plan's basis lists the same).
     managedTargets: live.targets.size,
-    coverage: coverageOf(live, incomplete),
+    coverage: coverageOf(live, [], incomplete),
     scope,
   };
 }
@@ -54,7 +54,7 @@ function planChecksum(desired: DesiredState, incompleteTargets: ReadonlySet<stri
 
 /**
  * The plan with the violations of the files' policies (found once its changes are known), and the
- * checksum that covers them: buildPlan's covers none found (README, "`--checksum`: the reviewed plan without moving a file").
+ * checksum that covers them: buildPlan's covers none found (docs/apply.md, "`--checksum`: the reviewed plan without moving a file").
  */
 export function withViolations<P extends DiffPlan>(plan: P, desired: DesiredState, live: LiveState, violations: readonly PolicyViolation[]): P {
   return { ...plan, violations, checksum: planChecksum(desired, incompleteTargetsOf(live), plan.changes, violations) };

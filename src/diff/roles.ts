@@ -1,5 +1,5 @@
 // Which role of the files a live grant has, so a plan can name it on the `before` side as the file
-// names it on the `after` side (README, "Reading a plan"). The service knows no roles: a live custom
+// names it on the `after` side (docs/plan.md, "Reading a plan"). The service knows no roles: a live custom
 // grant is a vector, and its role is the one role of the files with that vector, compared as the
 // diff compares (an attribute the service did not report is never a difference). None when no role
 // or more than one matches: a plan never guesses between two names. Pure.

@@ -91,7 +91,7 @@ function shadowingTeams(index: DiffIndex): { readonly [T in TargetType]: Readonl
   return out;
 }
 
-/** The warnings a file silenced on purpose (README, "Warnings"): everywhere, and on this target. */
+/** The warnings a file silenced on purpose (docs/plan.md, "Warnings"): everywhere, and on this target. */
 export function silenced(desired: DesiredState, target: DesiredTarget): ReadonlySet<string> {
   return new Set([...(desired.settings.ignoreWarnings ?? []), ...(target.ignoreWarnings ?? [])]);
 }

@@ -5,7 +5,8 @@ import type { AccessSource, ChangeCause, Direction, EffectiveCell, EffectiveChan
 import { RESOURCE_OF, type TargetType } from '../core/model.js';
 import type { Change } from '../core/plan.js';
 import { grantsAfter, type IdentifiedGrant } from './after.js';
-import { byText, EffectiveIndex, type OrganizationInput } from './compute.js';
+import { EffectiveIndex, type OrganizationInput } from './compute.js';
+import { byTypeThenName, compareText } from '../core/order.js';
 import { compare } from './vector.js';
 
 export interface ChangeContext extends OrganizationInput {
@@ -84,5 +85,5 @@ export function effectiveChanges(changes: readonly Change[], context: ChangeCont
 }
 
 function compareEffectiveChanges(a: EffectiveChange, b: EffectiveChange): number {
-  return byText(a.team.name, b.team.name) || byText(a.target.type, b.target.type) || byText(a.target.name, b.target.name) || byText(a.direction, b.direction);
+  return compareText(a.team.name, b.team.name) || byTypeThenName(a.target, b.target) || compareText(a.direction, b.direction);
 }

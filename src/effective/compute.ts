@@ -8,6 +8,7 @@ import { OWNERS_TEAM, RESOURCE_OF, type Access, type Project, type ReportedAcces
 import { permissionsOf } from '../core/permissions.js';
 import { ORGANIZATION_RULES, OWNERS_RULE, WORKSPACE_GROUP, WORKSPACE_KEY_OF_PROJECT_KEY, WORKSPACE_ROLE_OF, type OrganizationRule } from './rules.js';
 import { levelOf, maximum } from './vector.js';
+import { byTypeThenName, compareText } from '../core/order.js';
 
 /** A grant as the computation needs it: live (`LiveGrant`) or planned. */
 export interface GrantInput {
@@ -52,8 +53,6 @@ function onWorkspace(access: Access | ReportedAccess): { permissions: Permission
 
 const grantKey = (resource: Resource, teamId: string, targetId: string): string => `${resource}\u0000${teamId}\u0000${targetId}`;
 
-/** Code-unit order: the same input always sorts the same way, whatever the locale. */
-export const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 export class EffectiveIndex {
   private readonly teams: ReadonlyMap<string, Team>;
@@ -111,7 +110,7 @@ export class EffectiveIndex {
         }
       }
     }
-    return cells.sort((a, b) => byText(a.target.type, b.target.type) || byText(a.target.name, b.target.name) || byText(a.team.name, b.team.name));
+    return cells.sort((a, b) => byTypeThenName(a.target, b.target) || compareText(a.team.name, b.team.name));
   }
 
   /** The targets of a kind on which the team may have access: all of them when the organization gives it some. */

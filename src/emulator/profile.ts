@@ -1,4 +1,4 @@
-// The emulator's profiles (README, "Profiles"): `seed` answers exactly as the seed document says;
+// The emulator's profiles (docs/emulator.md, "Profiles"): `seed` answers exactly as the seed document says;
 // `current` as the service does today (docs/api.md, "Newer facts" and "Server capabilities").
 // Everything in which they differ is a field of Profile, read where the answer is made: a new
 // current-only behaviour is one more field here and one `if` at its place.

@@ -57,7 +57,7 @@ function currentList(ctx: RequestContext, resource: Resource): Grant[] | undefin
 
 export function listGrants(resource: Resource) {
   return (ctx: RequestContext): Answer => {
-    // The seed profile knows no team filter: its lists need their target filter (README, "Profiles").
+    // The seed profile knows no team filter: its lists need their target filter (docs/emulator.md, "Profiles").
     const listed = ctx.store.profile.teamFilter ? currentList(ctx, resource) : onTarget(ctx, resource);
     if (!listed) return NOT_FOUND;
     const grants = listed.filter((g) => ctx.authz.canSeeGrant(g));

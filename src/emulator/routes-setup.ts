@@ -30,7 +30,7 @@ export function showOrganization(ctx: RequestContext): Answer {
 }
 
 export function createOrganizationRoute(ctx: RequestContext): Answer {
-  // Only the emulator's admin token creates organizations (README, "The emulator").
+  // Only the emulator's admin token creates organizations (docs/emulator.md, "The emulator").
   if (ctx.authz.identity.kind !== 'admin') return NOT_FOUND;
   const { attributes } = readSetupBody(ctx.body, 'organizations');
   const name = readName(attributes, 'organization');

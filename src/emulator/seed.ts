@@ -1,5 +1,5 @@
 // The seed document: reading (strict, every problem a one-line CLIError naming where it is) and
-// applying it to a fresh store. Format documented in README, "Seed file".
+// applying it to a fresh store. Format documented in docs/emulator.md, "Seed file".
 import { idShape, isId } from '../core/ids.js';
 import { OWNERS_TEAM, type TargetType } from '../core/model.js';
 import { CLIError } from '../errors.js';

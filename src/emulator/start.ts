@@ -1,5 +1,5 @@
 // The emulator of the team-access API: `startEmulator(options)` for tests, benchmarks and the
-// `tfe-access emulator` command. See the README's emulator section.
+// `tfe-access emulator` command. See docs/emulator.md, "The emulator".
 import { FaultInjector } from './faults.js';
 import { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES, PROFILES } from './profile.js';
 import { CLIError } from '../errors.js';
@@ -11,7 +11,7 @@ import { Store } from './state.js';
 import type { EmulatorOptions, RunningEmulator } from './types.js';
 
 
-/** The admin token when none is given: owner of every organization (the README's emulator section). */
+/** The admin token when none is given: owner of every organization (docs/emulator.md, "Starting it"). */
 export const DEFAULT_ADMIN_TOKEN = 'tfe-access-emulator-admin';
 export const DEFAULT_HOST = '127.0.0.1';
 const DEFAULT_RANDOM_SEED = 1;

@@ -26,7 +26,7 @@ export interface EmulatorOptions {
   adminToken?: string;
   /** Initial state; `loadSeedFile(path)` reads YAML or JSON. */
   seed?: SeedDocument;
-  /** How it answers (README, "Profiles"); default the seed document's `profile`, else `seed`. */
+  /** How it answers (docs/emulator.md, "Profiles"); default the seed document's `profile`, else `seed`. */
   profile?: ProfileName;
   /** Requests per second per identity, default 30, 0 = off. */
   rateLimit?: number;
@@ -73,7 +73,7 @@ export interface RunningEmulator {
   stop(): Promise<void>;
 }
 
-// ---- seed document (README, "Seed file") ----
+// ---- seed document (docs/emulator.md, "Seed file") ----
 
 export interface SeedTeam {
   name: string;
@@ -139,7 +139,7 @@ export interface SeedOrganization {
 }
 
 export interface SeedDocument {
-  /** The profile to answer with, unless the caller names one (README, "Profiles"). */
+  /** The profile to answer with, unless the caller names one (docs/emulator.md, "Profiles"). */
   profile?: ProfileName;
   organizations: SeedOrganization[];
 }

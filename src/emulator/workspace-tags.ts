@@ -1,7 +1,7 @@
 // Workspace tags in the emulator (docs/api.md, "Workspace tags"): flat tags (`tag-names`) in both
 // profiles; key-value tags (tag bindings, a workspace's own over its project's) and the include
 // that lists them in the current profile only. The workspace list's filters, as the docs describe
-// them; where they leave a detail open, the emulator's choice is named (README, "Where the
+// them; where they leave a detail open, the emulator's choice is named (docs/emulator.md, "Where the
 // emulator follows the seed, not the real service").
 import { Invalid } from './answers.js';
 import { isObject } from './grant-body.js';

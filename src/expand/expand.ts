@@ -1,15 +1,17 @@
 // The expand stage, between resolve and read live (docs/architecture.md, "The pipeline"): each set
-// matched against the organization as resolve read it (src/resolve/catalog.ts), merged with the
+// matched against the organization as read (src/lookup/catalog.ts), merged with the
 // entries (merge.ts), into the targets the plan reads and diffs. Pure. Files without sets pass
 // through unchanged.
-import type { DesiredSet, DesiredTarget, Project, SourceRef, TargetType, Workspace } from '../core/model.js';
-import type { DesiredState } from '../core/desired-state.js';
+import type { DesiredSet, DesiredTarget, EntryTarget, Project, SourceRef, TargetType, Workspace } from '../core/model.js';
+import type { DesiredState, FilesState } from '../core/desired-state.js';
 import type { PlanWarning } from '../core/plan.js';
 import { quote } from '../core/printable.js';
+import { namesTags } from '../core/set-criteria.js';
 import { checkSelectors } from './selectors.js';
-import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
+import type { Resolved, ResolvedTarget } from '../core/resolved.js';
 import { projectMatches, workspaceMatches } from './match.js';
-import { mergeTarget, type SetConflict } from './merge.js';
+import { mergeTarget, pruneOf, type SetConflict } from './merge.js';
+import { byTypeThenName } from '../core/order.js';
 
 export interface Expanded {
   /** The desired state with every matched target, entries and sets merged. */
@@ -75,7 +77,7 @@ function setWarnings(sets: readonly DesiredSet[], matches: ReadonlyMap<string, C
   const warnings: PlanWarning[] = sets
     .filter((set) => !used.has(set) && !set.allowEmpty)
     .map((set) => ({ code: 'set-matches-nothing', message: `${set.type} set ${quote(set.name)} matches no ${set.type} of ${quote(resolved.organization)} the token can see.` }));
-  const tagged = sets.filter((s) => s.match.tags !== undefined).map((s) => quote(s.name));
+  const tagged = sets.filter((s) => namesTags(s.match)).map((s) => quote(s.name));
   if (tagged.length > 0 && resolved.catalog?.keyValueTags === false) {
     const message = `the server did not report key-value tags (docs: "Workspace tags"), so the tags of workspace set${tagged.length === 1 ? '' : 's'} ${tagged.join(', ')} matched flat tags only.`;
     warnings.push({ code: 'key-value-tags-not-read', message });
@@ -83,19 +85,19 @@ function setWarnings(sets: readonly DesiredSet[], matches: ReadonlyMap<string, C
   return warnings;
 }
 
-/** The resolved targets and desired state once the sets are expanded; the same state when there are none. */
-/** `now`: the run's clock, for the sets' grants that have expired (expand/merge.ts). */
-export function expandSets(desired: DesiredState, resolved: Resolved, now?: number): Expanded {
+/** The resolved targets and desired state once the sets are expanded; without sets, each entry with its `prune` decided (merge.ts, pruneOf). */
+export function expandSets(desired: FilesState, resolved: Resolved): Expanded {
   const sets = desired.sets ?? [];
+  const byDefault = desired.settings.prune;
   // Names found only after Unicode normalisation, whose warnings resolution made (resolve/check-names.ts).
   const named = resolved.warnings ?? [];
-  if (sets.length === 0) return { desired, resolved, warnings: named, problems: [] };
+  if (sets.length === 0) return { desired: { ...desired, targets: desired.targets.map((t) => ({ ...t, ...pruneOf(t, [], byDefault) })) }, resolved, warnings: named, problems: [] };
   const matches = matched(sets, resolved);
   const checked = selectorFindings(sets, resolved);
   const problems = checked.problems;
-  const targets: ResolvedTarget[] = [];
-  const merge = (type: TargetType, name: string, entry: DesiredTarget | undefined, found: Candidate | undefined): DesiredTarget | undefined => {
-    const result = mergeTarget(type, name, entry, found?.sets ?? [], now);
+  const targets: (ResolvedTarget & { readonly desired: DesiredTarget })[] = [];
+  const merge = (type: TargetType, name: string, entry: EntryTarget | undefined, found: Candidate | undefined): DesiredTarget | undefined => {
+    const result = mergeTarget(type, name, entry, found?.sets ?? [], byDefault);
     if ('conflicts' in result) problems.push(...result.conflicts.map(describeConflict));
     return 'target' in result ? result.target : undefined;
   };
@@ -109,8 +111,7 @@ export function expandSets(desired: DesiredState, resolved: Resolved, now?: numb
     const merged = merge(found.type, found.name, undefined, found);
     if (merged) targets.push({ type: found.type, id: found.id, name: found.name, ...(found.projectId ? { projectId: found.projectId } : {}), desired: merged });
   }
-  const order = (a: { type: string; name: string }, b: { type: string; name: string }): number => (a.type < b.type ? -1 : a.type > b.type ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-  targets.sort(order);
+  targets.sort(byTypeThenName);
   return {
     desired: { ...desired, targets: targets.map((t) => t.desired) },
     resolved: { ...resolved, targets },

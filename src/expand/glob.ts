@@ -1,4 +1,4 @@
-// Name globs of sets (README, "Sets"): `*` matches any run of characters (none included), `?`
+// Name globs of sets (docs/sets.md, "Sets"): `*` matches any run of characters (none included), `?`
 // exactly one, every other character itself, case included. Pure.
 //
 // Why not a glob library: theirs are path globs (`/` is special, `[...]`, `{a,b}`, `!` and extglobs

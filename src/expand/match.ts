@@ -1,8 +1,10 @@
-// Does a set match a workspace or a project? Every criterion given must hold (README, "Sets").
+// Does a set (or a policy) match a workspace or a project? Every criterion given must hold
+// (docs/sets.md, "Sets"): each row of core/set-criteria.ts has its matcher here.
 // Names and tags compare in Unicode NFC (core/names.ts), so one typed decomposed still matches.
-// Pure: the organization's lists come in, read by src/resolve/catalog.ts.
-import type { DesiredSet, Project, TagBinding, Workspace } from '../core/model.js';
+// Pure: the organization's lists come in, read by src/lookup/catalog.ts.
+import type { DesiredSet, Project, SetMatch, TagBinding, TargetType, Workspace } from '../core/model.js';
 import { nfc } from '../core/names.js';
+import { criteriaOf, type CriterionKey } from '../core/set-criteria.js';
 import { anyGlobMatches } from './glob.js';
 
 /** A tag criterion: `key:value` (split at the first colon) or a bare word. */
@@ -28,27 +30,39 @@ export function hasTag(names: readonly string[], bindings: readonly TagBinding[]
   return bindings.some((b) => nfc(b.key) === tag.key && (tag.value === undefined || nfc(b.value) === tag.value));
 }
 
-function namesMatch(set: DesiredSet, name: string): boolean {
-  const { names, exclude } = set.match;
-  const normal = nfc(name);
-  if (names !== undefined && !anyGlobMatches(names.map(nfc), normal)) return false;
-  return exclude === undefined || !anyGlobMatches(exclude.map(nfc), normal);
+/** What a criterion is matched against: the target's name, and a workspace's project name and tags. */
+interface Candidate {
+  readonly name: string;
+  /** The workspace's project name, when the list reported one the token sees. */
+  readonly project?: string;
+  readonly tags?: Workspace['tags'];
+}
+
+type Matcher = (values: readonly string[], candidate: Candidate) => boolean;
+
+/** Each criterion of core/set-criteria.ts, matched: the compiler asks for one per row. */
+const MATCHERS: { readonly [K in CriterionKey]: Matcher } = {
+  projects: (projects, { project }) => project !== undefined && projects.some((p) => nfc(p) === nfc(project)),
+  tags: (tags, candidate) => tags.every((tag) => hasTag(candidate.tags?.names ?? [], candidate.tags?.bindings ?? [], parseTag(tag))),
+  names: (globs, { name }) => anyGlobMatches(globs.map(nfc), nfc(name)),
+  exclude: (globs, { name }) => !anyGlobMatches(globs.map(nfc), nfc(name)),
+};
+
+const CRITERIA: { readonly [T in TargetType]: readonly CriterionKey[] } = { project: criteriaOf('project'), workspace: criteriaOf('workspace') };
+
+function matches(type: TargetType, match: SetMatch, candidate: Candidate): boolean {
+  return CRITERIA[type].every((key) => {
+    const values = match[key];
+    return values === undefined || MATCHERS[key](values, candidate);
+  });
 }
 
 /** `projectNames`: project id -> name, for the `projects` criterion. */
 export function workspaceMatches(set: DesiredSet, workspace: Workspace, projectNames: ReadonlyMap<string, string>): boolean {
-  if (!namesMatch(set, workspace.name)) return false;
-  const { projects, tags } = set.match;
-  if (projects !== undefined) {
-    const project = workspace.projectId === undefined ? undefined : projectNames.get(workspace.projectId);
-    if (project === undefined || !projects.some((p) => nfc(p) === nfc(project))) return false;
-  }
-  if (tags === undefined) return true;
-  const names = workspace.tags?.names ?? [];
-  const bindings = workspace.tags?.bindings ?? [];
-  return tags.every((tag) => hasTag(names, bindings, parseTag(tag)));
+  const project = workspace.projectId === undefined ? undefined : projectNames.get(workspace.projectId);
+  return matches('workspace', set.match, { name: workspace.name, ...(project === undefined ? {} : { project }), ...(workspace.tags ? { tags: workspace.tags } : {}) });
 }
 
 export function projectMatches(set: DesiredSet, project: Project): boolean {
-  return namesMatch(set, project.name);
+  return matches('project', set.match, { name: project.name });
 }

@@ -42,7 +42,7 @@ describe('the selectors\' names', () => {
     expect(messages([set({ tags: ['prod', 'cost-center', 'cost-center:42'], names: ['zz-*', 'a?'] })])).toEqual({ problems: [], warnings: [] });
     const sources = { tags: [src(4), src(5)] };
     expect(messages([set({ tags: ['prod', 'cost-center:41'] }, { matchSources: sources })]).problems).toEqual([
-      '5 workspace set "s": tag "cost-center:41" is on no workspace the token can see (write `allow-empty: true` in the match if that is meant). Did you mean "cost-center:42" or "cost-center"?',
+      '5 workspace set "s": tag "cost-center:41" is on no workspace the token can see (write `allow-empty: true` in the match if that is meant). Did you mean "cost-center:42"?',
     ]);
   });
   it('does not claim a tag is absent when the key-value tags were not read', () => {

@@ -1,6 +1,6 @@
 // Live state -> desired-state documents. Pure: the pipeline reads, this decides what a file says.
 //
-// Decisions (the README, "What export writes"):
+// Decisions (docs/adopting.md, "What export writes"):
 // - A target asked for by name is always written, even with no grants (`teams: {}`): with the
 //   default prune, that file says "no team has direct access here".
 // - With `--all`, only targets with at least one grant it can name are written: most workspaces
@@ -11,7 +11,8 @@
 //   the plan never removes a grant of a team it can't name, so the file still plans clean.
 // - `settings` is not written: prune stays at its default (true), no ignore-teams, no roles.
 import { RESOURCE_OF, type LiveGrant, type LiveState, type LiveTarget, type TargetType } from '../core/model.js';
-import { compareKeys, grantValue, sortedRecord, type GrantValue } from './grant.js';
+import { grantValue, sortedRecord, type GrantValue } from './grant.js';
+import { byKey, compareText } from '../core/order.js';
 
 export interface ExportedTarget {
   readonly type: TargetType;
@@ -48,7 +49,7 @@ function exportTarget(live: LiveState, target: LiveTarget, skipped: SkippedGrant
   const where = { type: target.type, name: target.name };
   const teams = new Map<string, GrantValue>();
   // Grant-id order decides which of two grants of one team is kept, so the choice is stable.
-  const grants = [...target.grants].sort((a: LiveGrant, b: LiveGrant) => compareKeys(a.id, b.id));
+  const grants = [...target.grants].sort(byKey((grant: LiveGrant) => grant.id));
   for (const grant of grants) {
     const team = live.teams.get(grant.teamId);
     if (!team) {
@@ -77,6 +78,6 @@ export function exportLive(live: LiveState, selection: ExportSelection): Exporte
     const exported = exportTarget(live, target, skipped);
     if (selection.named.has(target.id) || Object.keys(exported.teams).length > 0) targets.push(exported);
   }
-  targets.sort((a, b) => TYPE_ORDER[a.type] - TYPE_ORDER[b.type] || compareKeys(a.name, b.name));
+  targets.sort((a, b) => TYPE_ORDER[a.type] - TYPE_ORDER[b.type] || compareText(a.name, b.name));
   return { organization: live.organization, targets, skipped };
 }

@@ -5,16 +5,12 @@
 import { PERMISSIONS, type PermissionValue, type Resource } from '../core/access.js';
 import type { ReportedAccess } from '../core/model.js';
 import { nestPermissions } from '../core/permissions.js';
+import { byEntryKey } from '../core/order.js';
 
 export type GrantValue = string | Readonly<Record<string, PermissionValue | Readonly<Record<string, PermissionValue>>>>;
 
-/** Code-unit order: the same on every machine and locale, so two exports of one state are identical. */
-export function compareKeys(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 export function sortedRecord<T>(entries: Iterable<readonly [string, T]>): Record<string, T> {
-  return Object.fromEntries([...entries].sort(([a], [b]) => compareKeys(a, b)));
+  return Object.fromEntries([...entries].sort(byEntryKey));
 }
 
 /** The attributes of a custom grant that differ from the custom defaults, as dotted keys. */
@@ -33,7 +29,7 @@ export function nonDefaultPermissions(resource: Resource, access: ReportedAccess
 export function grantValue(resource: Resource, access: ReportedAccess): GrantValue {
   if (access.access !== 'custom') return access.access;
   // Sorted dotted keys nest into sorted groups with sorted attributes.
-  const sorted = [...nonDefaultPermissions(resource, access)].sort(([a], [b]) => compareKeys(a, b));
+  const sorted = [...nonDefaultPermissions(resource, access)].sort(byEntryKey);
   // `access` sorts before every attribute name, so the mapping stays in sorted key order.
   return { access: 'custom', ...nestPermissions(sorted) };
 }

@@ -1,4 +1,4 @@
-// The line export writes into every file it produces (README, "What export writes"): it says that
+// The line export writes into every file it produces (docs/adopting.md, "What export writes"): it says that
 // tfe-access export wrote the file, with the sha256 of the file's other lines. A later
 // `export --out` replaces a file only when that line is there and the other lines are still the
 // ones it hashed: a desired-state file written by hand, or an exported one edited since (roles,
@@ -22,7 +22,7 @@ export function headerLine(otherLines: string): string {
 
 /**
  * The file's text with the header as its second line, right after the schema comment (editors
- * look for that one on top, README, "Editor support: the JSON Schema").
+ * look for that one on top, docs/files.md, "Editor support: the JSON Schema").
  */
 export function withHeader(text: string): string {
   const afterFirstLine = text.indexOf('\n') + 1;

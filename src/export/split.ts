@@ -1,7 +1,7 @@
 // `--split-by project`: one file per project, holding the project and its workspaces, so a large
 // organization's export can be reviewed and owned project by project. Pure.
 import type { ExportedTarget } from './document.js';
-import { compareKeys } from './grant.js';
+import { compareText } from '../core/order.js';
 
 /** File (without `.yaml`) for workspaces whose project the service did not report. */
 export const NO_PROJECT_FILE = '_no-project';
@@ -37,6 +37,6 @@ export function splitByProject(targets: readonly ExportedTarget[], projectNames:
   }
   const taken = new Set(reserved.map((file) => file.replace(/\.yaml$/, '').toLowerCase()));
   return [...groups.keys()]
-    .sort(compareKeys)
+    .sort(compareText)
     .map((key) => ({ file: uniqueName(key.startsWith('\u0000') ? NO_PROJECT_FILE : fileNameOf(key), taken), targets: groups.get(key) ?? [] }));
 }

@@ -10,7 +10,7 @@ import type { ExportedFile } from './files.js';
 import { authorshipOf } from './header.js';
 
 /**
- * Where a project that installs tfe-access has its schema (README, "What export writes"): the same
+ * Where a project that installs tfe-access has its schema (docs/adopting.md, "What export writes"): the same
  * path on every machine that runs `npm ci` there, unlike the path of the running tfe-access.
  */
 export const INSTALLED_SCHEMA = 'node_modules/tfe-access/schemas/tfe-access.schema.json';

@@ -19,7 +19,7 @@ function section(targets: readonly ExportedTarget[], type: ExportedTarget['type'
 }
 
 /**
- * `export --all --authoritative` (README, "Sets"): a set named `all` of each kind that matches
+ * `export --all --authoritative` (docs/sets.md, "Sets"): a set named `all` of each kind that matches
  * everything, gives nothing and prunes, so a grant nobody wrote down anywhere is drift.
  */
 const AUTHORITATIVE = { match: { names: ['*'] }, prune: true, teams: {} };

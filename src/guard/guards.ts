@@ -1,8 +1,9 @@
-// The safety guards, checked on the whole plan before the first call (README, "Safety guards";
+// The safety guards, checked on the whole plan before the first call (docs/apply.md, "Safety guards";
 // docs/architecture.md, "The pipeline"; after octoDNS's Plan.raise_if_unsafe). Pure: the plan and a few facts in, refusals out.
 import type { Change, RemoveChange } from '../core/plan.js';
 import { OWNERS_TEAM } from '../core/model.js';
 import type { Refusal } from './refusal.js';
+import { byEntryKey } from '../core/order.js';
 
 /** What the guards decide from, besides the changes: the same for `plan` and `apply`. */
 export interface GuardInputs {
@@ -25,12 +26,12 @@ function distinctTargets(changes: readonly Change[]): string {
   return [...new Set(changes.map(where))].join(', ');
 }
 
-/** README, "Sets": the sets whose prune makes removals, each with how many (a set that newly matches many targets). */
+/** docs/sets.md, "Sets": the sets whose prune makes removals, each with how many (a set that newly matches many targets). */
 function prunedBySets(removals: readonly RemoveChange[]): string {
   const counts = new Map<string, number>();
   for (const change of removals) if (change.source?.kind === 'set') counts.set(change.source.name, (counts.get(change.source.name) ?? 0) + 1);
   if (counts.size === 0) return '';
-  const sets = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, n]) => `set "${name}" (${plural(n, 'removal')})`);
+  const sets = [...counts].sort(byEntryKey).map(([name, n]) => `set "${name}" (${plural(n, 'removal')})`);
   return ` Pruned by ${sets.join(', ')}: every target a set matches loses the grants no set or entry gives.`;
 }
 

@@ -1,5 +1,5 @@
 // The guards as `plan` reports them: every guard apply will evaluate, on the same inputs, so a
-// plan that apply would refuse says so in every format (README, "Safety guards"). The inputs come
+// plan that apply would refuse says so in every format (docs/apply.md, "Safety guards"). The inputs come
 // from the desired state and the live read the plan was made from, as apply takes them.
 import type { LiveState } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
@@ -9,7 +9,7 @@ import { checkGuards, type GuardInputs } from './guards.js';
 import type { Refusal } from './refusal.js';
 
 /** The guards' inputs of a plan made from `desired` against `live`: what apply decides from. */
-export function guardInputsOf(desired: DesiredState, live: LiveState): GuardInputs {
+export function guardInputsOf(desired: Pick<DesiredState, 'settings'>, live: LiveState): GuardInputs {
   return { maxRemovals: desired.settings.maxRemovals, incompleteTargets: incompleteTargetsOf(live) };
 }
 

@@ -3,7 +3,7 @@
 import type { Change, PlanRefusal } from '../core/plan.js';
 import type { PolicyViolation } from '../core/policy.js';
 import { CLIError, EXIT } from '../errors.js';
-import { printable } from '../core/printable.js';
+import { violationText } from '../render/violation-lines.js';
 
 export interface Refusal extends PlanRefusal {
   /** The changes the guard objects to. */
@@ -27,7 +27,7 @@ export class GuardRefusedError extends CLIError {
 }
 
 /**
- * README, "Policies": the access once the plan is applied would break a policy of the files. Exit 3,
+ * docs/effective-access.md, "Policies": the access once the plan is applied would break a policy of the files. Exit 3,
  * as a guard's refusal; --force does not lift it (the files' own rule, not a safety margin).
  */
 export class PolicyRefusedError extends CLIError {
@@ -35,7 +35,7 @@ export class PolicyRefusedError extends CLIError {
   constructor(readonly violations: readonly PolicyViolation[]) {
     const n = violations.length;
     const lines = [`refused: the access once applied breaks ${n === 1 ? 'a policy' : `policies (${n} violations)`} of the files; nothing was changed.`];
-    for (const v of violations) lines.push(`  [${printable(v.policy)}] ${printable(v.message)}`);
+    for (const v of violations) lines.push(`  ${violationText(v)}`);
     lines.push('  To proceed: change the files (or the access they do not manage) until `tfe-access plan` lists no violation; --force does not lift this.');
     super(lines.join('\n'), EXIT.refused);
   }

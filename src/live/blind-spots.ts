@@ -1,4 +1,4 @@
-// What a read by team cannot see for a token that does not see every team (README, "Reading by
+// What a read by team cannot see for a token that does not see every team (docs/connecting.md, "Reading by
 // team"): a list per workspace shows every grant there, secret teams' included, to a token that
 // manages team access on it (docs/api.md, "Seed: authentication" 3), and a list per team never
 // lists a team the token cannot see. So a plan read by team equals one read by target only if those
@@ -7,7 +7,7 @@
 import { isRemoteError } from '../api/errors/remote-error.js';
 import type { LiveGrant, LiveTarget, Viewer } from '../core/model.js';
 import { managesTeamAccess } from '../core/viewer.js';
-import type { ResolvedTarget } from '../resolve/resolve.js';
+import type { ReadTarget } from '../core/organization.js';
 
 /** The one call needed: a target's grant list (the client, or a fake in tests). */
 interface ProjectGrantLister {
@@ -44,8 +44,8 @@ export async function blindSpots(client: ProjectGrantLister, viewer: Viewer, wor
   return workspaces.filter((w) => !w.projectId || managesTeamAccess(viewer, { type: 'workspace', grants: w.grants, projectGrants: known.get(w.projectId) ?? [] }));
 }
 
-/** The resolved targets of `spots`, to read again by target. */
-export const targetsOf = (resolved: readonly ResolvedTarget[], spots: readonly LiveTarget[]): ResolvedTarget[] => {
+/** The targets of `spots`, to read again by target. */
+export const targetsOf = (targets: readonly ReadTarget[], spots: readonly LiveTarget[]): ReadTarget[] => {
   const ids = new Set(spots.map((s) => s.id));
-  return resolved.filter((t) => ids.has(t.id));
+  return targets.filter((t) => ids.has(t.id));
 };

@@ -1,4 +1,4 @@
-// Reading workspace grants by team (README, "Reading by team"; docs/api.md, "Listing by team"): one
+// Reading workspace grants by team (docs/connecting.md, "Reading by team"; docs/api.md, "Listing by team"): one
 // probe (`page[size]=1`), then the first page of every team the token sees, then the pages after.
 // Nothing the server answers is taken on trust: every grant must be of the team asked for, on a
 // workspace of the organization's list, and seen once; every team's answer must carry its

@@ -1,20 +1,21 @@
-// What the plan's effective changes need beyond the managed targets (README, "Effective access",
+// What the plan's effective changes need beyond the managed targets (docs/effective-access.md, "Effective access",
 // "What a plan does to access"): a project's grant reaches every workspace of the project, and a
 // workspace's access counts its project's grant. So, only for targets with a grant change:
 //   - a changed project: its workspaces (from resolution's full list when it has one, else one
 //     list per 100 workspaces of the project) and the grants of those the files do not manage;
 //   - a changed workspace in a project the files do not manage: that project's grants (and the
 //     project list once, for its name).
-// A read by team (README, "Reading by team") has the unmanaged workspaces' grants already.
-// Nothing is read when there are no changes or every such target is managed.
-import type { Project, Workspace } from '../core/model.js';
+// One list per such target, through the run's reader (run-reader.ts): a target the plan, its
+// blind spots or the policies listed already, or a workspace a read by team (docs/connecting.md, "Reading by
+// team") saw whole, costs nothing more. Nothing is read when there are no changes or every such
+// target is managed.
+import type { LiveState, Project, Team, Workspace } from '../core/model.js';
+import type { ReadTarget } from '../core/organization.js';
 import { printable } from '../core/printable.js';
 import { CLIError } from '../errors.js';
 import type { Change } from '../core/plan.js';
 import type { ChangeContext } from '../effective/changes.js';
-import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
-import { readLive, readOver, type GrantLister, type ReadOptions } from './read-live.js';
-import type { LiveState } from '../core/model.js';
+import { listTargets, type GrantLister } from './list-targets.js';
 
 /** The calls the context needs: grant lists, and the project and workspace lists. */
 export interface ContextReader extends GrantLister {
@@ -22,12 +23,19 @@ export interface ContextReader extends GrantLister {
   listWorkspaces(organization: string, options: { projectId?: string }): Promise<readonly Workspace[]>;
 }
 
-function unmanaged(type: ResolvedTarget['type'], target: Project | Workspace): ResolvedTarget {
-  const projectId = 'projectId' in target ? target.projectId : undefined;
-  return { type, id: target.id, name: target.name, desired: { type, name: target.name, prune: false, grants: [] }, ...(projectId ? { projectId } : {}) };
+/** What the run knows of the organization: its teams, and its whole workspace list when the lookup read it. */
+export interface KnownOrganization {
+  readonly organization: string;
+  readonly teams: readonly Team[];
+  readonly workspaces?: readonly Workspace[];
 }
 
-async function workspacesOf(client: ContextReader, resolved: Resolved, projectIds: readonly string[]): Promise<Workspace[]> {
+function readTarget(type: ReadTarget['type'], target: Project | Workspace): ReadTarget {
+  const projectId = 'projectId' in target ? target.projectId : undefined;
+  return { type, id: target.id, name: target.name, ...(projectId ? { projectId } : {}) };
+}
+
+async function workspacesOf(client: ContextReader, resolved: KnownOrganization, projectIds: readonly string[]): Promise<Workspace[]> {
   if (resolved.workspaces) {
     // A workspace listed without its project could be in a changed one: never guess which it reaches.
     const unplaced = resolved.workspaces.find((w) => w.projectId === undefined);
@@ -38,18 +46,18 @@ async function workspacesOf(client: ContextReader, resolved: Resolved, projectId
   return lists.flat();
 }
 
-export async function readChangeContext(client: ContextReader, resolved: Resolved, live: LiveState, changes: readonly Change[], options: ReadOptions = {}): Promise<ChangeContext> {
+export async function readChangeContext(client: ContextReader, resolved: KnownOrganization, live: LiveState, changes: readonly Change[], concurrency: number): Promise<ChangeContext> {
   const managed = [...live.targets.values()];
   const projects: Project[] = managed.filter((t) => t.type === 'project').map((t) => ({ id: t.id, name: t.name }));
   const workspaces: Workspace[] = managed.filter((t) => t.type === 'workspace').map((t) => ({ id: t.id, name: t.name, ...(t.projectId ? { projectId: t.projectId } : {}) }));
   const changedProjects = [...new Set(changes.filter((c) => c.target.type === 'project').map((c) => c.target.id))];
   const parents = [...new Set(changes.map((c) => live.targets.get(c.target.id)?.projectId).filter((id): id is string => id !== undefined && !live.targets.has(id)))];
-  const extra: ResolvedTarget[] = [];
+  const extra: ReadTarget[] = [];
   if (changedProjects.length > 0) {
     for (const w of await workspacesOf(client, resolved, changedProjects)) {
       if (live.targets.has(w.id)) continue;
       workspaces.push(w);
-      extra.push(unmanaged('workspace', w));
+      extra.push(readTarget('workspace', w));
     }
   }
   if (parents.length > 0) {
@@ -58,10 +66,10 @@ export async function readChangeContext(client: ContextReader, resolved: Resolve
       const project = listed.get(id);
       if (!project) continue; // not visible to the token: its grants can't be read either
       projects.push(project);
-      extra.push(unmanaged('project', project));
+      extra.push(readTarget('project', project));
     }
   }
-  const read = extra.length > 0 ? await readLive(readOver(client, live), { ...resolved, targets: extra }, options) : undefined;
-  const grants = [...managed, ...(read ? read.targets.values() : [])].flatMap((t) => t.grants);
+  const read = extra.length > 0 ? await listTargets(client, extra, concurrency) : [];
+  const grants = [...managed, ...read].flatMap((t) => t.grants);
   return { teams: resolved.teams, projects, workspaces, grants };
 }

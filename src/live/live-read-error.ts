@@ -3,13 +3,13 @@
 import { printable, quote } from '../core/printable.js';
 import type { Team } from '../core/model.js';
 import { CLIError, messageOf } from '../errors.js';
-import type { ResolvedTarget } from '../resolve/resolve.js';
+import type { ReadTarget } from '../core/organization.js';
 
 /** Why a target could not be read; carries the underlying typed error as `cause`. */
 export class LiveReadError extends CLIError {
   override readonly name: string = 'LiveReadError';
   constructor(
-    readonly target: ResolvedTarget,
+    readonly target: ReadTarget,
     cause: unknown,
   ) {
     super(`Could not read the team access of ${target.type} "${target.name}" (${target.id}); nothing was planned from it: ${messageOf(cause)}`);

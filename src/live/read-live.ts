@@ -1,21 +1,21 @@
 // The live state of every managed target. One list call per target (all pages), or, for the
-// workspaces, when the server can and it is cheaper, one per team (README, "Reading by team":
+// workspaces, when the server can and it is cheaper, one per team (docs/connecting.md, "Reading by team":
 // read-strategy.ts chooses, by-team.ts reads and checks, and any doubt about the server's answers
 // reads by target instead, from scratch). Bounded concurrency and a progress callback. A target
 // whose grants can't be read fails the whole read: a 404 or 401 read as "no grants" would make the
 // plan add or remove access that is fine.
-import pLimit from 'p-limit';
-import { DEFAULT_CONCURRENCY } from '../api/session.js';
+import { DEFAULT_CONCURRENCY } from '../core/defaults.js';
 import type { TokenIdentity } from '../core/identity.js';
-import type { GrantRead, LiveGrant, LiveState, LiveTarget, ReadBy, ReadStrategy, Team, TargetRef, Viewer, Workspace } from '../core/model.js';
+import type { GrantRead, LiveGrant, LiveState, LiveTarget, ReadBy, ReadStrategy, Team, Viewer, Workspace } from '../core/model.js';
+import type { ReadTarget } from '../core/organization.js';
 import { printable, quote } from '../core/printable.js';
 import { viewerOf } from '../core/viewer.js';
-import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
 import { isRemoteError } from '../api/errors/remote-error.js';
 import { WireFormatError } from '../api/errors/wire-format-error.js';
 import { blindEverywhere, blindSpots, targetsOf } from './blind-spots.js';
 import { ByTeamLeft, readByTeam, type TeamGrantLister } from './by-team.js';
-import { LiveReadError } from './live-read-error.js';
+import { listTargets, liveTarget, ReadProgress, type GrantLister } from './list-targets.js';
+import type { LiveRequest } from './live-request.js';
 import { chooseByTeam, estimateRead, listsOf } from './read-strategy.js';
 
 export interface ReadOptions {
@@ -29,18 +29,11 @@ export interface ReadOptions {
   readonly onNotice?: (line: string) => void;
 }
 
-/** The one call reading live grants needs (the client, or a fake in tests). */
-export interface GrantLister {
-  listGrants(target: Pick<TargetRef, 'type' | 'id'>): Promise<readonly LiveGrant[]>;
-  /** Requests sent so far, when the lister counts them (the read reports what it cost). */
-  requestsSent?(): number;
-}
-
 /** What reading by team needs besides: the client has it all; a fake without it reads by target. */
-type TeamReader = GrantLister & TeamGrantLister & { listWorkspaces(organization: string): Promise<readonly Workspace[]> };
+export type ByTeamReader = GrantLister & TeamGrantLister & { listWorkspaces(organization: string): Promise<readonly Workspace[]> };
 
 /** Who the token is (docs/api.md, "Account details"): the client asks once per run; a lister without it (a test's fake) reads as a token the server did not identify. */
-interface IdentityReader {
+export interface IdentityReader {
   accountDetails(): Promise<TokenIdentity | undefined>;
 }
 
@@ -59,67 +52,20 @@ export function tokenPhrase(viewer: Viewer): string {
  * Reading by team lists the grants of the teams the token sees, so it misses a secret team's grant
  * that a list per workspace shows to a token managing team access there (docs/api.md, "Seed:
  * authentication" 3): only a token that sees every team reads by team, and the plan is the same
- * either way (README, "Reading by team").
+ * either way (docs/connecting.md, "Reading by team").
  */
 const byTeamBlind = (viewer: Viewer): string => `${tokenPhrase(viewer)}, so a read by team could miss the grants of secret teams it cannot see`;
 
-const canReadByTeam = (client: GrantLister): client is TeamReader => 'teamGrantsPage' in client && 'restOfTeamGrants' in client && 'listWorkspaces' in client;
+const canReadByTeam = (client: GrantLister): client is ByTeamReader => 'teamGrantsPage' in client && 'restOfTeamGrants' in client && 'listWorkspaces' in client;
 const sentBy = (client: GrantLister): number => client.requestsSent?.() ?? 0;
 
-class Progress {
-  private done = 0;
-  constructor(
-    private total: number,
-    private readonly report?: (done: number, total: number) => void,
-  ) {
-    report?.(0, total);
-  }
-  step(): void {
-    this.done++;
-    this.report?.(this.done, this.total);
-  }
-  extend(more: number): void {
-    this.total += more;
-    this.report?.(this.done, this.total);
-  }
-  restart(total: number): void {
-    this.done = 0;
-    this.total = total;
-    this.report?.(0, total);
-  }
-}
-
-const liveTarget = (target: ResolvedTarget, grants: readonly LiveGrant[]): LiveTarget => ({
-  type: target.type,
-  id: target.id,
-  name: target.name,
-  ...(target.projectId ? { projectId: target.projectId } : {}),
-  grants,
-});
-
-/** One list per target; the first failure rejects at once, and reads already started finish in the background, ignored. */
-async function readTargets(client: GrantLister, targets: readonly ResolvedTarget[], concurrency: number, progress: Progress): Promise<LiveTarget[]> {
-  const limit = pLimit(concurrency);
-  const read = async (target: ResolvedTarget): Promise<LiveTarget> => {
-    let grants;
-    try {
-      grants = await client.listGrants({ type: target.type, id: target.id });
-    } catch (error: unknown) {
-      limit.clearQueue(); // targets not started yet are not read at all
-      throw new LiveReadError(target, error);
-    }
-    progress.step();
-    return liveTarget(target, grants);
-  };
-  return Promise.all(targets.map((t) => limit(() => read(t))));
-}
-
 /** The team the probe asks for: the one the files give the most workspace grants, so that its answer has grants to check. */
-function probeTeam(resolved: Resolved, workspaces: readonly ResolvedTarget[]): Team {
+function probeTeam(request: LiveRequest, workspaces: readonly ReadTarget[]): Team {
   const counts = new Map<string, number>();
-  for (const grant of workspaces.flatMap((t) => t.desired.grants)) counts.set(grant.team, (counts.get(grant.team) ?? 0) + 1);
-  const busiest = [...counts].sort((a, b) => b[1] - a[1]).map(([name]) => resolved.teamsByName.get(name)).find((t) => t !== undefined);
-  return busiest ?? (resolved.teams[0] as Team);
+  for (const grant of workspaces.flatMap((t) => request.expected.get(t.id) ?? [])) counts.set(grant.team, (counts.get(grant.team) ?? 0) + 1);
+  const teamsByName = new Map(request.teams.map((t) => [t.name, t]));
+  const busiest = [...counts].sort((a, b) => b[1] - a[1]).map(([name]) => teamsByName.get(name)).find((t) => t !== undefined);
+  return busiest ?? (request.teams[0] as Team);
 }
 
 interface WorkspaceRead {
@@ -127,14 +73,14 @@ interface WorkspaceRead {
   readonly unmanaged: ReadonlyMap<string, readonly LiveGrant[]>;
 }
 
-async function workspacesByTeam(client: TeamReader, resolved: Resolved, workspaces: readonly ResolvedTarget[], budget: number, run: { concurrency: number; progress: Progress }): Promise<WorkspaceRead> {
+async function workspacesByTeam(client: ByTeamReader, request: LiveRequest, workspaces: readonly ReadTarget[], budget: number, run: { concurrency: number; progress: ReadProgress }): Promise<WorkspaceRead> {
   // Every grant read by team is checked against the organization's workspaces (`--read-by team` lists them when resolution did not).
-  const list = resolved.workspaces ?? (await client.listWorkspaces(resolved.organization));
+  const list = request.workspaces ?? (await client.listWorkspaces(request.organization));
   const workspaceIds = new Set(list.map((w) => w.id));
   const outside = workspaces.find((t) => !workspaceIds.has(t.id));
   if (outside) throw new ByTeamLeft(`workspace ${printable(outside.id)} is not in the organization's workspace list`);
-  const request = { teams: resolved.teams, probe: probeTeam(resolved, workspaces), workspaceIds, budget, concurrency: run.concurrency, onTeam: () => run.progress.step() };
-  const grants = await readByTeam(client, request);
+  const byTeam = { teams: request.teams, probe: probeTeam(request, workspaces), workspaceIds, budget, concurrency: run.concurrency, onTeam: () => run.progress.step() };
+  const grants = await readByTeam(client, byTeam);
   const managed = new Set(workspaces.map((t) => t.id));
   return { targets: workspaces.map((t) => liveTarget(t, grants.get(t.id) ?? [])), unmanaged: new Map([...grants].filter(([id]) => !managed.has(id))) };
 }
@@ -150,15 +96,15 @@ async function identityOf(client: GrantLister): Promise<TokenIdentity | undefine
   }
 }
 
-export async function readLive(client: GrantLister, resolved: Resolved, options: ReadOptions = {}): Promise<LiveState> {
+export async function readLive(client: GrantLister, request: LiveRequest, options: ReadOptions = {}): Promise<LiveState> {
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   // Who reads decides what can be read by team; asked before the grant read's count starts (it reads no grant).
-  const viewer = viewerOf(await identityOf(client), resolved.organization, resolved.teams);
+  const viewer = viewerOf(await identityOf(client), request.organization, request.teams);
   const before = sentBy(client);
-  const estimate = estimateRead(resolved);
-  const workspaces = resolved.targets.filter((t) => t.type === 'workspace');
-  const projects = resolved.targets.filter((t) => t.type === 'project');
-  const wanted = canReadByTeam(client) && chooseByTeam(options.readBy ?? 'auto', resolved, estimate);
+  const estimate = estimateRead(request);
+  const workspaces = request.targets.filter((t) => t.type === 'workspace');
+  const projects = request.targets.filter((t) => t.type === 'project');
+  const wanted = canReadByTeam(client) && chooseByTeam(options.readBy ?? 'auto', request, estimate);
   const byTeam = wanted && !blindEverywhere(viewer);
   let fallback: string | undefined;
   if (wanted && !byTeam) {
@@ -166,29 +112,29 @@ export async function readLive(client: GrantLister, resolved: Resolved, options:
     // Asked for by name, it is said; chosen by the estimate, the JSON plan says it (read.fallback).
     if (options.readBy === 'team') options.onNotice?.(`reading the workspace grants by team was not started: ${fallback}; reading one list per workspace instead.`);
   }
-  const progress = new Progress(projects.length + (byTeam ? resolved.teams.length : workspaces.length), options.onProgress);
+  const progress = new ReadProgress(projects.length + (byTeam ? request.teams.length : workspaces.length), options.onProgress);
   let read: WorkspaceRead | undefined;
   if (byTeam) {
     try {
       // `--read-by team` reads on whatever the first pages say it costs.
-      const budget = options.readBy === 'team' ? Infinity : listsOf(workspaces);
-      read = await workspacesByTeam(client, resolved, workspaces, budget, { concurrency, progress });
+      const budget = options.readBy === 'team' ? Infinity : listsOf(workspaces, request.expected);
+      read = await workspacesByTeam(client, request, workspaces, budget, { concurrency, progress });
     } catch (error: unknown) {
       if (!(error instanceof ByTeamLeft)) throw error;
       fallback = error.reason;
       options.onNotice?.(`reading the workspace grants by team was given up: ${error.reason}; reading one list per workspace instead.`);
-      progress.restart(resolved.targets.length);
+      progress.restart(request.targets.length);
     }
   }
-  const listed = await readTargets(client, read ? projects : resolved.targets, concurrency, progress);
-  const again = read ? await readBlindSpots(client, viewer, read, listed, { resolved: workspaces, concurrency, progress }) : [];
+  const listed = await listTargets(client, read ? projects : request.targets, concurrency, progress);
+  const again = read ? await readBlindSpots(client, viewer, read, listed, { targets: workspaces, concurrency, progress }) : [];
   const byId = new Map([...listed, ...(read?.targets ?? []), ...again].map((t) => [t.id, t]));
   const strategy: ReadStrategy = read ? 'by-team' : 'by-target';
   const report: GrantRead = { strategy, requests: sentBy(client) - before, estimate, ...(fallback === undefined ? {} : { fallback }) };
   return {
-    organization: resolved.organization,
-    teams: new Map(resolved.teams.map((t) => [t.id, t])),
-    targets: new Map(resolved.targets.map((t) => [t.id, byId.get(t.id) as LiveTarget])),
+    organization: request.organization,
+    teams: new Map(request.teams.map((t) => [t.id, t])),
+    targets: new Map(request.targets.map((t) => [t.id, byId.get(t.id) as LiveTarget])),
     read: report,
     viewer,
     // Served again to the policies' and effective changes' reads only when nothing was hidden from it.
@@ -197,20 +143,9 @@ export async function readLive(client: GrantLister, resolved: Resolved, options:
 }
 
 /** The workspaces a read by team may have seen only in part for this token, read again by target (blind-spots.ts). */
-async function readBlindSpots(client: GrantLister, viewer: Viewer, read: WorkspaceRead, projects: readonly LiveTarget[], run: { resolved: readonly ResolvedTarget[]; concurrency: number; progress: Progress }): Promise<LiveTarget[]> {
+async function readBlindSpots(client: GrantLister, viewer: Viewer, read: WorkspaceRead, projects: readonly LiveTarget[], run: { targets: readonly ReadTarget[]; concurrency: number; progress: ReadProgress }): Promise<LiveTarget[]> {
   const spots = await blindSpots(client, viewer, read.targets, projects);
   if (spots.length === 0) return [];
   run.progress.extend(spots.length);
-  return readTargets(client, targetsOf(run.resolved, spots), run.concurrency, run.progress);
-}
-
-/**
- * A read by team read every workspace of the organization: the grants of those the files do not
- * manage are served from it, with no request (the effective changes' and the policies' reads);
- * projects are still listed.
- */
-export function readOver(client: GrantLister, live: LiveState): GrantLister {
-  const known = live.unmanagedWorkspaceGrants;
-  if (!known) return client;
-  return { listGrants: (target) => (target.type === 'workspace' && known.has(target.id) ? Promise.resolve(known.get(target.id) ?? []) : client.listGrants(target)) };
+  return listTargets(client, targetsOf(run.targets, spots), run.concurrency, run.progress);
 }

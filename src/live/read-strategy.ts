@@ -1,11 +1,12 @@
-// Which way to read the grants of the managed workspaces (README, "Reading by team"), from what is
+// Which way to read the grants of the managed workspaces (docs/connecting.md, "Reading by team"), from what is
 // known before the first grant list: per target, one list per managed target, a page per 100
 // grants; per team (docs/api.md, "Listing by team"), one probe, then every team the token sees, a
 // page per 100 of its grants across the organization. Project grants are read per project either
 // way: the team filter of team-projects only narrows one project's list.
 import { PAGE_SIZE } from '../api/paginate.js';
 import type { ReadBy } from '../core/model.js';
-import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
+import type { ReadTarget } from '../core/organization.js';
+import type { LiveRequest } from './live-request.js';
 
 
 export interface ReadEstimate {
@@ -17,8 +18,12 @@ export interface ReadEstimate {
 const pages = (items: number): number => Math.max(1, Math.ceil(items / PAGE_SIZE));
 const sum = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0);
 
+/** What the files expect on a target: how many grants. */
+type Expected = LiveRequest['expected'];
+const given = (target: ReadTarget, expected: Expected): number => expected.get(target.id)?.length ?? 0;
+
 /** The lists reading `targets` one by one takes: a page per 100 grants, the live ones taken to be about as many as the files give. */
-export const listsOf = (targets: readonly ResolvedTarget[]): number => sum(targets.map((t) => pages(t.desired.grants.length)));
+export const listsOf = (targets: readonly ReadTarget[], expected: Expected): number => sum(targets.map((t) => pages(given(t, expected))));
 
 /**
  * The grants of the organization's workspaces, G, before reading any: the files' grants on the
@@ -27,20 +32,20 @@ export const listsOf = (targets: readonly ResolvedTarget[]): number => sum(targe
  * Without files (export, report) that is 0, the least reading by team can cost: the first pages
  * then tell the true cost, and readLive goes back to targets when that is dearer.
  */
-function organizationGrants(resolved: Resolved, workspaces: readonly ResolvedTarget[]): number {
-  const given = sum(workspaces.map((t) => t.desired.grants.length));
-  const known = resolved.workspaces?.length ?? workspaces.length;
-  return Math.round((given * Math.max(known, workspaces.length)) / workspaces.length);
+function organizationGrants(request: LiveRequest, workspaces: readonly ReadTarget[]): number {
+  const expected = sum(workspaces.map((t) => given(t, request.expected)));
+  const known = request.workspaces?.length ?? workspaces.length;
+  return Math.round((expected * Math.max(known, workspaces.length)) / workspaces.length);
 }
 
-export function estimateRead(resolved: Resolved): ReadEstimate {
-  const projects = resolved.targets.filter((t) => t.type === 'project');
-  const workspaces = resolved.targets.filter((t) => t.type === 'workspace');
-  const projectPages = listsOf(projects);
-  const byTarget = projectPages + listsOf(workspaces);
-  if (workspaces.length === 0 || resolved.teams.length === 0) return { byTarget };
+export function estimateRead(request: LiveRequest): ReadEstimate {
+  const projects = request.targets.filter((t) => t.type === 'project');
+  const workspaces = request.targets.filter((t) => t.type === 'workspace');
+  const projectPages = listsOf(projects, request.expected);
+  const byTarget = projectPages + listsOf(workspaces, request.expected);
+  if (workspaces.length === 0 || request.teams.length === 0) return { byTarget };
   // The probe, one page per team, and the pages beyond the first: about G / 100 at most.
-  const byTeam = projectPages + 1 + resolved.teams.length + Math.ceil(organizationGrants(resolved, workspaces) / PAGE_SIZE);
+  const byTeam = projectPages + 1 + request.teams.length + Math.ceil(organizationGrants(request, workspaces) / PAGE_SIZE);
   return { byTarget, byTeam };
 }
 
@@ -49,8 +54,8 @@ export function estimateRead(resolved: Resolved): ReadEstimate {
  * grant read by team is checked against it); without it, resolution looked workspaces up by name,
  * which it does only when they are few beside the organization's, and reading by team would not pay.
  */
-export function chooseByTeam(readBy: ReadBy, resolved: Resolved, estimate: ReadEstimate): boolean {
+export function chooseByTeam(readBy: ReadBy, request: LiveRequest, estimate: ReadEstimate): boolean {
   if (readBy === 'target' || estimate.byTeam === undefined) return false;
   if (readBy === 'team') return true;
-  return resolved.workspaces !== undefined && estimate.byTeam < estimate.byTarget;
+  return request.workspaces !== undefined && estimate.byTeam < estimate.byTarget;
 }

@@ -152,7 +152,7 @@ describe('regression: flow nesting about 1,000 deep says "Maximum call stack siz
 });
 
 // Issue 24, finding 8: in YAML 1.2 `<<` is an ordinary key, so `teams: {<<: *defaults}` was a team
-// named "<<". Merge keys are refused where they are written (README, "Files and paths").
+// named "<<". Merge keys are refused where they are written (docs/files.md, "Files and paths").
 describe('regression: merge keys `<<:` are read as a team name', () => {
   const REFUSED = 'merge keys (<<) are not supported; write the keys out or use an anchor for the whole value';
 

@@ -55,7 +55,7 @@ export interface ParsedText {
 class Stop extends Error {}
 
 // A YAML 1.1 merge key (a plain `<<`; quoted, it is a name). YAML 1.2 has none, so it would be read
-// as a team or a key named "<<"; merging is refused rather than supported (README, "Files and
+// as a team or a key named "<<"; merging is refused rather than supported (docs/files.md, "Files and
 // paths"): a merged value would have no place of its own in the file, and explicit keys would
 // silently beat merged ones.
 const MERGE_KEY_REFUSED = 'merge keys (<<) are not supported; write the keys out or use an anchor for the whole value';

@@ -1,5 +1,5 @@
 // PATHS -> the files to read: files as given, directories as every `*.yaml`/`*.yml` below them,
-// recursively, sorted by path (README, "Files and paths"). I/O failures become one-line problems,
+// recursively, sorted by path (docs/files.md, "Files and paths"). I/O failures become one-line problems,
 // never stack traces.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -7,6 +7,8 @@ import { emptyFile, parseYamlText, type LoadedFile } from './document.js';
 import { MAX_FILE_BYTES } from './limits.js';
 import type { Problem } from './problem.js';
 import { decodeText } from './text.js';
+import { byName } from '../core/order.js';
+import { DEFAULT_PATH } from '../core/defaults.js';
 
 /** A directory's entry as readdir gives it: a symlink is a symlink, never what it points to. */
 export interface DirEntry {
@@ -30,7 +32,6 @@ export const nodeFileSystem: FileSystem = {
   readFile: (path) => readFile(path),
 };
 
-export const DEFAULT_PATH = 'tfe-access.yaml';
 /** The files a directory given as PATHS contributes. */
 export const YAML_FILE = /\.ya?ml$/i;
 
@@ -82,7 +83,7 @@ async function walk(fs: FileSystem, dir: string, shown: string, out: { files: st
     out.problems.push({ file: shown, message: ioMessage(error) });
     return;
   }
-  for (const entry of [...entries].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+  for (const entry of [...entries].sort(byName)) {
     if (isPassedOver(entry.name)) continue;
     const path = join(dir, entry.name);
     if (entry.isDirectory()) await walk(fs, path, join(shown, entry.name), out);

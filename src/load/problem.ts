@@ -1,4 +1,5 @@
 // A problem found in a desired-state file: a value, never thrown. Positions are 1-based.
+import { compareText } from '../core/order.js';
 
 export interface Problem {
   /** The file, relative to the working directory of the run (absolute when outside it). */
@@ -19,10 +20,10 @@ export interface Problem {
 export function sortProblems(problems: readonly Problem[]): Problem[] {
   return [...problems].sort(
     (a, b) =>
-      (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+      compareText(a.file, b.file) ||
       (a.line ?? 0) - (b.line ?? 0) ||
       (a.col ?? 0) - (b.col ?? 0) ||
-      (a.message < b.message ? -1 : a.message > b.message ? 1 : 0),
+      compareText(a.message, b.message),
   );
 }
 

@@ -8,7 +8,9 @@ import { CLIError, RunStoppedError } from '../errors.js';
 import { checkGuards, type GuardContext } from '../guard/guards.js';
 import { guardInputsOf, planRefusalOf } from '../guard/plan-refusals.js';
 import { GuardRefusedError, PolicyRefusedError } from '../guard/refusal.js';
-import { desiredFromFiles, openClient, planAgainstLive, withClock, type PlanRequest } from './plan.js';
+import { desiredFromFiles, planFiles } from './files.js';
+import { planAgainstLive } from './plan.js';
+import { openClient, withClock, type ClockedRun, type PlanRequest } from './request.js';
 import { assertNotExpired, readFresh } from '../saved-plan/stale.js';
 import { fingerprintDesired } from '../saved-plan/fingerprint.js';
 import { readSavedPlan } from '../saved-plan/file.js';
@@ -16,8 +18,10 @@ import { basisGuardInputs, type SavedPlan } from '../saved-plan/saved-plan.js';
 import { PLAN_KEY_ENV, PlanKey } from '../saved-plan/seal.js';
 import { policiesDigestOf } from '../diff/checksum.js';
 import { recheckPolicies } from './saved-policies.js';
-import { applyChanges, type Progress } from '../apply/executor.js';
-import { stopOf, type ApplyResult, type ChangeOutcome, type RefusedOutcome, type Stop } from '../apply/outcome.js';
+import { RunReader } from '../live/run-reader.js';
+import { applyChanges } from '../apply/executor.js';
+import { stopOf } from '../apply/outcome.js';
+import type { ApplyProgress, ApplyResult, ChangeOutcome, RefusedOutcome, Stop } from '../core/apply-outcome.js';
 import { refusalLine } from '../render/token-refusal.js';
 import { RunControl } from './run-control.js';
 
@@ -39,7 +43,7 @@ export interface ApplyHooks {
    * one to ask). `signal` aborts when the run stops meanwhile.
    */
   readonly confirm: (plan: Plan, signal: AbortSignal) => Promise<boolean>;
-  readonly onProgress?: (progress: Progress) => void;
+  readonly onProgress?: (progress: ApplyProgress) => void;
   /** Each change's outcome as it ends: what lets a closed stdout be seen during the writes. */
   readonly onOutcome?: (outcome: ChangeOutcome) => void;
 }
@@ -119,14 +123,14 @@ async function execute(client: TfeClient, planned: Plan, guards: GuardContext, r
   control.startWrites();
   const progress = { ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}), ...(hooks.onOutcome ? { onOutcome: hooks.onOutcome } : {}) };
   const describeRefusal = refusalDescriber(client, run.teams);
-  const report = await applyChanges(plan.changes, client, { concurrency: request.concurrency, signal: control.signal, describeRefusal, ...progress });
+  const report = await applyChanges(plan.changes, client, { concurrency: request.connection.concurrency, signal: control.signal, describeRefusal, ...progress });
   return { kind: 'applied', plan, report };
 }
 
-type ClockedApply = ApplyRequest & { readonly now: number };
+type ClockedApply = ApplyRequest & { readonly run: ClockedRun };
 
 /**
- * Apply shows the changes alone (README, "What a plan does to access"), a fresh plan (planned
+ * Apply shows the changes alone (docs/effective-access.md, "What a plan does to access"), a fresh plan (planned
  * without effective changes) and a saved one alike: `plan --out` keeps the section for `show`.
  */
 function changesAlone(plan: Plan): Plan {
@@ -135,10 +139,10 @@ function changesAlone(plan: Plan): Plan {
 }
 
 async function applyFresh(request: ClockedApply, hooks: ApplyHooks, control: RunControl): Promise<ApplyResult> {
-  const desired = await desiredFromFiles(request.paths, request.cwd, request.targets, request.now);
-  const client = openClient(request, control);
+  const files = await planFiles(request.paths, request.cwd, request.read.targets ?? [], request.run.now);
+  const client = openClient(request.connection, control);
   try {
-    const { plan, live } = await planAgainstLive(client, desired, request);
+    const { plan, live, desired } = await planAgainstLive(client, files, request.read, request.run);
     checkChecksum(plan, request.checksum, hooks);
     // The inputs `plan` reported its refusals from (guard/plan-refusals.ts): plan and apply agree.
     const teams = new Map([...live.teams.values()].map((t) => [t.id, t.name]));
@@ -150,32 +154,34 @@ async function applyFresh(request: ClockedApply, hooks: ApplyHooks, control: Run
 
 /** Files named next to --plan must still say what the plan was made from: their policies first, then the rest. */
 async function assertSameFiles(file: string, saved: SavedPlan, request: ClockedApply): Promise<void> {
-  const desired = await desiredFromFiles(request.paths, request.cwd, [], request.now);
-  request.afterLoad?.();
+  const desired = await desiredFromFiles(request.paths, request.cwd, request.run.now);
+  request.run.afterLoad?.();
   const stale = (what: string): CLIError => new CLIError(`the saved plan ${file} is stale: ${what} changed since it was planned; nothing was changed. Plan again and review the new plan.`);
   if (policiesDigestOf(desired.policies ?? []) !== policiesDigestOf(saved.basis.policies)) throw stale('the policies of the desired-state files');
   if (fingerprintDesired(desired) !== saved.basis.desired) throw stale('the desired-state files');
 }
 
 async function applySaved(file: string, request: ClockedApply, hooks: ApplyHooks, control: RunControl): Promise<ApplyResult> {
-  if (request.targets.length > 0) throw new CLIError('--target cannot be used with --plan: a saved plan applies all of its changes or none.');
-  // README, "Saved plans": with the key, a file without its HMAC or with another is refused.
-  const saved = await readSavedPlan(file, PlanKey.from(request.env));
-  if (saved.hmac === 'not-verified') request.onNotice?.(`the saved plan ${file} carries an HMAC that was not verified: ${PLAN_KEY_ENV} is not set.`);
+  if ((request.read.targets ?? []).length > 0) throw new CLIError('--target cannot be used with --plan: a saved plan applies all of its changes or none.');
+  // docs/apply.md, "Saved plans": with the key, a file without its HMAC or with another is refused.
+  const saved = await readSavedPlan(file, PlanKey.from(request.connection.env));
+  if (saved.hmac === 'not-verified') request.run.onNotice?.(`the saved plan ${file} carries an HMAC that was not verified: ${PLAN_KEY_ENV} is not set.`);
   checkChecksum(changesAlone(saved.plan), request.checksum, hooks);
-  const baseUrl = addressFrom({ address: request.address }, request.env).baseUrl;
+  const baseUrl = addressFrom({ address: request.connection.address }, request.connection.env).baseUrl;
   if (saved.address !== undefined && saved.address !== baseUrl) {
     throw new CLIError(`the saved plan ${file} was made against ${saved.address}, not ${baseUrl}; nothing was changed.`);
   }
   // A grant it writes that has expired since is no longer desired: before the files, which then moved too.
-  assertNotExpired(saved, request.now);
+  assertNotExpired(saved, request.run.now);
   if (request.paths.length > 0) await assertSameFiles(file, saved, request);
-  const client = openClient(request, control);
+  const client = openClient(request.connection, control);
   try {
     await client.serverInfo(); // once per run: a lower rate limit is heeded before the reads
-    const fresh = await readFresh(saved, client, request.concurrency);
+    // The reads before the writes through one reader (live/run-reader.ts); the writes go to the client.
+    const reader = new RunReader(client);
+    const fresh = await readFresh(saved, reader, request.read.concurrency);
     // The file's violations are never trusted: the policies are checked again on what was just read.
-    const plan = await recheckPolicies(client, file, saved, fresh, request);
+    const plan = await recheckPolicies(reader, file, saved, fresh, request.read, request.run.now);
     const { maxRemovals, incompleteTargets } = basisGuardInputs(saved.basis);
     const guards = { maxRemovals, force: request.force, incompleteTargets: new Set(incompleteTargets) };
     return await execute(client, changesAlone(plan), guards, { request, hooks, control, teams: teamsOfChanges(plan) });
@@ -187,11 +193,11 @@ async function applySaved(file: string, request: ClockedApply, hooks: ApplyHooks
 /**
  * Plans (or loads), guards, confirms and applies. A stop before the first write (a signal, --timeout,
  * a dead server) ends it with that reason and nothing changed; a stop during the writes ends it with
- * a report whose changes not yet begun are `not-started` (README, "Reliability").
+ * a report whose changes not yet begun are `not-started` (docs/reliability.md, "Reliability").
  */
 export async function applyUseCase(unclocked: ApplyRequest, hooks: ApplyHooks): Promise<ApplyResult> {
   const request = withClock(unclocked);
-  const control = new RunControl(request);
+  const control = new RunControl(request.run);
   try {
     return request.savedPlan === undefined ? await applyFresh(request, hooks, control) : await applySaved(request.savedPlan, request, hooks, control);
   } catch (error: unknown) {

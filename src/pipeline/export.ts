@@ -4,12 +4,13 @@ import type { TfeClient } from '../api/client.js';
 import type { Project, Team, Workspace } from '../core/model.js';
 import { CLIError } from '../errors.js';
 import { exportFiles, type ExportFiles } from '../export/files.js';
+import type { ReadTarget } from '../core/organization.js';
+import type { LiveRequest } from '../live/live-request.js';
 import { readLive } from '../live/read-live.js';
-import { didYouMean } from '../resolve/closest.js';
-import type { Resolved, ResolvedTarget } from '../resolve/resolve.js';
-import { teamsOfOrganization } from '../resolve/teams.js';
-import { openClient, readOptionsOf, type PlanRequest } from './plan.js';
-import { RunControl } from './run-control.js';
+import { notFoundLine, notFoundMessage } from '../core/not-found.js';
+import { teamsOfOrganization } from '../lookup/teams.js';
+import { liveReadOptions, withClient, type RunConnection, type ReadChoices, type RunOptions } from './request.js';
+import { underControl } from './run-control.js';
 
 export interface ExportSelectionRequest {
   readonly all: boolean;
@@ -17,7 +18,10 @@ export interface ExportSelectionRequest {
   readonly workspaces: readonly string[];
 }
 
-export interface ExportRequest extends Pick<PlanRequest, 'env' | 'address' | 'concurrency' | 'rateLimit' | 'homeDir' | 'onProgress' | 'onRateLimit' | 'signal' | 'timeoutMs' | 'readBy' | 'onNotice'> {
+export interface ExportRequest {
+  readonly connection: RunConnection;
+  readonly run?: RunOptions;
+  readonly read: ReadChoices;
   readonly organization: string;
   readonly selection: ExportSelectionRequest;
   readonly splitByProject: boolean;
@@ -32,13 +36,11 @@ interface Catalogue {
   readonly workspaces: readonly Workspace[];
 }
 
-const NOT_VISIBLE = 'not found, or the token may not see it';
-
 // Export lists every team, project and workspace (pages of 100) instead of looking names up one by
 // one: it needs the project of each workspace for --split-by, near misses for a mistyped name, and
 // it runs once per adoption, so a few list requests more are cheap.
 async function catalogue(client: TfeClient, organization: string): Promise<Catalogue> {
-  // Teams first: an address without them says so before anything else is read (resolve/teams.ts).
+  // Teams first: an address without them says so before anything else is read (lookup/teams.ts).
   const teams = await teamsOfOrganization(client, { organization });
   const [projects, workspaces] = await Promise.all([
     client.listProjects(organization),
@@ -47,25 +49,25 @@ async function catalogue(client: TfeClient, organization: string): Promise<Catal
   return { teams, projects, workspaces };
 }
 
-function target(type: ResolvedTarget['type'], found: Project | Workspace): ResolvedTarget {
+function target(type: ReadTarget['type'], found: Project | Workspace): ReadTarget {
   // readLive carries a workspace's project into the live state: --split-by groups by it.
   const projectId = 'projectId' in found ? found.projectId : undefined;
-  return { type, id: found.id, name: found.name, desired: { type, name: found.name, prune: true, grants: [] }, ...(projectId ? { projectId } : {}) };
+  return { type, id: found.id, name: found.name, ...(projectId ? { projectId } : {}) };
 }
 
-function pick(organization: string, kind: ResolvedTarget['type'], names: readonly string[], all: readonly (Project | Workspace)[], problems: string[]): ResolvedTarget[] {
+function pick(organization: string, kind: ReadTarget['type'], names: readonly string[], all: readonly (Project | Workspace)[], problems: string[]): ReadTarget[] {
   const byName = new Map(all.map((x) => [x.name, x]));
-  const picked: ResolvedTarget[] = [];
+  const picked: ReadTarget[] = [];
   for (const name of new Set(names)) {
     const found = byName.get(name);
     if (found) picked.push(target(kind, found));
-    else problems.push(`${kind} "${name}" in organization "${organization}": ${NOT_VISIBLE}.${didYouMean(name, byName.keys())}`);
+    else problems.push(notFoundLine(kind, name, organization, byName.keys()));
   }
   return picked;
 }
 
 /** The targets to read: every project and workspace with --all, else the named ones (or one error naming every unknown). */
-export function selectExportTargets(organization: string, found: Catalogue, selection: ExportSelectionRequest): Resolved {
+export function selectExportTargets(organization: string, found: Catalogue, selection: ExportSelectionRequest): LiveRequest {
   const problems: string[] = [];
   const targets = selection.all
     ? [...found.projects.map((p) => target('project', p)), ...found.workspaces.map((w) => target('workspace', w))]
@@ -74,17 +76,18 @@ export function selectExportTargets(organization: string, found: Catalogue, sele
         ...pick(organization, 'workspace', selection.workspaces, found.workspaces, problems),
       ];
   // One unknown name is one line; several are listed under a head line.
-  if (problems.length === 1) throw new CLIError(problems[0] ?? '');
-  if (problems.length > 1) throw new CLIError(`${problems.length} names were not found:\n${problems.map((p) => `  ${p}`).join('\n')}`);
-  return { organization, teams: found.teams, teamsByName: new Map(found.teams.map((t) => [t.name, t])), targets };
+  const notFound = notFoundMessage(problems);
+  if (notFound !== undefined) throw new CLIError(notFound);
+  // Export and report read without files: no grant is expected anywhere.
+  return { organization, teams: found.teams, targets, expected: new Map() };
 }
 
 export async function exportFromLive(client: TfeClient, request: ExportRequest): Promise<ExportFiles> {
   await client.serverInfo(); // once per run: a lower rate limit is heeded before the lists
   const found = await catalogue(client, request.organization);
   const resolved = selectExportTargets(request.organization, found, request.selection);
-  // The workspace list read above lets --all read by team (README, "Reading by team").
-  const live = await readLive(client, { ...resolved, workspaces: found.workspaces }, { ...readOptionsOf(request), ...(request.onProgress ? { onProgress: request.onProgress } : {}) });
+  // The workspace list read above lets --all read by team (docs/connecting.md, "Reading by team").
+  const live = await readLive(client, { ...resolved, workspaces: found.workspaces }, liveReadOptions(request.read, request.run));
   return exportFiles(live, {
     named: new Set(request.selection.all ? [] : resolved.targets.map((t) => t.id)),
     schemaRef: request.schemaRef,
@@ -94,18 +97,5 @@ export async function exportFromLive(client: TfeClient, request: ExportRequest):
 }
 
 export async function exportOrganization(request: ExportRequest): Promise<ExportFiles> {
-  const control = new RunControl(request);
-  try {
-    const client = openClient(request, control);
-    try {
-      return await exportFromLive(client, request);
-    } finally {
-      await client.close();
-    }
-  } catch (error: unknown) {
-    // Stopped (--timeout, a dead server): that is the one line to show, not what it broke on the way.
-    throw control.reasonFor(error);
-  } finally {
-    control.dispose();
-  }
+  return underControl(request.run ?? {}, (control) => withClient(request.connection, control, (client) => exportFromLive(client, request)));
 }

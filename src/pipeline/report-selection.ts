@@ -1,9 +1,11 @@
 // `report --team T --project P --workspace W`: the part of the organization's effective access a
-// reader asked for. Names are exact; an unknown one is an error with near misses, never an empty
-// report that looks like "nobody has access".
-import type { Report } from '../core/effective.js';
+// reader asked for. Names are found as written or after Unicode NFC (core/names.ts: a terminal may
+// type "é" decomposed); an unknown one is an error with near misses, never an empty report that
+// looks like "nobody has access".
+import type { Report } from '../core/report.js';
+import { NameIndex } from '../core/names.js';
 import { CLIError } from '../errors.js';
-import { didYouMean } from '../resolve/closest.js';
+import { notFoundLine, notFoundMessage } from '../core/not-found.js';
 
 export interface ReportSelection {
   readonly teams: readonly string[];
@@ -12,19 +14,31 @@ export interface ReportSelection {
   readonly workspaces: readonly string[];
 }
 
-function unknownNames(kind: string, asked: readonly string[], known: readonly { name: string }[], organization: string): string[] {
-  const names = known.map((k) => k.name);
-  return asked.filter((name) => !names.includes(name)).map((name) => `${kind} "${name}" in organization "${organization}": not found, or the token may not see it.${didYouMean(name, names)}`);
+interface Found {
+  /** The names asked for, as the organization spells them. */
+  readonly names: string[];
+  readonly problems: string[];
 }
 
-export function selectReport(report: Report, selection: ReportSelection): Report {
-  const problems = [
-    ...unknownNames('team', selection.teams, report.teams, report.organization),
-    ...unknownNames('project', selection.projects, report.projects, report.organization),
-    ...unknownNames('workspace', selection.workspaces, report.workspaces, report.organization),
-  ];
-  if (problems.length === 1) throw new CLIError(problems[0] ?? '');
-  if (problems.length > 1) throw new CLIError(`${problems.length} names were not found:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+function find(kind: string, asked: readonly string[], known: readonly { name: string }[], organization: string): Found {
+  const index = new NameIndex(known.map((k) => k.name));
+  const names: string[] = [];
+  const problems: string[] = [];
+  for (const name of asked) {
+    const found = index.find(name);
+    if (found) names.push(found.name);
+    else problems.push(notFoundLine(kind, name, organization, index.names));
+  }
+  return { names, problems };
+}
+
+export function selectReport(report: Report, asked: ReportSelection): Report {
+  const teamsFound = find('team', asked.teams, report.teams, report.organization);
+  const projectsFound = find('project', asked.projects, report.projects, report.organization);
+  const workspacesFound = find('workspace', asked.workspaces, report.workspaces, report.organization);
+  const notFound = notFoundMessage([...teamsFound.problems, ...projectsFound.problems, ...workspacesFound.problems]);
+  if (notFound !== undefined) throw new CLIError(notFound);
+  const selection: ReportSelection = { teams: teamsFound.names, projects: projectsFound.names, workspaces: workspacesFound.names };
   const byTarget = selection.projects.length + selection.workspaces.length > 0;
   const projects = byTarget ? report.projects.filter((p) => selection.projects.includes(p.name)) : report.projects;
   const projectIds = new Set(projects.map((p) => p.id));

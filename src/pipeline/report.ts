@@ -2,9 +2,9 @@
 // workspace -> (with --after: plan the files against what was read, apply the plan in memory) ->
 // effective access -> the selection. The command only parses flags and prints.
 import type { TfeClient } from '../api/client.js';
-import type { Report } from '../core/effective.js';
+import type { Report } from '../core/report.js';
 import type { LiveState, Project, Team, Workspace } from '../core/model.js';
-import type { DesiredState } from '../core/desired-state.js';
+import type { FilesState } from '../core/desired-state.js';
 import type { DiffPlan } from '../core/plan.js';
 import { buildPlan } from '../diff/plan.js';
 import { grantsAfter, type IdentifiedGrant } from '../effective/after.js';
@@ -13,23 +13,35 @@ import type { ServerInfo } from '../core/server.js';
 import { supportOf } from '../diff/support.js';
 import { effectiveAccess, type GrantInput } from '../effective/compute.js';
 import { CLIError } from '../errors.js';
-import { readLive, type GrantLister } from '../live/read-live.js';
-import type { NameReader } from '../resolve/resolve.js';
+import type { OrganizationRead } from '../core/organization.js';
+import { liveAsRead } from '../live/as-read.js';
+import { liveRequestOf } from '../live/live-request.js';
+import { readLive } from '../live/read-live.js';
 import { selectExportTargets } from './export.js';
-import { desiredFromFiles, openClient, readOptionsOf, resolveAndExpand, type PlanRequest } from './plan.js';
-import { teamsOfOrganization } from '../resolve/teams.js';
-import { RunControl } from './run-control.js';
+import { desiredFromFiles } from './files.js';
+import { liveReadOptions, withClient, withClock, type ClockedRun, type RunConnection, type ReadChoices, type RunOptions } from './request.js';
+import { EVERY_TARGET } from './targets.js';
+import { expandedOver, resolvedOver } from './names.js';
+import { teamsOfOrganization } from '../lookup/teams.js';
+import { underControl } from './run-control.js';
 import { selectReport, type ReportSelection } from './report-selection.js';
 import { checkPolicies } from '../policy/check.js';
 import { policyNameFindings } from '../policy/selectors.js';
-import { nameProblemsError } from '../resolve/problems.js';
+import { nameProblemsError } from './name-problems.js';
 import { coverageOf } from '../diff/completeness.js';
 import { scopeOf } from '../core/scope.js';
-import type { PolicyViolation } from '../core/policy.js';
+import type { DesiredPolicy, GrantEnd, PolicyViolation } from '../core/policy.js';
+import { rulesRead } from '../core/policy-rules.js';
+import { namesTags } from '../core/set-criteria.js';
+import { grantEnds } from '../policy/ends.js';
 
-export interface ReportRequest extends Pick<PlanRequest, 'cwd' | 'env' | 'address' | 'concurrency' | 'rateLimit' | 'homeDir' | 'onProgress' | 'afterLoad' | 'onRateLimit' | 'signal' | 'timeoutMs' | 'readBy' | 'onNotice' | 'now'> {
+export interface ReportRequest {
   /** Desired-state files: the organization is theirs, and --after applies their plan. */
   readonly paths: string[];
+  readonly cwd: string;
+  readonly connection: RunConnection;
+  readonly run?: RunOptions;
+  readonly read: ReadChoices;
   /** `--organization` (else TFE_ORGANIZATION, read by the command); must agree with the files. */
   readonly organization: string | undefined;
   readonly after: boolean;
@@ -44,7 +56,7 @@ export interface Catalogue {
   readonly keyValueTags?: boolean;
 }
 
-function organizationOf(desired: DesiredState | undefined, named: string | undefined): string {
+function organizationOf(desired: FilesState | undefined, named: string | undefined): string {
   if (desired && named !== undefined && named !== desired.organization) {
     throw new CLIError(`--organization "${named}" is not the organization of the files ("${desired.organization}"): leave one out.`);
   }
@@ -53,36 +65,20 @@ function organizationOf(desired: DesiredState | undefined, named: string | undef
   return organization;
 }
 
-/** Name resolution served from the lists already read: no request. */
-export function catalogueReader(found: Catalogue): NameReader {
-  return {
-    listTeams: () => Promise.resolve([...found.teams]),
-    showsOrganization: () => Promise.resolve(true),
-    listProjects: () => Promise.resolve([...found.projects]),
-    showWorkspace: (id) => Promise.resolve(found.workspaces.find((w) => w.id === id)),
-    showWorkspaceByName: (_organization, name) => Promise.resolve(found.workspaces.find((w) => w.name === name)),
-    firstWorkspacePage: () => Promise.resolve({ items: [...found.workspaces] }),
-    restOfWorkspaces: () => Promise.resolve([...found.workspaces]),
-    listTaggedWorkspaces: () => Promise.resolve({ workspaces: [...found.workspaces], keyValueTags: found.keyValueTags === true }),
-  };
-}
-
-/** The grant lists already read, served again: no request. */
-function grantsRead(live: LiveState): GrantLister {
-  return {
-    listGrants: (target) => {
-      const read = live.targets.get(target.id);
-      if (!read) return Promise.reject(new CLIError(`${target.type} ${target.id} was not read`));
-      return Promise.resolve(read.grants);
-    },
-  };
+/**
+ * The organization as the report read it, every list whole: what the files' names are resolved
+ * and their sets expanded against (pipeline/names.ts), as a plan does after its lookups.
+ */
+export function organizationRead(organization: string, found: Catalogue): OrganizationRead {
+  const { teams, projects, workspaces } = found;
+  const catalog = { projects, workspaces, complete: true, keyValueTags: found.keyValueTags === true };
+  return { organization, teams, projects, workspaces, allWorkspaces: true, pinned: [], catalog };
 }
 
 /** The plan of the files against the organization as read: what `apply` would do now. */
-export async function planOnRead(desired: DesiredState, found: Catalogue, live: LiveState, now: number): Promise<DiffPlan> {
-  // `now`: a set's grant expires only once the sets are expanded, as in a plan (README, "Grants that expire").
-  const expanded = await resolveAndExpand(catalogueReader(found), desired, [], now);
-  return buildPlan(expanded.desired, await readLive(grantsRead(live), expanded.resolved), { setWarnings: expanded.warnings });
+export function planOnRead(desired: FilesState, org: OrganizationRead, live: LiveState): DiffPlan {
+  const expanded = expandedOver(desired, org, EVERY_TARGET);
+  return buildPlan(expanded.desired, liveAsRead(live, liveRequestOf(expanded.resolved)), { setWarnings: expanded.warnings });
 }
 
 /**
@@ -101,78 +97,80 @@ function asTheServerKeeps(grants: readonly IdentifiedGrant[], live: LiveState, s
 }
 
 /** Every workspace; with the key-value tags when a set or policy of the files matches tags (the same pages). */
-async function workspacesOf(client: TfeClient, organization: string, desired: DesiredState | undefined): Promise<Pick<Catalogue, 'workspaces' | 'keyValueTags'>> {
+async function workspacesOf(client: TfeClient, organization: string, desired: FilesState | undefined): Promise<Pick<Catalogue, 'workspaces' | 'keyValueTags'>> {
   const matches = [...(desired?.sets ?? []), ...(desired?.policies ?? [])].map((m) => m.match);
-  if (!matches.some((m) => m.tags !== undefined)) return { workspaces: await client.listWorkspaces(organization) };
+  if (!matches.some(namesTags)) return { workspaces: await client.listWorkspaces(organization) };
   return client.listTaggedWorkspaces(organization, { keyValueTags: true });
 }
 
-async function readOrganization(client: TfeClient, organization: string, request: ReportRequest, desired: DesiredState | undefined): Promise<{ found: Catalogue; live: LiveState }> {
+async function readOrganization(client: TfeClient, organization: string, request: ReportRequest, desired: FilesState | undefined): Promise<{ found: Catalogue; live: LiveState }> {
   await client.serverInfo(); // once per run: a lower rate limit is heeded before the lists
-  // Teams first: an address without them says so before anything else is read (resolve/teams.ts).
+  // Teams first: an address without them says so before anything else is read (lookup/teams.ts).
   const teams = await teamsOfOrganization(client, desired ?? { organization });
   const [projects, workspaces] = await Promise.all([client.listProjects(organization), workspacesOf(client, organization, desired)]);
   const found = { teams, projects, ...workspaces };
-  // Every project and workspace: the workspaces by team when the server can and it is cheaper (README, "Reading by team").
+  // Every project and workspace: the workspaces by team when the server can and it is cheaper (docs/connecting.md, "Reading by team").
   const everything = { ...selectExportTargets(organization, found, { all: true, projects: [], workspaces: [] }), workspaces: found.workspaces };
-  const live = await readLive(client, everything, { ...readOptionsOf(request), ...(request.onProgress ? { onProgress: request.onProgress } : {}) });
+  const live = await readLive(client, everything, liveReadOptions(request.read, request.run));
   return { found, live };
 }
 
 /**
- * README, "Policies": the files' policies on the access reported (everything is read already). Their
+ * docs/effective-access.md, "Policies": the files' policies on the access reported (everything is read already). Their
  * team names and their matches' names are checked as plan checks them, from the lists read (no
  * request); the report has no warnings, so a policy that covers nothing simply has no violation.
  */
-async function violationsIn(desired: DesiredState | undefined, found: Catalogue, grants: readonly GrantInput[]): Promise<PolicyViolation[]> {
+function violationsIn(desired: FilesState | undefined, found: Catalogue, grants: readonly GrantInput[], now: number): PolicyViolation[] {
   if (!desired?.policies?.length) return [];
-  const expanded = await resolveAndExpand(catalogueReader(found), { ...desired, targets: [], sets: [] });
-  const policies = expanded.desired.policies ?? [];
+  // The policies' teams as the organization spells them, or one error naming every team not found.
+  const named = { ...desired, targets: [], sets: [] };
+  const policies = (resolvedOver(named, organizationRead(desired.organization, found)).desired ?? named).policies ?? [];
   const scope = { ...found, complete: true, keyValueTags: found.keyValueTags === true };
   const { problems } = policyNameFindings(policies, scope, desired.organization);
   if (problems.length > 0) throw nameProblemsError(problems);
-  return checkPolicies(policies, { ...found, grants });
+  return checkPolicies(policies, { ...found, grants, now, ends: endsIn(desired, found, policies) });
 }
 
-export async function reportOrganization(request: ReportRequest): Promise<Report> {
-  // --after: the files as they stand now, an expired grant removed (README, "Grants that expire").
-  const now = request.now ?? Date.now(); // read once per run, as a plan does
-  const desired = request.paths.length > 0 ? await desiredFromFiles(request.paths, request.cwd, [], now) : undefined;
+/** When each grant of the files ends, for a rule that reads it (max-expiry): the files' targets and sets, expanded as a plan expands them. */
+function endsIn(desired: FilesState, found: Catalogue, policies: readonly DesiredPolicy[]): GrantEnd[] {
+  if (!rulesRead(policies.map((p) => p.rule), 'grant-expiries')) return [];
+  const { resolved } = expandedOver(desired, organizationRead(desired.organization, found));
+  return grantEnds(resolved.targets, resolved.teamsByName);
+}
+
+const workspaceName = (w: Workspace): string => `workspace ${JSON.stringify(w.name)}`;
+
+export async function reportOrganization(unclocked: ReportRequest): Promise<Report> {
+  // The clock is read once per run, as a plan does. --after: the files as they stand now, an
+  // expired grant removed (docs/files.md, "Grants that expire").
+  const request = withClock(unclocked);
+  const desired = request.paths.length > 0 ? await desiredFromFiles(request.paths, request.cwd, request.run.now) : undefined;
   const organization = organizationOf(desired, request.organization);
   if (request.after && !desired) throw new CLIError('--after reports the access once the files are applied: name the desired-state files (PATHS).');
-  request.afterLoad?.();
-  const control = new RunControl(request);
-  try {
-    return await reportWith(openClient(request, control), organization, desired, { ...request, now });
-  } catch (error: unknown) {
-    // Stopped (--timeout, a dead server): that is the one line to show, not what it broke on the way.
-    throw control.reasonFor(error);
-  } finally {
-    control.dispose();
-  }
+  request.run.afterLoad?.();
+  return underControl(request.run, (control) => withClient(request.connection, control, (client) => reportWith(client, organization, desired, request)));
 }
 
-async function reportWith(client: TfeClient, organization: string, desired: DesiredState | undefined, request: ReportRequest): Promise<Report> {
-  try {
-    const generatedAt = new Date().toISOString();
-    const { found, live } = await readOrganization(client, organization, request, desired);
-    const liveGrants = [...live.targets.values()].flatMap((t) => t.grants);
-    const grants: readonly GrantInput[] =
-      request.after && desired ? asTheServerKeeps(grantsAfter(liveGrants, (await planOnRead(desired, found, live, request.now ?? Date.now())).changes), live, await client.serverInfo()) : liveGrants;
-    const cells = effectiveAccess({ ...found, grants });
-    const violations = await violationsIn(desired, found, grants);
-    const projects = new Map(found.projects.map((p) => [p.id, p]));
-    const workspaces = found.workspaces.map((w) => {
-      const project = w.projectId === undefined ? undefined : projects.get(w.projectId);
-      return project ? { ...w, project } : w;
-    });
-    const scope = scopeOf({ paths: request.paths, ...request.selection });
-    const whole = { organization, state: request.after ? 'after' : 'live', generatedAt, ...found, workspaces, cells, violations, coverage: coverageOf(live), scope } as const;
-    const report = selectReport(whole, request.selection);
-    // What the report could not see of the targets it shows: a grant of an unseen team elsewhere does not make it partial.
-    const shown = new Set([...report.projects.map((p) => p.id), ...report.workspaces.map((w) => w.id)]);
-    return { ...report, coverage: coverageOf({ ...live, targets: new Map([...live.targets].filter(([id]) => shown.has(id))) }) };
-  } finally {
-    await client.close();
-  }
+async function reportWith(client: TfeClient, organization: string, desired: FilesState | undefined, request: ReportRequest & { readonly run: ClockedRun }): Promise<Report> {
+  const generatedAt = new Date().toISOString();
+  const { found, live } = await readOrganization(client, organization, request, desired);
+  const liveGrants = [...live.targets.values()].flatMap((t) => t.grants);
+  const grants: readonly GrantInput[] =
+    request.after && desired ? asTheServerKeeps(grantsAfter(liveGrants, planOnRead(desired, organizationRead(organization, found), live).changes), live, await client.serverInfo()) : liveGrants;
+  const cells = effectiveAccess({ ...found, grants });
+  const violations = violationsIn(desired, found, grants, request.run.now);
+  const projects = new Map(found.projects.map((p) => [p.id, p]));
+  const workspaces = found.workspaces.map((w) => {
+    const project = w.projectId === undefined ? undefined : projects.get(w.projectId);
+    return project ? { ...w, project } : w;
+  });
+  const scope = scopeOf({ paths: request.paths, ...request.selection });
+  // A workspace in a project the token cannot list: what that project's grants give there is not counted.
+  const unlisted = found.workspaces.filter((w) => w.projectId !== undefined && !projects.has(w.projectId));
+  const whole = { organization, state: request.after ? 'after' : 'live', generatedAt, ...found, workspaces, cells, violations, coverage: coverageOf(live, unlisted.map(workspaceName)), scope } as const;
+  const report = selectReport(whole, request.selection);
+  // What the report could not see of the targets it shows: a grant of an unseen team elsewhere does not make it partial.
+  const shown = new Set([...report.projects.map((p) => p.id), ...report.workspaces.map((w) => w.id)]);
+  const coverage = coverageOf({ ...live, targets: new Map([...live.targets].filter(([id]) => shown.has(id))) }, unlisted.filter((w) => shown.has(w.id)).map(workspaceName));
+  return { ...report, coverage };
 }

@@ -1,4 +1,4 @@
-// How a run stops before its end (README, "Reliability"): the caller's signal (SIGINT, SIGTERM, a
+// How a run stops before its end (docs/reliability.md, "Reliability"): the caller's signal (SIGINT, SIGTERM, a
 // closed stdout), the --timeout deadline, or a server that stopped answering (the client's breaker).
 // Two signals: `signal` says "start nothing new" (apply's executor watches it); `requests` ends the
 // requests in flight. Before any write both fire together; once writes started, requests in flight
@@ -72,5 +72,17 @@ export class RunControl {
     // A deadline never keeps the process alive by itself.
     timer.unref();
     this.timers.push(timer);
+  }
+}
+
+/** `work` under one RunControl: a stop (--timeout, a dead server) is the one line shown, not what it broke on the way. */
+export async function underControl<T>(request: StopRequest, work: (control: RunControl) => Promise<T>): Promise<T> {
+  const control = new RunControl(request);
+  try {
+    return await work(control);
+  } catch (error: unknown) {
+    throw control.reasonFor(error);
+  } finally {
+    control.dispose();
   }
 }

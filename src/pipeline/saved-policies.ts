@@ -1,15 +1,15 @@
-// `apply --plan`: the policies of a saved plan checked again before its first write (README,
-// "Policies"), as `plan` checks them: the same function (plan.ts, violationsOf) on the access once
+// `apply --plan`: the policies of a saved plan checked again before its first write
+// (docs/effective-access.md, "Policies"), as `plan` checks them: the same function (policies.ts, violationsOf) on the access once
 // the plan's changes are applied, the basis's targets as apply just read them for the staleness
 // check, every other target the policies select read now. The violations the file holds are only
 // compared with those found, never trusted.
-import type { TfeClient } from '../api/client.js';
 import type { LiveState, LiveTarget } from '../core/model.js';
 import type { Plan } from '../core/plan.js';
 import { CLIError } from '../errors.js';
-import { listTeamsOf } from '../resolve/teams.js';
+import type { PolicyReader } from '../live/policy-context.js';
+import { listTeamsOf, type TeamReader } from '../lookup/teams.js';
 import type { SavedPlan } from '../saved-plan/saved-plan.js';
-import { violationsOf, type PlanRequest } from './plan.js';
+import { violationsOf, type PolicyChoices } from './policies.js';
 
 const count = (n: number): string => `${n} violation${n === 1 ? '' : 's'}`;
 
@@ -18,13 +18,14 @@ const count = (n: number): string => `${n} violation${n === 1 ? '' : 's'}`;
  * found is stale (exit 1): it was reviewed as refused. Found ones refuse it as a fresh plan's do
  * (exit 3, pipeline/apply.ts).
  */
-export async function recheckPolicies(client: TfeClient, file: string, saved: SavedPlan, fresh: readonly LiveTarget[], request: Pick<PlanRequest, 'concurrency'>): Promise<Plan> {
+/** `now`: apply's clock, what the grants' ends as planned are judged at (a rule that reads them: max-expiry). */
+export async function recheckPolicies(client: TeamReader & PolicyReader, file: string, saved: SavedPlan, fresh: readonly LiveTarget[], read: PolicyChoices, now: number): Promise<Plan> {
   const { policies } = saved.basis;
   const organization = saved.plan.organization;
   const teams = policies.length === 0 ? [] : await listTeamsOf(client, organization);
-  const resolved = { organization, teams, teamsByName: new Map(teams.map((t) => [t.name, t])), targets: [] };
+  const known = { organization, teams };
   const live: LiveState = { organization, teams: new Map(teams.map((t) => [t.id, t])), targets: new Map(fresh.map((t) => [t.id, t])) };
-  const found = await violationsOf(client, resolved, policies, live, saved.plan.changes, request);
+  const { violations: found } = await violationsOf(client, known, policies, live, saved.plan.changes, { ends: saved.basis.expiries ?? [], now }, read);
   const stored = saved.plan.violations ?? [];
   if (found.length === 0 && stored.length > 0) {
     throw new CLIError(

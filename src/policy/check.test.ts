@@ -1,12 +1,14 @@
-// The policy checker (README, "Policies"): each kind violated and respected, on effective access
+// The policy checker (docs/effective-access.md, "Policies"): each kind violated and respected, on effective access
 // (organization permissions, project grants reaching workspaces, custom vectors), owners exempt.
 import { describe, expect, it } from 'vitest';
 import { access, team } from '../../test/support/states.js';
 import type { Level, Resource } from '../core/access.js';
 import type { Project, SetMatch, TargetType, Team, Workspace } from '../core/model.js';
-import type { DesiredPolicy, PolicyRule } from '../core/policy.js';
-import type { GrantInput, OrganizationInput } from '../effective/compute.js';
-import { checkPolicies } from './check.js';
+import type { DesiredPolicy } from '../core/policy.js';
+import type { PolicyRule } from '../core/policy-rules.js';
+import { violationMessage } from '../render/violation-message.js';
+import type { GrantInput } from '../effective/compute.js';
+import { checkPolicies, type PolicyInput } from './check.js';
 
 const PROJECTS: Project[] = [
   { id: 'prj-platform', name: 'platform' },
@@ -25,9 +27,9 @@ const grant = (teamName: string, resource: Resource, targetId: string, level: Le
   access: access(resource, level, custom),
 });
 
-const org = (teams: Team[], grants: GrantInput[]): OrganizationInput => ({ teams, projects: PROJECTS, workspaces: WORKSPACES, grants });
+const org = (teams: Team[], grants: GrantInput[]): PolicyInput => ({ teams, projects: PROJECTS, workspaces: WORKSPACES, grants, ends: [], now: 0 });
 const policy = (type: TargetType, match: SetMatch, rule: PolicyRule): DesiredPolicy => ({ name: rule.kind, type, match, rule });
-const found = (policies: DesiredPolicy[], input: OrganizationInput) => checkPolicies(policies, input).map((v) => `${v.policy} | ${v.target.type} ${v.target.name} | ${v.team?.name ?? '-'} | ${v.message}`);
+const found = (policies: DesiredPolicy[], input: PolicyInput) => checkPolicies(policies, input).map((v) => `${v.policy} | ${v.target.type} ${v.target.name} | ${v.team?.name ?? '-'} | ${violationMessage(v)}`);
 
 describe('max-access', () => {
   const prodAtMostWrite = policy('workspace', { tags: ['prod'] }, { kind: 'max-access', access: 'write', exceptTeams: ['sre'] });
@@ -101,5 +103,56 @@ describe('max-teams', () => {
     const writers = policy('workspace', { projects: ['data'] }, { kind: 'max-teams', access: 'write', count: 1 });
     expect(found([writers], org(teams, grants))).toEqual(['max-teams | workspace lake | - | 2 teams have at least write on workspace "lake", more than 1: a, b']);
     expect(found([{ ...writers, rule: { ...writers.rule, count: 2 } as PolicyRule }], org(teams, grants))).toEqual([]);
+  });
+});
+
+describe('max-expiry', () => {
+  const NOW = Date.UTC(2026, 0, 1);
+  const at = (days: number): string => new Date(NOW + days * 86_400_000).toISOString().replace('.000Z', 'Z');
+  const end = (teamName: string, targetId: string, days: number) => ({ teamId: `team-${teamName}`, targetId, at: at(days) });
+  const breakGlass = policy('workspace', { names: ['*'] }, { kind: 'max-expiry', access: 'write', days: 7 });
+  const clocked = (teams: Team[], grants: GrantInput[], ends: PolicyInput['ends']): PolicyInput => ({ ...org(teams, grants), ends, now: NOW });
+
+  it('is violated by a grant of at least the level that never ends, or ends more than the days ahead', () => {
+    const teams = [team('ops'), team('sre'), team('dev')];
+    const grants = [grant('ops', 'team-workspaces', 'ws-lake', 'admin'), grant('sre', 'team-workspaces', 'ws-lake', 'write'), grant('dev', 'team-workspaces', 'ws-net-dev', 'write')];
+    expect(found([breakGlass], clocked(teams, grants, [end('sre', 'ws-lake', 30), end('dev', 'ws-net-dev', 7)]))).toEqual([
+      'max-expiry | workspace lake | ops | team "ops" has admin on workspace "lake" with no expiry: a grant of at least write must expire within 7 days',
+      'max-expiry | workspace lake | sre | team "sre" has write on workspace "lake" until end of 2026-01-30 UTC: a grant of at least write must expire within 7 days',
+    ]);
+  });
+
+  it('is respected by a grant below the level, one that ends within the days or has ended, and the owners team', () => {
+    const teams = [team('owners'), team('viewer'), team('oncall'), team('gone')];
+    const grants = [grant('owners', 'team-workspaces', 'ws-lake', 'admin'), grant('viewer', 'team-workspaces', 'ws-lake', 'plan'), grant('oncall', 'team-workspaces', 'ws-lake', 'admin'), grant('gone', 'team-workspaces', 'ws-lake', 'admin')];
+    expect(found([breakGlass], clocked(teams, grants, [end('oncall', 'ws-lake', 6.5), end('gone', 'ws-lake', -1)]))).toEqual([]);
+  });
+
+  it('compares a custom grant on its vector: every permission of the level counts, some do not', () => {
+    const writeVector = { runs: 'apply', variables: 'write', 'state-versions': 'write', 'sentinel-mocks': 'read', 'workspace-locking': true, 'run-tasks': false };
+    const grants = [grant('full', 'team-workspaces', 'ws-lake', 'custom', writeVector), grant('part', 'team-workspaces', 'ws-lake', 'custom', { runs: 'apply' })];
+    expect(found([breakGlass], clocked([team('full'), team('part')], grants, [])).map((v) => v.split(' | ')[2])).toEqual(['full']);
+  });
+
+  it('holds each grant to its own end: a project grant is not the workspace\'s, and a project policy checks it', () => {
+    const grants = [grant('ops', 'team-projects', 'prj-data', 'admin')];
+    expect(found([breakGlass], clocked([team('ops')], grants, []))).toEqual([]);
+    const projects = policy('project', { names: ['data'] }, { kind: 'max-expiry', access: 'admin', days: 1 });
+    expect(found([projects], clocked([team('ops')], grants, []))).toEqual(['max-expiry | project data | ops | team "ops" has admin on project "data" with no expiry: a grant of admin must expire within 1 day']);
+  });
+});
+
+describe('a violation is data', () => {
+  it('names the rule, the level found and its sources; its words are the renderer\'s', () => {
+    const rule: PolicyRule = { kind: 'max-access', access: 'write', exceptTeams: [] };
+    const [violation, ...rest] = checkPolicies([policy('workspace', { names: ['lake'] }, rule)], org([team('ops')], [grant('ops', 'team-projects', 'prj-data', 'admin')]));
+    expect(rest).toEqual([]);
+    expect(violation).toEqual({
+      policy: 'max-access',
+      target: { type: 'workspace', name: 'lake', id: 'ws-lake' },
+      team: { name: 'ops', id: 'team-ops' },
+      found: { kind: 'max-access', rule, access: 'admin', sources: [{ kind: 'project', name: 'data', id: 'prj-data', access: 'admin' }] },
+    });
+    expect(violation && 'message' in violation).toBe(false);
   });
 });

@@ -1,45 +1,23 @@
-// The policies (README, "Policies") checked on effective access: every target of the organization
-// a policy's match selects, every team's effective access there (src/effective/). Pure. Levels are
-// compared on the effective permission vector, so a custom grant is held to what it can do:
-//   - a team is above a level when it is admin (admin's own powers are in no vector) and the level
-//     is not, or when any permission it has is above the value the level implies;
-//   - a team has at least a level when it is admin, or when every permission the level implies is
-//     matched or exceeded.
-// A value the tables do not know (a level's "not known" newer permission) is never compared. The
-// owners team is exempt from every rule.
-import { IMPLIED, type FixedLevel } from '../core/access.js';
+// The policies (docs/effective-access.md, "Policies") checked on effective access: every target of the organization
+// a policy's match selects, every team's effective access there (src/effective/), each rule by
+// its kind's row (rules.ts), with what the row reads. The violations are data: a renderer phrases
+// them. Pure.
 import type { EffectiveCell } from '../core/effective.js';
-import { OWNERS_TEAM, RESOURCE_OF, type DesiredSet, type Project, type TargetRef, type TargetType, type Workspace } from '../core/model.js';
-import type { DesiredPolicy } from '../core/policy.js';
-import type { PolicyViolation } from '../core/policy.js';
-import { quote } from '../core/printable.js';
-import { byText, EffectiveIndex, type OrganizationInput } from '../effective/compute.js';
-import { atLeast, compare } from '../effective/vector.js';
+import { RESOURCE_OF, type DesiredSet, type Project, type TargetRef, type TargetType, type Workspace } from '../core/model.js';
+import type { DesiredPolicy, FoundViolation, GrantEnd } from '../core/policy.js';
+import type { Finding, FindingOf, RuleKind, RuleOf } from '../core/policy-rules.js';
+import { EffectiveIndex, type OrganizationInput } from '../effective/compute.js';
+import { byKey, byName } from '../core/order.js';
 import { projectMatches, workspaceMatches } from '../expand/match.js';
-import { sourcesText } from '../render/report-text.js';
-
-/** True when the cell is above `level`: admin below an admin level, or any permission above the level's. */
-export function exceeds(cell: EffectiveCell, level: FixedLevel): boolean {
-  if (level === 'admin') return false;
-  if (cell.access === 'admin') return true;
-  const resource = RESOURCE_OF[cell.target.type];
-  return compare(resource, IMPLIED[resource][level] ?? {}, cell.permissions).up;
-}
-
-/** True when the cell has at least `level`: admin, or every permission the level implies. */
-export function reaches(cell: EffectiveCell, level: FixedLevel): boolean {
-  if (cell.access === 'admin') return true;
-  if (level === 'admin') return false;
-  const resource = RESOURCE_OF[cell.target.type];
-  return atLeast(resource, cell.permissions, IMPLIED[resource][level] ?? {});
-}
+import { permissionsOf } from '../core/permissions.js';
+import { RULE_CHECKS, type ExpiringGrant, type TargetView } from './rules.js';
 
 /** The match as a set's, for the matchers sets use (src/expand/match.ts). */
 function asSet(policy: DesiredPolicy): DesiredSet {
   return { type: policy.type, name: policy.name, match: policy.match, prune: false, grants: [] };
 }
 
-/** The policies' matches as sets: what src/resolve/catalog.ts reads the workspaces for. */
+/** The policies' matches as sets: what src/lookup/catalog.ts reads the workspaces for. */
 export function policySets(policies: readonly DesiredPolicy[]): DesiredSet[] {
   return policies.map(asSet);
 }
@@ -52,31 +30,52 @@ export function selectedBy(policy: DesiredPolicy, projects: readonly Project[], 
   return workspaces.filter((w) => workspaceMatches(set, w, projectNames)).map((w) => ({ type: 'workspace', name: w.name, id: w.id }));
 }
 
-const where = (target: TargetRef): string => `${target.type} ${quote(target.name)}`;
 const cellKey = (type: TargetType, id: string): string => `${type}\u0000${id}`;
+const endKey = (teamId: string, targetId: string): string => `${teamId}\u0000${targetId}`;
 
-function checkTarget(policy: DesiredPolicy, target: TargetRef, cells: readonly EffectiveCell[]): PolicyViolation[] {
-  const { rule } = policy;
-  const violation = (team: PolicyViolation['team'], message: string): PolicyViolation => ({ policy: policy.name, target, team, message });
-  const counted = cells.filter((c) => c.team.name !== OWNERS_TEAM);
-  switch (rule.kind) {
-    case 'max-access':
-      return counted
-        .filter((c) => !rule.exceptTeams.includes(c.team.name) && exceeds(c, rule.access))
-        .map((c) => violation(c.team, `team ${quote(c.team.name)} has ${c.access} on ${where(target)}, above ${rule.access} (${sourcesText(c)})`));
-    case 'min-access': {
-      const cell = cells.find((c) => c.team.name === rule.team);
-      if (cell && reaches(cell, rule.access)) return [];
-      const has = cell ? `${cell.access} (${sourcesText(cell)})` : 'no access';
-      return [violation(cell?.team ?? null, `team ${quote(rule.team)} has ${has} on ${where(target)}, below ${rule.access}`)];
+/** What the rules read beyond the organization's access: when each grant of the files ends, and the run's clock. */
+export interface GrantClock {
+  readonly ends: readonly GrantEnd[];
+  /** Epoch milliseconds. */
+  readonly now: number;
+}
+
+/** The organization as the check sees it, with the grants' ends. */
+export type PolicyInput = OrganizationInput & GrantClock;
+
+/** The grants on each target, with their teams and ends, in team-name order: worked out once, when a rule first reads them. */
+function grantsByTarget(input: PolicyInput): (target: TargetRef) => readonly ExpiringGrant[] {
+  let byTarget: Map<string, ExpiringGrant[]> | undefined;
+  return (target) => {
+    if (!byTarget) {
+      byTarget = new Map();
+      const teams = new Map(input.teams.map((t) => [t.id, t]));
+      const ends = new Map(input.ends.map((e) => [endKey(e.teamId, e.targetId), e.at]));
+      for (const grant of input.grants) {
+        const team = teams.get(grant.teamId);
+        // A grant of a team the token does not see is not counted, as effective access does not count it.
+        if (!team) continue;
+        const type: TargetType = grant.resource === RESOURCE_OF.project ? 'project' : 'workspace';
+        const at = ends.get(endKey(grant.teamId, grant.targetId));
+        const held: ExpiringGrant = { team: { name: team.name, id: team.id }, access: grant.access.access, permissions: permissionsOf(grant.resource, grant.access), ...(at === undefined ? {} : { expires: at }) };
+        const key = cellKey(type, grant.targetId);
+        const list = byTarget.get(key) ?? [];
+        list.push(held);
+        byTarget.set(key, list);
+      }
+      for (const list of byTarget.values()) list.sort(byKey((c) => c.team.name));
     }
-    case 'max-teams': {
-      const over = counted.filter((c) => reaches(c, rule.access));
-      if (over.length <= rule.count) return [];
-      const teams = over.map((c) => c.team.name).join(', ');
-      return [violation(null, `${over.length} teams have ${rule.access === 'admin' ? 'admin' : `at least ${rule.access}`} on ${where(target)}, more than ${rule.count}: ${teams}`)];
-    }
-  }
+    return byTarget.get(cellKey(target.type, target.id)) ?? [];
+  };
+}
+
+/** The rule checked by its kind's row; each hit, with the rule, is a finding of that kind. */
+function check<K extends RuleKind>(name: string, rule: RuleOf<K>, view: TargetView): FoundViolation[] {
+  return RULE_CHECKS[rule.kind](rule, view).map((hit) => {
+    const found: FindingOf<K> = { kind: rule.kind, rule, ...hit.found };
+    // A finding of kind K is one of Finding's members; the compiler cannot follow K through the union.
+    return { policy: name, target: view.target, team: hit.team, found: found as unknown as Finding };
+  });
 }
 
 /**
@@ -84,18 +83,30 @@ function checkTarget(policy: DesiredPolicy, target: TargetRef, cells: readonly E
  * organization as the check sees it: every target the policies select, with their grants and, for
  * a workspace, its project's grants (what its effective access counts).
  */
-export function checkPolicies(policies: readonly DesiredPolicy[], input: OrganizationInput): PolicyViolation[] {
+export function checkPolicies(policies: readonly DesiredPolicy[], input: PolicyInput): FoundViolation[] {
   if (policies.length === 0) return [];
-  const byTarget = new Map<string, EffectiveCell[]>();
-  for (const cell of new EffectiveIndex(input).all()) {
-    const key = cellKey(cell.target.type, cell.target.id);
-    const list = byTarget.get(key) ?? [];
-    list.push(cell);
-    byTarget.set(key, list);
-  }
+  const cells = cellsByTarget(input);
+  const grants = grantsByTarget(input);
   return policies.flatMap((policy) =>
     selectedBy(policy, input.projects, input.workspaces)
-      .sort((a, b) => byText(a.name, b.name))
-      .flatMap((target) => checkTarget(policy, target, byTarget.get(cellKey(target.type, target.id)) ?? [])),
+      .sort(byName)
+      .flatMap((target) => check(policy.name, policy.rule, { target, cells: () => cells(target), grants: () => grants(target), now: input.now })),
   );
+}
+
+/** Every team's effective access on each target, in team-name order: worked out once, when a rule first reads it. */
+function cellsByTarget(input: OrganizationInput): (target: TargetRef) => readonly EffectiveCell[] {
+  let byTarget: Map<string, EffectiveCell[]> | undefined;
+  return (target) => {
+    if (!byTarget) {
+      byTarget = new Map();
+      for (const cell of new EffectiveIndex(input).all()) {
+        const key = cellKey(cell.target.type, cell.target.id);
+        const list = byTarget.get(key) ?? [];
+        list.push(cell);
+        byTarget.set(key, list);
+      }
+    }
+    return byTarget.get(cellKey(target.type, target.id)) ?? [];
+  };
 }

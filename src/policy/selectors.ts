@@ -1,4 +1,4 @@
-// The names of the policies' matches (README, "Policies", "Names the files give"): checked as the
+// The names of the policies' matches (docs/effective-access.md, "Policies"; docs/sets.md, "Names the files give"): checked as the
 // sets' are (expand/selectors.ts, one checker), against the lists the policies select from; and
 // a policy that selects nothing, a warning (`policy-matches-nothing`) unless its match says
 // `allow-empty: true`. Pure: the lists come in, read for the check anyway (no request more).

@@ -1,4 +1,4 @@
-// JSON Schema (2020-12) of `apply --format json` (apply/report-json.ts): the plan it applied (the
+// JSON Schema (2020-12) of `apply --format json` (render/apply-json.ts): the plan it applied (the
 // plan's own schema, embedded), and for a run that wrote, every change's outcome. Written out as
 // `schemas/apply.schema.json` (a test keeps the file equal to this object).
 import { planSchema } from './plan-schema.js';

@@ -28,6 +28,13 @@ const REASON: Schema = {
       additionalProperties: false,
       description: 'The server did not say who the token is, so whether it sees every team is not known.',
     },
+    {
+      type: 'object',
+      required: ['code', 'workspaces', 'message'],
+      properties: { code: { const: 'projects-unseen' }, workspaces: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'The workspaces, as `workspace "web"`.' }, message },
+      additionalProperties: false,
+      description: 'These workspaces are in a project the token cannot see: the access a project grant gives there is not counted.',
+    },
   ],
 };
 

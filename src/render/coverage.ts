@@ -1,4 +1,4 @@
-// What a plan or report could not see and what it was asked, in words (README, "Plan and drift" and
+// What a plan or report could not see and what it was asked, in words (docs/plan.md, "Plan and drift" and
 // "Effective access"): the one place these are phrased. Every format reads coverageWords: the text
 // and HTML titles its `tags`, the banners and Markdown notes its sentences, the JSON documents
 // coverageDocument (each reason with its sentence as `message`), the CSV its `complete` and the
@@ -26,6 +26,8 @@ export function reasonText(reason: IncompleteReason): string {
       return `grants on ${named(reason.targets)} name teams the token cannot see`;
     case 'identity-unknown':
       return 'the server did not say who the token is, so whether it sees every team is not known';
+    case 'projects-unseen':
+      return `the token cannot see the project of ${named(reason.workspaces)}, so the access a project grant gives there is not counted`;
   }
 }
 
@@ -66,6 +68,8 @@ function reasonDocument(reason: IncompleteReason): JsonObject {
       return { code: reason.code, targets: [...reason.targets], message: reasonText(reason) };
     case 'identity-unknown':
       return { code: reason.code, message: reasonText(reason) };
+    case 'projects-unseen':
+      return { code: reason.code, workspaces: [...reason.workspaces], message: reasonText(reason) };
   }
 }
 

@@ -3,7 +3,7 @@
 // the targets under it, and one line per grant change that changes nothing effective.
 import type { ChangeCause, EffectiveChange } from '../core/effective.js';
 import { printable } from '../core/printable.js';
-import { sourceText } from './report-text.js';
+import { sourceText } from './source-text.js';
 
 /** Names shown under a line; the rest are counted. */
 const MAX_NAMES = 10;

@@ -1,4 +1,4 @@
-// JSON Schema of the plan's `effective_changes` (README, "Effective access"): what the plan's grant
+// JSON Schema of the plan's `effective_changes` (docs/effective-access.md, "Effective access"): what the plan's grant
 // changes do to each team's effective access, and the grant changes that do nothing (shadowed).
 import { PROJECT_LEVELS, WORKSPACE_LEVELS } from '../core/access.js';
 import { SOURCE_SCHEMA } from './report-schema.js';

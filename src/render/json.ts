@@ -1,11 +1,32 @@
-// The JSON plan (README, "Formats", `json`: plan format 1), pretty-printed for humans and diff tools.
+// The JSON plan (docs/plan.md, "Formats", `json`: plan format 1), pretty-printed for humans and diff tools.
+import { effectiveChangeDocument } from '../core/effective-document.js';
 import type { JsonObject } from '../core/json-value.js';
-import { planDocument } from '../core/plan-document.js';
+import { changeDocument, PLAN_FORMAT_VERSION, readDocument, serverDocument, warningDocument } from '../core/plan-document.js';
 import type { Plan } from '../core/plan.js';
 import { coverageDocument } from './coverage.js';
+import { violationDocument } from './violation-message.js';
+
+/** The plan's own keys, in their fixed order (the violations phrased by violation-message.ts). */
+function planDocument(plan: Plan): JsonObject {
+  const document: JsonObject = {
+    format_version: PLAN_FORMAT_VERSION,
+    organization: plan.organization,
+    changes: plan.changes.map(changeDocument),
+    summary: { add: plan.summary.add, update: plan.summary.update, remove: plan.summary.remove },
+    checksum: plan.checksum,
+    warnings: plan.warnings.map(warningDocument),
+    refusals: plan.refusals.map((r) => ({ guard: r.guard, message: r.message, how_to_proceed: r.howToProceed })),
+    ...(plan.effectiveChanges ? { effective_changes: plan.effectiveChanges.map(effectiveChangeDocument) } : {}),
+    ...(plan.violations ? { violations: plan.violations.map(violationDocument) } : {}),
+    ...(plan.targeted ? { targeted: [...plan.targeted] } : {}),
+  };
+  if (plan.server) document.server = serverDocument(plan.server);
+  if (plan.read) document.read = readDocument(plan.read);
+  return document;
+}
 
 /**
- * The plan's whole document: core/plan-document.ts's, with what the read could not see and what the
+ * The plan's whole document: its own keys, with what the read could not see and what the
  * run was asked (render/coverage.ts phrases the reasons). What `--format json`, a saved plan and
  * `apply --format json` carry.
  */

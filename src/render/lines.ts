@@ -76,7 +76,7 @@ function side(access: Access | ReportedAccess, role: string | undefined): string
 }
 
 /**
- * README, "Grants that expire": ` (expired, end of 2026-12-01 UTC)` on a removal of an expired
+ * docs/files.md, "Grants that expire": ` (expired, end of 2026-12-01 UTC)` on a removal of an expired
  * grant; ` (expires in 3 days, end of 2026-12-01 UTC)` on a grant the plan writes, counted from
  * `now` when the renderer is given the clock.
  */
@@ -107,7 +107,7 @@ function levels(change: Change): string {
 export const SIGN: { readonly [A in Change['action']]: string } = { add: '+', update: '~', remove: '-' };
 
 /**
- * README, "Sets": where each change comes from is shown once the files' sets take part in the plan
+ * docs/sets.md, "Sets": where each change comes from is shown once the files' sets take part in the plan
  * (a change from a set, or an entry overriding one); a plan of entries only reads as it always did.
  */
 export function showsSources(changes: readonly Change[]): boolean {
@@ -154,7 +154,7 @@ export function detailLines(change: Change, verbose = false): AttributeLine[] {
 export const WARNING_SCOPES = ['changed', 'all', 'none'] as const;
 export type WarningScope = (typeof WARNING_SCOPES)[number];
 
-// A grant's end is news on an unchanged target most of all (README, "Grants that expire").
+// A grant's end is news on an unchanged target most of all (docs/files.md, "Grants that expire").
 const TIMELY: ReadonlySet<string> = new Set(['grant-expires-soon', 'grant-expired']);
 
 /** The warnings to show: by default those about a target the plan changes, or a grant's end. `hidden` counts the rest. */

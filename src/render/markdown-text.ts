@@ -1,11 +1,12 @@
-// Text from the service or the files inside Markdown (plan comments, apply reports): one line each,
-// whatever it holds (a line starting with `::` in a CI log is a workflow command; see
-// src/core/printable.ts), and no tag, table cell or fence it could open.
+// Text from the service or the files inside Markdown (plan comments, apply reports) and HTML (the
+// report's page): one line each, whatever it holds (a line starting with `::` in a CI log is a
+// workflow command; see src/core/printable.ts), and no tag, attribute, table cell or fence it could
+// open.
 import { printable } from '../core/printable.js';
 
-/** Inside an HTML attribute or element. */
+/** Safe in an element and in an attribute quoted either way. */
 export function escapeHtml(text: string): string {
-  return printable(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return printable(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 /** Text outside an attribute: no tag may open; quotes stay as they are written. */

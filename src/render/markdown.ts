@@ -1,4 +1,4 @@
-// The Markdown plan, for pull-request comments and job summaries (README, "Formats"): a summary
+// The Markdown plan, for pull-request comments and job summaries (docs/plan.md, "Formats"): a summary
 // table, each target's changes, the effective changes and the warnings, and a hidden marker so a
 // CI step can find and update its own comment. Removals are always in view; when the comment is
 // long, additions and changes (and the effective changes) are collapsed, and the warnings always
@@ -57,7 +57,7 @@ function counts(changes: readonly Change[]): { add: number; update: number; remo
   return n;
 }
 
-/** `sources`: README, "Sets": each change says where it comes from once a set takes part in the plan. */
+/** `sources`: docs/sets.md, "Sets": each change says where it comes from once a set takes part in the plan. */
 function changeLines(change: Change, verbose: boolean, now: number | undefined, sources: boolean): string[] {
   const sign = SIGN[change.action] === '~' ? '!' : SIGN[change.action];
   const from = sources ? ` ${sourceLabel(change)}` : '';
@@ -96,7 +96,7 @@ function refusalBlock(plan: Plan): string[] {
   return [...lines, ''];
 }
 
-/** Under the refusals, an alert too: the policies the plan leaves broken (README, "Policies"). */
+/** Under the refusals, an alert too: the policies the plan leaves broken (docs/effective-access.md, "Policies"). */
 function violationBlock(plan: Plan): string[] {
   const headline = violationHeadline(plan.violations);
   if (headline === undefined) return [];

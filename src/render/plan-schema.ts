@@ -8,6 +8,7 @@ import { splitKey } from '../core/permissions.js';
 import { effectiveChangesSchema } from './effective-schema.js';
 import { violationsSchema } from './violation-schema.js';
 import { COVERAGE_REQUIRED, COVERAGE_RULE, coverageProperties } from './coverage-schema.js';
+import { SCHEMA_DIALECT } from '../core/json-schema.js';
 
 type Schema = Record<string, unknown>;
 
@@ -74,7 +75,7 @@ function changeSchema(resource: Resource): Schema {
   };
 }
 
-/** README, "Sets": where a change's desired grant comes from; for a removal, what prunes the target. */
+/** docs/sets.md, "Sets": where a change's desired grant comes from; for a removal, what prunes the target. */
 function sourceSchema(): Schema {
   return {
     type: 'object',
@@ -89,7 +90,7 @@ function sourceSchema(): Schema {
   };
 }
 
-/** README, "Server capabilities": what the server's GET /api/v2/ping said; null where it said nothing. */
+/** docs/connecting.md, "Server capabilities": what the server's GET /api/v2/ping said; null where it said nothing. */
 function serverSchema(): Schema {
   const text = (description: string): Schema => ({ type: ['string', 'null'], description });
   return {
@@ -106,12 +107,12 @@ function serverSchema(): Schema {
   };
 }
 
-/** README, "Reading by team": how the live grants were read. */
+/** docs/connecting.md, "Reading by team": how the live grants were read. */
 function readSchema(): Schema {
   const count = { type: 'integer', minimum: 0 };
   return {
     type: 'object',
-    description: 'How the live grants were read: one list per target, or the workspace grants one list per team (README, "Reading by team").',
+    description: 'How the live grants were read: one list per target, or the workspace grants one list per team (docs/connecting.md, "Reading by team").',
     required: ['strategy', 'requests', 'estimate', 'fallback'],
     properties: {
       strategy: { enum: ['by-target', 'by-team'], description: 'The strategy the grants were read by in the end.' },
@@ -137,7 +138,7 @@ export function planSchema(): Schema {
     defs[`${resource}-change`] = changeSchema(resource);
   }
   return {
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $schema: SCHEMA_DIALECT,
     $id: 'urn:tfe-access:schemas:plan',
     title: 'tfe-access plan',
     description: 'The plan printed by `tfe-access plan --format json`.',

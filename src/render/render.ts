@@ -1,12 +1,10 @@
-// One entry for every plan format.
+// The plan's output: one entry for every plan format (render/format.ts).
 import type { Plan } from '../core/plan.js';
+import { byFormat, formatsOf } from './format.js';
 import { renderJson } from './json.js';
 import type { WarningScope } from './lines.js';
 import { renderMarkdown, type PlanKind } from './markdown.js';
 import { renderText } from './text.js';
-
-export const PLAN_FORMATS = ['text', 'json', 'markdown'] as const;
-export type PlanFormat = (typeof PLAN_FORMATS)[number];
 
 /** How a plan is shown. The JSON plan is the plan whole: it ignores all but the format. */
 export interface RenderOptions {
@@ -21,13 +19,8 @@ export interface RenderOptions {
   readonly now?: number;
 }
 
-export function renderPlan(plan: Plan, format: PlanFormat, options: RenderOptions): string {
-  switch (format) {
-    case 'text':
-      return renderText(plan, options);
-    case 'json':
-      return renderJson(plan);
-    case 'markdown':
-      return renderMarkdown(plan, options);
-  }
-}
+const PLAN_RENDERERS = { text: renderText, json: renderJson, markdown: renderMarkdown };
+
+export type PlanFormat = keyof typeof PLAN_RENDERERS;
+export const PLAN_FORMATS = formatsOf(PLAN_RENDERERS);
+export const renderPlan = byFormat<Plan, RenderOptions, PlanFormat>(PLAN_RENDERERS);

@@ -1,8 +1,8 @@
 // The report as CSV (RFC 4180): one row per (team, target), the permissions and the sources each
 // in one column. A cell that a spreadsheet would read as a formula is prefixed with `'`. CSV has
 // no place for a title, and a comment line breaks strict parsers: whether the read is whole and
-// what the report was narrowed to are two constant columns of every row (README, "Effective access").
-import type { Report } from '../core/effective.js';
+// what the report was narrowed to are two constant columns of every row (docs/effective-access.md, "Effective access").
+import type { Report } from '../core/report.js';
 import { RESOURCE_OF } from '../core/model.js';
 import { orderedEntries } from '../core/permissions.js';
 import { printable } from '../core/printable.js';
@@ -26,7 +26,7 @@ function coverageColumns(report: Report): [string, string] {
 const pairKey = (teamId: string, targetId: string): string => `${teamId}\u0000${targetId}`;
 
 /**
- * README, "Policies": a violation goes in the `violations` column of its (team, target) row; one
+ * docs/effective-access.md, "Policies": a violation goes in the `violations` column of its (team, target) row; one
  * with no such row (a team without access below a min-access, or max-teams, of no one team) is a
  * row of its own, with access `none` or the team columns empty.
  */

@@ -1,13 +1,15 @@
-// The effective-access report as a JSON document (README, "Effective access", `report`):
+// The effective-access report as a JSON document (docs/effective-access.md, "Effective access", `report`):
 // `--format json`, described by schemas/report.schema.json. Targets sorted by name, teams by name;
 // permissions in table order and the wire's nesting.
-import type { EffectiveCell, Report } from '../core/effective.js';
+import type { EffectiveCell } from '../core/effective.js';
+import type { Report } from '../core/report.js';
 import { sourceDocument } from '../core/effective-document.js';
 import { RESOURCE_OF, type TargetType } from '../core/model.js';
 import type { JsonValue } from '../core/json-value.js';
-import { violationDocument } from '../core/plan-document.js';
+import { violationDocument } from './violation-message.js';
 import { nestPermissions, orderedEntries } from '../core/permissions.js';
 import { coverageDocument } from './coverage.js';
+import { byName } from '../core/order.js';
 
 export const REPORT_FORMAT_VERSION = 1;
 
@@ -24,7 +26,7 @@ function teamDocument(cell: EffectiveCell): JsonObject {
   };
 }
 
-const byName = <T extends { name: string }>(list: readonly T[]): T[] => [...list].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+const sortedByName = <T extends { name: string }>(list: readonly T[]): T[] => [...list].sort(byName);
 
 /** The cells of each target, by target id, in the report's order (team name). */
 export function cellsByTarget(report: Report, type: TargetType): Map<string, EffectiveCell[]> {
@@ -44,8 +46,8 @@ export function reportDocument(report: Report): JsonObject {
     organization: report.organization,
     state: report.state,
     generated_at: report.generatedAt,
-    projects: byName(report.projects).map((p) => ({ name: p.name, id: p.id, teams: (projectCells.get(p.id) ?? []).map(teamDocument) })),
-    workspaces: byName(report.workspaces).map((w) => ({
+    projects: sortedByName(report.projects).map((p) => ({ name: p.name, id: p.id, teams: (projectCells.get(p.id) ?? []).map(teamDocument) })),
+    workspaces: sortedByName(report.workspaces).map((w) => ({
       name: w.name,
       id: w.id,
       project: w.project ? { name: w.project.name, id: w.project.id } : null,

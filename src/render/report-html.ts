@@ -3,24 +3,21 @@
 // level, its sources on hover (title) and on click, filters for teams and workspaces. Styles and
 // script are inline and the Content-Security-Policy forbids any request, so the file opens
 // anywhere and leaks nothing.
-import type { EffectiveCell, Report, ReportWorkspace } from '../core/effective.js';
+import type { EffectiveCell } from '../core/effective.js';
+import type { Report, ReportWorkspace } from '../core/report.js';
 import { RESOURCE_OF, type Project } from '../core/model.js';
 import { orderedEntries } from '../core/permissions.js';
-import { printable } from '../core/printable.js';
 import { LEVEL_COLOURS, SCRIPT, STYLE } from './report-html-assets.js';
 import { coverageWords, type CoverageWords } from './coverage.js';
-import { sourceText } from './report-text.js';
+import { sourceText } from './source-text.js';
 import { violationHeadline, violationText } from './violation-lines.js';
 import type { PolicyViolation } from '../core/policy.js';
+import { byName } from '../core/order.js';
+import { escapeHtml } from './markdown-text.js';
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
-/** Text from the service or the files, safe in an element and in a quoted attribute. */
-export function escapeHtml(text: string): string {
-  return printable(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
 
-const byName = <T extends { name: string }>(a: T, b: T): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 function cellHtml(teamName: string, targetName: string, cell: EffectiveCell | undefined, broken: readonly string[] = []): string {
   // An empty cell is as short as can be: a large organization has teams x workspaces of them.
@@ -44,7 +41,7 @@ function cellHtml(teamName: string, targetName: string, cell: EffectiveCell | un
 interface Matrix {
   readonly teams: readonly string[];
   readonly cells: ReadonlyMap<string, EffectiveCell>;
-  /** Policies each (team name, target id) breaks, by name (README, "Policies"). */
+  /** Policies each (team name, target id) breaks, by name (docs/effective-access.md, "Policies"). */
   readonly broken: ReadonlyMap<string, string[]>;
 }
 

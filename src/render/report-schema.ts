@@ -5,6 +5,7 @@ import { COVERAGE_REQUIRED, COVERAGE_RULE, coverageProperties } from './coverage
 import { LEVELS, PERMISSIONS, type Resource } from '../core/access.js';
 import { splitKey } from '../core/permissions.js';
 import { REPORT_FORMAT_VERSION } from './report-document.js';
+import { SCHEMA_DIALECT } from '../core/json-schema.js';
 
 type Schema = Record<string, unknown>;
 
@@ -63,7 +64,7 @@ function teamSchema(resource: Resource): Schema {
 export function reportSchema(): Schema {
   const teams = (resource: Resource): Schema => ({ type: 'array', items: teamSchema(resource) });
   return {
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $schema: SCHEMA_DIALECT,
     $id: 'urn:tfe-access:schemas:report',
     title: 'tfe-access report',
     description: 'The effective access printed by `tfe-access report --format json`.',

@@ -1,23 +1,12 @@
 // The report as text: grouped by target (project, then workspace), or with `--team` by team, one
 // line per (team, target) with its level and every source.
-import type { AccessSource, EffectiveCell, Report } from '../core/effective.js';
+import type { EffectiveCell } from '../core/effective.js';
+import type { Report } from '../core/report.js';
 import { printable } from '../core/printable.js';
+import { sourceText } from './source-text.js';
 import { coverageWords } from './coverage.js';
 import { violationHeadline, violationText } from './violation-lines.js';
-
-/** One source in words: `organization manage-projects`, `project platform: write`, `workspace grant: plan`. */
-export function sourceText(source: AccessSource, targetType: EffectiveCell['target']['type']): string {
-  switch (source.kind) {
-    case 'owners':
-      return 'owners team';
-    case 'organization':
-      return `organization ${source.permission}`;
-    case 'project':
-      return targetType === 'project' ? `project grant: ${source.access}` : `project ${printable(source.name)}: ${source.access}`;
-    case 'workspace':
-      return `workspace grant: ${source.access}`;
-  }
-}
+import { byName } from '../core/order.js';
 
 export function sourcesText(cell: EffectiveCell): string {
   return cell.sources.map((s) => sourceText(s, cell.target.type)).join(', ');
@@ -66,7 +55,7 @@ function byTarget(report: Report): string[] {
 
 function byTeam(report: Report): string[] {
   const out: string[] = [];
-  for (const team of [...report.teams].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+  for (const team of [...report.teams].sort(byName)) {
     const cells = report.cells.filter((c) => c.team.id === team.id);
     out.push(`team ${printable(team.name)} (${team.id})`);
     out.push(...(cells.length > 0 ? table(cells.map((c) => [`${c.target.type} ${printable(c.target.name)}`, c.access, sourcesText(c)])) : ['  no access to any project or workspace']), '');

@@ -1,10 +1,12 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { WORKSPACE_IMPLIED } from '../core/access.js';
-import type { EffectiveChange, Report } from '../core/effective.js';
+import type { EffectiveChange } from '../core/effective.js';
+import type { Report } from '../core/report.js';
 import { effectiveLines } from './effective-lines.js';
 import { csvField, renderReportCsv } from './report-csv.js';
-import { escapeHtml, renderReportHtml } from './report-html.js';
+import { renderReportHtml } from './report-html.js';
+import { escapeHtml } from './markdown-text.js';
 import { reportSchema } from './report-schema.js';
 import { reportDocument } from './report-document.js';
 import { renderReportText } from './report-text.js';
@@ -55,7 +57,7 @@ describe('report formats', () => {
   });
 });
 
-describe('policy violations in the report (README, "Policies")', () => {
+describe('policy violations in the report (docs/effective-access.md, "Policies")', () => {
   const target = { type: 'workspace' as const, name: '=cmd|calc', id: 'ws-1' };
   const broken: Report = {
     ...report,

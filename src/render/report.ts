@@ -1,25 +1,24 @@
-// One entry for every report format (README, "Effective access").
-import type { Report } from '../core/effective.js';
+// The effective access report's output: one entry for every report format (docs/effective-access.md,
+// "Effective access"; render/format.ts).
+import type { Report } from '../core/report.js';
+import { byFormat, formatsOf } from './format.js';
 import { renderReportCsv } from './report-csv.js';
 import { reportDocument } from './report-document.js';
 import { renderReportHtml } from './report-html.js';
 import { renderReportText } from './report-text.js';
-
-export const REPORT_FORMATS = ['text', 'json', 'csv', 'html'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export interface ReportOptions {
   /** Text only: group by team (`--team`) instead of by target. */
   readonly byTeam: boolean;
 }
 
-const RENDERERS: { readonly [F in ReportFormat]: (report: Report, options: ReportOptions) => string } = {
+const REPORT_RENDERERS = {
   text: renderReportText,
-  json: (report) => `${JSON.stringify(reportDocument(report), null, 2)}\n`,
+  json: (report: Report) => `${JSON.stringify(reportDocument(report), null, 2)}\n`,
   csv: renderReportCsv,
   html: renderReportHtml,
 };
 
-export function renderReport(report: Report, format: ReportFormat, options: ReportOptions): string {
-  return RENDERERS[format](report, options);
-}
+export type ReportFormat = keyof typeof REPORT_RENDERERS;
+export const REPORT_FORMATS = formatsOf(REPORT_RENDERERS);
+export const renderAccessReport = byFormat<Report, ReportOptions, ReportFormat>(REPORT_RENDERERS);

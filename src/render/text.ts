@@ -36,7 +36,7 @@ function refusalLines(plan: Plan, color: boolean): string[] {
   return lines;
 }
 
-/** Under the refusals: every policy the plan leaves broken (README, "Policies"). */
+/** Under the refusals: every policy the plan leaves broken (docs/effective-access.md, "Policies"). */
 function violationLines(plan: Plan, color: boolean): string[] {
   const headline = violationHeadline(plan.violations);
   if (headline === undefined) return [];
@@ -45,7 +45,7 @@ function violationLines(plan: Plan, color: boolean): string[] {
 
 export function renderText(plan: Plan, options: TextOptions): string {
   const { color } = options;
-  // Right under the summary: what the read could not see, and what a --target plan leaves out (README, "Plan and drift").
+  // Right under the summary: what the read could not see, and what a --target plan leaves out (docs/plan.md, "Plan and drift").
   const { partial, filtered } = coverageWords(plan.coverage, plan.scope, 'plan');
   const coverage = [...(partial ? [paint(color, '!', printable(partial))] : []), ...(filtered ? [printable(filtered)] : [])];
   const out: string[] = [summaryLine(plan), ...coverage, ...refusalLines(plan, color), ...violationLines(plan, color), ''];

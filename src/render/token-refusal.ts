@@ -1,4 +1,4 @@
-// The one line apply prints when the service refuses a write for the token's rights (README,
+// The one line apply prints when the service refuses a write for the token's rights (docs/apply.md,
 // "Apply"): who the token is (GET /account/details; docs/api.md, "Account details"), what was
 // refused, and what the token lacks. Pure.
 import type { TokenIdentity } from '../core/identity.js';

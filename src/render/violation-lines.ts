@@ -1,7 +1,8 @@
-// Policy violations in words (README, "Policies"), for the text and Markdown plans and the text
+// Policy violations in words (docs/effective-access.md, "Policies"), for the text and Markdown plans and the text
 // report: a heading, then one line per violation, `[policy] message`.
 import type { PolicyViolation } from '../core/policy.js';
 import { printable } from '../core/printable.js';
+import { violationMessage } from './violation-message.js';
 
 /** Lines shown in a Markdown comment; the rest are counted (the JSON and text plans list them all). */
 export const MAX_VIOLATIONS_SHOWN = 50;
@@ -14,5 +15,5 @@ export function violationHeadline(violations: readonly PolicyViolation[] | undef
 }
 
 export function violationText(violation: PolicyViolation): string {
-  return `[${printable(violation.policy)}] ${printable(violation.message)}`;
+  return `[${printable(violation.policy)}] ${printable(violationMessage(violation))}`;
 }

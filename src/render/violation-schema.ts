@@ -1,4 +1,4 @@
-// JSON Schema of `violations` (README, "Policies"), in the plan and in the report: every policy
+// JSON Schema of `violations` (docs/effective-access.md, "Policies"), in the plan and in the report: every policy
 // the access breaks, on which target, by which team (null when no one team does: max-teams).
 type Schema = Record<string, unknown>;
 

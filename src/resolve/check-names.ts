@@ -1,16 +1,19 @@
-// The one checker of the names the files give (README, "Names the files give"): a team, project,
+// The one checker of the names the files give (docs/sets.md, "Names the files give"): a team, project,
 // workspace or tag is found as written, or after Unicode NFC (core/names.ts: found, with a
 // `name-normalisation` warning), or is a problem at the place the files wrote it, with its near
 // misses in the organization. Teams everywhere they are named (grants of entries and sets,
 // `settings.ignore-teams`, a policy's `except-teams` and `min-access.team`) are checked here; the
 // selectors of sets and policies through expand/selectors.ts, with the same function. Pure.
 import type { DesiredGrant, SourceRef, Team } from '../core/model.js';
-import type { DesiredState } from '../core/desired-state.js';
+import type { FilesState } from '../core/desired-state.js';
 import { NameIndex } from '../core/names.js';
 import type { PlanWarning } from '../core/plan.js';
 import type { DesiredPolicy } from '../core/policy.js';
+import { spellRule } from '../core/policy-rules.js';
 import { quote } from '../core/printable.js';
-import { didYouMean } from './closest.js';
+import { didYouMean } from '../core/suggest.js';
+import { NOT_VISIBLE } from '../core/not-found.js';
+import { byKey } from '../core/order.js';
 
 export interface NameProblem {
   /** Where the name is written; absent for a state built without sources (a library caller's). */
@@ -55,7 +58,9 @@ export function checkName(naming: Naming, index: NameIndex, missing: string, fin
   return undefined;
 }
 
-const NOT_VISIBLE_TEAM = 'not found, or the token may not see it (secret teams are visible to their members and owners only)';
+const byTeam = byKey((g: DesiredGrant) => g.team);
+
+const NOT_VISIBLE_TEAM = `${NOT_VISIBLE} (secret teams are visible to their members and owners only)`;
 
 /**
  * Every team the files name, checked once per spelling (its first place): granted and ignored teams
@@ -63,7 +68,7 @@ const NOT_VISIBLE_TEAM = 'not found, or the token may not see it (secret teams a
  * and the grant it meant to keep would be pruned; a policy's team that is no team would exempt
  * nothing or demand the impossible. Returns the organization's spelling of each name found.
  */
-export function checkTeams(desired: DesiredState, teams: readonly Team[], findings: NameFindings): Map<string, string> {
+export function checkTeams(desired: FilesState, teams: readonly Team[], findings: NameFindings): Map<string, string> {
   const index = new NameIndex(teams.map((t) => t.name));
   const spelling = new Map<string, string>();
   const missing = `in organization ${quote(desired.organization)}: ${NOT_VISIBLE_TEAM}`;
@@ -75,7 +80,9 @@ export function checkTeams(desired: DesiredState, teams: readonly Team[], findin
     const found = checkName({ kind: 'team', name, source, prefix }, index, missing, spelling.has(name) ? noFindings() : findings);
     if (found !== undefined) spelling.set(name, found);
   };
-  for (const target of [...desired.targets, ...(desired.sets ?? [])]) for (const grant of target.grants) check(grant.team, grant.source);
+  for (const target of desired.targets) for (const grant of target.grants) check(grant.team, grant.source);
+  // A set's ended grants too, in team order with the others: a set keeps merging them (expand/merge.ts).
+  for (const set of desired.sets ?? []) for (const grant of [...set.grants, ...(set.expired ?? [])].sort(byTeam)) check(grant.team, grant.source);
   for (const name of desired.settings.ignoreTeams) check(name, desired.settings.ignoreTeamSources?.get(name), 'settings.ignore-teams: ');
   for (const policy of desired.policies ?? []) for (const [name, source] of policy.teamSources ?? []) check(name, source, `policy ${quote(policy.name)}: `);
   return spelling;
@@ -85,19 +92,16 @@ export function checkTeams(desired: DesiredState, teams: readonly Team[], findin
  * The desired state with each team as the organization spells it (what the plan, its changes and
  * the policies compare by). The files are not touched: a saved plan fingerprints them as written.
  */
-export function withTeamsAsNamed(desired: DesiredState, spelling: ReadonlyMap<string, string>): DesiredState {
+export function withTeamsAsNamed<S extends FilesState>(desired: S, spelling: ReadonlyMap<string, string>): S {
   if (![...spelling].some(([written, named]) => written !== named)) return desired;
   const team = (name: string): string => spelling.get(name) ?? name;
   const grants = (list: readonly DesiredGrant[]): DesiredGrant[] => list.map((g) => (team(g.team) === g.team ? g : { ...g, team: team(g.team) }));
-  const policy = (p: DesiredPolicy): DesiredPolicy => {
-    const rule = p.rule.kind === 'min-access' ? { ...p.rule, team: team(p.rule.team) } : p.rule.kind === 'max-access' ? { ...p.rule, exceptTeams: p.rule.exceptTeams.map(team) } : p.rule;
-    return { ...p, rule };
-  };
+  const policy = (p: DesiredPolicy): DesiredPolicy => ({ ...p, rule: spellRule(p.rule, team) });
   return {
     ...desired,
     settings: { ...desired.settings, ignoreTeams: desired.settings.ignoreTeams.map(team) },
     targets: desired.targets.map((t) => ({ ...t, grants: grants(t.grants), ...(t.expired ? { expired: grants(t.expired) } : {}) })),
-    ...(desired.sets ? { sets: desired.sets.map((s) => ({ ...s, grants: grants(s.grants), ...(s.expiredTeams ? { expiredTeams: s.expiredTeams.map(team) } : {}) })) } : {}),
+    ...(desired.sets ? { sets: desired.sets.map((s) => ({ ...s, grants: grants(s.grants), ...(s.expired ? { expired: grants(s.expired) } : {}) })) } : {}),
     ...(desired.policies ? { policies: desired.policies.map(policy) } : {}),
   };
 }

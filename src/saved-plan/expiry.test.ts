@@ -1,9 +1,9 @@
-// Saved plans of grants that expire (README, "Grants that expire"): `expires` and `reason` read back
+// Saved plans of grants that expire (docs/files.md, "Grants that expire"): `expires` and `reason` read back
 // exactly, are checked like every other field, and a grant the plan writes that has expired by
 // apply time refuses the plan.
 import { describe, expect, it } from 'vitest';
 import { access, desiredOf, liveOf, team, teamId, written } from '../../test/support/states.js';
-import { desiredAt } from '../diff/expiry.js';
+import { desiredAt } from '../core/expiry.js';
 import { buildPlan } from '../diff/plan.js';
 import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
 import { fingerprintDesired, INTEGRITY_KEY, integrityOf } from './fingerprint.js';

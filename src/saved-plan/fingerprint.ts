@@ -2,8 +2,9 @@
 // always gives the same fingerprint whatever order the service listed it in or the files wrote it.
 import { createHash } from 'node:crypto';
 import { RESOURCE_OF, type DesiredGrant, type LiveGrant, type TargetType } from '../core/model.js';
-import { type DesiredState } from '../core/desired-state.js';
+import { type FilesState } from '../core/desired-state.js';
 import { permissionsOf } from '../core/permissions.js';
+import { byKey } from '../core/order.js';
 
 type Canonical = string | number | boolean | null | Canonical[] | { [key: string]: Canonical };
 
@@ -33,7 +34,6 @@ export function sealedText(document: Readonly<Record<string, unknown>>): string 
 export function integrityOf(document: Readonly<Record<string, unknown>>): string {
   return sha256(sealedText(document));
 }
-const byKey = <T>(key: (item: T) => string) => (a: T, b: T): number => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
 
 /**
  * One target's grants as the service reported them: id, team, level and every reported permission.
@@ -54,20 +54,26 @@ function grantRows(type: TargetType, grants: readonly DesiredGrant[]): Canonical
   }));
 }
 
-/** Sets count by what they match and give; files without sets fingerprint as they did before sets. */
-function setRows(desired: DesiredState): { sets?: Canonical[] } {
+/**
+ * Sets count by what they match and give (`prune` as settings.prune makes it when not written; the
+ * grants in force and ended alike, the ended ones' teams apart); files without sets fingerprint as
+ * they did before sets.
+ */
+function setRows(desired: FilesState): { sets?: Canonical[] } {
   const sets = desired.sets ?? [];
   if (sets.length === 0) return {};
   const rows = [...sets].sort(byKey((s) => `${s.type}\u0000${s.name}`)).map((s) => {
     const match: Record<string, Canonical> = {};
     for (const [key, values] of Object.entries(s.match)) if (values !== undefined) match[key] = [...(values as readonly string[])];
-    return { type: s.type, name: s.name, match, prune: s.prune, grants: grantRows(s.type, s.grants), ...(s.expiredTeams?.length ? { expired: [...s.expiredTeams].sort() } : {}) };
+    const ended = s.expired ?? [];
+    const prune = s.prune ?? desired.settings.prune;
+    return { type: s.type, name: s.name, match, prune, grants: grantRows(s.type, [...s.grants, ...ended]), ...(ended.length > 0 ? { expired: ended.map((g) => g.team).sort() } : {}) };
   });
   return { sets: rows };
 }
 
-/** README, "Policies": files with policies count them, so `apply --plan FILE PATHS` refuses a plan saved under other ones. */
-function policyRows(desired: DesiredState): { policies?: Canonical[] } {
+/** docs/effective-access.md, "Policies": files with policies count them, so `apply --plan FILE PATHS` refuses a plan saved under other ones. */
+function policyRows(desired: FilesState): { policies?: Canonical[] } {
   const policies = desired.policies ?? [];
   if (policies.length === 0) return {};
   return { policies: policies.map((p) => ({ name: p.name, type: p.type, match: JSON.parse(JSON.stringify(p.match)) as Canonical, rule: JSON.parse(JSON.stringify(p.rule)) as Canonical })) };
@@ -75,18 +81,18 @@ function policyRows(desired: DesiredState): { policies?: Canonical[] } {
 
 /**
  * The desired state's meaning; where it was written (files, lines) does not count. Grants that have
- * expired at the time of the run (DesiredTarget.expired, DesiredSet.expiredTeams) count apart: a grant that expires between
- * `plan --out` and `apply --plan` moves the fingerprint.
+ * ended at the time of the run (the `expired` of an entry or a set, core/expiry.ts) count apart: a
+ * grant that expires between `plan --out` and `apply --plan` moves the fingerprint.
  */
-export function fingerprintDesired(desired: DesiredState): string {
+export function fingerprintDesired(desired: FilesState): string {
   const targets = [...desired.targets].sort(byKey((t) => `${t.type}\u0000${t.name}`)).map((t) => ({
     type: t.type,
     name: t.name,
     id: t.id ?? null,
-    prune: t.prune,
+    prune: t.prune ?? desired.settings.prune,
     grants: grantRows(t.type, t.grants),
     // With sets, `prune: false` written on an entry means more than the default false: no set prunes it.
-    ...(desired.sets?.length && t.pruneExplicit ? { pruneExplicit: true } : {}),
+    ...(desired.sets?.length && t.prune !== undefined ? { pruneExplicit: true } : {}),
     ...(t.expired?.length ? { expired: grantRows(t.type, t.expired) } : {}),
   }));
   const settings = { prune: desired.settings.prune, ignoreTeams: [...desired.settings.ignoreTeams].sort(), maxRemovals: desired.settings.maxRemovals };

@@ -1,11 +1,12 @@
-// Where `plan --out FILE` may write (README, "Saved plans"): never over a desired-state file it
+// Where `plan --out FILE` may write (docs/apply.md, "Saved plans"): never over a desired-state file it
 // reads (a PATH, or a `*.yaml` below a directory PATH, followed through symlinks), never where the
 // next run would read it as one (load/files.ts walks directories recursively), and never over an existing file that is not a saved plan of
 // tfe-access (one that is may be replaced: that is planning again). Checked before any request.
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CLIError } from '../errors.js';
-import { DEFAULT_PATH, YAML_FILE, isPassedOver } from '../load/files.js';
+import { YAML_FILE, isPassedOver } from '../load/files.js';
+import { DEFAULT_PATH } from '../core/defaults.js';
 import { MAX_SAVED_PLAN_BYTES } from './file.js';
 import { SAVED_PLAN_KIND } from './saved-plan.js';
 

@@ -22,6 +22,8 @@ function reasonOf(reader: Reader): IncompleteReason {
       return { code, targets: strings(reader, 'targets') };
     case 'identity-unknown':
       return { code };
+    case 'projects-unseen':
+      return { code, workspaces: strings(reader, 'workspaces') };
     default:
       return reader.fail(`${reader.at('code')} "${code}" is not a known reason`);
   }

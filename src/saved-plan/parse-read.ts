@@ -1,4 +1,4 @@
-// A saved plan's `read` (how the live grants were read, README, "Reading by team";
+// A saved plan's `read` (how the live grants were read, docs/connecting.md, "Reading by team";
 // core/plan-document.ts) back into a GrantRead, so `show` prints the saved plan's JSON as `plan`
 // printed it. Not part of the checksum: it says how the plan was read, not what it does.
 import type { GrantRead, ReadStrategy } from '../core/model.js';

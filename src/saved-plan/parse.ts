@@ -9,14 +9,13 @@ import { changeDocument, PLAN_FORMAT_VERSION } from '../core/plan-document.js';
 import { flattenPermissions } from '../core/permissions.js';
 import { GUARD_NAMES, REMOVE_REASONS, summarise, type Change, type GuardName, type PlanRefusal, type PlanWarning, type RemoveReason } from '../core/plan.js';
 import { WARNING_CODES, type WarningCode } from '../core/warning-codes.js';
-import { formatInstant, INSTANT_PATTERN, msOf } from '../core/expiry.js';
 import type { PolicyViolation } from '../core/policy.js';
 import { checksumOf, policiesDigestOf } from '../diff/checksum.js';
 import { refusalsOf } from '../guard/plan-refusals.js';
 import { HMAC_KEY, INTEGRITY_KEY, integrityOf } from './fingerprint.js';
 import { coverageAndScopeOf } from './parse-coverage.js';
 import { effectiveChangesOf } from './parse-effective.js';
-import { policiesOf } from './parse-policies.js';
+import { expiriesOf, savedPoliciesOf } from './parse-policies.js';
 import { readOf } from './parse-read.js';
 import { serverOf } from './parse-server.js';
 import { NotASavedPlanError, Reader, SavedPlanError } from './reader.js';
@@ -63,7 +62,7 @@ function roleOf(reader: Reader, key: 'beforeRole' | 'afterRole'): { beforeRole?:
   return reader.value.role === undefined ? {} : { [key]: reader.string('role') };
 }
 
-/** README, "Sets": `{kind, name, overrides?}`; absent in plans saved before sets. */
+/** docs/sets.md, "Sets": `{kind, name, overrides?}`; absent in plans saved before sets. */
 function sourceOf(reader: Reader): { source?: GrantOrigin } {
   if (reader.value.source === undefined) return {};
   const source = reader.object('source');
@@ -73,14 +72,11 @@ function sourceOf(reader: Reader): { source?: GrantOrigin } {
   return { source: { kind: kind as GrantOrigin['kind'], name: source.string('name'), ...overrides } };
 }
 
-/** `expires` (an instant in the plans' form) and, on a removal, `reason` (README, "Grants that expire"). */
+/** `expires` (an instant in the plans' form) and, on a removal, `reason` (docs/files.md, "Grants that expire"). */
 function expiryOf(reader: Reader, action: string): { expires?: string; reason?: RemoveReason } {
   const out: { expires?: string; reason?: RemoveReason } = {};
   if (reader.value.expires !== undefined) {
-    const expires = reader.string('expires');
-    // The form plans write, and a real instant: it reads back to itself (2026-02-30 does not).
-    if (!new RegExp(INSTANT_PATTERN).test(expires) || formatInstant(msOf(expires)) !== expires) reader.fail(`${reader.at('expires')} "${expires}" is not an instant in UTC`);
-    out.expires = expires;
+    out.expires = reader.instant('expires');
   }
   if (reader.value.reason !== undefined) {
     const reason = reader.string('reason') as RemoveReason;
@@ -131,7 +127,7 @@ function refusalOf(reader: Reader): PlanRefusal {
   return { guard, message: reader.string('message'), howToProceed: reader.string('how_to_proceed') };
 }
 
-/** README, "Policies": a saved plan keeps the violations found when it was made; apply finds them again and refuses any. */
+/** docs/effective-access.md, "Policies": a saved plan keeps the violations found when it was made; apply finds them again and refuses any. */
 function violationOf(reader: Reader): PolicyViolation {
   const target = reader.object('target');
   const team = reader.value.team === null ? null : reader.object('team');
@@ -150,7 +146,8 @@ function basisTargetOf(reader: Reader): BasisTarget {
 /** The basis, what `apply --plan` decides freshness, the guards and the policies from. */
 function basisOf(root: Reader): PlanBasis {
   const reader = root.object('basis');
-  return { desired: reader.string('desired'), maxRemovals: reader.integer('max_removals'), targets: reader.objects('targets').map(basisTargetOf), policies: policiesOf(reader) };
+  const policies = savedPoliciesOf(reader);
+  return { desired: reader.string('desired'), maxRemovals: reader.integer('max_removals'), targets: reader.objects('targets').map(basisTargetOf), policies, ...expiriesOf(reader, policies) };
 }
 
 /** The keyed seal (seal.ts): with the key, checked; without it, only said to be there. */

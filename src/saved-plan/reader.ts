@@ -1,5 +1,6 @@
 // A minimal reader of `unknown` JSON for the saved-plan parser: every mistake names its path
 // (`plan.changes[3].team.id`) and the file, and becomes one user error, never a wrong plan.
+import { formatInstant, INSTANT_PATTERN, msOf } from '../core/expiry.js';
 import { CLIError } from '../errors.js';
 
 export type JsonRecord = Readonly<Record<string, unknown>>;
@@ -59,6 +60,12 @@ export class Reader {
   integer(key: string): number {
     const value = this.value[key];
     return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : this.fail(`${this.at(key)} is not a non-negative integer`);
+  }
+
+  /** An instant in the form plans write it (core/expiry.ts), and a real one: it reads back to itself (2026-02-30 does not). */
+  instant(key: string): string {
+    const value = this.string(key);
+    return new RegExp(INSTANT_PATTERN).test(value) && formatInstant(msOf(value)) === value ? value : this.fail(`${this.at(key)} "${value}" is not an instant in UTC`);
   }
 
   object(key: string): Reader {

@@ -103,7 +103,7 @@ describe('saved plan document', () => {
     expect(() => parseSavedPlan('p.json', resealed(document))).toThrow(/\.bogus is not a permission of team-/);
   });
 
-  it('reads back how the grants were read (README, "Reading by team"), and refuses a read it would not write', () => {
+  it('reads back how the grants were read (docs/connecting.md, "Reading by team"), and refuses a read it would not write', () => {
     const read = { strategy: 'by-target' as const, requests: 12, estimate: { byTarget: 11, byTeam: 9 }, fallback: 'the server answered 404 to GET /team-workspaces' };
     const saved = samplePlan();
     const withRead = { ...saved, plan: { ...saved.plan, read } };

@@ -1,22 +1,25 @@
 // A saved plan (`plan --out FILE`): the plan's changes and what they were based on, so that
-// `apply --plan FILE` can refuse to apply them to a reality that moved (README, "Saved plans").
+// `apply --plan FILE` can refuse to apply them to a reality that moved (docs/apply.md, "Saved plans").
 // It holds no token: the address, the organization, ids, names and fingerprints only.
 import type { LiveState, TargetType } from '../core/model.js';
-import type { DesiredState } from '../core/desired-state.js';
-import type { JsonValue } from '../core/json-value.js';
+import type { FilesState } from '../core/desired-state.js';
+import type { JsonObject, JsonValue } from '../core/json-value.js';
 import { planJsonDocument } from '../render/json.js';
 import type { Plan } from '../core/plan.js';
 import { policyDocument, policyMeaning } from '../core/policy-document.js';
-import type { DesiredPolicy } from '../core/policy.js';
+import type { DesiredPolicy, GrantEnd } from '../core/policy.js';
+import { rulesRead } from '../core/policy-rules.js';
+import { InternalError } from '../errors.js';
 import { incompleteTargetsOf } from '../diff/completeness.js';
 import { fingerprintDesired, fingerprintGrants, HMAC_KEY, INTEGRITY_KEY, integrityOf } from './fingerprint.js';
 import type { HmacState, PlanKey } from './seal.js';
 
 /**
- * The saved-plan file format; a reader refuses any other (README, "Saved plans"; after changesets).
+ * The saved-plan file format; a reader refuses any other (docs/apply.md, "Saved plans"; after changesets).
  * 2: the seal (`integrity`) and a checksum that covers the guards' inputs.
  * 3: the policies in the basis, a checksum that covers them and their violations, the optional
- *    keyed seal (`hmac`, seal.ts).
+ *    keyed seal (`hmac`, seal.ts); the grants' ends in the basis when a policy reads them
+ *    (`max-expiry`: a plan without such a policy is written as before).
  */
 export const SAVED_PLAN_FORMAT_VERSION = 3;
 export const SAVED_PLAN_KIND = 'tfe-access saved plan';
@@ -38,8 +41,10 @@ export interface PlanBasis {
   readonly maxRemovals: number;
   /** Every managed target, whether or not the plan changes it. */
   readonly targets: readonly BasisTarget[];
-  /** The files' policies (README, "Policies"), in file order: `apply --plan` checks them again. */
+  /** The files' policies (docs/effective-access.md, "Policies"), in file order: `apply --plan` checks them again. */
   readonly policies: readonly DesiredPolicy[];
+  /** When each grant of the files ends, by ids (policy/ends.ts): only when a policy reads it (`max-expiry`). */
+  readonly expiries?: readonly GrantEnd[];
 }
 
 export interface SavedPlan {
@@ -51,11 +56,25 @@ export interface SavedPlan {
   readonly hmac?: HmacState;
 }
 
-export function savedPlanOf(plan: Plan, desired: DesiredState, live: LiveState, address?: string): SavedPlan {
+/** `ends`: the plan's (PlanResult.ends), needed when a policy reads them. */
+export function savedPlanOf(plan: Plan, desired: FilesState, live: LiveState, address?: string, ends?: readonly GrantEnd[]): SavedPlan {
   const incomplete = incompleteTargetsOf(live);
   const targets = [...live.targets.values()].map((t) => ({ type: t.type, name: t.name, id: t.id, grants: fingerprintGrants(t.grants), complete: !incomplete.has(t.id) }));
-  const basis = { desired: fingerprintDesired(desired), maxRemovals: desired.settings.maxRemovals, targets, policies: (desired.policies ?? []).map(policyMeaning) };
+  const policies = desired.policies ?? [];
+  const basis: PlanBasis = { desired: fingerprintDesired(desired), maxRemovals: desired.settings.maxRemovals, targets, policies: policies.map(policyMeaning), ...expiriesOf(policies, ends) };
   return address === undefined ? { plan, basis } : { address, plan, basis };
+}
+
+/** The grants' ends when a policy reads them: a plan saved without them would check it against none. */
+function expiriesOf(policies: readonly DesiredPolicy[], ends: readonly GrantEnd[] | undefined): { expiries?: readonly GrantEnd[] } {
+  if (!rulesRead(policies.map((p) => p.rule), 'grant-expiries')) return {};
+  if (ends === undefined) throw new InternalError('a policy reads the grants\' ends, and the saved plan was not given them');
+  return { expiries: ends };
+}
+
+/** docs/effective-access.md, "Policies": `{team, target, at}`, by ids. */
+export function expiryDocument(end: GrantEnd): JsonObject {
+  return { team: end.teamId, target: end.targetId, at: end.at };
 }
 
 /**
@@ -72,6 +91,7 @@ export function savedPlanDocument(saved: SavedPlan, key?: PlanKey): { [key: stri
       max_removals: saved.basis.maxRemovals,
       targets: saved.basis.targets.map((t) => ({ type: t.type, name: t.name, id: t.id, grants: t.grants, complete: t.complete })),
       policies: saved.basis.policies.map(policyDocument),
+      ...(saved.basis.expiries ? { expiries: saved.basis.expiries.map(expiryDocument) } : {}),
     },
     plan: planJsonDocument(saved.plan),
   };

@@ -1,4 +1,4 @@
-// The keyed seal of saved plans (README, "Saved plans": who can change one). With
+// The keyed seal of saved plans (docs/apply.md, "Saved plans": who can change one). With
 // TFE_ACCESS_PLAN_KEY set (a CI secret), `plan --out` adds an HMAC-SHA256 of the bytes the public
 // seal covers (fingerprint.ts, sealedText), and `apply --plan` and `show` with the key refuse a
 // file whose HMAC is missing or wrong: whoever can only edit the file can recompute the public

@@ -4,10 +4,9 @@
 // moved target refuses the whole plan (exit 1).
 import pLimit from 'p-limit';
 import { CLIError, messageOf } from '../errors.js';
-import type { GrantLister } from '../live/read-live.js';
 import { fingerprintGrants } from './fingerprint.js';
 import { describeInstant, isExpired } from '../core/expiry.js';
-import type { LiveTarget } from '../core/model.js';
+import type { LiveGrant, LiveTarget, TargetRef } from '../core/model.js';
 import type { Change } from '../core/plan.js';
 import type { BasisTarget, SavedPlan } from './saved-plan.js';
 
@@ -19,13 +18,18 @@ export class StalePlanError extends CLIError {
   }
 }
 
-/** A grant the saved plan writes whose expiry has passed since it was planned (README, "Grants that expire"). */
+/** A grant the saved plan writes whose expiry has passed since it was planned (docs/files.md, "Grants that expire"). */
 export class ExpiredSincePlannedError extends CLIError {
   override readonly name: string = 'ExpiredSincePlannedError';
   constructor(expired: readonly Change[]) {
     const grants = expired.map((c) => `team "${c.team.name}" on ${c.target.type} "${c.target.name}" (${describeInstant(c.expires ?? '')})`).join(', ');
     super(`the saved plan is stale: it grants access that has expired since it was planned: ${grants}; nothing was changed. Plan again and review the new plan.`);
   }
+}
+
+/** The one call the freshness check reads through: a target's grant list (the client, the run's reader, or a fake in tests). */
+export interface BasisLister {
+  listGrants(target: Pick<TargetRef, 'type' | 'id'>): Promise<readonly LiveGrant[]>;
 }
 
 /** Throws ExpiredSincePlannedError when an add or update of the plan has expired at `now`. Offline. */
@@ -35,7 +39,7 @@ export function assertNotExpired(saved: SavedPlan, now: number): void {
 }
 
 /** Every target of the basis read again, in the basis's order. */
-async function readBasis(saved: SavedPlan, api: GrantLister, concurrency: number): Promise<LiveTarget[]> {
+async function readBasis(saved: SavedPlan, api: BasisLister, concurrency: number): Promise<LiveTarget[]> {
   const limit = pLimit(Math.max(1, concurrency));
   return Promise.all(
     saved.basis.targets.map((target) =>
@@ -52,9 +56,9 @@ async function readBasis(saved: SavedPlan, api: GrantLister, concurrency: number
 
 /**
  * The basis's targets as they are now, when none moved: what `apply --plan` checks the policies
- * on (README, "Policies"). Throws StalePlanError naming every target that moved.
+ * on (docs/effective-access.md, "Policies"). Throws StalePlanError naming every target that moved.
  */
-export async function readFresh(saved: SavedPlan, api: GrantLister, concurrency: number): Promise<LiveTarget[]> {
+export async function readFresh(saved: SavedPlan, api: BasisLister, concurrency: number): Promise<LiveTarget[]> {
   const read = await readBasis(saved, api, concurrency);
   const moved = saved.basis.targets.filter((target, i) => fingerprintGrants(read[i]?.grants ?? []) !== target.grants);
   if (moved.length > 0) throw new StalePlanError(moved);
@@ -62,6 +66,6 @@ export async function readFresh(saved: SavedPlan, api: GrantLister, concurrency:
 }
 
 /** Throws StalePlanError naming every target that moved. */
-export async function assertFresh(saved: SavedPlan, api: GrantLister, concurrency: number): Promise<void> {
+export async function assertFresh(saved: SavedPlan, api: BasisLister, concurrency: number): Promise<void> {
   await readFresh(saved, api, concurrency);
 }

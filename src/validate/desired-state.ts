@@ -1,5 +1,5 @@
 // The one composition of load + validate: PATHS -> DesiredState, or every problem with its place.
-import type { DesiredState } from '../core/desired-state.js';
+import type { FilesState } from '../core/desired-state.js';
 import { loadFiles, type FileSystem } from '../load/files.js';
 import { sortProblems, type Problem } from '../load/problem.js';
 import { validateDocuments } from './validate.js';
@@ -7,7 +7,7 @@ import { validateDocuments } from './validate.js';
 
 export interface LoadedDesiredState {
   /** Present only when there are no problems at all. */
-  readonly state?: DesiredState;
+  readonly state?: FilesState;
   /** Sorted by file, then position. */
   readonly problems: Problem[];
   /** Every file read, relative to `cwd`, in the order they were merged. */

@@ -6,7 +6,7 @@ import type { SourceRef, TargetType } from '../core/model.js';
 import type { LoadedFile } from '../load/document.js';
 import type { Segment } from '../load/pointer.js';
 import type { Problem } from '../load/problem.js';
-import { keyAt, placeOf, problemAt, valueAt } from './positions.js';
+import { keyAt, relativePlace, problemAt, valueAt } from './positions.js';
 import { quote } from '../core/printable.js';
 
 export interface Located {
@@ -63,7 +63,7 @@ function once(map: Map<string, Located>, key: string, item: Located, problems: P
     map.set(key, item);
     return;
   }
-  problems.push(problemAt(item.at, item.segments, `${rule}; first defined at ${placeOf(first.at, item.at)}`));
+  problems.push(problemAt(item.at, item.segments, `${rule}; first defined at ${relativePlace(first.at, item.at)}`));
 }
 
 function mergeOrganization(merged: Merged, file: LoadedFile, value: unknown): void {
@@ -74,7 +74,7 @@ function mergeOrganization(merged: Merged, file: LoadedFile, value: unknown): vo
   } else if (merged.organization.value !== value) {
     const first = merged.organization;
     const at = valueAt(file, ['organization']);
-    const text = `${quote(value)} differs from ${quote(String(first.value))} at ${placeOf(valueAt(first.file, ['organization']), at)}; one run manages one organization`;
+    const text = `${quote(value)} differs from ${quote(String(first.value))} at ${relativePlace(valueAt(first.file, ['organization']), at)}; one run manages one organization`;
     merged.problems.push(problemAt(at, ['organization'], text));
   }
 }
@@ -105,7 +105,7 @@ function mergeSets(merged: Merged, file: LoadedFile, type: TargetType, entries: 
     const item = locate(file, [key, name], entry);
     const first = merged.sets[type].get(name);
     if (first) {
-      merged.problems.push(problemAt(item.at, item.segments, `${type} set ${quote(name)} is defined twice; first defined at ${placeOf(first.item.at, item.at)}`));
+      merged.problems.push(problemAt(item.at, item.segments, `${type} set ${quote(name)} is defined twice; first defined at ${relativePlace(first.item.at, item.at)}`));
       continue;
     }
     const grants = new Map<string, Located>();
@@ -124,7 +124,7 @@ function mergePolicies(merged: Merged, file: LoadedFile, entries: unknown): void
     const first = name === undefined ? undefined : merged.policies.find((p) => isRecord(p.value) && p.value.name === name);
     if (first) {
       const at = valueAt(file, ['policies', i, 'name']);
-      merged.problems.push(problemAt(at, ['policies', i, 'name'], `policy ${quote(String(name))} is defined twice; first defined at ${placeOf(valueAt(first.file, [...first.segments, 'name']), at)}`));
+      merged.problems.push(problemAt(at, ['policies', i, 'name'], `policy ${quote(String(name))} is defined twice; first defined at ${relativePlace(valueAt(first.file, [...first.segments, 'name']), at)}`));
       return;
     }
     merged.policies.push(item);

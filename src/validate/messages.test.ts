@@ -21,7 +21,7 @@ describe('schemaProblems', () => {
   });
 
   it('reports a typo of a required key once, as the typo', () => {
-    expect(problems('organisation: acme\n')).toEqual(['1:1: (top level): unknown key "organisation"; did you mean "organization"?']);
+    expect(problems('organisation: acme\n')).toEqual(['1:1: (top level): unknown key "organisation". Did you mean "organization"?']);
   });
 
   it('still reports a missing required key when no unknown key resembles it', () => {
@@ -38,7 +38,7 @@ describe('schemaProblems', () => {
 
   it('suggests the nearest allowed value for an attribute', () => {
     expect(problems(ORG + 'roles:\n  workspace:\n    r: { state-versions: read-output }\n')).toEqual([
-      '4:26: roles.workspace.r.state-versions: "read-output" is not one of none, read-outputs, read or write; did you mean "read-outputs"?',
+      '4:26: roles.workspace.r.state-versions: "read-output" is not one of none, read-outputs, read or write. Did you mean "read-outputs"?',
     ]);
   });
 });

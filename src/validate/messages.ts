@@ -10,7 +10,7 @@ import { dotted, type Segment } from '../load/pointer.js';
 import { sortProblems, type Problem } from '../load/problem.js';
 import { schemaErrors } from './ajv.js';
 import { keyAt, problemAt, segmentsOf, valueAt } from './positions.js';
-import { closest, didYouMean, orList } from './suggest.js';
+import { closest, didYouMean, orList } from '../core/suggest.js';
 import { clip, quote } from '../core/printable.js';
 import { idShape } from '../core/ids.js';
 import { parseExpiry } from '../core/expiry.js';
@@ -78,7 +78,8 @@ function typeMessage(e: ErrorObject, segments: Segment[]): string {
 function enumMessage(e: ErrorObject, segments: Segment[]): string {
   const allowed = ((e.params as { allowedValues?: unknown[] }).allowedValues ?? []).map(String);
   const kind = grantKind(segments);
-  const hint = typeof e.data === 'string' ? didYouMean(e.data, allowed) : '';
+  const guess = typeof e.data === 'string' ? didYouMean(e.data, allowed) : '';
+  const hint = guess ? `.${guess}` : '';
   if (kind && segments[4] === 'access' && segments.length === 5) {
     return `${describe(e.data)} is not a ${kind} access level (${orList(allowed)})${hint}`;
   }
@@ -90,7 +91,8 @@ function unknownKey(e: ErrorObject, segments: Segment[]): { text: string; child:
   const properties = ((e.parentSchema as { properties?: Record<string, { properties?: object }> } | undefined)?.properties ?? {});
   const allowed = Object.keys(properties);
   const group = allowed.find((k) => Object.keys(properties[k]?.properties ?? {}).includes(key));
-  let hint = didYouMean(key, allowed);
+  const guess = didYouMean(key, allowed);
+  let hint = guess ? `.${guess}` : '';
   const flat = allowed.length > 0 && allowed.every((k) => !properties[k]?.properties);
   if (group) hint = `; ${quote(key)} belongs under ${group}`;
   else if (flat && /-access$/.test(key)) hint = `; these permissions are flat, without ${key}: write ${orList(allowed)} directly`;

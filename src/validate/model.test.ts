@@ -2,12 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CUSTOM_DEFAULTS, PROJECT_IMPLIED, WORKSPACE_IMPLIED } from '../core/access.js';
-import type { DesiredState } from '../core/desired-state.js';
+import type { FilesState } from '../core/desired-state.js';
 import { permissionsOf } from '../core/permissions.js';
 import { parseYamlText } from '../load/document.js';
 import { validateDocuments } from './validate.js';
 
-function stateOf(...texts: string[]): DesiredState {
+function stateOf(...texts: string[]): FilesState {
   const result = validateDocuments(texts.map((t, i) => parseYamlText(`f${i}.yaml`, t).loaded));
   if (!('state' in result)) throw new Error(JSON.stringify(result.problems));
   return result.state;
@@ -73,10 +73,10 @@ describe('validateDocuments -> DesiredState', () => {
     expect(target('zeta').grants[1]?.access).toEqual({ access: 'custom', permissions: { ...CUSTOM_DEFAULTS['team-workspaces'], variables: 'write' } });
   });
 
-  it('resolves prune per target against settings, and keeps pinned ids', () => {
+  it('keeps prune as written (settings.prune decides where the sets merge: test/expand/expand.test.ts), and pinned ids', () => {
     expect(state.settings).toEqual({ prune: false, ignoreTeams: [], maxRemovals: 10 });
     expect(target('zeta').prune).toBe(true);
-    expect(target('alpha').prune).toBe(false);
+    expect(target('alpha').prune).toBeUndefined();
     expect(target('platform').id).toBe('prj-abc123');
     expect(target('alpha').id).toBeUndefined();
   });

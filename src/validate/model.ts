@@ -1,17 +1,19 @@
 // The merged, valid files -> the normalised DesiredState the planner reads: roles expanded (the
 // grant keeps the role's name; `role:` of an inline grant as its string form), `expires:` as the
 // instant it means (core/expiry.ts), custom defaults filled, fixed levels kept as levels with their
-// implied permissions, per-target prune resolved. Pure; called only when there are no problems.
+// implied permissions, `prune` as written (settings.prune decides where the sets merge, expand/).
+// Pure; called only when there are no problems.
 import { isFixedLevel, type PermissionSet, type PermissionValue, type Resource } from '../core/access.js';
 import { WARNING_CODES, type WarningCode } from '../core/warning-codes.js';
-import { RESOURCE_OF, type Access, type DesiredGrant, type DesiredSet, type DesiredTarget, type GrantExpiry, type SourceRef, type TargetType } from '../core/model.js';
-import { DEFAULT_SETTINGS, type DesiredRoles, type DesiredSettings, type DesiredState } from '../core/desired-state.js';
+import { RESOURCE_OF, type Access, type DesiredGrant, type DesiredSet, type EntryTarget, type GrantExpiry, type SourceRef, type TargetType } from '../core/model.js';
+import { DEFAULT_SETTINGS, type DesiredRoles, type DesiredSettings, type FilesState } from '../core/desired-state.js';
 import { customAccess, flattenPermissions } from '../core/permissions.js';
 import { isRecord, type Located, type Merged, type MergedSet, type MergedTarget } from './merge.js';
 import { valueAt } from './positions.js';
 import { toPolicies } from './policies.js';
 import { selectionOf } from './selection.js';
 import { parseExpiry } from '../core/expiry.js';
+import { byEntryKey, byName, byTypeThenName } from '../core/order.js';
 
 /** A file's permission map (nested `project-access: {...}` or flat) -> the known attributes, dotted. */
 function givenPermissions(resource: Resource, source: unknown): PermissionSet {
@@ -85,31 +87,30 @@ function settingsOf(merged: Merged): DesiredSettings {
 }
 
 function grantsOf(merged: Merged, type: TargetType, grants: ReadonlyMap<string, Located>): DesiredGrant[] {
-  return [...grants].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([team, item]) => toGrant(merged, type, team, item));
+  return [...grants].sort(byEntryKey).map(([team, item]) => toGrant(merged, type, team, item));
 }
 
-function toTarget(merged: Merged, settings: DesiredSettings, target: MergedTarget): DesiredTarget {
+function toTarget(merged: Merged, target: MergedTarget): EntryTarget {
   const id = target.fields.get('id')?.value;
   const prune = target.fields.get('prune')?.value;
   return {
     type: target.type,
     name: target.name,
     ...(typeof id === 'string' ? { id } : {}),
-    prune: typeof prune === 'boolean' ? prune : settings.prune,
+    ...(typeof prune === 'boolean' ? { prune } : {}),
     grants: grantsOf(merged, target.type, target.grants),
     source: target.at,
-    ...(typeof prune === 'boolean' ? { pruneExplicit: true } : {}),
     ...ignoredWarnings(target.fields.get('ignore-warnings')),
   };
 }
 
-function toSet(merged: Merged, settings: DesiredSettings, set: MergedSet): DesiredSet {
+function toSet(merged: Merged, set: MergedSet): DesiredSet {
   const value = isRecord(set.item.value) ? set.item.value : {};
   return {
     type: set.type,
     name: set.name,
     ...selectionOf(set.item.file, [...set.item.segments, 'match'], value.match),
-    prune: typeof value.prune === 'boolean' ? value.prune : settings.prune,
+    ...(typeof value.prune === 'boolean' ? { prune: value.prune } : {}),
     grants: grantsOf(merged, set.type, set.grants),
     source: set.item.at,
   };
@@ -123,13 +124,12 @@ function rolesOf(merged: Merged): DesiredRoles {
   return { project: kind('project'), workspace: kind('workspace') };
 }
 
-export function toDesiredState(merged: Merged): DesiredState {
+export function toDesiredState(merged: Merged): FilesState {
   const settings = settingsOf(merged);
   const targets = [...merged.targets.values()]
-    .map((t) => toTarget(merged, settings, t))
-    .sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const byName = (a: DesiredSet, b: DesiredSet): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-  const sets = (['project', 'workspace'] as const).flatMap((type) => [...merged.sets[type].values()].map((s) => toSet(merged, settings, s)).sort(byName));
+    .map((t) => toTarget(merged, t))
+    .sort(byTypeThenName);
+  const sets = (['project', 'workspace'] as const).flatMap((type) => [...merged.sets[type].values()].map((s) => toSet(merged, s)).sort(byName));
   const policies = toPolicies(merged);
   const organizationSource = merged.organization ? { organizationSource: valueAt(merged.organization.file, ['organization']) } : {};
   return { organization: String(merged.organization?.value ?? ''), ...organizationSource, settings, targets, roles: rolesOf(merged), ...(sets.length > 0 ? { sets } : {}), ...(policies.length > 0 ? { policies } : {}) };

@@ -1,9 +1,9 @@
-// policies in validation (README, "Policies"): positioned problems with did-you-mean, the kind's
+// policies in validation (docs/effective-access.md, "Policies"): positioned problems with did-you-mean, the kind's
 // levels, one match and one rule per policy, and the desired state they give.
 import { describe, expect, it } from 'vitest';
 import { parseYamlText } from '../load/document.js';
 import { validateDocuments } from './validate.js';
-import { summaryLine } from './report.js';
+import { validationSummary } from '../render/validation.js';
 
 function resultOf(...texts: string[]) {
   return validateDocuments(texts.map((t, i) => parseYamlText(`f${i}.yaml`, t).loaded));
@@ -15,7 +15,7 @@ function problemsOf(...texts: string[]): string[] {
 }
 
 describe('policies in validation', () => {
-  it('the examples of the README are valid, and become one rule each', () => {
+  it('the examples of docs/effective-access.md are valid, and become one rule each', () => {
     const result = resultOf(`organization: acme
 policies:
   - name: only sre administers production
@@ -43,7 +43,7 @@ policies:
   it("validate's summary counts the policies when there are some", () => {
     const result = resultOf('organization: acme\nworkspaces:\n  w: { teams: { a: read } }\npolicies:\n  - { name: p, workspaces: { names: ["*"] }, max-access: write }\n');
     if (!('state' in result)) throw new Error(JSON.stringify(result.problems));
-    expect(summaryLine({ files: ['f0.yaml'], problems: [], state: result.state })).toBe('valid: 1 file, organization "acme": 0 projects, 1 workspace, 1 grant, 1 policy.');
+    expect(validationSummary({ files: ['f0.yaml'], problems: [], state: result.state })).toBe('valid: 1 file, organization "acme": 0 projects, 1 workspace, 1 grant, 1 policy.');
   });
 
   it('every problem has its position, with a near miss where one exists', () => {
@@ -74,17 +74,39 @@ policies:
     min-access: { team: auditors, access: read }
 `;
     expect(problemsOf(text)).toEqual([
-      'f0.yaml:3:5 policies[0]: policy "a" has no rule: give one of `max-access`, `min-access` or `max-teams`',
-      'f0.yaml:5:5 policies[0]: unknown key "max-acess"; did you mean "max-access"?',
+      'f0.yaml:3:5 policies[0]: policy "a" has no rule: give one of `max-access`, `min-access`, `max-teams` or `max-expiry`',
+      'f0.yaml:5:5 policies[0]: unknown key "max-acess". Did you mean "max-access"?',
       'f0.yaml:8:17 policies[1].max-access: "plan" is a workspace level, not a project level; a project policy takes read, write, maintain or admin',
       'f0.yaml:11:43 policies[2].min-access.access: "maintain" is a project level, not a workspace level; a workspace policy takes read, plan, write or admin',
       'f0.yaml:13:17 policies[3].workspaces: policy "d" matches nothing in particular: give `projects`, `tags` or `names` (`names: ["*"]` for every workspace)',
       'f0.yaml:14:40 policies[3].max-teams.count: must be 0 or more, got -1',
       expect.stringMatching(/^f0\.yaml:15:5 policies\[4\]: policy "e" says what it covers: give `workspaces: \{\.\.\.\}` or `projects: \{\.\.\.\}`/),
-      expect.stringMatching(/^f0\.yaml:16:17 policies\[4\]\.max-access: .*"admn".*did you mean "admin"\?/),
+      expect.stringMatching(/^f0\.yaml:16:17 policies\[4\]\.max-access: .*"admn".*Did you mean "admin"\?/),
       'f0.yaml:19:15 policies[5].projects: policy "f" covers workspaces or projects, not both: write two policies',
       'f0.yaml:21:17 policies[5].min-access: policy "f" has 2 rules (max-access, min-access): one rule per policy, so each violation names what it broke; write one policy per rule',
       'f0.yaml:24:19 policies[6].except-teams: policy "g": `except-teams` goes with `max-access` only',
+    ]);
+  });
+
+  it('max-expiry: a level of the kind and at least one day; reads as its rule', () => {
+    const valid = resultOf('organization: acme\npolicies:\n  - { name: p, workspaces: { tags: [prod] }, max-expiry: { access: admin, days: 7 } }\n');
+    if (!('state' in valid)) throw new Error(JSON.stringify(valid.problems));
+    expect(valid.state.policies?.map((p) => p.rule)).toEqual([{ kind: 'max-expiry', access: 'admin', days: 7 }]);
+    const text = `organization: acme
+policies:
+  - name: a
+    workspaces: { names: ["*"] }
+    max-expiry: { access: maintain, days: 0 }
+  - name: b
+    projects: { names: ["*"] }
+    except-teams: [sre]
+    max-expiry: { acess: write, days: 1 }
+`;
+    expect(problemsOf(text)).toEqual([
+      'f0.yaml:5:27 policies[0].max-expiry.access: "maintain" is a project level, not a workspace level; a workspace policy takes read, plan, write or admin',
+      'f0.yaml:5:43 policies[0].max-expiry.days: must be 1 or more, got 0',
+      'f0.yaml:8:19 policies[1].except-teams: policy "b": `except-teams` goes with `max-access` only',
+      'f0.yaml:9:19 policies[1].max-expiry: unknown key "acess". Did you mean "access"?',
     ]);
   });
 

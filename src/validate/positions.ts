@@ -31,7 +31,7 @@ export function problemAt(at: SourceRef, segments: readonly Segment[], text: str
 }
 
 /** How a message names another place: `line 5, col 7` in the same file, `FILE:5:7` elsewhere. */
-export function placeOf(other: SourceRef, here: { readonly file: string }): string {
+export function relativePlace(other: SourceRef, here: { readonly file: string }): string {
   return other.file === here.file ? `line ${other.line}, col ${other.col}` : `${other.file}:${other.line}:${other.col}`;
 }
 

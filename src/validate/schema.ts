@@ -8,9 +8,11 @@ import { RESOURCE_OF, type TargetType } from '../core/model.js';
 import { splitKey } from '../core/permissions.js';
 import { idPattern, idShape } from '../core/ids.js';
 import { SET_KEYS } from './merge.js';
+import { criteriaOf, SET_CRITERIA, type CriterionKey } from '../core/set-criteria.js';
 import { policyDef } from './policy-schema.js';
-import { SCHEMA_DIALECT, type JsonSchema } from './json-schema.js';
-import { DEFAULT_EXPIRY_WARNING_DAYS, EXPIRY_PATTERN } from '../core/expiry.js';
+import { SCHEMA_DIALECT, type JsonSchema } from '../core/json-schema.js';
+import { EXPIRY_PATTERN } from '../core/expiry.js';
+import { DEFAULT_EXPIRY_WARNING_DAYS, DEFAULT_MAX_REMOVALS, DEFAULT_PRUNE } from '../core/defaults.js';
 import { TARGET_WARNING_CODES, WARNING_CODES } from '../core/warning-codes.js';
 
 
@@ -115,9 +117,9 @@ function grantDef(resource: Resource, type: TargetType): JsonSchema {
   };
 }
 
-/** `ignore-warnings`: codes of the plan's warnings (README, "Warnings"), each once. */
+/** `ignore-warnings`: codes of the plan's warnings (docs/plan.md, "Warnings"), each once. */
 function ignoreWarningsSchema(where: string, codes: readonly string[]): JsonSchema {
-  return { description: `Warnings the plan does not show ${where} (README, "Warnings"): their codes.`, type: 'array', items: { enum: [...codes] }, uniqueItems: true, default: [] };
+  return { description: `Warnings the plan does not show ${where} (docs/plan.md, "Warnings"): their codes.`, type: 'array', items: { enum: [...codes] }, uniqueItems: true, default: [] };
 }
 
 function targetDef(type: TargetType): JsonSchema {
@@ -135,28 +137,19 @@ function targetDef(type: TargetType): JsonSchema {
   };
 }
 
-function globList(what: string): JsonSchema {
-  return { description: what, type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, uniqueItems: true };
+/** One criterion of core/set-criteria.ts: a list of non-empty strings, each once. */
+function criterionSchema(key: CriterionKey, type: TargetType): JsonSchema {
+  return { description: SET_CRITERIA[key].describe(type), type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, uniqueItems: true };
 }
 
 function matchDef(type: TargetType): JsonSchema {
-  const names = globList(`Globs of ${type} names (\`*\` any run of characters, \`?\` one); the name matches one of them.`);
-  const exclude = globList(`Globs of ${type} names left out, even when every other criterion holds.`);
-  const workspaceOnly: Record<string, JsonSchema> =
-    type === 'workspace'
-      ? {
-          projects: { description: 'Project names: the workspace is in one of them.', type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, uniqueItems: true },
-          tags: { description: 'Tags that must all be on the workspace: `key:value` matches a key-value tag (or a flat tag written so), a bare word a flat tag or a key.', type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, uniqueItems: true },
-        }
-      : {};
+  const criteria = Object.fromEntries(criteriaOf(type).map((key) => [key, criterionSchema(key, type)]));
   return {
     description: `Which ${type}s the set matches, read from the organization at plan time: every criterion given must hold.`,
     type: 'object',
     additionalProperties: false,
     properties: {
-      ...workspaceOnly,
-      names,
-      exclude,
+      ...criteria,
       'allow-empty': {
         description: `True when matching no ${type} is expected: ${type === 'workspace' ? 'a tag no workspace carries is then no error, and ' : ''}an empty match no warning. ${type === 'workspace' ? 'A project or a name' : 'A name'} written without \`*\` or \`?\` must still exist.`,
         type: 'boolean',
@@ -200,9 +193,9 @@ function settingsSchema(): JsonSchema {
     type: 'object',
     additionalProperties: false,
     properties: {
-      prune: { description: 'Default true: on a listed project or workspace, grants of teams not listed are removed. false: additive.', type: 'boolean', default: true },
+      prune: { description: `Default ${DEFAULT_PRUNE}: on a listed project or workspace, grants of teams not listed are removed. false: additive.`, type: 'boolean', default: DEFAULT_PRUNE },
       'ignore-teams': { description: 'Teams never added, changed or removed by these files.', type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true, default: [] },
-      'max-removals': { description: 'apply refuses (exit 3) to remove more grants than this without --force. Default 10.', type: 'integer', minimum: 0, default: 10 },
+      'max-removals': { description: `apply refuses (exit 3) to remove more grants than this without --force. Default ${DEFAULT_MAX_REMOVALS}.`, type: 'integer', minimum: 0, default: DEFAULT_MAX_REMOVALS },
       'expiry-warning-days': { description: `validate and plan warn about grants that expire within this many days. Default ${DEFAULT_EXPIRY_WARNING_DAYS}.`, type: 'integer', minimum: 0, default: DEFAULT_EXPIRY_WARNING_DAYS },
       'ignore-warnings': ignoreWarningsSchema('anywhere', WARNING_CODES),
     },
@@ -232,7 +225,7 @@ export function buildSchema(): JsonSchema {
       workspaces: targets('workspace'),
       [SET_KEYS.workspace]: setsSchema('workspace'),
       [SET_KEYS.project]: setsSchema('project'),
-      policies: { description: 'Rules on effective access (README, "Policies"), checked by plan, apply, drift and report.', type: 'array', items: { $ref: '#/$defs/policy' } },
+      policies: { description: 'Rules on effective access (docs/effective-access.md, "Policies"), checked by plan, apply, drift and report.', type: 'array', items: { $ref: '#/$defs/policy' } },
     },
     $defs: {
       project: targetDef('project'),

@@ -6,10 +6,11 @@ import { RESOURCE_OF, type TargetType } from '../core/model.js';
 import type { Problem } from '../load/problem.js';
 import { isRecord, SET_KEYS, type Located, type Merged } from './merge.js';
 import { EXPIRY_PATTERN, parseExpiry } from '../core/expiry.js';
-import { placeOf, problemAt, valueAt } from './positions.js';
+import { relativePlace, problemAt, valueAt } from './positions.js';
 import { fixedLevels } from './schema.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../core/suggest.js';
 import { clip, quote } from '../core/printable.js';
+import { narrowingCriteria } from '../core/set-criteria.js';
 
 function grantStringProblem(merged: Merged, type: TargetType, value: string): string | undefined {
   const resource = RESOURCE_OF[type];
@@ -26,7 +27,7 @@ function grantStringProblem(merged: Merged, type: TargetType, value: string): st
   const expected = `${levels.join(', ')} or a ${type} role${roles.length > 0 ? ` (${roles.map((r) => clip(r)).join(', ')})` : ''}`;
   if (isFixedLevel(RESOURCE_OF[other], value)) return `${quote(value)} is a ${other} level, not a ${type} level; a ${type} takes ${expected}`;
   const hint = didYouMean(value, [...levels, ...roles]);
-  return `${quote(value)} is not an access level or a ${type} role${hint || `; expected ${expected}`}`;
+  return `${quote(value)} is not an access level or a ${type} role${hint ? `.${hint}` : `; expected ${expected}`}`;
 }
 
 /** `role:` of an inline grant: a role of the matching kind (a level belongs under `access:`). */
@@ -37,7 +38,8 @@ function roleProblem(merged: Merged, type: TargetType, value: string): string | 
   if (merged.roles[other].has(value)) return `${quote(value)} is a ${other} role; a ${type} takes a ${type} role`;
   const roles = [...merged.roles[type].keys()];
   const known = roles.length > 0 ? `; the ${type} roles are ${roles.map((r) => clip(r)).join(', ')}` : `; no ${type} role is defined under roles.${type}`;
-  return `${quote(value)} is not a ${type} role${didYouMean(value, roles) || known}`;
+  const hint = didYouMean(value, roles);
+  return `${quote(value)} is not a ${type} role${hint ? `.${hint}` : known}`;
 }
 
 /** Problems of an inline grant's `role` and `expires` the schema cannot see: unknown roles, impossible dates. */
@@ -83,7 +85,7 @@ export function grantProblems(merged: Merged, rolesComplete = true): Problem[] {
     for (const [team, grant] of holder.grants) {
       const skip = ignored.get(team);
       if (skip) {
-        const text = `team ${quote(team)} is also in settings.ignore-teams (${placeOf(skip.at, grant.at)}); a team is either managed here or ignored`;
+        const text = `team ${quote(team)} is also in settings.ignore-teams (${relativePlace(skip.at, grant.at)}); a team is either managed here or ignored`;
         problems.push(problemAt(grant.at, grant.segments, text));
       }
       problems.push(...inlineProblems(merged, holder.type, grant, rolesComplete));
@@ -96,13 +98,14 @@ export function grantProblems(merged: Merged, rolesComplete = true): Problem[] {
 }
 
 /**
- * A workspace set's `match` names at least one of projects, tags, names: `exclude` alone, or
- * nothing, would match every workspace by accident; `names: ["*"]` says it on purpose.
+ * A set's `match` gives at least one criterion that narrows (core/set-criteria.ts; for a workspace
+ * set projects, tags or names): `exclude` alone, or nothing, would match every target by
+ * accident; `names: ["*"]` says it on purpose.
  */
 function matchProblems(merged: Merged): Problem[] {
   const problems: Problem[] = [];
   for (const type of ['project', 'workspace'] as const) {
-    const needed = type === 'workspace' ? ['projects', 'tags', 'names'] : ['names'];
+    const needed = narrowingCriteria(type);
     for (const set of merged.sets[type].values()) {
       const match = isRecord(set.item.value) ? set.item.value.match : undefined;
       if (!isRecord(match) || needed.some((key) => key in match)) continue;

@@ -1,5 +1,5 @@
 // workspace-sets and project-sets in validation: positioned problems with did-you-mean, and the
-// desired state they give (README, "Sets").
+// desired state they give (docs/sets.md, "Sets").
 import { describe, expect, it } from 'vitest';
 import { parseYamlText } from '../load/document.js';
 import { validateDocuments } from './validate.js';
@@ -27,14 +27,14 @@ project-sets:
 workspace-set: {}
 `;
     expect(problemsOf(text)).toEqual([
-      'f0.yaml:4:5 workspace-sets.prod: unknown key "mach"; did you mean "match"?',
+      'f0.yaml:4:5 workspace-sets.prod: unknown key "mach". Did you mean "match"?',
       'f0.yaml:5:19 workspace-sets.prod.teams.sre: "admni" is not an access level or a workspace role; expected read, plan, write, admin or a workspace role',
       'f0.yaml:7:12 workspace-sets.other.match: workspace set "other" matches nothing in particular: give `projects`, `tags` or `names` (`names: ["*"]` for every workspace)',
-      'f0.yaml:7:30 workspace-sets.other.match: unknown key "projcts"; did you mean "projects"?',
+      'f0.yaml:7:30 workspace-sets.other.match: unknown key "projcts". Did you mean "projects"?',
       'f0.yaml:8:12 workspace-sets.other.prune: expected true or false, got "yes"',
       'f0.yaml:12:12 project-sets.p.match: project set "p" matches nothing in particular: give `names` (`names: ["*"]` for every project)',
       'f0.yaml:12:14 project-sets.p.match: unknown key "tags"; expected names, exclude or allow-empty',
-      expect.stringMatching(/^f0\.yaml:14:1 .*unknown key "workspace-set"; did you mean "workspace-sets"\?/),
+      expect.stringMatching(/^f0\.yaml:14:1 .*unknown key "workspace-set". Did you mean "workspace-sets"\?/),
     ]);
   });
 
@@ -60,7 +60,7 @@ workspace-sets:
     expect(problemsOf(text)).toEqual([expect.stringMatching(/^f0\.yaml:12:7 .*team "bots" is also in settings\.ignore-teams/)]);
   });
 
-  it('gives the sets, sorted by type and name, with settings.prune as their default', () => {
+  it('gives the sets, sorted by type and name, prune as written (settings.prune decides where they merge: test/expand/expand.test.ts)', () => {
     const text = `organization: acme
 settings: { prune: false }
 workspace-sets:
@@ -72,8 +72,8 @@ project-sets:
     const result = validateDocuments([parseYamlText('f.yaml', text).loaded]);
     if (!('state' in result)) throw new Error(JSON.stringify(result.problems));
     expect(result.state.sets?.map((s) => ({ type: s.type, name: s.name, match: s.match, prune: s.prune, teams: s.grants.map((g) => `${g.team}=${g.access.access}`) }))).toEqual([
-      { type: 'project', name: 'every', match: { names: ['*'] }, prune: false, teams: ['auditors=read'] },
-      { type: 'workspace', name: 'alpha', match: { projects: ['platform'], names: ['*-prod'], exclude: ['legacy-*'] }, prune: false, teams: ['ci=plan'] },
+      { type: 'project', name: 'every', match: { names: ['*'] }, prune: undefined, teams: ['auditors=read'] },
+      { type: 'workspace', name: 'alpha', match: { projects: ['platform'], names: ['*-prod'], exclude: ['legacy-*'] }, prune: undefined, teams: ['ci=plan'] },
       { type: 'workspace', name: 'zeta', match: { tags: ['prod', 'cost-center:42'] }, prune: true, teams: ['sre=admin'] },
     ]);
   });

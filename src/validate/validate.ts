@@ -1,5 +1,5 @@
-// Parsed files -> a DesiredState or every problem found: schema, cross-file and semantic rules. Pure.
-import type { DesiredState } from '../core/desired-state.js';
+// Parsed files -> the desired state as they write it (FilesState) or every problem found: schema, cross-file and semantic rules. Pure.
+import type { FilesState } from '../core/desired-state.js';
 import type { LoadedFile } from '../load/document.js';
 import { sortProblems, type Problem } from '../load/problem.js';
 import { merge } from './merge.js';
@@ -8,7 +8,7 @@ import { toDesiredState } from './model.js';
 import { grantProblems } from './semantic.js';
 import { policyProblems } from './policies.js';
 
-export type ValidationResult = { readonly state: DesiredState } | { readonly problems: Problem[] };
+export type ValidationResult = { readonly state: FilesState } | { readonly problems: Problem[] };
 
 /** Files whose `data` is undefined (unparseable) are skipped; their problems come from loading. */
 export function validateDocuments(files: readonly LoadedFile[]): ValidationResult {

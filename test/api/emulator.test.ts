@@ -9,8 +9,9 @@ import { DEFAULT_SETTINGS, type DesiredState } from '../../src/core/desired-stat
 import { BURST_RESET_SECONDS } from '../../src/emulator/faults.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
+import { liveRequestOf } from '../../src/live/live-request.js';
 import { readLive } from '../../src/live/read-live.js';
-import { resolve } from '../../src/resolve/resolve.js';
+import { resolveFrom } from '../../src/pipeline/names.js';
 import { CANARY, expectNoCanary, failure } from './script-server.js';
 import { BIG_PROJECT_GRANTS, bigSeed, ORG, PROJECTS, projectName, TEAMS, teamName, WORKSPACES, workspaceName } from './seed.js';
 
@@ -87,8 +88,8 @@ describe('request budget of resolve + read', () => {
   ])('projects %j, workspaces %j', async (projects, workspaces) => {
     const c = client();
     const progress: number[] = [];
-    const resolved = await resolve(c, desired(projects, workspaces));
-    const live = await readLive(c, resolved, { onProgress: (done) => progress.push(done) });
+    const resolved = await resolveFrom(c, desired(projects, workspaces));
+    const live = await readLive(c, liveRequestOf(resolved), { onProgress: (done) => progress.push(done) });
     expect(live.targets.size).toBe(projects.length + workspaces.length);
     expect(live.teams.size).toBe(T);
     expect(progress.at(-1)).toBe(projects.length + workspaces.length);

@@ -1,6 +1,7 @@
 // Seeds for the client's end-to-end tests against the emulator.
 import type { SeedDocument } from '../../src/emulator/types.js';
 import { CANARY } from './script-server.js';
+import { numbered, oneOrganization, spreadOver } from '../support/seeds.js';
 
 export const ORG = 'bigcorp';
 export const TEAMS = 250; // plus `owners`, which every organization has
@@ -17,26 +18,22 @@ export const workspaceName = (n: number): string => `ws-${pad(n)}`;
 /** One organization whose token is the canary: every request of these tests carries it. */
 export function bigSeed(): SeedDocument {
   const range = (n: number) => Array.from({ length: n }, (_, i) => i);
-  return {
-    organizations: [
-      {
-        name: ORG,
-        token: CANARY,
-        teams: [
-          ...range(TEAMS).map((i) => ({ name: teamName(i), id: `team-${i}`, ...(i === 1 ? { tokens: ['team-1-token'] } : {}) })),
-        ],
-        projects: range(PROJECTS).map((i) => ({ name: projectName(i), id: `prj-${i}` })),
-        workspaces: range(WORKSPACES).map((i) => ({ name: workspaceName(i), id: `ws-${i}`, project: projectName(i % 10) })),
-        'team-projects': [
-          ...range(BIG_PROJECT_GRANTS).map((i) => ({ team: teamName(i), project: projectName(0), access: i % 2 ? 'read' : 'write' })),
-          { team: teamName(1), project: projectName(1), access: 'admin' },
-          { team: teamName(2), project: projectName(1), access: 'custom', 'workspace-access': { runs: 'apply' } },
-        ],
-        'team-workspaces': [
-          { team: teamName(3), workspace: workspaceName(5), access: 'plan' },
-          { team: teamName(4), workspace: workspaceName(5), access: 'custom', runs: 'apply', 'workspace-locking': true },
-        ],
-      },
+  const projects = numbered(PROJECTS, projectName, (i) => `prj-${i}`);
+  return oneOrganization({
+    name: ORG,
+    token: CANARY,
+    teams: numbered(TEAMS, teamName, (i) => `team-${i}`).map((team, i) => (i === 1 ? { ...team, tokens: ['team-1-token'] } : team)),
+    projects,
+    // The first ten projects hold every workspace.
+    workspaces: spreadOver(numbered(WORKSPACES, workspaceName, (i) => `ws-${i}`), projects.slice(0, 10)),
+    'team-projects': [
+      ...range(BIG_PROJECT_GRANTS).map((i) => ({ team: teamName(i), project: projectName(0), access: i % 2 ? 'read' : 'write' })),
+      { team: teamName(1), project: projectName(1), access: 'admin' },
+      { team: teamName(2), project: projectName(1), access: 'custom', 'workspace-access': { runs: 'apply' } },
     ],
-  };
+    'team-workspaces': [
+      { team: teamName(3), workspace: workspaceName(5), access: 'plan' },
+      { team: teamName(4), workspace: workspaceName(5), access: 'custom', runs: 'apply', 'workspace-locking': true },
+    ],
+  });
 }

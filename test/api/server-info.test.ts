@@ -1,5 +1,5 @@
 // The client's view of the server (docs/api.md, "Server capabilities"): one ping per client, and the
-// rate limit the server announces, heeded from the answer that announces it (README, "Rate limit and
+// rate limit the server announces, heeded from the answer that announces it (docs/connecting.md, "Rate limit and
 // concurrency"). Against scripted local servers.
 import { afterEach, describe, expect, it } from 'vitest';
 import { TfeClient, type ClientOptions } from '../../src/api/client.js';

@@ -1,4 +1,4 @@
-// src/api/undici-parts.ts requires two files of undici instead of its main module (README,
+// src/api/undici-parts.ts requires two files of undici instead of its main module (docs/development.md,
 // "Dependencies"). They must be the package's own: the same Pool, and the request() the main module
 // adds to every dispatcher. An upgrade of undici that moves either fails here, not in a user's plan.
 import { createServer } from 'node:http';

@@ -1,4 +1,4 @@
-// What apply shows of a plan (README, "What a plan does to access": "`apply` shows the changes
+// What apply shows of a plan (docs/effective-access.md, "What a plan does to access": "`apply` shows the changes
 // alone"): never the effective-access section, whether it plans afresh or applies a plan saved by
 // `plan --out`, which carries that section for `show` (issue 24, finding 8).
 import { join } from 'node:path';

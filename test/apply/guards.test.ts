@@ -96,7 +96,7 @@ describe('apply guards', () => {
       before: { access: 'admin', permissions: {} },
     };
     const changes = [...saved.plan.changes, owners];
-    // Edited by someone who can also recompute the checksum and the seal (README, "Saved plans").
+    // Edited by someone who can also recompute the checksum and the seal (docs/apply.md, "Saved plans").
     const guards = basisGuardInputs(saved.basis);
     const checksum = checksumOf({ organization: saved.plan.organization, changes, ...guards, policies: policiesDigestOf(saved.basis.policies), violations: [] });
     const refusals = guardRefusals(changes, { maxRemovals: guards.maxRemovals, incompleteTargets: new Set(guards.incompleteTargets) });

@@ -3,8 +3,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { reportOf, type ChangeOutcome } from '../../src/apply/outcome.js';
-import { applyJson } from '../../src/apply/report-json.js';
+import { reportOf } from '../../src/apply/outcome.js';
+import type { ChangeOutcome } from '../../src/core/apply-outcome.js';
+import { renderApplyJson } from '../../src/render/apply-json.js';
 import type { Change, Plan } from '../../src/core/plan.js';
 import { applySchema } from '../../src/render/apply-schema.js';
 import { buildPlan } from '../../src/diff/plan.js';
@@ -41,23 +42,23 @@ describe('schemas/apply.schema.json', () => {
     const [a, b, c, d] = p.changes as [Change, Change, Change, Change];
     const outcomes: ChangeOutcome[] = [
       { status: 'applied', change: a },
-      { status: 'already-so', change: b, note: 'already there' },
+      { status: 'already-so', change: b, note: { kind: 'already-had', grantId: 'tws-qa' } },
       { status: 'failed', change: c, reason: '422 Unprocessable' },
       { status: 'not-started', change: d },
     ];
-    check(applyJson({ kind: 'applied', plan: p, report: reportOf(outcomes, { reason: 'SIGTERM', exitCode: 143 }) }));
-    check(applyJson({ kind: 'applied', plan: p, report: reportOf([{ status: 'applied', change: a, note: 'answer lost; read back' }]) }));
-    check(applyJson({ kind: 'cancelled', plan: p }));
-    check(applyJson({ kind: 'cancelled', plan: p, stopped: { reason: 'SIGINT', exitCode: 130 } }));
-    check(applyJson({ kind: 'no-changes', plan: { ...p, changes: [], summary: { add: 0, update: 0, remove: 0 } } }));
+    check(renderApplyJson({ kind: 'applied', plan: p, report: reportOf(outcomes, { reason: 'SIGTERM', exitCode: 143 }) }));
+    check(renderApplyJson({ kind: 'applied', plan: p, report: reportOf([{ status: 'applied', change: a, note: { kind: 'answer-lost-done' } }]) }));
+    check(renderApplyJson({ kind: 'cancelled', plan: p }));
+    check(renderApplyJson({ kind: 'cancelled', plan: p, stopped: { reason: 'SIGINT', exitCode: 130 } }));
+    check(renderApplyJson({ kind: 'no-changes', plan: { ...p, changes: [], summary: { add: 0, update: 0, remove: 0 } } }));
   });
 
   it('refuses a failed outcome without its reason, and outcomes on a run that wrote nothing', () => {
     const p = plan();
-    const failed = JSON.parse(applyJson({ kind: 'applied', plan: p, report: reportOf([{ status: 'failed', change: p.changes[0] as Change, reason: 'x' }]) })) as { outcomes: Array<Record<string, unknown>> };
+    const failed = JSON.parse(renderApplyJson({ kind: 'applied', plan: p, report: reportOf([{ status: 'failed', change: p.changes[0] as Change, reason: 'x' }]) })) as { outcomes: Array<Record<string, unknown>> };
     delete failed.outcomes[0]?.reason;
     expect(validate(failed)).toBe(false);
-    const cancelled = JSON.parse(applyJson({ kind: 'cancelled', plan: p })) as Record<string, unknown>;
+    const cancelled = JSON.parse(renderApplyJson({ kind: 'cancelled', plan: p })) as Record<string, unknown>;
     expect(validate({ ...cancelled, outcomes: [] })).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 // A change the service refuses: it fails with the service's reason, the others in flight are applied
-// anyway, apply exits 1 and says so in its last line (README, "A write refused for the token's rights").
+// anyway, apply exits 1 and says so in its last line (docs/apply.md, "A write refused for the token's rights").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { runCli } from '../support/cli.js';

@@ -1,4 +1,4 @@
-// The keyed seal of saved plans (issue 24, Build 2; README, "Saved plans": who can change one):
+// The keyed seal of saved plans (issue 24, Build 2; docs/apply.md, "Saved plans": who can change one):
 // with TFE_ACCESS_PLAN_KEY, `plan --out` writes an HMAC that `apply --plan` and `show` verify, so a
 // plan edited and sealed again by whoever can only edit the file is refused. The key is never
 // printed or saved.

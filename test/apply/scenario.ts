@@ -9,6 +9,7 @@ import { apiUrl } from '../../src/emulator/start.js';
 import type { RunningEmulator, SeedDocument, SeedTeamProject, SeedTeamWorkspace } from '../../src/emulator/types.js';
 import { mulberry32 } from '../../src/emulator/prng.js';
 import type { ProfileName } from '../../src/emulator/profile.js';
+import { numbered, oneOrganization } from '../support/seeds.js';
 
 export const ORG = 'chaos';
 export const ORG_TOKEN = 'chaos-org-token';
@@ -73,9 +74,9 @@ export function randomScenario(randomSeed: number, size: Size): Scenario {
   const random = mulberry32(randomSeed);
   const pick: Pick = (items) => items[Math.floor(random() * items.length)] as (typeof items)[number];
   const newer = size.profile === 'current';
-  const teams = Array.from({ length: size.teams }, (_, i) => ({ name: `team-${i}`, id: `team-t${i}` }));
-  const projects = Array.from({ length: size.projects }, (_, i) => ({ name: `project-${i}`, id: `prj-p${i}` }));
-  const workspaces = Array.from({ length: size.workspaces }, (_, i) => ({ name: `workspace-${i}`, id: `ws-w${i}` }));
+  const teams = numbered(size.teams, (i) => `team-${i}`, (i) => `team-t${i}`);
+  const projects = numbered(size.projects, (i) => `project-${i}`, (i) => `prj-p${i}`);
+  const workspaces = numbered(size.workspaces, (i) => `workspace-${i}`, (i) => `ws-w${i}`);
   const seedProjects: SeedTeamProject[] = [];
   const seedWorkspaces: SeedTeamWorkspace[] = [];
   const yaml: string[] = [`organization: ${ORG}`, 'settings:', '  max-removals: 100000', 'projects:'];
@@ -95,20 +96,18 @@ export function randomScenario(randomSeed: number, size: Size): Scenario {
       if (i === 0 || random() < size.density) yaml.push(`      ${team.name}: ${workspaceAccess(pick, random, newer).yaml}`);
     });
   }
-  const seed: SeedDocument = {
-    ...(size.profile ? { profile: size.profile } : {}),
-    organizations: [
-      {
-        name: ORG,
-        token: ORG_TOKEN,
-        teams,
-        projects,
-        workspaces: workspaces.map((w) => ({ ...w, project: projects[0]?.name })),
-        'team-projects': seedProjects,
-        'team-workspaces': seedWorkspaces,
-      },
-    ],
-  };
+  const seed = oneOrganization(
+    {
+      name: ORG,
+      token: ORG_TOKEN,
+      teams,
+      projects,
+      workspaces: workspaces.map((w) => ({ ...w, project: projects[0]?.name })),
+      'team-projects': seedProjects,
+      'team-workspaces': seedWorkspaces,
+    },
+    size.profile,
+  );
   const targets = [...projects.map((p) => ({ type: 'project' as const, ...p })), ...workspaces.map((w) => ({ type: 'workspace' as const, ...w }))];
   return { seed, yaml: `${yaml.join('\n')}\n`, targets };
 }

@@ -53,8 +53,7 @@ export async function runOnTerminal(args: string[], options: TerminalOptions): P
 
 /** What `plan --out FILE` writes: the plan of PATHS, with its basis, against the address in env. */
 export async function savePlan(paths: string[], file: string, env: Record<string, string>): Promise<string> {
-  const result = await planFromFiles({ paths, cwd: ROOT, env: { HOME: '/nonexistent', ...env }, address: undefined, targets: [], concurrency: 4, rateLimit: FAST });
-  await result.client.close();
+  const result = await planFromFiles({ paths, cwd: ROOT, connection: { env: { HOME: '/nonexistent', ...env }, address: undefined, rateLimit: FAST, concurrency: 4 }, read: { concurrency: 4 } });
   await writeSavedPlan(file, savedPlanOf(result.plan, result.desired, result.live, addressFrom({}, env).baseUrl));
   return result.plan.checksum;
 }
@@ -62,7 +61,7 @@ export async function savePlan(paths: string[], file: string, env: Record<string
 /**
  * What someone who can edit a saved plan and knows how tfe-access computes its checksum and public
  * seal writes: `edit` applied to the plan read back, the checksum recomputed, the file sealed again
- * (README, "Saved plans": who can change one). Without the key, so with no HMAC.
+ * (docs/apply.md, "Saved plans": who can change one). Without the key, so with no HMAC.
  */
 export async function forge(path: string, edit: (saved: SavedPlan) => SavedPlan): Promise<void> {
   const edited = edit(await readSavedPlan(path));

@@ -1,7 +1,7 @@
 // The request-count formulas on a mid-size generated organization, planned through the pipeline
 // against the emulator over real HTTP: counts, never time. One list per target (issue 8), against
 // the seed profile (which refuses reading by team: one probe more), and read by team against the
-// current profile (issue 18; README, "Reading by team").
+// current profile (issue 18; docs/connecting.md, "Reading by team").
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,8 +53,7 @@ afterAll(async () => {
 async function planOn(server: RunningEmulator, options: { readBy?: ReadBy; effectiveChanges?: boolean } = {}) {
   server.resetLog();
   const env = { TFE_TOKEN: BENCH_TOKEN, TFE_ADDRESS: server.url };
-  const result = await planFromFiles({ paths: [dir], cwd: dir, env, homeDir: dir, targets: [], concurrency: CONCURRENCY, rateLimit: RATE_LIMIT_OFF, ...options });
-  await result.client.close();
+  const result = await planFromFiles({ paths: [dir], cwd: dir, connection: { env, homeDir: dir, rateLimit: RATE_LIMIT_OFF, concurrency: CONCURRENCY }, read: { concurrency: CONCURRENCY, ...options } });
   return { plan: result.plan, total: server.counters().total, notOk: server.requests.filter((r) => r.status >= 300).map((r) => `${r.method} ${r.path} ${r.status}`) };
 }
 
@@ -62,8 +61,7 @@ describe('plan of a generated 60-project, 300-workspace, 150-team organization',
   it('one list per target (--read-by target): sends at most W + P + ceil(T/100) + ceil(P_org/100) + ceil(W_org/100) + 10 requests 4x fewer than the per-grant model of the provider, and plans exactly the generated differences', async () => {
     emulator.resetLog();
     const env = { TFE_TOKEN: BENCH_TOKEN, TFE_ADDRESS: emulator.url };
-    const result = await planFromFiles({ paths: [dir], cwd: dir, env, homeDir: dir, targets: [], concurrency: CONCURRENCY, rateLimit: RATE_LIMIT_OFF, readBy: 'target' });
-    await result.client.close();
+    const result = await planFromFiles({ paths: [dir], cwd: dir, connection: { env, homeDir: dir, rateLimit: RATE_LIMIT_OFF, concurrency: CONCURRENCY }, read: { concurrency: CONCURRENCY, readBy: 'target' } });
     const counters = emulator.counters();
     const bound = 300 + 60 + Math.ceil(151 / 100) + Math.ceil(61 / 100) + Math.ceil(300 / 100) + 10;
     expect(requestModel(org).bound).toBe(bound);
@@ -93,8 +91,7 @@ describe('plan of a generated 60-project, 300-workspace, 150-team organization',
     const env = { TFE_TOKEN: BENCH_TOKEN, TFE_ADDRESS: emulator.url };
     const count = async (effectiveChanges: boolean) => {
       emulator.resetLog();
-      const result = await planFromFiles({ paths: [dir], cwd: dir, env, homeDir: dir, targets: [], concurrency: CONCURRENCY, rateLimit: RATE_LIMIT_OFF, effectiveChanges });
-      await result.client.close();
+      const result = await planFromFiles({ paths: [dir], cwd: dir, connection: { env, homeDir: dir, rateLimit: RATE_LIMIT_OFF, concurrency: CONCURRENCY }, read: { concurrency: CONCURRENCY, effectiveChanges } });
       return { total: emulator.counters().total, effective: result.plan.effectiveChanges };
     };
     const without = await count(false);
@@ -114,7 +111,7 @@ describe('the same organization read by team (the current profile)', () => {
     expect(byTeam.total).toBeLessThanOrEqual(model.byTeamBound);
     expect(byTeam.plan.checksum).toBe(target.plan.checksum);
     expect(byTeam.plan.summary).toEqual(org.expected);
-    // 150 teams for 300 workspaces: not much fewer here; provider-2000 and scale-10000 gain 7 to 10 times (README, "Performance").
+    // 150 teams for 300 workspaces: not much fewer here; provider-2000 and scale-10000 gain 7 to 10 times (docs/performance.md, "Performance").
     expect(byTeam.total).toBeLessThan(target.total);
     expect(byTeam.notOk).toEqual([]);
   });

@@ -1,4 +1,4 @@
-// The sets scenario's request bound (README, "Performance"): an organization written as 5 sets,
+// The sets scenario's request bound (docs/performance.md, "Performance"): an organization written as 5 sets,
 // planned through the pipeline against the emulator, costs what the same organization written as
 // one entry per target costs (the same bound), the file stays under 2 KB, and the plan finds
 // exactly the generated differences. Counts, never time.
@@ -49,8 +49,7 @@ describe('plan of a 20-project, 450-workspace organization written as 5 sets', (
   it('one list per target (--read-by target): stays within the entries\' bound, reads no workspace one by one, and plans exactly the generated differences', async () => {
     emulator.resetLog();
     const env = { TFE_TOKEN: BENCH_TOKEN, TFE_ADDRESS: emulator.url };
-    const result = await planFromFiles({ paths: [dir], cwd: dir, env, homeDir: dir, targets: [], concurrency: 8, rateLimit: RATE_LIMIT_OFF, readBy: 'target' });
-    await result.client.close();
+    const result = await planFromFiles({ paths: [dir], cwd: dir, connection: { env, homeDir: dir, rateLimit: RATE_LIMIT_OFF, concurrency: 8 }, read: { concurrency: 8, readBy: 'target' } });
     const total = emulator.counters().total;
     const bound = 20 + 450 + Math.ceil(151 / 100) + Math.ceil(21 / 100) + Math.ceil(450 / 100) + 10;
     expect(requestModel(org).bound).toBe(bound);
@@ -68,12 +67,11 @@ describe('plan of a 20-project, 450-workspace organization written as 5 sets', (
     expect(result.plan.warnings.filter((w) => w.code === 'set-matches-nothing' || w.code === 'key-value-tags-not-read')).toEqual([]);
   });
 
-  it('by default reads the sets\' workspaces by team (README, "Reading by team"): the same plan in fewer requests than one list per target', async () => {
+  it('by default reads the sets\' workspaces by team (docs/connecting.md, "Reading by team"): the same plan in fewer requests than one list per target', async () => {
     const env = { TFE_TOKEN: BENCH_TOKEN, TFE_ADDRESS: emulator.url };
     const plan = async (readBy: 'auto' | 'target') => {
       emulator.resetLog();
-      const result = await planFromFiles({ paths: [dir], cwd: dir, env, homeDir: dir, targets: [], concurrency: 8, rateLimit: RATE_LIMIT_OFF, readBy });
-      await result.client.close();
+      const result = await planFromFiles({ paths: [dir], cwd: dir, connection: { env, homeDir: dir, rateLimit: RATE_LIMIT_OFF, concurrency: 8 }, read: { concurrency: 8, readBy } });
       return { plan: result.plan, total: emulator.counters().total };
     };
     const auto = await plan('auto');
@@ -89,8 +87,7 @@ describe('plan of a 20-project, 450-workspace organization written as 5 sets', (
     const env = { TFE_TOKEN: BENCH_TOKEN, TFE_ADDRESS: emulator.url };
     const count = async (effectiveChanges: boolean) => {
       emulator.resetLog();
-      const result = await planFromFiles({ paths: [dir], cwd: dir, env, homeDir: dir, targets: [], concurrency: 8, rateLimit: RATE_LIMIT_OFF, effectiveChanges });
-      await result.client.close();
+      const result = await planFromFiles({ paths: [dir], cwd: dir, connection: { env, homeDir: dir, rateLimit: RATE_LIMIT_OFF, concurrency: 8 }, read: { concurrency: 8, effectiveChanges } });
       return { total: emulator.counters().total, effective: result.plan.effectiveChanges };
     };
     const without = await count(false);

@@ -9,7 +9,7 @@
 //     apply reported failed (with a reason), and every change reported applied is really so.
 // Runs: TFE_ACCESS_CHAOS_RUNS (20 by default; `npm run chaos` sets 300). TFE_ACCESS_CHAOS_SEED=N
 // replays one run. In one run of five the first apply has a token that may read but not write:
-// its first refused writes stop the apply (README, "A write refused for the token's rights"), so
+// its first refused writes stop the apply (docs/apply.md, "A write refused for the token's rights"), so
 // nothing is applied, at most --concurrency changes fail and the rest are reported not started. Faults and worlds are seeded; with --concurrency above 1 the arrival order (so
 // which request meets which fault) can still vary between replays. Even seeds run against the
 // emulator's seed profile, odd ones against current (world.ts).

@@ -1,5 +1,5 @@
 // The chaos suites' figures: counted while the runs go, printed at the end, and written as JSON to
-// TFE_ACCESS_CHAOS_REPORT when it is set (the README's reliability section quotes a long run's file).
+// TFE_ACCESS_CHAOS_REPORT when it is set (docs/reliability.md, "Figures", quotes a long run's file).
 import { appendFileSync } from 'node:fs';
 
 export interface Figures {
@@ -16,7 +16,7 @@ export interface Figures {
   readFailures: number;
   changesPlanned: number;
   crashes: number;
-  /** Runs by emulator profile (README, "Profiles"). */
+  /** Runs by emulator profile (docs/emulator.md, "Profiles"). */
   profiles: Record<string, number>;
 }
 

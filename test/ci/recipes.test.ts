@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/registry.js';
 import { MARKER_PREFIX } from '../../src/render/markdown.js';
+import { readManual } from '../support/manual.js';
 import { ACTION, GITHUB_WORKFLOWS, GITLAB_CI, GITLAB_HELPER, invocationsIn, readText, readYaml, registryInstalls, unknownFlags, flagsOf, type Invocation } from './recipes.js';
 
 type Obj = Record<string, any>;
@@ -155,15 +156,15 @@ describe('every tfe-access call in the recipes', () => {
 
 describe('what the recipes install', () => {
   const RECIPES = [ACTION, ...GITHUB_WORKFLOWS, GITLAB_CI, GITLAB_HELPER];
-  /** The README's code blocks: what a reader copies (its prose names the installs it warns against). */
-  const readmeBlocks = (): string => [...readText('README.md').matchAll(/^```[\w-]*\n([\s\S]*?)^```/gm)].map((m) => m[1]).join('\n');
+  /** The manual's code blocks (README.md and docs/): what a reader copies (its prose names the installs it warns against). */
+  const manualBlocks = (): string => [...readManual().matchAll(/^```[\w-]*\n([\s\S]*?)^```/gm)].map((m) => m[1]).join('\n');
 
   it("regression: the GitLab recipe (and the action's version: input) install tfe-access@latest from the npm registry", () => {
     // No package of that name is published by this project: whoever claims it would run with TFE_TOKEN.
-    const texts: Array<[string, string]> = [...RECIPES.map((path): [string, string] => [path, readText(path)]), ['README.md (code blocks)', readmeBlocks()]];
+    const texts: Array<[string, string]> = [...RECIPES.map((path): [string, string] => [path, readText(path)]), ['the manual (code blocks)', manualBlocks()]];
     const found = texts.flatMap(([path, text]) => registryInstalls(text).map((line) => `${path}: ${line}`));
     expect(found).toEqual([]);
-    expect(readmeBlocks()).toContain('tfe-access plan --format markdown > plan.md');
+    expect(manualBlocks()).toContain('tfe-access plan --format markdown > plan.md');
   });
 
   it('the checker catches an install by name, and leaves paths, tarballs and the repository alone', () => {

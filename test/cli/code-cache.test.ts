@@ -1,4 +1,4 @@
-// The code cache of the built CLI (README, "Start-up"; src/cli/bundle-loader.ts): the files a start
+// The code cache of the built CLI (docs/performance.md, "Start-up"; src/cli/bundle-loader.ts): the files a start
 // loads come from the caches the build made, and whatever becomes of those caches (gone, damaged,
 // another file's, older than an edited file) a run prints and exits exactly as with them; the CLI
 // never writes them. Proven on copies of the built package, so the checkout's dist/ stays as built.

@@ -1,4 +1,4 @@
-// The emulator's default admin token is public (README, "The emulator"): it listens on an address
+// The emulator's default admin token is public (docs/emulator.md, "The emulator"): it listens on an address
 // others can reach only with a --token of the user's own (issue 19, item 11). The built CLI,
 // spawned; nothing here listens beyond loopback.
 import { spawn } from 'node:child_process';

@@ -1,5 +1,5 @@
 // `apply | head -1` (issue 24, finding 4): the reader takes the plan's first line and leaves while
-// apply has 1,000 changes to make. The README ("Signals, timeouts, a dead server") says a closed
+// apply has 1,000 changes to make. docs/apply.md, "Signals, timeouts, a dead server", says a closed
 // stdout starts no other change, the report goes to stderr and the exit is 141. A pipe tells its
 // writer that the reader left only on the next write, so apply must write while it works: in text,
 // each change's line as the change ends. The built CLI against an in-process emulator; the reader
@@ -8,7 +8,8 @@ import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
+import type { RunningEmulator } from '../../src/emulator/types.js';
+import { manyTeamsOnOneProject } from '../support/seeds.js';
 import { FAST, writeDesired, writesOf } from '../apply/scenario.js';
 import { ROOT } from '../support/cli.js';
 
@@ -22,12 +23,9 @@ let dir: string;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  const seed: SeedDocument = {
-    organizations: [{ name: 'piped', token: TOKEN, teams: Array.from({ length: CHANGES }, (_, i) => ({ name: team(i), id: `team-${i}` })), projects: [{ name: 'platform', id: 'prj-platform' }] }],
-  };
+  const { seed, file } = manyTeamsOnOneProject({ organization: 'piped', token: TOKEN, count: CHANGES, team });
   emulator = await startEmulator({ seed, rateLimit: 0 });
-  const grants = Array.from({ length: CHANGES }, (_, i) => `      ${team(i)}: read`);
-  dir = await writeDesired(['organization: piped', 'projects:', '  platform:', '    teams:', ...grants, ''].join('\n'));
+  dir = await writeDesired(file);
   env = { PATH: process.env.PATH ?? '', HOME: '/nonexistent', TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url };
 });
 afterAll(async () => {

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
+import type { RunningEmulator } from '../../src/emulator/types.js';
+import { manyTeamsOnOneProject } from '../support/seeds.js';
 import { ROOT } from '../support/cli.js';
 
 /** What a shell reports for a process killed by SIGPIPE: 128 + 13. */
@@ -22,13 +23,10 @@ let emulator: RunningEmulator;
 let dir: string;
 
 beforeAll(async () => {
-  const seed: SeedDocument = {
-    organizations: [{ name: 'acme', token: TOKEN, teams: Array.from({ length: TEAMS }, (_, i) => ({ name: teamName(i), id: `team-${i}` })), projects: [{ name: 'platform', id: 'prj-platform' }] }],
-  };
+  const { seed, file } = manyTeamsOnOneProject({ organization: 'acme', token: TOKEN, count: TEAMS, team: teamName });
   emulator = await startEmulator({ seed, rateLimit: 0 });
   dir = await mkdtemp(join(tmpdir(), 'tfe-access-epipe-'));
-  const grants = Array.from({ length: TEAMS }, (_, i) => `      ${teamName(i)}: read`);
-  await writeFile(join(dir, 'plan.yaml'), ['organization: acme', 'projects:', '  platform:', '    teams:', ...grants, ''].join('\n'));
+  await writeFile(join(dir, 'plan.yaml'), file);
   const bogus = Array.from({ length: TEAMS }, (_, i) => `  project-${i}:\n    teams:\n      ${teamName(i)}: bogus`);
   await writeFile(join(dir, 'invalid.yaml'), ['organization: acme', 'projects:', ...bogus, ''].join('\n'));
 });

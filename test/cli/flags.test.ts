@@ -32,7 +32,7 @@ describe('unknown flags', () => {
   });
 
   it('a mistyped command gets the command it meant', async () => {
-    expect(await runBuilt(['pln'])).toEqual({ code: 1, out: '', err: 'tfe-access: unknown command "pln"; did you mean "plan"? Run `tfe-access --help` for the list.\n' });
+    expect(await runBuilt(['pln'])).toEqual({ code: 1, out: '', err: 'tfe-access: unknown command "pln". Did you mean "plan"? Run `tfe-access --help` for the list.\n' });
   });
 });
 

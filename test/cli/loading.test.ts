@@ -84,7 +84,7 @@ describe('what a command loads', () => {
   it('tfe-access --help loads the entry, the command list and the flag parser: no command, no package', () => {
     const { code, sources, packages, builtins } = loadedBy(['--help']);
     expect(code).toBe(0);
-    // cli/interrupt: how every command ends on a closed stdout or a signal (README, "Reliability");
+    // cli/interrupt: how every command ends on a closed stdout or a signal (docs/reliability.md, "Reliability");
     // cli/launch and cli/bundle-loader: the bin, which loads the rest from the code cache.
     expect(sources).toEqual(['cli/args', 'cli/bundle-loader', 'cli/interrupt', 'cli/io', 'cli/launch', 'cli/main', 'cli/registry', 'errors']);
     expect(packages).toEqual([]);
@@ -98,7 +98,9 @@ describe('what a command loads', () => {
     expect(sources.filter((m) => m.startsWith('cli/commands/'))).toEqual(['cli/commands/validate']);
     expect(sources).toContain('validate/schema-validator');
     expect(sources.filter((m) => HTTP_STACK.test(m))).toEqual([]);
-    expect(sources.filter((m) => /^(export|render|emulator|pipeline|apply|saved-plan)\//.test(m))).toEqual([]);
+    expect(sources.filter((m) => /^(export|emulator|pipeline|apply|saved-plan)\//.test(m))).toEqual([]);
+    // Of render/, validate's own output and the dispatch every output shares: no plan or report renderer.
+    expect(sources.filter((m) => m.startsWith('render/'))).toEqual(['render/format', 'render/validation']);
     expect(packages.filter((p) => HTTP_CLIENT.test(p))).toEqual([]);
     expect(packages.filter((p) => SCHEMA_COMPILER.test(p))).toEqual([]);
     expect(builtins.filter((b) => /^(readline|https?|http2|tls|zlib)($|\/)/.test(b))).toEqual([]);

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RemoteError } from '../../src/api/errors/remote-error.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
-import { resolve, type NameReader } from '../../src/resolve/resolve.js';
+import type { NameReader } from '../../src/lookup/names.js';
+import { resolveFrom } from '../../src/pipeline/names.js';
 import { runBuilt } from '../support/spawn.js';
 import { desired, OWNER_TOKEN, SEED, target } from '../live/seed.js';
 
@@ -59,9 +60,9 @@ describe('a wrong organization', () => {
       listOrganizations: () => Promise.reject(new RemoteError('GET', '/organizations', 404)),
     };
     const state = { ...desired([target('project', 'platform', [])]), organization: 'acm', organizationSource: { file: 'a.yaml', line: 1, col: 15 } };
-    await expect(resolve(reader, state)).rejects.toThrow('a.yaml:1:15: organization "acm" not found (or not visible to this token).');
+    await expect(resolveFrom(reader, state)).rejects.toThrow('a.yaml:1:15: organization "acm" not found (or not visible to this token).');
     const { listOrganizations: _none, ...withoutList } = reader;
-    const message = await resolve(withoutList, state).catch((error: unknown) => (error as Error).message);
+    const message = await resolveFrom(withoutList, state).catch((error: unknown) => (error as Error).message);
     expect(message).toBe('a.yaml:1:15: organization "acm" not found (or not visible to this token).');
   });
 });

@@ -1,4 +1,4 @@
-// `--read-by` through the CLI (README, "Reading by team"): a value it does not know is one line and
+// `--read-by` through the CLI (docs/connecting.md, "Reading by team"): a value it does not know is one line and
 // exit 1; against a server that lists by team the JSON plan says it read by team and stderr is
 // quiet; against one that refuses the probe, one line on stderr says so and the plan is the same.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

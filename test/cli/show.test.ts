@@ -39,7 +39,7 @@ describe('tfe-access show', () => {
     for (const format of ['text', 'json', 'markdown']) {
       // No address, no token: nothing it could reach.
       const run = await runBuilt(['show', saved, '--format', format], { cwd: dir });
-      // stderr says whether the file carries a keyed seal (README, "Saved plans"); stdout is the plan alone.
+      // stderr says whether the file carries a keyed seal (docs/apply.md, "Saved plans"); stdout is the plan alone.
       expect(run, format).toEqual({ code: 0, out: printed.get(format), err: 'show: the plan has no HMAC (TFE_ACCESS_PLAN_KEY was not set when it was saved): its public seal and checksum were checked.\n' });
     }
     expect((await runBuilt(['show', 'acme.plan.json'], { cwd: dir })).out).toBe(printed.get('text'));

@@ -1,5 +1,5 @@
 // `tfe-access emulator` as a user runs it: a spawned process, its first line, the curl session of
-// the README's emulator section, a clean exit on SIGTERM, one-line errors for bad flags, and never the token.
+// docs/emulator.md, a clean exit on SIGTERM, one-line errors for bad flags, and never the token.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,7 +48,7 @@ async function call(url: string, method: string, path: string, body?: unknown): 
 }
 
 describe('tfe-access emulator (spawned)', () => {
-  it('prints the URL first, serves the curl session of the README, stops with exit 0 on SIGTERM, never prints the token', async () => {
+  it('prints the URL first, serves the curl session of docs/emulator.md, stops with exit 0 on SIGTERM, never prints the token', async () => {
     const run = await startCli(['--port', '0', '--token', CANARY]);
     expect(run.firstLine).toMatch(/^tfe-access emulator listening on http:\/\/127\.0\.0\.1:\d+$/);
     const u = run.url;

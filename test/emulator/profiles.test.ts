@@ -1,4 +1,4 @@
-// The emulator's two profiles (README, "Profiles"; docs/api.md, "Emulator quirks"): `seed` answers
+// The emulator's two profiles (docs/emulator.md, "Profiles"; docs/api.md, "Emulator quirks"): `seed` answers
 // exactly as the seed document says, `current` as the service does today.
 import { describe, expect, it } from 'vitest';
 import { IMPLIED } from '../../src/core/access.js';

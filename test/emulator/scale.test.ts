@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator, SeedDocument, SeedTeamWorkspace } from '../../src/emulator/types.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import { client } from './helpers.js';
+import { numbered, oneOrganization, spreadOver } from '../support/seeds.js';
 
 const WORKSPACES = 10_000;
 const TEAMS_PER_WORKSPACE = 5;
@@ -11,14 +12,14 @@ const TEAMS = 50;
 const PROJECTS = 20;
 
 function bigSeed(): SeedDocument {
-  const teams = Array.from({ length: TEAMS }, (_, i) => ({ name: `team-${i}`, id: `team-${i}`, tokens: i === 0 ? ['team-0-token'] : [] }));
-  const projects = Array.from({ length: PROJECTS }, (_, i) => ({ name: `project-${i}`, id: `prj-${i}` }));
-  const workspaces = Array.from({ length: WORKSPACES }, (_, i) => ({ name: `ws-${i}`, id: `ws-${i}`, project: `project-${i % PROJECTS}` }));
+  const teams = numbered(TEAMS, (i) => `team-${i}`, (i) => `team-${i}`).map((team, i) => ({ ...team, tokens: i === 0 ? ['team-0-token'] : [] }));
+  const projects = numbered(PROJECTS, (i) => `project-${i}`, (i) => `prj-${i}`);
+  const workspaces = spreadOver(numbered(WORKSPACES, (i) => `ws-${i}`, (i) => `ws-${i}`), projects);
   const grants: SeedTeamWorkspace[] = [];
   for (let w = 0; w < WORKSPACES; w += 1) {
     for (let k = 0; k < TEAMS_PER_WORKSPACE; k += 1) grants.push({ team: `team-${(w + k * 7) % TEAMS}`, workspace: `ws-${w}`, access: 'read' });
   }
-  return { organizations: [{ name: 'big', teams, projects, workspaces, 'team-workspaces': grants }] };
+  return oneOrganization({ name: 'big', teams, projects, workspaces, 'team-workspaces': grants });
 }
 
 let emu: RunningEmulator;

@@ -1,4 +1,4 @@
-// `filter[team][id]` on the grant lists (docs/api.md, "Listing by team"; README, "Profiles"): the
+// `filter[team][id]` on the grant lists (docs/api.md, "Listing by team"; docs/emulator.md, "Profiles"): the
 // current profile lists them as the v2 spec does, the seed profile as the seed does (the target
 // filter required).
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// export --all --authoritative (README, "Sets"): the export plus the `all` sets, so the adopted
+// export --all --authoritative (docs/sets.md, "Sets"): the export plus the `all` sets, so the adopted
 // organization is authoritative from day one: the file plans clean, and a grant made by hand on a
 // workspace the file does not list is drift.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';

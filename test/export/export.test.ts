@@ -17,7 +17,7 @@ beforeAll(async () => {
   emulator = await startEmulator({ seed: SEED, rateLimit: 0 });
   env = { TFE_TOKEN: ORG_TOKEN, TFE_ADDRESS: emulator.url, TFE_ORGANIZATION: 'globex' };
   dir = mkdtempSync(join(tmpdir(), 'tfe-access-export-'));
-  // A project that installs tfe-access, as the README recommends: the schema is where it installs it.
+  // A project that installs tfe-access, as docs/adopting.md recommends: the schema is where it installs it.
   writeFileSync(join(dir, 'package.json'), '{"private": true}\n');
   cpSync(join(ROOT, 'schemas'), join(dir, 'node_modules', 'tfe-access', 'schemas'), { recursive: true });
 });

@@ -59,6 +59,22 @@ describe('pure folders import no Node built-in, no undici, no API layer', () => 
     expect(errors[2]).toContain('src/policy/ may not import a layer above it');
   });
 
+  it('src/resolve/ is pure and below its reads: node:fs, ../api/ and ../lookup/ fail', async () => {
+    const code = "import { readFileSync } from 'node:fs';\nimport { TfeClient } from '../api/client.js';\nimport { lookUpNames } from '../lookup/names.js';\nexport const all = [readFileSync, TfeClient, lookUpNames];\n";
+    const errors = await boundaryErrors('src/resolve/fixture.ts', code);
+    expect(errors).toHaveLength(3);
+    expect(errors[0]).toContain('no Node built-in here; src/resolve/ is pure');
+    expect(errors[1]).toContain('no API layer here; src/resolve/ is pure');
+    expect(errors[2]).toContain('src/resolve/ may not import a layer above it');
+  });
+
+  it('src/lookup/ reads through the API layer and matches nothing itself: ../api/ and ../resolve/ pass, ../live/ fails', async () => {
+    const clean = "import { isRemoteError } from '../api/errors/remote-error.js';\nimport { resolveNames } from '../resolve/resolve-names.js';\nexport const both = [isRemoteError, resolveNames];\n";
+    expect(await lint('src/lookup/fixture.ts', clean)).toEqual([]);
+    const up = await boundaryErrors('src/lookup/fixture.ts', "import { readLive } from '../live/read-live.js';\nexport const used = readLive;\n");
+    expect(up).toEqual([expect.stringContaining('src/lookup/ may not import a layer above it')]);
+  });
+
   it('a dynamic import of a built-in fails through no-restricted-syntax', async () => {
     const errors = await boundaryErrors('src/render/fixture.ts', "export const load = () => import('node:fs/promises');\n");
     expect(errors).toEqual([expect.stringMatching(/^no-restricted-syntax: no Node built-in here; src\/render\/ is pure/)]);
@@ -115,10 +131,10 @@ describe('imports point down the layers', () => {
   });
 
   it('a lazy import up the layers fails as well', async () => {
-    const errors = await boundaryErrors('src/saved-plan/x.ts', "export const load = () => import('../apply/ports.js');\n");
-    expect(errors).toEqual([expect.stringMatching(/^no-restricted-syntax: src\/saved-plan\/ may not import a layer above it/)]);
-    const typeQuery = await boundaryErrors('src/saved-plan/x.ts', "export type Api = import('../apply/ports.js').GrantApi;\n");
-    expect(typeQuery).toEqual([expect.stringMatching(/^no-restricted-syntax: src\/saved-plan\/ may not import a layer above it/)]);
+    const errors = await boundaryErrors('src/apply/x.ts', "export const load = () => import('../saved-plan/reader.js');\n");
+    expect(errors).toEqual([expect.stringMatching(/^no-restricted-syntax: src\/apply\/ may not import a layer above it/)]);
+    const typeQuery = await boundaryErrors('src/apply/x.ts', "export type Record = import('../saved-plan/reader.js').JsonRecord;\n");
+    expect(typeQuery).toEqual([expect.stringMatching(/^no-restricted-syntax: src\/apply\/ may not import a layer above it/)]);
   });
 
   it('the emulator and the API client share no code, either way', async () => {

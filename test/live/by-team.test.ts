@@ -1,4 +1,4 @@
-// Reading workspace grants by team (README, "Reading by team"; issue 18, item 1), through the plan
+// Reading workspace grants by team (docs/connecting.md, "Reading by team"; issue 18, item 1), through the plan
 // use case against the emulator's `current` profile, and through a proxy for the servers it is
 // not: one that drops `filter[team][id]`, one whose pages stop adding up, one that answers a grant
 // of another organization. Whatever happens, the plan is the one a read by target gives (its
@@ -13,10 +13,11 @@ import type { ReadBy } from '../../src/core/model.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { TeamReadError } from '../../src/live/live-read-error.js';
+import { liveRequestOf } from '../../src/live/live-request.js';
 import { readLive } from '../../src/live/read-live.js';
 import { planFromFiles } from '../../src/pipeline/plan.js';
-import { desiredFromFiles } from '../../src/pipeline/plan.js';
-import { resolve } from '../../src/resolve/resolve.js';
+import { desiredFromFiles } from '../../src/pipeline/files.js';
+import { resolveFrom } from '../../src/pipeline/names.js';
 import { failure } from '../api/script-server.js';
 import { startProxy, type Proxy, type ProxyHooks, type Tampered } from './proxy.js';
 
@@ -33,8 +34,7 @@ const proxies: Proxy[] = [];
 async function planAt(address: string, readBy?: ReadBy) {
   const notices: string[] = [];
   const env = { TFE_TOKEN: BENCH_TOKEN, TFE_ADDRESS: address };
-  const result = await planFromFiles({ paths: [dir], cwd: dir, env, homeDir: dir, targets: [], concurrency: 4, rateLimit: 0, onNotice: (line) => notices.push(line), ...(readBy ? { readBy } : {}) });
-  await result.client.close();
+  const result = await planFromFiles({ paths: [dir], cwd: dir, connection: { env, homeDir: dir, rateLimit: 0, concurrency: 4 }, run: { onNotice: (line) => notices.push(line) }, read: { concurrency: 4, ...(readBy ? { readBy } : {}) } });
   return { plan: result.plan, notices };
 }
 
@@ -129,9 +129,9 @@ describe('reading by team against a server that can (the current profile)', () =
     const proxy = await proxied({ answer: (request, answer) => (byTeamPage(request, teamId, '2') ? { status: 500, body: { errors: [{ status: '500' }] } } : answer) });
     const client = new TfeClient({ baseUrl: `${proxy.url}/api/v2`, token: BENCH_TOKEN, rateLimit: 0, retry: { retries: 1, baseDelayMs: 1 } });
     try {
-      const desired = await desiredFromFiles([dir], dir, [], Date.now());
-      const resolved = await resolve(client, desired);
-      const error = await failure(() => readLive(client, resolved));
+      const desired = await desiredFromFiles([dir], dir, Date.now());
+      const resolved = await resolveFrom(client, desired);
+      const error = await failure(() => readLive(client, liveRequestOf(resolved)));
       expect(error).toBeInstanceOf(TeamReadError);
       expect(error.message).toMatch(/^Could not read the workspace access of team ".+" \(team-\w+\); nothing was planned from it: Request failed with status 500/);
     } finally {
@@ -147,8 +147,7 @@ describe('the effective changes of a plan read by team', () => {
     writeFileSync(join(files, 'tfe-access.yaml'), ['organization: bench', 'projects:', '  project-0:', '    teams:', '      owners: admin', 'workspaces:', '  ws-1: { teams: { team-0: read } }', '  ws-2: { teams: { team-1: read } }', ''].join('\n'));
     const plan = async (address: string, readBy: ReadBy) => {
       const env = { TFE_TOKEN: BENCH_TOKEN, TFE_ADDRESS: address };
-      const result = await planFromFiles({ paths: [files], cwd: files, env, homeDir: files, targets: [], concurrency: 4, rateLimit: 0, readBy, effectiveChanges: true });
-      await result.client.close();
+      const result = await planFromFiles({ paths: [files], cwd: files, connection: { env, homeDir: files, rateLimit: 0, concurrency: 4 }, read: { concurrency: 4, readBy, effectiveChanges: true } });
       return result.plan;
     };
     try {
@@ -183,8 +182,7 @@ describe('an estimate the first pages prove wrong', () => {
     const plan = async (readBy: ReadBy) => {
       const notices: string[] = [];
       const env = { TFE_TOKEN: 'acme-org-token', TFE_ADDRESS: emulator.url };
-      const result = await planFromFiles({ paths: [files], cwd: files, env, homeDir: files, targets: [], concurrency: 4, rateLimit: 0, readBy, onNotice: (line) => notices.push(line) });
-      await result.client.close();
+      const result = await planFromFiles({ paths: [files], cwd: files, connection: { env, homeDir: files, rateLimit: 0, concurrency: 4 }, run: { onNotice: (line) => notices.push(line) }, read: { concurrency: 4, readBy } });
       return { plan: result.plan, notices };
     };
     try {
@@ -252,8 +250,7 @@ describe('a token that does not see every team', () => {
     writeFileSync(join(files, 'tfe-access.yaml'), desired);
     const plan = async (readBy: ReadBy) => {
       const env = { TFE_TOKEN: 'reader-token', TFE_ADDRESS: emulator.url };
-      const result = await planFromFiles({ paths: [files], cwd: files, env, homeDir: files, targets: [], concurrency: 4, rateLimit: 0, readBy });
-      await result.client.close();
+      const result = await planFromFiles({ paths: [files], cwd: files, connection: { env, homeDir: files, rateLimit: 0, concurrency: 4 }, read: { concurrency: 4, readBy } });
       return result.plan;
     };
     try {

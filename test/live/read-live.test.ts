@@ -6,8 +6,10 @@ import { RemoteError } from '../../src/api/errors/remote-error.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { LiveReadError } from '../../src/live/live-read-error.js';
+import { liveRequestOf } from '../../src/live/live-request.js';
 import { readLive } from '../../src/live/read-live.js';
-import { resolve, type Resolved } from '../../src/resolve/resolve.js';
+import type { Resolved } from '../../src/core/resolved.js';
+import { resolveFrom } from '../../src/pipeline/names.js';
 import { CANARY, expectNoCanary, failure } from '../api/script-server.js';
 import { desired, DEV_TOKEN, OWNER_TOKEN, SEED, target } from './seed.js';
 
@@ -23,7 +25,7 @@ const client = (token: string): TfeClient => {
 beforeAll(async () => {
   emu = await startEmulator({ seed: SEED, rateLimit: 0 });
   const state = desired([target('project', 'platform', ['developers']), target('project', 'hidden', []), target('workspace', 'standalone', ['developers'])]);
-  resolved = await resolve(client(OWNER_TOKEN), state);
+  resolved = await resolveFrom(client(OWNER_TOKEN), state);
 });
 afterAll(async () => {
   expectNoCanary(emu.requests);
@@ -34,7 +36,7 @@ afterAll(async () => {
 describe('readLive', () => {
   it('reads every grant of every managed target, and the teams with their organization access', async () => {
     const progress: [number, number][] = [];
-    const live = await readLive(client(OWNER_TOKEN), resolved, { concurrency: 2, onProgress: (d, t) => progress.push([d, t]) });
+    const live = await readLive(client(OWNER_TOKEN), liveRequestOf(resolved), { concurrency: 2, onProgress: (d, t) => progress.push([d, t]) });
     expect(live.organization).toBe('acme');
     expect([...live.targets.keys()].sort()).toEqual(['prj-hidden', 'prj-platform', 'ws-alone']);
     expect(live.targets.get('prj-platform')!.grants.map((g) => [g.teamId, g.access.access]).sort()).toEqual([
@@ -48,7 +50,7 @@ describe('readLive', () => {
     expect(progress).toEqual([[0, 3], [1, 3], [2, 3], [3, 3]]);
   });
   it('fails the whole read, with the 404 explanation, when the token may not see a target', async () => {
-    const error = await failure(() => readLive(client(DEV_TOKEN), resolved));
+    const error = await failure(() => readLive(client(DEV_TOKEN), liveRequestOf(resolved)));
     expect(error).toBeInstanceOf(LiveReadError);
     expect(error.message).toBe(
       'Could not read the team access of project "hidden" (prj-hidden); nothing was planned from it: ' +
@@ -57,7 +59,7 @@ describe('readLive', () => {
     expect((error.cause as RemoteError).status).toBe(404);
   });
   it('fails the whole read when the token is rejected', async () => {
-    const error = await failure(() => readLive(client(`${CANARY}-revoked`), resolved));
+    const error = await failure(() => readLive(client(`${CANARY}-revoked`), liveRequestOf(resolved)));
     expect(error.message).toMatch(/status 401: GET \/team-projects\?.*: the token was rejected/);
   });
 });

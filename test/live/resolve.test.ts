@@ -4,7 +4,7 @@ import { TfeClient } from '../../src/api/client.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { CLIError } from '../../src/errors.js';
-import { resolve } from '../../src/resolve/resolve.js';
+import { resolveFrom } from '../../src/pipeline/names.js';
 import { runCli } from '../support/cli.js';
 import { writeDesired, writesOf } from '../apply/scenario.js';
 import { desired, DEV_TOKEN, OWNER_TOKEN, SEED, target } from './seed.js';
@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 async function problems(state: ReturnType<typeof desired>): Promise<string> {
-  const error = await resolve(client, state).then(
+  const error = await resolveFrom(client, state).then(
     () => undefined,
     (e: unknown) => e,
   );
@@ -33,7 +33,7 @@ async function problems(state: ReturnType<typeof desired>): Promise<string> {
 describe('resolve', () => {
   it('maps names to ids and keeps every visible team', async () => {
     const state = desired([target('project', 'platform', ['developers'], { id: 'prj-platform' }), target('workspace', 'networking-prod', ['vault']), target('workspace', 'standalone', [])]);
-    const resolved = await resolve(client, state);
+    const resolved = await resolveFrom(client, state);
     expect(resolved.targets.map((t) => [t.type, t.name, t.id])).toEqual([
       ['project', 'platform', 'prj-platform'],
       ['workspace', 'networking-prod', 'ws-net'],
@@ -96,10 +96,10 @@ describe('settings.ignore-teams is resolved like a granted team', () => {
     const devClient = new TfeClient({ baseUrl: `${emu.url}/api/v2`, token: DEV_TOKEN });
     try {
       const state = { ...desired([target('project', 'platform', ['developers'])]), settings: { prune: true, ignoreTeams: ['vault'], maxRemovals: 10 } };
-      const error = await resolve(devClient, state).then(() => undefined, (e: unknown) => e);
+      const error = await resolveFrom(devClient, state).then(() => undefined, (e: unknown) => e);
       expect((error as Error).message).toContain('settings.ignore-teams: team "vault" in organization "acme": not found, or the token may not see it');
       // The owner sees it: the same file resolves.
-      await expect(resolve(client, state)).resolves.toBeDefined();
+      await expect(resolveFrom(client, state)).resolves.toBeDefined();
     } finally {
       await devClient.close();
     }

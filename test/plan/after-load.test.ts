@@ -10,7 +10,8 @@ import { PLAN_OPTIONS, planRequestOf } from '../../src/cli/plan-run.js';
 import { DEMO_TOKEN, demoSeed } from '../../src/cli/demo/seed.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
-import { planFromFiles, type PlanRequest } from '../../src/pipeline/plan.js';
+import { planFromFiles } from '../../src/pipeline/plan.js';
+import type { PlanRequest } from '../../src/pipeline/request.js';
 import { ROOT } from '../support/cli.js';
 
 let emulator: RunningEmulator;
@@ -26,15 +27,14 @@ afterAll(() => emulator.stop());
 function requestFor(paths: string[]): PlanRequest {
   calls = [];
   const env = { HOME: '/nonexistent', TFE_TOKEN: DEMO_TOKEN, TFE_ADDRESS: emulator.url };
-  return { paths, cwd: ROOT, env, targets: [], concurrency: 4, rateLimit: 0, afterLoad: () => calls.push(emulator.counters().total) };
+  return { paths, cwd: ROOT, connection: { env, concurrency: 4, rateLimit: 0 }, run: { afterLoad: () => calls.push(emulator.counters().total) }, read: { concurrency: 4 } };
 }
 
-describe('PlanRequest.afterLoad', () => {
+describe('PlanRequest.run.afterLoad', () => {
   it('is called once by a plan, after loading and before the first request', async () => {
     request = requestFor(['examples/acme']);
     const before = emulator.counters().total;
-    const result = await planFromFiles(request);
-    await result.client.close();
+    await planFromFiles(request);
     expect(calls).toEqual([before]);
     expect(emulator.counters().total).toBeGreaterThan(before);
   });
@@ -56,6 +56,6 @@ describe('PlanRequest.afterLoad', () => {
   it('is the full collection when the CLI builds the request', () => {
     const io: IO = { stdout: { write: () => true }, stderr: { write: () => true }, env: {}, isTTY: false, cwd: ROOT };
     const parsed = parse('plan', ['examples/acme'], PLAN_OPTIONS, true);
-    expect(planRequestOf(parsed, io, connectionFlags(parsed, io), undefined).afterLoad).toBe(collectGarbage);
+    expect(planRequestOf(parsed, io, connectionFlags(parsed, io), undefined).run.afterLoad).toBe(collectGarbage);
   });
 });

@@ -1,5 +1,5 @@
 // Grants that expire, end to end against the emulator with the clock injected (TFE_ACCESS_NOW,
-// README "Grants that expire"): an expired grant is removed whatever prune says, an unexpired one
+// docs/files.md, "Grants that expire"): an expired grant is removed whatever prune says, an unexpired one
 // added with its end; validate warns; a saved plan whose grant expired since is refused at apply.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -168,9 +168,11 @@ describe('tfe-access drift', () => {
 
     // Make the planned changes directly through the client, as apply would.
     const { planFromFiles } = await import('../../src/pipeline/plan.js');
-    const result = await planFromFiles({ paths: ['examples/acme'], cwd: ROOT, env, targets: [], concurrency: 4, rateLimit: 1000 });
+    const { openClient } = await import('../../src/pipeline/request.js');
+    const connection = { env, rateLimit: 1000, concurrency: 4 };
+    const result = await planFromFiles({ paths: ['examples/acme'], cwd: ROOT, connection, read: { concurrency: 4 } });
     expect(result.plan.checksum).toBe((JSON.parse(drifted.out) as { checksum: string }).checksum);
-    const client = result.client;
+    const client = openClient(connection);
     for (const change of result.plan.changes) {
       if (change.action === 'add') await client.addGrant({ type: change.target.type, id: change.target.id }, change.team.id, change.after);
       else if (change.action === 'update') await client.updateGrant(change.resource, change.id, change.after);

@@ -1,4 +1,4 @@
-// Policies end to end against the emulator (README, "Policies"): plan lists every violation of the
+// Policies end to end against the emulator (docs/effective-access.md, "Policies"): plan lists every violation of the
 // access once applied, in every format, and exits 3; apply refuses with exit 3 and writes nothing
 // (the emulator's request log); drift lists the live violations and exits 2; each kind violated and
 // respected, on targets the files manage and on those they do not.

@@ -1,5 +1,5 @@
 // Selectors that select nothing (a warning; `allow-empty: true`), and names written in another
-// Unicode normalisation than the organization's (found, with a warning): README, "Names the files give".
+// Unicode normalisation than the organization's (found, with a warning): docs/sets.md, "Names the files give".
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
 import { CAFE_NFD, JOSE_NFC, JOSE_NFD, ZOE_NFD, planOf, place, SET, useWorld, type JsonPlan } from './selectors-world.js';

@@ -1,4 +1,4 @@
-// Selectors that name nothing fail, everywhere (README, "Sets" and "Policies", issue 24 finding 3 and
+// Selectors that name nothing fail, everywhere (docs/sets.md, "Sets"; docs/effective-access.md, "Policies"; issue 24 finding 3 and
 // the Unicode part of 8): every place the files name a project, tag, team or workspace is checked
 // against the organization, an unknown name at its FILE:LINE:COL with a did-you-mean, a match that
 // selects nothing a warning; names compare after Unicode NFC normalisation.

@@ -1,4 +1,4 @@
-// What a run learns of its server, end to end (README, "Server capabilities"): the rate limit it
+// What a run learns of its server, end to end (docs/connecting.md, "Server capabilities"): the rate limit it
 // announces, and an address without teams (HCP Europe).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RequestRecord, RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
 import { runCli } from '../support/cli.js';
+import { numbered, oneOrganization, spreadOver } from '../support/seeds.js';
 
 const TOKEN = 'wide-org-token';
 const PROJECTS = 40;
@@ -14,22 +15,20 @@ const WORKSPACES = 60;
 
 function wideSeed(): SeedDocument {
   const teams = ['dev', 'ops', 'qa'].map((name) => ({ name, id: `team-${name}` }));
-  const projects = Array.from({ length: PROJECTS }, (_, i) => ({ name: `project-${i}`, id: `prj-p${i}` }));
-  const workspaces = Array.from({ length: WORKSPACES }, (_, i) => ({ name: `workspace-${i}`, id: `ws-w${i}`, project: projects[i % PROJECTS]!.name }));
-  return {
-    profile: 'current',
-    organizations: [
-      {
-        name: 'wide',
-        token: TOKEN,
-        teams,
-        projects,
-        workspaces,
-        'team-projects': projects.map((p) => ({ team: 'dev', project: p.name, access: 'read' })),
-        'team-workspaces': workspaces.map((w) => ({ team: 'ops', workspace: w.name, access: 'write' })),
-      },
-    ],
-  };
+  const projects = numbered(PROJECTS, (i) => `project-${i}`, (i) => `prj-p${i}`);
+  const workspaces = spreadOver(numbered(WORKSPACES, (i) => `workspace-${i}`, (i) => `ws-w${i}`), projects);
+  return oneOrganization(
+    {
+      name: 'wide',
+      token: TOKEN,
+      teams,
+      projects,
+      workspaces,
+      'team-projects': projects.map((p) => ({ team: 'dev', project: p.name, access: 'read' })),
+      'team-workspaces': workspaces.map((w) => ({ team: 'ops', workspace: w.name, access: 'write' })),
+    },
+    'current',
+  );
 }
 
 function wideDesired(): string {
@@ -106,7 +105,7 @@ describe('an address without teams (HCP Europe)', () => {
       const run = await runCli(args, { env });
       expect(run.code).toBe(1);
       expect(run.out).toBe('');
-      expect(run.err).toMatch(/^tfe-access (plan|export): organization "wide" has no teams endpoint at this address \(GET \/organizations\/wide\/teams answered 404 while the organization itself exists\): HCP Europe organizations use HCP groups in place of teams, which tfe-access does not manage \(README, "HCP Europe"\)\.\n$/);
+      expect(run.err).toMatch(/^tfe-access (plan|export): organization "wide" has no teams endpoint at this address \(GET \/organizations\/wide\/teams answered 404 while the organization itself exists\): HCP Europe organizations use HCP groups in place of teams, which tfe-access does not manage \(docs\/connecting\.md, "HCP Europe"\)\.\n$/);
       expect(emulator.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v2/ping', 'GET /api/v2/organizations/wide/teams', 'GET /api/v2/organizations/wide']);
     }
   });

@@ -1,4 +1,4 @@
-// Sets end to end (README, "Sets"): tagged workspaces in two projects of an emulator, files with
+// Sets end to end (docs/sets.md, "Sets"): tagged workspaces in two projects of an emulator, files with
 // sets and entries, plans in JSON with their sources, a workspace created afterwards, drift under
 // the `all` set, conflicts, the guard naming the set, and what reading costs.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

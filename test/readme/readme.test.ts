@@ -1,5 +1,6 @@
-// The README is the user's manual: every command and flag of `--help` is in it, every
-// `tfe-access` call it shows exists, and every shell example runs against the emulator.
+// The README and the pages of docs/ are the user's manual: every command of `--help` is in the
+// README and every flag in the manual, every `tfe-access` call it shows exists, and every shell
+// example runs against the emulator, in reading order (test/support/manual.ts).
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,9 +14,11 @@ import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { helpOf, invocationsIn, unknownFlags } from '../ci/recipes.js';
 import { ROOT, runCli } from '../support/cli.js';
+import { manualPages, readManual, readPage } from '../support/manual.js';
 import { stepsOf, type Step } from './examples.js';
 
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const README = readPage('README.md');
+const MANUAL = readManual();
 
 function flagsOfHelp(help: string): string[] {
   return [...help.matchAll(/^\s+(?:-\w,\s+)?(--[\w-]+)/gm)].map((m) => m[1] ?? '');
@@ -35,11 +38,15 @@ function acmeAsOneFile(): string {
 }
 
 describe('README', () => {
-  it('names every command and every flag that --help shows', async () => {
+  it('is a front door, not the manual: at most 400 lines (the manual is docs/)', () => {
+    expect(README.trimEnd().split('\n').length).toBeLessThanOrEqual(400);
+  });
+
+  it('names every command (the README) and every flag (the manual) that --help shows', async () => {
     const missing: string[] = [];
     for (const command of Object.keys(COMMANDS)) {
       if (!README.includes(`tfe-access ${command}`)) missing.push(`tfe-access ${command}`);
-      for (const flag of flagsOfHelp(await helpOf(command))) if (!README.includes(flag)) missing.push(`${command} ${flag}`);
+      for (const flag of flagsOfHelp(await helpOf(command))) if (!MANUAL.includes(flag)) missing.push(`${command} ${flag}`);
     }
     expect(missing).toEqual([]);
   });
@@ -53,8 +60,8 @@ describe('README', () => {
     expect([...said![2]!.matchAll(/`([\w@/.-]+)`/g)].map((m) => m[1]).sort()).toEqual(Object.keys(dependencies).sort());
   });
 
-  it('shows only commands and flags that exist', async () => {
-    const calls = invocationsIn(README, 'README.md');
+  it('shows only commands and flags that exist, on every page of the manual', async () => {
+    const calls = manualPages().flatMap((page) => invocationsIn(readPage(page), page));
     expect(calls.length).toBeGreaterThan(20);
     const unknown: string[] = [];
     for (const call of calls) for (const flag of await unknownFlags(call)) unknown.push(`tfe-access ${call.command} ${flag}`);
@@ -62,7 +69,7 @@ describe('README', () => {
   });
 });
 
-describe('README shell examples, run against the emulator', () => {
+describe('the shell examples of the manual, run against the emulator', () => {
   let emulator: RunningEmulator;
   let dir: string;
 
@@ -87,7 +94,8 @@ describe('README shell examples, run against the emulator', () => {
   }
 
   it('every tfe-access line of every sh block exits 0 or 2, in order, on one organization', async () => {
-    const steps = stepsOf(README);
+    // The README first (its walkthrough applies the plan), then the pages in the index's order.
+    const steps = manualPages().flatMap((page) => stepsOf(readPage(page)));
     let env: Record<string, string> = { TFE_TOKEN: DEMO_TOKEN };
     let ran = 0;
     for (const step of steps) {
@@ -108,7 +116,7 @@ describe('README shell examples, run against the emulator', () => {
   });
 
   it('the curl session of the emulator section creates and lists grants', async () => {
-    const block = /#+ A session with curl\n+```sh\n([\s\S]*?)```/.exec(README)?.[1];
+    const block = /#+ A session with curl\n+```sh\n([\s\S]*?)```/.exec(MANUAL)?.[1];
     expect(block).toBeDefined();
     const fresh = await startEmulator({ rateLimit: 0 });
     try {

@@ -76,4 +76,50 @@ describe('report --after', () => {
     // The property says something only if the applies changed effective access.
     expect(changed).toBeGreaterThan(4);
   }, 120_000);
+
+  it('with sets, an entry over a set, a grant already expired and a policy: the same, the sets expanded over the lists the report read', async () => {
+    const emulator = await startEmulator({ seed: SEED, rateLimit: 0 });
+    const dir = mkdtempSync(join(tmpdir(), 'tfe-access-after-sets-'));
+    dirs.push(dir);
+    try {
+      const env = { TFE_TOKEN: ORG_TOKEN, TFE_ADDRESS: emulator.url };
+      const files = `organization: acme
+workspace-sets:
+  platform-networks:
+    match: { projects: [platform], names: ["networking-*"] }
+    teams:
+      ops: write
+      auditors: { access: read, expires: 2000-01-01 }
+project-sets:
+  every-project:
+    match: { names: ["*"] }
+    prune: false
+    teams: { viewers: read }
+workspaces:
+  networking-prod:
+    teams: { ops: admin, developers: plan }
+policies:
+  - name: no admin on platform workspaces
+    workspaces: { projects: [platform] }
+    max-access: write
+    except-teams: [sre]
+`;
+      writeFileSync(join(dir, 'tfe-access.yaml'), files);
+      const after = await runCli(['report', dir, '--after', '--format', 'json', '--rate-limit', '0'], { env, cwd: dir });
+      expect(after.err).toBe('');
+      // ops is admin on networking-prod once applied: the policy's violation is reported on the after-state.
+      expect(JSON.stringify(JSON.parse(after.out).violations)).toContain('networking-prod');
+      const applied = await runCli(['apply', dir, '--auto-approve', '--force', '--rate-limit', '0'], { env, cwd: dir });
+      expect(applied.code, applied.err).toBe(3);
+      // A plan that breaks a policy is not applied: apply it without the policy, then compare.
+      writeFileSync(join(dir, 'tfe-access.yaml'), files.slice(0, files.indexOf('policies:')));
+      const unpoliced = await runCli(['apply', dir, '--auto-approve', '--force', '--rate-limit', '0'], { env, cwd: dir });
+      expect(unpoliced.code, unpoliced.err).toBe(0);
+      writeFileSync(join(dir, 'tfe-access.yaml'), files);
+      const live = await runCli(['report', dir, '--format', 'json', '--rate-limit', '0'], { env, cwd: dir });
+      expect(comparable(live.out)).toEqual(comparable(after.out));
+    } finally {
+      await emulator.stop();
+    }
+  }, 60_000);
 });

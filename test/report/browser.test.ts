@@ -91,7 +91,7 @@ describe('the HTML report in headless chromium', () => {
     expect(details.text).toContain('workspace grant: plan');
   });
 
-  it('prints without the controls, and the screenshot for the README is taken', async () => {
+  it('prints without the controls, and the screenshot for docs/effective-access.md is taken', async () => {
     await typeInto('#team-filter', '');
     await typeInto('#workspace-filter', '');
     await page.click('tr.workspace[data-name="lake"] td[data-team="auditors"]');

@@ -35,7 +35,7 @@ describe('tfe-access validate', () => {
     expect(code).toBe(1);
     const lines = out.trimEnd().split('\n');
     expect(lines).toHaveLength(7);
-    expect(lines[2]).toBe('test/fixtures/invalid/several-problems.yaml:9:12: projects.platform.teams.dev: "writ" is not an access level or a project role; did you mean "write"?');
+    expect(lines[2]).toBe('test/fixtures/invalid/several-problems.yaml:9:12: projects.platform.teams.dev: "writ" is not an access level or a project role. Did you mean "write"?');
     expect(lines[6]).toBe('6 problems in 1 file.');
   });
 
@@ -45,7 +45,7 @@ describe('tfe-access validate', () => {
     const body = JSON.parse(out) as { valid: boolean; problems: unknown[] };
     expect(body.valid).toBe(false);
     expect(body.problems).toEqual([
-      { file: 'test/fixtures/invalid/level-typo.yaml', line: 5, col: 12, message: 'projects.platform.teams.dev: "writ" is not an access level or a project role; did you mean "write"?', path: 'projects.platform.teams.dev' },
+      { file: 'test/fixtures/invalid/level-typo.yaml', line: 5, col: 12, message: 'projects.platform.teams.dev: "writ" is not an access level or a project role. Did you mean "write"?', path: 'projects.platform.teams.dev' },
     ]);
   });
 

@@ -50,7 +50,7 @@ describe('PATHS directories', () => {
     expect(run.code).toBe(1);
     expect(run.err).toBe('');
     expect(run.out).toContain('typo/teams/dev.yaml:2:');
-    expect(run.out).toContain('did you mean "write"?');
+    expect(run.out).toContain('Did you mean "write"?');
   });
 
   it('names a dangling symlink below a directory in an error', async () => {

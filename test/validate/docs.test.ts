@@ -1,13 +1,16 @@
-// The README's file format reference lists every permission attribute of the access tables, with its values and
-// custom default, and no others: the reference cannot drift from the tables.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// The file format reference (docs/files.md) lists every permission attribute of the access tables, with its values
+// and custom default, and no others, nor does any other page of the manual: the reference cannot drift from the tables.
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../../src/core/access.js';
+import { readManual, readPage } from '../support/manual.js';
 
-const DOC = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+const DOC = readPage('docs/files.md');
 
-describe('README.md file format reference', () => {
+/** Lines that look like a row of the permission attributes' tables. */
+const attributeRows = (text: string): string[] =>
+  text.split('\n').filter((l) => /^\| `[a-z.-]+` \| .* \| (true|false|[a-z-]+) \| /.test(l) && / \| (true, false|[a-z-]+(, [a-z-]+)+) \| /.test(l));
+
+describe('docs/files.md, the file format reference', () => {
   for (const resource of ['team-projects', 'team-workspaces'] as const) {
     it(`has a row for every ${resource} attribute with its values and default`, () => {
       for (const spec of PERMISSIONS[resource]) {
@@ -17,9 +20,10 @@ describe('README.md file format reference', () => {
     });
   }
 
-  it('has no attribute rows beyond the tables', () => {
-    const rows = DOC.split('\n').filter((l) => /^\| `[a-z.-]+` \| .* \| (true|false|[a-z-]+) \| /.test(l) && / \| (true, false|[a-z-]+(, [a-z-]+)+) \| /.test(l));
-    expect(rows).toHaveLength(PERMISSIONS['team-projects'].length + PERMISSIONS['team-workspaces'].length);
+  it('has no attribute rows beyond the tables, and no other page of the manual has any', () => {
+    const expected = PERMISSIONS['team-projects'].length + PERMISSIONS['team-workspaces'].length;
+    expect(attributeRows(DOC)).toHaveLength(expected);
+    expect(attributeRows(readManual())).toHaveLength(expected);
   });
 
   it('documents every setting with its default', () => {

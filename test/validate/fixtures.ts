@@ -9,13 +9,13 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     "alias-bomb.yaml:3:16: more than 1000 alias expansions (MAX_ALIAS_EXPANSIONS); refused",
   ],
   "attribute-name-typo.yaml": [
-    "attribute-name-typo.yaml:7:29: projects.platform.teams.sre.workspace-access: unknown key \"lock\"; did you mean \"locking\"?",
+    "attribute-name-typo.yaml:7:29: projects.platform.teams.sre.workspace-access: unknown key \"lock\". Did you mean \"locking\"?",
   ],
   "attribute-outside-group.yaml": [
     "attribute-outside-group.yaml:7:9: projects.platform.teams.sre: unknown key \"runs\"; \"runs\" belongs under workspace-access",
   ],
   "attribute-value-typo.yaml": [
-    "attribute-value-typo.yaml:5:36: workspaces.networking-prod.teams.sre.runs: \"applly\" is not one of read, plan or apply; did you mean \"apply\"?",
+    "attribute-value-typo.yaml:5:36: workspaces.networking-prod.teams.sre.runs: \"applly\" is not one of read, plan or apply. Did you mean \"apply\"?",
   ],
   "attribute-with-fixed-level.yaml": [
     "attribute-with-fixed-level.yaml:7:9: workspaces.networking-prod.teams.sre: \"runs\" may be set only with access: custom (this grant has access: write)",
@@ -29,7 +29,7 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
   "expiry-and-role.yaml": [
     "expiry-and-role.yaml:10:42: projects.platform.teams.interns.expires: \"2026-02-30\" is not a date or time: February 2026 has no day 30 (it has 28)",
     "expiry-and-role.yaml:11:41: projects.platform.teams.oncall.expires: \"2026-12-01 18:00\" is not a date or time: expected a date YYYY-MM-DD (the grant ends with that day, UTC) or an RFC 3339 time with its offset (2026-12-01T18:00:00Z, 2026-12-01T18:00:00+02:00)",
-    "expiry-and-role.yaml:12:27: projects.platform.teams.developers.role: \"deployr\" is not a project role; did you mean \"deployer\"?",
+    "expiry-and-role.yaml:12:27: projects.platform.teams.developers.role: \"deployr\" is not a project role. Did you mean \"deployer\"?",
     "expiry-and-role.yaml:13:30: projects.platform.teams.ops: \"access\" and \"role\" exclude each other: a grant is a level (access) or a role (role: deployer), not both",
     "expiry-and-role.yaml:14:30: projects.platform.teams.sre: \"project-access\" may not be set with a role (role: deployer gives every permission of the grant)",
     "expiry-and-role.yaml:15:19: projects.platform.teams.ci.role: \"planner\" is a workspace role; a project takes a project role",
@@ -53,7 +53,7 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     "ignored-team-granted.yaml:7:7: workspaces.networking-prod.teams.break-glass: team \"break-glass\" is also in settings.ignore-teams (line 3, col 18); a team is either managed here or ignored",
   ],
   "inline-access-typo.yaml": [
-    "inline-access-typo.yaml:5:22: projects.platform.teams.dev.access: \"maintian\" is not a project access level (read, write, maintain, admin or custom); did you mean \"maintain\"?",
+    "inline-access-typo.yaml:5:22: projects.platform.teams.dev.access: \"maintian\" is not a project access level (read, write, maintain, admin or custom). Did you mean \"maintain\"?",
   ],
   "inline-without-access.yaml": [
     "inline-without-access.yaml:5:7: workspaces.networking-prod.teams.sre: missing \"access\" (a level) or \"role\" (a role name)",
@@ -62,7 +62,7 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     "level-of-other-kind.yaml:5:11: projects.platform.teams.ci: \"plan\" is a workspace level, not a project level; a project takes read, write, maintain, admin or a project role",
   ],
   "level-typo.yaml": [
-    "level-typo.yaml:5:12: projects.platform.teams.dev: \"writ\" is not an access level or a project role; did you mean \"write\"?",
+    "level-typo.yaml:5:12: projects.platform.teams.dev: \"writ\" is not an access level or a project role. Did you mean \"write\"?",
   ],
   "max-removals-negative.yaml": [
     "max-removals-negative.yaml:3:17: settings.max-removals: must be 0 or more, got -1",
@@ -87,8 +87,8 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
   ],
   "several-problems.yaml": [
     "several-problems.yaml:3:10: settings.prune: expected true or false, got \"no\"",
-    "several-problems.yaml:4:3: settings: unknown key \"max-removal\"; did you mean \"max-removals\"?",
-    "several-problems.yaml:9:12: projects.platform.teams.dev: \"writ\" is not an access level or a project role; did you mean \"write\"?",
+    "several-problems.yaml:4:3: settings: unknown key \"max-removal\". Did you mean \"max-removals\"?",
+    "several-problems.yaml:9:12: projects.platform.teams.dev: \"writ\" is not an access level or a project role. Did you mean \"write\"?",
     "several-problems.yaml:10:28: projects.platform.teams.ops: \"project-access\" may be set only with access: custom (this grant has access: read)",
     "several-problems.yaml:11:56: projects.platform.teams.sre.workspace-access.runs: \"deploy\" is not one of read, plan or apply",
     "several-problems.yaml:15:11: workspaces.networking-prod.teams.ci: expected an access level, a workspace role name or a mapping with `access`, got 7",
@@ -106,21 +106,21 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     "unknown-alias.yaml:5:12: projects.platform.teams.dev: alias *level has no anchor &level before it",
   ],
   "unknown-role.yaml": [
-    "unknown-role.yaml:9:19: projects.platform.teams.developers: \"deployr\" is not an access level or a project role; did you mean \"deployer\"?",
+    "unknown-role.yaml:9:19: projects.platform.teams.developers: \"deployr\" is not an access level or a project role. Did you mean \"deployer\"?",
     "unknown-role.yaml:10:12: projects.platform.teams.ops: \"release-manager\" is not an access level or a project role; expected read, write, maintain, admin or a project role (deployer)",
   ],
   "newer-permissions.yaml": [
-    "newer-permissions.yaml:5:48: projects.platform.teams.dev.project-access: unknown key \"variable-set\"; did you mean \"variable-sets\"?",
+    "newer-permissions.yaml:5:48: projects.platform.teams.dev.project-access: unknown key \"variable-set\". Did you mean \"variable-sets\"?",
     "newer-permissions.yaml:5:109: projects.platform.teams.dev.workspace-access.policy-overrides: expected true or false, got \"maybe\"",
     "newer-permissions.yaml:6:29: projects.platform.teams.ops: \"project-access\" may be set only with access: custom (this grant has access: admin)",
-    "newer-permissions.yaml:10:30: workspaces.net.teams.sre: unknown key \"policy-override\"; did you mean \"policy-overrides\"?",
+    "newer-permissions.yaml:10:30: workspaces.net.teams.sre: unknown key \"policy-override\". Did you mean \"policy-overrides\"?",
     "newer-permissions.yaml:10:53: workspaces.net.teams.sre: unknown key \"variable-sets\"; expected access, role, expires, runs, variables, state-versions, sentinel-mocks, workspace-locking, run-tasks or policy-overrides",
   ],
   "unknown-target-key.yaml": [
-    "unknown-target-key.yaml:4:5: projects.platform: unknown key \"tems\"; did you mean \"teams\"?",
+    "unknown-target-key.yaml:4:5: projects.platform: unknown key \"tems\". Did you mean \"teams\"?",
   ],
   "unknown-top-key.yaml": [
-    "unknown-top-key.yaml:1:1: (top level): unknown key \"organisation\"; did you mean \"organization\"?",
+    "unknown-top-key.yaml:1:1: (top level): unknown key \"organisation\". Did you mean \"organization\"?",
   ],
   "workspace-role-nested.yaml": [
     "workspace-role-nested.yaml:5:7: roles.workspace.planner: unknown key \"workspace-access\"; these permissions are flat, without workspace-access: write runs, variables, state-versions, sentinel-mocks, workspace-locking, run-tasks or policy-overrides directly",

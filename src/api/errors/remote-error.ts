@@ -5,6 +5,7 @@
 import { CLIError } from '../../errors.js';
 import { describeErrorObject, type ApiErrorObject } from './error-objects.js';
 import { printable } from '../../core/printable.js';
+import { NOT_VISIBLE } from '../../core/not-found.js';
 
 /** What a status means here (docs/api.md, "Seed: status codes and errors" and "Errors the real service gives"). */
 function meaningOf(status: number): string | undefined {
@@ -12,7 +13,7 @@ function meaningOf(status: number): string | undefined {
     case 401:
       return 'the token was rejected (missing, expired or revoked); check TFE_TOKEN or run `terraform login`';
     case 404:
-      return 'not found, or the token may not see it (the service answers 404 for both)';
+      return `${NOT_VISIBLE} (the service answers 404 for both)`;
     case 415:
       return 'the service refused the content type (a client bug)';
     case 429:

@@ -1,7 +1,8 @@
 // tfe-access apply: plan (or load a saved plan), check the guards, confirm, and make the changes.
 import { resolve } from 'node:path';
-import { outcomeLine, renderReport, summaryOf, progressLine } from '../../apply/report-text.js';
-import type { ApplyResult } from '../../apply/outcome.js';
+import { applySummary, cancelledLine, outcomeLine, progressLine } from '../../render/apply-text.js';
+import { renderApplyResult } from '../../render/apply.js';
+import type { ApplyResult } from '../../core/apply-outcome.js';
 import { applyUseCase, type ApplyHooks } from '../../pipeline/apply.js';
 import { CLIError, EXIT } from '../../errors.js';
 import { PLAN_FORMATS, renderPlan, type PlanFormat } from '../../render/render.js';
@@ -12,13 +13,13 @@ import { INTERRUPT_EXIT, InterruptedError } from '../interrupt.js';
 import type { IO } from '../io.js';
 import { progress } from '../progress.js';
 import type { Command } from '../command.js';
-import { applyJson } from '../../apply/report-json.js';
 import { PLAN_VIEW_HELP, PLAN_VIEW_OPTIONS, planViewOf } from '../plan-view.js';
+import { DEFAULT_MAX_REMOVALS, DEFAULT_PATH } from '../../core/defaults.js';
 
 const help = `Usage: tfe-access apply [PATHS...] [options]
        tfe-access apply --plan FILE [options]
 
-Plans afresh from PATHS (default ./tfe-access.yaml), or loads a plan saved by \`plan --out FILE\`,
+Plans afresh from PATHS (default ./${DEFAULT_PATH}), or loads a plan saved by \`plan --out FILE\`,
 checks the safety guards, asks for confirmation, then makes the changes: adds and updates first,
 removes last, --concurrency at a time. A saved plan is refused when the team access of any target
 it was based on changed since (a stale plan is never re-planned silently).
@@ -38,10 +39,10 @@ ${TARGET_HELP}
 ${CONNECTION_HELP}
   -h, --help           this help
 
-Guards (exit 3, nothing changed): more removals than settings.max-removals (default 10) without
+Guards (exit 3, nothing changed): more removals than settings.max-removals (default ${DEFAULT_MAX_REMOVALS}) without
 --force; a removal from a target whose access could not be read completely; any removal of the
 owners team; a plan whose access once applied breaks a policy of the files (--force does not lift
-it). See the README, "Apply" and "Policies".
+it). See docs/apply.md, "Apply"; docs/effective-access.md, "Policies".
 Signals: the first SIGINT (Ctrl-C) or SIGTERM starts no other change, waits up to 5 s for those in
 flight, prints the report (applied, failed, not started) and exits 130 or 143; a second one ends at
 once. Ctrl-C at the question cancels (exit 130). A server that stops answering ends the run the same
@@ -107,7 +108,7 @@ function hooksFor(io: IO, ask: IO['prompt'] | 'approved', show: ApplyHooks['show
 }
 
 /**
- * The text report's lines, each written to stdout as its change ends (README, "Apply"): a pipe
+ * The text report's lines, each written to stdout as its change ends (docs/apply.md, "Apply"): a pipe
  * tells its writer that the reader left only at a write, so a closed stdout (`apply | head -1`) is
  * seen at the next change's end and stops the run there. JSON and Markdown are one document each,
  * written at the end.
@@ -126,21 +127,19 @@ function printResult(result: ApplyResult, format: PlanFormat, io: IO, lines: Out
   // A reader that left (EPIPE) can't read the record of what was done: stderr gets it instead.
   const closed = lines.closed || stopped?.exitCode === INTERRUPT_EXIT.EPIPE;
   const out = closed ? io.stderr : io.stdout;
-  if (format === 'json') out.write(applyJson(result));
+  // Every line is on stdout already: the summary closes them.
+  const streamed = result.kind === 'applied' && !closed && lines.stream && lines.written === result.report.outcomes.length;
+  const text = streamed ? `\n${applySummary(result.report, result.plan.organization)}\n` : renderApplyResult(result, format, {});
+  if (text !== '') out.write(text);
   switch (result.kind) {
     case 'no-changes':
-      if (format !== 'json') out.write('No changes. Nothing to apply.\n');
       return EXIT.ok;
     case 'cancelled':
-      io.stderr.write(stopped ? `Apply cancelled: ${stopped.reason}; nothing was changed.\n` : 'Apply cancelled; nothing was changed.\n');
+      io.stderr.write(cancelledLine(stopped));
       return stopped?.exitCode ?? EXIT.error;
     case 'applied': {
       const { report } = result;
-      const summary = summaryOf(report, result.plan.organization);
-      if (format === 'json') io.stderr.write(`${summary}\n`);
-      // Every line is on stdout already: the summary closes them.
-      else if (!closed && lines.stream && lines.written === report.outcomes.length) out.write(`\n${summary}\n`);
-      else out.write(renderReport(report, result.plan.organization, format === 'markdown'));
+      if (format === 'json') io.stderr.write(`${applySummary(report, result.plan.organization)}\n`);
       // The reason on its own line too: a dead server's address, the signal, the --timeout.
       if (stopped) io.stderr.write(`tfe-access apply: ${stopped.reason}\n`);
       return stopped?.exitCode ?? (report.converged ? EXIT.ok : EXIT.error);
@@ -161,7 +160,7 @@ const command: Command = {
     const request = planRequestOf(parsed, io, flags, (done, total) => reading.update(done, total));
     const show: ApplyHooks['show'] = (plan) => {
       reading.done();
-      if (format !== 'json') io.stdout.write(renderPlan(plan, format, { ...view, now: request.now }));
+      if (format !== 'json') io.stdout.write(renderPlan(plan, format, { ...view, now: request.run.now }));
     };
     // The first SIGINT, SIGTERM or closed stdout stops the run gracefully; a second signal ends it at once.
     const lines: OutcomeLines = { stream: format === 'text', closed: false, written: 0 };
@@ -177,7 +176,7 @@ const command: Command = {
           savedPlan: savedPlanPath(parsed, io),
           checksum: stringFlag(parsed, 'checksum'),
           force: boolFlag(parsed, 'force'),
-          signal: interrupts.signal,
+          run: { ...request.run, signal: interrupts.signal },
         },
         hooksFor(io, ask, show, lines),
       );

@@ -1,5 +1,5 @@
 // `tfe-access emulator`: run the local emulator of the team-access API until SIGINT/SIGTERM
-// (README, "The emulator"). The first stdout line names the URL; the token is never printed.
+// (docs/emulator.md, "The emulator"). The first stdout line names the URL; the token is never printed.
 import { isLoopback } from '../../api/address.js';
 import { CLIError, EXIT, messageOf } from '../../errors.js';
 import { DEFAULT_ADMIN_TOKEN, DEFAULT_HOST, startEmulator } from '../../emulator/start.js';
@@ -27,7 +27,7 @@ Options:
                          only with --token, as the default token is public
   --port N               port; 0 picks a free one, read it from the first line (default 0)
   --token T              the admin token: owner of every organization, the only one that may create
-                         organizations (default ${DEFAULT_ADMIN_TOKEN}, public: see the README)
+                         organizations (default ${DEFAULT_ADMIN_TOKEN}, public: see docs/emulator.md)
   --seed FILE            YAML or JSON seed: organizations, teams, tokens, projects, workspaces, grants
   --profile P            seed: answer exactly as the seed document says (default, unless the seed
                          file says \`profile: current\`); current: as the service does today (the
@@ -88,7 +88,7 @@ function logLine(record: RequestRecord): string {
 }
 
 /**
- * The default admin token is printed in the README and the help: on an address others can reach,
+ * The default admin token is printed in docs/emulator.md and the help: on an address others can reach,
  * anyone could use it. Loopback as api/address.ts defines it (127.0.0.0/8, ::1, localhost).
  */
 function checkHost(host: string, token: string | undefined): void {

@@ -5,7 +5,7 @@ import { describeSkipped } from '../../export/files.js';
 import { assertExportOutput, schemaRefFrom, writeExport } from '../../export/write.js';
 import { exportOrganization } from '../../pipeline/export.js';
 import { boolFlag, listFlag, stringFlag, type Parsed } from '../args.js';
-import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, connectionRequest } from '../common-flags.js';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, requestPieces } from '../common-flags.js';
 import type { IO } from '../io.js';
 import { progress } from '../progress.js';
 import { stoppableRead } from '../reading-stop.js';
@@ -105,7 +105,9 @@ const command: Command = {
     const undone = out === undefined ? 'nothing was exported' : 'no file was written';
     const result = await stoppableRead(io, undone, (done, total) => bar.update(done, total), async ({ signal, onProgress }) => {
       try {
-        return await exportOrganization({ organization, selection, splitByProject: split, authoritative: boolFlag(parsed, 'authoritative'), schemaRef, ...connectionRequest(io, flags), signal, onProgress });
+        const { connection, run, read } = requestPieces(io, flags);
+        const what = { organization, selection, splitByProject: split, authoritative: boolFlag(parsed, 'authoritative'), schemaRef };
+        return await exportOrganization({ ...what, connection, run: { ...run, signal, onProgress }, read });
       } finally {
         bar.done();
       }

@@ -11,11 +11,12 @@ import type { Command } from '../command.js';
 import { CONNECTION_HELP, TARGET_HELP } from '../common-flags.js';
 import { PLAN_OPTIONS, hasChanges, runPlan, violationCount } from '../plan-run.js';
 import { PLAN_VIEW_HELP } from '../plan-view.js';
+import { DEFAULT_PATH } from '../../core/defaults.js';
 
 const help = `Usage: tfe-access plan [PATHS...] [options]
 
 Reads the live team access of every project and workspace the files manage and prints the
-changes that apply would make. PATHS are files or directories (default ./tfe-access.yaml).
+changes that apply would make. PATHS are files or directories (default ./${DEFAULT_PATH}).
 The plan goes to stdout, progress to stderr (on a terminal only).
 
 Options:
@@ -44,10 +45,10 @@ const command: Command = {
     // Before any request: a refused --out costs nothing.
     if (out !== undefined) await assertPlanOutput(out, parsed.positionals, io.cwd);
     const key = out === undefined ? undefined : PlanKey.from(io.env);
-    const { plan, desired, live } = await runPlan(parsed, io);
+    const { plan, ends, desired, live } = await runPlan(parsed, io);
     if (out !== undefined) {
       const address = addressFrom({ address: stringFlag(parsed, 'address') }, io.env).baseUrl;
-      await writeSavedPlan(resolve(io.cwd, out), savedPlanOf(plan, desired, live, address), key);
+      await writeSavedPlan(resolve(io.cwd, out), savedPlanOf(plan, desired, live, address, ends), key);
       const sealed = key ? ', with its HMAC (TFE_ACCESS_PLAN_KEY)' : '';
       io.stderr.write(`Saved the plan to ${out}${sealed}: apply it with \`tfe-access apply --plan ${out}\`.\n`);
     }

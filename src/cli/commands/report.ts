@@ -3,10 +3,10 @@ import { resolve } from 'node:path';
 import { EXIT } from '../../errors.js';
 import { writeAtomic } from '../../export/write.js';
 import { reportOrganization } from '../../pipeline/report.js';
-import { REPORT_FORMATS, renderReport } from '../../render/report.js';
+import { REPORT_FORMATS, renderAccessReport } from '../../render/report.js';
 import { boolFlag, listFlag, stringFlag } from '../args.js';
 import type { Command } from '../command.js';
-import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, connectionRequest, formatFlag } from '../common-flags.js';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, requestPieces, formatFlag } from '../common-flags.js';
 import { collectGarbage } from '../memory.js';
 import { progress } from '../progress.js';
 import { stoppableRead } from '../reading-stop.js';
@@ -61,13 +61,14 @@ const command: Command = {
     const selection = { teams, projects: listFlag(parsed, 'project'), workspaces: listFlag(parsed, 'workspace') };
     const report = await stoppableRead(io, 'no report was written', (done, total) => bar.update(done, total), async ({ signal, onProgress }) => {
       try {
-        const common = { paths: parsed.positionals, cwd: io.cwd, ...connectionRequest(io, flags), organization, after: boolFlag(parsed, 'after'), selection };
-        return await reportOrganization({ ...common, signal, onProgress, afterLoad: collectGarbage });
+        const { connection, run, read } = requestPieces(io, flags);
+        const files = { paths: parsed.positionals, cwd: io.cwd, organization, after: boolFlag(parsed, 'after'), selection };
+        return await reportOrganization({ ...files, connection, run: { ...run, signal, onProgress, afterLoad: collectGarbage }, read });
       } finally {
         bar.done();
       }
     });
-    const text = renderReport(report, format, { byTeam: teams.length > 0 });
+    const text = renderAccessReport(report, format, { byTeam: teams.length > 0 });
     const out = stringFlag(parsed, 'out');
     if (out === undefined) io.stdout.write(text);
     else {

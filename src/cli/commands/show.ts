@@ -1,5 +1,5 @@
 // tfe-access show PLANFILE: a saved plan in any format, offline, as `terraform show` prints one: CI
-// posts exactly the plan that `apply --plan PLANFILE` will apply (README, "Saved plans").
+// posts exactly the plan that `apply --plan PLANFILE` will apply (docs/apply.md, "Saved plans").
 import { resolve } from 'node:path';
 import { CLIError, EXIT } from '../../errors.js';
 import { PLAN_FORMATS, renderPlan } from '../../render/render.js';
@@ -29,7 +29,7 @@ Exit codes: 0 shown, 1 error (no such file, not a saved plan, edited or damaged,
 version, no HMAC or another one while TFE_ACCESS_PLAN_KEY is set).
 `;
 
-/** README, "Saved plans": whether the file carries the keyed seal, and whether it was checked. */
+/** docs/apply.md, "Saved plans": whether the file carries the keyed seal, and whether it was checked. */
 function sealLine(hmac: HmacState | undefined): string {
   switch (hmac) {
     case 'verified':

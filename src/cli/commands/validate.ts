@@ -1,22 +1,23 @@
 // `tfe-access validate [PATHS]`: offline check of desired-state files. No network, no token.
 import { EXIT } from '../../errors.js';
 import { loadDesiredState } from '../../validate/desired-state.js';
-import { FORMATS, formatReport } from '../../validate/report.js';
+import { VALIDATION_FORMATS, renderValidation } from '../../render/validation.js';
 import type { Command } from '../command.js';
 import { clockOf } from '../clock.js';
-import { expiryWarnings } from '../../validate/expiry.js';
+import { fileExpiryWarnings } from '../../validate/expiry.js';
 import { formatFlag } from '../common-flags.js';
+import { DEFAULT_EXPIRY_WARNING_DAYS, DEFAULT_PATH } from '../../core/defaults.js';
 
 const help = `Usage: tfe-access validate [PATHS...] [--format text|json|github]
 
 Checks desired-state files offline: YAML syntax, the JSON Schema (schemas/tfe-access.schema.json)
 and the rules across files. Prints every problem, not just the first, as FILE:LINE:COL: message.
 Valid files may have warnings (FILE:LINE:COL: warning: message): a grant that has expired (take it
-out of the file) or expires within settings.expiry-warning-days (default 7).
+out of the file) or expires within settings.expiry-warning-days (default ${DEFAULT_EXPIRY_WARNING_DAYS}).
 
 PATHS   files, or directories (every *.yaml / *.yml below, recursively, sorted by path; hidden
         entries, node_modules and symlinked directories passed over), merged.
-        Default: ./tfe-access.yaml
+        Default: ./${DEFAULT_PATH}
 
 Options:
   --format text    FILE:LINE:COL: message per problem (and warning), then a summary line (default)
@@ -36,11 +37,11 @@ const command: Command = {
   options: { format: { type: 'string' } },
   positionals: true,
   async run(parsed, io) {
-    const format = formatFlag(parsed, FORMATS, 'text');
+    const format = formatFlag(parsed, VALIDATION_FORMATS, 'text');
     const result = await loadDesiredState(parsed.positionals, io.cwd);
     // Warnings never make valid files invalid: the exit code is the problems' alone.
-    const warnings = result.state ? expiryWarnings(result.state, clockOf(io)) : [];
-    io.stdout.write(formatReport(format, { ...result, warnings }));
+    const warnings = result.state ? fileExpiryWarnings(result.state, clockOf(io)) : [];
+    io.stdout.write(renderValidation({ ...result, warnings }, format, {}));
     return result.problems.length === 0 ? EXIT.ok : EXIT.error;
   },
 };

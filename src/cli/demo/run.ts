@@ -12,7 +12,6 @@ import type { IO } from '../io.js';
 import { DEMO_ORGANIZATION, DEMO_TOKEN, PACKAGE_ROOT, demoSeed } from './seed.js';
 import { DEMO_STEPS, INTRO, OUTRO, type DemoContext, type DemoStep } from './script.js';
 
-export { PACKAGE_ROOT };
 export const DEMO_FILES = 'examples/acme';
 /** The last line of a text plan (src/render/text.ts): what the reviewer approved. */
 const CHECKSUM_LINE = /^Checksum: ([0-9a-f]{64})$/m;

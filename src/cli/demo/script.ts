@@ -68,5 +68,5 @@ Done in ${seconds.toFixed(1)} s, ${requests} API requests; the emulator is stopp
 Next, on your own organization (a token in TFE_TOKEN, or \`terraform login\`):
   tfe-access export --organization YOUR_ORG --all --out tfe-access.yaml
   tfe-access plan tfe-access.yaml          # no changes: the file describes what is there
-Then edit the file, review the plan, and apply. The README, "CI on GitHub Actions", sets it up in CI.
+Then edit the file, review the plan, and apply. docs/ci.md, "CI on GitHub Actions", sets it up in CI.
 `;

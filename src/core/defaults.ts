@@ -1,0 +1,34 @@
+// Every default a run takes when neither a flag, a setting of the files nor the environment says
+// otherwise, in one place. The help texts, the desired-state schema and the code read them here,
+// so a default changed here is changed everywhere it is used and said.
+
+/** `--concurrency`: requests in flight at once while reading, and apply's changes at once. */
+export const DEFAULT_CONCURRENCY = 8;
+
+/** `--rate-limit`: requests per second; the real service allows 30 per user (docs/api.md, "Rate limiting"). */
+export const DEFAULT_RATE_LIMIT = 30;
+
+/** Retries of a request after a 5xx or a lost connection: the official provider's 10 (docs/api.md, "Rate limiting"). */
+export const DEFAULT_RETRIES = 10;
+
+/**
+ * `TFE_ACCESS_ANSWER_TIMEOUT`: how long an answer may keep silent (its headers, then each chunk of
+ * its body). Per request, never per run; with one retry after it (api/retry.ts,
+ * `unansweredRetries`), a server that accepts and never answers ends the run in under a minute.
+ */
+export const DEFAULT_ANSWER_TIMEOUT_MS = 25_000;
+
+/** The host without `--address`, `TFE_ADDRESS` or `TFE_HOSTNAME`: HCP Terraform. */
+export const DEFAULT_HOSTNAME = 'app.terraform.io';
+
+/** The file read when no PATHS are given. */
+export const DEFAULT_PATH = 'tfe-access.yaml';
+
+/** `settings.prune`: grants of teams a listed target does not name are removed. */
+export const DEFAULT_PRUNE = true;
+
+/** `settings.max-removals`: apply refuses to remove more grants than this without `--force`. */
+export const DEFAULT_MAX_REMOVALS = 10;
+
+/** `settings.expiry-warning-days`: grants that expire within this many days are warned of. */
+export const DEFAULT_EXPIRY_WARNING_DAYS = 7;

@@ -1,0 +1,181 @@
+// The kinds of policy rule (docs/effective-access.md, "Policies"), one row each, as core/access.ts is for
+// permissions: what a rule says (`RuleFields`), what breaking it finds (`RuleFindings`), and its
+// row: its keys in the files with their JSON Schema, where its level and team names are written,
+// its reading from a valid file, its canonical JSON and the reading back of a saved plan's, and
+// what its check reads. The desired-state schema (validate/policy-schema.ts), validation
+// (validate/policies.ts), the name checker (resolve/check-names.ts), the canonical form
+// (core/policy-document.ts) and saved plans (saved-plan/parse-policies.ts) read the rows; each
+// kind's check is a row of policy/rules.ts, its words a row of render/violation-message.ts, both
+// tables the compiler checks against this one. Pure.
+import { LEVELS, type FixedLevel, type Level } from './access.js';
+import type { AccessSource } from './effective.js';
+import type { JsonObject } from './json-value.js';
+
+/** What each kind of rule asks of every target its policy covers, by its key in the files. */
+export interface RuleFields {
+  /** No team above `access`, but the owners team and `exceptTeams`. */
+  readonly 'max-access': { readonly access: FixedLevel; readonly exceptTeams: readonly string[] };
+  /** `team` has at least `access`. */
+  readonly 'min-access': { readonly team: string; readonly access: FixedLevel };
+  /** At most `count` teams (the owners team not counted) have at least `access`. */
+  readonly 'max-teams': { readonly access: FixedLevel; readonly count: number };
+  /** Every grant of at least `access` (the owners team's aside) ends within `days` days: break-glass access never made permanent by accident. */
+  readonly 'max-expiry': { readonly access: FixedLevel; readonly days: number };
+}
+
+export type RuleKind = keyof RuleFields;
+export type RuleOf<K extends RuleKind> = { readonly kind: K } & RuleFields[K];
+/** What a policy asks of every target it matches: one rule per policy. */
+export type PolicyRule = { readonly [K in RuleKind]: RuleOf<K> }[RuleKind];
+
+/** What breaks a rule on one target, as data: a renderer phrases it (render/violation-message.ts). */
+export interface RuleFindings {
+  /** The team's effective level, above the rule's, and every source of it. */
+  readonly 'max-access': { readonly access: Level; readonly sources: readonly AccessSource[] };
+  /** What the rule's team has there: nothing, or a level below the rule's with its sources. */
+  readonly 'min-access': { readonly has?: { readonly access: Level; readonly sources: readonly AccessSource[] } };
+  /** Every team with at least the level, the owners team not counted, in name order. */
+  readonly 'max-teams': { readonly teams: readonly string[] };
+  /** The grant's level, at least the rule's, and when it ends (RFC 3339, UTC): absent, it never does. */
+  readonly 'max-expiry': { readonly access: Level; readonly expires?: string };
+}
+
+/** One kind's finding, with the rule it breaks. */
+export type FindingOf<K extends RuleKind> = { readonly kind: K; readonly rule: RuleOf<K> } & RuleFindings[K];
+export type Finding = { readonly [K in RuleKind]: FindingOf<K> }[RuleKind];
+
+/**
+ * What a rule's check reads on a target: each team's effective access there (every source
+ * counted, src/effective/), or the grants on the target itself with when each ends.
+ */
+export type RuleSource = 'effective-access' | 'grant-expiries';
+
+/** A path below a policy of the files, to a key or a list's item. */
+export type PolicyPath = readonly (string | number)[];
+
+/** A saved plan's reader, as a row reads its rule back (saved-plan/parse-policies.ts): a value a valid file cannot hold refuses the file. */
+export interface RuleReader {
+  /** A fixed level of the policy's kind. */
+  level(key: string): FixedLevel;
+  string(key: string): string;
+  /** A list of non-empty names. */
+  names(key: string): string[];
+  integer(key: string, minimum: number): number;
+}
+
+export interface RuleRow<K extends RuleKind> {
+  /** Its keys in a policy of the files with their JSON Schema, its own key first (the schema is validate/schema.ts's). */
+  readonly schema: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** Where its level is written, below the policy. */
+  readonly levelAt: PolicyPath;
+  /** The rule of a policy of the files that is valid (the schema and validate/policies.ts's rules hold). */
+  readonly read: (policy: Readonly<Record<string, unknown>>) => RuleOf<K>;
+  /** Every team name the rule gives, with where it is written below the policy. */
+  readonly teams: (rule: RuleOf<K>) => readonly { readonly name: string; readonly at: PolicyPath }[];
+  /** The rule with each team name as `spell` gives it (the organization's spelling, resolve/check-names.ts). */
+  readonly spell: (rule: RuleOf<K>, spell: (team: string) => string) => RuleOf<K>;
+  /** Its canonical JSON: keys in a fixed order, so the same rule always gives the same bytes. */
+  readonly document: (rule: RuleOf<K>) => JsonObject;
+  /** `document` read back. */
+  readonly fromDocument: (reader: RuleReader) => RuleOf<K>;
+  readonly reads: RuleSource;
+}
+
+/** Every fixed level of both kinds: read, plan, write, maintain, admin. Which ones a policy's kind takes is validate/policies.ts's rule, for a better message. */
+export const POLICY_LEVELS: readonly string[] = [...new Set([...LEVELS['team-workspaces'], ...LEVELS['team-projects']])]
+  .filter((l) => l !== 'custom')
+  .sort((a, b) => Number(a === 'admin') - Number(b === 'admin'));
+
+function levelSchema(what: string): Readonly<Record<string, unknown>> {
+  return { description: `${what} A fixed level of the policy's kind: read, write, maintain, admin for projects; read, plan, write, admin for workspaces.`, enum: POLICY_LEVELS };
+}
+
+const TEAM = { description: 'A team name.', type: 'string', minLength: 1 };
+
+/** A rule written as a mapping of its own (`min-access: {team, access}`): its schema. */
+function mappingSchema(description: string, required: readonly string[], properties: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+  return { description, type: 'object', required, additionalProperties: false, properties };
+}
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const field = (policy: Readonly<Record<string, unknown>>, kind: RuleKind): Readonly<Record<string, unknown>> => {
+  const value = policy[kind];
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+};
+
+export const POLICY_RULES: { readonly [K in RuleKind]: RuleRow<K> } = {
+  'max-access': {
+    schema: {
+      'max-access': levelSchema('No team may have any permission above what this level implies (admin: any level).'),
+      'except-teams': { description: 'Teams `max-access` does not apply to.', type: 'array', items: TEAM, minItems: 1, uniqueItems: true },
+    },
+    levelAt: ['max-access'],
+    read: (policy) => ({ kind: 'max-access', access: policy['max-access'] as FixedLevel, exceptTeams: strings(policy['except-teams']) }),
+    teams: (rule) => rule.exceptTeams.map((name, i) => ({ name, at: ['except-teams', i] })),
+    spell: (rule, spell) => ({ ...rule, exceptTeams: rule.exceptTeams.map(spell) }),
+    document: (rule) => ({ kind: rule.kind, access: rule.access, except_teams: [...rule.exceptTeams] }),
+    fromDocument: (reader) => ({ kind: 'max-access', access: reader.level('access'), exceptTeams: reader.names('except_teams') }),
+    reads: 'effective-access',
+  },
+  'min-access': {
+    schema: {
+      'min-access': mappingSchema('This team must have at least this level on every matched target.', ['team', 'access'], { team: TEAM, access: levelSchema('The least access the team must have.') }),
+    },
+    levelAt: ['min-access', 'access'],
+    read: (policy) => ({ kind: 'min-access', team: String(field(policy, 'min-access').team), access: field(policy, 'min-access').access as FixedLevel }),
+    teams: (rule) => [{ name: rule.team, at: ['min-access', 'team'] }],
+    spell: (rule, spell) => ({ ...rule, team: spell(rule.team) }),
+    document: (rule) => ({ kind: rule.kind, team: rule.team, access: rule.access }),
+    fromDocument: (reader) => ({ kind: 'min-access', team: reader.string('team'), access: reader.level('access') }),
+    reads: 'effective-access',
+  },
+  'max-teams': {
+    schema: {
+      'max-teams': mappingSchema('At most `count` teams (the owners team not counted) may have at least `access` on each matched target.', ['access', 'count'], {
+        access: levelSchema('The level counted (teams with at least it).'),
+        count: { description: 'How many teams may have it.', type: 'integer', minimum: 0 },
+      }),
+    },
+    levelAt: ['max-teams', 'access'],
+    read: (policy) => ({ kind: 'max-teams', access: field(policy, 'max-teams').access as FixedLevel, count: Number(field(policy, 'max-teams').count) }),
+    teams: () => [],
+    spell: (rule) => rule,
+    document: (rule) => ({ kind: rule.kind, access: rule.access, count: rule.count }),
+    fromDocument: (reader) => ({ kind: 'max-teams', access: reader.level('access'), count: reader.integer('count', 0) }),
+    reads: 'effective-access',
+  },
+  'max-expiry': {
+    schema: {
+      'max-expiry': mappingSchema('Every grant of at least `access` on a matched target (its own grant, as the files give it or as it is live) must expire (`expires:`) within `days` days: a grant without `expires:` never does.', ['access', 'days'], {
+        access: levelSchema('The least level held to it (a custom grant: when it has every permission of the level).'),
+        days: { description: 'How many days ahead a grant may end, at the most.', type: 'integer', minimum: 1 },
+      }),
+    },
+    levelAt: ['max-expiry', 'access'],
+    read: (policy) => ({ kind: 'max-expiry', access: field(policy, 'max-expiry').access as FixedLevel, days: Number(field(policy, 'max-expiry').days) }),
+    teams: () => [],
+    spell: (rule) => rule,
+    document: (rule) => ({ kind: rule.kind, access: rule.access, days: rule.days }),
+    fromDocument: (reader) => ({ kind: 'max-expiry', access: reader.level('access'), days: reader.integer('days', 1) }),
+    reads: 'grant-expiries',
+  },
+};
+
+/** Every kind, in row order (the order the schema and the messages list them). */
+export const RULE_KINDS = Object.keys(POLICY_RULES) as readonly RuleKind[];
+
+/** The row of the rule's kind, typed for that rule. */
+export function rowOf<K extends RuleKind>(rule: RuleOf<K>): RuleRow<K> {
+  return POLICY_RULES[rule.kind];
+}
+
+/** The rule with each team name as `spell` gives it (the organization's spelling, resolve/check-names.ts). */
+export function spellRule(rule: PolicyRule, spell: (team: string) => string): PolicyRule {
+  // A row's `spell` keeps its rule's kind; the compiler cannot follow a kind through the table's index.
+  return rowOf(rule).spell(rule, spell) as PolicyRule;
+}
+
+/** Whether any of the rules reads `source` (what a run reads, and a saved plan carries, for them). */
+export function rulesRead(rules: readonly PolicyRule[], source: RuleSource): boolean {
+  return rules.some((rule) => POLICY_RULES[rule.kind].reads === source);
+}

@@ -1,0 +1,32 @@
+// The report (docs/effective-access.md, "Effective access"): the whole organization's effective access as a run
+// computed it, with the files' policies' violations. Plain data, shared by pipeline/report.ts and
+// the report's renderers.
+import type { Coverage, Scope } from './coverage.js';
+import type { EffectiveCell } from './effective.js';
+import type { Project, Team, Workspace } from './model.js';
+import type { PolicyViolation } from './policy.js';
+
+/** A workspace of the report, with its project when the token can see it. */
+export interface ReportWorkspace extends Workspace {
+  readonly project?: Project;
+}
+
+/** The whole organization's effective access, and what it was computed from. */
+export interface Report {
+  readonly organization: string;
+  /** `live`: as it is; `after`: once the plan of the files is applied. */
+  readonly state: 'live' | 'after';
+  /** ISO 8601, when the live state was read. */
+  readonly generatedAt: string;
+  readonly teams: readonly Team[];
+  readonly projects: readonly Project[];
+  readonly workspaces: readonly ReportWorkspace[];
+  /** Every (team, target) with any access, sorted by target type, target name, team name. */
+  readonly cells: readonly EffectiveCell[];
+  /** docs/effective-access.md, "Policies": what the access breaks of the files' policies (none without files or policies). */
+  readonly violations: readonly PolicyViolation[];
+  /** Whether the read of the targets shown is known to be whole (docs/effective-access.md, "Effective access": `complete`). */
+  readonly coverage: Coverage;
+  /** What the report was asked: the paths, --team, --project, --workspace. */
+  readonly scope: Scope;
+}

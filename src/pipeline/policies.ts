@@ -1,0 +1,73 @@
+// docs/effective-access.md, "Policies": the files' policies checked on effective access, the one policy path of plan,
+// drift and `apply --plan`: their names checked against the lists they select from, the targets
+// they select that the plan did not read read now (live/policy-context.ts), then the check (pure).
+import type { Change, PlanWarning } from '../core/plan.js';
+import type { SetCatalog } from '../core/organization.js';
+import type { LiveState, LiveTarget } from '../core/model.js';
+import type { DesiredPolicy, GrantEnd, PolicyViolation } from '../core/policy.js';
+import { rulesRead } from '../core/policy-rules.js';
+import { grantsAfter } from '../effective/after.js';
+import type { Expanded } from '../expand/expand.js';
+import { readPolicyContext, readPolicyLists, type PolicyOrganization, type PolicyReader } from '../live/policy-context.js';
+import { checkPolicies, type GrantClock } from '../policy/check.js';
+import { grantEnds } from '../policy/ends.js';
+import { policyNameFindings } from '../policy/selectors.js';
+import { nameProblemsError } from './name-problems.js';
+import type { PlanChoices } from './request.js';
+
+/** The reads' width and the state checked. */
+export type PolicyChoices = Pick<PlanChoices, 'concurrency' | 'policyState'>;
+
+/** The policies' verdict, and the targets read for it beyond `live`'s (what the run's coverage counts too). */
+export interface PolicyVerdict {
+  readonly violations: PolicyViolation[];
+  readonly read: readonly LiveTarget[];
+  /** The workspaces the policies select whose project the token cannot see (live/policy-context.ts). */
+  readonly projectsUnseen: readonly string[];
+}
+
+/**
+ * The violations of `policies`, on the access after `changes` (or as it is); none to check, no
+ * request. `live` holds the managed targets as just read: only the other targets the policies
+ * select are read.
+ */
+export async function violationsOf(
+  client: PolicyReader,
+  org: PolicyOrganization,
+  policies: readonly DesiredPolicy[],
+  live: LiveState,
+  changes: readonly Change[],
+  clock: GrantClock,
+  read: PolicyChoices,
+  lists?: SetCatalog,
+): Promise<PolicyVerdict> {
+  if (policies.length === 0) return { violations: [], read: [], projectsUnseen: [] };
+  const input = await readPolicyContext(client, org, live, policies, read.concurrency, lists);
+  const violations = checkPolicies(policies, { ...clock, ...input, ...(read.policyState === 'live' ? {} : { grants: grantsAfter(input.grants, changes) }) });
+  return { violations, read: input.read, projectsUnseen: input.projectsUnseen };
+}
+
+/**
+ * The violations of the files' policies, on the access after `changes` (or as it is), and the
+ * warnings of their names; none to check, no request. A name of a match the organization does not
+ * have fails the run before any grant is read for the policies.
+ */
+export async function policiesOf(
+  client: PolicyReader,
+  expanded: Expanded,
+  live: LiveState,
+  changes: readonly Change[],
+  read: PolicyChoices,
+  now: number,
+): Promise<PolicyVerdict & { warnings: PlanWarning[]; ends: GrantEnd[] }> {
+  const policies = expanded.desired.policies ?? [];
+  if (policies.length === 0) return { violations: [], read: [], projectsUnseen: [], warnings: [], ends: [] };
+  const lists = await readPolicyLists(client, expanded.resolved, policies);
+  const { problems, warnings } = policyNameFindings(policies, lists, expanded.resolved.organization);
+  if (problems.length > 0) throw nameProblemsError(problems);
+  // What the rules read (core/policy-rules.ts): the files' grants' ends only for a rule that compares them.
+  const ends = rulesRead(policies.map((p) => p.rule), 'grant-expiries') ? grantEnds(expanded.resolved.targets, expanded.resolved.teamsByName) : [];
+  const verdict = await violationsOf(client, expanded.resolved, policies, live, changes, { ends, now }, read, lists);
+  const ignored = new Set<string>(expanded.desired.settings.ignoreWarnings ?? []);
+  return { ...verdict, warnings: warnings.filter((w) => !ignored.has(w.code)), ends };
+}

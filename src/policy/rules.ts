@@ -1,0 +1,91 @@
+// Each kind of policy rule checked on one target (docs/effective-access.md, "Policies"): one row per kind of
+// core/policy-rules.ts, in a table the compiler checks against it. A row reads what its kind's
+// row says it reads and returns what breaks the rule, as data (core/policy-rules.ts,
+// RuleFindings). Levels are compared on the permission vector, so a custom grant is held to what
+// it can do:
+//   - access is above a level when it is admin (admin's own powers are in no vector) and the level
+//     is not, or when any permission it has is above the value the level implies;
+//   - access is at least a level when it is admin, or when every permission the level implies is
+//     matched or exceeded.
+// A value the tables do not know (a level's "not known" newer permission) is never compared. The
+// owners team is exempt from every rule. Pure.
+import { IMPLIED, type FixedLevel, type Level, type PermissionSet } from '../core/access.js';
+import type { EffectiveCell } from '../core/effective.js';
+import { OWNERS_TEAM, RESOURCE_OF, type TargetRef, type TargetType, type TeamRef } from '../core/model.js';
+import type { RuleFindings, RuleKind, RuleOf } from '../core/policy-rules.js';
+import { atLeast, compare } from '../effective/vector.js';
+import { DAY_MS, msOf } from '../core/expiry.js';
+
+/** A level and the permissions it stands for: an effective cell's, or a grant's. */
+export interface Held {
+  readonly access: Level;
+  readonly permissions: PermissionSet;
+}
+
+/** True when `held` is above `level`: admin below an admin level, or any permission above the level's. */
+export function exceeds(held: Held, type: TargetType, level: FixedLevel): boolean {
+  if (level === 'admin') return false;
+  if (held.access === 'admin') return true;
+  const resource = RESOURCE_OF[type];
+  return compare(resource, IMPLIED[resource][level] ?? {}, held.permissions).up;
+}
+
+/** True when `held` has at least `level`: admin, or every permission the level implies. */
+export function reaches(held: Held, type: TargetType, level: FixedLevel): boolean {
+  if (held.access === 'admin') return true;
+  if (level === 'admin') return false;
+  const resource = RESOURCE_OF[type];
+  return atLeast(resource, held.permissions, IMPLIED[resource][level] ?? {});
+}
+
+/** A grant on the target itself, with its team and when it ends (absent: it never does). */
+export interface ExpiringGrant extends Held {
+  readonly team: TeamRef;
+  readonly expires?: string;
+}
+
+/** What a check sees of one target a policy covers: what its rule reads (core/policy-rules.ts, `reads`), worked out for the whole organization on the first call. */
+export interface TargetView {
+  readonly target: TargetRef;
+  /** `effective-access`: every team's effective access there, the owners team included, in team-name order. */
+  readonly cells: () => readonly EffectiveCell[];
+  /** `grant-expiries`: the grants on the target itself, in team-name order. */
+  readonly grants: () => readonly ExpiringGrant[];
+  /** The run's clock, in epoch milliseconds. */
+  readonly now: number;
+}
+
+/** What breaks a rule on the target, and by which team (null: no one team). */
+export interface Hit<K extends RuleKind> {
+  readonly team: TeamRef | null;
+  readonly found: RuleFindings[K];
+}
+
+const counted = (cells: readonly EffectiveCell[]): EffectiveCell[] => cells.filter((c) => c.team.name !== OWNERS_TEAM);
+
+export const RULE_CHECKS: { readonly [K in RuleKind]: (rule: RuleOf<K>, view: TargetView) => Hit<K>[] } = {
+  'max-access': (rule, { target, cells }) =>
+    counted(cells())
+      .filter((c) => !rule.exceptTeams.includes(c.team.name) && exceeds(c, target.type, rule.access))
+      .map((c) => ({ team: c.team, found: { access: c.access, sources: c.sources } })),
+  'min-access': (rule, { target, cells }) => {
+    const cell = cells().find((c) => c.team.name === rule.team);
+    if (cell && reaches(cell, target.type, rule.access)) return [];
+    return [{ team: cell?.team ?? null, found: cell ? { has: { access: cell.access, sources: cell.sources } } : {} }];
+  },
+  'max-teams': (rule, { target, cells }) => {
+    const over = counted(cells()).filter((c) => reaches(c, target.type, rule.access));
+    return over.length <= rule.count ? [] : [{ team: null, found: { teams: over.map((c) => c.team.name) } }];
+  },
+  // The grant's own vector, not the team's effective access: `expires:` belongs to a grant, and a
+  // level the team has through another grant is that grant's to end (a project policy's, say).
+  'max-expiry': (rule, { target, grants, now }) =>
+    grants()
+      .filter((g) => g.team.name !== OWNERS_TEAM && reaches(g, target.type, rule.access) && !endsWithin(g.expires, now, rule.days))
+      .map((g) => ({ team: g.team, found: { access: g.access, ...(g.expires === undefined ? {} : { expires: g.expires }) } })),
+};
+
+/** True when the grant ends no more than `days` days after `now` (a grant that has ended does). */
+function endsWithin(expires: string | undefined, now: number, days: number): boolean {
+  return expires !== undefined && msOf(expires) - now <= days * DAY_MS;
+}

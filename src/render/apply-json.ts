@@ -1,0 +1,26 @@
+// `apply --format json`: one JSON document on stdout, the plan (format 1), every outcome, and why
+// the run stopped when it stopped early.
+import type { ApplyResult, ChangeOutcome, Stop } from '../core/apply-outcome.js';
+import { changeDocument } from '../core/plan-document.js';
+import { planJsonDocument } from './json.js';
+import { noteText } from './apply-text.js';
+
+const stopDocument = (stop: Stop): { reason: string; exit_code: number } => ({ reason: stop.reason, exit_code: stop.exitCode });
+
+function extraOf(outcome: ChangeOutcome): { reason?: string; note?: string } {
+  if (outcome.status === 'failed') return { reason: outcome.reason };
+  return outcome.status !== 'not-started' && outcome.note ? { note: noteText(outcome.note) } : {};
+}
+
+/** The whole run, whatever its end (schemas/apply.schema.json, render/apply-schema.ts). */
+export function renderApplyJson(result: ApplyResult): string {
+  const base = { result: result.kind, plan: planJsonDocument(result.plan) };
+  if (result.kind === 'cancelled' && result.stopped) return `${JSON.stringify({ ...base, stopped: stopDocument(result.stopped) }, null, 2)}\n`;
+  if (result.kind !== 'applied') return `${JSON.stringify(base, null, 2)}\n`;
+  const { report } = result;
+  const outcomes = report.outcomes.map((o) => ({ status: o.status, change: changeDocument(o.change), ...extraOf(o) }));
+  const { applied, alreadySo, failed, notStarted } = report.counts;
+  const counts = { applied, already_so: alreadySo, failed, not_started: notStarted };
+  const stopped = report.stopped ? { stopped: stopDocument(report.stopped) } : {};
+  return `${JSON.stringify({ ...base, converged: report.converged, ...stopped, counts, outcomes }, null, 2)}\n`;
+}

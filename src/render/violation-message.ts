@@ -1,0 +1,55 @@
+// A policy violation in words (docs/effective-access.md, "Policies"): the one phrasing of what the check found, one
+// row per kind of rule (core/policy-rules.ts; the compiler asks for every kind), and the
+// violation's JSON, whose `message` it is. A violation read back from a saved plan keeps the words
+// it was saved with.
+import type { AccessSource } from '../core/effective.js';
+import type { JsonObject } from '../core/json-value.js';
+import type { TargetRef, TeamRef } from '../core/model.js';
+import type { PolicyViolation } from '../core/policy.js';
+import type { FindingOf, RuleKind } from '../core/policy-rules.js';
+import { describeInstant } from '../core/expiry.js';
+import { quote } from '../core/printable.js';
+import { sourceText } from './source-text.js';
+
+/** Where a finding is, for its words. */
+interface Place {
+  readonly target: TargetRef;
+  readonly team: TeamRef | null;
+}
+
+const where = (target: TargetRef): string => `${target.type} ${quote(target.name)}`;
+const sourcesText = (sources: readonly AccessSource[], target: TargetRef): string => sources.map((s) => sourceText(s, target.type)).join(', ');
+const atLeast = (level: string): string => (level === 'admin' ? 'admin' : `at least ${level}`);
+
+const WORDS: { readonly [K in RuleKind]: (found: FindingOf<K>, place: Place) => string } = {
+  'max-access': (found, { target, team }) => `team ${quote(team?.name ?? '')} has ${found.access} on ${where(target)}, above ${found.rule.access} (${sourcesText(found.sources, target)})`,
+  'min-access': (found, { target }) => {
+    const has = found.has ? `${found.has.access} (${sourcesText(found.has.sources, target)})` : 'no access';
+    return `team ${quote(found.rule.team)} has ${has} on ${where(target)}, below ${found.rule.access}`;
+  },
+  'max-teams': (found, { target }) => `${found.teams.length} teams have ${atLeast(found.rule.access)} on ${where(target)}, more than ${found.rule.count}: ${found.teams.join(', ')}`,
+  'max-expiry': (found, { target, team }) => {
+    const until = found.expires === undefined ? 'with no expiry' : `until ${describeInstant(found.expires)}`;
+    const days = `${found.rule.days} day${found.rule.days === 1 ? '' : 's'}`;
+    return `team ${quote(team?.name ?? '')} has ${found.access} on ${where(target)} ${until}: a grant of ${atLeast(found.rule.access)} must expire within ${days}`;
+  },
+};
+
+function wordsOf<K extends RuleKind>(found: FindingOf<K>, place: Place): string {
+  return WORDS[found.kind](found, place);
+}
+
+/** What the violation breaks, in one sentence (not yet made printable: each format does that its own way). */
+export function violationMessage(violation: PolicyViolation): string {
+  return 'message' in violation ? violation.message : wordsOf(violation.found, violation);
+}
+
+/** docs/effective-access.md, "Policies": `{policy, target: {type, name, id}, team: {name, id} | null, message}`. */
+export function violationDocument(violation: PolicyViolation): JsonObject {
+  return {
+    policy: violation.policy,
+    target: { type: violation.target.type, name: violation.target.name, id: violation.target.id },
+    team: violation.team ? { name: violation.team.name, id: violation.team.id } : null,
+    message: violationMessage(violation),
+  };
+}

@@ -1,0 +1,39 @@
+// Builders of the emulator's seeds that several tests need: numbered teams, projects and
+// workspaces, workspaces spread over projects, one organization's document, and many teams on one
+// project with the file that grants each of them there.
+import type { ProfileName } from '../../src/emulator/profile.js';
+import type { SeedDocument, SeedOrganization } from '../../src/emulator/types.js';
+
+/** `count` things numbered from 0, each `{ name: name(i), id: id(i) }`. */
+export function numbered(count: number, name: (i: number) => string, id: (i: number) => string): { name: string; id: string }[] {
+  return Array.from({ length: count }, (_, i) => ({ name: name(i), id: id(i) }));
+}
+
+/** Workspaces spread over projects in turn: workspace i in project i mod the number of projects. */
+export function spreadOver<W extends object>(workspaces: readonly W[], projects: readonly { readonly name: string }[]): (W & { project: string })[] {
+  return workspaces.map((w, i) => ({ ...w, project: projects[i % projects.length]!.name }));
+}
+
+/** The seed of one organization, answered with `profile` when one is given. */
+export function oneOrganization(organization: SeedOrganization, profile?: ProfileName): SeedDocument {
+  return { ...(profile ? { profile } : {}), organizations: [organization] };
+}
+
+export interface ManyTeams {
+  readonly organization: string;
+  readonly token: string;
+  readonly count: number;
+  /** The name of team i (its id is `team-i`). */
+  readonly team: (i: number) => string;
+}
+
+/**
+ * `count` teams and one project, `platform` (prj-platform), with no grant yet; and the file that
+ * grants each team `read` there: a plan or an apply of `count` changes on one target.
+ */
+export function manyTeamsOnOneProject(many: ManyTeams): { seed: SeedDocument; file: string } {
+  const teams = numbered(many.count, many.team, (i) => `team-${i}`);
+  const seed = oneOrganization({ name: many.organization, token: many.token, teams, projects: [{ name: 'platform', id: 'prj-platform' }] });
+  const grants = teams.map((t) => `      ${t.name}: read`);
+  return { seed, file: [`organization: ${many.organization}`, 'projects:', '  platform:', '    teams:', ...grants, ''].join('\n') };
+}
