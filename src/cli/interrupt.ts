@@ -5,6 +5,7 @@
 // lets the command finish quietly, with no more output, then exit 141: what a shell reports for git,
 // grep and terraform, which SIGPIPE ends (README, "Exit codes").
 import { RunStoppedError } from '../errors.js';
+import { whenMade } from './stdio.js';
 
 export type InterruptSource = 'SIGINT' | 'SIGTERM' | 'EPIPE';
 
@@ -59,7 +60,8 @@ export function listenForInterrupts(next: InterruptListener): () => void {
 
 /**
  * Once per process: an output that can't be written (the reader left) is no error of the run. Every
- * later write to it fails the same way and is ignored; the first is an interruption.
+ * later write to it fails the same way and is ignored; the first is an interruption. Watched from
+ * the moment Node's stream is made (stdio.ts): a run that never makes it writes without one.
  */
 export function watchOutputs(): void {
   const closed = (): void => {
@@ -69,8 +71,8 @@ export function watchOutputs(): void {
     process.exitCode = INTERRUPT_EXIT.EPIPE;
     interrupt('EPIPE');
   };
-  process.stdout.on('error', closed);
-  process.stderr.on('error', closed);
+  whenMade('stdout', (stream) => stream.on('error', closed));
+  whenMade('stderr', (stream) => stream.on('error', closed));
 }
 
 /** The exit code of a run whose stdout or stderr was closed under it, else the run's own. */

@@ -1,5 +1,6 @@
 // What a command may touch of the process: injected so commands run in tests without spawning.
 import { listenForInterrupts, watchOutputs, type InterruptListener } from './interrupt.js';
+import { stdioOutput } from './stdio.js';
 
 export interface Output {
   write(chunk: string): unknown;
@@ -48,19 +49,27 @@ async function askOnTerminal(question: string, signal?: AbortSignal): Promise<st
 /** The process's IO; call once. */
 export function processIO(): IO {
   watchOutputs();
-  const isTTY = Boolean(process.stdout.isTTY);
-  const stderrIsTTY = Boolean(process.stderr.isTTY);
+  // Asked only when read: asking makes Node's stream (stdio.ts), which --help and validate do
+  // without. Each answer is the same for the whole run.
+  let isTTY: boolean | undefined;
+  let stderrIsTTY: boolean | undefined;
   // A question needs someone to answer it on stdin, and to have seen what it asks about: the plan
   // goes to stdout, the question to stderr. `apply > plan.txt` is not asked.
-  const canAsk = isTTY && stderrIsTTY && Boolean(process.stdin.isTTY);
+  const canAsk = (io: IO): boolean => io.isTTY && io.stderrIsTTY === true && Boolean(process.stdin.isTTY);
   return {
-    stdout: process.stdout,
-    stderr: process.stderr,
+    stdout: stdioOutput('stdout'),
+    stderr: stdioOutput('stderr'),
     env: process.env,
-    isTTY,
-    stderrIsTTY,
+    get isTTY(): boolean {
+      return (isTTY ??= Boolean(process.stdout.isTTY));
+    },
+    get stderrIsTTY(): boolean {
+      return (stderrIsTTY ??= Boolean(process.stderr.isTTY));
+    },
     cwd: process.cwd(),
     onInterrupt: listenForInterrupts,
-    ...(canAsk ? { prompt: askOnTerminal } : {}),
+    get prompt(): IO['prompt'] {
+      return canAsk(this) ? askOnTerminal : undefined;
+    },
   };
 }

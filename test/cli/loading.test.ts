@@ -85,8 +85,9 @@ describe('what a command loads', () => {
     const { code, sources, packages, builtins } = loadedBy(['--help']);
     expect(code).toBe(0);
     // cli/interrupt: how every command ends on a closed stdout or a signal (docs/reliability.md, "Reliability");
-    // cli/launch and cli/bundle-loader: the bin, which loads the rest from the code cache.
-    expect(sources).toEqual(['cli/args', 'cli/bundle-loader', 'cli/interrupt', 'cli/io', 'cli/launch', 'cli/main', 'cli/registry', 'errors']);
+    // cli/launch and cli/bundle-loader: the bin, which loads the rest from the code cache; cli/stdio:
+    // stdout and stderr without Node's streams where they are a file or a terminal.
+    expect(sources).toEqual(['cli/args', 'cli/bundle-loader', 'cli/interrupt', 'cli/io', 'cli/launch', 'cli/main', 'cli/registry', 'cli/stdio', 'errors']);
     expect(packages).toEqual([]);
     // readline (and the stream modules under it) only to ask a question.
     expect(builtins.filter((b) => /^(readline|fs\/promises|https?|tls)($|\/)/.test(b))).toEqual([]);
