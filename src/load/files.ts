@@ -1,7 +1,7 @@
 // PATHS -> the files to read: files as given, directories as every `*.yaml`/`*.yml` below them,
 // recursively, sorted by path (docs/files.md, "Files and paths"). I/O failures become one-line problems,
 // never stack traces.
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { emptyFile, parseYamlText, type LoadedFile } from './document.js';
 import { MAX_FILE_BYTES } from './limits.js';
@@ -26,10 +26,16 @@ export interface FileSystem {
   readFile(path: string): Promise<Uint8Array>;
 }
 
+/**
+ * Node's, through its synchronous calls, behind the same promises: a run reads a few small files
+ * one after the other, and the promise API would load node:fs/promises (and readline under it) and
+ * wait on the thread pool for each call, which weighed on every start of `validate`
+ * (docs/performance.md, "Start-up"). A failed call rejects with the same error.
+ */
 export const nodeFileSystem: FileSystem = {
-  stat: (path) => stat(path),
-  readdir: (path) => readdir(path, { withFileTypes: true }),
-  readFile: (path) => readFile(path),
+  stat: async (path) => statSync(path),
+  readdir: async (path) => readdirSync(path, { withFileTypes: true }),
+  readFile: async (path) => readFileSync(path),
 };
 
 /** The files a directory given as PATHS contributes. */
