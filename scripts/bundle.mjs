@@ -94,6 +94,11 @@ export async function bundleCli({ root, compiled, out }) {
     // no loader for it without an experimental flag (src/cli/bundle-loader.ts).
     const importing = output.find((o) => o.type === 'chunk' && /\bimport\s*\(/.test(o.code));
     if (importing) throw new Error(`dist/cli/${importing.fileName} has an import(): the bundle must require() instead`);
+    // The launcher reads each file as Latin-1, a plain copy of its bytes, which is its text only
+    // while every byte is ASCII (`charset` above).
+    // eslint-disable-next-line no-control-regex -- any byte outside ASCII is the point
+    const wide = output.find((o) => o.type === 'chunk' && /[^\x00-\x7f]/.test(o.code));
+    if (wide) throw new Error(`dist/cli/${wide.fileName} holds a character outside ASCII: the launcher would misread it`);
     writeFileSync(join(out, '..', 'package.json'), '{ "type": "commonjs" }\n');
     return Object.fromEntries(output.filter((o) => o.type === 'chunk').map((c) => [c.fileName, c.moduleIds.map((id) => relative(root, id))]));
   } finally {
