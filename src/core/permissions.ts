@@ -98,6 +98,28 @@ export function orderedEntries(resource: Resource, permissions: PermissionSet): 
   return out;
 }
 
+/** Each resource's table keys, split once: what nestedPermissions walks. */
+const LAYOUT: { readonly [R in Resource]: readonly (readonly [key: string, group: string | undefined, name: string])[] } = {
+  'team-projects': PERMISSIONS['team-projects'].map((spec) => [spec.key, ...splitKey(spec.key)] as const),
+  'team-workspaces': PERMISSIONS['team-workspaces'].map((spec) => [spec.key, ...splitKey(spec.key)] as const),
+};
+
+/**
+ * `nestPermissions(orderedEntries(resource, permissions))` written into `out`, in one pass with the
+ * keys split once: a plan's checksum and JSON form build one for every side of every change, and at
+ * 100,000 grants the entries, the split keys and the spread were a fifth of the plan's time.
+ */
+export function nestedPermissionsInto<T extends Record<string, unknown>>(out: T, resource: Resource, permissions: PermissionSet): T {
+  const into = out as Record<string, unknown>;
+  for (const [key, group, name] of LAYOUT[resource]) {
+    const value = permissions[key];
+    if (value === undefined) continue;
+    if (group === undefined) into[name] = value;
+    else ((into[group] ??= {}) as Record<string, PermissionValue>)[name] = value;
+  }
+  return out;
+}
+
 /** The one place custom defaults are filled: given attributes over the tables' custom defaults, in table order. */
 export function customAccess(resource: Resource, given: PermissionSet): CustomAccess {
   const permissions: Record<string, PermissionValue> = {};

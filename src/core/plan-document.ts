@@ -5,7 +5,7 @@
 import type { JsonObject } from './json-value.js';
 import type { Resource } from './access.js';
 import type { Access, GrantOrigin, GrantRead, ReportedAccess } from './model.js';
-import { nestPermissions, orderedEntries, permissionsOf } from './permissions.js';
+import { nestedPermissionsInto, permissionsOf } from './permissions.js';
 import type { Change, PlanWarning } from './plan.js';
 import type { ServerInfo } from './server.js';
 
@@ -17,7 +17,8 @@ export const PLAN_FORMAT_VERSION = 1;
  * permissions it has, in table order and the wire's nesting.
  */
 export function accessDocument(resource: Resource, access: Access | ReportedAccess, role?: string): JsonObject {
-  return { access: access.access, ...(role === undefined ? {} : { role }), ...nestPermissions(orderedEntries(resource, permissionsOf(resource, access))) };
+  const out: JsonObject = role === undefined ? { access: access.access } : { access: access.access, role };
+  return nestedPermissionsInto(out, resource, permissionsOf(resource, access));
 }
 
 export function changeDocument(change: Change): JsonObject {
