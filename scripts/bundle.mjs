@@ -22,6 +22,8 @@ function packageOf(specifier) {
 
 /** The bundled package a module comes from (its own chunk, named after it), or null. */
 function bundledPackageOf(id) {
+  // Ajv's runtime helpers (and the package under one) go where the validator is (bundleAjvRuntime).
+  if (/[\\/]node_modules[\\/](ajv|fast-deep-equal)[\\/]/.test(id)) return null;
   const match = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/.exec(id);
   return match ? match[1].replace(/[\\/]/, '-') : null;
 }
@@ -49,6 +51,35 @@ function keepModuleUrls({ root, compiled, out }) {
 }
 
 /**
+ * Ajv's runtime helpers (ucs2length, equal), which the standalone validator requires through a
+ * createRequire of its own (scripts/standalone-validator.mjs: Node runs that file as an ES module
+ * too), become imports the bundle holds: at run time the require cost node:module, Node's search of
+ * node_modules and three files compiled without a cache, 3 to 8 ms of every `validate`.
+ */
+const AJV_RUNTIME = /^ajv\/dist\/runtime\//;
+function bundleAjvRuntime({ compiled }) {
+  const file = join(compiled, 'validate/schema-validator.js');
+  const header = "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n";
+  return {
+    name: 'bundle-ajv-runtime',
+    transform(code, id) {
+      if (id !== file) return null;
+      if (!code.includes(header)) throw new Error(`${id}: the createRequire header scripts/standalone-validator.mjs writes is not there`);
+      const helpers = new Map();
+      const body = code.replace(header, '').replace(/\brequire\("(ajv\/dist\/runtime\/[\w-]+)"\)/g, (_, path) => {
+        if (!helpers.has(path)) helpers.set(path, `ajvRuntime${helpers.size}`);
+        return helpers.get(path);
+      });
+      if (/\brequire\(/.test(body)) throw new Error(`${id}: a require() other than Ajv's runtime helpers`);
+      // The default import of a CommonJS module from an ES module is its module.exports, as Node has
+      // it (rolldown's Node interop for a `type: module` package): what require() returned.
+      const imports = [...helpers].map(([path, name]) => `import ${name} from ${JSON.stringify(`${path}.js`)};\n`).join('');
+      return { code: `${imports}${body}`, map: null };
+    },
+  };
+}
+
+/**
  * Bundles `compiled`/cli/launch.js and cli/main.js into `out` (dist/cli). Returns, for each file
  * written, the modules it holds (relative to the package root), which test/cli/loading.test.ts reads.
  */
@@ -60,9 +91,9 @@ export async function bundleCli({ root, compiled, out }) {
     // rest through the code cache (docs/performance.md, "Start-up").
     input: { main: join(compiled, 'cli/launch.js'), cli: join(compiled, 'cli/main.js') },
     platform: 'node',
-    external: (id) => external.includes(packageOf(id)),
+    external: (id) => external.includes(packageOf(id)) && !AJV_RUNTIME.test(id),
     resolve: { alias: { yaml: esmBuildOf(root, 'yaml') } },
-    plugins: [keepModuleUrls({ root, compiled, out })],
+    plugins: [bundleAjvRuntime({ compiled }), keepModuleUrls({ root, compiled, out })],
     logLevel: 'warn',
   });
   try {
