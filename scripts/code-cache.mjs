@@ -11,6 +11,7 @@
 // a start its time, never its result: the file is then compiled from its source.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire, Module } from 'node:module';
 import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -33,7 +34,7 @@ async function train(root) {
   const cacheDir = join(root, 'dist/code-cache');
   rmSync(cacheDir, { recursive: true, force: true });
   const { bundleLoader, cacheFileOf } = await import(pathToFileURL(join(root, '.build/cli/bundle-loader.js')).href);
-  const loader = bundleLoader(dist, cacheDir);
+  const loader = bundleLoader(dist, cacheDir, { require: createRequire(join(dist, 'main.js')), Module });
   const caches = new Map();
   const keep = () => {
     for (const name of loader.uses().keys()) if (!caches.has(name)) caches.set(name, loader.cacheOf(name));

@@ -10,8 +10,8 @@
 // checks only the source's length), or rejected by V8 (another Node, other V8 flags, a damaged
 // file): the file is then compiled from its source, as require() would.
 import { readFileSync, statSync } from 'node:fs';
-import { createRequire, Module } from 'node:module';
-import { join, sep } from 'node:path';
+import type { Module } from 'node:module';
+import { sep } from 'node:path';
 import { Script } from 'node:vm';
 
 /** What became of a file's code cache; `compiled`: there was none to read. */
@@ -50,12 +50,23 @@ function readCache(file: string, cacheFile: string): { data?: Buffer; stale?: tr
   }
 }
 
+/**
+ * Node's CommonJS loader as the loader uses it: a require() that resolves from `dir` (the bin's
+ * own, or createRequire of a file there) and the Module class. Handed in rather than imported: the
+ * bin has both without node:module, whose loading (with the ES module loader under it) would cost
+ * every start about 1 ms.
+ */
+export interface CommonJs {
+  readonly require: NodeJS.Require;
+  readonly Module: typeof Module;
+}
+
 /** Loads the files of `dir` (dist/cli), with the caches of `cacheDir` where they hold. */
-export function bundleLoader(dir: string, cacheDir: string): BundleLoader {
+export function bundleLoader(dir: string, cacheDir: string, node: CommonJs): BundleLoader {
   const scripts = new Map<string, Script>();
   const uses = new Map<string, CacheUse>();
   // Every file of the bundle lies in `dir`: one require() resolves what they all ask for.
-  const fromNode = createRequire(join(dir, 'main.js'));
+  const fromNode = node.require;
   const fileOf = (name: string): string => `${dir}${sep}${name}`;
 
   // No `importModuleDynamically`: the bundle has no import() (scripts/bundle.mjs makes sure).
@@ -77,7 +88,7 @@ export function bundleLoader(dir: string, cacheDir: string): BundleLoader {
     const { script, use } = compile(name, true);
     scripts.set(name, script);
     uses.set(name, use);
-    const module = new Module(file);
+    const module = new node.Module(file);
     module.filename = file;
     // In the cache before it runs, as require() does: a cycle gets the exports so far.
     fromNode.cache[file] = module;

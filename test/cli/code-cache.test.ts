@@ -54,7 +54,8 @@ const runsOf = (root: string): string[] => RUNS.map((args) => run(root, args));
 function usesOf(root: string, argv: readonly string[]): Record<string, string> {
   const script = `
     const { bundleLoader } = await import(${JSON.stringify(pathToFileURL(join(ROOT, '.build/cli/bundle-loader.js')).href)});
-    const loader = bundleLoader(${JSON.stringify(join(root, 'dist/cli'))}, ${JSON.stringify(cacheDirOf(root))});
+    const { createRequire, Module } = await import('node:module');
+    const loader = bundleLoader(${JSON.stringify(join(root, 'dist/cli'))}, ${JSON.stringify(cacheDirOf(root))}, { require: createRequire(${JSON.stringify(join(root, 'dist/cli/main.js'))}), Module });
     const silent = { write: () => true };
     const code = await loader.load('cli.js').main(${JSON.stringify(argv)}, { stdout: silent, stderr: silent, env: {}, isTTY: false, cwd: ${JSON.stringify(root)} });
     process.stdout.write(JSON.stringify({ code, uses: Object.fromEntries(loader.uses()) }));`;
