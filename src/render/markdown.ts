@@ -9,6 +9,7 @@ import { effectiveLines } from './effective-lines.js';
 import { detailLines, groupByTarget, headline, hiddenWarningsLine, refusalHeadline, shownWarnings, showsSources, SIGN, sourceLabel, summaryLine, type TargetGroup, type WarningScope } from './lines.js';
 import { collapsed, escapeHtml, escapeText, fenced, fenceSafe } from './markdown-text.js';
 import { MAX_VIOLATIONS_SHOWN, violationHeadline, violationText } from './violation-lines.js';
+import { TEAM_SIGN, teamCounts, teamDetailLines, teamHeadline, teamSummaryLine } from './team-lines.js';
 
 /** GitHub refuses comments longer than this many characters. */
 export const GITHUB_COMMENT_LIMIT = 65_536;
@@ -44,7 +45,7 @@ const KIND = {
 
 function driftLine(plan: Plan): string {
   const { add, update, remove } = plan.summary;
-  if (add + update + remove === 0) return `No drift: access in ${plan.organization} matches the files.`;
+  if (add + update + remove + (plan.teamChanges?.length ?? 0) === 0) return `No drift: access in ${plan.organization} matches the files.`;
   return `Drift in ${plan.organization}: live access differs from the files (${add} missing, ${update} different, ${remove} not in the files).`;
 }
 
@@ -106,6 +107,23 @@ function violationBlock(plan: Plan): string[] {
   return [...lines, ''];
 }
 
+/** docs/plan.md, "Team changes": how many, under the summary. */
+function teamsLine(plan: Plan): string[] {
+  const line = teamSummaryLine(plan.teamChanges);
+  return line === undefined ? [] : [escapeText(line), ''];
+}
+
+/** The team changes, before the grants (apply makes the creates and renames first); a deletion is never collapsed. */
+function teamSection(plan: Plan): string {
+  const changes = plan.teamChanges ?? [];
+  if (changes.length === 0) return '';
+  const lines = changes.flatMap((c) => {
+    const sign = TEAM_SIGN[c.action] === '~' ? '!' : TEAM_SIGN[c.action];
+    return [`${sign} ${c.name}: ${teamHeadline(c)}`, ...teamDetailLines(c).map((line) => `${line.sign}     ${line.text}`)];
+  });
+  return `**teams** (${escapeText(teamCounts(changes))})\n\n${fenced('diff', lines)}\n`;
+}
+
 function headOf(plan: Plan, kind: PlanKind): string {
   const words = KIND[kind];
   return [
@@ -114,6 +132,7 @@ function headOf(plan: Plan, kind: PlanKind): string {
     '',
     escapeText(kind === 'drift' ? driftLine(plan) : summaryLine(plan)),
     '',
+    ...teamsLine(plan),
     ...coverageBlock(plan),
     ...refusalBlock(plan),
     ...violationBlock(plan),
@@ -183,5 +202,5 @@ export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): strin
     shown.push(text);
     used += text.length;
   }
-  return `${head}${shown.join('')}${cutNote(groups.slice(shown.length), groups.length)}${tail}`;
+  return `${head}${teamSection(plan)}${shown.join('')}${cutNote(groups.slice(shown.length), groups.length)}${tail}`;
 }

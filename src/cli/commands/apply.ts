@@ -92,7 +92,7 @@ function hooksFor(io: IO, ask: IO['prompt'] | 'approved', show: ApplyHooks['show
     confirm: async (plan, signal) => {
       if (ask === 'approved') return true;
       if (!ask) throw new CLIError('refusing to apply without confirmation: there is no terminal to ask on. Review the plan, then run apply with --auto-approve.');
-      const count = plan.changes.length;
+      const count = plan.changes.length + (plan.teamChanges?.length ?? 0);
       let answer: string;
       try {
         answer = await ask(`\nApply ${count} change${count === 1 ? '' : 's'} to ${plan.organization}? Only '${CONFIRM_WORD}' is accepted: `, signal);
