@@ -15,6 +15,8 @@ import { Session, type SessionOptions } from './session.js';
 import * as wire from './translate.js';
 import { tokenIdentityFromDocument } from './translate-account.js';
 import { createGrantBody, updateGrantBody } from './translate-body.js';
+import { teamWriteBody } from './translate-team.js';
+import type { TeamApi, TeamWrite } from '../core/team-write.js';
 import type { ListPage } from './translate.js';
 
 export type ClientOptions = SessionOptions;
@@ -52,7 +54,8 @@ export interface TaggedWorkspaces {
   readonly keyValueTags: boolean;
 }
 
-export class TfeClient {
+/** `implements`: the compiler checks the client against the port team changes are written through (core/team-write.ts). */
+export class TfeClient implements TeamApi {
   private readonly session: Session;
   private server: Promise<ServerInfo> | undefined;
   private account: Promise<TokenIdentity | undefined> | undefined;
@@ -201,13 +204,36 @@ export class TfeClient {
   }
 
   /** `unconfirmed`: the DELETE met 404 after an attempt whose answer was lost; the caller reads the target to know. */
-  async removeGrant(resource: Resource, grantId: string): Promise<RemoveOutcome> {
-    const answer = await this.session.request({ method: 'DELETE', path: `/${resource}/${encodeURIComponent(grantId)}` });
-    return answer.unconfirmed === true ? 'unconfirmed' : 'removed';
+  removeGrant(resource: Resource, grantId: string): Promise<RemoveOutcome> {
+    return this.remove(`/${resource}/${encodeURIComponent(grantId)}`);
+  }
+
+  /**
+   * `POST /organizations/:org/teams` with the attributes given (docs/api.md, "Teams"); 200 or 201.
+   * As addGrant: never retried after a lost answer (OutcomeUnknownError: the caller lists the teams).
+   */
+  createTeam(organization: string, team: TeamWrite & { readonly name: string }): Promise<Team> {
+    return this.one({ method: 'POST', path: `${org(organization)}/teams`, body: teamWriteBody(team) }, wire.teamFromDocument);
+  }
+
+  /** `PATCH /teams/:id`, only the attributes given: the service merges them, the flags too (docs/api.md, "Teams"). */
+  updateTeam(teamId: string, change: TeamWrite): Promise<Team> {
+    return this.one({ method: 'PATCH', path: `/teams/${encodeURIComponent(teamId)}`, body: teamWriteBody(change) }, wire.teamFromDocument);
+  }
+
+  /** `DELETE /teams/:id` (its grants go with it); `unconfirmed` as for removeGrant: the caller lists the teams to know. */
+  deleteTeam(teamId: string): Promise<RemoveOutcome> {
+    return this.remove(`/teams/${encodeURIComponent(teamId)}`);
   }
 
   close(): Promise<void> {
     return this.session.close();
+  }
+
+  /** A DELETE: 204 or 200 is `removed`; 404 after an attempt whose answer was lost, `unconfirmed` (session.ts). */
+  private async remove(path: string): Promise<RemoveOutcome> {
+    const answer = await this.session.request({ method: 'DELETE', path });
+    return answer.unconfirmed === true ? 'unconfirmed' : 'removed';
   }
 
   private async one<T>(request: HttpRequest, read: (body: unknown, context: string) => T): Promise<T> {

@@ -38,7 +38,10 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxRateLimitWaitMs: 60_000,
 };
 
-/** PATCH sends the full set of values (translate-body.ts), so sending it twice is harmless. */
+/**
+ * PATCH sends values, never increments: a grant's full set (translate-body.ts), a team's changed
+ * attributes (translate-team.ts, a rename included), so sending it twice is harmless.
+ */
 export const IDEMPOTENT: ReadonlySet<Method> = new Set<Method>(['GET', 'PATCH', 'DELETE']);
 
 /** undici's codes for an answer that did not come in time: its headers, or the next chunk of its body. */

@@ -8,6 +8,7 @@ import { WireFormatError } from './errors/wire-format-error.js';
 import { isObject, ObjectReader } from './json.js';
 import { grantFromResource } from './translate-grant.js';
 import { bindingsOfList, tagNamesOf } from './translate-tags.js';
+import { teamOf } from './translate-team.js';
 
 
 /** The pagination a list answer reported (docs/api.md, "Pagination"); absent on unpaginated answers. */
@@ -30,31 +31,10 @@ function expectType(reader: ObjectReader, type: string): void {
   if (actual !== type) throw reader.error(`${reader.at('type')} is "${actual}", expected "${type}"`);
 }
 
-/** `relationships.users.data` ids (docs/api.md, "Account details": who a user token acts as); absent or not a list, not reported. */
-function userIdsOf(team: ObjectReader): string[] | undefined {
-  const data = (team.value['relationships'] as { users?: { data?: unknown } } | undefined)?.users?.data;
-  if (!Array.isArray(data)) return undefined;
-  return data.flatMap((entry: unknown) => {
-    const id = typeof entry === 'object' && entry !== null ? (entry as { id?: unknown }).id : undefined;
-    return typeof id === 'string' ? [id] : [];
-  });
-}
-
 export function teamFromResource(value: unknown, path: string, context: string): Team {
   const reader = ObjectReader.of(value, path, context);
   expectType(reader, 'teams');
-  const attributes = reader.object('attributes');
-  const orgAccess = attributes.optionalObject('organization-access');
-  const organizationAccess: Record<string, boolean> = {};
-  for (const [key, flag] of Object.entries(orgAccess.value)) {
-    if (flag === null) continue; // not reported
-    if (typeof flag !== 'boolean') throw orgAccess.error(`${orgAccess.at(key)} is not a boolean`);
-    organizationAccess[key] = flag;
-  }
-  // A team whose visibility is not reported is shown as `unknown`, never assumed secret or not.
-  const visibility = attributes.optionalString('visibility') ?? 'unknown';
-  const users = userIdsOf(reader);
-  return { id: reader.string('id'), name: attributes.string('name'), visibility, organizationAccess, ...(users ? { userIds: users } : {}) };
+  return teamOf(reader);
 }
 
 export function projectFromResource(value: unknown, path: string, context: string): Project {

@@ -13,6 +13,11 @@ const MANAGE_PROJECTS = 'manage-projects';
 const MANAGE_WORKSPACES = 'manage-workspaces';
 const READ_PROJECTS = 'read-projects';
 const READ_WORKSPACES = 'read-workspaces';
+// docs/api.md, "Teams": who may create, change and delete teams.
+const MANAGE_TEAMS = 'manage-teams';
+const MANAGE_ORGANIZATION_ACCESS = 'manage-organization-access';
+const ACCESS_SECRET_TEAMS = 'access-secret-teams';
+const TEAM_MANAGEMENT = ['manage-membership', MANAGE_TEAMS, MANAGE_ORGANIZATION_ACCESS];
 // docs/api.md, "Seed: access levels": maintain and admin on a project give the admin workspace role on its workspaces.
 const PROJECT_LEVELS_WITH_WORKSPACE_ADMIN = new Set(['maintain', 'admin']);
 
@@ -54,7 +59,38 @@ export class Authz {
   canSeeTeam(team: Team): boolean {
     if (this.isOwner(team.org)) return true;
     const own = this.memberTeam(team.org);
-    return own !== undefined && (own.id === team.id || team.visibility !== 'secret');
+    return own !== undefined && (own.id === team.id || team.visibility !== 'secret' || this.seesSecretTeams(team.org));
+  }
+
+  /**
+   * docs/api.md, "Teams", who may call: `access-secret-teams` extends a team-management flag to
+   * secret teams; alone it gives nothing.
+   */
+  seesSecretTeams(org: string): boolean {
+    if (this.isOwner(org)) return true;
+    const own = this.memberTeam(org);
+    return own !== undefined && this.orgAccess(own, ACCESS_SECRET_TEAMS) && this.orgAccess(own, ...TEAM_MANAGEMENT);
+  }
+
+  /** Create teams: owners and `manage-teams` (docs/api.md, "Teams"). */
+  canCreateTeams(org: string): boolean {
+    if (this.isOwner(org)) return true;
+    const own = this.memberTeam(org);
+    return own !== undefined && this.orgAccess(own, MANAGE_TEAMS);
+  }
+
+  /** Update or delete `team`: owners; `manage-teams` on visible teams, on secret ones with access-secret-teams; the owners team only owners. */
+  canManageTeam(team: Team): boolean {
+    if (this.isOwner(team.org)) return true;
+    if (team.name === OWNERS_TEAM || !this.canCreateTeams(team.org)) return false;
+    return team.visibility !== 'secret' || this.seesSecretTeams(team.org);
+  }
+
+  /** Change a team's organization access: owners and `manage-organization-access` (docs/api.md, "Teams"). */
+  canChangeOrganizationAccess(org: string): boolean {
+    if (this.isOwner(org)) return true;
+    const own = this.memberTeam(org);
+    return own !== undefined && this.orgAccess(own, MANAGE_ORGANIZATION_ACCESS);
   }
 
   canSeeProject(project: Project): boolean {

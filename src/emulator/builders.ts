@@ -30,11 +30,25 @@ export interface TeamSpec {
   id?: string;
   visibility: 'organization' | 'secret';
   organizationAccess: Record<string, boolean>;
+  /** Default null. */
+  ssoTeamId?: string | null;
+  /** Default true (docs/api.md, "Teams"). */
+  allowMemberTokenManagement?: boolean;
+  scim?: { readonly groupName: string };
 }
 
 export function createTeam(store: Store, org: string, spec: TeamSpec): Team {
   const id = chooseId(store, ID_PREFIX.team, spec.id);
-  return store.addTeam({ id, org, name: spec.name, visibility: spec.visibility, organizationAccess: { ...spec.organizationAccess } });
+  return store.addTeam({
+    id,
+    org,
+    name: spec.name,
+    visibility: spec.visibility,
+    organizationAccess: { ...spec.organizationAccess },
+    ssoTeamId: spec.ssoTeamId ?? null,
+    allowMemberTokenManagement: spec.allowMemberTokenManagement ?? true,
+    ...(spec.scim ? { scim: spec.scim } : {}),
+  });
 }
 
 export function createProject(store: Store, org: string, spec: { name: string; id?: string; description?: string | null; tagBindings?: TagBinding[] }): Project {

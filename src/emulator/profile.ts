@@ -2,6 +2,7 @@
 // `current` as the service does today (docs/api.md, "Newer facts" and "Server capabilities").
 // Everything in which they differ is a field of Profile, read where the answer is made: a new
 // current-only behaviour is one more field here and one `if` at its place.
+import { CURRENT_FLAGS, SEED_FLAGS } from './team-flags.js';
 import { CUSTOM_DEFAULTS, IMPLIED, PERMISSIONS, type FixedLevel, type PermissionSet, type PermissionSpec, type PermissionValue, type Resource } from '../core/access.js';
 
 export const PROFILE_NAMES = ['seed', 'current'] as const;
@@ -32,6 +33,11 @@ export interface Profile {
    * a release without them: flat tags only, the include refused with 400 (docs/api.md, "Workspace tags").
    */
   readonly keyValueTags: boolean;
+  /**
+   * The organization-access flags a team has (docs/api.md, "Teams"): stored, reported on every team,
+   * in lists too; a body naming another is a 422. `seed`: the fourteen of the docs' team sample.
+   */
+  readonly organizationFlags: readonly string[];
 }
 
 /**
@@ -59,6 +65,7 @@ export const PROFILES: { readonly [N in ProfileName]: Profile } = {
     announceRateLimit: false,
     teamFilter: false,
     keyValueTags: false,
+    organizationFlags: SEED_FLAGS,
   },
   current: {
     name: 'current',
@@ -70,6 +77,7 @@ export const PROFILES: { readonly [N in ProfileName]: Profile } = {
     announceRateLimit: true,
     teamFilter: true,
     keyValueTags: true,
+    organizationFlags: CURRENT_FLAGS,
   },
 };
 

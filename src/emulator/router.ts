@@ -4,6 +4,7 @@ import type { RequestContext } from './context.js';
 import { accountDetails } from './routes-account.js';
 import { createGrantRoute, deleteGrant, listGrants, showGrant, updateGrant } from './routes-grants.js';
 import * as setup from './routes-setup.js';
+import * as teams from './routes-teams.js';
 
 type Handler = (ctx: RequestContext) => Answer;
 
@@ -39,9 +40,11 @@ const ROUTES: readonly Route[] = [
   route('POST', '/organizations', setup.createOrganizationRoute),
   route('GET', '/organizations/:org', setup.showOrganization),
   route('POST', '/organizations/:org/authentication-token', setup.createOrganizationToken),
-  route('GET', '/organizations/:org/teams', setup.listTeams),
-  route('POST', '/organizations/:org/teams', setup.createTeamRoute),
-  route('GET', '/teams/:id', setup.showTeam),
+  route('GET', '/organizations/:org/teams', teams.listTeams),
+  route('POST', '/organizations/:org/teams', teams.createTeamRoute),
+  route('GET', '/teams/:id', teams.showTeam),
+  route('PATCH', '/teams/:id', teams.updateTeam),
+  route('DELETE', '/teams/:id', teams.deleteTeam),
   route('POST', '/teams/:id/authentication-token', setup.createTeamToken),
   route('GET', '/organizations/:org/projects', setup.listProjects),
   route('POST', '/organizations/:org/projects', setup.createProjectRoute),

@@ -74,6 +74,17 @@ function userResource(user: AccountUser): unknown {
   };
 }
 
+/** The admin user's membership of `org` (`include=organization-memberships` of its owners team): an id of the emulator's own. */
+export function adminMembershipId(org: string): string {
+  return `ou-${derived(`membership:${org}`, ID_SUFFIX_LENGTH)}`;
+}
+
+/** The admin token's user as a `users` resource: what `include=users` of an owners team carries (wire-teams.ts). */
+export function adminUserResource(store: Store): unknown {
+  const user = accountOf(store, { kind: 'admin' });
+  return user ? userResource(user) : undefined;
+}
+
 export function accountDetails(ctx: RequestContext): Answer {
   const user = accountOf(ctx.store, ctx.authz.identity);
   // A team token outlives no team in this emulator; should one, it is a token no longer valid.

@@ -1,19 +1,19 @@
-// The name-resolution and set-up endpoints of docs/api.md, "Name resolution": organizations, teams,
-// projects, workspaces and tokens. Lists are paginated like every list of the real API.
+// The name-resolution and set-up endpoints of docs/api.md, "Name resolution": organizations,
+// projects, workspaces and tokens (teams: routes-teams.ts). Lists are paginated like every list of the real API.
 import { Invalid, NOT_FOUND, ok, type Answer } from './answers.js';
-import { createOrganization, createProject, createTeam, createWorkspace } from './builders.js';
+import { createOrganization, createProject, createWorkspace } from './builders.js';
 import { pagedList, param, type RequestContext } from './context.js';
-import { readName, readOptionalString, readOrganizationAccess, readRelationshipId, readSetupBody, readVisibility } from './setup-body.js';
+import { readName, readOptionalString, readRelationshipId, readSetupBody } from './setup-body.js';
 import { DEFAULT_PROJECT, type Workspace } from './state.js';
-import { organizationResource, projectResource, teamResource, tokenResource, workspaceResource } from './wire-resources.js';
+import { organizationResource, projectResource, tokenResource, workspaceResource } from './wire-resources.js';
 import { bindingResources, includesBindings, INVALID_INCLUDE, readTagBindings, readTagNames, workspaceFilter } from './workspace-tags.js';
 
 const CREATED = 201;
 // The real API answers 422 "Name has already been taken" (docs/api.md, "Errors the real service gives").
-const NAME_TAKEN = (): Invalid => new Invalid('/data/attributes/name', 'Name has already been taken');
+export const NAME_TAKEN = (): Invalid => new Invalid('/data/attributes/name', 'Name has already been taken');
 
 /** `filter[names]=a,b`: comma-separated, matched case-insensitively (a client re-matches exactly). */
-function namesFilter(ctx: RequestContext): Set<string> | undefined {
+export function namesFilter(ctx: RequestContext): Set<string> | undefined {
   const raw = ctx.query.get('filter[names]');
   if (raw === null) return undefined;
   return new Set(raw.split(',').map((n) => n.trim().toLowerCase()).filter((n) => n !== ''));
@@ -36,41 +36,6 @@ export function createOrganizationRoute(ctx: RequestContext): Answer {
   const name = readName(attributes, 'organization');
   if (ctx.store.orgs.has(name)) throw NAME_TAKEN();
   return ok({ data: organizationResource(createOrganization(ctx.store, name, readOptionalString(attributes, 'email'))) }, CREATED);
-}
-
-/** An organization that uses HCP groups (HCP Europe) has no teams endpoints: 404 as for any unknown path (docs/api.md, "Newer facts"). */
-function hasTeamsEndpoint(ctx: RequestContext, org: string): boolean {
-  return ctx.store.orgs.get(org)?.hcpGroups !== true;
-}
-
-export function listTeams(ctx: RequestContext): Answer {
-  const org = param(ctx, 0);
-  if (!ctx.store.orgs.has(org) || !ctx.authz.isMember(org) || !hasTeamsEndpoint(ctx, org)) return NOT_FOUND;
-  const names = namesFilter(ctx);
-  const q = ctx.query.get('q')?.toLowerCase();
-  const teams = ctx.store
-    .teamsOf(org)
-    .filter((t) => ctx.authz.canSeeTeam(t))
-    .filter((t) => names === undefined || names.has(t.name.toLowerCase()))
-    .filter((t) => q === undefined || t.name.toLowerCase().includes(q));
-  return ok(pagedList(ctx, teams, (t) => teamResource(t, { inList: true })));
-}
-
-export function showTeam(ctx: RequestContext): Answer {
-  const team = ctx.store.teams.get(param(ctx, 0));
-  return team && ctx.authz.canSeeTeam(team) && hasTeamsEndpoint(ctx, team.org) ? ok({ data: teamResource(team) }) : NOT_FOUND;
-}
-
-export function createTeamRoute(ctx: RequestContext): Answer {
-  const org = param(ctx, 0);
-  if (!ctx.store.orgs.has(org) || !ctx.authz.isOwner(org) || !hasTeamsEndpoint(ctx, org)) return NOT_FOUND;
-  const { attributes } = readSetupBody(ctx.body, 'teams');
-  const name = readName(attributes, 'team');
-  // The real service creates teams `secret` unless told otherwise.
-  const visibility = readVisibility(attributes.visibility, 'secret', '/data/attributes/visibility');
-  const organizationAccess = readOrganizationAccess(attributes['organization-access'], '/data/attributes/organization-access');
-  if (ctx.store.teamByName(org, name)) throw NAME_TAKEN();
-  return ok({ data: teamResource(createTeam(ctx.store, org, { name, visibility, organizationAccess })) }, CREATED);
 }
 
 export function createTeamToken(ctx: RequestContext): Answer {

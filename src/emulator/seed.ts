@@ -6,8 +6,8 @@ import { CLIError } from '../errors.js';
 import { Invalid } from './answers.js';
 import { createGrant, createOrganization, createProject, createTeam, createWorkspace } from './builders.js';
 import { isObject, readCreate } from './grant-body.js';
-import { readOrganizationAccess, readVisibility } from './setup-body.js';
-import { DEFAULT_PROJECT, type Identity, type Store, type TagBinding } from './state.js';
+import { seedTeamSettings } from './seed-teams.js';
+import { DEFAULT_PROJECT, type Identity, type Store, type TagBinding, type Team } from './state.js';
 import { checkBindings, readTagNames } from './workspace-tags.js';
 import { isProfileName, PROFILE_NAMES } from './profile.js';
 import { WORKSPACE_PERMISSIONS, type Resource } from '../core/access.js';
@@ -17,7 +17,7 @@ import type { SeedDocument, SeedOrganization, SeedTeamProject, SeedTeamWorkspace
 type Obj = Record<string, unknown>;
 
 const ORG_KEYS = ['name', 'email', 'token', 'hcp-groups', 'teams', 'projects', 'workspaces', 'team-projects', 'team-workspaces'];
-const TEAM_KEYS = ['name', 'id', 'visibility', 'organization-access', 'tokens'];
+const TEAM_KEYS = ['name', 'id', 'visibility', 'organization-access', 'sso-team-id', 'allow-member-token-management', 'scim-linked', 'scim-group-name', 'tokens'];
 const PROJECT_KEYS = ['name', 'id', 'description', 'tag-bindings'];
 const WORKSPACE_KEYS = ['name', 'id', 'project', 'tag-names', 'tag-bindings'];
 const TEAM_PROJECT_KEYS = ['team', 'project', 'access', 'id', 'project-access', 'workspace-access'];
@@ -83,18 +83,26 @@ function claim(store: Store, id: string | undefined, where: string): string | un
   return id;
 }
 
+function ownersFromSeed(owners: Team, settings: ReturnType<typeof seedTeamSettings>): void {
+  Object.assign(owners.organizationAccess, settings.organizationAccess);
+  if (settings.ssoTeamId !== undefined) owners.ssoTeamId = settings.ssoTeamId;
+  if (settings.allowMemberTokenManagement !== undefined) owners.allowMemberTokenManagement = settings.allowMemberTokenManagement;
+}
+
 function applyTeams(store: Store, org: SeedOrganization, where: string): void {
   (org.teams ?? []).forEach((t, j) => {
     const at = `${where}.teams[${j}]`;
     try {
-      const visibility = readVisibility(t.visibility, 'organization', 'visibility');
-      const organizationAccess = readOrganizationAccess(t['organization-access'], 'organization-access');
+      const settings = seedTeamSettings(store, t);
       const existing = store.teamByName(org.name, t.name);
       // The `owners` team always exists; listing it in the seed adds tokens or access to it.
       if (existing && t.name !== OWNERS_TEAM) fail(at, `team "${t.name}" is listed twice`);
-      const team = existing ?? createTeam(store, org.name, { name: t.name, id: claim(store, t.id, at), visibility, organizationAccess });
-      // The owners team keeps its visibility; the seed may add organization access and tokens to it.
-      if (existing) Object.assign(existing.organizationAccess, organizationAccess);
+      const team = existing ?? createTeam(store, org.name, { name: t.name, id: claim(store, t.id, at), ...settings });
+      // The owners team keeps its visibility; the seed may add organization access, an SSO id and tokens to it.
+      if (existing) ownersFromSeed(existing, settings);
+      const organization = store.orgs.get(org.name);
+      // docs/api.md, "Teams": with SCIM on, every team answer carries the `scim-*` attributes.
+      if (team.scim && organization) organization.scim = true;
       (t.tokens ?? []).forEach((token, k) => addToken(store, token, { kind: 'team', teamId: team.id }, `${at}.tokens[${k}]`));
     } catch (error: unknown) {
       if (error instanceof Invalid) fail(at, error.detail);

@@ -2,7 +2,6 @@
 // resolution"). Pure: parsed JSON in, values out, Invalid (422) on anything malformed.
 import { humanName, Invalid } from './answers.js';
 import { isObject } from './grant-body.js';
-import { ORGANIZATION_ACCESS_KEYS } from './wire-resources.js';
 
 // docs/api.md, "Seed: limits": a project name is at most 40 characters.
 export const MAX_PROJECT_NAME = 40;
@@ -52,11 +51,14 @@ export function readVisibility(value: unknown, fallback: 'organization' | 'secre
   return value;
 }
 
-/** `organization-access`: booleans under the known keys (docs/api.md, "Samples", team-show). */
-export function readOrganizationAccess(value: unknown, pointer: string): Record<string, boolean> {
+/**
+ * `organization-access`: booleans under the flags the profile has (`flags`; docs/api.md, "Teams"),
+ * as sent: the companions are the caller's to add (team-flags.ts).
+ */
+export function readOrganizationAccess(value: unknown, pointer: string, flags: readonly string[]): Record<string, boolean> {
   if (value === undefined) return {};
   if (!isObject(value)) throw new Invalid(pointer, 'Organization access must be an object');
-  const known: readonly string[] = ORGANIZATION_ACCESS_KEYS;
+  const known = flags;
   const out: Record<string, boolean> = {};
   for (const [key, flag] of Object.entries(value)) {
     if (!known.includes(key)) throw new Invalid(`${pointer}/${key}`, `${humanName(key)} is not a known organization permission`);

@@ -12,14 +12,22 @@ export interface Organization {
   readonly createdAt: string;
   /** Uses HCP groups in place of teams, as HCP Europe organizations do: its teams endpoints answer 404. */
   hcpGroups?: boolean;
+  /** SCIM is on: every team answer carries the `scim-*` attributes (docs/api.md, "Teams"). */
+  scim?: boolean;
 }
 
 export interface Team {
   readonly id: string;
   readonly org: string;
+  /** Changed only through Store.renameTeam, which keeps the index by name. */
   readonly name: string;
   visibility: 'organization' | 'secret';
   organizationAccess: Record<string, boolean>;
+  /** `sso-team-id`; null when unset. */
+  ssoTeamId: string | null;
+  allowMemberTokenManagement: boolean;
+  /** Linked to an identity provider's group (docs/api.md, "Teams"): its name and SSO id are the provider's; the group's name. */
+  scim?: { readonly groupName: string };
 }
 
 /** A key-value tag (docs/api.md, "Workspace tags"); the value may be empty. */
@@ -168,6 +176,27 @@ export class Store {
     this.grants.delete(grant.id);
     this.grantsByTarget.get(grant.targetId)?.delete(grant.teamId);
     this.workspaceGrantsByTeam.get(grant.teamId)?.delete(grant);
+  }
+
+  renameTeam(team: Team, name: string): Team {
+    this.teamsByOrg.get(team.org)?.delete(team.name);
+    const renamed = Object.assign(team, { name });
+    this.teamsByOrg.get(team.org)?.set(name, renamed);
+    return renamed;
+  }
+
+  /** The team goes with its grants (docs/api.md, "Teams") and its tokens. */
+  removeTeam(team: Team): void {
+    for (const grant of [...this.grants.values()]) if (grant.teamId === team.id) this.removeGrant(grant);
+    for (const [token, identity] of this.tokens) if (identity.kind === 'team' && identity.teamId === team.id) this.tokens.delete(token);
+    this.teams.delete(team.id);
+    this.teamsByOrg.get(team.org)?.delete(team.name);
+  }
+
+  /** Another team of `org` whose name is `name` but for case (docs/api.md, "Teams": names are unique without case). */
+  teamNameTaken(org: string, name: string, self?: Team): boolean {
+    const wanted = name.toLowerCase();
+    return this.teamsOf(org).some((t) => t !== self && t.name.toLowerCase() === wanted);
   }
 
   teamByName(org: string, name: string): Team | undefined {

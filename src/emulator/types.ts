@@ -78,8 +78,18 @@ export interface RunningEmulator {
 export interface SeedTeam {
   name: string;
   id?: string;
+  /** Default organization. */
   visibility?: 'organization' | 'secret';
+  /** The profile's flags only; taken as written (no companion flag added). */
   'organization-access'?: Record<string, boolean>;
+  /** The identity provider's group id; default null. */
+  'sso-team-id'?: string | null;
+  /** Default true. */
+  'allow-member-token-management'?: boolean;
+  /** Linked to a SCIM group: rename 422, delete 404, SSO id changes ignored; the organization then reports the `scim-*` attributes on every team. */
+  'scim-linked'?: boolean;
+  /** The SCIM group's name; default the team's. */
+  'scim-group-name'?: string;
   tokens?: string[];
 }
 

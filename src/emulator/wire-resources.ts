@@ -1,24 +1,10 @@
-// Organizations, teams, projects, workspaces and tokens in the real wire shapes (docs/api.md, "Samples":
-// team-show, teams-list, project-show, projects-list, workspace-show, workspaces-list). Only the
+// Organizations, projects, workspaces and tokens in the real wire shapes (docs/api.md, "Samples":
+// project-show, projects-list, workspace-show, workspaces-list; teams are wire-teams.ts's). Only the
 // attributes this project reads carry real values; the rest are there so answers have the real keys.
-import type { Organization, Project, Store, Team, Workspace } from './state.js';
+import type { Organization, Project, Store, Workspace } from './state.js';
 import { workspaceByNamePath } from './wire-grants.js';
-import { ADMIN_USER_ID } from './routes-account.js';
-import { OWNERS_TEAM } from '../core/model.js';
 
 const API = '/api/v2';
-
-// docs/api.md, "Samples", team-show: `organization-access`. The list sample (teams-list) shows fewer
-// keys; answers follow each sample.
-export const ORGANIZATION_ACCESS_KEYS = [
-  'manage-policies', 'manage-policy-overrides', 'manage-run-tasks', 'manage-workspaces', 'manage-vcs-settings',
-  'manage-agent-pools', 'manage-providers', 'manage-modules', 'manage-projects', 'read-projects', 'read-workspaces',
-  'manage-membership', 'manage-teams', 'manage-organization-access',
-] as const;
-const ORGANIZATION_ACCESS_KEYS_IN_LISTS: readonly string[] = [
-  'manage-policies', 'manage-policy-overrides', 'manage-run-tasks', 'manage-workspaces', 'manage-vcs-settings',
-  'manage-agent-pools', 'manage-projects', 'read-projects', 'read-workspaces',
-];
 
 export function organizationResource(org: Organization): unknown {
   return {
@@ -26,35 +12,6 @@ export function organizationResource(org: Organization): unknown {
     type: 'organizations',
     attributes: { name: org.name, email: org.email, 'created-at': org.createdAt, permissions: { 'can-update': true, 'can-destroy': true } },
     links: { self: `${API}/organizations/${encodeURIComponent(org.name)}` },
-  };
-}
-
-export function teamResource(team: Team, { inList = false } = {}): unknown {
-  const keys = inList ? ORGANIZATION_ACCESS_KEYS_IN_LISTS : ORGANIZATION_ACCESS_KEYS;
-  const access = Object.fromEntries(keys.map((key) => [key, team.organizationAccess[key] === true]));
-  // docs/api.md, "Account details": the admin token's user is an owner of every organization; the
-  // owners team lists it, which is how a user token is known to be an owner's.
-  const users = team.name === OWNERS_TEAM ? [{ type: 'users', id: ADMIN_USER_ID }] : [];
-  return {
-    id: team.id,
-    type: 'teams',
-    attributes: {
-      name: team.name,
-      'sso-team-id': null,
-      'users-count': users.length,
-      visibility: team.visibility,
-      'allow-member-token-management': true,
-      permissions: {
-        'can-update-membership': true,
-        'can-destroy': true,
-        'can-update-organization-access': true,
-        'can-update-api-token': true,
-        'can-update-visibility': true,
-      },
-      'organization-access': access,
-    },
-    relationships: { users: { data: users }, 'authentication-token': { meta: {} } },
-    links: { self: `${API}/teams/${team.id}` },
   };
 }
 

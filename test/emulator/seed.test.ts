@@ -47,6 +47,19 @@ describe('seed files', () => {
     }
   });
 
+  it('the documented example\'s team settings: SSO id, token management, a SCIM-linked team', async () => {
+    const emu = await startEmulator({ seed: loadSeedFile(FIXTURE), rateLimit: 0 });
+    try {
+      const teams = (await client(emu).get('/organizations/acme/teams')).body.data;
+      const developers = teams.find((t: any) => t.attributes.name === 'developers').attributes;
+      expect(developers).toMatchObject({ 'sso-team-id': 'grp-developers', 'allow-member-token-management': false, 'scim-linked': false });
+      expect((await client(emu).get('/teams/team-eng')).body.data.attributes).toMatchObject({ 'scim-linked': true, 'scim-group-name': 'Engineering' });
+      expect((await client(emu).del('/teams/team-eng')).status).toBe(404);
+    } finally {
+      await emu.stop();
+    }
+  });
+
   it('listing the owners team and the Default Project pins their ids', async () => {
     const seed = { organizations: [{ name: 'a', teams: [{ name: 'owners', id: 'team-own' }], projects: [{ name: 'Default Project', id: 'prj-default' }] }] };
     const emu = await startEmulator({ seed, rateLimit: 0 });
