@@ -41,7 +41,7 @@ export interface PlanResult {
 /** Desired values the server does not support (src/diff/support.ts): one error before any write; the unknown ones, warnings. */
 function checkSupport(desired: DesiredState, live: LiveState, server: ServerInfo): readonly PlanWarning[] {
   const grants = supportFindings(desired, live, server);
-  // docs/files.md, "Teams": a newer organization-access flag is refused the same way, from the team list already read.
+  // docs/files.md, "`teams`": a newer organization-access flag is refused the same way, from the team list already read.
   const teams = teamSupportFindings(desired, live, server);
   const problems = [...grants.problems, ...teams.problems];
   const warnings = [...grants.warnings, ...teams.warnings];
