@@ -13,6 +13,8 @@ import { TEAM_FLAGS } from '../../src/core/team-flags.js';
 import { FAST, writeDesired } from '../apply/scenario.js';
 import { runCli } from '../support/cli.js';
 import { oneOrganization } from '../support/seeds.js';
+import { TfeClient } from '../../src/api/client.js';
+import { apiUrl } from '../../src/emulator/start.js';
 
 const TOKEN = 'acme-org-token';
 const RATE = ['--rate-limit', String(FAST)];
@@ -154,5 +156,40 @@ describe('cost', () => {
     const withTeams = await runCli(['plan', managed.dir, '--detailed-exitcode', ...RATE], { env: managed.env });
     expect(withTeams.code, withTeams.out).toBe(0);
     expect(emulator!.requests.length).toBe(without);
+  }, 60_000);
+});
+
+describe('drift of the teams themselves', () => {
+  it.each(PROFILE_NAMES)('sees a team made by hand, a flag, a visibility and an SSO id changed by hand (%s)', async (profile) => {
+    const { env, dir: files } = await start(profile, fileOf(profile));
+    expect((await runCli(['apply', files, '--auto-approve', ...RATE], { env })).code).toBe(0);
+    expect((await runCli(['drift', files, ...RATE], { env })).code).toBe(0);
+    const client = new TfeClient({ baseUrl: apiUrl(emulator!), token: TOKEN, rateLimit: FAST });
+    const teams = new Map((await client.listTeams('acme')).map((t) => [t.name, t]));
+    await client.createTeam('acme', { name: 'by-hand' });
+    await client.updateTeam(teams.get('platform')!.id, { organizationAccess: { 'manage-vcs-settings': false }, ssoTeamId: 'changed' });
+    await client.updateTeam(teams.get('auditors')!.id, { visibility: 'secret' });
+    await client.close();
+    const drift = await runCli(['drift', files, '--format', 'json', ...RATE], { env });
+    expect(drift.code).toBe(2);
+    const changes = (JSON.parse(drift.out) as { team_changes: { action: string; name: string; fields?: { field: string }[] }[] }).team_changes;
+    expect(changes.map((c) => `${c.action} ${c.name} ${(c.fields ?? []).map((f) => f.field).join(' ')}`.trim())).toEqual([
+      'update auditors visibility',
+      'update platform sso-team-id organization-access.manage-vcs-settings',
+      'delete by-hand',
+    ]);
+    const text = await runCli(['drift', files, ...RATE], { env });
+    expect(text.err).toContain('3 teams differ');
+  }, 60_000);
+});
+
+describe('--target and the teams', () => {
+  it('creates the teams a targeted grant needs and deletes none', async () => {
+    const { env, dir: files } = await start('seed', fileOf('seed'));
+    const planned = await runCli(['plan', files, '--target', 'workspace:web', '--format', 'json', ...RATE], { env });
+    expect(planned.code, planned.err).toBe(0);
+    const plan = JSON.parse(planned.out) as { team_changes: { action: string }[]; targeted: string[] };
+    expect(plan.targeted).toEqual(['workspace:web']);
+    expect(plan.team_changes.map((c) => c.action)).toEqual(['create', 'rename', 'update']);
   }, 60_000);
 });
