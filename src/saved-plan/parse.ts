@@ -145,7 +145,7 @@ function violationOf(reader: Reader): PolicyViolation {
   return {
     policy: reader.string('policy'),
     target: { type: targetType(target, 'type'), name: target.string('name'), id: target.string('id') },
-    team: team ? { name: team.string('name'), id: team.string('id') } : null,
+    team: team ? { name: team.string('name'), id: team.value.id === null ? pendingTeamId(team.string('name')) : team.string('id') } : null,
     message: reader.string('message'),
   };
 }

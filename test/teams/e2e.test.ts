@@ -193,3 +193,20 @@ describe('--target and the teams', () => {
     expect(plan.team_changes.map((c) => c.action)).toEqual(['create', 'rename', 'update']);
   }, 60_000);
 });
+
+describe('policies and the teams a plan creates', () => {
+  it('a team created and granted in the same plan is checked by the policies (exit 3)', async () => {
+    const text = 'organization: acme\nteams:\n  platform: {}\nworkspaces:\n  web:\n    teams: { platform: admin }\npolicies:\n  - name: no admins\n    workspaces: { names: [web] }\n    max-access: write\n';
+    const { env, dir: files } = await start('seed', text);
+    const planned = await runCli(['plan', files, '--format', 'json', ...RATE], { env });
+    expect(planned.code).toBe(3);
+    const { violations } = JSON.parse(planned.out) as { violations: { policy: string; team: { name: string; id: string | null } }[] };
+    expect(violations.map((v) => `${v.policy} ${v.team.name} ${String(v.team.id)}`)).toEqual(['no admins platform null']);
+    // Saved, it reads back (the team has no id until apply creates it).
+    const out = `${files}/plan.json`;
+    expect((await runCli(['plan', files, '--out', out, ...RATE], { env })).code).toBe(3);
+    const shown = await runCli(['show', out]);
+    expect(shown.code, shown.err).toBe(0);
+    expect(shown.out).toContain('no admins');
+  }, 60_000);
+});
