@@ -47,7 +47,9 @@ function checkSupport(desired: DesiredState, live: LiveState, server: ServerInfo
   const warnings = [...grants.warnings, ...teams.warnings];
   if (problems.length === 0) return warnings;
   const head = problems.length === 1 ? 'a permission the server does not support' : `${problems.length} permissions the server does not support`;
-  throw new CLIError(`the desired state sets ${head}; nothing was changed:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  // With a team among them, in words that fit a refused rename too.
+  const what = teams.problems.length > 0 ? `asks what the server does not support or refuses (${problems.length})` : `sets ${head}`;
+  throw new CLIError(`the desired state ${what}; nothing was changed:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 }
 
 /**

@@ -210,3 +210,20 @@ describe('policies and the teams a plan creates', () => {
     expect(shown.out).toContain('no admins');
   }, 60_000);
 });
+
+describe('what the server does not support or refuses, before any write', () => {
+  it('a newer flag on the seed profile, and the rename of a SCIM-linked team', async () => {
+    const text = 'organization: acme\nteams:\n  platform:\n    organization-access: { access-secret-teams: true, manage-teams: true }\n  engineering:\n    previously: [Engineering]\n';
+    emulator = await startEmulator({ seed: oneOrganization({ name: 'acme', token: TOKEN, teams: [{ name: 'owners', id: 'team-owners' }, { name: 'Engineering', id: 'team-scim', 'scim-linked': true }] }, 'seed'), rateLimit: 0 });
+    dir = await writeDesired(text);
+    const env = { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url };
+    const planned = await runCli(['apply', dir, '--auto-approve', ...RATE], { env });
+    expect(planned.code).toBe(1);
+    const file = `${dir}/tfe-access.yaml`;
+    expect(planned.err).toBe(`tfe-access apply: the desired state asks what the server does not support or refuses (2); nothing was changed:
+  ${file}:5:3: team "engineering": previously "Engineering" is linked to a SCIM group, whose identity provider owns its name (the service refuses to rename it); rename the group there, or drop previously
+  ${file}:3:3: team "platform": organization-access access-secret-teams: true is not supported by a server that does not answer GET /api/v2/ping (version unknown) (it predates it); leave it out or use a server that has it
+`);
+    expect(emulator.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  }, 60_000);
+});
