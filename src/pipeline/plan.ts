@@ -87,7 +87,9 @@ export async function planAgainstLive(client: TfeClient, files: PlanFiles, read:
   const plan = withViolations({ ...built, coverage, warnings: [...built.warnings, ...policies.warnings], ...(targeted.length > 0 ? { targeted } : {}), ...(live.read ? { read: live.read } : {}) }, expanded.desired, live, policies.violations);
   const { ends } = policies;
   if (!read.effectiveChanges) return { plan, ends, desired, resolved, live };
-  const context = await readChangeContext(reader, resolved, live, plan.changes, read.concurrency);
+  // docs/plan.md, "Team changes": the teams as the plan leaves them (a created team, a new name).
+  const known = expanded.desired.teams ? { ...resolved, teams: [...resolved.teamsByName.values()] } : resolved;
+  const context = await readChangeContext(reader, known, live, plan.changes, read.concurrency);
   return { plan: { ...plan, effectiveChanges: effectiveChanges(plan.changes, context) }, ends, desired, resolved, live };
 }
 

@@ -124,7 +124,11 @@ describe.each(PROFILE_NAMES)('teams as code against the %s profile', (profile) =
     const out = `${files}/plan.json`;
     const planned = await runCli(['plan', files, '--out', out, '--format', 'json', ...RATE], { env });
     expect(planned.code, planned.err).toBe(0);
-    const { checksum } = JSON.parse(planned.out) as { checksum: string };
+    const { checksum, effective_changes: effective } = JSON.parse(planned.out) as { checksum: string; effective_changes: { team: { name: string; id: string | null }; after: string | null }[] };
+    // What the plan does to access names the teams as it leaves them: a created one (no id yet), a renamed one by its new name.
+    expect(effective.filter((e) => e.after !== null).map((e) => `${e.team.name} ${String(e.team.id)} ${e.after}`)).toEqual(['auditors team-aud read', 'platform null admin']);
+    const shown = await runCli(['show', out]);
+    expect(shown.out).toContain('platform: none -> admin on workspace web');
     const applied = await runCli(['apply', '--plan', out, '--checksum', checksum, '--auto-approve', ...RATE], { env });
     expect(applied.code, `${applied.out}${applied.err}`).toBe(0);
     expect(applied.out).toMatch(/applied\s+\+ team platform: create -> team-/);
