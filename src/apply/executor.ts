@@ -7,10 +7,13 @@
 // token's rights stops it the same way: the next change would meet the same refusal (docs/apply.md, "Apply").
 import pLimit from 'p-limit';
 import type { Change } from '../core/plan.js';
+import type { TeamApi } from '../core/team-write.js';
+import { isPendingTeamId, type TeamChange } from '../core/teams.js';
+import { runTeamChange } from './team-steps.js';
 import { EXIT } from '../errors.js';
 import { refusalLine } from '../render/token-refusal.js';
 import { reportOf, stopOf } from './outcome.js';
-import type { ApplyProgress, ApplyReport, ChangeOutcome, RefusedOutcome, Stop } from '../core/apply-outcome.js';
+import type { ApplyProgress, ApplyReport, ChangeOutcome, RefusedOutcome, Stop, TeamOutcome } from '../core/apply-outcome.js';
 import type { GrantApi } from './ports.js';
 import { runChange } from './steps.js';
 import { DEFAULT_CONCURRENCY } from '../core/defaults.js';
@@ -28,6 +31,14 @@ export interface ApplyOptions {
    * flight ended (apply names the token: render/token-refusal.ts); default: without the token's identity.
    */
   readonly describeRefusal?: (outcome: RefusedOutcome) => Promise<string>;
+  /**
+   * docs/apply.md, "Team changes": the plan's team changes, made through `api` in `organization`:
+   * creates, renames and updates before the grant changes (a grant may name a team created here),
+   * deletions after them.
+   */
+  readonly teams?: { readonly changes: readonly TeamChange[]; readonly api: TeamApi; readonly organization: string };
+  /** Called with each team change's outcome as it ends. */
+  readonly onTeamOutcome?: (outcome: TeamOutcome) => void;
 }
 
 const withoutIdentity = (outcome: RefusedOutcome): string => refusalLine({ target: outcome.change.target, refusal: outcome.refused, identity: undefined });
@@ -44,11 +55,21 @@ async function refusalStop(outcome: RefusedOutcome, describe: ApplyOptions['desc
 
 const pairKey = (change: Change): string => `${change.target.type}\u0000${change.target.id}\u0000${change.team.id}`;
 
-export async function applyChanges(changes: readonly Change[], api: GrantApi, options: ApplyOptions = {}): Promise<ApplyReport> {
+/** A grant change of a team this plan creates, with the id the create gave it; a failure when the create did not. */
+function withCreatedTeam(change: Change, created: ReadonlyMap<string, string>): Change | string {
+  if (!isPendingTeamId(change.team.id)) return change;
+  const id = created.get(change.team.name);
+  return id === undefined ? `not applied: team "${change.team.name}" was not created` : { ...change, team: { name: change.team.name, id } };
+}
+
+export async function applyChanges(planned: readonly Change[], api: GrantApi, options: ApplyOptions = {}): Promise<ApplyReport> {
   const limit = pLimit(Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY));
-  const outcomes: ChangeOutcome[] = new Array<ChangeOutcome>(changes.length);
-  const progress = { done: 0, total: changes.length, failures: 0 };
+  const teamChanges = options.teams?.changes ?? [];
+  const outcomes: ChangeOutcome[] = new Array<ChangeOutcome>(planned.length);
+  const teamOutcomes: TeamOutcome[] = new Array<TeamOutcome>(teamChanges.length);
+  const progress = { done: 0, total: planned.length + teamChanges.length, failures: 0 };
   let refused: RefusedOutcome | undefined;
+  let teamRefused: TeamOutcome | undefined;
   const settle = (index: number, outcome: ChangeOutcome): void => {
     outcomes[index] = outcome;
     // Synchronously, before p-limit starts the next change.
@@ -58,21 +79,47 @@ export async function applyChanges(changes: readonly Change[], api: GrantApi, op
     options.onOutcome?.(outcome);
     options.onProgress?.({ ...progress });
   };
-  const indexed = changes.map((change, index) => ({ change, index }));
   const aborted = (): boolean => options.signal?.aborted === true;
-  const stopped = (): boolean => aborted() || refused !== undefined;
+  const stopped = (): boolean => aborted() || refused !== undefined || teamRefused !== undefined;
+  const settleTeam = (index: number, outcome: TeamOutcome): void => {
+    teamOutcomes[index] = outcome;
+    if (outcome.status === 'failed' && outcome.refused) teamRefused ??= outcome;
+    progress.done += 1;
+    if (outcome.status === 'failed') progress.failures += 1;
+    options.onTeamOutcome?.(outcome);
+    options.onProgress?.({ ...progress });
+  };
+  const runTeams = (deletions: boolean): Promise<void[]> => {
+    const teams = options.teams;
+    if (!teams) return Promise.resolve([]);
+    const items = teams.changes.map((change, index) => ({ change, index })).filter(({ change }) => (change.action === 'delete') === deletions);
+    return Promise.all(items.map(({ change, index }) => limit(async () => settleTeam(index, stopped() ? { status: 'not-started', change } : await runTeamChange(teams.api, teams.organization, change)))));
+  };
+
+  await runTeams(false);
+  const created = new Map(teamOutcomes.filter((o) => o !== undefined && o.id !== undefined).map((o) => [o.change.name, o.id as string]));
+  const changes = planned.map((change) => withCreatedTeam(change, created));
+  const indexed = changes.map((change, index) => ({ change: typeof change === 'string' ? (planned[index] as Change) : change, index }));
+  for (const [index, change] of changes.entries()) {
+    if (typeof change === 'string') settle(index, stopped() ? { status: 'not-started', change: planned[index] as Change } : { status: 'failed', change: planned[index] as Change, reason: change });
+  }
+  const pending = new Set(changes.flatMap((c, index) => (typeof c === 'string' ? [index] : [])));
   const start = async (change: Change): Promise<ChangeOutcome> => (stopped() ? { status: 'not-started', change } : runChange(api, change));
   const run = (items: typeof indexed): Promise<void[]> => Promise.all(items.map(({ change, index }) => limit(async () => settle(index, await start(change)))));
 
-  await run(indexed.filter(({ change }) => change.action !== 'remove'));
+  await run(indexed.filter(({ change, index }) => change.action !== 'remove' && !pending.has(index)));
   // A remove of a team whose add or update on the same target failed (the extra copies of a
   // duplicated grant) is held back: it could leave the team with no access at all.
   const failedPairs = new Set(outcomes.filter((o) => o !== undefined && o.status === 'failed').map((o) => pairKey(o.change)));
-  const removes = indexed.filter(({ change }) => change.action === 'remove');
+  const removes = indexed.filter(({ change, index }) => change.action === 'remove' && !pending.has(index));
   for (const item of removes.filter(({ change }) => failedPairs.has(pairKey(change)))) {
     settle(item.index, stopped() ? { status: 'not-started', change: item.change } : { status: 'failed', change: item.change, reason: 'not removed: the change of the same team on this target failed first' });
   }
   await run(removes.filter(({ change }) => !failedPairs.has(pairKey(change))));
-  if (aborted()) return reportOf(outcomes, stopOf(options.signal?.reason));
-  return reportOf(outcomes, refused ? await refusalStop(refused, options.describeRefusal) : undefined);
+  // A team goes after the grant changes: its own grants go with it (docs/apply.md, "Team changes").
+  await runTeams(true);
+  const teams = options.teams ? teamOutcomes : undefined;
+  if (aborted()) return reportOf(outcomes, stopOf(options.signal?.reason), teams);
+  if (refused) return reportOf(outcomes, await refusalStop(refused, options.describeRefusal), teams);
+  return reportOf(outcomes, teamRefused ? { reason: `the service refused a team change for the token's rights (${teamRefused.reason ?? ''})`, exitCode: EXIT.error, refused: true } : undefined, teams);
 }

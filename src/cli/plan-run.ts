@@ -54,7 +54,7 @@ export function planRequestOf(parsed: Parsed, io: IO, flags: ConnectionFlags, on
 }
 
 export function hasChanges(plan: Plan): boolean {
-  return plan.changes.length > 0;
+  return plan.changes.length + (plan.teamChanges?.length ?? 0) > 0;
 }
 
 /** docs/effective-access.md, "Policies": how many the plan (or live access, for drift) breaks. */

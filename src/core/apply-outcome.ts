@@ -3,6 +3,7 @@
 // phrase them.
 import type { Change, Plan } from './plan.js';
 import type { WriteRefusal } from './write-refusal.js';
+import type { TeamChange } from './teams.js';
 
 export type OutcomeStatus = 'applied' | 'already-so' | 'failed' | 'not-started';
 
@@ -71,9 +72,26 @@ export interface Stop {
   readonly refused?: true;
 }
 
+/**
+ * What became of a team change (docs/apply.md, "Team changes"): its status, the id of a team it
+ * created, a failure's reason (a refusal for the token's rights stops the run as a grant's does).
+ */
+export interface TeamOutcome {
+  readonly status: OutcomeStatus;
+  readonly change: TeamChange;
+  /** A create: the id the service gave the team. */
+  readonly id?: string;
+  readonly reason?: string;
+  /** How it ended where it did, in words (a deletion the service had already made). */
+  readonly note?: string;
+  readonly refused?: WriteRefusal;
+}
+
 export interface ApplyReport {
   /** One outcome per change, in the plan's order. */
   readonly outcomes: readonly ChangeOutcome[];
+  /** One per team change, in the plan's order, when the plan has team changes; counted in `counts`. */
+  readonly teamOutcomes?: readonly TeamOutcome[];
   readonly counts: OutcomeCounts;
   /** True when every change was applied or already so: live access now matches the plan. */
   readonly converged: boolean;

@@ -32,3 +32,9 @@ export const DEFAULT_MAX_REMOVALS = 10;
 
 /** `settings.expiry-warning-days`: grants that expire within this many days are warned of. */
 export const DEFAULT_EXPIRY_WARNING_DAYS = 7;
+
+/** `settings.prune-teams`: teams the files do not name are left alone. */
+export const DEFAULT_PRUNE_TEAMS = false;
+
+/** `settings.max-team-deletions`: apply refuses to delete any team without `--force`. */
+export const DEFAULT_MAX_TEAM_DELETIONS = 0;

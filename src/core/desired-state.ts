@@ -4,6 +4,7 @@
 import type { CustomAccess, DesiredSet, DesiredTarget, EntryTarget, SourceRef, TargetType } from './model.js';
 import type { DesiredPolicy } from './policy.js';
 import type { WarningCode } from './warning-codes.js';
+import type { DesiredTeam } from './teams.js';
 import { DEFAULT_MAX_REMOVALS, DEFAULT_PRUNE } from './defaults.js';
 
 export interface DesiredSettings {
@@ -16,6 +17,10 @@ export interface DesiredSettings {
   readonly expiryWarningDays?: number;
   /** Warnings the files silence everywhere (`settings.ignore-warnings`); absent: none. */
   readonly ignoreWarnings?: readonly WarningCode[];
+  /** `settings.prune-teams` (absent: DEFAULT_PRUNE_TEAMS): a team the token sees that the files do not name is deleted. */
+  readonly pruneTeams?: boolean;
+  /** `settings.max-team-deletions` (absent: DEFAULT_MAX_TEAM_DELETIONS). */
+  readonly maxTeamDeletions?: number;
 }
 
 export const DEFAULT_SETTINGS: DesiredSettings = { prune: DEFAULT_PRUNE, ignoreTeams: [], maxRemovals: DEFAULT_MAX_REMOVALS };
@@ -38,6 +43,8 @@ export interface DesiredState<T extends EntryTarget = DesiredTarget> {
   /** `workspace-sets:` and `project-sets:`, sorted by type then name (absent or empty: none). */
   readonly sets?: readonly DesiredSet[];
   readonly policies?: readonly DesiredPolicy[]; // `policies:` in file order (docs/effective-access.md, "Policies"); absent: none
+  /** `teams:` by name (docs/files.md, "`teams`"); absent: the files manage no team itself. */
+  readonly teams?: readonly DesiredTeam[];
 }
 
 /** The desired state as the files write it: each entry's `prune` as written (a planned state is one too). */

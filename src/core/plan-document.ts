@@ -8,6 +8,7 @@ import type { Access, GrantOrigin, GrantRead, ReportedAccess } from './model.js'
 import { nestedPermissionsInto, permissionsOf } from './permissions.js';
 import type { Change, PlanWarning } from './plan.js';
 import type { ServerInfo } from './server.js';
+import { isPendingTeamId, type TeamChange } from './teams.js';
 
 export const PLAN_FORMAT_VERSION = 1;
 
@@ -24,7 +25,8 @@ export function accessDocument(resource: Resource, access: Access | ReportedAcce
 export function changeDocument(change: Change): JsonObject {
   const base: JsonObject = { action: change.action, resource: change.resource };
   if (change.action !== 'add') base.id = change.id;
-  base.team = { name: change.team.name, id: change.team.id };
+  // A team this plan creates has no id yet (core/teams.ts): null until apply creates it.
+  base.team = { name: change.team.name, id: isPendingTeamId(change.team.id) ? null : change.team.id };
   base.target = { type: change.target.type, name: change.target.name, id: change.target.id };
   base.before = change.action === 'add' ? null : accessDocument(change.resource, change.before, change.beforeRole);
   base.after = change.action === 'remove' ? null : accessDocument(change.resource, change.after, change.afterRole);
@@ -66,4 +68,25 @@ export function readDocument(read: GrantRead): JsonObject {
     estimate: { by_target: read.estimate.byTarget, by_team: read.estimate.byTeam ?? null },
     fallback: read.fallback ?? null,
   };
+}
+
+/**
+ * docs/plan.md, "Team changes": `{action, name, id, from?, fields: [{field, before, after}], grants?}`;
+ * a create has no id (null), a rename says the name it had, a deletion lists the grants that go with it.
+ */
+export function teamChangeDocument(change: TeamChange): JsonObject {
+  const base: JsonObject = { action: change.action, name: change.name, id: change.action === 'create' ? null : change.id };
+  if (change.action === 'rename') base.from = change.from;
+  if (change.action === 'delete') {
+    base.grants = change.grants.map((g) => ({ target: { type: g.target.type, name: g.target.name, id: g.target.id }, ...accessDocument(g.resource, g.access) }));
+  } else {
+    base.fields = change.fields.map((f) => ({ field: f.field, before: f.before, after: f.after }));
+  }
+  return base;
+}
+
+/** The team changes counted by action, as the summary says them. */
+export function teamSummaryDocument(changes: readonly TeamChange[]): JsonObject {
+  const count = (action: TeamChange['action']): number => changes.filter((c) => c.action === action).length;
+  return { create: count('create'), rename: count('rename'), update: count('update'), delete: count('delete') };
 }

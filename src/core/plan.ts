@@ -6,6 +6,7 @@ import type { PolicyViolation } from './policy.js';
 import type { Access, GrantOrigin, GrantRead, ReportedAccess, TargetRef, TeamRef } from './model.js';
 import type { ServerInfo } from './server.js';
 import type { WarningCode } from './warning-codes.js';
+import type { TeamChange } from './teams.js';
 
 interface ChangeBase {
   readonly resource: Resource;
@@ -71,7 +72,7 @@ export interface PlanWarning {
 }
 
 /** The safety guards of apply (docs/apply.md, "Safety guards"). */
-export const GUARD_NAMES = ['max-removals', 'incomplete-read', 'owners-team'] as const;
+export const GUARD_NAMES = ['max-removals', 'incomplete-read', 'owners-team', 'max-team-deletions'] as const;
 export type GuardName = (typeof GUARD_NAMES)[number];
 
 /** A guard that refuses the plan: what `plan` reports and `apply` enforces (src/guard). */
@@ -127,6 +128,13 @@ export interface Plan {
   readonly coverage: Coverage;
   /** What the run was asked to cover: the paths and every --target, as given. Not part of the checksum. */
   readonly scope: Scope;
+  /**
+   * docs/plan.md, "Team changes": the teams themselves (create, update, rename, delete), sorted by
+   * action then name; apply makes the creates and renames before the grant changes and the
+   * deletions after. Absent when the files manage no team (no `teams:`, no prune-teams): such a
+   * plan reads, serialises and sums as before.
+   */
+  readonly teamChanges?: readonly TeamChange[];
 }
 
 /** The plan as the diff makes it, before the guards are evaluated (guard/plan-refusals.ts adds them). */

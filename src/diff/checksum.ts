@@ -13,6 +13,8 @@ import { violationDocument } from '../render/violation-message.js';
 import type { Change } from '../core/plan.js';
 import { policyDocument } from '../core/policy-document.js';
 import type { DesiredPolicy, PolicyViolation } from '../core/policy.js';
+import type { TeamChange } from '../core/teams.js';
+import { teamChangeDocument } from '../core/plan-document.js';
 
 export interface ChecksumInput {
   readonly organization: string;
@@ -25,6 +27,8 @@ export interface ChecksumInput {
   readonly policies: string;
   /** The policies' violations the plan found (docs/effective-access.md, "Policies"); none checked, none found. */
   readonly violations: readonly PolicyViolation[];
+  /** docs/plan.md, "Team changes": when the files manage teams, the team changes and the deletion guard's limit. */
+  readonly teams?: { readonly changes: readonly TeamChange[]; readonly maxTeamDeletions: number };
 }
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -42,6 +46,8 @@ export function checksumOf(input: ChecksumInput): string {
     changes: input.changes.map(changeDocument),
     policies: input.policies,
     violations: input.violations.map(violationDocument),
+    // Only with teams managed: every other plan keeps its checksum.
+    ...(input.teams ? { teams: { changes: input.teams.changes.map(teamChangeDocument), max_team_deletions: input.teams.maxTeamDeletions } } : {}),
   };
   return sha256(JSON.stringify(document));
 }

@@ -16,12 +16,26 @@ export interface DiffIndex {
   readonly targetsByType: { readonly [T in TargetType]: ReadonlyMap<string, LiveTarget> };
 }
 
-export function indexLive(live: LiveState): DiffIndex {
+/**
+ * `planned`: the teams as the plan leaves them (resolve/planned-teams.ts), when the files manage
+ * teams: grants then find a team renamed or created in the same plan by its new name.
+ */
+export function indexLive(live: LiveState, planned?: ReadonlyMap<string, Team>): DiffIndex {
   const teamsByName = new Map<string, Team>();
   live.teams.forEach((team) => teamsByName.set(team.name, team));
+  let teamsById: ReadonlyMap<string, Team> = live.teams;
+  if (planned) {
+    teamsByName.clear();
+    const byId = new Map(live.teams);
+    planned.forEach((team) => {
+      teamsByName.set(team.name, team);
+      byId.set(team.id, team);
+    });
+    teamsById = byId;
+  }
   const targetsByType = { project: new Map<string, LiveTarget>(), workspace: new Map<string, LiveTarget>() };
   live.targets.forEach((target) => targetsByType[target.type].set(target.name, target));
-  return { teamsById: live.teams, teamsByName, targetsByType };
+  return { teamsById, teamsByName, targetsByType };
 }
 
 export function liveTargetOf(index: DiffIndex, target: DesiredTarget): LiveTarget {

@@ -11,6 +11,9 @@ import { coverageOf, incompleteTargetsOf } from './completeness.js';
 import { diff, indexLive, liveTargetsOf } from './diff.js';
 import { warnings } from './warnings.js';
 import { expiryWarnings } from './expiry.js';
+import { diffTeams } from './teams.js';
+import type { TeamChange } from '../core/teams.js';
+import { DEFAULT_MAX_TEAM_DELETIONS } from '../core/defaults.js';
 
 /** What the run learnt beside the two states: the server (its ping), what it may not support (support.ts), what the sets met (expand/expand.ts). */
 export interface PlanContext {
@@ -21,11 +24,19 @@ export interface PlanContext {
   readonly now?: number;
   /** What the run was asked to cover (the paths, --target); absent: nothing narrowed, no paths. */
   readonly scope?: Scope;
+  /** `--target`: the plan covers part of the files, and deletes no team (diff/teams.ts). */
+  readonly targeted?: boolean;
+}
+
+/** Whether the files manage teams themselves (`teams:`, or settings.prune-teams): only then has a plan team changes. */
+export function managesTeams(desired: DesiredState): boolean {
+  return desired.teams !== undefined || desired.settings.pruneTeams === true;
 }
 
 /** The plan without its refusals: the guards come after the diff (guard/plan-refusals.ts). */
-export function buildPlan(desired: DesiredState, live: LiveState, { server, supportWarnings = [], setWarnings = [], now, scope = scopeOf({}) }: PlanContext = {}): DiffPlan {
-  const index = indexLive(live);
+export function buildPlan(desired: DesiredState, live: LiveState, { server, supportWarnings = [], setWarnings = [], now, scope = scopeOf({}), targeted = false }: PlanContext = {}): DiffPlan {
+  const teams = managesTeams(desired) ? diffTeams(desired, live, { targeted }) : undefined;
+  const index = indexLive(live, teams?.planned.byName);
   const liveTargets = liveTargetsOf(desired, index);
   const changes = diff(desired, live, index, liveTargets);
   const incomplete = incompleteTargetsOf(live);
@@ -36,20 +47,22 @@ export function buildPlan(desired: DesiredState, live: LiveState, { server, supp
     organization: desired.organization,
     changes,
     summary: summarise(changes),
-    warnings: [...setWarnings.filter((w) => !ignored.has(w.code)), ...warnings(desired, index, liveTargets), ...expiring, ...supportWarnings],
-    checksum: planChecksum(desired, incomplete, changes, []),
+    warnings: [...setWarnings.filter((w) => !ignored.has(w.code)), ...warnings(desired, index, liveTargets), ...expiring, ...supportWarnings, ...(teams?.warnings ?? []).filter((w) => !ignored.has(w.code))],
+    checksum: planChecksum(desired, incomplete, changes, [], teams?.changes),
     ...(server ? { server } : {}),
     // Every target read is one the plan covers (a saved plan's basis lists the same).
     managedTargets: live.targets.size,
     coverage: coverageOf(live, [], incomplete),
     scope,
+    ...(teams ? { teamChanges: teams.changes } : {}),
   };
 }
 
-/** The checksum of `changes` planned from `desired` against a read with `incompleteTargets` (incompleteTargetsOf), with the policies' verdict. */
-function planChecksum(desired: DesiredState, incompleteTargets: ReadonlySet<string>, changes: readonly Change[], violations: readonly PolicyViolation[]): string {
+/** The checksum of `changes` planned from `desired` against a read with `incompleteTargets` (incompleteTargetsOf), with the policies' verdict and the team changes. */
+function planChecksum(desired: DesiredState, incompleteTargets: ReadonlySet<string>, changes: readonly Change[], violations: readonly PolicyViolation[], teamChanges: readonly TeamChange[] | undefined): string {
   const guards = { maxRemovals: desired.settings.maxRemovals, incompleteTargets };
-  return checksumOf({ organization: desired.organization, changes, ...guards, policies: policiesDigestOf(desired.policies ?? []), violations });
+  const teams = teamChanges ? { teams: { changes: teamChanges, maxTeamDeletions: desired.settings.maxTeamDeletions ?? DEFAULT_MAX_TEAM_DELETIONS } } : {};
+  return checksumOf({ organization: desired.organization, changes, ...guards, policies: policiesDigestOf(desired.policies ?? []), violations, ...teams });
 }
 
 /**
@@ -57,5 +70,5 @@ function planChecksum(desired: DesiredState, incompleteTargets: ReadonlySet<stri
  * checksum that covers them: buildPlan's covers none found (docs/apply.md, "`--checksum`: the reviewed plan without moving a file").
  */
 export function withViolations<P extends DiffPlan>(plan: P, desired: DesiredState, live: LiveState, violations: readonly PolicyViolation[]): P {
-  return { ...plan, violations, checksum: planChecksum(desired, incompleteTargetsOf(live), plan.changes, violations) };
+  return { ...plan, violations, checksum: planChecksum(desired, incompleteTargetsOf(live), plan.changes, violations, plan.teamChanges) };
 }

@@ -4,6 +4,8 @@ import type { Change, RemoveChange } from '../core/plan.js';
 import { OWNERS_TEAM } from '../core/model.js';
 import type { Refusal } from './refusal.js';
 import { byEntryKey } from '../core/order.js';
+import type { TeamChange, TeamDelete } from '../core/teams.js';
+import { DEFAULT_MAX_TEAM_DELETIONS } from '../core/defaults.js';
 
 /** What the guards decide from, besides the changes: the same for `plan` and `apply`. */
 export interface GuardInputs {
@@ -11,10 +13,12 @@ export interface GuardInputs {
   readonly maxRemovals: number;
   /** Ids of the targets whose grants may have been read partially. */
   readonly incompleteTargets: ReadonlySet<string>;
+  /** `settings.max-team-deletions` (absent: DEFAULT_MAX_TEAM_DELETIONS, 0). */
+  readonly maxTeamDeletions?: number;
 }
 
 export interface GuardContext extends GuardInputs {
-  /** `--force`: lifts the removal-count guard, and only that one. */
+  /** `--force`: lifts the count guards (removals, team deletions), and only those. */
   readonly force: boolean;
 }
 
@@ -68,10 +72,25 @@ function ownersTeam(removals: readonly RemoveChange[]): Refusal | undefined {
   };
 }
 
-/** Every refusal of the plan; empty when it may be applied. */
-export function checkGuards(changes: readonly Change[], context: GuardContext): Refusal[] {
+/** docs/apply.md, "Safety guards": deleting a team drops its grants and members with it, so none goes unasked. */
+function maxTeamDeletions(teamChanges: readonly TeamChange[], context: GuardContext): Refusal | undefined {
+  const deletions = teamChanges.filter((c): c is TeamDelete => c.action === 'delete');
+  const limit = context.maxTeamDeletions ?? DEFAULT_MAX_TEAM_DELETIONS;
+  if (context.force || deletions.length <= limit) return undefined;
+  const grants = deletions.reduce((n, d) => n + d.grants.length, 0);
+  return {
+    guard: 'max-team-deletions',
+    message: `the plan deletes ${plural(deletions.length, 'team')} (${deletions.map((d) => `"${d.name}"`).join(', ')}), more than settings.max-team-deletions (${limit}); a deleted team's members and grants go with it (${plural(grants, 'grant')} listed in the plan).`,
+    howToProceed: 'review the deletions in the plan; if they are intended, run again with --force, or raise settings.max-team-deletions; else list the teams under teams: (or rename them with previously:), or turn settings.prune-teams off.',
+    changes: [],
+    teamChanges: deletions,
+  };
+}
+
+/** Every refusal of the plan; empty when it may be applied. `teamChanges`: the plan's team changes (docs/plan.md, "Team changes"). */
+export function checkGuards(changes: readonly Change[], context: GuardContext, teamChanges: readonly TeamChange[] = []): Refusal[] {
   const removals = changes.filter(isRemoval);
-  return [ownersTeam(removals), incompleteRead(removals, context), maxRemovals(removals, context)].filter(
+  return [ownersTeam(removals), incompleteRead(removals, context), maxRemovals(removals, context), maxTeamDeletions(teamChanges, context)].filter(
     (refusal): refusal is Refusal => refusal !== undefined,
   );
 }

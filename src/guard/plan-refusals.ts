@@ -7,10 +7,12 @@ import type { Change, DiffPlan, Plan, PlanRefusal } from '../core/plan.js';
 import { incompleteTargetsOf } from '../diff/completeness.js';
 import { checkGuards, type GuardInputs } from './guards.js';
 import type { Refusal } from './refusal.js';
+import type { TeamChange } from '../core/teams.js';
 
 /** The guards' inputs of a plan made from `desired` against `live`: what apply decides from. */
 export function guardInputsOf(desired: Pick<DesiredState, 'settings'>, live: LiveState): GuardInputs {
-  return { maxRemovals: desired.settings.maxRemovals, incompleteTargets: incompleteTargetsOf(live) };
+  const teams = desired.settings.maxTeamDeletions === undefined ? {} : { maxTeamDeletions: desired.settings.maxTeamDeletions };
+  return { maxRemovals: desired.settings.maxRemovals, incompleteTargets: incompleteTargetsOf(live), ...teams };
 }
 
 /** A refusal as the plan carries it: which guard, why, how to proceed (not the changes: the plan has them). */
@@ -19,11 +21,11 @@ export function planRefusalOf(refusal: Refusal): PlanRefusal {
 }
 
 /** What apply without --force refuses of `changes`. */
-export function refusalsOf(changes: readonly Change[], inputs: GuardInputs): PlanRefusal[] {
-  return checkGuards(changes, { ...inputs, force: false }).map(planRefusalOf);
+export function refusalsOf(changes: readonly Change[], inputs: GuardInputs, teamChanges: readonly TeamChange[] = []): PlanRefusal[] {
+  return checkGuards(changes, { ...inputs, force: false }, teamChanges).map(planRefusalOf);
 }
 
 /** The diff's plan with its refusals. */
 export function guardPlan(plan: DiffPlan, inputs: GuardInputs): Plan {
-  return { ...plan, refusals: refusalsOf(plan.changes, inputs) };
+  return { ...plan, refusals: refusalsOf(plan.changes, inputs, plan.teamChanges) };
 }

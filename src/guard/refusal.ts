@@ -2,12 +2,15 @@
 // GuardRefusedError carries them to exit code 3 (README, "Exit codes": 3, refused by a safety guard).
 import type { Change, PlanRefusal } from '../core/plan.js';
 import type { PolicyViolation } from '../core/policy.js';
+import type { TeamChange } from '../core/teams.js';
 import { CLIError, EXIT } from '../errors.js';
 import { violationText } from '../render/violation-lines.js';
 
 export interface Refusal extends PlanRefusal {
   /** The changes the guard objects to. */
   readonly changes: readonly Change[];
+  /** The team changes it objects to (max-team-deletions). */
+  readonly teamChanges?: readonly TeamChange[];
 }
 
 export function describeRefusals(refusals: readonly Refusal[]): string {

@@ -1,7 +1,7 @@
 // `apply --format json`: one JSON document on stdout, the plan (format 1), every outcome, and why
 // the run stopped when it stopped early.
 import type { ApplyResult, ChangeOutcome, Stop } from '../core/apply-outcome.js';
-import { changeDocument } from '../core/plan-document.js';
+import { changeDocument, teamChangeDocument } from '../core/plan-document.js';
 import { planJsonDocument } from './json.js';
 import { noteText } from './apply-text.js';
 
@@ -22,5 +22,6 @@ export function renderApplyJson(result: ApplyResult): string {
   const { applied, alreadySo, failed, notStarted } = report.counts;
   const counts = { applied, already_so: alreadySo, failed, not_started: notStarted };
   const stopped = report.stopped ? { stopped: stopDocument(report.stopped) } : {};
-  return `${JSON.stringify({ ...base, converged: report.converged, ...stopped, counts, outcomes }, null, 2)}\n`;
+  const teams = report.teamOutcomes ? { team_outcomes: report.teamOutcomes.map((o) => ({ status: o.status, change: teamChangeDocument(o.change), ...(o.id ? { id: o.id } : {}), ...(o.reason ? { reason: o.reason } : {}), ...(o.note ? { note: o.note } : {}) })) } : {};
+  return `${JSON.stringify({ ...base, converged: report.converged, ...stopped, counts, outcomes, ...teams }, null, 2)}\n`;
 }

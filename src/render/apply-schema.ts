@@ -34,6 +34,20 @@ const OUTCOME: Schema = {
   ],
 };
 
+/** docs/apply.md, "Team changes": a team change's outcome. */
+const TEAM_OUTCOME: Schema = {
+  type: 'object',
+  required: ['status', 'change'],
+  properties: {
+    status: { enum: ['applied', 'already-so', 'failed', 'not-started'] },
+    change: { type: 'object', required: ['action', 'name', 'id'], description: 'The team change, as the plan\'s team_changes write it.' },
+    id: { type: 'string', pattern: '^team-', description: 'A create: the id the service gave the team.' },
+    reason: { type: 'string', description: "A failed change's reason." },
+    note: { type: 'string', description: 'How it ended where it did.' },
+  },
+  additionalProperties: false,
+};
+
 export function applySchema(): Schema {
   const { $defs, $schema, $id: _plan, title: _title, description: _description, ...plan } = planSchema();
   return {
@@ -55,6 +69,7 @@ export function applySchema(): Schema {
         additionalProperties: false,
       },
       outcomes: { type: 'array', items: OUTCOME, description: "One per change, in the plan's order." },
+      team_outcomes: { type: 'array', items: TEAM_OUTCOME, description: "One per team change, in the plan's order, when the plan has team changes." },
     },
     additionalProperties: false,
     allOf: [

@@ -3,6 +3,8 @@
 import type { ApplyProgress, ApplyReport, ApplyResult, ChangeOutcome, OutcomeNote, OutcomeStatus, Stop } from '../core/apply-outcome.js';
 import type { Change } from '../core/plan.js';
 import { headline, SIGN } from './lines.js';
+import type { TeamOutcome } from '../core/apply-outcome.js';
+import { TEAM_SIGN, teamHeadline } from './team-lines.js';
 
 /** How the text and Markdown reports name each status. */
 export const STATUS_LABEL: { readonly [S in OutcomeStatus]: string } = { applied: 'applied', 'already-so': 'already so', failed: 'FAILED', 'not-started': 'not started' };
@@ -47,15 +49,24 @@ export function outcomeLine(outcome: ChangeOutcome): string {
   }
 }
 
-/** Every outcome, in plan order. */
+/** A team change's outcome (docs/apply.md, "Team changes"): one line, two with a failure's reason. */
+export function teamOutcomeLine(outcome: TeamOutcome): string {
+  const { change } = outcome;
+  const created = outcome.id ? ` -> ${outcome.id}` : '';
+  const head = `  ${STATUS_LABEL[outcome.status].padEnd(WIDTH)}  ${TEAM_SIGN[change.action]} team ${change.name}: ${teamHeadline(change)}${created}`;
+  if (outcome.status === 'failed') return `${head}\n  ${' '.repeat(WIDTH)}    reason: ${outcome.reason ?? ''}`;
+  return outcome.note ? `${head} (${outcome.note})` : head;
+}
+
+/** Every outcome, in plan order: the team changes first, as the plan shows them. */
 function renderOutcomes(report: ApplyReport): string {
-  return `${report.outcomes.map(outcomeLine).join('\n')}\n`;
+  return `${[...(report.teamOutcomes ?? []).map(teamOutcomeLine), ...report.outcomes.map(outcomeLine)].join('\n')}\n`;
 }
 
 /** The one line at the end of every apply. */
 export function applySummary(report: ApplyReport, organization: string): string {
   const { applied, alreadySo, failed, notStarted } = report.counts;
-  const total = report.outcomes.length;
+  const total = report.outcomes.length + (report.teamOutcomes?.length ?? 0);
   const notStartedCount = report.stopped ? `, ${notStarted} not started` : '';
   const counts = `${applied} applied, ${alreadySo} already so, ${failed} failed${notStartedCount}, of ${total} change${total === 1 ? '' : 's'} in ${organization}`;
   // The token and what it lacks are the one line on stderr (cli/commands/apply.ts): said once, not here too.

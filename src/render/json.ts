@@ -1,7 +1,7 @@
 // The JSON plan (docs/plan.md, "Formats", `json`: plan format 1), pretty-printed for humans and diff tools.
 import { effectiveChangeDocument } from '../core/effective-document.js';
 import type { JsonObject } from '../core/json-value.js';
-import { changeDocument, PLAN_FORMAT_VERSION, readDocument, serverDocument, warningDocument } from '../core/plan-document.js';
+import { changeDocument, PLAN_FORMAT_VERSION, readDocument, serverDocument, teamChangeDocument, teamSummaryDocument, warningDocument } from '../core/plan-document.js';
 import type { Plan } from '../core/plan.js';
 import { coverageDocument } from './coverage.js';
 import { violationDocument } from './violation-message.js';
@@ -19,6 +19,8 @@ function planDocument(plan: Plan): JsonObject {
     ...(plan.effectiveChanges ? { effective_changes: plan.effectiveChanges.map(effectiveChangeDocument) } : {}),
     ...(plan.violations ? { violations: plan.violations.map(violationDocument) } : {}),
     ...(plan.targeted ? { targeted: [...plan.targeted] } : {}),
+    // docs/plan.md, "Team changes": only when the files manage teams, so other plans keep their bytes.
+    ...(plan.teamChanges ? { team_changes: plan.teamChanges.map(teamChangeDocument), team_summary: teamSummaryDocument(plan.teamChanges) } : {}),
   };
   if (plan.server) document.server = serverDocument(plan.server);
   if (plan.read) document.read = readDocument(plan.read);

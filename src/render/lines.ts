@@ -173,10 +173,12 @@ export function hiddenWarningsLine(hidden: number, scope: WarningScope = 'change
   return scope === 'none' ? `${what} not shown (--warnings none).` : `${what} about targets this plan does not change not shown (--warnings all shows them).`;
 }
 
-export function summaryLine(plan: { organization: string; summary: { add: number; update: number; remove: number }; managedTargets?: number }): string {
+export function summaryLine(plan: { organization: string; summary: { add: number; update: number; remove: number }; managedTargets?: number; teamChanges?: readonly unknown[] }): string {
   const { add, update, remove } = plan.summary;
-  if (plan.managedTargets === 0) return `No targets managed: the files name no project or workspace of ${plan.organization}.`;
-  if (add + update + remove === 0) return `No changes: access in ${plan.organization} matches the files.`;
+  // docs/plan.md, "Team changes": a plan that changes teams says so under this line (team-lines.ts).
+  const teams = plan.teamChanges?.length ?? 0;
+  if (plan.managedTargets === 0 && teams === 0) return `No targets managed: the files name no project or workspace of ${plan.organization}.`;
+  if (add + update + remove + teams === 0) return `No changes: access in ${plan.organization} matches the files.`;
   return `Plan for ${plan.organization}: ${add} to add, ${update} to change, ${remove} to remove.`;
 }
 

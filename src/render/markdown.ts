@@ -9,6 +9,7 @@ import { effectiveLines } from './effective-lines.js';
 import { detailLines, groupByTarget, headline, hiddenWarningsLine, refusalHeadline, shownWarnings, showsSources, SIGN, sourceLabel, summaryLine, type TargetGroup, type WarningScope } from './lines.js';
 import { collapsed, escapeHtml, escapeText, fenced, fenceSafe } from './markdown-text.js';
 import { MAX_VIOLATIONS_SHOWN, violationHeadline, violationText } from './violation-lines.js';
+import { TEAM_SIGN, teamCounts, teamDetailLines, teamHeadline, teamSummaryLine } from './team-lines.js';
 
 /** GitHub refuses comments longer than this many characters. */
 export const GITHUB_COMMENT_LIMIT = 65_536;
@@ -44,7 +45,7 @@ const KIND = {
 
 function driftLine(plan: Plan): string {
   const { add, update, remove } = plan.summary;
-  if (add + update + remove === 0) return `No drift: access in ${plan.organization} matches the files.`;
+  if (add + update + remove + (plan.teamChanges?.length ?? 0) === 0) return `No drift: access in ${plan.organization} matches the files.`;
   return `Drift in ${plan.organization}: live access differs from the files (${add} missing, ${update} different, ${remove} not in the files).`;
 }
 
@@ -106,6 +107,37 @@ function violationBlock(plan: Plan): string[] {
   return [...lines, ''];
 }
 
+/** docs/plan.md, "Team changes": how many, under the summary. */
+function teamsLine(plan: Plan): string[] {
+  const line = teamSummaryLine(plan.teamChanges);
+  return line === undefined ? [] : [escapeText(line), ''];
+}
+
+/**
+ * The team changes, before the grants (apply makes the creates and renames first); a deletion is
+ * never collapsed. At most half the comment: the team changes that do not fit are counted in a note.
+ */
+function teamSection(plan: Plan, room: number): string {
+  const changes = plan.teamChanges ?? [];
+  if (changes.length === 0) return '';
+  const title = `**teams** (${escapeText(teamCounts(changes))})\n\n`;
+  const blocks = changes.map((c) => {
+    const sign = TEAM_SIGN[c.action] === '~' ? '!' : TEAM_SIGN[c.action];
+    return [`${sign} ${c.name}: ${teamHeadline(c)}`, ...teamDetailLines(c).map((line) => `${line.sign}     ${line.text}`)];
+  });
+  const kept: string[][] = [];
+  let used = title.length;
+  for (const block of blocks) {
+    const size = block.reduce((n, line) => n + line.length + 1, 0);
+    if (used + size > room) break;
+    kept.push(block);
+    used += size;
+  }
+  const left = changes.length - kept.length;
+  const note = left > 0 ? `> **${left} of ${changes.length} team changes not shown**: the plan is longer than a comment may be. Run \`tfe-access plan\` or see the job log for the full plan.\n\n` : '';
+  return `${title}${kept.length > 0 ? `${fenced('diff', kept.flat())}\n` : ''}${note}`;
+}
+
 function headOf(plan: Plan, kind: PlanKind): string {
   const words = KIND[kind];
   return [
@@ -114,6 +146,7 @@ function headOf(plan: Plan, kind: PlanKind): string {
     '',
     escapeText(kind === 'drift' ? driftLine(plan) : summaryLine(plan)),
     '',
+    ...teamsLine(plan),
     ...coverageBlock(plan),
     ...refusalBlock(plan),
     ...violationBlock(plan),
@@ -166,7 +199,8 @@ export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): strin
   const verbose = options.verbose ?? false;
   const lineCount = plan.changes.reduce((n, c) => n + 1 + detailLines(c, verbose).length, 0);
   const long = lineCount > LONG_COMMENT_LINES;
-  const head = headOf(plan, options.kind ?? 'plan');
+  // docs/plan.md, "Team changes": part of the head, so the grants' budget counts them.
+  const head = `${headOf(plan, options.kind ?? 'plan')}${teamSection(plan, Math.floor(limit / 2))}`;
   let tail = tailOf(plan, options, long);
   if (head.length + tail.length > limit - TAIL_RESERVE) {
     tail = `${plan.warnings.length} warnings${plan.effectiveChanges?.length ? ` and ${plan.effectiveChanges.length} effective changes` : ''} not shown (too long for a comment); run \`tfe-access plan\` to see them.\n\nChecksum: \`${plan.checksum}\`\n`;

@@ -52,7 +52,8 @@ function changeSchema(resource: Resource): Schema {
       action: { enum: ['add', 'update', 'remove'] },
       resource: { const: resource },
       id: { type: 'string', pattern: idPattern },
-      team: ref('', '^team-'),
+      // docs/plan.md, "Team changes": a team this plan creates has no id yet.
+      team: { type: 'object', required: ['name', 'id'], properties: { name: { type: 'string' }, id: { oneOf: [{ type: 'null' }, { type: 'string', pattern: '^team-' }] } } },
       target: { ...ref(targetType, targetPattern), required: ['type', 'name', 'id'] },
       before: { oneOf: [{ type: 'null' }, access] },
       after: { oneOf: [{ type: 'null' }, access] },
@@ -130,6 +131,29 @@ function readSchema(): Schema {
   };
 }
 
+/** docs/plan.md, "Team changes": present when the files manage teams. */
+function teamChangesSchema(): Schema {
+  const value = { type: ['string', 'boolean', 'null'] };
+  const grant = { type: 'object', required: ['target', 'access'], properties: { target: { ...ref('', '^(prj|ws)-'), required: ['type', 'name', 'id'] }, access: { type: 'string' } } };
+  return {
+    description: 'The teams themselves: create, update (each field before and after), rename (keeps the id) and delete (with the grants that go with it), in the order of their action then name.',
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['action', 'name', 'id'],
+      properties: {
+        action: { enum: ['create', 'rename', 'update', 'delete'] },
+        name: { type: 'string', minLength: 1 },
+        id: { oneOf: [{ type: 'null' }, { type: 'string', pattern: '^team-' }], description: 'null on a create: the team has no id until apply creates it.' },
+        from: { type: 'string', description: 'A rename: the name the team has now.' },
+        fields: { type: 'array', items: { type: 'object', required: ['field', 'before', 'after'], properties: { field: { type: 'string' }, before: value, after: value }, additionalProperties: false } },
+        grants: { type: 'array', items: grant, description: 'A deletion: the grants the service drops with the team, on the targets the plan read.' },
+      },
+      additionalProperties: false,
+    },
+  };
+}
+
 export function planSchema(): Schema {
   const count = { type: 'integer', minimum: 0 };
   const defs: Record<string, Schema> = {};
@@ -172,6 +196,8 @@ export function planSchema(): Schema {
           additionalProperties: false,
         },
       },
+      team_changes: teamChangesSchema(),
+      team_summary: { type: 'object', description: 'The team changes counted by action.', required: ['create', 'rename', 'update', 'delete'], properties: { create: count, rename: count, update: count, delete: count }, additionalProperties: false },
       server: serverSchema(),
       read: readSchema(),
       ...coverageProperties(),

@@ -4,6 +4,8 @@ import { printable } from '../core/printable.js';
 import { coverageWords } from './coverage.js';
 import { effectiveLines } from './effective-lines.js';
 import { violationHeadline, violationText } from './violation-lines.js';
+import { TEAM_SIGN, teamDetailLines, teamHeadline, teamSummaryLine } from './team-lines.js';
+import type { TeamChange } from '../core/teams.js';
 import { detailLines, groupByTarget, headline, hiddenWarningsLine, refusalHeadline, shownWarnings, showsSources, SIGN, sourceLabel, summaryLine, type AttributeLine, type WarningScope } from './lines.js';
 
 export interface TextOptions {
@@ -43,12 +45,26 @@ function violationLines(plan: Plan, color: boolean): string[] {
   return [paint(color, '-', headline), ...(plan.violations ?? []).map((v) => `  ${violationText(v)}`)];
 }
 
+/** docs/plan.md, "Team changes": before the grants, as apply makes the creates and renames first. */
+function teamLines(changes: readonly TeamChange[] | undefined, color: boolean): string[] {
+  if (!changes || changes.length === 0) return [];
+  const out = ['teams'];
+  const width = Math.max(...changes.map((c) => printable(c.name).length));
+  for (const change of changes) {
+    const sign = TEAM_SIGN[change.action];
+    out.push(`  ${paint(color, sign, `${sign} ${printable(change.name).padEnd(width)}`)}  ${printable(teamHeadline(change))}`);
+    for (const line of teamDetailLines(change)) out.push(attribute(line, color));
+  }
+  return [...out, ''];
+}
+
 export function renderText(plan: Plan, options: TextOptions): string {
   const { color } = options;
   // Right under the summary: what the read could not see, and what a --target plan leaves out (docs/plan.md, "Plan and drift").
   const { partial, filtered } = coverageWords(plan.coverage, plan.scope, 'plan');
   const coverage = [...(partial ? [paint(color, '!', printable(partial))] : []), ...(filtered ? [printable(filtered)] : [])];
-  const out: string[] = [summaryLine(plan), ...coverage, ...refusalLines(plan, color), ...violationLines(plan, color), ''];
+  const teams = teamSummaryLine(plan.teamChanges);
+  const out: string[] = [summaryLine(plan), ...(teams ? [teams] : []), ...coverage, ...refusalLines(plan, color), ...violationLines(plan, color), '', ...teamLines(plan.teamChanges, color)];
   const sources = showsSources(plan.changes);
   for (const group of groupByTarget(plan.changes)) {
     // Names and ids may come from the service (a removed team's name): one line each, no escapes.

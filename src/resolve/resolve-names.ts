@@ -13,6 +13,7 @@ import type { Resolved, ResolvedTarget } from '../core/resolved.js';
 import { checkName, checkTeams, noFindings, withTeamsAsNamed, type NameProblem } from './check-names.js';
 import { didYouMean } from '../core/suggest.js';
 import { NOT_VISIBLE } from '../core/not-found.js';
+import { plannedTeams } from './planned-teams.js';
 
 export interface NameResolution {
   /** The targets found, with what resolution warns of (names found only after normalisation). */
@@ -68,7 +69,9 @@ export function resolveNames(desired: FilesState, org: OrganizationRead): NameRe
   const { teams } = org;
   const findings = noFindings();
   const { problems, warnings } = findings;
-  const named = withTeamsAsNamed(desired, checkTeams(desired, teams, findings));
+  // Teams of `teams:` the plan creates or renames are named by the files before the service has them.
+  const planned = desired.teams ? plannedTeams(desired.teams, teams).byName : new Map(teams.map((t) => [t.name, t]));
+  const named = withTeamsAsNamed(desired, checkTeams(desired, [...planned.values()], findings));
   const known = knownOf(org);
   const targets: ResolvedTarget[] = [];
   for (const target of named.targets) {
@@ -84,5 +87,5 @@ export function resolveNames(desired: FilesState, org: OrganizationRead): NameRe
     ...(named === desired ? {} : { desired: named }),
     ...(warnings.length > 0 ? { warnings } : {}),
   };
-  return { resolved: { organization: org.organization, teams, teamsByName: new Map(teams.map((t) => [t.name, t])), targets, ...more }, problems };
+  return { resolved: { organization: org.organization, teams, teamsByName: planned, targets, ...more }, problems };
 }

@@ -1,7 +1,7 @@
 // Fingerprints of what a plan was based on: sha256 of a canonical JSON form, so the same state
 // always gives the same fingerprint whatever order the service listed it in or the files wrote it.
 import { createHash } from 'node:crypto';
-import { RESOURCE_OF, type DesiredGrant, type LiveGrant, type TargetType } from '../core/model.js';
+import { RESOURCE_OF, type DesiredGrant, type LiveGrant, type TargetType, type Team } from '../core/model.js';
 import { type FilesState } from '../core/desired-state.js';
 import { permissionsOf } from '../core/permissions.js';
 import { byKey } from '../core/order.js';
@@ -42,6 +42,37 @@ export function integrityOf(document: Readonly<Record<string, unknown>>): string
 export function fingerprintGrants(grants: readonly LiveGrant[]): string {
   const rows = [...grants].sort(byKey((g) => g.id)).map((g) => ({ id: g.id, team: g.teamId, access: g.access.access, permissions: { ...g.access.permissions } }));
   return sha256(canonicalJson(rows));
+}
+
+/**
+ * docs/apply.md, "Saved plans": the teams as read, each with every setting a team change compares
+ * (a team created, renamed, deleted or changed by hand since the plan moves it).
+ */
+export function fingerprintTeams(teams: Iterable<Team>): string {
+  const rows = [...teams].sort(byKey((t) => t.id)).map((t) => ({
+    id: t.id,
+    name: t.name,
+    visibility: t.visibility,
+    access: { ...t.organizationAccess },
+    sso: t.ssoTeamId === undefined ? 'not reported' : t.ssoTeamId,
+    tokens: t.allowMemberTokenManagement ?? 'not reported',
+  }));
+  return sha256(canonicalJson(rows));
+}
+
+/** The files' teams (docs/files.md, "`teams`"), only when they have some: files without keep their fingerprint. */
+function teamRows(desired: FilesState): { teams?: Canonical[]; teamSettings?: Canonical } {
+  const settings = desired.settings.pruneTeams === undefined && desired.settings.maxTeamDeletions === undefined ? {} : { teamSettings: { prune: desired.settings.pruneTeams ?? null, max: desired.settings.maxTeamDeletions ?? null } };
+  if (!desired.teams) return settings;
+  const teams = desired.teams.map((t) => ({
+    name: t.name,
+    visibility: t.visibility ?? null,
+    sso: t.ssoTeamId === undefined ? 'not managed' : t.ssoTeamId,
+    tokens: t.allowMemberTokenManagement ?? null,
+    access: t.organizationAccess ? { ...t.organizationAccess } : null,
+    previously: [...t.previously],
+  }));
+  return { teams, ...settings };
 }
 
 /** A grant's meaning; `expires` only when it has one, so a file without expiries keeps its fingerprint. */
@@ -96,5 +127,5 @@ export function fingerprintDesired(desired: FilesState): string {
     ...(t.expired?.length ? { expired: grantRows(t.type, t.expired) } : {}),
   }));
   const settings = { prune: desired.settings.prune, ignoreTeams: [...desired.settings.ignoreTeams].sort(), maxRemovals: desired.settings.maxRemovals };
-  return sha256(canonicalJson({ organization: desired.organization, settings, targets, ...setRows(desired), ...policyRows(desired) }));
+  return sha256(canonicalJson({ organization: desired.organization, settings, targets, ...setRows(desired), ...policyRows(desired), ...teamRows(desired) }));
 }

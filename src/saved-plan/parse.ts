@@ -19,7 +19,10 @@ import { expiriesOf, savedPoliciesOf } from './parse-policies.js';
 import { readOf } from './parse-read.js';
 import { serverOf } from './parse-server.js';
 import { NotASavedPlanError, Reader, SavedPlanError } from './reader.js';
-import { basisGuardInputs, SAVED_PLAN_FORMAT_VERSION, SAVED_PLAN_KIND, type BasisTarget, type PlanBasis, type SavedPlan } from './saved-plan.js';
+import { basisGuardInputs, SAVED_PLAN_FORMAT_VERSION, SAVED_PLAN_KIND, SAVED_PLAN_TEAMS_FORMAT_VERSION, type BasisTarget, type PlanBasis, type SavedPlan } from './saved-plan.js';
+import { basisTeamsOf, teamChangesOf } from './parse-teams.js';
+import { pendingTeamId, type TeamChange } from '../core/teams.js';
+import { teamChangeDocument } from '../core/plan-document.js';
 import { PLAN_KEY_ENV, type HmacState, type PlanKey } from './seal.js';
 
 const EDITED = 'plan.checksum does not match its changes, organization, guard inputs, policies and violations (the file was edited or damaged)';
@@ -86,13 +89,21 @@ function expiryOf(reader: Reader, action: string): { expires?: string; reason?: 
   return out;
 }
 
-function changeOf(reader: Reader): Change {
+/** A grant change's team: `id` null names a team the plan creates (format 4 only: `created` lists them). */
+function teamOf(team: Reader, created: ReadonlySet<string>): { name: string; id: string } {
+  const name = team.string('name');
+  if (team.value.id !== null) return { name, id: team.string('id') };
+  if (!created.has(name)) team.fail(`${team.at('id')} is null, and the plan creates no team "${name}"`);
+  return { name, id: pendingTeamId(name) };
+}
+
+function changeOf(reader: Reader, created: ReadonlySet<string>): Change {
   const team = reader.object('team');
   const target = reader.object('target');
   const type = targetType(target, 'type');
   const resource = RESOURCE_OF[type];
   if (reader.string('resource') !== resource) reader.fail(`${reader.at('resource')} does not match the target type ${type}`);
-  const base = { resource, team: { name: team.string('name'), id: team.string('id') }, target: { type, name: target.string('name'), id: target.string('id') }, ...sourceOf(reader) };
+  const base = { resource, team: teamOf(team, created), target: { type, name: target.string('name'), id: target.string('id') }, ...sourceOf(reader) };
   const action = reader.string('action');
   const { reason, ...expires } = expiryOf(reader, action);
   switch (action) {
@@ -134,7 +145,7 @@ function violationOf(reader: Reader): PolicyViolation {
   return {
     policy: reader.string('policy'),
     target: { type: targetType(target, 'type'), name: target.string('name'), id: target.string('id') },
-    team: team ? { name: team.string('name'), id: team.string('id') } : null,
+    team: team ? { name: team.string('name'), id: team.value.id === null ? pendingTeamId(team.string('name')) : team.string('id') } : null,
     message: reader.string('message'),
   };
 }
@@ -144,10 +155,10 @@ function basisTargetOf(reader: Reader): BasisTarget {
 }
 
 /** The basis, what `apply --plan` decides freshness, the guards and the policies from. */
-function basisOf(root: Reader): PlanBasis {
+function basisOf(root: Reader, teams: boolean): PlanBasis {
   const reader = root.object('basis');
   const policies = savedPoliciesOf(reader);
-  return { desired: reader.string('desired'), maxRemovals: reader.integer('max_removals'), targets: reader.objects('targets').map(basisTargetOf), policies, ...expiriesOf(reader, policies) };
+  return { desired: reader.string('desired'), maxRemovals: reader.integer('max_removals'), targets: reader.objects('targets').map(basisTargetOf), policies, ...expiriesOf(reader, policies), ...(teams ? { teams: basisTeamsOf(reader) } : {}) };
 }
 
 /** The keyed seal (seal.ts): with the key, checked; without it, only said to be there. */
@@ -173,31 +184,38 @@ export function parseSavedPlan(file: string, json: unknown, key?: PlanKey): Save
   const root = Reader.of(file, json, '');
   if (root.value.kind !== SAVED_PLAN_KIND) throw new NotASavedPlanError(file, `it has no "kind": "${SAVED_PLAN_KIND}"`);
   const version = root.value.format_version;
-  if (version !== SAVED_PLAN_FORMAT_VERSION) {
-    throw new SavedPlanError(file, `its format_version is ${JSON.stringify(version)}, and this tfe-access reads version ${SAVED_PLAN_FORMAT_VERSION} only`);
+  if (version !== SAVED_PLAN_FORMAT_VERSION && version !== SAVED_PLAN_TEAMS_FORMAT_VERSION) {
+    throw new SavedPlanError(file, `its format_version is ${JSON.stringify(version)}, and this tfe-access reads versions ${SAVED_PLAN_FORMAT_VERSION} and ${SAVED_PLAN_TEAMS_FORMAT_VERSION} only`);
   }
+  // Version 4: a plan whose files manage teams (saved-plan.ts).
+  const withTeams = version === SAVED_PLAN_TEAMS_FORMAT_VERSION;
   // The seal first: an edit anywhere (address, basis, warnings) is refused before anything is read.
   if (root.value[INTEGRITY_KEY] !== integrityOf(root.value)) root.fail(SEAL_BROKEN);
   const hmac = hmacOf(root, key);
   const planReader = root.object('plan');
   if (planReader.value.format_version !== PLAN_FORMAT_VERSION) planReader.fail(`plan.format_version is not ${PLAN_FORMAT_VERSION}`);
   const organization = planReader.string('organization');
-  const changes = planReader.objects('changes').map(changeOf);
-  const basis = basisOf(root);
+  const teamChanges: TeamChange[] | undefined = withTeams ? teamChangesOf(planReader) : undefined;
+  if (!withTeams && planReader.value.team_changes !== undefined) root.fail(EDITED);
+  const created = new Set((teamChanges ?? []).filter((c) => c.action === 'create').map((c) => c.name));
+  const changes = planReader.objects('changes').map((c) => changeOf(c, created));
+  const basis = basisOf(root, withTeams);
   const violations = planReader.value.violations === undefined ? undefined : planReader.objects('violations').map(violationOf);
   // The checksum a reviewer approves must be the one of what is applied, guards' inputs, policies
   // and their violations included: a file resealed after an edit is still refused unless its
   // checksum was recomputed too, and then `--checksum SUM` tells it from the reviewed plan.
   const checksum = planReader.string('checksum');
   const guards = basisGuardInputs(basis);
-  if (checksumOf({ organization, changes, ...guards, policies: policiesDigestOf(basis.policies), violations: violations ?? [] }) !== checksum) root.fail(EDITED);
+  const teams = teamChanges && basis.teams ? { teams: { changes: teamChanges, maxTeamDeletions: basis.teams.maxTeamDeletions } } : {};
+  if (checksumOf({ organization, changes, ...guards, policies: policiesDigestOf(basis.policies), violations: violations ?? [], ...teams }) !== checksum) root.fail(EDITED);
   // The refusals are the guards' verdict on the changes and the basis, never what the file says.
   const refusals = planReader.objects('refusals').map(refusalOf);
-  const derived = refusalsOf(changes, { maxRemovals: guards.maxRemovals, incompleteTargets: new Set(guards.incompleteTargets) });
+  const derived = refusalsOf(changes, { maxRemovals: guards.maxRemovals, incompleteTargets: new Set(guards.incompleteTargets), ...(guards.maxTeamDeletions === undefined ? {} : { maxTeamDeletions: guards.maxTeamDeletions }) }, teamChanges);
   if (JSON.stringify(refusals) !== JSON.stringify(derived)) root.fail(EDITED);
   // What the reader keeps must be all the file says: a value it would drop (a fixed level's
   // permissions are its table row) is an edit too.
   if (JSON.stringify(changes.map(changeDocument)) !== JSON.stringify(planReader.array('changes'))) root.fail(EDITED);
+  if (teamChanges && JSON.stringify(teamChanges.map(teamChangeDocument)) !== JSON.stringify(planReader.array('team_changes'))) root.fail(EDITED);
   const plan = {
     organization,
     changes,
@@ -213,6 +231,7 @@ export function parseSavedPlan(file: string, json: unknown, key?: PlanKey): Save
     ...serverOf(planReader),
     ...(violations === undefined ? {} : { violations }),
     ...readOf(planReader),
+    ...(teamChanges ? { teamChanges } : {}),
   };
   const known = new Set(basis.targets.map((t) => t.id));
   const stray = changes.find((c) => !known.has(c.target.id));

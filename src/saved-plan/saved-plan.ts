@@ -11,7 +11,8 @@ import type { DesiredPolicy, GrantEnd } from '../core/policy.js';
 import { rulesRead } from '../core/policy-rules.js';
 import { InternalError } from '../errors.js';
 import { incompleteTargetsOf } from '../diff/completeness.js';
-import { fingerprintDesired, fingerprintGrants, HMAC_KEY, INTEGRITY_KEY, integrityOf } from './fingerprint.js';
+import { fingerprintDesired, fingerprintGrants, fingerprintTeams, HMAC_KEY, INTEGRITY_KEY, integrityOf } from './fingerprint.js';
+import { DEFAULT_MAX_TEAM_DELETIONS } from '../core/defaults.js';
 import type { HmacState, PlanKey } from './seal.js';
 
 /**
@@ -20,8 +21,12 @@ import type { HmacState, PlanKey } from './seal.js';
  * 3: the policies in the basis, a checksum that covers them and their violations, the optional
  *    keyed seal (`hmac`, seal.ts); the grants' ends in the basis when a policy reads them
  *    (`max-expiry`: a plan without such a policy is written as before).
+ * 4: team changes (docs/plan.md, "Team changes") and the teams they were planned from in the basis.
+ *    Written only for a plan whose files manage teams, so that a reader of version 3 refuses it
+ *    rather than apply its grants without the teams they need; every other plan is version 3.
  */
 export const SAVED_PLAN_FORMAT_VERSION = 3;
+export const SAVED_PLAN_TEAMS_FORMAT_VERSION = 4;
 export const SAVED_PLAN_KIND = 'tfe-access saved plan';
 
 export interface BasisTarget {
@@ -45,6 +50,13 @@ export interface PlanBasis {
   readonly policies: readonly DesiredPolicy[];
   /** When each grant of the files ends, by ids (policy/ends.ts): only when a policy reads it (`max-expiry`). */
   readonly expiries?: readonly GrantEnd[];
+  /** When the plan has team changes: the teams as read (fingerprintTeams) and settings.max-team-deletions. */
+  readonly teams?: BasisTeams;
+}
+
+export interface BasisTeams {
+  readonly fingerprint: string;
+  readonly maxTeamDeletions: number;
 }
 
 export interface SavedPlan {
@@ -61,7 +73,8 @@ export function savedPlanOf(plan: Plan, desired: FilesState, live: LiveState, ad
   const incomplete = incompleteTargetsOf(live);
   const targets = [...live.targets.values()].map((t) => ({ type: t.type, name: t.name, id: t.id, grants: fingerprintGrants(t.grants), complete: !incomplete.has(t.id) }));
   const policies = desired.policies ?? [];
-  const basis: PlanBasis = { desired: fingerprintDesired(desired), maxRemovals: desired.settings.maxRemovals, targets, policies: policies.map(policyMeaning), ...expiriesOf(policies, ends) };
+  const teams = plan.teamChanges ? { teams: { fingerprint: fingerprintTeams(live.teams.values()), maxTeamDeletions: desired.settings.maxTeamDeletions ?? DEFAULT_MAX_TEAM_DELETIONS } } : {};
+  const basis: PlanBasis = { desired: fingerprintDesired(desired), maxRemovals: desired.settings.maxRemovals, targets, policies: policies.map(policyMeaning), ...expiriesOf(policies, ends), ...teams };
   return address === undefined ? { plan, basis } : { address, plan, basis };
 }
 
@@ -84,7 +97,7 @@ export function expiryDocument(end: GrantEnd): JsonObject {
 export function savedPlanDocument(saved: SavedPlan, key?: PlanKey): { [key: string]: JsonValue } {
   const document: { [key: string]: JsonValue } = {
     kind: SAVED_PLAN_KIND,
-    format_version: SAVED_PLAN_FORMAT_VERSION,
+    format_version: saved.basis.teams ? SAVED_PLAN_TEAMS_FORMAT_VERSION : SAVED_PLAN_FORMAT_VERSION,
     address: saved.address ?? null,
     basis: {
       desired: saved.basis.desired,
@@ -92,6 +105,7 @@ export function savedPlanDocument(saved: SavedPlan, key?: PlanKey): { [key: stri
       targets: saved.basis.targets.map((t) => ({ type: t.type, name: t.name, id: t.id, grants: t.grants, complete: t.complete })),
       policies: saved.basis.policies.map(policyDocument),
       ...(saved.basis.expiries ? { expiries: saved.basis.expiries.map(expiryDocument) } : {}),
+      ...(saved.basis.teams ? { teams: { fingerprint: saved.basis.teams.fingerprint, max_team_deletions: saved.basis.teams.maxTeamDeletions } } : {}),
     },
     plan: planJsonDocument(saved.plan),
   };
@@ -99,6 +113,7 @@ export function savedPlanDocument(saved: SavedPlan, key?: PlanKey): { [key: stri
 }
 
 /** The guards' inputs as the checksum takes them (diff/checksum.ts). */
-export function basisGuardInputs(basis: PlanBasis): { maxRemovals: number; incompleteTargets: string[] } {
-  return { maxRemovals: basis.maxRemovals, incompleteTargets: basis.targets.filter((t) => !t.complete).map((t) => t.id) };
+export function basisGuardInputs(basis: PlanBasis): { maxRemovals: number; incompleteTargets: string[]; maxTeamDeletions?: number } {
+  const teams = basis.teams ? { maxTeamDeletions: basis.teams.maxTeamDeletions } : {};
+  return { maxRemovals: basis.maxRemovals, incompleteTargets: basis.targets.filter((t) => !t.complete).map((t) => t.id), ...teams };
 }

@@ -4,9 +4,9 @@
 // moved target refuses the whole plan (exit 1).
 import pLimit from 'p-limit';
 import { CLIError, messageOf } from '../errors.js';
-import { fingerprintGrants } from './fingerprint.js';
+import { fingerprintGrants, fingerprintTeams } from './fingerprint.js';
 import { describeInstant, isExpired } from '../core/expiry.js';
-import type { LiveGrant, LiveTarget, TargetRef } from '../core/model.js';
+import type { LiveGrant, LiveTarget, TargetRef, Team } from '../core/model.js';
 import type { Change } from '../core/plan.js';
 import type { BasisTarget, SavedPlan } from './saved-plan.js';
 
@@ -68,4 +68,27 @@ export async function readFresh(saved: SavedPlan, api: BasisLister, concurrency:
 /** Throws StalePlanError naming every target that moved. */
 export async function assertFresh(saved: SavedPlan, api: BasisLister, concurrency: number): Promise<void> {
   await readFresh(saved, api, concurrency);
+}
+
+/** The one call the teams' freshness check reads through (the team list a plan reads). */
+export interface BasisTeamLister {
+  listTeams(organization: string): Promise<readonly Team[]>;
+}
+
+/**
+ * docs/apply.md, "Saved plans": a plan with team changes is applied only to the teams it was planned
+ * from: one list of the teams, its fingerprint against the basis's. Throws a stale plan's error.
+ */
+export async function assertTeamsFresh(saved: SavedPlan, api: BasisTeamLister): Promise<void> {
+  const basis = saved.basis.teams;
+  if (!basis) return;
+  let teams: readonly Team[];
+  try {
+    teams = await api.listTeams(saved.plan.organization);
+  } catch (error: unknown) {
+    throw new CLIError(`could not read the teams of ${saved.plan.organization} to check the saved plan; nothing was changed: ${messageOf(error)}`);
+  }
+  if (fingerprintTeams(teams) !== basis.fingerprint) {
+    throw new CLIError('the saved plan is stale: the teams changed since it was planned (a team created, renamed, deleted or changed); nothing was changed. Plan again and review the new plan.');
+  }
 }

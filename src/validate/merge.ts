@@ -42,6 +42,10 @@ export interface Merged {
   readonly sets: { readonly [T in TargetType]: Map<string, MergedSet> };
   /** `policies:` of every file, in file order; a name used twice is a problem. */
   readonly policies: Located[];
+  /** `teams:` of every file, by name; a team defined twice is a problem, as a role is. */
+  readonly teams: Map<string, Located>;
+  /** `roles.organization`, by name. */
+  readonly organizationRoles: Map<string, Located>;
   readonly problems: Problem[];
 }
 
@@ -148,6 +152,14 @@ function mergeFile(merged: Merged, file: LoadedFile): void {
         once(merged.roles[type], name, locate(file, ['roles', type, name], def), merged.problems, `${type} role ${quote(name)} is defined twice`);
       }
     }
+    if (isRecord(data.roles.organization)) {
+      for (const [name, def] of Object.entries(data.roles.organization)) {
+        once(merged.organizationRoles, name, locate(file, ['roles', 'organization', name], def), merged.problems, `organization role ${quote(name)} is defined twice`);
+      }
+    }
+  }
+  if (isRecord(data.teams)) {
+    for (const [name, def] of Object.entries(data.teams)) once(merged.teams, name, locate(file, ['teams', name], def), merged.problems, `team ${quote(name)} is defined twice under teams`);
   }
   mergeTargets(merged, file, 'project', data.projects);
   mergeTargets(merged, file, 'workspace', data.workspaces);
@@ -157,7 +169,7 @@ function mergeFile(merged: Merged, file: LoadedFile): void {
 }
 
 export function merge(files: readonly LoadedFile[]): Merged {
-  const merged: Merged = { settings: new Map(), roles: { project: new Map(), workspace: new Map() }, targets: new Map(), sets: { project: new Map(), workspace: new Map() }, policies: [], problems: [] };
+  const merged: Merged = { settings: new Map(), roles: { project: new Map(), workspace: new Map() }, targets: new Map(), sets: { project: new Map(), workspace: new Map() }, policies: [], teams: new Map(), organizationRoles: new Map(), problems: [] };
   for (const file of files) mergeFile(merged, file);
   return merged;
 }

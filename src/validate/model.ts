@@ -14,6 +14,7 @@ import { toPolicies } from './policies.js';
 import { selectionOf } from './selection.js';
 import { parseExpiry } from '../core/expiry.js';
 import { byEntryKey, byName, byTypeThenName } from '../core/order.js';
+import { desiredTeams } from './teams.js';
 
 /** A file's permission map (nested `project-access: {...}` or flat) -> the known attributes, dotted. */
 function givenPermissions(resource: Resource, source: unknown): PermissionSet {
@@ -83,7 +84,15 @@ function settingsOf(merged: Merged): DesiredSettings {
     maxRemovals: typeof max === 'number' ? max : DEFAULT_SETTINGS.maxRemovals,
     ...(typeof warningDays === 'number' ? { expiryWarningDays: warningDays } : {}),
     ...ignoredWarnings(merged.settings.get('ignore-warnings')),
+    ...teamSettingsOf(merged),
   };
+}
+
+/** `settings.prune-teams` and `settings.max-team-deletions`, only when written: files without them keep their state. */
+function teamSettingsOf(merged: Merged): Pick<DesiredSettings, 'pruneTeams' | 'maxTeamDeletions'> {
+  const prune = merged.settings.get('prune-teams')?.value;
+  const max = merged.settings.get('max-team-deletions')?.value;
+  return { ...(typeof prune === 'boolean' ? { pruneTeams: prune } : {}), ...(typeof max === 'number' ? { maxTeamDeletions: max } : {}) };
 }
 
 function grantsOf(merged: Merged, type: TargetType, grants: ReadonlyMap<string, Located>): DesiredGrant[] {
@@ -132,5 +141,5 @@ export function toDesiredState(merged: Merged): FilesState {
   const sets = (['project', 'workspace'] as const).flatMap((type) => [...merged.sets[type].values()].map((s) => toSet(merged, s)).sort(byName));
   const policies = toPolicies(merged);
   const organizationSource = merged.organization ? { organizationSource: valueAt(merged.organization.file, ['organization']) } : {};
-  return { organization: String(merged.organization?.value ?? ''), ...organizationSource, settings, targets, roles: rolesOf(merged), ...(sets.length > 0 ? { sets } : {}), ...(policies.length > 0 ? { policies } : {}) };
+  return { organization: String(merged.organization?.value ?? ''), ...organizationSource, settings, targets, roles: rolesOf(merged), ...(sets.length > 0 ? { sets } : {}), ...(policies.length > 0 ? { policies } : {}), ...desiredTeams(merged) };
 }

@@ -14,6 +14,7 @@ import { SCHEMA_DIALECT, type JsonSchema } from '../core/json-schema.js';
 import { EXPIRY_PATTERN } from '../core/expiry.js';
 import { DEFAULT_EXPIRY_WARNING_DAYS, DEFAULT_MAX_REMOVALS, DEFAULT_PRUNE } from '../core/defaults.js';
 import { TARGET_WARNING_CODES, WARNING_CODES } from '../core/warning-codes.js';
+import { organizationAccessDef, organizationRolesSchema, teamDef, teamSettingsSchema, teamsSchema } from './team-schema.js';
 
 
 /**
@@ -184,7 +185,7 @@ function rolesSchema(): JsonSchema {
     propertyNames: { not: { enum: levels } },
     additionalProperties: { $ref: `#/$defs/${type}Permissions` },
   });
-  return { description: 'Named custom permission sets, by kind.', type: 'object', additionalProperties: false, properties: { project: kind('project'), workspace: kind('workspace') } };
+  return { description: 'Named custom permission sets, by kind.', type: 'object', additionalProperties: false, properties: { project: kind('project'), workspace: kind('workspace'), organization: organizationRolesSchema() } };
 }
 
 function settingsSchema(): JsonSchema {
@@ -198,6 +199,7 @@ function settingsSchema(): JsonSchema {
       'max-removals': { description: `apply refuses (exit 3) to remove more grants than this without --force. Default ${DEFAULT_MAX_REMOVALS}.`, type: 'integer', minimum: 0, default: DEFAULT_MAX_REMOVALS },
       'expiry-warning-days': { description: `validate and plan warn about grants that expire within this many days. Default ${DEFAULT_EXPIRY_WARNING_DAYS}.`, type: 'integer', minimum: 0, default: DEFAULT_EXPIRY_WARNING_DAYS },
       'ignore-warnings': ignoreWarningsSchema('anywhere', WARNING_CODES),
+      ...teamSettingsSchema(),
     },
   };
 }
@@ -226,6 +228,7 @@ export function buildSchema(): JsonSchema {
       [SET_KEYS.workspace]: setsSchema('workspace'),
       [SET_KEYS.project]: setsSchema('project'),
       policies: { description: 'Rules on effective access (docs/effective-access.md, "Policies"), checked by plan, apply, drift and report.', type: 'array', items: { $ref: '#/$defs/policy' } },
+      teams: teamsSchema(),
     },
     $defs: {
       project: targetDef('project'),
@@ -241,6 +244,8 @@ export function buildSchema(): JsonSchema {
       workspaceInlineGrant: inlineGrantDef(RESOURCE_OF.workspace, 'workspace'),
       projectPermissions: permissionsDef(RESOURCE_OF.project, 'projects'),
       workspacePermissions: permissionsDef(RESOURCE_OF.workspace, 'workspaces'),
+      team: teamDef(),
+      organizationAccess: organizationAccessDef(),
     },
   };
 }

@@ -7,6 +7,7 @@ import { schemaProblems } from './messages.js';
 import { toDesiredState } from './model.js';
 import { grantProblems } from './semantic.js';
 import { policyProblems } from './policies.js';
+import { teamsProblems } from './teams.js';
 
 export type ValidationResult = { readonly state: FilesState } | { readonly problems: Problem[] };
 
@@ -16,7 +17,7 @@ export function validateDocuments(files: readonly LoadedFile[]): ValidationResul
   const parsed = files.filter((f) => f.data !== undefined);
   const problems: Problem[] = parsed.flatMap((f) => schemaProblems(f));
   const merged = merge(parsed);
-  problems.push(...merged.problems, ...grantProblems(merged, parsed.length === files.length), ...policyProblems(merged));
+  problems.push(...merged.problems, ...grantProblems(merged, parsed.length === files.length), ...policyProblems(merged), ...teamsProblems(merged, parsed.length === files.length));
   if (problems.length > 0 || parsed.length < files.length) return { problems: sortProblems(problems) };
   return { state: toDesiredState(merged) };
 }

@@ -1,6 +1,6 @@
 // tfe-access apply: plan (or load a saved plan), check the guards, confirm, and make the changes.
 import { resolve } from 'node:path';
-import { applySummary, cancelledLine, outcomeLine, progressLine } from '../../render/apply-text.js';
+import { applySummary, cancelledLine, outcomeLine, progressLine, teamOutcomeLine } from '../../render/apply-text.js';
 import { renderApplyResult } from '../../render/apply.js';
 import type { ApplyResult } from '../../core/apply-outcome.js';
 import { applyUseCase, type ApplyHooks } from '../../pipeline/apply.js';
@@ -31,7 +31,8 @@ Options:
   --checksum SUM       refuse unless the plan's checksum is SUM (the plan reviewed in the PR);
                        a refused plan is shown, so what moved since the review is seen
   --auto-approve       do not ask; required without a terminal when there are changes
-  --force              allow more removals than settings.max-removals (lifts no other guard)
+  --force              allow more removals than settings.max-removals, and more team deletions
+                       than settings.max-team-deletions (lifts no other guard)
   --format F           text (default), json or markdown, for the plan shown before applying
                        and the outcomes after
 ${PLAN_VIEW_HELP}
@@ -40,7 +41,7 @@ ${CONNECTION_HELP}
   -h, --help           this help
 
 Guards (exit 3, nothing changed): more removals than settings.max-removals (default ${DEFAULT_MAX_REMOVALS}) without
---force; a removal from a target whose access could not be read completely; any removal of the
+--force; more team deletions than settings.max-team-deletions (default 0) without --force; a removal from a target whose access could not be read completely; any removal of the
 owners team; a plan whose access once applied breaks a policy of the files (--force does not lift
 it). See docs/apply.md, "Apply"; docs/effective-access.md, "Policies".
 Signals: the first SIGINT (Ctrl-C) or SIGTERM starts no other change, waits up to 5 s for those in
@@ -89,10 +90,16 @@ function hooksFor(io: IO, ask: IO['prompt'] | 'approved', show: ApplyHooks['show
       io.stdout.write(`${lines.written === 0 ? '\n' : ''}${outcomeLine(outcome)}\n`);
       lines.written += 1;
     },
+    onTeamOutcome: (outcome) => {
+      if (!lines.stream || lines.closed) return;
+      applying.done();
+      io.stdout.write(`${lines.written === 0 ? '\n' : ''}${teamOutcomeLine(outcome)}\n`);
+      lines.written += 1;
+    },
     confirm: async (plan, signal) => {
       if (ask === 'approved') return true;
       if (!ask) throw new CLIError('refusing to apply without confirmation: there is no terminal to ask on. Review the plan, then run apply with --auto-approve.');
-      const count = plan.changes.length;
+      const count = plan.changes.length + (plan.teamChanges?.length ?? 0);
       let answer: string;
       try {
         answer = await ask(`\nApply ${count} change${count === 1 ? '' : 's'} to ${plan.organization}? Only '${CONFIRM_WORD}' is accepted: `, signal);
@@ -128,7 +135,7 @@ function printResult(result: ApplyResult, format: PlanFormat, io: IO, lines: Out
   const closed = lines.closed || stopped?.exitCode === INTERRUPT_EXIT.EPIPE;
   const out = closed ? io.stderr : io.stdout;
   // Every line is on stdout already: the summary closes them.
-  const streamed = result.kind === 'applied' && !closed && lines.stream && lines.written === result.report.outcomes.length;
+  const streamed = result.kind === 'applied' && !closed && lines.stream && lines.written === result.report.outcomes.length + (result.report.teamOutcomes?.length ?? 0);
   const text = streamed ? `\n${applySummary(result.report, result.plan.organization)}\n` : renderApplyResult(result, format, {});
   if (text !== '') out.write(text);
   switch (result.kind) {

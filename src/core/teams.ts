@@ -1,0 +1,96 @@
+// Teams as code (docs/files.md, "`teams`"): a team as the files want it, and a change to a team as
+// the plan says it. Plain data, beside the grants' (core/model.ts, core/plan.ts).
+import type { ReportedAccess, SourceRef, TargetRef } from './model.js';
+import type { Resource } from './access.js';
+
+export const VISIBILITIES = ['secret', 'organization'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
+/**
+ * A team under `teams:`. A setting left out is not managed (the team keeps what it has); an
+ * `organization-access` given is authoritative: every flag of core/team-flags.ts, normalised.
+ */
+export interface DesiredTeam {
+  readonly name: string;
+  readonly visibility?: Visibility;
+  /** `sso-team-id`; null clears it. */
+  readonly ssoTeamId?: string | null;
+  readonly allowMemberTokenManagement?: boolean;
+  /** Every flag of the table (normaliseFlags), when the files give `organization-access`. */
+  readonly organizationAccess?: Readonly<Record<string, boolean>>;
+  /** The role of `roles.organization` the files named for it. */
+  readonly organizationRole?: string;
+  /** Names it had: a live team of one of them (and none of `name`) is renamed, keeping its id. */
+  readonly previously: readonly string[];
+  readonly source?: SourceRef;
+}
+
+/** The settings a team change writes or compares, by their names in the files (and on the wire). */
+export const TEAM_FIELDS = ['visibility', 'sso-team-id', 'allow-member-token-management'] as const;
+export type TeamField = (typeof TEAM_FIELDS)[number];
+
+export type TeamValue = string | boolean | null;
+
+/** One setting a change moves: `visibility`, `sso-team-id`, `allow-member-token-management` or `organization-access.FLAG`. */
+export interface TeamFieldChange {
+  readonly field: string;
+  /** null: not reported (a create's before is never shown). */
+  readonly before: TeamValue;
+  readonly after: TeamValue;
+}
+
+/** What a create writes: the files' settings (the flags normalised). */
+export interface TeamCreate {
+  readonly action: 'create';
+  readonly name: string;
+  readonly fields: readonly TeamFieldChange[];
+}
+
+export interface TeamUpdate {
+  readonly action: 'update';
+  readonly id: string;
+  readonly name: string;
+  readonly fields: readonly TeamFieldChange[];
+}
+
+/** A rename by `previously:`: one PATCH, the id, members and grants stay; other settings may move with it. */
+export interface TeamRename {
+  readonly action: 'rename';
+  readonly id: string;
+  readonly name: string;
+  readonly from: string;
+  readonly fields: readonly TeamFieldChange[];
+}
+
+/** A grant the service drops with its team: on a target the plan read. */
+export interface GoneGrant {
+  readonly resource: Resource;
+  readonly target: TargetRef;
+  readonly access: ReportedAccess;
+}
+
+/** `settings.prune-teams`: a team the token sees that the files do not name. */
+export interface TeamDelete {
+  readonly action: 'delete';
+  readonly id: string;
+  readonly name: string;
+  readonly grants: readonly GoneGrant[];
+}
+
+export type TeamChange = TeamCreate | TeamUpdate | TeamRename | TeamDelete;
+export type TeamAction = TeamChange['action'];
+
+/** Order of the plan's team changes: creates and renames (what grants may need), updates, deletions. */
+export const TEAM_ACTION_ORDER: { readonly [A in TeamAction]: number } = { create: 0, rename: 1, update: 2, delete: 3 };
+
+// A team this plan creates has no id yet: its grants name it by this stand-in until apply creates it
+// (the executor puts the id in). Never an id the service gives (those start `team-`).
+const PENDING = 'pending:';
+
+export function pendingTeamId(name: string): string {
+  return `${PENDING}${name}`;
+}
+
+export function isPendingTeamId(id: string): boolean {
+  return id.startsWith(PENDING);
+}

@@ -1,0 +1,142 @@
+// The teams of the files against the teams read (docs/plan.md, "Team changes"): creates, updates,
+// renames and, with settings.prune-teams, deletions, from the team list the plan already read (no
+// request of its own). Pure. Implied flags are normalised on both sides (core/team-flags.ts), so a
+// file that leaves `manage-membership` out beside `manage-teams` never diffs forever; a setting the
+// service would ignore for this token (a secret team made by a token that cannot see secret teams,
+// an SSO id of a SCIM-linked team) is a warning, never a change that comes back every plan.
+import type { LiveState, Team, Viewer } from '../core/model.js';
+import { OWNERS_TEAM, RESOURCE_OF } from '../core/model.js';
+import type { DesiredState } from '../core/desired-state.js';
+import type { PlanWarning } from '../core/plan.js';
+import { TEAM_ACTION_ORDER, type DesiredTeam, type GoneGrant, type TeamChange, type TeamFieldChange, type TeamValue } from '../core/teams.js';
+import { TEAM_FLAG_KEYS } from '../core/team-flags.js';
+import { plannedTeams, type PlannedTeams, type TeamFate } from '../resolve/planned-teams.js';
+import { byTypeThenName, compareText } from '../core/order.js';
+import { DEFAULT_PRUNE_TEAMS } from '../core/defaults.js';
+
+export interface TeamPlan {
+  readonly changes: readonly TeamChange[];
+  readonly warnings: readonly PlanWarning[];
+  readonly planned: PlannedTeams;
+}
+
+export interface TeamDiffOptions {
+  /** `--target`: the plan covers part of the files, so it deletes no team (docs/plan.md, "Team changes"). */
+  readonly targeted?: boolean;
+}
+
+/**
+ * Whether the service keeps `visibility: secret` from this token: an owner's, or a team's with
+ * access-secret-teams and a team-management flag (docs/api.md, "Teams"). Not known (no account
+ * details): taken as yes, and the next plan shows what the service did.
+ */
+export function canMakeSecret(viewer: Viewer | undefined): boolean {
+  if (!viewer?.identity || viewer.seesEveryTeam) return true;
+  return viewer.teams.some((t) => t.organizationAccess['access-secret-teams'] === true && (t.organizationAccess['manage-teams'] === true || t.organizationAccess['manage-organization-access'] === true));
+}
+
+interface Context {
+  readonly live: LiveState;
+  readonly warnings: PlanWarning[];
+}
+
+const ignored = (team: string, message: string): PlanWarning => ({ code: 'team-setting-ignored', message: `team ${team}: ${message}`, team });
+
+/** The settings of `desired` that differ from `live` (a create: live undefined, every setting given). */
+function fieldChanges(desired: DesiredTeam, live: Team | undefined, context: Context): TeamFieldChange[] {
+  const out: TeamFieldChange[] = [];
+  const push = (field: string, before: TeamValue | undefined, after: TeamValue): void => {
+    if (live === undefined || before !== after) out.push({ field, before: live === undefined ? null : (before ?? null), after });
+  };
+  if (desired.visibility !== undefined) {
+    if (desired.visibility === 'secret' && !canMakeSecret(context.live.viewer)) {
+      if (live?.visibility !== 'secret') context.warnings.push(ignored(desired.name, 'visibility: secret is not set: the service keeps a team this token makes or changes visible to the organization (only owners, or a team with access-secret-teams, make secret teams); run with such a token'));
+    } else push('visibility', live?.visibility, desired.visibility);
+  }
+  if (desired.ssoTeamId !== undefined) {
+    if (live?.scimLinked && (live.ssoTeamId ?? null) !== desired.ssoTeamId) context.warnings.push(ignored(desired.name, 'sso-team-id is not changed: the team is linked to a SCIM group, and the service ignores it'));
+    else if (!(live === undefined && desired.ssoTeamId === null)) push('sso-team-id', live === undefined ? undefined : (live.ssoTeamId ?? null), desired.ssoTeamId);
+  }
+  if (desired.allowMemberTokenManagement !== undefined) push('allow-member-token-management', live?.allowMemberTokenManagement, desired.allowMemberTokenManagement);
+  if (desired.organizationAccess) {
+    // The live flags as the service will keep them: a companion left on by the service is no change.
+    const reported = live?.organizationAccess ?? {};
+    for (const key of TEAM_FLAG_KEYS) {
+      const after = desired.organizationAccess[key] === true;
+      // A create writes the flags it sets; the rest take their default (false).
+      if (live === undefined) {
+        if (after) out.push({ field: `organization-access.${key}`, before: null, after });
+        continue;
+      }
+      const before = reported[key];
+      // A flag the list does not report is not known: only one the files want on is written.
+      if (before === undefined ? after : before !== after) out.push({ field: `organization-access.${key}`, before: before ?? null, after });
+    }
+  }
+  return out;
+}
+
+function changeOf(desired: DesiredTeam, fate: TeamFate, context: Context): TeamChange | undefined {
+  switch (fate.kind) {
+    case 'created':
+      return { action: 'create', name: desired.name, fields: fieldChanges(desired, undefined, context) };
+    case 'renamed':
+      return { action: 'rename', id: fate.team.id, name: desired.name, from: fate.from.name, fields: fieldChanges(desired, fate.from, context) };
+    case 'found': {
+      const fields = fieldChanges(desired, fate.team, context);
+      return fields.length === 0 ? undefined : { action: 'update', id: fate.team.id, name: desired.name, fields };
+    }
+  }
+}
+
+/** Every team name the files give anywhere: grants of entries and sets, ignore-teams, policies, `teams:` and its `previously`. */
+function namedTeams(desired: DesiredState): Set<string> {
+  const names = new Set<string>(desired.settings.ignoreTeams);
+  for (const holder of [...desired.targets, ...(desired.sets ?? [])]) for (const grant of [...holder.grants, ...(holder.expired ?? [])]) names.add(grant.team);
+  for (const policy of desired.policies ?? []) for (const name of policy.teamSources?.keys() ?? []) names.add(name);
+  // A `previously` name is named too: when both names exist, the old team is no rename and is kept, never deleted by surprise.
+  for (const team of desired.teams ?? []) for (const name of [team.name, ...team.previously]) names.add(name);
+  return names;
+}
+
+/** The grants the service drops with the team, on the targets the plan read. */
+function grantsOf(team: Team, live: LiveState): GoneGrant[] {
+  const out: GoneGrant[] = [];
+  for (const target of live.targets.values()) {
+    for (const grant of target.grants) if (grant.teamId === team.id) out.push({ resource: RESOURCE_OF[target.type], target: { type: target.type, name: target.name, id: target.id }, access: grant.access });
+  }
+  return out.sort((a, b) => byTypeThenName(a.target, b.target));
+}
+
+/**
+ * settings.prune-teams: the teams the token sees that the files name nowhere and no rename takes.
+ * Never owners (the service keeps it), never a SCIM-linked team (its identity provider owns it: the
+ * service answers 404).
+ */
+function deletions(desired: DesiredState, planned: PlannedTeams, live: LiveState): TeamChange[] {
+  const named = namedTeams(desired);
+  const renamed = new Set([...planned.fates.values()].filter((f) => f.kind === 'renamed').map((f) => f.team.id));
+  const out: TeamChange[] = [];
+  for (const team of live.teams.values()) {
+    if (team.name === OWNERS_TEAM || team.scimLinked || named.has(team.name) || renamed.has(team.id)) continue;
+    out.push({ action: 'delete', id: team.id, name: team.name, grants: grantsOf(team, live) });
+  }
+  return out;
+}
+
+const compareTeamChanges = (a: TeamChange, b: TeamChange): number => TEAM_ACTION_ORDER[a.action] - TEAM_ACTION_ORDER[b.action] || compareText(a.name, b.name);
+
+/** The team changes of the files against the teams read; none when the files manage no team. */
+export function diffTeams(desired: DesiredState, live: LiveState, options: TeamDiffOptions = {}): TeamPlan {
+  const teams = desired.teams;
+  const planned = plannedTeams(teams, [...live.teams.values()]);
+  const context: Context = { live, warnings: [] };
+  const changes: TeamChange[] = [];
+  for (const team of teams ?? []) {
+    const fate = planned.fates.get(team.name);
+    const change = fate && changeOf(team, fate, context);
+    if (change) changes.push(change);
+  }
+  if ((desired.settings.pruneTeams ?? DEFAULT_PRUNE_TEAMS) && !options.targeted) changes.push(...deletions(desired, planned, live));
+  return { changes: changes.sort(compareTeamChanges), warnings: context.warnings, planned };
+}

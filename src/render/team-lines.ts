@@ -1,0 +1,42 @@
+// The team changes of a plan in words (docs/plan.md, "Team changes"), shared by the text and
+// Markdown plans: one headline per team, then the settings it moves (before and after) or, for a
+// deletion, the grants that go with it. Pure.
+import type { TeamChange, TeamValue } from '../core/teams.js';
+import type { AttributeLine } from './lines.js';
+
+export const TEAM_SIGN: { readonly [A in TeamChange['action']]: '+' | '~' | '-' } = { create: '+', rename: '~', update: '~', delete: '-' };
+
+const value = (v: TeamValue): string => (v === null ? 'null' : String(v));
+
+export function teamHeadline(change: TeamChange): string {
+  switch (change.action) {
+    case 'create':
+      return 'create';
+    case 'rename':
+      return `rename from ${change.from} (${change.id}, which keeps its members and grants)`;
+    case 'update':
+      return `change (${change.id})`;
+    case 'delete':
+      return `delete (${change.id}), with ${change.grants.length === 1 ? '1 grant' : `${change.grants.length} grants`} on the targets read`;
+  }
+}
+
+export function teamDetailLines(change: TeamChange): AttributeLine[] {
+  if (change.action === 'delete') return change.grants.map((g) => ({ sign: '-', text: `${g.target.type} ${g.target.name}: ${g.access.access}` }));
+  return change.fields.flatMap((f): AttributeLine[] => {
+    if (change.action === 'create' || f.before === null) return [{ sign: change.action === 'create' ? ' ' : '+', text: `${f.field}: ${value(f.after)}` }];
+    return [{ sign: '-', text: `${f.field}: ${value(f.before)}` }, { sign: '+', text: `${f.field}: ${value(f.after)}` }];
+  });
+}
+
+/** `2 to create, 1 to rename, 0 to change, 1 to delete`. */
+export function teamCounts(changes: readonly TeamChange[]): string {
+  const n = (action: TeamChange['action']): number => changes.filter((c) => c.action === action).length;
+  return `${n('create')} to create, ${n('rename')} to rename, ${n('update')} to change, ${n('delete')} to delete`;
+}
+
+/** The line under the summary when the plan changes teams. */
+export function teamSummaryLine(changes: readonly TeamChange[] | undefined): string | undefined {
+  if (!changes || changes.length === 0) return undefined;
+  return `Teams: ${teamCounts(changes)}.`;
+}

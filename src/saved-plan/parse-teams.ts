@@ -1,0 +1,69 @@
+// A saved plan's team changes and their basis back into the domain (docs/apply.md, "Saved plans";
+// format 4). What the reader keeps must be all the file says: the caller compares the documents of
+// what it read with the file's, so a value it would drop is an edit.
+import type { ReportedAccess, TargetType } from '../core/model.js';
+import { RESOURCE_OF } from '../core/model.js';
+import { isLevel } from '../core/access.js';
+import type { GoneGrant, TeamChange, TeamFieldChange, TeamValue } from '../core/teams.js';
+import type { Reader } from './reader.js';
+import type { BasisTeams } from './saved-plan.js';
+
+function valueOf(reader: Reader, key: string): TeamValue {
+  const value = reader.value[key];
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  return reader.fail(`${reader.at(key)} is not a string, a boolean or null`);
+}
+
+function fieldOf(reader: Reader): TeamFieldChange {
+  return { field: reader.string('field'), before: valueOf(reader, 'before'), after: valueOf(reader, 'after') };
+}
+
+/** A deleted team's grant: `{target, access}` (the level; its permissions are not read back). */
+function goneGrantOf(reader: Reader): GoneGrant {
+  const target = reader.object('target');
+  const type = target.string('type');
+  if (type !== 'project' && type !== 'workspace') return target.fail(`${target.at('type')} is not project or workspace`);
+  const resource = RESOURCE_OF[type as TargetType];
+  const level = reader.string('access');
+  if (!isLevel(resource, level)) reader.fail(`${reader.at('access')} "${level}" is not a level of ${resource}`);
+  const { access: _level, target: _target, ...permissions } = reader.value;
+  return { resource, target: { type: type as TargetType, name: target.string('name'), id: target.string('id') }, access: { access: level, permissions: flat(permissions) } as ReportedAccess };
+}
+
+/** The permissions of a grant document (nested or flat) as dotted keys. */
+function flat(value: Readonly<Record<string, unknown>>, prefix = ''): Record<string, string | boolean> {
+  const out: Record<string, string | boolean> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (typeof v === 'string' || typeof v === 'boolean') out[`${prefix}${key}`] = v;
+    else if (typeof v === 'object' && v !== null && !Array.isArray(v)) Object.assign(out, flat(v as Record<string, unknown>, `${prefix}${key}.`));
+  }
+  return out;
+}
+
+function teamChangeOf(reader: Reader): TeamChange {
+  const action = reader.string('action');
+  const name = reader.string('name');
+  const fields = (): TeamFieldChange[] => reader.objects('fields').map(fieldOf);
+  switch (action) {
+    case 'create':
+      if (reader.value.id !== null) reader.fail(`${reader.at('id')} of a create is not null`);
+      return { action, name, fields: fields() };
+    case 'update':
+      return { action, id: reader.string('id'), name, fields: fields() };
+    case 'rename':
+      return { action, id: reader.string('id'), name, from: reader.string('from'), fields: fields() };
+    case 'delete':
+      return { action, id: reader.string('id'), name, grants: reader.objects('grants').map(goneGrantOf) };
+    default:
+      return reader.fail(`${reader.at('action')} "${action}" is not create, update, rename or delete`);
+  }
+}
+
+export function teamChangesOf(plan: Reader): TeamChange[] {
+  return plan.objects('team_changes').map(teamChangeOf);
+}
+
+export function basisTeamsOf(basis: Reader): BasisTeams {
+  const teams = basis.object('teams');
+  return { fingerprint: teams.string('fingerprint'), maxTeamDeletions: teams.integer('max_team_deletions') };
+}

@@ -1,0 +1,61 @@
+// The desired-state schema of `teams:` and `roles.organization` (docs/files.md, "`teams`"), built
+// from the flags' table (core/team-flags.ts) so that a flag exists in one place.
+import type { JsonSchema } from '../core/json-schema.js';
+import { TEAM_FLAGS } from '../core/team-flags.js';
+import { VISIBILITIES } from '../core/teams.js';
+import { DEFAULT_MAX_TEAM_DELETIONS, DEFAULT_PRUNE_TEAMS } from '../core/defaults.js';
+
+function flagDescription(flag: (typeof TEAM_FLAGS)[number]): string {
+  const implies = flag.implies.length > 0 ? ` Brings ${flag.implies.join(' and ')} with it.` : '';
+  return `${flag.description}${implies} Default ${String(flag.defaultValue)}.`;
+}
+
+/** `organization-access` as a map: the flags of the table, each a boolean. */
+export function organizationAccessDef(): JsonSchema {
+  const properties = Object.fromEntries(TEAM_FLAGS.map((flag) => [flag.key, { description: flagDescription(flag), type: 'boolean' }]));
+  return {
+    description: "A team's organization access: the flags it names; every flag it leaves out is false (those a true flag brings aside).",
+    type: 'object',
+    additionalProperties: false,
+    properties,
+  };
+}
+
+export function teamDef(): JsonSchema {
+  return {
+    description: 'A team the files manage: created if missing. A setting left out is left as it is.',
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      visibility: { description: 'Who sees the team: secret (its members and owners) or organization (every member). A token that cannot see secret teams cannot make one.', enum: [...VISIBILITIES] },
+      'sso-team-id': { description: "The identity provider's group id (SAML MemberOf); null clears it.", type: ['string', 'null'], minLength: 1 },
+      'allow-member-token-management': { description: "Whether the team's members may manage its API token.", type: 'boolean' },
+      'organization-access': {
+        description: 'The organization access: a map of flags (authoritative) or the name of a role of roles.organization.',
+        type: ['string', 'object'],
+        if: { type: 'string' },
+        then: { type: 'string', minLength: 1 },
+        else: { $ref: '#/$defs/organizationAccess' },
+      },
+      previously: { description: 'Names the team had: a team of one of these names (and none of this one) is renamed, keeping its id, members and grants.', type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
+    },
+  };
+}
+
+/** `teams:` at the top level. */
+export function teamsSchema(): JsonSchema {
+  return { description: 'Teams by name (docs/files.md, "`teams`"): each is created if missing and given the settings written.', type: 'object', propertyNames: { minLength: 1 }, additionalProperties: { $ref: '#/$defs/team' } };
+}
+
+/** `roles.organization`: named organization-access maps. */
+export function organizationRolesSchema(): JsonSchema {
+  return { description: 'Named organization-access maps; a team names one under organization-access.', type: 'object', propertyNames: { minLength: 1 }, additionalProperties: { $ref: '#/$defs/organizationAccess' } };
+}
+
+/** The settings of teams as code. */
+export function teamSettingsSchema(): Record<string, JsonSchema> {
+  return {
+    'prune-teams': { description: `Default ${DEFAULT_PRUNE_TEAMS}. true: a team the token sees that no file names is deleted (never owners).`, type: 'boolean', default: DEFAULT_PRUNE_TEAMS },
+    'max-team-deletions': { description: `apply refuses (exit 3) to delete more teams than this without --force. Default ${DEFAULT_MAX_TEAM_DELETIONS}.`, type: 'integer', minimum: 0, default: DEFAULT_MAX_TEAM_DELETIONS },
+  };
+}
