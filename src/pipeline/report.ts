@@ -30,7 +30,7 @@ import { policyNameFindings } from '../policy/selectors.js';
 import { nameProblemsError } from './name-problems.js';
 import { coverageOf } from '../diff/completeness.js';
 import { scopeOf } from '../core/scope.js';
-import type { DesiredPolicy, GrantEnd, PolicyViolation } from '../core/policy.js';
+import { targetPolicies, type DesiredPolicy, type GrantEnd, type PolicyViolation } from '../core/policy.js';
 import { rulesRead } from '../core/policy-rules.js';
 import { namesTags } from '../core/set-criteria.js';
 import { grantEnds } from '../policy/ends.js';
@@ -98,7 +98,7 @@ function asTheServerKeeps(grants: readonly IdentifiedGrant[], live: LiveState, s
 
 /** Every workspace; with the key-value tags when a set or policy of the files matches tags (the same pages). */
 async function workspacesOf(client: TfeClient, organization: string, desired: FilesState | undefined): Promise<Pick<Catalogue, 'workspaces' | 'keyValueTags'>> {
-  const matches = [...(desired?.sets ?? []), ...(desired?.policies ?? [])].map((m) => m.match);
+  const matches = [...(desired?.sets ?? []), ...targetPolicies(desired?.policies ?? [])].map((m) => m.match);
   if (!matches.some(namesTags)) return { workspaces: await client.listWorkspaces(organization) };
   return client.listTaggedWorkspaces(organization, { keyValueTags: true });
 }
