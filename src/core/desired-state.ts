@@ -43,7 +43,7 @@ export interface DesiredState<T extends EntryTarget = DesiredTarget> {
   /** `workspace-sets:` and `project-sets:`, sorted by type then name (absent or empty: none). */
   readonly sets?: readonly DesiredSet[];
   readonly policies?: readonly DesiredPolicy[]; // `policies:` in file order (docs/effective-access.md, "Policies"); absent: none
-  /** `teams:` by name (docs/files.md, "Teams"); absent: the files manage no team itself. */
+  /** `teams:` by name (docs/files.md, "`teams`"); absent: the files manage no team itself. */
   readonly teams?: readonly DesiredTeam[];
 }
 

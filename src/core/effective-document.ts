@@ -1,6 +1,7 @@
 // Effective access in JSON documents: a source of access (the report's `sources`, the plan's
 // `held_by`) and one effective change of a plan (`effective_changes`). Fixed key order, so the
 // same data always serialises to the same bytes.
+import { isPendingTeamId } from './teams.js';
 import type { AccessSource, EffectiveChange } from './effective.js';
 import type { JsonValue } from './json-value.js';
 
@@ -21,7 +22,8 @@ export function sourceDocument(source: AccessSource): JsonObject {
 
 export function effectiveChangeDocument(change: EffectiveChange): JsonObject {
   const out: JsonObject = {
-    team: { name: change.team.name, id: change.team.id },
+    // docs/plan.md, "Team changes": a team the plan creates has no id yet.
+    team: { name: change.team.name, id: isPendingTeamId(change.team.id) ? null : change.team.id },
     target: { type: change.target.type, name: change.target.name, id: change.target.id },
     before: change.before,
     after: change.after,

@@ -74,7 +74,7 @@ export function impliedBy(key: string): string[] {
 /**
  * An authoritative `organization-access` map as the service will leave it: every flag of the table,
  * those the map sets true and those they bring true, every other false. A map that leaves an implied
- * flag out means it (docs/files.md, "Teams"): the plan never diffs on it.
+ * flag out means it (docs/files.md, "`teams`"): the plan never diffs on it.
  */
 export function normaliseFlags(given: Readonly<Record<string, boolean>>): Record<string, boolean> {
   const on = new Set<string>();

@@ -1,4 +1,4 @@
-// Teams as code (docs/files.md, "Teams"): a team as the files want it, and a change to a team as
+// Teams as code (docs/files.md, "`teams`"): a team as the files want it, and a change to a team as
 // the plan says it. Plain data, beside the grants' (core/model.ts, core/plan.ts).
 import type { ReportedAccess, SourceRef, TargetRef } from './model.js';
 import type { Resource } from './access.js';

@@ -10,6 +10,7 @@ import type { PlanWarning } from '../core/plan.js';
 import { describeServer, HCP_TERRAFORM, type ServerInfo } from '../core/server.js';
 import { TEAM_FLAGS } from '../core/team-flags.js';
 import type { Support, SupportFindings } from './support.js';
+import { plannedTeams } from '../resolve/planned-teams.js';
 
 export function flagSupport(key: string, live: LiveState, server: ServerInfo): Support {
   if (server.app === HCP_TERRAFORM) return 'supported';
@@ -21,9 +22,23 @@ export function flagSupport(key: string, live: LiveState, server: ServerInfo): S
   return sawAccess || !server.pinged ? 'unsupported' : 'unknown';
 }
 
-/** The newer flags the files set true, and whether the server keeps them. */
+/**
+ * A rename the service refuses: a team linked to a SCIM group has its name from the identity
+ * provider (docs/api.md, "Teams": a rename is 422). Said before any write, at the team's place.
+ */
+function scimRenames(desired: DesiredState, live: LiveState): string[] {
+  const planned = plannedTeams(desired.teams, [...live.teams.values()]);
+  return (desired.teams ?? []).flatMap((team) => {
+    const fate = planned.fates.get(team.name);
+    if (fate?.kind !== 'renamed' || !fate.from.scimLinked) return [];
+    const at = team.source ? `${team.source.file}:${team.source.line}:${team.source.col}: ` : '';
+    return [`${at}team "${team.name}": previously "${fate.from.name}" is linked to a SCIM group, whose identity provider owns its name (the service refuses to rename it); rename the group there, or drop previously`];
+  });
+}
+
+/** The newer flags the files set true, and whether the server keeps them; and the renames it refuses. */
 export function teamSupportFindings(desired: DesiredState, live: LiveState, server: ServerInfo): SupportFindings {
-  const problems: string[] = [];
+  const problems: string[] = scimRenames(desired, live);
   const warnings: PlanWarning[] = [];
   const described = describeServer(server);
   for (const flag of TEAM_FLAGS.filter((f) => f.newer !== undefined)) {

@@ -18,18 +18,26 @@ function withFields(team: Team, fields: readonly TeamFieldChange[]): Team {
   return { ...team, visibility, organizationAccess };
 }
 
-/** `teams` with the changes made: creates added (by their pending id), renames and updates in place, deletions gone. */
+/**
+ * `teams` with the changes made: creates added (by their pending id), renames and updates in place,
+ * deletions gone. `teams` may already be the teams as the plan names them (resolve/planned-teams.ts:
+ * renamed ones under their new name, created ones by their pending id): a created team there takes
+ * its settings, never a second entry.
+ */
 export function teamsAfter(teams: readonly Team[], changes: readonly TeamChange[]): Team[] {
-  const byId = new Map(changes.flatMap((c) => (c.action === 'create' ? [] : [[c.id, c] as const])));
+  const byId = new Map(changes.map((c) => [c.action === 'create' ? pendingTeamId(c.name) : c.id, c] as const));
   const out: Team[] = [];
+  const seen = new Set<string>();
   for (const team of teams) {
     const change = byId.get(team.id);
+    seen.add(team.id);
     if (change === undefined) out.push(team);
     else if (change.action !== 'delete') out.push(withFields({ ...team, name: change.name }, change.fields));
   }
   for (const change of changes) {
     // A created team starts with every flag off, as the service makes it (core/team-flags.ts, defaults).
-    if (change.action === 'create') out.push(withFields({ id: pendingTeamId(change.name), name: change.name, visibility: 'secret', organizationAccess: {} }, change.fields));
+    const id = pendingTeamId(change.name);
+    if (change.action === 'create' && !seen.has(id)) out.push(withFields({ id, name: change.name, visibility: 'secret', organizationAccess: {} }, change.fields));
   }
   return out;
 }

@@ -41,13 +41,15 @@ export interface PlanResult {
 /** Desired values the server does not support (src/diff/support.ts): one error before any write; the unknown ones, warnings. */
 function checkSupport(desired: DesiredState, live: LiveState, server: ServerInfo): readonly PlanWarning[] {
   const grants = supportFindings(desired, live, server);
-  // docs/files.md, "Teams": a newer organization-access flag is refused the same way, from the team list already read.
+  // docs/files.md, "`teams`": a newer organization-access flag is refused the same way, from the team list already read.
   const teams = teamSupportFindings(desired, live, server);
   const problems = [...grants.problems, ...teams.problems];
   const warnings = [...grants.warnings, ...teams.warnings];
   if (problems.length === 0) return warnings;
   const head = problems.length === 1 ? 'a permission the server does not support' : `${problems.length} permissions the server does not support`;
-  throw new CLIError(`the desired state sets ${head}; nothing was changed:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  // With a team among them, in words that fit a refused rename too.
+  const what = teams.problems.length > 0 ? `asks what the server does not support or refuses (${problems.length})` : `sets ${head}`;
+  throw new CLIError(`the desired state ${what}; nothing was changed:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 }
 
 /**
@@ -85,7 +87,9 @@ export async function planAgainstLive(client: TfeClient, files: PlanFiles, read:
   const plan = withViolations({ ...built, coverage, warnings: [...built.warnings, ...policies.warnings], ...(targeted.length > 0 ? { targeted } : {}), ...(live.read ? { read: live.read } : {}) }, expanded.desired, live, policies.violations);
   const { ends } = policies;
   if (!read.effectiveChanges) return { plan, ends, desired, resolved, live };
-  const context = await readChangeContext(reader, resolved, live, plan.changes, read.concurrency);
+  // docs/plan.md, "Team changes": the teams as the plan leaves them (a created team, a new name).
+  const known = expanded.desired.teams ? { ...resolved, teams: [...resolved.teamsByName.values()] } : resolved;
+  const context = await readChangeContext(reader, known, live, plan.changes, read.concurrency);
   return { plan: { ...plan, effectiveChanges: effectiveChanges(plan.changes, context) }, ends, desired, resolved, live };
 }
 

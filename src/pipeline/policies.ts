@@ -83,7 +83,11 @@ export async function policiesOf(
   if (problems.length > 0) throw nameProblemsError(problems);
   // What the rules read (core/policy-rules.ts): the files' grants' ends only for a rule that compares them.
   const ends = rulesRead(policies.map((p) => p.rule), 'grant-expiries') ? grantEnds(expanded.resolved.targets, expanded.resolved.teamsByName) : [];
-  const verdict = await violationsOf(client, expanded.resolved, policies, live, planned, { ends, now }, read, lists);
+  // docs/plan.md, "Team changes": the access once applied is held by the teams as the plan leaves
+  // them (a team it creates or renames, by its new name); drift checks the teams as they are.
+  const after = read.policyState !== 'live' && expanded.desired.teams !== undefined;
+  const org = after ? { ...expanded.resolved, teams: [...expanded.resolved.teamsByName.values()] } : expanded.resolved;
+  const verdict = await violationsOf(client, org, policies, live, planned, { ends, now }, read, lists);
   const ignored = new Set<string>(expanded.desired.settings.ignoreWarnings ?? []);
   return { ...verdict, warnings: warnings.filter((w) => !ignored.has(w.code)), ends };
 }

@@ -16,7 +16,8 @@ export function effectiveChangesSchema(): Schema {
       type: 'object',
       required: ['team', 'target', 'before', 'after', 'direction', 'via'],
       properties: {
-        team: ref,
+        // docs/plan.md, "Team changes": a team the plan creates has no id yet (null).
+        team: { ...ref, properties: { ...ref.properties, id: { type: ['string', 'null'] } } },
         target: { ...ref, required: ['type', 'name', 'id'], properties: { ...ref.properties, type: { enum: ['project', 'workspace'] } } },
         before: LEVEL,
         after: LEVEL,

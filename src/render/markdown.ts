@@ -113,15 +113,29 @@ function teamsLine(plan: Plan): string[] {
   return line === undefined ? [] : [escapeText(line), ''];
 }
 
-/** The team changes, before the grants (apply makes the creates and renames first); a deletion is never collapsed. */
-function teamSection(plan: Plan): string {
+/**
+ * The team changes, before the grants (apply makes the creates and renames first); a deletion is
+ * never collapsed. At most half the comment: the team changes that do not fit are counted in a note.
+ */
+function teamSection(plan: Plan, room: number): string {
   const changes = plan.teamChanges ?? [];
   if (changes.length === 0) return '';
-  const lines = changes.flatMap((c) => {
+  const title = `**teams** (${escapeText(teamCounts(changes))})\n\n`;
+  const blocks = changes.map((c) => {
     const sign = TEAM_SIGN[c.action] === '~' ? '!' : TEAM_SIGN[c.action];
     return [`${sign} ${c.name}: ${teamHeadline(c)}`, ...teamDetailLines(c).map((line) => `${line.sign}     ${line.text}`)];
   });
-  return `**teams** (${escapeText(teamCounts(changes))})\n\n${fenced('diff', lines)}\n`;
+  const kept: string[][] = [];
+  let used = title.length;
+  for (const block of blocks) {
+    const size = block.reduce((n, line) => n + line.length + 1, 0);
+    if (used + size > room) break;
+    kept.push(block);
+    used += size;
+  }
+  const left = changes.length - kept.length;
+  const note = left > 0 ? `> **${left} of ${changes.length} team changes not shown**: the plan is longer than a comment may be. Run \`tfe-access plan\` or see the job log for the full plan.\n\n` : '';
+  return `${title}${kept.length > 0 ? `${fenced('diff', kept.flat())}\n` : ''}${note}`;
 }
 
 function headOf(plan: Plan, kind: PlanKind): string {
@@ -185,7 +199,8 @@ export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): strin
   const verbose = options.verbose ?? false;
   const lineCount = plan.changes.reduce((n, c) => n + 1 + detailLines(c, verbose).length, 0);
   const long = lineCount > LONG_COMMENT_LINES;
-  const head = headOf(plan, options.kind ?? 'plan');
+  // docs/plan.md, "Team changes": part of the head, so the grants' budget counts them.
+  const head = `${headOf(plan, options.kind ?? 'plan')}${teamSection(plan, Math.floor(limit / 2))}`;
   let tail = tailOf(plan, options, long);
   if (head.length + tail.length > limit - TAIL_RESERVE) {
     tail = `${plan.warnings.length} warnings${plan.effectiveChanges?.length ? ` and ${plan.effectiveChanges.length} effective changes` : ''} not shown (too long for a comment); run \`tfe-access plan\` to see them.\n\nChecksum: \`${plan.checksum}\`\n`;
@@ -202,5 +217,5 @@ export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): strin
     shown.push(text);
     used += text.length;
   }
-  return `${head}${teamSection(plan)}${shown.join('')}${cutNote(groups.slice(shown.length), groups.length)}${tail}`;
+  return `${head}${shown.join('')}${cutNote(groups.slice(shown.length), groups.length)}${tail}`;
 }

@@ -2,6 +2,7 @@
 // row per kind of rule (core/policy-rules.ts; the compiler asks for every kind), and the
 // violation's JSON, whose `message` it is. A violation read back from a saved plan keeps the words
 // it was saved with.
+import { isPendingTeamId } from '../core/teams.js';
 import type { AccessSource } from '../core/effective.js';
 import type { JsonObject } from '../core/json-value.js';
 import type { TargetRef, TeamRef } from '../core/model.js';
@@ -59,7 +60,8 @@ export function violationDocument(violation: PolicyViolation): JsonObject {
   return {
     policy: violation.policy,
     target: violation.target ? { type: violation.target.type, name: violation.target.name, id: violation.target.id } : null,
-    team: violation.team ? { name: violation.team.name, id: violation.team.id } : null,
+    // docs/plan.md, "Team changes": a team the plan creates has no id yet.
+    team: violation.team ? { name: violation.team.name, id: isPendingTeamId(violation.team.id) ? null : violation.team.id } : null,
     message: violationMessage(violation),
   };
 }

@@ -18,7 +18,8 @@ export function violationsSchema(): Schema {
             { ...ref, required: ['type', 'name', 'id'], properties: { type: { enum: ['project', 'workspace'] }, ...ref.properties } },
           ],
         },
-        team: { oneOf: [{ type: 'null', description: 'No one team: max-teams names them in the message.' }, ref] },
+        // docs/plan.md, "Team changes": a team the plan creates has no id yet (null).
+        team: { oneOf: [{ type: 'null', description: 'No one team: max-teams names them in the message.' }, { ...ref, properties: { ...ref.properties, id: { type: ['string', 'null'] } } }] },
         message: { type: 'string' },
       },
       additionalProperties: false,

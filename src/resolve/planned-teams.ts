@@ -1,4 +1,4 @@
-// The teams as a plan leaves them (docs/files.md, "Teams"): each team of `teams:` found by its name,
+// The teams as a plan leaves them (docs/files.md, "`teams`"): each team of `teams:` found by its name,
 // or by a name it had (`previously:`, a rename: the same id under the new name), or to be created
 // (a stand-in id, core/teams.ts, until apply creates it). Grants name teams by these; the resolver
 // checks the files' names against them and the diff pairs grants with them. Pure.

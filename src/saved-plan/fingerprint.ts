@@ -60,7 +60,7 @@ export function fingerprintTeams(teams: Iterable<Team>): string {
   return sha256(canonicalJson(rows));
 }
 
-/** The files' teams (docs/files.md, "Teams"), only when they have some: files without keep their fingerprint. */
+/** The files' teams (docs/files.md, "`teams`"), only when they have some: files without keep their fingerprint. */
 function teamRows(desired: FilesState): { teams?: Canonical[]; teamSettings?: Canonical } {
   const settings = desired.settings.pruneTeams === undefined && desired.settings.maxTeamDeletions === undefined ? {} : { teamSettings: { prune: desired.settings.pruneTeams ?? null, max: desired.settings.maxTeamDeletions ?? null } };
   if (!desired.teams) return settings;

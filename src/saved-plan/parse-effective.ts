@@ -1,6 +1,7 @@
 // A saved plan's `effective_changes` back into EffectiveChange values, so a saved plan is shown
 // (`show`, `apply --plan`) as `plan` printed it. Checked as the changes are: every value known,
 // and what is kept is all the file says (core/effective-document.ts writes it back the same).
+import { pendingTeamId } from '../core/teams.js';
 import { PROJECT_LEVELS, WORKSPACE_LEVELS, type Level } from '../core/access.js';
 import { effectiveChangeDocument } from '../core/effective-document.js';
 import type { AccessSource, ChangeCause, Direction, EffectiveChange } from '../core/effective.js';
@@ -46,7 +47,7 @@ function effectiveChangeOf(reader: Reader): EffectiveChange {
   const team = reader.object('team');
   const target = reader.object('target');
   const change: EffectiveChange = {
-    team: { name: team.string('name'), id: team.string('id') },
+    team: { name: team.string('name'), id: team.value.id === null ? pendingTeamId(team.string('name')) : team.string('id') },
     target: { type: oneOf(target, 'type', TARGET_TYPES), name: target.string('name'), id: target.string('id') },
     before: levelOrNull(reader, 'before'),
     after: levelOrNull(reader, 'after'),

@@ -1,4 +1,4 @@
-// The desired-state schema of `teams:` and `roles.organization` (docs/files.md, "Teams"), built
+// The desired-state schema of `teams:` and `roles.organization` (docs/files.md, "`teams`"), built
 // from the flags' table (core/team-flags.ts) so that a flag exists in one place.
 import type { JsonSchema } from '../core/json-schema.js';
 import { TEAM_FLAGS } from '../core/team-flags.js';
@@ -44,7 +44,7 @@ export function teamDef(): JsonSchema {
 
 /** `teams:` at the top level. */
 export function teamsSchema(): JsonSchema {
-  return { description: 'Teams by name (docs/files.md, "Teams"): each is created if missing and given the settings written.', type: 'object', propertyNames: { minLength: 1 }, additionalProperties: { $ref: '#/$defs/team' } };
+  return { description: 'Teams by name (docs/files.md, "`teams`"): each is created if missing and given the settings written.', type: 'object', propertyNames: { minLength: 1 }, additionalProperties: { $ref: '#/$defs/team' } };
 }
 
 /** `roles.organization`: named organization-access maps. */

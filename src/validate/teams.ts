@@ -1,4 +1,4 @@
-// `teams:` and `roles.organization` (docs/files.md, "Teams"): the rules the schema cannot express,
+// `teams:` and `roles.organization` (docs/files.md, "`teams`"): the rules the schema cannot express,
 // each problem at its FILE:LINE:COL, and the teams as the planner reads them. Pure.
 import type { SourceRef } from '../core/model.js';
 import { OWNERS_TEAM } from '../core/model.js';

@@ -115,3 +115,15 @@ describe('team changes', () => {
     expect(renderJson(result)).not.toContain('team_changes');
   });
 });
+
+describe('the Markdown plan of many team changes', () => {
+  it('stays within a comment, counting the team changes it leaves out', () => {
+    const names = Array.from({ length: 400 }, (_, i) => `team-number-${i}`);
+    const many = desiredOf(names.map((name) => desiredTeam(name, { visibility: 'organization', organizationAccess: normaliseFlags({ 'manage-projects': true, 'manage-organization-access': true }) })));
+    const result = plan(many, liveOf([OWNERS]));
+    const markdown = renderMarkdown(result);
+    expect(markdown.length).toBeLessThanOrEqual(65_536);
+    expect(markdown).toMatch(/> \*\*\d+ of 400 team changes not shown\*\*/);
+    expect(markdown).toContain(`Checksum: \`${result.checksum}\``);
+  });
+});

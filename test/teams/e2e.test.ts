@@ -13,6 +13,8 @@ import { TEAM_FLAGS } from '../../src/core/team-flags.js';
 import { FAST, writeDesired } from '../apply/scenario.js';
 import { runCli } from '../support/cli.js';
 import { oneOrganization } from '../support/seeds.js';
+import { TfeClient } from '../../src/api/client.js';
+import { apiUrl } from '../../src/emulator/start.js';
 
 const TOKEN = 'acme-org-token';
 const RATE = ['--rate-limit', String(FAST)];
@@ -122,7 +124,11 @@ describe.each(PROFILE_NAMES)('teams as code against the %s profile', (profile) =
     const out = `${files}/plan.json`;
     const planned = await runCli(['plan', files, '--out', out, '--format', 'json', ...RATE], { env });
     expect(planned.code, planned.err).toBe(0);
-    const { checksum } = JSON.parse(planned.out) as { checksum: string };
+    const { checksum, effective_changes: effective } = JSON.parse(planned.out) as { checksum: string; effective_changes: { team: { name: string; id: string | null }; after: string | null }[] };
+    // What the plan does to access names the teams as it leaves them: a created one (no id yet), a renamed one by its new name.
+    expect(effective.filter((e) => e.after !== null).map((e) => `${e.team.name} ${String(e.team.id)} ${e.after}`)).toEqual(['auditors team-aud read', 'platform null admin']);
+    const shown = await runCli(['show', out]);
+    expect(shown.out).toContain('platform: none -> admin on workspace web');
     const applied = await runCli(['apply', '--plan', out, '--checksum', checksum, '--auto-approve', ...RATE], { env });
     expect(applied.code, `${applied.out}${applied.err}`).toBe(0);
     expect(applied.out).toMatch(/applied\s+\+ team platform: create -> team-/);
@@ -154,5 +160,74 @@ describe('cost', () => {
     const withTeams = await runCli(['plan', managed.dir, '--detailed-exitcode', ...RATE], { env: managed.env });
     expect(withTeams.code, withTeams.out).toBe(0);
     expect(emulator!.requests.length).toBe(without);
+  }, 60_000);
+});
+
+describe('drift of the teams themselves', () => {
+  it.each(PROFILE_NAMES)('sees a team made by hand, a flag, a visibility and an SSO id changed by hand (%s)', async (profile) => {
+    const { env, dir: files } = await start(profile, fileOf(profile));
+    expect((await runCli(['apply', files, '--auto-approve', ...RATE], { env })).code).toBe(0);
+    expect((await runCli(['drift', files, ...RATE], { env })).code).toBe(0);
+    const client = new TfeClient({ baseUrl: apiUrl(emulator!), token: TOKEN, rateLimit: FAST });
+    const teams = new Map((await client.listTeams('acme')).map((t) => [t.name, t]));
+    await client.createTeam('acme', { name: 'by-hand' });
+    await client.updateTeam(teams.get('platform')!.id, { organizationAccess: { 'manage-vcs-settings': false }, ssoTeamId: 'changed' });
+    await client.updateTeam(teams.get('auditors')!.id, { visibility: 'secret' });
+    await client.close();
+    const drift = await runCli(['drift', files, '--format', 'json', ...RATE], { env });
+    expect(drift.code).toBe(2);
+    const changes = (JSON.parse(drift.out) as { team_changes: { action: string; name: string; fields?: { field: string }[] }[] }).team_changes;
+    expect(changes.map((c) => `${c.action} ${c.name} ${(c.fields ?? []).map((f) => f.field).join(' ')}`.trim())).toEqual([
+      'update auditors visibility',
+      'update platform sso-team-id organization-access.manage-vcs-settings',
+      'delete by-hand',
+    ]);
+    const text = await runCli(['drift', files, ...RATE], { env });
+    expect(text.err).toContain('3 teams differ');
+  }, 60_000);
+});
+
+describe('--target and the teams', () => {
+  it('creates the teams a targeted grant needs and deletes none', async () => {
+    const { env, dir: files } = await start('seed', fileOf('seed'));
+    const planned = await runCli(['plan', files, '--target', 'workspace:web', '--format', 'json', ...RATE], { env });
+    expect(planned.code, planned.err).toBe(0);
+    const plan = JSON.parse(planned.out) as { team_changes: { action: string }[]; targeted: string[] };
+    expect(plan.targeted).toEqual(['workspace:web']);
+    expect(plan.team_changes.map((c) => c.action)).toEqual(['create', 'rename', 'update']);
+  }, 60_000);
+});
+
+describe('policies and the teams a plan creates', () => {
+  it('a team created and granted in the same plan is checked by the policies (exit 3)', async () => {
+    const text = 'organization: acme\nteams:\n  platform: {}\nworkspaces:\n  web:\n    teams: { platform: admin }\npolicies:\n  - name: no admins\n    workspaces: { names: [web] }\n    max-access: write\n';
+    const { env, dir: files } = await start('seed', text);
+    const planned = await runCli(['plan', files, '--format', 'json', ...RATE], { env });
+    expect(planned.code).toBe(3);
+    const { violations } = JSON.parse(planned.out) as { violations: { policy: string; team: { name: string; id: string | null } }[] };
+    expect(violations.map((v) => `${v.policy} ${v.team.name} ${String(v.team.id)}`)).toEqual(['no admins platform null']);
+    // Saved, it reads back (the team has no id until apply creates it).
+    const out = `${files}/plan.json`;
+    expect((await runCli(['plan', files, '--out', out, ...RATE], { env })).code).toBe(3);
+    const shown = await runCli(['show', out]);
+    expect(shown.code, shown.err).toBe(0);
+    expect(shown.out).toContain('no admins');
+  }, 60_000);
+});
+
+describe('what the server does not support or refuses, before any write', () => {
+  it('a newer flag on the seed profile, and the rename of a SCIM-linked team', async () => {
+    const text = 'organization: acme\nteams:\n  platform:\n    organization-access: { access-secret-teams: true, manage-teams: true }\n  engineering:\n    previously: [Engineering]\n';
+    emulator = await startEmulator({ seed: oneOrganization({ name: 'acme', token: TOKEN, teams: [{ name: 'owners', id: 'team-owners' }, { name: 'Engineering', id: 'team-scim', 'scim-linked': true }] }, 'seed'), rateLimit: 0 });
+    dir = await writeDesired(text);
+    const env = { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url };
+    const planned = await runCli(['apply', dir, '--auto-approve', ...RATE], { env });
+    expect(planned.code).toBe(1);
+    const file = `${dir}/tfe-access.yaml`;
+    expect(planned.err).toBe(`tfe-access apply: the desired state asks what the server does not support or refuses (2); nothing was changed:
+  ${file}:5:3: team "engineering": previously "Engineering" is linked to a SCIM group, whose identity provider owns its name (the service refuses to rename it); rename the group there, or drop previously
+  ${file}:3:3: team "platform": organization-access access-secret-teams: true is not supported by a server that does not answer GET /api/v2/ping (version unknown) (it predates it); leave it out or use a server that has it
+`);
+    expect(emulator.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   }, 60_000);
 });

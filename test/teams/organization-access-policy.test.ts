@@ -157,6 +157,35 @@ describe('the organization-access policy in a saved plan', () => {
   }, 60_000);
 });
 
+describe('teams the plan creates and renames', () => {
+  it.each(PROFILE_NAMES)('are checked as the plan leaves them: a created team by its name (id null), a renamed one by its new name (%s)', async (profile) => {
+    const text = fileOf('{}').replace('teams:\n', 'teams:\n  newbie: { organization-access: { manage-teams: true } }\n  outlaw: { previously: [rogue], organization-access: { manage-teams: true } }\n').replace('  rogue: { organization-access: {} }\n', '');
+    const { env, files } = await start(profile, text);
+    const planned = await runCli(['plan', files, '--format', 'json', ...RATE], { env });
+    expect(planned.code, planned.err).toBe(3);
+    expect(violationsOf(planned.out).map((v) => [v.team, v.message])).toEqual([
+      [{ name: 'newbie', id: null }, 'team "newbie" has manage-teams in the organization: forbidden to every team but platform-admins'],
+      [{ name: 'outlaw', id: 'team-rogue' }, 'team "outlaw" has manage-teams in the organization: forbidden to every team but platform-admins'],
+    ]);
+  }, 60_000);
+});
+
+describe('a saved plan that breaks the organization-access policy', () => {
+  it.each(PROFILE_NAMES)('is saved with its violation of no target, read back, and refused by apply --plan (%s)', async (profile) => {
+    const { env, files, emulator: e } = await start(profile, fileOf('{ manage-organization-access: true }'));
+    const saved = join(files, 'broken.tfplan.json');
+    expect((await runCli(['plan', files, '--out', saved, ...RATE], { env })).code).toBe(3);
+    e.resetLog();
+    const applied = await runCli(['apply', '--plan', saved, '--auto-approve', ...RATE], { env });
+    expect(applied.code, `${applied.out}${applied.err}`).toBe(3);
+    expect(applied.err).toContain('team "helpdesk" has manage-teams (through manage-organization-access), manage-organization-access in the organization');
+    expect(writes(e)).toEqual([]);
+    const shown = await runCli(['show', saved, '--format', 'json'], { env });
+    expect(shown.code, shown.err).toBe(0);
+    expect(violationsOf(shown.out).map((v) => [v.team?.name, v.target])).toEqual([['helpdesk', null]]);
+  }, 60_000);
+});
+
 describe('cost', () => {
   it('a plan with only organization-access policies makes exactly the requests of one without policies', async () => {
     const base = 'organization: acme\nworkspaces:\n  web:\n    teams: { helpdesk: read }\n';

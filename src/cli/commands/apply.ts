@@ -31,7 +31,8 @@ Options:
   --checksum SUM       refuse unless the plan's checksum is SUM (the plan reviewed in the PR);
                        a refused plan is shown, so what moved since the review is seen
   --auto-approve       do not ask; required without a terminal when there are changes
-  --force              allow more removals than settings.max-removals (lifts no other guard)
+  --force              allow more removals than settings.max-removals, and more team deletions
+                       than settings.max-team-deletions (lifts no other guard)
   --format F           text (default), json or markdown, for the plan shown before applying
                        and the outcomes after
 ${PLAN_VIEW_HELP}
@@ -40,7 +41,7 @@ ${CONNECTION_HELP}
   -h, --help           this help
 
 Guards (exit 3, nothing changed): more removals than settings.max-removals (default ${DEFAULT_MAX_REMOVALS}) without
---force; a removal from a target whose access could not be read completely; any removal of the
+--force; more team deletions than settings.max-team-deletions (default 0) without --force; a removal from a target whose access could not be read completely; any removal of the
 owners team; a plan whose access once applied breaks a policy of the files (--force does not lift
 it). See docs/apply.md, "Apply"; docs/effective-access.md, "Policies".
 Signals: the first SIGINT (Ctrl-C) or SIGTERM starts no other change, waits up to 5 s for those in

@@ -31,7 +31,10 @@ const command: Command = {
     if (violations > 0) io.stderr.write(`drift: live access breaks ${violations === 1 ? 'a policy' : `policies (${violations} violations)`} of the files.\n`);
     if (!hasChanges(plan)) return violations > 0 ? EXIT.changes : EXIT.ok;
     const { add, update, remove } = plan.summary;
-    io.stderr.write(`drift: live access differs from the files (${add} missing, ${update} different, ${remove} not in the files).\n`);
+    // docs/drift.md: the teams themselves drift too (a team made by hand with prune-teams, a flag, visibility or SSO id changed).
+    const teams = plan.teamChanges?.length ?? 0;
+    const teamWords = teams === 0 ? '' : `; ${teams === 1 ? '1 team differs' : `${teams} teams differ`}`;
+    io.stderr.write(`drift: live access differs from the files (${add} missing, ${update} different, ${remove} not in the files${teamWords}).\n`);
     return EXIT.changes;
   },
 };
