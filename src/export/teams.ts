@@ -1,5 +1,5 @@
 // `export --teams` (docs/adopting.md, "What export writes"): every team the token sees -> the
-// `teams:` section (docs/files.md, "Teams"), the fewest words that plan clean. Pure.
+// `teams:` section (docs/files.md, "`teams`"), the fewest words that plan clean. Pure.
 // - `visibility` and `allow-member-token-management` as reported; `sso-team-id` only when set (a
 //   team without one says nothing, and the plan leaves it unset).
 // - `organization-access` as the minimal map: the flags on, less those another flag on brings (the

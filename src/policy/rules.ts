@@ -67,7 +67,7 @@ export type ViewOf<K extends RuleKind> = K extends OrganizationKind ? Organizati
 
 /**
  * The `forbid` flags a team has, in table order: on as reported, or brought by a flag it has on
- * (docs/files.md, "Teams": the service switches companions on), with the first flag that brings it.
+ * (docs/files.md, "`teams`": the service switches companions on), with the first flag that brings it.
  */
 function forbiddenHeld(access: Readonly<Record<string, boolean>>, forbid: readonly string[]): { flag: string; through?: string }[] {
   return TEAM_FLAG_KEYS.filter((key) => forbid.includes(key)).flatMap((flag) => {
