@@ -32,9 +32,9 @@ export type RuleOf<K extends RuleKind> = { readonly kind: K } & RuleFields[K];
 export type PolicyRule = { readonly [K in RuleKind]: RuleOf<K> }[RuleKind];
 /** The kinds checked once on the organization's teams, with no target (their row reads `team-flags`). */
 export type OrganizationKind = 'organization-access';
-export type OrganizationRule = RuleOf<OrganizationKind>;
+export type OrganizationWideRule = RuleOf<OrganizationKind>;
 /** The kinds checked on every target a policy's match selects. */
-export type TargetRule = Exclude<PolicyRule, OrganizationRule>;
+export type TargetRule = Exclude<PolicyRule, OrganizationWideRule>;
 
 /** What breaks a rule on one target, as data: a renderer phrases it (render/violation-message.ts). */
 export interface RuleFindings {
@@ -208,7 +208,7 @@ export function spellRule<R extends PolicyRule>(rule: R, spell: (team: string) =
 }
 
 /** Whether the rule is checked once on the organization's teams (its row reads `team-flags`), not on targets. */
-export function isOrganizationRule(rule: PolicyRule): rule is OrganizationRule {
+export function isOrganizationRule(rule: PolicyRule): rule is OrganizationWideRule {
   return POLICY_RULES[rule.kind].reads === 'team-flags';
 }
 

@@ -3,7 +3,7 @@
 // (src/policy/), the plan, the report and their renderers; the kinds of rule are the rows of
 // core/policy-rules.ts.
 import type { Selecting, SetMatch, SourceRef, TargetRef, TargetType, TeamRef } from './model.js';
-import type { Finding, OrganizationRule, TargetRule } from './policy-rules.js';
+import type { Finding, OrganizationWideRule, TargetRule } from './policy-rules.js';
 
 interface ViolationOf {
   /** The policy's name. */
@@ -55,7 +55,7 @@ export interface TargetPolicy extends Selecting, PolicyOf {
 /** A policy of the whole organization (`organization-access`): checked once, on the teams' organization access, with no match. */
 export interface OrganizationPolicy extends PolicyOf {
   readonly type: 'organization';
-  readonly rule: OrganizationRule;
+  readonly rule: OrganizationWideRule;
 }
 
 export type DesiredPolicy = TargetPolicy | OrganizationPolicy;

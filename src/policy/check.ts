@@ -5,7 +5,7 @@
 import type { EffectiveCell } from '../core/effective.js';
 import { RESOURCE_OF, type DesiredSet, type Project, type TargetRef, type TargetType, type Workspace } from '../core/model.js';
 import type { DesiredPolicy, FoundViolation, GrantEnd, TargetPolicy } from '../core/policy.js';
-import type { Finding, FindingOf, OrganizationRule, RuleKind, RuleOf } from '../core/policy-rules.js';
+import type { Finding, FindingOf, OrganizationWideRule, RuleKind, RuleOf } from '../core/policy-rules.js';
 import { EffectiveIndex, type OrganizationInput } from '../effective/compute.js';
 import { byKey, byName } from '../core/order.js';
 import { targetPolicies } from '../core/policy.js';
@@ -92,7 +92,7 @@ export function checkPolicies(policies: readonly DesiredPolicy[], input: PolicyI
   const organization: OrganizationView = { teams: input.teams };
   return policies.flatMap((policy) =>
     policy.type === 'organization'
-      ? check<OrganizationRule['kind']>(policy.name, policy.rule, organization)
+      ? check<OrganizationWideRule['kind']>(policy.name, policy.rule, organization)
       : selectedBy(policy, input.projects, input.workspaces)
           .sort(byName)
           .flatMap((target) => check(policy.name, policy.rule, { target, cells: () => cells(target), grants: () => grants(target), now: input.now })),
