@@ -170,6 +170,15 @@ describe('teams the plan creates and renames', () => {
   }, 60_000);
 });
 
+describe('the names of the policy', () => {
+  it('a team of except-teams the organization does not have is an error at its place with a near miss', async () => {
+    const { env, files } = await start('current', fileOf('{}').replace('except-teams: [platform-admins]', 'except-teams: [platform-admin]'));
+    const run = await runCli(['plan', files, ...RATE], { env });
+    expect(run.code).toBe(1);
+    expect(run.err).toMatch(/tfe-access\.yaml:\d+:\d+: policy "only platform-admins hand out powers": team "platform-admin" in organization "acme": not found.*Did you mean "platform-admins"\?/);
+  }, 60_000);
+});
+
 describe('a saved plan that breaks the organization-access policy', () => {
   it.each(PROFILE_NAMES)('is saved with its violation of no target, read back, and refused by apply --plan (%s)', async (profile) => {
     const { env, files, emulator: e } = await start(profile, fileOf('{ manage-organization-access: true }'));
