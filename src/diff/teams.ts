@@ -89,12 +89,13 @@ function changeOf(desired: DesiredTeam, fate: TeamFate, context: Context): TeamC
   }
 }
 
-/** Every team name the files give anywhere: grants of entries and sets, ignore-teams, policies, `teams:`. */
+/** Every team name the files give anywhere: grants of entries and sets, ignore-teams, policies, `teams:` and its `previously`. */
 function namedTeams(desired: DesiredState): Set<string> {
   const names = new Set<string>(desired.settings.ignoreTeams);
   for (const holder of [...desired.targets, ...(desired.sets ?? [])]) for (const grant of [...holder.grants, ...(holder.expired ?? [])]) names.add(grant.team);
   for (const policy of desired.policies ?? []) for (const name of policy.teamSources?.keys() ?? []) names.add(name);
-  for (const team of desired.teams ?? []) names.add(team.name);
+  // A `previously` name is named too: when both names exist, the old team is no rename and is kept, never deleted by surprise.
+  for (const team of desired.teams ?? []) for (const name of [team.name, ...team.previously]) names.add(name);
   return names;
 }
 

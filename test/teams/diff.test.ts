@@ -94,6 +94,9 @@ describe('team changes', () => {
     const allowed = plan({ ...desired, settings: { ...desired.settings, maxTeamDeletions: 1 } }, live);
     expect(allowed.refusals).toEqual([]);
     expect(allowed.checksum).not.toBe(result.checksum);
+    // A team a `previously` names is never deleted, even when its new name exists too (no rename then).
+    const both = plan({ ...desired, teams: [desiredTeam('named', { previously: ['old'] })] }, live);
+    expect(both.teamChanges).toEqual([]);
     // A --target plan deletes no team.
     expect(buildPlan(desired, live, { targeted: true }).teamChanges).toEqual([]);
   });
