@@ -17,12 +17,14 @@ export function ruleDocument(rule: PolicyRule): JsonObject {
   return rowOf(rule).document(rule);
 }
 
-/** `{name, type, match, rule}`, keys in a fixed order: the same policy always gives the same bytes. */
+/** `{name, type, match, rule}` (a policy of the organization: `{name, type, rule}`), keys in a fixed order: the same policy always gives the same bytes. */
 export function policyDocument(policy: DesiredPolicy): JsonObject {
+  if (policy.type === 'organization') return { name: policy.name, type: policy.type, rule: ruleDocument(policy.rule) };
   return { name: policy.name, type: policy.type, match: matchDocument(policy.match), rule: ruleDocument(policy.rule) };
 }
 
 /** The policy without where it was written: what a saved plan keeps of it. */
 export function policyMeaning(policy: DesiredPolicy): DesiredPolicy {
+  if (policy.type === 'organization') return { name: policy.name, type: policy.type, rule: policy.rule };
   return { name: policy.name, type: policy.type, match: policy.match, rule: policy.rule };
 }

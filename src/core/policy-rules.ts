@@ -10,6 +10,7 @@
 import { LEVELS, type FixedLevel, type Level } from './access.js';
 import type { AccessSource } from './effective.js';
 import type { JsonObject } from './json-value.js';
+import { TEAM_FLAG_KEYS } from './team-flags.js';
 
 /** What each kind of rule asks of every target its policy covers, by its key in the files. */
 export interface RuleFields {
@@ -21,12 +22,19 @@ export interface RuleFields {
   readonly 'max-teams': { readonly access: FixedLevel; readonly count: number };
   /** Every grant of at least `access` (the owners team's aside) ends within `days` days: break-glass access never made permanent by accident. */
   readonly 'max-expiry': { readonly access: FixedLevel; readonly days: number };
+  /** No team but the owners team and `exceptTeams` has any of the `forbid` flags (core/team-flags.ts), directly or through a flag that brings it. */
+  readonly 'organization-access': { readonly forbid: readonly string[]; readonly exceptTeams: readonly string[] };
 }
 
 export type RuleKind = keyof RuleFields;
 export type RuleOf<K extends RuleKind> = { readonly kind: K } & RuleFields[K];
 /** What a policy asks of every target it matches: one rule per policy. */
 export type PolicyRule = { readonly [K in RuleKind]: RuleOf<K> }[RuleKind];
+/** The kinds checked once on the organization's teams, with no target (their row reads `team-flags`). */
+export type OrganizationKind = 'organization-access';
+export type OrganizationWideRule = RuleOf<OrganizationKind>;
+/** The kinds checked on every target a policy's match selects. */
+export type TargetRule = Exclude<PolicyRule, OrganizationWideRule>;
 
 /** What breaks a rule on one target, as data: a renderer phrases it (render/violation-message.ts). */
 export interface RuleFindings {
@@ -38,6 +46,8 @@ export interface RuleFindings {
   readonly 'max-teams': { readonly teams: readonly string[] };
   /** The grant's level, at least the rule's, and when it ends (RFC 3339, UTC): absent, it never does. */
   readonly 'max-expiry': { readonly access: Level; readonly expires?: string };
+  /** Each forbidden flag the team has, in table order, with the flag it has that brings it (when one does). */
+  readonly 'organization-access': { readonly flags: readonly { readonly flag: string; readonly through?: string }[] };
 }
 
 /** One kind's finding, with the rule it breaks. */
@@ -46,9 +56,10 @@ export type Finding = { readonly [K in RuleKind]: FindingOf<K> }[RuleKind];
 
 /**
  * What a rule's check reads on a target: each team's effective access there (every source
- * counted, src/effective/), or the grants on the target itself with when each ends.
+ * counted, src/effective/), or the grants on the target itself with when each ends; or, with no
+ * target, the teams' organization-access flags (the team list every run reads already).
  */
-export type RuleSource = 'effective-access' | 'grant-expiries';
+export type RuleSource = 'effective-access' | 'grant-expiries' | 'team-flags';
 
 /** A path below a policy of the files, to a key or a list's item. */
 export type PolicyPath = readonly (string | number)[];
@@ -61,13 +72,15 @@ export interface RuleReader {
   /** A list of non-empty names. */
   names(key: string): string[];
   integer(key: string, minimum: number): number;
+  /** A list of flags of core/team-flags.ts. */
+  flags(key: string): string[];
 }
 
 export interface RuleRow<K extends RuleKind> {
   /** Its keys in a policy of the files with their JSON Schema, its own key first (the schema is validate/schema.ts's). */
   readonly schema: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
-  /** Where its level is written, below the policy. */
-  readonly levelAt: PolicyPath;
+  /** Where its level is written, below the policy; null: it has none (`organization-access`). */
+  readonly levelAt: PolicyPath | null;
   /** The rule of a policy of the files that is valid (the schema and validate/policies.ts's rules hold). */
   readonly read: (policy: Readonly<Record<string, unknown>>) => RuleOf<K>;
   /** Every team name the rule gives, with where it is written below the policy. */
@@ -159,6 +172,25 @@ export const POLICY_RULES: { readonly [K in RuleKind]: RuleRow<K> } = {
     fromDocument: (reader) => ({ kind: 'max-expiry', access: reader.level('access'), days: reader.integer('days', 1) }),
     reads: 'grant-expiries',
   },
+  'organization-access': {
+    schema: {
+      'organization-access': mappingSchema(
+        'No team but the owners team and `except-teams` may have these organization-access flags; a flag a team has through another (manage-teams through manage-organization-access) counts. A policy of the whole organization: no `workspaces` or `projects`.',
+        ['forbid'],
+        {
+          forbid: { description: 'The flags forbidden.', type: 'array', items: { enum: TEAM_FLAG_KEYS }, minItems: 1, uniqueItems: true },
+          'except-teams': { description: 'Teams the policy does not apply to.', type: 'array', items: TEAM, minItems: 1, uniqueItems: true },
+        },
+      ),
+    },
+    levelAt: null,
+    read: (policy) => ({ kind: 'organization-access', forbid: strings(field(policy, 'organization-access').forbid), exceptTeams: strings(field(policy, 'organization-access')['except-teams']) }),
+    teams: (rule) => rule.exceptTeams.map((name, i) => ({ name, at: ['organization-access', 'except-teams', i] })),
+    spell: (rule, spell) => ({ ...rule, exceptTeams: rule.exceptTeams.map(spell) }),
+    document: (rule) => ({ kind: rule.kind, forbid: [...rule.forbid], except_teams: [...rule.exceptTeams] }),
+    fromDocument: (reader) => ({ kind: 'organization-access', forbid: reader.flags('forbid'), exceptTeams: reader.names('except_teams') }),
+    reads: 'team-flags',
+  },
 };
 
 /** Every kind, in row order (the order the schema and the messages list them). */
@@ -170,9 +202,14 @@ export function rowOf<K extends RuleKind>(rule: RuleOf<K>): RuleRow<K> {
 }
 
 /** The rule with each team name as `spell` gives it (the organization's spelling, resolve/check-names.ts). */
-export function spellRule(rule: PolicyRule, spell: (team: string) => string): PolicyRule {
+export function spellRule<R extends PolicyRule>(rule: R, spell: (team: string) => string): R {
   // A row's `spell` keeps its rule's kind; the compiler cannot follow a kind through the table's index.
-  return rowOf(rule).spell(rule, spell) as PolicyRule;
+  return rowOf(rule).spell(rule, spell) as R;
+}
+
+/** Whether the rule is checked once on the organization's teams (its row reads `team-flags`), not on targets. */
+export function isOrganizationRule(rule: PolicyRule): rule is OrganizationWideRule {
+  return POLICY_RULES[rule.kind].reads === 'team-flags';
 }
 
 /** Whether any of the rules reads `source` (what a run reads, and a saved plan carries, for them). */

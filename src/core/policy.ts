@@ -3,12 +3,13 @@
 // (src/policy/), the plan, the report and their renderers; the kinds of rule are the rows of
 // core/policy-rules.ts.
 import type { Selecting, SetMatch, SourceRef, TargetRef, TargetType, TeamRef } from './model.js';
-import type { Finding, PolicyRule } from './policy-rules.js';
+import type { Finding, OrganizationWideRule, TargetRule } from './policy-rules.js';
 
 interface ViolationOf {
   /** The policy's name. */
   readonly policy: string;
-  readonly target: TargetRef;
+  /** null: the organization itself, for a rule on the teams' organization access (`organization-access`). */
+  readonly target: TargetRef | null;
   /** The team that breaks it; null when no one team does (`max-teams`: the finding names them all). */
   readonly team: TeamRef | null;
 }
@@ -37,13 +38,34 @@ export interface GrantEnd {
   readonly at: string;
 }
 
-/** `policies:`, validated: a rule checked on the effective access of every target the match selects. */
-export interface DesiredPolicy extends Selecting {
+interface PolicyOf {
   readonly name: string;
-  readonly type: TargetType;
-  readonly match: SetMatch;
-  readonly rule: PolicyRule;
   readonly source?: SourceRef;
   /** Where each team name of the rule was written, for the resolver's messages. */
   readonly teamSources?: ReadonlyMap<string, SourceRef>;
+}
+
+/** `policies:`, validated: a rule checked on the effective access of every target the match selects. */
+export interface TargetPolicy extends Selecting, PolicyOf {
+  readonly type: TargetType;
+  readonly match: SetMatch;
+  readonly rule: TargetRule;
+}
+
+/** A policy of the whole organization (`organization-access`): checked once, on the teams' organization access, with no match. */
+export interface OrganizationPolicy extends PolicyOf {
+  readonly type: 'organization';
+  readonly rule: OrganizationWideRule;
+}
+
+export type DesiredPolicy = TargetPolicy | OrganizationPolicy;
+
+/** The policies checked on targets (those with a match). */
+export function targetPolicies(policies: readonly DesiredPolicy[]): TargetPolicy[] {
+  return policies.filter((p): p is TargetPolicy => p.type !== 'organization');
+}
+
+/** The policies checked once on the teams' organization access. */
+export function organizationPolicies(policies: readonly DesiredPolicy[]): OrganizationPolicy[] {
+  return policies.filter((p): p is OrganizationPolicy => p.type === 'organization');
 }

@@ -4,6 +4,7 @@ import type { LiveState } from '../core/model.js';
 import { exportLive, type ExportSelection, type SkippedGrant } from './document.js';
 import { withHeader } from './header.js';
 import { splitByProject } from './split.js';
+import { exportTeams } from './teams.js';
 import { renderFile as renderYaml } from './yaml.js';
 
 export interface ExportedFile {
@@ -19,10 +20,15 @@ export interface ExportOptions extends ExportSelection {
   readonly splitByProject?: ReadonlyMap<string, string>;
   /** `--authoritative`: the `all` sets, in the single file or in a file of their own. */
   readonly authoritative?: boolean;
+  /** `--teams`: every team the token sees under `teams:` (export/teams.ts), in the single file or in a file of their own. */
+  readonly teams?: boolean;
 }
 
 /** With `--split-by project`, the file of the `all` sets (a project's file never takes its name). */
 export const AUTHORITATIVE_FILE = '_all.yaml';
+
+/** With `--split-by project` and `--teams`, the file of the `teams:` section. */
+export const TEAMS_FILE = '_teams.yaml';
 
 export interface ExportFiles {
   readonly files: readonly ExportedFile[];
@@ -37,9 +43,12 @@ const renderFile = (...args: Parameters<typeof renderYaml>): string => withHeade
 export function exportFiles(live: LiveState, options: ExportOptions): ExportFiles {
   const exported = exportLive(live, options);
   const authoritative = options.authoritative === true;
-  if (!options.splitByProject) return { files: [{ text: renderFile(exported.organization, exported.targets, options.schemaRef, authoritative) }], skipped: exported.skipped, targetCount: exported.targets.length };
-  const files: ExportedFile[] = splitByProject(exported.targets, options.splitByProject, authoritative ? [AUTHORITATIVE_FILE] : []).map((g) => ({ file: g.file, text: renderFile(exported.organization, g.targets, options.schemaRef) }));
+  const teams = options.teams === true ? exportTeams(live.teams.values()) : undefined;
+  if (!options.splitByProject) return { files: [{ text: renderFile(exported.organization, exported.targets, options.schemaRef, authoritative, teams) }], skipped: exported.skipped, targetCount: exported.targets.length };
+  const own = [...(authoritative ? [AUTHORITATIVE_FILE] : []), ...(teams ? [TEAMS_FILE] : [])];
+  const files: ExportedFile[] = splitByProject(exported.targets, options.splitByProject, own).map((g) => ({ file: g.file, text: renderFile(exported.organization, g.targets, options.schemaRef) }));
   if (authoritative) files.push({ file: AUTHORITATIVE_FILE, text: renderFile(exported.organization, [], options.schemaRef, true) });
+  if (teams) files.push({ file: TEAMS_FILE, text: renderFile(exported.organization, [], options.schemaRef, false, teams) });
   return { files, skipped: exported.skipped, targetCount: exported.targets.length };
 }
 

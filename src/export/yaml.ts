@@ -25,9 +25,12 @@ function section(targets: readonly ExportedTarget[], type: ExportedTarget['type'
 const AUTHORITATIVE = { match: { names: ['*'] }, prune: true, teams: {} };
 const AUTHORITATIVE_SETS = { 'project-sets': { all: AUTHORITATIVE }, 'workspace-sets': { all: AUTHORITATIVE } };
 
-export function renderFile(organization: string, targets: readonly ExportedTarget[], schemaRef: string, authoritative = false): string {
+/** `export --teams`: the `teams:` section (export/teams.ts), after `organization`. */
+export type TeamsSection = Readonly<Record<string, unknown>>;
+
+export function renderFile(organization: string, targets: readonly ExportedTarget[], schemaRef: string, authoritative = false, teams?: TeamsSection): string {
   const projects = section(targets, 'project');
   const workspaces = section(targets, 'workspace');
-  const document = { organization, ...(projects ? { projects } : {}), ...(workspaces ? { workspaces } : {}), ...(authoritative ? AUTHORITATIVE_SETS : {}) };
+  const document = { organization, ...(teams ? { teams } : {}), ...(projects ? { projects } : {}), ...(workspaces ? { workspaces } : {}), ...(authoritative ? AUTHORITATIVE_SETS : {}) };
   return schemaComment(schemaRef) + stringify(document, { lineWidth: NO_LINE_FOLDING, indent: 2, aliasDuplicateObjects: false });
 }

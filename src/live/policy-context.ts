@@ -6,7 +6,7 @@
 // reader (run-reader.ts: none for a workspace a read by team saw whole). Nothing is read when the
 // files have no policies.
 import type { LiveGrant, LiveState, LiveTarget, Project, Team } from '../core/model.js';
-import type { DesiredPolicy } from '../core/policy.js';
+import { targetPolicies, type DesiredPolicy } from '../core/policy.js';
 import { namesTags } from '../core/set-criteria.js';
 import type { OrganizationInput } from '../effective/compute.js';
 import { policySets, selectedBy } from '../policy/check.js';
@@ -66,7 +66,7 @@ export async function readPolicyContext(client: PolicyReader, resolved: PolicyOr
   const projectsById = new Map(projects.map((p) => [p.id, p]));
   const workspacesById = new Map(workspaces.map((w) => [w.id, w]));
   const projectsUnseen = new Set<string>();
-  for (const policy of policies) {
+  for (const policy of targetPolicies(policies)) {
     for (const target of selectedBy(policy, projects, workspaces)) {
       const workspace = target.type === 'workspace' ? workspacesById.get(target.id) : undefined;
       want({ type: target.type, id: target.id, name: target.name, ...(workspace?.projectId ? { projectId: workspace.projectId } : {}) });

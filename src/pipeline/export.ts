@@ -28,6 +28,8 @@ export interface ExportRequest {
   readonly schemaRef: string;
   /** With `selection.all`: the `all` sets, so the files are authoritative over the whole organization. */
   readonly authoritative?: boolean;
+  /** `--teams`: every team the token sees, under `teams:` (from the team list read anyway). */
+  readonly teams?: boolean;
 }
 
 interface Catalogue {
@@ -92,6 +94,7 @@ export async function exportFromLive(client: TfeClient, request: ExportRequest):
     named: new Set(request.selection.all ? [] : resolved.targets.map((t) => t.id)),
     schemaRef: request.schemaRef,
     ...(request.authoritative ? { authoritative: true } : {}),
+    ...(request.teams ? { teams: true } : {}),
     ...(request.splitByProject ? { splitByProject: new Map(found.projects.map((p) => [p.id, p.name])) } : {}),
   });
 }

@@ -78,7 +78,7 @@ export async function planAgainstLive(client: TfeClient, files: PlanFiles, read:
   const scope = scopeOf({ paths: files.paths, targets: targets.given });
   const diffPlan = buildPlan(expanded.desired, live, { server, supportWarnings, setWarnings: expanded.warnings, now: run.now, scope, targeted: targeted.length > 0 });
   const built = guardPlan(diffPlan, guardInputsOf(expanded.desired, live));
-  const policies = await policiesOf(reader, expanded, live, built.changes, read, run.now);
+  const policies = await policiesOf(reader, expanded, live, built, read, run.now);
   // One record of what the run read: a grant the token could not see on a target only the policies
   // read hides a violation as surely as on a managed one (diff/completeness.ts, coverageOf).
   const policyRead = policies.read.length > 0 || policies.projectsUnseen.length > 0;

@@ -4,11 +4,13 @@
 import type { Change, PlanWarning } from '../core/plan.js';
 import type { SetCatalog } from '../core/organization.js';
 import type { LiveState, LiveTarget } from '../core/model.js';
-import type { DesiredPolicy, GrantEnd, PolicyViolation } from '../core/policy.js';
+import { targetPolicies, type DesiredPolicy, type GrantEnd, type PolicyViolation } from '../core/policy.js';
+import type { TeamChange } from '../core/teams.js';
+import { teamsAfter } from '../effective/teams-after.js';
 import { rulesRead } from '../core/policy-rules.js';
 import { grantsAfter } from '../effective/after.js';
 import type { Expanded } from '../expand/expand.js';
-import { readPolicyContext, readPolicyLists, type PolicyOrganization, type PolicyReader } from '../live/policy-context.js';
+import { readPolicyContext, readPolicyLists, type PolicyContext, type PolicyOrganization, type PolicyReader } from '../live/policy-context.js';
 import { checkPolicies, type GrantClock } from '../policy/check.js';
 import { grantEnds } from '../policy/ends.js';
 import { policyNameFindings } from '../policy/selectors.js';
@@ -26,25 +28,38 @@ export interface PolicyVerdict {
   readonly projectsUnseen: readonly string[];
 }
 
+/** What a plan changes: its grant changes, and its team changes when the files manage teams. */
+export interface PlannedChanges {
+  readonly changes: readonly Change[];
+  readonly teamChanges?: readonly TeamChange[];
+}
+
 /**
- * The violations of `policies`, on the access after `changes` (or as it is); none to check, no
+ * The violations of `policies`, on the access after `planned` (or as it is); none to check, no
  * request. `live` holds the managed targets as just read: only the other targets the policies
- * select are read.
+ * select are read; a policy of the organization's teams reads nothing more (the team list is read).
  */
 export async function violationsOf(
   client: PolicyReader,
   org: PolicyOrganization,
   policies: readonly DesiredPolicy[],
   live: LiveState,
-  changes: readonly Change[],
+  planned: PlannedChanges,
   clock: GrantClock,
   read: PolicyChoices,
   lists?: SetCatalog,
 ): Promise<PolicyVerdict> {
   if (policies.length === 0) return { violations: [], read: [], projectsUnseen: [] };
-  const input = await readPolicyContext(client, org, live, policies, read.concurrency, lists);
-  const violations = checkPolicies(policies, { ...clock, ...input, ...(read.policyState === 'live' ? {} : { grants: grantsAfter(input.grants, changes) }) });
+  const input = targetPolicies(policies).length > 0 ? await readPolicyContext(client, org, live, policies, read.concurrency, lists) : teamsOnly(org, live);
+  // After the plan: its grant changes and its team changes (docs/effective-access.md, "Organization powers").
+  const after = read.policyState === 'live' ? {} : { grants: grantsAfter(input.grants, planned.changes), teams: teamsAfter(input.teams, planned.teamChanges ?? []) };
+  const violations = checkPolicies(policies, { ...clock, ...input, ...after });
   return { violations, read: input.read, projectsUnseen: input.projectsUnseen };
+}
+
+/** What the policies of the organization's teams read: the teams as listed, nothing more. */
+function teamsOnly(org: PolicyOrganization, live: LiveState): PolicyContext {
+  return { teams: org.teams, projects: [], workspaces: [], grants: [...live.targets.values()].flatMap((t) => t.grants), read: [], projectsUnseen: [] };
 }
 
 /**
@@ -56,13 +71,14 @@ export async function policiesOf(
   client: PolicyReader,
   expanded: Expanded,
   live: LiveState,
-  changes: readonly Change[],
+  planned: PlannedChanges,
   read: PolicyChoices,
   now: number,
 ): Promise<PolicyVerdict & { warnings: PlanWarning[]; ends: GrantEnd[] }> {
   const policies = expanded.desired.policies ?? [];
   if (policies.length === 0) return { violations: [], read: [], projectsUnseen: [], warnings: [], ends: [] };
-  const lists = await readPolicyLists(client, expanded.resolved, policies);
+  // The lists only for a policy with a match: one of the organization's teams reads none.
+  const lists = targetPolicies(policies).length > 0 ? await readPolicyLists(client, expanded.resolved, policies) : { projects: [], workspaces: [], complete: true, keyValueTags: false };
   const { problems, warnings } = policyNameFindings(policies, lists, expanded.resolved.organization);
   if (problems.length > 0) throw nameProblemsError(problems);
   // What the rules read (core/policy-rules.ts): the files' grants' ends only for a rule that compares them.
@@ -71,7 +87,7 @@ export async function policiesOf(
   // them (a team it creates or renames, by its new name); drift checks the teams as they are.
   const after = read.policyState !== 'live' && expanded.desired.teams !== undefined;
   const org = after ? { ...expanded.resolved, teams: [...expanded.resolved.teamsByName.values()] } : expanded.resolved;
-  const verdict = await violationsOf(client, org, policies, live, changes, { ends, now }, read, lists);
+  const verdict = await violationsOf(client, org, policies, live, planned, { ends, now }, read, lists);
   const ignored = new Set<string>(expanded.desired.settings.ignoreWarnings ?? []);
   return { ...verdict, warnings: warnings.filter((w) => !ignored.has(w.code)), ends };
 }

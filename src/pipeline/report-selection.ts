@@ -49,7 +49,8 @@ export function selectReport(report: Report, asked: ReportSelection): Report {
   const targetIds = new Set([...projects.map((p) => p.id), ...workspaces.map((w) => w.id)]);
   const teamIds = new Set(teams.map((t) => t.id));
   const cells = report.cells.filter((c) => targetIds.has(c.target.id) && teamIds.has(c.team.id));
-  // A violation of no one team (max-teams) stays with its target whatever --team says.
-  const violations = report.violations.filter((v) => targetIds.has(v.target.id) && (v.team === null || teamIds.has(v.team.id)));
+  // A violation of no one team (max-teams) stays with its target whatever --team says; one of the
+  // organization's (organization-access) with its team, whatever the targets asked.
+  const violations = report.violations.filter((v) => (v.target === null || targetIds.has(v.target.id)) && (v.team === null || teamIds.has(v.team.id)));
   return { ...report, teams, projects, workspaces, cells, violations };
 }

@@ -30,10 +30,12 @@ import { policyNameFindings } from '../policy/selectors.js';
 import { nameProblemsError } from './name-problems.js';
 import { coverageOf } from '../diff/completeness.js';
 import { scopeOf } from '../core/scope.js';
-import type { DesiredPolicy, GrantEnd, PolicyViolation } from '../core/policy.js';
+import { targetPolicies, type DesiredPolicy, type GrantEnd, type PolicyViolation } from '../core/policy.js';
 import { rulesRead } from '../core/policy-rules.js';
 import { namesTags } from '../core/set-criteria.js';
 import { grantEnds } from '../policy/ends.js';
+import { teamsAfter } from '../effective/teams-after.js';
+import { isPendingTeamId } from '../core/teams.js';
 
 export interface ReportRequest {
   /** Desired-state files: the organization is theirs, and --after applies their plan. */
@@ -98,7 +100,7 @@ function asTheServerKeeps(grants: readonly IdentifiedGrant[], live: LiveState, s
 
 /** Every workspace; with the key-value tags when a set or policy of the files matches tags (the same pages). */
 async function workspacesOf(client: TfeClient, organization: string, desired: FilesState | undefined): Promise<Pick<Catalogue, 'workspaces' | 'keyValueTags'>> {
-  const matches = [...(desired?.sets ?? []), ...(desired?.policies ?? [])].map((m) => m.match);
+  const matches = [...(desired?.sets ?? []), ...targetPolicies(desired?.policies ?? [])].map((m) => m.match);
   if (!matches.some(namesTags)) return { workspaces: await client.listWorkspaces(organization) };
   return client.listTaggedWorkspaces(organization, { keyValueTags: true });
 }
@@ -153,12 +155,16 @@ export async function reportOrganization(unclocked: ReportRequest): Promise<Repo
 
 async function reportWith(client: TfeClient, organization: string, desired: FilesState | undefined, request: ReportRequest & { readonly run: ClockedRun }): Promise<Report> {
   const generatedAt = new Date().toISOString();
-  const { found, live } = await readOrganization(client, organization, request, desired);
+  const { found: read, live } = await readOrganization(client, organization, request, desired);
   const liveGrants = [...live.targets.values()].flatMap((t) => t.grants);
-  const grants: readonly GrantInput[] =
-    request.after && desired ? asTheServerKeeps(grantsAfter(liveGrants, planOnRead(desired, organizationRead(organization, found), live).changes), live, await client.serverInfo()) : liveGrants;
+  const plan = request.after && desired ? planOnRead(desired, organizationRead(organization, read), live) : undefined;
+  const grants: readonly GrantInput[] = plan ? asTheServerKeeps(grantsAfter(liveGrants, plan.changes), live, await client.serverInfo()) : liveGrants;
+  // --after: the teams once the plan's team changes are made. The policies see every one; the
+  // report shows those with an id (a team the plan creates gets one only when it is applied).
+  const teams = teamsAfter(read.teams, plan?.teamChanges ?? []);
+  const found = { ...read, teams: teams.filter((t) => !isPendingTeamId(t.id)) };
   const cells = effectiveAccess({ ...found, grants });
-  const violations = violationsIn(desired, found, grants, request.run.now);
+  const violations = violationsIn(desired, { ...read, teams }, grants, request.run.now);
   const projects = new Map(found.projects.map((p) => [p.id, p]));
   const workspaces = found.workspaces.map((w) => {
     const project = w.projectId === undefined ? undefined : projects.get(w.projectId);

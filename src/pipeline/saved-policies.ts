@@ -25,7 +25,7 @@ export async function recheckPolicies(client: TeamReader & PolicyReader, file: s
   const teams = policies.length === 0 ? [] : await listTeamsOf(client, organization);
   const known = { organization, teams };
   const live: LiveState = { organization, teams: new Map(teams.map((t) => [t.id, t])), targets: new Map(fresh.map((t) => [t.id, t])) };
-  const { violations: found } = await violationsOf(client, known, policies, live, saved.plan.changes, { ends: saved.basis.expiries ?? [], now }, read);
+  const { violations: found } = await violationsOf(client, known, policies, live, saved.plan, { ends: saved.basis.expiries ?? [], now }, read);
   const stored = saved.plan.violations ?? [];
   if (found.length === 0 && stored.length > 0) {
     throw new CLIError(

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { access, team } from '../../test/support/states.js';
 import type { Level, Resource } from '../core/access.js';
 import type { Project, SetMatch, TargetType, Team, Workspace } from '../core/model.js';
-import type { DesiredPolicy } from '../core/policy.js';
-import type { PolicyRule } from '../core/policy-rules.js';
+import type { DesiredPolicy, TargetPolicy } from '../core/policy.js';
+import type { TargetRule } from '../core/policy-rules.js';
 import { violationMessage } from '../render/violation-message.js';
 import type { GrantInput } from '../effective/compute.js';
 import { checkPolicies, type PolicyInput } from './check.js';
@@ -28,8 +28,8 @@ const grant = (teamName: string, resource: Resource, targetId: string, level: Le
 });
 
 const org = (teams: Team[], grants: GrantInput[]): PolicyInput => ({ teams, projects: PROJECTS, workspaces: WORKSPACES, grants, ends: [], now: 0 });
-const policy = (type: TargetType, match: SetMatch, rule: PolicyRule): DesiredPolicy => ({ name: rule.kind, type, match, rule });
-const found = (policies: DesiredPolicy[], input: PolicyInput) => checkPolicies(policies, input).map((v) => `${v.policy} | ${v.target.type} ${v.target.name} | ${v.team?.name ?? '-'} | ${violationMessage(v)}`);
+const policy = (type: TargetType, match: SetMatch, rule: TargetRule): TargetPolicy => ({ name: rule.kind, type, match, rule });
+const found = (policies: DesiredPolicy[], input: PolicyInput) => checkPolicies(policies, input).map((v) => `${v.policy} | ${v.target ? `${v.target.type} ${v.target.name}` : 'organization'} | ${v.team?.name ?? '-'} | ${violationMessage(v)}`);
 
 describe('max-access', () => {
   const prodAtMostWrite = policy('workspace', { tags: ['prod'] }, { kind: 'max-access', access: 'write', exceptTeams: ['sre'] });
@@ -102,7 +102,7 @@ describe('max-teams', () => {
     expect(found([fewAdmins], org(teams, grants))).toEqual([]);
     const writers = policy('workspace', { projects: ['data'] }, { kind: 'max-teams', access: 'write', count: 1 });
     expect(found([writers], org(teams, grants))).toEqual(['max-teams | workspace lake | - | 2 teams have at least write on workspace "lake", more than 1: a, b']);
-    expect(found([{ ...writers, rule: { ...writers.rule, count: 2 } as PolicyRule }], org(teams, grants))).toEqual([]);
+    expect(found([{ ...writers, rule: { ...writers.rule, count: 2 } as TargetRule }], org(teams, grants))).toEqual([]);
   });
 });
 
@@ -144,7 +144,7 @@ describe('max-expiry', () => {
 
 describe('a violation is data', () => {
   it('names the rule, the level found and its sources; its words are the renderer\'s', () => {
-    const rule: PolicyRule = { kind: 'max-access', access: 'write', exceptTeams: [] };
+    const rule: TargetRule = { kind: 'max-access', access: 'write', exceptTeams: [] };
     const [violation, ...rest] = checkPolicies([policy('workspace', { names: ['lake'] }, rule)], org([team('ops')], [grant('ops', 'team-projects', 'prj-data', 'admin')]));
     expect(rest).toEqual([]);
     expect(violation).toEqual({
@@ -154,5 +154,41 @@ describe('a violation is data', () => {
       found: { kind: 'max-access', rule, access: 'admin', sources: [{ kind: 'project', name: 'data', id: 'prj-data', access: 'admin' }] },
     });
     expect(violation && 'message' in violation).toBe(false);
+  });
+});
+
+describe('organization-access (docs/effective-access.md, "Organization powers")', () => {
+  const rule = { kind: 'organization-access' as const, forbid: ['manage-organization-access', 'manage-teams'], exceptTeams: ['platform-admins'] };
+  const onlyAdmins: DesiredPolicy = { name: 'only platform-admins hand out powers', type: 'organization', rule };
+  const teams = [
+    team('owners', { 'manage-organization-access': true, 'manage-teams': true }),
+    team('platform-admins', { 'manage-organization-access': true }),
+    team('helpdesk', { 'manage-teams': true, 'manage-membership': true }),
+    // As a file writes it: the implied manage-teams left out, and counted all the same.
+    team('sneaky', { 'manage-organization-access': true }),
+    team('readers', { 'read-workspaces': true }),
+  ];
+
+  it('is checked once, with no target: every team but the owners team and the exceptions, each forbidden flag it has, an implied one with what brings it', () => {
+    expect(found([onlyAdmins], org(teams, []))).toEqual([
+      'only platform-admins hand out powers | organization | helpdesk | team "helpdesk" has manage-teams in the organization: forbidden to every team but platform-admins',
+      'only platform-admins hand out powers | organization | sneaky | team "sneaky" has manage-teams (through manage-organization-access), manage-organization-access in the organization: forbidden to every team but platform-admins',
+    ]);
+  });
+
+  it('a flag not forbidden, or a team without the flags, breaks nothing; with no exception, every team but the owners team is held to it', () => {
+    expect(found([{ ...onlyAdmins, rule: { ...rule, forbid: ['manage-policies'] } }], org(teams, []))).toEqual([]);
+    const none: DesiredPolicy = { ...onlyAdmins, rule: { ...rule, forbid: ['manage-organization-access'], exceptTeams: [] } };
+    expect(found([none], org(teams, [])).map((v) => v.split(' | ')[2])).toEqual(['platform-admins', 'sneaky']);
+  });
+
+  it('keeps file order beside the policies of targets', () => {
+    const targets = policy('workspace', { names: ['lake'] }, { kind: 'max-access', access: 'read', exceptTeams: [] });
+    const out = found([onlyAdmins, targets], org(teams, [grant('readers', 'team-workspaces', 'ws-lake', 'write')]));
+    expect(out.map((v) => v.split(' | ').slice(0, 3).join(' | '))).toEqual([
+      'only platform-admins hand out powers | organization | helpdesk',
+      'only platform-admins hand out powers | organization | sneaky',
+      'max-access | workspace lake | readers',
+    ]);
   });
 });

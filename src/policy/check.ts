@@ -4,26 +4,27 @@
 // them. Pure.
 import type { EffectiveCell } from '../core/effective.js';
 import { RESOURCE_OF, type DesiredSet, type Project, type TargetRef, type TargetType, type Workspace } from '../core/model.js';
-import type { DesiredPolicy, FoundViolation, GrantEnd } from '../core/policy.js';
-import type { Finding, FindingOf, RuleKind, RuleOf } from '../core/policy-rules.js';
+import type { DesiredPolicy, FoundViolation, GrantEnd, TargetPolicy } from '../core/policy.js';
+import type { Finding, FindingOf, OrganizationWideRule, RuleKind, RuleOf } from '../core/policy-rules.js';
 import { EffectiveIndex, type OrganizationInput } from '../effective/compute.js';
 import { byKey, byName } from '../core/order.js';
+import { targetPolicies } from '../core/policy.js';
 import { projectMatches, workspaceMatches } from '../expand/match.js';
 import { permissionsOf } from '../core/permissions.js';
-import { RULE_CHECKS, type ExpiringGrant, type TargetView } from './rules.js';
+import { RULE_CHECKS, type ExpiringGrant, type OrganizationView, type ViewOf } from './rules.js';
 
 /** The match as a set's, for the matchers sets use (src/expand/match.ts). */
-function asSet(policy: DesiredPolicy): DesiredSet {
+function asSet(policy: TargetPolicy): DesiredSet {
   return { type: policy.type, name: policy.name, match: policy.match, prune: false, grants: [] };
 }
 
 /** The policies' matches as sets: what src/lookup/catalog.ts reads the workspaces for. */
 export function policySets(policies: readonly DesiredPolicy[]): DesiredSet[] {
-  return policies.map(asSet);
+  return targetPolicies(policies).map(asSet);
 }
 
 /** Every target of the organization the policy selects. */
-export function selectedBy(policy: DesiredPolicy, projects: readonly Project[], workspaces: readonly Workspace[]): TargetRef[] {
+export function selectedBy(policy: TargetPolicy, projects: readonly Project[], workspaces: readonly Workspace[]): TargetRef[] {
   const set = asSet(policy);
   if (policy.type === 'project') return projects.filter((p) => projectMatches(set, p)).map((p) => ({ type: 'project', name: p.name, id: p.id }));
   const projectNames = new Map(projects.map((p) => [p.id, p.name]));
@@ -69,12 +70,12 @@ function grantsByTarget(input: PolicyInput): (target: TargetRef) => readonly Exp
   };
 }
 
-/** The rule checked by its kind's row; each hit, with the rule, is a finding of that kind. */
-function check<K extends RuleKind>(name: string, rule: RuleOf<K>, view: TargetView): FoundViolation[] {
+/** The rule checked by its kind's row; each hit, with the rule, is a finding of that kind (on the view's target; none: the organization). */
+function check<K extends RuleKind>(name: string, rule: RuleOf<K>, view: ViewOf<K>): FoundViolation[] {
   return RULE_CHECKS[rule.kind](rule, view).map((hit) => {
     const found: FindingOf<K> = { kind: rule.kind, rule, ...hit.found };
     // A finding of kind K is one of Finding's members; the compiler cannot follow K through the union.
-    return { policy: name, target: view.target, team: hit.team, found: found as unknown as Finding };
+    return { policy: name, target: 'target' in view ? view.target : null, team: hit.team, found: found as unknown as Finding };
   });
 }
 
@@ -87,10 +88,14 @@ export function checkPolicies(policies: readonly DesiredPolicy[], input: PolicyI
   if (policies.length === 0) return [];
   const cells = cellsByTarget(input);
   const grants = grantsByTarget(input);
+  // A policy of the whole organization is checked once, on the teams' organization access.
+  const organization: OrganizationView = { teams: input.teams };
   return policies.flatMap((policy) =>
-    selectedBy(policy, input.projects, input.workspaces)
-      .sort(byName)
-      .flatMap((target) => check(policy.name, policy.rule, { target, cells: () => cells(target), grants: () => grants(target), now: input.now })),
+    policy.type === 'organization'
+      ? check<OrganizationWideRule['kind']>(policy.name, policy.rule, organization)
+      : selectedBy(policy, input.projects, input.workspaces)
+          .sort(byName)
+          .flatMap((target) => check(policy.name, policy.rule, { target, cells: () => cells(target), grants: () => grants(target), now: input.now })),
   );
 }
 

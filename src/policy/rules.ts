@@ -11,8 +11,10 @@
 // owners team is exempt from every rule. Pure.
 import { IMPLIED, type FixedLevel, type Level, type PermissionSet } from '../core/access.js';
 import type { EffectiveCell } from '../core/effective.js';
-import { OWNERS_TEAM, RESOURCE_OF, type TargetRef, type TargetType, type TeamRef } from '../core/model.js';
-import type { RuleFindings, RuleKind, RuleOf } from '../core/policy-rules.js';
+import { OWNERS_TEAM, RESOURCE_OF, type TargetRef, type TargetType, type Team, type TeamRef } from '../core/model.js';
+import type { OrganizationKind, RuleFindings, RuleKind, RuleOf } from '../core/policy-rules.js';
+import { implyingFlags, TEAM_FLAG_KEYS } from '../core/team-flags.js';
+import { byName } from '../core/order.js';
 import { atLeast, compare } from '../effective/vector.js';
 import { DAY_MS, msOf } from '../core/expiry.js';
 
@@ -55,6 +57,26 @@ export interface TargetView {
   readonly now: number;
 }
 
+/** What a check of the whole organization sees (a row that reads `team-flags`): every team the token sees, as the check is asked. */
+export interface OrganizationView {
+  readonly teams: readonly Team[];
+}
+
+/** The view a kind's check takes: the organization's for an organization kind, else one target's. */
+export type ViewOf<K extends RuleKind> = K extends OrganizationKind ? OrganizationView : TargetView;
+
+/**
+ * The `forbid` flags a team has, in table order: on as reported, or brought by a flag it has on
+ * (docs/files.md, "`teams`": the service switches companions on), with the first flag that brings it.
+ */
+function forbiddenHeld(access: Readonly<Record<string, boolean>>, forbid: readonly string[]): { flag: string; through?: string }[] {
+  return TEAM_FLAG_KEYS.filter((key) => forbid.includes(key)).flatMap((flag) => {
+    const through = implyingFlags(access, flag)[0];
+    if (through !== undefined) return [{ flag, through }];
+    return access[flag] === true ? [{ flag }] : [];
+  });
+}
+
 /** What breaks a rule on the target, and by which team (null: no one team). */
 export interface Hit<K extends RuleKind> {
   readonly team: TeamRef | null;
@@ -63,7 +85,7 @@ export interface Hit<K extends RuleKind> {
 
 const counted = (cells: readonly EffectiveCell[]): EffectiveCell[] => cells.filter((c) => c.team.name !== OWNERS_TEAM);
 
-export const RULE_CHECKS: { readonly [K in RuleKind]: (rule: RuleOf<K>, view: TargetView) => Hit<K>[] } = {
+export const RULE_CHECKS: { readonly [K in RuleKind]: (rule: RuleOf<K>, view: ViewOf<K>) => Hit<K>[] } = {
   'max-access': (rule, { target, cells }) =>
     counted(cells())
       .filter((c) => !rule.exceptTeams.includes(c.team.name) && exceeds(c, target.type, rule.access))
@@ -83,6 +105,14 @@ export const RULE_CHECKS: { readonly [K in RuleKind]: (rule: RuleOf<K>, view: Ta
     grants()
       .filter((g) => g.team.name !== OWNERS_TEAM && reaches(g, target.type, rule.access) && !endsWithin(g.expires, now, rule.days))
       .map((g) => ({ team: g.team, found: { access: g.access, ...(g.expires === undefined ? {} : { expires: g.expires }) } })),
+  'organization-access': (rule, { teams }) =>
+    [...teams]
+      .filter((t) => t.name !== OWNERS_TEAM && !rule.exceptTeams.includes(t.name))
+      .sort(byName)
+      .flatMap((t) => {
+        const flags = forbiddenHeld(t.organizationAccess, rule.forbid);
+        return flags.length === 0 ? [] : [{ team: { name: t.name, id: t.id }, found: { flags } }];
+      }),
 };
 
 /** True when the grant ends no more than `days` days after `now` (a grant that has ended does). */

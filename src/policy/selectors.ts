@@ -3,7 +3,7 @@
 // a policy that selects nothing, a warning (`policy-matches-nothing`) unless its match says
 // `allow-empty: true`. Pure: the lists come in, read for the check anyway (no request more).
 import type { PlanWarning } from '../core/plan.js';
-import type { DesiredPolicy } from '../core/policy.js';
+import { targetPolicies, type DesiredPolicy } from '../core/policy.js';
 import { quote } from '../core/printable.js';
 import { checkSelectors, type SelectorScope } from '../expand/selectors.js';
 import type { NameFindings } from '../resolve/check-names.js';
@@ -12,7 +12,9 @@ import { selectedBy } from './check.js';
 const at = (policy: DesiredPolicy): string => (policy.source ? `${policy.source.file}:${policy.source.line}:${policy.source.col}: ` : '');
 
 /** Every problem of the policies' names, and the warnings: names found after normalisation, policies that cover nothing. */
-export function policyNameFindings(policies: readonly DesiredPolicy[], scope: SelectorScope, organization: string): NameFindings {
+export function policyNameFindings(all: readonly DesiredPolicy[], scope: SelectorScope, organization: string): NameFindings {
+  // A policy of the whole organization has no match to check (core/policy.ts).
+  const policies = targetPolicies(all);
   const findings = checkSelectors(policies, (p) => `policy ${quote(p.name)}: `, scope);
   const empty: PlanWarning[] = policies
     .filter((p) => !p.allowEmpty && selectedBy(p, scope.projects, scope.workspaces).length === 0)

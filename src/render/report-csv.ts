@@ -9,6 +9,7 @@ import { printable } from '../core/printable.js';
 import { filterItems } from './coverage.js';
 import { sourcesText } from './report-text.js';
 import { violationText } from './violation-lines.js';
+import { OWNERS_POWERS, teamPowers } from './report-powers.js';
 
 export const CSV_HEADER = ['team', 'team_id', 'target_type', 'target', 'target_id', 'project', 'access', 'permissions', 'sources', 'violations', 'complete', 'scope'] as const;
 
@@ -24,6 +25,8 @@ function coverageColumns(report: Report): [string, string] {
 }
 
 const pairKey = (teamId: string, targetId: string): string => `${teamId}\u0000${targetId}`;
+/** The target of a violation of the organization's (an `organization-access` policy's: no project or workspace). */
+const ORGANIZATION = '\u0001organization';
 
 /**
  * docs/effective-access.md, "Policies": a violation goes in the `violations` column of its (team, target) row; one
@@ -31,20 +34,42 @@ const pairKey = (teamId: string, targetId: string): string => `${teamId}\u0000${
  * row of its own, with access `none` or the team columns empty.
  */
 function violationRows(report: Report, projectOf: ReadonlyMap<string, string>): { byPair: Map<string, string[]>; rows: string[][] } {
-  const pairs = new Set(report.cells.map((c) => pairKey(c.team.id, c.target.id)));
+  const pairs = new Set([...report.cells.map((c) => pairKey(c.team.id, c.target.id)), ...report.teams.map((t) => pairKey(t.id, ORGANIZATION))]);
   const byPair = new Map<string, string[]>();
   const rows: string[][] = [];
   for (const v of report.violations) {
     const text = violationText(v);
-    const key = v.team ? pairKey(v.team.id, v.target.id) : undefined;
+    const key = v.team ? pairKey(v.team.id, v.target?.id ?? ORGANIZATION) : undefined;
     if (key !== undefined && pairs.has(key)) {
       byPair.set(key, [...(byPair.get(key) ?? []), text]);
       continue;
     }
-    const project = v.target.type === 'workspace' ? (projectOf.get(v.target.id) ?? '') : v.target.name;
-    rows.push([v.team?.name ?? '', v.team?.id ?? '', v.target.type, v.target.name, v.target.id, project, v.team ? 'none' : '', '', '', text, ...coverageColumns(report)]);
+    const target = v.target ? [v.target.type, v.target.name, v.target.id] : ['organization', report.organization, ''];
+    const project = v.target?.type === 'workspace' ? (projectOf.get(v.target.id) ?? '') : (v.target?.name ?? '');
+    rows.push([v.team?.name ?? '', v.team?.id ?? '', ...target, project, v.team && v.target ? 'none' : '', '', '', text, ...coverageColumns(report)]);
   }
   return { byPair, rows };
+}
+
+/**
+ * docs/effective-access.md, "Organization powers": one row per team, first, of target type
+ * `organization` (the organization's name as its target): every flag reported in `permissions`,
+ * and in `sources` whether the team is secret.
+ */
+function powersRows(report: Report, byPair: ReadonlyMap<string, string[]>): string[][] {
+  return teamPowers(report).map((p) => [
+    p.team.name,
+    p.team.id,
+    'organization',
+    report.organization,
+    '',
+    '',
+    '',
+    p.flags.flatMap(([key, value]) => (value === null ? [] : [`${key}=${String(value)}`])).join('; '),
+    [p.owners ? `organization access: ${OWNERS_POWERS}` : 'organization access', ...(p.secret ? ['secret team'] : [])].join(', '),
+    (byPair.get(pairKey(p.team.id, ORGANIZATION)) ?? []).join('; '),
+    ...coverageColumns(report),
+  ]);
 }
 
 export function renderReportCsv(report: Report): string {
@@ -63,6 +88,6 @@ export function renderReportCsv(report: Report): string {
     (violations.byPair.get(pairKey(cell.team.id, cell.target.id)) ?? []).join('; '),
     ...coverageColumns(report),
   ]);
-  const rows = [...cells, ...violations.rows];
+  const rows = [...powersRows(report, violations.byPair), ...cells, ...violations.rows];
   return [CSV_HEADER, ...rows].map((row) => row.map((field) => csvField(printable(field))).join(',')).join('\r\n') + '\r\n';
 }

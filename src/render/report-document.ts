@@ -10,6 +10,7 @@ import { violationDocument } from './violation-message.js';
 import { nestPermissions, orderedEntries } from '../core/permissions.js';
 import { coverageDocument } from './coverage.js';
 import { byName } from '../core/order.js';
+import { teamPowers } from './report-powers.js';
 
 export const REPORT_FORMAT_VERSION = 1;
 
@@ -53,6 +54,8 @@ export function reportDocument(report: Report): JsonObject {
       project: w.project ? { name: w.project.name, id: w.project.id } : null,
       teams: (workspaceCells.get(w.id) ?? []).map(teamDocument),
     })),
+    // docs/effective-access.md, "Organization powers": every team shown, every flag (null: not reported).
+    teams: teamPowers(report).map((p) => ({ name: p.team.name, id: p.team.id, visibility: p.team.visibility, organization_access: Object.fromEntries(p.flags) })),
     violations: report.violations.map(violationDocument),
     ...coverageDocument(report.coverage, report.scope),
   };

@@ -34,6 +34,12 @@ td.cell { text-align: center; min-width: 3.5em; cursor: pointer; }
 td.cell:focus { outline: 2px solid #333; }
 td.violated { outline: 2px solid #b00000; outline-offset: -3px; font-weight: 600; }
 #violations h2 { font-size: 14px; margin: 16px 0 4px; color: #b00000; }
+#powers-title { font-size: 14px; margin: 16px 0 4px; }
+th.flag span { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; }
+td.flag { text-align: center; min-width: 2em; }
+td.flag.on { background: #f3aaaa; }
+td.flag.unknown { color: #555; }
+td.secret { font-weight: 600; }
 .coverage { margin: 0 0 8px; padding: 4px 8px; border-left: 4px solid #888; background: #f4f4f4; }
 .coverage.partial { border-color: #b00000; background: #fdecec; font-weight: 600; }
 ${levelRules}
@@ -76,6 +82,7 @@ export const SCRIPT = `
       var head = group.querySelector('tr.project');
       if (head) head.hidden = Boolean(w) && !any;
     });
+    document.querySelectorAll('#powers tbody tr').forEach(function (tr) { tr.hidden = !has(tr.dataset.team, t); });
     shown.textContent = teamsShown + ' of ' + heads.length + ' teams, ' + rowsShown + ' of ' + rows + ' workspaces';
   }
   function show(td) {

@@ -14,6 +14,8 @@ import { violationHeadline, violationText } from './violation-lines.js';
 import type { PolicyViolation } from '../core/policy.js';
 import { byName } from '../core/order.js';
 import { escapeHtml } from './markdown-text.js';
+import { OWNERS_POWERS, teamPowers, type FlagValue } from './report-powers.js';
+import { TEAM_FLAG_KEYS } from '../core/team-flags.js';
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
@@ -48,7 +50,7 @@ interface Matrix {
 function brokenBy(violations: readonly PolicyViolation[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const v of violations) {
-    if (!v.team) continue;
+    if (!v.team || !v.target) continue;
     const key = `${v.team.name}\u0000${v.target.id}`;
     out.set(key, [...(out.get(key) ?? []), v.policy]);
   }
@@ -60,6 +62,47 @@ function violationsHtml(violations: readonly PolicyViolation[]): string {
   const headline = violationHeadline(violations);
   if (headline === undefined) return '';
   return `<section id="violations"><h2>${escapeHtml(headline)}</h2><ul>${violations.map((v) => `<li>${escapeHtml(violationText(v))}</li>`).join('')}</ul></section>\n`;
+}
+
+/** Each (team name, flag) a violation of the organization's names, with the policies it breaks. */
+function brokenFlags(violations: readonly PolicyViolation[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const v of violations) {
+    if (!v.team || v.target || !('found' in v) || v.found.kind !== 'organization-access') continue;
+    for (const { flag } of v.found.flags) {
+      const key = `${v.team.name}\u0000${flag}`;
+      out.set(key, [...(out.get(key) ?? []), v.policy]);
+    }
+  }
+  return out;
+}
+
+function flagCell(team: string, flag: string, value: FlagValue, broken: readonly string[] = []): string {
+  const breaks = broken.length > 0 ? `; breaks ${broken.join('; ')}` : '';
+  if (value === null) return `<td class="flag unknown" title="${escapeHtml(`${team}: ${flag} not reported by the server`)}">?</td>`;
+  if (!value) return '<td class="flag"></td>';
+  return `<td class="flag on${breaks ? ' violated' : ''}" title="${escapeHtml(`${team}: ${flag}${breaks}`)}">on</td>`;
+}
+
+/** docs/effective-access.md, "Organization powers": every team shown (rows), every flag (columns), secret teams said. */
+function powersHtml(report: Report): string {
+  const all = teamPowers(report);
+  if (all.length === 0) return '';
+  const broken = brokenFlags(report.violations);
+  const head = TEAM_FLAG_KEYS.map((key) => `<th class="flag" scope="col"><span>${key}</span></th>`).join('');
+  const rows = all.map((p) => {
+    const name = escapeHtml(p.team.name);
+    const cells = p.flags.map(([key, value]) => flagCell(p.team.name, key, value, broken.get(`${p.team.name}\u0000${key}`))).join('');
+    const label = p.owners ? `${name} <i>(${OWNERS_POWERS})</i>` : name;
+    return `<tr data-team="${name}"><th scope="row">${label}</th><td class="${p.secret ? 'secret' : 'visibility'}">${p.secret ? 'secret' : escapeHtml(p.team.visibility)}</td>${cells}</tr>`;
+  });
+  return `<h2 id="powers-title">Organization powers</h2>
+<p class="meta">Each team's organization access, as the service reports it: <b>on</b> a flag the team has, <b>?</b> a flag the server does not report; a secret team says so.</p>
+<table id="powers" aria-labelledby="powers-title">
+<thead><tr><th scope="col">team</th><th scope="col">visibility</th>${head}</tr></thead>
+<tbody>${rows.join('')}</tbody>
+</table>
+`;
 }
 
 /** Under the title: why the page is partial (an alert), and what it was narrowed to; escaped as every text of the page. */
@@ -124,7 +167,7 @@ ${legend()}
 <thead><tr><th class="corner" scope="col">project / workspace</th>${head}</tr></thead>
 ${groups.join('\n')}
 </table>
-${violationsHtml(report.violations)}<aside id="details" hidden></aside>
+${powersHtml(report)}${violationsHtml(report.violations)}<aside id="details" hidden></aside>
 <script>${SCRIPT}</script>
 </body>
 </html>

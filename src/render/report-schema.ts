@@ -6,6 +6,7 @@ import { LEVELS, PERMISSIONS, type Resource } from '../core/access.js';
 import { splitKey } from '../core/permissions.js';
 import { REPORT_FORMAT_VERSION } from './report-document.js';
 import { SCHEMA_DIALECT } from '../core/json-schema.js';
+import { TEAM_FLAGS, TEAM_FLAG_KEYS } from '../core/team-flags.js';
 
 type Schema = Record<string, unknown>;
 
@@ -61,6 +62,24 @@ function teamSchema(resource: Resource): Schema {
   };
 }
 
+/** A team's organization powers: its visibility and every flag of core/team-flags.ts. */
+const POWERS_SCHEMA: Schema = {
+  type: 'object',
+  required: ['name', 'id', 'visibility', 'organization_access'],
+  properties: {
+    name: { type: 'string' },
+    id: { type: 'string', pattern: '^team-' },
+    visibility: { type: 'string', description: 'secret or organization, as the service reported it.' },
+    organization_access: {
+      type: 'object',
+      required: [...TEAM_FLAG_KEYS],
+      properties: Object.fromEntries(TEAM_FLAGS.map((f) => [f.key, { type: ['boolean', 'null'], description: `${f.description} null: the server did not report it.` }])),
+      additionalProperties: false,
+    },
+  },
+  additionalProperties: false,
+};
+
 export function reportSchema(): Schema {
   const teams = (resource: Resource): Schema => ({ type: 'array', items: teamSchema(resource) });
   return {
@@ -69,7 +88,7 @@ export function reportSchema(): Schema {
     title: 'tfe-access report',
     description: 'The effective access printed by `tfe-access report --format json`.',
     type: 'object',
-    required: ['format_version', 'organization', 'state', 'generated_at', 'projects', 'workspaces', 'violations', ...COVERAGE_REQUIRED],
+    required: ['format_version', 'organization', 'state', 'generated_at', 'projects', 'workspaces', 'teams', 'violations', ...COVERAGE_REQUIRED],
     properties: {
       format_version: { const: REPORT_FORMAT_VERSION },
       organization: { type: 'string', minLength: 1 },
@@ -84,6 +103,7 @@ export function reportSchema(): Schema {
           properties: { ...(named('^ws-').properties as Schema), project: { oneOf: [{ type: 'null' }, named('^prj-')] }, teams: teams('team-workspaces') },
         },
       },
+      teams: { type: 'array', items: POWERS_SCHEMA, description: "Every team shown, by name: its organization powers (docs/effective-access.md, \"Organization powers\")." },
       violations: violationsSchema(),
       ...coverageProperties(),
     },

@@ -7,6 +7,7 @@ import { sourceText } from './source-text.js';
 import { coverageWords } from './coverage.js';
 import { violationHeadline, violationText } from './violation-lines.js';
 import { byName } from '../core/order.js';
+import { flagsNotReported, flagsOn, OWNERS_POWERS, teamPowers } from './report-powers.js';
 
 export function sourcesText(cell: EffectiveCell): string {
   return cell.sources.map((s) => sourceText(s, cell.target.type)).join(', ');
@@ -63,9 +64,20 @@ function byTeam(report: Report): string[] {
   return out;
 }
 
+/** docs/effective-access.md, "Organization powers": one line per team, its visibility and the flags it has on. */
+function powersLines(report: Report): string[] {
+  const all = teamPowers(report);
+  if (all.length === 0) return [];
+  const rows = all.map((p) => [printable(p.team.name), p.secret ? 'secret' : 'organization', p.owners ? OWNERS_POWERS : flagsOn(p).join(', ') || 'none'] as const);
+  const unknown = flagsNotReported(all);
+  const note = unknown.length > 0 ? [`  not reported by the server (neither on nor off): ${unknown.join(', ')}`] : [];
+  return [`Organization powers of ${all.length} team${all.length === 1 ? '' : 's'} (visibility, the flags on; a flag not named is off):`, ...table(rows), ...note, ''];
+}
+
 export function renderReportText(report: Report, options: { byTeam: boolean }): string {
   const lines = [headLine(report), ...coverageLines(report), '', ...(options.byTeam ? byTeam(report) : byTarget(report))];
   if (report.cells.length === 0 && !options.byTeam) lines.push('No team has access to the selected projects and workspaces.', '');
+  lines.push(...powersLines(report));
   const headline = violationHeadline(report.violations);
   if (headline) lines.push(headline, ...report.violations.map((v) => `  ${violationText(v)}`), '');
   return lines.join('\n');

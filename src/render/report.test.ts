@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { WORKSPACE_IMPLIED } from '../core/access.js';
 import type { EffectiveChange } from '../core/effective.js';
 import type { Report } from '../core/report.js';
+import type { PolicyViolation } from '../core/policy.js';
 import { effectiveLines } from './effective-lines.js';
 import { csvField, renderReportCsv } from './report-csv.js';
 import { renderReportHtml } from './report-html.js';
@@ -42,8 +43,10 @@ describe('report formats', () => {
     expect(csvField('=SUM(A1)')).toBe("'=SUM(A1)");
     expect(csvField('-1+1')).toBe("'-1+1");
     const rows = renderReportCsv(report).split('\r\n');
-    expect(rows).toHaveLength(3);
-    expect(rows[1]).toMatch(/^"ops<script>alert\(1\)<\/script>"""? \[31m",team-x,workspace,'=cmd\|calc,ws-1,,read,/);
+    expect(rows).toHaveLength(4);
+    // The team's organization powers come first (docs/effective-access.md, "Organization powers").
+    expect(rows[1]).toMatch(/^"ops<script>.*",team-x,organization,acme,,,,,organization access,,true,$/);
+    expect(rows[2]).toMatch(/^"ops<script>alert\(1\)<\/script>"""? \[31m",team-x,workspace,'=cmd\|calc,ws-1,,read,/);
   });
 
   it('html: names are escaped, nothing is loaded from anywhere, and the page states organization, state and time', () => {
@@ -85,8 +88,8 @@ describe('policy violations in the report (docs/effective-access.md, "Policies")
     expect(text).toContain('  [few teams] 2 teams have read\n');
     const rows = renderReportCsv(broken).split('\r\n');
     expect(rows[0]).toBe('team,team_id,target_type,target,target_id,project,access,permissions,sources,violations,complete,scope');
-    expect(rows[1]).toMatch(/,workspace grant: read,"\[at most plan\] team has read, above <b>plan<\/b>",true,$/);
-    expect(rows.slice(2, 4)).toEqual(['auditors,team-aud,workspace,\'=cmd|calc,ws-1,,none,,,"[auditors read] team ""auditors"" has no access",true,', ",,workspace,'=cmd|calc,ws-1,,,,,[few teams] 2 teams have read,true,"]);
+    expect(rows[2]).toMatch(/,workspace grant: read,"\[at most plan\] team has read, above <b>plan<\/b>",true,$/);
+    expect(rows.slice(3, 5)).toEqual(['auditors,team-aud,workspace,\'=cmd|calc,ws-1,,none,,,"[auditors read] team ""auditors"" has no access",true,', ",,workspace,'=cmd|calc,ws-1,,,,,[few teams] 2 teams have read,true,"]);
   });
 
   it('html: the cell of a violation is marked and names the policy; every violation is listed under the matrix, escaped', () => {
@@ -161,5 +164,71 @@ describe('what the report could not see and what it was asked (issue 24, finding
     expect(lines[1]).toMatch(/^Partial: grants on workspace "<b>x<\/b>" name teams the token cannot see; the server did not say/);
     expect(lines[2]).toMatch(/^Filtered: team ops<script>.*; the rest of the organization is not shown\.$/);
     expect(lines.join('\n')).not.toContain('\u001b');
+  });
+});
+
+describe('organization powers (docs/effective-access.md, "Organization powers")', () => {
+  const flags = (on: string[], missing: string[] = []): Record<string, boolean> =>
+    Object.fromEntries(['manage-teams', 'manage-membership', 'manage-organization-access', 'read-workspaces', 'manage-workspaces', 'manage-policies'].filter((k) => !missing.includes(k)).map((k) => [k, on.includes(k)]));
+  const violation: PolicyViolation = {
+    policy: 'only admins',
+    target: null,
+    team: { name: 'helpdesk', id: 'team-help' },
+    found: { kind: 'organization-access', rule: { kind: 'organization-access', forbid: ['manage-teams'], exceptTeams: ['admins'] }, flags: [{ flag: 'manage-teams' }] },
+  };
+  const powers: Report = {
+    ...report,
+    teams: [
+      { id: 'team-help', name: 'helpdesk', visibility: 'organization', organizationAccess: flags(['manage-teams', 'manage-membership']) },
+      { id: 'team-own', name: 'owners', visibility: 'organization', organizationAccess: flags([]) },
+      { id: 'team-vault', name: 'vault', visibility: 'secret', organizationAccess: flags(['read-workspaces']) },
+    ],
+    violations: [violation],
+  };
+
+  it('text: one line per team with its visibility and the flags on; the owners team has every power; flags no team reports are said', () => {
+    const text = renderReportText(powers, { byTeam: false });
+    expect(text).toContain(
+      [
+        'Organization powers of 3 teams (visibility, the flags on; a flag not named is off):',
+        '  helpdesk  organization  manage-membership, manage-teams',
+        '  owners    organization  every power (the owners team)',
+        '  vault     secret        read-workspaces',
+        '  not reported by the server (neither on nor off): manage-policy-overrides, delegate-policy-overrides, manage-run-tasks, manage-vcs-settings, manage-agent-pools, manage-providers, manage-modules, manage-projects, read-projects, access-secret-teams',
+      ].join('\n'),
+    );
+    expect(text).toContain('  [only admins] team "helpdesk" has manage-teams in the organization: forbidden to every team but admins\n');
+  });
+
+  it('json: every team with every flag (null: not reported), the violation with target null, valid against the schema', () => {
+    const document = reportDocument(powers);
+    const teams = document.teams as { name: string; visibility: string; organization_access: Record<string, boolean | null> }[];
+    expect(teams.map((t) => [t.name, t.visibility])).toEqual([['helpdesk', 'organization'], ['owners', 'organization'], ['vault', 'secret']]);
+    expect(Object.keys(teams[0]?.organization_access ?? {})).toHaveLength(16);
+    expect(teams[0]?.organization_access).toMatchObject({ 'manage-teams': true, 'manage-membership': true, 'manage-organization-access': false, 'manage-projects': null });
+    expect(document.violations).toEqual([{ policy: 'only admins', target: null, team: { name: 'helpdesk', id: 'team-help' }, message: 'team "helpdesk" has manage-teams in the organization: forbidden to every team but admins' }]);
+    const validate = new Ajv2020({ strict: false }).compile(reportSchema());
+    expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate({ ...document, teams: [{ ...teams[0], organization_access: { 'manage-teams': true } }] })).toBe(false);
+  });
+
+  it('csv: a row per team first, of target type organization, every flag reported, secret said, the violation on its team\'s row', () => {
+    const rows = renderReportCsv(powers).split('\r\n');
+    expect(rows[1]).toBe(
+      'helpdesk,team-help,organization,acme,,,,manage-policies=false; manage-workspaces=false; read-workspaces=false; manage-membership=true; manage-teams=true; manage-organization-access=false,organization access,"[only admins] team ""helpdesk"" has manage-teams in the organization: forbidden to every team but admins",true,',
+    );
+    expect(rows[2]).toMatch(/^owners,team-own,organization,acme,,,,.*,organization access: every power \(the owners team\),,true,$/);
+    expect(rows[3]).toMatch(/^vault,team-vault,organization,acme,,,,.*read-workspaces=true.*,"organization access, secret team",,true,$/);
+    expect(rows[4]).toMatch(/^"ops<script>/);
+  });
+
+  it('html: a table of every team and every flag, secret teams said, a broken flag marked with its policy', () => {
+    const html = renderReportHtml(powers);
+    expect(html).toContain('<table id="powers" aria-labelledby="powers-title">');
+    expect(html.match(/<th class="flag" scope="col">/g)).toHaveLength(16);
+    expect(html).toContain('<td class="flag on violated" title="helpdesk: manage-teams; breaks only admins">on</td>');
+    expect(html).toContain('<tr data-team="vault"><th scope="row">vault</th><td class="secret">secret</td>');
+    expect(html.match(/<td class="flag unknown"/g)).toHaveLength(3 * 10);
+    expect(html).toContain('<li>[only admins] team &quot;helpdesk&quot; has manage-teams in the organization: forbidden to every team but admins</li>');
   });
 });

@@ -7,22 +7,25 @@ import type { AccessSource } from '../core/effective.js';
 import type { JsonObject } from '../core/json-value.js';
 import type { TargetRef, TeamRef } from '../core/model.js';
 import type { PolicyViolation } from '../core/policy.js';
-import type { FindingOf, RuleKind } from '../core/policy-rules.js';
+import type { FindingOf, OrganizationKind, RuleKind } from '../core/policy-rules.js';
 import { describeInstant } from '../core/expiry.js';
 import { quote } from '../core/printable.js';
 import { sourceText } from './source-text.js';
 
-/** Where a finding is, for its words. */
-interface Place {
-  readonly target: TargetRef;
+/** Where a finding is, for its words: the team, and the target of a kind checked on targets. */
+interface OrganizationPlace {
   readonly team: TeamRef | null;
 }
+interface TargetPlace extends OrganizationPlace {
+  readonly target: TargetRef;
+}
+type PlaceOf<K extends RuleKind> = K extends OrganizationKind ? OrganizationPlace : TargetPlace;
 
 const where = (target: TargetRef): string => `${target.type} ${quote(target.name)}`;
 const sourcesText = (sources: readonly AccessSource[], target: TargetRef): string => sources.map((s) => sourceText(s, target.type)).join(', ');
 const atLeast = (level: string): string => (level === 'admin' ? 'admin' : `at least ${level}`);
 
-const WORDS: { readonly [K in RuleKind]: (found: FindingOf<K>, place: Place) => string } = {
+const WORDS: { readonly [K in RuleKind]: (found: FindingOf<K>, place: PlaceOf<K>) => string } = {
   'max-access': (found, { target, team }) => `team ${quote(team?.name ?? '')} has ${found.access} on ${where(target)}, above ${found.rule.access} (${sourcesText(found.sources, target)})`,
   'min-access': (found, { target }) => {
     const has = found.has ? `${found.has.access} (${sourcesText(found.has.sources, target)})` : 'no access';
@@ -34,10 +37,17 @@ const WORDS: { readonly [K in RuleKind]: (found: FindingOf<K>, place: Place) => 
     const days = `${found.rule.days} day${found.rule.days === 1 ? '' : 's'}`;
     return `team ${quote(team?.name ?? '')} has ${found.access} on ${where(target)} ${until}: a grant of ${atLeast(found.rule.access)} must expire within ${days}`;
   },
+  'organization-access': (found, { team }) => {
+    const flags = found.flags.map((f) => (f.through ? `${f.flag} (through ${f.through})` : f.flag)).join(', ');
+    const except = found.rule.exceptTeams.length > 0 ? `every team but ${found.rule.exceptTeams.join(', ')}` : 'every team';
+    return `team ${quote(team?.name ?? '')} has ${flags} in the organization: forbidden to ${except}`;
+  },
 };
 
-function wordsOf<K extends RuleKind>(found: FindingOf<K>, place: Place): string {
-  return WORDS[found.kind](found, place);
+function wordsOf<K extends RuleKind>(found: FindingOf<K>, place: { readonly target: TargetRef | null; readonly team: TeamRef | null }): string {
+  // The check gives a finding of a target kind its target, and one of an organization kind none
+  // (policy/check.ts); the compiler cannot follow K to the place.
+  return WORDS[found.kind](found, place as PlaceOf<K>);
 }
 
 /** What the violation breaks, in one sentence (not yet made printable: each format does that its own way). */
@@ -45,11 +55,11 @@ export function violationMessage(violation: PolicyViolation): string {
   return 'message' in violation ? violation.message : wordsOf(violation.found, violation);
 }
 
-/** docs/effective-access.md, "Policies": `{policy, target: {type, name, id}, team: {name, id} | null, message}`. */
+/** docs/effective-access.md, "Policies": `{policy, target: {type, name, id} | null, team: {name, id} | null, message}` (target null: the organization's). */
 export function violationDocument(violation: PolicyViolation): JsonObject {
   return {
     policy: violation.policy,
-    target: { type: violation.target.type, name: violation.target.name, id: violation.target.id },
+    target: violation.target ? { type: violation.target.type, name: violation.target.name, id: violation.target.id } : null,
     // docs/plan.md, "Team changes": a team the plan creates has no id yet.
     team: violation.team ? { name: violation.team.name, id: isPendingTeamId(violation.team.id) ? null : violation.team.id } : null,
     message: violationMessage(violation),

@@ -12,7 +12,12 @@ export function violationsSchema(): Schema {
       required: ['policy', 'target', 'team', 'message'],
       properties: {
         policy: { type: 'string', minLength: 1, description: 'The name of the policy.' },
-        target: { ...ref, required: ['type', 'name', 'id'], properties: { type: { enum: ['project', 'workspace'] }, ...ref.properties } },
+        target: {
+          oneOf: [
+            { type: 'null', description: 'The organization itself: a policy of its teams\' organization access (organization-access).' },
+            { ...ref, required: ['type', 'name', 'id'], properties: { type: { enum: ['project', 'workspace'] }, ...ref.properties } },
+          ],
+        },
         // docs/plan.md, "Team changes": a team the plan creates has no id yet (null).
         team: { oneOf: [{ type: 'null', description: 'No one team: max-teams names them in the message.' }, { ...ref, properties: { ...ref.properties, id: { type: ['string', 'null'] } } }] },
         message: { type: 'string' },

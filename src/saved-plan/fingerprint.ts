@@ -107,7 +107,9 @@ function setRows(desired: FilesState): { sets?: Canonical[] } {
 function policyRows(desired: FilesState): { policies?: Canonical[] } {
   const policies = desired.policies ?? [];
   if (policies.length === 0) return {};
-  return { policies: policies.map((p) => ({ name: p.name, type: p.type, match: JSON.parse(JSON.stringify(p.match)) as Canonical, rule: JSON.parse(JSON.stringify(p.rule)) as Canonical })) };
+  // A policy of the whole organization has no match (core/policy.ts).
+  const match = (p: (typeof policies)[number]): { match?: Canonical } => (p.type === 'organization' ? {} : { match: JSON.parse(JSON.stringify(p.match)) as Canonical });
+  return { policies: policies.map((p) => ({ name: p.name, type: p.type, ...match(p), rule: JSON.parse(JSON.stringify(p.rule)) as Canonical })) };
 }
 
 /**

@@ -6,13 +6,18 @@ import { RESOURCE_OF, type SetMatch, type TargetType } from '../core/model.js';
 import { policyDocument } from '../core/policy-document.js';
 import { CRITERION_KEYS } from '../core/set-criteria.js';
 import type { DesiredPolicy, GrantEnd } from '../core/policy.js';
-import { POLICY_RULES, RULE_KINDS, rulesRead, type PolicyRule, type RuleKind, type RuleReader } from '../core/policy-rules.js';
+import { isOrganizationRule, POLICY_RULES, RULE_KINDS, rulesRead, type PolicyRule, type RuleKind, type RuleReader } from '../core/policy-rules.js';
 import { expiryDocument } from './saved-plan.js';
 import { orList } from '../core/suggest.js';
+import { teamFlag } from '../core/team-flags.js';
 import type { Reader } from './reader.js';
 
 function names(reader: Reader, key: string): string[] {
   return reader.array(key).map((value, i) => (typeof value === 'string' && value !== '' ? value : reader.fail(`${reader.at(key)}[${i}] is not a name`)));
+}
+
+function flags(reader: Reader, key: string): string[] {
+  return names(reader, key).map((flag, i) => (teamFlag(flag) ? flag : reader.fail(`${reader.at(key)}[${i}] "${flag}" is not an organization-access flag`)));
 }
 
 function level(reader: Reader, key: string, type: TargetType): FixedLevel {
@@ -27,13 +32,14 @@ function matchOf(reader: Reader): SetMatch {
 }
 
 /** The rule through its row (core/policy-rules.ts), each value checked as a valid file holds it. */
-function ruleOf(reader: Reader, type: TargetType): PolicyRule {
+function ruleOf(reader: Reader, type: TargetType | 'organization'): PolicyRule {
   const kind = reader.string('kind');
   if (!(RULE_KINDS as readonly string[]).includes(kind)) reader.fail(`${reader.at('kind')} "${kind}" is not ${orList(RULE_KINDS)}`);
   const fields: RuleReader = {
-    level: (key) => level(reader, key, type),
+    level: (key) => (type === 'organization' ? reader.fail(`${reader.at(key)}: a policy of the organization has no level`) : level(reader, key, type)),
     string: (key) => reader.string(key),
     names: (key) => names(reader, key),
+    flags: (key) => flags(reader, key),
     integer: (key, minimum) => {
       const value = reader.integer(key);
       return value >= minimum ? value : reader.fail(`${reader.at(key)} is below ${minimum}`);
@@ -42,10 +48,18 @@ function ruleOf(reader: Reader, type: TargetType): PolicyRule {
   return POLICY_RULES[kind as RuleKind].fromDocument(fields);
 }
 
-function policyOf(reader: Reader): DesiredPolicy {
+/** The policy of the document's type: of targets with a match, or of the organization (core/policy.ts), its rule of a kind that goes with it. */
+function typedPolicy(reader: Reader): DesiredPolicy {
   const type = reader.string('type');
-  if (type !== 'project' && type !== 'workspace') reader.fail(`${reader.at('type')} "${type}" is not project or workspace`);
-  const policy: DesiredPolicy = { name: reader.string('name'), type, match: matchOf(reader.object('match')), rule: ruleOf(reader.object('rule'), type) };
+  if (type !== 'project' && type !== 'workspace' && type !== 'organization') reader.fail(`${reader.at('type')} "${type}" is not project, workspace or organization`);
+  const name = reader.string('name');
+  const rule = ruleOf(reader.object('rule'), type);
+  if (type === 'organization') return isOrganizationRule(rule) ? { name, type, rule } : reader.fail(`${reader.at('rule')} "${rule.kind}" is no rule of the organization`);
+  return isOrganizationRule(rule) ? reader.fail(`${reader.at('rule')} "${rule.kind}" is a rule of the organization, not of a ${type}`) : { name, type, match: matchOf(reader.object('match')), rule };
+}
+
+function policyOf(reader: Reader): DesiredPolicy {
+  const policy = typedPolicy(reader);
   // All the file says is kept: a key the document does not know is an edit.
   if (JSON.stringify(policyDocument(policy)) !== JSON.stringify(reader.value)) reader.fail(`${reader.path} has keys a saved plan does not write`);
   return policy;

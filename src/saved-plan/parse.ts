@@ -140,11 +140,12 @@ function refusalOf(reader: Reader): PlanRefusal {
 
 /** docs/effective-access.md, "Policies": a saved plan keeps the violations found when it was made; apply finds them again and refuses any. */
 function violationOf(reader: Reader): PolicyViolation {
-  const target = reader.object('target');
+  // null: a violation of the organization's (an organization-access policy), of no target.
+  const target = reader.value.target === null ? null : reader.object('target');
   const team = reader.value.team === null ? null : reader.object('team');
   return {
     policy: reader.string('policy'),
-    target: { type: targetType(target, 'type'), name: target.string('name'), id: target.string('id') },
+    target: target ? { type: targetType(target, 'type'), name: target.string('name'), id: target.string('id') } : null,
     team: team ? { name: team.string('name'), id: team.value.id === null ? pendingTeamId(team.string('name')) : team.string('id') } : null,
     message: reader.string('message'),
   };

@@ -31,7 +31,7 @@ policies:
 `);
     if (!('state' in result)) throw new Error(JSON.stringify(result.problems));
     const policies = result.state.policies ?? [];
-    expect(policies.map((p) => [p.name, p.type, p.match, p.rule])).toEqual([
+    expect(policies.map((p) => [p.name, p.type, 'match' in p ? p.match : undefined, p.rule])).toEqual([
       ['only sre administers production', 'workspace', { tags: ['prod'] }, { kind: 'max-access', access: 'write', exceptTeams: ['sre'] }],
       ['auditors see everything', 'workspace', { names: ['*'] }, { kind: 'min-access', team: 'auditors', access: 'read' }],
       ['few admins per project', 'project', { names: ['*'] }, { kind: 'max-teams', access: 'admin', count: 3 }],
@@ -74,7 +74,7 @@ policies:
     min-access: { team: auditors, access: read }
 `;
     expect(problemsOf(text)).toEqual([
-      'f0.yaml:3:5 policies[0]: policy "a" has no rule: give one of `max-access`, `min-access`, `max-teams` or `max-expiry`',
+      'f0.yaml:3:5 policies[0]: policy "a" has no rule: give one of `max-access`, `min-access`, `max-teams`, `max-expiry` or `organization-access`',
       'f0.yaml:5:5 policies[0]: unknown key "max-acess". Did you mean "max-access"?',
       'f0.yaml:8:17 policies[1].max-access: "plan" is a workspace level, not a project level; a project policy takes read, write, maintain or admin',
       'f0.yaml:11:43 policies[2].min-access.access: "maintain" is a project level, not a workspace level; a workspace policy takes read, plan, write or admin',
@@ -114,5 +114,38 @@ policies:
     const a = 'organization: acme\npolicies:\n  - { name: p, workspaces: { names: ["*"] }, max-access: write }\n';
     const b = 'organization: acme\npolicies:\n  - { name: p, projects: { names: ["*"] }, max-access: write }\n';
     expect(problemsOf(a, b)).toEqual(['f1.yaml:3:13 policies[0].name: policy "p" is defined twice; first defined at f0.yaml:3:13']);
+  });
+
+  it('organization-access: a policy of the organization with no match, its flags checked against the table with a near miss', () => {
+    const valid = resultOf(`organization: acme
+policies:
+  - name: only platform-admins hand out powers
+    organization-access: { forbid: [manage-organization-access, manage-teams], except-teams: [platform-admins] }
+`);
+    if (!('state' in valid)) throw new Error(JSON.stringify(valid.problems));
+    expect(valid.state.policies).toEqual([
+      {
+        name: 'only platform-admins hand out powers',
+        type: 'organization',
+        rule: { kind: 'organization-access', forbid: ['manage-organization-access', 'manage-teams'], exceptTeams: ['platform-admins'] },
+        source: { file: 'f0.yaml', line: 3, col: 5 },
+        teamSources: new Map([['platform-admins', { file: 'f0.yaml', line: 4, col: 95 }]]),
+      },
+    ]);
+    const text = `organization: acme
+policies:
+  - name: a
+    workspaces: { names: ["*"] }
+    organization-access: { forbid: [manage-team] }
+  - name: b
+    organization-access: { forbid: [] }
+    max-access: write
+`;
+    expect(problemsOf(text)).toEqual([
+      'f0.yaml:4:17 policies[0].workspaces: policy "a": `organization-access` is a policy of the whole organization\'s teams: it takes no `workspaces`',
+      expect.stringMatching(/^f0\.yaml:5:37 policies\[0\]\.organization-access\.forbid\[0\]: "manage-team" is not one of .*\. Did you mean "manage-teams"\?$/),
+      'f0.yaml:7:26 policies[1].organization-access: policy "b" has 2 rules (max-access, organization-access): one rule per policy, so each violation names what it broke; write one policy per rule',
+      'f0.yaml:7:36 policies[1].organization-access.forbid: must NOT have fewer than 1 items',
+    ]);
   });
 });

@@ -5,7 +5,7 @@
 import { isFixedLevel } from '../core/access.js';
 import { RESOURCE_OF, type SourceRef, type TargetType } from '../core/model.js';
 import type { DesiredPolicy } from '../core/policy.js';
-import { POLICY_RULES, RULE_KINDS, rowOf, type PolicyRule, type RuleKind } from '../core/policy-rules.js';
+import { isOrganizationRule, POLICY_RULES, RULE_KINDS, rowOf, type PolicyRule, type RuleKind } from '../core/policy-rules.js';
 import { quote } from '../core/printable.js';
 import type { Segment } from '../load/pointer.js';
 import type { Problem } from '../load/problem.js';
@@ -27,9 +27,11 @@ function typeOf(policy: Record<string, unknown>): TargetType | undefined {
 function levelsOf(policy: Record<string, unknown>): { segments: Segment[]; value: unknown }[] {
   const out: { segments: Segment[]; value: unknown }[] = [];
   for (const kind of RULE_KINDS) {
+    const at = POLICY_RULES[kind].levelAt;
+    if (at === null) continue;
     let value: unknown = policy;
-    for (const key of POLICY_RULES[kind].levelAt) value = isRecord(value) ? value[key] : undefined;
-    if (kind in policy && value !== undefined) out.push({ segments: [...POLICY_RULES[kind].levelAt], value });
+    for (const key of at) value = isRecord(value) ? value[key] : undefined;
+    if (kind in policy && value !== undefined) out.push({ segments: [...at], value });
   }
   return out;
 }
@@ -50,16 +52,30 @@ function levelProblem(type: TargetType, value: unknown): string | undefined {
   return `${quote(value)} is a ${other} level, not a ${type} level; a ${type} policy takes ${orList(levels)}${guess ? `.${guess}` : ''}`;
 }
 
+/** The kinds checked on the organization's teams (core/policy-rules.ts, `team-flags`): a policy of one has no match. */
+const ORGANIZATION_KINDS = RULE_KINDS.filter((kind) => POLICY_RULES[kind].reads === 'team-flags');
+
+/** A policy of the whole organization (`organization-access`): a match has no place in it. */
+function organizationPolicy(policy: Record<string, unknown>, name: string, say: (segments: Segment[], text: string) => void): boolean {
+  const kind = ORGANIZATION_KINDS.find((k) => k in policy);
+  if (kind === undefined) return false;
+  for (const key of Object.values(MATCH_KEYS)) {
+    if (key in policy) say([key], `${name}: \`${kind}\` is a policy of the whole organization's teams: it takes no \`${key}\``);
+  }
+  return true;
+}
+
 function onePolicy(item: Located, say: (segments: Segment[], text: string) => void): void {
   const policy = item.value;
   if (!isRecord(policy)) return;
   const name = typeof policy.name === 'string' ? `policy ${quote(policy.name)}` : 'a policy';
+  const rules = RULE_KINDS.filter((r) => r in policy);
+  if (rules.length > 1) say([rules[1] as string], `${name} has ${rules.length} rules (${rules.join(', ')}): one rule per policy, so each violation names what it broke; write one policy per rule`);
+  if (organizationPolicy(policy, name, say)) return;
   const type = typeOf(policy);
   if ('workspaces' in policy && 'projects' in policy) say(['projects'], `${name} covers workspaces or projects, not both: write two policies`);
   if (type === undefined) say([], `${name} says what it covers: give \`workspaces: {...}\` or \`projects: {...}\` (\`names: ["*"]\` for every one)`);
-  const rules = RULE_KINDS.filter((r) => r in policy);
   if (rules.length === 0) say([], `${name} has no rule: give one of ${orList(RULE_KINDS.map((r) => `\`${r}\``))}`);
-  if (rules.length > 1) say([rules[1] as string], `${name} has ${rules.length} rules (${rules.join(', ')}): one rule per policy, so each violation names what it broke; write one policy per rule`);
   for (const { key, kind } of COMPANIONS) if (key in policy && !(kind in policy)) say([key], `${name}: \`${key}\` goes with \`${kind}\` only`);
   if (type === undefined) return;
   const match = policy[MATCH_KEYS[type]];
@@ -99,10 +115,11 @@ function teamSources(item: Located, rule: PolicyRule): Map<string, SourceRef> {
 }
 
 export function toPolicies(merged: Merged): DesiredPolicy[] {
-  return merged.policies.map((item) => {
+  return merged.policies.map((item): DesiredPolicy => {
     const policy = isRecord(item.value) ? item.value : {};
-    const type = typeOf(policy) ?? 'workspace';
     const rule = ruleOf(policy);
+    if (isOrganizationRule(rule)) return { name: String(policy.name), type: 'organization', rule, source: item.at, teamSources: teamSources(item, rule) };
+    const type = typeOf(policy) ?? 'workspace';
     if (!isFixedLevel(RESOURCE_OF[type], rule.access)) throw new Error(`policy level ${rule.access} was not validated`);
     return { name: String(policy.name), type, ...selectionOf(item.file, [...item.segments, MATCH_KEYS[type]], policy[MATCH_KEYS[type]]), rule, source: item.at, teamSources: teamSources(item, rule) };
   });

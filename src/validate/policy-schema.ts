@@ -9,7 +9,7 @@ import type { JsonSchema } from '../core/json-schema.js';
 export function policyDef(): JsonSchema {
   const kinds = RULE_KINDS.map((kind) => `\`${kind}\``).join(', ');
   return {
-    description: `A rule the effective access of every matched workspace or project must obey: \`plan\` and \`apply\` refuse (exit 3) a plan that leaves it broken. Exactly one of \`workspaces\`/\`projects\` and one of ${kinds}. The owners team is always exempt.`,
+    description: `A rule the effective access of every matched workspace or project must obey: \`plan\` and \`apply\` refuse (exit 3) a plan that leaves it broken. Exactly one of \`workspaces\`/\`projects\` (none for \`organization-access\`, a policy of the organization's teams) and one of ${kinds}. The owners team is always exempt.`,
     type: 'object',
     required: ['name'],
     additionalProperties: false,

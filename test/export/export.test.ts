@@ -149,7 +149,7 @@ describe('tfe-access export', () => {
 
   it('refuses contradictory or missing selections and a split without a directory', async () => {
     const cases: [string[], string][] = [
-      [['export'], 'what to export? Pass --project NAME, --workspace NAME (repeatable) or --all.'],
+      [['export'], 'what to export? Pass --project NAME, --workspace NAME (repeatable), --all or --teams.'],
       [['export', '--all', '--project', 'platform'], '--all exports everything; leave out --project and --workspace, or --all.'],
       [['export', '--all', '--split-by', 'project'], '--split-by project writes several files: name their directory with --out DIR.'],
       [['export', '--all', '--split-by', 'team', '--out', 'x'], '--split-by must be one of project, got "team".'],

@@ -91,6 +91,22 @@ describe('the HTML report in headless chromium', () => {
     expect(details.text).toContain('workspace grant: plan');
   });
 
+  it('the organization powers: every team a row, every flag a column, secret teams said; the team filter narrows it too', async () => {
+    await typeInto('#team-filter', '');
+    await typeInto('#workspace-filter', '');
+    expect(await visible('#powers tbody tr')).toBe(7);
+    expect(await page.$$eval('#powers thead th.flag', (n) => n.length)).toBe(16);
+    const sre = await page.$eval('#powers tr[data-team="sre"]', (tr: any) => Array.from(tr.querySelectorAll('td.flag.on')).map((td: any) => td.title));
+    expect(sre).toEqual(['sre: manage-workspaces', 'sre: manage-projects']);
+    expect(await page.$eval('#powers tr[data-team="vault"] td.secret', (td: any) => td.textContent)).toBe('secret');
+    const on = await page.$eval('#powers tr[data-team="sre"] td.flag.on', (td: any) => (globalThis as any).getComputedStyle(td).backgroundColor);
+    expect(on).not.toBe('rgba(0, 0, 0, 0)');
+    await typeInto('#team-filter', 'vie');
+    expect(await page.$$eval('#powers tbody tr', (rows: any[]) => rows.filter((r) => r.offsetParent !== null).map((r) => r.dataset.team))).toEqual(['viewers']);
+    await typeInto('#team-filter', '');
+    expect(requests).toEqual([`file://${file}`]);
+  });
+
   it('prints without the controls, and the screenshot for docs/effective-access.md is taken', async () => {
     await typeInto('#team-filter', '');
     await typeInto('#workspace-filter', '');

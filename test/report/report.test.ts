@@ -137,7 +137,11 @@ describe('tfe-access report against an organization with every kind of source', 
     const lines = run.out.split('\r\n').filter((l) => l !== '');
     expect(lines[0]).toBe('team,team_id,target_type,target,target_id,project,access,permissions,sources,violations,complete,scope');
     const cells = Object.values(EXPECTED_PROJECTS).concat(Object.values(EXPECTED_WORKSPACES)).reduce((n, teams) => n + Object.keys(teams).length, 0);
-    expect(lines).toHaveLength(1 + cells);
+    // First, one row per team the token sees (the seed's and the owners team): its organization powers.
+    const teams = (SEED.organizations[0]?.teams ?? []).length + 1;
+    expect(lines).toHaveLength(1 + teams + cells);
+    expect(lines.slice(1, 1 + teams).every((l) => /^[a-z]+,team-[^,]+,organization,acme,,,,/.test(l))).toBe(true);
+    expect(lines).toContainEqual(expect.stringMatching(/^vault,team-vault,organization,acme,,,,manage-policies=false; .*,"organization access, secret team",,true,$/));
     expect(lines).toContain('developers,team-dev,workspace,networking-prod,ws-netprod,platform,write,runs=apply; variables=write; state-versions=write; sentinel-mocks=read; workspace-locking=true; run-tasks=false; policy-overrides=false,"project platform: write, workspace grant: plan",,true,');
     expect(lines).toContain('vault,team-vault,project,data,prj-data,data,maintain,project-access.settings=read; project-access.teams=none; workspace-access.runs=apply; workspace-access.sentinel-mocks=read; workspace-access.state-versions=write; workspace-access.variables=write; workspace-access.create=true; workspace-access.locking=true; workspace-access.delete=true; workspace-access.move=false; workspace-access.run-tasks=true,project grant: maintain,,true,');
   });

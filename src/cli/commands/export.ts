@@ -15,7 +15,8 @@ import type { Command } from '../command.js';
 const ORGANIZATION_VARIABLE = 'TFE_ORGANIZATION';
 const SPLIT_KINDS = ['project'] as const;
 
-const help = `Usage: tfe-access export (--project NAME... | --workspace NAME... | --all) [options]
+const help = `Usage: tfe-access export (--project NAME... | --workspace NAME... | --all) [--teams] [options]
+       tfe-access export --teams [options]
 
 Writes the live team access of projects and workspaces as a desired-state file in canonical form
 (sorted keys, fixed levels as shorthand, custom grants with only their non-default attributes),
@@ -29,6 +30,10 @@ Options:
   --all                every project and workspace with at least one grant
   --authoritative      with --all: add the sets \`all\` (every project, every workspace, prune), so a
                        grant the files do not list anywhere is drift from the first plan
+  --teams              add \`teams:\`: every team the token sees, with its visibility, SSO id,
+                       allow-member-token-management and organization access (the flags on,
+                       those another brings left out; never the owners team's); alone, only
+                       that section (with --split-by project: in the file _teams.yaml)
   --out PATH           write to this file (atomically) instead of stdout; an existing file only
                        if export wrote it and it was not edited since (its header says so)
   --split-by project   one file per project (its workspaces with it) into the directory --out,
@@ -57,6 +62,7 @@ const OPTIONS = {
   workspace: { type: 'string', multiple: true },
   all: { type: 'boolean' },
   authoritative: { type: 'boolean' },
+  teams: { type: 'boolean' },
   out: { type: 'string' },
   force: { type: 'boolean' },
   'split-by': { type: 'string' },
@@ -73,7 +79,7 @@ function selectionOf(parsed: Parsed): { all: boolean; projects: string[]; worksp
   const selection = { all: boolFlag(parsed, 'all'), projects: listFlag(parsed, 'project'), workspaces: listFlag(parsed, 'workspace') };
   const named = selection.projects.length + selection.workspaces.length > 0;
   if (selection.all && named) throw new CLIError('--all exports everything; leave out --project and --workspace, or --all.');
-  if (!selection.all && !named) throw new CLIError('what to export? Pass --project NAME, --workspace NAME (repeatable) or --all.');
+  if (!selection.all && !named && !boolFlag(parsed, 'teams')) throw new CLIError('what to export? Pass --project NAME, --workspace NAME (repeatable), --all or --teams.');
   if (boolFlag(parsed, 'authoritative') && !selection.all) throw new CLIError('--authoritative makes the files speak for the whole organization: use it with --all.');
   return selection;
 }
@@ -95,6 +101,7 @@ const command: Command = {
     const force = boolFlag(parsed, 'force');
     if (force && out === undefined) throw new CLIError('--force replaces an existing --out file; without --out, export writes to stdout.');
     const selection = selectionOf(parsed);
+    const teams = boolFlag(parsed, 'teams');
     const organization = organizationOf(parsed, io);
     // Before any request: a refused --out costs nothing (the files of a split are known only after the read).
     if (out !== undefined && !split) await assertExportOutput(out, io.cwd, force);
@@ -106,20 +113,20 @@ const command: Command = {
     const result = await stoppableRead(io, undone, (done, total) => bar.update(done, total), async ({ signal, onProgress }) => {
       try {
         const { connection, run, read } = requestPieces(io, flags);
-        const what = { organization, selection, splitByProject: split, authoritative: boolFlag(parsed, 'authoritative'), schemaRef };
+        const what = { organization, selection, splitByProject: split, authoritative: boolFlag(parsed, 'authoritative'), teams, schemaRef };
         return await exportOrganization({ ...what, connection, run: { ...run, signal, onProgress }, read });
       } finally {
         bar.done();
       }
     });
     for (const skipped of result.skipped) io.stderr.write(`export: ${describeSkipped(skipped)}\n`);
-    if (result.targetCount === 0) io.stderr.write(`export: no project or workspace of "${organization}" has a grant this token can see; nothing to manage yet.\n`);
+    if (result.targetCount === 0 && !teams) io.stderr.write(`export: no project or workspace of "${organization}" has a grant this token can see; nothing to manage yet.\n`);
     if (out === undefined) {
       io.stdout.write(result.files.map((f) => f.text).join(''));
       return EXIT.ok;
     }
     const written = await writeExport(result.files, out, io.cwd, { split, force });
-    const what = `${result.targetCount} project${result.targetCount === 1 ? '' : 's'} and workspace${result.targetCount === 1 ? '' : 's'}`;
+    const what = `${result.targetCount} project${result.targetCount === 1 ? '' : 's'} and workspace${result.targetCount === 1 ? '' : 's'}${teams ? ' and the teams' : ''}`;
     io.stderr.write(`export: wrote ${what} of "${organization}" to ${written.length === 1 ? written[0] : `${written.length} files in ${out}`}.\n`);
     return EXIT.ok;
   },
