@@ -53,14 +53,24 @@ const listed = (dirs) => dirs.map((d) => `${d}/`).join(', ');
 function restrictionsOf(dir, tests, allowedBuiltins = []) {
   const layer = LAYERS.findIndex((l) => l.includes(dir));
   const pure = PURE.includes(dir);
-  const above = LAYERS.slice(layer + 1).flat().filter((d) => !(pure && d === 'api'));
-  const apart = APART.filter((group) => group.includes(dir)).flat().filter((d) => d !== dir);
+  const above = LAYERS.slice(layer + 1)
+    .flat()
+    .filter((d) => !(pure && d === 'api'));
+  const apart = APART.filter((group) => group.includes(dir))
+    .flat()
+    .filter((d) => d !== dir);
   const rules = [];
   if (above.length > 0) {
-    rules.push({ regex: folderImport(above), message: `${folderOf(dir)} may not import a layer above it (${listed(above)}): imports point down the layers (LAYERS in eslint.config.js).` });
+    rules.push({
+      regex: folderImport(above),
+      message: `${folderOf(dir)} may not import a layer above it (${listed(above)}): imports point down the layers (LAYERS in eslint.config.js).`,
+    });
   }
   if (apart.length > 0) {
-    rules.push({ regex: folderImport(apart), message: `${folderOf(dir)} shares no code with ${listed(apart)}: one is the client, the other the emulator of the service.` });
+    rules.push({
+      regex: folderImport(apart),
+      message: `${folderOf(dir)} shares no code with ${listed(apart)}: one is the client, the other the emulator of the service.`,
+    });
   }
   if (pure) {
     const why = `${folderOf(dir)} is pure (PURE in eslint.config.js): I/O, HTTP and Node built-ins belong in load/, api/ or a use case, which pass data in.`;

@@ -56,7 +56,9 @@ export async function benchmarkApply(changes = 400, latencyMs = 50, concurrency 
 /** 400 adds, 50 ms per answer, concurrency 8; prints one line and a JSON record. */
 export async function runApplyLatency(): Promise<number> {
   const r = await benchmarkApply(400, 50, 8);
-  process.stdout.write(`apply: ${r.changes} changes in ${(r.elapsedMs / 1000).toFixed(2)} s at 50 ms latency and concurrency 8 (expected about ${(r.expectedMs / 1000).toFixed(2)} s), ${r.failed} failed\n`);
+  process.stdout.write(
+    `apply: ${r.changes} changes in ${(r.elapsedMs / 1000).toFixed(2)} s at 50 ms latency and concurrency 8 (expected about ${(r.expectedMs / 1000).toFixed(2)} s), ${r.failed} failed\n`,
+  );
   process.stdout.write(`BENCH_JSON ${JSON.stringify({ scenario: 'apply-400', ...r })}\n`);
   return r.failed === 0 ? 0 : 1;
 }

@@ -23,7 +23,11 @@ export interface Span {
   readonly lastEndMs: number;
 }
 
-export type ToParent = { kind: 'ready'; url: string } | { kind: 'cpu'; micros: number } | { kind: 'counters'; counters: Counters; span?: Span } | { kind: 'done' };
+export type ToParent =
+  | { kind: 'ready'; url: string }
+  | { kind: 'cpu'; micros: number }
+  | { kind: 'counters'; counters: Counters; span?: Span }
+  | { kind: 'done' };
 
 function spanOf(records: readonly RequestRecord[]): Span | undefined {
   if (records.length === 0) return undefined;
@@ -40,7 +44,13 @@ async function main(): Promise<void> {
   const file = process.argv[2];
   if (file === undefined || !process.send) throw new Error('usage: emulator-process.js CONFIG.json (forked with IPC)');
   const config = JSON.parse(readFileSync(file, 'utf8')) as EmulatorConfig;
-  const emulator = await startEmulator({ seed: config.seed, rateLimit: config.rateLimit, faults: config.faults, adminToken: DEFAULT_ADMIN_TOKEN, ...(config.profile ? { profile: config.profile } : {}) });
+  const emulator = await startEmulator({
+    seed: config.seed,
+    rateLimit: config.rateLimit,
+    faults: config.faults,
+    adminToken: DEFAULT_ADMIN_TOKEN,
+    ...(config.profile ? { profile: config.profile } : {}),
+  });
   const send = (message: ToParent): void => void process.send?.(message);
   process.on('message', (message: ToChild) => {
     switch (message.kind) {
@@ -48,8 +58,7 @@ async function main(): Promise<void> {
         const usage = process.cpuUsage();
         return send({ kind: 'cpu', micros: usage.user + usage.system });
       }
-      case 'counters':
-      {
+      case 'counters': {
         const span = spanOf(emulator.requests);
         return send({ kind: 'counters', counters: emulator.counters(), ...(span ? { span } : {}) });
       }

@@ -25,7 +25,16 @@ function positive(raw: string | undefined, fallback: number, name: string): numb
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { scenario: { type: 'string', default: DEFAULT_SCENARIO }, 'duration-ms': { type: 'string' }, connections: { type: 'string' }, 'cpu-prof': { type: 'string' } }, strict: true });
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      scenario: { type: 'string', default: DEFAULT_SCENARIO },
+      'duration-ms': { type: 'string' },
+      connections: { type: 'string' },
+      'cpu-prof': { type: 'string' },
+    },
+    strict: true,
+  });
   const name = values.scenario ?? DEFAULT_SCENARIO;
   if (name === APPLY_SCENARIO) return runApplyLatency();
   if (name === STARTUP_SCENARIO) return runStartup();

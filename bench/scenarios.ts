@@ -15,12 +15,18 @@ function organization(teams: number, projects: number, workspaces: number, grant
   const teamProjects: SeedTeamProject[] = [];
   const teamWorkspaces: SeedTeamWorkspace[] = [];
   for (let p = 0; p < projects; p += 1) {
-    for (let k = 0; k < grantsPerTarget; k += 1) teamProjects.push({ team: `team-${(p + k) % teams}`, project: `project-${p}`, access: 'read', id: `tprj-${p}-${k}` });
+    for (let k = 0; k < grantsPerTarget; k += 1)
+      teamProjects.push({ team: `team-${(p + k) % teams}`, project: `project-${p}`, access: 'read', id: `tprj-${p}-${k}` });
   }
   for (let w = 0; w < workspaces; w += 1) {
-    for (let k = 0; k < grantsPerTarget; k += 1) teamWorkspaces.push({ team: `team-${(w + k) % teams}`, workspace: `ws-${w}`, access: 'write', id: `tws-${w}-${k}` });
+    for (let k = 0; k < grantsPerTarget; k += 1)
+      teamWorkspaces.push({ team: `team-${(w + k) % teams}`, workspace: `ws-${w}`, access: 'write', id: `tws-${w}-${k}` });
   }
-  return { organizations: [{ name: 'bench', teams: teamList, projects: projectList, workspaces: workspaceList, 'team-projects': teamProjects, 'team-workspaces': teamWorkspaces }] };
+  return {
+    organizations: [
+      { name: 'bench', teams: teamList, projects: projectList, workspaces: workspaceList, 'team-projects': teamProjects, 'team-workspaces': teamWorkspaces },
+    ],
+  };
 }
 
 /** The reads a reconciler makes: show a grant, list a target's grants, resolve a name. */

@@ -60,7 +60,12 @@ function median(values: readonly number[]): number {
 
 export function measureStartup(environment: StartupFigures['environment'], rounds = ROUNDS): StartupFigures {
   // Only what start-up depends on: no token of the machine reaches the CLI.
-  const nodeVariables = environment === 'shell' ? Object.keys(process.env).filter((k) => k.startsWith('NODE_')).sort() : [];
+  const nodeVariables =
+    environment === 'shell'
+      ? Object.keys(process.env)
+          .filter((k) => k.startsWith('NODE_'))
+          .sort()
+      : [];
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '', HOME: ROOT, ...Object.fromEntries(nodeVariables.map((k) => [k, process.env[k]])) };
   const names = Object.keys(COMMANDS) as Name[];
   const runs: Record<Name, number[]> = { node: [], validate: [], help: [] };
@@ -80,7 +85,8 @@ const ms = (n: number): string => `${n.toFixed(0)} ms`;
 
 /** The lines of one environment's figures, then each target PASS or MISS. */
 export function startupLines(f: StartupFigures): string[] {
-  const variables = f.environment === 'empty' ? 'no Node variables' : f.nodeVariables.length === 0 ? 'no Node variables set' : `with ${f.nodeVariables.join(', ')}`;
+  const variables =
+    f.environment === 'empty' ? 'no Node variables' : f.nodeVariables.length === 0 ? 'no Node variables set' : `with ${f.nodeVariables.join(', ')}`;
   const check = (name: 'validate' | 'help', what: string): string =>
     `    ${f.ratio[name] <= STARTUP_TARGET[name] ? 'PASS' : 'MISS'}  ${what} / node -e 0: ${f.ratio[name].toFixed(2)} (target <= ${STARTUP_TARGET[name].toFixed(1)})`;
   return [

@@ -14,7 +14,13 @@ const DEFAULT_WARMUP_MS = 500;
 export const DEFAULT_CONNECTIONS = 16;
 export const RESULTS_DIR = '.bench';
 
-function report(name: string, description: string, connections: number, result: LoadResult, cpuSeconds: number): { text: string; perSecond: number; perCpuSecond: number } {
+function report(
+  name: string,
+  description: string,
+  connections: number,
+  result: LoadResult,
+  cpuSeconds: number,
+): { text: string; perSecond: number; perCpuSecond: number } {
   const perSecond = Math.round(result.requests / (result.elapsedMs / 1000));
   const perCpuSecond = Math.round(result.requests / Math.max(cpuSeconds, 1e-6));
   const below = (n: number): string => (n < TARGET_REQUESTS_PER_SECOND ? '  BELOW TARGET' : '');

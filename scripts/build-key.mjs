@@ -15,14 +15,19 @@ const INPUTS = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.
 function filesOf(path) {
   if (!statSync(path, { throwIfNoEntry: false })) return [];
   if (!statSync(path).isDirectory()) return [path];
-  return readdirSync(path).sort().flatMap((name) => filesOf(join(path, name)));
+  return readdirSync(path)
+    .sort()
+    .flatMap((name) => filesOf(join(path, name)));
 }
 
 export function buildKey(root) {
   const hash = createHash('sha256');
   for (const file of INPUTS.flatMap((input) => filesOf(join(root, input)))) {
     // The path as data too: a file moved is another build. Forward slashes on every platform.
-    hash.update(`${relative(root, file).split(sep).join('/')}\0`).update(readFileSync(file)).update('\0');
+    hash
+      .update(`${relative(root, file).split(sep).join('/')}\0`)
+      .update(readFileSync(file))
+      .update('\0');
   }
   const node = process.versions.node.split('.')[0];
   return `tfe-access-build-${process.platform}-${process.arch}-node${node}-${hash.digest('hex')}`;

@@ -44,7 +44,9 @@ function keepModuleUrls({ root, compiled, out }) {
     name: 'keep-module-urls',
     transform(code, id) {
       if (!id.startsWith(compiled) || !/\bimport\.meta\.url\b/.test(code)) return null;
-      const place = relative(out, join(root, 'dist', relative(compiled, id))).split('\\').join('/');
+      const place = relative(out, join(root, 'dist', relative(compiled, id)))
+        .split('\\')
+        .join('/');
       return { code: code.replace(/\bimport\.meta\.url\b/g, `new URL(${JSON.stringify(place)}, import.meta.url).href`), map: null };
     },
   };

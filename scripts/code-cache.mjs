@@ -44,7 +44,9 @@ async function train(root) {
   keep();
   // The demo needs a loopback port for its emulator: where a build has none, the files only it
   // loads are cached as far as it got, and the build goes on.
-  await runAll(cli, OTHER_RUNS, root).catch((error) => process.stderr.write(`code cache: ${error instanceof Error ? error.message : String(error)}; the files only the demo loads are cached as far as it got\n`));
+  await runAll(cli, OTHER_RUNS, root).catch((error) =>
+    process.stderr.write(`code cache: ${error instanceof Error ? error.message : String(error)}; the files only the demo loads are cached as far as it got\n`),
+  );
   keep();
   mkdirSync(cacheDir, { recursive: true });
   // main.js is the launcher: Node loads it, as any bin, without a cache.

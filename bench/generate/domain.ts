@@ -1,7 +1,18 @@
 // A generated organization as the pure core's inputs (DesiredState, LiveState) without HTTP or
 // YAML: how the core benchmark feeds buildPlan 100,000 grants and times nothing but the core.
 import type { Resource } from '../../src/core/access.js';
-import { type Access, type DesiredGrant, type FixedAccess, type ReportedAccess, type DesiredTarget, type LiveGrant, type LiveState, type LiveTarget, type Team, type TargetType } from '../../src/core/model.js';
+import {
+  type Access,
+  type DesiredGrant,
+  type FixedAccess,
+  type ReportedAccess,
+  type DesiredTarget,
+  type LiveGrant,
+  type LiveState,
+  type LiveTarget,
+  type Team,
+  type TargetType,
+} from '../../src/core/model.js';
 import { DEFAULT_SETTINGS, type DesiredState } from '../../src/core/desired-state.js';
 import { customAccess, permissionsOf } from '../../src/core/permissions.js';
 import type { GeneratedOrganization, GrantAccess } from './organization.js';
@@ -41,8 +52,19 @@ export function domainOf(org: GeneratedOrganization, maxRemovals: number): { des
   for (const g of org.grants) {
     const type = TYPE_OF[g.resource];
     const targetId = `${ID_PREFIX[type]}${g.target}`;
-    if (g.desired) desired.get(targetId)?.grants.push({ team: g.team, access: accessOf(g.resource, g.desired), ...(g.desired.kind === 'role' ? { role: g.desired.role } : {}) });
-    if (g.live) live.get(targetId)?.grants.push({ id: `grant-${serial++}`, resource: g.resource, teamId: `team-id-${g.team}`, targetId, access: reportedOf(g.resource, g.live), extra: {} });
+    if (g.desired)
+      desired
+        .get(targetId)
+        ?.grants.push({ team: g.team, access: accessOf(g.resource, g.desired), ...(g.desired.kind === 'role' ? { role: g.desired.role } : {}) });
+    if (g.live)
+      live.get(targetId)?.grants.push({
+        id: `grant-${serial++}`,
+        resource: g.resource,
+        teamId: `team-id-${g.team}`,
+        targetId,
+        access: reportedOf(g.resource, g.live),
+        extra: {},
+      });
   }
   return {
     desired: { organization: org.spec.organization, settings: { ...DEFAULT_SETTINGS, maxRemovals }, targets: [...desired.values()] },

@@ -109,7 +109,11 @@ function fate(random: Random, spec: OrganizationSpec): Fate {
 
 /** The grants of one target; never all removed (a managed target lists at least one team). */
 function grantsOn(random: Random, spec: OrganizationSpec, resource: Resource, target: string, perTarget: number): GeneratedGrant[] {
-  const fates = distinct(random, spec.teams, perTarget).map((t) => ({ team: teamName(t), fate: fate(random, spec), access: pickAccess(random, resource, spec.customShare) }));
+  const fates = distinct(random, spec.teams, perTarget).map((t) => ({
+    team: teamName(t),
+    fate: fate(random, spec),
+    access: pickAccess(random, resource, spec.customShare),
+  }));
   if (fates.length > 0 && fates.every((f) => f.fate === 'remove')) (fates[0] as { fate: Fate }).fate = 'same';
   return fates.map(({ team, fate: f, access }) => {
     if (f === 'add') return { resource, target, team, desired: access };
@@ -139,7 +143,8 @@ export function generateOrganization(spec: OrganizationSpec): GeneratedOrganizat
   let withAccess = 0;
   const teams = Array.from({ length: spec.teams }, (_, i): GeneratedTeam => {
     const secret = random.next() < spec.secretShare;
-    const organizationAccess = random.next() < spec.organizationAccessShare ? (ORGANIZATION_ACCESS_VARIANTS[withAccess++ % ORGANIZATION_ACCESS_VARIANTS.length] ?? {}) : {};
+    const organizationAccess =
+      random.next() < spec.organizationAccessShare ? (ORGANIZATION_ACCESS_VARIANTS[withAccess++ % ORGANIZATION_ACCESS_VARIANTS.length] ?? {}) : {};
     return { name: teamName(i), secret, organizationAccess };
   });
   const projects = Array.from({ length: spec.projects }, (_, i) => projectName(i));

@@ -6,7 +6,12 @@ import { LEVELS, type PermissionSet, type Resource } from '../../src/core/access
 /** Permission keys are the tables' dotted wire paths (core/access.ts). Omitted keys take the custom defaults. */
 export const BENCH_ROLES: { readonly [R in Resource]: Readonly<Record<string, PermissionSet>> } = {
   'team-projects': {
-    'bench-deployer': { 'project-access.settings': 'read', 'workspace-access.runs': 'apply', 'workspace-access.variables': 'read', 'workspace-access.locking': true },
+    'bench-deployer': {
+      'project-access.settings': 'read',
+      'workspace-access.runs': 'apply',
+      'workspace-access.variables': 'read',
+      'workspace-access.locking': true,
+    },
     'bench-auditor': { 'project-access.teams': 'read', 'workspace-access.state-versions': 'read-outputs', 'workspace-access.sentinel-mocks': 'read' },
   },
   'team-workspaces': {

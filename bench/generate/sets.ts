@@ -5,7 +5,16 @@
 // the sets' by the spec's shares: a missing grant (add), another level (update), and a grant of a
 // team no set gives (remove, the sets prune). Deterministic from `spec.seed`.
 import type { Resource } from '../../src/core/access.js';
-import { generateOrganization, projectName, teamName, workspaceName, type GeneratedGrant, type GeneratedOrganization, type GrantAccess, type OrganizationSpec } from './organization.js';
+import {
+  generateOrganization,
+  projectName,
+  teamName,
+  workspaceName,
+  type GeneratedGrant,
+  type GeneratedOrganization,
+  type GrantAccess,
+  type OrganizationSpec,
+} from './organization.js';
 import { BENCH_LEVELS } from './roles.js';
 import { seededRandom, type Random } from './random.js';
 
@@ -28,11 +37,59 @@ const tagged = (tag: string) => (w: { readonly tags?: readonly string[] }) => w.
  * 5 teams (3 by its tag, 2 from `everyone`) and every project 2, as in provider-2000.
  */
 export const BENCH_SETS: readonly BenchSet[] = [
-  { resource: 'team-workspaces', name: 'prod', match: '{ tags: [prod] }', applies: tagged('prod'), teams: [[0, 'admin'], [1, 'write'], [2, 'plan']] },
-  { resource: 'team-workspaces', name: 'staging', match: '{ tags: [staging] }', applies: tagged('staging'), teams: [[3, 'admin'], [4, 'write'], [5, 'plan']] },
-  { resource: 'team-workspaces', name: 'dev', match: '{ tags: [dev] }', applies: tagged('dev'), teams: [[6, 'admin'], [7, 'write'], [8, 'write']] },
-  { resource: 'team-workspaces', name: 'everyone', match: '{ names: ["*"] }', applies: () => true, teams: [[9, 'read'], [10, 'read']] },
-  { resource: 'team-projects', name: 'projects', match: '{ names: ["project-*"] }', applies: () => true, teams: [[11, 'read'], [12, 'maintain']] },
+  {
+    resource: 'team-workspaces',
+    name: 'prod',
+    match: '{ tags: [prod] }',
+    applies: tagged('prod'),
+    teams: [
+      [0, 'admin'],
+      [1, 'write'],
+      [2, 'plan'],
+    ],
+  },
+  {
+    resource: 'team-workspaces',
+    name: 'staging',
+    match: '{ tags: [staging] }',
+    applies: tagged('staging'),
+    teams: [
+      [3, 'admin'],
+      [4, 'write'],
+      [5, 'plan'],
+    ],
+  },
+  {
+    resource: 'team-workspaces',
+    name: 'dev',
+    match: '{ tags: [dev] }',
+    applies: tagged('dev'),
+    teams: [
+      [6, 'admin'],
+      [7, 'write'],
+      [8, 'write'],
+    ],
+  },
+  {
+    resource: 'team-workspaces',
+    name: 'everyone',
+    match: '{ names: ["*"] }',
+    applies: () => true,
+    teams: [
+      [9, 'read'],
+      [10, 'read'],
+    ],
+  },
+  {
+    resource: 'team-projects',
+    name: 'projects',
+    match: '{ names: ["project-*"] }',
+    applies: () => true,
+    teams: [
+      [11, 'read'],
+      [12, 'maintain'],
+    ],
+  },
 ];
 const TEAMS_GIVEN = 13;
 
@@ -76,7 +133,11 @@ export function generateSetsOrganization(spec: OrganizationSpec): GeneratedOrgan
   const random = seededRandom(spec.seed);
   const teams = Array.from({ length: spec.teams }, (_, i) => ({ name: teamName(i), secret: false, organizationAccess: {} }));
   const projects = Array.from({ length: spec.projects }, (_, i) => projectName(i));
-  const workspaces = Array.from({ length: spec.workspaces }, (_, i) => ({ name: workspaceName(i), project: projectName(i % spec.projects), tags: [WORKSPACE_TAGS[i % WORKSPACE_TAGS.length] as string] }));
+  const workspaces = Array.from({ length: spec.workspaces }, (_, i) => ({
+    name: workspaceName(i),
+    project: projectName(i % spec.projects),
+    tags: [WORKSPACE_TAGS[i % WORKSPACE_TAGS.length] as string],
+  }));
   const grants = [
     ...projects.flatMap((name) => grantsOn(random, spec, 'team-projects', { name })),
     ...workspaces.flatMap((w) => grantsOn(random, spec, 'team-workspaces', w)),
@@ -93,7 +154,18 @@ export function generateFor(spec: OrganizationSpec): GeneratedOrganization {
 export function setsYaml(organization: string, maxRemovals: number): string {
   const section = (resource: Resource, key: string): string[] => [
     `${key}:`,
-    ...BENCH_SETS.filter((s) => s.resource === resource).flatMap((s) => [`  ${s.name}:`, `    match: ${s.match}`, `    teams: { ${s.teams.map(([team, level]) => `${teamName(team)}: ${level}`).join(', ')} }`]),
+    ...BENCH_SETS.filter((s) => s.resource === resource).flatMap((s) => [
+      `  ${s.name}:`,
+      `    match: ${s.match}`,
+      `    teams: { ${s.teams.map(([team, level]) => `${teamName(team)}: ${level}`).join(', ')} }`,
+    ]),
   ];
-  return [`organization: ${organization}`, 'settings:', `  max-removals: ${maxRemovals}`, ...section('team-workspaces', 'workspace-sets'), ...section('team-projects', 'project-sets'), ''].join('\n');
+  return [
+    `organization: ${organization}`,
+    'settings:',
+    `  max-removals: ${maxRemovals}`,
+    ...section('team-workspaces', 'workspace-sets'),
+    ...section('team-projects', 'project-sets'),
+    '',
+  ].join('\n');
 }

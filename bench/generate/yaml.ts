@@ -13,7 +13,10 @@ function flow(value: Record<string, unknown>): string {
 
 function rolesSection(): string[] {
   const lines = ['roles:'];
-  const kinds: Array<[string, Resource]> = [['project', 'team-projects'], ['workspace', 'team-workspaces']];
+  const kinds: Array<[string, Resource]> = [
+    ['project', 'team-projects'],
+    ['workspace', 'team-workspaces'],
+  ];
   for (const [kind, resource] of kinds) {
     lines.push(`  ${kind}:`);
     for (const [role, permissions] of Object.entries(BENCH_ROLES[resource])) lines.push(`    ${role}: ${flow(nested(Object.entries(permissions)))}`);
@@ -51,7 +54,11 @@ export function desiredYaml(org: GeneratedOrganization, maxRemovals: number): st
     `  max-removals: ${maxRemovals}`,
     ...rolesSection(),
     ...targetsSection('projects', org.projects, on('team-projects')),
-    ...targetsSection('workspaces', org.workspaces.map((w) => w.name), on('team-workspaces')),
+    ...targetsSection(
+      'workspaces',
+      org.workspaces.map((w) => w.name),
+      on('team-workspaces'),
+    ),
     '',
   ].join('\n');
 }

@@ -23,7 +23,12 @@ export const CLI_ENTRY = fileURLToPath(new URL('../../../../dist/cli/main.js', i
 const PROBE = new URL('../rss-probe.js', import.meta.url).href;
 
 /** `nodeArgs`: e.g. `--cpu-prof --cpu-prof-dir DIR` to profile the run. */
-export async function runCliProcess(args: readonly string[], env: Readonly<Record<string, string>>, workDir: string, nodeArgs: readonly string[] = []): Promise<CliRunResult> {
+export async function runCliProcess(
+  args: readonly string[],
+  env: Readonly<Record<string, string>>,
+  workDir: string,
+  nodeArgs: readonly string[] = [],
+): Promise<CliRunResult> {
   const rssFile = join(workDir, `rss-${Date.now()}.txt`);
   const start = performance.now();
   const child = spawn(process.execPath, [...nodeArgs, '--import', PROBE, CLI_ENTRY, ...args], {

@@ -51,7 +51,10 @@ function cpuMs(work: () => void): number {
 }
 
 /** Times `call` cold then warm on `spec`; call it once per process for a true cold figure. */
-export function measureCall(spec: OrganizationSpec, call: CoreCall): { grants: number; figures: CallFigures; summary: Summary; checksum: string; expected: Expected } {
+export function measureCall(
+  spec: OrganizationSpec,
+  call: CoreCall,
+): { grants: number; figures: CallFigures; summary: Summary; checksum: string; expected: Expected } {
   const org = generateOrganization(spec);
   const { desired, live } = domainOf(org, NO_REMOVAL_LIMIT);
   let summary: Summary = { add: 0, update: 0, remove: 0 };

@@ -95,7 +95,12 @@ function planOf(stdout: string): Pick<PlanFigures, 'summary' | 'checksum' | 'rea
   }
   const { summary, checksum, read, changes } = document;
   const done = changes?.map((c) => [c.action, c.target.id, c.team.id, c.after]);
-  return { ...(summary ? { summary } : {}), ...(checksum ? { checksum } : {}), ...(read ? { read } : {}), ...(done ? { changes: createHash('sha256').update(JSON.stringify(done)).digest('hex') } : {}) };
+  return {
+    ...(summary ? { summary } : {}),
+    ...(checksum ? { checksum } : {}),
+    ...(read ? { read } : {}),
+    ...(done ? { changes: createHash('sha256').update(JSON.stringify(done)).digest('hex') } : {}),
+  };
 }
 
 export interface PlanRun {
@@ -107,7 +112,19 @@ export interface PlanRun {
 
 export async function measurePlan(emulator: EmulatorProcess, scenario: ReconcileScenario, dir: string, options: PlanRun = {}): Promise<PlanFigures> {
   const { readBy, profileDir } = options;
-  const args = ['plan', dir, '--format', 'json', '--address', emulator.url, '--concurrency', String(scenario.concurrency), '--rate-limit', String(scenario.rateLimit), ...(readBy ? ['--read-by', readBy] : [])];
+  const args = [
+    'plan',
+    dir,
+    '--format',
+    'json',
+    '--address',
+    emulator.url,
+    '--concurrency',
+    String(scenario.concurrency),
+    '--rate-limit',
+    String(scenario.rateLimit),
+    ...(readBy ? ['--read-by', readBy] : []),
+  ];
   let run: Awaited<ReturnType<typeof runCliProcess>> | undefined;
   const figures = await measured(emulator, scenario, async () => {
     run = await runCliProcess(args, { TFE_TOKEN: BENCH_TOKEN }, dir, profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);
@@ -119,7 +136,12 @@ export async function measurePlan(emulator: EmulatorProcess, scenario: Reconcile
 export async function measureApply(emulator: EmulatorProcess, scenario: ReconcileScenario, dir: string): Promise<ApplyFigures> {
   const env = { TFE_TOKEN: BENCH_TOKEN, TFE_ADDRESS: emulator.url };
   await emulator.setRateLimit(RATE_LIMIT_OFF);
-  const planned = await planFromFiles({ paths: [dir], cwd: dir, connection: { env, homeDir: dir, rateLimit: RATE_LIMIT_OFF, concurrency: scenario.concurrency }, read: { concurrency: scenario.concurrency } });
+  const planned = await planFromFiles({
+    paths: [dir],
+    cwd: dir,
+    connection: { env, homeDir: dir, rateLimit: RATE_LIMIT_OFF, concurrency: scenario.concurrency },
+    read: { concurrency: scenario.concurrency },
+  });
   await emulator.setRateLimit(scenario.rateLimit);
   const client = openClient({ env, homeDir: dir, concurrency: scenario.concurrency, rateLimit: scenario.rateLimit });
   let failed = 0;

@@ -28,7 +28,17 @@ const runsOf = (c: CallFigures): string => (c.coldRunsCpuMs ?? [c.coldCpuMs]).ma
 const s = (ms: number | undefined): string => (ms === undefined ? '-' : (ms / 1000).toFixed(2));
 
 function row(name: string, f: PhaseFigures): string {
-  const cells = [name, s(f.wallMs), String(f.requests), String(f.rateLimited), s(f.floorMs), f.wallOverFloor?.toFixed(3) ?? '-', f.requestsPerSecond.toFixed(0), s(f.httpMs), `${(f.emulatorCpuShare * 100).toFixed(0)}%`];
+  const cells = [
+    name,
+    s(f.wallMs),
+    String(f.requests),
+    String(f.rateLimited),
+    s(f.floorMs),
+    f.wallOverFloor?.toFixed(3) ?? '-',
+    f.requestsPerSecond.toFixed(0),
+    s(f.httpMs),
+    `${(f.emulatorCpuShare * 100).toFixed(0)}%`,
+  ];
   return cells.map((c, i) => (i === 0 ? c.padEnd(6) : c.padStart(10))).join(' ');
 }
 
@@ -47,7 +57,9 @@ const decidedLine = (label: string, p: PlanFigures): string => `  ${label}: ${p.
 
 export function report(name: string, description: string, run: RunFigures, before: Machine, after: Machine): string {
   const { plan, planByTarget, planSeed, apply, core, model } = run;
-  const header = ['phase', 'wall s', 'requests', '429s', 'floor s', 'wall/floor', 'req/s', 'http s', 'emu CPU'].map((c, i) => (i === 0 ? c.padEnd(6) : c.padStart(10))).join(' ');
+  const header = ['phase', 'wall s', 'requests', '429s', 'floor s', 'wall/floor', 'req/s', 'http s', 'emu CPU']
+    .map((c, i) => (i === 0 ? c.padEnd(6) : c.padStart(10)))
+    .join(' ');
   const found = checks(run);
   const lines = [
     `bench ${name}: ${description}`,
@@ -63,7 +75,9 @@ export function report(name: string, description: string, run: RunFigures, befor
     ...(planSeed ? [readLine('seed', planSeed)] : []),
     `  apply: ${apply.changes} changes, ${apply.failed} failed`,
     `  requests: plan ${plan.requests} (bound read by team ${model.byTeamBound}), target ${planByTarget.requests} and seed ${planSeed?.requests ?? '-'} (bound ${model.bound}), provider model ${model.provider} (${(model.provider / Math.max(plan.requests, 1)).toFixed(2)}x the plan's)`,
-    ...[['plan', plan] as const, ['target', planByTarget] as const, ...(planSeed ? [['seed', planSeed] as const] : [])].map(([label, p]) => decidedLine(label, p)),
+    ...[['plan', plan] as const, ['target', planByTarget] as const, ...(planSeed ? [['seed', planSeed] as const] : [])].map(([label, p]) =>
+      decidedLine(label, p),
+    ),
     `  core on ${core.grants} grants, CPU: normalise + diff ${core.diff.coldCpuMs.toFixed(1)} ms cold (median of ${runsOf(core.diff)}), ${core.diff.warmCpuMs.toFixed(1)} ms warm; buildPlan ${core.buildPlan.coldCpuMs.toFixed(1)} ms cold (median of ${runsOf(core.buildPlan)}), ${core.buildPlan.warmCpuMs.toFixed(1)} ms warm; plan checksum ${core.checksum}`,
     run.judged ? '  targets:' : '  targets (not judged on this development scenario; see provider-2000 and scale-10000):',
     ...found.map((c) => checkLine(c, run.judged)),

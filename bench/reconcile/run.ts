@@ -32,23 +32,47 @@ export async function runReconcile(name: string, scenario: ReconcileScenario, lo
   const org = generateFor(scenario.organization);
   const dir = mkdtempSync(join(tmpdir(), 'tfe-access-bench-'));
   writeFileSync(join(dir, 'tfe-access.yaml'), desiredYaml(org, NO_REMOVAL_LIMIT));
-  const emulatorOf = (profile: ProfileName) => EmulatorProcess.start({ seed: seedOf(org), rateLimit: scenario.rateLimit, faults: { latencyMs: scenario.latencyMs, jitterMs: scenario.jitterMs }, profile });
+  const emulatorOf = (profile: ProfileName) =>
+    EmulatorProcess.start({
+      seed: seedOf(org),
+      rateLimit: scenario.rateLimit,
+      faults: { latencyMs: scenario.latencyMs, jitterMs: scenario.jitterMs },
+      profile,
+    });
   const emulator = await emulatorOf('current');
   try {
-    log(`bench ${name}: ${org.grants.length} grants generated, expected ${JSON.stringify(org.expected)}; planning through the CLI (emulator current, --read-by auto)`);
-    const byTeam = await plan(name, log, () => measurePlan(emulator, scenario, dir, { profileDir: profileDir === undefined ? undefined : resolve(profileDir) }));
+    log(
+      `bench ${name}: ${org.grants.length} grants generated, expected ${JSON.stringify(org.expected)}; planning through the CLI (emulator current, --read-by auto)`,
+    );
+    const byTeam = await plan(name, log, () =>
+      measurePlan(emulator, scenario, dir, { profileDir: profileDir === undefined ? undefined : resolve(profileDir) }),
+    );
     log(`bench ${name}: planning again, one list per target (--read-by target)`);
     const planByTarget = await plan(name, log, () => measurePlan(emulator, scenario, dir, { readBy: 'target' }));
     // Sets that match key-value tags need the current profile: the seed one has no tag bindings.
     const seedCan = seedOf(org).profile !== 'current';
-    log(seedCan ? `bench ${name}: planning against the seed profile (--read-by auto)` : `bench ${name}: no plan against the seed profile: its sets match key-value tags, which that profile does not have`);
+    log(
+      seedCan
+        ? `bench ${name}: planning against the seed profile (--read-by auto)`
+        : `bench ${name}: no plan against the seed profile: its sets match key-value tags, which that profile does not have`,
+    );
     const seed = seedCan ? await emulatorOf('seed') : undefined;
     const planSeed = seed ? await plan(name, log, () => measurePlan(seed, scenario, dir)).finally(() => seed.stop()) : undefined;
     log(`bench ${name}: applying the differences`);
     const apply = await measureApply(emulator, scenario, dir);
     log(`bench ${name}: apply done in ${(apply.wallMs / 1000).toFixed(1)} s; timing the pure core`);
     const core = await measureCore();
-    const run = { rateLimited: scenario.rateLimit !== RATE_LIMIT_OFF, judged: scenario.judged, plan: byTeam, planByTarget, ...(planSeed ? { planSeed } : {}), apply, core, model: requestModel(org), ...(scenario.maxRequestsByTeam ? { maxRequestsByTeam: scenario.maxRequestsByTeam } : {}) };
+    const run = {
+      rateLimited: scenario.rateLimit !== RATE_LIMIT_OFF,
+      judged: scenario.judged,
+      plan: byTeam,
+      planByTarget,
+      ...(planSeed ? { planSeed } : {}),
+      apply,
+      core,
+      model: requestModel(org),
+      ...(scenario.maxRequestsByTeam ? { maxRequestsByTeam: scenario.maxRequestsByTeam } : {}),
+    };
     const text = report(name, scenario.description, run, before, machine());
     process.stdout.write(text);
     mkdirSync(RESULTS_DIR, { recursive: true });

@@ -50,7 +50,13 @@ const round = (n: number, digits = 3): number => Number(n.toFixed(digits));
 /** A plan's pace at the rate limit: wall / floor and 429s. */
 function paceChecks(label: string, plan: PlanFigures): Check[] {
   const out: Check[] = [];
-  if (plan.wallOverFloor !== undefined) out.push({ name: `${label} wall / floor`, value: round(plan.wallOverFloor), target: `<= ${TARGET.maxWallOverFloor}`, ok: plan.wallOverFloor <= TARGET.maxWallOverFloor });
+  if (plan.wallOverFloor !== undefined)
+    out.push({
+      name: `${label} wall / floor`,
+      value: round(plan.wallOverFloor),
+      target: `<= ${TARGET.maxWallOverFloor}`,
+      ok: plan.wallOverFloor <= TARGET.maxWallOverFloor,
+    });
   out.push({ name: `${label} 429s`, value: plan.rateLimited, target: `<= ${TARGET.maxRateLimited}`, ok: plan.rateLimited <= TARGET.maxRateLimited });
   return out;
 }
@@ -61,31 +67,79 @@ function readChecks(run: RunFigures): Check[] {
   const strategy = plan.read?.strategy ?? 'none';
   const out: Check[] = [{ name: 'plan read', value: strategy, target: 'by-team', ok: strategy === 'by-team' }];
   const bound = Math.min(model.byTeamBound, run.maxRequestsByTeam ?? Infinity);
-  out.push({ name: 'plan requests, read by team', value: plan.requests, target: `<= ${bound}${run.maxRequestsByTeam ? ' (issue 18)' : ' (the projects, the probe, a page per 100 of each team\'s grants, names + 10)'}`, ok: plan.requests <= bound });
-  const same = plan.checksum !== undefined && plan.checksum === planByTarget.checksum && plan.changes !== undefined && plan.changes === planByTarget.changes && (!planSeed || plan.changes === planSeed.changes);
+  out.push({
+    name: 'plan requests, read by team',
+    value: plan.requests,
+    target: `<= ${bound}${run.maxRequestsByTeam ? ' (issue 18)' : " (the projects, the probe, a page per 100 of each team's grants, names + 10)"}`,
+    ok: plan.requests <= bound,
+  });
+  const same =
+    plan.checksum !== undefined &&
+    plan.checksum === planByTarget.checksum &&
+    plan.changes !== undefined &&
+    plan.changes === planByTarget.changes &&
+    (!planSeed || plan.changes === planSeed.changes);
   out.push({ name: `the same plan by team, by target${planSeed ? ' and against seed' : ''}`, value: same ? 'yes' : 'no', target: 'yes', ok: same });
-  if (planSeed) out.push({ name: 'seed requests', value: planSeed.requests, target: `<= ${planByTarget.requests + 1} (by target + the probe)`, ok: planSeed.requests <= planByTarget.requests + 1 });
+  if (planSeed)
+    out.push({
+      name: 'seed requests',
+      value: planSeed.requests,
+      target: `<= ${planByTarget.requests + 1} (by target + the probe)`,
+      ok: planSeed.requests <= planByTarget.requests + 1,
+    });
   return out;
 }
 
 export function checks(run: RunFigures): Check[] {
   const { plan, planByTarget, apply, core, model } = run;
   const out: Check[] = [...paceChecks('plan', plan), ...readChecks(run), ...paceChecks('target', planByTarget)];
-  out.push({ name: 'target requests', value: planByTarget.requests, target: `<= ${model.bound} (W + P + pages + 10)`, ok: planByTarget.requests <= model.bound });
+  out.push({
+    name: 'target requests',
+    value: planByTarget.requests,
+    target: `<= ${model.bound} (W + P + pages + 10)`,
+    ok: planByTarget.requests <= model.bound,
+  });
   const ratio = model.provider / Math.max(planByTarget.requests, 1);
   out.push({ name: 'provider model / target requests', value: round(ratio, 2), target: `>= ${TARGET.minProviderRatio}`, ok: ratio >= TARGET.minProviderRatio });
-  out.push({ name: `core normalise + diff CPU ms (${core.grants} grants, cold, median)`, value: round(core.diff.coldCpuMs, 1), target: `<= ${TARGET.maxCoreCpuMs}`, ok: core.diff.coldCpuMs <= TARGET.maxCoreCpuMs });
-  out.push({ name: `core buildPlan CPU ms (${core.grants} grants, cold, median)`, value: round(core.buildPlan.coldCpuMs, 1), target: `<= ${TARGET.maxBuildPlanCpuMs}`, ok: core.buildPlan.coldCpuMs <= TARGET.maxBuildPlanCpuMs });
+  out.push({
+    name: `core normalise + diff CPU ms (${core.grants} grants, cold, median)`,
+    value: round(core.diff.coldCpuMs, 1),
+    target: `<= ${TARGET.maxCoreCpuMs}`,
+    ok: core.diff.coldCpuMs <= TARGET.maxCoreCpuMs,
+  });
+  out.push({
+    name: `core buildPlan CPU ms (${core.grants} grants, cold, median)`,
+    value: round(core.buildPlan.coldCpuMs, 1),
+    target: `<= ${TARGET.maxBuildPlanCpuMs}`,
+    ok: core.buildPlan.coldCpuMs <= TARGET.maxBuildPlanCpuMs,
+  });
   if (!run.rateLimited) {
-    out.push({ name: 'target requests/s (whole CLI run)', value: round(planByTarget.requestsPerSecond, 0), target: `>= ${TARGET.minRequestsPerSecond}`, ok: planByTarget.requestsPerSecond >= TARGET.minRequestsPerSecond });
+    out.push({
+      name: 'target requests/s (whole CLI run)',
+      value: round(planByTarget.requestsPerSecond, 0),
+      target: `>= ${TARGET.minRequestsPerSecond}`,
+      ok: planByTarget.requestsPerSecond >= TARGET.minRequestsPerSecond,
+    });
   }
-  for (const [label, figures] of [['plan', plan], ['target', planByTarget]] as const) {
+  for (const [label, figures] of [
+    ['plan', plan],
+    ['target', planByTarget],
+  ] as const) {
     if (figures.maxRssKiB === undefined) continue;
     const mib = figures.maxRssKiB / 1024;
     out.push({ name: `${label} peak RSS MiB`, value: round(mib, 1), target: `<= ${TARGET.maxPeakRssMiB}`, ok: mib <= TARGET.maxPeakRssMiB });
   }
-  for (const [phase, figures] of [['plan', plan], ['target', planByTarget], ['apply', apply]] as const) {
-    out.push({ name: `${phase} emulator CPU share`, value: round(figures.emulatorCpuShare), target: `<= ${TARGET.maxEmulatorCpuShare}`, ok: figures.emulatorCpuShare <= TARGET.maxEmulatorCpuShare });
+  for (const [phase, figures] of [
+    ['plan', plan],
+    ['target', planByTarget],
+    ['apply', apply],
+  ] as const) {
+    out.push({
+      name: `${phase} emulator CPU share`,
+      value: round(figures.emulatorCpuShare),
+      target: `<= ${TARGET.maxEmulatorCpuShare}`,
+      ok: figures.emulatorCpuShare <= TARGET.maxEmulatorCpuShare,
+    });
   }
   return out;
 }

@@ -63,7 +63,9 @@ export function addressFrom(flags: { address?: string | undefined }, env: Env): 
   if (url.username || url.password) throw new CLIError(`The address from ${source} must not carry a user name or password.`);
   if (url.search || url.hash) throw new CLIError(`The address from ${source} must not carry a query or fragment.`);
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    throw new CLIError(`Refusing plain http:// to ${url.hostname} (from ${source}): the token would travel unencrypted. Use https://; http:// is allowed only for loopback hosts.`);
+    throw new CLIError(
+      `Refusing plain http:// to ${url.hostname} (from ${source}): the token would travel unencrypted. Use https://; http:// is allowed only for loopback hosts.`,
+    );
   }
   const path = url.pathname.replace(/\/+$/, '');
   const prefix = path.endsWith(API_ROOT) ? path.slice(0, -API_ROOT.length) : path;

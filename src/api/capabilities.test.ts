@@ -5,7 +5,13 @@ import { announcedRateLimit } from './session.js';
 describe('the ping headers', () => {
   it('read the product, its versions and the rate limit', () => {
     expect(
-      serverInfoFrom({ 'tfp-appname': 'Terraform Enterprise', 'tfp-api-version': '2.6.0', 'x-tfe-version': 'v202604-1', 'x-tfe-current-version': '1.2.0', 'x-ratelimit-limit': '12' }),
+      serverInfoFrom({
+        'tfp-appname': 'Terraform Enterprise',
+        'tfp-api-version': '2.6.0',
+        'x-tfe-version': 'v202604-1',
+        'x-tfe-current-version': '1.2.0',
+        'x-ratelimit-limit': '12',
+      }),
     ).toEqual({ pinged: true, app: 'Terraform Enterprise', apiVersion: '2.6.0', version: 'v202604-1', numericVersion: '1.2.0', rateLimit: 12 });
   });
   it('leave out what is absent (older releases and HCP Terraform send fewer)', () => {
@@ -13,7 +19,13 @@ describe('the ping headers', () => {
     expect(serverInfoFrom({})).toEqual({ pinged: true });
   });
   it('drop hostile values: control characters, escapes, overlong or non-numeric text never reach a message or the plan', () => {
-    const hostile = { 'tfp-appname': 'HCP\u001b[31m Terraform', 'tfp-api-version': '2.6\n::error::x', 'x-tfe-version': 'v'.repeat(200), 'x-tfe-current-version': '$(rm -rf)', 'x-ratelimit-limit': '12abc' };
+    const hostile = {
+      'tfp-appname': 'HCP\u001b[31m Terraform',
+      'tfp-api-version': '2.6\n::error::x',
+      'x-tfe-version': 'v'.repeat(200),
+      'x-tfe-current-version': '$(rm -rf)',
+      'x-ratelimit-limit': '12abc',
+    };
     expect(serverInfoFrom(hostile)).toEqual({ pinged: true });
   });
   it('drop a value that echoes the token', () => {

@@ -5,7 +5,17 @@ import type { Resource } from '../core/access.js';
 import type { TokenIdentity } from '../core/identity.js';
 import { UNKNOWN_SERVER, type ServerInfo } from '../core/server.js';
 import { serverInfoFrom } from './capabilities.js';
-import { RESOURCE_OF, type Access, type LiveGrant, type Project, type RemoveOutcome, type TargetRef, type Team, type TargetType, type Workspace } from '../core/model.js';
+import {
+  RESOURCE_OF,
+  type Access,
+  type LiveGrant,
+  type Project,
+  type RemoveOutcome,
+  type TargetRef,
+  type Team,
+  type TargetType,
+  type Workspace,
+} from '../core/model.js';
 import { isRemoteError } from './errors/remote-error.js';
 import { InconsistentListError } from './errors/inconsistent-list-error.js';
 import { WireFormatError } from './errors/wire-format-error.js';
@@ -145,7 +155,8 @@ export class TfeClient implements TeamApi {
    */
   async listTaggedWorkspaces(organization: string, options: { projectId?: string; keyValueTags: boolean }): Promise<TaggedWorkspaces> {
     const filter: Record<string, string> = options.projectId ? { 'filter[project][id]': options.projectId } : {};
-    const list = (query: Record<string, string>) => this.listAll({ method: 'GET', path: `${org(organization)}/workspaces`, query }, wire.workspacesWithTagsFromList);
+    const list = (query: Record<string, string>) =>
+      this.listAll({ method: 'GET', path: `${org(organization)}/workspaces`, query }, wire.workspacesWithTagsFromList);
     if (!options.keyValueTags) return { workspaces: await list(filter), keyValueTags: false };
     try {
       const workspaces = await list({ ...filter, include: EFFECTIVE_TAG_BINDINGS });

@@ -84,7 +84,8 @@ describe('token sources, in order', () => {
       message = (error as Error).message;
     }
     expect(message).toContain('No API token for app.terraform.io');
-    for (const source of ['TFE_TOKEN', 'TF_TOKEN_app_terraform_io', 'credentials.tfrc.json (no such file)', 'terraformrc (not a JSON config']) expect(message).toContain(source);
+    for (const source of ['TFE_TOKEN', 'TF_TOKEN_app_terraform_io', 'credentials.tfrc.json (no such file)', 'terraformrc (not a JSON config'])
+      expect(message).toContain(source);
     expect(message).not.toContain(CANARY);
     expect(connectionFromMessage(home)).toBe(
       `No API token for app.terraform.io. Tried, in order: TFE_TOKEN (not set), TF_TOKEN_app_terraform_io (not set), ${join(home, '.terraform.d', 'credentials.tfrc.json')} (no such file), TF_CLI_CONFIG_FILE (not set). Set TFE_TOKEN, or run \`terraform login app.terraform.io\`.`,

@@ -143,33 +143,37 @@ describe('RateLimiter', () => {
   });
   it('with settled requests, starts that follow an answer are never within a second of it', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 30 }), fc.array(fc.tuple(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 1500 })), { minLength: 1, maxLength: 90 }), async (rate, requests) => {
-        const clock = fakeClock();
-        const limiter = new RateLimiter(rate, clock);
-        // Each request: started, then answered `latency` later (the clock runs on between them).
-        const spans: { start: number; answer: number }[] = [];
-        const open: { slot: Awaited<ReturnType<RateLimiter['acquire']>>; answer: number }[] = [];
-        for (const [gap, latency] of requests) {
-          clock.t += gap;
-          for (const o of open.filter((o) => o.answer <= clock.t)) limiter.settle(o.slot);
-          open.splice(0, open.length, ...open.filter((o) => o.answer > clock.t));
-          const slot = await limiter.acquire();
-          for (const o of open.filter((o) => o.answer <= clock.t)) limiter.settle(o.slot);
-          open.splice(0, open.length, ...open.filter((o) => o.answer > clock.t));
-          spans.push({ start: clock.now(), answer: clock.now() + latency });
-          open.push({ slot, answer: clock.now() + latency });
-        }
-        // The service saw each request arrive between its start and its answer, and (the limiter's
-        // assumption for one in flight) within the margin of its start. The worst case for a window
-        // is the latest arrival of an earlier one and the earliest of a later one: of any `rate + 1`
-        // requests in start order, the last starts at least a second after the first's latest arrival.
-        for (let i = 0; i + rate < spans.length; i++) {
-          const first = spans[i]!;
-          const last = spans[i + rate]!;
-          const latestArrival = Math.min(first.answer, first.start + RATE_WINDOW_MARGIN_MS);
-          expect(last.start - latestArrival).toBeGreaterThanOrEqual(RATE_WINDOW_MS);
-        }
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 30 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 1500 })), { minLength: 1, maxLength: 90 }),
+        async (rate, requests) => {
+          const clock = fakeClock();
+          const limiter = new RateLimiter(rate, clock);
+          // Each request: started, then answered `latency` later (the clock runs on between them).
+          const spans: { start: number; answer: number }[] = [];
+          const open: { slot: Awaited<ReturnType<RateLimiter['acquire']>>; answer: number }[] = [];
+          for (const [gap, latency] of requests) {
+            clock.t += gap;
+            for (const o of open.filter((o) => o.answer <= clock.t)) limiter.settle(o.slot);
+            open.splice(0, open.length, ...open.filter((o) => o.answer > clock.t));
+            const slot = await limiter.acquire();
+            for (const o of open.filter((o) => o.answer <= clock.t)) limiter.settle(o.slot);
+            open.splice(0, open.length, ...open.filter((o) => o.answer > clock.t));
+            spans.push({ start: clock.now(), answer: clock.now() + latency });
+            open.push({ slot, answer: clock.now() + latency });
+          }
+          // The service saw each request arrive between its start and its answer, and (the limiter's
+          // assumption for one in flight) within the margin of its start. The worst case for a window
+          // is the latest arrival of an earlier one and the earliest of a later one: of any `rate + 1`
+          // requests in start order, the last starts at least a second after the first's latest arrival.
+          for (let i = 0; i + rate < spans.length; i++) {
+            const first = spans[i]!;
+            const last = spans[i + rate]!;
+            const latestArrival = Math.min(first.answer, first.start + RATE_WINDOW_MARGIN_MS);
+            expect(last.start - latestArrival).toBeGreaterThanOrEqual(RATE_WINDOW_MS);
+          }
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -57,7 +57,18 @@ describe('a server that accepts and never answers', () => {
     // It is still retried once: one lost answer is a flaky network, not a dead server.
     expect(attempts.unanswered).toBeGreaterThanOrEqual(1);
     // A stalled body is the same silence; other transport errors keep their whole budget.
-    expect(decide('GET', { kind: 'transport', maybeSent: true, code: 'UND_ERR_BODY_TIMEOUT' }, { failures: 1, rateLimited: 0, unanswered: attempts.unanswered }, P, half).retry).toBe(false);
-    expect(decide('GET', { kind: 'transport', maybeSent: true, code: 'ECONNRESET' }, { failures: 1, rateLimited: 0, unanswered: attempts.unanswered }, P, half).retry).toBe(true);
+    expect(
+      decide(
+        'GET',
+        { kind: 'transport', maybeSent: true, code: 'UND_ERR_BODY_TIMEOUT' },
+        { failures: 1, rateLimited: 0, unanswered: attempts.unanswered },
+        P,
+        half,
+      ).retry,
+    ).toBe(false);
+    expect(
+      decide('GET', { kind: 'transport', maybeSent: true, code: 'ECONNRESET' }, { failures: 1, rateLimited: 0, unanswered: attempts.unanswered }, P, half)
+        .retry,
+    ).toBe(true);
   });
 });

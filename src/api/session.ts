@@ -15,11 +15,19 @@ import { OutcomeUnknownError } from './errors/outcome-unknown-error.js';
 import { RemoteError } from './errors/remote-error.js';
 import type { ServerUnreachableError } from './errors/server-unreachable-error.js';
 import { TransportError } from './errors/transport-error.js';
-import { createTransport, DEFAULT_TIMEOUTS, describePath, describeRequest, type HttpRequest, type HttpResponse, type Timeouts, type Transport } from './http.js';
+import {
+  createTransport,
+  DEFAULT_TIMEOUTS,
+  describePath,
+  describeRequest,
+  type HttpRequest,
+  type HttpResponse,
+  type Timeouts,
+  type Transport,
+} from './http.js';
 import { RateLimiter } from './limiter.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_RATE_LIMIT } from '../core/defaults.js';
 import { decide, DEFAULT_RETRY_POLICY, UNANSWERED_CODES, type Outcome, type RetryPolicy } from './retry.js';
-
 
 /** X-RateLimit-Limit as a whole number of requests per second, when it is one (a hostile value is ignored). */
 export function announcedRateLimit(headers: Readonly<Record<string, string | undefined>>): number | undefined {
@@ -134,12 +142,15 @@ export class Session {
       }
       const tripped = this.record(result);
       const outcome: Outcome =
-        result instanceof TransportError ? { kind: 'transport', maybeSent: result.maybeSent, code: result.code } : { kind: 'status', status: result.status, headers: result.headers };
+        result instanceof TransportError
+          ? { kind: 'transport', maybeSent: result.maybeSent, code: result.code }
+          : { kind: 'status', status: result.status, headers: result.headers };
       const decision = tripped ? ({ retry: false } as const) : decide(request.method, outcome, { failures, rateLimited, unanswered }, this.policy, this.random);
       this.report(described, attempt, result, decision.retry ? decision.delayMs : undefined);
       if (tripped) throw this.ended(request, tripped, mayHaveApplied);
       if (!(result instanceof TransportError)) this.heedAnnouncedLimit(result.headers);
-      if (!(result instanceof TransportError) && result.status >= 200 && result.status < 300) return { status: result.status, body: result.body, headers: result.headers };
+      if (!(result instanceof TransportError) && result.status >= 200 && result.status < 300)
+        return { status: result.status, body: result.body, headers: result.headers };
       if (request.method === 'DELETE' && mayHaveApplied && !(result instanceof TransportError) && result.status === 404) {
         return { status: 404, body: undefined, headers: result.headers, unconfirmed: true };
       }

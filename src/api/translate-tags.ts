@@ -13,7 +13,8 @@ const BINDING_TYPE = 'effective-tag-bindings';
 export function tagNamesOf(attributes: ObjectReader): string[] | undefined {
   const value = attributes.value['tag-names'];
   if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value) || value.some((t) => typeof t !== 'string')) throw attributes.error(`${attributes.at('tag-names')} is ${describeWire(value)}, expected an array of strings`);
+  if (!Array.isArray(value) || value.some((t) => typeof t !== 'string'))
+    throw attributes.error(`${attributes.at('tag-names')} is ${describeWire(value)}, expected an array of strings`);
   return value as string[];
 }
 

@@ -11,8 +11,20 @@ import { teamWriteBody } from './translate-team.js';
 const SAMPLES = fileURLToPath(new URL('../../../shared/api/samples/teams/', import.meta.url));
 
 const FOURTEEN = [
-  'manage-policies', 'manage-policy-overrides', 'manage-run-tasks', 'manage-workspaces', 'manage-vcs-settings', 'manage-agent-pools', 'manage-providers',
-  'manage-modules', 'manage-projects', 'read-projects', 'read-workspaces', 'manage-membership', 'manage-teams', 'manage-organization-access',
+  'manage-policies',
+  'manage-policy-overrides',
+  'manage-run-tasks',
+  'manage-workspaces',
+  'manage-vcs-settings',
+  'manage-agent-pools',
+  'manage-providers',
+  'manage-modules',
+  'manage-projects',
+  'read-projects',
+  'read-workspaces',
+  'manage-membership',
+  'manage-teams',
+  'manage-organization-access',
 ];
 
 function team(attributes: Record<string, unknown>): unknown {
@@ -22,13 +34,34 @@ function team(attributes: Record<string, unknown>): unknown {
 describe('a team as the seed profile and the current service report it', () => {
   it('the seed profile: fourteen flags, sso-team-id null, allow-member-token-management; no scim-linked', () => {
     const flags = Object.fromEntries(FOURTEEN.map((k) => [k, k === 'manage-teams']));
-    const read = teamFromDocument(team({ visibility: 'secret', 'sso-team-id': null, 'allow-member-token-management': true, 'organization-access': flags }), 'test');
-    expect(read).toEqual({ id: 'team-1', name: 'sre', visibility: 'secret', organizationAccess: flags, userIds: [], ssoTeamId: null, allowMemberTokenManagement: true });
+    const read = teamFromDocument(
+      team({ visibility: 'secret', 'sso-team-id': null, 'allow-member-token-management': true, 'organization-access': flags }),
+      'test',
+    );
+    expect(read).toEqual({
+      id: 'team-1',
+      name: 'sre',
+      visibility: 'secret',
+      organizationAccess: flags,
+      userIds: [],
+      ssoTeamId: null,
+      allowMemberTokenManagement: true,
+    });
   });
 
   it('the current service: every flag it sends, known or not, and the SCIM attributes', () => {
     const flags = { 'delegate-policy-overrides': true, 'access-secret-teams': false, 'manage-public-modules': true, 'manage-teams': true };
-    const read = teamFromDocument(team({ visibility: 'organization', 'sso-team-id': 'grp-7', 'allow-member-token-management': false, 'scim-linked': true, 'scim-group-name': 'Eng', 'organization-access': flags }), 'test');
+    const read = teamFromDocument(
+      team({
+        visibility: 'organization',
+        'sso-team-id': 'grp-7',
+        'allow-member-token-management': false,
+        'scim-linked': true,
+        'scim-group-name': 'Eng',
+        'organization-access': flags,
+      }),
+      'test',
+    );
     expect(read).toMatchObject({ organizationAccess: flags, ssoTeamId: 'grp-7', allowMemberTokenManagement: false, scimLinked: true });
   });
 
@@ -41,7 +74,9 @@ describe('a team as the seed profile and the current service report it', () => {
 
   it('a wrong type is a WireFormatError naming the attribute', () => {
     expect(() => teamFromDocument(team({ 'allow-member-token-management': 'yes' }), 'GET /teams/team-1')).toThrow(WireFormatError);
-    expect(() => teamFromDocument(team({ 'allow-member-token-management': 'yes' }), 'GET /teams/team-1')).toThrow(/data\.attributes\.allow-member-token-management is the string "yes", expected true or false/);
+    expect(() => teamFromDocument(team({ 'allow-member-token-management': 'yes' }), 'GET /teams/team-1')).toThrow(
+      /data\.attributes\.allow-member-token-management is the string "yes", expected true or false/,
+    );
     expect(() => teamFromDocument(team({ 'sso-team-id': 7 }), 'test')).toThrow(/sso-team-id/);
     expect(() => teamFromDocument(team({ 'scim-linked': 'true' }), 'test')).toThrow(/scim-linked/);
   });
@@ -54,11 +89,23 @@ describe('the write body', () => {
   });
 
   it('every attribute, by its wire name; ssoTeamId null is sent as null', () => {
-    const body = teamWriteBody({ name: 'a', visibility: 'organization', ssoTeamId: null, allowMemberTokenManagement: false, organizationAccess: { 'manage-teams': true, 'read-workspaces': false } });
+    const body = teamWriteBody({
+      name: 'a',
+      visibility: 'organization',
+      ssoTeamId: null,
+      allowMemberTokenManagement: false,
+      organizationAccess: { 'manage-teams': true, 'read-workspaces': false },
+    });
     expect(body).toEqual({
       data: {
         type: 'teams',
-        attributes: { name: 'a', visibility: 'organization', 'sso-team-id': null, 'allow-member-token-management': false, 'organization-access': { 'manage-teams': true, 'read-workspaces': false } },
+        attributes: {
+          name: 'a',
+          visibility: 'organization',
+          'sso-team-id': null,
+          'allow-member-token-management': false,
+          'organization-access': { 'manage-teams': true, 'read-workspaces': false },
+        },
       },
     });
     expect(JSON.stringify(body)).toContain('"sso-team-id":null');
@@ -67,7 +114,9 @@ describe('the write body', () => {
 
 if (existsSync(SAMPLES)) {
   const sample = (name: string): unknown => JSON.parse(readFileSync(`${SAMPLES}${name}`, 'utf8'));
-  const responses = readdirSync(SAMPLES).filter((f) => /^teams-.*\.response\.json$/.test(f)).sort();
+  const responses = readdirSync(SAMPLES)
+    .filter((f) => /^teams-.*\.response\.json$/.test(f))
+    .sort();
 
   describe('the teams samples of ../shared/api/samples/teams', () => {
     it('finds them', () => expect(responses.length).toBeGreaterThan(10));

@@ -41,7 +41,9 @@ function sample(name: string): unknown {
 }
 
 if (existsSync(SAMPLES)) {
-  const files = readdirSync(SAMPLES).filter((f) => f.endsWith('.response.json')).sort();
+  const files = readdirSync(SAMPLES)
+    .filter((f) => f.endsWith('.response.json'))
+    .sort();
   describe('every *.response.json of ../shared/api/samples parses', () => {
     it('finds the samples', () => expect(files.length).toBeGreaterThan(10));
     it.each(files)('%s', (file) => {
@@ -59,7 +61,12 @@ if (existsSync(SAMPLES)) {
   describe('sample details', () => {
     it('reads nested project permissions as dotted keys, and a missing key as not reported', () => {
       const grant = grantFromDocument(sample('team-projects-create.response.json'), 'test');
-      expect(grant).toMatchObject({ id: 'tprj-WbG7p5KnT7S7HZqw', resource: 'team-projects', teamId: 'team-xMGyoUhKmTkTzmAy', targetId: 'prj-ckZoJwdERaWcFHwi' });
+      expect(grant).toMatchObject({
+        id: 'tprj-WbG7p5KnT7S7HZqw',
+        resource: 'team-projects',
+        teamId: 'team-xMGyoUhKmTkTzmAy',
+        targetId: 'prj-ckZoJwdERaWcFHwi',
+      });
       expect(grant.access.access).toBe('read');
       expect(grant.access.permissions['project-access.settings']).toBe('read');
       expect(grant.access.permissions['workspace-access.locking']).toBe(false);
@@ -108,18 +115,35 @@ const grantResource = (attributes: unknown, type = 'team-projects') => ({
 describe('grants the tables do not fully know', () => {
   it('keeps unknown attributes in extra and never in the permissions', () => {
     const grant = grantFromDocument(
-      grantResource({ access: 'custom', 'project-access': { settings: 'read', 'state-files': 'write' }, 'workspace-access': { runs: 'plan', 'cost-estimates': true, future: { x: 1 } } }),
+      grantResource({
+        access: 'custom',
+        'project-access': { settings: 'read', 'state-files': 'write' },
+        'workspace-access': { runs: 'plan', 'cost-estimates': true, future: { x: 1 } },
+      }),
       'test',
     );
     expect(grant.access.permissions).toEqual({ 'project-access.settings': 'read', 'workspace-access.runs': 'plan' });
     expect(grant.extra).toEqual({ 'project-access.state-files': 'write', 'workspace-access.cost-estimates': true });
   });
   it('reads the newer permissions the tables know (variable-sets, policy-overrides) into the permissions, checked like the others', () => {
-    const grant = grantFromDocument(grantResource({ access: 'custom', 'project-access': { 'variable-sets': 'write' }, 'workspace-access': { 'policy-overrides': true } }), 'test');
+    const grant = grantFromDocument(
+      grantResource({ access: 'custom', 'project-access': { 'variable-sets': 'write' }, 'workspace-access': { 'policy-overrides': true } }),
+      'test',
+    );
     expect(grant.access.permissions).toEqual({ 'project-access.variable-sets': 'write', 'workspace-access.policy-overrides': true });
     expect(grant.extra).toEqual({});
-    expect(() => grantFromDocument(grantResource({ access: 'custom', 'workspace-access': { 'policy-overrides': 'yes' } }), 'test')).toThrow(/policy-overrides is the string "yes", expected a boolean/);
-    const workspace = grantFromDocument({ data: { ...grantResource({ access: 'write', 'policy-overrides': false }, 'team-workspaces').data, relationships: { team: { data: { id: 'team-1', type: 'teams' } }, workspace: { data: { id: 'ws-1', type: 'workspaces' } } } } }, 'test');
+    expect(() => grantFromDocument(grantResource({ access: 'custom', 'workspace-access': { 'policy-overrides': 'yes' } }), 'test')).toThrow(
+      /policy-overrides is the string "yes", expected a boolean/,
+    );
+    const workspace = grantFromDocument(
+      {
+        data: {
+          ...grantResource({ access: 'write', 'policy-overrides': false }, 'team-workspaces').data,
+          relationships: { team: { data: { id: 'team-1', type: 'teams' } }, workspace: { data: { id: 'ws-1', type: 'workspaces' } } },
+        },
+      },
+      'test',
+    );
     expect(workspace.access).toEqual({ access: 'write', permissions: { 'policy-overrides': false } });
   });
   it.each([
@@ -127,8 +151,16 @@ describe('grants the tables do not fully know', () => {
     ['data not an object', { data: [] }, /data is not an object/],
     ['a wrong type', { data: { ...grantResource({ access: 'read' }).data, type: 'teams' } }, /type is "teams"/],
     ['an unknown level', grantResource({ access: 'owner' }), /"owner", not an access level/],
-    ['a boolean as a string', grantResource({ access: 'custom', 'workspace-access': { locking: 'yes' } }), /workspace-access\.locking is the string "yes", expected a boolean/],
-    ['a missing relationship', { data: { id: 'tprj-1', type: 'team-projects', attributes: { access: 'read' }, relationships: {} } }, /relationships\.team is missing/],
+    [
+      'a boolean as a string',
+      grantResource({ access: 'custom', 'workspace-access': { locking: 'yes' } }),
+      /workspace-access\.locking is the string "yes", expected a boolean/,
+    ],
+    [
+      'a missing relationship',
+      { data: { id: 'tprj-1', type: 'team-projects', attributes: { access: 'read' }, relationships: {} } },
+      /relationships\.team is missing/,
+    ],
   ])('refuses %s with a WireFormatError', (_name, body, message) => {
     expect(() => grantFromDocument(body, 'GET /team-projects/tprj-1')).toThrow(WireFormatError);
     expect(() => grantFromDocument(body, 'GET /team-projects/tprj-1')).toThrow(message);
@@ -144,7 +176,10 @@ describe('request bodies', () => {
     expect(attributesOf({ access: 'write' }, 'team-workspaces')).toEqual({ access: 'write' });
   });
   it('sends the full custom set, nested for projects, defaults filled', () => {
-    const body = createGrantBody({ resource: 'team-projects', teamId: 'team-1', targetId: 'prj-1' }, customAccess('team-projects', { 'workspace-access.runs': 'apply' })) as any;
+    const body = createGrantBody(
+      { resource: 'team-projects', teamId: 'team-1', targetId: 'prj-1' },
+      customAccess('team-projects', { 'workspace-access.runs': 'apply' }),
+    ) as any;
     expect(body.data.type).toBe('team-projects');
     expect(body.data.relationships.project.data).toEqual({ type: 'projects', id: 'prj-1' });
     expect(body.data.attributes['project-access']).toEqual({ settings: 'read', teams: 'none', 'variable-sets': 'none' });
@@ -154,6 +189,15 @@ describe('request bodies', () => {
   it('sends flat custom attributes for workspaces on update', () => {
     const body = updateGrantBody('team-workspaces', 'tws-1', customAccess('team-workspaces', { runs: 'plan' })) as any;
     expect(body.data).toMatchObject({ id: 'tws-1', type: 'team-workspaces' });
-    expect(body.data.attributes).toEqual({ access: 'custom', runs: 'plan', variables: 'none', 'state-versions': 'none', 'sentinel-mocks': 'none', 'workspace-locking': false, 'run-tasks': false, 'policy-overrides': false });
+    expect(body.data.attributes).toEqual({
+      access: 'custom',
+      runs: 'plan',
+      variables: 'none',
+      'state-versions': 'none',
+      'sentinel-mocks': 'none',
+      'workspace-locking': false,
+      'run-tasks': false,
+      'policy-overrides': false,
+    });
   });
 });

@@ -10,7 +10,6 @@ import { grantFromResource } from './translate-grant.js';
 import { bindingsOfList, tagNamesOf } from './translate-tags.js';
 import { teamOf } from './translate-team.js';
 
-
 /** The pagination a list answer reported (docs/api.md, "Pagination"); absent on unpaginated answers. */
 export interface PageInfo {
   readonly currentPage: number;

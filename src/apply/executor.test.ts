@@ -20,7 +20,13 @@ const grant = (id: string, name: string, level: 'read' | 'write' | 'admin'): Liv
   access: access('team-projects', level),
   extra: {},
 });
-const add = (name: string, level: 'read' | 'write' | 'admin'): Change => ({ action: 'add', resource: 'team-projects', team: ref(name), target: PRJ, after: access('team-projects', level) });
+const add = (name: string, level: 'read' | 'write' | 'admin'): Change => ({
+  action: 'add',
+  resource: 'team-projects',
+  team: ref(name),
+  target: PRJ,
+  after: access('team-projects', level),
+});
 const update = (id: string, name: string, from: 'read' | 'write' | 'admin', to: 'read' | 'write' | 'admin'): Change => ({
   action: 'update',
   resource: 'team-projects',
@@ -31,7 +37,14 @@ const update = (id: string, name: string, from: 'read' | 'write' | 'admin', to: 
   after: access('team-projects', to),
   labelOnly: false,
 });
-const remove = (id: string, name: string): Change => ({ action: 'remove', resource: 'team-projects', id, team: ref(name), target: PRJ, before: access('team-projects', 'read') });
+const remove = (id: string, name: string): Change => ({
+  action: 'remove',
+  resource: 'team-projects',
+  id,
+  team: ref(name),
+  target: PRJ,
+  before: access('team-projects', 'read'),
+});
 const levelsOf = (api: FakeGrantApi) => Object.fromEntries(api.of(PRJ.id).map((g) => [g.teamId, g.access.access]));
 const faultOnce = (match: (call: Call) => boolean, fault: Fault) => {
   let used = false;
@@ -50,7 +63,10 @@ describe('applyChanges', () => {
   });
 
   it('finishes an add whose answer was lost by reading the target, without a second POST', async () => {
-    const api = new FakeGrantApi([], faultOnce((c) => c.kind === 'add', 'lost'));
+    const api = new FakeGrantApi(
+      [],
+      faultOnce((c) => c.kind === 'add', 'lost'),
+    );
     const report = await applyChanges([add('dev', 'write')], api);
     expect(report.outcomes[0]).toMatchObject({ status: 'applied', note: { kind: 'answer-lost-done' } });
     expect(api.calls.map((c) => c.kind)).toEqual(['add', 'list']);
@@ -58,7 +74,10 @@ describe('applyChanges', () => {
   });
 
   it('adds again when a POST failed with 5xx and the re-read shows nothing', async () => {
-    const api = new FakeGrantApi([], faultOnce((c) => c.kind === 'add', 'server-error'));
+    const api = new FakeGrantApi(
+      [],
+      faultOnce((c) => c.kind === 'add', 'server-error'),
+    );
     const report = await applyChanges([add('dev', 'write')], api);
     expect(report.outcomes[0]?.status).toBe('applied');
     expect(api.calls.map((c) => c.kind)).toEqual(['add', 'list', 'add']);
@@ -110,7 +129,10 @@ describe('applyChanges', () => {
   });
 
   it('counts a removal of a grant already gone as already-so, and a lost one as applied', async () => {
-    const api = new FakeGrantApi([grant('tprj-2', 'sre', 'read')], faultOnce((c) => c.kind === 'remove', 'lost'));
+    const api = new FakeGrantApi(
+      [grant('tprj-2', 'sre', 'read')],
+      faultOnce((c) => c.kind === 'remove', 'lost'),
+    );
     const report = await applyChanges([remove('tprj-1', 'ops'), remove('tprj-2', 'sre')], api, { concurrency: 1 });
     expect(report.outcomes.map((o) => o.status)).toEqual(['already-so', 'applied']);
     expect(api.of(PRJ.id)).toEqual([]);
@@ -119,7 +141,9 @@ describe('applyChanges', () => {
   it('keeps going after a failure, gives the reason and reports progress', async () => {
     const api = new FakeGrantApi([grant('tprj-1', 'ops', 'read')], (c) => (c.kind === 'update' ? 'fail' : undefined));
     const seen: ApplyProgress[] = [];
-    const report = await applyChanges([update('tprj-1', 'ops', 'read', 'admin'), add('dev', 'write'), add('sre', 'read')], api, { onProgress: (p) => seen.push(p) });
+    const report = await applyChanges([update('tprj-1', 'ops', 'read', 'admin'), add('dev', 'write'), add('sre', 'read')], api, {
+      onProgress: (p) => seen.push(p),
+    });
     expect(report.counts).toEqual({ applied: 2, alreadySo: 0, failed: 1, notStarted: 0 });
     expect(report.converged).toBe(false);
     expect(report.outcomes[0]).toMatchObject({ status: 'failed', reason: expect.stringContaining('status 500') });
@@ -138,16 +162,18 @@ describe('applyChanges', () => {
     const inner = new FakeGrantApi([]);
     let active = 0;
     let peak = 0;
-    const slow = <T>(work: () => Promise<T>) => async (): Promise<T> => {
-      active += 1;
-      peak = Math.max(peak, active);
-      await new Promise((resolve) => setTimeout(resolve, 2));
-      try {
-        return await work();
-      } finally {
-        active -= 1;
-      }
-    };
+    const slow =
+      <T>(work: () => Promise<T>) =>
+      async (): Promise<T> => {
+        active += 1;
+        peak = Math.max(peak, active);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        try {
+          return await work();
+        } finally {
+          active -= 1;
+        }
+      };
     const api: GrantApi = {
       listGrants: (t) => slow(() => inner.listGrants(t))(),
       addGrant: (t, id, a) => slow(() => inner.addGrant(t, id, a))(),
@@ -155,7 +181,11 @@ describe('applyChanges', () => {
       removeGrant: (r, id) => slow(() => inner.removeGrant(r, id))(),
     };
     const names = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'];
-    const report = await applyChanges(names.map((n) => add(n, 'read')), api, { concurrency: 3 });
+    const report = await applyChanges(
+      names.map((n) => add(n, 'read')),
+      api,
+      { concurrency: 3 },
+    );
     expect(report.counts.applied).toBe(10);
     expect(peak).toBe(3);
   });

@@ -93,7 +93,11 @@ export async function applyChanges(planned: readonly Change[], api: GrantApi, op
     const teams = options.teams;
     if (!teams) return Promise.resolve([]);
     const items = teams.changes.map((change, index) => ({ change, index })).filter(({ change }) => (change.action === 'delete') === deletions);
-    return Promise.all(items.map(({ change, index }) => limit(async () => settleTeam(index, stopped() ? { status: 'not-started', change } : await runTeamChange(teams.api, teams.organization, change)))));
+    return Promise.all(
+      items.map(({ change, index }) =>
+        limit(async () => settleTeam(index, stopped() ? { status: 'not-started', change } : await runTeamChange(teams.api, teams.organization, change))),
+      ),
+    );
   };
 
   await runTeams(false);
@@ -101,7 +105,11 @@ export async function applyChanges(planned: readonly Change[], api: GrantApi, op
   const changes = planned.map((change) => withCreatedTeam(change, created));
   const indexed = changes.map((change, index) => ({ change: typeof change === 'string' ? (planned[index] as Change) : change, index }));
   for (const [index, change] of changes.entries()) {
-    if (typeof change === 'string') settle(index, stopped() ? { status: 'not-started', change: planned[index] as Change } : { status: 'failed', change: planned[index] as Change, reason: change });
+    if (typeof change === 'string')
+      settle(
+        index,
+        stopped() ? { status: 'not-started', change: planned[index] as Change } : { status: 'failed', change: planned[index] as Change, reason: change },
+      );
   }
   const pending = new Set(changes.flatMap((c, index) => (typeof c === 'string' ? [index] : [])));
   const start = async (change: Change): Promise<ChangeOutcome> => (stopped() ? { status: 'not-started', change } : runChange(api, change));
@@ -113,7 +121,12 @@ export async function applyChanges(planned: readonly Change[], api: GrantApi, op
   const failedPairs = new Set(outcomes.filter((o) => o !== undefined && o.status === 'failed').map((o) => pairKey(o.change)));
   const removes = indexed.filter(({ change, index }) => change.action === 'remove' && !pending.has(index));
   for (const item of removes.filter(({ change }) => failedPairs.has(pairKey(change)))) {
-    settle(item.index, stopped() ? { status: 'not-started', change: item.change } : { status: 'failed', change: item.change, reason: 'not removed: the change of the same team on this target failed first' });
+    settle(
+      item.index,
+      stopped()
+        ? { status: 'not-started', change: item.change }
+        : { status: 'failed', change: item.change, reason: 'not removed: the change of the same team on this target failed first' },
+    );
   }
   await run(removes.filter(({ change }) => !failedPairs.has(pairKey(change))));
   // A team goes after the grant changes: its own grants go with it (docs/apply.md, "Team changes").
@@ -121,5 +134,11 @@ export async function applyChanges(planned: readonly Change[], api: GrantApi, op
   const teams = options.teams ? teamOutcomes : undefined;
   if (aborted()) return reportOf(outcomes, stopOf(options.signal?.reason), teams);
   if (refused) return reportOf(outcomes, await refusalStop(refused, options.describeRefusal), teams);
-  return reportOf(outcomes, teamRefused ? { reason: `the service refused a team change for the token's rights (${teamRefused.reason ?? ''})`, exitCode: EXIT.error, refused: true } : undefined, teams);
+  return reportOf(
+    outcomes,
+    teamRefused
+      ? { reason: `the service refused a team change for the token's rights (${teamRefused.reason ?? ''})`, exitCode: EXIT.error, refused: true }
+      : undefined,
+    teams,
+  );
 }

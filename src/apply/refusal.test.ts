@@ -13,10 +13,33 @@ import type { GrantApi } from './ports.js';
 
 const PRJ = { type: 'project', name: 'platform', id: 'prj-platform' } as const;
 const ref = (name: string) => ({ name, id: teamId(name) });
-const grant = (id: string, name: string): LiveGrant => ({ id, resource: 'team-projects', teamId: teamId(name), targetId: PRJ.id, access: access('team-projects', 'read'), extra: {} });
+const grant = (id: string, name: string): LiveGrant => ({
+  id,
+  resource: 'team-projects',
+  teamId: teamId(name),
+  targetId: PRJ.id,
+  access: access('team-projects', 'read'),
+  extra: {},
+});
 const add = (name: string): Change => ({ action: 'add', resource: 'team-projects', team: ref(name), target: PRJ, after: access('team-projects', 'write') });
-const update = (id: string, name: string): Change => ({ action: 'update', resource: 'team-projects', id, team: ref(name), target: PRJ, before: access('team-projects', 'read'), after: access('team-projects', 'admin'), labelOnly: false });
-const remove = (id: string, name: string): Change => ({ action: 'remove', resource: 'team-projects', id, team: ref(name), target: PRJ, before: access('team-projects', 'read') });
+const update = (id: string, name: string): Change => ({
+  action: 'update',
+  resource: 'team-projects',
+  id,
+  team: ref(name),
+  target: PRJ,
+  before: access('team-projects', 'read'),
+  after: access('team-projects', 'admin'),
+  labelOnly: false,
+});
+const remove = (id: string, name: string): Change => ({
+  action: 'remove',
+  resource: 'team-projects',
+  id,
+  team: ref(name),
+  target: PRJ,
+  before: access('team-projects', 'read'),
+});
 
 /** The fake's rules, with every write of the kinds named refused by `status`. */
 function refusing(api: FakeGrantApi, status: number, kinds: ReadonlyArray<'add' | 'update' | 'remove'>): GrantApi & { writes: number } {
@@ -25,13 +48,17 @@ function refusing(api: FakeGrantApi, status: number, kinds: ReadonlyArray<'add' 
     writes: 0,
     listGrants: (t: Parameters<GrantApi['listGrants']>[0]) => api.listGrants(t),
     addGrant: (...a: Parameters<GrantApi['addGrant']>) => (out.writes++, kinds.includes('add') ? deny('POST', '/team-projects') : api.addGrant(...a)),
-    updateGrant: (...a: Parameters<GrantApi['updateGrant']>) => (out.writes++, kinds.includes('update') ? deny('PATCH', `/team-projects/${a[1]}`) : api.updateGrant(...a)),
-    removeGrant: (...a: Parameters<GrantApi['removeGrant']>) => (out.writes++, kinds.includes('remove') ? deny('DELETE', `/team-projects/${a[1]}`) : api.removeGrant(...a)),
+    updateGrant: (...a: Parameters<GrantApi['updateGrant']>) => (
+      out.writes++, kinds.includes('update') ? deny('PATCH', `/team-projects/${a[1]}`) : api.updateGrant(...a)
+    ),
+    removeGrant: (...a: Parameters<GrantApi['removeGrant']>) => (
+      out.writes++, kinds.includes('remove') ? deny('DELETE', `/team-projects/${a[1]}`) : api.removeGrant(...a)
+    ),
   };
   return out;
 }
 
-describe('a write refused for the token\'s rights', () => {
+describe("a write refused for the token's rights", () => {
   it('a 404 PATCH of a grant still there stops the run: the rest not started, the line asked once', async () => {
     const api = refusing(new FakeGrantApi([grant('tprj-1', 'ops'), grant('tprj-2', 'sre')]), 404, ['update', 'add', 'remove']);
     const asked: RefusedOutcome[] = [];
@@ -48,12 +75,17 @@ describe('a write refused for the token\'s rights', () => {
     const api = refusing(new FakeGrantApi([]), 404, ['add']);
     const report = await applyChanges([add('dev'), add('ops')], api, { concurrency: 1 });
     expect(report.outcomes[0]).toMatchObject({ status: 'failed', refused: { request: 'POST /team-projects', status: 404, certain: false } });
-    expect(report.stopped?.reason).toMatch(/^the token \(whose, the server did not say\) may not change team access on project "platform": .*refused or not found/);
+    expect(report.stopped?.reason).toMatch(
+      /^the token \(whose, the server did not say\) may not change team access on project "platform": .*refused or not found/,
+    );
   });
 
   it('a 403 is a refusal of any write; a describer that fails leaves the line without identity', async () => {
     const api = refusing(new FakeGrantApi([grant('tprj-2', 'sre')]), 403, ['remove']);
-    const report = await applyChanges([remove('tprj-2', 'sre'), remove('tprj-3', 'qa')], api, { concurrency: 1, describeRefusal: () => Promise.reject(new Error('boom')) });
+    const report = await applyChanges([remove('tprj-2', 'sre'), remove('tprj-3', 'qa')], api, {
+      concurrency: 1,
+      describeRefusal: () => Promise.reject(new Error('boom')),
+    });
     expect(report.outcomes.map((o) => o.status)).toEqual(['failed', 'not-started']);
     expect(report.stopped?.reason).toMatch(/answered 403 to DELETE \/team-projects\/tprj-2 \(refused\)/);
     expect(report.stopped?.reason).not.toContain('boom');

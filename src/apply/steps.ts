@@ -23,7 +23,8 @@ export const MAX_UNANSWERED_ADDS = DEFAULT_RETRIES + 1;
 
 type Write = { readonly kind: 'add' } | { readonly kind: 'update'; readonly grantId: string };
 
-const failed = (change: Change, reason: string, refused?: WriteRefusal): ChangeOutcome => (refused ? { status: 'failed', change, reason, refused } : { status: 'failed', change, reason });
+const failed = (change: Change, reason: string, refused?: WriteRefusal): ChangeOutcome =>
+  refused ? { status: 'failed', change, reason, refused } : { status: 'failed', change, reason };
 
 function send(api: GrantApi, change: AddChange | UpdateChange, write: Write): Promise<unknown> {
   if (write.kind === 'add') return api.addGrant(change.target, change.team.id, change.after);
@@ -63,7 +64,8 @@ async function ensureAccess(api: GrantApi, change: AddChange | UpdateChange): Pr
       const trouble = troubleOf(error);
       const budget = write.kind === 'add' && trouble === 'outcome-unknown' ? MAX_UNANSWERED_ADDS : MAX_WRITES_PER_CHANGE;
       // A 404 of an update that ran out of writes is a grant that kept vanishing, not a refusal.
-      if (!recoverable(write, trouble) || writes >= budget) return failed(change, reasonOf(error), trouble === 'not-found' && write.kind === 'update' ? undefined : refusalOf(error, write.kind === 'add'));
+      if (!recoverable(write, trouble) || writes >= budget)
+        return failed(change, reasonOf(error), trouble === 'not-found' && write.kind === 'update' ? undefined : refusalOf(error, write.kind === 'add'));
       const read = await reread(api, change, error);
       if ('failure' in read) return failed(change, read.failure);
       const current = grantOfTeam(read.grants, change.team.id, write.kind === 'update' ? write.grantId : undefined);
@@ -73,7 +75,8 @@ async function ensureAccess(api: GrantApi, change: AddChange | UpdateChange): Pr
         continue;
       }
       // A 404 for a grant still listed: the token may see it but not change it (docs/api.md, "Seed: authentication" 5).
-      if (trouble === 'not-found' && write.kind === 'update' && current.id === write.grantId) return failed(change, `${reasonOf(error)}; the grant is still there`, refusalOf(error, false));
+      if (trouble === 'not-found' && write.kind === 'update' && current.id === write.grantId)
+        return failed(change, `${reasonOf(error)}; the grant is still there`, refusalOf(error, false));
       if (compareAccess(change.resource, change.after, current.access) === 'equal') {
         if (trouble === 'outcome-unknown') return { status: 'applied', change, note: { kind: 'answer-lost-done' } };
         return { status: 'already-so', change, note: { kind: 'already-had', grantId: current.id } };
@@ -109,7 +112,8 @@ async function ensureRemoved(api: GrantApi, change: RemoveChange): Promise<Chang
         return { status: 'applied', change, note: { kind: 'answer-lost-gone' } };
       }
       // A 404 for a grant still listed: the token may not remove it (docs/api.md, "Seed: authentication" 5).
-      if (trouble === 'not-found' || writes >= MAX_WRITES_PER_CHANGE) return failed(change, `${reasonOf(error)}; the grant is still there`, trouble === 'not-found' ? refusalOf(error, false) : undefined);
+      if (trouble === 'not-found' || writes >= MAX_WRITES_PER_CHANGE)
+        return failed(change, `${reasonOf(error)}; the grant is still there`, trouble === 'not-found' ? refusalOf(error, false) : undefined);
     }
   }
 }

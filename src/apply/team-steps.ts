@@ -36,7 +36,9 @@ async function send(api: TeamApi, organization: string, change: TeamChange): Pro
       return { status: 'applied', change };
     case 'delete': {
       const outcome = await api.deleteTeam(change.id);
-      return outcome === 'removed' ? { status: 'applied', change } : { status: 'applied', change, note: 'the answer was lost; the service no longer has the team' };
+      return outcome === 'removed'
+        ? { status: 'applied', change }
+        : { status: 'applied', change, note: 'the answer was lost; the service no longer has the team' };
     }
   }
 }
@@ -46,7 +48,8 @@ export async function runTeamChange(api: TeamApi, organization: string, change: 
   try {
     return await send(api, organization, change);
   } catch (error: unknown) {
-    if (change.action === 'delete' && troubleOf(error) === 'not-found') return { status: 'already-so', change, note: 'the service answered 404: the team is gone (or this token may not delete it; the next plan tells which)' };
+    if (change.action === 'delete' && troubleOf(error) === 'not-found')
+      return { status: 'already-so', change, note: 'the service answered 404: the team is gone (or this token may not delete it; the next plan tells which)' };
     const refused = refusalOf(error, change.action === 'create');
     return { status: 'failed', change, reason: reasonOf(error), ...(refused ? { refused } : {}) };
   }

@@ -18,7 +18,9 @@ describe('flag errors', () => {
   it('regression: an ambiguous value (`--port -x`) is one line, not node:util advice over three', () => {
     const message = messageOf(['--port', '-x']);
     expect(message).not.toContain('\n');
-    expect(message).toBe("Option '--port' argument is ambiguous. Did you forget to specify the option argument for '--port'? Run `tfe-access emulator --help` for the options.");
+    expect(message).toBe(
+      "Option '--port' argument is ambiguous. Did you forget to specify the option argument for '--port'? Run `tfe-access emulator --help` for the options.",
+    );
   });
 
   it('a negative number after a string option is its value, as with `=`', () => {

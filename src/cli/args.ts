@@ -164,7 +164,9 @@ const DURATION = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h))+$/;
 
 /** A duration in Go's (and Terraform's) notation, `90s`, `5m`, `1h30m`, `500ms`: milliseconds, above 0. `what` names it in the error. */
 export function durationOf(raw: string, what: string): number {
-  const ms = DURATION.test(raw) ? [...raw.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)].reduce((sum, [, n, unit]) => sum + Number(n) * (DURATION_UNITS_MS[unit ?? ''] ?? 0), 0) : 0;
+  const ms = DURATION.test(raw)
+    ? [...raw.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)].reduce((sum, [, n, unit]) => sum + Number(n) * (DURATION_UNITS_MS[unit ?? ''] ?? 0), 0)
+    : 0;
   if (!(ms > 0)) throw new CLIError(`${what} must be a duration such as 90s, 5m or 1h30m, got "${raw}".`);
   return ms;
 }

@@ -15,6 +15,7 @@ export function clockOf(io: IO): number {
   if (fixed === undefined || fixed === '') return Date.now();
   // A date alone would mean the end of that day (as `expires:` does): a clock is a time.
   const parsed = fixed.length > 10 ? parseExpiry(fixed) : undefined;
-  if (!parsed || 'error' in parsed) throw new CLIError(`TFE_ACCESS_NOW "${printable(fixed)}" is not an RFC 3339 time (2026-12-01T18:00:00Z); unset it to use the system clock.`);
+  if (!parsed || 'error' in parsed)
+    throw new CLIError(`TFE_ACCESS_NOW "${printable(fixed)}" is not an RFC 3339 time (2026-12-01T18:00:00Z); unset it to use the system clock.`);
   return Date.parse(parsed.at);
 }

@@ -8,7 +8,6 @@ import { colorOn } from './terminal.js';
 import type { ClockedRun, RunConnection, ReadChoices } from '../pipeline/request.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_RATE_LIMIT } from '../core/defaults.js';
 
-
 export const CONNECTION_OPTIONS: Options = {
   address: { type: 'string' },
   concurrency: { type: 'string' },
@@ -86,7 +85,14 @@ function answerTimeoutOf(io: IO): number | undefined {
 /** What every use case that talks to the API takes from the connection flags and the process: the three pieces of its request (pipeline/request.ts). */
 export function requestPieces(io: IO, flags: ConnectionFlags): { readonly connection: RunConnection; readonly run: ClockedRun; readonly read: ReadChoices } {
   return {
-    connection: { answerTimeoutMs: answerTimeoutOf(io), env: io.env, address: flags.address, concurrency: flags.concurrency, rateLimit: flags.rateLimit, onRateLimit: rateLimitNotice(io) },
+    connection: {
+      answerTimeoutMs: answerTimeoutOf(io),
+      env: io.env,
+      address: flags.address,
+      concurrency: flags.concurrency,
+      rateLimit: flags.rateLimit,
+      onRateLimit: rateLimitNotice(io),
+    },
     run: { timeoutMs: flags.timeoutMs, onNotice: (line: string) => io.stderr.write(`tfe-access: ${line}\n`), now: clockOf(io) },
     read: { concurrency: flags.concurrency, readBy: flags.readBy },
   };

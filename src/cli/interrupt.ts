@@ -38,7 +38,9 @@ function interrupt(source: InterruptSource): void {
     return;
   }
   if (source === 'EPIPE') return;
-  process.stderr.write(`tfe-access: ${DESCRIPTION[source]} again: stopping at once; a write in flight may or may not have been made. Run plan to see what is left.\n`);
+  process.stderr.write(
+    `tfe-access: ${DESCRIPTION[source]} again: stopping at once; a write in flight may or may not have been made. Run plan to see what is left.\n`,
+  );
   process.exit(INTERRUPT_EXIT[source]);
 }
 

@@ -26,23 +26,33 @@ export async function runPlan(parsed: Parsed, io: IO, kind: PlanKind = 'plan'): 
   const view = planViewOf(parsed, flags.color, kind);
   const bar = progress(io, 'Reading live access');
   const undone = kind === 'drift' ? 'drift was not checked' : 'no plan was printed';
-  const { result, now } = await stoppableRead(io, undone, (done, total) => bar.update(done, total), async ({ signal, onProgress }) => {
-    try {
-      // plan and drift show what the changes do to effective access; apply shows the changes alone.
-      const request = planRequestOf(parsed, io, flags, onProgress);
-      // Drift is about now: the policies are checked on live access, not on the plan's after-state.
-      const read = { ...request.read, effectiveChanges: true, policyState: kind === 'drift' ? 'live' : 'after' } as const;
-      return { result: await planFromFiles({ ...request, run: { ...request.run, signal }, read }), now: request.run.now };
-    } finally {
-      bar.done();
-    }
-  });
+  const { result, now } = await stoppableRead(
+    io,
+    undone,
+    (done, total) => bar.update(done, total),
+    async ({ signal, onProgress }) => {
+      try {
+        // plan and drift show what the changes do to effective access; apply shows the changes alone.
+        const request = planRequestOf(parsed, io, flags, onProgress);
+        // Drift is about now: the policies are checked on live access, not on the plan's after-state.
+        const read = { ...request.read, effectiveChanges: true, policyState: kind === 'drift' ? 'live' : 'after' } as const;
+        return { result: await planFromFiles({ ...request, run: { ...request.run, signal }, read }), now: request.run.now };
+      } finally {
+        bar.done();
+      }
+    },
+  );
   io.stdout.write(renderPlan(result.plan, format, { ...view, now }));
   return result;
 }
 
 /** The plan request of a command's flags: PATHS, --target and the connection flags. */
-export function planRequestOf(parsed: Parsed, io: IO, flags: ConnectionFlags, onProgress: RunOptions['onProgress']): PlanRequest & { readonly run: ClockedRun } {
+export function planRequestOf(
+  parsed: Parsed,
+  io: IO,
+  flags: ConnectionFlags,
+  onProgress: RunOptions['onProgress'],
+): PlanRequest & { readonly run: ClockedRun } {
   const { connection, run, read } = requestPieces(io, flags);
   return {
     paths: parsed.positionals,

@@ -31,7 +31,12 @@ export function stoppedLine(source: string, read: Read | undefined, undone: stri
 }
 
 /** Runs `run` with a signal the first SIGINT or SIGTERM aborts; a stop becomes the one line. */
-export async function stoppableRead<T>(io: IO, undone: string, onProgress: (done: number, total: number) => void, run: (reading: ReadingRun) => Promise<T>): Promise<T> {
+export async function stoppableRead<T>(
+  io: IO,
+  undone: string,
+  onProgress: (done: number, total: number) => void,
+  run: (reading: ReadingRun) => Promise<T>,
+): Promise<T> {
   const stop = new AbortController();
   let read: Read | undefined;
   const unlisten = io.onInterrupt?.((interruption) => {

@@ -10,10 +10,7 @@ const derived = join(samples, 'implied-permissions.derived.json');
 
 function flatten(value: unknown, prefix = ''): Record<string, unknown> {
   if (value === null || typeof value !== 'object') return { [prefix]: value };
-  return Object.assign(
-    {},
-    ...Object.entries(value).map(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k)),
-  ) as Record<string, unknown>;
+  return Object.assign({}, ...Object.entries(value).map(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k))) as Record<string, unknown>;
 }
 
 describe('access tables', () => {

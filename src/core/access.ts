@@ -57,9 +57,20 @@ export const NOT_KNOWN: unique symbol = Symbol('not known');
 const VARIABLE_SETS_SINCE = 'go-tfe v1.74, provider v0.64.0';
 const POLICY_OVERRIDES_SINCE = 'go-tfe and provider, April 2026';
 export const PROJECT_PERMISSIONS: readonly PermissionSpec[] = [
-  { key: 'project-access.settings', values: ['read', 'update', 'delete'], customDefault: 'read', description: 'Project settings: read, update, or update and delete the project.' },
+  {
+    key: 'project-access.settings',
+    values: ['read', 'update', 'delete'],
+    customDefault: 'read',
+    description: 'Project settings: read, update, or update and delete the project.',
+  },
   { key: 'project-access.teams', values: ['none', 'read', 'manage'], customDefault: 'none', description: "The project's team access: none, read, or manage." },
-  { key: 'project-access.variable-sets', values: ['none', 'read', 'write'], customDefault: 'none', description: "The project's variable sets: none, read, or write.", newer: VARIABLE_SETS_SINCE },
+  {
+    key: 'project-access.variable-sets',
+    values: ['none', 'read', 'write'],
+    customDefault: 'none',
+    description: "The project's variable sets: none, read, or write.",
+    newer: VARIABLE_SETS_SINCE,
+  },
   { key: 'workspace-access.runs', values: ['read', 'plan', 'apply'], customDefault: 'read', description: "Runs on the project's workspaces." },
   { key: 'workspace-access.sentinel-mocks', values: ['none', 'read'], customDefault: 'none', description: 'Downloading Sentinel mocks.' },
   { key: 'workspace-access.state-versions', values: ['none', 'read-outputs', 'read', 'write'], customDefault: 'none', description: 'State versions.' },
@@ -67,9 +78,20 @@ export const PROJECT_PERMISSIONS: readonly PermissionSpec[] = [
   { key: 'workspace-access.create', values: 'boolean', customDefault: false, description: 'Create workspaces in the project.' },
   { key: 'workspace-access.locking', values: 'boolean', customDefault: false, description: "Manually lock and unlock the project's workspaces." },
   { key: 'workspace-access.delete', values: 'boolean', customDefault: false, description: "Delete the project's workspaces." },
-  { key: 'workspace-access.move', values: 'boolean', customDefault: false, description: 'Move workspaces into and out of the project (the receiving project must allow it too).' },
+  {
+    key: 'workspace-access.move',
+    values: 'boolean',
+    customDefault: false,
+    description: 'Move workspaces into and out of the project (the receiving project must allow it too).',
+  },
   { key: 'workspace-access.run-tasks', values: 'boolean', customDefault: false, description: "Manage run tasks in the project's workspaces." },
-  { key: 'workspace-access.policy-overrides', values: 'boolean', customDefault: false, description: "Override soft-mandatory policy checks in the project's workspaces (with the organization permission delegate-policy-overrides).", newer: POLICY_OVERRIDES_SINCE },
+  {
+    key: 'workspace-access.policy-overrides',
+    values: 'boolean',
+    customDefault: false,
+    description: "Override soft-mandatory policy checks in the project's workspaces (with the organization permission delegate-policy-overrides).",
+    newer: POLICY_OVERRIDES_SINCE,
+  },
 ];
 
 // docs/api.md, "Seed: resources and fields", team-workspaces: attribute table, allowed values and custom defaults.
@@ -80,7 +102,13 @@ export const WORKSPACE_PERMISSIONS: readonly PermissionSpec[] = [
   { key: 'sentinel-mocks', values: ['none', 'read'], customDefault: 'none', description: 'Downloading Sentinel mocks.' },
   { key: 'workspace-locking', values: 'boolean', customDefault: false, description: 'Manually lock and unlock the workspace.' },
   { key: 'run-tasks', values: 'boolean', customDefault: false, description: 'Manage run tasks in the workspace.' },
-  { key: 'policy-overrides', values: 'boolean', customDefault: false, description: 'Override soft-mandatory policy checks in the workspace (with the organization permission delegate-policy-overrides).', newer: POLICY_OVERRIDES_SINCE },
+  {
+    key: 'policy-overrides',
+    values: 'boolean',
+    customDefault: false,
+    description: 'Override soft-mandatory policy checks in the workspace (with the organization permission delegate-policy-overrides).',
+    newer: POLICY_OVERRIDES_SINCE,
+  },
 ];
 
 export const PERMISSIONS: { readonly [R in Resource]: readonly PermissionSpec[] } = {

@@ -9,12 +9,15 @@ export type IncompleteReason =
   | { readonly code: 'identity-unknown' }
   /** These workspaces read (display names) are in a project the token cannot see: the access its grants give there is not counted. */
   | { readonly code: 'projects-unseen'; readonly workspaces: readonly string[] };
-export interface Coverage { readonly complete: boolean; readonly reasons: readonly IncompleteReason[] }
+export interface Coverage {
+  readonly complete: boolean;
+  readonly reasons: readonly IncompleteReason[];
+}
 /** What the run was asked to cover: the files' paths as given, and every narrowing flag (empty: not narrowed). */
 export interface Scope {
   readonly paths: readonly string[];
-  readonly targets: readonly string[];    // --target, as given
-  readonly teams: readonly string[];      // report --team
-  readonly projects: readonly string[];   // report --project
+  readonly targets: readonly string[]; // --target, as given
+  readonly teams: readonly string[]; // report --team
+  readonly projects: readonly string[]; // report --project
   readonly workspaces: readonly string[]; // report --workspace
 }

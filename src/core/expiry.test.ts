@@ -51,7 +51,16 @@ describe('parseExpiry', () => {
     expect(error('1969-12-31')).toBe('year 1969 is outside 1970-9998');
     expect(error('9999-12-31')).toBe('year 9999 is outside 1970-9998');
     // Forms Date.parse takes and RFC 3339 does not: no offset, short fields, a space, words.
-    for (const text of ['2026-12-01T18:00:00', '2026-12-1', '2026-12-01 18:00:00Z', '2026-12-01T18:00Z', 'tomorrow', '', '1 Dec 2026', '2026-12-01T18:00:00+0200']) {
+    for (const text of [
+      '2026-12-01T18:00:00',
+      '2026-12-1',
+      '2026-12-01 18:00:00Z',
+      '2026-12-01T18:00Z',
+      'tomorrow',
+      '',
+      '1 Dec 2026',
+      '2026-12-01T18:00:00+0200',
+    ]) {
       expect(error(text)).toMatch(/^expected a date YYYY-MM-DD/);
     }
   });
@@ -119,7 +128,11 @@ describe('desiredAt: the one decision of a run about which grants have ended', (
   // The end of 2026-12-01 UTC, as a date in the files means it.
   const END = '2026-12-02T00:00:00Z';
   const before = (ms: number) => Date.parse(END) - ms;
-  const grant = (name: string, expires?: string): DesiredGrant => ({ team: name, access: access('team-projects', 'write'), ...(expires ? { expires: { at: expires } } : {}) });
+  const grant = (name: string, expires?: string): DesiredGrant => ({
+    team: name,
+    access: access('team-projects', 'write'),
+    ...(expires ? { expires: { at: expires } } : {}),
+  });
 
   it('moves a grant out of the desired ones at the instant it ends, not a millisecond before', () => {
     const desired = desiredOf([{ type: 'project', name: 'platform', prune: true, grants: [grant('dev', END), grant('ops')] }]);

@@ -11,13 +11,17 @@ export function compareText(a: string, b: string): number {
 }
 
 /** Items in the code-unit order of one string of each. */
-export const byKey = <T>(key: (item: T) => string): Comparator<T> => (a, b) => compareText(key(a), key(b));
+export const byKey =
+  <T>(key: (item: T) => string): Comparator<T> =>
+  (a, b) =>
+    compareText(key(a), key(b));
 
 /** By name. */
 export const byName: Comparator<{ readonly name: string }> = (a, b) => compareText(a.name, b.name);
 
 /** Targets, or anything with a type and a name: by type, then by name. */
-export const byTypeThenName: Comparator<{ readonly type: string; readonly name: string }> = (a, b) => compareText(a.type, b.type) || compareText(a.name, b.name);
+export const byTypeThenName: Comparator<{ readonly type: string; readonly name: string }> = (a, b) =>
+  compareText(a.type, b.type) || compareText(a.name, b.name);
 
 /** `[key, value]` pairs (of a Map or `Object.entries`) by key. */
 export const byEntryKey: Comparator<readonly [string, unknown]> = (a, b) => compareText(a[0], b[0]);

@@ -7,7 +7,10 @@ describe('nestedPermissionsInto', () => {
   it('writes what nestPermissions(orderedEntries(...)) builds, in the same key order, after the keys already there', () => {
     const value = fc.oneof(fc.boolean(), fc.constantFrom('read', 'write', 'none', 'apply'));
     const sets = fc.constantFrom(...RESOURCES).chain((resource) =>
-      fc.tuple(fc.constant(resource), fc.subarray(PERMISSIONS[resource].map((spec) => spec.key)).chain((keys) => fc.tuple(...keys.map((key) => value.map((v) => [key, v] as const))))),
+      fc.tuple(
+        fc.constant(resource),
+        fc.subarray(PERMISSIONS[resource].map((spec) => spec.key)).chain((keys) => fc.tuple(...keys.map((key) => value.map((v) => [key, v] as const)))),
+      ),
     );
     fc.assert(
       fc.property(sets, ([resource, entries]) => {

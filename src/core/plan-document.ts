@@ -12,7 +12,6 @@ import { isPendingTeamId, type TeamChange } from './teams.js';
 
 export const PLAN_FORMAT_VERSION = 1;
 
-
 /**
  * A grant's level, the role it is (when the plan knows one: docs/plan.md, "Reading a plan") and the
  * permissions it has, in table order and the wire's nesting.
@@ -78,7 +77,10 @@ export function teamChangeDocument(change: TeamChange): JsonObject {
   const base: JsonObject = { action: change.action, name: change.name, id: change.action === 'create' ? null : change.id };
   if (change.action === 'rename') base.from = change.from;
   if (change.action === 'delete') {
-    base.grants = change.grants.map((g) => ({ target: { type: g.target.type, name: g.target.name, id: g.target.id }, ...accessDocument(g.resource, g.access) }));
+    base.grants = change.grants.map((g) => ({
+      target: { type: g.target.type, name: g.target.name, id: g.target.id },
+      ...accessDocument(g.resource, g.access),
+    }));
   } else {
     base.fields = change.fields.map((f) => ({ field: f.field, before: f.before, after: f.after }));
   }

@@ -100,7 +100,10 @@ export const POLICY_LEVELS: readonly string[] = [...new Set([...LEVELS['team-wor
   .sort((a, b) => Number(a === 'admin') - Number(b === 'admin'));
 
 function levelSchema(what: string): Readonly<Record<string, unknown>> {
-  return { description: `${what} A fixed level of the policy's kind: read, write, maintain, admin for projects; read, plan, write, admin for workspaces.`, enum: POLICY_LEVELS };
+  return {
+    description: `${what} A fixed level of the policy's kind: read, write, maintain, admin for projects; read, plan, write, admin for workspaces.`,
+    enum: POLICY_LEVELS,
+  };
 }
 
 const TEAM = { description: 'A team name.', type: 'string', minLength: 1 };
@@ -132,7 +135,10 @@ export const POLICY_RULES: { readonly [K in RuleKind]: RuleRow<K> } = {
   },
   'min-access': {
     schema: {
-      'min-access': mappingSchema('This team must have at least this level on every matched target.', ['team', 'access'], { team: TEAM, access: levelSchema('The least access the team must have.') }),
+      'min-access': mappingSchema('This team must have at least this level on every matched target.', ['team', 'access'], {
+        team: TEAM,
+        access: levelSchema('The least access the team must have.'),
+      }),
     },
     levelAt: ['min-access', 'access'],
     read: (policy) => ({ kind: 'min-access', team: String(field(policy, 'min-access').team), access: field(policy, 'min-access').access as FixedLevel }),
@@ -144,10 +150,14 @@ export const POLICY_RULES: { readonly [K in RuleKind]: RuleRow<K> } = {
   },
   'max-teams': {
     schema: {
-      'max-teams': mappingSchema('At most `count` teams (the owners team not counted) may have at least `access` on each matched target.', ['access', 'count'], {
-        access: levelSchema('The level counted (teams with at least it).'),
-        count: { description: 'How many teams may have it.', type: 'integer', minimum: 0 },
-      }),
+      'max-teams': mappingSchema(
+        'At most `count` teams (the owners team not counted) may have at least `access` on each matched target.',
+        ['access', 'count'],
+        {
+          access: levelSchema('The level counted (teams with at least it).'),
+          count: { description: 'How many teams may have it.', type: 'integer', minimum: 0 },
+        },
+      ),
     },
     levelAt: ['max-teams', 'access'],
     read: (policy) => ({ kind: 'max-teams', access: field(policy, 'max-teams').access as FixedLevel, count: Number(field(policy, 'max-teams').count) }),
@@ -159,10 +169,14 @@ export const POLICY_RULES: { readonly [K in RuleKind]: RuleRow<K> } = {
   },
   'max-expiry': {
     schema: {
-      'max-expiry': mappingSchema('Every grant of at least `access` on a matched target (its own grant, as the files give it or as it is live) must expire (`expires:`) within `days` days: a grant without `expires:` never does.', ['access', 'days'], {
-        access: levelSchema('The least level held to it (a custom grant: when it has every permission of the level).'),
-        days: { description: 'How many days ahead a grant may end, at the most.', type: 'integer', minimum: 1 },
-      }),
+      'max-expiry': mappingSchema(
+        'Every grant of at least `access` on a matched target (its own grant, as the files give it or as it is live) must expire (`expires:`) within `days` days: a grant without `expires:` never does.',
+        ['access', 'days'],
+        {
+          access: levelSchema('The least level held to it (a custom grant: when it has every permission of the level).'),
+          days: { description: 'How many days ahead a grant may end, at the most.', type: 'integer', minimum: 1 },
+        },
+      ),
     },
     levelAt: ['max-expiry', 'access'],
     read: (policy) => ({ kind: 'max-expiry', access: field(policy, 'max-expiry').access as FixedLevel, days: Number(field(policy, 'max-expiry').days) }),
@@ -184,7 +198,11 @@ export const POLICY_RULES: { readonly [K in RuleKind]: RuleRow<K> } = {
       ),
     },
     levelAt: null,
-    read: (policy) => ({ kind: 'organization-access', forbid: strings(field(policy, 'organization-access').forbid), exceptTeams: strings(field(policy, 'organization-access')['except-teams']) }),
+    read: (policy) => ({
+      kind: 'organization-access',
+      forbid: strings(field(policy, 'organization-access').forbid),
+      exceptTeams: strings(field(policy, 'organization-access')['except-teams']),
+    }),
     teams: (rule) => rule.exceptTeams.map((name, i) => ({ name, at: ['organization-access', 'except-teams', i] })),
     spell: (rule, spell) => ({ ...rule, exceptTeams: rule.exceptTeams.map(spell) }),
     document: (rule) => ({ kind: rule.kind, forbid: [...rule.forbid], except_teams: [...rule.exceptTeams] }),

@@ -3,5 +3,11 @@
 import type { Scope } from './coverage.js';
 
 export function scopeOf(given: Partial<Scope>): Scope {
-  return { paths: [...(given.paths ?? [])], targets: [...(given.targets ?? [])], teams: [...(given.teams ?? [])], projects: [...(given.projects ?? [])], workspaces: [...(given.workspaces ?? [])] };
+  return {
+    paths: [...(given.paths ?? [])],
+    targets: [...(given.targets ?? [])],
+    teams: [...(given.teams ?? [])],
+    projects: [...(given.projects ?? [])],
+    workspaces: [...(given.workspaces ?? [])],
+  };
 }

@@ -27,7 +27,9 @@ export const HCP_TERRAFORM = 'HCP Terraform';
 export function describeServer(server: ServerInfo): string {
   if (!server.pinged) return 'a server that does not answer GET /api/v2/ping (version unknown)';
   const name = server.app ?? 'the server';
-  const release = [server.version, server.numericVersion && server.numericVersion !== server.version ? `(${server.numericVersion})` : undefined].filter(Boolean).join(' ');
+  const release = [server.version, server.numericVersion && server.numericVersion !== server.version ? `(${server.numericVersion})` : undefined]
+    .filter(Boolean)
+    .join(' ');
   const api = server.apiVersion ? `API ${server.apiVersion}` : 'API version not announced';
   return `${name}${release ? ` ${release}` : server.app === HCP_TERRAFORM ? '' : ' (release not announced)'}, ${api}`;
 }

@@ -10,7 +10,9 @@ import { OWNERS_TEAM, type LiveGrant, type Team, type TargetType, type Viewer } 
 export function viewerOf(identity: TokenIdentity | undefined, organization: string, teams: readonly Team[]): Viewer {
   if (!identity) return { seesEveryTeam: false, teams: [] };
   if (identity.kind === 'organization') return { identity, seesEveryTeam: identity.resourceId === organization, teams: [] };
-  const own = teams.filter((team) => (identity.kind === 'team' ? team.id === identity.resourceId : identity.kind === 'user' && team.userIds?.includes(identity.userId) === true));
+  const own = teams.filter((team) =>
+    identity.kind === 'team' ? team.id === identity.resourceId : identity.kind === 'user' && team.userIds?.includes(identity.userId) === true,
+  );
   return { identity, seesEveryTeam: own.some((team) => team.name === OWNERS_TEAM), teams: own };
 }
 

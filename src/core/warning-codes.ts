@@ -17,6 +17,12 @@ export const WARNING_CODES = [
 ] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 /** The warnings about the files as a whole, not a target: only `settings.ignore-warnings` silences them. */
-const FILE_WIDE: readonly WarningCode[] = ['set-matches-nothing', 'key-value-tags-not-read', 'policy-matches-nothing', 'name-normalisation', 'team-setting-ignored'];
+const FILE_WIDE: readonly WarningCode[] = [
+  'set-matches-nothing',
+  'key-value-tags-not-read',
+  'policy-matches-nothing',
+  'name-normalisation',
+  'team-setting-ignored',
+];
 /** The warnings a target may silence: those of sets, policies and names name no target (docs/plan.md, "Warnings"). */
 export const TARGET_WARNING_CODES: readonly WarningCode[] = WARNING_CODES.filter((code) => !FILE_WIDE.includes(code));

@@ -4,18 +4,36 @@ import { coverageOf, incompleteTargetsOf } from './completeness.js';
 
 describe('incompleteTargetsOf', () => {
   it('marks targets the reader flagged and targets with a grant of an invisible team', () => {
-    const grant = (id: string, teamName: string, targetId: string) => ({ id, resource: 'team-projects' as const, teamId: teamId(teamName), targetId, access: access('team-projects', 'read'), extra: {} });
-    const live = liveOf('acme', [team('dev')], [
-      { type: 'project', id: 'prj-a', name: 'a', grants: [grant('g1', 'dev', 'prj-a')] },
-      { type: 'project', id: 'prj-b', name: 'b', grants: [grant('g2', 'secret', 'prj-b')] },
-      { type: 'project', id: 'prj-c', name: 'c', grants: [], complete: false },
-    ]);
+    const grant = (id: string, teamName: string, targetId: string) => ({
+      id,
+      resource: 'team-projects' as const,
+      teamId: teamId(teamName),
+      targetId,
+      access: access('team-projects', 'read'),
+      extra: {},
+    });
+    const live = liveOf(
+      'acme',
+      [team('dev')],
+      [
+        { type: 'project', id: 'prj-a', name: 'a', grants: [grant('g1', 'dev', 'prj-a')] },
+        { type: 'project', id: 'prj-b', name: 'b', grants: [grant('g2', 'secret', 'prj-b')] },
+        { type: 'project', id: 'prj-c', name: 'c', grants: [], complete: false },
+      ],
+    );
     expect([...incompleteTargetsOf(live)].sort()).toEqual(['prj-b', 'prj-c']);
   });
 });
 
 describe('coverageOf', () => {
-  const grant = (id: string, teamName: string, targetId: string) => ({ id, resource: 'team-workspaces' as const, teamId: teamId(teamName), targetId, access: access('team-workspaces', 'read'), extra: {} });
+  const grant = (id: string, teamName: string, targetId: string) => ({
+    id,
+    resource: 'team-workspaces' as const,
+    teamId: teamId(teamName),
+    targetId,
+    access: access('team-workspaces', 'read'),
+    extra: {},
+  });
 
   it('complete when every grant names a team the token sees and no read was flagged', () => {
     const live = liveOf('acme', [team('dev')], [{ type: 'workspace', id: 'ws-a', name: 'a', grants: [grant('g1', 'dev', 'ws-a')] }]);
@@ -23,12 +41,19 @@ describe('coverageOf', () => {
   });
 
   it('one grants-of-unseen-teams reason naming every incomplete target, projects first, each by name', () => {
-    const live = liveOf('acme', [team('dev')], [
-      { type: 'workspace', id: 'ws-z', name: 'z', grants: [grant('g1', 'secret', 'ws-z')] },
-      { type: 'workspace', id: 'ws-b', name: 'b "quoted"', grants: [], complete: false },
-      { type: 'workspace', id: 'ws-ok', name: 'ok', grants: [grant('g2', 'dev', 'ws-ok')] },
-      { type: 'project', id: 'prj-p', name: 'p', grants: [], complete: false },
-    ]);
-    expect(coverageOf(live)).toEqual({ complete: false, reasons: [{ code: 'grants-of-unseen-teams', targets: ['project "p"', 'workspace "b \\"quoted\\""', 'workspace "z"'] }] });
+    const live = liveOf(
+      'acme',
+      [team('dev')],
+      [
+        { type: 'workspace', id: 'ws-z', name: 'z', grants: [grant('g1', 'secret', 'ws-z')] },
+        { type: 'workspace', id: 'ws-b', name: 'b "quoted"', grants: [], complete: false },
+        { type: 'workspace', id: 'ws-ok', name: 'ok', grants: [grant('g2', 'dev', 'ws-ok')] },
+        { type: 'project', id: 'prj-p', name: 'p', grants: [], complete: false },
+      ],
+    );
+    expect(coverageOf(live)).toEqual({
+      complete: false,
+      reasons: [{ code: 'grants-of-unseen-teams', targets: ['project "p"', 'workspace "b \\"quoted\\""', 'workspace "z"'] }],
+    });
   });
 });

@@ -35,11 +35,7 @@ function namesAnUnseenTeam(live: LiveState, grants: readonly LiveGrant[]): boole
  * see every team never reads as the whole organization. `incomplete`: incompleteTargetsOf(live),
  * when the caller has it already.
  */
-export function coverageOf(
-  live: LiveState,
-  projectsUnseen: readonly string[] = [],
-  incomplete: ReadonlySet<string> = incompleteTargetsOf(live),
-): Coverage {
+export function coverageOf(live: LiveState, projectsUnseen: readonly string[] = [], incomplete: ReadonlySet<string> = incompleteTargetsOf(live)): Coverage {
   const reasons: IncompleteReason[] = [];
   if (live.viewer && !live.viewer.identity) reasons.push({ code: 'identity-unknown' });
   const unseen = unseenTargetsOf(live);

@@ -20,7 +20,14 @@ function liveProject(grants: Array<{ team: string; access: ReturnType<typeof acc
       type: 'project',
       id: 'prj-1',
       name: 'platform',
-      grants: grants.map((g, i) => ({ id: g.id ?? `tprj-${i}`, resource: 'team-projects', teamId: teamId(g.team), targetId: 'prj-1', access: g.access, extra: {} })),
+      grants: grants.map((g, i) => ({
+        id: g.id ?? `tprj-${i}`,
+        resource: 'team-projects',
+        teamId: teamId(g.team),
+        targetId: 'prj-1',
+        access: g.access,
+        extra: {},
+      })),
     },
   ]);
 }
@@ -79,12 +86,35 @@ describe('diff: properties', () => {
     fc.assert(
       fc.property(arbScenario, fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }), ({ desired, live }, coin) => {
         // Some live grants twice (the service erred), and some targets' first grant of the files expired.
-        const doubled = (t: LiveTarget, i: number): LiveTarget => ({ ...t, grants: t.grants.flatMap((g, j) => (coin[(i + j) % 8] ? [g, { ...g, id: `${g.id}-again` }] : [g])) });
-        const expiring = { ...desired, targets: desired.targets.map((t, i) => (coin[i] && t.grants.length > 0 ? { ...t, grants: t.grants.slice(1), expired: t.grants.slice(0, 1) } : t)) };
+        const doubled = (t: LiveTarget, i: number): LiveTarget => ({
+          ...t,
+          grants: t.grants.flatMap((g, j) => (coin[(i + j) % 8] ? [g, { ...g, id: `${g.id}-again` }] : [g])),
+        });
+        const expiring = {
+          ...desired,
+          targets: desired.targets.map((t, i) => (coin[i] && t.grants.length > 0 ? { ...t, grants: t.grants.slice(1), expired: t.grants.slice(0, 1) } : t)),
+        };
         const few: LiveState = { ...live, targets: new Map([...live.targets.values()].map((t, i) => [t.id, doubled(t, i)])) };
         // 16 grants more of a team the files do not name: every target is past INDEX_FROM.
-        const filler = (t: LiveTarget): LiveTarget => ({ ...t, grants: [...t.grants, ...Array.from({ length: 16 }, (_, k) => ({ id: `${t.id}-filler-${k}`, resource: t.type === 'project' ? ('team-projects' as const) : ('team-workspaces' as const), teamId: teamId('filler'), targetId: t.id, access: access(t.type === 'project' ? 'team-projects' : 'team-workspaces', 'read'), extra: {} }))] });
-        const many: LiveState = { ...few, teams: new Map([...few.teams, [teamId('filler'), team('filler')]]), targets: new Map([...few.targets.values()].map((t) => [t.id, filler(t)])) };
+        const filler = (t: LiveTarget): LiveTarget => ({
+          ...t,
+          grants: [
+            ...t.grants,
+            ...Array.from({ length: 16 }, (_, k) => ({
+              id: `${t.id}-filler-${k}`,
+              resource: t.type === 'project' ? ('team-projects' as const) : ('team-workspaces' as const),
+              teamId: teamId('filler'),
+              targetId: t.id,
+              access: access(t.type === 'project' ? 'team-projects' : 'team-workspaces', 'read'),
+              extra: {},
+            })),
+          ],
+        });
+        const many: LiveState = {
+          ...few,
+          teams: new Map([...few.teams, [teamId('filler'), team('filler')]]),
+          targets: new Map([...few.targets.values()].map((t) => [t.id, filler(t)])),
+        };
         expect(diff(expiring, many).filter((c) => c.team.name !== 'filler')).toEqual(diff(expiring, few));
       }),
       RUNS,
@@ -113,7 +143,12 @@ describe('diff: rules', () => {
       { team: 'ops', access: access('team-projects', 'read') },
       { team: 'audit', access: access('team-projects', 'write') },
     ]);
-    const desired = desiredOf([project([{ team: 'dev', access: access('team-projects', 'admin') }, { team: 'ops', access: access('team-projects', 'write') }])]);
+    const desired = desiredOf([
+      project([
+        { team: 'dev', access: access('team-projects', 'admin') },
+        { team: 'ops', access: access('team-projects', 'write') },
+      ]),
+    ]);
     const changes = diff(desired, live);
     expect(changes.map((c) => [c.action, c.team.name])).toEqual([
       ['remove', 'audit'],
@@ -170,11 +205,28 @@ describe('diff: rules', () => {
 describe('diff: roles', () => {
   const deployer = customAccess('team-projects', { 'workspace-access.runs': 'apply' });
   const observer = customAccess('team-projects', { 'workspace-access.state-versions': 'read-outputs' });
-  const roles = (extra: Array<[string, CustomAccess]> = []): DesiredRoles => ({ project: new Map([['deployer', deployer], ['observer', observer], ...extra]), workspace: new Map() });
+  const roles = (extra: Array<[string, CustomAccess]> = []): DesiredRoles => ({
+    project: new Map([['deployer', deployer], ['observer', observer], ...extra]),
+    workspace: new Map(),
+  });
 
   it('names the role the file names on the after side, and the role a live custom grant has on the before side', () => {
-    const desired = { ...desiredOf([project([{ team: 'dev', access: deployer, role: 'deployer' }, { team: 'ops', access: { access: 'read' } }])]), roles: roles() };
-    const changes = diff(desired, liveProject([{ team: 'ops', access: observer }, { team: 'audit', access: deployer }]));
+    const desired = {
+      ...desiredOf([
+        project([
+          { team: 'dev', access: deployer, role: 'deployer' },
+          { team: 'ops', access: { access: 'read' } },
+        ]),
+      ]),
+      roles: roles(),
+    };
+    const changes = diff(
+      desired,
+      liveProject([
+        { team: 'ops', access: observer },
+        { team: 'audit', access: deployer },
+      ]),
+    );
     expect(changes.map((c) => [c.action, c.team.name, 'beforeRole' in c ? c.beforeRole : undefined, 'afterRole' in c ? c.afterRole : undefined])).toEqual([
       ['remove', 'audit', 'deployer', undefined],
       ['add', 'dev', undefined, 'deployer'],

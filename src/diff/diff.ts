@@ -126,7 +126,15 @@ function diffTarget(run: DiffRun, target: DesiredTarget, live: LiveTarget): void
     const first = firstGrantOf(grants, byTeam, team.id);
     // docs/sets.md, "Sets": every change says where its desired grant comes from (without sets: the entry).
     if (first < 0) {
-      changes.push({ action: 'add', resource, team: { name: team.name, id: team.id }, target: (ref ??= targetRefOf(target, live)), after: grant.access, ...fromFile(grant), source: grant.origin ?? entryOf(target) });
+      changes.push({
+        action: 'add',
+        resource,
+        team: { name: team.name, id: team.id },
+        target: (ref ??= targetRefOf(target, live)),
+        after: grant.access,
+        ...fromFile(grant),
+        source: grant.origin ?? entryOf(target),
+      });
       continue;
     }
     const current = grants[first] as LiveGrant;
@@ -135,7 +143,18 @@ function diffTarget(run: DiffRun, target: DesiredTarget, live: LiveTarget): void
     if (comparison !== 'equal') {
       const labelOnly = comparison === 'label-only';
       const before = { before: current.access, ...beforeRole(desired, target.type, current) };
-      changes.push({ action: 'update', resource, id: current.id, team: { name: team.name, id: team.id }, target: (ref ??= targetRefOf(target, live)), ...before, after: grant.access, labelOnly, ...fromFile(grant), source: grant.origin ?? entryOf(target) });
+      changes.push({
+        action: 'update',
+        resource,
+        id: current.id,
+        team: { name: team.name, id: team.id },
+        target: (ref ??= targetRefOf(target, live)),
+        ...before,
+        after: grant.access,
+        labelOnly,
+        ...fromFile(grant),
+        source: grant.origin ?? entryOf(target),
+      });
     }
     // The service refuses a second grant for one team ("Team has already been taken"); should one
     // exist anyway, the file names the team, so the extra copies go.
@@ -143,7 +162,16 @@ function diffTarget(run: DiffRun, target: DesiredTarget, live: LiveTarget): void
     for (let e = 0; e < extras.length; e++) {
       const extra = extras[e] as number;
       decide(run, extra);
-      changes.push(removal(desired, target.type, grants[extra] as LiveGrant, { name: team.name, id: team.id }, (ref ??= targetRefOf(target, live)), grant.origin ?? entryOf(target)));
+      changes.push(
+        removal(
+          desired,
+          target.type,
+          grants[extra] as LiveGrant,
+          { name: team.name, id: team.id },
+          (ref ??= targetRefOf(target, live)),
+          grant.origin ?? entryOf(target),
+        ),
+      );
     }
   }
 
@@ -156,7 +184,9 @@ function diffTarget(run: DiffRun, target: DesiredTarget, live: LiveTarget): void
     // A grant of a team we cannot name is never removed: a partial read must not remove what it could not see.
     if (!team || team.name === OWNERS_TEAM || desired.settings.ignoreTeams.includes(team.name)) continue;
     // A removal's source is what prunes the target.
-    changes.push(removal(desired, target.type, grant, { name: team.name, id: team.id }, (ref ??= targetRefOf(target, live)), target.prunedBy ?? entryOf(target)));
+    changes.push(
+      removal(desired, target.type, grant, { name: team.name, id: team.id }, (ref ??= targetRefOf(target, live)), target.prunedBy ?? entryOf(target)),
+    );
   }
 }
 
@@ -186,7 +216,14 @@ function removeExpired(run: DiffRun, target: DesiredTarget, live: LiveTarget, by
     const expired = { reason: 'expired' as const, ...(grant.expires ? { expires: grant.expires.at } : {}) };
     for (const position of [first, ...extraGrantsOf(grants, byTeam, team.id, first)]) {
       decide(run, position);
-      const removed = removal(run.desired, target.type, grants[position] as LiveGrant, { name: team.name, id: team.id }, targetRefOf(target, live), grant.origin ?? entryOf(target));
+      const removed = removal(
+        run.desired,
+        target.type,
+        grants[position] as LiveGrant,
+        { name: team.name, id: team.id },
+        targetRefOf(target, live),
+        grant.origin ?? entryOf(target),
+      );
       run.changes.push({ ...removed, ...expired });
     }
   }
@@ -198,12 +235,18 @@ function beforeRole(desired: DesiredState, type: TargetType, grant: LiveGrant): 
   return role === undefined ? {} : { beforeRole: role };
 }
 
-function removal(desired: DesiredState, type: TargetType, grant: LiveGrant, team: { name: string; id: string }, target: TargetRef, source: GrantOrigin): RemoveChange {
+function removal(
+  desired: DesiredState,
+  type: TargetType,
+  grant: LiveGrant,
+  team: { name: string; id: string },
+  target: TargetRef,
+  source: GrantOrigin,
+): RemoveChange {
   return { action: 'remove', resource: RESOURCE_OF[type], id: grant.id, team, target, before: grant.access, ...beforeRole(desired, type, grant), source };
 }
 
 const ACTION_ORDER = { add: 0, update: 1, remove: 2 } as const;
-
 
 /** Sorted by target (type, name), then team name, then action and grant id: a total order. */
 export function compareChanges(a: Change, b: Change): number {
@@ -216,7 +259,12 @@ export function compareChanges(a: Change, b: Change): number {
 }
 
 /** All changes that turn the live state of the managed targets into the desired one, sorted. */
-export function diff(desired: DesiredState, live: LiveState, index: DiffIndex = indexLive(live), liveTargets: readonly LiveTarget[] = liveTargetsOf(desired, index)): Change[] {
+export function diff(
+  desired: DesiredState,
+  live: LiveState,
+  index: DiffIndex = indexLive(live),
+  liveTargets: readonly LiveTarget[] = liveTargetsOf(desired, index),
+): Change[] {
   const grants = liveTargets.reduce((sum, target) => sum + target.grants.length, 0);
   const run: DiffRun = { desired, index, changes: [], decided: new Uint8Array(grants), offset: 0, marked: 0 };
   desired.targets.forEach((target, i) => {

@@ -21,7 +21,14 @@ function project(grants: DesiredGrant[], prune = true): DesiredTarget {
 
 function live(teams: string[]): LiveState {
   const all = ['owners', 'dev', 'ops', 'audit'].map((n) => team(n));
-  const grants = teams.map((t, i) => ({ id: `tprj-${i}`, resource: 'team-projects' as const, teamId: teamId(t), targetId: 'prj-1', access: access('team-projects', 'write'), extra: {} }));
+  const grants = teams.map((t, i) => ({
+    id: `tprj-${i}`,
+    resource: 'team-projects' as const,
+    teamId: teamId(t),
+    targetId: 'prj-1',
+    access: access('team-projects', 'write'),
+    extra: {},
+  }));
   return liveOf('acme', all, [{ type: 'project', id: 'prj-1', name: 'platform', grants }]);
 }
 
@@ -69,7 +76,9 @@ describe('the plan warnings of expiring grants', () => {
     const desired = desiredOf([project([grant('dev', END)])]);
     expect(codes(desired, live(['dev']), before(7 * DAY))).toEqual([['grant-expires-soon', 'dev']]);
     expect(codes(desired, live(['dev']), before(7 * DAY + 1))).toEqual([]);
-    expect(codes(desiredOf([project([grant('dev', END)])], { expiryWarningDays: 30 }), live(['dev']), before(29 * DAY))).toEqual([['grant-expires-soon', 'dev']]);
+    expect(codes(desiredOf([project([grant('dev', END)])], { expiryWarningDays: 30 }), live(['dev']), before(29 * DAY))).toEqual([
+      ['grant-expires-soon', 'dev'],
+    ]);
   });
 
   it('says nothing more of a grant the plan adds or removes: its change says it', () => {

@@ -52,7 +52,8 @@ export function expiryWarnings(desired: DesiredState, index: DiffIndex, changes:
     const granted = new Set(target.grants.map((g) => g.team));
     const quiet = silenced(desired, target);
     if (!quiet.has('grant-expires-soon')) for (const grant of expiring.filter(untouched)) out.push(soon(target, grant, now, ref));
-    if (!quiet.has('grant-expired')) for (const grant of (target.expired ?? []).filter((g) => untouched(g) && !granted.has(g.team))) out.push(gone(target, grant, ref));
+    if (!quiet.has('grant-expired'))
+      for (const grant of (target.expired ?? []).filter((g) => untouched(g) && !granted.has(g.team))) out.push(gone(target, grant, ref));
   }
   return out;
 }

@@ -3,7 +3,17 @@
 // custom grant owns its whole vector and differs on every attribute, the newer ones included.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CUSTOM_DEFAULTS, IMPLIED, LEVELS, newerPermissions, PERMISSIONS, RESOURCES, type PermissionSpec, type PermissionValue, type Resource } from '../core/access.js';
+import {
+  CUSTOM_DEFAULTS,
+  IMPLIED,
+  LEVELS,
+  newerPermissions,
+  PERMISSIONS,
+  RESOURCES,
+  type PermissionSpec,
+  type PermissionValue,
+  type Resource,
+} from '../core/access.js';
 import type { ReportedAccess } from '../core/model.js';
 import { customAccess } from '../core/permissions.js';
 import { desiredOf, liveOf, team, teamId } from '../../test/support/states.js';
@@ -14,10 +24,13 @@ const RUNS = { numRuns: 300 };
 
 const valueArb = (spec: PermissionSpec): fc.Arbitrary<PermissionValue> => (spec.values === 'boolean' ? fc.boolean() : fc.constantFrom(...spec.values));
 const fixedLevels = (resource: Resource): string[] => LEVELS[resource].filter((l) => l !== 'custom');
-const vectorArb = (resource: Resource): fc.Arbitrary<Record<string, PermissionValue>> => fc.record(Object.fromEntries(PERMISSIONS[resource].map((s) => [s.key, valueArb(s)])));
+const vectorArb = (resource: Resource): fc.Arbitrary<Record<string, PermissionValue>> =>
+  fc.record(Object.fromEntries(PERMISSIONS[resource].map((s) => [s.key, valueArb(s)])));
 /** What a server reports for the newer attributes of a grant: any value, or nothing (an older server). */
 const reportedNewerArb = (resource: Resource): fc.Arbitrary<Record<string, PermissionValue>> =>
-  fc.record(Object.fromEntries(newerPermissions(resource).map((s) => [s.key, valueArb(s)])), { requiredKeys: [] }) as fc.Arbitrary<Record<string, PermissionValue>>;
+  fc.record(Object.fromEntries(newerPermissions(resource).map((s) => [s.key, valueArb(s)])), { requiredKeys: [] }) as fc.Arbitrary<
+    Record<string, PermissionValue>
+  >;
 
 describe('newer permissions: fixed levels never differ on them', () => {
   it.each(RESOURCES)('%s: the same fixed level is equal whatever the service reports for the newer attributes', (resource) => {
@@ -47,7 +60,9 @@ describe('newer permissions: fixed levels never differ on them', () => {
 
   it('team-workspaces write reports policy-overrides false (a value with a source): a custom set with true is no label change', () => {
     const row = { ...IMPLIED['team-workspaces'].write };
-    expect(compareAccess('team-workspaces', customAccess('team-workspaces', { ...row, 'policy-overrides': true }), { access: 'write', permissions: row })).toBe('different');
+    expect(compareAccess('team-workspaces', customAccess('team-workspaces', { ...row, 'policy-overrides': true }), { access: 'write', permissions: row })).toBe(
+      'different',
+    );
     expect(compareAccess('team-workspaces', customAccess('team-workspaces', row), { access: 'write', permissions: row })).toBe('label-only');
   });
 
@@ -72,14 +87,27 @@ describe('newer permissions: custom grants differ on every attribute', () => {
   });
 
   it('a live custom grant with variable-sets: write and a file that leaves it out plans an update to none', () => {
-    const live = liveOf('acme', [team('dev')], [
-      {
-        type: 'project',
-        id: 'prj-1',
-        name: 'platform',
-        grants: [{ id: 'tprj-1', resource: 'team-projects', teamId: teamId('dev'), targetId: 'prj-1', access: customAccess('team-projects', { 'project-access.variable-sets': 'write' }), extra: {} }],
-      },
-    ]);
+    const live = liveOf(
+      'acme',
+      [team('dev')],
+      [
+        {
+          type: 'project',
+          id: 'prj-1',
+          name: 'platform',
+          grants: [
+            {
+              id: 'tprj-1',
+              resource: 'team-projects',
+              teamId: teamId('dev'),
+              targetId: 'prj-1',
+              access: customAccess('team-projects', { 'project-access.variable-sets': 'write' }),
+              extra: {},
+            },
+          ],
+        },
+      ],
+    );
     const desired = desiredOf([{ type: 'project', name: 'platform', prune: true, grants: [{ team: 'dev', access: customAccess('team-projects', {}) }] }]);
     const [change] = diff(desired, live);
     expect(change).toMatchObject({ action: 'update', labelOnly: false });
@@ -87,7 +115,9 @@ describe('newer permissions: custom grants differ on every attribute', () => {
   });
 
   it('a server that does not report a newer attribute (an older release) shows no difference for it while the file leaves it at its default', () => {
-    const seedVector = Object.fromEntries(PERMISSIONS['team-workspaces'].filter((s) => s.newer === undefined).map((s) => [s.key, CUSTOM_DEFAULTS['team-workspaces'][s.key] as PermissionValue]));
+    const seedVector = Object.fromEntries(
+      PERMISSIONS['team-workspaces'].filter((s) => s.newer === undefined).map((s) => [s.key, CUSTOM_DEFAULTS['team-workspaces'][s.key] as PermissionValue]),
+    );
     expect(compareAccess('team-workspaces', customAccess('team-workspaces', {}), { access: 'custom', permissions: seedVector })).toBe('equal');
   });
 });

@@ -34,7 +34,11 @@ export function managesTeams(desired: DesiredState): boolean {
 }
 
 /** The plan without its refusals: the guards come after the diff (guard/plan-refusals.ts). */
-export function buildPlan(desired: DesiredState, live: LiveState, { server, supportWarnings = [], setWarnings = [], now, scope = scopeOf({}), targeted = false }: PlanContext = {}): DiffPlan {
+export function buildPlan(
+  desired: DesiredState,
+  live: LiveState,
+  { server, supportWarnings = [], setWarnings = [], now, scope = scopeOf({}), targeted = false }: PlanContext = {},
+): DiffPlan {
   const teams = managesTeams(desired) ? diffTeams(desired, live, { targeted }) : undefined;
   const index = indexLive(live, teams?.planned.byName);
   const liveTargets = liveTargetsOf(desired, index);
@@ -47,7 +51,13 @@ export function buildPlan(desired: DesiredState, live: LiveState, { server, supp
     organization: desired.organization,
     changes,
     summary: summarise(changes),
-    warnings: [...setWarnings.filter((w) => !ignored.has(w.code)), ...warnings(desired, index, liveTargets), ...expiring, ...supportWarnings, ...(teams?.warnings ?? []).filter((w) => !ignored.has(w.code))],
+    warnings: [
+      ...setWarnings.filter((w) => !ignored.has(w.code)),
+      ...warnings(desired, index, liveTargets),
+      ...expiring,
+      ...supportWarnings,
+      ...(teams?.warnings ?? []).filter((w) => !ignored.has(w.code)),
+    ],
     checksum: planChecksum(desired, incomplete, changes, [], teams?.changes),
     ...(server ? { server } : {}),
     // Every target read is one the plan covers (a saved plan's basis lists the same).
@@ -59,7 +69,13 @@ export function buildPlan(desired: DesiredState, live: LiveState, { server, supp
 }
 
 /** The checksum of `changes` planned from `desired` against a read with `incompleteTargets` (incompleteTargetsOf), with the policies' verdict and the team changes. */
-function planChecksum(desired: DesiredState, incompleteTargets: ReadonlySet<string>, changes: readonly Change[], violations: readonly PolicyViolation[], teamChanges: readonly TeamChange[] | undefined): string {
+function planChecksum(
+  desired: DesiredState,
+  incompleteTargets: ReadonlySet<string>,
+  changes: readonly Change[],
+  violations: readonly PolicyViolation[],
+  teamChanges: readonly TeamChange[] | undefined,
+): string {
   const guards = { maxRemovals: desired.settings.maxRemovals, incompleteTargets };
   const teams = teamChanges ? { teams: { changes: teamChanges, maxTeamDeletions: desired.settings.maxTeamDeletions ?? DEFAULT_MAX_TEAM_DELETIONS } } : {};
   return checksumOf({ organization: desired.organization, changes, ...guards, policies: policiesDigestOf(desired.policies ?? []), violations, ...teams });

@@ -10,21 +10,39 @@ const TFE: ServerInfo = { pinged: true, app: 'Terraform Enterprise', version: 'v
 const SOURCE = { file: 'access.yaml', line: 7, col: 7 };
 
 function liveWith(grants: Array<Pick<LiveGrant, 'access'>>): LiveState {
-  return liveOf('acme', [team('dev'), team('ops')], [
-    {
-      type: 'project',
-      id: 'prj-1',
-      name: 'platform',
-      grants: grants.map((g, i) => ({ id: `tprj-${i}`, resource: 'team-projects', teamId: teamId(i === 0 ? 'dev' : 'ops'), targetId: 'prj-1', access: g.access, extra: {} })),
-    },
-  ]);
+  return liveOf(
+    'acme',
+    [team('dev'), team('ops')],
+    [
+      {
+        type: 'project',
+        id: 'prj-1',
+        name: 'platform',
+        grants: grants.map((g, i) => ({
+          id: `tprj-${i}`,
+          resource: 'team-projects',
+          teamId: teamId(i === 0 ? 'dev' : 'ops'),
+          targetId: 'prj-1',
+          access: g.access,
+          extra: {},
+        })),
+      },
+    ],
+  );
 }
 
 const OLD_ADMIN = { access: { access: 'admin', permissions: { ...IMPLIED['team-projects'].admin } } } as const;
 const NEW_ADMIN = { access: { access: 'admin', permissions: { ...IMPLIED['team-projects'].admin, 'project-access.variable-sets': 'write' } } } as const;
 
 function wanting(value: string) {
-  return desiredOf([{ type: 'project', name: 'platform', prune: true, grants: [{ team: 'dev', source: SOURCE, access: customAccess('team-projects', { 'project-access.variable-sets': value }) }] }]);
+  return desiredOf([
+    {
+      type: 'project',
+      name: 'platform',
+      prune: true,
+      grants: [{ team: 'dev', source: SOURCE, access: customAccess('team-projects', { 'project-access.variable-sets': value }) }],
+    },
+  ]);
 }
 
 describe('support of the newer permissions', () => {
@@ -45,10 +63,14 @@ describe('support of the newer permissions', () => {
     const { problems, warnings } = supportFindings(wanting('write'), liveWith([OLD_ADMIN]), TFE);
     expect(warnings).toEqual([]);
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toContain('access.yaml:7:7: project "platform", team "dev": project-access.variable-sets: write is not supported by Terraform Enterprise v202307-1, API 2.6.0');
+    expect(problems[0]).toContain(
+      'access.yaml:7:7: project "platform", team "dev": project-access.variable-sets: write is not supported by Terraform Enterprise v202307-1, API 2.6.0',
+    );
     const old = supportFindings(wanting('read'), liveWith([]), UNKNOWN_SERVER).problems;
     expect(old).toHaveLength(1);
-    expect(old[0]).toContain('project-access.variable-sets: read is not supported by a server that does not answer GET /api/v2/ping (version unknown) (it predates them)');
+    expect(old[0]).toContain(
+      'project-access.variable-sets: read is not supported by a server that does not answer GET /api/v2/ping (version unknown) (it predates them)',
+    );
   });
 
   it('a value whose support nothing tells is a warning of the plan, not a failure', () => {

@@ -32,7 +32,9 @@ function scimRenames(desired: DesiredState, live: LiveState): string[] {
     const fate = planned.fates.get(team.name);
     if (fate?.kind !== 'renamed' || !fate.from.scimLinked) return [];
     const at = team.source ? `${team.source.file}:${team.source.line}:${team.source.col}: ` : '';
-    return [`${at}team "${team.name}": previously "${fate.from.name}" is linked to a SCIM group, whose identity provider owns its name (the service refuses to rename it); rename the group there, or drop previously`];
+    return [
+      `${at}team "${team.name}": previously "${fate.from.name}" is linked to a SCIM group, whose identity provider owns its name (the service refuses to rename it); rename the group there, or drop previously`,
+    ];
   });
 }
 
@@ -47,8 +49,16 @@ export function teamSupportFindings(desired: DesiredState, live: LiveState, serv
     const support = flagSupport(flag.key, live, server);
     for (const team of teams) {
       const at = team.source ? `${team.source.file}:${team.source.line}:${team.source.col}: ` : '';
-      if (support === 'unsupported') problems.push(`${at}team "${team.name}": organization-access ${flag.key}: true is not supported by ${described} (${server.pinged ? 'its teams do not report it' : 'it predates it'}); leave it out or use a server that has it`);
-      if (support === 'unknown') warnings.push({ code: 'permission-support-unknown', message: `team ${team.name} gets organization-access ${flag.key}: true, and no team read from ${described} tells whether it has ${flag.key}; a server without it would drop it, which the next plan shows.`, team: team.name });
+      if (support === 'unsupported')
+        problems.push(
+          `${at}team "${team.name}": organization-access ${flag.key}: true is not supported by ${described} (${server.pinged ? 'its teams do not report it' : 'it predates it'}); leave it out or use a server that has it`,
+        );
+      if (support === 'unknown')
+        warnings.push({
+          code: 'permission-support-unknown',
+          message: `team ${team.name} gets organization-access ${flag.key}: true, and no team read from ${described} tells whether it has ${flag.key}; a server without it would drop it, which the next plan shows.`,
+          team: team.name,
+        });
     }
   }
   return { problems, warnings };

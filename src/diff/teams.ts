@@ -32,7 +32,11 @@ export interface TeamDiffOptions {
  */
 export function canMakeSecret(viewer: Viewer | undefined): boolean {
   if (!viewer?.identity || viewer.seesEveryTeam) return true;
-  return viewer.teams.some((t) => t.organizationAccess['access-secret-teams'] === true && (t.organizationAccess['manage-teams'] === true || t.organizationAccess['manage-organization-access'] === true));
+  return viewer.teams.some(
+    (t) =>
+      t.organizationAccess['access-secret-teams'] === true &&
+      (t.organizationAccess['manage-teams'] === true || t.organizationAccess['manage-organization-access'] === true),
+  );
 }
 
 interface Context {
@@ -50,14 +54,23 @@ function fieldChanges(desired: DesiredTeam, live: Team | undefined, context: Con
   };
   if (desired.visibility !== undefined) {
     if (desired.visibility === 'secret' && !canMakeSecret(context.live.viewer)) {
-      if (live?.visibility !== 'secret') context.warnings.push(ignored(desired.name, 'visibility: secret is not set: the service keeps a team this token makes or changes visible to the organization (only owners, or a team with access-secret-teams, make secret teams); run with such a token'));
+      if (live?.visibility !== 'secret')
+        context.warnings.push(
+          ignored(
+            desired.name,
+            'visibility: secret is not set: the service keeps a team this token makes or changes visible to the organization (only owners, or a team with access-secret-teams, make secret teams); run with such a token',
+          ),
+        );
     } else push('visibility', live?.visibility, desired.visibility);
   }
   if (desired.ssoTeamId !== undefined) {
-    if (live?.scimLinked && (live.ssoTeamId ?? null) !== desired.ssoTeamId) context.warnings.push(ignored(desired.name, 'sso-team-id is not changed: the team is linked to a SCIM group, and the service ignores it'));
-    else if (!(live === undefined && desired.ssoTeamId === null)) push('sso-team-id', live === undefined ? undefined : (live.ssoTeamId ?? null), desired.ssoTeamId);
+    if (live?.scimLinked && (live.ssoTeamId ?? null) !== desired.ssoTeamId)
+      context.warnings.push(ignored(desired.name, 'sso-team-id is not changed: the team is linked to a SCIM group, and the service ignores it'));
+    else if (!(live === undefined && desired.ssoTeamId === null))
+      push('sso-team-id', live === undefined ? undefined : (live.ssoTeamId ?? null), desired.ssoTeamId);
   }
-  if (desired.allowMemberTokenManagement !== undefined) push('allow-member-token-management', live?.allowMemberTokenManagement, desired.allowMemberTokenManagement);
+  if (desired.allowMemberTokenManagement !== undefined)
+    push('allow-member-token-management', live?.allowMemberTokenManagement, desired.allowMemberTokenManagement);
   if (desired.organizationAccess) {
     // The live flags as the service will keep them: a companion left on by the service is no change.
     const reported = live?.organizationAccess ?? {};
@@ -103,7 +116,9 @@ function namedTeams(desired: DesiredState): Set<string> {
 function grantsOf(team: Team, live: LiveState): GoneGrant[] {
   const out: GoneGrant[] = [];
   for (const target of live.targets.values()) {
-    for (const grant of target.grants) if (grant.teamId === team.id) out.push({ resource: RESOURCE_OF[target.type], target: { type: target.type, name: target.name, id: target.id }, access: grant.access });
+    for (const grant of target.grants)
+      if (grant.teamId === team.id)
+        out.push({ resource: RESOURCE_OF[target.type], target: { type: target.type, name: target.name, id: target.id }, access: grant.access });
   }
   return out.sort((a, b) => byTypeThenName(a.target, b.target));
 }

@@ -24,7 +24,19 @@ describe('effective-access warnings', () => {
   });
 
   it('an admin grant is not shadowed, and manage-workspaces shadows workspace grants only', () => {
-    expect(run([{ type: 'project', name: 'core', prune: true, grants: [{ team: 'platform', access: access('team-projects', 'admin') }, { team: 'wsadmins', access: access('team-projects', 'read') }] }])).toEqual([]);
+    expect(
+      run([
+        {
+          type: 'project',
+          name: 'core',
+          prune: true,
+          grants: [
+            { team: 'platform', access: access('team-projects', 'admin') },
+            { team: 'wsadmins', access: access('team-projects', 'read') },
+          ],
+        },
+      ]),
+    ).toEqual([]);
     const found = run([{ type: 'workspace', name: 'net', prune: true, grants: [{ team: 'wsadmins', access: access('team-workspaces', 'plan') }] }]);
     expect(found.map((w) => w.code)).toEqual(['shadowed-by-organization-access']);
   });

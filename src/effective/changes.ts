@@ -79,7 +79,15 @@ export function effectiveChanges(changes: readonly Change[], context: ChangeCont
     const b = before.cell(change.team.id, change.target.type, change.target.id);
     const a = after.cell(change.team.id, change.target.type, change.target.id);
     if (!a && !b) continue;
-    out.push({ team: change.team, target: change.target, before: b?.access ?? null, after: a?.access ?? null, direction: 'none', via: [causeOf(change)], heldBy: heldBy(a, change) });
+    out.push({
+      team: change.team,
+      target: change.target,
+      before: b?.access ?? null,
+      after: a?.access ?? null,
+      direction: 'none',
+      via: [causeOf(change)],
+      heldBy: heldBy(a, change),
+    });
   }
   return out.sort(compareEffectiveChanges);
 }

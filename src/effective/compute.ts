@@ -53,7 +53,6 @@ function onWorkspace(access: Access | ReportedAccess): { permissions: Permission
 
 const grantKey = (resource: Resource, teamId: string, targetId: string): string => `${resource}\u0000${teamId}\u0000${targetId}`;
 
-
 export class EffectiveIndex {
   private readonly teams: ReadonlyMap<string, Team>;
   private readonly projects: ReadonlyMap<string, Project>;
@@ -89,11 +88,18 @@ export class EffectiveIndex {
     const contributions = this.contributions(team, type, target);
     if (contributions.length === 0) return undefined;
     const resource = RESOURCE_OF[type];
-    const permissions = maximum(resource, contributions.map((c) => c.permissions));
+    const permissions = maximum(
+      resource,
+      contributions.map((c) => c.permissions),
+    );
     return {
       team: { name: team.name, id: team.id },
       target: { type, name: target.name, id: target.id },
-      access: levelOf(resource, permissions, contributions.some((c) => c.admin)),
+      access: levelOf(
+        resource,
+        permissions,
+        contributions.some((c) => c.admin),
+      ),
       permissions,
       sources: contributions.map((c) => c.source),
     };
@@ -131,7 +137,10 @@ export class EffectiveIndex {
   private organizationRules(team: Team): { source: AccessSource; rule: OrganizationRule }[] {
     // The owners team has every permission; its source says so once.
     if (team.name === OWNERS_TEAM) return [{ source: { kind: 'owners' }, rule: OWNERS_RULE }];
-    return ORGANIZATION_RULES.filter((r) => team.organizationAccess[r.permission] === true).map((rule) => ({ source: { kind: 'organization', permission: rule.permission }, rule }));
+    return ORGANIZATION_RULES.filter((r) => team.organizationAccess[r.permission] === true).map((rule) => ({
+      source: { kind: 'organization', permission: rule.permission },
+      rule,
+    }));
   }
 
   private contributions(team: Team, type: TargetType, target: Project | Workspace): Contribution[] {
@@ -150,7 +159,11 @@ export class EffectiveIndex {
     }
     if (type === 'workspace') {
       for (const grant of this.grantsAt.get(grantKey('team-workspaces', team.id, target.id)) ?? []) {
-        out.push({ source: { kind: 'workspace', access: grant.access.access }, permissions: permissionsOf(resource, grant.access), admin: grant.access.access === 'admin' });
+        out.push({
+          source: { kind: 'workspace', access: grant.access.access },
+          permissions: permissionsOf(resource, grant.access),
+          admin: grant.access.access === 'admin',
+        });
       }
     }
     return out;

@@ -37,7 +37,8 @@ export function teamsAfter(teams: readonly Team[], changes: readonly TeamChange[
   for (const change of changes) {
     // A created team starts with every flag off, as the service makes it (core/team-flags.ts, defaults).
     const id = pendingTeamId(change.name);
-    if (change.action === 'create' && !seen.has(id)) out.push(withFields({ id, name: change.name, visibility: 'secret', organizationAccess: {} }, change.fields));
+    if (change.action === 'create' && !seen.has(id))
+      out.push(withFields({ id, name: change.name, visibility: 'secret', organizationAccess: {} }, change.fields));
   }
   return out;
 }

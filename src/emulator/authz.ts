@@ -130,12 +130,22 @@ export class Authz {
 
   /** Whether the caller sees the project (team-projects) or workspace (team-workspaces) `targetId`. */
   canSeeTarget(resource: Resource, targetId: string): boolean {
-    return this.onTarget(resource, targetId, (p) => this.canSeeProject(p), (w) => this.canSeeWorkspace(w));
+    return this.onTarget(
+      resource,
+      targetId,
+      (p) => this.canSeeProject(p),
+      (w) => this.canSeeWorkspace(w),
+    );
   }
 
   /** Whether the caller may change the grants on `targetId` (docs/api.md, "Seed: authentication" 3). */
   canAdminTarget(resource: Resource, targetId: string): boolean {
-    return this.onTarget(resource, targetId, (p) => this.canAdminProject(p), (w) => this.canAdminWorkspace(w));
+    return this.onTarget(
+      resource,
+      targetId,
+      (p) => this.canAdminProject(p),
+      (w) => this.canAdminWorkspace(w),
+    );
   }
 
   /** A check of the target a grant resource names; false when there is no such target. */

@@ -51,7 +51,11 @@ export function createTeam(store: Store, org: string, spec: TeamSpec): Team {
   });
 }
 
-export function createProject(store: Store, org: string, spec: { name: string; id?: string; description?: string | null; tagBindings?: TagBinding[] }): Project {
+export function createProject(
+  store: Store,
+  org: string,
+  spec: { name: string; id?: string; description?: string | null; tagBindings?: TagBinding[] },
+): Project {
   const id = chooseId(store, ID_PREFIX.project, spec.id);
   return store.addProject({ id, org, name: spec.name, description: spec.description ?? null, tagBindings: spec.tagBindings ?? [] });
 }
@@ -81,7 +85,13 @@ export interface GrantSpec {
 }
 
 /** Fixed levels report their implied values; custom fills the custom defaults (docs/api.md, "Seed: access levels"), of the profile's attributes. */
-export function grantPermissions(profile: Profile, resource: Resource, access: Level, base: Readonly<Record<string, PermissionValue>>, sent: Record<string, PermissionValue>): Record<string, PermissionValue> {
+export function grantPermissions(
+  profile: Profile,
+  resource: Resource,
+  access: Level,
+  base: Readonly<Record<string, PermissionValue>>,
+  sent: Record<string, PermissionValue>,
+): Record<string, PermissionValue> {
   if (access !== 'custom') return { ...impliedPermissions(profile, resource, access) };
   return { ...base, ...sent };
 }

@@ -21,7 +21,13 @@ export function param(ctx: RequestContext, index: number): string {
 }
 
 /** A list answer with the real envelope: `data`, `links`, `meta.pagination`; `page` overrides the request's. */
-export function pagedList<T>(ctx: RequestContext, items: readonly T[], render: (item: T) => unknown, extraMeta: Record<string, unknown> = {}, page = pageRequest(ctx.query)): unknown {
+export function pagedList<T>(
+  ctx: RequestContext,
+  items: readonly T[],
+  render: (item: T) => unknown,
+  extraMeta: Record<string, unknown> = {},
+  page = pageRequest(ctx.query),
+): unknown {
   const { data, meta } = paginate(items, page);
   return {
     data: data.map(render),

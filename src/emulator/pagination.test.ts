@@ -61,7 +61,10 @@ describe('pagination arithmetic (docs/api.md, "Pagination")', () => {
   it('links keep the other parameters and percent-encode the brackets, as in pagination-envelope.example.json', () => {
     const base = 'http://127.0.0.1:1/api/v2/team-projects';
     const q = query({ 'filter[project][id]': 'prj-1', 'page[number]': '2', 'page[size]': '20' });
-    const { meta } = paginate(Array.from({ length: 41 }, (_, i) => i), pageRequest(q));
+    const { meta } = paginate(
+      Array.from({ length: 41 }, (_, i) => i),
+      pageRequest(q),
+    );
     const links = pageLinks(base, q, meta);
     expect(links.self).toBe(`${base}?filter%5Bproject%5D%5Bid%5D=prj-1&page%5Bnumber%5D=2&page%5Bsize%5D=20`);
     expect(links.prev).toBe(`${base}?filter%5Bproject%5D%5Bid%5D=prj-1&page%5Bnumber%5D=1&page%5Bsize%5D=20`);

@@ -70,7 +70,10 @@ function match(route: Route, method: string, segments: readonly string[]): strin
 /** Splits an API path (after /api/v2) into percent-decoded segments; undefined when malformed. */
 export function pathSegments(apiPath: string): string[] | undefined {
   try {
-    return apiPath.split('/').filter((s) => s !== '').map((s) => decodeURIComponent(s));
+    return apiPath
+      .split('/')
+      .filter((s) => s !== '')
+      .map((s) => decodeURIComponent(s));
   } catch {
     return undefined;
   }

@@ -38,11 +38,21 @@ function accountOf(store: Store, identity: Identity): AccountUser | undefined {
   }
   if (identity.kind === 'org') {
     const username = `api-org-${identity.org}-${derived(`org:${identity.org}`, ORG_USERNAME_SUFFIX)}`;
-    return { id: `user-${derived(`org-user:${identity.org}`, ID_SUFFIX_LENGTH)}`, username, serviceAccount: true, resource: { type: 'organizations', id: identity.org } };
+    return {
+      id: `user-${derived(`org-user:${identity.org}`, ID_SUFFIX_LENGTH)}`,
+      username,
+      serviceAccount: true,
+      resource: { type: 'organizations', id: identity.org },
+    };
   }
   if (!store.teams.has(identity.teamId)) return undefined;
   const username = `api-team_${derived(`team:${identity.teamId}`, TEAM_USERNAME_SUFFIX)}`;
-  return { id: `user-${derived(`team-user:${identity.teamId}`, ID_SUFFIX_LENGTH)}`, username, serviceAccount: true, resource: { type: 'teams', id: identity.teamId } };
+  return {
+    id: `user-${derived(`team-user:${identity.teamId}`, ID_SUFFIX_LENGTH)}`,
+    username,
+    serviceAccount: true,
+    resource: { type: 'teams', id: identity.teamId },
+  };
 }
 
 /** The `users` document of the docs' sample: the attributes this project reads carry real values, the rest the sample's keys. */

@@ -16,7 +16,12 @@ export const NAME_TAKEN = (): Invalid => new Invalid('/data/attributes/name', 'N
 export function namesFilter(ctx: RequestContext): Set<string> | undefined {
   const raw = ctx.query.get('filter[names]');
   if (raw === null) return undefined;
-  return new Set(raw.split(',').map((n) => n.trim().toLowerCase()).filter((n) => n !== ''));
+  return new Set(
+    raw
+      .split(',')
+      .map((n) => n.trim().toLowerCase())
+      .filter((n) => n !== ''),
+  );
 }
 
 export function listOrganizations(ctx: RequestContext): Answer {
@@ -127,7 +132,10 @@ export function createWorkspaceRoute(ctx: RequestContext): Answer {
   const { attributes, relationships } = readSetupBody(ctx.body, 'workspaces');
   const name = readName(attributes, 'workspace');
   const projectId = readRelationshipId(relationships, 'project', 'projects');
-  const tags = { tagNames: readTagNames(attributes['tag-names'], '/data/attributes/tag-names'), tagBindings: readTagBindings(relationships, ctx.store.profile) };
+  const tags = {
+    tagNames: readTagNames(attributes['tag-names'], '/data/attributes/tag-names'),
+    tagBindings: readTagBindings(relationships, ctx.store.profile),
+  };
   // Without a project the workspace goes to the organization's Default Project, as in the real service.
   const project = projectId === undefined ? ctx.store.projectByName(org, DEFAULT_PROJECT) : ctx.store.projects.get(projectId);
   if (!project || project.org !== org) return NOT_FOUND;

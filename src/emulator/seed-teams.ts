@@ -14,7 +14,10 @@ function flagsOf(store: Store, value: unknown): Record<string, boolean> {
   const flags = store.profile.organizationFlags;
   const newer = value !== null && typeof value === 'object' ? Object.keys(value).find((k) => !flags.includes(k) && CURRENT_FLAGS.includes(k)) : undefined;
   if (newer !== undefined) {
-    throw new Invalid('organization-access', `organization-access.${newer} exists in the current profile only (this emulator runs the ${store.profile.name} profile; set profile: current)`);
+    throw new Invalid(
+      'organization-access',
+      `organization-access.${newer} exists in the current profile only (this emulator runs the ${store.profile.name} profile; set profile: current)`,
+    );
   }
   return readOrganizationAccess(value, 'organization-access', flags);
 }

@@ -17,7 +17,17 @@ import type { SeedDocument, SeedOrganization, SeedTeamProject, SeedTeamWorkspace
 type Obj = Record<string, unknown>;
 
 const ORG_KEYS = ['name', 'email', 'token', 'hcp-groups', 'teams', 'projects', 'workspaces', 'team-projects', 'team-workspaces'];
-const TEAM_KEYS = ['name', 'id', 'visibility', 'organization-access', 'sso-team-id', 'allow-member-token-management', 'scim-linked', 'scim-group-name', 'tokens'];
+const TEAM_KEYS = [
+  'name',
+  'id',
+  'visibility',
+  'organization-access',
+  'sso-team-id',
+  'allow-member-token-management',
+  'scim-linked',
+  'scim-group-name',
+  'tokens',
+];
 const PROJECT_KEYS = ['name', 'id', 'description', 'tag-bindings'];
 const WORKSPACE_KEYS = ['name', 'id', 'project', 'tag-names', 'tag-bindings'];
 const TEAM_PROJECT_KEYS = ['team', 'project', 'access', 'id', 'project-access', 'workspace-access'];
@@ -64,8 +74,12 @@ export function parseSeed(value: unknown): SeedDocument {
       stringAt(team.name, `${where}.teams[${j}].name`);
       listAt(team.tokens, `${where}.teams[${j}].tokens`).forEach((tok, k) => stringAt(tok, `${where}.teams[${j}].tokens[${k}]`));
     });
-    listAt(o.projects, `${where}.projects`).forEach((p, j) => stringAt(objectAt(p, `${where}.projects[${j}]`, PROJECT_KEYS).name, `${where}.projects[${j}].name`));
-    listAt(o.workspaces, `${where}.workspaces`).forEach((w, j) => stringAt(objectAt(w, `${where}.workspaces[${j}]`, WORKSPACE_KEYS).name, `${where}.workspaces[${j}].name`));
+    listAt(o.projects, `${where}.projects`).forEach((p, j) =>
+      stringAt(objectAt(p, `${where}.projects[${j}]`, PROJECT_KEYS).name, `${where}.projects[${j}].name`),
+    );
+    listAt(o.workspaces, `${where}.workspaces`).forEach((w, j) =>
+      stringAt(objectAt(w, `${where}.workspaces[${j}]`, WORKSPACE_KEYS).name, `${where}.workspaces[${j}].name`),
+    );
     listAt(o['team-projects'], `${where}.team-projects`).forEach((g, j) => objectAt(g, `${where}.team-projects[${j}]`, TEAM_PROJECT_KEYS));
     listAt(o['team-workspaces'], `${where}.team-workspaces`).forEach((g, j) => objectAt(g, `${where}.team-workspaces[${j}]`, TEAM_WORKSPACE_KEYS));
   });
@@ -120,9 +134,17 @@ function targetId(type: TargetType, id: string | undefined, where: string): stri
 /** `tag-bindings: {key: value}` of a seed project or workspace: key-value tags, a current-profile feature. */
 function seedBindings(store: Store, value: unknown, at: string): TagBinding[] {
   if (value === undefined) return [];
-  if (!store.profile.keyValueTags) fail(at, `key-value tags exist in the current profile only (this emulator runs the ${store.profile.name} profile; set profile: current)`);
+  if (!store.profile.keyValueTags)
+    fail(at, `key-value tags exist in the current profile only (this emulator runs the ${store.profile.name} profile; set profile: current)`);
   if (!isObject(value) || Object.values(value).some((v) => typeof v !== 'string')) fail(at, 'must be a mapping of tag keys to string values');
-  return seedTags(() => checkBindings(Object.entries(value as Record<string, string>).map(([key, v]) => ({ key, value: v })), ''), at);
+  return seedTags(
+    () =>
+      checkBindings(
+        Object.entries(value as Record<string, string>).map(([key, v]) => ({ key, value: v })),
+        '',
+      ),
+    at,
+  );
 }
 
 /** A seed's tags pass the API's checks, or the seed fails naming where. */
@@ -175,7 +197,14 @@ function applyGrant(store: Store, org: string, entry: SeedTeamProject | SeedTeam
   try {
     // The same checks as the API's create (levels, values, fixed levels), so a seed can't hold what the API refuses.
     const request = readCreate(body, resource, store.profile);
-    createGrant(store, { resource, teamId: team.id, targetId: target.id, access: request.access, sent: request.sent, id: claim(store, id as string | undefined, at) });
+    createGrant(store, {
+      resource,
+      teamId: team.id,
+      targetId: target.id,
+      access: request.access,
+      sent: request.sent,
+      id: claim(store, id as string | undefined, at),
+    });
   } catch (error: unknown) {
     if (error instanceof Invalid) fail(at, `${error.detail} (${error.pointer.replace('/data/attributes/', '')})`);
     throw error;

@@ -156,7 +156,15 @@ export function createEmulatorServer(parts: ServerParts, baseUrl: () => string):
     const url = new URL(req.url ?? '/', 'http://emulator');
     const method = (req.method ?? 'GET').toUpperCase();
     const who = caller(parts.store, req.headers.authorization);
-    const record = parts.log.add({ method, path: url.pathname, query: url.search.slice(1), status: 0, identity: who.label, start: parts.clock(), end: parts.clock() });
+    const record = parts.log.add({
+      method,
+      path: url.pathname,
+      query: url.search.slice(1),
+      status: 0,
+      identity: who.label,
+      start: parts.clock(),
+      end: parts.clock(),
+    });
     // Drawn synchronously at arrival: the fault sequence follows the arrival order.
     const decision = parts.faults.decide(isWrite(method));
     void readBody(req).then((body) => {

@@ -10,7 +10,6 @@ import { API_PREFIX, createEmulatorServer, listen, startClock } from './server.j
 import { Store } from './state.js';
 import type { EmulatorOptions, RunningEmulator } from './types.js';
 
-
 /** The admin token when none is given: owner of every organization (docs/emulator.md, "Starting it"). */
 export const DEFAULT_ADMIN_TOKEN = 'tfe-access-emulator-admin';
 export const DEFAULT_HOST = '127.0.0.1';

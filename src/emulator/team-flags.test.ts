@@ -6,8 +6,17 @@ const flags = fc.dictionary(fc.constantFrom(...CURRENT_FLAGS), fc.boolean());
 
 describe('the companion flags', () => {
   it('docs/api.md, "Teams": each flag brings its companions, and theirs', () => {
-    expect(withCompanions({ 'manage-projects': true })).toEqual({ 'manage-projects': true, 'manage-workspaces': true, 'read-projects': true, 'read-workspaces': true });
-    expect(withCompanions({ 'manage-organization-access': true })).toEqual({ 'manage-organization-access': true, 'manage-teams': true, 'manage-membership': true });
+    expect(withCompanions({ 'manage-projects': true })).toEqual({
+      'manage-projects': true,
+      'manage-workspaces': true,
+      'read-projects': true,
+      'read-workspaces': true,
+    });
+    expect(withCompanions({ 'manage-organization-access': true })).toEqual({
+      'manage-organization-access': true,
+      'manage-teams': true,
+      'manage-membership': true,
+    });
     expect(withCompanions({ 'read-projects': true, 'read-workspaces': false })).toEqual({ 'read-projects': true, 'read-workspaces': true });
     expect(withCompanions({ 'manage-teams': false })).toEqual({ 'manage-teams': false });
   });
@@ -23,7 +32,7 @@ describe('the companion flags', () => {
     );
   });
 
-  it('the seed profile has the fourteen flags of the docs\' samples; its companions are among them', () => {
+  it("the seed profile has the fourteen flags of the docs' samples; its companions are among them", () => {
     expect(SEED_FLAGS).toHaveLength(14);
     expect(CURRENT_FLAGS.filter((f) => !SEED_FLAGS.includes(f))).toEqual(['delegate-policy-overrides', 'access-secret-teams']);
     for (const flag of ORGANIZATION_FLAGS) for (const companion of flag.implies) expect(SEED_FLAGS).toContain(companion);

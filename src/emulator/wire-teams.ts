@@ -18,7 +18,10 @@ export const INVALID_TEAM_INCLUDE: Answer = { status: 400, body: { errors: [{ st
 export function teamIncludes(query: URLSearchParams): Set<string> | undefined {
   const raw = query.get('include');
   if (raw === null) return new Set();
-  const asked = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const asked = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   return asked.every((name) => INCLUDABLE.includes(name)) ? new Set(asked) : undefined;
 }
 
@@ -39,7 +42,9 @@ function scimAttributes(store: Store, team: Team): Record<string, unknown> {
 
 export function teamResource(store: Store, team: Team, includes: ReadonlySet<string> = new Set()): unknown {
   const users = memberIds(team).map((id) => ({ type: 'users', id }));
-  const memberships = includes.has('organization-memberships') ? { 'organization-memberships': { data: users.map(() => ({ type: 'organization-memberships', id: adminMembershipId(team.org) })) } } : {};
+  const memberships = includes.has('organization-memberships')
+    ? { 'organization-memberships': { data: users.map(() => ({ type: 'organization-memberships', id: adminMembershipId(team.org) })) } }
+    : {};
   return {
     id: team.id,
     type: 'teams',

@@ -21,7 +21,9 @@ export const EFFECTIVE_TAG_BINDINGS = 'effective_tag_bindings';
 export function readTagNames(value: unknown, pointer: string): string[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) throw new Invalid(pointer, 'Tag names must be a list');
-  for (const tag of value) if (typeof tag !== 'string' || !FLAT_TAG.test(tag)) throw new Invalid(pointer, `Tag ${JSON.stringify(tag)} may only contain letters, numbers, colons, hyphens and underscores (at most 255)`);
+  for (const tag of value)
+    if (typeof tag !== 'string' || !FLAT_TAG.test(tag))
+      throw new Invalid(pointer, `Tag ${JSON.stringify(tag)} may only contain letters, numbers, colons, hyphens and underscores (at most 255)`);
   return [...new Set(value as string[])];
 }
 
@@ -46,7 +48,8 @@ export function readTagBindings(relationships: Record<string, unknown>, profile:
   if (!Array.isArray(data)) throw new Invalid(pointer, 'Tag bindings must be {"data": [...]}');
   const bindings = data.map((item) => {
     const attributes = isObject(item) && item.type === 'tag-bindings' && isObject(item.attributes) ? item.attributes : undefined;
-    if (!attributes || typeof attributes.key !== 'string') throw new Invalid(pointer, 'Each tag binding is {"type": "tag-bindings", "attributes": {"key": ..., "value": ...}}');
+    if (!attributes || typeof attributes.key !== 'string')
+      throw new Invalid(pointer, 'Each tag binding is {"type": "tag-bindings", "attributes": {"key": ..., "value": ...}}');
     const value = attributes.value ?? '';
     if (typeof value !== 'string') throw new Invalid(pointer, 'A tag value must be a string');
     return { key: attributes.key, value };
@@ -62,11 +65,23 @@ export function effectiveBindings(store: Store, workspace: Workspace): { binding
   return [...workspace.tagBindings.map((binding) => ({ binding })), ...inherited];
 }
 
-const csv = (raw: string | null): string[] => (raw === null ? [] : raw.split(',').map((t) => t.trim()).filter((t) => t !== ''));
+const csv = (raw: string | null): string[] =>
+  raw === null
+    ? []
+    : raw
+        .split(',')
+        .map((t) => t.trim())
+        .filter((t) => t !== '');
 
 /** `search[wildcard-name]`: `*` any run, here anywhere in the pattern, case-insensitively (the emulator's choice). */
 function wildcard(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 'i');
+  return new RegExp(
+    `^${pattern
+      .split('*')
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+    'i',
+  );
 }
 
 /** `filter[tagged][i][key]` and `[value]`, by index: every one must hold. */
@@ -106,7 +121,12 @@ export function includesBindings(query: URLSearchParams, profile: Profile): bool
   return wanted.includes(EFFECTIVE_TAG_BINDINGS);
 }
 
-export const INVALID_INCLUDE = { status: 400, body: { errors: [{ status: '400', title: 'Invalid include parameter', detail: 'The include parameter names a relationship this endpoint does not include.' }] } };
+export const INVALID_INCLUDE = {
+  status: 400,
+  body: {
+    errors: [{ status: '400', title: 'Invalid include parameter', detail: 'The include parameter names a relationship this endpoint does not include.' }],
+  },
+};
 
 /** A workspace's effective key-value tags as JSON:API resources, and the references its relationship holds. */
 export function bindingResources(store: Store, workspace: Workspace): { refs: unknown[]; included: unknown[] } {

@@ -76,7 +76,10 @@ function setWarnings(sets: readonly DesiredSet[], matches: ReadonlyMap<string, C
   // `allow-empty: true` says an empty match is expected.
   const warnings: PlanWarning[] = sets
     .filter((set) => !used.has(set) && !set.allowEmpty)
-    .map((set) => ({ code: 'set-matches-nothing', message: `${set.type} set ${quote(set.name)} matches no ${set.type} of ${quote(resolved.organization)} the token can see.` }));
+    .map((set) => ({
+      code: 'set-matches-nothing',
+      message: `${set.type} set ${quote(set.name)} matches no ${set.type} of ${quote(resolved.organization)} the token can see.`,
+    }));
   const tagged = sets.filter((s) => namesTags(s.match)).map((s) => quote(s.name));
   if (tagged.length > 0 && resolved.catalog?.keyValueTags === false) {
     const message = `the server did not report key-value tags (docs: "Workspace tags"), so the tags of workspace set${tagged.length === 1 ? '' : 's'} ${tagged.join(', ')} matched flat tags only.`;
@@ -91,7 +94,8 @@ export function expandSets(desired: FilesState, resolved: Resolved): Expanded {
   const byDefault = desired.settings.prune;
   // Names found only after Unicode normalisation, whose warnings resolution made (resolve/check-names.ts).
   const named = resolved.warnings ?? [];
-  if (sets.length === 0) return { desired: { ...desired, targets: desired.targets.map((t) => ({ ...t, ...pruneOf(t, [], byDefault) })) }, resolved, warnings: named, problems: [] };
+  if (sets.length === 0)
+    return { desired: { ...desired, targets: desired.targets.map((t) => ({ ...t, ...pruneOf(t, [], byDefault) })) }, resolved, warnings: named, problems: [] };
   const matches = matched(sets, resolved);
   const checked = selectorFindings(sets, resolved);
   const problems = checked.problems;

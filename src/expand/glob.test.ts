@@ -15,16 +15,22 @@ function oracle(glob: string, name: string): boolean {
 
 describe('globMatches', () => {
   it('agrees with a RegExp of the same two wildcards on every glob and name', () => {
-    fc.assert(fc.property(globArb, nameArb, (glob, name) => {
+    fc.assert(
+      fc.property(globArb, nameArb, (glob, name) => {
         expect(globMatches(glob, name)).toBe(oracle(glob, name));
-      }), RUNS);
+      }),
+      RUNS,
+    );
   });
 
   it('a glob without wildcards matches exactly itself', () => {
     const literal = fc.string({ unit: fc.constantFrom('a', 'b', '.', '[', '-'), maxLength: 8 });
-    fc.assert(fc.property(literal, literal, (glob, name) => {
+    fc.assert(
+      fc.property(literal, literal, (glob, name) => {
         expect(globMatches(glob, name)).toBe(glob === name);
-      }), RUNS);
+      }),
+      RUNS,
+    );
   });
 
   it('`*` matches every name, the empty one included; `?` exactly one character', () => {

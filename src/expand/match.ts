@@ -60,7 +60,11 @@ function matches(type: TargetType, match: SetMatch, candidate: Candidate): boole
 /** `projectNames`: project id -> name, for the `projects` criterion. */
 export function workspaceMatches(set: DesiredSet, workspace: Workspace, projectNames: ReadonlyMap<string, string>): boolean {
   const project = workspace.projectId === undefined ? undefined : projectNames.get(workspace.projectId);
-  return matches('workspace', set.match, { name: workspace.name, ...(project === undefined ? {} : { project }), ...(workspace.tags ? { tags: workspace.tags } : {}) });
+  return matches('workspace', set.match, {
+    name: workspace.name,
+    ...(project === undefined ? {} : { project }),
+    ...(workspace.tags ? { tags: workspace.tags } : {}),
+  });
 }
 
 export function projectMatches(set: DesiredSet, project: Project): boolean {

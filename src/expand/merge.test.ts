@@ -9,7 +9,9 @@ const RUNS = { numRuns: 300 };
 const TEAMS = ['dev', 'ops', 'sre', 'ci'] as const;
 const LEVELS = ['read', 'plan', 'write', 'admin'] as const;
 
-const grantArb: fc.Arbitrary<DesiredGrant> = fc.record({ team: fc.constantFrom(...TEAMS), level: fc.constantFrom(...LEVELS) }).map(({ team, level }) => ({ team, access: { access: level } }));
+const grantArb: fc.Arbitrary<DesiredGrant> = fc
+  .record({ team: fc.constantFrom(...TEAMS), level: fc.constantFrom(...LEVELS) })
+  .map(({ team, level }) => ({ team, access: { access: level } }));
 const grantsArb = fc.uniqueArray(grantArb, { selector: (g) => g.team, maxLength: 3 });
 const setsArb: fc.Arbitrary<DesiredSet[]> = fc.uniqueArray(
   fc
@@ -106,7 +108,8 @@ describe('mergeTarget: examples', () => {
     const now = Date.parse('2026-06-01T00:00:00Z');
     const ended = { at: '2026-01-02T00:00:00Z' };
     // Which grants have ended is decided once, at the run's clock (core/expiry.ts); the merge reads the decision.
-    const at = (sets: DesiredSet[], when: number): DesiredSet[] => desiredAt({ organization: 'acme', settings: DEFAULT_SETTINGS, targets: [], sets }, when).sets ?? [];
+    const at = (sets: DesiredSet[], when: number): DesiredSet[] =>
+      desiredAt({ organization: 'acme', settings: DEFAULT_SETTINGS, targets: [], sets }, when).sets ?? [];
     const sets = [setOf('a-break-glass', [{ team: 'sre', access: admin, expires: ended }]), setOf('b-prod', [{ team: 'sre', access: read }])];
     // The expired grant is no longer desired (docs/files.md, "Grants that expire"): the other set's stands, whatever the order.
     for (const order of [sets, [...sets].reverse()]) {
@@ -122,8 +125,16 @@ describe('mergeTarget: examples', () => {
   });
 
   it('names the team, the target and both sets of a conflict', () => {
-    const result = mergeTarget('workspace', 'api-prod', undefined, [setOf('z-prod', [{ team: 'sre', access: admin }]), setOf('a-all', [{ team: 'sre', access: read }])], true);
-    expect(result).toMatchObject({ conflicts: [{ target: { type: 'workspace', name: 'api-prod' }, team: 'sre', first: { set: { name: 'a-all' } }, second: { set: { name: 'z-prod' } } }] });
+    const result = mergeTarget(
+      'workspace',
+      'api-prod',
+      undefined,
+      [setOf('z-prod', [{ team: 'sre', access: admin }]), setOf('a-all', [{ team: 'sre', access: read }])],
+      true,
+    );
+    expect(result).toMatchObject({
+      conflicts: [{ target: { type: 'workspace', name: 'api-prod' }, team: 'sre', first: { set: { name: 'a-all' } }, second: { set: { name: 'z-prod' } } }],
+    });
   });
 
   it("an entry's prune: false keeps a pruning set from pruning; an entry without prune does not", () => {
@@ -134,17 +145,27 @@ describe('mergeTarget: examples', () => {
     expect(mergeTarget('workspace', 'api', silent, pruning, false)).toMatchObject({ target: { prune: true, prunedBy: { kind: 'set', name: 'all' } } });
     // Without prune written, settings.prune decides for the entry, and for a set that says nothing.
     expect(mergeTarget('workspace', 'api', silent, [], true)).toMatchObject({ target: { prune: true, prunedBy: { kind: 'entry', name: 'api' } } });
-    expect(mergeTarget('workspace', 'api', undefined, [{ ...setOf('all', []), prune: undefined }], true)).toMatchObject({ target: { prune: true, prunedBy: { kind: 'set', name: 'all' } } });
+    expect(mergeTarget('workspace', 'api', undefined, [{ ...setOf('all', []), prune: undefined }], true)).toMatchObject({
+      target: { prune: true, prunedBy: { kind: 'set', name: 'all' } },
+    });
   });
 
   it('a custom grant equal in every permission is the same grant, whatever role names it', () => {
     const custom = { access: 'custom', permissions: { runs: 'plan' } } as unknown as DesiredGrant['access'];
-    const result = mergeTarget('workspace', 'api', undefined, [setOf('a', [{ team: 'ci', access: custom, role: 'planner' }]), setOf('b', [{ team: 'ci', access: custom }])], false);
+    const result = mergeTarget(
+      'workspace',
+      'api',
+      undefined,
+      [setOf('a', [{ team: 'ci', access: custom, role: 'planner' }]), setOf('b', [{ team: 'ci', access: custom }])],
+      false,
+    );
     expect(result).toMatchObject({ target: { grants: [{ team: 'ci', origin: { kind: 'set', name: 'a' } }] } });
   });
 
   it("the entry's own fields go with it: its id, and the warnings it silences", () => {
     const entry: EntryTarget = { type: 'workspace', name: 'api', id: 'ws-abc', prune: true, grants: [], ignoreWarnings: ['shadowed-by-organization-access'] };
-    expect(mergeTarget('workspace', 'api', entry, [setOf('all', [{ team: 'sre', access: admin }])], false)).toMatchObject({ target: { id: 'ws-abc', ignoreWarnings: ['shadowed-by-organization-access'] } });
+    expect(mergeTarget('workspace', 'api', entry, [setOf('all', [{ team: 'sre', access: admin }])], false)).toMatchObject({
+      target: { id: 'ws-abc', ignoreWarnings: ['shadowed-by-organization-access'] },
+    });
   });
 });

@@ -8,7 +8,16 @@
 // - The target prunes when the entry or any matching set prunes, `prune` as written or else
 //   settings.prune, unless the entry itself says `prune: false`: decided here, once (pruneOf).
 // Sets are taken in name order, so the order of files and of sets never changes the result.
-import { RESOURCE_OF, type Access, type DesiredGrant, type DesiredSet, type DesiredTarget, type EntryTarget, type GrantOrigin, type TargetType } from '../core/model.js';
+import {
+  RESOURCE_OF,
+  type Access,
+  type DesiredGrant,
+  type DesiredSet,
+  type DesiredTarget,
+  type EntryTarget,
+  type GrantOrigin,
+  type TargetType,
+} from '../core/model.js';
 import { orderedEntries } from '../core/permissions.js';
 import { byKey, byName } from '../core/order.js';
 
@@ -37,7 +46,11 @@ interface FromSet {
 }
 
 /** Each team's grant from the sets (the first set by name in force, else the first ended), every set that gives it, and the conflicts. */
-function setGrants(type: TargetType, name: string, sets: readonly DesiredSet[]): { grants: Map<string, FromSet>; givers: Map<string, string[]>; conflicts: SetConflict[] } {
+function setGrants(
+  type: TargetType,
+  name: string,
+  sets: readonly DesiredSet[],
+): { grants: Map<string, FromSet>; givers: Map<string, string[]>; conflicts: SetConflict[] } {
   const grants = new Map<string, FromSet>();
   const givers = new Map<string, string[]>();
   const conflicts: SetConflict[] = [];
@@ -47,7 +60,8 @@ function setGrants(type: TargetType, name: string, sets: readonly DesiredSet[]):
       givers.set(grant.team, [...(givers.get(grant.team) ?? []), set.name]);
       const first = grants.get(grant.team);
       if (!first || (first.ended && !ended)) grants.set(grant.team, { set, grant, ended });
-      else if (!first.ended && !ended && accessKey(type, first.grant.access) !== accessKey(type, grant.access)) conflicts.push({ target: { type, name }, team: grant.team, first: { set: first.set, grant: first.grant }, second: { set, grant } });
+      else if (!first.ended && !ended && accessKey(type, first.grant.access) !== accessKey(type, grant.access))
+        conflicts.push({ target: { type, name }, team: grant.team, first: { set: first.set, grant: first.grant }, second: { set, grant } });
     };
     for (const grant of set.grants) take(grant, false);
     for (const grant of set.expired ?? []) take(grant, true);

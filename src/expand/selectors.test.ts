@@ -28,7 +28,7 @@ describe('names after Unicode NFC', () => {
     expect(index.find('Jose')).toBeUndefined();
     expect(nfc('Jose\u0301')).toBe('Jos\u00e9');
   });
-  it('a set written decomposed matches the organization\'s precomposed names, projects and globs', () => {
+  it("a set written decomposed matches the organization's precomposed names, projects and globs", () => {
     const projectNames = new Map(PROJECTS.map((p) => [p.id, p.name]));
     const cafe = WORKSPACES[1] as Workspace;
     expect(workspaceMatches({ type: 'workspace', name: 's', match: { projects: ['Cafe\u0301'] }, prune: false, grants: [] }, cafe, projectNames)).toBe(true);
@@ -37,8 +37,8 @@ describe('names after Unicode NFC', () => {
   });
 });
 
-describe('the selectors\' names', () => {
-  it('knows a tag as a flat name, a key, or key:value; a glob is never unknown; positions are the values\'', () => {
+describe("the selectors' names", () => {
+  it("knows a tag as a flat name, a key, or key:value; a glob is never unknown; positions are the values'", () => {
     expect(messages([set({ tags: ['prod', 'cost-center', 'cost-center:42'], names: ['zz-*', 'a?'] })])).toEqual({ problems: [], warnings: [] });
     const sources = { tags: [src(4), src(5)] };
     expect(messages([set({ tags: ['prod', 'cost-center:41'] }, { matchSources: sources })]).problems).toEqual([
@@ -48,15 +48,17 @@ describe('the selectors\' names', () => {
   it('does not claim a tag is absent when the key-value tags were not read', () => {
     expect(messages([set({ tags: ['cost-centre:42'] })], { ...SCOPE, keyValueTags: false })).toEqual({ problems: [], warnings: [] });
   });
-  it('says when only the named projects\' workspaces were read', () => {
+  it("says when only the named projects' workspaces were read", () => {
     expect(messages([set({ projects: ['platform'], names: ['etl-prod'] })], { ...SCOPE, complete: false }).problems).toEqual([
       '1 workspace set "s": workspace "etl-prod" is in none of the projects the matches name (only their workspaces were read), or the token may not see it.',
     ]);
   });
-  it('checks a project set\'s names against the projects, and a decomposed one is found with a warning', () => {
+  it("checks a project set's names against the projects, and a decomposed one is found with a warning", () => {
     const found = messages([{ type: 'project', name: 'p', match: { names: ['Cafe\u0301', 'platfrom'] }, source: src(2) }]);
     expect(found.problems).toEqual(['2 project set "p": project "platfrom" not found, or the token may not see it. Did you mean "platform"?']);
-    expect(found.warnings).toEqual([`f.yaml:2:3: project set "p": project "Cafe\u0301" differs from the organization's "Caf\u00e9" only by Unicode normalisation (the files' is not NFC): taken as that project; write it as the organization does to silence this.`]);
+    expect(found.warnings).toEqual([
+      `f.yaml:2:3: project set "p": project "Cafe\u0301" differs from the organization's "Caf\u00e9" only by Unicode normalisation (the files' is not NFC): taken as that project; write it as the organization does to silence this.`,
+    ]);
   });
   it('allow-empty accepts an absent tag, not an absent project', () => {
     expect(messages([set({ tags: ['canary'] }, { allowEmpty: true })]).problems).toEqual([]);

@@ -56,7 +56,8 @@ function checkOne(selector: Selecting, label: string, scope: SelectorScope, inde
     },
     // Without key-value tags read, a tag may be a key the server did not report: the plan says that instead (key-value-tags-not-read).
     tag: (key, t, i) => {
-      if (scope.keyValueTags && (!selector.allowEmpty || indexes.tags.find(t))) checkName({ kind: 'tag', ...name(key, t, i) }, indexes.tags, missingTag, findings);
+      if (scope.keyValueTags && (!selector.allowEmpty || indexes.tags.find(t)))
+        checkName({ kind: 'tag', ...name(key, t, i) }, indexes.tags, missingTag, findings);
     },
   };
   const criteria = criteriaOf(selector.type);
@@ -69,7 +70,11 @@ function checkOne(selector: Selecting, label: string, scope: SelectorScope, inde
 export function checkSelectors(selectors: readonly Selecting[], label: (s: Selecting) => string, scope: SelectorScope): NameFindings {
   const findings = noFindings();
   if (selectors.length === 0) return findings;
-  const indexes: Indexes = { projects: new NameIndex(scope.projects.map((p) => p.name)), workspaces: new NameIndex(scope.workspaces.map((w) => w.name)), tags: tagIndex(scope.workspaces) };
+  const indexes: Indexes = {
+    projects: new NameIndex(scope.projects.map((p) => p.name)),
+    workspaces: new NameIndex(scope.workspaces.map((w) => w.name)),
+    tags: tagIndex(scope.workspaces),
+  };
   for (const selector of selectors) checkOne(selector, label(selector), scope, indexes, findings);
   return findings;
 }

@@ -25,14 +25,23 @@ describe('grantValue', () => {
   it('writes a custom project grant nested, with only non-default attributes, keys sorted', () => {
     const value = grantValue('team-projects', {
       access: 'custom',
-      permissions: { 'workspace-access.runs': 'apply', 'project-access.settings': 'read', 'workspace-access.locking': true, 'project-access.teams': 'read', 'workspace-access.create': false },
+      permissions: {
+        'workspace-access.runs': 'apply',
+        'project-access.settings': 'read',
+        'workspace-access.locking': true,
+        'project-access.teams': 'read',
+        'workspace-access.create': false,
+      },
     });
     expect(value).toEqual({ access: 'custom', 'project-access': { teams: 'read' }, 'workspace-access': { locking: true, runs: 'apply' } });
     expect(JSON.stringify(value)).toBe('{"access":"custom","project-access":{"teams":"read"},"workspace-access":{"locking":true,"runs":"apply"}}');
   });
 
   it('writes a custom workspace grant flat; an all-default one is just access: custom', () => {
-    expect(grantValue('team-workspaces', { access: 'custom', permissions: { variables: 'write', runs: 'read' } })).toEqual({ access: 'custom', variables: 'write' });
+    expect(grantValue('team-workspaces', { access: 'custom', permissions: { variables: 'write', runs: 'read' } })).toEqual({
+      access: 'custom',
+      variables: 'write',
+    });
     expect(grantValue('team-workspaces', { access: 'custom', permissions: {} })).toEqual({ access: 'custom' });
   });
 });
@@ -63,7 +72,13 @@ describe('exportLive', () => {
   });
 
   it('keeps the first of two grants of one team (by grant id) and reports the other', () => {
-    const twice: LiveTarget = { ...empty, grants: [grant('tws-9', 'team-a', 'ws-1', 'team-workspaces', { access: 'plan', permissions: {} }), grant('tws-1', 'team-a', 'ws-1', 'team-workspaces', { access: 'read', permissions: {} })] };
+    const twice: LiveTarget = {
+      ...empty,
+      grants: [
+        grant('tws-9', 'team-a', 'ws-1', 'team-workspaces', { access: 'plan', permissions: {} }),
+        grant('tws-1', 'team-a', 'ws-1', 'team-workspaces', { access: 'read', permissions: {} }),
+      ],
+    };
     const exported = exportLive(state([twice]), { named: new Set() });
     expect(exported.targets[0]?.teams).toEqual({ alpha: 'read' });
     expect(exported.skipped.map((s) => `${s.reason} ${s.grantId}`)).toEqual(['duplicate-grant tws-9']);
@@ -97,7 +112,13 @@ describe('split by project', () => {
       { type: 'workspace' as const, id: 'ws-2', name: 'w2', projectId: 'prj-2', teams: {} },
       { type: 'workspace' as const, id: 'ws-3', name: 'w3', teams: {} },
     ];
-    const groups = splitByProject(targets, new Map([['prj-1', 'A b'], ['prj-2', 'a-b']]));
+    const groups = splitByProject(
+      targets,
+      new Map([
+        ['prj-1', 'A b'],
+        ['prj-2', 'a-b'],
+      ]),
+    );
     expect(groups.map((g) => [g.file, g.targets.map((t) => t.name)])).toEqual([
       ['_no-project.yaml', ['w3']],
       ['A-b.yaml', ['A b', 'w1']],
@@ -106,7 +127,15 @@ describe('split by project', () => {
   });
 
   it('exportFiles renders one file per group, each naming the organization', () => {
-    const live = state([{ type: 'workspace', id: 'ws-1', name: 'w1', projectId: 'prj-1', grants: [grant('tws-1', 'team-a', 'ws-1', 'team-workspaces', { access: 'write', permissions: {} })] }]);
+    const live = state([
+      {
+        type: 'workspace',
+        id: 'ws-1',
+        name: 'w1',
+        projectId: 'prj-1',
+        grants: [grant('tws-1', 'team-a', 'ws-1', 'team-workspaces', { access: 'write', permissions: {} })],
+      },
+    ]);
     const result = exportFiles(live, { named: new Set(), schemaRef: 's.json', splitByProject: new Map([['prj-1', 'core']]) });
     expect(result.files.map((f) => f.file)).toEqual(['core.yaml']);
     expect(parse(result.files[0]!.text)).toEqual({ organization: 'acme', workspaces: { w1: { teams: { alpha: 'write' } } } });

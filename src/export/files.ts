@@ -44,9 +44,17 @@ export function exportFiles(live: LiveState, options: ExportOptions): ExportFile
   const exported = exportLive(live, options);
   const authoritative = options.authoritative === true;
   const teams = options.teams === true ? exportTeams(live.teams.values()) : undefined;
-  if (!options.splitByProject) return { files: [{ text: renderFile(exported.organization, exported.targets, options.schemaRef, authoritative, teams) }], skipped: exported.skipped, targetCount: exported.targets.length };
+  if (!options.splitByProject)
+    return {
+      files: [{ text: renderFile(exported.organization, exported.targets, options.schemaRef, authoritative, teams) }],
+      skipped: exported.skipped,
+      targetCount: exported.targets.length,
+    };
   const own = [...(authoritative ? [AUTHORITATIVE_FILE] : []), ...(teams ? [TEAMS_FILE] : [])];
-  const files: ExportedFile[] = splitByProject(exported.targets, options.splitByProject, own).map((g) => ({ file: g.file, text: renderFile(exported.organization, g.targets, options.schemaRef) }));
+  const files: ExportedFile[] = splitByProject(exported.targets, options.splitByProject, own).map((g) => ({
+    file: g.file,
+    text: renderFile(exported.organization, g.targets, options.schemaRef),
+  }));
   if (authoritative) files.push({ file: AUTHORITATIVE_FILE, text: renderFile(exported.organization, [], options.schemaRef, true) });
   if (teams) files.push({ file: TEAMS_FILE, text: renderFile(exported.organization, [], options.schemaRef, false, teams) });
   return { files, skipped: exported.skipped, targetCount: exported.targets.length };

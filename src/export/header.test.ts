@@ -8,14 +8,16 @@ describe('the export header', () => {
     const text = withHeader(TEXT);
     const lines = text.split('\n');
     expect(lines[0]).toBe('# yaml-language-server: $schema=s.json');
-    expect(lines[1]).toMatch(/^# Written by tfe-access export \(sha256 of the other lines: [0-9a-f]{64}\)\. Once edited, export replaces it only with --force\.$/);
+    expect(lines[1]).toMatch(
+      /^# Written by tfe-access export \(sha256 of the other lines: [0-9a-f]{64}\)\. Once edited, export replaces it only with --force\.$/,
+    );
     expect([lines[0], ...lines.slice(2)].join('\n')).toBe(TEXT);
     expect(authorshipOf(text)).toBe('exported');
     // The same text, the same header: two exports of one state stay byte for byte the same.
     expect(withHeader(TEXT)).toBe(text);
   });
 
-  it('a file without it is someone else\'s; one edited anywhere after it, or with the header altered, is edited', () => {
+  it("a file without it is someone else's; one edited anywhere after it, or with the header altered, is edited", () => {
     const text = withHeader(TEXT);
     expect(authorshipOf(TEXT)).toBe('other');
     expect(authorshipOf('')).toBe('other');

@@ -15,7 +15,11 @@ import { authorshipOf } from './header.js';
  */
 export const INSTALLED_SCHEMA = 'node_modules/tfe-access/schemas/tfe-access.schema.json';
 
-const exists = (path: string): Promise<boolean> => stat(path).then(() => true, () => false);
+const exists = (path: string): Promise<boolean> =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 /** The project a file written into `directory` belongs to: the nearest directory at or above it with a package.json or a .git; else `directory`. */
 async function projectRoot(directory: string): Promise<string> {
@@ -27,7 +31,9 @@ async function projectRoot(directory: string): Promise<string> {
 
 /** The `$schema=` reference for a file written into `directory`: the installed schema of its project, relative, with forward slashes. */
 export async function schemaRefFrom(directory: string): Promise<string> {
-  const up = relative(directory, await projectRoot(directory)).split(sep).filter((part) => part !== '');
+  const up = relative(directory, await projectRoot(directory))
+    .split(sep)
+    .filter((part) => part !== '');
   return [...up, INSTALLED_SCHEMA].join('/');
 }
 
@@ -80,9 +86,14 @@ function refuseFile(out: string, obstacle: Obstacle): never {
 
 /** One line refusing the files of a directory, every one named, before any of them is written. */
 function refuseFiles(out: string, names: readonly string[], notFiles: readonly string[]): never {
-  if (notFiles.length > 0) throw new CLIError(`refusing to write into ${out}: ${notFiles.join(', ')} ${notFiles.length === 1 ? 'is' : 'are'} not a regular file. Choose another --out.`);
+  if (notFiles.length > 0)
+    throw new CLIError(
+      `refusing to write into ${out}: ${notFiles.join(', ')} ${notFiles.length === 1 ? 'is' : 'are'} not a regular file. Choose another --out.`,
+    );
   const count = names.length === 1 ? '1 file' : `${names.length} files`;
-  throw new CLIError(`refusing to replace ${count} in ${out} that tfe-access export did not write or that ${names.length === 1 ? 'was' : 'were'} edited since: ${names.join(', ')} (${names.length === 1 ? 'its' : 'their'} ${LOST}). ${HOW} ${names.length === 1 ? 'it' : 'them'}, or choose another --out.`);
+  throw new CLIError(
+    `refusing to replace ${count} in ${out} that tfe-access export did not write or that ${names.length === 1 ? 'was' : 'were'} edited since: ${names.join(', ')} (${names.length === 1 ? 'its' : 'their'} ${LOST}). ${HOW} ${names.length === 1 ? 'it' : 'them'}, or choose another --out.`,
+  );
 }
 
 async function checkDirectory(target: string, out: string, files: readonly string[], force: boolean): Promise<void> {

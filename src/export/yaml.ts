@@ -31,6 +31,12 @@ export type TeamsSection = Readonly<Record<string, unknown>>;
 export function renderFile(organization: string, targets: readonly ExportedTarget[], schemaRef: string, authoritative = false, teams?: TeamsSection): string {
   const projects = section(targets, 'project');
   const workspaces = section(targets, 'workspace');
-  const document = { organization, ...(teams ? { teams } : {}), ...(projects ? { projects } : {}), ...(workspaces ? { workspaces } : {}), ...(authoritative ? AUTHORITATIVE_SETS : {}) };
+  const document = {
+    organization,
+    ...(teams ? { teams } : {}),
+    ...(projects ? { projects } : {}),
+    ...(workspaces ? { workspaces } : {}),
+    ...(authoritative ? AUTHORITATIVE_SETS : {}),
+  };
   return schemaComment(schemaRef) + stringify(document, { lineWidth: NO_LINE_FOLDING, indent: 2, aliasDuplicateObjects: false });
 }

@@ -15,7 +15,13 @@ const removal = (name: string, target: typeof PRJ | typeof WS = PRJ, n = 0): Cha
   target,
   before: access(target.type === 'project' ? 'team-projects' : 'team-workspaces', 'read'),
 });
-const addition: Change = { action: 'add', resource: 'team-projects', team: { name: 'dev', id: teamId('dev') }, target: PRJ, after: access('team-projects', 'read') };
+const addition: Change = {
+  action: 'add',
+  resource: 'team-projects',
+  team: { name: 'dev', id: teamId('dev') },
+  target: PRJ,
+  after: access('team-projects', 'read'),
+};
 const context = (over: Partial<GuardContext> = {}): GuardContext => ({ maxRemovals: 10, force: false, incompleteTargets: new Set(), ...over });
 const many = (n: number): Change[] => Array.from({ length: n }, (_, i) => removal('dev', PRJ, i));
 

@@ -56,7 +56,8 @@ function incompleteRead(removals: readonly RemoveChange[], context: GuardContext
   return {
     guard: 'incomplete-read',
     message: `the plan removes ${plural(unsafe.length, 'grant')} from ${distinctTargets(unsafe)}, whose team access could not be read completely (the token may not see every team, e.g. secret teams).`,
-    howToProceed: 'run with a token that sees every team (an organization token or an owners-team token), or set `prune: false` on those targets; --force does not lift this guard.',
+    howToProceed:
+      'run with a token that sees every team (an organization token or an owners-team token), or set `prune: false` on those targets; --force does not lift this guard.',
     changes: unsafe,
   };
 }
@@ -67,7 +68,8 @@ function ownersTeam(removals: readonly RemoveChange[]): Refusal | undefined {
   return {
     guard: 'owners-team',
     message: `the plan removes the access of the "${OWNERS_TEAM}" team to ${distinctTargets(unsafe)}; that team is never removed.`,
-    howToProceed: 'plan again from the desired-state files (they never remove it); a saved plan that removes it was edited by hand. --force does not lift this guard.',
+    howToProceed:
+      'plan again from the desired-state files (they never remove it); a saved plan that removes it was edited by hand. --force does not lift this guard.',
     changes: unsafe,
   };
 }
@@ -81,7 +83,8 @@ function maxTeamDeletions(teamChanges: readonly TeamChange[], context: GuardCont
   return {
     guard: 'max-team-deletions',
     message: `the plan deletes ${plural(deletions.length, 'team')} (${deletions.map((d) => `"${d.name}"`).join(', ')}), more than settings.max-team-deletions (${limit}); a deleted team's members and grants go with it (${plural(grants, 'grant')} listed in the plan).`,
-    howToProceed: 'review the deletions in the plan; if they are intended, run again with --force, or raise settings.max-team-deletions; else list the teams under teams: (or rename them with previously:), or turn settings.prune-teams off.',
+    howToProceed:
+      'review the deletions in the plan; if they are intended, run again with --force, or raise settings.max-team-deletions; else list the teams under teams: (or rename them with previously:), or turn settings.prune-teams off.',
     changes: [],
     teamChanges: deletions,
   };

@@ -35,13 +35,20 @@ async function projectGrants(client: ProjectGrantLister, id: string): Promise<re
  * The managed workspaces, read by team, where the viewer may manage team access: its own admin
  * grant, its project's `maintain` or `admin`, or a project not known. They are to be read by target.
  */
-export async function blindSpots(client: ProjectGrantLister, viewer: Viewer, workspaces: readonly LiveTarget[], projects: readonly LiveTarget[]): Promise<LiveTarget[]> {
+export async function blindSpots(
+  client: ProjectGrantLister,
+  viewer: Viewer,
+  workspaces: readonly LiveTarget[],
+  projects: readonly LiveTarget[],
+): Promise<LiveTarget[]> {
   if (viewer.seesEveryTeam) return [];
   const known = new Map<string, readonly LiveGrant[]>(projects.map((p) => [p.id, p.grants]));
   const unread = [...new Set(workspaces.flatMap((w) => (w.projectId && !known.has(w.projectId) ? [w.projectId] : [])))];
   const lists = await Promise.all(unread.map(async (id) => [id, await projectGrants(client, id)] as const));
   for (const [id, grants] of lists) known.set(id, grants);
-  return workspaces.filter((w) => !w.projectId || managesTeamAccess(viewer, { type: 'workspace', grants: w.grants, projectGrants: known.get(w.projectId) ?? [] }));
+  return workspaces.filter(
+    (w) => !w.projectId || managesTeamAccess(viewer, { type: 'workspace', grants: w.grants, projectGrants: known.get(w.projectId) ?? [] }),
+  );
 }
 
 /** The targets of `spots`, to read again by target. */

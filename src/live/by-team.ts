@@ -102,7 +102,8 @@ function byWorkspace(grants: readonly LiveGrant[], workspaceIds: ReadonlySet<str
   const seen = new Set<string>();
   for (const grant of grants) {
     const pair = `${grant.teamId}\u0000${grant.targetId}`;
-    if (seen.has(grant.id) || seen.has(pair)) throw new ByTeamLeft(`${printable(grant.id)} was read twice, or its team has two grants on ${printable(grant.targetId)}`);
+    if (seen.has(grant.id) || seen.has(pair))
+      throw new ByTeamLeft(`${printable(grant.id)} was read twice, or its team has two grants on ${printable(grant.targetId)}`);
     seen.add(grant.id).add(pair);
     out.get(grant.targetId)?.push(grant);
   }
@@ -122,12 +123,17 @@ export async function readByTeam(client: TeamGrantLister, request: ByTeamRequest
     return first;
   });
   const left = firsts.reduce((n, first) => n + Math.max(0, (first.page?.totalPages ?? 1) - 1), 0);
-  if (left > request.budget) throw new ByTeamLeft(`the teams' first pages show ${left} more pages to read, more than the ${request.budget} lists reading by target takes`);
-  const lists = await settled(teams.map((team, i) => ({ team, first: firsts[i] as ListPage<LiveGrant> })), concurrency, async ({ team, first }) => {
-    const grants = await call(team, () => client.restOfTeamGrants(team.id, first));
-    checkGrants(team, grants, workspaceIds);
-    if (!isLast(first)) request.onTeam?.();
-    return grants;
-  });
+  if (left > request.budget)
+    throw new ByTeamLeft(`the teams' first pages show ${left} more pages to read, more than the ${request.budget} lists reading by target takes`);
+  const lists = await settled(
+    teams.map((team, i) => ({ team, first: firsts[i] as ListPage<LiveGrant> })),
+    concurrency,
+    async ({ team, first }) => {
+      const grants = await call(team, () => client.restOfTeamGrants(team.id, first));
+      checkGrants(team, grants, workspaceIds);
+      if (!isLast(first)) request.onTeam?.();
+      return grants;
+    },
+  );
   return byWorkspace(lists.flat(), workspaceIds);
 }

@@ -39,19 +39,32 @@ async function workspacesOf(client: ContextReader, resolved: KnownOrganization, 
   if (resolved.workspaces) {
     // A workspace listed without its project could be in a changed one: never guess which it reaches.
     const unplaced = resolved.workspaces.find((w) => w.projectId === undefined);
-    if (unplaced) throw new CLIError(`the workspace list gave no project for workspace "${printable(unplaced.name)}" (${printable(unplaced.id)}), so what a project's grant change reaches is not known; nothing was changed.`);
+    if (unplaced)
+      throw new CLIError(
+        `the workspace list gave no project for workspace "${printable(unplaced.name)}" (${printable(unplaced.id)}), so what a project's grant change reaches is not known; nothing was changed.`,
+      );
     return resolved.workspaces.filter((w) => w.projectId !== undefined && projectIds.includes(w.projectId));
   }
   const lists = await Promise.all(projectIds.map((projectId) => client.listWorkspaces(resolved.organization, { projectId })));
   return lists.flat();
 }
 
-export async function readChangeContext(client: ContextReader, resolved: KnownOrganization, live: LiveState, changes: readonly Change[], concurrency: number): Promise<ChangeContext> {
+export async function readChangeContext(
+  client: ContextReader,
+  resolved: KnownOrganization,
+  live: LiveState,
+  changes: readonly Change[],
+  concurrency: number,
+): Promise<ChangeContext> {
   const managed = [...live.targets.values()];
   const projects: Project[] = managed.filter((t) => t.type === 'project').map((t) => ({ id: t.id, name: t.name }));
-  const workspaces: Workspace[] = managed.filter((t) => t.type === 'workspace').map((t) => ({ id: t.id, name: t.name, ...(t.projectId ? { projectId: t.projectId } : {}) }));
+  const workspaces: Workspace[] = managed
+    .filter((t) => t.type === 'workspace')
+    .map((t) => ({ id: t.id, name: t.name, ...(t.projectId ? { projectId: t.projectId } : {}) }));
   const changedProjects = [...new Set(changes.filter((c) => c.target.type === 'project').map((c) => c.target.id))];
-  const parents = [...new Set(changes.map((c) => live.targets.get(c.target.id)?.projectId).filter((id): id is string => id !== undefined && !live.targets.has(id)))];
+  const parents = [
+    ...new Set(changes.map((c) => live.targets.get(c.target.id)?.projectId).filter((id): id is string => id !== undefined && !live.targets.has(id))),
+  ];
   const extra: ReadTarget[] = [];
   if (changedProjects.length > 0) {
     for (const w of await workspacesOf(client, resolved, changedProjects)) {

@@ -24,7 +24,9 @@ export class TeamReadError extends CLIError {
     readonly team: Team,
     cause: unknown,
   ) {
-    super(`Could not read the workspace access of team ${printable(quote(team.name))} (${printable(team.id)}); nothing was planned from it: ${messageOf(cause)}`);
+    super(
+      `Could not read the workspace access of team ${printable(quote(team.name))} (${printable(team.id)}); nothing was planned from it: ${messageOf(cause)}`,
+    );
     this.cause = cause;
   }
 }

@@ -39,7 +39,12 @@ export interface PolicyOrganization {
 }
 
 /** The workspaces as the policies need them: the plan's own list when it is whole and has the tags they match. */
-async function catalogFor(client: PolicyReader, resolved: PolicyOrganization, policies: readonly DesiredPolicy[], projects: readonly Project[]): Promise<SetCatalog> {
+async function catalogFor(
+  client: PolicyReader,
+  resolved: PolicyOrganization,
+  policies: readonly DesiredPolicy[],
+  projects: readonly Project[],
+): Promise<SetCatalog> {
   const sets = policySets(policies);
   const tags = sets.some((s) => s.type === 'workspace' && namesTags(s.match));
   const own = resolved.catalog;
@@ -57,7 +62,14 @@ export async function readPolicyLists(client: PolicyReader, resolved: PolicyOrga
  * The organization as the policies see it now: pass its grants through `grantsAfter` for the plan's
  * after-state. `lists`: readPolicyLists's, when the caller has them already.
  */
-export async function readPolicyContext(client: PolicyReader, resolved: PolicyOrganization, live: LiveState, policies: readonly DesiredPolicy[], concurrency: number, lists?: SetCatalog): Promise<PolicyContext> {
+export async function readPolicyContext(
+  client: PolicyReader,
+  resolved: PolicyOrganization,
+  live: LiveState,
+  policies: readonly DesiredPolicy[],
+  concurrency: number,
+  lists?: SetCatalog,
+): Promise<PolicyContext> {
   const { projects, workspaces } = lists ?? (await readPolicyLists(client, resolved, policies));
   const selected = new Map<string, ReadTarget>();
   const want = (target: ReadTarget): void => {

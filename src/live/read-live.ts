@@ -45,7 +45,7 @@ export function tokenPhrase(viewer: Viewer): string {
   if (identity.kind === 'team') return `the token is team ${printable(quote(own?.name ?? identity.resourceId))}'s, not an owner's`;
   if (identity.kind === 'user') return `the token is user ${printable(quote(identity.username))}'s, who is not in the owners team`;
   if (identity.kind === 'organization') return `the token is organization ${printable(quote(identity.resourceId))}'s, not this organization's`;
-  return 'the token is a run\'s, not an owner\'s';
+  return "the token is a run's, not an owner's";
 }
 
 /**
@@ -64,7 +64,10 @@ function probeTeam(request: LiveRequest, workspaces: readonly ReadTarget[]): Tea
   const counts = new Map<string, number>();
   for (const grant of workspaces.flatMap((t) => request.expected.get(t.id) ?? [])) counts.set(grant.team, (counts.get(grant.team) ?? 0) + 1);
   const teamsByName = new Map(request.teams.map((t) => [t.name, t]));
-  const busiest = [...counts].sort((a, b) => b[1] - a[1]).map(([name]) => teamsByName.get(name)).find((t) => t !== undefined);
+  const busiest = [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([name]) => teamsByName.get(name))
+    .find((t) => t !== undefined);
   return busiest ?? (request.teams[0] as Team);
 }
 
@@ -73,13 +76,26 @@ interface WorkspaceRead {
   readonly unmanaged: ReadonlyMap<string, readonly LiveGrant[]>;
 }
 
-async function workspacesByTeam(client: ByTeamReader, request: LiveRequest, workspaces: readonly ReadTarget[], budget: number, run: { concurrency: number; progress: ReadProgress }): Promise<WorkspaceRead> {
+async function workspacesByTeam(
+  client: ByTeamReader,
+  request: LiveRequest,
+  workspaces: readonly ReadTarget[],
+  budget: number,
+  run: { concurrency: number; progress: ReadProgress },
+): Promise<WorkspaceRead> {
   // Every grant read by team is checked against the organization's workspaces (`--read-by team` lists them when resolution did not).
   const list = request.workspaces ?? (await client.listWorkspaces(request.organization));
   const workspaceIds = new Set(list.map((w) => w.id));
   const outside = workspaces.find((t) => !workspaceIds.has(t.id));
   if (outside) throw new ByTeamLeft(`workspace ${printable(outside.id)} is not in the organization's workspace list`);
-  const byTeam = { teams: request.teams, probe: probeTeam(request, workspaces), workspaceIds, budget, concurrency: run.concurrency, onTeam: () => run.progress.step() };
+  const byTeam = {
+    teams: request.teams,
+    probe: probeTeam(request, workspaces),
+    workspaceIds,
+    budget,
+    concurrency: run.concurrency,
+    onTeam: () => run.progress.step(),
+  };
   const grants = await readByTeam(client, byTeam);
   const managed = new Set(workspaces.map((t) => t.id));
   return { targets: workspaces.map((t) => liveTarget(t, grants.get(t.id) ?? [])), unmanaged: new Map([...grants].filter(([id]) => !managed.has(id))) };
@@ -110,7 +126,8 @@ export async function readLive(client: GrantLister, request: LiveRequest, option
   if (wanted && !byTeam) {
     fallback = byTeamBlind(viewer);
     // Asked for by name, it is said; chosen by the estimate, the JSON plan says it (read.fallback).
-    if (options.readBy === 'team') options.onNotice?.(`reading the workspace grants by team was not started: ${fallback}; reading one list per workspace instead.`);
+    if (options.readBy === 'team')
+      options.onNotice?.(`reading the workspace grants by team was not started: ${fallback}; reading one list per workspace instead.`);
   }
   const progress = new ReadProgress(projects.length + (byTeam ? request.teams.length : workspaces.length), options.onProgress);
   let read: WorkspaceRead | undefined;
@@ -143,7 +160,13 @@ export async function readLive(client: GrantLister, request: LiveRequest, option
 }
 
 /** The workspaces a read by team may have seen only in part for this token, read again by target (blind-spots.ts). */
-async function readBlindSpots(client: GrantLister, viewer: Viewer, read: WorkspaceRead, projects: readonly LiveTarget[], run: { targets: readonly ReadTarget[]; concurrency: number; progress: ReadProgress }): Promise<LiveTarget[]> {
+async function readBlindSpots(
+  client: GrantLister,
+  viewer: Viewer,
+  read: WorkspaceRead,
+  projects: readonly LiveTarget[],
+  run: { targets: readonly ReadTarget[]; concurrency: number; progress: ReadProgress },
+): Promise<LiveTarget[]> {
   const spots = await blindSpots(client, viewer, read.targets, projects);
   if (spots.length === 0) return [];
   run.progress.extend(spots.length);

@@ -8,7 +8,6 @@ import type { ReadBy } from '../core/model.js';
 import type { ReadTarget } from '../core/organization.js';
 import type { LiveRequest } from './live-request.js';
 
-
 export interface ReadEstimate {
   readonly byTarget: number;
   /** Absent when reading by team is not possible (no workspace target). */

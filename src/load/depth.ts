@@ -64,7 +64,8 @@ function children(frame: Frame): Frame[] {
   if (token.type === 'block-map' || (token.type === 'flow-collection' && token.start.source === '{')) {
     return token.items.flatMap((item) => pair(item, depth, frame));
   }
-  if (token.type === 'block-seq') return token.items.flatMap((item, i) => (item.value ? [{ token: item.value, depth: depth + 1, parent: frame, segment: i }] : []));
+  if (token.type === 'block-seq')
+    return token.items.flatMap((item, i) => (item.value ? [{ token: item.value, depth: depth + 1, parent: frame, segment: i }] : []));
   if (token.type !== 'flow-collection') return [];
   // `[a: 1]`: an entry with a key is a one-pair mapping inside the sequence, one level more.
   return token.items.flatMap((item, i): Frame[] => {

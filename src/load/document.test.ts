@@ -34,7 +34,12 @@ describe('parseYamlText', () => {
 
   it('stops a billion-laughs alias bomb at MAX_ALIAS_EXPANSIONS, doing bounded work', () => {
     const lines = ['l0: &l0 [x, x, x, x, x, x, x, x, x, x]'];
-    for (let i = 1; i <= 9; i++) lines.push(`l${i}: &l${i} [${Array(10).fill(`*l${i - 1}`).join(', ')}]`);
+    for (let i = 1; i <= 9; i++)
+      lines.push(
+        `l${i}: &l${i} [${Array(10)
+          .fill(`*l${i - 1}`)
+          .join(', ')}]`,
+      );
     const { loaded, problems, work } = parseYamlText('bomb.yaml', lines.join('\n'));
     expect(loaded.data).toBeUndefined();
     expect(problems).toHaveLength(1);
@@ -102,8 +107,18 @@ const SHAPES: Record<string, Shape> = {
   'block sequences in a sequence': (n) => ({ text: `${'- '.repeat(n + 1)}v\n`, line: 1, col: 1 + 2 * LEVEL, path: /^(\[0\]){65}$/ }),
   // A block mapping indents one more column per level: 100,000 levels would be 5 GB, over
   // MAX_FILE_BYTES, so block mappings are measured at 1,000 (and 2,500) levels only.
-  'block mappings in a mapping': (n) => ({ text: `${Array.from({ length: n }, (_, i) => `${' '.repeat(i)}a:\n`).join('')}${' '.repeat(n)}b: 1\n`, line: LEVEL + 1, col: LEVEL + 1, path: /^a(\.a){64}$/ }),
-  'block mappings in a sequence': (n) => ({ text: `-\n${Array.from({ length: n - 1 }, (_, i) => `${' '.repeat(i + 1)}a:\n`).join('')}${' '.repeat(n)}b: 1\n`, line: LEVEL + 1, col: LEVEL + 1, path: /^\[0\](\.a){64}$/ }),
+  'block mappings in a mapping': (n) => ({
+    text: `${Array.from({ length: n }, (_, i) => `${' '.repeat(i)}a:\n`).join('')}${' '.repeat(n)}b: 1\n`,
+    line: LEVEL + 1,
+    col: LEVEL + 1,
+    path: /^a(\.a){64}$/,
+  }),
+  'block mappings in a sequence': (n) => ({
+    text: `-\n${Array.from({ length: n - 1 }, (_, i) => `${' '.repeat(i + 1)}a:\n`).join('')}${' '.repeat(n)}b: 1\n`,
+    line: LEVEL + 1,
+    col: LEVEL + 1,
+    path: /^\[0\](\.a){64}$/,
+  }),
 };
 
 describe('regression: flow nesting about 1,000 deep says "Maximum call stack size exceeded", not the documented depth message', () => {
@@ -124,7 +139,9 @@ describe('regression: flow nesting about 1,000 deep says "Maximum call stack siz
 
   it('the same message, path and place as before just over the limit (70 levels, built by the walk)', () => {
     const text = `x: ${'['.repeat(70)}${']'.repeat(70)}\n`;
-    expect(parseYamlText('deep.yaml', text).problems).toEqual([{ file: 'deep.yaml', line: 1, col: 3 + LEVEL, message: `x${'[0]'.repeat(64)}: nested deeper than 64 levels (MAX_DEPTH); refused` }]);
+    expect(parseYamlText('deep.yaml', text).problems).toEqual([
+      { file: 'deep.yaml', line: 1, col: 3 + LEVEL, message: `x${'[0]'.repeat(64)}: nested deeper than 64 levels (MAX_DEPTH); refused` },
+    ]);
   });
 
   it('nesting at the limit is read, in every shape', () => {

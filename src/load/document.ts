@@ -152,7 +152,11 @@ class Builder {
       const childSegments = [...segments, key];
       const first = seen.get(key);
       if (first) {
-        this.problem(keyPos, `${dotted(segments)}: key ${quote(key)} appears twice in this mapping (first at line ${first.line}, col ${first.col})`, childSegments);
+        this.problem(
+          keyPos,
+          `${dotted(segments)}: key ${quote(key)} appears twice in this mapping (first at line ${first.line}, col ${first.col})`,
+          childSegments,
+        );
         continue;
       }
       this.plainText(key, 'name', keyPos, childSegments);

@@ -99,7 +99,10 @@ async function walk(fs: FileSystem, dir: string, shown: string, out: { files: st
 
 /** A symlink is read when it leads to a file, or to nothing (reading it says so); never to a directory or a device. */
 async function linksToFile(fs: FileSystem, path: string): Promise<boolean> {
-  return fs.stat(path).then((info) => info.isFile(), () => true);
+  return fs.stat(path).then(
+    (info) => info.isFile(),
+    () => true,
+  );
 }
 
 async function expand(fs: FileSystem, absolute: string, shown: string): Promise<{ files: string[]; problems: Problem[] }> {

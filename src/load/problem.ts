@@ -19,11 +19,7 @@ export interface Problem {
 /** Sorted by file, then line, then column, then message: stable output across runs. */
 export function sortProblems(problems: readonly Problem[]): Problem[] {
   return [...problems].sort(
-    (a, b) =>
-      compareText(a.file, b.file) ||
-      (a.line ?? 0) - (b.line ?? 0) ||
-      (a.col ?? 0) - (b.col ?? 0) ||
-      compareText(a.message, b.message),
+    (a, b) => compareText(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0) || compareText(a.message, b.message),
   );
 }
 

@@ -11,11 +11,15 @@ describe('decodeText', () => {
 
   it('places the first byte that is not UTF-8 after a U+FFFD the file really holds', () => {
     const decoded = decodeText('f.yaml', bytes('a: \uFFFD\nbb: x', [0xe9], '\n'));
-    expect(decoded).toEqual({ problem: { file: 'f.yaml', line: 2, col: 6, message: 'not a text file: it is not valid UTF-8 at line 2, col 6; a desired-state file is YAML text' } });
+    expect(decoded).toEqual({
+      problem: { file: 'f.yaml', line: 2, col: 6, message: 'not a text file: it is not valid UTF-8 at line 2, col 6; a desired-state file is YAML text' },
+    });
   });
 
   it('names a binary signature at 1:1, before anything else', () => {
     const decoded = decodeText('f.yaml', bytes([0x1f, 0x8b, 0x08, 0x00]));
-    expect(decoded).toMatchObject({ problem: { line: 1, col: 1, message: 'not a text file: it starts like a gzip archive; a desired-state file is YAML text' } });
+    expect(decoded).toMatchObject({
+      problem: { line: 1, col: 1, message: 'not a text file: it starts like a gzip archive; a desired-state file is YAML text' },
+    });
   });
 });

@@ -12,7 +12,10 @@ import type { SetCatalog } from '../core/organization.js';
 
 /** The one call reading for sets needs: the workspaces with their tags, of a project or all. */
 export interface CatalogReader {
-  listTaggedWorkspaces(organization: string, options: { projectId?: string; keyValueTags: boolean }): Promise<{ readonly workspaces: readonly Workspace[]; readonly keyValueTags: boolean }>;
+  listTaggedWorkspaces(
+    organization: string,
+    options: { projectId?: string; keyValueTags: boolean },
+  ): Promise<{ readonly workspaces: readonly Workspace[]; readonly keyValueTags: boolean }>;
 }
 
 const PAGE = 100;

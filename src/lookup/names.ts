@@ -33,7 +33,11 @@ async function pinnedWorkspaces(client: NameReader, targets: readonly EntryTarge
 async function lookUpWorkspaces(client: NameReader, organization: string, names: readonly string[], catalog: SetCatalog): Promise<WorkspaceLookup> {
   const found = new Map(catalog.workspaces.filter((w) => names.includes(w.name)).map((w) => [w.name, w]));
   if (catalog.complete) return { found, all: catalog.workspaces };
-  const rest = await findWorkspaces(client, organization, names.filter((n) => !found.has(n)));
+  const rest = await findWorkspaces(
+    client,
+    organization,
+    names.filter((n) => !found.has(n)),
+  );
   return { found: new Map([...found, ...rest.found]) };
 }
 

@@ -19,11 +19,17 @@ export interface OrganizationLister {
  * may list organizations. Undefined when the error is something else, or when the organization is
  * listed after all (then the 404 has another cause, shown as it is).
  */
-export async function organizationError(client: OrganizationLister, desired: Pick<DesiredState, 'organization' | 'organizationSource'>, error: unknown): Promise<CLIError | undefined> {
+export async function organizationError(
+  client: OrganizationLister,
+  desired: Pick<DesiredState, 'organization' | 'organizationSource'>,
+  error: unknown,
+): Promise<CLIError | undefined> {
   const organization = desired.organization;
   if (!isRemoteError(error, 404) || !error.path.startsWith(`/organizations/${encodeURIComponent(organization)}/`)) return undefined;
   const visible = await client.listOrganizations?.().catch(() => undefined);
   if (visible?.includes(organization)) return undefined;
   const where = desired.organizationSource ? `${placeOf(desired.organizationSource)}: ` : '';
-  return new CLIError(`${where}organization ${quote(organization)} not found (or not visible to this token).${visible ? didYouMean(organization, visible) : ''}`);
+  return new CLIError(
+    `${where}organization ${quote(organization)} not found (or not visible to this token).${visible ? didYouMean(organization, visible) : ''}`,
+  );
 }

@@ -42,7 +42,10 @@ export async function listTeamsOf(client: TeamReader, organization: string): Pro
  * `export`): one that the token does not reach is said as such, with a did-you-mean
  * (organization-error.ts), never as the 404 of a teams URL.
  */
-export async function teamsOfOrganization(client: TeamReader & OrganizationLister, named: Pick<DesiredState, 'organization' | 'organizationSource'>): Promise<Team[]> {
+export async function teamsOfOrganization(
+  client: TeamReader & OrganizationLister,
+  named: Pick<DesiredState, 'organization' | 'organizationSource'>,
+): Promise<Team[]> {
   try {
     return await listTeamsOf(client, named.organization);
   } catch (error: unknown) {

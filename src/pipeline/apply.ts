@@ -124,11 +124,21 @@ async function execute(client: TfeClient, planned: Plan, guards: GuardContext, r
   const answer = await confirmed(plan, hooks, control);
   if (answer !== true) return answer === false ? { kind: 'cancelled', plan } : { kind: 'cancelled', plan, stopped: answer };
   control.startWrites();
-  const progress = { ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}), ...(hooks.onOutcome ? { onOutcome: hooks.onOutcome } : {}), ...(hooks.onTeamOutcome ? { onTeamOutcome: hooks.onTeamOutcome } : {}) };
+  const progress = {
+    ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
+    ...(hooks.onOutcome ? { onOutcome: hooks.onOutcome } : {}),
+    ...(hooks.onTeamOutcome ? { onTeamOutcome: hooks.onTeamOutcome } : {}),
+  };
   // docs/apply.md, "Team changes": the executor makes them around the grant changes, through the same client.
   const teams = plan.teamChanges ? { teams: { changes: teamChanges, api: client, organization: plan.organization } } : {};
   const describeRefusal = refusalDescriber(client, run.teams);
-  const report = await applyChanges(plan.changes, client, { concurrency: request.connection.concurrency, signal: control.signal, describeRefusal, ...progress, ...teams });
+  const report = await applyChanges(plan.changes, client, {
+    concurrency: request.connection.concurrency,
+    signal: control.signal,
+    describeRefusal,
+    ...progress,
+    ...teams,
+  });
   return { kind: 'applied', plan, report };
 }
 
@@ -161,7 +171,8 @@ async function applyFresh(request: ClockedApply, hooks: ApplyHooks, control: Run
 async function assertSameFiles(file: string, saved: SavedPlan, request: ClockedApply): Promise<void> {
   const desired = await desiredFromFiles(request.paths, request.cwd, request.run.now);
   request.run.afterLoad?.();
-  const stale = (what: string): CLIError => new CLIError(`the saved plan ${file} is stale: ${what} changed since it was planned; nothing was changed. Plan again and review the new plan.`);
+  const stale = (what: string): CLIError =>
+    new CLIError(`the saved plan ${file} is stale: ${what} changed since it was planned; nothing was changed. Plan again and review the new plan.`);
   if (policiesDigestOf(desired.policies ?? []) !== policiesDigestOf(saved.basis.policies)) throw stale('the policies of the desired-state files');
   if (fingerprintDesired(desired) !== saved.basis.desired) throw stale('the desired-state files');
 }
@@ -190,7 +201,12 @@ async function applySaved(file: string, request: ClockedApply, hooks: ApplyHooks
     // The file's violations are never trusted: the policies are checked again on what was just read.
     const plan = await recheckPolicies(reader, file, saved, fresh, request.read, request.run.now);
     const { maxRemovals, incompleteTargets, maxTeamDeletions } = basisGuardInputs(saved.basis);
-    const guards = { maxRemovals, force: request.force, incompleteTargets: new Set(incompleteTargets), ...(maxTeamDeletions === undefined ? {} : { maxTeamDeletions }) };
+    const guards = {
+      maxRemovals,
+      force: request.force,
+      incompleteTargets: new Set(incompleteTargets),
+      ...(maxTeamDeletions === undefined ? {} : { maxTeamDeletions }),
+    };
     return await execute(client, changesAlone(plan), guards, { request, hooks, control, teams: teamsOfChanges(plan) });
   } finally {
     await client.close();

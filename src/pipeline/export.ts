@@ -44,10 +44,7 @@ interface Catalogue {
 async function catalogue(client: TfeClient, organization: string): Promise<Catalogue> {
   // Teams first: an address without them says so before anything else is read (lookup/teams.ts).
   const teams = await teamsOfOrganization(client, { organization });
-  const [projects, workspaces] = await Promise.all([
-    client.listProjects(organization),
-    client.listWorkspaces(organization),
-  ]);
+  const [projects, workspaces] = await Promise.all([client.listProjects(organization), client.listWorkspaces(organization)]);
   return { teams, projects, workspaces };
 }
 
@@ -57,7 +54,13 @@ function target(type: ReadTarget['type'], found: Project | Workspace): ReadTarge
   return { type, id: found.id, name: found.name, ...(projectId ? { projectId } : {}) };
 }
 
-function pick(organization: string, kind: ReadTarget['type'], names: readonly string[], all: readonly (Project | Workspace)[], problems: string[]): ReadTarget[] {
+function pick(
+  organization: string,
+  kind: ReadTarget['type'],
+  names: readonly string[],
+  all: readonly (Project | Workspace)[],
+  problems: string[],
+): ReadTarget[] {
   const byName = new Map(all.map((x) => [x.name, x]));
   const picked: ReadTarget[] = [];
   for (const name of new Set(names)) {

@@ -76,15 +76,35 @@ export async function planAgainstLive(client: TfeClient, files: PlanFiles, read:
   // `targeted` and in its scope; how the grants were read is reported too, never part of the
   // checksum (the same plan either way).
   const scope = scopeOf({ paths: files.paths, targets: targets.given });
-  const diffPlan = buildPlan(expanded.desired, live, { server, supportWarnings, setWarnings: expanded.warnings, now: run.now, scope, targeted: targeted.length > 0 });
+  const diffPlan = buildPlan(expanded.desired, live, {
+    server,
+    supportWarnings,
+    setWarnings: expanded.warnings,
+    now: run.now,
+    scope,
+    targeted: targeted.length > 0,
+  });
   const built = guardPlan(diffPlan, guardInputsOf(expanded.desired, live));
   const policies = await policiesOf(reader, expanded, live, built, read, run.now);
   // One record of what the run read: a grant the token could not see on a target only the policies
   // read hides a violation as surely as on a managed one (diff/completeness.ts, coverageOf).
   const policyRead = policies.read.length > 0 || policies.projectsUnseen.length > 0;
-  const coverage = policyRead ? coverageOf({ ...live, targets: new Map([...live.targets, ...policies.read.map((t) => [t.id, t] as const)]) }, policies.projectsUnseen) : built.coverage;
+  const coverage = policyRead
+    ? coverageOf({ ...live, targets: new Map([...live.targets, ...policies.read.map((t) => [t.id, t] as const)]) }, policies.projectsUnseen)
+    : built.coverage;
   // The checksum covers the policies' verdict as it covers the guards' (diff/checksum.ts).
-  const plan = withViolations({ ...built, coverage, warnings: [...built.warnings, ...policies.warnings], ...(targeted.length > 0 ? { targeted } : {}), ...(live.read ? { read: live.read } : {}) }, expanded.desired, live, policies.violations);
+  const plan = withViolations(
+    {
+      ...built,
+      coverage,
+      warnings: [...built.warnings, ...policies.warnings],
+      ...(targeted.length > 0 ? { targeted } : {}),
+      ...(live.read ? { read: live.read } : {}),
+    },
+    expanded.desired,
+    live,
+    policies.violations,
+  );
   const { ends } = policies;
   if (!read.effectiveChanges) return { plan, ends, desired, resolved, live };
   // docs/plan.md, "Team changes": the teams as the plan leaves them (a created team, a new name).

@@ -52,7 +52,8 @@ export async function violationsOf(
   if (policies.length === 0) return { violations: [], read: [], projectsUnseen: [] };
   const input = targetPolicies(policies).length > 0 ? await readPolicyContext(client, org, live, policies, read.concurrency, lists) : teamsOnly(org, live);
   // After the plan: its grant changes and its team changes (docs/effective-access.md, "Organization powers").
-  const after = read.policyState === 'live' ? {} : { grants: grantsAfter(input.grants, planned.changes), teams: teamsAfter(input.teams, planned.teamChanges ?? []) };
+  const after =
+    read.policyState === 'live' ? {} : { grants: grantsAfter(input.grants, planned.changes), teams: teamsAfter(input.teams, planned.teamChanges ?? []) };
   const violations = checkPolicies(policies, { ...clock, ...input, ...after });
   return { violations, read: input.read, projectsUnseen: input.projectsUnseen };
 }
@@ -78,11 +79,19 @@ export async function policiesOf(
   const policies = expanded.desired.policies ?? [];
   if (policies.length === 0) return { violations: [], read: [], projectsUnseen: [], warnings: [], ends: [] };
   // The lists only for a policy with a match: one of the organization's teams reads none.
-  const lists = targetPolicies(policies).length > 0 ? await readPolicyLists(client, expanded.resolved, policies) : { projects: [], workspaces: [], complete: true, keyValueTags: false };
+  const lists =
+    targetPolicies(policies).length > 0
+      ? await readPolicyLists(client, expanded.resolved, policies)
+      : { projects: [], workspaces: [], complete: true, keyValueTags: false };
   const { problems, warnings } = policyNameFindings(policies, lists, expanded.resolved.organization);
   if (problems.length > 0) throw nameProblemsError(problems);
   // What the rules read (core/policy-rules.ts): the files' grants' ends only for a rule that compares them.
-  const ends = rulesRead(policies.map((p) => p.rule), 'grant-expiries') ? grantEnds(expanded.resolved.targets, expanded.resolved.teamsByName) : [];
+  const ends = rulesRead(
+    policies.map((p) => p.rule),
+    'grant-expiries',
+  )
+    ? grantEnds(expanded.resolved.targets, expanded.resolved.teamsByName)
+    : [];
   // docs/plan.md, "Team changes": the access once applied is held by the teams as the plan leaves
   // them (a team it creates or renames, by its new name); drift checks the teams as they are.
   const after = read.policyState !== 'live' && expanded.desired.teams !== undefined;

@@ -88,7 +88,10 @@ export function planOnRead(desired: FilesState, org: OrganizationRead, live: Liv
  * not have is not kept (src/diff/support.ts), so it is not counted either.
  */
 function asTheServerKeeps(grants: readonly IdentifiedGrant[], live: LiveState, server: ServerInfo): IdentifiedGrant[] {
-  const dropped = (resource: Resource): string[] => newerPermissions(resource).filter((s) => supportOf(resource, s.key, live, server) === 'unsupported').map((s) => s.key);
+  const dropped = (resource: Resource): string[] =>
+    newerPermissions(resource)
+      .filter((s) => supportOf(resource, s.key, live, server) === 'unsupported')
+      .map((s) => s.key);
   const lost = { 'team-projects': dropped('team-projects'), 'team-workspaces': dropped('team-workspaces') };
   return grants.map((grant) => {
     const keys = lost[grant.resource];
@@ -105,7 +108,12 @@ async function workspacesOf(client: TfeClient, organization: string, desired: Fi
   return client.listTaggedWorkspaces(organization, { keyValueTags: true });
 }
 
-async function readOrganization(client: TfeClient, organization: string, request: ReportRequest, desired: FilesState | undefined): Promise<{ found: Catalogue; live: LiveState }> {
+async function readOrganization(
+  client: TfeClient,
+  organization: string,
+  request: ReportRequest,
+  desired: FilesState | undefined,
+): Promise<{ found: Catalogue; live: LiveState }> {
   await client.serverInfo(); // once per run: a lower rate limit is heeded before the lists
   // Teams first: an address without them says so before anything else is read (lookup/teams.ts).
   const teams = await teamsOfOrganization(client, desired ?? { organization });
@@ -135,7 +143,13 @@ function violationsIn(desired: FilesState | undefined, found: Catalogue, grants:
 
 /** When each grant of the files ends, for a rule that reads it (max-expiry): the files' targets and sets, expanded as a plan expands them. */
 function endsIn(desired: FilesState, found: Catalogue, policies: readonly DesiredPolicy[]): GrantEnd[] {
-  if (!rulesRead(policies.map((p) => p.rule), 'grant-expiries')) return [];
+  if (
+    !rulesRead(
+      policies.map((p) => p.rule),
+      'grant-expiries',
+    )
+  )
+    return [];
   const { resolved } = expandedOver(desired, organizationRead(desired.organization, found));
   return grantEnds(resolved.targets, resolved.teamsByName);
 }
@@ -153,7 +167,12 @@ export async function reportOrganization(unclocked: ReportRequest): Promise<Repo
   return underControl(request.run, (control) => withClient(request.connection, control, (client) => reportWith(client, organization, desired, request)));
 }
 
-async function reportWith(client: TfeClient, organization: string, desired: FilesState | undefined, request: ReportRequest & { readonly run: ClockedRun }): Promise<Report> {
+async function reportWith(
+  client: TfeClient,
+  organization: string,
+  desired: FilesState | undefined,
+  request: ReportRequest & { readonly run: ClockedRun },
+): Promise<Report> {
   const generatedAt = new Date().toISOString();
   const { found: read, live } = await readOrganization(client, organization, request, desired);
   const liveGrants = [...live.targets.values()].flatMap((t) => t.grants);
@@ -173,10 +192,23 @@ async function reportWith(client: TfeClient, organization: string, desired: File
   const scope = scopeOf({ paths: request.paths, ...request.selection });
   // A workspace in a project the token cannot list: what that project's grants give there is not counted.
   const unlisted = found.workspaces.filter((w) => w.projectId !== undefined && !projects.has(w.projectId));
-  const whole = { organization, state: request.after ? 'after' : 'live', generatedAt, ...found, workspaces, cells, violations, coverage: coverageOf(live, unlisted.map(workspaceName)), scope } as const;
+  const whole = {
+    organization,
+    state: request.after ? 'after' : 'live',
+    generatedAt,
+    ...found,
+    workspaces,
+    cells,
+    violations,
+    coverage: coverageOf(live, unlisted.map(workspaceName)),
+    scope,
+  } as const;
   const report = selectReport(whole, request.selection);
   // What the report could not see of the targets it shows: a grant of an unseen team elsewhere does not make it partial.
   const shown = new Set([...report.projects.map((p) => p.id), ...report.workspaces.map((w) => w.id)]);
-  const coverage = coverageOf({ ...live, targets: new Map([...live.targets].filter(([id]) => shown.has(id))) }, unlisted.filter((w) => shown.has(w.id)).map(workspaceName));
+  const coverage = coverageOf(
+    { ...live, targets: new Map([...live.targets].filter(([id]) => shown.has(id))) },
+    unlisted.filter((w) => shown.has(w.id)).map(workspaceName),
+  );
   return { ...report, coverage };
 }

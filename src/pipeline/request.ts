@@ -112,5 +112,10 @@ export async function withClient<T>(connection: RunConnection, control: RunContr
 /** The options of a run's live read: --concurrency, --read-by, the notice of a fallback, the progress. */
 export function liveReadOptions(read: ReadChoices, run: RunOptions = {}): ReadOptions {
   const { onNotice, onProgress } = run;
-  return { concurrency: read.concurrency, ...(read.readBy ? { readBy: read.readBy } : {}), ...(onNotice ? { onNotice } : {}), ...(onProgress ? { onProgress } : {}) };
+  return {
+    concurrency: read.concurrency,
+    ...(read.readBy ? { readBy: read.readBy } : {}),
+    ...(onNotice ? { onNotice } : {}),
+    ...(onProgress ? { onProgress } : {}),
+  };
 }

@@ -19,7 +19,14 @@ const count = (n: number): string => `${n} violation${n === 1 ? '' : 's'}`;
  * (exit 3, pipeline/apply.ts).
  */
 /** `now`: apply's clock, what the grants' ends as planned are judged at (a rule that reads them: max-expiry). */
-export async function recheckPolicies(client: TeamReader & PolicyReader, file: string, saved: SavedPlan, fresh: readonly LiveTarget[], read: PolicyChoices, now: number): Promise<Plan> {
+export async function recheckPolicies(
+  client: TeamReader & PolicyReader,
+  file: string,
+  saved: SavedPlan,
+  fresh: readonly LiveTarget[],
+  read: PolicyChoices,
+  now: number,
+): Promise<Plan> {
   const { policies } = saved.basis;
   const organization = saved.plan.organization;
   const teams = policies.length === 0 ? [] : await listTeamsOf(client, organization);

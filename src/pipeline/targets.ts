@@ -33,7 +33,10 @@ function meant(desired: FilesState, type: TargetType | undefined, name: string):
   const exact = desired.targets.find((t) => t.name === name && t.type !== type);
   if (exact) return selectorText(exact);
   const sameKind = desired.targets.filter((t) => type === undefined || t.type === type);
-  const close = closest(name, sameKind.map((t) => t.name));
+  const close = closest(
+    name,
+    sameKind.map((t) => t.name),
+  );
   const found = close === undefined ? undefined : sameKind.find((t) => t.name === close);
   return found ? selectorText(found) : undefined;
 }
@@ -61,7 +64,10 @@ export function targetedOf(selection: TargetSelection): string[] {
 
 /** Whether `s` names `t`: its kind, and its name as written or after NFC. */
 const names = (s: TargetSelector, t: { type: TargetType; name: string }): boolean => s.type === t.type && (s.name === t.name || nfc(s.name) === nfc(t.name));
-const selected = (selectors: readonly TargetSelector[]) => (t: { type: TargetType; name: string }): boolean => selectors.some((s) => names(s, t));
+const selected =
+  (selectors: readonly TargetSelector[]) =>
+  (t: { type: TargetType; name: string }): boolean =>
+    selectors.some((s) => names(s, t));
 
 /** `managed`: the targets a selector may name; `desired`: whose targets the near misses come from. */
 function refuseMissing(selectors: readonly TargetSelector[], managed: (s: TargetSelector) => boolean, desired: FilesState): void {
@@ -84,5 +90,8 @@ export function selectTargets<S extends FilesState>(desired: S, { selectors }: T
 export function selectExpanded(desired: DesiredState, resolved: Resolved, { selectors }: TargetSelection): { desired: DesiredState; resolved: Resolved } {
   if (selectors.length === 0 || (desired.sets ?? []).length === 0) return { desired, resolved };
   refuseMissing(selectors, (s) => resolved.targets.some((t) => names(s, t)), desired);
-  return { desired: { ...desired, targets: desired.targets.filter(selected(selectors)) }, resolved: { ...resolved, targets: resolved.targets.filter(selected(selectors)) } };
+  return {
+    desired: { ...desired, targets: desired.targets.filter(selected(selectors)) },
+    resolved: { ...resolved, targets: resolved.targets.filter(selected(selectors)) },
+  };
 }

@@ -29,14 +29,21 @@ const grant = (teamName: string, resource: Resource, targetId: string, level: Le
 
 const org = (teams: Team[], grants: GrantInput[]): PolicyInput => ({ teams, projects: PROJECTS, workspaces: WORKSPACES, grants, ends: [], now: 0 });
 const policy = (type: TargetType, match: SetMatch, rule: TargetRule): TargetPolicy => ({ name: rule.kind, type, match, rule });
-const found = (policies: DesiredPolicy[], input: PolicyInput) => checkPolicies(policies, input).map((v) => `${v.policy} | ${v.target ? `${v.target.type} ${v.target.name}` : 'organization'} | ${v.team?.name ?? '-'} | ${violationMessage(v)}`);
+const found = (policies: DesiredPolicy[], input: PolicyInput) =>
+  checkPolicies(policies, input).map(
+    (v) => `${v.policy} | ${v.target ? `${v.target.type} ${v.target.name}` : 'organization'} | ${v.team?.name ?? '-'} | ${violationMessage(v)}`,
+  );
 
 describe('max-access', () => {
   const prodAtMostWrite = policy('workspace', { tags: ['prod'] }, { kind: 'max-access', access: 'write', exceptTeams: ['sre'] });
 
   it('is violated by admin from any source (a project maintain grant), on every workspace the match selects, flat or key-value tag', () => {
     const teams = [team('owners'), team('sre', { 'manage-workspaces': true }), team('developers'), team('ops')];
-    const grants = [grant('developers', 'team-projects', 'prj-platform', 'maintain'), grant('ops', 'team-workspaces', 'ws-lake', 'admin'), grant('ops', 'team-workspaces', 'ws-net-prod', 'write')];
+    const grants = [
+      grant('developers', 'team-projects', 'prj-platform', 'maintain'),
+      grant('ops', 'team-workspaces', 'ws-lake', 'admin'),
+      grant('ops', 'team-workspaces', 'ws-net-prod', 'write'),
+    ];
     expect(found([prodAtMostWrite], org(teams, grants))).toEqual([
       'max-access | workspace lake | ops | team "ops" has admin on workspace "lake", above write (workspace grant: admin)',
       'max-access | workspace networking-prod | developers | team "developers" has admin on workspace "networking-prod", above write (project platform: maintain)',
@@ -56,14 +63,18 @@ describe('max-access', () => {
       grant('release', 'team-workspaces', 'ws-net-prod', 'custom', { runs: 'read', variables: 'write' }),
       grant('viewer', 'team-workspaces', 'ws-net-dev', 'custom', { runs: 'read', 'state-versions': 'read-outputs' }),
     ];
-    expect(found([readOnly], org(teams, grants))).toEqual(['max-access | workspace networking-prod | release | team "release" has custom on workspace "networking-prod", above read (workspace grant: custom)']);
+    expect(found([readOnly], org(teams, grants))).toEqual([
+      'max-access | workspace networking-prod | release | team "release" has custom on workspace "networking-prod", above read (workspace grant: custom)',
+    ]);
   });
 
   it('on projects: maintain is above write', () => {
     const teams = [team('data-engineers'), team('devs')];
     const grants = [grant('data-engineers', 'team-projects', 'prj-data', 'maintain'), grant('devs', 'team-projects', 'prj-platform', 'write')];
     const projects = policy('project', { names: ['*'] }, { kind: 'max-access', access: 'write', exceptTeams: [] });
-    expect(found([projects], org(teams, grants))).toEqual(['max-access | project data | data-engineers | team "data-engineers" has maintain on project "data", above write (project grant: maintain)']);
+    expect(found([projects], org(teams, grants))).toEqual([
+      'max-access | project data | data-engineers | team "data-engineers" has maintain on project "data", above write (project grant: maintain)',
+    ]);
   });
 });
 
@@ -101,7 +112,9 @@ describe('max-teams', () => {
     const grants = [grant('a', 'team-workspaces', 'ws-lake', 'write'), grant('b', 'team-projects', 'prj-data', 'admin')];
     expect(found([fewAdmins], org(teams, grants))).toEqual([]);
     const writers = policy('workspace', { projects: ['data'] }, { kind: 'max-teams', access: 'write', count: 1 });
-    expect(found([writers], org(teams, grants))).toEqual(['max-teams | workspace lake | - | 2 teams have at least write on workspace "lake", more than 1: a, b']);
+    expect(found([writers], org(teams, grants))).toEqual([
+      'max-teams | workspace lake | - | 2 teams have at least write on workspace "lake", more than 1: a, b',
+    ]);
     expect(found([{ ...writers, rule: { ...writers.rule, count: 2 } as TargetRule }], org(teams, grants))).toEqual([]);
   });
 });
@@ -115,7 +128,11 @@ describe('max-expiry', () => {
 
   it('is violated by a grant of at least the level that never ends, or ends more than the days ahead', () => {
     const teams = [team('ops'), team('sre'), team('dev')];
-    const grants = [grant('ops', 'team-workspaces', 'ws-lake', 'admin'), grant('sre', 'team-workspaces', 'ws-lake', 'write'), grant('dev', 'team-workspaces', 'ws-net-dev', 'write')];
+    const grants = [
+      grant('ops', 'team-workspaces', 'ws-lake', 'admin'),
+      grant('sre', 'team-workspaces', 'ws-lake', 'write'),
+      grant('dev', 'team-workspaces', 'ws-net-dev', 'write'),
+    ];
     expect(found([breakGlass], clocked(teams, grants, [end('sre', 'ws-lake', 30), end('dev', 'ws-net-dev', 7)]))).toEqual([
       'max-expiry | workspace lake | ops | team "ops" has admin on workspace "lake" with no expiry: a grant of at least write must expire within 7 days',
       'max-expiry | workspace lake | sre | team "sre" has write on workspace "lake" until end of 2026-01-30 UTC: a grant of at least write must expire within 7 days',
@@ -124,28 +141,48 @@ describe('max-expiry', () => {
 
   it('is respected by a grant below the level, one that ends within the days or has ended, and the owners team', () => {
     const teams = [team('owners'), team('viewer'), team('oncall'), team('gone')];
-    const grants = [grant('owners', 'team-workspaces', 'ws-lake', 'admin'), grant('viewer', 'team-workspaces', 'ws-lake', 'plan'), grant('oncall', 'team-workspaces', 'ws-lake', 'admin'), grant('gone', 'team-workspaces', 'ws-lake', 'admin')];
+    const grants = [
+      grant('owners', 'team-workspaces', 'ws-lake', 'admin'),
+      grant('viewer', 'team-workspaces', 'ws-lake', 'plan'),
+      grant('oncall', 'team-workspaces', 'ws-lake', 'admin'),
+      grant('gone', 'team-workspaces', 'ws-lake', 'admin'),
+    ];
     expect(found([breakGlass], clocked(teams, grants, [end('oncall', 'ws-lake', 6.5), end('gone', 'ws-lake', -1)]))).toEqual([]);
   });
 
   it('compares a custom grant on its vector: every permission of the level counts, some do not', () => {
-    const writeVector = { runs: 'apply', variables: 'write', 'state-versions': 'write', 'sentinel-mocks': 'read', 'workspace-locking': true, 'run-tasks': false };
-    const grants = [grant('full', 'team-workspaces', 'ws-lake', 'custom', writeVector), grant('part', 'team-workspaces', 'ws-lake', 'custom', { runs: 'apply' })];
+    const writeVector = {
+      runs: 'apply',
+      variables: 'write',
+      'state-versions': 'write',
+      'sentinel-mocks': 'read',
+      'workspace-locking': true,
+      'run-tasks': false,
+    };
+    const grants = [
+      grant('full', 'team-workspaces', 'ws-lake', 'custom', writeVector),
+      grant('part', 'team-workspaces', 'ws-lake', 'custom', { runs: 'apply' }),
+    ];
     expect(found([breakGlass], clocked([team('full'), team('part')], grants, [])).map((v) => v.split(' | ')[2])).toEqual(['full']);
   });
 
-  it('holds each grant to its own end: a project grant is not the workspace\'s, and a project policy checks it', () => {
+  it("holds each grant to its own end: a project grant is not the workspace's, and a project policy checks it", () => {
     const grants = [grant('ops', 'team-projects', 'prj-data', 'admin')];
     expect(found([breakGlass], clocked([team('ops')], grants, []))).toEqual([]);
     const projects = policy('project', { names: ['data'] }, { kind: 'max-expiry', access: 'admin', days: 1 });
-    expect(found([projects], clocked([team('ops')], grants, []))).toEqual(['max-expiry | project data | ops | team "ops" has admin on project "data" with no expiry: a grant of admin must expire within 1 day']);
+    expect(found([projects], clocked([team('ops')], grants, []))).toEqual([
+      'max-expiry | project data | ops | team "ops" has admin on project "data" with no expiry: a grant of admin must expire within 1 day',
+    ]);
   });
 });
 
 describe('a violation is data', () => {
-  it('names the rule, the level found and its sources; its words are the renderer\'s', () => {
+  it("names the rule, the level found and its sources; its words are the renderer's", () => {
     const rule: TargetRule = { kind: 'max-access', access: 'write', exceptTeams: [] };
-    const [violation, ...rest] = checkPolicies([policy('workspace', { names: ['lake'] }, rule)], org([team('ops')], [grant('ops', 'team-projects', 'prj-data', 'admin')]));
+    const [violation, ...rest] = checkPolicies(
+      [policy('workspace', { names: ['lake'] }, rule)],
+      org([team('ops')], [grant('ops', 'team-projects', 'prj-data', 'admin')]),
+    );
     expect(rest).toEqual([]);
     expect(violation).toEqual({
       policy: 'max-access',

@@ -58,7 +58,12 @@ function grantsByTarget(input: PolicyInput): (target: TargetRef) => readonly Exp
         if (!team) continue;
         const type: TargetType = grant.resource === RESOURCE_OF.project ? 'project' : 'workspace';
         const at = ends.get(endKey(grant.teamId, grant.targetId));
-        const held: ExpiringGrant = { team: { name: team.name, id: team.id }, access: grant.access.access, permissions: permissionsOf(grant.resource, grant.access), ...(at === undefined ? {} : { expires: at }) };
+        const held: ExpiringGrant = {
+          team: { name: team.name, id: team.id },
+          access: grant.access.access,
+          permissions: permissionsOf(grant.resource, grant.access),
+          ...(at === undefined ? {} : { expires: at }),
+        };
         const key = cellKey(type, grant.targetId);
         const list = byTarget.get(key) ?? [];
         list.push(held);

@@ -18,6 +18,9 @@ export function policyNameFindings(all: readonly DesiredPolicy[], scope: Selecto
   const findings = checkSelectors(policies, (p) => `policy ${quote(p.name)}: `, scope);
   const empty: PlanWarning[] = policies
     .filter((p) => !p.allowEmpty && selectedBy(p, scope.projects, scope.workspaces).length === 0)
-    .map((p) => ({ code: 'policy-matches-nothing', message: `${at(p)}policy ${quote(p.name)} covers no ${p.type} of ${quote(organization)} the token can see: it checks nothing.` }));
+    .map((p) => ({
+      code: 'policy-matches-nothing',
+      message: `${at(p)}policy ${quote(p.name)} covers no ${p.type} of ${quote(organization)} the token can see: it checks nothing.`,
+    }));
   return { problems: findings.problems, warnings: [...findings.warnings, ...empty] };
 }

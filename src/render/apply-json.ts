@@ -22,6 +22,16 @@ export function renderApplyJson(result: ApplyResult): string {
   const { applied, alreadySo, failed, notStarted } = report.counts;
   const counts = { applied, already_so: alreadySo, failed, not_started: notStarted };
   const stopped = report.stopped ? { stopped: stopDocument(report.stopped) } : {};
-  const teams = report.teamOutcomes ? { team_outcomes: report.teamOutcomes.map((o) => ({ status: o.status, change: teamChangeDocument(o.change), ...(o.id ? { id: o.id } : {}), ...(o.reason ? { reason: o.reason } : {}), ...(o.note ? { note: o.note } : {}) })) } : {};
+  const teams = report.teamOutcomes
+    ? {
+        team_outcomes: report.teamOutcomes.map((o) => ({
+          status: o.status,
+          change: teamChangeDocument(o.change),
+          ...(o.id ? { id: o.id } : {}),
+          ...(o.reason ? { reason: o.reason } : {}),
+          ...(o.note ? { note: o.note } : {}),
+        })),
+      }
+    : {};
   return `${JSON.stringify({ ...base, converged: report.converged, ...stopped, counts, outcomes, ...teams }, null, 2)}\n`;
 }

@@ -29,7 +29,8 @@ function outcomesMarkdown(report: ApplyReport, summary: string): string {
   const done = report.outcomes.filter((o) => o.status === 'applied' || o.status === 'already-so');
   const parts = ['\n### Apply\n', `${escapeText(summary)}\n`];
   // docs/apply.md, "Team changes": few, and each in view.
-  if (report.teamOutcomes && report.teamOutcomes.length > 0) parts.push(`${report.teamOutcomes.map((o) => `- ${escapeText(teamOutcomeLine(o).trim().replace(/\s+/g, ' '))}`).join('\n')}\n`);
+  if (report.teamOutcomes && report.teamOutcomes.length > 0)
+    parts.push(`${report.teamOutcomes.map((o) => `- ${escapeText(teamOutcomeLine(o).trim().replace(/\s+/g, ' '))}`).join('\n')}\n`);
   if (open.length > 0) parts.push(table(open));
   if (done.length > LONG_COMMENT_LINES) parts.push(collapsed(`${done.length} applied or already so`, table(done)));
   else if (done.length > 0) parts.push(table(done));

@@ -9,9 +9,13 @@ const count = { type: 'integer', minimum: 0 };
 
 const STOPPED: Schema = {
   type: 'object',
-  description: 'Why the run stopped before its end: a signal, a closed stdout, --timeout, a dead server, a write refused for the token\'s rights (the reason then names the token and what it lacks).',
+  description:
+    "Why the run stopped before its end: a signal, a closed stdout, --timeout, a dead server, a write refused for the token's rights (the reason then names the token and what it lacks).",
   required: ['reason', 'exit_code'],
-  properties: { reason: { type: 'string', minLength: 1 }, exit_code: { type: 'integer', description: '130 SIGINT, 143 SIGTERM, 141 a closed stdout, 1 --timeout, a dead server or a refused write.' } },
+  properties: {
+    reason: { type: 'string', minLength: 1 },
+    exit_code: { type: 'integer', description: '130 SIGINT, 143 SIGTERM, 141 a closed stdout, 1 --timeout, a dead server or a refused write.' },
+  },
   additionalProperties: false,
 };
 
@@ -28,7 +32,11 @@ const OUTCOME: Schema = {
   },
   additionalProperties: false,
   allOf: [
-    { if: { properties: { status: { const: 'failed' } } }, then: { required: ['reason'], not: { required: ['note'] } }, else: { not: { required: ['reason'] } } },
+    {
+      if: { properties: { status: { const: 'failed' } } },
+      then: { required: ['reason'], not: { required: ['note'] } },
+      else: { not: { required: ['reason'] } },
+    },
     { if: { properties: { status: { const: 'not-started' } } }, then: { not: { required: ['note'] } } },
     { if: { properties: { status: { const: 'already-so' } } }, then: { required: ['note'] } },
   ],
@@ -40,7 +48,7 @@ const TEAM_OUTCOME: Schema = {
   required: ['status', 'change'],
   properties: {
     status: { enum: ['applied', 'already-so', 'failed', 'not-started'] },
-    change: { type: 'object', required: ['action', 'name', 'id'], description: 'The team change, as the plan\'s team_changes write it.' },
+    change: { type: 'object', required: ['action', 'name', 'id'], description: "The team change, as the plan's team_changes write it." },
     id: { type: 'string', pattern: '^team-', description: 'A create: the id the service gave the team.' },
     reason: { type: 'string', description: "A failed change's reason." },
     note: { type: 'string', description: 'How it ended where it did.' },
@@ -58,7 +66,11 @@ export function applySchema(): Schema {
     type: 'object',
     required: ['result', 'plan'],
     properties: {
-      result: { enum: ['no-changes', 'cancelled', 'applied'], description: 'no-changes: nothing to apply; cancelled: refused at the question (or stopped there), nothing changed; applied: the changes were made (see converged).' },
+      result: {
+        enum: ['no-changes', 'cancelled', 'applied'],
+        description:
+          'no-changes: nothing to apply; cancelled: refused at the question (or stopped there), nothing changed; applied: the changes were made (see converged).',
+      },
       plan: { $ref: '#/$defs/plan' },
       stopped: STOPPED,
       converged: { type: 'boolean', description: 'Every change applied or already so: live access now matches the plan.' },
@@ -73,7 +85,11 @@ export function applySchema(): Schema {
     },
     additionalProperties: false,
     allOf: [
-      { if: { properties: { result: { const: 'applied' } } }, then: { required: ['converged', 'counts', 'outcomes'] }, else: { properties: { converged: false, counts: false, outcomes: false } } },
+      {
+        if: { properties: { result: { const: 'applied' } } },
+        then: { required: ['converged', 'counts', 'outcomes'] },
+        else: { properties: { converged: false, counts: false, outcomes: false } },
+      },
       { if: { properties: { result: { const: 'no-changes' } } }, then: { properties: { stopped: false } } },
     ],
     $defs: { ...($defs as Schema), plan: { ...plan, description: 'The plan applied (plan format 1, as `plan --format json` prints it).' } },

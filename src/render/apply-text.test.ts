@@ -25,7 +25,9 @@ describe("apply's notes in words", () => {
   });
 
   it('puts the note after the change on its line', () => {
-    expect(outcomeLine({ status: 'already-so', change, note: { kind: 'already-had', grantId: 'tprj-9' } })).toBe('  already so   + dev on project "platform": write (the team already had this access (grant tprj-9))');
+    expect(outcomeLine({ status: 'already-so', change, note: { kind: 'already-had', grantId: 'tprj-9' } })).toBe(
+      '  already so   + dev on project "platform": write (the team already had this access (grant tprj-9))',
+    );
     expect(outcomeLine({ status: 'applied', change })).toBe('  applied      + dev on project "platform": write');
   });
 });

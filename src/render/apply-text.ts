@@ -7,7 +7,12 @@ import type { TeamOutcome } from '../core/apply-outcome.js';
 import { TEAM_SIGN, teamHeadline } from './team-lines.js';
 
 /** How the text and Markdown reports name each status. */
-export const STATUS_LABEL: { readonly [S in OutcomeStatus]: string } = { applied: 'applied', 'already-so': 'already so', failed: 'FAILED', 'not-started': 'not started' };
+export const STATUS_LABEL: { readonly [S in OutcomeStatus]: string } = {
+  applied: 'applied',
+  'already-so': 'already so',
+  failed: 'FAILED',
+  'not-started': 'not started',
+};
 
 const describe = (change: Change): string => `${SIGN[change.action]} ${change.team.name} on ${change.target.type} "${change.target.name}": ${headline(change)}`;
 
@@ -70,7 +75,8 @@ export function applySummary(report: ApplyReport, organization: string): string 
   const notStartedCount = report.stopped ? `, ${notStarted} not started` : '';
   const counts = `${applied} applied, ${alreadySo} already so, ${failed} failed${notStartedCount}, of ${total} change${total === 1 ? '' : 's'} in ${organization}`;
   // The token and what it lacks are the one line on stderr (cli/commands/apply.ts): said once, not here too.
-  if (report.stopped?.refused) return `Apply stopped: the service refused a write for the token's rights, so no further change was started. ${counts}. Give the token the rights it lacks (or use one that has them), then run apply again.`;
+  if (report.stopped?.refused)
+    return `Apply stopped: the service refused a write for the token's rights, so no further change was started. ${counts}. Give the token the rights it lacks (or use one that has them), then run apply again.`;
   if (report.stopped) {
     const reason = report.stopped.reason.replace(/[.\s]+$/, '');
     return `Apply stopped: ${reason}. ${counts}. Run apply again to finish the rest; it converges from any state.`;

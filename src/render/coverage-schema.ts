@@ -10,14 +10,22 @@ const REASON: Schema = {
     {
       type: 'object',
       required: ['code', 'targets', 'message'],
-      properties: { code: { const: 'secret-teams-unseen' }, targets: { type: 'integer', minimum: 1, description: 'How many of the targets read the token does not manage team access on.' }, message },
+      properties: {
+        code: { const: 'secret-teams-unseen' },
+        targets: { type: 'integer', minimum: 1, description: 'How many of the targets read the token does not manage team access on.' },
+        message,
+      },
       additionalProperties: false,
       description: "The token does not see every team (it is not an owner's): a secret team's grant on those targets is not seen.",
     },
     {
       type: 'object',
       required: ['code', 'targets', 'message'],
-      properties: { code: { const: 'grants-of-unseen-teams' }, targets: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'The targets, as `workspace "web"`.' }, message },
+      properties: {
+        code: { const: 'grants-of-unseen-teams' },
+        targets: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'The targets, as `workspace "web"`.' },
+        message,
+      },
       additionalProperties: false,
       description: 'Grants on these targets name teams the token cannot see.',
     },
@@ -31,7 +39,11 @@ const REASON: Schema = {
     {
       type: 'object',
       required: ['code', 'workspaces', 'message'],
-      properties: { code: { const: 'projects-unseen' }, workspaces: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'The workspaces, as `workspace "web"`.' }, message },
+      properties: {
+        code: { const: 'projects-unseen' },
+        workspaces: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'The workspaces, as `workspace "web"`.' },
+        message,
+      },
       additionalProperties: false,
       description: 'These workspaces are in a project the token cannot see: the access a project grant gives there is not counted.',
     },

@@ -33,7 +33,12 @@ export function reasonText(reason: IncompleteReason): string {
 
 /** Every narrowing of the scope as `kind name` (`target workspace:web`, `team sre`), in the order of the flags; repeats once. */
 export function filterItems(scope: Scope): string[] {
-  const items = [...scope.targets.map((t) => `target ${t}`), ...scope.teams.map((t) => `team ${t}`), ...scope.projects.map((p) => `project ${p}`), ...scope.workspaces.map((w) => `workspace ${w}`)];
+  const items = [
+    ...scope.targets.map((t) => `target ${t}`),
+    ...scope.teams.map((t) => `team ${t}`),
+    ...scope.projects.map((p) => `project ${p}`),
+    ...scope.workspaces.map((w) => `workspace ${w}`),
+  ];
   return [...new Set(items)];
 }
 
@@ -54,7 +59,9 @@ const LEFT_OUT: { readonly [K in CoverageKind]: string } = {
 /** The words every format says of a plan's or report's coverage and scope (unescaped: each format escapes them its way). */
 export function coverageWords(coverage: Coverage, scope: Scope, kind: CoverageKind): CoverageWords {
   const items = filterItems(scope);
-  const partial = coverage.complete ? undefined : `Partial: ${coverage.reasons.length > 0 ? coverage.reasons.map(reasonText).join('; ') : 'the read is not known to be whole'}.`;
+  const partial = coverage.complete
+    ? undefined
+    : `Partial: ${coverage.reasons.length > 0 ? coverage.reasons.map(reasonText).join('; ') : 'the read is not known to be whole'}.`;
   const filtered = items.length > 0 ? `Filtered: ${items.join(', ')}; ${LEFT_OUT[kind]}.` : undefined;
   const tags = [...(partial ? ['partial'] : []), ...(filtered ? [`filtered: ${items.join(', ')}`] : [])];
   return { tags, ...(partial ? { partial } : {}), ...(filtered ? { filtered } : {}) };

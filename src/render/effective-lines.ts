@@ -36,10 +36,18 @@ function names(changes: readonly EffectiveChange[]): string {
 
 function shadowedLine(change: EffectiveChange): EffectiveLine {
   const [cause] = change.via;
-  const what = cause?.action === 'remove' ? 'removing its grant' : cause?.action === 'add' ? `adding ${level(cause?.access ?? null)}` : `the change to ${level(cause?.access ?? null)}`;
+  const what =
+    cause?.action === 'remove'
+      ? 'removing its grant'
+      : cause?.action === 'add'
+        ? `adding ${level(cause?.access ?? null)}`
+        : `the change to ${level(cause?.access ?? null)}`;
   const held = (change.heldBy ?? []).map((s) => sourceText(s, change.target.type)).join(', ');
   const target = `${change.target.type} ${printable(change.target.name)}`;
-  return { text: `${printable(change.team.name)}: no effect on ${target}: ${what} leaves it ${level(change.after)}${held ? `, held by ${held}` : ''}`, shadowed: true };
+  return {
+    text: `${printable(change.team.name)}: no effect on ${target}: ${what} leaves it ${level(change.after)}${held ? `, held by ${held}` : ''}`,
+    shadowed: true,
+  };
 }
 
 export function effectiveLines(changes: readonly EffectiveChange[]): EffectiveLine[] {

@@ -11,7 +11,8 @@ export function effectiveChangesSchema(): Schema {
   const ref = { type: 'object', required: ['name', 'id'], properties: { name: { type: 'string' }, id: { type: 'string' } } };
   return {
     type: 'array',
-    description: "What the changes do to effective access, per team and target; direction none marks a grant change that changes nothing (shadowed), with held_by saying what keeps the access.",
+    description:
+      'What the changes do to effective access, per team and target; direction none marks a grant change that changes nothing (shadowed), with held_by saying what keeps the access.',
     items: {
       type: 'object',
       required: ['team', 'target', 'before', 'after', 'direction', 'via'],

@@ -1,7 +1,15 @@
 // The JSON plan (docs/plan.md, "Formats", `json`: plan format 1), pretty-printed for humans and diff tools.
 import { effectiveChangeDocument } from '../core/effective-document.js';
 import type { JsonObject } from '../core/json-value.js';
-import { changeDocument, PLAN_FORMAT_VERSION, readDocument, serverDocument, teamChangeDocument, teamSummaryDocument, warningDocument } from '../core/plan-document.js';
+import {
+  changeDocument,
+  PLAN_FORMAT_VERSION,
+  readDocument,
+  serverDocument,
+  teamChangeDocument,
+  teamSummaryDocument,
+  warningDocument,
+} from '../core/plan-document.js';
 import type { Plan } from '../core/plan.js';
 import { coverageDocument } from './coverage.js';
 import { violationDocument } from './violation-message.js';

@@ -85,7 +85,9 @@ export function expiryNote(change: Change, now?: number): string {
   const when = describeInstant(change.expires);
   if (change.action === 'remove') return change.reason === 'expired' ? ` (expired, ${when})` : '';
   if (now === undefined) return ` (expires ${when})`;
-  return isExpired(change.expires, now) ? ` (expired ${relativeDays(change.expires, now)}, ${when})` : ` (expires ${relativeDays(change.expires, now)}, ${when})`;
+  return isExpired(change.expires, now)
+    ? ` (expired ${relativeDays(change.expires, now)}, ${when})`
+    : ` (expires ${relativeDays(change.expires, now)}, ${when})`;
 }
 
 /** One-line description of a change: `read -> write`, `custom (role deployer)`, ... and when it expires. */
@@ -158,7 +160,10 @@ export type WarningScope = (typeof WARNING_SCOPES)[number];
 const TIMELY: ReadonlySet<string> = new Set(['grant-expires-soon', 'grant-expired']);
 
 /** The warnings to show: by default those about a target the plan changes, or a grant's end. `hidden` counts the rest. */
-export function shownWarnings(plan: { readonly changes: readonly Change[]; readonly warnings: readonly PlanWarning[] }, scope: WarningScope = 'changed'): { shown: readonly PlanWarning[]; hidden: number } {
+export function shownWarnings(
+  plan: { readonly changes: readonly Change[]; readonly warnings: readonly PlanWarning[] },
+  scope: WarningScope = 'changed',
+): { shown: readonly PlanWarning[]; hidden: number } {
   if (scope === 'all') return { shown: plan.warnings, hidden: 0 };
   if (scope === 'none') return { shown: [], hidden: plan.warnings.length };
   const changed = new Set(plan.changes.map((c) => `${c.target.type}\u0000${c.target.id}`));
@@ -173,7 +178,12 @@ export function hiddenWarningsLine(hidden: number, scope: WarningScope = 'change
   return scope === 'none' ? `${what} not shown (--warnings none).` : `${what} about targets this plan does not change not shown (--warnings all shows them).`;
 }
 
-export function summaryLine(plan: { organization: string; summary: { add: number; update: number; remove: number }; managedTargets?: number; teamChanges?: readonly unknown[] }): string {
+export function summaryLine(plan: {
+  organization: string;
+  summary: { add: number; update: number; remove: number };
+  managedTargets?: number;
+  teamChanges?: readonly unknown[];
+}): string {
   const { add, update, remove } = plan.summary;
   // docs/plan.md, "Team changes": a plan that changes teams says so under this line (team-lines.ts).
   const teams = plan.teamChanges?.length ?? 0;

@@ -6,7 +6,20 @@
 import type { Change, Plan } from '../core/plan.js';
 import { coverageWords } from './coverage.js';
 import { effectiveLines } from './effective-lines.js';
-import { detailLines, groupByTarget, headline, hiddenWarningsLine, refusalHeadline, shownWarnings, showsSources, SIGN, sourceLabel, summaryLine, type TargetGroup, type WarningScope } from './lines.js';
+import {
+  detailLines,
+  groupByTarget,
+  headline,
+  hiddenWarningsLine,
+  refusalHeadline,
+  shownWarnings,
+  showsSources,
+  SIGN,
+  sourceLabel,
+  summaryLine,
+  type TargetGroup,
+  type WarningScope,
+} from './lines.js';
 import { collapsed, escapeHtml, escapeText, fenced, fenceSafe } from './markdown-text.js';
 import { MAX_VIOLATIONS_SHOWN, violationHeadline, violationText } from './violation-lines.js';
 import { TEAM_SIGN, teamCounts, teamDetailLines, teamHeadline, teamSummaryLine } from './team-lines.js';
@@ -68,7 +81,11 @@ function changeLines(change: Change, verbose: boolean, now: number | undefined, 
 function section(group: TargetGroup, long: boolean, verbose: boolean, now: number | undefined, sources: boolean): string {
   const n = counts(group.changes);
   const title = `**${group.target.type} <code>${escapeHtml(group.target.name)}</code>** (+${n.add} ~${n.update} -${n.remove})\n`;
-  const lines = (changes: readonly Change[]): string => fenced('diff', changes.flatMap((c) => changeLines(c, verbose, now, sources)));
+  const lines = (changes: readonly Change[]): string =>
+    fenced(
+      'diff',
+      changes.flatMap((c) => changeLines(c, verbose, now, sources)),
+    );
   if (!long) return `${title}\n${lines(group.changes)}\n`;
   // What goes is never behind a click.
   const removals = group.changes.filter((c) => c.action === 'remove');
@@ -102,8 +119,13 @@ function violationBlock(plan: Plan): string[] {
   const headline = violationHeadline(plan.violations);
   if (headline === undefined) return [];
   const violations = plan.violations ?? [];
-  const lines = ['> [!CAUTION]', `> **${escapeText(headline)}**`, ...violations.slice(0, MAX_VIOLATIONS_SHOWN).map((v) => `> - ${escapeText(violationText(v))}`)];
-  if (violations.length > MAX_VIOLATIONS_SHOWN) lines.push(`> - ... and ${violations.length - MAX_VIOLATIONS_SHOWN} more: run \`tfe-access plan\` to see them all.`);
+  const lines = [
+    '> [!CAUTION]',
+    `> **${escapeText(headline)}**`,
+    ...violations.slice(0, MAX_VIOLATIONS_SHOWN).map((v) => `> - ${escapeText(violationText(v))}`),
+  ];
+  if (violations.length > MAX_VIOLATIONS_SHOWN)
+    lines.push(`> - ... and ${violations.length - MAX_VIOLATIONS_SHOWN} more: run \`tfe-access plan\` to see them all.`);
   return [...lines, ''];
 }
 
@@ -134,7 +156,10 @@ function teamSection(plan: Plan, room: number): string {
     used += size;
   }
   const left = changes.length - kept.length;
-  const note = left > 0 ? `> **${left} of ${changes.length} team changes not shown**: the plan is longer than a comment may be. Run \`tfe-access plan\` or see the job log for the full plan.\n\n` : '';
+  const note =
+    left > 0
+      ? `> **${left} of ${changes.length} team changes not shown**: the plan is longer than a comment may be. Run \`tfe-access plan\` or see the job log for the full plan.\n\n`
+      : '';
   return `${title}${kept.length > 0 ? `${fenced('diff', kept.flat())}\n` : ''}${note}`;
 }
 
@@ -190,7 +215,10 @@ function namesWithin(names: readonly string[], room: number): string {
 function cutNote(left: readonly TargetGroup[], total: number): string {
   if (left.length === 0) return '';
   const changes = left.reduce((n, g) => n + g.changes.length, 0);
-  const names = namesWithin(left.map((g) => `${g.target.type} ${escapeInline(g.target.name)}`), NOTE_NAMES);
+  const names = namesWithin(
+    left.map((g) => `${g.target.type} ${escapeInline(g.target.name)}`),
+    NOTE_NAMES,
+  );
   return `> **${left.length} of ${total} targets not shown** (${changes} changes): the plan is longer than a comment may be. Not shown: ${names}. Run \`tfe-access plan\` or see the job log for the full plan.\n\n`;
 }
 

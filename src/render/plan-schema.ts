@@ -18,7 +18,12 @@ function valueSchema(spec: PermissionSpec): Schema {
 
 /** The nested wire shape of one resource's permissions, every attribute optional (unreported). */
 function accessSchema(resource: Resource): Schema {
-  const role = { type: 'string', minLength: 1, description: 'The role of the desired-state files this grant is: on `after`, the role the file names; on `before`, the one role whose permissions the live grant has. Only with `access: custom`.' };
+  const role = {
+    type: 'string',
+    minLength: 1,
+    description:
+      'The role of the desired-state files this grant is: on `after`, the role the file names; on `before`, the one role whose permissions the live grant has. Only with `access: custom`.',
+  };
   const properties: Record<string, Schema> = { access: { enum: [...LEVELS[resource]] }, role };
   const groups: Record<string, Record<string, Schema>> = {};
   for (const spec of PERMISSIONS[resource]) {
@@ -53,7 +58,11 @@ function changeSchema(resource: Resource): Schema {
       resource: { const: resource },
       id: { type: 'string', pattern: idPattern },
       // docs/plan.md, "Team changes": a team this plan creates has no id yet.
-      team: { type: 'object', required: ['name', 'id'], properties: { name: { type: 'string' }, id: { oneOf: [{ type: 'null' }, { type: 'string', pattern: '^team-' }] } } },
+      team: {
+        type: 'object',
+        required: ['name', 'id'],
+        properties: { name: { type: 'string' }, id: { oneOf: [{ type: 'null' }, { type: 'string', pattern: '^team-' }] } },
+      },
       target: { ...ref(targetType, targetPattern), required: ['type', 'name', 'id'] },
       before: { oneOf: [{ type: 'null' }, access] },
       after: { oneOf: [{ type: 'null' }, access] },
@@ -61,15 +70,22 @@ function changeSchema(resource: Resource): Schema {
       expires: {
         type: 'string',
         pattern: INSTANT_PATTERN,
-        description: "When the file's grant ends, in UTC (a date in the files ends at the next midnight UTC). On an add or update: the plan after that removes it; on a removal with reason expired: when it ended.",
+        description:
+          "When the file's grant ends, in UTC (a date in the files ends at the next midnight UTC). On an add or update: the plan after that removes it; on a removal with reason expired: when it ended.",
       },
-      reason: { enum: [...REMOVE_REASONS], description: 'Why a removal is planned when it is not pruning: expired, the grant of the files has expired (removed whatever prune says).' },
+      reason: {
+        enum: [...REMOVE_REASONS],
+        description: 'Why a removal is planned when it is not pruning: expired, the grant of the files has expired (removed whatever prune says).',
+      },
       source: sourceSchema(),
     },
     additionalProperties: false,
     allOf: [
       { if: { properties: { action: { const: 'add' } } }, then: { properties: { before: { type: 'null' }, after: access, reason: false } } },
-      { if: { properties: { action: { const: 'update' } } }, then: { required: ['id', 'label_only'], properties: { before: access, after: access, reason: false } } },
+      {
+        if: { properties: { action: { const: 'update' } } },
+        then: { required: ['id', 'label_only'], properties: { before: access, after: access, reason: false } },
+      },
       { if: { properties: { action: { const: 'remove' } } }, then: { required: ['id'], properties: { before: access, after: { type: 'null' } } } },
       { if: { properties: { reason: { const: 'expired' } }, required: ['reason'] }, then: { required: ['expires'] } },
     ],
@@ -80,12 +96,18 @@ function changeSchema(resource: Resource): Schema {
 function sourceSchema(): Schema {
   return {
     type: 'object',
-    description: "Where the desired grant comes from: the target's own entry (named by the target) or a set (by its name); for a removal, the entry or set that prunes the target.",
+    description:
+      "Where the desired grant comes from: the target's own entry (named by the target) or a set (by its name); for a removal, the entry or set that prunes the target.",
     required: ['kind', 'name'],
     properties: {
       kind: { enum: ['entry', 'set'] },
       name: { type: 'string', minLength: 1 },
-      overrides: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, description: 'The sets whose grant of the same team this entry overrides.' },
+      overrides: {
+        type: 'array',
+        items: { type: 'string', minLength: 1 },
+        minItems: 1,
+        description: 'The sets whose grant of the same team this entry overrides.',
+      },
     },
     additionalProperties: false,
   };
@@ -117,10 +139,13 @@ function readSchema(): Schema {
     required: ['strategy', 'requests', 'estimate', 'fallback'],
     properties: {
       strategy: { enum: ['by-target', 'by-team'], description: 'The strategy the grants were read by in the end.' },
-      requests: { ...count, description: 'Requests the grant read made: the projects\' lists, the probe, and pages read before a fallback included; a retry is not another request.' },
+      requests: {
+        ...count,
+        description: "Requests the grant read made: the projects' lists, the probe, and pages read before a fallback included; a retry is not another request.",
+      },
       estimate: {
         type: 'object',
-        description: 'Each strategy\'s estimated requests before reading; by_team null when reading by team was not possible.',
+        description: "Each strategy's estimated requests before reading; by_team null when reading by team was not possible.",
         required: ['by_target', 'by_team'],
         properties: { by_target: count, by_team: { oneOf: [{ type: 'null' }, count] } },
         additionalProperties: false,
@@ -134,9 +159,14 @@ function readSchema(): Schema {
 /** docs/plan.md, "Team changes": present when the files manage teams. */
 function teamChangesSchema(): Schema {
   const value = { type: ['string', 'boolean', 'null'] };
-  const grant = { type: 'object', required: ['target', 'access'], properties: { target: { ...ref('', '^(prj|ws)-'), required: ['type', 'name', 'id'] }, access: { type: 'string' } } };
+  const grant = {
+    type: 'object',
+    required: ['target', 'access'],
+    properties: { target: { ...ref('', '^(prj|ws)-'), required: ['type', 'name', 'id'] }, access: { type: 'string' } },
+  };
   return {
-    description: 'The teams themselves: create, update (each field before and after), rename (keeps the id) and delete (with the grants that go with it), in the order of their action then name.',
+    description:
+      'The teams themselves: create, update (each field before and after), rename (keeps the id) and delete (with the grants that go with it), in the order of their action then name.',
     type: 'array',
     items: {
       type: 'object',
@@ -146,7 +176,15 @@ function teamChangesSchema(): Schema {
         name: { type: 'string', minLength: 1 },
         id: { oneOf: [{ type: 'null' }, { type: 'string', pattern: '^team-' }], description: 'null on a create: the team has no id until apply creates it.' },
         from: { type: 'string', description: 'A rename: the name the team has now.' },
-        fields: { type: 'array', items: { type: 'object', required: ['field', 'before', 'after'], properties: { field: { type: 'string' }, before: value, after: value }, additionalProperties: false } },
+        fields: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['field', 'before', 'after'],
+            properties: { field: { type: 'string' }, before: value, after: value },
+            additionalProperties: false,
+          },
+        },
         grants: { type: 'array', items: grant, description: 'A deletion: the grants the service drops with the team, on the targets the plan read.' },
       },
       additionalProperties: false,
@@ -176,7 +214,11 @@ export function planSchema(): Schema {
       checksum: { type: 'string', pattern: '^[0-9a-f]{64}$' },
       warnings: {
         type: 'array',
-        items: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' }, team: { type: 'string' }, target: { type: 'object' } } },
+        items: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: { code: { type: 'string' }, message: { type: 'string' }, team: { type: 'string' }, target: { type: 'object' } },
+        },
       },
       effective_changes: effectiveChangesSchema(),
       violations: violationsSchema(),
@@ -197,7 +239,13 @@ export function planSchema(): Schema {
         },
       },
       team_changes: teamChangesSchema(),
-      team_summary: { type: 'object', description: 'The team changes counted by action.', required: ['create', 'rename', 'update', 'delete'], properties: { create: count, rename: count, update: count, delete: count }, additionalProperties: false },
+      team_summary: {
+        type: 'object',
+        description: 'The team changes counted by action.',
+        required: ['create', 'rename', 'update', 'delete'],
+        properties: { create: count, rename: count, update: count, delete: count },
+        additionalProperties: false,
+      },
       server: serverSchema(),
       read: readSchema(),
       ...coverageProperties(),

@@ -11,7 +11,20 @@ import { sourcesText } from './report-text.js';
 import { violationText } from './violation-lines.js';
 import { OWNERS_POWERS, teamPowers } from './report-powers.js';
 
-export const CSV_HEADER = ['team', 'team_id', 'target_type', 'target', 'target_id', 'project', 'access', 'permissions', 'sources', 'violations', 'complete', 'scope'] as const;
+export const CSV_HEADER = [
+  'team',
+  'team_id',
+  'target_type',
+  'target',
+  'target_id',
+  'project',
+  'access',
+  'permissions',
+  'sources',
+  'violations',
+  'complete',
+  'scope',
+] as const;
 
 /** Quoted when it holds a comma, quote or line break; `=`, `+`, `-`, `@` at the start are defused. */
 export function csvField(value: string): string {
@@ -83,7 +96,9 @@ export function renderReportCsv(report: Report): string {
     cell.target.id,
     cell.target.type === 'workspace' ? (projectOf.get(cell.target.id) ?? '') : cell.target.name,
     cell.access,
-    orderedEntries(RESOURCE_OF[cell.target.type], cell.permissions).map(([key, value]) => `${key}=${String(value)}`).join('; '),
+    orderedEntries(RESOURCE_OF[cell.target.type], cell.permissions)
+      .map(([key, value]) => `${key}=${String(value)}`)
+      .join('; '),
     sourcesText(cell),
     (violations.byPair.get(pairKey(cell.team.id, cell.target.id)) ?? []).join('; '),
     ...coverageColumns(report),

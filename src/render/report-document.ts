@@ -55,7 +55,12 @@ export function reportDocument(report: Report): JsonObject {
       teams: (workspaceCells.get(w.id) ?? []).map(teamDocument),
     })),
     // docs/effective-access.md, "Organization powers": every team shown, every flag (null: not reported).
-    teams: teamPowers(report).map((p) => ({ name: p.team.name, id: p.team.id, visibility: p.team.visibility, organization_access: Object.fromEntries(p.flags) })),
+    teams: teamPowers(report).map((p) => ({
+      name: p.team.name,
+      id: p.team.id,
+      visibility: p.team.visibility,
+      organization_access: Object.fromEntries(p.flags),
+    })),
     violations: report.violations.map(violationDocument),
     ...coverageDocument(report.coverage, report.scope),
   };

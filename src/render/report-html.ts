@@ -19,14 +19,14 @@ import { TEAM_FLAG_KEYS } from '../core/team-flags.js';
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
-
-
 function cellHtml(teamName: string, targetName: string, cell: EffectiveCell | undefined, broken: readonly string[] = []): string {
   // An empty cell is as short as can be: a large organization has teams x workspaces of them.
   if (!cell) return '<td></td>';
   const breaks = broken.length > 0 ? ` breaks ${broken.join('; ')}` : '';
   const sources = cell.sources.map((s) => sourceText(s, cell.target.type)).join('; ');
-  const permissions = orderedEntries(RESOURCE_OF[cell.target.type], cell.permissions).map(([k, v]) => `${k}=${String(v)}`).join(', ');
+  const permissions = orderedEntries(RESOURCE_OF[cell.target.type], cell.permissions)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join(', ');
   const attributes = [
     `class="cell lvl-${cell.access}${breaks ? ' violated' : ''}"`,
     `data-team="${escapeHtml(teamName)}"`,
@@ -120,13 +120,17 @@ function row(kind: 'project' | 'workspace', label: string, name: string, targetI
 }
 
 function group(project: Project | undefined, workspaces: readonly ReportWorkspace[], matrix: Matrix): string {
-  const head = project ? row('project', `project <b>${escapeHtml(project.name)}</b>`, project.name, project.id, matrix) : row('project', '<i>no project</i>', '', undefined, matrix);
+  const head = project
+    ? row('project', `project <b>${escapeHtml(project.name)}</b>`, project.name, project.id, matrix)
+    : row('project', '<i>no project</i>', '', undefined, matrix);
   const rows = [...workspaces].sort(byName).map((w) => row('workspace', escapeHtml(w.name), w.name, w.id, matrix));
   return `<tbody class="group">${head}${rows.join('')}</tbody>`;
 }
 
 function legend(): string {
-  return `<p class="legend">${Object.keys(LEVEL_COLOURS).map((level) => `<span class="lvl-${level}">${level}</span>`).join('')} <span class="hint">hover or click a cell for its sources</span></p>`;
+  return `<p class="legend">${Object.keys(LEVEL_COLOURS)
+    .map((level) => `<span class="lvl-${level}">${level}</span>`)
+    .join('')} <span class="hint">hover or click a cell for its sources</span></p>`;
 }
 
 export function renderReportHtml(report: Report): string {

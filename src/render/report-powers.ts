@@ -25,7 +25,12 @@ function flagValue(team: Team, key: string): FlagValue {
 
 /** Every team of the report, by name, with every flag. */
 export function teamPowers(report: Report): TeamPowers[] {
-  return [...report.teams].sort(byName).map((team) => ({ team, secret: team.visibility === 'secret', owners: team.name === OWNERS_TEAM, flags: TEAM_FLAG_KEYS.map((key) => [key, flagValue(team, key)] as const) }));
+  return [...report.teams].sort(byName).map((team) => ({
+    team,
+    secret: team.visibility === 'secret',
+    owners: team.name === OWNERS_TEAM,
+    flags: TEAM_FLAG_KEYS.map((key) => [key, flagValue(team, key)] as const),
+  }));
 }
 
 /** What the text formats say of a team's flags: the owners team has every power. */

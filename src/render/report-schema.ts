@@ -34,16 +34,39 @@ const named = (idPattern: string): Schema => ({
 /** One source of access: the report's `sources`, the plan's `held_by`. */
 export const SOURCE_SCHEMA: Schema = {
   oneOf: [
-    { type: 'object', required: ['kind'], properties: { kind: { const: 'owners' } }, additionalProperties: false, description: 'The owners team: admin everywhere.' },
-    { type: 'object', required: ['kind', 'permission'], properties: { kind: { const: 'organization' }, permission: { type: 'string' } }, additionalProperties: false, description: 'An organization permission of the team.' },
+    {
+      type: 'object',
+      required: ['kind'],
+      properties: { kind: { const: 'owners' } },
+      additionalProperties: false,
+      description: 'The owners team: admin everywhere.',
+    },
+    {
+      type: 'object',
+      required: ['kind', 'permission'],
+      properties: { kind: { const: 'organization' }, permission: { type: 'string' } },
+      additionalProperties: false,
+      description: 'An organization permission of the team.',
+    },
     {
       type: 'object',
       required: ['kind', 'name', 'id', 'access'],
-      properties: { kind: { const: 'project' }, name: { type: 'string' }, id: { type: 'string', pattern: '^prj-' }, access: { enum: [...LEVELS['team-projects']] } },
+      properties: {
+        kind: { const: 'project' },
+        name: { type: 'string' },
+        id: { type: 'string', pattern: '^prj-' },
+        access: { enum: [...LEVELS['team-projects']] },
+      },
       additionalProperties: false,
       description: "The team's grant on the project (for a workspace: on the workspace's project).",
     },
-    { type: 'object', required: ['kind', 'access'], properties: { kind: { const: 'workspace' }, access: { enum: [...LEVELS['team-workspaces']] } }, additionalProperties: false, description: "The team's grant on the workspace." },
+    {
+      type: 'object',
+      required: ['kind', 'access'],
+      properties: { kind: { const: 'workspace' }, access: { enum: [...LEVELS['team-workspaces']] } },
+      additionalProperties: false,
+      description: "The team's grant on the workspace.",
+    },
   ],
 };
 
@@ -73,7 +96,9 @@ const POWERS_SCHEMA: Schema = {
     organization_access: {
       type: 'object',
       required: [...TEAM_FLAG_KEYS],
-      properties: Object.fromEntries(TEAM_FLAGS.map((f) => [f.key, { type: ['boolean', 'null'], description: `${f.description} null: the server did not report it.` }])),
+      properties: Object.fromEntries(
+        TEAM_FLAGS.map((f) => [f.key, { type: ['boolean', 'null'], description: `${f.description} null: the server did not report it.` }]),
+      ),
       additionalProperties: false,
     },
   },
@@ -94,7 +119,14 @@ export function reportSchema(): Schema {
       organization: { type: 'string', minLength: 1 },
       state: { enum: ['live', 'after'], description: 'live: as read; after: once the plan of the files is applied.' },
       generated_at: { type: 'string', description: 'When the live state was read (ISO 8601, UTC).' },
-      projects: { type: 'array', items: { ...named('^prj-'), required: ['name', 'id', 'teams'], properties: { ...(named('^prj-').properties as Schema), teams: teams('team-projects') } } },
+      projects: {
+        type: 'array',
+        items: {
+          ...named('^prj-'),
+          required: ['name', 'id', 'teams'],
+          properties: { ...(named('^prj-').properties as Schema), teams: teams('team-projects') },
+        },
+      },
       workspaces: {
         type: 'array',
         items: {
@@ -103,7 +135,11 @@ export function reportSchema(): Schema {
           properties: { ...(named('^ws-').properties as Schema), project: { oneOf: [{ type: 'null' }, named('^prj-')] }, teams: teams('team-workspaces') },
         },
       },
-      teams: { type: 'array', items: POWERS_SCHEMA, description: "Every team shown, by name: its organization powers (docs/effective-access.md, \"Organization powers\")." },
+      teams: {
+        type: 'array',
+        items: POWERS_SCHEMA,
+        description: 'Every team shown, by name: its organization powers (docs/effective-access.md, "Organization powers").',
+      },
       violations: violationsSchema(),
       ...coverageProperties(),
     },

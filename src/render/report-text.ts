@@ -16,7 +16,9 @@ export function sourcesText(cell: EffectiveCell): string {
 /** The title says `partial` and `filtered: ...` when the report is (render/coverage.ts), so it is never read as the whole. */
 export function headLine(report: Report): string {
   const state = report.state === 'after' ? 'once the plan of the files is applied' : 'live';
-  const tags = coverageWords(report.coverage, report.scope, 'report').tags.map((t) => `; ${printable(t)}`).join('');
+  const tags = coverageWords(report.coverage, report.scope, 'report')
+    .tags.map((t) => `; ${printable(t)}`)
+    .join('');
   return `Effective access in ${printable(report.organization)} (${state}, read ${report.generatedAt}${tags}): ${report.cells.length} team-target pairs with access.`;
 }
 
@@ -59,7 +61,12 @@ function byTeam(report: Report): string[] {
   for (const team of [...report.teams].sort(byName)) {
     const cells = report.cells.filter((c) => c.team.id === team.id);
     out.push(`team ${printable(team.name)} (${team.id})`);
-    out.push(...(cells.length > 0 ? table(cells.map((c) => [`${c.target.type} ${printable(c.target.name)}`, c.access, sourcesText(c)])) : ['  no access to any project or workspace']), '');
+    out.push(
+      ...(cells.length > 0
+        ? table(cells.map((c) => [`${c.target.type} ${printable(c.target.name)}`, c.access, sourcesText(c)]))
+        : ['  no access to any project or workspace']),
+      '',
+    );
   }
   return out;
 }
@@ -68,10 +75,17 @@ function byTeam(report: Report): string[] {
 function powersLines(report: Report): string[] {
   const all = teamPowers(report);
   if (all.length === 0) return [];
-  const rows = all.map((p) => [printable(p.team.name), p.secret ? 'secret' : 'organization', p.owners ? OWNERS_POWERS : flagsOn(p).join(', ') || 'none'] as const);
+  const rows = all.map(
+    (p) => [printable(p.team.name), p.secret ? 'secret' : 'organization', p.owners ? OWNERS_POWERS : flagsOn(p).join(', ') || 'none'] as const,
+  );
   const unknown = flagsNotReported(all);
   const note = unknown.length > 0 ? [`  not reported by the server (neither on nor off): ${unknown.join(', ')}`] : [];
-  return [`Organization powers of ${all.length} team${all.length === 1 ? '' : 's'} (visibility, the flags on; a flag not named is off):`, ...table(rows), ...note, ''];
+  return [
+    `Organization powers of ${all.length} team${all.length === 1 ? '' : 's'} (visibility, the flags on; a flag not named is off):`,
+    ...table(rows),
+    ...note,
+    '',
+  ];
 }
 
 export function renderReportText(report: Report, options: { byTeam: boolean }): string {

@@ -24,7 +24,15 @@ const report: Report = {
   teams: [{ id: 'team-x', name: hostile, visibility: 'organization', organizationAccess: {} }],
   projects: [],
   workspaces: [{ id: 'ws-1', name: '=cmd|calc', project: undefined }],
-  cells: [{ team: { name: hostile, id: 'team-x' }, target: { type: 'workspace', name: '=cmd|calc', id: 'ws-1' }, access: 'read', permissions: WORKSPACE_IMPLIED.read, sources: [{ kind: 'workspace', access: 'read' }] }],
+  cells: [
+    {
+      team: { name: hostile, id: 'team-x' },
+      target: { type: 'workspace', name: '=cmd|calc', id: 'ws-1' },
+      access: 'read',
+      permissions: WORKSPACE_IMPLIED.read,
+      sources: [{ kind: 'workspace', access: 'read' }],
+    },
+  ],
   violations: [],
   coverage: { complete: true, reasons: [] },
   scope: scopeOf({}),
@@ -89,7 +97,10 @@ describe('policy violations in the report (docs/effective-access.md, "Policies")
     const rows = renderReportCsv(broken).split('\r\n');
     expect(rows[0]).toBe('team,team_id,target_type,target,target_id,project,access,permissions,sources,violations,complete,scope');
     expect(rows[2]).toMatch(/,workspace grant: read,"\[at most plan\] team has read, above <b>plan<\/b>",true,$/);
-    expect(rows.slice(3, 5)).toEqual(['auditors,team-aud,workspace,\'=cmd|calc,ws-1,,none,,,"[auditors read] team ""auditors"" has no access",true,', ",,workspace,'=cmd|calc,ws-1,,,,,[few teams] 2 teams have read,true,"]);
+    expect(rows.slice(3, 5)).toEqual([
+      'auditors,team-aud,workspace,\'=cmd|calc,ws-1,,none,,,"[auditors read] team ""auditors"" has no access",true,',
+      ",,workspace,'=cmd|calc,ws-1,,,,,[few teams] 2 teams have read,true,",
+    ]);
   });
 
   it('html: the cell of a violation is marked and names the policy; every violation is listed under the matrix, escaped', () => {
@@ -104,18 +115,36 @@ describe('policy violations in the report (docs/effective-access.md, "Policies")
 
 describe('effective changes in words', () => {
   const via = [{ type: 'project' as const, name: 'platform', action: 'update' as const, access: 'maintain' as const }];
-  const rise = (name: string): EffectiveChange => ({ team: { name: 'developers', id: 'team-dev' }, target: { type: 'workspace', name, id: `ws-${name}` }, before: 'write', after: 'admin', direction: 'rises', via });
+  const rise = (name: string): EffectiveChange => ({
+    team: { name: 'developers', id: 'team-dev' },
+    target: { type: 'workspace', name, id: `ws-${name}` },
+    before: 'write',
+    after: 'admin',
+    direction: 'rises',
+    via,
+  });
 
   it('one line per team, move and cause, with the targets under it (ten named, the rest counted)', () => {
     const names = Array.from({ length: 12 }, (_, i) => `ws-${String(i).padStart(2, '0')}`);
     expect(effectiveLines(names.map(rise))).toEqual([
-      { text: 'developers: write -> admin on 12 workspaces, through project platform: maintain', targets: `${names.slice(0, 10).join(', ')}, and 2 more`, shadowed: false },
+      {
+        text: 'developers: write -> admin on 12 workspaces, through project platform: maintain',
+        targets: `${names.slice(0, 10).join(', ')}, and 2 more`,
+        shadowed: false,
+      },
     ]);
   });
 
   it('a move the levels do not tell names its direction; a shadowed change says what holds the access', () => {
     const custom: EffectiveChange = { ...rise('a'), before: 'custom', after: 'custom', direction: 'mixed' };
-    const shadowed: EffectiveChange = { ...rise('b'), before: 'admin', after: 'admin', direction: 'none', via: [{ type: 'workspace', name: 'b', action: 'remove', access: null }], heldBy: [{ kind: 'owners' }] };
+    const shadowed: EffectiveChange = {
+      ...rise('b'),
+      before: 'admin',
+      after: 'admin',
+      direction: 'none',
+      via: [{ type: 'workspace', name: 'b', action: 'remove', access: null }],
+      heldBy: [{ kind: 'owners' }],
+    };
     expect(effectiveLines([custom, shadowed]).map((l) => l.text)).toEqual([
       'developers: custom -> custom (mixed) on workspace a, through project platform: maintain',
       'developers: no effect on workspace b: removing its grant leaves it admin, held by owners team',
@@ -134,11 +163,15 @@ describe('what the report could not see and what it was asked (issue 24, finding
     const html = renderReportHtml(partial);
     expect(html).not.toContain('<script>alert');
     expect(html).not.toContain('<b>x</b>');
-    expect(html).toContain(`<title>Effective access: acme (live, 2026-01-02T03:04:05.000Z, partial, filtered: team ${escapeHtml(hostile)}, workspace =cmd|calc)</title>`);
+    expect(html).toContain(
+      `<title>Effective access: acme (live, 2026-01-02T03:04:05.000Z, partial, filtered: team ${escapeHtml(hostile)}, workspace =cmd|calc)</title>`,
+    );
     expect(html).toContain(
       '<p class="coverage partial" role="alert">Partial: grants on workspace &quot;&lt;b&gt;x&lt;/b&gt;&quot; name teams the token cannot see; the server did not say who the token is, so whether it sees every team is not known.</p>',
     );
-    expect(html).toContain(`<p class="coverage filtered">Filtered: team ${escapeHtml(hostile)}, workspace =cmd|calc; the rest of the organization is not shown.</p>`);
+    expect(html).toContain(
+      `<p class="coverage filtered">Filtered: team ${escapeHtml(hostile)}, workspace =cmd|calc; the rest of the organization is not shown.</p>`,
+    );
   });
 
   it('csv: complete and scope on every row (the scope starts with a kind, never a formula); json: valid, with every reason and its message', () => {
@@ -160,7 +193,9 @@ describe('what the report could not see and what it was asked (issue 24, finding
 
   it('text: the title and the lines under it, one line each whatever the names hold', () => {
     const lines = renderReportText(partial, { byTeam: false }).split('\n');
-    expect(lines[0]).toMatch(/^Effective access in acme \(live, read 2026-01-02T03:04:05\.000Z; partial; filtered: team ops<script>alert\(1\)<\/script>" \[31m, workspace =cmd\|calc\): 1 team-target pairs with access\.$/);
+    expect(lines[0]).toMatch(
+      /^Effective access in acme \(live, read 2026-01-02T03:04:05\.000Z; partial; filtered: team ops<script>alert\(1\)<\/script>" \[31m, workspace =cmd\|calc\): 1 team-target pairs with access\.$/,
+    );
     expect(lines[1]).toMatch(/^Partial: grants on workspace "<b>x<\/b>" name teams the token cannot see; the server did not say/);
     expect(lines[2]).toMatch(/^Filtered: team ops<script>.*; the rest of the organization is not shown\.$/);
     expect(lines.join('\n')).not.toContain('\u001b');
@@ -169,12 +204,20 @@ describe('what the report could not see and what it was asked (issue 24, finding
 
 describe('organization powers (docs/effective-access.md, "Organization powers")', () => {
   const flags = (on: string[], missing: string[] = []): Record<string, boolean> =>
-    Object.fromEntries(['manage-teams', 'manage-membership', 'manage-organization-access', 'read-workspaces', 'manage-workspaces', 'manage-policies'].filter((k) => !missing.includes(k)).map((k) => [k, on.includes(k)]));
+    Object.fromEntries(
+      ['manage-teams', 'manage-membership', 'manage-organization-access', 'read-workspaces', 'manage-workspaces', 'manage-policies']
+        .filter((k) => !missing.includes(k))
+        .map((k) => [k, on.includes(k)]),
+    );
   const violation: PolicyViolation = {
     policy: 'only admins',
     target: null,
     team: { name: 'helpdesk', id: 'team-help' },
-    found: { kind: 'organization-access', rule: { kind: 'organization-access', forbid: ['manage-teams'], exceptTeams: ['admins'] }, flags: [{ flag: 'manage-teams' }] },
+    found: {
+      kind: 'organization-access',
+      rule: { kind: 'organization-access', forbid: ['manage-teams'], exceptTeams: ['admins'] },
+      flags: [{ flag: 'manage-teams' }],
+    },
   };
   const powers: Report = {
     ...report,
@@ -203,16 +246,32 @@ describe('organization powers (docs/effective-access.md, "Organization powers")'
   it('json: every team with every flag (null: not reported), the violation with target null, valid against the schema', () => {
     const document = reportDocument(powers);
     const teams = document.teams as { name: string; visibility: string; organization_access: Record<string, boolean | null> }[];
-    expect(teams.map((t) => [t.name, t.visibility])).toEqual([['helpdesk', 'organization'], ['owners', 'organization'], ['vault', 'secret']]);
+    expect(teams.map((t) => [t.name, t.visibility])).toEqual([
+      ['helpdesk', 'organization'],
+      ['owners', 'organization'],
+      ['vault', 'secret'],
+    ]);
     expect(Object.keys(teams[0]?.organization_access ?? {})).toHaveLength(16);
-    expect(teams[0]?.organization_access).toMatchObject({ 'manage-teams': true, 'manage-membership': true, 'manage-organization-access': false, 'manage-projects': null });
-    expect(document.violations).toEqual([{ policy: 'only admins', target: null, team: { name: 'helpdesk', id: 'team-help' }, message: 'team "helpdesk" has manage-teams in the organization: forbidden to every team but admins' }]);
+    expect(teams[0]?.organization_access).toMatchObject({
+      'manage-teams': true,
+      'manage-membership': true,
+      'manage-organization-access': false,
+      'manage-projects': null,
+    });
+    expect(document.violations).toEqual([
+      {
+        policy: 'only admins',
+        target: null,
+        team: { name: 'helpdesk', id: 'team-help' },
+        message: 'team "helpdesk" has manage-teams in the organization: forbidden to every team but admins',
+      },
+    ]);
     const validate = new Ajv2020({ strict: false }).compile(reportSchema());
     expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
     expect(validate({ ...document, teams: [{ ...teams[0], organization_access: { 'manage-teams': true } }] })).toBe(false);
   });
 
-  it('csv: a row per team first, of target type organization, every flag reported, secret said, the violation on its team\'s row', () => {
+  it("csv: a row per team first, of target type organization, every flag reported, secret said, the violation on its team's row", () => {
     const rows = renderReportCsv(powers).split('\r\n');
     expect(rows[1]).toBe(
       'helpdesk,team-help,organization,acme,,,,manage-policies=false; manage-workspaces=false; read-workspaces=false; manage-membership=true; manage-teams=true; manage-organization-access=false,organization access,"[only admins] team ""helpdesk"" has manage-teams in the organization: forbidden to every team but admins",true,',

@@ -25,7 +25,10 @@ export function teamDetailLines(change: TeamChange): AttributeLine[] {
   if (change.action === 'delete') return change.grants.map((g) => ({ sign: '-', text: `${g.target.type} ${g.target.name}: ${g.access.access}` }));
   return change.fields.flatMap((f): AttributeLine[] => {
     if (change.action === 'create' || f.before === null) return [{ sign: change.action === 'create' ? ' ' : '+', text: `${f.field}: ${value(f.after)}` }];
-    return [{ sign: '-', text: `${f.field}: ${value(f.before)}` }, { sign: '+', text: `${f.field}: ${value(f.after)}` }];
+    return [
+      { sign: '-', text: `${f.field}: ${value(f.before)}` },
+      { sign: '+', text: `${f.field}: ${value(f.after)}` },
+    ];
   });
 }
 

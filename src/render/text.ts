@@ -6,7 +6,20 @@ import { effectiveLines } from './effective-lines.js';
 import { violationHeadline, violationText } from './violation-lines.js';
 import { TEAM_SIGN, teamDetailLines, teamHeadline, teamSummaryLine } from './team-lines.js';
 import type { TeamChange } from '../core/teams.js';
-import { detailLines, groupByTarget, headline, hiddenWarningsLine, refusalHeadline, shownWarnings, showsSources, SIGN, sourceLabel, summaryLine, type AttributeLine, type WarningScope } from './lines.js';
+import {
+  detailLines,
+  groupByTarget,
+  headline,
+  hiddenWarningsLine,
+  refusalHeadline,
+  shownWarnings,
+  showsSources,
+  SIGN,
+  sourceLabel,
+  summaryLine,
+  type AttributeLine,
+  type WarningScope,
+} from './lines.js';
 
 export interface TextOptions {
   readonly color: boolean;
@@ -64,7 +77,15 @@ export function renderText(plan: Plan, options: TextOptions): string {
   const { partial, filtered } = coverageWords(plan.coverage, plan.scope, 'plan');
   const coverage = [...(partial ? [paint(color, '!', printable(partial))] : []), ...(filtered ? [printable(filtered)] : [])];
   const teams = teamSummaryLine(plan.teamChanges);
-  const out: string[] = [summaryLine(plan), ...(teams ? [teams] : []), ...coverage, ...refusalLines(plan, color), ...violationLines(plan, color), '', ...teamLines(plan.teamChanges, color)];
+  const out: string[] = [
+    summaryLine(plan),
+    ...(teams ? [teams] : []),
+    ...coverage,
+    ...refusalLines(plan, color),
+    ...violationLines(plan, color),
+    '',
+    ...teamLines(plan.teamChanges, color),
+  ];
   const sources = showsSources(plan.changes);
   for (const group of groupByTarget(plan.changes)) {
     // Names and ids may come from the service (a removed team's name): one line each, no escapes.

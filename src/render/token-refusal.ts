@@ -22,8 +22,10 @@ export interface RefusalFacts {
  * `project-access.teams: manage` manages its team access).
  */
 const NEEDS: { readonly [T in TargetType]: string } = {
-  project: 'admin on the project (or a custom grant with project-access.teams: manage), or the organization permission manage-projects, or an owners-team or organization token',
-  workspace: 'admin on the workspace (or maintain or admin on its project), or the organization permission manage-workspaces or manage-projects, or an owners-team or organization token',
+  project:
+    'admin on the project (or a custom grant with project-access.teams: manage), or the organization permission manage-projects, or an owners-team or organization token',
+  workspace:
+    'admin on the workspace (or maintain or admin on its project), or the organization permission manage-workspaces or manage-projects, or an owners-team or organization token',
 };
 
 function whose(identity: TokenIdentity | undefined, teamName: string | undefined): string {
@@ -52,5 +54,7 @@ function answered(facts: RefusalFacts): string {
 export function refusalLine(facts: RefusalFacts): string {
   const { target } = facts;
   // Names and the username come from the server and the files: one line, whatever they hold.
-  return printable(`the token (${whose(facts.identity, facts.teamName)}) may not change team access on ${target.type} ${quote(target.name)}: ${answered(facts)}; the token needs ${NEEDS[target.type]}. No further change was started.`);
+  return printable(
+    `the token (${whose(facts.identity, facts.teamName)}) may not change team access on ${target.type} ${quote(target.name)}: ${answered(facts)}; the token needs ${NEEDS[target.type]}. No further change was started.`,
+  );
 }

@@ -15,12 +15,21 @@ describe('schemas/validate.schema.json', () => {
 
   it('accepts the reports renderValidationJson writes and refuses a valid report with problems, or one without its organization', () => {
     const validate = new Ajv2020({ allErrors: true, strict: true }).compile(validateReportSchema());
-    const invalid = JSON.parse(renderValidationJson({ files: ['a.yaml'], problems: [{ file: 'a.yaml', line: 2, col: 3, message: 'm', path: 'projects' }] })) as Record<string, unknown>;
+    const invalid = JSON.parse(
+      renderValidationJson({ files: ['a.yaml'], problems: [{ file: 'a.yaml', line: 2, col: 3, message: 'm', path: 'projects' }] }),
+    ) as Record<string, unknown>;
     expect(validate(invalid), JSON.stringify(validate.errors)).toBe(true);
     const state = { organization: 'acme', settings: { prune: true, ignoreTeams: [], maxRemovals: 10 }, targets: [] };
     const valid = JSON.parse(renderValidationJson({ files: ['a.yaml'], problems: [], state })) as Record<string, unknown>;
     expect(validate(valid), JSON.stringify(validate.errors)).toBe(true);
-    const warned = JSON.parse(renderValidationJson({ files: ['a.yaml'], problems: [], state, warnings: [{ file: 'a.yaml', line: 4, col: 9, message: 'm', path: 'projects.p.teams.t.expires' }] })) as Record<string, unknown>;
+    const warned = JSON.parse(
+      renderValidationJson({
+        files: ['a.yaml'],
+        problems: [],
+        state,
+        warnings: [{ file: 'a.yaml', line: 4, col: 9, message: 'm', path: 'projects.p.teams.t.expires' }],
+      }),
+    ) as Record<string, unknown>;
     expect(validate(warned), JSON.stringify(validate.errors)).toBe(true);
     expect(validate({ ...warned, warnings: [{ line: 4 }] })).toBe(false);
     expect(validate({ ...invalid, valid: true })).toBe(false);

@@ -35,12 +35,23 @@ export function validateReportSchema(): JsonSchema {
         required: ['projects', 'workspaces', 'sets', 'grants', 'policies'],
         properties: { projects: count, workspaces: count, sets: count, grants: count, policies: count },
         additionalProperties: false,
-        description: 'What the files manage, as written; present when valid. `projects` and `workspaces` count entries; the targets of `sets` are known once plan reads the organization; `grants` counts each grant as written (a set\'s once, whatever it matches).',
+        description:
+          "What the files manage, as written; present when valid. `projects` and `workspaces` count entries; the targets of `sets` are known once plan reads the organization; `grants` counts each grant as written (a set's once, whatever it matches).",
       },
       files: { type: 'array', items: { type: 'string' }, description: 'Every file read, in the order read.' },
       problems: { type: 'array', items: PROBLEM, description: 'Sorted by file, line, column, message.' },
-      warnings: { type: 'array', items: PROBLEM, description: 'What is worth knowing about files that may be valid (a grant that has expired or expires soon: docs/files.md, "Grants that expire"); never changes `valid`. Sorted as problems.' },
-      summary: { type: 'object', required: ['files', 'problems', 'warnings'], properties: { files: count, problems: count, warnings: count }, additionalProperties: false },
+      warnings: {
+        type: 'array',
+        items: PROBLEM,
+        description:
+          'What is worth knowing about files that may be valid (a grant that has expired or expires soon: docs/files.md, "Grants that expire"); never changes `valid`. Sorted as problems.',
+      },
+      summary: {
+        type: 'object',
+        required: ['files', 'problems', 'warnings'],
+        properties: { files: count, problems: count, warnings: count },
+        additionalProperties: false,
+      },
     },
     additionalProperties: false,
     if: { properties: { valid: { const: true } } },

@@ -46,7 +46,13 @@ describe('renderValidationText and renderValidationJson', () => {
 
   it('prints the problems as one JSON object', () => {
     const body = JSON.parse(renderValidationJson({ files: ['a.yaml'], problems: [problem('a.yaml', 'x: bad')] })) as unknown;
-    expect(body).toEqual({ valid: false, files: ['a.yaml'], problems: [{ file: 'a.yaml', line: 3, col: 7, message: 'x: bad' }], warnings: [], summary: { files: 1, problems: 1, warnings: 0 } });
+    expect(body).toEqual({
+      valid: false,
+      files: ['a.yaml'],
+      problems: [{ file: 'a.yaml', line: 3, col: 7, message: 'x: bad' }],
+      warnings: [],
+      summary: { files: 1, problems: 1, warnings: 0 },
+    });
   });
 });
 
@@ -54,7 +60,13 @@ describe('renderValidationText and renderValidationJson', () => {
 // nothing, and plan then added a grant on every workspace the sets matched.
 describe('regression: `validate` of a sets-only file says "no targets managed" and `plan` then adds 5 grants', () => {
   const settings = { prune: true, ignoreTeams: [], maxRemovals: 10 };
-  const set = (name: string, teams: string[]) => ({ type: 'workspace' as const, name, match: { names: ['*'] }, prune: true, grants: teams.map((team) => ({ team, access: { access: 'read' as const } })) });
+  const set = (name: string, teams: string[]) => ({
+    type: 'workspace' as const,
+    name,
+    match: { names: ['*'] },
+    prune: true,
+    grants: teams.map((team) => ({ team, access: { access: 'read' as const } })),
+  });
   const state = { organization: 'acme', settings, targets: [], sets: [set('prod', ['sre']), set('platform', ['auditors', 'ci'])] };
 
   it('the summary counts the sets and their grants, and says their targets come from the organization', () => {
@@ -70,7 +82,15 @@ describe('regression: `validate` of a sets-only file says "no targets managed" a
 
   it('files of neither entries nor sets still manage nothing, and say so', () => {
     const none = { organization: 'acme', settings, targets: [] };
-    expect(renderValidationText({ files: ['a.yaml'], problems: [], state: none })).toBe('valid: 1 file, organization "acme": no targets managed (no projects or workspaces).\n');
-    expect((JSON.parse(renderValidationJson({ files: ['a.yaml'], problems: [], state: none })) as { manages?: unknown }).manages).toEqual({ projects: 0, workspaces: 0, sets: 0, grants: 0, policies: 0 });
+    expect(renderValidationText({ files: ['a.yaml'], problems: [], state: none })).toBe(
+      'valid: 1 file, organization "acme": no targets managed (no projects or workspaces).\n',
+    );
+    expect((JSON.parse(renderValidationJson({ files: ['a.yaml'], problems: [], state: none })) as { manages?: unknown }).manages).toEqual({
+      projects: 0,
+      workspaces: 0,
+      sets: 0,
+      grants: 0,
+      policies: 0,
+    });
   });
 });

@@ -46,7 +46,10 @@ export function validationSummary(report: ValidationReport): string {
   // Sets and policies only when there are some: a file without them reads as it always did. Sets
   // alone name no target: what they match is read by plan (docs/sets.md, "Sets"), not known offline.
   const setCount = manages.sets > 0 ? `, ${plural(manages.sets, 'set')}` : '';
-  const targets = state.targets.length > 0 ? `${plural(manages.projects, 'project')}, ${plural(manages.workspaces, 'workspace')}${setCount}` : `${plural(manages.sets, 'set')} (their targets are known once plan reads the organization)`;
+  const targets =
+    state.targets.length > 0
+      ? `${plural(manages.projects, 'project')}, ${plural(manages.workspaces, 'workspace')}${setCount}`
+      : `${plural(manages.sets, 'set')} (their targets are known once plan reads the organization)`;
   const policyCount = manages.policies > 0 ? `, ${manages.policies} ${manages.policies === 1 ? 'policy' : 'policies'}` : '';
   const warnings = report.warnings?.length ? `; ${plural(report.warnings.length, 'warning')}` : '';
   return `${where}: ${targets}, ${plural(manages.grants, 'grant')}${policyCount}${warnings}.`;
@@ -82,7 +85,8 @@ export function escapeProperty(value: string): string {
 }
 
 export function renderValidationGithub(report: ValidationReport): string {
-  const command = (kind: 'error' | 'warning') => (p: Problem) => `::${kind} file=${escapeProperty(p.file)}${p.line === undefined ? '' : `,line=${p.line},col=${p.col ?? 1}`}::${escapeData(p.message)}`;
+  const command = (kind: 'error' | 'warning') => (p: Problem) =>
+    `::${kind} file=${escapeProperty(p.file)}${p.line === undefined ? '' : `,line=${p.line},col=${p.col ?? 1}`}::${escapeData(p.message)}`;
   const lines = [...report.problems.map(command('error')), ...(report.warnings ?? []).map(command('warning'))];
   return [...lines, validationSummary(report)].join('\n') + '\n';
 }

@@ -26,12 +26,14 @@ const sourcesText = (sources: readonly AccessSource[], target: TargetRef): strin
 const atLeast = (level: string): string => (level === 'admin' ? 'admin' : `at least ${level}`);
 
 const WORDS: { readonly [K in RuleKind]: (found: FindingOf<K>, place: PlaceOf<K>) => string } = {
-  'max-access': (found, { target, team }) => `team ${quote(team?.name ?? '')} has ${found.access} on ${where(target)}, above ${found.rule.access} (${sourcesText(found.sources, target)})`,
+  'max-access': (found, { target, team }) =>
+    `team ${quote(team?.name ?? '')} has ${found.access} on ${where(target)}, above ${found.rule.access} (${sourcesText(found.sources, target)})`,
   'min-access': (found, { target }) => {
     const has = found.has ? `${found.has.access} (${sourcesText(found.has.sources, target)})` : 'no access';
     return `team ${quote(found.rule.team)} has ${has} on ${where(target)}, below ${found.rule.access}`;
   },
-  'max-teams': (found, { target }) => `${found.teams.length} teams have ${atLeast(found.rule.access)} on ${where(target)}, more than ${found.rule.count}: ${found.teams.join(', ')}`,
+  'max-teams': (found, { target }) =>
+    `${found.teams.length} teams have ${atLeast(found.rule.access)} on ${where(target)}, more than ${found.rule.count}: ${found.teams.join(', ')}`,
   'max-expiry': (found, { target, team }) => {
     const until = found.expires === undefined ? 'with no expiry' : `until ${describeInstant(found.expires)}`;
     const days = `${found.rule.days} day${found.rule.days === 1 ? '' : 's'}`;

@@ -6,7 +6,8 @@ export function violationsSchema(): Schema {
   const ref = { type: 'object', required: ['name', 'id'], properties: { name: { type: 'string' }, id: { type: 'string' } }, additionalProperties: false };
   return {
     type: 'array',
-    description: 'Every policy the access breaks (plan: once the plan is applied; drift and a live report: as it is). Any makes plan and apply exit 3, drift exit 2.',
+    description:
+      'Every policy the access breaks (plan: once the plan is applied; drift and a live report: as it is). Any makes plan and apply exit 3, drift exit 2.',
     items: {
       type: 'object',
       required: ['policy', 'target', 'team', 'message'],
@@ -14,12 +15,17 @@ export function violationsSchema(): Schema {
         policy: { type: 'string', minLength: 1, description: 'The name of the policy.' },
         target: {
           oneOf: [
-            { type: 'null', description: 'The organization itself: a policy of its teams\' organization access (organization-access).' },
+            { type: 'null', description: "The organization itself: a policy of its teams' organization access (organization-access)." },
             { ...ref, required: ['type', 'name', 'id'], properties: { type: { enum: ['project', 'workspace'] }, ...ref.properties } },
           ],
         },
         // docs/plan.md, "Team changes": a team the plan creates has no id yet (null).
-        team: { oneOf: [{ type: 'null', description: 'No one team: max-teams names them in the message.' }, { ...ref, properties: { ...ref.properties, id: { type: ['string', 'null'] } } }] },
+        team: {
+          oneOf: [
+            { type: 'null', description: 'No one team: max-teams names them in the message.' },
+            { ...ref, properties: { ...ref.properties, id: { type: ['string', 'null'] } } },
+          ],
+        },
         message: { type: 'string' },
       },
       additionalProperties: false,

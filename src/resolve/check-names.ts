@@ -97,7 +97,8 @@ export function withTeamsAsNamed<S extends FilesState>(desired: S, spelling: Rea
   const team = (name: string): string => spelling.get(name) ?? name;
   const grants = (list: readonly DesiredGrant[]): DesiredGrant[] => list.map((g) => (team(g.team) === g.team ? g : { ...g, team: team(g.team) }));
   // One branch per kind of policy: each keeps its rule's type (core/policy.ts), which a spread of the union would lose.
-  const policy = (p: DesiredPolicy): DesiredPolicy => (p.type === 'organization' ? { ...p, rule: spellRule(p.rule, team) } : { ...p, rule: spellRule(p.rule, team) });
+  const policy = (p: DesiredPolicy): DesiredPolicy =>
+    p.type === 'organization' ? { ...p, rule: spellRule(p.rule, team) } : { ...p, rule: spellRule(p.rule, team) };
   return {
     ...desired,
     settings: { ...desired.settings, ignoreTeams: desired.settings.ignoreTeams.map(team) },

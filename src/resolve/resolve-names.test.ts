@@ -81,7 +81,9 @@ describe('resolveNames', () => {
     expect(accented.resolved.desired?.targets[0]?.grants[0]?.team).toBe('v\u00e9ro');
     expect(accented.resolved.warnings?.map((w) => w.code)).toEqual(['name-normalisation']);
     // Looked up by its name only, the workspace is not there in another normalisation.
-    expect(messages(resolveNames(state, { ...WHOLE, workspaces: [], allWorkspaces: false }))).toEqual(['workspace "cafe\u0301": not found, or the token may not see it.']);
+    expect(messages(resolveNames(state, { ...WHOLE, workspaces: [], allWorkspaces: false }))).toEqual([
+      'workspace "cafe\u0301": not found, or the token may not see it.',
+    ]);
   });
 
   it('carries the catalog the sets expand from', () => {
@@ -101,14 +103,25 @@ describe('resolveNames is independent of the order of the lists it gets', () => 
     workspaces: fc.array(name, { maxLength: 6 }).map(unique),
     allWorkspaces: fc.boolean(),
   });
-  const written = fc.oneof(name, name.map((n) => n.normalize('NFD')));
+  const written = fc.oneof(
+    name,
+    name.map((n) => n.normalize('NFD')),
+  );
   const targets = fc.array(
-    fc.record({ type: fc.constantFrom('project' as const, 'workspace' as const), name: written, teams: fc.array(written, { maxLength: 2 }), pin: fc.option(fc.nat(5), { nil: undefined }) }),
+    fc.record({
+      type: fc.constantFrom('project' as const, 'workspace' as const),
+      name: written,
+      teams: fc.array(written, { maxLength: 2 }),
+      pin: fc.option(fc.nat(5), { nil: undefined }),
+    }),
     { maxLength: 5 },
   );
 
   const shuffled = <T>(list: readonly T[], keys: readonly number[]): T[] =>
-    list.map((item, i) => ({ item, key: keys[i % Math.max(1, keys.length)] ?? 0, i })).sort((a, b) => a.key - b.key || b.i - a.i).map((x) => x.item);
+    list
+      .map((item, i) => ({ item, key: keys[i % Math.max(1, keys.length)] ?? 0, i }))
+      .sort((a, b) => a.key - b.key || b.i - a.i)
+      .map((x) => x.item);
 
   it('the same targets, problems, warnings and teams as named, whatever the order of the teams, projects and workspaces', () => {
     fc.assert(

@@ -53,7 +53,16 @@ function match(target: EntryTarget, known: Known, problems: NameProblem[], warni
   if (found) return found;
   const pinned = target.id ? (all?.find((x) => x.id === target.id) ?? known.byPinnedId?.get(target.id)) : undefined;
   const renamed = pinned ? ` Its pinned id ${target.id} is now named ${quote(pinned.name)}: renamed?` : '';
-  return problem(`${what}: ${NOT_VISIBLE}.${renamed}${all ? didYouMean(target.name, all.map((x) => x.name)) : ''}`);
+  return problem(
+    `${what}: ${NOT_VISIBLE}.${renamed}${
+      all
+        ? didYouMean(
+            target.name,
+            all.map((x) => x.name),
+          )
+        : ''
+    }`,
+  );
 }
 
 const byName = (list: readonly Named[]): Map<string, Named> => new Map(list.map((x) => [x.name, x]));

@@ -10,10 +10,21 @@ import { INTEGRITY_KEY, integrityOf } from './fingerprint.js';
 import { parseSavedPlan } from './parse.js';
 import { savedPlanDocument, savedPlanOf } from './saved-plan.js';
 
-const grant = (id: string, teamName: string, targetId: string) => ({ id, resource: 'team-workspaces' as const, teamId: teamId(teamName), targetId, access: access('team-workspaces', 'read'), extra: {} });
+const grant = (id: string, teamName: string, targetId: string) => ({
+  id,
+  resource: 'team-workspaces' as const,
+  teamId: teamId(teamName),
+  targetId,
+  access: access('team-workspaces', 'read'),
+  extra: {},
+});
 const desired = desiredOf([{ type: 'workspace', name: 'web', prune: true, grants: [{ team: 'dev', access: access('team-workspaces', 'write') }] }]);
 // `secret` is not among the teams the token sees: its grant makes the read of web incomplete.
-const live = liveOf('acme', [team('dev')], [{ type: 'workspace', id: 'ws-web', name: 'web', grants: [grant('tws-1', 'dev', 'ws-web'), grant('tws-2', 'secret', 'ws-web')] }]);
+const live = liveOf(
+  'acme',
+  [team('dev')],
+  [{ type: 'workspace', id: 'ws-web', name: 'web', grants: [grant('tws-1', 'dev', 'ws-web'), grant('tws-2', 'secret', 'ws-web')] }],
+);
 const scope = scopeOf({ paths: ['access/'], targets: ['workspace:web'] });
 const plan = { ...guardPlan(buildPlan(desired, live, { scope }), guardInputsOf(desired, live)), targeted: ['workspace:web'] };
 const document = (): Record<string, any> => JSON.parse(JSON.stringify(savedPlanDocument(savedPlanOf(plan, desired, live)))) as Record<string, any>;
@@ -22,7 +33,11 @@ const resealed = (edited: Record<string, unknown>): Record<string, unknown> => (
 describe('coverage and scope in a saved plan', () => {
   it('are written as `plan --format json` writes them and read back exactly', () => {
     const written = document();
-    expect(written.plan).toMatchObject({ complete: false, incomplete: [{ code: 'grants-of-unseen-teams', targets: ['workspace "web"'] }], scope: { paths: ['access/'], targets: ['workspace:web'] } });
+    expect(written.plan).toMatchObject({
+      complete: false,
+      incomplete: [{ code: 'grants-of-unseen-teams', targets: ['workspace "web"'] }],
+      scope: { paths: ['access/'], targets: ['workspace:web'] },
+    });
     const read = parseSavedPlan('p.json', written).plan;
     expect(read.coverage).toEqual(plan.coverage);
     expect(read.scope).toEqual(scope);

@@ -16,7 +16,14 @@ const ENDS: GrantEnd[] = [{ teamId: 'team-ops', targetId: 'ws-1', at: '2026-03-0
 
 function saved(policies: DesiredPolicy[], ends?: readonly GrantEnd[]) {
   const live = liveOf('acme', [team('ops')], [{ type: 'workspace', id: 'ws-1', name: 'net', grants: [] }]);
-  const targets = [{ type: 'workspace' as const, name: 'net', prune: true, grants: [{ team: 'ops', access: written(access('team-workspaces', 'admin')), expires: { at: '2026-03-05T00:00:00Z' } }] }];
+  const targets = [
+    {
+      type: 'workspace' as const,
+      name: 'net',
+      prune: true,
+      grants: [{ team: 'ops', access: written(access('team-workspaces', 'admin')), expires: { at: '2026-03-05T00:00:00Z' } }],
+    },
+  ];
   const desired = { ...desiredOf(targets), policies };
   const plan = withViolations(guardPlan(buildPlan(desired, live), guardInputsOf(desired, live)), desired, live, []);
   return savedPlanOf(plan, desired, live, undefined, ends);

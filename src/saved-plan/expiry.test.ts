@@ -15,9 +15,18 @@ const NOW = Date.parse('2026-11-28T12:00:00Z');
 const OPS_END = '2026-12-02T00:00:00Z';
 
 function saved() {
-  const live = liveOf('acme', [team('dev'), team('ops')], [
-    { type: 'project', id: 'prj-1', name: 'platform', grants: [{ id: 'tprj-dev', resource: 'team-projects', teamId: teamId('dev'), targetId: 'prj-1', access: access('team-projects', 'admin'), extra: {} }] },
-  ]);
+  const live = liveOf(
+    'acme',
+    [team('dev'), team('ops')],
+    [
+      {
+        type: 'project',
+        id: 'prj-1',
+        name: 'platform',
+        grants: [{ id: 'tprj-dev', resource: 'team-projects', teamId: teamId('dev'), targetId: 'prj-1', access: access('team-projects', 'admin'), extra: {} }],
+      },
+    ],
+  );
   const grants = [
     { team: 'dev', access: written(access('team-projects', 'admin')), expires: { at: '2026-11-28T00:00:00Z' } },
     { team: 'ops', access: written(access('team-projects', 'write')), expires: { at: OPS_END } },
@@ -55,7 +64,9 @@ describe('saved plans of grants that expire', () => {
   it('refuse at apply time a grant they write that has expired since, and only then', () => {
     expect(() => assertNotExpired(saved(), Date.parse(OPS_END) - 1)).not.toThrow();
     expect(() => assertNotExpired(saved(), Date.parse(OPS_END))).toThrow(ExpiredSincePlannedError);
-    expect(() => assertNotExpired(saved(), Date.parse(OPS_END))).toThrow('it grants access that has expired since it was planned: team "ops" on project "platform" (end of 2026-12-01 UTC)');
+    expect(() => assertNotExpired(saved(), Date.parse(OPS_END))).toThrow(
+      'it grants access that has expired since it was planned: team "ops" on project "platform" (end of 2026-12-01 UTC)',
+    );
   });
 
   it("regression: a set's grant that expired between plan --out and apply --plan FILE PATHS left the saved plan fresh", () => {

@@ -40,7 +40,9 @@ export function integrityOf(document: Readonly<Record<string, unknown>>): string
  * Attributes the tables do not know (`extra`) are left out: the plan does not depend on them.
  */
 export function fingerprintGrants(grants: readonly LiveGrant[]): string {
-  const rows = [...grants].sort(byKey((g) => g.id)).map((g) => ({ id: g.id, team: g.teamId, access: g.access.access, permissions: { ...g.access.permissions } }));
+  const rows = [...grants]
+    .sort(byKey((g) => g.id))
+    .map((g) => ({ id: g.id, team: g.teamId, access: g.access.access, permissions: { ...g.access.permissions } }));
   return sha256(canonicalJson(rows));
 }
 
@@ -62,7 +64,10 @@ export function fingerprintTeams(teams: Iterable<Team>): string {
 
 /** The files' teams (docs/files.md, "`teams`"), only when they have some: files without keep their fingerprint. */
 function teamRows(desired: FilesState): { teams?: Canonical[]; teamSettings?: Canonical } {
-  const settings = desired.settings.pruneTeams === undefined && desired.settings.maxTeamDeletions === undefined ? {} : { teamSettings: { prune: desired.settings.pruneTeams ?? null, max: desired.settings.maxTeamDeletions ?? null } };
+  const settings =
+    desired.settings.pruneTeams === undefined && desired.settings.maxTeamDeletions === undefined
+      ? {}
+      : { teamSettings: { prune: desired.settings.pruneTeams ?? null, max: desired.settings.maxTeamDeletions ?? null } };
   if (!desired.teams) return settings;
   const teams = desired.teams.map((t) => ({
     name: t.name,
@@ -98,7 +103,14 @@ function setRows(desired: FilesState): { sets?: Canonical[] } {
     for (const [key, values] of Object.entries(s.match)) if (values !== undefined) match[key] = [...(values as readonly string[])];
     const ended = s.expired ?? [];
     const prune = s.prune ?? desired.settings.prune;
-    return { type: s.type, name: s.name, match, prune, grants: grantRows(s.type, [...s.grants, ...ended]), ...(ended.length > 0 ? { expired: ended.map((g) => g.team).sort() } : {}) };
+    return {
+      type: s.type,
+      name: s.name,
+      match,
+      prune,
+      grants: grantRows(s.type, [...s.grants, ...ended]),
+      ...(ended.length > 0 ? { expired: ended.map((g) => g.team).sort() } : {}),
+    };
   });
   return { sets: rows };
 }
@@ -108,7 +120,8 @@ function policyRows(desired: FilesState): { policies?: Canonical[] } {
   const policies = desired.policies ?? [];
   if (policies.length === 0) return {};
   // A policy of the whole organization has no match (core/policy.ts).
-  const match = (p: (typeof policies)[number]): { match?: Canonical } => (p.type === 'organization' ? {} : { match: JSON.parse(JSON.stringify(p.match)) as Canonical });
+  const match = (p: (typeof policies)[number]): { match?: Canonical } =>
+    p.type === 'organization' ? {} : { match: JSON.parse(JSON.stringify(p.match)) as Canonical };
   return { policies: policies.map((p) => ({ name: p.name, type: p.type, ...match(p), rule: JSON.parse(JSON.stringify(p.rule)) as Canonical })) };
 }
 

@@ -39,7 +39,13 @@ export function coverageAndScopeOf(plan: Reader, basis: PlanBasis, targeted: rea
   const reasons = plan.objects('incomplete').map(reasonOf);
   const coverage = { complete: plan.boolean('complete'), reasons };
   const reader = plan.object('scope');
-  const scope = scopeOf({ paths: strings(reader, 'paths'), targets: strings(reader, 'targets'), teams: strings(reader, 'teams'), projects: strings(reader, 'projects'), workspaces: strings(reader, 'workspaces') });
+  const scope = scopeOf({
+    paths: strings(reader, 'paths'),
+    targets: strings(reader, 'targets'),
+    teams: strings(reader, 'teams'),
+    projects: strings(reader, 'projects'),
+    workspaces: strings(reader, 'workspaces'),
+  });
   // The scope's --target is what `targeted` says (parsed, without repeats): a plan never says it covers more than it read.
   const given = [...new Set(scope.targets)].sort();
   if (JSON.stringify(given) !== JSON.stringify([...(targeted ?? [])].sort())) plan.fail(`${plan.at('scope')}.targets does not match ${plan.at('targeted')}`);

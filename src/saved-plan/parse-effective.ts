@@ -52,7 +52,9 @@ function effectiveChangeOf(reader: Reader): EffectiveChange {
     before: levelOrNull(reader, 'before'),
     after: levelOrNull(reader, 'after'),
     direction: oneOf(reader, 'direction', DIRECTIONS),
-    via: reader.objects('via').map((c) => ({ type: oneOf(c, 'type', TARGET_TYPES), name: c.string('name'), action: oneOf(c, 'action', ACTIONS), access: levelOrNull(c, 'access') })),
+    via: reader
+      .objects('via')
+      .map((c) => ({ type: oneOf(c, 'type', TARGET_TYPES), name: c.string('name'), action: oneOf(c, 'action', ACTIONS), access: levelOrNull(c, 'access') })),
   };
   return reader.value.held_by === undefined ? change : { ...change, heldBy: reader.objects('held_by').map(sourceOf) };
 }

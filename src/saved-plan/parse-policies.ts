@@ -51,11 +51,15 @@ function ruleOf(reader: Reader, type: TargetType | 'organization'): PolicyRule {
 /** The policy of the document's type: of targets with a match, or of the organization (core/policy.ts), its rule of a kind that goes with it. */
 function typedPolicy(reader: Reader): DesiredPolicy {
   const type = reader.string('type');
-  if (type !== 'project' && type !== 'workspace' && type !== 'organization') reader.fail(`${reader.at('type')} "${type}" is not project, workspace or organization`);
+  if (type !== 'project' && type !== 'workspace' && type !== 'organization')
+    reader.fail(`${reader.at('type')} "${type}" is not project, workspace or organization`);
   const name = reader.string('name');
   const rule = ruleOf(reader.object('rule'), type);
-  if (type === 'organization') return isOrganizationRule(rule) ? { name, type, rule } : reader.fail(`${reader.at('rule')} "${rule.kind}" is no rule of the organization`);
-  return isOrganizationRule(rule) ? reader.fail(`${reader.at('rule')} "${rule.kind}" is a rule of the organization, not of a ${type}`) : { name, type, match: matchOf(reader.object('match')), rule };
+  if (type === 'organization')
+    return isOrganizationRule(rule) ? { name, type, rule } : reader.fail(`${reader.at('rule')} "${rule.kind}" is no rule of the organization`);
+  return isOrganizationRule(rule)
+    ? reader.fail(`${reader.at('rule')} "${rule.kind}" is a rule of the organization, not of a ${type}`)
+    : { name, type, match: matchOf(reader.object('match')), rule };
 }
 
 function policyOf(reader: Reader): DesiredPolicy {
@@ -77,7 +81,10 @@ function endOf(reader: Reader): GrantEnd {
 
 /** `basis.expiries`: there exactly when a policy reads them (core/policy-rules.ts). */
 export function expiriesOf(basis: Reader, policies: readonly DesiredPolicy[]): { expiries?: GrantEnd[] } {
-  const reads = rulesRead(policies.map((p) => p.rule), 'grant-expiries');
+  const reads = rulesRead(
+    policies.map((p) => p.rule),
+    'grant-expiries',
+  );
   if (basis.value.expiries === undefined) return reads ? basis.fail(`${basis.at('expiries')} is missing, and a policy reads it`) : {};
   if (!reads) basis.fail(`${basis.at('expiries')} is there, and no policy reads it`);
   return { expiries: basis.objects('expiries').map(endOf) };

@@ -27,7 +27,11 @@ function goneGrantOf(reader: Reader): GoneGrant {
   const level = reader.string('access');
   if (!isLevel(resource, level)) reader.fail(`${reader.at('access')} "${level}" is not a level of ${resource}`);
   const { access: _level, target: _target, ...permissions } = reader.value;
-  return { resource, target: { type: type as TargetType, name: target.string('name'), id: target.string('id') }, access: { access: level, permissions: flat(permissions) } as ReportedAccess };
+  return {
+    resource,
+    target: { type: type as TargetType, name: target.string('name'), id: target.string('id') },
+    access: { access: level, permissions: flat(permissions) } as ReportedAccess,
+  };
 }
 
 /** The permissions of a grant document (nested or flat) as dotted keys. */

@@ -19,7 +19,15 @@ import { expiriesOf, savedPoliciesOf } from './parse-policies.js';
 import { readOf } from './parse-read.js';
 import { serverOf } from './parse-server.js';
 import { NotASavedPlanError, Reader, SavedPlanError } from './reader.js';
-import { basisGuardInputs, SAVED_PLAN_FORMAT_VERSION, SAVED_PLAN_KIND, SAVED_PLAN_TEAMS_FORMAT_VERSION, type BasisTarget, type PlanBasis, type SavedPlan } from './saved-plan.js';
+import {
+  basisGuardInputs,
+  SAVED_PLAN_FORMAT_VERSION,
+  SAVED_PLAN_KIND,
+  SAVED_PLAN_TEAMS_FORMAT_VERSION,
+  type BasisTarget,
+  type PlanBasis,
+  type SavedPlan,
+} from './saved-plan.js';
 import { basisTeamsOf, teamChangesOf } from './parse-teams.js';
 import { pendingTeamId, type TeamChange } from '../core/teams.js';
 import { teamChangeDocument } from '../core/plan-document.js';
@@ -71,7 +79,14 @@ function sourceOf(reader: Reader): { source?: GrantOrigin } {
   const source = reader.object('source');
   const kind = source.string('kind');
   if (kind !== 'entry' && kind !== 'set') source.fail(`${source.at('kind')} "${kind}" is not entry or set`);
-  const overrides = source.value.overrides === undefined ? {} : { overrides: source.array('overrides').map((name, i) => (typeof name === 'string' && name !== '' ? name : source.fail(`${source.at('overrides')}[${i}] is not a set name`))) };
+  const overrides =
+    source.value.overrides === undefined
+      ? {}
+      : {
+          overrides: source
+            .array('overrides')
+            .map((name, i) => (typeof name === 'string' && name !== '' ? name : source.fail(`${source.at('overrides')}[${i}] is not a set name`))),
+        };
   return { source: { kind: kind as GrantOrigin['kind'], name: source.string('name'), ...overrides } };
 }
 
@@ -110,11 +125,24 @@ function changeOf(reader: Reader, created: ReadonlySet<string>): Change {
     case 'add':
       return { action, ...base, after: accessOf(reader.object('after'), resource), ...roleOf(reader.object('after'), 'afterRole'), ...expires };
     case 'update': {
-      const sides = { before: reportedOf(reader.object('before'), resource), ...roleOf(reader.object('before'), 'beforeRole'), after: accessOf(reader.object('after'), resource), ...roleOf(reader.object('after'), 'afterRole') };
+      const sides = {
+        before: reportedOf(reader.object('before'), resource),
+        ...roleOf(reader.object('before'), 'beforeRole'),
+        after: accessOf(reader.object('after'), resource),
+        ...roleOf(reader.object('after'), 'afterRole'),
+      };
       return { action, ...base, id: reader.string('id'), ...sides, labelOnly: reader.boolean('label_only'), ...expires };
     }
     case 'remove':
-      return { action, ...base, id: reader.string('id'), before: reportedOf(reader.object('before'), resource), ...roleOf(reader.object('before'), 'beforeRole'), ...(reason ? { reason } : {}), ...expires };
+      return {
+        action,
+        ...base,
+        id: reader.string('id'),
+        before: reportedOf(reader.object('before'), resource),
+        ...roleOf(reader.object('before'), 'beforeRole'),
+        ...(reason ? { reason } : {}),
+        ...expires,
+      };
     default:
       return reader.fail(`${reader.at('action')} "${action}" is not add, update or remove`);
   }
@@ -152,14 +180,27 @@ function violationOf(reader: Reader): PolicyViolation {
 }
 
 function basisTargetOf(reader: Reader): BasisTarget {
-  return { type: targetType(reader, 'type'), name: reader.string('name'), id: reader.string('id'), grants: reader.string('grants'), complete: reader.boolean('complete') };
+  return {
+    type: targetType(reader, 'type'),
+    name: reader.string('name'),
+    id: reader.string('id'),
+    grants: reader.string('grants'),
+    complete: reader.boolean('complete'),
+  };
 }
 
 /** The basis, what `apply --plan` decides freshness, the guards and the policies from. */
 function basisOf(root: Reader, teams: boolean): PlanBasis {
   const reader = root.object('basis');
   const policies = savedPoliciesOf(reader);
-  return { desired: reader.string('desired'), maxRemovals: reader.integer('max_removals'), targets: reader.objects('targets').map(basisTargetOf), policies, ...expiriesOf(reader, policies), ...(teams ? { teams: basisTeamsOf(reader) } : {}) };
+  return {
+    desired: reader.string('desired'),
+    maxRemovals: reader.integer('max_removals'),
+    targets: reader.objects('targets').map(basisTargetOf),
+    policies,
+    ...expiriesOf(reader, policies),
+    ...(teams ? { teams: basisTeamsOf(reader) } : {}),
+  };
 }
 
 /** The keyed seal (seal.ts): with the key, checked; without it, only said to be there. */
@@ -176,7 +217,8 @@ function hmacOf(root: Reader, key: PlanKey | undefined): { hmac?: HmacState } {
 function targetedOf(reader: Reader): { targeted?: string[] } {
   if (reader.value.targeted === undefined) return {};
   const targeted = reader.array('targeted');
-  if (targeted.length === 0 || !targeted.every((t) => typeof t === 'string' && /^(project|workspace):./s.test(t))) reader.fail(`${reader.at('targeted')} is not a list of project:NAME and workspace:NAME`);
+  if (targeted.length === 0 || !targeted.every((t) => typeof t === 'string' && /^(project|workspace):./s.test(t)))
+    reader.fail(`${reader.at('targeted')} is not a list of project:NAME and workspace:NAME`);
   return { targeted: targeted as string[] };
 }
 
@@ -186,7 +228,10 @@ export function parseSavedPlan(file: string, json: unknown, key?: PlanKey): Save
   if (root.value.kind !== SAVED_PLAN_KIND) throw new NotASavedPlanError(file, `it has no "kind": "${SAVED_PLAN_KIND}"`);
   const version = root.value.format_version;
   if (version !== SAVED_PLAN_FORMAT_VERSION && version !== SAVED_PLAN_TEAMS_FORMAT_VERSION) {
-    throw new SavedPlanError(file, `its format_version is ${JSON.stringify(version)}, and this tfe-access reads versions ${SAVED_PLAN_FORMAT_VERSION} and ${SAVED_PLAN_TEAMS_FORMAT_VERSION} only`);
+    throw new SavedPlanError(
+      file,
+      `its format_version is ${JSON.stringify(version)}, and this tfe-access reads versions ${SAVED_PLAN_FORMAT_VERSION} and ${SAVED_PLAN_TEAMS_FORMAT_VERSION} only`,
+    );
   }
   // Version 4: a plan whose files manage teams (saved-plan.ts).
   const withTeams = version === SAVED_PLAN_TEAMS_FORMAT_VERSION;
@@ -208,10 +253,19 @@ export function parseSavedPlan(file: string, json: unknown, key?: PlanKey): Save
   const checksum = planReader.string('checksum');
   const guards = basisGuardInputs(basis);
   const teams = teamChanges && basis.teams ? { teams: { changes: teamChanges, maxTeamDeletions: basis.teams.maxTeamDeletions } } : {};
-  if (checksumOf({ organization, changes, ...guards, policies: policiesDigestOf(basis.policies), violations: violations ?? [], ...teams }) !== checksum) root.fail(EDITED);
+  if (checksumOf({ organization, changes, ...guards, policies: policiesDigestOf(basis.policies), violations: violations ?? [], ...teams }) !== checksum)
+    root.fail(EDITED);
   // The refusals are the guards' verdict on the changes and the basis, never what the file says.
   const refusals = planReader.objects('refusals').map(refusalOf);
-  const derived = refusalsOf(changes, { maxRemovals: guards.maxRemovals, incompleteTargets: new Set(guards.incompleteTargets), ...(guards.maxTeamDeletions === undefined ? {} : { maxTeamDeletions: guards.maxTeamDeletions }) }, teamChanges);
+  const derived = refusalsOf(
+    changes,
+    {
+      maxRemovals: guards.maxRemovals,
+      incompleteTargets: new Set(guards.incompleteTargets),
+      ...(guards.maxTeamDeletions === undefined ? {} : { maxTeamDeletions: guards.maxTeamDeletions }),
+    },
+    teamChanges,
+  );
   if (JSON.stringify(refusals) !== JSON.stringify(derived)) root.fail(EDITED);
   // What the reader keeps must be all the file says: a value it would drop (a fixed level's
   // permissions are its table row) is an edit too.

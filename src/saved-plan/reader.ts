@@ -21,7 +21,11 @@ export class NotASavedPlanError extends SavedPlanError {
   override readonly name: string = 'NotASavedPlanError';
   constructor(file: string, problem: string) {
     const paths = /\.ya?ml$/i.test(file) ? `name it without --plan: \`tfe-access apply ${file}\`` : 'name them without --plan: `tfe-access apply PATHS`';
-    super(file, problem, `${file} is not a saved plan of tfe-access: ${problem}. --plan takes the file written by \`tfe-access plan --out FILE\`; to apply desired-state files, ${paths}.`);
+    super(
+      file,
+      problem,
+      `${file} is not a saved plan of tfe-access: ${problem}. --plan takes the file written by \`tfe-access plan --out FILE\`; to apply desired-state files, ${paths}.`,
+    );
   }
 }
 
@@ -65,7 +69,9 @@ export class Reader {
   /** An instant in the form plans write it (core/expiry.ts), and a real one: it reads back to itself (2026-02-30 does not). */
   instant(key: string): string {
     const value = this.string(key);
-    return new RegExp(INSTANT_PATTERN).test(value) && formatInstant(msOf(value)) === value ? value : this.fail(`${this.at(key)} "${value}" is not an instant in UTC`);
+    return new RegExp(INSTANT_PATTERN).test(value) && formatInstant(msOf(value)) === value
+      ? value
+      : this.fail(`${this.at(key)} "${value}" is not an instant in UTC`);
   }
 
   object(key: string): Reader {

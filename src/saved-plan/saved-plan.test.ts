@@ -18,7 +18,10 @@ import { SavedPlanError } from './reader.js';
 
 /** The plan as `plan` makes it: the diff, then the guards. */
 const buildPlan = (desired: DesiredState, live: LiveState) => guardPlan(diffPlan(desired, live), guardInputsOf(desired, live));
-const sample = fc.sample(arbScenario.filter(({ desired, live }) => buildPlan(desired, live).changes.length > 1), { numRuns: 1, seed: 7 })[0]!;
+const sample = fc.sample(
+  arbScenario.filter(({ desired, live }) => buildPlan(desired, live).changes.length > 1),
+  { numRuns: 1, seed: 7 },
+)[0]!;
 const samplePlan = () => savedPlanOf(buildPlan(sample.desired, sample.live), sample.desired, sample.live, 'http://127.0.0.1:1');
 const roundTrip = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 /** What someone who edits a plan and recomputes its seal writes. */
@@ -72,7 +75,9 @@ describe('saved plan document', () => {
     const document = roundTrip(savedPlanDocument(samplePlan())) as any;
     document.plan.changes.pop();
     expect(() => parseSavedPlan('p.json', document)).toThrow(/integrity digest does not match its content/);
-    expect(() => parseSavedPlan('p.json', resealed(document))).toThrow(/plan\.checksum does not match its changes, organization, guard inputs, policies and violations/);
+    expect(() => parseSavedPlan('p.json', resealed(document))).toThrow(
+      /plan\.checksum does not match its changes, organization, guard inputs, policies and violations/,
+    );
   });
 
   it('refuses any edit of any value, wherever it is (property)', () => {
@@ -104,7 +109,12 @@ describe('saved plan document', () => {
   });
 
   it('reads back how the grants were read (docs/connecting.md, "Reading by team"), and refuses a read it would not write', () => {
-    const read = { strategy: 'by-target' as const, requests: 12, estimate: { byTarget: 11, byTeam: 9 }, fallback: 'the server answered 404 to GET /team-workspaces' };
+    const read = {
+      strategy: 'by-target' as const,
+      requests: 12,
+      estimate: { byTarget: 11, byTeam: 9 },
+      fallback: 'the server answered 404 to GET /team-workspaces',
+    };
     const saved = samplePlan();
     const withRead = { ...saved, plan: { ...saved.plan, read } };
     expect(parseSavedPlan('p.json', roundTrip(savedPlanDocument(withRead)))).toEqual(withRead);

@@ -71,17 +71,38 @@ export interface SavedPlan {
 /** `ends`: the plan's (PlanResult.ends), needed when a policy reads them. */
 export function savedPlanOf(plan: Plan, desired: FilesState, live: LiveState, address?: string, ends?: readonly GrantEnd[]): SavedPlan {
   const incomplete = incompleteTargetsOf(live);
-  const targets = [...live.targets.values()].map((t) => ({ type: t.type, name: t.name, id: t.id, grants: fingerprintGrants(t.grants), complete: !incomplete.has(t.id) }));
+  const targets = [...live.targets.values()].map((t) => ({
+    type: t.type,
+    name: t.name,
+    id: t.id,
+    grants: fingerprintGrants(t.grants),
+    complete: !incomplete.has(t.id),
+  }));
   const policies = desired.policies ?? [];
-  const teams = plan.teamChanges ? { teams: { fingerprint: fingerprintTeams(live.teams.values()), maxTeamDeletions: desired.settings.maxTeamDeletions ?? DEFAULT_MAX_TEAM_DELETIONS } } : {};
-  const basis: PlanBasis = { desired: fingerprintDesired(desired), maxRemovals: desired.settings.maxRemovals, targets, policies: policies.map(policyMeaning), ...expiriesOf(policies, ends), ...teams };
+  const teams = plan.teamChanges
+    ? { teams: { fingerprint: fingerprintTeams(live.teams.values()), maxTeamDeletions: desired.settings.maxTeamDeletions ?? DEFAULT_MAX_TEAM_DELETIONS } }
+    : {};
+  const basis: PlanBasis = {
+    desired: fingerprintDesired(desired),
+    maxRemovals: desired.settings.maxRemovals,
+    targets,
+    policies: policies.map(policyMeaning),
+    ...expiriesOf(policies, ends),
+    ...teams,
+  };
   return address === undefined ? { plan, basis } : { address, plan, basis };
 }
 
 /** The grants' ends when a policy reads them: a plan saved without them would check it against none. */
 function expiriesOf(policies: readonly DesiredPolicy[], ends: readonly GrantEnd[] | undefined): { expiries?: readonly GrantEnd[] } {
-  if (!rulesRead(policies.map((p) => p.rule), 'grant-expiries')) return {};
-  if (ends === undefined) throw new InternalError('a policy reads the grants\' ends, and the saved plan was not given them');
+  if (
+    !rulesRead(
+      policies.map((p) => p.rule),
+      'grant-expiries',
+    )
+  )
+    return {};
+  if (ends === undefined) throw new InternalError("a policy reads the grants' ends, and the saved plan was not given them");
   return { expiries: ends };
 }
 

@@ -14,17 +14,36 @@ import { PlanKey } from './seal.js';
 
 const SOURCE = { file: 'access.yaml', line: 3, col: 5 };
 const POLICIES: DesiredPolicy[] = [
-  { name: 'prod at most write', type: 'workspace', match: { tags: ['prod'], exclude: ['legacy-*'] }, rule: { kind: 'max-access', access: 'write', exceptTeams: ['sre'] } },
+  {
+    name: 'prod at most write',
+    type: 'workspace',
+    match: { tags: ['prod'], exclude: ['legacy-*'] },
+    rule: { kind: 'max-access', access: 'write', exceptTeams: ['sre'] },
+  },
   { name: 'auditors read', type: 'project', match: { names: ['*'] }, rule: { kind: 'min-access', team: 'audit', access: 'read' } },
   { name: 'few admins', type: 'project', match: { names: ['*'] }, rule: { kind: 'max-teams', access: 'admin', count: 2 } },
 ];
-const VIOLATION: PolicyViolation = { policy: 'auditors read', target: { type: 'project', name: 'platform', id: 'prj-1' }, team: null, message: 'team "audit" has no access on project "platform", below read' };
+const VIOLATION: PolicyViolation = {
+  policy: 'auditors read',
+  target: { type: 'project', name: 'platform', id: 'prj-1' },
+  team: null,
+  message: 'team "audit" has no access on project "platform", below read',
+};
 
 /** One removal (dev) under max-removals 0, so the plan carries a refusal; the files' policies, as validation gives them (with sources). */
 function saved(violations: readonly PolicyViolation[] = [VIOLATION]) {
-  const live = liveOf('acme', [team('dev'), team('ops')], [
-    { type: 'project', id: 'prj-1', name: 'platform', grants: [{ id: 'tprj-dev', resource: 'team-projects', teamId: teamId('dev'), targetId: 'prj-1', access: access('team-projects', 'admin'), extra: {} }] },
-  ]);
+  const live = liveOf(
+    'acme',
+    [team('dev'), team('ops')],
+    [
+      {
+        type: 'project',
+        id: 'prj-1',
+        name: 'platform',
+        grants: [{ id: 'tprj-dev', resource: 'team-projects', teamId: teamId('dev'), targetId: 'prj-1', access: access('team-projects', 'admin'), extra: {} }],
+      },
+    ],
+  );
   const targets = [{ type: 'project' as const, name: 'platform', prune: true, grants: [{ team: 'ops', access: written(access('team-projects', 'read')) }] }];
   const desired = { ...desiredOf(targets, { maxRemovals: 0 }), policies: POLICIES.map((p) => ({ ...p, source: SOURCE })) };
   const plan = withViolations(guardPlan(buildPlan(desired, live), guardInputsOf(desired, live)), desired, live, violations);
@@ -47,7 +66,9 @@ describe('saved plans seal the policies, their violations and the refusals', () 
   it('refuse a policy or a violation edited and sealed again: the checksum covers them', () => {
     const loosened = documentOf();
     loosened.basis.policies[0].rule.access = 'admin';
-    expect(() => parseSavedPlan('p.json', resealed(loosened))).toThrow(/plan\.checksum does not match its changes, organization, guard inputs, policies and violations/);
+    expect(() => parseSavedPlan('p.json', resealed(loosened))).toThrow(
+      /plan\.checksum does not match its changes, organization, guard inputs, policies and violations/,
+    );
     const dropped = documentOf();
     dropped.basis.policies.pop();
     expect(() => parseSavedPlan('p.json', resealed(dropped))).toThrow(/plan\.checksum does not match/);

@@ -29,7 +29,8 @@ export class PlanKey {
     if (value === undefined) return undefined;
     // An unset CI secret is often an empty variable: sealing with it would seal with nothing.
     if (value.trim() === '') throw new CLIError(`${PLAN_KEY_ENV} is set but empty: set it to the secret that seals saved plans, or unset it.`);
-    if (value.length < MIN_PLAN_KEY_LENGTH) throw new CLIError(`${PLAN_KEY_ENV} is shorter than ${MIN_PLAN_KEY_LENGTH} characters: use a long random secret (\`openssl rand -hex 32\`).`);
+    if (value.length < MIN_PLAN_KEY_LENGTH)
+      throw new CLIError(`${PLAN_KEY_ENV} is shorter than ${MIN_PLAN_KEY_LENGTH} characters: use a long random secret (\`openssl rand -hex 32\`).`);
     return new PlanKey(value);
   }
 

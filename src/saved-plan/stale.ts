@@ -23,7 +23,9 @@ export class ExpiredSincePlannedError extends CLIError {
   override readonly name: string = 'ExpiredSincePlannedError';
   constructor(expired: readonly Change[]) {
     const grants = expired.map((c) => `team "${c.team.name}" on ${c.target.type} "${c.target.name}" (${describeInstant(c.expires ?? '')})`).join(', ');
-    super(`the saved plan is stale: it grants access that has expired since it was planned: ${grants}; nothing was changed. Plan again and review the new plan.`);
+    super(
+      `the saved plan is stale: it grants access that has expired since it was planned: ${grants}; nothing was changed. Plan again and review the new plan.`,
+    );
   }
 }
 
@@ -47,7 +49,9 @@ async function readBasis(saved: SavedPlan, api: BasisLister, concurrency: number
         try {
           return { type: target.type, id: target.id, name: target.name, grants: await api.listGrants(target) };
         } catch (error: unknown) {
-          throw new CLIError(`could not read the team access of ${target.type} "${target.name}" (${target.id}) to check the saved plan; nothing was changed: ${messageOf(error)}`);
+          throw new CLIError(
+            `could not read the team access of ${target.type} "${target.name}" (${target.id}) to check the saved plan; nothing was changed: ${messageOf(error)}`,
+          );
         }
       }),
     ),
@@ -89,6 +93,8 @@ export async function assertTeamsFresh(saved: SavedPlan, api: BasisTeamLister): 
     throw new CLIError(`could not read the teams of ${saved.plan.organization} to check the saved plan; nothing was changed: ${messageOf(error)}`);
   }
   if (fingerprintTeams(teams) !== basis.fingerprint) {
-    throw new CLIError('the saved plan is stale: the teams changed since it was planned (a team created, renamed, deleted or changed); nothing was changed. Plan again and review the new plan.');
+    throw new CLIError(
+      'the saved plan is stale: the teams changed since it was planned (a team created, renamed, deleted or changed); nothing was changed. Plan again and review the new plan.',
+    );
   }
 }

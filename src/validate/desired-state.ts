@@ -4,7 +4,6 @@ import { loadFiles, type FileSystem } from '../load/files.js';
 import { sortProblems, type Problem } from '../load/problem.js';
 import { validateDocuments } from './validate.js';
 
-
 export interface LoadedDesiredState {
   /** Present only when there are no problems at all. */
   readonly state?: FilesState;

@@ -13,20 +13,30 @@ function state(target: Partial<DesiredTarget> = {}, settings: Partial<DesiredSta
     { team: 'dev', access: { access: 'write' as const }, expires: { at: END, source: at } },
     { team: 'ops', access: { access: 'write' as const }, expires: { at: '2027-01-01T00:00:00Z', source: { ...at, line: 6 } } },
   ];
-  return { organization: 'acme', settings: { ...DEFAULT_SETTINGS, ...settings }, targets: [{ type: 'project', name: 'platform', prune: true, grants, ...target }] };
+  return {
+    organization: 'acme',
+    settings: { ...DEFAULT_SETTINGS, ...settings },
+    targets: [{ type: 'project', name: 'platform', prune: true, grants, ...target }],
+  };
 }
 
 describe("validate's expiry warnings", () => {
   it('warn at the expires: value of a grant ending within the warning days, not of one beyond them', () => {
     expect(fileExpiryWarnings(state(), NOW)).toEqual([
-      { ...at, path: 'projects.platform.teams.dev.expires', message: 'projects.platform.teams.dev.expires: the grant of team dev expires in 2 days (end of 2026-12-01 UTC)' },
+      {
+        ...at,
+        path: 'projects.platform.teams.dev.expires',
+        message: 'projects.platform.teams.dev.expires: the grant of team dev expires in 2 days (end of 2026-12-01 UTC)',
+      },
     ]);
     expect(fileExpiryWarnings(state({}, { expiryWarningDays: 1 }), NOW)).toEqual([]);
   });
 
   it('say take it out of the file once it has expired', () => {
     const [warning] = fileExpiryWarnings(state(), Date.parse(END) + DAY);
-    expect(warning?.message).toBe('projects.platform.teams.dev.expires: the grant of team dev expired 1 day ago (end of 2026-12-01 UTC): take it out of the file (until then, plan removes its live grant)');
+    expect(warning?.message).toBe(
+      'projects.platform.teams.dev.expires: the grant of team dev expired 1 day ago (end of 2026-12-01 UTC): take it out of the file (until then, plan removes its live grant)',
+    );
   });
 
   it('are silenced by ignore-warnings with the code the plan uses for the same thing', () => {

@@ -34,7 +34,10 @@ export function fileExpiryWarnings(files: FilesState, now: number): Problem[] {
     const quiet = new Set([...(state.settings.ignoreWarnings ?? []), ...(target.ignoreWarnings ?? [])]);
     const soon = quiet.has('grant-expires-soon') ? [] : target.grants.filter((g) => g.expires && msOf(g.expires.at) <= horizon);
     const ended = quiet.has('grant-expired') ? [] : (target.expired ?? []);
-    for (const [grants, over] of [[soon, false], [ended, true]] as const) {
+    for (const [grants, over] of [
+      [soon, false],
+      [ended, true],
+    ] as const) {
       for (const grant of grants) {
         const warning = warningOf(target, grant, now, over);
         if (warning) out.push(warning);

@@ -92,7 +92,8 @@ function mergeTargets(merged: Merged, file: LoadedFile, type: TargetType, entrie
     merged.targets.set(key, target);
     if (!isRecord(entry)) continue;
     for (const field of ['id', 'prune', 'ignore-warnings']) {
-      if (field in entry) once(target.fields, field, locate(file, [plural, name, field], entry[field]), merged.problems, `"${field}" of ${type} ${quote(name)} is set twice`);
+      if (field in entry)
+        once(target.fields, field, locate(file, [plural, name, field], entry[field]), merged.problems, `"${field}" of ${type} ${quote(name)} is set twice`);
     }
     if (!isRecord(entry.teams)) continue;
     for (const [team, grant] of Object.entries(entry.teams)) {
@@ -109,7 +110,9 @@ function mergeSets(merged: Merged, file: LoadedFile, type: TargetType, entries: 
     const item = locate(file, [key, name], entry);
     const first = merged.sets[type].get(name);
     if (first) {
-      merged.problems.push(problemAt(item.at, item.segments, `${type} set ${quote(name)} is defined twice; first defined at ${relativePlace(first.item.at, item.at)}`));
+      merged.problems.push(
+        problemAt(item.at, item.segments, `${type} set ${quote(name)} is defined twice; first defined at ${relativePlace(first.item.at, item.at)}`),
+      );
       continue;
     }
     const grants = new Map<string, Located>();
@@ -128,7 +131,13 @@ function mergePolicies(merged: Merged, file: LoadedFile, entries: unknown): void
     const first = name === undefined ? undefined : merged.policies.find((p) => isRecord(p.value) && p.value.name === name);
     if (first) {
       const at = valueAt(file, ['policies', i, 'name']);
-      merged.problems.push(problemAt(at, ['policies', i, 'name'], `policy ${quote(String(name))} is defined twice; first defined at ${relativePlace(valueAt(first.file, [...first.segments, 'name']), at)}`));
+      merged.problems.push(
+        problemAt(
+          at,
+          ['policies', i, 'name'],
+          `policy ${quote(String(name))} is defined twice; first defined at ${relativePlace(valueAt(first.file, [...first.segments, 'name']), at)}`,
+        ),
+      );
       return;
     }
     merged.policies.push(item);
@@ -154,12 +163,19 @@ function mergeFile(merged: Merged, file: LoadedFile): void {
     }
     if (isRecord(data.roles.organization)) {
       for (const [name, def] of Object.entries(data.roles.organization)) {
-        once(merged.organizationRoles, name, locate(file, ['roles', 'organization', name], def), merged.problems, `organization role ${quote(name)} is defined twice`);
+        once(
+          merged.organizationRoles,
+          name,
+          locate(file, ['roles', 'organization', name], def),
+          merged.problems,
+          `organization role ${quote(name)} is defined twice`,
+        );
       }
     }
   }
   if (isRecord(data.teams)) {
-    for (const [name, def] of Object.entries(data.teams)) once(merged.teams, name, locate(file, ['teams', name], def), merged.problems, `team ${quote(name)} is defined twice under teams`);
+    for (const [name, def] of Object.entries(data.teams))
+      once(merged.teams, name, locate(file, ['teams', name], def), merged.problems, `team ${quote(name)} is defined twice under teams`);
   }
   mergeTargets(merged, file, 'project', data.projects);
   mergeTargets(merged, file, 'workspace', data.workspaces);
@@ -169,7 +185,16 @@ function mergeFile(merged: Merged, file: LoadedFile): void {
 }
 
 export function merge(files: readonly LoadedFile[]): Merged {
-  const merged: Merged = { settings: new Map(), roles: { project: new Map(), workspace: new Map() }, targets: new Map(), sets: { project: new Map(), workspace: new Map() }, policies: [], teams: new Map(), organizationRoles: new Map(), problems: [] };
+  const merged: Merged = {
+    settings: new Map(),
+    roles: { project: new Map(), workspace: new Map() },
+    targets: new Map(),
+    sets: { project: new Map(), workspace: new Map() },
+    policies: [],
+    teams: new Map(),
+    organizationRoles: new Map(),
+    problems: [],
+  };
   for (const file of files) mergeFile(merged, file);
   return merged;
 }

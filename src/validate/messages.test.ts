@@ -28,7 +28,7 @@ describe('schemaProblems', () => {
     expect(problems('projects: {}\n')).toEqual(['1:1: (top level): missing required key "organization"']);
   });
 
-  it('names the expected type in the file\'s words', () => {
+  it("names the expected type in the file's words", () => {
     expect(problems(ORG + 'settings:\n  ignore-teams: break-glass\n  prune: 1\n')).toEqual([
       '3:17: settings.ignore-teams: expected a list, got "break-glass"',
       '4:10: settings.prune: expected true or false, got 1',

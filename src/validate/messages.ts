@@ -61,7 +61,12 @@ function collapse(errors: readonly ErrorObject[]): ErrorObject[] {
   });
 }
 
-const GRANT_HOLDERS: Readonly<Record<string, 'project' | 'workspace'>> = { projects: 'project', workspaces: 'workspace', 'project-sets': 'project', 'workspace-sets': 'workspace' };
+const GRANT_HOLDERS: Readonly<Record<string, 'project' | 'workspace'>> = {
+  projects: 'project',
+  workspaces: 'workspace',
+  'project-sets': 'project',
+  'workspace-sets': 'workspace',
+};
 
 function grantKind(segments: readonly Segment[]): 'project' | 'workspace' | undefined {
   if (segments.length < 4 || segments[2] !== 'teams') return undefined;
@@ -88,7 +93,7 @@ function enumMessage(e: ErrorObject, segments: Segment[]): string {
 
 function unknownKey(e: ErrorObject, segments: Segment[]): { text: string; child: Segment[] } {
   const key = String((e.params as { additionalProperty?: unknown }).additionalProperty);
-  const properties = ((e.parentSchema as { properties?: Record<string, { properties?: object }> } | undefined)?.properties ?? {});
+  const properties = (e.parentSchema as { properties?: Record<string, { properties?: object }> } | undefined)?.properties ?? {};
   const allowed = Object.keys(properties);
   const group = allowed.find((k) => Object.keys(properties[k]?.properties ?? {}).includes(key));
   const guess = didYouMean(key, allowed);
@@ -115,7 +120,8 @@ function notAllowedHere(data: unknown, segments: readonly Segment[]): string {
   const parent = segments.slice(0, -1);
   const key = quote(String(segments[segments.length - 1]));
   const role = grantField(data, parent, 'role');
-  if (role !== undefined && segments[segments.length - 1] === 'access') return `${key} and "role" exclude each other: a grant is a level (access) or a role (role: ${role}), not both`;
+  if (role !== undefined && segments[segments.length - 1] === 'access')
+    return `${key} and "role" exclude each other: a grant is a level (access) or a role (role: ${role}), not both`;
   if (role !== undefined) return `${key} may not be set with a role (role: ${role} gives every permission of the grant)`;
   return `${key} may be set only with access: custom (this grant has access: ${grantField(data, parent, 'access') ?? 'nothing'})`;
 }

@@ -54,9 +54,18 @@ describe('validateDocuments -> DesiredState', () => {
     expect(dev.role).toBe('deployer');
     expect(dev.access).toEqual({
       access: 'custom',
-      permissions: { ...CUSTOM_DEFAULTS['team-projects'], 'project-access.settings': 'update', 'workspace-access.runs': 'apply', 'workspace-access.locking': true },
+      permissions: {
+        ...CUSTOM_DEFAULTS['team-projects'],
+        'project-access.settings': 'update',
+        'workspace-access.runs': 'apply',
+        'workspace-access.locking': true,
+      },
     });
-    expect(target('zeta').grants[0]).toMatchObject({ team: 'ci', role: 'planner', access: { access: 'custom', permissions: { ...CUSTOM_DEFAULTS['team-workspaces'], runs: 'plan' } } });
+    expect(target('zeta').grants[0]).toMatchObject({
+      team: 'ci',
+      role: 'planner',
+      access: { access: 'custom', permissions: { ...CUSTOM_DEFAULTS['team-workspaces'], runs: 'plan' } },
+    });
   });
 
   it('keeps fixed levels as levels with their implied permissions, written as a string or a map', () => {
@@ -87,7 +96,10 @@ describe('validateDocuments -> DesiredState', () => {
   });
 
   it('merges one target split over two files, and roles defined in another file', () => {
-    const merged = stateOf('organization: acme\nroles: { workspace: { planner: { runs: plan } } }\nworkspaces: { w: { teams: { a: read } } }\n', 'organization: acme\nworkspaces: { w: { teams: { b: planner } } }\n');
+    const merged = stateOf(
+      'organization: acme\nroles: { workspace: { planner: { runs: plan } } }\nworkspaces: { w: { teams: { a: read } } }\n',
+      'organization: acme\nworkspaces: { w: { teams: { b: planner } } }\n',
+    );
     expect(merged.targets).toHaveLength(1);
     expect(merged.targets[0]?.grants.map((g) => `${g.team}:${g.access.access}:${g.source?.file}`)).toEqual(['a:read:f0.yaml', 'b:custom:f1.yaml']);
     expect(merged.settings).toEqual({ prune: true, ignoreTeams: [], maxRemovals: 10 });
@@ -119,7 +131,9 @@ projects:
         .filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts') && !except.includes(n))
         .map((n) => [n, readFileSync(fileURLToPath(new URL(dir + n, import.meta.url)), 'utf8')] as const);
     // Through an import of the loader's files module, node:fs would come in indirectly (desired-state.ts is the one composition of load and validate).
-    const offenders = [...pure('./', ['desired-state.ts']), ...pure('../load/', ['files.ts'])].filter(([, src]) => /from '(node:|\.\.\/load\/files\.js)/.test(src));
+    const offenders = [...pure('./', ['desired-state.ts']), ...pure('../load/', ['files.ts'])].filter(([, src]) =>
+      /from '(node:|\.\.\/load\/files\.js)/.test(src),
+    );
     expect(offenders.map(([n]) => n)).toEqual([]);
   });
 });

@@ -5,7 +5,16 @@
 // Pure; called only when there are no problems.
 import { isFixedLevel, type PermissionSet, type PermissionValue, type Resource } from '../core/access.js';
 import { WARNING_CODES, type WarningCode } from '../core/warning-codes.js';
-import { RESOURCE_OF, type Access, type DesiredGrant, type DesiredSet, type EntryTarget, type GrantExpiry, type SourceRef, type TargetType } from '../core/model.js';
+import {
+  RESOURCE_OF,
+  type Access,
+  type DesiredGrant,
+  type DesiredSet,
+  type EntryTarget,
+  type GrantExpiry,
+  type SourceRef,
+  type TargetType,
+} from '../core/model.js';
 import { DEFAULT_SETTINGS, type DesiredRoles, type DesiredSettings, type FilesState } from '../core/desired-state.js';
 import { customAccess, flattenPermissions } from '../core/permissions.js';
 import { isRecord, type Located, type Merged, type MergedSet, type MergedTarget } from './merge.js';
@@ -135,11 +144,18 @@ function rolesOf(merged: Merged): DesiredRoles {
 
 export function toDesiredState(merged: Merged): FilesState {
   const settings = settingsOf(merged);
-  const targets = [...merged.targets.values()]
-    .map((t) => toTarget(merged, t))
-    .sort(byTypeThenName);
+  const targets = [...merged.targets.values()].map((t) => toTarget(merged, t)).sort(byTypeThenName);
   const sets = (['project', 'workspace'] as const).flatMap((type) => [...merged.sets[type].values()].map((s) => toSet(merged, s)).sort(byName));
   const policies = toPolicies(merged);
   const organizationSource = merged.organization ? { organizationSource: valueAt(merged.organization.file, ['organization']) } : {};
-  return { organization: String(merged.organization?.value ?? ''), ...organizationSource, settings, targets, roles: rolesOf(merged), ...(sets.length > 0 ? { sets } : {}), ...(policies.length > 0 ? { policies } : {}), ...desiredTeams(merged) };
+  return {
+    organization: String(merged.organization?.value ?? ''),
+    ...organizationSource,
+    settings,
+    targets,
+    roles: rolesOf(merged),
+    ...(sets.length > 0 ? { sets } : {}),
+    ...(policies.length > 0 ? { policies } : {}),
+    ...desiredTeams(merged),
+  };
 }

@@ -41,9 +41,13 @@ policies:
   });
 
   it("validate's summary counts the policies when there are some", () => {
-    const result = resultOf('organization: acme\nworkspaces:\n  w: { teams: { a: read } }\npolicies:\n  - { name: p, workspaces: { names: ["*"] }, max-access: write }\n');
+    const result = resultOf(
+      'organization: acme\nworkspaces:\n  w: { teams: { a: read } }\npolicies:\n  - { name: p, workspaces: { names: ["*"] }, max-access: write }\n',
+    );
     if (!('state' in result)) throw new Error(JSON.stringify(result.problems));
-    expect(validationSummary({ files: ['f0.yaml'], problems: [], state: result.state })).toBe('valid: 1 file, organization "acme": 0 projects, 1 workspace, 1 grant, 1 policy.');
+    expect(validationSummary({ files: ['f0.yaml'], problems: [], state: result.state })).toBe(
+      'valid: 1 file, organization "acme": 0 projects, 1 workspace, 1 grant, 1 policy.',
+    );
   });
 
   it('every problem has its position, with a near miss where one exists', () => {

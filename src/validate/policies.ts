@@ -70,7 +70,11 @@ function onePolicy(item: Located, say: (segments: Segment[], text: string) => vo
   if (!isRecord(policy)) return;
   const name = typeof policy.name === 'string' ? `policy ${quote(policy.name)}` : 'a policy';
   const rules = RULE_KINDS.filter((r) => r in policy);
-  if (rules.length > 1) say([rules[1] as string], `${name} has ${rules.length} rules (${rules.join(', ')}): one rule per policy, so each violation names what it broke; write one policy per rule`);
+  if (rules.length > 1)
+    say(
+      [rules[1] as string],
+      `${name} has ${rules.length} rules (${rules.join(', ')}): one rule per policy, so each violation names what it broke; write one policy per rule`,
+    );
   if (organizationPolicy(policy, name, say)) return;
   const type = typeOf(policy);
   if ('workspaces' in policy && 'projects' in policy) say(['projects'], `${name} covers workspaces or projects, not both: write two policies`);
@@ -111,7 +115,11 @@ function ruleOf(policy: Record<string, unknown>): PolicyRule {
 }
 
 function teamSources(item: Located, rule: PolicyRule): Map<string, SourceRef> {
-  return new Map(rowOf(rule).teams(rule).map(({ name, at }) => [name, valueAt(item.file, [...item.segments, ...at])]));
+  return new Map(
+    rowOf(rule)
+      .teams(rule)
+      .map(({ name, at }) => [name, valueAt(item.file, [...item.segments, ...at])]),
+  );
 }
 
 export function toPolicies(merged: Merged): DesiredPolicy[] {
@@ -121,6 +129,13 @@ export function toPolicies(merged: Merged): DesiredPolicy[] {
     if (isOrganizationRule(rule)) return { name: String(policy.name), type: 'organization', rule, source: item.at, teamSources: teamSources(item, rule) };
     const type = typeOf(policy) ?? 'workspace';
     if (!isFixedLevel(RESOURCE_OF[type], rule.access)) throw new Error(`policy level ${rule.access} was not validated`);
-    return { name: String(policy.name), type, ...selectionOf(item.file, [...item.segments, MATCH_KEYS[type]], policy[MATCH_KEYS[type]]), rule, source: item.at, teamSources: teamSources(item, rule) };
+    return {
+      name: String(policy.name),
+      type,
+      ...selectionOf(item.file, [...item.segments, MATCH_KEYS[type]], policy[MATCH_KEYS[type]]),
+      rule,
+      source: item.at,
+      teamSources: teamSources(item, rule),
+    };
   });
 }

@@ -40,7 +40,11 @@ export function segmentsOf(pointer: string, data: unknown): Segment[] {
   let current = data;
   return fromPointer(pointer).map((s) => {
     const isIndex = Array.isArray(current);
-    current = isIndex ? (current as unknown[])[Number(s)] : typeof current === 'object' && current !== null ? (current as Record<string, unknown>)[s] : undefined;
+    current = isIndex
+      ? (current as unknown[])[Number(s)]
+      : typeof current === 'object' && current !== null
+        ? (current as Record<string, unknown>)[s]
+        : undefined;
     return isIndex ? Number(s) : s;
   });
 }

@@ -43,7 +43,10 @@ describe('buildSchema', () => {
         expect(node.default).toEqual(spec.customDefault);
         seen.push(spec.key);
       }
-      const count = Object.values(properties).reduce<number>((n, p) => n + ((p as Node).properties ? Object.keys((p as Node).properties as Node).length : 1), 0);
+      const count = Object.values(properties).reduce<number>(
+        (n, p) => n + ((p as Node).properties ? Object.keys((p as Node).properties as Node).length : 1),
+        0,
+      );
       expect(count).toBe(seen.length);
     }
   });

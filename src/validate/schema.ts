@@ -16,7 +16,6 @@ import { DEFAULT_EXPIRY_WARNING_DAYS, DEFAULT_MAX_REMOVALS, DEFAULT_PRUNE } from
 import { TARGET_WARNING_CODES, WARNING_CODES } from '../core/warning-codes.js';
 import { organizationAccessDef, organizationRolesSchema, teamDef, teamSettingsSchema, teamsSchema } from './team-schema.js';
 
-
 /**
  * How the schema is compiled, in sources (`schema-validator.ts`) and by the build's standalone code
  * (`scripts/standalone-validator.mjs`) alike. allErrors: every problem of a file at once; verbose:
@@ -28,7 +27,7 @@ export const AJV_OPTIONS: Options = { allErrors: true, verbose: true, strict: tr
 // Why these words: they are what the nested wire objects mean (docs/api.md, "Seed: resources and fields").
 const GROUP_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'project-access': 'Permissions on the project itself.',
-  'workspace-access': "Permissions on every workspace of the project.",
+  'workspace-access': 'Permissions on every workspace of the project.',
 };
 
 /** Every level name of both kinds: role names may not be any of them. */
@@ -74,7 +73,12 @@ function levelDescription(resource: Resource): string {
 }
 
 function permissionsDef(resource: Resource, what: string): JsonSchema {
-  return { description: `A custom permission set for ${what}; omitted attributes take the custom defaults.`, type: 'object', additionalProperties: false, properties: permissionProperties(resource) };
+  return {
+    description: `A custom permission set for ${what}; omitted attributes take the custom defaults.`,
+    type: 'object',
+    additionalProperties: false,
+    properties: permissionProperties(resource),
+  };
 }
 
 const EXPIRES_DESCRIPTION =
@@ -120,7 +124,13 @@ function grantDef(resource: Resource, type: TargetType): JsonSchema {
 
 /** `ignore-warnings`: codes of the plan's warnings (docs/plan.md, "Warnings"), each once. */
 function ignoreWarningsSchema(where: string, codes: readonly string[]): JsonSchema {
-  return { description: `Warnings the plan does not show ${where} (docs/plan.md, "Warnings"): their codes.`, type: 'array', items: { enum: [...codes] }, uniqueItems: true, default: [] };
+  return {
+    description: `Warnings the plan does not show ${where} (docs/plan.md, "Warnings"): their codes.`,
+    type: 'array',
+    items: { enum: [...codes] },
+    uniqueItems: true,
+    default: [],
+  };
 }
 
 function targetDef(type: TargetType): JsonSchema {
@@ -132,7 +142,12 @@ function targetDef(type: TargetType): JsonSchema {
     properties: {
       id: { description: `Pins the ${type} id (${idShape(type)}); checked against the name when resolving.`, type: 'string', pattern: idPattern(type) },
       prune: { description: `Remove grants of teams not listed here (overrides settings.prune for this ${type}). false: additive.`, type: 'boolean' },
-      teams: { description: `Team name -> access on this ${type}.`, type: 'object', propertyNames: { minLength: 1 }, additionalProperties: { $ref: `#/$defs/${type}Grant` } },
+      teams: {
+        description: `Team name -> access on this ${type}.`,
+        type: 'object',
+        propertyNames: { minLength: 1 },
+        additionalProperties: { $ref: `#/$defs/${type}Grant` },
+      },
       'ignore-warnings': ignoreWarningsSchema(`about this ${type}`, TARGET_WARNING_CODES),
     },
   };
@@ -167,14 +182,27 @@ function setDef(type: TargetType): JsonSchema {
     additionalProperties: false,
     properties: {
       match: { description: `Which ${type}s get the set's teams.`, $ref: `#/$defs/${type}Match` },
-      prune: { description: `Remove grants of teams no set or entry gives on every ${type} the set matches (default settings.prune); a ${type}'s own entry with \`prune: false\` keeps them.`, type: 'boolean' },
-      teams: { description: `Team name -> access on every ${type} the set matches.`, type: 'object', propertyNames: { minLength: 1 }, additionalProperties: { $ref: `#/$defs/${type}Grant` } },
+      prune: {
+        description: `Remove grants of teams no set or entry gives on every ${type} the set matches (default settings.prune); a ${type}'s own entry with \`prune: false\` keeps them.`,
+        type: 'boolean',
+      },
+      teams: {
+        description: `Team name -> access on every ${type} the set matches.`,
+        type: 'object',
+        propertyNames: { minLength: 1 },
+        additionalProperties: { $ref: `#/$defs/${type}Grant` },
+      },
     },
   };
 }
 
 function setsSchema(type: TargetType): JsonSchema {
-  return { description: `${type === 'project' ? 'Project' : 'Workspace'} sets by name (the name is shown in plans).`, type: 'object', propertyNames: { minLength: 1 }, additionalProperties: { $ref: `#/$defs/${type}Set` } };
+  return {
+    description: `${type === 'project' ? 'Project' : 'Workspace'} sets by name (the name is shown in plans).`,
+    type: 'object',
+    propertyNames: { minLength: 1 },
+    additionalProperties: { $ref: `#/$defs/${type}Set` },
+  };
 }
 
 function rolesSchema(): JsonSchema {
@@ -185,7 +213,12 @@ function rolesSchema(): JsonSchema {
     propertyNames: { not: { enum: levels } },
     additionalProperties: { $ref: `#/$defs/${type}Permissions` },
   });
-  return { description: 'Named custom permission sets, by kind.', type: 'object', additionalProperties: false, properties: { project: kind('project'), workspace: kind('workspace'), organization: organizationRolesSchema() } };
+  return {
+    description: 'Named custom permission sets, by kind.',
+    type: 'object',
+    additionalProperties: false,
+    properties: { project: kind('project'), workspace: kind('workspace'), organization: organizationRolesSchema() },
+  };
 }
 
 function settingsSchema(): JsonSchema {
@@ -194,10 +227,30 @@ function settingsSchema(): JsonSchema {
     type: 'object',
     additionalProperties: false,
     properties: {
-      prune: { description: `Default ${DEFAULT_PRUNE}: on a listed project or workspace, grants of teams not listed are removed. false: additive.`, type: 'boolean', default: DEFAULT_PRUNE },
-      'ignore-teams': { description: 'Teams never added, changed or removed by these files.', type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true, default: [] },
-      'max-removals': { description: `apply refuses (exit 3) to remove more grants than this without --force. Default ${DEFAULT_MAX_REMOVALS}.`, type: 'integer', minimum: 0, default: DEFAULT_MAX_REMOVALS },
-      'expiry-warning-days': { description: `validate and plan warn about grants that expire within this many days. Default ${DEFAULT_EXPIRY_WARNING_DAYS}.`, type: 'integer', minimum: 0, default: DEFAULT_EXPIRY_WARNING_DAYS },
+      prune: {
+        description: `Default ${DEFAULT_PRUNE}: on a listed project or workspace, grants of teams not listed are removed. false: additive.`,
+        type: 'boolean',
+        default: DEFAULT_PRUNE,
+      },
+      'ignore-teams': {
+        description: 'Teams never added, changed or removed by these files.',
+        type: 'array',
+        items: { type: 'string', minLength: 1 },
+        uniqueItems: true,
+        default: [],
+      },
+      'max-removals': {
+        description: `apply refuses (exit 3) to remove more grants than this without --force. Default ${DEFAULT_MAX_REMOVALS}.`,
+        type: 'integer',
+        minimum: 0,
+        default: DEFAULT_MAX_REMOVALS,
+      },
+      'expiry-warning-days': {
+        description: `validate and plan warn about grants that expire within this many days. Default ${DEFAULT_EXPIRY_WARNING_DAYS}.`,
+        type: 'integer',
+        minimum: 0,
+        default: DEFAULT_EXPIRY_WARNING_DAYS,
+      },
       'ignore-warnings': ignoreWarningsSchema('anywhere', WARNING_CODES),
       ...teamSettingsSchema(),
     },
@@ -227,7 +280,11 @@ export function buildSchema(): JsonSchema {
       workspaces: targets('workspace'),
       [SET_KEYS.workspace]: setsSchema('workspace'),
       [SET_KEYS.project]: setsSchema('project'),
-      policies: { description: 'Rules on effective access (docs/effective-access.md, "Policies"), checked by plan, apply, drift and report.', type: 'array', items: { $ref: '#/$defs/policy' } },
+      policies: {
+        description: 'Rules on effective access (docs/effective-access.md, "Policies"), checked by plan, apply, drift and report.',
+        type: 'array',
+        items: { $ref: '#/$defs/policy' },
+      },
       teams: teamsSchema(),
     },
     $defs: {

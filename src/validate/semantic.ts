@@ -110,7 +110,10 @@ function matchProblems(merged: Merged): Problem[] {
       const match = isRecord(set.item.value) ? set.item.value.match : undefined;
       if (!isRecord(match) || needed.some((key) => key in match)) continue;
       const segments = [SET_KEYS[type], set.name, 'match'];
-      const text = `${type} set ${quote(set.name)} matches nothing in particular: give ${needed.map((k) => `\`${k}\``).join(', ').replace(/, ([^,]*)$/, ' or $1')} (\`names: ["*"]\` for every ${type})`;
+      const text = `${type} set ${quote(set.name)} matches nothing in particular: give ${needed
+        .map((k) => `\`${k}\``)
+        .join(', ')
+        .replace(/, ([^,]*)$/, ' or $1')} (\`names: ["*"]\` for every ${type})`;
       problems.push(problemAt(valueAt(set.item.file, segments), segments, text));
     }
   }

@@ -71,7 +71,15 @@ project-sets:
 `;
     const result = validateDocuments([parseYamlText('f.yaml', text).loaded]);
     if (!('state' in result)) throw new Error(JSON.stringify(result.problems));
-    expect(result.state.sets?.map((s) => ({ type: s.type, name: s.name, match: s.match, prune: s.prune, teams: s.grants.map((g) => `${g.team}=${g.access.access}`) }))).toEqual([
+    expect(
+      result.state.sets?.map((s) => ({
+        type: s.type,
+        name: s.name,
+        match: s.match,
+        prune: s.prune,
+        teams: s.grants.map((g) => `${g.team}=${g.access.access}`),
+      })),
+    ).toEqual([
       { type: 'project', name: 'every', match: { names: ['*'] }, prune: undefined, teams: ['auditors=read'] },
       { type: 'workspace', name: 'alpha', match: { projects: ['platform'], names: ['*-prod'], exclude: ['legacy-*'] }, prune: undefined, teams: ['ci=plan'] },
       { type: 'workspace', name: 'zeta', match: { tags: ['prod', 'cost-center:42'] }, prune: true, teams: ['sre=admin'] },

@@ -27,7 +27,10 @@ export function teamDef(): JsonSchema {
     type: 'object',
     additionalProperties: false,
     properties: {
-      visibility: { description: 'Who sees the team: secret (its members and owners) or organization (every member). A token that cannot see secret teams cannot make one.', enum: [...VISIBILITIES] },
+      visibility: {
+        description: 'Who sees the team: secret (its members and owners) or organization (every member). A token that cannot see secret teams cannot make one.',
+        enum: [...VISIBILITIES],
+      },
       'sso-team-id': { description: "The identity provider's group id (SAML MemberOf); null clears it.", type: ['string', 'null'], minLength: 1 },
       'allow-member-token-management': { description: "Whether the team's members may manage its API token.", type: 'boolean' },
       'organization-access': {
@@ -37,25 +40,49 @@ export function teamDef(): JsonSchema {
         then: { type: 'string', minLength: 1 },
         else: { $ref: '#/$defs/organizationAccess' },
       },
-      previously: { description: 'Names the team had: a team of one of these names (and none of this one) is renamed, keeping its id, members and grants.', type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
+      previously: {
+        description: 'Names the team had: a team of one of these names (and none of this one) is renamed, keeping its id, members and grants.',
+        type: 'array',
+        items: { type: 'string', minLength: 1 },
+        uniqueItems: true,
+      },
     },
   };
 }
 
 /** `teams:` at the top level. */
 export function teamsSchema(): JsonSchema {
-  return { description: 'Teams by name (docs/files.md, "`teams`"): each is created if missing and given the settings written.', type: 'object', propertyNames: { minLength: 1 }, additionalProperties: { $ref: '#/$defs/team' } };
+  return {
+    description: 'Teams by name (docs/files.md, "`teams`"): each is created if missing and given the settings written.',
+    type: 'object',
+    propertyNames: { minLength: 1 },
+    additionalProperties: { $ref: '#/$defs/team' },
+  };
 }
 
 /** `roles.organization`: named organization-access maps. */
 export function organizationRolesSchema(): JsonSchema {
-  return { description: 'Named organization-access maps; a team names one under organization-access.', type: 'object', propertyNames: { minLength: 1 }, additionalProperties: { $ref: '#/$defs/organizationAccess' } };
+  return {
+    description: 'Named organization-access maps; a team names one under organization-access.',
+    type: 'object',
+    propertyNames: { minLength: 1 },
+    additionalProperties: { $ref: '#/$defs/organizationAccess' },
+  };
 }
 
 /** The settings of teams as code. */
 export function teamSettingsSchema(): Record<string, JsonSchema> {
   return {
-    'prune-teams': { description: `Default ${DEFAULT_PRUNE_TEAMS}. true: a team the token sees that no file names is deleted (never owners).`, type: 'boolean', default: DEFAULT_PRUNE_TEAMS },
-    'max-team-deletions': { description: `apply refuses (exit 3) to delete more teams than this without --force. Default ${DEFAULT_MAX_TEAM_DELETIONS}.`, type: 'integer', minimum: 0, default: DEFAULT_MAX_TEAM_DELETIONS },
+    'prune-teams': {
+      description: `Default ${DEFAULT_PRUNE_TEAMS}. true: a team the token sees that no file names is deleted (never owners).`,
+      type: 'boolean',
+      default: DEFAULT_PRUNE_TEAMS,
+    },
+    'max-team-deletions': {
+      description: `apply refuses (exit 3) to delete more teams than this without --force. Default ${DEFAULT_MAX_TEAM_DELETIONS}.`,
+      type: 'integer',
+      minimum: 0,
+      default: DEFAULT_MAX_TEAM_DELETIONS,
+    },
   };
 }

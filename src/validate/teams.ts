@@ -25,7 +25,8 @@ function flagsOf(merged: Merged, team: Located): Record<string, unknown> | undef
   return isRecord(access) ? access : undefined;
 }
 
-const booleans = (map: Record<string, unknown>): Record<string, boolean> => Object.fromEntries(Object.entries(map).filter((e): e is [string, boolean] => typeof e[1] === 'boolean'));
+const booleans = (map: Record<string, unknown>): Record<string, boolean> =>
+  Object.fromEntries(Object.entries(map).filter((e): e is [string, boolean] => typeof e[1] === 'boolean'));
 
 /** A flag set false beside a flag that brings it: the service would switch it on, and the plan would never be clean. */
 function impliedFalseProblems(file: Located['file'], segments: readonly Segment[], map: Record<string, unknown>): Problem[] {
@@ -36,7 +37,13 @@ function impliedFalseProblems(file: Located['file'], segments: readonly Segment[
     const by = implyingFlags(given, key);
     if (by.length === 0) continue;
     const at = [...segments, key];
-    problems.push(problemAt(valueAt(file, at), at, `${key} is false, but ${by.map((k) => `${k}: true`).join(' and ')} brings it (the service switches it on): leave it out or set it true`));
+    problems.push(
+      problemAt(
+        valueAt(file, at),
+        at,
+        `${key} is false, but ${by.map((k) => `${k}: true`).join(' and ')} brings it (the service switches it on): leave it out or set it true`,
+      ),
+    );
   }
   // go-tfe's tests: access-secret-teams "requires at least one granular permission" of team management.
   const management = ['manage-membership', 'manage-teams', 'manage-organization-access'];
@@ -54,17 +61,22 @@ function roleProblems(merged: Merged): Problem[] {
 /** One team's own problems: its name, its organization access, the owners team's fixed rules. */
 function teamProblems(merged: Merged, name: string, team: Located): Problem[] {
   const problems: Problem[] = [];
-  const here = (segments: readonly Segment[], text: string, at: SourceRef = valueAt(team.file, segments)): void => void problems.push(problemAt(at, segments, text));
+  const here = (segments: readonly Segment[], text: string, at: SourceRef = valueAt(team.file, segments)): void =>
+    void problems.push(problemAt(at, segments, text));
   if (!TEAM_NAME.test(name)) here(team.segments, `team name ${quote(name)} has characters the service refuses: letters, digits, - and _ only`, team.at);
   if (!isRecord(team.value)) return problems;
   const access = team.value['organization-access'];
   const accessAt = [...team.segments, 'organization-access'];
-  if (name === OWNERS_TEAM && access !== undefined) here(accessAt, `the ${OWNERS_TEAM} team's organization access is fixed by the service (every permission): leave it out`);
+  if (name === OWNERS_TEAM && access !== undefined)
+    here(accessAt, `the ${OWNERS_TEAM} team's organization access is fixed by the service (every permission): leave it out`);
   if (name === OWNERS_TEAM && team.value.previously !== undefined) here([...team.segments, 'previously'], `the ${OWNERS_TEAM} team cannot be renamed`);
   if (typeof access === 'string' && !merged.organizationRoles.has(access)) {
     const roles = [...merged.organizationRoles.keys()];
     const hint = didYouMean(access, roles);
-    here(accessAt, `${quote(access)} is not a role of roles.organization${hint ? `.${hint}` : roles.length > 0 ? `; the roles are ${roles.join(', ')}` : '; none is defined'}`);
+    here(
+      accessAt,
+      `${quote(access)} is not a role of roles.organization${hint ? `.${hint}` : roles.length > 0 ? `; the roles are ${roles.join(', ')}` : '; none is defined'}`,
+    );
   }
   if (isRecord(access)) problems.push(...impliedFalseProblems(team.file, accessAt, access));
   return problems;
@@ -83,9 +95,19 @@ function previousNameProblems(merged: Merged): Problem[] {
       const at = valueAt(team.file, segments);
       const current = merged.teams.get(old);
       const first = claimed.get(old);
-      if (old === name || current) problems.push(problemAt(at, segments, `${quote(old)} is a current name under teams${current ? ` (${relativePlace(current.at, at)})` : ''}: a team cannot have been renamed from a team the files still want`));
+      if (old === name || current)
+        problems.push(
+          problemAt(
+            at,
+            segments,
+            `${quote(old)} is a current name under teams${current ? ` (${relativePlace(current.at, at)})` : ''}: a team cannot have been renamed from a team the files still want`,
+          ),
+        );
       else if (old === OWNERS_TEAM) problems.push(problemAt(at, segments, `the ${OWNERS_TEAM} team cannot be renamed`));
-      else if (first) problems.push(problemAt(at, segments, `${quote(old)} is claimed by team ${quote(first.team)} too (${relativePlace(first.at, at)}): one old name, one team`));
+      else if (first)
+        problems.push(
+          problemAt(at, segments, `${quote(old)} is claimed by team ${quote(first.team)} too (${relativePlace(first.at, at)}): one old name, one team`),
+        );
       else claimed.set(old, { team: name, at });
     });
   }
@@ -97,7 +119,15 @@ function ignoredProblems(merged: Merged): Problem[] {
   const ignored = merged.settings.get('ignore-teams');
   if (!ignored || !Array.isArray(ignored.value)) return [];
   const names = new Set(ignored.value.filter((t): t is string => typeof t === 'string'));
-  return [...merged.teams].filter(([name]) => names.has(name)).map(([name, team]) => problemAt(team.at, team.segments, `team ${quote(name)} is also in settings.ignore-teams (${relativePlace(keyAt(ignored.file, ignored.segments), team.at)}); a team is either managed here or ignored`));
+  return [...merged.teams]
+    .filter(([name]) => names.has(name))
+    .map(([name, team]) =>
+      problemAt(
+        team.at,
+        team.segments,
+        `team ${quote(name)} is also in settings.ignore-teams (${relativePlace(keyAt(ignored.file, ignored.segments), team.at)}); a team is either managed here or ignored`,
+      ),
+    );
 }
 
 export function teamsProblems(merged: Merged, complete = true): Problem[] {

@@ -17,7 +17,12 @@ export function validateDocuments(files: readonly LoadedFile[]): ValidationResul
   const parsed = files.filter((f) => f.data !== undefined);
   const problems: Problem[] = parsed.flatMap((f) => schemaProblems(f));
   const merged = merge(parsed);
-  problems.push(...merged.problems, ...grantProblems(merged, parsed.length === files.length), ...policyProblems(merged), ...teamsProblems(merged, parsed.length === files.length));
+  problems.push(
+    ...merged.problems,
+    ...grantProblems(merged, parsed.length === files.length),
+    ...policyProblems(merged),
+    ...teamsProblems(merged, parsed.length === files.length),
+  );
   if (problems.length > 0 || parsed.length < files.length) return { problems: sortProblems(problems) };
   return { state: toDesiredState(merged) };
 }

@@ -43,7 +43,13 @@ describe('accountDetails', () => {
     const [first, second] = await Promise.all([client.accountDetails(), client.accountDetails()]);
     expect(await client.accountDetails()).toBe(first);
     expect(second).toBe(first);
-    expect(first).toEqual({ kind: 'team', userId: 'user-Svc1Team2Abc3De', username: 'api-team_4kQ9zX', serviceAccount: true, resourceId: 'team-Hb7Yp2Ws9QeR4tUv' });
+    expect(first).toEqual({
+      kind: 'team',
+      userId: 'user-Svc1Team2Abc3De',
+      username: 'api-team_4kQ9zX',
+      serviceAccount: true,
+      resourceId: 'team-Hb7Yp2Ws9QeR4tUv',
+    });
     expect(server.seen.map((s) => `${s.method} ${s.url}`)).toEqual(['GET /api/v2/account/details']);
   });
 

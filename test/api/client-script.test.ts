@@ -66,7 +66,18 @@ describe('requests', () => {
 
 describe('retries', () => {
   it('retry 5xx and dropped connections for GET, PATCH and DELETE', async () => {
-    const { server, client } = await setup([json(503, { errors: [] }), json(502, {}), drop, dropMidBody, json(200, { data: [grant()] }), drop, json(500, {}), OK_GRANT, drop, empty(204)]);
+    const { server, client } = await setup([
+      json(503, { errors: [] }),
+      json(502, {}),
+      drop,
+      dropMidBody,
+      json(200, { data: [grant()] }),
+      drop,
+      json(500, {}),
+      OK_GRANT,
+      drop,
+      empty(204),
+    ]);
     expect(await client.listGrants({ type: 'project', id: 'prj-1' })).toHaveLength(1);
     expect(server.seen.map((s) => s.method)).toEqual(['GET', 'GET', 'GET', 'GET', 'GET']);
     await client.updateGrant('team-projects', 'tprj-1', CUSTOM);
@@ -101,7 +112,9 @@ describe('retries', () => {
     const { server, client } = await setup([json(503, { errors: ['maintenance'] })], { ...FAST_RETRY, retries: 2 });
     const error = await failure(() => client.listTeams('acme'));
     expect(error).toBeInstanceOf(RemoteError);
-    expect(error.message).toBe('Request failed with status 503: GET /organizations/acme/teams?page[number]=1&page[size]=100: the service failed (a server-side error): maintenance');
+    expect(error.message).toBe(
+      'Request failed with status 503: GET /organizations/acme/teams?page[number]=1&page[size]=100: the service failed (a server-side error): maintenance',
+    );
     expect(server.seen).toHaveLength(3);
   });
   it('report a refused connection as a TransportError naming the request', async () => {
@@ -117,7 +130,11 @@ describe('errors', () => {
   it.each([
     [401, { errors: [{ status: '401', title: 'unauthorized' }] }, /status 401: GET .*: the token was rejected/],
     [404, { errors: [{ status: '404', title: 'not found' }] }, /status 404: GET .*: not found, or the token may not see it/],
-    [422, { errors: [{ status: '422', title: 'invalid attribute', detail: 'Runs is read-only', source: { pointer: '/data/attributes/runs' } }] }, /: invalid attribute: Runs is read-only \(\/data\/attributes\/runs\)$/],
+    [
+      422,
+      { errors: [{ status: '422', title: 'invalid attribute', detail: 'Runs is read-only', source: { pointer: '/data/attributes/runs' } }] },
+      /: invalid attribute: Runs is read-only \(\/data\/attributes\/runs\)$/,
+    ],
     [422, { errors: ['Team has already been taken'] }, /: Team has already been taken$/],
     [500, `<html>${CANARY}</html>`, /status 500/],
   ])('%i %j', async (status, body, message) => {
@@ -164,7 +181,9 @@ describe('errors', () => {
 const page = (ids: string[], current: number, totalPages: number, totalCount: number, next: number | null = current < totalPages ? current + 1 : null) =>
   json(200, {
     data: ids.map((id) => grant(id)),
-    meta: { pagination: { 'current-page': current, 'page-size': 100, 'prev-page': null, 'next-page': next, 'total-pages': totalPages, 'total-count': totalCount } },
+    meta: {
+      pagination: { 'current-page': current, 'page-size': 100, 'prev-page': null, 'next-page': next, 'total-pages': totalPages, 'total-count': totalCount },
+    },
   });
 
 describe('pagination guards', () => {

@@ -43,11 +43,26 @@ describe('a dead server', () => {
     const port = await closedPort();
     const events: RequestEvent[] = [];
     const unreachable: Error[] = [];
-    const client = new TfeClient({ baseUrl: `http://127.0.0.1:${port}/api/v2`, token: CANARY, retry: FAST_RETRY, onRequest: (e) => events.push(e), onUnreachable: (e) => unreachable.push(e) });
+    const client = new TfeClient({
+      baseUrl: `http://127.0.0.1:${port}/api/v2`,
+      token: CANARY,
+      retry: FAST_RETRY,
+      onRequest: (e) => events.push(e),
+      onUnreachable: (e) => unreachable.push(e),
+    });
     try {
-      const errors = await Promise.all([client.listTeams('acme'), client.listProjects('acme'), client.showWorkspace('ws-1')].map((p) => p.then(() => undefined, (e: unknown) => e)));
+      const errors = await Promise.all(
+        [client.listTeams('acme'), client.listProjects('acme'), client.showWorkspace('ws-1')].map((p) =>
+          p.then(
+            () => undefined,
+            (e: unknown) => e,
+          ),
+        ),
+      );
       for (const error of errors) expect(error).toBeInstanceOf(ServerUnreachableError);
-      expect((errors[0] as Error).message).toBe(`the API at http://127.0.0.1:${port}/api/v2 is not answering: 5 connection attempts in a row failed (ECONNREFUSED). Check the address and that the service is up.`);
+      expect((errors[0] as Error).message).toBe(
+        `the API at http://127.0.0.1:${port}/api/v2 is not answering: 5 connection attempts in a row failed (ECONNREFUSED). Check the address and that the service is up.`,
+      );
       // The fifth failure trips it; at most the two other requests' attempts were in flight then.
       const refused = events.filter((e) => e.error === 'ECONNREFUSED').length;
       expect(refused).toBeGreaterThanOrEqual(5);

@@ -65,7 +65,12 @@ describe('pagination', () => {
 });
 
 function desired(projects: number[], workspaces: number[]): DesiredState {
-  const target = (type: 'project' | 'workspace', name: string): DesiredTarget => ({ type, name, prune: true, grants: [{ team: teamName(1), access: { access: 'read' } }] });
+  const target = (type: 'project' | 'workspace', name: string): DesiredTarget => ({
+    type,
+    name,
+    prune: true,
+    grants: [{ team: teamName(1), access: { access: 'read' } }],
+  });
   return {
     organization: ORG,
     settings: DEFAULT_SETTINGS,
@@ -80,7 +85,10 @@ describe('request budget of resolve + read', () => {
   const budget = (p: number, w: number) => p + w + Math.ceil(T / 100) + Math.ceil(P_ORG / 100) + Math.min(w, Math.ceil(WORKSPACES / 100)) + SMALL_CONSTANT;
   // Targets with at most 100 grants each (p-000 has 230: it costs its 3 pages, not 1).
   it.each([
-    [[1, 2, 3], [5, 150, 250, 255]],
+    [
+      [1, 2, 3],
+      [5, 150, 250, 255],
+    ],
     [[3], [7, 200]],
     [[], [9]],
     [[1, 2, 3, 4, 5, 6], []],

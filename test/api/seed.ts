@@ -25,7 +25,10 @@ export function bigSeed(): SeedDocument {
     teams: numbered(TEAMS, teamName, (i) => `team-${i}`).map((team, i) => (i === 1 ? { ...team, tokens: ['team-1-token'] } : team)),
     projects,
     // The first ten projects hold every workspace.
-    workspaces: spreadOver(numbered(WORKSPACES, workspaceName, (i) => `ws-${i}`), projects.slice(0, 10)),
+    workspaces: spreadOver(
+      numbered(WORKSPACES, workspaceName, (i) => `ws-${i}`),
+      projects.slice(0, 10),
+    ),
     'team-projects': [
       ...range(BIG_PROJECT_GRANTS).map((i) => ({ team: teamName(i), project: projectName(0), access: i % 2 ? 'read' : 'write' })),
       { team: teamName(1), project: projectName(1), access: 'admin' },

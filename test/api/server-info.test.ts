@@ -50,10 +50,13 @@ describe('serverInfo: the ping', () => {
 describe('the announced rate limit', () => {
   it('a lower X-RateLimit-Limit on any answer lowers the rate, says so once, and is never raised again', async () => {
     const told: Array<[number, number]> = [];
-    const { client } = await setup([EMPTY_LIST({ 'X-RateLimit-Limit': '12' }), EMPTY_LIST({ 'X-RateLimit-Limit': '12' }), EMPTY_LIST({ 'X-RateLimit-Limit': '50' })], {
-      rateLimit: 30,
-      onRateLimit: (announced, previous) => told.push([announced, previous]),
-    });
+    const { client } = await setup(
+      [EMPTY_LIST({ 'X-RateLimit-Limit': '12' }), EMPTY_LIST({ 'X-RateLimit-Limit': '12' }), EMPTY_LIST({ 'X-RateLimit-Limit': '50' })],
+      {
+        rateLimit: 30,
+        onRateLimit: (announced, previous) => told.push([announced, previous]),
+      },
+    );
     for (let i = 0; i < 3; i++) await client.listGrants({ type: 'project', id: 'prj-1' });
     expect(told).toEqual([[12, 30]]);
   });

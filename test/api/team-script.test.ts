@@ -7,7 +7,11 @@ import { OutcomeUnknownError } from '../../src/api/errors/outcome-unknown-error.
 import { RemoteError } from '../../src/api/errors/remote-error.js';
 import { CANARY, drop, empty, expectNoCanary, failure, json, scriptServer, type ScriptServer, type Step } from './script-server.js';
 
-const TEAM = { id: 'team-1', type: 'teams', attributes: { name: 'a', visibility: 'organization', 'sso-team-id': null, 'organization-access': { 'manage-teams': true, 'manage-membership': true } } };
+const TEAM = {
+  id: 'team-1',
+  type: 'teams',
+  attributes: { name: 'a', visibility: 'organization', 'sso-team-id': null, 'organization-access': { 'manage-teams': true, 'manage-membership': true } },
+};
 const NOT_FOUND = json(404, { errors: [{ status: '404', title: 'not found' }] });
 
 let servers: ScriptServer[] = [];
@@ -63,8 +67,15 @@ describe('team writes', () => {
     expect(server.seen.map((s) => `${s.method} ${s.url}`)).toEqual(Array(requests).fill('DELETE /api/v2/teams/team-1'));
   });
 
-  it('a 404 at once is a RemoteError; a 422 a one-line one with the service\'s words and never the token', async () => {
-    const { client } = await setup([NOT_FOUND, json(422, { errors: [{ status: '422', title: 'invalid attribute', detail: `Name has already been taken ${CANARY}\nagain`, source: { pointer: '/data/attributes/name' } }] })]);
+  it("a 404 at once is a RemoteError; a 422 a one-line one with the service's words and never the token", async () => {
+    const { client } = await setup([
+      NOT_FOUND,
+      json(422, {
+        errors: [
+          { status: '422', title: 'invalid attribute', detail: `Name has already been taken ${CANARY}\nagain`, source: { pointer: '/data/attributes/name' } },
+        ],
+      }),
+    ]);
     expect(((await failure(() => client.deleteTeam('team-1'))) as RemoteError).status).toBe(404);
     const error = await failure(() => client.updateTeam('team-1', { name: 'b' }));
     expect(error).toBeInstanceOf(RemoteError);

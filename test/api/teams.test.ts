@@ -20,7 +20,10 @@ function seed(profile: ProfileName) {
       {
         name: ORG,
         token: CANARY,
-        teams: [{ name: 'dev', id: 'team-dev' }, { name: 'ops', id: 'team-ops', 'sso-team-id': 'grp-ops' }],
+        teams: [
+          { name: 'dev', id: 'team-dev' },
+          { name: 'ops', id: 'team-ops', 'sso-team-id': 'grp-ops' },
+        ],
         projects: [{ name: 'platform', id: 'prj-platform' }],
         workspaces: [{ name: 'net', id: 'ws-net', project: 'platform' }],
         'team-projects': [{ team: 'dev', project: 'platform', access: 'read' }],
@@ -50,7 +53,13 @@ describe.each(PROFILE_NAMES.map((p) => [p] as const))('team writes through the c
   });
 
   it('createTeam: one POST; the team as the service made it, companions on', async () => {
-    const team = await client.createTeam(ORG, { name: 'admins', visibility: 'organization', ssoTeamId: 'grp-1', allowMemberTokenManagement: false, organizationAccess: { 'manage-teams': true } });
+    const team = await client.createTeam(ORG, {
+      name: 'admins',
+      visibility: 'organization',
+      ssoTeamId: 'grp-1',
+      allowMemberTokenManagement: false,
+      organizationAccess: { 'manage-teams': true },
+    });
     expect(team).toMatchObject({ name: 'admins', visibility: 'organization', ssoTeamId: 'grp-1', allowMemberTokenManagement: false });
     expect(team.organizationAccess).toMatchObject({ 'manage-teams': true, 'manage-membership': true, 'manage-workspaces': false });
     expect(team.id).toMatch(/^team-/);
@@ -96,7 +105,9 @@ describe.each(PROFILE_NAMES.map((p) => [p] as const))('team writes through the c
   it('refusals are typed one-line errors: a taken name, a flag the server does not have, a team not found', async () => {
     const taken = await failure(() => client.createTeam(ORG, { name: 'DEV' }));
     expect(taken).toBeInstanceOf(RemoteError);
-    expect(taken.message).toBe(`Request failed with status 422: POST /organizations/${ORG}/teams: invalid attribute: Name has already been taken (/data/attributes/name)`);
+    expect(taken.message).toBe(
+      `Request failed with status 422: POST /organizations/${ORG}/teams: invalid attribute: Name has already been taken (/data/attributes/name)`,
+    );
     const newer = client.updateTeam('team-ops', { organizationAccess: { 'delegate-policy-overrides': true } });
     if (profile === 'seed') {
       const error = await failure(() => newer);

@@ -23,7 +23,9 @@ describe('apply confirmation', () => {
     const run = await runOnTerminal(args(), { env });
     expect(run.code).toBe(1);
     expect(run.out).toContain('Plan for guarded: 0 to add, 1 to change, 0 to remove.');
-    expect(run.err).toBe('tfe-access apply: refusing to apply without confirmation: there is no terminal to ask on. Review the plan, then run apply with --auto-approve.\n');
+    expect(run.err).toBe(
+      'tfe-access apply: refusing to apply without confirmation: there is no terminal to ask on. Review the plan, then run apply with --auto-approve.\n',
+    );
     expect(emulator.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
@@ -57,7 +59,12 @@ describe('apply confirmation', () => {
   it('--format json prints one document with the plan and every outcome', async () => {
     const run = await runOnTerminal(args('--auto-approve', '--format', 'json'), { env });
     expect(run.code, run.err).toBe(0);
-    const document = JSON.parse(run.out) as { result: string; converged: boolean; counts: unknown; outcomes: Array<{ status: string; change: { action: string } }> };
+    const document = JSON.parse(run.out) as {
+      result: string;
+      converged: boolean;
+      counts: unknown;
+      outcomes: Array<{ status: string; change: { action: string } }>;
+    };
     expect(document.result).toBe('applied');
     expect(document.converged).toBe(true);
     expect(document.counts).toEqual({ applied: 1, already_so: 0, failed: 0, not_started: 0 });

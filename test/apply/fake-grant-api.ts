@@ -59,7 +59,14 @@ export class FakeGrantApi implements GrantApi {
         throw new RemoteError('POST', `/${grant.resource}`, 422, [{ status: '422', title: 'invalid attribute', detail: 'Team has already been taken' }]);
       }
       const id = `${grant.resource === 'team-projects' ? 'tprj' : 'tws'}-new${nextId++}`;
-      this.grants.set(id, { id, resource: grant.resource, teamId: grant.teamId, targetId: grant.targetId, access: reportedOf(grant.resource, access), extra: {} });
+      this.grants.set(id, {
+        id,
+        resource: grant.resource,
+        teamId: grant.teamId,
+        targetId: grant.targetId,
+        access: reportedOf(grant.resource, access),
+        extra: {},
+      });
     });
   }
 

@@ -40,7 +40,8 @@ async function desired(yaml: string): Promise<string> {
   return file;
 }
 
-const apply = (args: string[], token = GUARDED_TOKEN) => runCli(['apply', ...args, '--auto-approve', '--rate-limit', String(FAST)], { env: { ...env, TFE_TOKEN: token } });
+const apply = (args: string[], token = GUARDED_TOKEN) =>
+  runCli(['apply', ...args, '--auto-approve', '--rate-limit', String(FAST)], { env: { ...env, TFE_TOKEN: token } });
 
 beforeEach(async () => {
   ({ emulator, dir, env } = await openGuardedWorld('tfe-access-guards-'));
@@ -61,7 +62,11 @@ describe('apply guards', () => {
     const run = await apply([await desired(OTHER_ONLY_DEV), '--force']);
     expect(run.code, run.err).toBe(0);
     expect(run.out).toContain('Apply complete: 3 applied, 0 already so, 0 failed, of 3 changes in guarded.');
-    expect(writesOf(emulator).sort()).toEqual(['DELETE /api/v2/team-projects/tprj-interns-other', 'DELETE /api/v2/team-projects/tprj-ops-other', 'DELETE /api/v2/team-projects/tprj-qa-other']);
+    expect(writesOf(emulator).sort()).toEqual([
+      'DELETE /api/v2/team-projects/tprj-interns-other',
+      'DELETE /api/v2/team-projects/tprj-ops-other',
+      'DELETE /api/v2/team-projects/tprj-qa-other',
+    ]);
   });
 
   it('refuses a removal from a target read partially, even with --force', async () => {
@@ -98,7 +103,13 @@ describe('apply guards', () => {
     const changes = [...saved.plan.changes, owners];
     // Edited by someone who can also recompute the checksum and the seal (docs/apply.md, "Saved plans").
     const guards = basisGuardInputs(saved.basis);
-    const checksum = checksumOf({ organization: saved.plan.organization, changes, ...guards, policies: policiesDigestOf(saved.basis.policies), violations: [] });
+    const checksum = checksumOf({
+      organization: saved.plan.organization,
+      changes,
+      ...guards,
+      policies: policiesDigestOf(saved.basis.policies),
+      violations: [],
+    });
     const refusals = guardRefusals(changes, { maxRemovals: guards.maxRemovals, incompleteTargets: new Set(guards.incompleteTargets) });
     await writeSavedPlan(planFile, { ...saved, plan: { ...saved.plan, changes, checksum, refusals } });
     const run = await apply(['--plan', planFile, '--force']);
@@ -130,7 +141,9 @@ describe('plan reports what the guards of apply will refuse', () => {
       },
     ]);
     const text = await plan([file], PADMIN_TOKEN);
-    expect(text.out.split('\n').slice(0, 4).join('\n')).toMatch(/^Plan for guarded: 0 to add, 0 to change, 1 to remove\.\nPartial: grants on project "platform" name teams the token cannot see\.\nApply will refuse this plan \(1 safety guard\); nothing would be changed:\n {2}\[incomplete-read\] the plan removes 1 grant/);
+    expect(text.out.split('\n').slice(0, 4).join('\n')).toMatch(
+      /^Plan for guarded: 0 to add, 0 to change, 1 to remove\.\nPartial: grants on project "platform" name teams the token cannot see\.\nApply will refuse this plan \(1 safety guard\); nothing would be changed:\n {2}\[incomplete-read\] the plan removes 1 grant/,
+    );
     const markdown = await plan([file, '--format', 'markdown'], PADMIN_TOKEN);
     expect(markdown.out).toContain('> [!CAUTION]\n> **Apply will refuse this plan** (1 safety guard); nothing would be changed:');
     expect(markdown.out).toContain('> - `incomplete-read`: the plan removes 1 grant from project "platform"');
@@ -143,7 +156,13 @@ describe('plan reports what the guards of apply will refuse', () => {
 
   it('the removal count is reported as apply without --force sees it; a plan apply accepts has none', async () => {
     const json = await plan([await desired(OTHER_ONLY_DEV), '--format', 'json']);
-    expect(refusalsOf(json.out)).toEqual([{ guard: 'max-removals', message: 'the plan removes 3 grants, more than settings.max-removals (2).', how_to_proceed: expect.stringContaining('run again with --force') }]);
+    expect(refusalsOf(json.out)).toEqual([
+      {
+        guard: 'max-removals',
+        message: 'the plan removes 3 grants, more than settings.max-removals (2).',
+        how_to_proceed: expect.stringContaining('run again with --force'),
+      },
+    ]);
     // apply shows the plan with what it refuses itself: with --force, the removal count is no refusal.
     const refused = await apply([await desired(OTHER_ONLY_DEV)]);
     expect(refused.code).toBe(3);
@@ -173,4 +192,3 @@ describe('plan reports what the guards of apply will refuse', () => {
     expect(writesOf(emulator).length).toBe(2);
   });
 });
-

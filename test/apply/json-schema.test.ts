@@ -14,12 +14,34 @@ import { access, desiredOf, liveOf, team, teamId } from '../support/states.js';
 const SCHEMA_FILE = new URL('../../schemas/apply.schema.json', import.meta.url);
 
 function plan(): Plan {
-  const live = liveOf('acme', [team('dev'), team('ops'), team('qa')], [
-    { type: 'project', id: 'prj-1', name: 'platform', grants: [{ id: 'tprj-ops', resource: 'team-projects', teamId: teamId('ops'), targetId: 'prj-1', access: access('team-projects', 'read'), extra: {} }] },
-    { type: 'workspace', id: 'ws-1', name: 'net', grants: [{ id: 'tws-qa', resource: 'team-workspaces', teamId: teamId('qa'), targetId: 'ws-1', access: access('team-workspaces', 'read'), extra: {} }] },
-  ]);
+  const live = liveOf(
+    'acme',
+    [team('dev'), team('ops'), team('qa')],
+    [
+      {
+        type: 'project',
+        id: 'prj-1',
+        name: 'platform',
+        grants: [{ id: 'tprj-ops', resource: 'team-projects', teamId: teamId('ops'), targetId: 'prj-1', access: access('team-projects', 'read'), extra: {} }],
+      },
+      {
+        type: 'workspace',
+        id: 'ws-1',
+        name: 'net',
+        grants: [{ id: 'tws-qa', resource: 'team-workspaces', teamId: teamId('qa'), targetId: 'ws-1', access: access('team-workspaces', 'read'), extra: {} }],
+      },
+    ],
+  );
   const desired = desiredOf([
-    { type: 'project', name: 'platform', prune: true, grants: [{ team: 'dev', access: access('team-projects', 'write') }, { team: 'ops', access: access('team-projects', 'admin') }] },
+    {
+      type: 'project',
+      name: 'platform',
+      prune: true,
+      grants: [
+        { team: 'dev', access: access('team-projects', 'write') },
+        { team: 'ops', access: access('team-projects', 'admin') },
+      ],
+    },
     { type: 'workspace', name: 'net', prune: true, grants: [{ team: 'dev', access: access('team-workspaces', 'plan') }] },
   ]);
   return { ...buildPlan(desired, live), refusals: [] };
@@ -55,7 +77,9 @@ describe('schemas/apply.schema.json', () => {
 
   it('refuses a failed outcome without its reason, and outcomes on a run that wrote nothing', () => {
     const p = plan();
-    const failed = JSON.parse(renderApplyJson({ kind: 'applied', plan: p, report: reportOf([{ status: 'failed', change: p.changes[0] as Change, reason: 'x' }]) })) as { outcomes: Array<Record<string, unknown>> };
+    const failed = JSON.parse(
+      renderApplyJson({ kind: 'applied', plan: p, report: reportOf([{ status: 'failed', change: p.changes[0] as Change, reason: 'x' }]) }),
+    ) as { outcomes: Array<Record<string, unknown>> };
     delete failed.outcomes[0]?.reason;
     expect(validate(failed)).toBe(false);
     const cancelled = JSON.parse(renderApplyJson({ kind: 'cancelled', plan: p })) as Record<string, unknown>;

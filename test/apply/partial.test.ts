@@ -35,7 +35,9 @@ describe('apply with a change the service refuses', () => {
     expect(run.out.trimEnd().split('\n').at(-1)).toBe(
       "Apply stopped: the service refused a write for the token's rights, so no further change was started. 1 applied, 0 already so, 1 failed, 0 not started, of 2 changes in guarded. Give the token the rights it lacks (or use one that has them), then run apply again.",
     );
-    expect(run.err).toMatch(/^tfe-access apply: the token \(team "dev"'s token, service user "api-team_\w+"\) may not change team access on project "other": .*manage-projects/m);
+    expect(run.err).toMatch(
+      /^tfe-access apply: the token \(team "dev"'s token, service user "api-team_\w+"\) may not change team access on project "other": .*manage-projects/m,
+    );
     expect(`${run.out}${run.err}`).not.toContain(DEV_TOKEN);
     expect(writesOf(emulator).sort()).toEqual(['PATCH /api/v2/team-projects/tprj-dev-other', 'POST /api/v2/team-workspaces']);
   });

@@ -64,7 +64,7 @@ afterEach(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe('a write refused for the token\'s rights', () => {
+describe("a write refused for the token's rights", () => {
   it('regression: a read-only token meets one 404 per change with no early word', async () => {
     emulator = await startEmulator({ seed: SEED, rateLimit: 0 });
     dir = await writeDesired(DESIRED);
@@ -93,11 +93,13 @@ describe('a write refused for the token\'s rights', () => {
     expect(run.out.split('\n').filter((line) => line.startsWith('  not started ')).length).toBe(4);
   });
 
-  it('at --concurrency 2 at most 2 writes are refused; an update\'s 404 whose grant is still there is said as a refusal', async () => {
+  it("at --concurrency 2 at most 2 writes are refused; an update's 404 whose grant is still there is said as a refusal", async () => {
     const [org] = SEED.organizations ?? [];
     const opsWrites = ['net', 'app', 'db'].map((name) => ({ team: 'ops', workspace: name, access: 'write' as const, id: `tws-ops-${name}` }));
     emulator = await startEmulator({ seed: { organizations: [{ ...org!, 'team-workspaces': opsWrites }] }, rateLimit: 0 });
-    dir = await writeDesired([`organization: ${ORG}`, 'workspaces:', ...['net', 'app', 'db'].flatMap((name) => [`  ${name}:`, '    teams:', '      ops: admin']), ''].join('\n'));
+    dir = await writeDesired(
+      [`organization: ${ORG}`, 'workspaces:', ...['net', 'app', 'db'].flatMap((name) => [`  ${name}:`, '    teams:', '      ops: admin']), ''].join('\n'),
+    );
     const env = { TFE_TOKEN: READ_ONLY_TOKEN, TFE_ADDRESS: emulator.url };
     const run = await runCli(['apply', dir, '--auto-approve', '--concurrency', '2', '--rate-limit', String(FAST)], { env });
     const refused = emulator.requests.filter((r) => WRITES.has(r.method) && r.status === 404);
@@ -107,7 +109,9 @@ describe('a write refused for the token\'s rights', () => {
     expect(run.code).toBe(1);
     const lines = run.err.split('\n').filter((line) => IDENTITY_LINE.test(line));
     expect(lines, run.err).toHaveLength(1);
-    expect(lines[0]).toMatch(/on workspace "(app|db)": the service answered 404 to PATCH \/team-workspaces\/tws-ops-(app|db) and the grant is still there \(refused/);
+    expect(lines[0]).toMatch(
+      /on workspace "(app|db)": the service answered 404 to PATCH \/team-workspaces\/tws-ops-(app|db) and the grant is still there \(refused/,
+    );
     expect(lines[0]).toMatch(/manage-workspaces or manage-projects/);
   });
 
@@ -127,7 +131,7 @@ describe('a write refused for the token\'s rights', () => {
     expect(run.code).toBe(1);
     const document = JSON.parse(run.out) as { stopped: { reason: string; exit_code: number }; counts: Record<string, number> };
     expect(document.stopped.exit_code).toBe(1);
-    expect(document.stopped.reason).toContain("the token (team team-ro's token, service user \"api-team_");
+    expect(document.stopped.reason).toContain('the token (team team-ro\'s token, service user "api-team_');
     expect(document.counts).toMatchObject({ applied: 0, failed: 1, not_started: 4 });
     expect(run.err.split('\n').filter((line) => IDENTITY_LINE.test(line))).toHaveLength(1);
     expect(asked() - before).toBe(1);

@@ -30,7 +30,12 @@ describe('apply --format markdown', () => {
     ];
     const markdown = markdownOf(reportOf(outcomes, { reason: 'SIGTERM', exitCode: 143 }));
     const lines = markdown.split('\n');
-    expect(lines.slice(0, 4)).toEqual(['', '### Apply', '', expect.stringMatching(/^Apply stopped: SIGTERM\. 1 applied, 0 already so, 1 failed, 1 not started, of 3 changes in acme\./)]);
+    expect(lines.slice(0, 4)).toEqual([
+      '',
+      '### Apply',
+      '',
+      expect.stringMatching(/^Apply stopped: SIGTERM\. 1 applied, 0 already so, 1 failed, 1 not started, of 3 changes in acme\./),
+    ]);
     expect(markdown).toContain('| **FAILED** | `~` | team2 | workspace <code>ws&lt;2&gt;</code> | read -&gt; write | 422 \\| nope ::error::x |');
     expect(markdown).toContain('| not started | `~` | team3 | workspace <code>ws&lt;3&gt;</code> | read -&gt; write |  |');
     expect(markdown).toContain('| applied | `~` | team1 |');

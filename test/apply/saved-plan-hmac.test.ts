@@ -32,7 +32,10 @@ const show = (extra: Record<string, string> = {}) => runCli(['show', planFile], 
 const hmacOf = async (): Promise<unknown> => (JSON.parse(await readFile(planFile, 'utf8')) as { hmac?: unknown }).hmac;
 /** Dev made admin of project `other` in the file, sealed again without the key. */
 const escalate = () =>
-  forge(planFile, (saved) => ({ ...saved, plan: { ...saved.plan, changes: saved.plan.changes.map((c) => (c.action === 'remove' ? c : { ...c, after: { access: 'admin' } })) } }));
+  forge(planFile, (saved) => ({
+    ...saved,
+    plan: { ...saved.plan, changes: saved.plan.changes.map((c) => (c.action === 'remove' ? c : { ...c, after: { access: 'admin' } })) },
+  }));
 
 describe('saved plans sealed with TFE_ACCESS_PLAN_KEY', () => {
   it('plan --out adds an HMAC, apply --plan and show verify it and go on; the key is in no file and no output', async () => {
@@ -65,7 +68,9 @@ describe('saved plans sealed with TFE_ACCESS_PLAN_KEY', () => {
     await writeFile(planFile, JSON.stringify({ ...document, hmac: original }));
     const kept = await apply(KEYED);
     expect(kept.code).toBe(1);
-    expect(kept.err).toMatch(/^tfe-access apply: [^\n]* is not a usable saved plan: its HMAC does not match TFE_ACCESS_PLAN_KEY \(the file was edited and sealed again, or written with another key\)[^\n]*\n$/);
+    expect(kept.err).toMatch(
+      /^tfe-access apply: [^\n]* is not a usable saved plan: its HMAC does not match TFE_ACCESS_PLAN_KEY \(the file was edited and sealed again, or written with another key\)[^\n]*\n$/,
+    );
     expect(writesOf(emulator)).toEqual([]);
     expect((await show(KEYED)).code).toBe(1);
     // Only the key tells it apart: where it is not set, the same file passes every public check.
@@ -93,13 +98,18 @@ describe('saved plans sealed with TFE_ACCESS_PLAN_KEY', () => {
     expect(applied.code, applied.err).toBe(0);
     expect(applied.err).toContain(`tfe-access: the saved plan ${planFile} carries an HMAC that was not verified: TFE_ACCESS_PLAN_KEY is not set.\n`);
     expect((await plan()).code).toBe(0);
-    expect((await show()).err).toBe('show: the plan has no HMAC (TFE_ACCESS_PLAN_KEY was not set when it was saved): its public seal and checksum were checked.\n');
+    expect((await show()).err).toBe(
+      'show: the plan has no HMAC (TFE_ACCESS_PLAN_KEY was not set when it was saved): its public seal and checksum were checked.\n',
+    );
   });
 
   it('a key set empty or too short is one line, exit 1, before any request', async () => {
     emulator.resetLog();
     const empty = await plan({ TFE_ACCESS_PLAN_KEY: '' });
-    expect(empty).toMatchObject({ code: 1, err: 'tfe-access plan: TFE_ACCESS_PLAN_KEY is set but empty: set it to the secret that seals saved plans, or unset it.\n' });
+    expect(empty).toMatchObject({
+      code: 1,
+      err: 'tfe-access plan: TFE_ACCESS_PLAN_KEY is set but empty: set it to the secret that seals saved plans, or unset it.\n',
+    });
     const short = await plan({ TFE_ACCESS_PLAN_KEY: 'abc' });
     expect(short.code).toBe(1);
     expect(short.err).toBe('tfe-access plan: TFE_ACCESS_PLAN_KEY is shorter than 16 characters: use a long random secret (`openssl rand -hex 32`).\n');

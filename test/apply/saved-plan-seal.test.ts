@@ -74,7 +74,8 @@ async function qaOnNet(grant: boolean): Promise<void> {
   await client.close();
 }
 const plan = (args: string[]) => runCli(['plan', ...args, '--rate-limit', String(FAST)], { env });
-const apply = (args: string[], extra: Record<string, string> = {}) => runCli(['apply', ...args, '--auto-approve', '--rate-limit', String(FAST)], { env: { ...env, ...extra } });
+const apply = (args: string[], extra: Record<string, string> = {}) =>
+  runCli(['apply', ...args, '--auto-approve', '--rate-limit', String(FAST)], { env: { ...env, ...extra } });
 
 describe('saved plans: every decision sealed and re-made (issue 24, finding 2)', () => {
   it('regression: policy refusals ride unsealed in saved plans (violations emptied, public seal recomputed, applied with the reviewed --checksum and the files)', async () => {
@@ -122,7 +123,9 @@ describe('saved plans: every decision sealed and re-made (issue 24, finding 2)',
     expect(checked.err).toContain('the plan is not the reviewed one');
     const named = await apply([file, '--plan', planFile]);
     expect(named.code).toBe(1);
-    expect(named.err).toBe(`tfe-access apply: the saved plan ${planFile} is stale: the policies of the desired-state files changed since it was planned; nothing was changed. Plan again and review the new plan.\n`);
+    expect(named.err).toBe(
+      `tfe-access apply: the saved plan ${planFile} is stale: the policies of the desired-state files changed since it was planned; nothing was changed. Plan again and review the new plan.\n`,
+    );
     expect(writesOf(emulator)).toEqual([]);
   });
 
@@ -151,7 +154,9 @@ describe('saved plans: every decision sealed and re-made (issue 24, finding 2)',
     emulator.resetLog();
     const run = await apply(['--plan', planFile]);
     expect(run.code).toBe(1);
-    expect(run.err).toBe(`tfe-access apply: the saved plan ${planFile} is stale: it was planned breaking policies (1 violation), and the access once applied now breaks none; nothing was changed. Plan again and review the new plan.\n`);
+    expect(run.err).toBe(
+      `tfe-access apply: the saved plan ${planFile} is stale: it was planned breaking policies (1 violation), and the access once applied now breaks none; nothing was changed. Plan again and review the new plan.\n`,
+    );
     expect(writesOf(emulator)).toEqual([]);
   });
 

@@ -16,7 +16,6 @@ export const ORG_TOKEN = 'chaos-org-token';
 /** A client-side rate far above what the tests send: the emulator's own limit is off. */
 export const FAST = 10_000;
 
-
 const PROJECT_LEVELS = ['read', 'write', 'maintain', 'admin'] as const;
 const WORKSPACE_LEVELS = ['read', 'plan', 'write', 'admin'] as const;
 
@@ -51,7 +50,10 @@ function projectAccess(pick: Pick, random: () => number, newer: boolean): { yaml
         seed: { access: 'custom', 'project-access': { 'variable-sets': sets }, 'workspace-access': { runs, locking: true, 'policy-overrides': overrides } },
       };
     }
-    return { yaml: `{ access: custom, workspace-access: { runs: ${runs}, locking: true } }`, seed: { access: 'custom', 'workspace-access': { runs, locking: true } } };
+    return {
+      yaml: `{ access: custom, workspace-access: { runs: ${runs}, locking: true } }`,
+      seed: { access: 'custom', 'workspace-access': { runs, locking: true } },
+    };
   }
   const level = pick(PROJECT_LEVELS);
   return { yaml: level, seed: { access: level } };
@@ -62,7 +64,10 @@ function workspaceAccess(pick: Pick, random: () => number, newer: boolean): { ya
     const variables = pick(['none', 'read', 'write'] as const);
     if (newer) {
       const overrides = pick([false, true] as const);
-      return { yaml: `{ access: custom, runs: plan, variables: ${variables}, policy-overrides: ${overrides} }`, seed: { access: 'custom', runs: 'plan', variables, 'policy-overrides': overrides } };
+      return {
+        yaml: `{ access: custom, runs: plan, variables: ${variables}, policy-overrides: ${overrides} }`,
+        seed: { access: 'custom', runs: 'plan', variables, 'policy-overrides': overrides },
+      };
     }
     return { yaml: `{ access: custom, runs: plan, variables: ${variables} }`, seed: { access: 'custom', runs: 'plan', variables } };
   }
@@ -74,16 +79,29 @@ export function randomScenario(randomSeed: number, size: Size): Scenario {
   const random = mulberry32(randomSeed);
   const pick: Pick = (items) => items[Math.floor(random() * items.length)] as (typeof items)[number];
   const newer = size.profile === 'current';
-  const teams = numbered(size.teams, (i) => `team-${i}`, (i) => `team-t${i}`);
-  const projects = numbered(size.projects, (i) => `project-${i}`, (i) => `prj-p${i}`);
-  const workspaces = numbered(size.workspaces, (i) => `workspace-${i}`, (i) => `ws-w${i}`);
+  const teams = numbered(
+    size.teams,
+    (i) => `team-${i}`,
+    (i) => `team-t${i}`,
+  );
+  const projects = numbered(
+    size.projects,
+    (i) => `project-${i}`,
+    (i) => `prj-p${i}`,
+  );
+  const workspaces = numbered(
+    size.workspaces,
+    (i) => `workspace-${i}`,
+    (i) => `ws-w${i}`,
+  );
   const seedProjects: SeedTeamProject[] = [];
   const seedWorkspaces: SeedTeamWorkspace[] = [];
   const yaml: string[] = [`organization: ${ORG}`, 'settings:', '  max-removals: 100000', 'projects:'];
   for (const project of projects) {
     yaml.push(`  ${project.name}:`, '    teams:');
     teams.forEach((team, i) => {
-      if (random() < size.density) seedProjects.push({ team: team.name, project: project.name, id: `tprj-${team.id}-${project.id}`, ...projectAccess(pick, random, newer).seed });
+      if (random() < size.density)
+        seedProjects.push({ team: team.name, project: project.name, id: `tprj-${team.id}-${project.id}`, ...projectAccess(pick, random, newer).seed });
       // Every target keeps at least one desired team, so no `teams:` is ever empty.
       if (i === 0 || random() < size.density) yaml.push(`      ${team.name}: ${projectAccess(pick, random, newer).yaml}`);
     });
@@ -92,7 +110,8 @@ export function randomScenario(randomSeed: number, size: Size): Scenario {
   for (const workspace of workspaces) {
     yaml.push(`  ${workspace.name}:`, '    teams:');
     teams.forEach((team, i) => {
-      if (random() < size.density) seedWorkspaces.push({ team: team.name, workspace: workspace.name, id: `tws-${team.id}-${workspace.id}`, ...workspaceAccess(pick, random, newer).seed });
+      if (random() < size.density)
+        seedWorkspaces.push({ team: team.name, workspace: workspace.name, id: `tws-${team.id}-${workspace.id}`, ...workspaceAccess(pick, random, newer).seed });
       if (i === 0 || random() < size.density) yaml.push(`      ${team.name}: ${workspaceAccess(pick, random, newer).yaml}`);
     });
   }

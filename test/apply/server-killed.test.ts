@@ -81,7 +81,10 @@ describe('the server dies during apply', () => {
     const logged = [...emulator.writes];
 
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const code = await Promise.race([exited, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`apply still running 30 s after the kill:\n${stderr}`)), 30_000)))]);
+    const code = await Promise.race([
+      exited,
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`apply still running 30 s after the kill:\n${stderr}`)), 30_000))),
+    ]);
     clearTimeout(timer);
     expect(code, stderr).toBe(1);
     expect(stderr).toContain(`tfe-access apply: the API at ${emulator.url}/api/v2 is not answering: `);

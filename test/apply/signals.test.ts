@@ -47,7 +47,11 @@ interface Ended {
 /** The built CLI's apply, with its output collected; `ended` settles when it exits. */
 function spawnApply(extra: string[] = []) {
   const args = ['dist/cli/main.js', 'apply', dir, '--auto-approve', '--concurrency', '1', '--rate-limit', String(FAST), ...extra];
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   let exited = false;
@@ -98,7 +102,9 @@ describe('a signal during apply', () => {
     expect(done.length).toBeLessThan(CHANGES);
     expect(reportLines(run.stdout, 'applied')).toHaveLength(done.length);
     expect(reportLines(run.stdout, 'not started')).toHaveLength(CHANGES - done.length);
-    expect(run.stdout).toContain(`Apply stopped: terminated (SIGTERM). ${done.length} applied, 0 already so, 0 failed, ${CHANGES - done.length} not started, of ${CHANGES} changes in halt.`);
+    expect(run.stdout).toContain(
+      `Apply stopped: terminated (SIGTERM). ${done.length} applied, 0 already so, 0 failed, ${CHANGES - done.length} not started, of ${CHANGES} changes in halt.`,
+    );
     expect(run.stderr).toContain('tfe-access apply: terminated (SIGTERM)\n');
     expect(run.stderr).not.toMatch(/\n\s+at |internal error/);
     expect(await planChanges(dir, env)).toEqual(first.filter((c) => !done.includes(c)));
@@ -112,13 +118,22 @@ describe('a signal during apply', () => {
     apply.child.kill('SIGINT');
     const run = await within(10_000, apply.ended);
     expect(run.code, run.stderr).toBe(130);
-    const report = JSON.parse(run.stdout) as { result: string; converged: boolean; stopped: unknown; counts: Record<string, number>; outcomes: Array<{ status: string }> };
+    const report = JSON.parse(run.stdout) as {
+      result: string;
+      converged: boolean;
+      stopped: unknown;
+      counts: Record<string, number>;
+      outcomes: Array<{ status: string }>;
+    };
     const done = changesDone(first, writesOf(emulator));
     expect(report.result).toBe('applied');
     expect(report.converged).toBe(false);
     expect(report.stopped).toEqual({ reason: 'interrupted (SIGINT)', exit_code: 130 });
     expect(report.counts).toEqual({ applied: done.length, already_so: 0, failed: 0, not_started: CHANGES - done.length });
-    expect(report.outcomes.map((o) => o.status)).toEqual([...Array<string>(done.length).fill('applied'), ...Array<string>(CHANGES - done.length).fill('not-started')]);
+    expect(report.outcomes.map((o) => o.status)).toEqual([
+      ...Array<string>(done.length).fill('applied'),
+      ...Array<string>(CHANGES - done.length).fill('not-started'),
+    ]);
     expect(await planChanges(dir, env)).toEqual(first.filter((c) => !done.includes(c)));
   }, 60_000);
 
@@ -222,7 +237,9 @@ describe('a signal before the first write', () => {
     // A question nobody answers; it ends when its signal aborts, as readline's does.
     const prompt: IO['prompt'] = (_question, signal) => {
       fire();
-      return new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(Object.assign(new Error('The operation was aborted'), { name: 'AbortError' }))));
+      return new Promise((_resolve, reject) =>
+        signal?.addEventListener('abort', () => reject(Object.assign(new Error('The operation was aborted'), { name: 'AbortError' }))),
+      );
     };
     const run = await interruptedRun(['apply', dir, '--rate-limit', String(FAST)], (f) => (fire = f), prompt);
     expect(run.code).toBe(143);

@@ -67,7 +67,10 @@ export async function planChanges(dir: string, env: Record<string, string>): Pro
 }
 
 /** The executor's order at --concurrency 1: adds and updates in plan order, then removes. */
-export const executorOrder = (changes: ChangeJson[]): ChangeJson[] => [...changes.filter((c) => c.action !== 'remove'), ...changes.filter((c) => c.action === 'remove')];
+export const executorOrder = (changes: ChangeJson[]): ChangeJson[] => [
+  ...changes.filter((c) => c.action !== 'remove'),
+  ...changes.filter((c) => c.action === 'remove'),
+];
 
 /** The write a change sends: `POST /api/v2/team-projects`, `PATCH` or `DELETE /api/v2/team-projects/ID`. */
 export function writeOf(change: ChangeJson): string {
@@ -91,10 +94,12 @@ export function seedAfter(done: ChangeJson[]): SeedDocument {
   for (const change of done) {
     if (change.target.type === 'project') {
       if (change.id) projects = projects.filter((g) => g.id !== change.id);
-      if (change.after) projects.push({ team: change.team.name, project: change.target.name, access: change.after.access, ...(change.id ? { id: change.id } : {}) });
+      if (change.after)
+        projects.push({ team: change.team.name, project: change.target.name, access: change.after.access, ...(change.id ? { id: change.id } : {}) });
     } else {
       if (change.id) workspaces = workspaces.filter((g) => g.id !== change.id);
-      if (change.after) workspaces.push({ team: change.team.name, workspace: change.target.name, access: change.after.access, ...(change.id ? { id: change.id } : {}) });
+      if (change.after)
+        workspaces.push({ team: change.team.name, workspace: change.target.name, access: change.after.access, ...(change.id ? { id: change.id } : {}) });
     }
   }
   return { organizations: [{ ...org, 'team-projects': projects, 'team-workspaces': workspaces }] };

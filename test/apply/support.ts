@@ -53,7 +53,12 @@ export async function runOnTerminal(args: string[], options: TerminalOptions): P
 
 /** What `plan --out FILE` writes: the plan of PATHS, with its basis, against the address in env. */
 export async function savePlan(paths: string[], file: string, env: Record<string, string>): Promise<string> {
-  const result = await planFromFiles({ paths, cwd: ROOT, connection: { env: { HOME: '/nonexistent', ...env }, address: undefined, rateLimit: FAST, concurrency: 4 }, read: { concurrency: 4 } });
+  const result = await planFromFiles({
+    paths,
+    cwd: ROOT,
+    connection: { env: { HOME: '/nonexistent', ...env }, address: undefined, rateLimit: FAST, concurrency: 4 },
+    read: { concurrency: 4 },
+  });
   await writeSavedPlan(file, savedPlanOf(result.plan, result.desired, result.live, addressFrom({}, env).baseUrl));
   return result.plan.checksum;
 }
@@ -66,7 +71,13 @@ export async function savePlan(paths: string[], file: string, env: Record<string
 export async function forge(path: string, edit: (saved: SavedPlan) => SavedPlan): Promise<void> {
   const edited = edit(await readSavedPlan(path));
   const { organization, changes, violations } = edited.plan;
-  const checksum = checksumOf({ organization, changes, ...basisGuardInputs(edited.basis), policies: policiesDigestOf(edited.basis.policies), violations: violations ?? [] });
+  const checksum = checksumOf({
+    organization,
+    changes,
+    ...basisGuardInputs(edited.basis),
+    policies: policiesDigestOf(edited.basis.policies),
+    violations: violations ?? [],
+  });
   await writeSavedPlan(path, { ...edited, plan: { ...edited.plan, checksum } });
 }
 

@@ -30,8 +30,22 @@ describe('requestModel', () => {
     expect(model.byTeamBound).toBe(3 + 1 + 121 + 2 + 1 + 3 + 10);
   });
 
-  it('counts a page per 100 of a team\'s workspace grants, and one for a team without any', () => {
-    const org = generateOrganization({ organization: 'one', projects: 2, workspaces: 250, teams: 1, teamsPerProject: 1, teamsPerWorkspace: 1, customShare: 0, secretShare: 0, organizationAccessShare: 0, addShare: 0, updateShare: 0, removeShare: 0, seed: 1 });
+  it("counts a page per 100 of a team's workspace grants, and one for a team without any", () => {
+    const org = generateOrganization({
+      organization: 'one',
+      projects: 2,
+      workspaces: 250,
+      teams: 1,
+      teamsPerProject: 1,
+      teamsPerWorkspace: 1,
+      customShare: 0,
+      secretShare: 0,
+      organizationAccessShare: 0,
+      addShare: 0,
+      updateShare: 0,
+      removeShare: 0,
+      seed: 1,
+    });
     // team-0 has all 250 workspace grants (3 pages), owners none (1 page).
     expect(requestModel(org).byTeamGrantRequests).toBe(2 + 1 + 3 + 1);
   });

@@ -53,15 +53,29 @@ afterAll(async () => {
 async function planOn(server: RunningEmulator, options: { readBy?: ReadBy; effectiveChanges?: boolean } = {}) {
   server.resetLog();
   const env = { TFE_TOKEN: BENCH_TOKEN, TFE_ADDRESS: server.url };
-  const result = await planFromFiles({ paths: [dir], cwd: dir, connection: { env, homeDir: dir, rateLimit: RATE_LIMIT_OFF, concurrency: CONCURRENCY }, read: { concurrency: CONCURRENCY, ...options } });
-  return { plan: result.plan, total: server.counters().total, notOk: server.requests.filter((r) => r.status >= 300).map((r) => `${r.method} ${r.path} ${r.status}`) };
+  const result = await planFromFiles({
+    paths: [dir],
+    cwd: dir,
+    connection: { env, homeDir: dir, rateLimit: RATE_LIMIT_OFF, concurrency: CONCURRENCY },
+    read: { concurrency: CONCURRENCY, ...options },
+  });
+  return {
+    plan: result.plan,
+    total: server.counters().total,
+    notOk: server.requests.filter((r) => r.status >= 300).map((r) => `${r.method} ${r.path} ${r.status}`),
+  };
 }
 
 describe('plan of a generated 60-project, 300-workspace, 150-team organization', () => {
   it('one list per target (--read-by target): sends at most W + P + ceil(T/100) + ceil(P_org/100) + ceil(W_org/100) + 10 requests 4x fewer than the per-grant model of the provider, and plans exactly the generated differences', async () => {
     emulator.resetLog();
     const env = { TFE_TOKEN: BENCH_TOKEN, TFE_ADDRESS: emulator.url };
-    const result = await planFromFiles({ paths: [dir], cwd: dir, connection: { env, homeDir: dir, rateLimit: RATE_LIMIT_OFF, concurrency: CONCURRENCY }, read: { concurrency: CONCURRENCY, readBy: 'target' } });
+    const result = await planFromFiles({
+      paths: [dir],
+      cwd: dir,
+      connection: { env, homeDir: dir, rateLimit: RATE_LIMIT_OFF, concurrency: CONCURRENCY },
+      read: { concurrency: CONCURRENCY, readBy: 'target' },
+    });
     const counters = emulator.counters();
     const bound = 300 + 60 + Math.ceil(151 / 100) + Math.ceil(61 / 100) + Math.ceil(300 / 100) + 10;
     expect(requestModel(org).bound).toBe(bound);
@@ -81,7 +95,10 @@ describe('plan of a generated 60-project, 300-workspace, 150-team organization',
     const target = await planOn(emulator, { readBy: 'target' });
     const auto = await planOn(emulator);
     expect(auto.plan.checksum).toBe(target.plan.checksum);
-    expect(auto.plan.read).toMatchObject({ strategy: 'by-target', fallback: expect.stringMatching(/^the server answered 404 to GET \/team-workspaces\?filter\[team\]\[id\]=/) });
+    expect(auto.plan.read).toMatchObject({
+      strategy: 'by-target',
+      fallback: expect.stringMatching(/^the server answered 404 to GET \/team-workspaces\?filter\[team\]\[id\]=/),
+    });
     expect(auto.total).toBe(target.total + 1);
     expect(auto.total).toBeLessThanOrEqual(requestModel(org).bound + 1);
     expect(auto.notOk).toEqual(['GET /api/v2/ping 404', 'GET /api/v2/team-workspaces 404']);
@@ -91,7 +108,12 @@ describe('plan of a generated 60-project, 300-workspace, 150-team organization',
     const env = { TFE_TOKEN: BENCH_TOKEN, TFE_ADDRESS: emulator.url };
     const count = async (effectiveChanges: boolean) => {
       emulator.resetLog();
-      const result = await planFromFiles({ paths: [dir], cwd: dir, connection: { env, homeDir: dir, rateLimit: RATE_LIMIT_OFF, concurrency: CONCURRENCY }, read: { concurrency: CONCURRENCY, effectiveChanges } });
+      const result = await planFromFiles({
+        paths: [dir],
+        cwd: dir,
+        connection: { env, homeDir: dir, rateLimit: RATE_LIMIT_OFF, concurrency: CONCURRENCY },
+        read: { concurrency: CONCURRENCY, effectiveChanges },
+      });
       return { total: emulator.counters().total, effective: result.plan.effectiveChanges };
     };
     const without = await count(false);
@@ -103,7 +125,7 @@ describe('plan of a generated 60-project, 300-workspace, 150-team organization',
 });
 
 describe('the same organization read by team (the current profile)', () => {
-  it('sends P + 1 + one request per page of each team\'s workspace grants for the grants, and at most that + the pages of names + 10 in all: the same plan as one list per target', async () => {
+  it("sends P + 1 + one request per page of each team's workspace grants for the grants, and at most that + the pages of names + 10 in all: the same plan as one list per target", async () => {
     const model = requestModel(org);
     const byTeam = await planOn(current);
     const target = await planOn(current, { readBy: 'target' });

@@ -46,10 +46,15 @@ afterAll(async () => {
 });
 
 describe('plan of a 20-project, 450-workspace organization written as 5 sets', () => {
-  it('one list per target (--read-by target): stays within the entries\' bound, reads no workspace one by one, and plans exactly the generated differences', async () => {
+  it("one list per target (--read-by target): stays within the entries' bound, reads no workspace one by one, and plans exactly the generated differences", async () => {
     emulator.resetLog();
     const env = { TFE_TOKEN: BENCH_TOKEN, TFE_ADDRESS: emulator.url };
-    const result = await planFromFiles({ paths: [dir], cwd: dir, connection: { env, homeDir: dir, rateLimit: RATE_LIMIT_OFF, concurrency: 8 }, read: { concurrency: 8, readBy: 'target' } });
+    const result = await planFromFiles({
+      paths: [dir],
+      cwd: dir,
+      connection: { env, homeDir: dir, rateLimit: RATE_LIMIT_OFF, concurrency: 8 },
+      read: { concurrency: 8, readBy: 'target' },
+    });
     const total = emulator.counters().total;
     const bound = 20 + 450 + Math.ceil(151 / 100) + Math.ceil(21 / 100) + Math.ceil(450 / 100) + 10;
     expect(requestModel(org).bound).toBe(bound);
@@ -71,7 +76,12 @@ describe('plan of a 20-project, 450-workspace organization written as 5 sets', (
     const env = { TFE_TOKEN: BENCH_TOKEN, TFE_ADDRESS: emulator.url };
     const plan = async (readBy: 'auto' | 'target') => {
       emulator.resetLog();
-      const result = await planFromFiles({ paths: [dir], cwd: dir, connection: { env, homeDir: dir, rateLimit: RATE_LIMIT_OFF, concurrency: 8 }, read: { concurrency: 8, readBy } });
+      const result = await planFromFiles({
+        paths: [dir],
+        cwd: dir,
+        connection: { env, homeDir: dir, rateLimit: RATE_LIMIT_OFF, concurrency: 8 },
+        read: { concurrency: 8, readBy },
+      });
       return { plan: result.plan, total: emulator.counters().total };
     };
     const auto = await plan('auto');
@@ -87,7 +97,12 @@ describe('plan of a 20-project, 450-workspace organization written as 5 sets', (
     const env = { TFE_TOKEN: BENCH_TOKEN, TFE_ADDRESS: emulator.url };
     const count = async (effectiveChanges: boolean) => {
       emulator.resetLog();
-      const result = await planFromFiles({ paths: [dir], cwd: dir, connection: { env, homeDir: dir, rateLimit: RATE_LIMIT_OFF, concurrency: 8 }, read: { concurrency: 8, effectiveChanges } });
+      const result = await planFromFiles({
+        paths: [dir],
+        cwd: dir,
+        connection: { env, homeDir: dir, rateLimit: RATE_LIMIT_OFF, concurrency: 8 },
+        read: { concurrency: 8, effectiveChanges },
+      });
       return { total: emulator.counters().total, effective: result.plan.effectiveChanges };
     };
     const without = await count(false);
@@ -96,7 +111,7 @@ describe('plan of a 20-project, 450-workspace organization written as 5 sets', (
     expect(with_.total).toBe(without.total);
   });
 
-  it('the file is the same 5 sets, under 2 KB, for the bench\'s 2,000 workspaces', () => {
+  it("the file is the same 5 sets, under 2 KB, for the bench's 2,000 workspaces", () => {
     expect(statSync(join(dir, 'tfe-access.yaml')).size).toBeLessThan(2048);
     const scenario = RECONCILE_SCENARIOS['sets-2000'];
     expect(scenario?.organization.managedBy).toBe('sets');

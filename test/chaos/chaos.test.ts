@@ -105,7 +105,9 @@ async function chaosRun(seed: number, emulator: RunningEmulator, world: World, d
       // A change may also fail for the faults (every retry spent); those refused are at most the writes in flight.
       expect(outcomes.filter((o) => o.status === 'failed' && /status 40[34]/.test(o.reason ?? '')).length).toBeLessThanOrEqual(world.concurrency);
       // The identity, unless the faults kept its one read from an answer.
-      expect(firstReport.stopped?.reason).toMatch(/^the token \((team "auditors"'s token, service user .*|whose, the server did not say)\) may not change team access/);
+      expect(firstReport.stopped?.reason).toMatch(
+        /^the token \((team "auditors"'s token, service user .*|whose, the server did not say)\) may not change team access/,
+      );
     }
   } else {
     expect((firstReport?.outcomes ?? []).filter((o) => o.status === 'not-started')).toEqual([]);
@@ -127,7 +129,10 @@ async function chaosRun(seed: number, emulator: RunningEmulator, world: World, d
   const pairs = after.map((g) => `${g.targetId}/${g.teamId}`);
   expect(pairs.length - new Set(pairs).size, `seed ${seed}: duplicate grants`).toBe(0);
   const now = new Set(after.map((g) => g.id));
-  expect(before.filter((g) => !now.has(g.id) && !removals.has(g.id)).map((g) => g.id), `seed ${seed}: removed without a plan`).toEqual([]);
+  expect(
+    before.filter((g) => !now.has(g.id) && !removals.has(g.id)).map((g) => g.id),
+    `seed ${seed}: removed without a plan`,
+  ).toEqual([]);
   expect(await grantsOf(emulator, world.unmanaged), `seed ${seed}: a target outside the file changed`).toEqual(outsideBefore);
 }
 

@@ -42,7 +42,11 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 /** Spawns apply and kills it once `k` writes have reached the emulator; says why when it could not. */
 async function killAfter(k: number, dir: string, env: Record<string, string>, emulator: RunningEmulator): Promise<string | undefined> {
   const args = ['dist/cli/main.js', 'apply', dir, '--auto-approve', '--concurrency', '1', '--rate-limit', String(FAST)];
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   let finished = false;
@@ -79,44 +83,47 @@ describe('apply killed with SIGKILL at random points', () => {
   const random = mulberry32(90210);
   const points = Array.from({ length: POINTS }, (_, i) => ({ seed: 500 + i, draw: random() }));
 
-  it.concurrent.each(points)('seed $seed: the plan after the kill is the first plan minus what the log shows done, and apply converges', async ({ seed, draw }) => {
-    // Even seeds against the seed profile, odd ones against current: both kinds of server, no more runs.
-    const scenario = randomScenario(seed, { teams: 7, projects: 2, workspaces: 3, density: 0.6, profile: profileOf(seed) });
-    const emulator = await startEmulator({ seed: scenario.seed, rateLimit: 0, randomSeed: seed, faults: { latencyMs: LATENCY_MS } });
-    const dir = await writeDesired(scenario.yaml);
-    const env = { TFE_TOKEN: ORG_TOKEN, TFE_ADDRESS: emulator.url };
-    try {
-      const first = await planChanges(dir, env);
-      expect(first.length).toBeGreaterThan(3);
-      // The executor's order with --concurrency 1: adds and updates in plan order, then removes.
-      const order = [...first.filter((c) => c.action !== 'remove'), ...first.filter((c) => c.action === 'remove')];
-      const k = 1 + Math.floor(draw * (order.length - 1));
-      emulator.resetLog();
-      expect(await killAfter(k, dir, env, emulator)).toBeUndefined();
-      figures.crashes += 1;
+  it.concurrent.each(points)(
+    'seed $seed: the plan after the kill is the first plan minus what the log shows done, and apply converges',
+    async ({ seed, draw }) => {
+      // Even seeds against the seed profile, odd ones against current: both kinds of server, no more runs.
+      const scenario = randomScenario(seed, { teams: 7, projects: 2, workspaces: 3, density: 0.6, profile: profileOf(seed) });
+      const emulator = await startEmulator({ seed: scenario.seed, rateLimit: 0, randomSeed: seed, faults: { latencyMs: LATENCY_MS } });
+      const dir = await writeDesired(scenario.yaml);
+      const env = { TFE_TOKEN: ORG_TOKEN, TFE_ADDRESS: emulator.url };
+      try {
+        const first = await planChanges(dir, env);
+        expect(first.length).toBeGreaterThan(3);
+        // The executor's order with --concurrency 1: adds and updates in plan order, then removes.
+        const order = [...first.filter((c) => c.action !== 'remove'), ...first.filter((c) => c.action === 'remove')];
+        const k = 1 + Math.floor(draw * (order.length - 1));
+        emulator.resetLog();
+        expect(await killAfter(k, dir, env, emulator)).toBeUndefined();
+        figures.crashes += 1;
 
-      const writes = emulator.requests.filter((r) => WRITES.has(r.method));
-      const done = writes.filter((r) => r.status >= 200 && r.status < 300);
-      // One write per change, in order; the ones done are a prefix (at most one more was in flight).
-      expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual(order.slice(0, writes.length).map(writeOf));
-      expect(writes.slice(0, done.length)).toEqual(done);
-      expect(writes.length - done.length).toBeLessThanOrEqual(1);
-      const doneChanges = new Set(order.slice(0, done.length));
+        const writes = emulator.requests.filter((r) => WRITES.has(r.method));
+        const done = writes.filter((r) => r.status >= 200 && r.status < 300);
+        // One write per change, in order; the ones done are a prefix (at most one more was in flight).
+        expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual(order.slice(0, writes.length).map(writeOf));
+        expect(writes.slice(0, done.length)).toEqual(done);
+        expect(writes.length - done.length).toBeLessThanOrEqual(1);
+        const doneChanges = new Set(order.slice(0, done.length));
 
-      const left = await planChanges(dir, env);
-      expect(left).toEqual(first.filter((c) => !doneChanges.has(c)));
+        const left = await planChanges(dir, env);
+        expect(left).toEqual(first.filter((c) => !doneChanges.has(c)));
 
-      const again = await runCli(['apply', dir, '--auto-approve', '--rate-limit', String(FAST)], { env });
-      expect(again.code, again.err).toBe(0);
-      expect(await planChanges(dir, env)).toEqual([]);
-      const pairs = (await grantsOf(emulator, scenario.targets)).map((g) => `${g.targetId}/${g.teamId}`);
-      expect(new Set(pairs).size).toBe(pairs.length);
-      figures.runs += 1;
-      figures.profiles[emulator.profile] = (figures.profiles[emulator.profile] ?? 0) + 1;
-      figures.changesPlanned += first.length;
-    } finally {
-      await emulator.stop();
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+        const again = await runCli(['apply', dir, '--auto-approve', '--rate-limit', String(FAST)], { env });
+        expect(again.code, again.err).toBe(0);
+        expect(await planChanges(dir, env)).toEqual([]);
+        const pairs = (await grantsOf(emulator, scenario.targets)).map((g) => `${g.targetId}/${g.teamId}`);
+        expect(new Set(pairs).size).toBe(pairs.length);
+        figures.runs += 1;
+        figures.profiles[emulator.profile] = (figures.profiles[emulator.profile] ?? 0) + 1;
+        figures.changesPlanned += first.length;
+      } finally {
+        await emulator.stop();
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -15,7 +15,13 @@ afterEach(async () => {
 });
 
 const PRJ = { type: 'project', name: 'platform', id: 'prj-platform' } as const;
-const ADD: Change = { action: 'add', resource: 'team-projects', team: { name: 'dev', id: teamId('dev') }, target: PRJ, after: access('team-projects', 'write') };
+const ADD: Change = {
+  action: 'add',
+  resource: 'team-projects',
+  team: { name: 'dev', id: teamId('dev') },
+  target: PRJ,
+  after: access('team-projects', 'write'),
+};
 
 /** The first `n` POSTs answer 502 (nothing created); everything after works. */
 function failingPosts(n: number): (call: Call) => 'server-error' | undefined {
@@ -44,11 +50,23 @@ describe('chaos regressions', () => {
   });
 
   it('regression: a DELETE that met a 5xx, then 404 "not allowed", was reported applied though the grant was still there (found by the chaos runs with a read-only token)', async () => {
-    const grant = { id: 'tprj-1', type: 'team-projects', attributes: { access: 'read' }, relationships: { team: { data: { id: 'team-dev' } }, project: { data: { id: PRJ.id } } } };
+    const grant = {
+      id: 'tprj-1',
+      type: 'team-projects',
+      attributes: { access: 'read' },
+      relationships: { team: { data: { id: 'team-dev' } }, project: { data: { id: PRJ.id } } },
+    };
     // DELETE: 502 (maybe applied), then 404 (gone, or not allowed); the list still holds the grant.
     server = await scriptServer([json(502, {}), json(404, { errors: [{ status: '404', title: 'not found' }] }), json(200, { data: [grant] })]);
     const client = new TfeClient({ baseUrl: `${server.url}/api/v2`, token: 't', rateLimit: 0, retry: { baseDelayMs: 1, maxDelayMs: 2 } });
-    const remove: Change = { action: 'remove', resource: 'team-projects', id: 'tprj-1', team: { name: 'dev', id: 'team-dev' }, target: PRJ, before: access('team-projects', 'read') };
+    const remove: Change = {
+      action: 'remove',
+      resource: 'team-projects',
+      id: 'tprj-1',
+      team: { name: 'dev', id: 'team-dev' },
+      target: PRJ,
+      before: access('team-projects', 'read'),
+    };
     try {
       const report = await applyChanges([remove], client);
       expect(report.outcomes[0]).toMatchObject({ status: 'failed', reason: expect.stringMatching(/404.*still there/) });
@@ -61,7 +79,14 @@ describe('chaos regressions', () => {
   it('a DELETE whose 404 after a lost answer is confirmed by the list is applied', async () => {
     server = await scriptServer([json(502, {}), json(404, {}), json(200, { data: [] })]);
     const client = new TfeClient({ baseUrl: `${server.url}/api/v2`, token: 't', rateLimit: 0, retry: { baseDelayMs: 1, maxDelayMs: 2 } });
-    const remove: Change = { action: 'remove', resource: 'team-projects', id: 'tprj-1', team: { name: 'dev', id: 'team-dev' }, target: PRJ, before: access('team-projects', 'read') };
+    const remove: Change = {
+      action: 'remove',
+      resource: 'team-projects',
+      id: 'tprj-1',
+      team: { name: 'dev', id: 'team-dev' },
+      target: PRJ,
+      before: access('team-projects', 'read'),
+    };
     try {
       const report = await applyChanges([remove], client);
       expect(report.outcomes[0]).toMatchObject({ status: 'applied', note: { kind: 'answer-lost-gone' } });

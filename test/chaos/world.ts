@@ -8,7 +8,6 @@ import { mulberry32 } from '../../src/emulator/prng.js';
 import { randomScenario, type Scenario } from '../apply/scenario.js';
 import type { ProfileName } from '../../src/emulator/profile.js';
 
-
 export type Target = Scenario['targets'][number];
 
 export interface World {

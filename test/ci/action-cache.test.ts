@@ -21,7 +21,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** A copy of what the build reads, as the action's checkout holds it. */
 function checkout(name: string): string {
   const copy = join(dir, name);
-  for (const path of ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts', 'src']) cpSync(join(ROOT, path), join(copy, path), { recursive: true });
+  for (const path of ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts', 'src'])
+    cpSync(join(ROOT, path), join(copy, path), { recursive: true });
   return copy;
 }
 

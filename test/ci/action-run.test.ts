@@ -53,16 +53,40 @@ function runStep(inputs: { command: string; args?: string; token?: string; addre
       FAKE_STDERR: inputs.stderr ?? '',
     },
   });
-  const outputs = Object.fromEntries(readFileSync(output, 'utf8').trim().split('\n').filter(Boolean).map((line) => line.split(/=(.*)/s).slice(0, 2)));
+  const outputs = Object.fromEntries(
+    readFileSync(output, 'utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split(/=(.*)/s).slice(0, 2)),
+  );
   const printed = result.stdout.split('\n').find((l) => l.startsWith('{'));
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr, outputs, call: JSON.parse(printed ?? '{}') as { argv: string[]; token: string; address: string | null } };
+  return {
+    status: result.status,
+    stdout: result.stdout,
+    stderr: result.stderr,
+    outputs,
+    call: JSON.parse(printed ?? '{}') as { argv: string[]; token: string; address: string | null },
+  };
 }
 
 describe('the action run step', () => {
   it('plan: passes args as data, adds --out, exposes the checksum, the saved plan and the output file', () => {
     const run = runStep({ command: 'plan', args: 'tfe-access/  --format markdown * $(touch pwned) `touch pwned2`' });
     expect(run.status).toBe(0);
-    expect(run.call.argv).toEqual(['plan', 'tfe-access/', '--format', 'markdown', '*', '$(touch', 'pwned)', '`touch', 'pwned2`', '--out', join(dir, 'tfe-access.plan.json')]);
+    expect(run.call.argv).toEqual([
+      'plan',
+      'tfe-access/',
+      '--format',
+      'markdown',
+      '*',
+      '$(touch',
+      'pwned)',
+      '`touch',
+      'pwned2`',
+      '--out',
+      join(dir, 'tfe-access.plan.json'),
+    ]);
     expect(existsSync(join(dir, 'pwned'))).toBe(false);
     expect(existsSync(join(dir, 'pwned2'))).toBe(false);
     expect(run.outputs).toEqual({
@@ -92,7 +116,7 @@ describe('the action run step', () => {
     expect(failed.outputs['exit-code']).toBe('1');
   });
 
-  it("stderr goes to the log as it comes and to error-file, which the plan comment shows on a failure", () => {
+  it('stderr goes to the log as it comes and to error-file, which the plan comment shows on a failure', () => {
     const error = 'tfe-access plan: the token was rejected (401) by https://app.terraform.io\n';
     const failed = runStep({ command: 'plan', args: 'files/', exit: 1, stderr: error });
     expect(failed.status).toBe(1);
@@ -102,7 +126,12 @@ describe('the action run step', () => {
     // The next run's error-file holds its own stderr only.
     runStep({ command: 'plan', args: 'files/' });
     expect(readFileSync(join(dir, 'tfe-access-plan.err'), 'utf8')).toBe('');
-    const refused = runStep({ command: 'plan', args: 'files/', exit: 3, stderr: 'plan: the access once applied breaks a policy of the files; apply will refuse this plan.\n' });
+    const refused = runStep({
+      command: 'plan',
+      args: 'files/',
+      exit: 3,
+      stderr: 'plan: the access once applied breaks a policy of the files; apply will refuse this plan.\n',
+    });
     expect(refused.status).toBe(3);
     expect(refused.outputs).toMatchObject({ 'exit-code': '3', checksum: CHECKSUM });
     expect(readFileSync(join(dir, 'tfe-access-plan.err'), 'utf8')).toContain('apply will refuse this plan');
@@ -136,7 +165,10 @@ while [ $# -gt 1 ]; do if [ "$1" = --output ]; then printf 'tarball bytes' > "$2
     const root = mkdtempSync(join(dir, 'install-'));
     const bin = join(root, 'bin');
     mkdirSync(bin);
-    for (const [name, text] of [['npm', FAKE_NPM], ['curl', FAKE_CURL]] as const) {
+    for (const [name, text] of [
+      ['npm', FAKE_NPM],
+      ['curl', FAKE_CURL],
+    ] as const) {
       writeFileSync(join(bin, name), text);
       chmodSync(join(bin, name), 0o755);
     }
@@ -150,9 +182,24 @@ while [ $# -gt 1 ]; do if [ "$1" = --output ]; then printf 'tarball bytes' > "$2
     const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', join(root, 'install.sh')], {
       cwd: root,
       encoding: 'utf8',
-      env: { PATH: `${bin}:${process.env.PATH}`, VERSION: version, VERSION_SHA256: sha256, ACTION_PATH: action, BUILD_KEY: key, RUNNER_TEMP: root, GITHUB_OUTPUT: output, CALLS: calls },
+      env: {
+        PATH: `${bin}:${process.env.PATH}`,
+        VERSION: version,
+        VERSION_SHA256: sha256,
+        ACTION_PATH: action,
+        BUILD_KEY: key,
+        RUNNER_TEMP: root,
+        GITHUB_OUTPUT: output,
+        CALLS: calls,
+      },
     });
-    return { status: result.status, stdout: result.stdout, calls: readFileSync(calls, 'utf8').trim().split('\n').filter(Boolean), output: readFileSync(output, 'utf8'), root };
+    return {
+      status: result.status,
+      stdout: result.stdout,
+      calls: readFileSync(calls, 'utf8').trim().split('\n').filter(Boolean),
+      output: readFileSync(output, 'utf8'),
+      root,
+    };
   }
 
   it('empty version: builds the action itself, the commit pinned in uses:, with its lockfile, keeps the runtime dependencies and stamps the build', () => {
@@ -204,7 +251,9 @@ while [ $# -gt 1 ]; do if [ "$1" = --output ]; then printf 'tarball bytes' > "$2
   it('a tarball URL is fetched over https only, then checked like a file', () => {
     const run = install('https://releases.example.com/tfe-access-0.1.0.tgz', SHA);
     expect(run.status, run.stdout).toBe(0);
-    expect(run.calls[0]).toBe(`curl --fail --silent --show-error --location --proto =https --output ${run.root}/tfe-access.tgz https://releases.example.com/tfe-access-0.1.0.tgz`);
+    expect(run.calls[0]).toBe(
+      `curl --fail --silent --show-error --location --proto =https --output ${run.root}/tfe-access.tgz https://releases.example.com/tfe-access-0.1.0.tgz`,
+    );
     expect(run.calls[1]).toBe(`npm install --global --no-fund --no-audit ${run.root}/tfe-access.tgz`);
     const plain = install('http://releases.example.com/tfe-access-0.1.0.tgz', SHA);
     expect(plain.status).toBe(1);

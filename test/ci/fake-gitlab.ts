@@ -9,8 +9,19 @@ export const MR_IID = 5;
 export const BOT_ID = 7;
 const PAGE = 2;
 
-export interface Note { id: number; body: string; author: { id: number } }
-export interface Issue { iid: number; title: string; description: string; labels: string[]; state: 'opened' | 'closed'; notes: string[] }
+export interface Note {
+  id: number;
+  body: string;
+  author: { id: number };
+}
+export interface Issue {
+  iid: number;
+  title: string;
+  description: string;
+  labels: string[];
+  state: 'opened' | 'closed';
+  notes: string[];
+}
 
 export interface FakeGitlab {
   readonly url: string;
@@ -58,7 +69,14 @@ export async function startFakeGitlab(): Promise<FakeGitlab> {
     }
     if (method === 'POST' && path === `/projects/${PROJECT}/issues`) {
       const body = await bodyOf(request);
-      const issue: Issue = { iid: issues.length + 1, title: body.title ?? '', description: body.description ?? '', labels: (body.labels ?? '').split(','), state: 'opened', notes: [] };
+      const issue: Issue = {
+        iid: issues.length + 1,
+        title: body.title ?? '',
+        description: body.description ?? '',
+        labels: (body.labels ?? '').split(','),
+        state: 'opened',
+        notes: [],
+      };
       issues.push(issue);
       return [201, issue];
     }
@@ -75,7 +93,10 @@ export async function startFakeGitlab(): Promise<FakeGitlab> {
   };
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const answer = request.headers['private-token'] === GITLAB_TOKEN ? route(request.method ?? 'GET', url, request) : Promise.resolve([401, { message: '401 Unauthorized' }] as [number, unknown]);
+    const answer =
+      request.headers['private-token'] === GITLAB_TOKEN
+        ? route(request.method ?? 'GET', url, request)
+        : Promise.resolve([401, { message: '401 Unauthorized' }] as [number, unknown]);
     void answer.then(([status, body, headers]) => {
       response.writeHead(status, { 'content-type': 'application/json', ...headers });
       response.end(JSON.stringify(body));

@@ -29,7 +29,15 @@ afterAll(async () => {
 });
 
 async function helper(args: string[], token = GITLAB_TOKEN): Promise<{ code: number; out: string; err: string }> {
-  const env = { PATH: process.env.PATH, CI_API_V4_URL: gitlab.url, CI_PROJECT_ID: PROJECT, CI_MERGE_REQUEST_IID: String(MR_IID), CI_COMMIT_SHA: 'abc123', CI_PIPELINE_URL: 'https://gitlab.example/p/1', GITLAB_API_TOKEN: token };
+  const env = {
+    PATH: process.env.PATH,
+    CI_API_V4_URL: gitlab.url,
+    CI_PROJECT_ID: PROJECT,
+    CI_MERGE_REQUEST_IID: String(MR_IID),
+    CI_COMMIT_SHA: 'abc123',
+    CI_PIPELINE_URL: 'https://gitlab.example/p/1',
+    GITLAB_API_TOKEN: token,
+  };
   try {
     const { stdout, stderr } = await run('node', [`${ROOT}${GITLAB_HELPER}`, ...args], { env, cwd: dir });
     return { code: 0, out: stdout, err: stderr };
@@ -47,7 +55,11 @@ function plan(name: string, body: string, checksum: string): [string, string] {
 describe('tfe-access-gitlab.mjs', () => {
   it('post-plan posts one note, then updates it in place; notes of others are left alone', async () => {
     // Someone else's note carrying the marker, and enough notes to need a second page.
-    gitlab.notes.push({ id: 1, body: `${MARKER}\nforged\n<!-- tfe-access-checksum: ${'f'.repeat(64)} -->`, author: { id: 999 } }, { id: 2, body: 'LGTM', author: { id: 3 } }, { id: 3, body: 'bot chatter', author: { id: BOT_ID } });
+    gitlab.notes.push(
+      { id: 1, body: `${MARKER}\nforged\n<!-- tfe-access-checksum: ${'f'.repeat(64)} -->`, author: { id: 999 } },
+      { id: 2, body: 'LGTM', author: { id: 3 } },
+      { id: 3, body: 'bot chatter', author: { id: BOT_ID } },
+    );
     const first = await helper(['post-plan', ...plan('p1', 'Plan: 1 to add', SUM_A)]);
     expect(first.err).toBe('');
     expect(first.out).toBe(`posted the plan on !${MR_IID} (checksum ${SUM_A})\n`);
@@ -72,7 +84,12 @@ describe('tfe-access-gitlab.mjs', () => {
     writeFileSync(join(dir, 'drift.md'), `${MARKER}\nPlan for acme: 2 to remove.\n`);
     expect((await helper(['drift-issue', 'drift.md', '2'])).out).toBe('updated drift issue #1\n');
     expect(gitlab.issues).toHaveLength(1);
-    expect(gitlab.issues[0]).toMatchObject({ labels: ['tfe-access-drift'], state: 'opened', description: `${MARKER}\nPlan for acme: 2 to remove.\n`, notes: ['Still drifted: https://gitlab.example/p/1'] });
+    expect(gitlab.issues[0]).toMatchObject({
+      labels: ['tfe-access-drift'],
+      state: 'opened',
+      description: `${MARKER}\nPlan for acme: 2 to remove.\n`,
+      notes: ['Still drifted: https://gitlab.example/p/1'],
+    });
     const closed = await helper(['drift-issue', 'drift.md', '0']);
     expect(closed).toEqual({ code: 0, out: 'closed drift issue #1\n', err: '' });
     expect(gitlab.issues[0]?.state).toBe('closed');
@@ -167,7 +184,10 @@ echo "npm $*" >> "$CALLS"
   async function install(vars: Record<string, string>, head = COMMIT) {
     const root = mkdtempSync(join(dir, 'install-'));
     mkdirSync(join(root, 'bin'));
-    for (const [name, text] of [['git', FAKE_GIT], ['npm', FAKE_NPM]] as const) {
+    for (const [name, text] of [
+      ['git', FAKE_GIT],
+      ['npm', FAKE_NPM],
+    ] as const) {
       writeFileSync(join(root, 'bin', name), text);
       chmodSync(join(root, 'bin', name), 0o755);
     }
@@ -182,7 +202,15 @@ echo "npm $*" >> "$CALLS"
     } catch (error: any) {
       result = { code: error.code as number, out: error.stdout as string, err: error.stderr as string };
     }
-    return { ...result, root, calls: readFileSync(calls, 'utf8').trim().split('\n').filter(Boolean).map((l) => l.replaceAll(root, 'ROOT')) };
+    return {
+      ...result,
+      root,
+      calls: readFileSync(calls, 'utf8')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.replaceAll(root, 'ROOT')),
+    };
   }
 
   const REPOSITORY = 'https://github.com/OWNER/tfe-access.git';

@@ -14,7 +14,11 @@ const gitlab = readYaml(GITLAB_CI) as Obj;
 
 const steps = (workflow: Obj): Obj[] => Object.values(workflow.jobs as Obj).flatMap((job: Obj) => job.steps as Obj[]);
 const actionSteps = (): { path: string; step: Obj }[] =>
-  GITHUB_WORKFLOWS.flatMap((path) => steps(workflows[path]!).filter((s) => /\/tfe-access@/.test(String(s.uses ?? ''))).map((step) => ({ path, step })));
+  GITHUB_WORKFLOWS.flatMap((path) =>
+    steps(workflows[path]!)
+      .filter((s) => /\/tfe-access@/.test(String(s.uses ?? '')))
+      .map((step) => ({ path, step })),
+  );
 
 describe('the tokens of the GitHub recipe', () => {
   const [planPath, applyPath, driftPath] = GITHUB_WORKFLOWS as [string, string, string];
@@ -76,5 +80,4 @@ describe('the GitLab recipe', () => {
     expect(header).toMatch(/environment scope tfe-access/);
     expect(header).toMatch(/Protected environments/);
   });
-
 });

@@ -69,7 +69,16 @@ describe('the plan the recipes post and the checksum they hand to apply', () => 
     const grant = await fetch(`${emulator.url}/api/v2/team-workspaces`, {
       method: 'POST',
       headers: { authorization: `Bearer ${DEMO_TOKEN}`, 'content-type': 'application/vnd.api+json' },
-      body: JSON.stringify({ data: { type: 'team-workspaces', attributes: { access: 'admin' }, relationships: { workspace: { data: { type: 'workspaces', id: await workspaceId('billing-api-prod') } }, team: { data: { type: 'teams', id: await teamId('interns') } } } } }),
+      body: JSON.stringify({
+        data: {
+          type: 'team-workspaces',
+          attributes: { access: 'admin' },
+          relationships: {
+            workspace: { data: { type: 'workspaces', id: await workspaceId('billing-api-prod') } },
+            team: { data: { type: 'teams', id: await teamId('interns') } },
+          },
+        },
+      }),
     });
     expect(grant.ok, await grant.clone().text()).toBe(true);
     const readOnly = { ...env, TFE_TOKEN: PLAN_TOKEN };

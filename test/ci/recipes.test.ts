@@ -4,7 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/registry.js';
 import { MARKER_PREFIX } from '../../src/render/markdown.js';
 import { readManual } from '../support/manual.js';
-import { ACTION, GITHUB_WORKFLOWS, GITLAB_CI, GITLAB_HELPER, invocationsIn, readText, readYaml, registryInstalls, unknownFlags, flagsOf, type Invocation } from './recipes.js';
+import {
+  ACTION,
+  GITHUB_WORKFLOWS,
+  GITLAB_CI,
+  GITLAB_HELPER,
+  invocationsIn,
+  readText,
+  readYaml,
+  registryInstalls,
+  unknownFlags,
+  flagsOf,
+  type Invocation,
+} from './recipes.js';
 
 type Obj = Record<string, any>;
 
@@ -19,14 +31,26 @@ function steps(workflow: Obj): Obj[] {
 }
 
 function actionSteps(): { path: string; step: Obj }[] {
-  return GITHUB_WORKFLOWS.flatMap((path) => steps(workflows[path]!).filter((s) => ACTION_USE.test(String(s.uses ?? ''))).map((step) => ({ path, step })));
+  return GITHUB_WORKFLOWS.flatMap((path) =>
+    steps(workflows[path]!)
+      .filter((s) => ACTION_USE.test(String(s.uses ?? '')))
+      .map((step) => ({ path, step })),
+  );
 }
 
 /** Every tfe-access call of every recipe: action inputs, the action's own extra flags, scripts. */
 function allInvocations(): Invocation[] {
-  const fromInputs = actionSteps().map(({ path, step }) => ({ where: `${path}: ${step.name}`, command: String(step.with.command), flags: flagsOf(String(step.with.args ?? '')) }));
+  const fromInputs = actionSteps().map(({ path, step }) => ({
+    where: `${path}: ${step.name}`,
+    command: String(step.with.command),
+    flags: flagsOf(String(step.with.args ?? '')),
+  }));
   const runScript = (action.runs.steps as Obj[]).map((s) => String(s.run ?? '')).join('\n');
-  const fromAction = [...runScript.matchAll(/"\$COMMAND" = (\w+) \]; then extra=\(([^)]*)\)/g)].map((m) => ({ where: `${ACTION}: extra flags`, command: m[1] ?? '', flags: flagsOf(m[2] ?? '') }));
+  const fromAction = [...runScript.matchAll(/"\$COMMAND" = (\w+) \]; then extra=\(([^)]*)\)/g)].map((m) => ({
+    where: `${ACTION}: extra flags`,
+    command: m[1] ?? '',
+    flags: flagsOf(m[2] ?? ''),
+  }));
   const scripts = Object.values(gitlab).flatMap((job: any) => (Array.isArray(job?.script) ? (job.script as string[]) : []));
   const fromGitlab = scripts.flatMap((line) => invocationsIn(line, GITLAB_CI));
   return [...fromInputs, ...fromAction, ...fromGitlab];
@@ -52,7 +76,10 @@ describe('the example workflows', () => {
     const uses = actionSteps();
     expect(uses.length).toBe(4);
     for (const { path, step } of uses) {
-      expect(Object.keys(step.with).filter((k) => !(k in action.inputs)), path).toEqual([]);
+      expect(
+        Object.keys(step.with).filter((k) => !(k in action.inputs)),
+        path,
+      ).toEqual([]);
       expect(Object.keys(COMMANDS), path).toContain(step.with.command);
     }
   });
@@ -61,7 +88,9 @@ describe('the example workflows', () => {
     const workflow = workflows['examples/ci/github/tfe-access-plan.yml']!;
     expect(Object.keys(workflow.on)).toEqual(['pull_request', 'workflow_dispatch']);
     expect(workflow.permissions['pull-requests']).toBe('write');
-    const [validate, plan] = actionSteps().filter((s) => s.path.endsWith('plan.yml')).map((s) => s.step);
+    const [validate, plan] = actionSteps()
+      .filter((s) => s.path.endsWith('plan.yml'))
+      .map((s) => s.step);
     expect(validate?.with).toMatchObject({ command: 'validate', args: expect.stringContaining('--format github') });
     expect(plan?.with).toMatchObject({ command: 'plan', args: expect.stringContaining('--format markdown') });
     const post = steps(workflow).find((s) => String(s.run ?? '').includes('GITHUB_STEP_SUMMARY'))!;
@@ -122,7 +151,9 @@ describe('the GitLab recipe', () => {
 
   it('calls only helper subcommands the helper has', () => {
     const helper = readText(GITLAB_HELPER);
-    const calls = Object.values(gitlab).flatMap((job: any) => (Array.isArray(job?.script) ? (job.script as string[]) : [])).flatMap((line) => [...line.matchAll(/TFE_ACCESS_HELPER" ([\w-]+)/g)].map((m) => m[1]));
+    const calls = Object.values(gitlab)
+      .flatMap((job: any) => (Array.isArray(job?.script) ? (job.script as string[]) : []))
+      .flatMap((line) => [...line.matchAll(/TFE_ACCESS_HELPER" ([\w-]+)/g)].map((m) => m[1]));
     expect(calls.sort()).toEqual(['drift-issue', 'post-plan', 'reviewed-checksum']);
     for (const call of calls) expect(helper).toContain(`case '${call}':`);
   });
@@ -188,9 +219,10 @@ describe('what the recipes install', () => {
   it('the GitLab jobs install through the helper, which takes a full commit or a tarball with its sha256', () => {
     const install = (gitlab['.tfe-access'] as Obj).before_script as string[];
     expect(install).toEqual(['node "$TFE_ACCESS_HELPER" install']);
-    expect(Object.keys(gitlab.variables as Obj)).toEqual(expect.arrayContaining(['TFE_ACCESS_REPOSITORY', 'TFE_ACCESS_COMMIT', 'TFE_ACCESS_TARBALL', 'TFE_ACCESS_TARBALL_SHA256']));
+    expect(Object.keys(gitlab.variables as Obj)).toEqual(
+      expect.arrayContaining(['TFE_ACCESS_REPOSITORY', 'TFE_ACCESS_COMMIT', 'TFE_ACCESS_TARBALL', 'TFE_ACCESS_TARBALL_SHA256']),
+    );
     expect((gitlab.variables as Obj).TFE_ACCESS_VERSION).toBeUndefined();
     expect(readText(GITLAB_HELPER)).toContain("case 'install':");
   });
 });
-

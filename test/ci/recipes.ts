@@ -6,7 +6,11 @@ import { COMMANDS } from '../../src/cli/registry.js';
 import { ROOT, runCli } from '../support/cli.js';
 
 export const ACTION = 'action.yml';
-export const GITHUB_WORKFLOWS = ['examples/ci/github/tfe-access-plan.yml', 'examples/ci/github/tfe-access-apply.yml', 'examples/ci/github/tfe-access-drift.yml'];
+export const GITHUB_WORKFLOWS = [
+  'examples/ci/github/tfe-access-plan.yml',
+  'examples/ci/github/tfe-access-apply.yml',
+  'examples/ci/github/tfe-access-drift.yml',
+];
 export const GITLAB_CI = 'examples/ci/gitlab/.gitlab-ci.yml';
 export const GITLAB_HELPER = 'examples/ci/gitlab/tfe-access-gitlab.mjs';
 
@@ -21,12 +25,14 @@ export interface Invocation {
 
 /** Flags of a shell-ish argument string: `--name` or `--name=value`. */
 export function flagsOf(args: string): string[] {
-  return args
-    .split(/\s+/)
-    // Quotes and the punctuation of prose around a flag (`--force`.) are not part of it.
-    .map((token) => token.replace(/^["'`(]+|["'`.,:)]+$/g, ''))
-    .filter((token) => token.startsWith('--'))
-    .map((token) => token.split('=')[0] ?? token);
+  return (
+    args
+      .split(/\s+/)
+      // Quotes and the punctuation of prose around a flag (`--force`.) are not part of it.
+      .map((token) => token.replace(/^["'`(]+|["'`.,:)]+$/g, ''))
+      .filter((token) => token.startsWith('--'))
+      .map((token) => token.split('=')[0] ?? token)
+  );
 }
 
 // `tfe-access` then a word: `tfe-access/` (a path), `tfe-access@1` and `tfe-access-plan` do not match.

@@ -33,7 +33,9 @@ type Step = { name?: string; id?: string; run?: string };
 
 function stepOf(workflow: string, predicate: (s: Step) => boolean): Step {
   const doc = readYaml(workflow) as { jobs: Record<string, { steps: Step[] }> };
-  const step = Object.values(doc.jobs).flatMap((j) => j.steps).find(predicate);
+  const step = Object.values(doc.jobs)
+    .flatMap((j) => j.steps)
+    .find(predicate);
   if (!step?.run) throw new Error(`no such step in ${workflow}`);
   return step;
 }
@@ -50,10 +52,35 @@ function runScript(step: Step, env: Record<string, string>, rules: { match: stri
   const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], {
     cwd: dir,
     encoding: 'utf8',
-    env: { PATH: `${dir}:${process.env.PATH}`, GH_LOG: log, GH_RULES: JSON.stringify(rules), RUNNER_TEMP: dir, GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary, GITHUB_REPOSITORY: 'acme/access', GITHUB_SHA: 'abc123', GITHUB_REF: 'refs/heads/main', GITHUB_EVENT_NAME: 'push', GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '77', ...env },
+    env: {
+      PATH: `${dir}:${process.env.PATH}`,
+      GH_LOG: log,
+      GH_RULES: JSON.stringify(rules),
+      RUNNER_TEMP: dir,
+      GITHUB_OUTPUT: output,
+      GITHUB_STEP_SUMMARY: summary,
+      GITHUB_REPOSITORY: 'acme/access',
+      GITHUB_SHA: 'abc123',
+      GITHUB_REF: 'refs/heads/main',
+      GITHUB_EVENT_NAME: 'push',
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_RUN_ID: '77',
+      ...env,
+    },
   });
-  const calls = readFileSync(log, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { args: string[]; prefix: string | null });
-  return { status: result.status, stderr: result.stderr, stdout: result.stdout, calls, output: readFileSync(output, 'utf8'), summary: readFileSync(summary, 'utf8') };
+  const calls = readFileSync(log, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { args: string[]; prefix: string | null });
+  return {
+    status: result.status,
+    stderr: result.stderr,
+    stdout: result.stdout,
+    calls,
+    output: readFileSync(output, 'utf8'),
+    summary: readFileSync(summary, 'utf8'),
+  };
 }
 
 describe('the pull-request workflow posts the plan', () => {
@@ -74,7 +101,14 @@ describe('the pull-request workflow posts the plan', () => {
     expect(run.calls.map((c) => c.args.slice(0, 3).join(' '))).toEqual(['api repos/acme/access/issues/12/comments --paginate', 'api --method POST']);
     expect(run.calls[0]?.prefix).toBe('<!-- tfe-access-plan');
     expect(body()).toBe(`${MARKER}\n### tfe-access plan\n\n<!-- tfe-access-checksum: ${CHECKSUM} -->\n`);
-    expect(run.calls[1]?.args).toEqual(['api', '--method', 'POST', 'repos/acme/access/issues/12/comments', '-F', `body=@${join(dir, 'tfe-access-comment.md')}`]);
+    expect(run.calls[1]?.args).toEqual([
+      'api',
+      '--method',
+      'POST',
+      'repos/acme/access/issues/12/comments',
+      '-F',
+      `body=@${join(dir, 'tfe-access-comment.md')}`,
+    ]);
     expect(run.summary).toBe(body());
   });
 
@@ -158,7 +192,10 @@ describe('the apply workflow finds the reviewed checksum', () => {
     const none = runScript(find(), { GH_TOKEN: 'x' }, []);
     expect(none.status).toBe(1);
     expect(none.stdout).toContain('::error::abc123 is not the merge of a pull request');
-    const silent = runScript(find(), { GH_TOKEN: 'x' }, [{ match: 'commits/abc123/pulls', out: '12\n' }, { match: 'issues/12/comments', out: 'LGTM\n' }]);
+    const silent = runScript(find(), { GH_TOKEN: 'x' }, [
+      { match: 'commits/abc123/pulls', out: '12\n' },
+      { match: 'issues/12/comments', out: 'LGTM\n' },
+    ]);
     expect(silent.status).toBe(1);
     expect(silent.stdout).toContain('::error::Pull request #12 has no tfe-access plan comment');
     expect(silent.output).toBe('');
@@ -209,10 +246,16 @@ describe('the apply workflow run by hand', () => {
   });
 
   it('refuses a pull request that is not merged, and any branch but main', () => {
-    const open = runScript(find(), { GH_TOKEN: 'x', INPUT_PR: '12' }, [{ match: 'pulls/12 --jq .merged', out: 'false\n' }, { match: 'issues/12/comments', out: comment }]);
+    const open = runScript(find(), { GH_TOKEN: 'x', INPUT_PR: '12' }, [
+      { match: 'pulls/12 --jq .merged', out: 'false\n' },
+      { match: 'issues/12/comments', out: comment },
+    ]);
     expect(open.status).toBe(1);
     expect(open.output).toBe('');
-    const branch = runScript(find(), { GH_TOKEN: 'x', GITHUB_REF: 'refs/heads/feature' }, [{ match: 'commits/abc123/pulls', out: '12\n' }, { match: 'issues/12/comments', out: comment }]);
+    const branch = runScript(find(), { GH_TOKEN: 'x', GITHUB_REF: 'refs/heads/feature' }, [
+      { match: 'commits/abc123/pulls', out: '12\n' },
+      { match: 'issues/12/comments', out: comment },
+    ]);
     expect(branch.status).toBe(1);
     expect(branch.stdout).toContain('::error::tfe-access applies the files of main only');
     expect(branch.output).toBe('');
@@ -238,7 +281,10 @@ describe('the drift workflow', () => {
   });
 
   it('closes the open issue once there is no drift, and does nothing when none is open', () => {
-    expect(runScript(close(), env(), [{ match: 'issue list', out: '3\n' }]).calls.map((c) => c.args.slice(0, 3).join(' '))).toEqual(['issue list --state', 'issue close 3']);
+    expect(runScript(close(), env(), [{ match: 'issue list', out: '3\n' }]).calls.map((c) => c.args.slice(0, 3).join(' '))).toEqual([
+      'issue list --state',
+      'issue close 3',
+    ]);
     expect(runScript(close(), env(), []).calls).toHaveLength(1);
   });
 });

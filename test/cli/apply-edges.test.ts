@@ -39,7 +39,9 @@ describe('apply with nothing to do', () => {
     const run = await runBuilt(['apply', 'examples/acme'], { env });
     expect(run.code).toBe(1);
     expect(run.out).toContain('Plan for acme: ');
-    expect(run.err).toBe('tfe-access apply: refusing to apply without confirmation: there is no terminal to ask on. Review the plan, then run apply with --auto-approve.\n');
+    expect(run.err).toBe(
+      'tfe-access apply: refusing to apply without confirmation: there is no terminal to ask on. Review the plan, then run apply with --auto-approve.\n',
+    );
     expect(writesOf(emulator)).toEqual([]);
   });
 });
@@ -57,7 +59,9 @@ describe('apply --checksum refused', () => {
     expect(run.out).not.toMatch(/^project platform /m);
     expect(run.out).toMatch(/^Checksum: [0-9a-f]{64}$/m);
     expect(run.out).not.toContain(reviewed.checksum);
-    expect(run.err).toMatch(/^tfe-access apply: the plan is not the reviewed one: its checksum is [0-9a-f]{64}, --checksum is [0-9a-f]{64}; nothing was changed\./);
+    expect(run.err).toMatch(
+      /^tfe-access apply: the plan is not the reviewed one: its checksum is [0-9a-f]{64}, --checksum is [0-9a-f]{64}; nothing was changed\./,
+    );
     expect(writesOf(emulator)).toHaveLength(before);
   });
 });

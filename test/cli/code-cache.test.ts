@@ -41,7 +41,11 @@ const cacheDirOf = (root: string): string => join(root, 'dist/code-cache');
 const cachesOf = (root: string): string[] => readdirSync(cacheDirOf(root)).sort();
 
 function run(root: string, args: readonly string[]): string {
-  const result = spawnSync(process.execPath, [join(root, 'dist/cli/main.js'), ...args], { cwd: root, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent' } });
+  const result = spawnSync(process.execPath, [join(root, 'dist/cli/main.js'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent' },
+  });
   return `exit ${result.status}\n--- stdout\n${result.stdout}--- stderr\n${result.stderr}`;
 }
 
@@ -59,7 +63,11 @@ function usesOf(root: string, argv: readonly string[]): Record<string, string> {
     const silent = { write: () => true };
     const code = await loader.load('cli.js').main(${JSON.stringify(argv)}, { stdout: silent, stderr: silent, env: {}, isTTY: false, cwd: ${JSON.stringify(root)} });
     process.stdout.write(JSON.stringify({ code, uses: Object.fromEntries(loader.uses()) }));`;
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent' } });
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent' },
+  });
   if (result.status !== 0) throw new Error(`the loader's run failed: ${result.stderr}`);
   const { code, uses } = JSON.parse(result.stdout) as { code: number; uses: Record<string, string> };
   expect(code).toBe(0);
@@ -108,7 +116,7 @@ describe('the code cache', () => {
     }
   });
 
-  it('runs the same when each file is given another file\'s cache, and V8 rejects them', () => {
+  it("runs the same when each file is given another file's cache, and V8 rejects them", () => {
     const root = packageCopy('swapped');
     const caches = cachesOf(root);
     const bytes = caches.map((cache) => readFileSync(join(cacheDirOf(root), cache)));
@@ -138,7 +146,9 @@ describe('the code cache', () => {
 
   it('never writes a cache: the files of the package are as built after every run', () => {
     const listing = (root: string): string[] =>
-      ['dist/cli', 'dist/code-cache'].flatMap((sub) => readdirSync(join(root, sub)).map((name) => `${sub}/${name} ${statSync(join(root, sub, name)).mtimeMs} ${statSync(join(root, sub, name)).size}`));
+      ['dist/cli', 'dist/code-cache'].flatMap((sub) =>
+        readdirSync(join(root, sub)).map((name) => `${sub}/${name} ${statSync(join(root, sub, name)).mtimeMs} ${statSync(join(root, sub, name)).size}`),
+      );
     const before = listing(pristine);
     runsOf(pristine);
     expect(listing(pristine)).toEqual(before);

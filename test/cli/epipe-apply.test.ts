@@ -60,7 +60,11 @@ function headOne(args: readonly string[]): Promise<HeadRun> {
 
 async function planCount(): Promise<number> {
   const run = await new Promise<string>((resolve) => {
-    const child = spawn(process.execPath, ['dist/cli/main.js', 'plan', dir, '--format', 'json', '--rate-limit', String(FAST)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['dist/cli/main.js', 'plan', dir, '--format', 'json', '--rate-limit', String(FAST)], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
     child.on('close', () => resolve(out));
@@ -87,7 +91,9 @@ describe('apply with its stdout closed by the reader', () => {
     const notStarted = run.stderr.split('\n').filter((line) => line.startsWith('  not started ')).length;
     expect(applied).toBe(writes);
     expect(notStarted).toBe(CHANGES - writes);
-    expect(run.stderr).toContain(`Apply stopped: stdout was closed (EPIPE). ${writes} applied, 0 already so, 0 failed, ${CHANGES - writes} not started, of ${CHANGES} changes in piped.`);
+    expect(run.stderr).toContain(
+      `Apply stopped: stdout was closed (EPIPE). ${writes} applied, 0 already so, 0 failed, ${CHANGES - writes} not started, of ${CHANGES} changes in piped.`,
+    );
     expect(run.stderr.trimEnd().split('\n').at(-1)).toBe('tfe-access apply: stdout was closed (EPIPE)');
     // The next plan is exactly the remainder.
     expect(await planCount()).toBe(CHANGES - writes);

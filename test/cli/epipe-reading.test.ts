@@ -65,15 +65,24 @@ function headOne(args: readonly string[]): Promise<Cut> {
 describe('a closed stdout under a command that reads', () => {
   it.each([
     // drift's own line on stderr, as without the pipe: the drift it found.
-    ['drift', ['drift', '<dir>/empty.yaml'], /^Plan for acme: 0 to add, 0 to change, 4000 to remove\./, 'drift: live access differs from the files (0 missing, 0 different, 4000 not in the files).\n'],
+    [
+      'drift',
+      ['drift', '<dir>/empty.yaml'],
+      /^Plan for acme: 0 to add, 0 to change, 4000 to remove\./,
+      'drift: live access differs from the files (0 missing, 0 different, 4000 not in the files).\n',
+    ],
     ['report', ['report', '--organization', 'acme'], /^Effective access in acme/, ''],
     ['export', ['export', '--organization', 'acme', '--all'], /^# yaml-language-server: /, ''],
-  ] as const)('%s | head -1 ends quietly, exit 141', async (_name, args, first, quiet) => {
-    const run = await headOne([...args.map((a) => a.replace('<dir>', dir)), '--rate-limit', '0']);
-    expect(run.read.split('\n')[0]).toMatch(first);
-    expect(run.stderr).not.toMatch(/EPIPE|\n\s+at |internal error/);
-    expect(run.stderr).toBe(quiet);
-    expect(run.signal).toBeNull();
-    expect(run.code).toBe(EXIT_SIGPIPE);
-  }, 60_000);
+  ] as const)(
+    '%s | head -1 ends quietly, exit 141',
+    async (_name, args, first, quiet) => {
+      const run = await headOne([...args.map((a) => a.replace('<dir>', dir)), '--rate-limit', '0']);
+      expect(run.read.split('\n')[0]).toMatch(first);
+      expect(run.stderr).not.toMatch(/EPIPE|\n\s+at |internal error/);
+      expect(run.stderr).toBe(quiet);
+      expect(run.signal).toBeNull();
+      expect(run.code).toBe(EXIT_SIGPIPE);
+    },
+    60_000,
+  );
 });

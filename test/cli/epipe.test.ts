@@ -66,11 +66,18 @@ describe('a closed stdout', () => {
     ['plan | head -1', ['plan', 'plan.yaml', '--rate-limit', '0'], headLine],
     ['validate | head -1', ['validate', 'invalid.yaml'], headLine],
     ['plan --format json | head -c 100', ['plan', 'plan.yaml', '--format', 'json', '--rate-limit', '0'], (read: string) => read.length >= 100],
-  ] as const)('regression: %s prints a Node stack trace', async (_name, args, enough) => {
-    const run = await readThenClose(args.map((a) => (a.endsWith('.yaml') ? join(dir, a) : a)), enough);
-    expect(run.stderr).not.toMatch(/EPIPE|\n\s+at |internal error/);
-    expect(run.stderr).toBe('');
-    expect(run.signal).toBeNull();
-    expect(run.code).toBe(EXIT_SIGPIPE);
-  }, 30_000);
+  ] as const)(
+    'regression: %s prints a Node stack trace',
+    async (_name, args, enough) => {
+      const run = await readThenClose(
+        args.map((a) => (a.endsWith('.yaml') ? join(dir, a) : a)),
+        enough,
+      );
+      expect(run.stderr).not.toMatch(/EPIPE|\n\s+at |internal error/);
+      expect(run.stderr).toBe('');
+      expect(run.signal).toBeNull();
+      expect(run.code).toBe(EXIT_SIGPIPE);
+    },
+    30_000,
+  );
 });

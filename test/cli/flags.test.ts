@@ -9,8 +9,16 @@ const help = (command: string): string => `Run \`tfe-access ${command} --help\` 
 
 describe('unknown flags', () => {
   it('a typo of a flag gets the flag it meant', async () => {
-    expect(await runBuilt(['apply', '--auto-aprove'])).toEqual({ code: 1, out: '', err: `tfe-access apply: Unknown option '--auto-aprove'. Did you mean --auto-approve? ${help('apply')}` });
-    expect(await runBuilt(['plan', '--detailed-exit-code'])).toEqual({ code: 1, out: '', err: `tfe-access plan: Unknown option '--detailed-exit-code'. Did you mean --detailed-exitcode? ${help('plan')}` });
+    expect(await runBuilt(['apply', '--auto-aprove'])).toEqual({
+      code: 1,
+      out: '',
+      err: `tfe-access apply: Unknown option '--auto-aprove'. Did you mean --auto-approve? ${help('apply')}`,
+    });
+    expect(await runBuilt(['plan', '--detailed-exit-code'])).toEqual({
+      code: 1,
+      out: '',
+      err: `tfe-access plan: Unknown option '--detailed-exit-code'. Did you mean --detailed-exitcode? ${help('plan')}`,
+    });
   });
 
   it("Terraform's single-dash spellings get their two-dash form, never \"Unknown option '-a'\"", async () => {
@@ -28,11 +36,19 @@ describe('unknown flags', () => {
   });
 
   it('a flag far from every option is named without a guess', async () => {
-    expect(await runBuilt(['validate', '--frobnicate'])).toEqual({ code: 1, out: '', err: `tfe-access validate: Unknown option '--frobnicate'. ${help('validate')}` });
+    expect(await runBuilt(['validate', '--frobnicate'])).toEqual({
+      code: 1,
+      out: '',
+      err: `tfe-access validate: Unknown option '--frobnicate'. ${help('validate')}`,
+    });
   });
 
   it('a mistyped command gets the command it meant', async () => {
-    expect(await runBuilt(['pln'])).toEqual({ code: 1, out: '', err: 'tfe-access: unknown command "pln". Did you mean "plan"? Run `tfe-access --help` for the list.\n' });
+    expect(await runBuilt(['pln'])).toEqual({
+      code: 1,
+      out: '',
+      err: 'tfe-access: unknown command "pln". Did you mean "plan"? Run `tfe-access --help` for the list.\n',
+    });
   });
 });
 

@@ -19,8 +19,14 @@ describe('tfe-access COMMAND --help', () => {
       const { out } = await runCli([name, '--help']);
       const options = out.split('\n').filter((line) => /^ {2}(-\w, )?--[\w-]+/.test(line));
       expect(options.length, name).toBeGreaterThan(0);
-      expect(options.filter((line) => line.endsWith('.')), name).toEqual([]);
-      expect(options.filter((line) => /^ {2}--[\w-]+(?: \S+)? +[A-Z][a-z]+ /.test(line) && !/ GitHub /.test(line)), name).toEqual([]);
+      expect(
+        options.filter((line) => line.endsWith('.')),
+        name,
+      ).toEqual([]);
+      expect(
+        options.filter((line) => /^ {2}--[\w-]+(?: \S+)? +[A-Z][a-z]+ /.test(line) && !/ GitHub /.test(line)),
+        name,
+      ).toEqual([]);
       expect(out, name).toMatch(/^ {2}-h, --help +this help$/m);
       expect(out, name).toMatch(/^Exit codes: /m);
     }
@@ -28,13 +34,21 @@ describe('tfe-access COMMAND --help', () => {
 
   it('wins over other flags, even unknown ones, and over missing values', async () => {
     const help = (await runCli(['validate', '--help'])).out;
-    for (const args of [['--colour', '--help'], ['examples/acme', '-h', '--format', 'xml'], ['--format', '--help']]) {
+    for (const args of [
+      ['--colour', '--help'],
+      ['examples/acme', '-h', '--format', 'xml'],
+      ['--format', '--help'],
+    ]) {
       expect(await runCli(['validate', ...args]), args.join(' ')).toEqual({ code: 0, out: help, err: '' });
     }
   });
 
   it('is a value when written as one, and a path after --', async () => {
-    expect(await runCli(['validate', '--format=--help'])).toEqual({ code: 1, out: '', err: 'tfe-access validate: --format must be one of text, json, github, got "--help".\n' });
+    expect(await runCli(['validate', '--format=--help'])).toEqual({
+      code: 1,
+      out: '',
+      err: 'tfe-access validate: --format must be one of text, json, github, got "--help".\n',
+    });
     const path = await runCli(['validate', '--', '--help']);
     expect(path.code).toBe(1);
     expect(path.out).toMatch(/^--help: no such file or directory$/m);
@@ -42,7 +56,11 @@ describe('tfe-access COMMAND --help', () => {
 
   it('takes no value: --help=x is a one-line error that points to the help', async () => {
     const run = await runCli(['demo', '--help=x']);
-    expect(run).toEqual({ code: 1, out: '', err: "tfe-access demo: Option '-h, --help' does not take an argument. Run `tfe-access demo --help` for the options.\n" });
+    expect(run).toEqual({
+      code: 1,
+      out: '',
+      err: "tfe-access demo: Option '-h, --help' does not take an argument. Run `tfe-access demo --help` for the options.\n",
+    });
   });
 });
 

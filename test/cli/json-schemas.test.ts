@@ -16,7 +16,9 @@ import { spawnCli } from '../support/spawn-cli.js';
 
 const SCHEMAS = ['validate', 'plan', 'apply', 'report'] as const;
 const ajv = new Ajv2020({ allErrors: true, strict: false });
-const schema = Object.fromEntries(SCHEMAS.map((name) => [name, ajv.compile(JSON.parse(readFileSync(join(ROOT, 'schemas', `${name}.schema.json`), 'utf8')) as object)])) as Record<(typeof SCHEMAS)[number], ValidateFunction>;
+const schema = Object.fromEntries(
+  SCHEMAS.map((name) => [name, ajv.compile(JSON.parse(readFileSync(join(ROOT, 'schemas', `${name}.schema.json`), 'utf8')) as object)]),
+) as Record<(typeof SCHEMAS)[number], ValidateFunction>;
 
 let emulator: RunningEmulator;
 let env: Record<string, string>;

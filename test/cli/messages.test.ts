@@ -51,7 +51,11 @@ describe('paths', () => {
 
   it('a problem of a path has no line and column, in text and in GitHub commands', async () => {
     const text = await runBuilt(['validate', 'empty', 'missing.yaml'], { cwd: dir });
-    expect(text).toEqual({ code: 1, out: 'empty: directory has no *.yaml or *.yml files\nmissing.yaml: no such file or directory\n2 problems in 2 files.\n', err: '' });
+    expect(text).toEqual({
+      code: 1,
+      out: 'empty: directory has no *.yaml or *.yml files\nmissing.yaml: no such file or directory\n2 problems in 2 files.\n',
+      err: '',
+    });
     const github = await runBuilt(['validate', 'empty', '--format', 'github'], { cwd: dir });
     expect(github.out).toBe('::error file=empty::directory has no *.yaml or *.yml files\n1 problem in 1 file.\n');
     const json = JSON.parse((await runBuilt(['validate', 'empty', '--format', 'json'], { cwd: dir })).out) as { problems: object[] };

@@ -41,9 +41,16 @@ describe('a wrong organization', () => {
   });
 
   it('regression: report and export --organization with a typo printed the raw 404 of a teams URL', async () => {
-    for (const args of [['report', '--organization', 'acm'], ['export', '--organization', 'acm', '--all']]) {
+    for (const args of [
+      ['report', '--organization', 'acm'],
+      ['export', '--organization', 'acm', '--all'],
+    ]) {
       const run = await runBuilt(args, { cwd: dir, env });
-      expect(run).toEqual({ code: 1, out: '', err: `tfe-access ${args[0]}: organization "acm" not found (or not visible to this token). Did you mean "acme"?\n` });
+      expect(run).toEqual({
+        code: 1,
+        out: '',
+        err: `tfe-access ${args[0]}: organization "acm" not found (or not visible to this token). Did you mean "acme"?\n`,
+      });
     }
   });
 

@@ -11,7 +11,21 @@ import { startEmulator } from '../../src/emulator/start.js';
 import { runCli } from '../support/cli.js';
 
 // 120 workspaces, 3 teams on each: reading by team is much cheaper than 120 lists.
-const SPEC = { organization: 'bench', projects: 2, workspaces: 120, teams: 4, teamsPerProject: 2, teamsPerWorkspace: 3, customShare: 0.2, secretShare: 0, organizationAccessShare: 0, addShare: 0.05, updateShare: 0.05, removeShare: 0.05, seed: 7 };
+const SPEC = {
+  organization: 'bench',
+  projects: 2,
+  workspaces: 120,
+  teams: 4,
+  teamsPerProject: 2,
+  teamsPerWorkspace: 3,
+  customShare: 0.2,
+  secretShare: 0,
+  organizationAccessShare: 0,
+  addShare: 0.05,
+  updateShare: 0.05,
+  removeShare: 0.05,
+  seed: 7,
+};
 
 let org: GeneratedOrganization;
 let dir: string;
@@ -32,7 +46,9 @@ interface JsonPlan {
 async function planAgainst(profile: ProfileName, readBy?: string) {
   const emulator = await startEmulator({ seed: seedOf(org), rateLimit: 0, profile });
   try {
-    const run = await runCli(['plan', dir, '--format', 'json', ...(readBy ? ['--read-by', readBy] : [])], { env: { TFE_TOKEN: BENCH_TOKEN, TFE_ADDRESS: emulator.url } });
+    const run = await runCli(['plan', dir, '--format', 'json', ...(readBy ? ['--read-by', readBy] : [])], {
+      env: { TFE_TOKEN: BENCH_TOKEN, TFE_ADDRESS: emulator.url },
+    });
     expect(run.code, run.err).toBe(0);
     return { plan: JSON.parse(run.out) as JsonPlan, err: run.err };
   } finally {
@@ -62,8 +78,12 @@ describe('--read-by', () => {
     const auto = await planAgainst('seed');
     const byTarget = await planAgainst('seed', 'target');
     expect(auto.plan.read).toMatchObject({ strategy: 'by-target', requests: byTarget.plan.read.requests + 1 });
-    expect(auto.plan.read.fallback).toMatch(/^the server answered 404 to GET \/team-workspaces\?filter\[team\]\[id\]=team-\w+&page\[number\]=1&page\[size\]=1$/);
-    expect(auto.err).toBe(`tfe-access: reading the workspace grants by team was given up: ${auto.plan.read.fallback}; reading one list per workspace instead.\n`);
+    expect(auto.plan.read.fallback).toMatch(
+      /^the server answered 404 to GET \/team-workspaces\?filter\[team\]\[id\]=team-\w+&page\[number\]=1&page\[size\]=1$/,
+    );
+    expect(auto.err).toBe(
+      `tfe-access: reading the workspace grants by team was given up: ${auto.plan.read.fallback}; reading one list per workspace instead.\n`,
+    );
     expect(byTarget.err).toBe('');
     expect(auto.plan.checksum).toBe(byTarget.plan.checksum);
     expect(auto.plan.summary).toEqual(org.expected);

@@ -40,7 +40,11 @@ describe('tfe-access show', () => {
       // No address, no token: nothing it could reach.
       const run = await runBuilt(['show', saved, '--format', format], { cwd: dir });
       // stderr says whether the file carries a keyed seal (docs/apply.md, "Saved plans"); stdout is the plan alone.
-      expect(run, format).toEqual({ code: 0, out: printed.get(format), err: 'show: the plan has no HMAC (TFE_ACCESS_PLAN_KEY was not set when it was saved): its public seal and checksum were checked.\n' });
+      expect(run, format).toEqual({
+        code: 0,
+        out: printed.get(format),
+        err: 'show: the plan has no HMAC (TFE_ACCESS_PLAN_KEY was not set when it was saved): its public seal and checksum were checked.\n',
+      });
     }
     expect((await runBuilt(['show', 'acme.plan.json'], { cwd: dir })).out).toBe(printed.get('text'));
     expect(printed.get('text')).toContain('Effective access:');
@@ -55,15 +59,23 @@ describe('tfe-access show', () => {
     const run = await runBuilt(['show', edited]);
     expect(run.code).toBe(1);
     expect(run.out).toBe('');
-    expect(run.err).toBe(`tfe-access show: ${edited} is not a usable saved plan: its integrity digest does not match its content (the file was edited or damaged after it was written). Plan again with \`tfe-access plan --out ${edited}\`.\n`);
+    expect(run.err).toBe(
+      `tfe-access show: ${edited} is not a usable saved plan: its integrity digest does not match its content (the file was edited or damaged after it was written). Plan again with \`tfe-access plan --out ${edited}\`.\n`,
+    );
     const apply = await runBuilt(['apply', '--plan', edited, '--auto-approve'], { env });
     expect(apply.err.replace('tfe-access apply: ', '')).toBe(run.err.replace('tfe-access show: ', ''));
   });
 
   it('refuses a desired-state file, no file and two files, in one line', async () => {
-    expect((await runBuilt(['show', 'examples/acme/00-organization.yaml'])).err).toMatch(/^tfe-access show: .*00-organization\.yaml is not a saved plan of tfe-access: it is not JSON: /);
+    expect((await runBuilt(['show', 'examples/acme/00-organization.yaml'])).err).toMatch(
+      /^tfe-access show: .*00-organization\.yaml is not a saved plan of tfe-access: it is not JSON: /,
+    );
     const none = await runBuilt(['show']);
-    expect(none).toEqual({ code: 1, out: '', err: 'tfe-access show: show takes one saved plan: tfe-access show PLANFILE (written by `tfe-access plan --out PLANFILE`).\n' });
+    expect(none).toEqual({
+      code: 1,
+      out: '',
+      err: 'tfe-access show: show takes one saved plan: tfe-access show PLANFILE (written by `tfe-access plan --out PLANFILE`).\n',
+    });
     expect((await runBuilt(['show', saved, saved])).err).toBe(none.err);
   });
 });

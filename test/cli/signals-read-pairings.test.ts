@@ -27,8 +27,14 @@ beforeAll(async () => {
         token: TOKEN,
         teams: Array.from({ length: N }, (_, i) => ({ name: `t${pad(i)}`, id: `team-${i}` })),
         projects: [{ name: 'platform', id: 'prj-platform' }],
-        workspaces: Array.from({ length: N }, (_, i) => [{ name: `w${pad(i)}`, id: `ws-w${i}`, project: 'platform' }, { name: `u${pad(i)}`, id: `ws-u${i}`, project: 'platform' }]).flat(),
-        'team-workspaces': Array.from({ length: N }, (_, i) => [{ team: `t${pad(i)}`, workspace: `w${pad(i)}`, access: 'read' }, { team: `t${pad(i)}`, workspace: `u${pad(i)}`, access: 'read' }]).flat(),
+        workspaces: Array.from({ length: N }, (_, i) => [
+          { name: `w${pad(i)}`, id: `ws-w${i}`, project: 'platform' },
+          { name: `u${pad(i)}`, id: `ws-u${i}`, project: 'platform' },
+        ]).flat(),
+        'team-workspaces': Array.from({ length: N }, (_, i) => [
+          { team: `t${pad(i)}`, workspace: `w${pad(i)}`, access: 'read' },
+          { team: `t${pad(i)}`, workspace: `u${pad(i)}`, access: 'read' },
+        ]).flat(),
       },
     ],
   };
@@ -44,7 +50,8 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-const grantLists = (filter: string): number => emulator.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/team-workspaces') && r.query.includes(filter)).length;
+const grantLists = (filter: string): number =>
+  emulator.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/team-workspaces') && r.query.includes(filter)).length;
 
 interface Ended {
   readonly code: number | null;
@@ -57,7 +64,11 @@ interface Ended {
 async function interrupted(args: readonly string[], signal: 'SIGINT' | 'SIGTERM', ready: () => boolean): Promise<Ended> {
   emulator.resetLog();
   const env = { PATH: process.env.PATH ?? '', HOME: '/nonexistent', TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url };
-  const child = spawn(process.execPath, ['dist/cli/main.js', ...args, '--concurrency', '1', '--rate-limit', '0'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['dist/cli/main.js', ...args, '--concurrency', '1', '--rate-limit', '0'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   let exited = false;
@@ -89,7 +100,7 @@ describe('a signal while a command reads, by team or for its policies', () => {
     expect(grantLists('filter')).toBeLessThan(N / 2);
   }, 30_000);
 
-  it('drift stopped during the policies\' reads: one line, the managed targets read, exit 143, and no more reads', async () => {
+  it("drift stopped during the policies' reads: one line, the managed targets read, exit 143, and no more reads", async () => {
     // The 30 managed workspaces read by target, then the policy's 30 others one by one.
     const run = await interrupted(['drift', policed, '--read-by', 'target'], 'SIGTERM', () => grantLists('filter') >= N + 3);
     expect(run.signal).toBeNull();

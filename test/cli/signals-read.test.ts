@@ -54,7 +54,11 @@ interface Ended {
 async function interrupted(args: readonly string[], signal: 'SIGINT' | 'SIGTERM', reads: number): Promise<Ended> {
   emulator.resetLog();
   const env = { PATH: process.env.PATH ?? '', HOME: '/nonexistent', TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url };
-  const child = spawn(process.execPath, ['dist/cli/main.js', ...args, '--concurrency', '1', '--read-by', 'target', '--rate-limit', '0'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['dist/cli/main.js', ...args, '--concurrency', '1', '--read-by', 'target', '--rate-limit', '0'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   let exited = false;
@@ -77,21 +81,25 @@ describe('a signal while a command reads', () => {
     ['drift', ['drift', '<dir>'], 'SIGTERM', 'drift was not checked'],
     ['export', ['export', '--organization', 'reading', '--all'], 'SIGINT', 'nothing was exported'],
     ['report', ['report', '--organization', 'reading'], 'SIGTERM', 'no report was written'],
-  ] as const)('regression: interrupted %s exits 130/143 without a word', async (name, args, signal, undone) => {
-    const run = await interrupted(
-      args.map((a) => (a === '<dir>' ? dir : a)),
-      signal,
-      5,
-    );
-    expect(run.signal).toBeNull();
-    expect(run.code, run.stderr).toBe(signal === 'SIGINT' ? 130 : 143);
-    expect(run.stdout).toBe('');
-    const line = new RegExp(`^tfe-access ${name}: stopped by ${signal} while reading live access \\((\\d+) of (\\d+) read\\); ${undone}\\.\\n$`);
-    expect(run.stderr).toMatch(line);
-    const [, done, total] = line.exec(run.stderr)!.map(Number);
-    expect(done).toBeGreaterThanOrEqual(4);
-    expect(done).toBeLessThan(total!);
-    // The read ended at the signal: far fewer than the 40 grant reads were sent.
-    expect(grantReads()).toBeLessThan(WORKSPACES / 2);
-  }, 30_000);
+  ] as const)(
+    'regression: interrupted %s exits 130/143 without a word',
+    async (name, args, signal, undone) => {
+      const run = await interrupted(
+        args.map((a) => (a === '<dir>' ? dir : a)),
+        signal,
+        5,
+      );
+      expect(run.signal).toBeNull();
+      expect(run.code, run.stderr).toBe(signal === 'SIGINT' ? 130 : 143);
+      expect(run.stdout).toBe('');
+      const line = new RegExp(`^tfe-access ${name}: stopped by ${signal} while reading live access \\((\\d+) of (\\d+) read\\); ${undone}\\.\\n$`);
+      expect(run.stderr).toMatch(line);
+      const [, done, total] = line.exec(run.stderr)!.map(Number);
+      expect(done).toBeGreaterThanOrEqual(4);
+      expect(done).toBeLessThan(total!);
+      // The read ended at the signal: far fewer than the 40 grant reads were sent.
+      expect(grantReads()).toBeLessThan(WORKSPACES / 2);
+    },
+    30_000,
+  );
 });

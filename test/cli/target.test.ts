@@ -32,13 +32,23 @@ const plan = (...extra: string[]) => runBuilt(['plan', 'examples/acme', ...extra
 describe('an unknown --target', () => {
   it('of the other kind suggests the kind the files manage it as', async () => {
     const run = await plan('--target', 'project:networking-prod');
-    expect(run).toEqual({ code: 1, out: '', err: 'tfe-access plan: --target names what the files do not manage: project:networking-prod (did you mean workspace:networking-prod?).\n' });
+    expect(run).toEqual({
+      code: 1,
+      out: '',
+      err: 'tfe-access plan: --target names what the files do not manage: project:networking-prod (did you mean workspace:networking-prod?).\n',
+    });
   });
 
   it('with a typo suggests the closest of its kind, and a bare name the target of that name', async () => {
-    expect((await plan('--target', 'workspace:networking-prd')).err).toBe('tfe-access plan: --target names what the files do not manage: workspace:networking-prd (did you mean workspace:networking-prod?).\n');
-    expect((await plan('--target', 'platform')).err).toBe('tfe-access plan: --target "platform" must be project:NAME or workspace:NAME (did you mean project:platform?).\n');
-    expect((await plan('--target', 'workspace:nothing-like-it')).err).toBe('tfe-access plan: --target names what the files do not manage: workspace:nothing-like-it.\n');
+    expect((await plan('--target', 'workspace:networking-prd')).err).toBe(
+      'tfe-access plan: --target names what the files do not manage: workspace:networking-prd (did you mean workspace:networking-prod?).\n',
+    );
+    expect((await plan('--target', 'platform')).err).toBe(
+      'tfe-access plan: --target "platform" must be project:NAME or workspace:NAME (did you mean project:platform?).\n',
+    );
+    expect((await plan('--target', 'workspace:nothing-like-it')).err).toBe(
+      'tfe-access plan: --target names what the files do not manage: workspace:nothing-like-it.\n',
+    );
   });
 });
 

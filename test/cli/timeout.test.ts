@@ -27,12 +27,16 @@ describe('--timeout', () => {
     ['plan', ['plan', 'examples/acme']],
     ['drift', ['drift', 'examples/acme']],
     ['export', ['export', '--organization', 'acme', '--all']],
-  ])('ends %s against a server that never answers on one line', async (name, args) => {
-    const run = await runCli([...args, '--timeout', '1s'], { env: { TFE_TOKEN: CANARY, TFE_ADDRESS: stalled.url } });
-    expect(run.code).toBe(1);
-    expect(run.out).toBe('');
-    expect(run.err).toBe(`tfe-access ${name}: the run took longer than --timeout (1 s)\n`);
-  }, 15_000);
+  ])(
+    'ends %s against a server that never answers on one line',
+    async (name, args) => {
+      const run = await runCli([...args, '--timeout', '1s'], { env: { TFE_TOKEN: CANARY, TFE_ADDRESS: stalled.url } });
+      expect(run.code).toBe(1);
+      expect(run.out).toBe('');
+      expect(run.err).toBe(`tfe-access ${name}: the run took longer than --timeout (1 s)\n`);
+    },
+    15_000,
+  );
 
   it('regression: a server that accepts and never answers holds a plan 360 s (now: each answer is awaited twice, then one line)', async () => {
     // The default (25 s, retried once: api/retry.test.ts) made short, as a slow test would take it.
@@ -42,7 +46,9 @@ describe('--timeout', () => {
     const tookMs = performance.now() - started;
     expect(run.code).toBe(1);
     expect(run.out).toBe('');
-    expect(run.err).toMatch(/^tfe-access plan: Request failed without an answer \(UND_ERR_HEADERS_TIMEOUT\): GET \/\S+ on http:\/\/127\.0\.0\.1:\d+\/api\/v2: check the address and the network\n$/);
+    expect(run.err).toMatch(
+      /^tfe-access plan: Request failed without an answer \(UND_ERR_HEADERS_TIMEOUT\): GET \/\S+ on http:\/\/127\.0\.0\.1:\d+\/api\/v2: check the address and the network\n$/,
+    );
     expect(run.err).not.toContain(CANARY);
     // The first request, sent twice, then given up: about 2 x 300 ms and a backoff, not 11 x 30 s.
     const sent = stalled.seen.slice(before).map((s) => s.url);

@@ -31,7 +31,10 @@ describe('tfe-access demo', () => {
       'the emulator is stopped',
     ];
     const positions = marks.map((m) => run.out.indexOf(m));
-    expect(positions.filter((p) => p < 0), `missing: ${marks.filter((_, i) => positions[i]! < 0).join(' | ')}`).toEqual([]);
+    expect(
+      positions.filter((p) => p < 0),
+      `missing: ${marks.filter((_, i) => positions[i]! < 0).join(' | ')}`,
+    ).toEqual([]);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     // The checksum apply is given is the one the plan step printed.
     const planned = /^Checksum: ([0-9a-f]{64})$/m.exec(run.out)?.[1];

@@ -8,7 +8,12 @@ import { ROOT } from '../support/cli.js';
 import { INDEX, indexedPages } from '../support/manual.js';
 import { anchorsOf, brokenLinks, linksOf, slug, type Lookup } from './links.js';
 
-const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const PAGES = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 const onDisk: Lookup = (path) => {
   const full = join(ROOT, path);

@@ -27,7 +27,10 @@ export function slug(heading: string): string {
     .replace(/`([^`]*)`/g, '$1')
     .replace(/<[^>]+>/g, '')
     .trim();
-  return text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-');
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
 }
 
 /** Every anchor of a Markdown text: one per ATX heading outside code, a repeated one with -1, -2, ... */
@@ -65,7 +68,8 @@ export function linksOf(markdown: string): Link[] {
   const lineAt = (index: number): number => prose.slice(0, index).split('\n').length;
   const links: Link[] = [];
   for (const match of prose.matchAll(/\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/g)) links.push({ line: lineAt(match.index), destination: match[1] ?? '' });
-  for (const match of prose.matchAll(/^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/gm)) links.push({ line: lineAt(match.index), destination: match[1] ?? '' });
+  for (const match of prose.matchAll(/^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/gm))
+    links.push({ line: lineAt(match.index), destination: match[1] ?? '' });
   return links;
 }
 
@@ -90,7 +94,8 @@ export function brokenLinks(file: string, markdown: string, lookup: Lookup): str
     }
     const found = path === '' ? { kind: 'file' as const, text: markdown } : lookup(target.replace(/\/$/, '') || '.');
     if (found === undefined) broken.push(`${where} (no such file)`);
-    else if (anchor !== undefined && !(found.kind === 'file' && found.text !== undefined && anchorsOf(found.text).has(anchor))) broken.push(`${where} (no such heading in ${target})`);
+    else if (anchor !== undefined && !(found.kind === 'file' && found.text !== undefined && anchorsOf(found.text).has(anchor)))
+      broken.push(`${where} (no such heading in ${target})`);
   }
   return broken;
 }

@@ -54,7 +54,17 @@ function brokenCitations(file: string, text: string): string[] {
 describe('references resolve', () => {
   it('reads the sources it checks: code, scripts, recipes and every page of the manual', () => {
     expect(files.length).toBeGreaterThan(100);
-    expect(files).toEqual(expect.arrayContaining([join('src', 'core', 'access.ts'), 'action.yml', 'README.md', join('docs', 'api.md'), join('docs', 'connecting.md'), join('examples', 'ci', 'gitlab', '.gitlab-ci.yml'), join('scripts', 'bundle.mjs')]));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        join('src', 'core', 'access.ts'),
+        'action.yml',
+        'README.md',
+        join('docs', 'api.md'),
+        join('docs', 'connecting.md'),
+        join('examples', 'ci', 'gitlab', '.gitlab-ci.yml'),
+        join('scripts', 'bundle.mjs'),
+      ]),
+    );
   });
 
   it('every cited section is a heading of a file of the repository', () => {
@@ -67,7 +77,9 @@ describe('references resolve', () => {
     expect(brokenCitations('x.yml', '# exactly as pinned (README, "Pinning the\n# install")')).toEqual(['x.yml: README, "Pinning the install"']);
     expect(brokenCitations('x.yml', '# exactly as pinned (docs/adopting.md, "Pinning the\n# install")')).toEqual([]);
     expect(brokenCitations('x.ts', '/** docs/apply.md, "Saved plans"; README, "Exit codes" */')).toEqual([]);
-    expect(brokenCitations('x.md', 'Cite as `docs/api.md, "Section name"`; see docs/api.md, "No such section".')).toEqual(['x.md: docs/api.md, "No such section"']);
+    expect(brokenCitations('x.md', 'Cite as `docs/api.md, "Section name"`; see docs/api.md, "No such section".')).toEqual([
+      'x.md: docs/api.md, "No such section"',
+    ]);
   });
 
   it('no source cites NOTES.md, CONTRACT.md or STYLE.md, which are not in the repository', () => {

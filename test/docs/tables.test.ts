@@ -12,7 +12,10 @@ function firstCells(page: string, heading: string): string[] {
   const start = text.indexOf(`\n${heading}\n`);
   expect(start, `${page}: ${heading}`).toBeGreaterThanOrEqual(0);
   const section = text.slice(start + heading.length + 2).split(/\n#{1,6} /)[0] ?? '';
-  return [...section.matchAll(/^\| ([^|]+?) \|/gm)].map((m) => m[1] ?? '').filter((cell) => !/^-+$/.test(cell)).slice(1);
+  return [...section.matchAll(/^\| ([^|]+?) \|/gm)]
+    .map((m) => m[1] ?? '')
+    .filter((cell) => !/^-+$/.test(cell))
+    .slice(1);
 }
 
 describe('tables of the manual', () => {

@@ -26,7 +26,13 @@ const WORKSPACES: Workspace[] = [
   { id: 'ws-loose', name: 'loose' },
 ];
 
-const grant = (teamName: string, resource: Resource, targetId: string, level: Parameters<typeof access>[1], custom: Record<string, string | boolean> = {}): GrantInput & { id: string } => ({
+const grant = (
+  teamName: string,
+  resource: Resource,
+  targetId: string,
+  level: Parameters<typeof access>[1],
+  custom: Record<string, string | boolean> = {},
+): GrantInput & { id: string } => ({
   id: `${resource === 'team-projects' ? 'tprj' : 'tws'}-${teamName}-${targetId}`,
   resource,
   teamId: `team-${teamName}`,
@@ -72,15 +78,23 @@ describe('effective access of one team on one target', () => {
   });
 
   it('a project grant gives its workspace role on every workspace of the project: maintain is admin, write + a plan grant is write', () => {
-    const cells = effectiveAccess(org([team('dev'), team('ops')], [
-      grant('dev', 'team-projects', 'prj-platform', 'write'),
-      grant('dev', 'team-workspaces', 'ws-net-prod', 'plan'),
-      grant('ops', 'team-projects', 'prj-platform', 'maintain'),
-    ]));
+    const cells = effectiveAccess(
+      org(
+        [team('dev'), team('ops')],
+        [
+          grant('dev', 'team-projects', 'prj-platform', 'write'),
+          grant('dev', 'team-workspaces', 'ws-net-prod', 'plan'),
+          grant('ops', 'team-projects', 'prj-platform', 'maintain'),
+        ],
+      ),
+    );
     expect(cellOf(cells, 'dev', 'networking-prod')).toMatchObject({
       access: 'write',
       permissions: IMPLIED['team-workspaces'].write,
-      sources: [{ kind: 'project', name: 'platform', id: 'prj-platform', access: 'write' }, { kind: 'workspace', access: 'plan' }],
+      sources: [
+        { kind: 'project', name: 'platform', id: 'prj-platform', access: 'write' },
+        { kind: 'workspace', access: 'plan' },
+      ],
     });
     expect(cellOf(cells, 'dev', 'lake')).toBeUndefined();
     expect(cellOf(cells, 'ops', 'platform')?.access).toBe('maintain');
@@ -89,10 +103,19 @@ describe('effective access of one team on one target', () => {
   });
 
   it('the per-permission maximum of a custom project grant and a read workspace grant is custom; locking counts as workspace-locking', () => {
-    const cells = effectiveAccess(org([team('ci')], [
-      grant('ci', 'team-projects', 'prj-data', 'custom', { 'workspace-access.runs': 'apply', 'workspace-access.locking': true, 'workspace-access.move': true }),
-      grant('ci', 'team-workspaces', 'ws-lake', 'read'),
-    ]));
+    const cells = effectiveAccess(
+      org(
+        [team('ci')],
+        [
+          grant('ci', 'team-projects', 'prj-data', 'custom', {
+            'workspace-access.runs': 'apply',
+            'workspace-access.locking': true,
+            'workspace-access.move': true,
+          }),
+          grant('ci', 'team-workspaces', 'ws-lake', 'read'),
+        ],
+      ),
+    );
     expect(cellOf(cells, 'ci', 'lake')).toMatchObject({
       access: 'custom',
       permissions: { runs: 'apply', variables: 'read', 'state-versions': 'read', 'sentinel-mocks': 'none', 'workspace-locking': true, 'run-tasks': false },
@@ -107,7 +130,12 @@ describe('effective access of one team on one target', () => {
 
 describe('vectors over the tables', () => {
   it('values the tables do not allow (a level\'s "not known", an unreported key) are left out of the maximum and never compared', () => {
-    expect(maximum('team-workspaces', [{ runs: 'not known', variables: 'read' }, { runs: 'plan', 'run-tasks': null as unknown as boolean }])).toEqual({ runs: 'plan', variables: 'read' });
+    expect(
+      maximum('team-workspaces', [
+        { runs: 'not known', variables: 'read' },
+        { runs: 'plan', 'run-tasks': null as unknown as boolean },
+      ]),
+    ).toEqual({ runs: 'plan', variables: 'read' });
     expect(levelOf('team-workspaces', { ...IMPLIED['team-workspaces'].write, 'sentinel-mocks': 'not known' }, false)).toBe('write');
     expect(levelOf('team-workspaces', { runs: 'plan', variables: 'read', 'state-versions': 'read' }, false)).toBe('plan');
     expect(compare('team-workspaces', { runs: 'plan', 'run-tasks': true }, { runs: 'apply', 'run-tasks': 'not known' })).toEqual({ up: true, down: false });
@@ -117,14 +145,24 @@ describe('vectors over the tables', () => {
 // ---- properties ----
 
 const TEAMS = ['dev', 'ops', 'audit', 'owners'];
-const arbTeams = fc.tuple(...TEAMS.map((name) => fc.subarray(['manage-projects', 'manage-workspaces', 'read-projects', 'read-workspaces']).map((keys) => team(name, Object.fromEntries(keys.map((k) => [k, true]))))));
+const arbTeams = fc.tuple(
+  ...TEAMS.map((name) =>
+    fc
+      .subarray(['manage-projects', 'manage-workspaces', 'read-projects', 'read-workspaces'])
+      .map((keys) => team(name, Object.fromEntries(keys.map((k) => [k, true])))),
+  ),
+);
 const arbGrant: fc.Arbitrary<GrantInput> = fc.oneof(
-  fc.record({ team: fc.constantFrom(...TEAMS), target: fc.constantFrom(...PROJECTS.map((p) => p.id)), access: arbAccess('team-projects') }).map((g) => ({ resource: 'team-projects' as const, teamId: `team-${g.team}`, targetId: g.target, access: g.access })),
-  fc.record({ team: fc.constantFrom(...TEAMS), target: fc.constantFrom(...WORKSPACES.map((w) => w.id)), access: arbAccess('team-workspaces') }).map((g) => ({ resource: 'team-workspaces' as const, teamId: `team-${g.team}`, targetId: g.target, access: g.access })),
+  fc
+    .record({ team: fc.constantFrom(...TEAMS), target: fc.constantFrom(...PROJECTS.map((p) => p.id)), access: arbAccess('team-projects') })
+    .map((g) => ({ resource: 'team-projects' as const, teamId: `team-${g.team}`, targetId: g.target, access: g.access })),
+  fc
+    .record({ team: fc.constantFrom(...TEAMS), target: fc.constantFrom(...WORKSPACES.map((w) => w.id)), access: arbAccess('team-workspaces') })
+    .map((g) => ({ resource: 'team-workspaces' as const, teamId: `team-${g.team}`, targetId: g.target, access: g.access })),
 );
 
 describe('properties', () => {
-  it('monotonic: adding a grant never lowers anyone\'s access on any target', () => {
+  it("monotonic: adding a grant never lowers anyone's access on any target", () => {
     fc.assert(
       fc.property(arbTeams, fc.array(arbGrant, { maxLength: 8 }), arbGrant, (teams, grants, added) => {
         const before = effectiveAccess(org(teams, grants));
@@ -146,7 +184,18 @@ describe('properties', () => {
       fc.property(arbScenario, ({ desired, live }) => {
         const changes = diff(desired, live, indexLive(live));
         const grantsOf = (state: typeof live) => [...state.targets.values()].flatMap((t) => t.grants);
-        const input = (grants: readonly GrantInput[]): OrganizationInput => ({ teams: [...live.teams.values()], projects: [{ id: 'prj-platform', name: 'platform' }, { id: 'prj-data', name: 'data' }], workspaces: [{ id: 'ws-net-prod', name: 'net-prod', projectId: 'prj-platform' }, { id: 'ws-app-dev', name: 'app-dev' }], grants });
+        const input = (grants: readonly GrantInput[]): OrganizationInput => ({
+          teams: [...live.teams.values()],
+          projects: [
+            { id: 'prj-platform', name: 'platform' },
+            { id: 'prj-data', name: 'data' },
+          ],
+          workspaces: [
+            { id: 'ws-net-prod', name: 'net-prod', projectId: 'prj-platform' },
+            { id: 'ws-app-dev', name: 'app-dev' },
+          ],
+          grants,
+        });
         expect(effectiveAccess(input(grantsAfter(grantsOf(live), changes)))).toEqual(effectiveAccess(input(grantsOf(applyInMemory(live, changes)))));
       }),
       { numRuns: 200 },
@@ -161,13 +210,26 @@ describe('what a plan does to effective access', () => {
       fc.property(arbScenario, ({ desired, live }) => {
         const plan = buildPlan(desired, live);
         const grants = [...live.targets.values()].flatMap((t) => t.grants);
-        const workspaces = [{ id: 'ws-netprod', name: 'net-prod', projectId: 'prj-platform' }, { id: 'ws-appdev', name: 'app-dev', projectId: 'prj-data' }];
-        const effective = effectiveChanges(plan.changes, { teams: [...live.teams.values()], projects: [{ id: 'prj-platform', name: 'platform' }, { id: 'prj-data', name: 'data' }], workspaces, grants });
+        const workspaces = [
+          { id: 'ws-netprod', name: 'net-prod', projectId: 'prj-platform' },
+          { id: 'ws-appdev', name: 'app-dev', projectId: 'prj-data' },
+        ];
+        const effective = effectiveChanges(plan.changes, {
+          teams: [...live.teams.values()],
+          projects: [
+            { id: 'prj-platform', name: 'platform' },
+            { id: 'prj-data', name: 'data' },
+          ],
+          workspaces,
+          grants,
+        });
         expect(validate(planJsonDocument({ ...plan, refusals: [], effectiveChanges: effective })), JSON.stringify(validate.errors)).toBe(true);
         // A change that is not label-only either moves something or is listed as shadowed.
         for (const change of plan.changes) {
           if (change.action === 'update' && change.labelOnly) continue;
-          expect(effective.some((e) => e.team.id === change.team.id && e.via.some((v) => v.name === change.target.name && v.action === change.action))).toBe(true);
+          expect(effective.some((e) => e.team.id === change.team.id && e.via.some((v) => v.name === change.target.name && v.action === change.action))).toBe(
+            true,
+          );
         }
       }),
       { numRuns: 200 },
@@ -178,8 +240,26 @@ describe('what a plan does to effective access', () => {
   const live = [grant('developers', 'team-projects', 'prj-platform', 'write'), grant('sre', 'team-workspaces', 'ws-net-prod', 'write')];
   const ref = (type: 'project' | 'workspace', id: string) => ({ type, id, name: [...PROJECTS, ...WORKSPACES].find((t) => t.id === id)!.name });
   const changes: Change[] = [
-    { action: 'update', resource: 'team-projects', id: 'tprj-developers-prj-platform', team: { name: 'developers', id: 'team-developers' }, target: ref('project', 'prj-platform'), before: access('team-projects', 'write'), after: { access: 'maintain' }, labelOnly: false },
-    { action: 'update', resource: 'team-workspaces', id: 'tws-sre-ws-net-prod', team: { name: 'sre', id: 'team-sre' }, target: ref('workspace', 'ws-net-prod'), before: access('team-workspaces', 'write'), after: { access: 'read' }, labelOnly: false },
+    {
+      action: 'update',
+      resource: 'team-projects',
+      id: 'tprj-developers-prj-platform',
+      team: { name: 'developers', id: 'team-developers' },
+      target: ref('project', 'prj-platform'),
+      before: access('team-projects', 'write'),
+      after: { access: 'maintain' },
+      labelOnly: false,
+    },
+    {
+      action: 'update',
+      resource: 'team-workspaces',
+      id: 'tws-sre-ws-net-prod',
+      team: { name: 'sre', id: 'team-sre' },
+      target: ref('workspace', 'ws-net-prod'),
+      before: access('team-workspaces', 'write'),
+      after: { access: 'read' },
+      labelOnly: false,
+    },
   ];
 
   it('a project write -> maintain raises the project and every workspace of it to admin, through the project grant', () => {
@@ -209,7 +289,14 @@ describe('what a plan does to effective access', () => {
   });
 
   it('removing the only grant takes the access away: falls to no access', () => {
-    const remove: Change = { action: 'remove', resource: 'team-workspaces', id: 'tws-dev-ws-loose', team: { name: 'dev', id: 'team-dev' }, target: ref('workspace', 'ws-loose'), before: access('team-workspaces', 'plan') };
+    const remove: Change = {
+      action: 'remove',
+      resource: 'team-workspaces',
+      id: 'tws-dev-ws-loose',
+      team: { name: 'dev', id: 'team-dev' },
+      target: ref('workspace', 'ws-loose'),
+      before: access('team-workspaces', 'plan'),
+    };
     const [only] = effectiveChanges([remove], org([team('dev')], [grant('dev', 'team-workspaces', 'ws-loose', 'plan')]));
     expect(only).toMatchObject({ before: 'plan', after: null, direction: 'falls', via: [{ action: 'remove', access: null }] });
   });

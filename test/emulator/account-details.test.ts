@@ -27,7 +27,10 @@ for (const profile of ['seed', 'current'] as const) {
       expect(data.id).toMatch(USER_ID);
       expect(data.attributes).toMatchObject({ 'is-service-account': true, 'is-site-admin': false });
       expect(data.attributes.username).toMatch(/^api-org-acme-[A-Za-z0-9]{10}$/);
-      expect(data.relationships['authenticated-resource']).toEqual({ data: { type: 'organizations', id: 'acme' }, links: { related: '/api/v2/organizations/acme' } });
+      expect(data.relationships['authenticated-resource']).toEqual({
+        data: { type: 'organizations', id: 'acme' },
+        links: { related: '/api/v2/organizations/acme' },
+      });
     });
 
     it('a team token is the service user api-team_... standing for the team; each team its own, the same on every request', async () => {

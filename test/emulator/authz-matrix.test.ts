@@ -27,7 +27,14 @@ const KINDS: Kind[] = [
     addBody: projectGrantBody('prj-platform', 'team-sre', { access: 'read' }),
     update: { data: { attributes: { access: 'write' } } },
     // Project admin: a team with the `admin` project grant (seed, Authentication 3).
-    tokens: { 'admin token': ADMIN, 'organization token': 'acme-org-token', 'target-admin team token': 'padmin-token', 'plain team token': 'dev-token', 'secret-team non-member': 'obs-token', 'no token': null },
+    tokens: {
+      'admin token': ADMIN,
+      'organization token': 'acme-org-token',
+      'target-admin team token': 'padmin-token',
+      'plain team token': 'dev-token',
+      'secret-team non-member': 'obs-token',
+      'no token': null,
+    },
   },
   {
     resource: 'team-workspaces',
@@ -37,7 +44,14 @@ const KINDS: Kind[] = [
     addBody: workspaceGrantBody('ws-alone', 'team-padmin', { access: 'read' }),
     update: { data: { attributes: { access: 'plan' } } },
     // Workspace admin: a team with the `admin` workspace grant.
-    tokens: { 'admin token': ADMIN, 'organization token': 'acme-org-token', 'target-admin team token': 'sre-token', 'plain team token': 'dev-token', 'secret-team non-member': 'obs-token', 'no token': null },
+    tokens: {
+      'admin token': ADMIN,
+      'organization token': 'acme-org-token',
+      'target-admin team token': 'sre-token',
+      'plain team token': 'dev-token',
+      'secret-team non-member': 'obs-token',
+      'no token': null,
+    },
   },
 ];
 
@@ -118,7 +132,7 @@ describe('authorization beyond the matrix', () => {
     await emu.stop();
   });
 
-  it('project admin gives the admin workspace role on the project\'s workspaces; maintain too', async () => {
+  it("project admin gives the admin workspace role on the project's workspaces; maintain too", async () => {
     const emu = await withEmulator();
     const admin = client(emu, 'padmin-token');
     expect((await admin.post('/team-workspaces', workspaceGrantBody('ws-net', 'team-sre', { access: 'write' }))).status).toBe(200);

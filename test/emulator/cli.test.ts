@@ -52,18 +52,34 @@ describe('tfe-access emulator (spawned)', () => {
     const run = await startCli(['--port', '0', '--token', CANARY]);
     expect(run.firstLine).toMatch(/^tfe-access emulator listening on http:\/\/127\.0\.0\.1:\d+$/);
     const u = run.url;
-    expect((await call(u, 'POST', '/organizations', { data: { type: 'organizations', attributes: { name: 'acme', email: 'admin@acme.test' } } })).status).toBe(201);
-    const team = await call(u, 'POST', '/organizations/acme/teams', { data: { type: 'teams', attributes: { name: 'developers', visibility: 'organization' } } });
+    expect((await call(u, 'POST', '/organizations', { data: { type: 'organizations', attributes: { name: 'acme', email: 'admin@acme.test' } } })).status).toBe(
+      201,
+    );
+    const team = await call(u, 'POST', '/organizations/acme/teams', {
+      data: { type: 'teams', attributes: { name: 'developers', visibility: 'organization' } },
+    });
     const project = await call(u, 'POST', '/organizations/acme/projects', { data: { type: 'projects', attributes: { name: 'platform' } } });
     const workspace = await call(u, 'POST', '/organizations/acme/workspaces', {
-      data: { type: 'workspaces', attributes: { name: 'networking-prod' }, relationships: { project: { data: { type: 'projects', id: project.body.data.id } } } },
+      data: {
+        type: 'workspaces',
+        attributes: { name: 'networking-prod' },
+        relationships: { project: { data: { type: 'projects', id: project.body.data.id } } },
+      },
     });
     const teamRef = { data: { type: 'teams', id: team.body.data.id } };
     const tp = await call(u, 'POST', '/team-projects', {
-      data: { type: 'team-projects', attributes: { access: 'custom', 'workspace-access': { runs: 'apply' } }, relationships: { project: { data: { type: 'projects', id: project.body.data.id } }, team: teamRef } },
+      data: {
+        type: 'team-projects',
+        attributes: { access: 'custom', 'workspace-access': { runs: 'apply' } },
+        relationships: { project: { data: { type: 'projects', id: project.body.data.id } }, team: teamRef },
+      },
     });
     const tw = await call(u, 'POST', '/team-workspaces', {
-      data: { type: 'team-workspaces', attributes: { access: 'write' }, relationships: { workspace: { data: { type: 'workspaces', id: workspace.body.data.id } }, team: teamRef } },
+      data: {
+        type: 'team-workspaces',
+        attributes: { access: 'write' },
+        relationships: { workspace: { data: { type: 'workspaces', id: workspace.body.data.id } }, team: teamRef },
+      },
     });
     expect([tp.status, tw.status]).toEqual([200, 200]);
     const projects = await call(u, 'GET', `/team-projects?filter%5Bproject%5D%5Bid%5D=${project.body.data.id}`);
@@ -94,14 +110,18 @@ describe('tfe-access emulator (spawned)', () => {
   it('--help lists every flag', () => {
     const r = spawnSync(process.execPath, [MAIN, 'emulator', '--help'], { cwd: ROOT, encoding: 'utf8' });
     expect(r.status).toBe(0);
-    for (const flag of ['--host', '--port', '--token', '--seed', '--profile', '--rate-limit', '--latency-ms', '--fault-rate', '--random-seed']) expect(r.stdout).toContain(flag);
+    for (const flag of ['--host', '--port', '--token', '--seed', '--profile', '--rate-limit', '--latency-ms', '--fault-rate', '--random-seed'])
+      expect(r.stdout).toContain(flag);
   });
 
-  it('--profile current answers the ping and says its profile on stderr; a seed file\'s profile key chooses it too', async () => {
+  it("--profile current answers the ping and says its profile on stderr; a seed file's profile key chooses it too", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tfe-access-profile-'));
     const seedFile = join(dir, 'seed.yaml');
     writeFileSync(seedFile, 'profile: current\norganizations: []\n');
-    for (const args of [['--profile', 'current'], ['--seed', seedFile]]) {
+    for (const args of [
+      ['--profile', 'current'],
+      ['--seed', seedFile],
+    ]) {
       const run = await startCli(['--port', '0', '--token', CANARY, ...args]);
       try {
         expect((await call(run.url, 'GET', '/ping')).status).toBe(204);

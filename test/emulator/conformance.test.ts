@@ -38,14 +38,30 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { sample: 'team-projects-create.response.json', status: 200, request: (api) => api.post('/team-projects', withIds(sample('team-projects-create.request.json'), { project: 'prj-other', team: 'team-sre' })) },
+  {
+    sample: 'team-projects-create.response.json',
+    status: 200,
+    request: (api) => api.post('/team-projects', withIds(sample('team-projects-create.request.json'), { project: 'prj-other', team: 'team-sre' })),
+  },
   { sample: 'team-projects-list.response.json', status: 200, request: (api) => api.get('/team-projects?filter%5Bproject%5D%5Bid%5D=prj-platform') },
   { sample: 'team-projects-show.response.json', status: 200, request: (api) => api.get('/team-projects/tprj-dev') },
-  { sample: 'team-projects-update.response.json', status: 200, request: (api) => api.patch('/team-projects/tprj-vault', withIds(sample('team-projects-update.request.json'), { id: 'tprj-vault' })) },
-  { sample: 'team-workspaces-create.response.json', status: 200, request: (api) => api.post('/team-workspaces', withIds(sample('team-workspaces-create.request.json'), { workspace: 'ws-net', team: 'team-sre' })) },
+  {
+    sample: 'team-projects-update.response.json',
+    status: 200,
+    request: (api) => api.patch('/team-projects/tprj-vault', withIds(sample('team-projects-update.request.json'), { id: 'tprj-vault' })),
+  },
+  {
+    sample: 'team-workspaces-create.response.json',
+    status: 200,
+    request: (api) => api.post('/team-workspaces', withIds(sample('team-workspaces-create.request.json'), { workspace: 'ws-net', team: 'team-sre' })),
+  },
   { sample: 'team-workspaces-list.response.json', status: 200, request: (api) => api.get('/team-workspaces?filter%5Bworkspace%5D%5Bid%5D=ws-alone') },
   { sample: 'team-workspaces-show.response.json', status: 200, request: (api) => api.get('/team-workspaces/tws-vault') },
-  { sample: 'team-workspaces-update.response.json', status: 200, request: (api) => api.patch('/team-workspaces/tws-vault', sample('team-workspaces-update.request.json')) },
+  {
+    sample: 'team-workspaces-update.response.json',
+    status: 200,
+    request: (api) => api.patch('/team-workspaces/tws-vault', sample('team-workspaces-update.request.json')),
+  },
   // The docs' teams list sample shows only `data`; the real list is paginated (docs/api.md, "Name resolution"). It
   // also shows fewer flags than the show sample: a stale sample, the list carries every flag (docs/api.md, "Teams").
   {
@@ -61,12 +77,29 @@ const CASES: Case[] = [
   { sample: 'workspace-show.response.json', status: 200, request: (api) => api.get('/organizations/acme/workspaces/networking-prod') },
   { sample: 'workspaces-list.response.json', status: 200, request: (api) => api.get('/organizations/acme/workspaces') },
   // The docs' envelope example lacks `page-size`, which the seed's envelope and every list sample have.
-  { sample: 'pagination-envelope.example.json', status: 200, request: (api) => api.get('/organizations/acme/workspaces?page%5Bsize%5D=1'), options: { allowExtra: ['meta.pagination.page-size'] } },
+  {
+    sample: 'pagination-envelope.example.json',
+    status: 200,
+    request: (api) => api.get('/organizations/acme/workspaces?page%5Bsize%5D=1'),
+    options: { allowExtra: ['meta.pagination.page-size'] },
+  },
   { sample: 'error-401.response.json', status: 401, request: (api) => api.get('/team-projects/tprj-dev', null) },
   { sample: 'error-404.response.json', status: 404, request: (api) => api.get('/team-projects/tprj-nope') },
-  { sample: 'error-422-name-taken.response.json', status: 422, request: (api) => api.post('/organizations/acme/teams', { data: { type: 'teams', attributes: { name: 'sre' } } }) },
-  { sample: 'error-422-readonly-permission.RECONSTRUCTED.response.json', status: 422, request: (api) => api.post('/team-workspaces', workspaceGrantBody('ws-net', 'team-sre', { access: 'read', runs: 'apply' })) },
-  { sample: 'error-422-team-already-has-access.RECONSTRUCTED.response.json', status: 422, request: (api) => api.post('/team-projects', projectGrantBody('prj-platform', 'team-dev', { access: 'read' })) },
+  {
+    sample: 'error-422-name-taken.response.json',
+    status: 422,
+    request: (api) => api.post('/organizations/acme/teams', { data: { type: 'teams', attributes: { name: 'sre' } } }),
+  },
+  {
+    sample: 'error-422-readonly-permission.RECONSTRUCTED.response.json',
+    status: 422,
+    request: (api) => api.post('/team-workspaces', workspaceGrantBody('ws-net', 'team-sre', { access: 'read', runs: 'apply' })),
+  },
+  {
+    sample: 'error-422-team-already-has-access.RECONSTRUCTED.response.json',
+    status: 422,
+    request: (api) => api.post('/team-projects', projectGrantBody('prj-platform', 'team-dev', { access: 'read' })),
+  },
 ];
 
 /** Samples that document no answer of the emulator, each with the reason. */

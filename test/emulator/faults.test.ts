@@ -21,7 +21,10 @@ const MIXED: FaultOptions = { errorRate: 0.15, rateLimitBurstRate: 0.03, dropRat
 async function run(emu: RunningEmulator): Promise<string[]> {
   const api = client(emu);
   for (let i = 0; i < 60; i += 1) {
-    const attempt = i % 4 === 0 ? api.patch('/team-projects/tprj-vault', { data: { attributes: { access: i % 8 === 0 ? 'read' : 'write' } } }) : api.get('/team-projects/tprj-dev');
+    const attempt =
+      i % 4 === 0
+        ? api.patch('/team-projects/tprj-vault', { data: { attributes: { access: i % 8 === 0 ? 'read' : 'write' } } })
+        : api.get('/team-projects/tprj-dev');
     await attempt.catch(() => undefined);
   }
   return emu.requests.map((r) => `${r.method} ${r.status} ${r.fault ?? '-'}`);
@@ -58,7 +61,10 @@ describe('faults over HTTP', () => {
     await expect(api.get('/team-projects/tprj-dev')).rejects.toThrow();
     emu.setFaults({});
     expect((await api.get('/team-projects?filter%5Bproject%5D%5Bid%5D=prj-other')).body.data).toEqual([]);
-    expect(emu.requests.slice(0, 2).map((r) => [r.status, r.fault])).toEqual([[0, 'drop'], [0, 'drop']]);
+    expect(emu.requests.slice(0, 2).map((r) => [r.status, r.fault])).toEqual([
+      [0, 'drop'],
+      [0, 'drop'],
+    ]);
   });
 
   it('server errors answer 500/502/503 with an error body and change nothing', async () => {

@@ -57,7 +57,10 @@ export const SEED: SeedDocument = {
         { name: 'sre', id: 'team-sre', tokens: ['sre-token'] },
         { name: 'org-managers', id: 'team-mgr', tokens: ['mgr-token'], 'organization-access': { 'manage-projects': true } },
       ],
-      projects: [{ name: 'platform', id: 'prj-platform' }, { name: 'other', id: 'prj-other' }],
+      projects: [
+        { name: 'platform', id: 'prj-platform' },
+        { name: 'other', id: 'prj-other' },
+      ],
       workspaces: [
         { name: 'networking-prod', project: 'platform', id: 'ws-net' },
         { name: 'standalone', id: 'ws-alone' },

@@ -69,7 +69,10 @@ describe('profile current', () => {
   });
 
   it('refuses a newer permission with a fixed level, as every permission (422 naming it)', async () => {
-    const refused = await ctx.api.post('/team-projects', projectGrantBody('prj-other', 'team-dev', { access: 'read', 'project-access': { 'variable-sets': 'read' } }));
+    const refused = await ctx.api.post(
+      '/team-projects',
+      projectGrantBody('prj-other', 'team-dev', { access: 'read', 'project-access': { 'variable-sets': 'read' } }),
+    );
     expect(refused.status).toBe(422);
     expect(refused.body.errors[0].detail).toContain('Variable sets is read-only');
   });
@@ -83,7 +86,7 @@ describe('profile current', () => {
 });
 
 describe('choosing the profile', () => {
-  it('takes the seed document\'s profile key, and the caller\'s option over it', async () => {
+  it("takes the seed document's profile key, and the caller's option over it", async () => {
     const fromSeed = await startEmulator({ seed: { ...SEED, profile: 'current' }, rateLimit: 0 });
     const overridden = await startEmulator({ seed: { ...SEED, profile: 'current' }, profile: 'seed', rateLimit: 0 });
     try {
@@ -98,8 +101,15 @@ describe('choosing the profile', () => {
   });
 
   it('a seed file that gives a newer permission to the seed profile is refused in one line naming it', async () => {
-    const seed = { ...SEED, organizations: [{ name: 'x', teams: [{ name: 'a' }], projects: [{ name: 'p' }], 'team-projects': [{ team: 'a', project: 'p', access: 'custom', ...NEWER_PROJECT }] }] };
-    await expect(startEmulator({ seed })).rejects.toThrow(/organizations\[0\]\.team-projects\[0\]: project-access\.variable-sets exists in the current profile only/);
+    const seed = {
+      ...SEED,
+      organizations: [
+        { name: 'x', teams: [{ name: 'a' }], projects: [{ name: 'p' }], 'team-projects': [{ team: 'a', project: 'p', access: 'custom', ...NEWER_PROJECT }] },
+      ],
+    };
+    await expect(startEmulator({ seed })).rejects.toThrow(
+      /organizations\[0\]\.team-projects\[0\]: project-access\.variable-sets exists in the current profile only/,
+    );
     await expect(startEmulator({ seed: { ...seed, profile: 'vintage' as never } })).rejects.toThrow(/profile must be one of seed, current/);
   });
 });

@@ -63,14 +63,24 @@ describe('quirks of the seed and of the real service (docs/api.md)', () => {
   });
 
   it('docs/api.md: newer attributes (policy-overrides, variable-sets) are accepted and ignored', async () => {
-    const r = await t.api.post('/team-projects', projectGrantBody('prj-other', 'team-sre', { access: 'custom', 'project-access': { 'variable-sets': 'read' }, 'workspace-access': { 'policy-overrides': true } }));
+    const r = await t.api.post(
+      '/team-projects',
+      projectGrantBody('prj-other', 'team-sre', {
+        access: 'custom',
+        'project-access': { 'variable-sets': 'read' },
+        'workspace-access': { 'policy-overrides': true },
+      }),
+    );
     expect(r.status).toBe(200);
     expect(r.body.data.attributes['project-access']).toEqual({ settings: 'read', teams: 'none' });
   });
 
   it('docs/api.md: the workspace relationship links.related is the by-name URL', async () => {
     const r = await t.api.get('/team-workspaces/tws-dev');
-    expect(r.body.data.relationships.workspace).toEqual({ data: { id: 'ws-alone', type: 'workspaces' }, links: { related: '/api/v2/organizations/acme/workspaces/standalone' } });
+    expect(r.body.data.relationships.workspace).toEqual({
+      data: { id: 'ws-alone', type: 'workspaces' },
+      links: { related: '/api/v2/organizations/acme/workspaces/standalone' },
+    });
     expect(r.body.data.links.self).toBe('/api/v2/team-workspaces/tws-dev');
   });
 
@@ -78,7 +88,14 @@ describe('quirks of the seed and of the real service (docs/api.md)', () => {
     const r = await t.api.post('/team-workspaces', workspaceGrantBody('ws-net', 'team-sre', { access: 'read', runs: 'read' }));
     expect(r.status).toBe(422);
     expect(r.body).toEqual({
-      errors: [{ status: '422', title: 'invalid attribute', detail: "Runs is read-only when access level is 'read'; use the 'custom' access level to set this attribute.", source: { pointer: '/data/attributes/runs' } }],
+      errors: [
+        {
+          status: '422',
+          title: 'invalid attribute',
+          detail: "Runs is read-only when access level is 'read'; use the 'custom' access level to set this attribute.",
+          source: { pointer: '/data/attributes/runs' },
+        },
+      ],
     });
     const p = await t.api.patch('/team-projects/tprj-dev', { data: { attributes: { 'workspace-access': { 'state-versions': 'write' } } } });
     expect(p.status).toBe(422);
@@ -93,7 +110,9 @@ describe('quirks of the seed and of the real service (docs/api.md)', () => {
     ] as const) {
       const r = await t.api.post(path, body);
       expect(r.status).toBe(422);
-      expect(r.body).toEqual({ errors: [{ status: '422', title: 'invalid attribute', detail: 'Team has already been taken', source: { pointer: '/data/attributes/team' } }] });
+      expect(r.body).toEqual({
+        errors: [{ status: '422', title: 'invalid attribute', detail: 'Team has already been taken', source: { pointer: '/data/attributes/team' } }],
+      });
     }
   });
 
@@ -120,7 +139,11 @@ describe('quirks of the seed and of the real service (docs/api.md)', () => {
     expect((await t.api.raw('/team-projects/tprj-dev', { method: 'PATCH', headers: auth, body })).status).toBe(415);
     expect((await t.api.raw('/team-projects/tprj-dev', { method: 'DELETE', headers: auth })).status).toBe(415);
     expect((await t.api.get('/team-projects/tprj-dev')).status).toBe(200);
-    const withCharset = await t.api.raw('/team-projects', { method: 'POST', headers: { ...auth, 'Content-Type': 'application/vnd.api+json; charset=utf-8' }, body });
+    const withCharset = await t.api.raw('/team-projects', {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/vnd.api+json; charset=utf-8' },
+      body,
+    });
     expect(withCharset.status).toBe(200);
   });
 
@@ -157,7 +180,9 @@ describe('quirks of the seed and of the real service (docs/api.md)', () => {
   });
 
   it('samples: "Name has already been taken" for a second team, project or workspace of the same name', async () => {
-    const taken = { errors: [{ status: '422', title: 'invalid attribute', detail: 'Name has already been taken', source: { pointer: '/data/attributes/name' } }] };
+    const taken = {
+      errors: [{ status: '422', title: 'invalid attribute', detail: 'Name has already been taken', source: { pointer: '/data/attributes/name' } }],
+    };
     expect((await t.api.post('/organizations/acme/teams', { data: { type: 'teams', attributes: { name: 'sre' } } })).body).toEqual(taken);
     expect((await t.api.post('/organizations/acme/projects', { data: { type: 'projects', attributes: { name: 'Platform' } } })).body).toEqual(taken);
     expect((await t.api.post('/organizations/acme/workspaces', { data: { type: 'workspaces', attributes: { name: 'standalone' } } })).body).toEqual(taken);

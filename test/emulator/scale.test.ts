@@ -12,9 +12,24 @@ const TEAMS = 50;
 const PROJECTS = 20;
 
 function bigSeed(): SeedDocument {
-  const teams = numbered(TEAMS, (i) => `team-${i}`, (i) => `team-${i}`).map((team, i) => ({ ...team, tokens: i === 0 ? ['team-0-token'] : [] }));
-  const projects = numbered(PROJECTS, (i) => `project-${i}`, (i) => `prj-${i}`);
-  const workspaces = spreadOver(numbered(WORKSPACES, (i) => `ws-${i}`, (i) => `ws-${i}`), projects);
+  const teams = numbered(
+    TEAMS,
+    (i) => `team-${i}`,
+    (i) => `team-${i}`,
+  ).map((team, i) => ({ ...team, tokens: i === 0 ? ['team-0-token'] : [] }));
+  const projects = numbered(
+    PROJECTS,
+    (i) => `project-${i}`,
+    (i) => `prj-${i}`,
+  );
+  const workspaces = spreadOver(
+    numbered(
+      WORKSPACES,
+      (i) => `ws-${i}`,
+      (i) => `ws-${i}`,
+    ),
+    projects,
+  );
   const grants: SeedTeamWorkspace[] = [];
   for (let w = 0; w < WORKSPACES; w += 1) {
     for (let k = 0; k < TEAMS_PER_WORKSPACE; k += 1) grants.push({ team: `team-${(w + k * 7) % TEAMS}`, workspace: `ws-${w}`, access: 'read' });
@@ -29,12 +44,12 @@ beforeAll(async () => {
 afterAll(() => emu.stop());
 
 describe('10,000 workspaces and 50,000 grants', () => {
-  it('lists one workspace\'s grants', async () => {
+  it("lists one workspace's grants", async () => {
     const r = await client(emu).get('/team-workspaces?filter%5Bworkspace%5D%5Bid%5D=ws-9999');
     expect(r.body.data).toHaveLength(TEAMS_PER_WORKSPACE);
   });
 
-  it('paginates the organization\'s workspaces and filters them by project', async () => {
+  it("paginates the organization's workspaces and filters them by project", async () => {
     const all = await client(emu).get('/organizations/big/workspaces?page%5Bsize%5D=100&page%5Bnumber%5D=100');
     expect(all.body.meta.pagination).toMatchObject({ 'total-count': WORKSPACES, 'total-pages': 100, 'next-page': null });
     expect(all.body.data).toHaveLength(100);
@@ -50,7 +65,13 @@ describe('10,000 workspaces and 50,000 grants', () => {
 
   it('adds and removes a grant among them', async () => {
     const api = client(emu);
-    const body = { data: { type: 'team-workspaces', attributes: { access: 'write' }, relationships: { workspace: { data: { type: 'workspaces', id: 'ws-5000' } }, team: { data: { type: 'teams', id: 'team-49' } } } } };
+    const body = {
+      data: {
+        type: 'team-workspaces',
+        attributes: { access: 'write' },
+        relationships: { workspace: { data: { type: 'workspaces', id: 'ws-5000' } }, team: { data: { type: 'teams', id: 'team-49' } } },
+      },
+    };
     const created = await api.post('/team-workspaces', body);
     expect(created.status).toBe(200);
     expect((await api.del(`/team-workspaces/${created.body.data.id}`)).status).toBe(204);

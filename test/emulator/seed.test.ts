@@ -47,7 +47,7 @@ describe('seed files', () => {
     }
   });
 
-  it('the documented example\'s team settings: SSO id, token management, a SCIM-linked team', async () => {
+  it("the documented example's team settings: SSO id, token management, a SCIM-linked team", async () => {
     const emu = await startEmulator({ seed: loadSeedFile(FIXTURE), rateLimit: 0 });
     try {
       const teams = (await client(emu).get('/organizations/acme/teams')).body.data;
@@ -93,18 +93,77 @@ describe('seed files', () => {
   });
 
   const BAD: [string, unknown, string][] = [
-    ['unknown team in a grant', { organizations: [{ name: 'a', projects: [{ name: 'p' }], 'team-projects': [{ team: 'ghost', project: 'p', access: 'read' }] }] }, 'organizations[0].team-projects[0]: unknown team "ghost"'],
-    ['unknown project of a workspace', { organizations: [{ name: 'a', workspaces: [{ name: 'w', project: 'nope' }] }] }, 'organizations[0].workspaces[0]: unknown project "nope"'],
-    ['unknown level', { organizations: [{ name: 'a', teams: [{ name: 't' }], workspaces: [{ name: 'w' }], 'team-workspaces': [{ team: 't', workspace: 'w', access: 'maintain' }] }] }, 'Access is not included in the list'],
-    ['permission with a fixed level', { organizations: [{ name: 'a', teams: [{ name: 't' }], workspaces: [{ name: 'w' }], 'team-workspaces': [{ team: 't', workspace: 'w', access: 'read', runs: 'apply' }] }] }, "Runs is read-only when access level is 'read'"],
-    ['two grants of one team on one target', { organizations: [{ name: 'a', teams: [{ name: 't' }], 'team-projects': [{ team: 't', project: 'Default Project', access: 'read' }, { team: 't', project: 'Default Project', access: 'write' }] }] }, 'already has access there'],
-    ['a duplicated id', { organizations: [{ name: 'a', teams: [{ name: 't', id: 'prj-1' }], projects: [{ name: 'p', id: 'prj-1' }] }] }, 'id "prj-1" is used twice'],
-    ['a workspace id the service would not issue', { organizations: [{ name: 'a', workspaces: [{ name: 'w', id: 'ws-networking-prod' }] }] }, 'organizations[0].workspaces[0]: id "ws-networking-prod" is not a workspace id the service would issue: "ws-" and then letters and digits only'],
-    ['a project id of another kind', { organizations: [{ name: 'a', projects: [{ name: 'p', id: 'ws-1' }] }] }, 'organizations[0].projects[0]: id "ws-1" is not a project id'],
-    ['a bad visibility', { organizations: [{ name: 'a', teams: [{ name: 't', visibility: 'public' }] }] }, 'organizations[0].teams[0]: Visibility is not included in the list'],
+    [
+      'unknown team in a grant',
+      { organizations: [{ name: 'a', projects: [{ name: 'p' }], 'team-projects': [{ team: 'ghost', project: 'p', access: 'read' }] }] },
+      'organizations[0].team-projects[0]: unknown team "ghost"',
+    ],
+    [
+      'unknown project of a workspace',
+      { organizations: [{ name: 'a', workspaces: [{ name: 'w', project: 'nope' }] }] },
+      'organizations[0].workspaces[0]: unknown project "nope"',
+    ],
+    [
+      'unknown level',
+      {
+        organizations: [
+          { name: 'a', teams: [{ name: 't' }], workspaces: [{ name: 'w' }], 'team-workspaces': [{ team: 't', workspace: 'w', access: 'maintain' }] },
+        ],
+      },
+      'Access is not included in the list',
+    ],
+    [
+      'permission with a fixed level',
+      {
+        organizations: [
+          { name: 'a', teams: [{ name: 't' }], workspaces: [{ name: 'w' }], 'team-workspaces': [{ team: 't', workspace: 'w', access: 'read', runs: 'apply' }] },
+        ],
+      },
+      "Runs is read-only when access level is 'read'",
+    ],
+    [
+      'two grants of one team on one target',
+      {
+        organizations: [
+          {
+            name: 'a',
+            teams: [{ name: 't' }],
+            'team-projects': [
+              { team: 't', project: 'Default Project', access: 'read' },
+              { team: 't', project: 'Default Project', access: 'write' },
+            ],
+          },
+        ],
+      },
+      'already has access there',
+    ],
+    [
+      'a duplicated id',
+      { organizations: [{ name: 'a', teams: [{ name: 't', id: 'prj-1' }], projects: [{ name: 'p', id: 'prj-1' }] }] },
+      'id "prj-1" is used twice',
+    ],
+    [
+      'a workspace id the service would not issue',
+      { organizations: [{ name: 'a', workspaces: [{ name: 'w', id: 'ws-networking-prod' }] }] },
+      'organizations[0].workspaces[0]: id "ws-networking-prod" is not a workspace id the service would issue: "ws-" and then letters and digits only',
+    ],
+    [
+      'a project id of another kind',
+      { organizations: [{ name: 'a', projects: [{ name: 'p', id: 'ws-1' }] }] },
+      'organizations[0].projects[0]: id "ws-1" is not a project id',
+    ],
+    [
+      'a bad visibility',
+      { organizations: [{ name: 'a', teams: [{ name: 't', visibility: 'public' }] }] },
+      'organizations[0].teams[0]: Visibility is not included in the list',
+    ],
     ['a duplicated organization', { organizations: [{ name: 'a' }, { name: 'a' }] }, 'organizations[1]: organization "a" is listed twice'],
     ['no organizations list', { orgs: [] }, 'document: unknown key "orgs"'],
-    ['a token used twice', { organizations: [{ name: 'a', token: 't', teams: [{ name: 'x', tokens: ['t'] }] }] }, 'organizations[0].teams[0].tokens[0]: this token is already used'],
+    [
+      'a token used twice',
+      { organizations: [{ name: 'a', token: 't', teams: [{ name: 'x', tokens: ['t'] }] }] },
+      'organizations[0].teams[0].tokens[0]: this token is already used',
+    ],
     ['the admin token reused', { organizations: [{ name: 'a', token: 'tfe-access-emulator-admin' }] }, 'organizations[0].token: this token is already used'],
   ];
   it.each(BAD)('refuses %s', async (_name, seed, message) => {

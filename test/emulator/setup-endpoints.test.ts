@@ -52,7 +52,11 @@ describe('teams', () => {
   });
 
   it('422 for a bad visibility or organization access; 404 for a non-owner and an unknown team', async () => {
-    const bad = [{ name: 't1', visibility: 'public' }, { name: 't2', 'organization-access': { 'manage-everything': true } }, { name: 't3', 'organization-access': { 'manage-projects': 'yes' } }];
+    const bad = [
+      { name: 't1', visibility: 'public' },
+      { name: 't2', 'organization-access': { 'manage-everything': true } },
+      { name: 't3', 'organization-access': { 'manage-projects': 'yes' } },
+    ];
     for (const attributes of bad) expect((await t.api.post('/organizations/acme/teams', { data: { type: 'teams', attributes } })).status).toBe(422);
     expect((await t.api.post('/organizations/acme/teams', { data: { type: 'teams', attributes: { name: 'x' } } }, 'padmin-token')).status).toBe(404);
     expect((await t.api.get('/teams/team-nope')).status).toBe(404);
@@ -78,7 +82,9 @@ describe('projects', () => {
 
 describe('workspaces', () => {
   it('creates one in a project or in the Default Project', async () => {
-    const inProject = await t.api.post('/organizations/acme/workspaces', { data: { type: 'workspaces', attributes: { name: 'app-prod' }, relationships: { project: { data: { type: 'projects', id: 'prj-other' } } } } });
+    const inProject = await t.api.post('/organizations/acme/workspaces', {
+      data: { type: 'workspaces', attributes: { name: 'app-prod' }, relationships: { project: { data: { type: 'projects', id: 'prj-other' } } } },
+    });
     expect(inProject.status).toBe(201);
     expect(inProject.body.data.relationships.project.data.id).toBe('prj-other');
     const byDefault = await t.api.post('/organizations/acme/workspaces', { data: { type: 'workspaces', attributes: { name: 'loose' } } });
@@ -95,7 +101,13 @@ describe('workspaces', () => {
   });
 
   it('404 for an unknown project and for callers who cannot see the workspace; 422 for a bad name', async () => {
-    expect((await t.api.post('/organizations/acme/workspaces', { data: { type: 'workspaces', attributes: { name: 'x' }, relationships: { project: { data: { type: 'projects', id: 'prj-nope' } } } } })).status).toBe(404);
+    expect(
+      (
+        await t.api.post('/organizations/acme/workspaces', {
+          data: { type: 'workspaces', attributes: { name: 'x' }, relationships: { project: { data: { type: 'projects', id: 'prj-nope' } } } },
+        })
+      ).status,
+    ).toBe(404);
     expect((await t.api.get('/workspaces/ws-net', 'sre-token')).status).toBe(404);
     expect((await t.api.get('/workspaces/ws-net', 'dev-token')).status).toBe(200);
     expect((await t.api.post('/organizations/acme/workspaces', { data: { type: 'workspaces', attributes: { name: 'bad name!' } } })).status).toBe(422);

@@ -39,11 +39,27 @@ const SECRET = 'data.attributes.organization-access.access-secret-teams';
 const CASES: Case[] = [
   // globex has no SCIM-linked team, so no scim-* attributes, as the docs' samples.
   { sample: 'teams-show.response.json', profile: 'seed', status: 200, request: (api) => api.get('/teams/team-globex-devs') },
-  { sample: 'teams-create.response.json', profile: 'seed', status: 201, request: (api) => api.post('/organizations/globex/teams', renamed('teams-create.request.json', 'made')) },
-  { sample: 'teams-update.response.json', profile: 'seed', status: 200, request: (api) => api.patch('/teams/team-globex-devs', sample('teams-update.request.json')) },
+  {
+    sample: 'teams-create.response.json',
+    profile: 'seed',
+    status: 201,
+    request: (api) => api.post('/organizations/globex/teams', renamed('teams-create.request.json', 'made')),
+  },
+  {
+    sample: 'teams-update.response.json',
+    profile: 'seed',
+    status: 200,
+    request: (api) => api.patch('/teams/team-globex-devs', sample('teams-update.request.json')),
+  },
   { sample: 'teams-show.tfe-2.0.x.response.json', profile: 'current', status: 200, request: (api) => api.get('/teams/team-globex-devs'), allowExtra: [SECRET] },
   { sample: 'teams-show.tfe-2.0.x-scim.response.json', profile: 'current', status: 200, request: (api) => api.get('/teams/team-scim'), allowExtra: [SECRET] },
-  { sample: 'teams-update.tfe-2.0.x-scim.response.json', profile: 'current', status: 200, request: (api) => api.patch('/teams/team-scim', sample('teams-update.request.json')), allowExtra: [SECRET] },
+  {
+    sample: 'teams-update.tfe-2.0.x-scim.response.json',
+    profile: 'current',
+    status: 200,
+    request: (api) => api.patch('/teams/team-scim', sample('teams-update.request.json')),
+    allowExtra: [SECRET],
+  },
   {
     sample: 'teams-create.tfe-2.0.x.response.json',
     profile: 'current',

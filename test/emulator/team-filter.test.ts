@@ -23,7 +23,7 @@ describe('profile seed: the team filter is not known', () => {
 describe('profile current: the grant lists as the v2 spec has them', () => {
   const t = useEmulator({ profile: 'current' });
 
-  it('lists one team\'s workspace grants across its organization, paginated, in workspace order', async () => {
+  it("lists one team's workspace grants across its organization, paginated, in workspace order", async () => {
     const created = await t.api.post('/team-workspaces', workspaceGrantBody('ws-net', 'team-dev', { access: 'write' }));
     expect(created.status).toBe(201);
     const all = await t.api.get(`/team-workspaces?${TEAM}team-dev`);
@@ -36,13 +36,13 @@ describe('profile current: the grant lists as the v2 spec has them', () => {
     expect(first.body.links.next).toContain('filter%5Bteam%5D%5Bid%5D=team-dev');
   });
 
-  it('narrows a workspace\'s list or a project\'s list to one team; team-projects still needs its project filter', async () => {
+  it("narrows a workspace's list or a project's list to one team; team-projects still needs its project filter", async () => {
     expect(ids((await t.api.get(`/team-workspaces?${WORKSPACE}ws-alone&${TEAM}team-obs`)).body)).toEqual(['tws-obs']);
     expect(ids((await t.api.get(`/team-projects?${PROJECT}prj-platform&${TEAM}team-dev`)).body)).toEqual(['tprj-dev']);
     expect((await t.api.get(`/team-projects?${TEAM}team-dev`)).status).toBe(404);
   });
 
-  it('lists every workspace grant of the caller\'s organizations without any filter', async () => {
+  it("lists every workspace grant of the caller's organizations without any filter", async () => {
     const r = await t.api.get('/team-workspaces');
     expect(r.status).toBe(200);
     expect(ids(r.body).sort()).toEqual(['tws-dev', 'tws-obs', 'tws-sre', 'tws-vault']);

@@ -39,7 +39,17 @@ describe('team-projects: show', () => {
     expect(r.body.data.attributes).toEqual({
       access: 'admin',
       'project-access': { settings: 'delete', teams: 'manage' },
-      'workspace-access': { runs: 'apply', 'sentinel-mocks': 'read', 'state-versions': 'write', variables: 'write', create: true, locking: true, delete: true, move: true, 'run-tasks': true },
+      'workspace-access': {
+        runs: 'apply',
+        'sentinel-mocks': 'read',
+        'state-versions': 'write',
+        variables: 'write',
+        create: true,
+        locking: true,
+        delete: true,
+        move: true,
+        'run-tasks': true,
+      },
     });
   });
 
@@ -59,12 +69,25 @@ describe('team-projects: add', () => {
   });
 
   it('custom fills the custom defaults for attributes not sent', async () => {
-    const r = await t.api.post('/team-projects', projectGrantBody('prj-other', 'team-dev', { access: 'custom', 'workspace-access': { runs: 'apply', locking: true } }));
+    const r = await t.api.post(
+      '/team-projects',
+      projectGrantBody('prj-other', 'team-dev', { access: 'custom', 'workspace-access': { runs: 'apply', locking: true } }),
+    );
     const show = await t.api.get(`/team-projects/${r.body.data.id}`);
     expect(show.body.data.attributes).toEqual({
       access: 'custom',
       'project-access': { settings: 'read', teams: 'none' },
-      'workspace-access': { runs: 'apply', 'sentinel-mocks': 'none', 'state-versions': 'none', variables: 'none', create: false, locking: true, delete: false, move: false, 'run-tasks': false },
+      'workspace-access': {
+        runs: 'apply',
+        'sentinel-mocks': 'none',
+        'state-versions': 'none',
+        variables: 'none',
+        create: false,
+        locking: true,
+        delete: false,
+        move: false,
+        'run-tasks': false,
+      },
     });
   });
 
@@ -80,18 +103,42 @@ describe('team-projects: add', () => {
     ['missing access', projectGrantBody('prj-other', 'team-dev', {}), '/data/attributes/access'],
     ['unknown level', projectGrantBody('prj-other', 'team-dev', { access: 'plan' }), '/data/attributes/access'],
     ['mistyped access', projectGrantBody('prj-other', 'team-dev', { access: 3 }), '/data/attributes/access'],
-    ['unknown value', projectGrantBody('prj-other', 'team-dev', { access: 'custom', 'project-access': { settings: 'write' } }), '/data/attributes/project-access/settings'],
-    ['string for a boolean', projectGrantBody('prj-other', 'team-dev', { access: 'custom', 'workspace-access': { locking: 'yes' } }), '/data/attributes/workspace-access/locking'],
-    ['workspace-access not an object', projectGrantBody('prj-other', 'team-dev', { access: 'custom', 'workspace-access': 'all' }), '/data/attributes/workspace-access'],
+    [
+      'unknown value',
+      projectGrantBody('prj-other', 'team-dev', { access: 'custom', 'project-access': { settings: 'write' } }),
+      '/data/attributes/project-access/settings',
+    ],
+    [
+      'string for a boolean',
+      projectGrantBody('prj-other', 'team-dev', { access: 'custom', 'workspace-access': { locking: 'yes' } }),
+      '/data/attributes/workspace-access/locking',
+    ],
+    [
+      'workspace-access not an object',
+      projectGrantBody('prj-other', 'team-dev', { access: 'custom', 'workspace-access': 'all' }),
+      '/data/attributes/workspace-access',
+    ],
     ['missing relationships', { data: { type: 'team-projects', attributes: { access: 'read' } } }, '/data/relationships'],
     [
       'wrong relationship type',
-      { data: { type: 'team-projects', attributes: { access: 'read' }, relationships: { project: { data: { type: 'workspaces', id: 'prj-other' } }, team: { data: { type: 'teams', id: 'team-dev' } } } } },
+      {
+        data: {
+          type: 'team-projects',
+          attributes: { access: 'read' },
+          relationships: { project: { data: { type: 'workspaces', id: 'prj-other' } }, team: { data: { type: 'teams', id: 'team-dev' } } },
+        },
+      },
       '/data/relationships/project/data/type',
     ],
     [
       'missing team id',
-      { data: { type: 'team-projects', attributes: { access: 'read' }, relationships: { project: { data: { type: 'projects', id: 'prj-other' } }, team: { data: { type: 'teams' } } } } },
+      {
+        data: {
+          type: 'team-projects',
+          attributes: { access: 'read' },
+          relationships: { project: { data: { type: 'projects', id: 'prj-other' } }, team: { data: { type: 'teams' } } },
+        },
+      },
       '/data/relationships/team/data/id',
     ],
   ];
@@ -104,7 +151,11 @@ describe('team-projects: add', () => {
   });
 
   it('422 for a body that is not JSON', async () => {
-    const r = await t.api.raw('/team-projects', { method: 'POST', headers: { Authorization: 'Bearer tfe-access-emulator-admin', 'Content-Type': 'application/vnd.api+json' }, body: '{not json' });
+    const r = await t.api.raw('/team-projects', {
+      method: 'POST',
+      headers: { Authorization: 'Bearer tfe-access-emulator-admin', 'Content-Type': 'application/vnd.api+json' },
+      body: '{not json',
+    });
     expect(r.status).toBe(422);
   });
 });
@@ -117,9 +168,11 @@ describe('team-projects: update', () => {
     expect(r.body.data.attributes['workspace-access'].runs).toBe('plan');
   });
 
-  it('moving to a fixed level reports that level\'s implied values, moving back to custom starts from them', async () => {
+  it("moving to a fixed level reports that level's implied values, moving back to custom starts from them", async () => {
     await t.api.patch('/team-projects/tprj-vault', { data: { type: 'team-projects', attributes: { access: 'maintain' } } });
-    const back = await t.api.patch('/team-projects/tprj-vault', { data: { id: 'tprj-vault', attributes: { access: 'custom', 'workspace-access': { move: true } } } });
+    const back = await t.api.patch('/team-projects/tprj-vault', {
+      data: { id: 'tprj-vault', attributes: { access: 'custom', 'workspace-access': { move: true } } },
+    });
     expect(back.body.data.attributes['workspace-access']).toMatchObject({ runs: 'apply', create: true, delete: true, move: true });
   });
 

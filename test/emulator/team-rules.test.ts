@@ -30,12 +30,14 @@ describe('who may write teams', () => {
     expect((await api.post('/organizations/acme/teams', teamBody({ name: 'made' }), 'tadmin-token')).status).toBe(201);
     expect((await api.patch('/teams/team-obs', teamBody({ name: 'watchers' }), 'tadmin-token')).status).toBe(200);
     expect((await api.patch('/teams/team-obs', teamBody({ 'organization-access': { 'manage-modules': true } }), 'tadmin-token')).status).toBe(404);
-    expect((await api.post('/organizations/acme/teams', teamBody({ name: 'powerful', 'organization-access': { 'manage-modules': true } }), 'tadmin-token')).status).toBe(404);
+    expect(
+      (await api.post('/organizations/acme/teams', teamBody({ name: 'powerful', 'organization-access': { 'manage-modules': true } }), 'tadmin-token')).status,
+    ).toBe(404);
     expect((await api.patch('/teams/team-obs', teamBody({ 'organization-access': { 'manage-modules': true } }), 'aadmin-token')).status).toBe(200);
     expect((await api.del('/teams/team-obs', 'tadmin-token')).status).toBe(204);
   });
 
-  it('manage-teams without access-secret-teams: secret teams are 404, and the owners team is the owners\' alone', async () => {
+  it("manage-teams without access-secret-teams: secret teams are 404, and the owners team is the owners' alone", async () => {
     const api = await start('seed');
     expect((await api.patch('/teams/team-vault', teamBody({ name: 'v2' }), 'tadmin-token')).status).toBe(404);
     expect((await api.del('/teams/team-vault', 'tadmin-token')).status).toBe(404);
@@ -57,7 +59,9 @@ describe('who may write teams', () => {
     expect((await api.get('/teams/team-vault', 'keepers-token')).status).toBe(200);
     expect((await api.patch('/teams/team-vault', teamBody({ name: 'vault-2' }), 'keepers-token')).status).toBe(200);
     expect((await api.post('/organizations/acme/teams', teamBody({ name: 'plain' }), 'keepers-token')).body.data.attributes.visibility).toBe('organization');
-    expect((await api.post('/organizations/acme/teams', teamBody({ name: 'quiet', visibility: 'secret' }), 'keepers-token')).body.data.attributes.visibility).toBe('secret');
+    expect(
+      (await api.post('/organizations/acme/teams', teamBody({ name: 'quiet', visibility: 'secret' }), 'keepers-token')).body.data.attributes.visibility,
+    ).toBe('secret');
     expect((await api.get('/teams/team-vault', 'tadmin-token')).status).toBe(404);
   });
 });
@@ -91,7 +95,7 @@ describe('SCIM-linked teams (Terraform Enterprise 2.x)', () => {
     expect((await api.get('/teams/team-scim')).status).toBe(200);
   });
 
-  it('with SCIM on, every team of the organization carries the scim-* attributes; another organization\'s none', async () => {
+  it("with SCIM on, every team of the organization carries the scim-* attributes; another organization's none", async () => {
     const api = await start('seed');
     const linked = (await api.get('/teams/team-scim')).body.data.attributes;
     expect(linked).toMatchObject({ 'scim-linked': true, 'scim-group-name': 'Engineering', 'scim-sync-paused': false });
@@ -100,8 +104,9 @@ describe('SCIM-linked teams (Terraform Enterprise 2.x)', () => {
   });
 });
 
-describe('the seed file\'s team settings', () => {
-  const seedWith = (team: Record<string, unknown>, profile: ProfileName = 'seed') => startEmulator({ seed: { profile, organizations: [{ name: 'o', teams: [{ name: 't', ...team }] as never }] } });
+describe("the seed file's team settings", () => {
+  const seedWith = (team: Record<string, unknown>, profile: ProfileName = 'seed') =>
+    startEmulator({ seed: { profile, organizations: [{ name: 'o', teams: [{ name: 't', ...team }] as never }] } });
 
   it('takes sso-team-id and allow-member-token-management, and its flags as written, without companions', async () => {
     emu = await seedWith({ id: 'team-t', 'sso-team-id': 'g', 'allow-member-token-management': false, 'organization-access': { 'manage-teams': true } });
@@ -115,7 +120,9 @@ describe('the seed file\'s team settings', () => {
       'seed: organizations[0].teams[0]: organization-access.delegate-policy-overrides exists in the current profile only (this emulator runs the seed profile; set profile: current)',
     );
     emu = await seedWith({ 'organization-access': { 'delegate-policy-overrides': true } }, 'current');
-    await expect(startEmulator({ seed: { organizations: [{ name: 'o', teams: [{ name: 'owners', 'scim-linked': true }] }] } })).rejects.toThrow('the owners team cannot be linked to a SCIM group');
+    await expect(startEmulator({ seed: { organizations: [{ name: 'o', teams: [{ name: 'owners', 'scim-linked': true }] }] } })).rejects.toThrow(
+      'the owners team cannot be linked to a SCIM group',
+    );
     await expect(seedWith({ 'allow-member-token-management': 'yes' })).rejects.toThrow('allow-member-token-management must be true or false');
     await expect(seedWith({ 'scim-group-name': 'g' })).rejects.toThrow('scim-group-name needs scim-linked: true');
   });

@@ -10,10 +10,22 @@ export function teamSeed(profile: ProfileName): SeedDocument {
   const teams: SeedTeam[] = [
     ...(acme!.teams ?? []),
     { name: 'team-admins', id: 'team-tadmin', tokens: ['tadmin-token'], 'organization-access': { 'manage-teams': true, 'manage-membership': true } },
-    { name: 'access-admins', id: 'team-aadmin', tokens: ['aadmin-token'], 'organization-access': { 'manage-organization-access': true, 'manage-teams': true, 'manage-membership': true } },
+    {
+      name: 'access-admins',
+      id: 'team-aadmin',
+      tokens: ['aadmin-token'],
+      'organization-access': { 'manage-organization-access': true, 'manage-teams': true, 'manage-membership': true },
+    },
     { name: 'Engineering', id: 'team-scim', 'scim-linked': true, 'sso-team-id': 'idp-engineering', tokens: ['scim-token'] },
     ...(profile === 'current'
-      ? [{ name: 'secret-keepers', id: 'team-keepers', tokens: ['keepers-token'], 'organization-access': { 'manage-teams': true, 'manage-membership': true, 'access-secret-teams': true } }]
+      ? [
+          {
+            name: 'secret-keepers',
+            id: 'team-keepers',
+            tokens: ['keepers-token'],
+            'organization-access': { 'manage-teams': true, 'manage-membership': true, 'access-secret-teams': true },
+          },
+        ]
       : []),
   ];
   return { profile, organizations: [{ ...acme!, teams }, globex!] };

@@ -20,12 +20,20 @@ describe('team-workspaces: list', () => {
 });
 
 describe('team-workspaces: show', () => {
-  it('200 with the write level reporting the seed\'s values', async () => {
+  it("200 with the write level reporting the seed's values", async () => {
     const r = await t.api.get('/team-workspaces/tws-vault');
     expect(r.status).toBe(200);
     // Seed: "For write the reported values are: runs apply, variables write, state-versions write,
     // sentinel-mocks read, workspace-locking true, run-tasks false."
-    expect(r.body.data.attributes).toEqual({ access: 'write', runs: 'apply', variables: 'write', 'state-versions': 'write', 'sentinel-mocks': 'read', 'workspace-locking': true, 'run-tasks': false });
+    expect(r.body.data.attributes).toEqual({
+      access: 'write',
+      runs: 'apply',
+      variables: 'write',
+      'state-versions': 'write',
+      'sentinel-mocks': 'read',
+      'workspace-locking': true,
+      'run-tasks': false,
+    });
   });
 
   it('404 for an unknown id and for a team-projects id', async () => {
@@ -39,7 +47,15 @@ describe('team-workspaces: add', () => {
     const r = await t.api.post('/team-workspaces', workspaceGrantBody('ws-net', 'team-sre', { access: 'custom', runs: 'plan' }));
     expect(r.status).toBe(200);
     expect(r.body.data.id).toMatch(/^tws-[A-Za-z0-9]{16}$/);
-    expect(r.body.data.attributes).toEqual({ access: 'custom', runs: 'plan', variables: 'none', 'state-versions': 'none', 'sentinel-mocks': 'none', 'workspace-locking': false, 'run-tasks': false });
+    expect(r.body.data.attributes).toEqual({
+      access: 'custom',
+      runs: 'plan',
+      variables: 'none',
+      'state-versions': 'none',
+      'sentinel-mocks': 'none',
+      'workspace-locking': false,
+      'run-tasks': false,
+    });
   });
 
   it('404 when the workspace or the team is unknown', async () => {
@@ -55,10 +71,20 @@ describe('team-workspaces: add', () => {
     ['string for a boolean', workspaceGrantBody('ws-net', 'team-sre', { access: 'custom', 'run-tasks': 'true' }), '/data/attributes/run-tasks'],
     [
       'wrong relationship type',
-      { data: { type: 'team-workspaces', attributes: { access: 'read' }, relationships: { workspace: { data: { type: 'projects', id: 'ws-net' } }, team: { data: { type: 'teams', id: 'team-sre' } } } } },
+      {
+        data: {
+          type: 'team-workspaces',
+          attributes: { access: 'read' },
+          relationships: { workspace: { data: { type: 'projects', id: 'ws-net' } }, team: { data: { type: 'teams', id: 'team-sre' } } },
+        },
+      },
       '/data/relationships/workspace/data/type',
     ],
-    ['missing workspace relationship', { data: { type: 'team-workspaces', attributes: { access: 'read' }, relationships: { team: { data: { type: 'teams', id: 'team-sre' } } } } }, '/data/relationships/workspace'],
+    [
+      'missing workspace relationship',
+      { data: { type: 'team-workspaces', attributes: { access: 'read' }, relationships: { team: { data: { type: 'teams', id: 'team-sre' } } } } },
+      '/data/relationships/workspace',
+    ],
   ];
   it.each(malformed)('422 with a JSON:API error object: %s', async (_name, body, pointer) => {
     const r = await t.api.post('/team-workspaces', body);
@@ -72,7 +98,15 @@ describe('team-workspaces: update', () => {
     // Seed, "Update request body": "A partial update (for example only access and state-versions) is accepted."
     const r = await t.api.patch('/team-workspaces/tws-vault', { data: { attributes: { access: 'custom', 'state-versions': 'none' } } });
     expect(r.status).toBe(200);
-    expect(r.body.data.attributes).toEqual({ access: 'custom', runs: 'apply', variables: 'write', 'state-versions': 'none', 'sentinel-mocks': 'read', 'workspace-locking': true, 'run-tasks': false });
+    expect(r.body.data.attributes).toEqual({
+      access: 'custom',
+      runs: 'apply',
+      variables: 'write',
+      'state-versions': 'none',
+      'sentinel-mocks': 'read',
+      'workspace-locking': true,
+      'run-tasks': false,
+    });
   });
 
   it('404 for an unknown id', async () => {

@@ -22,10 +22,15 @@ describe.each(PROFILE_NAMES.map((p) => [p] as const))('teams, %s profile', (prof
   const access = async (id: string): Promise<Record<string, boolean>> => (await api.get(`/teams/${id}`)).body.data.attributes['organization-access'];
 
   it('creates a team with its attributes, the companions of its flags switched on, allow-member-token-management true by default', async () => {
-    const r = await api.post('/organizations/acme/teams', teamBody({ name: 'platform', 'sso-team-id': 'grp-1', 'organization-access': { 'manage-projects': true } }));
+    const r = await api.post(
+      '/organizations/acme/teams',
+      teamBody({ name: 'platform', 'sso-team-id': 'grp-1', 'organization-access': { 'manage-projects': true } }),
+    );
     expect(r.status).toBe(201);
     expect(r.body.data.attributes).toMatchObject({ name: 'platform', visibility: 'secret', 'sso-team-id': 'grp-1', 'allow-member-token-management': true });
-    const on = Object.entries(r.body.data.attributes['organization-access']).filter(([, v]) => v).map(([k]) => k);
+    const on = Object.entries(r.body.data.attributes['organization-access'])
+      .filter(([, v]) => v)
+      .map(([k]) => k);
     expect(on.sort()).toEqual(['manage-projects', 'manage-workspaces', 'read-projects', 'read-workspaces']);
   });
 
@@ -43,7 +48,12 @@ describe.each(PROFILE_NAMES.map((p) => [p] as const))('teams, %s profile', (prof
     emu.resetLog();
     const r = await api.patch('/teams/team-mgr', teamBody({ 'organization-access': { 'manage-vcs-settings': true } }));
     expect(r.status).toBe(200);
-    expect(r.body.data.attributes).toMatchObject({ name: 'org-managers', visibility: 'organization', 'sso-team-id': 'grp-9', 'allow-member-token-management': false });
+    expect(r.body.data.attributes).toMatchObject({
+      name: 'org-managers',
+      visibility: 'organization',
+      'sso-team-id': 'grp-9',
+      'allow-member-token-management': false,
+    });
     expect(r.body.data.attributes['organization-access']).toMatchObject({ 'manage-projects': true, 'manage-vcs-settings': true, 'manage-policies': false });
     expect(emu.requests.map((q) => `${q.method} ${q.path} ${q.status}`)).toEqual(['PATCH /api/v2/teams/team-mgr 200']);
   });
@@ -51,7 +61,10 @@ describe.each(PROFILE_NAMES.map((p) => [p] as const))('teams, %s profile', (prof
   it('coerces companions on PATCH: manage-organization-access brings manage-teams and manage-membership; an implied flag set false stays true', async () => {
     await api.patch('/teams/team-dev', teamBody({ 'organization-access': { 'manage-organization-access': true } }));
     expect(await access('team-dev')).toMatchObject({ 'manage-organization-access': true, 'manage-teams': true, 'manage-membership': true });
-    const r = await api.patch('/teams/team-dev', teamBody({ 'organization-access': { 'manage-teams': false, 'read-projects': true, 'read-workspaces': false } }));
+    const r = await api.patch(
+      '/teams/team-dev',
+      teamBody({ 'organization-access': { 'manage-teams': false, 'read-projects': true, 'read-workspaces': false } }),
+    );
     expect(r.status).toBe(200);
     expect(r.body.data.attributes['organization-access']).toMatchObject({ 'manage-teams': true, 'read-projects': true, 'read-workspaces': true });
   });
@@ -75,7 +88,13 @@ describe.each(PROFILE_NAMES.map((p) => [p] as const))('teams, %s profile', (prof
   });
 
   it('malformed attributes are 422: visibility, sso-team-id, allow-member-token-management, a flag that is not a boolean', async () => {
-    const bad = [{ visibility: 'public' }, { 'sso-team-id': 7 }, { 'allow-member-token-management': 'yes' }, { 'organization-access': { 'manage-teams': 'yes' } }, { 'organization-access': [] }];
+    const bad = [
+      { visibility: 'public' },
+      { 'sso-team-id': 7 },
+      { 'allow-member-token-management': 'yes' },
+      { 'organization-access': { 'manage-teams': 'yes' } },
+      { 'organization-access': [] },
+    ];
     for (const attributes of bad) expect((await api.patch('/teams/team-dev', teamBody(attributes))).status, JSON.stringify(attributes)).toBe(422);
     expect((await api.patch('/teams/team-dev', { data: { type: 'workspaces', attributes: {} } })).status).toBe(422);
   });

@@ -17,7 +17,13 @@ const seed = (profile: 'seed' | 'current'): SeedDocument => ({
         { name: 'data', id: 'prj-data1' },
       ],
       workspaces: [
-        { name: 'api-prod', id: 'ws-apiprod', project: 'platform', 'tag-names': ['prod', 'team:api'], ...(profile === 'current' ? { 'tag-bindings': { env: 'prod' } } : {}) },
+        {
+          name: 'api-prod',
+          id: 'ws-apiprod',
+          project: 'platform',
+          'tag-names': ['prod', 'team:api'],
+          ...(profile === 'current' ? { 'tag-bindings': { env: 'prod' } } : {}),
+        },
         { name: 'api-dev', id: 'ws-apidev', project: 'platform', 'tag-names': ['dev'] },
         { name: 'etl-prod', id: 'ws-etlprod', project: 'data', 'tag-names': ['prod'] },
       ],
@@ -57,22 +63,32 @@ describe('workspace tags', () => {
     expect(names(await api.get(`${LIST}?filter%5Bproject%5D%5Bid%5D=prj-data1`))).toEqual(['etl-prod']);
   });
 
-  it('current profile: key-value tags, the project\'s inherited, listed with include=effective_tag_bindings and filterable', async () => {
+  it("current profile: key-value tags, the project's inherited, listed with include=effective_tag_bindings and filterable", async () => {
     const api = await start('current');
     const reply = await api.get(`${LIST}?include=effective_tag_bindings&filter%5Bproject%5D%5Bid%5D=prj-platform1`);
     expect(reply.status).toBe(200);
     const byName = new Map<string, any>(reply.body.data.map((w: any) => [w.attributes.name, w]));
     const included = new Map<string, any>(reply.body.included.map((i: any) => [i.id, i]));
     const bindingsOf = (name: string) => byName.get(name).relationships['effective-tag-bindings'].data.map((ref: any) => included.get(ref.id).attributes);
-    expect(bindingsOf('api-prod')).toEqual([{ key: 'env', value: 'prod' }, { key: 'cost-center', value: '42' }]);
+    expect(bindingsOf('api-prod')).toEqual([
+      { key: 'env', value: 'prod' },
+      { key: 'cost-center', value: '42' },
+    ]);
     expect(bindingsOf('api-dev')).toEqual([{ key: 'cost-center', value: '42' }]);
     // without the include, the relationship carries links only
     const plain = (await api.get(LIST)).body.data[0].relationships['effective-tag-bindings'];
     expect(plain.data).toBeUndefined();
-    expect(names(await api.get(`${LIST}?filter%5Btagged%5D%5B0%5D%5Bkey%5D=cost-center&filter%5Btagged%5D%5B0%5D%5Bvalue%5D=42`))).toEqual(['api-dev', 'api-prod']);
+    expect(names(await api.get(`${LIST}?filter%5Btagged%5D%5B0%5D%5Bkey%5D=cost-center&filter%5Btagged%5D%5B0%5D%5Bvalue%5D=42`))).toEqual([
+      'api-dev',
+      'api-prod',
+    ]);
     expect(names(await api.get(`${LIST}?filter%5Btagged%5D%5B0%5D%5Bkey%5D=env`))).toEqual(['api-prod']);
     const created = await api.post(LIST, {
-      data: { type: 'workspaces', attributes: { name: 'web' }, relationships: { 'tag-bindings': { data: [{ type: 'tag-bindings', attributes: { key: 'env', value: 'staging' } }] } } },
+      data: {
+        type: 'workspaces',
+        attributes: { name: 'web' },
+        relationships: { 'tag-bindings': { data: [{ type: 'tag-bindings', attributes: { key: 'env', value: 'staging' } }] } },
+      },
     });
     expect(created.status).toBe(201);
     expect(names(await api.get(`${LIST}?filter%5Btagged%5D%5B0%5D%5Bkey%5D=env&filter%5Btagged%5D%5B0%5D%5Bvalue%5D=staging`))).toEqual(['web']);
@@ -84,6 +100,8 @@ describe('workspace tags', () => {
     expect(reply.status).toBe(400);
     expect(reply.body.errors[0].title).toMatch(/include/i);
     const withBindings: SeedDocument = { organizations: [{ name: 'acme', workspaces: [{ name: 'x', 'tag-bindings': { env: 'prod' } }] }] };
-    await expect(startEmulator({ seed: withBindings, rateLimit: 0 })).rejects.toThrow(/organizations\[0\]\.workspaces\[0\]\.tag-bindings: key-value tags exist in the current profile only/);
+    await expect(startEmulator({ seed: withBindings, rateLimit: 0 })).rejects.toThrow(
+      /organizations\[0\]\.workspaces\[0\]\.tag-bindings: key-value tags exist in the current profile only/,
+    );
   });
 });

@@ -75,14 +75,19 @@ workspaces:
 describe('expandSets', () => {
   it('merges the sets with the entries: every matched target, its sources, its prune', () => {
     // settings.prune is true by default: the project set prunes without saying so; legacy-prod says prune: false.
-    const desired = stateOf([['sets.yaml', SETS], ['entries.yaml', ENTRIES]]);
+    const desired = stateOf([
+      ['sets.yaml', SETS],
+      ['entries.yaml', ENTRIES],
+    ]);
     const { desired: expanded, resolved, warnings, problems } = expandSets(desired, resolvedOf(desired));
     expect(problems).toEqual([]);
     expect(warnings).toEqual([]);
     const summary = expanded.targets.map((t) => ({
       target: `${t.type}:${t.name}`,
       prune: t.prune,
-      grants: t.grants.map((g) => `${g.team}=${g.access.access} from ${g.origin?.kind} ${g.origin?.name}${g.origin?.overrides ? ` over ${g.origin.overrides.join(',')}` : ''}`),
+      grants: t.grants.map(
+        (g) => `${g.team}=${g.access.access} from ${g.origin?.kind} ${g.origin?.name}${g.origin?.overrides ? ` over ${g.origin.overrides.join(',')}` : ''}`,
+      ),
     }));
     expect(summary).toEqual([
       { target: 'project:data', prune: true, grants: ['auditors=read from set every-project'] },
@@ -144,8 +149,14 @@ workspace-sets:
 `;
     const desired = stateOf([['conflict.yaml', text]]);
     const { problems } = expandSets(desired, resolvedOf(desired));
-    expect(problems).toContainEqual(expect.stringMatching(/^conflict\.yaml:\d+:\d+: workspace set "platform-readers": project "platfrom" not found.*Did you mean "platform"/));
-    expect(problems).toContainEqual(expect.stringMatching(/^workspace "api-prod": sets "platform-writers" \(conflict\.yaml:\d+:\d+\) and "prod-admins" \(conflict\.yaml:\d+:\d+\) give team "sre" different grants \(write, admin\)/));
+    expect(problems).toContainEqual(
+      expect.stringMatching(/^conflict\.yaml:\d+:\d+: workspace set "platform-readers": project "platfrom" not found.*Did you mean "platform"/),
+    );
+    expect(problems).toContainEqual(
+      expect.stringMatching(
+        /^workspace "api-prod": sets "platform-writers" \(conflict\.yaml:\d+:\d+\) and "prod-admins" \(conflict\.yaml:\d+:\d+\) give team "sre" different grants \(write, admin\)/,
+      ),
+    );
     expect(problems.filter((p) => p.includes('different grants')).map((p) => p.split(':')[0])).toEqual(['workspace "api-prod"', 'workspace "legacy-prod"']);
   });
 
@@ -157,8 +168,13 @@ workspace-sets:
     expect(warnings).toEqual([{ code: 'set-matches-nothing', message: 'workspace set "ghosts" matches no workspace of "acme" the token can see.' }]);
   });
 
-  it('settings.ignore-warnings silences the sets\' warnings', async () => {
-    const desired = stateOf([['none.yaml', `organization: acme\nsettings: { ignore-warnings: [set-matches-nothing] }\nworkspace-sets:\n  ghosts:\n    match: { names: ["ghost-*"] }\n    teams: { sre: read }\n`]]);
+  it("settings.ignore-warnings silences the sets' warnings", async () => {
+    const desired = stateOf([
+      [
+        'none.yaml',
+        `organization: acme\nsettings: { ignore-warnings: [set-matches-nothing] }\nworkspace-sets:\n  ghosts:\n    match: { names: ["ghost-*"] }\n    teams: { sre: read }\n`,
+      ],
+    ]);
     const expanded = expandSets(desired, resolvedOf(desired));
     expect(expanded.warnings.map((w) => w.code)).toEqual(['set-matches-nothing']);
     const { buildPlan } = await import('../../src/diff/plan.js');
@@ -179,7 +195,10 @@ workspace-sets:
       ],
     });
     const additive = stateOf([['entries.yaml', `${ENTRIES}settings: { prune: false }\n`]]);
-    expect(expandSets(additive, resolvedOf(additive)).desired.targets.map((t) => [t.name, t.prune])).toEqual([['api-prod', false], ['legacy-prod', false]]);
+    expect(expandSets(additive, resolvedOf(additive)).desired.targets.map((t) => [t.name, t.prune])).toEqual([
+      ['api-prod', false],
+      ['legacy-prod', false],
+    ]);
   });
 
   it('settings.prune decides for a set and an entry that do not say, in one place, where they merge', () => {

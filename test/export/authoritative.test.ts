@@ -28,8 +28,18 @@ afterEach(async () => {
 const ALL = { match: { names: ['*'] }, prune: true, teams: {} };
 
 async function grantByHand(workspaceId: string, teamId: string): Promise<void> {
-  const body = { data: { type: 'team-workspaces', attributes: { access: 'admin' }, relationships: { workspace: { data: { type: 'workspaces', id: workspaceId } }, team: { data: { type: 'teams', id: teamId } } } } };
-  const reply = await fetch(`${emulator.url}/api/v2/team-workspaces`, { method: 'POST', headers: { Authorization: `Bearer ${ORG_TOKEN}`, 'Content-Type': 'application/vnd.api+json' }, body: JSON.stringify(body) });
+  const body = {
+    data: {
+      type: 'team-workspaces',
+      attributes: { access: 'admin' },
+      relationships: { workspace: { data: { type: 'workspaces', id: workspaceId } }, team: { data: { type: 'teams', id: teamId } } },
+    },
+  };
+  const reply = await fetch(`${emulator.url}/api/v2/team-workspaces`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${ORG_TOKEN}`, 'Content-Type': 'application/vnd.api+json' },
+    body: JSON.stringify(body),
+  });
   expect(reply.ok).toBe(true);
 }
 
@@ -46,7 +56,8 @@ describe('export --all --authoritative', () => {
     await grantByHand('ws-quiet', 'team-dev');
     const drift = await runCli(['drift', 'access.yaml', '--format', 'json'], { env, cwd: dir });
     expect(drift.code).toBe(2);
-    const changes = (JSON.parse(drift.out) as { changes: Array<{ action: string; target: { name: string }; team: { name: string }; source: unknown }> }).changes;
+    const changes = (JSON.parse(drift.out) as { changes: Array<{ action: string; target: { name: string }; team: { name: string }; source: unknown }> })
+      .changes;
     expect(changes.map((c) => ({ action: c.action, target: c.target.name, team: c.team.name, source: c.source }))).toEqual([
       { action: 'remove', target: 'quiet', team: 'developers', source: { kind: 'set', name: 'all' } },
     ]);
@@ -59,7 +70,11 @@ describe('export --all --authoritative', () => {
     const run = await runCli(['export', '--all', '--authoritative', '--split-by', 'project', '--out', 'split'], { env, cwd: dir });
     expect(run.code).toBe(0);
     expect(readdirSync(join(dir, 'split')).sort()).toEqual(['Data-Lake.yaml', '_all.yaml', 'platform.yaml']);
-    expect(parse(readFileSync(join(dir, 'split', '_all.yaml'), 'utf8'))).toEqual({ organization: 'globex', 'project-sets': { all: ALL }, 'workspace-sets': { all: ALL } });
+    expect(parse(readFileSync(join(dir, 'split', '_all.yaml'), 'utf8'))).toEqual({
+      organization: 'globex',
+      'project-sets': { all: ALL },
+      'workspace-sets': { all: ALL },
+    });
     expect((await runCli(['drift', 'split'], { env, cwd: dir })).code).toBe(0);
   });
 

@@ -68,7 +68,9 @@ describe('tfe-access export', () => {
     const [comment, header, ...rest] = run.out.split('\n');
     expect(comment).toMatch(/^# yaml-language-server: \$schema=\S+tfe-access\.schema\.json$/);
     // The line that lets a later `export --out` replace this file (test/export/overwrite.test.ts).
-    expect(header).toMatch(/^# Written by tfe-access export \(sha256 of the other lines: [0-9a-f]{64}\)\. Once edited, export replaces it only with --force\.$/);
+    expect(header).toMatch(
+      /^# Written by tfe-access export \(sha256 of the other lines: [0-9a-f]{64}\)\. Once edited, export replaces it only with --force\.$/,
+    );
     expect(rest.join('\n')).toBe(EXPECTED_ALL);
     // The quiet workspace and the Default Project have no grants: --all leaves them out.
     expect(run.out).not.toContain('quiet');
@@ -77,7 +79,10 @@ describe('tfe-access export', () => {
   });
 
   it('--out FILE writes atomically, with a schema reference that resolves from the file', async () => {
-    const run = await runCli(['export', '--project', 'platform', '--workspace', 'quiet', '--out', 'sub/../named.yaml', '--organization', 'globex'], { env: { ...env, TFE_ORGANIZATION: '' }, cwd: dir });
+    const run = await runCli(['export', '--project', 'platform', '--workspace', 'quiet', '--out', 'sub/../named.yaml', '--organization', 'globex'], {
+      env: { ...env, TFE_ORGANIZATION: '' },
+      cwd: dir,
+    });
     expect(run.code).toBe(0);
     expect(run.out).toBe('');
     expect(run.err).toBe('export: wrote 2 projects and workspaces of "globex" to sub/../named.yaml.\n');
@@ -104,7 +109,11 @@ describe('tfe-access export', () => {
     expect(run.code).toBe(0);
     expect(readdirSync(join(dir, 'split')).sort()).toEqual(['Data-Lake.yaml', 'platform.yaml']);
     const dataLake = parse(readFileSync(join(dir, 'split', 'Data-Lake.yaml'), 'utf8')) as object;
-    expect(dataLake).toEqual({ organization: 'globex', projects: { 'Data Lake': { teams: { developers: 'maintain' } } }, workspaces: { 'lake-etl': { teams: { auditors: { access: 'custom', variables: 'read', 'workspace-locking': true } } } } });
+    expect(dataLake).toEqual({
+      organization: 'globex',
+      projects: { 'Data Lake': { teams: { developers: 'maintain' } } },
+      workspaces: { 'lake-etl': { teams: { auditors: { access: 'custom', variables: 'read', 'workspace-locking': true } } } },
+    });
     const validate = await runCli(['validate', 'split'], { cwd: dir });
     expect(validate.code).toBe(0);
     await planIsClean(['split']);

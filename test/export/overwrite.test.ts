@@ -50,7 +50,9 @@ describe('export --out and existing files', () => {
     const run = await export_(['--all', '--out', 'access.yaml']);
     expect(run.code).toBe(1);
     expect(run.out).toBe('');
-    expect(run.err).toBe('tfe-access export: refusing to replace access.yaml: the file exists and tfe-access export did not write it (its settings, roles, sets and policies would be lost). Pass --force to replace it, or choose another --out.\n');
+    expect(run.err).toBe(
+      'tfe-access export: refusing to replace access.yaml: the file exists and tfe-access export did not write it (its settings, roles, sets and policies would be lost). Pass --force to replace it, or choose another --out.\n',
+    );
     // Byte for byte as it was, and no temporary file left beside it.
     expect(read('access.yaml')).toBe(HAND_WRITTEN);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
@@ -60,7 +62,9 @@ describe('export --out and existing files', () => {
     const first = await export_(['--project', 'platform', '--out', 'exported.yaml']);
     expect(first.code, first.err).toBe(0);
     const header = read('exported.yaml').split('\n')[1] ?? '';
-    expect(header).toMatch(/^# Written by tfe-access export \(sha256 of the other lines: [0-9a-f]{64}\)\. Once edited, export replaces it only with --force\.$/);
+    expect(header).toMatch(
+      /^# Written by tfe-access export \(sha256 of the other lines: [0-9a-f]{64}\)\. Once edited, export replaces it only with --force\.$/,
+    );
     const second = await export_(['--all', '--out', 'exported.yaml']);
     expect(second.code, second.err).toBe(0);
     expect(second.err).toBe('export: wrote 4 projects and workspaces of "globex" to exported.yaml.\n');
@@ -82,7 +86,9 @@ describe('export --out and existing files', () => {
     writeFileSync(join(dir, 'edited.yaml'), edited);
     const run = await export_(['--project', 'platform', '--out', 'edited.yaml']);
     expect(run.code).toBe(1);
-    expect(run.err).toBe('tfe-access export: refusing to replace edited.yaml: tfe-access export wrote it, but it was edited since (its settings, roles, sets and policies would be lost). Pass --force to replace it, or choose another --out.\n');
+    expect(run.err).toBe(
+      'tfe-access export: refusing to replace edited.yaml: tfe-access export wrote it, but it was edited since (its settings, roles, sets and policies would be lost). Pass --force to replace it, or choose another --out.\n',
+    );
     expect(read('edited.yaml')).toBe(edited);
   });
 
@@ -114,7 +120,9 @@ describe('export --out and existing files', () => {
     writeFileSync(join(dir, 'split', 'Data-Lake.yaml'), `${before}# a note\n`);
     const refused = await export_(['--all', '--split-by', 'project', '--out', 'split']);
     expect(refused.code).toBe(1);
-    expect(refused.err).toBe('tfe-access export: refusing to replace 2 files in split that tfe-access export did not write or that were edited since: Data-Lake.yaml, platform.yaml (their settings, roles, sets and policies would be lost). Pass --force to replace them, or choose another --out.\n');
+    expect(refused.err).toBe(
+      'tfe-access export: refusing to replace 2 files in split that tfe-access export did not write or that were edited since: Data-Lake.yaml, platform.yaml (their settings, roles, sets and policies would be lost). Pass --force to replace them, or choose another --out.\n',
+    );
     expect(read('split/platform.yaml')).toBe(HAND_WRITTEN);
     expect(read('split/Data-Lake.yaml')).toBe(`${before}# a note\n`);
     const forced = await export_(['--all', '--split-by', 'project', '--out', 'split', '--force']);

@@ -66,25 +66,39 @@ export const randomOrganization: fc.Arbitrary<SeedDocument> = fc
     // `owners` exists in every organization; it may hold grants too.
     const grantees = [...teams, 'owners'];
     const pairsOf = (targets: readonly string[]) => targets.flatMap((t) => grantees.map((team) => [team, t] as const));
-    return fc.record({
-      projectGrants: fc.subarray(pairsOf(projects)).chain((pairs) => fc.tuple(...pairs.map(() => projectAccess(profile))).map((accesses) => pairs.map(([team, project], i) => ({ team, project, ...accesses[i] }) as SeedTeamProject))),
-      workspaceGrants: fc.subarray(pairsOf(workspaces)).chain((pairs) => fc.tuple(...pairs.map(() => workspaceAccess(profile))).map((accesses) => pairs.map(([team, workspace], i) => ({ team, workspace, ...accesses[i] }) as SeedTeamWorkspace))),
-    }).map(({ projectGrants, workspaceGrants }) => ({
-      profile,
-      organizations: [
-        {
-          name: ORGANIZATION,
-          token: TOKEN,
-          teams: teams.map((name, i) => {
-            const spec = teamSpecs[i] ?? { secret: false, manageProjects: false };
-            const visibility = spec.secret ? ('secret' as const) : ('organization' as const);
-            return { name, visibility, 'organization-access': { 'manage-projects': spec.manageProjects }, ...(i === 0 ? { tokens: [TEAM_TOKEN] } : {}) };
-          }),
-          projects: projects.map((name) => ({ name })),
-          workspaces: workspaces.map((name, i) => ({ name, project: projects[(seeds[i] ?? 0) % projects.length] ?? 'Default Project' })),
-          'team-projects': projectGrants,
-          'team-workspaces': workspaceGrants,
-        },
-      ],
-    }));
+    return fc
+      .record({
+        projectGrants: fc
+          .subarray(pairsOf(projects))
+          .chain((pairs) =>
+            fc
+              .tuple(...pairs.map(() => projectAccess(profile)))
+              .map((accesses) => pairs.map(([team, project], i) => ({ team, project, ...accesses[i] }) as SeedTeamProject)),
+          ),
+        workspaceGrants: fc
+          .subarray(pairsOf(workspaces))
+          .chain((pairs) =>
+            fc
+              .tuple(...pairs.map(() => workspaceAccess(profile)))
+              .map((accesses) => pairs.map(([team, workspace], i) => ({ team, workspace, ...accesses[i] }) as SeedTeamWorkspace)),
+          ),
+      })
+      .map(({ projectGrants, workspaceGrants }) => ({
+        profile,
+        organizations: [
+          {
+            name: ORGANIZATION,
+            token: TOKEN,
+            teams: teams.map((name, i) => {
+              const spec = teamSpecs[i] ?? { secret: false, manageProjects: false };
+              const visibility = spec.secret ? ('secret' as const) : ('organization' as const);
+              return { name, visibility, 'organization-access': { 'manage-projects': spec.manageProjects }, ...(i === 0 ? { tokens: [TEAM_TOKEN] } : {}) };
+            }),
+            projects: projects.map((name) => ({ name })),
+            workspaces: workspaces.map((name, i) => ({ name, project: projects[(seeds[i] ?? 0) % projects.length] ?? 'Default Project' })),
+            'team-projects': projectGrants,
+            'team-workspaces': workspaceGrants,
+          },
+        ],
+      }));
   });

@@ -29,7 +29,13 @@ export const SEED: SeedDocument = {
       'team-projects': [
         { team: 'platform-admins', project: 'platform', access: 'admin' },
         { team: 'vault', project: 'platform', access: 'write' },
-        { team: 'auditors', project: 'platform', access: 'custom', 'project-access': { teams: 'read' }, 'workspace-access': { 'state-versions': 'read-outputs' } },
+        {
+          team: 'auditors',
+          project: 'platform',
+          access: 'custom',
+          'project-access': { teams: 'read' },
+          'workspace-access': { 'state-versions': 'read-outputs' },
+        },
         { team: 'developers', project: 'Data Lake', access: 'maintain' },
       ],
       'team-workspaces': [

@@ -34,7 +34,9 @@ beforeAll(async () => {
   recordings = await Promise.all(PROFILE_NAMES.map((profile) => recordPlan(profile)));
 });
 afterAll(async () => {
-  process.stdout.write(`fuzz figures: ${JSON.stringify({ cases: tally.right + tally.failedCleanly, ...tally, answers: recordings.map((r) => r.answers.size) })}\n`);
+  process.stdout.write(
+    `fuzz figures: ${JSON.stringify({ cases: tally.right + tally.failedCleanly, ...tally, answers: recordings.map((r) => r.answers.size) })}\n`,
+  );
   await Promise.all(recordings.map((r) => r.cleanup()));
 });
 
@@ -111,7 +113,7 @@ describe('plan against hostile API answers', () => {
     );
   }, 120_000);
 
-  it('regression: a request retried after a dropped connection counted twice in the plan\'s read.requests, so the same plan printed other bytes', async () => {
+  it("regression: a request retried after a dropped connection counted twice in the plan's read.requests, so the same plan printed other bytes", async () => {
     // Found by the property above (its counterexample): a grant list whose first attempt was dropped.
     const recording = recordings.find((r) => r.profile === 'seed') as Recording;
     const target = keysOf(recording).find((k) => k.includes('/team-projects?')) ?? '';

@@ -11,7 +11,12 @@ let grantsPage1: string;
 
 beforeAll(async () => {
   recording = await recordPlan();
-  const key = [...recording.answers.keys()].find((k) => k.includes('/team-projects?') && k.includes('page%5Bnumber%5D=1') && JSON.parse(recording.answers.get(k)?.text ?? '{}').meta?.pagination?.['total-pages'] === 2);
+  const key = [...recording.answers.keys()].find(
+    (k) =>
+      k.includes('/team-projects?') &&
+      k.includes('page%5Bnumber%5D=1') &&
+      JSON.parse(recording.answers.get(k)?.text ?? '{}').meta?.pagination?.['total-pages'] === 2,
+  );
   if (!key) throw new Error('no two-page grant list recorded');
   grantsPage1 = key;
 });

@@ -43,7 +43,9 @@ async function serve(handler: (key: string, res: ServerResponse, body: string | 
 }
 
 export function write(res: ServerResponse, answer: Recorded): void {
-  res.writeHead(answer.status, { ...answer.headers, 'content-type': answer.contentType, 'content-length': String(Buffer.byteLength(answer.text)) }).end(answer.text);
+  res
+    .writeHead(answer.status, { ...answer.headers, 'content-type': answer.contentType, 'content-length': String(Buffer.byteLength(answer.text)) })
+    .end(answer.text);
 }
 
 /** A proxy to `upstream` that records every answer (GETs only: `plan` writes nothing). */
@@ -51,7 +53,12 @@ export async function record(upstream: string, answers: Map<string, Recorded>): 
   return serve(async (key, res) => {
     const [method, path] = key.split(' ') as [string, string];
     const answer = await fetch(`${upstream}${path}`, { method, headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/vnd.api+json' } });
-    const recorded = { status: answer.status, contentType: answer.headers.get('content-type') ?? '', text: await answer.text(), headers: serverHeaders(answer.headers) };
+    const recorded = {
+      status: answer.status,
+      contentType: answer.headers.get('content-type') ?? '',
+      text: await answer.text(),
+      headers: serverHeaders(answer.headers),
+    };
     answers.set(key, recorded);
     write(res, recorded);
   });
@@ -81,7 +88,12 @@ export async function proxy(upstream: string, token: string, spoil: Spoil): Prom
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.api+json' },
       ...(body === undefined ? {} : { body }),
     });
-    const recorded = { status: answer.status, contentType: answer.headers.get('content-type') ?? '', text: await answer.text(), headers: serverHeaders(answer.headers) };
+    const recorded = {
+      status: answer.status,
+      contentType: answer.headers.get('content-type') ?? '',
+      text: await answer.text(),
+      headers: serverHeaders(answer.headers),
+    };
     const hit = (hits.get(key) ?? 0) + 1;
     hits.set(key, hit);
     const spoiled = spoil(key, recorded, res, hit);

@@ -18,7 +18,23 @@ export type Spoiler =
   | { kind: 'slow'; chunks: number; delayMs: number };
 
 /** Keys whose absence the client must notice (a key it reads leniently, like `visibility`, is not here). */
-const REQUIRED_KEYS = new Set(['data', 'type', 'id', 'attributes', 'relationships', 'name', 'access', 'team', 'workspace', 'meta', 'pagination', 'current-page', 'total-pages', 'total-count', 'next-page']);
+const REQUIRED_KEYS = new Set([
+  'data',
+  'type',
+  'id',
+  'attributes',
+  'relationships',
+  'name',
+  'access',
+  'team',
+  'workspace',
+  'meta',
+  'pagination',
+  'current-page',
+  'total-pages',
+  'total-count',
+  'next-page',
+]);
 
 /** A uniform place in [0, 1): fast-check's own doubles and naturals lean to 0, i.e. to the first keys. */
 export const fraction: fc.Arbitrary<number> = fc.noBias(fc.integer({ min: 0, max: 999_999 })).map((n) => n / 1_000_000);
@@ -32,9 +48,20 @@ export const spoilerArb: fc.Arbitrary<Spoiler> = fc.oneof(
   fc.record({ kind: fc.constant('content-type' as const), type: fc.constantFrom('text/html', 'text/plain', 'application/octet-stream', '') }),
   fc.record({ kind: fc.constant('wrong-type' as const), at: fraction, value: fc.constantFrom(7, -1.5, 'x', '', true, false, [], {}, [1], { a: 1 }) }),
   fc.record({ kind: fc.constant('delete' as const), at: fraction }),
-  fc.record({ kind: fc.constant('pages' as const), totalPages: fc.oneof(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 1001, max: 2 ** 31 })), nextPage: fc.option(fc.integer({ min: 0, max: 3000 })) }),
-  fc.record({ kind: fc.constant('error' as const), status: fc.constantFrom(400, 401, 403, 404, 409, 422), detail: fc.string({ unit: 'binary', maxLength: 80 }) }),
-  fc.record({ kind: fc.constant('transient' as const), how: fc.constantFrom('drop' as const, 'drop-mid-body' as const, 500 as const, 502 as const, 503 as const, 429 as const) }),
+  fc.record({
+    kind: fc.constant('pages' as const),
+    totalPages: fc.oneof(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 1001, max: 2 ** 31 })),
+    nextPage: fc.option(fc.integer({ min: 0, max: 3000 })),
+  }),
+  fc.record({
+    kind: fc.constant('error' as const),
+    status: fc.constantFrom(400, 401, 403, 404, 409, 422),
+    detail: fc.string({ unit: 'binary', maxLength: 80 }),
+  }),
+  fc.record({
+    kind: fc.constant('transient' as const),
+    how: fc.constantFrom('drop' as const, 'drop-mid-body' as const, 500 as const, 502 as const, 503 as const, 429 as const),
+  }),
   fc.record({ kind: fc.constant('slow' as const), chunks: fc.integer({ min: 2, max: 6 }), delayMs: fc.integer({ min: 0, max: 15 }) }),
 );
 
@@ -121,7 +148,11 @@ export function spoilOne(target: string, spoiler: Spoiler): Spoil {
           if (pagination) Object.assign(pagination, { 'total-pages': spoiler.totalPages, 'next-page': spoiler.nextPage });
         });
       case 'error':
-        return { status: spoiler.status, contentType: 'application/vnd.api+json', text: JSON.stringify({ errors: [{ status: String(spoiler.status), title: 'refused', detail: spoiler.detail }] }) };
+        return {
+          status: spoiler.status,
+          contentType: 'application/vnd.api+json',
+          text: JSON.stringify({ errors: [{ status: String(spoiler.status), title: 'refused', detail: spoiler.detail }] }),
+        };
       case 'transient':
         if (hit > 1) return answer;
         if (spoiler.how === 'drop') res.socket?.destroy();

@@ -43,7 +43,9 @@ describe('apply against hostile answers to its writes', () => {
         const dir = await writeDesired(scenario.yaml);
         const server = await proxy(emulator.url, ORG_TOKEN, nthWrite(n, spoiler));
         try {
-          const run = await runCli(['apply', dir, '--auto-approve', '--format', 'json', '--rate-limit', String(FAST)], { env: { TFE_TOKEN: ORG_TOKEN, TFE_ADDRESS: server.url } });
+          const run = await runCli(['apply', dir, '--auto-approve', '--format', 'json', '--rate-limit', String(FAST)], {
+            env: { TFE_TOKEN: ORG_TOKEN, TFE_ADDRESS: server.url },
+          });
           const what = `write ${n}, ${JSON.stringify(spoiler)}:\n${run.err}`;
           expect(server.seen.filter((k) => WRITES.has(k.split(' ')[0] ?? '')).length, what).toBeGreaterThan(n);
           expect(run.err, what).not.toMatch(/\n\s+at |internal error/);
@@ -57,7 +59,10 @@ describe('apply against hostile answers to its writes', () => {
             const outcomes = (JSON.parse(run.out) as { outcomes?: Outcome[] }).outcomes ?? [];
             // A change the apply reports applied or already so is so; one it failed or never started claims nothing.
             const claimed = outcomes.filter((o) => o.status === 'applied' || o.status === 'already-so').map((o) => `${o.change.target.id}/${o.change.team.id}`);
-            expect(claimed.filter((p) => leftPairs.has(p)), what).toEqual([]);
+            expect(
+              claimed.filter((p) => leftPairs.has(p)),
+              what,
+            ).toEqual([]);
             if (run.code === 0) {
               expect(left.changes, what).toEqual([]);
               tally.converged += 1;

@@ -16,9 +16,7 @@ async function lint(filePath: string, code: string): Promise<Linter.LintMessage[
 /** The messages of the boundary rules only, as `rule: message`. */
 async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
   const messages = await lint(filePath, code);
-  return messages
-    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
-    .map((m) => `${m.ruleId}: ${m.message}`);
+  return messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax').map((m) => `${m.ruleId}: ${m.message}`);
 }
 
 describe('pure folders import no Node built-in, no undici, no API layer', () => {
@@ -51,7 +49,8 @@ describe('pure folders import no Node built-in, no undici, no API layer', () => 
   });
 
   it('src/policy/ is pure, checks on effective access and is read by the live read: node:fs, ../api/ and ../live/ fail', async () => {
-    const code = "import { readFileSync } from 'node:fs';\nimport { TfeClient } from '../api/client.js';\nimport { readLive } from '../live/read-live.js';\nimport { EffectiveIndex } from '../effective/compute.js';\nexport const all = [readFileSync, TfeClient, readLive, EffectiveIndex];\n";
+    const code =
+      "import { readFileSync } from 'node:fs';\nimport { TfeClient } from '../api/client.js';\nimport { readLive } from '../live/read-live.js';\nimport { EffectiveIndex } from '../effective/compute.js';\nexport const all = [readFileSync, TfeClient, readLive, EffectiveIndex];\n";
     const errors = await boundaryErrors('src/policy/fixture.ts', code);
     expect(errors).toHaveLength(3);
     expect(errors[0]).toContain('no Node built-in here; src/policy/ is pure');
@@ -60,7 +59,8 @@ describe('pure folders import no Node built-in, no undici, no API layer', () => 
   });
 
   it('src/resolve/ is pure and below its reads: node:fs, ../api/ and ../lookup/ fail', async () => {
-    const code = "import { readFileSync } from 'node:fs';\nimport { TfeClient } from '../api/client.js';\nimport { lookUpNames } from '../lookup/names.js';\nexport const all = [readFileSync, TfeClient, lookUpNames];\n";
+    const code =
+      "import { readFileSync } from 'node:fs';\nimport { TfeClient } from '../api/client.js';\nimport { lookUpNames } from '../lookup/names.js';\nexport const all = [readFileSync, TfeClient, lookUpNames];\n";
     const errors = await boundaryErrors('src/resolve/fixture.ts', code);
     expect(errors).toHaveLength(3);
     expect(errors[0]).toContain('no Node built-in here; src/resolve/ is pure');
@@ -69,7 +69,8 @@ describe('pure folders import no Node built-in, no undici, no API layer', () => 
   });
 
   it('src/lookup/ reads through the API layer and matches nothing itself: ../api/ and ../resolve/ pass, ../live/ fails', async () => {
-    const clean = "import { isRemoteError } from '../api/errors/remote-error.js';\nimport { resolveNames } from '../resolve/resolve-names.js';\nexport const both = [isRemoteError, resolveNames];\n";
+    const clean =
+      "import { isRemoteError } from '../api/errors/remote-error.js';\nimport { resolveNames } from '../resolve/resolve-names.js';\nexport const both = [isRemoteError, resolveNames];\n";
     expect(await lint('src/lookup/fixture.ts', clean)).toEqual([]);
     const up = await boundaryErrors('src/lookup/fixture.ts', "import { readLive } from '../live/read-live.js';\nexport const used = readLive;\n");
     expect(up).toEqual([expect.stringContaining('src/lookup/ may not import a layer above it')]);

@@ -26,7 +26,9 @@ function layerDifferences(doc: readonly (readonly string[])[], lint: readonly (r
   const inDoc = floorOf(doc);
   const inLint = floorOf(lint);
   const folders = [...new Set([...inLint.keys(), ...inDoc.keys()])].sort();
-  return folders.filter((f) => inDoc.get(f) !== inLint.get(f)).map((f) => `${f}: layer ${inLint.get(f) ?? 'none'} in the lint, ${inDoc.get(f) ?? 'none'} in the doc`);
+  return folders
+    .filter((f) => inDoc.get(f) !== inLint.get(f))
+    .map((f) => `${f}: layer ${inLint.get(f) ?? 'none'} in the lint, ${inDoc.get(f) ?? 'none'} in the doc`);
 }
 
 describe("docs/architecture.md's layers", () => {
@@ -43,7 +45,10 @@ describe("docs/architecture.md's layers", () => {
   });
 
   it('a table that moves a folder, leaves one out or adds a floor fails, naming it', () => {
-    const moved = DOC.replace('| 3 | `validate/`, `lookup/`, `expand/`, `render/` |', '| 3 | `validate/`, `lookup/`, `expand/` |').replace('| 4 | `diff/`,', '| 4 | `render/`, `diff/`,');
+    const moved = DOC.replace('| 3 | `validate/`, `lookup/`, `expand/`, `render/` |', '| 3 | `validate/`, `lookup/`, `expand/` |').replace(
+      '| 4 | `diff/`,',
+      '| 4 | `render/`, `diff/`,',
+    );
     expect(layerDifferences(layersOfDoc(moved), lint)).toEqual(['render: layer 3 in the lint, 4 in the doc']);
     const missing = DOC.replace(', `export/` |', ' |');
     expect(layerDifferences(layersOfDoc(missing), lint)).toEqual(['export: layer 2 in the lint, none in the doc']);

@@ -88,7 +88,11 @@ export function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[
 
 type NamedDeclaration = ts.FunctionDeclaration | ts.ClassDeclaration | ts.InterfaceDeclaration | ts.TypeAliasDeclaration | ts.EnumDeclaration;
 const isNamedDeclaration = (node: ts.Node): node is NamedDeclaration =>
-  ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isEnumDeclaration(node);
+  ts.isFunctionDeclaration(node) ||
+  ts.isClassDeclaration(node) ||
+  ts.isInterfaceDeclaration(node) ||
+  ts.isTypeAliasDeclaration(node) ||
+  ts.isEnumDeclaration(node);
 
 const isExported = (node: ts.Node): boolean => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 
@@ -100,7 +104,8 @@ export function exportsOf(path: string, text: string): string[] {
     if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
       names.push(...statement.exportClause.elements.map((e) => e.name.text));
     } else if (isExported(statement)) {
-      if (ts.isVariableStatement(statement)) names.push(...statement.declarationList.declarations.flatMap((d) => (ts.isIdentifier(d.name) ? [d.name.text] : [])));
+      if (ts.isVariableStatement(statement))
+        names.push(...statement.declarationList.declarations.flatMap((d) => (ts.isIdentifier(d.name) ? [d.name.text] : [])));
       else if (isNamedDeclaration(statement) && statement.name) names.push(statement.name.text);
     }
   }

@@ -22,7 +22,21 @@ import { failure } from '../api/script-server.js';
 import { startProxy, type Proxy, type ProxyHooks, type Tampered } from './proxy.js';
 
 // About 110 workspace grants per team: every team's list has two pages.
-const SPEC = { organization: 'bench', projects: 4, workspaces: 150, teams: 4, teamsPerProject: 2, teamsPerWorkspace: 3, customShare: 0.2, secretShare: 0, organizationAccessShare: 0, addShare: 0.05, updateShare: 0.05, removeShare: 0.05, seed: 18 };
+const SPEC = {
+  organization: 'bench',
+  projects: 4,
+  workspaces: 150,
+  teams: 4,
+  teamsPerProject: 2,
+  teamsPerWorkspace: 3,
+  customShare: 0.2,
+  secretShare: 0,
+  organizationAccessShare: 0,
+  addShare: 0.05,
+  updateShare: 0.05,
+  removeShare: 0.05,
+  seed: 18,
+};
 const TEAM_FILTER = 'filter[team][id]';
 
 let org: GeneratedOrganization;
@@ -34,7 +48,13 @@ const proxies: Proxy[] = [];
 async function planAt(address: string, readBy?: ReadBy) {
   const notices: string[] = [];
   const env = { TFE_TOKEN: BENCH_TOKEN, TFE_ADDRESS: address };
-  const result = await planFromFiles({ paths: [dir], cwd: dir, connection: { env, homeDir: dir, rateLimit: 0, concurrency: 4 }, run: { onNotice: (line) => notices.push(line) }, read: { concurrency: 4, ...(readBy ? { readBy } : {}) } });
+  const result = await planFromFiles({
+    paths: [dir],
+    cwd: dir,
+    connection: { env, homeDir: dir, rateLimit: 0, concurrency: 4 },
+    run: { onNotice: (line) => notices.push(line) },
+    read: { concurrency: 4, ...(readBy ? { readBy } : {}) },
+  });
   return { plan: result.plan, notices };
 }
 
@@ -81,7 +101,7 @@ describe('reading by team against a server that can (the current profile)', () =
     expect(notices).toEqual([]);
   });
 
-  it('a proxy that drops filter[team][id] (the server answers every team\'s grants): the client notices, reads by target, and plans exactly', async () => {
+  it("a proxy that drops filter[team][id] (the server answers every team's grants): the client notices, reads by target, and plans exactly", async () => {
     const proxy = await proxied({ query: (q) => (q.delete(TEAM_FILTER), q) });
     const { plan, notices } = await planAt(proxy.url);
     expect(plan.read!.strategy).toBe('by-target');
@@ -99,7 +119,7 @@ describe('reading by team against a server that can (the current profile)', () =
   it.each([
     ['a grant missing from its second page', cut],
     ['a total that changes on its second page', recount],
-  ])('one team\'s pages do not add up mid-read (%s): the read goes back to targets and plans exactly, never from part of an answer', async (_name, tamper) => {
+  ])("one team's pages do not add up mid-read (%s): the read goes back to targets and plans exactly, never from part of an answer", async (_name, tamper) => {
     const team = org.teams[1]!.name;
     const teamId = (await resolvedTeams()).get(team)!;
     const proxy = await proxied({ answer: (request, answer) => (byTeamPage(request, teamId, '2') ? tamper(answer) : answer) });
@@ -111,7 +131,7 @@ describe('reading by team against a server that can (the current profile)', () =
     expect(plan.checksum).toBe(byTarget.checksum);
   });
 
-  it('a grant on a workspace outside the organization\'s list: read by target instead', async () => {
+  it("a grant on a workspace outside the organization's list: read by target instead", async () => {
     const teamId = (await resolvedTeams()).get(org.teams[2]!.name)!;
     const elsewhere = (answer: Tampered): Tampered => {
       const [first, ...rest] = answer.body.data as any[];
@@ -126,14 +146,18 @@ describe('reading by team against a server that can (the current profile)', () =
 
   it('a failure reading by target would meet too (a 500 after the retries) fails the read, naming the team: no plan', async () => {
     const teamId = (await resolvedTeams()).get(org.teams[0]!.name)!;
-    const proxy = await proxied({ answer: (request, answer) => (byTeamPage(request, teamId, '2') ? { status: 500, body: { errors: [{ status: '500' }] } } : answer) });
+    const proxy = await proxied({
+      answer: (request, answer) => (byTeamPage(request, teamId, '2') ? { status: 500, body: { errors: [{ status: '500' }] } } : answer),
+    });
     const client = new TfeClient({ baseUrl: `${proxy.url}/api/v2`, token: BENCH_TOKEN, rateLimit: 0, retry: { retries: 1, baseDelayMs: 1 } });
     try {
       const desired = await desiredFromFiles([dir], dir, Date.now());
       const resolved = await resolveFrom(client, desired);
       const error = await failure(() => readLive(client, liveRequestOf(resolved)));
       expect(error).toBeInstanceOf(TeamReadError);
-      expect(error.message).toMatch(/^Could not read the workspace access of team ".+" \(team-\w+\); nothing was planned from it: Request failed with status 500/);
+      expect(error.message).toMatch(
+        /^Could not read the workspace access of team ".+" \(team-\w+\); nothing was planned from it: Request failed with status 500/,
+      );
     } finally {
       await client.close();
     }
@@ -144,10 +168,28 @@ describe('the effective changes of a plan read by team', () => {
   it('take the grants of the workspaces the files do not manage from the read by team: no list per workspace, the same effective changes', async () => {
     const files = mkdtempSync(join(tmpdir(), 'tfe-access-by-team-context-'));
     // A project grant change reaches every workspace of project-0; the files manage two others only.
-    writeFileSync(join(files, 'tfe-access.yaml'), ['organization: bench', 'projects:', '  project-0:', '    teams:', '      owners: admin', 'workspaces:', '  ws-1: { teams: { team-0: read } }', '  ws-2: { teams: { team-1: read } }', ''].join('\n'));
+    writeFileSync(
+      join(files, 'tfe-access.yaml'),
+      [
+        'organization: bench',
+        'projects:',
+        '  project-0:',
+        '    teams:',
+        '      owners: admin',
+        'workspaces:',
+        '  ws-1: { teams: { team-0: read } }',
+        '  ws-2: { teams: { team-1: read } }',
+        '',
+      ].join('\n'),
+    );
     const plan = async (address: string, readBy: ReadBy) => {
       const env = { TFE_TOKEN: BENCH_TOKEN, TFE_ADDRESS: address };
-      const result = await planFromFiles({ paths: [files], cwd: files, connection: { env, homeDir: files, rateLimit: 0, concurrency: 4 }, read: { concurrency: 4, readBy, effectiveChanges: true } });
+      const result = await planFromFiles({
+        paths: [files],
+        cwd: files,
+        connection: { env, homeDir: files, rateLimit: 0, concurrency: 4 },
+        read: { concurrency: 4, readBy, effectiveChanges: true },
+      });
       return result.plan;
     };
     try {
@@ -168,27 +210,55 @@ describe('the effective changes of a plan read by team', () => {
 });
 
 describe('an estimate the first pages prove wrong', () => {
-  it('reads by target when the teams\' first pages show more pages left than the lists by target: the same plan', async () => {
+  it("reads by target when the teams' first pages show more pages left than the lists by target: the same plan", async () => {
     // 600 workspaces, each with the three teams: 6 pages a team. The files manage 12 past the first page
     // of the workspace list (so resolution lists them all), one grant each, so the estimate (about 600 grants, 11 requests by team) is below 12 lists by target; the first pages show 15 more.
     const workspaces = Array.from({ length: 600 }, (_, i) => `ws-${i}`);
     const seed = {
       profile: 'current' as const,
-      organizations: [{ name: 'acme', token: 'acme-org-token', teams: [{ name: 'a' }, { name: 'b' }, { name: 'c' }], workspaces: workspaces.map((name) => ({ name })), 'team-workspaces': workspaces.flatMap((workspace) => ['a', 'b', 'c'].map((team) => ({ team, workspace, access: 'read' }))) }],
+      organizations: [
+        {
+          name: 'acme',
+          token: 'acme-org-token',
+          teams: [{ name: 'a' }, { name: 'b' }, { name: 'c' }],
+          workspaces: workspaces.map((name) => ({ name })),
+          'team-workspaces': workspaces.flatMap((workspace) => ['a', 'b', 'c'].map((team) => ({ team, workspace, access: 'read' }))),
+        },
+      ],
     };
     const emulator = await startEmulator({ seed, rateLimit: 0 });
     const files = mkdtempSync(join(tmpdir(), 'tfe-access-by-team-dearer-'));
-    writeFileSync(join(files, 'tfe-access.yaml'), ['organization: acme', 'settings:', '  prune: false', 'workspaces:', ...workspaces.slice(500, 512).map((name) => `  ${name}: { teams: { a: write } }`), ''].join('\n'));
+    writeFileSync(
+      join(files, 'tfe-access.yaml'),
+      [
+        'organization: acme',
+        'settings:',
+        '  prune: false',
+        'workspaces:',
+        ...workspaces.slice(500, 512).map((name) => `  ${name}: { teams: { a: write } }`),
+        '',
+      ].join('\n'),
+    );
     const plan = async (readBy: ReadBy) => {
       const notices: string[] = [];
       const env = { TFE_TOKEN: 'acme-org-token', TFE_ADDRESS: emulator.url };
-      const result = await planFromFiles({ paths: [files], cwd: files, connection: { env, homeDir: files, rateLimit: 0, concurrency: 4 }, run: { onNotice: (line) => notices.push(line) }, read: { concurrency: 4, readBy } });
+      const result = await planFromFiles({
+        paths: [files],
+        cwd: files,
+        connection: { env, homeDir: files, rateLimit: 0, concurrency: 4 },
+        run: { onNotice: (line) => notices.push(line) },
+        read: { concurrency: 4, readBy },
+      });
       return { plan: result.plan, notices };
     };
     try {
       const auto = await plan('auto');
       const target = await plan('target');
-      expect(auto.plan.read).toMatchObject({ strategy: 'by-target', estimate: { byTarget: 12, byTeam: 11 }, fallback: "the teams' first pages show 15 more pages to read, more than the 12 lists reading by target takes" });
+      expect(auto.plan.read).toMatchObject({
+        strategy: 'by-target',
+        estimate: { byTarget: 12, byTeam: 11 },
+        fallback: "the teams' first pages show 15 more pages to read, more than the 12 lists reading by target takes",
+      });
       // The probe and the four teams' first pages (owners included), then the 12 lists.
       expect(auto.plan.read!.requests).toBe(1 + 4 + 12);
       expect(auto.notices).toHaveLength(1);
@@ -209,7 +279,9 @@ describe('reading by team against a server that can not (the seed profile)', () 
       const auto = await planAt(seed.url);
       expect(auto.plan.read).toMatchObject({ strategy: 'by-target', requests: target.plan.read!.requests + 1 });
       expect(auto.notices).toHaveLength(1);
-      expect(auto.notices[0]).toMatch(/^reading the workspace grants by team was given up: the server answered 404 to GET \/team-workspaces\?filter\[team\]\[id\]=team-\w+&page\[number\]=1&page\[size\]=1; reading one list per workspace instead\.$/);
+      expect(auto.notices[0]).toMatch(
+        /^reading the workspace grants by team was given up: the server answered 404 to GET \/team-workspaces\?filter\[team\]\[id\]=team-\w+&page\[number\]=1&page\[size\]=1; reading one list per workspace instead\.$/,
+      );
       expect(auto.plan.checksum).toBe(target.plan.checksum);
       expect(auto.plan.summary).toEqual(org.expected);
     } finally {
@@ -244,13 +316,18 @@ describe('a token that does not see every team', () => {
   };
   const desired = ['organization: acme', 'workspaces:', ...WORKSPACES.flatMap((name) => [`  ${name}:`, '    teams:', '      dev: write'])].join('\n');
 
-  it('reads by team what it reads by target: the grants of the teams it sees; the secret team\'s are neither read nor removed', async () => {
+  it("reads by team what it reads by target: the grants of the teams it sees; the secret team's are neither read nor removed", async () => {
     const emulator = await startEmulator({ seed, rateLimit: 0 });
     const files = mkdtempSync(join(tmpdir(), 'tfe-access-by-team-reader-'));
     writeFileSync(join(files, 'tfe-access.yaml'), desired);
     const plan = async (readBy: ReadBy) => {
       const env = { TFE_TOKEN: 'reader-token', TFE_ADDRESS: emulator.url };
-      const result = await planFromFiles({ paths: [files], cwd: files, connection: { env, homeDir: files, rateLimit: 0, concurrency: 4 }, read: { concurrency: 4, readBy } });
+      const result = await planFromFiles({
+        paths: [files],
+        cwd: files,
+        connection: { env, homeDir: files, rateLimit: 0, concurrency: 4 },
+        read: { concurrency: 4, readBy },
+      });
       return result.plan;
     };
     try {

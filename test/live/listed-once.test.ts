@@ -102,7 +102,12 @@ function listsByTarget(): Map<string, number> {
 async function planAs(token: string, readBy: ReadBy) {
   emulator.resetLog();
   const env = { TFE_TOKEN: token, TFE_ADDRESS: emulator.url };
-  const result = await planFromFiles({ paths: [dir], cwd: dir, connection: { env, homeDir: dir, rateLimit: 0, concurrency: 4 }, read: { concurrency: 4, readBy, effectiveChanges: true } });
+  const result = await planFromFiles({
+    paths: [dir],
+    cwd: dir,
+    connection: { env, homeDir: dir, rateLimit: 0, concurrency: 4 },
+    read: { concurrency: 4, readBy, effectiveChanges: true },
+  });
   return { plan: result.plan, lists: listsByTarget() };
 }
 

@@ -36,7 +36,11 @@ export async function startProxy(upstream: string, hooks: ProxyHooks = {}): Prom
       const headers: Record<string, string> = {};
       for (const name of ['authorization', 'content-type', 'accept']) if (typeof req.headers[name] === 'string') headers[name] = req.headers[name];
       const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
-      void fetch(`${upstream}${url.pathname}${query.toString() ? `?${query.toString()}` : ''}`, { method: req.method ?? 'GET', headers, ...(body ? { body } : {}) })
+      void fetch(`${upstream}${url.pathname}${query.toString() ? `?${query.toString()}` : ''}`, {
+        method: req.method ?? 'GET',
+        headers,
+        ...(body ? { body } : {}),
+      })
         .then(async (answer) => {
           const text = await answer.text();
           let out: Tampered = { status: answer.status, body: text === '' ? undefined : JSON.parse(text) };

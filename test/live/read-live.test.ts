@@ -39,7 +39,12 @@ describe('readLive', () => {
     const live = await readLive(client(OWNER_TOKEN), liveRequestOf(resolved), { concurrency: 2, onProgress: (d, t) => progress.push([d, t]) });
     expect(live.organization).toBe('acme');
     expect([...live.targets.keys()].sort()).toEqual(['prj-hidden', 'prj-platform', 'ws-alone']);
-    expect(live.targets.get('prj-platform')!.grants.map((g) => [g.teamId, g.access.access]).sort()).toEqual([
+    expect(
+      live.targets
+        .get('prj-platform')!
+        .grants.map((g) => [g.teamId, g.access.access])
+        .sort(),
+    ).toEqual([
       ['team-dev', 'read'],
       ['team-padmin', 'admin'],
     ]);
@@ -47,7 +52,12 @@ describe('readLive', () => {
     expect(live.targets.get('ws-alone')!.grants).toHaveLength(1);
     expect(live.teams.get('team-padmin')!.organizationAccess['manage-projects']).toBe(true);
     expect(live.teams.get('team-vault')!.visibility).toBe('secret');
-    expect(progress).toEqual([[0, 3], [1, 3], [2, 3], [3, 3]]);
+    expect(progress).toEqual([
+      [0, 3],
+      [1, 3],
+      [2, 3],
+      [3, 3],
+    ]);
   });
   it('fails the whole read, with the 404 explanation, when the token may not see a target', async () => {
     const error = await failure(() => readLive(client(DEV_TOKEN), liveRequestOf(resolved)));

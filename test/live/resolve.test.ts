@@ -32,7 +32,11 @@ async function problems(state: ReturnType<typeof desired>): Promise<string> {
 
 describe('resolve', () => {
   it('maps names to ids and keeps every visible team', async () => {
-    const state = desired([target('project', 'platform', ['developers'], { id: 'prj-platform' }), target('workspace', 'networking-prod', ['vault']), target('workspace', 'standalone', [])]);
+    const state = desired([
+      target('project', 'platform', ['developers'], { id: 'prj-platform' }),
+      target('workspace', 'networking-prod', ['vault']),
+      target('workspace', 'standalone', []),
+    ]);
     const resolved = await resolveFrom(client, state);
     expect(resolved.targets.map((t) => [t.type, t.name, t.id])).toEqual([
       ['project', 'platform', 'prj-platform'],
@@ -57,7 +61,9 @@ describe('resolve', () => {
     const lines = message.split('\n');
     expect(lines[0]).toBe('Name resolution: 7 problems:');
     expect(lines).toHaveLength(8);
-    expect(message).toContain('team "Developers" in organization "acme": not found, or the token may not see it (secret teams are visible to their members and owners only). Did you mean "developers"?');
+    expect(message).toContain(
+      'team "Developers" in organization "acme": not found, or the token may not see it (secret teams are visible to their members and owners only). Did you mean "developers"?',
+    );
     expect(message).toContain('team "develpers"');
     expect(message).toContain('team "nobody-at-all"');
     expect(message).toContain('project "platfrom": not found, or the token may not see it. Did you mean "platform"?');
@@ -67,7 +73,9 @@ describe('resolve', () => {
   });
   it('says when a workspace looked up by name is found under another name by its pinned id', async () => {
     const message = await problems(desired([target('workspace', 'net-prod', [], { id: 'ws-net' })]));
-    expect(message).toBe('Name resolution: 1 problem:\n  workspace "net-prod": not found, or the token may not see it. Its pinned id ws-net is now named "networking-prod": renamed?');
+    expect(message).toBe(
+      'Name resolution: 1 problem:\n  workspace "net-prod": not found, or the token may not see it. Its pinned id ws-net is now named "networking-prod": renamed?',
+    );
   });
   it('matches team names exactly, case-sensitively', async () => {
     expect(await problems(desired([target('workspace', 'standalone', ['VAULT'])]))).toContain('Did you mean "vault"?');
@@ -81,7 +89,10 @@ describe('settings.ignore-teams is resolved like a granted team', () => {
   it('regression: a typo in settings.ignore-teams removes the grant it was meant to protect', async () => {
     const dir = await writeDesired(typo);
     emu.resetLog();
-    for (const args of [['plan', dir], ['apply', dir, '--auto-approve']]) {
+    for (const args of [
+      ['plan', dir],
+      ['apply', dir, '--auto-approve'],
+    ]) {
       const run = await runCli([...args, '--rate-limit', '0'], { env: { TFE_TOKEN: OWNER_TOKEN, TFE_ADDRESS: emu.url } });
       expect(run.code, run.err).toBe(1);
       expect(run.out).toBe('');
@@ -96,7 +107,10 @@ describe('settings.ignore-teams is resolved like a granted team', () => {
     const devClient = new TfeClient({ baseUrl: `${emu.url}/api/v2`, token: DEV_TOKEN });
     try {
       const state = { ...desired([target('project', 'platform', ['developers'])]), settings: { prune: true, ignoreTeams: ['vault'], maxRemovals: 10 } };
-      const error = await resolveFrom(devClient, state).then(() => undefined, (e: unknown) => e);
+      const error = await resolveFrom(devClient, state).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect((error as Error).message).toContain('settings.ignore-teams: team "vault" in organization "acme": not found, or the token may not see it');
       // The owner sees it: the same file resolves.
       await expect(resolveFrom(client, state)).resolves.toBeDefined();
@@ -105,4 +119,3 @@ describe('settings.ignore-teams is resolved like a granted team', () => {
     }
   });
 });
-

@@ -5,7 +5,14 @@ import { describe, expect, it } from 'vitest';
 import type { LiveGrant, LiveState } from '../../src/core/model.js';
 import { RunReader, type RunClient } from '../../src/live/run-reader.js';
 
-const grant = (id: string, targetId: string): LiveGrant => ({ id, resource: 'team-workspaces', teamId: 'team-a', targetId, access: { access: 'read', permissions: {} }, extra: {} });
+const grant = (id: string, targetId: string): LiveGrant => ({
+  id,
+  resource: 'team-workspaces',
+  teamId: 'team-a',
+  targetId,
+  access: { access: 'read', permissions: {} },
+  extra: {},
+});
 
 function fake(): { client: RunClient; asked: string[] } {
   const asked: string[] = [];
@@ -53,7 +60,15 @@ describe('RunReader', () => {
     const reader = new RunReader(client);
     const listed = await reader.listGrants({ type: 'workspace', id: 'ws-1' });
     const seen = [grant('g-team', 'ws-2')];
-    const live: LiveState = { organization: 'o', teams: new Map(), targets: new Map(), unmanagedWorkspaceGrants: new Map([['ws-2', seen], ['ws-1', []]]) };
+    const live: LiveState = {
+      organization: 'o',
+      teams: new Map(),
+      targets: new Map(),
+      unmanagedWorkspaceGrants: new Map([
+        ['ws-2', seen],
+        ['ws-1', []],
+      ]),
+    };
     reader.remember(live);
     expect(await reader.listGrants({ type: 'workspace', id: 'ws-2' })).toBe(seen);
     expect(await reader.listGrants({ type: 'workspace', id: 'ws-1' })).toBe(listed);

@@ -27,7 +27,13 @@ afterAll(() => emulator.stop());
 function requestFor(paths: string[]): PlanRequest {
   calls = [];
   const env = { HOME: '/nonexistent', TFE_TOKEN: DEMO_TOKEN, TFE_ADDRESS: emulator.url };
-  return { paths, cwd: ROOT, connection: { env, concurrency: 4, rateLimit: 0 }, run: { afterLoad: () => calls.push(emulator.counters().total) }, read: { concurrency: 4 } };
+  return {
+    paths,
+    cwd: ROOT,
+    connection: { env, concurrency: 4, rateLimit: 0 },
+    run: { afterLoad: () => calls.push(emulator.counters().total) },
+    read: { concurrency: 4 },
+  };
 }
 
 describe('PlanRequest.run.afterLoad', () => {

@@ -103,7 +103,9 @@ describe('saved plans and expiry', () => {
     emulator.resetLog();
     const late = await cli(['apply', '--plan', planFile, '--auto-approve'], AFTER_OPS);
     expect(late.code).toBe(1);
-    expect(late.err).toContain('the saved plan is stale: it grants access that has expired since it was planned: team "ops" on workspace "net" (2026-12-10T16:00:00Z)');
+    expect(late.err).toContain(
+      'the saved plan is stale: it grants access that has expired since it was planned: team "ops" on workspace "net" (2026-12-10T16:00:00Z)',
+    );
     expect(writesOf(emulator)).toEqual([]);
     // show counts from when it is run: the reviewer sees the grant has already ended.
     const shown = await runCli(['show', planFile], at(AFTER_OPS));
@@ -142,7 +144,11 @@ describe('validate with grants that expire', () => {
     );
     const github = await runCli(['validate', '--format', 'github'], clock);
     expect(github.out).toContain('::warning file=tfe-access.yaml,line=6,col=41::');
-    const json = JSON.parse((await runCli(['validate', '--format', 'json'], clock)).out) as { valid: boolean; warnings: Array<{ line: number }>; summary: { warnings: number } };
+    const json = JSON.parse((await runCli(['validate', '--format', 'json'], clock)).out) as {
+      valid: boolean;
+      warnings: Array<{ line: number }>;
+      summary: { warnings: number };
+    };
     expect([json.valid, json.warnings.map((w) => w.line), json.summary.warnings]).toEqual([true, [6, 12], 2]);
     // A month earlier nothing is near its end.
     expect((await runCli(['validate'], { env: { TFE_ACCESS_NOW: '2026-11-01T00:00:00Z' }, cwd: dir })).out).not.toContain('warning');

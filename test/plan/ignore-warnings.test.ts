@@ -65,7 +65,11 @@ async function warningsOf(text: string): Promise<string[]> {
 
 describe('ignore-warnings', () => {
   it('without it, every warning is shown', async () => {
-    expect((await warningsOf(files('', ''))).sort()).toEqual(['below-project-access net-prod', 'shadowed-by-organization-access app-dev', 'shadowed-by-organization-access net-prod']);
+    expect((await warningsOf(files('', ''))).sort()).toEqual([
+      'below-project-access net-prod',
+      'shadowed-by-organization-access app-dev',
+      'shadowed-by-organization-access net-prod',
+    ]);
   });
 
   it('settings.ignore-warnings silences a code everywhere', async () => {
@@ -100,10 +104,18 @@ describe('ignore-warnings', () => {
   });
 
   it('a target sets ignore-warnings once across files', async () => {
-    writeFileSync(join(dir, 'one.yaml'), 'organization: initech\nworkspaces:\n  net-prod:\n    ignore-warnings: [below-project-access]\n    teams: { dev: read }\n');
-    writeFileSync(join(dir, 'two.yaml'), 'organization: initech\nworkspaces:\n  net-prod:\n    ignore-warnings: [below-project-access]\n    teams: { sre: write }\n');
+    writeFileSync(
+      join(dir, 'one.yaml'),
+      'organization: initech\nworkspaces:\n  net-prod:\n    ignore-warnings: [below-project-access]\n    teams: { dev: read }\n',
+    );
+    writeFileSync(
+      join(dir, 'two.yaml'),
+      'organization: initech\nworkspaces:\n  net-prod:\n    ignore-warnings: [below-project-access]\n    teams: { sre: write }\n',
+    );
     const run = await spawnCli(['validate', 'one.yaml', 'two.yaml'], { cwd: dir });
     expect(run.code).toBe(1);
-    expect(run.out).toContain('two.yaml:4:5: workspaces.net-prod.ignore-warnings: "ignore-warnings" of workspace "net-prod" is set twice; first defined at one.yaml:4:5');
+    expect(run.out).toContain(
+      'two.yaml:4:5: workspaces.net-prod.ignore-warnings: "ignore-warnings" of workspace "net-prod" is set twice; first defined at one.yaml:4:5',
+    );
   });
 });

@@ -58,11 +58,14 @@ ${etl}${POLICY}`;
 /** oncall's admin ends in two months; data's live admin on etl-prod, which the files do not manage, never ends. */
 const BREAKS = files('{ access: admin, expires: 2026-04-30 }');
 /** oncall's ends in 5 days (a date ends with its day), data's in 6 on etl-prod, now managed; dev's plan grant is below the level. */
-const KEEPS = files('{ access: admin, expires: 2026-03-05 }', `  etl-prod:
+const KEEPS = files(
+  '{ access: admin, expires: 2026-03-05 }',
+  `  etl-prod:
     teams:
       data: { access: admin, expires: "2026-03-07T12:00:00Z" }
       dev: plan
-`);
+`,
+);
 
 let emulator: RunningEmulator;
 let dir: string;
@@ -157,10 +160,12 @@ describe('max-expiry against the emulator', () => {
     const earlier = await runCli(['plan', file(KEEPS), '--format', 'json'], { env: { ...env, TFE_ACCESS_NOW: '2026-02-27T00:00:00Z' } });
     expect(earlier.code).toBe(3);
     // oncall's admin ends 2026-03-06T00:00:00Z, 7 days on; data's 2026-03-07T12:00:00Z, 8 and a half.
-    expect(violationsOf(earlier.out).map((v) => v.message)).toEqual(['team "data" has admin on workspace "etl-prod" until 2026-03-07T12:00:00Z: a grant of admin must expire within 7 days']);
+    expect(violationsOf(earlier.out).map((v) => v.message)).toEqual([
+      'team "data" has admin on workspace "etl-prod" until 2026-03-07T12:00:00Z: a grant of admin must expire within 7 days',
+    ]);
   });
 
-  it('a saved plan carries the grants\' ends it was checked with, sealed; apply --plan checks them again and applies', async () => {
+  it("a saved plan carries the grants' ends it was checked with, sealed; apply --plan checks them again and applies", async () => {
     const planFile = join(dir, 'reviewed.plan.json');
     const planned = await runCli(['plan', file(KEEPS), '--out', planFile], { env });
     expect(planned.code, planned.err).toBe(0);

@@ -27,7 +27,10 @@ function seedFor(profile: ProfileName, newer: boolean): SeedDocument {
         name: 'modern',
         token: TOKEN,
         teams: ['dev', 'ops', 'qa', 'sre', 'audit'].map((name) => ({ name, id: `team-${name}` })),
-        projects: [{ name: 'platform', id: 'prj-platform' }, { name: 'data', id: 'prj-data' }],
+        projects: [
+          { name: 'platform', id: 'prj-platform' },
+          { name: 'data', id: 'prj-data' },
+        ],
         workspaces: [{ name: 'net', id: 'ws-net', project: 'platform' }],
         'team-projects': [
           { team: 'dev', project: 'platform', access: 'custom', id: 'tprj-dev', ...projectCustom },
@@ -44,7 +47,8 @@ function seedFor(profile: ProfileName, newer: boolean): SeedDocument {
   };
 }
 
-const ADMIN_WORKSPACE_ACCESS = 'runs: apply, sentinel-mocks: read, state-versions: write, variables: write, create: true, locking: true, delete: true, move: true, run-tasks: true';
+const ADMIN_WORKSPACE_ACCESS =
+  'runs: apply, sentinel-mocks: read, state-versions: write, variables: write, create: true, locking: true, delete: true, move: true, run-tasks: true';
 
 /** Every kind of change over the newer permissions, from the current seed above. */
 const DESIRED = `organization: modern
@@ -98,7 +102,15 @@ describe('the newer permissions against the current profile', () => {
     const planned = await runCli(['plan', file, '--format', 'json'], { env });
     expect(planned.code, planned.err).toBe(0);
     const plan = JSON.parse(planned.out) as { changes: ChangeJson[]; server: Record<string, string | null>; warnings: unknown[] };
-    expect(plan.changes.map(key).sort()).toEqual(['add platform/qa', 'remove platform/audit', 'update data/qa', 'update net/ops', 'update net/sre', 'update platform/dev', 'update platform/ops']);
+    expect(plan.changes.map(key).sort()).toEqual([
+      'add platform/qa',
+      'remove platform/audit',
+      'update data/qa',
+      'update net/ops',
+      'update net/sre',
+      'update platform/dev',
+      'update platform/ops',
+    ]);
     const change = (k: string): ChangeJson => plan.changes.find((c) => key(c) === k)!;
     // From the new values: custom with variable-sets write -> write; policy-overrides true -> false.
     expect(change('update platform/dev').before).toMatchObject({ access: 'custom', 'project-access': { 'variable-sets': 'write' } });
@@ -151,7 +163,9 @@ projects:
     expect(run.code).toBe(1);
     expect(run.out).toBe('');
     // The grant's position (the team's key), the attribute and what is known of the server.
-    expect(run.err).toContain('access.yaml:5:7: project "platform", team "dev": project-access.variable-sets: write is not supported by a server that does not answer GET /api/v2/ping (version unknown)');
+    expect(run.err).toContain(
+      'access.yaml:5:7: project "platform", team "dev": project-access.variable-sets: write is not supported by a server that does not answer GET /api/v2/ping (version unknown)',
+    );
     expect(emulator!.requests.filter((r) => WRITES.has(r.method))).toEqual([]);
   });
 

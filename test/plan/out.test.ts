@@ -47,7 +47,12 @@ describe('plan --out', () => {
 
   it('refuses a file below a directory given as PATHS, as the recursive read would read it; writes where the read passes over', async () => {
     await mkdir(join(dir, 'plans', 'deep'), { recursive: true });
-    await expectRefused(await plan([dir, '--out', join(dir, 'plans', 'deep', 'new.yaml')]), join(dir, 'plans', 'deep', 'new.yaml'), undefined, /is below .* a directory given as PATHS, and would be read as a desired-state file/);
+    await expectRefused(
+      await plan([dir, '--out', join(dir, 'plans', 'deep', 'new.yaml')]),
+      join(dir, 'plans', 'deep', 'new.yaml'),
+      undefined,
+      /is below .* a directory given as PATHS, and would be read as a desired-state file/,
+    );
     // Hidden directories are not read: a plan saved there is no input of the next run.
     await mkdir(join(dir, '.plans'));
     const run = await plan([dir, '--out', join(dir, '.plans', 'reviewed.yaml')]);

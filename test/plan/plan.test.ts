@@ -61,7 +61,11 @@ describe('tfe-access plan', () => {
     const markdown = await runCli(['plan', 'examples/acme', '--format', 'markdown'], { env });
     expect(markdown.out).toContain('! developers: write -> custom (role deployer)');
     const json = await runCli(['plan', 'examples/acme', '--format', 'json'], { env });
-    const changes = (JSON.parse(json.out) as { changes: Array<{ team: { name: string }; target: { name: string }; before: Record<string, unknown> | null; after: Record<string, unknown> | null }> }).changes;
+    const changes = (
+      JSON.parse(json.out) as {
+        changes: Array<{ team: { name: string }; target: { name: string }; before: Record<string, unknown> | null; after: Record<string, unknown> | null }>;
+      }
+    ).changes;
     const developers = changes.find((c) => c.team.name === 'developers' && c.target.name === 'platform');
     expect(developers?.after).toMatchObject({ access: 'custom', role: 'deployer' });
     expect(developers?.before).toEqual(expect.not.objectContaining({ role: expect.anything() }));
@@ -103,7 +107,11 @@ describe('tfe-access plan', () => {
     // interns has no access to anything the file manages: the service answers 404 for all of it.
     const teamToken = 'interns-token';
     const emu = await startEmulator({
-      seed: { organizations: [{ ...SEED.organizations[0]!, teams: SEED.organizations[0]!.teams!.map((t) => (t.name === 'interns' ? { ...t, tokens: [teamToken] } : t)) }] },
+      seed: {
+        organizations: [
+          { ...SEED.organizations[0]!, teams: SEED.organizations[0]!.teams!.map((t) => (t.name === 'interns' ? { ...t, tokens: [teamToken] } : t)) },
+        ],
+      },
       rateLimit: 0,
     });
     try {
@@ -138,7 +146,21 @@ describe('tfe-access plan', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tfe-access-plan-'));
     try {
       const file = join(dir, 'access.yaml');
-      writeFileSync(file, ['organization: acme', 'projects:', '  platform:', '    teams:', '      developers: maintain', 'workspaces:', '  networking-prod:', '    teams:', '      developers: read', ''].join('\n'));
+      writeFileSync(
+        file,
+        [
+          'organization: acme',
+          'projects:',
+          '  platform:',
+          '    teams:',
+          '      developers: maintain',
+          'workspaces:',
+          '  networking-prod:',
+          '    teams:',
+          '      developers: read',
+          '',
+        ].join('\n'),
+      );
       const run = await runCli(['plan', file, '--format', 'json'], { env });
       expect(run.code).toBe(0);
       const warnings = (JSON.parse(run.out) as { warnings: Array<{ code: string; team: string; message: string }> }).warnings;
@@ -199,7 +221,8 @@ describe('ids', () => {
     const demoEnv = { TFE_TOKEN: ORG_TOKEN, TFE_ADDRESS: demo.url };
     const run = await runCli(['plan', 'examples/acme', '--format', 'json'], { env: demoEnv });
     const targets = new Map<string, { type: string; name: string; id: string }>();
-    for (const change of (JSON.parse(run.out) as { changes: Array<{ target: { type: string; name: string; id: string } }> }).changes) targets.set(change.target.id, change.target);
+    for (const change of (JSON.parse(run.out) as { changes: Array<{ target: { type: string; name: string; id: string } }> }).changes)
+      targets.set(change.target.id, change.target);
     expect(targets.size).toBeGreaterThan(1);
     const lines = ['organization: acme', 'settings: { prune: false }'];
     for (const type of ['project', 'workspace']) {
@@ -223,7 +246,13 @@ describe('ids', () => {
   });
 
   it('the demo organization and the ids the emulator makes have the shapes of the real service', async () => {
-    const shapes: Record<string, RegExp> = { teams: /^team-[A-Za-z0-9]{16}$/, projects: /^prj-[A-Za-z0-9]{16}$/, workspaces: /^ws-[A-Za-z0-9]{16}$/, 'team-projects': /^tprj-[A-Za-z0-9]{16}$/, 'team-workspaces': /^tws-[A-Za-z0-9]{16}$/ };
+    const shapes: Record<string, RegExp> = {
+      teams: /^team-[A-Za-z0-9]{16}$/,
+      projects: /^prj-[A-Za-z0-9]{16}$/,
+      workspaces: /^ws-[A-Za-z0-9]{16}$/,
+      'team-projects': /^tprj-[A-Za-z0-9]{16}$/,
+      'team-workspaces': /^tws-[A-Za-z0-9]{16}$/,
+    };
     const org = SEED.organizations[0]! as unknown as Record<string, Array<{ id?: string }>>;
     for (const [key, shape] of Object.entries(shapes)) for (const entry of org[key] ?? []) expect(entry.id, key).toMatch(shape);
     const created = await fetch(`${emulator.url}/api/v2/organizations/acme/workspaces`, {
@@ -234,4 +263,3 @@ describe('ids', () => {
     expect(((await created.json()) as { data: { id: string } }).data.id).toMatch(shapes.workspaces!);
   });
 });
-

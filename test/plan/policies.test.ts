@@ -20,7 +20,11 @@ const SEED: SeedDocument = {
       name: 'acme',
       token: TOKEN,
       teams: [
-        ...['owners', 'sre', 'dev', 'auditors', 'interns', 'data-a', 'data-b'].map((name) => ({ name, id: `team-${name}`, visibility: 'organization' as const })),
+        ...['owners', 'sre', 'dev', 'auditors', 'interns', 'data-a', 'data-b'].map((name) => ({
+          name,
+          id: `team-${name}`,
+          visibility: 'organization' as const,
+        })),
         { name: 'ops', id: 'team-ops', visibility: 'organization' as const, 'organization-access': { 'read-workspaces': true } },
       ],
       projects: [
@@ -138,7 +142,9 @@ describe('policies against the emulator', () => {
     expect(validate(JSON.parse(json.out)), JSON.stringify(validate.errors)).toBe(true);
     const text = await runCli(['plan', path], { env });
     expect(text.code).toBe(3);
-    expect(text.out).toContain('Policies broken (4 violations); plan and apply refuse (exit 3), drift reports them (exit 2):\n  [only sre administers production] team "dev" has admin on workspace "api-prod", above write (workspace grant: admin)\n');
+    expect(text.out).toContain(
+      'Policies broken (4 violations); plan and apply refuse (exit 3), drift reports them (exit 2):\n  [only sre administers production] team "dev" has admin on workspace "api-prod", above write (workspace grant: admin)\n',
+    );
     const markdown = await runCli(['plan', path, '--format', 'markdown'], { env });
     expect(markdown.code).toBe(3);
     expect(markdown.out).toContain('> - [one admin team per project] 2 teams have admin on project "data", more than 1: data-a, data-b');
@@ -212,7 +218,9 @@ describe('policies against the emulator', () => {
     expect(text.out).toContain('Policies broken (1 violation)');
     expect(text.out).toContain('  [only sre administers production] team "dev" has admin on workspace "api-prod", above write (workspace grant: admin)');
     const csv = await runCli(['report', path, '--format', 'csv'], { env });
-    expect(csv.out.split('\r\n').filter((r) => r.includes('[only sre'))).toEqual([expect.stringMatching(/^dev,team-dev,workspace,api-prod,ws-apiprod,platform,admin,.*,"\[only sre administers production\] team ""dev"" has admin/)]);
+    expect(csv.out.split('\r\n').filter((r) => r.includes('[only sre'))).toEqual([
+      expect.stringMatching(/^dev,team-dev,workspace,api-prod,ws-apiprod,platform,admin,.*,"\[only sre administers production\] team ""dev"" has admin/),
+    ]);
     const html = await runCli(['report', path, '--format', 'html'], { env });
     expect(html.out.match(/class="cell lvl-admin violated"/g)).toHaveLength(1);
     expect(html.out).toContain('<section id="violations">');
@@ -241,8 +249,11 @@ describe('policies against the emulator', () => {
 
   it('regression: read by team, a policy re-read one grant list per unmanaged workspace the read by team had already read', async () => {
     const perWorkspace = (): string[] =>
-      emulator.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/team-workspaces') && decodeURIComponent(r.query).includes('filter[workspace][id]')).map((r) => r.query);
-    const text = 'organization: acme\nworkspaces:\n  api-prod:\n    teams: { sre: admin, dev: write }\npolicies:\n  - name: data at most write\n    workspaces: { projects: [data] }\n    max-access: write\n    except-teams: [data-a]\n';
+      emulator.requests
+        .filter((r) => r.method === 'GET' && r.path.endsWith('/team-workspaces') && decodeURIComponent(r.query).includes('filter[workspace][id]'))
+        .map((r) => r.query);
+    const text =
+      'organization: acme\nworkspaces:\n  api-prod:\n    teams: { sre: admin, dev: write }\npolicies:\n  - name: data at most write\n    workspaces: { projects: [data] }\n    max-access: write\n    except-teams: [data-a]\n';
     emulator.resetLog();
     const run = await runCli(['plan', file(text), '--format', 'json', '--read-by', 'team'], { env });
     expect(run.code, run.err).toBe(0);
@@ -255,6 +266,8 @@ describe('policies against the emulator', () => {
   it('a policy naming a team the token does not see is one error with a near miss, before anything is checked', async () => {
     const run = await runCli(['plan', file(files('write').replace('team: auditors', 'team: auditor'))], { env });
     expect(run.code).toBe(1);
-    expect(run.err).toMatch(/access\.yaml:\d+:\d+: policy "auditors see platform": team "auditor" in organization "acme": not found.*Did you mean "auditors"\?/);
+    expect(run.err).toMatch(
+      /access\.yaml:\d+:\d+: policy "auditors see platform": team "auditor" in organization "acme": not found.*Did you mean "auditors"\?/,
+    );
   });
 });

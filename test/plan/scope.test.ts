@@ -31,7 +31,11 @@ describe.each(['plan', 'drift'])('%s: --target shows in the scope', (command) =>
     expect([0, 2], run.err).toContain(run.code);
     const document = JSON.parse(run.out) as Record<string, unknown>;
     expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
-    expect(document).toMatchObject({ complete: true, incomplete: [], scope: { paths: ['examples/acme'], targets: ['workspace:networking-prod', 'project:platform'], teams: [], projects: [], workspaces: [] } });
+    expect(document).toMatchObject({
+      complete: true,
+      incomplete: [],
+      scope: { paths: ['examples/acme'], targets: ['workspace:networking-prod', 'project:platform'], teams: [], projects: [], workspaces: [] },
+    });
     const whole = JSON.parse((await runCli([command, 'examples/acme', '--format', 'json'], { env })).out) as Record<string, unknown>;
     expect(whole.scope).toEqual({ paths: ['examples/acme'], targets: [], teams: [], projects: [], workspaces: [] });
   });
@@ -55,7 +59,11 @@ describe('a plan made with a token that cannot see a secret team holding a grant
       const padmin = { ...world.env, TFE_TOKEN: PADMIN_TOKEN };
       const document = JSON.parse((await runCli(['plan', world.file, '--format', 'json'], { env: padmin })).out) as Record<string, unknown>;
       expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
-      expect(document).toMatchObject({ complete: false, incomplete: [{ code: 'grants-of-unseen-teams', targets: ['project "platform"'], message: UNSEEN.slice('Partial: '.length, -1) }], scope: { paths: [world.file], targets: [] } });
+      expect(document).toMatchObject({
+        complete: false,
+        incomplete: [{ code: 'grants-of-unseen-teams', targets: ['project "platform"'], message: UNSEEN.slice('Partial: '.length, -1) }],
+        scope: { paths: [world.file], targets: [] },
+      });
       expect((await runCli(['plan', world.file], { env: padmin })).out.split('\n')[1]).toBe(UNSEEN);
       expect((await runCli(['plan', world.file, '--format', 'markdown'], { env: padmin })).out).toContain(`> [!WARNING]\n> ${UNSEEN}\n`);
       // The owner sees every team: the same plan is whole.

@@ -111,4 +111,3 @@ export const POLICY = (rest: string): string => `organization: acme
 policies:
   - name: x
 ${rest}`;
-

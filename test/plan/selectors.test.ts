@@ -32,7 +32,9 @@ describe('regressions of issue 24', () => {
   it('regression: a policy whose tags selector is a typo covers nothing silently', async () => {
     const run = await runCli(['drift', file(policy('{ tags: [prd] }'))], { env: w.env });
     expect(run.code, run.err).toBe(1);
-    expect(run.err).toContain(`access.yaml:4:26: policy "legacy read-only": tag "prd" is on no workspace the token can see (write \`allow-empty: true\` in the match if that is meant). Did you mean "prod"?`);
+    expect(run.err).toContain(
+      `access.yaml:4:26: policy "legacy read-only": tag "prd" is on no workspace the token can see (write \`allow-empty: true\` in the match if that is meant). Did you mean "prod"?`,
+    );
   });
 
   it('regression: a tag typo in a set under an authoritative all set becomes removals with only a warning', async () => {
@@ -49,7 +51,9 @@ workspace-sets:
     const run = await runCli(['plan', path, '--format', 'json'], { env: w.env });
     expect(run.code, run.err).toBe(1);
     expect(run.out).toBe('');
-    expect(run.err).toContain(`${path}:8:21: workspace set "prod": tag "prd" is on no workspace the token can see (write \`allow-empty: true\` in the match if that is meant). Did you mean "prod"?`);
+    expect(run.err).toContain(
+      `${path}:8:21: workspace set "prod": tag "prd" is on no workspace the token can see (write \`allow-empty: true\` in the match if that is meant). Did you mean "prod"?`,
+    );
     expect((await runCli(['apply', path, '--auto-approve'], { env: w.env })).code).toBe(1);
     expect(w.writes()).toEqual([]);
   });
@@ -79,32 +83,81 @@ workspaces:
 
 describe('every place a name is given: an unknown one fails at FILE:LINE:COL with a did-you-mean', () => {
   const cases: { where: string; text: string; needle: string; message: string }[] = [
-    { where: "a workspace set's projects", text: SET('{ projects: [platfrom] }'), needle: 'platfrom', message: 'workspace set "s": project "platfrom" not found, or the token may not see it. Did you mean "platform"?' },
-    { where: "a workspace set's tags", text: SET('{ tags: [deev] }'), needle: 'deev', message: 'workspace set "s": tag "deev" is on no workspace the token can see (write `allow-empty: true` in the match if that is meant). Did you mean "dev"?' },
-    { where: "a workspace set's names", text: SET('{ names: [api-prd] }'), needle: 'api-prd', message: 'workspace set "s": workspace "api-prd" not found, or the token may not see it. Did you mean "api-prod"?' },
-    { where: "a workspace set's exclude", text: SET('{ names: ["*"], exclude: [api-de] }'), needle: 'api-de]', message: 'workspace set "s": workspace "api-de" not found, or the token may not see it. Did you mean "api-dev"?' },
-    { where: "a project set's names", text: PROJECT_SET('{ names: [legcy] }'), needle: 'legcy', message: 'project set "p": project "legcy" not found, or the token may not see it. Did you mean "legacy"?' },
-    { where: "a policy's projects", text: POLICY('    workspaces: { projects: [platfrom] }\n    max-access: write\n'), needle: 'platfrom', message: 'policy "x": project "platfrom" not found, or the token may not see it. Did you mean "platform"?' },
-    { where: "a policy's tags", text: POLICY('    workspaces: { tags: [deev] }\n    max-access: write\n'), needle: 'deev', message: 'policy "x": tag "deev" is on no workspace the token can see (write `allow-empty: true` in the match if that is meant). Did you mean "dev"?' },
-    { where: "a policy's names", text: POLICY('    workspaces: { names: [old-prd] }\n    max-access: write\n'), needle: 'old-prd', message: 'policy "x": workspace "old-prd" not found, or the token may not see it. Did you mean "old-prod"?' },
-    { where: "a project policy's names", text: POLICY('    projects: { names: [legcy] }\n    max-access: write\n'), needle: 'legcy', message: 'policy "x": project "legcy" not found, or the token may not see it. Did you mean "legacy"?' },
+    {
+      where: "a workspace set's projects",
+      text: SET('{ projects: [platfrom] }'),
+      needle: 'platfrom',
+      message: 'workspace set "s": project "platfrom" not found, or the token may not see it. Did you mean "platform"?',
+    },
+    {
+      where: "a workspace set's tags",
+      text: SET('{ tags: [deev] }'),
+      needle: 'deev',
+      message:
+        'workspace set "s": tag "deev" is on no workspace the token can see (write `allow-empty: true` in the match if that is meant). Did you mean "dev"?',
+    },
+    {
+      where: "a workspace set's names",
+      text: SET('{ names: [api-prd] }'),
+      needle: 'api-prd',
+      message: 'workspace set "s": workspace "api-prd" not found, or the token may not see it. Did you mean "api-prod"?',
+    },
+    {
+      where: "a workspace set's exclude",
+      text: SET('{ names: ["*"], exclude: [api-de] }'),
+      needle: 'api-de]',
+      message: 'workspace set "s": workspace "api-de" not found, or the token may not see it. Did you mean "api-dev"?',
+    },
+    {
+      where: "a project set's names",
+      text: PROJECT_SET('{ names: [legcy] }'),
+      needle: 'legcy',
+      message: 'project set "p": project "legcy" not found, or the token may not see it. Did you mean "legacy"?',
+    },
+    {
+      where: "a policy's projects",
+      text: POLICY('    workspaces: { projects: [platfrom] }\n    max-access: write\n'),
+      needle: 'platfrom',
+      message: 'policy "x": project "platfrom" not found, or the token may not see it. Did you mean "platform"?',
+    },
+    {
+      where: "a policy's tags",
+      text: POLICY('    workspaces: { tags: [deev] }\n    max-access: write\n'),
+      needle: 'deev',
+      message: 'policy "x": tag "deev" is on no workspace the token can see (write `allow-empty: true` in the match if that is meant). Did you mean "dev"?',
+    },
+    {
+      where: "a policy's names",
+      text: POLICY('    workspaces: { names: [old-prd] }\n    max-access: write\n'),
+      needle: 'old-prd',
+      message: 'policy "x": workspace "old-prd" not found, or the token may not see it. Did you mean "old-prod"?',
+    },
+    {
+      where: "a project policy's names",
+      text: POLICY('    projects: { names: [legcy] }\n    max-access: write\n'),
+      needle: 'legcy',
+      message: 'policy "x": project "legcy" not found, or the token may not see it. Did you mean "legacy"?',
+    },
     {
       where: 'except-teams',
       text: POLICY('    workspaces: { names: ["*"] }\n    max-access: write\n    except-teams: [sr]\n'),
       needle: 'sr]',
-      message: 'policy "x": team "sr" in organization "acme": not found, or the token may not see it (secret teams are visible to their members and owners only). Did you mean "sre"?',
+      message:
+        'policy "x": team "sr" in organization "acme": not found, or the token may not see it (secret teams are visible to their members and owners only). Did you mean "sre"?',
     },
     {
       where: 'min-access.team',
       text: POLICY('    workspaces: { names: ["*"] }\n    min-access: { team: auditor, access: read }\n'),
       needle: 'auditor,',
-      message: 'policy "x": team "auditor" in organization "acme": not found, or the token may not see it (secret teams are visible to their members and owners only). Did you mean "auditors"?',
+      message:
+        'policy "x": team "auditor" in organization "acme": not found, or the token may not see it (secret teams are visible to their members and owners only). Did you mean "auditors"?',
     },
     {
       where: 'settings.ignore-teams',
       text: 'organization: acme\nsettings:\n  ignore-teams: [devs]\nworkspaces:\n  api-dev:\n    teams: { sre: read }\n',
       needle: 'devs',
-      message: 'settings.ignore-teams: team "devs" in organization "acme": not found, or the token may not see it (secret teams are visible to their members and owners only). Did you mean "dev"?',
+      message:
+        'settings.ignore-teams: team "devs" in organization "acme": not found, or the token may not see it (secret teams are visible to their members and owners only). Did you mean "dev"?',
     },
   ];
   for (const { where, text, needle, message } of cases) {
@@ -120,7 +173,7 @@ describe('every place a name is given: an unknown one fails at FILE:LINE:COL wit
     });
   }
 
-  it('report PATHS checks the policies\' names the same way, from the lists it read', async () => {
+  it("report PATHS checks the policies' names the same way, from the lists it read", async () => {
     const text = POLICY('    workspaces: { tags: [deev] }\n    max-access: write\n');
     const path = file(text);
     const run = await runCli(['report', path], { env: w.env });
@@ -128,4 +181,3 @@ describe('every place a name is given: an unknown one fails at FILE:LINE:COL wit
     expect(run.err).toContain(`${place(path, text, 'deev')}: policy "x": tag "deev" is on no workspace`);
   });
 });
-

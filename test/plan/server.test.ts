@@ -15,8 +15,19 @@ const WORKSPACES = 60;
 
 function wideSeed(): SeedDocument {
   const teams = ['dev', 'ops', 'qa'].map((name) => ({ name, id: `team-${name}` }));
-  const projects = numbered(PROJECTS, (i) => `project-${i}`, (i) => `prj-p${i}`);
-  const workspaces = spreadOver(numbered(WORKSPACES, (i) => `workspace-${i}`, (i) => `ws-w${i}`), projects);
+  const projects = numbered(
+    PROJECTS,
+    (i) => `project-${i}`,
+    (i) => `prj-p${i}`,
+  );
+  const workspaces = spreadOver(
+    numbered(
+      WORKSPACES,
+      (i) => `workspace-${i}`,
+      (i) => `ws-w${i}`,
+    ),
+    projects,
+  );
   return oneOrganization(
     {
       name: 'wide',
@@ -100,13 +111,22 @@ describe('an address without teams (HCP Europe)', () => {
     emulator = await startEmulator({ seed: { ...seed, organizations: [{ ...seed.organizations[0]!, 'hcp-groups': true }] }, rateLimit: 0 });
     const file = writeDesired(wideDesired());
     const env = { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url, TFE_ORGANIZATION: 'wide' };
-    for (const args of [['plan', file], ['export', '--all']]) {
+    for (const args of [
+      ['plan', file],
+      ['export', '--all'],
+    ]) {
       emulator.resetLog();
       const run = await runCli(args, { env });
       expect(run.code).toBe(1);
       expect(run.out).toBe('');
-      expect(run.err).toMatch(/^tfe-access (plan|export): organization "wide" has no teams endpoint at this address \(GET \/organizations\/wide\/teams answered 404 while the organization itself exists\): HCP Europe organizations use HCP groups in place of teams, which tfe-access does not manage \(docs\/connecting\.md, "HCP Europe"\)\.\n$/);
-      expect(emulator.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v2/ping', 'GET /api/v2/organizations/wide/teams', 'GET /api/v2/organizations/wide']);
+      expect(run.err).toMatch(
+        /^tfe-access (plan|export): organization "wide" has no teams endpoint at this address \(GET \/organizations\/wide\/teams answered 404 while the organization itself exists\): HCP Europe organizations use HCP groups in place of teams, which tfe-access does not manage \(docs\/connecting\.md, "HCP Europe"\)\.\n$/,
+      );
+      expect(emulator.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+        'GET /api/v2/ping',
+        'GET /api/v2/organizations/wide/teams',
+        'GET /api/v2/organizations/wide',
+      ]);
     }
   });
 

@@ -87,7 +87,10 @@ interface JsonChange {
 }
 const changesOf = (out: string): JsonChange[] => (JSON.parse(out) as { changes: JsonChange[] }).changes;
 const rows = (changes: JsonChange[]): string[] =>
-  changes.map((c) => `${c.action} ${c.target.type}:${c.target.name} ${c.team.name} ${c.before?.access ?? '-'}->${c.after?.access ?? '-'} [${c.source.kind} ${c.source.name}${c.source.overrides ? ` over ${c.source.overrides.join(',')}` : ''}]`);
+  changes.map(
+    (c) =>
+      `${c.action} ${c.target.type}:${c.target.name} ${c.team.name} ${c.before?.access ?? '-'}->${c.after?.access ?? '-'} [${c.source.kind} ${c.source.name}${c.source.overrides ? ` over ${c.source.overrides.join(',')}` : ''}]`,
+  );
 
 describe('sets against the emulator', () => {
   it('two sets and an entry give exactly the expected plan, sources included', async () => {
@@ -115,7 +118,13 @@ describe('sets against the emulator', () => {
     const created = await fetch(`${emulator.url}/api/v2/organizations/acme/workspaces`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/vnd.api+json' },
-      body: JSON.stringify({ data: { type: 'workspaces', attributes: { name: 'web-prod', 'tag-names': ['prod'] }, relationships: { project: { data: { type: 'projects', id: 'prj-platform1' } } } } }),
+      body: JSON.stringify({
+        data: {
+          type: 'workspaces',
+          attributes: { name: 'web-prod', 'tag-names': ['prod'] },
+          relationships: { project: { data: { type: 'projects', id: 'prj-platform1' } } },
+        },
+      }),
     });
     expect(created.status).toBe(201);
     expect(rows(changesOf((await runCli(['plan', path, '--format', 'json'], { env })).out))).toEqual([
@@ -145,7 +154,9 @@ describe('sets against the emulator', () => {
     const run = await runCli(['plan', file('conflict.yaml', conflicting)], { env });
     expect(run.code).toBe(1);
     expect(run.out).toBe('');
-    expect(run.err).toMatch(/workspace "etl-prod": sets "prod" \(.*conflict\.yaml:\d+:\d+\) and "readers" \(.*conflict\.yaml:\d+:\d+\) give team "sre" different grants \(admin, read\)/);
+    expect(run.err).toMatch(
+      /workspace "etl-prod": sets "prod" \(.*conflict\.yaml:\d+:\d+\) and "readers" \(.*conflict\.yaml:\d+:\d+\) give team "sre" different grants \(admin, read\)/,
+    );
     expect(run.err).not.toMatch(/\n\s+at /);
   });
 
@@ -216,7 +227,15 @@ describe('sets against the emulator', () => {
 
 describe('sets against a server without key-value tags', () => {
   it('matches flat tags only, and the plan warns that key-value tags were not read', async () => {
-    const flat = { ...SEED, profile: 'seed' as const, organizations: SEED.organizations.map((o) => ({ ...o, projects: o.projects?.map(({ name, id }) => ({ name, id })), workspaces: o.workspaces?.map(({ 'tag-bindings': _, ...w }) => w) })) };
+    const flat = {
+      ...SEED,
+      profile: 'seed' as const,
+      organizations: SEED.organizations.map((o) => ({
+        ...o,
+        projects: o.projects?.map(({ name, id }) => ({ name, id })),
+        workspaces: o.workspaces?.map(({ 'tag-bindings': _, ...w }) => w),
+      })),
+    };
     const old = await startEmulator({ seed: flat, rateLimit: 0 });
     try {
       const text = 'organization: acme\nsettings: { prune: false }\nworkspace-sets:\n  prod:\n    match: { tags: [prod] }\n    teams: { ci: plan }\n';
@@ -224,7 +243,10 @@ describe('sets against a server without key-value tags', () => {
       expect(run.code).toBe(0);
       const plan = JSON.parse(run.out) as { changes: JsonChange[]; warnings: Array<{ code: string; message: string }> };
       expect(rows(plan.changes).map((r) => r.split(' ')[1])).toEqual(['workspace:api-prod', 'workspace:etl-prod', 'workspace:legacy-prod']);
-      expect(plan.warnings).toContainEqual({ code: 'key-value-tags-not-read', message: expect.stringContaining('workspace set "prod" matched flat tags only') });
+      expect(plan.warnings).toContainEqual({
+        code: 'key-value-tags-not-read',
+        message: expect.stringContaining('workspace set "prod" matched flat tags only'),
+      });
     } finally {
       await old.stop();
     }

@@ -9,8 +9,14 @@ const w = useWorld();
 
 describe('--target after Unicode NFC', () => {
   it.each([
-    ['an entry', `organization: acme\nprojects:\n  ${CAFE_NFC}:\n    prune: false\n    teams:\n      ${JOSE_NFC}: read\n  platform:\n    prune: false\n    teams:\n      ${JOSE_NFC}: read\n`],
-    ['a project set', `organization: acme\nproject-sets:\n  p:\n    match: { names: [${CAFE_NFC}, platform] }\n    prune: false\n    teams:\n      ${JOSE_NFC}: read\n`],
+    [
+      'an entry',
+      `organization: acme\nprojects:\n  ${CAFE_NFC}:\n    prune: false\n    teams:\n      ${JOSE_NFC}: read\n  platform:\n    prune: false\n    teams:\n      ${JOSE_NFC}: read\n`,
+    ],
+    [
+      'a project set',
+      `organization: acme\nproject-sets:\n  p:\n    match: { names: [${CAFE_NFC}, platform] }\n    prune: false\n    teams:\n      ${JOSE_NFC}: read\n`,
+    ],
   ])('%s: a target written decomposed selects it, and only it', async (_kind, text) => {
     const path = w.file(text);
     const run = await runCli(['plan', path, '--target', `project:${CAFE_NFD}`, '--format', 'json'], { env: w.env });

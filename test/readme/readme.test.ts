@@ -122,7 +122,8 @@ describe('the shell examples of the manual, run against the emulator', () => {
     try {
       let script = (block ?? '').replace('E=http://127.0.0.1:8080/api/v2', `E=${fresh.url}/api/v2`);
       // jq is in most images; where it is not, node reads the id the same way.
-      if (!existsSync('/usr/bin/jq')) script = script.replaceAll("jq -r .data.id", `node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).data.id))'`);
+      if (!existsSync('/usr/bin/jq'))
+        script = script.replaceAll('jq -r .data.id', `node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).data.id))'`);
       // Asynchronously: the emulator answers from this very process.
       const result = await promisify(execFile)('bash', ['-c', script], { encoding: 'utf8', timeout: 20_000 });
       expect(result.stderr).toBe('');

@@ -14,14 +14,18 @@ const DAY = 86_400_000;
 const NOW = Date.parse('2026-11-28T12:00:00Z');
 
 function expiringPlan() {
-  const live = liveOf('acme', [team('dev'), team('ops')], [
-    {
-      type: 'project',
-      id: 'prj-1',
-      name: 'platform',
-      grants: [{ id: 'tprj-dev', resource: 'team-projects', teamId: teamId('dev'), targetId: 'prj-1', access: access('team-projects', 'admin'), extra: {} }],
-    },
-  ]);
+  const live = liveOf(
+    'acme',
+    [team('dev'), team('ops')],
+    [
+      {
+        type: 'project',
+        id: 'prj-1',
+        name: 'platform',
+        grants: [{ id: 'tprj-dev', resource: 'team-projects', teamId: teamId('dev'), targetId: 'prj-1', access: access('team-projects', 'admin'), extra: {} }],
+      },
+    ],
+  );
   const grants = [
     { team: 'dev', access: access('team-projects', 'admin'), expires: { at: '2026-11-28T00:00:00Z' } },
     { team: 'ops', access: access('team-projects', 'write'), expires: { at: '2026-12-02T00:00:00Z' } },
@@ -42,14 +46,34 @@ describe('expiry in every format', () => {
   });
 
   it('text: a grant ending soon on a target the plan does not change is shown by default', () => {
-    const live = liveOf('acme', [team('ops')], [
-      { type: 'project', id: 'prj-1', name: 'platform', grants: [{ id: 'tprj-ops', resource: 'team-projects', teamId: teamId('ops'), targetId: 'prj-1', access: access('team-projects', 'write'), extra: {} }] },
+    const live = liveOf(
+      'acme',
+      [team('ops')],
+      [
+        {
+          type: 'project',
+          id: 'prj-1',
+          name: 'platform',
+          grants: [
+            { id: 'tprj-ops', resource: 'team-projects', teamId: teamId('ops'), targetId: 'prj-1', access: access('team-projects', 'write'), extra: {} },
+          ],
+        },
+      ],
+    );
+    const desired = desiredOf([
+      {
+        type: 'project',
+        name: 'platform',
+        prune: true,
+        grants: [{ team: 'ops', access: access('team-projects', 'write'), expires: { at: '2026-12-02T00:00:00Z' } }],
+      },
     ]);
-    const desired = desiredOf([{ type: 'project', name: 'platform', prune: true, grants: [{ team: 'ops', access: access('team-projects', 'write'), expires: { at: '2026-12-02T00:00:00Z' } }] }]);
     const plan = { ...buildPlan(desired, live, { now: NOW }), refusals: [] };
     expect(plan.changes).toEqual([]);
     const text = renderText(plan, { color: false, now: NOW });
-    expect(text).toContain('project platform: the grant of team ops expires in 3 days (end of 2026-12-01 UTC); from then on the plan removes it. [grant-expires-soon]');
+    expect(text).toContain(
+      'project platform: the grant of team ops expires in 3 days (end of 2026-12-01 UTC); from then on the plan removes it. [grant-expires-soon]',
+    );
     expect(text).not.toContain('not shown');
     expect(renderText(plan, { color: false, warnings: 'none' })).not.toContain('[grant-expires-soon]');
   });
@@ -79,7 +103,11 @@ describe('expiry in every format', () => {
 
   it('the checksum covers the end of a grant: another expiry is another plan', () => {
     const live = liveOf('acme', [team('ops')], [{ type: 'project', id: 'prj-1', name: 'platform', grants: [] }]);
-    const other = (at: string) => buildPlan(desiredOf([{ type: 'project', name: 'platform', prune: false, grants: [{ team: 'ops', access: access('team-projects', 'write'), expires: { at } }] }]), live).checksum;
+    const other = (at: string) =>
+      buildPlan(
+        desiredOf([{ type: 'project', name: 'platform', prune: false, grants: [{ team: 'ops', access: access('team-projects', 'write'), expires: { at } }] }]),
+        live,
+      ).checksum;
     expect(other('2026-12-02T00:00:00Z')).toBe(other('2026-12-02T00:00:00Z'));
     expect(other('2026-12-02T00:00:00Z')).not.toBe(other('2026-12-03T00:00:00Z'));
   });

@@ -15,13 +15,28 @@ function planOf(count: number, warnings: PlanWarning[] = []): Plan {
   const live: LiveTarget[] = [];
   for (let w = 0; w < count; w++) {
     const name = `ws-${String(w).padStart(4, '0')}`;
-    targets.push({ type: 'workspace', name, prune: true, grants: [{ team: 'dev', access: access('team-workspaces', 'write') }, { team: 'qa', access: access('team-workspaces', 'read') }] });
+    targets.push({
+      type: 'workspace',
+      name,
+      prune: true,
+      grants: [
+        { team: 'dev', access: access('team-workspaces', 'write') },
+        { team: 'qa', access: access('team-workspaces', 'read') },
+      ],
+    });
     live.push({
       type: 'workspace',
       id: `ws-${w}`,
       name,
       grants: [
-        { id: `tws-ops-${w}`, resource: 'team-workspaces', teamId: teamId('ops'), targetId: `ws-${w}`, access: access('team-workspaces', 'custom', { runs: 'plan' }), extra: {} },
+        {
+          id: `tws-ops-${w}`,
+          resource: 'team-workspaces',
+          teamId: teamId('ops'),
+          targetId: `ws-${w}`,
+          access: access('team-workspaces', 'custom', { runs: 'plan' }),
+          extra: {},
+        },
         { id: `tws-dev-${w}`, resource: 'team-workspaces', teamId: teamId('dev'), targetId: `ws-${w}`, access: access('team-workspaces', 'read'), extra: {} },
       ],
     });
@@ -29,7 +44,11 @@ function planOf(count: number, warnings: PlanWarning[] = []): Plan {
   return { ...buildPlan(desiredOf(targets), liveOf('acme', teams, live)), warnings, refusals: [] };
 }
 
-const warning = (name: string, id: string): PlanWarning => ({ code: 'custom-equals-level', message: `workspace ${name}: write "read" instead.`, target: { type: 'workspace', name, id } });
+const warning = (name: string, id: string): PlanWarning => ({
+  code: 'custom-equals-level',
+  message: `workspace ${name}: write "read" instead.`,
+  target: { type: 'workspace', name, id },
+});
 
 describe('the Markdown plan at scale', () => {
   it('a short comment shows every change; a long one keeps removals in view and collapses additions and changes', () => {
@@ -48,11 +67,22 @@ describe('the Markdown plan at scale', () => {
   });
 
   it('a long comment keeps the refusals in view and collapses the effective changes; a short one shows both', () => {
-    const effective = { team: { name: 'dev', id: 'team-dev' }, target: { type: 'workspace' as const, name: 'ws-0000', id: 'ws-0' }, before: 'read' as const, after: 'write' as const, direction: 'rises' as const, via: [{ type: 'workspace' as const, name: 'ws-0000', action: 'update' as const, access: 'write' as const }] };
+    const effective = {
+      team: { name: 'dev', id: 'team-dev' },
+      target: { type: 'workspace' as const, name: 'ws-0000', id: 'ws-0' },
+      before: 'read' as const,
+      after: 'write' as const,
+      direction: 'rises' as const,
+      via: [{ type: 'workspace' as const, name: 'ws-0000', action: 'update' as const, access: 'write' as const }],
+    };
     const refusals = [{ guard: 'max-removals' as const, message: 'too many removals', howToProceed: 'run with --force' }];
     const long = renderMarkdown({ ...planOf(Math.ceil(LONG_COMMENT_LINES / 4) + 1), effectiveChanges: [effective], refusals });
-    expect(long).toContain('> [!CAUTION]\n> **Apply will refuse this plan** (1 safety guard); nothing would be changed:\n> - `max-removals`: too many removals To proceed: run with --force');
-    expect(long).toContain('<details><summary>Effective access (1)</summary>\n\n- dev: read -&gt; write on workspace ws-0000, through workspace ws-0000: write\n');
+    expect(long).toContain(
+      '> [!CAUTION]\n> **Apply will refuse this plan** (1 safety guard); nothing would be changed:\n> - `max-removals`: too many removals To proceed: run with --force',
+    );
+    expect(long).toContain(
+      '<details><summary>Effective access (1)</summary>\n\n- dev: read -&gt; write on workspace ws-0000, through workspace ws-0000: write\n',
+    );
     const short = renderMarkdown({ ...planOf(1), effectiveChanges: [effective], refusals });
     expect(short).toContain('> [!CAUTION]');
     expect(short).toContain('**Effective access**\n\n- dev: read -&gt; write on workspace ws-0000');
@@ -61,7 +91,9 @@ describe('the Markdown plan at scale', () => {
   it('warnings are collapsed, and by default only those about targets the plan changes', () => {
     const plan = planOf(1, [warning('ws-0000', 'ws-0'), warning('elsewhere', 'ws-other')]);
     const markdown = renderMarkdown(plan);
-    expect(markdown).toContain('<details><summary>Warnings (1)</summary>\n\n- workspace ws-0000: write &quot;read&quot; instead. (`custom-equals-level`)\n\n</details>');
+    expect(markdown).toContain(
+      '<details><summary>Warnings (1)</summary>\n\n- workspace ws-0000: write &quot;read&quot; instead. (`custom-equals-level`)\n\n</details>',
+    );
     expect(markdown).not.toContain('elsewhere');
     expect(markdown).toContain('1 warning about targets this plan does not change not shown (--warnings all shows them).');
     expect(renderMarkdown(plan, { warnings: 'all' })).toContain('<details><summary>Warnings (2)</summary>');
@@ -97,7 +129,12 @@ describe('the Markdown plan at scale', () => {
 
   it('drift is titled and marked as drift, with its own summary and columns', () => {
     const drift = renderMarkdown(planOf(1), { kind: 'drift' });
-    expect(drift.split('\n').slice(0, 4)).toEqual([`${DRIFT_MARKER_PREFIX} organization=acme -->`, '### tfe-access drift in `acme`', '', 'Drift in acme: live access differs from the files (1 missing, 1 different, 1 not in the files).']);
+    expect(drift.split('\n').slice(0, 4)).toEqual([
+      `${DRIFT_MARKER_PREFIX} organization=acme -->`,
+      '### tfe-access drift in `acme`',
+      '',
+      'Drift in acme: live access differs from the files (1 missing, 1 different, 1 not in the files).',
+    ]);
     expect(drift).toContain('| missing | different | not in the files |');
     const none = renderMarkdown({ ...planOf(0), changes: [] }, { kind: 'drift' });
     expect(none).toContain('No drift: access in acme matches the files.');

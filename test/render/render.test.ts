@@ -18,17 +18,21 @@ const buildPlan = (desired: DesiredState, live: LiveState) => ({ ...diffPlan(des
 const SCHEMA_FILE = new URL('../../schemas/plan.schema.json', import.meta.url);
 
 function samplePlan() {
-  const live = liveOf('acme', [team('owners'), team('dev'), team('ops'), team('audit')], [
-    {
-      type: 'project',
-      id: 'prj-1',
-      name: 'platform',
-      grants: [
-        { id: 'tprj-ops', resource: 'team-projects', teamId: teamId('ops'), targetId: 'prj-1', access: access('team-projects', 'read'), extra: {} },
-        { id: 'tprj-aud', resource: 'team-projects', teamId: teamId('audit'), targetId: 'prj-1', access: access('team-projects', 'write'), extra: {} },
-      ],
-    },
-  ]);
+  const live = liveOf(
+    'acme',
+    [team('owners'), team('dev'), team('ops'), team('audit')],
+    [
+      {
+        type: 'project',
+        id: 'prj-1',
+        name: 'platform',
+        grants: [
+          { id: 'tprj-ops', resource: 'team-projects', teamId: teamId('ops'), targetId: 'prj-1', access: access('team-projects', 'read'), extra: {} },
+          { id: 'tprj-aud', resource: 'team-projects', teamId: teamId('audit'), targetId: 'prj-1', access: access('team-projects', 'write'), extra: {} },
+        ],
+      },
+    ],
+  );
   const desired = desiredOf([
     {
       type: 'project',
@@ -65,7 +69,11 @@ describe('renderers', () => {
     expect(document.summary).toEqual({ add: 1, update: 1, remove: 1 });
     const changes = document.changes as Array<Record<string, unknown>>;
     expect(changes[0]).toMatchObject({ action: 'remove', id: 'tprj-aud', after: null, team: { name: 'audit', id: 'team-audit' } });
-    expect(changes[1]).toMatchObject({ action: 'add', before: null, after: { access: 'custom', 'workspace-access': { runs: 'apply' }, 'project-access': { settings: 'read' } } });
+    expect(changes[1]).toMatchObject({
+      action: 'add',
+      before: null,
+      after: { access: 'custom', 'workspace-access': { runs: 'apply' }, 'project-access': { settings: 'read' } },
+    });
   });
 
   it('json: every generated plan validates against the schema', () => {
@@ -89,12 +97,37 @@ describe('renderers', () => {
   it('every format names the role of a role grant, before and after', () => {
     const deployer = customAccess('team-projects', { 'workspace-access.runs': 'apply' });
     const observer = customAccess('team-projects', { 'workspace-access.state-versions': 'read-outputs' });
-    const live = liveOf('acme', [team('dev'), team('ops')], [
-      { type: 'project', id: 'prj-1', name: 'platform', grants: [{ id: 'tprj-ops', resource: 'team-projects', teamId: teamId('ops'), targetId: 'prj-1', access: observer, extra: {} }] },
-    ]);
+    const live = liveOf(
+      'acme',
+      [team('dev'), team('ops')],
+      [
+        {
+          type: 'project',
+          id: 'prj-1',
+          name: 'platform',
+          grants: [{ id: 'tprj-ops', resource: 'team-projects', teamId: teamId('ops'), targetId: 'prj-1', access: observer, extra: {} }],
+        },
+      ],
+    );
     const desired = {
-      ...desiredOf([{ type: 'project', name: 'platform', prune: true, grants: [{ team: 'dev', access: deployer, role: 'deployer' }, { team: 'ops', access: access('team-projects', 'read') }] }]),
-      roles: { project: new Map([['deployer', deployer], ['observer', observer]]), workspace: new Map() },
+      ...desiredOf([
+        {
+          type: 'project',
+          name: 'platform',
+          prune: true,
+          grants: [
+            { team: 'dev', access: deployer, role: 'deployer' },
+            { team: 'ops', access: access('team-projects', 'read') },
+          ],
+        },
+      ]),
+      roles: {
+        project: new Map([
+          ['deployer', deployer],
+          ['observer', observer],
+        ]),
+        workspace: new Map(),
+      },
     };
     const plan = buildPlan(desired, live);
     const text = renderText(plan, { color: false });
@@ -102,7 +135,10 @@ describe('renderers', () => {
     expect(text).toMatch(/^ {2}~ ops +custom \(role observer\) -> read$/m);
     expect(renderMarkdown(plan)).toContain('! ops: custom (role observer) -> read');
     const changes = (JSON.parse(renderJson(plan)) as { changes: Array<{ before: { role?: string } | null; after: { role?: string } | null }> }).changes;
-    expect(changes.map((c) => [c.before?.role, c.after?.role])).toEqual([[undefined, 'deployer'], ['observer', undefined]]);
+    expect(changes.map((c) => [c.before?.role, c.after?.role])).toEqual([
+      [undefined, 'deployer'],
+      ['observer', undefined],
+    ]);
     const validate = new Ajv2020({ strict: false }).compile(planSchema());
     expect(validate(JSON.parse(renderJson(plan)))).toBe(true);
     // A fixed level never names a role: the schema refuses one.
@@ -126,7 +162,12 @@ describe('renderers', () => {
     const live: LiveTarget[] = [];
     for (let w = 0; w < 500; w++) {
       const name = `ws-${String(w).padStart(4, '0')}`;
-      targets.push({ type: 'workspace', name, prune: true, grants: teams.map((t) => ({ team: t.name, access: access('team-workspaces', 'custom', { runs: 'apply' }) })) });
+      targets.push({
+        type: 'workspace',
+        name,
+        prune: true,
+        grants: teams.map((t) => ({ team: t.name, access: access('team-workspaces', 'custom', { runs: 'apply' }) })),
+      });
       live.push({ type: 'workspace', id: `ws-${w}`, name, grants: [] });
     }
     const plan = buildPlan(desiredOf(targets), liveOf('acme', teams, live));
@@ -151,7 +192,11 @@ describe('renderers', () => {
 describe('markdown: text from outside stays on its line', () => {
   it('regression: a team name with a newline cannot start a line of its own (a `::` workflow command)', () => {
     const plan = samplePlan();
-    const hostile = { ...plan, changes: plan.changes.map((c) => ({ ...c, team: { ...c.team, name: `${c.team.name}\n::error::owned` } })), warnings: [{ code: 'custom-equals-level' as const, message: 'x\n::warning::y' }] };
+    const hostile = {
+      ...plan,
+      changes: plan.changes.map((c) => ({ ...c, team: { ...c.team, name: `${c.team.name}\n::error::owned` } })),
+      warnings: [{ code: 'custom-equals-level' as const, message: 'x\n::warning::y' }],
+    };
     const markdown = renderMarkdown(hostile);
     expect(markdown).not.toMatch(/^::/m);
     expect(markdown).toContain('audit ::error::owned');

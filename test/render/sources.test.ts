@@ -8,14 +8,18 @@ import { renderJson } from '../../src/render/json.js';
 import { renderMarkdown } from '../../src/render/markdown.js';
 import { renderText } from '../../src/render/text.js';
 
-const live = liveOf('acme', [team('owners'), team('sre'), team('ci'), team('dev')], [
-  {
-    type: 'workspace',
-    id: 'ws-1',
-    name: 'api-prod',
-    grants: [{ id: 'tws-dev', resource: 'team-workspaces', teamId: teamId('dev'), targetId: 'ws-1', access: access('team-workspaces', 'write'), extra: {} }],
-  },
-]);
+const live = liveOf(
+  'acme',
+  [team('owners'), team('sre'), team('ci'), team('dev')],
+  [
+    {
+      type: 'workspace',
+      id: 'ws-1',
+      name: 'api-prod',
+      grants: [{ id: 'tws-dev', resource: 'team-workspaces', teamId: teamId('dev'), targetId: 'ws-1', access: access('team-workspaces', 'write'), extra: {} }],
+    },
+  ],
+);
 
 function stateWith(fromSets: boolean): DesiredState {
   const grants = fromSets
@@ -25,7 +29,11 @@ function stateWith(fromSets: boolean): DesiredState {
       ]
     : [{ team: 'ci', access: access('team-workspaces', 'write') }];
   const prunedBy = fromSets ? { prunedBy: { kind: 'set' as const, name: 'prod' } } : {};
-  return { organization: 'acme', settings: { prune: true, ignoreTeams: [], maxRemovals: 10 }, targets: [{ type: 'workspace', name: 'api-prod', prune: true, grants, ...prunedBy }] } as DesiredState;
+  return {
+    organization: 'acme',
+    settings: { prune: true, ignoreTeams: [], maxRemovals: 10 },
+    targets: [{ type: 'workspace', name: 'api-prod', prune: true, grants, ...prunedBy }],
+  } as DesiredState;
 }
 const planOf = (fromSets: boolean) => ({ ...buildPlan(stateWith(fromSets), live), refusals: [] });
 
@@ -38,7 +46,10 @@ describe('sources of changes', () => {
       ['sre', { kind: 'set', name: 'prod' }],
     ]);
     const entries = JSON.parse(renderJson(planOf(false))) as { changes: Array<{ source: unknown }> };
-    expect(entries.changes.map((c) => c.source)).toEqual([{ kind: 'entry', name: 'api-prod' }, { kind: 'entry', name: 'api-prod' }]);
+    expect(entries.changes.map((c) => c.source)).toEqual([
+      { kind: 'entry', name: 'api-prod' },
+      { kind: 'entry', name: 'api-prod' },
+    ]);
   });
 
   it('text and Markdown label each change once a set takes part, and only then', () => {

@@ -16,7 +16,9 @@ const PROJECTS = ['platform', 'data'];
 const WORKSPACES = ['networking-prod', 'networking-dev', 'lake', 'sandbox'];
 
 const arbTeams = (levels: readonly string[]) =>
-  fc.uniqueArray(fc.record({ team: fc.constantFrom(...TEAMS), access: fc.constantFrom(...levels) }), { selector: (g) => g.team, maxLength: 4 }).map((grants) => Object.fromEntries(grants.map((g) => [g.team, g.access])));
+  fc
+    .uniqueArray(fc.record({ team: fc.constantFrom(...TEAMS), access: fc.constantFrom(...levels) }), { selector: (g) => g.team, maxLength: 4 })
+    .map((grants) => Object.fromEntries(grants.map((g) => [g.team, g.access])));
 
 /** A desired state over some of the seed's targets: fixed levels, and one custom level per kind. */
 const arbDesired = fc.record({
@@ -29,10 +31,15 @@ function yamlOf(desired: { projects: Record<string, Record<string, string>>; wor
     Object.fromEntries(
       Object.entries(teams).map(([team, access]) => [
         team,
-        access === 'custom-runs' ? { access: 'custom', 'workspace-access': { runs: 'apply', 'state-versions': 'read' } } : access === 'custom-vars' ? { access: 'custom', variables: 'write', runs: 'plan' } : access,
+        access === 'custom-runs'
+          ? { access: 'custom', 'workspace-access': { runs: 'apply', 'state-versions': 'read' } }
+          : access === 'custom-vars'
+            ? { access: 'custom', variables: 'write', runs: 'plan' }
+            : access,
       ]),
     );
-  const section = (targets: Record<string, Record<string, string>>) => Object.fromEntries(Object.entries(targets).map(([name, teams]) => [name, { teams: grants(teams) }]));
+  const section = (targets: Record<string, Record<string, string>>) =>
+    Object.fromEntries(Object.entries(targets).map(([name, teams]) => [name, { teams: grants(teams) }]));
   return stringify({ organization: 'acme', projects: section(desired.projects), workspaces: section(desired.workspaces) });
 }
 

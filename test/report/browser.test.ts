@@ -15,7 +15,15 @@ import { ORG_TOKEN, SEED } from './seed.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOT = join(ROOT, 'docs/report.png');
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 let dir: string;
 let file: string;
@@ -29,7 +37,10 @@ beforeAll(async () => {
   file = join(dir, 'report.html');
   const emulator = await startEmulator({ seed: SEED, rateLimit: 0 });
   try {
-    const run = await runCli(['report', '--format', 'html', '--out', file], { env: { TFE_TOKEN: ORG_TOKEN, TFE_ADDRESS: emulator.url, TFE_ORGANIZATION: 'acme' }, cwd: dir });
+    const run = await runCli(['report', '--format', 'html', '--out', file], {
+      env: { TFE_TOKEN: ORG_TOKEN, TFE_ADDRESS: emulator.url, TFE_ORGANIZATION: 'acme' },
+      cwd: dir,
+    });
     expect(run.code, run.err).toBe(0);
   } finally {
     await emulator.stop();
@@ -65,7 +76,10 @@ describe('the HTML report in headless chromium', () => {
     expect(await page.$$eval('th.team', (n) => n.length)).toBe(7);
     expect(await page.$$eval('#matrix tbody td', (n) => n.length)).toBe(7 * 7);
     expect(await page.$$eval('td.cell', (n) => n.length)).toBe(37);
-    const colour = await page.$eval('tr.workspace[data-name="networking-prod"] td[data-team="developers"]', (td: any) => [td.textContent, (globalThis as any).getComputedStyle(td).backgroundColor]);
+    const colour = await page.$eval('tr.workspace[data-name="networking-prod"] td[data-team="developers"]', (td: any) => [
+      td.textContent,
+      (globalThis as any).getComputedStyle(td).backgroundColor,
+    ]);
     const hex = LEVEL_COLOURS.write!;
     expect(colour).toEqual(['write', `rgb(${parseInt(hex.slice(1, 3), 16)}, ${parseInt(hex.slice(3, 5), 16)}, ${parseInt(hex.slice(5, 7), 16)})`]);
     expect(requests).toEqual([`file://${file}`]);

@@ -22,7 +22,8 @@ const TEAM_SEED: SeedDocument = {
 };
 
 const UNSEEN = 'grants on workspace "networking-prod" name teams the token cannot see';
-const PROJECTS_UNSEEN = (workspaces: string[]): string => `the token cannot see the project of ${workspaces.map((w) => `workspace "${w}"`).join(', ')}, so the access a project grant gives there is not counted`;
+const PROJECTS_UNSEEN = (workspaces: string[]): string =>
+  `the token cannot see the project of ${workspaces.map((w) => `workspace "${w}"`).join(', ')}, so the access a project grant gives there is not counted`;
 const ALL_PROJECTS_UNSEEN = PROJECTS_UNSEEN(['lake', 'networking-dev', 'networking-prod', 'sandbox']);
 
 let emulator: RunningEmulator;
@@ -39,7 +40,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const report = (token: string, ...args: string[]) => runCli(['report', ...args], { env: { TFE_TOKEN: token, TFE_ADDRESS: url, TFE_ORGANIZATION: 'acme' }, cwd: dir });
+const report = (token: string, ...args: string[]) =>
+  runCli(['report', ...args], { env: { TFE_TOKEN: token, TFE_ADDRESS: url, TFE_ORGANIZATION: 'acme' }, cwd: dir });
 const validate = new Ajv2020({ allErrors: true, strict: false }).compile(reportSchema());
 
 describe('regression: finding 5, reports are silently incomplete', () => {
@@ -51,7 +53,11 @@ describe('regression: finding 5, reports are silently incomplete', () => {
     expect(document.complete).toBe(false);
     expect(document.incomplete).toEqual([
       { code: 'grants-of-unseen-teams', targets: ['workspace "networking-prod"'], message: UNSEEN },
-      { code: 'projects-unseen', workspaces: ['workspace "lake"', 'workspace "networking-dev"', 'workspace "networking-prod"', 'workspace "sandbox"'], message: ALL_PROJECTS_UNSEEN },
+      {
+        code: 'projects-unseen',
+        workspaces: ['workspace "lake"', 'workspace "networking-dev"', 'workspace "networking-prod"', 'workspace "sandbox"'],
+        message: ALL_PROJECTS_UNSEEN,
+      },
     ]);
 
     const text = await report(OPS_TOKEN);
@@ -75,7 +81,11 @@ describe('regression: finding 5, reports are silently incomplete', () => {
     const text = (await report(ORG_TOKEN)).out;
     expect(text.split('\n')[0]).toMatch(/^Effective access in acme \(live, read [^);]+\): /);
     expect(text).not.toMatch(/Partial|Filtered/);
-    for (const row of (await report(ORG_TOKEN, '--format', 'csv')).out.split('\r\n').filter((l) => l !== '').slice(1)) expect(row).toMatch(/,true,$/);
+    for (const row of (await report(ORG_TOKEN, '--format', 'csv')).out
+      .split('\r\n')
+      .filter((l) => l !== '')
+      .slice(1))
+      expect(row).toMatch(/,true,$/);
     expect((await report(ORG_TOKEN, '--format', 'html')).out).not.toContain('class="coverage');
   });
 
@@ -84,14 +94,20 @@ describe('regression: finding 5, reports are silently incomplete', () => {
     const json = await report(ORG_TOKEN, ...args, '--format', 'json');
     const document = JSON.parse(json.out) as Record<string, unknown>;
     expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
-    expect(document).toMatchObject({ complete: true, incomplete: [], scope: { paths: [], targets: [], teams: ['developers', 'sre'], projects: ['platform'], workspaces: ['lake'] } });
+    expect(document).toMatchObject({
+      complete: true,
+      incomplete: [],
+      scope: { paths: [], targets: [], teams: ['developers', 'sre'], projects: ['platform'], workspaces: ['lake'] },
+    });
 
     const filtered = 'filtered: team developers, team sre, project platform, workspace lake';
     const text = (await report(ORG_TOKEN, ...args)).out;
     expect(text.split('\n')[0]).toMatch(new RegExp(`^Effective access in acme \\(live, read [^;]+; ${filtered}\\): \\d+ team-target pairs with access\\.$`));
     const html = (await report(ORG_TOKEN, ...args, '--format', 'html')).out;
     expect(html).toMatch(new RegExp(`<title>Effective access: acme \\(live, [^,]+, ${filtered}\\)</title>`));
-    expect(html).toContain('<p class="coverage filtered">Filtered: team developers, team sre, project platform, workspace lake; the rest of the organization is not shown.</p>');
+    expect(html).toContain(
+      '<p class="coverage filtered">Filtered: team developers, team sre, project platform, workspace lake; the rest of the organization is not shown.</p>',
+    );
     const csv = (await report(ORG_TOKEN, ...args, '--format', 'csv')).out.split('\r\n').filter((l) => l !== '');
     for (const row of csv.slice(1)) expect(row).toMatch(/,true,team developers; team sre; project platform; workspace lake$/);
   });
@@ -100,6 +116,10 @@ describe('regression: finding 5, reports are silently incomplete', () => {
   // unseen): narrowed to lake, the report names that alone, not the grants on networking-prod.
   it('a partial read narrowed to targets the unseen grants are not on names only what it could not see there', async () => {
     const document = JSON.parse((await report(OPS_TOKEN, '--workspace', 'lake', '--format', 'json')).out) as Record<string, unknown>;
-    expect(document).toMatchObject({ complete: false, incomplete: [{ code: 'projects-unseen', workspaces: ['workspace "lake"'], message: PROJECTS_UNSEEN(['lake']) }], scope: { workspaces: ['lake'] } });
+    expect(document).toMatchObject({
+      complete: false,
+      incomplete: [{ code: 'projects-unseen', workspaces: ['workspace "lake"'], message: PROJECTS_UNSEEN(['lake']) }],
+      scope: { workspaces: ['lake'] },
+    });
   });
 });

@@ -11,9 +11,12 @@ const w = useWorld();
 type Json = { projects: { name: string }[]; workspaces: { name: string; teams: { name: string }[] }[]; scope: { teams: string[]; projects: string[] } };
 
 describe('report names after Unicode NFC', () => {
-  it('--team and --project written decomposed find the organization\'s team and project', async () => {
+  it("--team and --project written decomposed find the organization's team and project", async () => {
     // José given read on cafe-api, as the organization spells both.
-    const granted = await runCli(['apply', w.file(`organization: acme\nworkspaces:\n  cafe-api:\n    prune: false\n    teams:\n      ${JOSE_NFC}: read\n`), '--auto-approve'], { env: w.env });
+    const granted = await runCli(
+      ['apply', w.file(`organization: acme\nworkspaces:\n  cafe-api:\n    prune: false\n    teams:\n      ${JOSE_NFC}: read\n`), '--auto-approve'],
+      { env: w.env },
+    );
     expect(granted.code, granted.err).toBe(0);
     const run = await runCli(['report', '--organization', 'acme', '--team', JOSE_NFD, '--project', CAFE_NFD, '--format', 'json'], { env: w.env });
     expect(run.code, run.err).toBe(0);

@@ -53,7 +53,10 @@ describe('plan: what the changes do to effective access', () => {
     const document = JSON.parse(run.out);
     const validate = new Ajv2020({ strict: false }).compile(planSchema());
     expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
-    const lines = (document.effective_changes as any[]).map((e) => `${e.team.name} ${e.target.type} ${e.target.name}: ${e.before} -> ${e.after} ${e.direction} via ${e.via.map((v: any) => `${v.type} ${v.name} ${v.action} ${v.access}`).join(' + ')}${e.held_by ? ` held by ${JSON.stringify(e.held_by)}` : ''}`);
+    const lines = (document.effective_changes as any[]).map(
+      (e) =>
+        `${e.team.name} ${e.target.type} ${e.target.name}: ${e.before} -> ${e.after} ${e.direction} via ${e.via.map((v: any) => `${v.type} ${v.name} ${v.action} ${v.access}`).join(' + ')}${e.held_by ? ` held by ${JSON.stringify(e.held_by)}` : ''}`,
+    );
     expect(lines).toEqual([
       'developers project platform: write -> maintain rises via project platform update maintain',
       'developers workspace networking-dev: write -> admin rises via project platform update maintain',

@@ -14,15 +14,75 @@ import { ORG_TOKEN, SEED } from './seed.js';
 
 // The rows of docs/api.md, "Seed: access levels" and "Implied permission values per fixed level".
 const P = {
-  read: { 'project-access': { settings: 'read', teams: 'none' }, 'workspace-access': { runs: 'read', 'sentinel-mocks': 'none', 'state-versions': 'read', variables: 'read', create: false, locking: false, delete: false, move: false, 'run-tasks': false } },
-  write: { 'project-access': { settings: 'read', teams: 'none' }, 'workspace-access': { runs: 'apply', 'sentinel-mocks': 'read', 'state-versions': 'write', variables: 'write', create: false, locking: true, delete: false, move: false, 'run-tasks': false } },
-  maintain: { 'project-access': { settings: 'read', teams: 'none' }, 'workspace-access': { runs: 'apply', 'sentinel-mocks': 'read', 'state-versions': 'write', variables: 'write', create: true, locking: true, delete: true, move: false, 'run-tasks': true } },
-  admin: { 'project-access': { settings: 'delete', teams: 'manage' }, 'workspace-access': { runs: 'apply', 'sentinel-mocks': 'read', 'state-versions': 'write', variables: 'write', create: true, locking: true, delete: true, move: true, 'run-tasks': true } },
+  read: {
+    'project-access': { settings: 'read', teams: 'none' },
+    'workspace-access': {
+      runs: 'read',
+      'sentinel-mocks': 'none',
+      'state-versions': 'read',
+      variables: 'read',
+      create: false,
+      locking: false,
+      delete: false,
+      move: false,
+      'run-tasks': false,
+    },
+  },
+  write: {
+    'project-access': { settings: 'read', teams: 'none' },
+    'workspace-access': {
+      runs: 'apply',
+      'sentinel-mocks': 'read',
+      'state-versions': 'write',
+      variables: 'write',
+      create: false,
+      locking: true,
+      delete: false,
+      move: false,
+      'run-tasks': false,
+    },
+  },
+  maintain: {
+    'project-access': { settings: 'read', teams: 'none' },
+    'workspace-access': {
+      runs: 'apply',
+      'sentinel-mocks': 'read',
+      'state-versions': 'write',
+      variables: 'write',
+      create: true,
+      locking: true,
+      delete: true,
+      move: false,
+      'run-tasks': true,
+    },
+  },
+  admin: {
+    'project-access': { settings: 'delete', teams: 'manage' },
+    'workspace-access': {
+      runs: 'apply',
+      'sentinel-mocks': 'read',
+      'state-versions': 'write',
+      variables: 'write',
+      create: true,
+      locking: true,
+      delete: true,
+      move: true,
+      'run-tasks': true,
+    },
+  },
 };
 const W = {
   read: { runs: 'read', variables: 'read', 'state-versions': 'read', 'sentinel-mocks': 'none', 'workspace-locking': false, 'run-tasks': false },
   // policy-overrides: the one value the sources give a fixed level for a newer permission (docs/api.md, "Newer permissions").
-  write: { runs: 'apply', variables: 'write', 'state-versions': 'write', 'sentinel-mocks': 'read', 'workspace-locking': true, 'run-tasks': false, 'policy-overrides': false },
+  write: {
+    runs: 'apply',
+    variables: 'write',
+    'state-versions': 'write',
+    'sentinel-mocks': 'read',
+    'workspace-locking': true,
+    'run-tasks': false,
+    'policy-overrides': false,
+  },
   admin: { runs: 'apply', variables: 'write', 'state-versions': 'write', 'sentinel-mocks': 'read', 'workspace-locking': true, 'run-tasks': true },
 };
 const OWNERS = { kind: 'owners' };
@@ -34,7 +94,24 @@ type Expected = Record<string, Record<string, { access: string; permissions: unk
 
 const EXPECTED_PROJECTS: Expected = {
   data: {
-    auditors: { access: 'custom', permissions: { 'project-access': { settings: 'read', teams: 'read' }, 'workspace-access': { runs: 'plan', 'sentinel-mocks': 'none', 'state-versions': 'read-outputs', variables: 'none', create: false, locking: false, delete: false, move: false, 'run-tasks': false } }, sources: [prj('data', 'custom')] },
+    auditors: {
+      access: 'custom',
+      permissions: {
+        'project-access': { settings: 'read', teams: 'read' },
+        'workspace-access': {
+          runs: 'plan',
+          'sentinel-mocks': 'none',
+          'state-versions': 'read-outputs',
+          variables: 'none',
+          create: false,
+          locking: false,
+          delete: false,
+          move: false,
+          'run-tasks': false,
+        },
+      },
+      sources: [prj('data', 'custom')],
+    },
     owners: { access: 'admin', permissions: P.admin, sources: [OWNERS] },
     sre: { access: 'admin', permissions: P.admin, sources: [org('manage-projects')] },
     vault: { access: 'maintain', permissions: P.maintain, sources: [prj('data', 'maintain')] },
@@ -83,7 +160,11 @@ const EXPECTED_WORKSPACES: Expected = {
   },
   sandbox: {
     ...EVERY_WORKSPACE,
-    developers: { access: 'custom', permissions: { runs: 'apply', variables: 'none', 'state-versions': 'none', 'sentinel-mocks': 'none', 'workspace-locking': true, 'run-tasks': false }, sources: [ws('custom')] },
+    developers: {
+      access: 'custom',
+      permissions: { runs: 'apply', variables: 'none', 'state-versions': 'none', 'sentinel-mocks': 'none', 'workspace-locking': true, 'run-tasks': false },
+      sources: [ws('custom')],
+    },
   },
 };
 
@@ -96,7 +177,9 @@ interface TargetDocument {
 
 /** The document's targets in the expectation's shape: target name -> team name -> cell. */
 function cellsOf(targets: TargetDocument[]): Expected {
-  return Object.fromEntries(targets.map((t) => [t.name, Object.fromEntries(t.teams.map((c) => [c.name, { access: c.access, permissions: c.permissions, sources: c.sources }]))]));
+  return Object.fromEntries(
+    targets.map((t) => [t.name, Object.fromEntries(t.teams.map((c) => [c.name, { access: c.access, permissions: c.permissions, sources: c.sources }]))]),
+  );
 }
 
 let emulator: RunningEmulator;
@@ -128,7 +211,12 @@ describe('tfe-access report against an organization with every kind of source', 
     expect(document).toMatchObject({ format_version: 1, organization: 'acme', state: 'live', violations: [] });
     expect(cellsOf(document.projects)).toEqual(EXPECTED_PROJECTS);
     expect(cellsOf(document.workspaces)).toEqual(EXPECTED_WORKSPACES);
-    expect(document.workspaces.map((w) => [w.name, w.project?.name])).toEqual([['lake', 'data'], ['networking-dev', 'platform'], ['networking-prod', 'platform'], ['sandbox', 'Default Project']]);
+    expect(document.workspaces.map((w) => [w.name, w.project?.name])).toEqual([
+      ['lake', 'data'],
+      ['networking-dev', 'platform'],
+      ['networking-prod', 'platform'],
+      ['sandbox', 'Default Project'],
+    ]);
   });
 
   it('csv: one row per (team, target) of the same data, the sources in one column', async () => {
@@ -136,14 +224,22 @@ describe('tfe-access report against an organization with every kind of source', 
     expect(run.code).toBe(0);
     const lines = run.out.split('\r\n').filter((l) => l !== '');
     expect(lines[0]).toBe('team,team_id,target_type,target,target_id,project,access,permissions,sources,violations,complete,scope');
-    const cells = Object.values(EXPECTED_PROJECTS).concat(Object.values(EXPECTED_WORKSPACES)).reduce((n, teams) => n + Object.keys(teams).length, 0);
+    const cells = Object.values(EXPECTED_PROJECTS)
+      .concat(Object.values(EXPECTED_WORKSPACES))
+      .reduce((n, teams) => n + Object.keys(teams).length, 0);
     // First, one row per team the token sees (the seed's and the owners team): its organization powers.
     const teams = (SEED.organizations[0]?.teams ?? []).length + 1;
     expect(lines).toHaveLength(1 + teams + cells);
     expect(lines.slice(1, 1 + teams).every((l) => /^[a-z]+,team-[^,]+,organization,acme,,,,/.test(l))).toBe(true);
-    expect(lines).toContainEqual(expect.stringMatching(/^vault,team-vault,organization,acme,,,,manage-policies=false; .*,"organization access, secret team",,true,$/));
-    expect(lines).toContain('developers,team-dev,workspace,networking-prod,ws-netprod,platform,write,runs=apply; variables=write; state-versions=write; sentinel-mocks=read; workspace-locking=true; run-tasks=false; policy-overrides=false,"project platform: write, workspace grant: plan",,true,');
-    expect(lines).toContain('vault,team-vault,project,data,prj-data,data,maintain,project-access.settings=read; project-access.teams=none; workspace-access.runs=apply; workspace-access.sentinel-mocks=read; workspace-access.state-versions=write; workspace-access.variables=write; workspace-access.create=true; workspace-access.locking=true; workspace-access.delete=true; workspace-access.move=false; workspace-access.run-tasks=true,project grant: maintain,,true,');
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^vault,team-vault,organization,acme,,,,manage-policies=false; .*,"organization access, secret team",,true,$/),
+    );
+    expect(lines).toContain(
+      'developers,team-dev,workspace,networking-prod,ws-netprod,platform,write,runs=apply; variables=write; state-versions=write; sentinel-mocks=read; workspace-locking=true; run-tasks=false; policy-overrides=false,"project platform: write, workspace grant: plan",,true,',
+    );
+    expect(lines).toContain(
+      'vault,team-vault,project,data,prj-data,data,maintain,project-access.settings=read; project-access.teams=none; workspace-access.runs=apply; workspace-access.sentinel-mocks=read; workspace-access.state-versions=write; workspace-access.variables=write; workspace-access.create=true; workspace-access.locking=true; workspace-access.delete=true; workspace-access.move=false; workspace-access.run-tasks=true,project grant: maintain,,true,',
+    );
   });
 
   it('text: grouped by target; with --team, by team', async () => {
@@ -163,17 +259,25 @@ describe('tfe-access report against an organization with every kind of source', 
   });
 
   it('--project and --workspace narrow the targets, --team the teams; --out writes the file', async () => {
-    const run = await runCli(['report', '--format', 'json', '--project', 'data', '--workspace', 'sandbox', '--team', 'vault', '--team', 'developers', '--out', 'r.json'], { env, cwd: dir });
+    const run = await runCli(
+      ['report', '--format', 'json', '--project', 'data', '--workspace', 'sandbox', '--team', 'vault', '--team', 'developers', '--out', 'r.json'],
+      { env, cwd: dir },
+    );
     expect(run).toMatchObject({ code: 0, out: '', err: 'report: wrote the json report of "acme" to r.json.\n' });
     const written = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8')) as { projects: TargetDocument[]; workspaces: TargetDocument[] };
     expect(cellsOf(written.projects)).toEqual({ data: { vault: EXPECTED_PROJECTS.data!.vault } });
-    expect(cellsOf(written.workspaces)).toEqual({ lake: { vault: EXPECTED_WORKSPACES.lake!.vault }, sandbox: { developers: EXPECTED_WORKSPACES.sandbox!.developers } });
+    expect(cellsOf(written.workspaces)).toEqual({
+      lake: { vault: EXPECTED_WORKSPACES.lake!.vault },
+      sandbox: { developers: EXPECTED_WORKSPACES.sandbox!.developers },
+    });
   });
 
   it('bad input is one line and exit 1: an unknown name (with a near miss), --after without files, no organization', async () => {
     const unknown = await runCli(['report', '--team', 'develpers'], { env, cwd: dir });
     expect(unknown.code).toBe(1);
-    expect(unknown.err.trim()).toMatch(/^tfe-access report: team "develpers" in organization "acme": not found, or the token may not see it\. Did you mean "developers"\?$/);
+    expect(unknown.err.trim()).toMatch(
+      /^tfe-access report: team "develpers" in organization "acme": not found, or the token may not see it\. Did you mean "developers"\?$/,
+    );
     const after = await runCli(['report', '--after'], { env, cwd: dir });
     expect(after.code).toBe(1);
     expect(after.err.trim().split('\n')).toHaveLength(1);

@@ -32,7 +32,13 @@ export const SEED: SeedDocument = {
         { team: 'developers', project: 'platform', access: 'write' },
         { team: 'sre', project: 'platform', access: 'read' },
         { team: 'vault', project: 'data', access: 'maintain' },
-        { team: 'auditors', project: 'data', access: 'custom', 'project-access': { teams: 'read' }, 'workspace-access': { 'state-versions': 'read-outputs', runs: 'plan' } },
+        {
+          team: 'auditors',
+          project: 'data',
+          access: 'custom',
+          'project-access': { teams: 'read' },
+          'workspace-access': { 'state-versions': 'read-outputs', runs: 'plan' },
+        },
       ],
       'team-workspaces': [
         { team: 'developers', workspace: 'networking-prod', access: 'plan' },

@@ -47,7 +47,11 @@ describe('emulator and demo with the canary everywhere', () => {
 
   it('emulator refuses bad flags without echoing the token', async () => {
     const env = await everySource();
-    for (const args of [['emulator', '--token', CANARY, '--port', '70000'], ['emulator', '--token', CANARY, '--fault-rate', '2'], ['emulator', '--token', CANARY, '--seed', '/nonexistent/seed.yaml']]) {
+    for (const args of [
+      ['emulator', '--token', CANARY, '--port', '70000'],
+      ['emulator', '--token', CANARY, '--fault-rate', '2'],
+      ['emulator', '--token', CANARY, '--seed', '/nonexistent/seed.yaml'],
+    ]) {
       const run = await runCli(args, { env });
       expect(run.code, run.err).toBe(1);
       expect(run.err.trim().split('\n')).toHaveLength(1);

@@ -33,7 +33,8 @@ const SHORT = 400;
 const lines = (text: string): string[] => text.split('\n').filter((line) => line !== '');
 
 /** The CLI in the file's folder, so messages name it `tfe-access.yaml`. */
-const cliAt = (file: string, args: string[], env?: Record<string, string>) => runCli([...args, 'tfe-access.yaml'], { cwd: dirname(file), ...(env ? { env } : {}) });
+const cliAt = (file: string, args: string[], env?: Record<string, string>) =>
+  runCli([...args, 'tfe-access.yaml'], { cwd: dirname(file), ...(env ? { env } : {}) });
 
 describe('hostile files', () => {
   it('regression: hostile files: a 3 KB binary file gives one 7 KB message line', async () => {

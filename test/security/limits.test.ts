@@ -38,7 +38,9 @@ describe('limits, through the CLI', () => {
     servers.push(server);
     const run = await runCli(['plan', await desired(SMALL), '--rate-limit', '0'], { env: { TFE_TOKEN: 'token-x', TFE_ADDRESS: server.url } });
     expect(run.code).toBe(1);
-    expect(run.err).toMatch(new RegExp(`^tfe-access plan: Unreadable answer to GET /organizations/acme/(teams|projects)[^\\n]*larger than ${MAX_BODY_BYTES} bytes\\n$`));
+    expect(run.err).toMatch(
+      new RegExp(`^tfe-access plan: Unreadable answer to GET /organizations/acme/(teams|projects)[^\\n]*larger than ${MAX_BODY_BYTES} bytes\\n$`),
+    );
     expect(run.out).toBe('');
   });
 

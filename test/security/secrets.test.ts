@@ -26,7 +26,10 @@ async function world(profile: ProfileName): Promise<{ emulator: RunningEmulator;
   if (org) org.token = CANARY;
   const emulator = await startEmulator({ seed: scenario.seed, rateLimit: 0 });
   const dir = await writeDesired(scenario.yaml);
-  cleanup.push(() => emulator.stop(), () => removeAll(dir));
+  cleanup.push(
+    () => emulator.stop(),
+    () => removeAll(dir),
+  );
   return { emulator, dir, yaml: scenario.yaml };
 }
 
@@ -96,7 +99,11 @@ describe.each(SOURCES)('the canary token from %s', (source) => {
     await runAll(source, emulator.url, CANARY, runs, [dir, out]);
     expect(await modeOf(planFile)).toBe(0o600);
 
-    const rejected: Expected[] = ['plan', 'drift', 'apply'].map((command) => ({ args: [command, dir, '--auto-approve'].slice(0, command === 'apply' ? 3 : 2), code: 1, says: /401|token/ }));
+    const rejected: Expected[] = ['plan', 'drift', 'apply'].map((command) => ({
+      args: [command, dir, '--auto-approve'].slice(0, command === 'apply' ? 3 : 2),
+      code: 1,
+      says: /401|token/,
+    }));
     rejected.push({ args: ['export', '--all', '--organization', 'chaos'], code: 1, says: /401|token/ });
     await runAll(source, emulator.url, BAD_CANARY, rejected, [dir]);
   });
@@ -109,7 +116,13 @@ describe.each(SOURCES)('the canary token from %s', (source) => {
       { steps: [json(200, { data: [{ type: 'teams', id: CANARY, attributes: { name: CANARY } }], meta: CANARY })], says: /Unreadable answer/ },
       { steps: [drop, json(501, { errors: [{ detail: echo }] })], says: /501/ },
       // The ping's headers, echoed: never printed, never recorded in the plan.
-      { steps: [json(204, {}, { 'X-TFE-Version': CANARY, 'TFP-AppName': CANARY, 'TFP-API-Version': CANARY }), json(422, { errors: [{ status: '422', title: 'invalid', detail: echo }] })], says: /422.*\[redacted\]/ },
+      {
+        steps: [
+          json(204, {}, { 'X-TFE-Version': CANARY, 'TFP-AppName': CANARY, 'TFP-API-Version': CANARY }),
+          json(422, { errors: [{ status: '422', title: 'invalid', detail: echo }] }),
+        ],
+        says: /422.*\[redacted\]/,
+      },
     ];
     const dir = await desiredDir('organization: acme\nprojects:\n  platform:\n    teams:\n      developers: read\n');
     for (const script of scripts) {
@@ -131,7 +144,13 @@ describe.each(SOURCES)('the canary token from %s', (source) => {
     const server = await scriptServer([json(200, { data: [{ type: CANARY, id: 'team-1', attributes: { name: 'dev' } }] })]);
     cleanup.push(() => server.close());
     const dir = await desiredDir('organization: acme\nprojects:\n  platform:\n    teams:\n      developers: read\n');
-    const [run] = await runAll(source, server.url, CANARY, [{ args: ['plan', dir, '--rate-limit', '0'], code: 1, says: /data\[0\]\.type is "\[redacted\]"/ }], [dir]);
+    const [run] = await runAll(
+      source,
+      server.url,
+      CANARY,
+      [{ args: ['plan', dir, '--rate-limit', '0'], code: 1, says: /data\[0\]\.type is "\[redacted\]"/ }],
+      [dir],
+    );
     expect(run?.err).toContain('[redacted]');
   });
 });

@@ -1,7 +1,18 @@
 // Builders and fast-check arbitraries of desired and live states, for the pure core's tests.
 import fc from 'fast-check';
 import { IMPLIED, LEVELS, PERMISSIONS, type Level, type Resource } from '../../src/core/access.js';
-import { RESOURCE_OF, type Access, type CustomAccess, type DesiredTarget, type LiveGrant, type LiveState, type LiveTarget, type ReportedAccess, type TargetType, type Team } from '../../src/core/model.js';
+import {
+  RESOURCE_OF,
+  type Access,
+  type CustomAccess,
+  type DesiredTarget,
+  type LiveGrant,
+  type LiveState,
+  type LiveTarget,
+  type ReportedAccess,
+  type TargetType,
+  type Team,
+} from '../../src/core/model.js';
 import { DEFAULT_SETTINGS, type DesiredState } from '../../src/core/desired-state.js';
 import { customAccess, permissionsOf } from '../../src/core/permissions.js';
 
@@ -36,11 +47,7 @@ export const arbAccess = (resource: Resource): fc.Arbitrary<TestAccess> =>
   fc.oneof(
     fc.constantFrom(...LEVELS[resource].filter((l) => l !== 'custom')).map((level) => access(resource, level)),
     fc
-      .tuple(
-        ...PERMISSIONS[resource].map((spec) =>
-          spec.values === 'boolean' ? fc.boolean() : fc.constantFrom<string | boolean>(...spec.values),
-        ),
-      )
+      .tuple(...PERMISSIONS[resource].map((spec) => (spec.values === 'boolean' ? fc.boolean() : fc.constantFrom<string | boolean>(...spec.values))))
       .map((values) => access(resource, 'custom', Object.fromEntries(PERMISSIONS[resource].map((s, i) => [s.key, values[i] as string | boolean])))),
   );
 
@@ -105,12 +112,16 @@ export const arbScenarioWithRoles: fc.Arbitrary<Scenario> = arbScenario.map(({ d
   for (const target of live.targets.values()) {
     for (const grant of target.grants) {
       const known = [...roles[target.type].values()].some((r) => JSON.stringify(r.permissions) === JSON.stringify(grant.access.permissions));
-      if (grant.access.access === 'custom' && !known) roles[target.type].set(`role-${roles[target.type].size}`, { access: 'custom', permissions: grant.access.permissions });
+      if (grant.access.access === 'custom' && !known)
+        roles[target.type].set(`role-${roles[target.type].size}`, { access: 'custom', permissions: grant.access.permissions });
     }
   }
   const roleOf = (type: TargetType, access: Access): string | undefined =>
     access.access === 'custom' ? [...roles[type]].find(([, r]) => JSON.stringify(r.permissions) === JSON.stringify(access.permissions))?.[0] : undefined;
-  const targets = desired.targets.map((t) => ({ ...t, grants: t.grants.map((g) => ({ ...g, ...(roleOf(t.type, g.access) ? { role: roleOf(t.type, g.access) } : {}) })) }));
+  const targets = desired.targets.map((t) => ({
+    ...t,
+    grants: t.grants.map((g) => ({ ...g, ...(roleOf(t.type, g.access) ? { role: roleOf(t.type, g.access) } : {}) })),
+  }));
   return { desired: { ...desired, targets, roles }, live };
 });
 
@@ -132,7 +143,14 @@ export function applyInMemory(live: LiveState, changes: ReturnType<typeof import
     const target = targets.get(change.target.id);
     if (!target) throw new Error(`no target ${change.target.id}`);
     if (change.action === 'add') {
-      const grant: LiveGrant = { id: `new-${next++}`, resource: change.resource, teamId: change.team.id, targetId: target.id, access: reportedOf(change.resource, change.after), extra: {} };
+      const grant: LiveGrant = {
+        id: `new-${next++}`,
+        resource: change.resource,
+        teamId: change.team.id,
+        targetId: target.id,
+        access: reportedOf(change.resource, change.after),
+        extra: {},
+      };
       target.grants.push(grant);
     } else if (change.action === 'update') {
       target.grants = target.grants.map((g) => (g.id === change.id ? { ...g, access: reportedOf(change.resource, change.after) } : g));

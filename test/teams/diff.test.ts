@@ -14,7 +14,15 @@ import { renderText } from '../../src/render/text.js';
 import { renderMarkdown } from '../../src/render/markdown.js';
 
 const ALL_FALSE = normaliseFlags({});
-const team = (name: string, id: string, more: Partial<Team> = {}): Team => ({ id, name, visibility: 'organization', organizationAccess: { ...ALL_FALSE }, ssoTeamId: null, allowMemberTokenManagement: true, ...more });
+const team = (name: string, id: string, more: Partial<Team> = {}): Team => ({
+  id,
+  name,
+  visibility: 'organization',
+  organizationAccess: { ...ALL_FALSE },
+  ssoTeamId: null,
+  allowMemberTokenManagement: true,
+  ...more,
+});
 const OWNERS = team('owners', 'team-owners', { visibility: 'secret' });
 
 function liveOf(teams: readonly Team[], targets: readonly LiveTarget[] = [], viewer?: Viewer): LiveState {
@@ -38,19 +46,28 @@ describe('team changes', () => {
     ]);
     const result = plan(desired, live);
     expect(result.teamChanges).toEqual([
-      { action: 'create', name: 'platform', fields: [
-        { field: 'visibility', before: null, after: 'organization' },
-        { field: 'sso-team-id', before: null, after: 'abc' },
-        { field: 'organization-access.manage-workspaces', before: null, after: true },
-        { field: 'organization-access.manage-projects', before: null, after: true },
-        { field: 'organization-access.read-projects', before: null, after: true },
-        { field: 'organization-access.read-workspaces', before: null, after: true },
-      ] },
+      {
+        action: 'create',
+        name: 'platform',
+        fields: [
+          { field: 'visibility', before: null, after: 'organization' },
+          { field: 'sso-team-id', before: null, after: 'abc' },
+          { field: 'organization-access.manage-workspaces', before: null, after: true },
+          { field: 'organization-access.manage-projects', before: null, after: true },
+          { field: 'organization-access.read-projects', before: null, after: true },
+          { field: 'organization-access.read-workspaces', before: null, after: true },
+        ],
+      },
       { action: 'rename', id: 'team-sre', name: 'sre', from: 'sre-old', fields: [{ field: 'allow-member-token-management', before: true, after: false }] },
-      { action: 'update', id: 'team-aud', name: 'auditors', fields: [
-        { field: 'visibility', before: 'secret', after: 'organization' },
-        { field: 'organization-access.read-workspaces', before: false, after: true },
-      ] },
+      {
+        action: 'update',
+        id: 'team-aud',
+        name: 'auditors',
+        fields: [
+          { field: 'visibility', before: 'secret', after: 'organization' },
+          { field: 'organization-access.read-workspaces', before: false, after: true },
+        ],
+      },
     ]);
     expect(result.refusals).toEqual([]);
     expect(JSON.parse(renderJson(result)).team_summary).toEqual({ create: 1, rename: 1, update: 1, delete: 0 });
@@ -63,18 +80,27 @@ describe('team changes', () => {
 
   it('never diffs on an implied flag the file leaves out (#1964), and a map is authoritative', () => {
     // What the service keeps after `manage-teams: true` alone: manage-membership switched on too.
-    const live = liveOf([OWNERS, team('admins', 'team-adm', { organizationAccess: { ...ALL_FALSE, 'manage-teams': true, 'manage-membership': true, 'manage-policies': true } })]);
+    const live = liveOf([
+      OWNERS,
+      team('admins', 'team-adm', { organizationAccess: { ...ALL_FALSE, 'manage-teams': true, 'manage-membership': true, 'manage-policies': true } }),
+    ]);
     const same = plan(desiredOf([desiredTeam('admins', { organizationAccess: normaliseFlags({ 'manage-teams': true, 'manage-policies': true }) })]), live);
     expect(same.teamChanges).toEqual([]);
     // A flag the map does not name is false.
     const fewer = plan(desiredOf([desiredTeam('admins', { organizationAccess: normaliseFlags({ 'manage-teams': true }) })]), live);
-    expect(fewer.teamChanges).toEqual([{ action: 'update', id: 'team-adm', name: 'admins', fields: [{ field: 'organization-access.manage-policies', before: true, after: false }] }]);
+    expect(fewer.teamChanges).toEqual([
+      { action: 'update', id: 'team-adm', name: 'admins', fields: [{ field: 'organization-access.manage-policies', before: true, after: false }] },
+    ]);
     // Settings left out are not managed.
     expect(plan(desiredOf([desiredTeam('admins')]), live).teamChanges).toEqual([]);
   });
 
   it('says once that a token which cannot see secret teams cannot make one, instead of a change every plan', () => {
-    const viewer: Viewer = { identity: { kind: 'team', resourceId: 'team-ci', userId: 'user-ci', username: 'api-team_1', serviceAccount: true }, seesEveryTeam: false, teams: [] };
+    const viewer: Viewer = {
+      identity: { kind: 'team', resourceId: 'team-ci', userId: 'user-ci', username: 'api-team_1', serviceAccount: true },
+      seesEveryTeam: false,
+      teams: [],
+    };
     const live = liveOf([OWNERS, team('auditors', 'team-aud')], [], viewer);
     const result = plan(desiredOf([desiredTeam('auditors', { visibility: 'secret' })]), live);
     expect(result.teamChanges).toEqual([]);
@@ -82,13 +108,27 @@ describe('team changes', () => {
   });
 
   it('deletes, with prune-teams, the teams no file names: never owners nor a SCIM-linked team, its grants listed, refused by max-team-deletions', () => {
-    const grant = { id: 'tws-1', resource: 'team-workspaces' as const, teamId: 'team-old', targetId: 'ws-1', access: { access: 'write' as const, permissions: {} }, extra: {} };
+    const grant = {
+      id: 'tws-1',
+      resource: 'team-workspaces' as const,
+      teamId: 'team-old',
+      targetId: 'ws-1',
+      access: { access: 'write' as const, permissions: {} },
+      extra: {},
+    };
     const target: LiveTarget = { type: 'workspace', id: 'ws-1', name: 'web', grants: [grant] };
     const live = liveOf([OWNERS, team('old', 'team-old'), team('scim', 'team-scim', { scimLinked: true }), team('named', 'team-named')], [target]);
     const desiredTarget: DesiredTarget = { type: 'workspace', name: 'web', prune: false, grants: [{ team: 'named', access: { access: 'read' } }] };
     const desired = desiredOf(undefined, { settings: { ...DEFAULT_SETTINGS, pruneTeams: true }, targets: [desiredTarget] });
     const result = plan(desired, live);
-    expect(result.teamChanges).toEqual([{ action: 'delete', id: 'team-old', name: 'old', grants: [{ resource: 'team-workspaces', target: { type: 'workspace', name: 'web', id: 'ws-1' }, access: grant.access }] }]);
+    expect(result.teamChanges).toEqual([
+      {
+        action: 'delete',
+        id: 'team-old',
+        name: 'old',
+        grants: [{ resource: 'team-workspaces', target: { type: 'workspace', name: 'web', id: 'ws-1' }, access: grant.access }],
+      },
+    ]);
     expect(result.refusals.map((r) => r.guard)).toEqual(['max-team-deletions']);
     expect(renderText(result, { color: false })).toContain('  - old  delete (team-old), with 1 grant on the targets read\n      - workspace web: write');
     const allowed = plan({ ...desired, settings: { ...desired.settings, maxTeamDeletions: 1 } }, live);
@@ -122,7 +162,11 @@ describe('team changes', () => {
 describe('the Markdown plan of many team changes', () => {
   it('stays within a comment, counting the team changes it leaves out', () => {
     const names = Array.from({ length: 400 }, (_, i) => `team-number-${i}`);
-    const many = desiredOf(names.map((name) => desiredTeam(name, { visibility: 'organization', organizationAccess: normaliseFlags({ 'manage-projects': true, 'manage-organization-access': true }) })));
+    const many = desiredOf(
+      names.map((name) =>
+        desiredTeam(name, { visibility: 'organization', organizationAccess: normaliseFlags({ 'manage-projects': true, 'manage-organization-access': true }) }),
+      ),
+    );
     const result = plan(many, liveOf([OWNERS]));
     const markdown = renderMarkdown(result);
     expect(markdown.length).toBeLessThanOrEqual(65_536);

@@ -10,7 +10,13 @@ describe('docs/files.md, "Organization-access flags"', () => {
   it('has a row for every flag of the table, in its order, with its default, companions, newness and source', () => {
     const section = DOC.slice(DOC.indexOf('## Organization-access flags'), DOC.indexOf('## Rules'));
     const rows = section.split('\n').filter((l) => l.startsWith('| `'));
-    expect(rows).toEqual(TEAM_FLAGS.map((f) => `| \`${f.key}\` | \`${String(f.defaultValue)}\` | ${f.implies.map((k) => `\`${k}\``).join(', ')} | ${f.newer ? 'yes' : ''} | ${f.description} | ${f.source} |`.replace(/\| {2}\|/g, '| |').replace(/\| {2}\|/g, '| |')));
+    expect(rows).toEqual(
+      TEAM_FLAGS.map((f) =>
+        `| \`${f.key}\` | \`${String(f.defaultValue)}\` | ${f.implies.map((k) => `\`${k}\``).join(', ')} | ${f.newer ? 'yes' : ''} | ${f.description} | ${f.source} |`
+          .replace(/\| {2}\|/g, '| |')
+          .replace(/\| {2}\|/g, '| |'),
+      ),
+    );
   });
 
   it('documents the settings of teams with their defaults', () => {

@@ -21,22 +21,25 @@ const RATE = ['--rate-limit', String(FAST)];
 
 function seedOf(profile: ProfileName, extraTeams = 0): SeedDocument {
   const many = Array.from({ length: extraTeams }, (_, i) => ({ name: `bulk-${i}`, id: `team-bulk${i}` }));
-  return oneOrganization({
-    name: 'acme',
-    token: TOKEN,
-    teams: [
-      { name: 'owners', id: 'team-owners' },
-      { name: 'site-reliability', id: 'team-sre', visibility: 'secret' },
-      { name: 'auditors', id: 'team-aud', visibility: 'secret' },
-      { name: 'stale', id: 'team-stale' },
-      ...many,
-    ],
-    workspaces: [{ name: 'web', id: 'ws-web' }],
-    'team-workspaces': [
-      { team: 'site-reliability', workspace: 'web', access: 'write', id: 'tws-sre' },
-      { team: 'stale', workspace: 'web', access: 'read', id: 'tws-stale' },
-    ],
-  }, profile);
+  return oneOrganization(
+    {
+      name: 'acme',
+      token: TOKEN,
+      teams: [
+        { name: 'owners', id: 'team-owners' },
+        { name: 'site-reliability', id: 'team-sre', visibility: 'secret' },
+        { name: 'auditors', id: 'team-aud', visibility: 'secret' },
+        { name: 'stale', id: 'team-stale' },
+        ...many,
+      ],
+      workspaces: [{ name: 'web', id: 'ws-web' }],
+      'team-workspaces': [
+        { team: 'site-reliability', workspace: 'web', access: 'write', id: 'tws-sre' },
+        { team: 'stale', workspace: 'web', access: 'read', id: 'tws-stale' },
+      ],
+    },
+    profile,
+  );
 }
 
 /** Every flag the profile has, true: the seed profile lacks the newer ones. */
@@ -89,7 +92,19 @@ describe.each(PROFILE_NAMES)('teams as code against the %s profile', (profile) =
     expect(planned.code, planned.err).toBe(0);
     const plan = JSON.parse(planned.out) as { team_changes: { action: string; name: string; grants?: unknown[] }[]; refusals: unknown[] };
     expect(plan.team_changes.map((c) => `${c.action} ${c.name}`)).toEqual(['create platform', 'rename sre', 'update auditors', 'delete stale']);
-    expect(plan.team_changes[3]?.grants).toEqual([{ target: { type: 'workspace', name: 'web', id: 'ws-web' }, access: 'read', runs: 'read', variables: 'read', 'state-versions': 'read', 'sentinel-mocks': 'none', 'workspace-locking': false, 'run-tasks': false, ...(profile === 'current' ? { 'policy-overrides': false } : {}) }]);
+    expect(plan.team_changes[3]?.grants).toEqual([
+      {
+        target: { type: 'workspace', name: 'web', id: 'ws-web' },
+        access: 'read',
+        runs: 'read',
+        variables: 'read',
+        'state-versions': 'read',
+        'sentinel-mocks': 'none',
+        'workspace-locking': false,
+        'run-tasks': false,
+        ...(profile === 'current' ? { 'policy-overrides': false } : {}),
+      },
+    ]);
     expect(plan.refusals).toEqual([]);
 
     emulator!.resetLog();
@@ -124,9 +139,15 @@ describe.each(PROFILE_NAMES)('teams as code against the %s profile', (profile) =
     const out = `${files}/plan.json`;
     const planned = await runCli(['plan', files, '--out', out, '--format', 'json', ...RATE], { env });
     expect(planned.code, planned.err).toBe(0);
-    const { checksum, effective_changes: effective } = JSON.parse(planned.out) as { checksum: string; effective_changes: { team: { name: string; id: string | null }; after: string | null }[] };
+    const { checksum, effective_changes: effective } = JSON.parse(planned.out) as {
+      checksum: string;
+      effective_changes: { team: { name: string; id: string | null }; after: string | null }[];
+    };
     // What the plan does to access names the teams as it leaves them: a created one (no id yet), a renamed one by its new name.
-    expect(effective.filter((e) => e.after !== null).map((e) => `${e.team.name} ${String(e.team.id)} ${e.after}`)).toEqual(['auditors team-aud read', 'platform null admin']);
+    expect(effective.filter((e) => e.after !== null).map((e) => `${e.team.name} ${String(e.team.id)} ${e.after}`)).toEqual([
+      'auditors team-aud read',
+      'platform null admin',
+    ]);
     const shown = await runCli(['show', out]);
     expect(shown.out).toContain('platform: none -> admin on workspace web');
     const applied = await runCli(['apply', '--plan', out, '--checksum', checksum, '--auto-approve', ...RATE], { env });
@@ -137,13 +158,17 @@ describe.each(PROFILE_NAMES)('teams as code against the %s profile', (profile) =
   }, 60_000);
 });
 
-describe('a file that leaves manage-membership out beside manage-teams (the provider\'s #1964)', () => {
-  it.each(PROFILE_NAMES)('plans clean after its apply (%s)', async (profile) => {
-    const { env, dir: files } = await start(profile, 'organization: acme\nteams:\n  auditors:\n    organization-access: { manage-teams: true }\n');
-    expect((await runCli(['apply', files, '--auto-approve', ...RATE], { env })).code).toBe(0);
-    const again = await runCli(['plan', files, '--detailed-exitcode', ...RATE], { env });
-    expect(again.code, again.out).toBe(0);
-  }, 60_000);
+describe("a file that leaves manage-membership out beside manage-teams (the provider's #1964)", () => {
+  it.each(PROFILE_NAMES)(
+    'plans clean after its apply (%s)',
+    async (profile) => {
+      const { env, dir: files } = await start(profile, 'organization: acme\nteams:\n  auditors:\n    organization-access: { manage-teams: true }\n');
+      expect((await runCli(['apply', files, '--auto-approve', ...RATE], { env })).code).toBe(0);
+      const again = await runCli(['plan', files, '--detailed-exitcode', ...RATE], { env });
+      expect(again.code, again.out).toBe(0);
+    },
+    60_000,
+  );
 });
 
 describe('cost', () => {
@@ -164,27 +189,31 @@ describe('cost', () => {
 });
 
 describe('drift of the teams themselves', () => {
-  it.each(PROFILE_NAMES)('sees a team made by hand, a flag, a visibility and an SSO id changed by hand (%s)', async (profile) => {
-    const { env, dir: files } = await start(profile, fileOf(profile));
-    expect((await runCli(['apply', files, '--auto-approve', ...RATE], { env })).code).toBe(0);
-    expect((await runCli(['drift', files, ...RATE], { env })).code).toBe(0);
-    const client = new TfeClient({ baseUrl: apiUrl(emulator!), token: TOKEN, rateLimit: FAST });
-    const teams = new Map((await client.listTeams('acme')).map((t) => [t.name, t]));
-    await client.createTeam('acme', { name: 'by-hand' });
-    await client.updateTeam(teams.get('platform')!.id, { organizationAccess: { 'manage-vcs-settings': false }, ssoTeamId: 'changed' });
-    await client.updateTeam(teams.get('auditors')!.id, { visibility: 'secret' });
-    await client.close();
-    const drift = await runCli(['drift', files, '--format', 'json', ...RATE], { env });
-    expect(drift.code).toBe(2);
-    const changes = (JSON.parse(drift.out) as { team_changes: { action: string; name: string; fields?: { field: string }[] }[] }).team_changes;
-    expect(changes.map((c) => `${c.action} ${c.name} ${(c.fields ?? []).map((f) => f.field).join(' ')}`.trim())).toEqual([
-      'update auditors visibility',
-      'update platform sso-team-id organization-access.manage-vcs-settings',
-      'delete by-hand',
-    ]);
-    const text = await runCli(['drift', files, ...RATE], { env });
-    expect(text.err).toContain('3 teams differ');
-  }, 60_000);
+  it.each(PROFILE_NAMES)(
+    'sees a team made by hand, a flag, a visibility and an SSO id changed by hand (%s)',
+    async (profile) => {
+      const { env, dir: files } = await start(profile, fileOf(profile));
+      expect((await runCli(['apply', files, '--auto-approve', ...RATE], { env })).code).toBe(0);
+      expect((await runCli(['drift', files, ...RATE], { env })).code).toBe(0);
+      const client = new TfeClient({ baseUrl: apiUrl(emulator!), token: TOKEN, rateLimit: FAST });
+      const teams = new Map((await client.listTeams('acme')).map((t) => [t.name, t]));
+      await client.createTeam('acme', { name: 'by-hand' });
+      await client.updateTeam(teams.get('platform')!.id, { organizationAccess: { 'manage-vcs-settings': false }, ssoTeamId: 'changed' });
+      await client.updateTeam(teams.get('auditors')!.id, { visibility: 'secret' });
+      await client.close();
+      const drift = await runCli(['drift', files, '--format', 'json', ...RATE], { env });
+      expect(drift.code).toBe(2);
+      const changes = (JSON.parse(drift.out) as { team_changes: { action: string; name: string; fields?: { field: string }[] }[] }).team_changes;
+      expect(changes.map((c) => `${c.action} ${c.name} ${(c.fields ?? []).map((f) => f.field).join(' ')}`.trim())).toEqual([
+        'update auditors visibility',
+        'update platform sso-team-id organization-access.manage-vcs-settings',
+        'delete by-hand',
+      ]);
+      const text = await runCli(['drift', files, ...RATE], { env });
+      expect(text.err).toContain('3 teams differ');
+    },
+    60_000,
+  );
 });
 
 describe('--target and the teams', () => {
@@ -200,7 +229,8 @@ describe('--target and the teams', () => {
 
 describe('policies and the teams a plan creates', () => {
   it('a team created and granted in the same plan is checked by the policies (exit 3)', async () => {
-    const text = 'organization: acme\nteams:\n  platform: {}\nworkspaces:\n  web:\n    teams: { platform: admin }\npolicies:\n  - name: no admins\n    workspaces: { names: [web] }\n    max-access: write\n';
+    const text =
+      'organization: acme\nteams:\n  platform: {}\nworkspaces:\n  web:\n    teams: { platform: admin }\npolicies:\n  - name: no admins\n    workspaces: { names: [web] }\n    max-access: write\n';
     const { env, dir: files } = await start('seed', text);
     const planned = await runCli(['plan', files, '--format', 'json', ...RATE], { env });
     expect(planned.code).toBe(3);
@@ -217,8 +247,22 @@ describe('policies and the teams a plan creates', () => {
 
 describe('what the server does not support or refuses, before any write', () => {
   it('a newer flag on the seed profile, and the rename of a SCIM-linked team', async () => {
-    const text = 'organization: acme\nteams:\n  platform:\n    organization-access: { access-secret-teams: true, manage-teams: true }\n  engineering:\n    previously: [Engineering]\n';
-    emulator = await startEmulator({ seed: oneOrganization({ name: 'acme', token: TOKEN, teams: [{ name: 'owners', id: 'team-owners' }, { name: 'Engineering', id: 'team-scim', 'scim-linked': true }] }, 'seed'), rateLimit: 0 });
+    const text =
+      'organization: acme\nteams:\n  platform:\n    organization-access: { access-secret-teams: true, manage-teams: true }\n  engineering:\n    previously: [Engineering]\n';
+    emulator = await startEmulator({
+      seed: oneOrganization(
+        {
+          name: 'acme',
+          token: TOKEN,
+          teams: [
+            { name: 'owners', id: 'team-owners' },
+            { name: 'Engineering', id: 'team-scim', 'scim-linked': true },
+          ],
+        },
+        'seed',
+      ),
+      rateLimit: 0,
+    });
     dir = await writeDesired(text);
     const env = { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url };
     const planned = await runCli(['apply', dir, '--auto-approve', ...RATE], { env });

@@ -52,7 +52,11 @@ describe('apply with team changes', () => {
     ]);
     expect(report.converged).toBe(true);
     expect(report.counts).toEqual({ applied: 5, alreadySo: 0, failed: 0, notStarted: 0 });
-    expect(report.teamOutcomes?.map((o) => [o.change.action, o.status, o.id])).toEqual([['create', 'applied', 'team-new-platform'], ['rename', 'applied', undefined], ['delete', 'applied', undefined]]);
+    expect(report.teamOutcomes?.map((o) => [o.change.action, o.status, o.id])).toEqual([
+      ['create', 'applied', 'team-new-platform'],
+      ['rename', 'applied', undefined],
+      ['delete', 'applied', undefined],
+    ]);
   });
 
   it('fails the grants of a team it could not create, and goes on with the rest', async () => {

@@ -19,18 +19,21 @@ const TOKEN = 'acme-org-token';
 const RATE = ['--rate-limit', String(FAST)];
 
 function seedOf(profile: ProfileName): SeedDocument {
-  return oneOrganization({
-    name: 'acme',
-    token: TOKEN,
-    teams: [
-      { name: 'owners', id: 'team-owners' },
-      { name: 'platform-admins', id: 'team-padm', 'organization-access': { 'manage-organization-access': true } },
-      { name: 'helpdesk', id: 'team-help' },
-      { name: 'rogue', id: 'team-rogue', 'organization-access': { 'manage-organization-access': true } },
-    ],
-    workspaces: [{ name: 'web', id: 'ws-web' }],
-    'team-workspaces': [{ team: 'helpdesk', workspace: 'web', access: 'read', id: 'tws-help' }],
-  }, profile);
+  return oneOrganization(
+    {
+      name: 'acme',
+      token: TOKEN,
+      teams: [
+        { name: 'owners', id: 'team-owners' },
+        { name: 'platform-admins', id: 'team-padm', 'organization-access': { 'manage-organization-access': true } },
+        { name: 'helpdesk', id: 'team-help' },
+        { name: 'rogue', id: 'team-rogue', 'organization-access': { 'manage-organization-access': true } },
+      ],
+      workspaces: [{ name: 'web', id: 'ws-web' }],
+      'team-workspaces': [{ team: 'helpdesk', workspace: 'web', access: 'read', id: 'tws-help' }],
+    },
+    profile,
+  );
 }
 
 const POLICY = `policies:
@@ -86,12 +89,15 @@ describe.each(PROFILE_NAMES)('the organization-access policy against the %s prof
         policy: 'only platform-admins hand out powers',
         target: null,
         team: { name: 'helpdesk', id: 'team-help' },
-        message: 'team "helpdesk" has manage-teams (through manage-organization-access), manage-organization-access in the organization: forbidden to every team but platform-admins',
+        message:
+          'team "helpdesk" has manage-teams (through manage-organization-access), manage-organization-access in the organization: forbidden to every team but platform-admins',
       },
     ]);
     const text = await runCli(['plan', files, ...RATE], { env });
     expect(text.code).toBe(3);
-    expect(text.out).toContain('[only platform-admins hand out powers] team "helpdesk" has manage-teams (through manage-organization-access), manage-organization-access in the organization');
+    expect(text.out).toContain(
+      '[only platform-admins hand out powers] team "helpdesk" has manage-teams (through manage-organization-access), manage-organization-access in the organization',
+    );
     e.resetLog();
     const applied = await runCli(['apply', files, '--auto-approve', ...RATE], { env });
     expect(applied.code).toBe(3);
@@ -135,7 +141,11 @@ describe('the organization-access policy in a saved plan', () => {
     expect(planned.code, planned.err).toBe(0);
     const document = JSON.parse(await import('node:fs/promises').then((fs) => fs.readFile(saved, 'utf8'))) as { basis: { policies: unknown[] } };
     expect(document.basis.policies).toEqual([
-      { name: 'only platform-admins hand out powers', type: 'organization', rule: { kind: 'organization-access', forbid: ['manage-organization-access', 'manage-teams'], except_teams: ['platform-admins'] } },
+      {
+        name: 'only platform-admins hand out powers',
+        type: 'organization',
+        rule: { kind: 'organization-access', forbid: ['manage-organization-access', 'manage-teams'], except_teams: ['platform-admins'] },
+      },
     ]);
     const edited = join(files, 'edited.tfplan.json');
     writeFileSync(edited, JSON.stringify({ ...document, basis: { ...document.basis, policies: [] } }));
@@ -158,16 +168,25 @@ describe('the organization-access policy in a saved plan', () => {
 });
 
 describe('teams the plan creates and renames', () => {
-  it.each(PROFILE_NAMES)('are checked as the plan leaves them: a created team by its name (id null), a renamed one by its new name (%s)', async (profile) => {
-    const text = fileOf('{}').replace('teams:\n', 'teams:\n  newbie: { organization-access: { manage-teams: true } }\n  outlaw: { previously: [rogue], organization-access: { manage-teams: true } }\n').replace('  rogue: { organization-access: {} }\n', '');
-    const { env, files } = await start(profile, text);
-    const planned = await runCli(['plan', files, '--format', 'json', ...RATE], { env });
-    expect(planned.code, planned.err).toBe(3);
-    expect(violationsOf(planned.out).map((v) => [v.team, v.message])).toEqual([
-      [{ name: 'newbie', id: null }, 'team "newbie" has manage-teams in the organization: forbidden to every team but platform-admins'],
-      [{ name: 'outlaw', id: 'team-rogue' }, 'team "outlaw" has manage-teams in the organization: forbidden to every team but platform-admins'],
-    ]);
-  }, 60_000);
+  it.each(PROFILE_NAMES)(
+    'are checked as the plan leaves them: a created team by its name (id null), a renamed one by its new name (%s)',
+    async (profile) => {
+      const text = fileOf('{}')
+        .replace(
+          'teams:\n',
+          'teams:\n  newbie: { organization-access: { manage-teams: true } }\n  outlaw: { previously: [rogue], organization-access: { manage-teams: true } }\n',
+        )
+        .replace('  rogue: { organization-access: {} }\n', '');
+      const { env, files } = await start(profile, text);
+      const planned = await runCli(['plan', files, '--format', 'json', ...RATE], { env });
+      expect(planned.code, planned.err).toBe(3);
+      expect(violationsOf(planned.out).map((v) => [v.team, v.message])).toEqual([
+        [{ name: 'newbie', id: null }, 'team "newbie" has manage-teams in the organization: forbidden to every team but platform-admins'],
+        [{ name: 'outlaw', id: 'team-rogue' }, 'team "outlaw" has manage-teams in the organization: forbidden to every team but platform-admins'],
+      ]);
+    },
+    60_000,
+  );
 });
 
 describe('the names of the policy', () => {
@@ -175,24 +194,30 @@ describe('the names of the policy', () => {
     const { env, files } = await start('current', fileOf('{}').replace('except-teams: [platform-admins]', 'except-teams: [platform-admin]'));
     const run = await runCli(['plan', files, ...RATE], { env });
     expect(run.code).toBe(1);
-    expect(run.err).toMatch(/tfe-access\.yaml:\d+:\d+: policy "only platform-admins hand out powers": team "platform-admin" in organization "acme": not found.*Did you mean "platform-admins"\?/);
+    expect(run.err).toMatch(
+      /tfe-access\.yaml:\d+:\d+: policy "only platform-admins hand out powers": team "platform-admin" in organization "acme": not found.*Did you mean "platform-admins"\?/,
+    );
   }, 60_000);
 });
 
 describe('a saved plan that breaks the organization-access policy', () => {
-  it.each(PROFILE_NAMES)('is saved with its violation of no target, read back, and refused by apply --plan (%s)', async (profile) => {
-    const { env, files, emulator: e } = await start(profile, fileOf('{ manage-organization-access: true }'));
-    const saved = join(files, 'broken.tfplan.json');
-    expect((await runCli(['plan', files, '--out', saved, ...RATE], { env })).code).toBe(3);
-    e.resetLog();
-    const applied = await runCli(['apply', '--plan', saved, '--auto-approve', ...RATE], { env });
-    expect(applied.code, `${applied.out}${applied.err}`).toBe(3);
-    expect(applied.err).toContain('team "helpdesk" has manage-teams (through manage-organization-access), manage-organization-access in the organization');
-    expect(writes(e)).toEqual([]);
-    const shown = await runCli(['show', saved, '--format', 'json'], { env });
-    expect(shown.code, shown.err).toBe(0);
-    expect(violationsOf(shown.out).map((v) => [v.team?.name, v.target])).toEqual([['helpdesk', null]]);
-  }, 60_000);
+  it.each(PROFILE_NAMES)(
+    'is saved with its violation of no target, read back, and refused by apply --plan (%s)',
+    async (profile) => {
+      const { env, files, emulator: e } = await start(profile, fileOf('{ manage-organization-access: true }'));
+      const saved = join(files, 'broken.tfplan.json');
+      expect((await runCli(['plan', files, '--out', saved, ...RATE], { env })).code).toBe(3);
+      e.resetLog();
+      const applied = await runCli(['apply', '--plan', saved, '--auto-approve', ...RATE], { env });
+      expect(applied.code, `${applied.out}${applied.err}`).toBe(3);
+      expect(applied.err).toContain('team "helpdesk" has manage-teams (through manage-organization-access), manage-organization-access in the organization');
+      expect(writes(e)).toEqual([]);
+      const shown = await runCli(['show', saved, '--format', 'json'], { env });
+      expect(shown.code, shown.err).toBe(0);
+      expect(violationsOf(shown.out).map((v) => [v.team?.name, v.target])).toEqual([['helpdesk', null]]);
+    },
+    60_000,
+  );
 });
 
 describe('cost', () => {

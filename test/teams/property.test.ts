@@ -46,7 +46,10 @@ type Settings = typeof arbSettings extends fc.Arbitrary<infer T> ? T : never;
 
 const arbWorld = fc.record({
   profile: fc.constantFrom(...PROFILE_NAMES),
-  live: fc.array(fc.record({ visibility: fc.constantFrom('secret', 'organization' as const), on: fc.array(fc.nat(20), { maxLength: 3 }), sso: fc.boolean() }), { minLength: LIVE.length, maxLength: LIVE.length }),
+  live: fc.array(fc.record({ visibility: fc.constantFrom('secret', 'organization' as const), on: fc.array(fc.nat(20), { maxLength: 3 }), sso: fc.boolean() }), {
+    minLength: LIVE.length,
+    maxLength: LIVE.length,
+  }),
   managed: fc.subarray([...LIVE, ...NEW]),
   settings: fc.array(arbSettings, { minLength: LIVE.length + NEW.length, maxLength: LIVE.length + NEW.length }),
   rename: fc.boolean(),
@@ -85,11 +88,20 @@ function seedOf(world: World) {
   const teams: SeedTeam[] = LIVE.map((name, i) => {
     const t = world.live[i]!;
     // As the service keeps them: every flag with its companions.
-    const access = Object.fromEntries(t.on.map((n) => flags[n % flags.length]!).flatMap((k) => [k, ...impliedBy(k)]).filter((k) => flags.includes(k)).map((k) => [k, true]));
+    const access = Object.fromEntries(
+      t.on
+        .map((n) => flags[n % flags.length]!)
+        .flatMap((k) => [k, ...impliedBy(k)])
+        .filter((k) => flags.includes(k))
+        .map((k) => [k, true]),
+    );
     if (access['access-secret-teams']) access['manage-membership'] = true;
     return { name, id: `team-${name}`, visibility: t.visibility, 'organization-access': access, ...(t.sso ? { 'sso-team-id': 'idp-a' } : {}) };
   });
-  return oneOrganization({ name: 'prop', token: TOKEN, teams: [{ name: 'owners', id: 'team-owners' }, ...teams], workspaces: [{ name: 'web', id: 'ws-web' }] }, world.profile);
+  return oneOrganization(
+    { name: 'prop', token: TOKEN, teams: [{ name: 'owners', id: 'team-owners' }, ...teams], workspaces: [{ name: 'web', id: 'ws-web' }] },
+    world.profile,
+  );
 }
 
 describe('teams as code, property', () => {

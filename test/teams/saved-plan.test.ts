@@ -14,11 +14,32 @@ import { INTEGRITY_KEY, integrityOf } from '../../src/saved-plan/fingerprint.js'
 import { assertTeamsFresh } from '../../src/saved-plan/stale.js';
 import { teamChangeDocument } from '../../src/core/plan-document.js';
 
-const team = (name: string, id: string, more: Partial<Team> = {}): Team => ({ id, name, visibility: 'organization', organizationAccess: normaliseFlags({}), ssoTeamId: null, allowMemberTokenManagement: true, ...more });
+const team = (name: string, id: string, more: Partial<Team> = {}): Team => ({
+  id,
+  name,
+  visibility: 'organization',
+  organizationAccess: normaliseFlags({}),
+  ssoTeamId: null,
+  allowMemberTokenManagement: true,
+  ...more,
+});
 const teams = [team('owners', 'team-owners'), team('old', 'team-old'), team('site-reliability', 'team-sre')];
-const target: LiveTarget = { type: 'workspace', id: 'ws-1', name: 'web', grants: [{ id: 'tws-1', resource: 'team-workspaces', teamId: 'team-old', targetId: 'ws-1', access: { access: 'write', permissions: {} }, extra: {} }] };
+const target: LiveTarget = {
+  type: 'workspace',
+  id: 'ws-1',
+  name: 'web',
+  grants: [{ id: 'tws-1', resource: 'team-workspaces', teamId: 'team-old', targetId: 'ws-1', access: { access: 'write', permissions: {} }, extra: {} }],
+};
 const live: LiveState = { organization: 'acme', teams: new Map(teams.map((t) => [t.id, t])), targets: new Map([[target.id, target]]) };
-const entry: DesiredTarget = { type: 'workspace', name: 'web', prune: false, grants: [{ team: 'platform', access: { access: 'admin' } }, { team: 'sre', access: { access: 'read' } }] };
+const entry: DesiredTarget = {
+  type: 'workspace',
+  name: 'web',
+  prune: false,
+  grants: [
+    { team: 'platform', access: { access: 'admin' } },
+    { team: 'sre', access: { access: 'read' } },
+  ],
+};
 const desired: DesiredState = {
   organization: 'acme',
   settings: { ...DEFAULT_SETTINGS, pruneTeams: true, maxTeamDeletions: 1 },
@@ -54,10 +75,14 @@ describe('a saved plan with team changes', () => {
     // A created team renamed in the file leaves its grant naming a team the plan does not create.
     const renamed = JSON.parse(JSON.stringify(json)) as { plan: { team_changes: { name: string }[] } };
     (renamed.plan.team_changes[0] as { name: string }).name = 'platform2';
-    expect(() => parseSavedPlan('p.json', { ...renamed, [INTEGRITY_KEY]: integrityOf(renamed as unknown as Record<string, unknown>) })).toThrow(/team.id is null, and the plan creates no team "platform"/);
+    expect(() => parseSavedPlan('p.json', { ...renamed, [INTEGRITY_KEY]: integrityOf(renamed as unknown as Record<string, unknown>) })).toThrow(
+      /team.id is null, and the plan creates no team "platform"/,
+    );
     const widened = JSON.parse(JSON.stringify(json)) as { basis: { teams: { max_team_deletions: number } } };
     widened.basis.teams.max_team_deletions = 5;
-    expect(() => parseSavedPlan('p.json', { ...widened, [INTEGRITY_KEY]: integrityOf(widened as unknown as Record<string, unknown>) })).toThrow(/checksum does not match/);
+    expect(() => parseSavedPlan('p.json', { ...widened, [INTEGRITY_KEY]: integrityOf(widened as unknown as Record<string, unknown>) })).toThrow(
+      /checksum does not match/,
+    );
   });
 
   it('is stale once the teams moved', async () => {

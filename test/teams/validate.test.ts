@@ -15,7 +15,8 @@ async function load(files: Record<string, string>) {
   return loadDesiredState(Object.keys(files), dir);
 }
 
-const messages = (problems: readonly { file: string; line?: number; col?: number; message: string }[]): string[] => problems.map((p) => `${p.file}:${p.line}:${p.col}: ${p.message}`);
+const messages = (problems: readonly { file: string; line?: number; col?: number; message: string }[]): string[] =>
+  problems.map((p) => `${p.file}:${p.line}:${p.col}: ${p.message}`);
 
 describe('teams: problems at their place', () => {
   it('says each rule broken, with near misses', async () => {
@@ -91,7 +92,10 @@ teams:
     expect(state?.settings).toMatchObject({ pruneTeams: true, maxTeamDeletions: 2 });
     const teams = new Map(state?.teams?.map((t) => [t.name, t]));
     expect([...teams.keys()]).toEqual(['auditors', 'platform', 'security', 'sre']);
-    const on = (name: string): string[] => Object.entries(teams.get(name)?.organizationAccess ?? {}).filter(([, v]) => v).map(([k]) => k);
+    const on = (name: string): string[] =>
+      Object.entries(teams.get(name)?.organizationAccess ?? {})
+        .filter(([, v]) => v)
+        .map(([k]) => k);
     expect(on('platform')).toEqual(['manage-workspaces', 'manage-projects', 'read-projects', 'read-workspaces']);
     expect(Object.keys(teams.get('platform')?.organizationAccess ?? {})).toHaveLength(16);
     expect(on('security')).toEqual(['manage-membership', 'manage-teams', 'manage-organization-access']);

@@ -27,7 +27,11 @@ const SEED = {
         { name: 'vault', visibility: 'secret' },
       ],
       workspaces: WORKSPACES.map((name) => ({ name })),
-      'team-workspaces': [...WORKSPACES.map((workspace) => ({ team: 'dev', workspace, access: 'read' })), { team: 'readers', workspace: 'a', access: 'admin' }, { team: 'vault', workspace: 'b', access: 'write' }],
+      'team-workspaces': [
+        ...WORKSPACES.map((workspace) => ({ team: 'dev', workspace, access: 'read' })),
+        { team: 'readers', workspace: 'a', access: 'admin' },
+        { team: 'vault', workspace: 'b', access: 'write' },
+      ],
     },
   ],
 } as SeedDocument;
@@ -43,7 +47,10 @@ let dir: string;
 beforeAll(async () => {
   emulator = await startEmulator({ seed: SEED, rateLimit: 0, profile: 'current' });
   // A server without account details (docs/api.md, "Account details"): 404, as for any unknown path.
-  proxy = await startProxy(emulator.url, { answer: (request, answer) => (request.path.endsWith('/account/details') ? { status: 404, body: { errors: [{ status: '404', title: 'not found' }] } } : answer) });
+  proxy = await startProxy(emulator.url, {
+    answer: (request, answer) =>
+      request.path.endsWith('/account/details') ? { status: 404, body: { errors: [{ status: '404', title: 'not found' }] } } : answer,
+  });
   dir = await mkdtemp(join(tmpdir(), 'tfe-access-coverage-viewer-'));
   await writeFile(join(dir, 'tfe-access.yaml'), DESIRED);
 });
@@ -66,7 +73,7 @@ describe('what a read could not see follows from who read it', () => {
     expect(json.incomplete).toEqual([]);
   });
 
-  it('a token that is not an owner\'s says on how many targets it manages no team access, in JSON and text', async () => {
+  it("a token that is not an owner's says on how many targets it manages no team access, in JSON and text", async () => {
     const json = JSON.parse(await plan(emulator.url, READER_TOKEN)) as Json;
     expect(json.complete).toBe(false);
     // It is admin of workspace a (its own grant): the five others are counted.

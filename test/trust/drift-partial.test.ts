@@ -20,7 +20,11 @@ describe('drift made with a token that cannot see a secret team holding a grant'
       expect(json.code, json.err).toBe(0);
       const document = JSON.parse(json.out) as Record<string, unknown>;
       expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
-      expect(document).toMatchObject({ complete: false, incomplete: [{ code: 'grants-of-unseen-teams', targets: ['project "platform"'] }], scope: { paths: [world.file], targets: [] } });
+      expect(document).toMatchObject({
+        complete: false,
+        incomplete: [{ code: 'grants-of-unseen-teams', targets: ['project "platform"'] }],
+        scope: { paths: [world.file], targets: [] },
+      });
       expect((await runCli(['drift', world.file], { env: padmin })).out.split('\n')[1]).toBe(UNSEEN);
       const markdown = (await runCli(['drift', world.file, '--format', 'markdown'], { env: padmin })).out;
       expect(markdown).toContain(`> [!WARNING]\n> ${UNSEEN}\n`);

@@ -20,7 +20,11 @@ const SEED = {
     {
       name: 'pair',
       token: ORG_TOKEN,
-      teams: [{ name: 'readers', tokens: [READER_TOKEN], 'organization-access': { 'read-workspaces': true } }, { name: 'dev' }, { name: 'vault', visibility: 'secret' }],
+      teams: [
+        { name: 'readers', tokens: [READER_TOKEN], 'organization-access': { 'read-workspaces': true } },
+        { name: 'dev' },
+        { name: 'vault', visibility: 'secret' },
+      ],
       workspaces: WORKSPACES.map((name) => ({ name })),
       'team-workspaces': [
         ...WORKSPACES.map((workspace) => ({ team: 'dev', workspace, access: 'read' })),
@@ -36,7 +40,15 @@ const SEED = {
 const DESIRED = `organization: pair\nworkspaces:\n${WORKSPACES.map((w) => `  ${w}:\n    teams:\n      dev: ${w === 'a' ? 'write\n      readers: admin' : 'read'}\n`).join('')}`;
 const PARTIAL_A = 'grants on workspace "a" name teams the token cannot see';
 
-type Json = { checksum: string; changes: { action: string; team: { name: string }; target: { name: string } }[]; refusals: unknown[]; complete: boolean; incomplete: { code: string; targets: unknown; message: string }[]; scope: { targets: string[] }; read: { strategy: string } };
+type Json = {
+  checksum: string;
+  changes: { action: string; team: { name: string }; target: { name: string } }[];
+  refusals: unknown[];
+  complete: boolean;
+  incomplete: { code: string; targets: unknown; message: string }[];
+  scope: { targets: string[] };
+  read: { strategy: string };
+};
 
 let emulator: RunningEmulator;
 let dir: string;
@@ -83,12 +95,19 @@ describe("a token that is not an owner's, with the promises made before", () => 
 
   it('--target: what the plan says it could not see is of the targets it read, and its scope names them; read by team, the same plan', async () => {
     const a = await planJson(['--target', 'workspace:a']);
-    expect(a).toMatchObject({ complete: false, incomplete: [{ code: 'grants-of-unseen-teams', targets: ['workspace "a"'], message: PARTIAL_A }], scope: { targets: ['workspace:a'] } });
+    expect(a).toMatchObject({
+      complete: false,
+      incomplete: [{ code: 'grants-of-unseen-teams', targets: ['workspace "a"'], message: PARTIAL_A }],
+      scope: { targets: ['workspace:a'] },
+    });
     // b: vault's grant is not listed to a token that does not manage team access there; the count says so.
     const b = await planJson(['--target', 'workspace:b']);
     expect(b).toMatchObject({ complete: false, incomplete: [{ code: 'secret-teams-unseen', targets: 1 }], scope: { targets: ['workspace:b'] } });
     const text = await cli(['plan', dir, '--target', 'workspace:b']);
-    expect(text.out.split('\n').slice(1, 3)).toEqual([expect.stringMatching(/^Partial: the token does not see every team \(it is not an owner's\): on 1 target of those read /), 'Filtered: target workspace:b; the other targets of the files were not read.']);
+    expect(text.out.split('\n').slice(1, 3)).toEqual([
+      expect.stringMatching(/^Partial: the token does not see every team \(it is not an owner's\): on 1 target of those read /),
+      'Filtered: target workspace:b; the other targets of the files were not read.',
+    ]);
     // Read by team, the targeted plan is the same.
     const byTeam = await planJson(['--target', 'workspace:a', '--read-by', 'team']);
     expect(byTeam.read.strategy).toBe('by-team');

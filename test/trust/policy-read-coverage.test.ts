@@ -45,7 +45,14 @@ const SEED = {
 const MANAGED = 'organization: pcov\nworkspaces:\n  a:\n    teams:\n      dev: read\n      readers: admin\n';
 const POLICY = 'policies:\n  - name: at most write\n    workspaces: { names: ["*"] }\n    max-access: write\n    except-teams: [readers, wsadmins]\n';
 
-type Json = { complete: boolean; incomplete: { code: string; targets?: unknown }[]; violations: { message: string }[]; checksum: string; refusals: unknown[]; changes: unknown[] };
+type Json = {
+  complete: boolean;
+  incomplete: { code: string; targets?: unknown }[];
+  violations: { message: string }[];
+  checksum: string;
+  refusals: unknown[];
+  changes: unknown[];
+};
 
 let emulator: RunningEmulator;
 let dir: string;
@@ -64,7 +71,8 @@ async function plan(text: string, token: string, args: string[] = []): Promise<{
   await writeFile(file, text);
   return runCli(['plan', file, '--rate-limit', String(FAST), ...args], { env: { HOME: dir, TFE_ADDRESS: emulator.url, TFE_TOKEN: token } });
 }
-const json = async (text: string, token: string, args: string[] = []): Promise<Json> => JSON.parse((await plan(text, token, ['--format', 'json', ...args])).out) as Json;
+const json = async (text: string, token: string, args: string[] = []): Promise<Json> =>
+  JSON.parse((await plan(text, token, ['--format', 'json', ...args])).out) as Json;
 
 describe('what the policies read is part of what the run says it could not see', () => {
   it("an owner's plan is complete and finds the secret team's violation", async () => {
@@ -79,7 +87,10 @@ describe('what the policies read is part of what the run says it could not see',
       expect(document.violations, readBy).toEqual([]);
       expect(document.complete, readBy).toBe(false);
       // And their project, read for the policy (a workspace's access counts its project's grants), is one it manages no team access on.
-      expect(document.incomplete, readBy).toEqual([expect.objectContaining({ code: 'secret-teams-unseen', targets: 1 }), expect.objectContaining({ code: 'grants-of-unseen-teams', targets: ['workspace "b"'] })]);
+      expect(document.incomplete, readBy).toEqual([
+        expect.objectContaining({ code: 'secret-teams-unseen', targets: 1 }),
+        expect.objectContaining({ code: 'grants-of-unseen-teams', targets: ['workspace "b"'] }),
+      ]);
     }
     const text = await plan(MANAGED + POLICY, WSADMIN_TOKEN);
     expect(text.code, text.err).toBe(0);
@@ -89,7 +100,11 @@ describe('what the policies read is part of what the run says it could not see',
   });
 
   it('a token that manages no team access on a target only a policy reads says partial, the same whichever way it reads', async () => {
-    const [auto, byTeam, byTarget] = [await json(MANAGED + POLICY, READER_TOKEN), await json(MANAGED + POLICY, READER_TOKEN, ['--read-by', 'team']), await json(MANAGED + POLICY, READER_TOKEN, ['--read-by', 'target'])];
+    const [auto, byTeam, byTarget] = [
+      await json(MANAGED + POLICY, READER_TOKEN),
+      await json(MANAGED + POLICY, READER_TOKEN, ['--read-by', 'team']),
+      await json(MANAGED + POLICY, READER_TOKEN, ['--read-by', 'target']),
+    ];
     // b, and the project of a and b.
     expect(byTarget).toMatchObject({ complete: false, incomplete: [expect.objectContaining({ code: 'secret-teams-unseen', targets: 2 })], violations: [] });
     for (const other of [auto, byTeam]) {
@@ -103,7 +118,9 @@ describe('what the policies read is part of what the run says it could not see',
   it('drift says the same of the targets its policies read', async () => {
     const file = join(dir, 'tfe-access.yaml');
     await writeFile(file, MANAGED + POLICY);
-    const run = await runCli(['drift', file, '--format', 'json', '--rate-limit', String(FAST)], { env: { HOME: dir, TFE_ADDRESS: emulator.url, TFE_TOKEN: READER_TOKEN } });
+    const run = await runCli(['drift', file, '--format', 'json', '--rate-limit', String(FAST)], {
+      env: { HOME: dir, TFE_ADDRESS: emulator.url, TFE_TOKEN: READER_TOKEN },
+    });
     expect(run.code, run.err).toBe(0);
     expect(JSON.parse(run.out)).toMatchObject({ complete: false, incomplete: [expect.objectContaining({ code: 'secret-teams-unseen', targets: 2 })] });
   });

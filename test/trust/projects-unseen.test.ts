@@ -27,9 +27,15 @@ const SEED = {
       token: ORG_TOKEN,
       teams: [{ name: 'wsadmins', tokens: [WSADMIN_TOKEN], 'organization-access': { 'manage-workspaces': true } }, { name: 'dev' }, { name: 'ops' }],
       projects: [{ name: 'p' }],
-      workspaces: [{ name: 'a', project: 'p' }, { name: 'b', project: 'p' }],
+      workspaces: [
+        { name: 'a', project: 'p' },
+        { name: 'b', project: 'p' },
+      ],
       'team-projects': [{ team: 'ops', project: 'p', access: 'admin' }],
-      'team-workspaces': [{ team: 'dev', workspace: 'a', access: 'read' }, { team: 'dev', workspace: 'b', access: 'read' }],
+      'team-workspaces': [
+        { team: 'dev', workspace: 'a', access: 'read' },
+        { team: 'dev', workspace: 'b', access: 'read' },
+      ],
     },
   ],
 } as SeedDocument;
@@ -54,21 +60,35 @@ afterAll(async () => {
 });
 
 describe('workspaces in a project the token cannot see', () => {
-  it('a report says partial, naming them, in JSON (valid), text, HTML and CSV; an owner\'s is whole', async () => {
+  it("a report says partial, naming them, in JSON (valid), text, HTML and CSV; an owner's is whole", async () => {
     const report = (token: string, ...args: string[]) => runCli(['report', '--rate-limit', String(FAST), ...args], { env: env(token) });
     const json = await report(WSADMIN_TOKEN, '--format', 'json');
     expect(json.code, json.err).toBe(0);
     const document = JSON.parse(json.out) as Record<string, unknown>;
     expect(validReport(document), JSON.stringify(validReport.errors)).toBe(true);
-    expect(document).toMatchObject({ complete: false, incomplete: [{ code: 'projects-unseen', workspaces: ['workspace "a"', 'workspace "b"'], message: UNSEEN }] });
+    expect(document).toMatchObject({
+      complete: false,
+      incomplete: [{ code: 'projects-unseen', workspaces: ['workspace "a"', 'workspace "b"'], message: UNSEEN }],
+    });
     const [title, banner] = (await report(WSADMIN_TOKEN)).out.split('\n');
     expect(title).toMatch(/; partial\): /);
     expect(banner).toBe(`Partial: ${UNSEEN}.`);
-    expect((await report(WSADMIN_TOKEN, '--format', 'html')).out).toContain('<p class="coverage partial" role="alert">Partial: the token cannot see the project of workspace &quot;a&quot;');
-    for (const row of (await report(WSADMIN_TOKEN, '--format', 'csv')).out.split('\r\n').filter((l) => l !== '').slice(1)) expect(row).toMatch(/,false,$/);
+    expect((await report(WSADMIN_TOKEN, '--format', 'html')).out).toContain(
+      '<p class="coverage partial" role="alert">Partial: the token cannot see the project of workspace &quot;a&quot;',
+    );
+    for (const row of (await report(WSADMIN_TOKEN, '--format', 'csv')).out
+      .split('\r\n')
+      .filter((l) => l !== '')
+      .slice(1))
+      expect(row).toMatch(/,false,$/);
     // Narrowed to a, it names a alone.
-    expect(JSON.parse((await report(WSADMIN_TOKEN, '--workspace', 'a', '--format', 'json')).out)).toMatchObject({ incomplete: [{ code: 'projects-unseen', workspaces: ['workspace "a"'] }] });
-    const owner = JSON.parse((await report(ORG_TOKEN, '--format', 'json')).out) as { complete: boolean; workspaces: { name: string; teams: { name: string; access: string }[] }[] };
+    expect(JSON.parse((await report(WSADMIN_TOKEN, '--workspace', 'a', '--format', 'json')).out)).toMatchObject({
+      incomplete: [{ code: 'projects-unseen', workspaces: ['workspace "a"'] }],
+    });
+    const owner = JSON.parse((await report(ORG_TOKEN, '--format', 'json')).out) as {
+      complete: boolean;
+      workspaces: { name: string; teams: { name: string; access: string }[] }[];
+    };
     expect(owner.complete).toBe(true);
     expect(owner.workspaces.find((w) => w.name === 'a')?.teams).toContainEqual(expect.objectContaining({ name: 'ops', access: 'admin' }));
   });
@@ -84,7 +104,11 @@ describe('workspaces in a project the token cannot see', () => {
     expect(run.code, run.err).toBe(0);
     const document = JSON.parse(run.out) as Record<string, unknown>;
     expect(validPlan(document), JSON.stringify(validPlan.errors)).toBe(true);
-    expect(document).toMatchObject({ complete: false, incomplete: [{ code: 'projects-unseen', workspaces: ['workspace "a"', 'workspace "b"'] }], violations: [] });
+    expect(document).toMatchObject({
+      complete: false,
+      incomplete: [{ code: 'projects-unseen', workspaces: ['workspace "a"', 'workspace "b"'] }],
+      violations: [],
+    });
     const shown = await runCli(['show', saved]);
     expect(shown.code, shown.err).toBe(0);
     expect(shown.out.split('\n')[1]).toBe(`Partial: ${UNSEEN}.`);

@@ -20,7 +20,11 @@ const OWNERS_TEAM_TOKEN = 'prop-owners-token';
 const TOKENS = { organization: ORG_TOKEN, 'owners-team': OWNERS_TEAM_TOKEN, 'owner-user': DEFAULT_ADMIN_TOKEN, reader: READER_TOKEN } as const;
 const PROJECT_LEVELS = ['read', 'write', 'maintain', 'admin'] as const;
 const WORKSPACE_LEVELS = ['read', 'plan', 'write', 'admin'] as const;
-const READER_ACCESS = [{ 'read-workspaces': true }, { 'read-workspaces': true, 'read-projects': true }, { 'manage-workspaces': true, 'read-workspaces': true }] as const;
+const READER_ACCESS = [
+  { 'read-workspaces': true },
+  { 'read-workspaces': true, 'read-projects': true },
+  { 'manage-workspaces': true, 'read-workspaces': true },
+] as const;
 
 const arbOrganization = fc.record({
   teams: fc.array(fc.boolean(), { minLength: 2, maxLength: 5 }), // true: secret
@@ -45,7 +49,11 @@ const workspaceName = (i: number) => `w${i}`;
 
 function world(o: Organization): { seed: SeedDocument; yaml: string } {
   // Team 0 is the reader; targets 0..P-1 are projects, then the workspaces.
-  const teams = o.teams.map((secret, i) => ({ name: teamName(i), ...(i > 0 && secret ? { visibility: 'secret' as const } : {}), ...(i === 0 ? { tokens: [READER_TOKEN], 'organization-access': { ...READER_ACCESS[o.readerAccess] } } : {}) }));
+  const teams = o.teams.map((secret, i) => ({
+    name: teamName(i),
+    ...(i > 0 && secret ? { visibility: 'secret' as const } : {}),
+    ...(i === 0 ? { tokens: [READER_TOKEN], 'organization-access': { ...READER_ACCESS[o.readerAccess] } } : {}),
+  }));
   const targets = o.projects + o.workspaces;
   const seen = new Set<string>();
   const projectGrants: SeedTeamProject[] = [];
@@ -86,7 +94,8 @@ function world(o: Organization): { seed: SeedDocument; yaml: string } {
     lines.push(`  ${workspaceName(i)}:`, grants.size === 0 ? '    teams: {}' : '    teams:');
     for (const [team, level] of grants) lines.push(`      ${team}: ${level}`);
   }
-  if (o.policy !== undefined) lines.push('policies:', '  - name: cap', '    workspaces: { names: ["*"] }', `    max-access: ${WORKSPACE_LEVELS[o.policy % 4] as string}`);
+  if (o.policy !== undefined)
+    lines.push('policies:', '  - name: cap', '    workspaces: { names: ["*"] }', `    max-access: ${WORKSPACE_LEVELS[o.policy % 4] as string}`);
   return { seed, yaml: `${lines.join('\n')}\n` };
 }
 
@@ -106,7 +115,13 @@ describe('reading by team and by target', () => {
           await writeFile(join(dir, 'tfe-access.yaml'), yaml);
           const env = { TFE_ADDRESS: emulator.url, TFE_TOKEN: TOKENS[o.token] };
           const plan = async (readBy: ReadBy) => {
-            const result = await planFromFiles({ paths: [dir], cwd: dir, connection: { env, homeDir: dir, rateLimit: 0, concurrency: 4 }, run: { now: 0 }, read: { concurrency: 4, readBy } });
+            const result = await planFromFiles({
+              paths: [dir],
+              cwd: dir,
+              connection: { env, homeDir: dir, rateLimit: 0, concurrency: 4 },
+              run: { now: 0 },
+              read: { concurrency: 4, readBy },
+            });
             return result.plan;
           };
           const [byTarget, byTeam, auto] = [await plan('target'), await plan('team'), await plan('auto')];

@@ -35,7 +35,9 @@ describe('tfe-access validate', () => {
     expect(code).toBe(1);
     const lines = out.trimEnd().split('\n');
     expect(lines).toHaveLength(7);
-    expect(lines[2]).toBe('test/fixtures/invalid/several-problems.yaml:9:12: projects.platform.teams.dev: "writ" is not an access level or a project role. Did you mean "write"?');
+    expect(lines[2]).toBe(
+      'test/fixtures/invalid/several-problems.yaml:9:12: projects.platform.teams.dev: "writ" is not an access level or a project role. Did you mean "write"?',
+    );
     expect(lines[6]).toBe('6 problems in 1 file.');
   });
 
@@ -45,7 +47,13 @@ describe('tfe-access validate', () => {
     const body = JSON.parse(out) as { valid: boolean; problems: unknown[] };
     expect(body.valid).toBe(false);
     expect(body.problems).toEqual([
-      { file: 'test/fixtures/invalid/level-typo.yaml', line: 5, col: 12, message: 'projects.platform.teams.dev: "writ" is not an access level or a project role. Did you mean "write"?', path: 'projects.platform.teams.dev' },
+      {
+        file: 'test/fixtures/invalid/level-typo.yaml',
+        line: 5,
+        col: 12,
+        message: 'projects.platform.teams.dev: "writ" is not an access level or a project role. Did you mean "write"?',
+        path: 'projects.platform.teams.dev',
+      },
     ]);
   });
 
@@ -56,7 +64,9 @@ describe('tfe-access validate', () => {
     expect(several[6]).toBe('6 problems in 1 file.');
     const { code, out } = await run(['--format=github', 'test/fixtures/invalid/duplicate-key.yaml']);
     expect(code).toBe(1);
-    expect(out.split('\n')[0]).toBe('::error file=test/fixtures/invalid/duplicate-key.yaml,line=7,col=7::projects.platform.teams: key "dev" appears twice in this mapping (first at line 5, col 7)');
+    expect(out.split('\n')[0]).toBe(
+      '::error file=test/fixtures/invalid/duplicate-key.yaml,line=7,col=7::projects.platform.teams: key "dev" appears twice in this mapping (first at line 5, col 7)',
+    );
   });
 
   it('refuses an unknown format or flag on stderr with exit 1', async () => {

@@ -27,6 +27,12 @@ describe('docs/files.md, the file format reference', () => {
   });
 
   it('documents every setting with its default', () => {
-    for (const row of ['| `prune` | boolean | `true` |', '| `ignore-teams` | list of team names | `[]` |', '| `max-removals` | integer >= 0 | `10` |', '| `ignore-warnings` | list of warning codes | `[]` |']) expect(DOC).toContain(row);
+    for (const row of [
+      '| `prune` | boolean | `true` |',
+      '| `ignore-teams` | list of team names | `[]` |',
+      '| `max-removals` | integer >= 0 | `10` |',
+      '| `ignore-warnings` | list of warning codes | `[]` |',
+    ])
+      expect(DOC).toContain(row);
   });
 });

@@ -13,7 +13,10 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/tfe-access.schema.json'), 'utf8')) as object;
 const validateWithFile = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);
 
-const yamlIn = (dir: string) => readdirSync(join(ROOT, dir)).filter((n) => n.endsWith('.yaml')).map((n) => join(dir, n));
+const yamlIn = (dir: string) =>
+  readdirSync(join(ROOT, dir))
+    .filter((n) => n.endsWith('.yaml'))
+    .map((n) => join(dir, n));
 const EXAMPLES = [...yamlIn('examples/acme'), ...yamlIn('examples/focused')];
 
 describe('examples', () => {

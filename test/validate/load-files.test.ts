@@ -51,7 +51,9 @@ describe('loadFiles', () => {
 
   it('reads a directory recursively, sorted by path; passes over hidden entries, node_modules and symlinked directories', async () => {
     const result = await loadFiles(['tree'], dir);
-    expect(result.files.map((f) => f.file)).toEqual(['tree/a.yaml', 'tree/teams/b.yml', 'tree/teams/deeper/c.yaml', 'tree/teams/link.yaml', 'tree/z.yaml'].map((f) => join(...f.split('/'))));
+    expect(result.files.map((f) => f.file)).toEqual(
+      ['tree/a.yaml', 'tree/teams/b.yml', 'tree/teams/deeper/c.yaml', 'tree/teams/link.yaml', 'tree/z.yaml'].map((f) => join(...f.split('/'))),
+    );
     // A dangling symlink below the directory is named, never skipped.
     expect(result.problems).toEqual([{ file: join('tree', 'teams', 'gone.yaml'), message: 'no such file or directory' }]);
   });

@@ -12,7 +12,8 @@ import { runCli } from '../support/cli.js';
 const dir = mkdtempSync(join(tmpdir(), 'tfe-access-new-keys-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const CODES = 'shadowed-by-organization-access, custom-equals-level, below-project-access, permission-support-unknown, grant-expires-soon, grant-expired, set-matches-nothing, key-value-tags-not-read, policy-matches-nothing, name-normalisation or team-setting-ignored';
+const CODES =
+  'shadowed-by-organization-access, custom-equals-level, below-project-access, permission-support-unknown, grant-expires-soon, grant-expired, set-matches-nothing, key-value-tags-not-read, policy-matches-nothing, name-normalisation or team-setting-ignored';
 
 const TYPOS = `organization: acme
 settings:

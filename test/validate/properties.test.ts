@@ -48,20 +48,24 @@ function grant(resource: Resource, roles: string[]): fc.Arbitrary<unknown> {
   return fc.oneof(...options);
 }
 
-const document = fc
-  .record({ project: fc.uniqueArray(roleName, { maxLength: 3 }), workspace: fc.uniqueArray(roleName, { maxLength: 3 }) })
-  .chain((roles) =>
-    fc.record({
-      organization: name,
-      settings: fc.record({ prune: fc.boolean(), 'max-removals': fc.nat(50) }, { requiredKeys: [] }),
-      roles: fc.record({
-        project: fc.tuple(...roles.project.map(() => permissions('team-projects'))).map((defs) => Object.fromEntries(roles.project.map((r, i) => [r, defs[i]]))),
-        workspace: fc.tuple(...roles.workspace.map(() => permissions('team-workspaces'))).map((defs) => Object.fromEntries(roles.workspace.map((r, i) => [r, defs[i]]))),
-      }),
-      projects: fc.dictionary(name, fc.record({ prune: fc.boolean(), teams: fc.dictionary(name, grant('team-projects', roles.project), { maxKeys: 4 }) }, { requiredKeys: ['teams'] }), { maxKeys: 3 }),
-      workspaces: fc.dictionary(name, fc.record({ teams: fc.dictionary(name, grant('team-workspaces', roles.workspace), { maxKeys: 4 }) }), { maxKeys: 3 }),
+const document = fc.record({ project: fc.uniqueArray(roleName, { maxLength: 3 }), workspace: fc.uniqueArray(roleName, { maxLength: 3 }) }).chain((roles) =>
+  fc.record({
+    organization: name,
+    settings: fc.record({ prune: fc.boolean(), 'max-removals': fc.nat(50) }, { requiredKeys: [] }),
+    roles: fc.record({
+      project: fc.tuple(...roles.project.map(() => permissions('team-projects'))).map((defs) => Object.fromEntries(roles.project.map((r, i) => [r, defs[i]]))),
+      workspace: fc
+        .tuple(...roles.workspace.map(() => permissions('team-workspaces')))
+        .map((defs) => Object.fromEntries(roles.workspace.map((r, i) => [r, defs[i]]))),
     }),
-  );
+    projects: fc.dictionary(
+      name,
+      fc.record({ prune: fc.boolean(), teams: fc.dictionary(name, grant('team-projects', roles.project), { maxKeys: 4 }) }, { requiredKeys: ['teams'] }),
+      { maxKeys: 3 },
+    ),
+    workspaces: fc.dictionary(name, fc.record({ teams: fc.dictionary(name, grant('team-workspaces', roles.workspace), { maxKeys: 4 }) }), { maxKeys: 3 }),
+  }),
+);
 
 // A problem in the text always has a position; only problems of a path have none (load/problem.ts).
 function expectPositioned(text: string, problems: readonly Problem[]): void {
@@ -115,7 +119,11 @@ describe('properties', () => {
   const examples = ['examples/acme', 'examples/focused'].flatMap((d) => readdirSync(join(ROOT, d)).map((n) => readFileSync(join(ROOT, d, n), 'utf8')));
 
   it('random mutations of the examples never throw and end in positioned problems or a state', () => {
-    const mutation = fc.record({ at: fc.nat(), cut: fc.nat(12), insert: fc.string({ unit: fc.constantFrom(' ', '\n', ':', '-', '&', '*', '{', '[', '"', '#', 'x', '1', '\t', '!', '?', '|') , maxLength: 6 }) });
+    const mutation = fc.record({
+      at: fc.nat(),
+      cut: fc.nat(12),
+      insert: fc.string({ unit: fc.constantFrom(' ', '\n', ':', '-', '&', '*', '{', '[', '"', '#', 'x', '1', '\t', '!', '?', '|'), maxLength: 6 }),
+    });
     fc.assert(
       fc.property(fc.constantFrom(...examples), fc.array(mutation, { minLength: 1, maxLength: 4 }), (text, edits) => {
         let out = text;
@@ -131,6 +139,15 @@ describe('properties', () => {
 
   it('random text never throws and ends in positioned problems or a state', () => {
     fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 200 }), check), { numRuns: 100 });
-    fc.assert(fc.property(fc.string({ unit: fc.constantFrom('a', ':', ' ', '\n', '-', '&a', '*a', '{', '}', '[', ']', ',', '"', "'", '#', '---', '? ', '!!str '), maxLength: 60 }), check), { numRuns: 100 });
+    fc.assert(
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom('a', ':', ' ', '\n', '-', '&a', '*a', '{', '}', '[', ']', ',', '"', "'", '#', '---', '? ', '!!str '),
+          maxLength: 60,
+        }),
+        check,
+      ),
+      { numRuns: 100 },
+    );
   });
 });

@@ -60,7 +60,11 @@ afterEach(async () => {
 describe('regression: `validate` of a sets-only file says "no targets managed" and `plan` then adds 5 grants', () => {
   it('validate counts the sets and says their targets are read by plan; plan adds the 5 grants', async () => {
     const validate = await runCli(['validate', 'access.yaml'], { cwd: dir });
-    expect(validate).toEqual({ code: 0, out: 'valid: 1 file, organization "acme": 3 sets (their targets are known once plan reads the organization), 3 grants.\n', err: '' });
+    expect(validate).toEqual({
+      code: 0,
+      out: 'valid: 1 file, organization "acme": 3 sets (their targets are known once plan reads the organization), 3 grants.\n',
+      err: '',
+    });
     const json = JSON.parse((await runCli(['validate', 'access.yaml', '--format', 'json'], { cwd: dir })).out) as { manages: unknown };
     expect(json.manages).toEqual({ projects: 0, workspaces: 0, sets: 3, grants: 3, policies: 0 });
     const plan = await runCli(['plan', 'access.yaml'], { cwd: dir, env: { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url } });

@@ -44,10 +44,7 @@ describe('the standalone validator of the build', () => {
 
   it('says what the compiled schema says of every failure fixture and every example', async () => {
     const invalid = join(ROOT, 'test/fixtures/invalid');
-    const documents = [
-      ...(await dataOf(readdirSync(invalid), invalid)),
-      ...(await dataOf(['examples/acme', 'examples/focused'], ROOT)),
-    ];
+    const documents = [...(await dataOf(readdirSync(invalid), invalid)), ...(await dataOf(['examples/acme', 'examples/focused'], ROOT))];
     expect(documents.length).toBeGreaterThan(30);
     for (const data of documents) expect(verdict(generated, data)).toEqual(verdict(compiledAtImport, data));
   });
@@ -56,21 +53,47 @@ describe('the standalone validator of the build', () => {
     const keys = Object.values(PERMISSIONS).flatMap((specs) => specs.map((s) => s.key));
     const attribute = fc.oneof(fc.constantFrom(...keys), fc.string({ maxLength: 12 }));
     const value = fc.oneof(fc.boolean(), fc.constantFrom('read', 'write', 'apply', 'none', 'admin', 'custom'), fc.string({ maxLength: 6 }), fc.integer());
-    const grant = fc.record({ access: fc.constantFrom('custom', 'read', 'writ'), [keys[0]!.split('.')[0]!]: fc.dictionary(attribute, value) }, { requiredKeys: ['access'] });
-    const permissions = fc.dictionary(attribute.map((k) => k.split('.').pop()!), value);
+    const grant = fc.record(
+      { access: fc.constantFrom('custom', 'read', 'writ'), [keys[0]!.split('.')[0]!]: fc.dictionary(attribute, value) },
+      { requiredKeys: ['access'] },
+    );
+    const permissions = fc.dictionary(
+      attribute.map((k) => k.split('.').pop()!),
+      value,
+    );
     const document = fc.record({
       organization: fc.oneof(fc.constant('acme'), fc.anything({ maxDepth: 2 })),
-      projects: fc.dictionary(fc.string({ maxLength: 8 }), fc.record({ teams: fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(grant, fc.string(), fc.anything({ maxDepth: 2 }))) })),
-      workspaces: fc.dictionary(fc.string({ maxLength: 8 }), fc.record({ teams: fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(grant, permissions.map((p) => ({ access: 'custom', ...p })))) })),
+      projects: fc.dictionary(
+        fc.string({ maxLength: 8 }),
+        fc.record({ teams: fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(grant, fc.string(), fc.anything({ maxDepth: 2 }))) }),
+      ),
+      workspaces: fc.dictionary(
+        fc.string({ maxLength: 8 }),
+        fc.record({
+          teams: fc.dictionary(
+            fc.string({ maxLength: 8 }),
+            fc.oneof(
+              grant,
+              permissions.map((p) => ({ access: 'custom', ...p })),
+            ),
+          ),
+        }),
+      ),
     });
-    fc.assert(fc.property(document, (data) => {
-      expect(verdict(generated, data)).toEqual(verdict(compiledAtImport, data));
-    }), { numRuns: 100 });
+    fc.assert(
+      fc.property(document, (data) => {
+        expect(verdict(generated, data)).toEqual(verdict(compiledAtImport, data));
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('says what the compiled schema says of anything at all', () => {
-    fc.assert(fc.property(fc.anything(), (data) => {
-      expect(verdict(generated, data)).toEqual(verdict(compiledAtImport, data));
-    }), { numRuns: 100 });
+    fc.assert(
+      fc.property(fc.anything(), (data) => {
+        expect(verdict(generated, data)).toEqual(verdict(compiledAtImport, data));
+      }),
+      { numRuns: 100 },
+    );
   });
 });

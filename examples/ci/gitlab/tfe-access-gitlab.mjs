@@ -80,8 +80,15 @@ const readIfThere = (file) => (file && existsSync(file) ? readFileSync(file, 'ut
 
 /** The last lines of stderr, indented: a code block nothing in them can end, mark up or plant a checksum in. */
 function errorBlock(stderrFile) {
-  const lines = readIfThere(stderrFile).split('\n').filter((line, i, all) => line !== '' || i < all.length - 1);
-  return lines.length === 0 ? '' : `\n${lines.slice(-ERROR_LINES).map((line) => `    ${line}`).join('\n')}\n\n`;
+  const lines = readIfThere(stderrFile)
+    .split('\n')
+    .filter((line, i, all) => line !== '' || i < all.length - 1);
+  return lines.length === 0
+    ? ''
+    : `\n${lines
+        .slice(-ERROR_LINES)
+        .map((line) => `    ${line}`)
+        .join('\n')}\n\n`;
 }
 
 const caution = (text) => `> [!CAUTION]\n> ${text}\n`;
@@ -98,9 +105,15 @@ function noteOf(planFile, savedPlanFile, exitCode, stderrFile) {
     return { first, checksum, body: `${plan}\n<!-- tfe-access-checksum: ${checksum} -->\n` };
   }
   if (exitCode === '3') {
-    return { first, body: `${first}\n${caution('**tfe-access plan refused this change (exit 3)**: apply would refuse it; no plan to apply is recorded.')}${errorBlock(stderrFile)}${rest}` };
+    return {
+      first,
+      body: `${first}\n${caution('**tfe-access plan refused this change (exit 3)**: apply would refuse it; no plan to apply is recorded.')}${errorBlock(stderrFile)}${rest}`,
+    };
   }
-  return { first, body: `${first}\n${caution(`**tfe-access plan failed (exit ${exitCode})**: no plan to apply is recorded; any earlier plan of this merge request is withdrawn.`)}${errorBlock(stderrFile)}` };
+  return {
+    first,
+    body: `${first}\n${caution(`**tfe-access plan failed (exit ${exitCode})**: no plan to apply is recorded; any earlier plan of this merge request is withdrawn.`)}${errorBlock(stderrFile)}`,
+  };
 }
 
 /**
@@ -136,7 +149,8 @@ async function reviewedChecksum() {
   const merged = requests.find((mr) => mr.state === 'merged') ?? requests[0];
   if (!merged) throw new UsageError(`${sha} is not the merge of a merge request; tfe-access applies reviewed plans only`);
   const found = (await ownNotes(merged.iid)).map((note) => CHECKSUM_MARKER.exec(note.body)?.[1]).filter(Boolean);
-  if (found.length === 0) throw new UsageError(`merge request !${merged.iid} has no tfe-access plan note with a checksum (its last plan failed or was refused)`);
+  if (found.length === 0)
+    throw new UsageError(`merge request !${merged.iid} has no tfe-access plan note with a checksum (its last plan failed or was refused)`);
   console.log(found[found.length - 1]);
 }
 
@@ -175,7 +189,8 @@ const NPM_QUIET = ['--no-fund', '--no-audit'];
 /** The repository at one commit: a branch or a tag can move, a commit sha cannot. */
 function installCommit() {
   const commit = env('TFE_ACCESS_COMMIT');
-  if (!/^[0-9a-f]{40}$/.test(commit)) throw new UsageError(`TFE_ACCESS_COMMIT must be a full 40-character commit sha (a branch or a tag can move), got "${commit}"`);
+  if (!/^[0-9a-f]{40}$/.test(commit))
+    throw new UsageError(`TFE_ACCESS_COMMIT must be a full 40-character commit sha (a branch or a tag can move), got "${commit}"`);
   const repository = env('TFE_ACCESS_REPOSITORY');
   const dir = mkdtempSync(join(tmpdir(), 'tfe-access-'));
   exec('git', ['init', '--quiet', dir]);

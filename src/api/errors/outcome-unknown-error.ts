@@ -14,6 +14,8 @@ export class OutcomeUnknownError extends CLIError {
     /** The API root it was sent to, when known. */
     readonly address?: string,
   ) {
-    super(`No reliable answer (${reason}): ${method} ${path}${address === undefined ? '' : ` on ${address}`}: the change may or may not have been made; read the target again before retrying`);
+    super(
+      `No reliable answer (${reason}): ${method} ${path}${address === undefined ? '' : ` on ${address}`}: the change may or may not have been made; read the target again before retrying`,
+    );
   }
 }

@@ -98,7 +98,8 @@ function hooksFor(io: IO, ask: IO['prompt'] | 'approved', show: ApplyHooks['show
     },
     confirm: async (plan, signal) => {
       if (ask === 'approved') return true;
-      if (!ask) throw new CLIError('refusing to apply without confirmation: there is no terminal to ask on. Review the plan, then run apply with --auto-approve.');
+      if (!ask)
+        throw new CLIError('refusing to apply without confirmation: there is no terminal to ask on. Review the plan, then run apply with --auto-approve.');
       const count = plan.changes.length + (plan.teamChanges?.length ?? 0);
       let answer: string;
       try {
@@ -135,7 +136,8 @@ function printResult(result: ApplyResult, format: PlanFormat, io: IO, lines: Out
   const closed = lines.closed || stopped?.exitCode === INTERRUPT_EXIT.EPIPE;
   const out = closed ? io.stderr : io.stdout;
   // Every line is on stdout already: the summary closes them.
-  const streamed = result.kind === 'applied' && !closed && lines.stream && lines.written === result.report.outcomes.length + (result.report.teamOutcomes?.length ?? 0);
+  const streamed =
+    result.kind === 'applied' && !closed && lines.stream && lines.written === result.report.outcomes.length + (result.report.teamOutcomes?.length ?? 0);
   const text = streamed ? `\n${applySummary(result.report, result.plan.organization)}\n` : renderApplyResult(result, format, {});
   if (text !== '') out.write(text);
   switch (result.kind) {

@@ -93,7 +93,9 @@ function logLine(record: RequestRecord): string {
  */
 function checkHost(host: string, token: string | undefined): void {
   if (token !== undefined || isLoopback(host)) return;
-  throw new CLIError(`refusing to listen on ${host} with the default admin token, which is public: give --token with a secret of your own, or listen on loopback (--host ${DEFAULT_HOST}).`);
+  throw new CLIError(
+    `refusing to listen on ${host} with the default admin token, which is public: give --token with a secret of your own, or listen on loopback (--host ${DEFAULT_HOST}).`,
+  );
 }
 
 function optionsOf(parsed: Parsed, io: IO): EmulatorOptions {

@@ -79,8 +79,10 @@ function selectionOf(parsed: Parsed): { all: boolean; projects: string[]; worksp
   const selection = { all: boolFlag(parsed, 'all'), projects: listFlag(parsed, 'project'), workspaces: listFlag(parsed, 'workspace') };
   const named = selection.projects.length + selection.workspaces.length > 0;
   if (selection.all && named) throw new CLIError('--all exports everything; leave out --project and --workspace, or --all.');
-  if (!selection.all && !named && !boolFlag(parsed, 'teams')) throw new CLIError('what to export? Pass --project NAME, --workspace NAME (repeatable), --all or --teams.');
-  if (boolFlag(parsed, 'authoritative') && !selection.all) throw new CLIError('--authoritative makes the files speak for the whole organization: use it with --all.');
+  if (!selection.all && !named && !boolFlag(parsed, 'teams'))
+    throw new CLIError('what to export? Pass --project NAME, --workspace NAME (repeatable), --all or --teams.');
+  if (boolFlag(parsed, 'authoritative') && !selection.all)
+    throw new CLIError('--authoritative makes the files speak for the whole organization: use it with --all.');
   return selection;
 }
 
@@ -110,17 +112,23 @@ const command: Command = {
     const bar = progress(io, 'Reading live access');
     const schemaRef = stringFlag(parsed, 'schema') ?? (await schemaRefFrom(fileDir));
     const undone = out === undefined ? 'nothing was exported' : 'no file was written';
-    const result = await stoppableRead(io, undone, (done, total) => bar.update(done, total), async ({ signal, onProgress }) => {
-      try {
-        const { connection, run, read } = requestPieces(io, flags);
-        const what = { organization, selection, splitByProject: split, authoritative: boolFlag(parsed, 'authoritative'), teams, schemaRef };
-        return await exportOrganization({ ...what, connection, run: { ...run, signal, onProgress }, read });
-      } finally {
-        bar.done();
-      }
-    });
+    const result = await stoppableRead(
+      io,
+      undone,
+      (done, total) => bar.update(done, total),
+      async ({ signal, onProgress }) => {
+        try {
+          const { connection, run, read } = requestPieces(io, flags);
+          const what = { organization, selection, splitByProject: split, authoritative: boolFlag(parsed, 'authoritative'), teams, schemaRef };
+          return await exportOrganization({ ...what, connection, run: { ...run, signal, onProgress }, read });
+        } finally {
+          bar.done();
+        }
+      },
+    );
     for (const skipped of result.skipped) io.stderr.write(`export: ${describeSkipped(skipped)}\n`);
-    if (result.targetCount === 0 && !teams) io.stderr.write(`export: no project or workspace of "${organization}" has a grant this token can see; nothing to manage yet.\n`);
+    if (result.targetCount === 0 && !teams)
+      io.stderr.write(`export: no project or workspace of "${organization}" has a grant this token can see; nothing to manage yet.\n`);
     if (out === undefined) {
       io.stdout.write(result.files.map((f) => f.text).join(''));
       return EXIT.ok;

@@ -54,7 +54,9 @@ const command: Command = {
     }
     const violations = violationCount(plan);
     if (violations > 0) {
-      io.stderr.write(`plan: the access once applied breaks ${violations === 1 ? 'a policy' : `policies (${violations} violations)`} of the files; apply will refuse this plan.\n`);
+      io.stderr.write(
+        `plan: the access once applied breaks ${violations === 1 ? 'a policy' : `policies (${violations} violations)`} of the files; apply will refuse this plan.\n`,
+      );
       return EXIT.refused;
     }
     return boolFlag(parsed, 'detailed-exitcode') && hasChanges(plan) ? EXIT.changes : EXIT.ok;

@@ -59,15 +59,20 @@ const command: Command = {
     const organization = stringFlag(parsed, 'organization') ?? (parsed.positionals.length === 0 ? io.env[ORGANIZATION_VARIABLE] || undefined : undefined);
     const bar = progress(io, 'Reading live access');
     const selection = { teams, projects: listFlag(parsed, 'project'), workspaces: listFlag(parsed, 'workspace') };
-    const report = await stoppableRead(io, 'no report was written', (done, total) => bar.update(done, total), async ({ signal, onProgress }) => {
-      try {
-        const { connection, run, read } = requestPieces(io, flags);
-        const files = { paths: parsed.positionals, cwd: io.cwd, organization, after: boolFlag(parsed, 'after'), selection };
-        return await reportOrganization({ ...files, connection, run: { ...run, signal, onProgress, afterLoad: collectGarbage }, read });
-      } finally {
-        bar.done();
-      }
-    });
+    const report = await stoppableRead(
+      io,
+      'no report was written',
+      (done, total) => bar.update(done, total),
+      async ({ signal, onProgress }) => {
+        try {
+          const { connection, run, read } = requestPieces(io, flags);
+          const files = { paths: parsed.positionals, cwd: io.cwd, organization, after: boolFlag(parsed, 'after'), selection };
+          return await reportOrganization({ ...files, connection, run: { ...run, signal, onProgress, afterLoad: collectGarbage }, read });
+        } finally {
+          bar.done();
+        }
+      },
+    );
     const text = renderAccessReport(report, format, { byTeam: teams.length > 0 });
     const out = stringFlag(parsed, 'out');
     if (out === undefined) io.stdout.write(text);

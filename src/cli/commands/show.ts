@@ -48,7 +48,8 @@ const command: Command = {
   async run(parsed, io) {
     const format = formatFlag(parsed, PLAN_FORMATS, 'text');
     const [file, ...more] = parsed.positionals;
-    if (file === undefined || more.length > 0) throw new CLIError('show takes one saved plan: tfe-access show PLANFILE (written by `tfe-access plan --out PLANFILE`).');
+    if (file === undefined || more.length > 0)
+      throw new CLIError('show takes one saved plan: tfe-access show PLANFILE (written by `tfe-access plan --out PLANFILE`).');
     const saved = await readSavedPlan(resolve(io.cwd, file), PlanKey.from(io.env));
     // "expires in N days" counts from when it is shown: what is left before apply must run.
     io.stdout.write(renderPlan(saved.plan, format, { color: colorOn(io, boolFlag(parsed, 'no-color')), now: clockOf(io) }));

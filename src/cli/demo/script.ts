@@ -16,7 +16,11 @@ export interface DemoStep {
   readonly after: string;
 }
 
-export const INTRO = (url: string, organization: string, files: string): string => `tfe-access demo: the whole job on a local emulator. No account, no token, no network.
+export const INTRO = (
+  url: string,
+  organization: string,
+  files: string,
+): string => `tfe-access demo: the whole job on a local emulator. No account, no token, no network.
 
 The emulator of the HCP Terraform API is running at ${url} with the organization
 "${organization}". Its team access drifted from ${files}, the files that describe it: someone
@@ -41,7 +45,8 @@ export const DEMO_STEPS = (files: string, organization: string): readonly DemoSt
   },
   {
     title: 'Apply: make the changes',
-    before: 'After the merge, CI applies with --auto-approve and the checksum of the plan the reviewer read:\napply refuses (and changes nothing) if a fresh plan differs from it.',
+    before:
+      'After the merge, CI applies with --auto-approve and the checksum of the plan the reviewer read:\napply refuses (and changes nothing) if a fresh plan differs from it.',
     argv: ({ checksum }) => ['apply', files, '--auto-approve', ...(checksum ? ['--checksum', checksum] : [])],
     expect: EXIT.ok,
     after: 'Applied: adds and updates first, removals last, each checked by the safety guards.',
