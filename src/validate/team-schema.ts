@@ -50,24 +50,22 @@ export function teamDef(): JsonSchema {
   };
 }
 
+/** A map from a name (not empty) to what `ref` describes. */
+const byName = (description: string, ref: string): JsonSchema => ({
+  description,
+  type: 'object',
+  propertyNames: { minLength: 1 },
+  additionalProperties: { $ref: ref },
+});
+
 /** `teams:` at the top level. */
 export function teamsSchema(): JsonSchema {
-  return {
-    description: 'Teams by name (docs/files.md, "`teams`"): each is created if missing and given the settings written.',
-    type: 'object',
-    propertyNames: { minLength: 1 },
-    additionalProperties: { $ref: '#/$defs/team' },
-  };
+  return byName('Teams by name (docs/files.md, "`teams`"): each is created if missing and given the settings written.', '#/$defs/team');
 }
 
 /** `roles.organization`: named organization-access maps. */
 export function organizationRolesSchema(): JsonSchema {
-  return {
-    description: 'Named organization-access maps; a team names one under organization-access.',
-    type: 'object',
-    propertyNames: { minLength: 1 },
-    additionalProperties: { $ref: '#/$defs/organizationAccess' },
-  };
+  return byName('Named organization-access maps; a team names one under organization-access.', '#/$defs/organizationAccess');
 }
 
 /** The settings of teams as code. */
