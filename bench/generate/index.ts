@@ -3,5 +3,5 @@
 export { domainOf } from './domain.js';
 export { generateOrganization, type Expected, type GeneratedOrganization, type OrganizationSpec } from './organization.js';
 export { BENCH_TOKEN, seedOf } from './seed.js';
-export { desiredYaml } from './yaml.js';
+export { desiredYaml, teamsYaml } from './yaml.js';
 export { generateFor, generateSetsOrganization, setsYaml } from './sets.js';

@@ -62,3 +62,8 @@ export function desiredYaml(org: GeneratedOrganization, maxRemovals: number): st
     '',
   ].join('\n');
 }
+
+/** A second file of the same organization managing every team with no setting (`name: {}`): it exists, nothing else is said. */
+export function teamsYaml(org: GeneratedOrganization): string {
+  return [`organization: ${org.spec.organization}`, 'teams:', ...org.teams.map((t) => `  ${t.name}: {}`), ''].join('\n');
+}

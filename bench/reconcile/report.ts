@@ -20,7 +20,13 @@ export function machine(): Machine {
 /** The record without the plans' stderr (the figures say what matters). */
 export function withoutStderr(run: RunFigures): Record<string, unknown> {
   const strip = (p: PlanFigures) => ({ ...p, stderr: undefined });
-  return { ...run, plan: strip(run.plan), planByTarget: strip(run.planByTarget), ...(run.planSeed ? { planSeed: strip(run.planSeed) } : {}) };
+  return {
+    ...run,
+    plan: strip(run.plan),
+    planByTarget: strip(run.planByTarget),
+    ...(run.planSeed ? { planSeed: strip(run.planSeed) } : {}),
+    ...(run.planWithTeams ? { planWithTeams: { ...strip(run.planWithTeams), teamsManaged: run.planWithTeams.teamsManaged } } : {}),
+  };
 }
 
 const runsOf = (c: CallFigures): string => (c.coldRunsCpuMs ?? [c.coldCpuMs]).map((n) => n.toFixed(0)).join(', ');
@@ -68,8 +74,9 @@ export function report(name: string, description: string, run: RunFigures, befor
     `  ${row('plan', plan)}`,
     `  ${row('target', planByTarget)}`,
     ...(planSeed ? [`  ${row('seed', planSeed)}`] : []),
+    ...(run.planWithTeams ? [`  ${row('teams', run.planWithTeams)}`] : []),
     `  ${row('apply', apply)}`,
-    '  plan: emulator current, --read-by auto; target: the same, --read-by target; seed: emulator seed, --read-by auto',
+    `  plan: emulator current, --read-by auto; target: the same, --read-by target; seed: emulator seed, --read-by auto${run.planWithTeams ? `; teams: plan's files and a teams: section of ${run.planWithTeams.teamsManaged} teams` : ''}`,
     readLine('plan', plan),
     readLine('target', planByTarget),
     ...(planSeed ? [readLine('seed', planSeed)] : []),

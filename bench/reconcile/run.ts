@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ProfileName } from '../../src/emulator/profile.js';
 import { EmulatorProcess } from '../emulator-control.js';
-import { desiredYaml, generateFor, seedOf, type Expected } from '../generate/index.js';
+import { desiredYaml, generateFor, seedOf, teamsYaml, type Expected } from '../generate/index.js';
 import { RESULTS_DIR } from '../throughput.js';
 import { measureCore } from './core.js';
 import { requestModel } from './model.js';
@@ -32,6 +32,11 @@ export async function runReconcile(name: string, scenario: ReconcileScenario, lo
   const org = generateFor(scenario.organization);
   const dir = mkdtempSync(join(tmpdir(), 'tfe-access-bench-'));
   writeFileSync(join(dir, 'tfe-access.yaml'), desiredYaml(org, NO_REMOVAL_LIMIT));
+  // The same files and a teams: section that manages every team and changes none (issue 26: the
+  // team list the plan reads anyway carries every attribute, so it must cost no request).
+  const teamsDir = mkdtempSync(join(tmpdir(), 'tfe-access-bench-teams-'));
+  writeFileSync(join(teamsDir, 'tfe-access.yaml'), desiredYaml(org, NO_REMOVAL_LIMIT));
+  writeFileSync(join(teamsDir, 'teams.yaml'), teamsYaml(org));
   const emulatorOf = (profile: ProfileName) =>
     EmulatorProcess.start({
       seed: seedOf(org),
@@ -49,6 +54,8 @@ export async function runReconcile(name: string, scenario: ReconcileScenario, lo
     );
     log(`bench ${name}: planning again, one list per target (--read-by target)`);
     const planByTarget = await plan(name, log, () => measurePlan(emulator, scenario, dir, { readBy: 'target' }));
+    log(`bench ${name}: planning again with a teams: section naming every team (--read-by auto)`);
+    const planWithTeams = await plan(name, log, () => measurePlan(emulator, scenario, teamsDir));
     // Sets that match key-value tags need the current profile: the seed one has no tag bindings.
     const seedCan = seedOf(org).profile !== 'current';
     log(
@@ -67,6 +74,7 @@ export async function runReconcile(name: string, scenario: ReconcileScenario, lo
       judged: scenario.judged,
       plan: byTeam,
       planByTarget,
+      planWithTeams: { ...planWithTeams, teamsManaged: org.teams.length },
       ...(planSeed ? { planSeed } : {}),
       apply,
       core,
@@ -84,5 +92,6 @@ export async function runReconcile(name: string, scenario: ReconcileScenario, lo
   } finally {
     await emulator.stop();
     rmSync(dir, { recursive: true, force: true });
+    rmSync(teamsDir, { recursive: true, force: true });
   }
 }

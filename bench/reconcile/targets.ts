@@ -38,6 +38,8 @@ export interface RunFigures {
   readonly planByTarget: PlanFigures;
   /** Emulator `seed`, `--read-by auto`: the probe is refused, the read goes back to targets. Absent when the organization needs the current profile (sets matching key-value tags). */
   readonly planSeed?: PlanFigures;
+  /** Emulator `current`, `--read-by auto`, the same files and a `teams:` section naming every team, changing none (issue 26). */
+  readonly planWithTeams?: PlanFigures & { readonly teamsManaged: number };
   readonly apply: ApplyFigures;
   readonly core: CoreFigures;
   readonly model: RequestModel;
@@ -80,6 +82,16 @@ function readChecks(run: RunFigures): Check[] {
     plan.changes === planByTarget.changes &&
     (!planSeed || plan.changes === planSeed.changes);
   out.push({ name: `the same plan by team, by target${planSeed ? ' and against seed' : ''}`, value: same ? 'yes' : 'no', target: 'yes', ok: same });
+  const { planWithTeams } = run;
+  if (planWithTeams) {
+    const same = planWithTeams.requests === plan.requests && planWithTeams.changes === plan.changes && planWithTeams.exitCode === 0;
+    out.push({
+      name: `requests and changes of the plan with ${planWithTeams.teamsManaged} teams managed`,
+      value: `${planWithTeams.requests}${planWithTeams.changes === plan.changes ? '' : ', other changes'}`,
+      target: `${plan.requests} (the plan's)`,
+      ok: same,
+    });
+  }
   if (planSeed)
     out.push({
       name: 'seed requests',

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { desiredYaml, domainOf, generateOrganization, seedOf, type OrganizationSpec } from '../../bench/generate/index.js';
+import { desiredYaml, teamsYaml, domainOf, generateOrganization, seedOf, type OrganizationSpec } from '../../bench/generate/index.js';
 import { BENCH_ROLES } from '../../bench/generate/roles.js';
 import { LEVELS, RESOURCES } from '../../src/core/access.js';
 import { access } from '../support/states.js';
@@ -64,6 +64,32 @@ describe('generateOrganization', () => {
     const seeded = seedOf(org).organizations[0];
     const liveGrants = org.grants.filter((g) => g.live).length;
     expect((seeded?.['team-projects']?.length ?? 0) + (seeded?.['team-workspaces']?.length ?? 0)).toBe(liveGrants);
+  });
+
+  it('writes a teams: file beside it that validates and manages every team of the seed, and nothing else', async () => {
+    const org = generateOrganization(SPEC);
+    const dir = mkdtempSync(join(tmpdir(), 'tfe-access-gen-teams-'));
+    try {
+      writeFileSync(join(dir, 'tfe-access.yaml'), desiredYaml(org, 1000));
+      writeFileSync(join(dir, 'teams.yaml'), teamsYaml(org));
+      const loaded = await loadDesiredState([dir], dir);
+      expect(loaded.problems).toEqual([]);
+      const teams = loaded.state?.teams ?? [];
+      expect(teams.map((t) => t.name).sort()).toEqual(org.teams.map((t) => t.name).sort());
+      expect(teams).toHaveLength(60);
+      // Managed, nothing said: no setting, no flag, no rename.
+      for (const team of teams)
+        expect([team.visibility, team.ssoTeamId, team.allowMemberTokenManagement, team.organizationAccess, team.previously.length]).toEqual([
+          undefined,
+          undefined,
+          undefined,
+          undefined,
+          0,
+        ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(seedOf(org).organizations[0]?.teams?.map((t) => t.name)).toEqual(expect.arrayContaining(org.teams.map((t) => t.name)));
   });
 });
 
