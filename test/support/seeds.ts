@@ -37,3 +37,35 @@ export function manyTeamsOnOneProject(many: ManyTeams): { seed: SeedDocument; fi
   const grants = teams.map((t) => `      ${t.name}: read`);
   return { seed, file: [`organization: ${many.organization}`, 'projects:', '  platform:', '    teams:', ...grants, ''].join('\n') };
 }
+
+/**
+ * A read-only team's token (`readers`: read-workspaces, admin of workspace `a`), `dev` reading every
+ * workspace, and a secret team `vault` writing on `vaultOn`: the reader sees vault's grants there,
+ * never vault. What issue 24's tests of who reads cross with the earlier promises.
+ */
+export function readerAndSecretTeam(
+  organization: string,
+  tokens: { readonly org: string; readonly reader: string },
+  workspaces: readonly string[],
+  vaultOn: readonly string[],
+): SeedDocument {
+  return {
+    organizations: [
+      {
+        name: organization,
+        token: tokens.org,
+        teams: [
+          { name: 'readers', tokens: [tokens.reader], 'organization-access': { 'read-workspaces': true } },
+          { name: 'dev' },
+          { name: 'vault', visibility: 'secret' },
+        ],
+        workspaces: workspaces.map((name) => ({ name })),
+        'team-workspaces': [
+          ...workspaces.map((workspace) => ({ team: 'dev', workspace, access: 'read' as const })),
+          { team: 'readers', workspace: 'a', access: 'admin' as const },
+          ...vaultOn.map((workspace) => ({ team: 'vault', workspace, access: 'write' as const })),
+        ],
+      },
+    ],
+  } as SeedDocument;
+}

@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
+import type { RunningEmulator } from '../../src/emulator/types.js';
 import { runCli } from '../support/cli.js';
+import { readerAndSecretTeam } from '../support/seeds.js';
 import { FAST } from '../apply/scenario.js';
 import { startProxy, type Proxy } from '../live/proxy.js';
 
@@ -16,25 +17,7 @@ const ORG_TOKEN = 'cov-org-token';
 const READER_TOKEN = 'cov-reader-token';
 const WORKSPACES = ['a', 'b', 'c', 'd', 'e', 'f'];
 
-const SEED = {
-  organizations: [
-    {
-      name: 'cov',
-      token: ORG_TOKEN,
-      teams: [
-        { name: 'readers', tokens: [READER_TOKEN], 'organization-access': { 'read-workspaces': true } },
-        { name: 'dev' },
-        { name: 'vault', visibility: 'secret' },
-      ],
-      workspaces: WORKSPACES.map((name) => ({ name })),
-      'team-workspaces': [
-        ...WORKSPACES.map((workspace) => ({ team: 'dev', workspace, access: 'read' })),
-        { team: 'readers', workspace: 'a', access: 'admin' },
-        { team: 'vault', workspace: 'b', access: 'write' },
-      ],
-    },
-  ],
-} as SeedDocument;
+const SEED = readerAndSecretTeam('cov', { org: ORG_TOKEN, reader: READER_TOKEN }, WORKSPACES, ['b']);
 
 const DESIRED = `organization: cov\nworkspaces:\n${WORKSPACES.map((w) => `  ${w}:\n    teams:\n      dev: read\n${w === 'a' ? '      readers: admin\n' : ''}`).join('')}`;
 

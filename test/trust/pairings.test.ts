@@ -7,34 +7,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
+import type { RunningEmulator } from '../../src/emulator/types.js';
 import { runCli } from '../support/cli.js';
+import { readerAndSecretTeam } from '../support/seeds.js';
 import { FAST, writesOf } from '../apply/scenario.js';
 
 const ORG_TOKEN = 'pair-org-token';
 const READER_TOKEN = 'pair-reader-token';
 const WORKSPACES = ['a', 'b', 'c', 'd', 'e', 'f'];
 
-const SEED = {
-  organizations: [
-    {
-      name: 'pair',
-      token: ORG_TOKEN,
-      teams: [
-        { name: 'readers', tokens: [READER_TOKEN], 'organization-access': { 'read-workspaces': true } },
-        { name: 'dev' },
-        { name: 'vault', visibility: 'secret' },
-      ],
-      workspaces: WORKSPACES.map((name) => ({ name })),
-      'team-workspaces': [
-        ...WORKSPACES.map((workspace) => ({ team: 'dev', workspace, access: 'read' })),
-        { team: 'readers', workspace: 'a', access: 'admin' },
-        { team: 'vault', workspace: 'a', access: 'write' },
-        { team: 'vault', workspace: 'b', access: 'write' },
-      ],
-    },
-  ],
-} as SeedDocument;
+const SEED = readerAndSecretTeam('pair', { org: ORG_TOKEN, reader: READER_TOKEN }, WORKSPACES, ['a', 'b']);
 
 /** dev made a writer of a, where the reader is admin (and sees vault's grant, not vault). */
 const DESIRED = `organization: pair\nworkspaces:\n${WORKSPACES.map((w) => `  ${w}:\n    teams:\n      dev: ${w === 'a' ? 'write\n      readers: admin' : 'read'}\n`).join('')}`;
