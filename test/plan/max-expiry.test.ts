@@ -14,6 +14,7 @@ import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js'
 import { planSchema } from '../../src/render/plan-schema.js';
 import { INTEGRITY_KEY, integrityOf } from '../../src/saved-plan/fingerprint.js';
 import { runCli } from '../support/cli.js';
+import { violationsOf } from '../support/violations.js';
 
 const TOKEN = 'max-expiry-org-token';
 const NOW = '2026-03-01T12:00:00Z';
@@ -87,13 +88,6 @@ function file(text: string): string {
   return path;
 }
 
-interface JsonViolation {
-  policy: string;
-  target: { type: string; name: string; id: string };
-  team: { name: string; id: string } | null;
-  message: string;
-}
-const violationsOf = (out: string): JsonViolation[] => (JSON.parse(out) as { violations: JsonViolation[] }).violations;
 const writes = (): string[] => emulator.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
 
 const BROKEN = [
@@ -115,7 +109,7 @@ describe('max-expiry against the emulator', () => {
     expect(json.code).toBe(3);
     expect(json.err).toBe('plan: the access once applied breaks policies (2 violations) of the files; apply will refuse this plan.\n');
     const violations = violationsOf(json.out);
-    expect(violations.map((v) => `${v.target.name} | ${v.team?.name}`)).toEqual(['api-prod | oncall', 'etl-prod | data']);
+    expect(violations.map((v) => `${v.target?.name} | ${v.team?.name}`)).toEqual(['api-prod | oncall', 'etl-prod | data']);
     expect(violations.map((v) => v.message)).toEqual(BROKEN);
     const validate = new Ajv2020({ strict: false }).compile(planSchema());
     expect(validate(JSON.parse(json.out)), JSON.stringify(validate.errors)).toBe(true);
@@ -139,7 +133,7 @@ describe('max-expiry against the emulator', () => {
     const json = await runCli(['drift', path, '--format', 'json'], { env });
     expect(json.code).toBe(2);
     expect((JSON.parse(json.out) as { changes: unknown[] }).changes).toEqual([]);
-    expect(violationsOf(json.out).map((v) => `${v.target.name} | ${v.team?.name} | ${v.message}`)).toEqual([`etl-prod | data | ${BROKEN[1]}`]);
+    expect(violationsOf(json.out).map((v) => `${v.target?.name} | ${v.team?.name} | ${v.message}`)).toEqual([`etl-prod | data | ${BROKEN[1]}`]);
     expect(json.err).toBe('drift: live access breaks a policy of the files.\n');
     const text = await runCli(['drift', path], { env });
     expect(text.code).toBe(2);

@@ -11,6 +11,7 @@ import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
 import { planSchema } from '../../src/render/plan-schema.js';
 import { runCli } from '../support/cli.js';
+import { type JsonViolation, violationsOf } from '../support/violations.js';
 
 const TOKEN = 'policies-org-token';
 const SEED: SeedDocument = {
@@ -100,14 +101,7 @@ function file(text: string): string {
   return path;
 }
 
-interface JsonViolation {
-  policy: string;
-  target: { type: string; name: string; id: string };
-  team: { name: string; id: string } | null;
-  message: string;
-}
-const violationsOf = (out: string): JsonViolation[] => (JSON.parse(out) as { violations: JsonViolation[] }).violations;
-const rows = (violations: JsonViolation[]): string[] => violations.map((v) => `${v.policy} | ${v.target.type}:${v.target.name} | ${v.team?.name ?? '-'}`);
+const rows = (violations: JsonViolation[]): string[] => violations.map((v) => `${v.policy} | ${v.target?.type}:${v.target?.name} | ${v.team?.name ?? '-'}`);
 const writes = (): string[] => emulator.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
 
 describe('policies against the emulator', () => {

@@ -13,6 +13,7 @@ import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
 import { FAST, writeDesired } from '../apply/scenario.js';
 import { runCli } from '../support/cli.js';
+import { violationsOf } from '../support/violations.js';
 import { oneOrganization } from '../support/seeds.js';
 
 const TOKEN = 'acme-org-token';
@@ -52,14 +53,6 @@ workspaces:
     teams: { helpdesk: read }
 ${POLICY}`;
 }
-
-interface JsonViolation {
-  policy: string;
-  target: unknown;
-  team: { name: string } | null;
-  message: string;
-}
-const violationsOf = (out: string): JsonViolation[] => (JSON.parse(out) as { violations: JsonViolation[] }).violations;
 
 let emulator: RunningEmulator | undefined;
 let dir: string | undefined;
