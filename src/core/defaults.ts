@@ -38,3 +38,21 @@ export const DEFAULT_PRUNE_TEAMS = false;
 
 /** `settings.max-team-deletions`: apply refuses to delete any team without `--force`. */
 export const DEFAULT_MAX_TEAM_DELETIONS = 0;
+
+/** `members-prune` of a team's `members:`: members the list does not name are removed. */
+export const DEFAULT_MEMBERS_PRUNE = true;
+
+/** `settings.invite`: a listed person not in the organization is not invited unless the files say so. */
+export const DEFAULT_INVITE = false;
+
+/** `settings.prune-people`: nobody is removed from the organization unless the files say so. */
+export const DEFAULT_PRUNE_PEOPLE = false;
+
+/** `settings.max-member-removals`: 25% of a team's current members, at least 1 (peribolos' limit). */
+export const DEFAULT_MAX_MEMBER_REMOVALS = { percent: 25 } as const;
+
+/** `settings.min-owners`: human members left in owners (two break-glass owners); the floor of 1 holds even with --force. */
+export const DEFAULT_MIN_OWNERS = 2;
+
+/** `settings.max-people-removals`: apply refuses to remove anyone from the organization without --force. */
+export const DEFAULT_MAX_PEOPLE_REMOVALS = 0;

@@ -21,6 +21,16 @@ export interface DesiredSettings {
   readonly pruneTeams?: boolean;
   /** `settings.max-team-deletions` (absent: DEFAULT_MAX_TEAM_DELETIONS). */
   readonly maxTeamDeletions?: number;
+  /** `settings.invite` (absent: DEFAULT_INVITE): a listed person not in the organization is invited by email. */
+  readonly invite?: boolean;
+  /** `settings.prune-people` (absent: DEFAULT_PRUNE_PEOPLE): a person in no team the files list leaves the organization. */
+  readonly prunePeople?: boolean;
+  /** `settings.max-member-removals`: a count, or a percentage of a team's current members (absent: DEFAULT_MAX_MEMBER_REMOVALS). */
+  readonly maxMemberRemovals?: number | { readonly percent: number };
+  /** `settings.min-owners` (absent: DEFAULT_MIN_OWNERS): human members left in owners; never below 1, even with --force. */
+  readonly minOwners?: number;
+  /** `settings.max-people-removals` (absent: DEFAULT_MAX_PEOPLE_REMOVALS): people removed from the organization. */
+  readonly maxPeopleRemovals?: number;
 }
 
 export const DEFAULT_SETTINGS: DesiredSettings = { prune: DEFAULT_PRUNE, ignoreTeams: [], maxRemovals: DEFAULT_MAX_REMOVALS };

@@ -4,6 +4,7 @@ import type { FixedLevel, Level, PermissionSet, PermissionValue, Resource } from
 import type { WarningCode } from './warning-codes.js';
 import type { TokenIdentity } from './identity.js';
 import type { CriterionKey } from './set-criteria.js';
+import type { LivePeople } from './person.js';
 
 export type TargetType = 'project' | 'workspace';
 
@@ -273,4 +274,6 @@ export interface LiveState {
    * workspace id (an empty list for one without grants): what was read over, never planned.
    */
   readonly unmanagedWorkspaceGrants?: ReadonlyMap<string, readonly LiveGrant[]>;
+  /** The organization's people (core/people.ts), when the run read them: the files manage members, or a report asks for people. */
+  readonly people?: LivePeople;
 }

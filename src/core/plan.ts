@@ -7,6 +7,7 @@ import type { Access, GrantOrigin, GrantRead, ReportedAccess, TargetRef, TeamRef
 import type { ServerInfo } from './server.js';
 import type { WarningCode } from './warning-codes.js';
 import type { TeamChange } from './teams.js';
+import type { MemberChange, PendingInvite } from './people.js';
 
 interface ChangeBase {
   readonly resource: Resource;
@@ -135,6 +136,14 @@ export interface Plan {
    * plan reads, serialises and sums as before.
    */
   readonly teamChanges?: readonly TeamChange[];
+  /**
+   * docs/plan.md, "Member changes": invitations, adds and removals of team members, removals from the
+   * organization, sorted by MEMBER_ACTION_ORDER then team and email. Absent when the files manage no
+   * team's members (and no prune-people): such a plan reads, serialises and sums as before.
+   */
+  readonly memberChanges?: readonly MemberChange[];
+  /** Invitations the files ask for that are not accepted yet: no change, no drift; shown as pending. */
+  readonly pendingInvites?: readonly PendingInvite[];
 }
 
 /** The plan as the diff makes it, before the guards are evaluated (guard/plan-refusals.ts adds them). */

@@ -2,6 +2,7 @@
 // the plan says it. Plain data, beside the grants' (core/model.ts, core/plan.ts).
 import type { ReportedAccess, SourceRef, TargetRef } from './model.js';
 import type { Resource } from './access.js';
+import type { DesiredMembers } from './people.js';
 
 export const VISIBILITIES = ['secret', 'organization'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
@@ -22,6 +23,8 @@ export interface DesiredTeam {
   readonly organizationRole?: string;
   /** Names it had: a live team of one of them (and none of `name`) is renamed, keeping its id. */
   readonly previously: readonly string[];
+  /** `members:` (with `members-prune`), when the files manage who is in the team (core/people.ts). */
+  readonly members?: DesiredMembers;
   readonly source?: SourceRef;
 }
 

@@ -1,0 +1,71 @@
+// People as code (docs/files.md, "Members"): who is in each team, named by email, as the files want
+// it and as the service reports it, and a change to a team's members as the plan says it. Plain
+// data, beside the teams' (core/teams.ts).
+import type { SourceRef, TeamRef } from './model.js';
+import type { MembershipStatus } from './person.js';
+
+/** `members:` of a team under `teams:`; a team without it is not managed for membership. */
+export interface DesiredMembers {
+  /** The emails as written, each once (compared by `personKey`). */
+  readonly emails: readonly string[];
+  /** `members-prune` (absent: DEFAULT_MEMBERS_PRUNE): members the list does not name are removed. */
+  readonly prune: boolean;
+  /** Where `members:` is written: a refusal (an identity provider owns the team) points here. */
+  readonly source?: SourceRef;
+  /** Where each email is written, by personKey, for the resolver's and policies' messages. */
+  readonly emailSources?: ReadonlyMap<string, SourceRef>;
+}
+
+/** People are named by email, compared case-insensitively (docs/files.md, "Members"). */
+export function personKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** A person as a change names them: by email, with the membership when there is one already. */
+export interface PersonRef {
+  readonly email: string;
+  readonly membershipId?: string;
+  readonly username?: string | null;
+  readonly status?: MembershipStatus;
+}
+
+/** Add a person of the organization (active or invited) to a team; apply writes a team's adds in one request. */
+export interface MemberAdd {
+  readonly action: 'add';
+  readonly team: TeamRef;
+  readonly person: PersonRef;
+}
+
+/** Remove a person from a team (authoritative `members:`); apply writes a team's removals in one request. */
+export interface MemberRemove {
+  readonly action: 'remove';
+  readonly team: TeamRef;
+  readonly person: PersonRef;
+}
+
+/** `settings.invite`: a listed person not in the organization is invited by email, into their teams in the same request. */
+export interface MemberInvite {
+  readonly action: 'invite';
+  readonly person: PersonRef;
+  readonly teams: readonly TeamRef[];
+}
+
+/** `settings.prune-people`: a person in no listed team leaves the organization (and every team with it). */
+export interface MemberLeave {
+  readonly action: 'remove-from-organization';
+  readonly person: PersonRef;
+  /** The teams they leave with it, that the token sees. */
+  readonly teams: readonly TeamRef[];
+}
+
+export type MemberChange = MemberAdd | MemberRemove | MemberInvite | MemberLeave;
+export type MemberAction = MemberChange['action'];
+
+/** Order of the plan's member changes: invitations, adds, removals from teams, removals from the organization. */
+export const MEMBER_ACTION_ORDER: { readonly [A in MemberAction]: number } = { invite: 0, add: 1, remove: 2, 'remove-from-organization': 3 };
+
+/** An invitation not accepted yet: the person is not a member of its teams until then, and that is no drift. */
+export interface PendingInvite {
+  readonly person: PersonRef;
+  readonly teams: readonly TeamRef[];
+}
