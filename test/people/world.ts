@@ -33,8 +33,15 @@ export const person = (name: string, teams: readonly string[], more: Partial<Per
 
 export const userToken = (name: string): TokenIdentity => ({ kind: 'user', userId: `user-${name}`, username: name, serviceAccount: false, resourceId: `user-${name}` });
 
-/** An owner's view unless `viewer` says otherwise. */
-export function liveOf(teams: readonly Team[], people: readonly Person[], viewer: Viewer = { seesEveryTeam: true, teams: [] }, hidden: LivePeople['hidden'] = new Map()): LiveState {
+/** The organization's own token: it sees every team. */
+export const ORG_TOKEN: Viewer = {
+  identity: { kind: 'organization', userId: 'user-org', username: 'api-org-acme-0123456789', serviceAccount: true, resourceId: 'acme' },
+  seesEveryTeam: true,
+  teams: [],
+};
+
+/** An owner's view (the organization's token) unless `viewer` says otherwise. */
+export function liveOf(teams: readonly Team[], people: readonly Person[], viewer: Viewer = ORG_TOKEN, hidden: LivePeople['hidden'] = new Map()): LiveState {
   return { organization: 'acme', teams: new Map(teams.map((t) => [t.id, t])), targets: new Map(), viewer, people: { people, hidden } };
 }
 
