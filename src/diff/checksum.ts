@@ -39,8 +39,10 @@ export interface ChecksumInput {
 
 /** The member guards' inputs in a fixed JSON form (the team sizes by id, sorted). */
 export function memberGuardsDocument(guards: MemberGuardInputs): { [key: string]: string | number | [string, number][] } {
+  const limit = guards.maxMemberRemovals;
   return {
-    max_member_removals: limitText(guards.maxMemberRemovals),
+    // A count as a number, a percentage as the files write it (`25%`).
+    max_member_removals: typeof limit === 'number' ? limit : limitText(limit),
     min_owners: guards.minOwners,
     max_people_removals: guards.maxPeopleRemovals,
     team_sizes: [...guards.teamSizes].sort(byEntryKey),

@@ -6,6 +6,8 @@ import { type FilesState } from '../core/desired-state.js';
 import { permissionsOf } from '../core/permissions.js';
 import { byKey } from '../core/order.js';
 import { personKey } from '../core/people.js';
+import type { Person } from '../core/person.js';
+import { isServiceAccount } from '../core/person-kind.js';
 
 type Canonical = string | number | boolean | null | Canonical[] | { [key: string]: Canonical };
 
@@ -59,6 +61,22 @@ export function fingerprintTeams(teams: Iterable<Team>): string {
     access: { ...t.organizationAccess },
     sso: t.ssoTeamId === undefined ? 'not reported' : t.ssoTeamId,
     tokens: t.allowMemberTokenManagement ?? 'not reported',
+  }));
+  return sha256(canonicalJson(rows));
+}
+
+/**
+ * docs/apply.md, "Saved plans": the people as read, each with what a member change depends on (a
+ * person invited, added, removed, accepting or leaving since the plan moves it).
+ */
+export function fingerprintPeople(people: Iterable<Person>): string {
+  const rows = [...people].sort(byKey((p) => p.membershipId)).map((p) => ({
+    id: p.membershipId,
+    email: personKey(p.email),
+    status: p.status,
+    user: p.userId ?? null,
+    service: isServiceAccount(p),
+    teams: [...p.teamIds].sort(),
   }));
   return sha256(canonicalJson(rows));
 }

@@ -9,34 +9,7 @@ import { renderJson } from '../../src/render/json.js';
 import { renderMarkdown } from '../../src/render/markdown.js';
 import { renderText } from '../../src/render/text.js';
 import { planSchema } from '../../src/render/plan-schema.js';
-import { OWNERS, desiredOf, email, liveOf, members, person, team } from './world.js';
-
-/** Every kind of member change, a created team, and an invitation pending. */
-export function memberPlan() {
-  const live = liveOf(
-    [OWNERS, team('sre'), team('ops'), team('support')],
-    [
-      person('o1', ['owners']),
-      person('o2', ['owners']),
-      person('ana', ['ops']),
-      person('bo', ['sre']),
-      person('cy', ['sre', 'ops']),
-      person('di', ['sre'], { status: 'invited', userId: undefined, username: null }),
-      person('gone', ['ops']),
-      person('ed', ['ops', 'support']),
-    ],
-  );
-  const desired = desiredOf(
-    [
-      members('ops', [email('ana'), email('cy')]),
-      members('owners', [email('o1'), email('o2')]),
-      members('platform', ['new@example.com', email('ana')]),
-      members('sre', [email('ana'), email('di'), email('cy'), 'new@example.com']),
-    ],
-    { invite: true, prunePeople: true, maxPeopleRemovals: 2, maxMemberRemovals: 3 },
-  );
-  return guardPlan(buildPlan(desired, live), guardInputsOf(desired, live));
-}
+import { OWNERS, desiredOf, email, liveOf, memberPlan, members, person, team } from './world.js';
 
 describe('member changes in every format', () => {
   const plan = memberPlan();

@@ -6,6 +6,8 @@ import type { LivePeople, Person } from '../../src/core/person.js';
 import type { DesiredTeam } from '../../src/core/teams.js';
 import { normaliseFlags } from '../../src/core/team-flags.js';
 import type { TokenIdentity } from '../../src/core/identity.js';
+import { buildPlan } from '../../src/diff/plan.js';
+import { guardInputsOf, guardPlan } from '../../src/guard/plan-refusals.js';
 
 export const team = (name: string, more: Partial<Team> = {}): Team => ({
   id: `team-${name}`,
@@ -57,3 +59,36 @@ export function desiredOf(teams: readonly DesiredTeam[], settings: Partial<Desir
 }
 
 export const email = (name: string): string => `${name}@example.com`;
+
+/** Every kind of member change, a created team, and an invitation pending. */
+export function memberWorld() {
+  const live = liveOf(
+    [OWNERS, team('sre'), team('ops'), team('support')],
+    [
+      person('o1', ['owners']),
+      person('o2', ['owners']),
+      person('ana', ['ops']),
+      person('bo', ['sre']),
+      person('cy', ['sre', 'ops']),
+      person('di', ['sre'], { status: 'invited', userId: undefined, username: null }),
+      person('gone', ['ops']),
+      person('ed', ['ops', 'support']),
+    ],
+  );
+  const desired = desiredOf(
+    [
+      members('ops', [email('ana'), email('cy')]),
+      members('owners', [email('o1'), email('o2')]),
+      members('platform', ['new@example.com', email('ana')]),
+      members('sre', [email('ana'), email('di'), email('cy'), 'new@example.com']),
+    ],
+    { invite: true, prunePeople: true, maxPeopleRemovals: 2, maxMemberRemovals: 3 },
+  );
+  return { desired, live };
+}
+
+/** The plan of memberWorld, as `plan` makes it. */
+export function memberPlan() {
+  const { desired, live } = memberWorld();
+  return guardPlan(buildPlan(desired, live), guardInputsOf(desired, live));
+}
