@@ -40,6 +40,9 @@ const notPlanned = (message: string): PlanWarning => ({ code: 'members-not-plann
 
 /** What the diff decides from, once: the people by email, who is protected, the teams as planned. */
 interface Context {
+  /** Every person read, in the list's order: removals go over them all (two memberships may share an email, or have none). */
+  readonly people: readonly Person[];
+  /** The first person of each email: whom a listed email names. */
   readonly byKey: ReadonlyMap<string, Person>;
   readonly live: LiveState;
   readonly planned: PlannedTeams;
@@ -50,13 +53,14 @@ interface Context {
 }
 
 function contextOf(live: LiveState, planned: PlannedTeams): Context {
+  const people = live.people?.people ?? [];
   const byKey = new Map<string, Person>();
-  for (const person of live.people?.people ?? []) if (!byKey.has(personKey(person.email))) byKey.set(personKey(person.email), person);
+  for (const person of people) if (!byKey.has(personKey(person.email))) byKey.set(personKey(person.email), person);
   const viewer = live.viewer;
   const owners = [...live.teams.values()].find((t) => t.name === OWNERS_TEAM);
   const selfTeams = new Set([...(owners ? [owners.id] : []), ...(viewer?.teams ?? []).map((t) => t.id)]);
   const selfUserId = viewer?.identity?.kind === 'user' ? viewer.identity.userId : undefined;
-  return { byKey, live, planned, selfTeams, ...(selfUserId ? { selfUserId } : {}) };
+  return { people, byKey, live, planned, selfTeams, ...(selfUserId ? { selfUserId } : {}) };
 }
 
 const isSelf = (person: Person, context: Context): boolean => context.selfUserId !== undefined && person.userId === context.selfUserId;
@@ -94,12 +98,13 @@ function listedPeople(team: DesiredTeam, ref: TeamRef, invite: boolean, context:
   }
 }
 
-/** An authoritative team's members the list does not name; `leaving`: people whose removal from the organization takes them out anyway. */
+/** An authoritative team's members the list does not name; `leaving`: the memberships whose removal from the organization takes them out anyway. */
 function unlisted(team: DesiredTeam, ref: TeamRef, leaving: ReadonlySet<string>, context: Context): MemberChange[] {
   const wanted = new Set((team.members?.emails ?? []).map(personKey));
   const out: MemberChange[] = [];
-  for (const [key, person] of context.byKey) {
-    if (wanted.has(key) || leaving.has(key) || !person.teamIds.includes(ref.id) || !removable(person, ref.id, context)) continue;
+  for (const person of context.people) {
+    const key = personKey(person.email);
+    if (wanted.has(key) || leaving.has(person.membershipId) || !person.teamIds.includes(ref.id) || !removable(person, ref.id, context)) continue;
     out.push({ action: 'remove', team: ref, person: personRefOf(person) });
   }
   return out;
@@ -124,8 +129,8 @@ function leavers(desired: DesiredState, context: Context, warnings: PlanWarning[
   const named = new Set(teams.flatMap((t) => (t.members?.emails ?? []).map(personKey)));
   const authoritative = new Set(teams.flatMap((t) => (t.members?.prune === true ? [context.planned.byName.get(t.name)?.id ?? ''] : [])));
   const out: MemberChange[] = [];
-  for (const [key, person] of context.byKey) {
-    if (named.has(key) || isServiceAccount(person) || isSelf(person, context)) continue;
+  for (const person of context.people) {
+    if (named.has(personKey(person.email)) || isServiceAccount(person) || isSelf(person, context)) continue;
     if (person.teamIds.some((id) => !authoritative.has(id))) continue;
     const left = person.teamIds.map((id) => ({ name: context.live.teams.get(id)?.name ?? id, id })).sort((a, b) => compareText(a.name, b.name));
     out.push({ action: 'remove-from-organization', person: personRefOf(person), teams: left });
@@ -139,7 +144,8 @@ export function compareMemberChanges(a: MemberChange, b: MemberChange): number {
   return (
     MEMBER_ACTION_ORDER[a.action] - MEMBER_ACTION_ORDER[b.action] ||
     compareText(teamNameOf(a), teamNameOf(b)) ||
-    compareText(personKey(a.person.email), personKey(b.person.email))
+    compareText(personKey(a.person.email), personKey(b.person.email)) ||
+    compareText(a.person.membershipId ?? '', b.person.membershipId ?? '')
   );
 }
 
@@ -151,13 +157,13 @@ export function diffMembers(desired: DesiredState, live: LiveState, planned: Pla
   const work: TeamWork = { changes: [], invites: new Map(), pending: new Map(), warnings: [] };
   const invite = desired.settings.invite ?? DEFAULT_INVITE;
   const leaving = leavers(desired, context, work.warnings);
-  const leavingKeys = new Set(leaving.map((c) => personKey(c.person.email)));
+  const leavingIds = new Set(leaving.map((c) => c.person.membershipId ?? ''));
   for (const team of desired.teams ?? []) {
     const planned = context.planned.byName.get(team.name);
     if (!team.members || !planned) continue;
     const ref = { name: team.name, id: planned.id };
     listedPeople(team, ref, invite, context, work);
-    if (team.members.prune) work.changes.push(...unlisted(team, ref, leavingKeys, context));
+    if (team.members.prune) work.changes.push(...unlisted(team, ref, leavingIds, context));
   }
   const invites: MemberChange[] = [...work.invites.values()].map((i) => ({ action: 'invite', person: { email: i.email }, teams: i.teams.sort(byTeamName) }));
   const pending = [...work.pending.values()]

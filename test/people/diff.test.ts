@@ -82,6 +82,12 @@ describe('member changes', () => {
     ]);
   });
 
+  it('removes every unlisted membership, two that share an email (or have none) alike, in the order of their ids', () => {
+    const live = liveOf([OWNERS, SRE], [person('b', ['sre'], { email: '' }), person('a', ['sre'], { email: '' }), person('ana', ['sre'])]);
+    const result = plan(desiredOf([members('sre', [email('ana')])], { maxMemberRemovals: 5 }), live);
+    expect(result.memberChanges?.map((c) => `${c.action} ${c.person.membershipId}`)).toEqual(['remove ou-a', 'remove ou-b']);
+  });
+
   it('leaves an inactive listed person alone and says so', () => {
     const live = liveOf([OWNERS, SRE], [person('ana', [], { status: 'inactive' })]);
     const result = plan(desiredOf([members('sre', [email('ana')])]), live);
