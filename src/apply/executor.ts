@@ -126,7 +126,14 @@ export async function applyChanges(planned: readonly Change[], api: GrantApi, op
   const created = new Map(teamOutcomes.filter((o) => o !== undefined && o.id !== undefined).map((o) => [o.change.name, o.id as string]));
   // Who is in the teams, once the teams are there (docs/apply.md, "Member changes").
   if (options.members)
-    await runMemberChanges(memberChanges, { api: options.members.api, organization: options.members.organization, created, stopped, limit, settle: settleMember });
+    await runMemberChanges(memberChanges, {
+      api: options.members.api,
+      organization: options.members.organization,
+      created,
+      stopped,
+      limit,
+      settle: settleMember,
+    });
   const changes = planned.map((change) => withCreatedTeam(change, created));
   const indexed = changes.map((change, index) => ({ change: typeof change === 'string' ? (planned[index] as Change) : change, index }));
   for (const [index, change] of changes.entries()) {
@@ -163,7 +170,9 @@ export async function applyChanges(planned: readonly Change[], api: GrantApi, op
   const what = teamRefused && 'person' in teamRefused.change ? 'a member change' : 'a team change';
   return reportOf(
     outcomes,
-    teamRefused ? { reason: `the service refused ${what} for the token's rights (${teamRefused.reason ?? ''})`, exitCode: EXIT.error, refused: true } : undefined,
+    teamRefused
+      ? { reason: `the service refused ${what} for the token's rights (${teamRefused.reason ?? ''})`, exitCode: EXIT.error, refused: true }
+      : undefined,
     teams,
     members,
   );

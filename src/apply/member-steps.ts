@@ -56,7 +56,11 @@ async function step<C extends MemberChange>(items: readonly Indexed<C>[], run: M
 
 async function invite(item: Indexed<MemberInvite>, run: MemberRun): Promise<void> {
   const missing = item.change.teams.find((t) => idOf(t, run.created) === undefined);
-  if (missing) return run.settle(item.index, run.stopped() ? { status: 'not-started', change: item.change } : { status: 'failed', change: item.change, reason: notCreated(missing) });
+  if (missing)
+    return run.settle(
+      item.index,
+      run.stopped() ? { status: 'not-started', change: item.change } : { status: 'failed', change: item.change, reason: notCreated(missing) },
+    );
   const teamIds = item.change.teams.map((t) => idOf(t, run.created) as string);
   await step([item], run, async () => {
     try {
@@ -82,7 +86,8 @@ async function byTeam<C extends MemberAdd | MemberRemove>(
       const team = (group[0] as Indexed<C>).change.team;
       const teamId = idOf(team, run.created);
       if (teamId === undefined) {
-        for (const { change, index } of group) run.settle(index, run.stopped() ? { status: 'not-started', change } : { status: 'failed', change, reason: notCreated(team) });
+        for (const { change, index } of group)
+          run.settle(index, run.stopped() ? { status: 'not-started', change } : { status: 'failed', change, reason: notCreated(team) });
         return;
       }
       await step(group, run, async () => {
@@ -104,7 +109,10 @@ async function leave(item: Indexed<MemberLeave>, run: MemberRun): Promise<void> 
   await step([item], run, async () => {
     try {
       const outcome = await run.api.removePerson(item.change.person.membershipId ?? '');
-      return (change) => (outcome === 'removed' ? { status: 'applied', change } : { status: 'applied', change, note: 'the answer was lost; the person is no longer in the organization' });
+      return (change) =>
+        outcome === 'removed'
+          ? { status: 'applied', change }
+          : { status: 'applied', change, note: 'the answer was lost; the person is no longer in the organization' };
     } catch (error: unknown) {
       if (troubleOf(error) === 'not-found')
         return (change) => ({

@@ -89,7 +89,9 @@ function listedPeople(team: DesiredTeam, ref: TeamRef, invite: boolean, context:
     }
     if (isServiceAccount(person)) continue;
     if (person.status === 'inactive') {
-      work.warnings.push(notPlanned(`team ${team.name}: ${email} is not added: the organization membership is inactive; reactivate it, or take them out of members`));
+      work.warnings.push(
+        notPlanned(`team ${team.name}: ${email} is not added: the organization membership is inactive; reactivate it, or take them out of members`),
+      );
       continue;
     }
     if (!person.teamIds.includes(ref.id)) work.changes.push({ action: 'add', team: ref, person: personRefOf(person) });
@@ -120,7 +122,7 @@ function leavers(desired: DesiredState, context: Context, warnings: PlanWarning[
   if (!context.live.viewer?.seesEveryTeam) {
     warnings.push(
       notPlanned(
-        'settings.prune-people removes nobody from the organization: the token does not see every team (it is not an owner\'s, or the server did not say who it is), so a person in a secret team could look teamless; plan with an owners-team or organization token',
+        "settings.prune-people removes nobody from the organization: the token does not see every team (it is not an owner's, or the server did not say who it is), so a person in a secret team could look teamless; plan with an owners-team or organization token",
       ),
     );
     return [];

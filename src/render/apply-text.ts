@@ -73,7 +73,11 @@ export function memberOutcomeLine(outcome: MemberOutcome): string {
 
 /** Every outcome, in plan order: the team changes first, then the members, as the plan shows them. */
 function renderOutcomes(report: ApplyReport): string {
-  const lines = [...(report.teamOutcomes ?? []).map(teamOutcomeLine), ...(report.memberOutcomes ?? []).map(memberOutcomeLine), ...report.outcomes.map(outcomeLine)];
+  const lines = [
+    ...(report.teamOutcomes ?? []).map(teamOutcomeLine),
+    ...(report.memberOutcomes ?? []).map(memberOutcomeLine),
+    ...report.outcomes.map(outcomeLine),
+  ];
   return `${lines.join('\n')}\n`;
 }
 

@@ -59,7 +59,8 @@ const KIND = {
 
 function driftLine(plan: Plan): string {
   const { add, update, remove } = plan.summary;
-  if (add + update + remove + (plan.teamChanges?.length ?? 0) + (plan.memberChanges?.length ?? 0) === 0) return `No drift: access in ${plan.organization} matches the files.`;
+  if (add + update + remove + (plan.teamChanges?.length ?? 0) + (plan.memberChanges?.length ?? 0) === 0)
+    return `No drift: access in ${plan.organization} matches the files.`;
   return `Drift in ${plan.organization}: live access differs from the files (${add} missing, ${update} different, ${remove} not in the files).`;
 }
 

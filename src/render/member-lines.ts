@@ -41,7 +41,10 @@ export function memberCounts(changes: readonly MemberChange[]): string {
 const pendingWords = (n: number): string => (n === 1 ? '1 invitation pending' : `${n} invitations pending`);
 
 /** The line under the summary when the plan changes members or has invitations pending. */
-export function memberSummaryLine(plan: { readonly memberChanges?: readonly MemberChange[]; readonly pendingInvites?: readonly PendingInvite[] }): string | undefined {
+export function memberSummaryLine(plan: {
+  readonly memberChanges?: readonly MemberChange[];
+  readonly pendingInvites?: readonly PendingInvite[];
+}): string | undefined {
   const changes = plan.memberChanges ?? [];
   const pending = plan.pendingInvites?.length ?? 0;
   if (changes.length === 0 && pending === 0) return undefined;

@@ -34,12 +34,20 @@ export function memberSection(plan: Plan, room: number): string {
   let used = 0;
   if (changes.length > 0) {
     const title = `**members** (${escapeText(memberCounts(changes))})\n\n`;
-    const shown = fit(changes.map((c) => memberLine(c)), title.length, room);
+    const shown = fit(
+      changes.map((c) => memberLine(c)),
+      title.length,
+      room,
+    );
     used = shown.used;
     out += `${title}${shown.kept.length > 0 ? `${fenced('diff', shown.kept)}\n` : ''}${notShown(changes.length - shown.kept.length, changes.length)}`;
   }
   if (pending.length > 0) {
-    const shown = fit(pending.map((p) => `- ${escapeText(pendingLine(p))}`), used, room);
+    const shown = fit(
+      pending.map((p) => `- ${escapeText(pendingLine(p))}`),
+      used,
+      room,
+    );
     const more = pending.length - shown.kept.length;
     out += `**${escapeText(PENDING_TITLE)}**\n\n${[...shown.kept, ...(more > 0 ? [`- ... and ${more} more`] : [])].join('\n')}\n\n`;
   }

@@ -36,7 +36,11 @@ function memberChangeSchema(): Schema {
       action: { enum: ['invite', 'add', 'remove', 'remove-from-organization'] },
       team: team(),
       person: person(),
-      teams: { type: 'array', items: team(), description: 'An invitation: the teams it names. A removal from the organization: the teams the person leaves with it.' },
+      teams: {
+        type: 'array',
+        items: team(),
+        description: 'An invitation: the teams it names. A removal from the organization: the teams the person leaves with it.',
+      },
     },
     additionalProperties: false,
     allOf: [
@@ -65,7 +69,12 @@ export function memberProperties(): Record<string, Schema> {
     pending_invites: {
       description: 'Invitations the files ask for that are not accepted yet: no change, and no drift.',
       type: 'array',
-      items: { type: 'object', required: ['person', 'teams'], properties: { person: person(), teams: { type: 'array', items: team() } }, additionalProperties: false },
+      items: {
+        type: 'object',
+        required: ['person', 'teams'],
+        properties: { person: person(), teams: { type: 'array', items: team() } },
+        additionalProperties: false,
+      },
     },
   };
 }

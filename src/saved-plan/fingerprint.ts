@@ -107,7 +107,8 @@ function peopleSettingRows(desired: FilesState): { peopleSettings?: Canonical } 
   const rows: Record<string, Canonical> = {};
   if (s.invite !== undefined) rows.invite = s.invite;
   if (s.prunePeople !== undefined) rows.prunePeople = s.prunePeople;
-  if (s.maxMemberRemovals !== undefined) rows.maxMemberRemovals = typeof s.maxMemberRemovals === 'number' ? s.maxMemberRemovals : `${s.maxMemberRemovals.percent}%`;
+  if (s.maxMemberRemovals !== undefined)
+    rows.maxMemberRemovals = typeof s.maxMemberRemovals === 'number' ? s.maxMemberRemovals : `${s.maxMemberRemovals.percent}%`;
   if (s.minOwners !== undefined) rows.minOwners = s.minOwners;
   if (s.maxPeopleRemovals !== undefined) rows.maxPeopleRemovals = s.maxPeopleRemovals;
   return Object.keys(rows).length === 0 ? {} : { peopleSettings: rows };

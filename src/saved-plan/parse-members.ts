@@ -23,7 +23,8 @@ const nullable = (reader: Reader, key: string): string | undefined => (reader.va
 
 function personOf(reader: Reader): PersonRef {
   const status = nullable(reader, 'status');
-  if (status !== undefined && !(MEMBERSHIP_STATUSES as readonly string[]).includes(status)) reader.fail(`${reader.at('status')} "${status}" is not a membership status`);
+  if (status !== undefined && !(MEMBERSHIP_STATUSES as readonly string[]).includes(status))
+    reader.fail(`${reader.at('status')} "${status}" is not a membership status`);
   const membershipId = nullable(reader, 'membership_id');
   const username = reader.value.username === null ? null : reader.string('username');
   // An invitation not sent yet has neither: the document writes nulls, the domain leaves them out.

@@ -122,8 +122,7 @@ function peopleSettingsSchema(): Record<string, JsonSchema> {
       default: DEFAULT_PRUNE_PEOPLE,
     },
     'max-member-removals': {
-      description:
-        `apply refuses (exit 3) to remove more members of one team than this without --force: a count, or a percentage of the team's current members (at least 1). Default ${DEFAULT_MAX_MEMBER_REMOVALS.percent}%.`,
+      description: `apply refuses (exit 3) to remove more members of one team than this without --force: a count, or a percentage of the team's current members (at least 1). Default ${DEFAULT_MAX_MEMBER_REMOVALS.percent}%.`,
       type: ['integer', 'string'],
       minimum: 0,
       pattern: PERCENT_PATTERN,

@@ -20,7 +20,11 @@ const outcomes: MemberOutcome[] = changes.map((change, i) =>
       ? { status: 'already-so', change, note: 'the service answered 404: the person is gone' }
       : { status: 'applied', change },
 );
-const result: ApplyResult = { kind: 'applied', plan, report: reportOf([], undefined, [{ status: 'applied', change: plan.teamChanges?.[0] as never, id: 'team-new' }], outcomes) };
+const result: ApplyResult = {
+  kind: 'applied',
+  plan,
+  report: reportOf([], undefined, [{ status: 'applied', change: plan.teamChanges?.[0] as never, id: 'team-new' }], outcomes),
+};
 
 describe("apply's report of member changes", () => {
   it('text: one line per outcome, a failure with its reason, the summary counting them', () => {

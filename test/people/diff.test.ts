@@ -128,7 +128,9 @@ describe('prune-people', () => {
 
   it('removes from the organization a person no members: names who would be in no team once applied, with the teams they leave', () => {
     const result = plan(desired, liveOf(teams, people));
-    expect(result.memberChanges?.map((c) => `${c.action} ${c.person.email}${'teams' in c ? ` [${c.teams.map((t) => t.name).join(',')}]` : ` ${c.team.name}`}`)).toEqual([
+    expect(
+      result.memberChanges?.map((c) => `${c.action} ${c.person.email}${'teams' in c ? ` [${c.teams.map((t) => t.name).join(',')}]` : ` ${c.team.name}`}`),
+    ).toEqual([
       `remove-from-organization ${email('bo')} [ops,sre]`,
       `remove-from-organization ${email('di')} []`,
       `remove-from-organization ${email('fi')} []`,
@@ -162,7 +164,9 @@ describe('--target and plans without members', () => {
 
   it('member changes move the checksum', () => {
     const live = liveOf([OWNERS, SRE], [person('bo', [])]);
-    expect(plan(desiredOf([members('sre', [email('bo')])]), live).checksum).not.toBe(plan(desiredOf([members('sre', [email('bo')], false)]), liveOf([OWNERS, SRE], [person('bo', ['sre'])])).checksum);
+    expect(plan(desiredOf([members('sre', [email('bo')])]), live).checksum).not.toBe(
+      plan(desiredOf([members('sre', [email('bo')], false)]), liveOf([OWNERS, SRE], [person('bo', ['sre'])])).checksum,
+    );
   });
 });
 

@@ -126,7 +126,11 @@ describe('apply with member changes', () => {
     expect(report.stopped?.reason).toContain('the service refused a member change');
     expect(api.log).not.toContain('remove members team-sre ou-di,ou-ed');
     expect(api.log).not.toContain('add grant team-new-platform on ws-1');
-    expect(report.memberOutcomes?.filter((o) => o.status === 'not-started').map((o) => o.change.action)).toEqual(['remove', 'remove', 'remove-from-organization']);
+    expect(report.memberOutcomes?.filter((o) => o.status === 'not-started').map((o) => o.change.action)).toEqual([
+      'remove',
+      'remove',
+      'remove-from-organization',
+    ]);
   });
 
   it('a removal from the organization answered 404 is already so', async () => {

@@ -38,12 +38,33 @@ describe('max-member-removals', () => {
     expect(renderText(result, { color: false })).toContain('[max-member-removals] the plan removes 3 members of team "sre"');
     expect(forced(desired, live)).toEqual([]);
     // Within the limit: 2 of 8.
-    expect(plan(desiredOf([members('sre', sre(6).map((p) => p.email))]), live).refusals).toEqual([]);
+    expect(
+      plan(
+        desiredOf([
+          members(
+            'sre',
+            sre(6).map((p) => p.email),
+          ),
+        ]),
+        live,
+      ).refusals,
+    ).toEqual([]);
   });
 
   it('takes a count from the files', () => {
     const live = liveOf([OWNERS, SRE], [...owners(2), ...sre(8)]);
-    const result = plan(desiredOf([members('sre', sre(7).map((p) => p.email))], { maxMemberRemovals: 0 }), live);
+    const result = plan(
+      desiredOf(
+        [
+          members(
+            'sre',
+            sre(7).map((p) => p.email),
+          ),
+        ],
+        { maxMemberRemovals: 0 },
+      ),
+      live,
+    );
     expect(result.refusals[0]?.message).toBe('the plan removes 1 member of team "sre" (of 8; at most 0), more than settings.max-member-removals (0).');
   });
 });
@@ -54,7 +75,9 @@ describe('min-owners', () => {
     const desired = desiredOf([members('owners', [email('o0')])], { maxMemberRemovals: 5 });
     const result = plan(desired, live);
     expect(result.refusals.map((r) => r.guard)).toEqual(['min-owners']);
-    expect(result.refusals[0]?.message).toBe('the plan leaves 1 human member in the "owners" team (of 3; 2 removals, 0 added), fewer than settings.min-owners (2).');
+    expect(result.refusals[0]?.message).toBe(
+      'the plan leaves 1 human member in the "owners" team (of 3; 2 removals, 0 added), fewer than settings.min-owners (2).',
+    );
     expect(forced(desired, live)).toEqual([]);
   });
 
@@ -62,7 +85,9 @@ describe('min-owners', () => {
     const live = liveOf([OWNERS], [...owners(2), person('robot', ['owners'], { serviceAccount: true })]);
     const desired = desiredOf([members('owners', [])], { maxMemberRemovals: 5, minOwners: 1 });
     const result = plan(desired, live);
-    expect(result.refusals[0]?.message).toBe('the plan leaves 0 human members in the "owners" team (of 2; 2 removals, 0 added), fewer than one, the floor that holds even with --force.');
+    expect(result.refusals[0]?.message).toBe(
+      'the plan leaves 0 human members in the "owners" team (of 2; 2 removals, 0 added), fewer than one, the floor that holds even with --force.',
+    );
     expect(result.refusals[0]?.howToProceed).toContain('--force does not lift this');
     expect(forced(desired, live)).toEqual(['min-owners']);
   });

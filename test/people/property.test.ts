@@ -17,17 +17,20 @@ const TEAMS = ['owners', 'sre', 'ops', 'dev'];
 const NAMES = ['ana', 'bo', 'cy', 'di', 'ed', 'me'];
 
 const arbPerson = (name: string) =>
-  fc.record({
-    teams: fc.subarray(TEAMS),
-    status: fc.constantFrom('active', 'active', 'invited', 'inactive' as const),
-    service: fc.constantFrom('no', 'no', 'flag', 'api-team', 'api-org' as const),
-  }).map(({ teams, status, service }): Person =>
-    person(service === 'api-team' ? `api-team_${name.toUpperCase()}` : service === 'api-org' ? `api-org-acme-${name}` : name, teams, {
-      email: `${name}@example.com`,
-      status,
-      serviceAccount: service === 'flag',
-    }),
-  );
+  fc
+    .record({
+      teams: fc.subarray(TEAMS),
+      status: fc.constantFrom('active', 'active', 'invited', 'inactive' as const),
+      service: fc.constantFrom('no', 'no', 'flag', 'api-team', 'api-org' as const),
+    })
+    .map(
+      ({ teams, status, service }): Person =>
+        person(service === 'api-team' ? `api-team_${name.toUpperCase()}` : service === 'api-org' ? `api-org-acme-${name}` : name, teams, {
+          email: `${name}@example.com`,
+          status,
+          serviceAccount: service === 'flag',
+        }),
+    );
 
 const arbWorld = fc.record({
   people: fc.tuple(...NAMES.map(arbPerson)),
@@ -51,12 +54,19 @@ describe('never touched, whatever the files say (property)', () => {
         const hidden = new Map(world.hidden.map((name) => [`team-${name}`, [`user-staff-${name}`]]));
         const own = teams.filter((t) => t.name === 'owners' || world.selfTeams.includes(t.name));
         const viewer: Viewer =
-          world.viewer === 'self' ? { identity: userToken('me'), seesEveryTeam: true, teams: own } : world.viewer === 'org' ? ORG_TOKEN : { seesEveryTeam: false, teams: [] };
+          world.viewer === 'self'
+            ? { identity: userToken('me'), seesEveryTeam: true, teams: own }
+            : world.viewer === 'org'
+              ? ORG_TOKEN
+              : { seesEveryTeam: false, teams: [] };
         const live = liveOf(teams, people, viewer, hidden);
         const byTeam = new Map<string, DesiredTeam>();
         for (const f of world.files)
           byTeam.set(f.team, { name: f.team, previously: [], members: { emails: f.members.map((n) => `${n}@example.com`), prune: f.prune } });
-        const desired = desiredOf([...byTeam.values()].sort((a, b) => (a.name < b.name ? -1 : 1)), { invite: world.invite, prunePeople: world.prunePeople });
+        const desired = desiredOf(
+          [...byTeam.values()].sort((a, b) => (a.name < b.name ? -1 : 1)),
+          { invite: world.invite, prunePeople: world.prunePeople },
+        );
         const plan = guardPlan(buildPlan(desired, live), guardInputsOf(desired, live));
         const byEmail = new Map(people.map((p) => [p.email, p]));
         for (const change of plan.memberChanges ?? []) {

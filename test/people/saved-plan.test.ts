@@ -59,17 +59,28 @@ describe('a saved plan with member changes', () => {
 
   it('refuses an edit of a member change or of a guard input, even resealed (a pending invitation is no change: like a warning, the seal alone covers it)', () => {
     const changes = (doc: { plan: Record<string, unknown> }) => doc.plan.member_changes as { person: { email: string } }[];
-    expect(() => parseSavedPlan('p.json', edit((doc) => void (changes(doc)[1]!.person.email = 'mallory@example.com')))).toThrow(/checksum does not match/);
-    expect(() => parseSavedPlan('p.json', edit((doc) => void ((doc.basis.members as Record<string, unknown>).max_people_removals = 99)))).toThrow(
-      /checksum does not match/,
-    );
+    expect(() =>
+      parseSavedPlan(
+        'p.json',
+        edit((doc) => void (changes(doc)[1]!.person.email = 'mallory@example.com')),
+      ),
+    ).toThrow(/checksum does not match/);
+    expect(() =>
+      parseSavedPlan(
+        'p.json',
+        edit((doc) => void ((doc.basis.members as Record<string, unknown>).max_people_removals = 99)),
+      ),
+    ).toThrow(/checksum does not match/);
     // Unsealed, any edit at all is refused by the seal.
     const raw = JSON.parse(JSON.stringify(json)) as { plan: { pending_invites: { teams: unknown[] }[] } };
     raw.plan.pending_invites[0]!.teams = [];
     expect(() => parseSavedPlan('p.json', raw)).toThrow(/integrity digest does not match/);
-    expect(() => parseSavedPlan('p.json', edit((doc) => void ((changes(doc)[0] as unknown as { action: string }).action = 'adopt')))).toThrow(
-      /"adopt" is not invite, add, remove or remove-from-organization/,
-    );
+    expect(() =>
+      parseSavedPlan(
+        'p.json',
+        edit((doc) => void ((changes(doc)[0] as unknown as { action: string }).action = 'adopt')),
+      ),
+    ).toThrow(/"adopt" is not invite, add, remove or remove-from-organization/);
   });
 
   it('refuses member changes in a file of an older format (a reader must not drop them)', () => {

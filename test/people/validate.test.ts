@@ -51,7 +51,7 @@ settings:
       'bad.yaml:9:5: teams.idp.members: team "idp" has sso-team-id "7dd2a1b0": its members belong to the identity provider (SAML team mapping sets them at each sign-in), so the files stay out; leave members out, or clear sso-team-id (null)',
       'bad.yaml:11:5: teams.loose.members-prune: members-prune without members: give the list of members it applies to, or leave it out',
       'bad.yaml:13:11: settings.invite: expected true or false, got "yes please"',
-      "bad.yaml:15:24: settings.max-member-removals: \"30 percent\" is not a count or a percentage of a team's members (3, or 25%)",
+      'bad.yaml:15:24: settings.max-member-removals: "30 percent" is not a count or a percentage of a team\'s members (3, or 25%)',
       'bad.yaml:16:15: settings.min-owners: must be 1 or more, got 0',
       'bad.yaml:17:24: settings.max-people-removals: must be 0 or more, got -1',
       'bad.yaml:18:3: settings: unknown key "max-member-removal". Did you mean "max-member-removals"?',
@@ -85,7 +85,11 @@ settings:
     });
     expect(problems).toEqual([]);
     const teams = new Map((state?.teams ?? []).map((t) => [t.name, t]));
-    expect(teams.get('sre')?.members).toMatchObject({ emails: ['ana@example.com', 'bo@example.com'], prune: true, source: { file: 'ok.yaml', line: 4, col: 5 } });
+    expect(teams.get('sre')?.members).toMatchObject({
+      emails: ['ana@example.com', 'bo@example.com'],
+      prune: true,
+      source: { file: 'ok.yaml', line: 4, col: 5 },
+    });
     expect(teams.get('sre')?.members?.emailSources?.get('bo@example.com')).toEqual({ file: 'ok.yaml', line: 4, col: 33 });
     expect(teams.get('contractors')?.members).toMatchObject({ emails: ['cy@vendor.example'], prune: false });
     expect(teams.get('auditors')?.members).toBeUndefined();

@@ -33,7 +33,13 @@ export const person = (name: string, teams: readonly string[], more: Partial<Per
   ...more,
 });
 
-export const userToken = (name: string): TokenIdentity => ({ kind: 'user', userId: `user-${name}`, username: name, serviceAccount: false, resourceId: `user-${name}` });
+export const userToken = (name: string): TokenIdentity => ({
+  kind: 'user',
+  userId: `user-${name}`,
+  username: name,
+  serviceAccount: false,
+  resourceId: `user-${name}`,
+});
 
 /** The organization's own token: it sees every team. */
 export const ORG_TOKEN: Viewer = {
