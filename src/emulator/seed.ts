@@ -7,6 +7,7 @@ import { Invalid } from './answers.js';
 import { createGrant, createOrganization, createProject, createTeam, createWorkspace } from './builders.js';
 import { isObject, readCreate } from './grant-body.js';
 import { seedTeamSettings } from './seed-teams.js';
+import { addTeamServiceUser } from './service-users.js';
 import { DEFAULT_PROJECT, type Identity, type Store, type TagBinding, type Team } from './state.js';
 import { checkBindings, readTagNames } from './workspace-tags.js';
 import { isProfileName, PROFILE_NAMES } from './profile.js';
@@ -118,6 +119,7 @@ function applyTeams(store: Store, org: SeedOrganization, where: string): void {
       // docs/api.md, "Teams": with SCIM on, every team answer carries the `scim-*` attributes.
       if (team.scim && organization) organization.scim = true;
       (t.tokens ?? []).forEach((token, k) => addToken(store, token, { kind: 'team', teamId: team.id }, `${at}.tokens[${k}]`));
+      if ((t.tokens ?? []).length > 0) addTeamServiceUser(store, team);
     } catch (error: unknown) {
       if (error instanceof Invalid) fail(at, error.detail);
       throw error;

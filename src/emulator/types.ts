@@ -45,7 +45,7 @@ export interface RequestRecord {
   query: string;
   /** 0 when the connection was dropped. */
   status: number;
-  /** 'admin' | 'org:<org>' | 'team:<team-id>' | 'anonymous' | 'invalid' — never the token. */
+  /** 'admin' | 'org:<org>' | 'team:<team-id>' | 'user:<user-id>' | 'anonymous' | 'invalid' — never the token. */
   identity: string;
   /** ms, performance.now() relative to the emulator's start. */
   start: number;
