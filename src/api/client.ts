@@ -27,6 +27,9 @@ import { tokenIdentityFromDocument } from './translate-account.js';
 import { createGrantBody, updateGrantBody } from './translate-body.js';
 import { teamWriteBody } from './translate-team.js';
 import type { TeamApi, TeamWrite } from '../core/team-write.js';
+import type { MemberApi } from '../core/member-write.js';
+import type { LivePeople, Person } from '../core/person.js';
+import { PeopleRequests } from './people.js';
 import type { ListPage } from './translate.js';
 
 export type ClientOptions = SessionOptions;
@@ -64,16 +67,18 @@ export interface TaggedWorkspaces {
   readonly keyValueTags: boolean;
 }
 
-/** `implements`: the compiler checks the client against the port team changes are written through (core/team-write.ts). */
-export class TfeClient implements TeamApi {
+/** `implements`: the compiler checks the client against the ports team and member changes are written through (core/team-write.ts, core/member-write.ts). */
+export class TfeClient implements TeamApi, MemberApi {
   private readonly session: Session;
   private readonly exchange: Exchange;
+  private readonly people: PeopleRequests;
   private server: Promise<ServerInfo> | undefined;
   private account: Promise<TokenIdentity | undefined> | undefined;
 
   constructor(options: ClientOptions) {
     this.session = new Session(options);
     this.exchange = new Exchange(this.session);
+    this.people = new PeopleRequests(this.exchange);
   }
 
   /**
@@ -238,6 +243,27 @@ export class TfeClient implements TeamApi {
   /** `DELETE /teams/:id` (its grants go with it); `unconfirmed` as for removeGrant: the caller lists the teams to know. */
   deleteTeam(teamId: string): Promise<RemoveOutcome> {
     return this.exchange.remove({ method: 'DELETE', path: `/teams/${encodeURIComponent(teamId)}` });
+  }
+
+  /** docs/api.md, "People": every person the token sees, with the list's status counts (people.ts). */
+  listPeople(organization: string): Promise<Pick<LivePeople, 'people' | 'statusCounts'>> {
+    return this.people.list(organization);
+  }
+
+  addTeamMembers(teamId: string, membershipIds: readonly string[]): Promise<void> {
+    return this.people.addTeamMembers(teamId, membershipIds);
+  }
+
+  removeTeamMembers(teamId: string, membershipIds: readonly string[]): Promise<void> {
+    return this.people.removeTeamMembers(teamId, membershipIds);
+  }
+
+  invitePerson(organization: string, email: string, teamIds: readonly string[]): Promise<Person> {
+    return this.people.invite(organization, email, teamIds);
+  }
+
+  removePerson(membershipId: string): Promise<RemoveOutcome> {
+    return this.people.remove(membershipId);
   }
 
   close(): Promise<void> {
