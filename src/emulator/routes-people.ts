@@ -11,7 +11,7 @@ import { callerUserId, canChangeMembers, canManagePeople, canRemovePerson } from
 import type { Membership, MembershipStatus } from './people-state.js';
 import { OWNERS_TEAM } from '../core/model.js';
 import type { Team } from './state.js';
-import { INVALID_TEAM_INCLUDE, teamResource } from './wire-teams.js';
+import { INVALID_TEAM_INCLUDE as INVALID_INCLUDE, teamResource } from './wire-teams.js';
 import { membershipResource, membershipTeamIds } from './wire-people.js';
 import { userResource } from './wire-users.js';
 
@@ -20,7 +20,7 @@ const INCLUDABLE = ['user', 'teams'];
 // docs/api.md, "People": the docs' message of this 403.
 const SELF_REMOVAL = 'you cannot remove yourself from organizations which you own';
 
-/** `include=user,teams` (each alone, or both); undefined when it names another. */
+/** `include=user,teams` (each alone, or both); undefined when it names another: the teams endpoints' 400, which names the include parameter. */
 function includesOf(ctx: RequestContext): Set<string> | undefined {
   const raw = ctx.query.get('include');
   if (raw === null) return new Set();
@@ -40,7 +40,7 @@ export function visibleTeamIds(ctx: RequestContext, membership: Membership): str
 }
 
 /** The answer of one or more memberships with `included` (`always`: the user, as the invitation's answer has it without asking). */
-function document(ctx: RequestContext, memberships: readonly Membership[], body: Record<string, unknown>, includes: Set<string>, status = 200): Answer {
+function withIncluded(ctx: RequestContext, memberships: readonly Membership[], body: Record<string, unknown>, includes: Set<string>, status = 200): Answer {
   if (includes.size === 0) return ok(body, status);
   const included = new Map<string, unknown>();
   for (const m of memberships) {
@@ -62,7 +62,8 @@ function matches(ctx: RequestContext, membership: Membership): boolean {
   const emails = ctx.query.get('filter[email]');
   if (emails === null) return true;
   const wanted = new Set(emails.split(',').map((e) => e.trim().toLowerCase()));
-  return user?.email !== null && user?.email !== undefined && wanted.has(user.email.toLowerCase());
+  const email = user?.email;
+  return typeof email === 'string' && wanted.has(email.toLowerCase());
 }
 
 /** `meta.status-counts` of the memberships `q` and `filter[email]` match, before `filter[status]` (the emulator's choice). */
@@ -75,7 +76,7 @@ export function listMemberships(ctx: RequestContext): Answer {
   const org = param(ctx, 0);
   if (!ctx.store.orgs.has(org) || !ctx.authz.isMember(org) || !canManagePeople(ctx.authz, org)) return NOT_FOUND;
   const includes = includesOf(ctx);
-  if (includes === undefined) return INVALID_TEAM_INCLUDE;
+  if (includes === undefined) return INVALID_INCLUDE;
   const matched = ctx.store.people.membershipsOf(org).filter((m) => matches(ctx, m));
   const statuses = ctx.query
     .get('filter[status]')
@@ -84,7 +85,7 @@ export function listMemberships(ctx: RequestContext): Answer {
   const listed = statuses ? matched.filter((m) => statuses.includes(m.status)) : matched;
   const page = pagedList(ctx, listed, (m) => membershipResource(ctx.store, m, visibleTeamIds(ctx, m)), { 'status-counts': statusCounts(matched) });
   const shown = (page as { data: { id: string }[] }).data.flatMap((d) => ctx.store.people.memberships.get(d.id) ?? []);
-  return document(ctx, shown, page as Record<string, unknown>, includes);
+  return withIncluded(ctx, shown, page as Record<string, unknown>, includes);
 }
 
 /** The membership of the path, when the caller manages the organization's people or it is the caller's own. */
@@ -98,8 +99,8 @@ export function showMembership(ctx: RequestContext): Answer {
   const membership = visibleMembership(ctx);
   if (!membership) return NOT_FOUND;
   const includes = includesOf(ctx);
-  if (includes === undefined) return INVALID_TEAM_INCLUDE;
-  return document(ctx, [membership], { data: membershipResource(ctx.store, membership, visibleTeamIds(ctx, membership)) }, includes);
+  if (includes === undefined) return INVALID_INCLUDE;
+  return withIncluded(ctx, [membership], { data: membershipResource(ctx.store, membership, visibleTeamIds(ctx, membership)) }, includes);
 }
 
 /** The teams of an invitation, each one the caller may add people to; a 404 or 403 answer else. */
@@ -120,7 +121,7 @@ export function createMembership(ctx: RequestContext): Answer {
   const org = param(ctx, 0);
   if (!ctx.store.orgs.has(org) || !ctx.authz.isMember(org) || !canManagePeople(ctx.authz, org)) return NOT_FOUND;
   const includes = includesOf(ctx);
-  if (includes === undefined) return INVALID_TEAM_INCLUDE;
+  if (includes === undefined) return INVALID_INCLUDE;
   const invitation = readInvitation(ctx.body);
   const teams = invitationTeams(ctx, org, invitation.teamIds);
   if (!Array.isArray(teams)) return teams;
@@ -137,7 +138,7 @@ export function createMembership(ctx: RequestContext): Answer {
   );
   // The answer includes the user without being asked (docs/api.md, "People"), with username null for a new person.
   const asked = new Set([...includes, 'user']);
-  return document(ctx, [membership], { data: membershipResource(ctx.store, membership, visibleTeamIds(ctx, membership)) }, asked, CREATED);
+  return withIncluded(ctx, [membership], { data: membershipResource(ctx.store, membership, visibleTeamIds(ctx, membership)) }, asked, CREATED);
 }
 
 export function deleteMembership(ctx: RequestContext): Answer {
