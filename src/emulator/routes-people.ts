@@ -11,25 +11,15 @@ import { callerUserId, canChangeMembers, canManagePeople, canRemovePerson } from
 import type { Membership, MembershipStatus } from './people-state.js';
 import { OWNERS_TEAM } from '../core/model.js';
 import type { Team } from './state.js';
-import { INVALID_TEAM_INCLUDE as INVALID_INCLUDE, teamResource } from './wire-teams.js';
+import { includesOf, INVALID_TEAM_INCLUDE as INVALID_INCLUDE, teamResource } from './wire-teams.js';
 import { membershipResource, membershipTeamIds } from './wire-people.js';
 import { userResource } from './wire-users.js';
 
 const CREATED = 201;
+/** `include=user,teams`, each alone or both; another is the teams endpoints' 400, which names the include parameter. */
 const INCLUDABLE = ['user', 'teams'];
 // docs/api.md, "People": the docs' message of this 403.
 const SELF_REMOVAL = 'you cannot remove yourself from organizations which you own';
-
-/** `include=user,teams` (each alone, or both); undefined when it names another: the teams endpoints' 400, which names the include parameter. */
-function includesOf(ctx: RequestContext): Set<string> | undefined {
-  const raw = ctx.query.get('include');
-  if (raw === null) return new Set();
-  const asked = raw
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-  return asked.every((name) => INCLUDABLE.includes(name)) ? new Set(asked) : undefined;
-}
 
 /** The teams a membership lists that the caller sees. */
 export function visibleTeamIds(ctx: RequestContext, membership: Membership): string[] {
@@ -75,7 +65,7 @@ function statusCounts(memberships: readonly Membership[]): Record<string, number
 export function listMemberships(ctx: RequestContext): Answer {
   const org = param(ctx, 0);
   if (!ctx.store.orgs.has(org) || !ctx.authz.isMember(org) || !canManagePeople(ctx.authz, org)) return NOT_FOUND;
-  const includes = includesOf(ctx);
+  const includes = includesOf(ctx.query, INCLUDABLE);
   if (includes === undefined) return INVALID_INCLUDE;
   const matched = ctx.store.people.membershipsOf(org).filter((m) => matches(ctx, m));
   const statuses = ctx.query
@@ -98,7 +88,7 @@ function visibleMembership(ctx: RequestContext): Membership | undefined {
 export function showMembership(ctx: RequestContext): Answer {
   const membership = visibleMembership(ctx);
   if (!membership) return NOT_FOUND;
-  const includes = includesOf(ctx);
+  const includes = includesOf(ctx.query, INCLUDABLE);
   if (includes === undefined) return INVALID_INCLUDE;
   return withIncluded(ctx, [membership], { data: membershipResource(ctx.store, membership, visibleTeamIds(ctx, membership)) }, includes);
 }
@@ -120,7 +110,7 @@ function invitationTeams(ctx: RequestContext, org: string, ids: readonly string[
 export function createMembership(ctx: RequestContext): Answer {
   const org = param(ctx, 0);
   if (!ctx.store.orgs.has(org) || !ctx.authz.isMember(org) || !canManagePeople(ctx.authz, org)) return NOT_FOUND;
-  const includes = includesOf(ctx);
+  const includes = includesOf(ctx.query, INCLUDABLE);
   if (includes === undefined) return INVALID_INCLUDE;
   const invitation = readInvitation(ctx.body);
   const teams = invitationTeams(ctx, org, invitation.teamIds);

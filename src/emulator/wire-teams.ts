@@ -17,15 +17,20 @@ const INCLUDABLE: readonly string[] = ['users', 'organization-memberships'];
 /** docs/api.md, "Teams": an include the endpoint does not know is a 400 naming the include parameter. */
 export const INVALID_TEAM_INCLUDE: Answer = { status: 400, body: { errors: [{ status: '400', title: 'bad request', detail: 'Invalid include parameter' }] } };
 
-/** The relationships `include=` asks for; undefined when it names one the teams endpoints do not include. */
-export function teamIncludes(query: URLSearchParams): Set<string> | undefined {
+/** The relationships `include=` asks for (a comma list, `%2C` decoded); undefined when it names one not `includable`. */
+export function includesOf(query: URLSearchParams, includable: readonly string[]): Set<string> | undefined {
   const raw = query.get('include');
   if (raw === null) return new Set();
   const asked = raw
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '');
-  return asked.every((name) => INCLUDABLE.includes(name)) ? new Set(asked) : undefined;
+  return asked.every((name) => includable.includes(name)) ? new Set(asked) : undefined;
+}
+
+/** The relationships `include=` asks of a teams endpoint; undefined when it names one they do not include. */
+export function teamIncludes(query: URLSearchParams): Set<string> | undefined {
+  return includesOf(query, INCLUDABLE);
 }
 
 /**

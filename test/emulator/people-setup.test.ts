@@ -4,24 +4,13 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CLIError } from '../../src/errors.js';
 import { loadSeedFile } from '../../src/emulator/seed-file.js';
 import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
-import { client, type Client } from './helpers.js';
+import type { RunningEmulator } from '../../src/emulator/types.js';
+import { client, seedError, type Client } from './helpers.js';
 import { ORG, peopleSeed } from './people-seed.js';
 
 const FIXTURE = resolve(dirname(fileURLToPath(import.meta.url)), 'fixtures/seed.yaml');
-
-async function seedError(seed: unknown): Promise<string> {
-  try {
-    const emu = await startEmulator({ seed: seed as SeedDocument });
-    await emu.stop();
-    return 'no error';
-  } catch (error: unknown) {
-    return error instanceof CLIError ? error.message : `not a CLIError: ${String(error)}`;
-  }
-}
 
 describe('people in seed files', () => {
   it("the documented example's people: members, an invitee, a service account, a hidden member, a person's token", async () => {
