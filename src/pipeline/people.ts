@@ -20,12 +20,12 @@ function firstMembers(desired: DesiredState): string {
 }
 
 /**
- * A server without the membership list (404 or 403: an older Terraform Enterprise, the emulator's
- * seed profile), or a token that may not list members: one line, nothing changed.
+ * A server without the membership list, or a token that may not read it (both 404: docs/api.md,
+ * "People"; 403 from some releases): one line, nothing changed.
  */
 function unreadable(desired: DesiredState, status: number): CLIError {
   return new CLIError(
-    `the files manage members (${firstMembers(desired)}), and the server answered ${status} to GET /organizations/${desired.organization}/organization-memberships: it has no organization-membership list (a Terraform Enterprise without it, or the emulator's seed profile), or the token may not list the organization's members (an owners-team or organization token may); nothing was changed`,
+    `the files manage members (${firstMembers(desired)}), and the server answered ${status} to GET /organizations/${desired.organization}/organization-memberships: the server has no organization-membership list, or the token may not read it (an owners-team or organization token may, or one with a team-management permission); nothing was changed`,
   );
 }
 

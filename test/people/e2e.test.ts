@@ -196,6 +196,19 @@ teams:
   }, 60_000);
 });
 
+describe('a token that may not list the organization’s people', () => {
+  it('fails a plan of members in one line naming what it lacks, with nothing changed', async () => {
+    const { env, files } = await start('current', `organization: acme\nteams:\n  sre: { members: [ana@acme.test] }\n`);
+    const planned = await runCli(['plan', files, ...RATE], { env: { ...env, TFE_TOKEN: 'sre-token' } });
+    expect(planned.code).toBe(1);
+    expect(planned.err.trim().split('\n')).toHaveLength(1);
+    expect(planned.err).toMatch(
+      /^tfe-access plan: the files manage members \(teams\.sre\.members at \S*tfe-access\.yaml:3:10\), and the server answered 404 to GET \/organizations\/acme\/organization-memberships: the server has no organization-membership list, or the token may not read it/,
+    );
+    expect(writesOf(emulator!)).toEqual([]);
+  }, 60_000);
+});
+
 describe('the token’s own user and the guards', () => {
   it('min-owners refuses at plan time with its figures, and --force never empties owners', async () => {
     const { env, files } = await start('current', `organization: acme\nsettings: { max-member-removals: 5 }\nteams:\n  owners: { members: [] }\n`);
