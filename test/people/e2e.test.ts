@@ -196,6 +196,28 @@ teams:
   }, 60_000);
 });
 
+describe('a team linked to a SCIM group', () => {
+  it.each(PROFILE_NAMES)(
+    'refuses members: at its place, with nothing changed (%s)',
+    async (profile) => {
+      const linked: SeedOrganization = {
+        ...ORGANIZATION,
+        teams: [...(ORGANIZATION.teams ?? []), { name: 'Engineering', id: 'team-eng', 'scim-linked': true }],
+      };
+      emulator = await startEmulator({ seed: oneOrganization(linked, profile), rateLimit: 0 });
+      dir = await writeDesired('organization: acme\nteams:\n  Engineering:\n    members: [ana@acme.test]\n');
+      const planned = await runCli(['plan', dir, ...RATE], { env: { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url } });
+      expect(planned.code).toBe(1);
+      expect(planned.err).toMatch(
+        /tfe-access\.yaml:4:5: teams\.Engineering\.members: team "Engineering" belongs to the identity provider: it is linked to a SCIM group/,
+      );
+      expect(planned.err.trim().split('\n')).toHaveLength(1);
+      expect(writesOf(emulator)).toEqual([]);
+    },
+    60_000,
+  );
+});
+
 describe('a token that may not list the organization’s people', () => {
   it('fails a plan of members in one line naming what it lacks, with nothing changed', async () => {
     const { env, files } = await start('current', `organization: acme\nteams:\n  sre: { members: [ana@acme.test] }\n`);
