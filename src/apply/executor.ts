@@ -13,7 +13,10 @@ import { runTeamChange } from './team-steps.js';
 import { EXIT } from '../errors.js';
 import { refusalLine } from '../render/token-refusal.js';
 import { reportOf, stopOf } from './outcome.js';
-import type { ApplyProgress, ApplyReport, ChangeOutcome, RefusedOutcome, Stop, TeamOutcome } from '../core/apply-outcome.js';
+import type { ApplyProgress, ApplyReport, ChangeOutcome, MemberOutcome, RefusedOutcome, Stop, TeamOutcome } from '../core/apply-outcome.js';
+import type { MemberChange } from '../core/people.js';
+import type { MemberApi } from '../core/member-write.js';
+import { runMemberChanges } from './member-steps.js';
 import type { GrantApi } from './ports.js';
 import { runChange } from './steps.js';
 import { DEFAULT_CONCURRENCY } from '../core/defaults.js';
@@ -39,6 +42,14 @@ export interface ApplyOptions {
   readonly teams?: { readonly changes: readonly TeamChange[]; readonly api: TeamApi; readonly organization: string };
   /** Called with each team change's outcome as it ends. */
   readonly onTeamOutcome?: (outcome: TeamOutcome) => void;
+  /**
+   * docs/apply.md, "Member changes": the plan's member changes, made through `api` in
+   * `organization` after the teams' creates, renames and updates (a created team's members by the
+   * id it got) and before the grant changes.
+   */
+  readonly members?: { readonly changes: readonly MemberChange[]; readonly api: MemberApi; readonly organization: string };
+  /** Called with each member change's outcome as it ends. */
+  readonly onMemberOutcome?: (outcome: MemberOutcome) => void;
 }
 
 const withoutIdentity = (outcome: RefusedOutcome): string => refusalLine({ target: outcome.change.target, refusal: outcome.refused, identity: undefined });
@@ -65,11 +76,13 @@ function withCreatedTeam(change: Change, created: ReadonlyMap<string, string>): 
 export async function applyChanges(planned: readonly Change[], api: GrantApi, options: ApplyOptions = {}): Promise<ApplyReport> {
   const limit = pLimit(Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY));
   const teamChanges = options.teams?.changes ?? [];
+  const memberChanges = options.members?.changes ?? [];
   const outcomes: ChangeOutcome[] = new Array<ChangeOutcome>(planned.length);
   const teamOutcomes: TeamOutcome[] = new Array<TeamOutcome>(teamChanges.length);
-  const progress = { done: 0, total: planned.length + teamChanges.length, failures: 0 };
+  const memberOutcomes: MemberOutcome[] = new Array<MemberOutcome>(memberChanges.length);
+  const progress = { done: 0, total: planned.length + teamChanges.length + memberChanges.length, failures: 0 };
   let refused: RefusedOutcome | undefined;
-  let teamRefused: TeamOutcome | undefined;
+  let teamRefused: TeamOutcome | MemberOutcome | undefined;
   const settle = (index: number, outcome: ChangeOutcome): void => {
     outcomes[index] = outcome;
     // Synchronously, before p-limit starts the next change.
@@ -100,8 +113,27 @@ export async function applyChanges(planned: readonly Change[], api: GrantApi, op
     );
   };
 
+  const settleMember = (index: number, outcome: MemberOutcome): void => {
+    memberOutcomes[index] = outcome;
+    if (outcome.status === 'failed' && outcome.refused) teamRefused ??= outcome;
+    progress.done += 1;
+    if (outcome.status === 'failed') progress.failures += 1;
+    options.onMemberOutcome?.(outcome);
+    options.onProgress?.({ ...progress });
+  };
+
   await runTeams(false);
   const created = new Map(teamOutcomes.filter((o) => o !== undefined && o.id !== undefined).map((o) => [o.change.name, o.id as string]));
+  // Who is in the teams, once the teams are there (docs/apply.md, "Member changes").
+  if (options.members)
+    await runMemberChanges(memberChanges, {
+      api: options.members.api,
+      organization: options.members.organization,
+      created,
+      stopped,
+      limit,
+      settle: settleMember,
+    });
   const changes = planned.map((change) => withCreatedTeam(change, created));
   const indexed = changes.map((change, index) => ({ change: typeof change === 'string' ? (planned[index] as Change) : change, index }));
   for (const [index, change] of changes.entries()) {
@@ -132,13 +164,16 @@ export async function applyChanges(planned: readonly Change[], api: GrantApi, op
   // A team goes after the grant changes: its own grants go with it (docs/apply.md, "Team changes").
   await runTeams(true);
   const teams = options.teams ? teamOutcomes : undefined;
-  if (aborted()) return reportOf(outcomes, stopOf(options.signal?.reason), teams);
-  if (refused) return reportOf(outcomes, await refusalStop(refused, options.describeRefusal), teams);
+  const members = options.members ? memberOutcomes : undefined;
+  if (aborted()) return reportOf(outcomes, stopOf(options.signal?.reason), teams, members);
+  if (refused) return reportOf(outcomes, await refusalStop(refused, options.describeRefusal), teams, members);
+  const what = teamRefused && 'person' in teamRefused.change ? 'a member change' : 'a team change';
   return reportOf(
     outcomes,
     teamRefused
-      ? { reason: `the service refused a team change for the token's rights (${teamRefused.reason ?? ''})`, exitCode: EXIT.error, refused: true }
+      ? { reason: `the service refused ${what} for the token's rights (${teamRefused.reason ?? ''})`, exitCode: EXIT.error, refused: true }
       : undefined,
     teams,
+    members,
   );
 }

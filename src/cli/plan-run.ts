@@ -64,7 +64,8 @@ export function planRequestOf(
 }
 
 export function hasChanges(plan: Plan): boolean {
-  return plan.changes.length + (plan.teamChanges?.length ?? 0) > 0;
+  // docs/plan.md, "Member changes": a pending invitation is no change, so no drift.
+  return plan.changes.length + (plan.teamChanges?.length ?? 0) + (plan.memberChanges?.length ?? 0) > 0;
 }
 
 /** docs/effective-access.md, "Policies": how many the plan (or live access, for drift) breaks. */

@@ -4,6 +4,7 @@
 import type { Change, Plan } from './plan.js';
 import type { WriteRefusal } from './write-refusal.js';
 import type { TeamChange } from './teams.js';
+import type { MemberChange } from './people.js';
 
 export type OutcomeStatus = 'applied' | 'already-so' | 'failed' | 'not-started';
 
@@ -87,11 +88,27 @@ export interface TeamOutcome {
   readonly refused?: WriteRefusal;
 }
 
+/**
+ * What became of a member change (docs/apply.md, "Member changes"): a team's adds (or removals) go
+ * in one request, so they share its outcome; a refusal for the token's rights stops the run as a
+ * grant's does.
+ */
+export interface MemberOutcome {
+  readonly status: OutcomeStatus;
+  readonly change: MemberChange;
+  readonly reason?: string;
+  /** How it ended where it did, in words (a person already gone). */
+  readonly note?: string;
+  readonly refused?: WriteRefusal;
+}
+
 export interface ApplyReport {
   /** One outcome per change, in the plan's order. */
   readonly outcomes: readonly ChangeOutcome[];
   /** One per team change, in the plan's order, when the plan has team changes; counted in `counts`. */
   readonly teamOutcomes?: readonly TeamOutcome[];
+  /** One per member change, in the plan's order, when the plan has member changes; counted in `counts`. */
+  readonly memberOutcomes?: readonly MemberOutcome[];
   readonly counts: OutcomeCounts;
   /** True when every change was applied or already so: live access now matches the plan. */
   readonly converged: boolean;

@@ -16,6 +16,15 @@ export interface DesiredMembers {
   readonly emailSources?: ReadonlyMap<string, SourceRef>;
 }
 
+/**
+ * An email as the files may write one: a local part, `@`, a domain with a dot; no space. Loose on
+ * purpose: the service's invitation checks the rest (docs/api.md, "People": 422 on a bad address).
+ */
+export const EMAIL_PATTERN = '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$';
+
+/** `settings.max-member-removals` as a percentage: `0%` to `100%`. */
+export const PERCENT_PATTERN = '^(100|[1-9]?[0-9])%$';
+
 /** People are named by email, compared case-insensitively (docs/files.md, "Members"). */
 export function personKey(email: string): string {
   return email.trim().toLowerCase();

@@ -73,7 +73,15 @@ export interface PlanWarning {
 }
 
 /** The safety guards of apply (docs/apply.md, "Safety guards"). */
-export const GUARD_NAMES = ['max-removals', 'incomplete-read', 'owners-team', 'max-team-deletions'] as const;
+export const GUARD_NAMES = [
+  'max-removals',
+  'incomplete-read',
+  'owners-team',
+  'max-team-deletions',
+  'max-member-removals',
+  'min-owners',
+  'max-people-removals',
+] as const;
 export type GuardName = (typeof GUARD_NAMES)[number];
 
 /** A guard that refuses the plan: what `plan` reports and `apply` enforces (src/guard). */

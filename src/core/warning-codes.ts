@@ -14,6 +14,7 @@ export const WARNING_CODES = [
   'policy-matches-nothing',
   'name-normalisation',
   'team-setting-ignored',
+  'members-not-planned',
 ] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 /** The warnings about the files as a whole, not a target: only `settings.ignore-warnings` silences them. */
@@ -23,6 +24,7 @@ const FILE_WIDE: readonly WarningCode[] = [
   'policy-matches-nothing',
   'name-normalisation',
   'team-setting-ignored',
+  'members-not-planned',
 ];
 /** The warnings a target may silence: those of sets, policies and names name no target (docs/plan.md, "Warnings"). */
 export const TARGET_WARNING_CODES: readonly WarningCode[] = WARNING_CODES.filter((code) => !FILE_WIDE.includes(code));

@@ -15,6 +15,10 @@ import { policyDocument } from '../core/policy-document.js';
 import type { DesiredPolicy, PolicyViolation } from '../core/policy.js';
 import type { TeamChange } from '../core/teams.js';
 import { teamChangeDocument } from '../core/plan-document.js';
+import type { MemberChange } from '../core/people.js';
+import { memberChangeDocument } from '../core/member-document.js';
+import { byEntryKey } from '../core/order.js';
+import { limitText, type MemberGuardInputs } from './member-guard-inputs.js';
 
 export interface ChecksumInput {
   readonly organization: string;
@@ -29,6 +33,21 @@ export interface ChecksumInput {
   readonly violations: readonly PolicyViolation[];
   /** docs/plan.md, "Team changes": when the files manage teams, the team changes and the deletion guard's limit. */
   readonly teams?: { readonly changes: readonly TeamChange[]; readonly maxTeamDeletions: number };
+  /** docs/plan.md, "Member changes": when the plan has member changes, them and the member guards' inputs. */
+  readonly members?: { readonly changes: readonly MemberChange[]; readonly guards: MemberGuardInputs };
+}
+
+/** The member guards' inputs in a fixed JSON form (the team sizes by id, sorted). */
+export function memberGuardsDocument(guards: MemberGuardInputs): { [key: string]: string | number | [string, number][] } {
+  const limit = guards.maxMemberRemovals;
+  return {
+    // A count as a number, a percentage as the files write it (`25%`).
+    max_member_removals: typeof limit === 'number' ? limit : limitText(limit),
+    min_owners: guards.minOwners,
+    max_people_removals: guards.maxPeopleRemovals,
+    team_sizes: [...guards.teamSizes].sort(byEntryKey),
+    owners: guards.owners,
+  };
 }
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -48,6 +67,8 @@ export function checksumOf(input: ChecksumInput): string {
     violations: input.violations.map(violationDocument),
     // Only with teams managed: every other plan keeps its checksum.
     ...(input.teams ? { teams: { changes: input.teams.changes.map(teamChangeDocument), max_team_deletions: input.teams.maxTeamDeletions } } : {}),
+    // Only with member changes: every other plan keeps its checksum.
+    ...(input.members ? { members: { changes: input.members.changes.map(memberChangeDocument), guards: memberGuardsDocument(input.members.guards) } } : {}),
   };
   return sha256(JSON.stringify(document));
 }

@@ -6,14 +6,19 @@ import type { DesiredState } from '../core/desired-state.js';
 import { summarise, type Change, type DiffPlan, type PlanWarning } from '../core/plan.js';
 import type { PolicyViolation } from '../core/policy.js';
 import type { ServerInfo } from '../core/server.js';
-import { checksumOf, policiesDigestOf } from './checksum.js';
+import { checksumOf, policiesDigestOf, type ChecksumInput } from './checksum.js';
 import { coverageOf, incompleteTargetsOf } from './completeness.js';
 import { diff, indexLive, liveTargetsOf } from './diff.js';
 import { warnings } from './warnings.js';
 import { expiryWarnings } from './expiry.js';
 import { diffTeams } from './teams.js';
+import type { PlannedTeams } from '../resolve/planned-teams.js';
 import type { TeamChange } from '../core/teams.js';
 import { DEFAULT_MAX_TEAM_DELETIONS } from '../core/defaults.js';
+import type { MemberChange } from '../core/people.js';
+import { plannedTeams } from '../resolve/planned-teams.js';
+import { diffMembers, managesMembers, type MemberPlan } from './members.js';
+import { memberGuardInputsOf } from './member-guard-inputs.js';
 
 /** What the run learnt beside the two states: the server (its ping), what it may not support (support.ts), what the sets met (expand/expand.ts). */
 export interface PlanContext {
@@ -33,6 +38,22 @@ export function managesTeams(desired: DesiredState): boolean {
   return desired.teams !== undefined || desired.settings.pruneTeams === true;
 }
 
+/**
+ * docs/plan.md, "Member changes": with people read and the files managing members; a --target plan
+ * makes none and says so (people belong to the organization, as teams do, and its other targets
+ * were not read).
+ */
+function planMembers(desired: DesiredState, live: LiveState, planned: PlannedTeams | undefined, targeted: boolean): MemberPlan | PlanWarning | undefined {
+  if (!managesMembers(desired)) return undefined;
+  if (targeted)
+    return {
+      code: 'members-not-planned',
+      message: 'this --target plan makes no member changes: people belong to the organization, not to a target; plan without --target to change members',
+    };
+  if (!live.people) return undefined;
+  return diffMembers(desired, live, planned ?? plannedTeams(desired.teams, [...live.teams.values()]));
+}
+
 /** The plan without its refusals: the guards come after the diff (guard/plan-refusals.ts). */
 export function buildPlan(
   desired: DesiredState,
@@ -40,6 +61,9 @@ export function buildPlan(
   { server, supportWarnings = [], setWarnings = [], now, scope = scopeOf({}), targeted = false }: PlanContext = {},
 ): DiffPlan {
   const teams = managesTeams(desired) ? diffTeams(desired, live, { targeted }) : undefined;
+  const planned = planMembers(desired, live, teams?.planned, targeted);
+  const members = planned && 'changes' in planned ? planned : undefined;
+  const memberWarnings = planned === undefined ? [] : 'changes' in planned ? planned.warnings : [planned];
   const index = indexLive(live, teams?.planned.byName);
   const liveTargets = liveTargetsOf(desired, index);
   const changes = diff(desired, live, index, liveTargets);
@@ -57,16 +81,25 @@ export function buildPlan(
       ...expiring,
       ...supportWarnings,
       ...(teams?.warnings ?? []).filter((w) => !ignored.has(w.code)),
+      ...memberWarnings.filter((w) => !ignored.has(w.code)),
     ],
-    checksum: planChecksum(desired, incomplete, changes, [], teams?.changes),
+    checksum: planChecksum(desired, incomplete, changes, [], teams?.changes, members && memberChecksumOf(desired, live, members.changes)),
     ...(server ? { server } : {}),
     // Every target read is one the plan covers (a saved plan's basis lists the same).
     managedTargets: live.targets.size,
     coverage: coverageOf(live, [], incomplete),
     scope,
     ...(teams ? { teamChanges: teams.changes } : {}),
+    ...(members ? { memberChanges: members.changes, pendingInvites: members.pending } : {}),
   };
 }
+
+/** What the checksum covers of the member changes: them and the member guards' inputs. */
+function memberChecksumOf(desired: DesiredState, live: LiveState, changes: readonly MemberChange[]): MemberChecksum {
+  return { changes, guards: memberGuardInputsOf(desired, live) };
+}
+
+type MemberChecksum = NonNullable<ChecksumInput['members']>;
 
 /** The checksum of `changes` planned from `desired` against a read with `incompleteTargets` (incompleteTargetsOf), with the policies' verdict and the team changes. */
 function planChecksum(
@@ -75,10 +108,19 @@ function planChecksum(
   changes: readonly Change[],
   violations: readonly PolicyViolation[],
   teamChanges: readonly TeamChange[] | undefined,
+  members: MemberChecksum | undefined,
 ): string {
   const guards = { maxRemovals: desired.settings.maxRemovals, incompleteTargets };
   const teams = teamChanges ? { teams: { changes: teamChanges, maxTeamDeletions: desired.settings.maxTeamDeletions ?? DEFAULT_MAX_TEAM_DELETIONS } } : {};
-  return checksumOf({ organization: desired.organization, changes, ...guards, policies: policiesDigestOf(desired.policies ?? []), violations, ...teams });
+  return checksumOf({
+    organization: desired.organization,
+    changes,
+    ...guards,
+    policies: policiesDigestOf(desired.policies ?? []),
+    violations,
+    ...teams,
+    ...(members ? { members } : {}),
+  });
 }
 
 /**
@@ -86,5 +128,6 @@ function planChecksum(
  * checksum that covers them: buildPlan's covers none found (docs/apply.md, "`--checksum`: the reviewed plan without moving a file").
  */
 export function withViolations<P extends DiffPlan>(plan: P, desired: DesiredState, live: LiveState, violations: readonly PolicyViolation[]): P {
-  return { ...plan, violations, checksum: planChecksum(desired, incompleteTargetsOf(live), plan.changes, violations, plan.teamChanges) };
+  const members = plan.memberChanges && memberChecksumOf(desired, live, plan.memberChanges);
+  return { ...plan, violations, checksum: planChecksum(desired, incompleteTargetsOf(live), plan.changes, violations, plan.teamChanges, members) };
 }

@@ -6,6 +6,9 @@ import type { Refusal } from './refusal.js';
 import { byEntryKey } from '../core/order.js';
 import type { TeamChange, TeamDelete } from '../core/teams.js';
 import { DEFAULT_MAX_TEAM_DELETIONS } from '../core/defaults.js';
+import type { MemberChange } from '../core/people.js';
+import type { MemberGuardInputs } from '../diff/member-guard-inputs.js';
+import { memberRefusals } from './member-guards.js';
 
 /** What the guards decide from, besides the changes: the same for `plan` and `apply`. */
 export interface GuardInputs {
@@ -15,10 +18,12 @@ export interface GuardInputs {
   readonly incompleteTargets: ReadonlySet<string>;
   /** `settings.max-team-deletions` (absent: DEFAULT_MAX_TEAM_DELETIONS, 0). */
   readonly maxTeamDeletions?: number;
+  /** The member guards' inputs (diff/member-guard-inputs.ts), when the plan was made with the people read. */
+  readonly members?: MemberGuardInputs;
 }
 
 export interface GuardContext extends GuardInputs {
-  /** `--force`: lifts the count guards (removals, team deletions), and only those. */
+  /** `--force`: lifts the count guards (removals, team deletions, member removals, min-owners above one), and only those. */
   readonly force: boolean;
 }
 
@@ -90,10 +95,22 @@ function maxTeamDeletions(teamChanges: readonly TeamChange[], context: GuardCont
   };
 }
 
-/** Every refusal of the plan; empty when it may be applied. `teamChanges`: the plan's team changes (docs/plan.md, "Team changes"). */
-export function checkGuards(changes: readonly Change[], context: GuardContext, teamChanges: readonly TeamChange[] = []): Refusal[] {
+/**
+ * Every refusal of the plan; empty when it may be applied. `teamChanges`, `memberChanges`: the
+ * plan's (docs/plan.md, "Team changes" and "Member changes").
+ */
+export function checkGuards(
+  changes: readonly Change[],
+  context: GuardContext,
+  teamChanges: readonly TeamChange[] = [],
+  memberChanges: readonly MemberChange[] = [],
+): Refusal[] {
   const removals = changes.filter(isRemoval);
-  return [ownersTeam(removals), incompleteRead(removals, context), maxRemovals(removals, context), maxTeamDeletions(teamChanges, context)].filter(
-    (refusal): refusal is Refusal => refusal !== undefined,
-  );
+  return [
+    ownersTeam(removals),
+    incompleteRead(removals, context),
+    maxRemovals(removals, context),
+    maxTeamDeletions(teamChanges, context),
+    ...memberRefusals(memberChanges, context.members, context.force),
+  ].filter((refusal): refusal is Refusal => refusal !== undefined);
 }

@@ -8,11 +8,16 @@ import { incompleteTargetsOf } from '../diff/completeness.js';
 import { checkGuards, type GuardInputs } from './guards.js';
 import type { Refusal } from './refusal.js';
 import type { TeamChange } from '../core/teams.js';
+import type { MemberChange } from '../core/people.js';
+import { managesMembers } from '../diff/members.js';
+import { memberGuardInputsOf } from '../diff/member-guard-inputs.js';
 
 /** The guards' inputs of a plan made from `desired` against `live`: what apply decides from. */
-export function guardInputsOf(desired: Pick<DesiredState, 'settings'>, live: LiveState): GuardInputs {
+export function guardInputsOf(desired: Pick<DesiredState, 'settings' | 'teams'>, live: LiveState): GuardInputs {
   const teams = desired.settings.maxTeamDeletions === undefined ? {} : { maxTeamDeletions: desired.settings.maxTeamDeletions };
-  return { maxRemovals: desired.settings.maxRemovals, incompleteTargets: incompleteTargetsOf(live), ...teams };
+  // docs/apply.md, "Safety guards": the member guards' figures, from the people the plan read.
+  const members = live.people && managesMembers(desired) ? { members: memberGuardInputsOf(desired, live) } : {};
+  return { maxRemovals: desired.settings.maxRemovals, incompleteTargets: incompleteTargetsOf(live), ...teams, ...members };
 }
 
 /** A refusal as the plan carries it: which guard, why, how to proceed (not the changes: the plan has them). */
@@ -21,11 +26,16 @@ export function planRefusalOf(refusal: Refusal): PlanRefusal {
 }
 
 /** What apply without --force refuses of `changes`. */
-export function refusalsOf(changes: readonly Change[], inputs: GuardInputs, teamChanges: readonly TeamChange[] = []): PlanRefusal[] {
-  return checkGuards(changes, { ...inputs, force: false }, teamChanges).map(planRefusalOf);
+export function refusalsOf(
+  changes: readonly Change[],
+  inputs: GuardInputs,
+  teamChanges: readonly TeamChange[] = [],
+  memberChanges: readonly MemberChange[] = [],
+): PlanRefusal[] {
+  return checkGuards(changes, { ...inputs, force: false }, teamChanges, memberChanges).map(planRefusalOf);
 }
 
 /** The diff's plan with its refusals. */
 export function guardPlan(plan: DiffPlan, inputs: GuardInputs): Plan {
-  return { ...plan, refusals: refusalsOf(plan.changes, inputs, plan.teamChanges) };
+  return { ...plan, refusals: refusalsOf(plan.changes, inputs, plan.teamChanges, plan.memberChanges) };
 }

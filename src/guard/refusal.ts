@@ -3,6 +3,7 @@
 import type { Change, PlanRefusal } from '../core/plan.js';
 import type { PolicyViolation } from '../core/policy.js';
 import type { TeamChange } from '../core/teams.js';
+import type { MemberChange } from '../core/people.js';
 import { CLIError, EXIT } from '../errors.js';
 import { violationText } from '../render/violation-lines.js';
 
@@ -11,6 +12,8 @@ export interface Refusal extends PlanRefusal {
   readonly changes: readonly Change[];
   /** The team changes it objects to (max-team-deletions). */
   readonly teamChanges?: readonly TeamChange[];
+  /** The member changes it objects to (max-member-removals, min-owners, max-people-removals). */
+  readonly memberChanges?: readonly MemberChange[];
 }
 
 export function describeRefusals(refusals: readonly Refusal[]): string {

@@ -11,7 +11,7 @@ import { GuardRefusedError, PolicyRefusedError } from '../guard/refusal.js';
 import { desiredFromFiles, planFiles } from './files.js';
 import { planAgainstLive } from './plan.js';
 import { openClient, withClock, type ClockedRun, type PlanRequest } from './request.js';
-import { assertNotExpired, assertTeamsFresh, readFresh } from '../saved-plan/stale.js';
+import { assertNotExpired, assertPeopleFresh, assertTeamsFresh, readFresh } from '../saved-plan/stale.js';
 import { fingerprintDesired } from '../saved-plan/fingerprint.js';
 import { readSavedPlan } from '../saved-plan/file.js';
 import { basisGuardInputs, type SavedPlan } from '../saved-plan/saved-plan.js';
@@ -21,7 +21,7 @@ import { recheckPolicies } from './saved-policies.js';
 import { RunReader } from '../live/run-reader.js';
 import { applyChanges } from '../apply/executor.js';
 import { stopOf } from '../apply/outcome.js';
-import type { ApplyProgress, ApplyResult, ChangeOutcome, RefusedOutcome, Stop, TeamOutcome } from '../core/apply-outcome.js';
+import type { ApplyProgress, ApplyResult, ChangeOutcome, MemberOutcome, RefusedOutcome, Stop, TeamOutcome } from '../core/apply-outcome.js';
 import { refusalLine } from '../render/token-refusal.js';
 import { RunControl } from './run-control.js';
 
@@ -48,6 +48,8 @@ export interface ApplyHooks {
   readonly onOutcome?: (outcome: ChangeOutcome) => void;
   /** Each team change's outcome as it ends (docs/apply.md, "Team changes"). */
   readonly onTeamOutcome?: (outcome: TeamOutcome) => void;
+  /** Each member change's outcome as it ends (docs/apply.md, "Member changes"). */
+  readonly onMemberOutcome?: (outcome: MemberOutcome) => void;
 }
 
 export class ChecksumMismatchError extends CLIError {
@@ -112,14 +114,15 @@ interface Run {
 
 async function execute(client: TfeClient, planned: Plan, guards: GuardContext, run: Run): Promise<ApplyResult> {
   const { request, hooks, control } = run;
-  const refusals = checkGuards(planned.changes, guards, planned.teamChanges);
+  const refusals = checkGuards(planned.changes, guards, planned.teamChanges, planned.memberChanges);
   // The plan shown carries what this apply refuses: with --force, not the removal count.
   const plan: Plan = { ...planned, refusals: refusals.map(planRefusalOf) };
   hooks.show(plan);
   // Before "no changes": a plan that leaves a policy broken is refused either way, as `plan` exits 3.
   if (plan.violations && plan.violations.length > 0) throw new PolicyRefusedError(plan.violations);
   const teamChanges = plan.teamChanges ?? [];
-  if (plan.changes.length === 0 && teamChanges.length === 0) return { kind: 'no-changes', plan };
+  const memberChanges = plan.memberChanges ?? [];
+  if (plan.changes.length === 0 && teamChanges.length === 0 && memberChanges.length === 0) return { kind: 'no-changes', plan };
   if (refusals.length > 0) throw new GuardRefusedError(refusals);
   const answer = await confirmed(plan, hooks, control);
   if (answer !== true) return answer === false ? { kind: 'cancelled', plan } : { kind: 'cancelled', plan, stopped: answer };
@@ -128,9 +131,12 @@ async function execute(client: TfeClient, planned: Plan, guards: GuardContext, r
     ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
     ...(hooks.onOutcome ? { onOutcome: hooks.onOutcome } : {}),
     ...(hooks.onTeamOutcome ? { onTeamOutcome: hooks.onTeamOutcome } : {}),
+    ...(hooks.onMemberOutcome ? { onMemberOutcome: hooks.onMemberOutcome } : {}),
   };
   // docs/apply.md, "Team changes": the executor makes them around the grant changes, through the same client.
   const teams = plan.teamChanges ? { teams: { changes: teamChanges, api: client, organization: plan.organization } } : {};
+  // docs/apply.md, "Member changes": after the teams' creates, before the grants, through the same client.
+  const members = plan.memberChanges ? { members: { changes: memberChanges, api: client, organization: plan.organization } } : {};
   const describeRefusal = refusalDescriber(client, run.teams);
   const report = await applyChanges(plan.changes, client, {
     concurrency: request.connection.concurrency,
@@ -138,6 +144,7 @@ async function execute(client: TfeClient, planned: Plan, guards: GuardContext, r
     describeRefusal,
     ...progress,
     ...teams,
+    ...members,
   });
   return { kind: 'applied', plan, report };
 }
@@ -196,16 +203,18 @@ async function applySaved(file: string, request: ClockedApply, hooks: ApplyHooks
     // The reads before the writes through one reader (live/run-reader.ts); the writes go to the client.
     const reader = new RunReader(client);
     const fresh = await readFresh(saved, reader, request.read.concurrency);
-    // docs/apply.md, "Saved plans": with team changes, the teams too (one list).
+    // docs/apply.md, "Saved plans": with team changes, the teams too (one list); with member changes, the people (their list).
     await assertTeamsFresh(saved, client);
+    await assertPeopleFresh(saved, client);
     // The file's violations are never trusted: the policies are checked again on what was just read.
     const plan = await recheckPolicies(reader, file, saved, fresh, request.read, request.run.now);
-    const { maxRemovals, incompleteTargets, maxTeamDeletions } = basisGuardInputs(saved.basis);
+    const { maxRemovals, incompleteTargets, maxTeamDeletions, memberGuards } = basisGuardInputs(saved.basis);
     const guards = {
       maxRemovals,
       force: request.force,
       incompleteTargets: new Set(incompleteTargets),
       ...(maxTeamDeletions === undefined ? {} : { maxTeamDeletions }),
+      ...(memberGuards ? { members: memberGuards } : {}),
     };
     return await execute(client, changesAlone(plan), guards, { request, hooks, control, teams: teamsOfChanges(plan) });
   } finally {

@@ -26,6 +26,7 @@ import { policiesOf } from './policies.js';
 import { liveReadOptions, withClient, withClock, type ClockedRun, type PlanChoices, type PlanRequest } from './request.js';
 import { underControl } from './run-control.js';
 import { targetedOf } from './targets.js';
+import { withPeople } from './people.js';
 
 /** A plan and what it was made from; its client is closed (a caller that writes opens its own: openClient). */
 export interface PlanResult {
@@ -67,11 +68,13 @@ export async function planAgainstLive(client: TfeClient, files: PlanFiles, read:
   const { resolved } = expanded;
   // Every grant read of the plan through one reader: no target listed twice (live/run-reader.ts).
   const reader = new RunReader(client);
-  const live = await readLive(reader, liveRequestOf(resolved), liveReadOptions(read, run));
-  reader.remember(live);
-  const supportWarnings = checkSupport(expanded.desired, live, server);
+  const grants = await readLive(reader, liveRequestOf(resolved), liveReadOptions(read, run));
+  reader.remember(grants);
+  const supportWarnings = checkSupport(expanded.desired, grants, server);
   // diff -> guard: the plan names every guard apply will refuse it by (docs/architecture.md, "The pipeline").
   const targeted = targetedOf(targets);
+  // docs/plan.md, "Member changes": the people once, only when the files manage members (pipeline/people.ts).
+  const live = await withPeople(client, expanded.desired, grants, targeted.length > 0);
   // A --target plan says it covers part of the files, in every format (docs/plan.md, "Plan and drift"), as
   // `targeted` and in its scope; how the grants were read is reported too, never part of the
   // checksum (the same plan either way).

@@ -4,6 +4,7 @@ import type { ApplyResult, ChangeOutcome, Stop } from '../core/apply-outcome.js'
 import { changeDocument, teamChangeDocument } from '../core/plan-document.js';
 import { planJsonDocument } from './json.js';
 import { noteText } from './apply-text.js';
+import { memberChangeDocument } from '../core/member-document.js';
 
 const stopDocument = (stop: Stop): { reason: string; exit_code: number } => ({ reason: stop.reason, exit_code: stop.exitCode });
 
@@ -33,5 +34,15 @@ export function renderApplyJson(result: ApplyResult): string {
         })),
       }
     : {};
-  return `${JSON.stringify({ ...base, converged: report.converged, ...stopped, counts, outcomes, ...teams }, null, 2)}\n`;
+  const members = report.memberOutcomes
+    ? {
+        member_outcomes: report.memberOutcomes.map((o) => ({
+          status: o.status,
+          change: memberChangeDocument(o.change),
+          ...(o.reason ? { reason: o.reason } : {}),
+          ...(o.note ? { note: o.note } : {}),
+        })),
+      }
+    : {};
+  return `${JSON.stringify({ ...base, converged: report.converged, ...stopped, counts, outcomes, ...teams, ...members }, null, 2)}\n`;
 }

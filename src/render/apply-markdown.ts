@@ -4,7 +4,7 @@
 // additions and changes (render/markdown.ts).
 import type { ApplyReport, ApplyResult, ChangeOutcome } from '../core/apply-outcome.js';
 import type { Change } from '../core/plan.js';
-import { afterThePlan, noteText, STATUS_LABEL, teamOutcomeLine } from './apply-text.js';
+import { afterThePlan, memberOutcomeLine, noteText, STATUS_LABEL, teamOutcomeLine } from './apply-text.js';
 import { headline, SIGN } from './lines.js';
 import { LONG_COMMENT_LINES } from './markdown.js';
 import { collapsed, escapeCell, escapeHtml, escapeText } from './markdown-text.js';
@@ -31,6 +31,9 @@ function outcomesMarkdown(report: ApplyReport, summary: string): string {
   // docs/apply.md, "Team changes": few, and each in view.
   if (report.teamOutcomes && report.teamOutcomes.length > 0)
     parts.push(`${report.teamOutcomes.map((o) => `- ${escapeText(teamOutcomeLine(o).trim().replace(/\s+/g, ' '))}`).join('\n')}\n`);
+  // docs/apply.md, "Member changes": each in view, as the teams'.
+  if (report.memberOutcomes && report.memberOutcomes.length > 0)
+    parts.push(`${report.memberOutcomes.map((o) => `- ${escapeText(memberOutcomeLine(o).trim().replace(/\s+/g, ' '))}`).join('\n')}\n`);
   if (open.length > 0) parts.push(table(open));
   if (done.length > LONG_COMMENT_LINES) parts.push(collapsed(`${done.length} applied or already so`, table(done)));
   else if (done.length > 0) parts.push(table(done));

@@ -56,6 +56,19 @@ const TEAM_OUTCOME: Schema = {
   additionalProperties: false,
 };
 
+/** docs/apply.md, "Member changes": a member change's outcome (a team's adds or removals share their request's). */
+const MEMBER_OUTCOME: Schema = {
+  type: 'object',
+  required: ['status', 'change'],
+  properties: {
+    status: { enum: ['applied', 'already-so', 'failed', 'not-started'] },
+    change: { type: 'object', required: ['action', 'person'], description: "The member change, as the plan's member_changes write it." },
+    reason: { type: 'string', description: "A failed change's reason." },
+    note: { type: 'string', description: 'How it ended where it did.' },
+  },
+  additionalProperties: false,
+};
+
 export function applySchema(): Schema {
   const { $defs, $schema, $id: _plan, title: _title, description: _description, ...plan } = planSchema();
   return {
@@ -82,6 +95,7 @@ export function applySchema(): Schema {
       },
       outcomes: { type: 'array', items: OUTCOME, description: "One per change, in the plan's order." },
       team_outcomes: { type: 'array', items: TEAM_OUTCOME, description: "One per team change, in the plan's order, when the plan has team changes." },
+      member_outcomes: { type: 'array', items: MEMBER_OUTCOME, description: "One per member change, in the plan's order, when the plan has member changes." },
     },
     additionalProperties: false,
     allOf: [

@@ -3,7 +3,8 @@
 import type { ApplyProgress, ApplyReport, ApplyResult, ChangeOutcome, OutcomeNote, OutcomeStatus, Stop } from '../core/apply-outcome.js';
 import type { Change } from '../core/plan.js';
 import { headline, SIGN } from './lines.js';
-import type { TeamOutcome } from '../core/apply-outcome.js';
+import type { MemberOutcome, TeamOutcome } from '../core/apply-outcome.js';
+import { memberLine } from './member-lines.js';
 import { TEAM_SIGN, teamHeadline } from './team-lines.js';
 
 /** How the text and Markdown reports name each status. */
@@ -63,15 +64,27 @@ export function teamOutcomeLine(outcome: TeamOutcome): string {
   return outcome.note ? `${head} (${outcome.note})` : head;
 }
 
-/** Every outcome, in plan order: the team changes first, as the plan shows them. */
+/** A member change's outcome (docs/apply.md, "Member changes"): one line, two with a failure's reason. */
+export function memberOutcomeLine(outcome: MemberOutcome): string {
+  const head = `  ${STATUS_LABEL[outcome.status].padEnd(WIDTH)}  ${memberLine(outcome.change)}`;
+  if (outcome.status === 'failed') return `${head}\n  ${' '.repeat(WIDTH)}    reason: ${outcome.reason ?? ''}`;
+  return outcome.note ? `${head} (${outcome.note})` : head;
+}
+
+/** Every outcome, in plan order: the team changes first, then the members, as the plan shows them. */
 function renderOutcomes(report: ApplyReport): string {
-  return `${[...(report.teamOutcomes ?? []).map(teamOutcomeLine), ...report.outcomes.map(outcomeLine)].join('\n')}\n`;
+  const lines = [
+    ...(report.teamOutcomes ?? []).map(teamOutcomeLine),
+    ...(report.memberOutcomes ?? []).map(memberOutcomeLine),
+    ...report.outcomes.map(outcomeLine),
+  ];
+  return `${lines.join('\n')}\n`;
 }
 
 /** The one line at the end of every apply. */
 export function applySummary(report: ApplyReport, organization: string): string {
   const { applied, alreadySo, failed, notStarted } = report.counts;
-  const total = report.outcomes.length + (report.teamOutcomes?.length ?? 0);
+  const total = report.outcomes.length + (report.teamOutcomes?.length ?? 0) + (report.memberOutcomes?.length ?? 0);
   const notStartedCount = report.stopped ? `, ${notStarted} not started` : '';
   const counts = `${applied} applied, ${alreadySo} already so, ${failed} failed${notStartedCount}, of ${total} change${total === 1 ? '' : 's'} in ${organization}`;
   // The token and what it lacks are the one line on stderr (cli/commands/apply.ts): said once, not here too.

@@ -13,6 +13,7 @@ import {
 import type { Plan } from '../core/plan.js';
 import { coverageDocument } from './coverage.js';
 import { violationDocument } from './violation-message.js';
+import { memberChangeDocument, memberSummaryDocument, pendingInviteDocument } from '../core/member-document.js';
 
 /** The plan's own keys, in their fixed order (the violations phrased by violation-message.ts). */
 function planDocument(plan: Plan): JsonObject {
@@ -29,6 +30,14 @@ function planDocument(plan: Plan): JsonObject {
     ...(plan.targeted ? { targeted: [...plan.targeted] } : {}),
     // docs/plan.md, "Team changes": only when the files manage teams, so other plans keep their bytes.
     ...(plan.teamChanges ? { team_changes: plan.teamChanges.map(teamChangeDocument), team_summary: teamSummaryDocument(plan.teamChanges) } : {}),
+    // docs/plan.md, "Member changes": only when the plan has them, so other plans keep their bytes.
+    ...(plan.memberChanges
+      ? {
+          member_changes: plan.memberChanges.map(memberChangeDocument),
+          member_summary: memberSummaryDocument(plan.memberChanges),
+          pending_invites: (plan.pendingInvites ?? []).map(pendingInviteDocument),
+        }
+      : {}),
   };
   if (plan.server) document.server = serverDocument(plan.server);
   if (plan.read) document.read = readDocument(plan.read);

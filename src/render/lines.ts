@@ -183,11 +183,14 @@ export function summaryLine(plan: {
   summary: { add: number; update: number; remove: number };
   managedTargets?: number;
   teamChanges?: readonly unknown[];
+  memberChanges?: readonly unknown[];
 }): string {
   const { add, update, remove } = plan.summary;
-  // docs/plan.md, "Team changes": a plan that changes teams says so under this line (team-lines.ts).
-  const teams = plan.teamChanges?.length ?? 0;
-  if (plan.managedTargets === 0 && teams === 0) return `No targets managed: the files name no project or workspace of ${plan.organization}.`;
+  // docs/plan.md, "Team changes" and "Member changes": a plan that changes teams or members says so under this line (team-lines.ts, member-lines.ts).
+  const teams = (plan.teamChanges?.length ?? 0) + (plan.memberChanges?.length ?? 0);
+  // A plan of members manages people even without a target: its "nothing to do" is "No changes".
+  if (plan.managedTargets === 0 && teams === 0 && plan.memberChanges === undefined)
+    return `No targets managed: the files name no project or workspace of ${plan.organization}.`;
   if (add + update + remove + teams === 0) return `No changes: access in ${plan.organization} matches the files.`;
   return `Plan for ${plan.organization}: ${add} to add, ${update} to change, ${remove} to remove.`;
 }

@@ -23,6 +23,7 @@ import {
 import { collapsed, escapeHtml, escapeText, fenced, fenceSafe } from './markdown-text.js';
 import { MAX_VIOLATIONS_SHOWN, violationHeadline, violationText } from './violation-lines.js';
 import { TEAM_SIGN, teamCounts, teamDetailLines, teamHeadline, teamSummaryLine } from './team-lines.js';
+import { memberSection, membersLine } from './member-markdown.js';
 
 /** GitHub refuses comments longer than this many characters. */
 export const GITHUB_COMMENT_LIMIT = 65_536;
@@ -58,7 +59,8 @@ const KIND = {
 
 function driftLine(plan: Plan): string {
   const { add, update, remove } = plan.summary;
-  if (add + update + remove + (plan.teamChanges?.length ?? 0) === 0) return `No drift: access in ${plan.organization} matches the files.`;
+  if (add + update + remove + (plan.teamChanges?.length ?? 0) + (plan.memberChanges?.length ?? 0) === 0)
+    return `No drift: access in ${plan.organization} matches the files.`;
   return `Drift in ${plan.organization}: live access differs from the files (${add} missing, ${update} different, ${remove} not in the files).`;
 }
 
@@ -172,6 +174,7 @@ function headOf(plan: Plan, kind: PlanKind): string {
     escapeText(kind === 'drift' ? driftLine(plan) : summaryLine(plan)),
     '',
     ...teamsLine(plan),
+    ...membersLine(plan),
     ...coverageBlock(plan),
     ...refusalBlock(plan),
     ...violationBlock(plan),
@@ -227,8 +230,8 @@ export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): strin
   const verbose = options.verbose ?? false;
   const lineCount = plan.changes.reduce((n, c) => n + 1 + detailLines(c, verbose).length, 0);
   const long = lineCount > LONG_COMMENT_LINES;
-  // docs/plan.md, "Team changes": part of the head, so the grants' budget counts them.
-  const head = `${headOf(plan, options.kind ?? 'plan')}${teamSection(plan, Math.floor(limit / 2))}`;
+  // docs/plan.md, "Team changes" and "Member changes": part of the head, so the grants' budget counts them.
+  const head = `${headOf(plan, options.kind ?? 'plan')}${teamSection(plan, Math.floor(limit / 2))}${memberSection(plan, Math.floor(limit / 4))}`;
   let tail = tailOf(plan, options, long);
   if (head.length + tail.length > limit - TAIL_RESERVE) {
     tail = `${plan.warnings.length} warnings${plan.effectiveChanges?.length ? ` and ${plan.effectiveChanges.length} effective changes` : ''} not shown (too long for a comment); run \`tfe-access plan\` to see them.\n\nChecksum: \`${plan.checksum}\`\n`;

@@ -9,6 +9,7 @@ import { effectiveChangesSchema } from './effective-schema.js';
 import { violationsSchema } from './violation-schema.js';
 import { COVERAGE_REQUIRED, COVERAGE_RULE, coverageProperties } from './coverage-schema.js';
 import { SCHEMA_DIALECT } from '../core/json-schema.js';
+import { memberProperties } from './member-schema.js';
 
 type Schema = Record<string, unknown>;
 
@@ -246,6 +247,7 @@ export function planSchema(): Schema {
         properties: { create: count, rename: count, update: count, delete: count },
         additionalProperties: false,
       },
+      ...memberProperties(),
       server: serverSchema(),
       read: readSchema(),
       ...coverageProperties(),

@@ -6,6 +6,7 @@ import { effectiveLines } from './effective-lines.js';
 import { violationHeadline, violationText } from './violation-lines.js';
 import { TEAM_SIGN, teamDetailLines, teamHeadline, teamSummaryLine } from './team-lines.js';
 import type { TeamChange } from '../core/teams.js';
+import { MEMBER_SIGN, memberHeadline, memberSummaryLine, PENDING_TITLE, pendingLine } from './member-lines.js';
 import {
   detailLines,
   groupByTarget,
@@ -71,20 +72,44 @@ function teamLines(changes: readonly TeamChange[] | undefined, color: boolean): 
   return [...out, ''];
 }
 
+/** docs/plan.md, "Member changes": after the teams, before the grants, as apply makes them; then the invitations pending. */
+function memberLines(plan: Plan, color: boolean): string[] {
+  const changes = plan.memberChanges ?? [];
+  const pending = plan.pendingInvites ?? [];
+  const out: string[] = [];
+  if (changes.length > 0) {
+    const width = Math.max(...changes.map((c) => printable(c.person.email).length));
+    out.push('members');
+    for (const change of changes) {
+      const sign = MEMBER_SIGN[change.action];
+      out.push(`  ${paint(color, sign, `${sign} ${printable(change.person.email).padEnd(width)}`)}  ${printable(memberHeadline(change))}`);
+    }
+    out.push('');
+  }
+  if (pending.length > 0) {
+    const width = Math.max(...pending.map((p) => printable(p.person.email).length));
+    out.push(PENDING_TITLE, ...pending.map((p) => `  ${printable(pendingLine(p, width))}`), '');
+  }
+  return out;
+}
+
 export function renderText(plan: Plan, options: TextOptions): string {
   const { color } = options;
   // Right under the summary: what the read could not see, and what a --target plan leaves out (docs/plan.md, "Plan and drift").
   const { partial, filtered } = coverageWords(plan.coverage, plan.scope, 'plan');
   const coverage = [...(partial ? [paint(color, '!', printable(partial))] : []), ...(filtered ? [printable(filtered)] : [])];
   const teams = teamSummaryLine(plan.teamChanges);
+  const members = memberSummaryLine(plan);
   const out: string[] = [
     summaryLine(plan),
     ...(teams ? [teams] : []),
+    ...(members ? [printable(members)] : []),
     ...coverage,
     ...refusalLines(plan, color),
     ...violationLines(plan, color),
     '',
     ...teamLines(plan.teamChanges, color),
+    ...memberLines(plan, color),
   ];
   const sources = showsSources(plan.changes);
   for (const group of groupByTarget(plan.changes)) {

@@ -5,6 +5,9 @@ import { RESOURCE_OF, type DesiredGrant, type LiveGrant, type TargetType, type T
 import { type FilesState } from '../core/desired-state.js';
 import { permissionsOf } from '../core/permissions.js';
 import { byKey } from '../core/order.js';
+import { personKey } from '../core/people.js';
+import type { Person } from '../core/person.js';
+import { isServiceAccount } from '../core/person-kind.js';
 
 type Canonical = string | number | boolean | null | Canonical[] | { [key: string]: Canonical };
 
@@ -62,13 +65,29 @@ export function fingerprintTeams(teams: Iterable<Team>): string {
   return sha256(canonicalJson(rows));
 }
 
+/**
+ * docs/apply.md, "Saved plans": the people as read, each with what a member change depends on (a
+ * person invited, added, removed, accepting or leaving since the plan moves it).
+ */
+export function fingerprintPeople(people: Iterable<Person>): string {
+  const rows = [...people].sort(byKey((p) => p.membershipId)).map((p) => ({
+    id: p.membershipId,
+    email: personKey(p.email),
+    status: p.status,
+    user: p.userId ?? null,
+    service: isServiceAccount(p),
+    teams: [...p.teamIds].sort(),
+  }));
+  return sha256(canonicalJson(rows));
+}
+
 /** The files' teams (docs/files.md, "`teams`"), only when they have some: files without keep their fingerprint. */
-function teamRows(desired: FilesState): { teams?: Canonical[]; teamSettings?: Canonical } {
+function teamRows(desired: FilesState): { teams?: Canonical[]; teamSettings?: Canonical; peopleSettings?: Canonical } {
   const settings =
     desired.settings.pruneTeams === undefined && desired.settings.maxTeamDeletions === undefined
       ? {}
       : { teamSettings: { prune: desired.settings.pruneTeams ?? null, max: desired.settings.maxTeamDeletions ?? null } };
-  if (!desired.teams) return settings;
+  if (!desired.teams) return { ...settings, ...peopleSettingRows(desired) };
   const teams = desired.teams.map((t) => ({
     name: t.name,
     visibility: t.visibility ?? null,
@@ -76,8 +95,23 @@ function teamRows(desired: FilesState): { teams?: Canonical[]; teamSettings?: Ca
     tokens: t.allowMemberTokenManagement ?? null,
     access: t.organizationAccess ? { ...t.organizationAccess } : null,
     previously: [...t.previously],
+    // docs/files.md, "Members": only a team that lists its members counts them.
+    ...(t.members ? { members: { people: t.members.emails.map(personKey).sort(), prune: t.members.prune } } : {}),
   }));
-  return { teams, ...settings };
+  return { teams, ...settings, ...peopleSettingRows(desired) };
+}
+
+/** The people settings, only those written: files without keep their fingerprint. */
+function peopleSettingRows(desired: FilesState): { peopleSettings?: Canonical } {
+  const s = desired.settings;
+  const rows: Record<string, Canonical> = {};
+  if (s.invite !== undefined) rows.invite = s.invite;
+  if (s.prunePeople !== undefined) rows.prunePeople = s.prunePeople;
+  if (s.maxMemberRemovals !== undefined)
+    rows.maxMemberRemovals = typeof s.maxMemberRemovals === 'number' ? s.maxMemberRemovals : `${s.maxMemberRemovals.percent}%`;
+  if (s.minOwners !== undefined) rows.minOwners = s.minOwners;
+  if (s.maxPeopleRemovals !== undefined) rows.maxPeopleRemovals = s.maxPeopleRemovals;
+  return Object.keys(rows).length === 0 ? {} : { peopleSettings: rows };
 }
 
 /** A grant's meaning; `expires` only when it has one, so a file without expiries keeps its fingerprint. */

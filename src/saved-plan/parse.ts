@@ -3,11 +3,9 @@
 // seal.ts), a plan whose checksum is not the one of its changes, organization, guard inputs,
 // policies and violations, and refusals that are not the guards' verdict on its changes (the file
 // was edited or damaged).
-import { isLevel, PERMISSIONS, type PermissionValue, type Resource } from '../core/access.js';
-import { RESOURCE_OF, type Access, type GrantOrigin, type ReportedAccess, type TargetType } from '../core/model.js';
 import { changeDocument, PLAN_FORMAT_VERSION } from '../core/plan-document.js';
-import { flattenPermissions } from '../core/permissions.js';
-import { GUARD_NAMES, REMOVE_REASONS, summarise, type Change, type GuardName, type PlanRefusal, type PlanWarning, type RemoveReason } from '../core/plan.js';
+import { GUARD_NAMES, summarise, type GuardName, type PlanRefusal, type PlanWarning } from '../core/plan.js';
+import { changeOf, targetType } from './parse-changes.js';
 import { WARNING_CODES, type WarningCode } from '../core/warning-codes.js';
 import type { PolicyViolation } from '../core/policy.js';
 import { checksumOf, policiesDigestOf } from '../diff/checksum.js';
@@ -23,6 +21,7 @@ import {
   basisGuardInputs,
   SAVED_PLAN_FORMAT_VERSION,
   SAVED_PLAN_KIND,
+  SAVED_PLAN_MEMBERS_FORMAT_VERSION,
   SAVED_PLAN_TEAMS_FORMAT_VERSION,
   type BasisTarget,
   type PlanBasis,
@@ -32,121 +31,13 @@ import { basisTeamsOf, teamChangesOf } from './parse-teams.js';
 import { pendingTeamId, type TeamChange } from '../core/teams.js';
 import { teamChangeDocument } from '../core/plan-document.js';
 import { PLAN_KEY_ENV, type HmacState, type PlanKey } from './seal.js';
+import { basisMembersOf, memberChangesOf, pendingInvitesOf, sameMemberDocuments } from './parse-members.js';
+import type { JsonRecord } from './reader.js';
 
 const EDITED = 'plan.checksum does not match its changes, organization, guard inputs, policies and violations (the file was edited or damaged)';
 const SEAL_BROKEN = 'its integrity digest does not match its content (the file was edited or damaged after it was written)';
 const NO_HMAC = `it carries no HMAC, and ${PLAN_KEY_ENV} is set: it was not written by \`plan --out\` with the key (or its HMAC was removed)`;
 const WRONG_HMAC = `its HMAC does not match ${PLAN_KEY_ENV} (the file was edited and sealed again, or written with another key)`;
-
-function targetType(reader: Reader, key: string): TargetType {
-  const value = reader.string(key);
-  return value === 'project' || value === 'workspace' ? value : reader.fail(`${reader.at(key)} is "${value}", not project or workspace`);
-}
-
-/** `{access, "workspace-access": {runs}}` back to `{access, permissions: {"workspace-access.runs"}}`. */
-function reportedOf(reader: Reader, resource: Resource): ReportedAccess {
-  const level = reader.string('access');
-  if (!isLevel(resource, level)) reader.fail(`${reader.at('access')} "${level}" is not a level of ${resource}`);
-  const permissions: Record<string, PermissionValue> = {};
-  const { role: _role, ...attributes } = reader.value;
-  for (const { key, value, spec } of flattenPermissions(resource, attributes)) {
-    const path = reader.at(key);
-    if (!spec) reader.fail(`${path} is not a permission of ${resource}`);
-    const valid = spec?.values === 'boolean' ? typeof value === 'boolean' : typeof value === 'string' && (spec?.values ?? []).includes(value);
-    if (!valid) reader.fail(`${path} is not a valid value (${JSON.stringify(value)})`);
-    permissions[key] = value as PermissionValue;
-  }
-  return { access: level as ReportedAccess['access'], permissions };
-}
-
-/** What apply writes: a fixed level, or custom with every attribute of the tables. */
-function accessOf(reader: Reader, resource: Resource): Access {
-  const reported = reportedOf(reader, resource);
-  if (reported.access !== 'custom') return { access: reported.access };
-  const missing = PERMISSIONS[resource].find((spec) => reported.permissions[spec.key] === undefined);
-  if (missing) reader.fail(`${reader.at(missing.key)} is missing (a custom grant carries every permission)`);
-  return { access: 'custom', permissions: reported.permissions };
-}
-
-/** `{beforeRole}` / `{afterRole}` from the side's optional `role` (plan-document.ts, accessDocument). */
-function roleOf(reader: Reader, key: 'beforeRole' | 'afterRole'): { beforeRole?: string } | { afterRole?: string } {
-  return reader.value.role === undefined ? {} : { [key]: reader.string('role') };
-}
-
-/** docs/sets.md, "Sets": `{kind, name, overrides?}`; absent in plans saved before sets. */
-function sourceOf(reader: Reader): { source?: GrantOrigin } {
-  if (reader.value.source === undefined) return {};
-  const source = reader.object('source');
-  const kind = source.string('kind');
-  if (kind !== 'entry' && kind !== 'set') source.fail(`${source.at('kind')} "${kind}" is not entry or set`);
-  const overrides =
-    source.value.overrides === undefined
-      ? {}
-      : {
-          overrides: source
-            .array('overrides')
-            .map((name, i) => (typeof name === 'string' && name !== '' ? name : source.fail(`${source.at('overrides')}[${i}] is not a set name`))),
-        };
-  return { source: { kind: kind as GrantOrigin['kind'], name: source.string('name'), ...overrides } };
-}
-
-/** `expires` (an instant in the plans' form) and, on a removal, `reason` (docs/files.md, "Grants that expire"). */
-function expiryOf(reader: Reader, action: string): { expires?: string; reason?: RemoveReason } {
-  const out: { expires?: string; reason?: RemoveReason } = {};
-  if (reader.value.expires !== undefined) {
-    out.expires = reader.instant('expires');
-  }
-  if (reader.value.reason !== undefined) {
-    const reason = reader.string('reason') as RemoveReason;
-    if (action !== 'remove' || !REMOVE_REASONS.includes(reason)) reader.fail(`${reader.at('reason')} "${reason}" is not a reason of a removal`);
-    out.reason = reason;
-  }
-  return out;
-}
-
-/** A grant change's team: `id` null names a team the plan creates (format 4 only: `created` lists them). */
-function teamOf(team: Reader, created: ReadonlySet<string>): { name: string; id: string } {
-  const name = team.string('name');
-  if (team.value.id !== null) return { name, id: team.string('id') };
-  if (!created.has(name)) team.fail(`${team.at('id')} is null, and the plan creates no team "${name}"`);
-  return { name, id: pendingTeamId(name) };
-}
-
-function changeOf(reader: Reader, created: ReadonlySet<string>): Change {
-  const team = reader.object('team');
-  const target = reader.object('target');
-  const type = targetType(target, 'type');
-  const resource = RESOURCE_OF[type];
-  if (reader.string('resource') !== resource) reader.fail(`${reader.at('resource')} does not match the target type ${type}`);
-  const base = { resource, team: teamOf(team, created), target: { type, name: target.string('name'), id: target.string('id') }, ...sourceOf(reader) };
-  const action = reader.string('action');
-  const { reason, ...expires } = expiryOf(reader, action);
-  switch (action) {
-    case 'add':
-      return { action, ...base, after: accessOf(reader.object('after'), resource), ...roleOf(reader.object('after'), 'afterRole'), ...expires };
-    case 'update': {
-      const sides = {
-        before: reportedOf(reader.object('before'), resource),
-        ...roleOf(reader.object('before'), 'beforeRole'),
-        after: accessOf(reader.object('after'), resource),
-        ...roleOf(reader.object('after'), 'afterRole'),
-      };
-      return { action, ...base, id: reader.string('id'), ...sides, labelOnly: reader.boolean('label_only'), ...expires };
-    }
-    case 'remove':
-      return {
-        action,
-        ...base,
-        id: reader.string('id'),
-        before: reportedOf(reader.object('before'), resource),
-        ...roleOf(reader.object('before'), 'beforeRole'),
-        ...(reason ? { reason } : {}),
-        ...expires,
-      };
-    default:
-      return reader.fail(`${reader.at('action')} "${action}" is not add, update or remove`);
-  }
-}
 
 function warningOf(reader: Reader): PlanWarning {
   const code = reader.string('code') as WarningCode;
@@ -190,7 +81,7 @@ function basisTargetOf(reader: Reader): BasisTarget {
 }
 
 /** The basis, what `apply --plan` decides freshness, the guards and the policies from. */
-function basisOf(root: Reader, teams: boolean): PlanBasis {
+function basisOf(root: Reader, teams: boolean, members: boolean): PlanBasis {
   const reader = root.object('basis');
   const policies = savedPoliciesOf(reader);
   return {
@@ -200,8 +91,11 @@ function basisOf(root: Reader, teams: boolean): PlanBasis {
     policies,
     ...expiriesOf(reader, policies),
     ...(teams ? { teams: basisTeamsOf(reader) } : {}),
+    ...(members ? { members: basisMembersOf(reader) } : {}),
   };
 }
+
+const READABLE = [SAVED_PLAN_FORMAT_VERSION, SAVED_PLAN_TEAMS_FORMAT_VERSION, SAVED_PLAN_MEMBERS_FORMAT_VERSION];
 
 /** The keyed seal (seal.ts): with the key, checked; without it, only said to be there. */
 function hmacOf(root: Reader, key: PlanKey | undefined): { hmac?: HmacState } {
@@ -227,14 +121,15 @@ export function parseSavedPlan(file: string, json: unknown, key?: PlanKey): Save
   const root = Reader.of(file, json, '');
   if (root.value.kind !== SAVED_PLAN_KIND) throw new NotASavedPlanError(file, `it has no "kind": "${SAVED_PLAN_KIND}"`);
   const version = root.value.format_version;
-  if (version !== SAVED_PLAN_FORMAT_VERSION && version !== SAVED_PLAN_TEAMS_FORMAT_VERSION) {
+  if (typeof version !== 'number' || !READABLE.includes(version)) {
     throw new SavedPlanError(
       file,
-      `its format_version is ${JSON.stringify(version)}, and this tfe-access reads versions ${SAVED_PLAN_FORMAT_VERSION} and ${SAVED_PLAN_TEAMS_FORMAT_VERSION} only`,
+      `its format_version is ${JSON.stringify(version)}, and this tfe-access reads versions ${READABLE.slice(0, -1).join(', ')} and ${READABLE.at(-1)} only`,
     );
   }
-  // Version 4: a plan whose files manage teams (saved-plan.ts).
-  const withTeams = version === SAVED_PLAN_TEAMS_FORMAT_VERSION;
+  // Version 4: a plan whose files manage teams; 5: a plan with member changes, and teams when its files manage them (saved-plan.ts).
+  const withMembers = version === SAVED_PLAN_MEMBERS_FORMAT_VERSION;
+  const withTeams = version === SAVED_PLAN_TEAMS_FORMAT_VERSION || (withMembers && (root.value.plan as JsonRecord | undefined)?.team_changes !== undefined);
   // The seal first: an edit anywhere (address, basis, warnings) is refused before anything is read.
   if (root.value[INTEGRITY_KEY] !== integrityOf(root.value)) root.fail(SEAL_BROKEN);
   const hmac = hmacOf(root, key);
@@ -245,7 +140,9 @@ export function parseSavedPlan(file: string, json: unknown, key?: PlanKey): Save
   if (!withTeams && planReader.value.team_changes !== undefined) root.fail(EDITED);
   const created = new Set((teamChanges ?? []).filter((c) => c.action === 'create').map((c) => c.name));
   const changes = planReader.objects('changes').map((c) => changeOf(c, created));
-  const basis = basisOf(root, withTeams);
+  if (!withMembers && planReader.value.member_changes !== undefined) root.fail(EDITED);
+  const memberChanges = withMembers ? memberChangesOf(planReader, created) : undefined;
+  const basis = basisOf(root, withTeams, withMembers);
   const violations = planReader.value.violations === undefined ? undefined : planReader.objects('violations').map(violationOf);
   // The checksum a reviewer approves must be the one of what is applied, guards' inputs, policies
   // and their violations included: a file resealed after an edit is still refused unless its
@@ -253,8 +150,10 @@ export function parseSavedPlan(file: string, json: unknown, key?: PlanKey): Save
   const checksum = planReader.string('checksum');
   const guards = basisGuardInputs(basis);
   const teams = teamChanges && basis.teams ? { teams: { changes: teamChanges, maxTeamDeletions: basis.teams.maxTeamDeletions } } : {};
-  if (checksumOf({ organization, changes, ...guards, policies: policiesDigestOf(basis.policies), violations: violations ?? [], ...teams }) !== checksum)
-    root.fail(EDITED);
+  const { memberGuards, ...grantGuards } = guards;
+  const members = memberChanges && memberGuards ? { members: { changes: memberChanges, guards: memberGuards } } : {};
+  const summed = { organization, changes, ...grantGuards, policies: policiesDigestOf(basis.policies), violations: violations ?? [], ...teams, ...members };
+  if (checksumOf(summed) !== checksum) root.fail(EDITED);
   // The refusals are the guards' verdict on the changes and the basis, never what the file says.
   const refusals = planReader.objects('refusals').map(refusalOf);
   const derived = refusalsOf(
@@ -263,14 +162,18 @@ export function parseSavedPlan(file: string, json: unknown, key?: PlanKey): Save
       maxRemovals: guards.maxRemovals,
       incompleteTargets: new Set(guards.incompleteTargets),
       ...(guards.maxTeamDeletions === undefined ? {} : { maxTeamDeletions: guards.maxTeamDeletions }),
+      ...(memberGuards ? { members: memberGuards } : {}),
     },
     teamChanges,
+    memberChanges,
   );
   if (JSON.stringify(refusals) !== JSON.stringify(derived)) root.fail(EDITED);
   // What the reader keeps must be all the file says: a value it would drop (a fixed level's
   // permissions are its table row) is an edit too.
   if (JSON.stringify(changes.map(changeDocument)) !== JSON.stringify(planReader.array('changes'))) root.fail(EDITED);
   if (teamChanges && JSON.stringify(teamChanges.map(teamChangeDocument)) !== JSON.stringify(planReader.array('team_changes'))) root.fail(EDITED);
+  const pendingInvites = withMembers ? pendingInvitesOf(planReader, created) : undefined;
+  if (memberChanges && !sameMemberDocuments(planReader, memberChanges, pendingInvites ?? [])) root.fail(EDITED);
   const plan = {
     organization,
     changes,
@@ -287,6 +190,7 @@ export function parseSavedPlan(file: string, json: unknown, key?: PlanKey): Save
     ...(violations === undefined ? {} : { violations }),
     ...readOf(planReader),
     ...(teamChanges ? { teamChanges } : {}),
+    ...(memberChanges ? { memberChanges, pendingInvites: pendingInvites ?? [] } : {}),
   };
   const known = new Set(basis.targets.map((t) => t.id));
   const stray = changes.find((c) => !known.has(c.target.id));

@@ -11,7 +11,9 @@ import type { DesiredPolicy, GrantEnd } from '../core/policy.js';
 import { rulesRead } from '../core/policy-rules.js';
 import { InternalError } from '../errors.js';
 import { incompleteTargetsOf } from '../diff/completeness.js';
-import { fingerprintDesired, fingerprintGrants, fingerprintTeams, HMAC_KEY, INTEGRITY_KEY, integrityOf } from './fingerprint.js';
+import { fingerprintDesired, fingerprintGrants, fingerprintPeople, fingerprintTeams, HMAC_KEY, INTEGRITY_KEY, integrityOf } from './fingerprint.js';
+import { memberGuardInputsOf, type MemberGuardInputs } from '../diff/member-guard-inputs.js';
+import { memberGuardsDocument } from '../diff/checksum.js';
 import { DEFAULT_MAX_TEAM_DELETIONS } from '../core/defaults.js';
 import type { HmacState, PlanKey } from './seal.js';
 
@@ -24,9 +26,14 @@ import type { HmacState, PlanKey } from './seal.js';
  * 4: team changes (docs/plan.md, "Team changes") and the teams they were planned from in the basis.
  *    Written only for a plan whose files manage teams, so that a reader of version 3 refuses it
  *    rather than apply its grants without the teams they need; every other plan is version 3.
+ * 5: member changes and pending invitations (docs/plan.md, "Member changes"), and in the basis the
+ *    people they were planned from with the member guards' inputs; team changes as in 4 when the
+ *    files manage teams. Written only for a plan with member changes, so that a reader of version
+ *    3 or 4 refuses it rather than apply it without its members.
  */
 export const SAVED_PLAN_FORMAT_VERSION = 3;
 export const SAVED_PLAN_TEAMS_FORMAT_VERSION = 4;
+export const SAVED_PLAN_MEMBERS_FORMAT_VERSION = 5;
 export const SAVED_PLAN_KIND = 'tfe-access saved plan';
 
 export interface BasisTarget {
@@ -52,6 +59,13 @@ export interface PlanBasis {
   readonly expiries?: readonly GrantEnd[];
   /** When the plan has team changes: the teams as read (fingerprintTeams) and settings.max-team-deletions. */
   readonly teams?: BasisTeams;
+  /** When the plan has member changes: the people as read (fingerprintPeople) and the member guards' inputs. */
+  readonly members?: BasisMembers;
+}
+
+export interface BasisMembers {
+  readonly fingerprint: string;
+  readonly guards: MemberGuardInputs;
 }
 
 export interface BasisTeams {
@@ -82,6 +96,9 @@ export function savedPlanOf(plan: Plan, desired: FilesState, live: LiveState, ad
   const teams = plan.teamChanges
     ? { teams: { fingerprint: fingerprintTeams(live.teams.values()), maxTeamDeletions: desired.settings.maxTeamDeletions ?? DEFAULT_MAX_TEAM_DELETIONS } }
     : {};
+  const members = plan.memberChanges
+    ? { members: { fingerprint: fingerprintPeople(live.people?.people ?? []), guards: memberGuardInputsOf(desired, live) } }
+    : {};
   const basis: PlanBasis = {
     desired: fingerprintDesired(desired),
     maxRemovals: desired.settings.maxRemovals,
@@ -89,6 +106,7 @@ export function savedPlanOf(plan: Plan, desired: FilesState, live: LiveState, ad
     policies: policies.map(policyMeaning),
     ...expiriesOf(policies, ends),
     ...teams,
+    ...members,
   };
   return address === undefined ? { plan, basis } : { address, plan, basis };
 }
@@ -118,7 +136,7 @@ export function expiryDocument(end: GrantEnd): JsonObject {
 export function savedPlanDocument(saved: SavedPlan, key?: PlanKey): { [key: string]: JsonValue } {
   const document: { [key: string]: JsonValue } = {
     kind: SAVED_PLAN_KIND,
-    format_version: saved.basis.teams ? SAVED_PLAN_TEAMS_FORMAT_VERSION : SAVED_PLAN_FORMAT_VERSION,
+    format_version: formatOf(saved.basis),
     address: saved.address ?? null,
     basis: {
       desired: saved.basis.desired,
@@ -127,14 +145,27 @@ export function savedPlanDocument(saved: SavedPlan, key?: PlanKey): { [key: stri
       policies: saved.basis.policies.map(policyDocument),
       ...(saved.basis.expiries ? { expiries: saved.basis.expiries.map(expiryDocument) } : {}),
       ...(saved.basis.teams ? { teams: { fingerprint: saved.basis.teams.fingerprint, max_team_deletions: saved.basis.teams.maxTeamDeletions } } : {}),
+      ...(saved.basis.members ? { members: { fingerprint: saved.basis.members.fingerprint, ...memberGuardsDocument(saved.basis.members.guards) } } : {}),
     },
     plan: planJsonDocument(saved.plan),
   };
   return { ...document, [INTEGRITY_KEY]: integrityOf(document), ...(key ? { [HMAC_KEY]: key.hmacOf(document) } : {}) };
 }
 
+/** The lowest version that holds what the plan has: members 5, teams 4, else 3. */
+function formatOf(basis: PlanBasis): number {
+  if (basis.members) return SAVED_PLAN_MEMBERS_FORMAT_VERSION;
+  return basis.teams ? SAVED_PLAN_TEAMS_FORMAT_VERSION : SAVED_PLAN_FORMAT_VERSION;
+}
+
 /** The guards' inputs as the checksum takes them (diff/checksum.ts). */
-export function basisGuardInputs(basis: PlanBasis): { maxRemovals: number; incompleteTargets: string[]; maxTeamDeletions?: number } {
+export function basisGuardInputs(basis: PlanBasis): {
+  maxRemovals: number;
+  incompleteTargets: string[];
+  maxTeamDeletions?: number;
+  memberGuards?: MemberGuardInputs;
+} {
   const teams = basis.teams ? { maxTeamDeletions: basis.teams.maxTeamDeletions } : {};
-  return { maxRemovals: basis.maxRemovals, incompleteTargets: basis.targets.filter((t) => !t.complete).map((t) => t.id), ...teams };
+  const members = basis.members ? { memberGuards: basis.members.guards } : {};
+  return { maxRemovals: basis.maxRemovals, incompleteTargets: basis.targets.filter((t) => !t.complete).map((t) => t.id), ...teams, ...members };
 }

@@ -4,7 +4,9 @@
 // moved target refuses the whole plan (exit 1).
 import pLimit from 'p-limit';
 import { CLIError, messageOf } from '../errors.js';
-import { fingerprintGrants, fingerprintTeams } from './fingerprint.js';
+import { fingerprintGrants, fingerprintPeople, fingerprintTeams } from './fingerprint.js';
+import type { PeopleReader } from '../core/member-write.js';
+import type { Person } from '../core/person.js';
 import { describeInstant, isExpired } from '../core/expiry.js';
 import type { LiveGrant, LiveTarget, TargetRef, Team } from '../core/model.js';
 import type { Change } from '../core/plan.js';
@@ -95,6 +97,27 @@ export async function assertTeamsFresh(saved: SavedPlan, api: BasisTeamLister): 
   if (fingerprintTeams(teams) !== basis.fingerprint) {
     throw new CLIError(
       'the saved plan is stale: the teams changed since it was planned (a team created, renamed, deleted or changed); nothing was changed. Plan again and review the new plan.',
+    );
+  }
+}
+
+/**
+ * docs/apply.md, "Saved plans": a plan with member changes is applied only to the people it was
+ * planned from: one read of the membership list, its fingerprint against the basis's. Throws a
+ * stale plan's error (a person who accepted an invitation, joined or left a team meanwhile).
+ */
+export async function assertPeopleFresh(saved: SavedPlan, api: PeopleReader): Promise<void> {
+  const basis = saved.basis.members;
+  if (!basis) return;
+  let people: readonly Person[];
+  try {
+    people = (await api.listPeople(saved.plan.organization)).people;
+  } catch (error: unknown) {
+    throw new CLIError(`could not read the people of ${saved.plan.organization} to check the saved plan; nothing was changed: ${messageOf(error)}`);
+  }
+  if (fingerprintPeople(people) !== basis.fingerprint) {
+    throw new CLIError(
+      'the saved plan is stale: the people changed since it was planned (an invitation accepted, a person added to or removed from a team, or gone); nothing was changed. Plan again and review the new plan.',
     );
   }
 }

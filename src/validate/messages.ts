@@ -132,6 +132,10 @@ function requiredMessage(missing: string, segments: readonly Segment[]): string 
 }
 
 function patternMessage(e: ErrorObject, segments: Segment[]): string {
+  // docs/files.md, "Members": an email of `members:`, and the percentage of max-member-removals.
+  if (segments[0] === 'teams' && segments[2] === 'members') return `${describe(e.data)} is not an email address (name@example.com)`;
+  if (segments[0] === 'settings' && segments[1] === 'max-member-removals')
+    return `${describe(e.data)} is not a count or a percentage of a team's members (3, or 25%)`;
   const type = segments[0] === 'projects' ? 'project' : 'workspace';
   if (segments[segments.length - 1] === 'id' && typeof e.data === 'string') {
     return `${describe(e.data)} is not a ${type} id: the service's ${type} ids are ${idShape(type)}`;

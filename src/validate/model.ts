@@ -24,6 +24,7 @@ import { selectionOf } from './selection.js';
 import { parseExpiry } from '../core/expiry.js';
 import { byEntryKey, byName, byTypeThenName } from '../core/order.js';
 import { desiredTeams } from './teams.js';
+import { peopleSettingsOf } from './members.js';
 
 /** A file's permission map (nested `project-access: {...}` or flat) -> the known attributes, dotted. */
 function givenPermissions(resource: Resource, source: unknown): PermissionSet {
@@ -94,6 +95,7 @@ function settingsOf(merged: Merged): DesiredSettings {
     ...(typeof warningDays === 'number' ? { expiryWarningDays: warningDays } : {}),
     ...ignoredWarnings(merged.settings.get('ignore-warnings')),
     ...teamSettingsOf(merged),
+    ...peopleSettingsOf(merged),
   };
 }
 

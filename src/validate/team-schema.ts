@@ -3,7 +3,17 @@
 import type { JsonSchema } from '../core/json-schema.js';
 import { TEAM_FLAGS } from '../core/team-flags.js';
 import { VISIBILITIES } from '../core/teams.js';
-import { DEFAULT_MAX_TEAM_DELETIONS, DEFAULT_PRUNE_TEAMS } from '../core/defaults.js';
+import {
+  DEFAULT_INVITE,
+  DEFAULT_MAX_MEMBER_REMOVALS,
+  DEFAULT_MAX_PEOPLE_REMOVALS,
+  DEFAULT_MAX_TEAM_DELETIONS,
+  DEFAULT_MEMBERS_PRUNE,
+  DEFAULT_MIN_OWNERS,
+  DEFAULT_PRUNE_PEOPLE,
+  DEFAULT_PRUNE_TEAMS,
+} from '../core/defaults.js';
+import { EMAIL_PATTERN, PERCENT_PATTERN } from '../core/people.js';
 
 function flagDescription(flag: (typeof TEAM_FLAGS)[number]): string {
   const implies = flag.implies.length > 0 ? ` Brings ${flag.implies.join(' and ')} with it.` : '';
@@ -46,6 +56,18 @@ export function teamDef(): JsonSchema {
         items: { type: 'string', minLength: 1 },
         uniqueItems: true,
       },
+      members: {
+        description:
+          "Who is in the team, by email (compared without case). Authoritative unless members-prune is false: a member the list does not name is removed. Never service accounts, hidden members or the token's own user in owners. Refused on a team whose membership the identity provider owns (sso-team-id, SCIM).",
+        type: 'array',
+        items: { type: 'string', pattern: EMAIL_PATTERN },
+        uniqueItems: true,
+      },
+      'members-prune': {
+        description: `Default ${DEFAULT_MEMBERS_PRUNE}: members the list does not name are removed. false: additive (listed people are added, none removed). Only with members.`,
+        type: 'boolean',
+        default: DEFAULT_MEMBERS_PRUNE,
+      },
     },
   };
 }
@@ -81,6 +103,42 @@ export function teamSettingsSchema(): Record<string, JsonSchema> {
       type: 'integer',
       minimum: 0,
       default: DEFAULT_MAX_TEAM_DELETIONS,
+    },
+    ...peopleSettingsSchema(),
+  };
+}
+
+/** The settings of people as code (docs/files.md, "Members"). */
+function peopleSettingsSchema(): Record<string, JsonSchema> {
+  return {
+    invite: {
+      description: `Default ${DEFAULT_INVITE}. true: a person a team's members lists who is not in the organization is invited by email, into their teams. false: such a person fails the plan.`,
+      type: 'boolean',
+      default: DEFAULT_INVITE,
+    },
+    'prune-people': {
+      description: `Default ${DEFAULT_PRUNE_PEOPLE}. true: a person who would be in no team with members after the plan, and is named in none, is removed from the organization (never service accounts or the token's own user).`,
+      type: 'boolean',
+      default: DEFAULT_PRUNE_PEOPLE,
+    },
+    'max-member-removals': {
+      description: `apply refuses (exit 3) to remove more members of one team than this without --force: a count, or a percentage of the team's current members (at least 1). Default ${DEFAULT_MAX_MEMBER_REMOVALS.percent}%.`,
+      type: ['integer', 'string'],
+      minimum: 0,
+      pattern: PERCENT_PATTERN,
+      default: `${DEFAULT_MAX_MEMBER_REMOVALS.percent}%`,
+    },
+    'min-owners': {
+      description: `apply refuses (exit 3) a plan that leaves fewer human members in owners than this without --force; never fewer than 1, even with --force. Default ${DEFAULT_MIN_OWNERS}.`,
+      type: 'integer',
+      minimum: 1,
+      default: DEFAULT_MIN_OWNERS,
+    },
+    'max-people-removals': {
+      description: `apply refuses (exit 3) to remove more people from the organization (prune-people) than this without --force. Default ${DEFAULT_MAX_PEOPLE_REMOVALS}.`,
+      type: 'integer',
+      minimum: 0,
+      default: DEFAULT_MAX_PEOPLE_REMOVALS,
     },
   };
 }

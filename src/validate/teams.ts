@@ -11,6 +11,7 @@ import { keyAt, problemAt, relativePlace, valueAt } from './positions.js';
 import { didYouMean } from '../core/suggest.js';
 import { quote } from '../core/printable.js';
 import { byName } from '../core/order.js';
+import { desiredMembers } from './members.js';
 
 // The teams API docs: a team name "can only include letters, numbers, `-`, and `_`" (docs/api.md, "Teams").
 const TEAM_NAME = /^[A-Za-z0-9_-]+$/;
@@ -152,6 +153,7 @@ function desiredTeam(merged: Merged, name: string, team: Located): DesiredTeam {
     ...(flags ? { organizationAccess: normaliseFlags(booleans(flags)) } : {}),
     ...(typeof access === 'string' ? { organizationRole: access } : {}),
     previously: Array.isArray(value.previously) ? value.previously.filter((n): n is string => typeof n === 'string') : [],
+    ...desiredMembers(team),
     source: team.at,
   };
 }

@@ -8,6 +8,7 @@ import { toDesiredState } from './model.js';
 import { grantProblems } from './semantic.js';
 import { policyProblems } from './policies.js';
 import { teamsProblems } from './teams.js';
+import { membersProblems } from './members.js';
 
 export type ValidationResult = { readonly state: FilesState } | { readonly problems: Problem[] };
 
@@ -22,6 +23,7 @@ export function validateDocuments(files: readonly LoadedFile[]): ValidationResul
     ...grantProblems(merged, parsed.length === files.length),
     ...policyProblems(merged),
     ...teamsProblems(merged, parsed.length === files.length),
+    ...membersProblems(merged),
   );
   if (problems.length > 0 || parsed.length < files.length) return { problems: sortProblems(problems) };
   return { state: toDesiredState(merged) };

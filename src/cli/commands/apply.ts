@@ -1,6 +1,6 @@
 // tfe-access apply: plan (or load a saved plan), check the guards, confirm, and make the changes.
 import { resolve } from 'node:path';
-import { applySummary, cancelledLine, outcomeLine, progressLine, teamOutcomeLine } from '../../render/apply-text.js';
+import { applySummary, cancelledLine, memberOutcomeLine, outcomeLine, progressLine, teamOutcomeLine } from '../../render/apply-text.js';
 import { renderApplyResult } from '../../render/apply.js';
 import type { ApplyResult } from '../../core/apply-outcome.js';
 import { applyUseCase, type ApplyHooks } from '../../pipeline/apply.js';
@@ -96,11 +96,17 @@ function hooksFor(io: IO, ask: IO['prompt'] | 'approved', show: ApplyHooks['show
       io.stdout.write(`${lines.written === 0 ? '\n' : ''}${teamOutcomeLine(outcome)}\n`);
       lines.written += 1;
     },
+    onMemberOutcome: (outcome) => {
+      if (!lines.stream || lines.closed) return;
+      applying.done();
+      io.stdout.write(`${lines.written === 0 ? '\n' : ''}${memberOutcomeLine(outcome)}\n`);
+      lines.written += 1;
+    },
     confirm: async (plan, signal) => {
       if (ask === 'approved') return true;
       if (!ask)
         throw new CLIError('refusing to apply without confirmation: there is no terminal to ask on. Review the plan, then run apply with --auto-approve.');
-      const count = plan.changes.length + (plan.teamChanges?.length ?? 0);
+      const count = plan.changes.length + (plan.teamChanges?.length ?? 0) + (plan.memberChanges?.length ?? 0);
       let answer: string;
       try {
         answer = await ask(`\nApply ${count} change${count === 1 ? '' : 's'} to ${plan.organization}? Only '${CONFIRM_WORD}' is accepted: `, signal);
@@ -137,7 +143,10 @@ function printResult(result: ApplyResult, format: PlanFormat, io: IO, lines: Out
   const out = closed ? io.stderr : io.stdout;
   // Every line is on stdout already: the summary closes them.
   const streamed =
-    result.kind === 'applied' && !closed && lines.stream && lines.written === result.report.outcomes.length + (result.report.teamOutcomes?.length ?? 0);
+    result.kind === 'applied' &&
+    !closed &&
+    lines.stream &&
+    lines.written === result.report.outcomes.length + (result.report.teamOutcomes?.length ?? 0) + (result.report.memberOutcomes?.length ?? 0);
   const text = streamed ? `\n${applySummary(result.report, result.plan.organization)}\n` : renderApplyResult(result, format, {});
   if (text !== '') out.write(text);
   switch (result.kind) {

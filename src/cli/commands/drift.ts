@@ -34,7 +34,10 @@ const command: Command = {
     // docs/drift.md: the teams themselves drift too (a team made by hand with prune-teams, a flag, visibility or SSO id changed).
     const teams = plan.teamChanges?.length ?? 0;
     const teamWords = teams === 0 ? '' : `; ${teams === 1 ? '1 team differs' : `${teams} teams differ`}`;
-    io.stderr.write(`drift: live access differs from the files (${add} missing, ${update} different, ${remove} not in the files${teamWords}).\n`);
+    // docs/plan.md, "Member changes": a person added or removed by hand; a pending invitation is none.
+    const members = plan.memberChanges?.length ?? 0;
+    const memberWords = members === 0 ? '' : `; ${members === 1 ? '1 member change' : `${members} member changes`}`;
+    io.stderr.write(`drift: live access differs from the files (${add} missing, ${update} different, ${remove} not in the files${teamWords}${memberWords}).\n`);
     return EXIT.changes;
   },
 };

@@ -1,0 +1,47 @@
+// The people of a plan (docs/files.md, "Members"): read once (live/people.ts), only when the files
+// manage members or prune-people and the plan is not a --target one, so every other plan makes the
+// requests it always made; then what the files ask of members that no plan can do, said before the
+// diff, each at its place (diff/member-problems.ts).
+import type { DesiredState } from '../core/desired-state.js';
+import type { PeopleReader } from '../core/member-write.js';
+import type { LiveState } from '../core/model.js';
+import { isRemoteError } from '../api/errors/remote-error.js';
+import { memberProblems } from '../diff/member-problems.js';
+import { managesMembers } from '../diff/members.js';
+import { CLIError } from '../errors.js';
+import { readPeople } from '../live/people.js';
+
+/** Where the files first manage members, for the line that says why the people were needed. */
+function firstMembers(desired: DesiredState): string {
+  const team = (desired.teams ?? []).find((t) => t.members);
+  const at = team?.members?.source;
+  if (!team) return 'settings.prune-people';
+  return `teams.${team.name}.members${at ? ` at ${at.file}:${at.line}:${at.col}` : ''}`;
+}
+
+/**
+ * A server without the membership list, or a token that may not read it (both 404: docs/api.md,
+ * "People"; 403 from some releases): one line, nothing changed.
+ */
+function unreadable(desired: DesiredState, status: number): CLIError {
+  return new CLIError(
+    `the files manage members (${firstMembers(desired)}), and the server answered ${status} to GET /organizations/${desired.organization}/organization-memberships: the server has no organization-membership list, or the token may not read it (an owners-team or organization token may, or one with a team-management permission); nothing was changed`,
+  );
+}
+
+/** `live` with the organization's people, when the plan needs them; throws a one-line error for what no plan can do. */
+export async function withPeople(reader: PeopleReader, desired: DesiredState, live: LiveState, targeted: boolean): Promise<LiveState> {
+  if (!managesMembers(desired) || targeted) return live;
+  let read: LiveState;
+  try {
+    read = { ...live, people: await readPeople(reader, desired.organization, [...live.teams.values()]) };
+  } catch (error: unknown) {
+    if (isRemoteError(error, 404) || isRemoteError(error, 403)) throw unreadable(desired, error.status);
+    throw error;
+  }
+  const problems = memberProblems(desired, read);
+  if (problems.length === 1) throw new CLIError(`${problems[0] ?? ''}; nothing was changed`);
+  if (problems.length > 1)
+    throw new CLIError(`the files ask of members what no plan can do (${problems.length}); nothing was changed:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  return read;
+}

@@ -1,0 +1,55 @@
+// The member changes in the Markdown plan (docs/plan.md, "Member changes"): after the team changes,
+// in the head, each in view (a removal is never behind a click), at most the room given; those that
+// do not fit are counted. The invitations pending follow, one line each. Pure.
+import type { Plan } from '../core/plan.js';
+import { escapeText, fenced } from './markdown-text.js';
+import { memberCounts, memberLine, memberSummaryLine, PENDING_TITLE, pendingLine } from './member-lines.js';
+
+/** The line under the summary: how many, and the invitations pending. */
+export function membersLine(plan: Plan): string[] {
+  const line = memberSummaryLine(plan);
+  return line === undefined ? [] : [escapeText(line), ''];
+}
+
+/** As many lines as fit in `room` after `used` characters. */
+function fit(lines: readonly string[], used: number, room: number): { kept: string[]; used: number } {
+  const kept: string[] = [];
+  for (const line of lines) {
+    if (used + line.length + 1 > room) break;
+    kept.push(line);
+    used += line.length + 1;
+  }
+  return { kept, used };
+}
+
+const notShown = (left: number, total: number): string =>
+  left > 0
+    ? `> **${left} of ${total} member changes not shown**: the plan is longer than a comment may be. Run \`tfe-access plan\` or see the job log for the full plan.\n\n`
+    : '';
+
+export function memberSection(plan: Plan, room: number): string {
+  const changes = plan.memberChanges ?? [];
+  const pending = plan.pendingInvites ?? [];
+  let out = '';
+  let used = 0;
+  if (changes.length > 0) {
+    const title = `**members** (${escapeText(memberCounts(changes))})\n\n`;
+    const shown = fit(
+      changes.map((c) => memberLine(c)),
+      title.length,
+      room,
+    );
+    used = shown.used;
+    out += `${title}${shown.kept.length > 0 ? `${fenced('diff', shown.kept)}\n` : ''}${notShown(changes.length - shown.kept.length, changes.length)}`;
+  }
+  if (pending.length > 0) {
+    const shown = fit(
+      pending.map((p) => `- ${escapeText(pendingLine(p))}`),
+      used,
+      room,
+    );
+    const more = pending.length - shown.kept.length;
+    out += `**${escapeText(PENDING_TITLE)}**\n\n${[...shown.kept, ...(more > 0 ? [`- ... and ${more} more`] : [])].join('\n')}\n\n`;
+  }
+  return out;
+}
