@@ -20,4 +20,6 @@ export interface Scope {
   readonly teams: readonly string[]; // report --team
   readonly projects: readonly string[]; // report --project
   readonly workspaces: readonly string[]; // report --workspace
+  /** report --person, as given; absent where people are not asked for (a plan, a report by team), so those outputs read as before. */
+  readonly people?: readonly string[];
 }

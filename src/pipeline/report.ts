@@ -36,6 +36,7 @@ import { namesTags } from '../core/set-criteria.js';
 import { grantEnds } from '../policy/ends.js';
 import { teamsAfter } from '../effective/teams-after.js';
 import { isPendingTeamId } from '../core/teams.js';
+import { peopleOfReport, peopleReaderOf, readReportPeople, readsPeople, type ReportBy } from './report-people.js';
 
 export interface ReportRequest {
   /** Desired-state files: the organization is theirs, and --after applies their plan. */
@@ -48,6 +49,8 @@ export interface ReportRequest {
   readonly organization: string | undefined;
   readonly after: boolean;
   readonly selection: ReportSelection;
+  /** `--by` (absent: by team): by person, the people are read and each one's access reported (docs/effective-access.md, "People"). */
+  readonly by?: ReportBy;
 }
 
 export interface Catalogue {
@@ -174,7 +177,11 @@ async function reportWith(
   request: ReportRequest & { readonly run: ClockedRun },
 ): Promise<Report> {
   const generatedAt = new Date().toISOString();
-  const { found: read, live } = await readOrganization(client, organization, request, desired);
+  const by = request.by ?? 'team';
+  const { found: read, live: grantsRead } = await readOrganization(client, organization, request, desired);
+  // People only when asked for: a report by team makes the requests it always made.
+  const people = readsPeople(by, request.after, desired) ? await readReportPeople(peopleReaderOf(client), organization, read.teams) : undefined;
+  const live = people ? { ...grantsRead, people } : grantsRead;
   const liveGrants = [...live.targets.values()].flatMap((t) => t.grants);
   const plan = request.after && desired ? planOnRead(desired, organizationRead(organization, read), live) : undefined;
   const grants: readonly GrantInput[] = plan ? asTheServerKeeps(grantsAfter(liveGrants, plan.changes), live, await client.serverInfo()) : liveGrants;
@@ -189,7 +196,7 @@ async function reportWith(
     const project = w.projectId === undefined ? undefined : projects.get(w.projectId);
     return project ? { ...w, project } : w;
   });
-  const scope = scopeOf({ paths: request.paths, ...request.selection });
+  const scope = scopeOf({ paths: request.paths, ...request.selection, ...(by === 'person' ? { people: request.selection.people ?? [] } : {}) });
   // A workspace in a project the token cannot list: what that project's grants give there is not counted.
   const unlisted = found.workspaces.filter((w) => w.projectId !== undefined && !projects.has(w.projectId));
   const whole = {
@@ -202,6 +209,8 @@ async function reportWith(
     violations,
     coverage: coverageOf(live, unlisted.map(workspaceName)),
     scope,
+    // Every team's cells, the teams the report hides included: a person has what all their teams have.
+    ...(people && by === 'person' ? { people: peopleOfReport(people, plan?.memberChanges ?? [], found.teams, cells) } : {}),
   } as const;
   const report = selectReport(whole, request.selection);
   // What the report could not see of the targets it shows: a grant of an unseen team elsewhere does not make it partial.

@@ -65,6 +65,7 @@ export function coverageProperties(): Record<string, Schema> {
         teams: names('--team (report).'),
         projects: names('--project (report).'),
         workspaces: names('--workspace (report).'),
+        people: names('--person (report --by person), as given; only in a report by person.'),
       },
       additionalProperties: false,
     },

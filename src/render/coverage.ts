@@ -38,6 +38,7 @@ export function filterItems(scope: Scope): string[] {
     ...scope.teams.map((t) => `team ${t}`),
     ...scope.projects.map((p) => `project ${p}`),
     ...scope.workspaces.map((w) => `workspace ${w}`),
+    ...(scope.people ?? []).map((p) => `person ${p}`),
   ];
   return [...new Set(items)];
 }
@@ -85,6 +86,14 @@ export function coverageDocument(coverage: Coverage, scope: Scope): JsonObject {
   return {
     complete: coverage.complete,
     incomplete: coverage.reasons.map(reasonDocument),
-    scope: { paths: [...scope.paths], targets: [...scope.targets], teams: [...scope.teams], projects: [...scope.projects], workspaces: [...scope.workspaces] },
+    scope: {
+      paths: [...scope.paths],
+      targets: [...scope.targets],
+      teams: [...scope.teams],
+      projects: [...scope.projects],
+      workspaces: [...scope.workspaces],
+      // Only a report by person has it: every other output's scope reads as it always did.
+      ...(scope.people ? { people: [...scope.people] } : {}),
+    },
   };
 }
