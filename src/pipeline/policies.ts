@@ -16,6 +16,11 @@ import { grantEnds } from '../policy/ends.js';
 import { policyNameFindings } from '../policy/selectors.js';
 import { nameProblemsError } from './name-problems.js';
 import type { PlanChoices } from './request.js';
+import type { LivePeople } from '../core/person.js';
+import type { MemberChange } from '../core/people.js';
+import { peopleAfter } from '../effective/people-after.js';
+import { readPeople } from '../live/people.js';
+import { peopleReaderOf } from './report-people.js';
 
 /** The reads' width and the state checked. */
 export type PolicyChoices = Pick<PlanChoices, 'concurrency' | 'policyState'>;
@@ -28,10 +33,30 @@ export interface PolicyVerdict {
   readonly projectsUnseen: readonly string[];
 }
 
-/** What a plan changes: its grant changes, and its team changes when the files manage teams. */
+/** What a plan changes: its grant changes, its team changes when the files manage teams, its member changes when they manage members. */
 export interface PlannedChanges {
   readonly changes: readonly Change[];
   readonly teamChanges?: readonly TeamChange[];
+  readonly memberChanges?: readonly MemberChange[];
+}
+
+/**
+ * docs/effective-access.md, "People": the people a rule reads (`max-members`), after the plan's
+ * member changes (or as they are): the run's own read when it made one (LiveState.people), else one
+ * membership list now. None when no rule reads them.
+ */
+async function peopleFor(
+  client: PolicyReader,
+  org: PolicyOrganization,
+  policies: readonly DesiredPolicy[],
+  live: LiveState,
+  planned: PlannedChanges,
+  state: PolicyChoices['policyState'],
+): Promise<{ people?: LivePeople }> {
+  const rules = policies.map((p) => p.rule);
+  if (!rulesRead(rules, 'people')) return {};
+  const read = live.people ?? (await readPeople(peopleReaderOf(client), org.organization, org.teams));
+  return { people: state === 'live' ? read : peopleAfter(read, planned.memberChanges ?? []) };
 }
 
 /**
@@ -54,7 +79,8 @@ export async function violationsOf(
   // After the plan: its grant changes and its team changes (docs/effective-access.md, "Organization powers").
   const after =
     read.policyState === 'live' ? {} : { grants: grantsAfter(input.grants, planned.changes), teams: teamsAfter(input.teams, planned.teamChanges ?? []) };
-  const violations = checkPolicies(policies, { ...clock, ...input, ...after });
+  const people = await peopleFor(client, org, policies, live, planned, read.policyState);
+  const violations = checkPolicies(policies, { ...clock, ...input, ...after, ...people });
   return { violations, read: input.read, projectsUnseen: input.projectsUnseen };
 }
 

@@ -2,24 +2,27 @@
 // person`, or `--after` with files that manage members, whose plan needs them), one membership
 // list (live/people.ts), then each person's access from the cells every team has, as the plan
 // leaves them with --after.
-import type { EffectiveCell } from '../core/effective.js';
 import type { FilesState } from '../core/desired-state.js';
 import type { PeopleReader } from '../core/member-write.js';
 import type { Team } from '../core/model.js';
 import type { LivePeople } from '../core/person.js';
-import type { ReportPeople } from '../core/person-access.js';
-import type { MemberChange } from '../core/people.js';
-import { peopleAfter } from '../effective/people-after.js';
-import { reportPeople } from '../effective/people.js';
 import { readPeople } from '../live/people.js';
 import { CLIError } from '../errors.js';
+import { rulesRead } from '../core/policy-rules.js';
 
 /** How a report groups its access: by team (and target), as always, or by person. */
 export type ReportBy = 'team' | 'person';
 
-/** Whether the report reads people: by person, or after a plan of files that manage members (its member changes need them). */
+/**
+ * Whether the report reads people: by person, after a plan of files that manage members (its
+ * member changes need them), or with a policy of the files that reads them (`max-members`).
+ */
 export function readsPeople(by: ReportBy, after: boolean, desired: FilesState | undefined): boolean {
-  return by === 'person' || (after && (desired?.teams ?? []).some((t) => t.members !== undefined));
+  const policies = rulesRead(
+    (desired?.policies ?? []).map((p) => p.rule),
+    'people',
+  );
+  return by === 'person' || policies || (after && (desired?.teams ?? []).some((t) => t.members !== undefined));
 }
 
 /** The organization's people: one membership list, every page, and the hidden members from the team list read already. */
@@ -27,15 +30,6 @@ export function readReportPeople(client: PeopleReader, organization: string, tea
   return readPeople(client, organization, teams);
 }
 
-/** Each person's teams and access, from the cells of every team (`--after`: the people with the plan's member changes made). */
-export function peopleOfReport(
-  people: LivePeople,
-  memberChanges: readonly MemberChange[],
-  teams: readonly Team[],
-  cells: readonly EffectiveCell[],
-): ReportPeople {
-  return reportPeople(peopleAfter(people, memberChanges), teams, cells);
-}
 
 /** The client as a people reader. Until the client lists people (src/api), a report that needs them says so in one line. */
 export function peopleReaderOf(client: object): PeopleReader {

@@ -36,7 +36,10 @@ import { namesTags } from '../core/set-criteria.js';
 import { grantEnds } from '../policy/ends.js';
 import { teamsAfter } from '../effective/teams-after.js';
 import { isPendingTeamId } from '../core/teams.js';
-import { peopleOfReport, peopleReaderOf, readReportPeople, readsPeople, type ReportBy } from './report-people.js';
+import { peopleReaderOf, readReportPeople, readsPeople, type ReportBy } from './report-people.js';
+import { peopleAfter } from '../effective/people-after.js';
+import { reportPeople } from '../effective/people.js';
+import type { LivePeople } from '../core/person.js';
 
 export interface ReportRequest {
   /** Desired-state files: the organization is theirs, and --after applies their plan. */
@@ -133,7 +136,7 @@ async function readOrganization(
  * team names and their matches' names are checked as plan checks them, from the lists read (no
  * request); the report has no warnings, so a policy that covers nothing simply has no violation.
  */
-function violationsIn(desired: FilesState | undefined, found: Catalogue, grants: readonly GrantInput[], now: number): PolicyViolation[] {
+function violationsIn(desired: FilesState | undefined, found: Catalogue, grants: readonly GrantInput[], now: number, people?: LivePeople): PolicyViolation[] {
   if (!desired?.policies?.length) return [];
   // The policies' teams as the organization spells them, or one error naming every team not found.
   const named = { ...desired, targets: [], sets: [] };
@@ -141,7 +144,7 @@ function violationsIn(desired: FilesState | undefined, found: Catalogue, grants:
   const scope = { ...found, complete: true, keyValueTags: found.keyValueTags === true };
   const { problems } = policyNameFindings(policies, scope, desired.organization);
   if (problems.length > 0) throw nameProblemsError(problems);
-  return checkPolicies(policies, { ...found, grants, now, ends: endsIn(desired, found, policies) });
+  return checkPolicies(policies, { ...found, grants, now, ends: endsIn(desired, found, policies), ...(people ? { people } : {}) });
 }
 
 /** When each grant of the files ends, for a rule that reads it (max-expiry): the files' targets and sets, expanded as a plan expands them. */
@@ -190,7 +193,9 @@ async function reportWith(
   const teams = teamsAfter(read.teams, plan?.teamChanges ?? []);
   const found = { ...read, teams: teams.filter((t) => !isPendingTeamId(t.id)) };
   const cells = effectiveAccess({ ...found, grants });
-  const violations = violationsIn(desired, { ...read, teams }, grants, request.run.now);
+  // The people as the plan leaves them (--after), for the report by person and the policies that read them.
+  const peopleAfterPlan = people && peopleAfter(people, plan?.memberChanges ?? []);
+  const violations = violationsIn(desired, { ...read, teams }, grants, request.run.now, peopleAfterPlan);
   const projects = new Map(found.projects.map((p) => [p.id, p]));
   const workspaces = found.workspaces.map((w) => {
     const project = w.projectId === undefined ? undefined : projects.get(w.projectId);
@@ -210,7 +215,7 @@ async function reportWith(
     coverage: coverageOf(live, unlisted.map(workspaceName)),
     scope,
     // Every team's cells, the teams the report hides included: a person has what all their teams have.
-    ...(people && by === 'person' ? { people: peopleOfReport(people, plan?.memberChanges ?? [], found.teams, cells) } : {}),
+    ...(peopleAfterPlan && by === 'person' ? { people: reportPeople(peopleAfterPlan, found.teams, cells) } : {}),
   } as const;
   const report = selectReport(whole, request.selection);
   // What the report could not see of the targets it shows: a grant of an unseen team elsewhere does not make it partial.
