@@ -30,7 +30,6 @@ export function readReportPeople(client: PeopleReader, organization: string, tea
   return readPeople(client, organization, teams);
 }
 
-
 /** The client as a people reader. Until the client lists people (src/api), a report that needs them says so in one line. */
 export function peopleReaderOf(client: object): PeopleReader {
   if ('listPeople' in client && typeof client.listPeople === 'function') return client as PeopleReader;

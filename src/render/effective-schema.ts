@@ -25,7 +25,7 @@ export function effectiveChangesSchema(): Schema {
         direction: { enum: ['rises', 'falls', 'mixed', 'none'] },
         via: {
           type: 'array',
-          description: 'The grant changes that cause it; empty on a member change\'s own entry (member).',
+          description: "The grant changes that cause it; empty on a member change's own entry (member).",
           items: {
             type: 'object',
             required: ['type', 'name', 'action', 'access'],

@@ -60,7 +60,8 @@ function organizationPolicy(policy: Record<string, unknown>, name: string, say: 
   const kind = ORGANIZATION_KINDS.find((k) => k in policy);
   if (kind === undefined) return false;
   for (const key of Object.values(MATCH_KEYS)) {
-    if (key in policy) say([key], `${name}: \`${kind}\` is a policy of the whole organization's ${kind === 'max-members' ? 'people' : 'teams'}: it takes no \`${key}\``);
+    if (key in policy)
+      say([key], `${name}: \`${kind}\` is a policy of the whole organization's ${kind === 'max-members' ? 'people' : 'teams'}: it takes no \`${key}\``);
   }
   return true;
 }
