@@ -31,6 +31,12 @@ export interface PolicyVerdict {
   readonly read: readonly LiveTarget[];
   /** The workspaces the policies select whose project the token cannot see (live/policy-context.ts). */
   readonly projectsUnseen: readonly string[];
+  /**
+   * The people as read for a rule that reads them (`max-members`), when the run had not read them:
+   * what the token could not see of them counts in the run's coverage as its own read's would
+   * (diff/completeness.ts, coverageOf with `people`).
+   */
+  readonly people?: LivePeople;
 }
 
 /** What a plan changes: its grant changes, its team changes when the files manage teams, its member changes when they manage members. */
@@ -52,11 +58,11 @@ async function peopleFor(
   live: LiveState,
   planned: PlannedChanges,
   state: PolicyChoices['policyState'],
-): Promise<{ people?: LivePeople }> {
+): Promise<{ people?: LivePeople; read?: LivePeople }> {
   const rules = policies.map((p) => p.rule);
   if (!rulesRead(rules, 'people')) return {};
   const read = live.people ?? (await readPeople(peopleReaderOf(client), org.organization, org.teams));
-  return { people: state === 'live' ? read : peopleAfter(read, planned.memberChanges ?? []) };
+  return { people: state === 'live' ? read : peopleAfter(read, planned.memberChanges ?? []), ...(live.people ? {} : { read }) };
 }
 
 /**
@@ -79,9 +85,9 @@ export async function violationsOf(
   // After the plan: its grant changes and its team changes (docs/effective-access.md, "Organization powers").
   const after =
     read.policyState === 'live' ? {} : { grants: grantsAfter(input.grants, planned.changes), teams: teamsAfter(input.teams, planned.teamChanges ?? []) };
-  const people = await peopleFor(client, org, policies, live, planned, read.policyState);
-  const violations = checkPolicies(policies, { ...clock, ...input, ...after, ...people });
-  return { violations, read: input.read, projectsUnseen: input.projectsUnseen };
+  const { people, read: peopleRead } = await peopleFor(client, org, policies, live, planned, read.policyState);
+  const violations = checkPolicies(policies, { ...clock, ...input, ...after, ...(people ? { people } : {}) });
+  return { violations, read: input.read, projectsUnseen: input.projectsUnseen, ...(peopleRead ? { people: peopleRead } : {}) };
 }
 
 /** What the policies of the organization's teams read: the teams as listed, nothing more. */

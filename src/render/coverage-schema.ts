@@ -47,6 +47,13 @@ const REASON: Schema = {
       additionalProperties: false,
       description: 'These workspaces are in a project the token cannot see: the access a project grant gives there is not counted.',
     },
+    {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: { code: { const: 'people-teams-unseen' }, message },
+      additionalProperties: false,
+      description: "People were read and the token does not see every team: a person's membership of a secret team it is not in is not seen.",
+    },
   ],
 };
 

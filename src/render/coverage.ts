@@ -28,6 +28,8 @@ export function reasonText(reason: IncompleteReason): string {
       return 'the server did not say who the token is, so whether it sees every team is not known';
     case 'projects-unseen':
       return `the token cannot see the project of ${named(reason.workspaces)}, so the access a project grant gives there is not counted`;
+    case 'people-teams-unseen':
+      return "the token does not see every team (it is not an owner's), so a person's membership of a secret team it is not in, and the access that team gives, is not seen";
   }
 }
 
@@ -78,6 +80,8 @@ function reasonDocument(reason: IncompleteReason): JsonObject {
       return { code: reason.code, message: reasonText(reason) };
     case 'projects-unseen':
       return { code: reason.code, workspaces: [...reason.workspaces], message: reasonText(reason) };
+    case 'people-teams-unseen':
+      return { code: reason.code, message: reasonText(reason) };
   }
 }
 
