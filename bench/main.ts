@@ -1,10 +1,12 @@
 // `npm run bench [-- --scenario NAME]`: the plan/apply scenarios (small, the default,
 // provider-2000, scale-10000; `--cpu-prof DIR` profiles the CLI's plan), each followed by the
 // start-up figures (a few seconds), startup alone, apply-400 (the executor alone at 50 ms latency),
-// or the emulator-throughput ones (emulator-small, emulator-large; `--duration-ms`,
-// `--connections`). The emulator always runs in its own process. See docs/performance.md, "Performance".
+// members (reading the people of 200 teams and 1,000 people, issue 27), or the emulator-throughput
+// ones (emulator-small, emulator-large; `--duration-ms`, `--connections`). The emulator always runs
+// in its own process. See docs/performance.md, "Performance".
 import { parseArgs } from 'node:util';
 import { runApplyLatency } from './apply-latency.js';
+import { runMembers } from './members.js';
 import { RECONCILE_SCENARIOS } from './reconcile/scenarios.js';
 import { runReconcile } from './reconcile/run.js';
 import { THROUGHPUT_SCENARIOS } from './scenarios.js';
@@ -16,6 +18,8 @@ const DEFAULT_SCENARIO = 'small';
 const APPLY_SCENARIO = 'apply-400';
 /** validate and --help beside `node -e 0`. */
 const STARTUP_SCENARIO = 'startup';
+/** The requests to read the people of 200 teams and 1,000 people (issue 27). */
+const MEMBERS_SCENARIO = 'members';
 
 function positive(raw: string | undefined, fallback: number, name: string): number {
   if (raw === undefined) return fallback;
@@ -38,6 +42,7 @@ async function main(argv: string[]): Promise<number> {
   const name = values.scenario ?? DEFAULT_SCENARIO;
   if (name === APPLY_SCENARIO) return runApplyLatency();
   if (name === STARTUP_SCENARIO) return runStartup();
+  if (name === MEMBERS_SCENARIO) return runMembers();
   const reconcile = RECONCILE_SCENARIOS[name];
   if (reconcile) {
     const code = await runReconcile(name, reconcile, (line) => process.stderr.write(`${line}\n`), values['cpu-prof']);
@@ -48,7 +53,7 @@ async function main(argv: string[]): Promise<number> {
     const connections = positive(values.connections, DEFAULT_CONNECTIONS, 'connections');
     return runThroughput(name, throughput(), connections, positive(values['duration-ms'], DEFAULT_DURATION_MS, 'duration-ms'));
   }
-  const known = [...Object.keys(RECONCILE_SCENARIOS), APPLY_SCENARIO, STARTUP_SCENARIO, ...Object.keys(THROUGHPUT_SCENARIOS)];
+  const known = [...Object.keys(RECONCILE_SCENARIOS), APPLY_SCENARIO, STARTUP_SCENARIO, MEMBERS_SCENARIO, ...Object.keys(THROUGHPUT_SCENARIOS)];
   throw new Error(`unknown scenario "${name}" (known: ${known.join(', ')})`);
 }
 

@@ -17,16 +17,19 @@ import {
   type Workspace,
 } from '../core/model.js';
 import { isRemoteError } from './errors/remote-error.js';
-import { InconsistentListError } from './errors/inconsistent-list-error.js';
 import { WireFormatError } from './errors/wire-format-error.js';
 import { describeRequest, type HttpRequest } from './http.js';
-import { allPages, fetchPage, rest, type FetchPage } from './paginate.js';
+import { fetchPage, rest } from './paginate.js';
 import { Session, type SessionOptions } from './session.js';
+import { Exchange } from './exchange.js';
 import * as wire from './translate.js';
 import { tokenIdentityFromDocument } from './translate-account.js';
 import { createGrantBody, updateGrantBody } from './translate-body.js';
 import { teamWriteBody } from './translate-team.js';
 import type { TeamApi, TeamWrite } from '../core/team-write.js';
+import type { MemberApi } from '../core/member-write.js';
+import type { LivePeople, Person } from '../core/person.js';
+import { PeopleRequests } from './people.js';
 import type { ListPage } from './translate.js';
 
 export type ClientOptions = SessionOptions;
@@ -64,14 +67,18 @@ export interface TaggedWorkspaces {
   readonly keyValueTags: boolean;
 }
 
-/** `implements`: the compiler checks the client against the port team changes are written through (core/team-write.ts). */
-export class TfeClient implements TeamApi {
+/** `implements`: the compiler checks the client against the ports team and member changes are written through (core/team-write.ts, core/member-write.ts). */
+export class TfeClient implements TeamApi, MemberApi {
   private readonly session: Session;
+  private readonly exchange: Exchange;
+  private readonly people: PeopleRequests;
   private server: Promise<ServerInfo> | undefined;
   private account: Promise<TokenIdentity | undefined> | undefined;
 
   constructor(options: ClientOptions) {
     this.session = new Session(options);
+    this.exchange = new Exchange(this.session);
+    this.people = new PeopleRequests(this.exchange);
   }
 
   /**
@@ -91,7 +98,7 @@ export class TfeClient implements TeamApi {
 
   /** `GET /account/details`, once per client (docs/api.md, "Account details"): who the token is; undefined on 404 (a server without it). */
   accountDetails(): Promise<TokenIdentity | undefined> {
-    this.account ??= this.one({ method: 'GET', path: '/account/details' }, tokenIdentityFromDocument).catch(undefinedOn404);
+    this.account ??= this.exchange.one({ method: 'GET', path: '/account/details' }, tokenIdentityFromDocument).catch(undefinedOn404);
     return this.account;
   }
 
@@ -108,42 +115,42 @@ export class TfeClient implements TeamApi {
 
   /** The names of the organizations the token can reach (pages of 100; docs/api.md, "Name resolution"). */
   async listOrganizations(): Promise<string[]> {
-    const organizations = await this.listAll({ method: 'GET', path: '/organizations' }, wire.organizationsFromList);
+    const organizations = await this.exchange.listAll({ method: 'GET', path: '/organizations' }, wire.organizationsFromList);
     return organizations.map((o) => o.name);
   }
 
   /** Every team of the organization the token can see (pages of 100). */
   listTeams(organization: string): Promise<Team[]> {
-    return this.listAll({ method: 'GET', path: `${org(organization)}/teams` }, wire.teamsFromList);
+    return this.exchange.listAll({ method: 'GET', path: `${org(organization)}/teams` }, wire.teamsFromList);
   }
 
   /** Every project, or (with `names`) those matching them; the filter is case-insensitive (docs/api.md, "Name resolution"), callers match exactly. */
   listProjects(organization: string, names?: readonly string[]): Promise<Project[]> {
     const query = names && names.length > 0 ? { 'filter[names]': names.join(',') } : undefined;
-    return this.listAll({ method: 'GET', path: `${org(organization)}/projects`, ...(query ? { query } : {}) }, wire.projectsFromList);
+    return this.exchange.listAll({ method: 'GET', path: `${org(organization)}/projects`, ...(query ? { query } : {}) }, wire.projectsFromList);
   }
 
   /** One workspace by exact name, or undefined on 404 (missing, or not visible to the token). */
   showWorkspaceByName(organization: string, name: string): Promise<Workspace | undefined> {
     const request: HttpRequest = { method: 'GET', path: `${org(organization)}/workspaces/${encodeURIComponent(name)}` };
-    return this.one(request, wire.workspaceFromDocument).catch(undefinedOn404);
+    return this.exchange.one(request, wire.workspaceFromDocument).catch(undefinedOn404);
   }
 
   /** One workspace by id, or undefined on 404 (missing, or not visible to the token). */
   showWorkspace(id: string): Promise<Workspace | undefined> {
-    return this.one({ method: 'GET', path: `/workspaces/${encodeURIComponent(id)}` }, wire.workspaceFromDocument).catch(undefinedOn404);
+    return this.exchange.one({ method: 'GET', path: `/workspaces/${encodeURIComponent(id)}` }, wire.workspaceFromDocument).catch(undefinedOn404);
   }
 
   /** The first page of the workspace list (to learn the total before choosing how to resolve). */
   firstWorkspacePage(organization: string): Promise<ListPage<Workspace>> {
-    return fetchPage(this.pager({ method: 'GET', path: `${org(organization)}/workspaces` }, wire.workspacesFromList), 1);
+    return fetchPage(this.exchange.pager({ method: 'GET', path: `${org(organization)}/workspaces` }, wire.workspacesFromList), 1);
   }
 
   /** The remaining pages after `firstWorkspacePage`. */
   restOfWorkspaces(organization: string, first: ListPage<Workspace>): Promise<Workspace[]> {
     const request: HttpRequest = { method: 'GET', path: `${org(organization)}/workspaces` };
-    return rest(this.pager(request, wire.workspacesFromList), first, { context: describeRequest(request) }).catch((error: unknown) => {
-      throw this.redacted(error);
+    return rest(this.exchange.pager(request, wire.workspacesFromList), first, { context: describeRequest(request) }).catch((error: unknown) => {
+      throw this.exchange.redacted(error);
     });
   }
 
@@ -156,7 +163,7 @@ export class TfeClient implements TeamApi {
   async listTaggedWorkspaces(organization: string, options: { projectId?: string; keyValueTags: boolean }): Promise<TaggedWorkspaces> {
     const filter: Record<string, string> = options.projectId ? { 'filter[project][id]': options.projectId } : {};
     const list = (query: Record<string, string>) =>
-      this.listAll({ method: 'GET', path: `${org(organization)}/workspaces`, query }, wire.workspacesWithTagsFromList);
+      this.exchange.listAll({ method: 'GET', path: `${org(organization)}/workspaces`, query }, wire.workspacesWithTagsFromList);
     if (!options.keyValueTags) return { workspaces: await list(filter), keyValueTags: false };
     try {
       const workspaces = await list({ ...filter, include: EFFECTIVE_TAG_BINDINGS });
@@ -169,15 +176,16 @@ export class TfeClient implements TeamApi {
 
   listWorkspaces(organization: string, options: { projectId?: string } = {}): Promise<Workspace[]> {
     const query = options.projectId ? { 'filter[project][id]': options.projectId } : undefined;
-    return this.listAll({ method: 'GET', path: `${org(organization)}/workspaces`, ...(query ? { query } : {}) }, wire.workspacesFromList);
+    return this.exchange.listAll({ method: 'GET', path: `${org(organization)}/workspaces`, ...(query ? { query } : {}) }, wire.workspacesFromList);
   }
 
   /** Every grant on one project or workspace, all pages. A grant of another target is a WireFormatError. */
   async listGrants(target: TargetKey): Promise<LiveGrant[]> {
     const request: HttpRequest = { method: 'GET', path: `/${RESOURCE_OF[target.type]}`, query: { [FILTER_OF[target.type]]: target.id } };
-    const grants = await this.listAll(request, wire.grantsFromList);
+    const grants = await this.exchange.listAll(request, wire.grantsFromList);
     const stray = grants.find((g) => g.targetId !== target.id || g.resource !== RESOURCE_OF[target.type]);
-    if (stray) throw this.redacted(new WireFormatError(describeRequest(request), `the list holds ${stray.id} of ${stray.targetId}, not of ${target.id}`));
+    if (stray)
+      throw this.exchange.redacted(new WireFormatError(describeRequest(request), `the list holds ${stray.id} of ${stray.targetId}, not of ${target.id}`));
     return grants;
   }
 
@@ -186,14 +194,14 @@ export class TfeClient implements TeamApi {
    * (docs/api.md, "Listing by team"): a capability the caller probes and verifies, never assumes.
    */
   teamGrantsPage(teamId: string, number: number, size: number): Promise<ListPage<LiveGrant>> {
-    return this.pager(teamGrantsRequest(teamId), wire.grantsFromList)({ 'page[number]': String(number), 'page[size]': String(size) });
+    return this.exchange.pager(teamGrantsRequest(teamId), wire.grantsFromList)({ 'page[number]': String(number), 'page[size]': String(size) });
   }
 
   /** The pages of one team's workspace grants after `first` (pages of 100), with every consistency guard of paginate.ts. */
   restOfTeamGrants(teamId: string, first: ListPage<LiveGrant>): Promise<LiveGrant[]> {
     const request = teamGrantsRequest(teamId);
-    return rest(this.pager(request, wire.grantsFromList), first, { context: describeRequest(request) }).catch((error: unknown) => {
-      throw this.redacted(error);
+    return rest(this.exchange.pager(request, wire.grantsFromList), first, { context: describeRequest(request) }).catch((error: unknown) => {
+      throw this.exchange.redacted(error);
     });
   }
 
@@ -206,17 +214,17 @@ export class TfeClient implements TeamApi {
   addGrant(target: TargetKey, teamId: string, access: Access): Promise<LiveGrant> {
     const resource = RESOURCE_OF[target.type];
     const body = createGrantBody({ resource, teamId, targetId: target.id }, access);
-    return this.one({ method: 'POST', path: `/${resource}`, body }, wire.grantFromDocument);
+    return this.exchange.one({ method: 'POST', path: `/${resource}`, body }, wire.grantFromDocument);
   }
 
   updateGrant(resource: Resource, grantId: string, access: Access): Promise<LiveGrant> {
     const body = updateGrantBody(resource, grantId, access);
-    return this.one({ method: 'PATCH', path: `/${resource}/${encodeURIComponent(grantId)}`, body }, wire.grantFromDocument);
+    return this.exchange.one({ method: 'PATCH', path: `/${resource}/${encodeURIComponent(grantId)}`, body }, wire.grantFromDocument);
   }
 
   /** `unconfirmed`: the DELETE met 404 after an attempt whose answer was lost; the caller reads the target to know. */
   removeGrant(resource: Resource, grantId: string): Promise<RemoveOutcome> {
-    return this.remove(`/${resource}/${encodeURIComponent(grantId)}`);
+    return this.exchange.remove({ method: 'DELETE', path: `/${resource}/${encodeURIComponent(grantId)}` });
   }
 
   /**
@@ -224,64 +232,41 @@ export class TfeClient implements TeamApi {
    * As addGrant: never retried after a lost answer (OutcomeUnknownError: the caller lists the teams).
    */
   createTeam(organization: string, team: TeamWrite & { readonly name: string }): Promise<Team> {
-    return this.one({ method: 'POST', path: `${org(organization)}/teams`, body: teamWriteBody(team) }, wire.teamFromDocument);
+    return this.exchange.one({ method: 'POST', path: `${org(organization)}/teams`, body: teamWriteBody(team) }, wire.teamFromDocument);
   }
 
   /** `PATCH /teams/:id`, only the attributes given: the service merges them, the flags too (docs/api.md, "Teams"). */
   updateTeam(teamId: string, change: TeamWrite): Promise<Team> {
-    return this.one({ method: 'PATCH', path: `/teams/${encodeURIComponent(teamId)}`, body: teamWriteBody(change) }, wire.teamFromDocument);
+    return this.exchange.one({ method: 'PATCH', path: `/teams/${encodeURIComponent(teamId)}`, body: teamWriteBody(change) }, wire.teamFromDocument);
   }
 
   /** `DELETE /teams/:id` (its grants go with it); `unconfirmed` as for removeGrant: the caller lists the teams to know. */
   deleteTeam(teamId: string): Promise<RemoveOutcome> {
-    return this.remove(`/teams/${encodeURIComponent(teamId)}`);
+    return this.exchange.remove({ method: 'DELETE', path: `/teams/${encodeURIComponent(teamId)}` });
+  }
+
+  /** docs/api.md, "People": every person the token sees, with the list's status counts (people.ts). */
+  listPeople(organization: string): Promise<Pick<LivePeople, 'people' | 'statusCounts'>> {
+    return this.people.list(organization);
+  }
+
+  addTeamMembers(teamId: string, membershipIds: readonly string[]): Promise<void> {
+    return this.people.addTeamMembers(teamId, membershipIds);
+  }
+
+  removeTeamMembers(teamId: string, membershipIds: readonly string[]): Promise<void> {
+    return this.people.removeTeamMembers(teamId, membershipIds);
+  }
+
+  invitePerson(organization: string, email: string, teamIds: readonly string[]): Promise<Person> {
+    return this.people.invite(organization, email, teamIds);
+  }
+
+  removePerson(membershipId: string): Promise<RemoveOutcome> {
+    return this.people.remove(membershipId);
   }
 
   close(): Promise<void> {
     return this.session.close();
-  }
-
-  /** A DELETE: 204 or 200 is `removed`; 404 after an attempt whose answer was lost, `unconfirmed` (session.ts). */
-  private async remove(path: string): Promise<RemoveOutcome> {
-    const answer = await this.session.request({ method: 'DELETE', path });
-    return answer.unconfirmed === true ? 'unconfirmed' : 'removed';
-  }
-
-  private async one<T>(request: HttpRequest, read: (body: unknown, context: string) => T): Promise<T> {
-    const answer = await this.session.request(request);
-    return this.read(read, answer.body, describeRequest(request));
-  }
-
-  private pager<T>(request: HttpRequest, read: (body: unknown, context: string) => ListPage<T>): FetchPage<T> {
-    return async (page) => {
-      const paged: HttpRequest = { ...request, query: { ...request.query, ...page } };
-      const answer = await this.session.request(paged);
-      return this.read(read, answer.body, describeRequest(paged));
-    };
-  }
-
-  private listAll<T extends { readonly id: string }>(request: HttpRequest, read: (body: unknown, context: string) => ListPage<T>): Promise<T[]> {
-    return allPages(this.pager(request, read), { context: describeRequest(request) }).catch((error: unknown) => {
-      throw this.redacted(error);
-    });
-  }
-
-  private read<T>(read: (body: unknown, context: string) => T, body: unknown, context: string): T {
-    try {
-      return read(body, context);
-    } catch (error: unknown) {
-      throw this.redacted(error);
-    }
-  }
-
-  /**
-   * An unreadable answer's message quotes the values it got wrong; a server (or proxy) that echoes
-   * the token into a body must not get it printed that way.
-   */
-  private redacted(error: unknown): unknown {
-    if (!(error instanceof WireFormatError)) return error;
-    const problem = this.session.redact(error.problem);
-    if (problem === error.problem) return error;
-    return error instanceof InconsistentListError ? new InconsistentListError(error.context, problem) : new WireFormatError(error.context, problem);
   }
 }

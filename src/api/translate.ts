@@ -71,7 +71,7 @@ function hasNextLink(document: ObjectReader): boolean {
   return isObject(links) && typeof links.next === 'string' && links.next !== '';
 }
 
-function pageInfoFrom(document: ObjectReader): PageInfo | undefined {
+export function pageInfoFrom(document: ObjectReader): PageInfo | undefined {
   const meta = document.value.meta;
   // Read as "unpaginated, everything at once" only when nothing says otherwise: a `meta` that is
   // not an object, or a next link without `meta.pagination`, is a list cut short, never the whole.

@@ -18,6 +18,11 @@ export const NO_CONTENT: Answer = { status: 204 };
 /** The one 404 of the real service, for a missing resource and for a caller not allowed (docs/api.md, "Seed: authentication" 5). */
 export const NOT_FOUND: Answer = { status: 404, body: { errors: [{ status: '404', title: 'not found' }] } };
 
+/** A JSON:API error of one object, as the service's 400 and 403 answers are (docs/api.md, "People"). */
+export function failure(status: 400 | 403 | 422, title: string, detail: string): Answer {
+  return { status, body: { errors: [{ status: String(status), title, detail }] } };
+}
+
 export const UNAUTHORIZED: Answer = { status: 401, body: { errors: [{ status: '401', title: 'unauthorized' }] } };
 
 export const UNSUPPORTED_MEDIA_TYPE: Answer = {

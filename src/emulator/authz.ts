@@ -27,39 +27,50 @@ export class Authz {
     readonly identity: Identity,
   ) {}
 
-  /** The organization a team or organization token belongs to; undefined for the admin token. */
-  homeOrg(): string | undefined {
-    if (this.identity.kind === 'org') return this.identity.org;
-    if (this.identity.kind === 'team') return this.store.teams.get(this.identity.teamId)?.org;
-    return undefined;
-  }
-
+  /** The admin token is a member of every organization; a person's token of those where they are active. */
   isMember(org: string): boolean {
-    return this.identity.kind === 'admin' || this.homeOrg() === org;
+    switch (this.identity.kind) {
+      case 'admin':
+        return true;
+      case 'org':
+        return this.identity.org === org;
+      case 'team':
+        return this.store.teams.get(this.identity.teamId)?.org === org;
+      case 'user':
+        return this.store.people.membershipOf(org, this.identity.userId)?.status === 'active';
+    }
   }
 
   isOwner(org: string): boolean {
     if (this.identity.kind === 'admin') return true;
     if (this.identity.kind === 'org') return this.identity.org === org;
-    const team = this.store.teams.get(this.identity.teamId);
-    return team !== undefined && team.org === org && team.name === OWNERS_TEAM;
+    return this.memberTeams(org).some((team) => team.name === OWNERS_TEAM);
   }
 
-  /** The caller's team when it is a team token of a non-owners team of `org`. */
-  private memberTeam(org: string): Team | undefined {
-    if (this.identity.kind !== 'team') return undefined;
-    const team = this.store.teams.get(this.identity.teamId);
-    return team && team.org === org ? team : undefined;
+  /** The caller's teams in `org`: a team token's own team, a person's teams; none for the others. */
+  private memberTeams(org: string): Team[] {
+    const ids = this.identity.kind === 'team' ? [this.identity.teamId] : this.identity.kind === 'user' ? this.store.people.teamsOf(this.identity.userId) : [];
+    return ids.flatMap((id) => {
+      const team = this.store.teams.get(id);
+      return team && team.org === org ? [team] : [];
+    });
   }
 
-  private orgAccess(team: Team, ...keys: string[]): boolean {
-    return keys.some((key) => team.organizationAccess[key] === true);
+  /** Whether the caller acts as `teamId` (its token, or a person in it). */
+  inTeam(teamId: string): boolean {
+    if (this.identity.kind === 'team') return this.identity.teamId === teamId;
+    return this.identity.kind === 'user' && this.store.people.isMember(teamId, this.identity.userId);
+  }
+
+  /** Whether one of the caller's teams in `org` holds one of the organization permissions `keys`. */
+  holds(org: string, ...keys: string[]): boolean {
+    return this.memberTeams(org).some((team) => keys.some((key) => team.organizationAccess[key] === true));
   }
 
   canSeeTeam(team: Team): boolean {
     if (this.isOwner(team.org)) return true;
-    const own = this.memberTeam(team.org);
-    return own !== undefined && (own.id === team.id || team.visibility !== 'secret' || this.seesSecretTeams(team.org));
+    if (!this.isMember(team.org)) return false;
+    return this.inTeam(team.id) || team.visibility !== 'secret' || this.seesSecretTeams(team.org);
   }
 
   /**
@@ -68,15 +79,14 @@ export class Authz {
    */
   seesSecretTeams(org: string): boolean {
     if (this.isOwner(org)) return true;
-    const own = this.memberTeam(org);
-    return own !== undefined && this.orgAccess(own, ACCESS_SECRET_TEAMS) && this.orgAccess(own, ...TEAM_MANAGEMENT);
+    return this.memberTeams(org).some(
+      (team) => team.organizationAccess[ACCESS_SECRET_TEAMS] === true && TEAM_MANAGEMENT.some((k) => team.organizationAccess[k] === true),
+    );
   }
 
   /** Create teams: owners and `manage-teams` (docs/api.md, "Teams"). */
   canCreateTeams(org: string): boolean {
-    if (this.isOwner(org)) return true;
-    const own = this.memberTeam(org);
-    return own !== undefined && this.orgAccess(own, MANAGE_TEAMS);
+    return this.isOwner(org) || this.holds(org, MANAGE_TEAMS);
   }
 
   /** Update or delete `team`: owners; `manage-teams` on visible teams, on secret ones with access-secret-teams; the owners team only owners. */
@@ -88,44 +98,39 @@ export class Authz {
 
   /** Change a team's organization access: owners and `manage-organization-access` (docs/api.md, "Teams"). */
   canChangeOrganizationAccess(org: string): boolean {
-    if (this.isOwner(org)) return true;
-    const own = this.memberTeam(org);
-    return own !== undefined && this.orgAccess(own, MANAGE_ORGANIZATION_ACCESS);
+    return this.isOwner(org) || this.holds(org, MANAGE_ORGANIZATION_ACCESS);
   }
 
   canSeeProject(project: Project): boolean {
     if (this.isOwner(project.org)) return true;
-    const team = this.memberTeam(project.org);
-    if (!team) return false;
-    return this.orgAccess(team, MANAGE_PROJECTS, READ_PROJECTS) || this.store.grantOf(project.id, team.id) !== undefined;
+    if (this.holds(project.org, MANAGE_PROJECTS, READ_PROJECTS)) return true;
+    return this.memberTeams(project.org).some((team) => this.store.grantOf(project.id, team.id) !== undefined);
   }
 
   canAdminProject(project: Project): boolean {
-    if (this.isOwner(project.org)) return true;
-    const team = this.memberTeam(project.org);
-    if (!team) return false;
-    if (this.orgAccess(team, MANAGE_PROJECTS)) return true;
-    const grant = this.store.grantOf(project.id, team.id);
-    // docs/api.md, "Seed: authentication" 3 and "Seed: access levels": `project-access.teams: manage` manages team access.
-    return grant !== undefined && (grant.access === 'admin' || grant.permissions['project-access.teams'] === 'manage');
+    if (this.isOwner(project.org) || this.holds(project.org, MANAGE_PROJECTS)) return true;
+    return this.memberTeams(project.org).some((team) => {
+      const grant = this.store.grantOf(project.id, team.id);
+      // docs/api.md, "Seed: authentication" 3 and "Seed: access levels": `project-access.teams: manage` manages team access.
+      return grant !== undefined && (grant.access === 'admin' || grant.permissions['project-access.teams'] === 'manage');
+    });
   }
 
   canSeeWorkspace(workspace: Workspace): boolean {
     if (this.isOwner(workspace.org)) return true;
-    const team = this.memberTeam(workspace.org);
-    if (!team) return false;
-    if (this.orgAccess(team, MANAGE_WORKSPACES, READ_WORKSPACES, MANAGE_PROJECTS)) return true;
-    return this.store.grantOf(workspace.id, team.id) !== undefined || this.store.grantOf(workspace.projectId, team.id) !== undefined;
+    if (this.holds(workspace.org, MANAGE_WORKSPACES, READ_WORKSPACES, MANAGE_PROJECTS)) return true;
+    return this.memberTeams(workspace.org).some(
+      (team) => this.store.grantOf(workspace.id, team.id) !== undefined || this.store.grantOf(workspace.projectId, team.id) !== undefined,
+    );
   }
 
   canAdminWorkspace(workspace: Workspace): boolean {
-    if (this.isOwner(workspace.org)) return true;
-    const team = this.memberTeam(workspace.org);
-    if (!team) return false;
-    if (this.orgAccess(team, MANAGE_WORKSPACES, MANAGE_PROJECTS)) return true;
-    if (this.store.grantOf(workspace.id, team.id)?.access === 'admin') return true;
-    const viaProject = this.store.grantOf(workspace.projectId, team.id);
-    return viaProject !== undefined && PROJECT_LEVELS_WITH_WORKSPACE_ADMIN.has(viaProject.access);
+    if (this.isOwner(workspace.org) || this.holds(workspace.org, MANAGE_WORKSPACES, MANAGE_PROJECTS)) return true;
+    return this.memberTeams(workspace.org).some((team) => {
+      if (this.store.grantOf(workspace.id, team.id)?.access === 'admin') return true;
+      const viaProject = this.store.grantOf(workspace.projectId, team.id);
+      return viaProject !== undefined && PROJECT_LEVELS_WITH_WORKSPACE_ADMIN.has(viaProject.access);
+    });
   }
 
   /** Whether the caller sees the project (team-projects) or workspace (team-workspaces) `targetId`. */
@@ -161,7 +166,7 @@ export class Authz {
   /** docs/api.md, "Seed: authentication" 2 and 3: own team's grants, non-secret teams' grants, all of them as admin. */
   canSeeGrant(grant: Grant): boolean {
     if (this.canAdminTarget(grant.resource, grant.targetId)) return true;
-    if (this.identity.kind === 'team' && this.identity.teamId === grant.teamId) return true;
+    if (this.inTeam(grant.teamId)) return true;
     const team = this.store.teams.get(grant.teamId);
     return team !== undefined && team.visibility !== 'secret' && this.canSeeTarget(grant.resource, grant.targetId);
   }

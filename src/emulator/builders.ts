@@ -1,8 +1,10 @@
 // Creating organizations, teams, projects, workspaces and grants: shared by the seed loader and the
-// set-up endpoints so both give the same defaults (an `owners` team and a "Default Project" in every
-// organization, as in the real service; docs/api.md, "Name resolution").
+// set-up endpoints so both give the same defaults (an `owners` team whose member is the admin user,
+// and a "Default Project" in every organization, as in the real service; docs/api.md, "Name
+// resolution" and "People").
 import { OWNERS_TEAM } from '../core/model.js';
 import type { Level, PermissionValue, Resource } from '../core/access.js';
+import { addAdminTo } from './service-users.js';
 import { customDefaults, impliedPermissions, type Profile } from './profile.js';
 import { DEFAULT_PROJECT, type Grant, type Organization, type Project, type Store, type TagBinding, type Team, type Workspace } from './state.js';
 
@@ -22,6 +24,7 @@ export function createOrganization(store: Store, name: string, email: string | n
   const org = store.addOrganization(name, email);
   createTeam(store, name, { name: OWNERS_TEAM, id: ids.owners, visibility: 'organization', organizationAccess: {} });
   createProject(store, name, { name: DEFAULT_PROJECT, id: ids.defaultProject });
+  addAdminTo(store, name);
   return org;
 }
 

@@ -47,6 +47,11 @@ export interface Profile {
    * in lists too; a body naming another is a 422. `seed`: the fourteen of the docs' team sample.
    */
   readonly organizationFlags: readonly string[];
+  /**
+   * `email` among an organization membership's attributes (docs/api.md, "People"): the docs'
+   * samples leave it out (the user's email is in `included` only); go-tfe and the provider read it.
+   */
+  readonly membershipEmail: boolean;
 }
 
 /**
@@ -75,6 +80,7 @@ export const PROFILES: { readonly [N in ProfileName]: Profile } = {
     teamFilter: false,
     keyValueTags: false,
     organizationFlags: SEED_FLAGS,
+    membershipEmail: false,
   },
   current: {
     name: 'current',
@@ -87,6 +93,7 @@ export const PROFILES: { readonly [N in ProfileName]: Profile } = {
     teamFilter: true,
     keyValueTags: true,
     organizationFlags: CURRENT_FLAGS,
+    membershipEmail: true,
   },
 };
 

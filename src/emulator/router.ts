@@ -3,6 +3,9 @@ import { invalid, Invalid, NO_CONTENT, NOT_FOUND, type Answer } from './answers.
 import type { RequestContext } from './context.js';
 import { accountDetails } from './routes-account.js';
 import { createGrantRoute, deleteGrant, listGrants, showGrant, updateGrant } from './routes-grants.js';
+import { addMembers, listTeamMemberships, removeMembers } from './routes-members.js';
+import { createMembership, deleteMembership, listMemberships, showMembership } from './routes-people.js';
+import * as peopleSetup from './routes-people-setup.js';
 import * as setup from './routes-setup.js';
 import * as teams from './routes-teams.js';
 
@@ -46,6 +49,19 @@ const ROUTES: readonly Route[] = [
   route('PATCH', '/teams/:id', teams.updateTeam),
   route('DELETE', '/teams/:id', teams.deleteTeam),
   route('POST', '/teams/:id/authentication-token', setup.createTeamToken),
+  route('GET', '/organizations/:org/organization-memberships', listMemberships),
+  route('POST', '/organizations/:org/organization-memberships', createMembership),
+  route('GET', '/organization-memberships/:id', showMembership),
+  route('DELETE', '/organization-memberships/:id', deleteMembership),
+  route('POST', '/teams/:id/relationships/users', addMembers('users')),
+  route('DELETE', '/teams/:id/relationships/users', removeMembers('users')),
+  route('GET', '/teams/:id/relationships/organization-memberships', listTeamMemberships),
+  route('POST', '/teams/:id/relationships/organization-memberships', addMembers('organization-memberships')),
+  route('DELETE', '/teams/:id/relationships/organization-memberships', removeMembers('organization-memberships')),
+  route('POST', '/emulator/organization-memberships/:id/accept', peopleSetup.acceptRoute),
+  route('POST', '/emulator/organizations/:org/people', peopleSetup.addPersonRoute),
+  route('POST', '/emulator/teams/:id/members', peopleSetup.addToTeamRoute),
+  route('POST', '/emulator/teams/:id/hidden-members', peopleSetup.addHiddenMemberRoute),
   route('GET', '/organizations/:org/projects', setup.listProjects),
   route('POST', '/organizations/:org/projects', setup.createProjectRoute),
   route('GET', '/projects/:id', setup.showProject),

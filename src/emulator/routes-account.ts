@@ -1,102 +1,55 @@
 // `GET /account/details` (docs/api.md, "Account details"): who the caller's token is. The admin
-// token is a site-admin user; an organization or team token is a synthetic service user whose
-// `authenticated-resource` names the organization or team. Both profiles answer it alike.
-import { ID_SUFFIX_LENGTH } from '../core/ids.js';
+// token is a site-admin user; a person's token that person; an organization or team token a
+// synthetic service user whose `authenticated-resource` names the organization or team. Both
+// profiles answer it alike.
 import { ok, UNAUTHORIZED, type Answer } from './answers.js';
 import type { RequestContext } from './context.js';
-import { mulberry32, randomString } from './prng.js';
+import { ADMIN_USER_ID, ADMIN_USERNAME, organizationServiceUser, teamServiceUserId } from './service-users.js';
 import type { Identity, Store } from './state.js';
+import { userResource, type UserView } from './wire-users.js';
 
-const API = '/api/v2';
-// docs/api.md, "Account details": the service user of a team token is `api-team_` and six characters.
-const TEAM_USERNAME_SUFFIX = 6;
-// The organization token's `api-org-<name>-` and ten characters: an unverified fixture's (same section).
-const ORG_USERNAME_SUFFIX = 10;
-
-/** A stable string of `length` id characters derived from `key`: the same caller is the same user on every request, and no id of the store's stream is drawn. */
-function derived(key: string, length: number): string {
-  let hash = 0x811c9dc5; // FNV-1a, enough to spread the keys over the PRNG's seeds
-  for (let i = 0; i < key.length; i += 1) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
-  return randomString(mulberry32(hash), length);
-}
-
-/** The admin token's user: a member of every organization's owners team (wire-resources.ts), as the owner of every organization it is. */
-export const ADMIN_USER_ID = `user-${derived('admin', ID_SUFFIX_LENGTH)}`;
-
-interface AccountUser {
-  readonly id: string;
-  readonly username: string;
-  readonly serviceAccount: boolean;
+interface AccountUser extends UserView {
+  readonly siteAdmin: boolean;
   readonly resource: { readonly type: 'users' | 'organizations' | 'teams'; readonly id: string };
 }
 
-/** The user the token answers as; undefined for a team token whose team is gone. */
+const API = '/api/v2';
+
+/** The user the token answers as; undefined for a token whose team or person is gone. */
 function accountOf(store: Store, identity: Identity): AccountUser | undefined {
   if (identity.kind === 'admin') {
-    const id = ADMIN_USER_ID;
-    return { id, username: 'admin', serviceAccount: false, resource: { type: 'users', id } };
+    const admin = store.people.users.get(ADMIN_USER_ID) ?? { id: ADMIN_USER_ID, username: ADMIN_USERNAME, email: null, serviceAccount: false };
+    return { ...admin, siteAdmin: true, resource: { type: 'users', id: ADMIN_USER_ID } };
   }
   if (identity.kind === 'org') {
-    const username = `api-org-${identity.org}-${derived(`org:${identity.org}`, ORG_USERNAME_SUFFIX)}`;
-    return {
-      id: `user-${derived(`org-user:${identity.org}`, ID_SUFFIX_LENGTH)}`,
-      username,
-      serviceAccount: true,
-      resource: { type: 'organizations', id: identity.org },
-    };
+    const user = organizationServiceUser(identity.org);
+    return { ...user, email: null, serviceAccount: true, siteAdmin: false, resource: { type: 'organizations', id: identity.org } };
   }
-  if (!store.teams.has(identity.teamId)) return undefined;
-  const username = `api-team_${derived(`team:${identity.teamId}`, TEAM_USERNAME_SUFFIX)}`;
-  return {
-    id: `user-${derived(`team-user:${identity.teamId}`, ID_SUFFIX_LENGTH)}`,
-    username,
-    serviceAccount: true,
-    resource: { type: 'teams', id: identity.teamId },
-  };
+  const userId = identity.kind === 'user' ? identity.userId : store.teams.has(identity.teamId) ? teamServiceUserId(identity.teamId) : undefined;
+  const user = userId === undefined ? undefined : store.people.users.get(userId);
+  if (!user) return undefined;
+  const resource = identity.kind === 'team' ? ({ type: 'teams', id: identity.teamId } as const) : ({ type: 'users', id: user.id } as const);
+  return { ...user, siteAdmin: false, resource };
 }
 
-/** The `users` document of the docs' sample: the attributes this project reads carry real values, the rest the sample's keys. */
-function userResource(user: AccountUser): unknown {
-  const self = `${API}/users/${user.id}`;
+/** The docs' account sample: the user's attributes, with `authenticated-resource`. */
+function accountResource(user: AccountUser): unknown {
+  const resource = userResource(user) as { attributes: Record<string, unknown>; relationships: Record<string, unknown> };
   return {
-    id: user.id,
-    type: 'users',
-    attributes: {
-      username: user.username,
-      'is-service-account': user.serviceAccount,
-      'auth-method': 'tfc',
-      'avatar-url': 'https://www.gravatar.com/avatar/00000000000000000000000000000000?s=100&d=mm',
-      'v2-only': user.serviceAccount,
-      'is-site-admin': !user.serviceAccount,
-      'is-sso-login': false,
-      email: null,
-      'unconfirmed-email': null,
-      permissions: { 'can-create-organizations': !user.serviceAccount, 'can-change-email': !user.serviceAccount, 'can-change-username': !user.serviceAccount },
-    },
+    ...resource,
+    attributes: { ...resource.attributes, 'is-site-admin': user.siteAdmin, 'is-sso-login': false, 'unconfirmed-email': null },
     relationships: {
-      'authentication-tokens': { links: { related: `${self}/authentication-tokens` } },
+      ...resource.relationships,
       'authenticated-resource': {
         data: { id: user.resource.id, type: user.resource.type },
         links: { related: `${API}/${user.resource.type}/${encodeURIComponent(user.resource.id)}` },
       },
     },
-    links: { self },
   };
-}
-
-/** The admin user's membership of `org` (`include=organization-memberships` of its owners team): an id of the emulator's own. */
-export function adminMembershipId(org: string): string {
-  return `ou-${derived(`membership:${org}`, ID_SUFFIX_LENGTH)}`;
-}
-
-/** The admin token's user as a `users` resource: what `include=users` of an owners team carries (wire-teams.ts). */
-export function adminUserResource(store: Store): unknown {
-  const user = accountOf(store, { kind: 'admin' });
-  return user ? userResource(user) : undefined;
 }
 
 export function accountDetails(ctx: RequestContext): Answer {
   const user = accountOf(ctx.store, ctx.authz.identity);
   // A team token outlives no team in this emulator; should one, it is a token no longer valid.
-  return user ? ok({ data: userResource(user) }) : UNAUTHORIZED;
+  return user ? ok({ data: accountResource(user) }) : UNAUTHORIZED;
 }

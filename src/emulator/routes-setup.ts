@@ -3,6 +3,7 @@
 import { Invalid, NOT_FOUND, ok, type Answer } from './answers.js';
 import { createOrganization, createProject, createWorkspace } from './builders.js';
 import { pagedList, param, type RequestContext } from './context.js';
+import { addTeamServiceUser } from './service-users.js';
 import { readName, readOptionalString, readRelationshipId, readSetupBody } from './setup-body.js';
 import { DEFAULT_PROJECT, type Workspace } from './state.js';
 import { organizationResource, projectResource, tokenResource, workspaceResource } from './wire-resources.js';
@@ -47,6 +48,7 @@ export function createTeamToken(ctx: RequestContext): Answer {
   const team = ctx.store.teams.get(param(ctx, 0));
   if (!team || !ctx.authz.isOwner(team.org)) return NOT_FOUND;
   const token = ctx.store.newToken({ kind: 'team', teamId: team.id });
+  addTeamServiceUser(ctx.store, team);
   return ok({ data: tokenResource(ctx.store.newId('at'), token) }, CREATED);
 }
 

@@ -8,6 +8,7 @@ import type { Authz } from './authz.js';
 import { createTeam } from './builders.js';
 import { pagedList, param, type RequestContext } from './context.js';
 import { NAME_TAKEN, namesFilter } from './routes-setup.js';
+import { removeTeamServiceUser } from './service-users.js';
 import type { Team } from './state.js';
 import { readTeamBody, type TeamBody } from './team-body.js';
 import { withCompanions } from './team-flags.js';
@@ -32,7 +33,12 @@ function teamsAnswer(ctx: RequestContext, teams: readonly Team[], render: (one: 
   const includes = teamIncludes(ctx.query);
   if (includes === undefined) return INVALID_TEAM_INCLUDE;
   const document = render((t) => teamResource(ctx.store, t, includes));
-  return ok(includes.size > 0 ? { ...document, included: includedOf(ctx.store, teams, includes) } : document, status);
+  if (includes.size === 0) return ok(document, status);
+  const visible = (id: string): boolean => {
+    const team = ctx.store.teams.get(id);
+    return team !== undefined && ctx.authz.canSeeTeam(team);
+  };
+  return ok({ ...document, included: includedOf(ctx.store, teams, includes, visible) }, status);
 }
 
 export function listTeams(ctx: RequestContext): Answer {
@@ -120,6 +126,7 @@ export function deleteTeam(ctx: RequestContext): Answer {
   // docs/api.md, "Teams": deleting a SCIM-linked team is a 404, as for a team not found.
   if (!team || team.scim || !ctx.authz.canManageTeam(team)) return NOT_FOUND;
   if (team.name === OWNERS_TEAM) throw new Invalid('/data', 'The owners team cannot be deleted');
+  removeTeamServiceUser(ctx.store, team);
   ctx.store.removeTeam(team);
   return NO_CONTENT;
 }

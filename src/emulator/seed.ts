@@ -7,6 +7,8 @@ import { Invalid } from './answers.js';
 import { createGrant, createOrganization, createProject, createTeam, createWorkspace } from './builders.js';
 import { isObject, readCreate } from './grant-body.js';
 import { seedTeamSettings } from './seed-teams.js';
+import { applySeedPeople, checkSeedPeople } from './seed-people.js';
+import { addTeamServiceUser } from './service-users.js';
 import { DEFAULT_PROJECT, type Identity, type Store, type TagBinding, type Team } from './state.js';
 import { checkBindings, readTagNames } from './workspace-tags.js';
 import { isProfileName, PROFILE_NAMES } from './profile.js';
@@ -16,7 +18,7 @@ import type { SeedDocument, SeedOrganization, SeedTeamProject, SeedTeamWorkspace
 
 type Obj = Record<string, unknown>;
 
-const ORG_KEYS = ['name', 'email', 'token', 'hcp-groups', 'teams', 'projects', 'workspaces', 'team-projects', 'team-workspaces'];
+const ORG_KEYS = ['name', 'email', 'token', 'hcp-groups', 'teams', 'projects', 'workspaces', 'team-projects', 'team-workspaces', 'people'];
 const TEAM_KEYS = [
   'name',
   'id',
@@ -82,6 +84,7 @@ export function parseSeed(value: unknown): SeedDocument {
     );
     listAt(o['team-projects'], `${where}.team-projects`).forEach((g, j) => objectAt(g, `${where}.team-projects[${j}]`, TEAM_PROJECT_KEYS));
     listAt(o['team-workspaces'], `${where}.team-workspaces`).forEach((g, j) => objectAt(g, `${where}.team-workspaces[${j}]`, TEAM_WORKSPACE_KEYS));
+    checkSeedPeople(o.people, `${where}.people`);
   });
   return doc as unknown as SeedDocument;
 }
@@ -118,6 +121,7 @@ function applyTeams(store: Store, org: SeedOrganization, where: string): void {
       // docs/api.md, "Teams": with SCIM on, every team answer carries the `scim-*` attributes.
       if (team.scim && organization) organization.scim = true;
       (t.tokens ?? []).forEach((token, k) => addToken(store, token, { kind: 'team', teamId: team.id }, `${at}.tokens[${k}]`));
+      if ((t.tokens ?? []).length > 0) addTeamServiceUser(store, team);
     } catch (error: unknown) {
       if (error instanceof Invalid) fail(at, error.detail);
       throw error;
@@ -236,5 +240,6 @@ export function applySeed(store: Store, seed: SeedDocument): void {
     applyTargets(store, org, where);
     (org['team-projects'] ?? []).forEach((g, j) => applyGrant(store, org.name, g, `${where}.team-projects[${j}]`));
     (org['team-workspaces'] ?? []).forEach((g, j) => applyGrant(store, org.name, g, `${where}.team-workspaces[${j}]`));
+    applySeedPeople(store, org, where, (token, userId, at) => addToken(store, token, { kind: 'user', userId }, at));
   });
 }

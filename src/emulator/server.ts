@@ -34,8 +34,21 @@ function caller(store: Store, header: string | undefined): Caller {
   if (!match?.[1]) return { identity: undefined, label: header === undefined ? 'anonymous' : 'invalid' };
   const identity = store.tokens.get(match[1]);
   if (!identity) return { identity: undefined, label: 'invalid' };
-  const label = identity.kind === 'admin' ? 'admin' : identity.kind === 'org' ? `org:${identity.org}` : `team:${identity.teamId}`;
-  return { identity, label };
+  return { identity, label: labelOf(identity) };
+}
+
+/** What the request log says of a caller: never the token. */
+function labelOf(identity: Identity): string {
+  switch (identity.kind) {
+    case 'admin':
+      return 'admin';
+    case 'org':
+      return `org:${identity.org}`;
+    case 'team':
+      return `team:${identity.teamId}`;
+    case 'user':
+      return `user:${identity.userId}`;
+  }
 }
 
 function hasMediaType(req: IncomingMessage): boolean {

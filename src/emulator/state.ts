@@ -3,6 +3,7 @@
 // are a few megabytes and every lookup a request needs is O(1) or O(items in one organization).
 import type { Level, PermissionValue, Resource } from '../core/access.js';
 import { ID_SUFFIX_LENGTH } from '../core/ids.js';
+import { People } from './people-state.js';
 import { mulberry32, randomString, type Random } from './prng.js';
 import type { Profile } from './profile.js';
 
@@ -68,7 +69,8 @@ export interface Grant {
   permissions: Record<string, PermissionValue>;
 }
 
-export type Identity = { kind: 'admin' } | { kind: 'org'; org: string } | { kind: 'team'; teamId: string };
+/** `user`: a person's own token (a seed's `people[].tokens`): they act as their teams do. */
+export type Identity = { kind: 'admin' } | { kind: 'org'; org: string } | { kind: 'team'; teamId: string } | { kind: 'user'; userId: string };
 
 // The real service creates this project with every organization (docs/api.md, "Name resolution").
 export const DEFAULT_PROJECT = 'Default Project';
@@ -83,6 +85,8 @@ export class Store {
   readonly workspaces = new Map<string, Workspace>();
   readonly grants = new Map<string, Grant>();
   readonly tokens = new Map<string, Identity>();
+  /** Users, organization memberships and team members (people-state.ts). */
+  readonly people = new People();
   private readonly teamsByOrg = new Map<string, Map<string, Team>>();
   // Project names are unique case-insensitively (docs/api.md, "Name resolution": `filter[names]` is case-insensitive).
   private readonly projectsByOrg = new Map<string, Map<string, Project>>();
@@ -185,9 +189,10 @@ export class Store {
     return renamed;
   }
 
-  /** The team goes with its grants (docs/api.md, "Teams") and its tokens. */
+  /** The team goes with its grants (docs/api.md, "Teams"), its tokens and its members. */
   removeTeam(team: Team): void {
     for (const grant of [...this.grants.values()]) if (grant.teamId === team.id) this.removeGrant(grant);
+    this.people.removeTeam(team.id);
     for (const [token, identity] of this.tokens) if (identity.kind === 'team' && identity.teamId === team.id) this.tokens.delete(token);
     this.teams.delete(team.id);
     this.teamsByOrg.get(team.org)?.delete(team.name);

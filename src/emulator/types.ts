@@ -45,7 +45,7 @@ export interface RequestRecord {
   query: string;
   /** 0 when the connection was dropped. */
   status: number;
-  /** 'admin' | 'org:<org>' | 'team:<team-id>' | 'anonymous' | 'invalid' — never the token. */
+  /** 'admin' | 'org:<org>' | 'team:<team-id>' | 'user:<user-id>' | 'anonymous' | 'invalid' — never the token. */
   identity: string;
   /** ms, performance.now() relative to the emulator's start. */
   start: number;
@@ -135,6 +135,27 @@ export interface SeedTeamWorkspace {
   'policy-overrides'?: boolean;
 }
 
+/** A member of the organization (docs/emulator.md, "Seed file"; docs/api.md, "People"). */
+export interface SeedPerson {
+  /** Required but for a hidden member or a service account; the same email in two organizations is one user. */
+  email?: string;
+  /** Default: an active member's from the email, an invitee's null (until they accept). */
+  username?: string | null;
+  /** Default active; an invitee is in no team until they accept, their `teams` the ones they were invited to. */
+  status?: 'active' | 'invited';
+  /** Team names. */
+  teams?: string[];
+  /** `is-service-account`. */
+  'service-account'?: boolean;
+  /** In its teams' `relationships.users`, in no membership the organization lists (the service's own staff). */
+  hidden?: boolean;
+  /** The membership's id (`ou-...`). */
+  id?: string;
+  'user-id'?: string;
+  /** The person's own tokens (an active member's): they act as their teams do. */
+  tokens?: string[];
+}
+
 export interface SeedOrganization {
   name: string;
   email?: string;
@@ -146,6 +167,7 @@ export interface SeedOrganization {
   workspaces?: SeedWorkspace[];
   'team-projects'?: SeedTeamProject[];
   'team-workspaces'?: SeedTeamWorkspace[];
+  people?: SeedPerson[];
 }
 
 export interface SeedDocument {

@@ -1,12 +1,15 @@
 // Teams in the real wire shape (docs/api.md, "Samples", team-show and teams-list; "Teams"): every
 // organization-access flag of the profile, in lists too (the list sample's fewer keys are a stale
 // sample, "Teams"), `sso-team-id`, `allow-member-token-management`, the `scim-*` attributes when
-// the organization has SCIM, and `include=users,organization-memberships`.
-import { OWNERS_TEAM } from '../core/model.js';
+// the organization has SCIM, and `include=users,organization-memberships`: every member, service
+// users and hidden members included (docs/api.md, "People"), and the memberships of the members and
+// of the people invited to the team.
 import type { Answer } from './answers.js';
-import { ADMIN_USER_ID, adminMembershipId, adminUserResource } from './routes-account.js';
+import type { Membership } from './people-state.js';
 import type { Store, Team } from './state.js';
 import { reportedFlags } from './team-flags.js';
+import { membershipResource, membershipTeamIds } from './wire-people.js';
+import { userResource } from './wire-users.js';
 
 const API = '/api/v2';
 const INCLUDABLE: readonly string[] = ['users', 'organization-memberships'];
@@ -14,20 +17,30 @@ const INCLUDABLE: readonly string[] = ['users', 'organization-memberships'];
 /** docs/api.md, "Teams": an include the endpoint does not know is a 400 naming the include parameter. */
 export const INVALID_TEAM_INCLUDE: Answer = { status: 400, body: { errors: [{ status: '400', title: 'bad request', detail: 'Invalid include parameter' }] } };
 
-/** The relationships `include=` asks for; undefined when it names one the teams endpoints do not include. */
-export function teamIncludes(query: URLSearchParams): Set<string> | undefined {
+/** The relationships `include=` asks for (a comma list, `%2C` decoded); undefined when it names one not `includable`. */
+export function includesOf(query: URLSearchParams, includable: readonly string[]): Set<string> | undefined {
   const raw = query.get('include');
   if (raw === null) return new Set();
   const asked = raw
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '');
-  return asked.every((name) => INCLUDABLE.includes(name)) ? new Set(asked) : undefined;
+  return asked.every((name) => includable.includes(name)) ? new Set(asked) : undefined;
 }
 
-/** docs/api.md, "Account details": the admin token's user is the one member of every owners team, and of no other team. */
-function memberIds(team: Team): string[] {
-  return team.name === OWNERS_TEAM ? [ADMIN_USER_ID] : [];
+/** The relationships `include=` asks of a teams endpoint; undefined when it names one they do not include. */
+export function teamIncludes(query: URLSearchParams): Set<string> | undefined {
+  return includesOf(query, INCLUDABLE);
+}
+
+/**
+ * The organization memberships of a team (docs/api.md, "People"): its members' (a hidden member has
+ * none) and its invitees', as the v2 spec's membership list of a team: "both active members and invited users".
+ */
+export function teamMemberships(store: Store, team: Team): Membership[] {
+  const members = store.people.membersOf(team.id).flatMap((userId) => store.people.membershipOf(team.org, userId) ?? []);
+  const invited = store.people.membershipsOf(team.org).filter((m) => m.status === 'invited' && m.invitedTeams.has(team.id));
+  return [...members, ...invited];
 }
 
 function scimAttributes(store: Store, team: Team): Record<string, unknown> {
@@ -41,9 +54,9 @@ function scimAttributes(store: Store, team: Team): Record<string, unknown> {
 }
 
 export function teamResource(store: Store, team: Team, includes: ReadonlySet<string> = new Set()): unknown {
-  const users = memberIds(team).map((id) => ({ type: 'users', id }));
+  const users = store.people.membersOf(team.id).map((id) => ({ type: 'users', id }));
   const memberships = includes.has('organization-memberships')
-    ? { 'organization-memberships': { data: users.map(() => ({ type: 'organization-memberships', id: adminMembershipId(team.org) })) } }
+    ? { 'organization-memberships': { data: teamMemberships(store, team).map((m) => ({ type: 'organization-memberships', id: m.id })) } }
     : {};
   return {
     id: team.id,
@@ -69,20 +82,23 @@ export function teamResource(store: Store, team: Team, includes: ReadonlySet<str
   };
 }
 
-/** The `included` resources of the teams answered, each once. */
-export function includedOf(store: Store, teams: readonly Team[], includes: ReadonlySet<string>): unknown[] {
-  const withMembers = teams.filter((t) => memberIds(t).length > 0);
-  const out: unknown[] = [];
-  if (includes.has('users') && withMembers.length > 0) out.push(adminUserResource(store));
-  if (includes.has('organization-memberships')) {
-    for (const org of new Set(withMembers.map((t) => t.org))) {
-      out.push({
-        id: adminMembershipId(org),
-        type: 'organization-memberships',
-        attributes: { status: 'active', email: null },
-        relationships: { user: { data: { type: 'users', id: ADMIN_USER_ID } }, organization: { data: { type: 'organizations', id: org } } },
-      });
+/**
+ * The `included` resources of the teams answered, each once: users without their email (the users
+ * page: nothing identifying beyond the username), memberships naming the teams `visible` keeps.
+ */
+export function includedOf(store: Store, teams: readonly Team[], includes: ReadonlySet<string>, visible: (teamId: string) => boolean): unknown[] {
+  const out = new Map<string, unknown>();
+  for (const team of teams) {
+    if (includes.has('users')) {
+      for (const id of store.people.membersOf(team.id)) {
+        const user = store.people.users.get(id);
+        if (user && !out.has(id)) out.set(id, userResource(user, { withEmail: false }));
+      }
+    }
+    if (!includes.has('organization-memberships')) continue;
+    for (const m of teamMemberships(store, team)) {
+      if (!out.has(m.id)) out.set(m.id, membershipResource(store, m, membershipTeamIds(store, m).filter(visible)));
     }
   }
-  return out;
+  return [...out.values()];
 }

@@ -46,6 +46,33 @@ for (const profile of ['seed', 'current'] as const) {
       expect(vault.attributes.username).not.toBe(dev.attributes.username);
     });
 
+    it('a team token\'s service user is a member of its team and holds an active membership; the organization token\'s is in neither (docs/api.md, "People")', async () => {
+      const dev = (await t.api.get('/account/details', 'dev-token')).body.data;
+      const team = (await t.api.get('/teams/team-dev')).body.data;
+      expect(team.relationships.users.data).toContainEqual({ type: 'users', id: dev.id });
+      expect(team.attributes['users-count']).toBe(team.relationships.users.data.length);
+      const listed = await t.api.get('/organizations/acme/organization-memberships?include=user&page%5Bsize%5D=100');
+      const mine = listed.body.data.find((m: any) => m.relationships.user.data.id === dev.id);
+      expect(mine.attributes.status).toBe('active');
+      expect(mine.relationships.teams.data).toEqual([{ type: 'teams', id: 'team-dev' }]);
+      expect(listed.body.included.find((u: any) => u.id === dev.id).attributes).toMatchObject({
+        username: dev.attributes.username,
+        'is-service-account': true,
+        email: null,
+      });
+      const org = (await t.api.get('/account/details', 'acme-org-token')).body.data;
+      expect(listed.body.data.map((m: any) => m.relationships.user.data.id)).not.toContain(org.id);
+    });
+
+    it('the admin user holds a membership of every organization and is in every owners team, as their creator', async () => {
+      const admin = (await t.api.get('/account/details', ADMIN)).body.data;
+      for (const org of ['acme', 'globex']) {
+        const listed = await t.api.get(`/organizations/${org}/organization-memberships?q=admin`);
+        expect(listed.body.data.map((m: any) => m.relationships.user.data.id)).toEqual([admin.id]);
+      }
+      expect((await t.api.get('/teams/team-owners')).body.data.relationships.users.data).toContainEqual({ type: 'users', id: admin.id });
+    });
+
     it('401 without a token and with an unknown one', async () => {
       for (const token of [null, 'not-a-token']) {
         const r = await t.api.get('/account/details', token);

@@ -1,5 +1,6 @@
 // Shared helpers of the emulator's end-to-end tests: a tiny fetch client and a seed fixture.
 import { afterEach, beforeEach } from 'vitest';
+import { CLIError } from '../../src/errors.js';
 import { startEmulator, DEFAULT_ADMIN_TOKEN } from '../../src/emulator/start.js';
 import type { EmulatorOptions, RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
 
@@ -115,4 +116,15 @@ export function useEmulator(options: EmulatorOptions = {}): { readonly emu: Runn
   });
   afterEach(() => current.emu.stop());
   return current;
+}
+
+/** The one-line error of starting an emulator on `seed`, or "no error". */
+export async function seedError(seed: unknown): Promise<string> {
+  try {
+    const emu = await startEmulator({ seed: seed as SeedDocument });
+    await emu.stop();
+    return 'no error';
+  } catch (error: unknown) {
+    return error instanceof CLIError ? error.message : `not a CLIError: ${String(error)}`;
+  }
 }

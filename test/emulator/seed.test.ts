@@ -7,8 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CLIError } from '../../src/errors.js';
 import { loadSeedFile } from '../../src/emulator/seed-file.js';
 import { startEmulator } from '../../src/emulator/start.js';
-import type { SeedDocument } from '../../src/emulator/types.js';
-import { client } from './helpers.js';
+import { client, seedError } from './helpers.js';
 
 const FIXTURE = resolve(dirname(fileURLToPath(import.meta.url)), 'fixtures/seed.yaml');
 const dir = mkdtempSync(join(tmpdir(), 'tfe-access-seed-'));
@@ -18,16 +17,6 @@ function file(name: string, text: string): string {
   const path = join(dir, name);
   writeFileSync(path, text);
   return path;
-}
-
-async function seedError(seed: unknown): Promise<string> {
-  try {
-    const emu = await startEmulator({ seed: seed as SeedDocument });
-    await emu.stop();
-    return 'no error';
-  } catch (error: unknown) {
-    return error instanceof CLIError ? error.message : `not a CLIError: ${String(error)}`;
-  }
 }
 
 describe('seed files', () => {

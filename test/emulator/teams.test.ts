@@ -128,16 +128,22 @@ describe.each(PROFILE_NAMES.map((p) => [p] as const))('teams, %s profile', (prof
     expect((await api.del('/teams/team-dev')).status).toBe(404);
   });
 
-  it('include=users,organization-memberships: the owners team with its member, others with none; an unknown include is 400', async () => {
+  it("include=users,organization-memberships: the owners team with the admin user and its token's service user, a team with its token's; an unknown include is 400", async () => {
+    // docs/api.md, "People": the organization's creator (the admin user) is in owners; a team's token brings its service user in.
     const owners = await api.get('/teams/team-owners?include=users%2Corganization-memberships');
     expect(owners.status).toBe(200);
-    const included = owners.body.included.map((r: any) => r.type).sort();
-    expect(included).toEqual(['organization-memberships', 'users']);
-    expect(owners.body.data.relationships.users.data[0].id).toBe(owners.body.included.find((r: any) => r.type === 'users').id);
+    const users = owners.body.included.filter((r: any) => r.type === 'users');
+    const memberships = owners.body.included.filter((r: any) => r.type === 'organization-memberships');
+    expect(users.map((u: any) => u.id).sort()).toEqual(owners.body.data.relationships.users.data.map((u: any) => u.id).sort());
+    expect(users.map((u: any) => u.attributes['is-service-account']).sort()).toEqual([false, true]);
+    expect(users.find((u: any) => !u.attributes['is-service-account']).attributes.username).toBe('admin');
+    expect(memberships.map((m: any) => m.relationships.user.data.id).sort()).toEqual(users.map((u: any) => u.id).sort());
+    expect(owners.body.data.attributes['users-count']).toBe(2);
     const dev = await api.get('/teams/team-dev?include=users');
-    expect(dev.body.included).toEqual([]);
+    expect(dev.body.included.map((u: any) => u.attributes.username)).toEqual([expect.stringMatching(/^api-team_[A-Za-z0-9]{6}$/)]);
     const listed = await api.get('/organizations/acme/teams?include=users');
-    expect(listed.body.included).toHaveLength(1);
+    const members = new Set(listed.body.data.flatMap((t: any) => t.relationships.users.data.map((u: any) => u.id)));
+    expect(listed.body.included.map((u: any) => u.id).sort()).toEqual([...members].sort());
     const bogus = await api.get('/teams/team-dev?include=workspaces');
     expect(bogus.status).toBe(400);
     expect(bogus.body.errors[0].detail).toMatch(/include parameter/);
