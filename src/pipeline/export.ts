@@ -12,7 +12,6 @@ import { teamsOfOrganization } from '../lookup/teams.js';
 import { liveReadOptions, withClient, type RunConnection, type ReadChoices, type RunOptions } from './request.js';
 import { underControl } from './run-control.js';
 import { readPeople } from '../live/people.js';
-import { peopleReaderOf } from './report-people.js';
 
 export interface ExportSelectionRequest {
   readonly all: boolean;
@@ -97,7 +96,7 @@ export async function exportFromLive(client: TfeClient, request: ExportRequest):
   const resolved = selectExportTargets(request.organization, found, request.selection);
   // The workspace list read above lets --all read by team (docs/connecting.md, "Reading by team").
   const live = await readLive(client, { ...resolved, workspaces: found.workspaces }, liveReadOptions(request.read, request.run));
-  const people = request.members ? await readPeople(peopleReaderOf(client), request.organization, found.teams) : undefined;
+  const people = request.members ? await readPeople(client, request.organization, found.teams) : undefined;
   return exportFiles(live, {
     ...(people ? { people } : {}),
     named: new Set(request.selection.all ? [] : resolved.targets.map((t) => t.id)),

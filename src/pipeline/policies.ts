@@ -20,7 +20,6 @@ import type { LivePeople } from '../core/person.js';
 import type { MemberChange } from '../core/people.js';
 import { peopleAfter } from '../effective/people-after.js';
 import { readPeople } from '../live/people.js';
-import { peopleReaderOf } from './report-people.js';
 
 /** The reads' width and the state checked. */
 export type PolicyChoices = Pick<PlanChoices, 'concurrency' | 'policyState'>;
@@ -61,7 +60,7 @@ async function peopleFor(
 ): Promise<{ people?: LivePeople; read?: LivePeople }> {
   const rules = policies.map((p) => p.rule);
   if (!rulesRead(rules, 'people')) return {};
-  const read = live.people ?? (await readPeople(peopleReaderOf(client), org.organization, org.teams));
+  const read = live.people ?? (await readPeople(client, org.organization, org.teams));
   return { people: state === 'live' ? read : peopleAfter(read, planned.memberChanges ?? []), ...(live.people ? {} : { read }) };
 }
 

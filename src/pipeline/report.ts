@@ -36,7 +36,8 @@ import { namesTags } from '../core/set-criteria.js';
 import { grantEnds } from '../policy/ends.js';
 import { teamsAfter } from '../effective/teams-after.js';
 import { isPendingTeamId } from '../core/teams.js';
-import { peopleReaderOf, readReportPeople, readsPeople, type ReportBy } from './report-people.js';
+import { readsPeople, type ReportBy } from './report-people.js';
+import { readPeople } from '../live/people.js';
 import { peopleAfter } from '../effective/people-after.js';
 import { reportPeople } from '../effective/people.js';
 import type { LivePeople } from '../core/person.js';
@@ -183,7 +184,7 @@ async function reportWith(
   const by = request.by ?? 'team';
   const { found: read, live: grantsRead } = await readOrganization(client, organization, request, desired);
   // People only when asked for: a report by team makes the requests it always made.
-  const people = readsPeople(by, request.after, desired) ? await readReportPeople(peopleReaderOf(client), organization, read.teams) : undefined;
+  const people = readsPeople(by, request.after, desired) ? await readPeople(client, organization, read.teams) : undefined;
   const live = people ? { ...grantsRead, people } : grantsRead;
   const liveGrants = [...live.targets.values()].flatMap((t) => t.grants);
   const plan = request.after && desired ? planOnRead(desired, organizationRead(organization, read), live) : undefined;

@@ -107,10 +107,10 @@ const command: Command = {
     const split = splitOf(parsed, out);
     const force = boolFlag(parsed, 'force');
     if (force && out === undefined) throw new CLIError('--force replaces an existing --out file; without --out, export writes to stdout.');
-    const selection = selectionOf(parsed);
     const teams = boolFlag(parsed, 'teams');
     const members = boolFlag(parsed, 'members');
     if (members && !teams) throw new CLIError('--members writes the members of each team under `teams:`; use it with --teams.');
+    const selection = selectionOf(parsed);
     const organization = organizationOf(parsed, io);
     // Before any request: a refused --out costs nothing (the files of a split are known only after the read).
     if (out !== undefined && !split) await assertExportOutput(out, io.cwd, force);
