@@ -5,6 +5,7 @@
 import type { LivePeople, Person } from '../core/person.js';
 import { personKey, type MemberChange, type PersonRef } from '../core/people.js';
 import { byKey } from '../core/order.js';
+import { isHuman } from './people.js';
 
 /** The id a person the plan invites goes by until the service gives their membership one. */
 export const pendingMembershipId = (email: string): string => `pending-membership:${personKey(email)}`;
@@ -54,7 +55,7 @@ export function peopleAfter(people: LivePeople, changes: readonly MemberChange[]
 export function activeMembers(people: LivePeople): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const person of people.people) {
-    if (person.serviceAccount || person.status !== 'active') continue;
+    if (!isHuman(person) || person.status !== 'active') continue;
     for (const teamId of new Set(person.teamIds)) out.set(teamId, [...(out.get(teamId) ?? []), person.email]);
   }
   for (const emails of out.values()) emails.sort(byKey(personKey));

@@ -11,6 +11,7 @@ import { personKey, type MemberChange } from '../core/people.js';
 import { byTypeThenName, compareText } from '../core/order.js';
 import { EffectiveIndex, type OrganizationInput } from './compute.js';
 import { activeMembers, peopleAfter } from './people-after.js';
+import { isHuman } from './people.js';
 
 /** The plan's people: as read, and its member changes. */
 export interface PlanPeople {
@@ -26,7 +27,7 @@ interface Move {
 }
 
 function movesOf(people: LivePeople, changes: readonly MemberChange[]): Move[] {
-  const active = new Map(people.people.filter((p) => !p.serviceAccount && p.status === 'active').map((p) => [personKey(p.email), p.email]));
+  const active = new Map(people.people.filter((p) => isHuman(p) && p.status === 'active').map((p) => [personKey(p.email), p.email]));
   const out: Move[] = [];
   for (const change of changes) {
     const email = active.get(personKey(change.person.email));

@@ -11,7 +11,7 @@ import { personKey } from '../core/people.js';
 import { byName, byTypeThenName, compareText } from '../core/order.js';
 import { levelOf, maximum } from './vector.js';
 
-/** A person whose access the report and the policies count: not a service account. */
+/** A person whose access the report and the policies count, and whom effective changes name: not a service account (the one test of it here). */
 export function isHuman(person: Person): boolean {
   return !person.serviceAccount;
 }

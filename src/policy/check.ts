@@ -14,6 +14,7 @@ import { permissionsOf } from '../core/permissions.js';
 import { RULE_CHECKS, type ExpiringGrant, type OrganizationView, type ViewOf } from './rules.js';
 import type { LivePeople } from '../core/person.js';
 import { personKey } from '../core/people.js';
+import { isHuman } from '../effective/people.js';
 
 /** The match as a set's, for the matchers sets use (src/expand/match.ts). */
 function asSet(policy: TargetPolicy): DesiredSet {
@@ -54,7 +55,7 @@ function membersOf(people: LivePeople | undefined): (teamId: string) => readonly
     if (!byTeam) {
       byTeam = new Map();
       for (const person of people.people) {
-        if (person.serviceAccount || person.status === 'inactive') continue;
+        if (!isHuman(person) || person.status === 'inactive') continue;
         for (const id of new Set(person.teamIds)) byTeam.set(id, [...(byTeam.get(id) ?? []), person.email]);
       }
       for (const emails of byTeam.values()) emails.sort(byKey(personKey));
