@@ -1,11 +1,18 @@
 // The style and script a report by person adds to the HTML page (docs/effective-access.md,
 // "People"): inline as the page's own (report-html-assets.ts), left out of a report by team, whose
 // page stays as it was.
+import { LEVEL_COLOURS } from './report-html-assets.js';
+
+/** A person's targets coloured by level, as the matrix's cells are. */
+const levelRules = Object.entries(LEVEL_COLOURS)
+  .map(([level, colour]) => `#people span.lvl-${level} { background: ${colour}; }`)
+  .join('\n');
 
 export const PEOPLE_STYLE = `
 #people-title { font-size: 14px; margin: 16px 0 4px; }
 #people td.access span { display: inline-block; padding: 0 4px; margin: 1px 2px; border: 1px solid #ccc; }
 #people td.pending { font-style: italic; color: #555; }
+${levelRules}
 `;
 
 // Plain ES2017. The person filter keeps the team columns with a member whose email holds the text,
