@@ -8,7 +8,9 @@ export type IncompleteReason =
   /** The server did not say who the token is, so whether it sees every team is not known. */
   | { readonly code: 'identity-unknown' }
   /** These workspaces read (display names) are in a project the token cannot see: the access its grants give there is not counted. */
-  | { readonly code: 'projects-unseen'; readonly workspaces: readonly string[] };
+  | { readonly code: 'projects-unseen'; readonly workspaces: readonly string[] }
+  /** People were read and the token does not see every team: a membership of a secret team it is not in (and the access it gives) is not seen. */
+  | { readonly code: 'people-teams-unseen' };
 export interface Coverage {
   readonly complete: boolean;
   readonly reasons: readonly IncompleteReason[];
@@ -20,4 +22,6 @@ export interface Scope {
   readonly teams: readonly string[]; // report --team
   readonly projects: readonly string[]; // report --project
   readonly workspaces: readonly string[]; // report --workspace
+  /** report --person, as given; absent where people are not asked for (a plan, a report by team), so those outputs read as before. */
+  readonly people?: readonly string[];
 }

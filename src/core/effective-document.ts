@@ -31,5 +31,8 @@ export function effectiveChangeDocument(change: EffectiveChange): JsonObject {
     via: change.via.map((c) => ({ type: c.type, name: c.name, action: c.action, access: c.access })),
   };
   if (change.heldBy) out.held_by = change.heldBy.map(sourceDocument);
+  // docs/effective-access.md, "People": only in a plan that read people, so other plans serialise as before.
+  if (change.people) out.people = [...change.people];
+  if (change.member) out.member = { action: change.member.action, email: change.member.email };
   return out;
 }

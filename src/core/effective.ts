@@ -36,6 +36,12 @@ export interface ChangeCause {
 
 export type Direction = 'rises' | 'falls' | 'mixed' | 'none';
 
+/** A member change of the plan that causes an effective change: the person joins or leaves the team (docs/effective-access.md, "People"). */
+export interface MemberCause {
+  readonly action: 'add' | 'remove';
+  readonly email: string;
+}
+
 /**
  * What the plan's grant changes do to one team's effective access on one target. Direction `none`
  * marks a grant change that changes nothing effective (shadowed); `heldBy` says what keeps it.
@@ -49,4 +55,12 @@ export interface EffectiveChange {
   readonly direction: Direction;
   readonly via: readonly ChangeCause[];
   readonly heldBy?: readonly AccessSource[];
+  /**
+   * A plan that read people only (docs/effective-access.md, "People"): the active human members of
+   * the team as the plan leaves them, who gain or lose what the grant changes do. Absent on a
+   * member change's own entry (`member` names its person).
+   */
+  readonly people?: readonly string[];
+  /** The member change that causes it (`via` is then empty): the person gains the team's access there (add) or loses it (remove). */
+  readonly member?: MemberCause;
 }

@@ -24,15 +24,17 @@ export interface RuleFields {
   readonly 'max-expiry': { readonly access: FixedLevel; readonly days: number };
   /** No team but the owners team and `exceptTeams` has any of the `forbid` flags (core/team-flags.ts), directly or through a flag that brings it. */
   readonly 'organization-access': { readonly forbid: readonly string[]; readonly exceptTeams: readonly string[] };
+  /** `team` has at most `count` human members (docs/effective-access.md, "People"): service accounts and hidden members not counted. */
+  readonly 'max-members': { readonly team: string; readonly count: number };
 }
 
 export type RuleKind = keyof RuleFields;
 export type RuleOf<K extends RuleKind> = { readonly kind: K } & RuleFields[K];
 /** What a policy asks of every target it matches: one rule per policy. */
 export type PolicyRule = { readonly [K in RuleKind]: RuleOf<K> }[RuleKind];
-/** The kinds checked once on the organization's teams, with no target (their row reads `team-flags`). */
-export type OrganizationKind = 'organization-access';
-export type OrganizationWideRule = RuleOf<OrganizationKind>;
+/** The kinds checked once on the organization's teams, with no target (their row reads `team-flags` or `people`). */
+export type OrganizationKind = 'organization-access' | 'max-members';
+export type OrganizationWideRule = Extract<PolicyRule, { readonly kind: OrganizationKind }>;
 /** The kinds checked on every target a policy's match selects. */
 export type TargetRule = Exclude<PolicyRule, OrganizationWideRule>;
 
@@ -48,6 +50,8 @@ export interface RuleFindings {
   readonly 'max-expiry': { readonly access: Level; readonly expires?: string };
   /** Each forbidden flag the team has, in table order, with the flag it has that brings it (when one does). */
   readonly 'organization-access': { readonly flags: readonly { readonly flag: string; readonly through?: string }[] };
+  /** The team's human members counted (active, and invited: a member once accepted), by email. */
+  readonly 'max-members': { readonly members: readonly string[] };
 }
 
 /** One kind's finding, with the rule it breaks. */
@@ -57,9 +61,13 @@ export type Finding = { readonly [K in RuleKind]: FindingOf<K> }[RuleKind];
 /**
  * What a rule's check reads on a target: each team's effective access there (every source
  * counted, src/effective/), or the grants on the target itself with when each ends; or, with no
- * target, the teams' organization-access flags (the team list every run reads already).
+ * target, the teams' organization-access flags (the team list every run reads already), or the
+ * organization's people (one membership list, live/people.ts).
  */
-export type RuleSource = 'effective-access' | 'grant-expiries' | 'team-flags';
+export type RuleSource = 'effective-access' | 'grant-expiries' | 'team-flags' | 'people';
+
+/** What the kinds of the whole organization read: a policy of one has no match. */
+const ORGANIZATION_SOURCES: readonly RuleSource[] = ['team-flags', 'people'];
 
 /** A path below a policy of the files, to a key or a list's item. */
 export type PolicyPath = readonly (string | number)[];
@@ -209,6 +217,25 @@ export const POLICY_RULES: { readonly [K in RuleKind]: RuleRow<K> } = {
     fromDocument: (reader) => ({ kind: 'organization-access', forbid: reader.flags('forbid'), exceptTeams: reader.names('except_teams') }),
     reads: 'team-flags',
   },
+  'max-members': {
+    schema: {
+      'max-members': mappingSchema(
+        'The team may have at most `count` human members: people in it or invited to it; service accounts (team and organization tokens) and members the token cannot see are not counted. A policy of the whole organization: no `workspaces` or `projects`.',
+        ['team', 'count'],
+        {
+          team: TEAM,
+          count: { description: 'How many people the team may have.', type: 'integer', minimum: 0 },
+        },
+      ),
+    },
+    levelAt: null,
+    read: (policy) => ({ kind: 'max-members', team: String(field(policy, 'max-members').team), count: Number(field(policy, 'max-members').count) }),
+    teams: (rule) => [{ name: rule.team, at: ['max-members', 'team'] }],
+    spell: (rule, spell) => ({ ...rule, team: spell(rule.team) }),
+    document: (rule) => ({ kind: rule.kind, team: rule.team, count: rule.count }),
+    fromDocument: (reader) => ({ kind: 'max-members', team: reader.string('team'), count: reader.integer('count', 0) }),
+    reads: 'people',
+  },
 };
 
 /** Every kind, in row order (the order the schema and the messages list them). */
@@ -225,9 +252,14 @@ export function spellRule<R extends PolicyRule>(rule: R, spell: (team: string) =
   return rowOf(rule).spell(rule, spell) as R;
 }
 
-/** Whether the rule is checked once on the organization's teams (its row reads `team-flags`), not on targets. */
+/** Whether the kind is checked once on the organization (its row reads `team-flags` or `people`), not on targets. */
+export function isOrganizationKind(kind: RuleKind): kind is OrganizationKind {
+  return ORGANIZATION_SOURCES.includes(POLICY_RULES[kind].reads);
+}
+
+/** Whether the rule is checked once on the organization's teams or people, not on targets. */
 export function isOrganizationRule(rule: PolicyRule): rule is OrganizationWideRule {
-  return POLICY_RULES[rule.kind].reads === 'team-flags';
+  return isOrganizationKind(rule.kind);
 }
 
 /** Whether any of the rules reads `source` (what a run reads, and a saved plan carries, for them). */

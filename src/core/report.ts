@@ -5,6 +5,7 @@ import type { Coverage, Scope } from './coverage.js';
 import type { EffectiveCell } from './effective.js';
 import type { Project, Team, Workspace } from './model.js';
 import type { PolicyViolation } from './policy.js';
+import type { ReportPeople } from './person-access.js';
 
 /** A workspace of the report, with its project when the token can see it. */
 export interface ReportWorkspace extends Workspace {
@@ -27,6 +28,8 @@ export interface Report {
   readonly violations: readonly PolicyViolation[];
   /** Whether the read of the targets shown is known to be whole (docs/effective-access.md, "Effective access": `complete`). */
   readonly coverage: Coverage;
-  /** What the report was asked: the paths, --team, --project, --workspace. */
+  /** What the report was asked: the paths, --team, --project, --workspace, --person. */
   readonly scope: Scope;
+  /** `--by person` only (docs/effective-access.md, "People"): each person with their teams and access; absent, people were not read. */
+  readonly people?: ReportPeople;
 }

@@ -9,5 +9,6 @@ export function scopeOf(given: Partial<Scope>): Scope {
     teams: [...(given.teams ?? [])],
     projects: [...(given.projects ?? [])],
     workspaces: [...(given.workspaces ?? [])],
+    ...(given.people ? { people: [...given.people] } : {}),
   };
 }

@@ -48,5 +48,7 @@ export function coverageOf(live: LiveState, projectsUnseen: readonly string[] = 
     reasons.push({ code: 'grants-of-unseen-teams', targets });
   }
   if (projectsUnseen.length > 0) reasons.push({ code: 'projects-unseen', workspaces: [...projectsUnseen].sort() });
+  // docs/effective-access.md, "People": a person's teams are those the token sees.
+  if (live.people && live.viewer?.identity && !live.viewer.seesEveryTeam) reasons.push({ code: 'people-teams-unseen' });
   return { complete: reasons.length === 0, reasons };
 }

@@ -8,6 +8,7 @@ import { grantsAfter, type IdentifiedGrant } from './after.js';
 import { EffectiveIndex, type OrganizationInput } from './compute.js';
 import { byTypeThenName, compareText } from '../core/order.js';
 import { compare } from './vector.js';
+import { withPeople, type PlanPeople } from './people-changes.js';
 
 export interface ChangeContext extends OrganizationInput {
   /** The live grants of every target the changes reach: their own, and their project's or workspaces'. */
@@ -59,9 +60,19 @@ function heldBy(cell: EffectiveCell | undefined, change: Change): AccessSource[]
   return (cell?.sources ?? []).filter((s) => s.kind !== change.target.type);
 }
 
-export function effectiveChanges(changes: readonly Change[], context: ChangeContext): EffectiveChange[] {
+/**
+ * What the grant changes do to effective access; with `people` (a plan that read them), each entry
+ * names its team's people after the plan and the member changes add their own (people-changes.ts).
+ */
+export function effectiveChanges(changes: readonly Change[], context: ChangeContext, people?: PlanPeople): EffectiveChange[] {
+  const afterInput = { ...context, grants: grantsAfter(context.grants, changes) };
+  const grantChanges = grantEffectiveChanges(changes, context, afterInput);
+  return people ? withPeople(grantChanges, context, afterInput, people) : grantChanges;
+}
+
+function grantEffectiveChanges(changes: readonly Change[], context: ChangeContext, afterInput: OrganizationInput): EffectiveChange[] {
   const before = new EffectiveIndex(context);
-  const after = new EffectiveIndex({ ...context, grants: grantsAfter(context.grants, changes) });
+  const after = new EffectiveIndex(afterInput);
   const out: EffectiveChange[] = [];
   const moved = new Set<Change>();
   for (const pair of pairsOf(changes, context).values()) {

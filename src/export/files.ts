@@ -4,7 +4,8 @@ import type { LiveState } from '../core/model.js';
 import { exportLive, type ExportSelection, type SkippedGrant } from './document.js';
 import { withHeader } from './header.js';
 import { splitByProject } from './split.js';
-import { exportTeams } from './teams.js';
+import { exportedMembers, exportTeams } from './teams.js';
+import type { LivePeople } from '../core/person.js';
 import { renderFile as renderYaml } from './yaml.js';
 
 export interface ExportedFile {
@@ -22,6 +23,8 @@ export interface ExportOptions extends ExportSelection {
   readonly authoritative?: boolean;
   /** `--teams`: every team the token sees under `teams:` (export/teams.ts), in the single file or in a file of their own. */
   readonly teams?: boolean;
+  /** `--teams --members`: the people read, each team's written under it as `members:` (export/teams.ts, exportedMembers). */
+  readonly people?: LivePeople;
 }
 
 /** With `--split-by project`, the file of the `all` sets (a project's file never takes its name). */
@@ -43,7 +46,8 @@ const renderFile = (...args: Parameters<typeof renderYaml>): string => withHeade
 export function exportFiles(live: LiveState, options: ExportOptions): ExportFiles {
   const exported = exportLive(live, options);
   const authoritative = options.authoritative === true;
-  const teams = options.teams === true ? exportTeams(live.teams.values()) : undefined;
+  const members = options.people && exportedMembers(options.people, live.teams.values());
+  const teams = options.teams === true ? exportTeams(live.teams.values(), members) : undefined;
   if (!options.splitByProject)
     return {
       files: [{ text: renderFile(exported.organization, exported.targets, options.schemaRef, authoritative, teams) }],

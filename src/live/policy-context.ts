@@ -13,9 +13,10 @@ import { policySets, selectedBy } from '../policy/check.js';
 import type { ReadTarget, SetCatalog } from '../core/organization.js';
 import { readCatalog, type CatalogReader } from '../lookup/catalog.js';
 import { listTargets, type GrantLister } from './list-targets.js';
+import type { PeopleReader } from '../core/member-write.js';
 
-/** The calls the check needs beyond the plan's own reads. */
-export interface PolicyReader extends GrantLister, CatalogReader {
+/** The calls the check needs beyond the plan's own reads: the people for a rule that reads them (`max-members`). */
+export interface PolicyReader extends GrantLister, CatalogReader, PeopleReader {
   listProjects(organization: string): Promise<readonly Project[]>;
 }
 

@@ -15,9 +15,10 @@ import type { ContextReader } from './change-context.js';
 import type { GrantLister } from './list-targets.js';
 import type { PolicyReader } from './policy-context.js';
 import type { ByTeamReader, IdentityReader } from './read-live.js';
+import type { PeopleReader } from '../core/member-write.js';
 
 /** Every call the run's reads make: the client has them all. */
-export interface RunClient extends GrantLister, TeamGrantLister, IdentityReader, CatalogReader, TeamListReader {
+export interface RunClient extends GrantLister, TeamGrantLister, IdentityReader, CatalogReader, TeamListReader, PeopleReader {
   listProjects(organization: string): Promise<readonly Project[]>;
   listWorkspaces(organization: string, options?: { projectId?: string }): Promise<readonly Workspace[]>;
   requestsSent(): number;
@@ -27,6 +28,8 @@ const keyOf = (target: Pick<TargetRef, 'type' | 'id'>): string => `${target.type
 
 export class RunReader implements ByTeamReader, IdentityReader, ContextReader, PolicyReader, TeamListReader {
   private readonly lists = new Map<string, Promise<readonly LiveGrant[]>>();
+  /** The organization's membership list, by organization: asked once per run, whoever asks (the member diff, a policy, a report). */
+  private readonly people = new Map<string, ReturnType<PeopleReader['listPeople']>>();
 
   constructor(private readonly client: RunClient) {}
 
@@ -81,5 +84,13 @@ export class RunReader implements ByTeamReader, IdentityReader, ContextReader, P
 
   requestsSent(): number {
     return this.client.requestsSent();
+  }
+
+  listPeople(organization: string): ReturnType<PeopleReader['listPeople']> {
+    const known = this.people.get(organization);
+    if (known) return known;
+    const list = this.client.listPeople(organization);
+    this.people.set(organization, list);
+    return list;
   }
 }

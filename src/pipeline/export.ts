@@ -11,6 +11,7 @@ import { notFoundLine, notFoundMessage } from '../core/not-found.js';
 import { teamsOfOrganization } from '../lookup/teams.js';
 import { liveReadOptions, withClient, type RunConnection, type ReadChoices, type RunOptions } from './request.js';
 import { underControl } from './run-control.js';
+import { readPeople } from '../live/people.js';
 
 export interface ExportSelectionRequest {
   readonly all: boolean;
@@ -30,6 +31,8 @@ export interface ExportRequest {
   readonly authoritative?: boolean;
   /** `--teams`: every team the token sees, under `teams:` (from the team list read anyway). */
   readonly teams?: boolean;
+  /** `--teams --members`: each team's people by email (one membership list more: docs/adopting.md). */
+  readonly members?: boolean;
 }
 
 interface Catalogue {
@@ -93,7 +96,9 @@ export async function exportFromLive(client: TfeClient, request: ExportRequest):
   const resolved = selectExportTargets(request.organization, found, request.selection);
   // The workspace list read above lets --all read by team (docs/connecting.md, "Reading by team").
   const live = await readLive(client, { ...resolved, workspaces: found.workspaces }, liveReadOptions(request.read, request.run));
+  const people = request.members ? await readPeople(client, request.organization, found.teams) : undefined;
   return exportFiles(live, {
+    ...(people ? { people } : {}),
     named: new Set(request.selection.all ? [] : resolved.targets.map((t) => t.id)),
     schemaRef: request.schemaRef,
     ...(request.authoritative ? { authoritative: true } : {}),

@@ -16,6 +16,10 @@ import { grantEnds } from '../policy/ends.js';
 import { policyNameFindings } from '../policy/selectors.js';
 import { nameProblemsError } from './name-problems.js';
 import type { PlanChoices } from './request.js';
+import type { LivePeople } from '../core/person.js';
+import type { MemberChange } from '../core/people.js';
+import { peopleAfter } from '../effective/people-after.js';
+import { readPeople } from '../live/people.js';
 
 /** The reads' width and the state checked. */
 export type PolicyChoices = Pick<PlanChoices, 'concurrency' | 'policyState'>;
@@ -26,12 +30,38 @@ export interface PolicyVerdict {
   readonly read: readonly LiveTarget[];
   /** The workspaces the policies select whose project the token cannot see (live/policy-context.ts). */
   readonly projectsUnseen: readonly string[];
+  /**
+   * The people as read for a rule that reads them (`max-members`), when the run had not read them:
+   * what the token could not see of them counts in the run's coverage as its own read's would
+   * (diff/completeness.ts, coverageOf with `people`).
+   */
+  readonly people?: LivePeople;
 }
 
-/** What a plan changes: its grant changes, and its team changes when the files manage teams. */
+/** What a plan changes: its grant changes, its team changes when the files manage teams, its member changes when they manage members. */
 export interface PlannedChanges {
   readonly changes: readonly Change[];
   readonly teamChanges?: readonly TeamChange[];
+  readonly memberChanges?: readonly MemberChange[];
+}
+
+/**
+ * docs/effective-access.md, "People": the people a rule reads (`max-members`), after the plan's
+ * member changes (or as they are): the run's own read when it made one (LiveState.people), else one
+ * membership list now. None when no rule reads them.
+ */
+async function peopleFor(
+  client: PolicyReader,
+  org: PolicyOrganization,
+  policies: readonly DesiredPolicy[],
+  live: LiveState,
+  planned: PlannedChanges,
+  state: PolicyChoices['policyState'],
+): Promise<{ people?: LivePeople; read?: LivePeople }> {
+  const rules = policies.map((p) => p.rule);
+  if (!rulesRead(rules, 'people')) return {};
+  const read = live.people ?? (await readPeople(client, org.organization, org.teams));
+  return { people: state === 'live' ? read : peopleAfter(read, planned.memberChanges ?? []), ...(live.people ? {} : { read }) };
 }
 
 /**
@@ -54,8 +84,9 @@ export async function violationsOf(
   // After the plan: its grant changes and its team changes (docs/effective-access.md, "Organization powers").
   const after =
     read.policyState === 'live' ? {} : { grants: grantsAfter(input.grants, planned.changes), teams: teamsAfter(input.teams, planned.teamChanges ?? []) };
-  const violations = checkPolicies(policies, { ...clock, ...input, ...after });
-  return { violations, read: input.read, projectsUnseen: input.projectsUnseen };
+  const { people, read: peopleRead } = await peopleFor(client, org, policies, live, planned, read.policyState);
+  const violations = checkPolicies(policies, { ...clock, ...input, ...after, ...(people ? { people } : {}) });
+  return { violations, read: input.read, projectsUnseen: input.projectsUnseen, ...(peopleRead ? { people: peopleRead } : {}) };
 }
 
 /** What the policies of the organization's teams read: the teams as listed, nothing more. */

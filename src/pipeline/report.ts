@@ -36,6 +36,11 @@ import { namesTags } from '../core/set-criteria.js';
 import { grantEnds } from '../policy/ends.js';
 import { teamsAfter } from '../effective/teams-after.js';
 import { isPendingTeamId } from '../core/teams.js';
+import { readsPeople, type ReportBy } from './report-people.js';
+import { readPeople } from '../live/people.js';
+import { peopleAfter } from '../effective/people-after.js';
+import { reportPeople } from '../effective/people.js';
+import type { LivePeople } from '../core/person.js';
 
 export interface ReportRequest {
   /** Desired-state files: the organization is theirs, and --after applies their plan. */
@@ -48,6 +53,8 @@ export interface ReportRequest {
   readonly organization: string | undefined;
   readonly after: boolean;
   readonly selection: ReportSelection;
+  /** `--by` (absent: by team): by person, the people are read and each one's access reported (docs/effective-access.md, "People"). */
+  readonly by?: ReportBy;
 }
 
 export interface Catalogue {
@@ -130,7 +137,7 @@ async function readOrganization(
  * team names and their matches' names are checked as plan checks them, from the lists read (no
  * request); the report has no warnings, so a policy that covers nothing simply has no violation.
  */
-function violationsIn(desired: FilesState | undefined, found: Catalogue, grants: readonly GrantInput[], now: number): PolicyViolation[] {
+function violationsIn(desired: FilesState | undefined, found: Catalogue, grants: readonly GrantInput[], now: number, people?: LivePeople): PolicyViolation[] {
   if (!desired?.policies?.length) return [];
   // The policies' teams as the organization spells them, or one error naming every team not found.
   const named = { ...desired, targets: [], sets: [] };
@@ -138,7 +145,7 @@ function violationsIn(desired: FilesState | undefined, found: Catalogue, grants:
   const scope = { ...found, complete: true, keyValueTags: found.keyValueTags === true };
   const { problems } = policyNameFindings(policies, scope, desired.organization);
   if (problems.length > 0) throw nameProblemsError(problems);
-  return checkPolicies(policies, { ...found, grants, now, ends: endsIn(desired, found, policies) });
+  return checkPolicies(policies, { ...found, grants, now, ends: endsIn(desired, found, policies), ...(people ? { people } : {}) });
 }
 
 /** When each grant of the files ends, for a rule that reads it (max-expiry): the files' targets and sets, expanded as a plan expands them. */
@@ -174,7 +181,11 @@ async function reportWith(
   request: ReportRequest & { readonly run: ClockedRun },
 ): Promise<Report> {
   const generatedAt = new Date().toISOString();
-  const { found: read, live } = await readOrganization(client, organization, request, desired);
+  const by = request.by ?? 'team';
+  const { found: read, live: grantsRead } = await readOrganization(client, organization, request, desired);
+  // People only when asked for: a report by team makes the requests it always made.
+  const people = readsPeople(by, request.after, desired) ? await readPeople(client, organization, read.teams) : undefined;
+  const live = people ? { ...grantsRead, people } : grantsRead;
   const liveGrants = [...live.targets.values()].flatMap((t) => t.grants);
   const plan = request.after && desired ? planOnRead(desired, organizationRead(organization, read), live) : undefined;
   const grants: readonly GrantInput[] = plan ? asTheServerKeeps(grantsAfter(liveGrants, plan.changes), live, await client.serverInfo()) : liveGrants;
@@ -183,13 +194,15 @@ async function reportWith(
   const teams = teamsAfter(read.teams, plan?.teamChanges ?? []);
   const found = { ...read, teams: teams.filter((t) => !isPendingTeamId(t.id)) };
   const cells = effectiveAccess({ ...found, grants });
-  const violations = violationsIn(desired, { ...read, teams }, grants, request.run.now);
+  // The people as the plan leaves them (--after), for the report by person and the policies that read them.
+  const peopleAfterPlan = people && peopleAfter(people, plan?.memberChanges ?? []);
+  const violations = violationsIn(desired, { ...read, teams }, grants, request.run.now, peopleAfterPlan);
   const projects = new Map(found.projects.map((p) => [p.id, p]));
   const workspaces = found.workspaces.map((w) => {
     const project = w.projectId === undefined ? undefined : projects.get(w.projectId);
     return project ? { ...w, project } : w;
   });
-  const scope = scopeOf({ paths: request.paths, ...request.selection });
+  const scope = scopeOf({ paths: request.paths, ...request.selection, ...(by === 'person' ? { people: request.selection.people ?? [] } : {}) });
   // A workspace in a project the token cannot list: what that project's grants give there is not counted.
   const unlisted = found.workspaces.filter((w) => w.projectId !== undefined && !projects.has(w.projectId));
   const whole = {
@@ -202,6 +215,8 @@ async function reportWith(
     violations,
     coverage: coverageOf(live, unlisted.map(workspaceName)),
     scope,
+    // Every team's cells, the teams the report hides included: a person has what all their teams have.
+    ...(peopleAfterPlan && by === 'person' ? { people: reportPeople(peopleAfterPlan, found.teams, cells) } : {}),
   } as const;
   const report = selectReport(whole, request.selection);
   // What the report could not see of the targets it shows: a grant of an unseen team elsewhere does not make it partial.

@@ -12,6 +12,9 @@ import { targetPolicies } from '../core/policy.js';
 import { projectMatches, workspaceMatches } from '../expand/match.js';
 import { permissionsOf } from '../core/permissions.js';
 import { RULE_CHECKS, type ExpiringGrant, type OrganizationView, type ViewOf } from './rules.js';
+import type { LivePeople } from '../core/person.js';
+import { personKey } from '../core/people.js';
+import { isHuman } from '../effective/people.js';
 
 /** The match as a set's, for the matchers sets use (src/expand/match.ts). */
 function asSet(policy: TargetPolicy): DesiredSet {
@@ -41,8 +44,25 @@ export interface GrantClock {
   readonly now: number;
 }
 
-/** The organization as the check sees it, with the grants' ends. */
-export type PolicyInput = OrganizationInput & GrantClock;
+/** The organization as the check sees it, with the grants' ends, and its people when a rule reads them (core/policy-rules.ts, `people`). */
+export type PolicyInput = OrganizationInput & GrantClock & { readonly people?: LivePeople };
+
+/** Each team's human members, active or invited (service accounts, hidden and inactive members not counted), by email: worked out once, when a rule first reads them. */
+function membersOf(people: LivePeople | undefined): (teamId: string) => readonly string[] {
+  let byTeam: Map<string, string[]> | undefined;
+  return (teamId) => {
+    if (!people) throw new Error('a policy reads people, and the run did not read them');
+    if (!byTeam) {
+      byTeam = new Map();
+      for (const person of people.people) {
+        if (!isHuman(person) || person.status === 'inactive') continue;
+        for (const id of new Set(person.teamIds)) byTeam.set(id, [...(byTeam.get(id) ?? []), person.email]);
+      }
+      for (const emails of byTeam.values()) emails.sort(byKey(personKey));
+    }
+    return byTeam.get(teamId) ?? [];
+  };
+}
 
 /** The grants on each target, with their teams and ends, in team-name order: worked out once, when a rule first reads them. */
 function grantsByTarget(input: PolicyInput): (target: TargetRef) => readonly ExpiringGrant[] {
@@ -94,7 +114,7 @@ export function checkPolicies(policies: readonly DesiredPolicy[], input: PolicyI
   const cells = cellsByTarget(input);
   const grants = grantsByTarget(input);
   // A policy of the whole organization is checked once, on the teams' organization access.
-  const organization: OrganizationView = { teams: input.teams };
+  const organization: OrganizationView = { teams: input.teams, members: membersOf(input.people) };
   return policies.flatMap((policy) =>
     policy.type === 'organization'
       ? check<OrganizationWideRule['kind']>(policy.name, policy.rule, organization)

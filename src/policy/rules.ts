@@ -57,9 +57,15 @@ export interface TargetView {
   readonly now: number;
 }
 
-/** What a check of the whole organization sees (a row that reads `team-flags`): every team the token sees, as the check is asked. */
+/** What a check of the whole organization sees (a row that reads `team-flags` or `people`): every team the token sees, as the check is asked. */
 export interface OrganizationView {
   readonly teams: readonly Team[];
+  /**
+   * `people`: the human members of each team (active and invited, service accounts and hidden
+   * members left out), by team id, by email; worked out on the first call. Throws when the run did
+   * not read people (a use case reads them whenever a rule reads them: core/policy-rules.ts, rulesRead).
+   */
+  readonly members: (teamId: string) => readonly string[];
 }
 
 /** The view a kind's check takes: the organization's for an organization kind, else one target's. */
@@ -113,6 +119,13 @@ export const RULE_CHECKS: { readonly [K in RuleKind]: (rule: RuleOf<K>, view: Vi
         const flags = forbiddenHeld(t.organizationAccess, rule.forbid);
         return flags.length === 0 ? [] : [{ team: { name: t.name, id: t.id }, found: { flags } }];
       }),
+  // docs/effective-access.md, "People": the owners team is held to it too (a small owners team is the point).
+  'max-members': (rule, { teams, members }) => {
+    const team = teams.find((t) => t.name === rule.team);
+    if (!team) return [];
+    const counted = members(team.id);
+    return counted.length <= rule.count ? [] : [{ team: { name: team.name, id: team.id }, found: { members: counted } }];
+  },
 };
 
 /** True when the grant ends no more than `days` days after `now` (a grant that has ended does). */

@@ -47,6 +47,13 @@ const REASON: Schema = {
       additionalProperties: false,
       description: 'These workspaces are in a project the token cannot see: the access a project grant gives there is not counted.',
     },
+    {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: { code: { const: 'people-teams-unseen' }, message },
+      additionalProperties: false,
+      description: "People were read and the token does not see every team: a person's membership of a secret team it is not in is not seen.",
+    },
   ],
 };
 
@@ -65,6 +72,7 @@ export function coverageProperties(): Record<string, Schema> {
         teams: names('--team (report).'),
         projects: names('--project (report).'),
         workspaces: names('--workspace (report).'),
+        people: names('--person (report --by person), as given; only in a report by person.'),
       },
       additionalProperties: false,
     },

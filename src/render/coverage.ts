@@ -28,6 +28,8 @@ export function reasonText(reason: IncompleteReason): string {
       return 'the server did not say who the token is, so whether it sees every team is not known';
     case 'projects-unseen':
       return `the token cannot see the project of ${named(reason.workspaces)}, so the access a project grant gives there is not counted`;
+    case 'people-teams-unseen':
+      return "the token does not see every team (it is not an owner's), so a person's membership of a secret team it is not in, and the access that team gives, is not seen";
   }
 }
 
@@ -38,6 +40,7 @@ export function filterItems(scope: Scope): string[] {
     ...scope.teams.map((t) => `team ${t}`),
     ...scope.projects.map((p) => `project ${p}`),
     ...scope.workspaces.map((w) => `workspace ${w}`),
+    ...(scope.people ?? []).map((p) => `person ${p}`),
   ];
   return [...new Set(items)];
 }
@@ -77,6 +80,8 @@ function reasonDocument(reason: IncompleteReason): JsonObject {
       return { code: reason.code, message: reasonText(reason) };
     case 'projects-unseen':
       return { code: reason.code, workspaces: [...reason.workspaces], message: reasonText(reason) };
+    case 'people-teams-unseen':
+      return { code: reason.code, message: reasonText(reason) };
   }
 }
 
@@ -85,6 +90,14 @@ export function coverageDocument(coverage: Coverage, scope: Scope): JsonObject {
   return {
     complete: coverage.complete,
     incomplete: coverage.reasons.map(reasonDocument),
-    scope: { paths: [...scope.paths], targets: [...scope.targets], teams: [...scope.teams], projects: [...scope.projects], workspaces: [...scope.workspaces] },
+    scope: {
+      paths: [...scope.paths],
+      targets: [...scope.targets],
+      teams: [...scope.teams],
+      projects: [...scope.projects],
+      workspaces: [...scope.workspaces],
+      // Only a report by person has it: every other output's scope reads as it always did.
+      ...(scope.people ? { people: [...scope.people] } : {}),
+    },
   };
 }

@@ -50,19 +50,37 @@ function shadowedLine(change: EffectiveChange): EffectiveLine {
   };
 }
 
+/** docs/effective-access.md, "People": `; people: ana@example.com, bo@example.com` (a plan that read people only). */
+function peopleText(change: EffectiveChange): string {
+  if (!change.people) return '';
+  const shown = change.people.slice(0, MAX_NAMES).map(printable);
+  const more = change.people.length - shown.length;
+  return `; people: ${shown.length > 0 ? shown.join(', ') : 'none'}${more > 0 ? `, and ${more} more` : ''}`;
+}
+
+/** A line's subject and cause: `developers: ... through project platform: maintain`, or `ana@example.com joins sre: ...`. */
+function lineOf(first: EffectiveChange, where: string): string {
+  if (first.member) {
+    const verb = first.member.action === 'add' ? 'joins' : 'leaves';
+    return `${printable(first.member.email)} ${verb} ${printable(first.team.name)}: ${move(first)} on ${where}`;
+  }
+  return `${printable(first.team.name)}: ${move(first)} on ${where}, through ${first.via.map(causeText).join(' and ')}${peopleText(first)}`;
+}
+
 export function effectiveLines(changes: readonly EffectiveChange[]): EffectiveLine[] {
   const groups = new Map<string, EffectiveChange[]>();
   const out: EffectiveLine[] = [];
   for (const change of changes) {
     if (change.direction === 'none') continue;
-    const key = [change.team.id, change.target.type, move(change), change.via.map(causeText).join(' and ')].join('\u0000');
+    const cause = change.member ? `${change.member.action}\u0000${change.member.email}` : change.via.map(causeText).join(' and ');
+    const key = [change.team.id, change.target.type, move(change), cause].join('\u0000');
     groups.set(key, [...(groups.get(key) ?? []), change]);
   }
   for (const group of groups.values()) {
     const first = group[0] as EffectiveChange;
     const type = first.target.type;
     const where = group.length === 1 ? `${type} ${printable(first.target.name)}` : `${group.length} ${type}s`;
-    const line = `${printable(first.team.name)}: ${move(first)} on ${where}, through ${first.via.map(causeText).join(' and ')}`;
+    const line = lineOf(first, where);
     out.push(group.length === 1 ? { text: line, shadowed: false } : { text: line, targets: names(group), shadowed: false });
   }
   for (const change of changes) if (change.direction === 'none') out.push(shadowedLine(change));

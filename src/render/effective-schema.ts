@@ -25,7 +25,7 @@ export function effectiveChangesSchema(): Schema {
         direction: { enum: ['rises', 'falls', 'mixed', 'none'] },
         via: {
           type: 'array',
-          minItems: 1,
+          description: "The grant changes that cause it; empty on a member change's own entry (member).",
           items: {
             type: 'object',
             required: ['type', 'name', 'action', 'access'],
@@ -34,8 +34,25 @@ export function effectiveChangesSchema(): Schema {
           },
         },
         held_by: { type: 'array', items: SOURCE_SCHEMA },
+        // docs/effective-access.md, "People": only in a plan that read people.
+        people: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'A plan that read people: the active human members of the team as the plan leaves it, who gain or lose this.',
+        },
+        member: {
+          type: 'object',
+          required: ['action', 'email'],
+          properties: { action: { enum: ['add', 'remove'] }, email: { type: 'string' } },
+          additionalProperties: false,
+          description: "A member change's own entry: the person joins the team (gains its access there) or leaves it (loses it).",
+        },
       },
       additionalProperties: false,
+      // A grant change's entry names its causes; a member change's names its person instead.
+      if: { required: ['member'] },
+      then: { properties: { via: { maxItems: 0 } } },
+      else: { properties: { via: { minItems: 1 } } },
     },
   };
 }

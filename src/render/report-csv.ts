@@ -33,7 +33,7 @@ export function csvField(value: string): string {
 }
 
 /** `complete` (true or false) and `scope` (the filters, `team sre; project x`; empty: not narrowed). */
-function coverageColumns(report: Report): [string, string] {
+export function coverageColumns(report: Report): [string, string] {
   return [String(report.coverage.complete), filterItems(report.scope).join('; ')];
 }
 

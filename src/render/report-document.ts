@@ -11,6 +11,7 @@ import { nestPermissions, orderedEntries } from '../core/permissions.js';
 import { coverageDocument } from './coverage.js';
 import { byName } from '../core/order.js';
 import { teamPowers } from './report-powers.js';
+import { peopleDocument } from './report-people-document.js';
 
 export const REPORT_FORMAT_VERSION = 1;
 
@@ -61,6 +62,8 @@ export function reportDocument(report: Report): JsonObject {
       visibility: p.team.visibility,
       organization_access: Object.fromEntries(p.flags),
     })),
+    // docs/effective-access.md, "People": only in a report by person.
+    ...(report.people ? peopleDocument(report.people) : {}),
     violations: report.violations.map(violationDocument),
     ...coverageDocument(report.coverage, report.scope),
   };

@@ -16,6 +16,8 @@ import { byName } from '../core/order.js';
 import { escapeHtml } from './markdown-text.js';
 import { OWNERS_POWERS, teamPowers, type FlagValue } from './report-powers.js';
 import { TEAM_FLAG_KEYS } from '../core/team-flags.js';
+import { membersByTeam, PERSON_FILTER, peopleHtml } from './report-people-html.js';
+import { PEOPLE_SCRIPT, PEOPLE_STYLE } from './report-people-html-assets.js';
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
@@ -148,7 +150,10 @@ export function renderReportHtml(report: Report): string {
   // The title says `partial` and `filtered: ...` when the page is (render/coverage.ts); a banner under it says why.
   const words = coverageWords(report.coverage, report.scope, 'report');
   const title = `Effective access: ${report.organization} (${[state, report.generatedAt, ...words.tags].join(', ')})`;
-  const head = teams.map((t) => `<th class="team" data-team="${escapeHtml(t)}" scope="col"><span>${escapeHtml(t)}</span></th>`).join('');
+  // docs/effective-access.md, "People": by person, each team column names its people (none of it by team).
+  const members = report.people ? membersByTeam(report.people) : undefined;
+  const peopleOf = (team: string): string => (members ? ` data-people="${escapeHtml(members.get(team) ?? '')}"` : '');
+  const head = teams.map((t) => `<th class="team" data-team="${escapeHtml(t)}"${peopleOf(t)} scope="col"><span>${escapeHtml(t)}</span></th>`).join('');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -156,7 +161,7 @@ export function renderReportHtml(report: Report): string {
 <meta http-equiv="Content-Security-Policy" content="${CSP}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
+<style>${STYLE}${report.people ? PEOPLE_STYLE : ''}</style>
 </head>
 <body>
 <h1>${escapeHtml(title)}</h1>
@@ -164,15 +169,15 @@ ${coverageHtml(words)}<p class="meta">${teams.length} teams, ${report.projects.l
 <div class="controls">
 <label>Teams <input id="team-filter" type="search" placeholder="filter teams" autocomplete="off"></label>
 <label>Workspaces <input id="workspace-filter" type="search" placeholder="filter workspaces" autocomplete="off"></label>
-<span id="shown"></span>
+${report.people ? PERSON_FILTER : ''}<span id="shown"></span>
 </div>
 ${legend()}
 <table id="matrix">
 <thead><tr><th class="corner" scope="col">project / workspace</th>${head}</tr></thead>
 ${groups.join('\n')}
 </table>
-${powersHtml(report)}${violationsHtml(report.violations)}<aside id="details" hidden></aside>
-<script>${SCRIPT}</script>
+${powersHtml(report)}${report.people ? peopleHtml(report.people) : ''}${violationsHtml(report.violations)}<aside id="details" hidden></aside>
+<script>${SCRIPT}${report.people ? PEOPLE_SCRIPT : ''}</script>
 </body>
 </html>
 `;

@@ -7,6 +7,7 @@ import { splitKey } from '../core/permissions.js';
 import { REPORT_FORMAT_VERSION } from './report-document.js';
 import { SCHEMA_DIALECT } from '../core/json-schema.js';
 import { TEAM_FLAGS, TEAM_FLAG_KEYS } from '../core/team-flags.js';
+import { peopleProperties } from './report-people-schema.js';
 
 type Schema = Record<string, unknown>;
 
@@ -140,11 +141,13 @@ export function reportSchema(): Schema {
         items: POWERS_SCHEMA,
         description: 'Every team shown, by name: its organization powers (docs/effective-access.md, "Organization powers").',
       },
+      ...peopleProperties(),
       violations: violationsSchema(),
       ...coverageProperties(),
     },
     additionalProperties: false,
     allOf: [COVERAGE_RULE],
+    dependentRequired: { people: ['people_left_out'], people_left_out: ['people'] },
     $defs: {
       source: SOURCE_SCHEMA,
       'team-projects-permissions': permissionsSchema('team-projects'),

@@ -8,6 +8,8 @@ import { coverageWords } from './coverage.js';
 import { violationHeadline, violationText } from './violation-lines.js';
 import { byName } from '../core/order.js';
 import { flagsNotReported, flagsOn, OWNERS_POWERS, teamPowers } from './report-powers.js';
+import { byPerson } from './report-people-text.js';
+import { table } from './report-table.js';
 
 export function sourcesText(cell: EffectiveCell): string {
   return cell.sources.map((s) => sourceText(s, cell.target.type)).join(', ');
@@ -26,12 +28,6 @@ export function headLine(report: Report): string {
 function coverageLines(report: Report): string[] {
   const { partial, filtered } = coverageWords(report.coverage, report.scope, 'report');
   return [...(partial ? [printable(partial)] : []), ...(filtered ? [printable(filtered)] : [])];
-}
-
-function table(rows: readonly (readonly [string, string, string])[]): string[] {
-  const first = Math.max(0, ...rows.map((r) => r[0].length));
-  const second = Math.max(0, ...rows.map((r) => r[1].length));
-  return rows.map(([a, b, c]) => `  ${a.padEnd(first)}  ${b.padEnd(second)}  ${c}`);
 }
 
 function byTarget(report: Report): string[] {
@@ -88,9 +84,16 @@ function powersLines(report: Report): string[] {
   ];
 }
 
+function accessLines(report: Report, byTeamAsked: boolean): string[] {
+  // docs/effective-access.md, "People": a report by person lists people instead of teams and targets.
+  if (report.people) return byPerson(report, report.people);
+  const lines = byTeamAsked ? byTeam(report) : byTarget(report);
+  if (report.cells.length === 0 && !byTeamAsked) lines.push('No team has access to the selected projects and workspaces.', '');
+  return lines;
+}
+
 export function renderReportText(report: Report, options: { byTeam: boolean }): string {
-  const lines = [headLine(report), ...coverageLines(report), '', ...(options.byTeam ? byTeam(report) : byTarget(report))];
-  if (report.cells.length === 0 && !options.byTeam) lines.push('No team has access to the selected projects and workspaces.', '');
+  const lines = [headLine(report), ...coverageLines(report), '', ...accessLines(report, options.byTeam)];
   lines.push(...powersLines(report));
   const headline = violationHeadline(report.violations);
   if (headline) lines.push(headline, ...report.violations.map((v) => `  ${violationText(v)}`), '');

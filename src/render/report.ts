@@ -3,6 +3,7 @@
 import type { Report } from '../core/report.js';
 import { byFormat, formatsOf } from './format.js';
 import { renderReportCsv } from './report-csv.js';
+import { renderPeopleCsv } from './report-people-csv.js';
 import { reportDocument } from './report-document.js';
 import { renderReportHtml } from './report-html.js';
 import { renderReportText } from './report-text.js';
@@ -15,7 +16,8 @@ export interface ReportOptions {
 const REPORT_RENDERERS = {
   text: renderReportText,
   json: (report: Report) => `${JSON.stringify(reportDocument(report), null, 2)}\n`,
-  csv: renderReportCsv,
+  // docs/effective-access.md, "People": a report by person has rows of people instead.
+  csv: (report: Report) => (report.people ? renderPeopleCsv(report, report.people) : renderReportCsv(report)),
   html: renderReportHtml,
 };
 

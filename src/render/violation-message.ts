@@ -21,6 +21,9 @@ interface TargetPlace extends OrganizationPlace {
 }
 type PlaceOf<K extends RuleKind> = K extends OrganizationKind ? OrganizationPlace : TargetPlace;
 
+/** How many members a max-members violation names before it counts the rest. */
+const MEMBERS_NAMED = 10;
+
 const where = (target: TargetRef): string => `${target.type} ${quote(target.name)}`;
 const sourcesText = (sources: readonly AccessSource[], target: TargetRef): string => sources.map((s) => sourceText(s, target.type)).join(', ');
 const atLeast = (level: string): string => (level === 'admin' ? 'admin' : `at least ${level}`);
@@ -43,6 +46,12 @@ const WORDS: { readonly [K in RuleKind]: (found: FindingOf<K>, place: PlaceOf<K>
     const flags = found.flags.map((f) => (f.through ? `${f.flag} (through ${f.through})` : f.flag)).join(', ');
     const except = found.rule.exceptTeams.length > 0 ? `every team but ${found.rule.exceptTeams.join(', ')}` : 'every team';
     return `team ${quote(team?.name ?? '')} has ${flags} in the organization: forbidden to ${except}`;
+  },
+  'max-members': (found, { team }) => {
+    const shown = found.members.slice(0, MEMBERS_NAMED);
+    const more = found.members.length - shown.length;
+    const names = `${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+    return `team ${quote(team?.name ?? '')} has ${found.members.length} members, more than ${found.rule.count}: ${names}`;
   },
 };
 

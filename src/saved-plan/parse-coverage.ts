@@ -24,6 +24,8 @@ function reasonOf(reader: Reader): IncompleteReason {
       return { code };
     case 'projects-unseen':
       return { code, workspaces: strings(reader, 'workspaces') };
+    case 'people-teams-unseen':
+      return { code };
     default:
       return reader.fail(`${reader.at('code')} "${code}" is not a known reason`);
   }

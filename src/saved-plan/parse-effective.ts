@@ -4,13 +4,14 @@
 import { pendingTeamId } from '../core/teams.js';
 import { PROJECT_LEVELS, WORKSPACE_LEVELS, type Level } from '../core/access.js';
 import { effectiveChangeDocument } from '../core/effective-document.js';
-import type { AccessSource, ChangeCause, Direction, EffectiveChange } from '../core/effective.js';
+import type { AccessSource, ChangeCause, Direction, EffectiveChange, MemberCause } from '../core/effective.js';
 import type { TargetType } from '../core/model.js';
 import type { Reader } from './reader.js';
 
 const LEVELS: ReadonlySet<string> = new Set([...PROJECT_LEVELS, ...WORKSPACE_LEVELS]);
 const DIRECTIONS: readonly Direction[] = ['rises', 'falls', 'mixed', 'none'];
 const ACTIONS: readonly ChangeCause['action'][] = ['add', 'update', 'remove'];
+const MEMBER_ACTIONS: readonly MemberCause['action'][] = ['add', 'remove'];
 
 function oneOf<T extends string>(reader: Reader, key: string, allowed: readonly T[]): T {
   const value = reader.string(key);
@@ -56,7 +57,21 @@ function effectiveChangeOf(reader: Reader): EffectiveChange {
       .objects('via')
       .map((c) => ({ type: oneOf(c, 'type', TARGET_TYPES), name: c.string('name'), action: oneOf(c, 'action', ACTIONS), access: levelOrNull(c, 'access') })),
   };
-  return reader.value.held_by === undefined ? change : { ...change, heldBy: reader.objects('held_by').map(sourceOf) };
+  return {
+    ...change,
+    ...(reader.value.held_by === undefined ? {} : { heldBy: reader.objects('held_by').map(sourceOf) }),
+    ...(reader.value.people === undefined ? {} : { people: emails(reader, 'people') }),
+    ...(reader.value.member === undefined ? {} : { member: memberOf(reader.object('member')) }),
+  };
+}
+
+function emails(reader: Reader, key: string): string[] {
+  return reader.array(key).map((value, i) => (typeof value === 'string' && value !== '' ? value : reader.fail(`${reader.at(key)}[${i}] is not an email`)));
+}
+
+/** docs/effective-access.md, "People": the member change an entry is caused by. */
+function memberOf(reader: Reader): MemberCause {
+  return { action: oneOf(reader, 'action', MEMBER_ACTIONS), email: reader.string('email') };
 }
 
 /** `{effectiveChanges}` when the plan carries them (plans of `plan` and `drift` do), else nothing. */

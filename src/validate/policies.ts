@@ -5,7 +5,7 @@
 import { isFixedLevel } from '../core/access.js';
 import { RESOURCE_OF, type SourceRef, type TargetType } from '../core/model.js';
 import type { DesiredPolicy } from '../core/policy.js';
-import { isOrganizationRule, POLICY_RULES, RULE_KINDS, rowOf, type PolicyRule, type RuleKind } from '../core/policy-rules.js';
+import { isOrganizationKind, isOrganizationRule, POLICY_RULES, RULE_KINDS, rowOf, type PolicyRule, type RuleKind } from '../core/policy-rules.js';
 import { quote } from '../core/printable.js';
 import type { Segment } from '../load/pointer.js';
 import type { Problem } from '../load/problem.js';
@@ -52,15 +52,16 @@ function levelProblem(type: TargetType, value: unknown): string | undefined {
   return `${quote(value)} is a ${other} level, not a ${type} level; a ${type} policy takes ${orList(levels)}${guess ? `.${guess}` : ''}`;
 }
 
-/** The kinds checked on the organization's teams (core/policy-rules.ts, `team-flags`): a policy of one has no match. */
-const ORGANIZATION_KINDS = RULE_KINDS.filter((kind) => POLICY_RULES[kind].reads === 'team-flags');
+/** The kinds checked on the organization's teams or people (core/policy-rules.ts, isOrganizationKind): a policy of one has no match. */
+const ORGANIZATION_KINDS = RULE_KINDS.filter(isOrganizationKind);
 
-/** A policy of the whole organization (`organization-access`): a match has no place in it. */
+/** A policy of the whole organization (`organization-access`, `max-members`): a match has no place in it. */
 function organizationPolicy(policy: Record<string, unknown>, name: string, say: (segments: Segment[], text: string) => void): boolean {
   const kind = ORGANIZATION_KINDS.find((k) => k in policy);
   if (kind === undefined) return false;
   for (const key of Object.values(MATCH_KEYS)) {
-    if (key in policy) say([key], `${name}: \`${kind}\` is a policy of the whole organization's teams: it takes no \`${key}\``);
+    if (key in policy)
+      say([key], `${name}: \`${kind}\` is a policy of the whole organization's ${kind === 'max-members' ? 'people' : 'teams'}: it takes no \`${key}\``);
   }
   return true;
 }

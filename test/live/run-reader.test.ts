@@ -31,11 +31,24 @@ function fake(): { client: RunClient; asked: string[] } {
     listProjects: async () => [],
     listWorkspaces: async () => [],
     requestsSent: () => asked.length,
+    listPeople: async (organization) => {
+      asked.push(`people:${organization}`);
+      return { people: [] };
+    },
   };
   return { client, asked };
 }
 
 describe('RunReader', () => {
+  it("lists the organization's people once, for every caller (the member diff, a policy, a report)", async () => {
+    const { client, asked } = fake();
+    const reader = new RunReader(client);
+    const [a, b] = await Promise.all([reader.listPeople('acme'), reader.listPeople('acme')]);
+    expect(b).toBe(a);
+    expect(await reader.listPeople('acme')).toBe(a);
+    expect(asked).toEqual(['people:acme']);
+  });
+
   it('lists a target once, for every caller, at the same time or later; a project and a workspace of one id are two targets', async () => {
     const { client, asked } = fake();
     const reader = new RunReader(client);

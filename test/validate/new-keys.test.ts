@@ -65,7 +65,10 @@ describe('a typo in a key or name issue 24 added', () => {
       at('10:19', 'workspace-sets.s.teams.dev: "deployr" is not an access level or a workspace role. Did you mean "deployer"?'),
       at('13:35', 'policies[0].workspaces: unknown key "alow-empty". Did you mean "allow-empty"?'),
       at('15:5', 'policies[0]: unknown key "except-team". Did you mean "except-teams"?'),
-      at('16:5', 'policies[1]: policy "y" has no rule: give one of `max-access`, `min-access`, `max-teams`, `max-expiry` or `organization-access`'),
+      at(
+        '16:5',
+        'policies[1]: policy "y" has no rule: give one of `max-access`, `min-access`, `max-teams`, `max-expiry`, `organization-access` or `max-members`',
+      ),
       at('18:5', 'policies[1]: unknown key "min-acess". Did you mean "min-access"?'),
       '8 problems in 1 file.',
     ]);

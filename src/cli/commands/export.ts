@@ -15,8 +15,8 @@ import type { Command } from '../command.js';
 const ORGANIZATION_VARIABLE = 'TFE_ORGANIZATION';
 const SPLIT_KINDS = ['project'] as const;
 
-const help = `Usage: tfe-access export (--project NAME... | --workspace NAME... | --all) [--teams] [options]
-       tfe-access export --teams [options]
+const help = `Usage: tfe-access export (--project NAME... | --workspace NAME... | --all) [--teams [--members]] [options]
+       tfe-access export --teams [--members] [options]
 
 Writes the live team access of projects and workspaces as a desired-state file in canonical form
 (sorted keys, fixed levels as shorthand, custom grants with only their non-default attributes),
@@ -34,6 +34,10 @@ Options:
                        allow-member-token-management and organization access (the flags on,
                        those another brings left out; never the owners team's); alone, only
                        that section (with --split-by project: in the file _teams.yaml)
+  --members            with --teams: each team's \`members:\`, its people by email (active,
+                       invited and inactive memberships; never service accounts or hidden
+                       members; none for a team the identity provider owns): one membership
+                       list more
   --out PATH           write to this file (atomically) instead of stdout; an existing file only
                        if export wrote it and it was not edited since (its header says so)
   --split-by project   one file per project (its workspaces with it) into the directory --out,
@@ -63,6 +67,7 @@ const OPTIONS = {
   all: { type: 'boolean' },
   authoritative: { type: 'boolean' },
   teams: { type: 'boolean' },
+  members: { type: 'boolean' },
   out: { type: 'string' },
   force: { type: 'boolean' },
   'split-by': { type: 'string' },
@@ -102,8 +107,10 @@ const command: Command = {
     const split = splitOf(parsed, out);
     const force = boolFlag(parsed, 'force');
     if (force && out === undefined) throw new CLIError('--force replaces an existing --out file; without --out, export writes to stdout.');
-    const selection = selectionOf(parsed);
     const teams = boolFlag(parsed, 'teams');
+    const members = boolFlag(parsed, 'members');
+    if (members && !teams) throw new CLIError('--members writes the members of each team under `teams:`; use it with --teams.');
+    const selection = selectionOf(parsed);
     const organization = organizationOf(parsed, io);
     // Before any request: a refused --out costs nothing (the files of a split are known only after the read).
     if (out !== undefined && !split) await assertExportOutput(out, io.cwd, force);
@@ -119,7 +126,7 @@ const command: Command = {
       async ({ signal, onProgress }) => {
         try {
           const { connection, run, read } = requestPieces(io, flags);
-          const what = { organization, selection, splitByProject: split, authoritative: boolFlag(parsed, 'authoritative'), teams, schemaRef };
+          const what = { organization, selection, splitByProject: split, authoritative: boolFlag(parsed, 'authoritative'), teams, members, schemaRef };
           return await exportOrganization({ ...what, connection, run: { ...run, signal, onProgress }, read });
         } finally {
           bar.done();
@@ -134,7 +141,7 @@ const command: Command = {
       return EXIT.ok;
     }
     const written = await writeExport(result.files, out, io.cwd, { split, force });
-    const what = `${result.targetCount} project${result.targetCount === 1 ? '' : 's'} and workspace${result.targetCount === 1 ? '' : 's'}${teams ? ' and the teams' : ''}`;
+    const what = `${result.targetCount} project${result.targetCount === 1 ? '' : 's'} and workspace${result.targetCount === 1 ? '' : 's'}${teams ? ` and the teams${members ? ' with their members' : ''}` : ''}`;
     io.stderr.write(`export: wrote ${what} of "${organization}" to ${written.length === 1 ? written[0] : `${written.length} files in ${out}`}.\n`);
     return EXIT.ok;
   },

@@ -1,10 +1,12 @@
 // tfe-access report: the effective access of the organization, now or once the files are applied.
 import { resolve } from 'node:path';
-import { EXIT } from '../../errors.js';
+import { CLIError, EXIT } from '../../errors.js';
+import { didYouMean } from '../../core/suggest.js';
+import type { ReportBy } from '../../pipeline/report-people.js';
 import { writeAtomic } from '../../export/write.js';
 import { reportOrganization } from '../../pipeline/report.js';
 import { REPORT_FORMATS, renderAccessReport } from '../../render/report.js';
-import { boolFlag, listFlag, stringFlag } from '../args.js';
+import { boolFlag, listFlag, stringFlag, type Parsed } from '../args.js';
 import type { Command } from '../command.js';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, requestPieces, formatFlag } from '../common-flags.js';
 import { collectGarbage } from '../memory.js';
@@ -26,7 +28,13 @@ with PATHS, the organization of the desired-state files.
 Options:
   --organization ORG   the organization (else ${ORGANIZATION_VARIABLE}); with PATHS it must match
   --after              the access once the plan of the files is applied (needs PATHS)
-  --team NAME          only this team (repeatable); the text format then groups by team
+  --team NAME          only this team (repeatable); the text format then groups by team; by
+                       person, only the people of these teams
+  --by team|person     group by team and target (default), or by person: each person of the
+                       organization with their teams and their access through them (reads the
+                       organization's memberships: one list); service accounts and hidden
+                       members are left out and counted, invited people shown as pending
+  --person EMAIL       only this person (repeatable; any case); implies --by person
   --project NAME       only this project and its workspaces (repeatable)
   --workspace NAME     only this workspace (repeatable)
   --format F           text (default), json (schemas/report.schema.json), csv or html (one
@@ -38,6 +46,17 @@ ${CONNECTION_HELP}
 Exit codes: 0 done, 1 error (unknown name, no organization, invalid files, a rejected token, ...).
 `;
 
+const BY = ['team', 'person'] as const;
+
+/** `--by`: team unless --person is given (a person filter reports by person); --by team with --person is a contradiction. */
+function byFlag(parsed: Parsed, people: readonly string[]): ReportBy {
+  const given = stringFlag(parsed, 'by');
+  if (given !== undefined && !(BY as readonly string[]).includes(given))
+    throw new CLIError(`--by must be team or person, got "${given}".${didYouMean(given, BY)}`);
+  if (given === 'team' && people.length > 0) throw new CLIError('--person narrows a report by person: leave out --by team.');
+  return (given as ReportBy | undefined) ?? (people.length > 0 ? 'person' : 'team');
+}
+
 const command: Command = {
   help,
   options: {
@@ -47,6 +66,8 @@ const command: Command = {
     team: { type: 'string', multiple: true },
     project: { type: 'string', multiple: true },
     workspace: { type: 'string', multiple: true },
+    by: { type: 'string' },
+    person: { type: 'string', multiple: true },
     format: { type: 'string' },
     out: { type: 'string' },
   },
@@ -58,7 +79,9 @@ const command: Command = {
     // With files, the organization is theirs; the variable would only get in the way.
     const organization = stringFlag(parsed, 'organization') ?? (parsed.positionals.length === 0 ? io.env[ORGANIZATION_VARIABLE] || undefined : undefined);
     const bar = progress(io, 'Reading live access');
-    const selection = { teams, projects: listFlag(parsed, 'project'), workspaces: listFlag(parsed, 'workspace') };
+    const people = listFlag(parsed, 'person');
+    const by = byFlag(parsed, people);
+    const selection = { teams, projects: listFlag(parsed, 'project'), workspaces: listFlag(parsed, 'workspace'), ...(by === 'person' ? { people } : {}) };
     const report = await stoppableRead(
       io,
       'no report was written',
@@ -66,14 +89,14 @@ const command: Command = {
       async ({ signal, onProgress }) => {
         try {
           const { connection, run, read } = requestPieces(io, flags);
-          const files = { paths: parsed.positionals, cwd: io.cwd, organization, after: boolFlag(parsed, 'after'), selection };
+          const files = { paths: parsed.positionals, cwd: io.cwd, organization, after: boolFlag(parsed, 'after'), selection, by };
           return await reportOrganization({ ...files, connection, run: { ...run, signal, onProgress, afterLoad: collectGarbage }, read });
         } finally {
           bar.done();
         }
       },
     );
-    const text = renderAccessReport(report, format, { byTeam: teams.length > 0 });
+    const text = renderAccessReport(report, format, { byTeam: teams.length > 0 && by === 'team' });
     const out = stringFlag(parsed, 'out');
     if (out === undefined) io.stdout.write(text);
     else {

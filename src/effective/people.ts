@@ -1,0 +1,102 @@
+// People's effective access (docs/effective-access.md, "People"): a person has what their teams
+// have, so each target's access is the union of their teams' cells (src/effective/compute.ts): the
+// per-permission maximum, admin when one team has admin; every team that gives some is named with
+// its own sources. Service accounts, hidden members and inactive memberships are counted, never
+// listed; an invited person is pending, with the teams they will join and no access yet. Pure.
+import type { EffectiveCell } from '../core/effective.js';
+import { RESOURCE_OF, type Team, type TeamRef } from '../core/model.js';
+import type { LivePeople, Person } from '../core/person.js';
+import type { PersonCell, ReportPeople, ReportPerson } from '../core/person-access.js';
+import { personKey } from '../core/people.js';
+import { byName, byTypeThenName, compareText } from '../core/order.js';
+import { levelOf, maximum } from './vector.js';
+
+/** A person whose access the report and the policies count, and whom effective changes name: not a service account (the one test of it here). */
+export function isHuman(person: Person): boolean {
+  return !person.serviceAccount;
+}
+
+/** The cells of one person's teams on each target, merged: the union of what their teams have. */
+export function personCells(teamIds: readonly string[], cellsOfTeam: ReadonlyMap<string, readonly EffectiveCell[]>): PersonCell[] {
+  const byTarget = new Map<string, EffectiveCell[]>();
+  for (const teamId of new Set(teamIds)) {
+    for (const cell of cellsOfTeam.get(teamId) ?? []) {
+      const key = `${cell.target.type}\u0000${cell.target.id}`;
+      byTarget.set(key, [...(byTarget.get(key) ?? []), cell]);
+    }
+  }
+  const out: PersonCell[] = [];
+  for (const cells of byTarget.values()) {
+    const first = cells[0] as EffectiveCell;
+    const resource = RESOURCE_OF[first.target.type];
+    const permissions = maximum(
+      resource,
+      cells.map((c) => c.permissions),
+    );
+    const through = [...cells].sort((a, b) => compareText(a.team.name, b.team.name));
+    out.push({
+      target: first.target,
+      access: levelOf(
+        resource,
+        permissions,
+        cells.some((c) => c.access === 'admin'),
+      ),
+      permissions,
+      through: through.map((c) => ({ team: c.team, access: c.access, sources: c.sources })),
+    });
+  }
+  return out.sort((a, b) => byTypeThenName(a.target, b.target));
+}
+
+/** Every cell by team id. */
+export function cellsByTeam(cells: readonly EffectiveCell[]): Map<string, EffectiveCell[]> {
+  const out = new Map<string, EffectiveCell[]>();
+  for (const cell of cells) out.set(cell.team.id, [...(out.get(cell.team.id) ?? []), cell]);
+  return out;
+}
+
+const teamRefs = (ids: readonly string[], teams: ReadonlyMap<string, Team>): TeamRef[] =>
+  [...new Set(ids)]
+    .flatMap((id) => {
+      const team = teams.get(id);
+      return team ? [{ name: team.name, id: team.id }] : [];
+    })
+    .sort(byName);
+
+/** Distinct hidden members over every team (one person hidden in two teams is one). */
+export function hiddenCount(people: LivePeople): number {
+  return new Set([...people.hidden.values()].flat()).size;
+}
+
+/**
+ * The people of the organization with their access, from every team's cells (`cells`, over the
+ * teams `teams`: a team the token does not see gives nothing here, as in the team report).
+ */
+export function reportPeople(live: LivePeople, teams: readonly Team[], cells: readonly EffectiveCell[]): ReportPeople {
+  const known = new Map(teams.map((t) => [t.id, t]));
+  const ofTeam = cellsByTeam(cells);
+  const people: ReportPerson[] = [];
+  let serviceAccounts = 0;
+  let inactive = 0;
+  for (const person of live.people) {
+    if (!isHuman(person)) serviceAccounts++;
+    else if (person.status === 'inactive') inactive++;
+    else {
+      const base = { email: person.email, ...(person.username === undefined ? {} : { username: person.username }), teams: teamRefs(person.teamIds, known) };
+      people.push(
+        person.status === 'active'
+          ? {
+              ...base,
+              status: 'active',
+              cells: personCells(
+                person.teamIds.filter((id) => known.has(id)),
+                ofTeam,
+              ),
+            }
+          : { ...base, status: 'invited', cells: [] },
+      );
+    }
+  }
+  people.sort((a, b) => compareText(personKey(a.email), personKey(b.email)) || compareText(a.email, b.email));
+  return { people, leftOut: { serviceAccounts, hidden: hiddenCount(live), inactive } };
+}

@@ -1,0 +1,56 @@
+// A report by person as CSV (docs/effective-access.md, "People"): one row per person, target and
+// access, the population an access review starts from. An active person with no access is one row
+// of access `none`; an invited person one row of access `pending`, with the teams they will join;
+// service accounts and hidden members are no rows. Quoted and defused as the team CSV is
+// (report-csv.ts), with its `complete` and `scope` columns.
+import type { ReportPeople, ReportPerson } from '../core/person-access.js';
+import type { Report } from '../core/report.js';
+import { RESOURCE_OF } from '../core/model.js';
+import { orderedEntries } from '../core/permissions.js';
+import { printable } from '../core/printable.js';
+import { coverageColumns, csvField } from './report-csv.js';
+import { personViolations, throughText } from './report-people.js';
+import { violationText } from './violation-lines.js';
+
+export const PEOPLE_CSV_HEADER = [
+  'person',
+  'username',
+  'status',
+  'teams',
+  'target_type',
+  'target',
+  'target_id',
+  'project',
+  'access',
+  'permissions',
+  'through',
+  'violations',
+  'complete',
+  'scope',
+] as const;
+
+function personRows(report: Report, person: ReportPerson, projectOf: ReadonlyMap<string, string>): string[][] {
+  const who = [person.email, typeof person.username === 'string' ? person.username : '', person.status, person.teams.map((t) => t.name).join('; ')];
+  const tail = coverageColumns(report);
+  if (person.cells.length === 0) return [[...who, '', '', '', '', person.status === 'invited' ? 'pending' : 'none', '', '', '', ...tail]];
+  return person.cells.map((cell) => [
+    ...who,
+    cell.target.type,
+    cell.target.name,
+    cell.target.id,
+    cell.target.type === 'workspace' ? (projectOf.get(cell.target.id) ?? '') : cell.target.name,
+    cell.access,
+    orderedEntries(RESOURCE_OF[cell.target.type], cell.permissions)
+      .map(([key, value]) => `${key}=${String(value)}`)
+      .join('; '),
+    throughText(cell),
+    personViolations(cell, report.violations).map(violationText).join('; '),
+    ...tail,
+  ]);
+}
+
+export function renderPeopleCsv(report: Report, people: ReportPeople): string {
+  const projectOf = new Map(report.workspaces.map((w) => [w.id, w.project?.name ?? '']));
+  const rows = people.people.flatMap((person) => personRows(report, person, projectOf));
+  return [PEOPLE_CSV_HEADER, ...rows].map((row) => row.map((field) => csvField(printable(field))).join(',')).join('\r\n') + '\r\n';
+}

@@ -1,0 +1,42 @@
+// The people of a report by person in words (docs/effective-access.md, "People"), shared by the
+// text, CSV and HTML formats: a person's access through each of their teams, who was left out, and
+// the violations of a person's row. Pure.
+import type { PeopleLeftOut, PersonCell, ReportPeople, ReportPerson } from '../core/person-access.js';
+import type { PolicyViolation } from '../core/policy.js';
+import { sourceText } from './source-text.js';
+
+/** `developers write (project platform: write, workspace grant: plan); sre admin (organization manage-workspaces)`. */
+export function throughText(cell: PersonCell): string {
+  return cell.through.map((t) => `${t.team.name} ${t.access} (${t.sources.map((s) => sourceText(s, cell.target.type)).join(', ')})`).join('; ');
+}
+
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/** `2 service accounts, 1 hidden member`: who is left out, or undefined when nobody is. */
+export function leftOutText(left: PeopleLeftOut): string | undefined {
+  const parts = [
+    ...(left.serviceAccounts > 0 ? [plural(left.serviceAccounts, 'service account', 'service accounts')] : []),
+    ...(left.hidden > 0 ? [plural(left.hidden, 'hidden member', 'hidden members')] : []),
+    ...(left.inactive > 0 ? [plural(left.inactive, 'inactive membership', 'inactive memberships')] : []),
+  ];
+  return parts.length > 0 ? parts.join(', ') : undefined;
+}
+
+/** The people line under a title: `People: 3 active, 1 invited (pending); left out: 2 service accounts.` */
+export function peopleSummary(people: ReportPeople): string {
+  const active = people.people.filter((p) => p.status === 'active').length;
+  const invited = people.people.length - active;
+  const left = leftOutText(people.leftOut);
+  return `People: ${active} active, ${invited} invited (pending)${left ? `; left out: ${left} (never listed)` : ''}.`;
+}
+
+/** A person as a heading names them: the email, and the username when there is one. */
+export function personName(person: ReportPerson): string {
+  return typeof person.username === 'string' && person.username !== '' ? `${person.email} (${person.username})` : person.email;
+}
+
+/** The violations of a person's row: those of one of the teams that give them the access, on that target. */
+export function personViolations(cell: PersonCell, violations: readonly PolicyViolation[]): PolicyViolation[] {
+  const teams = new Set(cell.through.map((t) => t.team.id));
+  return violations.filter((v) => v.target?.id === cell.target.id && v.team !== null && teams.has(v.team.id));
+}

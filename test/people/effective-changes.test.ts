@@ -1,0 +1,137 @@
+// Who gains or loses what (docs/effective-access.md, "People"): a plan's effective changes with
+// its people. Over pure data: a context as live/change-context.ts builds it, the people as read
+// and the plan's member changes; the JSON against the plan schema; a saved plan reads them back.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { effectiveChangeDocument } from '../../src/core/effective-document.js';
+import type { LivePeople, Person } from '../../src/core/person.js';
+import type { MemberChange } from '../../src/core/people.js';
+import { effectiveChanges, type ChangeContext } from '../../src/effective/changes.js';
+import { effectiveChangesSchema } from '../../src/render/effective-schema.js';
+import { effectiveLines } from '../../src/render/effective-lines.js';
+import { planSchema } from '../../src/render/plan-schema.js';
+import { planJsonDocument } from '../../src/render/json.js';
+import { buildPlan } from '../../src/diff/plan.js';
+import { effectiveChangesOf } from '../../src/saved-plan/parse-effective.js';
+import { Reader } from '../../src/saved-plan/reader.js';
+import { arbScenario, team, teamId } from '../support/states.js';
+import type { Change } from '../../src/core/plan.js';
+
+const person = (email: string, teams: string[], extra: Partial<Person> = {}): Person => ({
+  membershipId: `ou-${email}`,
+  email,
+  status: 'active',
+  serviceAccount: false,
+  teamIds: teams.map(teamId),
+  ...extra,
+});
+
+const CONTEXT: ChangeContext = {
+  teams: [team('dev'), team('ops', { 'manage-workspaces': true }), team('qa')],
+  projects: [{ id: 'prj-a', name: 'a' }],
+  workspaces: [
+    { id: 'ws-1', name: 'one', projectId: 'prj-a' },
+    { id: 'ws-2', name: 'two', projectId: 'prj-a' },
+  ],
+  grants: [{ id: 'tws-qa-1', resource: 'team-workspaces', teamId: teamId('qa'), targetId: 'ws-1', access: { access: 'read' } }],
+};
+
+const PEOPLE: LivePeople = {
+  people: [
+    person('ana@example.com', ['dev']),
+    person('bo@example.com', ['dev', 'qa']),
+    person('cy@vendor.example', ['ops'], { status: 'invited' }),
+    person('api-team_1', ['dev'], { serviceAccount: true }),
+  ],
+  hidden: new Map(),
+};
+
+const dev = { name: 'dev', id: teamId('dev') };
+const ops = { name: 'ops', id: teamId('ops') };
+const qa = { name: 'qa', id: teamId('qa') };
+const ADD_DEV_WRITE: Change = {
+  action: 'add',
+  resource: 'team-projects',
+  team: dev,
+  target: { type: 'project', name: 'a', id: 'prj-a' },
+  after: { access: 'write' },
+};
+const MEMBERS: MemberChange[] = [
+  { action: 'add', team: ops, person: { email: 'ANA@example.com', membershipId: 'ou-ana@example.com' } },
+  { action: 'remove', team: qa, person: { email: 'bo@example.com', membershipId: 'ou-bo@example.com' } },
+  { action: 'add', team: dev, person: { email: 'cy@vendor.example' } },
+  { action: 'invite', person: { email: 'dee@example.com' }, teams: [dev] },
+];
+
+describe('effective changes with people', () => {
+  const changes = effectiveChanges([ADD_DEV_WRITE], CONTEXT, { people: PEOPLE, memberChanges: MEMBERS });
+
+  it("each grant change's entry names the active human members of its team after the plan (no invitee, no service account)", () => {
+    const devEntries = changes.filter((c) => c.team.name === 'dev' && !c.member);
+    expect(devEntries.map((c) => [c.target.name, c.before, c.after, c.people])).toEqual([
+      ['a', null, 'write', ['ana@example.com', 'bo@example.com']],
+      ['one', null, 'write', ['ana@example.com', 'bo@example.com']],
+      ['two', null, 'write', ['ana@example.com', 'bo@example.com']],
+    ]);
+  });
+
+  it('a member change is an effective change: joining gains the team access, leaving loses it; an invitation or an invitee moves nothing', () => {
+    const own = changes
+      .filter((c) => c.member)
+      .map((c) => [c.member?.action, c.member?.email, c.team.name, c.target.name, c.before, c.after, c.direction, c.via]);
+    expect(own).toEqual([
+      ['add', 'ana@example.com', 'ops', 'one', null, 'admin', 'rises', []],
+      ['add', 'ana@example.com', 'ops', 'two', null, 'admin', 'rises', []],
+      ['remove', 'bo@example.com', 'qa', 'one', 'read', null, 'falls', []],
+    ]);
+    expect(changes.some((c) => c.member?.email === 'cy@vendor.example' || c.member?.email === 'dee@example.com')).toBe(false);
+  });
+
+  it('in words, in JSON (valid against the schema) and read back from a saved plan as written', () => {
+    const lines = effectiveLines(changes).map((l) => [l.text, l.targets]);
+    expect(lines).toEqual([
+      ['dev: none -> write on project a, through project a: write; people: ana@example.com, bo@example.com', undefined],
+      ['dev: none -> write on 2 workspaces, through project a: write; people: ana@example.com, bo@example.com', 'one, two'],
+      ['ana@example.com joins ops: none -> admin on 2 workspaces', 'one, two'],
+      ['bo@example.com leaves qa: read -> none on workspace one', undefined],
+    ]);
+    const documents = changes.map(effectiveChangeDocument);
+    const validate = new Ajv2020({ strict: false }).compile(effectiveChangesSchema());
+    expect(validate(documents), JSON.stringify(validate.errors)).toBe(true);
+    expect(documents.find((d) => d.member)).toMatchObject({ via: [], member: { action: 'add', email: 'ana@example.com' } });
+    expect(validate([{ ...documents[0], via: [] }])).toBe(false);
+    const back = effectiveChangesOf(Reader.of('plan.json', { effective_changes: documents }, ''));
+    expect(back.effectiveChanges).toEqual(changes);
+  });
+
+  const validatePlan = new Ajv2020({ strict: false }).compile(planSchema());
+
+  it('without people, the entries are exactly as before: no people, no member entries (plans without people serialise as they did)', () => {
+    fc.assert(
+      fc.property(arbScenario, ({ desired, live }) => {
+        const plan = buildPlan(desired, live);
+        const context = {
+          teams: [...live.teams.values()],
+          projects: [
+            { id: 'prj-platform', name: 'platform' },
+            { id: 'prj-data', name: 'data' },
+          ],
+          workspaces: [
+            { id: 'ws-netprod', name: 'net-prod', projectId: 'prj-platform' },
+            { id: 'ws-appdev', name: 'app-dev', projectId: 'prj-data' },
+          ],
+          grants: [...live.targets.values()].flatMap((t) => t.grants),
+        };
+        const without = effectiveChanges(plan.changes, context);
+        expect(without.every((c) => c.people === undefined && c.member === undefined)).toBe(true);
+        // With people and no member change: the same entries, each naming its team's people.
+        const people: LivePeople = { people: [person('ana@example.com', ['dev', 'ops'])], hidden: new Map() };
+        const withPeople = effectiveChanges(plan.changes, context, { people, memberChanges: [] });
+        expect(withPeople.map(({ people: _p, ...rest }) => rest)).toEqual(without);
+        expect(validatePlan(planJsonDocument({ ...plan, refusals: [], effectiveChanges: withPeople })), JSON.stringify(validatePlan.errors)).toBe(true);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
