@@ -8,12 +8,13 @@ import { RESOURCE_OF, type Team, type TeamRef } from '../core/model.js';
 import type { LivePeople, Person } from '../core/person.js';
 import type { PersonCell, ReportPeople, ReportPerson } from '../core/person-access.js';
 import { personKey } from '../core/people.js';
+import { isServiceAccount } from '../core/person-kind.js';
 import { byName, byTypeThenName, compareText } from '../core/order.js';
 import { levelOf, maximum } from './vector.js';
 
 /** A person whose access the report and the policies count, and whom effective changes name: not a service account (the one test of it here). */
 export function isHuman(person: Person): boolean {
-  return !person.serviceAccount;
+  return !isServiceAccount(person);
 }
 
 /** The cells of one person's teams on each target, merged: the union of what their teams have. */

@@ -6,6 +6,7 @@
 //   service switches them on itself, core/team-flags.ts) and less the flags off (a map is
 //   authoritative: a flag it does not name is false). A team with none gets `{}`: it has none.
 // - The owners team's organization access is fixed by the service (docs/api.md, "Teams"): never written.
+import { isServiceAccount } from '../core/person-kind.js';
 import { OWNERS_TEAM, type Team } from '../core/model.js';
 import type { LivePeople } from '../core/person.js';
 import { personKey } from '../core/people.js';
@@ -32,7 +33,7 @@ export function exportedMembers(people: LivePeople, teams: Iterable<Team>): Map<
   const out = new Map<string, string[]>();
   for (const team of teams) if (!ownedByIdentityProvider(team)) out.set(team.id, []);
   for (const person of people.people) {
-    if (person.serviceAccount) continue;
+    if (isServiceAccount(person)) continue;
     for (const id of new Set(person.teamIds)) out.get(id)?.push(person.email);
   }
   for (const emails of out.values()) emails.sort(byKey(personKey));

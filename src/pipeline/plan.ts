@@ -73,8 +73,8 @@ export async function planAgainstLive(client: TfeClient, files: PlanFiles, read:
   const supportWarnings = checkSupport(expanded.desired, grants, server);
   // diff -> guard: the plan names every guard apply will refuse it by (docs/architecture.md, "The pipeline").
   const targeted = targetedOf(targets);
-  // docs/plan.md, "Member changes": the people once, only when the files manage members (pipeline/people.ts).
-  const live = await withPeople(client, expanded.desired, grants, targeted.length > 0);
+  // docs/plan.md, "Member changes": the people once, only when the files manage members (pipeline/people.ts), through the run's reader: a policy that counts members reads no second list.
+  const live = await withPeople(reader, expanded.desired, grants, targeted.length > 0);
   // A --target plan says it covers part of the files, in every format (docs/plan.md, "Plan and drift"), as
   // `targeted` and in its scope; how the grants were read is reported too, never part of the
   // checksum (the same plan either way).
@@ -91,9 +91,16 @@ export async function planAgainstLive(client: TfeClient, files: PlanFiles, read:
   const policies = await policiesOf(reader, expanded, live, built, read, run.now);
   // One record of what the run read: a grant the token could not see on a target only the policies
   // read hides a violation as surely as on a managed one (diff/completeness.ts, coverageOf).
-  const policyRead = policies.read.length > 0 || policies.projectsUnseen.length > 0;
+  const policyRead = policies.read.length > 0 || policies.projectsUnseen.length > 0 || policies.people !== undefined;
   const coverage = policyRead
-    ? coverageOf({ ...live, targets: new Map([...live.targets, ...policies.read.map((t) => [t.id, t] as const)]) }, policies.projectsUnseen)
+    ? coverageOf(
+        {
+          ...live,
+          ...(policies.people ? { people: policies.people } : {}),
+          targets: new Map([...live.targets, ...policies.read.map((t) => [t.id, t] as const)]),
+        },
+        policies.projectsUnseen,
+      )
     : built.coverage;
   // The checksum covers the policies' verdict as it covers the guards' (diff/checksum.ts).
   const plan = withViolations(
@@ -113,7 +120,9 @@ export async function planAgainstLive(client: TfeClient, files: PlanFiles, read:
   // docs/plan.md, "Team changes": the teams as the plan leaves them (a created team, a new name).
   const known = expanded.desired.teams ? { ...resolved, teams: [...resolved.teamsByName.values()] } : resolved;
   const context = await readChangeContext(reader, known, live, plan.changes, read.concurrency);
-  return { plan: { ...plan, effectiveChanges: effectiveChanges(plan.changes, context) }, ends, desired, resolved, live };
+  // docs/effective-access.md, "People": who gains or loses what, when the plan read people.
+  const people = live.people && { people: live.people, memberChanges: plan.memberChanges ?? [] };
+  return { plan: { ...plan, effectiveChanges: effectiveChanges(plan.changes, context, people) }, ends, desired, resolved, live };
 }
 
 export async function planFromFiles(unclocked: PlanRequest): Promise<PlanResult> {
