@@ -8,7 +8,7 @@ import { grantsAfter, type IdentifiedGrant } from './after.js';
 import { EffectiveIndex, type OrganizationInput } from './compute.js';
 import { byTypeThenName, compareText } from '../core/order.js';
 import { compare } from './vector.js';
-import { withPeople, type PlanPeople } from './people-changes.js';
+import { effectiveChangesWithPeople, type PlanPeople } from './people-changes.js';
 
 export interface ChangeContext extends OrganizationInput {
   /** The live grants of every target the changes reach: their own, and their project's or workspaces'. */
@@ -67,7 +67,7 @@ function heldBy(cell: EffectiveCell | undefined, change: Change): AccessSource[]
 export function effectiveChanges(changes: readonly Change[], context: ChangeContext, people?: PlanPeople): EffectiveChange[] {
   const afterInput = { ...context, grants: grantsAfter(context.grants, changes) };
   const grantChanges = grantEffectiveChanges(changes, context, afterInput);
-  return people ? withPeople(grantChanges, context, afterInput, people) : grantChanges;
+  return people ? effectiveChangesWithPeople(grantChanges, context, afterInput, people) : grantChanges;
 }
 
 function grantEffectiveChanges(changes: readonly Change[], context: ChangeContext, afterInput: OrganizationInput): EffectiveChange[] {

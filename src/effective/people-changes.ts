@@ -61,7 +61,12 @@ function memberEntry(move: Move, cell: EffectiveCell): EffectiveChange {
  * and the member changes' own entries: an add reads the team's access after the plan (`after`), a
  * removal its access before it (`before`).
  */
-export function withPeople(changes: readonly EffectiveChange[], before: OrganizationInput, after: OrganizationInput, plan: PlanPeople): EffectiveChange[] {
+export function effectiveChangesWithPeople(
+  changes: readonly EffectiveChange[],
+  before: OrganizationInput,
+  after: OrganizationInput,
+  plan: PlanPeople,
+): EffectiveChange[] {
   const members = activeMembers(peopleAfter(plan.people, plan.memberChanges));
   const named = changes.map((c) => ({ ...c, people: members.get(c.team.id) ?? [] }));
   const own = movesOf(plan.people, plan.memberChanges).flatMap((move) =>

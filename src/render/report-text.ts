@@ -15,13 +15,20 @@ export function sourcesText(cell: EffectiveCell): string {
   return cell.sources.map((s) => sourceText(s, cell.target.type)).join(', ');
 }
 
+/** What the report counts: a report by person counts people's targets, never the teams' (the cells it read them from). */
+function pairs(report: Report): string {
+  if (!report.people) return `${report.cells.length} team-target pairs with access`;
+  const count = report.people.people.reduce((n, p) => n + p.cells.length, 0);
+  return `${count} person-target pair${count === 1 ? '' : 's'} with access`;
+}
+
 /** The title says `partial` and `filtered: ...` when the report is (render/coverage.ts), so it is never read as the whole. */
 export function headLine(report: Report): string {
   const state = report.state === 'after' ? 'once the plan of the files is applied' : 'live';
   const tags = coverageWords(report.coverage, report.scope, 'report')
     .tags.map((t) => `; ${printable(t)}`)
     .join('');
-  return `Effective access in ${printable(report.organization)} (${state}, read ${report.generatedAt}${tags}): ${report.cells.length} team-target pairs with access.`;
+  return `Effective access in ${printable(report.organization)} (${state}, read ${report.generatedAt}${tags}): ${pairs(report)}.`;
 }
 
 /** Under the title: why the report is partial, and what it was narrowed to. */

@@ -1,5 +1,6 @@
 // validate's output in its three formats (render/format.ts): every problem and warning of the files,
 // then one summary line. Pure: text in, text out.
+import { personKey } from '../core/people.js';
 import type { FilesState } from '../core/desired-state.js';
 import { placeOf, problemSummary, type Problem } from '../load/problem.js';
 import { printable } from '../core/printable.js';
@@ -34,6 +35,16 @@ export function managesOf(state: FilesState): Manages {
   return { projects: count('project'), workspaces: count('workspace'), sets: sets.length, grants, policies: state.policies?.length ?? 0 };
 }
 
+/** `teams:` as counted offline: the teams, and the people their `members` lists name (each once, without case). */
+function teamsManaged(state: FilesState): string | undefined {
+  const teams = state.teams ?? [];
+  if (teams.length === 0) return undefined;
+  const listing = teams.filter((t) => t.members !== undefined);
+  const people = new Set(listing.flatMap((t) => (t.members?.emails ?? []).map(personKey)));
+  const members = listing.length > 0 ? ` (${plural(listing.length, 'team')} listing ${people.size} ${people.size === 1 ? 'person' : 'people'})` : '';
+  return `${plural(teams.length, 'team')}${members}`;
+}
+
 export function validationSummary(report: ValidationReport): string {
   if (report.problems.length > 0) return `${problemSummary(report.problems, report.files)}.`;
   const files = plural(report.files.length, 'file');
@@ -42,7 +53,11 @@ export function validationSummary(report: ValidationReport): string {
   const where = `valid: ${files}, organization "${printable(state.organization)}"`;
   const manages = managesOf(state);
   // Valid, and yet nothing to plan: said plainly rather than as "0 projects, 0 workspaces".
-  if (state.targets.length === 0 && manages.sets === 0) return `${where}: no targets managed (no projects or workspaces).`;
+  if (state.targets.length === 0 && manages.sets === 0) {
+    // Files of teams (and their people) only manage something all the same: said, not "nothing".
+    const teams = teamsManaged(state);
+    return teams ? `${where}: ${teams}; no projects or workspaces.` : `${where}: no targets managed (no projects or workspaces).`;
+  }
   // Sets and policies only when there are some: a file without them reads as it always did. Sets
   // alone name no target: what they match is read by plan (docs/sets.md, "Sets"), not known offline.
   const setCount = manages.sets > 0 ? `, ${plural(manages.sets, 'set')}` : '';

@@ -133,6 +133,25 @@ describe('apply with member changes', () => {
     ]);
   });
 
+  it('Ctrl-C during the invitation: nothing after it starts, every change has its outcome', async () => {
+    const controller = new AbortController();
+    const api = fakeApi((call) => {
+      // The signal arrives while the invitation is in flight: it ends, and the run stops there.
+      if (call.startsWith('invite')) controller.abort(new Error('interrupted (SIGINT)'));
+      return undefined;
+    });
+    const report = await applyChanges(grants, api, {
+      concurrency: 1,
+      signal: controller.signal,
+      teams: { changes: teamChanges, api, organization: 'acme' },
+      members: { changes: members, api, organization: 'acme' },
+    });
+    expect(api.log).toEqual(['create team platform', 'invite new@example.com into team-new-platform,team-sre of acme']);
+    expect(report.memberOutcomes?.map((o) => o.status)).toEqual(['applied', ...Array(members.length - 1).fill('not-started')]);
+    expect(report.converged).toBe(false);
+    expect(report.counts.notStarted).toBe(members.length - 1 + grants.length + 1);
+  });
+
   it('a removal from the organization answered 404 is already so', async () => {
     const api = fakeApi((call) => (call === 'remove person ou-gone' ? new RemoteError('DELETE', '/organization-memberships/ou-gone', 404) : undefined));
     const report = await run(api, [members[7] as MemberChange]);

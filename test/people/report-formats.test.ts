@@ -18,6 +18,11 @@ describe('report --by person, every format', () => {
   it('text: who was counted, then each person with their teams and access through each team, invitees pending', () => {
     const text = renderAccessReport(report, 'text', { byTeam: false });
     const lines = text.split('\n');
+    // The title counts what a report by person lists: each person's targets, not the teams' cells it read them from.
+    const listed = (report.people?.people ?? []).reduce((n, p) => n + p.cells.length, 0);
+    expect(listed).toBeGreaterThan(0);
+    expect(lines[0]).toMatch(new RegExp(`: ${listed} person-target pairs with access\\.$`));
+    expect(listed).not.toBe(report.cells.length);
     expect(lines).toContain('People: 5 active, 1 invited (pending); left out: 1 service account, 1 hidden member (never listed).');
     const ana = lines.indexOf('person ana@example.com (ana): teams developers, owners');
     expect(ana).toBeGreaterThan(0);

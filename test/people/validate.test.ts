@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadDesiredState } from '../../src/validate/desired-state.js';
 import { fingerprintDesired } from '../../src/saved-plan/fingerprint.js';
+import { runCli } from '../support/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tfe-access-people-validate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -107,5 +108,24 @@ settings:
     expect(Object.keys(before.state?.settings ?? {}).sort()).toEqual(['ignoreTeams', 'maxRemovals', 'prune']);
     const withMembers = await load({ 'members.yaml': 'organization: acme\nteams:\n  sre:\n    members: [ana@example.com]\n' });
     expect(fingerprintDesired(withMembers.state!)).not.toBe(fingerprintDesired(before.state!));
+  });
+});
+
+describe('validate of files that manage teams and people only', () => {
+  it('says what they manage, not "no targets managed"', async () => {
+    const dir2 = mkdtempSync(join(tmpdir(), 'tfe-access-people-summary-'));
+    try {
+      writeFileSync(
+        join(dir2, 'people.yaml'),
+        'organization: acme\nteams:\n  sre:\n    members: [ana@example.com, Bo@example.com]\n  dev:\n    members: [bo@example.com]\n  ops: {}\n',
+      );
+      writeFileSync(join(dir2, 'teams.yaml'), 'organization: acme\nteams:\n  ops: {}\n');
+      const people = await runCli(['validate', 'people.yaml'], { cwd: dir2 });
+      expect(people).toMatchObject({ code: 0, out: 'valid: 1 file, organization "acme": 3 teams (2 teams listing 2 people); no projects or workspaces.\n' });
+      const teams = await runCli(['validate', 'teams.yaml'], { cwd: dir2 });
+      expect(teams.out).toBe('valid: 1 file, organization "acme": 1 team; no projects or workspaces.\n');
+    } finally {
+      rmSync(dir2, { recursive: true, force: true });
+    }
   });
 });
