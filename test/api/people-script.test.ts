@@ -1,11 +1,11 @@
 // People against a scripted server (docs/api.md, "People"): the exact requests (the include as go-tfe
 // encodes it, the DELETE's body), both statuses an invitation may answer, the status counts of the
 // first page, a server without the list, and the pages' guards, which the emulator cannot pin down.
-import { afterEach, describe, expect, it } from 'vitest';
-import { TfeClient } from '../../src/api/client.js';
+import { describe, expect, it } from 'vitest';
 import { InconsistentListError } from '../../src/api/errors/inconsistent-list-error.js';
 import { RemoteError } from '../../src/api/errors/remote-error.js';
-import { CANARY, empty, failure, json, scriptServer, type ScriptServer, type Step } from './script-server.js';
+import { empty, failure, json } from './script-server.js';
+import { scriptedClients } from './scripted-client.js';
 
 const membership = (id: string, email: string) => ({
   id,
@@ -24,23 +24,7 @@ const page = (number: number, of: number, ids: string[], counts: Record<string, 
     },
   });
 
-let servers: ScriptServer[] = [];
-let clients: TfeClient[] = [];
-
-async function setup(steps: Step[]): Promise<{ server: ScriptServer; client: TfeClient }> {
-  const server = await scriptServer(steps);
-  const client = new TfeClient({ baseUrl: `${server.url}/api/v2`, token: CANARY, retry: { baseDelayMs: 2, maxDelayMs: 10, jitterMs: 5 } });
-  servers.push(server);
-  clients.push(client);
-  return { server, client };
-}
-
-afterEach(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  await Promise.all(servers.map((s) => s.close()));
-  servers = [];
-  clients = [];
-});
+const setup = scriptedClients();
 
 describe('people against a scripted server', () => {
   it("listPeople: the include encoded as go-tfe sends it, every page, the first page's status counts", async () => {

@@ -1,11 +1,11 @@
 // Team writes against a scripted server (docs/api.md, "Teams"): the exact bodies sent, both statuses
 // a create may answer, a DELETE's 200 or 204, its lost answer then 404, and the retry rules of POST
 // and PATCH, which the emulator's random faults cannot pin down.
-import { afterEach, describe, expect, it } from 'vitest';
-import { TfeClient } from '../../src/api/client.js';
+import { describe, expect, it } from 'vitest';
 import { OutcomeUnknownError } from '../../src/api/errors/outcome-unknown-error.js';
 import { RemoteError } from '../../src/api/errors/remote-error.js';
-import { CANARY, drop, empty, expectNoCanary, failure, json, scriptServer, type ScriptServer, type Step } from './script-server.js';
+import { CANARY, drop, empty, expectNoCanary, failure, json } from './script-server.js';
+import { scriptedClients } from './scripted-client.js';
 
 const TEAM = {
   id: 'team-1',
@@ -14,23 +14,7 @@ const TEAM = {
 };
 const NOT_FOUND = json(404, { errors: [{ status: '404', title: 'not found' }] });
 
-let servers: ScriptServer[] = [];
-let clients: TfeClient[] = [];
-
-async function setup(steps: Step[]): Promise<{ server: ScriptServer; client: TfeClient }> {
-  const server = await scriptServer(steps);
-  const client = new TfeClient({ baseUrl: `${server.url}/api/v2`, token: CANARY, retry: { baseDelayMs: 2, maxDelayMs: 10, jitterMs: 5 } });
-  servers.push(server);
-  clients.push(client);
-  return { server, client };
-}
-
-afterEach(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  await Promise.all(servers.map((s) => s.close()));
-  servers = [];
-  clients = [];
-});
+const setup = scriptedClients();
 
 describe('team writes', () => {
   it.each([200, 201])('createTeam takes a %i, and sends only the attributes given, the SSO id null as null', async (status) => {

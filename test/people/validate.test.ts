@@ -2,24 +2,13 @@
 // settings (invite, prune-people, max-member-removals, min-owners, max-people-removals), each
 // problem one line at its FILE:LINE:COL (near misses for a mistyped key), and the members as the
 // planner reads them.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { loadDesiredState } from '../../src/validate/desired-state.js';
+import { describe, expect, it } from 'vitest';
+import { desiredFiles, problemLines } from '../support/desired-files.js';
 import { fingerprintDesired } from '../../src/saved-plan/fingerprint.js';
 import { runCli } from '../support/cli.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'tfe-access-people-validate-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function load(files: Record<string, string>) {
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  return loadDesiredState(Object.keys(files), dir);
-}
-
-const messages = (problems: readonly { file: string; line?: number; col?: number; message: string }[]): string[] =>
-  problems.map((p) => `${p.file}:${p.line}:${p.col}: ${p.message}`);
+const { dir, load } = desiredFiles('tfe-access-people-validate-');
+const messages = problemLines;
 
 describe('members: problems at their place', () => {
   it('says each rule broken, with near misses', async () => {
@@ -113,19 +102,14 @@ settings:
 
 describe('validate of files that manage teams and people only', () => {
   it('says what they manage, not "no targets managed"', async () => {
-    const dir2 = mkdtempSync(join(tmpdir(), 'tfe-access-people-summary-'));
-    try {
-      writeFileSync(
-        join(dir2, 'people.yaml'),
+    await load({
+      'people-only.yaml':
         'organization: acme\nteams:\n  sre:\n    members: [ana@example.com, Bo@example.com]\n  dev:\n    members: [bo@example.com]\n  ops: {}\n',
-      );
-      writeFileSync(join(dir2, 'teams.yaml'), 'organization: acme\nteams:\n  ops: {}\n');
-      const people = await runCli(['validate', 'people.yaml'], { cwd: dir2 });
-      expect(people).toMatchObject({ code: 0, out: 'valid: 1 file, organization "acme": 3 teams (2 teams listing 2 people); no projects or workspaces.\n' });
-      const teams = await runCli(['validate', 'teams.yaml'], { cwd: dir2 });
-      expect(teams.out).toBe('valid: 1 file, organization "acme": 1 team; no projects or workspaces.\n');
-    } finally {
-      rmSync(dir2, { recursive: true, force: true });
-    }
+      'teams-only.yaml': 'organization: acme\nteams:\n  ops: {}\n',
+    });
+    const people = await runCli(['validate', 'people-only.yaml'], { cwd: dir });
+    expect(people).toMatchObject({ code: 0, out: 'valid: 1 file, organization "acme": 3 teams (2 teams listing 2 people); no projects or workspaces.\n' });
+    const teams = await runCli(['validate', 'teams-only.yaml'], { cwd: dir });
+    expect(teams.out).toBe('valid: 1 file, organization "acme": 1 team; no projects or workspaces.\n');
   });
 });

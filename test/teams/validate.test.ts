@@ -1,22 +1,11 @@
 // Issue 26, the format: `teams:`, `roles.organization`, `settings.prune-teams` and
 // `max-team-deletions`, each problem one line at its FILE:LINE:COL (with a did-you-mean where a
 // word was mistyped), and the teams as the planner reads them (implied flags normalised).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { loadDesiredState } from '../../src/validate/desired-state.js';
+import { describe, expect, it } from 'vitest';
+import { desiredFiles, problemLines } from '../support/desired-files.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'tfe-access-teams-validate-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function load(files: Record<string, string>) {
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  return loadDesiredState(Object.keys(files), dir);
-}
-
-const messages = (problems: readonly { file: string; line?: number; col?: number; message: string }[]): string[] =>
-  problems.map((p) => `${p.file}:${p.line}:${p.col}: ${p.message}`);
+const { load } = desiredFiles('tfe-access-teams-validate-');
+const messages = problemLines;
 
 describe('teams: problems at their place', () => {
   it('says each rule broken, with near misses', async () => {

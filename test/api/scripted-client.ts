@@ -1,0 +1,23 @@
+// A TfeClient against a scripted server (script-server.ts), with short retries, both closed after
+// each test of the file that calls `scriptedClients()`: the setup the client's scripted suites share.
+import { afterEach } from 'vitest';
+import { TfeClient } from '../../src/api/client.js';
+import { CANARY, scriptServer, type ScriptServer, type Step } from './script-server.js';
+
+export function scriptedClients(): (steps: Step[]) => Promise<{ server: ScriptServer; client: TfeClient }> {
+  let servers: ScriptServer[] = [];
+  let clients: TfeClient[] = [];
+  afterEach(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    await Promise.all(servers.map((s) => s.close()));
+    servers = [];
+    clients = [];
+  });
+  return async (steps) => {
+    const server = await scriptServer(steps);
+    const client = new TfeClient({ baseUrl: `${server.url}/api/v2`, token: CANARY, retry: { baseDelayMs: 2, maxDelayMs: 10, jitterMs: 5 } });
+    servers.push(server);
+    clients.push(client);
+    return { server, client };
+  };
+}
