@@ -14,9 +14,11 @@ export const LAYERS = [
   // expand: the sets matched against the organization as read, merged with the entries (pure).
   ['validate', 'lookup', 'expand', 'render'],
   // policy: the policies checked on effective access, matched as sets are (pure).
-  ['diff', 'policy'],
+  // triage: each drift item attributed from the audit trail's events (pure).
+  ['diff', 'policy', 'triage'],
   // The executor beside the live read: pipeline/apply.ts composes it with the plan.
-  ['guard', 'live', 'apply'],
+  // adopt: the desired-state files edited so they describe live access (pure: text in, text out).
+  ['guard', 'live', 'apply', 'adopt'],
   ['saved-plan'],
   ['pipeline'],
   ['cli'],
@@ -27,7 +29,7 @@ const APART = [['api', 'emulator']];
 
 // The pure folders: plain data in, plain data out. No I/O, no HTTP, no clock: callers do those and
 // pass data in.
-const PURE = ['core', 'diff', 'effective', 'render', 'guard', 'validate', 'resolve', 'expand', 'policy'];
+const PURE = ['core', 'diff', 'effective', 'render', 'guard', 'validate', 'resolve', 'expand', 'policy', 'triage', 'adopt'];
 
 // The one built-in a pure file may use, and where: hashing is a function of its input (no I/O),
 // and Node's sha256 is the one well-kept implementation. The plan's checksum is computed there.

@@ -1,6 +1,7 @@
 // People as code (docs/files.md, "Members"): who is in each team, named by email, as the files want
 // it and as the service reports it, and a change to a team's members as the plan says it. Plain
 // data, beside the teams' (core/teams.ts).
+import type { Attribution } from './audit.js';
 import type { SourceRef, TeamRef } from './model.js';
 import type { MembershipStatus } from './person.js';
 
@@ -41,6 +42,8 @@ export interface PersonRef {
 /** Add a person of the organization (active or invited) to a team; apply writes a team's adds in one request. */
 export interface MemberAdd {
   readonly action: 'add';
+  /** docs/drift.md, "Who changed it": not part of the checksum. */
+  readonly attribution?: Attribution;
   readonly team: TeamRef;
   readonly person: PersonRef;
 }
@@ -48,6 +51,8 @@ export interface MemberAdd {
 /** Remove a person from a team (authoritative `members:`); apply writes a team's removals in one request. */
 export interface MemberRemove {
   readonly action: 'remove';
+  /** docs/drift.md, "Who changed it": not part of the checksum. */
+  readonly attribution?: Attribution;
   readonly team: TeamRef;
   readonly person: PersonRef;
 }
@@ -55,6 +60,8 @@ export interface MemberRemove {
 /** `settings.invite`: a listed person not in the organization is invited by email, into their teams in the same request. */
 export interface MemberInvite {
   readonly action: 'invite';
+  /** docs/drift.md, "Who changed it": not part of the checksum. */
+  readonly attribution?: Attribution;
   readonly person: PersonRef;
   readonly teams: readonly TeamRef[];
 }
@@ -62,6 +69,8 @@ export interface MemberInvite {
 /** `settings.prune-people`: a person in no listed team leaves the organization (and every team with it). */
 export interface MemberLeave {
   readonly action: 'remove-from-organization';
+  /** docs/drift.md, "Who changed it": not part of the checksum. */
+  readonly attribution?: Attribution;
   readonly person: PersonRef;
   /** The teams they leave with it, that the token sees. */
   readonly teams: readonly TeamRef[];

@@ -8,6 +8,7 @@ import type { ServerInfo } from './server.js';
 import type { WarningCode } from './warning-codes.js';
 import type { TeamChange } from './teams.js';
 import type { MemberChange, PendingInvite } from './people.js';
+import type { Attribution, AuditCoverage } from './audit.js';
 
 interface ChangeBase {
   readonly resource: Resource;
@@ -18,6 +19,8 @@ interface ChangeBase {
    * a removal, what prunes the target. Every plan's changes carry it; older saved plans may not.
    */
   readonly source?: GrantOrigin;
+  /** docs/drift.md, "Who changed it": who left live access as it is, or why nobody is named. Not part of the checksum. */
+  readonly attribution?: Attribution;
 }
 
 export interface AddChange extends ChangeBase {
@@ -152,6 +155,11 @@ export interface Plan {
   readonly memberChanges?: readonly MemberChange[];
   /** Invitations the files ask for that are not accepted yet: no change, no drift; shown as pending. */
   readonly pendingInvites?: readonly PendingInvite[];
+  /**
+   * docs/drift.md, "Who changed it": what the audit trail read covered (or why none was read), when the
+   * run attributes its items (`drift` always; `plan` with an audit token). Not part of the checksum.
+   */
+  readonly audit?: AuditCoverage;
 }
 
 /** The plan as the diff makes it, before the guards are evaluated (guard/plan-refusals.ts adds them). */

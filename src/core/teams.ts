@@ -1,5 +1,6 @@
 // Teams as code (docs/files.md, "`teams`"): a team as the files want it, and a change to a team as
 // the plan says it. Plain data, beside the grants' (core/model.ts, core/plan.ts).
+import type { Attribution } from './audit.js';
 import type { ReportedAccess, SourceRef, TargetRef } from './model.js';
 import type { Resource } from './access.js';
 import type { DesiredMembers } from './people.js';
@@ -45,12 +46,16 @@ export interface TeamFieldChange {
 /** What a create writes: the files' settings (the flags normalised). */
 export interface TeamCreate {
   readonly action: 'create';
+  /** docs/drift.md, "Who changed it": not part of the checksum. */
+  readonly attribution?: Attribution;
   readonly name: string;
   readonly fields: readonly TeamFieldChange[];
 }
 
 export interface TeamUpdate {
   readonly action: 'update';
+  /** docs/drift.md, "Who changed it": not part of the checksum. */
+  readonly attribution?: Attribution;
   readonly id: string;
   readonly name: string;
   readonly fields: readonly TeamFieldChange[];
@@ -59,6 +64,8 @@ export interface TeamUpdate {
 /** A rename by `previously:`: one PATCH, the id, members and grants stay; other settings may move with it. */
 export interface TeamRename {
   readonly action: 'rename';
+  /** docs/drift.md, "Who changed it": not part of the checksum. */
+  readonly attribution?: Attribution;
   readonly id: string;
   readonly name: string;
   readonly from: string;
@@ -75,6 +82,8 @@ export interface GoneGrant {
 /** `settings.prune-teams`: a team the token sees that the files do not name. */
 export interface TeamDelete {
   readonly action: 'delete';
+  /** docs/drift.md, "Who changed it": not part of the checksum. */
+  readonly attribution?: Attribution;
   readonly id: string;
   readonly name: string;
   readonly grants: readonly GoneGrant[];

@@ -23,7 +23,8 @@ Exit codes: 0 no drift and no policy broken, 2 drift or a policy broken, 1 error
 
 const command: Command = {
   help,
-  options: PLAN_OPTIONS,
+  // docs/drift.md, "Adopt" and "Keep what the service forgets".
+  options: { ...PLAN_OPTIONS, adopt: { type: 'boolean' }, 'audit-log': { type: 'string' } },
   positionals: true,
   async run(parsed, io) {
     const { plan } = await runPlan(parsed, io, 'drift');

@@ -1,0 +1,40 @@
+// What `drift --adopt` did to the files (docs/drift.md, "Adopt"): each file's text before and after,
+// and every drift item it could not write, with why. Plain data; render/ prints it.
+import type { DriftItem } from './drift-item.js';
+
+/** Why an item was not adopted. */
+export const NOT_ADOPTED_REASONS = [
+  /** The target is one no file may name (outside every file's scope). */
+  'outside-files',
+  /** Writing it would break a policy of the files; the policy is named in the detail. */
+  'policy',
+  /** The files could describe it only by changing what a set means for other targets too. */
+  'set-wide',
+  /** Not in this run's `--target`. */
+  'not-targeted',
+  /** The item is no drift of live access (a grant the files let expire). */
+  'not-drift',
+] as const;
+export type NotAdoptedReason = (typeof NOT_ADOPTED_REASONS)[number];
+
+export interface FileEdit {
+  /** The file as the run was given it (relative to the working directory when under it). */
+  readonly path: string;
+  readonly before: string;
+  readonly after: string;
+}
+
+export interface NotAdopted {
+  readonly item: DriftItem;
+  readonly reason: NotAdoptedReason;
+  /** One line: what stands in the way. */
+  readonly detail: string;
+}
+
+export interface Adoption {
+  /** Only files whose text changed, in the order the run read them. */
+  readonly edits: readonly FileEdit[];
+  /** How many drift items the edits describe. */
+  readonly adopted: number;
+  readonly notAdopted: readonly NotAdopted[];
+}
