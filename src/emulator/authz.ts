@@ -38,6 +38,9 @@ export class Authz {
         return this.store.teams.get(this.identity.teamId)?.org === org;
       case 'user':
         return this.store.people.membershipOf(org, this.identity.userId)?.status === 'active';
+      case 'audit':
+        // An audit-trail token reads the audit trail and nothing of the organization (docs/api.md, "Audit trail").
+        return false;
     }
   }
 

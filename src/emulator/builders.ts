@@ -18,10 +18,12 @@ function chooseId(store: Store, prefix: string, wanted: string | undefined): str
 export interface BuiltInIds {
   owners?: string;
   defaultProject?: string;
+  /** A seed's `created-at` (ISO); default the emulator's clock now. */
+  createdAt?: string;
 }
 
 export function createOrganization(store: Store, name: string, email: string | null, ids: BuiltInIds = {}): Organization {
-  const org = store.addOrganization(name, email);
+  const org = store.addOrganization(name, email, ids.createdAt);
   createTeam(store, name, { name: OWNERS_TEAM, id: ids.owners, visibility: 'organization', organizationAccess: {} });
   createProject(store, name, { name: DEFAULT_PROJECT, id: ids.defaultProject });
   addAdminTo(store, name);

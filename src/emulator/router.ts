@@ -2,6 +2,8 @@
 import { invalid, Invalid, NO_CONTENT, NOT_FOUND, type Answer } from './answers.js';
 import type { RequestContext } from './context.js';
 import { accountDetails } from './routes-account.js';
+import { listAuditTrail } from './routes-audit.js';
+import { addEventsRoute, auditModeRoute, clockRoute, deleteOrganizationToken } from './routes-audit-setup.js';
 import { createGrantRoute, deleteGrant, listGrants, showGrant, updateGrant } from './routes-grants.js';
 import { addMembers, listTeamMemberships, removeMembers } from './routes-members.js';
 import { createMembership, deleteMembership, listMemberships, showMembership } from './routes-people.js';
@@ -43,6 +45,11 @@ const ROUTES: readonly Route[] = [
   route('POST', '/organizations', setup.createOrganizationRoute),
   route('GET', '/organizations/:org', setup.showOrganization),
   route('POST', '/organizations/:org/authentication-token', setup.createOrganizationToken),
+  route('DELETE', '/organizations/:org/authentication-token', deleteOrganizationToken),
+  route('GET', '/organization/audit-trail', listAuditTrail),
+  route('POST', '/emulator/clock', clockRoute),
+  route('POST', '/emulator/audit-trail', auditModeRoute),
+  route('POST', '/emulator/organizations/:org/audit-events', addEventsRoute),
   route('GET', '/organizations/:org/teams', teams.listTeams),
   route('POST', '/organizations/:org/teams', teams.createTeamRoute),
   route('GET', '/teams/:id', teams.showTeam),

@@ -21,7 +21,8 @@ function accountOf(store: Store, identity: Identity): AccountUser | undefined {
     const admin = store.people.users.get(ADMIN_USER_ID) ?? { id: ADMIN_USER_ID, username: ADMIN_USERNAME, email: null, serviceAccount: false };
     return { ...admin, siteAdmin: true, resource: { type: 'users', id: ADMIN_USER_ID } };
   }
-  if (identity.kind === 'org') {
+  // No public source says who an audit-trail token is: the emulator answers as for the organization's token.
+  if (identity.kind === 'org' || identity.kind === 'audit') {
     const user = organizationServiceUser(identity.org);
     return { ...user, email: null, serviceAccount: true, siteAdmin: false, resource: { type: 'organizations', id: identity.org } };
   }

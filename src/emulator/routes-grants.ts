@@ -1,6 +1,7 @@
 // team-projects and team-workspaces: list, show, add, update, remove, exactly as the seed says (docs/api.md, "Seed: endpoints");
 // the current profile lists them by team too (docs/api.md, "Listing by team").
 import type { Resource } from '../core/access.js';
+import { grantEvent, recordWrite } from './audit-record.js';
 import { createGrant, grantPermissions } from './builders.js';
 import { Invalid, NO_CONTENT, NOT_FOUND, ok, type Answer } from './answers.js';
 import { listPaginatedOnRequest, pagedList, param, type RequestContext } from './context.js';
@@ -84,6 +85,7 @@ export function createGrantRoute(resource: Resource) {
     // docs/api.md, "Errors the real service gives": a team that already has access there is a 422 "Team has already been taken".
     if (ctx.store.grantOf(where.id, team.id)) throw new Invalid('/data/attributes/team', 'Team has already been taken');
     const grant = createGrant(ctx.store, { resource, teamId: team.id, targetId: where.id, access: request.access, sent: request.sent });
+    recordWrite(ctx, where.org, [grantEvent(grant, 'add_team')]);
     // docs/api.md, "Seed: endpoints": create answers 200 (201 in the v2 spec, the current profile's; "Wire format of team-projects": any 2xx).
     return ok({ data: grantResource(ctx.store, grant, { created: true }) }, ctx.store.profile.createdStatus);
   };
@@ -100,6 +102,7 @@ export function updateGrant(resource: Resource) {
     // starts from the values the grant reports now ("Wire format of team-projects": moving levels resets custom values).
     grant.permissions = grantPermissions(ctx.store.profile, resource, access, grant.permissions, request.sent);
     grant.access = access;
+    recordWrite(ctx, ctx.store.orgOfTarget(grant) ?? '', [grantEvent(grant, 'update_team_permissions')]);
     return ok({ data: grantResource(ctx.store, grant) });
   };
 }
@@ -108,7 +111,9 @@ export function deleteGrant(resource: Resource) {
   return (ctx: RequestContext): Answer => {
     const grant = visibleGrant(ctx, resource);
     if (!grant || !ctx.authz.canAdminTarget(resource, grant.targetId)) return NOT_FOUND;
+    const org = ctx.store.orgOfTarget(grant) ?? '';
     ctx.store.removeGrant(grant);
+    recordWrite(ctx, org, [grantEvent(grant, 'remove_team')]);
     return NO_CONTENT;
   };
 }

@@ -5,6 +5,7 @@
 // A SCIM-linked team answers 403 to every change; the owners team is never left empty. A write
 // changes nothing unless every id is good.
 import { NO_CONTENT, NOT_FOUND, failure, type Answer } from './answers.js';
+import { memberEvent, recordWrite } from './audit-record.js';
 import { pagedList, param, type RequestContext } from './context.js';
 import { addToTeams, emptiesOwners, removeFromTeam } from './people-builders.js';
 import { readRelationshipIds } from './people-body.js';
@@ -58,7 +59,11 @@ export function addMembers(kind: Kind): (ctx: RequestContext) => Answer {
   return (ctx) => {
     const write = writeOf(ctx, kind);
     if (!('team' in write)) return write;
-    for (const membership of write.memberships) addToTeams(ctx.store, membership, [write.team.id]);
+    const { team } = write;
+    // One event per person who joins now (an invitee joins on accepting; one already in it does not join again).
+    const joining = write.memberships.filter((m) => m.status === 'active' && !ctx.store.people.isMember(team.id, m.userId));
+    for (const membership of write.memberships) addToTeams(ctx.store, membership, [team.id]);
+    recordWrite(ctx, team.org, joining.flatMap((m) => memberEvent(ctx.store, team.id, m.userId, 'add_member')));
     return NO_CONTENT;
   };
 }
@@ -69,7 +74,9 @@ export function removeMembers(kind: Kind): (ctx: RequestContext) => Answer {
     if (!('team' in write)) return write;
     const leaving = new Set(write.memberships.map((m) => m.userId));
     if (emptiesOwners(ctx.store, write.team, leaving)) return failure(422, 'invalid attribute', OWNERS_EMPTY);
+    const leavingNow = write.memberships.filter((m) => ctx.store.people.isMember(write.team.id, m.userId));
     for (const membership of write.memberships) removeFromTeam(ctx.store, membership, write.team.id);
+    recordWrite(ctx, write.team.org, leavingNow.flatMap((m) => memberEvent(ctx.store, write.team.id, m.userId, 'remove_member')));
     return NO_CONTENT;
   };
 }

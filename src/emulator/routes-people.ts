@@ -4,6 +4,7 @@
 // an invitee joins no team until they accept, an email already a member is refused, an owner may
 // not remove themself, and the owners team is never left empty.
 import { NO_CONTENT, NOT_FOUND, failure, ok, type Answer } from './answers.js';
+import { recordWrite } from './audit-record.js';
 import { pagedList, param, type RequestContext } from './context.js';
 import { addMembership, emptiesOwners, teamIdsOf, userFor } from './people-builders.js';
 import { readInvitation } from './people-body.js';
@@ -126,6 +127,7 @@ export function createMembership(ctx: RequestContext): Answer {
     'invited',
     teams.map((t) => t.id),
   );
+  recordWrite(ctx, org, [{ id: membership.id, type: 'organization_user', action: 'create', meta: null }]);
   // The answer includes the user without being asked (docs/api.md, "People"), with username null for a new person.
   const asked = new Set([...includes, 'user']);
   return withIncluded(ctx, [membership], { data: membershipResource(ctx.store, membership, visibleTeamIds(ctx, membership)) }, asked, CREATED);
@@ -143,5 +145,6 @@ export function deleteMembership(ctx: RequestContext): Answer {
     return failure(422, 'invalid attribute', 'You cannot leave the owners team empty: add another member before removing this one');
   }
   ctx.store.people.removeMembership(membership, teamIdsOf(ctx.store, membership.org));
+  recordWrite(ctx, membership.org, [{ id: membership.id, type: 'organization_user', action: 'destroy', meta: null }]);
   return NO_CONTENT;
 }

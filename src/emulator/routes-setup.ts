@@ -3,6 +3,8 @@
 import { Invalid, NOT_FOUND, ok, type Answer } from './answers.js';
 import { createOrganization, createProject, createWorkspace } from './builders.js';
 import { pagedList, param, type RequestContext } from './context.js';
+import { recordWrite } from './audit-record.js';
+import { AUDIT_TOKEN_QUERY, newAuditToken } from './routes-audit-setup.js';
 import { addTeamServiceUser } from './service-users.js';
 import { readName, readOptionalString, readRelationshipId, readSetupBody } from './setup-body.js';
 import { DEFAULT_PROJECT, type Workspace } from './state.js';
@@ -44,19 +46,28 @@ export function createOrganizationRoute(ctx: RequestContext): Answer {
   return ok({ data: organizationResource(createOrganization(ctx.store, name, readOptionalString(attributes, 'email'))) }, CREATED);
 }
 
+/** A token's answer, and its `authentication_token` `create` event in the organization's audit trail. */
+function tokenAnswer(ctx: RequestContext, org: string, token: string): Answer {
+  const id = ctx.store.newId('at');
+  recordWrite(ctx, org, [{ id, type: 'authentication_token', action: 'create', meta: null }]);
+  return ok({ data: tokenResource(id, token) }, CREATED);
+}
+
 export function createTeamToken(ctx: RequestContext): Answer {
   const team = ctx.store.teams.get(param(ctx, 0));
   if (!team || !ctx.authz.isOwner(team.org)) return NOT_FOUND;
   const token = ctx.store.newToken({ kind: 'team', teamId: team.id });
   addTeamServiceUser(ctx.store, team);
-  return ok({ data: tokenResource(ctx.store.newId('at'), token) }, CREATED);
+  return tokenAnswer(ctx, team.org, token);
 }
 
+/** The organization's token, or with `?token=audit-trails` its audit-trail token (docs/api.md, "Audit trail"). */
 export function createOrganizationToken(ctx: RequestContext): Answer {
   const org = param(ctx, 0);
   if (!ctx.store.orgs.has(org) || !ctx.authz.isOwner(org)) return NOT_FOUND;
-  const token = ctx.store.newToken({ kind: 'org', org });
-  return ok({ data: tokenResource(ctx.store.newId('at'), token) }, CREATED);
+  const audit = ctx.query.get('token') === AUDIT_TOKEN_QUERY;
+  const token = audit ? newAuditToken(ctx.store, org) : ctx.store.newToken({ kind: 'org', org });
+  return tokenAnswer(ctx, org, token);
 }
 
 export function listProjects(ctx: RequestContext): Answer {

@@ -12,13 +12,14 @@ import { addTeamServiceUser } from './service-users.js';
 import { DEFAULT_PROJECT, type Identity, type Store, type TagBinding, type Team } from './state.js';
 import { checkBindings, readTagNames } from './workspace-tags.js';
 import { isProfileName, PROFILE_NAMES } from './profile.js';
+import { AUDIT_TRAIL_MODES, isAuditTrailMode } from './audit-log.js';
 import { WORKSPACE_PERMISSIONS, type Resource } from '../core/access.js';
 import { flattenPermissions } from '../core/permissions.js';
 import type { SeedDocument, SeedOrganization, SeedTeamProject, SeedTeamWorkspace } from './types.js';
 
 type Obj = Record<string, unknown>;
 
-const ORG_KEYS = ['name', 'email', 'token', 'hcp-groups', 'teams', 'projects', 'workspaces', 'team-projects', 'team-workspaces', 'people'];
+const ORG_KEYS = ['name', 'email', 'token', 'audit-token', 'created-at', 'hcp-groups', 'teams', 'projects', 'workspaces', 'team-projects', 'team-workspaces', 'people'];
 const TEAM_KEYS = [
   'name',
   'id',
@@ -61,8 +62,9 @@ function stringAt(value: unknown, where: string, optional = false): string | und
 
 /** Checks the shape of a parsed YAML/JSON seed; grants are checked when applied. */
 export function parseSeed(value: unknown): SeedDocument {
-  const doc = objectAt(value, 'document', ['profile', 'organizations']);
+  const doc = objectAt(value, 'document', ['profile', 'audit-trail', 'organizations']);
   if (doc.profile !== undefined && !isProfileName(doc.profile)) fail('profile', `must be one of ${PROFILE_NAMES.join(', ')}`);
+  if (doc['audit-trail'] !== undefined && !isAuditTrailMode(doc['audit-trail'])) fail('audit-trail', `must be one of ${AUDIT_TRAIL_MODES.join(', ')}`);
   const orgs = listAt(doc.organizations, 'organizations');
   orgs.forEach((org, i) => {
     const where = `organizations[${i}]`;
@@ -70,6 +72,9 @@ export function parseSeed(value: unknown): SeedDocument {
     stringAt(o.name, `${where}.name`);
     stringAt(o.email, `${where}.email`, true);
     stringAt(o.token, `${where}.token`, true);
+    stringAt(o['audit-token'], `${where}.audit-token`, true);
+    const created = stringAt(o['created-at'], `${where}.created-at`, true);
+    if (created !== undefined && Number.isNaN(Date.parse(created))) fail(`${where}.created-at`, 'must be an ISO 8601 time');
     if (o['hcp-groups'] !== undefined && typeof o['hcp-groups'] !== 'boolean') fail(`${where}.hcp-groups`, 'must be true or false');
     listAt(o.teams, `${where}.teams`).forEach((t, j) => {
       const team = objectAt(t, `${where}.teams[${j}]`, TEAM_KEYS);
@@ -230,12 +235,15 @@ export function applySeed(store: Store, seed: SeedDocument): void {
     // The owners team and the Default Project always exist; listing them only pins their ids.
     const owners = (org.teams ?? []).find((t) => t.name === OWNERS_TEAM);
     const defaultProject = (org.projects ?? []).find((p) => p.name.toLowerCase() === DEFAULT_PROJECT.toLowerCase());
+    const createdAt = org['created-at'] === undefined ? undefined : new Date(org['created-at']).toISOString();
     const created = createOrganization(store, org.name, org.email ?? null, {
       owners: claim(store, owners?.id, `${where}.teams`),
       defaultProject: claim(store, targetId('project', defaultProject?.id, `${where}.projects`), `${where}.projects`),
+      ...(createdAt === undefined ? {} : { createdAt }),
     });
     if (org['hcp-groups'] === true) created.hcpGroups = true;
     if (org.token !== undefined) addToken(store, org.token, { kind: 'org', org: org.name }, `${where}.token`);
+    if (org['audit-token'] !== undefined) addToken(store, org['audit-token'], { kind: 'audit', org: org.name }, `${where}.audit-token`);
     applyTeams(store, org, where);
     applyTargets(store, org, where);
     (org['team-projects'] ?? []).forEach((g, j) => applyGrant(store, org.name, g, `${where}.team-projects[${j}]`));

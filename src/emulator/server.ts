@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { MEDIA_TYPE } from '../core/json-api.js';
 import { NOT_FOUND, RATE_LIMITED_BODY, serverError, UNAUTHORIZED, UNSUPPORTED_MEDIA_TYPE, type Answer } from './answers.js';
 import { Authz } from './authz.js';
+import { serverHeadersOf } from './audit-log.js';
 import { BURST_RESET_SECONDS, FaultInjector, type FaultDecision } from './faults.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './rate-limit.js';
 import { RequestLog } from './request-log.js';
@@ -48,6 +49,8 @@ function labelOf(identity: Identity): string {
       return `team:${identity.teamId}`;
     case 'user':
       return `user:${identity.userId}`;
+    case 'audit':
+      return `audit:${identity.org}`;
   }
 }
 
@@ -79,7 +82,7 @@ function readBody(req: IncomingMessage): Promise<unknown> {
 function send(res: ServerResponse, answer: Answer, parts: ServerParts): void {
   const limit = parts.limiter.limit;
   const profile = parts.store.profile;
-  const headers: Record<string, string> = { ...profile.serverHeaders, ...answer.headers };
+  const headers: Record<string, string> = { ...serverHeadersOf(profile, parts.store.audit.mode), ...answer.headers };
   // docs/api.md, "Rate limiting": every 429 carries X-RateLimit-Limit, also a fault burst's with the limit off;
   // the current profile announces the limit on every answer ("Server capabilities"), when there is one.
   if ((profile.announceRateLimit && limit > 0) || answer.status === 429) headers['X-RateLimit-Limit'] = String(limit > 0 ? limit : DEFAULT_RATE_LIMIT);
@@ -88,7 +91,7 @@ function send(res: ServerResponse, answer: Answer, parts: ServerParts): void {
     return;
   }
   const payload = JSON.stringify(answer.body);
-  headers['Content-Type'] = MEDIA_TYPE;
+  headers['Content-Type'] ??= MEDIA_TYPE;
   headers['Content-Length'] = String(Buffer.byteLength(payload));
   res.writeHead(answer.status, headers).end(payload);
 }

@@ -1,5 +1,6 @@
 // The emulator of the team-access API: `startEmulator(options)` for tests, benchmarks and the
 // `tfe-access emulator` command. See docs/emulator.md, "The emulator".
+import { AUDIT_TRAIL_MODES, isAuditTrailMode } from './audit-log.js';
 import { FaultInjector } from './faults.js';
 import { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES, PROFILES } from './profile.js';
 import { CLIError } from '../errors.js';
@@ -20,7 +21,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const name: unknown = options.profile ?? options.seed?.profile ?? DEFAULT_PROFILE;
   if (!isProfileName(name)) throw new CLIError(`profile must be one of ${PROFILE_NAMES.join(', ')}, got ${JSON.stringify(name)}`);
   const profile = PROFILES[name];
-  const store = new Store(randomSeed, profile);
+  const store = new Store(randomSeed, profile, options.now);
+  store.audit.mode = options.auditTrail ?? options.seed?.['audit-trail'] ?? (profile.name === 'current' ? 'on' : 'off');
+  if (!isAuditTrailMode(store.audit.mode)) throw new CLIError(`auditTrail must be one of ${AUDIT_TRAIL_MODES.join(', ')}`);
   store.tokens.set(options.adminToken ?? DEFAULT_ADMIN_TOKEN, { kind: 'admin' });
   if (options.seed) applySeed(store, options.seed);
   const clock = startClock();
@@ -42,6 +45,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     resetLog: () => log.reset(),
     setFaults: (f) => faults.set(f),
     setRateLimit: (n) => limiter.setLimit(n),
+    advanceClock: (ms) => store.audit.advance(ms),
     stop: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

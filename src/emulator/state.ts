@@ -3,6 +3,7 @@
 // are a few megabytes and every lookup a request needs is O(1) or O(items in one organization).
 import type { Level, PermissionValue, Resource } from '../core/access.js';
 import { ID_SUFFIX_LENGTH } from '../core/ids.js';
+import { AuditLog } from './audit-log.js';
 import { People } from './people-state.js';
 import { mulberry32, randomString, type Random } from './prng.js';
 import type { Profile } from './profile.js';
@@ -69,8 +70,16 @@ export interface Grant {
   permissions: Record<string, PermissionValue>;
 }
 
-/** `user`: a person's own token (a seed's `people[].tokens`): they act as their teams do. */
-export type Identity = { kind: 'admin' } | { kind: 'org'; org: string } | { kind: 'team'; teamId: string } | { kind: 'user'; userId: string };
+/**
+ * `user`: a person's own token (a seed's `people[].tokens`): they act as their teams do. `audit`: an
+ * organization's audit-trail token, which reads the audit trail and `/account/details`, nothing else.
+ */
+export type Identity =
+  | { kind: 'admin' }
+  | { kind: 'org'; org: string }
+  | { kind: 'team'; teamId: string }
+  | { kind: 'user'; userId: string }
+  | { kind: 'audit'; org: string };
 
 // The real service creates this project with every organization (docs/api.md, "Name resolution").
 export const DEFAULT_PROJECT = 'Default Project';
@@ -87,6 +96,8 @@ export class Store {
   readonly tokens = new Map<string, Identity>();
   /** Users, organization memberships and team members (people-state.ts). */
   readonly people = new People();
+  /** The audit trail and the emulator's wall clock (audit-log.ts). */
+  readonly audit: AuditLog;
   private readonly teamsByOrg = new Map<string, Map<string, Team>>();
   // Project names are unique case-insensitively (docs/api.md, "Name resolution": `filter[names]` is case-insensitive).
   private readonly projectsByOrg = new Map<string, Map<string, Project>>();
@@ -104,8 +115,11 @@ export class Store {
     randomSeed: number,
     /** How this emulator answers (src/emulator/profile.ts). */
     readonly profile: Profile,
+    /** The wall clock (epoch ms) events and organizations are dated by; default the process's. */
+    wallClock: () => number = Date.now,
   ) {
     this.random = mulberry32(randomSeed ^ ID_STREAM_SALT);
+    this.audit = new AuditLog(randomSeed, wallClock);
   }
 
   newId(prefix: string): string {
@@ -131,8 +145,9 @@ export class Store {
     return token;
   }
 
-  addOrganization(name: string, email: string | null): Organization {
-    const org: Organization = { name, email, createdAt: new Date().toISOString() };
+  /** `createdAt`: a seed's, else the emulator's clock now (what attribution compares the 14 days with). */
+  addOrganization(name: string, email: string | null, createdAt = new Date(this.audit.now()).toISOString()): Organization {
+    const org: Organization = { name, email, createdAt };
     this.orgs.set(name, org);
     this.teamsByOrg.set(name, new Map());
     this.projectsByOrg.set(name, new Map());

@@ -1,5 +1,6 @@
 // The public shapes of the emulator: options, the request log, the running handle and the seed
 // document. Other parts of the project (tests, the demo, the benchmarks) code against these.
+import type { AuditTrailMode } from './audit-log.js';
 import type { ProfileName } from './profile.js';
 
 export interface FaultOptions {
@@ -35,6 +36,16 @@ export interface EmulatorOptions {
   faults?: FaultOptions;
   /** Called when each request is answered (or dropped), with its record: `--log-requests`. */
   onRequest?: (record: RequestRecord) => void;
+  /**
+   * The wall clock (epoch ms) audit events, their 14 days and organizations' `created-at` are dated
+   * by; default Date.now. `POST /api/v2/emulator/clock` and `advanceClock` move the emulator past it.
+   */
+  now?: () => number;
+  /**
+   * How `GET /organization/audit-trail` answers (docs/emulator.md, "Audit trail"): default the seed
+   * document's `audit-trail`, else `on` in the current profile and `off` (404) in the seed profile.
+   */
+  auditTrail?: AuditTrailMode;
 }
 
 export type FaultKind = 'error' | 'rate-limit' | 'drop' | 'lost-answer';
@@ -70,6 +81,8 @@ export interface RunningEmulator {
   resetLog(): void;
   setFaults(faults: FaultOptions): void;
   setRateLimit(perSecond: number): void;
+  /** Moves the emulator's wall clock forward (audit events' time and retention). */
+  advanceClock(ms: number): void;
   stop(): Promise<void>;
 }
 
@@ -160,6 +173,10 @@ export interface SeedOrganization {
   name: string;
   email?: string;
   token?: string;
+  /** The organization's audit-trail token: reads the audit trail and `/account/details`, nothing else. */
+  'audit-token'?: string;
+  /** `created-at` (ISO 8601); default the emulator's clock at start. */
+  'created-at'?: string;
   /** Uses HCP groups in place of teams (HCP Europe): its teams endpoints answer 404. */
   'hcp-groups'?: boolean;
   teams?: SeedTeam[];
@@ -173,5 +190,7 @@ export interface SeedOrganization {
 export interface SeedDocument {
   /** The profile to answer with, unless the caller names one (docs/emulator.md, "Profiles"). */
   profile?: ProfileName;
+  /** How the audit trail answers, unless the caller says (EmulatorOptions.auditTrail). */
+  'audit-trail'?: AuditTrailMode;
   organizations: SeedOrganization[];
 }
