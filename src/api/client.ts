@@ -31,6 +31,7 @@ import type { MemberApi } from '../core/member-write.js';
 import type { LivePeople, Person } from '../core/person.js';
 import { PeopleRequests } from './people.js';
 import type { ListPage } from './translate.js';
+import { auditPageFrom, organizationCreatedAtFrom, type AuditPage } from './translate-audit.js';
 
 export type ClientOptions = SessionOptions;
 
@@ -111,6 +112,20 @@ export class TfeClient implements TeamApi, MemberApi {
       if (isRemoteError(error, 404)) return false;
       throw error;
     }
+  }
+
+  /**
+   * `created-at` of the organization (docs/api.md, "Audit trail": what can be seen of the trail
+   * reaches back to it at most); undefined on 404 or when the answer does not say.
+   */
+  organizationCreatedAt(organization: string): Promise<string | undefined> {
+    return this.exchange.one({ method: 'GET', path: org(organization) }, organizationCreatedAtFrom).catch(undefinedOn404);
+  }
+
+  /** One page of the audit trail of the token's organization after `since` (docs/api.md, "Audit trail"; api/audit.ts reads them all). */
+  auditTrailPage(since: string, number: number, size: number): Promise<AuditPage> {
+    const query = { since, 'page[number]': String(number), 'page[size]': String(size) };
+    return this.exchange.one({ method: 'GET', path: '/organization/audit-trail', query }, auditPageFrom);
   }
 
   /** The names of the organizations the token can reach (pages of 100; docs/api.md, "Name resolution"). */

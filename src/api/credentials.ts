@@ -49,8 +49,8 @@ function fromTokenVariables(env: Env, hostname: string): { token: string; source
   return undefined;
 }
 
-/** The token for `host` (or `hostname`) in a JSON `credentials` block, or a reason it has none. */
-function fromCredentialsFile(path: string, keys: readonly string[], read: ReadText): { token?: string; note: string } {
+/** The token for `host` (or `hostname`) in a JSON `credentials` block, or a reason it has none; `field` `audit_token` for the audit token. */
+function fromCredentialsFile(path: string, keys: readonly string[], read: ReadText, field = 'token'): { token?: string; note: string } {
   const text = read(path);
   if (text === undefined) return { note: `${path} (no such file)` };
   if (!path.endsWith('.json') && !text.trimStart().startsWith('{')) return { note: `${path} (not a JSON config; HCL is not read)` };
@@ -63,7 +63,7 @@ function fromCredentialsFile(path: string, keys: readonly string[], read: ReadTe
   const credentials = (parsed as { credentials?: unknown } | null)?.credentials;
   for (const key of keys) {
     const entry = typeof credentials === 'object' && credentials !== null ? (credentials as Record<string, unknown>)[key] : undefined;
-    const token = typeof entry === 'object' && entry !== null ? (entry as { token?: unknown }).token : undefined;
+    const token = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>)[field] : undefined;
     if (typeof token === 'string' && token !== '') return { token, note: path };
   }
   return { note: `${path} (no credentials for ${keys[0]})` };
@@ -77,27 +77,60 @@ export interface TokenLookup {
   readonly read?: ReadText;
 }
 
+function checked(token: string, source: string): { token: string; source: string } {
+  if (!TOKEN_CHARS.test(token)) throw new CLIError(`The token from ${source} contains whitespace or control characters.`);
+  return { token, source };
+}
+
+/** The credentials files looked in, in order: `terraform login`'s, then TF_CLI_CONFIG_FILE's. */
+function credentialsFiles(env: Env, homeDir: string): string[] {
+  const files = [join(homeDir, '.terraform.d', 'credentials.tfrc.json')];
+  if (env.TF_CLI_CONFIG_FILE) files.push(env.TF_CLI_CONFIG_FILE);
+  return files;
+}
+
 export function findToken({ env, homeDir, hostname, host, read = readIfExists }: TokenLookup): { token: string; source: string } {
   const tried: string[] = [];
-  const found = (token: string, source: string) => {
-    if (!TOKEN_CHARS.test(token)) throw new CLIError(`The token from ${source} contains whitespace or control characters.`);
-    return { token, source };
-  };
+  const found = checked;
   if (env.TFE_TOKEN) return found(env.TFE_TOKEN, 'TFE_TOKEN');
   tried.push('TFE_TOKEN (not set)');
   const variable = fromTokenVariables(env, hostname);
   if (variable) return found(variable.token, variable.source);
   tried.push(`${tokenVariableOf(hostname)} (not set)`);
   const keys = host === hostname ? [hostname] : [host, hostname];
-  const files = [join(homeDir, '.terraform.d', 'credentials.tfrc.json')];
-  if (env.TF_CLI_CONFIG_FILE) files.push(env.TF_CLI_CONFIG_FILE);
-  for (const file of files) {
+  for (const file of credentialsFiles(env, homeDir)) {
     const result = fromCredentialsFile(file, keys, read);
     if (result.token) return found(result.token, file);
     tried.push(result.note);
   }
   if (!env.TF_CLI_CONFIG_FILE) tried.push('TF_CLI_CONFIG_FILE (not set)');
   throw new CLIError(`No API token for ${host}. Tried, in order: ${tried.join(', ')}. Set TFE_TOKEN, or run \`terraform login ${host}\`.`);
+}
+
+/** The variable of the audit token, and the credentials file's field beside `token`. */
+export const AUDIT_TOKEN_VARIABLE = 'TFE_AUDIT_TOKEN';
+export const AUDIT_TOKEN_FIELD = 'audit_token';
+
+/**
+ * The audit-trail token (docs/connecting.md, "Audit token"): TFE_AUDIT_TOKEN, else `audit_token`
+ * beside `token` in the host's block of the credentials files the API token is looked for in, by
+ * the same host rules. Absent is no error: attribution is then not asked.
+ */
+export function findAuditToken({ env, homeDir, hostname, host, read = readIfExists }: TokenLookup): { token: string; source: string } | undefined {
+  if (env[AUDIT_TOKEN_VARIABLE]) return checked(env[AUDIT_TOKEN_VARIABLE], AUDIT_TOKEN_VARIABLE);
+  const keys = host === hostname ? [hostname] : [host, hostname];
+  for (const file of credentialsFiles(env, homeDir)) {
+    const result = fromCredentialsFile(file, keys, read, AUDIT_TOKEN_FIELD);
+    if (result.token) return checked(result.token, `${file} (${AUDIT_TOKEN_FIELD})`);
+  }
+  return undefined;
+}
+
+/** Address and audit token, when there is one: the audit trail's connection (pipeline/audit-trail.ts). */
+export function auditConnectionFrom(flags: { address?: string | undefined }, env: Env, homeDir: string, read?: ReadText): Connection | undefined {
+  const address = addressFrom(flags, env);
+  const found = findAuditToken({ env, homeDir, hostname: address.hostname, host: address.host, ...(read ? { read } : {}) });
+  return found && { baseUrl: address.baseUrl, host: address.host, token: found.token, tokenSource: found.source };
 }
 
 /** Address and token for a command: what every command that talks to the API starts with. */

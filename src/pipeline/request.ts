@@ -4,7 +4,7 @@
 // CLI builds them from its flags (cli/common-flags.ts), a library caller or a test by hand.
 import { homedir } from 'node:os';
 import { TfeClient } from '../api/client.js';
-import { connectionFrom } from '../api/credentials.js';
+import { connectionFrom, type Connection } from '../api/credentials.js';
 import type { ReadBy } from '../core/model.js';
 import type { ReadOptions } from '../live/read-live.js';
 import type { RunControl, StopRequest } from './run-control.js';
@@ -84,9 +84,18 @@ export function withClock<R extends { readonly run?: RunOptions }>(request: R): 
   return { ...request, run: { ...request.run, now: request.run?.now ?? Date.now() } };
 }
 
+/** Where the run's credentials files are: the connection's home, else HOME, else the user's. */
+export function homeOf(connection: RunConnection): string {
+  return connection.homeDir ?? connection.env.HOME ?? homedir();
+}
+
 /** The client of a run; with `control`, its requests end when the run stops, and a dead server stops the run. */
 export function openClient(connection: RunConnection, control?: RunControl): TfeClient {
-  const found = connectionFrom({ address: connection.address }, connection.env, connection.homeDir ?? connection.env.HOME ?? homedir());
+  return clientOf(connection, connectionFrom({ address: connection.address }, connection.env, homeOf(connection)), control);
+}
+
+/** A client on `found`'s address and token with the run's rate limit, concurrency, timeouts and stop (the audit token's too). */
+export function clientOf(connection: RunConnection, found: Pick<Connection, 'baseUrl' | 'token'>, control?: RunControl): TfeClient {
   const silence = connection.answerTimeoutMs;
   return new TfeClient({
     baseUrl: found.baseUrl,
