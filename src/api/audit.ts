@@ -52,7 +52,9 @@ export class AuditTrailClient implements AuditTrailReader {
     let pages = 0;
     for (let number: number | undefined = 1; number !== undefined; pages += 1) {
       signal?.throwIfAborted();
-      const page: AuditPage | undefined = await this.client.auditTrailPage(sinceParam(since), number, AUDIT_PAGE_SIZE).catch((error: unknown) => this.refused(error, pages));
+      const page: AuditPage | undefined = await this.client
+        .auditTrailPage(sinceParam(since), number, AUDIT_PAGE_SIZE)
+        .catch((error: unknown) => this.refused(error, pages));
       if (page === undefined) return { kind: 'unavailable', reason: 'not-available', detail: await this.whyUnavailable() };
       // A page seen twice (the trail grew at its head while it was read) is one event once.
       for (const event of page.events) if (!seen.has(event.id)) seen.set(event.id, event);
@@ -85,7 +87,7 @@ export class AuditTrailClient implements AuditTrailReader {
     const server = await this.client.serverInfo().catch(() => undefined);
     if (server !== undefined && isEnterprise(server)) return `${this.source.host} is Terraform Enterprise, which has no audit trail (HCP Terraform only)`;
     if (server?.app === HCP_TERRAFORM) {
-      return "the organization has no audit trail: HCP Terraform keeps one only for organizations whose plan includes audit logging";
+      return 'the organization has no audit trail: HCP Terraform keeps one only for organizations whose plan includes audit logging';
     }
     return `${this.source.host} answers no audit trail for this token: Terraform Enterprise has none, and HCP Terraform only on plans with audit logging`;
   }

@@ -23,7 +23,8 @@ export function clockRoute(ctx: RequestContext): Answer {
   if (!isAdmin(ctx)) return NOT_FOUND;
   const body = ctx.body === undefined ? {} : readPlainBody(ctx.body);
   const seconds = body['advance-seconds'] ?? 0;
-  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) throw new Invalid('/advance-seconds', 'advance-seconds must be a number, 0 or more');
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0)
+    throw new Invalid('/advance-seconds', 'advance-seconds must be a number, 0 or more');
   ctx.store.audit.advance(seconds * 1000);
   return ok({ now: new Date(ctx.store.audit.now()).toISOString() });
 }

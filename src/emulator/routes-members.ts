@@ -63,7 +63,11 @@ export function addMembers(kind: Kind): (ctx: RequestContext) => Answer {
     // One event per person who joins now (an invitee joins on accepting; one already in it does not join again).
     const joining = write.memberships.filter((m) => m.status === 'active' && !ctx.store.people.isMember(team.id, m.userId));
     for (const membership of write.memberships) addToTeams(ctx.store, membership, [team.id]);
-    recordWrite(ctx, team.org, joining.flatMap((m) => memberEvent(ctx.store, team.id, m.userId, 'add_member')));
+    recordWrite(
+      ctx,
+      team.org,
+      joining.flatMap((m) => memberEvent(ctx.store, team.id, m.userId, 'add_member')),
+    );
     return NO_CONTENT;
   };
 }
@@ -76,7 +80,11 @@ export function removeMembers(kind: Kind): (ctx: RequestContext) => Answer {
     if (emptiesOwners(ctx.store, write.team, leaving)) return failure(422, 'invalid attribute', OWNERS_EMPTY);
     const leavingNow = write.memberships.filter((m) => ctx.store.people.isMember(write.team.id, m.userId));
     for (const membership of write.memberships) removeFromTeam(ctx.store, membership, write.team.id);
-    recordWrite(ctx, write.team.org, leavingNow.flatMap((m) => memberEvent(ctx.store, write.team.id, m.userId, 'remove_member')));
+    recordWrite(
+      ctx,
+      write.team.org,
+      leavingNow.flatMap((m) => memberEvent(ctx.store, write.team.id, m.userId, 'remove_member')),
+    );
     return NO_CONTENT;
   };
 }

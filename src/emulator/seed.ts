@@ -19,7 +19,20 @@ import type { SeedDocument, SeedOrganization, SeedTeamProject, SeedTeamWorkspace
 
 type Obj = Record<string, unknown>;
 
-const ORG_KEYS = ['name', 'email', 'token', 'audit-token', 'created-at', 'hcp-groups', 'teams', 'projects', 'workspaces', 'team-projects', 'team-workspaces', 'people'];
+const ORG_KEYS = [
+  'name',
+  'email',
+  'token',
+  'audit-token',
+  'created-at',
+  'hcp-groups',
+  'teams',
+  'projects',
+  'workspaces',
+  'team-projects',
+  'team-workspaces',
+  'people',
+];
 const TEAM_KEYS = [
   'name',
   'id',

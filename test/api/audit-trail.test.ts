@@ -126,11 +126,36 @@ describe('against a scripted server', () => {
 
 describe('a trail it cannot read: unavailable, with why in one line', () => {
   it.each([
-    ['a user token', {}, 'ana-token', /^the audit token \(TFE_AUDIT_TOKEN\) is a user token, which cannot read the audit trail: an organization or audit-trail token can$/],
-    ['a team token', {}, 'dev-token', /^the audit token \(TFE_AUDIT_TOKEN\) is a team token, which cannot read the audit trail: an organization or audit-trail token can$/],
-    ['Terraform Enterprise', { auditTrail: 'tfe' }, 'acme-org-token', /^127\.0\.0\.1:\d+ is Terraform Enterprise, which has no audit trail \(HCP Terraform only\)$/],
-    ['no entitlement', { auditTrail: 'no-entitlement' }, 'acme-org-token', /^the organization has no audit trail: HCP Terraform keeps one only for organizations whose plan includes audit logging$/],
-    ['a server that says nothing of itself', { profile: 'seed' }, 'acme-org-token', /answers no audit trail for this token: Terraform Enterprise has none, and HCP Terraform only on plans with audit logging$/],
+    [
+      'a user token',
+      {},
+      'ana-token',
+      /^the audit token \(TFE_AUDIT_TOKEN\) is a user token, which cannot read the audit trail: an organization or audit-trail token can$/,
+    ],
+    [
+      'a team token',
+      {},
+      'dev-token',
+      /^the audit token \(TFE_AUDIT_TOKEN\) is a team token, which cannot read the audit trail: an organization or audit-trail token can$/,
+    ],
+    [
+      'Terraform Enterprise',
+      { auditTrail: 'tfe' },
+      'acme-org-token',
+      /^127\.0\.0\.1:\d+ is Terraform Enterprise, which has no audit trail \(HCP Terraform only\)$/,
+    ],
+    [
+      'no entitlement',
+      { auditTrail: 'no-entitlement' },
+      'acme-org-token',
+      /^the organization has no audit trail: HCP Terraform keeps one only for organizations whose plan includes audit logging$/,
+    ],
+    [
+      'a server that says nothing of itself',
+      { profile: 'seed' },
+      'acme-org-token',
+      /answers no audit trail for this token: Terraform Enterprise has none, and HCP Terraform only on plans with audit logging$/,
+    ],
   ] as const)('%s', async (_name, options, token, detail) => {
     const emu = await emulator(options as EmulatorOptions);
     const read = await reader(emu, token).readAuditTrail(LONG_AGO);
@@ -146,7 +171,10 @@ describe('a trail it cannot read: unavailable, with why in one line', () => {
     const token = 'not-a-token-7c2e.atlasv1.secret';
     const error = await reader(emu, token)
       .readAuditTrail(LONG_AGO)
-      .then(() => undefined, (e: unknown) => e);
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(CLIError);
     const message = (error as Error).message;
     expect(message).toMatch(/^The audit token from TFE_AUDIT_TOKEN was refused by 127\.0\.0\.1:\d+ \(401\).*Set TFE_AUDIT_TOKEN/);

@@ -80,16 +80,29 @@ describe('auditPageFrom', () => {
       e.auth.impersonator_id = 'user-staff';
       e.resource = { id: 'run-1', type: 'run', action: 'apply', meta: { anything: [1, 2] } };
     });
-    expect(auditPageFrom(event, 'x').events[0]).toMatchObject({ actor: { type: 'Impersonated', impersonator: 'user-staff' }, resourceType: 'run', action: 'apply' });
+    expect(auditPageFrom(event, 'x').events[0]).toMatchObject({
+      actor: { type: 'Impersonated', impersonator: 'user-staff' },
+      resourceType: 'run',
+      action: 'apply',
+    });
   });
 
   it('a description null reads as the accessor id', () => {
-    expect(auditPageFrom(withEvent((e) => (e.auth.description = null)), 'x').events[0]?.actor.name).toBe('user-MaPuLxAXvtq2PWTH');
+    expect(
+      auditPageFrom(
+        withEvent((e) => (e.auth.description = null)),
+        'x',
+      ).events[0]?.actor.name,
+    ).toBe('user-MaPuLxAXvtq2PWTH');
   });
 
   it.each([
     ['no data list', { pagination: {} }, /data is missing, expected an array/],
-    ['an unknown auth type', withEvent((e) => (e.auth.type = 'Robot')), /data\[0\]\.auth\.type is the string "Robot", expected one of Client, Impersonated, System/],
+    [
+      'an unknown auth type',
+      withEvent((e) => (e.auth.type = 'Robot')),
+      /data\[0\]\.auth\.type is the string "Robot", expected one of Client, Impersonated, System/,
+    ],
     ['a timestamp that is no time', withEvent((e) => (e.timestamp = 'yesterday')), /data\[0\]\.timestamp .* expected an ISO 8601 time/],
     ['no action', withEvent((e) => delete e.resource.action), /data\[0\]\.resource\.action is missing/],
   ])('%s is a WireFormatError naming where', (_name, body, message) => {

@@ -141,7 +141,9 @@ describe('who may read it', () => {
 
   it('owners make and revoke the audit-trail token (a new one revokes the old); others are answered 404', async () => {
     const { api } = await start();
-    expect((await api.post('/organizations/acme/authentication-token?token=audit-trails', { data: { type: 'authentication-token' } }, 'dev-token')).status).toBe(404);
+    expect(
+      (await api.post('/organizations/acme/authentication-token?token=audit-trails', { data: { type: 'authentication-token' } }, 'dev-token')).status,
+    ).toBe(404);
     const made = await api.post('/organizations/acme/authentication-token?token=audit-trails', { data: { type: 'authentication-token' } }, 'owners-token');
     expect(made.status).toBe(201);
     const token = made.body.data.attributes.token as string;
