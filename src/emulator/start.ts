@@ -22,10 +22,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   if (!isProfileName(name)) throw new CLIError(`profile must be one of ${PROFILE_NAMES.join(', ')}, got ${JSON.stringify(name)}`);
   const profile = PROFILES[name];
   const store = new Store(randomSeed, profile, options.now);
-  store.audit.mode = options.auditTrail ?? options.seed?.['audit-trail'] ?? (profile.name === 'current' ? 'on' : 'off');
-  if (!isAuditTrailMode(store.audit.mode)) throw new CLIError(`auditTrail must be one of ${AUDIT_TRAIL_MODES.join(', ')}`);
+  if (options.auditTrail !== undefined && !isAuditTrailMode(options.auditTrail))
+    throw new CLIError(`auditTrail must be one of ${AUDIT_TRAIL_MODES.join(', ')}`);
   store.tokens.set(options.adminToken ?? DEFAULT_ADMIN_TOKEN, { kind: 'admin' });
   if (options.seed) applySeed(store, options.seed);
+  // After the seed is checked: its `audit-trail` is then one of the modes.
+  store.audit.mode = options.auditTrail ?? options.seed?.['audit-trail'] ?? (profile.name === 'current' ? 'on' : 'off');
   const clock = startClock();
   const log = new RequestLog();
   const faults = new FaultInjector(randomSeed, options.faults);
