@@ -70,7 +70,7 @@ function memberMatch(change: MemberChange, events: readonly AuditEvent[]): ItemM
       const { team, person } = change;
       const username = person.username;
       // A person who has not registered has no username: no member event can name them.
-      if (team.id === null || username === undefined || username === null) return { kind: 'none' };
+      if (username === undefined || username === null) return { kind: 'none' };
       const event = latest(events, (e) => e.resourceId === team.id && MEMBER_ACTIONS.has(e.action) && e.user === username);
       return decide(event, (action) => action === MEMBER_FITS[change.action]);
     }
