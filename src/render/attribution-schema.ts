@@ -24,7 +24,8 @@ export function attributionSchema(): Schema {
   };
   const unattributed = { type: 'object', required: ['unattributed'], properties: { unattributed: reason() }, additionalProperties: false };
   return {
-    description: 'docs/drift.md, "Who changed it": who left live access as this item finds it, or why nobody is named. Present when the run attributed its items (drift; plan with an audit token).',
+    description:
+      'docs/drift.md, "Who changed it": who left live access as this item finds it, or why nobody is named. Present when the run attributed its items (drift; plan with an audit token).',
     oneOf: [attributed, unattributed],
   };
 }
@@ -39,7 +40,7 @@ export function auditSchema(): Schema {
     required: ['since', 'until', 'events', 'pages', 'logged', 'unavailable', 'detail'],
     properties: {
       since: { ...instant, description: 'Events after this time were seen, the audit log included when it is unbroken; null when none were read.' },
-      until: { ...instant, description: 'The end of the read (the run\'s clock).' },
+      until: { ...instant, description: "The end of the read (the run's clock)." },
       events: { ...count, description: 'Events read from the service.' },
       pages: { ...count, description: 'Requests the read made.' },
       logged: { oneOf: [{ type: 'null' }, count], description: 'Events read back from --audit-log that count; null without one.' },

@@ -31,7 +31,12 @@ function planDocument(plan: Plan): JsonObject {
     ...(plan.violations ? { violations: plan.violations.map(violationDocument) } : {}),
     ...(plan.targeted ? { targeted: [...plan.targeted] } : {}),
     // docs/plan.md, "Team changes": only when the files manage teams, so other plans keep their bytes.
-    ...(plan.teamChanges ? { team_changes: plan.teamChanges.map((c) => withAttribution(teamChangeDocument(c), c.attribution)), team_summary: teamSummaryDocument(plan.teamChanges) } : {}),
+    ...(plan.teamChanges
+      ? {
+          team_changes: plan.teamChanges.map((c) => withAttribution(teamChangeDocument(c), c.attribution)),
+          team_summary: teamSummaryDocument(plan.teamChanges),
+        }
+      : {}),
     // docs/plan.md, "Member changes": only when the plan has them, so other plans keep their bytes.
     ...(plan.memberChanges
       ? {

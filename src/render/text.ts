@@ -71,7 +71,9 @@ function teamLines(changes: readonly TeamChange[] | undefined, color: boolean, a
   const width = Math.max(...changes.map((c) => printable(c.name).length));
   for (const change of changes) {
     const sign = TEAM_SIGN[change.action];
-    out.push(`  ${paint(color, sign, `${sign} ${printable(change.name).padEnd(width)}`)}  ${printable(teamHeadline(change))}${printable(attributionSuffix(change.attribution, audit))}`);
+    out.push(
+      `  ${paint(color, sign, `${sign} ${printable(change.name).padEnd(width)}`)}  ${printable(teamHeadline(change))}${printable(attributionSuffix(change.attribution, audit))}`,
+    );
     for (const line of teamDetailLines(change)) out.push(attribute(line, color));
   }
   return [...out, ''];

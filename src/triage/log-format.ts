@@ -48,7 +48,12 @@ function eventOf(value: Fields): AuditEvent {
   return {
     id: value.id as string,
     at: value.at as string,
-    actor: { id: actor.id as string, name: actor.name as string, type: actor.type as AuditTokenType, impersonator: (actor.impersonator as string | null) ?? null },
+    actor: {
+      id: actor.id as string,
+      name: actor.name as string,
+      type: actor.type as AuditTokenType,
+      impersonator: (actor.impersonator as string | null) ?? null,
+    },
     resourceType: value.resourceType as string,
     resourceId: value.resourceId as string,
     action: value.action as string,
@@ -98,7 +103,9 @@ export function parseAuditLog(text: string, file: string): AuditLog {
     if (raw.trim() === '') continue;
     const line = lineOf(raw);
     if (typeof line === 'string')
-      throw new CLIError(`--audit-log ${file}: line ${index + 1} is not a line of an audit log (${line}); restore the file from its cache, or move it away to start a new log.`);
+      throw new CLIError(
+        `--audit-log ${file}: line ${index + 1} is not a line of an audit log (${line}); restore the file from its cache, or move it away to start a new log.`,
+      );
     if ('event' in line) events.push(line.event);
     else checkpoints.push(line.checkpoint);
   }

@@ -29,7 +29,9 @@ describe('the lines of an audit log', () => {
 
   it('a corrupt line is one error naming the file and the line', () => {
     const good = eventLine(ev('a', NOW));
-    expect(() => parseAuditLog(`${good}{"kind":"event","event":{"id":"x"}}\n`, 'log.jsonl')).toThrow(/^--audit-log log\.jsonl: line 2 is not a line of an audit log \(the event has no time \("at"\)\)/);
+    expect(() => parseAuditLog(`${good}{"kind":"event","event":{"id":"x"}}\n`, 'log.jsonl')).toThrow(
+      /^--audit-log log\.jsonl: line 2 is not a line of an audit log \(the event has no time \("at"\)\)/,
+    );
     expect(() => parseAuditLog(`${good}${good}{"kind":"ev`, 'l')).toThrow(/line 3 is not a line of an audit log \(it is not JSON\)/);
     expect(() => parseAuditLog('{"kind":"checkpoint","format":2}\n', 'l')).toThrow(/line 1 .*format 2, not 1/);
     expect(() => parseAuditLog('[]\n', 'l')).toThrow(/line 1 .*not a JSON object/);
@@ -37,7 +39,9 @@ describe('the lines of an audit log', () => {
 
   it('a log of another organization is one error', () => {
     const log = parseAuditLog(checkpointLine({ ...cp(NOW - DAY, NOW), organization: 'other' }), 'l');
-    expect(() => checkOrganization(log, 'acme', 'l')).toThrow('--audit-log l is the log of organization "other", not "acme"; give each organization its own file.');
+    expect(() => checkOrganization(log, 'acme', 'l')).toThrow(
+      '--audit-log l is the log of organization "other", not "acme"; give each organization its own file.',
+    );
     expect(() => checkOrganization(log, 'other', 'l')).not.toThrow();
   });
 });
@@ -45,12 +49,15 @@ describe('the lines of an audit log', () => {
 describe('the window of a run', () => {
   const empty: AuditLog = { events: [], checkpoints: [] };
 
-  it('no log: the service\'s 14 days, and that is all it covers', () => {
+  it("no log: the service's 14 days, and that is all it covers", () => {
     expect(readWindow(empty, NOW)).toEqual({ since: iso(NOW - 14 * DAY), coveredSince: iso(NOW - 14 * DAY), logged: [] });
   });
 
   it('a checkpoint: read from it (a few minutes before), and the log reaches back past 14 days when unbroken', () => {
-    const log: AuditLog = { events: [ev('old', NOW - 30 * DAY), ev('mid', NOW - 10 * DAY)], checkpoints: [cp(NOW - 40 * DAY, NOW - 20 * DAY), cp(NOW - 20 * DAY - 1, NOW - DAY)] };
+    const log: AuditLog = {
+      events: [ev('old', NOW - 30 * DAY), ev('mid', NOW - 10 * DAY)],
+      checkpoints: [cp(NOW - 40 * DAY, NOW - 20 * DAY), cp(NOW - 20 * DAY - 1, NOW - DAY)],
+    };
     const window = readWindow(log, NOW);
     expect(window.since).toBe(iso(NOW - DAY - CHECKPOINT_OVERLAP_MS));
     expect(window.coveredSince).toBe(iso(NOW - 40 * DAY));
@@ -58,7 +65,10 @@ describe('the window of a run', () => {
   });
 
   it('a gap between checkpoints: the span starts after it, and the events before it do not count', () => {
-    const log: AuditLog = { events: [ev('before-gap', NOW - 30 * DAY), ev('after', NOW - 5 * DAY)], checkpoints: [cp(NOW - 40 * DAY, NOW - 25 * DAY), cp(NOW - 10 * DAY, NOW - DAY)] };
+    const log: AuditLog = {
+      events: [ev('before-gap', NOW - 30 * DAY), ev('after', NOW - 5 * DAY)],
+      checkpoints: [cp(NOW - 40 * DAY, NOW - 25 * DAY), cp(NOW - 10 * DAY, NOW - DAY)],
+    };
     const window = readWindow(log, NOW);
     expect(window.coveredSince).toBe(iso(NOW - 10 * DAY));
     expect(window.logged.map((e) => e.id)).toEqual(['after']);
@@ -77,7 +87,10 @@ describe('the window of a run', () => {
     const fresh = newEvents(log, [ev('a', NOW - DAY), ev('b', NOW - 1000), ev('b', NOW - 1000)]);
     expect(fresh.map((e) => e.id)).toEqual(['b']);
     const text = appendedText('acme', readWindow(log, NOW), NOW, fresh);
-    expect(parseAuditLog(text, 'l')).toEqual({ events: fresh, checkpoints: [{ organization: 'acme', since: iso(NOW - DAY - CHECKPOINT_OVERLAP_MS), until: iso(NOW), events: 1 }] });
+    expect(parseAuditLog(text, 'l')).toEqual({
+      events: fresh,
+      checkpoints: [{ organization: 'acme', since: iso(NOW - DAY - CHECKPOINT_OVERLAP_MS), until: iso(NOW), events: 1 }],
+    });
   });
 
   it('the events to match: each once, oldest first, equal times in their order', () => {

@@ -27,7 +27,9 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 export function checkOrganization(log: AuditLog, organization: string, file: string): void {
   const other = log.checkpoints.find((c) => c.organization !== organization);
   if (other !== undefined)
-    throw new CLIError(`--audit-log ${file} is the log of organization ${JSON.stringify(other.organization)}, not ${JSON.stringify(organization)}; give each organization its own file.`);
+    throw new CLIError(
+      `--audit-log ${file} is the log of organization ${JSON.stringify(other.organization)}, not ${JSON.stringify(organization)}; give each organization its own file.`,
+    );
 }
 
 /** The oldest instant the checkpoints reach back to without a gap from the last of them, or undefined. */
@@ -70,5 +72,8 @@ export function appendedText(organization: string, window: ReadWindow, now: numb
 /** The events attribution reads, each once, oldest first (a sort that keeps the order of equal times). */
 export function eventsToMatch(logged: readonly AuditEvent[], fresh: readonly AuditEvent[]): AuditEvent[] {
   const all = [...logged, ...fresh];
-  return all.map((event, index) => ({ event, index, at: Date.parse(event.at) })).sort((a, b) => a.at - b.at || a.index - b.index).map((e) => e.event);
+  return all
+    .map((event, index) => ({ event, index, at: Date.parse(event.at) }))
+    .sort((a, b) => a.at - b.at || a.index - b.index)
+    .map((e) => e.event);
 }

@@ -74,7 +74,9 @@ describe('the audit log file', () => {
             : writeFile,
       };
       const file = await readAuditLog(path, files);
-      await expect(appendAuditLog(file, eventLine({ ...event, id: 'e2' }), files)).rejects.toThrow(`--audit-log ${path}: cannot write it (interrupted); the file is as it was.`);
+      await expect(appendAuditLog(file, eventLine({ ...event, id: 'e2' }), files)).rejects.toThrow(
+        `--audit-log ${path}: cannot write it (interrupted); the file is as it was.`,
+      );
       expect(readFileSync(path, 'utf8')).toBe(before);
       expect(readdirSync(folder)).toEqual(['audit.jsonl']);
     });

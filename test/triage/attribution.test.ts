@@ -47,7 +47,15 @@ class ScriptedTrail implements AuditTrailReader {
 }
 
 function grantEvent(id: string, at: number, action: string, team: string, actor: { id: string; name: string }): AuditEvent {
-  return { id, at: new Date(at).toISOString(), actor: { ...actor, type: 'Client', impersonator: null }, resourceType: 'project', resourceId: PLATFORM, action, team };
+  return {
+    id,
+    at: new Date(at).toISOString(),
+    actor: { ...actor, type: 'Client', impersonator: null },
+    resourceType: 'project',
+    resourceId: PLATFORM,
+    action,
+    team,
+  };
 }
 
 async function planWith(audit: AuditRequest | undefined, now = NOW): Promise<Plan> {
@@ -75,7 +83,7 @@ describe('attribution in the plan pipeline', () => {
     expect(plan.changes.every((c) => c.attribution === undefined)).toBe(true);
   });
 
-  it('with a trail: who removed the grant, self for the tool\'s own, and a reason for the rest', async () => {
+  it("with a trail: who removed the grant, self for the tool's own, and a reason for the rest", async () => {
     const trail = new ScriptedTrail([
       grantEvent('e1', NOW - 3 * DAY, 'remove_team', AUDITORS, { id: 'user-ana', name: 'ana' }),
       grantEvent('e2', NOW - 2 * DAY, 'add_team', 'interns', { id: toolUser, name: 'api-org-acme' }),
@@ -83,9 +91,17 @@ describe('attribution in the plan pipeline', () => {
     const plan = await planWith({ always: true, reader: trail, createdAt: () => Promise.resolve('2020-01-01T00:00:00Z') });
     expect(trail.calls).toEqual([new Date(NOW - 14 * DAY).toISOString()]);
     expect(whoOf(plan)).toEqual([
-      ['add', 'auditors', { actor: 'ana', type: 'Client', impersonator: null, at: new Date(NOW - 3 * DAY).toISOString(), event: 'project.remove_team', self: false }],
+      [
+        'add',
+        'auditors',
+        { actor: 'ana', type: 'Client', impersonator: null, at: new Date(NOW - 3 * DAY).toISOString(), event: 'project.remove_team', self: false },
+      ],
       ['update', 'developers', { unattributed: 'older-than-retention' }],
-      ['remove', 'interns', { actor: 'api-org-acme', type: 'Client', impersonator: null, at: new Date(NOW - 2 * DAY).toISOString(), event: 'project.add_team', self: true }],
+      [
+        'remove',
+        'interns',
+        { actor: 'api-org-acme', type: 'Client', impersonator: null, at: new Date(NOW - 2 * DAY).toISOString(), event: 'project.add_team', self: true },
+      ],
       ['update', 'developers', { unattributed: 'older-than-retention' }],
     ]);
     expect(plan.audit).toEqual({ since: new Date(NOW - 14 * DAY).toISOString(), until: new Date(NOW).toISOString(), events: 2, pages: 1 });
@@ -101,7 +117,11 @@ describe('attribution in the plan pipeline', () => {
       grantEvent('a', NOW - DAY, 'remove_team', AUDITORS, { id: 'u', name: 'u' }),
       grantEvent('b', NOW - DAY, 'update_team_permissions', 'developers', { id: 'u', name: 'u' }),
       grantEvent('c', NOW - DAY, 'add_team', INTERNS, { id: 'u', name: 'u' }),
-      { ...grantEvent('d', NOW - DAY, 'update_team_permissions', 'developers', { id: 'u', name: 'u' }), resourceType: 'workspace', resourceId: 'ws-ySC4XzINlJIDomRE' },
+      {
+        ...grantEvent('d', NOW - DAY, 'update_team_permissions', 'developers', { id: 'u', name: 'u' }),
+        resourceType: 'workspace',
+        resourceId: 'ws-ySC4XzINlJIDomRE',
+      },
     ]);
     asked = 0;
     await planWith({ always: true, reader: all, createdAt });
@@ -110,7 +130,9 @@ describe('attribution in the plan pipeline', () => {
 
   it('a trail not available: every item says so, with the detail; the log is not touched', async () => {
     const log = join(mkdtempSync(join(tmpdir(), 'attr-')), 'audit.jsonl');
-    const reader: AuditTrailReader = { readAuditTrail: () => Promise.resolve({ kind: 'unavailable', reason: 'not-available', detail: 'Terraform Enterprise has no audit trail' }) };
+    const reader: AuditTrailReader = {
+      readAuditTrail: () => Promise.resolve({ kind: 'unavailable', reason: 'not-available', detail: 'Terraform Enterprise has no audit trail' }),
+    };
     const plan = await planWith({ always: true, reader, log });
     expect(plan.audit).toEqual({ events: 0, pages: 0, unavailable: 'not-available', detail: 'Terraform Enterprise has no audit trail' });
     expect(plan.changes.every((c) => JSON.stringify(c.attribution) === '{"unattributed":"not-available"}')).toBe(true);
@@ -129,7 +151,10 @@ describe('the audit log across runs', () => {
 
     // Ten days on: the old event is 20 days old, forgotten by the service; 1,500 new ones since.
     const later = NOW + 10 * DAY;
-    const noise = Array.from({ length: 1500 }, (_, i) => ({ ...grantEvent(`n${i}`, NOW + DAY + i * 1000, 'add_team', 'team-other', { id: 'u', name: 'u' }), resourceId: 'ws-x' }));
+    const noise = Array.from({ length: 1500 }, (_, i) => ({
+      ...grantEvent(`n${i}`, NOW + DAY + i * 1000, 'add_team', 'team-other', { id: 'u', name: 'u' }),
+      resourceId: 'ws-x',
+    }));
     trail.events = noise;
     const second = await planWith({ always: true, reader: trail, log }, later);
     expect(trail.calls[1]).toBe(new Date(NOW - CHECKPOINT_OVERLAP_MS).toISOString());
@@ -139,7 +164,10 @@ describe('the audit log across runs', () => {
     // A third run an hour later: nothing new, one request, nothing written twice.
     await planWith({ always: true, reader: trail, log }, later + 60 * 60 * 1000);
     expect(trail.calls).toHaveLength(3);
-    const lines = readFileSync(log, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as { kind: string; event?: { id: string } });
+    const lines = readFileSync(log, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { kind: string; event?: { id: string } });
     const ids = lines.flatMap((l) => (l.event ? [l.event.id] : []));
     expect(ids).toHaveLength(1501);
     expect(new Set(ids).size).toBe(1501);
@@ -150,7 +178,9 @@ describe('the audit log across runs', () => {
     const log = join(mkdtempSync(join(tmpdir(), 'attr-')), 'audit.jsonl');
     const text = '{"kind":"checkpoint","format":1,"organization":"other","since":"2026-11-01T00:00:00.000Z","until":"2026-11-02T00:00:00.000Z","events":0}\n';
     writeFileSync(log, text);
-    await expect(planWith({ always: true, reader: new ScriptedTrail([]), log })).rejects.toThrow(`--audit-log ${log} is the log of organization "other", not "acme"`);
+    await expect(planWith({ always: true, reader: new ScriptedTrail([]), log })).rejects.toThrow(
+      `--audit-log ${log} is the log of organization "other", not "acme"`,
+    );
     expect(readFileSync(log, 'utf8')).toBe(text);
   });
 });
