@@ -7,6 +7,9 @@ type Schema = Record<string, unknown>;
 
 const reason = (): Schema => ({ enum: [...UNATTRIBUTED_REASONS] });
 
+/** Where each item's `attribution` points: one definition in the plan's `$defs` (plan-schema.ts). */
+export const ATTRIBUTION_REF: Schema = { $ref: '#/$defs/attribution' };
+
 /** Who left live access as the item finds it, or why nobody is named. Present when the run attributed its items. */
 export function attributionSchema(): Schema {
   const attributed = {

@@ -10,7 +10,7 @@ import { violationsSchema } from './violation-schema.js';
 import { COVERAGE_REQUIRED, COVERAGE_RULE, coverageProperties } from './coverage-schema.js';
 import { SCHEMA_DIALECT } from '../core/json-schema.js';
 import { memberProperties } from './member-schema.js';
-import { attributionSchema, auditSchema } from './attribution-schema.js';
+import { ATTRIBUTION_REF, attributionSchema, auditSchema } from './attribution-schema.js';
 
 type Schema = Record<string, unknown>;
 
@@ -80,7 +80,7 @@ function changeSchema(resource: Resource): Schema {
         description: 'Why a removal is planned when it is not pruning: expired, the grant of the files has expired (removed whatever prune says).',
       },
       source: sourceSchema(),
-      attribution: attributionSchema(),
+      attribution: ATTRIBUTION_REF,
     },
     additionalProperties: false,
     allOf: [
@@ -189,7 +189,7 @@ function teamChangesSchema(): Schema {
           },
         },
         grants: { type: 'array', items: grant, description: 'A deletion: the grants the service drops with the team, on the targets the plan read.' },
-        attribution: attributionSchema(),
+        attribution: ATTRIBUTION_REF,
       },
       additionalProperties: false,
     },
@@ -203,6 +203,7 @@ export function planSchema(): Schema {
     defs[`${resource}-access`] = accessSchema(resource);
     defs[`${resource}-change`] = changeSchema(resource);
   }
+  defs.attribution = attributionSchema();
   return {
     $schema: SCHEMA_DIALECT,
     $id: 'urn:tfe-access:schemas:plan',
