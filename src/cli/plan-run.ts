@@ -3,7 +3,8 @@ import type { Plan } from '../core/plan.js';
 import { planFromFiles, type PlanResult } from '../pipeline/plan.js';
 import type { ClockedRun, PlanRequest, RunOptions } from '../pipeline/request.js';
 import { PLAN_FORMATS, renderPlan } from '../render/render.js';
-import type { Options, Parsed } from './args.js';
+import { stringFlag, type Options, type Parsed } from './args.js';
+import type { AuditRequest } from '../pipeline/attribution.js';
 import { CONNECTION_OPTIONS, TARGET_OPTIONS, connectionFlags, formatFlag, requestPieces, targetFlags, type ConnectionFlags } from './common-flags.js';
 import type { IO } from './io.js';
 import { collectGarbage } from './memory.js';
@@ -36,7 +37,8 @@ export async function runPlan(parsed: Parsed, io: IO, kind: PlanKind = 'plan'): 
         const request = planRequestOf(parsed, io, flags, onProgress);
         // Drift is about now: the policies are checked on live access, not on the plan's after-state.
         const read = { ...request.read, effectiveChanges: true, policyState: kind === 'drift' ? 'live' : 'after' } as const;
-        return { result: await planFromFiles({ ...request, run: { ...request.run, signal }, read }), now: request.run.now };
+        const audit = auditRequestOf(parsed, kind);
+        return { result: await planFromFiles({ ...request, run: { ...request.run, signal }, read, ...(audit ? { audit } : {}) }), now: request.run.now };
       } finally {
         bar.done();
       }
@@ -61,6 +63,15 @@ export function planRequestOf(
     run: { ...run, ...(onProgress ? { onProgress } : {}), afterLoad: collectGarbage },
     read: { ...read, targets: targetFlags(parsed) },
   };
+}
+
+/**
+ * docs/drift.md, "Who changed it": drift attributes every item (each says `no-audit-token` without
+ * the audit token) and keeps `--audit-log`; plan attributes only with an audit token.
+ */
+export function auditRequestOf(parsed: Parsed, kind: PlanKind): AuditRequest | undefined {
+  if (kind !== 'drift') return undefined;
+  return { always: true, log: stringFlag(parsed, 'audit-log') };
 }
 
 export function hasChanges(plan: Plan): boolean {

@@ -27,6 +27,9 @@ import { liveReadOptions, withClient, withClock, type ClockedRun, type PlanChoic
 import { underControl } from './run-control.js';
 import { targetedOf } from './targets.js';
 import { withPeople } from './people.js';
+import { attributePlan } from './attribution.js';
+import type { SelfIdentity } from '../core/audit.js';
+import { selfIdentityOf } from '../triage/attribute.js';
 
 /** A plan and what it was made from; its client is closed (a caller that writes opens its own: openClient). */
 export interface PlanResult {
@@ -130,6 +133,12 @@ export async function planFromFiles(unclocked: PlanRequest): Promise<PlanResult>
   const { run, read } = request;
   return underControl(run, async (control) => {
     const files = await planFiles(request.paths, request.cwd, read.targets ?? [], run.now);
-    return withClient(request.connection, control, (client) => planAgainstLive(client, files, read, run));
+    return withClient(request.connection, control, async (client) => {
+      const result = await planAgainstLive(client, files, read, run);
+      if (request.audit === undefined) return result;
+      // docs/drift.md, "Who changed it": the tool's own token, as the trail names it, asked only when an event matched.
+      const self = async (): Promise<SelfIdentity> => selfIdentityOf(await client.accountDetails());
+      return { ...result, plan: await attributePlan(result.plan, request.audit, { self, now: run.now, signal: control.requests }) };
+    });
   });
 }

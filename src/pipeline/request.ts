@@ -8,6 +8,7 @@ import { connectionFrom, type Connection } from '../api/credentials.js';
 import type { ReadBy } from '../core/model.js';
 import type { ReadOptions } from '../live/read-live.js';
 import type { RunControl, StopRequest } from './run-control.js';
+import type { AuditRequest } from './attribution.js';
 
 /** How the run reaches the service: what opens its client. */
 export interface RunConnection {
@@ -77,6 +78,8 @@ export interface PlanRequest {
   readonly connection: RunConnection;
   readonly run?: RunOptions;
   readonly read: PlanChoices;
+  /** docs/drift.md, "Who changed it": attribute the plan's drift items from the audit trail (drift always; plan with an audit token). */
+  readonly audit?: AuditRequest;
 }
 
 /** `request` with its clock read once (ClockedRun). */

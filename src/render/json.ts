@@ -13,6 +13,7 @@ import {
 import type { Plan } from '../core/plan.js';
 import { coverageDocument } from './coverage.js';
 import { violationDocument } from './violation-message.js';
+import { auditDocument, withAttribution } from './attribution-document.js';
 import { memberChangeDocument, memberSummaryDocument, pendingInviteDocument } from '../core/member-document.js';
 
 /** The plan's own keys, in their fixed order (the violations phrased by violation-message.ts). */
@@ -20,7 +21,8 @@ function planDocument(plan: Plan): JsonObject {
   const document: JsonObject = {
     format_version: PLAN_FORMAT_VERSION,
     organization: plan.organization,
-    changes: plan.changes.map(changeDocument),
+    // docs/drift.md, "Who changed it": each item's attribution, only when the run attributed them.
+    changes: plan.changes.map((c) => withAttribution(changeDocument(c), c.attribution)),
     summary: { add: plan.summary.add, update: plan.summary.update, remove: plan.summary.remove },
     checksum: plan.checksum,
     warnings: plan.warnings.map(warningDocument),
@@ -29,11 +31,16 @@ function planDocument(plan: Plan): JsonObject {
     ...(plan.violations ? { violations: plan.violations.map(violationDocument) } : {}),
     ...(plan.targeted ? { targeted: [...plan.targeted] } : {}),
     // docs/plan.md, "Team changes": only when the files manage teams, so other plans keep their bytes.
-    ...(plan.teamChanges ? { team_changes: plan.teamChanges.map(teamChangeDocument), team_summary: teamSummaryDocument(plan.teamChanges) } : {}),
+    ...(plan.teamChanges
+      ? {
+          team_changes: plan.teamChanges.map((c) => withAttribution(teamChangeDocument(c), c.attribution)),
+          team_summary: teamSummaryDocument(plan.teamChanges),
+        }
+      : {}),
     // docs/plan.md, "Member changes": only when the plan has them, so other plans keep their bytes.
     ...(plan.memberChanges
       ? {
-          member_changes: plan.memberChanges.map(memberChangeDocument),
+          member_changes: plan.memberChanges.map((c) => withAttribution(memberChangeDocument(c), c.attribution)),
           member_summary: memberSummaryDocument(plan.memberChanges),
           pending_invites: (plan.pendingInvites ?? []).map(pendingInviteDocument),
         }
@@ -41,6 +48,7 @@ function planDocument(plan: Plan): JsonObject {
   };
   if (plan.server) document.server = serverDocument(plan.server);
   if (plan.read) document.read = readDocument(plan.read);
+  if (plan.audit) document.audit = auditDocument(plan.audit);
   return document;
 }
 

@@ -24,6 +24,7 @@ import { collapsed, escapeHtml, escapeText, fenced, fenceSafe } from './markdown
 import { MAX_VIOLATIONS_SHOWN, violationHeadline, violationText } from './violation-lines.js';
 import { TEAM_SIGN, teamCounts, teamDetailLines, teamHeadline, teamSummaryLine } from './team-lines.js';
 import { memberSection, membersLine } from './member-markdown.js';
+import { attributionSection, waysOutSection } from './attribution-markdown.js';
 
 /** GitHub refuses comments longer than this many characters. */
 export const GITHUB_COMMENT_LIMIT = 65_536;
@@ -239,7 +240,10 @@ export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): strin
   const groups = groupByTarget(plan.changes);
   const sources = showsSources(plan.changes);
   const sections = groups.map((g) => section(g, long, verbose, options.now, sources));
-  let budget = limit - TAIL_RESERVE - head.length - tail.length;
+  // docs/drift.md, "Who changed it" and "Revert": '' for a plan that attributed nothing, and for a plan.
+  const triage = attributionSection(plan);
+  const out = options.kind === 'drift' ? waysOutSection(plan) : '';
+  let budget = limit - TAIL_RESERVE - head.length - tail.length - triage.length - out.length;
   if (sections.reduce((n, s) => n + s.length, 0) > budget) budget -= NOTE_NAMES;
   const shown: string[] = [];
   let used = 0;
@@ -248,5 +252,5 @@ export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): strin
     shown.push(text);
     used += text.length;
   }
-  return `${head}${shown.join('')}${cutNote(groups.slice(shown.length), groups.length)}${tail}`;
+  return `${head}${shown.join('')}${cutNote(groups.slice(shown.length), groups.length)}${triage}${tail}${out}`;
 }

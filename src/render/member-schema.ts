@@ -2,6 +2,7 @@
 // (plan-schema.ts): `member_changes`, `member_summary` and `pending_invites`, present together when
 // the files manage members.
 import { MEMBERSHIP_STATUSES } from '../core/person.js';
+import { ATTRIBUTION_REF } from './attribution-schema.js';
 
 type Schema = Record<string, unknown>;
 
@@ -41,6 +42,7 @@ function memberChangeSchema(): Schema {
         items: team(),
         description: 'An invitation: the teams it names. A removal from the organization: the teams the person leaves with it.',
       },
+      attribution: ATTRIBUTION_REF,
     },
     additionalProperties: false,
     allOf: [

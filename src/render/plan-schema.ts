@@ -10,6 +10,7 @@ import { violationsSchema } from './violation-schema.js';
 import { COVERAGE_REQUIRED, COVERAGE_RULE, coverageProperties } from './coverage-schema.js';
 import { SCHEMA_DIALECT } from '../core/json-schema.js';
 import { memberProperties } from './member-schema.js';
+import { ATTRIBUTION_REF, attributionSchema, auditSchema } from './attribution-schema.js';
 
 type Schema = Record<string, unknown>;
 
@@ -79,6 +80,7 @@ function changeSchema(resource: Resource): Schema {
         description: 'Why a removal is planned when it is not pruning: expired, the grant of the files has expired (removed whatever prune says).',
       },
       source: sourceSchema(),
+      attribution: ATTRIBUTION_REF,
     },
     additionalProperties: false,
     allOf: [
@@ -187,6 +189,7 @@ function teamChangesSchema(): Schema {
           },
         },
         grants: { type: 'array', items: grant, description: 'A deletion: the grants the service drops with the team, on the targets the plan read.' },
+        attribution: ATTRIBUTION_REF,
       },
       additionalProperties: false,
     },
@@ -200,6 +203,7 @@ export function planSchema(): Schema {
     defs[`${resource}-access`] = accessSchema(resource);
     defs[`${resource}-change`] = changeSchema(resource);
   }
+  defs.attribution = attributionSchema();
   return {
     $schema: SCHEMA_DIALECT,
     $id: 'urn:tfe-access:schemas:plan',
@@ -250,6 +254,7 @@ export function planSchema(): Schema {
       ...memberProperties(),
       server: serverSchema(),
       read: readSchema(),
+      audit: auditSchema(),
       ...coverageProperties(),
     },
     additionalProperties: true,

@@ -7,6 +7,9 @@ import { violationHeadline, violationText } from './violation-lines.js';
 import { TEAM_SIGN, teamDetailLines, teamHeadline, teamSummaryLine } from './team-lines.js';
 import type { TeamChange } from '../core/teams.js';
 import { MEMBER_SIGN, memberHeadline, memberSummaryLine, PENDING_TITLE, pendingLine } from './member-lines.js';
+import { attributionSuffix, auditLine, waysOutLines } from './attribution-lines.js';
+import type { PlanKind } from './markdown.js';
+import { driftItemsOf } from '../core/drift-item.js';
 import {
   detailLines,
   groupByTarget,
@@ -30,6 +33,8 @@ export interface TextOptions {
   readonly warnings?: WarningScope;
   /** The clock (epoch milliseconds) that "expires in N days" counts from; absent: the date alone. */
   readonly now?: number;
+  /** `drift`: the text ends with the commands that revert or adopt the drift (docs/drift.md, "Revert"). */
+  readonly kind?: PlanKind;
 }
 
 const COLORS = { '+': '\u001b[32m', '~': '\u001b[33m', '-': '\u001b[31m', ' ': '', '!': '\u001b[33m', dim: '\u001b[2m' } as const;
@@ -60,13 +65,15 @@ function violationLines(plan: Plan, color: boolean): string[] {
 }
 
 /** docs/plan.md, "Team changes": before the grants, as apply makes the creates and renames first. */
-function teamLines(changes: readonly TeamChange[] | undefined, color: boolean): string[] {
+function teamLines(changes: readonly TeamChange[] | undefined, color: boolean, audit: Plan['audit']): string[] {
   if (!changes || changes.length === 0) return [];
   const out = ['teams'];
   const width = Math.max(...changes.map((c) => printable(c.name).length));
   for (const change of changes) {
     const sign = TEAM_SIGN[change.action];
-    out.push(`  ${paint(color, sign, `${sign} ${printable(change.name).padEnd(width)}`)}  ${printable(teamHeadline(change))}`);
+    out.push(
+      `  ${paint(color, sign, `${sign} ${printable(change.name).padEnd(width)}`)}  ${printable(teamHeadline(change))}${printable(attributionSuffix(change.attribution, audit))}`,
+    );
     for (const line of teamDetailLines(change)) out.push(attribute(line, color));
   }
   return [...out, ''];
@@ -82,7 +89,9 @@ function memberLines(plan: Plan, color: boolean): string[] {
     out.push('members');
     for (const change of changes) {
       const sign = MEMBER_SIGN[change.action];
-      out.push(`  ${paint(color, sign, `${sign} ${printable(change.person.email).padEnd(width)}`)}  ${printable(memberHeadline(change))}`);
+      out.push(
+        `  ${paint(color, sign, `${sign} ${printable(change.person.email).padEnd(width)}`)}  ${printable(memberHeadline(change))}${printable(attributionSuffix(change.attribution, plan.audit))}`,
+      );
     }
     out.push('');
   }
@@ -100,15 +109,18 @@ export function renderText(plan: Plan, options: TextOptions): string {
   const coverage = [...(partial ? [paint(color, '!', printable(partial))] : []), ...(filtered ? [printable(filtered)] : [])];
   const teams = teamSummaryLine(plan.teamChanges);
   const members = memberSummaryLine(plan);
+  // docs/drift.md, "Who changed it": once for the run, when it attributed its items.
+  const audit = auditLine(plan.audit);
   const out: string[] = [
     summaryLine(plan),
     ...(teams ? [teams] : []),
     ...(members ? [printable(members)] : []),
     ...coverage,
+    ...(audit ? [printable(audit)] : []),
     ...refusalLines(plan, color),
     ...violationLines(plan, color),
     '',
-    ...teamLines(plan.teamChanges, color),
+    ...teamLines(plan.teamChanges, color, plan.audit),
     ...memberLines(plan, color),
   ];
   const sources = showsSources(plan.changes);
@@ -119,7 +131,8 @@ export function renderText(plan: Plan, options: TextOptions): string {
     for (const change of group.changes) {
       const sign = SIGN[change.action] as '+' | '~' | '-';
       const from = sources ? `  ${paint(color, 'dim', printable(sourceLabel(change)))}` : '';
-      out.push(`  ${paint(color, sign, `${sign} ${printable(change.team.name).padEnd(width)}`)}  ${printable(headline(change, options.now))}${from}`);
+      const who = printable(attributionSuffix(change.attribution, plan.audit));
+      out.push(`  ${paint(color, sign, `${sign} ${printable(change.team.name).padEnd(width)}`)}  ${printable(headline(change, options.now))}${from}${who}`);
       for (const line of detailLines(change, options.verbose)) out.push(attribute(line, color));
     }
     out.push('');
@@ -141,5 +154,7 @@ export function renderText(plan: Plan, options: TextOptions): string {
   if (more !== undefined) out.push(shown.length > 0 ? `  ${more}` : more);
   if (shown.length > 0 || more !== undefined) out.push('');
   out.push(`Checksum: ${plan.checksum}`, '');
+  // docs/drift.md, "Revert": drift ends with both ways out, as this run was given its files.
+  if (options.kind === 'drift' && driftItemsOf(plan).length > 0) out.push(...waysOutLines(plan.scope).map(printable));
   return out.join('\n');
 }

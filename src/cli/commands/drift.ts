@@ -14,6 +14,8 @@ anything differs or any policy is broken. Reads only; never changes anything.
 Options:
   --format F           text (default), json or markdown (titled and marked as drift)
 ${PLAN_VIEW_HELP}
+  --audit-log FILE     keep the audit trail's events in FILE (JSON Lines), read them back on
+                       the next run and read only the newer ones from the service
 ${TARGET_HELP}
 ${CONNECTION_HELP}
   -h, --help           this help
