@@ -38,7 +38,7 @@ export async function runPlan(parsed: Parsed, io: IO, kind: PlanKind = 'plan'): 
         // Drift is about now: the policies are checked on live access, not on the plan's after-state.
         const read = { ...request.read, effectiveChanges: true, policyState: kind === 'drift' ? 'live' : 'after' } as const;
         const audit = auditRequestOf(parsed, kind);
-        return { result: await planFromFiles({ ...request, run: { ...request.run, signal }, read, ...(audit ? { audit } : {}) }), now: request.run.now };
+        return { result: await planFromFiles({ ...request, run: { ...request.run, signal }, read, audit }), now: request.run.now };
       } finally {
         bar.done();
       }
@@ -69,8 +69,8 @@ export function planRequestOf(
  * docs/drift.md, "Who changed it": drift attributes every item (each says `no-audit-token` without
  * the audit token) and keeps `--audit-log`; plan attributes only with an audit token.
  */
-export function auditRequestOf(parsed: Parsed, kind: PlanKind): AuditRequest | undefined {
-  if (kind !== 'drift') return undefined;
+export function auditRequestOf(parsed: Parsed, kind: PlanKind): AuditRequest {
+  if (kind !== 'drift') return { always: false };
   return { always: true, log: stringFlag(parsed, 'audit-log') };
 }
 

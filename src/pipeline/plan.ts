@@ -28,6 +28,7 @@ import { underControl } from './run-control.js';
 import { targetedOf } from './targets.js';
 import { withPeople } from './people.js';
 import { attributePlan } from './attribution.js';
+import { openAuditTrail } from './audit-trail.js';
 import type { SelfIdentity } from '../core/audit.js';
 import { selfIdentityOf } from '../triage/attribute.js';
 
@@ -136,9 +137,17 @@ export async function planFromFiles(unclocked: PlanRequest): Promise<PlanResult>
     return withClient(request.connection, control, async (client) => {
       const result = await planAgainstLive(client, files, read, run);
       if (request.audit === undefined) return result;
-      // docs/drift.md, "Who changed it": the tool's own token, as the trail names it, asked only when an event matched.
-      const self = async (): Promise<SelfIdentity> => selfIdentityOf(await client.accountDetails());
-      return { ...result, plan: await attributePlan(result.plan, request.audit, { self, now: run.now, signal: control.requests }) };
+      // docs/drift.md, "Who changed it": the trail through the audit token, on a client of its own (none: no audit token).
+      const trail = openAuditTrail(request.connection, control);
+      try {
+        const audit = { ...request.audit, createdAt: (organization: string) => client.organizationCreatedAt(organization) };
+        // The tool's own token, as the trail names it, asked only when an event matched.
+        const self = async (): Promise<SelfIdentity> => selfIdentityOf(await client.accountDetails());
+        const context = { self, now: run.now, signal: control.requests };
+        return { ...result, plan: await attributePlan(result.plan, trail.kind === 'token' ? { ...audit, reader: trail.reader } : audit, context) };
+      } finally {
+        if (trail.kind === 'token') await trail.close();
+      }
     });
   });
 }
