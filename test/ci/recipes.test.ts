@@ -159,12 +159,24 @@ describe('the GitLab recipe', () => {
     expect(header).toMatch(/TFE_APPLY_TOKEN {3}a token that can MANAGE team access, for apply only\. Protected/);
   });
 
+  it('drift: adopted into the files, the audit log cached per organization, the report and its exit handed to drift-mr', () => {
+    const drift = gitlab['tfe-access-drift'] as Obj;
+    const script = (drift.script as string[]).join('\n');
+    expect(script).toContain('tfe-access drift "$TFE_ACCESS_FILES" --adopt --audit-log .tfe-access/audit-log.jsonl --format markdown > tfe-access.drift.md || code=$?');
+    expect(script).toContain('node "$TFE_ACCESS_HELPER" drift-mr tfe-access.drift.md "$code"');
+    // The log kept also on exit 2 (an allowed failure), under a key of the organization.
+    expect(drift.cache).toEqual({ key: 'tfe-access-audit-log-$TFE_ACCESS_ORGANIZATION', paths: ['.tfe-access/'], when: 'always' });
+    expect(Object.keys(gitlab.variables as Obj)).toContain('TFE_ACCESS_ORGANIZATION');
+    expect(drift.resource_group).toBe('tfe-access-drift');
+    expect(JSON.stringify(drift.rules)).toContain('$CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH');
+  });
+
   it('calls only helper subcommands the helper has', () => {
     const helper = readText(GITLAB_HELPER);
     const calls = Object.values(gitlab)
       .flatMap((job: any) => (Array.isArray(job?.script) ? (job.script as string[]) : []))
       .flatMap((line) => [...line.matchAll(/TFE_ACCESS_HELPER" ([\w-]+)/g)].map((m) => m[1]));
-    expect(calls.sort()).toEqual(['drift-issue', 'post-plan', 'reviewed-checksum']);
+    expect(calls.sort()).toEqual(['drift-mr', 'post-plan', 'reviewed-checksum']);
     for (const call of calls) expect(helper).toContain(`case '${call}':`);
   });
 });
