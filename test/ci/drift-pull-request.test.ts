@@ -241,5 +241,12 @@ describe('before drift runs', () => {
     expect(run.output).toBe('prefix=tfe-access-audit-log-acme-\n');
     expect(existsSync(join(checkout, '.tfe-access'))).toBe(true);
     expect(FILES).toBe(job().env.FILES);
+    // Quoted, or not found at all (the drift step then says what is wrong with the files).
+    writeFileSync(join(checkout, FILE), SEED.replace('organization: acme', 'organization: "acme-2"'));
+    expect(runStep(step('audit'), checkout).output).toBe('prefix=tfe-access-audit-log-acme-2-\n');
+    writeFileSync(join(checkout, FILE), 'workspaces: []\n');
+    const none = runStep(step('audit'), checkout);
+    expect(none.status, none.stderr).toBe(0);
+    expect(none.output).toBe('prefix=tfe-access-audit-log-unknown-\n');
   });
 });
