@@ -179,6 +179,7 @@ describe('the drift workflow turns drift into one pull request', () => {
     expect(run.status, run.stderr).toBe(0);
     expect(gh().pulls[0]?.body).toContain(`read it in the [job summary](${RUN_URL}${runId})`);
     expect(gh().pulls[0]?.body.length).toBeLessThan(2000);
+    expect(run.summary).toBe(`${gh().pulls[0]?.body}${long}`);
   });
 });
 
