@@ -19,7 +19,8 @@ const DRIFT = GITHUB_WORKFLOWS[2]!;
 const job = (): Job => Object.values((readYaml(DRIFT) as { jobs: Record<string, Job> }).jobs)[0]!;
 const step = (id: string): Step => job().steps.find((s) => s.id === id)!;
 const closeStep = (): Step => job().steps.find((s) => String(s.run ?? '').includes('matches the files again'))!;
-const REPORT = '<!-- tfe-access-drift organization=acme -->\n### tfe-access drift in acme\n\n| who | what | when |\n|---|---|---|\n| alice | sre: admin -> write | 2026-11-20 |\n\n```diff\n-    teams: { sre: admin }\n+    teams: { sre: write }\n```\n';
+const REPORT =
+  '<!-- tfe-access-drift organization=acme -->\n### tfe-access drift in acme\n\n| who | what | when |\n|---|---|---|\n| alice | sre: admin -> write | 2026-11-20 |\n\n```diff\n-    teams: { sre: admin }\n+    teams: { sre: write }\n```\n';
 const RUN_URL = 'https://github.com/acme/access/actions/runs/';
 
 let dir: string;
@@ -209,7 +210,10 @@ describe('what runs on each exit of drift', () => {
   });
 
   it('exit 2 keeps the audit log and opens or updates the pull request, then plans it; exit 0 closes it', () => {
-    const names = (exit: string, pr: string) => after().filter((s) => runs(s, exit, pr)).map((s) => s.id ?? s.uses ?? s.name);
+    const names = (exit: string, pr: string) =>
+      after()
+        .filter((s) => runs(s, exit, pr))
+        .map((s) => s.id ?? s.uses ?? s.name);
     expect(names('2', '1')).toEqual(['actions/cache/save@v4', 'pr', 'plan', 'Post the plan, or why there is none, on the pull request and in the job summary']);
     expect(names('2', '')).toEqual(['actions/cache/save@v4', 'pr']);
     expect(names('0', '')).toEqual(['actions/cache/save@v4', 'Close the drift pull request once access matches again']);

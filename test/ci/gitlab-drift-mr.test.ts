@@ -15,7 +15,8 @@ import { FILE, FILES, SEED, gitEnv, makeOrigin, type Origin } from './git-fixtur
 import { GITLAB_HELPER } from './recipes.js';
 
 const run = promisify(execFile);
-const REPORT = '<!-- tfe-access-drift organization=acme -->\n### tfe-access drift in acme\n\n| who | what | when |\n|---|---|---|\n| alice | sre: admin -> write | 2026-11-20 |\n\n```diff\n-    teams: { sre: admin }\n+    teams: { sre: write }\n```\n';
+const REPORT =
+  '<!-- tfe-access-drift organization=acme -->\n### tfe-access drift in acme\n\n| who | what | when |\n|---|---|---|\n| alice | sre: admin -> write | 2026-11-20 |\n\n```diff\n-    teams: { sre: admin }\n+    teams: { sre: write }\n```\n';
 const ADOPTED = SEED.replace('sre: admin', 'sre: write');
 const ADOPTED_AGAIN = `${ADOPTED}  - name: app-dev\n    teams: { dev: write }\n`;
 const PIPELINE = 'https://gitlab.example/acme/access/-/pipelines/';
@@ -87,7 +88,9 @@ describe('tfe-access-gitlab.mjs drift-mr', () => {
     // One commit on the default branch, by the token's user, holding the edits only.
     expect(origin.show('tfe-access/drift', FILE)).toBe(ADOPTED.trimEnd());
     expect(origin.git(['rev-parse', 'tfe-access/drift^'])).toBe(main);
-    expect(origin.git(['log', '-1', '--format=%an <%ae>|%s', 'tfe-access/drift'])).toBe(`${BOT.name} <${BOT.email}>|tfe-access: adopt access changed outside the files`);
+    expect(origin.git(['log', '-1', '--format=%an <%ae>|%s', 'tfe-access/drift'])).toBe(
+      `${BOT.name} <${BOT.email}>|tfe-access: adopt access changed outside the files`,
+    );
     expect(origin.git(['diff', '--name-only', 'main', 'tfe-access/drift'])).toBe(FILE);
     expect(origin.commit('main')).toBe(main);
   });

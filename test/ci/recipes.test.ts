@@ -125,14 +125,20 @@ describe('the example workflows', () => {
     expect(drift.with.args).toBe('${{ env.FILES }} --adopt --audit-log ${{ env.AUDIT_LOG }} --format markdown');
     expect(drift.env).toEqual({ TFE_AUDIT_TOKEN: '${{ secrets.TFE_AUDIT_TOKEN }}' });
     expect(all.find((s) => String(s.run ?? '').includes('gh pr create'))?.if).toBe(`steps.${drift.id}.outputs.exit-code == '2'`);
-    expect(all.find((s) => String(s.run ?? '').includes('gh pr close "$number" --comment "Live access'))?.if).toBe(`steps.${drift.id}.outputs.exit-code == '0'`);
+    expect(all.find((s) => String(s.run ?? '').includes('gh pr close "$number" --comment "Live access'))?.if).toBe(
+      `steps.${drift.id}.outputs.exit-code == '0'`,
+    );
     // The audit log: restored before drift (the latest of this organization), saved after it.
     const restore = all.findIndex((s) => s.uses === 'actions/cache/restore@v4');
     const save = all.findIndex((s) => s.uses === 'actions/cache/save@v4');
     expect(restore).toBeGreaterThan(-1);
     expect(restore).toBeLessThan(all.indexOf(drift));
     expect(save).toBeGreaterThan(all.indexOf(drift));
-    expect(all[restore]?.with).toEqual({ path: '${{ env.AUDIT_LOG }}', key: '${{ steps.audit.outputs.prefix }}${{ github.run_id }}', 'restore-keys': '${{ steps.audit.outputs.prefix }}' });
+    expect(all[restore]?.with).toEqual({
+      path: '${{ env.AUDIT_LOG }}',
+      key: '${{ steps.audit.outputs.prefix }}${{ github.run_id }}',
+      'restore-keys': '${{ steps.audit.outputs.prefix }}',
+    });
     expect(all[save]?.with).toEqual({ path: '${{ env.AUDIT_LOG }}', key: '${{ steps.audit.outputs.prefix }}${{ github.run_id }}' });
   });
 });
@@ -162,7 +168,9 @@ describe('the GitLab recipe', () => {
   it('drift: adopted into the files, the audit log cached per organization, the report and its exit handed to drift-mr', () => {
     const drift = gitlab['tfe-access-drift'] as Obj;
     const script = (drift.script as string[]).join('\n');
-    expect(script).toContain('tfe-access drift "$TFE_ACCESS_FILES" --adopt --audit-log .tfe-access/audit-log.jsonl --format markdown > tfe-access.drift.md || code=$?');
+    expect(script).toContain(
+      'tfe-access drift "$TFE_ACCESS_FILES" --adopt --audit-log .tfe-access/audit-log.jsonl --format markdown > tfe-access.drift.md || code=$?',
+    );
     expect(script).toContain('node "$TFE_ACCESS_HELPER" drift-mr tfe-access.drift.md "$code"');
     // The log kept also on exit 2 (an allowed failure), under a key of the organization.
     expect(drift.cache).toEqual({ key: 'tfe-access-audit-log-$TFE_ACCESS_ORGANIZATION', paths: ['.tfe-access/'], when: 'always' });

@@ -171,7 +171,10 @@ function git(args, { quiet = false } = {}) {
     return execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...auth } }).trim();
   } catch (error) {
     if (quiet) return undefined;
-    const said = String(error.stderr ?? '').trim().split('\n').pop();
+    const said = String(error.stderr ?? '')
+      .trim()
+      .split('\n')
+      .pop();
     throw new Error(`git ${args[0]} failed: ${said}`);
   }
 }
@@ -204,7 +207,18 @@ async function pushAdopted(remote, files, pipeline) {
   const email = me.commit_email || me.email || `${me.username}@noreply.${new URL(env('CI_SERVER_URL')).hostname}`;
   git(['checkout', '--quiet', '-B', DRIFT_BRANCH]);
   git(['add', '--', files]);
-  git(['-c', `user.name=${me.name || me.username}`, '-c', `user.email=${email}`, 'commit', '--quiet', '-m', 'tfe-access: adopt access changed outside the files', '-m', pipeline]);
+  git([
+    '-c',
+    `user.name=${me.name || me.username}`,
+    '-c',
+    `user.email=${email}`,
+    'commit',
+    '--quiet',
+    '-m',
+    'tfe-access: adopt access changed outside the files',
+    '-m',
+    pipeline,
+  ]);
   const fetched = git(['fetch', '--quiet', remote, `refs/heads/${DRIFT_BRANCH}`], { quiet: true }) !== undefined;
   if (fetched && git(['rev-parse', 'FETCH_HEAD^{tree}']) === git(['rev-parse', 'HEAD^{tree}'])) {
     console.log(`the branch ${DRIFT_BRANCH} already holds these edits`);
