@@ -159,9 +159,10 @@ describe('tfe-access-gitlab.mjs drift-mr', () => {
   });
 
   it('a push the repository refuses is one line, without the token', async () => {
-    const refused = await job('2', ADOPTED, { CI_PROJECT_PATH: 'missing' });
+    // A path git repeats in its complaint, holding the token as a runner's URL could.
+    const refused = await job('2', ADOPTED, { CI_PROJECT_PATH: `${GITLAB_TOKEN}/missing` });
     expect(refused.code).toBe(1);
-    expect(refused.err).toMatch(/^tfe-access-gitlab: git push failed: [^\n]+\n$/);
+    expect(refused.err).toMatch(/^tfe-access-gitlab: git push failed: fatal: [^\n]*\[MASKED\]\/missing\.git[^\n]*\n$/);
     expect(refused.err + refused.out).not.toContain(GITLAB_TOKEN);
     expect(mrs()).toEqual([]);
   });

@@ -165,17 +165,20 @@ async function reviewedChecksum() {
  * line, in a URL or a message. Its answer, or undefined when `quiet` and git failed.
  */
 function git(args, { quiet = false } = {}) {
-  const basic = Buffer.from(`oauth2:${env('GITLAB_API_TOKEN')}`).toString('base64');
+  const token = env('GITLAB_API_TOKEN');
+  const basic = Buffer.from(`oauth2:${token}`).toString('base64');
   const auth = { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'http.extraHeader', GIT_CONFIG_VALUE_0: `Authorization: Basic ${basic}` };
   try {
     return execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...auth } }).trim();
   } catch (error) {
     if (quiet) return undefined;
-    const said = String(error.stderr ?? '')
+    // Git's first complaint (its last lines are advice).
+    const lines = String(error.stderr ?? '')
       .trim()
-      .split('\n')
-      .pop();
-    throw new Error(`git ${args[0]} failed: ${said}`);
+      .split('\n');
+    const said = lines.find((line) => /^(fatal|error):/.test(line)) ?? lines.pop();
+    // Git's own words, with any credential a configuration of the runner added blanked out.
+    throw new Error(`git ${args[0]} failed: ${String(said).replaceAll(token, '[MASKED]').replaceAll(basic, '[MASKED]')}`);
   }
 }
 
