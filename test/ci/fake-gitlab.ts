@@ -1,5 +1,6 @@
 // A small GitLab REST API for the helper's tests: notes of one merge request, the merge requests
-// of a commit, issues. Pages of two items, to exercise pagination. 401 without the right token.
+// of a commit, the drift merge requests (listed by source branch, opened, edited, noted, closed).
+// Pages of two items, to exercise pagination. 401 without the right token.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -14,31 +15,35 @@ export interface Note {
   body: string;
   author: { id: number };
 }
-export interface Issue {
+export interface MergeRequest {
   iid: number;
+  source_branch: string;
+  target_branch: string;
   title: string;
   description: string;
-  labels: string[];
+  remove_source_branch: boolean;
   state: 'opened' | 'closed';
   notes: string[];
 }
+/** The token's own user (a project access token's bot). */
+export const BOT = { id: BOT_ID, username: 'project_42_bot_1', name: 'tfe-access drift', email: 'project_42_bot_1@noreply.gitlab.example' };
 
 export interface FakeGitlab {
   readonly url: string;
   readonly notes: Note[];
-  readonly issues: Issue[];
+  readonly mergeRequests: MergeRequest[];
   stop(): Promise<void>;
 }
 
-async function bodyOf(request: IncomingMessage): Promise<Record<string, string>> {
+async function bodyOf(request: IncomingMessage): Promise<Record<string, any>> {
   let text = '';
   for await (const chunk of request) text += String(chunk);
-  return text ? (JSON.parse(text) as Record<string, string>) : {};
+  return text ? (JSON.parse(text) as Record<string, any>) : {};
 }
 
 export async function startFakeGitlab(): Promise<FakeGitlab> {
   const notes: Note[] = [];
-  const issues: Issue[] = [];
+  const mergeRequests: MergeRequest[] = [];
   let nextId = 100;
   const route = async (method: string, url: URL, request: IncomingMessage): Promise<[number, unknown, Record<string, string>?]> => {
     const path = url.pathname.replace('/api/v4', '');
@@ -48,7 +53,7 @@ export async function startFakeGitlab(): Promise<FakeGitlab> {
       return [200, items.slice((page - 1) * PAGE, page * PAGE), { 'x-next-page': next }];
     };
     const mrNotes = `/projects/${PROJECT}/merge_requests/${MR_IID}/notes`;
-    if (method === 'GET' && path === '/user') return [200, { id: BOT_ID }];
+    if (method === 'GET' && path === '/user') return [200, BOT];
     if (method === 'GET' && path === mrNotes) return paged(notes);
     if (method === 'POST' && path === mrNotes) {
       const note = { id: nextId++, body: (await bodyOf(request)).body ?? '', author: { id: BOT_ID } };
@@ -63,31 +68,36 @@ export async function startFakeGitlab(): Promise<FakeGitlab> {
       return [200, note];
     }
     if (method === 'GET' && /^\/projects\/42\/repository\/commits\/\w+\/merge_requests$/.test(path)) return [200, [{ iid: MR_IID, state: 'merged' }]];
-    if (method === 'GET' && path === `/projects/${PROJECT}/issues`) {
-      const label = url.searchParams.get('labels') ?? '';
-      return paged(issues.filter((i) => i.state === url.searchParams.get('state') && i.labels.includes(label)));
+    const mrs = `/projects/${PROJECT}/merge_requests`;
+    if (method === 'GET' && path === mrs) {
+      const wanted = (mr: MergeRequest) => mr.state === url.searchParams.get('state') && mr.source_branch === url.searchParams.get('source_branch');
+      return paged(mergeRequests.filter(wanted));
     }
-    if (method === 'POST' && path === `/projects/${PROJECT}/issues`) {
+    if (method === 'POST' && path === mrs) {
       const body = await bodyOf(request);
-      const issue: Issue = {
-        iid: issues.length + 1,
-        title: body.title ?? '',
-        description: body.description ?? '',
-        labels: (body.labels ?? '').split(','),
+      // Drift merge requests count from 10: MR_IID (5) is the plan tests' own.
+      const mr: MergeRequest = {
+        iid: 10 + mergeRequests.length,
+        source_branch: String(body.source_branch),
+        target_branch: String(body.target_branch),
+        title: String(body.title),
+        description: String(body.description),
+        remove_source_branch: body.remove_source_branch === true,
         state: 'opened',
         notes: [],
       };
-      issues.push(issue);
-      return [201, issue];
+      mergeRequests.push(mr);
+      return [201, mr];
     }
-    const issueMatch = new RegExp(`^/projects/${PROJECT}/issues/(\\d+)(/notes)?$`).exec(path);
-    const issue = issues.find((i) => i.iid === Number(issueMatch?.[1]));
-    if (issueMatch && issue) {
+    const mrMatch = new RegExp(`^${mrs}/(\\d+)(/notes)?$`).exec(path);
+    const mr = mergeRequests.find((m) => m.iid === Number(mrMatch?.[1]));
+    if (mrMatch && mr) {
       const body = await bodyOf(request);
-      if (method === 'POST' && issueMatch[2]) issue.notes.push(body.body ?? '');
-      else if (method === 'PUT' && body.state_event === 'close') issue.state = 'closed';
-      else if (method === 'PUT') issue.description = body.description ?? issue.description;
-      return [200, issue];
+      if (method === 'POST' && mrMatch[2]) mr.notes.push(String(body.body));
+      else if (method === 'PUT' && body.state_event === 'close') mr.state = 'closed';
+      else if (method === 'PUT') mr.description = String(body.description ?? mr.description);
+      else return [405, {}];
+      return [200, mr];
     }
     return [404, { message: '404 Not found' }];
   };
@@ -107,7 +117,7 @@ export async function startFakeGitlab(): Promise<FakeGitlab> {
   return {
     url: `http://127.0.0.1:${port}/api/v4`,
     notes,
-    issues,
+    mergeRequests,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,5 +1,6 @@
 // The GitLab helper of the recipe, run as the pipeline runs it (node, a spawned process) against a
-// fake GitLab API on loopback: the plan note updated in place, the reviewed checksum, the drift issue.
+// fake GitLab API on loopback: the plan note updated in place, the reviewed checksum (the drift
+// merge request: gitlab-drift-mr.test.ts).
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -76,29 +77,7 @@ describe('tfe-access-gitlab.mjs', () => {
     expect(found).toEqual({ code: 0, out: `${SUM_B}\n`, err: '' });
   });
 
-  it('drift-issue: exit 2 opens the issue, then updates it; exit 0 closes it', async () => {
-    writeFileSync(join(dir, 'drift.md'), `${MARKER}\nPlan for acme: 1 to remove.\n`);
-    const opened = await helper(['drift-issue', 'drift.md', '2']);
-    expect(opened.code).toBe(2);
-    expect(opened.out).toBe('opened drift issue #1\n');
-    writeFileSync(join(dir, 'drift.md'), `${MARKER}\nPlan for acme: 2 to remove.\n`);
-    expect((await helper(['drift-issue', 'drift.md', '2'])).out).toBe('updated drift issue #1\n');
-    expect(gitlab.issues).toHaveLength(1);
-    expect(gitlab.issues[0]).toMatchObject({
-      labels: ['tfe-access-drift'],
-      state: 'opened',
-      description: `${MARKER}\nPlan for acme: 2 to remove.\n`,
-      notes: ['Still drifted: https://gitlab.example/p/1'],
-    });
-    const closed = await helper(['drift-issue', 'drift.md', '0']);
-    expect(closed).toEqual({ code: 0, out: 'closed drift issue #1\n', err: '' });
-    expect(gitlab.issues[0]?.state).toBe('closed');
-  });
-
-  it('a failed drift run leaves the issue alone; a rejected token is one line without the token', async () => {
-    const failed = await helper(['drift-issue', 'drift.md', '1']);
-    expect(failed.code).toBe(1);
-    expect(failed.err).toBe('tfe-access-gitlab: tfe-access drift failed (exit 1); the drift issue is left as it is\n');
+  it('a rejected token is one line without the token', async () => {
     const rejected = await helper(['reviewed-checksum'], 'wrong-token');
     expect(rejected.code).toBe(1);
     expect(rejected.err).toBe(`tfe-access-gitlab: GitLab answered 401 to GET /projects/${PROJECT}/repository/commits/abc123/merge_requests\n`);

@@ -39,6 +39,22 @@ describe('the tokens of the GitHub recipe', () => {
     for (const path of [planPath, driftPath]) expect(jobOf(path).environment, path).toBeUndefined();
   });
 
+  it('the drift job alone may push its branch and open its pull request; the workflow grants nothing else', () => {
+    const drift = workflows[driftPath]!;
+    // Nothing for the whole workflow: a job added to it later starts with no rights.
+    expect(drift.permissions).toEqual({});
+    expect(Object.keys(drift.jobs as Obj)).toEqual(['drift']);
+    expect(jobOf(driftPath).permissions).toEqual({ contents: 'write', 'pull-requests': 'write' });
+    // No issues, no workflows, no write for the other two workflows' whole runs but what they had.
+    expect(workflows[planPath]!.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
+    expect(workflows[applyPath]!.permissions).toEqual({ contents: 'read', 'pull-requests': 'read' });
+    for (const path of [planPath, applyPath]) expect(jobOf(path).permissions, path).toBeUndefined();
+    // The audit token only reaches the drift step, and is optional there (no `required` anywhere).
+    const withAudit = steps(drift).filter((s) => JSON.stringify(s).includes('TFE_AUDIT_TOKEN'));
+    expect(withAudit.map((s) => s.with?.command)).toEqual(['drift']);
+    for (const path of [planPath, applyPath]) expect(readText(path), path).not.toContain('TFE_AUDIT_TOKEN');
+  });
+
   it('each workflow says which token it needs and with what rights', () => {
     // The comment on top, its lines joined: what a reader copying the file reads first.
     const header = (path: string) => (readText(path).split('\nname:')[0] ?? '').replace(/\n#\s*/g, ' ');

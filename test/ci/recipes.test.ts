@@ -74,7 +74,7 @@ describe('the GitHub Action (action.yml)', () => {
 describe('the example workflows', () => {
   it('use the action with inputs it has, and commands that exist', () => {
     const uses = actionSteps();
-    expect(uses.length).toBe(4);
+    expect(uses.length).toBe(5);
     for (const { path, step } of uses) {
       expect(
         Object.keys(step.with).filter((k) => !(k in action.inputs)),
@@ -117,13 +117,29 @@ describe('the example workflows', () => {
     expect(steps(workflow).find((s) => s.id === 'reviewed')?.env.INPUT_PR).toBe('${{ inputs.pull-request }}');
   });
 
-  it('schedule: drift, then an issue opened or updated only on drift (exit 2) and closed without', () => {
+  it('schedule: drift adopted into the files, then one pull request opened or updated on drift (exit 2) and closed without', () => {
     const workflow = workflows['examples/ci/github/tfe-access-drift.yml']!;
     expect(workflow.on.schedule[0].cron).toMatch(/^\S+ \S+ \S+ \S+ \S+$/);
     const all = steps(workflow);
     const drift = all.find((s) => s.with?.command === 'drift')!;
-    expect(all.find((s) => String(s.run ?? '').includes('gh issue create'))?.if).toBe(`steps.${drift.id}.outputs.changes == 'true'`);
-    expect(all.find((s) => String(s.run ?? '').includes('gh issue close'))?.if).toBe(`steps.${drift.id}.outputs.changes == 'false'`);
+    expect(drift.with.args).toBe('${{ env.FILES }} --adopt --audit-log ${{ env.AUDIT_LOG }} --format markdown');
+    expect(drift.env).toEqual({ TFE_AUDIT_TOKEN: '${{ secrets.TFE_AUDIT_TOKEN }}' });
+    expect(all.find((s) => String(s.run ?? '').includes('gh pr create'))?.if).toBe(`steps.${drift.id}.outputs.exit-code == '2'`);
+    expect(all.find((s) => String(s.run ?? '').includes('gh pr close "$number" --comment "Live access'))?.if).toBe(
+      `steps.${drift.id}.outputs.exit-code == '0'`,
+    );
+    // The audit log: restored before drift (the latest of this organization), saved after it.
+    const restore = all.findIndex((s) => s.uses === 'actions/cache/restore@v4');
+    const save = all.findIndex((s) => s.uses === 'actions/cache/save@v4');
+    expect(restore).toBeGreaterThan(-1);
+    expect(restore).toBeLessThan(all.indexOf(drift));
+    expect(save).toBeGreaterThan(all.indexOf(drift));
+    expect(all[restore]?.with).toEqual({
+      path: '${{ env.AUDIT_LOG }}',
+      key: '${{ steps.audit.outputs.prefix }}${{ github.run_id }}',
+      'restore-keys': '${{ steps.audit.outputs.prefix }}',
+    });
+    expect(all[save]?.with).toEqual({ path: '${{ env.AUDIT_LOG }}', key: '${{ steps.audit.outputs.prefix }}${{ github.run_id }}' });
   });
 });
 
@@ -149,12 +165,26 @@ describe('the GitLab recipe', () => {
     expect(header).toMatch(/TFE_APPLY_TOKEN {3}a token that can MANAGE team access, for apply only\. Protected/);
   });
 
+  it('drift: adopted into the files, the audit log cached per organization, the report and its exit handed to drift-mr', () => {
+    const drift = gitlab['tfe-access-drift'] as Obj;
+    const script = (drift.script as string[]).join('\n');
+    expect(script).toContain(
+      'tfe-access drift "$TFE_ACCESS_FILES" --adopt --audit-log .tfe-access/audit-log.jsonl --format markdown > tfe-access.drift.md || code=$?',
+    );
+    expect(script).toContain('node "$TFE_ACCESS_HELPER" drift-mr tfe-access.drift.md "$code"');
+    // The log kept also on exit 2 (an allowed failure), under a key of the organization.
+    expect(drift.cache).toEqual({ key: 'tfe-access-audit-log-$TFE_ACCESS_ORGANIZATION', paths: ['.tfe-access/'], when: 'always' });
+    expect(Object.keys(gitlab.variables as Obj)).toContain('TFE_ACCESS_ORGANIZATION');
+    expect(drift.resource_group).toBe('tfe-access-drift');
+    expect(JSON.stringify(drift.rules)).toContain('$CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH');
+  });
+
   it('calls only helper subcommands the helper has', () => {
     const helper = readText(GITLAB_HELPER);
     const calls = Object.values(gitlab)
       .flatMap((job: any) => (Array.isArray(job?.script) ? (job.script as string[]) : []))
       .flatMap((line) => [...line.matchAll(/TFE_ACCESS_HELPER" ([\w-]+)/g)].map((m) => m[1]));
-    expect(calls.sort()).toEqual(['drift-issue', 'post-plan', 'reviewed-checksum']);
+    expect(calls.sort()).toEqual(['drift-mr', 'post-plan', 'reviewed-checksum']);
     for (const call of calls) expect(helper).toContain(`case '${call}':`);
   });
 });
@@ -162,9 +192,10 @@ describe('the GitLab recipe', () => {
 describe('every tfe-access call in the recipes', () => {
   it('uses only flags its command documents in --help (a removed or misspelt flag fails here)', async () => {
     const calls = allInvocations();
-    // The extraction itself: 4 action steps, the action's plan --out, 3 GitLab calls (plan validates
-    // the files itself: a separate validate line would end the job before the note is replaced).
-    expect(calls.length).toBe(8);
+    // The extraction itself: 5 action steps (the drift workflow plans its pull request), the
+    // action's plan --out, 3 GitLab calls (plan validates the files itself: a separate validate
+    // line would end the job before the note is replaced).
+    expect(calls.length).toBe(9);
     const problems: string[] = [];
     for (const call of calls) for (const flag of await unknownFlags(call)) problems.push(`${call.where}: tfe-access ${call.command} ${flag}`);
     expect(problems).toEqual([]);
@@ -212,7 +243,7 @@ describe('what the recipes install', () => {
 
   it('the example workflows pin the action by a full commit, never a tag that can move', () => {
     const refs = actionSteps().map(({ step }) => String(step.uses).split('@')[1]);
-    expect(refs.length).toBe(4);
+    expect(refs.length).toBe(5);
     for (const ref of refs) expect(ref).toMatch(/^(?:[0-9a-f]{40}|FULL_COMMIT_SHA)$/);
   });
 

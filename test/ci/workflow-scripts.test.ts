@@ -262,29 +262,4 @@ describe('the apply workflow run by hand', () => {
   });
 });
 
-describe('the drift workflow', () => {
-  const open = () => stepOf(GITHUB_WORKFLOWS[2]!, (s) => String(s.run).includes('gh issue create'));
-  const close = () => stepOf(GITHUB_WORKFLOWS[2]!, (s) => String(s.run).includes('gh issue close'));
-  const env = () => {
-    writeFileSync(join(dir, 'drift.md'), `${MARKER}\nPlan for acme: 1 to remove.\n`);
-    return { REPORT: join(dir, 'drift.md'), LABEL: 'tfe-access-drift', GH_TOKEN: 'x', GH_REPO: 'acme/access' };
-  };
-
-  it('opens an issue when none is open, updates and comments the open one otherwise', () => {
-    const opened = runScript(open(), env(), []);
-    expect(opened.status, opened.stderr).toBe(0);
-    expect(opened.calls.map((c) => c.args.slice(0, 2).join(' '))).toEqual(['issue list', 'label create', 'issue create']);
-    expect(opened.calls[2]?.args).toEqual(expect.arrayContaining(['--label', 'tfe-access-drift', '--body-file', join(dir, 'drift.md')]));
-    const updated = runScript(open(), env(), [{ match: 'issue list', out: '3\n' }]);
-    expect(updated.calls.map((c) => c.args.slice(0, 3).join(' '))).toEqual(['issue list --state', 'issue edit 3', 'issue comment 3']);
-    expect(updated.calls[2]?.args).toContain('Still drifted: https://github.com/acme/access/actions/runs/77');
-  });
-
-  it('closes the open issue once there is no drift, and does nothing when none is open', () => {
-    expect(runScript(close(), env(), [{ match: 'issue list', out: '3\n' }]).calls.map((c) => c.args.slice(0, 3).join(' '))).toEqual([
-      'issue list --state',
-      'issue close 3',
-    ]);
-    expect(runScript(close(), env(), []).calls).toHaveLength(1);
-  });
-});
+// The drift workflow's steps (a pull request opened, updated, closed) run in drift-pull-request.test.ts.

@@ -15,13 +15,19 @@
 //       no checksum, so the note never shows an earlier plan. Then exits as the plan did (0 for 2)
 //   node tfe-access-gitlab.mjs reviewed-checksum
 //       default-branch pipelines: print the checksum recorded on the merged merge request
-//   node tfe-access-gitlab.mjs drift-issue REPORT.md EXIT_CODE
-//       schedules: drift exit 2 opens or updates the drift issue, exit 0 closes it
+//   node tfe-access-gitlab.mjs drift-mr REPORT.md EXIT_CODE
+//       schedules, after `tfe-access drift --adopt`: drift exit 2 commits the edited files
+//       (TFE_ACCESS_FILES) on the branch tfe-access/drift, rebuilt from the default branch and
+//       force-pushed, and opens ONE merge request with the report, or updates the open one; exit 0
+//       closes it and deletes the branch; drift nothing can adopt closes it too and fails; any
+//       other exit leaves everything alone and fails. Then exits 2 on drift (an allowed failure)
 //
-// Environment: GITLAB_API_TOKEN (a project access token with the `api` scope, as a masked CI/CD
-// variable; the job token may not write notes), and GitLab's own CI_API_V4_URL, CI_PROJECT_ID,
-// CI_MERGE_REQUEST_IID, CI_COMMIT_SHA, CI_PIPELINE_URL.
-/* global process, console, fetch, Buffer -- Node 20 globals; the repository lints plain JS without them */
+// Environment: GITLAB_API_TOKEN (a project access token with the `api` scope and the Developer
+// role, as a masked CI/CD variable; the job token may not write notes or merge requests, nor push
+// unless a maintainer allows it), and GitLab's own CI_API_V4_URL, CI_PROJECT_ID,
+// CI_MERGE_REQUEST_IID, CI_COMMIT_SHA, CI_PIPELINE_URL, CI_SERVER_URL, CI_PROJECT_PATH,
+// CI_DEFAULT_BRANCH, CI_COMMIT_BRANCH.
+/* global process, console, fetch, Buffer, URL -- Node 20 globals; the repository lints plain JS without them */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -33,8 +39,8 @@ const CHECKSUM_MARKER = /^<!-- tfe-access-checksum: ([0-9a-f]{64}) -->$/m;
 const PLAN_PREFIX = '<!-- tfe-access-plan';
 const BARE_MARKER = `${PLAN_PREFIX} -->`;
 const ERROR_LINES = 40;
-const DRIFT_LABEL = 'tfe-access-drift';
-const DRIFT_TITLE = 'tfe-access: live team access drifted from the files';
+const DRIFT_BRANCH = 'tfe-access/drift';
+const DRIFT_TITLE = 'Access changed outside the files';
 const PAGE_SIZE = 100;
 
 class UsageError extends Error {}
@@ -154,29 +160,114 @@ async function reviewedChecksum() {
   console.log(found[found.length - 1]);
 }
 
-async function driftIssue(reportFile, exitCode) {
-  const open = await all(`${project()}/issues?state=opened&labels=${DRIFT_LABEL}`);
+/**
+ * git, with the project access token in a header taken from the environment: never on a command
+ * line, in a URL or a message. Its answer, or undefined when `quiet` and git failed.
+ */
+function git(args, { quiet = false } = {}) {
+  const token = env('GITLAB_API_TOKEN');
+  const basic = Buffer.from(`oauth2:${token}`).toString('base64');
+  const auth = { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'http.extraHeader', GIT_CONFIG_VALUE_0: `Authorization: Basic ${basic}` };
+  try {
+    return execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...auth } }).trim();
+  } catch (error) {
+    if (quiet) return undefined;
+    // Git's first complaint (its last lines are advice).
+    const lines = String(error.stderr ?? '')
+      .trim()
+      .split('\n');
+    const said = lines.find((line) => /^(fatal|error):/.test(line)) ?? lines.pop();
+    // Git's own words, with any credential a configuration of the runner added blanked out.
+    throw new Error(`git ${args[0]} failed: ${String(said).replaceAll(token, '[MASKED]').replaceAll(basic, '[MASKED]')}`);
+  }
+}
+
+/** The merge request's description: how to adopt or revert, then drift's report. */
+const driftDescription = (report, pipeline) =>
+  `Live team access was changed outside the files ([drift check](${pipeline})); this merge request writes it into them.
+
+- **Merge** it to adopt the change: the files then describe access as it is.
+- **Close** it to revert the change instead, then apply the files as they are (\`tfe-access apply\`).
+
+The drift job rebuilds the branch \`${DRIFT_BRANCH}\` on every run: change the files in another merge request.
+
+${report}`;
+
+/** Close the open drift merge requests with a note, and delete their branch. */
+async function closeDrift(open, remote, why) {
+  for (const mr of open) {
+    await api('POST', `${project()}/merge_requests/${mr.iid}/notes`, { body: why });
+    await api('PUT', `${project()}/merge_requests/${mr.iid}`, { state_event: 'close' });
+    console.log(`closed drift merge request !${mr.iid}`);
+  }
+  if (git(['ls-remote', '--exit-code', '--heads', remote, `refs/heads/${DRIFT_BRANCH}`], { quiet: true }) !== undefined)
+    git(['push', '--quiet', remote, '--delete', `refs/heads/${DRIFT_BRANCH}`]);
+}
+
+/** The adopted files, committed by the token's user on the drift branch; pushed when they differ from it. */
+async function pushAdopted(remote, files, pipeline) {
+  const { data: me } = await api('GET', '/user');
+  const email = me.commit_email || me.email || `${me.username}@noreply.${new URL(env('CI_SERVER_URL')).hostname}`;
+  git(['checkout', '--quiet', '-B', DRIFT_BRANCH]);
+  git(['add', '--', files]);
+  git([
+    '-c',
+    `user.name=${me.name || me.username}`,
+    '-c',
+    `user.email=${email}`,
+    'commit',
+    '--quiet',
+    '-m',
+    'tfe-access: adopt access changed outside the files',
+    '-m',
+    pipeline,
+  ]);
+  const fetched = git(['fetch', '--quiet', remote, `refs/heads/${DRIFT_BRANCH}`], { quiet: true }) !== undefined;
+  if (fetched && git(['rev-parse', 'FETCH_HEAD^{tree}']) === git(['rev-parse', 'HEAD^{tree}'])) {
+    console.log(`the branch ${DRIFT_BRANCH} already holds these edits`);
+    return;
+  }
+  git(['push', '--quiet', '--force', remote, `HEAD:refs/heads/${DRIFT_BRANCH}`]);
+}
+
+async function driftMergeRequest(reportFile, exitCode) {
+  if (exitCode !== '0' && exitCode !== '2')
+    throw new UsageError(`tfe-access drift failed (exit ${exitCode}); the drift merge request and its branch are left as they are`);
+  // It adopts into the default branch's files: a run on another branch would propose its own files.
+  const base = env('CI_DEFAULT_BRANCH');
+  if (process.env.CI_COMMIT_BRANCH !== base) throw new UsageError(`run the drift job on ${base}, the branch its merge request adopts into`);
   const pipeline = process.env.CI_PIPELINE_URL ?? 'this pipeline';
-  if (exitCode === '2') {
-    const description = readFileSync(reportFile, 'utf8');
-    const issue = open[0];
-    if (issue) {
-      await api('PUT', `${project()}/issues/${issue.iid}`, { description });
-      await api('POST', `${project()}/issues/${issue.iid}/notes`, { body: `Still drifted: ${pipeline}` });
-      console.log(`updated drift issue #${issue.iid}`);
-    } else {
-      const { data } = await api('POST', `${project()}/issues`, { title: DRIFT_TITLE, labels: DRIFT_LABEL, description });
-      console.log(`opened drift issue #${data.iid}`);
-    }
-    return 2;
+  const remote = `${env('CI_SERVER_URL')}/${env('CI_PROJECT_PATH')}.git`;
+  // Found by its branch: there is never a second one.
+  const open = await all(`${project()}/merge_requests?state=opened&source_branch=${encodeURIComponent(DRIFT_BRANCH)}`);
+  if (exitCode === '0') {
+    await closeDrift(open, remote, `Live access matches the files again: ${pipeline}`);
+    return 0;
   }
-  if (exitCode !== '0') throw new UsageError(`tfe-access drift failed (exit ${exitCode}); the drift issue is left as it is`);
-  for (const issue of open) {
-    await api('POST', `${project()}/issues/${issue.iid}/notes`, { body: `No drift any more: ${pipeline}` });
-    await api('PUT', `${project()}/issues/${issue.iid}`, { state_event: 'close' });
-    console.log(`closed drift issue #${issue.iid}`);
+  const files = process.env.TFE_ACCESS_FILES || 'tfe-access/';
+  if (git(['status', '--porcelain', '--', files]) === '') {
+    // An open merge request adopts drift that is gone (else it would be adopted again).
+    await closeDrift(open, remote, `The drift this merge request adopts is gone; what differs now cannot be written into the files: ${pipeline}`);
+    throw new UsageError('live access differs from the files and none of it can be adopted (the report says why): revert it with tfe-access apply');
   }
-  return 0;
+  await pushAdopted(remote, files, pipeline);
+  const description = driftDescription(readFileSync(reportFile, 'utf8'), pipeline);
+  const mr = open[0];
+  if (mr) {
+    await api('PUT', `${project()}/merge_requests/${mr.iid}`, { description });
+    await api('POST', `${project()}/merge_requests/${mr.iid}/notes`, { body: `Still drifted: ${pipeline}` });
+    console.log(`updated drift merge request !${mr.iid}`);
+  } else {
+    const { data } = await api('POST', `${project()}/merge_requests`, {
+      source_branch: DRIFT_BRANCH,
+      target_branch: base,
+      title: DRIFT_TITLE,
+      description,
+      remove_source_branch: true,
+    });
+    console.log(`opened drift merge request !${data.iid}`);
+  }
+  return 2;
 }
 
 /** A program with its arguments as data (no shell); its output goes to the job log. */
@@ -242,12 +333,12 @@ async function run([command, ...args]) {
     case 'reviewed-checksum':
       await reviewedChecksum();
       return 0;
-    case 'drift-issue':
-      if (args.length !== 2) throw new UsageError('drift-issue REPORT.md EXIT_CODE');
+    case 'drift-mr':
+      if (args.length !== 2) throw new UsageError('drift-mr REPORT.md EXIT_CODE');
       // Exit 2 again on drift, so the job (allow_failure: exit_codes: 2) shows it.
-      return driftIssue(args[0], args[1]);
+      return driftMergeRequest(args[0], args[1]);
     default:
-      throw new UsageError('usage: tfe-access-gitlab.mjs install | post-plan | reviewed-checksum | drift-issue');
+      throw new UsageError('usage: tfe-access-gitlab.mjs install | post-plan | reviewed-checksum | drift-mr');
   }
 }
 
