@@ -138,9 +138,12 @@ export async function planFromFiles(unclocked: PlanRequest): Promise<PlanResult>
       const result = await planAgainstLive(client, files, read, run);
       if (request.audit === undefined) return result;
       // docs/drift.md, "Who changed it": the trail through the audit token, on a client of its own (none: no audit token).
-      const trail = openAuditTrail(request.connection, control);
+      // A caller's own reader (a test's, a library's) is used as given.
+      const given = request.audit.reader;
+      const trail = given ? ({ kind: 'none' } as const) : openAuditTrail(request.connection, control);
       try {
-        const audit = { ...request.audit, createdAt: (organization: string) => client.organizationCreatedAt(organization) };
+        const createdAt = request.audit.createdAt ?? ((organization: string) => client.organizationCreatedAt(organization));
+        const audit = { ...request.audit, createdAt };
         // The tool's own token, as the trail names it, asked only when an event matched.
         const self = async (): Promise<SelfIdentity> => selfIdentityOf(await client.accountDetails());
         const context = { self, now: run.now, signal: control.requests };
