@@ -5,7 +5,6 @@
 // the read is `unavailable`, with one line on why, asked of `/account/details` and the ping.
 import { AUDIT_PAGE_SIZE, type AuditEvent, type AuditTrailRead, type AuditTrailReader } from '../core/audit.js';
 import { HCP_TERRAFORM, type ServerInfo } from '../core/server.js';
-import { CLIError } from '../errors.js';
 import type { TfeClient } from './client.js';
 import type { AuditPage } from './translate-audit.js';
 import { isRemoteError } from './errors/remote-error.js';
@@ -40,6 +39,9 @@ function sinceParam(since: string): string {
   return Number.isNaN(at) ? since : new Date(at).toISOString();
 }
 
+/** Why a page was not read, when the read goes on without the trail. */
+type Refusal = 'no-trail' | 'token-refused';
+
 export class AuditTrailClient implements AuditTrailReader {
   constructor(
     /** A client whose token is the audit token. */
@@ -52,10 +54,11 @@ export class AuditTrailClient implements AuditTrailReader {
     let pages = 0;
     for (let number: number | undefined = 1; number !== undefined; pages += 1) {
       signal?.throwIfAborted();
-      const page: AuditPage | undefined = await this.client
+      const page: AuditPage | Refusal = await this.client
         .auditTrailPage(sinceParam(since), number, AUDIT_PAGE_SIZE)
         .catch((error: unknown) => this.refused(error, pages));
-      if (page === undefined) return { kind: 'unavailable', reason: 'not-available', detail: await this.whyUnavailable() };
+      if (page === 'no-trail') return { kind: 'unavailable', reason: 'not-available', detail: await this.whyUnavailable() };
+      if (page === 'token-refused') return { kind: 'unavailable', reason: 'not-available', detail: this.tokenRefused() };
       // A page seen twice (the trail grew at its head while it was read) is one event once.
       for (const event of page.events) if (!seen.has(event.id)) seen.set(event.id, event);
       if (page.nextPage !== undefined && page.nextPage <= number) {
@@ -66,16 +69,23 @@ export class AuditTrailClient implements AuditTrailReader {
     return { kind: 'read', events: oldestFirst([...seen.values()]), pages };
   }
 
-  /** undefined for the first page's 404 (no trail here); a 401 as one line naming the token's variable; any other error as it is. */
-  private refused(error: unknown, pagesRead: number): undefined {
-    if (isRemoteError(error, 404) && pagesRead === 0) return undefined;
-    if (isRemoteError(error, 401)) {
-      throw new CLIError(
-        `The audit token from ${this.source.tokenSource} was refused by ${this.source.host} (401): it is missing, expired or revoked. ` +
-          'Set TFE_AUDIT_TOKEN to an organization or audit-trail token of the organization, or unset it to plan without attribution.',
-      );
-    }
+  /**
+   * The first page's 404: no trail here. A 401: the audit token is refused (an audit-trail token
+   * expires); attribution is then not available and the run goes on, since drift is what the
+   * schedule is for. Any other error as it is.
+   */
+  private refused(error: unknown, pagesRead: number): Refusal {
+    if (isRemoteError(error, 404) && pagesRead === 0) return 'no-trail';
+    if (isRemoteError(error, 401)) return 'token-refused';
     throw error;
+  }
+
+  /** One line naming the token's variable and the host, never the token. */
+  private tokenRefused(): string {
+    return (
+      `the audit token from ${this.source.tokenSource} was refused by ${this.source.host} (401): it is missing, expired or revoked; ` +
+      'set TFE_AUDIT_TOKEN to an organization or audit-trail token of the organization, or unset it'
+    );
   }
 
   /** One line on why the trail cannot be read: the token's kind, the server, or the organization's plan. */
