@@ -166,11 +166,11 @@ function itemsOf(plan: DriftJson): Map<string, Attribution> {
   return items;
 }
 
-async function drift(w: World, extra: string[] = [], audit: string | null = AUDIT): Promise<{ code: number; plan: DriftJson; err: string }> {
+async function drift(w: World, extra: string[] = [], audit: string | null = AUDIT): Promise<{ code: number; plan: DriftJson; out: string; err: string }> {
   const env = { ...w.env(), ...(audit === null ? {} : { TFE_AUDIT_TOKEN: audit }) };
   const run = await runCli(['drift', w.files, '--format', 'json', ...extra], { env });
   expect(run.err).not.toContain(AUDIT);
-  return { code: run.code, plan: JSON.parse(run.out) as DriftJson, err: run.err };
+  return { code: run.code, plan: JSON.parse(run.out) as DriftJson, out: run.out, err: run.err };
 }
 
 describe('who changed it, against the emulator', () => {
@@ -246,6 +246,12 @@ describe('who changed it, against the emulator', () => {
     expect(person.plan.audit.unavailable).toBe('not-available');
     expect(JSON.stringify(person.plan.audit)).toMatch(/user token/);
     expect(person.err).not.toContain('ana-token');
+    // A refused audit token (an audit-trail token expires): drift still reports what differs.
+    const expired = await drift(w, [], 'expired-audit-token');
+    expect(expired.code).toBe(2);
+    expect([...itemsOf(expired.plan).values()].every((a) => a.unattributed === 'not-available')).toBe(true);
+    expect(JSON.stringify(expired.plan.audit)).toMatch(/refused by .* \(401\)/);
+    expect(expired.out + expired.err).not.toContain('expired-audit-token');
     const why = { tfe: /is Terraform Enterprise, which has no audit trail/, 'no-entitlement': /the organization has no audit trail/ };
     for (const mode of ['tfe', 'no-entitlement'] as const) {
       expect((await w.api.post('/emulator/audit-trail', { mode })).status).toBe(200);
@@ -254,5 +260,19 @@ describe('who changed it, against the emulator', () => {
       expect([...itemsOf(refused.plan).values()].every((a) => a.unattributed === 'not-available')).toBe(true);
       expect(JSON.stringify(refused.plan.audit)).toMatch(why[mode]);
     }
+  });
+
+  it('plan attributes only with an audit token; without one its output is as it was', async () => {
+    const w = await world();
+    const expected = await changeByHand(w);
+    const bare = await runCli(['plan', w.files, '--format', 'json'], { env: w.env() });
+    const plain = JSON.parse(bare.out) as Partial<DriftJson>;
+    expect(plain.audit).toBeUndefined();
+    expect(bare.out).not.toContain('"attribution"');
+    const told = await runCli(['plan', w.files, '--format', 'json'], { env: { ...w.env(), TFE_AUDIT_TOKEN: AUDIT } });
+    const items = itemsOf(JSON.parse(told.out) as DriftJson);
+    expect(expected.map((e) => items.get(e.key)?.actor)).toEqual(expected.map((e) => e.actor));
+    // The same plan either way: attribution is not part of the checksum.
+    expect((JSON.parse(told.out) as { checksum: string }).checksum).toBe((plain as { checksum?: string }).checksum);
   });
 });
