@@ -275,4 +275,24 @@ describe('who changed it, against the emulator', () => {
     // The same plan either way: attribution is not part of the checksum.
     expect((JSON.parse(told.out) as { checksum: string }).checksum).toBe((plain as { checksum?: string }).checksum);
   });
+
+  it("costs one audit request per 1,000 events since the kept log's checkpoint, through the CLI", async () => {
+    const w = await world();
+    await changeByHand(w);
+    const log = join(w.files, 'audit-log.jsonl');
+    expect((await drift(w, ['--audit-log', log])).plan.audit.pages).toBe(1);
+    // 2,500 events after the checkpoint, a second apart, on a workspace the files do not name.
+    const resource = { id: 'ws-elsewhere', type: 'workspace', action: 'add_team', meta: { team: 'team-qa' } };
+    const events = Array.from({ length: 2500 }, (_, i) => ({ timestamp: new Date(w.clock.now + (i + 1) * 1000).toISOString(), resource }));
+    expect((await w.api.post('/emulator/organizations/acme/audit-events', { events })).status).toBe(201);
+    w.clock.now += DAY;
+    emulator!.resetLog();
+    const next = await drift(w, ['--audit-log', log]);
+    // The read starts a little before the checkpoint (docs/drift.md, "Keep what the service forgets"):
+    // the last hand changes are read again, never written twice.
+    expect(next.plan.audit.pages).toBe(3);
+    expect(next.plan.audit.events).toBeGreaterThanOrEqual(2500);
+    expect(next.plan.audit.events).toBeLessThan(2500 + 12);
+    expect(emulator!.requests.filter((r) => r.path.endsWith('/organization/audit-trail'))).toHaveLength(3);
+  });
 });
