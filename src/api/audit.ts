@@ -84,7 +84,7 @@ export class AuditTrailClient implements AuditTrailReader {
   private tokenRefused(): string {
     return (
       `the audit token from ${this.source.tokenSource} was refused by ${this.source.host} (401): it is missing, expired or revoked; ` +
-      'set TFE_AUDIT_TOKEN to an organization or audit-trail token of the organization, or unset it'
+      'replace it with an organization or audit-trail token of the organization, or remove it'
     );
   }
 
