@@ -24,6 +24,8 @@ import { collapsed, escapeHtml, escapeText, fenced, fenceSafe } from './markdown
 import { MAX_VIOLATIONS_SHOWN, violationHeadline, violationText } from './violation-lines.js';
 import { TEAM_SIGN, teamCounts, teamDetailLines, teamHeadline, teamSummaryLine } from './team-lines.js';
 import { memberSection, membersLine } from './member-markdown.js';
+import type { Adoption } from '../core/adoption.js';
+import { adoptionMarkdown } from './adoption-markdown.js';
 
 /** GitHub refuses comments longer than this many characters. */
 export const GITHUB_COMMENT_LIMIT = 65_536;
@@ -50,6 +52,8 @@ export interface MarkdownOptions {
   readonly kind?: PlanKind;
   /** The clock (epoch milliseconds) that "expires in N days" counts from; absent: the date alone. */
   readonly now?: number;
+  /** `drift --adopt`: shown after the drift (render/adoption-markdown.ts). */
+  readonly adoption?: Adoption;
 }
 
 const KIND = {
@@ -248,5 +252,6 @@ export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): strin
     shown.push(text);
     used += text.length;
   }
-  return `${head}${shown.join('')}${cutNote(groups.slice(shown.length), groups.length)}${tail}`;
+  const adopted = options.adoption ? `\n${adoptionMarkdown(options.adoption)}` : '';
+  return `${head}${shown.join('')}${cutNote(groups.slice(shown.length), groups.length)}${tail}${adopted}`;
 }

@@ -10,6 +10,7 @@ import { violationsSchema } from './violation-schema.js';
 import { COVERAGE_REQUIRED, COVERAGE_RULE, coverageProperties } from './coverage-schema.js';
 import { SCHEMA_DIALECT } from '../core/json-schema.js';
 import { memberProperties } from './member-schema.js';
+import { adoptionSchema } from './adoption-schema.js';
 
 type Schema = Record<string, unknown>;
 
@@ -250,6 +251,7 @@ export function planSchema(): Schema {
       ...memberProperties(),
       server: serverSchema(),
       read: readSchema(),
+      adoption: adoptionSchema(),
       ...coverageProperties(),
     },
     additionalProperties: true,

@@ -21,6 +21,8 @@ import {
   type AttributeLine,
   type WarningScope,
 } from './lines.js';
+import type { Adoption } from '../core/adoption.js';
+import { adoptionText } from './adoption-text.js';
 
 export interface TextOptions {
   readonly color: boolean;
@@ -30,6 +32,8 @@ export interface TextOptions {
   readonly warnings?: WarningScope;
   /** The clock (epoch milliseconds) that "expires in N days" counts from; absent: the date alone. */
   readonly now?: number;
+  /** `drift --adopt`: shown after the drift (render/adoption-text.ts). */
+  readonly adoption?: Adoption;
 }
 
 const COLORS = { '+': '\u001b[32m', '~': '\u001b[33m', '-': '\u001b[31m', ' ': '', '!': '\u001b[33m', dim: '\u001b[2m' } as const;
@@ -141,5 +145,5 @@ export function renderText(plan: Plan, options: TextOptions): string {
   if (more !== undefined) out.push(shown.length > 0 ? `  ${more}` : more);
   if (shown.length > 0 || more !== undefined) out.push('');
   out.push(`Checksum: ${plan.checksum}`, '');
-  return out.join('\n');
+  return out.join('\n') + (options.adoption ? `\n${adoptionText(options.adoption, color)}` : '');
 }
