@@ -51,12 +51,17 @@ function tryOps(texts: ReadonlyMap<string, string>, ops: readonly { file: string
   return { texts: working, splices };
 }
 
+/** A grant the files give that live lacks: adopting it takes something out of the files. */
+const takesOut = (item: DriftItem): boolean => item.kind === 'grant' && item.change.action === 'add';
+
 export function adopt(input: AdoptInput): Adopted {
   let texts: ReadonlyMap<string, string> = new Map(input.files.map((f) => [f.path, f.text]));
   const tracks = new Map(input.files.map((f) => [f.path, new EditTrack(f.text)]));
   const adopted: DriftItem[] = [];
   const notAdopted: NotAdopted[] = [];
-  for (const item of input.items) {
+  // What the files gain first, then what they lose: an entry that loses one team and gains another keeps its shape.
+  const ordered = [...input.items.filter((i) => !takesOut(i)), ...input.items.filter(takesOut)];
+  for (const item of ordered) {
     const refused = input.refused?.get(driftItemKey(item));
     if (refused) {
       notAdopted.push(refused);

@@ -25,7 +25,7 @@ export type Op =
 export type Edited = { readonly text: string; readonly splices: readonly Splice[] } | { readonly refused: string };
 
 type Located =
-  | { readonly at: 'found'; readonly map: YAMLMap; readonly pair: Pair }
+  | { readonly at: 'found'; readonly map: YAMLMap; readonly pair: Pair; readonly holder: Pair | undefined }
   | { readonly at: 'missing'; readonly map: YAMLMap; readonly rest: readonly string[] }
   | { readonly at: 'empty'; readonly pair: Pair; readonly node: Node; readonly rest: readonly string[] }
   | { readonly at: 'alias'; readonly node: Node; readonly copy: string }
@@ -66,7 +66,7 @@ function locate(doc: Document, path: readonly string[]): Located {
     if (!isMap(node)) return { at: 'refused', why: `${path.slice(0, i).join('.') || 'the file'} is not a mapping` };
     const pair = findPair(node, path[i] as string);
     if (!pair) return { at: 'missing', map: node, rest: path.slice(i) };
-    if (i === path.length - 1) return shared(pair.value) ? { at: 'refused', why: `the anchor &${(pair.value as { anchor: string }).anchor} is used elsewhere in the file` } : { at: 'found', map: node, pair };
+    if (i === path.length - 1) return shared(pair.value) ? { at: 'refused', why: `the anchor &${(pair.value as { anchor: string }).anchor} is used elsewhere in the file` } : { at: 'found', map: node, pair, holder };
     holder = pair;
     node = pair.value;
   }
@@ -140,11 +140,18 @@ function fill(text: string, doc: Document, pair: Pair, node: Node, rest: readonl
   return { start, end, text: start === end ? ` ${inline(nested)}` : inline(nested) };
 }
 
-function deletePair(text: string, map: YAMLMap, pair: Pair): Splice {
+/** A block collection emptied: `key: {}` (or `[]`) on the key's own line, as a person writes an empty one. */
+function emptied(text: string, holder: Pair | undefined, node: Node, empty: string): Splice {
+  const [start, end] = range(node);
+  const newline = text[end - 1] === '\n' ? '\n' : '';
+  if (holder) return { start: range(holder.key)[1], end, text: `: ${empty}${newline}` };
+  return { start, end, text: `${empty}${newline}` };
+}
+
+function deletePair(text: string, map: YAMLMap, pair: Pair, holder: Pair | undefined): Splice {
   const items = map.items as Pair[];
   const i = items.indexOf(pair);
-  const [mapStart, mapEnd] = range(map);
-  if (items.length === 1) return { start: mapStart, end: mapEnd, text: text[mapEnd - 1] === '\n' ? '{}\n' : '{}' };
+  if (items.length === 1) return map.flow ? { start: range(map)[0], end: range(map)[1], text: '{}' } : emptied(text, holder, map, '{}');
   if (map.flow) {
     const next = items[i + 1];
     if (next) return { start: range(pair.key)[0], end: range(next.key)[0], text: '' };
@@ -170,14 +177,10 @@ function addItem(text: string, seq: YAMLSeq, item: string): Splice {
   return { start: at, end: at, text: `${lead}${' '.repeat(column(text, dash))}- ${inline(item)}\n` };
 }
 
-function removeItem(text: string, seq: YAMLSeq, index: number): Splice {
+function removeItem(text: string, holder: Pair, seq: YAMLSeq, index: number): Splice {
   const items = seq.items as Node[];
   const item = items[index] as Node;
-  const [seqStart, seqEnd] = range(seq);
-  if (items.length === 1) {
-    const start = seq.flow ? seqStart : text.lastIndexOf('-', range(item)[0]);
-    return { start, end: seqEnd, text: text[seqEnd - 1] === '\n' && !seq.flow ? '[]\n' : '[]' };
-  }
+  if (items.length === 1) return seq.flow ? { start: range(seq)[0], end: range(seq)[1], text: '[]' } : emptied(text, holder, seq, '[]');
   if (seq.flow) {
     const next = items[index + 1];
     if (next) return { start: range(item)[0], end: range(next)[0], text: '' };
@@ -198,7 +201,7 @@ function spliceOf(text: string, op: Op): Splice | { refused: string } | { copy: 
       if (found.at === 'missing') return addPair(text, doc, found.map, found.rest[0] as string, nest(found.rest.slice(1), op.value));
       return fill(text, doc, found.pair, found.node, found.rest, op.value);
     case 'delete':
-      return found.at === 'found' ? deletePair(text, found.map, found.pair) : undefined;
+      return found.at === 'found' ? deletePair(text, found.map, found.pair, found.holder) : undefined;
     case 'add-item':
     case 'remove-item':
       return itemSplice(text, doc, op, found);
@@ -210,7 +213,7 @@ function itemSplice(text: string, doc: Document, op: Extract<Op, { kind: 'add-it
   if (op.kind === 'remove-item') {
     if (!isSeq(seq)) return undefined;
     const index = seq.items.findIndex((n) => isScalar(n) && op.same(String(n.value)));
-    return index < 0 ? undefined : removeItem(text, seq, index);
+    return index < 0 || found.at !== 'found' ? undefined : removeItem(text, found.pair, seq, index);
   }
   if (isSeq(seq)) return seq.items.some((n) => isScalar(n) && op.same(String(n.value))) ? undefined : addItem(text, seq, op.item);
   if (found.at === 'found' && seq !== null && !(isScalar(seq) && seq.value === null)) return { refused: `${op.path.join('.')} is not a list` };

@@ -6,7 +6,9 @@ import type { DriftItem } from '../core/drift-item.js';
 
 /** A file's edits as a unified diff, `a/PATH` and `b/PATH`, three lines of context. */
 export function editDiff(edit: FileEdit): string {
-  return createTwoFilesPatch(`a/${edit.path}`, `b/${edit.path}`, edit.before, edit.after, undefined, undefined, { context: 3, headerOptions: FILE_HEADERS_ONLY });
+  // An absolute path (a file outside the working directory) is named as it is, on both sides.
+  const [a, b] = edit.path.startsWith('/') ? [edit.path, edit.path] : [`a/${edit.path}`, `b/${edit.path}`];
+  return createTwoFilesPatch(a, b, edit.before, edit.after, undefined, undefined, { context: 3, headerOptions: FILE_HEADERS_ONLY });
 }
 
 const GRANT_WORDS = { add: 'missing', update: 'different', remove: 'not in the files' } as const;

@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import Ajv2020 from 'ajv/dist/2020.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator, SeedOrganization } from '../../src/emulator/types.js';
 import { planSchema } from '../../src/render/plan-schema.js';
@@ -107,7 +107,8 @@ describe('drift --adopt against the emulator', () => {
     expect(adopted.code, adopted.err).toBe(2);
     // The edited files are planned against drift's own read: not one request more than drift.
     expect((emulator?.counters().total ?? 0) - counted - driftRequests).toBeLessThanOrEqual(driftRequests);
-    expect(adopted.out).toContain(`--- a/${file}`);
+    expect(adopted.out).toContain(`--- ${file}\n+++ ${file}\n`);
+    expect(adopted.out).toContain("     teams:\n-      dev: write\n+      ops: plan\n");
     expect(adopted.err).toContain('review the diff');
     const after = await readFile(file, 'utf8');
     expect(after).toContain('# Access of acme: reviewed by the platform team.\n');
