@@ -162,6 +162,32 @@ describe('drift --adopt against the emulator', () => {
     expect(json.changes.map((c) => c.team.name)).toEqual(['ops']);
   });
 
+  it('names a team made by hand under teams: with its grants (prune-teams), and prints the diff fenced in Markdown', async () => {
+    const text = FILE.replace('      ops-alias: { access: read }\n', '').replace('organization: acme\n', 'organization: acme\nsettings:\n  prune-teams: true\n');
+    const { env, file } = await start(text);
+    const adopted = await cli(['drift', file, '--adopt', '--format', 'markdown'], env);
+    expect(adopted.code, adopted.err).toBe(2);
+    expect(adopted.out).toContain('### Adopted into the files: ');
+    expect(adopted.out).toContain(`\`\`\`diff\n--- ${file}\n+++ ${file}\n`);
+    const after = await readFile(file, 'utf8');
+    expect(after).toContain('  audit: {}\n  ops: {}\n');
+    expect(after).toContain('  web-dev:\n    teams:\n      ops: plan\n');
+    const plan = await cli(['plan', file, '--format', 'json'], env);
+    expect(plan.code, plan.err).toBe(0);
+    const json = JSON.parse(plan.out) as { changes: unknown[]; team_changes?: unknown[] };
+    expect([...json.changes, ...(json.team_changes ?? [])]).toEqual([]);
+  });
+
+  it('exits 0 and changes nothing when nothing drifted', async () => {
+    const text = FILE.replace('      ops-alias: { access: read }\n', '');
+    const { env, file } = await start(text);
+    expect((await cli(['drift', file, '--adopt'], env)).code).toBe(2);
+    const adopted = await cli(['drift', file, '--adopt', '--format', 'json'], env);
+    expect(adopted.code, adopted.err).toBe(0);
+    const json = JSON.parse(adopted.out) as { adoption: unknown };
+    expect(json.adoption).toEqual({ files: [], adopted: 0, not_adopted: [] });
+  });
+
   it('refuses to write a file changed since it was read', async () => {
     const text = FILE.replace('      ops-alias: { access: read }\n', '');
     const { env, file } = await start(text);
