@@ -81,7 +81,9 @@ export function adopt(input: AdoptInput): Adopted {
     for (const { file, splice } of tried.splices) tracks.get(file)?.apply(splice);
     adopted.push(item);
   }
-  const edits: FileEdit[] = input.files.filter((f) => texts.get(f.path) !== f.text).map((f) => ({ path: f.path, before: f.text, after: texts.get(f.path) ?? f.text }));
+  const edits: FileEdit[] = input.files
+    .filter((f) => texts.get(f.path) !== f.text)
+    .map((f) => ({ path: f.path, before: f.text, after: texts.get(f.path) ?? f.text }));
   const regions = new Map(edits.map((e) => [e.path, tracks.get(e.path)?.regions() ?? []]));
   return { adoption: { edits, adopted: adopted.length, notAdopted }, items: adopted, regions };
 }

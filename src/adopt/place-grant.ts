@@ -66,7 +66,10 @@ export function placeGrant(ctx: PlaceContext, change: Change): Placed {
       // Taken out of an entry that overrides a set, the set's grant would stand in its place.
       const set = fromSet ?? change.source?.overrides?.[0];
       if (set !== undefined)
-        return { reason: 'set-wide', detail: `set ${set} gives team ${team.name} a grant on every target it matches; no entry can take it back on ${target.type} ${target.name} alone` };
+        return {
+          reason: 'set-wide',
+          detail: `set ${set} gives team ${team.name} a grant on every target it matches; no entry can take it back on ${target.type} ${target.name} alone`,
+        };
       if (holder === undefined) return { reason: 'no-place', detail: `no file writes the grant of team ${team.name} on ${target.type} ${target.name}` };
       return { ops: [{ file: holder, op: { kind: 'delete', path: grant } }] };
     }

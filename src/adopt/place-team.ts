@@ -79,7 +79,8 @@ export function placeTeam(ctx: PlaceContext, change: TeamChange): Placed {
       return placeHandMade(ctx, change);
     case 'create': {
       const file = fileWith(ctx, ['teams', change.name]);
-      if (file === undefined || namedElsewhere(ctx, change.name)) return noPlace(`the files still name team ${change.name} (a set, ignore-teams or a policy); take it out by hand`);
+      if (file === undefined || namedElsewhere(ctx, change.name))
+        return noPlace(`the files still name team ${change.name} (a set, ignore-teams or a policy); take it out by hand`);
       return { ops: [{ file, op: { kind: 'delete', path: ['teams', change.name] } }] };
     }
     case 'rename':

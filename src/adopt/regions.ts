@@ -29,8 +29,17 @@ function cut(segments: readonly Segment[], at: number): [Segment[], Segment[]] {
     }
     const k = at - pos;
     if (k === 0) return [head, segments.slice(i)];
-    const [a, b]: [Segment, Segment] = 'text' in s ? [{ text: s.text.slice(0, k) }, { text: s.text.slice(k) }] : [{ from: s.from, to: s.from + k }, { from: s.from + k, to: s.to }];
-    return [[...head, a], [b, ...segments.slice(i + 1)]];
+    const [a, b]: [Segment, Segment] =
+      'text' in s
+        ? [{ text: s.text.slice(0, k) }, { text: s.text.slice(k) }]
+        : [
+            { from: s.from, to: s.from + k },
+            { from: s.from + k, to: s.to },
+          ];
+    return [
+      [...head, a],
+      [b, ...segments.slice(i + 1)],
+    ];
   }
   return [head, []];
 }

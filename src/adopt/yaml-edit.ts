@@ -66,7 +66,10 @@ function locate(doc: Document, path: readonly string[]): Located {
     if (!isMap(node)) return { at: 'refused', why: `${path.slice(0, i).join('.') || 'the file'} is not a mapping` };
     const pair = findPair(node, path[i] as string);
     if (!pair) return { at: 'missing', map: node, rest: path.slice(i) };
-    if (i === path.length - 1) return shared(pair.value) ? { at: 'refused', why: `the anchor &${(pair.value as { anchor: string }).anchor} is used elsewhere in the file` } : { at: 'found', map: node, pair, holder };
+    if (i === path.length - 1)
+      return shared(pair.value)
+        ? { at: 'refused', why: `the anchor &${(pair.value as { anchor: string }).anchor} is used elsewhere in the file` }
+        : { at: 'found', map: node, pair, holder };
     holder = pair;
     node = pair.value;
   }
@@ -208,7 +211,12 @@ function spliceOf(text: string, op: Op): Splice | { refused: string } | { copy: 
   }
 }
 
-function itemSplice(text: string, doc: Document, op: Extract<Op, { kind: 'add-item' | 'remove-item' }>, found: Located): Splice | { refused: string } | undefined {
+function itemSplice(
+  text: string,
+  doc: Document,
+  op: Extract<Op, { kind: 'add-item' | 'remove-item' }>,
+  found: Located,
+): Splice | { refused: string } | undefined {
   const seq = found.at === 'found' ? found.pair.value : undefined;
   if (op.kind === 'remove-item') {
     if (!isSeq(seq)) return undefined;

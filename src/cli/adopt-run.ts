@@ -34,7 +34,8 @@ export async function runAdopt(parsed: Parsed, io: IO): Promise<number> {
   );
   io.stdout.write(renderPlan(result.plan, format, { ...view, now, adoption: result.adoption }));
   const { adoption } = result;
-  if (adoption.edits.length > 0) io.stderr.write(`drift: adopted ${adoption.adopted} of the drift into ${adoption.edits.map((e) => e.path).join(', ')}; review the diff, then commit it.\n`);
+  if (adoption.edits.length > 0)
+    io.stderr.write(`drift: adopted ${adoption.adopted} of the drift into ${adoption.edits.map((e) => e.path).join(', ')}; review the diff, then commit it.\n`);
   if (adoption.notAdopted.length > 0) io.stderr.write(`drift: ${adoption.notAdopted.length} not adopted (the reasons above).\n`);
   return hasChanges(result.plan) ? EXIT.changes : EXIT.ok;
 }

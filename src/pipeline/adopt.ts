@@ -148,7 +148,7 @@ async function adoptAgainst(reads: RecordedReads, drift: PlanResult, from: Adopt
 }
 
 /** Every adopted item is gone from the plan of the edited files; one left is a bug of adopt, said before anything is written. */
-function proveClean(adopted: readonly DriftItem[], replan: PlanResult): void {
+export function proveClean(adopted: readonly DriftItem[], replan: PlanResult): void {
   const left = new Set(driftItemsOf(replan.plan).map(driftItemKey));
   const still = adopted.find((item) => left.has(driftItemKey(item)));
   if (still) throw new InternalError(`drift --adopt: the edited files still differ from live access in ${driftItemKey(still)}`);

@@ -18,7 +18,14 @@ export function adoptionText(adoption: Adoption, color: boolean): string {
       ? 'Adopted: nothing; the files were not changed.'
       : `Adopted into the files: ${adoption.adopted} ${adoption.adopted === 1 ? 'item' : 'items'}, ${files} ${files === 1 ? 'file' : 'files'} changed.`;
   const out = [head, ''];
-  for (const edit of adoption.edits) out.push(...editDiff(edit).trimEnd().split('\n').map((l) => paintLine(printable(l), color)), '');
+  for (const edit of adoption.edits)
+    out.push(
+      ...editDiff(edit)
+        .trimEnd()
+        .split('\n')
+        .map((l) => paintLine(printable(l), color)),
+      '',
+    );
   if (adoption.notAdopted.length > 0) {
     out.push(`Not adopted (${adoption.notAdopted.length}):`);
     for (const n of adoption.notAdopted) out.push(`  ${printable(notAdoptedLine(n))}`);

@@ -108,7 +108,7 @@ describe('drift --adopt against the emulator', () => {
     // The edited files are planned against drift's own read: not one request more than drift.
     expect((emulator?.counters().total ?? 0) - counted - driftRequests).toBeLessThanOrEqual(driftRequests);
     expect(adopted.out).toContain(`--- ${file}\n+++ ${file}\n`);
-    expect(adopted.out).toContain("     teams:\n-      dev: write\n+      ops: plan\n");
+    expect(adopted.out).toContain('     teams:\n-      dev: write\n+      ops: plan\n');
     expect(adopted.err).toContain('review the diff');
     const after = await readFile(file, 'utf8');
     expect(after).toContain('# Access of acme: reviewed by the platform team.\n');
@@ -134,7 +134,9 @@ describe('drift --adopt against the emulator', () => {
     const { env, file } = await start(text);
     const adopted = await cli(['drift', file, '--adopt', '--target', 'workspace:api-prod', '--format', 'json'], env);
     expect(adopted.code, adopted.err).toBe(2);
-    const json = JSON.parse(adopted.out) as { adoption: { adopted: number; files: { path: string; diff: string }[]; not_adopted: { reason: string; item: { text: string } }[] } };
+    const json = JSON.parse(adopted.out) as {
+      adoption: { adopted: number; files: { path: string; diff: string }[]; not_adopted: { reason: string; item: { text: string } }[] };
+    };
     expect(new Ajv2020({ strict: false }).compile(planSchema())(json)).toBe(true);
     expect(json.adoption.adopted).toBe(1);
     expect(json.adoption.files[0]?.diff).toContain('+      dev: write');
@@ -150,7 +152,10 @@ describe('drift --adopt against the emulator', () => {
     workspaces: { names: [web-dev] }
     max-access: write
 `;
-    const live = { ...LIVE, 'team-workspaces': [...(LIVE['team-workspaces'] ?? []).filter((g) => g.team !== 'ops'), { team: 'ops', workspace: 'web-dev', access: 'admin' }] };
+    const live = {
+      ...LIVE,
+      'team-workspaces': [...(LIVE['team-workspaces'] ?? []).filter((g) => g.team !== 'ops'), { team: 'ops', workspace: 'web-dev', access: 'admin' }],
+    };
     const { env, file } = await start(text, live);
     const adopted = await cli(['drift', file, '--adopt'], env);
     expect(adopted.code, adopted.err).toBe(2);
@@ -163,7 +168,10 @@ describe('drift --adopt against the emulator', () => {
   });
 
   it('names a team made by hand under teams: with its grants (prune-teams), and prints the diff fenced in Markdown', async () => {
-    const text = FILE.replace('      ops-alias: { access: read }\n', '').replace('organization: acme\n', 'organization: acme\nsettings:\n  prune-teams: true\n');
+    const text = FILE.replace('      ops-alias: { access: read }\n', '').replace(
+      'organization: acme\n',
+      'organization: acme\nsettings:\n  prune-teams: true\n',
+    );
     const { env, file } = await start(text);
     const adopted = await cli(['drift', file, '--adopt', '--format', 'markdown'], env);
     expect(adopted.code, adopted.err).toBe(2);

@@ -16,7 +16,10 @@ import { randomWorld } from './random-files.js';
 
 function stateOf(files: { path: string; text: string }[]): FilesState {
   const loaded = stateOfTexts(files);
-  if ('problems' in loaded) throw new Error(`${loaded.problems.map((p) => `${p.file}:${p.line ?? ''}: ${p.message}`).join('\n')}\n${files.map((f) => `--- ${f.path}\n${f.text}`).join('\n')}`);
+  if ('problems' in loaded)
+    throw new Error(
+      `${loaded.problems.map((p) => `${p.file}:${p.line ?? ''}: ${p.message}`).join('\n')}\n${files.map((f) => `--- ${f.path}\n${f.text}`).join('\n')}`,
+    );
   return loaded.state;
 }
 
@@ -51,7 +54,8 @@ describe('drift --adopt over random files and live drift', () => {
         for (const n of adoption.notAdopted) seen.set(n.reason, (seen.get(n.reason) ?? 0) + 1);
         expect(adoption.adopted + adoption.notAdopted.length).toBe(items.length);
         // Only what the format cannot say here is left: a set's grant on one target, an anchor others use.
-        for (const n of adoption.notAdopted) expect(selectors.length > 0 ? ['set-wide', 'anchor', 'not-targeted'] : ['set-wide', 'anchor'], n.detail).toContain(n.reason);
+        for (const n of adoption.notAdopted)
+          expect(selectors.length > 0 ? ['set-wide', 'anchor', 'not-targeted'] : ['set-wide', 'anchor'], n.detail).toContain(n.reason);
         const edited = world.files.map((f) => ({ path: f.path, text: adoption.edits.find((e) => e.path === f.path)?.after ?? f.text }));
         const after = planOnRead(stateOf(edited), world.org, world.live);
         const left = driftItemsOf(after).map(driftItemKey);
@@ -61,7 +65,17 @@ describe('drift --adopt over random files and live drift', () => {
         for (const edit of adoption.edits) {
           const regions = result.regions.get(edit.path) ?? [];
           expect(regions.length).toBeGreaterThan(0);
-          expect(cutOut(edit.after, regions.map((r) => r.after))).toBe(cutOut(edit.before, regions.map((r) => r.before)));
+          expect(
+            cutOut(
+              edit.after,
+              regions.map((r) => r.after),
+            ),
+          ).toBe(
+            cutOut(
+              edit.before,
+              regions.map((r) => r.before),
+            ),
+          );
         }
       }),
       { seed: 20261126, numRuns: 200 },

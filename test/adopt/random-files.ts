@@ -97,7 +97,9 @@ function fileTexts(random: Random): string[] {
     if (!chance(random, 0.7)) continue;
     const into = chance(random, 0.7) ? 0 : 1;
     const own = chance(random, 0.2) ? `    prune: ${pick(random, [true, false])}\n` : '';
-    (entries[into] as string[]).push(`${blank()}  ${quoted(random, w.name)}:${comment(random)}\n${own}    teams:${teamsBlock(random, '      ', WORKSPACE_GRANTS, byFile[into] as Map<string, string>)}`);
+    (entries[into] as string[]).push(
+      `${blank()}  ${quoted(random, w.name)}:${comment(random)}\n${own}    teams:${teamsBlock(random, '      ', WORKSPACE_GRANTS, byFile[into] as Map<string, string>)}`,
+    );
   }
   return texts.map((t, i) => ((entries[i] as string[]).length > 0 ? `${t}${blank()}workspaces:\n${(entries[i] as string[]).join('')}` : t));
 }
@@ -120,8 +122,24 @@ export function randomWorld(seed: number): RandomWorld {
   const teams = TEAMS.map((n) => team(n));
   const workspaceLive = [...WORKSPACE_GRANTS.map((g) => g.live), ...LIVE_ONLY];
   const targets: LiveTarget[] = [
-    ...PROJECTS.map((p) => ({ type: 'project' as const, id: p.id, name: p.name, grants: liveGrants(random, 'team-projects', p.id, PROJECT_GRANTS.map((g) => g.live)) })),
-    ...WORKSPACES.map((w) => ({ type: 'workspace' as const, id: w.id, name: w.name, projectId: 'prj-platform', grants: liveGrants(random, 'team-workspaces', w.id, workspaceLive) })),
+    ...PROJECTS.map((p) => ({
+      type: 'project' as const,
+      id: p.id,
+      name: p.name,
+      grants: liveGrants(
+        random,
+        'team-projects',
+        p.id,
+        PROJECT_GRANTS.map((g) => g.live),
+      ),
+    })),
+    ...WORKSPACES.map((w) => ({
+      type: 'workspace' as const,
+      id: w.id,
+      name: w.name,
+      projectId: 'prj-platform',
+      grants: liveGrants(random, 'team-workspaces', w.id, workspaceLive),
+    })),
   ];
   const org: OrganizationRead = {
     organization: 'acme',

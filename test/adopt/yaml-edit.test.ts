@@ -88,7 +88,9 @@ describe('applyOp', () => {
   });
   it('refuses to edit an anchor other places use', () => {
     const source = 'organization: acme\nworkspaces:\n  a:\n    teams: &t { sre: admin }\n  b:\n    teams: *t\n';
-    expect(applyOp(source, { kind: 'set', path: ['workspaces', 'a', 'teams', 'sre'], value: 'read' })).toEqual({ refused: 'the anchor &t is used elsewhere in the file' });
+    expect(applyOp(source, { kind: 'set', path: ['workspaces', 'a', 'teams', 'sre'], value: 'read' })).toEqual({
+      refused: 'the anchor &t is used elsewhere in the file',
+    });
   });
   it('fills an empty value', () => {
     const out = run('organization: acme\nworkspaces:\n', { kind: 'set', path: ['workspaces', 'w', 'teams', 'sre'], value: 'read' });
