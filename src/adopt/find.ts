@@ -47,7 +47,12 @@ export function holds(text: string, path: readonly string[]): boolean {
 }
 
 /** The plain value at `path` (a scalar, a map, a list), or undefined. */
-export function valueAt(text: string, path: readonly string[]): unknown {
+export function writtenAt(text: string, path: readonly string[]): unknown {
   const node = nodeAt(text, path);
   return node === undefined ? undefined : (node as { toJS(doc: Document): unknown }).toJS(docOf(text));
+}
+
+/** The first of `texts` (by path, in the run's order) that writes `path`. */
+export function fileWith(texts: ReadonlyMap<string, string>, path: readonly string[]): string | undefined {
+  return [...texts].find(([, text]) => holds(text, path))?.[0];
 }

@@ -6,13 +6,13 @@
 import type { Change } from '../core/plan.js';
 import type { TargetType } from '../core/model.js';
 import { liveValue } from './grant-value.js';
-import { holds, valueAt } from './find.js';
+import { fileWith as fileWithin, writtenAt } from './find.js';
 import type { PlaceContext, Placed } from './place.js';
 import type { EditValue } from './render-yaml.js';
 
 export const KIND_KEY: { readonly [T in TargetType]: string } = { project: 'projects', workspace: 'workspaces' };
 
-const fileWith = (ctx: PlaceContext, path: readonly string[]): string | undefined => [...ctx.texts].find(([, text]) => holds(text, path))?.[0];
+const fileWith = (ctx: PlaceContext, path: readonly string[]): string | undefined => fileWithin(ctx.texts, path);
 
 /** Where a new entry of `type` goes: the file of the set that covers the target, else the first file with entries of its kind, else the first file. */
 function newEntryFile(ctx: PlaceContext, type: TargetType, setName: string | undefined): string | undefined {
@@ -24,7 +24,7 @@ function newEntryFile(ctx: PlaceContext, type: TargetType, setName: string | und
 
 /** `expires:` as the file writes it for this grant, to keep. */
 function expiresOf(ctx: PlaceContext, file: string, path: readonly string[]): string | undefined {
-  const value = valueAt(ctx.texts.get(file) ?? '', path);
+  const value = writtenAt(ctx.texts.get(file) ?? '', path);
   if (value === null || typeof value !== 'object' || !('expires' in value)) return undefined;
   const expires = (value as { expires: unknown }).expires;
   return typeof expires === 'string' ? expires : undefined;

@@ -5,7 +5,7 @@
 import { personKey, type MemberChange } from '../core/people.js';
 import type { TeamChange, TeamFieldChange, TeamUpdate } from '../core/teams.js';
 import { roleOfLive } from '../diff/roles.js';
-import { holds, valueAt } from './find.js';
+import { fileWith as fileWithin, writtenAt } from './find.js';
 import { grantInEntry } from './place-grant.js';
 import { liveValue } from './grant-value.js';
 import type { FileOp, PlaceContext, Placed } from './place.js';
@@ -13,7 +13,7 @@ import { Flow } from './render-yaml.js';
 
 const FLAG = 'organization-access.';
 
-const fileWith = (ctx: PlaceContext, path: readonly string[]): string | undefined => [...ctx.texts].find(([, text]) => holds(text, path))?.[0];
+const fileWith = (ctx: PlaceContext, path: readonly string[]): string | undefined => fileWithin(ctx.texts, path);
 
 /** The file a new team goes into: the one with `teams:`, else the one with `settings:`, else the first. */
 const teamsFile = (ctx: PlaceContext): string | undefined => fileWith(ctx, ['teams']) ?? fileWith(ctx, ['settings']) ?? [...ctx.texts.keys()][0];
@@ -23,7 +23,7 @@ const noPlace = (detail: string): Placed => ({ reason: 'no-place', detail });
 /** The organization-access flags as live has them: the files' map with the changed flags as they were before. */
 function flagOps(ctx: PlaceContext, file: string, change: TeamUpdate, flags: readonly TeamFieldChange[]): FileOp[] {
   const path = ['teams', change.name, 'organization-access'];
-  const written = valueAt(ctx.texts.get(file) ?? '', path);
+  const written = writtenAt(ctx.texts.get(file) ?? '', path);
   if (written !== null && typeof written === 'object' && !Array.isArray(written)) {
     // A map of the files: each flag set as live has it; a false one left out (the map is authoritative).
     return flags.map((f) => {
@@ -49,12 +49,13 @@ function placeUpdate(ctx: PlaceContext, change: TeamUpdate): Placed {
   return { ops: [...ops, ...(flags.length > 0 ? flagOps(ctx, file, change, flags) : [])] };
 }
 
-/** A team made by hand: named under `teams:`, and its grants written into the entries of their targets. */
+/** A team made by hand: named under `teams:`, and its grants on the targets the files prune written into their entries. */
 function placeHandMade(ctx: PlaceContext, change: Extract<TeamChange, { action: 'delete' }>): Placed {
   const file = teamsFile(ctx);
   if (file === undefined) return { reason: 'outside-files', detail: 'no file to write teams: into' };
   const ops: FileOp[] = [{ file, op: { kind: 'set', path: ['teams', change.name], value: {} } }];
-  for (const gone of change.grants) {
+  // Only where the files prune: elsewhere a grant of a team the files do not list is left alone, no drift.
+  for (const gone of change.grants.filter((g) => ctx.pruned.has(g.target.id))) {
     const value = liveValue(gone.target.type, gone.access, roleOfLive(ctx.state.roles, gone.target.type, gone.access));
     const placed = grantInEntry(ctx, gone.target, change.name, value, undefined);
     if ('reason' in placed) return placed;

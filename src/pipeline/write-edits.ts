@@ -2,7 +2,7 @@
 // as it was read (someone may have edited it meanwhile: one line, nothing written); then each is
 // written to a temporary file beside it, with its mode, and renamed over it, so a stop or an error
 // leaves every file whole, as before or as edited.
-import { chmodSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { FileEdit } from '../core/adoption.js';
 import { CLIError } from '../errors.js';
@@ -16,7 +16,8 @@ function unchanged(cwd: string, edit: FileEdit): boolean {
 }
 
 function writeOne(cwd: string, edit: FileEdit): void {
-  const path = resolve(cwd, edit.path);
+  // A symlink to a file: the file it names is written, the link stays a link.
+  const path = realpathSync(resolve(cwd, edit.path));
   const { mode } = statSync(path);
   const temp = join(dirname(path), `.${basename(path)}.adopt-${process.pid}.tmp`);
   try {
