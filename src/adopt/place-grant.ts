@@ -7,7 +7,7 @@ import type { Change } from '../core/plan.js';
 import type { TargetType } from '../core/model.js';
 import { liveValue } from './grant-value.js';
 import { fileWith as fileWithin, writtenAt } from './find.js';
-import type { PlaceContext, Placed } from './place.js';
+import type { PlaceContext, Placed } from './placed.js';
 import type { EditValue } from './render-yaml.js';
 
 export const KIND_KEY: { readonly [T in TargetType]: string } = { project: 'projects', workspace: 'workspaces' };

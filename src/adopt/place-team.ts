@@ -8,7 +8,7 @@ import { roleOfLive } from '../diff/roles.js';
 import { fileWith as fileWithin, writtenAt } from './find.js';
 import { grantInEntry } from './place-grant.js';
 import { liveValue } from './grant-value.js';
-import type { FileOp, PlaceContext, Placed } from './place.js';
+import type { FileOp, PlaceContext, Placed } from './placed.js';
 import { Flow } from './render-yaml.js';
 
 const FLAG = 'organization-access.';

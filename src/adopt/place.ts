@@ -1,28 +1,12 @@
 // Where each drift item goes in the files (docs/drift.md, "Adopt"), as the ops that write it, or why
 // it is not adopted. Asked of the files' texts as the items before it left them, so two items of one
 // new entry land in the same entry. Pure.
-import type { NotAdoptedReason } from '../core/adoption.js';
-import type { FilesState } from '../core/desired-state.js';
 import type { DriftItem } from '../core/drift-item.js';
 import type { TargetType } from '../core/model.js';
 import { nfc } from '../core/names.js';
 import { placeGrant } from './place-grant.js';
 import { placeMember, placeTeam } from './place-team.js';
-import type { Op } from './yaml-edit.js';
-
-/** What placing reads: the texts as edited so far, the files' state as read, the targets the files prune (by id). */
-export interface PlaceContext {
-  readonly texts: ReadonlyMap<string, string>;
-  readonly state: FilesState;
-  readonly pruned: ReadonlySet<string>;
-}
-
-export interface FileOp {
-  readonly file: string;
-  readonly op: Op;
-}
-
-export type Placed = { readonly ops: readonly FileOp[] } | { readonly reason: NotAdoptedReason; readonly detail: string };
+import type { PlaceContext, Placed } from './placed.js';
 
 /** `--target`, as `type` and name. */
 export interface Selector {
