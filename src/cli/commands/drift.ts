@@ -9,7 +9,7 @@ const help = `Usage: tfe-access drift [PATHS...] [options]
 
 Checks that live team access matches the files, for a scheduled job: prints what differs (the
 changes apply would make) and the policies of the files live access breaks, and exits 2 when
-anything differs or any policy is broken. Reads only; never changes anything.
+anything differs or any policy is broken. Never changes the service (--adopt edits the files).
 
 Options:
   --format F           text (default), json or markdown (titled and marked as drift)
