@@ -14,6 +14,10 @@ export const NOT_ADOPTED_REASONS = [
   'not-targeted',
   /** The item is no drift of live access (a grant the files let expire). */
   'not-drift',
+  /** The value is an anchor (`&x`) other places of the file use: editing it would change them too. */
+  'anchor',
+  /** The files have no place that says it (a rename, a person in no team, a team the files still name elsewhere). */
+  'no-place',
 ] as const;
 export type NotAdoptedReason = (typeof NOT_ADOPTED_REASONS)[number];
 

@@ -15,6 +15,8 @@ import { coverageDocument } from './coverage.js';
 import { violationDocument } from './violation-message.js';
 import { auditDocument, withAttribution } from './attribution-document.js';
 import { memberChangeDocument, memberSummaryDocument, pendingInviteDocument } from '../core/member-document.js';
+import type { Adoption } from '../core/adoption.js';
+import { adoptionDocument } from './adoption-json.js';
 
 /** The plan's own keys, in their fixed order (the violations phrased by violation-message.ts). */
 function planDocument(plan: Plan): JsonObject {
@@ -61,6 +63,8 @@ export function planJsonDocument(plan: Plan): JsonObject {
   return { ...planDocument(plan), ...coverageDocument(plan.coverage, plan.scope) };
 }
 
-export function renderJson(plan: Plan): string {
-  return `${JSON.stringify(planJsonDocument(plan), null, 2)}\n`;
+export function renderJson(plan: Plan, options: { readonly adoption?: Adoption } = {}): string {
+  // `drift --adopt`: its edits beside the drift's keys, one document (docs/drift.md, "Adopt").
+  const document = options.adoption ? { ...planJsonDocument(plan), adoption: adoptionDocument(options.adoption) } : planJsonDocument(plan);
+  return `${JSON.stringify(document, null, 2)}\n`;
 }

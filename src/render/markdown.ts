@@ -25,6 +25,8 @@ import { MAX_VIOLATIONS_SHOWN, violationHeadline, violationText } from './violat
 import { TEAM_SIGN, teamCounts, teamDetailLines, teamHeadline, teamSummaryLine } from './team-lines.js';
 import { memberSection, membersLine } from './member-markdown.js';
 import { attributionSection, waysOutSection } from './attribution-markdown.js';
+import type { Adoption } from '../core/adoption.js';
+import { adoptionMarkdown } from './adoption-markdown.js';
 
 /** GitHub refuses comments longer than this many characters. */
 export const GITHUB_COMMENT_LIMIT = 65_536;
@@ -51,6 +53,8 @@ export interface MarkdownOptions {
   readonly kind?: PlanKind;
   /** The clock (epoch milliseconds) that "expires in N days" counts from; absent: the date alone. */
   readonly now?: number;
+  /** `drift --adopt`: shown after the drift (render/adoption-markdown.ts). */
+  readonly adoption?: Adoption;
 }
 
 const KIND = {
@@ -243,7 +247,9 @@ export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): strin
   // docs/drift.md, "Who changed it" and "Revert": '' for a plan that attributed nothing, and for a plan.
   const triage = attributionSection(plan);
   const out = options.kind === 'drift' ? waysOutSection(plan) : '';
-  let budget = limit - TAIL_RESERVE - head.length - tail.length - triage.length - out.length;
+  // docs/drift.md, "Adopt": the edits drift --adopt wrote, before the ways out.
+  const adopted = options.adoption ? `\n${adoptionMarkdown(options.adoption)}` : '';
+  let budget = limit - TAIL_RESERVE - head.length - tail.length - triage.length - adopted.length - out.length;
   if (sections.reduce((n, s) => n + s.length, 0) > budget) budget -= NOTE_NAMES;
   const shown: string[] = [];
   let used = 0;
@@ -252,5 +258,5 @@ export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): strin
     shown.push(text);
     used += text.length;
   }
-  return `${head}${shown.join('')}${cutNote(groups.slice(shown.length), groups.length)}${triage}${tail}${out}`;
+  return `${head}${shown.join('')}${cutNote(groups.slice(shown.length), groups.length)}${triage}${tail}${adopted}${out}`;
 }

@@ -11,6 +11,7 @@ import { COVERAGE_REQUIRED, COVERAGE_RULE, coverageProperties } from './coverage
 import { SCHEMA_DIALECT } from '../core/json-schema.js';
 import { memberProperties } from './member-schema.js';
 import { ATTRIBUTION_REF, attributionSchema, auditSchema } from './attribution-schema.js';
+import { adoptionSchema } from './adoption-schema.js';
 
 type Schema = Record<string, unknown>;
 
@@ -255,6 +256,7 @@ export function planSchema(): Schema {
       server: serverSchema(),
       read: readSchema(),
       audit: auditSchema(),
+      adoption: adoptionSchema(),
       ...coverageProperties(),
     },
     additionalProperties: true,

@@ -1,4 +1,5 @@
 // The plan's output: one entry for every plan format (render/format.ts).
+import type { Adoption } from '../core/adoption.js';
 import type { Plan } from '../core/plan.js';
 import { byFormat, formatsOf } from './format.js';
 import { renderJson } from './json.js';
@@ -17,6 +18,8 @@ export interface RenderOptions {
   readonly kind?: PlanKind;
   /** The clock "expires in N days" counts from (JSON gives the instant alone, so the same plan prints the same bytes). */
   readonly now?: number;
+  /** `drift --adopt`: the edits and the items not adopted, shown after the drift (docs/drift.md, "Adopt"). */
+  readonly adoption?: Adoption;
 }
 
 const PLAN_RENDERERS = { text: renderText, json: renderJson, markdown: renderMarkdown };

@@ -24,6 +24,8 @@ import {
   type AttributeLine,
   type WarningScope,
 } from './lines.js';
+import type { Adoption } from '../core/adoption.js';
+import { adoptionText } from './adoption-text.js';
 
 export interface TextOptions {
   readonly color: boolean;
@@ -35,6 +37,8 @@ export interface TextOptions {
   readonly now?: number;
   /** `drift`: the text ends with the commands that revert or adopt the drift (docs/drift.md, "Revert"). */
   readonly kind?: PlanKind;
+  /** `drift --adopt`: shown after the drift (render/adoption-text.ts). */
+  readonly adoption?: Adoption;
 }
 
 const COLORS = { '+': '\u001b[32m', '~': '\u001b[33m', '-': '\u001b[31m', ' ': '', '!': '\u001b[33m', dim: '\u001b[2m' } as const;
@@ -154,6 +158,8 @@ export function renderText(plan: Plan, options: TextOptions): string {
   if (more !== undefined) out.push(shown.length > 0 ? `  ${more}` : more);
   if (shown.length > 0 || more !== undefined) out.push('');
   out.push(`Checksum: ${plan.checksum}`, '');
+  // docs/drift.md, "Adopt": the edits drift --adopt wrote, before the ways out.
+  if (options.adoption) out.push(adoptionText(options.adoption, color));
   // docs/drift.md, "Revert": drift ends with both ways out, as this run was given its files.
   if (options.kind === 'drift' && driftItemsOf(plan).length > 0) out.push(...waysOutLines(plan.scope).map(printable));
   return out.join('\n');

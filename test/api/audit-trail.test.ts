@@ -171,7 +171,9 @@ describe('a trail it cannot read: unavailable, with why in one line', () => {
     const read = await reader(emu, token).readAuditTrail(LONG_AGO);
     expect(read.kind).toBe('unavailable');
     const detail = read.kind === 'unavailable' ? read.detail : '';
-    expect(detail).toMatch(/^the audit token from TFE_AUDIT_TOKEN was refused by 127\.0\.0\.1:\d+ \(401\).*replace it with an organization or audit-trail token/);
+    expect(detail).toMatch(
+      /^the audit token from TFE_AUDIT_TOKEN was refused by 127\.0\.0\.1:\d+ \(401\).*replace it with an organization or audit-trail token/,
+    );
     expect(detail).not.toContain('\n');
     expect(detail).not.toContain(token);
   });

@@ -9,7 +9,7 @@ const help = `Usage: tfe-access drift [PATHS...] [options]
 
 Checks that live team access matches the files, for a scheduled job: prints what differs (the
 changes apply would make) and the policies of the files live access breaks, and exits 2 when
-anything differs or any policy is broken. Reads only; never changes anything.
+anything differs or any policy is broken. Never changes the service (--adopt edits the files).
 
 Options:
   --format F           text (default), json or markdown (titled and marked as drift)
@@ -17,10 +17,14 @@ ${PLAN_VIEW_HELP}
   --audit-log FILE     keep the audit trail's events in FILE (JSON Lines), read them back on
                        the next run and read only the newer ones from the service
 ${TARGET_HELP}
+  --adopt              edit the files so they describe live access for what drifted, and print
+                       each file's diff and what could not be adopted, with why (with --target:
+                       grants on those targets only); writes the files, never the service
 ${CONNECTION_HELP}
   -h, --help           this help
 
-Exit codes: 0 no drift and no policy broken, 2 drift or a policy broken, 1 error.
+Exit codes: 0 no drift and no policy broken, 2 drift or a policy broken (with --adopt: drift,
+adopted or not), 1 error.
 `;
 
 const command: Command = {
@@ -29,6 +33,8 @@ const command: Command = {
   options: { ...PLAN_OPTIONS, adopt: { type: 'boolean' }, 'audit-log': { type: 'string' } },
   positionals: true,
   async run(parsed, io) {
+    // docs/drift.md, "Adopt": the files edited to describe live access (cli/adopt-run.ts).
+    if (parsed.values.adopt === true) return (await import('../adopt-run.js')).runAdopt(parsed, io);
     const { plan } = await runPlan(parsed, io, 'drift');
     const violations = violationCount(plan);
     if (violations > 0) io.stderr.write(`drift: live access breaks ${violations === 1 ? 'a policy' : `policies (${violations} violations)`} of the files.\n`);
