@@ -1,4 +1,5 @@
 // What `plan` and `drift` share: flags, the plan use case, rendering. One place, two commands.
+import type { Adoption } from '../core/adoption.js';
 import type { Plan } from '../core/plan.js';
 import { planFromFiles, type PlanResult } from '../pipeline/plan.js';
 import type { ClockedRun, PlanRequest, RunOptions } from '../pipeline/request.js';
@@ -20,13 +21,20 @@ export const PLAN_OPTIONS: Options = {
   format: { type: 'string' },
 };
 
-/** Plans from the parsed flags, prints the plan to stdout, and returns it for the command's exit code. */
-export async function runPlan(parsed: Parsed, io: IO, kind: PlanKind = 'plan'): Promise<PlanResult> {
+/** A plan's result, with what `drift --adopt` wrote into the files when it was asked to. */
+export type RunResult = PlanResult & { readonly adoption?: Adoption };
+
+/**
+ * Plans from the parsed flags (with `adopt`, drift --adopt's use case: pipeline/adopt.ts, loaded only
+ * then), prints the plan to stdout, and returns it for the command's exit code.
+ */
+export async function runPlan(parsed: Parsed, io: IO, kind: PlanKind = 'plan', options: { readonly adopt?: boolean } = {}): Promise<RunResult> {
   const format = formatFlag(parsed, PLAN_FORMATS, 'text');
   const flags = connectionFlags(parsed, io);
   const view = planViewOf(parsed, flags.color, kind);
   const bar = progress(io, 'Reading live access');
-  const undone = kind === 'drift' ? 'drift was not checked' : 'no plan was printed';
+  const undone = options.adopt ? 'no file was changed' : kind === 'drift' ? 'drift was not checked' : 'no plan was printed';
+  const useCase: (request: PlanRequest) => Promise<RunResult> = options.adopt ? (await import('../pipeline/adopt.js')).adoptFromFiles : planFromFiles;
   const { result, now } = await stoppableRead(
     io,
     undone,
@@ -38,13 +46,13 @@ export async function runPlan(parsed: Parsed, io: IO, kind: PlanKind = 'plan'): 
         // Drift is about now: the policies are checked on live access, not on the plan's after-state.
         const read = { ...request.read, effectiveChanges: true, policyState: kind === 'drift' ? 'live' : 'after' } as const;
         const audit = auditRequestOf(parsed, kind);
-        return { result: await planFromFiles({ ...request, run: { ...request.run, signal }, read, audit }), now: request.run.now };
+        return { result: await useCase({ ...request, run: { ...request.run, signal }, read, audit }), now: request.run.now };
       } finally {
         bar.done();
       }
     },
   );
-  io.stdout.write(renderPlan(result.plan, format, { ...view, now }));
+  io.stdout.write(renderPlan(result.plan, format, { ...view, now, ...(result.adoption ? { adoption: result.adoption } : {}) }));
   return result;
 }
 

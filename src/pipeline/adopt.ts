@@ -17,7 +17,7 @@ import { InternalError } from '../errors.js';
 import { nodeFileSystem, type FileSystem } from '../load/files.js';
 import { loadDesiredState } from '../validate/desired-state.js';
 import { planFiles, type PlanFiles } from './files.js';
-import { planAgainstLive, type PlanResult } from './plan.js';
+import { attributed, planAgainstLive, type PlanResult } from './plan.js';
 import { RecordedReads } from './recorded-reads.js';
 import { withClient, withClock, type ClockedRun, type PlanChoices, type PlanRequest } from './request.js';
 import { underControl } from './run-control.js';
@@ -101,7 +101,10 @@ export async function adoptFromFiles(unclocked: AdoptRequest): Promise<AdoptResu
     const base: PlanFiles = { paths: request.paths, desired: desiredAt(state, run.now), targets: EVERY_TARGET };
     const result = await withClient(request.connection, control, async (client) => {
       const reads = new RecordedReads(client);
-      const drift = await planAgainstLive(reads.client, base, { ...read, targets: [] }, run);
+      const read0 = await planAgainstLive(reads.client, base, { ...read, targets: [] }, run);
+      // docs/drift.md, "Who changed it": the items as drift names them, before they are adopted.
+      const { audit, connection } = request;
+      const drift = audit === undefined ? read0 : { ...read0, plan: await attributed(read0.plan, { audit, connection, now: run.now }, client, control) };
       const adoption = await adoptAgainst(reads, drift, { base, state, files, selectors: selection.selectors }, read, run);
       return { ...drift, adoption };
     });

@@ -23,11 +23,11 @@ import { RunReader } from '../live/run-reader.js';
 import { planFiles, type PlanFiles } from './files.js';
 import { resolveAndExpand } from './names.js';
 import { policiesOf } from './policies.js';
-import { liveReadOptions, withClient, withClock, type ClockedRun, type PlanChoices, type PlanRequest } from './request.js';
-import { underControl } from './run-control.js';
+import { liveReadOptions, withClient, withClock, type ClockedRun, type PlanChoices, type PlanRequest, type RunConnection } from './request.js';
+import { underControl, type RunControl } from './run-control.js';
 import { targetedOf } from './targets.js';
 import { withPeople } from './people.js';
-import { attributePlan } from './attribution.js';
+import { attributePlan, type AuditRequest } from './attribution.js';
 import { openAuditTrail } from './audit-trail.js';
 import type { SelfIdentity } from '../core/audit.js';
 import { selfIdentityOf } from '../triage/attribute.js';
@@ -136,21 +136,31 @@ export async function planFromFiles(unclocked: PlanRequest): Promise<PlanResult>
     const files = await planFiles(request.paths, request.cwd, read.targets ?? [], run.now);
     return withClient(request.connection, control, async (client) => {
       const result = await planAgainstLive(client, files, read, run);
-      if (request.audit === undefined) return result;
-      // docs/drift.md, "Who changed it": the trail through the audit token, on a client of its own (none: no audit token).
-      // A caller's own reader (a test's, a library's) is used as given.
-      const given = request.audit.reader;
-      const trail = given ? ({ kind: 'none' } as const) : openAuditTrail(request.connection, control);
-      try {
-        const createdAt = request.audit.createdAt ?? ((organization: string) => client.organizationCreatedAt(organization));
-        const audit = { ...request.audit, createdAt };
-        // The tool's own token, as the trail names it, asked only when an event matched.
-        const self = async (): Promise<SelfIdentity> => selfIdentityOf(await client.accountDetails());
-        const context = { self, now: run.now, signal: control.requests };
-        return { ...result, plan: await attributePlan(result.plan, trail.kind === 'token' ? { ...audit, reader: trail.reader } : audit, context) };
-      } finally {
-        if (trail.kind === 'token') await trail.close();
-      }
+      const { audit, connection } = request;
+      return audit === undefined ? result : { ...result, plan: await attributed(result.plan, { audit, connection, now: run.now }, client, control) };
     });
   });
+}
+
+/**
+ * docs/drift.md, "Who changed it": `plan` with each drift item's attribution, read through the audit
+ * token on a client of its own (none: no audit token); a caller's own reader (a test's, a library's)
+ * is used as given. What plan, drift and drift --adopt share.
+ */
+export async function attributed(
+  plan: Plan,
+  request: { readonly audit: AuditRequest; readonly connection: RunConnection; readonly now: number },
+  client: TfeClient,
+  control: RunControl,
+): Promise<Plan> {
+  const trail = request.audit.reader ? ({ kind: 'none' } as const) : openAuditTrail(request.connection, control);
+  try {
+    const createdAt = request.audit.createdAt ?? ((organization: string) => client.organizationCreatedAt(organization));
+    const audit = { ...request.audit, createdAt, ...(trail.kind === 'token' ? { reader: trail.reader } : {}) };
+    // The tool's own token, as the trail names it, asked only when an event matched.
+    const self = async (): Promise<SelfIdentity> => selfIdentityOf(await client.accountDetails());
+    return await attributePlan(plan, audit, { self, now: request.now, signal: control.requests });
+  } finally {
+    if (trail.kind === 'token') await trail.close();
+  }
 }

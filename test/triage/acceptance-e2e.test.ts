@@ -295,4 +295,22 @@ describe('who changed it, against the emulator', () => {
     expect(next.plan.audit.events).toBeLessThan(2500 + 12);
     expect(emulator!.requests.filter((r) => r.path.endsWith('/organization/audit-trail'))).toHaveLength(3);
   });
+
+  it('drift --adopt names who changed each item too (the pull request body of the scheduled job), and plan is clean after', async () => {
+    const w = await world();
+    const expected = await changeByHand(w);
+    const env = { ...w.env(), TFE_AUDIT_TOKEN: AUDIT };
+    const adopted = await runCli(['drift', w.files, '--adopt', '--format', 'markdown'], { env });
+    expect(adopted.code, adopted.err).toBe(2);
+    expect(adopted.out).toContain('| item | who | token type | when | event |');
+    expect(adopted.out).toMatch(/\| - workspace w00: qa write \| ana \| Client \| 2026-11-20 10:01 UTC \| `workspace.add_team` \|/);
+    expect(adopted.out).toContain('```diff');
+    const json = await runCli(['drift', w.files, '--adopt', '--format', 'json'], { env });
+    const items = itemsOf(JSON.parse(json.out) as DriftJson);
+    // The files now say what live access is: drift adopts nothing more, and names nobody.
+    expect(items.size).toBe(0);
+    const plan = await runCli(['plan', w.files, '--detailed-exitcode'], { env: w.env() });
+    expect(plan.code, plan.out).toBe(0);
+    expect(expected.length).toBeGreaterThan(0);
+  });
 });

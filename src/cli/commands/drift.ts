@@ -1,5 +1,7 @@
 // tfe-access drift: the plan, for a schedule. Exit 2 when live access differs from the files.
+import type { Adoption } from '../../core/adoption.js';
 import { EXIT } from '../../errors.js';
+import type { IO } from '../io.js';
 import type { Command } from '../command.js';
 import { CONNECTION_HELP, TARGET_HELP } from '../common-flags.js';
 import { PLAN_OPTIONS, hasChanges, runPlan, violationCount } from '../plan-run.js';
@@ -23,9 +25,16 @@ ${TARGET_HELP}
 ${CONNECTION_HELP}
   -h, --help           this help
 
-Exit codes: 0 no drift and no policy broken, 2 drift or a policy broken (with --adopt: drift,
-adopted or not), 1 error.
+Exit codes: 0 no drift and no policy broken, 2 drift (with --adopt: adopted or not) or a policy
+broken, 1 error.
 `;
+
+/** What drift --adopt wrote, and what it left, in a line each on stderr. */
+function tellAdoption(adoption: Adoption, io: IO): void {
+  if (adoption.edits.length > 0)
+    io.stderr.write(`drift: adopted ${adoption.adopted} of the drift into ${adoption.edits.map((e) => e.path).join(', ')}; review the diff, then commit it.\n`);
+  if (adoption.notAdopted.length > 0) io.stderr.write(`drift: ${adoption.notAdopted.length} not adopted (the reasons above).\n`);
+}
 
 const command: Command = {
   help,
@@ -33,9 +42,9 @@ const command: Command = {
   options: { ...PLAN_OPTIONS, adopt: { type: 'boolean' }, 'audit-log': { type: 'string' } },
   positionals: true,
   async run(parsed, io) {
-    // docs/drift.md, "Adopt": the files edited to describe live access (cli/adopt-run.ts).
-    if (parsed.values.adopt === true) return (await import('../adopt-run.js')).runAdopt(parsed, io);
-    const { plan } = await runPlan(parsed, io, 'drift');
+    // docs/drift.md, "Adopt": with --adopt, the files edited to describe live access (pipeline/adopt.ts).
+    const { plan, adoption } = await runPlan(parsed, io, 'drift', { adopt: parsed.values.adopt === true });
+    if (adoption) tellAdoption(adoption, io);
     const violations = violationCount(plan);
     if (violations > 0) io.stderr.write(`drift: live access breaks ${violations === 1 ? 'a policy' : `policies (${violations} violations)`} of the files.\n`);
     if (!hasChanges(plan)) return violations > 0 ? EXIT.changes : EXIT.ok;
