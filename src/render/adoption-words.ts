@@ -1,7 +1,7 @@
 // What every format of `drift --adopt` says (docs/drift.md, "Adopt"): each file's edits as a unified
 // diff (the `diff` package), and each drift item by what it is. Pure.
 import { FILE_HEADERS_ONLY, createTwoFilesPatch } from 'diff';
-import type { FileEdit, NotAdopted } from '../core/adoption.js';
+import type { Adoption, FileEdit, NotAdopted } from '../core/adoption.js';
 import type { DriftItem } from '../core/drift-item.js';
 
 /** A file's edits as a unified diff, `a/PATH` and `b/PATH`, three lines of context. */
@@ -33,4 +33,9 @@ export function itemWords(item: DriftItem): string {
 /** One line of an item not adopted: what, why (the reason's code), and the detail. */
 export function notAdoptedLine(n: NotAdopted): string {
   return `${itemWords(n.item)}: ${n.reason}: ${n.detail}`;
+}
+
+/** The files drift --adopt edited, as the run named them: none without an adoption. */
+export function editedPaths(adoption: Adoption | undefined): readonly string[] {
+  return adoption?.edits.map((e) => e.path) ?? [];
 }

@@ -64,8 +64,18 @@ export function attributionSuffix(attribution: Attribution | undefined, audit: A
   return words === undefined ? '' : `  ${words}`;
 }
 
-/** The closing lines of drift's text. */
-export function waysOutLines(scope: Scope): string[] {
+/** The closing lines of drift's text; after drift --adopt edited `edited`, keeping the edits is the adopt, discarding them the revert's first step. */
+export function waysOutLines(scope: Scope, edited: readonly string[] = []): string[] {
   const { revert, adopt } = waysOut(scope);
+  if (edited.length > 0) {
+    const discard = `git checkout --${edited.map((path) => ` ${shellWord(path)}`).join('')}`;
+    return [
+      'To keep live access as it is (adopt): review the edits above and commit them.',
+      'To put it back as the files said (revert): discard the edits, then apply:',
+      `  ${discard}`,
+      `  ${revert}`,
+      '',
+    ];
+  }
   return ['To put live access back as the files say (revert):', `  ${revert}`, 'To write live access into the files (adopt):', `  ${adopt}`, ''];
 }

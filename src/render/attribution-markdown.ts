@@ -53,8 +53,12 @@ export function attributionSection(plan: Plan): string {
 }
 
 /** docs/drift.md, "Revert": drift's comment ends with both ways out, with this run's commands. */
-export function waysOutSection(plan: Plan): string {
+export function waysOutSection(plan: Plan, edited: readonly string[] = []): string {
   if (driftItemsOf(plan).length === 0) return '';
   const { revert, adopt } = waysOut(plan.scope);
+  if (edited.length > 0) {
+    // drift --adopt wrote the edits: keeping them adopts (a pull request carrying them is merged), discarding them and applying reverts.
+    return `\n**Settle it** either way:\n\n- keep live access as it is (adopt): commit these edits (merge the pull request that carries them)\n- put it back as the files said (revert): discard the edits (close the pull request), then \`${fenceSafe(revert)}\`\n`;
+  }
   return `\n**Settle it** either way:\n\n- put live access back as the files say (revert): \`${fenceSafe(revert)}\`\n- write live access into the files (adopt): \`${fenceSafe(adopt)}\`\n`;
 }

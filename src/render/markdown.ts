@@ -3,6 +3,7 @@
 // CI step can find and update its own comment. Removals are always in view; when the comment is
 // long, additions and changes (and the effective changes) are collapsed, and the warnings always
 // are. `drift --format markdown` is titled and marked as drift, not as a plan.
+import { editedPaths } from './adoption-words.js';
 import type { Change, Plan } from '../core/plan.js';
 import { coverageWords } from './coverage.js';
 import { effectiveLines } from './effective-lines.js';
@@ -246,7 +247,7 @@ export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): strin
   const sections = groups.map((g) => section(g, long, verbose, options.now, sources));
   // docs/drift.md, "Who changed it" and "Revert": '' for a plan that attributed nothing, and for a plan.
   const triage = attributionSection(plan);
-  const out = options.kind === 'drift' ? waysOutSection(plan) : '';
+  const out = options.kind === 'drift' ? waysOutSection(plan, editedPaths(options.adoption)) : '';
   // docs/drift.md, "Adopt": the edits drift --adopt wrote, before the ways out.
   const adopted = options.adoption ? `\n${adoptionMarkdown(options.adoption)}` : '';
   let budget = limit - TAIL_RESERVE - head.length - tail.length - triage.length - adopted.length - out.length;

@@ -1,4 +1,5 @@
 // The text plan, for terminals and CI logs: `+`/`~`/`-` per grant, attribute-level differences.
+import { editedPaths } from './adoption-words.js';
 import type { Plan } from '../core/plan.js';
 import { printable } from '../core/printable.js';
 import { coverageWords } from './coverage.js';
@@ -161,6 +162,6 @@ export function renderText(plan: Plan, options: TextOptions): string {
   // docs/drift.md, "Adopt": the edits drift --adopt wrote, before the ways out.
   if (options.adoption) out.push(adoptionText(options.adoption, color));
   // docs/drift.md, "Revert": drift ends with both ways out, as this run was given its files.
-  if (options.kind === 'drift' && driftItemsOf(plan).length > 0) out.push(...waysOutLines(plan.scope).map(printable));
+  if (options.kind === 'drift' && driftItemsOf(plan).length > 0) out.push(...waysOutLines(plan.scope, editedPaths(options.adoption)).map(printable));
   return out.join('\n');
 }

@@ -305,6 +305,10 @@ describe('who changed it, against the emulator', () => {
     expect(adopted.out).toContain('| item | who | token type | when | event |');
     expect(adopted.out).toMatch(/\| - workspace w00: qa write \| ana \| Client \| 2026-11-20 10:01 UTC \| `workspace.add_team` \|/);
     expect(adopted.out).toContain('```diff');
+    // Adopted: keeping the edits is the adopt, discarding them and applying the revert.
+    expect(adopted.out).toContain('- keep live access as it is (adopt): commit these edits');
+    expect(adopted.out).toContain(`discard the edits (close the pull request), then \`tfe-access apply ${w.files}\``);
+    expect(adopted.out).not.toContain('tfe-access drift --adopt');
     const json = await runCli(['drift', w.files, '--adopt', '--format', 'json'], { env });
     const items = itemsOf(JSON.parse(json.out) as DriftJson);
     // The files now say what live access is: drift adopts nothing more, and names nobody.
