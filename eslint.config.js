@@ -9,13 +9,13 @@ import tseslint from 'typescript-eslint';
 export const LAYERS = [
   ['errors', 'core'],
   // resolve: the names of the files matched against the organization as read (pure).
-  ['load', 'api', 'emulator', 'resolve', 'effective', 'export'],
+  // triage: each drift item attributed from the audit trail's events (pure, over core alone).
+  ['load', 'api', 'emulator', 'resolve', 'effective', 'triage', 'export'],
   // lookup: what resolution reads of the organization (teams, projects, workspaces, pinned ids).
   // expand: the sets matched against the organization as read, merged with the entries (pure).
   ['validate', 'lookup', 'expand', 'render'],
   // policy: the policies checked on effective access, matched as sets are (pure).
-  // triage: each drift item attributed from the audit trail's events (pure).
-  ['diff', 'policy', 'triage'],
+  ['diff', 'policy'],
   // The executor beside the live read: pipeline/apply.ts composes it with the plan.
   // adopt: the desired-state files edited so they describe live access (pure: text in, text out).
   ['guard', 'live', 'apply', 'adopt'],

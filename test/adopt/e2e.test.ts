@@ -4,16 +4,17 @@
 // anchors and quoting outside the edits stay as they were; --target adopts its targets only; an
 // edit a policy of the files would refuse is not made, and says so.
 import { writeFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator, SeedOrganization } from '../../src/emulator/types.js';
+import type { SeedOrganization } from '../../src/emulator/types.js';
 import { planSchema } from '../../src/render/plan-schema.js';
 import { adoptFromFiles } from '../../src/pipeline/adopt.js';
 import { runCli } from '../support/cli.js';
+import { perTest } from '../support/per-test.js';
 import { oneOrganization } from '../support/seeds.js';
 
 const TOKEN = 'acme-org-token';
@@ -76,21 +77,14 @@ teams:
   audit: {}
 `;
 
-let emulator: RunningEmulator | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-  await emulator?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-  emulator = undefined;
-  dir = undefined;
-});
+const held = perTest();
 
 async function start(text: string, live: SeedOrganization = LIVE): Promise<{ env: Record<string, string>; file: string }> {
-  emulator = await startEmulator({ seed: oneOrganization(live), rateLimit: 0 });
-  dir = await mkdtemp(join(tmpdir(), 'tfe-access-adopt-'));
-  const file = join(dir, 'access.yaml');
+  held.emulator = await startEmulator({ seed: oneOrganization(live), rateLimit: 0 });
+  held.dir = await mkdtemp(join(tmpdir(), 'tfe-access-adopt-'));
+  const file = join(held.dir, 'access.yaml');
   await writeFile(file, text);
-  return { env: { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url }, file };
+  return { env: { TFE_TOKEN: TOKEN, TFE_ADDRESS: held.emulator.url }, file };
 }
 
 const cli = (args: string[], env: Record<string, string>) => runCli([...args, ...RATE], { env });
@@ -99,14 +93,14 @@ describe('drift --adopt against the emulator', () => {
   it('adopts grants, a team setting and a member; plan is clean after; comments and anchors stay', async () => {
     const text = FILE.replace('      ops-alias: { access: read }\n', '');
     const { env, file } = await start(text);
-    const counted = emulator?.counters().total ?? 0;
+    const counted = held.emulator?.counters().total ?? 0;
     const before = await cli(['drift', file], env);
     expect(before.code, before.err).toBe(2);
-    const driftRequests = (emulator?.counters().total ?? 0) - counted;
+    const driftRequests = (held.emulator?.counters().total ?? 0) - counted;
     const adopted = await cli(['drift', file, '--adopt'], env);
     expect(adopted.code, adopted.err).toBe(2);
     // The edited files are planned against drift's own read: not one request more than drift.
-    expect((emulator?.counters().total ?? 0) - counted - driftRequests).toBeLessThanOrEqual(driftRequests);
+    expect((held.emulator?.counters().total ?? 0) - counted - driftRequests).toBeLessThanOrEqual(driftRequests);
     expect(adopted.out).toContain(`--- ${file}\n+++ ${file}\n`);
     expect(adopted.out).toContain('     teams:\n-      dev: write\n+      ops: plan\n');
     expect(adopted.err).toContain('review the diff');
@@ -203,7 +197,7 @@ describe('drift --adopt against the emulator', () => {
     const edited = `${text}# edited meanwhile\n`;
     const request = {
       paths: [file],
-      cwd: dir as string,
+      cwd: held.dir as string,
       connection: { env: { HOME: '/nonexistent', ...env }, concurrency: 4, rateLimit: 0 },
       run: { afterLoad: () => writeFileSync(file, edited) },
       read: { concurrency: 4, effectiveChanges: true, policyState: 'live' as const },

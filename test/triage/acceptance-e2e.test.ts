@@ -2,14 +2,15 @@
 // tokens and a team's token are each attributed to the right actor and time; a team setting changed
 // by hand says the trail records no team events; the tool's own earlier apply says `self`; and the
 // kept log attributes what the service has forgotten, in one audit request per run.
-import { rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator, SeedOrganization } from '../../src/emulator/types.js';
+import type { SeedOrganization } from '../../src/emulator/types.js';
 import { client, MEDIA, type Client, workspaceGrantBody } from '../emulator/helpers.js';
 import { writeDesired } from '../apply/scenario.js';
 import { runCli } from '../support/cli.js';
+import { perTest } from '../support/per-test.js';
 import { oneOrganization } from '../support/seeds.js';
 
 const TOKEN = 'acme-org-token';
@@ -53,14 +54,7 @@ const FILES = [
   '',
 ].join('\n');
 
-let emulator: RunningEmulator | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-  await emulator?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-  emulator = undefined;
-  dir = undefined;
-});
+const held = perTest();
 
 interface World {
   readonly api: Client;
@@ -72,11 +66,11 @@ interface World {
 async function world(createdAt = ORGANIZATION['created-at']): Promise<World> {
   const clock = { now: START };
   const seed = oneOrganization({ ...ORGANIZATION, 'created-at': createdAt }, 'current');
-  emulator = await startEmulator({ seed, rateLimit: 0, now: () => clock.now });
-  dir = await writeDesired(FILES);
-  const url = emulator.url;
+  held.emulator = await startEmulator({ seed, rateLimit: 0, now: () => clock.now });
+  held.dir = await writeDesired(FILES);
+  const url = held.emulator.url;
   const env = () => ({ TFE_TOKEN: TOKEN, TFE_ADDRESS: url, TFE_ACCESS_NOW: new Date(clock.now).toISOString() });
-  return { api: client(emulator), clock, env, files: dir };
+  return { api: client(held.emulator), clock, env, files: held.dir };
 }
 
 /** The id of `team`'s grant on workspace `name`. */
@@ -217,14 +211,14 @@ describe('who changed it, against the emulator', () => {
     w.clock.now += 5 * DAY;
     const forgotten = itemsOf((await drift(w)).plan);
     expect(expected.map((e) => forgotten.get(e.key))).toEqual(expected.map(() => ({ unattributed: 'older-than-retention' })));
-    emulator!.resetLog();
+    held.emulator!.resetLog();
     const kept = await drift(w, ['--audit-log', log]);
     const remembered = itemsOf(kept.plan);
     expect(expected.map((e) => remembered.get(e.key)?.actor)).toEqual(expected.map((e) => e.actor));
     // Every event the first run read (the tool's apply and the hand changes), none read again.
     expect(first.plan.audit.events).toBe(expected.length + WORKSPACES.length);
     expect(kept.plan.audit).toMatchObject({ logged: first.plan.audit.events, events: 0, pages: 1 });
-    expect(emulator!.requests.filter((r) => r.path.endsWith('/organization/audit-trail'))).toHaveLength(1);
+    expect(held.emulator!.requests.filter((r) => r.path.endsWith('/organization/audit-trail'))).toHaveLength(1);
   });
 
   it('an organization younger than what was read: an item with no event is no-matching-event', async () => {
@@ -286,14 +280,14 @@ describe('who changed it, against the emulator', () => {
     const events = Array.from({ length: 2500 }, (_, i) => ({ timestamp: new Date(w.clock.now + (i + 1) * 1000).toISOString(), resource }));
     expect((await w.api.post('/emulator/organizations/acme/audit-events', { events })).status).toBe(201);
     w.clock.now += DAY;
-    emulator!.resetLog();
+    held.emulator!.resetLog();
     const next = await drift(w, ['--audit-log', log]);
     // The read starts a little before the checkpoint (docs/drift.md, "Keep what the service forgets"):
     // the last hand changes are read again, never written twice.
     expect(next.plan.audit.pages).toBe(3);
     expect(next.plan.audit.events).toBeGreaterThanOrEqual(2500);
     expect(next.plan.audit.events).toBeLessThan(2500 + 12);
-    expect(emulator!.requests.filter((r) => r.path.endsWith('/organization/audit-trail'))).toHaveLength(3);
+    expect(held.emulator!.requests.filter((r) => r.path.endsWith('/organization/audit-trail'))).toHaveLength(3);
   });
 
   it('drift --adopt names who changed each item too (the pull request body of the scheduled job), and plan is clean after', async () => {
