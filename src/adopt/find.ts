@@ -17,33 +17,30 @@ function docOf(text: string): Document {
   return doc;
 }
 
-/** The node at `path`, or undefined. */
-export function nodeAt(text: string, path: readonly string[]): Node | undefined {
+/** The walk along `path` (aliases followed): whether every key is written, and the value at its end. */
+function walk(text: string, path: readonly string[]): { readonly found: boolean; readonly node: unknown; readonly doc: Document } {
   const doc = docOf(text);
   let node: unknown = doc.contents;
   for (const key of path) {
     if (isAlias(node)) node = node.resolve(doc);
-    if (!isMap(node)) return undefined;
+    if (!isMap(node)) return { found: false, node: undefined, doc };
     const pair = node.items.find((p) => isScalar(p.key) && nfc(String(p.key.value)) === nfc(key));
-    if (!pair) return undefined;
+    if (!pair) return { found: false, node: undefined, doc };
     node = pair.value;
   }
+  return { found: true, node, doc };
+}
+
+/** The node at `path`, or undefined. */
+export function nodeAt(text: string, path: readonly string[]): Node | undefined {
+  const { node, doc } = walk(text, path);
   if (isAlias(node)) return node.resolve(doc) as Node | undefined;
   return (node ?? undefined) as Node | undefined;
 }
 
 /** Whether `path` is written in the text (with any value, an empty one included). */
 export function holds(text: string, path: readonly string[]): boolean {
-  const doc = docOf(text);
-  let node: unknown = doc.contents;
-  for (const key of path) {
-    if (isAlias(node)) node = node.resolve(doc);
-    if (!isMap(node)) return false;
-    const pair = node.items.find((p) => isScalar(p.key) && nfc(String(p.key.value)) === nfc(key));
-    if (!pair) return false;
-    node = pair.value;
-  }
-  return true;
+  return walk(text, path).found;
 }
 
 /** The plain value at `path` (a scalar, a map, a list), or undefined. */
