@@ -205,4 +205,24 @@ describe('drift --adopt against the emulator', () => {
     await expect(adoptFromFiles(request)).rejects.toThrow(`access.yaml changed since drift read it; nothing was written: run drift --adopt again`);
     expect(await readFile(file, 'utf8')).toBe(edited);
   });
+
+  it('stopped while it reads (Ctrl-C): no file is changed', async () => {
+    const text = FILE.replace('      ops-alias: { access: read }\n', '');
+    const { env, file } = await start(text);
+    const stop = new AbortController();
+    const request = {
+      paths: [file],
+      cwd: held.dir as string,
+      connection: { env: { HOME: '/nonexistent', ...env }, concurrency: 4, rateLimit: 0 },
+      // The stop arrives as the live read makes progress, as a SIGINT would.
+      run: { signal: stop.signal, onProgress: () => stop.abort(new Error('SIGINT')) },
+      read: { concurrency: 4, effectiveChanges: true, policyState: 'live' as const },
+    };
+    const error = await adoptFromFiles(request).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(String(error)).toMatch(/stop|SIGINT|abort/i);
+    expect(await readFile(file, 'utf8')).toBe(text);
+  });
 });
