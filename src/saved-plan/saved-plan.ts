@@ -5,6 +5,7 @@ import type { LiveState, TargetType } from '../core/model.js';
 import type { FilesState } from '../core/desired-state.js';
 import type { JsonObject, JsonValue } from '../core/json-value.js';
 import { planJsonDocument } from '../render/json.js';
+import { withoutAttribution } from '../triage/annotate.js';
 import type { Plan } from '../core/plan.js';
 import { policyDocument, policyMeaning } from '../core/policy-document.js';
 import type { DesiredPolicy, GrantEnd } from '../core/policy.js';
@@ -147,7 +148,8 @@ export function savedPlanDocument(saved: SavedPlan, key?: PlanKey): { [key: stri
       ...(saved.basis.teams ? { teams: { fingerprint: saved.basis.teams.fingerprint, max_team_deletions: saved.basis.teams.maxTeamDeletions } } : {}),
       ...(saved.basis.members ? { members: { fingerprint: saved.basis.members.fingerprint, ...memberGuardsDocument(saved.basis.members.guards) } } : {}),
     },
-    plan: planJsonDocument(saved.plan),
+    // docs/drift.md, "Who changed it": attribution is shown when the plan is made, never kept.
+    plan: planJsonDocument(withoutAttribution(saved.plan)),
   };
   return { ...document, [INTEGRITY_KEY]: integrityOf(document), ...(key ? { [HMAC_KEY]: key.hmacOf(document) } : {}) };
 }

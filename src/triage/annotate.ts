@@ -21,3 +21,23 @@ export function annotatePlan(plan: Plan, attributions: readonly (Attribution | u
     audit,
   };
 }
+
+const withoutOne = <T extends { readonly attribution?: Attribution }>(item: T): T => {
+  if (item.attribution === undefined) return item;
+  const { attribution: _, ...rest } = item;
+  return rest as T;
+};
+
+/**
+ * The plan as the diff made it, its attributions and audit left out: what a saved plan keeps. Who
+ * changed what is the read's finding, not a decision apply makes (docs/drift.md, "Who changed it").
+ */
+export function withoutAttribution(plan: Plan): Plan {
+  const { audit: _, ...rest } = plan;
+  return {
+    ...rest,
+    changes: plan.changes.map(withoutOne),
+    ...(plan.teamChanges ? { teamChanges: plan.teamChanges.map(withoutOne) } : {}),
+    ...(plan.memberChanges ? { memberChanges: plan.memberChanges.map(withoutOne) } : {}),
+  };
+}

@@ -311,4 +311,26 @@ describe('who changed it, against the emulator', () => {
     expect(plan.code, plan.out).toBe(0);
     expect(expected.length).toBeGreaterThan(0);
   });
+
+  it('reading by team or by target, drift names the same people; a plan saved with an audit token applies as any other', async () => {
+    const w = await world();
+    const expected = await changeByHand(w);
+    const byTeam = itemsOf((await drift(w, ['--read-by', 'team'])).plan);
+    const byTarget = itemsOf((await drift(w, ['--read-by', 'target'])).plan);
+    expect(expected.map((e) => byTeam.get(e.key)?.actor)).toEqual(expected.map((e) => e.actor));
+    expect([...byTarget.entries()]).toEqual([...byTeam.entries()]);
+    // Saved with an audit token (the regression: its checksum no longer matched): the attribution is
+    // shown, not kept; apply --plan puts access back.
+    const saved = join(held.dir!, 'plan.tfe-access');
+    const env = { ...w.env(), TFE_AUDIT_TOKEN: AUDIT };
+    const planned = await runCli(['plan', w.files, '--out', saved], { env });
+    expect(planned.code, planned.err).toBe(0);
+    expect(planned.out).toContain('by ana (Client)');
+    const shown = await runCli(['show', saved]);
+    expect(shown.code, shown.err).toBe(0);
+    expect(shown.out).not.toContain('by ana');
+    const applied = await runCli(['apply', '--plan', saved, '--auto-approve'], { env: w.env() });
+    expect(applied.code, applied.out + applied.err).toBe(0);
+    expect((await runCli(['plan', w.files, '--detailed-exitcode'], { env: w.env() })).code).toBe(0);
+  });
 });
