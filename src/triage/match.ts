@@ -85,14 +85,34 @@ function memberMatch(change: MemberChange, events: readonly AuditEvent[]): ItemM
   }
 }
 
-/** One match per item, in the items' order; `events` oldest first. */
+/** The events by the resource they are on, each list oldest first: an item reads only its own. */
+function byResource(events: readonly AuditEvent[]): (id: string) => readonly AuditEvent[] {
+  const lists = new Map<string, AuditEvent[]>();
+  for (const event of events) {
+    const list = lists.get(event.resourceId);
+    if (list) list.push(event);
+    else lists.set(event.resourceId, [event]);
+  }
+  return (id) => lists.get(id) ?? [];
+}
+
+/** The resource whose events decide a member change: the team, or the membership. */
+function memberResource(change: MemberChange): string {
+  return 'team' in change ? change.team.id : (change.person.membershipId ?? '');
+}
+
+/**
+ * One match per item, in the items' order; `events` oldest first. Each item reads the events of its
+ * own resource (its target, team or membership), so a long trail costs one pass, not one per item.
+ */
 export function matchItems(items: readonly DriftItem[], events: readonly AuditEvent[]): ItemMatch[] {
+  const on = byResource(events);
   return items.map((item) => {
     switch (item.kind) {
       case 'grant':
-        return grantMatch(item.change, events);
+        return grantMatch(item.change, on(item.change.target.id));
       case 'member':
-        return memberMatch(item.change, events);
+        return memberMatch(item.change, on(memberResource(item.change)));
       case 'team':
         return { kind: 'not-recorded' };
     }
