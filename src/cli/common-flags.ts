@@ -1,6 +1,7 @@
 // The flags every command that talks to the API shares (README, "Commands", common flags).
 import { durationFlag, durationOf, intFlag, listFlag, boolFlag, stringFlag, type Options, type Parsed } from './args.js';
 import type { IO } from './io.js';
+import { noticeLine } from './progress.js';
 import { clockOf } from './clock.js';
 import { CLIError } from '../errors.js';
 import { READ_BY, type ReadBy } from '../core/model.js';
@@ -69,7 +70,7 @@ export function connectionFlags(parsed: Parsed, io: IO): ConnectionFlags {
 export function rateLimitNotice(io: IO): (announced: number, previous: number) => void {
   return (announced, previous) => {
     const was = previous === 0 ? 'no limit (--rate-limit 0)' : `--rate-limit ${previous}`;
-    io.stderr.write(`tfe-access: the server allows ${announced} requests per second (X-RateLimit-Limit), below ${was}: running at ${announced}.\n`);
+    noticeLine(io, `the server allows ${announced} requests per second (X-RateLimit-Limit), below ${was}: running at ${announced}.`);
   };
 }
 
@@ -93,7 +94,7 @@ export function requestPieces(io: IO, flags: ConnectionFlags): { readonly connec
       rateLimit: flags.rateLimit,
       onRateLimit: rateLimitNotice(io),
     },
-    run: { timeoutMs: flags.timeoutMs, onNotice: (line: string) => io.stderr.write(`tfe-access: ${line}\n`), now: clockOf(io) },
+    run: { timeoutMs: flags.timeoutMs, onNotice: (line: string) => noticeLine(io, line), now: clockOf(io) },
     read: { concurrency: flags.concurrency, readBy: flags.readBy },
   };
 }

@@ -22,19 +22,34 @@ export function progress(io: IO, label: string, options: { keep?: boolean } = {}
   return isDumbTerminal(io.env) ? plainLines(io, textOf) : rewrittenLine(io, textOf, options.keep === true);
 }
 
+// The line each IO shows now, as its clearer: a notice clears it before its own line (noticeLine).
+const shownLines = new WeakMap<IO, () => void>();
+
 function rewrittenLine(io: IO, textOf: (done: number, total: number, text?: string) => string, keep: boolean): Progress {
   let shown = false;
+  const clear = (): void => {
+    if (shown) io.stderr.write(CLEAR_LINE);
+    shown = false;
+    if (shownLines.get(io) === clear) shownLines.delete(io);
+  };
   return {
     update(done, total, text) {
       const last = keep && done >= total;
       io.stderr.write(`${CLEAR_LINE}${textOf(done, total, text)}${last ? '\n' : ''}`);
       shown = !last;
+      if (shown) shownLines.set(io, clear);
     },
-    done() {
-      if (shown) io.stderr.write(CLEAR_LINE);
-      shown = false;
-    },
+    done: clear,
   };
+}
+
+/**
+ * One line of notice on stderr (`tfe-access: ...`), the progress line cleared first so the two never
+ * share a line; the progress line comes back at its next update.
+ */
+export function noticeLine(io: IO, line: string): void {
+  shownLines.get(io)?.();
+  io.stderr.write(`tfe-access: ${line}\n`);
 }
 
 function plainLines(io: IO, textOf: (done: number, total: number, text?: string) => string): Progress {
