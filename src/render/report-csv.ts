@@ -85,12 +85,9 @@ function powersRows(report: Report, byPair: ReadonlyMap<string, string[]>): stri
   ]);
 }
 
-export function renderReportCsv(report: Report): string {
-  const projectOf = new Map(report.workspaces.map((w) => [w.id, w.project?.name ?? '']));
-  const violations = violationRows(report, projectOf);
-  const cells = report.cells.map((cell) => [
-    cell.team.name,
-    cell.team.id,
+/** A cell's target (type, name, id, project), access and permissions: the columns a team's and a person's rows share. */
+export function cellColumns(cell: Pick<Report['cells'][number], 'target' | 'access' | 'permissions'>, projectOf: ReadonlyMap<string, string>): string[] {
+  return [
     cell.target.type,
     cell.target.name,
     cell.target.id,
@@ -99,6 +96,16 @@ export function renderReportCsv(report: Report): string {
     orderedEntries(RESOURCE_OF[cell.target.type], cell.permissions)
       .map(([key, value]) => `${key}=${String(value)}`)
       .join('; '),
+  ];
+}
+
+export function renderReportCsv(report: Report): string {
+  const projectOf = new Map(report.workspaces.map((w) => [w.id, w.project?.name ?? '']));
+  const violations = violationRows(report, projectOf);
+  const cells = report.cells.map((cell) => [
+    cell.team.name,
+    cell.team.id,
+    ...cellColumns(cell, projectOf),
     sourcesText(cell),
     (violations.byPair.get(pairKey(cell.team.id, cell.target.id)) ?? []).join('; '),
     ...coverageColumns(report),

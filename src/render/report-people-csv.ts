@@ -5,10 +5,8 @@
 // (report-csv.ts), with its `complete` and `scope` columns.
 import type { ReportPeople, ReportPerson } from '../core/person-access.js';
 import type { Report } from '../core/report.js';
-import { RESOURCE_OF } from '../core/model.js';
-import { orderedEntries } from '../core/permissions.js';
 import { printable } from '../core/printable.js';
-import { coverageColumns, csvField } from './report-csv.js';
+import { cellColumns, coverageColumns, csvField } from './report-csv.js';
 import { personViolations, throughText } from './report-people.js';
 import { violationText } from './violation-lines.js';
 
@@ -35,14 +33,7 @@ function personRows(report: Report, person: ReportPerson, projectOf: ReadonlyMap
   if (person.cells.length === 0) return [[...who, '', '', '', '', person.status === 'invited' ? 'pending' : 'none', '', '', '', ...tail]];
   return person.cells.map((cell) => [
     ...who,
-    cell.target.type,
-    cell.target.name,
-    cell.target.id,
-    cell.target.type === 'workspace' ? (projectOf.get(cell.target.id) ?? '') : cell.target.name,
-    cell.access,
-    orderedEntries(RESOURCE_OF[cell.target.type], cell.permissions)
-      .map(([key, value]) => `${key}=${String(value)}`)
-      .join('; '),
+    ...cellColumns(cell, projectOf),
     throughText(cell),
     personViolations(cell, report.violations).map(violationText).join('; '),
     ...tail,
