@@ -10,12 +10,14 @@ export const LAYERS = [
   ['errors', 'core'],
   // resolve: the names of the files matched against the organization as read (pure).
   // triage: each drift item attributed from the audit trail's events (pure, over core alone).
-  ['load', 'api', 'emulator', 'resolve', 'effective', 'triage', 'export'],
+  // evidence: the evidence bundle's files fingerprinted and re-checked (pure, hashing only).
+  ['load', 'api', 'emulator', 'resolve', 'effective', 'triage', 'export', 'evidence'],
   // lookup: what resolution reads of the organization (teams, projects, workspaces, pinned ids).
   // expand: the sets matched against the organization as read, merged with the entries (pure).
   ['validate', 'lookup', 'expand', 'render'],
   // policy: the policies checked on effective access, matched as sets are (pure).
-  ['diff', 'policy'],
+  // review: an access review's sheets, owners and decisions (pure).
+  ['diff', 'policy', 'review'],
   // The executor beside the live read: pipeline/apply.ts composes it with the plan.
   // adopt: the desired-state files edited so they describe live access (pure: text in, text out).
   ['guard', 'live', 'apply', 'adopt'],
@@ -29,11 +31,11 @@ const APART = [['api', 'emulator']];
 
 // The pure folders: plain data in, plain data out. No I/O, no HTTP, no clock: callers do those and
 // pass data in.
-const PURE = ['core', 'diff', 'effective', 'render', 'guard', 'validate', 'resolve', 'expand', 'policy', 'triage', 'adopt'];
+const PURE = ['core', 'diff', 'effective', 'render', 'guard', 'validate', 'resolve', 'expand', 'policy', 'triage', 'adopt', 'evidence', 'review'];
 
 // The one built-in a pure file may use, and where: hashing is a function of its input (no I/O),
 // and Node's sha256 is the one well-kept implementation. The plan's checksum is computed there.
-const PURE_BUILTINS = { 'src/diff/checksum.ts': ['crypto'] };
+const PURE_BUILTINS = { 'src/diff/checksum.ts': ['crypto'], 'src/evidence/digest.ts': ['crypto'] };
 
 // esquery (no-restricted-syntax) cannot read a `/` inside a regex, even escaped; \x2F is one.
 const SLASH = '\\x2F';

@@ -4,15 +4,32 @@
 import type { Level, PermissionSet } from './access.js';
 import type { TargetRef, TargetType, TeamRef } from './model.js';
 
-/** One thing that gives a team access on a target. */
+/**
+ * What the report adds to a grant source (docs/evidence.md, "Correct cells"): whether the files
+ * govern it, when the files end it, and what makes it moot. Absent fields: not known or not asked
+ * (a report without files says nothing about `managed`).
+ */
+export interface GrantFacts {
+  /** True when the desired-state files govern this grant (they list it, or prune the target); false when they do not. */
+  readonly managed?: boolean;
+  /** RFC 3339: when the files end it (`expires:`). */
+  readonly expires?: string;
+  /** Set when the grant is moot: these sources give at least as much on every permission it gives. */
+  readonly shadowedBy?: readonly AccessSource[];
+}
+
+/** One thing that gives a team access on a target. `owners` and `organization` are organization-wide. */
 export type AccessSource =
   | { readonly kind: 'owners' }
   /** An organization permission (`manage-projects`, `read-workspaces`, ...). */
   | { readonly kind: 'organization'; readonly permission: string }
   /** The team's grant on the project (for a workspace: on the workspace's project). */
-  | { readonly kind: 'project'; readonly name: string; readonly id: string; readonly access: Level }
+  | ({ readonly kind: 'project'; readonly name: string; readonly id: string; readonly access: Level } & GrantFacts)
   /** The team's grant on the workspace itself. */
-  | { readonly kind: 'workspace'; readonly access: Level };
+  | ({ readonly kind: 'workspace'; readonly access: Level } & GrantFacts);
+
+/** True for a source that gives access on every target of a kind (the owners team, an organization permission). */
+export const organizationWide = (source: AccessSource): boolean => source.kind === 'owners' || source.kind === 'organization';
 
 /** A team's effective access on one target: the level, the per-permission maximum, every source. */
 export interface EffectiveCell {

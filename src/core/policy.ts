@@ -12,6 +12,36 @@ interface ViolationOf {
   readonly target: TargetRef | null;
   /** The team that breaks it; null when no one team does (`max-teams`: the finding names them all). */
   readonly team: TeamRef | null;
+  /**
+   * docs/evidence.md, "New and live violations": `new` when the plan's change introduces or
+   * worsens it (only these block), `live` when the access already breaks it as it is. Absent where
+   * no comparison is made (drift and report see only one state).
+   */
+  readonly status?: 'new' | 'live';
+  /** docs/evidence.md, "Accepted exceptions": the exception that accepts it, until it ends. */
+  readonly accepted?: AcceptedBy;
+}
+
+/** An exception of the policy that accepts a violation: why, and until when. */
+export interface AcceptedBy {
+  readonly reason: string;
+  /** RFC 3339, UTC. */
+  readonly expires: string;
+}
+
+/**
+ * `exceptions:` of a policy: a violation by this team or person on this target is accepted (shown
+ * with its reason) until `expires`, then it is a violation again.
+ */
+export interface PolicyException {
+  readonly team?: string;
+  readonly person?: string;
+  readonly workspace?: string;
+  readonly project?: string;
+  readonly reason: string;
+  /** RFC 3339, UTC. */
+  readonly expires: string;
+  readonly source?: SourceRef;
 }
 
 /** A violation as the check finds it: what breaks the policy, as data (render/violation-message.ts phrases it). */
@@ -40,6 +70,7 @@ export interface GrantEnd {
 
 interface PolicyOf {
   readonly name: string;
+  readonly exceptions?: readonly PolicyException[];
   readonly source?: SourceRef;
   /** Where each team name of the rule was written, for the resolver's messages. */
   readonly teamSources?: ReadonlyMap<string, SourceRef>;

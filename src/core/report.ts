@@ -2,6 +2,7 @@
 // computed it, with the files' policies' violations. Plain data, shared by pipeline/report.ts and
 // the report's renderers.
 import type { Coverage, Scope } from './coverage.js';
+import type { CanAnswer } from './can.js';
 import type { EffectiveCell } from './effective.js';
 import type { Project, Team, Workspace } from './model.js';
 import type { PolicyViolation } from './policy.js';
@@ -32,4 +33,14 @@ export interface Report {
   readonly scope: Scope;
   /** `--by person` only (docs/effective-access.md, "People"): each person with their teams and access; absent, people were not read. */
   readonly people?: ReportPeople;
+  /** `--can PERMISSION` (docs/evidence.md, "Who can"): who can, with the sources that give it. */
+  readonly can?: CanAnswer;
+  /** `--after` (docs/evidence.md, "Changes marked"): each (team, target) whose effective access the plan changes, before and after. */
+  readonly changed?: readonly CellChange[];
+}
+
+/** A cell the plan of the files changes: null on a side where the team has no access there. */
+export interface CellChange {
+  readonly before: EffectiveCell | null;
+  readonly after: EffectiveCell | null;
 }

@@ -1,0 +1,119 @@
+// `report --can PERMISSION` (docs/evidence.md, "Who can"): the questions a reader may ask, one row
+// per permission value of the access tables (core/access.ts), so a row added there is a question
+// here with no change; and the one answer of whether a team's effective access on a target allows
+// it. Every output (text, JSON, CSV, the HTML control) asks `allows`, never a copy of it.
+import { PERMISSIONS, type PermissionSpec, type PermissionValue, type Resource } from './access.js';
+import type { AccessSource, EffectiveCell } from './effective.js';
+import type { TargetRef, TargetType, TeamRef } from './model.js';
+import { RESOURCE_OF } from './model.js';
+
+/** What a question takes on one kind of target: a permission at least this value, or admin itself. */
+export type Requirement = { readonly key: string; readonly atLeast: PermissionValue } | { readonly admin: true };
+
+export interface CanQuestion {
+  /** As asked: `runs:apply`, `variables:write`, `workspace-locking`, `manage-team-access`. */
+  readonly name: string;
+  readonly description: string;
+  /** Absent: the question says nothing about that kind of target (no cell of it allows it). */
+  readonly project?: Requirement;
+  readonly workspace?: Requirement;
+}
+
+const PROJECT_GROUP = 'project-access.';
+const WORKSPACE_GROUP = 'workspace-access.';
+
+/**
+ * A project's `workspace-access.K` is the team-workspaces `K` on each workspace of the project
+ * (`locking` is `workspace-locking` there); the three with no workspace counterpart are named for
+ * what they act on, so no name is ambiguous.
+ */
+const WORKSPACE_NAME_OF_PROJECT_KEY: Readonly<Record<string, string>> = {
+  locking: 'workspace-locking',
+  create: 'create-workspaces',
+  move: 'move-workspaces',
+  delete: 'delete-workspaces',
+};
+
+/** The question's base name of a permission key: `runs`, `settings`, `workspace-locking`, `create-workspaces`. */
+function baseName(resource: Resource, key: string): string {
+  if (resource === 'team-workspaces') return key;
+  if (key.startsWith(PROJECT_GROUP)) return key.slice(PROJECT_GROUP.length);
+  const name = key.slice(WORKSPACE_GROUP.length);
+  return WORKSPACE_NAME_OF_PROJECT_KEY[name] ?? name;
+}
+
+/** The values worth asking about: every string value but `none`; a boolean, only `true`. */
+function askable(spec: PermissionSpec): readonly PermissionValue[] {
+  return spec.values === 'boolean' ? [true] : spec.values.filter((v) => v !== 'none');
+}
+
+const questionName = (base: string, value: PermissionValue): string => (value === true ? base : `${base}:${String(value)}`);
+
+function permissionQuestions(): CanQuestion[] {
+  const byName = new Map<string, { description: string; project?: Requirement; workspace?: Requirement }>();
+  for (const [type, resource] of Object.entries(RESOURCE_OF) as [TargetType, Resource][]) {
+    for (const spec of PERMISSIONS[resource]) {
+      for (const value of askable(spec)) {
+        const name = questionName(baseName(resource, spec.key), value);
+        const row = byName.get(name) ?? { description: spec.description };
+        byName.set(name, { ...row, [type]: { key: spec.key, atLeast: value } });
+      }
+    }
+  }
+  return [...byName].map(([name, row]) => ({ name, ...row }));
+}
+
+/** Admin-only powers: in no permission vector, held by an admin grant (docs/api.md, "Seed: access levels"). */
+const ADMIN_QUESTIONS: readonly CanQuestion[] = [
+  {
+    name: 'manage-team-access',
+    description: 'Manage the team access of the target: an admin grant on a workspace, teams=manage on a project.',
+    project: { key: 'project-access.teams', atLeast: 'manage' },
+    workspace: { admin: true },
+  },
+];
+
+/** Every question, in table order. */
+export const CAN_QUESTIONS: readonly CanQuestion[] = [...permissionQuestions(), ...ADMIN_QUESTIONS];
+
+export function findQuestion(name: string): CanQuestion | undefined {
+  return CAN_QUESTIONS.find((q) => q.name === name);
+}
+
+/** Rank of a value among the spec's values (false < true). */
+function rank(spec: PermissionSpec, value: PermissionValue): number {
+  if (spec.values === 'boolean') return value === true ? 1 : 0;
+  return spec.values.indexOf(value as string);
+}
+
+/**
+ * Whether the cell allows it: true, false, or `unknown` when the cell's permission is not known
+ * (a fixed level no public source describes on it: docs/api.md, "Newer permissions").
+ */
+export function allows(question: CanQuestion, cell: Pick<EffectiveCell, 'target' | 'access' | 'permissions'>): boolean | 'unknown' {
+  const requirement = question[cell.target.type];
+  if (!requirement) return false;
+  if ('admin' in requirement) return cell.access === 'admin';
+  const resource = RESOURCE_OF[cell.target.type];
+  const spec = PERMISSIONS[resource].find((s) => s.key === requirement.key);
+  const value = cell.permissions[requirement.key];
+  if (!spec || value === undefined) return 'unknown';
+  return rank(spec, value) >= rank(spec, requirement.atLeast);
+}
+
+/** One (team, target) that can, or may: with the sources that give it on their own. */
+export interface CanHolder {
+  readonly team: TeamRef;
+  readonly target: TargetRef;
+  readonly sources: readonly AccessSource[];
+  /** A report by person: the active members of the team who hold it through it. */
+  readonly people?: readonly string[];
+}
+
+/** `report --can`: the question, who can, and where the access is not known well enough to say. */
+export interface CanAnswer {
+  readonly question: string;
+  readonly holders: readonly CanHolder[];
+  /** Cells where the permission is not known (listed, never counted as yes or no). */
+  readonly unknown: readonly CanHolder[];
+}

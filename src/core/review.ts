@@ -1,0 +1,36 @@
+// An access review (docs/evidence.md, "Access reviews"): `review start` writes one sheet per owner,
+// a row per team or person with access; the reviewer fills each row's decision; `review close`
+// checks the sheets and carries out the revokes through the files. Plain data shared by review/,
+// its renderers and pipeline/review.ts.
+import type { TargetRef } from './model.js';
+
+/** `review-owners:` in the files: who reviews the access on which projects or tagged workspaces. */
+export interface ReviewOwner {
+  /** The owner's name as the sheet file is named (`platform-leads` -> `review-platform-leads.csv`). */
+  readonly owner: string;
+  /** The reviewers' emails or names, as the files write them. */
+  readonly reviewers: readonly string[];
+  readonly projects?: readonly string[];
+  readonly tags?: readonly string[];
+}
+
+export const REVIEW_DECISIONS = ['keep', 'revoke'] as const;
+export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
+
+/** One row of a sheet: who has what where, and the decision once filled. */
+export interface ReviewRow {
+  readonly kind: 'team' | 'person';
+  /** The team's name, or the person's email. */
+  readonly subject: string;
+  /** For a person: the team it has the access through. */
+  readonly via?: string;
+  readonly target: TargetRef;
+  /** The effective level and its short form (`custom: apply, vars rw, state r`). */
+  readonly access: string;
+  readonly sources: string;
+  readonly decision: ReviewDecision | '';
+  readonly reviewer: string;
+  readonly rationale: string;
+  /** RFC 3339 as the reviewer wrote it. */
+  readonly decidedAt: string;
+}
