@@ -1,5 +1,6 @@
-// The style and script inlined in the HTML report: the page loads nothing (its Content-Security-
-// Policy forbids every fetch), works from a file:// URL, and prints readably.
+// The style inlined in the HTML report (its script is report-html-controls.ts's): the page loads
+// nothing (its Content-Security-Policy forbids every fetch), works from a file:// URL, and prints
+// every column (in sheets of teams, report-html-print-script.ts) and every cell's sources.
 
 /** One colour per level; the level's name is also written in the cell, for grey print-outs. */
 export const LEVEL_COLOURS: Readonly<Record<string, string>> = {
@@ -26,12 +27,26 @@ h1 { font-size: 18px; margin: 0 0 4px; }
 table { border-collapse: collapse; }
 th, td { border: 1px solid #d0d0d0; padding: 2px 6px; }
 thead th { position: sticky; top: 0; background: #fafafa; vertical-align: bottom; }
-th.team span { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; }
+th.team span, th.pteam span { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; }
 tbody th { text-align: left; font-weight: normal; white-space: nowrap; }
 tr.project th { font-weight: 600; background: #f2f2f2; }
 tr.workspace th { padding-left: 18px; }
 td.cell { text-align: center; min-width: 3.5em; cursor: pointer; }
-td.cell:focus { outline: 2px solid #333; }
+#matrix td:focus { outline: 3px solid #1b1b1b; outline-offset: -3px; }
+#matrix caption { text-align: left; font-weight: 600; margin-bottom: 4px; }
+#matrix tbody th, #matrix th.corner { position: sticky; left: 0; z-index: 1; background: #fff; }
+#matrix thead th.corner { z-index: 2; background: #fafafa; }
+tr.project th, #matrix tr.project th { background: #f2f2f2; }
+td.lvl-none { background: #fff; color: #555; font-style: italic; }
+td.changed { box-shadow: inset 0 0 0 2px #1b1b1b; }
+.mark { font-size: 9px; margin-right: 2px; }
+td .ans { display: block; font-size: 11px; }
+td.ans-yes .ans { font-weight: 700; }
+td.ans-yes .ans::before { content: "\\2713 "; }
+td.ans-no .ans { color: #555; }
+td.ans-unknown .ans { font-style: italic; }
+td.ans-unknown .ans::after { content: " ?"; }
+.print-only { display: none; }
 td.violated { outline: 2px solid #b00000; outline-offset: -3px; font-weight: 600; }
 #violations h2 { font-size: 14px; margin: 16px 0 4px; color: #b00000; }
 #powers-title { font-size: 14px; margin: 16px 0 4px; }
@@ -44,62 +59,27 @@ td.secret { font-weight: 600; }
 .coverage.partial { border-color: #b00000; background: #fdecec; font-weight: 600; }
 ${levelRules}
 [hidden] { display: none !important; }
-#details { position: fixed; right: 16px; bottom: 16px; max-width: 28em; background: #fff; border: 1px solid #888; box-shadow: 0 2px 8px rgba(0,0,0,.2); padding: 8px 12px; }
-#details h2 { font-size: 14px; margin: 0 0 4px; }
+#details { position: absolute; z-index: 3; width: min(28em, calc(100vw - 32px)); box-sizing: border-box; background: #fff; border: 1px solid #555; box-shadow: 0 2px 8px rgba(0,0,0,.2); padding: 8px 12px; }
+#details:focus { outline: 3px solid #1b1b1b; }
+.details-head { display: flex; gap: 8px; align-items: flex-start; justify-content: space-between; }
+#details h2 { font-size: 14px; margin: 0 0 4px; overflow-wrap: anywhere; }
+#details .change { font-weight: 600; }
 #details ul { margin: 4px 0; padding-left: 18px; }
 @media print {
-  .controls, #details, .hint { display: none !important; }
+  .controls, #details, .hint, #can-summary, #matrix { display: none !important; }
+  .print-only { display: block; }
   body { margin: 0; font-size: 9pt; }
   thead { display: table-header-group; }
   thead th { position: static; }
   tr { break-inside: avoid; }
+  .print-sheet { break-before: page; break-inside: avoid; }
+  .sheet-title { margin: 0 0 4px; font-weight: 600; }
+  table.sheet tbody th { white-space: normal; max-width: 16em; overflow-wrap: anywhere; }
+  table.sheet td { text-align: center; min-width: 3em; }
+  #print-appendix { break-before: page; }
+  #print-appendix h2 { font-size: 11pt; margin: 0 0 4px; }
+  table.appendix { width: 100%; table-layout: fixed; }
+  table.appendix td { overflow-wrap: anywhere; vertical-align: top; }
   * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 }
-`;
-
-// Plain ES2017 in the page: the filters hide columns (teams) and rows (workspaces) whose name does
-// not contain the text typed; a click (or Enter) on a cell shows its sources and permissions.
-export const SCRIPT = `
-(function () {
-  var teamInput = document.getElementById('team-filter');
-  var workspaceInput = document.getElementById('workspace-filter');
-  var shown = document.getElementById('shown');
-  var details = document.getElementById('details');
-  function has(name, text) { return !text || name.toLowerCase().indexOf(text) >= 0; }
-  function apply() {
-    var t = teamInput.value.trim().toLowerCase();
-    var w = workspaceInput.value.trim().toLowerCase();
-    var hidden = [];
-    var heads = document.querySelectorAll('th.team');
-    var teamsShown = 0;
-    // Column i + 1 of every row is team i (column 0 names the row).
-    heads.forEach(function (th, i) { th.hidden = !has(th.dataset.team, t); if (th.hidden) hidden[i + 1] = true; else teamsShown++; });
-    document.querySelectorAll('#matrix tbody tr').forEach(function (tr) { for (var i = 1; i < tr.cells.length; i++) tr.cells[i].hidden = hidden[i] === true; });
-    var rows = 0, rowsShown = 0;
-    document.querySelectorAll('tbody.group').forEach(function (group) {
-      var any = false;
-      group.querySelectorAll('tr.workspace').forEach(function (tr) { rows++; tr.hidden = !has(tr.dataset.name, w); if (!tr.hidden) { any = true; rowsShown++; } });
-      var head = group.querySelector('tr.project');
-      if (head) head.hidden = Boolean(w) && !any;
-    });
-    document.querySelectorAll('#powers tbody tr').forEach(function (tr) { tr.hidden = !has(tr.dataset.team, t); });
-    shown.textContent = teamsShown + ' of ' + heads.length + ' teams, ' + rowsShown + ' of ' + rows + ' workspaces';
-  }
-  function show(td) {
-    details.replaceChildren();
-    var h = document.createElement('h2');
-    h.textContent = td.dataset.team + ' on ' + td.dataset.target + ': ' + td.dataset.level;
-    var list = document.createElement('ul');
-    td.dataset.sources.split('; ').forEach(function (s) { var li = document.createElement('li'); li.textContent = s; list.appendChild(li); });
-    var permissions = document.createElement('p');
-    permissions.textContent = td.dataset.permissions;
-    details.append(h, 'Sources:', list, permissions);
-    details.hidden = false;
-  }
-  document.getElementById('matrix').addEventListener('click', function (e) { var td = e.target.closest('td.cell'); if (td) show(td); });
-  document.getElementById('matrix').addEventListener('keydown', function (e) { var td = e.target.closest('td.cell'); if (td && e.key === 'Enter') show(td); });
-  teamInput.addEventListener('input', apply);
-  workspaceInput.addEventListener('input', apply);
-  apply();
-})();
 `;

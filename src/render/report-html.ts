@@ -4,12 +4,12 @@
 // script are inline and the Content-Security-Policy forbids any request, so the file opens
 // anywhere and leaks nothing.
 import type { EffectiveCell } from '../core/effective.js';
-import type { Report, ReportWorkspace } from '../core/report.js';
-import { RESOURCE_OF, type Project } from '../core/model.js';
-import { orderedEntries } from '../core/permissions.js';
-import { LEVEL_COLOURS, SCRIPT, STYLE } from './report-html-assets.js';
+import type { CellChange, Report, ReportWorkspace } from '../core/report.js';
+import type { Project } from '../core/model.js';
+import { LEVEL_COLOURS, STYLE } from './report-html-assets.js';
 import { coverageWords, type CoverageWords } from './coverage.js';
-import { sourceText } from './source-text.js';
+import { cellHtml } from './report-html-cell.js';
+import { controlsHtml, panelHtml, PAGE_SCRIPT } from './report-html-controls.js';
 import { violationHeadline, violationText } from './violation-lines.js';
 import type { PolicyViolation } from '../core/policy.js';
 import { byName } from '../core/order.js';
@@ -21,32 +21,22 @@ import { PEOPLE_SCRIPT, PEOPLE_STYLE } from './report-people-html-assets.js';
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
-function cellHtml(teamName: string, targetName: string, cell: EffectiveCell | undefined, broken: readonly string[] = []): string {
-  // An empty cell is as short as can be: a large organization has teams x workspaces of them.
-  if (!cell) return '<td></td>';
-  const breaks = broken.length > 0 ? ` breaks ${broken.join('; ')}` : '';
-  const sources = cell.sources.map((s) => sourceText(s, cell.target.type)).join('; ');
-  const permissions = orderedEntries(RESOURCE_OF[cell.target.type], cell.permissions)
-    .map(([k, v]) => `${k}=${String(v)}`)
-    .join(', ');
-  const attributes = [
-    `class="cell lvl-${cell.access}${breaks ? ' violated' : ''}"`,
-    `data-team="${escapeHtml(teamName)}"`,
-    `data-target="${escapeHtml(`${cell.target.type} ${targetName}`)}"`,
-    `data-level="${cell.access}"`,
-    `data-sources="${escapeHtml(sources)}"`,
-    `data-permissions="${escapeHtml(permissions)}"`,
-    `title="${escapeHtml(`${teamName}: ${cell.access} via ${sources}${breaks ? `;${breaks}` : ''}`)}"`,
-    'tabindex="0"',
-  ];
-  return `<td ${attributes.join(' ')}>${cell.access}</td>`;
-}
-
 interface Matrix {
   readonly teams: readonly string[];
   readonly cells: ReadonlyMap<string, EffectiveCell>;
   /** Policies each (team name, target id) breaks, by name (docs/effective-access.md, "Policies"). */
   readonly broken: ReadonlyMap<string, string[]>;
+  /** `--after`: the cells the plan changes, by the same key (docs/evidence.md, "Changes marked"). */
+  readonly changed: ReadonlyMap<string, CellChange>;
+}
+
+function changedBy(changes: readonly CellChange[]): Map<string, CellChange> {
+  const out = new Map<string, CellChange>();
+  for (const change of changes) {
+    const side = (change.after ?? change.before)!;
+    out.set(`${side.team.name}\u0000${side.target.id}`, change);
+  }
+  return out;
 }
 
 function brokenBy(violations: readonly PolicyViolation[]): Map<string, string[]> {
@@ -113,31 +103,41 @@ function coverageHtml(words: CoverageWords): string {
   return `${partial}${words.filtered ? `<p class="coverage filtered">${escapeHtml(words.filtered)}</p>\n` : ''}`;
 }
 
-function row(kind: 'project' | 'workspace', label: string, name: string, targetId: string | undefined, matrix: Matrix): string {
+function row(kind: 'project' | 'workspace', label: string, name: string, targetId: string | undefined, matrix: Matrix, project?: string): string {
   const cells = matrix.teams.map((team) => {
     const key = `${team}\u0000${targetId ?? ''}`;
-    return cellHtml(team, name, targetId === undefined ? undefined : matrix.cells.get(key), matrix.broken.get(key));
+    if (targetId === undefined) return '<td></td>';
+    return cellHtml(matrix.cells.get(key), { teamName: team, targetName: name, broken: matrix.broken.get(key) ?? [], change: matrix.changed.get(key) });
   });
-  return `<tr class="${kind}" data-name="${escapeHtml(name)}"><th scope="row">${label}</th>${cells.join('')}</tr>`;
+  return `<tr class="${kind}" data-name="${escapeHtml(name)}"${project === undefined ? '' : ` data-project="${escapeHtml(project)}"`}><th scope="row">${label}</th>${cells.join('')}</tr>`;
 }
 
 function group(project: Project | undefined, workspaces: readonly ReportWorkspace[], matrix: Matrix): string {
   const head = project
     ? row('project', `project <b>${escapeHtml(project.name)}</b>`, project.name, project.id, matrix)
     : row('project', '<i>no project</i>', '', undefined, matrix);
-  const rows = [...workspaces].sort(byName).map((w) => row('workspace', escapeHtml(w.name), w.name, w.id, matrix));
+  const rows = [...workspaces].sort(byName).map((w) => row('workspace', escapeHtml(w.name), w.name, w.id, matrix, project?.name ?? ''));
   return `<tbody class="group">${head}${rows.join('')}</tbody>`;
 }
 
 function legend(): string {
   return `<p class="legend">${Object.keys(LEVEL_COLOURS)
     .map((level) => `<span class="lvl-${level}">${level}</span>`)
-    .join('')} <span class="hint">hover or click a cell for its sources</span></p>`;
+    .join(
+      '',
+    )} <span class="hint">click a cell, or move to it with the arrow keys and press Enter, for its sources; <span class="mark">\u25b2</span> marks a cell the plan changes</span></p>`;
 }
 
 export function renderReportHtml(report: Report): string {
-  const teams = [...new Set(report.cells.map((c) => c.team.name))].sort();
-  const matrix: Matrix = { teams, cells: new Map(report.cells.map((c) => [`${c.team.name}\u0000${c.target.id}`, c])), broken: brokenBy(report.violations) };
+  // A team whose every access the plan removes keeps its column, for the cells marked removed.
+  const removed = (report.changed ?? []).flatMap((c) => (c.before && !c.after ? [c.before.team.name] : []));
+  const teams = [...new Set([...report.cells.map((c) => c.team.name), ...removed])].sort();
+  const matrix: Matrix = {
+    teams,
+    cells: new Map(report.cells.map((c) => [`${c.team.name}\u0000${c.target.id}`, c])),
+    broken: brokenBy(report.violations),
+    changed: changedBy(report.changed ?? []),
+  };
   const inProject = new Map<string, ReportWorkspace[]>();
   const loose: ReportWorkspace[] = [];
   for (const w of report.workspaces) {
@@ -166,18 +166,17 @@ export function renderReportHtml(report: Report): string {
 <body>
 <h1>${escapeHtml(title)}</h1>
 ${coverageHtml(words)}<p class="meta">${teams.length} teams, ${report.projects.length} projects, ${report.workspaces.length} workspaces; each cell is a team's effective access: the highest of its organization permissions, its project grant and its workspace grant.</p>
-<div class="controls">
-<label>Teams <input id="team-filter" type="search" placeholder="filter teams" autocomplete="off"></label>
-<label>Workspaces <input id="workspace-filter" type="search" placeholder="filter workspaces" autocomplete="off"></label>
-${report.people ? PERSON_FILTER : ''}<span id="shown"></span>
-</div>
+${controlsHtml(report, report.people ? PERSON_FILTER : '')}
 ${legend()}
-<table id="matrix">
+<table id="matrix" role="grid" aria-labelledby="matrix-title">
+<caption id="matrix-title">Effective access of each team (columns) on each project and workspace (rows)</caption>
 <thead><tr><th class="corner" scope="col">project / workspace</th>${head}</tr></thead>
 ${groups.join('\n')}
 </table>
-${powersHtml(report)}${report.people ? peopleHtml(report.people) : ''}${violationsHtml(report.violations)}<aside id="details" hidden></aside>
-<script>${SCRIPT}${report.people ? PEOPLE_SCRIPT : ''}</script>
+<div id="print-matrix" class="print-only"></div>
+${powersHtml(report)}${report.people ? peopleHtml(report.people) : ''}${violationsHtml(report.violations)}<div id="print-appendix" class="print-only"></div>
+${panelHtml()}
+<script>${PAGE_SCRIPT}${report.people ? PEOPLE_SCRIPT : ''}</script>
 </body>
 </html>
 `;

@@ -16,9 +16,9 @@ ${levelRules}
 `;
 
 // Plain ES2017. The person filter keeps the team columns with a member whose email holds the text,
-// and the people rows that hold it; it runs after the page's own filters (it listens to the team
-// filter's input too, registered after it), so both narrow together. A click on a cell adds the
-// team's people to the details.
+// and the people rows that hold it; it runs after each of the page's own filters and sorts (on the
+// matrix's `matrix-filtered`), so all narrow together. An opened cell's details (`details-open`)
+// gain the team's people.
 export const PEOPLE_SCRIPT = `
 (function () {
   var personInput = document.getElementById('person-filter');
@@ -47,12 +47,11 @@ export const PEOPLE_SCRIPT = `
     var p = document.createElement('p');
     p.className = 'people';
     p.textContent = 'People (' + list.length + '): ' + (list.length > 0 ? list.join(', ') : 'none');
-    details.appendChild(p);
+    document.getElementById('details-body').appendChild(p);
   }
-  document.getElementById('matrix').addEventListener('click', function (e) { var td = e.target.closest('td.cell'); if (td) addPeople(td); });
-  document.getElementById('matrix').addEventListener('keydown', function (e) { var td = e.target.closest('td.cell'); if (td && e.key === 'Enter') addPeople(td); });
+  details.addEventListener('details-open', function (e) { addPeople(e.detail); });
   personInput.addEventListener('input', function () { teamInput.dispatchEvent(new Event('input')); });
-  teamInput.addEventListener('input', apply);
+  document.getElementById('matrix').addEventListener('matrix-filtered', apply);
   apply();
 })();
 `;

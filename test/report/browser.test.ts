@@ -129,7 +129,9 @@ describe('the HTML report in headless chromium', () => {
     writeFileSync(process.env.WRITE_SCREENSHOT ? SCREENSHOT : join(dir, 'report.png'), screenshot);
     await page.emulateMediaType('print');
     expect(await page.$eval('.controls', (n: any) => (globalThis as any).getComputedStyle(n).display)).toBe('none');
-    expect(await visible('td.cell')).toBe(37);
+    // Print shows the matrix as sheets of teams (every cell once) and an appendix row per cell.
+    expect(await visible('.print-sheet td.pcell')).toBe(37);
+    expect(await visible('#print-appendix tbody tr')).toBe(37);
     expect((await page.pdf({ format: 'A4', landscape: true, printBackground: true })).length).toBeGreaterThan(1000);
     expect(requests).toEqual([`file://${file}`]);
   });

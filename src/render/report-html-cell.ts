@@ -1,0 +1,90 @@
+// One cell of the HTML report's matrix (docs/effective-access.md, "The HTML report"): the level as
+// its text, what the details panel shows in data attributes, the answers of every who-can question
+// (docs/evidence.md, "Who can") computed here by `allows` and written as two bit masks the page only
+// decodes, and with `--after` the change the plan makes to it (docs/evidence.md, "Changes marked").
+import { CAN_QUESTIONS, allows } from '../core/can.js';
+import type { EffectiveCell } from '../core/effective.js';
+import { RESOURCE_OF } from '../core/model.js';
+import { orderedEntries } from '../core/permissions.js';
+import type { CellChange } from '../core/report.js';
+import { escapeHtml } from './markdown-text.js';
+import { sourceText } from './source-text.js';
+
+type CellAccess = Pick<EffectiveCell, 'target' | 'access' | 'permissions'>;
+
+/**
+ * The words a cell is written with. The one place the page spells a cell's access, so the short
+ * form of custom access (`custom: apply, vars rw, state r`) replaces the level here alone.
+ */
+export function cellText(cell: CellAccess): string {
+  return cell.access;
+}
+
+export function permissionsText(cell: CellAccess): string {
+  return orderedEntries(RESOURCE_OF[cell.target.type], cell.permissions)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join(', ');
+}
+
+/** A side of a change as the panel says it: the level and its permissions, or no access. */
+function sideText(cell: EffectiveCell | null): string {
+  if (!cell) return 'no access';
+  const permissions = permissionsText(cell);
+  return permissions ? `${cellText(cell)} (${permissions})` : cellText(cell);
+}
+
+/** Bit i set when `pick(question i)`; hex digits, lowest bits first, so the page reads digit i >> 2, bit i & 3. */
+function mask(pick: (i: number) => boolean): string {
+  let out = '';
+  for (let i = 0; i < CAN_QUESTIONS.length; i += 4) {
+    let digit = 0;
+    for (let b = 0; b < 4 && i + b < CAN_QUESTIONS.length; b++) if (pick(i + b)) digit |= 1 << b;
+    out += digit.toString(16);
+  }
+  return out.replace(/0+$/, '');
+}
+
+/** The who-can answers of a cell: the questions it allows, and those it cannot say (`unknown`). */
+export function canAttributes(cell: CellAccess): string {
+  const answers = CAN_QUESTIONS.map((q) => allows(q, cell));
+  const yes = mask((i) => answers[i] === true);
+  const unknown = mask((i) => answers[i] === 'unknown');
+  return `${yes ? ` data-can="${yes}"` : ''}${unknown ? ` data-unknown="${unknown}"` : ''}`;
+}
+
+export interface CellContext {
+  readonly teamName: string;
+  readonly targetName: string;
+  readonly broken: readonly string[];
+  readonly change: CellChange | undefined;
+}
+
+/** A cell the plan changes: marked with a sign and words (never colour alone), before and after for the panel. */
+function changeAttributes(change: CellChange | undefined): { cls: string; attrs: string; mark: string } {
+  if (!change) return { cls: '', attrs: '', mark: '' };
+  const attrs = ` data-before="${escapeHtml(sideText(change.before))}" data-after="${escapeHtml(sideText(change.after))}"`;
+  return { cls: ' changed', attrs, mark: '<span class="mark" aria-label="changed">\u25b2</span>' };
+}
+
+export function cellHtml(cell: EffectiveCell | undefined, context: CellContext): string {
+  const { teamName, targetName, broken, change } = context;
+  const shown = cell ?? (change?.after === null ? change.before : null);
+  // An empty cell is as short as can be: a large organization has teams x workspaces of them.
+  if (!shown) return '<td></td>';
+  const level = cell ? cell.access : 'none';
+  const text = cell ? escapeHtml(cellText(cell)) : 'removed';
+  const breaks = broken.length > 0 ? ` breaks ${broken.join('; ')}` : '';
+  const sources = cell ? cell.sources.map((s) => sourceText(s, cell.target.type)).join('; ') : '';
+  const marked = changeAttributes(change);
+  const title = cell ? `${teamName}: ${cell.access} via ${sources}${breaks ? `;${breaks}` : ''}` : `${teamName}: access removed by the plan`;
+  const attributes = [
+    `class="cell lvl-${level}${breaks ? ' violated' : ''}${marked.cls}"`,
+    `data-team="${escapeHtml(teamName)}"`,
+    `data-target="${escapeHtml(`${shown.target.type} ${targetName}`)}"`,
+    `data-level="${level}"`,
+    `data-sources="${escapeHtml(sources)}"`,
+    `data-permissions="${escapeHtml(cell ? permissionsText(cell) : '')}"`,
+    `title="${escapeHtml(title)}"`,
+  ];
+  return `<td ${attributes.join(' ')}${cell ? canAttributes(cell) : ''}${marked.attrs}>${marked.mark}${text}</td>`;
+}
