@@ -41,6 +41,7 @@ import { readPeople } from '../live/people.js';
 import { peopleAfter } from '../effective/people-after.js';
 import { reportPeople } from '../effective/people.js';
 import type { LivePeople } from '../core/person.js';
+import { cellChanges, changesShown } from './report-changed.js';
 
 export interface ReportRequest {
   /** Desired-state files: the organization is theirs, and --after applies their plan. */
@@ -218,7 +219,10 @@ async function reportWith(
     // Every team's cells, the teams the report hides included: a person has what all their teams have.
     ...(peopleAfterPlan && by === 'person' ? { people: reportPeople(peopleAfterPlan, found.teams, cells) } : {}),
   } as const;
-  const report = selectReport(whole, request.selection);
+  const selected = selectReport(whole, request.selection);
+  // --after: what the plan changes, the live cells against those once applied (docs/evidence.md, "Changes marked").
+  const changes = plan ? cellChanges(effectiveAccess({ ...read, grants: liveGrants }), cells) : undefined;
+  const report = changes ? { ...selected, changed: changesShown(changes, selected, request.selection.teams.length > 0) } : selected;
   // What the report could not see of the targets it shows: a grant of an unseen team elsewhere does not make it partial.
   const shown = new Set([...report.projects.map((p) => p.id), ...report.workspaces.map((w) => w.id)]);
   const coverage = coverageOf(

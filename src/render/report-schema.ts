@@ -8,6 +8,7 @@ import { REPORT_FORMAT_VERSION } from './report-document.js';
 import { SCHEMA_DIALECT } from '../core/json-schema.js';
 import { TEAM_FLAGS, TEAM_FLAG_KEYS } from '../core/team-flags.js';
 import { peopleProperties } from './report-people-schema.js';
+import { changedProperties } from './report-changed-schema.js';
 
 type Schema = Record<string, unknown>;
 
@@ -142,6 +143,7 @@ export function reportSchema(): Schema {
         description: 'Every team shown, by name: its organization powers (docs/effective-access.md, "Organization powers").',
       },
       ...peopleProperties(),
+      ...changedProperties(),
       violations: violationsSchema(),
       ...coverageProperties(),
     },

@@ -48,10 +48,42 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** The report without what differs by design: its state and the time it was read. */
+/** The report without what differs by design: its state, the time it was read and (--after) what the plan changes. */
 function comparable(out: string): unknown {
-  const { state: _state, generated_at: _at, ...rest } = JSON.parse(out) as Record<string, unknown>;
+  const { state: _state, generated_at: _at, changed: _changed, ...rest } = JSON.parse(out) as Record<string, unknown>;
   return rest;
+}
+
+type Side = { access: string; permissions: unknown } | null;
+type TargetDoc = { id: string; teams: { id: string; access: string; permissions: unknown }[] };
+
+/** Every cell of a JSON report by (team id, target id): its level and permissions. */
+function cellsOf(out: string): Map<string, Side> {
+  const doc = JSON.parse(out) as { projects: TargetDoc[]; workspaces: TargetDoc[] };
+  const cells = new Map<string, Side>();
+  for (const target of [...doc.projects, ...doc.workspaces])
+    for (const t of target.teams) cells.set(`${t.id} ${target.id}`, { access: t.access, permissions: t.permissions });
+  return cells;
+}
+
+/** docs/evidence.md, "Changes marked": the cells that differ between two live reports, before and after. */
+function differences(before: string, after: string): Record<string, [Side, Side]> {
+  const was = cellsOf(before);
+  const now = cellsOf(after);
+  const out: Record<string, [Side, Side]> = {};
+  for (const key of new Set([...was.keys(), ...now.keys()])) {
+    const [a, b] = [was.get(key) ?? null, now.get(key) ?? null];
+    if (JSON.stringify(a) !== JSON.stringify(b)) out[key] = [a, b];
+  }
+  return out;
+}
+
+/** The report's own `changed`, in the same shape. */
+function changedOf(out: string): Record<string, [Side, Side]> {
+  type Change = { team: { id: string }; target: { id: string }; before: Side & { sources?: unknown }; after: Side & { sources?: unknown } };
+  const side = (s: Change['before']): Side => (s ? { access: s.access, permissions: s.permissions } : null);
+  const changes = (JSON.parse(out) as { changed: Change[] }).changed;
+  return Object.fromEntries(changes.map((c) => [`${c.team.id} ${c.target.id}`, [side(c.before), side(c.after)]]));
 }
 
 describe('report --after', () => {
@@ -73,6 +105,8 @@ describe('report --after', () => {
           expect(applied.code, applied.err).toBe(0);
           const live = await runCli(['report', dir, '--format', 'json', '--rate-limit', '0'], { env, cwd: dir });
           expect(comparable(live.out)).toEqual(comparable(after.out));
+          // The cells --after marks are exactly those the apply changed, each before and after.
+          expect(changedOf(after.out)).toEqual(differences(before.out, live.out));
           if (JSON.stringify(comparable(before.out)) !== JSON.stringify(comparable(live.out))) changed++;
         } finally {
           await emulator.stop();
@@ -116,6 +150,13 @@ policies:
       expect(after.err).toBe('');
       // ops is admin on networking-prod once applied: the policy's violation is reported on the after-state.
       expect(JSON.stringify(JSON.parse(after.out).violations)).toContain('networking-prod');
+      const changed = Object.keys(changedOf(after.out)).length;
+      expect(changed).toBeGreaterThan(0);
+      const text = await runCli(['report', dir, '--after', '--rate-limit', '0'], { env, cwd: dir });
+      expect(text.out).toContain(`Changes once applied (${changed}):`);
+      // vault's grant on networking-prod is not in the files, which prune it: gone once applied.
+      expect(text.out).toMatch(/\n {2}vault +workspace networking-prod +admin -> no access\n/);
+      const before = await runCli(['report', dir, '--format', 'json', '--rate-limit', '0'], { env, cwd: dir });
       const applied = await runCli(['apply', dir, '--auto-approve', '--force', '--rate-limit', '0'], { env, cwd: dir });
       expect(applied.code, applied.err).toBe(3);
       // A plan that breaks a policy is not applied: apply it without the policy, then compare.
@@ -125,6 +166,7 @@ policies:
       writeFileSync(join(dir, 'tfe-access.yaml'), files);
       const live = await runCli(['report', dir, '--format', 'json', '--rate-limit', '0'], { env, cwd: dir });
       expect(comparable(live.out)).toEqual(comparable(after.out));
+      expect(changedOf(after.out)).toEqual(differences(before.out, live.out));
     } finally {
       await emulator.stop();
     }
