@@ -10,6 +10,7 @@ import { byName } from '../core/order.js';
 import { flagsNotReported, flagsOn, OWNERS_POWERS, teamPowers } from './report-powers.js';
 import { byPerson } from './report-people-text.js';
 import { table } from './report-table.js';
+import { changedLines } from './report-changed.js';
 
 export function sourcesText(cell: EffectiveCell): string {
   return cell.sources.map((s) => sourceText(s, cell.target.type)).join(', ');
@@ -102,6 +103,7 @@ function accessLines(report: Report, byTeamAsked: boolean): string[] {
 export function renderReportText(report: Report, options: { byTeam: boolean }): string {
   const lines = [headLine(report), ...coverageLines(report), '', ...accessLines(report, options.byTeam)];
   lines.push(...powersLines(report));
+  lines.push(...changedLines(report.changed));
   const headline = violationHeadline(report.violations);
   if (headline) lines.push(headline, ...report.violations.map((v) => `  ${violationText(v)}`), '');
   return lines.join('\n');
