@@ -73,6 +73,7 @@ ${levelRules}
   thead th { position: static; }
   tr { break-inside: avoid; }
   .print-sheet { break-before: page; break-inside: avoid; }
+  #print-matrix { break-after: page; }
   .sheet-title { margin: 0 0 4px; font-weight: 600; }
   table.sheet tbody th { white-space: normal; max-width: 16em; overflow-wrap: anywhere; }
   table.sheet td { text-align: center; min-width: 3em; }
