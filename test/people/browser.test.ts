@@ -9,6 +9,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAccessReport } from '../../src/render/report.js';
 import { personReport } from './report-fixture.js';
+import { seriousAxeFindings } from '../support/browser.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const FLAGS = [
@@ -34,6 +35,7 @@ beforeAll(async () => {
   writeFileSync(file, renderAccessReport(personReport(), 'html', { byTeam: false }));
   browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: [...FLAGS, `--user-data-dir=${join(dir, 'profile')}`] });
   page = await browser.newPage();
+  await page.setBypassCSP(true); // so axe-core can be injected (the page's own policy forbids it)
   await page.setRequestInterception(true);
   page.on('request', (request) => {
     requests.push(request.url());
@@ -103,5 +105,14 @@ describe('the HTML report by person in headless chromium', () => {
     await page.click('tr.workspace[data-name="lake"] td[data-team="sre"]');
     expect(await page.$eval('#details', (n: any) => n.textContent)).toContain('People (0): none');
     expect(requests).toEqual([`file://${file}`]);
+  });
+
+  it('axe-core finds nothing serious or critical, the details panel closed and open; the panel keeps the people of the cell opened last', async () => {
+    await page.keyboard.press('Escape');
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await page.click('tr.workspace[data-name="networking-prod"] td[data-team="developers"]');
+    expect(await page.$eval('#details', (n: any) => n.hidden)).toBe(false);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    expect(await page.$$eval('#details p.people', (n) => n.length)).toBe(1);
   });
 });

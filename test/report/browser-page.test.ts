@@ -207,4 +207,11 @@ describe('the HTML report page in headless chromium', () => {
     await pick('level-filter', '');
     expect(requests).toHaveLength(1);
   });
+
+  it('the accessibility check can fail: on a page with a button of no name, it reports it', async () => {
+    const other = await browser.newPage();
+    await other.setContent('<!doctype html><html lang="en"><head><title>t</title></head><body><main><button></button></main></body></html>');
+    expect((await seriousAxeFindings(other)).map((f) => f.id)).toContain('button-name');
+    await other.close();
+  });
 });

@@ -12,6 +12,7 @@ import { startEmulator } from '../../src/emulator/start.js';
 import { LEVEL_COLOURS } from '../../src/render/report-html-assets.js';
 import { ROOT, runCli } from '../support/cli.js';
 import { ORG_TOKEN, SEED } from './seed.js';
+import { seriousAxeFindings } from '../support/browser.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOT = join(ROOT, 'docs/report.png');
@@ -48,6 +49,7 @@ beforeAll(async () => {
   browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: [...FLAGS, `--user-data-dir=${join(dir, 'profile')}`] });
   page = await browser.newPage();
   await page.setViewport({ width: 900, height: 520 });
+  await page.setBypassCSP(true); // so axe-core can be injected (the page's own policy forbids it)
   await page.setRequestInterception(true);
   page.on('request', (request) => {
     requests.push(request.url());
@@ -103,6 +105,16 @@ describe('the HTML report in headless chromium', () => {
     expect(details.text).toContain('developers on workspace networking-prod: write');
     expect(details.text).toContain('project platform: write');
     expect(details.text).toContain('workspace grant: plan');
+  });
+
+  it('the details close with their button and Escape; axe-core finds nothing serious or critical, closed or open', async () => {
+    await page.click('#details-close');
+    expect(await page.$eval('#details', (n: any) => n.hidden)).toBe(true);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await page.click('tr.workspace[data-name="networking-prod"] td[data-team="developers"]');
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    expect(await page.$eval('#details', (n: any) => n.hidden)).toBe(true);
   });
 
   it('the organization powers: every team a row, every flag a column, secret teams said; the team filter narrows it too', async () => {
