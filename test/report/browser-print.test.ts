@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAccessReport } from '../../src/render/report.js';
 import { PRINT_ROWS_PER_SHEET, PRINT_TEAMS_PER_SHEET } from '../../src/render/report-html-print-script.js';
 import { launchChromium, openReport } from '../support/browser.js';
+import { pdfText } from '../support/pdf-text.js';
 import { wideReport } from './wide-report.js';
 
 const TEAMS = 50;
@@ -85,6 +86,17 @@ describe('the HTML report of 50 teams by 40 workspaces, printed', () => {
     expect(await page.$eval('#print-appendix table', (t: any) => t.scrollWidth <= t.parentElement.clientWidth)).toBe(true);
     expect(await page.$eval('#matrix', (n: any) => (globalThis as any).getComputedStyle(n).display)).toBe('none');
   });
+
+  it("the PDF's text holds every team's name in the sheets alone (the powers table and the appendix, which name them too, taken out)", async () => {
+    await page.evaluate(() => (globalThis as any).document.querySelectorAll('#powers, #powers-title, #print-appendix').forEach((n: any) => (n.hidden = true)));
+    const text = pdfText(await page.pdf(A4)).join('\n');
+    expect(text).toContain('Effective access, teams 1 to 10 of 50');
+    const missing = report.teams.map((t) => t.name).filter((name) => !text.includes(name));
+    expect(missing).toEqual([]);
+    // The reader is honest: a name printed nowhere is not found.
+    expect(text).not.toContain('team-50');
+    await page.evaluate(() => (globalThis as any).document.querySelectorAll('#powers, #powers-title, #print-appendix').forEach((n: any) => (n.hidden = false)));
+  }, 60_000);
 
   it('the PDF has one page per sheet more than the page without them: no sheet spills over or is lost', async () => {
     const whole = pagesOf(await page.pdf(A4));
