@@ -23,6 +23,7 @@ h1 { font-size: 18px; margin: 0 0 4px; }
 .controls { display: flex; gap: 16px; align-items: center; margin-bottom: 8px; flex-wrap: wrap; }
 .controls input { font: inherit; padding: 3px 6px; width: 16em; }
 .legend { margin: 0 0 10px; }
+.legend .hint { font-weight: normal; }
 .legend span { display: inline-block; padding: 1px 8px; margin-right: 4px; border: 1px solid #ccc; }
 table { border-collapse: collapse; }
 th, td { border: 1px solid #d0d0d0; padding: 2px 6px; }

@@ -120,12 +120,12 @@ function group(project: Project | undefined, workspaces: readonly ReportWorkspac
   return `<tbody class="group">${head}${rows.join('')}</tbody>`;
 }
 
-function legend(): string {
-  return `<p class="legend">${Object.keys(LEVEL_COLOURS)
+function legend(changes: boolean): string {
+  const levels = Object.keys(LEVEL_COLOURS)
     .map((level) => `<span class="lvl-${level}">${level}</span>`)
-    .join(
-      '',
-    )} <span class="hint">click a cell, or move to it with the arrow keys and press Enter, for its sources; <span class="mark">\u25b2</span> marks a cell the plan changes</span></p>`;
+    .join('');
+  const marked = changes ? '; <b class="mark">\u25b2</b> marks a cell the plan changes' : '';
+  return `<p class="legend">${levels} <b class="hint">click a cell, or move to it with the arrow keys and press Enter, for its sources${marked}</b></p>`;
 }
 
 export function renderReportHtml(report: Report): string {
@@ -167,7 +167,7 @@ export function renderReportHtml(report: Report): string {
 <h1>${escapeHtml(title)}</h1>
 ${coverageHtml(words)}<p class="meta">${teams.length} teams, ${report.projects.length} projects, ${report.workspaces.length} workspaces; each cell is a team's effective access: the highest of its organization permissions, its project grant and its workspace grant.</p>
 ${controlsHtml(report, report.people ? PERSON_FILTER : '')}
-${legend()}
+${legend(report.changed !== undefined)}
 <table id="matrix" role="grid" aria-labelledby="matrix-title">
 <caption id="matrix-title">Effective access of each team (columns) on each project and workspace (rows)</caption>
 <thead><tr><th class="corner" scope="col">project / workspace</th>${head}</tr></thead>
