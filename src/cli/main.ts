@@ -1,13 +1,14 @@
 // The CLI entry: the only place that turns errors into exit codes and decides what is printed.
 // dist/cli/main.js (cli/launch.ts) loads it and calls `start`.
 import { CLIError, EXIT, messageOf } from '../errors.js';
+import { TOOL } from '../core/tool.js';
 import { asksForHelp, parseCommandLine } from './args.js';
 import type { Command } from './command.js';
 import { exitCodeOf } from './interrupt.js';
 import { processIO, type IO } from './io.js';
 import { COMMANDS } from './registry.js';
 
-export const VERSION = '0.1.0';
+export const VERSION = TOOL.version;
 
 export function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
@@ -62,6 +63,17 @@ async function unknownCommand(name: string): Promise<string> {
 
 /** Help for every command here, in one way; else its flags parsed, then the command run. */
 async function runCommand(name: string, command: Command, argv: readonly string[], io: IO): Promise<number> {
+  // A subcommand (`report verify`) is the first word after the command; it has its own help and flags.
+  const [word, ...rest] = argv;
+  const sub = word !== undefined && command.subcommands && Object.hasOwn(command.subcommands, word) ? command.subcommands[word] : undefined;
+  if (sub) {
+    const full = `${name} ${word}`;
+    try {
+      return await runCommand(full, await sub(), rest, io);
+    } catch (error: unknown) {
+      return reportError(full, error, io);
+    }
+  }
   if (asksForHelp(argv)) {
     io.stdout.write(command.help);
     return EXIT.ok;

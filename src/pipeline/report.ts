@@ -41,6 +41,7 @@ import { readPeople } from '../live/people.js';
 import { peopleAfter } from '../effective/people-after.js';
 import { reportPeople } from '../effective/people.js';
 import type { LivePeople } from '../core/person.js';
+import { extractionFacts, type ExtractionFacts } from './report-extraction.js';
 
 export interface ReportRequest {
   /** Desired-state files: the organization is theirs, and --after applies their plan. */
@@ -55,6 +56,8 @@ export interface ReportRequest {
   readonly selection: ReportSelection;
   /** `--by` (absent: by team): by person, the people are read and each one's access reported (docs/effective-access.md, "People"). */
   readonly by?: ReportBy;
+  /** Told what the run learned of its extraction (`report --evidence`: pipeline/evidence.ts), once the read is done. */
+  readonly onExtraction?: (facts: ExtractionFacts) => void;
 }
 
 export interface Catalogue {
@@ -183,6 +186,7 @@ async function reportWith(
   const generatedAt = new Date().toISOString();
   const by = request.by ?? 'team';
   const { found: read, live: grantsRead } = await readOrganization(client, organization, request, desired);
+  if (request.onExtraction) request.onExtraction(await extractionFacts(client, organization, read, grantsRead));
   // People only when asked for: a report by team makes the requests it always made.
   const people = readsPeople(by, request.after, desired) ? await readPeople(client, organization, read.teams) : undefined;
   const live = people ? { ...grantsRead, people } : grantsRead;
