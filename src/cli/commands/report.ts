@@ -85,6 +85,7 @@ const command: Command = {
   help,
   subcommands: {
     verify: async () => (await import('./report-verify.js')).default,
+    diff: async () => (await import('./report-diff.js')).default,
   },
   options: {
     ...CONNECTION_OPTIONS,
