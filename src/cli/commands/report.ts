@@ -52,8 +52,12 @@ Options:
 ${CONNECTION_HELP}
   -h, --help           this help
 
-Subcommands (each with its own --help): \`report verify DIR\` re-checks a bundle, \`report diff OLD
-NEW\` compares two reports. A desired-state path named verify or diff is given as ./verify.
+Subcommands, each with its own --help (a desired-state path named verify or diff is given as
+./verify or ./diff):
+  verify DIR           re-checks an evidence bundle: every file's size, SHA-256 and CSV rows
+                       (--manifest-sha256 HEX: the manifest's own too); exit 1 on any change
+  diff OLD NEW         who gained and lost what between two reports or bundles (--format F,
+                       --out FILE, --allow-organization-change); exit 2 on differences
 
 Exit codes: 0 done, 1 error (unknown name, no organization, invalid files, a rejected token, ...).
 `;
