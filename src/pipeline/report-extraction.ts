@@ -7,7 +7,6 @@ import type { ReconciledCount } from '../core/evidence.js';
 import type { TokenIdentity } from '../core/identity.js';
 import type { LiveState, Team } from '../core/model.js';
 import type { ServerInfo } from '../core/server.js';
-import type { Catalogue } from './report.js';
 
 export interface ExtractionFacts {
   readonly server: ServerInfo;
@@ -27,7 +26,14 @@ async function identityOf(client: TfeClient): Promise<TokenIdentity | undefined>
   }
 }
 
-export async function extractionFacts(client: TfeClient, organization: string, read: Catalogue, live: LiveState): Promise<ExtractionFacts> {
+/** The lists the report read (pipeline/report.ts's Catalogue, by shape: that file imports this one). */
+interface ListsRead {
+  readonly teams: readonly Team[];
+  readonly projects: readonly unknown[];
+  readonly workspaces: readonly unknown[];
+}
+
+export async function extractionFacts(client: TfeClient, organization: string, read: ListsRead, live: LiveState): Promise<ExtractionFacts> {
   const total = (list: 'teams' | 'projects' | 'workspaces'): number | null => client.listTotal(organization, list) ?? null;
   const grants = [...live.targets.values()].reduce((sum, target) => sum + target.grants.length, 0);
   return {

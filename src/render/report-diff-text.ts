@@ -3,7 +3,7 @@
 import type { SnapshotDiff } from '../evidence/compare.js';
 import { printable } from '../core/printable.js';
 import { escapeText } from './markdown-text.js';
-import { SIGN, accessDetails, accessHeadline, comparedWords, personWords, summaryWords } from './report-diff-words.js';
+import { CHANGE_SIGN, accessDetails, accessHeadline, comparedWords, personWords, summaryWords } from './report-diff-words.js';
 
 /** A detail line's indent under its headline (a headline starts with its sign, never a space). */
 const DETAIL = '  ';
@@ -16,13 +16,13 @@ function sections(diff: SnapshotDiff): { title: string; lines: string[] }[] {
   const out = [
     { title: 'Teams added', lines: diff.teamsAdded.map((t) => `+ ${t}`) },
     { title: 'Teams removed', lines: diff.teamsRemoved.map((t) => `- ${t}`) },
-    { title: 'Access', lines: diff.access.flatMap((c) => [`${SIGN[c.change]} ${accessHeadline(c)}`, ...accessDetails(c).map((d) => `${DETAIL}${d}`)]) },
+    { title: 'Access', lines: diff.access.flatMap((c) => [`${CHANGE_SIGN[c.change]} ${accessHeadline(c)}`, ...accessDetails(c).map((d) => `${DETAIL}${d}`)]) },
   ];
   if (diff.people) {
     out.push(
       { title: 'People added', lines: diff.people.added.map((p) => `+ ${p}`) },
       { title: 'People removed', lines: diff.people.removed.map((p) => `- ${p}`) },
-      { title: 'People access', lines: diff.people.access.map((c) => `${SIGN[c.change]} ${personWords(c)}`) },
+      { title: 'People access', lines: diff.people.access.map((c) => `${CHANGE_SIGN[c.change]} ${personWords(c)}`) },
     );
   }
   return out.filter((s) => s.lines.length > 0);

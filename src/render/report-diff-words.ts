@@ -38,7 +38,7 @@ export function personWords(c: PersonChange): string {
   return `${c.email} on ${where}: ${c.before} -> ${c.after}`;
 }
 
-export const SIGN: Readonly<Record<AccessChange['change'], string>> = { added: '+', removed: '-', changed: '~' };
+export const CHANGE_SIGN: Readonly<Record<AccessChange['change'], string>> = { added: '+', removed: '-', changed: '~' };
 
 /** `Compared acme (live, 2026-11-01T...) with acme (live, 2026-11-26T...)`. */
 export function comparedWords(diff: SnapshotDiff): string {
