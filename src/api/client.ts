@@ -220,6 +220,15 @@ export class TfeClient implements TeamApi, MemberApi {
     });
   }
 
+  /**
+   * The service's total of the organization's teams, projects or workspaces, as the last whole list
+   * of them this client read said (`meta.pagination.total-count`); null when the answer gave none,
+   * undefined when no such list was read.
+   */
+  listTotal(organization: string, list: 'teams' | 'projects' | 'workspaces'): number | null | undefined {
+    return this.exchange.totals.get(`${org(organization)}/${list}`);
+  }
+
   /** Requests made so far, retries not counted (a run reports what its grant read cost). */
   requestsSent(): number {
     return this.session.sent;

@@ -10,6 +10,13 @@ import type { Session } from './session.js';
 import type { ListPage } from './translate.js';
 
 export class Exchange {
+  /**
+   * The service's own count of each organization-wide list read whole (no filter), by path: the
+   * `total-count` of its pagination, null for an unpaginated answer (docs/evidence.md, "Evidence
+   * bundle"). Taken from the pages already read: no request is added.
+   */
+  readonly totals = new Map<string, number | null>();
+
   constructor(readonly session: Session) {}
 
   /** A DELETE: 204 or 200 is `removed`; 404 after an attempt whose answer was lost, `unconfirmed` (session.ts). */
@@ -32,7 +39,9 @@ export class Exchange {
   }
 
   listAll<T extends { readonly id: string }>(request: HttpRequest, read: (body: unknown, context: string) => ListPage<T>): Promise<T[]> {
-    return allPages(this.pager(request, read), { context: describeRequest(request) }).catch((error: unknown) => {
+    const whole = !Object.keys(request.query ?? {}).some((key) => key.startsWith('filter['));
+    const onTotal = whole ? (total: number | null) => this.totals.set(request.path, total) : undefined;
+    return allPages(this.pager(request, read), { context: describeRequest(request), ...(onTotal ? { onTotal } : {}) }).catch((error: unknown) => {
       throw this.redacted(error);
     });
   }

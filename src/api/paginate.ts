@@ -19,13 +19,18 @@ export interface PageOptions {
   /** For messages: `GET /team-projects?filter[project][id]=prj-1`. */
   readonly context: string;
   readonly maxPages?: number;
+  /** Told the service's `total-count` of the list once it is read whole (null: an unpaginated answer, which gives none). */
+  readonly onTotal?: (total: number | null) => void;
 }
 
 /** Every item of a paginated list, in the service's order; read again once if the pages disagree. */
 export async function allPages<T extends { readonly id: string }>(fetch: FetchPage<T>, options: PageOptions): Promise<T[]> {
   for (let restarts = 0; ; restarts++) {
     try {
-      return await rest(fetch, await fetchPage(fetch, 1), options);
+      const first = await fetchPage(fetch, 1);
+      const items = await rest(fetch, first, options);
+      options.onTotal?.(first.page ? first.page.totalCount : null);
+      return items;
     } catch (error: unknown) {
       if (!(error instanceof InconsistentListError) || restarts >= LIST_RESTARTS) throw error;
     }

@@ -12,5 +12,10 @@ export interface Command {
   readonly options: Options;
   /** True when it takes PATHS. */
   readonly positionals?: boolean;
+  /**
+   * Subcommands by the word that names them (`report verify DIR`): each with its own help, flags and
+   * run, loaded only when named. A PATH spelled as one of these words is given as `./verify`.
+   */
+  readonly subcommands?: Readonly<Record<string, () => Promise<Command>>>;
   run(parsed: Parsed, io: IO, main: RunMain): Promise<number>;
 }

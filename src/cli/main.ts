@@ -62,6 +62,17 @@ async function unknownCommand(name: string): Promise<string> {
 
 /** Help for every command here, in one way; else its flags parsed, then the command run. */
 async function runCommand(name: string, command: Command, argv: readonly string[], io: IO): Promise<number> {
+  // A subcommand (`report verify`) is the first word after the command; it has its own help and flags.
+  const [word, ...rest] = argv;
+  const sub = word !== undefined && command.subcommands && Object.hasOwn(command.subcommands, word) ? command.subcommands[word] : undefined;
+  if (sub) {
+    const full = `${name} ${word}`;
+    try {
+      return await runCommand(full, await sub(), rest, io);
+    } catch (error: unknown) {
+      return reportError(full, error, io);
+    }
+  }
   if (asksForHelp(argv)) {
     io.stdout.write(command.help);
     return EXIT.ok;

@@ -42,6 +42,7 @@ import { peopleAfter } from '../effective/people-after.js';
 import { reportPeople } from '../effective/people.js';
 import type { LivePeople } from '../core/person.js';
 import { cellChanges, changesShown } from './report-changed.js';
+import { extractionFacts, type ExtractionFacts } from './report-extraction.js';
 
 export interface ReportRequest {
   /** Desired-state files: the organization is theirs, and --after applies their plan. */
@@ -56,6 +57,8 @@ export interface ReportRequest {
   readonly selection: ReportSelection;
   /** `--by` (absent: by team): by person, the people are read and each one's access reported (docs/effective-access.md, "People"). */
   readonly by?: ReportBy;
+  /** Told what the run learned of its extraction (`report --evidence`: pipeline/evidence.ts), once the read is done. */
+  readonly onExtraction?: (facts: ExtractionFacts) => void;
 }
 
 export interface Catalogue {
@@ -184,6 +187,7 @@ async function reportWith(
   const generatedAt = new Date().toISOString();
   const by = request.by ?? 'team';
   const { found: read, live: grantsRead } = await readOrganization(client, organization, request, desired);
+  if (request.onExtraction) request.onExtraction(await extractionFacts(client, organization, read, grantsRead));
   // People only when asked for: a report by team makes the requests it always made.
   const people = readsPeople(by, request.after, desired) ? await readPeople(client, organization, read.teams) : undefined;
   const live = people ? { ...grantsRead, people } : grantsRead;

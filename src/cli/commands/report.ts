@@ -8,6 +8,9 @@ import { reportOrganization } from '../../pipeline/report.js';
 import { REPORT_FORMATS, renderAccessReport } from '../../render/report.js';
 import { boolFlag, listFlag, stringFlag, type Parsed } from '../args.js';
 import type { Command } from '../command.js';
+import { clockOf } from '../clock.js';
+import type { IO } from '../io.js';
+import type { EvidenceRequest } from '../../pipeline/evidence.js';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, requestPieces, formatFlag } from '../common-flags.js';
 import { collectGarbage } from '../memory.js';
 import { progress } from '../progress.js';
@@ -17,6 +20,8 @@ import { stoppableRead } from '../reading-stop.js';
 const ORGANIZATION_VARIABLE = 'TFE_ORGANIZATION';
 
 const help = `Usage: tfe-access report [PATHS...] [options]
+       tfe-access report verify DIR [--manifest-sha256 HEX]
+       tfe-access report diff OLD NEW [options]
 
 Prints the effective access of the organization: for every team and every project and workspace
 it can reach, the level, the permissions (the highest of each over all sources) and every source
@@ -40,8 +45,19 @@ Options:
   --format F           text (default), json (schemas/report.schema.json), csv or html (one
                        self-contained page: a matrix of teams against workspaces)
   --out FILE           write to this file (atomically) instead of stdout
+  --evidence DIR       write an evidence bundle to DIR (made if missing, refused when not
+                       empty): the report in JSON, CSV and HTML and manifest.json (what was
+                       extracted, when, from where, by whom, counts, each file's SHA-256); prints
+                       the SHA-256 of manifest.json to record elsewhere (docs/evidence.md)
 ${CONNECTION_HELP}
   -h, --help           this help
+
+Subcommands, each with its own --help (a desired-state path named verify or diff is given as
+./verify or ./diff):
+  verify DIR           re-checks an evidence bundle: every file's size, SHA-256 and CSV rows
+                       (--manifest-sha256 HEX: the manifest's own too); exit 1 on any change
+  diff OLD NEW         who gained and lost what between two reports or bundles (--format F,
+                       --out FILE, --allow-organization-change); exit 2 on differences
 
 Exit codes: 0 done, 1 error (unknown name, no organization, invalid files, a rejected token, ...).
 `;
@@ -57,8 +73,24 @@ function byFlag(parsed: Parsed, people: readonly string[]): ReportBy {
   return (given as ReportBy | undefined) ?? (people.length > 0 ? 'person' : 'team');
 }
 
+/** \`--evidence DIR\`: the bundle instead of one output; the line to stdout names the manifest's SHA-256. */
+async function writeEvidence(parsed: Parsed, io: IO, dir: string, pieces: Omit<EvidenceRequest, 'dir' | 'clock'>): Promise<number> {
+  if (stringFlag(parsed, 'format') !== undefined || stringFlag(parsed, 'out') !== undefined)
+    throw new CLIError('--evidence writes the report in json, csv and html to DIR: leave out --format and --out.');
+  const { reportEvidence } = await import('../../pipeline/evidence.js');
+  const { report, manifest, manifestSha256 } = await reportEvidence({ ...pieces, dir: resolve(io.cwd, dir), clock: () => clockOf(io) });
+  io.stdout.write(
+    `wrote the evidence bundle of "${report.organization}" to ${dir}: ${manifest.files.length} files and manifest.json, SHA-256 ${manifestSha256}\n`,
+  );
+  return EXIT.ok;
+}
+
 const command: Command = {
   help,
+  subcommands: {
+    verify: async () => (await import('./report-verify.js')).default,
+    diff: async () => (await import('./report-diff.js')).default,
+  },
   options: {
     ...CONNECTION_OPTIONS,
     organization: { type: 'string' },
@@ -70,6 +102,7 @@ const command: Command = {
     person: { type: 'string', multiple: true },
     format: { type: 'string' },
     out: { type: 'string' },
+    evidence: { type: 'string' },
   },
   positionals: true,
   async run(parsed, io) {
@@ -82,6 +115,23 @@ const command: Command = {
     const people = listFlag(parsed, 'person');
     const by = byFlag(parsed, people);
     const selection = { teams, projects: listFlag(parsed, 'project'), workspaces: listFlag(parsed, 'workspace'), ...(by === 'person' ? { people } : {}) };
+    const evidence = stringFlag(parsed, 'evidence');
+    if (evidence !== undefined) {
+      return stoppableRead(
+        io,
+        'no evidence bundle was written',
+        (done, total) => bar.update(done, total),
+        async ({ signal, onProgress }) => {
+          try {
+            const { connection, run, read } = requestPieces(io, flags);
+            const files = { paths: parsed.positionals, cwd: io.cwd, organization, after: boolFlag(parsed, 'after'), selection, by };
+            return await writeEvidence(parsed, io, evidence, { ...files, connection, run: { ...run, signal, onProgress, afterLoad: collectGarbage }, read });
+          } finally {
+            bar.done();
+          }
+        },
+      );
+    }
     const report = await stoppableRead(
       io,
       'no report was written',

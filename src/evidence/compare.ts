@@ -1,0 +1,122 @@
+// Two snapshots compared (`report diff OLD NEW`, docs/evidence.md, "Comparing snapshots"): who
+// gained and lost what. Per (team, target), matched by their ids so a rename is not a loss and a
+// gain: access added, removed, or changed (the level, each permission, the sources); the teams
+// added and removed; by person (both snapshots by person), the people added and removed and each
+// person's level per target. Pure; sorted, so the same two snapshots give the same bytes.
+import type { Snapshot, SnapshotAccess, SnapshotCell, SnapshotTarget } from './snapshot.js';
+
+export type ChangeKind = 'added' | 'removed' | 'changed';
+
+export interface PermissionChange {
+  readonly permission: string;
+  /** Null: the permission is not in that snapshot's cell. */
+  readonly before: string | boolean | null;
+  readonly after: string | boolean | null;
+}
+
+export interface AccessChange {
+  readonly change: ChangeKind;
+  readonly team: { readonly name: string; readonly id: string };
+  readonly target: SnapshotTarget;
+  readonly before: SnapshotAccess | null;
+  readonly after: SnapshotAccess | null;
+  /** Changed only: each permission whose value differs. */
+  readonly permissions: readonly PermissionChange[];
+  readonly sourcesAdded: readonly string[];
+  readonly sourcesRemoved: readonly string[];
+}
+
+export interface PersonChange {
+  readonly change: ChangeKind;
+  readonly email: string;
+  readonly target: SnapshotTarget;
+  readonly before: string | null;
+  readonly after: string | null;
+}
+
+export interface SnapshotDiff {
+  readonly old: Pick<Snapshot, 'organization' | 'generatedAt' | 'state'>;
+  readonly new: Pick<Snapshot, 'organization' | 'generatedAt' | 'state'>;
+  readonly teamsAdded: readonly string[];
+  readonly teamsRemoved: readonly string[];
+  readonly access: readonly AccessChange[];
+  /** Both snapshots by person only. */
+  readonly people?: { readonly added: readonly string[]; readonly removed: readonly string[]; readonly access: readonly PersonChange[] };
+}
+
+const byCode = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+const key = (teamId: string, target: SnapshotTarget): string => `${teamId}\u0000${target.type}\u0000${target.id}`;
+const minus = (a: readonly string[], b: readonly string[]): string[] => a.filter((x) => !b.includes(x));
+
+function permissionChanges(before: SnapshotAccess, after: SnapshotAccess): PermissionChange[] {
+  const keys = [...new Set([...Object.keys(before.permissions), ...Object.keys(after.permissions)])];
+  return keys
+    .map((permission) => ({ permission, before: before.permissions[permission] ?? null, after: after.permissions[permission] ?? null }))
+    .filter((c) => c.before !== c.after);
+}
+
+const accessOf = (cell: SnapshotCell): SnapshotAccess => ({ access: cell.access, permissions: cell.permissions, sources: cell.sources });
+
+function cellChange(before: SnapshotCell | undefined, after: SnapshotCell | undefined): AccessChange | undefined {
+  const cell = (after ?? before) as SnapshotCell;
+  const base = { team: cell.team, target: cell.target, before: before ? accessOf(before) : null, after: after ? accessOf(after) : null };
+  if (!before || !after) return { ...base, change: before ? 'removed' : 'added', permissions: [], sourcesAdded: [], sourcesRemoved: [] };
+  const permissions = permissionChanges(before, after);
+  const sourcesAdded = minus(after.sources, before.sources);
+  const sourcesRemoved = minus(before.sources, after.sources);
+  if (before.access === after.access && permissions.length === 0 && sourcesAdded.length === 0 && sourcesRemoved.length === 0) return undefined;
+  return { ...base, change: 'changed', permissions, sourcesAdded, sourcesRemoved };
+}
+
+const targetOrder = (a: SnapshotTarget, b: SnapshotTarget): number => byCode(a.type, b.type) || byCode(a.name, b.name) || byCode(a.id, b.id);
+
+function accessChanges(old: Snapshot, now: Snapshot): AccessChange[] {
+  const before = new Map(old.cells.map((c) => [key(c.team.id, c.target), c]));
+  const after = new Map(now.cells.map((c) => [key(c.team.id, c.target), c]));
+  return [...new Set([...before.keys(), ...after.keys()])]
+    .flatMap((k) => cellChange(before.get(k), after.get(k)) ?? [])
+    .sort((a, b) => byCode(a.team.name, b.team.name) || targetOrder(a.target, b.target));
+}
+
+function peopleChanges(old: NonNullable<Snapshot['people']>, now: NonNullable<Snapshot['people']>): NonNullable<SnapshotDiff['people']> {
+  const emails = (people: typeof old): string[] => people.map((p) => p.email);
+  const levels = (people: typeof old): Map<string, { email: string; target: SnapshotTarget; access: string }> =>
+    new Map(people.flatMap((p) => p.access.map((a) => [`${p.email}\u0000${a.target.type}\u0000${a.target.id}`, { email: p.email, ...a }] as const)));
+  const before = levels(old);
+  const after = levels(now);
+  const access = [...new Set([...before.keys(), ...after.keys()])].flatMap((k): PersonChange[] => {
+    const b = before.get(k);
+    const a = after.get(k);
+    const cell = (a ?? b) as { email: string; target: SnapshotTarget };
+    if (b && a && b.access === a.access) return [];
+    const change: ChangeKind = !b ? 'added' : !a ? 'removed' : 'changed';
+    return [{ change, email: cell.email, target: cell.target, before: b?.access ?? null, after: a?.access ?? null }];
+  });
+  return {
+    added: minus(emails(now), emails(old)).sort(byCode),
+    removed: minus(emails(old), emails(now)).sort(byCode),
+    access: access.sort((x, y) => byCode(x.email, y.email) || targetOrder(x.target, y.target)),
+  };
+}
+
+const header = (s: Snapshot): SnapshotDiff['old'] => ({ organization: s.organization, generatedAt: s.generatedAt, state: s.state });
+
+export function compareSnapshots(old: Snapshot, now: Snapshot): SnapshotDiff {
+  const teamNames = (s: Snapshot, ids: readonly string[]): string[] => s.teams.filter((t) => ids.includes(t.id)).map((t) => t.name);
+  const oldIds = old.teams.map((t) => t.id);
+  const newIds = now.teams.map((t) => t.id);
+  return {
+    old: header(old),
+    new: header(now),
+    teamsAdded: teamNames(now, minus(newIds, oldIds)).sort(byCode),
+    teamsRemoved: teamNames(old, minus(oldIds, newIds)).sort(byCode),
+    access: accessChanges(old, now),
+    ...(old.people && now.people ? { people: peopleChanges(old.people, now.people) } : {}),
+  };
+}
+
+/** How many differences: what the exit code and the summary count. */
+export function differenceCount(diff: SnapshotDiff): number {
+  const people = diff.people ? diff.people.added.length + diff.people.removed.length + diff.people.access.length : 0;
+  return diff.teamsAdded.length + diff.teamsRemoved.length + diff.access.length + people;
+}

@@ -1,0 +1,14 @@
+// The names an evidence bundle's manifest is written and read by (docs/evidence.md, "Evidence
+// bundle"): render/manifest.ts writes it, manifest-parse.ts reads it back for `report verify`.
+
+/** The manifest's own file in DIR: it cannot list its own hash, so it is never one of `files`. */
+export const MANIFEST_FILE = 'manifest.json';
+
+/** `format_version` of manifest.json; a reader refuses any other. */
+export const MANIFEST_FORMAT_VERSION = 1;
+
+/**
+ * A file name a bundle may hold: one plain name in DIR (no folder, no leading dot), so neither a
+ * writer nor a manifest read by `report verify` can reach outside DIR.
+ */
+export const BUNDLE_FILE_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/;

@@ -1,0 +1,139 @@
+// A report JSON document (`report --format json`, a bundle's report.json) read back as a snapshot
+// for `report diff` (docs/evidence.md, "Comparing snapshots"): each (team, target) with its access,
+// permissions and sources, the teams, and by person the people with their access. Only what a
+// comparison needs is read, so a field added to the report later does not break an older reader.
+// Pure: text in, the snapshot or the one problem out.
+
+export interface SnapshotTarget {
+  readonly type: 'project' | 'workspace';
+  readonly name: string;
+  readonly id: string;
+}
+
+export interface SnapshotAccess {
+  readonly access: string;
+  /** Dotted keys (`project-access.settings`, `runs`), as the access tables name them. */
+  readonly permissions: Readonly<Record<string, string | boolean>>;
+  /** Each source in words: `owners`, `organization manage-workspaces`, `project platform write`, `workspace admin`. */
+  readonly sources: readonly string[];
+}
+
+export interface SnapshotCell extends SnapshotAccess {
+  readonly team: { readonly name: string; readonly id: string };
+  readonly target: SnapshotTarget;
+}
+
+export interface SnapshotPerson {
+  readonly email: string;
+  readonly access: readonly { readonly target: SnapshotTarget; readonly access: string }[];
+}
+
+export interface Snapshot {
+  readonly organization: string;
+  readonly generatedAt: string;
+  readonly state: string;
+  readonly teams: readonly { readonly name: string; readonly id: string }[];
+  readonly cells: readonly SnapshotCell[];
+  /** A report by person only. */
+  readonly people?: readonly SnapshotPerson[];
+}
+
+class SnapshotProblem extends Error {}
+type Obj = Readonly<Record<string, unknown>>;
+
+function fail(problem: string): never {
+  throw new SnapshotProblem(problem);
+}
+const object = (value: unknown, at: string): Obj =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Obj) : fail(`${at} is not an object`);
+const text = (value: unknown, at: string): string => (typeof value === 'string' ? value : fail(`${at} is not a string`));
+const list = (value: unknown, at: string): readonly unknown[] => (Array.isArray(value) ? value : fail(`${at} is not a list`));
+const named = (value: unknown, at: string) => {
+  const o = object(value, at);
+  return { name: text(o.name, `${at}.name`), id: text(o.id, `${at}.id`) };
+};
+
+/** The wire's nesting flattened to the tables' dotted keys. */
+function permissionsOf(value: unknown, at: string): Record<string, string | boolean> {
+  const out: Record<string, string | boolean> = {};
+  for (const [key, inner] of Object.entries(object(value, at))) {
+    if (typeof inner === 'string' || typeof inner === 'boolean') out[key] = inner;
+    else for (const [k, v] of Object.entries(object(inner, `${at}.${key}`))) if (typeof v === 'string' || typeof v === 'boolean') out[`${key}.${k}`] = v;
+  }
+  return out;
+}
+
+function sourceOf(value: unknown, at: string): string {
+  const source = object(value, at);
+  switch (source.kind) {
+    case 'owners':
+      return 'owners';
+    case 'organization':
+      return `organization ${text(source.permission, `${at}.permission`)}`;
+    case 'project':
+      return `project ${text(source.name, `${at}.name`)} ${text(source.access, `${at}.access`)}`;
+    case 'workspace':
+      return `workspace ${text(source.access, `${at}.access`)}`;
+    default:
+      return fail(`${at}.kind is not a kind of source`);
+  }
+}
+
+function cellsOf(document: Obj, type: SnapshotTarget['type']): SnapshotCell[] {
+  const key = `${type}s`;
+  return list(document[key], key).flatMap((value, i) => {
+    const at = `${key}[${i}]`;
+    const target = { type, ...named(value, at) };
+    return list(object(value, at).teams, `${at}.teams`).map((teamValue, j) => {
+      const cell = object(teamValue, `${at}.teams[${j}]`);
+      return {
+        team: named(cell, `${at}.teams[${j}]`),
+        target,
+        access: text(cell.access, `${at}.teams[${j}].access`),
+        permissions: permissionsOf(cell.permissions, `${at}.teams[${j}].permissions`),
+        sources: list(cell.sources, `${at}.teams[${j}].sources`).map((s, k) => sourceOf(s, `${at}.teams[${j}].sources[${k}]`)),
+      };
+    });
+  });
+}
+
+function peopleOf(value: unknown): SnapshotPerson[] {
+  return list(value, 'people').map((p, i) => {
+    const person = object(p, `people[${i}]`);
+    return {
+      email: text(person.email, `people[${i}].email`),
+      access: list(person.access, `people[${i}].access`).map((a, j) => {
+        const cell = object(a, `people[${i}].access[${j}]`);
+        const target = object(cell.target, `people[${i}].access[${j}].target`);
+        const type =
+          target.type === 'project' || target.type === 'workspace' ? target.type : fail(`people[${i}].access[${j}].target.type is not project or workspace`);
+        return { target: { type, ...named(target, `people[${i}].access[${j}].target`) }, access: text(cell.access, `people[${i}].access[${j}].access`) };
+      }),
+    };
+  });
+}
+
+export function parseSnapshot(source: string): { readonly snapshot: Snapshot } | { readonly problem: string } {
+  let document: Obj;
+  try {
+    document = object(JSON.parse(source), 'the document');
+  } catch (error: unknown) {
+    return { problem: error instanceof SnapshotProblem ? error.message : 'not JSON' };
+  }
+  try {
+    if (document.format_version !== 1) fail(`format_version is ${JSON.stringify(document.format_version)}, not a report of this tfe-access`);
+    return {
+      snapshot: {
+        organization: text(document.organization, 'organization'),
+        generatedAt: text(document.generated_at, 'generated_at'),
+        state: text(document.state, 'state'),
+        teams: list(document.teams, 'teams').map((t, i) => named(t, `teams[${i}]`)),
+        cells: [...cellsOf(document, 'project'), ...cellsOf(document, 'workspace')],
+        ...(document.people === undefined ? {} : { people: peopleOf(document.people) }),
+      },
+    };
+  } catch (error: unknown) {
+    if (error instanceof SnapshotProblem) return { problem: error.message };
+    throw error;
+  }
+}

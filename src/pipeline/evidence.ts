@@ -1,0 +1,71 @@
+// `report --evidence DIR` (docs/evidence.md, "Evidence bundle"): the report read once, written in
+// JSON, CSV and HTML beside manifest.json, which records what was extracted, when, from where, by
+// whom, whether it is whole, the counts beside the service's own totals, and each file's hash.
+import { API_ROOT, addressFrom } from '../api/address.js';
+import type { EvidenceManifest } from '../core/evidence.js';
+import type { Report } from '../core/report.js';
+import type { ServerInfo } from '../core/server.js';
+import { TOOL } from '../core/tool.js';
+import { tokenOwner } from '../evidence/token-owner.js';
+import { reasonText } from '../render/coverage.js';
+import { renderAccessReport, type ReportFormat } from '../render/report.js';
+import { manifestSha256, prepareBundleDirectory, writeEvidenceBundle } from './evidence-bundle.js';
+import type { ExtractionFacts } from './report-extraction.js';
+import { reportOrganization, type ReportRequest } from './report.js';
+
+export interface EvidenceRequest extends ReportRequest {
+  /** The bundle's directory: made if missing, refused when not empty. */
+  readonly dir: string;
+  /** The run's clock (epoch milliseconds), read when the extraction starts and when it ends. */
+  readonly clock: () => number;
+}
+
+export interface EvidenceResult {
+  readonly report: Report;
+  readonly manifest: EvidenceManifest;
+  /** Of manifest.json as written: the manifest cannot hash itself, so this is recorded elsewhere. */
+  readonly manifestSha256: string;
+}
+
+/** The formats of the bundle, each one file `report.FORMAT`. */
+const BUNDLE_FORMATS: readonly ReportFormat[] = ['json', 'csv', 'html'];
+
+const rfc3339 = (ms: number): string => new Date(ms).toISOString();
+
+/** `https://tfe.example.com`: the address the run used, without the API root. */
+function serverAddress(request: ReportRequest): string {
+  const { baseUrl } = addressFrom({ address: request.connection.address }, request.connection.env);
+  return baseUrl.slice(0, -API_ROOT.length);
+}
+
+/** The release as the server names it: `v202404-1`, else its numeric version; null when it does not say (HCP Terraform). */
+const releaseOf = (server: ServerInfo): string | null => server.version ?? server.numericVersion ?? null;
+
+/** What the report was asked: its scope's lists, `--by` and `--after`. */
+function scopeOf(report: Report, request: ReportRequest): Record<string, unknown> {
+  const { paths, teams, projects, workspaces, people } = report.scope;
+  return { paths, teams, projects, workspaces, ...(people ? { people } : {}), by: request.by ?? 'team', after: request.after };
+}
+
+export async function reportEvidence(request: EvidenceRequest): Promise<EvidenceResult> {
+  // Before the read: a directory that cannot take the bundle is said before minutes of reading.
+  await prepareBundleDirectory(request.dir);
+  const startedAt = request.clock();
+  let facts: ExtractionFacts | undefined;
+  const report = await reportOrganization({ ...request, onExtraction: (found) => (facts = found) });
+  const finishedAt = request.clock();
+  if (!facts) throw new Error('the report told nothing of its extraction');
+  const files = BUNDLE_FORMATS.map((format) => ({ name: `report.${format}`, content: renderAccessReport(report, format, { byTeam: false }) }));
+  const manifest = await writeEvidenceBundle(request.dir, files, {
+    tool: { name: TOOL.name, version: TOOL.version },
+    server: { address: serverAddress(request), apiVersion: facts.server.apiVersion ?? null, release: releaseOf(facts.server) },
+    organization: report.organization,
+    token: tokenOwner(facts.identity, facts.teams),
+    extraction: { startedAt: rfc3339(startedAt), finishedAt: rfc3339(finishedAt) },
+    scope: scopeOf(report, request),
+    complete: report.coverage.complete,
+    reasons: report.coverage.reasons.map(reasonText),
+    counts: facts.counts,
+  });
+  return { report, manifest, manifestSha256: manifestSha256(manifest) };
+}

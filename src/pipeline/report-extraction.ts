@@ -1,0 +1,51 @@
+// What a report's run learned of its extraction, besides the report (docs/evidence.md, "Evidence
+// bundle"): the server, who the token is, and each count read beside the service's own total. Told
+// by the report's use case to a caller that asks (`report --evidence`), from what the run read
+// anyway: no request is added.
+import type { TfeClient } from '../api/client.js';
+import type { ReconciledCount } from '../core/evidence.js';
+import type { TokenIdentity } from '../core/identity.js';
+import type { LiveState, Team } from '../core/model.js';
+import type { ServerInfo } from '../core/server.js';
+
+export interface ExtractionFacts {
+  readonly server: ServerInfo;
+  /** Undefined when the server did not say (no account details). */
+  readonly identity: TokenIdentity | undefined;
+  /** Every team read: a team token's owner is named from them. */
+  readonly teams: readonly Team[];
+  readonly counts: readonly ReconciledCount[];
+}
+
+/** The token's identity as the live read asked it (the client keeps its one answer), or undefined. */
+async function identityOf(client: TfeClient): Promise<TokenIdentity | undefined> {
+  try {
+    return await client.accountDetails();
+  } catch {
+    return undefined; // the live read went on without it too (live/read-live.ts)
+  }
+}
+
+/** The lists the report read (pipeline/report.ts's Catalogue, by shape: that file imports this one). */
+interface ListsRead {
+  readonly teams: readonly Team[];
+  readonly projects: readonly unknown[];
+  readonly workspaces: readonly unknown[];
+}
+
+export async function extractionFacts(client: TfeClient, organization: string, read: ListsRead, live: LiveState): Promise<ExtractionFacts> {
+  const total = (list: 'teams' | 'projects' | 'workspaces'): number | null => client.listTotal(organization, list) ?? null;
+  const grants = [...live.targets.values()].reduce((sum, target) => sum + target.grants.length, 0);
+  return {
+    server: await client.serverInfo(),
+    identity: await identityOf(client),
+    teams: read.teams,
+    counts: [
+      { what: 'teams', extracted: read.teams.length, service: total('teams') },
+      { what: 'projects', extracted: read.projects.length, service: total('projects') },
+      { what: 'workspaces', extracted: read.workspaces.length, service: total('workspaces') },
+      // No organization-wide count of grants exists; each list's own total-count was checked against its items as it was read (api/paginate.ts).
+      { what: 'grants', extracted: grants, service: null },
+    ],
+  };
+}

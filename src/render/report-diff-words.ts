@@ -1,0 +1,53 @@
+// The words of a comparison of two reports (docs/evidence.md, "Comparing snapshots"), once, for
+// every format but JSON: each access change as a headline and its details, each person's change,
+// the summary. Unescaped: each format escapes them its way.
+import type { AccessChange, PersonChange, SnapshotDiff } from '../evidence/compare.js';
+import { differenceCount } from '../evidence/compare.js';
+import type { SnapshotTarget } from '../evidence/snapshot.js';
+
+export const targetWords = (target: SnapshotTarget): string => `${target.type} "${target.name}"`;
+
+const value = (v: string | boolean | null): string => (v === null ? 'unset' : String(v));
+
+/** `sre gained admin on workspace "web"`, `dev lost write on project "data"`, `ops on workspace "net": write -> admin`. */
+export function accessHeadline(c: AccessChange): string {
+  const where = targetWords(c.target);
+  if (c.change === 'added') return `${c.team.name} gained ${c.after?.access} on ${where}`;
+  if (c.change === 'removed') return `${c.team.name} lost ${c.before?.access} on ${where}`;
+  const level = c.before?.access === c.after?.access ? `${c.after?.access} (level unchanged)` : `${c.before?.access} -> ${c.after?.access}`;
+  return `${c.team.name} on ${where}: ${level}`;
+}
+
+/** `runs: plan -> apply; variables: read -> write`; empty when none changed. */
+export const permissionWords = (c: AccessChange): string => c.permissions.map((p) => `${p.permission}: ${value(p.before)} -> ${value(p.after)}`).join('; ');
+
+/** The details of a change under its headline: the permissions and the sources that changed, or an added or removed cell's sources. */
+export function accessDetails(c: AccessChange): string[] {
+  if (c.change !== 'changed') return [`sources: ${((c.after ?? c.before)?.sources ?? []).join(', ')}`];
+  return [
+    ...(c.permissions.length > 0 ? [`permissions: ${permissionWords(c)}`] : []),
+    ...(c.sourcesAdded.length > 0 ? [`sources added: ${c.sourcesAdded.join(', ')}`] : []),
+    ...(c.sourcesRemoved.length > 0 ? [`sources removed: ${c.sourcesRemoved.join(', ')}`] : []),
+  ];
+}
+
+export function personWords(c: PersonChange): string {
+  const where = targetWords(c.target);
+  if (c.change === 'added') return `${c.email} gained ${c.after} on ${where}`;
+  if (c.change === 'removed') return `${c.email} lost ${c.before} on ${where}`;
+  return `${c.email} on ${where}: ${c.before} -> ${c.after}`;
+}
+
+export const CHANGE_SIGN: Readonly<Record<AccessChange['change'], string>> = { added: '+', removed: '-', changed: '~' };
+
+/** `Compared acme (live, 2026-11-01T...) with acme (live, 2026-11-26T...)`. */
+export function comparedWords(diff: SnapshotDiff): string {
+  const side = (s: SnapshotDiff['old']): string => `${s.organization} (${s.state}, ${s.generatedAt})`;
+  return `Compared ${side(diff.old)} with ${side(diff.new)}`;
+}
+
+/** `3 differences.` or `No difference.` */
+export function summaryWords(diff: SnapshotDiff): string {
+  const n = differenceCount(diff);
+  return n === 0 ? 'No difference.' : `${n === 1 ? '1 difference' : `${n} differences`}.`;
+}
