@@ -2,7 +2,7 @@
 // a row per team or person with access; the reviewer fills each row's decision; `review close`
 // checks the sheets and carries out the revokes through the files. Plain data shared by review/,
 // its renderers and pipeline/review.ts.
-import type { TargetRef } from './model.js';
+import type { SourceRef, TargetRef } from './model.js';
 
 /** `review-owners:` in the files: who reviews the access on which projects or tagged workspaces. */
 export interface ReviewOwner {
@@ -12,6 +12,10 @@ export interface ReviewOwner {
   readonly reviewers: readonly string[];
   readonly projects?: readonly string[];
   readonly tags?: readonly string[];
+  /** Where the owner is written (its key under `review-owners:`). */
+  readonly source?: SourceRef;
+  /** Where each of `projects` is written, index by index (the name checker's FILE:LINE:COL). */
+  readonly projectSources?: readonly SourceRef[];
 }
 
 export const REVIEW_DECISIONS = ['keep', 'revoke'] as const;
