@@ -38,3 +38,47 @@ export interface ReviewRow {
   /** RFC 3339 as the reviewer wrote it. */
   readonly decidedAt: string;
 }
+
+export const SHEET_COLUMNS = [
+  'review',
+  'owner',
+  'kind',
+  'subject',
+  'via',
+  'team-id',
+  'target-type',
+  'target',
+  'target-id',
+  'access',
+  'sources',
+  'row-check',
+  'decision',
+  'reviewer',
+  'rationale',
+  'decided-at',
+] as const;
+export type SheetColumn = (typeof SHEET_COLUMNS)[number];
+
+/** The columns the reviewer fills; every other column is `review start`'s and covered by `row-check`. */
+export const FILLED_COLUMNS: readonly SheetColumn[] = ['decision', 'reviewer', 'rationale', 'decided-at'];
+
+/** A row of a sheet: the review row with its round, its owner, its team's id and its check. */
+export interface SheetRow extends ReviewRow {
+  /** The review round: `ORGANIZATION@STARTED-AT`. */
+  readonly review: string;
+  /** The owner whose sheet it is (empty: `review-unowned.csv`). */
+  readonly owner: string;
+  /** The team's id: the subject's, or for a person the team it has the access through. */
+  readonly teamId: string;
+  readonly check: string;
+}
+
+/** What `review start` wrote of a row, in column order. */
+export function writtenFields(row: Omit<SheetRow, 'check'>): string[] {
+  return [row.review, row.owner, row.kind, row.subject, row.via ?? '', row.teamId, row.target.type, row.target.name, row.target.id, row.access, row.sources];
+}
+
+/** A row's fields in SHEET_COLUMNS order. */
+export function sheetFields(row: SheetRow): string[] {
+  return [...writtenFields(row), row.check, row.decision, row.reviewer, row.rationale, row.decidedAt];
+}
