@@ -6,6 +6,7 @@ import type { Report } from '../core/report.js';
 import type { ReviewOwner } from '../core/review.js';
 import type { TargetRef } from '../core/model.js';
 import type { AccessSource } from '../core/effective.js';
+import { printable } from '../core/printable.js';
 import { sourceText } from '../render/source-text.js';
 import { ownerFinder } from './owners.js';
 import type { SheetRow } from '../core/review.js';
@@ -47,12 +48,13 @@ export function reviewSheets(report: Report, round: ReviewRound): ReviewSheets {
       review: round.review,
       owner: owner ?? '',
       kind: row.kind,
-      subject: row.subject,
-      ...(row.via === undefined ? {} : { via: row.via }),
+      // As the sheet shows them (core/printable.ts), so the check holds over what the sheet reads back.
+      subject: printable(row.subject),
+      ...(row.via === undefined ? {} : { via: printable(row.via) }),
       teamId: row.teamId,
-      target: row.target,
+      target: { ...row.target, name: printable(row.target.name) },
       access: row.access,
-      sources: row.sources.map((s) => sourceText(s, row.target.type)).join(', '),
+      sources: printable(row.sources.map((s) => sourceText(s, row.target.type)).join(', ')),
       decision: '',
       reviewer: '',
       rationale: '',
