@@ -82,3 +82,14 @@ export function writtenFields(row: Omit<SheetRow, 'check'>): string[] {
 export function sheetFields(row: SheetRow): string[] {
   return [...writtenFields(row), row.check, row.decision, row.reviewer, row.rationale, row.decidedAt];
 }
+
+/** One decision of a closed review, as the bundle's `decisions.csv` and `decisions.json` give it. */
+export interface DecisionRecord {
+  /** Where the row is: `review-platform.csv:3` (the header is row 1). */
+  readonly at: string;
+  readonly row: SheetRow;
+  /** A revoke: the file it edits and the edit as a unified diff; absent for a keep. */
+  readonly edit?: { readonly file: string; readonly diff: string };
+  /** A revoke: the change of the edited files' plan that carries it out, in words (`remove grant of team dev on workspace w01`). */
+  readonly change?: string;
+}

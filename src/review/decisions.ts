@@ -43,11 +43,9 @@ export function sheetRowOf(read: ReadRow): SheetRow {
 /** What one row breaks, or undefined. */
 function rowProblem(read: ReadRow, round: string, organization: string): string | undefined {
   const f = read.fields;
-  if (f.review !== round) {
-    const of = organizationOfReview(f.review);
-    if (of !== organization) return `${read.at}: the row is of organization ${quote(of)}, not ${quote(organization)} of the files`;
-    return `${read.at}: the row is of review ${quote(f.review)}, not ${quote(round)}: close the sheets of one round together`;
-  }
+  const of = organizationOfReview(f.review);
+  if (of !== organization) return `${read.at}: the row is of organization ${quote(of)}, not ${quote(organization)} of the files`;
+  if (f.review !== round) return `${read.at}: the row is of review ${quote(f.review)}, not ${quote(round)}: close the sheets of one round together`;
   if (!['team', 'person'].includes(f.kind) || !['project', 'workspace'].includes(f['target-type']) || rowCheck(sheetRowOf(read)) !== f['row-check'])
     return `${read.at}: the row was changed after review start (its row-check does not match kind, subject, via, team, target, access or sources); fill only decision, reviewer, rationale and decided-at`;
   if (f.decision.trim() === '') return `${read.at}: undecided: decision is empty (keep or revoke)`;
