@@ -63,7 +63,9 @@ export interface ClosedReview {
 }
 
 const refuse = (problems: readonly string[]): CLIError =>
-  new CLIError(`review close: ${problems.length === 1 ? 'a row is' : `${problems.length} rows are`} refused; nothing was written:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  new CLIError(
+    `review close: ${problems.length === 1 ? 'a row is' : `${problems.length} rows are`} refused; nothing was written:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+  );
 
 /** Every row of every sheet, or one error naming each sheet that is no review sheet. */
 function readRows(request: ReviewCloseRequest): ReadRow[] {
@@ -137,7 +139,9 @@ async function carryOut(
   for (const revoke of revokes) {
     const change = carrying(revoke, replan.plan);
     if (change === undefined) {
-      problems.push(`${revoke.at}: taking it out of the files would not remove it (the target does not prune, or the team's members are not pruned); revoke it by hand`);
+      problems.push(
+        `${revoke.at}: taking it out of the files would not remove it (the target does not prune, or the team's members are not pruned); revoke it by hand`,
+      );
       continue;
     }
     // The revoke's own edit, on the files as read: what the auditor reads beside the decision.
@@ -174,9 +178,10 @@ export async function closeReview(unclocked: ReviewCloseRequest): Promise<Closed
       const read0 = await planAgainstLive(reads.client, base, { ...read, targets: [] }, run);
       const server = await reads.client.serverInfo();
       const token = await reads.client.accountDetails();
-      const hasPeople = decided.some((d) => d.row.kind === 'person');
-      const people = read0.live.people ?? (hasPeople ? await readPeople(reads.client, state.organization, read0.resolved.teams) : undefined);
       const trail = await trailEvents(request.connection, control, run.now);
+      // The people's usernames: a person row's member events name them, and a reviewer written as an email is matched through them.
+      const asked = 'events' in trail && decided.some((d) => d.row.kind === 'person' || d.row.reviewer.includes('@'));
+      const people = read0.live.people ?? (asked ? await readPeople(reads.client, state.organization, read0.resolved.teams) : undefined);
       if ('events' in trail) {
         const conflicts = provisionerProblems(decided, trail.events, usernames(people?.people ?? []));
         if (conflicts.length > 0) throw refuse(conflicts);

@@ -70,7 +70,8 @@ export async function startReview(request: ReviewStartRequest): Promise<StartedR
   const now = request.run?.now ?? Date.now();
   const state = await desiredFromFiles(request.paths, request.cwd, now);
   const owners = state.reviewOwners ?? [];
-  if (owners.length === 0) throw new CLIError('the files give no `review-owners:`: name who reviews which projects or tags (docs/evidence.md, "Access reviews").');
+  if (owners.length === 0)
+    throw new CLIError('the files give no `review-owners:`: name who reviews which projects or tags (docs/evidence.md, "Access reviews").');
   const people = peopleOf(state, request.byPerson);
   const report = await reportOrganization({
     paths: request.paths,

@@ -19,7 +19,11 @@ function latest(events: readonly AuditEvent[], on: (e: AuditEvent) => boolean): 
 }
 
 /** The event that provisioned the row's access, when the trail has it. */
-export function provisioningEvent(row: DecidedRow['row'], events: readonly AuditEvent[], usernameOf: (email: string) => string | undefined): AuditEvent | undefined {
+export function provisioningEvent(
+  row: DecidedRow['row'],
+  events: readonly AuditEvent[],
+  usernameOf: (email: string) => string | undefined,
+): AuditEvent | undefined {
   if (row.kind === 'team') {
     // The trail names the team by id or by name (triage/match.ts): either is taken.
     const onTeam = (team: string | undefined): boolean => team !== undefined && (team === row.teamId || team === row.subject);

@@ -22,7 +22,8 @@ function revokeOf({ at, row }: DecidedRow, resolved: Resolved): Revoke | string 
   }
   const target = resolved.targets.find((t) => t.id === row.target.id);
   const where = `${row.target.type} ${row.target.name}`;
-  if (!target) return `${at}: the files do not name ${where}: team ${row.subject}'s access there (${row.sources}) is not theirs to revoke; revoke it where it is given`;
+  if (!target)
+    return `${at}: the files do not name ${where}: team ${row.subject}'s access there (${row.sources}) is not theirs to revoke; revoke it where it is given`;
   const grant = target.desired.grants.find((g) => nfc(g.team) === nfc(row.subject));
   if (!grant) return `${at}: the files give team ${row.subject} no grant on ${where} (its access comes from ${row.sources}); revoke it where it is given`;
   const team = { name: row.subject, id: row.teamId };

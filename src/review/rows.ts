@@ -72,7 +72,15 @@ export function reviewSheets(report: Report, round: ReviewRound): ReviewSheets {
       for (const cell of person.cells)
         for (const through of cell.through) {
           if (people !== 'all' && !people.has(through.team.name)) continue;
-          add({ kind: 'person', subject: person.email, via: through.team.name, teamId: through.team.id, target: cell.target, access: through.access, sources: through.sources });
+          add({
+            kind: 'person',
+            subject: person.email,
+            via: through.team.name,
+            teamId: through.team.id,
+            target: cell.target,
+            access: through.access,
+            sources: through.sources,
+          });
         }
     }
   }

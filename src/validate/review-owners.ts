@@ -24,7 +24,7 @@ export function reviewOwnersSchema(): JsonSchema {
       additionalProperties: false,
       required: ['reviewers'],
       properties: {
-        reviewers: { ...names('Who may decide the rows of this owner\'s sheet: emails or usernames.'), minItems: 1 },
+        reviewers: { ...names("Who may decide the rows of this owner's sheet: emails or usernames."), minItems: 1 },
         projects: names('Projects whose access (the project and its workspaces) this owner reviews.'),
         tags: names('Workspace tags: a workspace with any of them is reviewed by this owner.'),
       },

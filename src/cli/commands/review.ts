@@ -94,7 +94,12 @@ async function roundBeside(sheet: string): Promise<ReviewCloseRequest['round']> 
   }
 }
 
-async function writeBundle(dir: string, sheets: readonly { name: string; text: string }[], closed: ClosedReview, scope: Record<string, unknown>): Promise<void> {
+async function writeBundle(
+  dir: string,
+  sheets: readonly { name: string; text: string }[],
+  closed: ClosedReview,
+  scope: Record<string, unknown>,
+): Promise<void> {
   const rowsOf = (name: string): number => closed.decisions.filter((d) => d.at.startsWith(`${name}:`)).length;
   const files = [
     ...sheets.map((s) => ({ name: s.name, content: s.text, rows: rowsOf(s.name) })),
@@ -124,7 +129,8 @@ async function close(parsed: Parsed, io: IO, sheetPaths: string[]): Promise<numb
   const round = await roundBeside(resolve(io.cwd, sheetPaths[0] as string));
   const { connection, run, read } = requestPieces(io, connectionFlags(parsed, io));
   const closed = await closeReview({ sheets, ...(round ? { round } : {}), paths, cwd: io.cwd, connection, run, read });
-  if (closed.unchecked !== undefined) io.stderr.write(`review: notice: the reviewers were not checked against who provisioned each grant: ${closed.unchecked}.\n`);
+  if (closed.unchecked !== undefined)
+    io.stderr.write(`review: notice: the reviewers were not checked against who provisioned each grant: ${closed.unchecked}.\n`);
   const bundle = stringFlag(parsed, 'bundle');
   if (bundle !== undefined) await writeBundle(resolve(io.cwd, bundle), sheets, closed, { paths, sheets: names });
   const edited = closed.edits.map((e) => e.path).join(', ');
