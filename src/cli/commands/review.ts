@@ -15,7 +15,7 @@ import { listFlag, stringFlag, type Parsed } from '../args.js';
 import type { Command } from '../command.js';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, requestPieces } from '../common-flags.js';
 import type { IO } from '../io.js';
-import { VERSION } from '../main.js';
+import { TOOL_VERSION } from '../version.js';
 import { progress } from '../progress.js';
 
 const help = `Usage: tfe-access review start [PATHS...] --out DIR [--by team|person] [options]
@@ -107,7 +107,7 @@ async function writeBundle(
     { name: 'decisions.json', content: renderDecisionsJson(closed.review, closed.decisions) },
     { name: 'plan.json', content: renderPlan(closed.plan, 'json', { color: false }) },
   ];
-  await writeEvidenceBundle(dir, files, { tool: { name: 'tfe-access', version: VERSION }, ...closed.facts, scope });
+  await writeEvidenceBundle(dir, files, { tool: { name: 'tfe-access', version: TOOL_VERSION }, ...closed.facts, scope });
 }
 
 async function close(parsed: Parsed, io: IO, sheetPaths: string[]): Promise<number> {
