@@ -18,7 +18,7 @@ export function reviewOwnersSchema(): JsonSchema {
   return {
     description: 'Access reviews (review start): each owner, by the name its sheet is written under, with its reviewers and what it covers.',
     type: 'object',
-    propertyNames: { pattern: OWNER_NAME_PATTERN },
+    propertyNames: { minLength: 1 },
     additionalProperties: {
       type: 'object',
       additionalProperties: false,
@@ -32,9 +32,17 @@ export function reviewOwnersSchema(): JsonSchema {
   };
 }
 
-/** An owner that covers nothing: neither `projects` nor `tags` (or both empty). */
+/** An owner whose name no sheet file can have, or that covers nothing: neither `projects` nor `tags` (or both empty). */
 export function reviewOwnersProblems(merged: Merged): Problem[] {
-  return [...merged.reviewOwners.values()].flatMap((owner) => {
+  return [...merged.reviewOwners].flatMap(([name, owner]) => {
+    if (name !== '' && !new RegExp(OWNER_NAME_PATTERN).test(name))
+      return [
+        problemAt(
+          owner.at,
+          owner.segments,
+          `the owner's name names its sheet (review-NAME.csv): letters, digits, ".", "_" and "-" only, starting with a letter or digit`,
+        ),
+      ];
     const value = owner.value;
     if (!isRecord(value)) return [];
     const listed = (key: string): number => (Array.isArray(value[key]) ? (value[key] as unknown[]).length : 0);

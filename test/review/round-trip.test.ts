@@ -247,4 +247,12 @@ describe('an access review, start to close, against the emulator', () => {
     expect(tampered.err).toMatch(/review-billing-leads\.csv:\d+: the row was changed after review start/);
     expect(await readFile(join(w.dir, 'tfe-access.yaml'), 'utf8')).toBe(FILES);
   });
+
+  it('start refuses a project of review-owners the organization does not have, at its place, with the near miss', async () => {
+    const w = await world();
+    await writeFile(join(w.dir, 'tfe-access.yaml'), FILES.replace('projects: [billing]', 'projects: [biling]'));
+    const run = await runCli(['review', 'start', w.dir, '--out', join(w.dir, 'round')], { env: w.env() });
+    expect(run.code).toBe(1);
+    expect(run.err).toMatch(/tfe-access\.yaml:6:16: review owner "billing-leads": project "biling" in organization "acme": .*Did you mean "billing"\?/);
+  });
 });
