@@ -82,9 +82,9 @@ interface World {
   readonly env: (now?: number) => Record<string, string>;
 }
 
-async function world(): Promise<World> {
-  held.emulator = await startEmulator({ seed: oneOrganization(ORGANIZATION, 'current'), rateLimit: 0, now: () => START });
-  held.dir = await writeDesired(FILES);
+async function world(files = FILES, organization = ORGANIZATION): Promise<World> {
+  held.emulator = await startEmulator({ seed: oneOrganization(organization, 'current'), rateLimit: 0, now: () => START });
+  held.dir = await writeDesired(files);
   const url = held.emulator.url;
   const env = (now = START) => ({ TFE_TOKEN: TOKEN, TFE_AUDIT_TOKEN: AUDIT, TFE_ADDRESS: url, TFE_ACCESS_NOW: new Date(now).toISOString() });
   return { dir: held.dir, env };
@@ -254,5 +254,35 @@ describe('an access review, start to close, against the emulator', () => {
     const run = await runCli(['review', 'start', w.dir, '--out', join(w.dir, 'round')], { env: w.env() });
     expect(run.code).toBe(1);
     expect(run.err).toMatch(/tfe-access\.yaml:6:16: review owner "billing-leads": project "biling" in organization "acme": .*Did you mean "billing"\?/);
+  });
+
+  it("a person revoked: taken out of the team's members in the files, and the plan removes them from the team", async () => {
+    const people = [
+      ...(ORGANIZATION.people ?? []),
+      { email: 'cy@acme.test', username: 'cy', 'user-id': 'user-cy', teams: ['qa'] },
+      { email: 'dee@acme.test', username: 'dee', 'user-id': 'user-dee', teams: ['qa'] },
+    ];
+    const files = FILES.replace('workspaces:\n', 'teams:\n  qa:\n    members: [cy@acme.test, dee@acme.test]\nworkspaces:\n');
+    const w = await world(files, { ...ORGANIZATION, people });
+    const out = join(w.dir, 'round');
+    await start(w, out);
+    const billing = await readRows(join(out, 'review-billing-leads.csv'));
+    expect(billing.filter((r) => r.kind === 'person').map((r) => `${r.subject} via ${r.via} ${r.target} ${r.access}`)).toEqual([
+      'cy@acme.test via qa bill-api read',
+      'dee@acme.test via qa bill-api read',
+    ]);
+    await fillSheet(join(out, 'review-billing-leads.csv'), (row) =>
+      row.subject === 'dee@acme.test'
+        ? { decision: 'revoke', reviewer: 'ana@acme.test', rationale: 'left the qa team', 'decided-at': '2026-11-21T09:30:00Z' }
+        : keep('ana@acme.test')(),
+    );
+    for (const sheet of SHEETS.slice(1)) await fillSheet(join(out, sheet), keep('bo@acme.test'));
+    const closed = await runCli(['review', 'close', ...SHEETS.map((s) => join(out, s)), '--files', w.dir], { env: w.env() });
+    expect(closed.code, closed.err).toBe(0);
+    expect(await readFile(join(w.dir, 'tfe-access.yaml'), 'utf8')).toBe(files.replace('[cy@acme.test, dee@acme.test]', '[cy@acme.test]'));
+    const plan = await runCli(['plan', w.dir, '--format', 'json'], { env: w.env() });
+    const json = JSON.parse(plan.out) as { changes: unknown[]; member_changes?: { action: string; team: { name: string }; person: { email: string } }[] };
+    expect(json.changes).toEqual([]);
+    expect(json.member_changes?.map((m) => `${m.action} ${m.person.email} ${m.team.name}`)).toEqual(['remove dee@acme.test qa']);
   });
 });
