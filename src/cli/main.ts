@@ -6,8 +6,9 @@ import type { Command } from './command.js';
 import { exitCodeOf } from './interrupt.js';
 import { processIO, type IO } from './io.js';
 import { COMMANDS } from './registry.js';
+import { TOOL } from '../core/tool.js';
 
-export const VERSION = '0.1.0';
+export const VERSION = TOOL.version;
 
 export function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));

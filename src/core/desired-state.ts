@@ -5,6 +5,7 @@ import type { CustomAccess, DesiredSet, DesiredTarget, EntryTarget, SourceRef, T
 import type { DesiredPolicy } from './policy.js';
 import type { WarningCode } from './warning-codes.js';
 import type { DesiredTeam } from './teams.js';
+import type { ReviewOwner } from './review.js';
 import { DEFAULT_MAX_REMOVALS, DEFAULT_PRUNE } from './defaults.js';
 
 export interface DesiredSettings {
@@ -55,6 +56,8 @@ export interface DesiredState<T extends EntryTarget = DesiredTarget> {
   readonly policies?: readonly DesiredPolicy[]; // `policies:` in file order (docs/effective-access.md, "Policies"); absent: none
   /** `teams:` by name (docs/files.md, "`teams`"); absent: the files manage no team itself. */
   readonly teams?: readonly DesiredTeam[];
+  /** `review-owners:` in file order (docs/evidence.md, "Access reviews"); absent: none. */
+  readonly reviewOwners?: readonly ReviewOwner[];
 }
 
 /** The desired state as the files write it: each entry's `prune` as written (a planned state is one too). */

@@ -2,7 +2,7 @@
 // a row per team or person with access; the reviewer fills each row's decision; `review close`
 // checks the sheets and carries out the revokes through the files. Plain data shared by review/,
 // its renderers and pipeline/review.ts.
-import type { TargetRef } from './model.js';
+import type { SourceRef, TargetRef } from './model.js';
 
 /** `review-owners:` in the files: who reviews the access on which projects or tagged workspaces. */
 export interface ReviewOwner {
@@ -12,6 +12,10 @@ export interface ReviewOwner {
   readonly reviewers: readonly string[];
   readonly projects?: readonly string[];
   readonly tags?: readonly string[];
+  /** Where the owner is written (its key under `review-owners:`). */
+  readonly source?: SourceRef;
+  /** Where each of `projects` is written, index by index (the name checker's FILE:LINE:COL). */
+  readonly projectSources?: readonly SourceRef[];
 }
 
 export const REVIEW_DECISIONS = ['keep', 'revoke'] as const;
@@ -33,4 +37,59 @@ export interface ReviewRow {
   readonly rationale: string;
   /** RFC 3339 as the reviewer wrote it. */
   readonly decidedAt: string;
+}
+
+export const SHEET_COLUMNS = [
+  'review',
+  'owner',
+  'kind',
+  'subject',
+  'via',
+  'team-id',
+  'target-type',
+  'target',
+  'target-id',
+  'access',
+  'sources',
+  'row-check',
+  'decision',
+  'reviewer',
+  'rationale',
+  'decided-at',
+] as const;
+export type SheetColumn = (typeof SHEET_COLUMNS)[number];
+
+/** The columns the reviewer fills; every other column is `review start`'s and covered by `row-check`. */
+export const FILLED_COLUMNS: readonly SheetColumn[] = ['decision', 'reviewer', 'rationale', 'decided-at'];
+
+/** A row of a sheet: the review row with its round, its owner, its team's id and its check. */
+export interface SheetRow extends ReviewRow {
+  /** The review round: `ORGANIZATION@STARTED-AT`. */
+  readonly review: string;
+  /** The owner whose sheet it is (empty: `review-unowned.csv`). */
+  readonly owner: string;
+  /** The team's id: the subject's, or for a person the team it has the access through. */
+  readonly teamId: string;
+  readonly check: string;
+}
+
+/** What `review start` wrote of a row, in column order. */
+export function writtenFields(row: Omit<SheetRow, 'check'>): string[] {
+  return [row.review, row.owner, row.kind, row.subject, row.via ?? '', row.teamId, row.target.type, row.target.name, row.target.id, row.access, row.sources];
+}
+
+/** A row's fields in SHEET_COLUMNS order. */
+export function sheetFields(row: SheetRow): string[] {
+  return [...writtenFields(row), row.check, row.decision, row.reviewer, row.rationale, row.decidedAt];
+}
+
+/** One decision of a closed review, as the bundle's `decisions.csv` and `decisions.json` give it. */
+export interface DecisionRecord {
+  /** Where the row is: `review-platform.csv:3` (the header is row 1). */
+  readonly at: string;
+  readonly row: SheetRow;
+  /** A revoke: the file it edits and the edit as a unified diff; absent for a keep. */
+  readonly edit?: { readonly file: string; readonly diff: string };
+  /** A revoke: the change of the edited files' plan that carries it out, in words (`remove grant of team dev on workspace w01`). */
+  readonly change?: string;
 }

@@ -38,7 +38,7 @@ export interface AdoptResult extends PlanResult {
 }
 
 /** The files as read, their texts kept: what is edited is what was parsed. */
-async function readFiles(paths: string[], cwd: string): Promise<{ state: FilesState; files: AdoptFile[] }> {
+export async function readFiles(paths: string[], cwd: string): Promise<{ state: FilesState; files: AdoptFile[] }> {
   const bytes = new Map<string, Uint8Array>();
   const recording: FileSystem = {
     ...nodeFileSystem,
@@ -81,7 +81,7 @@ interface Round {
 }
 
 /** `files` as a plan of the edited texts takes them. */
-function editedFiles(base: PlanFiles, adopted: Adopted, files: readonly AdoptFile[], now: number): PlanFiles {
+export function editedFiles(base: PlanFiles, adopted: Adopted, files: readonly AdoptFile[], now: number): PlanFiles {
   const edited = files.map((f) => ({ path: f.path, text: adopted.adoption.edits.find((e) => e.path === f.path)?.after ?? f.text }));
   const loaded = stateOfTexts(edited);
   if ('problems' in loaded) {

@@ -44,6 +44,8 @@ export interface Merged {
   readonly policies: Located[];
   /** `teams:` of every file, by name; a team defined twice is a problem, as a role is. */
   readonly teams: Map<string, Located>;
+  /** `review-owners:` of every file, by owner, in file order; an owner defined twice is a problem. */
+  readonly reviewOwners: Map<string, Located>;
   /** `roles.organization`, by name. */
   readonly organizationRoles: Map<string, Located>;
   readonly problems: Problem[];
@@ -182,6 +184,10 @@ function mergeFile(merged: Merged, file: LoadedFile): void {
   mergeSets(merged, file, 'project', data[SET_KEYS.project]);
   mergeSets(merged, file, 'workspace', data[SET_KEYS.workspace]);
   mergePolicies(merged, file, data.policies);
+  if (isRecord(data['review-owners'])) {
+    for (const [name, def] of Object.entries(data['review-owners']))
+      once(merged.reviewOwners, name, locate(file, ['review-owners', name], def), merged.problems, `review owner ${quote(name)} is defined twice`);
+  }
 }
 
 export function merge(files: readonly LoadedFile[]): Merged {
@@ -192,6 +198,7 @@ export function merge(files: readonly LoadedFile[]): Merged {
     sets: { project: new Map(), workspace: new Map() },
     policies: [],
     teams: new Map(),
+    reviewOwners: new Map(),
     organizationRoles: new Map(),
     problems: [],
   };

@@ -24,6 +24,7 @@ import { selectionOf } from './selection.js';
 import { parseExpiry } from '../core/expiry.js';
 import { byEntryKey, byName, byTypeThenName } from '../core/order.js';
 import { desiredTeams } from './teams.js';
+import { toReviewOwners } from './review-owners.js';
 import { peopleSettingsOf } from './members.js';
 
 /** A file's permission map (nested `project-access: {...}` or flat) -> the known attributes, dotted. */
@@ -159,5 +160,6 @@ export function toDesiredState(merged: Merged): FilesState {
     ...(sets.length > 0 ? { sets } : {}),
     ...(policies.length > 0 ? { policies } : {}),
     ...desiredTeams(merged),
+    ...toReviewOwners(merged),
   };
 }

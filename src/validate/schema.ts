@@ -15,6 +15,7 @@ import { EXPIRY_PATTERN } from '../core/expiry.js';
 import { DEFAULT_EXPIRY_WARNING_DAYS, DEFAULT_MAX_REMOVALS, DEFAULT_PRUNE } from '../core/defaults.js';
 import { TARGET_WARNING_CODES, WARNING_CODES } from '../core/warning-codes.js';
 import { organizationAccessDef, organizationRolesSchema, teamDef, teamSettingsSchema, teamsSchema } from './team-schema.js';
+import { reviewOwnersSchema } from './review-owners.js';
 
 /**
  * How the schema is compiled, in sources (`schema-validator.ts`) and by the build's standalone code
@@ -286,6 +287,7 @@ export function buildSchema(): JsonSchema {
         items: { $ref: '#/$defs/policy' },
       },
       teams: teamsSchema(),
+      'review-owners': reviewOwnersSchema(),
     },
     $defs: {
       project: targetDef('project'),

@@ -9,6 +9,7 @@ import { grantProblems } from './semantic.js';
 import { policyProblems } from './policies.js';
 import { teamsProblems } from './teams.js';
 import { membersProblems } from './members.js';
+import { reviewOwnersProblems } from './review-owners.js';
 
 export type ValidationResult = { readonly state: FilesState } | { readonly problems: Problem[] };
 
@@ -24,6 +25,7 @@ export function validateDocuments(files: readonly LoadedFile[]): ValidationResul
     ...policyProblems(merged),
     ...teamsProblems(merged, parsed.length === files.length),
     ...membersProblems(merged),
+    ...reviewOwnersProblems(merged),
   );
   if (problems.length > 0 || parsed.length < files.length) return { problems: sortProblems(problems) };
   return { state: toDesiredState(merged) };

@@ -1,5 +1,5 @@
 // The version a manifest records is the one `tfe-access --version` prints and the package's own
-// (src/core/tool.ts keeps it apart from cli/main.ts so `--help` loads no more).
+// (src/core/tool.ts: one constant for both).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

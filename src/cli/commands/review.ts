@@ -1,0 +1,154 @@
+// tfe-access review: an access review (docs/evidence.md, "Access reviews"). `start` writes one sheet
+// per owner of `review-owners:`; `close` checks the filled sheets, edits the files for each revoke
+// (as drift --adopt does) and writes the evidence bundle.
+import { existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { writeAtomic } from '../../export/write.js';
+import { CLIError, EXIT } from '../../errors.js';
+import { writeEvidenceBundle } from '../../pipeline/evidence-bundle.js';
+import { closeReview, type ClosedReview, type ReviewCloseRequest } from '../../pipeline/review-close.js';
+import { startReview } from '../../pipeline/review-start.js';
+import { renderPlan } from '../../render/render.js';
+import { renderDecisionsCsv, renderDecisionsJson } from '../../render/review-decisions.js';
+import { listFlag, stringFlag, type Parsed } from '../args.js';
+import type { Command } from '../command.js';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, requestPieces } from '../common-flags.js';
+import type { IO } from '../io.js';
+import { TOOL } from '../../core/tool.js';
+import { progress } from '../progress.js';
+
+const help = `Usage: tfe-access review start [PATHS...] --out DIR [--by team|person] [options]
+       tfe-access review close SHEETS... --files PATH [--bundle DIR] [options]
+
+An access review of the organization of the desired-state files (docs/evidence.md, "Access reviews").
+
+start reads live access as report does and writes into DIR one CSV sheet per owner of the files'
+review-owners (review-OWNER.csv), a row per team with access on a target the owner covers (and per
+person and team: for the teams whose members the files list, or every team with --by person),
+with empty decision, reviewer, rationale and decided-at; rows no owner covers go to
+review-unowned.csv; review.json names the round and its sheets.
+
+close checks the filled sheets (every row decided keep or revoke, by a reviewer, at an RFC 3339
+time, unchanged since start, of one round of the files' organization; with an audit token, no
+reviewer who provisioned the access), then edits the files (--files) for each revoke as drift
+--adopt does: commit the edit and let a pull request apply it.
+
+Options:
+  --out DIR            start: where the sheets go
+  --by team|person     start: a row per person too, for every team (default: team, and people
+                       of the teams whose members the files list)
+  --files PATH         close: the desired-state files and directories (repeatable)
+  --bundle DIR         close: write the evidence bundle there: the sheets, decisions.csv,
+                       decisions.json, plan.json (the plan of the edited files), manifest.json
+${CONNECTION_HELP}
+  -h, --help           this help
+
+Exit codes: 0 done, 1 error or a row refused (each named as SHEET:ROW; nothing written).
+`;
+
+async function start(parsed: Parsed, io: IO, paths: string[]): Promise<number> {
+  const out = stringFlag(parsed, 'out');
+  if (out === undefined) throw new CLIError('review start writes the sheets into a directory: give --out DIR.');
+  const by = stringFlag(parsed, 'by') ?? 'team';
+  if (by !== 'team' && by !== 'person') throw new CLIError(`--by must be team or person, got "${by}".`);
+  const dir = resolve(io.cwd, out);
+  if (existsSync(join(dir, 'review.json'))) throw new CLIError(`${out} holds a review already (review.json): choose another --out.`);
+  const { connection, run, read } = requestPieces(io, connectionFlags(parsed, io));
+  const bar = progress(io, 'Reading live access');
+  let started;
+  try {
+    started = await startReview({ paths, cwd: io.cwd, connection, run: { ...run, onProgress: (d, t) => bar.update(d, t) }, read, byPerson: by === 'person' });
+  } finally {
+    bar.done();
+  }
+  await mkdir(dir, { recursive: true });
+  for (const sheet of started.sheets) await writeAtomic(join(dir, sheet.name), sheet.text);
+  const record = {
+    review: started.review,
+    organization: started.organization,
+    started_at: started.startedAt,
+    complete: started.complete,
+    sheets: started.sheets.map((s) => ({ name: s.name, owner: s.owner ?? null, reviewers: s.reviewers, rows: s.rows })),
+  };
+  await writeAtomic(join(dir, 'review.json'), `${JSON.stringify(record, null, 2)}\n`);
+  const owned = started.sheets.filter((s) => s.owner !== undefined);
+  const unowned = started.sheets.find((s) => s.owner === undefined)?.rows ?? 0;
+  const rows = owned.reduce((n, s) => n + s.rows, 0);
+  io.stderr.write(
+    `review: started ${started.review}: wrote ${owned.length} owner sheet${owned.length === 1 ? '' : 's'} (${rows} rows) and review-unowned.csv (${unowned} row${unowned === 1 ? '' : 's'} no owner covers) to ${out}.\n`,
+  );
+  if (!started.complete) io.stderr.write('review: the live read is not known to be whole: some access may be missing from the sheets (see report).\n');
+  return EXIT.ok;
+}
+
+/** `review.json` of start, beside the first sheet, when it is there: the round and its sheets' row counts. */
+async function roundBeside(sheet: string): Promise<ReviewCloseRequest['round']> {
+  const path = join(dirname(sheet), 'review.json');
+  if (!existsSync(path)) return undefined;
+  try {
+    const record = JSON.parse(await readFile(path, 'utf8')) as { review: string; sheets: { name: string; rows: number }[] };
+    return { review: record.review, rows: new Map(record.sheets.map((s) => [s.name, s.rows])) };
+  } catch {
+    throw new CLIError(`${path} is not the review.json review start writes.`);
+  }
+}
+
+async function writeBundle(
+  dir: string,
+  sheets: readonly { name: string; text: string }[],
+  closed: ClosedReview,
+  scope: Record<string, unknown>,
+): Promise<void> {
+  const rowsOf = (name: string): number => closed.decisions.filter((d) => d.at.startsWith(`${name}:`)).length;
+  const files = [
+    ...sheets.map((s) => ({ name: s.name, content: s.text, rows: rowsOf(s.name) })),
+    { name: 'decisions.csv', content: renderDecisionsCsv(closed.decisions), rows: closed.decisions.length },
+    { name: 'decisions.json', content: renderDecisionsJson(closed.review, closed.decisions) },
+    { name: 'plan.json', content: renderPlan(closed.plan, 'json', { color: false }) },
+  ];
+  await writeEvidenceBundle(dir, files, { tool: TOOL, ...closed.facts, scope });
+}
+
+async function close(parsed: Parsed, io: IO, sheetPaths: string[]): Promise<number> {
+  if (sheetPaths.length === 0) throw new CLIError('review close takes the filled sheets: review close SHEETS... --files PATH.');
+  const paths = listFlag(parsed, 'files');
+  if (paths.length === 0) throw new CLIError('review close edits the desired-state files for each revoke: give them with --files PATH.');
+  const names = sheetPaths.map((p) => basename(p));
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice !== undefined) throw new CLIError(`two sheets are named ${twice}: close the sheets of one review, each once.`);
+  const sheets = await Promise.all(
+    sheetPaths.map(async (p) => {
+      try {
+        return { name: basename(p), text: await readFile(resolve(io.cwd, p), 'utf8') };
+      } catch {
+        throw new CLIError(`cannot read the sheet ${p}.`);
+      }
+    }),
+  );
+  const round = await roundBeside(resolve(io.cwd, sheetPaths[0] as string));
+  const { connection, run, read } = requestPieces(io, connectionFlags(parsed, io));
+  const closed = await closeReview({ sheets, ...(round ? { round } : {}), paths, cwd: io.cwd, connection, run, read });
+  if (closed.unchecked !== undefined)
+    io.stderr.write(`review: notice: the reviewers were not checked against who provisioned each grant: ${closed.unchecked}.\n`);
+  const bundle = stringFlag(parsed, 'bundle');
+  if (bundle !== undefined) await writeBundle(resolve(io.cwd, bundle), sheets, closed, { paths, sheets: names });
+  const edited = closed.edits.map((e) => e.path).join(', ');
+  io.stderr.write(
+    `review: closed ${closed.review}: ${closed.decisions.length} decisions, ${closed.revoked} revoke${closed.revoked === 1 ? '' : 's'}${edited ? ` written into ${edited}; review the diff, commit it and let a pull request apply it` : ''}${bundle === undefined ? '' : `; the bundle is in ${bundle}`}.\n`,
+  );
+  return EXIT.ok;
+}
+
+const command: Command = {
+  help,
+  options: { ...CONNECTION_OPTIONS, out: { type: 'string' }, by: { type: 'string' }, files: { type: 'string', multiple: true }, bundle: { type: 'string' } },
+  positionals: true,
+  async run(parsed, io) {
+    const [sub, ...rest] = parsed.positionals;
+    if (sub === 'start') return start(parsed, io, rest);
+    if (sub === 'close') return close(parsed, io, rest);
+    throw new CLIError(`review takes start or close${sub === undefined ? '' : `, not "${sub}"`}: see tfe-access review --help.`);
+  },
+};
+export default command;

@@ -1,0 +1,97 @@
+// `review start` (docs/evidence.md, "Access reviews"): live access read as `report` reads it
+// (pipeline/report.ts: one live read, no second one), the owners of `review-owners:` checked
+// against the organization's projects, and the rows of each owner's sheet built (src/review/) and
+// rendered as CSV (src/render/). The command writes them.
+import type { FilesState } from '../core/desired-state.js';
+import type { Report } from '../core/report.js';
+import { NameIndex } from '../core/names.js';
+import { quote } from '../core/printable.js';
+import type { ReviewOwner } from '../core/review.js';
+import { NOT_VISIBLE } from '../core/not-found.js';
+import { CLIError } from '../errors.js';
+import { renderReviewSheet } from '../render/review-csv.js';
+import { checkName, noFindings } from '../resolve/check-names.js';
+import { reviewSheets } from '../review/rows.js';
+import { reviewIdOf, sheetName } from '../review/sheet.js';
+import { desiredFromFiles } from './files.js';
+import { nameProblemsError } from './name-problems.js';
+import { reportOrganization } from './report.js';
+import type { ReadChoices, RunConnection, RunOptions } from './request.js';
+
+export interface ReviewStartRequest {
+  readonly paths: string[];
+  readonly cwd: string;
+  readonly connection: RunConnection;
+  readonly run?: RunOptions;
+  readonly read: ReadChoices;
+  /** `--by person`: a row per person and team for every team, not only those whose members the files list. */
+  readonly byPerson: boolean;
+}
+
+export interface StartedSheet {
+  readonly name: string;
+  /** The owner; undefined for `review-unowned.csv`. */
+  readonly owner?: string;
+  readonly reviewers: readonly string[];
+  readonly rows: number;
+  readonly text: string;
+}
+
+export interface StartedReview {
+  readonly review: string;
+  readonly organization: string;
+  readonly startedAt: string;
+  readonly sheets: readonly StartedSheet[];
+  /** Whether the live read is known to be whole. */
+  readonly complete: boolean;
+}
+
+/** Every project an owner names is one the organization has, else one error naming each at FILE:LINE:COL with its near misses. */
+function checkOwners(owners: readonly ReviewOwner[], report: Report): void {
+  const index = new NameIndex(report.projects.map((p) => p.name));
+  const findings = noFindings();
+  const missing = `in organization ${quote(report.organization)}: ${NOT_VISIBLE}`;
+  for (const owner of owners)
+    (owner.projects ?? []).forEach((name, i) => {
+      checkName({ kind: 'project', name, source: owner.projectSources?.[i], prefix: `review owner ${quote(owner.owner)}: ` }, index, missing, findings);
+    });
+  if (findings.problems.length > 0) throw nameProblemsError(findings.problems);
+}
+
+/** The teams whose people are reviewed: all (`--by person`), those whose `members:` the files list, or none. */
+function peopleOf(state: FilesState, byPerson: boolean): 'all' | ReadonlySet<string> | undefined {
+  if (byPerson) return 'all';
+  const listed = (state.teams ?? []).filter((t) => t.members !== undefined).map((t) => t.name);
+  return listed.length > 0 ? new Set(listed) : undefined;
+}
+
+export async function startReview(request: ReviewStartRequest): Promise<StartedReview> {
+  if (request.paths.length === 0) throw new CLIError('review start reads the owners from `review-owners:` of the desired-state files: name them (PATHS).');
+  const now = request.run?.now ?? Date.now();
+  const state = await desiredFromFiles(request.paths, request.cwd, now);
+  const owners = state.reviewOwners ?? [];
+  if (owners.length === 0)
+    throw new CLIError('the files give no `review-owners:`: name who reviews which projects or tags (docs/evidence.md, "Access reviews").');
+  const people = peopleOf(state, request.byPerson);
+  const report = await reportOrganization({
+    paths: request.paths,
+    cwd: request.cwd,
+    connection: request.connection,
+    run: { ...request.run, now },
+    read: request.read,
+    organization: undefined,
+    after: false,
+    selection: { teams: [], projects: [], workspaces: [], ...(people ? { people: [] } : {}) },
+    by: people ? 'person' : 'team',
+  });
+  checkOwners(owners, report);
+  const startedAt = new Date(Math.floor(now / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+  const review = reviewIdOf(report.organization, startedAt);
+  const built = reviewSheets(report, { review, owners, ...(people ? { people } : {}) });
+  const sheets: StartedSheet[] = built.sheets.map((s) => {
+    const owner = owners.find((o) => o.owner === s.owner) as ReviewOwner;
+    return { name: sheetName(s.owner), owner: s.owner, reviewers: owner.reviewers, rows: s.rows.length, text: renderReviewSheet(s.rows) };
+  });
+  sheets.push({ name: sheetName(undefined), reviewers: [], rows: built.unowned.length, text: renderReviewSheet(built.unowned) });
+  return { review, organization: report.organization, startedAt, sheets, complete: report.coverage.complete };
+}

@@ -1,0 +1,65 @@
+// A closed review's decisions (docs/evidence.md, "Access reviews"), for the bundle: CSV (a row per
+// decision, formula-defused as every CSV of the tool) and JSON (the same, with each revoke's edit
+// as a unified diff). Pure.
+import type { DecisionRecord } from '../core/review.js';
+import { csvLine } from './review-csv.js';
+
+export const DECISION_COLUMNS = [
+  'at',
+  'review',
+  'owner',
+  'kind',
+  'subject',
+  'via',
+  'target-type',
+  'target',
+  'access',
+  'decision',
+  'reviewer',
+  'rationale',
+  'decided-at',
+  'file',
+  'plan-change',
+] as const;
+
+export function renderDecisionsCsv(records: readonly DecisionRecord[]): string {
+  const rows = records.map(({ at, row, edit, change }) => [
+    at,
+    row.review,
+    row.owner,
+    row.kind,
+    row.subject,
+    row.via ?? '',
+    row.target.type,
+    row.target.name,
+    row.access,
+    row.decision,
+    row.reviewer,
+    row.rationale,
+    row.decidedAt,
+    edit?.file ?? '',
+    change ?? '',
+  ]);
+  return [csvLine(DECISION_COLUMNS), ...rows.map(csvLine)].join('\r\n') + '\r\n';
+}
+
+export function renderDecisionsJson(review: string, records: readonly DecisionRecord[]): string {
+  const decisions = records.map(({ at, row, edit, change }) => ({
+    at,
+    owner: row.owner,
+    kind: row.kind,
+    subject: row.subject,
+    via: row.via ?? null,
+    team_id: row.teamId,
+    target: { type: row.target.type, name: row.target.name, id: row.target.id },
+    access: row.access,
+    sources: row.sources,
+    decision: row.decision,
+    reviewer: row.reviewer,
+    rationale: row.rationale,
+    decided_at: row.decidedAt,
+    edit: edit ?? null,
+    plan_change: change ?? null,
+  }));
+  return `${JSON.stringify({ review, decisions }, null, 2)}\n`;
+}
