@@ -143,9 +143,7 @@ export async function readLive(client: GrantLister, request: LiveRequest, option
       if (!(error instanceof ByTeamLeft)) throw error;
       fallback = error.reason;
       options.onNotice?.(
-        error.unlisted
-          ? BY_TARGET_NOTICE
-          : `reading the workspace grants by team was given up: ${error.reason}; reading one list per workspace instead.`,
+        error.unlisted ? BY_TARGET_NOTICE : `reading the workspace grants by team was given up: ${error.reason}; reading one list per workspace instead.`,
       );
       progress.restart(request.targets.length);
     }

@@ -13,6 +13,7 @@ import type { Expanded } from '../expand/expand.js';
 import { readPolicyContext, readPolicyLists, type PolicyContext, type PolicyOrganization, type PolicyReader } from '../live/policy-context.js';
 import { checkPolicies, type GrantClock } from '../policy/check.js';
 import { grantEnds } from '../policy/ends.js';
+import { withStatus } from '../policy/status.js';
 import { policyNameFindings } from '../policy/selectors.js';
 import { nameProblemsError } from './name-problems.js';
 import type { PlanChoices } from './request.js';
@@ -57,11 +58,11 @@ async function peopleFor(
   live: LiveState,
   planned: PlannedChanges,
   state: PolicyChoices['policyState'],
-): Promise<{ people?: LivePeople; read?: LivePeople }> {
+): Promise<{ people?: LivePeople; asIs?: LivePeople; read?: LivePeople }> {
   const rules = policies.map((p) => p.rule);
   if (!rulesRead(rules, 'people')) return {};
   const read = live.people ?? (await readPeople(client, org.organization, org.teams));
-  return { people: state === 'live' ? read : peopleAfter(read, planned.memberChanges ?? []), ...(live.people ? {} : { read }) };
+  return { people: state === 'live' ? read : peopleAfter(read, planned.memberChanges ?? []), asIs: read, ...(live.people ? {} : { read }) };
 }
 
 /**
@@ -84,8 +85,12 @@ export async function violationsOf(
   // After the plan: its grant changes and its team changes (docs/effective-access.md, "Organization powers").
   const after =
     read.policyState === 'live' ? {} : { grants: grantsAfter(input.grants, planned.changes), teams: teamsAfter(input.teams, planned.teamChanges ?? []) };
-  const { people, read: peopleRead } = await peopleFor(client, org, policies, live, planned, read.policyState);
-  const violations = checkPolicies(policies, { ...clock, ...input, ...after, ...(people ? { people } : {}) });
+  const { people, asIs, read: peopleRead } = await peopleFor(client, org, policies, live, planned, read.policyState);
+  const found = checkPolicies(policies, { ...clock, ...input, ...after, ...(people ? { people } : {}) });
+  // docs/evidence.md, "New and live violations": the same read checked as it is, so each
+  // violation says whether the change makes it (no request more).
+  const violations =
+    read.policyState === 'live' ? found : withStatus(found, checkPolicies(policies, { ...clock, ...input, ...(asIs ? { people: asIs } : {}) }));
   return { violations, read: input.read, projectsUnseen: input.projectsUnseen, ...(peopleRead ? { people: peopleRead } : {}) };
 }
 

@@ -22,7 +22,8 @@ import {
   type WarningScope,
 } from './lines.js';
 import { collapsed, escapeHtml, escapeText, fenced, fenceSafe } from './markdown-text.js';
-import { MAX_VIOLATIONS_SHOWN, violationHeadline, violationText } from './violation-lines.js';
+import { acceptedHeadline, liveHeadline, MAX_VIOLATIONS_SHOWN, violationGroups, violationHeadline, violationText } from './violation-lines.js';
+import type { PolicyViolation } from '../core/policy.js';
 import { TEAM_SIGN, teamCounts, teamDetailLines, teamHeadline, teamSummaryLine } from './team-lines.js';
 import { memberSection, membersLine } from './member-markdown.js';
 import { attributionSection, waysOutSection } from './attribution-markdown.js';
@@ -122,19 +123,26 @@ function refusalBlock(plan: Plan): string[] {
   return [...lines, ''];
 }
 
-/** Under the refusals, an alert too: the policies the plan leaves broken (docs/effective-access.md, "Policies"). */
-function violationBlock(plan: Plan): string[] {
-  const headline = violationHeadline(plan.violations);
-  if (headline === undefined) return [];
-  const violations = plan.violations ?? [];
-  const lines = [
-    '> [!CAUTION]',
-    `> **${escapeText(headline)}**`,
-    ...violations.slice(0, MAX_VIOLATIONS_SHOWN).map((v) => `> - ${escapeText(violationText(v))}`),
-  ];
+/** At most MAX_VIOLATIONS_SHOWN lines of violations, each after `prefix`, then how many more. */
+function listed(violations: readonly PolicyViolation[], prefix: string): string[] {
+  const lines = violations.slice(0, MAX_VIOLATIONS_SHOWN).map((v) => `${prefix}- ${escapeText(violationText(v))}`);
   if (violations.length > MAX_VIOLATIONS_SHOWN)
-    lines.push(`> - ... and ${violations.length - MAX_VIOLATIONS_SHOWN} more: run \`tfe-access plan\` to see them all.`);
-  return [...lines, ''];
+    lines.push(`${prefix}- ... and ${violations.length - MAX_VIOLATIONS_SHOWN} more: run \`tfe-access plan\` to see them all.`);
+  return lines;
+}
+
+/**
+ * Under the refusals, an alert too: the policies the plan's change breaks (docs/effective-access.md,
+ * "Policies"), the only ones that block; then, collapsed, those already live (not caused by this
+ * change) and those an exception accepts (docs/evidence.md).
+ */
+function violationBlock(plan: Plan): string[] {
+  const { blocking, live, accepted } = violationGroups(plan.violations);
+  const headline = violationHeadline(blocking);
+  const alert = headline === undefined ? [] : ['> [!CAUTION]', `> **${escapeText(headline)}**`, ...listed(blocking, '> '), ''];
+  const folded = (title: string, list: readonly PolicyViolation[]): string[] =>
+    list.length === 0 ? [] : [collapsed(escapeText(title), `${listed(list, '').join('\n')}\n`)];
+  return [...alert, ...folded(liveHeadline(live.length), live), ...folded(acceptedHeadline(accepted.length), accepted)];
 }
 
 /** docs/plan.md, "Team changes": how many, under the summary. */
