@@ -3,7 +3,7 @@ import { editedPaths } from './adoption-words.js';
 import type { Plan } from '../core/plan.js';
 import { printable } from '../core/printable.js';
 import { coverageWords } from './coverage.js';
-import { effectiveLines } from './effective-lines.js';
+import { effectiveLines, effectiveSummary, SUMMARY_FROM_LINES } from './effective-lines.js';
 import { acceptedHeadline, liveHeadline, violationGroups, violationHeadline, violationText } from './violation-lines.js';
 import type { PolicyViolation } from '../core/policy.js';
 import { TEAM_SIGN, teamDetailLines, teamHeadline, teamSummaryLine } from './team-lines.js';
@@ -153,8 +153,11 @@ export function renderText(plan: Plan, options: TextOptions): string {
     out.push('');
   }
   if (plan.effectiveChanges && plan.effectiveChanges.length > 0) {
+    const lines = effectiveLines(plan.effectiveChanges);
+    // One line per team first when the detail is long (one set can move a team on many targets).
+    if (lines.length > SUMMARY_FROM_LINES) out.push('Effective access by team:', ...effectiveSummary(plan.effectiveChanges).map((l) => `  ${l}`), '');
     out.push('Effective access:');
-    for (const line of effectiveLines(plan.effectiveChanges)) {
+    for (const line of lines) {
       out.push(`  ${line.shadowed ? paint(color, 'dim', `= ${line.text}`) : line.text}`);
       if (line.targets) out.push(`      ${line.targets}`);
     }
