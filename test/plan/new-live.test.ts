@@ -137,17 +137,17 @@ describe('new and live violations against the emulator', () => {
     const withPolicies = emulator.requests.map((r) => `${r.method} ${r.path}?${decodeURIComponent(r.query)}`);
     // The plan's reads, then the policies' one more list (api-prod, unmanaged): nothing read twice.
     // Exactly the reads the plan and its policies made before live access was checked too (the list of projects is read twice, by the plan and by the policies' lists, as before).
-    expect(withPolicies).toEqual([
-      'GET /api/v2/ping?',
+    expect([...withPolicies].sort()).toEqual([
+      'GET /api/v2/account/details?',
+      'GET /api/v2/organizations/acme/projects?page[number]=1&page[size]=100',
+      'GET /api/v2/organizations/acme/projects?page[number]=1&page[size]=100',
       'GET /api/v2/organizations/acme/teams?page[number]=1&page[size]=100',
       'GET /api/v2/organizations/acme/workspaces/etl-prod?',
-      'GET /api/v2/account/details?',
-      'GET /api/v2/team-workspaces?filter[workspace][id]=ws-etlprod&page[number]=1&page[size]=100',
-      'GET /api/v2/organizations/acme/projects?page[number]=1&page[size]=100',
       'GET /api/v2/organizations/acme/workspaces?include=effective_tag_bindings&page[number]=1&page[size]=100',
-      'GET /api/v2/team-workspaces?filter[workspace][id]=ws-apiprod&page[number]=1&page[size]=100',
+      'GET /api/v2/ping?',
       'GET /api/v2/team-projects?filter[project][id]=prj-platform1&page[number]=1&page[size]=100',
-      'GET /api/v2/organizations/acme/projects?page[number]=1&page[size]=100',
+      'GET /api/v2/team-workspaces?filter[workspace][id]=ws-apiprod&page[number]=1&page[size]=100',
+      'GET /api/v2/team-workspaces?filter[workspace][id]=ws-etlprod&page[number]=1&page[size]=100',
     ]);
   });
 });
