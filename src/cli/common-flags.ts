@@ -83,6 +83,16 @@ function answerTimeoutOf(io: IO): number | undefined {
   return raw === undefined || raw === '' ? undefined : durationOf(raw, 'TFE_ACCESS_ANSWER_TIMEOUT');
 }
 
+/** Each notice once a run: a read made twice (the plan's, then the policies') says what it found once. */
+function onceEach(say: (line: string) => void): (line: string) => void {
+  const said = new Set<string>();
+  return (line) => {
+    if (said.has(line)) return;
+    said.add(line);
+    say(line);
+  };
+}
+
 /** What every use case that talks to the API takes from the connection flags and the process: the three pieces of its request (pipeline/request.ts). */
 export function requestPieces(io: IO, flags: ConnectionFlags): { readonly connection: RunConnection; readonly run: ClockedRun; readonly read: ReadChoices } {
   return {
@@ -94,7 +104,7 @@ export function requestPieces(io: IO, flags: ConnectionFlags): { readonly connec
       rateLimit: flags.rateLimit,
       onRateLimit: rateLimitNotice(io),
     },
-    run: { timeoutMs: flags.timeoutMs, onNotice: (line: string) => noticeLine(io, line), now: clockOf(io) },
+    run: { timeoutMs: flags.timeoutMs, onNotice: onceEach((line: string) => noticeLine(io, line)), now: clockOf(io) },
     read: { concurrency: flags.concurrency, readBy: flags.readBy },
   };
 }

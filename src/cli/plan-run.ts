@@ -1,6 +1,7 @@
 // What `plan` and `drift` share: flags, the plan use case, rendering. One place, two commands.
 import type { Adoption } from '../core/adoption.js';
 import type { Plan } from '../core/plan.js';
+import { blocks } from '../core/policy.js';
 import { planFromFiles, type PlanResult } from '../pipeline/plan.js';
 import type { ClockedRun, PlanRequest, RunOptions } from '../pipeline/request.js';
 import { PLAN_FORMATS, renderPlan } from '../render/render.js';
@@ -87,7 +88,10 @@ export function hasChanges(plan: Plan): boolean {
   return plan.changes.length + (plan.teamChanges?.length ?? 0) + (plan.memberChanges?.length ?? 0) > 0;
 }
 
-/** docs/effective-access.md, "Policies": how many the plan (or live access, for drift) breaks. */
+/**
+ * docs/effective-access.md, "Policies": how many violations block: those the plan's change makes
+ * (or live access has, for drift), an exception's accepted ones aside (docs/evidence.md).
+ */
 export function violationCount(plan: Plan): number {
-  return plan.violations?.length ?? 0;
+  return (plan.violations ?? []).filter(blocks).length;
 }

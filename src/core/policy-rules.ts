@@ -7,7 +7,7 @@
 // (core/policy-document.ts) and saved plans (saved-plan/parse-policies.ts) read the rows; each
 // kind's check is a row of policy/rules.ts, its words a row of render/violation-message.ts, both
 // tables the compiler checks against this one. Pure.
-import { LEVELS, type FixedLevel, type Level } from './access.js';
+import { LEVEL_RANK, LEVELS, type FixedLevel, type Level, type Resource } from './access.js';
 import type { AccessSource } from './effective.js';
 import type { JsonObject } from './json-value.js';
 import { TEAM_FLAG_KEYS } from './team-flags.js';
@@ -100,7 +100,25 @@ export interface RuleRow<K extends RuleKind> {
   /** `document` read back. */
   readonly fromDocument: (reader: RuleReader) => RuleOf<K>;
   readonly reads: RuleSource;
+  /**
+   * docs/evidence.md, "New and live violations": whether the finding after a plan is worse than the
+   * same violation's live (same policy, target and team), so the change makes it new. What cannot
+   * be ranked (a custom level) is worse when it differs: only what is surely no worse is `live`.
+   */
+  readonly worse: (after: RuleFindings[K], live: RuleFindings[K], resource: Resource | null) => boolean;
 }
+
+/** The rank of a level of `resource` (custom and no resource: none). */
+const rankOf = (resource: Resource | null, level: Level): number | undefined => (resource === null ? undefined : LEVEL_RANK[resource][level]);
+
+/** Whether `after` is above `live` (a level that cannot be ranked: whenever the two differ). */
+function rises(after: Level, live: Level, resource: Resource | null): boolean {
+  const [a, l] = [rankOf(resource, after), rankOf(resource, live)];
+  return a === undefined || l === undefined ? after !== live : a > l;
+}
+
+/** Whether `after` names one that `live` does not (a team, a flag, a person more). */
+const gains = (after: readonly string[], live: readonly string[]): boolean => after.some((name) => !live.includes(name));
 
 /** Every fixed level of both kinds: read, plan, write, maintain, admin. Which ones a policy's kind takes is validate/policies.ts's rule, for a better message. */
 export const POLICY_LEVELS: readonly string[] = [...new Set([...LEVELS['team-workspaces'], ...LEVELS['team-projects']])]
@@ -140,6 +158,7 @@ export const POLICY_RULES: { readonly [K in RuleKind]: RuleRow<K> } = {
     document: (rule) => ({ kind: rule.kind, access: rule.access, except_teams: [...rule.exceptTeams] }),
     fromDocument: (reader) => ({ kind: 'max-access', access: reader.level('access'), exceptTeams: reader.names('except_teams') }),
     reads: 'effective-access',
+    worse: (after, live, resource) => rises(after.access, live.access, resource),
   },
   'min-access': {
     schema: {
@@ -155,6 +174,9 @@ export const POLICY_RULES: { readonly [K in RuleKind]: RuleRow<K> } = {
     document: (rule) => ({ kind: rule.kind, team: rule.team, access: rule.access }),
     fromDocument: (reader) => ({ kind: 'min-access', team: reader.string('team'), access: reader.level('access') }),
     reads: 'effective-access',
+    // Less than it had: nothing where it had some, or a lower level.
+    worse: (after, live, resource) =>
+      after.has === undefined ? live.has !== undefined : live.has !== undefined && rises(live.has.access, after.has.access, resource),
   },
   'max-teams': {
     schema: {
@@ -174,6 +196,7 @@ export const POLICY_RULES: { readonly [K in RuleKind]: RuleRow<K> } = {
     document: (rule) => ({ kind: rule.kind, access: rule.access, count: rule.count }),
     fromDocument: (reader) => ({ kind: 'max-teams', access: reader.level('access'), count: reader.integer('count', 0) }),
     reads: 'effective-access',
+    worse: (after, live) => gains(after.teams, live.teams),
   },
   'max-expiry': {
     schema: {
@@ -193,6 +216,10 @@ export const POLICY_RULES: { readonly [K in RuleKind]: RuleRow<K> } = {
     document: (rule) => ({ kind: rule.kind, access: rule.access, days: rule.days }),
     fromDocument: (reader) => ({ kind: 'max-expiry', access: reader.level('access'), days: reader.integer('days', 1) }),
     reads: 'grant-expiries',
+    // A higher level, or an end later than it was (none: never).
+    worse: (after, live, resource) =>
+      rises(after.access, live.access, resource) ||
+      (live.expires !== undefined && (after.expires === undefined || Date.parse(after.expires) > Date.parse(live.expires))),
   },
   'organization-access': {
     schema: {
@@ -216,6 +243,11 @@ export const POLICY_RULES: { readonly [K in RuleKind]: RuleRow<K> } = {
     document: (rule) => ({ kind: rule.kind, forbid: [...rule.forbid], except_teams: [...rule.exceptTeams] }),
     fromDocument: (reader) => ({ kind: 'organization-access', forbid: reader.flags('forbid'), exceptTeams: reader.names('except_teams') }),
     reads: 'team-flags',
+    worse: (after, live) =>
+      gains(
+        after.flags.map((f) => f.flag),
+        live.flags.map((f) => f.flag),
+      ),
   },
   'max-members': {
     schema: {
@@ -235,6 +267,7 @@ export const POLICY_RULES: { readonly [K in RuleKind]: RuleRow<K> } = {
     document: (rule) => ({ kind: rule.kind, team: rule.team, count: rule.count }),
     fromDocument: (reader) => ({ kind: 'max-members', team: reader.string('team'), count: reader.integer('count', 0) }),
     reads: 'people',
+    worse: (after, live) => gains(after.members, live.members),
   },
 };
 
@@ -260,6 +293,11 @@ export function isOrganizationKind(kind: RuleKind): kind is OrganizationKind {
 /** Whether the rule is checked once on the organization's teams or people, not on targets. */
 export function isOrganizationRule(rule: PolicyRule): rule is OrganizationWideRule {
   return isOrganizationKind(rule.kind);
+}
+
+/** Whether the finding after a plan is worse than the same violation's live one (its row's `worse`). */
+export function isWorse<K extends RuleKind>(after: FindingOf<K>, live: FindingOf<K>, resource: Resource | null): boolean {
+  return POLICY_RULES[after.kind].worse(after, live, resource);
 }
 
 /** Whether any of the rules reads `source` (what a run reads, and a saved plan carries, for them). */

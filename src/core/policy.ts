@@ -91,6 +91,14 @@ export interface OrganizationPolicy extends PolicyOf {
 
 export type DesiredPolicy = TargetPolicy | OrganizationPolicy;
 
+/**
+ * docs/evidence.md: whether the violation blocks (plan exit 3, apply's refusal, drift exit 2): not
+ * accepted by an exception, and not already live before the plan's change.
+ */
+export function blocks(violation: PolicyViolation): boolean {
+  return violation.accepted === undefined && violation.status !== 'live';
+}
+
 /** The policies checked on targets (those with a match). */
 export function targetPolicies(policies: readonly DesiredPolicy[]): TargetPolicy[] {
   return policies.filter((p): p is TargetPolicy => p.type !== 'organization');

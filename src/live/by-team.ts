@@ -21,10 +21,17 @@ export interface TeamGrantLister {
   restOfTeamGrants(teamId: string, first: ListPage<LiveGrant>): Promise<LiveGrant[]>;
 }
 
-/** Reading by team was given up; `reason` says why (one line on stderr, and the JSON plan). */
+/**
+ * Reading by team was given up; `reason` says why (the JSON plan). `unlisted`: the probe was
+ * answered 404, the server has no by-team listing at all (the seed profile, older servers): no
+ * fault, so stderr says it as a quiet line of information, not the reason's words.
+ */
 export class ByTeamLeft extends Error {
   override readonly name: string = 'ByTeamLeft';
-  constructor(readonly reason: string) {
+  constructor(
+    readonly reason: string,
+    readonly unlisted = false,
+  ) {
     super(reason);
   }
 }
@@ -46,14 +53,14 @@ export interface ByTeamRequest {
 const name = (team: Team): string => printable(quote(team.name));
 
 /** A refusal or an unreadable answer leaves reading by team; anything else fails as a read by target would. */
-async function call<T>(team: Team, request: () => Promise<T>): Promise<T> {
+async function call<T>(team: Team, request: () => Promise<T>, probing = false): Promise<T> {
   try {
     return await request();
   } catch (error: unknown) {
     if (error instanceof WireFormatError) throw new ByTeamLeft(error.message);
     // 401 (the token) and 429 (still limited after every retry) would fail a read by target alike.
     const refused = isRemoteError(error) && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 429;
-    if (refused) throw new ByTeamLeft(`the server answered ${error.status} to GET ${printable(error.path)}`);
+    if (refused) throw new ByTeamLeft(`the server answered ${error.status} to GET ${printable(error.path)}`, probing && error.status === 404);
     throw new TeamReadError(team, error);
   }
 }
@@ -115,7 +122,7 @@ const isLast = (page: ListPage<LiveGrant>): boolean => (page.page?.nextPage ?? n
 /** The grants of every workspace of the organization, read by team; ByTeamLeft when the server's answers can't be used. */
 export async function readByTeam(client: TeamGrantLister, request: ByTeamRequest): Promise<Map<string, LiveGrant[]>> {
   const { teams, probe, workspaceIds, concurrency } = request;
-  checkPage(probe, await call(probe, () => client.teamGrantsPage(probe.id, 1, 1)), workspaceIds);
+  checkPage(probe, await call(probe, () => client.teamGrantsPage(probe.id, 1, 1), true), workspaceIds);
   const firsts = await settled(teams, concurrency, async (team) => {
     const first = await call(team, () => client.teamGrantsPage(team.id, 1, PAGE_SIZE));
     checkPage(team, first, workspaceIds);

@@ -54,6 +54,9 @@ export function tokenPhrase(viewer: Viewer): string {
  * authentication" 3): only a token that sees every team reads by team, and the plan is the same
  * either way (docs/connecting.md, "Reading by team").
  */
+/** docs/connecting.md, "Reading by team": a server with no by-team listing at all is no fault; one quiet line says how it is read. */
+export const BY_TARGET_NOTICE = 'reading by target: this server has no by-team listing (404)';
+
 const byTeamBlind = (viewer: Viewer): string => `${tokenPhrase(viewer)}, so a read by team could miss the grants of secret teams it cannot see`;
 
 const canReadByTeam = (client: GrantLister): client is ByTeamReader => 'teamGrantsPage' in client && 'restOfTeamGrants' in client && 'listWorkspaces' in client;
@@ -139,7 +142,9 @@ export async function readLive(client: GrantLister, request: LiveRequest, option
     } catch (error: unknown) {
       if (!(error instanceof ByTeamLeft)) throw error;
       fallback = error.reason;
-      options.onNotice?.(`reading the workspace grants by team was given up: ${error.reason}; reading one list per workspace instead.`);
+      options.onNotice?.(
+        error.unlisted ? BY_TARGET_NOTICE : `reading the workspace grants by team was given up: ${error.reason}; reading one list per workspace instead.`,
+      );
       progress.restart(request.targets.length);
     }
   }

@@ -4,6 +4,7 @@
 import { addressFrom } from '../api/address.js';
 import type { TfeClient } from '../api/client.js';
 import type { Plan } from '../core/plan.js';
+import { blocks } from '../core/policy.js';
 import { CLIError, RunStoppedError } from '../errors.js';
 import { checkGuards, type GuardContext } from '../guard/guards.js';
 import { guardInputsOf, planRefusalOf } from '../guard/plan-refusals.js';
@@ -119,7 +120,9 @@ async function execute(client: TfeClient, planned: Plan, guards: GuardContext, r
   const plan: Plan = { ...planned, refusals: refusals.map(planRefusalOf) };
   hooks.show(plan);
   // Before "no changes": a plan that leaves a policy broken is refused either way, as `plan` exits 3.
-  if (plan.violations && plan.violations.length > 0) throw new PolicyRefusedError(plan.violations);
+  // docs/evidence.md: only the violations the change makes, not accepted by an exception, refuse it.
+  const blocking = (plan.violations ?? []).filter(blocks);
+  if (blocking.length > 0) throw new PolicyRefusedError(blocking);
   const teamChanges = plan.teamChanges ?? [];
   const memberChanges = plan.memberChanges ?? [];
   if (plan.changes.length === 0 && teamChanges.length === 0 && memberChanges.length === 0) return { kind: 'no-changes', plan };

@@ -3,7 +3,7 @@
 // they select that the plan did not read read now (live/policy-context.ts), then the check (pure).
 import type { Change, PlanWarning } from '../core/plan.js';
 import type { SetCatalog } from '../core/organization.js';
-import type { LiveState, LiveTarget } from '../core/model.js';
+import type { LiveState, LiveTarget, Team } from '../core/model.js';
 import { targetPolicies, type DesiredPolicy, type GrantEnd, type PolicyViolation } from '../core/policy.js';
 import type { TeamChange } from '../core/teams.js';
 import { teamsAfter } from '../effective/teams-after.js';
@@ -13,6 +13,7 @@ import type { Expanded } from '../expand/expand.js';
 import { readPolicyContext, readPolicyLists, type PolicyContext, type PolicyOrganization, type PolicyReader } from '../live/policy-context.js';
 import { checkPolicies, type GrantClock } from '../policy/check.js';
 import { grantEnds } from '../policy/ends.js';
+import { withStatus } from '../policy/status.js';
 import { policyNameFindings } from '../policy/selectors.js';
 import { nameProblemsError } from './name-problems.js';
 import type { PlanChoices } from './request.js';
@@ -43,6 +44,8 @@ export interface PlannedChanges {
   readonly changes: readonly Change[];
   readonly teamChanges?: readonly TeamChange[];
   readonly memberChanges?: readonly MemberChange[];
+  /** The teams as they are, when the organization passed names them as the plan leaves them (docs/plan.md, "Team changes"): what "as it is" is checked on. */
+  readonly teamsAsIs?: readonly Team[];
 }
 
 /**
@@ -57,11 +60,11 @@ async function peopleFor(
   live: LiveState,
   planned: PlannedChanges,
   state: PolicyChoices['policyState'],
-): Promise<{ people?: LivePeople; read?: LivePeople }> {
+): Promise<{ people?: LivePeople; asIs?: LivePeople; read?: LivePeople }> {
   const rules = policies.map((p) => p.rule);
   if (!rulesRead(rules, 'people')) return {};
   const read = live.people ?? (await readPeople(client, org.organization, org.teams));
-  return { people: state === 'live' ? read : peopleAfter(read, planned.memberChanges ?? []), ...(live.people ? {} : { read }) };
+  return { people: state === 'live' ? read : peopleAfter(read, planned.memberChanges ?? []), asIs: read, ...(live.people ? {} : { read }) };
 }
 
 /**
@@ -84,8 +87,17 @@ export async function violationsOf(
   // After the plan: its grant changes and its team changes (docs/effective-access.md, "Organization powers").
   const after =
     read.policyState === 'live' ? {} : { grants: grantsAfter(input.grants, planned.changes), teams: teamsAfter(input.teams, planned.teamChanges ?? []) };
-  const { people, read: peopleRead } = await peopleFor(client, org, policies, live, planned, read.policyState);
-  const violations = checkPolicies(policies, { ...clock, ...input, ...after, ...(people ? { people } : {}) });
+  const { people, asIs, read: peopleRead } = await peopleFor(client, org, policies, live, planned, read.policyState);
+  const found = checkPolicies(policies, { ...clock, ...input, ...after, ...(people ? { people } : {}) });
+  // docs/evidence.md, "New and live violations": the same read checked as it is, so each
+  // violation says whether the change makes it (no request more).
+  const violations =
+    read.policyState === 'live'
+      ? found
+      : withStatus(
+          found,
+          checkPolicies(policies, { ...clock, ...input, ...(planned.teamsAsIs ? { teams: planned.teamsAsIs } : {}), ...(asIs ? { people: asIs } : {}) }),
+        );
   return { violations, read: input.read, projectsUnseen: input.projectsUnseen, ...(peopleRead ? { people: peopleRead } : {}) };
 }
 
@@ -127,7 +139,16 @@ export async function policiesOf(
   // them (a team it creates or renames, by its new name); drift checks the teams as they are.
   const after = read.policyState !== 'live' && expanded.desired.teams !== undefined;
   const org = after ? { ...expanded.resolved, teams: [...expanded.resolved.teamsByName.values()] } : expanded.resolved;
-  const verdict = await violationsOf(client, org, policies, live, planned, { ends, now }, read, lists);
+  const verdict = await violationsOf(
+    client,
+    org,
+    policies,
+    live,
+    after ? { ...planned, teamsAsIs: expanded.resolved.teams } : planned,
+    { ends, now },
+    read,
+    lists,
+  );
   const ignored = new Set<string>(expanded.desired.settings.ignoreWarnings ?? []);
   return { ...verdict, warnings: warnings.filter((w) => !ignored.has(w.code)), ends };
 }

@@ -15,6 +15,7 @@ import { RULE_CHECKS, type ExpiringGrant, type OrganizationView, type ViewOf } f
 import type { LivePeople } from '../core/person.js';
 import { personKey } from '../core/people.js';
 import { isHuman } from '../effective/people.js';
+import { withExceptions } from './exceptions.js';
 
 /** The match as a set's, for the matchers sets use (src/expand/match.ts). */
 function asSet(policy: TargetPolicy): DesiredSet {
@@ -105,7 +106,8 @@ function check<K extends RuleKind>(name: string, rule: RuleOf<K>, view: ViewOf<K
 }
 
 /**
- * Every violation of every policy, sorted by policy (in file order), target, team. `input` is the
+ * Every violation of every policy, sorted by policy (in file order), target, team, those an
+ * exception accepts at `input.now` marked `accepted` (exceptions.ts). `input` is the
  * organization as the check sees it: every target the policies select, with their grants and, for
  * a workspace, its project's grants (what its effective access counts).
  */
@@ -115,13 +117,15 @@ export function checkPolicies(policies: readonly DesiredPolicy[], input: PolicyI
   const grants = grantsByTarget(input);
   // A policy of the whole organization is checked once, on the teams' organization access.
   const organization: OrganizationView = { teams: input.teams, members: membersOf(input.people) };
-  return policies.flatMap((policy) =>
+  const violations = policies.flatMap((policy) =>
     policy.type === 'organization'
       ? check<OrganizationWideRule['kind']>(policy.name, policy.rule, organization)
       : selectedBy(policy, input.projects, input.workspaces)
           .sort(byName)
           .flatMap((target) => check(policy.name, policy.rule, { target, cells: () => cells(target), grants: () => grants(target), now: input.now })),
   );
+  // docs/evidence.md, "Accepted exceptions": judged at the run's clock, as the grants' ends are.
+  return withExceptions(policies, violations, input.now);
 }
 
 /** Every team's effective access on each target, in team-name order: worked out once, when a rule first reads it. */

@@ -86,3 +86,35 @@ export function effectiveLines(changes: readonly EffectiveChange[]): EffectiveLi
   for (const change of changes) if (change.direction === 'none') out.push(shadowedLine(change));
   return out;
 }
+
+/** More lines of effective changes than this get a summary per team before them (one set can move a team on many targets). */
+export const SUMMARY_FROM_LINES = 10;
+
+/** Whether an effective change raises access (an escalation, never collapsed): it rises, or rises in part. */
+export const escalates = (change: EffectiveChange): boolean => change.direction === 'rises' || change.direction === 'mixed';
+
+const VERB: { readonly [D in EffectiveChange['direction']]: string } = { rises: 'rise', falls: 'fall', mixed: 'change', none: '' };
+
+/**
+ * One line per team, before the detail when it is long: `dev: 12 workspaces rise to admin, 3
+ * projects fall to none`, by direction (rises first), target type and level after, biggest first
+ * within a direction. Changes with no effect are not counted.
+ */
+export function effectiveSummary(changes: readonly EffectiveChange[]): string[] {
+  const byTeam = new Map<string, { name: string; counts: Map<string, number> }>();
+  for (const change of changes) {
+    if (change.direction === 'none') continue;
+    const team = byTeam.get(change.team.id) ?? { name: change.team.name, counts: new Map<string, number>() };
+    const key = [change.direction, change.target.type, level(change.after)].join('\u0000');
+    team.counts.set(key, (team.counts.get(key) ?? 0) + 1);
+    byTeam.set(change.team.id, team);
+  }
+  const order = (direction: string): number => ['rises', 'mixed', 'falls'].indexOf(direction);
+  return [...byTeam.values()].map(({ name, counts }) => {
+    const parts = [...counts]
+      .map(([key, n]) => ({ n, parts: key.split('\u0000') as [EffectiveChange['direction'], string, string] }))
+      .sort((a, b) => order(a.parts[0]) - order(b.parts[0]) || b.n - a.n)
+      .map(({ n, parts: [direction, type, after] }) => `${n} ${type}${n === 1 ? '' : 's'} ${VERB[direction]}${n === 1 ? 's' : ''} to ${after}`);
+    return `${printable(name)}: ${parts.join(', ')}`;
+  });
+}

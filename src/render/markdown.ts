@@ -5,8 +5,10 @@
 // are. `drift --format markdown` is titled and marked as drift, not as a plan.
 import { editedPaths } from './adoption-words.js';
 import type { Change, Plan } from '../core/plan.js';
+import { LEVEL_RANK } from '../core/access.js';
 import { coverageWords } from './coverage.js';
-import { effectiveLines } from './effective-lines.js';
+import { effectiveLines, effectiveSummary, escalates, SUMMARY_FROM_LINES } from './effective-lines.js';
+import type { EffectiveChange } from '../core/effective.js';
 import {
   detailLines,
   groupByTarget,
@@ -22,7 +24,8 @@ import {
   type WarningScope,
 } from './lines.js';
 import { collapsed, escapeHtml, escapeText, fenced, fenceSafe } from './markdown-text.js';
-import { MAX_VIOLATIONS_SHOWN, violationHeadline, violationText } from './violation-lines.js';
+import { acceptedHeadline, liveHeadline, MAX_VIOLATIONS_SHOWN, violationGroups, violationHeadline, violationText } from './violation-lines.js';
+import type { PolicyViolation } from '../core/policy.js';
 import { TEAM_SIGN, teamCounts, teamDetailLines, teamHeadline, teamSummaryLine } from './team-lines.js';
 import { memberSection, membersLine } from './member-markdown.js';
 import { attributionSection, waysOutSection } from './attribution-markdown.js';
@@ -86,6 +89,17 @@ function changeLines(change: Change, verbose: boolean, now: number | undefined, 
   return [`${sign} ${change.team.name}: ${headline(change, now)}${from}`, ...detailLines(change, verbose).map((line) => `${line.sign}     ${line.text}`)];
 }
 
+/**
+ * An escalation among the grant changes: an update to a higher level (maintain -> admin). One that
+ * cannot be ranked (custom on either side, not a label alone) may rise: it stays in view too.
+ */
+function raisesGrant(change: Change): boolean {
+  if (change.action !== 'update' || change.labelOnly) return false;
+  const rank = LEVEL_RANK[change.resource];
+  const [before, after] = [rank[change.before.access], rank[change.after.access]];
+  return before === undefined || after === undefined || after > before;
+}
+
 function section(group: TargetGroup, long: boolean, verbose: boolean, now: number | undefined, sources: boolean): string {
   const n = counts(group.changes);
   const title = `**${group.target.type} <code>${escapeHtml(group.target.name)}</code>** (+${n.add} ~${n.update} -${n.remove})\n`;
@@ -95,12 +109,13 @@ function section(group: TargetGroup, long: boolean, verbose: boolean, now: numbe
       changes.flatMap((c) => changeLines(c, verbose, now, sources)),
     );
   if (!long) return `${title}\n${lines(group.changes)}\n`;
-  // What goes is never behind a click.
-  const removals = group.changes.filter((c) => c.action === 'remove');
-  const others = group.changes.filter((c) => c.action !== 'remove');
+  // What goes, and a grant that rises, are never behind a click.
+  const inView = group.changes.filter((c) => c.action === 'remove' || raisesGrant(c));
+  const others = group.changes.filter((c) => !inView.includes(c));
+  const folded = counts(others);
   const parts = [title];
-  if (removals.length > 0) parts.push(lines(removals));
-  if (others.length > 0) parts.push(collapsed(`additions and changes (+${n.add} ~${n.update})`, lines(others)));
+  if (inView.length > 0) parts.push(lines(inView));
+  if (others.length > 0) parts.push(collapsed(`additions and changes (+${folded.add} ~${folded.update})`, lines(others)));
   return `${parts.join('\n')}\n`;
 }
 
@@ -122,19 +137,26 @@ function refusalBlock(plan: Plan): string[] {
   return [...lines, ''];
 }
 
-/** Under the refusals, an alert too: the policies the plan leaves broken (docs/effective-access.md, "Policies"). */
-function violationBlock(plan: Plan): string[] {
-  const headline = violationHeadline(plan.violations);
-  if (headline === undefined) return [];
-  const violations = plan.violations ?? [];
-  const lines = [
-    '> [!CAUTION]',
-    `> **${escapeText(headline)}**`,
-    ...violations.slice(0, MAX_VIOLATIONS_SHOWN).map((v) => `> - ${escapeText(violationText(v))}`),
-  ];
+/** At most MAX_VIOLATIONS_SHOWN lines of violations, each after `prefix`, then how many more. */
+function listed(violations: readonly PolicyViolation[], prefix: string): string[] {
+  const lines = violations.slice(0, MAX_VIOLATIONS_SHOWN).map((v) => `${prefix}- ${escapeText(violationText(v))}`);
   if (violations.length > MAX_VIOLATIONS_SHOWN)
-    lines.push(`> - ... and ${violations.length - MAX_VIOLATIONS_SHOWN} more: run \`tfe-access plan\` to see them all.`);
-  return [...lines, ''];
+    lines.push(`${prefix}- ... and ${violations.length - MAX_VIOLATIONS_SHOWN} more: run \`tfe-access plan\` to see them all.`);
+  return lines;
+}
+
+/**
+ * Under the refusals, an alert too: the policies the plan's change breaks (docs/effective-access.md,
+ * "Policies"), the only ones that block; then, collapsed, those already live (not caused by this
+ * change) and those an exception accepts (docs/evidence.md).
+ */
+function violationBlock(plan: Plan): string[] {
+  const { blocking, live, accepted } = violationGroups(plan.violations);
+  const headline = violationHeadline(blocking);
+  const alert = headline === undefined ? [] : ['> [!CAUTION]', `> **${escapeText(headline)}**`, ...listed(blocking, '> '), ''];
+  const folded = (title: string, list: readonly PolicyViolation[]): string[] =>
+    list.length === 0 ? [] : [collapsed(escapeText(title), `${listed(list, '').join('\n')}\n`)];
+  return [...alert, ...folded(liveHeadline(live.length), live), ...folded(acceptedHeadline(accepted.length), accepted)];
 }
 
 /** docs/plan.md, "Team changes": how many, under the summary. */
@@ -192,14 +214,33 @@ function headOf(plan: Plan, kind: PlanKind): string {
   ].join('\n');
 }
 
+const bullets = (changes: readonly EffectiveChange[]): string[] =>
+  effectiveLines(changes).map((l) => `- ${escapeHtml(l.text)}${l.targets ? `<br>${escapeHtml(l.targets)}` : ''}`);
+
+/**
+ * The effective changes: one line per team first when the detail is long (effective-lines.ts,
+ * effectiveSummary); in a long comment the escalations stay in view and only the rest is collapsed.
+ */
+function effectiveSection(changes: readonly EffectiveChange[], long: boolean): string {
+  const all = bullets(changes);
+  const summary =
+    all.length > SUMMARY_FROM_LINES
+      ? `**Effective access by team**\n\n${effectiveSummary(changes)
+          .map((l) => `- ${escapeHtml(l)}`)
+          .join('\n')}\n\n`
+      : '';
+  if (!long) return `${summary}**Effective access**\n\n${all.join('\n')}\n`;
+  const rising = bullets(changes.filter(escalates));
+  const rest = bullets(changes.filter((c) => !escalates(c)));
+  const inView = rising.length > 0 ? `**Effective access that rises** (${rising.length})\n\n${rising.join('\n')}\n\n` : '';
+  const folded = rest.length > 0 ? collapsed(`Effective access${rising.length > 0 ? ', the rest' : ''} (${rest.length})`, `${rest.join('\n')}\n`) : '';
+  return `${summary}${inView}${folded}`;
+}
+
 /** The effective changes (collapsed in a long comment), the warnings (always collapsed), the checksum. */
 function tailOf(plan: Plan, options: MarkdownOptions, long: boolean): string {
   const tail: string[] = [];
-  if (plan.effectiveChanges && plan.effectiveChanges.length > 0) {
-    const lines = effectiveLines(plan.effectiveChanges).map((l) => `- ${escapeHtml(l.text)}${l.targets ? `<br>${escapeHtml(l.targets)}` : ''}`);
-    const body = `${lines.join('\n')}\n`;
-    tail.push(long ? collapsed(`Effective access (${lines.length})`, body) : `**Effective access**\n\n${body}`);
-  }
+  if (plan.effectiveChanges && plan.effectiveChanges.length > 0) tail.push(effectiveSection(plan.effectiveChanges, long));
   const { shown, hidden } = shownWarnings(plan, options.warnings);
   if (shown.length > 0) tail.push(collapsed(`Warnings (${shown.length})`, `${shown.map((w) => `- ${escapeHtml(w.message)} (\`${w.code}\`)`).join('\n')}\n`));
   const more = hiddenWarningsLine(hidden, options.warnings);

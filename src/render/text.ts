@@ -3,8 +3,9 @@ import { editedPaths } from './adoption-words.js';
 import type { Plan } from '../core/plan.js';
 import { printable } from '../core/printable.js';
 import { coverageWords } from './coverage.js';
-import { effectiveLines } from './effective-lines.js';
-import { violationHeadline, violationText } from './violation-lines.js';
+import { effectiveLines, effectiveSummary, SUMMARY_FROM_LINES } from './effective-lines.js';
+import { acceptedHeadline, liveHeadline, violationGroups, violationHeadline, violationText } from './violation-lines.js';
+import type { PolicyViolation } from '../core/policy.js';
 import { TEAM_SIGN, teamDetailLines, teamHeadline, teamSummaryLine } from './team-lines.js';
 import type { TeamChange } from '../core/teams.js';
 import { MEMBER_SIGN, memberHeadline, memberSummaryLine, PENDING_TITLE, pendingLine } from './member-lines.js';
@@ -62,11 +63,20 @@ function refusalLines(plan: Plan, color: boolean): string[] {
   return lines;
 }
 
-/** Under the refusals: every policy the plan leaves broken (docs/effective-access.md, "Policies"). */
+/**
+ * Under the refusals: every policy the plan leaves broken (docs/effective-access.md, "Policies"):
+ * those its change makes first (they block), then those already live, then those an exception
+ * accepts (docs/evidence.md).
+ */
 function violationLines(plan: Plan, color: boolean): string[] {
-  const headline = violationHeadline(plan.violations);
-  if (headline === undefined) return [];
-  return [paint(color, '-', headline), ...(plan.violations ?? []).map((v) => `  ${violationText(v)}`)];
+  const { blocking, live, accepted } = violationGroups(plan.violations);
+  const headline = violationHeadline(blocking);
+  const group = (title: string, list: readonly PolicyViolation[]): string[] => (list.length === 0 ? [] : [title, ...list.map((v) => `  ${violationText(v)}`)]);
+  return [
+    ...(headline === undefined ? [] : [paint(color, '-', headline), ...blocking.map((v) => `  ${violationText(v)}`)]),
+    ...group(liveHeadline(live.length), live),
+    ...group(acceptedHeadline(accepted.length), accepted),
+  ];
 }
 
 /** docs/plan.md, "Team changes": before the grants, as apply makes the creates and renames first. */
@@ -143,8 +153,11 @@ export function renderText(plan: Plan, options: TextOptions): string {
     out.push('');
   }
   if (plan.effectiveChanges && plan.effectiveChanges.length > 0) {
+    const lines = effectiveLines(plan.effectiveChanges);
+    // One line per team first when the detail is long (one set can move a team on many targets).
+    if (lines.length > SUMMARY_FROM_LINES) out.push('Effective access by team:', ...effectiveSummary(plan.effectiveChanges).map((l) => `  ${l}`), '');
     out.push('Effective access:');
-    for (const line of effectiveLines(plan.effectiveChanges)) {
+    for (const line of lines) {
       out.push(`  ${line.shadowed ? paint(color, 'dim', `= ${line.text}`) : line.text}`);
       if (line.targets) out.push(`      ${line.targets}`);
     }

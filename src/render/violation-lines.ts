@@ -1,5 +1,8 @@
 // Policy violations in words (docs/effective-access.md, "Policies"), for the text and Markdown plans and the text
-// report: a heading, then one line per violation, `[policy] message`.
+// report: a heading, then one line per violation, `[policy] message`. A plan's violations come in
+// three groups (docs/evidence.md): those its change makes, which block; those already live, listed
+// apart as not caused by it; and those an exception accepts, with its reason and end.
+import { describeInstant } from '../core/expiry.js';
 import type { PolicyViolation } from '../core/policy.js';
 import { printable } from '../core/printable.js';
 import { violationMessage } from './violation-message.js';
@@ -7,13 +10,45 @@ import { violationMessage } from './violation-message.js';
 /** Lines shown in a Markdown comment; the rest are counted (the JSON and text plans list them all). */
 export const MAX_VIOLATIONS_SHOWN = 50;
 
-/** The heading, or undefined when there is nothing to say. */
+/** A plan's violations by what they do: `blocking` (new, or with no comparison made: drift), `live` (already live, not worsened), `accepted` (by an exception). */
+export interface ViolationGroups {
+  readonly blocking: readonly PolicyViolation[];
+  readonly live: readonly PolicyViolation[];
+  readonly accepted: readonly PolicyViolation[];
+}
+
+export function violationGroups(violations: readonly PolicyViolation[] | undefined): ViolationGroups {
+  const all = violations ?? [];
+  return {
+    blocking: all.filter((v) => v.accepted === undefined && v.status !== 'live'),
+    live: all.filter((v) => v.accepted === undefined && v.status === 'live'),
+    accepted: all.filter((v) => v.accepted !== undefined),
+  };
+}
+
+const count = (n: number): string => (n === 1 ? '1 violation' : `${n} violations`);
+
+/** The heading, or undefined when there is nothing to say; those accepted by an exception are counted apart. */
 export function violationHeadline(violations: readonly PolicyViolation[] | undefined): string | undefined {
   const n = violations?.length ?? 0;
   if (n === 0) return undefined;
-  return `Policies broken (${n === 1 ? '1 violation' : `${n} violations`}); plan and apply refuse (exit 3), drift reports them (exit 2):`;
+  const accepted = (violations ?? []).filter((v) => v.accepted !== undefined).length;
+  const note = accepted === 0 ? '' : `, ${accepted} accepted by an exception`;
+  return `Policies broken (${count(n)}${note}); plan and apply refuse (exit 3), drift reports them (exit 2):`;
 }
 
+/** docs/evidence.md, "New and live violations": the heading of those the plan's change does not make. */
+export function liveHeadline(n: number): string {
+  return `Already live, not caused by this change (${count(n)}); they do not block:`;
+}
+
+/** docs/evidence.md, "Accepted exceptions": the heading of those an exception accepts. */
+export function acceptedHeadline(n: number): string {
+  return `Accepted by an exception of the policy (${count(n)}); they do not block until it ends:`;
+}
+
+/** `[policy] message`, and for an accepted one, until when and why. */
 export function violationText(violation: PolicyViolation): string {
-  return `[${printable(violation.policy)}] ${printable(violationMessage(violation))}`;
+  const accepted = violation.accepted ? ` (accepted until ${describeInstant(violation.accepted.expires)}: ${violation.accepted.reason})` : '';
+  return `[${printable(violation.policy)}] ${printable(`${violationMessage(violation)}${accepted}`)}`;
 }

@@ -74,5 +74,8 @@ export function violationDocument(violation: PolicyViolation): JsonObject {
     // docs/plan.md, "Team changes": a team the plan creates has no id yet.
     team: violation.team ? { name: violation.team.name, id: isPendingTeamId(violation.team.id) ? null : violation.team.id } : null,
     message: violationMessage(violation),
+    // docs/evidence.md: only where made (a plan compares with live access; an exception accepts it), so a plan without either keeps its bytes.
+    ...(violation.status === undefined ? {} : { status: violation.status }),
+    ...(violation.accepted === undefined ? {} : { accepted: { reason: violation.accepted.reason, expires: violation.accepted.expires } }),
   };
 }

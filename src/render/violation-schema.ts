@@ -1,5 +1,6 @@
 // JSON Schema of `violations` (docs/effective-access.md, "Policies"), in the plan and in the report: every policy
 // the access breaks, on which target, by which team (null when no one team does: max-teams).
+import { INSTANT_PATTERN } from '../core/expiry.js';
 type Schema = Record<string, unknown>;
 
 export function violationsSchema(): Schema {
@@ -7,7 +8,7 @@ export function violationsSchema(): Schema {
   return {
     type: 'array',
     description:
-      'Every policy the access breaks (plan: once the plan is applied; drift and a live report: as it is). Any makes plan and apply exit 3, drift exit 2.',
+      'Every policy the access breaks (plan: once the plan is applied; drift and a live report: as it is). One not accepted makes drift exit 2; one new and not accepted makes plan and apply exit 3.',
     items: {
       type: 'object',
       required: ['policy', 'target', 'team', 'message'],
@@ -27,6 +28,18 @@ export function violationsSchema(): Schema {
           ],
         },
         message: { type: 'string' },
+        status: {
+          enum: ['new', 'live'],
+          description:
+            'A plan only: new when the change introduces or worsens it (only these make plan and apply exit 3), live when the access already breaks it as it is (listed, never blocking). Absent in drift and the report.',
+        },
+        accepted: {
+          type: 'object',
+          required: ['reason', 'expires'],
+          additionalProperties: false,
+          description: 'An exception of the policy accepts it until `expires` (RFC 3339, UTC): shown with its reason, and it does not block.',
+          properties: { reason: { type: 'string', minLength: 1 }, expires: { type: 'string', pattern: INSTANT_PATTERN } },
+        },
       },
       additionalProperties: false,
     },

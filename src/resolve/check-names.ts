@@ -2,7 +2,7 @@
 // workspace or tag is found as written, or after Unicode NFC (core/names.ts: found, with a
 // `name-normalisation` warning), or is a problem at the place the files wrote it, with its near
 // misses in the organization. Teams everywhere they are named (grants of entries and sets,
-// `settings.ignore-teams`, a policy's `except-teams` and `min-access.team`) are checked here; the
+// `settings.ignore-teams`, a policy's `except-teams`, `min-access.team` and exceptions) are checked here; the
 // selectors of sets and policies through expand/selectors.ts, with the same function. Pure.
 import type { DesiredGrant, SourceRef, Team } from '../core/model.js';
 import type { FilesState } from '../core/desired-state.js';
@@ -85,6 +85,10 @@ export function checkTeams(desired: FilesState, teams: readonly Team[], findings
   for (const set of desired.sets ?? []) for (const grant of [...set.grants, ...(set.expired ?? [])].sort(byTeam)) check(grant.team, grant.source);
   for (const name of desired.settings.ignoreTeams) check(name, desired.settings.ignoreTeamSources?.get(name), 'settings.ignore-teams: ');
   for (const policy of desired.policies ?? []) for (const [name, source] of policy.teamSources ?? []) check(name, source, `policy ${quote(policy.name)}: `);
+  // docs/evidence.md, "Accepted exceptions": an exception's team that is no team would accept nothing.
+  for (const policy of desired.policies ?? [])
+    for (const exception of policy.exceptions ?? [])
+      if (exception.team !== undefined) check(exception.team, exception.source, `policy ${quote(policy.name)}: exception: `);
   return spelling;
 }
 
@@ -97,8 +101,10 @@ export function withTeamsAsNamed<S extends FilesState>(desired: S, spelling: Rea
   const team = (name: string): string => spelling.get(name) ?? name;
   const grants = (list: readonly DesiredGrant[]): DesiredGrant[] => list.map((g) => (team(g.team) === g.team ? g : { ...g, team: team(g.team) }));
   // One branch per kind of policy: each keeps its rule's type (core/policy.ts), which a spread of the union would lose.
+  const exceptions = (p: DesiredPolicy) =>
+    p.exceptions ? { exceptions: p.exceptions.map((e) => (e.team === undefined ? e : { ...e, team: team(e.team) })) } : {};
   const policy = (p: DesiredPolicy): DesiredPolicy =>
-    p.type === 'organization' ? { ...p, rule: spellRule(p.rule, team) } : { ...p, rule: spellRule(p.rule, team) };
+    p.type === 'organization' ? { ...p, rule: spellRule(p.rule, team), ...exceptions(p) } : { ...p, rule: spellRule(p.rule, team), ...exceptions(p) };
   return {
     ...desired,
     settings: { ...desired.settings, ignoreTeams: desired.settings.ignoreTeams.map(team) },

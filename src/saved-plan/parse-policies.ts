@@ -5,7 +5,7 @@ import { isFixedLevel, type FixedLevel } from '../core/access.js';
 import { RESOURCE_OF, type SetMatch, type TargetType } from '../core/model.js';
 import { policyDocument } from '../core/policy-document.js';
 import { CRITERION_KEYS } from '../core/set-criteria.js';
-import type { DesiredPolicy, GrantEnd } from '../core/policy.js';
+import type { DesiredPolicy, GrantEnd, PolicyException } from '../core/policy.js';
 import { isOrganizationRule, POLICY_RULES, RULE_KINDS, rulesRead, type PolicyRule, type RuleKind, type RuleReader } from '../core/policy-rules.js';
 import { expiryDocument } from './saved-plan.js';
 import { orList } from '../core/suggest.js';
@@ -62,8 +62,15 @@ function typedPolicy(reader: Reader): DesiredPolicy {
     : { name, type, match: matchOf(reader.object('match')), rule };
 }
 
+/** docs/evidence.md, "Accepted exceptions": each exception as a valid file holds it, its end an instant. */
+function exceptionOf(reader: Reader): PolicyException {
+  const text = (key: string): { [key: string]: string } => (reader.value[key] === undefined ? {} : { [key]: reader.string(key) });
+  return { ...text('team'), ...text('person'), ...text('workspace'), ...text('project'), reason: reader.string('reason'), expires: reader.instant('expires') };
+}
+
 function policyOf(reader: Reader): DesiredPolicy {
-  const policy = typedPolicy(reader);
+  const typed = typedPolicy(reader);
+  const policy = reader.value.exceptions === undefined ? typed : { ...typed, exceptions: reader.objects('exceptions').map(exceptionOf) };
   // All the file says is kept: a key the document does not know is an edit.
   if (JSON.stringify(policyDocument(policy)) !== JSON.stringify(reader.value)) reader.fail(`${reader.path} has keys a saved plan does not write`);
   return policy;

@@ -7,7 +7,7 @@ import { changeDocument, PLAN_FORMAT_VERSION } from '../core/plan-document.js';
 import { GUARD_NAMES, summarise, type GuardName, type PlanRefusal, type PlanWarning } from '../core/plan.js';
 import { changeOf, targetType } from './parse-changes.js';
 import { WARNING_CODES, type WarningCode } from '../core/warning-codes.js';
-import type { PolicyViolation } from '../core/policy.js';
+import type { AcceptedBy, PolicyViolation } from '../core/policy.js';
 import { checksumOf, policiesDigestOf } from '../diff/checksum.js';
 import { refusalsOf } from '../guard/plan-refusals.js';
 import { HMAC_KEY, INTEGRITY_KEY, integrityOf } from './fingerprint.js';
@@ -67,7 +67,23 @@ function violationOf(reader: Reader): PolicyViolation {
     target: target ? { type: targetType(target, 'type'), name: target.string('name'), id: target.string('id') } : null,
     team: team ? { name: team.string('name'), id: team.value.id === null ? pendingTeamId(team.string('name')) : team.string('id') } : null,
     message: reader.string('message'),
+    ...statusOf(reader),
+    ...acceptedOf(reader),
   };
+}
+
+/** docs/evidence.md, "New and live violations": `new` or `live`, where the plan compared. */
+function statusOf(reader: Reader): { status?: 'new' | 'live' } {
+  if (reader.value.status === undefined) return {};
+  const status = reader.string('status');
+  return status === 'new' || status === 'live' ? { status } : reader.fail(`${reader.at('status')} "${status}" is not new or live`);
+}
+
+/** docs/evidence.md, "Accepted exceptions": the exception's reason and end. */
+function acceptedOf(reader: Reader): { accepted?: AcceptedBy } {
+  if (reader.value.accepted === undefined) return {};
+  const accepted = reader.object('accepted');
+  return { accepted: { reason: accepted.string('reason'), expires: accepted.instant('expires') } };
 }
 
 function basisTargetOf(reader: Reader): BasisTarget {

@@ -2,7 +2,8 @@
 // but a grant has expired (take it out: the plan removes its live grant) or expires within
 // settings.expiry-warning-days. Which have ended is the run's one decision (core/expiry.ts,
 // desiredAt). Pure: `now` is the caller's clock, in epoch milliseconds.
-import { DAY_MS, desiredAt, describeInstant, msOf, relativeDays } from '../core/expiry.js';
+import { DAY_MS, desiredAt, describeInstant, isExpired, msOf, relativeDays } from '../core/expiry.js';
+import { quote } from '../core/printable.js';
 import { DEFAULT_EXPIRY_WARNING_DAYS } from '../core/defaults.js';
 import type { DesiredGrant, EntryTarget } from '../core/model.js';
 import type { FilesState } from '../core/desired-state.js';
@@ -24,7 +25,28 @@ function warningOf(target: EntryTarget, grant: DesiredGrant, now: number, ended:
   return { file: source.file, line: source.line, col: source.col, message: `${path}: ${message(grant, grant.expires.at, now, ended)}`, path };
 }
 
-/** A warning for every grant that has expired at `now` or expires within the warning days, sorted like problems. */
+/**
+ * docs/evidence.md, "Accepted exceptions": an exception that has ended accepts nothing, its
+ * violation counts again. A warning, never a problem: the files stay valid, the plan says the rest.
+ */
+function exceptionWarnings(files: FilesState, now: number): Problem[] {
+  const out: Problem[] = [];
+  for (const policy of files.policies ?? []) {
+    for (const exception of policy.exceptions ?? []) {
+      const source = exception.source;
+      if (!source || !isExpired(exception.expires, now)) continue;
+      const who = exception.team !== undefined ? `team ${quote(exception.team)}` : `person ${quote(exception.person ?? '')}`;
+      const on = exception.workspace ?? exception.project;
+      const where = on === undefined ? '' : ` on ${exception.workspace !== undefined ? 'workspace' : 'project'} ${quote(on)}`;
+      const when = `${relativeDays(exception.expires, now)} (${describeInstant(exception.expires)})`;
+      const message = `policy ${quote(policy.name)}: the exception of ${who}${where} expired ${when}: it accepts nothing now; take it out of the file or give it a new end`;
+      out.push({ file: source.file, line: source.line, col: source.col, message });
+    }
+  }
+  return out;
+}
+
+/** A warning for every grant that has expired at `now` or expires within the warning days, and every exception of a policy that has expired, sorted like problems. */
 export function fileExpiryWarnings(files: FilesState, now: number): Problem[] {
   const state = desiredAt(files, now);
   const horizon = now + (state.settings.expiryWarningDays ?? DEFAULT_EXPIRY_WARNING_DAYS) * DAY_MS;
@@ -44,5 +66,5 @@ export function fileExpiryWarnings(files: FilesState, now: number): Problem[] {
       }
     }
   }
-  return sortProblems(out);
+  return sortProblems([...out, ...exceptionWarnings(files, now)]);
 }

@@ -15,6 +15,7 @@ import { fixedLevels } from './schema.js';
 import { didYouMean, orList } from '../core/suggest.js';
 import { selectionOf } from './selection.js';
 import { narrowingCriteria } from '../core/set-criteria.js';
+import { exceptionProblems, exceptionsOf } from './policy-exceptions.js';
 
 const MATCH_KEYS: { readonly [T in TargetType]: string } = { workspace: 'workspaces', project: 'projects' };
 
@@ -76,8 +77,11 @@ function onePolicy(item: Located, say: (segments: Segment[], text: string) => vo
       [rules[1] as string],
       `${name} has ${rules.length} rules (${rules.join(', ')}): one rule per policy, so each violation names what it broke; write one policy per rule`,
     );
-  if (organizationPolicy(policy, name, say)) return;
+  const organization = organizationPolicy(policy, name, say);
   const type = typeOf(policy);
+  const scope = organization ? 'organization' : type;
+  if (scope !== undefined) exceptionProblems(policy, { type: scope, people: 'max-members' in policy }, (segments, text) => say(segments, `${name}: ${text}`));
+  if (organization) return;
   if ('workspaces' in policy && 'projects' in policy) say(['projects'], `${name} covers workspaces or projects, not both: write two policies`);
   if (type === undefined) say([], `${name} says what it covers: give \`workspaces: {...}\` or \`projects: {...}\` (\`names: ["*"]\` for every one)`);
   if (rules.length === 0) say([], `${name} has no rule: give one of ${orList(RULE_KINDS.map((r) => `\`${r}\``))}`);
@@ -127,7 +131,9 @@ export function toPolicies(merged: Merged): DesiredPolicy[] {
   return merged.policies.map((item): DesiredPolicy => {
     const policy = isRecord(item.value) ? item.value : {};
     const rule = ruleOf(policy);
-    if (isOrganizationRule(rule)) return { name: String(policy.name), type: 'organization', rule, source: item.at, teamSources: teamSources(item, rule) };
+    const exceptions = exceptionsOf(item, policy);
+    if (isOrganizationRule(rule))
+      return { name: String(policy.name), type: 'organization', rule, ...exceptions, source: item.at, teamSources: teamSources(item, rule) };
     const type = typeOf(policy) ?? 'workspace';
     if (!isFixedLevel(RESOURCE_OF[type], rule.access)) throw new Error(`policy level ${rule.access} was not validated`);
     return {
@@ -135,6 +141,7 @@ export function toPolicies(merged: Merged): DesiredPolicy[] {
       type,
       ...selectionOf(item.file, [...item.segments, MATCH_KEYS[type]], policy[MATCH_KEYS[type]]),
       rule,
+      ...exceptions,
       source: item.at,
       teamSources: teamSources(item, rule),
     };

@@ -4,6 +4,7 @@
 // their messages can say what was meant.
 import { POLICY_RULES, RULE_KINDS } from '../core/policy-rules.js';
 import type { JsonSchema } from '../core/json-schema.js';
+import { exceptionsSchema } from './policy-exceptions.js';
 
 /** docs/effective-access.md, "Policies": a match (workspaces or projects) and one rule, checked on effective access. */
 export function policyDef(): JsonSchema {
@@ -18,6 +19,7 @@ export function policyDef(): JsonSchema {
       workspaces: { description: 'Which workspaces of the organization the policy covers (managed by the files or not).', $ref: '#/$defs/workspaceMatch' },
       projects: { description: 'Which projects of the organization the policy covers (managed by the files or not).', $ref: '#/$defs/projectMatch' },
       ...Object.assign({}, ...RULE_KINDS.map((kind) => POLICY_RULES[kind].schema)),
+      exceptions: exceptionsSchema(),
     },
   };
 }

@@ -129,27 +129,27 @@ describe('saved plans: every decision sealed and re-made (issue 24, finding 2)',
     expect(writesOf(emulator)).toEqual([]);
   });
 
-  it('apply --plan checks the policies again on the access it reads: a target the files do not manage broke one since (exit 3, nothing written)', async () => {
+  it("apply --plan checks the policies again on the access it reads: a target the files do not manage broke one since, by hand; found and listed, live and not the plan's, it does not refuse it", async () => {
     await writeFile(file, ALLOWED);
     expect((await plan([file, '--out', planFile])).code).toBe(0);
     await qaOnNet(true);
     emulator.resetLog();
+    // docs/evidence.md, "New and live violations": only what the plan's change makes refuses it (the FORBIDDEN plan above: exit 3).
     const run = await apply(['--plan', planFile]);
-    expect(run.code).toBe(3);
-    expect(run.err).toContain('[net at most write] team "qa" has admin on workspace "net", above write (project other: read, workspace grant: admin)');
-    expect(run.out).toContain('Policies broken (1 violation)');
-    expect(writesOf(emulator)).toEqual([]);
-    // Put back as planned: the same file applies.
-    await qaOnNet(false);
-    const again = await apply(['--plan', planFile]);
-    expect(again.code, again.err).toBe(0);
+    expect(run.code, run.err).toBe(0);
+    expect(run.out).toContain(
+      'Already live, not caused by this change (1 violation); they do not block:\n  [net at most write] team "qa" has admin on workspace "net", above write (project other: read, workspace grant: admin)\n',
+    );
     expect(writesOf(emulator).length).toBeGreaterThan(0);
   });
 
   it('a plan saved with violations that are no longer found is stale (exit 1): it was reviewed as refused', async () => {
     await writeFile(file, ALLOWED);
     await qaOnNet(true);
-    expect((await plan([file, '--out', planFile])).code).toBe(3);
+    // Planned with a violation live already (listed, exit 0): the plan reviewed showed it.
+    const planned = await plan([file, '--out', planFile]);
+    expect(planned.code, planned.err).toBe(0);
+    expect((await readDoc()).plan.violations).toHaveLength(1);
     await qaOnNet(false);
     emulator.resetLog();
     const run = await apply(['--plan', planFile]);

@@ -107,15 +107,17 @@ describe('max-expiry against the emulator', () => {
     const path = file(BREAKS);
     const json = await runCli(['plan', path, '--format', 'json'], { env });
     expect(json.code).toBe(3);
-    expect(json.err).toBe('plan: the access once applied breaks policies (2 violations) of the files; apply will refuse this plan.\n');
+    // docs/evidence.md, "New and live violations": oncall's grant is the change's (new, it blocks); data's is live already (listed, not counted).
+    expect(json.err).toBe('plan: the access once applied breaks a policy of the files; apply will refuse this plan.\n');
     const violations = violationsOf(json.out);
-    expect(violations.map((v) => `${v.target?.name} | ${v.team?.name}`)).toEqual(['api-prod | oncall', 'etl-prod | data']);
+    expect(violations.map((v) => `${v.target?.name} | ${v.team?.name} | ${v.status}`)).toEqual(['api-prod | oncall | new', 'etl-prod | data | live']);
     expect(violations.map((v) => v.message)).toEqual(BROKEN);
     const validate = new Ajv2020({ strict: false }).compile(planSchema());
     expect(validate(JSON.parse(json.out)), JSON.stringify(validate.errors)).toBe(true);
     const text = await runCli(['plan', path], { env });
     expect(text.code).toBe(3);
     for (const message of BROKEN) expect(text.out).toContain(`  [break-glass admin ends within a week] ${message}\n`);
+    expect(text.out).toContain('Already live, not caused by this change (1 violation); they do not block:\n');
     const markdown = await runCli(['plan', path, '--format', 'markdown'], { env });
     expect(markdown.code).toBe(3);
     expect(markdown.out).toContain('until end of 2026-04-30 UTC');
@@ -124,7 +126,9 @@ describe('max-expiry against the emulator', () => {
   it('apply refuses the plan that breaks it (exit 3) and writes nothing', async () => {
     const run = await runCli(['apply', file(BREAKS), '--auto-approve'], { env });
     expect(run.code).toBe(3);
-    expect(run.err).toContain(`[break-glass admin ends within a week] ${BROKEN[1]}`);
+    // Refused for the violation the change makes; the one already live is not the plan's to refuse.
+    expect(run.err).toContain(`[break-glass admin ends within a week] ${BROKEN[0]}`);
+    expect(run.err).not.toContain(BROKEN[1]);
     expect(writes()).toEqual([]);
   });
 
@@ -152,11 +156,13 @@ describe('max-expiry against the emulator', () => {
 
   it('no more than the days: a grant that ends exactly a week ahead keeps it, one that ends later breaks it', async () => {
     const earlier = await runCli(['plan', file(KEEPS), '--format', 'json'], { env: { ...env, TFE_ACCESS_NOW: '2026-02-27T00:00:00Z' } });
-    expect(earlier.code).toBe(3);
     // oncall's admin ends 2026-03-06T00:00:00Z, 7 days on; data's 2026-03-07T12:00:00Z, 8 and a half.
     expect(violationsOf(earlier.out).map((v) => v.message)).toEqual([
       'team "data" has admin on workspace "etl-prod" until 2026-03-07T12:00:00Z: a grant of admin must expire within 7 days',
     ]);
+    // data's admin breaks it as it is already (its end is the files' either way): the change does not make it, so it does not block (docs/evidence.md).
+    expect(violationsOf(earlier.out).map((v) => v.status)).toEqual(['live']);
+    expect(earlier.code).toBe(0);
   });
 
   it("a saved plan carries the grants' ends it was checked with, sealed; apply --plan checks them again and applies", async () => {

@@ -51,7 +51,7 @@ const warning = (name: string, id: string): PlanWarning => ({
 });
 
 describe('the Markdown plan at scale', () => {
-  it('a short comment shows every change; a long one keeps removals in view and collapses additions and changes', () => {
+  it('a short comment shows every change; a long one keeps removals and escalations in view and collapses the other additions and changes', () => {
     const short = renderMarkdown(planOf(1));
     expect(short).not.toContain('<details>');
     expect(short).toContain('```diff\n! dev: read -> write\n- ops: custom\n-     runs: plan\n+ qa: read\n```');
@@ -60,13 +60,14 @@ describe('the Markdown plan at scale', () => {
     const long = renderMarkdown(planOf(count));
     const first = long.slice(long.indexOf('**workspace <code>ws-0000</code>**'), long.indexOf('**workspace <code>ws-0001</code>**'));
     expect(first).toBe(
-      '**workspace <code>ws-0000</code>** (+1 ~1 -1)\n\n```diff\n- ops: custom\n-     runs: plan\n```\n\n' +
-        '<details><summary>additions and changes (+1 ~1)</summary>\n\n```diff\n! dev: read -> write\n+ qa: read\n```\n\n</details>\n\n',
+      // issue 29: dev's read -> write is an escalation: in view with the removal, never behind a click.
+      '**workspace <code>ws-0000</code>** (+1 ~1 -1)\n\n```diff\n! dev: read -> write\n- ops: custom\n-     runs: plan\n```\n\n' +
+        '<details><summary>additions and changes (+1 ~0)</summary>\n\n```diff\n+ qa: read\n```\n\n</details>\n\n',
     );
     expect(long.split('<details><summary>additions and changes').length - 1).toBe(count);
   });
 
-  it('a long comment keeps the refusals in view and collapses the effective changes; a short one shows both', () => {
+  it('a long comment keeps the refusals and the effective escalations in view and collapses the other effective changes; a short one shows both', () => {
     const effective = {
       team: { name: 'dev', id: 'team-dev' },
       target: { type: 'workspace' as const, name: 'ws-0000', id: 'ws-0' },
@@ -80,9 +81,14 @@ describe('the Markdown plan at scale', () => {
     expect(long).toContain(
       '> [!CAUTION]\n> **Apply will refuse this plan** (1 safety guard); nothing would be changed:\n> - `max-removals`: too many removals To proceed: run with --force',
     );
-    expect(long).toContain(
-      '<details><summary>Effective access (1)</summary>\n\n- dev: read -&gt; write on workspace ws-0000, through workspace ws-0000: write\n',
+    // issue 29: a rise is never collapsed; a fall is.
+    expect(long).toContain('**Effective access that rises** (1)\n\n- dev: read -&gt; write on workspace ws-0000, through workspace ws-0000: write\n');
+    const falls = { ...effective, before: 'write' as const, after: 'read' as const, direction: 'falls' as const };
+    const longFalls = renderMarkdown({ ...planOf(Math.ceil(LONG_COMMENT_LINES / 4) + 1), effectiveChanges: [falls], refusals });
+    expect(longFalls).toContain(
+      '<details><summary>Effective access (1)</summary>\n\n- dev: write -&gt; read on workspace ws-0000, through workspace ws-0000: write\n',
     );
+    expect(longFalls).not.toContain('Effective access that rises');
     const short = renderMarkdown({ ...planOf(1), effectiveChanges: [effective], refusals });
     expect(short).toContain('> [!CAUTION]');
     expect(short).toContain('**Effective access**\n\n- dev: read -&gt; write on workspace ws-0000');
@@ -138,5 +144,73 @@ describe('the Markdown plan at scale', () => {
     expect(drift).toContain('| missing | different | not in the files |');
     const none = renderMarkdown({ ...planOf(0), changes: [] }, { kind: 'drift' });
     expect(none).toContain('No drift: access in acme matches the files.');
+  });
+
+  it('issue 29: a grant that falls stays collapsed in a long comment; one that rises (maintain -> admin) never is', () => {
+    const plan = planOf(Math.ceil(LONG_COMMENT_LINES / 4) + 1);
+    const change = plan.changes.find((c) => c.action === 'update' && c.target.name === 'ws-0000');
+    if (change?.action !== 'update') throw new Error('no update');
+    const falls = { ...change, before: access('team-workspaces', 'admin'), after: access('team-workspaces', 'write') };
+    const long = renderMarkdown({ ...plan, changes: plan.changes.map((c) => (c === change ? falls : c)) });
+    const first = long.slice(long.indexOf('**workspace <code>ws-0000</code>**'), long.indexOf('**workspace <code>ws-0001</code>**'));
+    expect(first).toContain('<details><summary>additions and changes (+1 ~1)</summary>\n\n```diff\n! dev: admin -> write\n');
+    const project = { ...change, resource: 'team-projects' as const, before: access('team-projects', 'maintain'), after: access('team-projects', 'admin') };
+    const rising = renderMarkdown({ ...plan, changes: plan.changes.map((c) => (c === change ? project : c)) });
+    const section = rising.slice(
+      rising.indexOf('**workspace <code>ws-0000</code>**'),
+      rising.indexOf('<details>', rising.indexOf('**workspace <code>ws-0000</code>**')),
+    );
+    expect(section).toContain('! dev: maintain -> admin');
+  });
+
+  it('issue 29: effective changes of a set are summarised per team before the detail, once the detail is long', () => {
+    const rise = (w: number, team: string, type: 'workspace' | 'project', after: 'admin' | 'read', direction: 'rises' | 'falls') => ({
+      team: { name: team, id: `team-${team}` },
+      target: { type, name: `t-${w}`, id: `id-${w}` },
+      before: 'write' as const,
+      after,
+      direction,
+      via: [{ type: 'project' as const, name: `p-${w}`, action: 'update' as const, access: after }],
+    });
+    // Each through its own project: one detail line each, 15 lines for two teams.
+    const changes = [
+      ...Array.from({ length: 12 }, (_, w) => rise(w, 'dev', 'workspace', 'admin', 'rises')),
+      ...Array.from({ length: 2 }, (_, w) => rise(20 + w, 'dev', 'project', 'read', 'falls')),
+      rise(30, 'ops', 'workspace', 'read', 'falls'),
+    ];
+    const short = renderMarkdown({ ...planOf(1), effectiveChanges: changes });
+    expect(short).toContain(
+      '**Effective access by team**\n\n- dev: 12 workspaces rise to admin, 2 projects fall to read\n- ops: 1 workspace falls to read\n\n**Effective access**\n\n',
+    );
+    const few = renderMarkdown({ ...planOf(1), effectiveChanges: changes.slice(0, 3) });
+    expect(few).not.toContain('Effective access by team');
+  });
+
+  it('issue 29: violations the change makes first (an alert), those already live and those accepted collapsed after it; a plan without either as before', () => {
+    const violation = (team: string, status?: 'new' | 'live', accepted?: { reason: string; expires: string }) => ({
+      policy: 'at most write',
+      target: { type: 'workspace' as const, name: 'ws-0000', id: 'ws-0' },
+      team: { name: team, id: `team-${team}` },
+      message: `team "${team}" has admin`,
+      ...(status ? { status } : {}),
+      ...(accepted ? { accepted } : {}),
+    });
+    const md = renderMarkdown({
+      ...planOf(1),
+      violations: [violation('old', 'live'), violation('new', 'new'), violation('ok', 'new', { reason: 'INC-42', expires: '2026-06-02T00:00:00Z' })],
+    });
+    const caution = md.indexOf(
+      '> [!CAUTION]\n> **Policies broken (1 violation); plan and apply refuse (exit 3), drift reports them (exit 2):**\n> - [at most write] team "new" has admin\n',
+    );
+    const live = md.indexOf(
+      '<details><summary>Already live, not caused by this change (1 violation); they do not block:</summary>\n\n- [at most write] team "old" has admin\n',
+    );
+    const accepted = md.indexOf(
+      '<details><summary>Accepted by an exception of the policy (1 violation); they do not block until it ends:</summary>\n\n- [at most write] team "ok" has admin (accepted until end of 2026-06-01 UTC: INC-42)\n',
+    );
+    expect([caution > 0, live > caution, accepted > live]).toEqual([true, true, true]);
+    const drift = renderMarkdown({ ...planOf(1), violations: [violation('old')] }, { kind: 'drift' });
+    expect(drift).toContain('> [!CAUTION]\n> **Policies broken (1 violation)');
+    expect(drift).not.toContain('Already live');
   });
 });

@@ -158,8 +158,9 @@ policies:
       expect(text.out).toMatch(/\n {2}vault +workspace networking-prod +admin -> no access\n/);
       const before = await runCli(['report', dir, '--format', 'json', '--rate-limit', '0'], { env, cwd: dir });
       const applied = await runCli(['apply', dir, '--auto-approve', '--force', '--rate-limit', '0'], { env, cwd: dir });
-      expect(applied.code, applied.err).toBe(3);
-      // A plan that breaks a policy is not applied: apply it without the policy, then compare.
+      // ops is admin there live already: the violation is not the plan's, so apply applies it (docs/evidence.md, "New and live violations").
+      expect(applied.code, applied.err).toBe(0);
+      // Without the policy, the same files have nothing left to apply.
       writeFileSync(join(dir, 'tfe-access.yaml'), files.slice(0, files.indexOf('policies:')));
       const unpoliced = await runCli(['apply', dir, '--auto-approve', '--force', '--rate-limit', '0'], { env, cwd: dir });
       expect(unpoliced.code, unpoliced.err).toBe(0);

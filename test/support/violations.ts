@@ -6,6 +6,10 @@ export interface JsonViolation {
   target: { type: string; name: string; id: string } | null;
   team: { name: string; id: string } | null;
   message: string;
+  /** A plan's: whether its change makes it (docs/evidence.md, "New and live violations"). */
+  status?: 'new' | 'live';
+  /** An exception of the policy accepts it (docs/evidence.md, "Accepted exceptions"). */
+  accepted?: { reason: string; expires: string };
 }
 
 /** The `violations` of a JSON plan or drift printed on stdout. */
