@@ -11,7 +11,7 @@ import { grantsAfter, type IdentifiedGrant } from '../effective/after.js';
 import { newerPermissions, type Resource } from '../core/access.js';
 import type { ServerInfo } from '../core/server.js';
 import { supportOf } from '../diff/support.js';
-import { effectiveAccess, type GrantInput } from '../effective/compute.js';
+import { EffectiveIndex, type GrantInput } from '../effective/compute.js';
 import { CLIError } from '../errors.js';
 import type { OrganizationRead } from '../core/organization.js';
 import { liveAsRead } from '../live/as-read.js';
@@ -193,7 +193,8 @@ async function reportWith(
   // report shows those with an id (a team the plan creates gets one only when it is applied).
   const teams = teamsAfter(read.teams, plan?.teamChanges ?? []);
   const found = { ...read, teams: teams.filter((t) => !isPendingTeamId(t.id)) };
-  const cells = effectiveAccess({ ...found, grants });
+  const index = new EffectiveIndex({ ...found, grants });
+  const cells = index.all();
   // The people as the plan leaves them (--after), for the report by person and the policies that read them.
   const peopleAfterPlan = people && peopleAfter(people, plan?.memberChanges ?? []);
   const violations = violationsIn(desired, { ...read, teams }, grants, request.run.now, peopleAfterPlan);
@@ -216,7 +217,9 @@ async function reportWith(
     coverage: coverageOf(live, unlisted.map(workspaceName)),
     scope,
     // Every team's cells, the teams the report hides included: a person has what all their teams have.
-    ...(peopleAfterPlan && by === 'person' ? { people: reportPeople(peopleAfterPlan, found.teams, cells) } : {}),
+    ...(peopleAfterPlan && by === 'person'
+      ? { people: reportPeople(peopleAfterPlan, found.teams, cells, (c) => index.sourcesOf(c.team.id, c.target.type, c.target.id)) }
+      : {}),
   } as const;
   const report = selectReport(whole, request.selection);
   // What the report could not see of the targets it shows: a grant of an unseen team elsewhere does not make it partial.
