@@ -135,3 +135,23 @@ export function atLeast(resource: Resource, high: PermissionSet, low: Permission
     return x === undefined || (y !== undefined && rank(spec, y) >= rank(spec, x));
   });
 }
+
+/**
+ * True when `others` give at least what `one` gives on every permission, so removing it changes
+ * nothing: a fixed level at or above its own (the levels are nested), or on each permission a
+ * certain value of theirs at least its own; a permission it does not know, only where theirs is
+ * the highest or its level bounds it (`boundedBy`). Admin-ness is the caller's to compare.
+ */
+export function covers(resource: Resource, others: readonly RankedVector[], one: RankedVector): boolean {
+  const ranks = LEVEL_RANK[resource];
+  const own = one.level === undefined ? undefined : ranks[one.level];
+  if (own !== undefined && others.some((o) => o.level !== undefined && (ranks[o.level] ?? -1) >= own)) return true;
+  const theirs = certainMaximum(resource, others);
+  return PERMISSIONS[resource].every((spec) => {
+    const held = theirs[spec.key];
+    const mine = known(spec, one.permissions[spec.key]);
+    if (held === undefined) return false;
+    if (mine !== undefined) return rank(spec, held) >= rank(spec, mine);
+    return held === top(spec) || boundedBy(resource, spec, one.level, held);
+  });
+}

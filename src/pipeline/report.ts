@@ -12,6 +12,7 @@ import { newerPermissions, type Resource } from '../core/access.js';
 import type { ServerInfo } from '../core/server.js';
 import { supportOf } from '../diff/support.js';
 import { EffectiveIndex, type GrantInput } from '../effective/compute.js';
+import { cellsWithFacts, filesGrants } from './report-facts.js';
 import { CLIError } from '../errors.js';
 import type { OrganizationRead } from '../core/organization.js';
 import { liveAsRead } from '../live/as-read.js';
@@ -194,7 +195,8 @@ async function reportWith(
   const teams = teamsAfter(read.teams, plan?.teamChanges ?? []);
   const found = { ...read, teams: teams.filter((t) => !isPendingTeamId(t.id)) };
   const index = new EffectiveIndex({ ...found, grants });
-  const cells = index.all();
+  // docs/evidence.md, "Correct cells": moot grants flagged; with files, whether they govern each grant and when they end it.
+  const cells = cellsWithFacts(index, index.all(), desired && filesGrants(desired, organizationRead(organization, read)));
   // The people as the plan leaves them (--after), for the report by person and the policies that read them.
   const peopleAfterPlan = people && peopleAfter(people, plan?.memberChanges ?? []);
   const violations = violationsIn(desired, { ...read, teams }, grants, request.run.now, peopleAfterPlan);

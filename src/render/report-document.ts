@@ -2,8 +2,8 @@
 // `--format json`, described by schemas/report.schema.json. Targets sorted by name, teams by name;
 // permissions in table order and the wire's nesting.
 import type { EffectiveCell } from '../core/effective.js';
+import { reportSourceDocument } from './report-source-document.js';
 import type { Report } from '../core/report.js';
-import { sourceDocument } from '../core/effective-document.js';
 import { RESOURCE_OF, type TargetType } from '../core/model.js';
 import type { JsonValue } from '../core/json-value.js';
 import { violationDocument } from './violation-message.js';
@@ -24,7 +24,7 @@ function teamDocument(cell: EffectiveCell): JsonObject {
     id: cell.team.id,
     access: cell.access,
     permissions: nestPermissions(orderedEntries(resource, cell.permissions)),
-    sources: cell.sources.map(sourceDocument),
+    sources: cell.sources.map(reportSourceDocument),
   };
 }
 

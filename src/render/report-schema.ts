@@ -71,6 +71,35 @@ export const SOURCE_SCHEMA: Schema = {
   ],
 };
 
+/** What the report adds to a grant source (docs/evidence.md, "Correct cells"). */
+const GRANT_FACTS: Schema = {
+  managed: {
+    type: 'boolean',
+    description: 'With the desired-state files: true when they govern this grant (they list it, or prune the target so they would remove it).',
+  },
+  expires: { type: 'string', description: 'With the desired-state files: when they end this grant (RFC 3339).' },
+  shadowed_by: {
+    type: 'array',
+    minItems: 1,
+    items: SOURCE_SCHEMA,
+    description: 'A moot grant: these sources give at least as much on every permission it gives.',
+  },
+};
+
+/** A source of a report cell: the plan's form, organization-wide sources marked, grants with their facts. */
+const REPORT_SOURCE_SCHEMA: Schema = {
+  oneOf: (SOURCE_SCHEMA.oneOf as Schema[]).map((variant) => {
+    const properties = variant.properties as Record<string, Schema>;
+    const kind = properties.kind?.const;
+    const added =
+      kind === 'owners' || kind === 'organization'
+        ? { organization_wide: { const: true, description: 'Gives access on every target of a kind.' } }
+        : GRANT_FACTS;
+    const required = kind === 'owners' || kind === 'organization' ? [...(variant.required as string[]), 'organization_wide'] : variant.required;
+    return { ...variant, required, properties: { ...properties, ...added } };
+  }),
+};
+
 function teamSchema(resource: Resource): Schema {
   return {
     type: 'object',
@@ -149,7 +178,7 @@ export function reportSchema(): Schema {
     allOf: [COVERAGE_RULE],
     dependentRequired: { people: ['people_left_out'], people_left_out: ['people'] },
     $defs: {
-      source: SOURCE_SCHEMA,
+      source: REPORT_SOURCE_SCHEMA,
       'team-projects-permissions': permissionsSchema('team-projects'),
       'team-workspaces-permissions': permissionsSchema('team-workspaces'),
     },

@@ -1,0 +1,33 @@
+// The report's grant facts (docs/evidence.md, "Correct cells"): what the desired-state files say
+// of each live grant, from the files expanded over the organization as read (the same functions a
+// plan runs), and the moot grants. The pure part is effective/grant-facts.ts.
+import type { FilesState } from '../core/desired-state.js';
+import type { EffectiveCell } from '../core/effective.js';
+import type { DesiredTarget } from '../core/model.js';
+import type { EffectiveIndex } from '../effective/compute.js';
+import { grantKey, withGrantFacts, type FilesGrants } from '../effective/grant-facts.js';
+import { grantEnds } from '../policy/ends.js';
+import { expandedOver } from './names.js';
+import type { OrganizationRead } from '../core/organization.js';
+
+/** What the files give, prune and leave alone, by team and target id; and when they end each grant. */
+export function filesGrants(desired: FilesState, org: OrganizationRead): FilesGrants {
+  const { resolved, desired: expanded } = expandedOver(desired, org);
+  const listed = new Set<string>();
+  const pruned = new Set<string>();
+  for (const target of resolved.targets) {
+    for (const grant of [...target.desired.grants, ...(target.desired.expired ?? [])]) {
+      const team = resolved.teamsByName.get(grant.team);
+      if (team) listed.add(grantKey(team.id, target.id));
+    }
+    if ((target.desired as Partial<DesiredTarget>).prune === true) pruned.add(target.id);
+  }
+  const ignored = new Set(expanded.settings.ignoreTeams.flatMap((name) => resolved.teamsByName.get(name)?.id ?? []));
+  const ends = new Map(grantEnds(resolved.targets, resolved.teamsByName).map((e) => [grantKey(e.teamId, e.targetId), e.at]));
+  return { listed, pruned, ignored, ends };
+}
+
+/** Every cell with its grant sources' facts: moot grants always, `managed` and `expires` with files. */
+export function cellsWithFacts(index: EffectiveIndex, cells: readonly EffectiveCell[], files: FilesGrants | undefined): EffectiveCell[] {
+  return cells.map((cell) => withGrantFacts(cell, index.sourcesOf(cell.team.id, cell.target.type, cell.target.id), files));
+}
