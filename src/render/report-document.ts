@@ -12,6 +12,7 @@ import { coverageDocument } from './coverage.js';
 import { byName } from '../core/order.js';
 import { teamPowers } from './report-powers.js';
 import { peopleDocument } from './report-people-document.js';
+import { canDocument } from './report-can.js';
 
 export const REPORT_FORMAT_VERSION = 1;
 
@@ -64,6 +65,8 @@ export function reportDocument(report: Report): JsonObject {
     })),
     // docs/effective-access.md, "People": only in a report by person.
     ...(report.people ? peopleDocument(report.people) : {}),
+    // docs/evidence.md, "Who can": only with --can.
+    ...(report.can ? { can: canDocument(report.can) } : {}),
     violations: report.violations.map(violationDocument),
     ...coverageDocument(report.coverage, report.scope),
   };

@@ -100,6 +100,37 @@ const REPORT_SOURCE_SCHEMA: Schema = {
   }),
 };
 
+/** One (team, target) of `can`: the sources that give it on their own; by person, the people who hold it. */
+const HOLDER_SCHEMA: Schema = {
+  type: 'object',
+  required: ['team', 'target', 'sources'],
+  properties: {
+    team: named('^team-'),
+    target: {
+      type: 'object',
+      required: ['type', 'name', 'id'],
+      properties: { type: { enum: ['project', 'workspace'] }, name: { type: 'string' }, id: { type: 'string', pattern: '^(prj|ws)-' } },
+      additionalProperties: false,
+    },
+    sources: { type: 'array', items: { $ref: '#/$defs/source' } },
+    people: { type: 'array', items: { type: 'string' }, description: 'A report by person: the active members of the team shown.' },
+  },
+  additionalProperties: false,
+};
+
+/** `--can PERMISSION` (docs/evidence.md, "Who can"). */
+const CAN_SCHEMA: Schema = {
+  type: 'object',
+  required: ['question', 'holders', 'unknown'],
+  properties: {
+    question: { type: 'string', description: 'The permission asked, as `--can` names it.' },
+    holders: { type: 'array', items: HOLDER_SCHEMA, description: 'Each (team, target) whose effective access allows it.' },
+    unknown: { type: 'array', items: HOLDER_SCHEMA, description: 'Cells where the permission is not known: never counted as yes or no.' },
+  },
+  additionalProperties: false,
+  description: 'Only with --can: who can, with every source that gives it on its own.',
+};
+
 function teamSchema(resource: Resource): Schema {
   return {
     type: 'object',
@@ -171,6 +202,7 @@ export function reportSchema(): Schema {
         description: 'Every team shown, by name: its organization powers (docs/effective-access.md, "Organization powers").',
       },
       ...peopleProperties(),
+      can: CAN_SCHEMA,
       violations: violationsSchema(),
       ...coverageProperties(),
     },

@@ -6,6 +6,7 @@ import { printable } from '../core/printable.js';
 import { reportSourcesText } from './report-source.js';
 import { accessShortForm } from './access-short.js';
 import { plural } from './plural.js';
+import { canLines } from './report-can.js';
 import { coverageWords } from './coverage.js';
 import { violationHeadline, violationText } from './violation-lines.js';
 import { byName } from '../core/order.js';
@@ -95,7 +96,9 @@ function accessLines(report: Report, byTeamAsked: boolean): string[] {
 }
 
 export function renderReportText(report: Report, options: { byTeam: boolean }): string {
-  const lines = [headLine(report), ...coverageLines(report), '', ...accessLines(report, options.byTeam)];
+  // docs/evidence.md, "Who can": the answer instead of every cell.
+  const body = report.can ? canLines(report.can) : accessLines(report, options.byTeam);
+  const lines = [headLine(report), ...coverageLines(report), '', ...body];
   lines.push(...powersLines(report));
   const headline = violationHeadline(report.violations);
   if (headline) lines.push(headline, ...report.violations.map((v) => `  ${violationText(v)}`), '');
