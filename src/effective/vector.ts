@@ -155,3 +155,15 @@ export function covers(resource: Resource, others: readonly RankedVector[], one:
     return held === top(spec) || boundedBy(resource, spec, one.level, held);
   });
 }
+
+/**
+ * Whether a source that does not report `key` may still hold at least `atLeast` there: always for
+ * a custom grant; for a fixed level, unless a level at or above it reports a lower value (nesting).
+ */
+export function mayHold(resource: Resource, key: string, level: string | undefined, atLeast: PermissionValue): boolean {
+  const spec = PERMISSIONS[resource].find((s) => s.key === key);
+  if (!spec) return false;
+  const below = spec.values === 'boolean' ? false : (spec.values[rank(spec, atLeast) - 1] as PermissionValue | undefined);
+  // Bounded by a value below the requirement: it cannot reach it.
+  return below === undefined || !boundedBy(resource, spec, level, below);
+}

@@ -1,8 +1,11 @@
 // The report's grant facts (docs/evidence.md, "Correct cells"): what the desired-state files say
 // of each live grant, from the files expanded over the organization as read (the same functions a
-// plan runs), and the moot grants. The pure part is effective/grant-facts.ts.
+// plan runs), and the moot grants; and the answer of `--can`. The pure part is effective/grant-facts.ts.
 import type { FilesState } from '../core/desired-state.js';
 import type { EffectiveCell } from '../core/effective.js';
+import type { CanAnswer, CanQuestion } from '../core/can.js';
+import type { Report } from '../core/report.js';
+import { whoCan } from '../effective/can.js';
 import type { DesiredTarget } from '../core/model.js';
 import type { EffectiveIndex } from '../effective/compute.js';
 import { grantKey, withGrantFacts, type FilesGrants } from '../effective/grant-facts.js';
@@ -30,4 +33,12 @@ export function filesGrants(desired: FilesState, org: OrganizationRead): FilesGr
 /** Every cell with its grant sources' facts: moot grants always, `managed` and `expires` with files. */
 export function cellsWithFacts(index: EffectiveIndex, cells: readonly EffectiveCell[], files: FilesGrants | undefined): EffectiveCell[] {
   return cells.map((cell) => withGrantFacts(cell, index.sourcesOf(cell.team.id, cell.target.type, cell.target.id), files));
+}
+
+/** docs/evidence.md, "Who can": over the cells shown; by person, each holder with the people shown who hold it through the team. */
+export function canAnswer(question: CanQuestion, report: Report, index: EffectiveIndex): CanAnswer {
+  const people = report.people?.people.filter((p) => p.status === 'active');
+  const peopleOf = people && ((teamId: string) => people.filter((p) => p.teams.some((t) => t.id === teamId)).map((p) => p.email));
+  const sourcesOf = (cell: EffectiveCell) => index.sourcesOf(cell.team.id, cell.target.type, cell.target.id);
+  return whoCan(question, { cells: report.cells, sourcesOf, ...(peopleOf ? { peopleOf } : {}) });
 }

@@ -12,10 +12,8 @@ import { newerPermissions, type Resource } from '../core/access.js';
 import type { ServerInfo } from '../core/server.js';
 import { supportOf } from '../diff/support.js';
 import { EffectiveIndex, type GrantInput } from '../effective/compute.js';
-import { cellsWithFacts, filesGrants } from './report-facts.js';
-import type { CanAnswer, CanQuestion } from '../core/can.js';
-import type { EffectiveCell } from '../core/effective.js';
-import { whoCan } from '../effective/can.js';
+import { canAnswer, cellsWithFacts, filesGrants } from './report-facts.js';
+import type { CanQuestion } from '../core/can.js';
 import { CLIError } from '../errors.js';
 import type { OrganizationRead } from '../core/organization.js';
 import { liveAsRead } from '../live/as-read.js';
@@ -236,12 +234,4 @@ async function reportWith(
     unlisted.filter((w) => shown.has(w.id)).map(workspaceName),
   );
   return { ...report, coverage, ...(request.can ? { can: canAnswer(request.can, report, index) } : {}) };
-}
-
-/** docs/evidence.md, "Who can": over the cells shown; by person, each holder with the people shown who hold it through the team. */
-function canAnswer(question: CanQuestion, report: Report, index: EffectiveIndex): CanAnswer {
-  const people = report.people?.people.filter((p) => p.status === 'active');
-  const peopleOf = people && ((teamId: string) => people.filter((p) => p.teams.some((t) => t.id === teamId)).map((p) => p.email));
-  const sourcesOf = (cell: EffectiveCell) => index.sourcesOf(cell.team.id, cell.target.type, cell.target.id);
-  return whoCan(question, { cells: report.cells, sourcesOf, ...(peopleOf ? { peopleOf } : {}) });
 }
