@@ -4,7 +4,7 @@
 // what the report was narrowed to are two constant columns of every row (docs/effective-access.md, "Effective access").
 import type { Report } from '../core/report.js';
 import { RESOURCE_OF } from '../core/model.js';
-import { PERMISSIONS } from '../core/access.js';
+import { PERMISSIONS, type Resource } from '../core/access.js';
 import { baseName } from '../core/can.js';
 import { accessShortForm } from './access-short.js';
 import { printable } from '../core/printable.js';
@@ -13,19 +13,25 @@ import { sourcesText } from './report-text.js';
 import { violationText } from './violation-lines.js';
 import { OWNERS_POWERS, teamPowers } from './report-powers.js';
 
+/** A permission's column: its `--can` name, but `team-access` for a project's `teams` (a person's row has a `teams` column of its own). */
+function columnOf(resource: Resource, key: string): string {
+  const name = baseName(resource, key);
+  return name === 'teams' ? 'team-access' : name;
+}
+
 /**
  * One column per permission, named as `report --can` names it (core/can.ts): a workspace's `runs`
  * and a project's `workspace-access.runs` share the column `runs`; empty where the target has no
  * such permission or its value is not known.
  */
 export const PERMISSION_COLUMNS: readonly string[] = [
-  ...new Set((['team-workspaces', 'team-projects'] as const).flatMap((resource) => PERMISSIONS[resource].map((spec) => baseName(resource, spec.key)))),
+  ...new Set((['team-workspaces', 'team-projects'] as const).flatMap((resource) => PERMISSIONS[resource].map((spec) => columnOf(resource, spec.key)))),
 ];
 
 /** The permission columns of a cell, in PERMISSION_COLUMNS order. */
 function permissionColumns(cell: Pick<Report['cells'][number], 'target' | 'permissions'>): string[] {
   const resource = RESOURCE_OF[cell.target.type];
-  const byColumn = new Map(PERMISSIONS[resource].map((spec) => [baseName(resource, spec.key), cell.permissions[spec.key]]));
+  const byColumn = new Map(PERMISSIONS[resource].map((spec) => [columnOf(resource, spec.key), cell.permissions[spec.key]]));
   return PERMISSION_COLUMNS.map((column) => {
     const value = byColumn.get(column);
     return value === undefined ? '' : String(value);

@@ -96,7 +96,7 @@ describe('policy violations in the report (docs/effective-access.md, "Policies")
     expect(text).toContain('  [few teams] 2 teams have read\n');
     const rows = renderReportCsv(broken).split('\r\n');
     expect(rows[0]).toBe(
-      'team,team_id,target_type,target,target_id,project,access,access_short,runs,variables,state-versions,sentinel-mocks,workspace-locking,run-tasks,policy-overrides,settings,teams,variable-sets,create-workspaces,delete-workspaces,move-workspaces,sources,violations,complete,scope',
+      'team,team_id,target_type,target,target_id,project,access,access_short,runs,variables,state-versions,sentinel-mocks,workspace-locking,run-tasks,policy-overrides,settings,team-access,variable-sets,create-workspaces,delete-workspaces,move-workspaces,sources,violations,complete,scope',
     );
     expect(rows[2]).toMatch(/,workspace grant: read,"\[at most plan\] team has read, above <b>plan<\/b>",true,$/);
     expect(rows.slice(3, 5)).toEqual([
@@ -179,7 +179,7 @@ describe('what the report could not see and what it was asked (issue 24, finding
   it('csv: complete and scope on every row (the scope starts with a kind, never a formula); json: valid, with every reason and its message', () => {
     const rows = renderReportCsv(partial).split('\r\n');
     expect(rows[0]).toBe(
-      'team,team_id,target_type,target,target_id,project,access,access_short,runs,variables,state-versions,sentinel-mocks,workspace-locking,run-tasks,policy-overrides,settings,teams,variable-sets,create-workspaces,delete-workspaces,move-workspaces,sources,violations,complete,scope',
+      'team,team_id,target_type,target,target_id,project,access,access_short,runs,variables,state-versions,sentinel-mocks,workspace-locking,run-tasks,policy-overrides,settings,team-access,variable-sets,create-workspaces,delete-workspaces,move-workspaces,sources,violations,complete,scope',
     );
     expect(rows[1]).toMatch(/,false,"team ops<script>alert\(1\)<\/script>"" \[31m; workspace =cmd\|calc"$/);
     expect(renderReportCsv({ ...partial, scope: scopeOf({ workspaces: ['=cmd|calc'] }) }).split('\r\n')[1]).toMatch(/,false,workspace =cmd\|calc$/);

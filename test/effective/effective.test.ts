@@ -13,7 +13,7 @@ import { planSchema } from '../../src/render/plan-schema.js';
 import { grantsAfter } from '../../src/effective/after.js';
 import { directionOf, effectiveChanges } from '../../src/effective/changes.js';
 import { EffectiveIndex, effectiveAccess, type GrantInput, type OrganizationInput } from '../../src/effective/compute.js';
-import { atLeast, compare, levelOf, maximum } from '../../src/effective/vector.js';
+import { compare, levelOf, maximum } from '../../src/effective/vector.js';
 
 const PROJECTS: Project[] = [
   { id: 'prj-platform', name: 'platform' },
