@@ -6,7 +6,6 @@ import type { EffectiveCell } from '../core/effective.js';
 import type { CanAnswer, CanQuestion } from '../core/can.js';
 import type { Report } from '../core/report.js';
 import { whoCan } from '../effective/can.js';
-import type { DesiredTarget } from '../core/model.js';
 import type { EffectiveIndex } from '../effective/compute.js';
 import { grantKey, withGrantFacts, type FilesGrants } from '../effective/grant-facts.js';
 import { grantEnds } from '../policy/ends.js';
@@ -23,7 +22,12 @@ export function filesGrants(desired: FilesState, org: OrganizationRead): FilesGr
       const team = resolved.teamsByName.get(grant.team);
       if (team) listed.add(grantKey(team.id, target.id));
     }
-    if ((target.desired as Partial<DesiredTarget>).prune === true) pruned.add(target.id);
+  }
+  // Whether a target prunes is decided where the sets merge (expand/merge.ts): the expanded desired state's targets say it.
+  const idOf = new Map(resolved.targets.map((t) => [`${t.type}\u0000${t.name}`, t.id]));
+  for (const target of expanded.targets) {
+    const id = idOf.get(`${target.type}\u0000${target.name}`);
+    if (target.prune && id !== undefined) pruned.add(id);
   }
   const ignored = new Set(expanded.settings.ignoreTeams.flatMap((name) => resolved.teamsByName.get(name)?.id ?? []));
   const ends = new Map(grantEnds(resolved.targets, resolved.teamsByName).map((e) => [grantKey(e.teamId, e.targetId), e.at]));

@@ -3,6 +3,9 @@
 // and custom permissions, some of them not reported), the answer equals a brute-force oracle written
 // here from the docs' rules (docs/effective-access.md, "Effective access"; docs/api.md, "Seed:
 // access levels"), not from src/effective. And once end to end, through the CLI and the emulator.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAN_QUESTIONS, findQuestion } from '../../src/core/can.js';
@@ -319,5 +322,30 @@ describe('report --can end to end (the emulator and the CLI)', () => {
     expect(bad.code).toBe(1);
     expect(bad.err.trim().split('\n')).toHaveLength(1);
     expect(bad.err).toContain('Did you mean "runs:apply"?');
+  });
+
+  it('with the files: each grant says managed or not, and when the files end it (docs/evidence.md, "Correct cells")', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tfe-access-facts-'));
+    try {
+      // networking-prod prunes (the default) and lists vault until the end of 2099-01-01 (UTC); the platform project is not listed.
+      writeFileSync(
+        join(dir, 'access.yaml'),
+        'organization: acme\nworkspaces:\n  networking-prod:\n    teams:\n      vault: { access: admin, expires: 2099-01-01 }\n',
+      );
+      const run = await runCli(['report', 'access.yaml', '--workspace', 'networking-prod', '--format', 'json'], { env: env(), cwd: dir });
+      expect(run.err).toBe('');
+      type Source = { kind: string; managed?: boolean; expires?: string };
+      const teams = (JSON.parse(run.out) as { workspaces: { teams: { name: string; sources: Source[] }[] }[] }).workspaces[0]?.teams ?? [];
+      const sources = Object.fromEntries(teams.map((t) => [t.name, t.sources]));
+      expect(sources.vault).toEqual([{ kind: 'workspace', access: 'admin', managed: true, expires: '2099-01-02T00:00:00Z' }]);
+      // developers: the project grant is not in the files (unmanaged); its workspace grant is, by prune (the plan would remove it).
+      expect(sources.developers?.map((s) => [s.kind, s.managed])).toEqual([
+        ['project', false],
+        ['workspace', true],
+      ]);
+      expect(sources.owners).toEqual([{ kind: 'owners', organization_wide: true }]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
