@@ -9,7 +9,7 @@ import { baseName } from '../core/can.js';
 import { accessShortForm } from './access-short.js';
 import { printable } from '../core/printable.js';
 import { filterItems } from './coverage.js';
-import { sourcesText } from './report-text.js';
+import { reportSourcesText as sourcesText } from './report-source.js';
 import { violationText } from './violation-lines.js';
 import { OWNERS_POWERS, teamPowers } from './report-powers.js';
 
