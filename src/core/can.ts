@@ -34,8 +34,8 @@ const WORKSPACE_NAME_OF_PROJECT_KEY: Readonly<Record<string, string>> = {
   delete: 'delete-workspaces',
 };
 
-/** The question's base name of a permission key: `runs`, `settings`, `workspace-locking`, `create-workspaces`. */
-function baseName(resource: Resource, key: string): string {
+/** The question's base name of a permission key: `runs`, `settings`, `workspace-locking`, `create-workspaces` (also the report CSV's column of it). */
+export function baseName(resource: Resource, key: string): string {
   if (resource === 'team-workspaces') return key;
   if (key.startsWith(PROJECT_GROUP)) return key.slice(PROJECT_GROUP.length);
   const name = key.slice(WORKSPACE_GROUP.length);

@@ -1,13 +1,14 @@
 // Effective access, computed: a pure function from (teams with their organization access,
 // projects, workspaces with their project, grants) to each team's access on each target with its
 // sources. Effective permissions are the per-permission maximum over the sources, since
-// permissions add up and the higher one wins (docs/api.md, "Effective access").
+// permissions add up and the higher one wins (docs/api.md, "Effective access"), where that maximum
+// is certain (vector.ts, `certainMaximum`).
 import { IMPLIED, type PermissionSet, type Resource } from '../core/access.js';
 import type { AccessSource, EffectiveCell } from '../core/effective.js';
 import { OWNERS_TEAM, RESOURCE_OF, type Access, type Project, type ReportedAccess, type TargetType, type Team, type Workspace } from '../core/model.js';
 import { permissionsOf } from '../core/permissions.js';
 import { ORGANIZATION_RULES, OWNERS_RULE, WORKSPACE_GROUP, WORKSPACE_KEY_OF_PROJECT_KEY, WORKSPACE_ROLE_OF, type OrganizationRule } from './rules.js';
-import { levelOf, maximum } from './vector.js';
+import { certainMaximum, levelOf } from './vector.js';
 import { byTypeThenName, compareText } from '../core/order.js';
 
 /** A grant as the computation needs it: live (`LiveGrant`) or planned. */
@@ -26,10 +27,13 @@ export interface OrganizationInput {
   readonly grants: readonly GrantInput[];
 }
 
-interface Contribution {
+/** What one source gives on one target, on its own: its vector (values not known left out), whether it is admin, and the fixed level of the target's table it is. */
+export interface Contribution {
   readonly source: AccessSource;
   readonly permissions: PermissionSet;
   readonly admin: boolean;
+  /** The fixed level of the target's table (a workspace role for a project grant on a workspace); absent for a custom grant. */
+  readonly level?: string;
 }
 
 /** A custom project grant's `workspace-access` values under their team-workspaces names. */
@@ -45,11 +49,14 @@ function workspaceVectorOfCustomProjectGrant(permissions: PermissionSet): Permis
 }
 
 /** What a project grant gives on one of the project's workspaces (docs/api.md, "Seed: access levels"). */
-function onWorkspace(access: Access | ReportedAccess): { permissions: PermissionSet; admin: boolean } {
+function onWorkspace(access: Access | ReportedAccess): { permissions: PermissionSet; admin: boolean; level?: string } {
   if (access.access === 'custom') return { permissions: workspaceVectorOfCustomProjectGrant(access.permissions), admin: false };
   const role = WORKSPACE_ROLE_OF[access.access as keyof typeof WORKSPACE_ROLE_OF];
-  return { permissions: (role && IMPLIED['team-workspaces'][role]) ?? {}, admin: role === 'admin' };
+  return { permissions: (role && IMPLIED['team-workspaces'][role]) ?? {}, admin: role === 'admin', ...(role ? { level: role } : {}) };
 }
+
+/** A grant's own level, when it is a fixed one. */
+const fixedLevel = (access: Access | ReportedAccess): { level?: string } => (access.access === 'custom' ? {} : { level: access.access });
 
 const grantKey = (resource: Resource, teamId: string, targetId: string): string => `${resource}\u0000${teamId}\u0000${targetId}`;
 
@@ -88,10 +95,7 @@ export class EffectiveIndex {
     const contributions = this.contributions(team, type, target);
     if (contributions.length === 0) return undefined;
     const resource = RESOURCE_OF[type];
-    const permissions = maximum(
-      resource,
-      contributions.map((c) => c.permissions),
-    );
+    const permissions = certainMaximum(resource, contributions);
     return {
       team: { name: team.name, id: team.id },
       target: { type, name: target.name, id: target.id },
@@ -103,6 +107,13 @@ export class EffectiveIndex {
       permissions,
       sources: contributions.map((c) => c.source),
     };
+  }
+
+  /** What each source of the team's access on the target gives on its own, in the order the cell lists them. */
+  sourcesOf(teamId: string, type: TargetType, targetId: string): Contribution[] {
+    const team = this.teams.get(teamId);
+    const target = type === 'project' ? this.projects.get(targetId) : this.workspaces.get(targetId);
+    return team && target ? this.contributions(team, type, target) : [];
   }
 
   /** Every (team, target) with any access, sorted by target type, target name, then team name. */
@@ -148,13 +159,14 @@ export class EffectiveIndex {
     const resource = RESOURCE_OF[type];
     for (const { source, rule } of this.organizationRules(team)) {
       const level = rule[type];
-      if (level !== undefined) out.push({ source, permissions: IMPLIED[resource][level] ?? {}, admin: level === 'admin' });
+      if (level !== undefined) out.push({ source, permissions: IMPLIED[resource][level] ?? {}, admin: level === 'admin', level });
     }
     const projectId = type === 'project' ? target.id : (target as Workspace).projectId;
     const project = projectId === undefined ? undefined : this.projects.get(projectId);
     for (const grant of project ? (this.grantsAt.get(grantKey('team-projects', team.id, project.id)) ?? []) : []) {
       const source: AccessSource = { kind: 'project', name: (project as Project).name, id: (project as Project).id, access: grant.access.access };
-      if (type === 'project') out.push({ source, permissions: permissionsOf(resource, grant.access), admin: grant.access.access === 'admin' });
+      if (type === 'project')
+        out.push({ source, permissions: permissionsOf(resource, grant.access), admin: grant.access.access === 'admin', ...fixedLevel(grant.access) });
       else out.push({ source, ...onWorkspace(grant.access) });
     }
     if (type === 'workspace') {
@@ -163,6 +175,7 @@ export class EffectiveIndex {
           source: { kind: 'workspace', access: grant.access.access },
           permissions: permissionsOf(resource, grant.access),
           admin: grant.access.access === 'admin',
+          ...fixedLevel(grant.access),
         });
       }
     }

@@ -4,7 +4,8 @@ import { IMPLIED } from '../core/access.js';
 import type { Project, Team, Workspace } from '../core/model.js';
 import type { LivePeople, Person } from '../core/person.js';
 import { arbAccess, team, TEAM_NAMES, teamId } from '../../test/support/states.js';
-import { EffectiveIndex, effectiveAccess, type GrantInput } from './compute.js';
+import { EffectiveIndex, type GrantInput } from './compute.js';
+import type { EffectiveCell } from '../core/effective.js';
 import { activeMembers, peopleAfter, pendingMembershipId } from './people-after.js';
 import { cellsByTeam, personCells, reportPeople } from './people.js';
 
@@ -33,11 +34,14 @@ const GRANTS: GrantInput[] = [
   { resource: 'team-projects', teamId: teamId('dev'), targetId: 'prj-a', access: { access: 'write' } },
   { resource: 'team-workspaces', teamId: teamId('dev'), targetId: 'ws-3', access: { access: 'plan' } },
 ];
-const CELLS = effectiveAccess({ teams: TEAMS, projects: PROJECTS, workspaces: WORKSPACES, grants: GRANTS });
+const INDEX = new EffectiveIndex({ teams: TEAMS, projects: PROJECTS, workspaces: WORKSPACES, grants: GRANTS });
+const CELLS = INDEX.all();
+/** Each team cell's sources, so a person's value is certain as one merged team's is. */
+const SOURCES = (c: EffectiveCell): ReturnType<EffectiveIndex['sourcesOf']> => INDEX.sourcesOf(c.team.id, c.target.type, c.target.id);
 
 describe('people in effective access', () => {
   it('a person has the union of their teams: the highest level on each target, every team that gives it with its sources', () => {
-    const cells = personCells([teamId('dev'), teamId('audit')], cellsByTeam(CELLS));
+    const cells = personCells([teamId('dev'), teamId('audit')], cellsByTeam(CELLS), SOURCES);
     const one = cells.find((c) => c.target.name === 'one');
     // dev: write through project a; audit: read through read-workspaces; the union is write.
     expect(one).toMatchObject({ access: 'write', permissions: IMPLIED['team-workspaces'].write });
@@ -47,7 +51,7 @@ describe('people in effective access', () => {
     ]);
     expect(cells.map((c) => `${c.target.type} ${c.target.name}`)).toEqual(['project a', 'workspace one', 'workspace three', 'workspace two']);
     // ops admin (manage-workspaces) wins over dev's plan.
-    expect(personCells([teamId('dev'), teamId('ops')], cellsByTeam(CELLS)).find((c) => c.target.name === 'three')?.access).toBe('admin');
+    expect(personCells([teamId('dev'), teamId('ops')], cellsByTeam(CELLS), SOURCES).find((c) => c.target.name === 'three')?.access).toBe('admin');
   });
 
   it('the people of a report: active with their access, invited pending with their teams; service accounts, hidden members and inactive ones counted, never listed', () => {
@@ -110,8 +114,9 @@ describe('people in effective access', () => {
         fc.subarray([...TEAM_NAMES], { minLength: 1 }),
         (grants, powers, mine) => {
           const teams = TEAM_NAMES.map((n) => team(n, Object.fromEntries((powers[n] ?? []).map((f) => [f, true]))));
-          const cells = effectiveAccess({ teams, projects: PROJECTS, workspaces: WORKSPACES, grants });
-          const got = personCells(mine.map(teamId), cellsByTeam(cells));
+          const index = new EffectiveIndex({ teams, projects: PROJECTS, workspaces: WORKSPACES, grants });
+          const cells = index.all();
+          const got = personCells(mine.map(teamId), cellsByTeam(cells), (c) => index.sourcesOf(c.team.id, c.target.type, c.target.id));
           // The oracle: one team ("owners" when the person is in it) with every grant and power of the person's teams.
           const merged: Team = {
             id: 'team-person',

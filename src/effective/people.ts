@@ -10,15 +10,25 @@ import type { PersonCell, ReportPeople, ReportPerson } from '../core/person-acce
 import { personKey } from '../core/people.js';
 import { isServiceAccount } from '../core/person-kind.js';
 import { byName, byTypeThenName, compareText } from '../core/order.js';
-import { levelOf, maximum } from './vector.js';
+import { certainMaximum, levelOf, type RankedVector } from './vector.js';
 
 /** A person whose access the report and the policies count, and whom effective changes name: not a service account (the one test of it here). */
 export function isHuman(person: Person): boolean {
   return !isServiceAccount(person);
 }
 
+/** What each source of a team's cell gives on its own (compute.ts, `EffectiveIndex.sourcesOf`): a person's value is certain as a merged team's is. */
+export type SourcesOfCell = (cell: EffectiveCell) => readonly RankedVector[];
+
+/** Without the sources, each team's cell is one vector: a permission one of them does not know is certain only at its highest value. */
+const cellAsOneSource: SourcesOfCell = (cell) => [{ permissions: cell.permissions }];
+
 /** The cells of one person's teams on each target, merged: the union of what their teams have. */
-export function personCells(teamIds: readonly string[], cellsOfTeam: ReadonlyMap<string, readonly EffectiveCell[]>): PersonCell[] {
+export function personCells(
+  teamIds: readonly string[],
+  cellsOfTeam: ReadonlyMap<string, readonly EffectiveCell[]>,
+  sourcesOf: SourcesOfCell = cellAsOneSource,
+): PersonCell[] {
   const byTarget = new Map<string, EffectiveCell[]>();
   for (const teamId of new Set(teamIds)) {
     for (const cell of cellsOfTeam.get(teamId) ?? []) {
@@ -30,10 +40,8 @@ export function personCells(teamIds: readonly string[], cellsOfTeam: ReadonlyMap
   for (const cells of byTarget.values()) {
     const first = cells[0] as EffectiveCell;
     const resource = RESOURCE_OF[first.target.type];
-    const permissions = maximum(
-      resource,
-      cells.map((c) => c.permissions),
-    );
+    // A source that does not know a permission may hide a higher value: certain only as vector.ts says.
+    const permissions = certainMaximum(resource, cells.flatMap(sourcesOf));
     const through = [...cells].sort((a, b) => compareText(a.team.name, b.team.name));
     out.push({
       target: first.target,
@@ -73,7 +81,7 @@ export function hiddenCount(people: LivePeople): number {
  * The people of the organization with their access, from every team's cells (`cells`, over the
  * teams `teams`: a team the token does not see gives nothing here, as in the team report).
  */
-export function reportPeople(live: LivePeople, teams: readonly Team[], cells: readonly EffectiveCell[]): ReportPeople {
+export function reportPeople(live: LivePeople, teams: readonly Team[], cells: readonly EffectiveCell[], sourcesOf?: SourcesOfCell): ReportPeople {
   const known = new Map(teams.map((t) => [t.id, t]));
   const ofTeam = cellsByTeam(cells);
   const people: ReportPerson[] = [];
@@ -92,6 +100,7 @@ export function reportPeople(live: LivePeople, teams: readonly Team[], cells: re
               cells: personCells(
                 person.teamIds.filter((id) => known.has(id)),
                 ofTeam,
+                sourcesOf,
               ),
             }
           : { ...base, status: 'invited', cells: [] },

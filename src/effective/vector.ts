@@ -30,6 +30,56 @@ export function maximum(resource: Resource, vectors: readonly PermissionSet[]): 
   return out;
 }
 
+/** One source's vector, with the fixed level of the target's table it is, when it is one (nesting: docs/effective-access.md, "Effective access"). */
+export interface RankedVector {
+  readonly permissions: PermissionSet;
+  /** The fixed level of the resource's table this vector is the row of; absent for a custom grant or a merged vector. */
+  readonly level?: string;
+}
+
+/**
+ * True when a source that does not know the permission cannot hold more than `best`: it is a
+ * fixed level, and a fixed level of the same table ranked at or above it reports a value no higher
+ * than `best` (the fixed levels are nested, so the lower one holds no more than the higher one).
+ */
+function boundedBy(resource: Resource, spec: PermissionSpec, level: string | undefined, best: PermissionValue): boolean {
+  if (level === undefined) return false;
+  const ranks = LEVEL_RANK[resource];
+  const own = ranks[level];
+  if (own === undefined) return false;
+  return Object.entries(IMPLIED[resource]).some(([other, row]) => {
+    const value = known(spec, row[spec.key]);
+    return (ranks[other] ?? -1) >= own && value !== undefined && rank(spec, value) <= rank(spec, best);
+  });
+}
+
+/** The highest value the table allows for a permission. */
+function top(spec: PermissionSpec): PermissionValue {
+  return spec.values === 'boolean' ? true : (spec.values[spec.values.length - 1] as string);
+}
+
+/**
+ * The effective permissions of several sources (docs/effective-access.md, "Effective access"): the
+ * per-permission maximum, but only where it is certain. A source that does not know a permission
+ * may hide a higher value, unless the known maximum is already the highest one or that source is a
+ * fixed level bounded by a higher-or-equal level that reports a value (`boundedBy`); otherwise the
+ * permission is left out (not known), never claimed.
+ */
+export function certainMaximum(resource: Resource, sources: readonly RankedVector[]): PermissionSet {
+  const out: Record<string, PermissionValue> = {};
+  const highest = maximum(
+    resource,
+    sources.map((s) => s.permissions),
+  );
+  for (const spec of PERMISSIONS[resource]) {
+    const best = highest[spec.key];
+    if (best === undefined) continue;
+    const hidden = sources.filter((s) => known(spec, s.permissions[spec.key]) === undefined);
+    if (best === top(spec) || hidden.every((s) => boundedBy(resource, spec, s.level, best))) out[spec.key] = best;
+  }
+  return out;
+}
+
 /** True when the two agree on every permission both know. */
 function agrees(resource: Resource, a: PermissionSet, b: PermissionSet): boolean {
   return PERMISSIONS[resource].every((spec) => {
@@ -84,4 +134,36 @@ export function atLeast(resource: Resource, high: PermissionSet, low: Permission
     const y = known(spec, high[spec.key]);
     return x === undefined || (y !== undefined && rank(spec, y) >= rank(spec, x));
   });
+}
+
+/**
+ * True when `others` give at least what `one` gives on every permission, so removing it changes
+ * nothing: a fixed level at or above its own (the levels are nested), or on each permission a
+ * certain value of theirs at least its own; a permission it does not know, only where theirs is
+ * the highest or its level bounds it (`boundedBy`). Admin-ness is the caller's to compare.
+ */
+export function covers(resource: Resource, others: readonly RankedVector[], one: RankedVector): boolean {
+  const ranks = LEVEL_RANK[resource];
+  const own = one.level === undefined ? undefined : ranks[one.level];
+  if (own !== undefined && others.some((o) => o.level !== undefined && (ranks[o.level] ?? -1) >= own)) return true;
+  const theirs = certainMaximum(resource, others);
+  return PERMISSIONS[resource].every((spec) => {
+    const held = theirs[spec.key];
+    const mine = known(spec, one.permissions[spec.key]);
+    if (held === undefined) return false;
+    if (mine !== undefined) return rank(spec, held) >= rank(spec, mine);
+    return held === top(spec) || boundedBy(resource, spec, one.level, held);
+  });
+}
+
+/**
+ * Whether a source that does not report `key` may still hold at least `atLeast` there: always for
+ * a custom grant; for a fixed level, unless a level at or above it reports a lower value (nesting).
+ */
+export function mayHold(resource: Resource, key: string, level: string | undefined, atLeast: PermissionValue): boolean {
+  const spec = PERMISSIONS[resource].find((s) => s.key === key);
+  if (!spec) return false;
+  const below = spec.values === 'boolean' ? false : (spec.values[rank(spec, atLeast) - 1] as PermissionValue | undefined);
+  // Bounded by a value below the requirement: it cannot reach it.
+  return below === undefined || !boundedBy(resource, spec, level, below);
 }

@@ -11,7 +11,9 @@ import { grantsAfter, type IdentifiedGrant } from '../effective/after.js';
 import { newerPermissions, type Resource } from '../core/access.js';
 import type { ServerInfo } from '../core/server.js';
 import { supportOf } from '../diff/support.js';
-import { effectiveAccess, type GrantInput } from '../effective/compute.js';
+import { EffectiveIndex, effectiveAccess, type GrantInput } from '../effective/compute.js';
+import { canAnswer, cellsWithFacts, filesGrants } from './report-facts.js';
+import type { CanQuestion } from '../core/can.js';
 import { CLIError } from '../errors.js';
 import type { OrganizationRead } from '../core/organization.js';
 import { liveAsRead } from '../live/as-read.js';
@@ -59,6 +61,8 @@ export interface ReportRequest {
   readonly by?: ReportBy;
   /** Told what the run learned of its extraction (`report --evidence`: pipeline/evidence.ts), once the read is done. */
   readonly onExtraction?: (facts: ExtractionFacts) => void;
+  /** `--can PERMISSION` (docs/evidence.md, "Who can"): the question, found by the command (core/can.ts, findQuestion). */
+  readonly can?: CanQuestion;
 }
 
 export interface Catalogue {
@@ -198,7 +202,9 @@ async function reportWith(
   // report shows those with an id (a team the plan creates gets one only when it is applied).
   const teams = teamsAfter(read.teams, plan?.teamChanges ?? []);
   const found = { ...read, teams: teams.filter((t) => !isPendingTeamId(t.id)) };
-  const cells = effectiveAccess({ ...found, grants });
+  const index = new EffectiveIndex({ ...found, grants });
+  // docs/evidence.md, "Correct cells": moot grants flagged; with files, whether they govern each grant and when they end it.
+  const cells = cellsWithFacts(index, index.all(), desired && filesGrants(desired, organizationRead(organization, read)));
   // The people as the plan leaves them (--after), for the report by person and the policies that read them.
   const peopleAfterPlan = people && peopleAfter(people, plan?.memberChanges ?? []);
   const violations = violationsIn(desired, { ...read, teams }, grants, request.run.now, peopleAfterPlan);
@@ -221,7 +227,9 @@ async function reportWith(
     coverage: coverageOf(live, unlisted.map(workspaceName)),
     scope,
     // Every team's cells, the teams the report hides included: a person has what all their teams have.
-    ...(peopleAfterPlan && by === 'person' ? { people: reportPeople(peopleAfterPlan, found.teams, cells) } : {}),
+    ...(peopleAfterPlan && by === 'person'
+      ? { people: reportPeople(peopleAfterPlan, found.teams, cells, (c) => index.sourcesOf(c.team.id, c.target.type, c.target.id)) }
+      : {}),
   } as const;
   const selected = selectReport(whole, request.selection);
   // --after: what the plan changes, the live cells against those once applied (docs/evidence.md, "Changes marked").
@@ -233,5 +241,5 @@ async function reportWith(
     { ...live, targets: new Map([...live.targets].filter(([id]) => shown.has(id))) },
     unlisted.filter((w) => shown.has(w.id)).map(workspaceName),
   );
-  return { ...report, coverage };
+  return { ...report, coverage, ...(request.can ? { can: canAnswer(request.can, report, index) } : {}) };
 }

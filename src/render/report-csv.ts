@@ -1,15 +1,44 @@
-// The report as CSV (RFC 4180): one row per (team, target), the permissions and the sources each
+// The report as CSV (RFC 4180): one row per (team, target), a column per permission, the sources
 // in one column. A cell that a spreadsheet would read as a formula is prefixed with `'`. CSV has
 // no place for a title, and a comment line breaks strict parsers: whether the read is whole and
 // what the report was narrowed to are two constant columns of every row (docs/effective-access.md, "Effective access").
 import type { Report } from '../core/report.js';
 import { RESOURCE_OF } from '../core/model.js';
-import { orderedEntries } from '../core/permissions.js';
+import { PERMISSIONS, type Resource } from '../core/access.js';
+import { baseName } from '../core/can.js';
+import { accessShortForm } from './access-short.js';
 import { printable } from '../core/printable.js';
 import { filterItems } from './coverage.js';
-import { sourcesText } from './report-text.js';
+import { reportSourcesText as sourcesText } from './report-source.js';
 import { violationText } from './violation-lines.js';
 import { OWNERS_POWERS, teamPowers } from './report-powers.js';
+
+/** A permission's column: its `--can` name, but `team-access` for a project's `teams` (a person's row has a `teams` column of its own). */
+function columnOf(resource: Resource, key: string): string {
+  const name = baseName(resource, key);
+  return name === 'teams' ? 'team-access' : name;
+}
+
+/**
+ * One column per permission, named as `report --can` names it (core/can.ts): a workspace's `runs`
+ * and a project's `workspace-access.runs` share the column `runs`; empty where the target has no
+ * such permission or its value is not known.
+ */
+export const PERMISSION_COLUMNS: readonly string[] = [
+  ...new Set((['team-workspaces', 'team-projects'] as const).flatMap((resource) => PERMISSIONS[resource].map((spec) => columnOf(resource, spec.key)))),
+];
+
+/** The permission columns of a cell, in PERMISSION_COLUMNS order. */
+function permissionColumns(cell: Pick<Report['cells'][number], 'target' | 'permissions'>): string[] {
+  const resource = RESOURCE_OF[cell.target.type];
+  const byColumn = new Map(PERMISSIONS[resource].map((spec) => [columnOf(resource, spec.key), cell.permissions[spec.key]]));
+  return PERMISSION_COLUMNS.map((column) => {
+    const value = byColumn.get(column);
+    return value === undefined ? '' : String(value);
+  });
+}
+
+const NO_PERMISSIONS: readonly string[] = PERMISSION_COLUMNS.map(() => '');
 
 export const CSV_HEADER = [
   'team',
@@ -19,7 +48,8 @@ export const CSV_HEADER = [
   'target_id',
   'project',
   'access',
-  'permissions',
+  'access_short',
+  ...PERMISSION_COLUMNS,
   'sources',
   'violations',
   'complete',
@@ -59,7 +89,8 @@ function violationRows(report: Report, projectOf: ReadonlyMap<string, string>): 
     }
     const target = v.target ? [v.target.type, v.target.name, v.target.id] : ['organization', report.organization, ''];
     const project = v.target?.type === 'workspace' ? (projectOf.get(v.target.id) ?? '') : (v.target?.name ?? '');
-    rows.push([v.team?.name ?? '', v.team?.id ?? '', ...target, project, v.team && v.target ? 'none' : '', '', '', text, ...coverageColumns(report)]);
+    const access = v.team && v.target ? 'none' : '';
+    rows.push([v.team?.name ?? '', v.team?.id ?? '', ...target, project, access, access, ...NO_PERMISSIONS, '', text, ...coverageColumns(report)]);
   }
   return { byPair, rows };
 }
@@ -78,7 +109,9 @@ function powersRows(report: Report, byPair: ReadonlyMap<string, string[]>): stri
     '',
     '',
     '',
+    // The organization row's `access_short`: every flag reported; it has no project or workspace permission.
     p.flags.flatMap(([key, value]) => (value === null ? [] : [`${key}=${String(value)}`])).join('; '),
+    ...NO_PERMISSIONS,
     [p.owners ? `organization access: ${OWNERS_POWERS}` : 'organization access', ...(p.secret ? ['secret team'] : [])].join(', '),
     (byPair.get(pairKey(p.team.id, ORGANIZATION)) ?? []).join('; '),
     ...coverageColumns(report),
@@ -93,9 +126,8 @@ export function cellColumns(cell: Pick<Report['cells'][number], 'target' | 'acce
     cell.target.id,
     cell.target.type === 'workspace' ? (projectOf.get(cell.target.id) ?? '') : cell.target.name,
     cell.access,
-    orderedEntries(RESOURCE_OF[cell.target.type], cell.permissions)
-      .map(([key, value]) => `${key}=${String(value)}`)
-      .join('; '),
+    accessShortForm(cell),
+    ...permissionColumns(cell),
   ];
 }
 

@@ -2,8 +2,8 @@
 // `--format json`, described by schemas/report.schema.json. Targets sorted by name, teams by name;
 // permissions in table order and the wire's nesting.
 import type { EffectiveCell } from '../core/effective.js';
+import { reportSourceDocument } from './report-source-document.js';
 import type { Report } from '../core/report.js';
-import { sourceDocument } from '../core/effective-document.js';
 import { RESOURCE_OF, type TargetType } from '../core/model.js';
 import type { JsonValue } from '../core/json-value.js';
 import { violationDocument } from './violation-message.js';
@@ -13,6 +13,7 @@ import { byName } from '../core/order.js';
 import { teamPowers } from './report-powers.js';
 import { peopleDocument } from './report-people-document.js';
 import { changedDocument } from './report-changed.js';
+import { canDocument } from './report-can.js';
 
 export const REPORT_FORMAT_VERSION = 1;
 
@@ -25,7 +26,7 @@ function teamDocument(cell: EffectiveCell): JsonObject {
     id: cell.team.id,
     access: cell.access,
     permissions: nestPermissions(orderedEntries(resource, cell.permissions)),
-    sources: cell.sources.map(sourceDocument),
+    sources: cell.sources.map(reportSourceDocument),
   };
 }
 
@@ -67,6 +68,8 @@ export function reportDocument(report: Report): JsonObject {
     ...(report.people ? peopleDocument(report.people) : {}),
     // docs/evidence.md, "Changes marked": only with --after.
     ...changedDocument(report.changed),
+    // docs/evidence.md, "Who can": only with --can.
+    ...(report.can ? { can: canDocument(report.can) } : {}),
     violations: report.violations.map(violationDocument),
     ...coverageDocument(report.coverage, report.scope),
   };

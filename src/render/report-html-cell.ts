@@ -8,16 +8,14 @@ import { RESOURCE_OF } from '../core/model.js';
 import { orderedEntries } from '../core/permissions.js';
 import type { CellChange } from '../core/report.js';
 import { escapeHtml } from './markdown-text.js';
-import { sourceText } from './source-text.js';
+import { accessShortForm } from './access-short.js';
+import { reportSourceText, reportSourcesText } from './report-source.js';
 
 type CellAccess = Pick<EffectiveCell, 'target' | 'access' | 'permissions'>;
 
-/**
- * The words a cell is written with. The one place the page spells a cell's access, so the short
- * form of custom access (`custom: apply, vars rw, state r`) replaces the level here alone.
- */
+/** The words a cell is written with: the level, and for custom what it allows (`custom: apply, vars rw, state r`). */
 export function cellText(cell: CellAccess): string {
-  return cell.access;
+  return accessShortForm(cell);
 }
 
 export function permissionsText(cell: CellAccess): string {
@@ -74,7 +72,9 @@ export function cellHtml(cell: EffectiveCell | undefined, context: CellContext):
   const level = cell ? cell.access : 'none';
   const text = cell ? escapeHtml(cellText(cell)) : 'removed';
   const breaks = broken.length > 0 ? ` breaks ${broken.join('; ')}` : '';
-  const sources = cell ? cell.sources.map((s) => sourceText(s, cell.target.type)).join('; ') : '';
+  const sources = cell ? reportSourcesText(cell) : '';
+  // The panel lists each source: a JSON array, so no separator inside a name or a note splits one in two.
+  const sourceList = cell ? JSON.stringify(cell.sources.map((s) => reportSourceText(s, cell.target.type))) : '';
   const marked = changeAttributes(change);
   const title = cell ? `${teamName}: ${cell.access} via ${sources}${breaks ? `;${breaks}` : ''}` : `${teamName}: access removed by the plan`;
   const attributes = [
@@ -82,7 +82,7 @@ export function cellHtml(cell: EffectiveCell | undefined, context: CellContext):
     `data-team="${escapeHtml(teamName)}"`,
     `data-target="${escapeHtml(`${shown.target.type} ${targetName}`)}"`,
     `data-level="${level}"`,
-    `data-sources="${escapeHtml(sources)}"`,
+    `data-sources="${escapeHtml(sourceList)}"`,
     `data-permissions="${escapeHtml(cell ? permissionsText(cell) : '')}"`,
     `title="${escapeHtml(title)}"`,
   ];

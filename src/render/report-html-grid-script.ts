@@ -48,7 +48,7 @@ export const GRID_SCRIPT = `
     if (td.dataset.before) body.append(line('Changed by the plan: ' + td.dataset.before + ' -> ' + td.dataset.after, 'change'));
     if (td.dataset.sources) {
       var sources = document.createElement('ul');
-      td.dataset.sources.split('; ').forEach(function (s) { var li = document.createElement('li'); li.textContent = s; sources.appendChild(li); });
+      JSON.parse(td.dataset.sources).forEach(function (s) { var li = document.createElement('li'); li.textContent = s; sources.appendChild(li); });
       body.append('Sources:', sources);
     }
     if (td.dataset.permissions) body.append(line('Permissions: ' + td.dataset.permissions));

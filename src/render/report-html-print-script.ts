@@ -49,7 +49,7 @@ export const PRINT_SCRIPT = `
   list(matrix.querySelectorAll('td.cell')).forEach(function (td) {
     var tr = el('tr');
     var before = td.dataset.before ? td.dataset.before + ' -> ' + td.dataset.after : '';
-    [td.dataset.team, td.dataset.target, td.dataset.level, td.dataset.sources, td.dataset.permissions, before].forEach(function (text) { tr.appendChild(el('td', text)); });
+    [td.dataset.team, td.dataset.target, td.dataset.level, JSON.parse(td.dataset.sources || '[]').join(' | '), td.dataset.permissions, before].forEach(function (text) { tr.appendChild(el('td', text)); });
     tbody.appendChild(tr);
   });
   appendix.appendChild(table);

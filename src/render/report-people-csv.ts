@@ -6,8 +6,9 @@
 import type { ReportPeople, ReportPerson } from '../core/person-access.js';
 import type { Report } from '../core/report.js';
 import { printable } from '../core/printable.js';
-import { cellColumns, coverageColumns, csvField } from './report-csv.js';
+import { cellColumns, coverageColumns, csvField, PERMISSION_COLUMNS } from './report-csv.js';
 import { personViolations, throughText } from './report-people.js';
+import { listName } from './report-source.js';
 import { violationText } from './violation-lines.js';
 
 export const PEOPLE_CSV_HEADER = [
@@ -20,7 +21,8 @@ export const PEOPLE_CSV_HEADER = [
   'target_id',
   'project',
   'access',
-  'permissions',
+  'access_short',
+  ...PERMISSION_COLUMNS,
   'through',
   'violations',
   'complete',
@@ -28,9 +30,10 @@ export const PEOPLE_CSV_HEADER = [
 ] as const;
 
 function personRows(report: Report, person: ReportPerson, projectOf: ReadonlyMap<string, string>): string[][] {
-  const who = [person.email, typeof person.username === 'string' ? person.username : '', person.status, person.teams.map((t) => t.name).join('; ')];
+  const who = [person.email, typeof person.username === 'string' ? person.username : '', person.status, person.teams.map((t) => listName(t.name)).join('; ')];
   const tail = coverageColumns(report);
-  if (person.cells.length === 0) return [[...who, '', '', '', '', person.status === 'invited' ? 'pending' : 'none', '', '', '', ...tail]];
+  const access = person.status === 'invited' ? 'pending' : 'none';
+  if (person.cells.length === 0) return [[...who, '', '', '', '', access, access, ...PERMISSION_COLUMNS.map(() => ''), '', '', ...tail]];
   return person.cells.map((cell) => [
     ...who,
     ...cellColumns(cell, projectOf),

@@ -1,7 +1,7 @@
 // The people of a report by person in its JSON document (docs/effective-access.md, "People"):
 // `people` (by email: each with their teams and, active, their access on every target shown with
 // the teams that give it) and `people_left_out` (who was counted and not listed). Fixed key order.
-import { sourceDocument } from '../core/effective-document.js';
+import { reportSourceDocument } from './report-source-document.js';
 import type { JsonValue } from '../core/json-value.js';
 import { RESOURCE_OF } from '../core/model.js';
 import type { PersonCell, ReportPeople, ReportPerson } from '../core/person-access.js';
@@ -14,7 +14,7 @@ function cellDocument(cell: PersonCell): JsonObject {
     target: { type: cell.target.type, name: cell.target.name, id: cell.target.id },
     access: cell.access,
     permissions: nestPermissions(orderedEntries(RESOURCE_OF[cell.target.type], cell.permissions)),
-    through: cell.through.map((t) => ({ team: { name: t.team.name, id: t.team.id }, access: t.access, sources: t.sources.map(sourceDocument) })),
+    through: cell.through.map((t) => ({ team: { name: t.team.name, id: t.team.id }, access: t.access, sources: t.sources.map(reportSourceDocument) })),
   };
 }
 

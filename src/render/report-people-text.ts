@@ -6,8 +6,10 @@ import type { Report } from '../core/report.js';
 import { printable } from '../core/printable.js';
 import { peopleSummary, personName, throughText } from './report-people.js';
 import { table } from './report-table.js';
+import { listName } from './report-source.js';
+import { accessShortForm } from './access-short.js';
 
-const teamList = (person: ReportPerson): string => person.teams.map((t) => printable(t.name)).join(', ');
+const teamList = (person: ReportPerson): string => person.teams.map((t) => listName(t.name)).join(', ');
 
 function personLines(person: ReportPerson): string[] {
   if (person.status === 'invited') {
@@ -15,7 +17,7 @@ function personLines(person: ReportPerson): string[] {
     return [`person ${printable(personName(person))}: invited, pending (no access until accepted); ${joins}`, ''];
   }
   const head = `person ${printable(personName(person))}: ${person.teams.length > 0 ? `teams ${teamList(person)}` : 'in no team'}`;
-  const rows = person.cells.map((c) => [`${c.target.type} ${printable(c.target.name)}`, c.access, printable(throughText(c))] as const);
+  const rows = person.cells.map((c) => [`${c.target.type} ${printable(c.target.name)}`, accessShortForm(c), printable(throughText(c))] as const);
   return [head, ...(rows.length > 0 ? table(rows) : ['  no access to the selected projects and workspaces']), ''];
 }
 

@@ -3,14 +3,14 @@
 // the violations of a person's row. Pure.
 import type { PeopleLeftOut, PersonCell, ReportPeople, ReportPerson } from '../core/person-access.js';
 import type { PolicyViolation } from '../core/policy.js';
-import { sourceText } from './source-text.js';
+import { listName, reportSourcesText } from './report-source.js';
+import { plural } from './plural.js';
 
 /** `developers write (project platform: write, workspace grant: plan); sre admin (organization manage-workspaces)`. */
 export function throughText(cell: PersonCell): string {
-  return cell.through.map((t) => `${t.team.name} ${t.access} (${t.sources.map((s) => sourceText(s, cell.target.type)).join(', ')})`).join('; ');
+  // A team's name holding `; ` (or another separator) is quoted, so it never reads as two teams.
+  return cell.through.map((t) => `${listName(t.team.name)} ${t.access} (${reportSourcesText({ target: cell.target, sources: t.sources })})`).join('; ');
 }
-
-const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
 /** `2 service accounts, 1 hidden member`: who is left out, or undefined when nobody is. */
 export function leftOutText(left: PeopleLeftOut): string | undefined {

@@ -72,6 +72,66 @@ export const SOURCE_SCHEMA: Schema = {
   ],
 };
 
+/** What the report adds to a grant source (docs/evidence.md, "Correct cells"). */
+const GRANT_FACTS: Schema = {
+  managed: {
+    type: 'boolean',
+    description: 'With the desired-state files: true when they govern this grant (they list it, or prune the target so they would remove it).',
+  },
+  expires: { type: 'string', description: 'With the desired-state files: when they end this grant (RFC 3339).' },
+  shadowed_by: {
+    type: 'array',
+    minItems: 1,
+    items: SOURCE_SCHEMA,
+    description: 'A moot grant: these sources give at least as much on every permission it gives.',
+  },
+};
+
+/** A source of a report cell: the plan's form, organization-wide sources marked, grants with their facts. */
+const REPORT_SOURCE_SCHEMA: Schema = {
+  oneOf: (SOURCE_SCHEMA.oneOf as Schema[]).map((variant) => {
+    const properties = variant.properties as Record<string, Schema>;
+    const kind = properties.kind?.const;
+    const added =
+      kind === 'owners' || kind === 'organization'
+        ? { organization_wide: { const: true, description: 'Gives access on every target of a kind.' } }
+        : GRANT_FACTS;
+    const required = kind === 'owners' || kind === 'organization' ? [...(variant.required as string[]), 'organization_wide'] : variant.required;
+    return { ...variant, required, properties: { ...properties, ...added } };
+  }),
+};
+
+/** One (team, target) of `can`: the sources that give it on their own; by person, the people who hold it. */
+const HOLDER_SCHEMA: Schema = {
+  type: 'object',
+  required: ['team', 'target', 'sources'],
+  properties: {
+    team: named('^team-'),
+    target: {
+      type: 'object',
+      required: ['type', 'name', 'id'],
+      properties: { type: { enum: ['project', 'workspace'] }, name: { type: 'string' }, id: { type: 'string', pattern: '^(prj|ws)-' } },
+      additionalProperties: false,
+    },
+    sources: { type: 'array', items: { $ref: '#/$defs/source' } },
+    people: { type: 'array', items: { type: 'string' }, description: 'A report by person: the active members of the team shown.' },
+  },
+  additionalProperties: false,
+};
+
+/** `--can PERMISSION` (docs/evidence.md, "Who can"). */
+const CAN_SCHEMA: Schema = {
+  type: 'object',
+  required: ['question', 'holders', 'unknown'],
+  properties: {
+    question: { type: 'string', description: 'The permission asked, as `--can` names it.' },
+    holders: { type: 'array', items: HOLDER_SCHEMA, description: 'Each (team, target) whose effective access allows it.' },
+    unknown: { type: 'array', items: HOLDER_SCHEMA, description: 'Cells where the permission is not known: never counted as yes or no.' },
+  },
+  additionalProperties: false,
+  description: 'Only with --can: who can, with every source that gives it on its own.',
+};
+
 function teamSchema(resource: Resource): Schema {
   return {
     type: 'object',
@@ -144,6 +204,7 @@ export function reportSchema(): Schema {
       },
       ...peopleProperties(),
       ...changedProperties(),
+      can: CAN_SCHEMA,
       violations: violationsSchema(),
       ...coverageProperties(),
     },
@@ -151,7 +212,7 @@ export function reportSchema(): Schema {
     allOf: [COVERAGE_RULE],
     dependentRequired: { people: ['people_left_out'], people_left_out: ['people'] },
     $defs: {
-      source: SOURCE_SCHEMA,
+      source: REPORT_SOURCE_SCHEMA,
       'team-projects-permissions': permissionsSchema('team-projects'),
       'team-workspaces-permissions': permissionsSchema('team-workspaces'),
     },

@@ -3,7 +3,10 @@
 import type { EffectiveCell } from '../core/effective.js';
 import type { Report } from '../core/report.js';
 import { printable } from '../core/printable.js';
-import { sourceText } from './source-text.js';
+import { reportSourcesText } from './report-source.js';
+import { accessShortForm } from './access-short.js';
+import { plural } from './plural.js';
+import { canLines } from './report-can.js';
 import { coverageWords } from './coverage.js';
 import { violationHeadline, violationText } from './violation-lines.js';
 import { byName } from '../core/order.js';
@@ -12,15 +15,13 @@ import { byPerson } from './report-people-text.js';
 import { table } from './report-table.js';
 import { changedLines } from './report-changed.js';
 
-export function sourcesText(cell: EffectiveCell): string {
-  return cell.sources.map((s) => sourceText(s, cell.target.type)).join(', ');
-}
+export const sourcesText = (cell: EffectiveCell): string => reportSourcesText(cell);
 
 /** What the report counts: a report by person counts people's targets, never the teams' (the cells it read them from). */
 function pairs(report: Report): string {
-  if (!report.people) return `${report.cells.length} team-target pairs with access`;
+  if (!report.people) return `${plural(report.cells.length, 'team-target pair')} with access`;
   const count = report.people.people.reduce((n, p) => n + p.cells.length, 0);
-  return `${count} person-target pair${count === 1 ? '' : 's'} with access`;
+  return `${plural(count, 'person-target pair')} with access`;
 }
 
 /** The title says `partial` and `filtered: ...` when the report is (render/coverage.ts), so it is never read as the whole. */
@@ -54,7 +55,7 @@ function byTarget(report: Report): string[] {
       flush();
       current = head;
     }
-    rows.push([printable(cell.team.name), cell.access, sourcesText(cell)]);
+    rows.push([printable(cell.team.name), accessShortForm(cell), sourcesText(cell)]);
   }
   flush();
   return out;
@@ -67,7 +68,7 @@ function byTeam(report: Report): string[] {
     out.push(`team ${printable(team.name)} (${team.id})`);
     out.push(
       ...(cells.length > 0
-        ? table(cells.map((c) => [`${c.target.type} ${printable(c.target.name)}`, c.access, sourcesText(c)]))
+        ? table(cells.map((c) => [`${c.target.type} ${printable(c.target.name)}`, accessShortForm(c), sourcesText(c)]))
         : ['  no access to any project or workspace']),
       '',
     );
@@ -84,12 +85,7 @@ function powersLines(report: Report): string[] {
   );
   const unknown = flagsNotReported(all);
   const note = unknown.length > 0 ? [`  not reported by the server (neither on nor off): ${unknown.join(', ')}`] : [];
-  return [
-    `Organization powers of ${all.length} team${all.length === 1 ? '' : 's'} (visibility, the flags on; a flag not named is off):`,
-    ...table(rows),
-    ...note,
-    '',
-  ];
+  return [`Organization powers of ${plural(all.length, 'team')} (visibility, the flags on; a flag not named is off):`, ...table(rows), ...note, ''];
 }
 
 function accessLines(report: Report, byTeamAsked: boolean): string[] {
@@ -101,7 +97,9 @@ function accessLines(report: Report, byTeamAsked: boolean): string[] {
 }
 
 export function renderReportText(report: Report, options: { byTeam: boolean }): string {
-  const lines = [headLine(report), ...coverageLines(report), '', ...accessLines(report, options.byTeam)];
+  // docs/evidence.md, "Who can": the answer instead of every cell.
+  const body = report.can ? canLines(report.can) : accessLines(report, options.byTeam);
+  const lines = [headLine(report), ...coverageLines(report), '', ...body];
   lines.push(...powersLines(report));
   lines.push(...changedLines(report.changed));
   const headline = violationHeadline(report.violations);

@@ -53,7 +53,7 @@ describe('report formats', () => {
     const rows = renderReportCsv(report).split('\r\n');
     expect(rows).toHaveLength(4);
     // The team's organization powers come first (docs/effective-access.md, "Organization powers").
-    expect(rows[1]).toMatch(/^"ops<script>.*",team-x,organization,acme,,,,,organization access,,true,$/);
+    expect(rows[1]).toMatch(/^"ops<script>.*",team-x,organization,acme,,,,,,,,,,,,,,,,,,organization access,,true,$/);
     expect(rows[2]).toMatch(/^"ops<script>alert\(1\)<\/script>"""? \[31m",team-x,workspace,'=cmd\|calc,ws-1,,read,/);
   });
 
@@ -95,11 +95,13 @@ describe('policy violations in the report (docs/effective-access.md, "Policies")
     expect(text).toContain('Policies broken (3 violations)');
     expect(text).toContain('  [few teams] 2 teams have read\n');
     const rows = renderReportCsv(broken).split('\r\n');
-    expect(rows[0]).toBe('team,team_id,target_type,target,target_id,project,access,permissions,sources,violations,complete,scope');
+    expect(rows[0]).toBe(
+      'team,team_id,target_type,target,target_id,project,access,access_short,runs,variables,state-versions,sentinel-mocks,workspace-locking,run-tasks,policy-overrides,settings,team-access,variable-sets,create-workspaces,delete-workspaces,move-workspaces,sources,violations,complete,scope',
+    );
     expect(rows[2]).toMatch(/,workspace grant: read,"\[at most plan\] team has read, above <b>plan<\/b>",true,$/);
     expect(rows.slice(3, 5)).toEqual([
-      'auditors,team-aud,workspace,\'=cmd|calc,ws-1,,none,,,"[auditors read] team ""auditors"" has no access",true,',
-      ",,workspace,'=cmd|calc,ws-1,,,,,[few teams] 2 teams have read,true,",
+      'auditors,team-aud,workspace,\'=cmd|calc,ws-1,,none,none,,,,,,,,,,,,,,,"[auditors read] team ""auditors"" has no access",true,',
+      ",,workspace,'=cmd|calc,ws-1,,,,,,,,,,,,,,,,,,[few teams] 2 teams have read,true,",
     ]);
   });
 
@@ -176,7 +178,9 @@ describe('what the report could not see and what it was asked (issue 24, finding
 
   it('csv: complete and scope on every row (the scope starts with a kind, never a formula); json: valid, with every reason and its message', () => {
     const rows = renderReportCsv(partial).split('\r\n');
-    expect(rows[0]).toBe('team,team_id,target_type,target,target_id,project,access,permissions,sources,violations,complete,scope');
+    expect(rows[0]).toBe(
+      'team,team_id,target_type,target,target_id,project,access,access_short,runs,variables,state-versions,sentinel-mocks,workspace-locking,run-tasks,policy-overrides,settings,team-access,variable-sets,create-workspaces,delete-workspaces,move-workspaces,sources,violations,complete,scope',
+    );
     expect(rows[1]).toMatch(/,false,"team ops<script>alert\(1\)<\/script>"" \[31m; workspace =cmd\|calc"$/);
     expect(renderReportCsv({ ...partial, scope: scopeOf({ workspaces: ['=cmd|calc'] }) }).split('\r\n')[1]).toMatch(/,false,workspace =cmd\|calc$/);
     const document = reportDocument(partial);
@@ -194,7 +198,7 @@ describe('what the report could not see and what it was asked (issue 24, finding
   it('text: the title and the lines under it, one line each whatever the names hold', () => {
     const lines = renderReportText(partial, { byTeam: false }).split('\n');
     expect(lines[0]).toMatch(
-      /^Effective access in acme \(live, read 2026-01-02T03:04:05\.000Z; partial; filtered: team ops<script>alert\(1\)<\/script>" \[31m, workspace =cmd\|calc\): 1 team-target pairs with access\.$/,
+      /^Effective access in acme \(live, read 2026-01-02T03:04:05\.000Z; partial; filtered: team ops<script>alert\(1\)<\/script>" \[31m, workspace =cmd\|calc\): 1 team-target pair with access\.$/,
     );
     expect(lines[1]).toMatch(/^Partial: grants on workspace "<b>x<\/b>" name teams the token cannot see; the server did not say/);
     expect(lines[2]).toMatch(/^Filtered: team ops<script>.*; the rest of the organization is not shown\.$/);
@@ -274,10 +278,10 @@ describe('organization powers (docs/effective-access.md, "Organization powers")'
   it("csv: a row per team first, of target type organization, every flag reported, secret said, the violation on its team's row", () => {
     const rows = renderReportCsv(powers).split('\r\n');
     expect(rows[1]).toBe(
-      'helpdesk,team-help,organization,acme,,,,manage-policies=false; manage-workspaces=false; read-workspaces=false; manage-membership=true; manage-teams=true; manage-organization-access=false,organization access,"[only admins] team ""helpdesk"" has manage-teams in the organization: forbidden to every team but admins",true,',
+      'helpdesk,team-help,organization,acme,,,,manage-policies=false; manage-workspaces=false; read-workspaces=false; manage-membership=true; manage-teams=true; manage-organization-access=false,,,,,,,,,,,,,,organization access,"[only admins] team ""helpdesk"" has manage-teams in the organization: forbidden to every team but admins",true,',
     );
-    expect(rows[2]).toMatch(/^owners,team-own,organization,acme,,,,.*,organization access: every power \(the owners team\),,true,$/);
-    expect(rows[3]).toMatch(/^vault,team-vault,organization,acme,,,,.*read-workspaces=true.*,"organization access, secret team",,true,$/);
+    expect(rows[2]).toMatch(/^owners,team-own,organization,acme,,,,.*,,,,,,,,,,,,,,organization access: every power \(the owners team\),,true,$/);
+    expect(rows[3]).toMatch(/^vault,team-vault,organization,acme,,,,.*read-workspaces=true.*,,,,,,,,,,,,,,"organization access, secret team",,true,$/);
     expect(rows[4]).toMatch(/^"ops<script>/);
   });
 

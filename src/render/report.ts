@@ -7,6 +7,7 @@ import { renderPeopleCsv } from './report-people-csv.js';
 import { reportDocument } from './report-document.js';
 import { renderReportHtml } from './report-html.js';
 import { renderReportText } from './report-text.js';
+import { renderCanCsv } from './report-can.js';
 
 export interface ReportOptions {
   /** Text only: group by team (`--team`) instead of by target. */
@@ -17,7 +18,8 @@ const REPORT_RENDERERS = {
   text: renderReportText,
   json: (report: Report) => `${JSON.stringify(reportDocument(report), null, 2)}\n`,
   // docs/effective-access.md, "People": a report by person has rows of people instead.
-  csv: (report: Report) => (report.people ? renderPeopleCsv(report, report.people) : renderReportCsv(report)),
+  // docs/evidence.md, "Who can": with --can, a row per holder.
+  csv: (report: Report) => (report.can ? renderCanCsv(report, report.can) : report.people ? renderPeopleCsv(report, report.people) : renderReportCsv(report)),
   html: renderReportHtml,
 };
 

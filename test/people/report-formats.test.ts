@@ -27,10 +27,10 @@ describe('report --by person, every format', () => {
     const ana = lines.indexOf('person ana@example.com (ana): teams developers, owners');
     expect(ana).toBeGreaterThan(0);
     expect(lines.slice(ana + 1, ana + 5)).toEqual([
-      '  project data               admin  owners admin (owners team)',
-      '  project platform           admin  developers write (project grant: write); owners admin (owners team)',
-      '  workspace lake             admin  owners admin (owners team)',
-      '  workspace networking-prod  admin  developers write (project platform: write, workspace grant: plan); owners admin (owners team)',
+      '  project data               admin  owners admin (owners team [organization-wide])',
+      '  project platform           admin  developers write (project grant: write); owners admin (owners team [organization-wide])',
+      '  workspace lake             admin  owners admin (owners team [organization-wide])',
+      '  workspace networking-prod  admin  developers write (project platform: write, workspace grant: plan); owners admin (owners team [organization-wide])',
     ]);
     expect(lines).toContain('person cy@vendor.example: invited, pending (no access until accepted); will join contractors');
     expect(lines).toContain('person dee@example.com (dee): in no team');
@@ -75,12 +75,12 @@ describe('report --by person, every format', () => {
     expect(new Set(pairs).size).toBe(pairs.length);
     expect(rows.filter((r) => r.person === 'bo@example.com').map((r) => [r.target_type, r.target, r.access, r.through])).toEqual([
       ['project', 'platform', 'write', 'developers write (project grant: write)'],
-      ['workspace', 'lake', 'read', 'auditors read (organization read-workspaces)'],
+      ['workspace', 'lake', 'read', 'auditors read (organization read-workspaces [organization-wide])'],
       [
         'workspace',
         'networking-prod',
         'write',
-        'auditors read (organization read-workspaces); developers write (project platform: write, workspace grant: plan)',
+        'auditors read (organization read-workspaces [organization-wide]); developers write (project platform: write, workspace grant: plan)',
       ],
     ]);
     expect(rows.find((r) => r.person === 'cy@vendor.example')).toMatchObject({ status: 'invited', teams: 'contractors', access: 'pending', target: '' });

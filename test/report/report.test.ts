@@ -85,8 +85,11 @@ const W = {
   },
   admin: { runs: 'apply', variables: 'write', 'state-versions': 'write', 'sentinel-mocks': 'read', 'workspace-locking': true, 'run-tasks': true },
 };
-const OWNERS = { kind: 'owners' };
-const org = (permission: string) => ({ kind: 'organization', permission });
+// docs/evidence.md, "Correct cells": organization-wide sources are marked, moot grants say what shadows them.
+const OWNERS = { kind: 'owners', organization_wide: true };
+const org = (permission: string) => ({ kind: 'organization', permission, organization_wide: true });
+const plain = ({ organization_wide: _wide, ...source }: Record<string, unknown>) => source;
+const shadowed = (grant: Record<string, unknown>, ...by: Record<string, unknown>[]) => ({ ...grant, shadowed_by: by.map(plain) });
 const prj = (name: string, access: string) => ({ kind: 'project', name, id: `prj-${name}`, access });
 const ws = (access: string) => ({ kind: 'workspace', access });
 
@@ -125,7 +128,7 @@ const EXPECTED_PROJECTS: Expected = {
   platform: {
     developers: { access: 'write', permissions: P.write, sources: [prj('platform', 'write')] },
     owners: { access: 'admin', permissions: P.admin, sources: [OWNERS] },
-    sre: { access: 'admin', permissions: P.admin, sources: [org('manage-projects'), prj('platform', 'read')] },
+    sre: { access: 'admin', permissions: P.admin, sources: [org('manage-projects'), shadowed(prj('platform', 'read'), org('manage-projects'))] },
     viewers: { access: 'read', permissions: P.read, sources: [org('read-projects')] },
   },
 };
@@ -144,18 +147,26 @@ const EXPECTED_WORKSPACES: Expected = {
     ...EVERY_WORKSPACE,
     // read-workspaces (read) and the custom project grant (runs: plan): the maximum is the plan row.
     auditors: { access: 'plan', permissions: { ...W.read, runs: 'plan' }, sources: [org('read-workspaces'), prj('data', 'custom')] },
-    ops: { access: 'admin', permissions: W.admin, sources: [org('manage-workspaces'), ws('read')] },
+    ops: { access: 'admin', permissions: W.admin, sources: [org('manage-workspaces'), shadowed(ws('read'), org('manage-workspaces'))] },
     vault: { access: 'admin', permissions: W.admin, sources: [prj('data', 'maintain')] },
   },
   'networking-dev': {
     ...EVERY_WORKSPACE,
-    sre: { access: 'admin', permissions: W.admin, sources: [org('manage-projects'), org('manage-workspaces'), prj('platform', 'read')] },
+    sre: {
+      access: 'admin',
+      permissions: W.admin,
+      sources: [org('manage-projects'), org('manage-workspaces'), shadowed(prj('platform', 'read'), org('manage-projects'), org('manage-workspaces'))],
+    },
     developers: { access: 'write', permissions: W.write, sources: [prj('platform', 'write')] },
   },
   'networking-prod': {
     ...EVERY_WORKSPACE,
-    sre: { access: 'admin', permissions: W.admin, sources: [org('manage-projects'), org('manage-workspaces'), prj('platform', 'read')] },
-    developers: { access: 'write', permissions: W.write, sources: [prj('platform', 'write'), ws('plan')] },
+    sre: {
+      access: 'admin',
+      permissions: W.admin,
+      sources: [org('manage-projects'), org('manage-workspaces'), shadowed(prj('platform', 'read'), org('manage-projects'), org('manage-workspaces'))],
+    },
+    developers: { access: 'write', permissions: W.write, sources: [prj('platform', 'write'), shadowed(ws('plan'), prj('platform', 'write'))] },
     vault: { access: 'admin', permissions: W.admin, sources: [ws('admin')] },
   },
   sandbox: {
@@ -219,11 +230,13 @@ describe('tfe-access report against an organization with every kind of source', 
     ]);
   });
 
-  it('csv: one row per (team, target) of the same data, the sources in one column', async () => {
+  it('csv: one row per (team, target) of the same data, a column per permission, the sources in one column', async () => {
     const run = await runCli(['report', '--format', 'csv'], { env, cwd: dir });
     expect(run.code).toBe(0);
     const lines = run.out.split('\r\n').filter((l) => l !== '');
-    expect(lines[0]).toBe('team,team_id,target_type,target,target_id,project,access,permissions,sources,violations,complete,scope');
+    expect(lines[0]).toBe(
+      'team,team_id,target_type,target,target_id,project,access,access_short,runs,variables,state-versions,sentinel-mocks,workspace-locking,run-tasks,policy-overrides,settings,team-access,variable-sets,create-workspaces,delete-workspaces,move-workspaces,sources,violations,complete,scope',
+    );
     const cells = Object.values(EXPECTED_PROJECTS)
       .concat(Object.values(EXPECTED_WORKSPACES))
       .reduce((n, teams) => n + Object.keys(teams).length, 0);
@@ -235,26 +248,26 @@ describe('tfe-access report against an organization with every kind of source', 
       expect.stringMatching(/^vault,team-vault,organization,acme,,,,manage-policies=false; .*,"organization access, secret team",,true,$/),
     );
     expect(lines).toContain(
-      'developers,team-dev,workspace,networking-prod,ws-netprod,platform,write,runs=apply; variables=write; state-versions=write; sentinel-mocks=read; workspace-locking=true; run-tasks=false; policy-overrides=false,"project platform: write, workspace grant: plan",,true,',
+      'developers,team-dev,workspace,networking-prod,ws-netprod,platform,write,write,apply,write,write,read,true,false,false,,,,,,,"project platform: write, workspace grant: plan [moot: shadowed by project platform: write]",,true,',
     );
     expect(lines).toContain(
-      'vault,team-vault,project,data,prj-data,data,maintain,project-access.settings=read; project-access.teams=none; workspace-access.runs=apply; workspace-access.sentinel-mocks=read; workspace-access.state-versions=write; workspace-access.variables=write; workspace-access.create=true; workspace-access.locking=true; workspace-access.delete=true; workspace-access.move=false; workspace-access.run-tasks=true,project grant: maintain,,true,',
+      'vault,team-vault,project,data,prj-data,data,maintain,maintain,apply,write,write,read,true,true,,read,none,,true,true,false,project grant: maintain,,true,',
     );
   });
 
   it('text: grouped by target; with --team, by team', async () => {
     const byTarget = await runCli(['report'], { env, cwd: dir });
     expect(byTarget.out).toContain('workspace networking-prod (ws-netprod) in project platform\n');
-    expect(byTarget.out).toMatch(/^ {2}developers +write +project platform: write, workspace grant: plan$/m);
-    expect(byTarget.out).toMatch(/^ {2}auditors +plan +organization read-workspaces, project data: custom$/m);
+    expect(byTarget.out).toMatch(/^ {2}developers +write +project platform: write, workspace grant: plan \[moot: shadowed by project platform: write\]$/m);
+    expect(byTarget.out).toMatch(/^ {2}auditors +plan +organization read-workspaces \[organization-wide\], project data: custom$/m);
     const byTeam = await runCli(['report', '--team', 'developers'], { env, cwd: dir });
     expect(byTeam.out.split('\n')[1]).toBe('Filtered: team developers; the rest of the organization is not shown.');
     expect(byTeam.out.split('\n').slice(3, 8)).toEqual([
       'team developers (team-dev)',
-      '  project platform           write   project grant: write',
-      '  workspace networking-dev   write   project platform: write',
-      '  workspace networking-prod  write   project platform: write, workspace grant: plan',
-      '  workspace sandbox          custom  workspace grant: custom',
+      '  project platform           write                project grant: write',
+      '  workspace networking-dev   write                project platform: write',
+      '  workspace networking-prod  write                project platform: write, workspace grant: plan [moot: shadowed by project platform: write]',
+      '  workspace sandbox          custom: apply, lock  workspace grant: custom',
     ]);
   });
 

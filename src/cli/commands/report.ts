@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { CLIError, EXIT } from '../../errors.js';
 import { didYouMean } from '../../core/suggest.js';
+import { CAN_QUESTIONS, findQuestion, type CanQuestion } from '../../core/can.js';
 import type { ReportBy } from '../../pipeline/report-people.js';
 import { writeAtomic } from '../../export/write.js';
 import { reportOrganization } from '../../pipeline/report.js';
@@ -42,6 +43,10 @@ Options:
   --person EMAIL       only this person (repeatable; any case); implies --by person
   --project NAME       only this project and its workspaces (repeatable)
   --workspace NAME     only this workspace (repeatable)
+  --can PERMISSION     who can: each team (by person: and person) whose effective access allows
+                       it, with every source that gives it on its own, and apart the cells
+                       where it is not known; PERMISSION as runs:apply, variables:write,
+                       state-versions:read, workspace-locking, manage-team-access (docs/evidence.md)
   --format F           text (default), json (schemas/report.schema.json), csv or html (one
                        self-contained page: a matrix of teams against workspaces)
   --out FILE           write to this file (atomically) instead of stdout
@@ -63,6 +68,24 @@ Exit codes: 0 done, 1 error (unknown name, no organization, invalid files, a rej
 `;
 
 const BY = ['team', 'person'] as const;
+
+/** A few of the questions, named when one is mistyped. */
+const CAN_EXAMPLES = ['runs:apply', 'variables:write', 'state-versions:read', 'workspace-locking', 'manage-team-access'];
+
+/** `--can`: a question of the table (core/can.ts), else one line naming the near misses and a few of the names. */
+function canFlag(parsed: Parsed): CanQuestion | undefined {
+  const name = stringFlag(parsed, 'can');
+  if (name === undefined) return undefined;
+  const question = findQuestion(name);
+  if (question) return question;
+  const some = CAN_EXAMPLES.filter((n) => findQuestion(n)).join(', ');
+  throw new CLIError(
+    `--can: unknown permission "${name}".${didYouMean(
+      name,
+      CAN_QUESTIONS.map((q) => q.name),
+    )} Some are ${some} (every one: docs/evidence.md, "Who can").`,
+  );
+}
 
 /** `--by`: team unless --person is given (a person filter reports by person); --by team with --person is a contradiction. */
 function byFlag(parsed: Parsed, people: readonly string[]): ReportBy {
@@ -100,6 +123,7 @@ const command: Command = {
     workspace: { type: 'string', multiple: true },
     by: { type: 'string' },
     person: { type: 'string', multiple: true },
+    can: { type: 'string' },
     format: { type: 'string' },
     out: { type: 'string' },
     evidence: { type: 'string' },
@@ -114,6 +138,7 @@ const command: Command = {
     const bar = progress(io, 'Reading live access');
     const people = listFlag(parsed, 'person');
     const by = byFlag(parsed, people);
+    const can = canFlag(parsed);
     const selection = { teams, projects: listFlag(parsed, 'project'), workspaces: listFlag(parsed, 'workspace'), ...(by === 'person' ? { people } : {}) };
     const evidence = stringFlag(parsed, 'evidence');
     if (evidence !== undefined) {
@@ -139,7 +164,7 @@ const command: Command = {
       async ({ signal, onProgress }) => {
         try {
           const { connection, run, read } = requestPieces(io, flags);
-          const files = { paths: parsed.positionals, cwd: io.cwd, organization, after: boolFlag(parsed, 'after'), selection, by };
+          const files = { paths: parsed.positionals, cwd: io.cwd, organization, after: boolFlag(parsed, 'after'), selection, by, ...(can ? { can } : {}) };
           return await reportOrganization({ ...files, connection, run: { ...run, signal, onProgress, afterLoad: collectGarbage }, read });
         } finally {
           bar.done();
