@@ -3,6 +3,7 @@
 // level, its sources on hover (title) and on click, filters for teams and workspaces. Styles and
 // script are inline and the Content-Security-Policy forbids any request, so the file opens
 // anywhere and leaks nothing.
+import { plural } from './plural.js';
 import type { EffectiveCell } from '../core/effective.js';
 import type { CellChange, Report, ReportWorkspace } from '../core/report.js';
 import type { Project } from '../core/model.js';
@@ -165,7 +166,7 @@ export function renderReportHtml(report: Report): string {
 </head>
 <body>
 <h1>${escapeHtml(title)}</h1>
-${coverageHtml(words)}<p class="meta">${teams.length} teams, ${report.projects.length} projects, ${report.workspaces.length} workspaces; each cell is a team's effective access: the highest of its organization permissions, its project grant and its workspace grant.</p>
+${coverageHtml(words)}<p class="meta">${plural(teams.length, 'team')}, ${plural(report.projects.length, 'project')}, ${plural(report.workspaces.length, 'workspace')}; each cell is a team's effective access: the highest of its organization permissions, its project grant and its workspace grant.</p>
 ${controlsHtml(report, report.people ? PERSON_FILTER : '')}
 ${legend(report.changed !== undefined)}
 <table id="matrix" role="grid" aria-labelledby="matrix-title">

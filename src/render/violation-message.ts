@@ -36,7 +36,7 @@ const WORDS: { readonly [K in RuleKind]: (found: FindingOf<K>, place: PlaceOf<K>
     return `team ${quote(found.rule.team)} has ${has} on ${where(target)}, below ${found.rule.access}`;
   },
   'max-teams': (found, { target }) =>
-    `${found.teams.length} teams have ${atLeast(found.rule.access)} on ${where(target)}, more than ${found.rule.count}: ${found.teams.join(', ')}`,
+    `${found.teams.length === 1 ? '1 team has' : `${found.teams.length} teams have`} ${atLeast(found.rule.access)} on ${where(target)}, more than ${found.rule.count}: ${found.teams.join(', ')}`,
   'max-expiry': (found, { target, team }) => {
     const until = found.expires === undefined ? 'with no expiry' : `until ${describeInstant(found.expires)}`;
     const days = `${found.rule.days} day${found.rule.days === 1 ? '' : 's'}`;

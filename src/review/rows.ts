@@ -7,7 +7,8 @@ import type { ReviewOwner } from '../core/review.js';
 import type { TargetRef } from '../core/model.js';
 import type { AccessSource } from '../core/effective.js';
 import { printable } from '../core/printable.js';
-import { sourceText } from '../render/source-text.js';
+import { accessShortForm } from '../render/access-short.js';
+import { reportSourceText } from '../render/report-source.js';
 import { ownerFinder } from './owners.js';
 import type { SheetRow } from '../core/review.js';
 import { rowCheck } from './sheet.js';
@@ -54,7 +55,7 @@ export function reviewSheets(report: Report, round: ReviewRound): ReviewSheets {
       teamId: row.teamId,
       target: { ...row.target, name: printable(row.target.name) },
       access: row.access,
-      sources: printable(row.sources.map((s) => sourceText(s, row.target.type)).join(', ')),
+      sources: printable(row.sources.map((s) => reportSourceText(s, row.target.type)).join(', ')),
       decision: '',
       reviewer: '',
       rationale: '',
@@ -63,8 +64,10 @@ export function reviewSheets(report: Report, round: ReviewRound): ReviewSheets {
     const sheetRow: SheetRow = { ...base, check: rowCheck(base) };
     (owner === undefined ? unowned : (byOwner.get(owner) as SheetRow[])).push(sheetRow);
   };
+  // The access as the report says it: a custom cell in short (`custom: apply, vars rw, state r`); a person's row, the team's cell.
+  const shortOf = new Map(report.cells.map((cell) => [`${cell.team.id}\u0000${cell.target.id}`, accessShortForm(cell)]));
   for (const cell of report.cells)
-    add({ kind: 'team', subject: cell.team.name, teamId: cell.team.id, target: cell.target, access: cell.access, sources: cell.sources });
+    add({ kind: 'team', subject: cell.team.name, teamId: cell.team.id, target: cell.target, access: accessShortForm(cell), sources: cell.sources });
   const people = round.people;
   if (people !== undefined) {
     for (const person of report.people?.people ?? []) {
@@ -78,7 +81,7 @@ export function reviewSheets(report: Report, round: ReviewRound): ReviewSheets {
             via: through.team.name,
             teamId: through.team.id,
             target: cell.target,
-            access: through.access,
+            access: shortOf.get(`${through.team.id}\u0000${cell.target.id}`) ?? through.access,
             sources: through.sources,
           });
         }
