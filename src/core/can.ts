@@ -55,8 +55,9 @@ function permissionQuestions(): CanQuestion[] {
     for (const spec of PERMISSIONS[resource]) {
       for (const value of askable(spec)) {
         const name = questionName(baseName(resource, spec.key), value);
+        // A question both kinds answer is described as the workspace's permission (a project grant gives it on each of its workspaces).
         const row = byName.get(name) ?? { description: spec.description };
-        byName.set(name, { ...row, [type]: { key: spec.key, atLeast: value } });
+        byName.set(name, { ...row, ...(type === 'workspace' ? { description: spec.description } : {}), [type]: { key: spec.key, atLeast: value } });
       }
     }
   }

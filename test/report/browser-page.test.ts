@@ -138,7 +138,7 @@ describe('the HTML report page in headless chromium', () => {
     expect(new Set(await shown('#matrix th.team', 'team'))).toEqual(new Set(admin.map((c) => c.team.name)));
     expect(new Set(await shown('#matrix td.cell', 'level'))).toContain('admin');
     // The grid's one tab stop moves to a cell still shown.
-    await page.waitForFunction(() => (globalThis as any).document.querySelector('#matrix tbody td[tabindex="0"]')?.offsetParent != null);
+    await page.waitForFunction(() => ((globalThis as any).document.querySelector('#matrix tbody td[tabindex="0"]')?.offsetParent ? true : false));
     expect(await page.$$eval('#matrix tbody td[tabindex="0"]', (n) => n.length)).toBe(1);
     await pick('level-filter', '');
     expect(await shown('#matrix tr.workspace', 'name')).toHaveLength(12);
