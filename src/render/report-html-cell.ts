@@ -82,6 +82,7 @@ export function cellHtml(cell: EffectiveCell | undefined, context: CellContext):
     `data-team="${escapeHtml(teamName)}"`,
     `data-target="${escapeHtml(`${shown.target.type} ${targetName}`)}"`,
     `data-level="${level}"`,
+    ...(cell && cellText(cell) !== cell.access ? [`data-short="${escapeHtml(cellText(cell))}"`] : []),
     `data-sources="${escapeHtml(sourceList)}"`,
     `data-permissions="${escapeHtml(cell ? permissionsText(cell) : '')}"`,
     `title="${escapeHtml(title)}"`,

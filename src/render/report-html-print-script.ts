@@ -1,7 +1,7 @@
 // What the HTML report prints (docs/effective-access.md, "The HTML report"), built by the page when
 // it loads, from the matrix as rendered (every team and row, in name order: what the screen's
 // filters and sorts hide is printed all the same) and hidden on screen. The matrix is cut into
-// sheets of at most PRINT_TEAMS_PER_SHEET teams by PRINT_ROWS_PER_SHEET rows, each on its own page
+// sheets of at most PRINT_TEAMS_PER_SHEET teams by PRINT_ROWS_PER_SHEET rows of one line (the level), each on its own page
 // with the first column (the rows' names) repeated and saying which teams and rows it holds, so a
 // wide organization loses no column; then an appendix lists every cell with its team, target,
 // level, sources, permissions and, with `--after`, its change. Built in the page rather than
@@ -31,7 +31,11 @@ export const PRINT_SCRIPT = `
     rows.slice(r, lastRow).forEach(function (tr) {
       var out = el('tr', undefined, tr.className);
       var th = el('th'); th.innerHTML = tr.cells[0].innerHTML; th.scope = 'row'; out.appendChild(th);
-      list(tr.cells).slice(c + 1, lastTeam + 1).forEach(function (td) { out.appendChild(el('td', td.textContent, td.className.replace('cell', 'pcell'))); });
+      // A sheet's cell says the level (and the change mark), one line, so a sheet is one page; the appendix says a custom one in short.
+      list(tr.cells).slice(c + 1, lastTeam + 1).forEach(function (td) {
+        var level = td.dataset.level === 'none' ? 'removed' : td.dataset.level || '';
+        out.appendChild(el('td', (td.querySelector('.mark') ? '\u25b2 ' : '') + level, td.className.replace('cell', 'pcell')));
+      });
       tbody.appendChild(out);
     });
     section.appendChild(table);
@@ -49,7 +53,7 @@ export const PRINT_SCRIPT = `
   list(matrix.querySelectorAll('td.cell')).forEach(function (td) {
     var tr = el('tr');
     var before = td.dataset.before ? td.dataset.before + ' -> ' + td.dataset.after : '';
-    [td.dataset.team, td.dataset.target, td.dataset.level, JSON.parse(td.dataset.sources || '[]').join(' | '), td.dataset.permissions, before].forEach(function (text) { tr.appendChild(el('td', text)); });
+    [td.dataset.team, td.dataset.target, td.dataset.short || td.dataset.level, JSON.parse(td.dataset.sources || '[]').join(' | '), td.dataset.permissions, before].forEach(function (text) { tr.appendChild(el('td', text)); });
     tbody.appendChild(tr);
   });
   appendix.appendChild(table);
