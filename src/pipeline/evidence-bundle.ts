@@ -3,7 +3,10 @@
 // `report --evidence` (pipeline/evidence.ts) and `review close` write theirs through it.
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { API_ROOT, addressFrom } from '../api/address.js';
 import type { EvidenceManifest } from '../core/evidence.js';
+import type { ServerInfo } from '../core/server.js';
+import type { RunConnection } from './request.js';
 import { CLIError } from '../errors.js';
 import { csvDataRows } from '../evidence/csv-rows.js';
 import { evidenceFile, sha256Hex } from '../evidence/digest.js';
@@ -65,4 +68,14 @@ export async function writeEvidenceBundle(
 /** The SHA-256 of the manifest.json `manifest` is written as: what to record elsewhere, and `report verify --manifest-sha256` checks. */
 export function manifestSha256(manifest: EvidenceManifest): string {
   return sha256Hex(renderManifest(manifest));
+}
+
+/**
+ * The server as a manifest records it: the address the run used (without the API root), its API
+ * version, and its release as it names it (`v202404-1`, else its numeric version; null when it
+ * does not say, as HCP Terraform does not). One way for `report --evidence` and `review close`.
+ */
+export function bundleServer(connection: Pick<RunConnection, 'address' | 'env'>, server: ServerInfo): EvidenceManifest['server'] {
+  const { baseUrl } = addressFrom({ address: connection.address }, connection.env);
+  return { address: baseUrl.slice(0, -API_ROOT.length), apiVersion: server.apiVersion ?? null, release: server.version ?? server.numericVersion ?? null };
 }

@@ -1,15 +1,13 @@
 // `report --evidence DIR` (docs/evidence.md, "Evidence bundle"): the report read once, written in
 // JSON, CSV and HTML beside manifest.json, which records what was extracted, when, from where, by
 // whom, whether it is whole, the counts beside the service's own totals, and each file's hash.
-import { API_ROOT, addressFrom } from '../api/address.js';
 import type { EvidenceManifest } from '../core/evidence.js';
 import type { Report } from '../core/report.js';
-import type { ServerInfo } from '../core/server.js';
 import { TOOL } from '../core/tool.js';
 import { tokenOwner } from '../evidence/token-owner.js';
 import { reasonText } from '../render/coverage.js';
 import { renderAccessReport, type ReportFormat } from '../render/report.js';
-import { manifestSha256, prepareBundleDirectory, writeEvidenceBundle } from './evidence-bundle.js';
+import { bundleServer, manifestSha256, prepareBundleDirectory, writeEvidenceBundle } from './evidence-bundle.js';
 import type { ExtractionFacts } from './report-extraction.js';
 import { reportOrganization, type ReportRequest } from './report.js';
 
@@ -32,15 +30,6 @@ const BUNDLE_FORMATS: readonly ReportFormat[] = ['json', 'csv', 'html'];
 
 const rfc3339 = (ms: number): string => new Date(ms).toISOString();
 
-/** `https://tfe.example.com`: the address the run used, without the API root. */
-function serverAddress(request: ReportRequest): string {
-  const { baseUrl } = addressFrom({ address: request.connection.address }, request.connection.env);
-  return baseUrl.slice(0, -API_ROOT.length);
-}
-
-/** The release as the server names it: `v202404-1`, else its numeric version; null when it does not say (HCP Terraform). */
-const releaseOf = (server: ServerInfo): string | null => server.version ?? server.numericVersion ?? null;
-
 /** What the report was asked: its scope's lists, `--by` and `--after`. */
 function scopeOf(report: Report, request: ReportRequest): Record<string, unknown> {
   const { paths, teams, projects, workspaces, people } = report.scope;
@@ -58,7 +47,7 @@ export async function reportEvidence(request: EvidenceRequest): Promise<Evidence
   const files = BUNDLE_FORMATS.map((format) => ({ name: `report.${format}`, content: renderAccessReport(report, format, { byTeam: false }) }));
   const manifest = await writeEvidenceBundle(request.dir, files, {
     tool: { name: TOOL.name, version: TOOL.version },
-    server: { address: serverAddress(request), apiVersion: facts.server.apiVersion ?? null, release: releaseOf(facts.server) },
+    server: bundleServer(request.connection, facts.server),
     organization: report.organization,
     token: tokenOwner(facts.identity, facts.teams),
     extraction: { startedAt: rfc3339(startedAt), finishedAt: rfc3339(finishedAt) },

@@ -5,7 +5,7 @@
 // (recorded-reads.ts: no new request), every revoke a removal of that plan. Nothing is written
 // until all of it holds; then the files are written as `drift --adopt` writes them.
 import { adopt, type AdoptFile } from '../adopt/adopt.js';
-import { connectionFrom } from '../api/credentials.js';
+import { tokenOwner } from '../evidence/token-owner.js';
 import { AUDIT_RETENTION_DAYS, type AuditEvent } from '../core/audit.js';
 import type { FileEdit } from '../core/adoption.js';
 import type { FilesState } from '../core/desired-state.js';
@@ -27,10 +27,11 @@ import { openAuditTrail } from './audit-trail.js';
 import type { PlanFiles } from './files.js';
 import { planAgainstLive, type PlanResult } from './plan.js';
 import { RecordedReads } from './recorded-reads.js';
-import { homeOf, withClient, withClock, type ClockedRun, type PlanChoices, type RunConnection, type RunOptions } from './request.js';
+import { withClient, withClock, type ClockedRun, type PlanChoices, type RunConnection, type RunOptions } from './request.js';
 import { underControl, type RunControl } from './run-control.js';
 import { EVERY_TARGET } from './targets.js';
 import { writeEdits } from './write-edits.js';
+import { bundleServer } from './evidence-bundle.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -191,15 +192,21 @@ export async function closeReview(unclocked: ReviewCloseRequest): Promise<Closed
       reads.seal();
       const pruned = new Set(read0.resolved.targets.filter((t) => t.desired.prune ?? state.settings.prune).map((t) => t.id));
       const worked = await carryOut(reads, decided, found.revokes, { base, state, files, pruned }, read, run);
-      return { worked, server, token, revoked: found.revokes.length, ...('unchecked' in trail ? { unchecked: trail.unchecked } : {}) };
+      return {
+        worked,
+        server,
+        token,
+        teams: read0.resolved.teams,
+        revoked: found.revokes.length,
+        ...('unchecked' in trail ? { unchecked: trail.unchecked } : {}),
+      };
     });
     if (request.write !== false && closed.worked.edits.length > 0) writeEdits(request.cwd, closed.worked.edits, run.signal);
     const { plan } = closed.worked.replan;
-    const address = connectionFrom({ address: request.connection.address }, request.connection.env, homeOf(request.connection)).baseUrl;
     const facts: ClosedReview['facts'] = {
-      server: { address, apiVersion: closed.server.apiVersion ?? null, release: closed.server.version ?? null },
+      server: bundleServer(request.connection, closed.server),
       organization: state.organization,
-      token: closed.token ? { type: closed.token.kind, name: closed.token.username } : null,
+      token: tokenOwner(closed.token, closed.teams),
       extraction: { startedAt, finishedAt: new Date().toISOString() },
       complete: plan.coverage.complete,
       reasons: plan.coverage.reasons.map(reasonText),
