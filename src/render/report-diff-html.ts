@@ -3,9 +3,8 @@
 // style inline, and a Content-Security-Policy that forbids every request, as the report's page.
 import type { SnapshotDiff } from '../evidence/compare.js';
 import { escapeHtml } from './markdown-text.js';
+import { htmlPageStart } from './html-page.js';
 import { accessDetails, accessHeadline, comparedWords, personWords, summaryWords } from './report-diff-words.js';
-
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
 const STYLE =
   'body{font:14px/1.4 system-ui,sans-serif;margin:1.5rem;color:#1b1b1b}table{border-collapse:collapse;margin:.5rem 0 1.5rem}' +
@@ -35,17 +34,7 @@ function peopleHtml(diff: SnapshotDiff): string {
 
 export function renderDiffHtml(diff: SnapshotDiff): string {
   const title = comparedWords(diff);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${CSP}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<h1>${escapeHtml(title)}</h1>
+  return `${htmlPageStart(escapeHtml(title), STYLE, { script: false })}<h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(summaryWords(diff))}</p>
 ${list('Teams added', diff.teamsAdded, 'added')}${list('Teams removed', diff.teamsRemoved, 'removed')}${accessTable(diff)}${peopleHtml(diff)}</body>
 </html>

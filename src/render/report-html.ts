@@ -4,6 +4,7 @@
 // script are inline and the Content-Security-Policy forbids any request, so the file opens
 // anywhere and leaks nothing.
 import { plural } from './plural.js';
+import { htmlPageStart } from './html-page.js';
 import type { EffectiveCell } from '../core/effective.js';
 import type { CellChange, Report, ReportWorkspace } from '../core/report.js';
 import type { Project } from '../core/model.js';
@@ -19,8 +20,6 @@ import { OWNERS_POWERS, teamPowers, type FlagValue } from './report-powers.js';
 import { TEAM_FLAG_KEYS } from '../core/team-flags.js';
 import { membersByTeam, PERSON_FILTER, peopleHtml } from './report-people-html.js';
 import { PEOPLE_SCRIPT, PEOPLE_STYLE } from './report-people-html-assets.js';
-
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
 interface Matrix {
   readonly teams: readonly string[];
@@ -155,17 +154,7 @@ export function renderReportHtml(report: Report): string {
   const members = report.people ? membersByTeam(report.people) : undefined;
   const peopleOf = (team: string): string => (members ? ` data-people="${escapeHtml(members.get(team) ?? '')}"` : '');
   const head = teams.map((t) => `<th class="team" data-team="${escapeHtml(t)}"${peopleOf(t)} scope="col"><span>${escapeHtml(t)}</span></th>`).join('');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${CSP}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}${report.people ? PEOPLE_STYLE : ''}</style>
-</head>
-<body>
-<h1>${escapeHtml(title)}</h1>
+  return `${htmlPageStart(escapeHtml(title), `${STYLE}${report.people ? PEOPLE_STYLE : ''}`, { script: true })}<h1>${escapeHtml(title)}</h1>
 ${coverageHtml(words)}<p class="meta">${plural(teams.length, 'team')}, ${plural(report.projects.length, 'project')}, ${plural(report.workspaces.length, 'workspace')}; each cell is a team's effective access: the highest of its organization permissions, its project grant and its workspace grant.</p>
 ${controlsHtml(report, report.people ? PERSON_FILTER : '')}
 ${legend(report.changed !== undefined)}
