@@ -2,25 +2,14 @@
 // by team (puppeteer-core and Debian's chromium; a missing browser fails loudly): the person filter
 // narrows the team columns to the teams of the people it matches and the table of people to them,
 // together with the team filter; a clicked cell names the team's people; nothing is requested.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAccessReport } from '../../src/render/report.js';
 import { personReport } from './report-fixture.js';
-import { seriousAxeFindings } from '../support/browser.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { launchChromium, seriousAxeFindings } from '../support/browser.js';
 
 let dir: string;
 let file: string;
@@ -29,11 +18,10 @@ let page: Page;
 const requests: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install -y chromium); .ci/run does it in CI.`);
   dir = mkdtempSync(join(tmpdir(), 'tfe-access-people-browser-'));
   file = join(dir, 'people.html');
   writeFileSync(file, renderAccessReport(personReport(), 'html', { byTeam: false }));
-  browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: [...FLAGS, `--user-data-dir=${join(dir, 'profile')}`] });
+  browser = await launchChromium(dir);
   page = await browser.newPage();
   await page.setBypassCSP(true); // so axe-core can be injected (the page's own policy forbids it)
   await page.setRequestInterception(true);

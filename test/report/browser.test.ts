@@ -3,29 +3,18 @@
 // a file, its cells counted, the filters typed into, a cell clicked; every request it makes is
 // recorded (there must be none but the file itself); print media hides the controls. A missing
 // browser fails this file loudly: it is never skipped.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import { LEVEL_COLOURS } from '../../src/render/report-html-assets.js';
 import { ROOT, runCli } from '../support/cli.js';
 import { ORG_TOKEN, SEED } from './seed.js';
-import { seriousAxeFindings } from '../support/browser.js';
+import { launchChromium, seriousAxeFindings } from '../support/browser.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOT = join(ROOT, 'docs/report.png');
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 let dir: string;
 let file: string;
 let browser: Browser;
@@ -33,7 +22,6 @@ let page: Page;
 const requests: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install -y chromium); .ci/run does it in CI.`);
   dir = mkdtempSync(join(tmpdir(), 'tfe-access-browser-'));
   file = join(dir, 'report.html');
   const emulator = await startEmulator({ seed: SEED, rateLimit: 0 });
@@ -46,7 +34,7 @@ beforeAll(async () => {
   } finally {
     await emulator.stop();
   }
-  browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: [...FLAGS, `--user-data-dir=${join(dir, 'profile')}`] });
+  browser = await launchChromium(dir);
   page = await browser.newPage();
   await page.setViewport({ width: 900, height: 520 });
   await page.setBypassCSP(true); // so axe-core can be injected (the page's own policy forbids it)
