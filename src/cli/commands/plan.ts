@@ -1,10 +1,10 @@
 // tfe-access plan: read live access and print the changes the files ask for.
 import { resolve } from 'node:path';
 import { addressFrom } from '../../api/address.js';
-import { EXIT } from '../../errors.js';
+import { CLIError, EXIT } from '../../errors.js';
 import { savedPlanOf } from '../../saved-plan/saved-plan.js';
 import { writeSavedPlan } from '../../saved-plan/file.js';
-import { assertPlanOutput } from '../../saved-plan/out.js';
+import { assertOutput, type OutputRequest } from '../../pipeline/output-guard.js';
 import { PlanKey } from '../../saved-plan/seal.js';
 import { boolFlag, stringFlag } from '../args.js';
 import type { Command } from '../command.js';
@@ -26,6 +26,8 @@ Options:
                        (written atomically, mode 0600, never a token); never over an input file
                        or an existing file that is not a saved plan. With TFE_ACCESS_PLAN_KEY
                        set, the file carries an HMAC that apply --plan verifies
+  --force              let --out replace an existing file that is not a saved plan (never an
+                       input file)
 ${PLAN_VIEW_HELP}
 ${TARGET_HELP}
 ${CONNECTION_HELP}
@@ -38,15 +40,27 @@ files, unknown names, a target the token can't read, a rejected token).
 
 const command: Command = {
   help,
-  options: { ...PLAN_OPTIONS, 'detailed-exitcode': { type: 'boolean' }, out: { type: 'string' } },
+  options: { ...PLAN_OPTIONS, 'detailed-exitcode': { type: 'boolean' }, out: { type: 'string' }, force: { type: 'boolean' } },
   positionals: true,
   async run(parsed, io) {
     const out = stringFlag(parsed, 'out');
+    const force = boolFlag(parsed, 'force');
+    if (force && out === undefined) throw new CLIError('--force lets --out replace a file; without --out, plan writes no file.');
+    const request = (file: string): OutputRequest => ({
+      out: file,
+      what: 'the plan',
+      kind: 'saved-plan',
+      desired: parsed.positionals.length > 0 ? parsed.positionals : [DEFAULT_PATH],
+      cwd: io.cwd,
+      force,
+      instead: 'Choose another file, e.g. --out tfe-access.plan.json.',
+    });
     // Before any request: a refused --out costs nothing.
-    if (out !== undefined) await assertPlanOutput(out, parsed.positionals, io.cwd);
+    if (out !== undefined) await assertOutput(request(out));
     const key = out === undefined ? undefined : PlanKey.from(io.env);
     const { plan, ends, desired, live } = await runPlan(parsed, io);
     if (out !== undefined) {
+      await assertOutput(request(out));
       const address = addressFrom({ address: stringFlag(parsed, 'address') }, io.env).baseUrl;
       await writeSavedPlan(resolve(io.cwd, out), savedPlanOf(plan, desired, live, address, ends), key);
       const sealed = key ? ', with its HMAC (TFE_ACCESS_PLAN_KEY)' : '';

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { EXIT, CLIError } from '../../errors.js';
 import { differenceCount } from '../../evidence/compare.js';
 import { writeAtomic } from '../../export/write.js';
+import { assertOutput, type OutputRequest } from '../../pipeline/output-guard.js';
 import { compareReports } from '../../pipeline/report-diff.js';
 import { REPORT_DIFF_FORMATS, renderReportDiff } from '../../render/report-diff.js';
 import { boolFlag, stringFlag } from '../args.js';
@@ -21,7 +22,11 @@ added and removed and each person's access. Reads only the two files.
 Options:
   --format F                   text (default), json (schemas/report-diff.schema.json), csv,
                                markdown or html (one self-contained page)
-  --out FILE                   write to this file (atomically) instead of stdout
+  --out FILE                   write to this file (atomically) instead of stdout; never over
+                               OLD or NEW, nor over an existing file that is not a report
+                               comparison of tfe-access (its JSON, CSV or HTML; text and
+                               Markdown are not recognised) without --force
+  --force                      let --out replace an existing file that is not a comparison
   --allow-organization-change  compare reports of two different organizations (refused otherwise)
   -h, --help                   this help
 
@@ -30,17 +35,33 @@ Exit codes: 0 no difference, 2 differences (as drift and plan --detailed-exitcod
 
 const command: Command = {
   help,
-  options: { format: { type: 'string' }, out: { type: 'string' }, 'allow-organization-change': { type: 'boolean' } },
+  options: { format: { type: 'string' }, out: { type: 'string' }, force: { type: 'boolean' }, 'allow-organization-change': { type: 'boolean' } },
   positionals: true,
   async run(parsed, io) {
     const format = formatFlag(parsed, REPORT_DIFF_FORMATS, 'text');
     const [old, now, ...extra] = parsed.positionals;
     if (old === undefined || now === undefined || extra.length > 0) throw new CLIError('name two reports: report diff OLD NEW.');
+    const out = stringFlag(parsed, 'out');
+    const force = boolFlag(parsed, 'force');
+    if (force && out === undefined) throw new CLIError('--force lets --out replace a file; without --out, report diff writes no file.');
+    const request = (file: string): OutputRequest => ({
+      out: file,
+      what: 'the comparison',
+      kind: 'report-diff',
+      desired: [],
+      reads: [old, now],
+      cwd: io.cwd,
+      force,
+      instead: 'Choose another file, e.g. --out report-diff.json.',
+    });
+    if (out !== undefined) await assertOutput(request(out));
     const diff = await compareReports({ old, new: now, cwd: io.cwd, allowOrganizationChange: boolFlag(parsed, 'allow-organization-change') });
     const text = renderReportDiff(diff, format, {});
-    const out = stringFlag(parsed, 'out');
     if (out === undefined) io.stdout.write(text);
-    else await writeAtomic(resolve(io.cwd, out), text);
+    else {
+      await assertOutput(request(out));
+      await writeAtomic(resolve(io.cwd, out), text);
+    }
     return differenceCount(diff) === 0 ? EXIT.ok : EXIT.changes;
   },
 };

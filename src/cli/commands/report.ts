@@ -5,6 +5,7 @@ import { didYouMean } from '../../core/suggest.js';
 import { CAN_QUESTIONS, findQuestion, type CanQuestion } from '../../core/can.js';
 import type { ReportBy } from '../../pipeline/report-people.js';
 import { writeAtomic } from '../../export/write.js';
+import { assertOutput, type OutputRequest } from '../../pipeline/output-guard.js';
 import { reportOrganization } from '../../pipeline/report.js';
 import { REPORT_FORMATS, renderAccessReport } from '../../render/report.js';
 import { boolFlag, listFlag, stringFlag, type Parsed } from '../args.js';
@@ -49,7 +50,10 @@ Options:
                        state-versions:read, workspace-locking, manage-team-access (docs/evidence.md)
   --format F           text (default), json (schemas/report.schema.json), csv or html (one
                        self-contained page: a matrix of teams against workspaces)
-  --out FILE           write to this file (atomically) instead of stdout
+  --out FILE           write to this file (atomically) instead of stdout; never over an input
+                       file, nor over an existing file that is not a report of tfe-access (its
+                       JSON, CSV or HTML; a text report is not recognised) without --force
+  --force              let --out replace an existing file that is not a report (never an input)
   --evidence DIR       write an evidence bundle to DIR (made if missing, refused when not
                        empty): the report in JSON, CSV and HTML and manifest.json (what was
                        extracted, when, from where, by whom, counts, each file's SHA-256); prints
@@ -126,6 +130,7 @@ const command: Command = {
     can: { type: 'string' },
     format: { type: 'string' },
     out: { type: 'string' },
+    force: { type: 'boolean' },
     evidence: { type: 'string' },
   },
   positionals: true,
@@ -141,6 +146,20 @@ const command: Command = {
     const can = canFlag(parsed);
     const selection = { teams, projects: listFlag(parsed, 'project'), workspaces: listFlag(parsed, 'workspace'), ...(by === 'person' ? { people } : {}) };
     const evidence = stringFlag(parsed, 'evidence');
+    const out = stringFlag(parsed, 'out');
+    const force = boolFlag(parsed, 'force');
+    if (force && out === undefined) throw new CLIError('--force lets --out replace a file; without --out, report writes no file it could replace.');
+    const request = (file: string): OutputRequest => ({
+      out: file,
+      what: 'the report',
+      kind: 'report',
+      desired: parsed.positionals,
+      cwd: io.cwd,
+      force,
+      instead: 'Choose another file, e.g. --out report.json.',
+    });
+    // Before any request: a refused --out costs nothing.
+    if (out !== undefined && evidence === undefined) await assertOutput(request(out));
     if (evidence !== undefined) {
       return stoppableRead(
         io,
@@ -172,9 +191,9 @@ const command: Command = {
       },
     );
     const text = renderAccessReport(report, format, { byTeam: teams.length > 0 && by === 'team' });
-    const out = stringFlag(parsed, 'out');
     if (out === undefined) io.stdout.write(text);
     else {
+      await assertOutput(request(out));
       await writeAtomic(resolve(io.cwd, out), text);
       io.stderr.write(`report: wrote the ${format} report of "${report.organization}" to ${out}.\n`);
     }

@@ -5,13 +5,14 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { writeAtomic } from '../../export/write.js';
+import { assertOutput } from '../../pipeline/output-guard.js';
 import { CLIError, EXIT } from '../../errors.js';
 import { writeEvidenceBundle } from '../../pipeline/evidence-bundle.js';
 import { closeReview, type ClosedReview, type ReviewCloseRequest } from '../../pipeline/review-close.js';
 import { startReview } from '../../pipeline/review-start.js';
 import { renderPlan } from '../../render/render.js';
 import { renderDecisionsCsv, renderDecisionsJson } from '../../render/review-decisions.js';
-import { listFlag, stringFlag, type Parsed } from '../args.js';
+import { boolFlag, listFlag, stringFlag, type Parsed } from '../args.js';
 import type { Command } from '../command.js';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, requestPieces } from '../common-flags.js';
 import type { IO } from '../io.js';
@@ -35,7 +36,9 @@ reviewer who provisioned the access), then edits the files (--files) for each re
 --adopt does: commit the edit and let a pull request apply it.
 
 Options:
-  --out DIR            start: where the sheets go
+  --out DIR            start: where the sheets go; never over a file that is not a review
+                       sheet of tfe-access (a CSV with its header) without --force
+  --force              start: let --out replace such files
   --by team|person     start: a row per person too, for every team (default: team, and people
                        of the teams whose members the files list)
   --files PATH         close: the desired-state files and directories (repeatable)
@@ -54,6 +57,19 @@ async function start(parsed: Parsed, io: IO, paths: string[]): Promise<number> {
   if (by !== 'team' && by !== 'person') throw new CLIError(`--by must be team or person, got "${by}".`);
   const dir = resolve(io.cwd, out);
   if (existsSync(join(dir, 'review.json'))) throw new CLIError(`${out} holds a review already (review.json): choose another --out.`);
+  const guard = (names: readonly string[]) =>
+    assertOutput({
+      out,
+      what: 'the review',
+      kind: 'review-start',
+      names,
+      desired: paths,
+      cwd: io.cwd,
+      force: boolFlag(parsed, 'force'),
+      instead: 'Choose another --out, e.g. a new directory.',
+    });
+  // Before any request: a --out that is a file costs nothing.
+  await guard([]);
   const { connection, run, read } = requestPieces(io, connectionFlags(parsed, io));
   const bar = progress(io, 'Reading live access');
   let started;
@@ -62,6 +78,8 @@ async function start(parsed: Parsed, io: IO, paths: string[]): Promise<number> {
   } finally {
     bar.done();
   }
+  // Every file checked before the first is written: a refusal leaves the directory as it was.
+  await guard([...started.sheets.map((s) => s.name), 'review.json']);
   await mkdir(dir, { recursive: true });
   for (const sheet of started.sheets) await writeAtomic(join(dir, sheet.name), sheet.text);
   const record = {
@@ -112,6 +130,7 @@ async function writeBundle(
 
 async function close(parsed: Parsed, io: IO, sheetPaths: string[]): Promise<number> {
   if (sheetPaths.length === 0) throw new CLIError('review close takes the filled sheets: review close SHEETS... --files PATH.');
+  if (boolFlag(parsed, 'force')) throw new CLIError("--force is review start's: review close writes its bundle only to a new or empty --bundle DIR.");
   const paths = listFlag(parsed, 'files');
   if (paths.length === 0) throw new CLIError('review close edits the desired-state files for each revoke: give them with --files PATH.');
   const names = sheetPaths.map((p) => basename(p));
@@ -142,7 +161,14 @@ async function close(parsed: Parsed, io: IO, sheetPaths: string[]): Promise<numb
 
 const command: Command = {
   help,
-  options: { ...CONNECTION_OPTIONS, out: { type: 'string' }, by: { type: 'string' }, files: { type: 'string', multiple: true }, bundle: { type: 'string' } },
+  options: {
+    ...CONNECTION_OPTIONS,
+    out: { type: 'string' },
+    force: { type: 'boolean' },
+    by: { type: 'string' },
+    files: { type: 'string', multiple: true },
+    bundle: { type: 'string' },
+  },
   positionals: true,
   async run(parsed, io) {
     const [sub, ...rest] = parsed.positionals;
