@@ -76,10 +76,21 @@ function locate(doc: Document, path: readonly string[]): Located {
   throw new Error('an empty path');
 }
 
+const BOM = '\uFEFF';
+
+/** The file's line ending, as its first line ends: new lines are written with it, never mixed. */
+const endingOf = (text: string): string => (text[text.indexOf('\n') - 1] === '\r' ? '\r\n' : '\n');
+/** The splice's new lines ended as the file's lines are. */
+const withEnding = (splice: Splice, ending: string): Splice => (ending === '\n' ? splice : { ...splice, text: splice.text.replace(/\r?\n/g, ending) });
+
 /** `rest` as nested maps around `value`. */
 const nest = (rest: readonly string[], value: EditValue): EditValue => rest.reduceRight<EditValue>((inner, key) => ({ [key]: inner }), value);
 
-const lineStart = (text: string, at: number): number => text.lastIndexOf('\n', at - 1) + 1;
+/** Where the line of `at` starts; on the first line, after a byte-order mark (no column of the text). */
+function lineStart(text: string, at: number): number {
+  const start = text.lastIndexOf('\n', at - 1) + 1;
+  return start === 0 && text.startsWith(BOM) ? 1 : start;
+}
 const column = (text: string, at: number): number => at - lineStart(text, at);
 /** After the end of the line `at` is on (after its newline; the text's end without one). */
 function afterLine(text: string, at: number): number {
@@ -239,7 +250,7 @@ export function applyOp(text: string, op: Op): Edited {
     const found = spliceOf(current, op);
     if (found === undefined) return { text: current, splices };
     if ('refused' in found) return { refused: found.refused };
-    const splice = 'copy' in found ? found.copy : found;
+    const splice = withEnding('copy' in found ? found.copy : found, endingOf(current));
     current = applied(current, splice);
     splices.push(splice);
     if (!('copy' in found)) return { text: current, splices };

@@ -115,6 +115,17 @@ export async function assertExportOutput(out: string, cwd: string, force: boolea
   if (obstacle === 'not-a-file' || (obstacle !== undefined && !force)) refuseFile(out, obstacle);
 }
 
+/**
+ * `text` with the line endings of the file it replaces (docs/adopting.md, "What export writes"): a
+ * checkout that turned an exported file's lines into CRLF gets CRLF again, never a file of mixed or
+ * flipped endings; a new file, or an LF one, gets LF. Its header still holds (header.ts).
+ */
+async function withEndingsOf(path: string, text: string): Promise<string> {
+  const old = await readFile(path, 'utf8').catch(() => undefined);
+  const firstLine = old?.indexOf('\n') ?? -1;
+  return old !== undefined && firstLine > 0 && old[firstLine - 1] === '\r' ? text.replace(/\r?\n/g, '\r\n') : text;
+}
+
 export interface WriteOptions {
   readonly split: boolean;
   /** --force: replace files export did not write, or that were edited since. */
@@ -129,7 +140,7 @@ export async function writeExport(files: readonly ExportedFile[], out: string, c
     if (!only) return [];
     await assertExportOutput(out, cwd, options.force);
     await mkdir(dirname(target), { recursive: true });
-    await writeAtomic(target, only.text);
+    await writeAtomic(target, await withEndingsOf(target, only.text));
     return [out];
   }
   if ((await isDirectory(target)) === false) throw new CLIError(`--out ${out} is a file; --split-by project writes into a directory.`);
@@ -139,7 +150,7 @@ export async function writeExport(files: readonly ExportedFile[], out: string, c
   await mkdir(target, { recursive: true });
   const written: string[] = [];
   for (const file of files) {
-    await writeAtomic(join(target, nameOf(file)), file.text);
+    await writeAtomic(join(target, nameOf(file)), await withEndingsOf(join(target, nameOf(file)), file.text));
     written.push(join(out, nameOf(file)));
   }
   return written;

@@ -53,7 +53,9 @@ export async function readFiles(paths: string[], cwd: string): Promise<{ state: 
     await planFiles(paths, cwd, [], 0); // throws the problems as a plan says them
     throw new InternalError('files with problems loaded');
   }
-  const decoder = new TextDecoder();
+  // The byte-order mark kept (ignoreBOM): the text edited and compared before writing is the file's,
+  // byte for byte (write-edits.ts), and the mark is written back as it was.
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   const files = loaded.files.map((path) => {
     const read = bytes.get(resolve(cwd, path)) ?? readFileSync(resolve(cwd, path));
     return { path, text: decoder.decode(read) };

@@ -201,7 +201,8 @@ export async function closeReview(unclocked: ReviewCloseRequest): Promise<Closed
         ...('unchecked' in trail ? { unchecked: trail.unchecked } : {}),
       };
     });
-    if (request.write !== false && closed.worked.edits.length > 0) writeEdits(request.cwd, closed.worked.edits, run.signal);
+    if (request.write !== false && closed.worked.edits.length > 0)
+      writeEdits(request.cwd, closed.worked.edits, run.signal, { reader: 'review close', again: 'review close' });
     const { plan } = closed.worked.replan;
     const facts: ClosedReview['facts'] = {
       server: bundleServer(request.connection, closed.server),

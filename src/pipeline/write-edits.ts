@@ -1,5 +1,6 @@
 // The edited files written (docs/drift.md, "Adopt"): all or none. Each file is checked first to be
-// as it was read (someone may have edited it meanwhile: one line, nothing written); then each is
+// as it was read, byte for byte, its byte-order mark included (someone may have edited it
+// meanwhile: one line, nothing written); then each is
 // written to a temporary file beside it, with its mode, and renamed over it, so a stop or an error
 // leaves every file whole, as before or as edited.
 import { chmodSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { CLIError } from '../errors.js';
 
 function unchanged(cwd: string, edit: FileEdit): boolean {
   try {
-    return readFileSync(resolve(cwd, edit.path), 'utf8') === edit.before;
+    return readFileSync(resolve(cwd, edit.path)).equals(Buffer.from(edit.before, 'utf8'));
   } catch {
     return false;
   }
@@ -31,9 +32,9 @@ function writeOne(cwd: string, edit: FileEdit): void {
 }
 
 /** Writes every edit, or none when a file changed on disk since it was read. */
-export function writeEdits(cwd: string, edits: readonly FileEdit[], signal?: AbortSignal): void {
+export function writeEdits(cwd: string, edits: readonly FileEdit[], signal?: AbortSignal, by = { reader: 'drift', again: 'drift --adopt' }): void {
   const changed = edits.find((e) => !unchanged(cwd, e));
-  if (changed) throw new CLIError(`${changed.path} changed since drift read it; nothing was written: run drift --adopt again`);
+  if (changed) throw new CLIError(`${changed.path} changed since ${by.reader} read it; nothing was written: run ${by.again} again`);
   for (const edit of edits) {
     if (signal?.aborted) throw new CLIError('stopped before every file was written; the files written are whole');
     writeOne(cwd, edit);

@@ -80,6 +80,20 @@ describe('export --out and existing files', () => {
     expect(read('printed.yaml')).toContain('lake-etl:');
   });
 
+  it('finding 7 (issue 36): an exported file checked out with CRLF is replaced with CRLF only; an LF one stays LF', async () => {
+    expect((await export_(['--project', 'platform', '--out', 'crlf.yaml'])).code).toBe(0);
+    writeFileSync(join(dir, 'crlf.yaml'), read('crlf.yaml').replace(/\n/g, '\r\n'));
+    const again = await export_(['--all', '--out', 'crlf.yaml']);
+    expect(again.code, again.err).toBe(0);
+    const text = read('crlf.yaml');
+    expect(text).toContain('lake-etl:');
+    expect(text.match(/\r\n/g)?.length).toBe(text.match(/\n/g)?.length);
+    expect((await export_(['--all', '--out', 'crlf.yaml'])).code).toBe(0);
+    expect((await export_(['--all', '--out', 'lf.yaml'])).code).toBe(0);
+    expect((await export_(['--all', '--out', 'lf.yaml'])).code).toBe(0);
+    expect(read('lf.yaml')).not.toContain('\r');
+  });
+
   it('an exported file edited since is refused like a hand-written one, unchanged', async () => {
     expect((await export_(['--project', 'platform', '--out', 'edited.yaml'])).code).toBe(0);
     const edited = `${read('edited.yaml')}settings:\n  max-removals: 2\n`;
