@@ -10,6 +10,7 @@ import { policyProblems } from './policies.js';
 import { teamsProblems } from './teams.js';
 import { membersProblems } from './members.js';
 import { reviewOwnersProblems } from './review-owners.js';
+import { invisibleProblems } from './invisible.js';
 
 export type ValidationResult = { readonly state: FilesState } | { readonly problems: Problem[] };
 
@@ -17,7 +18,7 @@ export type ValidationResult = { readonly state: FilesState } | { readonly probl
 export function validateDocuments(files: readonly LoadedFile[]): ValidationResult {
   if (files.length === 0) return { problems: [{ file: '.', message: 'no desired-state files to read' }] };
   const parsed = files.filter((f) => f.data !== undefined);
-  const problems: Problem[] = parsed.flatMap((f) => schemaProblems(f));
+  const problems: Problem[] = [...parsed.flatMap((f) => schemaProblems(f)), ...invisibleProblems(parsed)];
   const merged = merge(parsed);
   problems.push(
     ...merged.problems,
