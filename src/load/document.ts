@@ -74,13 +74,13 @@ class Builder {
 
   constructor(
     private readonly file: string,
-    private readonly lines: LineCounter,
+    private readonly lines: (offset: number) => Pos,
     private readonly limits: LoadLimits,
   ) {}
 
   pos(node: Node | null | undefined, fallback: Pos = { line: 1, col: 1 }): Pos {
     const offset = node?.range?.[0];
-    return offset === undefined ? fallback : this.lines.linePos(offset);
+    return offset === undefined ? fallback : this.lines(offset);
   }
 
   problem(at: Pos, message: string, segments?: readonly Segment[]): void {
@@ -218,8 +218,16 @@ export function parseYamlText(file: string, text: string, limits: LoadLimits = D
     const message = `the file is larger than ${limits.maxFileBytes} bytes (MAX_FILE_BYTES); split it into several files`;
     return { loaded: emptyFile(file), problems: [{ file, line: 1, col: 1, message }], work: none };
   }
-  const lines = new LineCounter();
-  const read = readYaml(text, lines, limits.maxDepth);
+  const counter = new LineCounter();
+  const read = readYaml(text, counter, limits.maxDepth);
+  // A byte-order mark is kept in the text (load/text.ts) but is no column of the first line.
+  const bom = text.startsWith('\uFEFF');
+  const lines = {
+    linePos(offset: number): Pos {
+      const at = counter.linePos(offset);
+      return bom && at.line === 1 && at.col > 1 ? { line: 1, col: at.col - 1 } : at;
+    },
+  };
   if ('tooDeep' in read) {
     const { offset, segments } = read.tooDeep;
     return { loaded: emptyFile(file), problems: [{ file, ...lines.linePos(offset), message: depthMessage(segments, limits.maxDepth) }], work: none };
@@ -235,7 +243,7 @@ export function parseYamlText(file: string, text: string, limits: LoadLimits = D
     const message = 'the file is empty; a desired-state file needs at least `organization: NAME`';
     return { loaded: emptyFile(file), problems: [{ file, line: 1, col: 1, message }], work: none };
   }
-  const builder = new Builder(file, lines, limits);
+  const builder = new Builder(file, (offset) => lines.linePos(offset), limits);
   let data: unknown;
   try {
     data = builder.value(doc.contents, [], '', false);

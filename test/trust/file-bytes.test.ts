@@ -10,6 +10,7 @@ import { startEmulator } from '../../src/emulator/start.js';
 import type { SeedOrganization } from '../../src/emulator/types.js';
 import { Flow } from '../../src/adopt/render-yaml.js';
 import { applyOp, type Op } from '../../src/adopt/yaml-edit.js';
+import { parseYamlText } from '../../src/load/document.js';
 import { runCli } from '../support/cli.js';
 import { perTest } from '../support/per-test.js';
 import { oneOrganization } from '../support/seeds.js';
@@ -210,5 +211,18 @@ describe("finding 7: every edit keeps the file's line endings and byte-order mar
     expect(edited(`${BOM}organization: acme\r\n`, { kind: 'set', path: ['teams', 'hand-made'], value: {} })).toBe(
       `${BOM}organization: acme\r\nteams:\r\n  hand-made: {}\r\n`,
     );
+  });
+});
+
+describe('finding 7: a byte-order mark is no column', () => {
+  it('finding 7: a problem on the first line of a BOM file is at the column it has without the mark', () => {
+    const text = 'organization: acme\nteams: {a: [x]\n';
+    const plain = parseYamlText('a.yaml', text).problems;
+    expect(plain.length).toBeGreaterThan(0);
+    expect(parseYamlText('a.yaml', BOM + text).problems).toEqual(plain);
+    const first = 'organization: [acme, &x 1, *y]\n';
+    const without = parseYamlText('a.yaml', first).problems;
+    expect(without[0]?.line).toBe(1);
+    expect(parseYamlText('a.yaml', BOM + first).problems).toEqual(without);
   });
 });
