@@ -75,6 +75,14 @@ describe('finding 6: no --out writes over an input or a file the tool did not wr
       const out = join(dir, `report.${format}`);
       for (const time of [1, 2]) expect((await runCli(['report', file, '--format', format, '--out', out], { env })).code, `${format} ${time}`).toBe(0);
     }
+    // Every CSV the report writes is its own: by person, and who can.
+    for (const [name, extra] of [
+      ['people.csv', ['--by', 'person']],
+      ['can.csv', ['--can', 'runs:apply']],
+    ] as const) {
+      const out = join(dir, name);
+      for (const time of [1, 2]) expect((await runCli(['report', file, '--format', 'csv', ...extra, '--out', out], { env })).code, `${name} ${time}`).toBe(0);
+    }
     const forced = await runCli(['report', file, '--format', 'csv', '--out', notes, '--force'], { env });
     expect(forced.code, forced.err).toBe(0);
     expect(await readFile(notes, 'utf8')).not.toBe(FOREIGN);
@@ -92,9 +100,10 @@ describe('finding 6: no --out writes over an input or a file the tool did not wr
     expect(await readFile(notes, 'utf8')).toBe(FOREIGN);
     expectRefused(await diff('--format', 'json', '--out', old, '--force'), /one of the files this run reads/);
     expect(await readFile(old, 'utf8')).toBe(oldText);
-    const own = join(dir, 'diff.json');
-    expect((await diff('--format', 'json', '--out', own)).code).toBe(0);
-    expect((await diff('--format', 'json', '--out', own)).code).toBe(0);
+    for (const format of ['json', 'csv', 'html']) {
+      const own = join(dir, `diff.${format}`);
+      for (const time of [1, 2]) expect((await diff('--format', format, '--out', own)).code, `${format} ${time}`).toBe(0);
+    }
     const forced = await diff('--format', 'markdown', '--out', notes, '--force');
     expect(forced.code, forced.err).toBe(0);
     expect(await readFile(notes, 'utf8')).toMatch(/^## /);
