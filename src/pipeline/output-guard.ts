@@ -77,7 +77,7 @@ async function inputClash(target: string, request: OutputRequest): Promise<strin
   return undefined;
 }
 
-/** The first bytes of a regular file, as text; undefined when it is too big to be recognised. */
+/** A regular file's text; undefined when it is too big to be recognised. */
 async function contentOf(path: string, size: number): Promise<string | undefined> {
   if (size > MAX_RECOGNISED_BYTES) return undefined;
   const handle = await open(path, 'r');

@@ -1,9 +1,10 @@
 // Which existing files an `--out` may replace without --force (docs/files.md, "Outputs"): one the
 // tool wrote, of the kind the command writes, recognised by what the tool always puts at its top.
 // A file carries no name of its writer, so the opening is the mark: a JSON document's first keys
-// in the tool's order, a CSV's header row, the HTML page's opening with its Content-Security-Policy,
-// a saved plan's `kind` (export has the same rule with a header of its own: export/header.ts). Text and Markdown have no such opening (their first
-// line is a sentence about the data): an existing one is replaced only with --force.
+// in the tool's order, a CSV's header row, the HTML page's opening with its
+// Content-Security-Policy, a saved plan's `kind` (export has the same rule with a header line of
+// its own: export/header.ts). Text and Markdown have no such opening (their first line is a
+// sentence about the data): an existing one is replaced only with --force.
 import { SHEET_COLUMNS } from '../core/review.js';
 import { htmlPageStart } from '../render/html-page.js';
 import { CAN_CSV_HEADER } from '../render/report-can.js';
