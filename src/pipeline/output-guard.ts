@@ -114,9 +114,12 @@ export async function assertOutput(request: OutputRequest): Promise<void> {
   }
   const dir = await statOf(base);
   if (dir !== undefined && !dir.isDirectory()) refuse(request.out, 'it is a file, and a directory is written');
+  // Every file checked before the first is written, and every one refused named on the one line.
+  const refused: string[] = [];
   for (const name of request.names) {
     const target = await canonical(join(base, name));
     const why = (await inputClash(target, request)) ?? (await replaceProblem(target, request));
-    if (why !== undefined) refuse(join(request.out, name), why);
+    if (why !== undefined) refused.push(`${name}: ${why}`);
   }
+  if (refused.length > 0) refuse(request.out, refused.join('; '));
 }

@@ -115,9 +115,11 @@ describe('finding 6: no --out writes over an input or a file the tool did not wr
     await mkdir(out);
     const sheet = join(out, 'review-billing-leads.csv');
     await writeFile(sheet, FOREIGN);
+    await writeFile(join(out, 'review-unowned.csv'), FOREIGN);
     const run = await runCli(['review', 'start', dir, '--out', out], { env });
     expectRefused(run, /review-billing-leads\.csv: the file exists and is not a review sheet/);
-    expect(await readdir(out)).toEqual(['review-billing-leads.csv']);
+    expect(run.err).toMatch(/; review-unowned\.csv: the file exists and is not a review sheet/);
+    expect((await readdir(out)).sort()).toEqual(['review-billing-leads.csv', 'review-unowned.csv']);
     expect(await readFile(sheet, 'utf8')).toBe(FOREIGN);
     const forced = await runCli(['review', 'start', dir, '--out', out, '--force'], { env });
     expect(forced.code, forced.err).toBe(0);
