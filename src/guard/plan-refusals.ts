@@ -17,7 +17,9 @@ export function guardInputsOf(desired: Pick<DesiredState, 'settings' | 'teams'>,
   const teams = desired.settings.maxTeamDeletions === undefined ? {} : { maxTeamDeletions: desired.settings.maxTeamDeletions };
   // docs/apply.md, "Safety guards": the member guards' figures, from the people the plan read.
   const members = live.people && managesMembers(desired) ? { members: memberGuardInputsOf(desired, live) } : {};
-  return { maxRemovals: desired.settings.maxRemovals, incompleteTargets: incompleteTargetsOf(live), ...teams, ...members };
+  // The token's own teams: a deletion of one is refused (guards.ts, own-team).
+  const own = live.viewer?.teams.length ? { ownTeams: new Set(live.viewer.teams.map((t) => t.id)) } : {};
+  return { maxRemovals: desired.settings.maxRemovals, incompleteTargets: incompleteTargetsOf(live), ...teams, ...members, ...own };
 }
 
 /** A refusal as the plan carries it: which guard, why, how to proceed (not the changes: the plan has them). */
