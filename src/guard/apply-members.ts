@@ -90,7 +90,8 @@ export function untouchableMembers(changes: readonly MemberChange[], read: Apply
   return {
     guard: 'untouchable-member',
     message: `the plan changes people the tool never touches: ${found.map((f) => f.text).join('; ')}.`,
-    howToProceed: 'plan again from the desired-state files (they never make such a change); a saved plan that makes one was edited. --force does not lift this guard.',
+    howToProceed:
+      'plan again from the desired-state files (they never make such a change); a saved plan that makes one was edited. --force does not lift this guard.',
     changes: [],
     memberChanges: found.map((f) => f.change),
   };

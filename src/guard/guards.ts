@@ -114,7 +114,8 @@ function ownTeam(teamChanges: readonly TeamChange[], context: GuardContext): Ref
   return {
     guard: 'own-team',
     message: `the plan deletes ${deletions.map((d) => `team "${d.name}"`).join(', ')}, whose token runs it: the token would lose its own access half way through.`,
-    howToProceed: 'list the team under teams: (or keep settings.prune-teams off), or delete it with a token of another team (an organization token, say); --force does not lift this guard.',
+    howToProceed:
+      'list the team under teams: (or keep settings.prune-teams off), or delete it with a token of another team (an organization token, say); --force does not lift this guard.',
     changes: [],
     teamChanges: deletions,
   };

@@ -211,7 +211,10 @@ async function applySaved(file: string, request: ClockedApply, hooks: ApplyHooks
     const fresh = await readFresh(saved, reader, request.read.concurrency);
     // docs/apply.md, "Saved plans": with team or member changes, the teams (one list) and the people
     // read again, checked fresh, and the guards re-made from that read, never from the file.
-    const guards = await savedGuards({ file, saved, desired, force: request.force, reviewed: request.checksum !== undefined, onNotice: request.run.onNotice }, client);
+    const guards = await savedGuards(
+      { file, saved, desired, force: request.force, reviewed: request.checksum !== undefined, onNotice: request.run.onNotice },
+      client,
+    );
     // The file's violations are never trusted: the policies are checked again on what was just read.
     const plan = await recheckPolicies(reader, file, saved, fresh, request.read, request.run.now);
     return await execute(client, changesAlone(plan), guards, { request, hooks, control, teams: teamsOfChanges(plan) });

@@ -66,8 +66,7 @@ export async function savedGuards(request: SavedGuardRequest, client: TfeClient)
     ...(basis.maxTeamDeletions === undefined ? {} : { maxTeamDeletions: basis.maxTeamDeletions }),
     ...(basis.memberGuards ? { members: basis.memberGuards } : {}),
   });
-  const members =
-    limits.members && read ? { members: memberGuardInputsAsRead(saved.plan.memberChanges ?? [], read, limits.members) } : {};
+  const members = limits.members && read ? { members: memberGuardInputsAsRead(saved.plan.memberChanges ?? [], read, limits.members) } : {};
   return {
     maxRemovals: limits.maxRemovals,
     incompleteTargets: new Set(basis.incompleteTargets),

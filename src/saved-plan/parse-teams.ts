@@ -57,7 +57,10 @@ function teamChangeOf(reader: Reader): TeamChange {
     case 'rename':
       return { action, id: reader.string('id'), name, from: reader.string('from'), fields: fields() };
     case 'delete': {
-      const powers = reader.value.powers === undefined ? {} : { powers: reader.array('powers').map((p, i) => (typeof p === 'string' ? p : reader.fail(`${reader.at('powers')}[${i}] is not a string`))) };
+      const powers =
+        reader.value.powers === undefined
+          ? {}
+          : { powers: reader.array('powers').map((p, i) => (typeof p === 'string' ? p : reader.fail(`${reader.at('powers')}[${i}] is not a string`))) };
       return { action, id: reader.string('id'), name, grants: reader.objects('grants').map(goneGrantOf), ...powers };
     }
     default:

@@ -156,7 +156,9 @@ describe('finding 5: the guards at apply are re-made from the read, whatever a r
     expect(writesOf(emulator!)).toEqual([]);
     // The figures are the read's (3 human owners: ana, bo and the emulator's admin; not the file's
     // 99), the limits never looser than the defaults (min-owners 2, not the file's 0).
-    expect(applied.err).toContain('[min-owners] the plan leaves 1 human member in the "owners" team (of 3; 2 removals, 0 added), fewer than settings.min-owners (2)');
+    expect(applied.err).toContain(
+      '[min-owners] the plan leaves 1 human member in the "owners" team (of 3; 2 removals, 0 added), fewer than settings.min-owners (2)',
+    );
     expect(applied.err).toMatch(/\[max-member-removals\] the plan removes 3 members of team "owners" \(of 3; at most 1\)/);
     expect(applied.err).toContain('[untouchable-member]');
     expect(applied.err).toContain('robot@acme.test');
@@ -175,7 +177,9 @@ describe('finding 5: the guards at apply are re-made from the read, whatever a r
     const applied = await runCli(['apply', '--plan', out, '--auto-approve', ...RATE], { env });
     expect(applied.code, `${applied.out}${applied.err}`).toBe(3);
     expect(writesOf(emulator!)).toEqual([]);
-    expect(applied.err).toContain('[max-member-removals] the plan removes 2 members of team "sre" (of 3; at most 1), more than settings.max-member-removals (25%)');
+    expect(applied.err).toContain(
+      '[max-member-removals] the plan removes 2 members of team "sre" (of 3; at most 1), more than settings.max-member-removals (25%)',
+    );
     expect(applied.err).toMatch(/settings\.max-member-removals \(99\) of the saved plan \S+ is looser than the default \(25%\)/);
   }, 60_000);
 
@@ -204,7 +208,9 @@ describe('finding 9: team deletions and the token itself', () => {
     const { env, files } = await start(PRUNE(['sre']));
     const text = await runCli(['plan', files, ...RATE], { env });
     expect(text.code, text.err).toBe(0);
-    expect(text.out).toContain('- platform  delete (team-plat), with 0 grants on the targets read and the organization powers manage-workspaces, read-workspaces');
+    expect(text.out).toContain(
+      '- platform  delete (team-plat), with 0 grants on the targets read and the organization powers manage-workspaces, read-workspaces',
+    );
     expect(text.out).toContain('- organization-access.manage-workspaces: true');
     const markdown = await runCli(['plan', files, '--format', 'markdown', ...RATE], { env });
     expect(markdown.out).toContain('the organization powers manage-workspaces, read-workspaces');
