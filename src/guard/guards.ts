@@ -1,7 +1,7 @@
 // The safety guards, checked on the whole plan before the first call (docs/apply.md, "Safety guards";
 // docs/architecture.md, "The pipeline"; after octoDNS's Plan.raise_if_unsafe). Pure: the plan and a few facts in, refusals out.
 import type { Change, RemoveChange } from '../core/plan.js';
-import { OWNERS_TEAM } from '../core/model.js';
+import { OWNERS_TEAM, type Viewer } from '../core/model.js';
 import type { Refusal } from './refusal.js';
 import { byEntryKey } from '../core/order.js';
 import type { TeamChange, TeamDelete } from '../core/teams.js';
@@ -23,6 +23,15 @@ export interface GuardInputs {
   readonly members?: MemberGuardInputs;
   /** The teams the token acts through (core/viewer.ts), when known: never deleted by its own run. */
   readonly ownTeams?: ReadonlySet<string>;
+}
+
+/**
+ * The teams whose deletion cuts the token off (own-team): a team token's team, a user token's teams;
+ * none for a user in owners, whom owners keeps every power (and owners is never deleted).
+ */
+export function ownTeamsOf(viewer: Viewer | undefined): ReadonlySet<string> {
+  if (!viewer || (viewer.seesEveryTeam && viewer.identity?.kind === 'user')) return new Set();
+  return new Set(viewer.teams.map((t) => t.id));
 }
 
 /** The guards decided from a read rather than from a saved plan's basis: `apply --plan` makes them again from its own read. */

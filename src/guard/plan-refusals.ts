@@ -5,7 +5,7 @@ import type { LiveState } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
 import type { Change, DiffPlan, Plan, PlanRefusal } from '../core/plan.js';
 import { incompleteTargetsOf } from '../diff/completeness.js';
-import { checkGuards, type GuardInputs } from './guards.js';
+import { checkGuards, ownTeamsOf, type GuardInputs } from './guards.js';
 import type { Refusal } from './refusal.js';
 import type { TeamChange } from '../core/teams.js';
 import type { MemberChange } from '../core/people.js';
@@ -18,7 +18,8 @@ export function guardInputsOf(desired: Pick<DesiredState, 'settings' | 'teams'>,
   // docs/apply.md, "Safety guards": the member guards' figures, from the people the plan read.
   const members = live.people && managesMembers(desired) ? { members: memberGuardInputsOf(desired, live) } : {};
   // The token's own teams: a deletion of one is refused (guards.ts, own-team).
-  const own = live.viewer?.teams.length ? { ownTeams: new Set(live.viewer.teams.map((t) => t.id)) } : {};
+  const ownTeams = ownTeamsOf(live.viewer);
+  const own = ownTeams.size > 0 ? { ownTeams } : {};
   return { maxRemovals: desired.settings.maxRemovals, incompleteTargets: incompleteTargetsOf(live), ...teams, ...members, ...own };
 }
 

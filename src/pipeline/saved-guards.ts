@@ -11,7 +11,7 @@ import { viewerOf } from '../core/viewer.js';
 import { CLIError, messageOf } from '../errors.js';
 import type { ApplyRead } from '../guard/apply-members.js';
 import { memberGuardInputsAsRead } from '../guard/apply-members.js';
-import type { GuardContext } from '../guard/guards.js';
+import { ownTeamsOf, type GuardContext } from '../guard/guards.js';
 import { limitsOfFiles, unsealedLimits, type GuardLimits } from '../guard/saved-limits.js';
 import { looseLimitLine } from '../render/loose-limits.js';
 import { basisGuardInputs, type SavedPlan } from '../saved-plan/saved-plan.js';
@@ -73,6 +73,6 @@ export async function savedGuards(request: SavedGuardRequest, client: TfeClient)
     force: request.force,
     ...(limits.maxTeamDeletions === undefined ? {} : { maxTeamDeletions: limits.maxTeamDeletions }),
     ...members,
-    ...(read ? { applyRead: read, ownTeams: new Set(read.viewer.teams.map((t) => t.id)) } : {}),
+    ...(read ? { applyRead: read, ownTeams: ownTeamsOf(read.viewer) } : {}),
   };
 }

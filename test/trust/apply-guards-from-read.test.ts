@@ -11,6 +11,7 @@ import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator, SeedOrganization } from '../../src/emulator/types.js';
 import { checksumOf, policiesDigestOf } from '../../src/diff/checksum.js';
 import { refusalsOf } from '../../src/guard/plan-refusals.js';
+import { unsealedLimits } from '../../src/guard/saved-limits.js';
 import { readSavedPlan, writeSavedPlan } from '../../src/saved-plan/file.js';
 import { basisGuardInputs, type SavedPlan } from '../../src/saved-plan/saved-plan.js';
 import type { MemberChange, PersonRef } from '../../src/core/people.js';
@@ -32,7 +33,7 @@ const ORGANIZATION: SeedOrganization = {
   people: [
     { email: 'ana@acme.test', username: 'ana', teams: ['owners', 'sre'], id: 'ou-ana', tokens: ['ana-token'] },
     { email: 'bo@acme.test', username: 'bo', teams: ['owners', 'sre'], id: 'ou-bo' },
-    { email: 'cy@acme.test', username: 'cy', teams: ['sre'], id: 'ou-cy' },
+    { email: 'cy@acme.test', username: 'cy', teams: ['sre'], id: 'ou-cy', tokens: ['cy-token'] },
     { email: 'robot@acme.test', username: 'api-team_ROBOT1', 'service-account': true, teams: ['owners', 'sre'], id: 'ou-robot' },
     { username: 'hc-support', hidden: true, teams: ['owners'] },
   ],
@@ -183,6 +184,20 @@ describe('finding 5: the guards at apply are re-made from the read, whatever a r
     expect(applied.err).toMatch(/settings\.max-member-removals \(99\) of the saved plan \S+ is looser than the default \(25%\)/);
   }, 60_000);
 
+  it("finding 5: with the files given as PATHS, the limits are the files' own, whatever the saved plan says", async () => {
+    const { env, files } = await start(FILES);
+    const out = await savedPlanOfFiles(files, env);
+    await forge(out, loosened([remove('sre', 'team-sre', ref('bo@acme.test', 'ou-bo', 'bo')), remove('sre', 'team-sre', ref('cy@acme.test', 'ou-cy', 'cy'))]));
+    emulator!.resetLog();
+    const applied = await runCli(['apply', '--plan', out, join(files, 'tfe-access.yaml'), '--auto-approve', ...RATE], { env });
+    expect(applied.code, `${applied.out}${applied.err}`).toBe(3);
+    expect(writesOf(emulator!)).toEqual([]);
+    expect(applied.err).toContain(
+      '[max-member-removals] the plan removes 2 members of team "sre" (of 3; at most 1), more than settings.max-member-removals (1)',
+    );
+    expect(applied.err).not.toContain('looser than the default');
+  }, 60_000);
+
   it("finding 5: a keyless reseal that removes the token's own user from its team is refused (exit 3), with no write", async () => {
     const { env, files } = await start(FILES, 'ana-token');
     const out = await savedPlanOfFiles(files, env);
@@ -220,7 +235,7 @@ describe('finding 9: team deletions and the token itself', () => {
     expect(json.team_changes.find((c) => c.name === 'platform')).toMatchObject({ action: 'delete', powers: ['manage-workspaces', 'read-workspaces'] });
   }, 60_000);
 
-  it('finding 9: deleting the team whose token runs the plan is refused by a guard (apply exits 3, even with --force), a team token and a user token alike', async () => {
+  it("finding 9: deleting the team whose token runs the plan is refused by a guard (apply exits 3, even with --force), a team token and a user token alike (not an owner's)", async () => {
     const { env, files } = await start(PRUNE(['platform']), 'sre-token');
     // plan reports the refusals apply will make (docs/apply.md, "Safety guards"); only apply exits 3.
     const byTeam = await runCli(['plan', files, ...RATE], { env });
@@ -238,9 +253,14 @@ describe('finding 9: team deletions and the token itself', () => {
     expect(savedApply.code, `${savedApply.out}${savedApply.err}`).toBe(3);
     expect(savedApply.err).toContain('[own-team] the plan deletes team "sre", whose token runs it');
     expect(writesOf(emulator!)).toEqual([]);
-    const byUser = await runCli(['plan', files, '--format', 'json', ...RATE], { env: { ...env, TFE_TOKEN: 'ana-token' } });
-    expect(byUser.code, byUser.err).toBe(0);
-    expect((JSON.parse(byUser.out) as { refusals: { guard: string }[] }).refusals.map((r) => r.guard)).toContain('own-team');
+    const guardsFor = async (token: string): Promise<string[]> => {
+      const run = await runCli(['plan', files, '--format', 'json', ...RATE], { env: { ...env, TFE_TOKEN: token } });
+      expect(run.code, run.err).toBe(0);
+      return (JSON.parse(run.out) as { refusals: { guard: string }[] }).refusals.map((r) => r.guard);
+    };
+    // A user's token acts through the user's teams; an owner's keeps every power through owners.
+    expect(await guardsFor('cy-token')).toContain('own-team');
+    expect(await guardsFor('ana-token')).not.toContain('own-team');
   }, 60_000);
 
   it("finding 9: files that leave out the token's own user from an authoritative team say so in every format (members-not-planned)", async () => {
@@ -259,4 +279,23 @@ teams:
     const json = JSON.parse((await runCli(['plan', files, '--format', 'json', ...RATE], { env })).out) as { warnings: { code: string; message: string }[] };
     expect(json.warnings.filter((w) => w.message.includes('ana@acme.test')).map((w) => w.code)).toEqual(['members-not-planned']);
   }, 60_000);
+});
+
+describe('the limits of an unsealed saved plan (guard/saved-limits.ts)', () => {
+  it('finding 5: each limit is no looser than its default, a stricter one is kept, and the looser ones are named', () => {
+    const { limits, loose } = unsealedLimits({
+      maxRemovals: 3,
+      maxTeamDeletions: 4,
+      members: { maxMemberRemovals: { percent: 10 }, minOwners: 3, maxPeopleRemovals: 5 },
+    });
+    expect(limits).toEqual({ maxRemovals: 3, maxTeamDeletions: 0, members: { maxMemberRemovals: { percent: 10 }, minOwners: 3, maxPeopleRemovals: 0 } });
+    expect(loose.map((l) => `${l.setting} ${l.saved} -> ${l.used}`)).toEqual(['max-team-deletions 4 -> 0', 'max-people-removals 5 -> 0']);
+    // A count of 1 never lets more go than the default percentage (at least 1); a count of 2 may.
+    expect(unsealedLimits({ maxRemovals: 10, members: { maxMemberRemovals: 1, minOwners: 2, maxPeopleRemovals: 0 } }).loose).toEqual([]);
+    expect(
+      unsealedLimits({ maxRemovals: 10, members: { maxMemberRemovals: 2, minOwners: 2, maxPeopleRemovals: 0 } }).limits.members?.maxMemberRemovals,
+    ).toEqual({
+      percent: 25,
+    });
+  });
 });
