@@ -81,6 +81,7 @@ export function teamChangeDocument(change: TeamChange): JsonObject {
       target: { type: g.target.type, name: g.target.name, id: g.target.id },
       ...accessDocument(g.resource, g.access),
     }));
+    if (change.powers) base.powers = [...change.powers];
   } else {
     base.fields = change.fields.map((f) => ({ field: f.field, before: f.before, after: f.after }));
   }

@@ -84,6 +84,8 @@ export const GUARD_NAMES = [
   'max-member-removals',
   'min-owners',
   'max-people-removals',
+  'own-team',
+  'untouchable-member',
 ] as const;
 export type GuardName = (typeof GUARD_NAMES)[number];
 

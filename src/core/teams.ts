@@ -87,6 +87,11 @@ export interface TeamDelete {
   readonly id: string;
   readonly name: string;
   readonly grants: readonly GoneGrant[];
+  /**
+   * The organization-access flags the team has `true`, in name order: the powers its deletion takes
+   * away (issue 36: a team with no grant is not a team with nothing). Absent when it has none.
+   */
+  readonly powers?: readonly string[];
 }
 
 export type TeamChange = TeamCreate | TeamUpdate | TeamRename | TeamDelete;

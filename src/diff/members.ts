@@ -100,14 +100,25 @@ function listedPeople(team: DesiredTeam, ref: TeamRef, invite: boolean, context:
   }
 }
 
-/** An authoritative team's members the list does not name; `leaving`: the memberships whose removal from the organization takes them out anyway. */
-function unlisted(team: DesiredTeam, ref: TeamRef, leaving: ReadonlySet<string>, context: Context): MemberChange[] {
+/**
+ * An authoritative team's members the list does not name; `leaving`: the memberships whose removal
+ * from the organization takes them out anyway. The token's own user stays, with a word: a plan made
+ * with another token would remove them, so the two plans differ, and not silently.
+ */
+function unlisted(team: DesiredTeam, ref: TeamRef, leaving: ReadonlySet<string>, context: Context, warnings: PlanWarning[]): MemberChange[] {
   const wanted = new Set((team.members?.emails ?? []).map(personKey));
   const out: MemberChange[] = [];
   for (const person of context.people) {
     const key = personKey(person.email);
-    if (wanted.has(key) || leaving.has(person.membershipId) || !person.teamIds.includes(ref.id) || !removable(person, ref.id, context)) continue;
-    out.push({ action: 'remove', team: ref, person: personRefOf(person) });
+    if (wanted.has(key) || leaving.has(person.membershipId) || !person.teamIds.includes(ref.id)) continue;
+    if (removable(person, ref.id, context)) out.push({ action: 'remove', team: ref, person: personRefOf(person) });
+    else if (isSelf(person, context)) {
+      warnings.push(
+        notPlanned(
+          `team ${team.name}: ${person.email} is not removed: it is the token's own user, and the tool never takes the token out of owners or a team it acts through (it would cut itself off); list them in members, or plan with another token to remove them`,
+        ),
+      );
+    }
   }
   return out;
 }
@@ -165,7 +176,7 @@ export function diffMembers(desired: DesiredState, live: LiveState, planned: Pla
     if (!team.members || !planned) continue;
     const ref = { name: team.name, id: planned.id };
     listedPeople(team, ref, invite, context, work);
-    if (team.members.prune) work.changes.push(...unlisted(team, ref, leavingIds, context));
+    if (team.members.prune) work.changes.push(...unlisted(team, ref, leavingIds, context, work.warnings));
   }
   const invites: MemberChange[] = [...work.invites.values()].map((i) => ({ action: 'invite', person: { email: i.email }, teams: i.teams.sort(byTeamName) }));
   const pending = [...work.pending.values()]

@@ -134,7 +134,10 @@ function deletions(desired: DesiredState, planned: PlannedTeams, live: LiveState
   const out: TeamChange[] = [];
   for (const team of live.teams.values()) {
     if (team.name === OWNERS_TEAM || team.scimLinked || named.has(team.name) || renamed.has(team.id)) continue;
-    out.push({ action: 'delete', id: team.id, name: team.name, grants: grantsOf(team, live) });
+    const powers = Object.keys(team.organizationAccess)
+      .filter((flag) => team.organizationAccess[flag] === true)
+      .sort(compareText);
+    out.push({ action: 'delete', id: team.id, name: team.name, grants: grantsOf(team, live), ...(powers.length > 0 ? { powers } : {}) });
   }
   return out;
 }

@@ -1,7 +1,7 @@
 // The safety guards, checked on the whole plan before the first call (docs/apply.md, "Safety guards";
 // docs/architecture.md, "The pipeline"; after octoDNS's Plan.raise_if_unsafe). Pure: the plan and a few facts in, refusals out.
 import type { Change, RemoveChange } from '../core/plan.js';
-import { OWNERS_TEAM } from '../core/model.js';
+import { OWNERS_TEAM, type Viewer } from '../core/model.js';
 import type { Refusal } from './refusal.js';
 import { byEntryKey } from '../core/order.js';
 import type { TeamChange, TeamDelete } from '../core/teams.js';
@@ -9,6 +9,7 @@ import { DEFAULT_MAX_TEAM_DELETIONS } from '../core/defaults.js';
 import type { MemberChange } from '../core/people.js';
 import type { MemberGuardInputs } from '../diff/member-guard-inputs.js';
 import { memberRefusals } from './member-guards.js';
+import { changesAsRead, untouchableMembers, type ApplyRead } from './apply-members.js';
 
 /** What the guards decide from, besides the changes: the same for `plan` and `apply`. */
 export interface GuardInputs {
@@ -20,11 +21,27 @@ export interface GuardInputs {
   readonly maxTeamDeletions?: number;
   /** The member guards' inputs (diff/member-guard-inputs.ts), when the plan was made with the people read. */
   readonly members?: MemberGuardInputs;
+  /** The teams the token acts through (core/viewer.ts), when known: never deleted by its own run. */
+  readonly ownTeams?: ReadonlySet<string>;
 }
+
+/**
+ * The teams whose deletion cuts the token off (own-team): a team token's team, a user token's teams;
+ * none for a user in owners, whom owners keeps every power (and owners is never deleted).
+ */
+export function ownTeamsOf(viewer: Viewer | undefined): ReadonlySet<string> {
+  if (!viewer || (viewer.seesEveryTeam && viewer.identity?.kind === 'user')) return new Set();
+  return new Set(viewer.teams.map((t) => t.id));
+}
+
+/** The guards decided from a read rather than from a saved plan's basis: `apply --plan` makes them again from its own read. */
+export const READ_GUARDS: ReadonlySet<string> = new Set(['own-team', 'untouchable-member']);
 
 export interface GuardContext extends GuardInputs {
   /** `--force`: lifts the count guards (removals, team deletions, member removals, min-owners above one), and only those. */
   readonly force: boolean;
+  /** `apply --plan`: what apply read itself; the member changes are judged on its facts, never the file's (apply-members.ts). */
+  readonly applyRead?: ApplyRead;
 }
 
 const isRemoval = (change: Change): change is RemoveChange => change.action === 'remove';
@@ -96,6 +113,24 @@ function maxTeamDeletions(teamChanges: readonly TeamChange[], context: GuardCont
 }
 
 /**
+ * docs/apply.md, "Safety guards": deleting the team whose token runs the apply cuts the token off
+ * half way (its later writes fail, the run never converges). --force does not lift it.
+ */
+function ownTeam(teamChanges: readonly TeamChange[], context: GuardContext): Refusal | undefined {
+  const own = context.ownTeams;
+  const deletions = teamChanges.filter((c): c is TeamDelete => c.action === 'delete' && own?.has(c.id) === true);
+  if (deletions.length === 0) return undefined;
+  return {
+    guard: 'own-team',
+    message: `the plan deletes ${deletions.map((d) => `team "${d.name}"`).join(', ')}, whose token runs it: the token would lose its own access half way through.`,
+    howToProceed:
+      'list the team under teams: (or keep settings.prune-teams off), or delete it with a token of another team (an organization token, say); --force does not lift this guard.',
+    changes: [],
+    teamChanges: deletions,
+  };
+}
+
+/**
  * Every refusal of the plan; empty when it may be applied. `teamChanges`, `memberChanges`: the
  * plan's (docs/plan.md, "Team changes" and "Member changes").
  */
@@ -106,11 +141,15 @@ export function checkGuards(
   memberChanges: readonly MemberChange[] = [],
 ): Refusal[] {
   const removals = changes.filter(isRemoval);
+  const read = context.applyRead;
+  const members = read ? changesAsRead(memberChanges, read) : memberChanges;
   return [
     ownersTeam(removals),
     incompleteRead(removals, context),
     maxRemovals(removals, context),
     maxTeamDeletions(teamChanges, context),
-    ...memberRefusals(memberChanges, context.members, context.force),
+    ownTeam(teamChanges, context),
+    read ? untouchableMembers(members, read) : undefined,
+    ...memberRefusals(members, context.members, context.force),
   ].filter((refusal): refusal is Refusal => refusal !== undefined);
 }

@@ -5,7 +5,7 @@ import type { LiveState } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
 import type { Change, DiffPlan, Plan, PlanRefusal } from '../core/plan.js';
 import { incompleteTargetsOf } from '../diff/completeness.js';
-import { checkGuards, type GuardInputs } from './guards.js';
+import { checkGuards, ownTeamsOf, type GuardInputs } from './guards.js';
 import type { Refusal } from './refusal.js';
 import type { TeamChange } from '../core/teams.js';
 import type { MemberChange } from '../core/people.js';
@@ -17,7 +17,10 @@ export function guardInputsOf(desired: Pick<DesiredState, 'settings' | 'teams'>,
   const teams = desired.settings.maxTeamDeletions === undefined ? {} : { maxTeamDeletions: desired.settings.maxTeamDeletions };
   // docs/apply.md, "Safety guards": the member guards' figures, from the people the plan read.
   const members = live.people && managesMembers(desired) ? { members: memberGuardInputsOf(desired, live) } : {};
-  return { maxRemovals: desired.settings.maxRemovals, incompleteTargets: incompleteTargetsOf(live), ...teams, ...members };
+  // The token's own teams: a deletion of one is refused (guards.ts, own-team).
+  const ownTeams = ownTeamsOf(live.viewer);
+  const own = ownTeams.size > 0 ? { ownTeams } : {};
+  return { maxRemovals: desired.settings.maxRemovals, incompleteTargets: incompleteTargetsOf(live), ...teams, ...members, ...own };
 }
 
 /** A refusal as the plan carries it: which guard, why, how to proceed (not the changes: the plan has them). */

@@ -12,10 +12,12 @@ import { GuardRefusedError, PolicyRefusedError } from '../guard/refusal.js';
 import { desiredFromFiles, planFiles } from './files.js';
 import { planAgainstLive } from './plan.js';
 import { openClient, withClock, type ClockedRun, type PlanRequest } from './request.js';
-import { assertNotExpired, assertPeopleFresh, assertTeamsFresh, readFresh } from '../saved-plan/stale.js';
+import { assertNotExpired, readFresh } from '../saved-plan/stale.js';
+import { savedGuards } from './saved-guards.js';
+import type { FilesState } from '../core/desired-state.js';
 import { fingerprintDesired } from '../saved-plan/fingerprint.js';
 import { readSavedPlan } from '../saved-plan/file.js';
-import { basisGuardInputs, type SavedPlan } from '../saved-plan/saved-plan.js';
+import type { SavedPlan } from '../saved-plan/saved-plan.js';
 import { PLAN_KEY_ENV, PlanKey } from '../saved-plan/seal.js';
 import { policiesDigestOf } from '../diff/checksum.js';
 import { recheckPolicies } from './saved-policies.js';
@@ -178,13 +180,14 @@ async function applyFresh(request: ClockedApply, hooks: ApplyHooks, control: Run
 }
 
 /** Files named next to --plan must still say what the plan was made from: their policies first, then the rest. */
-async function assertSameFiles(file: string, saved: SavedPlan, request: ClockedApply): Promise<void> {
+async function assertSameFiles(file: string, saved: SavedPlan, request: ClockedApply): Promise<FilesState> {
   const desired = await desiredFromFiles(request.paths, request.cwd, request.run.now);
   request.run.afterLoad?.();
   const stale = (what: string): CLIError =>
     new CLIError(`the saved plan ${file} is stale: ${what} changed since it was planned; nothing was changed. Plan again and review the new plan.`);
   if (policiesDigestOf(desired.policies ?? []) !== policiesDigestOf(saved.basis.policies)) throw stale('the policies of the desired-state files');
   if (fingerprintDesired(desired) !== saved.basis.desired) throw stale('the desired-state files');
+  return desired;
 }
 
 async function applySaved(file: string, request: ClockedApply, hooks: ApplyHooks, control: RunControl): Promise<ApplyResult> {
@@ -199,26 +202,21 @@ async function applySaved(file: string, request: ClockedApply, hooks: ApplyHooks
   }
   // A grant it writes that has expired since is no longer desired: before the files, which then moved too.
   assertNotExpired(saved, request.run.now);
-  if (request.paths.length > 0) await assertSameFiles(file, saved, request);
+  const desired = request.paths.length > 0 ? await assertSameFiles(file, saved, request) : undefined;
   const client = openClient(request.connection, control);
   try {
     await client.serverInfo(); // once per run: a lower rate limit is heeded before the reads
     // The reads before the writes through one reader (live/run-reader.ts); the writes go to the client.
     const reader = new RunReader(client);
     const fresh = await readFresh(saved, reader, request.read.concurrency);
-    // docs/apply.md, "Saved plans": with team changes, the teams too (one list); with member changes, the people (their list).
-    await assertTeamsFresh(saved, client);
-    await assertPeopleFresh(saved, client);
+    // docs/apply.md, "Saved plans": with team or member changes, the teams (one list) and the people
+    // read again, checked fresh, and the guards re-made from that read, never from the file.
+    const guards = await savedGuards(
+      { file, saved, desired, force: request.force, reviewed: request.checksum !== undefined, onNotice: request.run.onNotice },
+      client,
+    );
     // The file's violations are never trusted: the policies are checked again on what was just read.
     const plan = await recheckPolicies(reader, file, saved, fresh, request.read, request.run.now);
-    const { maxRemovals, incompleteTargets, maxTeamDeletions, memberGuards } = basisGuardInputs(saved.basis);
-    const guards = {
-      maxRemovals,
-      force: request.force,
-      incompleteTargets: new Set(incompleteTargets),
-      ...(maxTeamDeletions === undefined ? {} : { maxTeamDeletions }),
-      ...(memberGuards ? { members: memberGuards } : {}),
-    };
     return await execute(client, changesAlone(plan), guards, { request, hooks, control, teams: teamsOfChanges(plan) });
   } finally {
     await client.close();

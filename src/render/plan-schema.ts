@@ -190,6 +190,11 @@ function teamChangesSchema(): Schema {
           },
         },
         grants: { type: 'array', items: grant, description: 'A deletion: the grants the service drops with the team, on the targets the plan read.' },
+        powers: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'A deletion: the organization-access flags the team has true, which go with it; absent when none.',
+        },
         attribution: ATTRIBUTION_REF,
       },
       additionalProperties: false,

@@ -16,13 +16,18 @@ export function teamHeadline(change: TeamChange): string {
       return `rename from ${change.from} (${change.id}, which keeps its members and grants)`;
     case 'update':
       return `change (${change.id})`;
-    case 'delete':
-      return `delete (${change.id}), with ${change.grants.length === 1 ? '1 grant' : `${change.grants.length} grants`} on the targets read`;
+    case 'delete': {
+      const powers = change.powers?.length ? ` and the organization powers ${change.powers.join(', ')}` : '';
+      return `delete (${change.id}), with ${change.grants.length === 1 ? '1 grant' : `${change.grants.length} grants`} on the targets read${powers}`;
+    }
   }
 }
 
 export function teamDetailLines(change: TeamChange): AttributeLine[] {
-  if (change.action === 'delete') return change.grants.map((g) => ({ sign: '-', text: `${g.target.type} ${g.target.name}: ${g.access.access}` }));
+  if (change.action === 'delete') {
+    const powers = (change.powers ?? []).map((flag): AttributeLine => ({ sign: '-', text: `organization-access.${flag}: true` }));
+    return [...powers, ...change.grants.map((g): AttributeLine => ({ sign: '-', text: `${g.target.type} ${g.target.name}: ${g.access.access}` }))];
+  }
   return change.fields.flatMap((f): AttributeLine[] => {
     if (change.action === 'create' || f.before === null) return [{ sign: change.action === 'create' ? ' ' : '+', text: `${f.field}: ${value(f.after)}` }];
     return [

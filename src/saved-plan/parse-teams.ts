@@ -56,8 +56,13 @@ function teamChangeOf(reader: Reader): TeamChange {
       return { action, id: reader.string('id'), name, fields: fields() };
     case 'rename':
       return { action, id: reader.string('id'), name, from: reader.string('from'), fields: fields() };
-    case 'delete':
-      return { action, id: reader.string('id'), name, grants: reader.objects('grants').map(goneGrantOf) };
+    case 'delete': {
+      const powers =
+        reader.value.powers === undefined
+          ? {}
+          : { powers: reader.array('powers').map((p, i) => (typeof p === 'string' ? p : reader.fail(`${reader.at('powers')}[${i}] is not a string`))) };
+      return { action, id: reader.string('id'), name, grants: reader.objects('grants').map(goneGrantOf), ...powers };
+    }
     default:
       return reader.fail(`${reader.at('action')} "${action}" is not create, update, rename or delete`);
   }

@@ -10,6 +10,7 @@ import { WARNING_CODES, type WarningCode } from '../core/warning-codes.js';
 import type { AcceptedBy, PolicyViolation } from '../core/policy.js';
 import { checksumOf, policiesDigestOf } from '../diff/checksum.js';
 import { refusalsOf } from '../guard/plan-refusals.js';
+import { READ_GUARDS } from '../guard/guards.js';
 import { HMAC_KEY, INTEGRITY_KEY, integrityOf } from './fingerprint.js';
 import { coverageAndScopeOf } from './parse-coverage.js';
 import { effectiveChangesOf } from './parse-effective.js';
@@ -183,7 +184,9 @@ export function parseSavedPlan(file: string, json: unknown, key?: PlanKey): Save
     teamChanges,
     memberChanges,
   );
-  if (JSON.stringify(refusals) !== JSON.stringify(derived)) root.fail(EDITED);
+  // Those decided from the read (the token's own team) are not in the basis: apply makes them again from its own read.
+  const ofBasis = (list: readonly PlanRefusal[]): PlanRefusal[] => list.filter((r) => !READ_GUARDS.has(r.guard));
+  if (JSON.stringify(ofBasis(refusals)) !== JSON.stringify(derived)) root.fail(EDITED);
   // What the reader keeps must be all the file says: a value it would drop (a fixed level's
   // permissions are its table row) is an edit too.
   if (JSON.stringify(changes.map(changeDocument)) !== JSON.stringify(planReader.array('changes'))) root.fail(EDITED);

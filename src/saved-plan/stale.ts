@@ -104,11 +104,12 @@ export async function assertTeamsFresh(saved: SavedPlan, api: BasisTeamLister): 
 /**
  * docs/apply.md, "Saved plans": a plan with member changes is applied only to the people it was
  * planned from: one read of the membership list, its fingerprint against the basis's. Throws a
- * stale plan's error (a person who accepted an invitation, joined or left a team meanwhile).
+ * stale plan's error (a person who accepted an invitation, joined or left a team meanwhile);
+ * returns the people read.
  */
-export async function assertPeopleFresh(saved: SavedPlan, api: PeopleReader): Promise<void> {
+export async function assertPeopleFresh(saved: SavedPlan, api: PeopleReader): Promise<readonly Person[] | undefined> {
   const basis = saved.basis.members;
-  if (!basis) return;
+  if (!basis) return undefined;
   let people: readonly Person[];
   try {
     people = (await api.listPeople(saved.plan.organization)).people;
@@ -120,4 +121,6 @@ export async function assertPeopleFresh(saved: SavedPlan, api: PeopleReader): Pr
       'the saved plan is stale: the people changed since it was planned (an invitation accepted, a person added to or removed from a team, or gone); nothing was changed. Plan again and review the new plan.',
     );
   }
+  // What the member guards count at apply (guard/apply-members.ts): this read, not the file.
+  return people;
 }
