@@ -75,7 +75,7 @@ export function validationSummary(report: ValidationReport): string {
       ? `${plural(manages.projects, 'project')}, ${plural(manages.workspaces, 'workspace')}${setCount}`
       : `${plural(manages.sets, 'set')} (their targets are known once plan reads the organization)`;
   const policyCount = manages.policies > 0 ? `, ${manages.policies} ${manages.policies === 1 ? 'policy' : 'policies'}` : '';
-  // docs/files.md, "Validate": the teams of `teams:` and the people their `members` list, beside the grants.
+  // docs/files.md, "`tfe-access validate`": the teams of `teams:` and the people their `members` list, beside the grants.
   const teams = teamsManaged(state);
   const teamCount = teams ? `, ${teams}` : '';
   const warnings = report.warnings?.length ? `; ${plural(report.warnings.length, 'warning')}` : '';
