@@ -41,4 +41,6 @@ export interface Adoption {
   /** How many drift items the edits describe. */
   readonly adopted: number;
   readonly notAdopted: readonly NotAdopted[];
+  /** `--target`, as given: the adopt was limited to them, so the commands that settle the drift repeat them. */
+  readonly targets?: readonly string[];
 }

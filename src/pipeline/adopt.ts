@@ -108,7 +108,8 @@ export async function adoptFromFiles(unclocked: AdoptRequest): Promise<AdoptResu
       const { audit, connection } = request;
       const drift = audit === undefined ? read0 : { ...read0, plan: await attributed(read0.plan, { audit, connection, now: run.now }, client, control) };
       const adoption = await adoptAgainst(reads, drift, { base, state, files, selectors: selection.selectors }, read, run);
-      return { ...drift, adoption };
+      // The ways out printed after the edits repeat --target (docs/drift.md, "Adopt"): the revert applies what was adopted, no more.
+      return { ...drift, adoption: (read.targets ?? []).length > 0 ? { ...adoption, targets: [...(read.targets ?? [])] } : adoption };
     });
     if (request.write !== false && result.adoption.edits.length > 0) writeEdits(request.cwd, result.adoption.edits, run.signal);
     return result;

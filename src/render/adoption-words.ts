@@ -3,6 +3,7 @@
 import { FILE_HEADERS_ONLY, createTwoFilesPatch } from 'diff';
 import type { Adoption, FileEdit, NotAdopted } from '../core/adoption.js';
 import type { DriftItem } from '../core/drift-item.js';
+import type { Scope } from '../core/coverage.js';
 
 /** A file's edits as a unified diff, `a/PATH` and `b/PATH`, three lines of context. */
 export function editDiff(edit: FileEdit): string {
@@ -38,4 +39,10 @@ export function notAdoptedLine(n: NotAdopted): string {
 /** The files drift --adopt edited, as the run named them: none without an adoption. */
 export function editedPaths(adoption: Adoption | undefined): readonly string[] {
   return adoption?.edits.map((e) => e.path) ?? [];
+}
+
+/** What the ways out after drift repeat: with `drift --adopt --target`, the targets too, so following them stays inside what was adopted. */
+export function waysOutScope(scope: Scope, adoption: Adoption | undefined): Scope {
+  const targets = adoption?.targets ?? [];
+  return targets.length === 0 ? scope : { ...scope, targets: [...new Set([...scope.targets, ...targets])] };
 }

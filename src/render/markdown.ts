@@ -3,7 +3,7 @@
 // CI step can find and update its own comment. Removals are always in view; when the comment is
 // long, additions and changes (and the effective changes) are collapsed, and the warnings always
 // are. `drift --format markdown` is titled and marked as drift, not as a plan.
-import { editedPaths } from './adoption-words.js';
+import { editedPaths, waysOutScope } from './adoption-words.js';
 import type { Change, Plan } from '../core/plan.js';
 import { LEVEL_RANK } from '../core/access.js';
 import { coverageWords } from './coverage.js';
@@ -31,6 +31,7 @@ import { memberSection, membersLine } from './member-markdown.js';
 import { attributionSection, waysOutSection } from './attribution-markdown.js';
 import type { Adoption } from '../core/adoption.js';
 import { adoptionMarkdown } from './adoption-markdown.js';
+import { countWords, driftCounts, driftKindLines, driftLine, teamDriftWords, type DriftCount } from './drift-words.js';
 
 /** GitHub refuses comments longer than this many characters. */
 export const GITHUB_COMMENT_LIMIT = 65_536;
@@ -65,13 +66,6 @@ const KIND = {
   plan: { marker: MARKER_PREFIX, title: 'plan for', columns: ['add', 'change', 'remove'] },
   drift: { marker: DRIFT_MARKER_PREFIX, title: 'drift in', columns: ['missing', 'different', 'not in the files'] },
 } as const;
-
-function driftLine(plan: Plan): string {
-  const { add, update, remove } = plan.summary;
-  if (add + update + remove + (plan.teamChanges?.length ?? 0) + (plan.memberChanges?.length ?? 0) === 0)
-    return `No drift: access in ${plan.organization} matches the files.`;
-  return `Drift in ${plan.organization}: live access differs from the files (${add} missing, ${update} different, ${remove} not in the files).`;
-}
 
 /** Names in running text: no tag opens, no emphasis or link starts. */
 const escapeInline = (text: string): string => escapeText(text).replace(/[\\`*_[\]]/g, '\\$&');
@@ -169,13 +163,16 @@ function teamsLine(plan: Plan): string[] {
  * The team changes, before the grants (apply makes the creates and renames first); a deletion is
  * never collapsed. At most half the comment: the team changes that do not fit are counted in a note.
  */
-function teamSection(plan: Plan, room: number): string {
+function teamSection(plan: Plan, room: number, kind: PlanKind): string {
   const changes = plan.teamChanges ?? [];
   if (changes.length === 0) return '';
-  const title = `**teams** (${escapeText(teamCounts(changes))})\n\n`;
+  // docs/drift.md, "Read the drift": drift counts and words what differs, not what apply would do.
+  const counted = kind === 'drift' ? countWords(driftCounts(plan).teams ?? driftCounts(plan).grants) : teamCounts(changes);
+  const words = kind === 'drift' ? teamDriftWords : teamHeadline;
+  const title = `**teams** (${escapeText(counted)})\n\n`;
   const blocks = changes.map((c) => {
     const sign = TEAM_SIGN[c.action] === '~' ? '!' : TEAM_SIGN[c.action];
-    return [`${sign} ${c.name}: ${teamHeadline(c)}`, ...teamDetailLines(c).map((line) => `${line.sign}     ${line.text}`)];
+    return [`${sign} ${c.name}: ${words(c)}`, ...teamDetailLines(c).map((line) => `${line.sign}     ${line.text}`)];
   });
   const kept: string[][] = [];
   let used = title.length;
@@ -193,22 +190,39 @@ function teamSection(plan: Plan, room: number): string {
   return `${title}${kept.length > 0 ? `${fenced('diff', kept.flat())}\n` : ''}${note}`;
 }
 
+/** The counts table of a plan: one row of grants. */
+function planTable(plan: Plan): string[] {
+  return [`| ${KIND.plan.columns.join(' | ')} |`, '|---:|---:|---:|', `| ${plan.summary.add} | ${plan.summary.update} | ${plan.summary.remove} |`];
+}
+
+/** docs/drift.md, "Read the drift": the counts table of drift, a row per kind of item the files manage (grants, teams, members). */
+function driftTable(plan: Plan): string[] {
+  const counts = driftCounts(plan);
+  const row = (name: string, c: DriftCount): string => `| ${name} | ${c.missing} | ${c.different} | ${c.notInFiles} |`;
+  return [
+    `| | ${KIND.drift.columns.join(' | ')} |`,
+    '|---|---:|---:|---:|',
+    row('grants', counts.grants),
+    ...(counts.teams ? [row('teams', counts.teams)] : []),
+    ...(counts.members ? [row('members', counts.members)] : []),
+  ];
+}
+
 function headOf(plan: Plan, kind: PlanKind): string {
   const words = KIND[kind];
+  const summary =
+    kind === 'drift'
+      ? [escapeText(driftLine(plan)), '', ...driftKindLines(plan).flatMap((l) => [escapeText(l), ''])]
+      : [escapeText(summaryLine(plan)), '', ...teamsLine(plan), ...membersLine(plan)];
   return [
     `${words.marker} organization=${escapeHtml(plan.organization)} -->`,
     `### tfe-access ${words.title} \`${fenceSafe(plan.organization)}\``,
     '',
-    escapeText(kind === 'drift' ? driftLine(plan) : summaryLine(plan)),
-    '',
-    ...teamsLine(plan),
-    ...membersLine(plan),
+    ...summary,
     ...coverageBlock(plan),
     ...refusalBlock(plan),
     ...violationBlock(plan),
-    `| ${words.columns.join(' | ')} |`,
-    '|---:|---:|---:|',
-    `| ${plan.summary.add} | ${plan.summary.update} | ${plan.summary.remove} |`,
+    ...(kind === 'drift' ? driftTable(plan) : planTable(plan)),
     '',
     '',
   ].join('\n');
@@ -278,7 +292,8 @@ export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): strin
   const lineCount = plan.changes.reduce((n, c) => n + 1 + detailLines(c, verbose).length, 0);
   const long = lineCount > LONG_COMMENT_LINES;
   // docs/plan.md, "Team changes" and "Member changes": part of the head, so the grants' budget counts them.
-  const head = `${headOf(plan, options.kind ?? 'plan')}${teamSection(plan, Math.floor(limit / 2))}${memberSection(plan, Math.floor(limit / 4))}`;
+  const kind = options.kind ?? 'plan';
+  const head = `${headOf(plan, kind)}${teamSection(plan, Math.floor(limit / 2), kind)}${memberSection(plan, Math.floor(limit / 4), kind)}`;
   let tail = tailOf(plan, options, long);
   if (head.length + tail.length > limit - TAIL_RESERVE) {
     tail = `${plan.warnings.length} warnings${plan.effectiveChanges?.length ? ` and ${plan.effectiveChanges.length} effective changes` : ''} not shown (too long for a comment); run \`tfe-access plan\` to see them.\n\nChecksum: \`${plan.checksum}\`\n`;
@@ -288,7 +303,7 @@ export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): strin
   const sections = groups.map((g) => section(g, long, verbose, options.now, sources));
   // docs/drift.md, "Who changed it" and "Revert": '' for a plan that attributed nothing, and for a plan.
   const triage = attributionSection(plan);
-  const out = options.kind === 'drift' ? waysOutSection(plan, editedPaths(options.adoption)) : '';
+  const out = kind === 'drift' ? waysOutSection({ ...plan, scope: waysOutScope(plan.scope, options.adoption) }, editedPaths(options.adoption)) : '';
   // docs/drift.md, "Adopt": the edits drift --adopt wrote, before the ways out.
   const adopted = options.adoption ? `\n${adoptionMarkdown(options.adoption)}` : '';
   let budget = limit - TAIL_RESERVE - head.length - tail.length - triage.length - adopted.length - out.length;

@@ -3,7 +3,8 @@
 // do not fit are counted. The invitations pending follow, one line each. Pure.
 import type { Plan } from '../core/plan.js';
 import { escapeText, fenced } from './markdown-text.js';
-import { memberCounts, memberLine, memberSummaryLine, PENDING_TITLE, pendingLine } from './member-lines.js';
+import { MEMBER_SIGN, memberCounts, memberLine, memberSummaryLine, PENDING_TITLE, pendingLine } from './member-lines.js';
+import { countWords, driftCounts, memberDriftWords } from './drift-words.js';
 
 /** The line under the summary: how many, and the invitations pending. */
 export function membersLine(plan: Plan): string[] {
@@ -27,18 +28,26 @@ const notShown = (left: number, total: number): string =>
     ? `> **${left} of ${total} member changes not shown**: the plan is longer than a comment may be. Run \`tfe-access plan\` or see the job log for the full plan.\n\n`
     : '';
 
-export function memberSection(plan: Plan, room: number): string {
+/** docs/drift.md, "Read the drift": drift's title counts what differs and each line says it, not what apply would do. */
+function titleAndLines(plan: Plan, kind: 'plan' | 'drift'): { title: string; lines: string[] } {
+  const changes = plan.memberChanges ?? [];
+  if (kind === 'plan') return { title: memberCounts(changes), lines: changes.map((c) => memberLine(c)) };
+  const counted = driftCounts(plan).members;
+  return {
+    title: counted ? countWords(counted) : '',
+    lines: changes.map((c) => `${MEMBER_SIGN[c.action]} ${c.person.email}  ${memberDriftWords(c)}`),
+  };
+}
+
+export function memberSection(plan: Plan, room: number, kind: 'plan' | 'drift' = 'plan'): string {
   const changes = plan.memberChanges ?? [];
   const pending = plan.pendingInvites ?? [];
   let out = '';
   let used = 0;
   if (changes.length > 0) {
-    const title = `**members** (${escapeText(memberCounts(changes))})\n\n`;
-    const shown = fit(
-      changes.map((c) => memberLine(c)),
-      title.length,
-      room,
-    );
+    const words = titleAndLines(plan, kind);
+    const title = `**members** (${escapeText(words.title)})\n\n`;
+    const shown = fit(words.lines, title.length, room);
     used = shown.used;
     out += `${title}${shown.kept.length > 0 ? `${fenced('diff', shown.kept)}\n` : ''}${notShown(changes.length - shown.kept.length, changes.length)}`;
   }

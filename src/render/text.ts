@@ -1,5 +1,5 @@
 // The text plan, for terminals and CI logs: `+`/`~`/`-` per grant, attribute-level differences.
-import { editedPaths } from './adoption-words.js';
+import { editedPaths, waysOutScope } from './adoption-words.js';
 import type { Plan } from '../core/plan.js';
 import { printable } from '../core/printable.js';
 import { coverageWords } from './coverage.js';
@@ -12,6 +12,7 @@ import { MEMBER_SIGN, memberHeadline, memberSummaryLine, PENDING_TITLE, pendingL
 import { attributionSuffix, auditLine, waysOutLines } from './attribution-lines.js';
 import type { PlanKind } from './markdown.js';
 import { driftItemsOf } from '../core/drift-item.js';
+import { driftKindLines, driftLine, memberDriftWords, teamDriftWords } from './drift-words.js';
 import {
   detailLines,
   groupByTarget,
@@ -79,15 +80,16 @@ function violationLines(plan: Plan, color: boolean): string[] {
   ];
 }
 
-/** docs/plan.md, "Team changes": before the grants, as apply makes the creates and renames first. */
-function teamLines(changes: readonly TeamChange[] | undefined, color: boolean, audit: Plan['audit']): string[] {
+/** docs/plan.md, "Team changes": before the grants, as apply makes the creates and renames first; drift says what differs (drift-words.ts). */
+function teamLines(changes: readonly TeamChange[] | undefined, color: boolean, audit: Plan['audit'], kind: PlanKind): string[] {
   if (!changes || changes.length === 0) return [];
+  const words = kind === 'drift' ? teamDriftWords : teamHeadline;
   const out = ['teams'];
   const width = Math.max(...changes.map((c) => printable(c.name).length));
   for (const change of changes) {
     const sign = TEAM_SIGN[change.action];
     out.push(
-      `  ${paint(color, sign, `${sign} ${printable(change.name).padEnd(width)}`)}  ${printable(teamHeadline(change))}${printable(attributionSuffix(change.attribution, audit))}`,
+      `  ${paint(color, sign, `${sign} ${printable(change.name).padEnd(width)}`)}  ${printable(words(change))}${printable(attributionSuffix(change.attribution, audit))}`,
     );
     for (const line of teamDetailLines(change)) out.push(attribute(line, color));
   }
@@ -95,8 +97,9 @@ function teamLines(changes: readonly TeamChange[] | undefined, color: boolean, a
 }
 
 /** docs/plan.md, "Member changes": after the teams, before the grants, as apply makes them; then the invitations pending. */
-function memberLines(plan: Plan, color: boolean): string[] {
+function memberLines(plan: Plan, color: boolean, kind: PlanKind): string[] {
   const changes = plan.memberChanges ?? [];
+  const words = kind === 'drift' ? memberDriftWords : memberHeadline;
   const pending = plan.pendingInvites ?? [];
   const out: string[] = [];
   if (changes.length > 0) {
@@ -105,7 +108,7 @@ function memberLines(plan: Plan, color: boolean): string[] {
     for (const change of changes) {
       const sign = MEMBER_SIGN[change.action];
       out.push(
-        `  ${paint(color, sign, `${sign} ${printable(change.person.email).padEnd(width)}`)}  ${printable(memberHeadline(change))}${printable(attributionSuffix(change.attribution, plan.audit))}`,
+        `  ${paint(color, sign, `${sign} ${printable(change.person.email).padEnd(width)}`)}  ${printable(words(change))}${printable(attributionSuffix(change.attribution, plan.audit))}`,
       );
     }
     out.push('');
@@ -122,21 +125,22 @@ export function renderText(plan: Plan, options: TextOptions): string {
   // Right under the summary: what the read could not see, and what a --target plan leaves out (docs/plan.md, "Plan and drift").
   const { partial, filtered } = coverageWords(plan.coverage, plan.scope, 'plan');
   const coverage = [...(partial ? [paint(color, '!', printable(partial))] : []), ...(filtered ? [printable(filtered)] : [])];
+  const kind = options.kind ?? 'plan';
   const teams = teamSummaryLine(plan.teamChanges);
   const members = memberSummaryLine(plan);
+  // docs/drift.md, "Read the drift": drift counts every item it found, and says none is a change to make.
+  const head = kind === 'drift' ? [driftLine(plan), ...driftKindLines(plan)] : [summaryLine(plan), ...(teams ? [teams] : []), ...(members ? [members] : [])];
   // docs/drift.md, "Who changed it": once for the run, when it attributed its items.
   const audit = auditLine(plan.audit);
   const out: string[] = [
-    summaryLine(plan),
-    ...(teams ? [teams] : []),
-    ...(members ? [printable(members)] : []),
+    ...head.map(printable),
     ...coverage,
     ...(audit ? [printable(audit)] : []),
     ...refusalLines(plan, color),
     ...violationLines(plan, color),
     '',
-    ...teamLines(plan.teamChanges, color, plan.audit),
-    ...memberLines(plan, color),
+    ...teamLines(plan.teamChanges, color, plan.audit, kind),
+    ...memberLines(plan, color, kind),
   ];
   const sources = showsSources(plan.changes);
   for (const group of groupByTarget(plan.changes)) {
@@ -175,6 +179,7 @@ export function renderText(plan: Plan, options: TextOptions): string {
   // docs/drift.md, "Adopt": the edits drift --adopt wrote, before the ways out.
   if (options.adoption) out.push(adoptionText(options.adoption, color));
   // docs/drift.md, "Revert": drift ends with both ways out, as this run was given its files.
-  if (options.kind === 'drift' && driftItemsOf(plan).length > 0) out.push(...waysOutLines(plan.scope, editedPaths(options.adoption)).map(printable));
+  if (kind === 'drift' && driftItemsOf(plan).length > 0)
+    out.push(...waysOutLines(waysOutScope(plan.scope, options.adoption), editedPaths(options.adoption)).map(printable));
   return out.join('\n');
 }

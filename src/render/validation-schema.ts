@@ -33,10 +33,10 @@ export function validateReportSchema(): JsonSchema {
       manages: {
         type: 'object',
         required: ['projects', 'workspaces', 'sets', 'grants', 'policies'],
-        properties: { projects: count, workspaces: count, sets: count, grants: count, policies: count },
+        properties: { projects: count, workspaces: count, sets: count, grants: count, policies: count, teams: count, people: count },
         additionalProperties: false,
         description:
-          "What the files manage, as written; present when valid. `projects` and `workspaces` count entries; the targets of `sets` are known once plan reads the organization; `grants` counts each grant as written (a set's once, whatever it matches).",
+          "What the files manage, as written; present when valid. `projects` and `workspaces` count entries; the targets of `sets` are known once plan reads the organization; `grants` counts each grant as written (a set's once, whatever it matches); `teams` (the entries of `teams:`) and `people` (the people their `members` lists name, each once) only when the files have `teams:`.",
       },
       files: { type: 'array', items: { type: 'string' }, description: 'Every file read, in the order read.' },
       problems: { type: 'array', items: PROBLEM, description: 'Sorted by file, line, column, message.' },

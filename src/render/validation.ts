@@ -19,20 +19,29 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/** What valid files manage, as written: entries by kind, sets, grants (a set's once), policies. */
+/** What valid files manage, as written: entries by kind, sets, grants (a set's once), policies; with `teams:`, the teams and the people their `members` name. */
 export interface Manages {
   readonly projects: number;
   readonly workspaces: number;
   readonly sets: number;
   readonly grants: number;
   readonly policies: number;
+  readonly teams?: number;
+  readonly people?: number;
+}
+
+/** The people the `members` lists name, each once (emails compared without case). */
+function peopleListed(state: FilesState): number {
+  return new Set((state.teams ?? []).flatMap((t) => (t.members?.emails ?? []).map(personKey))).size;
 }
 
 export function managesOf(state: FilesState): Manages {
   const count = (type: string) => state.targets.filter((t) => t.type === type).length;
   const sets = state.sets ?? [];
   const grants = [...state.targets, ...sets].reduce((n, t) => n + t.grants.length, 0);
-  return { projects: count('project'), workspaces: count('workspace'), sets: sets.length, grants, policies: state.policies?.length ?? 0 };
+  // Only files with `teams:` say how many: a file without reads as it always did.
+  const teams = state.teams && state.teams.length > 0 ? { teams: state.teams.length, people: peopleListed(state) } : {};
+  return { projects: count('project'), workspaces: count('workspace'), sets: sets.length, grants, policies: state.policies?.length ?? 0, ...teams };
 }
 
 /** `teams:` as counted offline: the teams, and the people their `members` lists name (each once, without case). */
@@ -40,8 +49,8 @@ function teamsManaged(state: FilesState): string | undefined {
   const teams = state.teams ?? [];
   if (teams.length === 0) return undefined;
   const listing = teams.filter((t) => t.members !== undefined);
-  const people = new Set(listing.flatMap((t) => (t.members?.emails ?? []).map(personKey)));
-  const members = listing.length > 0 ? ` (${plural(listing.length, 'team')} listing ${people.size} ${people.size === 1 ? 'person' : 'people'})` : '';
+  const people = peopleListed(state);
+  const members = listing.length > 0 ? ` (${plural(listing.length, 'team')} listing ${people} ${people === 1 ? 'person' : 'people'})` : '';
   return `${plural(teams.length, 'team')}${members}`;
 }
 
@@ -66,8 +75,11 @@ export function validationSummary(report: ValidationReport): string {
       ? `${plural(manages.projects, 'project')}, ${plural(manages.workspaces, 'workspace')}${setCount}`
       : `${plural(manages.sets, 'set')} (their targets are known once plan reads the organization)`;
   const policyCount = manages.policies > 0 ? `, ${manages.policies} ${manages.policies === 1 ? 'policy' : 'policies'}` : '';
+  // docs/files.md, "`tfe-access validate`": the teams of `teams:` and the people their `members` list, beside the grants.
+  const teams = teamsManaged(state);
+  const teamCount = teams ? `, ${teams}` : '';
   const warnings = report.warnings?.length ? `; ${plural(report.warnings.length, 'warning')}` : '';
-  return `${where}: ${targets}, ${plural(manages.grants, 'grant')}${policyCount}${warnings}.`;
+  return `${where}: ${targets}, ${plural(manages.grants, 'grant')}${teamCount}${policyCount}${warnings}.`;
 }
 
 export function renderValidationText(report: ValidationReport): string {

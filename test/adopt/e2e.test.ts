@@ -140,6 +140,22 @@ describe('drift --adopt against the emulator', () => {
     expect(after).toBe(text.replace('      dev: read                # developers', '      dev: write                # developers'));
   });
 
+  it('finding 9: the revert printed after drift --adopt --target keeps every --target (following it applies inside the targets only)', async () => {
+    const text = FILE.replace('      ops-alias: { access: read }\n', '');
+    const { env, file } = await start(text);
+    const adopted = await cli(['drift', file, '--adopt', '--target', 'workspace:api-prod', '--target', 'workspace:web-dev'], env);
+    expect(adopted.code, adopted.err).toBe(2);
+    const targets = '--target workspace:api-prod --target workspace:web-dev';
+    expect(adopted.out).toContain(
+      `To put it back as the files said (revert): discard the edits, then apply:\n  git checkout -- ${file}\n  tfe-access apply ${file} ${targets}\n`,
+    );
+    await writeFile(file, text);
+    const markdown = await cli(['drift', file, '--adopt', '--target', 'workspace:api-prod', '--format', 'markdown'], env);
+    expect(markdown.out).toContain(
+      `- put it back as the files said (revert): discard the edits (close the pull request), then \`tfe-access apply ${file} --target workspace:api-prod\``,
+    );
+  });
+
   it('does not make an edit a policy of the files would refuse, and names the policy', async () => {
     const text = `${FILE.replace('      ops-alias: { access: read }\n', '')}policies:
   - name: no-admin-on-dev

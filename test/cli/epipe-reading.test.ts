@@ -68,7 +68,7 @@ describe('a closed stdout under a command that reads', () => {
     [
       'drift',
       ['drift', '<dir>/empty.yaml'],
-      /^Plan for acme: 0 to add, 0 to change, 4000 to remove\./,
+      /^Drift in acme: live access differs from the files \(0 missing, 0 different, 4000 not in the files\)\./,
       'drift: live access differs from the files (0 missing, 0 different, 4000 not in the files).\n',
     ],
     ['report', ['report', '--organization', 'acme'], /^Effective access in acme/, ''],

@@ -25,7 +25,7 @@ describe('tfe-access demo', () => {
       '$ tfe-access apply examples/acme --auto-approve --checksum ',
       'Apply complete: 4 applied, 0 already so, 0 failed, of 4 changes in acme.',
       '$ tfe-access drift examples/acme',
-      'No changes: access in acme matches the files.',
+      'No drift: access in acme matches the files.',
       '$ tfe-access export --organization acme --workspace billing-api-prod',
       '      release-managers:\n        access: custom\n        runs: apply',
       'the emulator is stopped',

@@ -113,3 +113,16 @@ describe('validate of files that manage teams and people only', () => {
     expect(teams.out).toBe('valid: 1 file, organization "acme": 1 team; no projects or workspaces.\n');
   });
 });
+
+describe('validate counts teams and members beside the grants', () => {
+  it('finding 9: the summary line of files with targets and teams counts the teams and the people listed, in text and JSON', async () => {
+    await load({
+      'both.yaml':
+        'organization: acme\nworkspaces:\n  api:\n    teams:\n      sre: admin\nteams:\n  sre:\n    members: [ana@example.com, Bo@example.com]\n  dev:\n    members: [bo@example.com, cy@example.com]\n  ops: {}\n',
+    });
+    const text = await runCli(['validate', 'both.yaml'], { cwd: dir });
+    expect(text).toMatchObject({ code: 0, out: 'valid: 1 file, organization "acme": 0 projects, 1 workspace, 1 grant, 3 teams (2 teams listing 3 people).\n' });
+    const json = JSON.parse((await runCli(['validate', 'both.yaml', '--format', 'json'], { cwd: dir })).out) as { manages: unknown };
+    expect(json.manages).toEqual({ projects: 0, workspaces: 1, sets: 0, grants: 1, policies: 0, teams: 3, people: 3 });
+  });
+});

@@ -204,7 +204,7 @@ describe('tfe-access drift', () => {
 
     const clean = await runCli(['drift', 'examples/acme'], { env });
     expect(clean.code).toBe(0);
-    expect(clean.out).toContain('No changes: access in acme matches the files.');
+    expect(clean.out).toContain('No drift: access in acme matches the files.');
     expect((await runCli(['plan', 'examples/acme', '--detailed-exitcode'], { env })).code).toBe(0);
   });
 

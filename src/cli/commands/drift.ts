@@ -6,6 +6,7 @@ import type { Command } from '../command.js';
 import { CONNECTION_HELP, TARGET_HELP } from '../common-flags.js';
 import { PLAN_OPTIONS, hasChanges, runPlan, violationCount } from '../plan-run.js';
 import { PLAN_VIEW_HELP } from '../plan-view.js';
+import { differsWords } from '../../render/drift-words.js';
 
 const help = `Usage: tfe-access drift [PATHS...] [options]
 
@@ -48,14 +49,9 @@ const command: Command = {
     const violations = violationCount(plan);
     if (violations > 0) io.stderr.write(`drift: live access breaks ${violations === 1 ? 'a policy' : `policies (${violations} violations)`} of the files.\n`);
     if (!hasChanges(plan)) return violations > 0 ? EXIT.changes : EXIT.ok;
-    const { add, update, remove } = plan.summary;
-    // docs/drift.md: the teams themselves drift too (a team made by hand with prune-teams, a flag, visibility or SSO id changed).
-    const teams = plan.teamChanges?.length ?? 0;
-    const teamWords = teams === 0 ? '' : `; ${teams === 1 ? '1 team differs' : `${teams} teams differ`}`;
-    // docs/plan.md, "Member changes": a person added or removed by hand; a pending invitation is none.
-    const members = plan.memberChanges?.length ?? 0;
-    const memberWords = members === 0 ? '' : `; ${members === 1 ? '1 member change' : `${members} member changes`}`;
-    io.stderr.write(`drift: live access differs from the files (${add} missing, ${update} different, ${remove} not in the files${teamWords}${memberWords}).\n`);
+    // docs/drift.md, "Read the drift": every item counts, grants, teams (a team made by hand with prune-teams, a
+    // setting changed) and members (a person added or removed by hand; a pending invitation is none).
+    io.stderr.write(`drift: ${differsWords(plan)}.\n`);
     return EXIT.changes;
   },
 };
