@@ -1,9 +1,8 @@
 // The flags every command that talks to the API shares (README, "Commands", common flags).
-import { durationFlag, durationOf, intFlag, listFlag, boolFlag, stringFlag, type Options, type Parsed } from './args.js';
+import { choiceFlag, durationFlag, durationOf, intFlag, listFlag, boolFlag, stringFlag, type Options, type Parsed } from './args.js';
 import type { IO } from './io.js';
 import { noticeLine } from './progress.js';
 import { clockOf } from './clock.js';
-import { CLIError } from '../errors.js';
 import { READ_BY, type ReadBy } from '../core/model.js';
 import { colorOn } from './terminal.js';
 import type { ClockedRun, RunConnection, ReadChoices } from '../pipeline/request.js';
@@ -46,11 +45,7 @@ export interface ConnectionFlags {
   readonly color: boolean;
 }
 
-function readByFlag(parsed: Parsed): ReadBy {
-  const raw = stringFlag(parsed, 'read-by') ?? 'auto';
-  if (!(READ_BY as readonly string[]).includes(raw)) throw new CLIError(`--read-by must be one of ${READ_BY.join(', ')}, got "${raw}".`);
-  return raw as ReadBy;
-}
+const readByFlag = (parsed: Parsed): ReadBy => choiceFlag(parsed, 'read-by', READ_BY, 'auto');
 
 export function connectionFlags(parsed: Parsed, io: IO): ConnectionFlags {
   return {
@@ -115,9 +110,5 @@ export function targetFlags(parsed: Parsed): string[] {
 
 /** `--format` checked against the formats a command knows. */
 export function formatFlag<F extends string>(parsed: Parsed, formats: readonly F[], fallback: F): F {
-  const raw = stringFlag(parsed, 'format') ?? fallback;
-  if (!(formats as readonly string[]).includes(raw)) {
-    throw new CLIError(`--format must be one of ${formats.join(', ')}, got "${raw}".`);
-  }
-  return raw as F;
+  return choiceFlag(parsed, 'format', formats, fallback);
 }

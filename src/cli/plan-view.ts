@@ -1,9 +1,8 @@
 // How plan, drift and apply show a plan (docs/plan.md, "Formats"): --verbose and --warnings, one place.
-import { CLIError } from '../errors.js';
 import { WARNING_SCOPES, type WarningScope } from '../render/lines.js';
 import type { PlanKind } from '../render/markdown.js';
 import type { RenderOptions } from '../render/render.js';
-import { boolFlag, stringFlag, type Options, type Parsed } from './args.js';
+import { boolFlag, choiceFlag, type Options, type Parsed } from './args.js';
 
 export const PLAN_VIEW_OPTIONS: Options = {
   verbose: { type: 'boolean' },
@@ -15,11 +14,7 @@ export const PLAN_VIEW_HELP = `  --verbose            also the permissions a cha
   --warnings W         changed (default: warnings about the targets the plan changes), all or
                        none, in text and markdown; the JSON plan carries every warning`;
 
-function warningScope(parsed: Parsed): WarningScope {
-  const raw = stringFlag(parsed, 'warnings') ?? 'changed';
-  if (!(WARNING_SCOPES as readonly string[]).includes(raw)) throw new CLIError(`--warnings must be one of ${WARNING_SCOPES.join(', ')}, got "${raw}".`);
-  return raw as WarningScope;
-}
+const warningScope = (parsed: Parsed): WarningScope => choiceFlag(parsed, 'warnings', WARNING_SCOPES, 'changed');
 
 /** The render options of a command's flags. */
 export function planViewOf(parsed: Parsed, color: boolean, kind: PlanKind = 'plan'): RenderOptions {

@@ -16,6 +16,8 @@ export interface ReviewOwner {
   readonly source?: SourceRef;
   /** Where each of `projects` is written, index by index (the name checker's FILE:LINE:COL). */
   readonly projectSources?: readonly SourceRef[];
+  /** Where each of `tags` is written, index by index. */
+  readonly tagSources?: readonly SourceRef[];
 }
 
 export const REVIEW_DECISIONS = ['keep', 'revoke'] as const;

@@ -38,6 +38,17 @@ describe('near misses', () => {
     expect(didYouMean('ab', ['abc', 'abd', 'xx'])).toBe(' Did you mean "abc" or "abd"?');
     expect(didYouMean('zzzzzz', ['abc'])).toBe('');
   });
+  it('issue 36, finding 9: two swapped letters are one slip (--adpot, review strat, projects: [wbe])', () => {
+    expect(editDistance('adpot', 'adopt')).toBe(1);
+    expect(closest('adpot', ['adopt', 'attribute', 'help'])).toBe('adopt');
+    expect(closest('strat', ['start', 'close'])).toBe('start');
+    expect(closest('wbe', ['web', 'platform'])).toBe('web');
+  });
+  it('issue 36, finding 9: a word with letters left out is measured against the longer word (bling for billing)', () => {
+    expect(closest('bling', ['billing', 'prod'])).toBe('billing');
+    expect(closest('verfy', ['verify', 'diff'])).toBe('verify');
+    expect(closest('ops', ['developers'])).toBeUndefined();
+  });
   it('lists as a sentence does', () => {
     expect(orList([])).toBe('');
     expect(orList(['a'])).toBe('a');

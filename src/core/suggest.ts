@@ -6,18 +6,28 @@ import { compareLocale } from './order.js';
 /** At most this many near misses are offered. */
 export const MAX_SUGGESTIONS = 3;
 
-/** An edit distance up to a third of the word (at least 1, at most 3) counts as a near miss. */
-const distanceLimit = (word: string): number => Math.max(1, Math.min(3, Math.floor(word.length / 3)));
+/**
+ * An edit distance up to a third of the longer of the two words (at least 1, at most 3) counts as a
+ * near miss: a word typed with letters left out (`bling` for `billing`) is measured by the word meant.
+ */
+const distanceLimit = (word: string, candidate: string): number => Math.max(1, Math.min(3, Math.floor(Math.max(word.length, candidate.length) / 3)));
 
-/** Levenshtein distance, two rows. */
+/**
+ * Edit distance with two swapped neighbours as one edit (optimal string alignment), three rows: a
+ * swap (`adpot`, `strat`) is the commonest slip of a typist, and plain Levenshtein counts it two.
+ */
 export function editDistance(a: string, b: string): number {
+  let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + cost);
+      let best = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, (before[j - 2] as number) + 1);
+      current[j] = best;
     }
+    before = previous;
     previous = current;
   }
   return previous[b.length] as number;
@@ -38,12 +48,11 @@ function distanceOf(word: string, candidate: string): number {
  * case-only difference beats a typo, one typo beats two), in the locale's order, at most `max`.
  */
 export function nearMisses(word: string, candidates: Iterable<string>, max = MAX_SUGGESTIONS): string[] {
-  const limit = distanceLimit(word);
   const scored: { candidate: string; distance: number }[] = [];
   for (const candidate of candidates) {
     if (candidate === word) continue;
     const distance = distanceOf(word, candidate);
-    if (distance <= limit) scored.push({ candidate, distance });
+    if (distance <= distanceLimit(word, candidate)) scored.push({ candidate, distance });
   }
   const nearest = Math.min(...scored.map((s) => s.distance));
   const tied = scored.filter((s) => s.distance === nearest).map((s) => s.candidate);

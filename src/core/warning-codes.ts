@@ -15,6 +15,8 @@ export const WARNING_CODES = [
   'name-normalisation',
   'team-setting-ignored',
   'members-not-planned',
+  'team-near-miss',
+  'team-looks-renamed',
 ] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 /** The warnings about the files as a whole, not a target: only `settings.ignore-warnings` silences them. */
@@ -25,6 +27,8 @@ const FILE_WIDE: readonly WarningCode[] = [
   'name-normalisation',
   'team-setting-ignored',
   'members-not-planned',
+  'team-near-miss',
+  'team-looks-renamed',
 ];
 /** The warnings a target may silence: those of sets, policies and names name no target (docs/plan.md, "Warnings"). */
 export const TARGET_WARNING_CODES: readonly WarningCode[] = WARNING_CODES.filter((code) => !FILE_WIDE.includes(code));

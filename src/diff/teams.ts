@@ -13,6 +13,7 @@ import { TEAM_FLAG_KEYS } from '../core/team-flags.js';
 import { plannedTeams, type PlannedTeams, type TeamFate } from '../resolve/planned-teams.js';
 import { byTypeThenName, compareText } from '../core/order.js';
 import { DEFAULT_PRUNE_TEAMS } from '../core/defaults.js';
+import { teamNameWarnings } from './team-names.js';
 
 export interface TeamPlan {
   readonly changes: readonly TeamChange[];
@@ -156,5 +157,6 @@ export function diffTeams(desired: DesiredState, live: LiveState, options: TeamD
     if (change) changes.push(change);
   }
   if ((desired.settings.pruneTeams ?? DEFAULT_PRUNE_TEAMS) && !options.targeted) changes.push(...deletions(desired, planned, live));
-  return { changes: changes.sort(compareTeamChanges), warnings: context.warnings, planned };
+  const names = teamNameWarnings(desired, planned, live, namedTeams(desired));
+  return { changes: changes.sort(compareTeamChanges), warnings: [...context.warnings, ...names], planned };
 }

@@ -45,6 +45,13 @@ describe("the selectors' names", () => {
       '5 workspace set "s": tag "cost-center:41" is on no workspace the token can see (write `allow-empty: true` in the match if that is meant). Did you mean "cost-center:42"?',
     ]);
   });
+  it('finding 9: a policy tag typo with letters left out (bling for billing) gets the tag that exists', () => {
+    const billing: Workspace = { id: 'ws-3', name: 'invoices', projectId: 'prj-1', tags: { names: ['billing'], bindings: [] } };
+    const found = checkSelectors([set({ tags: ['bling'] }, { name: 'p' })], (s) => `policy "${s.name}": `, { ...SCOPE, workspaces: [...WORKSPACES, billing] });
+    expect(found.problems.map((p) => p.message)).toEqual([
+      'policy "p": tag "bling" is on no workspace the token can see (write `allow-empty: true` in the match if that is meant). Did you mean "billing"?',
+    ]);
+  });
   it('does not claim a tag is absent when the key-value tags were not read', () => {
     expect(messages([set({ tags: ['cost-centre:42'] })], { ...SCOPE, keyValueTags: false })).toEqual({ problems: [], warnings: [] });
   });

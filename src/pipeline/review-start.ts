@@ -46,15 +46,25 @@ export interface StartedReview {
   readonly complete: boolean;
 }
 
-/** Every project an owner names is one the organization has, else one error naming each at FILE:LINE:COL with its near misses. */
+/**
+ * Every project an owner names is one the organization has, and every tag one a workspace carries
+ * (an owner of a tag nobody carries reviews nothing: most likely a typo), else one error naming each
+ * at FILE:LINE:COL with its near misses, all in one run.
+ */
 function checkOwners(owners: readonly ReviewOwner[], report: Report): void {
-  const index = new NameIndex(report.projects.map((p) => p.name));
+  const projects = new NameIndex(report.projects.map((p) => p.name));
+  const tags = new NameIndex(report.workspaces.flatMap((w) => w.tags?.names ?? []));
   const findings = noFindings();
   const missing = `in organization ${quote(report.organization)}: ${NOT_VISIBLE}`;
-  for (const owner of owners)
+  for (const owner of owners) {
+    const prefix = `review owner ${quote(owner.owner)}: `;
     (owner.projects ?? []).forEach((name, i) => {
-      checkName({ kind: 'project', name, source: owner.projectSources?.[i], prefix: `review owner ${quote(owner.owner)}: ` }, index, missing, findings);
+      checkName({ kind: 'project', name, source: owner.projectSources?.[i], prefix }, projects, missing, findings);
     });
+    (owner.tags ?? []).forEach((name, i) => {
+      checkName({ kind: 'tag', name, source: owner.tagSources?.[i], prefix }, tags, 'is on no workspace the token can see', findings);
+    });
+  }
   if (findings.problems.length > 0) throw nameProblemsError(findings.problems);
 }
 

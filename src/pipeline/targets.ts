@@ -43,9 +43,23 @@ function meant(desired: FilesState, type: TargetType | undefined, name: string):
 
 const hint = (guess: string | undefined): string => (guess === undefined ? '' : ` (did you mean ${guess}?)`);
 
+const KINDS: readonly TargetType[] = ['project', 'workspace'];
+
+/**
+ * A `KIND:NAME` whose kind is none (`team:sre`, `workspce:x`): the kinds said, and a guess only from
+ * the kind the typo is close to, never a target of another kind that happens to share the name.
+ */
+function unknownKind(text: string, kind: string, name: string, desired: FilesState): CLIError {
+  const kindMeant = closest(kind, KINDS) as TargetType | undefined;
+  const guess = kindMeant === undefined ? undefined : (meant(desired, kindMeant, name) ?? `${kindMeant}:${name}`);
+  return new CLIError(`--target "${text}": "${kind}" is not a kind of target: write project:NAME or workspace:NAME${hint(guess)}.`);
+}
+
 function parseTarget(text: string, desired: FilesState): TargetSelector {
   const match = /^(project|workspace):(.+)$/.exec(text);
   if (!match?.[1] || !match[2]) {
+    const kinded = /^([^:]+):(.+)$/.exec(text);
+    if (kinded?.[1] && kinded[2] && !(KINDS as readonly string[]).includes(kinded[1])) throw unknownKind(text, kinded[1], kinded[2], desired);
     const guess = meant(desired, undefined, text.replace(/^[^:]*:/, ''));
     throw new CLIError(`--target "${text}" must be project:NAME or workspace:NAME${hint(guess)}.`);
   }

@@ -6,6 +6,7 @@
 // selectors of sets and policies through expand/selectors.ts, with the same function. Pure.
 import type { DesiredGrant, SourceRef, Team } from '../core/model.js';
 import type { FilesState } from '../core/desired-state.js';
+import type { DesiredTeam } from '../core/teams.js';
 import { NameIndex } from '../core/names.js';
 import type { PlanWarning } from '../core/plan.js';
 import type { DesiredPolicy } from '../core/policy.js';
@@ -60,6 +61,13 @@ export function checkName(naming: Naming, index: NameIndex, missing: string, fin
 
 const byTeam = byKey((g: DesiredGrant) => g.team);
 
+const where = (source: SourceRef | undefined): string => (source ? `${source.file}:${source.line}:${source.col}, ` : '');
+
+/** Each `previously:` name of `teams:`, to the team that has it now: a grant still naming it is told the new name. */
+function renamedTo(desired: FilesState): Map<string, DesiredTeam> {
+  return new Map((desired.teams ?? []).flatMap((team) => team.previously.map((old) => [old, team] as const)));
+}
+
 const NOT_VISIBLE_TEAM = `${NOT_VISIBLE} (secret teams are visible to their members and owners only)`;
 
 /**
@@ -72,11 +80,18 @@ export function checkTeams(desired: FilesState, teams: readonly Team[], findings
   const index = new NameIndex(teams.map((t) => t.name));
   const spelling = new Map<string, string>();
   const missing = `in organization ${quote(desired.organization)}: ${NOT_VISIBLE_TEAM}`;
+  const renamed = renamedTo(desired);
   // Once per name and kind of place: a team unknown in grants and in ignore-teams is said at both.
   const checked = new Set<string>();
   const check = (name: string, source: SourceRef | undefined, prefix = ''): void => {
     if (checked.has(`${prefix}\u0000${name}`)) return;
     checked.add(`${prefix}\u0000${name}`);
+    const newName = index.find(name) ? undefined : renamed.get(name);
+    if (newName) {
+      const message = `${prefix}team ${quote(name)} is renamed to ${quote(newName.name)} by teams: (${where(newName.source)}previously: [${name}]): name it ${quote(newName.name)}.`;
+      findings.problems.push(source ? { source, message } : { message });
+      return;
+    }
     const found = checkName({ kind: 'team', name, source, prefix }, index, missing, spelling.has(name) ? noFindings() : findings);
     if (found !== undefined) spelling.set(name, found);
   };

@@ -158,3 +158,36 @@ describe('resolveNames is independent of the order of the lists it gets', () => 
     );
   });
 });
+
+describe('issue 36: team names as the service takes them', () => {
+  const src = (line: number) => ({ file: 'teams.yaml', line, col: 3 });
+  const withTeams = (teams: DesiredState['teams'], targets: DesiredTarget[] = []): DesiredState => ({ ...desired(targets), teams });
+
+  it('finding 4: a team of teams: differing only in case from a live team is a problem at its place with the did-you-mean, not a create', () => {
+    const state = withTeams([{ name: 'Developers', previously: [], source: src(3) }]);
+    const { problems } = resolveNames(state, WHOLE);
+    expect(problems).toEqual([
+      {
+        source: src(3),
+        message:
+          'team "Developers" differs from the organization\'s "developers" only by case: the service takes team names without case, so it cannot create this one. Did you mean "developers"? (To change the case of its name, write `previously: [developers]`.)',
+      },
+    ]);
+  });
+
+  it('finding 4: a change of case written as a rename (previously) is no problem', () => {
+    const state = withTeams([{ name: 'Developers', previously: ['developers'], source: src(3) }]);
+    expect(resolveNames(state, WHOLE).problems).toEqual([]);
+  });
+
+  it('finding 9: a grant naming a team by its previously: name says the team\'s new name, not "not found"', () => {
+    const grant = { ...target('project', 'platform'), grants: [{ team: 'ops', access: { access: 'read' as const }, source: src(9) }] };
+    const state = withTeams([{ name: 'operations', previously: ['ops'], source: src(3) }], [grant]);
+    expect(resolveNames(state, WHOLE).problems).toEqual([
+      {
+        source: src(9),
+        message: 'team "ops" is renamed to "operations" by teams: (teams.yaml:3:3, previously: [ops]): name it "operations".',
+      },
+    ]);
+  });
+});

@@ -1,5 +1,6 @@
 // Names in a DesiredState -> ids, over the organization as read (core/organization.ts; the reads are
-// src/lookup/'s). Pure. Team names are exact and case-sensitive (docs/api.md, "Name resolution"); a
+// src/lookup/'s). Pure. Team names are found exactly, case included, but are unique without case
+// (docs/api.md, "Name resolution": a team to create in another case is a problem, team-case.ts); a
 // name found only after Unicode NFC is found with a warning (check-names.ts); every other problem
 // is collected, with near misses when the whole list was read, and a pinned id that disagrees or
 // names a renamed target is said. The caller throws them all at once (problems.ts).
@@ -14,6 +15,7 @@ import { checkName, checkTeams, noFindings, withTeamsAsNamed, type NameProblem }
 import { didYouMean } from '../core/suggest.js';
 import { NOT_VISIBLE } from '../core/not-found.js';
 import { plannedTeams } from './planned-teams.js';
+import { caseOnlyProblems } from './team-case.js';
 
 export interface NameResolution {
   /** The targets found, with what resolution warns of (names found only after normalisation). */
@@ -79,7 +81,9 @@ export function resolveNames(desired: FilesState, org: OrganizationRead): NameRe
   const findings = noFindings();
   const { problems, warnings } = findings;
   // Teams of `teams:` the plan creates or renames are named by the files before the service has them.
-  const planned = desired.teams ? plannedTeams(desired.teams, teams).byName : new Map(teams.map((t) => [t.name, t]));
+  const plan = desired.teams ? plannedTeams(desired.teams, teams) : undefined;
+  if (desired.teams && plan) problems.push(...caseOnlyProblems(desired.teams, plan, teams));
+  const planned = plan ? plan.byName : new Map(teams.map((t) => [t.name, t]));
   const named = withTeamsAsNamed(desired, checkTeams(desired, [...planned.values()], findings));
   const known = knownOf(org);
   const targets: ResolvedTarget[] = [];

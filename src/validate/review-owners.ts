@@ -58,16 +58,16 @@ function stringsAt(owner: Located, key: string): { names: string[]; at: SourceRe
   return { names: found.map((f) => f.name), at: found.map((f) => f.at) };
 }
 
-/** The owners in file order, each with the places of its project names. */
+/** The owners in file order, each with the places of its project names and tags. */
 export function toReviewOwners(merged: Merged): { reviewOwners?: ReviewOwner[] } {
   const owners = [...merged.reviewOwners].map(([owner, located]): ReviewOwner => {
     const projects = stringsAt(located, 'projects');
-    const tags = stringsAt(located, 'tags').names;
+    const tags = stringsAt(located, 'tags');
     return {
       owner,
       reviewers: stringsAt(located, 'reviewers').names,
       ...(projects.names.length > 0 ? { projects: projects.names, projectSources: projects.at } : {}),
-      ...(tags.length > 0 ? { tags } : {}),
+      ...(tags.names.length > 0 ? { tags: tags.names, tagSources: tags.at } : {}),
       source: located.at,
     };
   });

@@ -28,7 +28,7 @@ workspace-set: {}
 `;
     expect(problemsOf(text)).toEqual([
       'f0.yaml:4:5 workspace-sets.prod: unknown key "mach". Did you mean "match"?',
-      'f0.yaml:5:19 workspace-sets.prod.teams.sre: "admni" is not an access level or a workspace role; expected read, plan, write, admin or a workspace role',
+      'f0.yaml:5:19 workspace-sets.prod.teams.sre: "admni" is not an access level or a workspace role. Did you mean "admin"?',
       'f0.yaml:7:12 workspace-sets.other.match: workspace set "other" matches nothing in particular: give `projects`, `tags` or `names` (`names: ["*"]` for every workspace)',
       'f0.yaml:7:30 workspace-sets.other.match: unknown key "projcts". Did you mean "projects"?',
       'f0.yaml:8:12 workspace-sets.other.prune: expected true or false, got "yes"',

@@ -131,11 +131,33 @@ function ignoredProblems(merged: Merged): Problem[] {
     );
 }
 
+/**
+ * Two names under `teams` that differ only in case: the service takes team names without case
+ * (docs/api.md, "Name resolution"), so the second could never be created beside the first.
+ */
+function caseProblems(merged: Merged): Problem[] {
+  const first = new Map<string, { name: string; team: Located }>();
+  const problems: Problem[] = [];
+  for (const [name, team] of merged.teams) {
+    const seen = first.get(name.toLowerCase());
+    if (!seen) first.set(name.toLowerCase(), { name, team });
+    else
+      problems.push(
+        problemAt(
+          team.at,
+          team.segments,
+          `team ${quote(name)} differs from team ${quote(seen.name)} (${relativePlace(seen.team.at, team.at)}) only by case: the service takes team names without case, so both are one team; keep one name`,
+        ),
+      );
+  }
+  return problems;
+}
+
 export function teamsProblems(merged: Merged, complete = true): Problem[] {
   const own = [...merged.teams].flatMap(([name, team]) => teamProblems(merged, name, team));
   // A role another file defines is unknown when that file could not be parsed: its syntax error says enough.
   const usable = complete ? own : own.filter((p) => !p.message.includes('is not a role of roles.organization'));
-  return [...usable, ...roleProblems(merged), ...previousNameProblems(merged), ...ignoredProblems(merged)];
+  return [...usable, ...roleProblems(merged), ...previousNameProblems(merged), ...ignoredProblems(merged), ...caseProblems(merged)];
 }
 
 function desiredTeam(merged: Merged, name: string, team: Located): DesiredTeam {

@@ -59,7 +59,7 @@ async function planAgainst(profile: ProfileName, readBy?: string) {
 describe('--read-by', () => {
   it('is refused on one line when it is not auto, team or target', async () => {
     const run = await runCli(['plan', 'examples/acme', '--read-by', 'teams']);
-    expect(run).toEqual({ code: 1, out: '', err: 'tfe-access plan: --read-by must be one of auto, team, target, got "teams".\n' });
+    expect(run).toEqual({ code: 1, out: '', err: 'tfe-access plan: --read-by must be one of auto, team, target, got "teams". Did you mean "team"?\n' });
   });
 
   it('auto against the current profile reads by team, says nothing on stderr, and plans what reading by target plans', async () => {

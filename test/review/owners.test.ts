@@ -7,7 +7,7 @@ import { validateDocuments } from '../../src/validate/validate.js';
 const validate = (text: string) => validateDocuments([parseYamlText('a.yaml', text).loaded]);
 
 describe('review-owners in the files', () => {
-  it('reads each owner with its reviewers, projects (and where each is written) and tags, in file order', () => {
+  it('reads each owner with its reviewers, projects and tags (and where each is written), in file order', () => {
     const result = validate(
       [
         'organization: acme',
@@ -34,7 +34,7 @@ describe('review-owners in the files', () => {
         ],
         source: { file: 'a.yaml', line: 3, col: 3 },
       },
-      { owner: 'web', reviewers: ['bo'], tags: ['prod'], source: { file: 'a.yaml', line: 6, col: 3 } },
+      { owner: 'web', reviewers: ['bo'], tags: ['prod'], tagSources: [{ file: 'a.yaml', line: 8, col: 12 }], source: { file: 'a.yaml', line: 6, col: 3 } },
     ]);
   });
 

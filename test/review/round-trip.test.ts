@@ -256,6 +256,16 @@ describe('an access review, start to close, against the emulator', () => {
     expect(run.err).toMatch(/tfe-access\.yaml:6:16: review owner "billing-leads": project "biling" in organization "acme": .*Did you mean "billing"\?/);
   });
 
+  it('finding 9: a swapped project name (blilng) and a tag on no workspace (pord) of review-owners, both in one run, each with its near miss', async () => {
+    const w = await world();
+    const typos = FILES.replace('projects: [billing]', 'projects: [blilng]').replace('tags: [prod]', 'tags: [pord]');
+    await writeFile(join(w.dir, 'tfe-access.yaml'), typos);
+    const run = await runCli(['review', 'start', w.dir, '--out', join(w.dir, 'round')], { env: w.env() });
+    expect(run.code).toBe(1);
+    expect(run.err).toMatch(/tfe-access\.yaml:6:16: review owner "billing-leads": project "blilng" .*Did you mean "billing"\?/);
+    expect(run.err).toMatch(/tfe-access\.yaml:9:12: review owner "platform-leads": tag "pord" is on no workspace the token can see\. Did you mean "prod"\?/);
+  });
+
   it("a person revoked: taken out of the team's members in the files, and the plan removes them from the team", async () => {
     const people = [
       ...(ORGANIZATION.people ?? []),

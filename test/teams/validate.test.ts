@@ -54,6 +54,16 @@ teams:
       'b.yaml:3:3: teams.sre: team "sre" is defined twice under teams; first defined at a.yaml:3:3',
     ]);
   });
+
+  it('finding 4: two teams differing only in case are one team to the service: a problem at the second, naming the first', async () => {
+    const { problems } = await load({
+      'a.yaml': 'organization: acme\nteams:\n  sre: {}\n  data-eng: {}\n',
+      'b.yaml': 'organization: acme\nteams:\n  SRE: { visibility: secret }\n',
+    });
+    expect(messages(problems)).toEqual([
+      'b.yaml:3:3: teams.SRE: team "SRE" differs from team "sre" (a.yaml:3:3) only by case: the service takes team names without case, so both are one team; keep one name',
+    ]);
+  });
 });
 
 describe('teams: as the planner reads them', () => {

@@ -17,6 +17,7 @@ import type { Command } from '../command.js';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, requestPieces } from '../common-flags.js';
 import type { IO } from '../io.js';
 import { TOOL } from '../../core/tool.js';
+import { didYouMean } from '../../core/suggest.js';
 import { progress } from '../progress.js';
 
 const help = `Usage: tfe-access review start [PATHS...] --out DIR [--by team|person] [options]
@@ -174,7 +175,8 @@ const command: Command = {
     const [sub, ...rest] = parsed.positionals;
     if (sub === 'start') return start(parsed, io, rest);
     if (sub === 'close') return close(parsed, io, rest);
-    throw new CLIError(`review takes start or close${sub === undefined ? '' : `, not "${sub}"`}: see tfe-access review --help.`);
+    if (sub === undefined) throw new CLIError('review takes start or close: see tfe-access review --help.');
+    throw new CLIError(`review takes start or close, not "${sub}".${didYouMean(sub, ['start', 'close'])} See tfe-access review --help.`);
   },
 };
 export default command;

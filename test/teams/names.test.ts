@@ -1,0 +1,71 @@
+// Issue 36, finding 4 and Build 3: a new team of `teams:` whose name is close to a live team's is a
+// near miss the plan warns of (`team-near-miss`), never an error; a live team the files no longer
+// name beside a new team of the same members looks like a rename done by hand
+// (`team-looks-renamed`: add `previously:`). Both in every plan format, and silenced by
+// ignore-warnings as any file-wide warning.
+import { describe, expect, it } from 'vitest';
+import { buildPlan } from '../../src/diff/plan.js';
+import { guardInputsOf, guardPlan } from '../../src/guard/plan-refusals.js';
+import type { DesiredState } from '../../src/core/desired-state.js';
+import type { LiveState } from '../../src/core/model.js';
+import { renderJson } from '../../src/render/json.js';
+import { renderMarkdown } from '../../src/render/markdown.js';
+import { renderText } from '../../src/render/text.js';
+import { desiredOf, liveOf, members, OWNERS, person, team } from '../people/world.js';
+
+const formats = (desired: DesiredState, live: LiveState): string[] => {
+  const plan = guardPlan(buildPlan(desired, live), guardInputsOf(desired, live));
+  return [renderText(plan, { color: false }), renderMarkdown(plan), JSON.stringify(JSON.parse(renderJson(plan)).warnings)];
+};
+
+describe('issue 36: new team names against the live ones', () => {
+  it('finding 4: a new team close to a live team (data-engs beside data-eng) is a near-miss warning in every format, not an error', () => {
+    const live = liveOf([OWNERS, team('data-eng'), team('ops')], []);
+    const desired = desiredOf([{ name: 'data-engs', previously: [] }]);
+    const plan = buildPlan(desired, live);
+    expect(plan.teamChanges?.map((c) => `${c.action} ${c.name}`)).toEqual(['create data-engs']);
+    const near = plan.warnings.filter((w) => w.code === 'team-near-miss');
+    expect(near).toEqual([
+      {
+        code: 'team-near-miss',
+        team: 'data-engs',
+        message:
+          'team "data-engs" is new, and close to the organization\'s "data-eng": the plan creates it. If "data-eng" was meant, name it so (or add `previously: [data-eng]` to rename it).',
+      },
+    ]);
+    for (const out of formats(desired, live)) expect(out).toContain('team-near-miss');
+    // A live team the files manage under its own name is no near miss: both are wanted.
+    const both = buildPlan(
+      desiredOf([
+        { name: 'data-engs', previously: [] },
+        { name: 'data-eng', previously: [] },
+      ]),
+      live,
+    );
+    expect(both.warnings.filter((w) => w.code === 'team-near-miss')).toEqual([]);
+  });
+
+  it('finding 4: a live team left out of the files beside a new team of the same members looks like a rename', () => {
+    const live = liveOf([OWNERS, team('data-eng'), team('ops')], [person('o1', ['owners']), person('ana', ['data-eng']), person('bo', ['data-eng', 'ops'])]);
+    const renamedByHand = members('data-platform', ['ana@example.com', 'BO@example.com']);
+    const desired = desiredOf([renamedByHand]);
+    const plan = buildPlan(desired, live);
+    const looks = plan.warnings.filter((w) => w.code === 'team-looks-renamed');
+    expect(looks).toEqual([
+      {
+        code: 'team-looks-renamed',
+        team: 'data-platform',
+        message:
+          'team "data-platform", which the plan creates, has the members of "data-eng", which the files no longer name: looks like a rename: add `previously: [data-eng]` to "data-platform" to keep its id, members and grants.',
+      },
+    ]);
+    for (const out of formats(desired, live)) expect(out).toContain('team-looks-renamed');
+    // Other members, or the old team still named: no rename in sight.
+    expect(buildPlan(desiredOf([members('data-platform', ['ana@example.com'])]), live).warnings.some((w) => w.code === 'team-looks-renamed')).toBe(false);
+    const kept = desiredOf([renamedByHand, { name: 'data-eng', previously: [] }]);
+    expect(buildPlan(kept, live).warnings.some((w) => w.code === 'team-looks-renamed')).toBe(false);
+    // ignore-warnings silences both, as any file-wide warning.
+    const quiet = desiredOf([renamedByHand], { ignoreWarnings: ['team-looks-renamed'] });
+    expect(buildPlan(quiet, live).warnings.some((w) => w.code === 'team-looks-renamed')).toBe(false);
+  });
+});
