@@ -6,7 +6,7 @@
 import type { TeamOutcome } from '../core/apply-outcome.js';
 import type { TeamApi, TeamWrite } from '../core/team-write.js';
 import type { TeamChange, TeamFieldChange } from '../core/teams.js';
-import { reasonOf, refusalOf, troubleOf } from './trouble.js';
+import { permanence, reasonOf, refusalOf, troubleOf } from './trouble.js';
 
 /** What a change writes: its fields in the domain's words. */
 export function teamWriteOf(fields: readonly TeamFieldChange[]): TeamWrite {
@@ -51,6 +51,6 @@ export async function runTeamChange(api: TeamApi, organization: string, change: 
     if (change.action === 'delete' && troubleOf(error) === 'not-found')
       return { status: 'already-so', change, note: 'the service answered 404: the team is gone (or this token may not delete it; the next plan tells which)' };
     const refused = refusalOf(error, change.action === 'create');
-    return { status: 'failed', change, reason: reasonOf(error), ...(refused ? { refused } : {}) };
+    return { status: 'failed', change, reason: reasonOf(error), ...(refused ? { refused } : {}), ...permanence(error) };
   }
 }
