@@ -12,7 +12,8 @@ import { permanence, reasonOf, refusalOf, troubleOf } from './trouble.js';
 export function teamWriteOf(fields: readonly TeamFieldChange[]): TeamWrite {
   const write: { -readonly [K in keyof TeamWrite]: TeamWrite[K] } = {};
   const flags: Record<string, boolean> = {};
-  for (const { field, after } of fields) {
+  // A service's default is shown by the plan, never sent (core/teams.ts, TeamFieldChange's `default`).
+  for (const { field, after } of fields.filter((f) => f.default !== 'service')) {
     if (field === 'visibility' && (after === 'secret' || after === 'organization')) write.visibility = after;
     else if (field === 'sso-team-id' && (typeof after === 'string' || after === null)) write.ssoTeamId = after;
     else if (field === 'allow-member-token-management' && typeof after === 'boolean') write.allowMemberTokenManagement = after;

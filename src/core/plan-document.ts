@@ -82,7 +82,7 @@ export function teamChangeDocument(change: TeamChange): JsonObject {
       ...accessDocument(g.resource, g.access),
     }));
   } else {
-    base.fields = change.fields.map((f) => ({ field: f.field, before: f.before, after: f.after }));
+    base.fields = change.fields.map((f) => ({ field: f.field, before: f.before, after: f.after, ...(f.default ? { default: f.default } : {}) }));
   }
   return base;
 }
