@@ -73,6 +73,10 @@ function withCreatedTeam(change: Change, created: ReadonlyMap<string, string>): 
   return id === undefined ? `not applied: team "${change.team.name}" was not created` : { ...change, team: { name: change.team.name, id } };
 }
 
+/** The grant of a team never created fails as its create did: for good when that one did (core/apply-outcome.ts, `permanent`). */
+const notCreatedOutcome = (change: Change, reason: string, lost: ReadonlySet<string>): ChangeOutcome =>
+  lost.has(change.team.name) ? { status: 'failed', change, reason, permanent: true } : { status: 'failed', change, reason };
+
 export async function applyChanges(planned: readonly Change[], api: GrantApi, options: ApplyOptions = {}): Promise<ApplyReport> {
   const limit = pLimit(Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY));
   const teamChanges = options.teams?.changes ?? [];
@@ -124,12 +128,14 @@ export async function applyChanges(planned: readonly Change[], api: GrantApi, op
 
   await runTeams(false);
   const created = new Map(teamOutcomes.filter((o) => o !== undefined && o.id !== undefined).map((o) => [o.change.name, o.id as string]));
+  const lost = new Set(teamOutcomes.filter((o) => o?.permanent === true && o.change.action === 'create').map((o) => o.change.name));
   // Who is in the teams, once the teams are there (docs/apply.md, "Member changes").
   if (options.members)
     await runMemberChanges(memberChanges, {
       api: options.members.api,
       organization: options.members.organization,
       created,
+      lost,
       stopped,
       limit,
       settle: settleMember,
@@ -138,10 +144,7 @@ export async function applyChanges(planned: readonly Change[], api: GrantApi, op
   const indexed = changes.map((change, index) => ({ change: typeof change === 'string' ? (planned[index] as Change) : change, index }));
   for (const [index, change] of changes.entries()) {
     if (typeof change === 'string')
-      settle(
-        index,
-        stopped() ? { status: 'not-started', change: planned[index] as Change } : { status: 'failed', change: planned[index] as Change, reason: change },
-      );
+      settle(index, stopped() ? { status: 'not-started', change: planned[index] as Change } : notCreatedOutcome(planned[index] as Change, change, lost));
   }
   const pending = new Set(changes.flatMap((c, index) => (typeof c === 'string' ? [index] : [])));
   const start = async (change: Change): Promise<ChangeOutcome> => (stopped() ? { status: 'not-started', change } : runChange(api, change));

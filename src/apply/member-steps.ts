@@ -10,13 +10,15 @@ import type { MemberApi } from '../core/member-write.js';
 import type { MemberAdd, MemberChange, MemberInvite, MemberLeave, MemberRemove } from '../core/people.js';
 import { isPendingTeamId } from '../core/teams.js';
 import type { TeamRef } from '../core/model.js';
-import { reasonOf, refusalOf, troubleOf } from './trouble.js';
+import { permanence, reasonOf, refusalOf, troubleOf } from './trouble.js';
 
 export interface MemberRun {
   readonly api: MemberApi;
   readonly organization: string;
   /** The ids of the teams this apply created, by name. */
   readonly created: ReadonlyMap<string, string>;
+  /** The teams whose create failed for good (core/apply-outcome.ts, `permanent`): their members' changes fail for good too. */
+  readonly lost?: ReadonlySet<string>;
   /** True once the run stopped (a signal, a refused write): nothing more starts. */
   readonly stopped: () => boolean;
   /** Runs a step within the executor's concurrency. */
@@ -37,9 +39,17 @@ function idOf(team: TeamRef, created: ReadonlyMap<string, string>): string | und
 
 const notCreated = (team: TeamRef): string => `not applied: team "${team.name}" was not created`;
 
+/** The failure of a change whose team was not created: for good when the create was. */
+const notCreatedOutcome = (change: MemberChange, team: TeamRef, run: MemberRun): MemberOutcome => ({
+  status: 'failed',
+  change,
+  reason: notCreated(team),
+  ...(run.lost?.has(team.name) ? { permanent: true as const } : {}),
+});
+
 function failed(change: MemberChange, error: unknown, post: boolean): MemberOutcome {
   const refused = refusalOf(error, post);
-  return { status: 'failed', change, reason: reasonOf(error), ...(refused ? { refused } : {}) };
+  return { status: 'failed', change, reason: reasonOf(error), ...(refused ? { refused } : {}), ...permanence(error) };
 }
 
 /** One step for items of the same request: each settles with the step's outcome, or not started once the run stopped. */
@@ -56,11 +66,7 @@ async function step<C extends MemberChange>(items: readonly Indexed<C>[], run: M
 
 async function invite(item: Indexed<MemberInvite>, run: MemberRun): Promise<void> {
   const missing = item.change.teams.find((t) => idOf(t, run.created) === undefined);
-  if (missing)
-    return run.settle(
-      item.index,
-      run.stopped() ? { status: 'not-started', change: item.change } : { status: 'failed', change: item.change, reason: notCreated(missing) },
-    );
+  if (missing) return run.settle(item.index, run.stopped() ? { status: 'not-started', change: item.change } : notCreatedOutcome(item.change, missing, run));
   const teamIds = item.change.teams.map((t) => idOf(t, run.created) as string);
   await step([item], run, async () => {
     try {
@@ -86,8 +92,7 @@ async function byTeam<C extends MemberAdd | MemberRemove>(
       const team = (group[0] as Indexed<C>).change.team;
       const teamId = idOf(team, run.created);
       if (teamId === undefined) {
-        for (const { change, index } of group)
-          run.settle(index, run.stopped() ? { status: 'not-started', change } : { status: 'failed', change, reason: notCreated(team) });
+        for (const { change, index } of group) run.settle(index, run.stopped() ? { status: 'not-started', change } : notCreatedOutcome(change, team, run));
         return;
       }
       await step(group, run, async () => {

@@ -8,7 +8,7 @@ import type { LiveGrant } from '../core/model.js';
 import { compareAccess } from '../diff/normalise.js';
 import type { ChangeOutcome, OutcomeNote } from '../core/apply-outcome.js';
 import type { GrantApi } from './ports.js';
-import { reasonOf, refusalOf, troubleOf, type Trouble } from './trouble.js';
+import { permanence, reasonOf, refusalOf, troubleOf, type Trouble } from './trouble.js';
 import type { WriteRefusal } from '../core/write-refusal.js';
 
 /** Writes per change, recovery included: enough for lost answer -> re-read -> finish, then stop. */
@@ -23,8 +23,8 @@ export const MAX_UNANSWERED_ADDS = DEFAULT_RETRIES + 1;
 
 type Write = { readonly kind: 'add' } | { readonly kind: 'update'; readonly grantId: string };
 
-const failed = (change: Change, reason: string, refused?: WriteRefusal): ChangeOutcome =>
-  refused ? { status: 'failed', change, reason, refused } : { status: 'failed', change, reason };
+const failed = (change: Change, reason: string, refused?: WriteRefusal, error?: unknown): ChangeOutcome =>
+  refused ? { status: 'failed', change, reason, refused } : { status: 'failed', change, reason, ...permanence(error) };
 
 function send(api: GrantApi, change: AddChange | UpdateChange, write: Write): Promise<unknown> {
   if (write.kind === 'add') return api.addGrant(change.target, change.team.id, change.after);
@@ -65,7 +65,7 @@ async function ensureAccess(api: GrantApi, change: AddChange | UpdateChange): Pr
       const budget = write.kind === 'add' && trouble === 'outcome-unknown' ? MAX_UNANSWERED_ADDS : MAX_WRITES_PER_CHANGE;
       // A 404 of an update that ran out of writes is a grant that kept vanishing, not a refusal.
       if (!recoverable(write, trouble) || writes >= budget)
-        return failed(change, reasonOf(error), trouble === 'not-found' && write.kind === 'update' ? undefined : refusalOf(error, write.kind === 'add'));
+        return failed(change, reasonOf(error), trouble === 'not-found' && write.kind === 'update' ? undefined : refusalOf(error, write.kind === 'add'), error);
       const read = await reread(api, change, error);
       if ('failure' in read) return failed(change, read.failure);
       const current = grantOfTeam(read.grants, change.team.id, write.kind === 'update' ? write.grantId : undefined);
@@ -104,7 +104,7 @@ async function ensureRemoved(api: GrantApi, change: RemoveChange): Promise<Chang
       return outcome === 'unconfirmed' ? await confirmRemoved(api, change) : { status: 'applied', change };
     } catch (error: unknown) {
       const trouble = troubleOf(error);
-      if (trouble !== 'outcome-unknown' && trouble !== 'not-found') return failed(change, reasonOf(error), refusalOf(error, false));
+      if (trouble !== 'outcome-unknown' && trouble !== 'not-found') return failed(change, reasonOf(error), refusalOf(error, false), error);
       const read = await reread(api, change, error);
       if ('failure' in read) return failed(change, read.failure);
       if (!read.grants.some((g) => g.id === change.id)) {

@@ -6,13 +6,14 @@
 import type { TeamOutcome } from '../core/apply-outcome.js';
 import type { TeamApi, TeamWrite } from '../core/team-write.js';
 import type { TeamChange, TeamFieldChange } from '../core/teams.js';
-import { reasonOf, refusalOf, troubleOf } from './trouble.js';
+import { permanence, reasonOf, refusalOf, troubleOf } from './trouble.js';
 
 /** What a change writes: its fields in the domain's words. */
 export function teamWriteOf(fields: readonly TeamFieldChange[]): TeamWrite {
   const write: { -readonly [K in keyof TeamWrite]: TeamWrite[K] } = {};
   const flags: Record<string, boolean> = {};
-  for (const { field, after } of fields) {
+  // A service's default is shown by the plan, never sent (core/teams.ts, TeamFieldChange's `default`).
+  for (const { field, after } of fields.filter((f) => f.default !== 'service')) {
     if (field === 'visibility' && (after === 'secret' || after === 'organization')) write.visibility = after;
     else if (field === 'sso-team-id' && (typeof after === 'string' || after === null)) write.ssoTeamId = after;
     else if (field === 'allow-member-token-management' && typeof after === 'boolean') write.allowMemberTokenManagement = after;
@@ -51,6 +52,6 @@ export async function runTeamChange(api: TeamApi, organization: string, change: 
     if (change.action === 'delete' && troubleOf(error) === 'not-found')
       return { status: 'already-so', change, note: 'the service answered 404: the team is gone (or this token may not delete it; the next plan tells which)' };
     const refused = refusalOf(error, change.action === 'create');
-    return { status: 'failed', change, reason: reasonOf(error), ...(refused ? { refused } : {}) };
+    return { status: 'failed', change, reason: reasonOf(error), ...(refused ? { refused } : {}), ...permanence(error) };
   }
 }

@@ -30,6 +30,17 @@ export function troubleOf(error: unknown): Trouble {
   return 'other';
 }
 
+// Statuses another run may well not meet again: the service's answer was about the moment, not the write.
+const PASSING = new Set([401, 403, 404, 408, 409, 429]);
+
+/** Whether another run fails the same way: a 4xx the service gave for the write itself (core/apply-outcome.ts, `permanent`). */
+export function isPermanent(error: unknown): boolean {
+  return error instanceof RemoteError && error.status >= 400 && error.status < 500 && !PASSING.has(error.status);
+}
+
+/** `{ permanent: true }` for such an error, to spread into a failed outcome. */
+export const permanence = (error: unknown): { permanent?: true } => (isPermanent(error) ? { permanent: true } : {});
+
 /** The one-line reason shown for a failed change: the service's own words when it gave some. */
 export function reasonOf(error: unknown): string {
   return messageOf(error).replace(/\s+/g, ' ').trim();

@@ -18,6 +18,8 @@ export const NOT_ADOPTED_REASONS = [
   'anchor',
   /** The files have no place that says it (a rename, a person in no team, a team the files still name elsewhere). */
   'no-place',
+  /** A partial read cannot prove it: a team of the files the token does not see may exist as a secret team (issue 36, Build 1). */
+  'not-visible',
 ] as const;
 export type NotAdoptedReason = (typeof NOT_ADOPTED_REASONS)[number];
 

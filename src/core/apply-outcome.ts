@@ -44,6 +44,13 @@ export interface FailedOutcome {
   readonly reason: string;
   /** Set when the service refused the write for the token's rights: the executor starts no more changes. */
   readonly refused?: WriteRefusal;
+  /**
+   * Another run fails the same way (issue 36, Build 8): the service refused the write for what it is
+   * (a 4xx but 408 and 429; a refusal for the token's rights stops the run and is said apart), or the
+   * change needed such a failure (the grant of a team whose create was refused). A lost answer, a
+   * 5xx, a 429 or a stop another run can fix.
+   */
+  readonly permanent?: true;
 }
 
 /** A failure for the token's rights. */
@@ -86,6 +93,8 @@ export interface TeamOutcome {
   /** How it ended where it did, in words (a deletion the service had already made). */
   readonly note?: string;
   readonly refused?: WriteRefusal;
+  /** A failure another run cannot fix (FailedOutcome's `permanent`). */
+  readonly permanent?: true;
 }
 
 /**
@@ -100,6 +109,8 @@ export interface MemberOutcome {
   /** How it ended where it did, in words (a person already gone). */
   readonly note?: string;
   readonly refused?: WriteRefusal;
+  /** A failure another run cannot fix (FailedOutcome's `permanent`). */
+  readonly permanent?: true;
 }
 
 export interface ApplyReport {

@@ -35,6 +35,12 @@ export const DEFAULT_EXPIRY_WARNING_DAYS = 7;
 
 /** `settings.prune-teams`: teams the files do not name are left alone. */
 export const DEFAULT_PRUNE_TEAMS = false;
+/**
+ * The visibility tfe-access sends for a team the files create without one (docs/files.md, "`teams`"):
+ * the service would make an owner's team secret, which the read-only CI token of docs/ci.md then
+ * cannot see (its next plan would propose the create again). Secret is asked for in the files.
+ */
+export const DEFAULT_TEAM_VISIBILITY = 'organization';
 
 /** `settings.max-team-deletions`: apply refuses to delete any team without `--force`. */
 export const DEFAULT_MAX_TEAM_DELETIONS = 0;

@@ -83,7 +83,7 @@ export function teamChangeDocument(change: TeamChange): JsonObject {
     }));
     if (change.powers) base.powers = [...change.powers];
   } else {
-    base.fields = change.fields.map((f) => ({ field: f.field, before: f.before, after: f.after }));
+    base.fields = change.fields.map((f) => ({ field: f.field, before: f.before, after: f.after, ...(f.default ? { default: f.default } : {}) }));
   }
   return base;
 }

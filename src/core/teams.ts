@@ -41,7 +41,24 @@ export interface TeamFieldChange {
   /** null: not reported (a create's before is never shown). */
   readonly before: TeamValue;
   readonly after: TeamValue;
+  /**
+   * A create's setting the files do not give (docs/files.md, "`teams`"): `tfe-access`, the tool's
+   * default, written (visibility); `service`, what the service gives a team it is not told about
+   * (docs/api.md, "Teams"), shown and not written.
+   */
+  readonly default?: 'tfe-access' | 'service';
 }
+
+/**
+ * What the service gives a created team of each setting the create leaves out (docs/api.md, "Teams":
+ * every flag false, allow-member-token-management true, no SSO id). Visibility is not among them:
+ * tfe-access always sends one (core/defaults.ts, DEFAULT_TEAM_VISIBILITY).
+ */
+export const SERVICE_TEAM_DEFAULTS: { readonly 'sso-team-id': null; readonly 'allow-member-token-management': true; readonly flag: false } = {
+  'sso-team-id': null,
+  'allow-member-token-management': true,
+  flag: false,
+};
 
 /** What a create writes: the files' settings (the flags normalised). */
 export interface TeamCreate {

@@ -16,6 +16,22 @@ export function viewerOf(identity: TokenIdentity | undefined, organization: stri
   return { identity, seesEveryTeam: own.some((team) => team.name === OWNERS_TEAM), teams: own };
 }
 
+// docs/api.md, "Teams", who may call: access-secret-teams extends these to secret teams.
+const TEAM_MANAGEMENT_FLAGS = ['manage-membership', 'manage-teams', 'manage-organization-access'] as const;
+
+/**
+ * Whether the viewer's list of teams is the organization's whole list, secret teams included: an
+ * owner's, or a team's with access-secret-teams and a team-management flag (docs/api.md, "Teams").
+ * A token the server did not name is taken as whole, as canMakeSecret (diff/teams.ts) takes it: a
+ * server without account details could not be planned for at all otherwise.
+ */
+export function listsEveryTeam(viewer: Viewer | undefined): boolean {
+  if (!viewer?.identity || viewer.seesEveryTeam) return true;
+  return viewer.teams.some(
+    (team) => team.organizationAccess['access-secret-teams'] === true && TEAM_MANAGEMENT_FLAGS.some((flag) => team.organizationAccess[flag] === true),
+  );
+}
+
 /** A target as the completeness check needs it: its type, its grants, and a workspace's project's grants when they were read. */
 export interface SeenTarget {
   readonly type: TargetType;

@@ -8,12 +8,23 @@ import type { LiveState, Team, Viewer } from '../core/model.js';
 import { OWNERS_TEAM, RESOURCE_OF } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
 import type { PlanWarning } from '../core/plan.js';
-import { TEAM_ACTION_ORDER, type DesiredTeam, type GoneGrant, type TeamChange, type TeamFieldChange, type TeamValue } from '../core/teams.js';
-import { TEAM_FLAG_KEYS } from '../core/team-flags.js';
+import {
+  SERVICE_TEAM_DEFAULTS,
+  TEAM_ACTION_ORDER,
+  type DesiredTeam,
+  type GoneGrant,
+  type TeamChange,
+  type TeamFieldChange,
+  type TeamValue,
+} from '../core/teams.js';
+import { TEAM_FLAG_KEYS, TEAM_FLAGS } from '../core/team-flags.js';
 import { plannedTeams, type PlannedTeams, type TeamFate } from '../resolve/planned-teams.js';
 import { byTypeThenName, compareText } from '../core/order.js';
-import { DEFAULT_PRUNE_TEAMS } from '../core/defaults.js';
+import { DEFAULT_PRUNE_TEAMS, DEFAULT_TEAM_VISIBILITY } from '../core/defaults.js';
 import { teamNameWarnings } from './team-names.js';
+
+// A newer flag a server may not have (core/team-flags.ts): a create shows it only when the files set it.
+const NEWER_FLAGS: ReadonlySet<string> = new Set(TEAM_FLAGS.filter((f) => f.newer !== undefined).map((f) => f.key));
 
 export interface TeamPlan {
   readonly changes: readonly TeamChange[];
@@ -62,8 +73,12 @@ function fieldChanges(desired: DesiredTeam, live: Team | undefined, context: Con
             'visibility: secret is not set: the service keeps a team this token makes or changes visible to the organization (only owners, or a team with access-secret-teams, make secret teams); run with such a token',
           ),
         );
+      // What the create gets instead, shown (the service decides it: not written).
+      if (live === undefined) out.push({ field: 'visibility', before: null, after: 'organization', default: 'service' });
     } else push('visibility', live?.visibility, desired.visibility);
-  }
+  } else if (live === undefined) out.push({ field: 'visibility', before: null, after: DEFAULT_TEAM_VISIBILITY, default: 'tfe-access' });
+  if (live === undefined && (desired.ssoTeamId ?? null) === null)
+    out.push({ field: 'sso-team-id', before: null, after: SERVICE_TEAM_DEFAULTS['sso-team-id'], default: 'service' });
   if (desired.ssoTeamId !== undefined) {
     if (live?.scimLinked && (live.ssoTeamId ?? null) !== desired.ssoTeamId)
       context.warnings.push(ignored(desired.name, 'sso-team-id is not changed: the team is linked to a SCIM group, and the service ignores it'));
@@ -72,16 +87,21 @@ function fieldChanges(desired: DesiredTeam, live: Team | undefined, context: Con
   }
   if (desired.allowMemberTokenManagement !== undefined)
     push('allow-member-token-management', live?.allowMemberTokenManagement, desired.allowMemberTokenManagement);
+  else if (live === undefined)
+    out.push({ field: 'allow-member-token-management', before: null, after: SERVICE_TEAM_DEFAULTS['allow-member-token-management'], default: 'service' });
+  // A create shows every flag it gets: those the files set on, written; the rest at the service's default (off).
+  if (live === undefined) {
+    for (const key of TEAM_FLAG_KEYS) {
+      if (desired.organizationAccess?.[key] === true) out.push({ field: `organization-access.${key}`, before: null, after: true });
+      else if (!NEWER_FLAGS.has(key)) out.push({ field: `organization-access.${key}`, before: null, after: SERVICE_TEAM_DEFAULTS.flag, default: 'service' });
+    }
+    return out;
+  }
   if (desired.organizationAccess) {
     // The live flags as the service will keep them: a companion left on by the service is no change.
     const reported = live?.organizationAccess ?? {};
     for (const key of TEAM_FLAG_KEYS) {
       const after = desired.organizationAccess[key] === true;
-      // A create writes the flags it sets; the rest take their default (false).
-      if (live === undefined) {
-        if (after) out.push({ field: `organization-access.${key}`, before: null, after });
-        continue;
-      }
       const before = reported[key];
       // A flag the list does not report is not known: only one the files want on is written.
       if (before === undefined ? after : before !== after) out.push({ field: `organization-access.${key}`, before: before ?? null, after });

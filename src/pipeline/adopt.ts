@@ -13,7 +13,9 @@ import type { FilesState } from '../core/desired-state.js';
 import { driftItemKey, driftItemsOf, type DriftItem } from '../core/drift-item.js';
 import { desiredAt } from '../core/expiry.js';
 import type { PolicyViolation } from '../core/policy.js';
+import { unseenTeamsOf } from '../diff/unseen.js';
 import { InternalError } from '../errors.js';
+import { unseenTeamReason, WHOLE_TEAMS_TOKEN } from '../render/unseen-teams.js';
 import { nodeFileSystem, type FileSystem } from '../load/files.js';
 import { loadDesiredState } from '../validate/desired-state.js';
 import { planFiles, type PlanFiles } from './files.js';
@@ -103,7 +105,8 @@ export async function adoptFromFiles(unclocked: AdoptRequest): Promise<AdoptResu
     const base: PlanFiles = { paths: request.paths, desired: desiredAt(state, run.now), targets: EVERY_TARGET };
     const result = await withClient(request.connection, control, async (client) => {
       const reads = new RecordedReads(client);
-      const read0 = await planAgainstLive(reads.client, base, { ...read, targets: [] }, run);
+      // A team the token may simply not see stays in the plan, to be listed as not visible (not refused: the rest is adopted).
+      const read0 = await planAgainstLive(reads.client, base, { ...read, targets: [], keepUnseenTeams: true }, run);
       // docs/drift.md, "Who changed it": the items as drift names them, before they are adopted.
       const { audit, connection } = request;
       const drift = audit === undefined ? read0 : { ...read0, plan: await attributed(read0.plan, { audit, connection, now: run.now }, client, control) };
@@ -129,12 +132,13 @@ async function adoptAgainst(reads: RecordedReads, drift: PlanResult, from: Adopt
   const pruned = new Set(drift.resolved.targets.filter((t) => t.desired.prune ?? from.state.settings.prune).map((t) => t.id));
   // The plans in memory check the policies on the access after them, as `plan` does; they show no progress.
   const quiet: ClockedRun = { ...run, onProgress: () => {} };
-  const after: PlanChoices = { ...read, targets: [], effectiveChanges: false, policyState: 'after' };
+  const after: PlanChoices = { ...read, targets: [], effectiveChanges: false, policyState: 'after', keepUnseenTeams: true };
   const hasPolicies = (from.state.policies ?? []).length > 0;
   // What the files break already, unedited: only a violation the edits bring is theirs.
   const before = hasPolicies ? new Set((await planAgainstLive(reads.client, from.base, after, quiet)).plan.violations?.map(violationKey)) : new Set<string>();
   reads.seal();
-  let round: Round = { adopted: adopt({ ...from, items, pruned }), refused: new Map() };
+  const unseen = notVisible(items, drift);
+  let round: Round = { adopted: adopt({ ...from, items, pruned, refused: unseen }), refused: unseen };
   for (let i = 0; i < MAX_ROUNDS && round.adopted.adoption.edits.length > 0; i++) {
     const replan = await planAgainstLive(reads.client, editedFiles(from.base, round.adopted, from.files, run.now), after, quiet);
     const brought = (replan.plan.violations ?? []).filter((v) => !before.has(violationKey(v)));
@@ -151,6 +155,34 @@ async function adoptAgainst(reads: RecordedReads, drift: PlanResult, from: Adopt
   }
   if (round.adopted.adoption.edits.length > 0) throw new InternalError('drift --adopt: the policies kept refusing adopted items');
   return round.adopted.adoption;
+}
+
+/** The team an item is about, by name (an invitation: each team it names). */
+function teamsOfItem(item: DriftItem): readonly string[] {
+  switch (item.kind) {
+    case 'grant':
+      return [item.change.team.name];
+    case 'team':
+      return [item.change.name];
+    case 'member':
+      return 'team' in item.change ? [item.change.team.name] : 'teams' in item.change ? item.change.teams.map((t) => t.name) : [];
+  }
+}
+
+/**
+ * Issue 36, Build 1: the items a partial read cannot prove (diff/unseen.ts): about a team of the files
+ * the token does not see, which may exist as a secret team. Never adopted: taking the team or its
+ * grants out of the files would be the token's blindness written down.
+ */
+function notVisible(items: readonly DriftItem[], drift: PlanResult): Map<string, NotAdopted> {
+  const unseen = new Map(unseenTeamsOf(drift.desired.teams, drift.live).map((t) => [t.name, t] as const));
+  const out = new Map<string, NotAdopted>();
+  for (const item of items) {
+    const team = teamsOfItem(item).find((name) => unseen.has(name));
+    if (team !== undefined)
+      out.set(driftItemKey(item), { item, reason: 'not-visible', detail: `${unseenTeamReason({ name: team })}; adopt with ${WHOLE_TEAMS_TOKEN}` });
+  }
+  return out;
 }
 
 /** Every adopted item is gone from the plan of the edited files; one left is a bug of adopt, said before anything is written. */

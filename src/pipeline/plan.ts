@@ -12,6 +12,8 @@ import { scopeOf } from '../core/scope.js';
 import { buildPlan, withViolations } from '../diff/plan.js';
 import { coverageOf } from '../diff/completeness.js';
 import { supportFindings } from '../diff/support.js';
+import { unseenTeamsOf } from '../diff/unseen.js';
+import { unseenTeamsMessage } from '../render/unseen-teams.js';
 import { teamSupportFindings } from '../diff/team-support.js';
 import { effectiveChanges } from '../effective/changes.js';
 import { CLIError } from '../errors.js';
@@ -74,6 +76,9 @@ export async function planAgainstLive(client: TfeClient, files: PlanFiles, read:
   const reader = new RunReader(client);
   const grants = await readLive(reader, liveRequestOf(resolved), liveReadOptions(read, run));
   reader.remember(grants);
+  // Issue 36, Build 1: a team the token may simply not see is never planned as new (diff/unseen.ts).
+  const unseen = unseenTeamsOf(expanded.desired.teams, grants);
+  if (unseen.length > 0 && read.keepUnseenTeams !== true) throw new CLIError(unseenTeamsMessage(unseen));
   const supportWarnings = checkSupport(expanded.desired, grants, server);
   // diff -> guard: the plan names every guard apply will refuse it by (docs/architecture.md, "The pipeline").
   const targeted = targetedOf(targets);

@@ -69,6 +69,11 @@ export interface PlanChoices extends ReadChoices {
    * plan, apply) or as it is (`live`: drift).
    */
   readonly policyState?: 'after' | 'live';
+  /**
+   * drift --adopt only: a `teams:` entry a partial read of teams cannot see is kept in the plan (adopt
+   * lists it as not visible) instead of refusing the run, as every other plan does (diff/unseen.ts).
+   */
+  readonly keepUnseenTeams?: boolean;
 }
 
 export interface PlanRequest {

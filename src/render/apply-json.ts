@@ -8,8 +8,8 @@ import { memberChangeDocument } from '../core/member-document.js';
 
 const stopDocument = (stop: Stop): { reason: string; exit_code: number } => ({ reason: stop.reason, exit_code: stop.exitCode });
 
-function extraOf(outcome: ChangeOutcome): { reason?: string; note?: string } {
-  if (outcome.status === 'failed') return { reason: outcome.reason };
+function extraOf(outcome: ChangeOutcome): { reason?: string; note?: string; permanent?: true } {
+  if (outcome.status === 'failed') return { reason: outcome.reason, ...(outcome.permanent ? { permanent: true as const } : {}) };
   return outcome.status !== 'not-started' && outcome.note ? { note: noteText(outcome.note) } : {};
 }
 
@@ -30,6 +30,7 @@ export function renderApplyJson(result: ApplyResult): string {
           change: teamChangeDocument(o.change),
           ...(o.id ? { id: o.id } : {}),
           ...(o.reason ? { reason: o.reason } : {}),
+          ...(o.permanent ? { permanent: true } : {}),
           ...(o.note ? { note: o.note } : {}),
         })),
       }
@@ -40,6 +41,7 @@ export function renderApplyJson(result: ApplyResult): string {
           status: o.status,
           change: memberChangeDocument(o.change),
           ...(o.reason ? { reason: o.reason } : {}),
+          ...(o.permanent ? { permanent: true } : {}),
           ...(o.note ? { note: o.note } : {}),
         })),
       }

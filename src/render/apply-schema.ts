@@ -28,6 +28,11 @@ const OUTCOME: Schema = {
     status: { enum: ['applied', 'already-so', 'failed', 'not-started'], description: 'not-started: the run stopped before its turn; nothing was sent for it.' },
     change,
     reason: { type: 'string', description: "A failed change's reason: the service's words when it gave some." },
+    permanent: {
+      const: true,
+      description:
+        'A failure another run cannot fix: the service refused the write for what it is (a 4xx but 408 and 429), or the change needed such a failure. Fix what the reason says, then plan again.',
+    },
     note: { type: 'string', description: 'How a lost answer or a moved grant was resolved, or why nothing had to be done.' },
   },
   additionalProperties: false,
@@ -51,6 +56,11 @@ const TEAM_OUTCOME: Schema = {
     change: { type: 'object', required: ['action', 'name', 'id'], description: "The team change, as the plan's team_changes write it." },
     id: { type: 'string', pattern: '^team-', description: 'A create: the id the service gave the team.' },
     reason: { type: 'string', description: "A failed change's reason." },
+    permanent: {
+      const: true,
+      description:
+        'A failure another run cannot fix: the service refused the write for what it is (a 4xx but 408 and 429), or the change needed such a failure. Fix what the reason says, then plan again.',
+    },
     note: { type: 'string', description: 'How it ended where it did.' },
   },
   additionalProperties: false,
@@ -64,6 +74,11 @@ const MEMBER_OUTCOME: Schema = {
     status: { enum: ['applied', 'already-so', 'failed', 'not-started'] },
     change: { type: 'object', required: ['action', 'person'], description: "The member change, as the plan's member_changes write it." },
     reason: { type: 'string', description: "A failed change's reason." },
+    permanent: {
+      const: true,
+      description:
+        'A failure another run cannot fix: the service refused the write for what it is (a 4xx but 408 and 429), or the change needed such a failure. Fix what the reason says, then plan again.',
+    },
     note: { type: 'string', description: 'How it ended where it did.' },
   },
   additionalProperties: false,

@@ -95,7 +95,27 @@ export function applySummary(report: ApplyReport, organization: string): string 
     return `Apply stopped: ${reason}. ${counts}. Run apply again to finish the rest; it converges from any state.`;
   }
   if (report.converged) return `Apply complete: ${counts}.`;
-  return `Apply incomplete: ${counts}. Fix the reasons above and run apply again; it converges from any state.`;
+  const permanent = permanentFailures(report);
+  if (permanent.length === 0) return `Apply incomplete: ${counts}. Fix the reasons above and run apply again; it converges from any state.`;
+  // Issue 36, Build 8: "run apply again" only for what another run can fix.
+  const named = permanent.slice(0, NAMED_FAILURES).join('; ') + (permanent.length > NAMED_FAILURES ? `; and ${permanent.length - NAMED_FAILURES} more` : '');
+  const head = `Apply incomplete: ${counts}. ${permanent.length} failed for good (another run fails the same way): ${named}. Fix what their reasons say (in the files or the organization), then plan again and review it`;
+  return failed > permanent.length ? `${head}; the other failures another run can fix: run apply again; it converges from any state.` : `${head}.`;
+}
+
+/** How many permanent failures the closing line names; the rest are counted (each has its line above). */
+const NAMED_FAILURES = 3;
+
+/** Each failure another run cannot fix, in words, teams first (the order the outcomes are shown in). */
+function permanentFailures(report: ApplyReport): string[] {
+  const reason = (r: string | undefined): string => (r ? `: ${r}` : '');
+  return [
+    ...(report.teamOutcomes ?? []).filter((o) => o.permanent).map((o) => `team ${o.change.name} (${o.change.action})${reason(o.reason)}`),
+    ...(report.memberOutcomes ?? []).filter((o) => o.permanent).map((o) => `${memberLine(o.change).trim()}${reason(o.reason)}`),
+    ...report.outcomes.flatMap((o) =>
+      o.status === 'failed' && o.permanent ? [`team ${o.change.team.name} on ${o.change.target.type} ${o.change.target.name}${reason(o.reason)}`] : [],
+    ),
+  ];
 }
 
 /**

@@ -185,7 +185,16 @@ function teamChangesSchema(): Schema {
           items: {
             type: 'object',
             required: ['field', 'before', 'after'],
-            properties: { field: { type: 'string' }, before: value, after: value },
+            properties: {
+              field: { type: 'string' },
+              before: value,
+              after: value,
+              default: {
+                enum: ['tfe-access', 'service'],
+                description:
+                  "A create's setting the files do not give: tfe-access's default (visibility: organization), written; or the service's, shown and not written.",
+              },
+            },
             additionalProperties: false,
           },
         },

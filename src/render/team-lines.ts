@@ -8,6 +8,9 @@ export const TEAM_SIGN: { readonly [A in TeamChange['action']]: '+' | '~' | '-' 
 
 const value = (v: TeamValue): string => (v === null ? 'null' : String(v));
 
+/** A create's setting the files do not give, and whose default it is. */
+const DEFAULT_WORDS = { 'tfe-access': ' (default of tfe-access)', service: ' (default of the service)' } as const;
+
 export function teamHeadline(change: TeamChange): string {
   switch (change.action) {
     case 'create':
@@ -29,7 +32,8 @@ export function teamDetailLines(change: TeamChange): AttributeLine[] {
     return [...powers, ...change.grants.map((g): AttributeLine => ({ sign: '-', text: `${g.target.type} ${g.target.name}: ${g.access.access}` }))];
   }
   return change.fields.flatMap((f): AttributeLine[] => {
-    if (change.action === 'create' || f.before === null) return [{ sign: change.action === 'create' ? ' ' : '+', text: `${f.field}: ${value(f.after)}` }];
+    if (change.action === 'create' || f.before === null)
+      return [{ sign: change.action === 'create' ? ' ' : '+', text: `${f.field}: ${value(f.after)}${f.default ? DEFAULT_WORDS[f.default] : ''}` }];
     return [
       { sign: '-', text: `${f.field}: ${value(f.before)}` },
       { sign: '+', text: `${f.field}: ${value(f.after)}` },

@@ -15,7 +15,12 @@ function valueOf(reader: Reader, key: string): TeamValue {
 }
 
 function fieldOf(reader: Reader): TeamFieldChange {
-  return { field: reader.string('field'), before: valueOf(reader, 'before'), after: valueOf(reader, 'after') };
+  const field = { field: reader.string('field'), before: valueOf(reader, 'before'), after: valueOf(reader, 'after') };
+  // A create's default (core/teams.ts): whose it is; a service's is not written by apply.
+  const given = reader.value['default'];
+  if (given === undefined) return field;
+  if (given !== 'tfe-access' && given !== 'service') return reader.fail(`${reader.at('default')} is not "tfe-access" or "service"`);
+  return { ...field, default: given };
 }
 
 /** A deleted team's grant: `{target, access}` (the level; its permissions are not read back). */

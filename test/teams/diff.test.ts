@@ -45,19 +45,21 @@ describe('team changes', () => {
       desiredTeam('auditors', { visibility: 'organization', organizationAccess: normaliseFlags({ 'read-workspaces': true }) }),
     ]);
     const result = plan(desired, live);
-    expect(result.teamChanges).toEqual([
-      {
-        action: 'create',
-        name: 'platform',
-        fields: [
-          { field: 'visibility', before: null, after: 'organization' },
-          { field: 'sso-team-id', before: null, after: 'abc' },
-          { field: 'organization-access.manage-workspaces', before: null, after: true },
-          { field: 'organization-access.manage-projects', before: null, after: true },
-          { field: 'organization-access.read-projects', before: null, after: true },
-          { field: 'organization-access.read-workspaces', before: null, after: true },
-        ],
-      },
+    // Issue 36, Build 2: a create also shows what it gets without the files saying it, marked (the service's defaults, not written).
+    const [create, ...rest] = result.teamChanges ?? [];
+    expect(create?.action === 'create' && create.fields.filter((f) => f.default === undefined)).toEqual([
+      { field: 'visibility', before: null, after: 'organization' },
+      { field: 'sso-team-id', before: null, after: 'abc' },
+      { field: 'organization-access.manage-workspaces', before: null, after: true },
+      { field: 'organization-access.manage-projects', before: null, after: true },
+      { field: 'organization-access.read-projects', before: null, after: true },
+      { field: 'organization-access.read-workspaces', before: null, after: true },
+    ]);
+    const defaults = create?.action === 'create' ? create.fields.filter((f) => f.default !== undefined) : [];
+    expect(defaults[0]).toEqual({ field: 'allow-member-token-management', before: null, after: true, default: 'service' });
+    expect(defaults.slice(1).every((f) => f.field.startsWith('organization-access.') && f.after === false && f.default === 'service')).toBe(true);
+    expect(defaults.map((f) => f.field)).toContain('organization-access.manage-teams');
+    expect(rest).toEqual([
       { action: 'rename', id: 'team-sre', name: 'sre', from: 'sre-old', fields: [{ field: 'allow-member-token-management', before: true, after: false }] },
       {
         action: 'update',
@@ -145,10 +147,14 @@ describe('team changes', () => {
     const live = liveOf([OWNERS], [{ type: 'workspace', id: 'ws-1', name: 'web', grants: [] }]);
     const desiredTarget: DesiredTarget = { type: 'workspace', name: 'web', prune: true, grants: [{ team: 'platform', access: { access: 'admin' } }] };
     const result = plan(desiredOf([desiredTeam('platform')], { targets: [desiredTarget] }), live);
-    expect(result.teamChanges).toEqual([{ action: 'create', name: 'platform', fields: [] }]);
+    // Issue 36, Build 2: told nothing, the create still shows what it gets (tfe-access's visibility, the service's defaults).
+    const fields = result.teamChanges?.[0]?.action === 'create' ? result.teamChanges[0].fields : [];
+    expect(fields.every((f) => f.default !== undefined)).toBe(true);
+    expect(fields[0]).toEqual({ field: 'visibility', before: null, after: 'organization', default: 'tfe-access' });
     const json = JSON.parse(renderJson(result));
     expect(json.changes[0].team).toEqual({ name: 'platform', id: null });
-    expect(json.team_changes).toEqual([{ action: 'create', name: 'platform', id: null, fields: [] }]);
+    expect(json.team_changes).toMatchObject([{ action: 'create', name: 'platform', id: null }]);
+    expect(json.team_changes[0].fields).toHaveLength(fields.length);
   });
 
   it('leaves a plan of files without teams exactly as it was', () => {
