@@ -8,6 +8,7 @@ import type { PlanWarning } from '../core/plan.js';
 import { quote } from '../core/printable.js';
 import { namesTags } from '../core/set-criteria.js';
 import { checkSelectors } from './selectors.js';
+import type { NameProblem } from '../resolve/check-names.js';
 import type { Resolved, ResolvedTarget } from '../core/resolved.js';
 import { projectMatches, workspaceMatches } from './match.js';
 import { mergeTarget, pruneOf, type SetConflict } from './merge.js';
@@ -21,6 +22,8 @@ export interface Expanded {
   readonly warnings: readonly PlanWarning[];
   /** Conflicts and unknown project names: the plan fails with all of them. */
   readonly problems: readonly string[];
+  /** The names of `problems` (the selectors'), as values: what a use case reports with the other stages' names, in one run. */
+  readonly nameProblems?: readonly NameProblem[];
 }
 
 const at = (source: SourceRef | undefined): string => (source ? `${source.file}:${source.line}:${source.col}: ` : '');
@@ -38,10 +41,10 @@ export function describeConflict(conflict: SetConflict): string {
 }
 
 /** The sets' projects, tags and names the organization does not have (selectors.ts), as the plan's problems. */
-function selectorFindings(sets: readonly DesiredSet[], resolved: Resolved): { problems: string[]; warnings: PlanWarning[] } {
+function selectorFindings(sets: readonly DesiredSet[], resolved: Resolved): { problems: string[]; names: NameProblem[]; warnings: PlanWarning[] } {
   const catalog = resolved.catalog ?? { projects: [], workspaces: [], complete: false, keyValueTags: false };
   const found = checkSelectors(sets, (set) => `${set.type} set ${quote(set.name)}: `, catalog);
-  return { problems: found.problems.map((p) => `${at(p.source)}${p.message}`), warnings: found.warnings };
+  return { problems: found.problems.map((p) => `${at(p.source)}${p.message}`), names: found.problems, warnings: found.warnings };
 }
 
 interface Candidate {
@@ -121,5 +124,6 @@ export function expandSets(desired: FilesState, resolved: Resolved): Expanded {
     resolved: { ...resolved, targets },
     warnings: [...named, ...checked.warnings, ...setWarnings(sets, matches, resolved)],
     problems,
+    ...(checked.names.length > 0 ? { nameProblems: checked.names } : {}),
   };
 }

@@ -10,6 +10,7 @@ import { expandSets, type Expanded } from '../expand/expand.js';
 import { lookUpNames, type NameReader } from '../lookup/names.js';
 import { nameProblemsError } from './name-problems.js';
 import { resolveNames } from '../resolve/resolve-names.js';
+import type { NameProblem } from '../resolve/check-names.js';
 import { EVERY_TARGET, selectExpanded, type TargetSelection } from './targets.js';
 
 /** The names of `desired` over the organization as read, or one error naming every problem. */
@@ -24,15 +25,27 @@ export async function resolveFrom(client: NameReader, desired: FilesState): Prom
   return resolvedOver(desired, await lookUpNames(client, desired));
 }
 
-/**
- * resolve + expand over the organization as read: the targets to read, the sets merged with the
- * entries (src/expand/), or one error naming every problem. The grants that have ended are the
- * files' own (files.ts decided them, core/expiry.ts: desiredAt).
- */
-export function expandedOver(desired: FilesState, org: OrganizationRead, targets: TargetSelection = EVERY_TARGET): Expanded {
-  const resolved = resolvedOver(desired, org);
+/** resolve + expand, the problems of every name collected, not thrown: a use case adds its own (the policies') before it fails. */
+export interface Collected {
+  readonly expanded: Expanded;
+  readonly nameProblems: readonly NameProblem[];
+}
+
+/** resolve + expand over the organization as read, whatever names are missing (a partial resolution expands as well). */
+export function collectNames(desired: FilesState, org: OrganizationRead): Collected {
+  const { resolved, problems } = resolveNames(desired, org);
   // The files' teams as the organization spells them, when one differs only by Unicode normalisation.
   const expanded = expandSets(resolved.desired ?? desired, resolved);
+  return { expanded, nameProblems: [...problems, ...(expanded.nameProblems ?? [])] };
+}
+
+/**
+ * The expansion, or one error naming every name problem of the run (the resolver's, the sets', and
+ * `more`: the policies'), then one naming the sets' conflicts; the targets selected by `--target`.
+ */
+export function settle({ expanded, nameProblems }: Collected, targets: TargetSelection = EVERY_TARGET, more: readonly NameProblem[] = []): Expanded {
+  const names = [...nameProblems, ...more];
+  if (names.length > 0) throw nameProblemsError(names);
   if (expanded.problems.length > 0) {
     const head = expanded.problems.length === 1 ? 'The sets have a problem' : `The sets have ${expanded.problems.length} problems`;
     throw new CLIError(`${head}:\n${expanded.problems.map((p) => `  ${p}`).join('\n')}`);
@@ -41,7 +54,11 @@ export function expandedOver(desired: FilesState, org: OrganizationRead, targets
   return { ...expanded, ...selected };
 }
 
-/** lookup + resolve + expand: what a plan reads the grants of. */
-export async function resolveAndExpand(client: NameReader, desired: FilesState, targets: TargetSelection = EVERY_TARGET): Promise<Expanded> {
-  return expandedOver(desired, await lookUpNames(client, desired), targets);
+/**
+ * resolve + expand over the organization as read: the targets to read, the sets merged with the
+ * entries (src/expand/), or one error naming every problem. The grants that have ended are the
+ * files' own (files.ts decided them, core/expiry.ts: desiredAt).
+ */
+export function expandedOver(desired: FilesState, org: OrganizationRead, targets: TargetSelection = EVERY_TARGET): Expanded {
+  return settle(collectNames(desired, org), targets);
 }

@@ -23,8 +23,9 @@ import { liveRequestOf } from '../live/live-request.js';
 import { readLive } from '../live/read-live.js';
 import { RunReader } from '../live/run-reader.js';
 import { planFiles, type PlanFiles } from './files.js';
-import { resolveAndExpand } from './names.js';
-import { policiesOf } from './policies.js';
+import { collectNames, settle } from './names.js';
+import { lookUpNames } from '../lookup/names.js';
+import { policiesOf, policyListsOf } from './policies.js';
 import { liveReadOptions, withClient, withClock, type ClockedRun, type PlanChoices, type PlanRequest, type RunConnection } from './request.js';
 import { underControl, type RunControl } from './run-control.js';
 import { targetedOf } from './targets.js';
@@ -70,7 +71,10 @@ export async function planAgainstLive(client: TfeClient, files: PlanFiles, read:
   run.afterLoad?.();
   // Once per run, before anything else: the versions, and a lower rate limit before the first burst.
   const server = await client.serverInfo();
-  const expanded = await resolveAndExpand(client, desired, targets);
+  // Every name problem of the run in one error: the resolver's, the sets' and the policies' (issue 36).
+  const collected = collectNames(desired, await lookUpNames(client, desired));
+  const policyLists = await policyListsOf(client, collected.expanded);
+  const expanded = settle(collected, targets, policyLists?.problems);
   const { resolved } = expanded;
   // Every grant read of the plan through one reader: no target listed twice (live/run-reader.ts).
   const reader = new RunReader(client);
@@ -97,7 +101,7 @@ export async function planAgainstLive(client: TfeClient, files: PlanFiles, read:
     targeted: targeted.length > 0,
   });
   const built = guardPlan(diffPlan, guardInputsOf(expanded.desired, live));
-  const policies = await policiesOf(reader, expanded, live, built, read, run.now);
+  const policies = await policiesOf(reader, expanded, live, built, read, run.now, policyLists);
   // One record of what the run read: a grant the token could not see on a target only the policies
   // read hides a violation as surely as on a managed one (diff/completeness.ts, coverageOf).
   const policyRead = policies.read.length > 0 || policies.projectsUnseen.length > 0 || policies.people !== undefined;

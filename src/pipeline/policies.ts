@@ -16,6 +16,7 @@ import { grantEnds } from '../policy/ends.js';
 import { withStatus } from '../policy/status.js';
 import { policyNameFindings } from '../policy/selectors.js';
 import { nameProblemsError } from './name-problems.js';
+import type { NameProblem } from '../resolve/check-names.js';
 import type { PlanChoices } from './request.js';
 import type { LivePeople } from '../core/person.js';
 import type { MemberChange } from '../core/people.js';
@@ -106,10 +107,29 @@ function teamsOnly(org: PolicyOrganization, live: LiveState): PolicyContext {
   return { teams: org.teams, projects: [], workspaces: [], grants: [...live.targets.values()].flatMap((t) => t.grants), read: [], projectsUnseen: [] };
 }
 
+/** The lists the policies' matches select from, and the problems of their names. */
+export interface PolicyLists {
+  readonly lists: SetCatalog;
+  readonly problems: readonly NameProblem[];
+}
+
+/**
+ * The policies' lists, read right after name resolution and before any grant, so that their names'
+ * problems fail the run with the other stages' (pipeline/names.ts, settle); none for files without
+ * a policy with a match (one of the organization's teams reads none).
+ */
+export async function policyListsOf(client: PolicyReader, expanded: Expanded): Promise<PolicyLists | undefined> {
+  const policies = expanded.desired.policies ?? [];
+  if (targetPolicies(policies).length === 0) return undefined;
+  const lists = await readPolicyLists(client, expanded.resolved, policies);
+  return { lists, problems: policyNameFindings(policies, lists, expanded.resolved.organization).problems };
+}
+
 /**
  * The violations of the files' policies, on the access after `changes` (or as it is), and the
  * warnings of their names; none to check, no request. A name of a match the organization does not
- * have fails the run before any grant is read for the policies.
+ * have fails the run before any grant is read for the policies. `known`: the lists policyListsOf
+ * read already.
  */
 export async function policiesOf(
   client: PolicyReader,
@@ -118,14 +138,16 @@ export async function policiesOf(
   planned: PlannedChanges,
   read: PolicyChoices,
   now: number,
+  known?: PolicyLists,
 ): Promise<PolicyVerdict & { warnings: PlanWarning[]; ends: GrantEnd[] }> {
   const policies = expanded.desired.policies ?? [];
   if (policies.length === 0) return { violations: [], read: [], projectsUnseen: [], warnings: [], ends: [] };
   // The lists only for a policy with a match: one of the organization's teams reads none.
   const lists =
-    targetPolicies(policies).length > 0
+    known?.lists ??
+    (targetPolicies(policies).length > 0
       ? await readPolicyLists(client, expanded.resolved, policies)
-      : { projects: [], workspaces: [], complete: true, keyValueTags: false };
+      : { projects: [], workspaces: [], complete: true, keyValueTags: false });
   const { problems, warnings } = policyNameFindings(policies, lists, expanded.resolved.organization);
   if (problems.length > 0) throw nameProblemsError(problems);
   // What the rules read (core/policy-rules.ts): the files' grants' ends only for a rule that compares them.

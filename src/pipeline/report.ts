@@ -23,7 +23,8 @@ import { selectExportTargets } from './export.js';
 import { desiredFromFiles } from './files.js';
 import { liveReadOptions, withClient, withClock, type ClockedRun, type RunConnection, type ReadChoices, type RunOptions } from './request.js';
 import { EVERY_TARGET } from './targets.js';
-import { expandedOver, resolvedOver } from './names.js';
+import { expandedOver } from './names.js';
+import { resolveNames } from '../resolve/resolve-names.js';
 import { teamsOfOrganization } from '../lookup/teams.js';
 import { underControl } from './run-control.js';
 import { selectReport, type ReportSelection } from './report-selection.js';
@@ -147,11 +148,12 @@ async function readOrganization(
  */
 function violationsIn(desired: FilesState | undefined, found: Catalogue, grants: readonly GrantInput[], now: number, people?: LivePeople): PolicyViolation[] {
   if (!desired?.policies?.length) return [];
-  // The policies' teams as the organization spells them, or one error naming every team not found.
+  // The policies' teams as the organization spells them, and their matches' names: one error naming every name not found.
   const named = { ...desired, targets: [], sets: [] };
-  const policies = (resolvedOver(named, organizationRead(desired.organization, found)).desired ?? named).policies ?? [];
+  const teams = resolveNames(named, organizationRead(desired.organization, found));
+  const policies = (teams.resolved.desired ?? named).policies ?? [];
   const scope = { ...found, complete: true, keyValueTags: found.keyValueTags === true };
-  const { problems } = policyNameFindings(policies, scope, desired.organization);
+  const problems = [...teams.problems, ...policyNameFindings(policies, scope, desired.organization).problems];
   if (problems.length > 0) throw nameProblemsError(problems);
   return checkPolicies(policies, { ...found, grants, now, ends: endsIn(desired, found, policies), ...(people ? { people } : {}) });
 }

@@ -85,4 +85,38 @@ describe('name-resolution problems', () => {
     expect(lines.slice(1).map((line) => line.split(': ')[0])).toEqual(['  c.yaml:3:3', '  c.yaml:7:7', '  d.yaml:5:7']);
     expect(lines[1]).toContain('project "platfrom": not found, or the token may not see it. Did you mean "platform"?');
   });
+
+  it('finding 9: come in one run whatever stage finds them: an entry, a set, a policy and a grant of a renamed team', async () => {
+    const files = [
+      'organization: acme',
+      'teams:',
+      '  developer-team:',
+      '    previously: [developers]',
+      'projects:',
+      '  platfrom:',
+      '    teams: {}',
+      'workspace-sets:',
+      '  prod:',
+      '    match: { projects: [hiden] }',
+      '    teams: { vault: read }',
+      'policies:',
+      '  - name: at most write',
+      '    workspaces: { projects: [plaform] }',
+      '    max-access: write',
+      'workspaces:',
+      '  standalone:',
+      '    teams:',
+      '      developers: read',
+      '',
+    ].join('\n');
+    await writeFile(join(dir, 'all.yaml'), files);
+    const run = await runBuilt(['plan', 'all.yaml'], { cwd: dir, env });
+    expect(run.code).toBe(1);
+    const lines = run.err.trimEnd().split('\n');
+    expect(lines[0]).toBe('tfe-access plan: Name resolution: 4 problems in 1 file:');
+    expect(lines.slice(1).map((line) => line.split(': ')[0])).toEqual(['  all.yaml:6:3', '  all.yaml:10:25', '  all.yaml:14:30', '  all.yaml:19:7']);
+    expect(lines[2]).toContain('workspace set "prod": project "hiden"');
+    expect(lines[3]).toContain('policy "at most write": project "plaform"');
+    expect(lines[4]).toContain('team "developers" is renamed to "developer-team" by teams:');
+  });
 });

@@ -3,7 +3,13 @@
 // name beside a new team of the same members looks like a rename done by hand
 // (`team-looks-renamed`: add `previously:`). Both in every plan format, and silenced by
 // ignore-warnings as any file-wide warning.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/emulator/start.js';
+import { runCli } from '../support/cli.js';
+import { OWNER_TOKEN, SEED } from '../live/seed.js';
 import { buildPlan } from '../../src/diff/plan.js';
 import { guardInputsOf, guardPlan } from '../../src/guard/plan-refusals.js';
 import type { DesiredState } from '../../src/core/desired-state.js';
@@ -67,5 +73,30 @@ describe('issue 36: new team names against the live ones', () => {
     // ignore-warnings silences both, as any file-wide warning.
     const quiet = desiredOf([renamedByHand], { ignoreWarnings: ['team-looks-renamed'] });
     expect(buildPlan(quiet, live).warnings.some((w) => w.code === 'team-looks-renamed')).toBe(false);
+  });
+});
+
+describe('issue 36, finding 4: against the emulator, at plan time', () => {
+  it('finding 4: SRE beside a live sre is a plan problem at FILE:LINE:COL with the did-you-mean (not a 422 at apply); data-engs is planned with its near miss', async () => {
+    const emulator = await startEmulator({ seed: SEED, rateLimit: 0 });
+    const dir = await mkdtemp(join(tmpdir(), 'tfe-access-team-names-'));
+    try {
+      const env = { TFE_TOKEN: OWNER_TOKEN, TFE_ADDRESS: emulator.url };
+      await writeFile(join(dir, 'teams.yaml'), 'organization: acme\nteams:\n  Developers: {}\n');
+      const run = await runCli(['plan', 'teams.yaml'], { cwd: dir, env });
+      expect(run).toEqual({
+        code: 1,
+        out: '',
+        err: 'tfe-access plan: Name resolution: 1 problem in 1 file:\n  teams.yaml:3:3: team "Developers" differs from the organization\'s "developers" only by case: the service takes team names without case, so it cannot create this one. Did you mean "developers"? (To change the case of its name, write `previously: [developers]`.)\n',
+      });
+      await writeFile(join(dir, 'teams.yaml'), 'organization: acme\nteams:\n  developer: {}\n');
+      const near = await runCli(['plan', 'teams.yaml'], { cwd: dir, env });
+      expect(near.code, near.err).toBe(0);
+      expect(near.out).toContain('team "developer" is new, and close to the organization\'s "developers": the plan creates it.');
+      expect(near.out).toContain('+ developer');
+    } finally {
+      await emulator.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
