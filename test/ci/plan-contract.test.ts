@@ -123,4 +123,39 @@ describe('the plan the recipes post and the checksum they hand to apply', () => 
       await secret.stop();
     }
   });
+
+  it('finding 9: files with members: cannot be planned with the read-only plan token, and docs/ci.md says which token they need', async () => {
+    const files = join(dir, 'acme-with-members');
+    cpSync(`${ROOT}examples/acme`, files, { recursive: true });
+    writeFileSync(join(files, '90-teams.yaml'), 'organization: acme\nteams:\n  developers:\n    members: [ana@example.com]\n');
+    const readOnly = { ...env, TFE_TOKEN: PLAN_TOKEN };
+    for (const command of ['plan', 'drift']) {
+      const run = await runCli([command, files], { env: readOnly });
+      expect(run.code, `${command}: ${run.err}`).toBe(1);
+      expect(run.err).toContain('the files manage members (teams.developers.members at ');
+      expect(run.err).toContain('the server answered 404 to GET /organizations/acme/organization-memberships');
+    }
+    // A team with manage-membership (a team-management permission) may list the people: it plans.
+    const withMembership = withPlanTeam(demoSeed(), true);
+    const [acme, ...others] = withMembership.organizations;
+    const team = {
+      name: 'tfe-access-members',
+      tokens: ['members-token'],
+      'organization-access': { 'read-projects': true, 'read-workspaces': true, 'manage-membership': true },
+    };
+    const members = await startEmulator({
+      seed: { ...withMembership, organizations: [{ ...acme!, teams: [...(acme!.teams ?? []), team] }, ...others] },
+      rateLimit: 0,
+    });
+    try {
+      const plan = await runCli(['plan', files], { env: { TFE_TOKEN: 'members-token', TFE_ADDRESS: members.url } });
+      expect(plan.code, plan.err).toBe(0);
+    } finally {
+      await members.stop();
+    }
+    const doc = readFileSync(`${ROOT}docs/ci.md`, 'utf8').replace(/\s+/g, ' ');
+    expect(doc).toContain('Files that list `members:`');
+    expect(doc).toContain('GET /organizations/ORG/organization-memberships');
+    expect(doc).toContain('`manage-membership`');
+  });
 });
