@@ -1,0 +1,131 @@
+// Issue 36 (Build 1) crossed with the promises made before it: a `teams:` entry the token cannot
+// see is refused the same way read by team and by target, under --target, with a closed stdout,
+// and a saved plan of the owner's applied with a token that sees less writes nothing. drift --adopt
+// --target made with that token keeps the team in the files too. The CLI spawned where a pipe
+// matters, else in-process, against the emulator's current profile (it has the by-team listing).
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/emulator/start.js';
+import type { RunningEmulator } from '../../src/emulator/types.js';
+import { ROOT, runCli } from '../support/cli.js';
+import { oneOrganization } from '../support/seeds.js';
+import { writesOf } from '../apply/scenario.js';
+
+const OWNER = 'pairs-owner-token';
+const CI = 'pairs-ci-token';
+const MANAGER = 'pairs-manager-token';
+
+const SEED = oneOrganization(
+  {
+    name: 'pairs',
+    token: OWNER,
+    teams: [
+      { name: 'owners', id: 'team-owners' },
+      { name: 'security', id: 'team-security', visibility: 'secret' },
+      { name: 'dev', id: 'team-dev' },
+      { name: 'ci', id: 'team-ci', tokens: [CI], 'organization-access': { 'read-projects': true, 'read-workspaces': true } },
+      { name: 'manager', id: 'team-manager', tokens: [MANAGER], 'organization-access': { 'manage-projects': true, 'manage-workspaces': true } },
+    ],
+    projects: [
+      { name: 'platform', id: 'prj-platform' },
+      { name: 'other', id: 'prj-other' },
+    ],
+    workspaces: [{ name: 'web', id: 'ws-web', project: 'other' }],
+    'team-projects': [
+      { team: 'security', project: 'platform', access: 'admin', id: 'tprj-security' },
+      { team: 'dev', project: 'platform', access: 'read', id: 'tprj-dev' },
+    ],
+  },
+  'current',
+);
+
+const FILE = `organization: pairs
+teams:
+  security:
+    visibility: secret
+  dev: {}
+projects:
+  platform:
+    teams:
+      security: admin
+      dev: write
+workspaces:
+  web:
+    teams:
+      dev: read
+`;
+
+const REFUSAL = 'team "security" is not among the teams this token sees, and its list of teams is partial: it may exist as a secret team this token cannot see';
+
+let emulator: RunningEmulator;
+let dir: string;
+let file: string;
+const env = (token: string) => ({ HOME: dir, TFE_ADDRESS: emulator.url, TFE_TOKEN: token });
+
+beforeAll(async () => {
+  emulator = await startEmulator({ seed: SEED, rateLimit: 0 });
+  dir = await mkdtemp(join(tmpdir(), 'tfe-access-blind-pairs-'));
+  file = join(dir, 'tfe-access.yaml');
+  await writeFile(file, FILE);
+});
+afterAll(async () => {
+  await emulator.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** `tfe-access ARGS | head -1`: the CLI's exit code and stderr, its stdout read by a reader that leaves after a line. */
+function piped(args: readonly string[], token: string): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [join(ROOT, 'dist/cli/main.js'), ...args], { env: { ...process.env, ...env(token) } });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    child.on('close', (code) => done({ code, stderr }));
+  });
+}
+
+describe('a teams: entry the token cannot see, with the promises made before', () => {
+  it('is refused the same way read by team and by target, and under --target of another workspace', async () => {
+    for (const args of [
+      ['--read-by', 'team'],
+      ['--read-by', 'target'],
+      ['--target', 'workspace:web'],
+    ]) {
+      const run = await runCli(['plan', file, ...args], { env: env(CI) });
+      expect(run.code, args.join(' ')).toBe(1);
+      expect(run.err).toContain(REFUSAL);
+      expect(run.out).toBe('');
+    }
+  });
+
+  it('a closed stdout does not hide the refusal: exit 1, the reason on stderr', async () => {
+    const run = await piped(['plan', file], CI);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(REFUSAL);
+  });
+
+  it("a saved plan of the owner's, applied with a token that sees less, is refused and writes nothing", async () => {
+    const saved = join(dir, 'owner.plan.json');
+    const plan = await runCli(['plan', file, '--out', saved], { env: env(OWNER) });
+    expect(plan.code, plan.err).toBe(0);
+    emulator.resetLog();
+    const apply = await runCli(['apply', '--plan', saved, '--auto-approve'], { env: env(MANAGER) });
+    expect(apply.code).not.toBe(0);
+    expect(apply.err).toMatch(/nothing was changed/);
+    expect(writesOf(emulator)).toEqual([]);
+  });
+
+  it('drift --adopt --target made with the read-only token keeps the secret team and its grant in the files', async () => {
+    const adopted = await runCli(['drift', file, '--adopt', '--target', 'project:platform', '--format', 'json'], { env: env(CI) });
+    expect(adopted.code, adopted.err).toBe(2);
+    const text = await readFile(file, 'utf8');
+    expect(text).toContain('  security:\n    visibility: secret\n');
+    expect(text).toContain('      security: admin\n');
+    // What the token sees is adopted: dev reads platform, as live says.
+    expect(text).toContain('      dev: read\n');
+    await writeFile(file, FILE);
+  });
+});
