@@ -102,9 +102,12 @@ function maxTeamDeletions(teamChanges: readonly TeamChange[], context: GuardCont
   const limit = context.maxTeamDeletions ?? DEFAULT_MAX_TEAM_DELETIONS;
   if (context.force || deletions.length <= limit) return undefined;
   const grants = deletions.reduce((n, d) => n + d.grants.length, 0);
+  // Issue 36: a team with no grant may still hold organization powers, and they go with it too.
+  const powers = deletions.filter((d) => d.powers?.length).map((d) => `"${d.name}": ${d.powers?.join(', ')}`);
+  const powersText = powers.length > 0 ? `; the organization powers of ${powers.join('; ')}` : '';
   return {
     guard: 'max-team-deletions',
-    message: `the plan deletes ${plural(deletions.length, 'team')} (${deletions.map((d) => `"${d.name}"`).join(', ')}), more than settings.max-team-deletions (${limit}); a deleted team's members and grants go with it (${plural(grants, 'grant')} listed in the plan).`,
+    message: `the plan deletes ${plural(deletions.length, 'team')} (${deletions.map((d) => `"${d.name}"`).join(', ')}), more than settings.max-team-deletions (${limit}); a deleted team's members and grants go with it (${plural(grants, 'grant')} listed in the plan${powersText}).`,
     howToProceed:
       'review the deletions in the plan; if they are intended, run again with --force, or raise settings.max-team-deletions; else list the teams under teams: (or rename them with previously:), or turn settings.prune-teams off.',
     changes: [],

@@ -11,6 +11,7 @@ import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator, SeedOrganization } from '../../src/emulator/types.js';
 import { checksumOf, policiesDigestOf } from '../../src/diff/checksum.js';
 import { refusalsOf } from '../../src/guard/plan-refusals.js';
+import { checkGuards } from '../../src/guard/guards.js';
 import { unsealedLimits } from '../../src/guard/saved-limits.js';
 import { readSavedPlan, writeSavedPlan } from '../../src/saved-plan/file.js';
 import { basisGuardInputs, type SavedPlan } from '../../src/saved-plan/saved-plan.js';
@@ -297,5 +298,16 @@ describe('the limits of an unsealed saved plan (guard/saved-limits.ts)', () => {
     ).toEqual({
       percent: 25,
     });
+  });
+});
+
+describe('max-team-deletions names the powers a deletion takes away', () => {
+  it('finding 9: a deleted team with no grant and organization powers is not "0 grants" alone in the refusal', () => {
+    const refusals = checkGuards([], { maxRemovals: 10, incompleteTargets: new Set(), force: false }, [
+      { action: 'delete', id: 'team-plat', name: 'platform', grants: [], powers: ['manage-workspaces', 'read-workspaces'] },
+    ]);
+    expect(refusals.map((r) => r.message)).toEqual([
+      'the plan deletes 1 team ("platform"), more than settings.max-team-deletions (0); a deleted team\'s members and grants go with it (0 grants listed in the plan; the organization powers of "platform": manage-workspaces, read-workspaces).',
+    ]);
   });
 });
