@@ -1,7 +1,7 @@
 // The team changes of a plan in words (docs/plan.md, "Team changes"), shared by the text and
 // Markdown plans: one headline per team, then the settings it moves (before and after) or, for a
 // deletion, the grants that go with it. Pure.
-import type { TeamChange, TeamValue } from '../core/teams.js';
+import type { TeamChange, TeamFieldChange, TeamValue } from '../core/teams.js';
 import type { AttributeLine } from './lines.js';
 
 export const TEAM_SIGN: { readonly [A in TeamChange['action']]: '+' | '~' | '-' } = { create: '+', rename: '~', update: '~', delete: '-' };
@@ -26,19 +26,29 @@ export function teamHeadline(change: TeamChange): string {
   }
 }
 
+/** A create's flags left at the service's default (off), said on one line: the JSON lists each. */
+const isDefaultFlag = (f: TeamFieldChange): boolean => f.default === 'service' && f.field.startsWith('organization-access.');
+
 export function teamDetailLines(change: TeamChange): AttributeLine[] {
   if (change.action === 'delete') {
     const powers = (change.powers ?? []).map((flag): AttributeLine => ({ sign: '-', text: `organization-access.${flag}: true` }));
     return [...powers, ...change.grants.map((g): AttributeLine => ({ sign: '-', text: `${g.target.type} ${g.target.name}: ${g.access.access}` }))];
   }
-  return change.fields.flatMap((f): AttributeLine[] => {
-    if (change.action === 'create' || f.before === null)
-      return [{ sign: change.action === 'create' ? ' ' : '+', text: `${f.field}: ${value(f.after)}${f.default ? DEFAULT_WORDS[f.default] : ''}` }];
-    return [
-      { sign: '-', text: `${f.field}: ${value(f.before)}` },
-      { sign: '+', text: `${f.field}: ${value(f.after)}` },
-    ];
-  });
+  const offByDefault = change.fields.filter(isDefaultFlag).length;
+  const others = offByDefault === 0 ? [] : [{ sign: ' ' as const, text: `organization-access, ${offByDefault} other flags: false${DEFAULT_WORDS.service}` }];
+  return [
+    ...change.fields
+      .filter((f) => !isDefaultFlag(f))
+      .flatMap((f): AttributeLine[] => {
+        if (change.action === 'create' || f.before === null)
+          return [{ sign: change.action === 'create' ? ' ' : '+', text: `${f.field}: ${value(f.after)}${f.default ? DEFAULT_WORDS[f.default] : ''}` }];
+        return [
+          { sign: '-', text: `${f.field}: ${value(f.before)}` },
+          { sign: '+', text: `${f.field}: ${value(f.after)}` },
+        ];
+      }),
+    ...others,
+  ];
 }
 
 /** `2 to create, 1 to rename, 0 to change, 1 to delete`. */

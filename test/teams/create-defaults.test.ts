@@ -86,6 +86,7 @@ describe('a team created without visibility', () => {
     const text = await runCli(['plan', file], { env: env(OWNER) });
     expect(text.out).toContain('visibility: organization (default of tfe-access)');
     expect(text.out).toContain('allow-member-token-management: true (default of the service)');
+    expect(text.out).toContain('organization-access, 12 other flags: false (default of the service)');
     const markdown = await runCli(['plan', file, '--format', 'markdown'], { env: env(OWNER) });
     expect(markdown.out).toContain('visibility: organization (default of tfe-access)');
   });

@@ -51,8 +51,9 @@ way (exit 1), naming its address.
 A write the service refuses for the token's rights (404 or 403) ends it the same way (exit 1), with
 one line naming the token (GET /api/v2/account/details) and what it lacks.
 
-Exit codes: 0 converged or no changes, 1 error, partial failure or stop (run apply again: it
-converges), 3 refused by a safety guard or a policy, 130 SIGINT, 143 SIGTERM, 141 stdout closed.
+Exit codes: 0 converged or no changes, 1 error, partial failure or stop (run apply again when
+the last line says another run can fix it: it converges; a failure for good is named, with what
+to fix), 3 refused by a safety guard or a policy, 130 SIGINT, 143 SIGTERM, 141 stdout closed.
 `;
 
 const OPTIONS: Options = {
