@@ -4,9 +4,10 @@
 // --target made with that token keeps the team in the files too. The CLI spawned where a pipe
 // matters, else in-process, against the emulator's current profile (it has the by-team listing).
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
@@ -126,6 +127,31 @@ describe('a teams: entry the token cannot see, with the promises made before', (
     expect(text).toContain('      security: admin\n');
     // What the token sees is adopted: dev reads platform, as live says.
     expect(text).toContain('      dev: read\n');
+    await writeFile(file, FILE);
+  });
+
+  it('review close made with the read-only token, a revoke of the secret team decided, refuses and leaves the files as they are', async () => {
+    const reviewed = `${FILE}review-owners:\n  plat:\n    projects: [platform]\n    reviewers: [alice@pairs.test]\n`;
+    await writeFile(file, reviewed);
+    const sheets = join(dir, 'sheets');
+    const start = await runCli(['review', 'start', file, '--out', sheets], { env: env(OWNER) });
+    expect(start.code, start.err).toBe(0);
+    const names = (await readdir(sheets)).filter((n) => n.endsWith('.csv')).map((n) => join(sheets, n));
+    const decidedAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+    const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+    for (const sheet of names) {
+      const [columns = [], ...records] = parse(await readFile(sheet, 'utf8')) as string[][];
+      const filled = records.map((record) => {
+        const row = Object.fromEntries(columns.map((c, i) => [c, record[i] ?? '']));
+        const decision = { decision: row.subject === 'security' ? 'revoke' : 'keep', reviewer: 'alice@pairs.test', 'decided-at': decidedAt };
+        return columns.map((c) => quote({ ...row, ...decision }[c] ?? '')).join(',');
+      });
+      await writeFile(sheet, [columns.join(','), ...filled, ''].join('\r\n'));
+    }
+    const close = await runCli(['review', 'close', ...names, '--files', file], { env: env(CI) });
+    expect(close.code).toBe(1);
+    expect(close.err).toContain(REFUSAL);
+    expect(await readFile(file, 'utf8')).toBe(reviewed);
     await writeFile(file, FILE);
   });
 });
