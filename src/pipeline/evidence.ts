@@ -39,9 +39,10 @@ function scopeOf(report: Report, request: ReportRequest): Record<string, unknown
 export async function reportEvidence(request: EvidenceRequest): Promise<EvidenceResult> {
   // Before the read: a directory that cannot take the bundle is said before minutes of reading.
   await prepareBundleDirectory(request.dir);
-  const startedAt = request.clock();
+  // The run's own clock when it has one: report.json's generated_at is that time, so the two agree.
+  const startedAt = request.run?.now ?? request.clock();
   let facts: ExtractionFacts | undefined;
-  const report = await reportOrganization({ ...request, onExtraction: (found) => (facts = found) });
+  const report = await reportOrganization({ ...request, run: { ...request.run, now: startedAt }, onExtraction: (found) => (facts = found) });
   const finishedAt = request.clock();
   if (!facts) throw new Error('the report told nothing of its extraction');
   const files = BUNDLE_FORMATS.map((format) => ({ name: `report.${format}`, content: renderAccessReport(report, format, { byTeam: false }) }));

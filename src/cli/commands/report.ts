@@ -60,7 +60,8 @@ ${CONNECTION_HELP}
 Subcommands, each with its own --help (a desired-state path named verify or diff is given as
 ./verify or ./diff):
   verify DIR           re-checks an evidence bundle: every file's size, SHA-256 and CSV rows
-                       (--manifest-sha256 HEX: the manifest's own too); exit 1 on any change
+                       (--manifest-sha256 HEX: the manifest's own too); exit 1 on any change,
+                       2 when the bundle says it is incomplete
   diff OLD NEW         who gained and lost what between two reports or bundles (--format F,
                        --out FILE, --allow-organization-change); exit 2 on differences
 
