@@ -34,11 +34,14 @@ describe('report --evidence DIR', () => {
     const { env, dir } = await started('current');
     const bundle = join(dir, 'bundle');
     const run = await runCli(['report', '--organization', 'acme', '--evidence', bundle, '--rate-limit', '0'], { env, cwd: dir });
-    expect(run.err).toBe('');
     expect(run.code).toBe(0);
     expect(readdirSync(bundle).sort()).toEqual(['manifest.json', 'report.csv', 'report.html', 'report.json']);
     const manifest = JSON.parse(readFileSync(join(bundle, 'manifest.json'), 'utf8'));
-    expect(run.out).toBe(`wrote the evidence bundle of "acme" to ${bundle}: 3 files and manifest.json, SHA-256 ${sha256(join(bundle, 'manifest.json'))}\n`);
+    // On stderr, not stdout (issue 37, finding 8): a closed stdout does not lose the manifest's hash.
+    expect(run.out).toBe('');
+    expect(run.err).toBe(
+      `report: wrote the evidence bundle of "acme" to ${bundle}: 3 files and manifest.json, SHA-256 ${sha256(join(bundle, 'manifest.json'))}\n`,
+    );
     expect(Object.keys(manifest)).toEqual([
       'format_version',
       'tool',
@@ -93,7 +96,11 @@ describe('report --evidence DIR', () => {
     const cells = [...report.projects, ...report.workspaces].reduce((n: number, t: { teams: unknown[] }) => n + t.teams.length, 0);
     expect(csvRows).toBe(report.teams.length + cells);
     const verified = await runCli(['report', 'verify', bundle], { cwd: dir });
-    expect(verified).toEqual({ code: 0, out: `verified 3 files of the bundle of acme extracted 2026-11-26T12:00:00.000Z\n`, err: '' });
+    expect(verified).toEqual({
+      code: 0,
+      out: 'verified 3 files of the bundle of acme extracted 2026-11-26T12:00:00.000Z against an unauthenticated manifest: give --manifest-sha256 to check manifest.json itself\n',
+      err: '',
+    });
   });
 
   it('records the scope and filters as asked', async () => {

@@ -97,14 +97,17 @@ function byFlag(parsed: Parsed, people: readonly string[]): ReportBy {
   return (given as ReportBy | undefined) ?? (people.length > 0 ? 'person' : 'team');
 }
 
-/** \`--evidence DIR\`: the bundle instead of one output; the line to stdout names the manifest's SHA-256. */
+/**
+ * \`--evidence DIR\`: the bundle instead of one output. The line naming the manifest's SHA-256 goes
+ * to stderr: stdout may be closed (a reader that left), and that hash is what authenticates the manifest.
+ */
 async function writeEvidence(parsed: Parsed, io: IO, dir: string, pieces: Omit<EvidenceRequest, 'dir' | 'clock'>): Promise<number> {
   if (stringFlag(parsed, 'format') !== undefined || stringFlag(parsed, 'out') !== undefined)
     throw new CLIError('--evidence writes the report in json, csv and html to DIR: leave out --format and --out.');
   const { reportEvidence } = await import('../../pipeline/evidence.js');
   const { report, manifest, manifestSha256 } = await reportEvidence({ ...pieces, dir: resolve(io.cwd, dir), clock: () => clockOf(io) });
-  io.stdout.write(
-    `wrote the evidence bundle of "${report.organization}" to ${dir}: ${manifest.files.length} files and manifest.json, SHA-256 ${manifestSha256}\n`,
+  io.stderr.write(
+    `report: wrote the evidence bundle of "${report.organization}" to ${dir}: ${manifest.files.length} files and manifest.json, SHA-256 ${manifestSha256}\n`,
   );
   return EXIT.ok;
 }
