@@ -48,14 +48,22 @@ describe('report --evidence DIR', () => {
       'server',
       'organization',
       'token',
+      'operator',
       'extraction',
       'scope',
+      'inputs',
       'complete',
       'reasons',
       'counts',
+      'exceptions',
       'files',
     ]);
-    expect(manifest.tool).toEqual({ name: 'tfe-access', version: '0.1.0' });
+    // Issue 37, finding 9: format 2 adds the provenance (test/evidence/provenance.test.ts checks its values).
+    expect(manifest.format_version).toBe(2);
+    expect({ name: manifest.tool.name, version: manifest.tool.version }).toEqual({ name: 'tfe-access', version: '0.1.0' });
+    expect(Object.keys(manifest.tool.build)).toEqual(['commit', 'modified', 'content_sha256']);
+    expect(manifest.inputs).toEqual({ files: [], sha256: null, policies_sha256: null });
+    expect(manifest.exceptions).toEqual([]);
     expect(manifest.server.address).toBe(held.emulator!.url.replace(/\/$/, ''));
     expect(manifest.server).toEqual({
       address: held.emulator!.url,

@@ -7,6 +7,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { writeAtomic } from '../../export/write.js';
 import { CLIError, EXIT } from '../../errors.js';
 import { manifestSha256, writeEvidenceBundle } from '../../pipeline/evidence-bundle.js';
+import { provenanceOf } from '../../pipeline/provenance.js';
 import { closeReview, type ClosedReview, type ReviewCloseRequest } from '../../pipeline/review-close.js';
 import { startReview } from '../../pipeline/review-start.js';
 import { renderPlan } from '../../render/render.js';
@@ -101,6 +102,7 @@ async function writeBundle(
   dir: string,
   sheets: readonly { name: string; text: string }[],
   closed: ClosedReview,
+  paths: readonly string[],
   scope: Record<string, unknown>,
 ): Promise<void> {
   const rowsOf = (name: string): number => closed.decisions.filter((d) => d.at.startsWith(`${name}:`)).length;
@@ -110,7 +112,8 @@ async function writeBundle(
     { name: 'decisions.json', content: renderDecisionsJson(closed.review, closed.decisions) },
     { name: 'plan.json', content: renderPlan(closed.plan, 'json', { color: false }) },
   ];
-  const manifest = await writeEvidenceBundle(dir, files, { tool: TOOL, ...closed.facts, scope });
+  const provenance = await provenanceOf({ paths, cwd: io.cwd, env: io.env, now: Date.parse(closed.facts.extraction.startedAt) });
+  const manifest = await writeEvidenceBundle(dir, files, { tool: TOOL, provenance, ...closed.facts, scope });
   // On stderr, as report --evidence: the hash that authenticates the manifest, never lost with stdout.
   io.stderr.write(`review: wrote the evidence bundle to ${shown}: ${manifest.files.length} files and manifest.json, SHA-256 ${manifestSha256(manifest)}\n`);
 }
@@ -137,7 +140,7 @@ async function close(parsed: Parsed, io: IO, sheetPaths: string[]): Promise<numb
   if (closed.unchecked !== undefined)
     io.stderr.write(`review: notice: the reviewers were not checked against who provisioned each grant: ${closed.unchecked}.\n`);
   const bundle = stringFlag(parsed, 'bundle');
-  if (bundle !== undefined) await writeBundle(io, bundle, resolve(io.cwd, bundle), sheets, closed, { paths, sheets: names });
+  if (bundle !== undefined) await writeBundle(io, bundle, resolve(io.cwd, bundle), sheets, closed, paths, { paths, sheets: names });
   const edited = closed.edits.map((e) => e.path).join(', ');
   io.stderr.write(
     `review: closed ${closed.review}: ${closed.decisions.length} decisions, ${closed.revoked} revoke${closed.revoked === 1 ? '' : 's'}${edited ? ` written into ${edited}; review the diff, commit it and let a pull request apply it` : ''}${bundle === undefined ? '' : `; the bundle is in ${bundle}`}.\n`,
