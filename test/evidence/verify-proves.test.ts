@@ -136,6 +136,20 @@ describe('issue 37, finding 8: report verify says what it proved', () => {
     expect(lines).toContain(`manifest.json: report.json was generated at ${AT}, outside the extraction (2026-11-27T00:00:00.000Z to 2026-11-27T00:00:01.000Z)`);
   });
 
+  it('reads a manifest of format_version 1 (written before the provenance), and refuses a version it does not know', async () => {
+    const dir = copy(complete.dir);
+    editManifest(dir, (manifest) => {
+      manifest.format_version = 1;
+      delete manifest.tool.build;
+      for (const key of ['operator', 'inputs', 'exceptions']) delete manifest[key];
+    });
+    expect((await verify(dir)).code).toBe(0);
+    editManifest(dir, (manifest) => {
+      manifest.format_version = 3;
+    });
+    expect((await verify(dir)).err.split('\n')[0]).toBe('manifest.json: not a manifest of tfe-access (format_version is 3, this tfe-access reads 1 and 2)');
+  });
+
   it('finding 8: a file of the bundle that is a symbolic link out of DIR is refused, even with the right hash', async () => {
     const dir = copy(complete.dir);
     const outside = join(root, `outside-${copies}.html`);

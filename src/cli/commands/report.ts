@@ -52,8 +52,9 @@ Options:
   --out FILE           write to this file (atomically) instead of stdout
   --evidence DIR       write an evidence bundle to DIR (made if missing, refused when not
                        empty): the report in JSON, CSV and HTML and manifest.json (what was
-                       extracted, when, from where, by whom, counts, each file's SHA-256); prints
-                       the SHA-256 of manifest.json to record elsewhere (docs/evidence.md)
+                       extracted, when, from where, by whom, the build, the operator, the files'
+                       digests, counts, exceptions, each file's SHA-256); prints the SHA-256 of
+                       manifest.json on stderr, to record elsewhere (docs/evidence.md)
 ${CONNECTION_HELP}
   -h, --help           this help
 
