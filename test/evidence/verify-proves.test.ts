@@ -136,6 +136,28 @@ describe('issue 37, finding 8: report verify says what it proved', () => {
     expect(lines).toContain(`manifest.json: report.json was generated at ${AT}, outside the extraction (2026-11-27T00:00:00.000Z to 2026-11-27T00:00:01.000Z)`);
   });
 
+  it('a bundle by person, one narrowed by --team and one of --after verify: the cross-check compares only what both say', async () => {
+    const emulator = await startEmulator({ seed: TEAM_SEED, rateLimit: 0 });
+    try {
+      writeFileSync(join(root, 'files.yaml'), 'organization: acme\n');
+      const env = { TFE_TOKEN: ORG_TOKEN, TFE_ADDRESS: emulator.url };
+      for (const [name, flags] of [
+        ['by-person', ['--by', 'person']],
+        ['one-team', ['--team', 'sre']],
+        ['after', [join(root, 'files.yaml'), '--after']],
+      ] as const) {
+        const dir = join(root, name);
+        const run = await runCli(['report', '--organization', 'acme', ...flags, '--evidence', dir, '--rate-limit', '0'], { env, cwd: root });
+        expect(run.code, run.err).toBe(0);
+        const verified = await verify(dir);
+        expect(verified.err, name).toBe('');
+        expect(verified.code, name).toBe(0);
+      }
+    } finally {
+      await emulator.stop();
+    }
+  });
+
   it('reads a manifest of format_version 1 (written before the provenance), and refuses a version it does not know', async () => {
     const dir = copy(complete.dir);
     editManifest(dir, (manifest) => {
