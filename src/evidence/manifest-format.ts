@@ -4,8 +4,11 @@
 /** The manifest's own file in DIR: it cannot list its own hash, so it is never one of `files`. */
 export const MANIFEST_FILE = 'manifest.json';
 
-/** `format_version` of manifest.json; a reader refuses any other. */
-export const MANIFEST_FORMAT_VERSION = 1;
+/** `format_version` of manifest.json as written: 2 adds the provenance (build, operator, inputs, exceptions). */
+export const MANIFEST_FORMAT_VERSION = 2;
+
+/** The versions a reader takes (1: a bundle written before the provenance); it refuses any other. */
+export const MANIFEST_FORMAT_VERSIONS_READ: readonly number[] = [1, 2];
 
 /**
  * A file name a bundle may hold: one plain name in DIR (no folder, no leading dot), so neither a

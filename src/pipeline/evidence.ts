@@ -8,6 +8,7 @@ import { tokenOwner } from '../evidence/token-owner.js';
 import { reasonText } from '../render/coverage.js';
 import { renderAccessReport, type ReportFormat } from '../render/report.js';
 import { bundleServer, manifestSha256, prepareBundleDirectory, writeEvidenceBundle } from './evidence-bundle.js';
+import { provenanceOf } from './provenance.js';
 import type { ExtractionFacts } from './report-extraction.js';
 import { reportOrganization, type ReportRequest } from './report.js';
 
@@ -39,14 +40,17 @@ function scopeOf(report: Report, request: ReportRequest): Record<string, unknown
 export async function reportEvidence(request: EvidenceRequest): Promise<EvidenceResult> {
   // Before the read: a directory that cannot take the bundle is said before minutes of reading.
   await prepareBundleDirectory(request.dir);
-  const startedAt = request.clock();
+  // The run's own clock when it has one: report.json's generated_at is that time, so the two agree.
+  const startedAt = request.run?.now ?? request.clock();
   let facts: ExtractionFacts | undefined;
-  const report = await reportOrganization({ ...request, onExtraction: (found) => (facts = found) });
+  const report = await reportOrganization({ ...request, run: { ...request.run, now: startedAt }, onExtraction: (found) => (facts = found) });
   const finishedAt = request.clock();
   if (!facts) throw new Error('the report told nothing of its extraction');
   const files = BUNDLE_FORMATS.map((format) => ({ name: `report.${format}`, content: renderAccessReport(report, format, { byTeam: false }) }));
+  const provenance = await provenanceOf({ paths: request.paths, cwd: request.cwd, env: request.connection.env, now: startedAt });
   const manifest = await writeEvidenceBundle(request.dir, files, {
     tool: { name: TOOL.name, version: TOOL.version },
+    provenance,
     server: bundleServer(request.connection, facts.server),
     organization: report.organization,
     token: tokenOwner(facts.identity, facts.teams),

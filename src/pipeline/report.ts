@@ -190,7 +190,8 @@ async function reportWith(
   desired: FilesState | undefined,
   request: ReportRequest & { readonly run: ClockedRun },
 ): Promise<Report> {
-  const generatedAt = new Date().toISOString();
+  // The run's clock, read once before the first request: what an evidence manifest's extraction starts at.
+  const generatedAt = new Date(request.run.now).toISOString();
   const by = request.by ?? 'team';
   const { found: read, live: grantsRead } = await readOrganization(client, organization, request, desired);
   if (request.onExtraction) request.onExtraction(await extractionFacts(client, organization, read, grantsRead));

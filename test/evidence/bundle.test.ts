@@ -34,25 +34,36 @@ describe('report --evidence DIR', () => {
     const { env, dir } = await started('current');
     const bundle = join(dir, 'bundle');
     const run = await runCli(['report', '--organization', 'acme', '--evidence', bundle, '--rate-limit', '0'], { env, cwd: dir });
-    expect(run.err).toBe('');
     expect(run.code).toBe(0);
     expect(readdirSync(bundle).sort()).toEqual(['manifest.json', 'report.csv', 'report.html', 'report.json']);
     const manifest = JSON.parse(readFileSync(join(bundle, 'manifest.json'), 'utf8'));
-    expect(run.out).toBe(`wrote the evidence bundle of "acme" to ${bundle}: 3 files and manifest.json, SHA-256 ${sha256(join(bundle, 'manifest.json'))}\n`);
+    // On stderr, not stdout (issue 37, finding 8): a closed stdout does not lose the manifest's hash.
+    expect(run.out).toBe('');
+    expect(run.err).toBe(
+      `report: wrote the evidence bundle of "acme" to ${bundle}: 3 files and manifest.json, SHA-256 ${sha256(join(bundle, 'manifest.json'))}\n`,
+    );
     expect(Object.keys(manifest)).toEqual([
       'format_version',
       'tool',
       'server',
       'organization',
       'token',
+      'operator',
       'extraction',
       'scope',
+      'inputs',
       'complete',
       'reasons',
       'counts',
+      'exceptions',
       'files',
     ]);
-    expect(manifest.tool).toEqual({ name: 'tfe-access', version: '0.1.0' });
+    // Issue 37, finding 9: format 2 adds the provenance (test/evidence/provenance.test.ts checks its values).
+    expect(manifest.format_version).toBe(2);
+    expect({ name: manifest.tool.name, version: manifest.tool.version }).toEqual({ name: 'tfe-access', version: '0.1.0' });
+    expect(Object.keys(manifest.tool.build)).toEqual(['commit', 'modified', 'content_sha256']);
+    expect(manifest.inputs).toEqual({ files: [], sha256: null, policies_sha256: null });
+    expect(manifest.exceptions).toEqual([]);
     expect(manifest.server.address).toBe(held.emulator!.url.replace(/\/$/, ''));
     expect(manifest.server).toEqual({
       address: held.emulator!.url,
@@ -93,7 +104,11 @@ describe('report --evidence DIR', () => {
     const cells = [...report.projects, ...report.workspaces].reduce((n: number, t: { teams: unknown[] }) => n + t.teams.length, 0);
     expect(csvRows).toBe(report.teams.length + cells);
     const verified = await runCli(['report', 'verify', bundle], { cwd: dir });
-    expect(verified).toEqual({ code: 0, out: `verified 3 files of the bundle of acme extracted 2026-11-26T12:00:00.000Z\n`, err: '' });
+    expect(verified).toEqual({
+      code: 0,
+      out: 'verified 3 files of the bundle of acme extracted 2026-11-26T12:00:00.000Z against an unauthenticated manifest: give --manifest-sha256 to check manifest.json itself\n',
+      err: '',
+    });
   });
 
   it('records the scope and filters as asked', async () => {

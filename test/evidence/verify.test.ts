@@ -25,7 +25,8 @@ beforeAll(async () => {
     const env = { TFE_TOKEN: ORG_TOKEN, TFE_ADDRESS: emulator.url, TFE_ACCESS_NOW: '2026-11-26T12:00:00Z' };
     const run = await runCli(['report', '--organization', 'acme', '--evidence', bundle, '--rate-limit', '0'], { env, cwd: root });
     expect(run.code, run.err).toBe(0);
-    manifestSha = /SHA-256 ([0-9a-f]{64})$/.exec(run.out.trim())?.[1] ?? '';
+    // On stderr (issue 37, finding 8): a closed stdout does not lose it.
+    manifestSha = /SHA-256 ([0-9a-f]{64})$/.exec(run.err.trim())?.[1] ?? '';
   } finally {
     await emulator.stop();
   }
@@ -50,9 +51,14 @@ function flipByte(path: string, at: number): void {
 
 describe('report verify DIR', () => {
   it('verifies the bundle as written, with and without the manifest hash', async () => {
-    const expected = { code: 0, out: 'verified 3 files of the bundle of acme extracted 2026-11-26T12:00:00.000Z\n', err: '' };
-    expect(await verify(bundle)).toEqual(expected);
-    expect(await verify(bundle, '--manifest-sha256', manifestSha)).toEqual(expected);
+    // Issue 37, finding 8: what was proved is said; without the recorded hash, the manifest is unauthenticated.
+    const verified = 'verified 3 files of the bundle of acme extracted 2026-11-26T12:00:00.000Z';
+    expect(await verify(bundle)).toEqual({
+      code: 0,
+      out: `${verified} against an unauthenticated manifest: give --manifest-sha256 to check manifest.json itself\n`,
+      err: '',
+    });
+    expect(await verify(bundle, '--manifest-sha256', manifestSha)).toEqual({ code: 0, out: `${verified} and manifest.json by its SHA-256\n`, err: '' });
     expect(manifestSha).toBe(sha256(readFileSync(join(bundle, 'manifest.json'))));
   });
 
@@ -81,8 +87,8 @@ describe('report verify DIR', () => {
     const run = await verify(dir, '--manifest-sha256', manifestSha);
     expect(run.code).toBe(1);
     expect(run.err.split('\n')[0]).toBe(`manifest.json: SHA-256 differs (expected ${manifestSha}, found ${sha256(readFileSync(path))})`);
-    // Without the recorded hash, a manifest changed where it describes no file still reads as one: why the hash is recorded elsewhere.
-    expect((await verify(dir)).code).toBe(0);
+    // Without the recorded hash, the organization is still checked against report.json (issue 37, finding 8).
+    expect((await verify(dir)).err.split('\n')[0]).toBe('manifest.json: organization is "bcme", report.json says "acme"');
   });
 
   it('detects a CSV row removed even when the manifest is edited to its new hash and size', async () => {

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { CLIError, EXIT } from '../../errors.js';
 import { printable } from '../../core/printable.js';
 import { verifyBundle } from '../../pipeline/evidence-verify.js';
+import { verifiedLines } from '../../render/verify.js';
 import { stringFlag } from '../args.js';
 import type { Command } from '../command.js';
 
@@ -13,14 +14,18 @@ manifest.json lists is there, with its size and SHA-256, and each CSV file with 
 (counted again by a CSV parser); a file in DIR the manifest does not list fails too. Reads only
 DIR: no request is made.
 
-manifest.json cannot hold its own hash: record the SHA-256 printed when the bundle was written,
-and give it here to check the manifest as well.
+manifest.json cannot hold its own hash: record the SHA-256 printed (on stderr) when the bundle was
+written, and give it here to check the manifest as well; without it, the manifest is said
+unauthenticated. The manifest's facts (organization, complete, reasons, counts, extraction time)
+are checked against report.json (a review's bundle: plan.json). Symbolic links and special files
+in DIR are refused.
 
 Options:
   --manifest-sha256 HEX   the SHA-256 of manifest.json recorded when the bundle was written
   -h, --help              this help
 
-Prints "verified N files of the bundle of ORG extracted AT" and exits 0; else one line per
+Prints "verified N files of the bundle of ORG extracted AT ..." and exits 0; a bundle whose
+manifest says the read was not whole adds "incomplete: REASONS" and exits 2; else one line per
 problem on stderr, each naming its file, and exits 1.
 `;
 
@@ -42,9 +47,9 @@ const command: Command = {
       return EXIT.error;
     }
     const manifest = result.manifest as NonNullable<typeof result.manifest>;
-    const files = manifest.files.length === 1 ? '1 file' : `${manifest.files.length} files`;
-    io.stdout.write(`verified ${files} of the bundle of ${printable(manifest.organization)} extracted ${printable(manifest.extraction.finishedAt)}\n`);
-    return EXIT.ok;
+    for (const line of verifiedLines(manifest, result.authenticated)) io.stdout.write(`${line}\n`);
+    // Every byte as written, but of a read not known to be whole: not the same answer as a whole one.
+    return manifest.complete ? EXIT.ok : EXIT.changes;
   },
 };
 export default command;

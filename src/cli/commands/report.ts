@@ -56,15 +56,17 @@ Options:
   --force              let --out replace an existing file that is not a report (never an input)
   --evidence DIR       write an evidence bundle to DIR (made if missing, refused when not
                        empty): the report in JSON, CSV and HTML and manifest.json (what was
-                       extracted, when, from where, by whom, counts, each file's SHA-256); prints
-                       the SHA-256 of manifest.json to record elsewhere (docs/evidence.md)
+                       extracted, when, from where, by whom, the build, the operator, the files'
+                       digests, counts, exceptions, each file's SHA-256); prints the SHA-256 of
+                       manifest.json on stderr, to record elsewhere (docs/evidence.md)
 ${CONNECTION_HELP}
   -h, --help           this help
 
 Subcommands, each with its own --help (a desired-state path named verify or diff is given as
 ./verify or ./diff):
   verify DIR           re-checks an evidence bundle: every file's size, SHA-256 and CSV rows
-                       (--manifest-sha256 HEX: the manifest's own too); exit 1 on any change
+                       (--manifest-sha256 HEX: the manifest's own too); exit 1 on any change,
+                       2 when the bundle says it is incomplete
   diff OLD NEW         who gained and lost what between two reports or bundles (--format F,
                        --out FILE, --allow-organization-change); exit 2 on differences
 
@@ -100,14 +102,17 @@ function byFlag(parsed: Parsed, people: readonly string[]): ReportBy {
   return (given as ReportBy | undefined) ?? (people.length > 0 ? 'person' : 'team');
 }
 
-/** \`--evidence DIR\`: the bundle instead of one output; the line to stdout names the manifest's SHA-256. */
+/**
+ * \`--evidence DIR\`: the bundle instead of one output. The line naming the manifest's SHA-256 goes
+ * to stderr: stdout may be closed (a reader that left), and that hash is what authenticates the manifest.
+ */
 async function writeEvidence(parsed: Parsed, io: IO, dir: string, pieces: Omit<EvidenceRequest, 'dir' | 'clock'>): Promise<number> {
   if (stringFlag(parsed, 'format') !== undefined || stringFlag(parsed, 'out') !== undefined)
     throw new CLIError('--evidence writes the report in json, csv and html to DIR: leave out --format and --out.');
   const { reportEvidence } = await import('../../pipeline/evidence.js');
   const { report, manifest, manifestSha256 } = await reportEvidence({ ...pieces, dir: resolve(io.cwd, dir), clock: () => clockOf(io) });
-  io.stdout.write(
-    `wrote the evidence bundle of "${report.organization}" to ${dir}: ${manifest.files.length} files and manifest.json, SHA-256 ${manifestSha256}\n`,
+  io.stderr.write(
+    `report: wrote the evidence bundle of "${report.organization}" to ${dir}: ${manifest.files.length} files and manifest.json, SHA-256 ${manifestSha256}\n`,
   );
   return EXIT.ok;
 }

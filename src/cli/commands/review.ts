@@ -7,7 +7,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { writeAtomic } from '../../export/write.js';
 import { assertOutput } from '../../pipeline/output-guard.js';
 import { CLIError, EXIT } from '../../errors.js';
-import { writeEvidenceBundle } from '../../pipeline/evidence-bundle.js';
+import { manifestSha256, writeEvidenceBundle } from '../../pipeline/evidence-bundle.js';
+import { provenanceOf } from '../../pipeline/provenance.js';
 import { closeReview, type ClosedReview, type ReviewCloseRequest } from '../../pipeline/review-close.js';
 import { startReview } from '../../pipeline/review-start.js';
 import { renderPlan } from '../../render/render.js';
@@ -44,7 +45,8 @@ Options:
                        of the teams whose members the files list)
   --files PATH         close: the desired-state files and directories (repeatable)
   --bundle DIR         close: write the evidence bundle there: the sheets, decisions.csv,
-                       decisions.json, plan.json (the plan of the edited files), manifest.json
+                       decisions.json, plan.json (the plan of the edited files), manifest.json;
+                       prints the manifest's SHA-256 on stderr, to record elsewhere
 ${CONNECTION_HELP}
   -h, --help           this help
 
@@ -114,9 +116,12 @@ async function roundBeside(sheet: string): Promise<ReviewCloseRequest['round']> 
 }
 
 async function writeBundle(
+  io: IO,
+  shown: string,
   dir: string,
   sheets: readonly { name: string; text: string }[],
   closed: ClosedReview,
+  paths: readonly string[],
   scope: Record<string, unknown>,
 ): Promise<void> {
   const rowsOf = (name: string): number => closed.decisions.filter((d) => d.at.startsWith(`${name}:`)).length;
@@ -126,7 +131,10 @@ async function writeBundle(
     { name: 'decisions.json', content: renderDecisionsJson(closed.review, closed.decisions) },
     { name: 'plan.json', content: renderPlan(closed.plan, 'json', { color: false }) },
   ];
-  await writeEvidenceBundle(dir, files, { tool: TOOL, ...closed.facts, scope });
+  const provenance = await provenanceOf({ paths, cwd: io.cwd, env: io.env, now: Date.parse(closed.facts.extraction.startedAt) });
+  const manifest = await writeEvidenceBundle(dir, files, { tool: TOOL, provenance, ...closed.facts, scope });
+  // On stderr, as report --evidence: the hash that authenticates the manifest, never lost with stdout.
+  io.stderr.write(`review: wrote the evidence bundle to ${shown}: ${manifest.files.length} files and manifest.json, SHA-256 ${manifestSha256(manifest)}\n`);
 }
 
 async function close(parsed: Parsed, io: IO, sheetPaths: string[]): Promise<number> {
@@ -152,7 +160,7 @@ async function close(parsed: Parsed, io: IO, sheetPaths: string[]): Promise<numb
   if (closed.unchecked !== undefined)
     io.stderr.write(`review: notice: the reviewers were not checked against who provisioned each grant: ${closed.unchecked}.\n`);
   const bundle = stringFlag(parsed, 'bundle');
-  if (bundle !== undefined) await writeBundle(resolve(io.cwd, bundle), sheets, closed, { paths, sheets: names });
+  if (bundle !== undefined) await writeBundle(io, bundle, resolve(io.cwd, bundle), sheets, closed, paths, { paths, sheets: names });
   const edited = closed.edits.map((e) => e.path).join(', ');
   io.stderr.write(
     `review: closed ${closed.review}: ${closed.decisions.length} decisions, ${closed.revoked} revoke${closed.revoked === 1 ? '' : 's'}${edited ? ` written into ${edited}; review the diff, commit it and let a pull request apply it` : ''}${bundle === undefined ? '' : `; the bundle is in ${bundle}`}.\n`,
