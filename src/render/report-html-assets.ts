@@ -48,8 +48,12 @@ td.ans-no .ans { color: #555; }
 td.ans-unknown .ans { font-style: italic; }
 td.ans-unknown .ans::after { content: " ?"; }
 .print-only { display: none; }
-td.violated { outline: 2px solid #b00000; outline-offset: -3px; font-weight: 600; }
+td.violated, .legend .violated { outline: 2px solid #b00000; outline-offset: -3px; font-weight: 600; }
+td.excepted, .legend .excepted { outline: 2px dashed #5a3d8a; outline-offset: -3px; }
+.legend .violated, .legend .excepted { display: inline-block; padding: 1px 6px; margin-left: 4px; }
 #violations h2 { font-size: 14px; margin: 16px 0 4px; color: #b00000; }
+#accepted h2 { font-size: 14px; margin: 16px 0 4px; color: #5a3d8a; }
+li.lapsed { font-weight: 600; }
 #powers-title { font-size: 14px; margin: 16px 0 4px; }
 th.flag span { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; }
 td.flag { text-align: center; min-width: 2em; }

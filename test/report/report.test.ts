@@ -235,7 +235,7 @@ describe('tfe-access report against an organization with every kind of source', 
     expect(run.code).toBe(0);
     const lines = run.out.split('\r\n').filter((l) => l !== '');
     expect(lines[0]).toBe(
-      'team,team_id,target_type,target,target_id,project,access,access_short,runs,variables,state-versions,sentinel-mocks,workspace-locking,run-tasks,policy-overrides,settings,team-access,variable-sets,create-workspaces,delete-workspaces,move-workspaces,sources,violations,complete,scope',
+      'team,team_id,target_type,target,target_id,project,access,access_short,runs,variables,state-versions,sentinel-mocks,workspace-locking,run-tasks,policy-overrides,settings,team-access,variable-sets,create-workspaces,delete-workspaces,move-workspaces,organization_access,sources,violations,complete,scope',
     );
     const cells = Object.values(EXPECTED_PROJECTS)
       .concat(Object.values(EXPECTED_WORKSPACES))
