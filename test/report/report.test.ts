@@ -245,7 +245,7 @@ describe('tfe-access report against an organization with every kind of source', 
     expect(lines).toHaveLength(1 + teams + cells);
     expect(lines.slice(1, 1 + teams).every((l) => /^[a-z]+,team-[^,]+,organization,acme,,,,/.test(l))).toBe(true);
     expect(lines).toContainEqual(
-      expect.stringMatching(/^vault,team-vault,organization,acme,,,,manage-policies=false; .*,"organization access, secret team",,true,$/),
+      expect.stringMatching(/^vault,team-vault,organization,acme,,,,,,,,,,,,,,,,,,manage-policies=false; .*,"organization access, secret team",,true,$/),
     );
     expect(lines).toContain(
       'developers,team-dev,workspace,networking-prod,ws-netprod,platform,write,write,apply,write,write,read,true,false,false,,,,,,,"project platform: write, workspace grant: plan [moot: shadowed by project platform: write]",,true,',
