@@ -8,7 +8,7 @@ import { htmlPageStart } from './html-page.js';
 import type { EffectiveCell } from '../core/effective.js';
 import type { CellChange, Report, ReportWorkspace } from '../core/report.js';
 import type { Project } from '../core/model.js';
-import { LEVEL_COLOURS, STYLE } from './report-html-assets.js';
+import { LEVEL_COLOURS, printPageStyle, STYLE } from './report-html-assets.js';
 import { coverageWords, type CoverageWords } from './coverage.js';
 import { cellHtml } from './report-html-cell.js';
 import { controlsHtml, panelHtml, PAGE_SCRIPT } from './report-html-controls.js';
@@ -105,10 +105,10 @@ function powersHtml(report: Report): string {
   });
   return `<h2 id="powers-title">Organization powers</h2>
 <p class="meta">Each team's organization access, as the service reports it: <b>on</b> a flag the team has, <b>?</b> a flag the server does not report; a secret team says so.</p>
-<table id="powers" aria-labelledby="powers-title">
+<div class="scroll" tabindex="0" role="region" aria-labelledby="powers-title"><table id="powers" aria-labelledby="powers-title">
 <thead><tr><th scope="col">team</th><th scope="col">visibility</th>${head}</tr></thead>
 <tbody>${rows.join('')}</tbody>
-</table>
+</table></div>
 `;
 }
 
@@ -187,15 +187,19 @@ export function renderReportHtml(report: Report): string {
   const members = report.people ? membersByTeam(report.people) : undefined;
   const peopleOf = (team: string): string => (members ? ` data-people="${escapeHtml(members.get(team) ?? '')}"` : '');
   const head = teams.map((t) => `<th class="team" data-team="${escapeHtml(t)}"${peopleOf(t)} scope="col"><span>${escapeHtml(t)}</span></th>`).join('');
-  return `${htmlPageStart(escapeHtml(title), `${STYLE}${report.people ? PEOPLE_STYLE : ''}`, { script: true })}<h1>${escapeHtml(title)}</h1>
+  // Print: every sheet says whose access, as of when, and its page of how many (printPageStyle).
+  const style = `${STYLE}${report.people ? PEOPLE_STYLE : ''}${printPageStyle(`Effective access: ${report.organization}`, `${state}, read ${report.generatedAt}`)}`;
+  return `${htmlPageStart(escapeHtml(title), style, { script: true })}<h1>${escapeHtml(title)}</h1>
 ${coverageHtml(words)}<p class="meta">${teamCount(report, teams)}, ${plural(report.projects.length, 'project')}, ${plural(report.workspaces.length, 'workspace')}; each cell is a team's effective access: the highest of its organization permissions, its project grant and its workspace grant.</p>
 ${controlsHtml(report, report.people ? PERSON_FILTER : '')}
 ${legend(report.changed !== undefined, report.violations)}
+<div id="matrix-scroll" class="scroll">
 <table id="matrix" role="grid" aria-labelledby="matrix-title">
 <caption id="matrix-title">Effective access of each team (columns) on each project and workspace (rows)</caption>
 <thead><tr><th class="corner" scope="col">project / workspace</th>${head}</tr></thead>
 ${groups.join('\n')}
 </table>
+</div>
 <div id="print-matrix" class="print-only"></div>
 ${powersHtml(report)}${report.people ? peopleHtml(report.people) : ''}${violationsHtml(report.violations)}<div id="print-appendix" class="print-only"></div>
 ${panelHtml()}
