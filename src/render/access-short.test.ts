@@ -44,7 +44,14 @@ describe('accessShortForm', () => {
       'workspace-access.variables': 'write',
       'workspace-access.locking': true,
     };
-    const onWorkspace = { ...CUSTOM_DEFAULTS['team-workspaces'], runs: 'apply', 'sentinel-mocks': 'read', 'state-versions': 'read', variables: 'write', 'workspace-locking': true };
+    const onWorkspace = {
+      ...CUSTOM_DEFAULTS['team-workspaces'],
+      runs: 'apply',
+      'sentinel-mocks': 'read',
+      'state-versions': 'read',
+      variables: 'write',
+      'workspace-locking': true,
+    };
     const projectWords = accessShortForm({ target: project, access: 'custom', permissions: onProject });
     expect(projectWords).toBe('custom: apply, vars rw, state r, mocks r, lock');
     expect(accessShortForm({ target: workspace, access: 'custom', permissions: onWorkspace })).toBe(projectWords);
@@ -55,4 +62,3 @@ describe('accessShortForm', () => {
     expect(names.filter((name) => !PERMISSION_ORDER.includes(name))).toEqual([]);
   });
 });
-

@@ -21,28 +21,52 @@ const cell = (team: string, n: number) => ({
   permissions: WORKSPACE_IMPLIED.admin,
   sources: [{ kind: 'workspace' as const, access: 'admin' as const }],
 });
-const teamOf = (name: string, organizationAccess: Record<string, boolean> = {}) => ({ id: `team-${name}`, name, visibility: 'organization' as const, organizationAccess });
+const teamOf = (name: string, organizationAccess: Record<string, boolean> = {}) => ({
+  id: `team-${name}`,
+  name,
+  visibility: 'organization' as const,
+  organizationAccess,
+});
 
 const report: Report = {
   organization: 'acme',
   state: 'live',
   generatedAt: '2026-01-02T03:04:05.000Z',
   // `owners` as the service reports it: every flag off; `auditors` has a power and no grant.
-  teams: [teamOf('owners', Object.fromEntries(TEAM_FLAG_KEYS.map((k) => [k, false]))), teamOf('dev'), teamOf('data'), teamOf('auditors', { 'manage-policies': true })],
+  teams: [
+    teamOf('owners', Object.fromEntries(TEAM_FLAG_KEYS.map((k) => [k, false]))),
+    teamOf('dev'),
+    teamOf('data'),
+    teamOf('auditors', { 'manage-policies': true }),
+  ],
   projects: [],
   workspaces: [1, 2, 3].map((n) => ({ id: `ws-${n}`, name: `ws-${n}`, project: undefined })),
   cells: [cell('owners', 1), cell('dev', 1), cell('data', 2), cell('dev', 3)],
   violations: [
-    { policy: 'at most write', target: ws(1), team: { name: 'dev', id: 'team-dev' }, message: 'team "dev" has admin', accepted: { reason: 'migration INC-42', expires: '2027-01-01T00:00:00Z' } },
+    {
+      policy: 'at most write',
+      target: ws(1),
+      team: { name: 'dev', id: 'team-dev' },
+      message: 'team "dev" has admin',
+      accepted: { reason: 'migration INC-42', expires: '2027-01-01T00:00:00Z' },
+    },
     { policy: 'at most write', target: ws(2), team: { name: 'data', id: 'team-data' }, message: 'team "data" has admin' },
-    { policy: 'at most write', target: ws(3), team: { name: 'dev', id: 'team-dev' }, message: 'team "dev" has admin', lapsed: { reason: 'cut-over', expires: '2026-01-01T00:00:00Z' } },
+    {
+      policy: 'at most write',
+      target: ws(3),
+      team: { name: 'dev', id: 'team-dev' },
+      message: 'team "dev" has admin',
+      lapsed: { reason: 'cut-over', expires: '2026-01-01T00:00:00Z' },
+    },
   ],
   coverage: { complete: true, reasons: [] },
   scope: scopeOf({}),
 };
 
-const section = (html: string, id: string): string => /<section id="[^"]+">[\s\S]*?<\/section>/g.exec(html.slice(html.indexOf(`<section id="${id}">`)))?.[0] ?? '';
-const tdOf = (html: string, team: string, target: string): string => new RegExp(`<td [^>]*data-team="${team}" data-target="workspace ${target}"[^>]*>`).exec(html)?.[0] ?? '';
+const section = (html: string, id: string): string =>
+  /<section id="[^"]+">[\s\S]*?<\/section>/g.exec(html.slice(html.indexOf(`<section id="${id}">`)))?.[0] ?? '';
+const tdOf = (html: string, team: string, target: string): string =>
+  new RegExp(`<td [^>]*data-team="${team}" data-target="workspace ${target}"[^>]*>`).exec(html)?.[0] ?? '';
 
 describe('issue 37, finding 8: exceptions in the report', () => {
   it('finding 8: in the HTML an accepted exception is apart from the open violations (own section and marker, with reason and end), and the heading is true of live violations', () => {
@@ -88,7 +112,7 @@ describe("issue 37: the owners team's flags, the CSV's organization rows, the te
     expect(ownersPowers.match(/<td class="flag on"/g)).toHaveLength(TEAM_FLAG_KEYS.length);
   });
 
-  it('finding 9: the CSV puts an organization row\'s flags in their own column, never under access_short', () => {
+  it("finding 9: the CSV puts an organization row's flags in their own column, never under access_short", () => {
     expect(CSV_HEADER).toContain('organization_access');
     const rows = parse(renderReportCsv(report), { columns: true }) as Record<string, string>[];
     const auditors = rows.find((r) => r.team === 'auditors' && r.target_type === 'organization')!;

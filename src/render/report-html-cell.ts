@@ -74,7 +74,10 @@ export function cellHtml(cell: EffectiveCell | undefined, context: CellContext):
   if (!shown) return '<td></td>';
   const level = cell ? cell.access : 'none';
   const text = cell ? escapeHtml(cellText(cell)) : 'removed';
-  const breaks = [...(broken.length > 0 ? [` breaks ${broken.join('; ')}`] : []), ...(accepted.length > 0 ? [` accepted by an exception of ${accepted.join('; ')}`] : [])].join(';');
+  const breaks = [
+    ...(broken.length > 0 ? [` breaks ${broken.join('; ')}`] : []),
+    ...(accepted.length > 0 ? [` accepted by an exception of ${accepted.join('; ')}`] : []),
+  ].join(';');
   const sources = cell ? reportSourcesText(cell) : '';
   // The panel lists each source: a JSON array, so no separator inside a name or a note splits one in two.
   const sourceList = cell ? JSON.stringify(cell.sources.map((s) => reportSourceText(s, cell.target.type))) : '';

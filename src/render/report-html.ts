@@ -65,7 +65,8 @@ function violationList(violations: readonly PolicyViolation[]): string {
 function violationsHtml(violations: readonly PolicyViolation[]): string {
   const open = violations.filter((v) => v.accepted === undefined);
   const accepted = violations.filter((v) => v.accepted !== undefined);
-  const openPart = open.length > 0 ? `<section id="violations"><h2>${escapeHtml(reportViolationHeadline(open.length))}</h2>${violationList(open)}</section>\n` : '';
+  const openPart =
+    open.length > 0 ? `<section id="violations"><h2>${escapeHtml(reportViolationHeadline(open.length))}</h2>${violationList(open)}</section>\n` : '';
   const acceptedPart =
     accepted.length > 0 ? `<section id="accepted"><h2>${escapeHtml(acceptedHeadline(accepted.length))}</h2>${violationList(accepted)}</section>\n` : '';
   return openPart + acceptedPart;
@@ -122,7 +123,13 @@ function row(kind: 'project' | 'workspace', label: string, name: string, targetI
   const cells = matrix.teams.map((team) => {
     const key = `${team}\u0000${targetId ?? ''}`;
     if (targetId === undefined) return '<td></td>';
-    return cellHtml(matrix.cells.get(key), { teamName: team, targetName: name, broken: matrix.broken.get(key) ?? [], accepted: matrix.accepted.get(key) ?? [], change: matrix.changed.get(key) });
+    return cellHtml(matrix.cells.get(key), {
+      teamName: team,
+      targetName: name,
+      broken: matrix.broken.get(key) ?? [],
+      accepted: matrix.accepted.get(key) ?? [],
+      change: matrix.changed.get(key),
+    });
   });
   return `<tr class="${kind}" data-name="${escapeHtml(name)}"${project === undefined ? '' : ` data-project="${escapeHtml(project)}"`}><th scope="row">${label}</th>${cells.join('')}</tr>`;
 }

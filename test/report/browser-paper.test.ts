@@ -23,7 +23,12 @@ const requests: string[] = [];
 const A4 = { format: 'A4', landscape: true, printBackground: true } as const;
 
 /** Pages of a PDF: its `/Type /Page` objects (not the `/Pages` tree nodes). */
-const pagesOf = (pdf: Uint8Array): number => (Buffer.from(pdf).toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g) ?? []).length;
+const pagesOf = (pdf: Uint8Array): number =>
+  (
+    Buffer.from(pdf)
+      .toString('latin1')
+      .match(/\/Type\s*\/Page(?![a-zA-Z])/g) ?? []
+  ).length;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tfe-access-paper-'));
@@ -72,7 +77,9 @@ for (const viewport of [
       expect(panel.x + panel.width).toBeGreaterThanOrEqual(cell.x);
       expect(panel.x).toBeGreaterThanOrEqual(0);
       expect(panel.x + panel.width).toBeLessThanOrEqual(viewport.width);
-      expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth <= (globalThis as any).document.documentElement.clientWidth)).toBe(true);
+      expect(
+        await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth <= (globalThis as any).document.documentElement.clientWidth),
+      ).toBe(true);
       expect(await seriousAxeFindings(page)).toEqual([]);
       await page.keyboard.press('Escape');
     });
@@ -88,7 +95,8 @@ describe('the details panel', () => {
     const expected = await page.$eval(selector, (td: any) => td.dataset.permissions.split(', '));
     expect(expected.length).toBeGreaterThan(3);
     expect(await page.$$eval('#details ul.permissions li', (lis: any[]) => lis.map((li) => li.textContent))).toEqual(expected);
-    const inside = (): Promise<boolean> => page.evaluate(() => (globalThis as any).document.getElementById('details').contains((globalThis as any).document.activeElement));
+    const inside = (): Promise<boolean> =>
+      page.evaluate(() => (globalThis as any).document.getElementById('details').contains((globalThis as any).document.activeElement));
     for (let i = 0; i < 3; i++) {
       await page.keyboard.press('Tab');
       expect(await inside()).toBe(true);
