@@ -118,6 +118,30 @@ export const PERMISSIONS: { readonly [R in Resource]: readonly PermissionSpec[] 
 
 export type PermissionSet = Readonly<Record<string, PermissionValue>>;
 
+/**
+ * One order of the permissions of both tables, by key without its group (`workspace-access.`,
+ * `project-access.`): what only a project has of its own, then a workspace's permissions in its
+ * table's order (a project's `locking` where a workspace's `workspace-locking` is, its workspace
+ * `create`, `delete` and `move` before them). A project grant and its workspaces' cells are then
+ * written in the same order (render/access-short.ts); a test keeps every key of both tables here.
+ */
+export const PERMISSION_ORDER: readonly string[] = [
+  'settings',
+  'teams',
+  'variable-sets',
+  'runs',
+  'variables',
+  'state-versions',
+  'sentinel-mocks',
+  'create',
+  'delete',
+  'move',
+  'workspace-locking',
+  'locking',
+  'run-tasks',
+  'policy-overrides',
+];
+
 /** A row of implied values in table order; a NOT_KNOWN column is left out of the set (the level is never compared on it). */
 function row(keys: readonly PermissionSpec[], values: readonly (PermissionValue | typeof NOT_KNOWN)[]): PermissionSet {
   if (values.length !== keys.length) throw new Error(`an implied row has ${values.length} values for ${keys.length} attributes`);

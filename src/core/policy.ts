@@ -20,6 +20,8 @@ interface ViolationOf {
   readonly status?: 'new' | 'live';
   /** docs/evidence.md, "Accepted exceptions": the exception that accepts it, until it ends. */
   readonly accepted?: AcceptedBy;
+  /** docs/evidence.md, "Accepted exceptions": an exception that accepted it has ended (`expires` is when); a violation again, said so. */
+  readonly lapsed?: AcceptedBy;
 }
 
 /** An exception of the policy that accepts a violation: why, and until when. */

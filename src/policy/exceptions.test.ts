@@ -91,4 +91,13 @@ describe('accepted exceptions', () => {
     expect(seen([policy], input)).toEqual([`organization | sre | accepted until ${END}: on-call cover`]);
     expect(seen([policy], { ...input, now: Date.parse(END) + 1 })).toEqual(['organization | sre | violation']);
   });
+
+  it('finding 8: an ended exception re-flags the violation as lapsed, with its end and reason; one of another team does not', () => {
+    const lapsed = (policies: DesiredPolicy[], input: PolicyInput) =>
+      checkPolicies(policies, input).map(
+        (v) => `${v.target?.name} | ${v.team?.name} | ${v.accepted ? 'accepted' : v.lapsed ? `lapsed ${v.lapsed.expires}: ${v.lapsed.reason}` : 'violation'}`,
+      );
+    expect(lapsed(policies, org(teams, grants, Date.parse(END)))).toEqual([`api-prod | dev | lapsed ${END}: migration INC-42`, 'etl-prod | data | violation']);
+    expect(lapsed(policies, org(teams, grants, BEFORE))).toEqual(['api-prod | dev | accepted', 'etl-prod | data | violation']);
+  });
 });

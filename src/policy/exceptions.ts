@@ -43,12 +43,30 @@ function acceptance(violation: FoundViolation, exceptions: readonly PolicyExcept
   return undefined;
 }
 
-/** The violations, each one an exception of its policy accepts at `now` marked `accepted`; the others as they are. */
+/** The ended exception a reader last relied on: of those that together would accept it, the one that ended last. */
+function lapsedBy(violation: FoundViolation, ended: readonly PolicyException[]): AcceptedBy | undefined {
+  if (ended.length === 0 || acceptance(violation, ended) === undefined) return undefined;
+  const alone = ended.filter((e) => acceptance(violation, [e]) !== undefined);
+  const last = [...(alone.length > 0 ? alone : ended)].sort((a, b) => msOf(b.expires) - msOf(a.expires))[0]!;
+  return { reason: last.reason, expires: last.expires };
+}
+
+/**
+ * The violations, each one an exception of its policy accepts at `now` marked `accepted`; one
+ * only an ended exception would accept marked `lapsed` (a violation again, and said to be one the
+ * organization had accepted until then); the others as they are.
+ */
 export function withExceptions(policies: readonly DesiredPolicy[], violations: readonly FoundViolation[], now: number): FoundViolation[] {
   const byName = new Map(policies.map((p) => [p.name, p.exceptions ?? []]));
   return violations.map((violation) => {
-    const active = (byName.get(violation.policy) ?? []).filter((e) => !isExpired(e.expires, now) && onTarget(e, violation.target));
+    const mine = (byName.get(violation.policy) ?? []).filter((e) => onTarget(e, violation.target));
+    const active = mine.filter((e) => !isExpired(e.expires, now));
     const accepted = active.length > 0 ? acceptance(violation, active) : undefined;
-    return accepted ? { ...violation, accepted } : violation;
+    if (accepted) return { ...violation, accepted };
+    const lapsed = lapsedBy(
+      violation,
+      mine.filter((e) => isExpired(e.expires, now)),
+    );
+    return lapsed ? { ...violation, lapsed } : violation;
   });
 }

@@ -1,7 +1,7 @@
 // A cell's access in a few words (docs/effective-access.md, "Custom in short"): a fixed level is its
 // name; `custom` says what it allows, `custom: apply, vars rw, state r`. One function, used by the
 // report's text, CSV and HTML, so a custom cell reads the same everywhere.
-import { PERMISSIONS, type PermissionValue } from '../core/access.js';
+import { PERMISSION_ORDER, PERMISSIONS, type PermissionValue } from '../core/access.js';
 import type { EffectiveCell } from '../core/effective.js';
 import { RESOURCE_OF } from '../core/model.js';
 
@@ -27,18 +27,24 @@ const WORDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   delete: { true: 'delete' },
 };
 
-/** What a custom cell allows, in table order; a permission at its lowest value, or not known, says nothing. */
+/** The place of a permission (its key without the group) in the one order of both tables; one not in it last. */
+const rank = (name: string): number => {
+  const at = PERMISSION_ORDER.indexOf(name);
+  return at < 0 ? PERMISSION_ORDER.length : at;
+};
+
+/** What a custom cell allows, in the one order of core/access.ts (a project's and a workspace's alike); a permission at its lowest value, or not known, says nothing. */
 function allowed(cell: Pick<EffectiveCell, 'target' | 'permissions'>): string[] {
-  const out: string[] = [];
+  const out: { name: string; word: string }[] = [];
   for (const spec of PERMISSIONS[RESOURCE_OF[cell.target.type]]) {
     const value: PermissionValue | undefined = cell.permissions[spec.key];
     const lowest = spec.values === 'boolean' ? false : spec.values[0];
     if (value === undefined || value === lowest) continue;
     const name = spec.key.slice(spec.key.indexOf('.') + 1);
     // A permission added to the tables without a word here still says what it is.
-    out.push(WORDS[name]?.[String(value)] ?? `${name}=${String(value)}`);
+    out.push({ name, word: WORDS[name]?.[String(value)] ?? `${name}=${String(value)}` });
   }
-  return out;
+  return out.sort((a, b) => rank(a.name) - rank(b.name)).map((w) => w.word);
 }
 
 /** `write`, `admin`, or `custom: apply, vars rw, state r` (`custom: read` when it allows no more than every grant does). */

@@ -50,6 +50,7 @@ export const CSV_HEADER = [
   'access',
   'access_short',
   ...PERMISSION_COLUMNS,
+  'organization_access',
   'sources',
   'violations',
   'complete',
@@ -90,15 +91,15 @@ function violationRows(report: Report, projectOf: ReadonlyMap<string, string>): 
     const target = v.target ? [v.target.type, v.target.name, v.target.id] : ['organization', report.organization, ''];
     const project = v.target?.type === 'workspace' ? (projectOf.get(v.target.id) ?? '') : (v.target?.name ?? '');
     const access = v.team && v.target ? 'none' : '';
-    rows.push([v.team?.name ?? '', v.team?.id ?? '', ...target, project, access, access, ...NO_PERMISSIONS, '', text, ...coverageColumns(report)]);
+    rows.push([v.team?.name ?? '', v.team?.id ?? '', ...target, project, access, access, ...NO_PERMISSIONS, '', '', text, ...coverageColumns(report)]);
   }
   return { byPair, rows };
 }
 
 /**
  * docs/effective-access.md, "Organization powers": one row per team, first, of target type
- * `organization` (the organization's name as its target): every flag reported in `permissions`,
- * and in `sources` whether the team is secret.
+ * `organization` (the organization's name as its target): every flag reported in
+ * `organization_access`, and in `sources` whether the team is secret.
  */
 function powersRows(report: Report, byPair: ReadonlyMap<string, string[]>): string[][] {
   return teamPowers(report).map((p) => [
@@ -109,9 +110,10 @@ function powersRows(report: Report, byPair: ReadonlyMap<string, string[]>): stri
     '',
     '',
     '',
-    // The organization row's `access_short`: every flag reported; it has no project or workspace permission.
-    p.flags.flatMap(([key, value]) => (value === null ? [] : [`${key}=${String(value)}`])).join('; '),
+    '',
     ...NO_PERMISSIONS,
+    // Its own column (never `access_short`, a level's): every flag reported, the owners team's all held.
+    p.flags.flatMap(([key, value]) => (value === null ? [] : [`${key}=${String(value)}`])).join('; '),
     [p.owners ? `organization access: ${OWNERS_POWERS}` : 'organization access', ...(p.secret ? ['secret team'] : [])].join(', '),
     (byPair.get(pairKey(p.team.id, ORGANIZATION)) ?? []).join('; '),
     ...coverageColumns(report),
@@ -138,6 +140,7 @@ export function renderReportCsv(report: Report): string {
     cell.team.name,
     cell.team.id,
     ...cellColumns(cell, projectOf),
+    '',
     sourcesText(cell),
     (violations.byPair.get(pairKey(cell.team.id, cell.target.id)) ?? []).join('; '),
     ...coverageColumns(report),

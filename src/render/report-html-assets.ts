@@ -18,7 +18,10 @@ const levelRules = Object.entries(LEVEL_COLOURS)
 
 export const STYLE = `
 body { font: 13px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 16px; color: #1b1b1b; }
-h1 { font-size: 18px; margin: 0 0 4px; }
+h1 { font-size: 18px; margin: 0 0 4px; overflow-wrap: anywhere; }
+h1, .meta, .coverage, .legend, #violations, #accepted { overflow-wrap: anywhere; }
+.scroll { overflow: auto; max-width: 100%; }
+#matrix-scroll { max-height: 85vh; }
 .meta { color: #555; margin: 0 0 12px; }
 .controls { display: flex; gap: 16px; align-items: center; margin-bottom: 8px; flex-wrap: wrap; }
 .controls input { font: inherit; padding: 3px 6px; width: 16em; }
@@ -48,8 +51,12 @@ td.ans-no .ans { color: #555; }
 td.ans-unknown .ans { font-style: italic; }
 td.ans-unknown .ans::after { content: " ?"; }
 .print-only { display: none; }
-td.violated { outline: 2px solid #b00000; outline-offset: -3px; font-weight: 600; }
+td.violated, .legend .violated { outline: 2px solid #b00000; outline-offset: -3px; font-weight: 600; }
+td.excepted, .legend .excepted { outline: 2px dashed #5a3d8a; outline-offset: -3px; }
+.legend .violated, .legend .excepted { display: inline-block; padding: 1px 6px; margin-left: 4px; }
 #violations h2 { font-size: 14px; margin: 16px 0 4px; color: #b00000; }
+#accepted h2 { font-size: 14px; margin: 16px 0 4px; color: #5a3d8a; }
+li.lapsed { font-weight: 600; }
 #powers-title { font-size: 14px; margin: 16px 0 4px; }
 th.flag span { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; }
 td.flag { text-align: center; min-width: 2em; }
@@ -66,22 +73,56 @@ ${levelRules}
 #details h2 { font-size: 14px; margin: 0 0 4px; overflow-wrap: anywhere; }
 #details .change { font-weight: 600; }
 #details ul { margin: 4px 0; padding-left: 18px; }
+#details ul.permissions { list-style: none; padding-left: 8px; font-family: ui-monospace, monospace; font-size: 12px; }
 @media print {
-  .controls, #details, .hint, #can-summary, #matrix { display: none !important; }
+  .controls, #details, .hint, #matrix { display: none !important; }
+  .scroll, #matrix-scroll { overflow: visible; max-height: none; }
   .print-only { display: block; }
   body { margin: 0; font-size: 9pt; }
   thead { display: table-header-group; }
   thead th { position: static; }
   tr { break-inside: avoid; }
   .print-sheet { break-before: page; break-inside: avoid; }
+  /* The first sheet goes under the title, on the first page: no page of a title alone. */
+  .print-sheet:first-child { break-before: auto; }
   #print-matrix { break-after: page; }
   .sheet-title { margin: 0 0 4px; font-weight: 600; }
   table.sheet tbody th { white-space: normal; max-width: 16em; overflow-wrap: anywhere; }
   table.sheet td { text-align: center; min-width: 3em; }
+  table.sheet th, table.sheet td { padding: 0 4px; line-height: 1.25; }
+  /* A sheet's cell keeps one line with its who-can answer, so a sheet stays one page. */
+  table.sheet td .ans { display: inline; margin-left: 3px; font-size: 8pt; }
   #print-appendix { break-before: page; }
   #print-appendix h2 { font-size: 11pt; margin: 0 0 4px; }
-  table.appendix { width: 100%; table-layout: fixed; }
+  table.appendix { width: 100%; table-layout: fixed; font-size: 7pt; line-height: 1.2; }
+  table.appendix th, table.appendix td { padding: 0 3px; }
+  table.appendix th:nth-child(1) { width: 11%; }
+  table.appendix th:nth-child(2) { width: 17%; }
+  table.appendix th:nth-child(3) { width: 14%; }
+  table.appendix th:nth-child(5) { width: 10%; }
   table.appendix td { overflow-wrap: anywhere; vertical-align: top; }
+  table.appendix tr { break-inside: auto; }
   * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 }
 `;
+
+/** A CSS string: its quote, backslash and line breaks escaped, and `<` too, so no name can close the style. */
+function cssString(text: string): string {
+  return `"${text.replace(/[\\"<>\n\r\u2028\u2029]/g, (c) => `\\${c.charCodeAt(0).toString(16)} `)}"`;
+}
+
+/**
+ * Every printed page's margins (docs/effective-access.md, "The HTML report"): whose access and
+ * from when at the top, the page's number of how many at the bottom, so a loose sheet still says
+ * what it is. Chromium prints page margin boxes and their counters (since version 131).
+ */
+export function printPageStyle(title: string, when: string): string {
+  return `
+@page {
+  margin: 14mm 10mm 12mm;
+  @top-left { content: ${cssString(title)}; font: 8pt system-ui, sans-serif; }
+  @top-right { content: ${cssString(when)}; font: 8pt system-ui, sans-serif; }
+  @bottom-right { content: "Page " counter(page) " of " counter(pages); font: 8pt system-ui, sans-serif; }
+}
+`;
+}

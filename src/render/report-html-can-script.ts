@@ -14,7 +14,8 @@ export const CAN_SCRIPT = `
     var i = select.value === '' ? -1 : Number(select.value);
     var question = i < 0 ? '' : select.options[select.selectedIndex].text;
     var counts = { yes: 0, no: 0, unknown: 0 };
-    list(document.querySelectorAll('#matrix tbody tr')).forEach(function (tr) {
+    // The printed sheets too (report-html-print-script.ts): the answers are kept on paper.
+    list(document.querySelectorAll('#matrix tbody tr, #print-matrix tbody tr')).forEach(function (tr) {
       var placeholder = tr.classList.contains('project') && !tr.dataset.name;
       list(tr.cells).slice(1).forEach(function (td) {
         var old = td.querySelector('.ans');

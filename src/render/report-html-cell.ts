@@ -54,6 +54,8 @@ export interface CellContext {
   readonly teamName: string;
   readonly targetName: string;
   readonly broken: readonly string[];
+  /** The policies it breaks that an exception accepts: a marker of its own (never the violation's), the words in its title. */
+  readonly accepted?: readonly string[];
   readonly change: CellChange | undefined;
 }
 
@@ -66,19 +68,23 @@ function changeAttributes(change: CellChange | undefined): { cls: string; attrs:
 
 export function cellHtml(cell: EffectiveCell | undefined, context: CellContext): string {
   const { teamName, targetName, broken, change } = context;
+  const accepted = context.accepted ?? [];
   const shown = cell ?? (change?.after === null ? change.before : null);
   // An empty cell is as short as can be: a large organization has teams x workspaces of them.
   if (!shown) return '<td></td>';
   const level = cell ? cell.access : 'none';
   const text = cell ? escapeHtml(cellText(cell)) : 'removed';
-  const breaks = broken.length > 0 ? ` breaks ${broken.join('; ')}` : '';
+  const breaks = [
+    ...(broken.length > 0 ? [` breaks ${broken.join('; ')}`] : []),
+    ...(accepted.length > 0 ? [` accepted by an exception of ${accepted.join('; ')}`] : []),
+  ].join(';');
   const sources = cell ? reportSourcesText(cell) : '';
   // The panel lists each source: a JSON array, so no separator inside a name or a note splits one in two.
   const sourceList = cell ? JSON.stringify(cell.sources.map((s) => reportSourceText(s, cell.target.type))) : '';
   const marked = changeAttributes(change);
   const title = cell ? `${teamName}: ${cell.access} via ${sources}${breaks ? `;${breaks}` : ''}` : `${teamName}: access removed by the plan`;
   const attributes = [
-    `class="cell lvl-${level}${breaks ? ' violated' : ''}${marked.cls}"`,
+    `class="cell lvl-${level}${broken.length > 0 ? ' violated' : ''}${accepted.length > 0 ? ' excepted' : ''}${marked.cls}"`,
     `data-team="${escapeHtml(teamName)}"`,
     `data-target="${escapeHtml(`${shown.target.type} ${targetName}`)}"`,
     `data-level="${level}"`,

@@ -3,7 +3,7 @@
 // cell 0, every other -1, moved by the arrow keys, Home and End, Ctrl+Home and Ctrl+End over the
 // cells shown); Enter, Space or a click opens the panel, a non-modal dialog placed under the cell
 // (never over it), focused when it opens and closed by its button or Escape, which hand the focus
-// back to the cell. The panel fires `details-open` so the report by person adds the team's people.
+// back to the cell; Tab and Shift+Tab cycle inside it. The panel fires `details-open` so the report by person adds the team's people.
 
 export const GRID_SCRIPT = `
 (function () {
@@ -51,7 +51,13 @@ export const GRID_SCRIPT = `
       JSON.parse(td.dataset.sources).forEach(function (s) { var li = document.createElement('li'); li.textContent = s; sources.appendChild(li); });
       body.append('Sources:', sources);
     }
-    if (td.dataset.permissions) body.append(line('Permissions: ' + td.dataset.permissions));
+    if (td.dataset.permissions) {
+      // One permission a line: a run-on line of twelve key=value pairs is not read.
+      var permissions = document.createElement('ul');
+      permissions.className = 'permissions';
+      td.dataset.permissions.split(', ').forEach(function (p) { var li = document.createElement('li'); li.textContent = p; permissions.appendChild(li); });
+      body.append('Permissions:', permissions);
+    }
     var answer = td.querySelector('.ans');
     if (answer) body.append(line('Can ' + answer.dataset.question + ': ' + answer.textContent, 'answer'));
     details.hidden = false;
@@ -82,6 +88,16 @@ export const GRID_SCRIPT = `
     moveTo(next);
   });
   document.getElementById('details-close').addEventListener('click', close);
+  // Tab and Shift+Tab stay in the open panel, cycling through what it can focus; Escape or Close leave it.
+  details.addEventListener('keydown', function (e) {
+    if (e.key !== 'Tab') return;
+    var stops = list(details.querySelectorAll('button, a[href], input, select, textarea, [tabindex="0"]')).filter(function (n) { return !n.hidden && !n.disabled; });
+    if (stops.length === 0) { e.preventDefault(); details.focus(); return; }
+    var at = stops.indexOf(document.activeElement);
+    var next = e.shiftKey ? (at <= 0 ? stops[stops.length - 1] : stops[at - 1]) : (at < 0 || at === stops.length - 1 ? stops[0] : stops[at + 1]);
+    e.preventDefault();
+    next.focus();
+  });
   document.addEventListener('keydown', function (e) { if (e.key === 'Escape' && !details.hidden) { e.preventDefault(); close(); } });
 })();
 `;

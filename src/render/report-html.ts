@@ -8,11 +8,11 @@ import { htmlPageStart } from './html-page.js';
 import type { EffectiveCell } from '../core/effective.js';
 import type { CellChange, Report, ReportWorkspace } from '../core/report.js';
 import type { Project } from '../core/model.js';
-import { LEVEL_COLOURS, STYLE } from './report-html-assets.js';
+import { LEVEL_COLOURS, printPageStyle, STYLE } from './report-html-assets.js';
 import { coverageWords, type CoverageWords } from './coverage.js';
 import { cellHtml } from './report-html-cell.js';
 import { controlsHtml, panelHtml, PAGE_SCRIPT } from './report-html-controls.js';
-import { violationHeadline, violationText } from './violation-lines.js';
+import { acceptedHeadline, reportViolationHeadline, violationText } from './violation-lines.js';
 import type { PolicyViolation } from '../core/policy.js';
 import { byName } from '../core/order.js';
 import { escapeHtml } from './markdown-text.js';
@@ -26,6 +26,8 @@ interface Matrix {
   readonly cells: ReadonlyMap<string, EffectiveCell>;
   /** Policies each (team name, target id) breaks, by name (docs/effective-access.md, "Policies"). */
   readonly broken: ReadonlyMap<string, string[]>;
+  /** Those an exception accepts (docs/evidence.md, "Accepted exceptions"): marked apart, never as broken. */
+  readonly accepted: ReadonlyMap<string, string[]>;
   /** `--after`: the cells the plan changes, by the same key (docs/evidence.md, "Changes marked"). */
   readonly changed: ReadonlyMap<string, CellChange>;
 }
@@ -39,28 +41,42 @@ function changedBy(changes: readonly CellChange[]): Map<string, CellChange> {
   return out;
 }
 
-function brokenBy(violations: readonly PolicyViolation[]): Map<string, string[]> {
+/** Policies each (team name, target id) breaks, by name: `open` those no exception accepts, `accepted` the others. */
+function brokenBy(violations: readonly PolicyViolation[], accepted: boolean): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const v of violations) {
-    if (!v.team || !v.target) continue;
+    if (!v.team || !v.target || (v.accepted !== undefined) !== accepted) continue;
     const key = `${v.team.name}\u0000${v.target.id}`;
     out.set(key, [...(out.get(key) ?? []), v.policy]);
   }
   return out;
 }
 
-/** Under the matrix: every violation, as the text report lists them; nothing when there is none. */
+/** A list of violations, each with its policy, words and (accepted or lapsed) the exception's end and reason. */
+function violationList(violations: readonly PolicyViolation[]): string {
+  return `<ul>${violations.map((v) => `<li${v.lapsed ? ' class="lapsed"' : ''}>${escapeHtml(violationText(v))}</li>`).join('')}</ul>`;
+}
+
+/**
+ * Under the matrix (docs/effective-access.md, "The HTML report"): the violations no exception
+ * accepts (a lapsed one among them, said so), then those accepted, apart, with reason and end;
+ * nothing when there is none. The report's violations are live: the heading says what they do.
+ */
 function violationsHtml(violations: readonly PolicyViolation[]): string {
-  const headline = violationHeadline(violations);
-  if (headline === undefined) return '';
-  return `<section id="violations"><h2>${escapeHtml(headline)}</h2><ul>${violations.map((v) => `<li>${escapeHtml(violationText(v))}</li>`).join('')}</ul></section>\n`;
+  const open = violations.filter((v) => v.accepted === undefined);
+  const accepted = violations.filter((v) => v.accepted !== undefined);
+  const openPart =
+    open.length > 0 ? `<section id="violations"><h2>${escapeHtml(reportViolationHeadline(open.length))}</h2>${violationList(open)}</section>\n` : '';
+  const acceptedPart =
+    accepted.length > 0 ? `<section id="accepted"><h2>${escapeHtml(acceptedHeadline(accepted.length))}</h2>${violationList(accepted)}</section>\n` : '';
+  return openPart + acceptedPart;
 }
 
 /** Each (team name, flag) a violation of the organization's names, with the policies it breaks. */
 function brokenFlags(violations: readonly PolicyViolation[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const v of violations) {
-    if (!v.team || v.target || !('found' in v) || v.found.kind !== 'organization-access') continue;
+    if (!v.team || v.target || v.accepted || !('found' in v) || v.found.kind !== 'organization-access') continue;
     for (const { flag } of v.found.flags) {
       const key = `${v.team.name}\u0000${flag}`;
       out.set(key, [...(out.get(key) ?? []), v.policy]);
@@ -90,10 +106,10 @@ function powersHtml(report: Report): string {
   });
   return `<h2 id="powers-title">Organization powers</h2>
 <p class="meta">Each team's organization access, as the service reports it: <b>on</b> a flag the team has, <b>?</b> a flag the server does not report; a secret team says so.</p>
-<table id="powers" aria-labelledby="powers-title">
+<div class="scroll" tabindex="0" role="region" aria-labelledby="powers-title"><table id="powers" aria-labelledby="powers-title">
 <thead><tr><th scope="col">team</th><th scope="col">visibility</th>${head}</tr></thead>
 <tbody>${rows.join('')}</tbody>
-</table>
+</table></div>
 `;
 }
 
@@ -107,7 +123,13 @@ function row(kind: 'project' | 'workspace', label: string, name: string, targetI
   const cells = matrix.teams.map((team) => {
     const key = `${team}\u0000${targetId ?? ''}`;
     if (targetId === undefined) return '<td></td>';
-    return cellHtml(matrix.cells.get(key), { teamName: team, targetName: name, broken: matrix.broken.get(key) ?? [], change: matrix.changed.get(key) });
+    return cellHtml(matrix.cells.get(key), {
+      teamName: team,
+      targetName: name,
+      broken: matrix.broken.get(key) ?? [],
+      accepted: matrix.accepted.get(key) ?? [],
+      change: matrix.changed.get(key),
+    });
   });
   return `<tr class="${kind}" data-name="${escapeHtml(name)}"${project === undefined ? '' : ` data-project="${escapeHtml(project)}"`}><th scope="row">${label}</th>${cells.join('')}</tr>`;
 }
@@ -120,12 +142,29 @@ function group(project: Project | undefined, workspaces: readonly ReportWorkspac
   return `<tbody class="group">${head}${rows.join('')}</tbody>`;
 }
 
-function legend(changes: boolean): string {
+/** The markers of the violations' cells, in words beside their style: a solid outline breaks, a dashed one is accepted. */
+function violationMarks(violations: readonly PolicyViolation[]): string {
+  const open = violations.some((v) => v.accepted === undefined && v.target);
+  const accepted = violations.some((v) => v.accepted !== undefined && v.target);
+  const marks = [
+    ...(open ? ['<span class="violated">breaks a policy</span>'] : []),
+    ...(accepted ? ['<span class="excepted">accepted by an exception</span>'] : []),
+  ];
+  return marks.length > 0 ? ` ${marks.join('')}` : '';
+}
+
+function legend(changes: boolean, violations: readonly PolicyViolation[]): string {
   const levels = Object.keys(LEVEL_COLOURS)
     .map((level) => `<span class="lvl-${level}">${level}</span>`)
     .join('');
   const marked = changes ? '; <b class="mark">\u25b2</b> marks a cell the plan changes' : '';
-  return `<p class="legend">${levels} <b class="hint">click a cell, or move to it with the arrow keys and press Enter, for its sources${marked}</b></p>`;
+  return `<p class="legend">${levels}${violationMarks(violations)} <b class="hint">click a cell, or move to it with the arrow keys and press Enter, for its sources${marked}</b></p>`;
+}
+
+/** Every team the report shows (a team with organization powers alone has no column), and how many have a column when fewer do. */
+function teamCount(report: Report, columns: readonly string[]): string {
+  const all = new Set([...report.teams.map((t) => t.name), ...columns]).size;
+  return all === columns.length ? plural(all, 'team') : `${plural(all, 'team')} (${columns.length} with project or workspace access)`;
 }
 
 export function renderReportHtml(report: Report): string {
@@ -135,7 +174,8 @@ export function renderReportHtml(report: Report): string {
   const matrix: Matrix = {
     teams,
     cells: new Map(report.cells.map((c) => [`${c.team.name}\u0000${c.target.id}`, c])),
-    broken: brokenBy(report.violations),
+    broken: brokenBy(report.violations, false),
+    accepted: brokenBy(report.violations, true),
     changed: changedBy(report.changed ?? []),
   };
   const inProject = new Map<string, ReportWorkspace[]>();
@@ -154,15 +194,19 @@ export function renderReportHtml(report: Report): string {
   const members = report.people ? membersByTeam(report.people) : undefined;
   const peopleOf = (team: string): string => (members ? ` data-people="${escapeHtml(members.get(team) ?? '')}"` : '');
   const head = teams.map((t) => `<th class="team" data-team="${escapeHtml(t)}"${peopleOf(t)} scope="col"><span>${escapeHtml(t)}</span></th>`).join('');
-  return `${htmlPageStart(escapeHtml(title), `${STYLE}${report.people ? PEOPLE_STYLE : ''}`, { script: true })}<h1>${escapeHtml(title)}</h1>
-${coverageHtml(words)}<p class="meta">${plural(teams.length, 'team')}, ${plural(report.projects.length, 'project')}, ${plural(report.workspaces.length, 'workspace')}; each cell is a team's effective access: the highest of its organization permissions, its project grant and its workspace grant.</p>
+  // Print: every sheet says whose access, as of when, and its page of how many (printPageStyle).
+  const style = `${STYLE}${report.people ? PEOPLE_STYLE : ''}${printPageStyle(`Effective access: ${report.organization}`, `${state}, read ${report.generatedAt}`)}`;
+  return `${htmlPageStart(escapeHtml(title), style, { script: true })}<h1>${escapeHtml(title)}</h1>
+${coverageHtml(words)}<p class="meta">${teamCount(report, teams)}, ${plural(report.projects.length, 'project')}, ${plural(report.workspaces.length, 'workspace')}; each cell is a team's effective access: the highest of its organization permissions, its project grant and its workspace grant.</p>
 ${controlsHtml(report, report.people ? PERSON_FILTER : '')}
-${legend(report.changed !== undefined)}
+${legend(report.changed !== undefined, report.violations)}
+<div id="matrix-scroll" class="scroll">
 <table id="matrix" role="grid" aria-labelledby="matrix-title">
 <caption id="matrix-title">Effective access of each team (columns) on each project and workspace (rows)</caption>
 <thead><tr><th class="corner" scope="col">project / workspace</th>${head}</tr></thead>
 ${groups.join('\n')}
 </table>
+</div>
 <div id="print-matrix" class="print-only"></div>
 ${powersHtml(report)}${report.people ? peopleHtml(report.people) : ''}${violationsHtml(report.violations)}<div id="print-appendix" class="print-only"></div>
 ${panelHtml()}

@@ -23,14 +23,20 @@ function flagValue(team: Team, key: string): FlagValue {
   return typeof value === 'boolean' ? value : null;
 }
 
-/** Every team of the report, by name, with every flag. */
+/**
+ * Every team of the report, by name, with every flag; the owners team's all held, whatever the
+ * service reports for them (it reports them off or not at all), since it has every power.
+ */
 export function teamPowers(report: Report): TeamPowers[] {
-  return [...report.teams].sort(byName).map((team) => ({
-    team,
-    secret: team.visibility === 'secret',
-    owners: team.name === OWNERS_TEAM,
-    flags: TEAM_FLAG_KEYS.map((key) => [key, flagValue(team, key)] as const),
-  }));
+  return [...report.teams].sort(byName).map((team) => {
+    const owners = team.name === OWNERS_TEAM;
+    return {
+      team,
+      secret: team.visibility === 'secret',
+      owners,
+      flags: TEAM_FLAG_KEYS.map((key) => [key, owners ? true : flagValue(team, key)] as const),
+    };
+  });
 }
 
 /** What the text formats say of a team's flags: the owners team has every power. */
@@ -43,6 +49,8 @@ export function flagsOn(powers: TeamPowers): string[] {
 
 /** The flags no team of the report was reported with (the server does not have them). */
 export function flagsNotReported(all: readonly TeamPowers[]): string[] {
-  if (all.length === 0) return [];
-  return TEAM_FLAG_KEYS.filter((key) => all.every((p) => p.flags.some(([k, v]) => k === key && v === null)));
+  // The owners team's flags are held by rule, not as reported: they say nothing of the server.
+  const reported = all.filter((p) => !p.owners);
+  if (reported.length === 0) return [];
+  return TEAM_FLAG_KEYS.filter((key) => reported.every((p) => p.flags.some(([k, v]) => k === key && v === null)));
 }

@@ -8,7 +8,7 @@ import { accessShortForm } from './access-short.js';
 import { plural } from './plural.js';
 import { canLines } from './report-can.js';
 import { coverageWords } from './coverage.js';
-import { violationHeadline, violationText } from './violation-lines.js';
+import { acceptedHeadline, reportViolationHeadline, violationText } from './violation-lines.js';
 import { byName } from '../core/order.js';
 import { flagsNotReported, flagsOn, OWNERS_POWERS, teamPowers } from './report-powers.js';
 import { byPerson } from './report-people-text.js';
@@ -102,7 +102,10 @@ export function renderReportText(report: Report, options: { byTeam: boolean }): 
   const lines = [headLine(report), ...coverageLines(report), '', ...body];
   lines.push(...powersLines(report));
   lines.push(...changedLines(report.changed));
-  const headline = violationHeadline(report.violations);
-  if (headline) lines.push(headline, ...report.violations.map((v) => `  ${violationText(v)}`), '');
+  // The report's violations are live: those open (a lapsed one said so), then those an exception accepts, apart.
+  const open = report.violations.filter((v) => v.accepted === undefined);
+  const accepted = report.violations.filter((v) => v.accepted !== undefined);
+  if (open.length > 0) lines.push(reportViolationHeadline(open.length), ...open.map((v) => `  ${violationText(v)}`), '');
+  if (accepted.length > 0) lines.push(acceptedHeadline(accepted.length), ...accepted.map((v) => `  ${violationText(v)}`), '');
   return lines.join('\n');
 }

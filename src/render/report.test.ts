@@ -53,7 +53,7 @@ describe('report formats', () => {
     const rows = renderReportCsv(report).split('\r\n');
     expect(rows).toHaveLength(4);
     // The team's organization powers come first (docs/effective-access.md, "Organization powers").
-    expect(rows[1]).toMatch(/^"ops<script>.*",team-x,organization,acme,,,,,,,,,,,,,,,,,,organization access,,true,$/);
+    expect(rows[1]).toMatch(/^"ops<script>.*",team-x,organization,acme,,,,,,,,,,,,,,,,,,,organization access,,true,$/);
     expect(rows[2]).toMatch(/^"ops<script>alert\(1\)<\/script>"""? \[31m",team-x,workspace,'=cmd\|calc,ws-1,,read,/);
   });
 
@@ -96,12 +96,12 @@ describe('policy violations in the report (docs/effective-access.md, "Policies")
     expect(text).toContain('  [few teams] 2 teams have read\n');
     const rows = renderReportCsv(broken).split('\r\n');
     expect(rows[0]).toBe(
-      'team,team_id,target_type,target,target_id,project,access,access_short,runs,variables,state-versions,sentinel-mocks,workspace-locking,run-tasks,policy-overrides,settings,team-access,variable-sets,create-workspaces,delete-workspaces,move-workspaces,sources,violations,complete,scope',
+      'team,team_id,target_type,target,target_id,project,access,access_short,runs,variables,state-versions,sentinel-mocks,workspace-locking,run-tasks,policy-overrides,settings,team-access,variable-sets,create-workspaces,delete-workspaces,move-workspaces,organization_access,sources,violations,complete,scope',
     );
     expect(rows[2]).toMatch(/,workspace grant: read,"\[at most plan\] team has read, above <b>plan<\/b>",true,$/);
     expect(rows.slice(3, 5)).toEqual([
-      'auditors,team-aud,workspace,\'=cmd|calc,ws-1,,none,none,,,,,,,,,,,,,,,"[auditors read] team ""auditors"" has no access",true,',
-      ",,workspace,'=cmd|calc,ws-1,,,,,,,,,,,,,,,,,,[few teams] 2 teams have read,true,",
+      'auditors,team-aud,workspace,\'=cmd|calc,ws-1,,none,none,,,,,,,,,,,,,,,,"[auditors read] team ""auditors"" has no access",true,',
+      ",,workspace,'=cmd|calc,ws-1,,,,,,,,,,,,,,,,,,,[few teams] 2 teams have read,true,",
     ]);
   });
 
@@ -179,7 +179,7 @@ describe('what the report could not see and what it was asked (issue 24, finding
   it('csv: complete and scope on every row (the scope starts with a kind, never a formula); json: valid, with every reason and its message', () => {
     const rows = renderReportCsv(partial).split('\r\n');
     expect(rows[0]).toBe(
-      'team,team_id,target_type,target,target_id,project,access,access_short,runs,variables,state-versions,sentinel-mocks,workspace-locking,run-tasks,policy-overrides,settings,team-access,variable-sets,create-workspaces,delete-workspaces,move-workspaces,sources,violations,complete,scope',
+      'team,team_id,target_type,target,target_id,project,access,access_short,runs,variables,state-versions,sentinel-mocks,workspace-locking,run-tasks,policy-overrides,settings,team-access,variable-sets,create-workspaces,delete-workspaces,move-workspaces,organization_access,sources,violations,complete,scope',
     );
     expect(rows[1]).toMatch(/,false,"team ops<script>alert\(1\)<\/script>"" \[31m; workspace =cmd\|calc"$/);
     expect(renderReportCsv({ ...partial, scope: scopeOf({ workspaces: ['=cmd|calc'] }) }).split('\r\n')[1]).toMatch(/,false,workspace =cmd\|calc$/);
@@ -278,10 +278,10 @@ describe('organization powers (docs/effective-access.md, "Organization powers")'
   it("csv: a row per team first, of target type organization, every flag reported, secret said, the violation on its team's row", () => {
     const rows = renderReportCsv(powers).split('\r\n');
     expect(rows[1]).toBe(
-      'helpdesk,team-help,organization,acme,,,,manage-policies=false; manage-workspaces=false; read-workspaces=false; manage-membership=true; manage-teams=true; manage-organization-access=false,,,,,,,,,,,,,,organization access,"[only admins] team ""helpdesk"" has manage-teams in the organization: forbidden to every team but admins",true,',
+      'helpdesk,team-help,organization,acme,,,,,,,,,,,,,,,,,,manage-policies=false; manage-workspaces=false; read-workspaces=false; manage-membership=true; manage-teams=true; manage-organization-access=false,organization access,"[only admins] team ""helpdesk"" has manage-teams in the organization: forbidden to every team but admins",true,',
     );
-    expect(rows[2]).toMatch(/^owners,team-own,organization,acme,,,,.*,,,,,,,,,,,,,,organization access: every power \(the owners team\),,true,$/);
-    expect(rows[3]).toMatch(/^vault,team-vault,organization,acme,,,,.*read-workspaces=true.*,,,,,,,,,,,,,,"organization access, secret team",,true,$/);
+    expect(rows[2]).toMatch(/^owners,team-own,organization,acme,,,,,,,,,,,,,,,,,,.*,organization access: every power \(the owners team\),,true,$/);
+    expect(rows[3]).toMatch(/^vault,team-vault,organization,acme,,,,,,,,,,,,,,,,,,.*read-workspaces=true.*,"organization access, secret team",,true,$/);
     expect(rows[4]).toMatch(/^"ops<script>/);
   });
 
@@ -291,7 +291,8 @@ describe('organization powers (docs/effective-access.md, "Organization powers")'
     expect(html.match(/<th class="flag" scope="col">/g)).toHaveLength(16);
     expect(html).toContain('<td class="flag on violated" title="helpdesk: manage-teams; breaks only admins">on</td>');
     expect(html).toContain('<tr data-team="vault"><th scope="row">vault</th><td class="secret">secret</td>');
-    expect(html.match(/<td class="flag unknown"/g)).toHaveLength(3 * 10);
+    // Issue 37, finding 8: the owners team's flags are held, never "not reported" (two teams of three leave ten unreported).
+    expect(html.match(/<td class="flag unknown"/g)).toHaveLength(2 * 10);
     expect(html).toContain('<li>[only admins] team &quot;helpdesk&quot; has manage-teams in the organization: forbidden to every team but admins</li>');
   });
 });

@@ -37,6 +37,15 @@ export function violationHeadline(violations: readonly PolicyViolation[] | undef
   return `Policies broken (${count(n)}${note}); plan and apply refuse (exit 3), drift reports them (exit 2):`;
 }
 
+/**
+ * The report's heading of the violations no exception accepts (docs/evidence.md, "New and live
+ * violations"): the report sees access as it is, so its violations are live; drift counts them, but
+ * a plan refuses only a change that makes or worsens one.
+ */
+export function reportViolationHeadline(n: number): string {
+  return `Policies broken (${count(n)}): drift reports them (exit 2); plan and apply refuse only a change that makes or worsens one (exit 3):`;
+}
+
 /** docs/evidence.md, "New and live violations": the heading of those the plan's change does not make. */
 export function liveHeadline(n: number): string {
   return `Already live, not caused by this change (${count(n)}); they do not block:`;
@@ -47,8 +56,15 @@ export function acceptedHeadline(n: number): string {
   return `Accepted by an exception of the policy (${count(n)}); they do not block until it ends:`;
 }
 
-/** `[policy] message`, and for an accepted one, until when and why. */
+/** What an exception says of the violation: accepted until when and why, or lapsed on when (and why it had been); nothing without one. */
+export function exceptionNote(violation: PolicyViolation): string {
+  if (violation.accepted) return `accepted until ${describeInstant(violation.accepted.expires)}: ${violation.accepted.reason}`;
+  if (violation.lapsed) return `exception lapsed on ${describeInstant(violation.lapsed.expires)}: ${violation.lapsed.reason}`;
+  return '';
+}
+
+/** `[policy] message`, and for an accepted or lapsed one, the exception's end and reason. */
 export function violationText(violation: PolicyViolation): string {
-  const accepted = violation.accepted ? ` (accepted until ${describeInstant(violation.accepted.expires)}: ${violation.accepted.reason})` : '';
-  return `[${printable(violation.policy)}] ${printable(`${violationMessage(violation)}${accepted}`)}`;
+  const note = exceptionNote(violation);
+  return `[${printable(violation.policy)}] ${printable(`${violationMessage(violation)}${note ? ` (${note})` : ''}`)}`;
 }

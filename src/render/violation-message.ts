@@ -77,5 +77,6 @@ export function violationDocument(violation: PolicyViolation): JsonObject {
     // docs/evidence.md: only where made (a plan compares with live access; an exception accepts it), so a plan without either keeps its bytes.
     ...(violation.status === undefined ? {} : { status: violation.status }),
     ...(violation.accepted === undefined ? {} : { accepted: { reason: violation.accepted.reason, expires: violation.accepted.expires } }),
+    ...(violation.lapsed === undefined ? {} : { lapsed: { reason: violation.lapsed.reason, expires: violation.lapsed.expires } }),
   };
 }

@@ -40,6 +40,13 @@ export function violationsSchema(): Schema {
           description: 'An exception of the policy accepts it until `expires` (RFC 3339, UTC): shown with its reason, and it does not block.',
           properties: { reason: { type: 'string', minLength: 1 }, expires: { type: 'string', pattern: INSTANT_PATTERN } },
         },
+        lapsed: {
+          type: 'object',
+          required: ['reason', 'expires'],
+          additionalProperties: false,
+          description: 'An exception of the policy accepted it until `expires` (RFC 3339, UTC), which has passed: a violation again, and it counts as one.',
+          properties: { reason: { type: 'string', minLength: 1 }, expires: { type: 'string', pattern: INSTANT_PATTERN } },
+        },
       },
       additionalProperties: false,
     },

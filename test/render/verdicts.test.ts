@@ -70,9 +70,13 @@ describe('violations in the text and JSON plans', () => {
     expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
   });
 
-  it('the report text shows an accepted violation with its reason and end, counted apart in the heading', () => {
+  it('the report text shows an accepted violation with its reason and end, listed apart under its own heading', () => {
     const text = renderReportText({ ...baseReport(), violations: [violation('ok', { accepted: ACCEPTED }), violation('dev')] }, { byTeam: false });
-    expect(text).toContain('Policies broken (2 violations, 1 accepted by an exception)');
+    // Issue 37, finding 8: the open ones under a heading true of live violations, the accepted apart.
+    expect(text).toContain(
+      'Policies broken (1 violation): drift reports them (exit 2); plan and apply refuse only a change that makes or worsens one (exit 3):',
+    );
+    expect(text).toContain('Accepted by an exception of the policy (1 violation); they do not block until it ends:');
     expect(text).toContain('  [at most write] team "ok" has admin (accepted until end of 2026-06-01 UTC: migration, INC-42)\n');
   });
 });

@@ -67,7 +67,7 @@ describe('regression: finding 5, reports are silently incomplete', () => {
 
     const csv = (await report(OPS_TOKEN, '--format', 'csv')).out.split('\r\n').filter((l) => l !== '');
     expect(csv[0]).toBe(
-      'team,team_id,target_type,target,target_id,project,access,access_short,runs,variables,state-versions,sentinel-mocks,workspace-locking,run-tasks,policy-overrides,settings,team-access,variable-sets,create-workspaces,delete-workspaces,move-workspaces,sources,violations,complete,scope',
+      'team,team_id,target_type,target,target_id,project,access,access_short,runs,variables,state-versions,sentinel-mocks,workspace-locking,run-tasks,policy-overrides,settings,team-access,variable-sets,create-workspaces,delete-workspaces,move-workspaces,organization_access,sources,violations,complete,scope',
     );
     expect(csv.length).toBeGreaterThan(1);
     for (const row of csv.slice(1)) expect(row).toMatch(/,false,$/);

@@ -235,7 +235,7 @@ describe('tfe-access report against an organization with every kind of source', 
     expect(run.code).toBe(0);
     const lines = run.out.split('\r\n').filter((l) => l !== '');
     expect(lines[0]).toBe(
-      'team,team_id,target_type,target,target_id,project,access,access_short,runs,variables,state-versions,sentinel-mocks,workspace-locking,run-tasks,policy-overrides,settings,team-access,variable-sets,create-workspaces,delete-workspaces,move-workspaces,sources,violations,complete,scope',
+      'team,team_id,target_type,target,target_id,project,access,access_short,runs,variables,state-versions,sentinel-mocks,workspace-locking,run-tasks,policy-overrides,settings,team-access,variable-sets,create-workspaces,delete-workspaces,move-workspaces,organization_access,sources,violations,complete,scope',
     );
     const cells = Object.values(EXPECTED_PROJECTS)
       .concat(Object.values(EXPECTED_WORKSPACES))
@@ -245,7 +245,7 @@ describe('tfe-access report against an organization with every kind of source', 
     expect(lines).toHaveLength(1 + teams + cells);
     expect(lines.slice(1, 1 + teams).every((l) => /^[a-z]+,team-[^,]+,organization,acme,,,,/.test(l))).toBe(true);
     expect(lines).toContainEqual(
-      expect.stringMatching(/^vault,team-vault,organization,acme,,,,manage-policies=false; .*,"organization access, secret team",,true,$/),
+      expect.stringMatching(/^vault,team-vault,organization,acme,,,,,,,,,,,,,,,,,,manage-policies=false; .*,"organization access, secret team",,true,$/),
     );
     expect(lines).toContain(
       'developers,team-dev,workspace,networking-prod,ws-netprod,platform,write,write,apply,write,write,read,true,false,false,,,,,,,"project platform: write, workspace grant: plan [moot: shadowed by project platform: write]",,true,',

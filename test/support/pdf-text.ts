@@ -49,8 +49,8 @@ function objectsOf(pdf: Buffer): Map<number, { dict: string; stream?: string }> 
   return out;
 }
 
-/** The text shown in each content stream, one string per stream (the strings of a page joined with no separator). */
-export function pdfText(pdf: Uint8Array): string[] {
+/** Every object, and the text of a content stream of it, its fonts read through their `ToUnicode` maps. */
+function reader(pdf: Uint8Array): { objects: Map<number, { dict: string; stream?: string }>; textOf: (stream: string) => string } {
   const objects = objectsOf(Buffer.from(pdf));
   const cmapOfFont = new Map<number, CMap>();
   for (const [id, { dict }] of objects) {
@@ -66,9 +66,7 @@ export function pdfText(pdf: Uint8Array): string[] {
       if (cmap) fontByName.set(name!, cmap);
     }
   }
-  const out: string[] = [];
-  for (const { stream } of objects.values()) {
-    if (!stream || !/\bTf\b/.test(stream)) continue;
+  const textOf = (stream: string): string => {
     let cmap: CMap | undefined;
     let text = '';
     for (const m of stream.matchAll(/\/(F\d+) [\d.]+ Tf|\[([^\]]*)\]\s*TJ|<([0-9A-Fa-f]*)>\s*Tj/g)) {
@@ -77,7 +75,48 @@ export function pdfText(pdf: Uint8Array): string[] {
       for (const hex of hexes) for (const code of hex.match(/.{4}/g) ?? []) text += cmap?.get(parseInt(code, 16)) ?? '\ufffd';
     }
     // NFKC: a ligature glyph (`ﬀ`) reads as its letters.
-    out.push(text.normalize('NFKC'));
+    return text.normalize('NFKC');
+  };
+  return { objects, textOf };
+}
+
+/** The text shown in each content stream, one string per stream (the strings of a page joined with no separator). */
+export function pdfText(pdf: Uint8Array): string[] {
+  const { objects, textOf } = reader(pdf);
+  const out: string[] = [];
+  for (const { stream } of objects.values()) {
+    if (!stream || !/\bTf\b/.test(stream)) continue;
+    out.push(textOf(stream));
   }
   return out;
+}
+
+/**
+ * The text of each page, in page order (the `/Kids` of the page tree, walked depth first): every
+ * content stream of the page and of the forms (`/XObject`s) it draws, joined with no separator.
+ */
+export function pdfPageTexts(pdf: Uint8Array): string[] {
+  const { objects, textOf } = reader(pdf);
+  const refs = (text: string): number[] => [...text.matchAll(/(\d+) 0 R/g)].map((m) => Number(m[1]));
+  const root = [...objects.entries()].find(([, o]) => /\/Type\s*\/Pages\b/.test(o.dict) && !/\/Parent\s/.test(o.dict));
+  const pages: number[] = [];
+  const walk = (id: number): void => {
+    const dict = objects.get(id)?.dict ?? '';
+    if (/\/Type\s*\/Page(?![a-zA-Z])/.test(dict)) return void pages.push(id);
+    for (const kid of refs(/\/Kids\s*\[([^\]]*)\]/.exec(dict)?.[1] ?? '')) walk(kid);
+  };
+  if (root) walk(root[0]);
+  const streamsOf = (id: number, seen: Set<number>): string[] => {
+    if (seen.has(id)) return [];
+    seen.add(id);
+    const object = objects.get(id);
+    if (!object) return [];
+    const own = object.stream !== undefined && /\bTf\b/.test(object.stream) ? [textOf(object.stream)] : [];
+    const contents = /\/Contents\s*(\[[^\]]*\]|\d+ 0 R)/.exec(object.dict)?.[1] ?? '';
+    const xobjects = [...object.dict.matchAll(/\/X\w*\d+ (\d+) 0 R/g)].map((m) => Number(m[1]));
+    const resources = /\/Resources (\d+) 0 R/.exec(object.dict)?.[1];
+    const fromResources = resources ? [...(objects.get(Number(resources))?.dict ?? '').matchAll(/\/X\w*\d+ (\d+) 0 R/g)].map((m) => Number(m[1])) : [];
+    return [...own, ...[...refs(contents), ...xobjects, ...fromResources].flatMap((ref) => streamsOf(ref, seen))];
+  };
+  return pages.map((id) => streamsOf(id, new Set()).join(''));
 }
