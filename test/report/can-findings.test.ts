@@ -63,9 +63,9 @@ describe('finding 8: --can policy-overrides', () => {
   it('finding 8: the HTML says what the text says, cell for cell (the text\'s "not known" count is the HTML\'s)', () => {
     const report = canReport(ORG, 'policy-overrides');
     const html = htmlAnswers(renderAccessReport(report, 'html', { byTeam: false }), OVERRIDES);
-    const text = new Map([
-      ...(report.can?.holders ?? []).map((h) => [`${h.team.name}/${h.target.id}`, 'yes']),
-      ...(report.can?.unknown ?? []).map((h) => [`${h.team.name}/${h.target.id}`, 'unknown']),
+    const text = new Map<string, string>([
+      ...(report.can?.holders ?? []).map((h): [string, string] => [`${h.team.name}/${h.target.id}`, 'yes']),
+      ...(report.can?.unknown ?? []).map((h): [string, string] => [`${h.team.name}/${h.target.id}`, 'unknown']),
     ]);
     expect(html).toEqual(text);
     expect(html.get('po/ws-out')).toBe('yes');

@@ -59,7 +59,10 @@ const bit = (hex: string | undefined, i: number): boolean => hex !== undefined &
 export function htmlAnswers(html: string, i: number): Map<string, Answer> {
   const matrix = html.slice(html.indexOf('<table id="matrix"'), html.indexOf('</table>', html.indexOf('<table id="matrix"')));
   const teams = [...matrix.matchAll(/<th class="team" data-team="([^"]*)"/g)].map((m) => m[1] ?? '');
-  const idOf = new Map([...PROJECTS.map((p) => [`project/${p.name}`, p.id]), ...WORKSPACES.map((w) => [`workspace/${w.name}`, w.id])]);
+  const idOf = new Map<string, string>([
+    ...PROJECTS.map((p): [string, string] => [`project/${p.name}`, p.id]),
+    ...WORKSPACES.map((w): [string, string] => [`workspace/${w.name}`, w.id]),
+  ]);
   const out = new Map<string, Answer>();
   for (const row of matrix.split('<tr ').slice(1)) {
     const kind = /^class="(project|workspace)"/.exec(row)?.[1];
