@@ -22,9 +22,9 @@ export interface CanQuestion {
 }
 
 /**
- * Organization powers that decide a question beside the grants (docs/effective-access.md, "Who can
- * override policies"): `holds` gives it on every target; a grant's value counts only for a team
- * that also holds `gate` (not reported: the grant's yes is not known).
+ * Organization powers that decide a question beside the grants (docs/evidence.md, "Who can"):
+ * `holds` gives it on every target; a grant's value counts only for a team that also holds `gate`
+ * (not reported: the grant's yes is not known).
  */
 export interface OrganizationGate {
   readonly holds: string;
