@@ -343,6 +343,16 @@ describe('report --can end to end (the emulator and the CLI)', () => {
     expect(bad.err).toContain('Did you mean "runs:apply"?');
   });
 
+  it('finding 8: through the CLI, the owners team holds policy-overrides on every target, never "not known"', async () => {
+    const run = await runCli(['report', '--can', 'policy-overrides', '--format', 'json'], { env: env(), cwd: process.cwd() });
+    expect(run.code).toBe(0);
+    type Holder = { team: { name: string }; target: { id: string } };
+    const can = (JSON.parse(run.out) as { can: { holders: Holder[]; unknown: Holder[] } }).can;
+    const report = JSON.parse(run.out) as { projects: unknown[]; workspaces: unknown[] };
+    expect(can.holders.filter((h) => h.team.name === 'owners')).toHaveLength(report.projects.length + report.workspaces.length);
+    expect(can.unknown.filter((h) => h.team.name === 'owners')).toEqual([]);
+  });
+
   it('with the files: each grant says managed or not, and when the files end it (docs/evidence.md, "Correct cells")', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tfe-access-facts-'));
     try {
