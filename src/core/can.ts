@@ -17,7 +17,24 @@ export interface CanQuestion {
   /** Absent: the question says nothing about that kind of target (no cell of it allows it). */
   readonly project?: Requirement;
   readonly workspace?: Requirement;
+  /** A permission the organization's powers decide beside the grants (`organizationGate`). */
+  readonly organization?: OrganizationGate;
 }
+
+/**
+ * Organization powers that decide a question beside the grants (docs/evidence.md, "Who can"):
+ * `holds` gives it on every target; a grant's value counts only for a team that also holds `gate`
+ * (not reported: the grant's yes is not known).
+ */
+export interface OrganizationGate {
+  readonly holds: string;
+  readonly gate: string;
+}
+
+/** By the question's base name: `policy-overrides` (docs/api.md, "Newer permissions"; the teams API docs). */
+const ORGANIZATION_GATES: Readonly<Record<string, OrganizationGate>> = {
+  'policy-overrides': { holds: 'manage-policy-overrides', gate: 'delegate-policy-overrides' },
+};
 
 const PROJECT_GROUP = 'project-access.';
 const WORKSPACE_GROUP = 'workspace-access.';
@@ -50,13 +67,14 @@ function askable(spec: PermissionSpec): readonly PermissionValue[] {
 const questionName = (base: string, value: PermissionValue): string => (value === true ? base : `${base}:${String(value)}`);
 
 function permissionQuestions(): CanQuestion[] {
-  const byName = new Map<string, { description: string; project?: Requirement; workspace?: Requirement }>();
+  const byName = new Map<string, { description: string; project?: Requirement; workspace?: Requirement; organization?: OrganizationGate }>();
   for (const [type, resource] of Object.entries(RESOURCE_OF) as [TargetType, Resource][]) {
     for (const spec of PERMISSIONS[resource]) {
       for (const value of askable(spec)) {
         const name = questionName(baseName(resource, spec.key), value);
         // A question both kinds answer is described as the workspace's permission (a project grant gives it on each of its workspaces).
-        const row = byName.get(name) ?? { description: spec.description };
+        const gate = ORGANIZATION_GATES[name];
+        const row = byName.get(name) ?? { description: spec.description, ...(gate ? { organization: gate } : {}) };
         byName.set(name, { ...row, ...(type === 'workspace' ? { description: spec.description } : {}), [type]: { key: spec.key, atLeast: value } });
       }
     }
@@ -109,6 +127,17 @@ export interface CanHolder {
   readonly sources: readonly AccessSource[];
   /** A report by person: the active members of the team who hold it through it. */
   readonly people?: readonly string[];
+  /** A report by person: the team's service accounts (by name) and hidden members (by user id), never among `people`. */
+  readonly serviceAccounts?: readonly string[];
+  readonly hidden?: readonly string[];
+}
+
+/** The answers of one (team, target): the indexes in CAN_QUESTIONS it allows, and those not known. What the HTML's masks say. */
+export interface CanCellAnswers {
+  readonly team: TeamRef;
+  readonly target: TargetRef;
+  readonly yes: readonly number[];
+  readonly unknown: readonly number[];
 }
 
 /** `report --can`: the question, who can, and where the access is not known well enough to say. */

@@ -44,9 +44,19 @@ export interface PeopleLeftOut {
   readonly inactive: number;
 }
 
+/** A member the report does not list as a person, named where it matters (who-can): a service account, or a hidden member by user id. */
+export interface UnlistedMember {
+  readonly kind: 'service-account' | 'hidden';
+  /** The service account's username (else email); the hidden member's user id. */
+  readonly name: string;
+  readonly teams: readonly TeamRef[];
+}
+
 /** The people of a report by person (`report --by person`). */
 export interface ReportPeople {
   /** Sorted by email (code units of the lower-cased email): the active and the invited alike. */
   readonly people: readonly ReportPerson[];
   readonly leftOut: PeopleLeftOut;
+  /** The service accounts and hidden members `leftOut` counts, with their teams: the service accounts by name, then the hidden members by id (absent: not known). */
+  readonly unlisted?: readonly UnlistedMember[];
 }

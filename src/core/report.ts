@@ -2,7 +2,7 @@
 // computed it, with the files' policies' violations. Plain data, shared by pipeline/report.ts and
 // the report's renderers.
 import type { Coverage, Scope } from './coverage.js';
-import type { CanAnswer } from './can.js';
+import type { CanAnswer, CanCellAnswers } from './can.js';
 import type { EffectiveCell } from './effective.js';
 import type { Project, Team, Workspace } from './model.js';
 import type { PolicyViolation } from './policy.js';
@@ -35,6 +35,11 @@ export interface Report {
   readonly people?: ReportPeople;
   /** `--can PERMISSION` (docs/evidence.md, "Who can"): who can, with the sources that give it. */
   readonly can?: CanAnswer;
+  /**
+   * Every who-can answer of every (team, target) shown with one (docs/evidence.md, "Who can"): the
+   * same computation as `can` (effective/can.ts), asked of every question, for the HTML's control.
+   */
+  readonly answers?: readonly CanCellAnswers[];
   /** `--after` (docs/evidence.md, "Changes marked"): each (team, target) whose effective access the plan changes, before and after. */
   readonly changed?: readonly CellChange[];
 }

@@ -6,7 +6,7 @@
 import type { EffectiveCell } from '../core/effective.js';
 import { RESOURCE_OF, type Team, type TeamRef } from '../core/model.js';
 import type { LivePeople, Person } from '../core/person.js';
-import type { PersonCell, ReportPeople, ReportPerson } from '../core/person-access.js';
+import type { PersonCell, ReportPeople, ReportPerson, UnlistedMember } from '../core/person-access.js';
 import { personKey } from '../core/people.js';
 import { isServiceAccount } from '../core/person-kind.js';
 import { byName, byTypeThenName, compareText } from '../core/order.js';
@@ -108,5 +108,17 @@ export function reportPeople(live: LivePeople, teams: readonly Team[], cells: re
     }
   }
   people.sort((a, b) => compareText(personKey(a.email), personKey(b.email)) || compareText(a.email, b.email));
-  return { people, leftOut: { serviceAccounts, hidden: hiddenCount(live), inactive } };
+  return { people, leftOut: { serviceAccounts, hidden: hiddenCount(live), inactive }, unlisted: unlistedMembers(live, known) };
+}
+
+/** The active service accounts and the hidden members, each with the teams the token sees it in: who-can names them apart. */
+function unlistedMembers(live: LivePeople, known: ReadonlyMap<string, Team>): UnlistedMember[] {
+  const accounts = live.people
+    .filter((p) => !isHuman(p) && p.status === 'active')
+    .map((p): UnlistedMember => ({ kind: 'service-account', name: p.username ?? p.email, teams: teamRefs(p.teamIds, known) }));
+  const hiddenTeams = new Map<string, string[]>();
+  for (const [teamId, ids] of live.hidden) for (const id of ids) hiddenTeams.set(id, [...(hiddenTeams.get(id) ?? []), teamId]);
+  const hidden = [...hiddenTeams].map(([id, teamIds]): UnlistedMember => ({ kind: 'hidden', name: id, teams: teamRefs(teamIds, known) }));
+  const byMemberName = (a: UnlistedMember, b: UnlistedMember): number => compareText(a.name, b.name);
+  return [...accounts.sort(byMemberName), ...hidden.sort(byMemberName)];
 }

@@ -3,9 +3,9 @@
 // plan runs), and the moot grants; and the answer of `--can`. The pure part is effective/grant-facts.ts.
 import type { FilesState } from '../core/desired-state.js';
 import type { EffectiveCell } from '../core/effective.js';
-import type { CanAnswer, CanQuestion } from '../core/can.js';
+import type { CanAnswer, CanCellAnswers, CanQuestion } from '../core/can.js';
 import type { Report } from '../core/report.js';
-import { whoCan } from '../effective/can.js';
+import { everyAnswer, whoCan, type CanInput, type TeamPeople } from '../effective/can.js';
 import type { EffectiveIndex } from '../effective/compute.js';
 import { grantKey, withGrantFacts, type FilesGrants } from '../effective/grant-facts.js';
 import { grantEnds } from '../policy/ends.js';
@@ -39,10 +39,34 @@ export function cellsWithFacts(index: EffectiveIndex, cells: readonly EffectiveC
   return cells.map((cell) => withGrantFacts(cell, index.sourcesOf(cell.team.id, cell.target.type, cell.target.id), files));
 }
 
+/** What who-can asks of the report (effective/can.ts): the cells, teams and targets shown; by person, who is in each team. */
+function canInput(report: Report, index: EffectiveIndex): CanInput {
+  const people = report.people?.people.filter((p) => p.status === 'active');
+  const unlisted = report.people?.unlisted ?? [];
+  const inTeam = (teamId: string) => (m: { teams: readonly { id: string }[] }) => m.teams.some((t) => t.id === teamId);
+  const peopleOf =
+    people &&
+    ((teamId: string): TeamPeople => ({
+      people: people.filter(inTeam(teamId)).map((p) => p.email),
+      serviceAccounts: unlisted.filter((m) => m.kind === 'service-account' && inTeam(teamId)(m)).map((m) => m.name),
+      hidden: unlisted.filter((m) => m.kind === 'hidden' && inTeam(teamId)(m)).map((m) => m.name),
+    }));
+  const sourcesOf = (cell: EffectiveCell) => index.sourcesOf(cell.team.id, cell.target.type, cell.target.id);
+  const targets = [
+    ...report.projects.map((p) => ({ type: 'project' as const, name: p.name, id: p.id })),
+    ...report.workspaces.map((w) => ({ type: 'workspace' as const, name: w.name, id: w.id })),
+  ];
+  // --person: only the teams of the people asked hold it for them (docs/evidence.md, "Who can").
+  const onlyTheirs = (report.scope.people ?? []).length > 0;
+  return { cells: report.cells, sourcesOf, teams: report.teams, targets, ...(peopleOf ? { peopleOf } : {}), ...(onlyTheirs ? { onlyTheirs } : {}) };
+}
+
 /** docs/evidence.md, "Who can": over the cells shown; by person, each holder with the people shown who hold it through the team. */
 export function canAnswer(question: CanQuestion, report: Report, index: EffectiveIndex): CanAnswer {
-  const people = report.people?.people.filter((p) => p.status === 'active');
-  const peopleOf = people && ((teamId: string) => people.filter((p) => p.teams.some((t) => t.id === teamId)).map((p) => p.email));
-  const sourcesOf = (cell: EffectiveCell) => index.sourcesOf(cell.team.id, cell.target.type, cell.target.id);
-  return whoCan(question, { cells: report.cells, sourcesOf, ...(peopleOf ? { peopleOf } : {}) });
+  return whoCan(question, canInput(report, index));
+}
+
+/** Every question's answers, for the HTML's who-can control: the same computation as `canAnswer`. */
+export function canAnswers(report: Report, index: EffectiveIndex): CanCellAnswers[] {
+  return everyAnswer(canInput(report, index));
 }

@@ -12,7 +12,7 @@ import { newerPermissions, type Resource } from '../core/access.js';
 import type { ServerInfo } from '../core/server.js';
 import { supportOf } from '../diff/support.js';
 import { EffectiveIndex, effectiveAccess, type GrantInput } from '../effective/compute.js';
-import { canAnswer, cellsWithFacts, filesGrants } from './report-facts.js';
+import { canAnswer, canAnswers, cellsWithFacts, filesGrants } from './report-facts.js';
 import type { CanQuestion } from '../core/can.js';
 import { CLIError } from '../errors.js';
 import type { OrganizationRead } from '../core/organization.js';
@@ -244,5 +244,6 @@ async function reportWith(
     { ...live, targets: new Map([...live.targets].filter(([id]) => shown.has(id))) },
     unlisted.filter((w) => shown.has(w.id)).map(workspaceName),
   );
-  return { ...report, coverage, ...(request.can ? { can: canAnswer(request.can, report, index) } : {}) };
+  // docs/evidence.md, "Who can": the asked question's answer and every question's, one computation (effective/can.ts).
+  return { ...report, coverage, answers: canAnswers(report, index), ...(request.can ? { can: canAnswer(request.can, report, index) } : {}) };
 }

@@ -1,6 +1,6 @@
 // `report --can PERMISSION` in text, JSON and CSV (docs/evidence.md, "Who can"): each (team, target)
 // that can, with the sources that give it on their own (and by person, the people who hold it),
-// and apart the cells where the permission is not known. The HTML asks core/can.ts itself.
+// and apart the cells where the permission is not known. The HTML shows the same answers (report.answers).
 import { findQuestion, type CanAnswer, type CanHolder } from '../core/can.js';
 import type { JsonValue } from '../core/json-value.js';
 import type { Report } from '../core/report.js';
@@ -15,11 +15,21 @@ type JsonObject = { [key: string]: JsonValue };
 
 const targetWords = (holder: CanHolder): string => `${holder.target.type} ${listName(holder.target.name)}`;
 
-/** Team, target, and the sources (by person, then the people who hold it). */
+/** By person: the people who hold it, then apart the service accounts and hidden members who do (never counted as people). */
+function peopleWords(holder: CanHolder): string {
+  if (!holder.people) return '';
+  const others = [
+    ...(holder.serviceAccounts?.length ? [`service accounts: ${holder.serviceAccounts.map(listName).join(', ')}`] : []),
+    ...(holder.hidden?.length ? [`hidden members: ${holder.hidden.map(listName).join(', ')}`] : []),
+  ];
+  const people = holder.people.length > 0 ? holder.people.map(listName).join(', ') : 'no active member';
+  return `; people: ${people}${others.map((o) => `; ${o}`).join('')}`;
+}
+
+/** Team, target, and the sources (by person, then who holds it). */
 function row(holder: CanHolder): [string, string, string] {
   const sources = reportSourcesText({ target: holder.target, sources: holder.sources });
-  const people = holder.people ? `; people: ${holder.people.length > 0 ? holder.people.map(listName).join(', ') : 'no active member'}` : '';
-  return [printable(listName(holder.team.name)), printable(targetWords(holder)), printable(`${sources}${people}`)];
+  return [printable(listName(holder.team.name)), printable(targetWords(holder)), printable(`${sources}${peopleWords(holder)}`)];
 }
 
 /** The text section: a count, a line per holder (team, target, sources, people), the cells not known apart. */
@@ -42,6 +52,8 @@ function holderDocument(holder: CanHolder): JsonObject {
     target: { type: holder.target.type, name: holder.target.name, id: holder.target.id },
     sources: holder.sources.map(reportSourceDocument),
     ...(holder.people ? { people: [...holder.people] } : {}),
+    ...(holder.serviceAccounts ? { service_accounts: [...holder.serviceAccounts] } : {}),
+    ...(holder.hidden ? { hidden_members: [...holder.hidden] } : {}),
   };
 }
 
@@ -61,6 +73,8 @@ export const CAN_CSV_HEADER = [
   'project',
   'sources',
   'people',
+  'service_accounts',
+  'hidden_members',
   'complete',
   'scope',
 ] as const;
@@ -79,6 +93,8 @@ export function renderCanCsv(report: Report, can: CanAnswer): string {
     h.target.type === 'workspace' ? (projectOf.get(h.target.id) ?? '') : h.target.name,
     reportSourcesText({ target: h.target, sources: h.sources }),
     (h.people ?? []).map(listName).join('; '),
+    (h.serviceAccounts ?? []).map(listName).join('; '),
+    (h.hidden ?? []).map(listName).join('; '),
     ...coverageColumns(report),
   ];
   const rows = [...can.holders.map((h) => rowOf('yes', h)), ...can.unknown.map((h) => rowOf('unknown', h))];

@@ -1,8 +1,9 @@
 // The who-can control of the HTML report (docs/evidence.md, "Who can"), plain ES2017 run in the
 // page: a question picked, each cell says yes, no or unknown, in words and a style, never colour
 // alone. The answers are not worked out here: each cell carries the bit masks report-html-cell.ts
-// wrote from `allows` (bit i of `data-can`: question i allowed; of `data-unknown`: not known); a
-// cell with no access, or none in the masks, says no.
+// wrote from the report's answers, the text and JSON's own computation (effective/can.ts; bit i of
+// `data-can`: question i allowed; of `data-unknown`: not known); a cell with none in the masks says
+// no. A cell with no access may still say yes (`can-only`: an organization power answers there).
 
 export const CAN_SCRIPT = `
 (function () {
@@ -29,7 +30,7 @@ export const CAN_SCRIPT = `
         span.textContent = answer;
         td.appendChild(span);
         td.classList.add('ans-' + answer);
-        if (td.classList.contains('cell')) counts[answer]++;
+        if (td.classList.contains('cell') || td.classList.contains('can-only')) counts[answer]++;
       });
     });
     summary.textContent = i < 0 ? '' : 'Who can ' + question + ': ' + counts.yes + ' cells yes, ' + counts.unknown + ' unknown; every other cell no.';

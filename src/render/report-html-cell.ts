@@ -1,8 +1,9 @@
 // One cell of the HTML report's matrix (docs/effective-access.md, "The HTML report"): the level as
 // its text, what the details panel shows in data attributes, the answers of every who-can question
-// (docs/evidence.md, "Who can") computed here by `allows` and written as two bit masks the page only
-// decodes, and with `--after` the change the plan makes to it (docs/evidence.md, "Changes marked").
-import { CAN_QUESTIONS, allows } from '../core/can.js';
+// (docs/evidence.md, "Who can"; the report's `answers`, computed once by effective/can.ts as the
+// text and JSON's) written as two bit masks the page only decodes, and with `--after` the change
+// the plan makes to it (docs/evidence.md, "Changes marked").
+import { CAN_QUESTIONS, type CanCellAnswers } from '../core/can.js';
 import type { EffectiveCell } from '../core/effective.js';
 import { RESOURCE_OF } from '../core/model.js';
 import { orderedEntries } from '../core/permissions.js';
@@ -43,10 +44,10 @@ function mask(pick: (i: number) => boolean): string {
 }
 
 /** The who-can answers of a cell: the questions it allows, and those it cannot say (`unknown`). */
-export function canAttributes(cell: CellAccess): string {
-  const answers = CAN_QUESTIONS.map((q) => allows(q, cell));
-  const yes = mask((i) => answers[i] === true);
-  const unknown = mask((i) => answers[i] === 'unknown');
+export function canAttributes(answers: Pick<CanCellAnswers, 'yes' | 'unknown'> | undefined): string {
+  if (!answers) return '';
+  const yes = mask((i) => answers.yes.includes(i));
+  const unknown = mask((i) => answers.unknown.includes(i));
   return `${yes ? ` data-can="${yes}"` : ''}${unknown ? ` data-unknown="${unknown}"` : ''}`;
 }
 
@@ -57,6 +58,8 @@ export interface CellContext {
   /** The policies it breaks that an exception accepts: a marker of its own (never the violation's), the words in its title. */
   readonly accepted?: readonly string[];
   readonly change: CellChange | undefined;
+  /** Its who-can answers (report.answers), also where the team has no access (an organization power answers). */
+  readonly answers?: Pick<CanCellAnswers, 'yes' | 'unknown'>;
 }
 
 /** A cell the plan changes: marked with a sign and words (never colour alone), before and after for the panel. */
@@ -67,11 +70,12 @@ function changeAttributes(change: CellChange | undefined): { cls: string; attrs:
 }
 
 export function cellHtml(cell: EffectiveCell | undefined, context: CellContext): string {
-  const { teamName, targetName, broken, change } = context;
+  const { teamName, targetName, broken, change, answers } = context;
   const accepted = context.accepted ?? [];
   const shown = cell ?? (change?.after === null ? change.before : null);
-  // An empty cell is as short as can be: a large organization has teams x workspaces of them.
-  if (!shown) return '<td></td>';
+  // An empty cell is as short as can be: a large organization has teams x workspaces of them. One an
+  // organization power answers a question for (manage-policy-overrides) carries that answer.
+  if (!shown) return answers ? `<td class="can-only"${canAttributes(answers)}></td>` : '<td></td>';
   const level = cell ? cell.access : 'none';
   const text = cell ? escapeHtml(cellText(cell)) : 'removed';
   const breaks = [
@@ -93,5 +97,5 @@ export function cellHtml(cell: EffectiveCell | undefined, context: CellContext):
     `data-permissions="${escapeHtml(cell ? permissionsText(cell) : '')}"`,
     `title="${escapeHtml(title)}"`,
   ];
-  return `<td ${attributes.join(' ')}${cell ? canAttributes(cell) : ''}${marked.attrs}>${marked.mark}${text}</td>`;
+  return `<td ${attributes.join(' ')}${cell ? canAttributes(answers) : ''}${marked.attrs}>${marked.mark}${text}</td>`;
 }

@@ -6,6 +6,7 @@
 import { plural } from './plural.js';
 import { htmlPageStart } from './html-page.js';
 import type { EffectiveCell } from '../core/effective.js';
+import type { CanCellAnswers } from '../core/can.js';
 import type { CellChange, Report, ReportWorkspace } from '../core/report.js';
 import type { Project } from '../core/model.js';
 import { LEVEL_COLOURS, printPageStyle, STYLE } from './report-html-assets.js';
@@ -18,7 +19,7 @@ import { byName } from '../core/order.js';
 import { escapeHtml } from './markdown-text.js';
 import { OWNERS_POWERS, teamPowers, type FlagValue } from './report-powers.js';
 import { TEAM_FLAG_KEYS } from '../core/team-flags.js';
-import { membersByTeam, PERSON_FILTER, peopleHtml } from './report-people-html.js';
+import { membersByTeam, PERSON_FILTER, peopleHtml, unlistedByTeam } from './report-people-html.js';
 import { PEOPLE_SCRIPT, PEOPLE_STYLE } from './report-people-html-assets.js';
 
 interface Matrix {
@@ -30,6 +31,8 @@ interface Matrix {
   readonly accepted: ReadonlyMap<string, string[]>;
   /** `--after`: the cells the plan changes, by the same key (docs/evidence.md, "Changes marked"). */
   readonly changed: ReadonlyMap<string, CellChange>;
+  /** Who-can answers by the same key (report.answers). */
+  readonly answers: ReadonlyMap<string, CanCellAnswers>;
 }
 
 function changedBy(changes: readonly CellChange[]): Map<string, CellChange> {
@@ -123,12 +126,14 @@ function row(kind: 'project' | 'workspace', label: string, name: string, targetI
   const cells = matrix.teams.map((team) => {
     const key = `${team}\u0000${targetId ?? ''}`;
     if (targetId === undefined) return '<td></td>';
+    const answers = matrix.answers.get(key);
     return cellHtml(matrix.cells.get(key), {
       teamName: team,
       targetName: name,
       broken: matrix.broken.get(key) ?? [],
       accepted: matrix.accepted.get(key) ?? [],
       change: matrix.changed.get(key),
+      ...(answers ? { answers } : {}),
     });
   });
   return `<tr class="${kind}" data-name="${escapeHtml(name)}"${project === undefined ? '' : ` data-project="${escapeHtml(project)}"`}><th scope="row">${label}</th>${cells.join('')}</tr>`;
@@ -170,13 +175,16 @@ function teamCount(report: Report, columns: readonly string[]): string {
 export function renderReportHtml(report: Report): string {
   // A team whose every access the plan removes keeps its column, for the cells marked removed.
   const removed = (report.changed ?? []).flatMap((c) => (c.before && !c.after ? [c.before.team.name] : []));
-  const teams = [...new Set([...report.cells.map((c) => c.team.name), ...removed])].sort();
+  // A team an organization power answers a question for (and no grant) has a column too: its answers are cells.
+  const answering = (report.answers ?? []).map((a) => a.team.name);
+  const teams = [...new Set([...report.cells.map((c) => c.team.name), ...removed, ...answering])].sort();
   const matrix: Matrix = {
     teams,
     cells: new Map(report.cells.map((c) => [`${c.team.name}\u0000${c.target.id}`, c])),
     broken: brokenBy(report.violations, false),
     accepted: brokenBy(report.violations, true),
     changed: changedBy(report.changed ?? []),
+    answers: new Map((report.answers ?? []).map((a) => [`${a.team.name}\u0000${a.target.id}`, a])),
   };
   const inProject = new Map<string, ReportWorkspace[]>();
   const loose: ReportWorkspace[] = [];
@@ -193,7 +201,11 @@ export function renderReportHtml(report: Report): string {
   // docs/effective-access.md, "People": by person, each team column names its people (none of it by team).
   const members = report.people ? membersByTeam(report.people) : undefined;
   const peopleOf = (team: string): string => (members ? ` data-people="${escapeHtml(members.get(team) ?? '')}"` : '');
-  const head = teams.map((t) => `<th class="team" data-team="${escapeHtml(t)}"${peopleOf(t)} scope="col"><span>${escapeHtml(t)}</span></th>`).join('');
+  const unlisted = report.people ? unlistedByTeam(report.people) : undefined;
+  const othersOf = (team: string): string => (unlisted?.has(team) ? ` data-others="${escapeHtml(unlisted.get(team) ?? '')}"` : '');
+  const head = teams
+    .map((t) => `<th class="team" data-team="${escapeHtml(t)}"${peopleOf(t)}${othersOf(t)} scope="col"><span>${escapeHtml(t)}</span></th>`)
+    .join('');
   // Print: every sheet says whose access, as of when, and its page of how many (printPageStyle).
   const style = `${STYLE}${report.people ? PEOPLE_STYLE : ''}${printPageStyle(`Effective access: ${report.organization}`, `${state}, read ${report.generatedAt}`)}`;
   return `${htmlPageStart(escapeHtml(title), style, { script: true })}<h1>${escapeHtml(title)}</h1>

@@ -18,7 +18,7 @@ ${levelRules}
 // Plain ES2017. The person filter keeps the team columns with a member whose email holds the text,
 // and the people rows that hold it; it runs after each of the page's own filters and sorts (on the
 // matrix's `matrix-filtered`), so all narrow together. An opened cell's details (`details-open`)
-// gain the team's people.
+// gain the team's people, and apart its service accounts and hidden members.
 export const PEOPLE_SCRIPT = `
 (function () {
   var personInput = document.getElementById('person-filter');
@@ -48,6 +48,12 @@ export const PEOPLE_SCRIPT = `
     p.className = 'people';
     p.textContent = 'People (' + list.length + '): ' + (list.length > 0 ? list.join(', ') : 'none');
     document.getElementById('details-body').appendChild(p);
+    if (th && th.dataset.others) {
+      var others = document.createElement('p');
+      others.className = 'people';
+      others.textContent = 'Also, never counted as people: ' + th.dataset.others;
+      document.getElementById('details-body').appendChild(others);
+    }
   }
   details.addEventListener('details-open', function (e) { addPeople(e.detail); });
   personInput.addEventListener('input', function () { teamInput.dispatchEvent(new Event('input')); });

@@ -16,6 +16,16 @@ export function membersByTeam(people: ReportPeople): Map<string, string> {
   return new Map([...out].map(([team, emails]) => [team, emails.join(' ')]));
 }
 
+/** By team name: its service accounts and hidden members in words, apart from its people (who-can names them: docs/evidence.md, "Who can"). */
+export function unlistedByTeam(people: ReportPeople): Map<string, string> {
+  const out = new Map<string, string[]>();
+  for (const member of people.unlisted ?? []) {
+    const words = `${member.kind === 'service-account' ? 'service account' : 'hidden member'} ${member.name}`;
+    for (const team of member.teams) out.set(team.name, [...(out.get(team.name) ?? []), words]);
+  }
+  return new Map([...out].map(([team, words]) => [team, words.join(', ')]));
+}
+
 export const PERSON_FILTER = '<label>People <input id="person-filter" type="search" placeholder="filter people" autocomplete="off"></label>\n';
 
 function accessCell(person: ReportPerson): string {

@@ -115,6 +115,16 @@ const HOLDER_SCHEMA: Schema = {
     },
     sources: { type: 'array', items: { $ref: '#/$defs/source' } },
     people: { type: 'array', items: { type: 'string' }, description: 'A report by person: the active members of the team shown.' },
+    service_accounts: {
+      type: 'array',
+      items: { type: 'string' },
+      description: "A report by person: the team's service accounts, by name (never among people).",
+    },
+    hidden_members: {
+      type: 'array',
+      items: { type: 'string' },
+      description: "A report by person: the team's hidden members, by user id (never among people).",
+    },
   },
   additionalProperties: false,
 };

@@ -2,17 +2,17 @@
 // memory (test/report/wide-report.ts) with `--after` changes and a `--can` question: the grid is
 // one tab stop moved by the arrow keys; the details panel is a dialog beside its cell (never over
 // it, on a phone too), closed by its button or Escape with the focus handed back; the filters
-// (project names, a level) and sorts; the who-can control says what `allows` says of each cell;
+// (project names, a level) and sorts; the who-can control says what `report --can` says of each cell;
 // each changed cell is marked; axe-core finds nothing serious or critical.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allows, CAN_QUESTIONS } from '../../src/core/can.js';
+import { CAN_QUESTIONS } from '../../src/core/can.js';
 import { renderAccessReport } from '../../src/render/report.js';
 import { launchChromium, openReport, seriousAxeFindings } from '../support/browser.js';
-import { wideReport } from './wide-report.js';
+import { wideCan, wideReport } from './wide-report.js';
 
 const report = wideReport(6, 12, { after: true, can: 'runs:apply' });
 let dir: string;
@@ -169,18 +169,20 @@ describe('the HTML report page in headless chromium', () => {
     expect(await shown('#matrix th.team', 'team')).toEqual(['team-00', 'team-01', 'team-02', 'team-03', 'team-04', 'team-05']);
   });
 
-  it('the who-can control starts on the question asked and makes every cell say what allows() says', async () => {
+  // Issue 37, Build 4: the page shows the text's and JSON's own answers (report --can), not a computation of its own.
+  it('the who-can control starts on the question asked and makes every cell say what report --can says', async () => {
     const answersShown = (): Promise<Record<string, string>> =>
       page.$$eval('#matrix td.cell:not([data-level="none"])', (tds: any[]) =>
         Object.fromEntries(tds.map((td) => [`${td.dataset.team} ${td.dataset.target}`, td.querySelector('.ans')?.textContent])),
       );
     const expected = (name: string): Record<string, string> => {
-      const question = CAN_QUESTIONS.find((q) => q.name === name)!;
+      const can = wideCan(report, name);
+      const answer = new Map([
+        ...can.holders.map((h): [string, string] => [`${h.team.name} ${h.target.type} ${h.target.name}`, 'yes']),
+        ...can.unknown.map((h): [string, string] => [`${h.team.name} ${h.target.type} ${h.target.name}`, 'unknown']),
+      ]);
       return Object.fromEntries(
-        report.cells.map((c) => {
-          const answer = allows(question, c);
-          return [`${c.team.name} ${c.target.type} ${c.target.name}`, answer === true ? 'yes' : answer === false ? 'no' : 'unknown'];
-        }),
+        report.cells.map((c) => [`${c.team.name} ${c.target.type} ${c.target.name}`, answer.get(`${c.team.name} ${c.target.type} ${c.target.name}`) ?? 'no']),
       );
     };
     expect(await page.$eval('#can', (s: any) => s.options[s.selectedIndex].text)).toBe('runs:apply');

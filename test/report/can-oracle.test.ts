@@ -132,6 +132,8 @@ function requirement(question: string, type: 'project' | 'workspace'): { name: s
 type Answer = 'yes' | 'no' | 'unknown';
 
 function sourceAnswer(type: 'project' | 'workspace', req: { name: string; atLeast: Value } | 'admin', s: OracleSource): Answer {
+  // The owners team can do everything (docs/effective-access.md, "Effective access").
+  if (s.kind === 'owners') return 'yes';
   if (req === 'admin') return s.admin ? 'yes' : 'no';
   const value = s.values[req.name];
   if (value !== undefined) return rankOf(req.name, value) >= rankOf(req.name, req.atLeast) ? 'yes' : 'no';
@@ -139,7 +141,8 @@ function sourceAnswer(type: 'project' | 'workspace', req: { name: string; atLeas
 }
 
 interface Org {
-  readonly teams: { name: string; powers: string[] }[];
+  /** `delegate`: the team's delegate-policy-overrides flag, absent when the server does not report it. */
+  readonly teams: { name: string; powers: string[]; delegate?: boolean }[];
   readonly projectGrants: Map<string, Grant>; // team -> grant on prj-a
   readonly workspaceGrants: Map<string, Grant>; // `${team}/${ws}` -> grant
 }
@@ -192,10 +195,17 @@ function oracle(org: Org, question: string): Map<string, { answer: Answer; kinds
     ] as const) {
       const sources = oracleSources(org, team, type, id);
       const req = requirement(question, type);
-      if (sources.length === 0 || req === undefined) continue;
-      const answers = sources.map((s) => sourceAnswer(type, req, s));
-      const answer: Answer = answers.includes('yes') ? 'yes' : answers.includes('unknown') ? 'unknown' : 'no';
-      if (answer !== 'no') out.set(`${team.name}/${id}`, { answer, kinds: sources.filter((_, i) => answers[i] === 'yes').map((s) => s.kind) });
+      if (req === undefined) continue;
+      // Policy overrides (the teams API docs): a grant's value counts only with delegate-policy-overrides
+      // (not reported: not known); manage-policy-overrides overrides everywhere, grant or none.
+      const overrides = question === 'policy-overrides';
+      const gated = (s: OracleSource, a: Answer): Answer =>
+        !overrides || s.kind === 'owners' || a === 'no' || team.delegate === true ? a : team.delegate === false ? 'no' : 'unknown';
+      const answers = sources.map((s) => gated(s, sourceAnswer(type, req, s)));
+      const kinds = sources.filter((_, i) => answers[i] === 'yes').map((s) => s.kind);
+      if (overrides && team.powers.includes('manage-policy-overrides')) kinds.push('organization');
+      const answer: Answer = kinds.length > 0 ? 'yes' : answers.includes('unknown') ? 'unknown' : 'no';
+      if (answer !== 'no') out.set(`${team.name}/${id}`, { answer, kinds: answer === 'yes' ? kinds : [] });
     }
   }
   return out;
@@ -212,9 +222,15 @@ const arbGrant = (levels: string[], keys: readonly string[]): fc.Arbitrary<Grant
     arbCustom(keys).map((custom) => ({ level: 'custom', custom })),
   );
 const NAMES = ['owners', 'dev', 'ops', 'qa'];
-const POWERS = ['manage-projects', 'manage-workspaces', 'read-projects', 'read-workspaces'];
+const POWERS = ['manage-projects', 'manage-workspaces', 'read-projects', 'read-workspaces', 'manage-policy-overrides'];
 const arbOrg: fc.Arbitrary<Org> = fc.record({
-  teams: fc.tuple(...NAMES.map((name) => fc.subarray(POWERS).map((powers) => ({ name, powers })))),
+  teams: fc.tuple(
+    ...NAMES.map((name) =>
+      fc
+        .tuple(fc.subarray(POWERS), fc.constantFrom<boolean | undefined>(true, false, undefined))
+        .map(([powers, delegate]) => ({ name, powers, ...(delegate === undefined ? {} : { delegate }) })),
+    ),
+  ),
   projectGrants: fc.dictionary(fc.constantFrom(...NAMES), arbGrant(['read', 'write', 'maintain', 'admin'], PRJ_KEYS)).map((d) => new Map(Object.entries(d))),
   workspaceGrants: fc
     .dictionary(fc.constantFrom(...NAMES.flatMap((n) => [`${n}/ws-in`, `${n}/ws-out`])), arbGrant(['read', 'plan', 'write', 'admin'], WS_KEYS))
@@ -227,7 +243,10 @@ function input(org: Org): { teams: Team[]; grants: GrantInput[] } {
     id: `team-${t.name}`,
     name: t.name,
     visibility: 'organization' as const,
-    organizationAccess: Object.fromEntries(t.powers.map((p) => [p, true])),
+    organizationAccess: {
+      ...Object.fromEntries(t.powers.map((p) => [p, true])),
+      ...(t.delegate === undefined ? {} : { 'delegate-policy-overrides': t.delegate }),
+    },
   }));
   const wire = (g: Grant, rename: (k: string) => string) =>
     g.level === 'custom'
@@ -322,6 +341,16 @@ describe('report --can end to end (the emulator and the CLI)', () => {
     expect(bad.code).toBe(1);
     expect(bad.err.trim().split('\n')).toHaveLength(1);
     expect(bad.err).toContain('Did you mean "runs:apply"?');
+  });
+
+  it('finding 8: through the CLI, the owners team holds policy-overrides on every target, never "not known"', async () => {
+    const run = await runCli(['report', '--can', 'policy-overrides', '--format', 'json'], { env: env(), cwd: process.cwd() });
+    expect(run.code).toBe(0);
+    type Holder = { team: { name: string }; target: { id: string } };
+    const can = (JSON.parse(run.out) as { can: { holders: Holder[]; unknown: Holder[] } }).can;
+    const report = JSON.parse(run.out) as { projects: unknown[]; workspaces: unknown[] };
+    expect(can.holders.filter((h) => h.team.name === 'owners')).toHaveLength(report.projects.length + report.workspaces.length);
+    expect(can.unknown.filter((h) => h.team.name === 'owners')).toEqual([]);
   });
 
   it('with the files: each grant says managed or not, and when the files end it (docs/evidence.md, "Correct cells")', async () => {

@@ -4,8 +4,10 @@
 import { scopeOf } from '../../src/core/scope.js';
 import type { CellChange, Report } from '../../src/core/report.js';
 import type { Project, Team, Workspace } from '../../src/core/model.js';
-import { effectiveAccess, type GrantInput } from '../../src/effective/compute.js';
+import { EffectiveIndex, effectiveAccess, type GrantInput } from '../../src/effective/compute.js';
 import { cellChanges } from '../../src/pipeline/report-changed.js';
+import { canAnswer, canAnswers } from '../../src/pipeline/report-facts.js';
+import { findQuestion, type CanAnswer } from '../../src/core/can.js';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 const LEVELS = ['read', 'plan', 'write', 'admin'] as const;
@@ -46,7 +48,7 @@ export function wideReport(teamCount: number, workspaceCount: number, options: {
   const cells = options.after ? effectiveAccess({ ...org, grants }) : live;
   const changed: CellChange[] | undefined = options.after ? cellChanges(live, cells) : undefined;
   const projects = new Map(org.projects.map((p) => [p.id, p]));
-  return {
+  const report: Report = {
     organization: 'acme',
     state: options.after ? 'after' : 'live',
     generatedAt: '2026-01-02T03:04:05.000Z',
@@ -58,6 +60,18 @@ export function wideReport(teamCount: number, workspaceCount: number, options: {
     coverage: { complete: true, reasons: [] },
     scope: scopeOf({}),
     ...(changed ? { changed } : {}),
-    ...(options.can ? { can: { question: options.can, holders: [], unknown: [] } } : {}),
   };
+  // Every question's answers (the HTML's who-can control) and the one asked, as the pipeline computes them.
+  const index = new EffectiveIndex({ ...org, grants });
+  const question = options.can === undefined ? undefined : findQuestion(options.can);
+  return { ...report, answers: canAnswers(report, index), ...(question ? { can: canAnswer(question, report, index) } : {}) };
+}
+
+/** `--can NAME` of a wide report, as the text and JSON say it: what the page's control must show. */
+export function wideCan(report: Report, name: string): CanAnswer {
+  const org = wideOrganization(report.teams.length, report.workspaces.length);
+  const grants = report.state === 'after' ? org.grants.filter((g) => g.teamId !== 'team-00') : org.grants;
+  const question = findQuestion(name);
+  if (!question) throw new Error(`no question ${name}`);
+  return canAnswer(question, report, new EffectiveIndex({ ...org, grants }));
 }
