@@ -54,7 +54,8 @@ export async function reportEvidence(request: EvidenceRequest): Promise<Evidence
     scope: scopeOf(report, request),
     complete: report.coverage.complete,
     reasons: report.coverage.reasons.map(reasonText),
-    counts: facts.counts,
+    // A complete report has read every grant: then its count of grants is the service's, not only the token's.
+    counts: facts.counts.map((c) => (c.what === 'grants' && report.coverage.complete ? { ...c, seenBy: 'service' as const } : c)),
   });
   return { report, manifest, manifestSha256: manifestSha256(manifest) };
 }
