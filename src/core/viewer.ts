@@ -40,7 +40,7 @@ export function provesEveryTeam(viewer: Viewer | undefined): boolean {
   return viewer?.identity !== undefined && listsEveryTeam(viewer);
 }
 
-// docs/api.md, "Organization permissions": who lists every project and every workspace. read-projects
+// docs/api.md, "Effective access": who lists every project and every workspace. read-projects
 // comes with read-workspaces and manage-projects with both, but only the flags read count here.
 const EVERY_PROJECT_FLAGS = ['manage-projects', 'read-projects'] as const;
 const EVERY_WORKSPACE_FLAGS = ['manage-projects', 'manage-workspaces', 'read-workspaces'] as const;

@@ -1,6 +1,6 @@
 // `report --evidence DIR` (docs/evidence.md, "Evidence bundle"): the report read once, written in
 // JSON, CSV and HTML beside manifest.json, which records what was extracted, when, from where, by
-// whom, whether it is whole, the counts beside the service's own totals, and each file's hash.
+// whom, whether it is proven whole, the counts and whose view they are, and each file's hash.
 import type { EvidenceManifest } from '../core/evidence.js';
 import type { Report } from '../core/report.js';
 import { TOOL } from '../core/tool.js';

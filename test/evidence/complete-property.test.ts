@@ -16,7 +16,7 @@ import { runCli } from '../support/cli.js';
 const ORG = 'whole';
 const TOKENS = { org: 'whole-org', owner: 'whole-owner-user', team: 'whole-team', user: 'whole-user' } as const;
 type Who = keyof typeof TOKENS;
-// Organization powers as the service sets them, companions included (docs/api.md, "Organization permissions").
+// Organization powers as the service sets them, companions included (docs/api.md, "Effective access").
 const POWERS: readonly Record<string, boolean>[] = [
   {},
   { 'manage-organization-access': true },
