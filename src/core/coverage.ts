@@ -10,7 +10,13 @@ export type IncompleteReason =
   /** These workspaces read (display names) are in a project the token cannot see: the access its grants give there is not counted. */
   | { readonly code: 'projects-unseen'; readonly workspaces: readonly string[] }
   /** People were read and the token does not see every team: a membership of a secret team it is not in (and the access it gives) is not seen. */
-  | { readonly code: 'people-teams-unseen' };
+  | { readonly code: 'people-teams-unseen' }
+  /** The token's list of teams is not proven whole (not an owner's or the organization's, no access-secret-teams with a team-management power): a secret team, its organization powers and its grants may be missing. */
+  | { readonly code: 'teams-not-proven' }
+  /** The token has no organization-wide read of these lists, so a project or workspace none of its teams is granted is not listed. */
+  | { readonly code: 'targets-not-proven'; readonly lists: readonly ('projects' | 'workspaces')[] }
+  /** The read found no project and no workspace, and the token could not have seen one it is not granted: none seen is not none there. */
+  | { readonly code: 'no-targets-seen' };
 export interface Coverage {
   readonly complete: boolean;
   readonly reasons: readonly IncompleteReason[];

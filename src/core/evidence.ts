@@ -19,8 +19,14 @@ export interface ReconciledCount {
   readonly what: string;
   /** As extracted. */
   readonly extracted: number;
-  /** The service's total (pagination `total-count`); null when it gives none. */
+  /** The service's own total (pagination `total-count`), only when the token reads the whole population; null otherwise, or when it gives none. */
   readonly service: number | null;
+  /**
+   * Whose view `extracted` is (docs/evidence.md, "What complete means"): `service` when the token is
+   * proven to read the whole population, `token` when it counts only what the token sees; absent
+   * for a count that is no read of the service (a review's rows).
+   */
+  readonly seenBy?: 'token' | 'service';
 }
 
 /**

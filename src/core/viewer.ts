@@ -32,6 +32,31 @@ export function listsEveryTeam(viewer: Viewer | undefined): boolean {
   );
 }
 
+/**
+ * Whether the viewer's list of teams is proven to be the organization's whole list (docs/evidence.md,
+ * "What complete means"): unlike listsEveryTeam, a token the server did not name proves nothing.
+ */
+export function provesEveryTeam(viewer: Viewer | undefined): boolean {
+  return viewer?.identity !== undefined && listsEveryTeam(viewer);
+}
+
+// docs/api.md, "Effective access": who lists every project and every workspace. read-projects
+// comes with read-workspaces and manage-projects with both, but only the flags read count here.
+const EVERY_PROJECT_FLAGS = ['manage-projects', 'read-projects'] as const;
+const EVERY_WORKSPACE_FLAGS = ['manage-projects', 'manage-workspaces', 'read-workspaces'] as const;
+
+/**
+ * Which of the organization's lists of targets the viewer is proven to read whole: an owner's, or a
+ * team's with an organization-wide read of them. Any other token lists only the projects and
+ * workspaces its teams have a grant on, so the ones it is not granted are missing unseen.
+ */
+export function provesEveryTarget(viewer: Viewer | undefined): { readonly projects: boolean; readonly workspaces: boolean } {
+  if (!viewer?.identity) return { projects: false, workspaces: false };
+  if (viewer.seesEveryTeam) return { projects: true, workspaces: true };
+  const holds = (flags: readonly string[]): boolean => viewer.teams.some((team) => flags.some((flag) => team.organizationAccess[flag] === true));
+  return { projects: holds(EVERY_PROJECT_FLAGS), workspaces: holds(EVERY_WORKSPACE_FLAGS) };
+}
+
 /** A target as the completeness check needs it: its type, its grants, and a workspace's project's grants when they were read. */
 export interface SeenTarget {
   readonly type: TargetType;

@@ -5,6 +5,7 @@
 import type { Coverage, IncompleteReason } from '../core/coverage.js';
 import type { LiveGrant, LiveState } from '../core/model.js';
 import { unseenTargetsOf } from './unseen.js';
+import { provesEveryTarget, provesEveryTeam } from '../core/viewer.js';
 import { byTypeThenName } from '../core/order.js';
 
 /**
@@ -51,4 +52,28 @@ export function coverageOf(live: LiveState, projectsUnseen: readonly string[] = 
   // docs/effective-access.md, "People": a person's teams are those the token sees.
   if (live.people && live.viewer?.identity && !live.viewer.seesEveryTeam) reasons.push({ code: 'people-teams-unseen' });
   return { complete: reasons.length === 0, reasons };
+}
+
+/**
+ * Whether the populations a report claims are proven whole (docs/evidence.md, "What complete
+ * means"): every team only with an owner's or the organization's token, or a team's that sees secret
+ * teams; every project and workspace only with an organization-wide read. `targetsRead`: how many
+ * projects and workspaces the read listed, none of them seen being no proof there are none. Empty
+ * when the server did not name the token (identity-unknown says so already).
+ */
+export function populationReasons(viewer: LiveState['viewer'], targetsRead: number): IncompleteReason[] {
+  if (!viewer?.identity) return [];
+  const reasons: IncompleteReason[] = [];
+  if (!provesEveryTeam(viewer)) reasons.push({ code: 'teams-not-proven' });
+  const whole = provesEveryTarget(viewer);
+  const lists = (['projects', 'workspaces'] as const).filter((list) => !whole[list]);
+  if (lists.length > 0) reasons.push({ code: 'targets-not-proven', lists });
+  if (lists.length > 0 && targetsRead === 0) reasons.push({ code: 'no-targets-seen' });
+  return reasons;
+}
+
+/** A coverage with `more` reasons beside its own. */
+export function withReasons(coverage: Coverage, more: readonly IncompleteReason[]): Coverage {
+  if (more.length === 0) return coverage;
+  return { complete: false, reasons: [...coverage.reasons, ...more] };
 }

@@ -52,6 +52,7 @@ function countOf(value: unknown, i: number): ReconciledCount {
     what: text(row.what, `${at}.what`),
     extracted: count(row.extracted, `${at}.extracted`),
     service: row.service === null ? null : count(row.service, `${at}.service`),
+    ...(row.seen_by === 'token' || row.seen_by === 'service' ? { seenBy: row.seen_by } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 // `report --evidence DIR` (docs/evidence.md, "Evidence bundle"): the report read once, written in
 // JSON, CSV and HTML beside manifest.json, which records what was extracted, when, from where, by
-// whom, whether it is whole, the counts beside the service's own totals, and each file's hash.
+// whom, whether it is proven whole, the counts and whose view they are, and each file's hash.
 import type { EvidenceManifest } from '../core/evidence.js';
 import type { Report } from '../core/report.js';
 import { TOOL } from '../core/tool.js';
@@ -58,7 +58,8 @@ export async function reportEvidence(request: EvidenceRequest): Promise<Evidence
     scope: scopeOf(report, request),
     complete: report.coverage.complete,
     reasons: report.coverage.reasons.map(reasonText),
-    counts: facts.counts,
+    // A complete report has read every grant: then its count of grants is the service's, not only the token's.
+    counts: facts.counts.map((c) => (c.what === 'grants' && report.coverage.complete ? { ...c, seenBy: 'service' as const } : c)),
   });
   return { report, manifest, manifestSha256: manifestSha256(manifest) };
 }

@@ -7,6 +7,7 @@ import type { ReconciledCount } from '../core/evidence.js';
 import type { TokenIdentity } from '../core/identity.js';
 import type { LiveState, Team } from '../core/model.js';
 import type { ServerInfo } from '../core/server.js';
+import { provesEveryTarget, provesEveryTeam } from '../core/viewer.js';
 
 export interface ExtractionFacts {
   readonly server: ServerInfo;
@@ -34,18 +35,25 @@ interface ListsRead {
 }
 
 export async function extractionFacts(client: TfeClient, organization: string, read: ListsRead, live: LiveState): Promise<ExtractionFacts> {
-  const total = (list: 'teams' | 'projects' | 'workspaces'): number | null => client.listTotal(organization, list) ?? null;
+  // docs/evidence.md, "What complete means": a total-count answers the token's view; it is the
+  // service's own total only when the token is proven to read the whole list.
+  const whole = { teams: provesEveryTeam(live.viewer), ...provesEveryTarget(live.viewer) };
+  const counted = (list: 'teams' | 'projects' | 'workspaces', extracted: number): ReconciledCount =>
+    whole[list]
+      ? { what: list, extracted, service: client.listTotal(organization, list) ?? null, seenBy: 'service' }
+      : { what: list, extracted, service: null, seenBy: 'token' };
   const grants = [...live.targets.values()].reduce((sum, target) => sum + target.grants.length, 0);
   return {
     server: await client.serverInfo(),
     identity: await identityOf(client),
     teams: read.teams,
     counts: [
-      { what: 'teams', extracted: read.teams.length, service: total('teams') },
-      { what: 'projects', extracted: read.projects.length, service: total('projects') },
-      { what: 'workspaces', extracted: read.workspaces.length, service: total('workspaces') },
-      // No organization-wide count of grants exists; each list's own total-count was checked against its items as it was read (api/paginate.ts).
-      { what: 'grants', extracted: grants, service: null },
+      counted('teams', read.teams.length),
+      counted('projects', read.projects.length),
+      counted('workspaces', read.workspaces.length),
+      // No organization-wide count of grants exists; each list's own total-count was checked against
+      // its items as it was read (api/paginate.ts). Whose view: the token's, unless the report is complete (pipeline/evidence.ts).
+      { what: 'grants', extracted: grants, service: null, seenBy: 'token' },
     ],
   };
 }

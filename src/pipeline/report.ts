@@ -31,7 +31,7 @@ import { selectReport, type ReportSelection } from './report-selection.js';
 import { checkPolicies } from '../policy/check.js';
 import { policyNameFindings } from '../policy/selectors.js';
 import { nameProblemsError } from './name-problems.js';
-import { coverageOf } from '../diff/completeness.js';
+import { coverageOf, populationReasons, withReasons } from '../diff/completeness.js';
 import { scopeOf } from '../core/scope.js';
 import { targetPolicies, type DesiredPolicy, type GrantEnd, type PolicyViolation } from '../core/policy.js';
 import { rulesRead } from '../core/policy-rules.js';
@@ -219,6 +219,8 @@ async function reportWith(
   const scope = scopeOf({ paths: request.paths, ...request.selection, ...(by === 'person' ? { people: request.selection.people ?? [] } : {}) });
   // A workspace in a project the token cannot list: what that project's grants give there is not counted.
   const unlisted = found.workspaces.filter((w) => w.projectId !== undefined && !projects.has(w.projectId));
+  // docs/evidence.md, "What complete means": the populations are proven whole, never taken as whole.
+  const population = populationReasons(live.viewer, read.projects.length + read.workspaces.length);
   const whole = {
     organization,
     state: request.after ? 'after' : 'live',
@@ -227,7 +229,7 @@ async function reportWith(
     workspaces,
     cells,
     violations,
-    coverage: coverageOf(live, unlisted.map(workspaceName)),
+    coverage: withReasons(coverageOf(live, unlisted.map(workspaceName)), population),
     scope,
     // Every team's cells, the teams the report hides included: a person has what all their teams have.
     ...(peopleAfterPlan && by === 'person'
@@ -240,9 +242,9 @@ async function reportWith(
   const report = changes ? { ...selected, changed: changesShown(changes, selected, request.selection.teams.length > 0) } : selected;
   // What the report could not see of the targets it shows: a grant of an unseen team elsewhere does not make it partial.
   const shown = new Set([...report.projects.map((p) => p.id), ...report.workspaces.map((w) => w.id)]);
-  const coverage = coverageOf(
-    { ...live, targets: new Map([...live.targets].filter(([id]) => shown.has(id))) },
-    unlisted.filter((w) => shown.has(w.id)).map(workspaceName),
+  const coverage = withReasons(
+    coverageOf({ ...live, targets: new Map([...live.targets].filter(([id]) => shown.has(id))) }, unlisted.filter((w) => shown.has(w.id)).map(workspaceName)),
+    population,
   );
   // docs/evidence.md, "Who can": the asked question's answer and every question's, one computation (effective/can.ts).
   return { ...report, coverage, answers: canAnswers(report, index), ...(request.can ? { can: canAnswer(request.can, report, index) } : {}) };

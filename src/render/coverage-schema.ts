@@ -54,6 +54,32 @@ const REASON: Schema = {
       additionalProperties: false,
       description: "People were read and the token does not see every team: a person's membership of a secret team it is not in is not seen.",
     },
+    {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: { code: { const: 'teams-not-proven' }, message },
+      additionalProperties: false,
+      description:
+        "The token's list of teams is not proven whole (not an owner's or the organization's, no access-secret-teams with a team-management power): a secret team, its organization powers and its grants may be missing.",
+    },
+    {
+      type: 'object',
+      required: ['code', 'lists', 'message'],
+      properties: {
+        code: { const: 'targets-not-proven' },
+        lists: { type: 'array', minItems: 1, items: { enum: ['projects', 'workspaces'] }, description: 'The lists the token cannot read organization-wide.' },
+        message,
+      },
+      additionalProperties: false,
+      description: 'The token has no organization-wide read of these lists: a project or workspace none of its teams is granted is not listed.',
+    },
+    {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: { code: { const: 'no-targets-seen' }, message },
+      additionalProperties: false,
+      description: 'The read found no project and no workspace, and the token could not have seen one it is not granted.',
+    },
   ],
 };
 

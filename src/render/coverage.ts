@@ -30,6 +30,12 @@ export function reasonText(reason: IncompleteReason): string {
       return `the token cannot see the project of ${named(reason.workspaces)}, so the access a project grant gives there is not counted`;
     case 'people-teams-unseen':
       return "the token does not see every team (it is not an owner's), so a person's membership of a secret team it is not in, and the access that team gives, is not seen";
+    case 'teams-not-proven':
+      return "the token's list of teams is not proven whole (it is not an owner's or the organization's, and sees no secret team it is not in), so a secret team, its organization powers and its grants may be missing";
+    case 'targets-not-proven':
+      return `the token cannot read every ${reason.lists.map((l) => l.slice(0, -1)).join(' and every ')} of the organization (no organization-wide read), so one none of its teams is granted is not listed`;
+    case 'no-targets-seen':
+      return 'the token could see no project and no workspace: none seen is not none there';
   }
 }
 
@@ -81,7 +87,11 @@ function reasonDocument(reason: IncompleteReason): JsonObject {
     case 'projects-unseen':
       return { code: reason.code, workspaces: [...reason.workspaces], message: reasonText(reason) };
     case 'people-teams-unseen':
+    case 'teams-not-proven':
+    case 'no-targets-seen':
       return { code: reason.code, message: reasonText(reason) };
+    case 'targets-not-proven':
+      return { code: reason.code, lists: [...reason.lists], message: reasonText(reason) };
   }
 }
 

@@ -5,7 +5,12 @@ import type { EvidenceFile, EvidenceManifest, Operator, Provenance, ReconciledCo
 import type { JsonObject, JsonValue } from '../core/json-value.js';
 import { MANIFEST_FORMAT_VERSION } from '../evidence/manifest-format.js';
 
-const countDocument = (count: ReconciledCount): JsonObject => ({ what: count.what, extracted: count.extracted, service: count.service });
+const countDocument = (count: ReconciledCount): JsonObject => ({
+  what: count.what,
+  extracted: count.extracted,
+  service: count.service,
+  ...(count.seenBy ? { seen_by: count.seenBy } : {}),
+});
 
 const fileDocument = (file: EvidenceFile): JsonObject => ({ name: file.name, bytes: file.bytes, sha256: file.sha256, rows: file.rows ?? null });
 

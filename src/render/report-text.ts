@@ -92,7 +92,15 @@ function accessLines(report: Report, byTeamAsked: boolean): string[] {
   // docs/effective-access.md, "People": a report by person lists people instead of teams and targets.
   if (report.people) return byPerson(report, report.people);
   const lines = byTeamAsked ? byTeam(report) : byTarget(report);
-  if (report.cells.length === 0 && !byTeamAsked) lines.push('No team has access to the selected projects and workspaces.', '');
+  // docs/evidence.md, "What complete means": a token that saw no target says so, never that no team has access.
+  const sawNone = report.coverage.reasons.some((r) => r.code === 'no-targets-seen');
+  if (report.cells.length === 0 && !byTeamAsked)
+    lines.push(
+      sawNone
+        ? 'The token could see no project and no workspace: which teams have access is not known.'
+        : 'No team has access to the selected projects and workspaces.',
+      '',
+    );
   return lines;
 }
 

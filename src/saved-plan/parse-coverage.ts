@@ -25,7 +25,16 @@ function reasonOf(reader: Reader): IncompleteReason {
     case 'projects-unseen':
       return { code, workspaces: strings(reader, 'workspaces') };
     case 'people-teams-unseen':
+    case 'teams-not-proven':
+    case 'no-targets-seen':
       return { code };
+    case 'targets-not-proven':
+      return {
+        code,
+        lists: strings(reader, 'lists').map((list) =>
+          list === 'projects' || list === 'workspaces' ? list : reader.fail(`${reader.at('lists')} "${list}" is not a list`),
+        ),
+      };
     default:
       return reader.fail(`${reader.at('code')} "${code}" is not a known reason`);
   }

@@ -68,11 +68,18 @@ describe('workspaces in a project the token cannot see', () => {
     expect(validReport(document), JSON.stringify(validReport.errors)).toBe(true);
     expect(document).toMatchObject({
       complete: false,
-      incomplete: [{ code: 'projects-unseen', workspaces: ['workspace "a"', 'workspace "b"'], message: UNSEEN }],
+      // Issue 37, finding 1: a manage-workspaces token proves neither every team nor every project.
+      incomplete: [
+        { code: 'projects-unseen', workspaces: ['workspace "a"', 'workspace "b"'], message: UNSEEN },
+        { code: 'teams-not-proven' },
+        { code: 'targets-not-proven', lists: ['projects'] },
+      ],
     });
     const [title, banner] = (await report(WSADMIN_TOKEN)).out.split('\n');
     expect(title).toMatch(/; partial\): /);
-    expect(banner).toBe(`Partial: ${UNSEEN}.`);
+    expect(banner?.startsWith(`Partial: ${UNSEEN}; `), banner).toBe(true);
+    expect(banner).toContain("the token's list of teams is not proven whole");
+    expect(banner).toContain('the token cannot read every project of the organization');
     expect((await report(WSADMIN_TOKEN, '--format', 'html')).out).toContain(
       '<p class="coverage partial" role="alert">Partial: the token cannot see the project of workspace &quot;a&quot;',
     );
@@ -83,7 +90,7 @@ describe('workspaces in a project the token cannot see', () => {
       expect(row).toMatch(/,false,$/);
     // Narrowed to a, it names a alone.
     expect(JSON.parse((await report(WSADMIN_TOKEN, '--workspace', 'a', '--format', 'json')).out)).toMatchObject({
-      incomplete: [{ code: 'projects-unseen', workspaces: ['workspace "a"'] }],
+      incomplete: [{ code: 'projects-unseen', workspaces: ['workspace "a"'] }, { code: 'teams-not-proven' }, { code: 'targets-not-proven' }],
     });
     const owner = JSON.parse((await report(ORG_TOKEN, '--format', 'json')).out) as {
       complete: boolean;
