@@ -70,7 +70,8 @@ function heldThrough(input: OrganizationInput, teamIds: readonly string[]): Map<
 function memberEntry(move: Move, cell: EffectiveCell, other: ReadonlyMap<string, Level[]>): EffectiveChange | undefined {
   const gains = move.action === 'add';
   const kept = bestOf(cell.target.type, other.get(cell.target.id) ?? []);
-  if (kept !== null && (kept === cell.access || rankOf(cell.target.type, kept) >= rankOf(cell.target.type, cell.access)) && cell.access !== 'custom') return undefined;
+  if (kept !== null && (kept === cell.access || rankOf(cell.target.type, kept) >= rankOf(cell.target.type, cell.access)) && cell.access !== 'custom')
+    return undefined;
   return {
     team: move.team,
     target: cell.target,

@@ -107,7 +107,9 @@ export function effectiveSummary(changes: readonly EffectiveChange[]): string[] 
     // A member's joining or leaving moves that person's access, not the team's: its own line, named by the person.
     const { member } = change;
     const who = member ? `${change.team.id}\u0000${member.action}\u0000${member.email}` : change.team.id;
-    const name = member ? `${printable(member.email)} ${member.action === 'add' ? 'joins' : 'leaves'} ${printable(change.team.name)}` : printable(change.team.name);
+    const name = member
+      ? `${printable(member.email)} ${member.action === 'add' ? 'joins' : 'leaves'} ${printable(change.team.name)}`
+      : printable(change.team.name);
     const team = byTeam.get(who) ?? { name, counts: new Map<string, number>() };
     const key = [change.direction, change.target.type, level(change.after)].join('\u0000');
     team.counts.set(key, (team.counts.get(key) ?? 0) + 1);

@@ -71,7 +71,8 @@ function reviewerProblem(at: string, owner: string, reviewer: string, owners: re
 function timeProblem(at: string, review: string, decidedAt: string, closedAt: number): string | undefined {
   const when = Date.parse(decidedAt);
   const started = roundStart(review);
-  if (!Number.isNaN(started) && when < started) return `${at}: decided-at ${decidedAt} is before the round started (${review.slice(review.lastIndexOf('@') + 1)})`;
+  if (!Number.isNaN(started) && when < started)
+    return `${at}: decided-at ${decidedAt} is before the round started (${review.slice(review.lastIndexOf('@') + 1)})`;
   if (when > closedAt) return `${at}: decided-at ${decidedAt} is after the close (${new Date(closedAt).toISOString()}): a decision cannot be in the future`;
   return undefined;
 }
@@ -123,7 +124,12 @@ export function checkRows(rows: readonly ReadRow[], round: string, organization:
 }
 
 /** Every row decided, or every problem; `round` is the review the sheets belong to (the first row's, or review.json's). */
-export function checkDecisions(rows: readonly ReadRow[], round: string, organization: string, binding?: Binding): { decided: DecidedRow[] } | { problems: string[] } {
+export function checkDecisions(
+  rows: readonly ReadRow[],
+  round: string,
+  organization: string,
+  binding?: Binding,
+): { decided: DecidedRow[] } | { problems: string[] } {
   const { decided, problems } = checkRows(rows, round, organization, binding);
   return problems.length > 0 ? { problems } : { decided };
 }

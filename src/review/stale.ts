@@ -35,7 +35,9 @@ export function staleProblems(rows: readonly ReadRow[], live: ReviewSheets, give
     const now = byKey.get(key);
     if (now === undefined) problems.push(`${read.at}: stale: the access is no longer live (changed since review start); start a new round`);
     else if (now.row.check !== row.check)
-      problems.push(`${read.at}: stale: live access changed since review start: now ${accessWords(now.row)}, the sheet says ${row.access} (${row.sources}); start a new round`);
+      problems.push(
+        `${read.at}: stale: live access changed since review start: now ${accessWords(now.row)}, the sheet says ${row.access} (${row.sources}); start a new round`,
+      );
   }
   const missing = new Map<string, number>();
   for (const name of listed) if (!given.includes(name)) missing.set(name, 0);
@@ -48,4 +50,3 @@ export function staleProblems(rows: readonly ReadRow[], live: ReviewSheets, give
     problems.push(`${sheet}: a sheet of the round is not given (${n} row${n === 1 ? '' : 's'} of live access on it): close every sheet of the round together`);
   return problems;
 }
-

@@ -4,7 +4,7 @@
 // missing sheet, a non-reviewer, a decision before the round and a revoke an organization power
 // holds: each refused at its place, all in one run. Then a clean round closes, and its bundle
 // verifies and holds review.json, the decisions and the plan of the revokes.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -139,11 +139,19 @@ describe('issue 37: a review binds who, what and when (acceptance)', () => {
     const closed = await runCli(['review', 'close', billingPath, platformPath, '--files', dir, '--bundle', join(dir, 'refused')], { env: env(CLOSE) });
     expect(closed.code).toBe(1);
     const at = (sheet: string, rows: Row[], on: (r: Row) => boolean) => `${sheet}:${line(rows, on)}: `;
-    expect(closed.err).toContain(`${at(SHEETS[0] as string, billing, (r) => r.subject === 'qa' && r.target === 'bill-api')}stale: live access changed since review start: now team qa has write`);
-    expect(closed.err).toContain(`${at(SHEETS[0] as string, billing, (r) => r.subject === 'dev' && r.target === 'bill-web')}reviewer "mallory@acme.test" is not a reviewer of owner "billing-leads"`);
-    expect(closed.err).toContain(`${at(SHEETS[0] as string, billing, (r) => r.subject === 'dev' && r.target === 'bill-api')}decided-at 2026-11-19T09:00:00Z is before the round started`);
+    expect(closed.err).toContain(
+      `${at(SHEETS[0] as string, billing, (r) => r.subject === 'qa' && r.target === 'bill-api')}stale: live access changed since review start: now team qa has write`,
+    );
+    expect(closed.err).toContain(
+      `${at(SHEETS[0] as string, billing, (r) => r.subject === 'dev' && r.target === 'bill-web')}reviewer "mallory@acme.test" is not a reviewer of owner "billing-leads"`,
+    );
+    expect(closed.err).toContain(
+      `${at(SHEETS[0] as string, billing, (r) => r.subject === 'dev' && r.target === 'bill-api')}decided-at 2026-11-19T09:00:00Z is before the round started`,
+    );
     expect(closed.err).toMatch(
-      new RegExp(`${at(SHEETS[1] as string, platform, (r) => r.subject === 'sre' && r.target === 'plat-core')}the revoke of team sre on workspace plat-core would not take effect: the access is held by organization manage-workspaces`),
+      new RegExp(
+        `${at(SHEETS[1] as string, platform, (r) => r.subject === 'sre' && r.target === 'plat-core')}the revoke of team sre on workspace plat-core would not take effect: the access is held by organization manage-workspaces`,
+      ),
     );
     expect(closed.err).toContain('review-platform-leads.csv: live access with no row: team dev has admin on workspace plat-core');
     expect(closed.err).toMatch(/review-unowned\.csv: a sheet of the round is not given/);
@@ -171,7 +179,36 @@ describe('issue 37: a review binds who, what and when (acceptance)', () => {
     const manifest = JSON.parse(await readFile(join(bundle, 'manifest.json'), 'utf8')) as { files: { name: string }[] };
     expect(manifest.files.map((f) => f.name)).toEqual(expect.arrayContaining(['review.json', 'decisions.json', 'decisions.csv', 'plan.json']));
     expect(await readFile(join(bundle, 'review.json'), 'utf8')).toBe(await readFile(join(clean, 'review.json'), 'utf8'));
-    const plan = JSON.parse(await readFile(join(bundle, 'plan.json'), 'utf8')) as { changes: { action: string; team: { name: string }; target: { name: string } }[] };
+    const plan = JSON.parse(await readFile(join(bundle, 'plan.json'), 'utf8')) as {
+      changes: { action: string; team: { name: string }; target: { name: string } }[];
+    };
     expect(plan.changes.map((c) => `${c.action} ${c.team.name} ${c.target.name}`)).toContain('remove dev misc');
+  });
+
+  it('finding 5: without review.json beside the sheets, a deleted row and a missing sheet are refused from the round read against live access', async () => {
+    held.emulator = await startEmulator({ seed: oneOrganization(ORGANIZATION, 'current'), rateLimit: 0, now: () => START });
+    const dir = await writeDesired(FILES);
+    held.dir = dir;
+    const env = (now: number) => ({ TFE_TOKEN: TOKEN, TFE_ADDRESS: (held.emulator as { url: string }).url, TFE_ACCESS_NOW: new Date(now).toISOString() });
+    const out = join(dir, 'round');
+    expect((await runCli(['review', 'start', dir, '--out', out], { env: env(START) })).code).toBe(0);
+    await rm(join(out, 'review.json'));
+    const billingPath = join(out, SHEETS[0] as string);
+    await fillSheet(billingPath, () => keep('ana@acme.test'));
+    await fillSheet(join(out, SHEETS[1] as string), () => keep('bo@acme.test'));
+    // The qa row deleted from the billing sheet.
+    const text = await readFile(billingPath, 'utf8');
+    await writeFile(
+      billingPath,
+      text
+        .split('\n')
+        .filter((l) => !/,qa,/.test(l))
+        .join('\n'),
+    );
+    const closed = await runCli(['review', 'close', billingPath, join(out, SHEETS[1] as string), '--files', dir], { env: env(CLOSE) });
+    expect(closed.code).toBe(1);
+    expect(closed.err).toContain('review-billing-leads.csv: live access with no row: team qa has read on workspace bill-api');
+    expect(closed.err).toMatch(/review-unowned\.csv: a sheet of the round is not given \(\d+ rows? of live access on it\)/);
+    expect(await readFile(join(dir, 'tfe-access.yaml'), 'utf8')).toBe(FILES);
   });
 });

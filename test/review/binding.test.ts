@@ -50,7 +50,11 @@ describe('issue 37: a review binds who, what and when', () => {
   it("finding 4: a row decided by someone outside its owner's reviewers is refused, typed in any case the reviewer is not", () => {
     const rows = [row(), row({ subject: 'qa', teamId: 'team-qa' }), row({ subject: 'ops', teamId: 'team-ops' })];
     const { problems, decided } = checkRows(
-      filled(rows, [{ ...KEEP, reviewer: 'ANA@acme.test' }, { ...KEEP, reviewer: 'mallory@acme.test' }, { ...KEEP, reviewer: 'bo@acme.test' }]),
+      filled(rows, [
+        { ...KEEP, reviewer: 'ANA@acme.test' },
+        { ...KEEP, reviewer: 'mallory@acme.test' },
+        { ...KEEP, reviewer: 'bo@acme.test' },
+      ]),
       REVIEW,
       'acme',
       binding,
@@ -64,7 +68,19 @@ describe('issue 37: a review binds who, what and when', () => {
 
   it("finding 4: the unowned sheet is decided by any owner's reviewer, and by no one else", () => {
     const rows = [row({ owner: '' }), row({ owner: '', subject: 'qa', teamId: 'team-qa' })];
-    const { problems } = checkRows(filled(rows, [{ ...KEEP, reviewer: 'bo@acme.test' }, { ...KEEP, reviewer: 'eve' }], 'review-unowned.csv'), REVIEW, 'acme', binding);
+    const { problems } = checkRows(
+      filled(
+        rows,
+        [
+          { ...KEEP, reviewer: 'bo@acme.test' },
+          { ...KEEP, reviewer: 'eve' },
+        ],
+        'review-unowned.csv',
+      ),
+      REVIEW,
+      'acme',
+      binding,
+    );
     expect(problems).toEqual([
       'review-unowned.csv:3: reviewer "eve" is not a reviewer of any owner of review-owners (review-owners: ana@acme.test, bo@acme.test): only they decide its rows',
     ]);
@@ -120,11 +136,19 @@ describe('issue 37: a review binds who, what and when', () => {
     const live = {
       sheets: [
         { owner: 'billing', rows: [dev, row({ subject: 'qa', teamId: 'team-qa', access: 'admin', sources: 'workspace grant: admin' })] },
-        { owner: 'platform', rows: [row({ owner: 'platform', subject: 'ops', teamId: 'team-ops', target: { type: 'workspace', name: 'plat', id: 'ws-plat' } })] },
+        {
+          owner: 'platform',
+          rows: [row({ owner: 'platform', subject: 'ops', teamId: 'team-ops', target: { type: 'workspace', name: 'plat', id: 'ws-plat' } })],
+        },
       ],
       unowned: [row({ owner: '', subject: 'new', teamId: 'team-new', access: 'admin', sources: 'workspace grant: admin' })],
     };
-    const problems = staleProblems(rows, live, ['review-billing.csv', 'review-unowned.csv'], ['review-billing.csv', 'review-platform.csv', 'review-unowned.csv']);
+    const problems = staleProblems(
+      rows,
+      live,
+      ['review-billing.csv', 'review-unowned.csv'],
+      ['review-billing.csv', 'review-platform.csv', 'review-unowned.csv'],
+    );
     expect(problems).toEqual([
       'review-billing.csv:3: stale: live access changed since review start: now team qa has admin on workspace bill-api (workspace grant: admin), the sheet says read (workspace grant: read); start a new round',
       'review-unowned.csv: live access with no row: team new has admin on workspace bill-api (workspace grant: admin); granted since review start, or its row was deleted: start a new round',
