@@ -3,8 +3,12 @@
 // each member change is an effective change of its own: a person added to a team gains the team's
 // access (as the plan leaves its grants), one removed (or removed from the organization) loses
 // what the team had. Over the targets the plan's effective changes are computed on (the context).
-// An invitation gives nothing until it is accepted, so it moves no access here. Pure.
+// An invitation gives nothing until it is accepted, so it moves no access here. A member change
+// moves the person's access, not the team's: one who leaves a team but keeps as much on a target
+// through another team loses nothing there (no entry), one who keeps less falls to that (issue 37,
+// "developers: 16 workspaces fall to none" when one member left). Pure.
 import type { EffectiveCell, EffectiveChange } from '../core/effective.js';
+import { PROJECT_LEVELS, WORKSPACE_LEVELS, type Level } from '../core/access.js';
 import type { TeamRef } from '../core/model.js';
 import type { LivePeople } from '../core/person.js';
 import { personKey, type MemberChange } from '../core/people.js';
@@ -43,17 +47,47 @@ function cellsOfTeam(input: OrganizationInput, teamId: string): EffectiveCell[] 
   return team ? new EffectiveIndex({ ...input, teams: [team] }).all() : [];
 }
 
-function memberEntry(move: Move, cell: EffectiveCell): EffectiveChange {
+/** A fixed level's rank on its kind of target; custom is not ranked (-1). */
+const rankOf = (type: EffectiveCell['target']['type'], level: Level): number =>
+  level === 'custom' ? -1 : (type === 'project' ? (PROJECT_LEVELS as readonly string[]) : (WORKSPACE_LEVELS as readonly string[])).indexOf(level);
+
+/** The person's level on a target through their other teams: the highest fixed one (custom when only custom), or null. */
+function bestOf(type: EffectiveCell['target']['type'], levels: readonly Level[]): Level | null {
+  if (levels.length === 0) return null;
+  return levels.reduce((a, b) => (rankOf(type, b) > rankOf(type, a) ? b : a));
+}
+
+/** What the person holds on each target through `teamIds` in `input`, by target id. */
+function heldThrough(input: OrganizationInput, teamIds: readonly string[]): Map<string, Level[]> {
+  const teams = input.teams.filter((t) => teamIds.includes(t.id));
+  const held = new Map<string, Level[]>();
+  if (teams.length === 0) return held;
+  for (const cell of new EffectiveIndex({ ...input, teams }).all()) held.set(cell.target.id, [...(held.get(cell.target.id) ?? []), cell.access]);
+  return held;
+}
+
+/** The move's entry on one of the team's cells, or undefined when the person's other teams give as much there. */
+function memberEntry(move: Move, cell: EffectiveCell, other: ReadonlyMap<string, Level[]>): EffectiveChange | undefined {
   const gains = move.action === 'add';
+  const kept = bestOf(cell.target.type, other.get(cell.target.id) ?? []);
+  if (kept !== null && (kept === cell.access || rankOf(cell.target.type, kept) >= rankOf(cell.target.type, cell.access)) && cell.access !== 'custom')
+    return undefined;
   return {
     team: move.team,
     target: cell.target,
-    before: gains ? null : cell.access,
-    after: gains ? cell.access : null,
-    direction: gains ? 'rises' : 'falls',
+    before: gains ? kept : cell.access,
+    after: gains ? cell.access : kept,
+    direction: kept === null || kept !== 'custom' ? (gains ? 'rises' : 'falls') : 'mixed',
     via: [],
     member: { action: move.action, email: move.email },
   };
+}
+
+/** The person's other teams, as a move reads them: before the plan for a join, after it for a leave. */
+function otherTeams(move: Move, before: LivePeople, after: LivePeople): string[] {
+  const of = move.action === 'add' ? before : after;
+  const person = of.people.find((p) => personKey(p.email) === personKey(move.email));
+  return (person?.teamIds ?? []).filter((id) => id !== move.team.id);
 }
 
 /**
@@ -67,11 +101,14 @@ export function effectiveChangesWithPeople(
   after: OrganizationInput,
   plan: PlanPeople,
 ): EffectiveChange[] {
-  const members = activeMembers(peopleAfter(plan.people, plan.memberChanges));
+  const people = peopleAfter(plan.people, plan.memberChanges);
+  const members = activeMembers(people);
   const named = changes.map((c) => ({ ...c, people: members.get(c.team.id) ?? [] }));
-  const own = movesOf(plan.people, plan.memberChanges).flatMap((move) =>
-    cellsOfTeam(move.action === 'add' ? after : before, move.team.id).map((cell) => memberEntry(move, cell)),
-  );
+  const own = movesOf(plan.people, plan.memberChanges).flatMap((move) => {
+    const input = move.action === 'add' ? after : before;
+    const other = heldThrough(move.action === 'add' ? before : after, otherTeams(move, plan.people, people));
+    return cellsOfTeam(input, move.team.id).flatMap((cell) => memberEntry(move, cell, other) ?? []);
+  });
   return [...named, ...own].sort(
     (a, b) =>
       compareText(a.team.name, b.team.name) ||

@@ -1,9 +1,12 @@
-// `review close` (docs/evidence.md, "Access reviews"): the filled sheets checked (src/review/), then
-// live access read once, as a plan reads it; the reviewers checked against who provisioned each
+// `review close` (docs/evidence.md, "Access reviews"): the filled sheets checked (src/review/), the
+// round's sheets as live access gives them now compared with them (a stale row, access with no
+// row, a sheet not given), then live access read once, as a plan reads it; the reviewers checked
+// against who provisioned each
 // grant when the audit trail can be read; each revoke placed in the files through the adopt
 // machinery (src/adopt/) and proven by a plan of the edited files against the same reads
 // (recorded-reads.ts: no new request), every revoke a removal of that plan. Nothing is written
-// until all of it holds; then the files are written as `drift --adopt` writes them.
+// until all of it holds, and every row problem of every kind is refused in one run; then the files
+// are written as `drift --adopt` writes them.
 import { adopt, type AdoptFile } from '../adopt/adopt.js';
 import { tokenOwner } from '../evidence/token-owner.js';
 import { AUDIT_RETENTION_DAYS, type AuditEvent } from '../core/audit.js';
@@ -17,10 +20,14 @@ import { CLIError } from '../errors.js';
 import { readPeople } from '../live/people.js';
 import { editDiff, itemWords } from '../render/adoption-words.js';
 import { reasonText } from '../render/coverage.js';
-import { checkDecisions, type DecidedRow } from '../review/decisions.js';
+import { checkRows, type DecidedRow } from '../review/decisions.js';
 import { readSheet, type ReadRow } from '../review/parse.js';
 import { provisionerProblems, usernames } from '../review/provisioner.js';
-import { revokeItems, type Revoke } from '../review/revokes.js';
+import { revokeItems, type HeldBy, type Revoke } from '../review/revokes.js';
+import { staleProblems } from '../review/stale.js';
+import { organizationWide, type EffectiveCell } from '../core/effective.js';
+import { sourceText } from '../render/source-text.js';
+import { liveSheets } from './review-start.js';
 import { desiredAt } from '../core/expiry.js';
 import { editedFiles, readFiles } from './adopt.js';
 import { openAuditTrail } from './audit-trail.js';
@@ -39,7 +46,7 @@ export interface ReviewCloseRequest {
   /** The filled sheets: the name each has in the bundle, and its text. */
   readonly sheets: readonly { readonly name: string; readonly text: string }[];
   /** The round the sheets belong to, when `review.json` of `review start` lies beside them. */
-  readonly round?: { readonly review: string; readonly rows: ReadonlyMap<string, number> };
+  readonly round?: { readonly review: string; readonly rows: ReadonlyMap<string, number>; readonly by?: 'team' | 'person' };
   readonly paths: string[];
   readonly cwd: string;
   readonly connection: RunConnection;
@@ -68,23 +75,38 @@ const refuse = (problems: readonly string[]): CLIError =>
     `review close: ${problems.length === 1 ? 'a row is' : `${problems.length} rows are`} refused; nothing was written:\n${problems.map((p) => `  ${p}`).join('\n')}`,
   );
 
-/** Every row of every sheet, or one error naming each sheet that is no review sheet. */
-function readRows(request: ReviewCloseRequest): ReadRow[] {
+/** Every row of every sheet (one error naming each sheet that is no review sheet), and each sheet whose rows review.json counts otherwise. */
+function readRows(request: ReviewCloseRequest): { rows: ReadRow[]; problems: string[] } {
   const read = request.sheets.map((s) => ({ sheet: s.name, read: readSheet(s.name, s.text) }));
-  const problems = read.flatMap((r) => ('problem' in r.read ? [r.read.problem] : []));
-  if (problems.length > 0) throw refuse(problems);
+  const unread = read.flatMap((r) => ('problem' in r.read ? [r.read.problem] : []));
+  if (unread.length > 0) throw refuse(unread);
   const rows = read.flatMap((r) => ('rows' in r.read ? r.read.rows : []));
   const counted = request.round?.rows;
-  if (counted) {
-    const short = read.flatMap((r) => {
-      const expected = counted.get(r.sheet);
-      const got = 'rows' in r.read ? r.read.rows.length : 0;
-      if (expected === undefined) return [`${r.sheet}: not a sheet of review ${request.round?.review ?? ''} (review.json does not list it)`];
-      return got === expected ? [] : [`${r.sheet}: ${got} rows, but review start wrote ${expected}: every row must stay and be decided`];
-    });
-    if (short.length > 0) throw refuse(short);
-  }
-  return rows;
+  const problems = !counted
+    ? []
+    : read.flatMap((r) => {
+        const expected = counted.get(r.sheet);
+        const got = 'rows' in r.read ? r.read.rows.length : 0;
+        if (expected === undefined) return [`${r.sheet}: not a sheet of review ${request.round?.review ?? ''} (review.json does not list it)`];
+        return got === expected ? [] : [`${r.sheet}: ${got} rows, but review start wrote ${expected}: every row must stay and be decided`];
+      });
+  return { rows, problems };
+}
+
+/** Whether start reviewed every team's people: review.json says; without it, a person row through a team whose members the files do not list tells. */
+function byPerson(request: ReviewCloseRequest, rows: readonly ReadRow[], state: FilesState): boolean {
+  if (request.round?.by !== undefined) return request.round.by === 'person';
+  const listed = new Set((state.teams ?? []).filter((t) => t.members !== undefined).map((t) => t.name));
+  return rows.some((r) => r.fields.kind === 'person' && !listed.has(r.fields.via));
+}
+
+/** What holds a team's access on a target organization-wide in live, in words. */
+function heldByOf(cells: readonly EffectiveCell[]): HeldBy {
+  const byKey = new Map(cells.map((c) => [`${c.team.id}\u0000${c.target.id}`, c]));
+  return (teamId, targetId) => {
+    const cell = byKey.get(`${teamId}\u0000${targetId}`);
+    return (cell?.sources ?? []).filter(organizationWide).map((s) => sourceText(s, cell?.target.type ?? 'workspace'));
+  };
 }
 
 /** The audit trail's events of the retention window, or why they cannot be read. */
@@ -164,13 +186,17 @@ const key = (row: DecidedRow['row']): string =>
 export async function closeReview(unclocked: ReviewCloseRequest): Promise<ClosedReview> {
   const request = withClock(unclocked);
   const { run, read } = request;
-  const rows = readRows(request);
+  const { rows, problems: counted } = readRows(request);
   if (rows.length === 0) throw new CLIError('review close: the sheets hold no rows to close.');
+  const { state, files } = await readFiles(request.paths, request.cwd);
+  const review = request.round?.review ?? rows[0]?.fields.review ?? '';
+  const checked = checkRows(rows, review, state.organization, { owners: state.reviewOwners ?? [], closedAt: run.now });
+  // The round as live access gives it now, read as start read it, under the round's own id.
+  const live = await liveSheets(request, state, byPerson(request, rows, state), run.now, review);
+  const given = request.sheets.map((s) => s.name);
+  const stale = staleProblems(rows, live.built, given, [...(request.round?.rows.keys() ?? [])]);
+  const held = heldByOf(live.report.cells);
   return underControl(run, async (control) => {
-    const { state, files } = await readFiles(request.paths, request.cwd);
-    const review = request.round?.review ?? rows[0]?.fields.review ?? '';
-    const checked = checkDecisions(rows, review, state.organization);
-    if ('problems' in checked) throw refuse(checked.problems);
     const { decided } = checked;
     const base: PlanFiles = { paths: request.paths, desired: desiredAt(state, run.now), targets: EVERY_TARGET };
     const startedAt = new Date().toISOString();
@@ -183,12 +209,11 @@ export async function closeReview(unclocked: ReviewCloseRequest): Promise<Closed
       // The people's usernames: a person row's member events name them, and a reviewer written as an email is matched through them.
       const asked = 'events' in trail && decided.some((d) => d.row.kind === 'person' || d.row.reviewer.includes('@'));
       const people = read0.live.people ?? (asked ? await readPeople(reads.client, state.organization, read0.resolved.teams) : undefined);
-      if ('events' in trail) {
-        const conflicts = provisionerProblems(decided, trail.events, usernames(people?.people ?? []));
-        if (conflicts.length > 0) throw refuse(conflicts);
-      }
-      const found = revokeItems(decided, read0.resolved);
-      if ('problems' in found) throw refuse(found.problems);
+      const conflicts = 'events' in trail ? provisionerProblems(decided, trail.events, usernames(people?.people ?? [])) : [];
+      const found = revokeItems(decided, read0.resolved, held);
+      // Every problem of every kind, in one run.
+      const problems = [...counted, ...checked.problems, ...stale, ...conflicts, ...found.problems];
+      if (problems.length > 0) throw refuse(problems);
       reads.seal();
       const pruned = new Set(read0.resolved.targets.filter((t) => t.desired.prune ?? state.settings.prune).map((t) => t.id));
       const worked = await carryOut(reads, decided, found.revokes, { base, state, files, pruned }, read, run);
@@ -209,8 +234,9 @@ export async function closeReview(unclocked: ReviewCloseRequest): Promise<Closed
       organization: state.organization,
       token: tokenOwner(closed.token, closed.teams),
       extraction: { startedAt, finishedAt: new Date().toISOString() },
-      complete: plan.coverage.complete,
-      reasons: plan.coverage.reasons.map(reasonText),
+      // Whole only when both reads were: the round's (the population compared with the sheets) and the plan's.
+      complete: plan.coverage.complete && live.report.coverage.complete,
+      reasons: [...new Set([...live.report.coverage.reasons, ...plan.coverage.reasons].map(reasonText))],
       counts: [
         { what: 'rows', extracted: decided.length, service: null },
         { what: 'revokes', extracted: decided.filter((d) => d.row.decision === 'revoke').length, service: null },

@@ -11,7 +11,7 @@ import { NOT_VISIBLE } from '../core/not-found.js';
 import { CLIError } from '../errors.js';
 import { renderReviewSheet } from '../render/review-csv.js';
 import { checkName, noFindings } from '../resolve/check-names.js';
-import { reviewSheets } from '../review/rows.js';
+import { reviewSheets, type ReviewSheets } from '../review/rows.js';
 import { reviewIdOf, sheetName } from '../review/sheet.js';
 import { desiredFromFiles } from './files.js';
 import { nameProblemsError } from './name-problems.js';
@@ -75,14 +75,16 @@ function peopleOf(state: FilesState, byPerson: boolean): 'all' | ReadonlySet<str
   return listed.length > 0 ? new Set(listed) : undefined;
 }
 
-export async function startReview(request: ReviewStartRequest): Promise<StartedReview> {
-  if (request.paths.length === 0) throw new CLIError('review start reads the owners from `review-owners:` of the desired-state files: name them (PATHS).');
-  const now = request.run?.now ?? Date.now();
-  const state = await desiredFromFiles(request.paths, request.cwd, now);
+/** The round's sheets as live access gives them now: start's, and close's to compare the filled ones with. */
+export async function liveSheets(
+  request: Omit<ReviewStartRequest, 'byPerson'>,
+  state: FilesState,
+  byPerson: boolean,
+  now: number,
+  round?: string,
+): Promise<{ report: Report; review: string; built: ReviewSheets }> {
   const owners = state.reviewOwners ?? [];
-  if (owners.length === 0)
-    throw new CLIError('the files give no `review-owners:`: name who reviews which projects or tags (docs/evidence.md, "Access reviews").');
-  const people = peopleOf(state, request.byPerson);
+  const people = peopleOf(state, byPerson);
   const report = await reportOrganization({
     paths: request.paths,
     cwd: request.cwd,
@@ -96,8 +98,19 @@ export async function startReview(request: ReviewStartRequest): Promise<StartedR
   });
   checkOwners(owners, report);
   const startedAt = new Date(Math.floor(now / 1000) * 1000).toISOString().replace('.000Z', 'Z');
-  const review = reviewIdOf(report.organization, startedAt);
-  const built = reviewSheets(report, { review, owners, ...(people ? { people } : {}) });
+  const review = round ?? reviewIdOf(report.organization, startedAt);
+  return { report, review, built: reviewSheets(report, { review, owners, ...(people ? { people } : {}) }) };
+}
+
+export async function startReview(request: ReviewStartRequest): Promise<StartedReview> {
+  if (request.paths.length === 0) throw new CLIError('review start reads the owners from `review-owners:` of the desired-state files: name them (PATHS).');
+  const now = request.run?.now ?? Date.now();
+  const state = await desiredFromFiles(request.paths, request.cwd, now);
+  const owners = state.reviewOwners ?? [];
+  if (owners.length === 0)
+    throw new CLIError('the files give no `review-owners:`: name who reviews which projects or tags (docs/evidence.md, "Access reviews").');
+  const { report, review, built } = await liveSheets(request, state, request.byPerson, now);
+  const startedAt = review.slice(review.lastIndexOf('@') + 1);
   const sheets: StartedSheet[] = built.sheets.map((s) => {
     const owner = owners.find((o) => o.owner === s.owner) as ReviewOwner;
     return { name: sheetName(s.owner), owner: s.owner, reviewers: owner.reviewers, rows: s.rows.length, text: renderReviewSheet(s.rows) };

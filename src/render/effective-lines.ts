@@ -104,10 +104,16 @@ export function effectiveSummary(changes: readonly EffectiveChange[]): string[] 
   const byTeam = new Map<string, { name: string; counts: Map<string, number> }>();
   for (const change of changes) {
     if (change.direction === 'none') continue;
-    const team = byTeam.get(change.team.id) ?? { name: change.team.name, counts: new Map<string, number>() };
+    // A member's joining or leaving moves that person's access, not the team's: its own line, named by the person.
+    const { member } = change;
+    const who = member ? `${change.team.id}\u0000${member.action}\u0000${member.email}` : change.team.id;
+    const name = member
+      ? `${printable(member.email)} ${member.action === 'add' ? 'joins' : 'leaves'} ${printable(change.team.name)}`
+      : printable(change.team.name);
+    const team = byTeam.get(who) ?? { name, counts: new Map<string, number>() };
     const key = [change.direction, change.target.type, level(change.after)].join('\u0000');
     team.counts.set(key, (team.counts.get(key) ?? 0) + 1);
-    byTeam.set(change.team.id, team);
+    byTeam.set(who, team);
   }
   const order = (direction: string): number => ['rises', 'mixed', 'falls'].indexOf(direction);
   return [...byTeam.values()].map(({ name, counts }) => {
@@ -115,6 +121,6 @@ export function effectiveSummary(changes: readonly EffectiveChange[]): string[] 
       .map(([key, n]) => ({ n, parts: key.split('\u0000') as [EffectiveChange['direction'], string, string] }))
       .sort((a, b) => order(a.parts[0]) - order(b.parts[0]) || b.n - a.n)
       .map(({ n, parts: [direction, type, after] }) => `${n} ${type}${n === 1 ? '' : 's'} ${VERB[direction]}${n === 1 ? 's' : ''} to ${after}`);
-    return `${printable(name)}: ${parts.join(', ')}`;
+    return `${name}: ${parts.join(', ')}`;
   });
 }

@@ -9,7 +9,7 @@ import type { LivePeople, Person } from '../../src/core/person.js';
 import type { MemberChange } from '../../src/core/people.js';
 import { effectiveChanges, type ChangeContext } from '../../src/effective/changes.js';
 import { effectiveChangesSchema } from '../../src/render/effective-schema.js';
-import { effectiveLines } from '../../src/render/effective-lines.js';
+import { effectiveLines, effectiveSummary } from '../../src/render/effective-lines.js';
 import { planSchema } from '../../src/render/plan-schema.js';
 import { planJsonDocument } from '../../src/render/json.js';
 import { buildPlan } from '../../src/diff/plan.js';
@@ -83,7 +83,7 @@ describe('effective changes with people', () => {
     expect(own).toEqual([
       ['add', 'ana@example.com', 'ops', 'one', null, 'admin', 'rises', []],
       ['add', 'ana@example.com', 'ops', 'two', null, 'admin', 'rises', []],
-      ['remove', 'bo@example.com', 'qa', 'one', 'read', null, 'falls', []],
+      // bo leaves qa (read on one) but keeps write there through dev after the plan: bo loses nothing (issue 37).
     ]);
     expect(changes.some((c) => c.member?.email === 'cy@vendor.example' || c.member?.email === 'dee@example.com')).toBe(false);
   });
@@ -94,7 +94,6 @@ describe('effective changes with people', () => {
       ['dev: none -> write on project a, through project a: write; people: ana@example.com, bo@example.com', undefined],
       ['dev: none -> write on 2 workspaces, through project a: write; people: ana@example.com, bo@example.com', 'one, two'],
       ['ana@example.com joins ops: none -> admin on 2 workspaces', 'one, two'],
-      ['bo@example.com leaves qa: read -> none on workspace one', undefined],
     ]);
     const documents = changes.map(effectiveChangeDocument);
     const validate = new Ajv2020({ strict: false }).compile(effectiveChangesSchema());
@@ -103,6 +102,29 @@ describe('effective changes with people', () => {
     expect(validate([{ ...documents[0], via: [] }])).toBe(false);
     const back = effectiveChangesOf(Reader.of('plan.json', { effective_changes: documents }, ''));
     expect(back.effectiveChanges).toEqual(changes);
+  });
+
+  it('finding 8: one member leaving a team moves that person\'s access, not the team\'s: no "dev: N workspaces fall to none", and nothing where another team keeps as much', () => {
+    const workspaces = Array.from({ length: 16 }, (_, i) => ({ id: `ws-${i}`, name: `w${i}`, projectId: 'prj-a' }));
+    const context: ChangeContext = {
+      teams: [team('dev'), team('qa')],
+      projects: [{ id: 'prj-a', name: 'a' }],
+      workspaces,
+      grants: [
+        { id: 'tprj-dev', resource: 'team-projects', teamId: teamId('dev'), targetId: 'prj-a', access: { access: 'write' } },
+        { id: 'tws-qa-0', resource: 'team-workspaces', teamId: teamId('qa'), targetId: 'ws-0', access: { access: 'read' } },
+        { id: 'tws-qa-1', resource: 'team-workspaces', teamId: teamId('qa'), targetId: 'ws-1', access: { access: 'admin' } },
+      ],
+    };
+    const people: LivePeople = { people: [person('ana@example.com', ['dev', 'qa']), person('bo@example.com', ['dev'])], hidden: new Map() };
+    const leaves: MemberChange[] = [{ action: 'remove', team: dev, person: { email: 'ana@example.com', membershipId: 'ou-ana@example.com' } }];
+    const moved = effectiveChanges([], context, { people, memberChanges: leaves });
+    const summary = effectiveSummary(moved);
+    expect(summary.some((l) => l.startsWith('dev:'))).toBe(false);
+    // ana keeps qa's read on w0 and qa's admin on w1: w0 falls to read, w1 does not move, the project and the other 14 fall to none.
+    expect(summary).toEqual(['ana@example.com leaves dev: 14 workspaces fall to none, 1 project falls to none, 1 workspace falls to read']);
+    expect(moved.find((c) => c.target.name === 'w0')).toMatchObject({ before: 'write', after: 'read', direction: 'falls' });
+    expect(moved.some((c) => c.target.name === 'w1')).toBe(false);
   });
 
   const validatePlan = new Ajv2020({ strict: false }).compile(planSchema());

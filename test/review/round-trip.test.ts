@@ -19,6 +19,8 @@ import { oneOrganization } from '../support/seeds.js';
 const TOKEN = 'acme-org-token';
 const AUDIT = 'acme-audit-token';
 const START = Date.parse('2026-11-20T10:00:00.000Z');
+// The close, after the decisions (2026-11-21): a decision after the close is refused (issue 37).
+const CLOSE = Date.parse('2026-11-22T10:00:00.000Z');
 
 const ORGANIZATION: SeedOrganization = {
   name: 'acme',
@@ -54,7 +56,7 @@ const FILES = `# the organization's access, reviewed each quarter
 organization: acme
 review-owners:
   billing-leads:
-    reviewers: [ana@acme.test]
+    reviewers: [ana@acme.test, bo@acme.test]
     projects: [billing]
   platform-leads:
     reviewers: [bo@acme.test]
@@ -146,7 +148,7 @@ describe('an access review, start to close, against the emulator', () => {
     );
     for (const sheet of SHEETS.slice(1)) await fillSheet(join(out, sheet), keep('bo@acme.test'));
     const bundle = join(w.dir, 'bundle');
-    const closed = await runCli(['review', 'close', ...SHEETS.map((s) => join(out, s)), '--files', w.dir, '--bundle', bundle], { env: w.env() });
+    const closed = await runCli(['review', 'close', ...SHEETS.map((s) => join(out, s)), '--files', w.dir, '--bundle', bundle], { env: w.env(CLOSE) });
     expect(closed.code, closed.err).toBe(0);
     expect(closed.err).toMatch(/1 revoke written into .*tfe-access\.yaml/);
 
@@ -165,7 +167,7 @@ describe('an access review, start to close, against the emulator', () => {
       files: { name: string; bytes: number; sha256: string; rows?: number }[];
     };
     expect(manifest.organization).toBe('acme');
-    expect(manifest.files.map((f) => f.name).sort()).toEqual([...SHEETS, 'decisions.csv', 'decisions.json', 'plan.json'].sort());
+    expect(manifest.files.map((f) => f.name).sort()).toEqual([...SHEETS, 'decisions.csv', 'decisions.json', 'plan.json', 'review.json'].sort());
     for (const file of manifest.files) {
       const bytes = await readFile(join(bundle, file.name));
       expect(createHash('sha256').update(bytes).digest('hex'), file.name).toBe(file.sha256);
@@ -191,7 +193,7 @@ describe('an access review, start to close, against the emulator', () => {
     for (const sheet of SHEETS.slice(1)) await fillSheet(join(out, sheet), keep('bo@acme.test'));
     const rows = await readRows(join(out, 'review-billing-leads.csv'));
     const line = rows.findIndex((r) => r.subject === 'qa') + 2;
-    const closed = await runCli(['review', 'close', ...SHEETS.map((s) => join(out, s)), '--files', w.dir], { env: w.env() });
+    const closed = await runCli(['review', 'close', ...SHEETS.map((s) => join(out, s)), '--files', w.dir], { env: w.env(CLOSE) });
     expect(closed.code).toBe(1);
     expect(closed.err).toContain(`review-billing-leads.csv:${line}: undecided: decision is empty (keep or revoke)`);
     expect(await readFile(join(w.dir, 'tfe-access.yaml'), 'utf8')).toBe(FILES);
@@ -209,17 +211,17 @@ describe('an access review, start to close, against the emulator', () => {
     const rows = await readRows(join(out, 'review-billing-leads.csv'));
     const line = rows.findIndex((r) => r.subject === 'qa' && r.target === 'bill-web') + 2;
     expect(line).toBeGreaterThan(1);
-    const closed = await runCli(['review', 'close', ...SHEETS.map((s) => join(out, s)), '--files', w.dir], { env: w.env() });
+    const closed = await runCli(['review', 'close', ...SHEETS.map((s) => join(out, s)), '--files', w.dir], { env: w.env(CLOSE) });
     expect(closed.code).toBe(1);
     expect(closed.err).toMatch(
       new RegExp(`review-billing-leads\\.csv:${line}: reviewer ana@acme\\.test provisioned this access \\(audit trail: workspace\\.add_team by ana`),
     );
     // Another reviewer may decide it; without an audit token the check is said not done, and nothing refused.
     await fillSheet(join(out, 'review-billing-leads.csv'), keep('bo@acme.test'));
-    const other = await runCli(['review', 'close', ...SHEETS.map((s) => join(out, s)), '--files', w.dir], { env: w.env() });
+    const other = await runCli(['review', 'close', ...SHEETS.map((s) => join(out, s)), '--files', w.dir], { env: w.env(CLOSE) });
     expect(other.code, other.err).toBe(0);
     await fillSheet(join(out, 'review-billing-leads.csv'), keep('ana@acme.test'));
-    const { TFE_AUDIT_TOKEN: _, ...noAudit } = w.env();
+    const { TFE_AUDIT_TOKEN: _, ...noAudit } = w.env(CLOSE);
     const unchecked = await runCli(['review', 'close', ...SHEETS.map((s) => join(out, s)), '--files', w.dir], { env: noAudit });
     expect(unchecked.code, unchecked.err).toBe(0);
     expect(unchecked.err).toContain('notice: the reviewers were not checked against who provisioned each grant: no audit token');
@@ -234,7 +236,7 @@ describe('an access review, start to close, against the emulator', () => {
     for (const dir of [first, second]) for (const sheet of SHEETS) await fillSheet(join(dir, sheet), keep('bo@acme.test'));
     // The billing sheet of the first round among the second's.
     const mixed = [join(second, SHEETS[1] as string), join(first, SHEETS[0] as string), join(second, SHEETS[2] as string)];
-    const closed = await runCli(['review', 'close', ...mixed, '--files', w.dir], { env: w.env() });
+    const closed = await runCli(['review', 'close', ...mixed, '--files', w.dir], { env: w.env(CLOSE) });
     expect(closed.code).toBe(1);
     expect(closed.err).toContain('review-billing-leads.csv:2: the row is of review "acme@2026-11-20T10:00:00Z", not "acme@2026-11-20T10:01:00Z"');
 
@@ -242,7 +244,7 @@ describe('an access review, start to close, against the emulator', () => {
     const path = join(second, 'review-billing-leads.csv');
     const text = await readFile(path, 'utf8');
     await writeFile(path, text.replace(',bill-api,', ',bill-web,'));
-    const tampered = await runCli(['review', 'close', ...SHEETS.map((s) => join(second, s)), '--files', w.dir], { env: w.env() });
+    const tampered = await runCli(['review', 'close', ...SHEETS.map((s) => join(second, s)), '--files', w.dir], { env: w.env(CLOSE) });
     expect(tampered.code).toBe(1);
     expect(tampered.err).toMatch(/review-billing-leads\.csv:\d+: the row was changed after review start/);
     expect(await readFile(join(w.dir, 'tfe-access.yaml'), 'utf8')).toBe(FILES);
@@ -287,7 +289,7 @@ describe('an access review, start to close, against the emulator', () => {
         : keep('ana@acme.test')(),
     );
     for (const sheet of SHEETS.slice(1)) await fillSheet(join(out, sheet), keep('bo@acme.test'));
-    const closed = await runCli(['review', 'close', ...SHEETS.map((s) => join(out, s)), '--files', w.dir], { env: w.env() });
+    const closed = await runCli(['review', 'close', ...SHEETS.map((s) => join(out, s)), '--files', w.dir], { env: w.env(CLOSE) });
     expect(closed.code, closed.err).toBe(0);
     expect(await readFile(join(w.dir, 'tfe-access.yaml'), 'utf8')).toBe(files.replace('[cy@acme.test, dee@acme.test]', '[cy@acme.test]'));
     const plan = await runCli(['plan', w.dir, '--format', 'json'], { env: w.env() });

@@ -79,7 +79,8 @@ async function decide(sheet: string, decision: (row: Record<string, string>) => 
       decision: decision(row),
       reviewer: 'ana@acme.test',
       rationale: 'checked',
-      'decided-at': '2026-11-21T09:00:00Z',
+      // Within the round (issue 37: a decision before the round started or after the close is refused).
+      'decided-at': new Date().toISOString(),
     };
     return decided;
   });

@@ -32,9 +32,11 @@ person and team: for the teams whose members the files list, or every team with 
 with empty decision, reviewer, rationale and decided-at; rows no owner covers go to
 review-unowned.csv; review.json names the round and its sheets.
 
-close checks the filled sheets (every row decided keep or revoke, by a reviewer, at an RFC 3339
-time, unchanged since start, of one round of the files' organization; with an audit token, no
-reviewer who provisioned the access), then edits the files (--files) for each revoke as drift
+close checks the filled sheets (every row decided keep or revoke, by a reviewer of its owner, at
+an RFC 3339 time within the round, unchanged since start, of one round of the files'
+organization; every sheet of the round given; live access unchanged since start and each on a
+row; no revoke an organization power or the owners team would leave in place; with an audit
+token, no reviewer who provisioned the access), every problem in one run, then edits the files (--files) for each revoke as drift
 --adopt does: commit the edit and let a pull request apply it.
 
 Options:
@@ -44,9 +46,10 @@ Options:
   --by team|person     start: a row per person too, for every team (default: team, and people
                        of the teams whose members the files list)
   --files PATH         close: the desired-state files and directories (repeatable)
-  --bundle DIR         close: write the evidence bundle there: the sheets, decisions.csv,
-                       decisions.json, plan.json (the plan of the edited files), manifest.json;
-                       prints the manifest's SHA-256 on stderr, to record elsewhere
+  --bundle DIR         close: write the evidence bundle there: the sheets, review.json,
+                       decisions.csv, decisions.json, plan.json (the plan of the edited
+                       files), manifest.json; prints the manifest's SHA-256 on stderr, to
+                       record elsewhere
 ${CONNECTION_HELP}
   -h, --help           this help
 
@@ -89,6 +92,7 @@ async function start(parsed: Parsed, io: IO, paths: string[]): Promise<number> {
     review: started.review,
     organization: started.organization,
     started_at: started.startedAt,
+    by,
     complete: started.complete,
     sheets: started.sheets.map((s) => ({ name: s.name, owner: s.owner ?? null, reviewers: s.reviewers, rows: s.rows })),
   };
@@ -103,13 +107,16 @@ async function start(parsed: Parsed, io: IO, paths: string[]): Promise<number> {
   return EXIT.ok;
 }
 
-/** `review.json` of start, beside the first sheet, when it is there: the round and its sheets' row counts. */
-async function roundBeside(sheet: string): Promise<ReviewCloseRequest['round']> {
+/** `review.json` of start, beside the first sheet, when it is there: the round, its sheets' row counts, and its text for the bundle. */
+async function roundBeside(sheet: string): Promise<{ round: NonNullable<ReviewCloseRequest['round']>; text: string } | undefined> {
   const path = join(dirname(sheet), 'review.json');
   if (!existsSync(path)) return undefined;
   try {
-    const record = JSON.parse(await readFile(path, 'utf8')) as { review: string; sheets: { name: string; rows: number }[] };
-    return { review: record.review, rows: new Map(record.sheets.map((s) => [s.name, s.rows])) };
+    const text = await readFile(path, 'utf8');
+    const record = JSON.parse(text) as { review: string; by?: string; sheets: { name: string; rows: number }[] };
+    if (typeof record.review !== 'string' || !Array.isArray(record.sheets)) throw new Error('not a round');
+    const by = record.by === 'person' || record.by === 'team' ? { by: record.by as 'person' | 'team' } : {};
+    return { round: { review: record.review, rows: new Map(record.sheets.map((s) => [s.name, s.rows])), ...by }, text };
   } catch {
     throw new CLIError(`${path} is not the review.json review start writes.`);
   }
@@ -123,6 +130,7 @@ async function writeBundle(
   closed: ClosedReview,
   paths: readonly string[],
   scope: Record<string, unknown>,
+  round: string | undefined,
 ): Promise<void> {
   const rowsOf = (name: string): number => closed.decisions.filter((d) => d.at.startsWith(`${name}:`)).length;
   const files = [
@@ -130,6 +138,8 @@ async function writeBundle(
     { name: 'decisions.csv', content: renderDecisionsCsv(closed.decisions), rows: closed.decisions.length },
     { name: 'decisions.json', content: renderDecisionsJson(closed.review, closed.decisions) },
     { name: 'plan.json', content: renderPlan(closed.plan, 'json', { color: false }) },
+    // The round as start wrote it: its id, its sheets, their owners, reviewers and rows.
+    ...(round === undefined ? [] : [{ name: 'review.json', content: round }]),
   ];
   const provenance = await provenanceOf({ paths, cwd: io.cwd, env: io.env, now: Date.parse(closed.facts.extraction.startedAt) });
   const manifest = await writeEvidenceBundle(dir, files, { tool: TOOL, provenance, ...closed.facts, scope });
@@ -154,13 +164,13 @@ async function close(parsed: Parsed, io: IO, sheetPaths: string[]): Promise<numb
       }
     }),
   );
-  const round = await roundBeside(resolve(io.cwd, sheetPaths[0] as string));
+  const beside = await roundBeside(resolve(io.cwd, sheetPaths[0] as string));
   const { connection, run, read } = requestPieces(io, connectionFlags(parsed, io));
-  const closed = await closeReview({ sheets, ...(round ? { round } : {}), paths, cwd: io.cwd, connection, run, read });
+  const closed = await closeReview({ sheets, ...(beside ? { round: beside.round } : {}), paths, cwd: io.cwd, connection, run, read });
   if (closed.unchecked !== undefined)
     io.stderr.write(`review: notice: the reviewers were not checked against who provisioned each grant: ${closed.unchecked}.\n`);
   const bundle = stringFlag(parsed, 'bundle');
-  if (bundle !== undefined) await writeBundle(io, bundle, resolve(io.cwd, bundle), sheets, closed, paths, { paths, sheets: names });
+  if (bundle !== undefined) await writeBundle(io, bundle, resolve(io.cwd, bundle), sheets, closed, paths, { paths, sheets: names }, beside?.text);
   const edited = closed.edits.map((e) => e.path).join(', ');
   io.stderr.write(
     `review: closed ${closed.review}: ${closed.decisions.length} decisions, ${closed.revoked} revoke${closed.revoked === 1 ? '' : 's'}${edited ? ` written into ${edited}; review the diff, commit it and let a pull request apply it` : ''}${bundle === undefined ? '' : `; the bundle is in ${bundle}`}.\n`,
