@@ -28,11 +28,19 @@ export interface SnapshotPerson {
   readonly access: readonly { readonly target: SnapshotTarget; readonly access: string }[];
 }
 
+/** A team with the organization powers it was reported with (a flag not reported, or a report older than them: none). */
+export interface SnapshotTeam {
+  readonly name: string;
+  readonly id: string;
+  /** The flags reported on, sorted. */
+  readonly powers: readonly string[];
+}
+
 export interface Snapshot {
   readonly organization: string;
   readonly generatedAt: string;
   readonly state: string;
-  readonly teams: readonly { readonly name: string; readonly id: string }[];
+  readonly teams: readonly SnapshotTeam[];
   readonly cells: readonly SnapshotCell[];
   /** A report by person only. */
   readonly people?: readonly SnapshotPerson[];
@@ -97,6 +105,13 @@ function cellsOf(document: Obj, type: SnapshotTarget['type']): SnapshotCell[] {
   });
 }
 
+/** A team and its flags on: `organization_access` read when present, so an older report still reads. */
+function teamOf(value: unknown, at: string): SnapshotTeam {
+  const flags = object(value, at).organization_access;
+  const on = flags === undefined ? [] : Object.entries(object(flags, `${at}.organization_access`)).flatMap(([k, v]) => (v === true ? [k] : []));
+  return { ...named(value, at), powers: on.sort() };
+}
+
 function peopleOf(value: unknown): SnapshotPerson[] {
   return list(value, 'people').map((p, i) => {
     const person = object(p, `people[${i}]`);
@@ -127,7 +142,7 @@ export function parseSnapshot(source: string): { readonly snapshot: Snapshot } |
         organization: text(document.organization, 'organization'),
         generatedAt: text(document.generated_at, 'generated_at'),
         state: text(document.state, 'state'),
-        teams: list(document.teams, 'teams').map((t, i) => named(t, `teams[${i}]`)),
+        teams: list(document.teams, 'teams').map((t, i) => teamOf(t, `teams[${i}]`)),
         cells: [...cellsOf(document, 'project'), ...cellsOf(document, 'workspace')],
         ...(document.people === undefined ? {} : { people: peopleOf(document.people) }),
       },

@@ -33,6 +33,8 @@ export function reportDiffDocument(diff: SnapshotDiff): JsonObject {
     new: side(diff.new),
     teams_added: [...diff.teamsAdded],
     teams_removed: [...diff.teamsRemoved],
+    teams_renamed: diff.teamsRenamed.map((r) => ({ id: r.id, before: r.before, after: r.after })),
+    powers: diff.powers.map((p) => ({ change: p.change, team: { name: p.team.name, id: p.team.id }, power: p.power })),
     access: diff.access.map(accessDocument),
     people: diff.people ? { added: [...diff.people.added], removed: [...diff.people.removed], access: diff.people.access.map(personDocument) } : null,
   };

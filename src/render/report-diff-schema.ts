@@ -64,6 +64,16 @@ export function reportDiffSchema(): Schema {
       new: SIDE,
       teams_added: strings,
       teams_removed: strings,
+      teams_renamed: {
+        type: 'array',
+        items: object({ id: { type: 'string' }, before: { type: 'string' }, after: { type: 'string' } }),
+        description: 'Teams whose name changed (matched by id).',
+      },
+      powers: {
+        type: 'array',
+        items: object({ change: { enum: ['added', 'removed'] }, team: object({ name: { type: 'string' }, id: { type: 'string' } }), power: { type: 'string' } }),
+        description: 'Organization powers switched on (added) or off (removed) for a team, organization-wide; by team name, then power.',
+      },
       access: { type: 'array', items: ACCESS_CHANGE },
       people: {
         oneOf: [{ type: 'null' }, object({ added: strings, removed: strings, access: { type: 'array', items: PERSON_CHANGE } })],

@@ -1,7 +1,7 @@
 // The words of a comparison of two reports (docs/evidence.md, "Comparing snapshots"), once, for
 // every format but JSON: each access change as a headline and its details, each person's change,
 // the summary. Unescaped: each format escapes them its way.
-import type { AccessChange, PersonChange, SnapshotDiff } from '../evidence/compare.js';
+import type { AccessChange, PersonChange, PowerChange, SnapshotDiff, TeamRename } from '../evidence/compare.js';
 import { differenceCount } from '../evidence/compare.js';
 import type { SnapshotTarget } from '../evidence/snapshot.js';
 
@@ -30,6 +30,12 @@ export function accessDetails(c: AccessChange): string[] {
     ...(c.sourcesRemoved.length > 0 ? [`sources removed: ${c.sourcesRemoved.join(', ')}`] : []),
   ];
 }
+
+/** `ops gained manage-teams (organization-wide)`: a power is held on no one target. */
+export const powerWords = (c: PowerChange): string => `${c.team.name} ${c.change === 'added' ? 'gained' : 'lost'} ${c.power} (organization-wide)`;
+
+/** `sec -> security (team-1)`. */
+export const renameWords = (r: TeamRename): string => `${r.before} -> ${r.after} (${r.id})`;
 
 export function personWords(c: PersonChange): string {
   const where = targetWords(c.target);

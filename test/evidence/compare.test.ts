@@ -28,7 +28,13 @@ describe('compareSnapshots', () => {
       teams: [{ name: 'developers', id: 'team-1' }],
       workspaces: [{ name: 'www', id: 'ws-web', teams: [cell('developers', 'team-1', 'write')] }],
     });
-    expect(differenceCount(compareSnapshots(old, renamed))).toBe(0);
+    // Issue 37, finding 2: the rename is listed (and so one difference), never as a loss and a gain.
+    const diff = compareSnapshots(old, renamed);
+    expect(diff.access).toEqual([]);
+    expect(diff.teamsAdded).toEqual([]);
+    expect(diff.teamsRemoved).toEqual([]);
+    expect(diff.teamsRenamed).toEqual([{ id: 'team-1', before: 'dev', after: 'developers' }]);
+    expect(differenceCount(diff)).toBe(1);
   });
 
   it('compares the people of two reports by person: added, removed, and each level changed', () => {

@@ -75,8 +75,10 @@ describe('report diff OLD NEW', () => {
     expect(run.out).toContain('  - auditors lost custom on project "data"\n');
     // sre keeps admin on platform through manage-projects: only the project grant's source goes.
     expect(run.out).toContain('  ~ sre on project "platform": admin (level unchanged)\n    sources removed: project platform read\n');
-    // 2 teams, and 12 (team, target) cells: auditors' 5, developers' 3, newbies' 1, sre's 3.
-    expect(lines.at(-2)).toBe('14 differences.');
+    // Issue 37, finding 2: the removed auditors team takes its organization power with it.
+    expect(run.out).toContain('Organization powers:\n  - auditors lost read-workspaces (organization-wide)\n');
+    // 2 teams, 1 power, and 12 (team, target) cells: auditors' 5, developers' 3, newbies' 1, sre's 3.
+    expect(lines.at(-2)).toBe('15 differences.');
   });
 
   it('exits 0 with "No difference." for the same report, and reads a bundle directory', async () => {
@@ -129,7 +131,7 @@ describe('report diff OLD NEW', () => {
     expect(markdown.out).toMatch(/^## Compared acme/);
     expect(markdown.out).toContain('- ~ developers on project "platform": write -&gt; admin\n  - permissions: ');
     expect(markdown.out).toContain('### Teams added\n\n- \\+ newbies\n');
-    expect(markdown.out).toMatch(/\*\*14 differences\.\*\*\n$/);
+    expect(markdown.out).toMatch(/\*\*15 differences\.\*\*\n$/);
     const html = await diff('old.json', 'new.json', '--format', 'html', '--out', 'diff.html');
     expect(html).toEqual({ code: 2, out: '', err: '' });
     const page = readFileSync(join(dir, 'diff.html'), 'utf8');
