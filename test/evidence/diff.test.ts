@@ -91,8 +91,19 @@ describe('report diff OLD NEW', () => {
     } finally {
       await emulator.stop();
     }
-    const run = await diff('bundle', 'old.json');
+    // The bundle was read after old.json: it is NEW (issue 37 refuses an OLD newer than NEW).
+    const run = await diff('old.json', 'bundle');
     expect(run.code, run.err).toBe(0);
+  });
+
+  it('finding 2: refuses an OLD read after NEW, one line, unless --allow-reversed', async () => {
+    const refused = await diff('new.json', 'old.json');
+    expect(refused.code).toBe(1);
+    expect(refused.out).toBe('');
+    expect(refused.err).toMatch(/^tfe-access report diff: new\.json was read at \S+, after old\.json \(\S+\): name the older report first \(report diff OLD NEW\), or pass --allow-reversed to compare them in this order\.\n$/);
+    const allowed = await diff('new.json', 'old.json', '--allow-reversed');
+    expect(allowed.code, allowed.err).toBe(2);
+    expect(allowed.out).toContain('  + auditors gained read-workspaces (organization-wide)\n');
   });
 
   it('writes json that the schema in schemas/ describes', async () => {
