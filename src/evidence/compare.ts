@@ -33,6 +33,10 @@ export interface PersonChange {
   readonly target: SnapshotTarget;
   readonly before: string | null;
   readonly after: string | null;
+  /** A gain or change: the teams giving it there that they joined since OLD, by name. */
+  readonly joined: readonly string[];
+  /** A loss or change: the teams that gave it there that they left since OLD, by name. */
+  readonly left: readonly string[];
 }
 
 /** An organization power switched on (`added`) or off (`removed`) for a team, matched by id. */
@@ -98,7 +102,16 @@ function accessChanges(old: Snapshot, now: Snapshot): AccessChange[] {
 
 function peopleChanges(old: NonNullable<Snapshot['people']>, now: NonNullable<Snapshot['people']>): NonNullable<SnapshotDiff['people']> {
   const emails = (people: typeof old): string[] => people.map((p) => p.email);
-  const levels = (people: typeof old): Map<string, { email: string; target: SnapshotTarget; access: string }> =>
+  const teamsOf = (people: typeof old): Map<string, ReadonlyMap<string, string>> => new Map(people.map((p) => [p.email, new Map(p.teams.map((t) => [t.id, t.name]))]));
+  const teamsBefore = teamsOf(old);
+  const teamsAfter = teamsOf(now);
+  // The membership cause of a change: a team giving the access in one snapshot that the person is not in in the other.
+  const moved = (email: string, through: readonly string[] | undefined, was: typeof teamsBefore, is: typeof teamsAfter): string[] =>
+    (through ?? [])
+      .filter((id) => is.get(email)?.has(id) === true && was.get(email)?.has(id) !== true)
+      .map((id) => is.get(email)?.get(id) as string)
+      .sort(byCode);
+  const levels = (people: typeof old): Map<string, { email: string; target: SnapshotTarget; access: string; through: readonly string[] }> =>
     new Map(people.flatMap((p) => p.access.map((a) => [`${p.email}\u0000${a.target.type}\u0000${a.target.id}`, { email: p.email, ...a }] as const)));
   const before = levels(old);
   const after = levels(now);
@@ -108,7 +121,9 @@ function peopleChanges(old: NonNullable<Snapshot['people']>, now: NonNullable<Sn
     const cell = (a ?? b) as { email: string; target: SnapshotTarget };
     if (b && a && b.access === a.access) return [];
     const change: ChangeKind = !b ? 'added' : !a ? 'removed' : 'changed';
-    return [{ change, email: cell.email, target: cell.target, before: b?.access ?? null, after: a?.access ?? null }];
+    const joined = moved(cell.email, a?.through, teamsBefore, teamsAfter);
+    const left = moved(cell.email, b?.through, teamsAfter, teamsBefore);
+    return [{ change, email: cell.email, target: cell.target, before: b?.access ?? null, after: a?.access ?? null, joined, left }];
   });
   return {
     added: minus(emails(now), emails(old)).sort(byCode),

@@ -25,7 +25,10 @@ export interface SnapshotCell extends SnapshotAccess {
 
 export interface SnapshotPerson {
   readonly email: string;
-  readonly access: readonly { readonly target: SnapshotTarget; readonly access: string }[];
+  /** The teams they are in, by id (what a gain's cause is read from). */
+  readonly teams: readonly { readonly name: string; readonly id: string }[];
+  /** Each target with their level and the ids of the teams that give it. */
+  readonly access: readonly { readonly target: SnapshotTarget; readonly access: string; readonly through: readonly string[] }[];
 }
 
 /** A team with the organization powers it was reported with (a flag not reported, or a report older than them: none). */
@@ -117,12 +120,18 @@ function peopleOf(value: unknown): SnapshotPerson[] {
     const person = object(p, `people[${i}]`);
     return {
       email: text(person.email, `people[${i}].email`),
+      teams: person.teams === undefined ? [] : list(person.teams, `people[${i}].teams`).map((t, j) => named(t, `people[${i}].teams[${j}]`)),
       access: list(person.access, `people[${i}].access`).map((a, j) => {
         const cell = object(a, `people[${i}].access[${j}]`);
         const target = object(cell.target, `people[${i}].access[${j}].target`);
         const type =
           target.type === 'project' || target.type === 'workspace' ? target.type : fail(`people[${i}].access[${j}].target.type is not project or workspace`);
-        return { target: { type, ...named(target, `people[${i}].access[${j}].target`) }, access: text(cell.access, `people[${i}].access[${j}].access`) };
+        const through = cell.through === undefined ? [] : list(cell.through, `people[${i}].access[${j}].through`);
+        return {
+          target: { type, ...named(target, `people[${i}].access[${j}].target`) },
+          access: text(cell.access, `people[${i}].access[${j}].access`),
+          through: through.map((t, k) => named(object(t, `people[${i}].access[${j}].through[${k}]`).team, `people[${i}].access[${j}].through[${k}].team`).id),
+        };
       }),
     };
   });

@@ -4,7 +4,7 @@
 import { printable } from '../core/printable.js';
 import type { SnapshotDiff } from '../evidence/compare.js';
 import { csvField } from './report-csv.js';
-import { permissionWords } from './report-diff-words.js';
+import { causeWords, permissionWords } from './report-diff-words.js';
 
 export const DIFF_CSV_HEADER = [
   'change',
@@ -50,7 +50,7 @@ export function renderDiffCsv(diff: SnapshotDiff): string {
       ? [
           ...diff.people.added.map((p) => whole('person-added', 'person', p)),
           ...diff.people.removed.map((p) => whole('person-removed', 'person', p)),
-          ...diff.people.access.map((c) => [c.change, 'person', c.email, c.target.type, c.target.name, c.target.id, c.before ?? '', c.after ?? '', '', '', '']),
+          ...diff.people.access.map((c) => [c.change, 'person', c.email, c.target.type, c.target.name, c.target.id, c.before ?? '', c.after ?? '', '', causeWords(c), '']),
         ]
       : []),
   ];

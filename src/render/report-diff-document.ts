@@ -24,7 +24,15 @@ function accessDocument(c: AccessChange): JsonObject {
   };
 }
 
-const personDocument = (c: PersonChange): JsonObject => ({ change: c.change, email: c.email, target: target(c.target), before: c.before, after: c.after });
+const personDocument = (c: PersonChange): JsonObject => ({
+  change: c.change,
+  email: c.email,
+  target: target(c.target),
+  before: c.before,
+  after: c.after,
+  joined: [...c.joined],
+  left: [...c.left],
+});
 
 export function reportDiffDocument(diff: SnapshotDiff): JsonObject {
   return {

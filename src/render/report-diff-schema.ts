@@ -50,6 +50,8 @@ const PERSON_CHANGE = object({
   target: TARGET,
   before: { type: ['string', 'null'] },
   after: { type: ['string', 'null'] },
+  joined: { ...strings, description: 'The teams giving it in NEW that the person joined since OLD: the membership cause of a gain.' },
+  left: { ...strings, description: 'The teams that gave it in OLD that the person left since.' },
 });
 
 export function reportDiffSchema(): Schema {

@@ -37,11 +37,19 @@ export const powerWords = (c: PowerChange): string => `${c.team.name} ${c.change
 /** `sec -> security (team-1)`. */
 export const renameWords = (r: TeamRename): string => `${r.before} -> ${r.after} (${r.id})`;
 
+/** `joined team sre; left team dev`: the membership that caused a person's change, or empty. */
+export function causeWords(c: PersonChange): string {
+  const teams = (verb: string, names: readonly string[]): string[] => (names.length === 0 ? [] : [`${verb} ${names.length === 1 ? 'team' : 'teams'} ${names.join(', ')}`]);
+  return [...teams('joined', c.joined), ...teams('left', c.left)].join('; ');
+}
+
 export function personWords(c: PersonChange): string {
   const where = targetWords(c.target);
-  if (c.change === 'added') return `${c.email} gained ${c.after} on ${where}`;
-  if (c.change === 'removed') return `${c.email} lost ${c.before} on ${where}`;
-  return `${c.email} on ${where}: ${c.before} -> ${c.after}`;
+  const cause = causeWords(c);
+  const why = cause === '' ? '' : ` (${cause})`;
+  if (c.change === 'added') return `${c.email} gained ${c.after} on ${where}${why}`;
+  if (c.change === 'removed') return `${c.email} lost ${c.before} on ${where}${why}`;
+  return `${c.email} on ${where}: ${c.before} -> ${c.after}${why}`;
 }
 
 export const CHANGE_SIGN: Readonly<Record<AccessChange['change'], string>> = { added: '+', removed: '-', changed: '~' };

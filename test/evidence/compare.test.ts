@@ -47,9 +47,9 @@ describe('compareSnapshots', () => {
       added: ['new@x.io'],
       removed: ['gone@x.io'],
       access: [
-        { change: 'changed', email: 'a@x.io', target: { type: 'workspace', name: 'web', id: 'ws-web' }, before: 'read', after: 'write' },
-        { change: 'removed', email: 'gone@x.io', target: { type: 'workspace', name: 'web', id: 'ws-web' }, before: 'write', after: null },
-        { change: 'added', email: 'new@x.io', target: { type: 'workspace', name: 'web', id: 'ws-web' }, before: null, after: 'write' },
+        { change: 'changed', email: 'a@x.io', target: { type: 'workspace', name: 'web', id: 'ws-web' }, before: 'read', after: 'write', joined: [], left: [] },
+        { change: 'removed', email: 'gone@x.io', target: { type: 'workspace', name: 'web', id: 'ws-web' }, before: 'write', after: null, joined: [], left: [] },
+        { change: 'added', email: 'new@x.io', target: { type: 'workspace', name: 'web', id: 'ws-web' }, before: null, after: 'write', joined: [], left: [] },
       ],
     });
     expect(renderReportDiff(diff, 'text', {})).toContain(
