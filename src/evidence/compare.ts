@@ -47,7 +47,7 @@ export interface PowerChange {
 }
 
 /** A team whose name changed between the snapshots (the same id). */
-export interface TeamRename {
+export interface SnapshotRename {
   readonly id: string;
   readonly before: string;
   readonly after: string;
@@ -58,7 +58,7 @@ export interface SnapshotDiff {
   readonly new: Pick<Snapshot, 'organization' | 'generatedAt' | 'state'>;
   readonly teamsAdded: readonly string[];
   readonly teamsRemoved: readonly string[];
-  readonly teamsRenamed: readonly TeamRename[];
+  readonly teamsRenamed: readonly SnapshotRename[];
   /** Organization powers on or off: organization-wide, so on no target (the owners team holds every one: never listed). */
   readonly powers: readonly PowerChange[];
   readonly access: readonly AccessChange[];
@@ -102,7 +102,8 @@ function accessChanges(old: Snapshot, now: Snapshot): AccessChange[] {
 
 function peopleChanges(old: NonNullable<Snapshot['people']>, now: NonNullable<Snapshot['people']>): NonNullable<SnapshotDiff['people']> {
   const emails = (people: typeof old): string[] => people.map((p) => p.email);
-  const teamsOf = (people: typeof old): Map<string, ReadonlyMap<string, string>> => new Map(people.map((p) => [p.email, new Map(p.teams.map((t) => [t.id, t.name]))]));
+  const teamsOf = (people: typeof old): Map<string, ReadonlyMap<string, string>> =>
+    new Map(people.map((p) => [p.email, new Map(p.teams.map((t) => [t.id, t.name]))]));
   const teamsBefore = teamsOf(old);
   const teamsAfter = teamsOf(now);
   // The membership cause of a change: a team giving the access in one snapshot that the person is not in in the other.
@@ -152,7 +153,7 @@ function powerChanges(old: Snapshot, now: Snapshot): PowerChange[] {
   return out.sort((x, y) => byCode(x.team.name, y.team.name) || byCode(x.power, y.power));
 }
 
-function renames(old: Snapshot, now: Snapshot): TeamRename[] {
+function renames(old: Snapshot, now: Snapshot): SnapshotRename[] {
   const before = new Map(old.teams.map((t) => [t.id, t.name]));
   return now.teams
     .flatMap((t) => {

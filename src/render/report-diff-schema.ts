@@ -73,7 +73,11 @@ export function reportDiffSchema(): Schema {
       },
       powers: {
         type: 'array',
-        items: object({ change: { enum: ['added', 'removed'] }, team: object({ name: { type: 'string' }, id: { type: 'string' } }), power: { type: 'string' } }),
+        items: object({
+          change: { enum: ['added', 'removed'] },
+          team: object({ name: { type: 'string' }, id: { type: 'string' } }),
+          power: { type: 'string' },
+        }),
         description: 'Organization powers switched on (added) or off (removed) for a team, organization-wide; by team name, then power.',
       },
       access: { type: 'array', items: ACCESS_CHANGE },

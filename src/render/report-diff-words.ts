@@ -1,7 +1,7 @@
 // The words of a comparison of two reports (docs/evidence.md, "Comparing snapshots"), once, for
 // every format but JSON: each access change as a headline and its details, each person's change,
 // the summary. Unescaped: each format escapes them its way.
-import type { AccessChange, PersonChange, PowerChange, SnapshotDiff, TeamRename } from '../evidence/compare.js';
+import type { AccessChange, PersonChange, PowerChange, SnapshotDiff, SnapshotRename } from '../evidence/compare.js';
 import { differenceCount } from '../evidence/compare.js';
 import type { SnapshotTarget } from '../evidence/snapshot.js';
 
@@ -35,11 +35,12 @@ export function accessDetails(c: AccessChange): string[] {
 export const powerWords = (c: PowerChange): string => `${c.team.name} ${c.change === 'added' ? 'gained' : 'lost'} ${c.power} (organization-wide)`;
 
 /** `sec -> security (team-1)`. */
-export const renameWords = (r: TeamRename): string => `${r.before} -> ${r.after} (${r.id})`;
+export const renameWords = (r: SnapshotRename): string => `${r.before} -> ${r.after} (${r.id})`;
 
 /** `joined team sre; left team dev`: the membership that caused a person's change, or empty. */
 export function causeWords(c: PersonChange): string {
-  const teams = (verb: string, names: readonly string[]): string[] => (names.length === 0 ? [] : [`${verb} ${names.length === 1 ? 'team' : 'teams'} ${names.join(', ')}`]);
+  const teams = (verb: string, names: readonly string[]): string[] =>
+    names.length === 0 ? [] : [`${verb} ${names.length === 1 ? 'team' : 'teams'} ${names.join(', ')}`];
   return [...teams('joined', c.joined), ...teams('left', c.left)].join('; ');
 }
 

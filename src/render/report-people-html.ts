@@ -29,7 +29,8 @@ function accessCell(person: ReportPerson): string {
       (c) => `<span class="lvl-${c.access}" title="${escapeHtml(throughText(c))}">${escapeHtml(`${c.target.type} ${c.target.name}`)}: ${c.access}</span>`,
     ),
     ...person.powers.map(
-      (p) => `<span class="lvl-admin" title="${escapeHtml(powerTeamsText(p))}">${escapeHtml(`organization ${p.power}`)}: ${POWER_ACCESS} (organization-wide)</span>`,
+      (p) =>
+        `<span class="lvl-admin" title="${escapeHtml(powerTeamsText(p))}">${escapeHtml(`organization ${p.power}`)}: ${POWER_ACCESS} (organization-wide)</span>`,
     ),
   ];
   return `<td class="access">${items.join('')}</td>`;

@@ -9,7 +9,9 @@ import { renderReportDiff } from '../../src/render/report-diff.js';
 import { reportDiffSchema } from '../../src/render/report-diff-schema.js';
 
 function snapshot(teams: unknown[]): Snapshot {
-  const parsed = parseSnapshot(JSON.stringify({ format_version: 1, organization: 'acme', state: 'live', generated_at: 'T', projects: [], workspaces: [], teams }));
+  const parsed = parseSnapshot(
+    JSON.stringify({ format_version: 1, organization: 'acme', state: 'live', generated_at: 'T', projects: [], workspaces: [], teams }),
+  );
   if ('problem' in parsed) throw new Error(parsed.problem);
   return parsed.snapshot;
 }
@@ -17,7 +19,11 @@ const team = (name: string, id: string, on: string[]) => ({
   name,
   id,
   visibility: 'organization',
-  organization_access: { 'manage-policies': on.includes('manage-policies'), 'manage-teams': on.includes('manage-teams'), 'manage-membership': on.includes('manage-membership') },
+  organization_access: {
+    'manage-policies': on.includes('manage-policies'),
+    'manage-teams': on.includes('manage-teams'),
+    'manage-membership': on.includes('manage-membership'),
+  },
 });
 
 const OLD = snapshot([team('sec', 'team-1', ['manage-policies']), team('ops', 'team-2', [])]);
@@ -38,7 +44,9 @@ describe('report diff: organization powers and renames (issue 37, finding 2)', (
 
   it('finding 2: text and Markdown have an "Organization powers" section and a "Teams renamed" one', () => {
     const text = renderReportDiff(compareSnapshots(OLD, NEW), 'text', {});
-    expect(text).toContain('\nOrganization powers:\n  + ops gained manage-membership (organization-wide)\n  + ops gained manage-teams (organization-wide)\n  - security lost manage-policies (organization-wide)\n');
+    expect(text).toContain(
+      '\nOrganization powers:\n  + ops gained manage-membership (organization-wide)\n  + ops gained manage-teams (organization-wide)\n  - security lost manage-policies (organization-wide)\n',
+    );
     expect(text).toContain('\nTeams renamed:\n  ~ sec -> security (team-1)\n');
     expect(text).toContain('4 differences.');
     const markdown = renderReportDiff(compareSnapshots(OLD, NEW), 'markdown', {});
@@ -101,9 +109,7 @@ describe('report diff: why a person gained (issue 37, finding 2)', () => {
 
   it('finding 2: a person gain says the membership that caused it ("joined team sre"); a loss the team left', () => {
     const gained = compareSnapshots(byPerson([DEV], [], undefined), byPerson([DEV, SRE], [SRE], 'admin'));
-    expect(gained.people?.access).toEqual([
-      { change: 'added', email: 'bo@x.io', target: ws, before: null, after: 'admin', joined: ['sre'], left: [] },
-    ]);
+    expect(gained.people?.access).toEqual([{ change: 'added', email: 'bo@x.io', target: ws, before: null, after: 'admin', joined: ['sre'], left: [] }]);
     expect(renderReportDiff(gained, 'text', {})).toContain('  + bo@x.io gained admin on workspace "web" (joined team sre)\n');
     const lost = compareSnapshots(byPerson([DEV, SRE], [SRE], 'admin'), byPerson([DEV], [], undefined));
     expect(renderReportDiff(lost, 'text', {})).toContain('  - bo@x.io lost admin on workspace "web" (left team sre)\n');

@@ -100,7 +100,9 @@ describe('report diff OLD NEW', () => {
     const refused = await diff('new.json', 'old.json');
     expect(refused.code).toBe(1);
     expect(refused.out).toBe('');
-    expect(refused.err).toMatch(/^tfe-access report diff: new\.json was read at \S+, after old\.json \(\S+\): name the older report first \(report diff OLD NEW\), or pass --allow-reversed to compare them in this order\.\n$/);
+    expect(refused.err).toMatch(
+      /^tfe-access report diff: new\.json was read at \S+, after old\.json \(\S+\): name the older report first \(report diff OLD NEW\), or pass --allow-reversed to compare them in this order\.\n$/,
+    );
     const allowed = await diff('new.json', 'old.json', '--allow-reversed');
     expect(allowed.code, allowed.err).toBe(2);
     expect(allowed.out).toContain('  + auditors gained read-workspaces (organization-wide)\n');

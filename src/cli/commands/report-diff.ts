@@ -37,7 +37,13 @@ Exit codes: 0 no difference, 2 differences (as drift and plan --detailed-exitcod
 
 const command: Command = {
   help,
-  options: { format: { type: 'string' }, out: { type: 'string' }, force: { type: 'boolean' }, 'allow-organization-change': { type: 'boolean' }, 'allow-reversed': { type: 'boolean' } },
+  options: {
+    format: { type: 'string' },
+    out: { type: 'string' },
+    force: { type: 'boolean' },
+    'allow-organization-change': { type: 'boolean' },
+    'allow-reversed': { type: 'boolean' },
+  },
   positionals: true,
   async run(parsed, io) {
     const format = formatFlag(parsed, REPORT_DIFF_FORMATS, 'text');
@@ -57,7 +63,11 @@ const command: Command = {
       instead: 'Choose another file, e.g. --out report-diff.json.',
     });
     if (out !== undefined) await assertOutput(request(out));
-    const diff = await compareReports({ old, new: now, cwd: io.cwd, allowOrganizationChange: boolFlag(parsed, 'allow-organization-change'),
+    const diff = await compareReports({
+      old,
+      new: now,
+      cwd: io.cwd,
+      allowOrganizationChange: boolFlag(parsed, 'allow-organization-change'),
       allowReversed: boolFlag(parsed, 'allow-reversed'),
     });
     const text = renderReportDiff(diff, format, {});
