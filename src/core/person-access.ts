@@ -23,6 +23,16 @@ export interface PersonCell {
   readonly through: readonly TeamAccess[];
 }
 
+/**
+ * An organization power (a flag of core/team-flags.ts) a person holds through their teams: it is
+ * organization-wide, on no one target, so it is never a target row. The owners team holds every power.
+ */
+export interface PersonPower {
+  readonly power: string;
+  /** Their teams that hold it, by name. */
+  readonly through: readonly TeamRef[];
+}
+
 /** A person of the report: active (with their access), or invited (pending: the teams they will join, no access yet). */
 export interface ReportPerson {
   readonly email: string;
@@ -32,6 +42,8 @@ export interface ReportPerson {
   readonly teams: readonly TeamRef[];
   /** Active only: every target one of their teams reaches, sorted by target type and name. */
   readonly cells: readonly PersonCell[];
+  /** Active only: every organization power one of their teams holds, in the flag table's order. */
+  readonly powers: readonly PersonPower[];
 }
 
 /** Who the report leaves out, counted: never listed, never in a row. */

@@ -4,9 +4,10 @@
 // its own sources. Service accounts, hidden members and inactive memberships are counted, never
 // listed; an invited person is pending, with the teams they will join and no access yet. Pure.
 import type { EffectiveCell } from '../core/effective.js';
-import { RESOURCE_OF, type Team, type TeamRef } from '../core/model.js';
+import { OWNERS_TEAM, RESOURCE_OF, type Team, type TeamRef } from '../core/model.js';
 import type { LivePeople, Person } from '../core/person.js';
-import type { PersonCell, ReportPeople, ReportPerson, UnlistedMember } from '../core/person-access.js';
+import type { PersonCell, PersonPower, ReportPeople, ReportPerson, UnlistedMember } from '../core/person-access.js';
+import { TEAM_FLAG_KEYS } from '../core/team-flags.js';
 import { personKey } from '../core/people.js';
 import { isServiceAccount } from '../core/person-kind.js';
 import { byName, byTypeThenName, compareText } from '../core/order.js';
@@ -57,6 +58,19 @@ export function personCells(
   return out.sort((a, b) => byTypeThenName(a.target, b.target));
 }
 
+/**
+ * The organization powers a person's teams hold: a manage-policies member holds it though it gives
+ * them no target, so a by-person view that listed targets only would call them "no access". The
+ * owners team holds every power whatever its flags say (docs/api.md, "Teams").
+ */
+export function personPowers(teamIds: readonly string[], teams: ReadonlyMap<string, Team>): PersonPower[] {
+  const mine = teamRefs(teamIds, teams).map((ref) => teams.get(ref.id) as Team);
+  return TEAM_FLAG_KEYS.flatMap((power) => {
+    const through = mine.filter((t) => t.name === OWNERS_TEAM || t.organizationAccess[power] === true).map((t) => ({ name: t.name, id: t.id }));
+    return through.length > 0 ? [{ power, through }] : [];
+  });
+}
+
 /** Every cell by team id. */
 export function cellsByTeam(cells: readonly EffectiveCell[]): Map<string, EffectiveCell[]> {
   const out = new Map<string, EffectiveCell[]>();
@@ -102,8 +116,9 @@ export function reportPeople(live: LivePeople, teams: readonly Team[], cells: re
                 ofTeam,
                 sourcesOf,
               ),
+              powers: personPowers(person.teamIds, known),
             }
-          : { ...base, status: 'invited', cells: [] },
+          : { ...base, status: 'invited', cells: [], powers: [] },
       );
     }
   }

@@ -3,6 +3,7 @@
 // gain: access added, removed, or changed (the level, each permission, the sources); the teams
 // added and removed; by person (both snapshots by person), the people added and removed and each
 // person's level per target. Pure; sorted, so the same two snapshots give the same bytes.
+import { OWNERS_TEAM } from '../core/model.js';
 import type { Snapshot, SnapshotAccess, SnapshotCell, SnapshotTarget } from './snapshot.js';
 
 export type ChangeKind = 'added' | 'removed' | 'changed';
@@ -32,6 +33,24 @@ export interface PersonChange {
   readonly target: SnapshotTarget;
   readonly before: string | null;
   readonly after: string | null;
+  /** A gain or change: the teams giving it there that they joined since OLD, by name. */
+  readonly joined: readonly string[];
+  /** A loss or change: the teams that gave it there that they left since OLD, by name. */
+  readonly left: readonly string[];
+}
+
+/** An organization power switched on (`added`) or off (`removed`) for a team, matched by id. */
+export interface PowerChange {
+  readonly change: 'added' | 'removed';
+  readonly team: { readonly name: string; readonly id: string };
+  readonly power: string;
+}
+
+/** A team whose name changed between the snapshots (the same id). */
+export interface SnapshotRename {
+  readonly id: string;
+  readonly before: string;
+  readonly after: string;
 }
 
 export interface SnapshotDiff {
@@ -39,6 +58,9 @@ export interface SnapshotDiff {
   readonly new: Pick<Snapshot, 'organization' | 'generatedAt' | 'state'>;
   readonly teamsAdded: readonly string[];
   readonly teamsRemoved: readonly string[];
+  readonly teamsRenamed: readonly SnapshotRename[];
+  /** Organization powers on or off: organization-wide, so on no target (the owners team holds every one: never listed). */
+  readonly powers: readonly PowerChange[];
   readonly access: readonly AccessChange[];
   /** Both snapshots by person only. */
   readonly people?: { readonly added: readonly string[]; readonly removed: readonly string[]; readonly access: readonly PersonChange[] };
@@ -80,7 +102,17 @@ function accessChanges(old: Snapshot, now: Snapshot): AccessChange[] {
 
 function peopleChanges(old: NonNullable<Snapshot['people']>, now: NonNullable<Snapshot['people']>): NonNullable<SnapshotDiff['people']> {
   const emails = (people: typeof old): string[] => people.map((p) => p.email);
-  const levels = (people: typeof old): Map<string, { email: string; target: SnapshotTarget; access: string }> =>
+  const teamsOf = (people: typeof old): Map<string, ReadonlyMap<string, string>> =>
+    new Map(people.map((p) => [p.email, new Map(p.teams.map((t) => [t.id, t.name]))]));
+  const teamsBefore = teamsOf(old);
+  const teamsAfter = teamsOf(now);
+  // The membership cause of a change: a team giving the access in one snapshot that the person is not in in the other.
+  const moved = (email: string, through: readonly string[] | undefined, was: typeof teamsBefore, is: typeof teamsAfter): string[] =>
+    (through ?? [])
+      .filter((id) => is.get(email)?.has(id) === true && was.get(email)?.has(id) !== true)
+      .map((id) => is.get(email)?.get(id) as string)
+      .sort(byCode);
+  const levels = (people: typeof old): Map<string, { email: string; target: SnapshotTarget; access: string; through: readonly string[] }> =>
     new Map(people.flatMap((p) => p.access.map((a) => [`${p.email}\u0000${a.target.type}\u0000${a.target.id}`, { email: p.email, ...a }] as const)));
   const before = levels(old);
   const after = levels(now);
@@ -90,13 +122,45 @@ function peopleChanges(old: NonNullable<Snapshot['people']>, now: NonNullable<Sn
     const cell = (a ?? b) as { email: string; target: SnapshotTarget };
     if (b && a && b.access === a.access) return [];
     const change: ChangeKind = !b ? 'added' : !a ? 'removed' : 'changed';
-    return [{ change, email: cell.email, target: cell.target, before: b?.access ?? null, after: a?.access ?? null }];
+    const joined = moved(cell.email, a?.through, teamsBefore, teamsAfter);
+    const left = moved(cell.email, b?.through, teamsAfter, teamsBefore);
+    return [{ change, email: cell.email, target: cell.target, before: b?.access ?? null, after: a?.access ?? null, joined, left }];
   });
   return {
     added: minus(emails(now), emails(old)).sort(byCode),
     removed: minus(emails(old), emails(now)).sort(byCode),
     access: access.sort((x, y) => byCode(x.email, y.email) || targetOrder(x.target, y.target)),
   };
+}
+
+/**
+ * The powers each team gained or lost, by team id: a team only in one snapshot gains or loses all
+ * it holds. The owners team holds every power whatever its flags say, so it changes none.
+ */
+function powerChanges(old: Snapshot, now: Snapshot): PowerChange[] {
+  const byId = (s: Snapshot): Map<string, Snapshot['teams'][number]> => new Map(s.teams.filter((t) => t.name !== OWNERS_TEAM).map((t) => [t.id, t]));
+  const before = byId(old);
+  const after = byId(now);
+  const out: PowerChange[] = [];
+  for (const id of new Set([...before.keys(), ...after.keys()])) {
+    const b = before.get(id);
+    const a = after.get(id);
+    const team = (a ?? b) as Snapshot['teams'][number];
+    const ref = { name: team.name, id };
+    for (const power of minus(a?.powers ?? [], b?.powers ?? [])) out.push({ change: 'added', team: ref, power });
+    for (const power of minus(b?.powers ?? [], a?.powers ?? [])) out.push({ change: 'removed', team: ref, power });
+  }
+  return out.sort((x, y) => byCode(x.team.name, y.team.name) || byCode(x.power, y.power));
+}
+
+function renames(old: Snapshot, now: Snapshot): SnapshotRename[] {
+  const before = new Map(old.teams.map((t) => [t.id, t.name]));
+  return now.teams
+    .flatMap((t) => {
+      const was = before.get(t.id);
+      return was !== undefined && was !== t.name ? [{ id: t.id, before: was, after: t.name }] : [];
+    })
+    .sort((x, y) => byCode(x.after, y.after));
 }
 
 const header = (s: Snapshot): SnapshotDiff['old'] => ({ organization: s.organization, generatedAt: s.generatedAt, state: s.state });
@@ -110,6 +174,8 @@ export function compareSnapshots(old: Snapshot, now: Snapshot): SnapshotDiff {
     new: header(now),
     teamsAdded: teamNames(now, minus(newIds, oldIds)).sort(byCode),
     teamsRemoved: teamNames(old, minus(oldIds, newIds)).sort(byCode),
+    teamsRenamed: renames(old, now),
+    powers: powerChanges(old, now),
     access: accessChanges(old, now),
     ...(old.people && now.people ? { people: peopleChanges(old.people, now.people) } : {}),
   };
@@ -118,5 +184,5 @@ export function compareSnapshots(old: Snapshot, now: Snapshot): SnapshotDiff {
 /** How many differences: what the exit code and the summary count. */
 export function differenceCount(diff: SnapshotDiff): number {
   const people = diff.people ? diff.people.added.length + diff.people.removed.length + diff.people.access.length : 0;
-  return diff.teamsAdded.length + diff.teamsRemoved.length + diff.access.length + people;
+  return diff.teamsAdded.length + diff.teamsRemoved.length + diff.teamsRenamed.length + diff.powers.length + diff.access.length + people;
 }

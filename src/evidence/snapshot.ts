@@ -25,14 +25,25 @@ export interface SnapshotCell extends SnapshotAccess {
 
 export interface SnapshotPerson {
   readonly email: string;
-  readonly access: readonly { readonly target: SnapshotTarget; readonly access: string }[];
+  /** The teams they are in, by id (what a gain's cause is read from). */
+  readonly teams: readonly { readonly name: string; readonly id: string }[];
+  /** Each target with their level and the ids of the teams that give it. */
+  readonly access: readonly { readonly target: SnapshotTarget; readonly access: string; readonly through: readonly string[] }[];
+}
+
+/** A team with the organization powers it was reported with (a flag not reported, or a report older than them: none). */
+export interface SnapshotTeam {
+  readonly name: string;
+  readonly id: string;
+  /** The flags reported on, sorted. */
+  readonly powers: readonly string[];
 }
 
 export interface Snapshot {
   readonly organization: string;
   readonly generatedAt: string;
   readonly state: string;
-  readonly teams: readonly { readonly name: string; readonly id: string }[];
+  readonly teams: readonly SnapshotTeam[];
   readonly cells: readonly SnapshotCell[];
   /** A report by person only. */
   readonly people?: readonly SnapshotPerson[];
@@ -97,17 +108,30 @@ function cellsOf(document: Obj, type: SnapshotTarget['type']): SnapshotCell[] {
   });
 }
 
+/** A team and its flags on: `organization_access` read when present, so an older report still reads. */
+function teamOf(value: unknown, at: string): SnapshotTeam {
+  const flags = object(value, at).organization_access;
+  const on = flags === undefined ? [] : Object.entries(object(flags, `${at}.organization_access`)).flatMap(([k, v]) => (v === true ? [k] : []));
+  return { ...named(value, at), powers: on.sort() };
+}
+
 function peopleOf(value: unknown): SnapshotPerson[] {
   return list(value, 'people').map((p, i) => {
     const person = object(p, `people[${i}]`);
     return {
       email: text(person.email, `people[${i}].email`),
+      teams: person.teams === undefined ? [] : list(person.teams, `people[${i}].teams`).map((t, j) => named(t, `people[${i}].teams[${j}]`)),
       access: list(person.access, `people[${i}].access`).map((a, j) => {
         const cell = object(a, `people[${i}].access[${j}]`);
         const target = object(cell.target, `people[${i}].access[${j}].target`);
         const type =
           target.type === 'project' || target.type === 'workspace' ? target.type : fail(`people[${i}].access[${j}].target.type is not project or workspace`);
-        return { target: { type, ...named(target, `people[${i}].access[${j}].target`) }, access: text(cell.access, `people[${i}].access[${j}].access`) };
+        const through = cell.through === undefined ? [] : list(cell.through, `people[${i}].access[${j}].through`);
+        return {
+          target: { type, ...named(target, `people[${i}].access[${j}].target`) },
+          access: text(cell.access, `people[${i}].access[${j}].access`),
+          through: through.map((t, k) => named(object(t, `people[${i}].access[${j}].through[${k}]`).team, `people[${i}].access[${j}].through[${k}].team`).id),
+        };
       }),
     };
   });
@@ -127,7 +151,7 @@ export function parseSnapshot(source: string): { readonly snapshot: Snapshot } |
         organization: text(document.organization, 'organization'),
         generatedAt: text(document.generated_at, 'generated_at'),
         state: text(document.state, 'state'),
-        teams: list(document.teams, 'teams').map((t, i) => named(t, `teams[${i}]`)),
+        teams: list(document.teams, 'teams').map((t, i) => teamOf(t, `teams[${i}]`)),
         cells: [...cellsOf(document, 'project'), ...cellsOf(document, 'workspace')],
         ...(document.people === undefined ? {} : { people: peopleOf(document.people) }),
       },

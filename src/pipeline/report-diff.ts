@@ -15,6 +15,8 @@ export interface ReportDiffRequest {
   readonly cwd: string;
   /** `--allow-organization-change`: compare reports of two organizations. */
   readonly allowOrganizationChange: boolean;
+  /** `--allow-reversed`: compare an OLD extracted after NEW (refused otherwise: every gain would read as a loss). */
+  readonly allowReversed?: boolean;
 }
 
 /** The report a path names: the file itself, or a bundle directory's report.json. */
@@ -37,6 +39,12 @@ export async function compareReports(request: ReportDiffRequest): Promise<Snapsh
   if (old.organization !== now.organization && !request.allowOrganizationChange) {
     throw new CLIError(
       `${request.old} is a report of "${printable(old.organization)}" and ${request.new} of "${printable(now.organization)}": pass --allow-organization-change to compare two organizations.`,
+    );
+  }
+  // Extraction times compared as instants; one that does not parse is not compared (never refused on a guess).
+  if (Date.parse(old.generatedAt) > Date.parse(now.generatedAt) && request.allowReversed !== true) {
+    throw new CLIError(
+      `${request.old} was read at ${printable(old.generatedAt)}, after ${request.new} (${printable(now.generatedAt)}): name the older report first (report diff OLD NEW), or pass --allow-reversed to compare them in this order.`,
     );
   }
   return compareSnapshots(old, now);

@@ -4,7 +4,7 @@
 import { printable } from '../core/printable.js';
 import type { SnapshotDiff } from '../evidence/compare.js';
 import { csvField } from './report-csv.js';
-import { permissionWords } from './report-diff-words.js';
+import { causeWords, permissionWords } from './report-diff-words.js';
 
 export const DIFF_CSV_HEADER = [
   'change',
@@ -25,6 +25,22 @@ export function renderDiffCsv(diff: SnapshotDiff): string {
   const rows: string[][] = [
     ...diff.teamsAdded.map((t) => whole('team-added', 'team', t)),
     ...diff.teamsRemoved.map((t) => whole('team-removed', 'team', t)),
+    // A rename: the names before and after in the access columns (the team is the same id).
+    ...diff.teamsRenamed.map((r) => ['team-renamed', 'team', r.after, '', '', r.id, r.before, r.after, '', '', '']),
+    // A power is organization-wide: target type `organization`, the flag as the target, on/off as the access.
+    ...diff.powers.map((p) => [
+      `power-${p.change}`,
+      'team',
+      p.team.name,
+      'organization',
+      p.power,
+      '',
+      p.change === 'added' ? 'off' : 'on',
+      p.change === 'added' ? 'on' : 'off',
+      '',
+      '',
+      '',
+    ]),
     ...diff.access.map((c) => {
       const sources = c.change === 'added' ? (c.after?.sources ?? []) : c.sourcesAdded;
       const lost = c.change === 'removed' ? (c.before?.sources ?? []) : c.sourcesRemoved;
@@ -46,7 +62,19 @@ export function renderDiffCsv(diff: SnapshotDiff): string {
       ? [
           ...diff.people.added.map((p) => whole('person-added', 'person', p)),
           ...diff.people.removed.map((p) => whole('person-removed', 'person', p)),
-          ...diff.people.access.map((c) => [c.change, 'person', c.email, c.target.type, c.target.name, c.target.id, c.before ?? '', c.after ?? '', '', '', '']),
+          ...diff.people.access.map((c) => [
+            c.change,
+            'person',
+            c.email,
+            c.target.type,
+            c.target.name,
+            c.target.id,
+            c.before ?? '',
+            c.after ?? '',
+            '',
+            causeWords(c),
+            '',
+          ]),
         ]
       : []),
   ];

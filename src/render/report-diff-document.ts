@@ -24,7 +24,15 @@ function accessDocument(c: AccessChange): JsonObject {
   };
 }
 
-const personDocument = (c: PersonChange): JsonObject => ({ change: c.change, email: c.email, target: target(c.target), before: c.before, after: c.after });
+const personDocument = (c: PersonChange): JsonObject => ({
+  change: c.change,
+  email: c.email,
+  target: target(c.target),
+  before: c.before,
+  after: c.after,
+  joined: [...c.joined],
+  left: [...c.left],
+});
 
 export function reportDiffDocument(diff: SnapshotDiff): JsonObject {
   return {
@@ -33,6 +41,8 @@ export function reportDiffDocument(diff: SnapshotDiff): JsonObject {
     new: side(diff.new),
     teams_added: [...diff.teamsAdded],
     teams_removed: [...diff.teamsRemoved],
+    teams_renamed: diff.teamsRenamed.map((r) => ({ id: r.id, before: r.before, after: r.after })),
+    powers: diff.powers.map((p) => ({ change: p.change, team: { name: p.team.name, id: p.team.id }, power: p.power })),
     access: diff.access.map(accessDocument),
     people: diff.people ? { added: [...diff.people.added], removed: [...diff.people.removed], access: diff.people.access.map(personDocument) } : null,
   };

@@ -4,7 +4,7 @@
 import type { SnapshotDiff } from '../evidence/compare.js';
 import { escapeHtml } from './markdown-text.js';
 import { htmlPageStart } from './html-page.js';
-import { accessDetails, accessHeadline, comparedWords, personWords, summaryWords } from './report-diff-words.js';
+import { accessDetails, accessHeadline, comparedWords, personWords, powerWords, renameWords, summaryWords } from './report-diff-words.js';
 
 const STYLE =
   'body{font:14px/1.4 system-ui,sans-serif;margin:1.5rem;color:#1b1b1b}table{border-collapse:collapse;margin:.5rem 0 1.5rem}' +
@@ -25,6 +25,12 @@ function accessTable(diff: SnapshotDiff): string {
   return `<h2>Access</h2>\n<table><thead><tr><th scope="col">change</th><th scope="col">who and where</th><th scope="col">details</th></tr></thead>\n<tbody>${rows.join('\n')}</tbody></table>\n`;
 }
 
+function powersTable(diff: SnapshotDiff): string {
+  if (diff.powers.length === 0) return '';
+  const rows = diff.powers.map((p) => `<tr class="${p.change}"><td>${p.change}</td><td>${escapeHtml(powerWords(p))}</td></tr>`);
+  return `<h2>Organization powers</h2>\n<table><tbody>${rows.join('\n')}</tbody></table>\n`;
+}
+
 function peopleHtml(diff: SnapshotDiff): string {
   if (!diff.people) return '';
   const rows = diff.people.access.map((c) => `<tr class="${c.change}"><td>${c.change}</td><td>${escapeHtml(personWords(c))}</td></tr>`);
@@ -36,7 +42,7 @@ export function renderDiffHtml(diff: SnapshotDiff): string {
   const title = comparedWords(diff);
   return `${htmlPageStart(escapeHtml(title), STYLE, { script: false })}<h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(summaryWords(diff))}</p>
-${list('Teams added', diff.teamsAdded, 'added')}${list('Teams removed', diff.teamsRemoved, 'removed')}${accessTable(diff)}${peopleHtml(diff)}</body>
+${list('Teams added', diff.teamsAdded, 'added')}${list('Teams removed', diff.teamsRemoved, 'removed')}${list('Teams renamed', diff.teamsRenamed.map(renameWords), 'changed')}${powersTable(diff)}${accessTable(diff)}${peopleHtml(diff)}</body>
 </html>
 `;
 }

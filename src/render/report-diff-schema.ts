@@ -50,6 +50,8 @@ const PERSON_CHANGE = object({
   target: TARGET,
   before: { type: ['string', 'null'] },
   after: { type: ['string', 'null'] },
+  joined: { ...strings, description: 'The teams giving it in NEW that the person joined since OLD: the membership cause of a gain.' },
+  left: { ...strings, description: 'The teams that gave it in OLD that the person left since.' },
 });
 
 export function reportDiffSchema(): Schema {
@@ -64,6 +66,20 @@ export function reportDiffSchema(): Schema {
       new: SIDE,
       teams_added: strings,
       teams_removed: strings,
+      teams_renamed: {
+        type: 'array',
+        items: object({ id: { type: 'string' }, before: { type: 'string' }, after: { type: 'string' } }),
+        description: 'Teams whose name changed (matched by id).',
+      },
+      powers: {
+        type: 'array',
+        items: object({
+          change: { enum: ['added', 'removed'] },
+          team: object({ name: { type: 'string' }, id: { type: 'string' } }),
+          power: { type: 'string' },
+        }),
+        description: 'Organization powers switched on (added) or off (removed) for a team, organization-wide; by team name, then power.',
+      },
       access: { type: 'array', items: ACCESS_CHANGE },
       people: {
         oneOf: [{ type: 'null' }, object({ added: strings, removed: strings, access: { type: 'array', items: PERSON_CHANGE } })],

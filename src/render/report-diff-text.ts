@@ -3,7 +3,7 @@
 import type { SnapshotDiff } from '../evidence/compare.js';
 import { printable } from '../core/printable.js';
 import { escapeText } from './markdown-text.js';
-import { CHANGE_SIGN, accessDetails, accessHeadline, comparedWords, personWords, summaryWords } from './report-diff-words.js';
+import { CHANGE_SIGN, accessDetails, accessHeadline, comparedWords, personWords, powerWords, renameWords, summaryWords } from './report-diff-words.js';
 
 /** A detail line's indent under its headline (a headline starts with its sign, never a space). */
 const DETAIL = '  ';
@@ -16,6 +16,8 @@ function sections(diff: SnapshotDiff): { title: string; lines: string[] }[] {
   const out = [
     { title: 'Teams added', lines: diff.teamsAdded.map((t) => `+ ${t}`) },
     { title: 'Teams removed', lines: diff.teamsRemoved.map((t) => `- ${t}`) },
+    { title: 'Teams renamed', lines: diff.teamsRenamed.map((r) => `~ ${renameWords(r)}`) },
+    { title: 'Organization powers', lines: diff.powers.map((p) => `${CHANGE_SIGN[p.change]} ${powerWords(p)}`) },
     { title: 'Access', lines: diff.access.flatMap((c) => [`${CHANGE_SIGN[c.change]} ${accessHeadline(c)}`, ...accessDetails(c).map((d) => `${DETAIL}${d}`)]) },
   ];
   if (diff.people) {

@@ -1,7 +1,7 @@
 // The words of a comparison of two reports (docs/evidence.md, "Comparing snapshots"), once, for
 // every format but JSON: each access change as a headline and its details, each person's change,
 // the summary. Unescaped: each format escapes them its way.
-import type { AccessChange, PersonChange, SnapshotDiff } from '../evidence/compare.js';
+import type { AccessChange, PersonChange, PowerChange, SnapshotDiff, SnapshotRename } from '../evidence/compare.js';
 import { differenceCount } from '../evidence/compare.js';
 import type { SnapshotTarget } from '../evidence/snapshot.js';
 
@@ -31,11 +31,26 @@ export function accessDetails(c: AccessChange): string[] {
   ];
 }
 
+/** `ops gained manage-teams (organization-wide)`: a power is held on no one target. */
+export const powerWords = (c: PowerChange): string => `${c.team.name} ${c.change === 'added' ? 'gained' : 'lost'} ${c.power} (organization-wide)`;
+
+/** `sec -> security (team-1)`. */
+export const renameWords = (r: SnapshotRename): string => `${r.before} -> ${r.after} (${r.id})`;
+
+/** `joined team sre; left team dev`: the membership that caused a person's change, or empty. */
+export function causeWords(c: PersonChange): string {
+  const teams = (verb: string, names: readonly string[]): string[] =>
+    names.length === 0 ? [] : [`${verb} ${names.length === 1 ? 'team' : 'teams'} ${names.join(', ')}`];
+  return [...teams('joined', c.joined), ...teams('left', c.left)].join('; ');
+}
+
 export function personWords(c: PersonChange): string {
   const where = targetWords(c.target);
-  if (c.change === 'added') return `${c.email} gained ${c.after} on ${where}`;
-  if (c.change === 'removed') return `${c.email} lost ${c.before} on ${where}`;
-  return `${c.email} on ${where}: ${c.before} -> ${c.after}`;
+  const cause = causeWords(c);
+  const why = cause === '' ? '' : ` (${cause})`;
+  if (c.change === 'added') return `${c.email} gained ${c.after} on ${where}${why}`;
+  if (c.change === 'removed') return `${c.email} lost ${c.before} on ${where}${why}`;
+  return `${c.email} on ${where}: ${c.before} -> ${c.after}${why}`;
 }
 
 export const CHANGE_SIGN: Readonly<Record<AccessChange['change'], string>> = { added: '+', removed: '-', changed: '~' };

@@ -7,7 +7,7 @@ import type { ReportPeople, ReportPerson } from '../core/person-access.js';
 import type { Report } from '../core/report.js';
 import { printable } from '../core/printable.js';
 import { cellColumns, coverageColumns, csvField, PERMISSION_COLUMNS } from './report-csv.js';
-import { personViolations, throughText } from './report-people.js';
+import { personViolations, POWER_ACCESS, powerTeamsText, throughText } from './report-people.js';
 import { listName } from './report-source.js';
 import { violationText } from './violation-lines.js';
 
@@ -33,14 +33,31 @@ function personRows(report: Report, person: ReportPerson, projectOf: ReadonlyMap
   const who = [person.email, typeof person.username === 'string' ? person.username : '', person.status, person.teams.map((t) => listName(t.name)).join('; ')];
   const tail = coverageColumns(report);
   const access = person.status === 'invited' ? 'pending' : 'none';
-  if (person.cells.length === 0) return [[...who, '', '', '', '', access, access, ...PERMISSION_COLUMNS.map(() => ''), '', '', ...tail]];
-  return person.cells.map((cell) => [
+  // A power is a row of target type `organization`, named by the flag: it is held on no one target.
+  const powers = person.powers.map((p) => [
     ...who,
-    ...cellColumns(cell, projectOf),
-    throughText(cell),
-    personViolations(cell, report.violations).map(violationText).join('; '),
+    'organization',
+    p.power,
+    '',
+    '',
+    POWER_ACCESS,
+    POWER_ACCESS,
+    ...PERMISSION_COLUMNS.map(() => ''),
+    `${powerTeamsText(p)} (organization-wide)`,
+    '',
     ...tail,
   ]);
+  if (person.cells.length === 0 && powers.length === 0) return [[...who, '', '', '', '', access, access, ...PERMISSION_COLUMNS.map(() => ''), '', '', ...tail]];
+  return [
+    ...person.cells.map((cell) => [
+      ...who,
+      ...cellColumns(cell, projectOf),
+      throughText(cell),
+      personViolations(cell, report.violations).map(violationText).join('; '),
+      ...tail,
+    ]),
+    ...powers,
+  ];
 }
 
 export function renderPeopleCsv(report: Report, people: ReportPeople): string {

@@ -25,6 +25,11 @@ function personDocument(person: ReportPerson): JsonObject {
     status: person.status,
     teams: person.teams.map((t) => ({ name: t.name, id: t.id })),
     access: person.cells.map(cellDocument),
+    organization_powers: person.powers.map((p) => ({
+      power: p.power,
+      scope: 'organization-wide',
+      through: p.through.map((t) => ({ name: t.name, id: t.id })),
+    })),
   };
 }
 

@@ -4,7 +4,7 @@
 // teams, and each target with its level (the teams that give it on hover). Every text escaped.
 import type { ReportPeople, ReportPerson } from '../core/person-access.js';
 import { escapeHtml } from './markdown-text.js';
-import { peopleSummary, personName, throughText } from './report-people.js';
+import { peopleSummary, personName, POWER_ACCESS, powerTeamsText, throughText } from './report-people.js';
 
 /** The emails of the active people shown of each team, by team name, space-separated (an email has no space). */
 export function membersByTeam(people: ReportPeople): Map<string, string> {
@@ -33,10 +33,16 @@ function accessCell(person: ReportPerson): string {
     const joins = person.teams.length > 0 ? `will join ${person.teams.map((t) => t.name).join(', ')}` : 'in no team yet';
     return `<td class="access pending">pending invitation: no access until accepted; ${escapeHtml(joins)}</td>`;
   }
-  if (person.cells.length === 0) return '<td class="access">none</td>';
-  const items = person.cells.map(
-    (c) => `<span class="lvl-${c.access}" title="${escapeHtml(throughText(c))}">${escapeHtml(`${c.target.type} ${c.target.name}`)}: ${c.access}</span>`,
-  );
+  if (person.cells.length === 0 && person.powers.length === 0) return '<td class="access">none</td>';
+  const items = [
+    ...person.cells.map(
+      (c) => `<span class="lvl-${c.access}" title="${escapeHtml(throughText(c))}">${escapeHtml(`${c.target.type} ${c.target.name}`)}: ${c.access}</span>`,
+    ),
+    ...person.powers.map(
+      (p) =>
+        `<span class="lvl-admin" title="${escapeHtml(powerTeamsText(p))}">${escapeHtml(`organization ${p.power}`)}: ${POWER_ACCESS} (organization-wide)</span>`,
+    ),
+  ];
   return `<td class="access">${items.join('')}</td>`;
 }
 

@@ -49,13 +49,23 @@ const CELL: Schema = {
 
 const PERSON: Schema = {
   type: 'object',
-  required: ['email', 'username', 'status', 'teams', 'access'],
+  required: ['email', 'username', 'status', 'teams', 'access', 'organization_powers'],
   properties: {
     email: { type: 'string', minLength: 1 },
     username: { type: ['string', 'null'], description: 'null for an invitee who has not registered.' },
     status: { enum: ['active', 'invited'], description: 'invited: pending, no access until accepted (its access is empty).' },
     teams: { type: 'array', items: ref('^team-'), description: 'Active: the teams they are in; invited: the teams they will join. By name.' },
     access: { type: 'array', items: CELL, description: 'Every target shown one of their teams reaches, by type and name.' },
+    organization_powers: {
+      type: 'array',
+      description: 'Every organization power one of their teams holds (the owners team holds every one), in the flag table order; empty for an invitee.',
+      items: {
+        type: 'object',
+        required: ['power', 'scope', 'through'],
+        properties: { power: { type: 'string' }, scope: { const: 'organization-wide' }, through: { type: 'array', minItems: 1, items: ref('^team-') } },
+        additionalProperties: false,
+      },
+    },
   },
   additionalProperties: false,
 };

@@ -4,7 +4,7 @@
 import type { ReportPeople, ReportPerson } from '../core/person-access.js';
 import type { Report } from '../core/report.js';
 import { printable } from '../core/printable.js';
-import { peopleSummary, personName, throughText } from './report-people.js';
+import { peopleSummary, personName, POWER_ACCESS, powerTeamsText, throughText } from './report-people.js';
 import { table } from './report-table.js';
 import { listName } from './report-source.js';
 import { accessShortForm } from './access-short.js';
@@ -17,7 +17,11 @@ function personLines(person: ReportPerson): string[] {
     return [`person ${printable(personName(person))}: invited, pending (no access until accepted); ${joins}`, ''];
   }
   const head = `person ${printable(personName(person))}: ${person.teams.length > 0 ? `teams ${teamList(person)}` : 'in no team'}`;
-  const rows = person.cells.map((c) => [`${c.target.type} ${printable(c.target.name)}`, accessShortForm(c), printable(throughText(c))] as const);
+  const rows = [
+    ...person.cells.map((c) => [`${c.target.type} ${printable(c.target.name)}`, accessShortForm(c), printable(throughText(c))] as const),
+    // A power is organization-wide: its own rows, after the targets, so a manage-policies member is never "no access".
+    ...person.powers.map((p) => [`organization ${p.power}`, POWER_ACCESS, `${printable(powerTeamsText(p))} [organization-wide]`] as const),
+  ];
   return [head, ...(rows.length > 0 ? table(rows) : ['  no access to the selected projects and workspaces']), ''];
 }
 

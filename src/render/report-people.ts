@@ -1,7 +1,7 @@
 // The people of a report by person in words (docs/effective-access.md, "People"), shared by the
 // text, CSV and HTML formats: a person's access through each of their teams, who was left out, and
 // the violations of a person's row. Pure.
-import type { PeopleLeftOut, PersonCell, ReportPeople, ReportPerson } from '../core/person-access.js';
+import type { PeopleLeftOut, PersonCell, PersonPower, ReportPeople, ReportPerson } from '../core/person-access.js';
 import type { PolicyViolation } from '../core/policy.js';
 import { listName, reportSourcesText } from './report-source.js';
 import { plural } from './plural.js';
@@ -11,6 +11,12 @@ export function throughText(cell: PersonCell): string {
   // A team's name holding `; ` (or another separator) is quoted, so it never reads as two teams.
   return cell.through.map((t) => `${listName(t.team.name)} ${t.access} (${reportSourcesText({ target: cell.target, sources: t.sources })})`).join('; ');
 }
+
+/** What a power row says its level is: a power is held or not, it has no level. */
+export const POWER_ACCESS = 'power';
+
+/** `sre, admins`: the teams that hold a power (each name quoted when it holds a separator). */
+export const powerTeamsText = (power: PersonPower): string => power.through.map((t) => listName(t.name)).join(', ');
 
 /** `2 service accounts, 1 hidden member`: who is left out, or undefined when nobody is. */
 export function leftOutText(left: PeopleLeftOut): string | undefined {

@@ -28,7 +28,13 @@ describe('compareSnapshots', () => {
       teams: [{ name: 'developers', id: 'team-1' }],
       workspaces: [{ name: 'www', id: 'ws-web', teams: [cell('developers', 'team-1', 'write')] }],
     });
-    expect(differenceCount(compareSnapshots(old, renamed))).toBe(0);
+    // Issue 37, finding 2: the rename is listed (and so one difference), never as a loss and a gain.
+    const diff = compareSnapshots(old, renamed);
+    expect(diff.access).toEqual([]);
+    expect(diff.teamsAdded).toEqual([]);
+    expect(diff.teamsRemoved).toEqual([]);
+    expect(diff.teamsRenamed).toEqual([{ id: 'team-1', before: 'dev', after: 'developers' }]);
+    expect(differenceCount(diff)).toBe(1);
   });
 
   it('compares the people of two reports by person: added, removed, and each level changed', () => {
@@ -41,9 +47,9 @@ describe('compareSnapshots', () => {
       added: ['new@x.io'],
       removed: ['gone@x.io'],
       access: [
-        { change: 'changed', email: 'a@x.io', target: { type: 'workspace', name: 'web', id: 'ws-web' }, before: 'read', after: 'write' },
-        { change: 'removed', email: 'gone@x.io', target: { type: 'workspace', name: 'web', id: 'ws-web' }, before: 'write', after: null },
-        { change: 'added', email: 'new@x.io', target: { type: 'workspace', name: 'web', id: 'ws-web' }, before: null, after: 'write' },
+        { change: 'changed', email: 'a@x.io', target: { type: 'workspace', name: 'web', id: 'ws-web' }, before: 'read', after: 'write', joined: [], left: [] },
+        { change: 'removed', email: 'gone@x.io', target: { type: 'workspace', name: 'web', id: 'ws-web' }, before: 'write', after: null, joined: [], left: [] },
+        { change: 'added', email: 'new@x.io', target: { type: 'workspace', name: 'web', id: 'ws-web' }, before: null, after: 'write', joined: [], left: [] },
       ],
     });
     expect(renderReportDiff(diff, 'text', {})).toContain(

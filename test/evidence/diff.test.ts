@@ -75,8 +75,10 @@ describe('report diff OLD NEW', () => {
     expect(run.out).toContain('  - auditors lost custom on project "data"\n');
     // sre keeps admin on platform through manage-projects: only the project grant's source goes.
     expect(run.out).toContain('  ~ sre on project "platform": admin (level unchanged)\n    sources removed: project platform read\n');
-    // 2 teams, and 12 (team, target) cells: auditors' 5, developers' 3, newbies' 1, sre's 3.
-    expect(lines.at(-2)).toBe('14 differences.');
+    // Issue 37, finding 2: the removed auditors team takes its organization power with it.
+    expect(run.out).toContain('Organization powers:\n  - auditors lost read-workspaces (organization-wide)\n');
+    // 2 teams, 1 power, and 12 (team, target) cells: auditors' 5, developers' 3, newbies' 1, sre's 3.
+    expect(lines.at(-2)).toBe('15 differences.');
   });
 
   it('exits 0 with "No difference." for the same report, and reads a bundle directory', async () => {
@@ -89,8 +91,21 @@ describe('report diff OLD NEW', () => {
     } finally {
       await emulator.stop();
     }
-    const run = await diff('bundle', 'old.json');
+    // The bundle was read after old.json: it is NEW (issue 37 refuses an OLD newer than NEW).
+    const run = await diff('old.json', 'bundle');
     expect(run.code, run.err).toBe(0);
+  });
+
+  it('finding 2: refuses an OLD read after NEW, one line, unless --allow-reversed', async () => {
+    const refused = await diff('new.json', 'old.json');
+    expect(refused.code).toBe(1);
+    expect(refused.out).toBe('');
+    expect(refused.err).toMatch(
+      /^tfe-access report diff: new\.json was read at \S+, after old\.json \(\S+\): name the older report first \(report diff OLD NEW\), or pass --allow-reversed to compare them in this order\.\n$/,
+    );
+    const allowed = await diff('new.json', 'old.json', '--allow-reversed');
+    expect(allowed.code, allowed.err).toBe(2);
+    expect(allowed.out).toContain('  + auditors gained read-workspaces (organization-wide)\n');
   });
 
   it('writes json that the schema in schemas/ describes', async () => {
@@ -129,7 +144,7 @@ describe('report diff OLD NEW', () => {
     expect(markdown.out).toMatch(/^## Compared acme/);
     expect(markdown.out).toContain('- ~ developers on project "platform": write -&gt; admin\n  - permissions: ');
     expect(markdown.out).toContain('### Teams added\n\n- \\+ newbies\n');
-    expect(markdown.out).toMatch(/\*\*14 differences\.\*\*\n$/);
+    expect(markdown.out).toMatch(/\*\*15 differences\.\*\*\n$/);
     const html = await diff('old.json', 'new.json', '--format', 'html', '--out', 'diff.html');
     expect(html).toEqual({ code: 2, out: '', err: '' });
     const page = readFileSync(join(dir, 'diff.html'), 'utf8');

@@ -26,12 +26,14 @@ describe('report --by person, every format', () => {
     expect(lines).toContain('People: 5 active, 1 invited (pending); left out: 1 service account, 1 hidden member (never listed).');
     const ana = lines.indexOf('person ana@example.com (ana): teams developers, owners');
     expect(ana).toBeGreaterThan(0);
-    expect(lines.slice(ana + 1, ana + 5)).toEqual([
-      '  project data               admin  owners admin (owners team [organization-wide])',
-      '  project platform           admin  developers write (project grant: write); owners admin (owners team [organization-wide])',
-      '  workspace lake             admin  owners admin (owners team [organization-wide])',
-      '  workspace networking-prod  admin  developers write (project platform: write, workspace grant: plan); owners admin (owners team [organization-wide])',
+    // An owner holds every organization power too (issue 37): its rows follow the targets, so the column is as wide as the longest power.
+    expect(lines.slice(ana + 1, ana + 5).map((l) => l.replace(/ +/g, ' '))).toEqual([
+      ' project data admin owners admin (owners team [organization-wide])',
+      ' project platform admin developers write (project grant: write); owners admin (owners team [organization-wide])',
+      ' workspace lake admin owners admin (owners team [organization-wide])',
+      ' workspace networking-prod admin developers write (project platform: write, workspace grant: plan); owners admin (owners team [organization-wide])',
     ]);
+    expect(lines[ana + 5]?.replace(/ +/g, ' ')).toBe(' organization manage-policies power owners [organization-wide]');
     expect(lines).toContain('person cy@vendor.example: invited, pending (no access until accepted); will join contractors');
     expect(lines).toContain('person dee@example.com (dee): in no team');
     expect(text).not.toContain('api-team_x');
@@ -68,7 +70,7 @@ describe('report --by person, every format', () => {
     const csv = renderAccessReport(report, 'csv', { byTeam: false });
     const rows = parse(csv, { columns: true }) as Record<string, string>[];
     expect(Object.keys(rows[0] ?? {})).toEqual([...PEOPLE_CSV_HEADER]);
-    const expected = (report.people?.people ?? []).reduce((n, p) => n + Math.max(1, p.cells.length), 0);
+    const expected = (report.people?.people ?? []).reduce((n, p) => n + Math.max(1, p.cells.length + p.powers.length), 0);
     expect(rows).toHaveLength(expected);
     // Every (person, target) once.
     const pairs = rows.map((r) => `${r.person}\u0000${r.target_type} ${r.target}`);
@@ -82,6 +84,8 @@ describe('report --by person, every format', () => {
         'write',
         'auditors read (organization read-workspaces [organization-wide]); developers write (project platform: write, workspace grant: plan)',
       ],
+      // Issue 37: the power bo holds through auditors is a row of its own.
+      ['organization', 'read-workspaces', 'power', 'auditors (organization-wide)'],
     ]);
     expect(rows.find((r) => r.person === 'cy@vendor.example')).toMatchObject({ status: 'invited', teams: 'contractors', access: 'pending', target: '' });
     expect(rows.find((r) => r.person === 'dee@example.com')).toMatchObject({ status: 'active', teams: '', access: 'none' });

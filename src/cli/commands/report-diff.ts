@@ -28,6 +28,8 @@ Options:
                                Markdown are not recognised) without --force
   --force                      let --out replace an existing file that is not a comparison
   --allow-organization-change  compare reports of two different organizations (refused otherwise)
+  --allow-reversed             compare an OLD read after NEW (refused otherwise: its gains would
+                               read as losses)
   -h, --help                   this help
 
 Exit codes: 0 no difference, 2 differences (as drift and plan --detailed-exitcode), 1 error.
@@ -35,7 +37,13 @@ Exit codes: 0 no difference, 2 differences (as drift and plan --detailed-exitcod
 
 const command: Command = {
   help,
-  options: { format: { type: 'string' }, out: { type: 'string' }, force: { type: 'boolean' }, 'allow-organization-change': { type: 'boolean' } },
+  options: {
+    format: { type: 'string' },
+    out: { type: 'string' },
+    force: { type: 'boolean' },
+    'allow-organization-change': { type: 'boolean' },
+    'allow-reversed': { type: 'boolean' },
+  },
   positionals: true,
   async run(parsed, io) {
     const format = formatFlag(parsed, REPORT_DIFF_FORMATS, 'text');
@@ -55,7 +63,13 @@ const command: Command = {
       instead: 'Choose another file, e.g. --out report-diff.json.',
     });
     if (out !== undefined) await assertOutput(request(out));
-    const diff = await compareReports({ old, new: now, cwd: io.cwd, allowOrganizationChange: boolFlag(parsed, 'allow-organization-change') });
+    const diff = await compareReports({
+      old,
+      new: now,
+      cwd: io.cwd,
+      allowOrganizationChange: boolFlag(parsed, 'allow-organization-change'),
+      allowReversed: boolFlag(parsed, 'allow-reversed'),
+    });
     const text = renderReportDiff(diff, format, {});
     if (out === undefined) io.stdout.write(text);
     else {
