@@ -1,7 +1,6 @@
 // Flag parsing on node:util.parseArgs: unknown flags and bad values become one-line user errors.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CLIError } from '../errors.js';
-import { closest, didYouMean } from '../core/suggest.js';
 
 export type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -98,13 +97,15 @@ function oneLine(error: unknown): string {
 
 /**
  * `parse`, with a did-you-mean for an unknown option: its own spelling with two dashes
- * (`-auto-approve`: `--auto-approve`), else the closest option name.
+ * (`-auto-approve`: `--auto-approve`), else the closest option name. The suggester is loaded only
+ * on that error, so a run with good flags never loads it.
  */
 export async function parseCommandLine(command: string, argv: readonly string[], options: Options, allowPositionals = false): Promise<Parsed> {
   try {
     return parse(command, argv, options, allowPositionals);
   } catch (error: unknown) {
     if (!(error instanceof UnknownFlagError)) throw error;
+    const { closest } = await import('../core/suggest.js');
     const [name = '', value] = error.flag.replace(/^-+/, '').split(/=(.*)/s);
     const guess = error.known.includes(name) ? name : closest(name, error.known);
     const suggestion = guess === undefined ? undefined : `--${guess}${value === undefined ? '' : `=${value}`}`;
@@ -134,17 +135,6 @@ export function listFlag(parsed: Parsed, name: string): string[] {
 
 export function boolFlag(parsed: Parsed, name: string): boolean {
   return parsed.values[name] === true;
-}
-
-/**
- * A flag that takes one of a few words (`--read-by`, `--format`): the value, or `fallback` when not
- * given; another word is a user error with the word it most likely meant (`teams`: "team").
- */
-export function choiceFlag<C extends string>(parsed: Parsed, name: string, choices: readonly C[], fallback: C): C {
-  const raw = stringFlag(parsed, name) ?? fallback;
-  if (!(choices as readonly string[]).includes(raw))
-    throw new CLIError(`--${name} must be one of ${choices.join(', ')}, got "${raw}".${didYouMean(raw, choices)}`);
-  return raw as C;
 }
 
 /** A non-negative integer flag (`--concurrency 8`), with its default; a bad value is a user error. */

@@ -1,5 +1,6 @@
 // The flags every command that talks to the API shares (README, "Commands", common flags).
-import { choiceFlag, durationFlag, durationOf, intFlag, listFlag, boolFlag, stringFlag, type Options, type Parsed } from './args.js';
+import { choiceFlag } from './choice-flag.js';
+import { durationFlag, durationOf, intFlag, listFlag, boolFlag, stringFlag, type Options, type Parsed } from './args.js';
 import type { IO } from './io.js';
 import { noticeLine } from './progress.js';
 import { clockOf } from './clock.js';

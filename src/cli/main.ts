@@ -6,9 +6,7 @@ import type { Command } from './command.js';
 import { exitCodeOf } from './interrupt.js';
 import { processIO, type IO } from './io.js';
 import { COMMANDS } from './registry.js';
-import { refuseMistypedSubcommand } from './subcommand-typo.js';
 import { TOOL } from '../core/tool.js';
-import { didYouMean } from '../core/suggest.js';
 
 export const VERSION = TOOL.version;
 
@@ -56,7 +54,9 @@ export async function main(argv: readonly string[], io: IO): Promise<number> {
 /** `tfe-access --version`, as git, node and terraform spell it too. */
 const VERSION_WORDS: ReadonlySet<string> = new Set(['--version', '-V', '-v', 'version']);
 
+/** The suggester is loaded only here: a known command never loads it. */
 async function unknownCommand(name: string): Promise<string> {
+  const { didYouMean } = await import('../core/suggest.js');
   const hint = didYouMean(name, Object.keys(COMMANDS));
   return `tfe-access: unknown command "${name}".${hint} Run \`tfe-access --help\` for the list.\n`;
 }
@@ -74,7 +74,11 @@ async function runCommand(name: string, command: Command, argv: readonly string[
       return reportError(full, error, io);
     }
   }
-  if (word !== undefined && command.subcommands) refuseMistypedSubcommand(name, Object.keys(command.subcommands), word, io.cwd);
+  // Loaded only for a word that is no subcommand: `--help` and a known subcommand never load it.
+  if (word !== undefined && command.subcommands) {
+    const { refuseMistypedSubcommand } = await import('./subcommand-typo.js');
+    refuseMistypedSubcommand(name, Object.keys(command.subcommands), word, io.cwd);
+  }
   if (asksForHelp(argv)) {
     io.stdout.write(command.help);
     return EXIT.ok;

@@ -1,8 +1,9 @@
 // How plan, drift and apply show a plan (docs/plan.md, "Formats"): --verbose and --warnings, one place.
+import { choiceFlag } from './choice-flag.js';
 import { WARNING_SCOPES, type WarningScope } from '../render/lines.js';
 import type { PlanKind } from '../render/markdown.js';
 import type { RenderOptions } from '../render/render.js';
-import { boolFlag, choiceFlag, type Options, type Parsed } from './args.js';
+import { boolFlag, type Options, type Parsed } from './args.js';
 
 export const PLAN_VIEW_OPTIONS: Options = {
   verbose: { type: 'boolean' },
