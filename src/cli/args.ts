@@ -137,6 +137,14 @@ export function boolFlag(parsed: Parsed, name: string): boolean {
   return parsed.values[name] === true;
 }
 
+/** `--out FILE` and `--force` (which only lets --out replace a file): a lone --force is a user error saying what the command writes without --out. */
+export function outFlags(parsed: Parsed, withoutOut: string): { readonly out: string | undefined; readonly force: boolean } {
+  const out = stringFlag(parsed, 'out');
+  const force = boolFlag(parsed, 'force');
+  if (force && out === undefined) throw new CLIError(`--force lets --out replace a file; without --out, ${withoutOut}.`);
+  return { out, force };
+}
+
 /** A non-negative integer flag (`--concurrency 8`), with its default; a bad value is a user error. */
 export function intFlag(parsed: Parsed, name: string, fallback: number, min = 0): number {
   const raw = stringFlag(parsed, name);

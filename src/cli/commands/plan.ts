@@ -1,12 +1,12 @@
 // tfe-access plan: read live access and print the changes the files ask for.
 import { resolve } from 'node:path';
 import { addressFrom } from '../../api/address.js';
-import { CLIError, EXIT } from '../../errors.js';
+import { EXIT } from '../../errors.js';
 import { savedPlanOf } from '../../saved-plan/saved-plan.js';
 import { writeSavedPlan } from '../../saved-plan/file.js';
 import { assertOutput, type OutputRequest } from '../../pipeline/output-guard.js';
 import { PlanKey } from '../../saved-plan/seal.js';
-import { boolFlag, stringFlag } from '../args.js';
+import { boolFlag, stringFlag, outFlags } from '../args.js';
 import type { Command } from '../command.js';
 import { CONNECTION_HELP, TARGET_HELP } from '../common-flags.js';
 import { PLAN_OPTIONS, hasChanges, runPlan, violationCount } from '../plan-run.js';
@@ -43,9 +43,7 @@ const command: Command = {
   options: { ...PLAN_OPTIONS, 'detailed-exitcode': { type: 'boolean' }, out: { type: 'string' }, force: { type: 'boolean' } },
   positionals: true,
   async run(parsed, io) {
-    const out = stringFlag(parsed, 'out');
-    const force = boolFlag(parsed, 'force');
-    if (force && out === undefined) throw new CLIError('--force lets --out replace a file; without --out, plan writes no file.');
+    const { out, force } = outFlags(parsed, 'plan writes no file');
     const request = (file: string): OutputRequest => ({
       out: file,
       what: 'the plan',

@@ -7,7 +7,7 @@ import { writeAtomic } from '../../export/write.js';
 import { assertOutput, type OutputRequest } from '../../pipeline/output-guard.js';
 import { compareReports } from '../../pipeline/report-diff.js';
 import { REPORT_DIFF_FORMATS, renderReportDiff } from '../../render/report-diff.js';
-import { boolFlag, stringFlag } from '../args.js';
+import { boolFlag, outFlags } from '../args.js';
 import type { Command } from '../command.js';
 import { formatFlag } from '../common-flags.js';
 
@@ -49,9 +49,7 @@ const command: Command = {
     const format = formatFlag(parsed, REPORT_DIFF_FORMATS, 'text');
     const [old, now, ...extra] = parsed.positionals;
     if (old === undefined || now === undefined || extra.length > 0) throw new CLIError('name two reports: report diff OLD NEW.');
-    const out = stringFlag(parsed, 'out');
-    const force = boolFlag(parsed, 'force');
-    if (force && out === undefined) throw new CLIError('--force lets --out replace a file; without --out, report diff writes no file.');
+    const { out, force } = outFlags(parsed, 'report diff writes no file');
     const request = (file: string): OutputRequest => ({
       out: file,
       what: 'the comparison',

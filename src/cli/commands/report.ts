@@ -8,7 +8,7 @@ import { writeAtomic } from '../../export/write.js';
 import { assertOutput, type OutputRequest } from '../../pipeline/output-guard.js';
 import { reportOrganization } from '../../pipeline/report.js';
 import { REPORT_FORMATS, renderAccessReport } from '../../render/report.js';
-import { boolFlag, listFlag, stringFlag, type Parsed } from '../args.js';
+import { boolFlag, listFlag, stringFlag, type Parsed, outFlags } from '../args.js';
 import type { Command } from '../command.js';
 import { clockOf } from '../clock.js';
 import type { IO } from '../io.js';
@@ -151,9 +151,7 @@ const command: Command = {
     const can = canFlag(parsed);
     const selection = { teams, projects: listFlag(parsed, 'project'), workspaces: listFlag(parsed, 'workspace'), ...(by === 'person' ? { people } : {}) };
     const evidence = stringFlag(parsed, 'evidence');
-    const out = stringFlag(parsed, 'out');
-    const force = boolFlag(parsed, 'force');
-    if (force && out === undefined) throw new CLIError('--force lets --out replace a file; without --out, report writes no file it could replace.');
+    const { out, force } = outFlags(parsed, 'report writes no file it could replace');
     const request = (file: string): OutputRequest => ({
       out: file,
       what: 'the report',
