@@ -85,7 +85,8 @@ describe('issue 37, finding 8: the manifest SHA-256 line', () => {
     expect(closed.code, closed.err).toBe(0);
     expect(closed.out).toBe('');
     const hex = sha256(join(bundle, 'manifest.json'));
-    expect(closed.err.split('\n')).toContain(`review: wrote the evidence bundle to ${bundle}: ${sheets.length + 3} files and manifest.json, SHA-256 ${hex}`);
+    // The sheets, review.json, decisions.csv, decisions.json and plan.json.
+    expect(closed.err.split('\n')).toContain(`review: wrote the evidence bundle to ${bundle}: ${sheets.length + 4} files and manifest.json, SHA-256 ${hex}`);
     const verified = await runCli(['report', 'verify', bundle, '--manifest-sha256', hex], { cwd: dir });
     expect(verified.code, verified.err).toBe(0);
     expect(verified.out).toMatch(/ and manifest\.json by its SHA-256\n$/);

@@ -248,10 +248,10 @@ describe('tfe-access report against an organization with every kind of source', 
       expect.stringMatching(/^vault,team-vault,organization,acme,,,,,,,,,,,,,,,,,,manage-policies=false; .*,"organization access, secret team",,true,$/),
     );
     expect(lines).toContain(
-      'developers,team-dev,workspace,networking-prod,ws-netprod,platform,write,write,apply,write,write,read,true,false,false,,,,,,,"project platform: write, workspace grant: plan [moot: shadowed by project platform: write]",,true,',
+      'developers,team-dev,workspace,networking-prod,ws-netprod,platform,write,write,apply,write,write,read,true,false,false,,,,,,,,"project platform: write, workspace grant: plan [moot: shadowed by project platform: write]",,true,',
     );
     expect(lines).toContain(
-      'vault,team-vault,project,data,prj-data,data,maintain,maintain,apply,write,write,read,true,true,,read,none,,true,true,false,project grant: maintain,,true,',
+      'vault,team-vault,project,data,prj-data,data,maintain,maintain,apply,write,write,read,true,true,,read,none,,true,true,false,,project grant: maintain,,true,',
     );
   });
 
