@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { SeedDocument } from '../../src/emulator/types.js';
 import { runCli } from '../support/cli.js';
+import { TEAM_FLAG_KEYS } from '../../src/core/team-flags.js';
 
 const ORG = 'whole';
 const TOKENS = { org: 'whole-org', owner: 'whole-owner-user', team: 'whole-team', user: 'whole-user' } as const;
@@ -103,7 +104,8 @@ function seedAndPopulation(o: World): { seed: SeedDocument; population: Populati
   return {
     seed,
     population: {
-      teams: teams.map((t) => `${t.name} ${t.visibility} ${on(t.powers)}`).sort(),
+      // The owners team holds every power, whatever flags the service lists for it (docs/evidence.md, "Who can").
+      teams: teams.map((t) => `${t.name} ${t.visibility} ${t.name === 'owners' ? [...TEAM_FLAG_KEYS].sort().join(',') : on(t.powers)}`).sort(),
       projects: PROJECTS.map((p) => p.name).sort(),
       workspaces: WORKSPACES.map((w) => w.name).sort(),
       grants: grants.map((g) => `${g.team} ${g.type}:${g.target} ${g.access}`).sort(),
