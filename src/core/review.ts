@@ -1,5 +1,5 @@
 // An access review (docs/evidence.md, "Access reviews"): `review start` writes one sheet per owner,
-// a row per team or person with access; the reviewer fills each row's decision; `review close`
+// a row per team or person with access and per team and organization power; the reviewer fills each row's decision; `review close`
 // checks the sheets and carries out the revokes through the files. Plain data shared by review/,
 // its renderers and pipeline/review.ts.
 import type { SourceRef, TargetRef } from './model.js';
@@ -12,6 +12,8 @@ export interface ReviewOwner {
   readonly reviewers: readonly string[];
   readonly projects?: readonly string[];
   readonly tags?: readonly string[];
+  /** `organization: true`: this owner reviews the organization powers of the teams (the first such owner does). */
+  readonly organization?: boolean;
   /** Where the owner is written (its key under `review-owners:`). */
   readonly source?: SourceRef;
   /** Where each of `projects` is written, index by index (the name checker's FILE:LINE:COL). */
@@ -23,15 +25,32 @@ export interface ReviewOwner {
 export const REVIEW_DECISIONS = ['keep', 'revoke'] as const;
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
 
+/**
+ * What a row is of: a team's access on a target, a person's through a team, or a team's
+ * organization power (an `organization-access` flag it holds; the owners team holds every one).
+ */
+export const REVIEW_KINDS = ['team', 'person', 'power'] as const;
+export type ReviewKind = (typeof REVIEW_KINDS)[number];
+
+/** The target of a power row: the organization, by its name (the organization's name is its id in the API). */
+export interface OrganizationRef {
+  readonly type: 'organization';
+  readonly name: string;
+  readonly id: string;
+}
+
+/** A row's target: a project or workspace, or for a power the organization. */
+export type ReviewTarget = TargetRef | OrganizationRef;
+
 /** One row of a sheet: who has what where, and the decision once filled. */
 export interface ReviewRow {
-  readonly kind: 'team' | 'person';
+  readonly kind: ReviewKind;
   /** The team's name, or the person's email. */
   readonly subject: string;
   /** For a person: the team it has the access through. */
   readonly via?: string;
-  readonly target: TargetRef;
-  /** The effective level and its short form (`custom: apply, vars rw, state r`). */
+  readonly target: ReviewTarget;
+  /** The effective level and its short form (`custom: apply, vars rw, state r`); for a power, the flag (`manage-workspaces`). */
   readonly access: string;
   readonly sources: string;
   readonly decision: ReviewDecision | '';

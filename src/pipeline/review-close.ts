@@ -4,7 +4,8 @@
 // against who provisioned each
 // grant when the audit trail can be read; each revoke placed in the files through the adopt
 // machinery (src/adopt/) and proven by a plan of the edited files against the same reads
-// (recorded-reads.ts: no new request), every revoke a removal of that plan. Nothing is written
+// (recorded-reads.ts: no new request), every revoke a removal of that plan (a power's revoke: a
+// team change turning the flag off). Nothing is written
 // until all of it holds, and every row problem of every kind is refused in one run; then the files
 // are written as `drift --adopt` writes them.
 import { adopt, type AdoptFile } from '../adopt/adopt.js';
@@ -23,7 +24,7 @@ import { reasonText } from '../render/coverage.js';
 import { checkRows, type DecidedRow } from '../review/decisions.js';
 import { readSheet, type ReadRow } from '../review/parse.js';
 import { provisionerProblems, usernames } from '../review/provisioner.js';
-import { revokeItems, type HeldBy, type Revoke } from '../review/revokes.js';
+import { flagField, revokeItems, type HeldBy, type Revoke } from '../review/revokes.js';
 import { staleProblems } from '../review/stale.js';
 import { organizationWide, type EffectiveCell } from '../core/effective.js';
 import { sourceText } from '../render/source-text.js';
@@ -121,9 +122,18 @@ async function trailEvents(connection: RunConnection, control: RunControl, now: 
   }
 }
 
+/** Whether the plan turns the team's flag off (a team change whose field goes from true to false). */
+function turnsOff(plan: Plan, teamId: string, flag: string): string | undefined {
+  const change = (plan.teamChanges ?? []).find(
+    (c) => c.action === 'update' && c.id === teamId && c.fields.some((f) => f.field === flagField(flag) && f.after === false),
+  );
+  return change && `turn off ${flag} of team ${change.name}`;
+}
+
 /** The change of the edited files' plan that carries out a revoke, in words; undefined when none does. */
 function carrying(revoke: Revoke, plan: Plan): string | undefined {
   const { row } = revoke;
+  if (row.kind === 'power') return turnsOff(plan, row.teamId, row.access);
   if (row.kind === 'team') {
     const change = plan.changes.find((c) => c.action === 'remove' && c.target.id === row.target.id && c.team.id === row.teamId);
     return change && `remove grant of team ${change.team.name} on ${change.target.type} ${change.target.name}`;
@@ -163,7 +173,9 @@ async function carryOut(
     const change = carrying(revoke, replan.plan);
     if (change === undefined) {
       problems.push(
-        `${revoke.at}: taking it out of the files would not remove it (the target does not prune, or the team's members are not pruned); revoke it by hand`,
+        revoke.row.kind === 'power'
+          ? `${revoke.at}: writing it off in the files would not turn it off (the plan of the edited files keeps ${revoke.row.access} of team ${revoke.row.subject}); revoke it by hand`
+          : `${revoke.at}: taking it out of the files would not remove it (the target does not prune, or the team's members are not pruned); revoke it by hand`,
       );
       continue;
     }
@@ -171,6 +183,12 @@ async function carryOut(
     const own = adopt({ files: from.files, items: [revoke.item], state: from.state, pruned: from.pruned, selectors: [] }).adoption.edits[0];
     byRevoke.set(key(revoke.row), { edit: own && { file: own.path, diff: editDiff(own) }, change });
   }
+  // A power kept on its row that a revoke turns off as well (a flag the revoked one brought): both cannot hold.
+  for (const { at, row } of decided)
+    if (row.kind === 'power' && row.decision === 'keep' && turnsOff(replan.plan, row.teamId, row.access) !== undefined)
+      problems.push(
+        `${at}: keeps ${row.access} of team ${row.subject}, but the revokes turn it off too (the files give it only through a revoked power); write it in the team's organization-access, or revoke it`,
+      );
   if (problems.length > 0) throw refuse(problems);
   const records = decided.map(({ at, row }): DecisionRecord => {
     const done = row.decision === 'revoke' ? byRevoke.get(key(row)) : undefined;
@@ -181,7 +199,11 @@ async function carryOut(
 
 /** A revoke's key: a person revoked on several rows from one team is one removal. */
 const key = (row: DecidedRow['row']): string =>
-  row.kind === 'person' ? `person ${personKey(row.subject)} ${row.teamId}` : `team ${row.teamId} ${row.target.id}`;
+  row.kind === 'person'
+    ? `person ${personKey(row.subject)} ${row.teamId}`
+    : row.kind === 'power'
+      ? `power ${row.teamId} ${row.access}`
+      : `team ${row.teamId} ${row.target.id}`;
 
 export async function closeReview(unclocked: ReviewCloseRequest): Promise<ClosedReview> {
   const request = withClock(unclocked);
@@ -210,7 +232,7 @@ export async function closeReview(unclocked: ReviewCloseRequest): Promise<Closed
       const asked = 'events' in trail && decided.some((d) => d.row.kind === 'person' || d.row.reviewer.includes('@'));
       const people = read0.live.people ?? (asked ? await readPeople(reads.client, state.organization, read0.resolved.teams) : undefined);
       const conflicts = 'events' in trail ? provisionerProblems(decided, trail.events, usernames(people?.people ?? [])) : [];
-      const found = revokeItems(decided, read0.resolved, held);
+      const found = revokeItems(decided, read0.resolved, held, state.teams ?? []);
       // Every problem of every kind, in one run.
       const problems = [...counted, ...checked.problems, ...stale, ...conflicts, ...found.problems];
       if (problems.length > 0) throw refuse(problems);

@@ -4,7 +4,7 @@
 // round (not before it started, not after the close); a person kept and revoked from one team on
 // two rows is a contradiction. One line per problem, naming sheet:row, every problem of every row
 // at once. Pure.
-import type { ReviewOwner, SheetRow } from '../core/review.js';
+import { REVIEW_KINDS, type ReviewKind, type ReviewOwner, type ReviewTarget, type SheetRow } from '../core/review.js';
 import { quote } from '../core/printable.js';
 import { decisionOf, type ReadRow } from './parse.js';
 import { organizationOfReview, rowCheck } from './sheet.js';
@@ -20,18 +20,31 @@ const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}
 /** Whether `text` is an RFC 3339 date-time with its offset (`2026-11-26T16:00:00Z`). */
 export const isRfc3339 = (text: string): boolean => RFC3339.test(text) && !Number.isNaN(Date.parse(text));
 
+const TARGET_TYPES: readonly string[] = ['project', 'workspace', 'organization'];
+
+/** The row's target as the sheet says it; a type start never writes is read as a workspace (and refused by its check). */
+function targetOf(f: ReadRow['fields']): ReviewTarget {
+  const type = f['target-type'] === 'organization' ? 'organization' : f['target-type'] === 'project' ? 'project' : 'workspace';
+  return { type, name: f.target, id: f['target-id'] };
+}
+
+/** Whether the kind and the target's type are ones start writes together: a power on the organization, other rows on a project or workspace. */
+function wellFormed(f: ReadRow['fields']): boolean {
+  if (!(REVIEW_KINDS as readonly string[]).includes(f.kind) || !TARGET_TYPES.includes(f['target-type'])) return false;
+  return (f.kind === 'power') === (f['target-type'] === 'organization');
+}
+
 /** The row as start wrote it, from the sheet's columns. */
 export function sheetRowOf(read: ReadRow): SheetRow {
   const f = read.fields;
-  const type = f['target-type'] === 'project' ? 'project' : 'workspace';
   return {
     review: f.review,
     owner: f.owner,
-    kind: f.kind === 'person' ? 'person' : 'team',
+    kind: (REVIEW_KINDS as readonly string[]).includes(f.kind) ? (f.kind as ReviewKind) : 'team',
     subject: f.subject,
     ...(f.via === '' ? {} : { via: f.via }),
     teamId: f['team-id'],
-    target: { type, name: f.target, id: f['target-id'] },
+    target: targetOf(f),
     access: f.access,
     sources: f.sources,
     check: f['row-check'],
@@ -83,7 +96,7 @@ function rowProblem(read: ReadRow, round: string, organization: string, binding?
   const of = organizationOfReview(f.review);
   if (of !== organization) return `${read.at}: the row is of organization ${quote(of)}, not ${quote(organization)} of the files`;
   if (f.review !== round) return `${read.at}: the row is of review ${quote(f.review)}, not ${quote(round)}: close the sheets of one round together`;
-  if (!['team', 'person'].includes(f.kind) || !['project', 'workspace'].includes(f['target-type']) || rowCheck(sheetRowOf(read)) !== f['row-check'])
+  if (!wellFormed(f) || rowCheck(sheetRowOf(read)) !== f['row-check'])
     return `${read.at}: the row was changed after review start (its row-check does not match kind, subject, via, team, target, access or sources); fill only decision, reviewer, rationale and decided-at`;
   if (f.decision.trim() === '') return `${read.at}: undecided: decision is empty (keep or revoke)`;
   if (decisionOf(read) === undefined) return `${read.at}: decision ${quote(f.decision)} is neither keep nor revoke`;

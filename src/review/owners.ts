@@ -1,7 +1,8 @@
 // Which owner of `review-owners:` reviews the access on a target (docs/evidence.md, "Access
 // reviews"): a project is covered by an owner that names it; a workspace by an owner that names its
 // project or one of its tags. The first owner in the files' order that covers it has it, so every
-// row is decided once. Pure.
+// row is decided once. The organization's powers go to the first owner that says `organization: true`.
+// Pure.
 import type { ReportWorkspace } from '../core/report.js';
 import type { ReviewOwner } from '../core/review.js';
 import type { TargetRef } from '../core/model.js';
@@ -20,3 +21,6 @@ export function ownerFinder(owners: readonly ReviewOwner[], workspaces: readonly
     return covers.find((c) => (project !== undefined && c.projects.has(nfc(project))) || tags.some((t) => c.tags.has(t)))?.owner;
   };
 }
+
+/** The owner of the organization's powers: the first with `organization: true`, or none (the unowned sheet). */
+export const organizationOwner = (owners: readonly ReviewOwner[]): ReviewOwner | undefined => owners.find((o) => o.organization === true);

@@ -24,6 +24,8 @@ export function provisioningEvent(
   events: readonly AuditEvent[],
   usernameOf: (email: string) => string | undefined,
 ): AuditEvent | undefined {
+  // The trail records no change of a team's settings (triage/match.ts, `not-recorded`): a power has no provisioning event.
+  if (row.kind === 'power') return undefined;
   if (row.kind === 'team') {
     // The trail names the team by id or by name (triage/match.ts): either is taken.
     const onTeam = (team: string | undefined): boolean => team !== undefined && (team === row.teamId || team === row.subject);

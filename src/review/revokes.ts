@@ -5,11 +5,16 @@
 // the files do not name, a grant they do not write) cannot be revoked through them: said per row.
 // Nor can access an organization-wide source holds as well (an organization power such as
 // manage-workspaces, the owners team): taking the grant out of the files would leave it as it is,
-// so the revoke is refused with what holds it. Pure.
+// so the revoke is refused with what holds it. A team's organization power is revoked through the
+// team's `organization-access` in `teams:` (adopt writes the flag off, as for a flag turned off by
+// hand); the owners team's powers, a team the files do not manage that way, and a flag that
+// another flag the team keeps brings cannot be. Pure.
 import type { DriftItem } from '../core/drift-item.js';
-import { RESOURCE_OF } from '../core/model.js';
+import { OWNERS_TEAM, RESOURCE_OF } from '../core/model.js';
 import type { Resolved } from '../core/resolved.js';
 import { nfc } from '../core/names.js';
+import { implyingFlags } from '../core/team-flags.js';
+import type { DesiredTeam } from '../core/teams.js';
 import type { DecidedRow } from './decisions.js';
 
 export interface Revoke {
@@ -20,6 +25,30 @@ export interface Revoke {
 
 /** What else holds a team's access on a target, organization-wide, in words (`organization manage-workspaces`); empty for none. */
 export type HeldBy = (teamId: string, targetId: string) => readonly string[];
+
+/** The flag field of a team change (core/teams.ts, `organization-access.FLAG`). */
+export const flagField = (flag: string): string => `organization-access.${flag}`;
+
+/**
+ * A power's revoke as the team update adopt writes into the files: the flag as if live had it off
+ * (adopt writes live's side), so the files' `organization-access` no longer gives it.
+ */
+function powerRevokeOf({ at, row }: DecidedRow, teams: readonly DesiredTeam[], revoked: ReadonlySet<string>): Revoke | string {
+  const flag = row.access;
+  const what = `the revoke of ${flag} of team ${row.subject}`;
+  if (nfc(row.subject) === OWNERS_TEAM)
+    return `${at}: ${what} cannot be carried out: the owners team holds every power, and the service lets none be taken from it; revoke membership of the owners team instead`;
+  const team = teams.find((t) => nfc(t.name).toLowerCase() === nfc(row.subject).toLowerCase());
+  if (team === undefined)
+    return `${at}: ${what} cannot be carried out through the files: they do not list team ${row.subject} under teams:; turn the power off where it is given`;
+  if (team.organizationAccess === undefined)
+    return `${at}: ${what} cannot be carried out through the files: team ${row.subject} under teams: gives no organization-access, so the files do not manage its powers; write them there, or turn the power off where it is given`;
+  const bringing = implyingFlags(team.organizationAccess, flag).filter((k) => !revoked.has(`${row.teamId}\u0000${k}`));
+  if (bringing.length > 0)
+    return `${at}: ${what} would not take effect: ${bringing.join(' and ')}, which the team keeps, bring${bringing.length === 1 ? 's' : ''} it; revoke ${bringing.length === 1 ? 'that' : 'those'} too, or keep this row`;
+  const change = { action: 'update', id: row.teamId, name: team.name, fields: [{ field: flagField(flag), before: false, after: true }] } as const;
+  return { at, row, item: { kind: 'team', change } };
+}
 
 function revokeOf({ at, row }: DecidedRow, resolved: Resolved, heldBy: HeldBy): Revoke | string {
   if (row.kind === 'person') {
@@ -47,8 +76,15 @@ function revokeOf({ at, row }: DecidedRow, resolved: Resolved, heldBy: HeldBy): 
   return { at, row, item: { kind: 'grant', change } };
 }
 
-/** The revokes as drift items, and every row that cannot be revoked through the files. */
-export function revokeItems(rows: readonly DecidedRow[], resolved: Resolved, heldBy: HeldBy = () => []): { revokes: Revoke[]; problems: string[] } {
+/** The revokes as drift items, and every row that cannot be revoked through the files; `teams` are the files' `teams:`. */
+export function revokeItems(
+  rows: readonly DecidedRow[],
+  resolved: Resolved,
+  heldBy: HeldBy = () => [],
+  teams: readonly DesiredTeam[] = [],
+): { revokes: Revoke[]; problems: string[] } {
+  // The powers revoked in this close, by team id and flag: a flag another revoked one brings goes with it.
+  const revoked = new Set(rows.filter((r) => r.row.kind === 'power' && r.row.decision === 'revoke').map((r) => `${r.row.teamId}\u0000${r.row.access}`));
   // A person revoked on several rows from one team is one removal.
   const seen = new Set<string>();
   const found = rows
@@ -60,6 +96,6 @@ export function revokeItems(rows: readonly DecidedRow[], resolved: Resolved, hel
       seen.add(key);
       return true;
     })
-    .map((r) => revokeOf(r, resolved, heldBy));
+    .map((r) => (r.row.kind === 'power' ? powerRevokeOf(r, teams, revoked) : revokeOf(r, resolved, heldBy)));
   return { problems: found.filter((f): f is string => typeof f === 'string'), revokes: found.filter((f): f is Revoke => typeof f !== 'string') };
 }

@@ -1,15 +1,19 @@
 // `review start`'s rows (docs/evidence.md, "Access reviews"): from the report of live access, a
-// row per team with access on a target, and a row per person and team when people are reviewed,
-// each on the sheet of the owner that covers the target; what no owner covers goes to the
-// unowned sheet, so the whole population is on some sheet. Pure.
+// row per team with access on a target, a row per team and organization power it holds (the owners
+// team holds every one), and a row per person and team when people are reviewed, each on the sheet
+// of the owner that covers the target (the powers: of the owner with `organization: true`); what no
+// owner covers goes to the unowned sheet, so the whole population is on some sheet. Pure.
 import type { Report } from '../core/report.js';
-import type { ReviewOwner } from '../core/review.js';
-import type { TargetRef } from '../core/model.js';
+import type { ReviewKind, ReviewOwner, ReviewTarget } from '../core/review.js';
 import type { AccessSource } from '../core/effective.js';
+import type { TargetType } from '../core/model.js';
 import { printable } from '../core/printable.js';
+import { implyingFlags } from '../core/team-flags.js';
 import { accessShortForm } from '../render/access-short.js';
 import { reportSourceText } from '../render/report-source.js';
-import { ownerFinder } from './owners.js';
+import { flagsOn, teamPowers } from '../render/report-powers.js';
+import { powerSourceText } from '../render/review-power.js';
+import { organizationOwner, ownerFinder } from './owners.js';
 import type { SheetRow } from '../core/review.js';
 import { rowCheck } from './sheet.js';
 
@@ -30,17 +34,41 @@ export interface ReviewSheets {
 }
 
 interface RowOf {
-  readonly kind: 'team' | 'person';
+  readonly kind: ReviewKind;
   readonly subject: string;
   readonly via?: string;
   readonly teamId: string;
-  readonly target: TargetRef;
+  readonly target: ReviewTarget;
   readonly access: string;
-  readonly sources: readonly AccessSource[];
+  /** What gives it, in words. */
+  readonly sources: string;
+}
+
+const sourcesText = (sources: readonly AccessSource[], type: TargetType): string => sources.map((s) => reportSourceText(s, type)).join(', ');
+
+/**
+ * A row per team and organization power it holds: each flag the service reports on, and for the
+ * owners team every flag of the table (its powers are fixed, whatever the service reports). The
+ * target is the organization, by its name, which is its id in the API (`/organizations/NAME`).
+ */
+function powerRows(report: Report): RowOf[] {
+  const target = { type: 'organization', name: report.organization, id: report.organization } as const;
+  return teamPowers(report).flatMap((powers) =>
+    flagsOn(powers).map((flag) => ({
+      kind: 'power',
+      subject: powers.team.name,
+      teamId: powers.team.id,
+      target,
+      access: flag,
+      sources: powerSourceText(powers.owners, powers.owners ? [] : implyingFlags(powers.team.organizationAccess, flag)),
+    })),
+  );
 }
 
 export function reviewSheets(report: Report, round: ReviewRound): ReviewSheets {
-  const ownerOf = ownerFinder(round.owners, report.workspaces);
+  const findOwner = ownerFinder(round.owners, report.workspaces);
+  const ofOrganization = organizationOwner(round.owners);
+  const ownerOf = (target: ReviewTarget) => (target.type === 'organization' ? ofOrganization : findOwner(target));
   const byOwner = new Map<string, SheetRow[]>(round.owners.map((o) => [o.owner, []]));
   const unowned: SheetRow[] = [];
   const add = (row: RowOf): void => {
@@ -55,7 +83,7 @@ export function reviewSheets(report: Report, round: ReviewRound): ReviewSheets {
       teamId: row.teamId,
       target: { ...row.target, name: printable(row.target.name) },
       access: row.access,
-      sources: printable(row.sources.map((s) => reportSourceText(s, row.target.type)).join(', ')),
+      sources: printable(row.sources),
       decision: '',
       reviewer: '',
       rationale: '',
@@ -67,7 +95,15 @@ export function reviewSheets(report: Report, round: ReviewRound): ReviewSheets {
   // The access as the report says it: a custom cell in short (`custom: apply, vars rw, state r`); a person's row, the team's cell.
   const shortOf = new Map(report.cells.map((cell) => [`${cell.team.id}\u0000${cell.target.id}`, accessShortForm(cell)]));
   for (const cell of report.cells)
-    add({ kind: 'team', subject: cell.team.name, teamId: cell.team.id, target: cell.target, access: accessShortForm(cell), sources: cell.sources });
+    add({
+      kind: 'team',
+      subject: cell.team.name,
+      teamId: cell.team.id,
+      target: cell.target,
+      access: accessShortForm(cell),
+      sources: sourcesText(cell.sources, cell.target.type),
+    });
+  for (const row of powerRows(report)) add(row);
   const people = round.people;
   if (people !== undefined) {
     for (const person of report.people?.people ?? []) {
@@ -82,7 +118,7 @@ export function reviewSheets(report: Report, round: ReviewRound): ReviewSheets {
             teamId: through.team.id,
             target: cell.target,
             access: shortOf.get(`${through.team.id}\u0000${cell.target.id}`) ?? through.access,
-            sources: through.sources,
+            sources: sourcesText(through.sources, cell.target.type),
           });
         }
     }

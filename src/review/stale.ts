@@ -1,6 +1,7 @@
 // The round against live access at close (docs/evidence.md, "Access reviews"): the sheets `review
 // start` would write now, from the close's own read, compared row by row with the filled ones. A row
-// whose access changed since start (a level raised, a target renamed, a power granted) is stale: its
+// whose access changed since start (a level raised, a target renamed, a power granted; a power row
+// whose power is gone, or now comes from elsewhere) is stale: its
 // decision was over other access. Live access with no row (a grant made since start, a deleted row)
 // and a sheet of the round not given are refused too, so the decisions cover the whole population
 // as it is. Pure.
@@ -10,12 +11,17 @@ import type { ReadRow } from './parse.js';
 import type { ReviewSheets } from './rows.js';
 import { rowCheck, sheetName } from './sheet.js';
 
-/** Who has access where: one row of a sheet, whatever its level, sources or names. */
-const keyOf = (row: Pick<SheetRow, 'kind' | 'teamId' | 'target' | 'subject'>): string =>
-  [row.kind, row.teamId, row.target.id, row.kind === 'person' ? row.subject.toLowerCase() : ''].join('\u0000');
+/** Who has access where: one row of a sheet, whatever its level, sources or names; a power row, whatever gives it. */
+const keyOf = (row: Pick<SheetRow, 'kind' | 'teamId' | 'target' | 'subject' | 'access'>): string => {
+  const which = row.kind === 'person' ? row.subject.toLowerCase() : row.kind === 'power' ? row.access : '';
+  return [row.kind, row.teamId, row.target.id, which].join('\u0000');
+};
 
-const accessWords = (row: SheetRow): string =>
-  `${row.kind === 'team' ? `team ${row.subject}` : `${row.subject} through team ${row.via ?? ''}`} has ${row.access} on ${row.target.type} ${row.target.name} (${row.sources})`;
+function accessWords(row: SheetRow): string {
+  if (row.kind === 'power') return `team ${row.subject} holds ${row.access} of organization ${row.target.name} (${row.sources})`;
+  const who = row.kind === 'team' ? `team ${row.subject}` : `${row.subject} through team ${row.via ?? ''}`;
+  return `${who} has ${row.access} on ${row.target.type} ${row.target.name} (${row.sources})`;
+}
 
 /** Every row of the sheets and every live access without one, as problems; `listed` are the sheets review.json names. */
 export function staleProblems(rows: readonly ReadRow[], live: ReviewSheets, given: readonly string[], listed: readonly string[] = []): string[] {

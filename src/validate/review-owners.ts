@@ -1,6 +1,7 @@
 // `review-owners:` (docs/files.md, "`review-owners`"; docs/evidence.md, "Access reviews"): who
-// reviews the access on which projects or tagged workspaces. Its schema, the rule the schema cannot
-// say well (an owner covers something: projects, tags or both), and the owners as `review start`
+// reviews the access on which projects or tagged workspaces, and who the organization's powers. Its
+// schema, the rule the schema cannot say well (an owner covers something: projects, tags, the
+// organization), and the owners as `review start`
 // reads them, each name with where it is written. Pure.
 import type { JsonSchema } from '../core/json-schema.js';
 import type { SourceRef } from '../core/model.js';
@@ -27,12 +28,16 @@ export function reviewOwnersSchema(): JsonSchema {
         reviewers: { ...names("Who may decide the rows of this owner's sheet: emails or usernames."), minItems: 1 },
         projects: names('Projects whose access (the project and its workspaces) this owner reviews.'),
         tags: names('Workspace tags: a workspace with any of them is reviewed by this owner.'),
+        organization: {
+          description: "true: this owner reviews the teams' organization powers (the first owner that says so; without one they go to the unowned sheet).",
+          type: 'boolean',
+        },
       },
     },
   };
 }
 
-/** An owner whose name no sheet file can have, or that covers nothing: neither `projects` nor `tags` (or both empty). */
+/** An owner whose name no sheet file can have, or that covers nothing: neither `projects`, `tags` (or both empty) nor `organization: true`. */
 export function reviewOwnersProblems(merged: Merged): Problem[] {
   return [...merged.reviewOwners].flatMap(([name, owner]) => {
     if (name !== '' && !new RegExp(OWNER_NAME_PATTERN).test(name))
@@ -46,8 +51,14 @@ export function reviewOwnersProblems(merged: Merged): Problem[] {
     const value = owner.value;
     if (!isRecord(value)) return [];
     const listed = (key: string): number => (Array.isArray(value[key]) ? (value[key] as unknown[]).length : 0);
-    if (listed('projects') + listed('tags') > 0) return [];
-    return [problemAt(owner.at, owner.segments, 'an owner reviews the access of projects or tagged workspaces: give it `projects`, `tags` or both')];
+    if (listed('projects') + listed('tags') > 0 || value.organization === true) return [];
+    return [
+      problemAt(
+        owner.at,
+        owner.segments,
+        "an owner reviews the access of projects or tagged workspaces, or the organization's powers: give it `projects`, `tags`, `organization: true`, or several",
+      ),
+    ];
   });
 }
 
@@ -68,6 +79,7 @@ export function toReviewOwners(merged: Merged): { reviewOwners?: ReviewOwner[] }
       reviewers: stringsAt(located, 'reviewers').names,
       ...(projects.names.length > 0 ? { projects: projects.names, projectSources: projects.at } : {}),
       ...(tags.names.length > 0 ? { tags: tags.names, tagSources: tags.at } : {}),
+      ...(isRecord(located.value) && located.value.organization === true ? { organization: true } : {}),
       source: located.at,
     };
   });

@@ -56,9 +56,38 @@ describe('review-owners in the files', () => {
     expect('problems' in result).toBe(true);
     if (!('problems' in result)) return;
     const lines = result.problems.map((p) => `${p.line}:${p.col} ${p.message}`);
-    expect(lines.some((l) => l.startsWith('3:3 ') && l.includes('give it `projects`, `tags` or both'))).toBe(true);
+    expect(lines.some((l) => l.startsWith('3:3 ') && l.includes('give it `projects`, `tags`, `organization: true`, or several'))).toBe(true);
     expect(lines.some((l) => l.startsWith('5:3 ') && l.includes('reviewers'))).toBe(true);
     expect(lines.some((l) => l.startsWith('7:3 ') && l.includes('names its sheet (review-NAME.csv)'))).toBe(true);
+  });
+
+  it('reads `organization: true` (an owner of the organization powers, alone or beside projects), and refuses a typo of the key with its near miss and a value that is no boolean, each at its place', () => {
+    const ok = validate(['organization: acme', 'review-owners:', '  security:', '    reviewers: [sec@acme.test]', '    organization: true', ''].join('\n'));
+    expect('state' in ok && ok.state.reviewOwners).toEqual([
+      { owner: 'security', reviewers: ['sec@acme.test'], organization: true, source: { file: 'a.yaml', line: 3, col: 3 } },
+    ]);
+    const bad = validate(
+      [
+        'organization: acme',
+        'review-owners:',
+        '  security:',
+        '    reviewers: [sec]',
+        '    organisation: true',
+        '  audit:',
+        '    reviewers: [aud]',
+        '    organization: "yes"',
+        '  idle:',
+        '    reviewers: [ana]',
+        '    organization: false',
+        '',
+      ].join('\n'),
+    );
+    expect('problems' in bad).toBe(true);
+    if (!('problems' in bad)) return;
+    const lines = bad.problems.map((p) => `${p.line}:${p.col} ${p.message}`);
+    expect(lines.some((l) => l.startsWith('5:5 ') && l.includes('organisation') && l.includes('Did you mean "organization"?'))).toBe(true);
+    expect(lines.some((l) => l.startsWith('8:19 ') && l.includes('expected true or false, got "yes"'))).toBe(true);
+    expect(lines.some((l) => l.startsWith('9:3 ') && l.includes('`organization: true`'))).toBe(true);
   });
 
   it('refuses an owner defined twice across files, naming the first', () => {
