@@ -10,7 +10,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+import type { SheetRow } from '../../src/core/review.js';
+import type { Resolved } from '../../src/core/resolved.js';
 import { TEAM_FLAG_KEYS } from '../../src/core/team-flags.js';
+import { renderReviewSheet } from '../../src/render/review-csv.js';
+import { checkRows } from '../../src/review/decisions.js';
+import { readSheet, type ReadRow } from '../../src/review/parse.js';
+import { revokeItems } from '../../src/review/revokes.js';
+import { rowCheck } from '../../src/review/sheet.js';
+import { staleProblems } from '../../src/review/stale.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { SeedOrganization } from '../../src/emulator/types.js';
 import { client } from '../emulator/helpers.js';
@@ -169,20 +177,26 @@ describe('issue 37: organization powers in access reviews', () => {
     const closed = await runCli(['review', 'close', ...sheets, '--files', dir, '--bundle', join(dir, 'refused')], { env: env(CLOSE) });
     expect(closed.code).toBe(1);
     const at = (on: (r: Row) => boolean) => `review-security.csv:${line(security, on)}: `;
-    expect(closed.err).toContain(`${at(power('owners', 'manage-workspaces'))}the revoke of manage-workspaces of team owners cannot be carried out: the owners team holds every power`);
+    expect(closed.err).toContain(
+      `${at(power('owners', 'manage-workspaces'))}the revoke of manage-workspaces of team owners cannot be carried out: the owners team holds every power`,
+    );
     expect(closed.err).toContain(
       `${at(power('vcs', 'manage-vcs-settings'))}the revoke of manage-vcs-settings of team vcs cannot be carried out through the files: they do not list team vcs under teams:`,
     );
-    expect(closed.err).toContain(`${at(power('sre', 'read-workspaces'))}the revoke of read-workspaces of team sre would not take effect: manage-workspaces, which the team keeps, brings it`);
+    expect(closed.err).toContain(
+      `${at(power('sre', 'read-workspaces'))}the revoke of read-workspaces of team sre would not take effect: manage-workspaces, which the team keeps, brings it`,
+    );
     expect(closed.err).toContain(`${at(power('owners', 'manage-modules'))}reviewer "bo@acme.test" is not a reviewer of owner "security"`);
     expect(closed.err).toContain(`${at(power('audit', 'manage-policies'))}stale: the access is no longer live`);
-    expect(closed.err).toContain('review-security.csv: live access with no row: team dev holds manage-modules of organization acme (organization-access of the team)');
+    expect(closed.err).toContain(
+      'review-security.csv: live access with no row: team dev holds manage-modules of organization acme (organization-access of the team)',
+    );
     expect(closed.err).not.toContain('Error:');
     expect(await readFile(join(dir, 'tfe-access.yaml'), 'utf8')).toBe(FILES);
     expect(existsSync(join(dir, 'refused'))).toBe(false);
   });
 
-  it('close: a managed team\'s power revoked is written off in its organization-access (every other byte kept), the plan turns it off, and the bundle verifies; refused: a team without organization-access in the files, a flag kept that the revoke turns off', async () => {
+  it("close: a managed team's power revoked is written off in its organization-access (every other byte kept), the plan turns it off, and the bundle verifies; refused: a team without organization-access in the files, a flag kept that the revoke turns off", async () => {
     const { dir, env } = await setUp(FILES);
     const out = join(dir, 'round');
     expect((await runCli(['review', 'start', dir, '--out', out], { env: env(START) })).code).toBe(0);
@@ -245,5 +259,93 @@ describe('issue 37: organization powers in access reviews', () => {
     expect(sha).toBeDefined();
     const verified = await runCli(['report', 'verify', bundle, '--manifest-sha256', sha as string], { env: env(CLOSE) });
     expect(verified.code, verified.out + verified.err).toBe(0);
+  });
+});
+
+describe('power rows in the pure review code', () => {
+  const REVIEW = 'acme@2026-11-20T10:00:00Z';
+  const binding = { owners: [{ owner: 'security', reviewers: ['sec@acme.test'], organization: true }], closedAt: Date.parse('2026-11-22T10:00:00Z') };
+  const KEEP = { decision: 'keep', reviewer: 'sec@acme.test', 'decided-at': '2026-11-21T09:00:00Z' };
+  function powerRow(flag: string, over: Partial<SheetRow> = {}): SheetRow {
+    const base = {
+      review: REVIEW,
+      owner: 'security',
+      kind: 'power' as const,
+      subject: 'sre',
+      teamId: 'team-sre',
+      target: { type: 'organization' as const, name: 'acme', id: 'acme' },
+      access: flag,
+      sources: 'organization-access of the team',
+      decision: '' as const,
+      reviewer: '',
+      rationale: '',
+      decidedAt: '',
+      ...over,
+    };
+    return { ...base, check: rowCheck(base) };
+  }
+  function filled(rows: SheetRow[], fill: Record<string, string>[]): ReadRow[] {
+    const read = readSheet('review-security.csv', renderReviewSheet(rows));
+    if (!('rows' in read)) throw new Error(read.problem);
+    return read.rows.map((r, i) => ({ ...r, fields: { ...r.fields, ...fill[i] } }));
+  }
+
+  it('reads a power row back as written; one whose kind or target type was edited is refused as changed', () => {
+    const rows = filled(
+      [powerRow('manage-workspaces'), powerRow('manage-modules'), powerRow('manage-policies')],
+      [KEEP, { ...KEEP, kind: 'team' }, { ...KEEP, 'target-type': 'workspace' }],
+    );
+    const { decided, problems } = checkRows(rows, REVIEW, 'acme', binding);
+    expect(decided.map((d) => [d.row.kind, d.row.target, d.row.access])).toEqual([
+      ['power', { type: 'organization', name: 'acme', id: 'acme' }, 'manage-workspaces'],
+    ]);
+    expect(problems).toEqual([
+      expect.stringMatching(/^review-security\.csv:3: the row was changed after review start/),
+      expect.stringMatching(/^review-security\.csv:4: the row was changed after review start/),
+    ]);
+  });
+
+  it("stale: each of a team's powers is a row of its own; one gone is stale, one changed names what gives it now", () => {
+    const rows = filled([powerRow('manage-workspaces'), powerRow('read-workspaces'), powerRow('manage-modules')], [KEEP, KEEP, KEEP]);
+    const live = {
+      sheets: [
+        {
+          owner: 'security',
+          rows: [powerRow('manage-workspaces'), powerRow('read-workspaces', { sources: 'organization-access of the team, brought by manage-projects' })],
+        },
+      ],
+      unowned: [],
+    };
+    expect(staleProblems(rows, live, ['review-security.csv'])).toEqual([
+      'review-security.csv:3: stale: live access changed since review start: now team sre holds read-workspaces of organization acme (organization-access of the team, brought by manage-projects), the sheet says read-workspaces (organization-access of the team); start a new round',
+      'review-security.csv:4: stale: the access is no longer live (changed since review start); start a new round',
+    ]);
+  });
+
+  it("a power's revoke is a team update of the files' team; a flag another revoked flag brings goes with it", () => {
+    const rows = filled(
+      [powerRow('manage-workspaces'), powerRow('read-workspaces')],
+      [
+        { ...KEEP, decision: 'revoke' },
+        { ...KEEP, decision: 'revoke' },
+      ],
+    );
+    const { decided } = checkRows(rows, REVIEW, 'acme', binding);
+    const flags = Object.fromEntries(TEAM_FLAG_KEYS.map((k) => [k, k === 'manage-workspaces' || k === 'read-workspaces']));
+    const teams = [{ name: 'sre', previously: [], organizationAccess: flags }];
+    const found = revokeItems(decided, { targets: [] } as unknown as Resolved, () => [], teams);
+    expect(found.problems).toEqual([]);
+    expect(found.revokes.map((r) => r.item)).toEqual([
+      {
+        kind: 'team',
+        change: { action: 'update', id: 'team-sre', name: 'sre', fields: [{ field: 'organization-access.manage-workspaces', before: false, after: true }] },
+      },
+      {
+        kind: 'team',
+        change: { action: 'update', id: 'team-sre', name: 'sre', fields: [{ field: 'organization-access.read-workspaces', before: false, after: true }] },
+      },
+    ]);
+    // Without the files' teams, nothing can carry it out.
+    expect(revokeItems(decided, { targets: [] } as unknown as Resolved).problems).toHaveLength(2);
   });
 });
