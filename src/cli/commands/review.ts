@@ -29,13 +29,16 @@ An access review of the organization of the desired-state files (docs/evidence.m
 start reads live access as report does and writes into DIR one CSV sheet per owner of the files'
 review-owners (review-OWNER.csv), a row per team with access on a target the owner covers (and per
 person and team: for the teams whose members the files list, or every team with --by person),
-with empty decision, reviewer, rationale and decided-at; rows no owner covers go to
-review-unowned.csv; review.json names the round and its sheets.
+and a row per team and organization power it holds (the owners team: every power) on the sheet
+of the owner with organization: true, each with empty decision, reviewer, rationale and
+decided-at; rows no owner covers go to review-unowned.csv; review.json names the round and its
+sheets.
 
 close checks the filled sheets (every row decided keep or revoke, by a reviewer of its owner, at
 an RFC 3339 time within the round, unchanged since start, of one round of the files'
 organization; every sheet of the round given; live access unchanged since start and each on a
-row; no revoke an organization power or the owners team would leave in place; with an audit
+row; no revoke an organization power or the owners team would leave in place, nor of a power
+the files' teams: do not carry (the owners team's, a team without organization-access); with an audit
 token, no reviewer who provisioned the access), every problem in one run, then edits the files (--files) for each revoke as drift
 --adopt does: commit the edit and let a pull request apply it.
 
