@@ -110,7 +110,7 @@ async function setUp(files: string) {
 }
 
 describe('issue 37: organization powers in access reviews', () => {
-  it("start: a row per team and power on the organization owner's sheet, the owners team holding every power; without such an owner, on the unowned sheet", async () => {
+  it("start: a row per team and power on the organization owner's sheet, the owners team holding every power; without such an owner, on the unowned sheet, which any owner's reviewer decides", async () => {
     const { dir, env } = await setUp(FILES);
     const out = join(dir, 'round');
     const started = await runCli(['review', 'start', dir, '--out', out], { env: env(START) });
@@ -151,6 +151,13 @@ describe('issue 37: organization powers in access reviews', () => {
     const unowned = (await readRows(join(bare, 'review-unowned.csv'))).filter((r) => r.kind === 'power');
     expect(unowned.map((r) => `${r.subject} ${r.access}`).sort()).toEqual(named.sort());
     expect(unowned.every((r) => r.owner === '')).toBe(true);
+    // Any owner's reviewer decides the unowned sheet, its power rows included.
+    const bareSheets = ['review-platform-leads.csv', 'review-unowned.csv'].map((s) => join(bare, s));
+    for (const sheet of bareSheets) await fillSheet(sheet, () => decide('keep', 'bo@acme.test'));
+    const closed = await runCli(['review', 'close', ...bareSheets, '--files', dir], { env: env(CLOSE) });
+    expect(closed.code, closed.err).toBe(0);
+    const decided = (await readRows(bareSheets[0] as string)).length + (await readRows(bareSheets[1] as string)).length;
+    expect(closed.err).toContain(`${decided} decisions, 0 revokes`);
   });
 
   it("close refuses, each at its SHEET:ROW in one run: the owners team's power, an unmanaged team's, a flag a kept one brings, a power granted or gone since start, a reviewer of another owner", async () => {
