@@ -3,6 +3,9 @@
 // a power and the membership that caused it; and the membership cause of a person's change is
 // said in every format `report diff` offers (text, JSON, CSV, Markdown, HTML). The two reports are
 // written by the report's own renderer and read back as `report diff` reads them.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +19,7 @@ import { renderAccessReport } from '../../src/render/report.js';
 import { renderReportDiff } from '../../src/render/report-diff.js';
 import { reportDiffSchema } from '../../src/render/report-diff-schema.js';
 import { GRANTS, PROJECTS, TEAMS, WORKSPACES, personReport } from '../people/report-fixture.js';
+import { runCli } from '../support/cli.js';
 
 const ADMINS: Team = { name: 'admins', id: 'team-admins', visibility: 'organization', organizationAccess: { 'manage-organization-access': true } };
 const member = (name: string, teams: string[]): Person => ({
@@ -28,12 +32,17 @@ const member = (name: string, teams: string[]): Person => ({
   teamIds: teams.map((t) => `team-${t}`),
 });
 
-/** A report by person of the fixture's organization with the admins team, written as JSON and read back as a snapshot. */
-function snapshotOf(teams: readonly Team[], people: readonly Person[]): Snapshot {
+/** A report by person of the fixture's organization with the admins team, as `report --by person --format json` writes it. */
+function documentOf(teams: readonly Team[], people: readonly Person[]): string {
   const cells = effectiveAccess({ teams, projects: PROJECTS, workspaces: WORKSPACES, grants: GRANTS });
   const live: LivePeople = { people, hidden: new Map() };
   const report = { ...personReport(), teams: [...teams], cells, people: reportPeople(live, teams, cells) };
-  const parsed = parseSnapshot(renderAccessReport(report, 'json', { byTeam: false }));
+  return renderAccessReport(report, 'json', { byTeam: false });
+}
+
+/** That report read back as `report diff` reads it. */
+function snapshotOf(teams: readonly Team[], people: readonly Person[]): Snapshot {
+  const parsed = parseSnapshot(documentOf(teams, people));
   if ('problem' in parsed) throw new Error(parsed.problem);
   return parsed.snapshot;
 }
@@ -110,6 +119,21 @@ describe("report diff: a person's organization powers (issue 37, Build 3)", () =
     const html = renderReportDiff(DIFF, 'html', {});
     expect(html).toContain('<h2>People powers</h2>');
     expect(html).toContain('<td>removed</td><td>tim@example.com lost manage-organization-access (organization-wide) (left team admins)</td>');
+  });
+
+  it('end to end: a person who joined a team holding a power, and nothing else, is a difference (exit 2)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tfe-access-diff-powers-'));
+    try {
+      writeFileSync(join(dir, 'old.json'), documentOf([...TEAMS, ADMINS], [member('lee', [])]));
+      writeFileSync(join(dir, 'new.json'), documentOf([...TEAMS, ADMINS], [member('lee', ['admins'])]));
+      const run = await runCli(['report', 'diff', 'old.json', 'new.json'], { cwd: dir });
+      expect(run.code, run.err).toBe(2);
+      expect(run.out).toContain(
+        '\nPeople powers:\n  + lee@example.com gained manage-organization-access (organization-wide) (joined team admins)\n\n1 difference.\n',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a report older than organization_powers reads as one whose people hold none', () => {
