@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { reportSchema } from '../../src/render/report-schema.js';
+import type { AccessSource } from '../../src/core/effective.js';
 import { EffectiveIndex, type GrantInput } from '../../src/effective/compute.js';
 import { reportPeople } from '../../src/effective/people.js';
 import { cellsWithFacts } from '../../src/pipeline/report-facts.js';
@@ -114,11 +115,12 @@ describe('moot markers agree across formats (issue 37, finding 9)', () => {
     return renderAccessReport(by === 'person' ? report : byTeam, format, { byTeam: false });
   };
   const key = (team: string, type: string, target: string) => `${team}/${type} ${target}`;
+  const isMoot = (s: AccessSource): boolean => (s.kind === 'project' || s.kind === 'workspace') && s.shadowedBy !== undefined;
 
   /** The moot words of each (team, target) as the report's own cells say them (the expectation). */
   const expected = new Map<string, string[]>();
   for (const cell of report.cells) {
-    const words = cell.sources.filter((s) => s.shadowedBy).map((s) => reportSourceText(s, cell.target.type).match(MOOT)?.[0] ?? '');
+    const words = cell.sources.filter(isMoot).map((s) => reportSourceText(s, cell.target.type).match(MOOT)?.[0] ?? '');
     if (words.length > 0) expected.set(key(cell.team.name, cell.target.type, cell.target.name), words);
   }
 
@@ -191,7 +193,7 @@ describe('moot markers agree across formats (issue 37, finding 9)', () => {
     expect(fromHtml).toEqual(expected);
     expect(render('text', 'team').match(MOOT)?.length).toBe([...expected.values()].flat().length);
     const text = render('text');
-    const people = report.people.people.flatMap((p) => p.cells.flatMap((c) => c.through.flatMap((t) => t.sources.filter((s) => s.shadowedBy))));
+    const people = report.people.people.flatMap((p) => p.cells.flatMap((c) => c.through.flatMap((t) => t.sources.filter(isMoot))));
     // By person, the text lists each person's targets with their teams' sources: each moot one said there.
     expect(people.length).toBeGreaterThan(0);
     expect(text.match(MOOT)?.length).toBe(people.length);
