@@ -108,14 +108,16 @@ export function canSubjects(input: CanInput, powers: readonly string[]): CanSubj
 
 const powersOf = (questions: readonly CanQuestion[]): string[] => questions.flatMap((q) => (q.organization ? [q.organization.holds] : []));
 
+/** `--person`: a team none of the people asked is in answers for none of them (docs/evidence.md, "Who can"). */
+const notTheirs = (input: CanInput, team: TeamRef): boolean => input.onlyTheirs === true && input.peopleOf?.(team.id).people.length === 0;
+
 export function whoCan(question: CanQuestion, input: CanInput): CanAnswer {
   const holders: CanHolder[] = [];
   const unknown: CanHolder[] = [];
   for (const subject of canSubjects(input, powersOf([question]))) {
     const found = verdict(question, subject);
-    if (!found) continue;
+    if (!found || notTheirs(input, subject.team)) continue;
     const people = input.peopleOf?.(subject.team.id);
-    if (input.onlyTheirs && people && people.people.length === 0) continue;
     const named = people
       ? {
           people: people.people,
@@ -133,6 +135,8 @@ export function whoCan(question: CanQuestion, input: CanInput): CanAnswer {
 export function everyAnswer(input: CanInput): CanCellAnswers[] {
   const out: CanCellAnswers[] = [];
   for (const subject of canSubjects(input, powersOf(CAN_QUESTIONS))) {
+    // The HTML's masks say what whoCan says: with --person, nothing for a team that is not theirs.
+    if (notTheirs(input, subject.team)) continue;
     const yes: number[] = [];
     const unknown: number[] = [];
     CAN_QUESTIONS.forEach((q, i) => {

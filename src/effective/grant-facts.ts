@@ -30,6 +30,10 @@ function mayShadow(grant: AccessSource, other: AccessSource): boolean {
 function shadowsOf(cell: EffectiveCell, all: readonly Contribution[], one: Contribution): AccessSource[] {
   const resource = RESOURCE_OF[cell.target.type];
   const candidates = all.filter((c) => c !== one && mayShadow(one.source, c.source));
+  // The owners team can do everything (docs/evidence.md, "Who can"): a grant of its own adds nothing,
+  // whatever the access tables leave unsaid of its admin (variable-sets, policy-overrides).
+  const owners = candidates.find((c) => c.source.kind === 'owners');
+  if (owners) return [owners.source];
   const enough = (group: readonly Contribution[]): boolean => (!one.admin || group.some((c) => c.admin)) && covers(resource, group, one);
   const alone = candidates.filter((c) => enough([c]));
   if (alone.length > 0) return alone.map((c) => c.source);

@@ -1,8 +1,9 @@
 // Two snapshots compared (`report diff OLD NEW`, docs/evidence.md, "Comparing snapshots"): who
 // gained and lost what. Per (team, target), matched by their ids so a rename is not a loss and a
 // gain: access added, removed, or changed (the level, each permission, the sources); the teams
-// added and removed; by person (both snapshots by person), the people added and removed and each
-// person's level per target. Pure; sorted, so the same two snapshots give the same bytes.
+// added and removed; by person (both snapshots by person), the people added and removed, each
+// person's level per target and the organization powers they gained or lost. Pure; sorted, so the
+// same two snapshots give the same bytes.
 import { OWNERS_TEAM } from '../core/model.js';
 import type { Snapshot, SnapshotAccess, SnapshotCell, SnapshotTarget } from './snapshot.js';
 
@@ -39,6 +40,17 @@ export interface PersonChange {
   readonly left: readonly string[];
 }
 
+/** An organization power a person holds in NEW and not in OLD (`added`), or the other way round (`removed`). */
+export interface PersonPowerChange {
+  readonly change: 'added' | 'removed';
+  readonly email: string;
+  readonly power: string;
+  /** A gain: the teams giving it in NEW that they joined since OLD, by name. */
+  readonly joined: readonly string[];
+  /** A loss: the teams that gave it in OLD that they left since, by name. */
+  readonly left: readonly string[];
+}
+
 /** An organization power switched on (`added`) or off (`removed`) for a team, matched by id. */
 export interface PowerChange {
   readonly change: 'added' | 'removed';
@@ -63,7 +75,13 @@ export interface SnapshotDiff {
   readonly powers: readonly PowerChange[];
   readonly access: readonly AccessChange[];
   /** Both snapshots by person only. */
-  readonly people?: { readonly added: readonly string[]; readonly removed: readonly string[]; readonly access: readonly PersonChange[] };
+  readonly people?: {
+    readonly added: readonly string[];
+    readonly removed: readonly string[];
+    readonly access: readonly PersonChange[];
+    /** Organization powers each person gained or lost through their teams (the owners team's included). */
+    readonly powers: readonly PersonPowerChange[];
+  };
 }
 
 const byCode = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -100,36 +118,61 @@ function accessChanges(old: Snapshot, now: Snapshot): AccessChange[] {
     .sort((a, b) => byCode(a.team.name, b.team.name) || targetOrder(a.target, b.target));
 }
 
-function peopleChanges(old: NonNullable<Snapshot['people']>, now: NonNullable<Snapshot['people']>): NonNullable<SnapshotDiff['people']> {
-  const emails = (people: typeof old): string[] => people.map((p) => p.email);
-  const teamsOf = (people: typeof old): Map<string, ReadonlyMap<string, string>> =>
-    new Map(people.map((p) => [p.email, new Map(p.teams.map((t) => [t.id, t.name]))]));
-  const teamsBefore = teamsOf(old);
-  const teamsAfter = teamsOf(now);
-  // The membership cause of a change: a team giving the access in one snapshot that the person is not in in the other.
-  const moved = (email: string, through: readonly string[] | undefined, was: typeof teamsBefore, is: typeof teamsAfter): string[] =>
-    (through ?? [])
-      .filter((id) => is.get(email)?.has(id) === true && was.get(email)?.has(id) !== true)
-      .map((id) => is.get(email)?.get(id) as string)
-      .sort(byCode);
-  const levels = (people: typeof old): Map<string, { email: string; target: SnapshotTarget; access: string; through: readonly string[] }> =>
+type People = NonNullable<Snapshot['people']>;
+type TeamsByEmail = ReadonlyMap<string, ReadonlyMap<string, string>>;
+
+/** The membership cause of a change: each team giving it in one snapshot (`through`) that the person is in there (`is`) and not in the other (`was`), by name. */
+function moved(email: string, through: readonly string[] | undefined, was: TeamsByEmail, is: TeamsByEmail): string[] {
+  return (through ?? [])
+    .filter((id) => is.get(email)?.has(id) === true && was.get(email)?.has(id) !== true)
+    .map((id) => is.get(email)?.get(id) as string)
+    .sort(byCode);
+}
+
+const teamsOf = (people: People): TeamsByEmail => new Map(people.map((p) => [p.email, new Map(p.teams.map((t) => [t.id, t.name]))]));
+
+function personAccessChanges(old: People, now: People, teams: { before: TeamsByEmail; after: TeamsByEmail }): PersonChange[] {
+  const levels = (people: People): Map<string, { email: string; target: SnapshotTarget; access: string; through: readonly string[] }> =>
     new Map(people.flatMap((p) => p.access.map((a) => [`${p.email}\u0000${a.target.type}\u0000${a.target.id}`, { email: p.email, ...a }] as const)));
   const before = levels(old);
   const after = levels(now);
-  const access = [...new Set([...before.keys(), ...after.keys()])].flatMap((k): PersonChange[] => {
+  return [...new Set([...before.keys(), ...after.keys()])].flatMap((k): PersonChange[] => {
     const b = before.get(k);
     const a = after.get(k);
     const cell = (a ?? b) as { email: string; target: SnapshotTarget };
     if (b && a && b.access === a.access) return [];
     const change: ChangeKind = !b ? 'added' : !a ? 'removed' : 'changed';
-    const joined = moved(cell.email, a?.through, teamsBefore, teamsAfter);
-    const left = moved(cell.email, b?.through, teamsAfter, teamsBefore);
+    const joined = moved(cell.email, a?.through, teams.before, teams.after);
+    const left = moved(cell.email, b?.through, teams.after, teams.before);
     return [{ change, email: cell.email, target: cell.target, before: b?.access ?? null, after: a?.access ?? null, joined, left }];
   });
+}
+
+/** The organization powers each person holds in one snapshot and not in the other, with the membership that caused it. */
+function personPowerChanges(old: People, now: People, teams: { before: TeamsByEmail; after: TeamsByEmail }): PersonPowerChange[] {
+  const powersOf = (people: People): Map<string, { email: string; power: string; through: readonly string[] }> =>
+    new Map(people.flatMap((p) => p.powers.map((w) => [`${p.email}\u0000${w.power}`, { email: p.email, ...w }] as const)));
+  const before = powersOf(old);
+  const after = powersOf(now);
+  return [...new Set([...before.keys(), ...after.keys()])].flatMap((k): PersonPowerChange[] => {
+    const b = before.get(k);
+    const a = after.get(k);
+    if (b && a) return [];
+    const { email, power } = (a ?? b) as { email: string; power: string };
+    const joined = moved(email, a?.through, teams.before, teams.after);
+    const left = moved(email, b?.through, teams.after, teams.before);
+    return [{ change: a ? 'added' : 'removed', email, power, joined, left }];
+  });
+}
+
+function peopleChanges(old: People, now: People): NonNullable<SnapshotDiff['people']> {
+  const emails = (people: People): string[] => people.map((p) => p.email);
+  const teams = { before: teamsOf(old), after: teamsOf(now) };
   return {
     added: minus(emails(now), emails(old)).sort(byCode),
     removed: minus(emails(old), emails(now)).sort(byCode),
-    access: access.sort((x, y) => byCode(x.email, y.email) || targetOrder(x.target, y.target)),
+    access: personAccessChanges(old, now, teams).sort((x, y) => byCode(x.email, y.email) || targetOrder(x.target, y.target)),
+    powers: personPowerChanges(old, now, teams).sort((x, y) => byCode(x.email, y.email) || byCode(x.power, y.power)),
   };
 }
 
@@ -183,6 +226,6 @@ export function compareSnapshots(old: Snapshot, now: Snapshot): SnapshotDiff {
 
 /** How many differences: what the exit code and the summary count. */
 export function differenceCount(diff: SnapshotDiff): number {
-  const people = diff.people ? diff.people.added.length + diff.people.removed.length + diff.people.access.length : 0;
+  const people = diff.people ? diff.people.added.length + diff.people.removed.length + diff.people.access.length + diff.people.powers.length : 0;
   return diff.teamsAdded.length + diff.teamsRemoved.length + diff.teamsRenamed.length + diff.powers.length + diff.access.length + people;
 }

@@ -1,7 +1,8 @@
 // A report JSON document (`report --format json`, a bundle's report.json) read back as a snapshot
 // for `report diff` (docs/evidence.md, "Comparing snapshots"): each (team, target) with its access,
-// permissions and sources, the teams, and by person the people with their access. Only what a
-// comparison needs is read, so a field added to the report later does not break an older reader.
+// permissions and sources, the teams with their organization powers, and by person the people with
+// their access and powers. Only what a comparison needs is read, so a field added to the report
+// later does not break an older reader.
 // Pure: text in, the snapshot or the one problem out.
 
 export interface SnapshotTarget {
@@ -29,6 +30,8 @@ export interface SnapshotPerson {
   readonly teams: readonly { readonly name: string; readonly id: string }[];
   /** Each target with their level and the ids of the teams that give it. */
   readonly access: readonly { readonly target: SnapshotTarget; readonly access: string; readonly through: readonly string[] }[];
+  /** Each organization power their teams hold, with the ids of those teams (a report older than `organization_powers`: none). */
+  readonly powers: readonly { readonly power: string; readonly through: readonly string[] }[];
 }
 
 /** A team with the organization powers it was reported with (a flag not reported, or a report older than them: none). */
@@ -115,10 +118,23 @@ function teamOf(value: unknown, at: string): SnapshotTeam {
   return { ...named(value, at), powers: on.sort() };
 }
 
+/** `organization_powers` of a person: each power and the ids of the teams that give it. */
+function powersOf(value: unknown, at: string): SnapshotPerson['powers'] {
+  if (value === undefined) return [];
+  return list(value, at).map((p, i) => {
+    const power = object(p, `${at}[${i}]`);
+    return {
+      power: text(power.power, `${at}[${i}].power`),
+      through: list(power.through, `${at}[${i}].through`).map((t, j) => named(t, `${at}[${i}].through[${j}]`).id),
+    };
+  });
+}
+
 function peopleOf(value: unknown): SnapshotPerson[] {
   return list(value, 'people').map((p, i) => {
     const person = object(p, `people[${i}]`);
     return {
+      powers: powersOf(person.organization_powers, `people[${i}].organization_powers`),
       email: text(person.email, `people[${i}].email`),
       teams: person.teams === undefined ? [] : list(person.teams, `people[${i}].teams`).map((t, j) => named(t, `people[${i}].teams[${j}]`)),
       access: list(person.access, `people[${i}].access`).map((a, j) => {

@@ -11,7 +11,7 @@ import { grantsAfter, type IdentifiedGrant } from '../effective/after.js';
 import { newerPermissions, type Resource } from '../core/access.js';
 import type { ServerInfo } from '../core/server.js';
 import { supportOf } from '../diff/support.js';
-import { EffectiveIndex, effectiveAccess, type GrantInput } from '../effective/compute.js';
+import { EffectiveIndex, type GrantInput } from '../effective/compute.js';
 import { canAnswer, canAnswers, cellsWithFacts, filesGrants } from './report-facts.js';
 import type { CanQuestion } from '../core/can.js';
 import { CLIError } from '../errors.js';
@@ -207,7 +207,8 @@ async function reportWith(
   const found = { ...read, teams: teams.filter((t) => !isPendingTeamId(t.id)) };
   const index = new EffectiveIndex({ ...found, grants });
   // docs/evidence.md, "Correct cells": moot grants flagged; with files, whether they govern each grant and when they end it.
-  const cells = cellsWithFacts(index, index.all(), desired && filesGrants(desired, organizationRead(organization, read)));
+  const files = desired && filesGrants(desired, organizationRead(organization, read));
+  const cells = cellsWithFacts(index, index.all(), files);
   // The people as the plan leaves them (--after), for the report by person and the policies that read them.
   const peopleAfterPlan = people && peopleAfter(people, plan?.memberChanges ?? []);
   const violations = violationsIn(desired, { ...read, teams }, grants, request.run.now, peopleAfterPlan);
@@ -237,8 +238,10 @@ async function reportWith(
       : {}),
   } as const;
   const selected = selectReport(whole, request.selection);
-  // --after: what the plan changes, the live cells against those once applied (docs/evidence.md, "Changes marked").
-  const changes = plan ? cellChanges(effectiveAccess({ ...read, grants: liveGrants }), cells) : undefined;
+  // --after: what the plan changes, the live cells against those once applied (docs/evidence.md, "Changes marked"),
+  // each side with the facts the report's cells carry (moot, managed), so a change says what the report says.
+  const liveIndex = plan && new EffectiveIndex({ ...read, grants: liveGrants });
+  const changes = liveIndex ? cellChanges(cellsWithFacts(liveIndex, liveIndex.all(), files), cells) : undefined;
   const report = changes ? { ...selected, changed: changesShown(changes, selected, request.selection.teams.length > 0) } : selected;
   // What the report could not see of the targets it shows: a grant of an unseen team elsewhere does not make it partial.
   const shown = new Set([...report.projects.map((p) => p.id), ...report.workspaces.map((w) => w.id)]);

@@ -2,7 +2,7 @@
 // the text (a section "Changes once applied", one row per cell) and the JSON (`changed`, each cell
 // before and after in the form of the report's own cells). Nothing when the report is live.
 import type { EffectiveCell } from '../core/effective.js';
-import { sourceDocument } from '../core/effective-document.js';
+import { reportSourceDocument } from './report-source-document.js';
 import type { JsonValue } from '../core/json-value.js';
 import { RESOURCE_OF } from '../core/model.js';
 import { nestPermissions, orderedEntries } from '../core/permissions.js';
@@ -40,7 +40,8 @@ function sideDocument(cell: EffectiveCell | null): JsonValue {
   return {
     access: cell.access,
     permissions: nestPermissions(orderedEntries(RESOURCE_OF[cell.target.type], cell.permissions)),
-    sources: cell.sources.map(sourceDocument),
+    // As the report writes its cells' sources (docs/evidence.md, "Changes marked"): moot, organization-wide, managed.
+    sources: cell.sources.map(reportSourceDocument),
   };
 }
 

@@ -4,7 +4,7 @@
 import { printable } from '../core/printable.js';
 import type { SnapshotDiff } from '../evidence/compare.js';
 import { csvField } from './report-csv.js';
-import { causeWords, permissionWords } from './report-diff-words.js';
+import { joinedWords, leftWords, permissionWords } from './report-diff-words.js';
 
 export const DIFF_CSV_HEADER = [
   'change',
@@ -72,8 +72,22 @@ export function renderDiffCsv(diff: SnapshotDiff): string {
             c.before ?? '',
             c.after ?? '',
             '',
-            causeWords(c),
+            // The membership cause: a team joined is a source added, a team left a source removed.
+            joinedWords(c),
+            leftWords(c),
+          ]),
+          ...diff.people.powers.map((c) => [
+            `power-${c.change}`,
+            'person',
+            c.email,
+            'organization',
+            c.power,
             '',
+            c.change === 'added' ? 'off' : 'on',
+            c.change === 'added' ? 'on' : 'off',
+            '',
+            joinedWords(c),
+            leftWords(c),
           ]),
         ]
       : []),

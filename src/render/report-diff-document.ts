@@ -2,7 +2,7 @@
 // schemas/report-diff.schema.json; docs/evidence.md, "Comparing snapshots"). Fixed key order,
 // snake_case keys, as the report's own document.
 import type { JsonObject, JsonValue } from '../core/json-value.js';
-import type { AccessChange, PersonChange, SnapshotDiff } from '../evidence/compare.js';
+import type { AccessChange, PersonChange, PersonPowerChange, SnapshotDiff } from '../evidence/compare.js';
 import type { SnapshotAccess, SnapshotTarget } from '../evidence/snapshot.js';
 
 export const REPORT_DIFF_FORMAT_VERSION = 1;
@@ -34,6 +34,14 @@ const personDocument = (c: PersonChange): JsonObject => ({
   left: [...c.left],
 });
 
+const personPowerDocument = (c: PersonPowerChange): JsonObject => ({
+  change: c.change,
+  email: c.email,
+  power: c.power,
+  joined: [...c.joined],
+  left: [...c.left],
+});
+
 export function reportDiffDocument(diff: SnapshotDiff): JsonObject {
   return {
     format_version: REPORT_DIFF_FORMAT_VERSION,
@@ -44,6 +52,13 @@ export function reportDiffDocument(diff: SnapshotDiff): JsonObject {
     teams_renamed: diff.teamsRenamed.map((r) => ({ id: r.id, before: r.before, after: r.after })),
     powers: diff.powers.map((p) => ({ change: p.change, team: { name: p.team.name, id: p.team.id }, power: p.power })),
     access: diff.access.map(accessDocument),
-    people: diff.people ? { added: [...diff.people.added], removed: [...diff.people.removed], access: diff.people.access.map(personDocument) } : null,
+    people: diff.people
+      ? {
+          added: [...diff.people.added],
+          removed: [...diff.people.removed],
+          access: diff.people.access.map(personDocument),
+          powers: diff.people.powers.map(personPowerDocument),
+        }
+      : null,
   };
 }

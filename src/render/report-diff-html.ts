@@ -4,7 +4,7 @@
 import type { SnapshotDiff } from '../evidence/compare.js';
 import { escapeHtml } from './markdown-text.js';
 import { htmlPageStart } from './html-page.js';
-import { accessDetails, accessHeadline, comparedWords, personWords, powerWords, renameWords, summaryWords } from './report-diff-words.js';
+import { accessDetails, accessHeadline, comparedWords, personPowerWords, personWords, powerWords, renameWords, summaryWords } from './report-diff-words.js';
 
 const STYLE =
   'body{font:14px/1.4 system-ui,sans-serif;margin:1.5rem;color:#1b1b1b}table{border-collapse:collapse;margin:.5rem 0 1.5rem}' +
@@ -35,7 +35,9 @@ function peopleHtml(diff: SnapshotDiff): string {
   if (!diff.people) return '';
   const rows = diff.people.access.map((c) => `<tr class="${c.change}"><td>${c.change}</td><td>${escapeHtml(personWords(c))}</td></tr>`);
   const table = rows.length > 0 ? `<h2>People access</h2>\n<table><tbody>${rows.join('\n')}</tbody></table>\n` : '';
-  return `${list('People added', diff.people.added, 'added')}${list('People removed', diff.people.removed, 'removed')}${table}`;
+  const powerRows = diff.people.powers.map((c) => `<tr class="${c.change}"><td>${c.change}</td><td>${escapeHtml(personPowerWords(c))}</td></tr>`);
+  const powers = powerRows.length > 0 ? `<h2>People powers</h2>\n<table><tbody>${powerRows.join('\n')}</tbody></table>\n` : '';
+  return `${list('People added', diff.people.added, 'added')}${list('People removed', diff.people.removed, 'removed')}${table}${powers}`;
 }
 
 export function renderDiffHtml(diff: SnapshotDiff): string {

@@ -54,6 +54,17 @@ const PERSON_CHANGE = object({
   left: { ...strings, description: 'The teams that gave it in OLD that the person left since.' },
 });
 
+const PERSON_POWER_CHANGE = object(
+  {
+    change: { enum: ['added', 'removed'] },
+    email: { type: 'string' },
+    power: { type: 'string' },
+    joined: { ...strings, description: 'The teams giving the power in NEW that the person joined since OLD.' },
+    left: { ...strings, description: 'The teams that gave it in OLD that the person left since.' },
+  },
+  'An organization power the person holds through their teams in NEW and not in OLD (added), or the other way round (removed); organization-wide.',
+);
+
 export function reportDiffSchema(): Schema {
   return {
     $schema: SCHEMA_DIALECT,
@@ -82,7 +93,10 @@ export function reportDiffSchema(): Schema {
       },
       access: { type: 'array', items: ACCESS_CHANGE },
       people: {
-        oneOf: [{ type: 'null' }, object({ added: strings, removed: strings, access: { type: 'array', items: PERSON_CHANGE } })],
+        oneOf: [
+          { type: 'null' },
+          object({ added: strings, removed: strings, access: { type: 'array', items: PERSON_CHANGE }, powers: { type: 'array', items: PERSON_POWER_CHANGE } }),
+        ],
         description: 'Both reports by person only; null otherwise.',
       },
     }),

@@ -3,7 +3,17 @@
 import type { SnapshotDiff } from '../evidence/compare.js';
 import { printable } from '../core/printable.js';
 import { escapeText } from './markdown-text.js';
-import { CHANGE_SIGN, accessDetails, accessHeadline, comparedWords, personWords, powerWords, renameWords, summaryWords } from './report-diff-words.js';
+import {
+  CHANGE_SIGN,
+  accessDetails,
+  accessHeadline,
+  comparedWords,
+  personPowerWords,
+  personWords,
+  powerWords,
+  renameWords,
+  summaryWords,
+} from './report-diff-words.js';
 
 /** A detail line's indent under its headline (a headline starts with its sign, never a space). */
 const DETAIL = '  ';
@@ -25,6 +35,7 @@ function sections(diff: SnapshotDiff): { title: string; lines: string[] }[] {
       { title: 'People added', lines: diff.people.added.map((p) => `+ ${p}`) },
       { title: 'People removed', lines: diff.people.removed.map((p) => `- ${p}`) },
       { title: 'People access', lines: diff.people.access.map((c) => `${CHANGE_SIGN[c.change]} ${personWords(c)}`) },
+      { title: 'People powers', lines: diff.people.powers.map((c) => `${CHANGE_SIGN[c.change]} ${personPowerWords(c)}`) },
     );
   }
   return out.filter((s) => s.lines.length > 0);

@@ -1,7 +1,7 @@
 // The words of a comparison of two reports (docs/evidence.md, "Comparing snapshots"), once, for
 // every format but JSON: each access change as a headline and its details, each person's change,
 // the summary. Unescaped: each format escapes them its way.
-import type { AccessChange, PersonChange, PowerChange, SnapshotDiff, SnapshotRename } from '../evidence/compare.js';
+import type { AccessChange, PersonChange, PersonPowerChange, PowerChange, SnapshotDiff, SnapshotRename } from '../evidence/compare.js';
 import { differenceCount } from '../evidence/compare.js';
 import type { SnapshotTarget } from '../evidence/snapshot.js';
 
@@ -37,11 +37,25 @@ export const powerWords = (c: PowerChange): string => `${c.team.name} ${c.change
 /** `sec -> security (team-1)`. */
 export const renameWords = (r: SnapshotRename): string => `${r.before} -> ${r.after} (${r.id})`;
 
+type Cause = Pick<PersonChange, 'joined' | 'left'>;
+const teamsWords = (verb: string, names: readonly string[]): string =>
+  names.length === 0 ? '' : `${verb} ${names.length === 1 ? 'team' : 'teams'} ${names.join(', ')}`;
+
+/** `joined team sre`: the teams joined that caused a person's change, or empty. */
+export const joinedWords = (c: Cause): string => teamsWords('joined', c.joined);
+
+/** `left teams dev, qa`: the teams left that caused a person's change, or empty. */
+export const leftWords = (c: Cause): string => teamsWords('left', c.left);
+
 /** `joined team sre; left team dev`: the membership that caused a person's change, or empty. */
-export function causeWords(c: PersonChange): string {
-  const teams = (verb: string, names: readonly string[]): string[] =>
-    names.length === 0 ? [] : [`${verb} ${names.length === 1 ? 'team' : 'teams'} ${names.join(', ')}`];
-  return [...teams('joined', c.joined), ...teams('left', c.left)].join('; ');
+export function causeWords(c: Cause): string {
+  return [joinedWords(c), leftWords(c)].filter((w) => w !== '').join('; ');
+}
+
+/** `bo@example.com gained manage-teams (organization-wide) (joined team admins)`. */
+export function personPowerWords(c: PersonPowerChange): string {
+  const cause = causeWords(c);
+  return `${c.email} ${c.change === 'added' ? 'gained' : 'lost'} ${c.power} (organization-wide)${cause === '' ? '' : ` (${cause})`}`;
 }
 
 export function personWords(c: PersonChange): string {

@@ -51,6 +51,8 @@ describe('compareSnapshots', () => {
         { change: 'removed', email: 'gone@x.io', target: { type: 'workspace', name: 'web', id: 'ws-web' }, before: 'write', after: null, joined: [], left: [] },
         { change: 'added', email: 'new@x.io', target: { type: 'workspace', name: 'web', id: 'ws-web' }, before: null, after: 'write', joined: [], left: [] },
       ],
+      // Issue 37, Build 3: the organization powers people gained or lost (none here: no report names one).
+      powers: [],
     });
     expect(renderReportDiff(diff, 'text', {})).toContain(
       'People access:\n  ~ a@x.io on workspace "web": read -> write\n  - gone@x.io lost write on workspace "web"\n',
