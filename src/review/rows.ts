@@ -5,10 +5,8 @@
 import type { Report } from '../core/report.js';
 import type { ReviewOwner } from '../core/review.js';
 import type { TargetRef } from '../core/model.js';
-import type { AccessSource } from '../core/effective.js';
+import type { AccessSource, EffectiveCell } from '../core/effective.js';
 import { printable } from '../core/printable.js';
-import { accessShortForm } from '../render/access-short.js';
-import { reportSourceText } from '../render/report-source.js';
 import { ownerFinder } from './owners.js';
 import type { SheetRow } from '../core/review.js';
 import { rowCheck } from './sheet.js';
@@ -21,6 +19,16 @@ export interface ReviewRound {
    * teams whose `members:` the files list (a revoke there is a person taken out of it).
    */
   readonly people?: 'all' | ReadonlySet<string>;
+}
+
+/**
+ * How a sheet writes a cell's access and each of its sources: the report's words
+ * (render/access-short.ts, render/report-source.ts), passed in by the use case, so a reviewer reads
+ * what the report says and this folder knows no words.
+ */
+export interface SheetWords {
+  access(cell: Pick<EffectiveCell, 'target' | 'access' | 'permissions'>): string;
+  source(source: AccessSource, type: TargetRef['type']): string;
 }
 
 export interface ReviewSheets {
@@ -39,7 +47,7 @@ interface RowOf {
   readonly sources: readonly AccessSource[];
 }
 
-export function reviewSheets(report: Report, round: ReviewRound): ReviewSheets {
+export function reviewSheets(report: Report, round: ReviewRound, words: SheetWords): ReviewSheets {
   const ownerOf = ownerFinder(round.owners, report.workspaces);
   const byOwner = new Map<string, SheetRow[]>(round.owners.map((o) => [o.owner, []]));
   const unowned: SheetRow[] = [];
@@ -55,7 +63,7 @@ export function reviewSheets(report: Report, round: ReviewRound): ReviewSheets {
       teamId: row.teamId,
       target: { ...row.target, name: printable(row.target.name) },
       access: row.access,
-      sources: printable(row.sources.map((s) => reportSourceText(s, row.target.type)).join(', ')),
+      sources: printable(row.sources.map((s) => words.source(s, row.target.type)).join(', ')),
       decision: '',
       reviewer: '',
       rationale: '',
@@ -65,9 +73,9 @@ export function reviewSheets(report: Report, round: ReviewRound): ReviewSheets {
     (owner === undefined ? unowned : (byOwner.get(owner) as SheetRow[])).push(sheetRow);
   };
   // The access as the report says it: a custom cell in short (`custom: apply, vars rw, state r`); a person's row, the team's cell.
-  const shortOf = new Map(report.cells.map((cell) => [`${cell.team.id}\u0000${cell.target.id}`, accessShortForm(cell)]));
+  const shortOf = new Map(report.cells.map((cell) => [`${cell.team.id}\u0000${cell.target.id}`, words.access(cell)]));
   for (const cell of report.cells)
-    add({ kind: 'team', subject: cell.team.name, teamId: cell.team.id, target: cell.target, access: accessShortForm(cell), sources: cell.sources });
+    add({ kind: 'team', subject: cell.team.name, teamId: cell.team.id, target: cell.target, access: words.access(cell), sources: cell.sources });
   const people = round.people;
   if (people !== undefined) {
     for (const person of report.people?.people ?? []) {
