@@ -1,6 +1,6 @@
 // What breaking a policy found (core/policy-rules.ts, RuleFindings), as JSON: the data the plan's
 // checksum hashes (diff/checksum.ts) and a saved plan keeps beside the violation's words, so a
-// rewording of a renderer changes no checksum (docs/apply.md, "`--checksum`"). Keys sorted at every
+// rewording of a renderer changes no checksum (docs/apply.md, "`--checksum`: the reviewed plan without moving a file"). Keys sorted at every
 // depth: the same finding always gives the same bytes, however it was built. Pure.
 import type { JsonObject, JsonValue } from './json-value.js';
 import { ruleDocument } from './policy-document.js';

@@ -1,4 +1,4 @@
-// The plan's checksum hashes findings, not words (docs/apply.md, "`--checksum`"): what breaks a
+// The plan's checksum hashes findings, not words (docs/apply.md, "`--checksum`: the reviewed plan without moving a file"): what breaks a
 // policy (the rule, the policy, the team, the target, the levels and counts found) is in it, how a
 // renderer phrases it is not. So a rewording of a violation's message changes no checksum, and a
 // change of what was found does.
