@@ -14,7 +14,7 @@ export const LAYERS = [
   ['load', 'api', 'emulator', 'resolve', 'effective', 'triage', 'export', 'evidence'],
   // lookup: what resolution reads of the organization (teams, projects, workspaces, pinned ids).
   // expand: the sets matched against the organization as read, merged with the entries (pure).
-  ['validate', 'lookup', 'expand', 'render'],
+  ['validate', 'lookup', 'expand'],
   // policy: the policies checked on effective access, matched as sets are (pure).
   // review: an access review's sheets, owners and decisions (pure).
   ['diff', 'policy', 'review'],
@@ -22,6 +22,9 @@ export const LAYERS = [
   // adopt: the desired-state files edited so they describe live access (pure: text in, text out).
   ['guard', 'live', 'apply', 'adopt'],
   ['saved-plan'],
+  // render: every output, above every domain folder: the domain carries facts, only a renderer
+  // phrases them, and no domain folder imports one (issue 38, "words only at the edge").
+  ['render'],
   ['pipeline'],
   ['cli'],
 ];

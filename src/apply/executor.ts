@@ -11,7 +11,7 @@ import type { TeamApi } from '../core/team-write.js';
 import { isPendingTeamId, type TeamChange } from '../core/teams.js';
 import { runTeamChange } from './team-steps.js';
 import { EXIT } from '../errors.js';
-import { refusalLine } from '../render/token-refusal.js';
+import type { RefusalFacts, TokenHolder } from '../core/write-refusal.js';
 import { reportOf, stopOf } from './outcome.js';
 import type { ApplyProgress, ApplyReport, ChangeOutcome, MemberOutcome, RefusedOutcome, Stop, TeamOutcome } from '../core/apply-outcome.js';
 import type { MemberChange } from '../core/people.js';
@@ -30,10 +30,12 @@ export interface ApplyOptions {
   /** Once aborted, no change starts; its reason is the report's `stopped`. */
   readonly signal?: AbortSignal;
   /**
-   * The line of the first write refused for the token's rights, asked once, after the writes in
-   * flight ended (apply names the token: render/token-refusal.ts); default: without the token's identity.
+   * The first write refused for the token's rights, in words (docs/apply.md, "Apply"): `phrase`
+   * says it from its facts (render/token-refusal.ts), once, after the writes in flight ended, with
+   * who the token is when `identify` tells (failing, the line names no one); without it, the stop's
+   * reason is the refused request and its status.
    */
-  readonly describeRefusal?: (outcome: RefusedOutcome) => Promise<string>;
+  readonly refusal?: { readonly identify?: () => Promise<TokenHolder>; readonly phrase: (facts: RefusalFacts) => string };
   /**
    * docs/apply.md, "Team changes": the plan's team changes, made through `api` in `organization`:
    * creates, renames and updates before the grant changes (a grant may name a team created here),
@@ -52,16 +54,11 @@ export interface ApplyOptions {
   readonly onMemberOutcome?: (outcome: MemberOutcome) => void;
 }
 
-const withoutIdentity = (outcome: RefusedOutcome): string => refusalLine({ target: outcome.change.target, refusal: outcome.refused, identity: undefined });
-
-async function refusalStop(outcome: RefusedOutcome, describe: ApplyOptions['describeRefusal']): Promise<Stop> {
-  let reason: string;
-  try {
-    reason = describe ? await describe(outcome) : withoutIdentity(outcome);
-  } catch {
-    reason = withoutIdentity(outcome);
-  }
-  return { reason, exitCode: EXIT.error, refused: true };
+async function refusalStop(outcome: RefusedOutcome, refusal: ApplyOptions['refusal']): Promise<Stop> {
+  const { target } = outcome.change;
+  if (refusal === undefined) return { reason: `${outcome.refused.request}: ${outcome.refused.status}`, exitCode: EXIT.error, refused: true };
+  const holder = (await refusal.identify?.().catch(() => undefined)) ?? { identity: undefined };
+  return { reason: refusal.phrase({ target, refusal: outcome.refused, ...holder }), exitCode: EXIT.error, refused: true };
 }
 
 const pairKey = (change: Change): string => `${change.target.type}\u0000${change.target.id}\u0000${change.team.id}`;
@@ -169,7 +166,7 @@ export async function applyChanges(planned: readonly Change[], api: GrantApi, op
   const teams = options.teams ? teamOutcomes : undefined;
   const members = options.members ? memberOutcomes : undefined;
   if (aborted()) return reportOf(outcomes, stopOf(options.signal?.reason), teams, members);
-  if (refused) return reportOf(outcomes, await refusalStop(refused, options.describeRefusal), teams, members);
+  if (refused) return reportOf(outcomes, await refusalStop(refused, options.refusal), teams, members);
   const what = teamRefused && 'person' in teamRefused.change ? 'a member change' : 'a team change';
   return reportOf(
     outcomes,

@@ -1,6 +1,6 @@
 // The executor and a write refused for the token's rights (docs/apply.md, "Apply"; docs/api.md, "Seed:
 // authentication" 5): it starts no further change, finishes those in flight, and its report says
-// why it stopped (the line the caller phrases, asked once).
+// why it stopped (the line the caller phrases from the refusal's facts, asked once).
 import { describe, expect, it } from 'vitest';
 import type { LiveGrant } from '../core/model.js';
 import type { Change } from '../core/plan.js';
@@ -8,7 +8,7 @@ import { access, teamId } from '../../test/support/states.js';
 import { FakeGrantApi } from '../../test/apply/fake-grant-api.js';
 import { RemoteError } from '../api/errors/remote-error.js';
 import { applyChanges } from './executor.js';
-import type { RefusedOutcome } from '../core/apply-outcome.js';
+import type { RefusalFacts, TokenHolder } from '../core/write-refusal.js';
 import type { GrantApi } from './ports.js';
 
 const PRJ = { type: 'project', name: 'platform', id: 'prj-platform' } as const;
@@ -59,36 +59,46 @@ function refusing(api: FakeGrantApi, status: number, kinds: ReadonlyArray<'add' 
 }
 
 describe("a write refused for the token's rights", () => {
-  it('a 404 PATCH of a grant still there stops the run: the rest not started, the line asked once', async () => {
+  it('a 404 PATCH of a grant still there stops the run: the rest not started, the line phrased once from its facts', async () => {
     const api = refusing(new FakeGrantApi([grant('tprj-1', 'ops'), grant('tprj-2', 'sre')]), 404, ['update', 'add', 'remove']);
-    const asked: RefusedOutcome[] = [];
-    const describeRefusal = (o: RefusedOutcome) => (asked.push(o), Promise.resolve('the line'));
-    const report = await applyChanges([update('tprj-1', 'ops'), add('dev'), remove('tprj-2', 'sre')], api, { concurrency: 1, describeRefusal });
+    const phrased: RefusalFacts[] = [];
+    let identified = 0;
+    const holder: TokenHolder = {
+      identity: { kind: 'team', userId: 'user-ci', username: 'api-ci', serviceAccount: true, resourceId: teamId('ci') },
+      teamName: 'ci',
+    };
+    const refusal = { identify: () => (identified++, Promise.resolve(holder)), phrase: (facts: RefusalFacts) => (phrased.push(facts), 'the line') };
+    const report = await applyChanges([update('tprj-1', 'ops'), add('dev'), remove('tprj-2', 'sre')], api, { concurrency: 1, refusal });
     expect(report.outcomes.map((o) => o.status)).toEqual(['failed', 'not-started', 'not-started']);
     expect(api.writes).toBe(1);
     expect(report.stopped).toEqual({ reason: 'the line', exitCode: 1, refused: true });
-    expect(asked).toHaveLength(1);
-    expect(asked[0]?.refused).toEqual({ request: 'PATCH /team-projects/tprj-1', status: 404, certain: true });
+    expect(identified).toBe(1);
+    expect(phrased).toEqual([{ target: PRJ, refusal: { request: 'PATCH /team-projects/tprj-1', status: 404, certain: true }, ...holder }]);
   });
 
-  it('a 404 POST is "refused or not found"; without a describer the line names no identity', async () => {
-    const api = refusing(new FakeGrantApi([]), 404, ['add']);
-    const report = await applyChanges([add('dev'), add('ops')], api, { concurrency: 1 });
+  it('a 404 POST is "refused or not found" (not certain); without `identify` the facts name no one; without a phraser the reason is the request', async () => {
+    const phrased: RefusalFacts[] = [];
+    const report = await applyChanges([add('dev'), add('ops')], refusing(new FakeGrantApi([]), 404, ['add']), {
+      concurrency: 1,
+      refusal: { phrase: (facts) => (phrased.push(facts), 'phrased') },
+    });
     expect(report.outcomes[0]).toMatchObject({ status: 'failed', refused: { request: 'POST /team-projects', status: 404, certain: false } });
-    expect(report.stopped?.reason).toMatch(
-      /^the token \(whose, the server did not say\) may not change team access on project "platform": .*refused or not found/,
-    );
+    expect(phrased).toEqual([{ target: PRJ, refusal: { request: 'POST /team-projects', status: 404, certain: false }, identity: undefined }]);
+    expect(report.stopped?.reason).toBe('phrased');
+    const bare = await applyChanges([add('dev')], refusing(new FakeGrantApi([]), 404, ['add']), { concurrency: 1 });
+    expect(bare.stopped).toEqual({ reason: 'POST /team-projects: 404', exitCode: 1, refused: true });
   });
 
-  it('a 403 is a refusal of any write; a describer that fails leaves the line without identity', async () => {
+  it('a 403 is a refusal of any write; an `identify` that fails leaves the line without identity', async () => {
     const api = refusing(new FakeGrantApi([grant('tprj-2', 'sre')]), 403, ['remove']);
+    const phrased: RefusalFacts[] = [];
     const report = await applyChanges([remove('tprj-2', 'sre'), remove('tprj-3', 'qa')], api, {
       concurrency: 1,
-      describeRefusal: () => Promise.reject(new Error('boom')),
+      refusal: { identify: () => Promise.reject(new Error('boom')), phrase: (facts) => (phrased.push(facts), 'no one named') },
     });
     expect(report.outcomes.map((o) => o.status)).toEqual(['failed', 'not-started']);
-    expect(report.stopped?.reason).toMatch(/answered 403 to DELETE \/team-projects\/tprj-2 \(refused\)/);
-    expect(report.stopped?.reason).not.toContain('boom');
+    expect(phrased).toEqual([{ target: PRJ, refusal: { request: 'DELETE /team-projects/tprj-2', status: 403, certain: true }, identity: undefined }]);
+    expect(report.stopped?.reason).toBe('no one named');
   });
 
   it('a 404 for a grant already gone is no refusal: the run goes on', async () => {
@@ -111,9 +121,9 @@ describe("a write refused for the token's rights", () => {
     const stop = new AbortController();
     const api = refusing(new FakeGrantApi([]), 404, ['add']);
     let asked = 0;
-    const describeRefusal = () => (asked++, Promise.resolve('never asked'));
+    const refusal = { identify: () => (asked++, Promise.resolve({ identity: undefined })), phrase: () => (asked++, 'never asked') };
     const interrupting: GrantApi = { ...api, addGrant: (...a) => (stop.abort(new Error('interrupted')), api.addGrant(...a)) };
-    const report = await applyChanges([add('dev'), add('ops')], interrupting, { concurrency: 1, signal: stop.signal, describeRefusal });
+    const report = await applyChanges([add('dev'), add('ops')], interrupting, { concurrency: 1, signal: stop.signal, refusal });
     expect(report.outcomes.map((o) => o.status)).toEqual(['failed', 'not-started']);
     expect(report.stopped).toEqual({ reason: 'interrupted', exitCode: 1 });
     expect(asked).toBe(0);

@@ -3,6 +3,7 @@
 // (src/policy/), the plan, the report and their renderers; the kinds of rule are the rows of
 // core/policy-rules.ts.
 import type { Selecting, SetMatch, SourceRef, TargetRef, TargetType, TeamRef } from './model.js';
+import type { JsonObject } from './json-value.js';
 import type { Finding, OrganizationWideRule, TargetRule } from './policy-rules.js';
 
 interface ViolationOf {
@@ -51,9 +52,13 @@ export interface FoundViolation extends ViolationOf {
   readonly found: Finding;
 }
 
-/** A violation read back from a saved plan: its words, as the plan wrote them (the file keeps no more). */
+/**
+ * A violation read back from a saved plan: its words, as the plan wrote them, and its finding as the
+ * JSON the plan kept (core/finding-document.ts), which the checksum hashes; the words it does not.
+ */
 export interface SavedViolation extends ViolationOf {
   readonly message: string;
+  readonly finding: JsonObject;
 }
 
 export type PolicyViolation = FoundViolation | SavedViolation;

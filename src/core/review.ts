@@ -2,7 +2,7 @@
 // a row per team or person with access and per team and organization power; the reviewer fills each row's decision; `review close`
 // checks the sheets and carries out the revokes through the files. Plain data shared by review/,
 // its renderers and pipeline/review.ts.
-import type { SourceRef, TargetRef } from './model.js';
+import type { SourceRef, TargetRef, TargetType } from './model.js';
 
 /** `review-owners:` in the files: who reviews the access on which projects or tagged workspaces. */
 export interface ReviewOwner {
@@ -111,6 +111,12 @@ export interface DecisionRecord {
   readonly row: SheetRow;
   /** A revoke: the file it edits and the edit as a unified diff; absent for a keep. */
   readonly edit?: { readonly file: string; readonly diff: string };
-  /** A revoke: the change of the edited files' plan that carries it out, in words (`remove grant of team dev on workspace w01`). */
-  readonly change?: string;
+  /** A revoke: the change of the edited files' plan that carries it out (render/review-decisions.ts says it: `remove grant of team dev on workspace w01`). */
+  readonly change?: RevokeChange;
 }
+
+/** The removal of the edited files' plan that carries out a revoke: a team's grant on a target, or a person from a team. */
+export type RevokeChange =
+  | { readonly kind: 'grant'; readonly team: string; readonly target: { readonly type: TargetType; readonly name: string } }
+  | { readonly kind: 'member'; readonly email: string; readonly team: string }
+  | { readonly kind: 'power'; readonly flag: string; readonly team: string };

@@ -1,6 +1,8 @@
 // A write the service refused for the token's rights, as apply met it: plain data that the
-// executor stops on and the renderer phrases (render/token-refusal.ts). The service answers 404
+// executor stops on and the renderer phrases (render/token-refusal.ts, from RefusalFacts). The service answers 404
 // for "not allowed" as for "not found" (docs/api.md, "Seed: authentication" 5), some releases 403.
+import type { TokenIdentity } from './identity.js';
+import type { TargetType } from './model.js';
 
 export interface WriteRefusal {
   /** The request refused: method and path (`PATCH /team-workspaces/tws-1`), never a token. */
@@ -13,4 +15,18 @@ export interface WriteRefusal {
    * tell from a team or target that is gone: said as "refused or not found".
    */
   readonly certain: boolean;
+}
+
+/** Who the token is, as far as the run knows: GET /account/details, and its team's name. */
+export interface TokenHolder {
+  /** Undefined when the server did not say (no endpoint, or its answer failed). */
+  readonly identity: TokenIdentity | undefined;
+  /** The name of the token's team, when the token is a team's and the run knows the team. */
+  readonly teamName?: string | undefined;
+}
+
+/** What the line of a refused write says (render/token-refusal.ts): the target, the refusal, who the token is. */
+export interface RefusalFacts extends TokenHolder {
+  readonly target: { readonly type: TargetType; readonly name: string };
+  readonly refusal: WriteRefusal;
 }

@@ -5,11 +5,11 @@
 // function of those and the changes (guard/plan-refusals.ts); the policies' verdict (every
 // violation) and the policies themselves (their digest); the organization and the plan format. So
 // a plan whose guards were loosened, whose violations were dropped or whose policies were changed
-// after the review no longer matches it. The one Node built-in a pure folder uses
+// after the review no longer matches it. A violation counts by its findings (core/finding-document.ts),
+// not its message. The one Node built-in a pure folder uses
 // (eslint.config.js, PURE_BUILTINS): hashing reads and writes nothing.
 import { createHash } from 'node:crypto';
 import { changeDocument, PLAN_FORMAT_VERSION } from '../core/plan-document.js';
-import { violationDocument } from '../render/violation-message.js';
 import type { Change } from '../core/plan.js';
 import { policyDocument } from '../core/policy-document.js';
 import type { DesiredPolicy, PolicyViolation } from '../core/policy.js';
@@ -18,6 +18,7 @@ import { teamChangeDocument } from '../core/plan-document.js';
 import type { MemberChange } from '../core/people.js';
 import { memberChangeDocument } from '../core/member-document.js';
 import { byEntryKey } from '../core/order.js';
+import { violationFacts } from '../core/finding-document.js';
 import { limitText, type MemberGuardInputs } from './member-guard-inputs.js';
 
 export interface ChecksumInput {
@@ -64,7 +65,8 @@ export function checksumOf(input: ChecksumInput): string {
     guards: { max_removals: input.maxRemovals, incomplete_targets: [...input.incompleteTargets].sort() },
     changes: input.changes.map(changeDocument),
     policies: input.policies,
-    violations: input.violations.map(violationDocument),
+    // What each violation found, never its words: a rewording of a renderer changes no checksum.
+    violations: input.violations.map(violationFacts),
     // Only with teams managed: every other plan keeps its checksum.
     ...(input.teams ? { teams: { changes: input.teams.changes.map(teamChangeDocument), max_team_deletions: input.teams.maxTeamDeletions } } : {}),
     // Only with member changes: every other plan keeps its checksum.

@@ -12,7 +12,14 @@ import {
 } from '../core/defaults.js';
 import { limitText, type MemberGuardInputs } from '../diff/member-guard-inputs.js';
 import type { MemberLimits } from './apply-members.js';
-import type { LooseLimit } from '../render/loose-limits.js';
+
+/** A limit of the saved plan looser than its default, left for the default (render/loose-limits.ts says so). */
+export interface LooseLimit {
+  /** The setting's name under `settings:`. */
+  readonly setting: string;
+  readonly saved: string;
+  readonly used: string;
+}
 
 /** Every limit a guard at apply takes (the team and member ones only when the plan has such changes). */
 export interface GuardLimits {

@@ -8,7 +8,8 @@ import { blocks } from '../core/policy.js';
 import { CLIError, RunStoppedError } from '../errors.js';
 import { checkGuards, type GuardContext } from '../guard/guards.js';
 import { guardInputsOf, planRefusalOf } from '../guard/plan-refusals.js';
-import { GuardRefusedError, PolicyRefusedError } from '../guard/refusal.js';
+import { GuardRefusedError } from '../guard/refusal.js';
+import { PolicyRefusedError } from '../render/policy-refusal.js';
 import { desiredFromFiles, planFiles } from './files.js';
 import { planAgainstLive } from './plan.js';
 import { openClient, withClock, type ClockedRun, type PlanRequest } from './request.js';
@@ -24,8 +25,9 @@ import { recheckPolicies } from './saved-policies.js';
 import { RunReader } from '../live/run-reader.js';
 import { applyChanges } from '../apply/executor.js';
 import { stopOf } from '../apply/outcome.js';
-import type { ApplyProgress, ApplyResult, ChangeOutcome, MemberOutcome, RefusedOutcome, Stop, TeamOutcome } from '../core/apply-outcome.js';
+import type { ApplyProgress, ApplyResult, ChangeOutcome, MemberOutcome, Stop, TeamOutcome } from '../core/apply-outcome.js';
 import { refusalLine } from '../render/token-refusal.js';
+import type { TokenHolder } from '../core/write-refusal.js';
 import { RunControl } from './run-control.js';
 
 export interface ApplyRequest extends PlanRequest {
@@ -96,11 +98,11 @@ async function confirmed(plan: Plan, hooks: ApplyHooks, control: RunControl): Pr
  * The refusal's line, naming the token: one GET /account/details, asked only once a write was
  * refused (docs/api.md, "Account details"). `teams`: the names the run knows, by id.
  */
-function refusalDescriber(client: TfeClient, teams: ReadonlyMap<string, string>): (outcome: RefusedOutcome) => Promise<string> {
-  return async (outcome) => {
+/** Who the token is, for the line of a refused write (render/token-refusal.ts): asked once, when a write is refused. */
+function tokenHolder(client: TfeClient, teams: ReadonlyMap<string, string>): () => Promise<TokenHolder> {
+  return async () => {
     const identity = await client.accountDetails().catch(() => undefined);
-    const teamName = identity?.kind === 'team' ? teams.get(identity.resourceId) : undefined;
-    return refusalLine({ target: outcome.change.target, refusal: outcome.refused, identity, teamName });
+    return { identity, teamName: identity?.kind === 'team' ? teams.get(identity.resourceId) : undefined };
   };
 }
 
@@ -142,11 +144,10 @@ async function execute(client: TfeClient, planned: Plan, guards: GuardContext, r
   const teams = plan.teamChanges ? { teams: { changes: teamChanges, api: client, organization: plan.organization } } : {};
   // docs/apply.md, "Member changes": after the teams' creates, before the grants, through the same client.
   const members = plan.memberChanges ? { members: { changes: memberChanges, api: client, organization: plan.organization } } : {};
-  const describeRefusal = refusalDescriber(client, run.teams);
   const report = await applyChanges(plan.changes, client, {
     concurrency: request.connection.concurrency,
     signal: control.signal,
-    describeRefusal,
+    refusal: { identify: tokenHolder(client, run.teams), phrase: refusalLine },
     ...progress,
     ...teams,
     ...members,

@@ -16,7 +16,7 @@ import type { FilesState } from '../core/desired-state.js';
 import type { EvidenceManifest } from '../core/evidence.js';
 import { personKey } from '../core/people.js';
 import type { Plan } from '../core/plan.js';
-import type { DecisionRecord } from '../core/review.js';
+import type { DecisionRecord, RevokeChange } from '../core/review.js';
 import { CLIError } from '../errors.js';
 import { readPeople } from '../live/people.js';
 import { editDiff, itemWords } from '../render/adoption-words.js';
@@ -123,25 +123,25 @@ async function trailEvents(connection: RunConnection, control: RunControl, now: 
 }
 
 /** Whether the plan turns the team's flag off (a team change whose field goes from true to false). */
-function turnsOff(plan: Plan, teamId: string, flag: string): string | undefined {
+function turnsOff(plan: Plan, teamId: string, flag: string): RevokeChange | undefined {
   const change = (plan.teamChanges ?? []).find(
     (c) => c.action === 'update' && c.id === teamId && c.fields.some((f) => f.field === flagField(flag) && f.after === false),
   );
-  return change && `turn off ${flag} of team ${change.name}`;
+  return change && { kind: 'power', flag, team: change.name };
 }
 
 /** The change of the edited files' plan that carries out a revoke, in words; undefined when none does. */
-function carrying(revoke: Revoke, plan: Plan): string | undefined {
+function carrying(revoke: Revoke, plan: Plan): RevokeChange | undefined {
   const { row } = revoke;
   if (row.kind === 'power') return turnsOff(plan, row.teamId, row.access);
   if (row.kind === 'team') {
     const change = plan.changes.find((c) => c.action === 'remove' && c.target.id === row.target.id && c.team.id === row.teamId);
-    return change && `remove grant of team ${change.team.name} on ${change.target.type} ${change.target.name}`;
+    return change && { kind: 'grant', team: change.team.name, target: { type: change.target.type, name: change.target.name } };
   }
   const member = (plan.memberChanges ?? []).find(
     (m) => m.action === 'remove' && m.team.id === row.teamId && personKey(m.person.email) === personKey(row.subject),
   );
-  return member && `remove ${row.subject} from team ${member.action === 'remove' ? member.team.name : ''}`;
+  return member && { kind: 'member', email: row.subject, team: member.action === 'remove' ? member.team.name : '' };
 }
 
 interface Worked {
@@ -168,7 +168,7 @@ async function carryOut(
   const quiet: ClockedRun = { ...run, onProgress: () => {} };
   const replan = await planAgainstLive(reads.client, editedFiles(from.base, adopted, from.files, run.now), { ...read, targets: [] }, quiet);
   const problems: string[] = [];
-  const byRevoke = new Map<string, { edit: DecisionRecord['edit']; change: string }>();
+  const byRevoke = new Map<string, { edit: DecisionRecord['edit']; change: RevokeChange }>();
   for (const revoke of revokes) {
     const change = carrying(revoke, replan.plan);
     if (change === undefined) {

@@ -9,6 +9,9 @@ import { quote } from '../core/printable.js';
 import type { ReviewOwner } from '../core/review.js';
 import { NOT_VISIBLE } from '../core/not-found.js';
 import { CLIError } from '../errors.js';
+import { accessShortForm } from '../render/access-short.js';
+import { reportSourceText } from '../render/report-source.js';
+import { powerSourceText } from '../render/review-power.js';
 import { renderReviewSheet } from '../render/review-csv.js';
 import { checkName, noFindings } from '../resolve/check-names.js';
 import { reviewSheets, type ReviewSheets } from '../review/rows.js';
@@ -99,7 +102,15 @@ export async function liveSheets(
   checkOwners(owners, report);
   const startedAt = new Date(Math.floor(now / 1000) * 1000).toISOString().replace('.000Z', 'Z');
   const review = round ?? reviewIdOf(report.organization, startedAt);
-  return { report, review, built: reviewSheets(report, { review, owners, ...(people ? { people } : {}) }) };
+  return {
+    report,
+    review,
+    built: reviewSheets(
+      report,
+      { review, owners, ...(people ? { people } : {}) },
+      { access: accessShortForm, source: reportSourceText, power: powerSourceText },
+    ),
+  };
 }
 
 export async function startReview(request: ReviewStartRequest): Promise<StartedReview> {

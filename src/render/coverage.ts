@@ -4,6 +4,7 @@
 // coverageDocument (each reason with its sentence as `message`), the CSV its `complete` and the
 // scope's items (report-csv.ts). A reader must never take a partial or narrowed output for the whole.
 import type { Coverage, IncompleteReason, Scope } from '../core/coverage.js';
+import { coverageFacts, reasonFacts } from '../core/coverage-document.js';
 import type { JsonObject } from '../core/json-value.js';
 
 /** How many targets a sentence names before it counts the rest (the JSON lists them all). */
@@ -76,38 +77,8 @@ export function coverageWords(coverage: Coverage, scope: Scope, kind: CoverageKi
   return { tags, ...(partial ? { partial } : {}), ...(filtered ? { filtered } : {}) };
 }
 
-function reasonDocument(reason: IncompleteReason): JsonObject {
-  switch (reason.code) {
-    case 'secret-teams-unseen':
-      return { code: reason.code, targets: reason.targets, message: reasonText(reason) };
-    case 'grants-of-unseen-teams':
-      return { code: reason.code, targets: [...reason.targets], message: reasonText(reason) };
-    case 'identity-unknown':
-      return { code: reason.code, message: reasonText(reason) };
-    case 'projects-unseen':
-      return { code: reason.code, workspaces: [...reason.workspaces], message: reasonText(reason) };
-    case 'people-teams-unseen':
-    case 'teams-not-proven':
-    case 'no-targets-seen':
-      return { code: reason.code, message: reasonText(reason) };
-    case 'targets-not-proven':
-      return { code: reason.code, lists: [...reason.lists], message: reasonText(reason) };
-  }
-}
-
 /** The JSON form (plan, drift, report): `complete`, `incomplete` (empty when complete) and `scope`. Not part of any checksum. */
 export function coverageDocument(coverage: Coverage, scope: Scope): JsonObject {
-  return {
-    complete: coverage.complete,
-    incomplete: coverage.reasons.map(reasonDocument),
-    scope: {
-      paths: [...scope.paths],
-      targets: [...scope.targets],
-      teams: [...scope.teams],
-      projects: [...scope.projects],
-      workspaces: [...scope.workspaces],
-      // Only a report by person has it: every other output's scope reads as it always did.
-      ...(scope.people ? { people: [...scope.people] } : {}),
-    },
-  };
+  // Each reason's facts with its words last.
+  return { ...coverageFacts(coverage, scope), incomplete: coverage.reasons.map((reason) => ({ ...reasonFacts(reason), message: reasonText(reason) })) };
 }

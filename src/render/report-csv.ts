@@ -11,7 +11,8 @@ import { printable } from '../core/printable.js';
 import { filterItems } from './coverage.js';
 import { reportSourcesText as sourcesText } from './report-source.js';
 import { violationText } from './violation-lines.js';
-import { OWNERS_POWERS, teamPowers } from './report-powers.js';
+import { OWNERS_POWERS } from './report-powers.js';
+import { teamPowers } from '../core/team-powers.js';
 
 /** A permission's column: its `--can` name, but `team-access` for a project's `teams` (a person's row has a `teams` column of its own). */
 function columnOf(resource: Resource, key: string): string {

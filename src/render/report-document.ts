@@ -10,7 +10,7 @@ import { violationDocument } from './violation-message.js';
 import { nestPermissions, orderedEntries } from '../core/permissions.js';
 import { coverageDocument } from './coverage.js';
 import { byName } from '../core/order.js';
-import { teamPowers } from './report-powers.js';
+import { teamPowers } from '../core/team-powers.js';
 import { peopleDocument } from './report-people-document.js';
 import { changedDocument } from './report-changed.js';
 import { canDocument } from './report-can.js';

@@ -17,7 +17,8 @@ import { acceptedHeadline, reportViolationHeadline, violationText } from './viol
 import type { PolicyViolation } from '../core/policy.js';
 import { byName } from '../core/order.js';
 import { escapeHtml } from './markdown-text.js';
-import { OWNERS_POWERS, teamPowers, type FlagValue } from './report-powers.js';
+import { OWNERS_POWERS } from './report-powers.js';
+import { teamPowers, type FlagValue } from '../core/team-powers.js';
 import { TEAM_FLAG_KEYS } from '../core/team-flags.js';
 import { membersByTeam, PERSON_FILTER, peopleHtml, unlistedByTeam } from './report-people-html.js';
 import { PEOPLE_SCRIPT, PEOPLE_STYLE } from './report-people-html-assets.js';

@@ -73,9 +73,9 @@ describe('policy violations in the report (docs/effective-access.md, "Policies")
   const broken: Report = {
     ...report,
     violations: [
-      { policy: 'at most plan', target, team: { name: hostile, id: 'team-x' }, message: 'team has read, above <b>plan</b>' },
-      { policy: 'auditors read', target, team: { name: 'auditors', id: 'team-aud' }, message: 'team "auditors" has no access' },
-      { policy: 'few teams', target, team: null, message: '2 teams have read' },
+      { policy: 'at most plan', target, team: { name: hostile, id: 'team-x' }, message: 'team has read, above <b>plan</b>', finding: {} },
+      { policy: 'auditors read', target, team: { name: 'auditors', id: 'team-aud' }, message: 'team "auditors" has no access', finding: {} },
+      { policy: 'few teams', target, team: null, message: '2 teams have read', finding: {} },
     ],
   };
 

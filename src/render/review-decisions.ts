@@ -1,7 +1,7 @@
 // A closed review's decisions (docs/evidence.md, "Access reviews"), for the bundle: CSV (a row per
 // decision, formula-defused as every CSV of the tool) and JSON (the same, with each revoke's edit
 // as a unified diff). Pure.
-import type { DecisionRecord } from '../core/review.js';
+import type { DecisionRecord, RevokeChange } from '../core/review.js';
 import { csvLine } from './review-csv.js';
 
 export const DECISION_COLUMNS = [
@@ -22,6 +22,18 @@ export const DECISION_COLUMNS = [
   'plan-change',
 ] as const;
 
+/** How each kind of revoke's change is said. */
+const CHANGE_TEXT: { readonly [K in RevokeChange['kind']]: (change: Extract<RevokeChange, { kind: K }>) => string } = {
+  grant: (change) => `remove grant of team ${change.team} on ${change.target.type} ${change.target.name}`,
+  member: (change) => `remove ${change.email} from team ${change.team}`,
+  power: (change) => `turn off ${change.flag} of team ${change.team}`,
+};
+
+/** `remove grant of team dev on workspace w01`, `remove ana@example.com from team dev`, `turn off manage-workspaces of team sre`. */
+function changeText(change: RevokeChange): string {
+  return (CHANGE_TEXT[change.kind] as (c: RevokeChange) => string)(change);
+}
+
 export function renderDecisionsCsv(records: readonly DecisionRecord[]): string {
   const rows = records.map(({ at, row, edit, change }) => [
     at,
@@ -38,7 +50,7 @@ export function renderDecisionsCsv(records: readonly DecisionRecord[]): string {
     row.rationale,
     row.decidedAt,
     edit?.file ?? '',
-    change ?? '',
+    change ? changeText(change) : '',
   ]);
   return [csvLine(DECISION_COLUMNS), ...rows.map(csvLine)].join('\r\n') + '\r\n';
 }
@@ -59,7 +71,7 @@ export function renderDecisionsJson(review: string, records: readonly DecisionRe
     rationale: row.rationale,
     decided_at: row.decidedAt,
     edit: edit ?? null,
-    plan_change: change ?? null,
+    plan_change: change ? changeText(change) : null,
   }));
   return `${JSON.stringify({ review, decisions }, null, 2)}\n`;
 }

@@ -4,16 +4,7 @@
 import type { TokenIdentity } from '../core/identity.js';
 import type { TargetType } from '../core/model.js';
 import { printable, quote } from '../core/printable.js';
-import type { WriteRefusal } from '../core/write-refusal.js';
-
-export interface RefusalFacts {
-  readonly target: { readonly type: TargetType; readonly name: string };
-  readonly refusal: WriteRefusal;
-  /** Undefined when the server did not say (no endpoint, or its answer failed). */
-  readonly identity: TokenIdentity | undefined;
-  /** The name of the token's team, when the token is a team's and the run knows the team. */
-  readonly teamName?: string | undefined;
-}
+import type { RefusalFacts } from '../core/write-refusal.js';
 
 /**
  * Who may change a target's team access (docs/api.md, "Seed: authentication" 3 and 4; "Seed: what

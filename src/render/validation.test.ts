@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../load/problem.js';
-import { escapeData, escapeProperty, renderValidationGithub, renderValidationJson, renderValidationText } from './validation.js';
+import { escapeData, escapeProperty, renderValidationGithub, renderValidationJson, renderValidationText, validationSummary } from './validation.js';
+import { parseYamlText } from '../load/document.js';
+import { validateDocuments } from '../validate/validate.js';
 
 // The workflow-command grammar (actions/toolkit): `::error k=v,k=v::data`, where a property value
 // holds no raw `%`, `,`, `:`, CR or LF and the data no raw `%`, CR or LF; `%XX` are the escapes.
@@ -92,5 +94,20 @@ describe('regression: `validate` of a sets-only file says "no targets managed" a
       grants: 0,
       policies: 0,
     });
+  });
+});
+
+describe('validationSummary', () => {
+  it("validate's summary counts the policies when there are some", () => {
+    const result = validateDocuments([
+      parseYamlText(
+        'f0.yaml',
+        'organization: acme\nworkspaces:\n  w: { teams: { a: read } }\npolicies:\n  - { name: p, workspaces: { names: ["*"] }, max-access: write }\n',
+      ).loaded,
+    ]);
+    if (!('state' in result)) throw new Error(JSON.stringify(result.problems));
+    expect(validationSummary({ files: ['f0.yaml'], problems: [], state: result.state })).toBe(
+      'valid: 1 file, organization "acme": 0 projects, 1 workspace, 1 grant, 1 policy.',
+    );
   });
 });

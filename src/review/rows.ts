@@ -5,14 +5,11 @@
 // owner covers goes to the unowned sheet, so the whole population is on some sheet. Pure.
 import type { Report } from '../core/report.js';
 import type { ReviewKind, ReviewOwner, ReviewTarget } from '../core/review.js';
-import type { AccessSource } from '../core/effective.js';
-import type { TargetType } from '../core/model.js';
+import type { AccessSource, EffectiveCell } from '../core/effective.js';
+import type { TargetRef, TargetType } from '../core/model.js';
 import { printable } from '../core/printable.js';
 import { implyingFlags } from '../core/team-flags.js';
-import { accessShortForm } from '../render/access-short.js';
-import { reportSourceText } from '../render/report-source.js';
-import { flagsOn, teamPowers } from '../render/report-powers.js';
-import { powerSourceText } from '../render/review-power.js';
+import { flagsOn, teamPowers } from '../core/team-powers.js';
 import { organizationOwner, ownerFinder } from './owners.js';
 import type { SheetRow } from '../core/review.js';
 import { rowCheck } from './sheet.js';
@@ -25,6 +22,18 @@ export interface ReviewRound {
    * teams whose `members:` the files list (a revoke there is a person taken out of it).
    */
   readonly people?: 'all' | ReadonlySet<string>;
+}
+
+/**
+ * How a sheet writes a cell's access, each of its sources and what gives a team a power: the
+ * report's words (render/access-short.ts, render/report-source.ts, render/review-power.ts), passed
+ * in by the use case, so a reviewer reads what the report says and this folder knows no words.
+ */
+export interface SheetWords {
+  access(cell: Pick<EffectiveCell, 'target' | 'access' | 'permissions'>): string;
+  source(source: AccessSource, type: TargetRef['type']): string;
+  /** The owners team holds every power by rule; another team its own flag, which flags it holds beside may bring. */
+  power(owners: boolean, broughtBy: readonly string[]): string;
 }
 
 export interface ReviewSheets {
@@ -44,14 +53,14 @@ interface RowOf {
   readonly sources: string;
 }
 
-const sourcesText = (sources: readonly AccessSource[], type: TargetType): string => sources.map((s) => reportSourceText(s, type)).join(', ');
+const sourcesText = (words: SheetWords, sources: readonly AccessSource[], type: TargetType): string => sources.map((s) => words.source(s, type)).join(', ');
 
 /**
  * A row per team and organization power it holds: each flag the service reports on, and for the
  * owners team every flag of the table (its powers are fixed, whatever the service reports). The
  * target is the organization, by its name, which is its id in the API (`/organizations/NAME`).
  */
-function powerRows(report: Report): RowOf[] {
+function powerRows(report: Report, words: SheetWords): RowOf[] {
   const target = { type: 'organization', name: report.organization, id: report.organization } as const;
   return teamPowers(report).flatMap((powers) =>
     flagsOn(powers).map((flag) => ({
@@ -60,12 +69,12 @@ function powerRows(report: Report): RowOf[] {
       teamId: powers.team.id,
       target,
       access: flag,
-      sources: powerSourceText(powers.owners, powers.owners ? [] : implyingFlags(powers.team.organizationAccess, flag)),
+      sources: words.power(powers.owners, powers.owners ? [] : implyingFlags(powers.team.organizationAccess, flag)),
     })),
   );
 }
 
-export function reviewSheets(report: Report, round: ReviewRound): ReviewSheets {
+export function reviewSheets(report: Report, round: ReviewRound, words: SheetWords): ReviewSheets {
   const findOwner = ownerFinder(round.owners, report.workspaces);
   const ofOrganization = organizationOwner(round.owners);
   const ownerOf = (target: ReviewTarget) => (target.type === 'organization' ? ofOrganization : findOwner(target));
@@ -93,17 +102,17 @@ export function reviewSheets(report: Report, round: ReviewRound): ReviewSheets {
     (owner === undefined ? unowned : (byOwner.get(owner) as SheetRow[])).push(sheetRow);
   };
   // The access as the report says it: a custom cell in short (`custom: apply, vars rw, state r`); a person's row, the team's cell.
-  const shortOf = new Map(report.cells.map((cell) => [`${cell.team.id}\u0000${cell.target.id}`, accessShortForm(cell)]));
+  const shortOf = new Map(report.cells.map((cell) => [`${cell.team.id}\u0000${cell.target.id}`, words.access(cell)]));
   for (const cell of report.cells)
     add({
       kind: 'team',
       subject: cell.team.name,
       teamId: cell.team.id,
       target: cell.target,
-      access: accessShortForm(cell),
-      sources: sourcesText(cell.sources, cell.target.type),
+      access: words.access(cell),
+      sources: sourcesText(words, cell.sources, cell.target.type),
     });
-  for (const row of powerRows(report)) add(row);
+  for (const row of powerRows(report, words)) add(row);
   const people = round.people;
   if (people !== undefined) {
     for (const person of report.people?.people ?? []) {
@@ -118,7 +127,7 @@ export function reviewSheets(report: Report, round: ReviewRound): ReviewSheets {
             teamId: through.team.id,
             target: cell.target,
             access: shortOf.get(`${through.team.id}\u0000${cell.target.id}`) ?? through.access,
-            sources: sourcesText(through.sources, cell.target.type),
+            sources: sourcesText(words, through.sources, cell.target.type),
           });
         }
     }

@@ -8,7 +8,8 @@ import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
 import { access, desiredOf, liveOf, team, teamId } from '../../test/support/states.js';
 import { INTEGRITY_KEY, integrityOf } from './fingerprint.js';
 import { parseSavedPlan } from './parse.js';
-import { savedPlanDocument, savedPlanOf } from './saved-plan.js';
+import { savedPlanOf } from './saved-plan.js';
+import { savedPlanDocument } from '../../test/support/saved-plan.js';
 
 const grant = (id: string, teamName: string, targetId: string) => ({
   id,
@@ -43,10 +44,16 @@ describe('coverage and scope in a saved plan', () => {
     expect(read.scope).toEqual(scope);
   });
 
-  it('an edit of them, resealed, is refused: a message, the scope, complete', () => {
+  it('an edit of them, resealed, is refused: a key of a reason, the scope, complete; the words are not read', () => {
+    const reason = document();
+    reason.plan.incomplete[0].note = 'a key no plan writes';
+    expect(() => parseSavedPlan('p.json', resealed(reason))).toThrow(/plan\.incomplete is not what a plan writes/);
+    // The reader knows no words: a reason's message is phrased again from its facts (render/coverage.ts).
     const message = document();
     message.plan.incomplete[0].message = 'nothing to see';
-    expect(() => parseSavedPlan('p.json', resealed(message))).toThrow(/plan\.incomplete is not what a plan writes/);
+    expect(parseSavedPlan('p.json', resealed(message)).plan.coverage).toEqual(plan.coverage);
+    message.plan.incomplete[0].message = 42;
+    expect(() => parseSavedPlan('p.json', resealed(message))).toThrow(/plan\.incomplete\[0\]\.message is not a string/);
     const widened = document();
     widened.plan.scope.targets = [];
     expect(() => parseSavedPlan('p.json', resealed(widened))).toThrow(/plan\.scope\.targets does not match plan\.targeted/);

@@ -8,7 +8,8 @@ import { buildPlan, withViolations } from '../diff/plan.js';
 import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
 import { INTEGRITY_KEY, integrityOf } from './fingerprint.js';
 import { parseSavedPlan } from './parse.js';
-import { savedPlanDocument, savedPlanOf } from './saved-plan.js';
+import { savedPlanOf } from './saved-plan.js';
+import { savedPlanDocument } from '../../test/support/saved-plan.js';
 
 const BREAK_GLASS: DesiredPolicy = { name: 'break glass', type: 'workspace', match: { names: ['*'] }, rule: { kind: 'max-expiry', access: 'admin', days: 7 } };
 const FEW_ADMINS: DesiredPolicy = { name: 'few admins', type: 'workspace', match: { names: ['*'] }, rule: { kind: 'max-teams', access: 'admin', count: 2 } };

@@ -8,7 +8,8 @@ import { buildPlan } from '../diff/plan.js';
 import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
 import { fingerprintDesired, INTEGRITY_KEY, integrityOf } from './fingerprint.js';
 import { parseSavedPlan } from './parse.js';
-import { savedPlanDocument, savedPlanOf } from './saved-plan.js';
+import { savedPlanOf } from './saved-plan.js';
+import { savedPlanDocument } from '../../test/support/saved-plan.js';
 import { assertNotExpired, ExpiredSincePlannedError } from './stale.js';
 
 const NOW = Date.parse('2026-11-28T12:00:00Z');

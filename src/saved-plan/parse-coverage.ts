@@ -1,11 +1,12 @@
-// A saved plan's `complete`, `incomplete` and `scope` (render/coverage.ts, coverageDocument) back into
-// the plan's Coverage and Scope, so `show` and `apply --plan` say what the plan could not see and
-// what it was asked, as `plan` said it. Not part of the checksum: the incomplete targets are, through
+// A saved plan's `complete`, `incomplete` and `scope` (core/coverage-document.ts; render/coverage.ts
+// adds each reason's `message`) back into the plan's Coverage and Scope, so `show` and `apply
+// --plan` say what the plan could not see and what it was asked, as `plan` said it: the reasons
+// phrased again from their facts (the words in the file are not read). Not part of the checksum: the incomplete targets are, through
 // the basis. A plan saved before these keys: its coverage is the basis's incomplete targets, its
 // scope unknown beyond --target (`targeted`).
 import type { Coverage, IncompleteReason, Scope } from '../core/coverage.js';
 import { scopeOf } from '../core/scope.js';
-import { coverageDocument } from '../render/coverage.js';
+import { coverageFacts } from '../core/coverage-document.js';
 import type { Reader } from './reader.js';
 import type { PlanBasis } from './saved-plan.js';
 
@@ -60,10 +61,16 @@ export function coverageAndScopeOf(plan: Reader, basis: PlanBasis, targeted: rea
   // The scope's --target is what `targeted` says (parsed, without repeats): a plan never says it covers more than it read.
   const given = [...new Set(scope.targets)].sort();
   if (JSON.stringify(given) !== JSON.stringify([...(targeted ?? [])].sort())) plan.fail(`${plan.at('scope')}.targets does not match ${plan.at('targeted')}`);
-  // All the file says is kept: a key or a message the plan would not write is an edit.
-  const written = coverageDocument(coverage, scope);
+  // All the file says is kept: a key the plan would not write is an edit. Each reason's `message`
+  // is its words, a string the reader does not take: the renderer phrases the facts again.
+  const written = coverageFacts(coverage, scope);
+  const facts = plan.objects('incomplete').map((reason) => {
+    const { message, ...rest } = reason.value;
+    return typeof message === 'string' ? rest : reason.fail(`${reason.at('message')} is not a string`);
+  });
+  const read = { complete: plan.value.complete, incomplete: facts, scope: plan.value.scope };
   for (const key of ['complete', 'incomplete', 'scope'] as const) {
-    if (JSON.stringify(written[key]) !== JSON.stringify(plan.value[key])) plan.fail(`${plan.at(key)} is not what a plan writes`);
+    if (JSON.stringify(written[key]) !== JSON.stringify(read[key])) plan.fail(`${plan.at(key)} is not what a plan writes`);
   }
   return { coverage, scope };
 }

@@ -34,6 +34,7 @@ import { teamChangeDocument } from '../core/plan-document.js';
 import { PLAN_KEY_ENV, type HmacState, type PlanKey } from './seal.js';
 import { basisMembersOf, memberChangesOf, pendingInvitesOf, sameMemberDocuments } from './parse-members.js';
 import type { JsonRecord } from './reader.js';
+import type { JsonObject } from '../core/json-value.js';
 
 const EDITED = 'plan.checksum does not match its changes, organization, guard inputs, policies and violations (the file was edited or damaged)';
 const SEAL_BROKEN = 'its integrity digest does not match its content (the file was edited or damaged after it was written)';
@@ -68,9 +69,20 @@ function violationOf(reader: Reader): PolicyViolation {
     target: target ? { type: targetType(target, 'type'), name: target.string('name'), id: target.string('id') } : null,
     team: team ? { name: team.string('name'), id: team.value.id === null ? pendingTeamId(team.string('name')) : team.string('id') } : null,
     message: reader.string('message'),
+    finding: findingRead(reader),
     ...statusOf(reader),
     ...acceptedOf(reader),
   };
+}
+
+/**
+ * What the violation found, as the plan kept it (core/finding-document.ts): the checksum hashes it,
+ * not the words. A plan saved before it was kept hashed the words: it is not read (plan again).
+ */
+function findingRead(reader: Reader): JsonObject {
+  const finding = reader.value.finding;
+  if (finding === undefined) reader.fail(`${reader.path} has no finding (saved by an earlier tfe-access, whose checksum hashed the violations' words)`);
+  return reader.object('finding').value as JsonObject;
 }
 
 /** docs/evidence.md, "New and live violations": `new` or `live`, where the plan compared. */

@@ -12,8 +12,9 @@ import { FakeGrantApi } from '../../test/apply/fake-grant-api.js';
 import { assertFresh, StalePlanError } from './stale.js';
 import { fingerprintDesired, fingerprintGrants, INTEGRITY_KEY, integrityOf } from './fingerprint.js';
 import { parseSavedPlan } from './parse.js';
-import { readSavedPlan, writeSavedPlan } from './file.js';
-import { savedPlanDocument, savedPlanOf } from './saved-plan.js';
+import { readSavedPlan } from './file.js';
+import { savedPlanOf } from './saved-plan.js';
+import { savedPlanDocument, writeSavedPlan } from '../../test/support/saved-plan.js';
 import { SavedPlanError } from './reader.js';
 
 /** The plan as `plan` makes it: the diff, then the guards. */

@@ -3,20 +3,17 @@
 // It holds no token: the address, the organization, ids, names and fingerprints only.
 import type { LiveState, TargetType } from '../core/model.js';
 import type { FilesState } from '../core/desired-state.js';
-import type { JsonObject, JsonValue } from '../core/json-value.js';
-import { planJsonDocument } from '../render/json.js';
-import { withoutAttribution } from '../triage/annotate.js';
+import type { JsonObject } from '../core/json-value.js';
 import type { Plan } from '../core/plan.js';
-import { policyDocument, policyMeaning } from '../core/policy-document.js';
+import { policyMeaning } from '../core/policy-document.js';
 import type { DesiredPolicy, GrantEnd } from '../core/policy.js';
 import { rulesRead } from '../core/policy-rules.js';
 import { InternalError } from '../errors.js';
 import { incompleteTargetsOf } from '../diff/completeness.js';
-import { fingerprintDesired, fingerprintGrants, fingerprintPeople, fingerprintTeams, HMAC_KEY, INTEGRITY_KEY, integrityOf } from './fingerprint.js';
+import { fingerprintDesired, fingerprintGrants, fingerprintPeople, fingerprintTeams } from './fingerprint.js';
 import { memberGuardInputsOf, type MemberGuardInputs } from '../diff/member-guard-inputs.js';
-import { memberGuardsDocument } from '../diff/checksum.js';
 import { DEFAULT_MAX_TEAM_DELETIONS } from '../core/defaults.js';
-import type { HmacState, PlanKey } from './seal.js';
+import type { HmacState } from './seal.js';
 
 /**
  * The saved-plan file format; a reader refuses any other (docs/apply.md, "Saved plans"; after changesets).
@@ -130,32 +127,8 @@ export function expiryDocument(end: GrantEnd): JsonObject {
   return { team: end.teamId, target: end.targetId, at: end.at };
 }
 
-/**
- * The document `plan --out` writes, sealed: `integrity` covers every other key (parse.ts checks
- * it), and with the key, `hmac` covers the same bytes.
- */
-export function savedPlanDocument(saved: SavedPlan, key?: PlanKey): { [key: string]: JsonValue } {
-  const document: { [key: string]: JsonValue } = {
-    kind: SAVED_PLAN_KIND,
-    format_version: formatOf(saved.basis),
-    address: saved.address ?? null,
-    basis: {
-      desired: saved.basis.desired,
-      max_removals: saved.basis.maxRemovals,
-      targets: saved.basis.targets.map((t) => ({ type: t.type, name: t.name, id: t.id, grants: t.grants, complete: t.complete })),
-      policies: saved.basis.policies.map(policyDocument),
-      ...(saved.basis.expiries ? { expiries: saved.basis.expiries.map(expiryDocument) } : {}),
-      ...(saved.basis.teams ? { teams: { fingerprint: saved.basis.teams.fingerprint, max_team_deletions: saved.basis.teams.maxTeamDeletions } } : {}),
-      ...(saved.basis.members ? { members: { fingerprint: saved.basis.members.fingerprint, ...memberGuardsDocument(saved.basis.members.guards) } } : {}),
-    },
-    // docs/drift.md, "Who changed it": attribution is shown when the plan is made, never kept.
-    plan: planJsonDocument(withoutAttribution(saved.plan)),
-  };
-  return { ...document, [INTEGRITY_KEY]: integrityOf(document), ...(key ? { [HMAC_KEY]: key.hmacOf(document) } : {}) };
-}
-
 /** The lowest version that holds what the plan has: members 5, teams 4, else 3. */
-function formatOf(basis: PlanBasis): number {
+export function savedPlanFormatOf(basis: PlanBasis): number {
   if (basis.members) return SAVED_PLAN_MEMBERS_FORMAT_VERSION;
   return basis.teams ? SAVED_PLAN_TEAMS_FORMAT_VERSION : SAVED_PLAN_FORMAT_VERSION;
 }

@@ -9,7 +9,8 @@ import { buildPlan, withViolations } from '../diff/plan.js';
 import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
 import { INTEGRITY_KEY, integrityOf } from './fingerprint.js';
 import { parseSavedPlan } from './parse.js';
-import { savedPlanDocument, savedPlanOf } from './saved-plan.js';
+import { savedPlanOf } from './saved-plan.js';
+import { savedPlanDocument } from '../../test/support/saved-plan.js';
 import { PlanKey } from './seal.js';
 
 const SOURCE = { file: 'access.yaml', line: 3, col: 5 };
@@ -28,6 +29,7 @@ const VIOLATION: PolicyViolation = {
   target: { type: 'project', name: 'platform', id: 'prj-1' },
   team: null,
   message: 'team "audit" has no access on project "platform", below read',
+  finding: { kind: 'min-access' },
 };
 
 /** One removal (dev) under max-removals 0, so the plan carries a refusal; the files' policies, as validation gives them (with sources). */

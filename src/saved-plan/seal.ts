@@ -7,7 +7,8 @@
 // JSON.stringify shows.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { CLIError } from '../errors.js';
-import { sealedText } from './fingerprint.js';
+import type { JsonValue } from '../core/json-value.js';
+import { HMAC_KEY, INTEGRITY_KEY, integrityOf, sealedText } from './fingerprint.js';
 
 export const PLAN_KEY_ENV = 'TFE_ACCESS_PLAN_KEY';
 /** A shorter key could be guessed offline by whoever can read a plan; `openssl rand -hex 32` gives 64 characters. */
@@ -45,4 +46,12 @@ export class PlanKey {
     const given = Buffer.from(hmac, 'utf8');
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
+}
+
+/**
+ * The saved plan's document sealed (render/saved-plan-document.ts writes the rest): `integrity`
+ * covers every other key (parse.ts checks it), and with the key, `hmac` covers the same bytes.
+ */
+export function sealDocument(content: { readonly [key: string]: JsonValue }, key?: PlanKey): { [key: string]: JsonValue } {
+  return { ...content, [INTEGRITY_KEY]: integrityOf(content), ...(key ? { [HMAC_KEY]: key.hmacOf(content) } : {}) };
 }

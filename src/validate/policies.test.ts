@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseYamlText } from '../load/document.js';
 import { validateDocuments } from './validate.js';
-import { validationSummary } from '../render/validation.js';
 
 function resultOf(...texts: string[]) {
   return validateDocuments(texts.map((t, i) => parseYamlText(`f${i}.yaml`, t).loaded));
@@ -38,16 +37,6 @@ policies:
     ]);
     expect(policies[0]?.teamSources?.get('sre')).toEqual({ file: 'f0.yaml', line: 6, col: 20 });
     expect(policies[1]?.teamSources?.get('auditors')).toEqual({ file: 'f0.yaml', line: 9, col: 25 });
-  });
-
-  it("validate's summary counts the policies when there are some", () => {
-    const result = resultOf(
-      'organization: acme\nworkspaces:\n  w: { teams: { a: read } }\npolicies:\n  - { name: p, workspaces: { names: ["*"] }, max-access: write }\n',
-    );
-    if (!('state' in result)) throw new Error(JSON.stringify(result.problems));
-    expect(validationSummary({ files: ['f0.yaml'], problems: [], state: result.state })).toBe(
-      'valid: 1 file, organization "acme": 0 projects, 1 workspace, 1 grant, 1 policy.',
-    );
   });
 
   it('every problem has its position, with a near miss where one exists', () => {

@@ -1,18 +1,46 @@
-// docs/effective-access.md, "Policies": the checker finds violations as data (core/policy-rules.ts, RuleFindings)
-// and only a renderer phrases them (render/violation-message.ts). So no file of src/policy/ imports
-// a renderer, and no violation the checker returns carries words of its own.
+// Words only at the edge (docs/architecture.md, "The layers"): domain values carry facts and only a
+// renderer phrases them. The checker finds violations as data (core/policy-rules.ts, RuleFindings),
+// the checksum hashes that data (core/finding-document.ts), and no file of a domain folder, its
+// tests included, imports src/render/. The lint says the same by the layers (boundaries.test.ts);
+// this reads the tree as it is.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/cli.js';
 
-const POLICY = join(ROOT, 'src/policy');
+const DOMAIN = ['diff', 'guard', 'apply', 'review', 'saved-plan', 'policy', 'effective', 'triage', 'evidence', 'adopt', 'core'];
+/** An import of render/ from a folder of src/: static, type-only, re-export or dynamic. */
+const RENDER_IMPORT = /(?:from|import)\s*\(?\s*'(?:\.\.\/)+render\//;
 
-describe('policy violations are data until a renderer phrases them', () => {
-  it('no file of src/policy/ imports src/render/', () => {
-    const files = readdirSync(POLICY).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
-    expect(files.length).toBeGreaterThan(0);
-    const importers = files.filter((f) => /from '\.\.\/render\//.test(readFileSync(join(POLICY, f), 'utf8')));
+function filesOf(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return filesOf(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+describe('words only at the edge', () => {
+  it('no file of a domain folder of src/ imports src/render/', () => {
+    const files = DOMAIN.flatMap((folder) => filesOf(join(ROOT, 'src', folder)));
+    expect(files.length).toBeGreaterThan(100);
+    const importers = files.filter((f) => RENDER_IMPORT.test(readFileSync(f, 'utf8'))).map((f) => relative(ROOT, f));
     expect(importers).toEqual([]);
+  });
+
+  it('the pattern finds an import of render/ in each of its forms', () => {
+    for (const line of [
+      "import { violationMessage } from '../render/violation-message.js';",
+      "import type { LooseLimit } from '../../render/loose-limits.js';",
+      "const m = await import('../render/json.js');",
+    ])
+      expect(RENDER_IMPORT.test(line), line).toBe(true);
+    expect(RENDER_IMPORT.test("import { quote } from '../core/printable.js';")).toBe(false);
+  });
+
+  it('the checksum hashes no violation message: diff/checksum.ts reads no renderer and no message', () => {
+    const checksum = readFileSync(join(ROOT, 'src/diff/checksum.ts'), 'utf8');
+    expect(checksum).toContain('violationFacts');
+    expect(checksum).not.toMatch(/violationDocument|violationMessage|\.message\b/);
   });
 });

@@ -192,6 +192,7 @@ describe('the Markdown plan at scale', () => {
       target: { type: 'workspace' as const, name: 'ws-0000', id: 'ws-0' },
       team: { name: team, id: `team-${team}` },
       message: `team "${team}" has admin`,
+      finding: {},
       ...(status ? { status } : {}),
       ...(accepted ? { accepted } : {}),
     });

@@ -22,6 +22,7 @@ const violation = (name: string, extra: Partial<PolicyViolation> = {}): PolicyVi
   target,
   team: { name, id: `team-${name}` },
   message: `team "${name}" has admin`,
+  finding: {},
   ...extra,
 });
 const ACCEPTED = { reason: 'migration, INC-42', expires: '2026-06-02T00:00:00Z' };

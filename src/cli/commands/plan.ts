@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { addressFrom } from '../../api/address.js';
 import { EXIT } from '../../errors.js';
 import { savedPlanOf } from '../../saved-plan/saved-plan.js';
-import { writeSavedPlan } from '../../saved-plan/file.js';
+import { writeSavedPlan } from '../../pipeline/saved-plan-file.js';
 import { assertOutput, type OutputRequest } from '../../pipeline/output-guard.js';
 import { PlanKey } from '../../saved-plan/seal.js';
 import { boolFlag, stringFlag, outFlags } from '../args.js';
