@@ -5,10 +5,9 @@
 // function of those and the changes (guard/plan-refusals.ts); the policies' verdict (every
 // violation) and the policies themselves (their digest); the organization and the plan format. So
 // a plan whose guards were loosened, whose violations were dropped or whose policies were changed
-// after the review no longer matches it. The one Node built-in a pure folder uses
-// (eslint.config.js, PURE_BUILTINS): hashing reads and writes nothing.
-import { createHash } from 'node:crypto';
+// after the review no longer matches it. The hash is core/sha256.ts's.
 import { changeDocument, PLAN_FORMAT_VERSION } from '../core/plan-document.js';
+import { sha256Hex as sha256 } from '../core/sha256.js';
 import { violationDocument } from '../render/violation-message.js';
 import type { Change } from '../core/plan.js';
 import { policyDocument } from '../core/policy-document.js';
@@ -49,8 +48,6 @@ export function memberGuardsDocument(guards: MemberGuardInputs): { [key: string]
     owners: guards.owners,
   };
 }
-
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** sha256 of the policies in their canonical form, in file order (the order violations are listed in). */
 export function policiesDigestOf(policies: readonly DesiredPolicy[]): string {
