@@ -6,14 +6,13 @@
 // violation) and the policies themselves (their digest); the organization and the plan format. So
 // a plan whose guards were loosened, whose violations were dropped or whose policies were changed
 // after the review no longer matches it. The hash is core/sha256.ts's.
-import { changeDocument, PLAN_FORMAT_VERSION } from '../core/plan-document.js';
+import { changeDocument, PLAN_FORMAT_VERSION, teamChangeDocument } from '../core/plan-document.js';
 import { sha256Hex as sha256 } from '../core/sha256.js';
 import { violationDocument } from '../render/violation-message.js';
 import type { Change } from '../core/plan.js';
 import { policyDocument } from '../core/policy-document.js';
 import type { DesiredPolicy, PolicyViolation } from '../core/policy.js';
 import type { TeamChange } from '../core/teams.js';
-import { teamChangeDocument } from '../core/plan-document.js';
 import type { MemberChange } from '../core/people.js';
 import { memberChangeDocument } from '../core/member-document.js';
 import { byEntryKey } from '../core/order.js';

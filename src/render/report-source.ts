@@ -1,8 +1,7 @@
 // One source of a cell's access as the report says it (docs/evidence.md, "Correct cells"): its words
 // (source-text.ts), a name that could be read as a separator quoted, and in brackets what the
 // report adds: organization-wide, what shadows a moot grant, managed or not, when the files end it.
-import type { AccessSource, EffectiveCell } from '../core/effective.js';
-import { organizationWide } from '../core/effective.js';
+import { type AccessSource, type EffectiveCell, organizationWide } from '../core/effective.js';
 import { printable } from '../core/printable.js';
 import { sourceText } from './source-text.js';
 

@@ -3,14 +3,13 @@
 // each on the sheet of the owner that covers the target; what no owner covers goes to the
 // unowned sheet, so the whole population is on some sheet. Pure.
 import type { Report } from '../core/report.js';
-import type { ReviewOwner } from '../core/review.js';
+import type { ReviewOwner, SheetRow } from '../core/review.js';
 import type { TargetRef } from '../core/model.js';
 import type { AccessSource } from '../core/effective.js';
 import { printable } from '../core/printable.js';
 import { accessShortForm } from '../render/access-short.js';
 import { reportSourceText } from '../render/report-source.js';
 import { ownerFinder } from './owners.js';
-import type { SheetRow } from '../core/review.js';
 import { rowCheck } from './sheet.js';
 
 export interface ReviewRound {
