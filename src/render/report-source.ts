@@ -14,10 +14,7 @@ export function listName(name: string): string {
 type TargetType = EffectiveCell['target']['type'];
 
 /** The source's own words, its project's name quoted when needed. */
-function ownWords(source: AccessSource, type: TargetType): string {
-  if (source.kind === 'project' && type === 'workspace') return `project ${listName(source.name)}: ${source.access}`;
-  return sourceText(source, type);
-}
+const ownWords = (source: AccessSource, type: TargetType): string => sourceText(source, type, listName);
 
 function notes(source: AccessSource, type: TargetType): string[] {
   if (organizationWide(source)) return ['organization-wide'];
