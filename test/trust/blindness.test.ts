@@ -2,14 +2,13 @@
 // every team (the read-only CI token of docs/ci.md, a manage-teams token without access-secret-teams)
 // never plans to create a `teams:` entry it cannot see (it may exist as a secret team), and
 // `drift --adopt` made with it never takes such a team, or its grants, out of the files.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator } from '../../src/emulator/types.js';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
 import { oneOrganization } from '../support/seeds.js';
+import { perTest } from '../support/per-test.js';
+import { startWorld, type World } from '../support/world.js';
 
 const OWNER = 'blind-org-token';
 const CI = 'blind-ci-token';
@@ -49,23 +48,9 @@ projects:
       dev: write
 `;
 
-let emulator: RunningEmulator | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-  await emulator?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-  emulator = undefined;
-  dir = undefined;
-});
+const held = perTest();
 
-async function world(text = FILE): Promise<{ file: string; env: (token: string) => Record<string, string> }> {
-  emulator = await startEmulator({ seed: SEED, rateLimit: 0 });
-  dir = await mkdtemp(join(tmpdir(), 'tfe-access-blindness-'));
-  const file = join(dir, 'tfe-access.yaml');
-  await writeFile(file, text);
-  const url = emulator.url;
-  return { file, env: (token) => ({ TFE_TOKEN: token, TFE_ADDRESS: url }) };
-}
+const world = (text = FILE): Promise<World> => startWorld(held, SEED, text);
 
 const REFUSAL = /tfe-access\.yaml:3:3: team "security" is not among the teams this token sees.*may exist as a secret team this token cannot see/;
 
@@ -80,7 +65,7 @@ describe('a teams: entry the token cannot see', () => {
     const drift = await runCli(['drift', file, '--format', 'json'], { env: env(CI) });
     expect(drift.code).toBe(1);
     expect(drift.err).toMatch(REFUSAL);
-    const saved = await runCli(['plan', file, '--out', join(dir ?? '', 'saved.json')], { env: env(CI) });
+    const saved = await runCli(['plan', file, '--out', join(held.dir ?? '', 'saved.json')], { env: env(CI) });
     expect(saved.code).toBe(1);
     expect(saved.err).toMatch(REFUSAL);
     // The owner sees it: nothing to create, only dev's grant to change.
@@ -97,7 +82,7 @@ describe('a teams: entry the token cannot see', () => {
     const apply = await runCli(['apply', file, '--auto-approve'], { env: env(MANAGER) });
     expect(apply.code).toBe(1);
     expect(apply.err).toMatch(REFUSAL);
-    const teams = await (await fetch(`${emulator?.url}/api/v2/organizations/blind/teams`, { headers: { authorization: `Bearer ${OWNER}` } })).json();
+    const teams = await (await fetch(`${held.emulator?.url}/api/v2/organizations/blind/teams`, { headers: { authorization: `Bearer ${OWNER}` } })).json();
     expect((teams as { data: unknown[] }).data).toHaveLength(5);
     const after = await runCli(['export', '--organization', 'blind', '--format', 'json'], { env: env(OWNER) });
     expect(after.out).toBe(before.out);
