@@ -74,3 +74,28 @@ export async function interruptedWhen(args: readonly string[], env: Record<strin
   started.child.kill(signal);
   return started.ended;
 }
+
+/** How a run whose stdout was closed ended: its code or signal, what was read before the close, its stderr. */
+export interface Cut {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly read: string;
+  readonly stderr: string;
+}
+
+/** Runs the built CLI and closes its stdout once `enough` says the reader has what it wanted (`| head -1`). */
+export function readThenClose(args: readonly string[], env: Record<string, string>, enough: (read: string) => boolean): Promise<Cut> {
+  const child = spawn(process.execPath, [MAIN, ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let read = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  child.stdout.on('data', (chunk: Buffer) => {
+    read += chunk.toString('utf8');
+    if (enough(read)) child.stdout.destroy();
+  });
+  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, read, stderr })));
+}
