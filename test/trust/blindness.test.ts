@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
-import { oneOrganization } from '../support/seeds.js';
+import { oneOrganization, secretTeamOrganization } from '../support/seeds.js';
 import { perTest } from '../support/per-test.js';
 import { startWorld, type World } from '../support/world.js';
 
@@ -14,27 +14,9 @@ const OWNER = 'blind-org-token';
 const CI = 'blind-ci-token';
 const MANAGER = 'blind-manager-token';
 
-const SEED = oneOrganization({
-  name: 'blind',
-  token: OWNER,
-  teams: [
-    { name: 'owners', id: 'team-owners' },
-    { name: 'security', id: 'team-security', visibility: 'secret' },
-    { name: 'dev', id: 'team-dev' },
-    { name: 'ci', id: 'team-ci', tokens: [CI], 'organization-access': { 'read-projects': true, 'read-workspaces': true } },
-    {
-      name: 'manager',
-      id: 'team-manager',
-      tokens: [MANAGER],
-      'organization-access': { 'manage-teams': true, 'manage-projects': true, 'manage-workspaces': true },
-    },
-  ],
-  projects: [{ name: 'platform', id: 'prj-platform' }],
-  'team-projects': [
-    { team: 'security', project: 'platform', access: 'admin', id: 'tprj-security' },
-    { team: 'dev', project: 'platform', access: 'read', id: 'tprj-dev' },
-  ],
-});
+const SEED = oneOrganization(
+  secretTeamOrganization('blind', { owner: OWNER, ci: CI, manager: MANAGER }, { 'manage-teams': true, 'manage-projects': true, 'manage-workspaces': true }),
+);
 
 const FILE = `organization: blind
 teams:
