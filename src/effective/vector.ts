@@ -140,8 +140,7 @@ export function atLeast(resource: Resource, high: PermissionSet, low: Permission
  * True when `others` give at least what `one` gives on every permission, so removing it changes
  * nothing: a fixed level at or above its own (the levels are nested), or on each permission a
  * certain value of theirs at least its own; a permission it does not know, only where theirs is
- * the highest or its level bounds it (`boundedBy`); its lowest value (none, false) on any. Admin-ness
- * is the caller's to compare.
+ * the highest or its level bounds it (`boundedBy`). Admin-ness is the caller's to compare.
  */
 export function covers(resource: Resource, others: readonly RankedVector[], one: RankedVector): boolean {
   const ranks = LEVEL_RANK[resource];
@@ -151,8 +150,6 @@ export function covers(resource: Resource, others: readonly RankedVector[], one:
   return PERMISSIONS[resource].every((spec) => {
     const held = theirs[spec.key];
     const mine = known(spec, one.permissions[spec.key]);
-    // The lowest value (none, false) gives nothing, whatever the others' value: removing it moves nothing.
-    if (mine !== undefined && rank(spec, mine) === 0) return true;
     if (held === undefined) return false;
     if (mine !== undefined) return rank(spec, held) >= rank(spec, mine);
     return held === top(spec) || boundedBy(resource, spec, one.level, held);
