@@ -3,8 +3,7 @@
 // the custom defaults (the rest the defaults fill in again). An `expires:` the file wrote for the
 // grant is kept. Pure.
 import { CUSTOM_DEFAULTS } from '../core/access.js';
-import type { ReportedAccess, TargetType } from '../core/model.js';
-import { RESOURCE_OF } from '../core/model.js';
+import { type ReportedAccess, type TargetType, RESOURCE_OF } from '../core/model.js';
 import { nestPermissions, orderedEntries } from '../core/permissions.js';
 import { Flow, type EditValue } from './render-yaml.js';
 

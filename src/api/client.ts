@@ -30,7 +30,6 @@ import type { TeamApi, TeamWrite } from '../core/team-write.js';
 import type { MemberApi } from '../core/member-write.js';
 import type { LivePeople, Person } from '../core/person.js';
 import { PeopleRequests } from './people.js';
-import type { ListPage } from './translate.js';
 import { auditPageFrom, organizationCreatedAtFrom, type AuditPage } from './translate-audit.js';
 
 export type ClientOptions = SessionOptions;
@@ -157,12 +156,12 @@ export class TfeClient implements TeamApi, MemberApi {
   }
 
   /** The first page of the workspace list (to learn the total before choosing how to resolve). */
-  firstWorkspacePage(organization: string): Promise<ListPage<Workspace>> {
+  firstWorkspacePage(organization: string): Promise<wire.ListPage<Workspace>> {
     return fetchPage(this.exchange.pager({ method: 'GET', path: `${org(organization)}/workspaces` }, wire.workspacesFromList), 1);
   }
 
   /** The remaining pages after `firstWorkspacePage`. */
-  restOfWorkspaces(organization: string, first: ListPage<Workspace>): Promise<Workspace[]> {
+  restOfWorkspaces(organization: string, first: wire.ListPage<Workspace>): Promise<Workspace[]> {
     const request: HttpRequest = { method: 'GET', path: `${org(organization)}/workspaces` };
     return rest(this.exchange.pager(request, wire.workspacesFromList), first, { context: describeRequest(request) }).catch((error: unknown) => {
       throw this.exchange.redacted(error);
@@ -208,12 +207,12 @@ export class TfeClient implements TeamApi, MemberApi {
    * One page of one team's workspace grants across the organization, `page[size]=size`
    * (docs/api.md, "Listing by team"): a capability the caller probes and verifies, never assumes.
    */
-  teamGrantsPage(teamId: string, number: number, size: number): Promise<ListPage<LiveGrant>> {
+  teamGrantsPage(teamId: string, number: number, size: number): Promise<wire.ListPage<LiveGrant>> {
     return this.exchange.pager(teamGrantsRequest(teamId), wire.grantsFromList)({ 'page[number]': String(number), 'page[size]': String(size) });
   }
 
   /** The pages of one team's workspace grants after `first` (pages of 100), with every consistency guard of paginate.ts. */
-  restOfTeamGrants(teamId: string, first: ListPage<LiveGrant>): Promise<LiveGrant[]> {
+  restOfTeamGrants(teamId: string, first: wire.ListPage<LiveGrant>): Promise<LiveGrant[]> {
     const request = teamGrantsRequest(teamId);
     return rest(this.exchange.pager(request, wire.grantsFromList), first, { context: describeRequest(request) }).catch((error: unknown) => {
       throw this.exchange.redacted(error);

@@ -6,15 +6,13 @@
 // violation) and the policies themselves (their digest); the organization and the plan format. So
 // a plan whose guards were loosened, whose violations were dropped or whose policies were changed
 // after the review no longer matches it. A violation counts by its findings (core/finding-document.ts),
-// not its message. The one Node built-in a pure folder uses
-// (eslint.config.js, PURE_BUILTINS): hashing reads and writes nothing.
-import { createHash } from 'node:crypto';
-import { changeDocument, PLAN_FORMAT_VERSION } from '../core/plan-document.js';
+// not its message. The hash is core/sha256.ts's.
+import { changeDocument, PLAN_FORMAT_VERSION, teamChangeDocument } from '../core/plan-document.js';
+import { sha256Hex as sha256 } from '../core/sha256.js';
 import type { Change } from '../core/plan.js';
 import { policyDocument } from '../core/policy-document.js';
 import type { DesiredPolicy, PolicyViolation } from '../core/policy.js';
 import type { TeamChange } from '../core/teams.js';
-import { teamChangeDocument } from '../core/plan-document.js';
 import type { MemberChange } from '../core/people.js';
 import { memberChangeDocument } from '../core/member-document.js';
 import { byEntryKey } from '../core/order.js';
@@ -50,8 +48,6 @@ export function memberGuardsDocument(guards: MemberGuardInputs): { [key: string]
     owners: guards.owners,
   };
 }
-
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** sha256 of the policies in their canonical form, in file order (the order violations are listed in). */
 export function policiesDigestOf(policies: readonly DesiredPolicy[]): string {

@@ -1,9 +1,19 @@
 // The diff: desired state against live state, as sorted changes. Pure: plain data in, plain data out.
 import { InternalError } from '../errors.js';
-import type { DesiredGrant, DesiredTarget, GrantOrigin, LiveGrant, LiveState, LiveTarget, TargetType, Team } from '../core/model.js';
+import {
+  type DesiredGrant,
+  type DesiredTarget,
+  type GrantOrigin,
+  type LiveGrant,
+  type LiveState,
+  type LiveTarget,
+  type TargetType,
+  type Team,
+  OWNERS_TEAM,
+  RESOURCE_OF,
+  type TargetRef,
+} from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
-import { OWNERS_TEAM, RESOURCE_OF } from '../core/model.js';
-import type { TargetRef } from '../core/model.js';
 import type { Change, RemoveChange } from '../core/plan.js';
 import { compareAccess } from './normalise.js';
 import { roleOfLive } from './roles.js';

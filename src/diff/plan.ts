@@ -12,11 +12,10 @@ import { diff, indexLive, liveTargetsOf } from './diff.js';
 import { warnings } from './warnings.js';
 import { expiryWarnings } from './expiry.js';
 import { diffTeams } from './teams.js';
-import type { PlannedTeams } from '../resolve/planned-teams.js';
+import { type PlannedTeams, plannedTeams } from '../resolve/planned-teams.js';
 import type { TeamChange } from '../core/teams.js';
 import { DEFAULT_MAX_TEAM_DELETIONS } from '../core/defaults.js';
 import type { MemberChange } from '../core/people.js';
-import { plannedTeams } from '../resolve/planned-teams.js';
 import { diffMembers, managesMembers, type MemberPlan } from './members.js';
 import { memberGuardInputsOf } from './member-guard-inputs.js';
 

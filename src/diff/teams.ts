@@ -4,8 +4,7 @@
 // file that leaves `manage-membership` out beside `manage-teams` never diffs forever; a setting the
 // service would ignore for this token (a secret team made by a token that cannot see secret teams,
 // an SSO id of a SCIM-linked team) is a warning, never a change that comes back every plan.
-import type { LiveState, Team, Viewer } from '../core/model.js';
-import { OWNERS_TEAM, RESOURCE_OF } from '../core/model.js';
+import { type LiveState, type Team, type Viewer, OWNERS_TEAM, RESOURCE_OF } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
 import type { PlanWarning } from '../core/plan.js';
 import {

@@ -3,9 +3,8 @@
 // permission and its project or workspace grant; a project grant gives a workspace role on every
 // workspace of the project (docs/api.md, "Seed: access levels").
 import { LEVEL_RANK } from '../core/access.js';
-import type { DesiredGrant, DesiredTarget, LiveTarget, TargetType, Team } from '../core/model.js';
+import { type DesiredGrant, type DesiredTarget, type LiveTarget, type TargetType, type Team, RESOURCE_OF } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
-import { RESOURCE_OF } from '../core/model.js';
 import type { PlanWarning } from '../core/plan.js';
 import { liveTargetsOf, targetRefOf, type DiffIndex } from './diff.js';
 import { levelEqualTo } from './normalise.js';

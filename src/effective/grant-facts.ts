@@ -1,8 +1,7 @@
 // What the report adds to a cell's grant sources (docs/evidence.md, "Correct cells"): the sources
 // that make a grant moot (`shadowedBy`), and with the desired-state files whether they govern the
 // grant (`managed`) and when they end it (`expires`). Pure.
-import type { AccessSource, EffectiveCell, GrantFacts } from '../core/effective.js';
-import { organizationWide } from '../core/effective.js';
+import { type AccessSource, type EffectiveCell, type GrantFacts, organizationWide } from '../core/effective.js';
 import { RESOURCE_OF } from '../core/model.js';
 import type { Contribution } from './compute.js';
 import { covers } from './vector.js';

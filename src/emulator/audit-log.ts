@@ -2,6 +2,7 @@
 // event the API's writes leave, kept per organization in the order they happened, with the wall
 // clock the emulator runs on (injectable, movable forward) and the 14 days the service keeps.
 import { AUDIT_RETENTION_DAYS } from '../core/audit.js';
+import { DAY_MS } from '../core/expiry.js';
 import { CURRENT_SERVER_HEADERS, type Profile } from './profile.js';
 import { mulberry32, type Random } from './prng.js';
 
@@ -55,7 +56,6 @@ export interface StoredAuditEvent {
   readonly resource: AuditResource;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const RETENTION_MS = AUDIT_RETENTION_DAYS * DAY_MS;
 // Its own random stream: recording events never moves an id the store generates.
 const AUDIT_STREAM_SALT = 0xa0d17;

@@ -3,7 +3,7 @@
 // file of DIR the manifest does not list. Pure: the caller reads DIR and counts the rows; every
 // problem is one line naming its file.
 import type { EvidenceFile, EvidenceManifest } from '../core/evidence.js';
-import { sha256Hex } from './digest.js';
+import { sha256Hex } from '../core/sha256.js';
 import { MANIFEST_FILE } from './manifest-format.js';
 
 /** A file of DIR as read: its bytes, and for a table its data rows as a full parser counts them (or why it could not). */

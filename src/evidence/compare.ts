@@ -5,6 +5,7 @@
 // person's level per target and the organization powers they gained or lost. Pure; sorted, so the
 // same two snapshots give the same bytes.
 import { OWNERS_TEAM } from '../core/model.js';
+import { compareText as byCode } from '../core/order.js';
 import type { Snapshot, SnapshotAccess, SnapshotCell, SnapshotTarget } from './snapshot.js';
 
 export type ChangeKind = 'added' | 'removed' | 'changed';
@@ -84,7 +85,6 @@ export interface SnapshotDiff {
   };
 }
 
-const byCode = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const key = (teamId: string, target: SnapshotTarget): string => `${teamId}\u0000${target.type}\u0000${target.id}`;
 const minus = (a: readonly string[], b: readonly string[]): string[] => a.filter((x) => !b.includes(x));
 

@@ -1,12 +1,8 @@
 // The fingerprint of one file of an evidence bundle (core/evidence.ts): its size and SHA-256, over
 // the exact bytes written. Pure (hashing is a function of its input); the one place the bundle's
-// hashes are computed, for `report --evidence`, `review close` and `report verify` alike.
-import { createHash } from 'node:crypto';
+// files are fingerprinted (the hash is core/sha256.ts's), for `report --evidence`, `review close` and `report verify` alike.
 import type { EvidenceFile } from '../core/evidence.js';
-
-export function sha256Hex(content: string | Uint8Array): string {
-  return createHash('sha256').update(content).digest('hex');
-}
+import { sha256Hex } from '../core/sha256.js';
 
 /** The manifest's entry for a file written with `content`; `rows` for a CSV file (its data rows). */
 export function evidenceFile(name: string, content: string | Uint8Array, rows?: number): EvidenceFile {

@@ -5,7 +5,7 @@
 import type { InputFile, Operator, RegisteredException } from '../core/evidence.js';
 import { isExpired } from '../core/expiry.js';
 import type { DesiredPolicy } from '../core/policy.js';
-import { sha256Hex } from './digest.js';
+import { sha256Hex } from '../core/sha256.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

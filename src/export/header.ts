@@ -4,7 +4,7 @@
 // ones it hashed: a desired-state file written by hand, or an exported one edited since (roles,
 // settings, sets, policies added), is never lost to an export without --force. Hashing reads and
 // writes nothing; the caller reads the existing file (write.ts).
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../core/sha256.js';
 
 const HEADER_START = '# Written by tfe-access export';
 const HEADER = /^# Written by tfe-access export \(sha256 of the other lines: ([0-9a-f]{64})\)\./;
@@ -14,7 +14,7 @@ export type Authorship = 'exported' | 'edited' | 'other';
 
 // Line endings are not content: a checkout that turns \n into \r\n has not edited the file.
 const unixLines = (text: string): string => text.replace(/\r\n/g, '\n');
-const digestOf = (text: string): string => createHash('sha256').update(unixLines(text)).digest('hex');
+const digestOf = (text: string): string => sha256Hex(unixLines(text));
 
 export function headerLine(otherLines: string): string {
   return `${HEADER_START} (sha256 of the other lines: ${digestOf(otherLines)}). Once edited, export replaces it only with --force.\n`;

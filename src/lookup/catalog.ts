@@ -5,6 +5,7 @@
 // list each) takes fewer pages than the whole list, only they are read; otherwise the whole list,
 // one request per 100 workspaces. Nothing is read per workspace. Tags are matched here, never by
 // the server's tag filters (docs/api.md, "Workspace tags", says why).
+import { PAGE_SIZE } from '../api/paginate.js';
 import type { DesiredSet, Project, Workspace } from '../core/model.js';
 import { nfc } from '../core/names.js';
 import { namesTags } from '../core/set-criteria.js';
@@ -18,8 +19,7 @@ export interface CatalogReader {
   ): Promise<{ readonly workspaces: readonly Workspace[]; readonly keyValueTags: boolean }>;
 }
 
-const PAGE = 100;
-const pages = (count: number): number => Math.max(1, Math.ceil(count / PAGE));
+const pages = (count: number): number => Math.max(1, Math.ceil(count / PAGE_SIZE));
 
 /** The projects to list one by one, or undefined when the whole list is cheaper (or its cost unknown). */
 function narrowTo(sets: readonly DesiredSet[], projects: readonly Project[]): Project[] | undefined {

@@ -17,7 +17,7 @@ import { unseenTeamsOf } from '../diff/unseen.js';
 import { InternalError } from '../errors.js';
 import { unseenTeamReason, WHOLE_TEAMS_TOKEN } from '../render/unseen-teams.js';
 import { nodeFileSystem, type FileSystem } from '../load/files.js';
-import { loadDesiredState } from '../validate/desired-state.js';
+import { loadDesiredState } from './desired-state.js';
 import { planFiles, type PlanFiles } from './files.js';
 import { attributed, planAgainstLive, type PlanResult } from './plan.js';
 import { RecordedReads } from './recorded-reads.js';

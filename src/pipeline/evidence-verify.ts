@@ -12,7 +12,7 @@ import type { EvidenceManifest } from '../core/evidence.js';
 import { CLIError } from '../errors.js';
 import { bundleProblems, type FoundFile } from '../evidence/check.js';
 import { FACTS_DOCUMENTS, factProblems } from '../evidence/cross-check.js';
-import { sha256Hex } from '../evidence/digest.js';
+import { sha256Hex } from '../core/sha256.js';
 import { MANIFEST_FILE } from '../evidence/manifest-format.js';
 import { parseManifest } from '../evidence/manifest-parse.js';
 

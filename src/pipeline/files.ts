@@ -5,7 +5,7 @@ import type { FilesState } from '../core/desired-state.js';
 import { desiredAt } from '../core/expiry.js';
 import { CLIError } from '../errors.js';
 import { placeOf, problemSummary, type Problem } from '../load/problem.js';
-import { loadDesiredState } from '../validate/desired-state.js';
+import { loadDesiredState } from './desired-state.js';
 import { parseTargets, selectTargets, type TargetSelection } from './targets.js';
 
 /** How many problems a plan run prints before pointing at `tfe-access validate`. */

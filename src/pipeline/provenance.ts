@@ -10,9 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { BUILD_STAMP } from '../core/build.js';
 import type { InputFile, Operator, Provenance, ToolBuild } from '../core/evidence.js';
 import { policiesDigestOf } from '../diff/checksum.js';
-import { sha256Hex } from '../evidence/digest.js';
+import { sha256Hex } from '../core/sha256.js';
 import { ciOperator, combinedSha256, exceptionRegister } from '../evidence/provenance.js';
-import { loadDesiredState } from '../validate/desired-state.js';
+import { loadDesiredState } from './desired-state.js';
 
 export interface ProvenanceRequest {
   /** The desired-state paths of the run (none: a report of no files). */

@@ -3,6 +3,7 @@
 // of any permission counts; a cell the plan creates has no before, one it removes no after.
 import type { EffectiveCell } from '../core/effective.js';
 import { RESOURCE_OF } from '../core/model.js';
+import { compareText as compare } from '../core/order.js';
 import { orderedEntries } from '../core/permissions.js';
 import type { CellChange, Report } from '../core/report.js';
 
@@ -11,7 +12,6 @@ const permissionsOf = (cell: EffectiveCell): string => JSON.stringify(orderedEnt
 const same = (a: EffectiveCell, b: EffectiveCell): boolean => a.access === b.access && permissionsOf(a) === permissionsOf(b);
 
 const sideOf = (change: CellChange): EffectiveCell => (change.after ?? change.before)!;
-const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Projects before workspaces, then by target name and team name (code-unit order, as the report's cells). */
 function byTargetThenTeam(x: CellChange, y: CellChange): number {

@@ -29,7 +29,7 @@ import { staleProblems } from '../review/stale.js';
 import { organizationWide, type EffectiveCell } from '../core/effective.js';
 import { sourceText } from '../render/source-text.js';
 import { liveSheets } from './review-start.js';
-import { desiredAt } from '../core/expiry.js';
+import { DAY_MS, desiredAt } from '../core/expiry.js';
 import { editedFiles, readFiles } from './adopt.js';
 import { openAuditTrail } from './audit-trail.js';
 import type { PlanFiles } from './files.js';
@@ -40,8 +40,6 @@ import { underControl, type RunControl } from './run-control.js';
 import { EVERY_TARGET } from './targets.js';
 import { writeEdits } from './write-edits.js';
 import { bundleServer } from './evidence-bundle.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface ReviewCloseRequest {
   /** The filled sheets: the name each has in the bundle, and its text. */

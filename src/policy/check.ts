@@ -4,11 +4,10 @@
 // them. Pure.
 import type { EffectiveCell } from '../core/effective.js';
 import { RESOURCE_OF, type DesiredSet, type Project, type TargetRef, type TargetType, type Workspace } from '../core/model.js';
-import type { DesiredPolicy, FoundViolation, GrantEnd, TargetPolicy } from '../core/policy.js';
+import { type DesiredPolicy, type FoundViolation, type GrantEnd, type TargetPolicy, targetPolicies } from '../core/policy.js';
 import type { Finding, FindingOf, OrganizationWideRule, RuleKind, RuleOf } from '../core/policy-rules.js';
 import { EffectiveIndex, type OrganizationInput } from '../effective/compute.js';
 import { byKey, byName } from '../core/order.js';
-import { targetPolicies } from '../core/policy.js';
 import { projectMatches, workspaceMatches } from '../expand/match.js';
 import { permissionsOf } from '../core/permissions.js';
 import { RULE_CHECKS, type ExpiringGrant, type OrganizationView, type ViewOf } from './rules.js';

@@ -3,6 +3,7 @@
 // included (a live grant the plan has not removed yet ended then; it is not permanent). What the rules that
 // read grant expiries compare, and what a saved plan keeps for `apply --plan`. Pure.
 import type { EntryTarget } from '../core/model.js';
+import { byKey } from '../core/order.js';
 import type { GrantEnd } from '../core/policy.js';
 
 /** A target of the files once resolved and its sets expanded: its id and what the files want there. */
@@ -24,5 +25,5 @@ export function grantEnds(targets: readonly Planned[], teamsByName: ReadonlyMap<
     }
   }
   const key = (e: GrantEnd): string => `${e.targetId}\u0000${e.teamId}`;
-  return out.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  return out.sort(byKey(key));
 }

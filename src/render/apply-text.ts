@@ -1,9 +1,18 @@
 // What apply prints in text: one line per change's outcome (written as each change ends), the
 // one-line summary, the progress line and the line of a cancelled run.
-import type { ApplyProgress, ApplyReport, ApplyResult, ChangeOutcome, OutcomeNote, OutcomeStatus, Stop } from '../core/apply-outcome.js';
+import type {
+  ApplyProgress,
+  ApplyReport,
+  ApplyResult,
+  ChangeOutcome,
+  OutcomeNote,
+  OutcomeStatus,
+  Stop,
+  MemberOutcome,
+  TeamOutcome,
+} from '../core/apply-outcome.js';
 import type { Change } from '../core/plan.js';
 import { headline, SIGN } from './lines.js';
-import type { MemberOutcome, TeamOutcome } from '../core/apply-outcome.js';
 import { memberLine } from './member-lines.js';
 import { TEAM_SIGN, teamHeadline } from './team-lines.js';
 

@@ -2,9 +2,8 @@
 // before/after lines (through `diff`). Pure.
 import { diffLines } from 'diff';
 import { CUSTOM_DEFAULTS, type Resource } from '../core/access.js';
-import type { Access, ReportedAccess } from '../core/model.js';
+import type { Access, ReportedAccess, TargetRef } from '../core/model.js';
 import { orderedEntries, permissionsOf } from '../core/permissions.js';
-import type { TargetRef } from '../core/model.js';
 import type { Change, PlanWarning } from '../core/plan.js';
 import { describeInstant, isExpired, relativeDays } from '../core/expiry.js';
 

@@ -1,8 +1,15 @@
 // The words of a comparison of two reports (docs/evidence.md, "Comparing snapshots"), once, for
 // every format but JSON: each access change as a headline and its details, each person's change,
 // the summary. Unescaped: each format escapes them its way.
-import type { AccessChange, PersonChange, PersonPowerChange, PowerChange, SnapshotDiff, SnapshotRename } from '../evidence/compare.js';
-import { differenceCount } from '../evidence/compare.js';
+import {
+  type AccessChange,
+  type PersonChange,
+  type PersonPowerChange,
+  type PowerChange,
+  type SnapshotDiff,
+  type SnapshotRename,
+  differenceCount,
+} from '../evidence/compare.js';
 import type { SnapshotTarget } from '../evidence/snapshot.js';
 
 export const targetWords = (target: SnapshotTarget): string => `${target.type} "${target.name}"`;

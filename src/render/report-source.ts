@@ -1,8 +1,7 @@
 // One source of a cell's access as the report says it (docs/evidence.md, "Correct cells"): its words
 // (source-text.ts), a name that could be read as a separator quoted, and in brackets what the
 // report adds: organization-wide, what shadows a moot grant, managed or not, when the files end it.
-import type { AccessSource, EffectiveCell } from '../core/effective.js';
-import { organizationWide } from '../core/effective.js';
+import { type AccessSource, type EffectiveCell, organizationWide } from '../core/effective.js';
 import { printable } from '../core/printable.js';
 import { sourceText } from './source-text.js';
 
@@ -15,10 +14,7 @@ export function listName(name: string): string {
 type TargetType = EffectiveCell['target']['type'];
 
 /** The source's own words, its project's name quoted when needed. */
-function ownWords(source: AccessSource, type: TargetType): string {
-  if (source.kind === 'project' && type === 'workspace') return `project ${listName(source.name)}: ${source.access}`;
-  return sourceText(source, type);
-}
+const ownWords = (source: AccessSource, type: TargetType): string => sourceText(source, type, listName);
 
 function notes(source: AccessSource, type: TargetType): string[] {
   if (organizationWide(source)) return ['organization-wide'];

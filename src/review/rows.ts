@@ -4,14 +4,13 @@
 // of the owner that covers the target (the powers: of the owner with `organization: true`); what no
 // owner covers goes to the unowned sheet, so the whole population is on some sheet. Pure.
 import type { Report } from '../core/report.js';
-import type { ReviewKind, ReviewOwner, ReviewTarget } from '../core/review.js';
+import type { ReviewKind, ReviewOwner, ReviewTarget, SheetRow } from '../core/review.js';
 import type { AccessSource, EffectiveCell } from '../core/effective.js';
 import type { TargetRef, TargetType } from '../core/model.js';
 import { printable } from '../core/printable.js';
 import { implyingFlags } from '../core/team-flags.js';
 import { flagsOn, teamPowers } from '../core/team-powers.js';
 import { organizationOwner, ownerFinder } from './owners.js';
-import type { SheetRow } from '../core/review.js';
 import { rowCheck } from './sheet.js';
 
 export interface ReviewRound {

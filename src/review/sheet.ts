@@ -3,7 +3,7 @@
 // spreadsheet), and a check over the columns `review start` wrote, so a row changed after it (a
 // target renamed, an access lowered) is refused at `review close`. Pure.
 import { writtenFields, type SheetRow } from '../core/review.js';
-import { sha256Hex } from '../evidence/digest.js';
+import { sha256Hex } from '../core/sha256.js';
 
 /** The review round's id: the organization and when the round started. */
 export const reviewIdOf = (organization: string, startedAt: string): string => `${organization}@${startedAt}`;

@@ -1,10 +1,10 @@
 // Fingerprints of what a plan was based on: sha256 of a canonical JSON form, so the same state
 // always gives the same fingerprint whatever order the service listed it in or the files wrote it.
-import { createHash } from 'node:crypto';
 import { RESOURCE_OF, type DesiredGrant, type LiveGrant, type TargetType, type Team } from '../core/model.js';
 import { type FilesState } from '../core/desired-state.js';
 import { permissionsOf } from '../core/permissions.js';
 import { byKey } from '../core/order.js';
+import { sha256Hex as sha256 } from '../core/sha256.js';
 import { personKey } from '../core/people.js';
 import type { Person } from '../core/person.js';
 import { isServiceAccount } from '../core/person-kind.js';
@@ -20,8 +20,6 @@ export function canonicalJson(value: Canonical): string {
   }
   return JSON.stringify(value);
 }
-
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** The keys of a saved plan's seals: the public one, and the keyed one (seal.ts, TFE_ACCESS_PLAN_KEY). */
 export const INTEGRITY_KEY = 'integrity';

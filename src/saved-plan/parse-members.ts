@@ -2,12 +2,11 @@
 // (docs/apply.md, "Saved plans"; format 5). What the reader keeps must be all the file says: the
 // caller compares the documents of what it read with the file's, so a value it would drop is an edit.
 import type { TeamRef } from '../core/model.js';
-import type { MemberChange, PendingInvite, PersonRef } from '../core/people.js';
+import { type MemberChange, type PendingInvite, type PersonRef, PERCENT_PATTERN } from '../core/people.js';
 import { memberChangeDocument, memberSummaryDocument, pendingInviteDocument } from '../core/member-document.js';
 import { MEMBERSHIP_STATUSES, type MembershipStatus } from '../core/person.js';
 import { pendingTeamId } from '../core/teams.js';
 import type { MemberGuardInputs } from '../diff/member-guard-inputs.js';
-import { PERCENT_PATTERN } from '../core/people.js';
 import type { Reader } from './reader.js';
 import type { BasisMembers } from './saved-plan.js';
 

@@ -1,8 +1,7 @@
 // A saved plan's team changes and their basis back into the domain (docs/apply.md, "Saved plans";
 // format 4). What the reader keeps must be all the file says: the caller compares the documents of
 // what it read with the file's, so a value it would drop is an edit.
-import type { ReportedAccess, TargetType } from '../core/model.js';
-import { RESOURCE_OF } from '../core/model.js';
+import { type ReportedAccess, type TargetType, RESOURCE_OF } from '../core/model.js';
 import { isLevel } from '../core/access.js';
 import type { GoneGrant, TeamChange, TeamFieldChange, TeamValue } from '../core/teams.js';
 import type { Reader } from './reader.js';

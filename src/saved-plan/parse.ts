@@ -3,7 +3,7 @@
 // seal.ts), a plan whose checksum is not the one of its changes, organization, guard inputs,
 // policies and violations, and refusals that are not the guards' verdict on its changes (the file
 // was edited or damaged).
-import { changeDocument, PLAN_FORMAT_VERSION } from '../core/plan-document.js';
+import { changeDocument, PLAN_FORMAT_VERSION, teamChangeDocument } from '../core/plan-document.js';
 import { GUARD_NAMES, summarise, type GuardName, type PlanRefusal, type PlanWarning } from '../core/plan.js';
 import { changeOf, targetType } from './parse-changes.js';
 import { WARNING_CODES, type WarningCode } from '../core/warning-codes.js';
@@ -17,7 +17,7 @@ import { effectiveChangesOf } from './parse-effective.js';
 import { expiriesOf, savedPoliciesOf } from './parse-policies.js';
 import { readOf } from './parse-read.js';
 import { serverOf } from './parse-server.js';
-import { NotASavedPlanError, Reader, SavedPlanError } from './reader.js';
+import { NotASavedPlanError, Reader, SavedPlanError, type JsonRecord } from './reader.js';
 import {
   basisGuardInputs,
   SAVED_PLAN_FORMAT_VERSION,
@@ -30,10 +30,8 @@ import {
 } from './saved-plan.js';
 import { basisTeamsOf, teamChangesOf } from './parse-teams.js';
 import { pendingTeamId, type TeamChange } from '../core/teams.js';
-import { teamChangeDocument } from '../core/plan-document.js';
 import { PLAN_KEY_ENV, type HmacState, type PlanKey } from './seal.js';
 import { basisMembersOf, memberChangesOf, pendingInvitesOf, sameMemberDocuments } from './parse-members.js';
-import type { JsonRecord } from './reader.js';
 import type { JsonObject } from '../core/json-value.js';
 
 const EDITED = 'plan.checksum does not match its changes, organization, guard inputs, policies and violations (the file was edited or damaged)';

@@ -2,10 +2,10 @@
 // forgets"): only the events since the last checkpoint, and how far back what it then knows
 // reaches without a gap. Pure: the log, the organization and the clock in.
 import { AUDIT_RETENTION_DAYS, type AuditEvent } from '../core/audit.js';
+import { DAY_MS } from '../core/expiry.js';
 import { CLIError } from '../errors.js';
 import { checkpointLine, eventLine, type AuditLog, type Checkpoint } from './log-format.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * A read starts this long before the last checkpoint: an event the service lists a little after
  * the time it carries is read by the next run, and the duplicates are dropped by id.

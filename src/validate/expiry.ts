@@ -8,8 +8,7 @@ import { DEFAULT_EXPIRY_WARNING_DAYS } from '../core/defaults.js';
 import type { DesiredGrant, EntryTarget } from '../core/model.js';
 import type { FilesState } from '../core/desired-state.js';
 import { dotted } from '../load/pointer.js';
-import type { Problem } from '../load/problem.js';
-import { sortProblems } from '../load/problem.js';
+import { type Problem, sortProblems } from '../load/problem.js';
 import { TARGET_KEYS } from './merge.js';
 
 function message(grant: DesiredGrant, at: string, now: number, ended: boolean): string {

@@ -1,7 +1,6 @@
 // `teams:` and `roles.organization` (docs/files.md, "`teams`"): the rules the schema cannot express,
 // each problem at its FILE:LINE:COL, and the teams as the planner reads them. Pure.
-import type { SourceRef } from '../core/model.js';
-import { OWNERS_TEAM } from '../core/model.js';
+import { type SourceRef, OWNERS_TEAM } from '../core/model.js';
 import type { DesiredTeam, Visibility } from '../core/teams.js';
 import { implyingFlags, normaliseFlags, teamFlag } from '../core/team-flags.js';
 import type { Problem } from '../load/problem.js';

@@ -1,15 +1,13 @@
 // Team writes through the real client against the emulator, both profiles (docs/api.md, "Teams"):
 // each write is one request in the emulator's log, the answer is the team as the service keeps it,
 // a refusal a typed one-line error without the token, a lost answer to a DELETE `unconfirmed`.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TfeClient } from '../../src/api/client.js';
+import { describe, expect, it } from 'vitest';
 import { OutcomeUnknownError } from '../../src/api/errors/outcome-unknown-error.js';
 import { RemoteError } from '../../src/api/errors/remote-error.js';
 import type { TeamApi } from '../../src/core/team-write.js';
 import { PROFILE_NAMES, type ProfileName } from '../../src/emulator/profile.js';
-import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator } from '../../src/emulator/types.js';
-import { CANARY, expectNoCanary, failure } from './script-server.js';
+import { clientOnEmulator } from '../support/client-on-emulator.js';
+import { CANARY, failure } from './script-server.js';
 
 const ORG = 'acme';
 
@@ -34,26 +32,16 @@ function seed(profile: ProfileName) {
 }
 
 describe.each(PROFILE_NAMES.map((p) => [p] as const))('team writes through the client, %s profile', (profile: ProfileName) => {
-  let emu: RunningEmulator;
-  let client: TfeClient;
-  beforeEach(async () => {
-    emu = await startEmulator({ seed: seed(profile), rateLimit: 0 });
-    client = new TfeClient({ baseUrl: `${emu.url}/api/v2`, token: CANARY, rateLimit: 1000, retry: { baseDelayMs: 5, maxDelayMs: 20 } });
-  });
-  afterEach(async () => {
-    expectNoCanary(emu.requests);
-    await client.close();
-    await emu.stop();
-  });
-  const log = () => emu.requests.map((r) => `${r.method} ${r.path.replace('/api/v2', '')} ${r.status}${r.fault ? ` ${r.fault}` : ''}`);
+  const on = clientOnEmulator(() => seed(profile));
+  const log = () => on.emu.requests.map((r) => `${r.method} ${r.path.replace('/api/v2', '')} ${r.status}${r.fault ? ` ${r.fault}` : ''}`);
 
   it('the client is the TeamApi the plan writes through', () => {
-    const api: TeamApi = client;
+    const api: TeamApi = on.client;
     expect(typeof api.createTeam).toBe('function');
   });
 
   it('createTeam: one POST; the team as the service made it, companions on', async () => {
-    const team = await client.createTeam(ORG, {
+    const team = await on.client.createTeam(ORG, {
       name: 'admins',
       visibility: 'organization',
       ssoTeamId: 'grp-1',
@@ -67,48 +55,48 @@ describe.each(PROFILE_NAMES.map((p) => [p] as const))('team writes through the c
   });
 
   it('updateTeam: a rename and a flag are one PATCH; the id stays, flags left out keep their values; null clears the SSO id', async () => {
-    await client.updateTeam('team-ops', { organizationAccess: { 'manage-modules': true } });
-    emu.resetLog();
-    const renamed = await client.updateTeam('team-ops', { name: 'operations', organizationAccess: { 'read-projects': true } });
+    await on.client.updateTeam('team-ops', { organizationAccess: { 'manage-modules': true } });
+    on.emu.resetLog();
+    const renamed = await on.client.updateTeam('team-ops', { name: 'operations', organizationAccess: { 'read-projects': true } });
     expect(renamed).toMatchObject({ id: 'team-ops', name: 'operations', ssoTeamId: 'grp-ops' });
     expect(renamed.organizationAccess).toMatchObject({ 'manage-modules': true, 'read-projects': true, 'read-workspaces': true });
     expect(log()).toEqual(['PATCH /teams/team-ops 200']);
-    expect((await client.updateTeam('team-ops', { ssoTeamId: null })).ssoTeamId).toBeNull();
-    const listed = (await client.listTeams(ORG)).find((t) => t.id === 'team-ops');
+    expect((await on.client.updateTeam('team-ops', { ssoTeamId: null })).ssoTeamId).toBeNull();
+    const listed = (await on.client.listTeams(ORG)).find((t) => t.id === 'team-ops');
     expect(listed).toMatchObject({ name: 'operations', ssoTeamId: null, allowMemberTokenManagement: true, organizationAccess: { 'manage-modules': true } });
   });
 
   it('deleteTeam: one DELETE, `removed`; its grants are gone', async () => {
-    expect(await client.deleteTeam('team-dev')).toBe('removed');
+    expect(await on.client.deleteTeam('team-dev')).toBe('removed');
     expect(log()).toEqual(['DELETE /teams/team-dev 204']);
-    expect(await client.listGrants({ type: 'project', id: 'prj-platform' })).toEqual([]);
-    expect(await client.listGrants({ type: 'workspace', id: 'ws-net' })).toEqual([]);
+    expect(await on.client.listGrants({ type: 'project', id: 'prj-platform' })).toEqual([]);
+    expect(await on.client.listGrants({ type: 'workspace', id: 'ws-net' })).toEqual([]);
   });
 
   it('a DELETE whose answer was lost, then 404: `unconfirmed`, and the team is gone', async () => {
-    emu.setFaults({ lostAnswerRate: 1 });
-    expect(await client.deleteTeam('team-dev')).toBe('unconfirmed');
+    on.emu.setFaults({ lostAnswerRate: 1 });
+    expect(await on.client.deleteTeam('team-dev')).toBe('unconfirmed');
     expect(log()).toEqual(['DELETE /teams/team-dev 0 lost-answer', 'DELETE /teams/team-dev 404']);
-    emu.setFaults({});
-    expect((await client.listTeams(ORG)).map((t) => t.name)).not.toContain('dev');
+    on.emu.setFaults({});
+    expect((await on.client.listTeams(ORG)).map((t) => t.name)).not.toContain('dev');
   });
 
   it('a POST whose answer was lost is never sent again: OutcomeUnknownError, and the list tells', async () => {
-    emu.setFaults({ lostAnswerRate: 1 });
-    const error = await failure(() => client.createTeam(ORG, { name: 'lost' }));
+    on.emu.setFaults({ lostAnswerRate: 1 });
+    const error = await failure(() => on.client.createTeam(ORG, { name: 'lost' }));
     expect(error).toBeInstanceOf(OutcomeUnknownError);
     expect(log()).toEqual([`POST /organizations/${ORG}/teams 0 lost-answer`]);
-    emu.setFaults({});
-    expect((await client.listTeams(ORG)).map((t) => t.name)).toContain('lost');
+    on.emu.setFaults({});
+    expect((await on.client.listTeams(ORG)).map((t) => t.name)).toContain('lost');
   });
 
   it('refusals are typed one-line errors: a taken name, a flag the server does not have, a team not found', async () => {
-    const taken = await failure(() => client.createTeam(ORG, { name: 'DEV' }));
+    const taken = await failure(() => on.client.createTeam(ORG, { name: 'DEV' }));
     expect(taken).toBeInstanceOf(RemoteError);
     expect(taken.message).toBe(
       `Request failed with status 422: POST /organizations/${ORG}/teams: invalid attribute: Name has already been taken (/data/attributes/name)`,
     );
-    const newer = client.updateTeam('team-ops', { organizationAccess: { 'delegate-policy-overrides': true } });
+    const newer = on.client.updateTeam('team-ops', { organizationAccess: { 'delegate-policy-overrides': true } });
     if (profile === 'seed') {
       const error = await failure(() => newer);
       expect((error as RemoteError).status).toBe(422);
@@ -117,8 +105,8 @@ describe.each(PROFILE_NAMES.map((p) => [p] as const))('team writes through the c
     } else {
       expect((await newer).organizationAccess['delegate-policy-overrides']).toBe(true);
     }
-    const missing = await failure(() => client.updateTeam('team-nope', { name: 'x' }));
+    const missing = await failure(() => on.client.updateTeam('team-nope', { name: 'x' }));
     expect((missing as RemoteError).status).toBe(404);
-    expect(await failure(() => client.deleteTeam('team-nope'))).toBeInstanceOf(RemoteError);
+    expect(await failure(() => on.client.deleteTeam('team-nope'))).toBeInstanceOf(RemoteError);
   });
 });

@@ -13,6 +13,7 @@ import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { ROOT } from '../support/cli.js';
 import { FAST, WRITES, writeDesired, writesOf } from './scenario.js';
+import { startBuilt, type Ended, type Started } from '../support/spawn.js';
 import { CHANGES, changesDone, planChanges, reportLines, STOP_DESIRED, STOP_TOKEN, stopSeed } from './stop-scenario.js';
 
 const LATENCY_MS = 100;
@@ -37,34 +38,9 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 const writeRecords = () => emulator.requests.filter((r) => WRITES.has(r.method));
 const completed = () => writeRecords().filter((r) => r.status >= 200 && r.status < 300);
 
-interface Ended {
-  readonly code: number | null;
-  readonly signal: NodeJS.Signals | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
 /** The built CLI's apply, with its output collected; `ended` settles when it exits. */
-function spawnApply(extra: string[] = []) {
-  const args = ['dist/cli/main.js', 'apply', dir, '--auto-approve', '--concurrency', '1', '--rate-limit', String(FAST), ...extra];
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  let exited = false;
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const ended = new Promise<Ended>((resolve) =>
-    child.on('close', (code, signal) => {
-      exited = true;
-      resolve({ code, signal, stdout, stderr });
-    }),
-  );
-  return { child, ended, exited: () => exited };
-}
+const spawnApply = (extra: string[] = []): Started =>
+  startBuilt(['apply', dir, '--auto-approve', '--concurrency', '1', '--rate-limit', String(FAST), ...extra], env);
 
 async function until(condition: () => boolean, what: string, exited: () => boolean): Promise<void> {
   while (!condition()) {

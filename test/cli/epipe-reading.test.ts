@@ -2,14 +2,13 @@
 // stdout): the reading commands other than plan (test/cli/epipe.test.ts) end as quietly when the
 // reader leaves: no stack trace, no word on stderr, exit 141 as a shell reports SIGPIPE. Live access
 // here is 4,000 grants, so every output is several times a pipe's buffer (64 KiB).
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
-import { ROOT } from '../support/cli.js';
+import { readThenClose, type Cut } from '../support/spawn.js';
 
 const EXIT_SIGPIPE = 141;
 const TEAMS = 4000;
@@ -41,26 +40,8 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-interface Cut {
-  readonly code: number | null;
-  readonly signal: NodeJS.Signals | null;
-  readonly read: string;
-  readonly stderr: string;
-}
-
 /** `tfe-access ARGS | head -1`: stdout closed once its first line is read. */
-function headOne(args: readonly string[]): Promise<Cut> {
-  const env = { PATH: process.env.PATH ?? '', HOME: '/nonexistent', TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url };
-  const child = spawn(process.execPath, ['dist/cli/main.js', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let read = '';
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  child.stdout.on('data', (chunk: Buffer) => {
-    read += chunk.toString('utf8');
-    if (read.includes('\n')) child.stdout.destroy();
-  });
-  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, read, stderr })));
-}
+const headOne = (args: readonly string[]): Promise<Cut> => readThenClose(args, { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url }, (read) => read.includes('\n'));
 
 describe('a closed stdout under a command that reads', () => {
   it.each([

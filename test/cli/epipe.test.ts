@@ -3,7 +3,6 @@
 // terraform do (killed by SIGPIPE, which a shell reports as 141), never with a stack trace
 // (issue 14, finding 4). Outputs are several times a pipe's buffer (64 KiB): a write is still to come
 // when the reader leaves.
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { manyTeamsOnOneProject } from '../support/seeds.js';
-import { ROOT } from '../support/cli.js';
+import { readThenClose, type Cut } from '../support/spawn.js';
 
 /** What a shell reports for a process killed by SIGPIPE: 128 + 13. */
 const EXIT_SIGPIPE = 141;
@@ -35,29 +34,9 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-interface Cut {
-  readonly code: number | null;
-  readonly signal: NodeJS.Signals | null;
-  readonly read: string;
-  readonly stderr: string;
-}
-
 /** Runs the CLI and closes its stdout once `enough` says the reader has what it wanted. */
-function readThenClose(args: string[], enough: (read: string) => boolean): Promise<Cut> {
-  const child = spawn(process.execPath, ['dist/cli/main.js', ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let read = '';
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  child.stdout.on('data', (chunk: Buffer) => {
-    read += chunk.toString('utf8');
-    if (enough(read)) child.stdout.destroy();
-  });
-  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, read, stderr })));
-}
+const readEnough = (args: string[], enough: (read: string) => boolean): Promise<Cut> =>
+  readThenClose(args, { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url }, enough);
 
 const headLine = (read: string): boolean => read.includes('\n');
 
@@ -69,7 +48,7 @@ describe('a closed stdout', () => {
   ] as const)(
     'regression: %s prints a Node stack trace',
     async (_name, args, enough) => {
-      const run = await readThenClose(
+      const run = await readEnough(
         args.map((a) => (a.endsWith('.yaml') ? join(dir, a) : a)),
         enough,
       );

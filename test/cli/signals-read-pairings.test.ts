@@ -2,13 +2,12 @@
 // (one list per team, the line counts teams), and the reads behind the policies that come after the
 // managed targets are read. The built CLI, sent real signals, against an emulator whose every answer
 // takes 50 ms, at --concurrency 1. test/cli/signals-read.test.ts has each command read by target.
-import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
 import { writeDesired } from '../apply/scenario.js';
-import { ROOT } from '../support/cli.js';
+import { interruptedWhen, type Ended } from '../support/spawn.js';
 
 const N = 30;
 const TOKEN = 'signals-pairings-token';
@@ -49,40 +48,14 @@ afterAll(async () => {
   for (const dir of [managed, policed]) if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const grantLists = (filter: string): number =>
   emulator.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/team-workspaces') && r.query.includes(filter)).length;
 
-interface Ended {
-  readonly code: number | null;
-  readonly signal: NodeJS.Signals | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
 /** Runs the built CLI and sends it `signal` once `ready()` holds. */
-async function interrupted(args: readonly string[], signal: 'SIGINT' | 'SIGTERM', ready: () => boolean): Promise<Ended> {
+function interrupted(args: readonly string[], signal: 'SIGINT' | 'SIGTERM', ready: () => boolean): Promise<Ended> {
   emulator.resetLog();
-  const env = { PATH: process.env.PATH ?? '', HOME: '/nonexistent', TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url };
-  const child = spawn(process.execPath, ['dist/cli/main.js', ...args, '--concurrency', '1', '--rate-limit', '0'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  let exited = false;
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const ended = new Promise<Ended>((resolve) =>
-    child.on('close', (code, sig) => {
-      exited = true;
-      resolve({ code, signal: sig, stdout, stderr });
-    }),
-  );
-  while (!ready() && !exited) await sleep(5);
-  child.kill(signal);
-  return ended;
+  const env = { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url };
+  return interruptedWhen([...args, '--concurrency', '1', '--rate-limit', '0'], env, signal, ready);
 }
 
 describe('a signal while a command reads, by team or for its policies', () => {

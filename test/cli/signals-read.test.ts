@@ -3,13 +3,12 @@
 // signal). Now the first one ends the read and prints one line saying how far it read and what was
 // left undone, exit 130 or 143. The built CLI, sent real signals, against an emulator whose every
 // answer takes 50 ms, reading 40 workspaces one at a time.
-import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
 import { writeDesired } from '../apply/scenario.js';
-import { ROOT } from '../support/cli.js';
+import { interruptedWhen, type Ended } from '../support/spawn.js';
 
 const WORKSPACES = 40;
 const TOKEN = 'signals-read-token';
@@ -41,38 +40,12 @@ afterAll(async () => {
 });
 
 const grantReads = (): number => emulator.requests.filter((r) => r.method === 'GET' && r.path.includes('/team-workspaces')).length;
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Ended {
-  readonly code: number | null;
-  readonly signal: NodeJS.Signals | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
 
 /** Runs the built CLI and sends it `signal` once it has read `reads` workspaces' grants. */
-async function interrupted(args: readonly string[], signal: 'SIGINT' | 'SIGTERM', reads: number): Promise<Ended> {
+function interrupted(args: readonly string[], signal: 'SIGINT' | 'SIGTERM', reads: number): Promise<Ended> {
   emulator.resetLog();
-  const env = { PATH: process.env.PATH ?? '', HOME: '/nonexistent', TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url };
-  const child = spawn(process.execPath, ['dist/cli/main.js', ...args, '--concurrency', '1', '--read-by', 'target', '--rate-limit', '0'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  let exited = false;
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const ended = new Promise<Ended>((resolve) =>
-    child.on('close', (code, sig) => {
-      exited = true;
-      resolve({ code, signal: sig, stdout, stderr });
-    }),
-  );
-  while (grantReads() < reads && !exited) await sleep(5);
-  child.kill(signal);
-  return ended;
+  const env = { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url };
+  return interruptedWhen([...args, '--concurrency', '1', '--read-by', 'target', '--rate-limit', '0'], env, signal, () => grantReads() >= reads);
 }
 
 describe('a signal while a command reads', () => {

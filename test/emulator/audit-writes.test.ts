@@ -1,23 +1,15 @@
 // What the API's writes leave in the audit trail (docs/api.md, "Audit trail"): grants on workspaces
 // and projects, team members, organization memberships and tokens, each with the caller as the
 // service names it; team settings, created, changed or deleted, leave nothing.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_USER_ID } from '../../src/emulator/service-users.js';
-import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator } from '../../src/emulator/types.js';
 import { AUDIT_SEED, testClock } from './audit-seed.js';
-import { client, MEDIA, projectGrantBody, type Client, workspaceGrantBody } from './helpers.js';
+import { MEDIA, projectGrantBody, workspaceGrantBody, useEmulator } from './helpers.js';
 
-let emu: RunningEmulator;
-let api: Client;
-beforeEach(async () => {
-  emu = await startEmulator({ seed: AUDIT_SEED, profile: 'current', rateLimit: 0, now: testClock().read });
-  api = client(emu);
-});
-afterEach(() => emu.stop());
+const t = useEmulator({ seed: AUDIT_SEED, profile: 'current', now: testClock().read });
 
 async function events(): Promise<any[]> {
-  const r = await api.get('/organization/audit-trail', 'acme-audit-token');
+  const r = await t.api.get('/organization/audit-trail', 'acme-audit-token');
   expect(r.status).toBe(200);
   return r.body.data;
 }
@@ -25,7 +17,7 @@ async function events(): Promise<any[]> {
 const summary = (e: any) => `${e.resource.type}.${e.resource.action} ${e.resource.id} by ${e.auth.description}`;
 
 async function whoAmI(token: string): Promise<{ id: string; username: string }> {
-  const data = (await api.get('/account/details', token)).body.data;
+  const data = (await t.api.get('/account/details', token)).body.data;
   return { id: data.id, username: data.attributes.username };
 }
 
@@ -33,10 +25,10 @@ const members = (ids: string[], type = 'users') => ({ data: ids.map((id) => ({ t
 
 describe('grants', () => {
   it('add, update and remove on a workspace and a project, with the team id and the permissions in meta', async () => {
-    const made = await api.post('/team-workspaces', workspaceGrantBody('ws-net', 'team-obs', { access: 'read' }), 'ana-token');
-    await api.patch(`/team-workspaces/${made.body.data.id}`, { data: { type: 'team-workspaces', attributes: { access: 'write' } } }, 'ana-token');
-    await api.del(`/team-workspaces/${made.body.data.id}`, 'ana-token');
-    await api.post('/team-projects', projectGrantBody('prj-other', 'team-sre', { access: 'maintain' }), 'ana-token');
+    const made = await t.api.post('/team-workspaces', workspaceGrantBody('ws-net', 'team-obs', { access: 'read' }), 'ana-token');
+    await t.api.patch(`/team-workspaces/${made.body.data.id}`, { data: { type: 'team-workspaces', attributes: { access: 'write' } } }, 'ana-token');
+    await t.api.del(`/team-workspaces/${made.body.data.id}`, 'ana-token');
+    await t.api.post('/team-projects', projectGrantBody('prj-other', 'team-sre', { access: 'maintain' }), 'ana-token');
     const all = await events();
     expect(all.map(summary)).toEqual([
       'workspace.add_team ws-net by ana',
@@ -52,17 +44,17 @@ describe('grants', () => {
   });
 
   it('a refused write leaves no event', async () => {
-    expect((await api.post('/team-workspaces', workspaceGrantBody('ws-net', 'team-obs', { access: 'read' }), 'dev-token')).status).toBe(404);
+    expect((await t.api.post('/team-workspaces', workspaceGrantBody('ws-net', 'team-obs', { access: 'read' }), 'dev-token')).status).toBe(404);
     expect(await events()).toEqual([]);
   });
 });
 
 describe('the caller', () => {
   it('a person is their user id and username; a team token its service user; an organization token its; the admin token the admin user', async () => {
-    await api.post('/team-workspaces', workspaceGrantBody('ws-net', 'team-obs', { access: 'read' }), 'ana-token');
-    await api.post('/team-projects', projectGrantBody('prj-platform', 'team-sre', { access: 'read' }), 'padmin-token');
-    await api.post('/team-projects', projectGrantBody('prj-other', 'team-sre', { access: 'read' }), 'acme-org-token');
-    await api.post('/team-projects', projectGrantBody('prj-other', 'team-obs', { access: 'read' }));
+    await t.api.post('/team-workspaces', workspaceGrantBody('ws-net', 'team-obs', { access: 'read' }), 'ana-token');
+    await t.api.post('/team-projects', projectGrantBody('prj-platform', 'team-sre', { access: 'read' }), 'padmin-token');
+    await t.api.post('/team-projects', projectGrantBody('prj-other', 'team-sre', { access: 'read' }), 'acme-org-token');
+    await t.api.post('/team-projects', projectGrantBody('prj-other', 'team-obs', { access: 'read' }));
     const [person, team, org, admin] = await events();
     expect(person.auth).toMatchObject({ accessor_id: 'user-ana', description: 'ana' });
     const padmin = await whoAmI('padmin-token');
@@ -77,9 +69,9 @@ describe('the caller', () => {
 
 describe('team members', () => {
   it('one add_member or remove_member per person who joins or leaves, on the team, meta.user the username', async () => {
-    await api.post('/teams/team-obs/relationships/users', members(['bo', 'cy']), 'acme-org-token');
-    await api.post('/teams/team-obs/relationships/users', members(['bo']), 'acme-org-token'); // already in: nothing new
-    await api.raw('/teams/team-obs/relationships/organization-memberships', {
+    await t.api.post('/teams/team-obs/relationships/users', members(['bo', 'cy']), 'acme-org-token');
+    await t.api.post('/teams/team-obs/relationships/users', members(['bo']), 'acme-org-token'); // already in: nothing new
+    await t.api.raw('/teams/team-obs/relationships/organization-memberships', {
       method: 'DELETE',
       headers: { Authorization: 'Bearer ana-token', 'Content-Type': MEDIA },
       body: JSON.stringify(members(['ou-cy'], 'organization-memberships')),
@@ -95,13 +87,13 @@ describe('team members', () => {
 
 describe('organization memberships and tokens', () => {
   it('an invitation is organization_user.create, a removal organization_user.destroy; a token authentication_token.create', async () => {
-    const invited = await api.post(
+    const invited = await t.api.post(
       '/organizations/acme/organization-memberships',
       { data: { type: 'organization-memberships', attributes: { email: 'di@acme.test' } } },
       'ana-token',
     );
-    await api.del('/organization-memberships/ou-cy', 'ana-token');
-    await api.post('/teams/team-dev/authentication-token', {}, 'ana-token');
+    await t.api.del('/organization-memberships/ou-cy', 'ana-token');
+    await t.api.post('/teams/team-dev/authentication-token', {}, 'ana-token');
     const all = await events();
     expect(all.map(summary).slice(0, 2)).toEqual([`organization_user.create ${invited.body.data.id} by ana`, 'organization_user.destroy ou-cy by ana']);
     expect(all[0].resource.meta).toBeNull();
@@ -112,19 +104,19 @@ describe('organization memberships and tokens', () => {
 
 describe('team settings', () => {
   it('creating, changing and deleting a team leave no event (the service records none)', async () => {
-    const made = await api.post('/organizations/acme/teams', { data: { type: 'teams', attributes: { name: 'newcomers' } } }, 'ana-token');
+    const made = await t.api.post('/organizations/acme/teams', { data: { type: 'teams', attributes: { name: 'newcomers' } } }, 'ana-token');
     expect(made.status).toBe(201);
-    await api.patch(`/teams/${made.body.data.id}`, { data: { type: 'teams', attributes: { visibility: 'secret' } } }, 'ana-token');
-    await api.del(`/teams/${made.body.data.id}`, 'ana-token');
-    await api.patch('/teams/team-dev', { data: { type: 'teams', attributes: { 'organization-access': { 'manage-workspaces': true } } } }, 'acme-org-token');
+    await t.api.patch(`/teams/${made.body.data.id}`, { data: { type: 'teams', attributes: { visibility: 'secret' } } }, 'ana-token');
+    await t.api.del(`/teams/${made.body.data.id}`, 'ana-token');
+    await t.api.patch('/teams/team-dev', { data: { type: 'teams', attributes: { 'organization-access': { 'manage-workspaces': true } } } }, 'acme-org-token');
     expect(await events()).toEqual([]);
   });
 });
 
 describe('set-up routes', () => {
   it('leave nothing: a person added by hand, a member put in a team by hand', async () => {
-    await api.post('/emulator/organizations/acme/people', { email: 'ed@acme.test', teams: ['developers'] });
-    await api.post('/emulator/teams/team-obs/members', { username: 'bo' });
+    await t.api.post('/emulator/organizations/acme/people', { email: 'ed@acme.test', teams: ['developers'] });
+    await t.api.post('/emulator/teams/team-obs/members', { username: 'bo' });
     expect(await events()).toEqual([]);
   });
 });

@@ -3,11 +3,10 @@
 // routes that make happen what the real service does outside its API, for the admin token only.
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadSeedFile } from '../../src/emulator/seed-file.js';
 import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator } from '../../src/emulator/types.js';
-import { client, seedError, type Client } from './helpers.js';
+import { client, seedError, useEmulator } from './helpers.js';
 import { ORG, peopleSeed } from './people-seed.js';
 
 const FIXTURE = resolve(dirname(fileURLToPath(import.meta.url)), 'fixtures/seed.yaml');
@@ -70,54 +69,48 @@ describe('people in seed files', () => {
 });
 
 describe('people by hand: the set-up routes', () => {
-  let emu: RunningEmulator;
-  let api: Client;
-  beforeEach(async () => {
-    emu = await startEmulator({ seed: peopleSeed('current'), rateLimit: 0 });
-    api = client(emu);
-  });
-  afterEach(() => emu.stop());
+  const t = useEmulator({ seed: peopleSeed('current') });
 
   it('a member added by hand, into a SCIM-linked team too (what the identity provider does): 201', async () => {
-    const r = await api.post(`/emulator/organizations/${ORG}/people`, { email: 'hand@acme.test', username: 'hand', teams: ['Engineering', 'team-ops'] });
+    const r = await t.api.post(`/emulator/organizations/${ORG}/people`, { email: 'hand@acme.test', username: 'hand', teams: ['Engineering', 'team-ops'] });
     expect(r.status).toBe(201);
     expect(r.body.data.relationships.teams.data.map((t: any) => t.id)).toEqual(['team-scim', 'team-ops']);
-    const invited = await api.post(`/emulator/organizations/${ORG}/people`, { email: 'later@acme.test', status: 'invited', teams: ['ops'] });
+    const invited = await t.api.post(`/emulator/organizations/${ORG}/people`, { email: 'later@acme.test', status: 'invited', teams: ['ops'] });
     expect(invited.body.data.attributes.status).toBe('invited');
-    expect((await api.post(`/emulator/organizations/${ORG}/people`, { email: 'hand@acme.test' })).status).toBe(422);
-    expect((await api.post(`/emulator/organizations/${ORG}/people`, { email: 'x@acme.test', teams: ['ghost'] })).status).toBe(422);
+    expect((await t.api.post(`/emulator/organizations/${ORG}/people`, { email: 'hand@acme.test' })).status).toBe(422);
+    expect((await t.api.post(`/emulator/organizations/${ORG}/people`, { email: 'x@acme.test', teams: ['ghost'] })).status).toBe(422);
   });
 
   it('a person put in a team by hand: by email or username; 422 for someone not in the organization', async () => {
-    expect((await api.post('/emulator/teams/team-vault/members', { email: 'ANA@acme.test' })).status).toBe(204);
-    expect((await api.post('/emulator/teams/team-vault/members', { username: 'dee' })).status).toBe(204);
-    const vault = (await api.get('/teams/team-vault?include=users')).body.included.map((u: any) => u.attributes.username).sort();
+    expect((await t.api.post('/emulator/teams/team-vault/members', { email: 'ANA@acme.test' })).status).toBe(204);
+    expect((await t.api.post('/emulator/teams/team-vault/members', { username: 'dee' })).status).toBe(204);
+    const vault = (await t.api.get('/teams/team-vault?include=users')).body.included.map((u: any) => u.attributes.username).sort();
     expect(vault).toEqual(['ana', 'bo', 'dee']);
-    expect((await api.post('/emulator/teams/team-vault/members', { email: 'nobody@acme.test' })).status).toBe(422);
+    expect((await t.api.post('/emulator/teams/team-vault/members', { email: 'nobody@acme.test' })).status).toBe(422);
   });
 
   it('a hidden member: in the team, in no membership', async () => {
-    const r = await api.post('/emulator/teams/team-ops/hidden-members', { username: 'ghost-staff' });
+    const r = await t.api.post('/emulator/teams/team-ops/hidden-members', { username: 'ghost-staff' });
     expect(r.status).toBe(201);
-    const ops = await api.get('/teams/team-ops');
+    const ops = await t.api.get('/teams/team-ops');
     expect(ops.body.data.relationships.users.data.map((u: any) => u.id)).toContain(r.body.data.id);
-    const listed = await api.get(`/organizations/${ORG}/organization-memberships?page%5Bsize%5D=100`);
+    const listed = await t.api.get(`/organizations/${ORG}/organization-memberships?page%5Bsize%5D=100`);
     expect(listed.body.data.map((m: any) => m.relationships.user.data.id)).not.toContain(r.body.data.id);
-    expect((await api.post('/emulator/teams/team-ops/hidden-members', { username: 'ghost-staff' })).status).toBe(422);
+    expect((await t.api.post('/emulator/teams/team-ops/hidden-members', { username: 'ghost-staff' })).status).toBe(422);
   });
 
   it('accepting: only an invitation, once; a username given or made from the email', async () => {
-    const r = await api.post('/emulator/organization-memberships/ou-cy/accept', { username: 'cy' });
+    const r = await t.api.post('/emulator/organization-memberships/ou-cy/accept', { username: 'cy' });
     expect(r.body.data.attributes.status).toBe('active');
-    expect((await api.get('/organization-memberships/ou-cy?include=user')).body.included[0].attributes.username).toBe('cy');
-    expect((await api.post('/emulator/organization-memberships/ou-cy/accept', {})).status).toBe(422);
-    expect((await api.post('/emulator/organization-memberships/ou-nope/accept', {})).status).toBe(404);
+    expect((await t.api.get('/organization-memberships/ou-cy?include=user')).body.included[0].attributes.username).toBe('cy');
+    expect((await t.api.post('/emulator/organization-memberships/ou-cy/accept', {})).status).toBe(422);
+    expect((await t.api.post('/emulator/organization-memberships/ou-nope/accept', {})).status).toBe(404);
   });
 
   it("the set-up routes are the admin token's only: 404 for an owner's token", async () => {
-    expect((await api.post('/emulator/organization-memberships/ou-cy/accept', {}, 'acme-org-token')).status).toBe(404);
-    expect((await api.post(`/emulator/organizations/${ORG}/people`, { email: 'z@acme.test' }, 'owners-token')).status).toBe(404);
-    expect((await api.post('/emulator/teams/team-ops/members', { username: 'ana' }, 'acme-org-token')).status).toBe(404);
-    expect((await api.post('/emulator/teams/team-ops/hidden-members', {}, 'acme-org-token')).status).toBe(404);
+    expect((await t.api.post('/emulator/organization-memberships/ou-cy/accept', {}, 'acme-org-token')).status).toBe(404);
+    expect((await t.api.post(`/emulator/organizations/${ORG}/people`, { email: 'z@acme.test' }, 'owners-token')).status).toBe(404);
+    expect((await t.api.post('/emulator/teams/team-ops/members', { username: 'ana' }, 'acme-org-token')).status).toBe(404);
+    expect((await t.api.post('/emulator/teams/team-ops/hidden-members', {}, 'acme-org-token')).status).toBe(404);
   });
 });

@@ -3,17 +3,19 @@
 // organization-access map, never the owners team's), and the round trip: `plan` of the exported
 // files shows no change against both emulator profiles, one file or split by project. The --out
 // rules (a file export wrote may be replaced, an edited one only with --force) hold for it.
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROFILE_NAMES, type ProfileName } from '../../src/emulator/profile.js';
 import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
+import type { SeedDocument } from '../../src/emulator/types.js';
 import { minimalFlags } from '../../src/export/teams.js';
 import { normaliseFlags } from '../../src/core/team-flags.js';
 import { runCli } from '../support/cli.js';
 import { oneOrganization } from '../support/seeds.js';
+import { perTest } from '../support/per-test.js';
+import { tokenEnv } from '../support/world.js';
 
 const TOKEN = 'acme-export-teams-token';
 const MOA = { 'manage-organization-access': true, 'manage-teams': true, 'manage-membership': true };
@@ -40,19 +42,12 @@ function seedOf(profile: ProfileName): SeedDocument {
   );
 }
 
-let emulator: RunningEmulator | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-  await emulator?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  emulator = undefined;
-  dir = undefined;
-});
+const held = perTest();
 
 async function start(profile: ProfileName): Promise<{ env: Record<string, string>; cwd: string }> {
-  emulator = await startEmulator({ seed: seedOf(profile), rateLimit: 0 });
-  dir = mkdtempSync(join(tmpdir(), 'tfe-access-export-teams-'));
-  return { env: { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url, TFE_ORGANIZATION: 'acme' }, cwd: dir };
+  held.emulator = await startEmulator({ seed: seedOf(profile), rateLimit: 0 });
+  held.dir = mkdtempSync(join(tmpdir(), 'tfe-access-export-teams-'));
+  return { env: { ...tokenEnv(held.emulator.url, TOKEN), TFE_ORGANIZATION: 'acme' }, cwd: held.dir };
 }
 
 async function expectClean(files: string, env: Record<string, string>, cwd: string): Promise<void> {

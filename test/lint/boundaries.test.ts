@@ -81,13 +81,15 @@ describe('pure folders import no Node built-in, no undici, no API layer', () => 
     expect(errors).toEqual([expect.stringMatching(/^no-restricted-syntax: no Node built-in here; src\/render\/ is pure/)]);
   });
 
-  it('the checksum file may hash with node:crypto and nothing else; the rest of diff/ may not', async () => {
+  it('core/sha256.ts may hash with node:crypto and nothing else; the rest of core/ and diff/checksum.ts may not', async () => {
     const hash = "import { createHash } from 'node:crypto';\nexport const h = createHash;\n";
-    expect(await boundaryErrors('src/diff/checksum.ts', hash)).toEqual([]);
-    expect(await boundaryErrors('src/diff/checksum.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n")).toEqual([
-      expect.stringContaining('no Node built-in here; src/diff/ is pure'),
+    expect(await boundaryErrors('src/core/sha256.ts', hash)).toEqual([]);
+    expect(await boundaryErrors('src/core/sha256.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n")).toEqual([
+      expect.stringContaining('no Node built-in here; src/core/ is pure'),
     ]);
-    expect(await boundaryErrors('src/diff/fixture.ts', hash)).toEqual([expect.stringContaining('no Node built-in here; src/diff/ is pure')]);
+    expect(await boundaryErrors('src/core/fixture.ts', hash)).toEqual([expect.stringContaining('no Node built-in here; src/core/ is pure')]);
+    expect(await boundaryErrors('src/diff/checksum.ts', hash)).toEqual([expect.stringContaining('no Node built-in here; src/diff/ is pure')]);
+    expect(await boundaryErrors('src/evidence/digest.ts', hash)).toEqual([expect.stringContaining('no Node built-in here; src/evidence/ is pure')]);
   });
 
   it('barrels are refused anywhere in src/: a name is imported from the file that defines it', async () => {

@@ -5,13 +5,15 @@
 // applies, the guards refuse at plan time, and a team the identity provider owns is refused at the
 // place of its `members:` with nothing changed.
 import { rm } from 'node:fs/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROFILE_NAMES, type ProfileName } from '../../src/emulator/profile.js';
-import { DEFAULT_ADMIN_TOKEN, startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator, SeedOrganization } from '../../src/emulator/types.js';
+import { DEFAULT_ADMIN_TOKEN } from '../../src/emulator/start.js';
+import type { SeedOrganization } from '../../src/emulator/types.js';
 import { FAST, writeDesired, writesOf } from '../apply/scenario.js';
 import { runCli } from '../support/cli.js';
 import { oneOrganization } from '../support/seeds.js';
+import { perTest } from '../support/per-test.js';
+import { startWorld } from '../support/world.js';
 
 const TOKEN = 'acme-org-token';
 const RATE = ['--rate-limit', String(FAST)];
@@ -37,24 +39,16 @@ const ORGANIZATION: SeedOrganization = {
   workspaces: [{ name: 'web', id: 'ws-web' }],
 };
 
-let emulator: RunningEmulator | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-  await emulator?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-  emulator = undefined;
-  dir = undefined;
-});
+const held = perTest();
 
 async function start(profile: ProfileName, text: string): Promise<{ env: Record<string, string>; files: string }> {
-  emulator = await startEmulator({ seed: oneOrganization(ORGANIZATION, profile), rateLimit: 0 });
-  dir = await writeDesired(text);
-  return { env: { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url }, files: dir };
+  const world = await startWorld(held, oneOrganization(ORGANIZATION, profile), text);
+  return { env: world.env(TOKEN), files: world.dir };
 }
 
 /** What the real service does outside its API, through the emulator's own routes (docs/emulator.md, "People by hand"). */
 async function byHand(path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${emulator!.url}/api/v2/emulator${path}`, {
+  const response = await fetch(`${held.emulator!.url}/api/v2/emulator${path}`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${DEFAULT_ADMIN_TOKEN}`, 'Content-Type': 'application/vnd.api+json' },
     body: JSON.stringify(body),
@@ -93,10 +87,10 @@ ${SAME.replace('cy@acme.test]', 'cy@acme.test, New.Hire@acme.test]').replace('op
     const { env, files } = await start(profile, file);
     const plan = await planJson(files, env);
     expect(said(plan)).toEqual(['invite new.hire@acme.test [ops,sre]']);
-    emulator!.resetLog();
+    held.emulator!.resetLog();
     const applied = await runCli(['apply', files, '--auto-approve', ...RATE], { env });
     expect(applied.code, `${applied.out}${applied.err}`).toBe(0);
-    expect(writesOf(emulator!)).toEqual(['POST /api/v2/organizations/acme/organization-memberships']);
+    expect(writesOf(held.emulator!)).toEqual(['POST /api/v2/organizations/acme/organization-memberships']);
     // Not a member until they accept: a pending invitation, no change, no drift.
     const pending = await planJson(files, env);
     expect(pending.member_changes).toEqual([]);
@@ -118,26 +112,27 @@ ${SAME.replace('cy@acme.test]', 'cy@acme.test, New.Hire@acme.test]').replace('op
     const gone = SAME.replace(', cy@acme.test]', ']').replace(', cy@acme.test]', ']');
     const { env, files } = await start(profile, `organization: acme\nsettings: { max-member-removals: 1 }\nteams:\n${gone}`);
     expect(said(await planJson(files, env))).toEqual(['remove cy@acme.test ops', 'remove cy@acme.test sre']);
-    emulator!.resetLog();
+    held.emulator!.resetLog();
     const applied = await runCli(['apply', files, '--auto-approve', ...RATE], { env });
     expect(applied.code, `${applied.out}${applied.err}`).toBe(0);
-    expect(writesOf(emulator!).sort()).toEqual([
+    expect(writesOf(held.emulator!).sort()).toEqual([
       'DELETE /api/v2/teams/team-ops/relationships/organization-memberships',
       'DELETE /api/v2/teams/team-sre/relationships/organization-memberships',
     ]);
     expect((await runCli(['plan', files, '--detailed-exitcode', ...RATE], { env })).code).toBe(0);
     // cy is in no team now: prune-people removes them from the organization, once max-people-removals allows it.
     await rm(files, { recursive: true, force: true });
-    dir = await writeDesired(`organization: acme\nsettings: { prune-people: true }\nteams:\n${gone}`);
+    const dir = await writeDesired(`organization: acme\nsettings: { prune-people: true }\nteams:\n${gone}`);
+    held.dir = dir;
     const refused = await runCli(['plan', dir, ...RATE], { env });
     expect(refused.out).toContain(
       '[max-people-removals] the plan removes 1 person from the organization (settings.prune-people), more than settings.max-people-removals (0)',
     );
     expect((await runCli(['apply', dir, '--auto-approve', ...RATE], { env })).code).toBe(3);
-    emulator!.resetLog();
+    held.emulator!.resetLog();
     const forced = await runCli(['apply', dir, '--auto-approve', '--force', ...RATE], { env });
     expect(forced.code, `${forced.out}${forced.err}`).toBe(0);
-    expect(writesOf(emulator!)).toEqual(['DELETE /api/v2/organization-memberships/ou-cy']);
+    expect(writesOf(held.emulator!)).toEqual(['DELETE /api/v2/organization-memberships/ou-cy']);
     expect((await runCli(['plan', dir, '--detailed-exitcode', ...RATE], { env })).code).toBe(0);
   }, 60_000);
 
@@ -148,9 +143,9 @@ teams:
 `;
     const { env, files } = await start(profile, file);
     expect(said(await planJson(files, env))).toEqual(['add ana@acme.test contractors', 'add bo@acme.test contractors', 'add cy@acme.test contractors']);
-    emulator!.resetLog();
+    held.emulator!.resetLog();
     expect((await runCli(['apply', files, '--auto-approve', ...RATE], { env })).code).toBe(0);
-    expect(writesOf(emulator!)).toEqual(['POST /api/v2/teams/team-con/relationships/organization-memberships']);
+    expect(writesOf(held.emulator!)).toEqual(['POST /api/v2/teams/team-con/relationships/organization-memberships']);
     // dee stays: the list is additive.
     expect((await runCli(['drift', files, ...RATE], { env })).code).toBe(0);
   }, 60_000);
@@ -192,7 +187,7 @@ teams:
     );
     expect(planned.err.trim().split('\n')).toHaveLength(1);
     expect((await runCli(['apply', files, '--auto-approve', ...RATE], { env })).code).toBe(1);
-    expect(writesOf(emulator!)).toEqual([]);
+    expect(writesOf(held.emulator!)).toEqual([]);
   }, 60_000);
 });
 
@@ -204,9 +199,12 @@ describe('a team linked to a SCIM group', () => {
         ...ORGANIZATION,
         teams: [...(ORGANIZATION.teams ?? []), { name: 'Engineering', id: 'team-eng', 'scim-linked': true }],
       };
-      emulator = await startEmulator({ seed: oneOrganization(linked, profile), rateLimit: 0 });
-      dir = await writeDesired('organization: acme\nteams:\n  Engineering:\n    members: [ana@acme.test]\n');
-      const planned = await runCli(['plan', dir, ...RATE], { env: { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url } });
+      const { dir, emulator, env } = await startWorld(
+        held,
+        oneOrganization(linked, profile),
+        'organization: acme\nteams:\n  Engineering:\n    members: [ana@acme.test]\n',
+      );
+      const planned = await runCli(['plan', dir, ...RATE], { env: env(TOKEN) });
       expect(planned.code).toBe(1);
       expect(planned.err).toMatch(
         /tfe-access\.yaml:4:5: teams\.Engineering\.members: team "Engineering" belongs to the identity provider: it is linked to a SCIM group/,
@@ -227,7 +225,7 @@ describe('a token that may not list the organization’s people', () => {
     expect(planned.err).toMatch(
       /^tfe-access plan: the files manage members \(teams\.sre\.members at \S*tfe-access\.yaml:3:10\), and the server answered 404 to GET \/organizations\/acme\/organization-memberships: the server has no organization-membership list, or the token may not read it/,
     );
-    expect(writesOf(emulator!)).toEqual([]);
+    expect(writesOf(held.emulator!)).toEqual([]);
   }, 60_000);
 });
 
@@ -240,7 +238,7 @@ describe('the token’s own user and the guards', () => {
     );
     const forced = await runCli(['apply', files, '--auto-approve', '--force', ...RATE], { env });
     expect(forced.code).toBe(3);
-    expect(writesOf(emulator!)).toEqual([]);
+    expect(writesOf(held.emulator!)).toEqual([]);
   }, 60_000);
 
   it('a --target plan makes no member changes, says so and reads no people; nor does a plan whose files list no members', async () => {
@@ -253,15 +251,17 @@ describe('the token’s own user and the guards', () => {
       code: 'members-not-planned',
       message: 'this --target plan makes no member changes: people belong to the organization, not to a target; plan without --target to change members',
     });
-    const reads = () => emulator!.requests.filter((r) => r.path.includes('organization-memberships'));
+    const reads = () => held.emulator!.requests.filter((r) => r.path.includes('organization-memberships'));
     expect(reads()).toEqual([]);
     await rm(files, { recursive: true, force: true });
-    dir = await writeDesired('organization: acme\nteams:\n  ops: {}\nworkspaces:\n  web: { teams: { ops: read } }\n');
+    let dir = await writeDesired('organization: acme\nteams:\n  ops: {}\nworkspaces:\n  web: { teams: { ops: read } }\n');
+    held.dir = dir;
     expect((await runCli(['plan', dir, ...RATE], { env })).code).toBe(0);
     expect(reads()).toEqual([]);
     // With members, the one list (its pages) and nothing else.
     await rm(dir, { recursive: true, force: true });
     dir = await writeDesired('organization: acme\nteams:\n  ops: { members: [bo@acme.test, cy@acme.test] }\nworkspaces:\n  web: { teams: { ops: read } }\n');
+    held.dir = dir;
     expect((await runCli(['plan', dir, '--detailed-exitcode', ...RATE], { env })).code).toBe(2);
     expect(reads().map((r) => `${r.method} ${r.path.split('?')[0]}`)).toEqual(['GET /api/v2/organizations/acme/organization-memberships']);
   }, 60_000);

@@ -5,7 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { effectiveChangeDocument } from '../../src/core/effective-document.js';
-import type { LivePeople, Person } from '../../src/core/person.js';
+import type { LivePeople } from '../../src/core/person.js';
 import type { MemberChange } from '../../src/core/people.js';
 import { effectiveChanges, type ChangeContext } from '../../src/effective/changes.js';
 import { effectiveChangesSchema } from '../../src/render/effective-schema.js';
@@ -15,17 +15,8 @@ import { planJsonDocument } from '../../src/render/json.js';
 import { buildPlan } from '../../src/diff/plan.js';
 import { effectiveChangesOf } from '../../src/saved-plan/parse-effective.js';
 import { Reader } from '../../src/saved-plan/reader.js';
-import { arbScenario, team, teamId } from '../support/states.js';
+import { arbScenario, team, teamId, person } from '../support/states.js';
 import type { Change } from '../../src/core/plan.js';
-
-const person = (email: string, teams: string[], extra: Partial<Person> = {}): Person => ({
-  membershipId: `ou-${email}`,
-  email,
-  status: 'active',
-  serviceAccount: false,
-  teamIds: teams.map(teamId),
-  ...extra,
-});
 
 const CONTEXT: ChangeContext = {
   teams: [team('dev'), team('ops', { 'manage-workspaces': true }), team('qa')],

@@ -5,21 +5,13 @@
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { LiveState, Team } from '../../src/core/model.js';
-import type { LivePeople, Person } from '../../src/core/person.js';
+import type { LivePeople } from '../../src/core/person.js';
 import { exportFiles } from '../../src/export/files.js';
+import { person } from '../support/states.js';
 
 const team = (name: string, extra: Partial<Team> = {}): Team => ({ id: `team-${name}`, name, visibility: 'organization', organizationAccess: {}, ...extra });
 const TEAMS = [team('owners'), team('sre'), team('idp', { ssoTeamId: 'idp-1' }), team('scim', { scimLinked: true }), team('empty')];
 const LIVE: LiveState = { organization: 'acme', teams: new Map(TEAMS.map((t) => [t.id, t])), targets: new Map() };
-
-const person = (email: string, teams: string[], extra: Partial<Person> = {}): Person => ({
-  membershipId: `ou-${email}`,
-  email,
-  status: 'active',
-  serviceAccount: false,
-  teamIds: teams.map((t) => `team-${t}`),
-  ...extra,
-});
 
 const PEOPLE: LivePeople = {
   people: [

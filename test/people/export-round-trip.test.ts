@@ -9,6 +9,7 @@ import { exportFiles } from '../../src/export/files.js';
 import { parseYamlText } from '../../src/load/document.js';
 import { validateDocuments } from '../../src/validate/validate.js';
 import { buildPlan } from '../../src/diff/plan.js';
+import { person as aPerson } from '../support/states.js';
 
 const team = (name: string, extra: Partial<Team> = {}): Team => ({
   id: `team-${name}`,
@@ -20,15 +21,8 @@ const team = (name: string, extra: Partial<Team> = {}): Team => ({
 });
 const TEAMS = [team('owners', { userIds: ['user-root', 'user-staff'] }), team('sre'), team('idp', { ssoTeamId: 'idp-1' }), team('empty')];
 
-const person = (email: string, teams: string[], extra: Partial<Person> = {}): Person => ({
-  membershipId: `ou-${email}`,
-  userId: `user-${email.split('@')[0]}`,
-  email,
-  status: 'active',
-  serviceAccount: false,
-  teamIds: teams.map((t) => `team-${t}`),
-  ...extra,
-});
+const person = (email: string, teams: string[], extra: Partial<Person> = {}): Person =>
+  aPerson(email, teams, { userId: `user-${email.split('@')[0]}`, ...extra });
 
 const PEOPLE: LivePeople = {
   people: [

@@ -7,27 +7,18 @@ import { parseYamlText } from '../../src/load/document.js';
 import { validateDocuments } from '../../src/validate/validate.js';
 import { checkPolicies } from '../../src/policy/check.js';
 import type { DesiredPolicy } from '../../src/core/policy.js';
-import type { LivePeople, Person } from '../../src/core/person.js';
+import type { LivePeople } from '../../src/core/person.js';
 import { policyDocument } from '../../src/core/policy-document.js';
 import { violationDocument } from '../../src/render/violation-message.js';
 import { violationText } from '../../src/render/violation-lines.js';
 import { peopleAfter } from '../../src/effective/people-after.js';
 import { savedPoliciesOf } from '../../src/saved-plan/parse-policies.js';
 import { Reader } from '../../src/saved-plan/reader.js';
-import { team, teamId } from '../support/states.js';
+import { team, teamId, person } from '../support/states.js';
 
 function resultOf(text: string) {
   return validateDocuments([parseYamlText('f0.yaml', text).loaded]);
 }
-
-const person = (email: string, teams: string[], extra: Partial<Person> = {}): Person => ({
-  membershipId: `ou-${email}`,
-  email,
-  status: 'active',
-  serviceAccount: false,
-  teamIds: teams.map(teamId),
-  ...extra,
-});
 
 const POLICY: DesiredPolicy = { name: 'few owners', type: 'organization', rule: { kind: 'max-members', team: 'owners', count: 2 } };
 const TEAMS = [team('owners'), team('dev')];

@@ -3,16 +3,15 @@
 // project-access.variable-sets and policy-overrides; against `seed`, a file that sets them to
 // anything but their defaults fails naming the attribute, its position and the server, and nothing
 // is written.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TfeClient } from '../../src/api/client.js';
 import { customAccess } from '../../src/core/permissions.js';
-import { apiUrl, startEmulator } from '../../src/emulator/start.js';
+import { apiUrl } from '../../src/emulator/start.js';
 import type { ProfileName } from '../../src/emulator/profile.js';
-import type { RunningEmulator, SeedDocument, SeedTeamProject } from '../../src/emulator/types.js';
+import type { SeedDocument, SeedTeamProject } from '../../src/emulator/types.js';
 import { runCli } from '../support/cli.js';
+import { perTest } from '../support/per-test.js';
+import { startWorld } from '../support/world.js';
 
 const TOKEN = 'modern-org-token';
 const WRITES = new Set(['POST', 'PATCH', 'DELETE']);
@@ -76,23 +75,12 @@ interface ChangeJson {
   after: Record<string, any> | null;
 }
 
-let emulator: RunningEmulator | undefined;
-let dir: string | undefined;
+const held = perTest();
 
 async function world(profile: ProfileName, newer: boolean, desired: string): Promise<{ env: Record<string, string>; file: string }> {
-  emulator = await startEmulator({ seed: seedFor(profile, newer), rateLimit: 0 });
-  dir = mkdtempSync(join(tmpdir(), 'tfe-access-newer-'));
-  const file = join(dir, 'access.yaml');
-  writeFileSync(file, desired);
-  return { env: { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url }, file };
+  const started = await startWorld(held, seedFor(profile, newer), desired, 'access.yaml');
+  return { env: started.env(TOKEN), file: started.file };
 }
-
-afterEach(async () => {
-  await emulator?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  emulator = undefined;
-  dir = undefined;
-});
 
 const key = (c: ChangeJson): string => `${c.action} ${c.target.name}/${c.team.name}`;
 
@@ -123,11 +111,11 @@ describe('the newer permissions against the current profile', () => {
     expect(plan.server).toEqual({ app: 'Terraform Enterprise', version: 'v202604-1', numeric_version: '1.2.0', api_version: '2.6.0' });
     expect(plan.warnings).toEqual([]);
 
-    emulator!.resetLog();
+    held.emulator!.resetLog();
     const applied = await runCli(['apply', file, '--auto-approve'], { env });
     expect(applied.code, applied.err).toBe(0);
     // One ping per run, apply's included: before anything else.
-    expect(emulator!.requests.filter((r) => r.path === '/api/v2/ping').map((r) => emulator!.requests.indexOf(r))).toEqual([0]);
+    expect(held.emulator!.requests.filter((r) => r.path === '/api/v2/ping').map((r) => held.emulator!.requests.indexOf(r))).toEqual([0]);
     const again = await runCli(['plan', file, '--format', 'json', '--detailed-exitcode'], { env });
     expect(again.code, again.out).toBe(0);
     expect((JSON.parse(again.out) as { changes: unknown[] }).changes).toEqual([]);
@@ -136,7 +124,7 @@ describe('the newer permissions against the current profile', () => {
   it('drift sees a newer permission changed by hand, and names it', async () => {
     const { env, file } = await world('current', true, DESIRED);
     expect((await runCli(['apply', file, '--auto-approve'], { env })).code).toBe(0);
-    const client = new TfeClient({ baseUrl: apiUrl(emulator!), token: TOKEN, rateLimit: 0 });
+    const client = new TfeClient({ baseUrl: apiUrl(held.emulator!), token: TOKEN, rateLimit: 0 });
     try {
       const [qa] = (await client.listGrants({ type: 'project', id: 'prj-platform' })).filter((g) => g.teamId === 'team-qa');
       await client.updateGrant('team-projects', qa!.id, customAccess('team-projects', { 'project-access.variable-sets': 'write' }));
@@ -166,7 +154,7 @@ projects:
     expect(run.err).toContain(
       'access.yaml:5:7: project "platform", team "dev": project-access.variable-sets: write is not supported by a server that does not answer GET /api/v2/ping (version unknown)',
     );
-    expect(emulator!.requests.filter((r) => WRITES.has(r.method))).toEqual([]);
+    expect(held.emulator!.requests.filter((r) => WRITES.has(r.method))).toEqual([]);
   });
 
   it('the same attributes left at their defaults plan clean', async () => {

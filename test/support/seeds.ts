@@ -69,3 +69,36 @@ export function readerAndSecretTeam(
     ],
   } as SeedDocument;
 }
+
+export interface SecretTeamTokens {
+  /** The organization's token. */
+  readonly owner: string;
+  /** A read-only CI team's token: read-projects and read-workspaces. */
+  readonly ci: string;
+  /** A manager team's token, with `managerAccess`. */
+  readonly manager: string;
+}
+
+/**
+ * A secret team `security` (admin of project `platform`) beside `dev` (read there), and the tokens
+ * that cannot see it: a read-only CI team's and a manager team's with `managerAccess`. What the
+ * blindness suites plan against: a file naming `security` that a token does not see.
+ */
+export function secretTeamOrganization(name: string, tokens: SecretTeamTokens, managerAccess: Record<string, boolean>): SeedOrganization {
+  return {
+    name,
+    token: tokens.owner,
+    teams: [
+      { name: 'owners', id: 'team-owners' },
+      { name: 'security', id: 'team-security', visibility: 'secret' },
+      { name: 'dev', id: 'team-dev' },
+      { name: 'ci', id: 'team-ci', tokens: [tokens.ci], 'organization-access': { 'read-projects': true, 'read-workspaces': true } },
+      { name: 'manager', id: 'team-manager', tokens: [tokens.manager], 'organization-access': managerAccess },
+    ],
+    projects: [{ name: 'platform', id: 'prj-platform' }],
+    'team-projects': [
+      { team: 'security', project: 'platform', access: 'admin', id: 'tprj-security' },
+      { team: 'dev', project: 'platform', access: 'read', id: 'tprj-dev' },
+    ],
+  };
+}

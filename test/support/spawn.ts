@@ -1,6 +1,6 @@
 // Runs the built CLI (`node dist/cli/main.js`) as a user would: a process of its own, exit code,
 // stdout and stderr. HOME points nowhere real, so no credentials file of the machine is read.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT, type CliRun } from './cli.js';
 
@@ -27,4 +27,75 @@ export function runBuilt(args: readonly string[], options: { env?: Record<string
 export function shellLine(args: readonly string[]): string {
   const quote = (arg: string): string => `'${arg.replaceAll("'", `'\\''`)}'`;
   return [process.execPath, MAIN, ...args].map(quote).join(' ');
+}
+
+/** How a process started by `startBuilt` ended: its code or the signal that killed it, and what it wrote. */
+export interface Ended {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export interface Started {
+  readonly child: ChildProcess;
+  /** Settles when the process exits. */
+  readonly ended: Promise<Ended>;
+  readonly exited: () => boolean;
+}
+
+/** The built CLI started with `args` (HOME nowhere real) and left running: to be sent a signal while it works. */
+export function startBuilt(args: readonly string[], env: Record<string, string>): Started {
+  const child = spawn(process.execPath, [MAIN, ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  let exited = false;
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const ended = new Promise<Ended>((resolve) =>
+    child.on('close', (code, signal) => {
+      exited = true;
+      resolve({ code, signal, stdout, stderr });
+    }),
+  );
+  return { child, ended, exited: () => exited };
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs the built CLI and sends it `signal` once `ready()` holds (or not at all if it ends first); how it ended. */
+export async function interruptedWhen(args: readonly string[], env: Record<string, string>, signal: NodeJS.Signals, ready: () => boolean): Promise<Ended> {
+  const started = startBuilt(args, env);
+  while (!ready() && !started.exited()) await sleep(5);
+  started.child.kill(signal);
+  return started.ended;
+}
+
+/** How a run whose stdout was closed ended: its code or signal, what was read before the close, its stderr. */
+export interface Cut {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly read: string;
+  readonly stderr: string;
+}
+
+/** Runs the built CLI and closes its stdout once `enough` says the reader has what it wanted (`| head -1`). */
+export function readThenClose(args: readonly string[], env: Record<string, string>, enough: (read: string) => boolean): Promise<Cut> {
+  const child = spawn(process.execPath, [MAIN, ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let read = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  child.stdout.on('data', (chunk: Buffer) => {
+    read += chunk.toString('utf8');
+    if (enough(read)) child.stdout.destroy();
+  });
+  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, read, stderr })));
 }

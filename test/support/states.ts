@@ -14,10 +14,21 @@ import {
   type Team,
 } from '../../src/core/model.js';
 import { DEFAULT_SETTINGS, type DesiredState } from '../../src/core/desired-state.js';
+import type { Person } from '../../src/core/person.js';
 import { customAccess, permissionsOf } from '../../src/core/permissions.js';
 
 export const TEAM_NAMES = ['owners', 'dev', 'ops', 'sre', 'audit', 'ci'] as const;
 export const teamId = (name: string): string => `team-${name}`;
+
+/** An active person (no service account) in `teams` (by name), their membership `ou-EMAIL`; `extra` overrides. */
+export const person = (email: string, teams: readonly string[], extra: Partial<Person> = {}): Person => ({
+  membershipId: `ou-${email}`,
+  email,
+  status: 'active',
+  serviceAccount: false,
+  teamIds: teams.map(teamId),
+  ...extra,
+});
 
 export function team(name: string, organizationAccess: Record<string, boolean> = {}): Team {
   return { id: teamId(name), name, visibility: 'organization', organizationAccess };

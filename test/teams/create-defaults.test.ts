@@ -2,14 +2,11 @@
 // service's default for an owner's create, docs/api.md "Teams", "Visibility"), and from then on the
 // read-only CI token could not see it. tfe-access now sends `visibility: organization` when the files
 // say nothing, and the plan shows every setting a create gets, the defaults included, in every format.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator } from '../../src/emulator/types.js';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
 import { oneOrganization } from '../support/seeds.js';
+import { perTest } from '../support/per-test.js';
+import { startWorld, type World } from '../support/world.js';
 
 const OWNER = 'defaults-org-token';
 const CI = 'defaults-ci-token';
@@ -32,23 +29,9 @@ projects:
       platform: write
 `;
 
-let emulator: RunningEmulator | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-  await emulator?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-  emulator = undefined;
-  dir = undefined;
-});
+const held = perTest();
 
-async function world(): Promise<{ file: string; env: (token: string) => Record<string, string> }> {
-  emulator = await startEmulator({ seed: SEED, rateLimit: 0 });
-  dir = await mkdtemp(join(tmpdir(), 'tfe-access-create-defaults-'));
-  const file = join(dir, 'tfe-access.yaml');
-  await writeFile(file, FILE);
-  const url = emulator.url;
-  return { file, env: (token) => ({ TFE_TOKEN: token, TFE_ADDRESS: url }) };
-}
+const world = (): Promise<World> => startWorld(held, SEED, FILE);
 
 interface Field {
   field: string;
@@ -59,7 +42,7 @@ interface Field {
 describe('a team created without visibility', () => {
   it('the emulator, as the service: an owner creating a team without visibility gets a secret team', async () => {
     await world();
-    const answer = await fetch(`${emulator?.url}/api/v2/organizations/acme/teams`, {
+    const answer = await fetch(`${held.emulator?.url}/api/v2/organizations/acme/teams`, {
       method: 'POST',
       headers: { authorization: `Bearer ${OWNER}`, 'content-type': 'application/vnd.api+json' },
       body: JSON.stringify({ data: { type: 'teams', attributes: { name: 'quiet' } } }),
@@ -95,7 +78,7 @@ describe('a team created without visibility', () => {
     const { file, env } = await world();
     const apply = await runCli(['apply', file, '--auto-approve'], { env: env(OWNER) });
     expect(apply.code, apply.out + apply.err).toBe(0);
-    const teams = (await (await fetch(`${emulator?.url}/api/v2/organizations/acme/teams`, { headers: { authorization: `Bearer ${OWNER}` } })).json()) as {
+    const teams = (await (await fetch(`${held.emulator?.url}/api/v2/organizations/acme/teams`, { headers: { authorization: `Bearer ${OWNER}` } })).json()) as {
       data: { attributes: { name: string; visibility: string } }[];
     };
     expect(teams.data.find((t) => t.attributes.name === 'platform')?.attributes.visibility).toBe('organization');

@@ -5,14 +5,16 @@
 // listing the grants that go, and refuses beyond it at plan time; a saved plan with a created and
 // granted team applies; and managing 200 unchanged teams adds no request to a plan.
 import { rm } from 'node:fs/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROFILE_NAMES, type ProfileName } from '../../src/emulator/profile.js';
 import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
+import type { SeedDocument } from '../../src/emulator/types.js';
 import { TEAM_FLAGS } from '../../src/core/team-flags.js';
 import { FAST, writeDesired } from '../apply/scenario.js';
 import { runCli } from '../support/cli.js';
 import { oneOrganization } from '../support/seeds.js';
+import { perTest } from '../support/per-test.js';
+import { startWorld, tokenEnv } from '../support/world.js';
 import { TfeClient } from '../../src/api/client.js';
 import { apiUrl } from '../../src/emulator/start.js';
 
@@ -70,19 +72,11 @@ ${more}workspaces:
 `;
 }
 
-let emulator: RunningEmulator | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-  await emulator?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-  emulator = undefined;
-  dir = undefined;
-});
+const held = perTest();
 
 async function start(profile: ProfileName, text: string, extraTeams = 0): Promise<{ env: Record<string, string>; dir: string }> {
-  emulator = await startEmulator({ seed: seedOf(profile, extraTeams), rateLimit: 0 });
-  dir = await writeDesired(text);
-  return { env: { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url }, dir };
+  const world = await startWorld(held, seedOf(profile, extraTeams), text);
+  return { env: world.env(TOKEN), dir: world.dir };
 }
 
 describe.each(PROFILE_NAMES)('teams as code against the %s profile', (profile) => {
@@ -107,10 +101,10 @@ describe.each(PROFILE_NAMES)('teams as code against the %s profile', (profile) =
     ]);
     expect(plan.refusals).toEqual([]);
 
-    emulator!.resetLog();
+    held.emulator!.resetLog();
     const applied = await runCli(['apply', files, '--auto-approve', ...RATE], { env });
     expect(applied.code, `${applied.out}${applied.err}`).toBe(0);
-    const teamWrites = emulator!.requests.filter((r) => r.path.includes('/teams') && r.method !== 'GET').map((r) => `${r.method} ${r.path} ${r.status}`);
+    const teamWrites = held.emulator!.requests.filter((r) => r.path.includes('/teams') && r.method !== 'GET').map((r) => `${r.method} ${r.path} ${r.status}`);
     // The rename is exactly one PATCH of the team it was; the id stays.
     expect(teamWrites.filter((w) => w.includes('team-sre'))).toEqual(['PATCH /api/v2/teams/team-sre 200']);
     expect(teamWrites.filter((w) => w.startsWith('DELETE'))).toEqual(['DELETE /api/v2/teams/team-stale 204']);
@@ -129,7 +123,7 @@ describe.each(PROFILE_NAMES)('teams as code against the %s profile', (profile) =
     expect(planned.out).toContain('  - stale     delete (team-stale), with 1 grant on the targets read\n      - workspace web: read');
     const refused = await runCli(['apply', files, '--auto-approve', ...RATE], { env });
     expect(refused.code).toBe(3);
-    expect(emulator!.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(held.emulator!.requests.filter((r) => r.method !== 'GET')).toEqual([]);
     const forced = await runCli(['apply', files, '--auto-approve', '--force', ...RATE], { env });
     expect(forced.code, forced.err).toBe(0);
   }, 60_000);
@@ -178,13 +172,13 @@ describe('cost', () => {
     const { env, dir: files } = await start('seed', granted, 200);
     const plain = await runCli(['plan', files, '--detailed-exitcode', ...RATE], { env });
     expect(plain.code, plain.out).toBe(0);
-    const without = emulator!.requests.length;
-    await emulator!.stop();
+    const without = held.emulator!.requests.length;
+    await held.emulator!.stop();
     await rm(files, { recursive: true, force: true });
     const managed = await start('seed', `${granted}teams:\n${teams}\n  site-reliability: {}\n  stale: {}\n`, 200);
     const withTeams = await runCli(['plan', managed.dir, '--detailed-exitcode', ...RATE], { env: managed.env });
     expect(withTeams.code, withTeams.out).toBe(0);
-    expect(emulator!.requests.length).toBe(without);
+    expect(held.emulator!.requests.length).toBe(without);
   }, 60_000);
 });
 
@@ -195,7 +189,7 @@ describe('drift of the teams themselves', () => {
       const { env, dir: files } = await start(profile, fileOf(profile));
       expect((await runCli(['apply', files, '--auto-approve', ...RATE], { env })).code).toBe(0);
       expect((await runCli(['drift', files, ...RATE], { env })).code).toBe(0);
-      const client = new TfeClient({ baseUrl: apiUrl(emulator!), token: TOKEN, rateLimit: FAST });
+      const client = new TfeClient({ baseUrl: apiUrl(held.emulator!), token: TOKEN, rateLimit: FAST });
       const teams = new Map((await client.listTeams('acme')).map((t) => [t.name, t]));
       await client.createTeam('acme', { name: 'by-hand' });
       await client.updateTeam(teams.get('platform')!.id, { organizationAccess: { 'manage-vcs-settings': false }, ssoTeamId: 'changed' });
@@ -249,7 +243,7 @@ describe('what the server does not support or refuses, before any write', () => 
   it('a newer flag on the seed profile, and the rename of a SCIM-linked team', async () => {
     const text =
       'organization: acme\nteams:\n  platform:\n    organization-access: { access-secret-teams: true, manage-teams: true }\n  engineering:\n    previously: [Engineering]\n';
-    emulator = await startEmulator({
+    held.emulator = await startEmulator({
       seed: oneOrganization(
         {
           name: 'acme',
@@ -263,8 +257,9 @@ describe('what the server does not support or refuses, before any write', () => 
       ),
       rateLimit: 0,
     });
-    dir = await writeDesired(text);
-    const env = { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url };
+    const dir = await writeDesired(text);
+    held.dir = dir;
+    const env = tokenEnv(held.emulator.url, TOKEN);
     const planned = await runCli(['apply', dir, '--auto-approve', ...RATE], { env });
     expect(planned.code).toBe(1);
     const file = `${dir}/tfe-access.yaml`;
@@ -272,6 +267,6 @@ describe('what the server does not support or refuses, before any write', () => 
   ${file}:5:3: team "engineering": previously "Engineering" is linked to a SCIM group, whose identity provider owns its name (the service refuses to rename it); rename the group there, or drop previously
   ${file}:3:3: team "platform": organization-access access-secret-teams: true is not supported by a server that does not answer GET /api/v2/ping (version unknown) (it predates it); leave it out or use a server that has it
 `);
-    expect(emulator.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(held.emulator.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   }, 60_000);
 });

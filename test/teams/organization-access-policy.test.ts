@@ -4,17 +4,17 @@
 // with no write, `drift` lists the live violations (exit 2), `report` lists them with no target,
 // a saved plan carries the policy sealed and `apply --plan` checks it again; and it costs no
 // request beyond the team list every plan reads.
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROFILE_NAMES, type ProfileName } from '../../src/emulator/profile.js';
-import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
-import { FAST, writeDesired } from '../apply/scenario.js';
+import { FAST } from '../apply/scenario.js';
 import { runCli } from '../support/cli.js';
 import { violationsOf } from '../support/violations.js';
 import { oneOrganization } from '../support/seeds.js';
+import { perTest } from '../support/per-test.js';
+import { startWorld } from '../support/world.js';
 
 const TOKEN = 'acme-org-token';
 const RATE = ['--rate-limit', String(FAST)];
@@ -54,19 +54,11 @@ workspaces:
 ${POLICY}`;
 }
 
-let emulator: RunningEmulator | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-  await emulator?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-  emulator = undefined;
-  dir = undefined;
-});
+const held = perTest();
 
 async function start(profile: ProfileName, text: string): Promise<{ env: Record<string, string>; files: string; emulator: RunningEmulator }> {
-  emulator = await startEmulator({ seed: seedOf(profile), rateLimit: 0 });
-  dir = await writeDesired(text);
-  return { env: { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url }, files: dir, emulator };
+  const world = await startWorld(held, seedOf(profile), text);
+  return { env: world.env(TOKEN), files: world.dir, emulator: world.emulator };
 }
 
 const writes = (e: RunningEmulator): string[] => e.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);

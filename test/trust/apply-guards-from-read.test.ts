@@ -4,11 +4,9 @@
 // or figures, nor slip in a change to a service account, a hidden member or the token's own user;
 // a team deletion says the organization powers it takes away; deleting the team whose token runs
 // the plan is refused; an authoritative team that leaves out the token's own user says so.
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator, SeedOrganization } from '../../src/emulator/types.js';
+import { describe, expect, it } from 'vitest';
+import type { SeedOrganization } from '../../src/emulator/types.js';
 import { checksumOf, policiesDigestOf } from '../../src/diff/checksum.js';
 import { refusalsOf } from '../../src/guard/plan-refusals.js';
 import { checkGuards } from '../../src/guard/guards.js';
@@ -17,9 +15,11 @@ import { readSavedPlan } from '../../src/saved-plan/file.js';
 import { writeSavedPlan } from '../../src/pipeline/saved-plan-file.js';
 import { basisGuardInputs, type SavedPlan } from '../../src/saved-plan/saved-plan.js';
 import type { MemberChange, PersonRef } from '../../src/core/people.js';
-import { FAST, writeDesired, writesOf } from '../apply/scenario.js';
+import { FAST, writesOf } from '../apply/scenario.js';
 import { runCli } from '../support/cli.js';
 import { oneOrganization } from '../support/seeds.js';
+import { perTest } from '../support/per-test.js';
+import { startWorld } from '../support/world.js';
 
 const TOKEN = 'acme-org-token';
 const RATE = ['--rate-limit', String(FAST)];
@@ -42,19 +42,11 @@ const ORGANIZATION: SeedOrganization = {
   workspaces: [{ name: 'web', id: 'ws-web' }],
 };
 
-let emulator: RunningEmulator | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-  await emulator?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-  emulator = undefined;
-  dir = undefined;
-});
+const held = perTest();
 
 async function start(text: string, token = TOKEN): Promise<{ env: Record<string, string>; files: string }> {
-  emulator = await startEmulator({ seed: oneOrganization(ORGANIZATION), rateLimit: 0 });
-  dir = await writeDesired(text);
-  return { env: { TFE_TOKEN: token, TFE_ADDRESS: emulator.url }, files: dir };
+  const world = await startWorld(held, oneOrganization(ORGANIZATION), text);
+  return { env: world.env(token), files: world.dir };
 }
 
 /**
@@ -153,10 +145,10 @@ describe('finding 5: the guards at apply are re-made from the read, whatever a r
         remove('sre', 'team-sre', cy),
       ]),
     );
-    emulator!.resetLog();
+    held.emulator!.resetLog();
     const applied = await runCli(['apply', '--plan', out, '--auto-approve', ...RATE], { env });
     expect(applied.code, `${applied.out}${applied.err}`).toBe(3);
-    expect(writesOf(emulator!)).toEqual([]);
+    expect(writesOf(held.emulator!)).toEqual([]);
     // The figures are the read's (3 human owners: ana, bo and the emulator's admin; not the file's
     // 99), the limits never looser than the defaults (min-owners 2, not the file's 0).
     expect(applied.err).toContain(
@@ -176,10 +168,10 @@ describe('finding 5: the guards at apply are re-made from the read, whatever a r
     const cy = ref('cy@acme.test', 'ou-cy', 'cy');
     // sre has 3 human members read: the default 25% lets 1 go; the file's own 99 is not sealed.
     await forge(out, loosened([remove('sre', 'team-sre', bo), remove('sre', 'team-sre', cy)]));
-    emulator!.resetLog();
+    held.emulator!.resetLog();
     const applied = await runCli(['apply', '--plan', out, '--auto-approve', ...RATE], { env });
     expect(applied.code, `${applied.out}${applied.err}`).toBe(3);
-    expect(writesOf(emulator!)).toEqual([]);
+    expect(writesOf(held.emulator!)).toEqual([]);
     expect(applied.err).toContain(
       '[max-member-removals] the plan removes 2 members of team "sre" (of 3; at most 1), more than settings.max-member-removals (25%)',
     );
@@ -190,10 +182,10 @@ describe('finding 5: the guards at apply are re-made from the read, whatever a r
     const { env, files } = await start(FILES);
     const out = await savedPlanOfFiles(files, env);
     await forge(out, loosened([remove('sre', 'team-sre', ref('bo@acme.test', 'ou-bo', 'bo')), remove('sre', 'team-sre', ref('cy@acme.test', 'ou-cy', 'cy'))]));
-    emulator!.resetLog();
+    held.emulator!.resetLog();
     const applied = await runCli(['apply', '--plan', out, join(files, 'tfe-access.yaml'), '--auto-approve', ...RATE], { env });
     expect(applied.code, `${applied.out}${applied.err}`).toBe(3);
-    expect(writesOf(emulator!)).toEqual([]);
+    expect(writesOf(held.emulator!)).toEqual([]);
     expect(applied.err).toContain(
       '[max-member-removals] the plan removes 2 members of team "sre" (of 3; at most 1), more than settings.max-member-removals (1)',
     );
@@ -205,10 +197,10 @@ describe('finding 5: the guards at apply are re-made from the read, whatever a r
     const out = await savedPlanOfFiles(files, env);
     const ana = ref('ana@acme.test', 'ou-ana', 'ana');
     await forge(out, loosened([remove('sre', 'team-sre', ana)]));
-    emulator!.resetLog();
+    held.emulator!.resetLog();
     const applied = await runCli(['apply', '--plan', out, '--auto-approve', ...RATE], { env });
     expect(applied.code, `${applied.out}${applied.err}`).toBe(3);
-    expect(writesOf(emulator!)).toEqual([]);
+    expect(writesOf(held.emulator!)).toEqual([]);
     expect(applied.err).toContain('[untouchable-member]');
     expect(applied.err).toMatch(/ana@acme\.test.*the token's own user/);
   }, 60_000);
@@ -244,17 +236,17 @@ describe('finding 9: team deletions and the token itself', () => {
     expect(byTeam.code, `${byTeam.out}${byTeam.err}`).toBe(0);
     expect(byTeam.out).toContain('[own-team]');
     expect(byTeam.out).toContain('team "sre"');
-    emulator!.resetLog();
+    held.emulator!.resetLog();
     const applied = await runCli(['apply', files, '--auto-approve', '--force', ...RATE], { env });
     expect(applied.code, `${applied.out}${applied.err}`).toBe(3);
-    expect(writesOf(emulator!)).toEqual([]);
+    expect(writesOf(held.emulator!)).toEqual([]);
     // Saved, the refusal reads back (it is not in the basis: apply makes it again from its own read).
     const out = join(files, 'own.plan.json');
     expect((await runCli(['plan', files, '--out', out, ...RATE], { env })).code).toBe(0);
     const savedApply = await runCli(['apply', '--plan', out, '--auto-approve', '--force', ...RATE], { env });
     expect(savedApply.code, `${savedApply.out}${savedApply.err}`).toBe(3);
     expect(savedApply.err).toContain('[own-team] the plan deletes team "sre", whose token runs it');
-    expect(writesOf(emulator!)).toEqual([]);
+    expect(writesOf(held.emulator!)).toEqual([]);
     const guardsFor = async (token: string): Promise<string[]> => {
       const run = await runCli(['plan', files, '--format', 'json', ...RATE], { env: { ...env, TFE_TOKEN: token } });
       expect(run.code, run.err).toBe(0);

@@ -12,33 +12,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { ROOT, runCli } from '../support/cli.js';
-import { oneOrganization } from '../support/seeds.js';
+import { oneOrganization, secretTeamOrganization } from '../support/seeds.js';
 import { writesOf } from '../apply/scenario.js';
 
 const OWNER = 'pairs-owner-token';
 const CI = 'pairs-ci-token';
 const MANAGER = 'pairs-manager-token';
 
+const HIDDEN = secretTeamOrganization('pairs', { owner: OWNER, ci: CI, manager: MANAGER }, { 'manage-projects': true, 'manage-workspaces': true });
 const SEED = oneOrganization(
   {
-    name: 'pairs',
-    token: OWNER,
-    teams: [
-      { name: 'owners', id: 'team-owners' },
-      { name: 'security', id: 'team-security', visibility: 'secret' },
-      { name: 'dev', id: 'team-dev' },
-      { name: 'ci', id: 'team-ci', tokens: [CI], 'organization-access': { 'read-projects': true, 'read-workspaces': true } },
-      { name: 'manager', id: 'team-manager', tokens: [MANAGER], 'organization-access': { 'manage-projects': true, 'manage-workspaces': true } },
-    ],
-    projects: [
-      { name: 'platform', id: 'prj-platform' },
-      { name: 'other', id: 'prj-other' },
-    ],
+    ...HIDDEN,
+    projects: [...(HIDDEN.projects ?? []), { name: 'other', id: 'prj-other' }],
     workspaces: [{ name: 'web', id: 'ws-web', project: 'other' }],
-    'team-projects': [
-      { team: 'security', project: 'platform', access: 'admin', id: 'tprj-security' },
-      { team: 'dev', project: 'platform', access: 'read', id: 'tprj-dev' },
-    ],
   },
   'current',
 );

@@ -2,40 +2,21 @@
 // every team (the read-only CI token of docs/ci.md, a manage-teams token without access-secret-teams)
 // never plans to create a `teams:` entry it cannot see (it may exist as a secret team), and
 // `drift --adopt` made with it never takes such a team, or its grants, out of the files.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator } from '../../src/emulator/types.js';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
-import { oneOrganization } from '../support/seeds.js';
+import { oneOrganization, secretTeamOrganization } from '../support/seeds.js';
+import { perTest } from '../support/per-test.js';
+import { startWorld, type World } from '../support/world.js';
 
 const OWNER = 'blind-org-token';
 const CI = 'blind-ci-token';
 const MANAGER = 'blind-manager-token';
 
-const SEED = oneOrganization({
-  name: 'blind',
-  token: OWNER,
-  teams: [
-    { name: 'owners', id: 'team-owners' },
-    { name: 'security', id: 'team-security', visibility: 'secret' },
-    { name: 'dev', id: 'team-dev' },
-    { name: 'ci', id: 'team-ci', tokens: [CI], 'organization-access': { 'read-projects': true, 'read-workspaces': true } },
-    {
-      name: 'manager',
-      id: 'team-manager',
-      tokens: [MANAGER],
-      'organization-access': { 'manage-teams': true, 'manage-projects': true, 'manage-workspaces': true },
-    },
-  ],
-  projects: [{ name: 'platform', id: 'prj-platform' }],
-  'team-projects': [
-    { team: 'security', project: 'platform', access: 'admin', id: 'tprj-security' },
-    { team: 'dev', project: 'platform', access: 'read', id: 'tprj-dev' },
-  ],
-});
+const SEED = oneOrganization(
+  secretTeamOrganization('blind', { owner: OWNER, ci: CI, manager: MANAGER }, { 'manage-teams': true, 'manage-projects': true, 'manage-workspaces': true }),
+);
 
 const FILE = `organization: blind
 teams:
@@ -49,23 +30,9 @@ projects:
       dev: write
 `;
 
-let emulator: RunningEmulator | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-  await emulator?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-  emulator = undefined;
-  dir = undefined;
-});
+const held = perTest();
 
-async function world(text = FILE): Promise<{ file: string; env: (token: string) => Record<string, string> }> {
-  emulator = await startEmulator({ seed: SEED, rateLimit: 0 });
-  dir = await mkdtemp(join(tmpdir(), 'tfe-access-blindness-'));
-  const file = join(dir, 'tfe-access.yaml');
-  await writeFile(file, text);
-  const url = emulator.url;
-  return { file, env: (token) => ({ TFE_TOKEN: token, TFE_ADDRESS: url }) };
-}
+const world = (text = FILE): Promise<World> => startWorld(held, SEED, text);
 
 const REFUSAL = /tfe-access\.yaml:3:3: team "security" is not among the teams this token sees.*may exist as a secret team this token cannot see/;
 
@@ -80,7 +47,7 @@ describe('a teams: entry the token cannot see', () => {
     const drift = await runCli(['drift', file, '--format', 'json'], { env: env(CI) });
     expect(drift.code).toBe(1);
     expect(drift.err).toMatch(REFUSAL);
-    const saved = await runCli(['plan', file, '--out', join(dir ?? '', 'saved.json')], { env: env(CI) });
+    const saved = await runCli(['plan', file, '--out', join(held.dir ?? '', 'saved.json')], { env: env(CI) });
     expect(saved.code).toBe(1);
     expect(saved.err).toMatch(REFUSAL);
     // The owner sees it: nothing to create, only dev's grant to change.
@@ -97,7 +64,7 @@ describe('a teams: entry the token cannot see', () => {
     const apply = await runCli(['apply', file, '--auto-approve'], { env: env(MANAGER) });
     expect(apply.code).toBe(1);
     expect(apply.err).toMatch(REFUSAL);
-    const teams = await (await fetch(`${emulator?.url}/api/v2/organizations/blind/teams`, { headers: { authorization: `Bearer ${OWNER}` } })).json();
+    const teams = await (await fetch(`${held.emulator?.url}/api/v2/organizations/blind/teams`, { headers: { authorization: `Bearer ${OWNER}` } })).json();
     expect((teams as { data: unknown[] }).data).toHaveLength(5);
     const after = await runCli(['export', '--organization', 'blind', '--format', 'json'], { env: env(OWNER) });
     expect(after.out).toBe(before.out);

@@ -2,7 +2,7 @@
 import type { FilesState } from '../core/desired-state.js';
 import { loadFiles, type FileSystem } from '../load/files.js';
 import { sortProblems, type Problem } from '../load/problem.js';
-import { validateDocuments } from './validate.js';
+import { validateDocuments } from '../validate/validate.js';
 
 export interface LoadedDesiredState {
   /** Present only when there are no problems at all. */
