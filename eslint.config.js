@@ -21,7 +21,8 @@ export const LAYERS = [
   // The executor beside the live read: pipeline/apply.ts composes it with the plan.
   // adopt: the desired-state files edited so they describe live access (pure: text in, text out).
   ['guard', 'live', 'apply', 'adopt'],
-  ['saved-plan'],
+  // assemble: the plan as one pure function over the files and a run's reads (planOver).
+  ['saved-plan', 'assemble'],
   ['pipeline'],
   ['cli'],
 ];
@@ -31,7 +32,7 @@ const APART = [['api', 'emulator']];
 
 // The pure folders: plain data in, plain data out. No I/O, no HTTP, no clock: callers do those and
 // pass data in.
-const PURE = ['core', 'diff', 'effective', 'render', 'guard', 'validate', 'resolve', 'expand', 'policy', 'triage', 'adopt', 'evidence', 'review'];
+const PURE = ['core', 'diff', 'effective', 'render', 'guard', 'validate', 'resolve', 'expand', 'policy', 'triage', 'adopt', 'evidence', 'review', 'assemble'];
 
 // The one built-in a pure file may use, and where: hashing is a function of its input (no I/O),
 // and Node's sha256 is the one well-kept implementation. The plan's checksum is computed there.

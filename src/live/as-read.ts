@@ -3,8 +3,8 @@
 // lister made up to serve what is in hand.
 import type { LiveState } from '../core/model.js';
 import { InternalError } from '../errors.js';
-import { liveTarget } from './list-targets.js';
-import type { LiveRequest } from './live-request.js';
+import { liveTarget } from '../core/organization.js';
+import type { LiveRequest } from '../core/live-request.js';
 
 /** `request`'s targets as `read` holds them, with the teams the request names. */
 export function liveAsRead(read: LiveState, request: LiveRequest): LiveState {

@@ -10,7 +10,7 @@ import { stateOfTexts } from '../../src/adopt/files-state.js';
 import type { NotAdoptedReason } from '../../src/core/adoption.js';
 import type { FilesState } from '../../src/core/desired-state.js';
 import { driftItemKey, driftItemsOf } from '../../src/core/drift-item.js';
-import { expandedOver } from '../../src/pipeline/names.js';
+import { expandedOver } from '../../src/assemble/names.js';
 import { planOnRead } from '../../src/pipeline/report.js';
 import { randomWorld } from './random-files.js';
 
