@@ -5,6 +5,7 @@
 // plans again, so the reads are made in the order the steps need them, and a plan over reads that
 // hold everything (drift --adopt, review close, report --after) makes no request at all.
 import type { LiveState } from '../core/model.js';
+import { liveTarget } from '../core/organization.js';
 import type { DesiredState, FilesState } from '../core/desired-state.js';
 import type { GrantEnd } from '../core/policy.js';
 import type { Plan, PlanWarning } from '../core/plan.js';
@@ -79,6 +80,13 @@ function checkSupport(desired: DesiredState, live: LiveState, server: ServerInfo
 /** The live read holds every target of `resolved` (a second plan over the same reads names no other). */
 const holds = (live: LiveState, resolved: Resolved): boolean => resolved.targets.every((t) => live.targets.has(t.id));
 
+/** The managed targets of a read that holds more (the report's, of every target), as a plan's own read would give them. */
+function managedOf(live: LiveState, resolved: Resolved): LiveState {
+  if (live.targets.size === resolved.targets.length) return live;
+  const targets = resolved.targets.map((t) => liveTarget(t, live.targets.get(t.id)?.grants ?? []));
+  return { ...live, targets: new Map(targets.map((t) => [t.id, t])) };
+}
+
 /**
  * resolve + expand + diff + the guards' verdict + the policies (+ effective changes when asked),
  * over the files and what the run read. The plan is made from the files' desired state once its
@@ -94,8 +102,8 @@ export function planOver(files: PlanFiles, reads: RunReads, ask: PlanAsk): PlanO
   if (targetPolicies(policies).length > 0 && !reads.policyLists) return needs({ kind: 'policy-lists', organization: collected.expanded.resolved, policies });
   const expanded = settle(collected, targets, policyListProblems(collected.expanded, reads.policyLists));
   const { resolved } = expanded;
-  const grants = reads.live;
-  if (!grants || !holds(grants, resolved)) return needs({ kind: 'live', request: liveRequestOf(resolved) });
+  if (!reads.live || !holds(reads.live, resolved)) return needs({ kind: 'live', request: liveRequestOf(resolved) });
+  const grants = managedOf(reads.live, resolved);
   // Issue 36, Build 1: a team the token may simply not see is never planned as new (diff/unseen.ts).
   const unseen = unseenTeamsOf(expanded.desired.teams, grants);
   if (unseen.length > 0 && ask.keepUnseenTeams !== true) throw new CLIError(unseenTeamsMessage(unseen));
