@@ -10,7 +10,8 @@
 // the policies listed already, or a workspace a read by team (docs/connecting.md, "Reading by team")
 // saw whole, costs nothing more. Nothing is needed when there are no changes or every such target is
 // managed.
-import type { LiveState, Project, Team, Workspace } from '../core/model.js';
+import type { LiveState, Project, Workspace } from '../core/model.js';
+import type { Resolved } from '../core/resolved.js';
 import { liveTarget, type ReadTarget } from '../core/organization.js';
 import { printable } from '../core/printable.js';
 import { listKey, type RunReads } from '../core/run-reads.js';
@@ -19,12 +20,8 @@ import type { Change } from '../core/plan.js';
 import type { ChangeContext } from '../effective/changes.js';
 import { done, needs, type Planned } from './needs.js';
 
-/** What the run knows of the organization: its teams, and its whole workspace list when the lookup read it. */
-export interface KnownOrganization {
-  readonly organization: string;
-  readonly teams: readonly Team[];
-  readonly workspaces?: readonly Workspace[];
-}
+/** What the run knows of the organization: the names resolved, narrowed to its teams and its whole workspace list when the lookup read it. */
+type KnownOrganization = Pick<Resolved, 'organization' | 'teams' | 'workspaces'>;
 
 function readTarget(type: ReadTarget['type'], target: Project | Workspace): ReadTarget {
   const projectId = 'projectId' in target ? target.projectId : undefined;

@@ -4,15 +4,11 @@
 // review close) takes a need as a bug.
 import type { DesiredPolicy } from '../core/policy.js';
 import type { LiveRequest } from '../core/live-request.js';
-import type { ReadTarget, SetCatalog } from '../core/organization.js';
-import type { Team } from '../core/model.js';
+import type { ReadTarget } from '../core/organization.js';
+import type { Resolved } from '../core/resolved.js';
 
-/** What the run knows of the organization: its teams and, with sets, the lists they were expanded from. */
-export interface PolicyOrganization {
-  readonly organization: string;
-  readonly teams: readonly Team[];
-  readonly catalog?: SetCatalog;
-}
+/** What the policies know of the organization: the names resolved, narrowed to its teams and, with sets, the lists they were expanded from. */
+export type PolicyOrganization = Pick<Resolved, 'organization' | 'teams' | 'catalog'>;
 
 export type Need =
   /** The lists the policies' matches select from (live/policy-context.ts, readPolicyLists). */

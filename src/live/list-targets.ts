@@ -7,7 +7,7 @@ import type { LiveGrant, LiveTarget, TargetRef } from '../core/model.js';
 import { liveTarget, type ReadTarget } from '../core/organization.js';
 import { LiveReadError } from './live-read-error.js';
 
-/** The one call reading live grants needs (the client, the run's lists of run-reader.ts, or a fake in tests). */
+/** The one call reading live grants needs (the client, or a fake in tests). */
 export interface GrantLister {
   listGrants(target: Pick<TargetRef, 'type' | 'id'>): Promise<readonly LiveGrant[]>;
   /** Requests sent so far, when the lister counts them (the read reports what it cost). */

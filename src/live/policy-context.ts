@@ -9,6 +9,7 @@ import type { DesiredPolicy } from '../core/policy.js';
 import { namesTags } from '../core/set-criteria.js';
 import { policySets } from '../policy/check.js';
 import type { SetCatalog } from '../core/organization.js';
+import type { Resolved } from '../core/resolved.js';
 import { readCatalog, type CatalogReader } from '../lookup/catalog.js';
 
 /** The calls the policies' lists need. */
@@ -17,10 +18,7 @@ export interface PolicyReader extends CatalogReader {
 }
 
 /** What the run knows of the organization: its name and, with sets, the lists they were expanded from. */
-interface KnownCatalog {
-  readonly organization: string;
-  readonly catalog?: SetCatalog;
-}
+type KnownCatalog = Pick<Resolved, 'organization' | 'catalog'>;
 
 /** The workspaces as the policies need them: the plan's own list when it is whole and has the tags they match. */
 async function catalogFor(client: PolicyReader, resolved: KnownCatalog, policies: readonly DesiredPolicy[], projects: readonly Project[]): Promise<SetCatalog> {
