@@ -6,7 +6,7 @@
 // a match that selects nothing is a warning, said by whoever matches (expand.ts, the policies').
 // Pure, over the lists already read: checking costs no request.
 import { NameIndex } from '../core/names.js';
-import type { Project, Selecting, SourceRef, Workspace } from '../core/model.js';
+import type { Selecting, SourceRef, Workspace } from '../core/model.js';
 import { criteriaOf, SET_CRITERIA, type CriterionKey, type CriterionNames } from '../core/set-criteria.js';
 import { checkName, noFindings, type NameFindings } from '../resolve/check-names.js';
 import { NOT_VISIBLE } from '../core/not-found.js';
