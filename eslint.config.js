@@ -25,6 +25,9 @@ export const LAYERS = [
   // render: every output, above every domain folder: the domain carries facts, only a renderer
   // phrases them, and no domain folder imports one (issue 38, "words only at the edge").
   ['render'],
+  // assemble: the plan as one pure function over the files and a run's reads (planOver); a
+  // refusal it phrases (a team the token may not see) is render/'s words.
+  ['assemble'],
   ['pipeline'],
   ['cli'],
 ];
@@ -34,7 +37,22 @@ const APART = [['api', 'emulator']];
 
 // The pure folders: plain data in, plain data out. No I/O, no HTTP, no clock: callers do those and
 // pass data in.
-export const PURE = ['core', 'diff', 'effective', 'render', 'guard', 'validate', 'resolve', 'expand', 'policy', 'triage', 'adopt', 'evidence', 'review'];
+export const PURE = [
+  'core',
+  'diff',
+  'effective',
+  'render',
+  'guard',
+  'validate',
+  'resolve',
+  'expand',
+  'policy',
+  'triage',
+  'adopt',
+  'evidence',
+  'review',
+  'assemble',
+];
 
 // The one built-in a pure file may use, and where: hashing is a function of its input (no I/O),
 // and Node's sha256 is the one well-kept implementation. Every hash of the tool goes through it

@@ -2,7 +2,8 @@
 import type { Adoption } from '../core/adoption.js';
 import type { Plan } from '../core/plan.js';
 import { blocks } from '../core/policy.js';
-import { planFromFiles, type PlanResult } from '../pipeline/plan.js';
+import { planFromFiles } from '../pipeline/plan.js';
+import type { PlanResult } from '../assemble/plan-over.js';
 import type { ClockedRun, PlanRequest, RunOptions } from '../pipeline/request.js';
 import { PLAN_FORMATS, renderPlan } from '../render/render.js';
 import { stringFlag, type Options, type Parsed } from './args.js';

@@ -274,6 +274,8 @@ export interface LiveState {
    * workspace id (an empty list for one without grants): what was read over, never planned.
    */
   readonly unmanagedWorkspaceGrants?: ReadonlyMap<string, readonly LiveGrant[]>;
+  /** Read by team for a token that does not see every team: the grants of the unmanaged projects its blind spots were found with, by project id (live/blind-spots.ts). */
+  readonly projectGrantsRead?: ReadonlyMap<string, readonly LiveGrant[]>;
   /** The organization's people (core/people.ts), when the run read them: the files manage members, or a report asks for people. */
   readonly people?: LivePeople;
 }

@@ -34,3 +34,17 @@ export interface LivePeople {
   /** The list's own totals (`meta.status-counts`), when reported: what a report's row counts reconcile with. */
   readonly statusCounts?: { readonly total: number; readonly active: number; readonly invited: number };
 }
+
+/** Members of each team that no membership the token sees explains: never touched (core/people.ts, LivePeople.hidden). */
+export function hiddenMembers(
+  people: LivePeople['people'],
+  teams: readonly { readonly id: string; readonly userIds?: readonly string[] }[],
+): ReadonlyMap<string, readonly string[]> {
+  const known = new Set(people.flatMap((p) => (p.userId === undefined ? [] : [p.userId])));
+  const hidden = new Map<string, readonly string[]>();
+  for (const team of teams) {
+    const unseen = (team.userIds ?? []).filter((id) => !known.has(id));
+    if (unseen.length > 0) hidden.set(team.id, unseen);
+  }
+  return hidden;
+}

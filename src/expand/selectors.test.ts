@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Project, Selecting, Workspace } from '../core/model.js';
 import { NameIndex, nfc } from '../core/names.js';
 import { workspaceMatches } from './match.js';
-import { checkSelectors, type SelectorScope } from './selectors.js';
+import { checkSelectors } from './selectors.js';
+import type { SetCatalog } from '../core/organization.js';
 
 const PROJECTS: Project[] = [
   { id: 'prj-1', name: 'platform' },
@@ -12,7 +13,7 @@ const WORKSPACES: Workspace[] = [
   { id: 'ws-1', name: 'api-prod', projectId: 'prj-1', tags: { names: ['prod'], bindings: [{ key: 'cost-center', value: '42' }] } },
   { id: 'ws-2', name: 'caf\u00e9-api', projectId: 'prj-2', tags: { names: [], bindings: [] } },
 ];
-const SCOPE: SelectorScope = { projects: PROJECTS, workspaces: WORKSPACES, complete: true, keyValueTags: true };
+const SCOPE: SetCatalog = { projects: PROJECTS, workspaces: WORKSPACES, complete: true, keyValueTags: true };
 const src = (line: number) => ({ file: 'f.yaml', line, col: 3 });
 const set = (match: Selecting['match'], more: Partial<Selecting> = {}): Selecting => ({ type: 'workspace', name: 's', match, source: src(1), ...more });
 const messages = (selectors: Selecting[], scope = SCOPE) => {

@@ -6,20 +6,11 @@
 // a match that selects nothing is a warning, said by whoever matches (expand.ts, the policies').
 // Pure, over the lists already read: checking costs no request.
 import { NameIndex } from '../core/names.js';
-import type { Project, Selecting, SourceRef, Workspace } from '../core/model.js';
+import type { Selecting, SourceRef, Workspace } from '../core/model.js';
 import { criteriaOf, SET_CRITERIA, type CriterionKey, type CriterionNames } from '../core/set-criteria.js';
 import { checkName, noFindings, type NameFindings } from '../resolve/check-names.js';
 import { NOT_VISIBLE } from '../core/not-found.js';
-
-/** What the selectors are checked against: the lists resolution (or the policies' read) has. */
-export interface SelectorScope {
-  readonly projects: readonly Project[];
-  readonly workspaces: readonly Workspace[];
-  /** Whether `workspaces` is the organization's whole list (else the named projects' only). */
-  readonly complete: boolean;
-  /** Whether the workspaces came with their key-value tags (else a tag cannot be proven absent). */
-  readonly keyValueTags: boolean;
-}
+import type { SetCatalog } from '../core/organization.js';
 
 const isGlob = (text: string): boolean => text.includes('*') || text.includes('?');
 
@@ -40,7 +31,7 @@ interface Indexes {
  * criterion's values are checked by what they name (core/set-criteria.ts): projects, then the
  * globs of names, then tags, each criterion in row order.
  */
-function checkOne(selector: Selecting, label: string, scope: SelectorScope, indexes: Indexes, findings: NameFindings): void {
+function checkOne(selector: Selecting, label: string, scope: SetCatalog, indexes: Indexes, findings: NameFindings): void {
   const where = (key: CriterionKey, i: number): SourceRef | undefined => selector.matchSources?.[key]?.[i] ?? selector.source;
   const name = (key: CriterionKey, value: string, i: number) => ({ name: value, source: where(key, i), prefix: label });
   const workspaceSet = selector.type === 'workspace';
@@ -67,7 +58,7 @@ function checkOne(selector: Selecting, label: string, scope: SelectorScope, inde
 }
 
 /** Every problem and warning of the selectors' names, in the selectors' order. */
-export function checkSelectors(selectors: readonly Selecting[], label: (s: Selecting) => string, scope: SelectorScope): NameFindings {
+export function checkSelectors(selectors: readonly Selecting[], label: (s: Selecting) => string, scope: SetCatalog): NameFindings {
   const findings = noFindings();
   if (selectors.length === 0) return findings;
   const indexes: Indexes = {

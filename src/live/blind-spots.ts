@@ -21,14 +21,20 @@ export function blindEverywhere(viewer: Viewer): boolean {
   return viewer.teams.some((team) => team.organizationAccess['manage-workspaces'] === true || team.organizationAccess['manage-projects'] === true);
 }
 
-/** A project the token cannot see has no grant of its teams (it would see it): no grants to count. */
-async function projectGrants(client: ProjectGrantLister, id: string): Promise<readonly LiveGrant[]> {
+/** A project the token cannot see has no grant of its teams (it would see it): no grants to count (and no list to keep). */
+async function projectGrants(client: ProjectGrantLister, id: string): Promise<readonly LiveGrant[] | undefined> {
   try {
     return await client.listGrants({ type: 'project', id });
   } catch (error: unknown) {
-    if (isRemoteError(error, 404)) return [];
+    if (isRemoteError(error, 404)) return undefined;
     throw error;
   }
+}
+
+/** The workspaces to read again by target, and the projects' lists read to find them (what the run keeps: pipeline/gather.ts). */
+export interface BlindSpots {
+  readonly spots: readonly LiveTarget[];
+  readonly projects: ReadonlyMap<string, readonly LiveGrant[]>;
 }
 
 /**
@@ -40,15 +46,17 @@ export async function blindSpots(
   viewer: Viewer,
   workspaces: readonly LiveTarget[],
   projects: readonly LiveTarget[],
-): Promise<LiveTarget[]> {
-  if (viewer.seesEveryTeam) return [];
+): Promise<BlindSpots> {
+  if (viewer.seesEveryTeam) return { spots: [], projects: new Map() };
   const known = new Map<string, readonly LiveGrant[]>(projects.map((p) => [p.id, p.grants]));
   const unread = [...new Set(workspaces.flatMap((w) => (w.projectId && !known.has(w.projectId) ? [w.projectId] : [])))];
   const lists = await Promise.all(unread.map(async (id) => [id, await projectGrants(client, id)] as const));
-  for (const [id, grants] of lists) known.set(id, grants);
-  return workspaces.filter(
+  const read = new Map(lists.flatMap(([id, grants]) => (grants === undefined ? [] : [[id, grants] as const])));
+  for (const [id, grants] of read) known.set(id, grants);
+  const spots = workspaces.filter(
     (w) => !w.projectId || managesTeamAccess(viewer, { type: 'workspace', grants: w.grants, projectGrants: known.get(w.projectId) ?? [] }),
   );
+  return { spots, projects: read };
 }
 
 /** The targets of `spots`, to read again by target. */

@@ -4,10 +4,10 @@
 // read as "no grants" would make the plan add or remove access that is fine.
 import pLimit from 'p-limit';
 import type { LiveGrant, LiveTarget, TargetRef } from '../core/model.js';
-import type { ReadTarget } from '../core/organization.js';
+import { liveTarget, type ReadTarget } from '../core/organization.js';
 import { LiveReadError } from './live-read-error.js';
 
-/** The one call reading live grants needs (the client, the run's lists of run-reader.ts, or a fake in tests). */
+/** The one call reading live grants needs (the client, or a fake in tests). */
 export interface GrantLister {
   listGrants(target: Pick<TargetRef, 'type' | 'id'>): Promise<readonly LiveGrant[]>;
   /** Requests sent so far, when the lister counts them (the read reports what it cost). */
@@ -37,15 +37,6 @@ export class ReadProgress {
     this.report?.(0, total);
   }
 }
-
-/** A target as read: what it is, and its grants. */
-export const liveTarget = (target: ReadTarget, grants: readonly LiveGrant[]): LiveTarget => ({
-  type: target.type,
-  id: target.id,
-  name: target.name,
-  ...(target.projectId ? { projectId: target.projectId } : {}),
-  grants,
-});
 
 /** One list per target; the first failure rejects at once, and reads already started finish in the background, ignored. */
 export async function listTargets(client: GrantLister, targets: readonly ReadTarget[], concurrency: number, progress?: ReadProgress): Promise<LiveTarget[]> {

@@ -7,15 +7,15 @@
 import { DEFAULT_CONCURRENCY } from '../core/defaults.js';
 import type { TokenIdentity } from '../core/identity.js';
 import type { GrantRead, LiveGrant, LiveState, LiveTarget, ReadBy, ReadStrategy, Team, Viewer, Workspace } from '../core/model.js';
-import type { ReadTarget } from '../core/organization.js';
+import { liveTarget, type ReadTarget } from '../core/organization.js';
 import { printable, quote } from '../core/printable.js';
 import { viewerOf } from '../core/viewer.js';
 import { isRemoteError } from '../api/errors/remote-error.js';
 import { WireFormatError } from '../api/errors/wire-format-error.js';
 import { blindEverywhere, blindSpots, targetsOf } from './blind-spots.js';
 import { ByTeamLeft, readByTeam, type TeamGrantLister } from './by-team.js';
-import { listTargets, liveTarget, ReadProgress, type GrantLister } from './list-targets.js';
-import type { LiveRequest } from './live-request.js';
+import { listTargets, ReadProgress, type GrantLister } from './list-targets.js';
+import type { LiveRequest } from '../core/live-request.js';
 import { chooseByTeam, estimateRead, listsOf } from './read-strategy.js';
 
 export interface ReadOptions {
@@ -149,8 +149,8 @@ export async function readLive(client: GrantLister, request: LiveRequest, option
     }
   }
   const listed = await listTargets(client, read ? projects : request.targets, concurrency, progress);
-  const again = read ? await readBlindSpots(client, viewer, read, listed, { targets: workspaces, concurrency, progress }) : [];
-  const byId = new Map([...listed, ...(read?.targets ?? []), ...again].map((t) => [t.id, t]));
+  const again = read ? await readBlindSpots(client, viewer, read, listed, { targets: workspaces, concurrency, progress }) : undefined;
+  const byId = new Map([...listed, ...(read?.targets ?? []), ...(again?.targets ?? [])].map((t) => [t.id, t]));
   const strategy: ReadStrategy = read ? 'by-team' : 'by-target';
   const report: GrantRead = { strategy, requests: sentBy(client) - before, estimate, ...(fallback === undefined ? {} : { fallback }) };
   return {
@@ -161,19 +161,20 @@ export async function readLive(client: GrantLister, request: LiveRequest, option
     viewer,
     // Served again to the policies' and effective changes' reads only when nothing was hidden from it.
     ...(read && viewer.seesEveryTeam ? { unmanagedWorkspaceGrants: read.unmanaged } : {}),
+    ...(again && again.projects.size > 0 ? { projectGrantsRead: again.projects } : {}),
   };
 }
 
-/** The workspaces a read by team may have seen only in part for this token, read again by target (blind-spots.ts). */
+/** The workspaces a read by team may have seen only in part for this token, read again by target (blind-spots.ts), and the projects' lists read to find them. */
 async function readBlindSpots(
   client: GrantLister,
   viewer: Viewer,
   read: WorkspaceRead,
   projects: readonly LiveTarget[],
   run: { targets: readonly ReadTarget[]; concurrency: number; progress: ReadProgress },
-): Promise<LiveTarget[]> {
-  const spots = await blindSpots(client, viewer, read.targets, projects);
-  if (spots.length === 0) return [];
+): Promise<{ targets: LiveTarget[]; projects: ReadonlyMap<string, readonly LiveGrant[]> }> {
+  const { spots, projects: listedProjects } = await blindSpots(client, viewer, read.targets, projects);
+  if (spots.length === 0) return { targets: [], projects: listedProjects };
   run.progress.extend(spots.length);
-  return listTargets(client, targetsOf(run.targets, spots), run.concurrency, run.progress);
+  return { targets: await listTargets(client, targetsOf(run.targets, spots), run.concurrency, run.progress), projects: listedProjects };
 }

@@ -6,7 +6,7 @@
 import { PAGE_SIZE } from '../api/paginate.js';
 import type { ReadBy } from '../core/model.js';
 import type { ReadTarget } from '../core/organization.js';
-import type { LiveRequest } from './live-request.js';
+import type { LiveRequest } from '../core/live-request.js';
 
 export interface ReadEstimate {
   readonly byTarget: number;

@@ -1,6 +1,6 @@
 // `drift --adopt` (docs/drift.md, "Adopt"): the drift plan of the whole files, every item placed in
-// the files' texts (src/adopt/, pure), then the edited files planned in memory against the same live
-// read (recorded-reads.ts: no new request) with the plan's own functions. An adopted item that a
+// the files' texts (src/adopt/, pure), then the edited files planned over the same reads with the
+// one pure call (assemble/plan-over.ts, planOver: no new request). An adopted item that a
 // policy of the files would refuse once written is taken back and named; an adopted item the edited
 // files still differ in is a bug, said before anything is written. Then the files are written.
 import { TextDecoder } from 'node:util';
@@ -18,12 +18,14 @@ import { InternalError } from '../errors.js';
 import { unseenTeamReason, WHOLE_TEAMS_TOKEN } from '../render/unseen-teams.js';
 import { nodeFileSystem, type FileSystem } from '../load/files.js';
 import { loadDesiredState } from './desired-state.js';
-import { planFiles, type PlanFiles } from './files.js';
-import { attributed, planAgainstLive, type PlanResult } from './plan.js';
-import { RecordedReads } from './recorded-reads.js';
-import { withClient, withClock, type ClockedRun, type PlanChoices, type PlanRequest } from './request.js';
+import { planFiles } from './files.js';
+import { attributed, planAndReads } from './plan.js';
+import type { PlanAsk, PlanFiles, PlanResult } from '../assemble/plan-over.js';
+import type { RunReads } from '../core/run-reads.js';
+import { planAgain } from './gather.js';
+import { withClient, withClock, type ClockedRun, type PlanRequest } from './request.js';
 import { underControl } from './run-control.js';
-import { EVERY_TARGET, parseTargets, selectTargets } from './targets.js';
+import { EVERY_TARGET, parseTargets, selectTargets } from '../assemble/targets.js';
 import { writeEdits } from './write-edits.js';
 
 /** How many times the policies may take adopted items back before the run gives up (each round takes at least one). */
@@ -104,13 +106,12 @@ export async function adoptFromFiles(unclocked: AdoptRequest): Promise<AdoptResu
     selectTargets(state, selection); // a --target the files do not manage fails here, as a plan's does
     const base: PlanFiles = { paths: request.paths, desired: desiredAt(state, run.now), targets: EVERY_TARGET };
     const result = await withClient(request.connection, control, async (client) => {
-      const reads = new RecordedReads(client);
       // A team the token may simply not see stays in the plan, to be listed as not visible (not refused: the rest is adopted).
-      const read0 = await planAgainstLive(reads.client, base, { ...read, targets: [], keepUnseenTeams: true }, run);
+      const { reads, result: read0 } = await planAndReads(client, base, { ...read, targets: [], keepUnseenTeams: true }, run);
       // docs/drift.md, "Who changed it": the items as drift names them, before they are adopted.
       const { audit, connection } = request;
       const drift = audit === undefined ? read0 : { ...read0, plan: await attributed(read0.plan, { audit, connection, now: run.now }, client, control) };
-      const adoption = await adoptAgainst(reads, drift, { base, state, files, selectors: selection.selectors }, read, run);
+      const adoption = adoptAgainst(reads, drift, { base, state, files, selectors: selection.selectors }, run);
       // The ways out printed after the edits repeat --target (docs/drift.md, "Adopt"): the revert applies what was adopted, no more.
       return { ...drift, adoption: (read.targets ?? []).length > 0 ? { ...adoption, targets: [...(read.targets ?? [])] } : adoption };
     });
@@ -127,20 +128,18 @@ interface AdoptFrom {
 }
 
 /** The items adopted, proven by a plan of the edited files against the same reads. */
-async function adoptAgainst(reads: RecordedReads, drift: PlanResult, from: AdoptFrom, read: PlanChoices, run: ClockedRun): Promise<Adoption> {
+function adoptAgainst(reads: RunReads, drift: PlanResult, from: AdoptFrom, run: ClockedRun): Adoption {
   const items = driftItemsOf(drift.plan);
-  const pruned = new Set(drift.resolved.targets.filter((t) => t.desired.prune ?? from.state.settings.prune).map((t) => t.id));
-  // The plans in memory check the policies on the access after them, as `plan` does; they show no progress.
-  const quiet: ClockedRun = { ...run, onProgress: () => {} };
-  const after: PlanChoices = { ...read, targets: [], effectiveChanges: false, policyState: 'after', keepUnseenTeams: true };
+  const { pruned } = drift;
+  // The plans in memory check the policies on the access after them, as `plan` does.
+  const after: PlanAsk = { now: run.now, effectiveChanges: false, policyState: 'after', keepUnseenTeams: true };
   const hasPolicies = (from.state.policies ?? []).length > 0;
   // What the files break already, unedited: only a violation the edits bring is theirs.
-  const before = hasPolicies ? new Set((await planAgainstLive(reads.client, from.base, after, quiet)).plan.violations?.map(violationKey)) : new Set<string>();
-  reads.seal();
+  const before = hasPolicies ? new Set(planAgain(from.base, reads, after, 'drift --adopt').plan.violations?.map(violationKey)) : new Set<string>();
   const unseen = notVisible(items, drift);
   let round: Round = { adopted: adopt({ ...from, items, pruned, refused: unseen }), refused: unseen };
   for (let i = 0; i < MAX_ROUNDS && round.adopted.adoption.edits.length > 0; i++) {
-    const replan = await planAgainstLive(reads.client, editedFiles(from.base, round.adopted, from.files, run.now), after, quiet);
+    const replan = planAgain(editedFiles(from.base, round.adopted, from.files, run.now), reads, after, 'drift --adopt');
     const brought = (replan.plan.violations ?? []).filter((v) => !before.has(violationKey(v)));
     const refused = new Map(round.refused);
     for (const item of round.adopted.items) {

@@ -22,7 +22,6 @@ import type { SavedPlan } from '../saved-plan/saved-plan.js';
 import { PLAN_KEY_ENV, PlanKey } from '../saved-plan/seal.js';
 import { policiesDigestOf } from '../diff/checksum.js';
 import { recheckPolicies } from './saved-policies.js';
-import { RunReader } from '../live/run-reader.js';
 import { applyChanges } from '../apply/executor.js';
 import { stopOf } from '../apply/outcome.js';
 import type { ApplyProgress, ApplyResult, ChangeOutcome, MemberOutcome, Stop, TeamOutcome } from '../core/apply-outcome.js';
@@ -207,9 +206,7 @@ async function applySaved(file: string, request: ClockedApply, hooks: ApplyHooks
   const client = openClient(request.connection, control);
   try {
     await client.serverInfo(); // once per run: a lower rate limit is heeded before the reads
-    // The reads before the writes through one reader (live/run-reader.ts); the writes go to the client.
-    const reader = new RunReader(client);
-    const fresh = await readFresh(saved, reader, request.read.concurrency);
+    const fresh = await readFresh(saved, client, request.read.concurrency);
     // docs/apply.md, "Saved plans": with team or member changes, the teams (one list) and the people
     // read again, checked fresh, and the guards re-made from that read, never from the file.
     const guards = await savedGuards(
@@ -217,7 +214,7 @@ async function applySaved(file: string, request: ClockedApply, hooks: ApplyHooks
       client,
     );
     // The file's violations are never trusted: the policies are checked again on what was just read.
-    const plan = await recheckPolicies(reader, file, saved, fresh, request.read, request.run.now);
+    const plan = await recheckPolicies(client, file, saved, fresh, request.read, request.run.now);
     return await execute(client, changesAlone(plan), guards, { request, hooks, control, teams: teamsOfChanges(plan) });
   } finally {
     await client.close();

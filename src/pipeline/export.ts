@@ -5,7 +5,7 @@ import type { Project, Team, Workspace } from '../core/model.js';
 import { CLIError } from '../errors.js';
 import { exportFiles, type ExportFiles } from '../export/files.js';
 import type { ReadTarget } from '../core/organization.js';
-import type { LiveRequest } from '../live/live-request.js';
+import type { LiveRequest } from '../core/live-request.js';
 import { readLive } from '../live/read-live.js';
 import { notFoundLine, notFoundMessage } from '../core/not-found.js';
 import { teamsOfOrganization } from '../lookup/teams.js';

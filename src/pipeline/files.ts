@@ -6,18 +6,11 @@ import { desiredAt } from '../core/expiry.js';
 import { CLIError } from '../errors.js';
 import { placeOf, problemSummary, type Problem } from '../load/problem.js';
 import { loadDesiredState } from './desired-state.js';
-import { parseTargets, selectTargets, type TargetSelection } from './targets.js';
+import { parseTargets, selectTargets } from '../assemble/targets.js';
+import type { PlanFiles } from '../assemble/plan-over.js';
 
 /** How many problems a plan run prints before pointing at `tfe-access validate`. */
 const MAX_PROBLEMS_SHOWN = 20;
-
-/** The files a plan is made from. */
-export interface PlanFiles {
-  readonly paths: readonly string[];
-  /** The files' desired state, narrowed to the targets named (what a saved plan's basis fingerprints). */
-  readonly desired: FilesState;
-  readonly targets: TargetSelection;
-}
 
 function problemsError(problems: readonly Problem[], files: readonly string[]): CLIError {
   const shown = problems.slice(0, MAX_PROBLEMS_SHOWN).map((p) => `  ${placeOf(p)}: ${p.message}`);

@@ -9,7 +9,7 @@ import { everyAnswer, whoCan, type CanInput, type TeamPeople } from '../effectiv
 import type { EffectiveIndex } from '../effective/compute.js';
 import { grantKey, withGrantFacts, type FilesGrants } from '../effective/grant-facts.js';
 import { grantEnds } from '../policy/ends.js';
-import { expandedOver } from './names.js';
+import { expandedOver } from '../assemble/names.js';
 import type { OrganizationRead } from '../core/organization.js';
 
 /** What the files give, prune and leave alone, by team and target id; and when they end each grant. */

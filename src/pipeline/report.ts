@@ -5,8 +5,10 @@ import type { TfeClient } from '../api/client.js';
 import type { Report } from '../core/report.js';
 import type { LiveState, Project, Team, Workspace } from '../core/model.js';
 import type { FilesState } from '../core/desired-state.js';
-import type { DiffPlan } from '../core/plan.js';
-import { buildPlan } from '../diff/plan.js';
+import type { Plan } from '../core/plan.js';
+import { firstReads, listKey, type RunReads } from '../core/run-reads.js';
+import { planOver } from '../assemble/plan-over.js';
+import { satisfy } from './gather.js';
 import { grantsAfter, type IdentifiedGrant } from '../effective/after.js';
 import { newerPermissions, type Resource } from '../core/access.js';
 import type { ServerInfo } from '../core/server.js';
@@ -16,21 +18,19 @@ import { canAnswer, canAnswers, cellsWithFacts, filesGrants } from './report-fac
 import type { CanQuestion } from '../core/can.js';
 import { CLIError } from '../errors.js';
 import type { OrganizationRead } from '../core/organization.js';
-import { liveAsRead } from '../live/as-read.js';
-import { liveRequestOf } from '../live/live-request.js';
 import { readLive } from '../live/read-live.js';
 import { selectExportTargets } from './export.js';
 import { desiredFromFiles } from './files.js';
 import { liveReadOptions, withClient, withClock, type ClockedRun, type RunConnection, type ReadChoices, type RunOptions } from './request.js';
-import { EVERY_TARGET } from './targets.js';
-import { expandedOver } from './names.js';
+import { EVERY_TARGET } from '../assemble/targets.js';
+import { expandedOver } from '../assemble/names.js';
 import { resolveNames } from '../resolve/resolve-names.js';
 import { teamsOfOrganization } from '../lookup/teams.js';
 import { underControl } from './run-control.js';
 import { selectReport, type ReportSelection } from './report-selection.js';
 import { checkPolicies } from '../policy/check.js';
 import { policyNameFindings } from '../policy/selectors.js';
-import { nameProblemsError } from './name-problems.js';
+import { nameProblemsError } from '../assemble/name-problems.js';
 import { coverageOf, populationReasons, withReasons } from '../diff/completeness.js';
 import { scopeOf } from '../core/scope.js';
 import { targetPolicies, type DesiredPolicy, type GrantEnd, type PolicyViolation } from '../core/policy.js';
@@ -93,10 +93,30 @@ export function organizationRead(organization: string, found: Catalogue): Organi
   return { organization, teams, projects, workspaces, allWorkspaces: true, pinned: [], catalog };
 }
 
-/** The plan of the files against the organization as read: what `apply` would do now. */
-export function planOnRead(desired: FilesState, org: OrganizationRead, live: LiveState): DiffPlan {
-  const expanded = expandedOver(desired, org, EVERY_TARGET);
-  return buildPlan(expanded.desired, liveAsRead(live, liveRequestOf(expanded.resolved)), { setWarnings: expanded.warnings });
+/**
+ * The plan of the files over what the report read (every target, the lists whole): what `apply`
+ * would do now, through the one pure call a plan makes (assemble/plan-over.ts, planOver); a read it
+ * needs that the report did not make (the people, for files that prune them) is made as a plan makes it.
+ */
+async function planOnRead(
+  client: TfeClient,
+  desired: FilesState,
+  org: OrganizationRead,
+  live: LiveState,
+  request: { read: ReadChoices; now: number },
+): Promise<Plan> {
+  const lists = new Map([...live.targets.values()].map((t) => [listKey(t), t.grants] as const));
+  const reads: RunReads = {
+    ...firstReads(await client.serverInfo(), org),
+    live,
+    lists,
+    ...(org.catalog ? { policyLists: org.catalog } : {}),
+    ...(live.people ? { people: { kind: 'listed', listed: live.people } } : {}),
+  };
+  const files = { paths: [], desired, targets: EVERY_TARGET };
+  const ask = { now: request.now, keepUnseenTeams: true };
+  const { value } = await satisfy(client, reads, (r) => planOver(files, r, ask), { concurrency: request.read.concurrency });
+  return value.plan;
 }
 
 /**
@@ -199,7 +219,10 @@ async function reportWith(
   const people = readsPeople(by, request.after, desired) ? await readPeople(client, organization, read.teams) : undefined;
   const live = people ? { ...grantsRead, people } : grantsRead;
   const liveGrants = [...live.targets.values()].flatMap((t) => t.grants);
-  const plan = request.after && desired ? planOnRead(desired, organizationRead(organization, read), live) : undefined;
+  const plan =
+    request.after && desired
+      ? await planOnRead(client, desired, organizationRead(organization, read), live, { read: request.read, now: request.run.now })
+      : undefined;
   const grants: readonly GrantInput[] = plan ? asTheServerKeeps(grantsAfter(liveGrants, plan.changes), live, await client.serverInfo()) : liveGrants;
   // --after: the teams once the plan's team changes are made. The policies see every one; the
   // report shows those with an id (a team the plan creates gets one only when it is applied).

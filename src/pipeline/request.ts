@@ -61,7 +61,7 @@ export interface PlanChoices extends ReadChoices {
   readonly targets?: readonly string[];
   /**
    * Also work out what the changes do to effective access (`plan.effectiveChanges`): a few more reads
-   * when a change touches targets the files do not manage (src/live/change-context.ts).
+   * when a change touches targets the files do not manage (assemble/change-context.ts).
    */
   readonly effectiveChanges?: boolean;
   /**

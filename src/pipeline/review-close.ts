@@ -3,9 +3,9 @@
 // row, a sheet not given), then live access read once, as a plan reads it; the reviewers checked
 // against who provisioned each
 // grant when the audit trail can be read; each revoke placed in the files through the adopt
-// machinery (src/adopt/) and proven by a plan of the edited files against the same reads
-// (recorded-reads.ts: no new request), every revoke a removal of that plan (a power's revoke: a
-// team change turning the flag off). Nothing is written
+// machinery (src/adopt/) and proven by a plan of the edited files over the same reads (the one
+// pure call, assemble/plan-over.ts, planOver: no new request), every revoke a removal of that plan (a
+// power's revoke: a team change turning the flag off). Nothing is written
 // until all of it holds, and every row problem of every kind is refused in one run; then the files
 // are written as `drift --adopt` writes them.
 import { adopt, type AdoptFile } from '../adopt/adopt.js';
@@ -19,6 +19,9 @@ import type { Plan } from '../core/plan.js';
 import type { DecisionRecord, RevokeChange } from '../core/review.js';
 import { CLIError } from '../errors.js';
 import { readPeople } from '../live/people.js';
+import type { PeopleReader } from '../core/member-write.js';
+import type { Team } from '../core/model.js';
+import type { LivePeople } from '../core/person.js';
 import { editDiff, itemWords } from '../render/adoption-words.js';
 import { reasonText } from '../render/coverage.js';
 import { checkRows, type DecidedRow } from '../review/decisions.js';
@@ -32,12 +35,14 @@ import { liveSheets } from './review-start.js';
 import { DAY_MS, desiredAt } from '../core/expiry.js';
 import { editedFiles, readFiles } from './adopt.js';
 import { openAuditTrail } from './audit-trail.js';
-import type { PlanFiles } from './files.js';
-import { planAgainstLive, type PlanResult } from './plan.js';
-import { RecordedReads } from './recorded-reads.js';
-import { withClient, withClock, type ClockedRun, type PlanChoices, type RunConnection, type RunOptions } from './request.js';
+import type { PlanAsk, PlanFiles, PlanResult } from '../assemble/plan-over.js';
+import type { RunReads } from '../core/run-reads.js';
+import { planAndReads } from './plan.js';
+import { planAgain } from './gather.js';
+import { peopleOf } from '../assemble/people.js';
+import { withClient, withClock, type PlanChoices, type RunConnection, type RunOptions } from './request.js';
 import { underControl, type RunControl } from './run-control.js';
-import { EVERY_TARGET } from './targets.js';
+import { EVERY_TARGET } from '../assemble/targets.js';
 import { writeEdits } from './write-edits.js';
 import { bundleServer } from './evidence-bundle.js';
 
@@ -149,22 +154,20 @@ interface Worked {
 }
 
 /** The revokes adopted into the files, each proven by a removal of the edited files' plan. */
-async function carryOut(
-  reads: RecordedReads,
+function carryOut(
+  reads: RunReads,
   decided: readonly DecidedRow[],
   revokes: readonly Revoke[],
   from: { base: PlanFiles; state: FilesState; files: readonly AdoptFile[]; pruned: ReadonlySet<string> },
-  read: PlanChoices,
-  run: ClockedRun,
-): Promise<Worked> {
+  ask: PlanAsk,
+): Worked {
   const adopted = adopt({ files: from.files, items: revokes.map((r) => r.item), state: from.state, pruned: from.pruned, selectors: [] });
   const notAdopted = adopted.adoption.notAdopted.map((n) => {
     const revoke = revokes.find((r) => r.item === n.item);
     return `${revoke?.at ?? ''}: ${itemWords(n.item)} cannot be taken out of the files: ${n.detail}`;
   });
   if (notAdopted.length > 0) throw refuse(notAdopted);
-  const quiet: ClockedRun = { ...run, onProgress: () => {} };
-  const replan = await planAgainstLive(reads.client, editedFiles(from.base, adopted, from.files, run.now), { ...read, targets: [] }, quiet);
+  const replan = planAgain(editedFiles(from.base, adopted, from.files, ask.now), reads, ask, 'review close');
   const problems: string[] = [];
   const byRevoke = new Map<string, { edit: DecisionRecord['edit']; change: RevokeChange }>();
   for (const revoke of revokes) {
@@ -195,6 +198,12 @@ async function carryOut(
   return { edits: adopted.adoption.edits, replan, records };
 }
 
+/** The people, from the plan's reads when it made them (a policy that counts members), else one list now. */
+async function peopleNow(client: PeopleReader, reads: RunReads, organization: string, teams: readonly Team[]): Promise<LivePeople> {
+  if (reads.people?.kind === 'listed') return peopleOf(reads.people.listed, teams);
+  return readPeople(client, organization, teams);
+}
+
 /** A revoke's key: a person revoked on several rows from one team is one removal. */
 const key = (row: DecidedRow['row']): string =>
   row.kind === 'person'
@@ -221,22 +230,20 @@ export async function closeReview(unclocked: ReviewCloseRequest): Promise<Closed
     const base: PlanFiles = { paths: request.paths, desired: desiredAt(state, run.now), targets: EVERY_TARGET };
     const startedAt = new Date().toISOString();
     const closed = await withClient(request.connection, control, async (client) => {
-      const reads = new RecordedReads(client);
-      const read0 = await planAgainstLive(reads.client, base, { ...read, targets: [] }, run);
-      const server = await reads.client.serverInfo();
-      const token = await reads.client.accountDetails();
+      const { reads, result: read0 } = await planAndReads(client, base, { ...read, targets: [] }, run);
+      const { server } = reads;
+      const token = await client.accountDetails();
       const trail = await trailEvents(request.connection, control, run.now);
       // The people's usernames: a person row's member events name them, and a reviewer written as an email is matched through them.
       const asked = 'events' in trail && decided.some((d) => d.row.kind === 'person' || d.row.reviewer.includes('@'));
-      const people = read0.live.people ?? (asked ? await readPeople(reads.client, state.organization, read0.resolved.teams) : undefined);
+      const people = read0.live.people ?? (asked ? await peopleNow(client, reads, state.organization, read0.resolved.teams) : undefined);
       const conflicts = 'events' in trail ? provisionerProblems(decided, trail.events, usernames(people?.people ?? [])) : [];
       const found = revokeItems(decided, read0.resolved, held, state.teams ?? []);
       // Every problem of every kind, in one run.
       const problems = [...counted, ...checked.problems, ...stale, ...conflicts, ...found.problems];
       if (problems.length > 0) throw refuse(problems);
-      reads.seal();
-      const pruned = new Set(read0.resolved.targets.filter((t) => t.desired.prune ?? state.settings.prune).map((t) => t.id));
-      const worked = await carryOut(reads, decided, found.revokes, { base, state, files, pruned }, read, run);
+      const ask: PlanAsk = { ...read, now: run.now };
+      const worked = carryOut(reads, decided, found.revokes, { base, state, files, pruned: read0.pruned }, ask);
       return {
         worked,
         server,

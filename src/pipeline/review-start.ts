@@ -17,7 +17,7 @@ import { checkName, noFindings } from '../resolve/check-names.js';
 import { reviewSheets, type ReviewSheets } from '../review/rows.js';
 import { reviewIdOf, sheetName } from '../review/sheet.js';
 import { desiredFromFiles } from './files.js';
-import { nameProblemsError } from './name-problems.js';
+import { nameProblemsError } from '../assemble/name-problems.js';
 import { reportOrganization } from './report.js';
 import type { ReadChoices, RunConnection, RunOptions } from './request.js';
 

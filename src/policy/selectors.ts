@@ -7,7 +7,8 @@ import { targetPolicies, type DesiredPolicy, type TargetPolicy } from '../core/p
 import { NameIndex } from '../core/names.js';
 import { NOT_VISIBLE } from '../core/not-found.js';
 import { quote } from '../core/printable.js';
-import { checkSelectors, type SelectorScope } from '../expand/selectors.js';
+import { checkSelectors } from '../expand/selectors.js';
+import type { SetCatalog } from '../core/organization.js';
 import { checkName, type NameFindings } from '../resolve/check-names.js';
 import { selectedBy } from './check.js';
 
@@ -17,7 +18,7 @@ const at = (policy: DesiredPolicy): string => (policy.source ? `${policy.source.
  * docs/evidence.md, "Accepted exceptions": the workspace or project each exception names, found as
  * the matches' names are, with near misses: an exception of a target that is not there accepts nothing.
  */
-function exceptionTargets(policies: readonly TargetPolicy[], scope: SelectorScope, findings: NameFindings): void {
+function exceptionTargets(policies: readonly TargetPolicy[], scope: SetCatalog, findings: NameFindings): void {
   const indexes = { workspace: new NameIndex(scope.workspaces.map((w) => w.name)), project: new NameIndex(scope.projects.map((p) => p.name)) };
   const missing = {
     workspace: scope.complete ? NOT_VISIBLE : 'is in none of the projects the matches name (only their workspaces were read), or the token may not see it',
@@ -34,7 +35,7 @@ function exceptionTargets(policies: readonly TargetPolicy[], scope: SelectorScop
 }
 
 /** Every problem of the policies' names, and the warnings: names found after normalisation, policies that cover nothing. */
-export function policyNameFindings(all: readonly DesiredPolicy[], scope: SelectorScope, organization: string): NameFindings {
+export function policyNameFindings(all: readonly DesiredPolicy[], scope: SetCatalog, organization: string): NameFindings {
   // A policy of the whole organization has no match to check (core/policy.ts).
   const policies = targetPolicies(all);
   const findings = checkSelectors(policies, (p) => `policy ${quote(p.name)}: `, scope);

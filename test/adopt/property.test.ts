@@ -2,7 +2,7 @@
 // files (entries in two files, a set, roles, comments, anchors, blank lines, quoting) -> adopt ->
 // the plan of the edited files, against the same live state, has none of the adopted items and no
 // item that was not drift before; and the files' bytes outside the edited regions are unchanged.
-// Planned in memory with the plan's own pure functions (pipeline/report.ts, planOnRead).
+// Planned in memory with the plan's one pure call (assemble/plan-over.ts, planOver) over the world as read.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { adopt } from '../../src/adopt/adopt.js';
@@ -10,8 +10,10 @@ import { stateOfTexts } from '../../src/adopt/files-state.js';
 import type { NotAdoptedReason } from '../../src/core/adoption.js';
 import type { FilesState } from '../../src/core/desired-state.js';
 import { driftItemKey, driftItemsOf } from '../../src/core/drift-item.js';
-import { expandedOver } from '../../src/pipeline/names.js';
-import { planOnRead } from '../../src/pipeline/report.js';
+import { EVERY_TARGET } from '../../src/assemble/targets.js';
+import { planOver, type PlanResult } from '../../src/assemble/plan-over.js';
+import { firstReads } from '../../src/core/run-reads.js';
+import { UNKNOWN_SERVER } from '../../src/core/server.js';
 import { randomWorld } from './random-files.js';
 
 function stateOf(files: { path: string; text: string }[]): FilesState {
@@ -34,6 +36,14 @@ function cutOut(text: string, ranges: readonly (readonly [number, number])[]): s
   return out + text.slice(at);
 }
 
+/** The plan of `state` over the world as read: every read it needs is there. */
+function planOn(state: FilesState, world: ReturnType<typeof randomWorld>): PlanResult {
+  const reads = { ...firstReads(UNKNOWN_SERVER, world.org), live: world.live };
+  const outcome = planOver({ paths: [], desired: state, targets: EVERY_TARGET }, reads, { now: 0, keepUnseenTeams: true });
+  if (outcome.kind === 'needs') throw new Error(`the plan needs ${outcome.need.kind}`);
+  return outcome.value;
+}
+
 const seen = new Map<NotAdoptedReason | 'adopted', number>();
 
 describe('drift --adopt over random files and live drift', () => {
@@ -42,10 +52,8 @@ describe('drift --adopt over random files and live drift', () => {
       fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
         const world = randomWorld(seed);
         const state = stateOf(world.files);
-        const drift = planOnRead(state, world.org, world.live);
+        const { plan: drift, pruned } = planOn(state, world);
         const items = driftItemsOf(drift);
-        const expanded = expandedOver(state, world.org);
-        const pruned = new Set(expanded.resolved.targets.filter((t) => t.desired.prune ?? state.settings.prune).map((t) => t.id));
         // One run in five adopts one workspace's grants only (--target).
         const selectors = seed % 5 === 0 ? [{ type: 'workspace' as const, name: 'api-prod' }] : [];
         const result = adopt({ files: world.files, items, state, pruned, selectors });
@@ -57,7 +65,7 @@ describe('drift --adopt over random files and live drift', () => {
         for (const n of adoption.notAdopted)
           expect(selectors.length > 0 ? ['set-wide', 'anchor', 'not-targeted'] : ['set-wide', 'anchor'], n.detail).toContain(n.reason);
         const edited = world.files.map((f) => ({ path: f.path, text: adoption.edits.find((e) => e.path === f.path)?.after ?? f.text }));
-        const after = planOnRead(stateOf(edited), world.org, world.live);
+        const after = planOn(stateOf(edited), world).plan;
         const left = driftItemsOf(after).map(driftItemKey);
         const notAdopted = new Set(adoption.notAdopted.map((n) => driftItemKey(n.item)));
         const context = edited.map((f) => `--- ${f.path}\n${f.text}`).join('\n');

@@ -9,7 +9,7 @@ import { DEFAULT_SETTINGS, type DesiredState } from '../../src/core/desired-stat
 import { BURST_RESET_SECONDS } from '../../src/emulator/faults.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
-import { liveRequestOf } from '../../src/live/live-request.js';
+import { liveRequestOf } from '../../src/core/live-request.js';
 import { readLive } from '../../src/live/read-live.js';
 import { resolveFrom } from '../../src/pipeline/names.js';
 import { CANARY, expectNoCanary, failure } from './script-server.js';

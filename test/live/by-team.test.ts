@@ -13,7 +13,7 @@ import type { ReadBy } from '../../src/core/model.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { TeamReadError } from '../../src/live/live-read-error.js';
-import { liveRequestOf } from '../../src/live/live-request.js';
+import { liveRequestOf } from '../../src/core/live-request.js';
 import { readLive } from '../../src/live/read-live.js';
 import { planFromFiles } from '../../src/pipeline/plan.js';
 import { desiredFromFiles } from '../../src/pipeline/files.js';

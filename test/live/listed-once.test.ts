@@ -1,6 +1,6 @@
 // One run lists a target's grants at most once (issue 25, item 1): the plan's read, the projects a
 // read by team reads for its blind spots, the policies' read and the effective changes' read share
-// the run's lists (src/live/run-reader.ts). Here their selections overlap on purpose: a policy over
+// the run's lists (the reads held once, src/core/run-reads.ts). Here their selections overlap on purpose: a policy over
 // every workspace and every project, a change on a managed project (its unmanaged workspaces) and a
 // change on a managed workspace whose project the files do not manage. Counted in the emulator's
 // request log, whatever way the grants are read and whoever reads them.

@@ -6,7 +6,7 @@ import { RemoteError } from '../../src/api/errors/remote-error.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { LiveReadError } from '../../src/live/live-read-error.js';
-import { liveRequestOf } from '../../src/live/live-request.js';
+import { liveRequestOf } from '../../src/core/live-request.js';
 import { readLive } from '../../src/live/read-live.js';
 import type { Resolved } from '../../src/core/resolved.js';
 import { resolveFrom } from '../../src/pipeline/names.js';

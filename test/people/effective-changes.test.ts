@@ -1,5 +1,5 @@
 // Who gains or loses what (docs/effective-access.md, "People"): a plan's effective changes with
-// its people. Over pure data: a context as live/change-context.ts builds it, the people as read
+// its people. Over pure data: a context as assemble/change-context.ts builds it, the people as read
 // and the plan's member changes; the JSON against the plan schema; a saved plan reads them back.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';

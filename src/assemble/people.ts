@@ -1,15 +1,14 @@
-// The people of a plan (docs/files.md, "Members"): read once (live/people.ts), only when the files
-// manage members or prune-people and the plan is not a --target one, so every other plan makes the
+// The people of a plan (docs/files.md, "Members"), over what was read: only when the files manage
+// members or prune-people and the plan is not a --target one, so every other plan makes the
 // requests it always made; then what the files ask of members that no plan can do, said before the
 // diff, each at its place (diff/member-problems.ts).
 import type { DesiredState } from '../core/desired-state.js';
-import type { PeopleReader } from '../core/member-write.js';
 import type { LiveState } from '../core/model.js';
-import { isRemoteError } from '../api/errors/remote-error.js';
+import { hiddenMembers, type LivePeople } from '../core/person.js';
+import type { PeopleListed, PeopleRead } from '../core/run-reads.js';
 import { memberProblems } from '../diff/member-problems.js';
 import { managesMembers } from '../diff/members.js';
 import { CLIError } from '../errors.js';
-import { readPeople } from '../live/people.js';
 
 /** Where the files first manage members, for the line that says why the people were needed. */
 function firstMembers(desired: DesiredState): string {
@@ -29,19 +28,22 @@ function unreadable(desired: DesiredState, status: number): CLIError {
   );
 }
 
-/** `live` with the organization's people, when the plan needs them; throws a one-line error for what no plan can do. */
-export async function withPeople(reader: PeopleReader, desired: DesiredState, live: LiveState, targeted: boolean): Promise<LiveState> {
-  if (!managesMembers(desired) || targeted) return live;
-  let read: LiveState;
-  try {
-    read = { ...live, people: await readPeople(reader, desired.organization, [...live.teams.values()]) };
-  } catch (error: unknown) {
-    if (isRemoteError(error, 404) || isRemoteError(error, 403)) throw unreadable(desired, error.status);
-    throw error;
-  }
-  const problems = memberProblems(desired, read);
+/** The people as listed, with the members of `teams` no membership explains (hidden members). */
+export const peopleOf = (listed: PeopleListed, teams: readonly { readonly id: string; readonly userIds?: readonly string[] }[]): LivePeople => ({
+  ...listed,
+  hidden: hiddenMembers(listed.people, teams),
+});
+
+/** Whether the plan reads the people for its member diff. */
+export const needsPeople = (desired: DesiredState, targeted: boolean): boolean => managesMembers(desired) && !targeted;
+
+/** `live` with the organization's people read; throws a one-line error for what no plan can do. */
+export function withPeople(desired: DesiredState, live: LiveState, read: PeopleRead): LiveState {
+  if (read.kind === 'refused') throw unreadable(desired, read.status);
+  const withRead = { ...live, people: peopleOf(read.listed, [...live.teams.values()]) };
+  const problems = memberProblems(desired, withRead);
   if (problems.length === 1) throw new CLIError(`${problems[0] ?? ''}; nothing was changed`);
   if (problems.length > 1)
     throw new CLIError(`the files ask of members what no plan can do (${problems.length}); nothing was changed:\n${problems.map((p) => `  ${p}`).join('\n')}`);
-  return read;
+  return withRead;
 }

@@ -1,9 +1,9 @@
 // What the live read is asked: the targets to read (no desired state), and what is known of the
 // organization before the first grant list, to choose how to read (read-strategy.ts). Built from
 // the names resolved for a plan, from the whole organization's lists for export and report.
-import type { Team, Workspace } from '../core/model.js';
-import type { ReadTarget } from '../core/organization.js';
-import type { Resolved } from '../core/resolved.js';
+import type { Team, Workspace } from './model.js';
+import type { ReadTarget } from './organization.js';
+import type { Resolved } from './resolved.js';
 
 export interface LiveRequest {
   readonly organization: string;

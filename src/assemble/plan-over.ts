@@ -1,0 +1,171 @@
+// The plan as one pure function over the files and what the run read (docs/architecture.md, "The
+// pipeline"): resolve -> expand -> diff -> guard -> the policies -> effective changes, in that
+// order, over one `RunReads` value. When a step needs a read the value lacks, the plan stops there
+// and says which (`Need`, assemble/needs.ts); the gather loop (pipeline/gather.ts) reads it and
+// plans again, so the reads are made in the order the steps need them, and a plan over reads that
+// hold everything (drift --adopt, review close, report --after) makes no request at all.
+import type { LiveState } from '../core/model.js';
+import { liveTarget } from '../core/organization.js';
+import type { DesiredState, FilesState } from '../core/desired-state.js';
+import type { Plan, PlanWarning } from '../core/plan.js';
+import type { Resolved } from '../core/resolved.js';
+import type { ServerInfo } from '../core/server.js';
+import type { RunReads } from '../core/run-reads.js';
+import { liveRequestOf } from '../core/live-request.js';
+import { scopeOf } from '../core/scope.js';
+import { targetPolicies, type GrantEnd } from '../core/policy.js';
+import { buildPlan, withViolations } from '../diff/plan.js';
+import { coverageOf } from '../diff/completeness.js';
+import { supportFindings } from '../diff/support.js';
+import { unseenTeamsOf } from '../diff/unseen.js';
+import { unseenTeamsMessage } from '../render/unseen-teams.js';
+import { teamSupportFindings } from '../diff/team-support.js';
+import { effectiveChanges } from '../effective/changes.js';
+import { CLIError } from '../errors.js';
+import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
+import { collectNames, settle } from './names.js';
+import { done, needs, type Planned } from './needs.js';
+import { withPeople, needsPeople } from './people.js';
+import { policiesOf, policyListProblems, type PolicyState } from './policies.js';
+import { changeContextOver } from './change-context.js';
+import { targetedOf, type TargetSelection } from './targets.js';
+
+/** The files a plan is made from. */
+export interface PlanFiles {
+  readonly paths: readonly string[];
+  /** The files' desired state, narrowed to the targets named (what a saved plan's basis fingerprints). */
+  readonly desired: FilesState;
+  readonly targets: TargetSelection;
+}
+
+/** What a plan is asked besides the files: the run's clock and the choices of pipeline/request.ts's PlanChoices. */
+export interface PlanAsk {
+  readonly now: number;
+  readonly effectiveChanges?: boolean | undefined;
+  readonly policyState?: PolicyState;
+  readonly keepUnseenTeams?: boolean | undefined;
+}
+
+/** A plan and what it was made from. */
+export interface PlanResult {
+  readonly plan: Plan;
+  /** When each grant of the files ends, by ids, when a policy reads it (`max-expiry`; else none): what a saved plan keeps for apply --plan. */
+  readonly ends: readonly GrantEnd[];
+  /** The files' desired state, narrowed to the targets named: what a saved plan's basis fingerprints. */
+  readonly desired: FilesState;
+  readonly resolved: Resolved;
+  readonly live: LiveState;
+  /** The targets whose unmanaged grants the plan removes (`prune`, decided once: expand/merge.ts), by id. */
+  readonly pruned: ReadonlySet<string>;
+}
+
+/** A plan, or the read it needs first. */
+export type PlanOutcome = Planned<PlanResult>;
+
+/** Desired values the server does not support (src/diff/support.ts): one error before any write; the unknown ones, warnings. */
+function checkSupport(desired: DesiredState, live: LiveState, server: ServerInfo): readonly PlanWarning[] {
+  const grants = supportFindings(desired, live, server);
+  // docs/files.md, "`teams`": a newer organization-access flag is refused the same way, from the team list already read.
+  const teams = teamSupportFindings(desired, live, server);
+  const problems = [...grants.problems, ...teams.problems];
+  const warnings = [...grants.warnings, ...teams.warnings];
+  if (problems.length === 0) return warnings;
+  const head = problems.length === 1 ? 'a permission the server does not support' : `${problems.length} permissions the server does not support`;
+  // With a team among them, in words that fit a refused rename too.
+  const what = teams.problems.length > 0 ? `asks what the server does not support or refuses (${problems.length})` : `sets ${head}`;
+  throw new CLIError(`the desired state ${what}; nothing was changed:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+}
+
+/** The live read holds every target of `resolved` (a second plan over the same reads names no other). */
+const holds = (live: LiveState, resolved: Resolved): boolean => resolved.targets.every((t) => live.targets.has(t.id));
+
+/** The managed targets of a read that holds more (the report's, of every target), as a plan's own read would give them. */
+function managedOf(live: LiveState, resolved: Resolved): LiveState {
+  if (live.targets.size === resolved.targets.length) return live;
+  const targets = resolved.targets.map((t) => liveTarget(t, live.targets.get(t.id)?.grants ?? []));
+  return { ...live, targets: new Map(targets.map((t) => [t.id, t])) };
+}
+
+/**
+ * resolve + expand + diff + the guards' verdict + the policies (+ effective changes when asked),
+ * over the files and what the run read. The plan is made from the files' desired state once its
+ * sets are expanded.
+ */
+export function planOver(files: PlanFiles, reads: RunReads, ask: PlanAsk): PlanOutcome {
+  const { desired, targets } = files;
+  const { server } = reads;
+  // Every name problem of the run in one error: the resolver's, the sets' and the policies' (issue 36).
+  const collected = collectNames(desired, reads.organization);
+  const policies = collected.expanded.desired.policies ?? [];
+  // The policies' lists right after name resolution and before any grant, so their names' problems fail with the others'.
+  if (targetPolicies(policies).length > 0 && !reads.policyLists) return needs({ kind: 'policy-lists', organization: collected.expanded.resolved, policies });
+  const expanded = settle(collected, targets, policyListProblems(collected.expanded, reads.policyLists));
+  const { resolved } = expanded;
+  if (!reads.live || !holds(reads.live, resolved)) return needs({ kind: 'live', request: liveRequestOf(resolved) });
+  const grants = managedOf(reads.live, resolved);
+  // Issue 36, Build 1: a team the token may simply not see is never planned as new (diff/unseen.ts).
+  const unseen = unseenTeamsOf(expanded.desired.teams, grants);
+  if (unseen.length > 0 && ask.keepUnseenTeams !== true) throw new CLIError(unseenTeamsMessage(unseen));
+  const supportWarnings = checkSupport(expanded.desired, grants, server);
+  // diff -> guard: the plan names every guard apply will refuse it by (docs/architecture.md, "The pipeline").
+  const targeted = targetedOf(targets);
+  // docs/plan.md, "Member changes": the people once, only when the files manage members (assemble/people.ts): a policy that counts members reads no second list.
+  let live = grants;
+  if (needsPeople(expanded.desired, targeted.length > 0)) {
+    if (!reads.people) return needs({ kind: 'people', organization: expanded.desired.organization, for: 'members' });
+    live = withPeople(expanded.desired, grants, reads.people);
+  }
+  // A --target plan says it covers part of the files, in every format (docs/plan.md, "Plan and drift"), as
+  // `targeted` and in its scope; how the grants were read is reported too, never part of the
+  // checksum (the same plan either way).
+  const scope = scopeOf({ paths: files.paths, targets: targets.given });
+  const diffPlan = buildPlan(expanded.desired, live, {
+    server,
+    supportWarnings,
+    setWarnings: expanded.warnings,
+    now: ask.now,
+    scope,
+    targeted: targeted.length > 0,
+  });
+  const built = guardPlan(diffPlan, guardInputsOf(expanded.desired, live));
+  const checked = policiesOf(reads, expanded, live, built, ask.policyState, ask.now);
+  if (checked.kind === 'needs') return checked;
+  const policyVerdict = checked.value;
+  // One record of what the run read: a grant the token could not see on a target only the policies
+  // read hides a violation as surely as on a managed one (diff/completeness.ts, coverageOf).
+  const policyRead = policyVerdict.read.length > 0 || policyVerdict.projectsUnseen.length > 0 || policyVerdict.people !== undefined;
+  const coverage = policyRead
+    ? coverageOf(
+        {
+          ...live,
+          ...(policyVerdict.people ? { people: policyVerdict.people } : {}),
+          targets: new Map([...live.targets, ...policyVerdict.read.map((t) => [t.id, t] as const)]),
+        },
+        policyVerdict.projectsUnseen,
+      )
+    : built.coverage;
+  // The checksum covers the policies' verdict as it covers the guards' (diff/checksum.ts).
+  const plan = withViolations(
+    {
+      ...built,
+      coverage,
+      warnings: [...built.warnings, ...policyVerdict.warnings],
+      ...(targeted.length > 0 ? { targeted } : {}),
+      ...(live.read ? { read: live.read } : {}),
+    },
+    expanded.desired,
+    live,
+    policyVerdict.violations,
+  );
+  const { ends } = policyVerdict;
+  const pruned = new Set(resolved.targets.filter((t) => t.desired.prune ?? desired.settings.prune).map((t) => t.id));
+  const result = { plan, ends, desired, resolved, live, pruned };
+  if (ask.effectiveChanges !== true) return done(result);
+  // docs/plan.md, "Team changes": the teams as the plan leaves them (a created team, a new name).
+  const known = expanded.desired.teams ? { ...resolved, teams: [...resolved.teamsByName.values()] } : resolved;
+  const context = changeContextOver(reads, known, live, plan.changes);
+  if (context.kind === 'needs') return context;
+  // docs/effective-access.md, "People": who gains or loses what, when the plan read people.
+  const people = live.people && { people: live.people, memberChanges: plan.memberChanges ?? [] };
+  return done({ ...result, plan: { ...plan, effectiveChanges: effectiveChanges(plan.changes, context.value, people) } });
+}

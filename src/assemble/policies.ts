@@ -1,0 +1,177 @@
+// docs/effective-access.md, "Policies": the files' policies checked on effective access, the one
+// policy path of plan, drift and `apply --plan`, over what the run read: their names checked against
+// the lists they select from, the targets they select (policy-context.ts), the people a rule counts,
+// then the check (src/policy/). A read the value lacks is a need, never a request.
+import type { Change, PlanWarning } from '../core/plan.js';
+import type { SetCatalog } from '../core/organization.js';
+import type { LiveState, LiveTarget, Team } from '../core/model.js';
+import { targetPolicies, type DesiredPolicy, type GrantEnd, type PolicyViolation } from '../core/policy.js';
+import type { TeamChange } from '../core/teams.js';
+import { teamsAfter } from '../effective/teams-after.js';
+import { rulesRead } from '../core/policy-rules.js';
+import { grantsAfter } from '../effective/after.js';
+import type { Expanded } from '../expand/expand.js';
+import { checkPolicies, type GrantClock } from '../policy/check.js';
+import { grantEnds } from '../policy/ends.js';
+import { withStatus } from '../policy/status.js';
+import { policyNameFindings } from '../policy/selectors.js';
+import { nameProblemsError } from './name-problems.js';
+import type { LivePeople } from '../core/person.js';
+import type { MemberChange } from '../core/people.js';
+import type { RunReads } from '../core/run-reads.js';
+import { peopleAfter } from '../effective/people-after.js';
+import { InternalError } from '../errors.js';
+import { done, needs, type Planned, type PolicyOrganization } from './needs.js';
+import { policyContextOver, type PolicyContext } from './policy-context.js';
+import { peopleOf } from './people.js';
+
+/** The state checked: after the plan (plan, apply) or as it is (drift). */
+export type PolicyState = 'after' | 'live' | undefined;
+
+/** The policies' verdict, and the targets read for it beyond `live`'s (what the run's coverage counts too). */
+export interface PolicyVerdict {
+  readonly violations: PolicyViolation[];
+  readonly read: readonly LiveTarget[];
+  /** The workspaces the policies select whose project the token cannot see (policy-context.ts). */
+  readonly projectsUnseen: readonly string[];
+  /**
+   * The people as read for a rule that reads them (`max-members`), when the run had not read them:
+   * what the token could not see of them counts in the run's coverage as its own read's would
+   * (diff/completeness.ts, coverageOf with `people`).
+   */
+  readonly people?: LivePeople;
+}
+
+/** What a plan changes: its grant changes, its team changes when the files manage teams, its member changes when they manage members. */
+export interface PlannedChanges {
+  readonly changes: readonly Change[];
+  readonly teamChanges?: readonly TeamChange[];
+  readonly memberChanges?: readonly MemberChange[];
+  /** The teams as they are, when the organization passed names them as the plan leaves them (docs/plan.md, "Team changes"): what "as it is" is checked on. */
+  readonly teamsAsIs?: readonly Team[];
+}
+
+/** What the policies are checked on and how: the one value violationsOf takes. */
+export interface PolicyCheck {
+  readonly organization: PolicyOrganization;
+  readonly policies: readonly DesiredPolicy[];
+  /** The managed targets as just read: only the other targets the policies select are more. */
+  readonly live: LiveState;
+  readonly planned: PlannedChanges;
+  readonly clock: GrantClock;
+  readonly state: PolicyState;
+  /** The lists the policies select from, when the caller holds them (else the reads' own). */
+  readonly lists?: SetCatalog;
+}
+
+type PeopleFor = { people?: LivePeople; asIs?: LivePeople; read?: LivePeople };
+
+/**
+ * docs/effective-access.md, "People": the people a rule reads (`max-members`), after the plan's
+ * member changes (or as they are): the run's own read when it made one (LiveState.people), else the
+ * membership list read for the policies. None when no rule reads them.
+ */
+function peopleFor(reads: RunReads, check: PolicyCheck): Planned<PeopleFor> {
+  const { live, planned, organization } = check;
+  if (
+    !rulesRead(
+      check.policies.map((p) => p.rule),
+      'people',
+    )
+  )
+    return done({});
+  let read = live.people;
+  if (!read) {
+    const listed = reads.people;
+    if (!listed) return needs({ kind: 'people', organization: organization.organization, for: 'policies' });
+    if (listed.kind === 'refused') throw new InternalError('the people were refused to the member diff, which stops the plan first');
+    read = peopleOf(listed.listed, organization.teams);
+  }
+  return done({ people: check.state === 'live' ? read : peopleAfter(read, planned.memberChanges ?? []), asIs: read, ...(live.people ? {} : { read }) });
+}
+
+/** What the policies of the organization's teams read: the teams as listed, nothing more. */
+function teamsOnly(org: PolicyOrganization, live: LiveState): PolicyContext {
+  return { teams: org.teams, projects: [], workspaces: [], grants: [...live.targets.values()].flatMap((t) => t.grants), read: [], projectsUnseen: [] };
+}
+
+/**
+ * The violations of the policies, on the access after the planned changes (or as it is), over
+ * `reads`; none to check, nothing needed. A policy of the organization's teams needs nothing more
+ * (the team list is read).
+ */
+export function violationsOf(check: PolicyCheck, reads: RunReads): Planned<PolicyVerdict> {
+  const { policies, organization: org, live, planned, clock } = check;
+  if (policies.length === 0) return done({ violations: [], read: [], projectsUnseen: [] });
+  let input: PolicyContext = teamsOnly(org, live);
+  if (targetPolicies(policies).length > 0) {
+    const lists = check.lists ?? reads.policyLists;
+    if (!lists) return needs({ kind: 'policy-lists', organization: org, policies });
+    const context = policyContextOver(reads, org, live, policies, lists);
+    if (context.kind === 'needs') return context;
+    input = context.value;
+  }
+  const peopleRead = peopleFor(reads, check);
+  if (peopleRead.kind === 'needs') return peopleRead;
+  const { people, asIs, read: readNow } = peopleRead.value;
+  // After the plan: its grant changes and its team changes (docs/effective-access.md, "Organization powers").
+  const after = check.state === 'live' ? {} : { grants: grantsAfter(input.grants, planned.changes), teams: teamsAfter(input.teams, planned.teamChanges ?? []) };
+  const found = checkPolicies(policies, { ...clock, ...input, ...after, ...(people ? { people } : {}) });
+  // docs/evidence.md, "New and live violations": the same read checked as it is, so each
+  // violation says whether the change makes it (no read more).
+  const violations =
+    check.state === 'live'
+      ? found
+      : withStatus(
+          found,
+          checkPolicies(policies, { ...clock, ...input, ...(planned.teamsAsIs ? { teams: planned.teamsAsIs } : {}), ...(asIs ? { people: asIs } : {}) }),
+        );
+  return done({ violations, read: input.read, projectsUnseen: input.projectsUnseen, ...(readNow ? { people: readNow } : {}) });
+}
+
+/** The problems of the policies' names against the lists they select from; none for files without a policy with a match. */
+export function policyListProblems(expanded: Expanded, lists: SetCatalog | undefined): ReturnType<typeof policyNameFindings>['problems'] {
+  const policies = expanded.desired.policies ?? [];
+  if (targetPolicies(policies).length === 0 || !lists) return [];
+  return policyNameFindings(policies, lists, expanded.resolved.organization).problems;
+}
+
+/**
+ * The violations of the files' policies, on the access after `planned` (or as it is), and the
+ * warnings of their names. A name of a match the organization does not have fails the run.
+ */
+export function policiesOf(
+  reads: RunReads,
+  expanded: Expanded,
+  live: LiveState,
+  planned: PlannedChanges,
+  state: PolicyState,
+  now: number,
+): Planned<PolicyVerdict & { warnings: PlanWarning[]; ends: GrantEnd[] }> {
+  const policies = expanded.desired.policies ?? [];
+  if (policies.length === 0) return done({ violations: [], read: [], projectsUnseen: [], warnings: [], ends: [] });
+  // The lists only for a policy with a match: one of the organization's teams reads none.
+  const withMatch = targetPolicies(policies).length > 0;
+  if (withMatch && !reads.policyLists) return needs({ kind: 'policy-lists', organization: expanded.resolved, policies });
+  const lists = (withMatch ? reads.policyLists : undefined) ?? { projects: [], workspaces: [], complete: true, keyValueTags: false };
+  const { problems, warnings } = policyNameFindings(policies, lists, expanded.resolved.organization);
+  if (problems.length > 0) throw nameProblemsError(problems);
+  // What the rules read (core/policy-rules.ts): the files' grants' ends only for a rule that compares them.
+  const ends = rulesRead(
+    policies.map((p) => p.rule),
+    'grant-expiries',
+  )
+    ? grantEnds(expanded.resolved.targets, expanded.resolved.teamsByName)
+    : [];
+  // docs/plan.md, "Team changes": the access once applied is held by the teams as the plan leaves
+  // them (a team it creates or renames, by its new name); drift checks the teams as they are.
+  const after = state !== 'live' && expanded.desired.teams !== undefined;
+  const org = after ? { ...expanded.resolved, teams: [...expanded.resolved.teamsByName.values()] } : expanded.resolved;
+  const verdict = violationsOf(
+    { organization: org, policies, live, planned: after ? { ...planned, teamsAsIs: expanded.resolved.teams } : planned, clock: { ends, now }, state, lists },
+    reads,
+  );
+  if (verdict.kind === 'needs') return verdict;
+  const ignored = new Set<string>(expanded.desired.settings.ignoreWarnings ?? []);
+  return done({ ...verdict.value, warnings: warnings.filter((w) => !ignored.has(w.code)), ends });
+}
