@@ -50,15 +50,15 @@ describe('team changes', () => {
     expect(create?.action === 'create' && create.fields.filter((f) => f.default === undefined)).toEqual([
       { field: 'visibility', before: null, after: 'organization' },
       { field: 'sso-team-id', before: null, after: 'abc' },
-      { field: 'organization-access.manage-workspaces', before: null, after: true },
-      { field: 'organization-access.manage-projects', before: null, after: true },
-      { field: 'organization-access.read-projects', before: null, after: true },
-      { field: 'organization-access.read-workspaces', before: null, after: true },
+      { flag: 'manage-workspaces', before: null, after: true },
+      { flag: 'manage-projects', before: null, after: true },
+      { flag: 'read-projects', before: null, after: true },
+      { flag: 'read-workspaces', before: null, after: true },
     ]);
     const defaults = create?.action === 'create' ? create.fields.filter((f) => f.default !== undefined) : [];
     expect(defaults[0]).toEqual({ field: 'allow-member-token-management', before: null, after: true, default: 'service' });
-    expect(defaults.slice(1).every((f) => f.field.startsWith('organization-access.') && f.after === false && f.default === 'service')).toBe(true);
-    expect(defaults.map((f) => f.field)).toContain('organization-access.manage-teams');
+    expect(defaults.slice(1).every((f) => 'flag' in f && f.after === false && f.default === 'service')).toBe(true);
+    expect(defaults.map((f) => ('flag' in f ? f.flag : f.field))).toContain('manage-teams');
     expect(rest).toEqual([
       { action: 'rename', id: 'team-sre', name: 'sre', from: 'sre-old', fields: [{ field: 'allow-member-token-management', before: true, after: false }] },
       {
@@ -67,7 +67,7 @@ describe('team changes', () => {
         name: 'auditors',
         fields: [
           { field: 'visibility', before: 'secret', after: 'organization' },
-          { field: 'organization-access.read-workspaces', before: false, after: true },
+          { flag: 'read-workspaces', before: false, after: true },
         ],
       },
     ]);
@@ -91,7 +91,7 @@ describe('team changes', () => {
     // A flag the map does not name is false.
     const fewer = plan(desiredOf([desiredTeam('admins', { organizationAccess: normaliseFlags({ 'manage-teams': true }) })]), live);
     expect(fewer.teamChanges).toEqual([
-      { action: 'update', id: 'team-adm', name: 'admins', fields: [{ field: 'organization-access.manage-policies', before: true, after: false }] },
+      { action: 'update', id: 'team-adm', name: 'admins', fields: [{ flag: 'manage-policies', before: true, after: false }] },
     ]);
     // Settings left out are not managed.
     expect(plan(desiredOf([desiredTeam('admins')]), live).teamChanges).toEqual([]);
