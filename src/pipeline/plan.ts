@@ -5,7 +5,7 @@ import type { TfeClient } from '../api/client.js';
 import type { LiveState } from '../core/model.js';
 import type { DesiredState, FilesState } from '../core/desired-state.js';
 import type { GrantEnd } from '../core/policy.js';
-import type { Plan, PlanWarning } from '../core/plan.js';
+import { changesOf, grantChanges, type Plan, type PlanWarning } from '../core/plan.js';
 import type { Resolved } from '../core/resolved.js';
 import type { ServerInfo } from '../core/server.js';
 import { scopeOf } from '../core/scope.js';
@@ -132,10 +132,10 @@ export async function planAgainstLive(client: TfeClient, files: PlanFiles, read:
   if (!read.effectiveChanges) return { plan, ends, desired, resolved, live };
   // docs/plan.md, "Team changes": the teams as the plan leaves them (a created team, a new name).
   const known = expanded.desired.teams ? { ...resolved, teams: [...resolved.teamsByName.values()] } : resolved;
-  const context = await readChangeContext(reader, known, live, plan.changes, read.concurrency);
+  const context = await readChangeContext(reader, known, live, grantChanges(plan), read.concurrency);
   // docs/effective-access.md, "People": who gains or loses what, when the plan read people.
-  const people = live.people && { people: live.people, memberChanges: plan.memberChanges ?? [] };
-  return { plan: { ...plan, effectiveChanges: effectiveChanges(plan.changes, context, people) }, ends, desired, resolved, live };
+  const people = live.people && { people: live.people, memberChanges: changesOf(plan.changes, 'member') };
+  return { plan: { ...plan, effectiveChanges: effectiveChanges(grantChanges(plan), context, people) }, ends, desired, resolved, live };
 }
 
 export async function planFromFiles(unclocked: PlanRequest): Promise<PlanResult> {

@@ -1,11 +1,10 @@
 // docs/effective-access.md, "Policies": the files' policies checked on effective access, the one policy path of plan,
 // drift and `apply --plan`: their names checked against the lists they select from, the targets
 // they select that the plan did not read read now (live/policy-context.ts), then the check (pure).
-import type { Change, PlanWarning } from '../core/plan.js';
+import { grantChanges, managedChanges, type Plan, type PlanWarning } from '../core/plan.js';
 import type { SetCatalog } from '../core/organization.js';
 import type { LiveState, LiveTarget, Team } from '../core/model.js';
 import { targetPolicies, type DesiredPolicy, type GrantEnd, type PolicyViolation } from '../core/policy.js';
-import type { TeamChange } from '../core/teams.js';
 import { teamsAfter } from '../effective/teams-after.js';
 import { rulesRead } from '../core/policy-rules.js';
 import { grantsAfter } from '../effective/after.js';
@@ -19,7 +18,6 @@ import { nameProblemsError } from './name-problems.js';
 import type { NameProblem } from '../resolve/check-names.js';
 import type { PlanChoices } from './request.js';
 import type { LivePeople } from '../core/person.js';
-import type { MemberChange } from '../core/people.js';
 import { peopleAfter } from '../effective/people-after.js';
 import { readPeople } from '../live/people.js';
 
@@ -41,10 +39,7 @@ export interface PolicyVerdict {
 }
 
 /** What a plan changes: its grant changes, its team changes when the files manage teams, its member changes when they manage members. */
-export interface PlannedChanges {
-  readonly changes: readonly Change[];
-  readonly teamChanges?: readonly TeamChange[];
-  readonly memberChanges?: readonly MemberChange[];
+export interface PlannedChanges extends Pick<Plan, 'changes' | 'manages'> {
   /** The teams as they are, when the organization passed names them as the plan leaves them (docs/plan.md, "Team changes"): what "as it is" is checked on. */
   readonly teamsAsIs?: readonly Team[];
 }
@@ -65,7 +60,7 @@ async function peopleFor(
   const rules = policies.map((p) => p.rule);
   if (!rulesRead(rules, 'people')) return {};
   const read = live.people ?? (await readPeople(client, org.organization, org.teams));
-  return { people: state === 'live' ? read : peopleAfter(read, planned.memberChanges ?? []), asIs: read, ...(live.people ? {} : { read }) };
+  return { people: state === 'live' ? read : peopleAfter(read, managedChanges(planned, 'member') ?? []), asIs: read, ...(live.people ? {} : { read }) };
 }
 
 /**
@@ -87,7 +82,9 @@ export async function violationsOf(
   const input = targetPolicies(policies).length > 0 ? await readPolicyContext(client, org, live, policies, read.concurrency, lists) : teamsOnly(org, live);
   // After the plan: its grant changes and its team changes (docs/effective-access.md, "Organization powers").
   const after =
-    read.policyState === 'live' ? {} : { grants: grantsAfter(input.grants, planned.changes), teams: teamsAfter(input.teams, planned.teamChanges ?? []) };
+    read.policyState === 'live'
+      ? {}
+      : { grants: grantsAfter(input.grants, grantChanges(planned)), teams: teamsAfter(input.teams, managedChanges(planned, 'team') ?? []) };
   const { people, asIs, read: peopleRead } = await peopleFor(client, org, policies, live, planned, read.policyState);
   const found = checkPolicies(policies, { ...clock, ...input, ...after, ...(people ? { people } : {}) });
   // docs/evidence.md, "New and live violations": the same read checked as it is, so each

@@ -5,7 +5,7 @@ import type { TfeClient } from '../api/client.js';
 import type { Report } from '../core/report.js';
 import type { LiveState, Project, Team, Workspace } from '../core/model.js';
 import type { FilesState } from '../core/desired-state.js';
-import type { DiffPlan } from '../core/plan.js';
+import { changesOf, grantChanges, type DiffPlan } from '../core/plan.js';
 import { buildPlan } from '../diff/plan.js';
 import { grantsAfter, type IdentifiedGrant } from '../effective/after.js';
 import { newerPermissions, type Resource } from '../core/access.js';
@@ -200,16 +200,16 @@ async function reportWith(
   const live = people ? { ...grantsRead, people } : grantsRead;
   const liveGrants = [...live.targets.values()].flatMap((t) => t.grants);
   const plan = request.after && desired ? planOnRead(desired, organizationRead(organization, read), live) : undefined;
-  const grants: readonly GrantInput[] = plan ? asTheServerKeeps(grantsAfter(liveGrants, plan.changes), live, await client.serverInfo()) : liveGrants;
+  const grants: readonly GrantInput[] = plan ? asTheServerKeeps(grantsAfter(liveGrants, grantChanges(plan)), live, await client.serverInfo()) : liveGrants;
   // --after: the teams once the plan's team changes are made. The policies see every one; the
   // report shows those with an id (a team the plan creates gets one only when it is applied).
-  const teams = teamsAfter(read.teams, plan?.teamChanges ?? []);
+  const teams = teamsAfter(read.teams, plan ? changesOf(plan.changes, 'team') : []);
   const found = { ...read, teams: teams.filter((t) => !isPendingTeamId(t.id)) };
   const index = new EffectiveIndex({ ...found, grants });
   // docs/evidence.md, "Correct cells": moot grants flagged; with files, whether they govern each grant and when they end it.
   const cells = cellsWithFacts(index, index.all(), desired && filesGrants(desired, organizationRead(organization, read)));
   // The people as the plan leaves them (--after), for the report by person and the policies that read them.
-  const peopleAfterPlan = people && peopleAfter(people, plan?.memberChanges ?? []);
+  const peopleAfterPlan = people && peopleAfter(people, plan ? changesOf(plan.changes, 'member') : []);
   const violations = violationsIn(desired, { ...read, teams }, grants, request.run.now, peopleAfterPlan);
   const projects = new Map(found.projects.map((p) => [p.id, p]));
   const workspaces = found.workspaces.map((w) => {

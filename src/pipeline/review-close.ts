@@ -14,7 +14,7 @@ import type { FileEdit } from '../core/adoption.js';
 import type { FilesState } from '../core/desired-state.js';
 import type { EvidenceManifest } from '../core/evidence.js';
 import { personKey } from '../core/people.js';
-import type { Plan } from '../core/plan.js';
+import { changesOf, grantChanges, type Plan } from '../core/plan.js';
 import type { DecisionRecord } from '../core/review.js';
 import { CLIError } from '../errors.js';
 import { readPeople } from '../live/people.js';
@@ -125,10 +125,10 @@ async function trailEvents(connection: RunConnection, control: RunControl, now: 
 function carrying(revoke: Revoke, plan: Plan): string | undefined {
   const { row } = revoke;
   if (row.kind === 'team') {
-    const change = plan.changes.find((c) => c.action === 'remove' && c.target.id === row.target.id && c.team.id === row.teamId);
+    const change = grantChanges(plan).find((c) => c.action === 'remove' && c.target.id === row.target.id && c.team.id === row.teamId);
     return change && `remove grant of team ${change.team.name} on ${change.target.type} ${change.target.name}`;
   }
-  const member = (plan.memberChanges ?? []).find(
+  const member = changesOf(plan.changes, 'member').find(
     (m) => m.action === 'remove' && m.team.id === row.teamId && personKey(m.person.email) === personKey(row.subject),
   );
   return member && `remove ${row.subject} from team ${member.action === 'remove' ? member.team.name : ''}`;

@@ -13,6 +13,7 @@ import { savedPlanDocument, savedPlanOf } from '../../src/saved-plan/saved-plan.
 import { INTEGRITY_KEY, integrityOf } from '../../src/saved-plan/fingerprint.js';
 import { assertTeamsFresh } from '../../src/saved-plan/stale.js';
 import { teamChangeDocument } from '../../src/core/plan-document.js';
+import { grantChanges, managedChanges } from '../../src/core/plan.js';
 
 const team = (name: string, id: string, more: Partial<Team> = {}): Team => ({
   id,
@@ -57,12 +58,12 @@ const read0 = () => parseSavedPlan('p.json', json).plan;
 
 describe('a saved plan with team changes', () => {
   it('is format 4 and reads back to the same plan, checksum and refusals', () => {
-    expect(plan.teamChanges?.map((c) => c.action)).toEqual(['create', 'rename', 'delete']);
+    expect(managedChanges(plan, 'team')?.map((c) => c.action)).toEqual(['create', 'rename', 'delete']);
     expect(json.format_version).toBe(4);
     const read = parseSavedPlan('p.json', json);
     // What a deleted team's grants say is their document (the level's permissions as the plan showed them).
-    expect(read.plan.teamChanges?.map(teamChangeDocument)).toEqual(plan.teamChanges?.map(teamChangeDocument));
-    expect(read.plan.changes).toEqual(plan.changes);
+    expect(managedChanges(read.plan, 'team')?.map(teamChangeDocument)).toEqual(managedChanges(plan, 'team')?.map(teamChangeDocument));
+    expect(grantChanges(read.plan)).toEqual(grantChanges(plan));
     expect(read.plan.checksum).toBe(plan.checksum);
     expect(read.plan.refusals).toEqual(plan.refusals);
     expect(read.basis.teams).toEqual(saved.basis.teams);
@@ -93,7 +94,7 @@ describe('a saved plan with team changes', () => {
       if (field) edit(field);
       return parseSavedPlan('p.json', { ...edited, [INTEGRITY_KEY]: integrityOf(edited as unknown as Record<string, unknown>) });
     };
-    const created = read0().teamChanges?.[0];
+    const created = managedChanges(read0(), 'team')?.[0];
     expect(created?.action === 'create' && created.fields.find((f) => 'flag' in f && f.flag === 'manage-teams')).toMatchObject({ after: true });
     expect(() => reread((f) => (f.field = 'colour'))).toThrow(/field "colour" is not a team setting or organization-access flag/);
     expect(() => reread((f) => (f.field = 'organization-access.'))).toThrow(/is not a team setting or organization-access flag/);
