@@ -1,7 +1,7 @@
 // A drift item: one thing live access differs from the files in, whatever kind (docs/drift.md): one
 // change of the plan's list. What attribution annotates and adoption writes into the files, named
 // the same way by both.
-import type { ChangeKind, ChangeOf, Plan, PlanChange } from './plan.js';
+import type { PlanChangeKind, ChangeOf, Plan, PlanChange } from './plan.js';
 
 export type DriftItem = PlanChange;
 
@@ -11,7 +11,7 @@ export function driftItemsOf(plan: Pick<Plan, 'changes'>): readonly DriftItem[] 
 }
 
 /** Each kind's stable key of its change: the same change of two plans of the same state has the same key. */
-const KEYS: { readonly [K in ChangeKind]: (change: ChangeOf<K>) => string } = {
+const KEYS: { readonly [K in PlanChangeKind]: (change: ChangeOf<K>) => string } = {
   grant: (change) => `grant ${change.resource} ${change.target.id} ${change.team.id}`,
   team: (change) => `team ${change.action} ${change.name}`,
   member: (change) => `member ${change.action} ${'team' in change ? change.team.id : ''} ${change.person.email}`,

@@ -73,25 +73,25 @@ export type Action = Change['action'];
  * One change of a plan, whatever it changes: its kind of managed object and the change, with that
  * kind's typed action and before and after (Terraform's `plans.ResourceInstanceChange`). Every
  * consumer that differs by kind (the executor, the guards, saved plans, renderers, attribution,
- * adopt) keeps a table keyed by ChangeKind, so a kind added here does not compile until each has
+ * adopt) keeps a table keyed by PlanChangeKind, so a kind added here does not compile until each has
  * its row (docs/architecture.md, "Where a change goes").
  */
 export type PlanChange =
   | { readonly kind: 'grant'; readonly change: Change }
   | { readonly kind: 'team'; readonly change: TeamChange }
   | { readonly kind: 'member'; readonly change: MemberChange };
-export type ChangeKind = PlanChange['kind'];
+export type PlanChangeKind = PlanChange['kind'];
 /** The change of a kind (`ChangeOf<'team'>` is a TeamChange). */
-export type ChangeOf<K extends ChangeKind> = Extract<PlanChange, { readonly kind: K }>['change'];
+export type ChangeOf<K extends PlanChangeKind> = Extract<PlanChange, { readonly kind: K }>['change'];
 /** A table the compiler checks against the kinds: one row per kind, each given that kind's changes. */
-export type ByKind<R> = { readonly [K in ChangeKind]: R };
+export type ByKind<R> = { readonly [K in PlanChangeKind]: R };
 
 /** The kinds in the plan's order: its list holds the grants first, then the teams, then the members (each kind sorted its own way). */
 const KIND_ORDER: ByKind<number> = { grant: 0, team: 1, member: 2 };
-export const CHANGE_KINDS: readonly ChangeKind[] = (Object.keys(KIND_ORDER) as ChangeKind[]).sort((a, b) => KIND_ORDER[a] - KIND_ORDER[b]);
+export const CHANGE_KINDS: readonly PlanChangeKind[] = (Object.keys(KIND_ORDER) as PlanChangeKind[]).sort((a, b) => KIND_ORDER[a] - KIND_ORDER[b]);
 
 /** The changes of one kind, in the plan's order. */
-export function changesOf<K extends ChangeKind>(changes: readonly PlanChange[], kind: K): ChangeOf<K>[] {
+export function changesOf<K extends PlanChangeKind>(changes: readonly PlanChange[], kind: K): ChangeOf<K>[] {
   const out: ChangeOf<K>[] = [];
   for (const item of changes) if (item.kind === kind) out.push(item.change as ChangeOf<K>);
   return out;
@@ -101,17 +101,17 @@ export function changesOf<K extends ChangeKind>(changes: readonly PlanChange[], 
 export const grantChanges = (plan: Pick<Plan, 'changes'>): Change[] => changesOf(plan.changes, 'grant');
 
 /** A plan's changes of `kind`; undefined when it does not manage that kind (its documents then leave the kind's keys out). */
-export function managedChanges<K extends ChangeKind>(plan: Pick<Plan, 'changes' | 'manages'>, kind: K): ChangeOf<K>[] | undefined {
+export function managedChanges<K extends PlanChangeKind>(plan: Pick<Plan, 'changes' | 'manages'>, kind: K): ChangeOf<K>[] | undefined {
   return kind === 'grant' || plan.manages?.includes(kind) ? changesOf(plan.changes, kind) : undefined;
 }
 
 /** Each kind's changes, sorted: grants always, another kind when the plan manages it. */
-export type ChangesByKind = { readonly grant: readonly Change[] } & { readonly [K in Exclude<ChangeKind, 'grant'>]?: readonly ChangeOf<K>[] };
+export type ChangesByKind = { readonly grant: readonly Change[] } & { readonly [K in Exclude<PlanChangeKind, 'grant'>]?: readonly ChangeOf<K>[] };
 
 /** The one list of a plan from each kind's changes; the kinds given beside grants are the ones it manages. */
 export function planChanges(byKind: ChangesByKind): Pick<Plan, 'changes' | 'manages'> {
   const changes: PlanChange[] = [];
-  const manages: Exclude<ChangeKind, 'grant'>[] = [];
+  const manages: Exclude<PlanChangeKind, 'grant'>[] = [];
   for (const kind of CHANGE_KINDS) {
     const given = byKind[kind];
     if (given === undefined) continue;
@@ -170,7 +170,7 @@ export interface Plan {
    * (`team` when the files manage teams, `member` when they manage members and the people were read),
    * even with no change of the kind. Absent: grants only; such a plan reads, serialises and sums as before.
    */
-  readonly manages?: readonly Exclude<ChangeKind, 'grant'>[];
+  readonly manages?: readonly Exclude<PlanChangeKind, 'grant'>[];
   readonly summary: Summary;
   readonly warnings: readonly PlanWarning[];
   /** diff/checksum.ts: sha256 of the changes, the guards' inputs, the policies and their violations, the organization and the format. */

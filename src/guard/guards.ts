@@ -1,6 +1,6 @@
 // The safety guards, checked on the whole plan before the first call (docs/apply.md, "Safety guards";
 // docs/architecture.md, "The pipeline"; after octoDNS's Plan.raise_if_unsafe). Pure: the plan and a few facts in, refusals out.
-import { CHANGE_KINDS, changesOf, type Change, type ChangeKind, type ChangeOf, type PlanChange, type RemoveChange } from '../core/plan.js';
+import { CHANGE_KINDS, changesOf, type Change, type PlanChangeKind, type ChangeOf, type PlanChange, type RemoveChange } from '../core/plan.js';
 import { OWNERS_TEAM, type Viewer } from '../core/model.js';
 import type { Refusal } from './refusal.js';
 import { byEntryKey } from '../core/order.js';
@@ -135,7 +135,7 @@ function ownTeam(teamChanges: readonly TeamChange[], context: GuardContext): Ref
 type Found = Refusal | undefined;
 
 /** The guards of each kind of change, on the plan's changes of that kind (the compiler asks for a row per kind). */
-const GUARDS: { readonly [K in ChangeKind]: (changes: readonly ChangeOf<K>[], context: GuardContext) => readonly Found[] } = {
+const GUARDS: { readonly [K in PlanChangeKind]: (changes: readonly ChangeOf<K>[], context: GuardContext) => readonly Found[] } = {
   grant: (changes, context) => {
     const removals = changes.filter(isRemoval);
     return [ownersTeam(removals), incompleteRead(removals, context), maxRemovals(removals, context)];
@@ -149,7 +149,7 @@ const GUARDS: { readonly [K in ChangeKind]: (changes: readonly ChangeOf<K>[], co
   },
 };
 
-const guardsOf = <K extends ChangeKind>(kind: K, changes: readonly PlanChange[], context: GuardContext): readonly Found[] =>
+const guardsOf = <K extends PlanChangeKind>(kind: K, changes: readonly PlanChange[], context: GuardContext): readonly Found[] =>
   GUARDS[kind](changesOf(changes, kind), context);
 
 /** Every refusal of the plan's changes, kind by kind in the plan's order; empty when it may be applied. */

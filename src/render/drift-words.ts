@@ -5,7 +5,7 @@
 import type { TeamRef } from '../core/model.js';
 import type { MemberChange } from '../core/people.js';
 import type { TeamChange } from '../core/teams.js';
-import { managedChanges, type ChangeKind, type ChangeOf, type Plan } from '../core/plan.js';
+import { managedChanges, type PlanChangeKind, type ChangeOf, type Plan } from '../core/plan.js';
 
 /** One row of the drift counts. */
 export interface DriftCount {
@@ -17,7 +17,7 @@ export interface DriftCount {
 type Column = keyof DriftCount;
 
 /** Each kind's column of each of its actions. A rename is different: live has the team under its `previously:` name. */
-const COLUMNS: { readonly [K in ChangeKind]: { readonly [A in ChangeOf<K>['action']]: Column } } = {
+const COLUMNS: { readonly [K in PlanChangeKind]: { readonly [A in ChangeOf<K>['action']]: Column } } = {
   grant: { add: 'missing', update: 'different', remove: 'notInFiles' },
   team: { create: 'missing', rename: 'different', update: 'different', delete: 'notInFiles' },
   member: { invite: 'missing', add: 'missing', remove: 'notInFiles', 'remove-from-organization': 'notInFiles' },
@@ -43,7 +43,7 @@ export interface DriftCounts {
 export type DriftSubject = Pick<Plan, 'organization' | 'changes' | 'manages' | 'pendingInvites'>;
 
 /** A kind's row of the counts; undefined when the plan does not manage the kind. */
-function rowOf<K extends ChangeKind>(plan: DriftSubject, kind: K): DriftCount | undefined {
+function rowOf<K extends PlanChangeKind>(plan: DriftSubject, kind: K): DriftCount | undefined {
   const changes = managedChanges(plan, kind);
   const column: { readonly [action: string]: Column } = COLUMNS[kind];
   return (

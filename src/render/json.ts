@@ -10,7 +10,7 @@ import {
   teamSummaryDocument,
   warningDocument,
 } from '../core/plan-document.js';
-import { CHANGE_KINDS, managedChanges, type ChangeKind, type ChangeOf, type Plan } from '../core/plan.js';
+import { CHANGE_KINDS, managedChanges, type PlanChangeKind, type ChangeOf, type Plan } from '../core/plan.js';
 import { coverageDocument } from './coverage.js';
 import { violationDocument } from './violation-message.js';
 import { auditDocument, withAttribution } from './attribution-document.js';
@@ -23,7 +23,7 @@ import { adoptionDocument } from './adoption-json.js';
  * with its attribution, only when the run attributed them). A kind beside grants has its keys only
  * when the plan manages it (docs/plan.md, "Team changes", "Member changes"), so other plans keep their bytes.
  */
-const KIND_DOCUMENTS: { readonly [K in ChangeKind]: (changes: readonly ChangeOf<K>[], plan: Plan) => JsonObject } = {
+const KIND_DOCUMENTS: { readonly [K in PlanChangeKind]: (changes: readonly ChangeOf<K>[], plan: Plan) => JsonObject } = {
   grant: (changes) => ({ changes: changes.map((c) => withAttribution(changeDocument(c), c.attribution)) }),
   team: (changes) => ({
     team_changes: changes.map((c) => withAttribution(teamChangeDocument(c), c.attribution)),
@@ -36,7 +36,7 @@ const KIND_DOCUMENTS: { readonly [K in ChangeKind]: (changes: readonly ChangeOf<
   }),
 };
 
-function kindDocument<K extends ChangeKind>(plan: Plan, kind: K): JsonObject {
+function kindDocument<K extends PlanChangeKind>(plan: Plan, kind: K): JsonObject {
   const changes = managedChanges(plan, kind);
   return changes ? KIND_DOCUMENTS[kind](changes, plan) : {};
 }
