@@ -10,6 +10,7 @@ import { applyChanges } from '../src/apply/executor.js';
 import { startEmulator } from '../src/emulator/start.js';
 import { planFromFiles } from '../src/pipeline/plan.js';
 import { openClient } from '../src/pipeline/request.js';
+import { grantChanges } from '../src/core/plan.js';
 
 const TOKEN = 'bench-org-token';
 /** Client-side rate far above what the run sends: the limit under test is the concurrency. */
@@ -43,7 +44,7 @@ export async function benchmarkApply(changes = 400, latencyMs = 50, concurrency 
     const client = openClient(connection);
     emulator.setFaults({ latencyMs });
     const start = performance.now();
-    const report = await applyChanges(result.plan.changes, client, { concurrency });
+    const report = await applyChanges(grantChanges(result.plan), client, { concurrency });
     const elapsedMs = performance.now() - start;
     await client.close();
     return { changes: result.plan.changes.length, elapsedMs, expectedMs: (result.plan.changes.length * latencyMs) / concurrency, failed: report.counts.failed };

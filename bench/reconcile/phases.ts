@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { applyChanges } from '../../src/apply/executor.js';
-import type { Summary } from '../../src/core/plan.js';
+import { grantChanges, type Summary } from '../../src/core/plan.js';
 import { planFromFiles } from '../../src/pipeline/plan.js';
 import { openClient } from '../../src/pipeline/request.js';
 import type { EmulatorProcess } from '../emulator-control.js';
@@ -147,7 +147,7 @@ export async function measureApply(emulator: EmulatorProcess, scenario: Reconcil
   let failed = 0;
   try {
     const figures = await measured(emulator, scenario, async () => {
-      const report = await applyChanges(planned.plan.changes, client, { concurrency: scenario.concurrency });
+      const report = await applyChanges(grantChanges(planned.plan), client, { concurrency: scenario.concurrency });
       failed = report.counts.failed;
     });
     return { ...figures, changes: planned.plan.changes.length, failed };

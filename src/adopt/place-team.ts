@@ -3,15 +3,13 @@
 // named, with its grants written where its removal would have been adopted; a member added or
 // removed by hand is added to or taken out of `members:`. Pure.
 import { personKey, type MemberChange } from '../core/people.js';
-import type { TeamChange, TeamFieldChange, TeamUpdate } from '../core/teams.js';
+import type { TeamChange, TeamFlagChange, TeamSettingChange, TeamUpdate } from '../core/teams.js';
 import { roleOfLive } from '../diff/roles.js';
 import { fileWith as fileWithin, writtenAt } from './find.js';
 import { grantInEntry } from './place-grant.js';
 import { liveValue } from './grant-value.js';
 import type { FileOp, PlaceContext, Placed } from './placed.js';
 import { Flow } from './render-yaml.js';
-
-const FLAG = 'organization-access.';
 
 const fileWith = (ctx: PlaceContext, path: readonly string[]): string | undefined => fileWithin(ctx.texts, path);
 
@@ -21,19 +19,19 @@ const teamsFile = (ctx: PlaceContext): string | undefined => fileWith(ctx, ['tea
 const noPlace = (detail: string): Placed => ({ reason: 'no-place', detail });
 
 /** The organization-access flags as live has them: the files' map with the changed flags as they were before. */
-function flagOps(ctx: PlaceContext, file: string, change: TeamUpdate, flags: readonly TeamFieldChange[]): FileOp[] {
+function flagOps(ctx: PlaceContext, file: string, change: TeamUpdate, flags: readonly TeamFlagChange[]): FileOp[] {
   const path = ['teams', change.name, 'organization-access'];
   const written = writtenAt(ctx.texts.get(file) ?? '', path);
   if (written !== null && typeof written === 'object' && !Array.isArray(written)) {
     // A map of the files: each flag set as live has it; a false one left out (the map is authoritative).
     return flags.map((f) => {
-      const flag = [...path, f.field.slice(FLAG.length)];
+      const flag = [...path, f.flag];
       return { file, op: f.before === true ? { kind: 'set', path: flag, value: true } : { kind: 'delete', path: flag } };
     });
   }
   // A role of roles.organization: written out as the map of the flags live has.
   const desired = ctx.state.teams?.find((t) => t.name === change.name)?.organizationAccess ?? {};
-  const live = { ...desired, ...Object.fromEntries(flags.map((f) => [f.field.slice(FLAG.length), f.before === true])) };
+  const live = { ...desired, ...Object.fromEntries(flags.map((f) => [f.flag, f.before === true])) };
   const on = Object.fromEntries(Object.entries(live).filter(([, v]) => v));
   return [{ file, op: { kind: 'set', path, value: new Flow(on) } }];
 }
@@ -41,8 +39,8 @@ function flagOps(ctx: PlaceContext, file: string, change: TeamUpdate, flags: rea
 function placeUpdate(ctx: PlaceContext, change: TeamUpdate): Placed {
   const file = fileWith(ctx, ['teams', change.name]);
   if (file === undefined) return noPlace(`no file writes team ${change.name} under teams:`);
-  const flags = change.fields.filter((f) => f.field.startsWith(FLAG));
-  const plain = change.fields.filter((f) => !f.field.startsWith(FLAG));
+  const flags = change.fields.filter((f): f is TeamFlagChange => 'flag' in f);
+  const plain = change.fields.filter((f): f is TeamSettingChange => 'field' in f);
   const unknown = plain.find((f) => f.before === null && f.field !== 'sso-team-id');
   if (unknown) return noPlace(`the service did not report ${unknown.field} of team ${change.name}`);
   const ops: FileOp[] = plain.map((f) => ({ file, op: { kind: 'set', path: ['teams', change.name, f.field], value: f.before } }));

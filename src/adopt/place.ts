@@ -2,6 +2,7 @@
 // it is not adopted. Asked of the files' texts as the items before it left them, so two items of one
 // new entry land in the same entry. Pure.
 import type { DriftItem } from '../core/drift-item.js';
+import type { ChangeOf, PlanChangeKind } from '../core/plan.js';
 import type { TargetType } from '../core/model.js';
 import { nfc } from '../core/names.js';
 import { placeGrant } from './place-grant.js';
@@ -16,13 +17,23 @@ export interface Selector {
 
 const selected = (selectors: readonly Selector[], t: Selector): boolean => selectors.some((s) => s.type === t.type && nfc(s.name) === nfc(t.name));
 
+/** Each kind's placing, given `--target`'s selectors (the compiler asks for a row per kind). */
+const PLACERS: { readonly [K in PlanChangeKind]: (ctx: PlaceContext, change: ChangeOf<K>, selectors: readonly Selector[]) => Placed } = {
+  grant: (ctx, change, selectors) => {
+    const { target } = change;
+    if (selectors.length > 0 && !selected(selectors, target))
+      return { reason: 'not-targeted', detail: `${target.type}:${target.name} is not a --target of this run` };
+    return placeGrant(ctx, change);
+  },
+  team: (ctx, change, selectors) => (selectors.length > 0 ? untargeted('teams') : placeTeam(ctx, change)),
+  member: (ctx, change, selectors) => (selectors.length > 0 ? untargeted('members') : placeMember(ctx, change)),
+};
+
+const untargeted = (what: string): Placed => ({ reason: 'not-targeted', detail: `--target adopts grants on its targets only, not ${what}` });
+
+const place = <K extends PlanChangeKind>(kind: K, ctx: PlaceContext, change: ChangeOf<K>, selectors: readonly Selector[]): Placed =>
+  PLACERS[kind](ctx, change, selectors);
+
 export function placeItem(ctx: PlaceContext, item: DriftItem, selectors: readonly Selector[]): Placed {
-  const targeted = selectors.length > 0;
-  if (item.kind === 'grant') {
-    const { target } = item.change;
-    if (targeted && !selected(selectors, target)) return { reason: 'not-targeted', detail: `${target.type}:${target.name} is not a --target of this run` };
-    return placeGrant(ctx, item.change);
-  }
-  if (targeted) return { reason: 'not-targeted', detail: `--target adopts grants on its targets only, not ${item.kind === 'team' ? 'teams' : 'members'}` };
-  return item.kind === 'team' ? placeTeam(ctx, item.change) : placeMember(ctx, item.change);
+  return place(item.kind, ctx, item.change, selectors);
 }

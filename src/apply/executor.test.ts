@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LiveGrant, LiveState } from '../core/model.js';
-import type { Change } from '../core/plan.js';
+import { grantChanges, type Change } from '../core/plan.js';
 import { buildPlan } from '../diff/plan.js';
 import { access, arbScenario, liveOf, teamId, TARGETS } from '../../test/support/states.js';
 import { FakeGrantApi, type Call, type Fault } from '../../test/apply/fake-grant-api.js';
@@ -207,13 +207,13 @@ describe('applyChanges under random faults (property)', () => {
         const initial = [...live.targets.values()].flatMap((t) => t.grants);
         const api = new FakeGrantApi(initial, (_call, i) => script[i % script.length]);
         const first = buildPlan(desired, live);
-        await applyChanges(first.changes, api, { concurrency: 4 });
+        await applyChanges(grantChanges(first), api, { concurrency: 4 });
         const clean = new FakeGrantApi([...api.grants.values()]);
         const second = buildPlan(desired, liveFrom(api, live));
-        const rerun = await applyChanges(second.changes, clean);
+        const rerun = await applyChanges(grantChanges(second), clean);
         expect(rerun.converged).toBe(true);
         expect(buildPlan(desired, liveFrom(clean, live)).changes).toEqual([]);
-        const planned = new Set([...first.changes, ...second.changes].flatMap((c) => (c.action === 'remove' ? [c.id] : [])));
+        const planned = new Set([...grantChanges(first), ...grantChanges(second)].flatMap((c) => (c.action === 'remove' ? [c.id] : [])));
         for (const g of initial) if (!clean.grants.has(g.id)) expect(planned.has(g.id)).toBe(true);
       }),
       { numRuns: 60 },

@@ -6,7 +6,7 @@
 // plan is exactly them (each change is one write, docs/reliability.md, "Reliability"). A write refused for the
 // token's rights stops it the same way: the next change would meet the same refusal (docs/apply.md, "Apply").
 import pLimit from 'p-limit';
-import type { Change } from '../core/plan.js';
+import type { Change, PlanChangeKind } from '../core/plan.js';
 import type { TeamApi } from '../core/team-write.js';
 import { isPendingTeamId, type TeamChange } from '../core/teams.js';
 import { runTeamChange } from './team-steps.js';
@@ -74,106 +74,168 @@ function withCreatedTeam(change: Change, created: ReadonlyMap<string, string>): 
 const notCreatedOutcome = (change: Change, reason: string, lost: ReadonlySet<string>): ChangeOutcome =>
   lost.has(change.team.name) ? { status: 'failed', change, reason, permanent: true } : { status: 'failed', change, reason };
 
-export async function applyChanges(planned: readonly Change[], api: GrantApi, options: ApplyOptions = {}): Promise<ApplyReport> {
-  const limit = pLimit(Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY));
-  const teamChanges = options.teams?.changes ?? [];
-  const memberChanges = options.members?.changes ?? [];
-  const outcomes: ChangeOutcome[] = new Array<ChangeOutcome>(planned.length);
-  const teamOutcomes: TeamOutcome[] = new Array<TeamOutcome>(teamChanges.length);
-  const memberOutcomes: MemberOutcome[] = new Array<MemberOutcome>(memberChanges.length);
-  const progress = { done: 0, total: planned.length + teamChanges.length + memberChanges.length, failures: 0 };
-  let refused: RefusedOutcome | undefined;
-  let teamRefused: TeamOutcome | MemberOutcome | undefined;
-  const settle = (index: number, outcome: ChangeOutcome): void => {
-    outcomes[index] = outcome;
-    // Synchronously, before p-limit starts the next change.
-    if (outcome.status === 'failed' && outcome.refused) refused ??= { ...outcome, refused: outcome.refused };
-    progress.done += 1;
-    if (outcome.status === 'failed') progress.failures += 1;
-    options.onOutcome?.(outcome);
-    options.onProgress?.({ ...progress });
+/** What each kind of change ends as. */
+interface OutcomeOf {
+  readonly grant: ChangeOutcome;
+  readonly team: TeamOutcome;
+  readonly member: MemberOutcome;
+}
+
+/** One apply under way: every kind's outcomes by their index in the plan's changes of that kind, the progress, the first refusal. */
+interface Run {
+  readonly options: ApplyOptions;
+  readonly outcomes: { readonly [K in PlanChangeKind]: OutcomeOf[K][] };
+  readonly progress: { done: number; total: number; failures: number };
+  readonly limit: <T>(step: () => Promise<T>) => Promise<T>;
+  /** The first grant write refused for the token's rights (its line names the token). */
+  refused?: RefusedOutcome;
+  /** The first team or member write refused for the token's rights. */
+  otherRefused?: TeamOutcome | MemberOutcome;
+}
+
+/**
+ * What each kind's ended change tells the run, synchronously, before p-limit starts the next
+ * change: the refusal that stops it, and the caller's callback (the compiler asks for a row per kind).
+ */
+const SETTLED: { readonly [K in PlanChangeKind]: (run: Run, outcome: OutcomeOf[K]) => void } = {
+  grant: (run, outcome) => {
+    if (outcome.status === 'failed' && outcome.refused) run.refused ??= { ...outcome, refused: outcome.refused };
+    run.options.onOutcome?.(outcome);
+  },
+  team: (run, outcome) => {
+    if (outcome.status === 'failed' && outcome.refused) run.otherRefused ??= outcome;
+    run.options.onTeamOutcome?.(outcome);
+  },
+  member: (run, outcome) => {
+    if (outcome.status === 'failed' && outcome.refused) run.otherRefused ??= outcome;
+    run.options.onMemberOutcome?.(outcome);
+  },
+};
+
+function settle<K extends PlanChangeKind>(run: Run, kind: K, index: number, outcome: OutcomeOf[K]): void {
+  run.outcomes[kind][index] = outcome;
+  run.progress.done += 1;
+  if (outcome.status === 'failed') run.progress.failures += 1;
+  SETTLED[kind](run, outcome);
+  run.options.onProgress?.({ ...run.progress });
+}
+
+const aborted = (run: Run): boolean => run.options.signal?.aborted === true;
+const stopped = (run: Run): boolean => aborted(run) || run.refused !== undefined || run.otherRefused !== undefined;
+
+function startRun(planned: readonly Change[], options: ApplyOptions): Run {
+  const teams = options.teams?.changes.length ?? 0;
+  const members = options.members?.changes.length ?? 0;
+  return {
+    options,
+    outcomes: { grant: new Array(planned.length), team: new Array(teams), member: new Array(members) },
+    progress: { done: 0, total: planned.length + teams + members, failures: 0 },
+    limit: pLimit(Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY)),
   };
-  const aborted = (): boolean => options.signal?.aborted === true;
-  const stopped = (): boolean => aborted() || refused !== undefined || teamRefused !== undefined;
-  const settleTeam = (index: number, outcome: TeamOutcome): void => {
-    teamOutcomes[index] = outcome;
-    if (outcome.status === 'failed' && outcome.refused) teamRefused ??= outcome;
-    progress.done += 1;
-    if (outcome.status === 'failed') progress.failures += 1;
-    options.onTeamOutcome?.(outcome);
-    options.onProgress?.({ ...progress });
-  };
-  const runTeams = (deletions: boolean): Promise<void[]> => {
-    const teams = options.teams;
-    if (!teams) return Promise.resolve([]);
-    const items = teams.changes.map((change, index) => ({ change, index })).filter(({ change }) => (change.action === 'delete') === deletions);
-    return Promise.all(
-      items.map(({ change, index }) =>
-        limit(async () => settleTeam(index, stopped() ? { status: 'not-started', change } : await runTeamChange(teams.api, teams.organization, change))),
+}
+
+/** The team changes other than deletions (before the grants), or the deletions (after them). */
+async function runTeams(run: Run, deletions: boolean): Promise<void> {
+  const teams = run.options.teams;
+  if (!teams) return;
+  const items = teams.changes.map((change, index) => ({ change, index })).filter(({ change }) => (change.action === 'delete') === deletions);
+  await Promise.all(
+    items.map(({ change, index }) =>
+      run.limit(async () =>
+        settle(run, 'team', index, stopped(run) ? { status: 'not-started', change } : await runTeamChange(teams.api, teams.organization, change)),
       ),
-    );
-  };
+    ),
+  );
+}
 
-  const settleMember = (index: number, outcome: MemberOutcome): void => {
-    memberOutcomes[index] = outcome;
-    if (outcome.status === 'failed' && outcome.refused) teamRefused ??= outcome;
-    progress.done += 1;
-    if (outcome.status === 'failed') progress.failures += 1;
-    options.onMemberOutcome?.(outcome);
-    options.onProgress?.({ ...progress });
+/** The teams the creates made (their ids by name), and those whose create failed for good. */
+function createdTeams(run: Run): { created: Map<string, string>; lost: Set<string> } {
+  const outcomes = run.outcomes.team.filter((o) => o !== undefined);
+  return {
+    created: new Map(outcomes.filter((o) => o.id !== undefined).map((o) => [o.change.name, o.id as string])),
+    lost: new Set(outcomes.filter((o) => o.permanent === true && o.change.action === 'create').map((o) => o.change.name)),
   };
+}
 
-  await runTeams(false);
-  const created = new Map(teamOutcomes.filter((o) => o !== undefined && o.id !== undefined).map((o) => [o.change.name, o.id as string]));
-  const lost = new Set(teamOutcomes.filter((o) => o?.permanent === true && o.change.action === 'create').map((o) => o.change.name));
-  // Who is in the teams, once the teams are there (docs/apply.md, "Member changes").
-  if (options.members)
-    await runMemberChanges(memberChanges, {
-      api: options.members.api,
-      organization: options.members.organization,
-      created,
-      lost,
-      stopped,
-      limit,
-      settle: settleMember,
-    });
-  const changes = planned.map((change) => withCreatedTeam(change, created));
-  const indexed = changes.map((change, index) => ({ change: typeof change === 'string' ? (planned[index] as Change) : change, index }));
-  for (const [index, change] of changes.entries()) {
-    if (typeof change === 'string')
-      settle(index, stopped() ? { status: 'not-started', change: planned[index] as Change } : notCreatedOutcome(planned[index] as Change, change, lost));
+/** Who is in the teams, once the teams are there (docs/apply.md, "Member changes"). */
+async function runMembers(run: Run, teams: ReturnType<typeof createdTeams>): Promise<void> {
+  const members = run.options.members;
+  if (!members) return;
+  await runMemberChanges(members.changes, {
+    api: members.api,
+    organization: members.organization,
+    ...teams,
+    stopped: () => stopped(run),
+    limit: run.limit,
+    settle: (index, outcome) => settle(run, 'member', index, outcome),
+  });
+}
+
+interface IndexedGrant {
+  readonly change: Change;
+  readonly index: number;
+}
+
+/** The grant changes that can start (a created team's by its id); a change of a team never created ends here. */
+function startable(run: Run, planned: readonly Change[], teams: ReturnType<typeof createdTeams>): IndexedGrant[] {
+  const out: IndexedGrant[] = [];
+  for (const [index, change] of planned.entries()) {
+    const ready = withCreatedTeam(change, teams.created);
+    if (typeof ready !== 'string') out.push({ change: ready, index });
+    else settle(run, 'grant', index, stopped(run) ? { status: 'not-started', change } : notCreatedOutcome(change, ready, teams.lost));
   }
-  const pending = new Set(changes.flatMap((c, index) => (typeof c === 'string' ? [index] : [])));
-  const start = async (change: Change): Promise<ChangeOutcome> => (stopped() ? { status: 'not-started', change } : runChange(api, change));
-  const run = (items: typeof indexed): Promise<void[]> => Promise.all(items.map(({ change, index }) => limit(async () => settle(index, await start(change)))));
+  return out;
+}
 
-  await run(indexed.filter(({ change, index }) => change.action !== 'remove' && !pending.has(index)));
+function runGrantItems(run: Run, api: GrantApi, items: readonly IndexedGrant[]): Promise<void[]> {
+  const start = async (change: Change): Promise<ChangeOutcome> => (stopped(run) ? { status: 'not-started', change } : runChange(api, change));
+  return Promise.all(items.map(({ change, index }) => run.limit(async () => settle(run, 'grant', index, await start(change)))));
+}
+
+/** Adds and updates first, removes after, so a team is never left without access between two steps. */
+async function runGrants(run: Run, api: GrantApi, items: readonly IndexedGrant[]): Promise<void> {
+  await runGrantItems(
+    run,
+    api,
+    items.filter(({ change }) => change.action !== 'remove'),
+  );
   // A remove of a team whose add or update on the same target failed (the extra copies of a
   // duplicated grant) is held back: it could leave the team with no access at all.
-  const failedPairs = new Set(outcomes.filter((o) => o !== undefined && o.status === 'failed').map((o) => pairKey(o.change)));
-  const removes = indexed.filter(({ change, index }) => change.action === 'remove' && !pending.has(index));
-  for (const item of removes.filter(({ change }) => failedPairs.has(pairKey(change)))) {
-    settle(
-      item.index,
-      stopped()
-        ? { status: 'not-started', change: item.change }
-        : { status: 'failed', change: item.change, reason: 'not removed: the change of the same team on this target failed first' },
-    );
+  const failedPairs = new Set(run.outcomes.grant.filter((o) => o !== undefined && o.status === 'failed').map((o) => pairKey(o.change)));
+  const removes = items.filter(({ change }) => change.action === 'remove');
+  for (const { change, index } of removes.filter((item) => failedPairs.has(pairKey(item.change)))) {
+    const reason = 'not removed: the change of the same team on this target failed first';
+    settle(run, 'grant', index, stopped(run) ? { status: 'not-started', change } : { status: 'failed', change, reason });
   }
-  await run(removes.filter(({ change }) => !failedPairs.has(pairKey(change))));
-  // A team goes after the grant changes: its own grants go with it (docs/apply.md, "Team changes").
-  await runTeams(true);
-  const teams = options.teams ? teamOutcomes : undefined;
-  const members = options.members ? memberOutcomes : undefined;
-  if (aborted()) return reportOf(outcomes, stopOf(options.signal?.reason), teams, members);
-  if (refused) return reportOf(outcomes, await refusalStop(refused, options.refusal), teams, members);
-  const what = teamRefused && 'person' in teamRefused.change ? 'a member change' : 'a team change';
-  return reportOf(
-    outcomes,
-    teamRefused
-      ? { reason: `the service refused ${what} for the token's rights (${teamRefused.reason ?? ''})`, exitCode: EXIT.error, refused: true }
-      : undefined,
-    teams,
-    members,
+  await runGrantItems(
+    run,
+    api,
+    removes.filter(({ change }) => !failedPairs.has(pairKey(change))),
   );
+}
+
+/** Why the run stopped, if it did: the signal, the first grant write refused (naming the token), or a team's or member's. */
+async function stopOfRun(run: Run): Promise<Stop | undefined> {
+  if (aborted(run)) return stopOf(run.options.signal?.reason);
+  if (run.refused) return refusalStop(run.refused, run.options.refusal);
+  const other = run.otherRefused;
+  if (!other) return undefined;
+  const what = 'person' in other.change ? 'a member change' : 'a team change';
+  return { reason: `the service refused ${what} for the token's rights (${other.reason ?? ''})`, exitCode: EXIT.error, refused: true };
+}
+
+/**
+ * The plan's changes made: the teams' creates, renames and updates, then the members, then the
+ * grants (adds and updates, then removes), then the teams' deletions (their grants go with them:
+ * docs/apply.md, "Team changes").
+ */
+export async function applyChanges(planned: readonly Change[], api: GrantApi, options: ApplyOptions = {}): Promise<ApplyReport> {
+  const run = startRun(planned, options);
+  await runTeams(run, false);
+  const teams = createdTeams(run);
+  await runMembers(run, teams);
+  await runGrants(run, api, startable(run, planned, teams));
+  await runTeams(run, true);
+  const { outcomes } = run;
+  return reportOf(outcomes.grant, await stopOfRun(run), options.teams ? outcomes.team : undefined, options.members ? outcomes.member : undefined);
 }

@@ -13,11 +13,11 @@ export function teamWriteOf(fields: readonly TeamFieldChange[]): TeamWrite {
   const write: { -readonly [K in keyof TeamWrite]: TeamWrite[K] } = {};
   const flags: Record<string, boolean> = {};
   // A service's default is shown by the plan, never sent (core/teams.ts, TeamFieldChange's `default`).
-  for (const { field, after } of fields.filter((f) => f.default !== 'service')) {
-    if (field === 'visibility' && (after === 'secret' || after === 'organization')) write.visibility = after;
-    else if (field === 'sso-team-id' && (typeof after === 'string' || after === null)) write.ssoTeamId = after;
-    else if (field === 'allow-member-token-management' && typeof after === 'boolean') write.allowMemberTokenManagement = after;
-    else if (field.startsWith('organization-access.') && typeof after === 'boolean') flags[field.slice('organization-access.'.length)] = after;
+  for (const change of fields.filter((f) => f.default !== 'service')) {
+    if ('flag' in change) flags[change.flag] = change.after;
+    else if (change.field === 'visibility') write.visibility = change.after;
+    else if (change.field === 'sso-team-id') write.ssoTeamId = change.after;
+    else write.allowMemberTokenManagement = change.after;
   }
   if (Object.keys(flags).length > 0) write.organizationAccess = flags;
   return write;

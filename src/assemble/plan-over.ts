@@ -7,7 +7,7 @@
 import type { LiveState } from '../core/model.js';
 import { liveTarget } from '../core/organization.js';
 import type { DesiredState, FilesState } from '../core/desired-state.js';
-import type { Plan, PlanWarning } from '../core/plan.js';
+import { changesOf, grantChanges, type Plan, type PlanWarning } from '../core/plan.js';
 import type { Resolved } from '../core/resolved.js';
 import type { ServerInfo } from '../core/server.js';
 import type { RunReads } from '../core/run-reads.js';
@@ -163,9 +163,9 @@ export function planOver(files: PlanFiles, reads: RunReads, ask: PlanAsk): PlanO
   if (ask.effectiveChanges !== true) return done(result);
   // docs/plan.md, "Team changes": the teams as the plan leaves them (a created team, a new name).
   const known = expanded.desired.teams ? { ...resolved, teams: [...resolved.teamsByName.values()] } : resolved;
-  const context = changeContextOver(reads, known, live, plan.changes);
+  const context = changeContextOver(reads, known, live, grantChanges(plan));
   if (context.kind === 'needs') return context;
   // docs/effective-access.md, "People": who gains or loses what, when the plan read people.
-  const people = live.people && { people: live.people, memberChanges: plan.memberChanges ?? [] };
-  return done({ ...result, plan: { ...plan, effectiveChanges: effectiveChanges(plan.changes, context.value, people) } });
+  const people = live.people && { people: live.people, memberChanges: changesOf(plan.changes, 'member') };
+  return done({ ...result, plan: { ...plan, effectiveChanges: effectiveChanges(grantChanges(plan), context.value, people) } });
 }

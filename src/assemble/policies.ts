@@ -2,11 +2,10 @@
 // policy path of plan, drift and `apply --plan`, over what the run read: their names checked against
 // the lists they select from, the targets they select (policy-context.ts), the people a rule counts,
 // then the check (src/policy/). A read the value lacks is a need, never a request.
-import type { Change, PlanWarning } from '../core/plan.js';
+import { grantChanges, managedChanges, type Plan, type PlanWarning } from '../core/plan.js';
 import type { SetCatalog } from '../core/organization.js';
 import type { LiveState, LiveTarget, Team } from '../core/model.js';
 import { targetPolicies, type DesiredPolicy, type GrantEnd, type PolicyViolation } from '../core/policy.js';
-import type { TeamChange } from '../core/teams.js';
 import { teamsAfter } from '../effective/teams-after.js';
 import { rulesRead } from '../core/policy-rules.js';
 import { grantsAfter } from '../effective/after.js';
@@ -17,7 +16,6 @@ import { withStatus } from '../policy/status.js';
 import { policyNameFindings } from '../policy/selectors.js';
 import { nameProblemsError } from './name-problems.js';
 import type { LivePeople } from '../core/person.js';
-import type { MemberChange } from '../core/people.js';
 import type { RunReads } from '../core/run-reads.js';
 import { peopleAfter } from '../effective/people-after.js';
 import { InternalError } from '../errors.js';
@@ -43,10 +41,7 @@ export interface PolicyVerdict {
 }
 
 /** What a plan changes: its grant changes, its team changes when the files manage teams, its member changes when they manage members. */
-export interface PlannedChanges {
-  readonly changes: readonly Change[];
-  readonly teamChanges?: readonly TeamChange[];
-  readonly memberChanges?: readonly MemberChange[];
+export interface PlannedChanges extends Pick<Plan, 'changes' | 'manages'> {
   /** The teams as they are, when the organization passed names them as the plan leaves them (docs/plan.md, "Team changes"): what "as it is" is checked on. */
   readonly teamsAsIs?: readonly Team[];
 }
@@ -87,7 +82,11 @@ function peopleFor(reads: RunReads, check: PolicyCheck): Planned<PeopleFor> {
     if (listed.kind === 'refused') throw new InternalError('the people were refused to the member diff, which stops the plan first');
     read = peopleOf(listed.listed, organization.teams);
   }
-  return done({ people: check.state === 'live' ? read : peopleAfter(read, planned.memberChanges ?? []), asIs: read, ...(live.people ? {} : { read }) });
+  return done({
+    people: check.state === 'live' ? read : peopleAfter(read, managedChanges(planned, 'member') ?? []),
+    asIs: read,
+    ...(live.people ? {} : { read }),
+  });
 }
 
 /** What the policies of the organization's teams read: the teams as listed, nothing more. */
@@ -115,7 +114,10 @@ export function violationsOf(check: PolicyCheck, reads: RunReads): Planned<Polic
   if (peopleRead.kind === 'needs') return peopleRead;
   const { people, asIs, read: readNow } = peopleRead.value;
   // After the plan: its grant changes and its team changes (docs/effective-access.md, "Organization powers").
-  const after = check.state === 'live' ? {} : { grants: grantsAfter(input.grants, planned.changes), teams: teamsAfter(input.teams, planned.teamChanges ?? []) };
+  const after =
+    check.state === 'live'
+      ? {}
+      : { grants: grantsAfter(input.grants, grantChanges(planned)), teams: teamsAfter(input.teams, managedChanges(planned, 'team') ?? []) };
   const found = checkPolicies(policies, { ...clock, ...input, ...after, ...(people ? { people } : {}) });
   // docs/evidence.md, "New and live violations": the same read checked as it is, so each
   // violation says whether the change makes it (no read more).

@@ -86,7 +86,7 @@ export function auditRequestOf(parsed: Parsed, kind: PlanKind): AuditRequest {
 
 export function hasChanges(plan: Plan): boolean {
   // docs/plan.md, "Member changes": a pending invitation is no change, so no drift.
-  return plan.changes.length + (plan.teamChanges?.length ?? 0) + (plan.memberChanges?.length ?? 0) > 0;
+  return plan.changes.length > 0;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Access, GrantOrigin, GrantRead, ReportedAccess } from './model.js'
 import { nestedPermissionsInto, permissionsOf } from './permissions.js';
 import type { Change, PlanWarning } from './plan.js';
 import type { ServerInfo } from './server.js';
-import { isPendingTeamId, type TeamChange } from './teams.js';
+import { isPendingTeamId, teamFieldName, type TeamChange } from './teams.js';
 
 export const PLAN_FORMAT_VERSION = 1;
 
@@ -83,7 +83,7 @@ export function teamChangeDocument(change: TeamChange): JsonObject {
     }));
     if (change.powers) base.powers = [...change.powers];
   } else {
-    base.fields = change.fields.map((f) => ({ field: f.field, before: f.before, after: f.after, ...(f.default ? { default: f.default } : {}) }));
+    base.fields = change.fields.map((f) => ({ field: teamFieldName(f), before: f.before, after: f.after, ...(f.default ? { default: f.default } : {}) }));
   }
   return base;
 }

@@ -65,8 +65,61 @@ export interface RemoveChange extends ChangeBase {
 export const REMOVE_REASONS = ['expired'] as const;
 export type RemoveReason = (typeof REMOVE_REASONS)[number];
 
+/** A grant's change (the kind `grant` of PlanChange). */
 export type Change = AddChange | UpdateChange | RemoveChange;
 export type Action = Change['action'];
+
+/**
+ * One change of a plan, whatever it changes: its kind of managed object and the change, with that
+ * kind's typed action and before and after (Terraform's `plans.ResourceInstanceChange`). Every
+ * consumer that differs by kind (the executor, the guards, saved plans, renderers, attribution,
+ * adopt) keeps a table keyed by PlanChangeKind, so a kind added here does not compile until each has
+ * its row (docs/architecture.md, "Where a change goes").
+ */
+export type PlanChange =
+  | { readonly kind: 'grant'; readonly change: Change }
+  | { readonly kind: 'team'; readonly change: TeamChange }
+  | { readonly kind: 'member'; readonly change: MemberChange };
+export type PlanChangeKind = PlanChange['kind'];
+/** The change of a kind (`ChangeOf<'team'>` is a TeamChange). */
+export type ChangeOf<K extends PlanChangeKind> = Extract<PlanChange, { readonly kind: K }>['change'];
+/** A table the compiler checks against the kinds: one row per kind, each given that kind's changes. */
+export type ByKind<R> = { readonly [K in PlanChangeKind]: R };
+
+/** The kinds in the plan's order: its list holds the grants first, then the teams, then the members (each kind sorted its own way). */
+const KIND_ORDER: ByKind<number> = { grant: 0, team: 1, member: 2 };
+export const CHANGE_KINDS: readonly PlanChangeKind[] = (Object.keys(KIND_ORDER) as PlanChangeKind[]).sort((a, b) => KIND_ORDER[a] - KIND_ORDER[b]);
+
+/** The changes of one kind, in the plan's order. */
+export function changesOf<K extends PlanChangeKind>(changes: readonly PlanChange[], kind: K): ChangeOf<K>[] {
+  const out: ChangeOf<K>[] = [];
+  for (const item of changes) if (item.kind === kind) out.push(item.change as ChangeOf<K>);
+  return out;
+}
+
+/** A plan's grant changes. */
+export const grantChanges = (plan: Pick<Plan, 'changes'>): Change[] => changesOf(plan.changes, 'grant');
+
+/** A plan's changes of `kind`; undefined when it does not manage that kind (its documents then leave the kind's keys out). */
+export function managedChanges<K extends PlanChangeKind>(plan: Pick<Plan, 'changes' | 'manages'>, kind: K): ChangeOf<K>[] | undefined {
+  return kind === 'grant' || plan.manages?.includes(kind) ? changesOf(plan.changes, kind) : undefined;
+}
+
+/** Each kind's changes, sorted: grants always, another kind when the plan manages it. */
+export type ChangesByKind = { readonly grant: readonly Change[] } & { readonly [K in Exclude<PlanChangeKind, 'grant'>]?: readonly ChangeOf<K>[] };
+
+/** The one list of a plan from each kind's changes; the kinds given beside grants are the ones it manages. */
+export function planChanges(byKind: ChangesByKind): Pick<Plan, 'changes' | 'manages'> {
+  const changes: PlanChange[] = [];
+  const manages: Exclude<PlanChangeKind, 'grant'>[] = [];
+  for (const kind of CHANGE_KINDS) {
+    const given = byKind[kind];
+    if (given === undefined) continue;
+    if (kind !== 'grant') manages.push(kind);
+    for (const change of given) changes.push({ kind, change } as PlanChange);
+  }
+  return manages.length > 0 ? { changes, manages } : { changes };
+}
 
 export interface PlanWarning {
   readonly code: WarningCode;
@@ -106,8 +159,18 @@ export interface Summary {
 
 export interface Plan {
   readonly organization: string;
-  /** Sorted by target (type, name) then team name: the same state always gives the same plan. */
-  readonly changes: readonly Change[];
+  /**
+   * Every change, one list: the grants sorted by target (type, name) then team name, then the teams'
+   * by TEAM_ACTION_ORDER then name, then the members' by MEMBER_ACTION_ORDER: the same state always
+   * gives the same plan. `grantChanges` and `managedChanges` are views of it.
+   */
+  readonly changes: readonly PlanChange[];
+  /**
+   * docs/plan.md, "Team changes" and "Member changes": the kinds beside grants the plan manages
+   * (`team` when the files manage teams, `member` when they manage members and the people were read),
+   * even with no change of the kind. Absent: grants only; such a plan reads, serialises and sums as before.
+   */
+  readonly manages?: readonly Exclude<PlanChangeKind, 'grant'>[];
   readonly summary: Summary;
   readonly warnings: readonly PlanWarning[];
   /** diff/checksum.ts: sha256 of the changes, the guards' inputs, the policies and their violations, the organization and the format. */
@@ -142,19 +205,6 @@ export interface Plan {
   readonly coverage: Coverage;
   /** What the run was asked to cover: the paths and every --target, as given. Not part of the checksum. */
   readonly scope: Scope;
-  /**
-   * docs/plan.md, "Team changes": the teams themselves (create, update, rename, delete), sorted by
-   * action then name; apply makes the creates and renames before the grant changes and the
-   * deletions after. Absent when the files manage no team (no `teams:`, no prune-teams): such a
-   * plan reads, serialises and sums as before.
-   */
-  readonly teamChanges?: readonly TeamChange[];
-  /**
-   * docs/plan.md, "Member changes": invitations, adds and removals of team members, removals from the
-   * organization, sorted by MEMBER_ACTION_ORDER then team and email. Absent when the files manage no
-   * team's members (and no prune-people): such a plan reads, serialises and sums as before.
-   */
-  readonly memberChanges?: readonly MemberChange[];
   /** Invitations the files ask for that are not accepted yet: no change, no drift; shown as pending. */
   readonly pendingInvites?: readonly PendingInvite[];
   /**

@@ -33,20 +33,55 @@ export interface DesiredTeam {
 export const TEAM_FIELDS = ['visibility', 'sso-team-id', 'allow-member-token-management'] as const;
 export type TeamField = (typeof TEAM_FIELDS)[number];
 
+/** The value each setting takes (`sso-team-id` null: none). */
+export interface TeamSettingValues {
+  readonly visibility: Visibility;
+  readonly 'sso-team-id': string | null;
+  readonly 'allow-member-token-management': boolean;
+}
+
+/** What the service may report of each: a visibility it has no name for is kept as given (core/model.ts, Team). */
+export interface TeamSettingReported extends Omit<TeamSettingValues, 'visibility'> {
+  readonly visibility: string;
+}
+
 export type TeamValue = string | boolean | null;
 
-/** One setting a change moves: `visibility`, `sso-team-id`, `allow-member-token-management` or `organization-access.FLAG`. */
-export interface TeamFieldChange {
-  readonly field: string;
+interface FieldMove<B, A> {
   /** null: not reported (a create's before is never shown). */
-  readonly before: TeamValue;
-  readonly after: TeamValue;
+  readonly before: B | null;
+  readonly after: A;
   /**
    * A create's setting the files do not give (docs/files.md, "`teams`"): `tfe-access`, the tool's
    * default, written (visibility); `service`, what the service gives a team it is not told about
    * (docs/api.md, "Teams"), shown and not written.
    */
   readonly default?: 'tfe-access' | 'service';
+}
+
+/** A setting a change moves, with the values of that setting (one member per row of TEAM_FIELDS). */
+export type TeamSettingChange = { readonly [F in TeamField]: FieldMove<TeamSettingReported[F], TeamSettingValues[F]> & { readonly field: F } }[TeamField];
+
+/** An organization-access flag a change moves (core/team-flags.ts), by its key. */
+export interface TeamFlagChange extends FieldMove<boolean, boolean> {
+  readonly flag: string;
+}
+
+/** One setting or flag a change moves: typed, never a name to parse (the documents' `field` is teamFieldName's). */
+export type TeamFieldChange = TeamSettingChange | TeamFlagChange;
+
+/** How the files and the plan's documents nest the flags: `organization-access.FLAG`. */
+const FLAG_PREFIX = 'organization-access.';
+
+/** A field's name in the plan's documents and words: a setting's own, a flag's under organization-access. */
+export function teamFieldName(change: TeamFieldChange): string {
+  return 'flag' in change ? `${FLAG_PREFIX}${change.flag}` : change.field;
+}
+
+/** The field a document's name means (the one reading of a name, for saved plans); undefined: no setting or flag. */
+export function teamFieldOfName(name: string): { readonly field: TeamField } | { readonly flag: string } | undefined {
+  if (name.startsWith(FLAG_PREFIX) && name.length > FLAG_PREFIX.length) return { flag: name.slice(FLAG_PREFIX.length) };
+  return (TEAM_FIELDS as readonly string[]).includes(name) ? { field: name as TeamField } : undefined;
 }
 
 /**

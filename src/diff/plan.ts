@@ -3,7 +3,7 @@ import type { Scope } from '../core/coverage.js';
 import type { LiveState } from '../core/model.js';
 import { scopeOf } from '../core/scope.js';
 import type { DesiredState } from '../core/desired-state.js';
-import { summarise, type Change, type DiffPlan, type PlanWarning } from '../core/plan.js';
+import { grantChanges, managedChanges, planChanges, summarise, type Change, type DiffPlan, type PlanWarning } from '../core/plan.js';
 import type { PolicyViolation } from '../core/policy.js';
 import type { ServerInfo } from '../core/server.js';
 import { checksumOf, policiesDigestOf, type ChecksumInput } from './checksum.js';
@@ -72,7 +72,7 @@ export function buildPlan(
   const ignored = new Set<string>(desired.settings.ignoreWarnings ?? []);
   return {
     organization: desired.organization,
-    changes,
+    ...planChanges({ grant: changes, ...(teams ? { team: teams.changes } : {}), ...(members ? { member: members.changes } : {}) }),
     summary: summarise(changes),
     warnings: [
       ...setWarnings.filter((w) => !ignored.has(w.code)),
@@ -88,8 +88,7 @@ export function buildPlan(
     managedTargets: live.targets.size,
     coverage: coverageOf(live, [], incomplete),
     scope,
-    ...(teams ? { teamChanges: teams.changes } : {}),
-    ...(members ? { memberChanges: members.changes, pendingInvites: members.pending } : {}),
+    ...(members ? { pendingInvites: members.pending } : {}),
   };
 }
 
@@ -127,6 +126,8 @@ function planChecksum(
  * checksum that covers them: buildPlan's covers none found (docs/apply.md, "`--checksum`: the reviewed plan without moving a file").
  */
 export function withViolations<P extends DiffPlan>(plan: P, desired: DesiredState, live: LiveState, violations: readonly PolicyViolation[]): P {
-  const members = plan.memberChanges && memberChecksumOf(desired, live, plan.memberChanges);
-  return { ...plan, violations, checksum: planChecksum(desired, incompleteTargetsOf(live), plan.changes, violations, plan.teamChanges, members) };
+  const memberChanges = managedChanges(plan, 'member');
+  const members = memberChanges && memberChecksumOf(desired, live, memberChanges);
+  const checksum = planChecksum(desired, incompleteTargetsOf(live), grantChanges(plan), violations, managedChanges(plan, 'team'), members);
+  return { ...plan, violations, checksum };
 }

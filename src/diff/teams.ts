@@ -13,8 +13,11 @@ import {
   type DesiredTeam,
   type GoneGrant,
   type TeamChange,
+  type TeamField,
   type TeamFieldChange,
-  type TeamValue,
+  type TeamSettingChange,
+  type TeamSettingReported,
+  type TeamSettingValues,
 } from '../core/teams.js';
 import { TEAM_FLAG_KEYS, TEAM_FLAGS } from '../core/team-flags.js';
 import { plannedTeams, type PlannedTeams, type TeamFate } from '../resolve/planned-teams.js';
@@ -60,8 +63,8 @@ const ignored = (team: string, message: string): PlanWarning => ({ code: 'team-s
 /** The settings of `desired` that differ from `live` (a create: live undefined, every setting given). */
 function fieldChanges(desired: DesiredTeam, live: Team | undefined, context: Context): TeamFieldChange[] {
   const out: TeamFieldChange[] = [];
-  const push = (field: string, before: TeamValue | undefined, after: TeamValue): void => {
-    if (live === undefined || before !== after) out.push({ field, before: live === undefined ? null : (before ?? null), after });
+  const push = <F extends TeamField>(field: F, before: TeamSettingReported[F] | undefined, after: TeamSettingValues[F]): void => {
+    if (live === undefined || before !== after) out.push({ field, before: live === undefined ? null : (before ?? null), after } as TeamSettingChange);
   };
   if (desired.visibility !== undefined) {
     if (desired.visibility === 'secret' && !canMakeSecret(context.live.viewer)) {
@@ -91,8 +94,8 @@ function fieldChanges(desired: DesiredTeam, live: Team | undefined, context: Con
   // A create shows every flag it gets: those the files set on, written; the rest at the service's default (off).
   if (live === undefined) {
     for (const key of TEAM_FLAG_KEYS) {
-      if (desired.organizationAccess?.[key] === true) out.push({ field: `organization-access.${key}`, before: null, after: true });
-      else if (!NEWER_FLAGS.has(key)) out.push({ field: `organization-access.${key}`, before: null, after: SERVICE_TEAM_DEFAULTS.flag, default: 'service' });
+      if (desired.organizationAccess?.[key] === true) out.push({ flag: key, before: null, after: true });
+      else if (!NEWER_FLAGS.has(key)) out.push({ flag: key, before: null, after: SERVICE_TEAM_DEFAULTS.flag, default: 'service' });
     }
     return out;
   }
@@ -103,7 +106,7 @@ function fieldChanges(desired: DesiredTeam, live: Team | undefined, context: Con
       const after = desired.organizationAccess[key] === true;
       const before = reported[key];
       // A flag the list does not report is not known: only one the files want on is written.
-      if (before === undefined ? after : before !== after) out.push({ field: `organization-access.${key}`, before: before ?? null, after });
+      if (before === undefined ? after : before !== after) out.push({ flag: key, before: before ?? null, after });
     }
   }
   return out;

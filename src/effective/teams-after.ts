@@ -5,15 +5,13 @@
 import type { Team } from '../core/model.js';
 import { pendingTeamId, type TeamChange, type TeamFieldChange } from '../core/teams.js';
 
-const FLAG = 'organization-access.';
-
 /** `team` with the change's settings made (only organization access and visibility count here). */
 function withFields(team: Team, fields: readonly TeamFieldChange[]): Team {
   const organizationAccess = { ...team.organizationAccess };
   let visibility = team.visibility;
-  for (const { field, after } of fields) {
-    if (field.startsWith(FLAG) && typeof after === 'boolean') organizationAccess[field.slice(FLAG.length)] = after;
-    if (field === 'visibility' && typeof after === 'string') visibility = after;
+  for (const change of fields) {
+    if ('flag' in change) organizationAccess[change.flag] = change.after;
+    else if (change.field === 'visibility') visibility = change.after;
   }
   return { ...team, visibility, organizationAccess };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Change } from '../core/plan.js';
+import { planChanges, type Change } from '../core/plan.js';
 import { EXIT } from '../errors.js';
 import { access, teamId } from '../../test/support/states.js';
-import { checkGuards, type GuardContext } from './guards.js';
+import { checkGuards as checkPlanGuards, type GuardContext } from './guards.js';
 import { GuardRefusedError } from './refusal.js';
 
 const PRJ = { type: 'project', name: 'platform', id: 'prj-platform' } as const;
@@ -24,6 +24,9 @@ const addition: Change = {
 };
 const context = (over: Partial<GuardContext> = {}): GuardContext => ({ maxRemovals: 10, force: false, incompleteTargets: new Set(), ...over });
 const many = (n: number): Change[] => Array.from({ length: n }, (_, i) => removal('dev', PRJ, i));
+
+/** The guards of a plan of these grant changes. */
+const checkGuards = (changes: readonly Change[], context: GuardContext) => checkPlanGuards(planChanges({ grant: changes }).changes, context);
 
 describe('checkGuards', () => {
   it('lets a plan within every guard through', () => {

@@ -1,12 +1,11 @@
 // The safety guards, checked on the whole plan before the first call (docs/apply.md, "Safety guards";
 // docs/architecture.md, "The pipeline"; after octoDNS's Plan.raise_if_unsafe). Pure: the plan and a few facts in, refusals out.
-import type { Change, RemoveChange } from '../core/plan.js';
+import { CHANGE_KINDS, changesOf, type Change, type PlanChangeKind, type ChangeOf, type PlanChange, type RemoveChange } from '../core/plan.js';
 import { OWNERS_TEAM, type Viewer } from '../core/model.js';
 import type { Refusal } from './refusal.js';
 import { byEntryKey } from '../core/order.js';
 import type { TeamChange, TeamDelete } from '../core/teams.js';
 import { DEFAULT_MAX_TEAM_DELETIONS } from '../core/defaults.js';
-import type { MemberChange } from '../core/people.js';
 import type { MemberGuardInputs } from '../diff/member-guard-inputs.js';
 import { memberRefusals } from './member-guards.js';
 import { changesAsRead, untouchableMembers, type ApplyRead } from './apply-members.js';
@@ -133,26 +132,27 @@ function ownTeam(teamChanges: readonly TeamChange[], context: GuardContext): Ref
   };
 }
 
-/**
- * Every refusal of the plan; empty when it may be applied. `teamChanges`, `memberChanges`: the
- * plan's (docs/plan.md, "Team changes" and "Member changes").
- */
-export function checkGuards(
-  changes: readonly Change[],
-  context: GuardContext,
-  teamChanges: readonly TeamChange[] = [],
-  memberChanges: readonly MemberChange[] = [],
-): Refusal[] {
-  const removals = changes.filter(isRemoval);
-  const read = context.applyRead;
-  const members = read ? changesAsRead(memberChanges, read) : memberChanges;
-  return [
-    ownersTeam(removals),
-    incompleteRead(removals, context),
-    maxRemovals(removals, context),
-    maxTeamDeletions(teamChanges, context),
-    ownTeam(teamChanges, context),
-    read ? untouchableMembers(members, read) : undefined,
-    ...memberRefusals(members, context.members, context.force),
-  ].filter((refusal): refusal is Refusal => refusal !== undefined);
+type Found = Refusal | undefined;
+
+/** The guards of each kind of change, on the plan's changes of that kind (the compiler asks for a row per kind). */
+const GUARDS: { readonly [K in PlanChangeKind]: (changes: readonly ChangeOf<K>[], context: GuardContext) => readonly Found[] } = {
+  grant: (changes, context) => {
+    const removals = changes.filter(isRemoval);
+    return [ownersTeam(removals), incompleteRead(removals, context), maxRemovals(removals, context)];
+  },
+  team: (changes, context) => [maxTeamDeletions(changes, context), ownTeam(changes, context)],
+  member: (changes, context) => {
+    // apply --plan: the member changes judged on what apply read itself (apply-members.ts).
+    const read = context.applyRead;
+    const members = read ? changesAsRead(changes, read) : changes;
+    return [read ? untouchableMembers(members, read) : undefined, ...memberRefusals(members, context.members, context.force)];
+  },
+};
+
+const guardsOf = <K extends PlanChangeKind>(kind: K, changes: readonly PlanChange[], context: GuardContext): readonly Found[] =>
+  GUARDS[kind](changesOf(changes, kind), context);
+
+/** Every refusal of the plan's changes, kind by kind in the plan's order; empty when it may be applied. */
+export function checkGuards(changes: readonly PlanChange[], context: GuardContext): Refusal[] {
+  return CHANGE_KINDS.flatMap((kind) => guardsOf(kind, changes, context)).filter((refusal): refusal is Refusal => refusal !== undefined);
 }

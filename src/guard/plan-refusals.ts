@@ -3,12 +3,10 @@
 // from the desired state and the live read the plan was made from, as apply takes them.
 import type { LiveState } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
-import type { Change, DiffPlan, Plan, PlanRefusal } from '../core/plan.js';
+import type { DiffPlan, Plan, PlanChange, PlanRefusal } from '../core/plan.js';
 import { incompleteTargetsOf } from '../diff/completeness.js';
 import { checkGuards, ownTeamsOf, type GuardInputs } from './guards.js';
 import type { Refusal } from './refusal.js';
-import type { TeamChange } from '../core/teams.js';
-import type { MemberChange } from '../core/people.js';
 import { managesMembers } from '../diff/members.js';
 import { memberGuardInputsOf } from '../diff/member-guard-inputs.js';
 
@@ -29,16 +27,11 @@ export function planRefusalOf(refusal: Refusal): PlanRefusal {
 }
 
 /** What apply without --force refuses of `changes`. */
-export function refusalsOf(
-  changes: readonly Change[],
-  inputs: GuardInputs,
-  teamChanges: readonly TeamChange[] = [],
-  memberChanges: readonly MemberChange[] = [],
-): PlanRefusal[] {
-  return checkGuards(changes, { ...inputs, force: false }, teamChanges, memberChanges).map(planRefusalOf);
+export function refusalsOf(changes: readonly PlanChange[], inputs: GuardInputs): PlanRefusal[] {
+  return checkGuards(changes, { ...inputs, force: false }).map(planRefusalOf);
 }
 
 /** The diff's plan with its refusals. */
 export function guardPlan(plan: DiffPlan, inputs: GuardInputs): Plan {
-  return { ...plan, refusals: refusalsOf(plan.changes, inputs, plan.teamChanges, plan.memberChanges) };
+  return { ...plan, refusals: refusalsOf(plan.changes, inputs) };
 }

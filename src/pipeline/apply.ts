@@ -3,7 +3,7 @@
 // here, once (docs/architecture.md, "The pipeline": one composition function per use case).
 import { addressFrom } from '../api/address.js';
 import type { TfeClient } from '../api/client.js';
-import type { Plan } from '../core/plan.js';
+import { grantChanges, managedChanges, type Plan } from '../core/plan.js';
 import { blocks } from '../core/policy.js';
 import { CLIError, RunStoppedError } from '../errors.js';
 import { checkGuards, type GuardContext } from '../guard/guards.js';
@@ -106,7 +106,7 @@ function tokenHolder(client: TfeClient, teams: ReadonlyMap<string, string>): () 
 }
 
 /** The teams a saved plan knows: those of its changes. */
-const teamsOfChanges = (plan: Plan): Map<string, string> => new Map(plan.changes.map((c) => [c.team.id, c.team.name]));
+const teamsOfChanges = (plan: Plan): Map<string, string> => new Map(grantChanges(plan).map((c) => [c.team.id, c.team.name]));
 
 interface Run {
   readonly request: ApplyRequest;
@@ -118,7 +118,7 @@ interface Run {
 
 async function execute(client: TfeClient, planned: Plan, guards: GuardContext, run: Run): Promise<ApplyResult> {
   const { request, hooks, control } = run;
-  const refusals = checkGuards(planned.changes, guards, planned.teamChanges, planned.memberChanges);
+  const refusals = checkGuards(planned.changes, guards);
   // The plan shown carries what this apply refuses: with --force, not the removal count.
   const plan: Plan = { ...planned, refusals: refusals.map(planRefusalOf) };
   hooks.show(plan);
@@ -126,9 +126,7 @@ async function execute(client: TfeClient, planned: Plan, guards: GuardContext, r
   // docs/evidence.md: only the violations the change makes, not accepted by an exception, refuse it.
   const blocking = (plan.violations ?? []).filter(blocks);
   if (blocking.length > 0) throw new PolicyRefusedError(blocking);
-  const teamChanges = plan.teamChanges ?? [];
-  const memberChanges = plan.memberChanges ?? [];
-  if (plan.changes.length === 0 && teamChanges.length === 0 && memberChanges.length === 0) return { kind: 'no-changes', plan };
+  if (plan.changes.length === 0) return { kind: 'no-changes', plan };
   if (refusals.length > 0) throw new GuardRefusedError(refusals);
   const answer = await confirmed(plan, hooks, control);
   if (answer !== true) return answer === false ? { kind: 'cancelled', plan } : { kind: 'cancelled', plan, stopped: answer };
@@ -140,10 +138,12 @@ async function execute(client: TfeClient, planned: Plan, guards: GuardContext, r
     ...(hooks.onMemberOutcome ? { onMemberOutcome: hooks.onMemberOutcome } : {}),
   };
   // docs/apply.md, "Team changes": the executor makes them around the grant changes, through the same client.
-  const teams = plan.teamChanges ? { teams: { changes: teamChanges, api: client, organization: plan.organization } } : {};
+  const teamChanges = managedChanges(plan, 'team');
+  const teams = teamChanges ? { teams: { changes: teamChanges, api: client, organization: plan.organization } } : {};
   // docs/apply.md, "Member changes": after the teams' creates, before the grants, through the same client.
-  const members = plan.memberChanges ? { members: { changes: memberChanges, api: client, organization: plan.organization } } : {};
-  const report = await applyChanges(plan.changes, client, {
+  const memberChanges = managedChanges(plan, 'member');
+  const members = memberChanges ? { members: { changes: memberChanges, api: client, organization: plan.organization } } : {};
+  const report = await applyChanges(grantChanges(plan), client, {
     concurrency: request.connection.concurrency,
     signal: control.signal,
     refusal: { identify: tokenHolder(client, run.teams), phrase: refusalLine },

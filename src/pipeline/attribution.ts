@@ -6,7 +6,7 @@ import type { AuditCoverage, AuditTrailReader, SelfIdentity } from '../core/audi
 import { driftItemsOf } from '../core/drift-item.js';
 import type { Plan } from '../core/plan.js';
 import { appendAuditLog, readAuditLog, type LogFile, type LogFiles } from '../live/audit-log.js';
-import { annotatePlan } from '../triage/annotate.js';
+import { annotatePlan, attributionsOf } from '../triage/annotate.js';
 import { needsReach, reachOf, settleMatches, unavailableAttributions } from '../triage/attribute.js';
 import { matchItems } from '../triage/match.js';
 import { appendedText, checkOrganization, eventsToMatch, newEvents, readWindow } from '../triage/log-window.js';
@@ -35,7 +35,8 @@ export interface AttributionContext {
 const EMPTY_LOG = { events: [], checkpoints: [] } as const;
 
 function unavailable(plan: Plan, coverage: AuditCoverage & Required<Pick<AuditCoverage, 'unavailable'>>): Plan {
-  return annotatePlan(plan, unavailableAttributions(driftItemsOf(plan), coverage.unavailable), coverage);
+  const items = driftItemsOf(plan);
+  return annotatePlan(plan, attributionsOf(items, unavailableAttributions(items, coverage.unavailable)), coverage);
 }
 
 /** The plan with each drift item's attribution and `audit`; the plan as it is when a plan (not drift) has no audit token. */
@@ -49,7 +50,8 @@ export async function attributePlan(plan: Plan, request: AuditRequest, context: 
   if (read.kind === 'unavailable') return unavailable(plan, { events: 0, pages: 0, unavailable: read.reason, detail: read.detail });
   const fresh = newEvents(file?.log ?? EMPTY_LOG, read.events);
   if (file) await appendAuditLog(file, appendedText(plan.organization, window, context.now, fresh), context.files);
-  const matches = matchItems(driftItemsOf(plan), eventsToMatch(window.logged, fresh));
+  const items = driftItemsOf(plan);
+  const matches = matchItems(items, eventsToMatch(window.logged, fresh));
   // Each question costs a request: asked only when an answer changes an item.
   const self = matches.some((m) => m.kind === 'event') ? await context.self() : { ids: [] };
   const createdAt = needsReach(matches) ? await request.createdAt?.(plan.organization) : undefined;
@@ -60,5 +62,5 @@ export async function attributePlan(plan: Plan, request: AuditRequest, context: 
     pages: read.pages,
     ...(file ? { logged: window.logged.length } : {}),
   };
-  return annotatePlan(plan, settleMatches(matches, self, reachOf(window.coveredSince, createdAt)), coverage);
+  return annotatePlan(plan, attributionsOf(items, settleMatches(matches, self, reachOf(window.coveredSince, createdAt))), coverage);
 }

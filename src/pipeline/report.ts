@@ -5,7 +5,7 @@ import type { TfeClient } from '../api/client.js';
 import type { Report } from '../core/report.js';
 import type { LiveState, Project, Team, Workspace } from '../core/model.js';
 import type { FilesState } from '../core/desired-state.js';
-import type { Plan } from '../core/plan.js';
+import { changesOf, grantChanges, type Plan } from '../core/plan.js';
 import { firstReads, listKey, type RunReads } from '../core/run-reads.js';
 import { planOver } from '../assemble/plan-over.js';
 import { satisfy } from './gather.js';
@@ -223,17 +223,17 @@ async function reportWith(
     request.after && desired
       ? await planOnRead(client, desired, organizationRead(organization, read), live, { read: request.read, now: request.run.now })
       : undefined;
-  const grants: readonly GrantInput[] = plan ? asTheServerKeeps(grantsAfter(liveGrants, plan.changes), live, await client.serverInfo()) : liveGrants;
+  const grants: readonly GrantInput[] = plan ? asTheServerKeeps(grantsAfter(liveGrants, grantChanges(plan)), live, await client.serverInfo()) : liveGrants;
   // --after: the teams once the plan's team changes are made. The policies see every one; the
   // report shows those with an id (a team the plan creates gets one only when it is applied).
-  const teams = teamsAfter(read.teams, plan?.teamChanges ?? []);
+  const teams = teamsAfter(read.teams, plan ? changesOf(plan.changes, 'team') : []);
   const found = { ...read, teams: teams.filter((t) => !isPendingTeamId(t.id)) };
   const index = new EffectiveIndex({ ...found, grants });
   // docs/evidence.md, "Correct cells": moot grants flagged; with files, whether they govern each grant and when they end it.
   const files = desired && filesGrants(desired, organizationRead(organization, read));
   const cells = cellsWithFacts(index, index.all(), files);
   // The people as the plan leaves them (--after), for the report by person and the policies that read them.
-  const peopleAfterPlan = people && peopleAfter(people, plan?.memberChanges ?? []);
+  const peopleAfterPlan = people && peopleAfter(people, plan ? changesOf(plan.changes, 'member') : []);
   const violations = violationsIn(desired, { ...read, teams }, grants, request.run.now, peopleAfterPlan);
   const projects = new Map(found.projects.map((p) => [p.id, p]));
   const workspaces = found.workspaces.map((w) => {

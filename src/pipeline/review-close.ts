@@ -15,7 +15,7 @@ import type { FileEdit } from '../core/adoption.js';
 import type { FilesState } from '../core/desired-state.js';
 import type { EvidenceManifest } from '../core/evidence.js';
 import { personKey } from '../core/people.js';
-import type { Plan } from '../core/plan.js';
+import { changesOf, grantChanges, type Plan } from '../core/plan.js';
 import type { DecisionRecord, RevokeChange } from '../core/review.js';
 import { CLIError } from '../errors.js';
 import { readPeople } from '../live/people.js';
@@ -27,7 +27,7 @@ import { reasonText } from '../render/coverage.js';
 import { checkRows, type DecidedRow } from '../review/decisions.js';
 import { readSheet, type ReadRow } from '../review/parse.js';
 import { provisionerProblems, usernames } from '../review/provisioner.js';
-import { flagField, revokeItems, type HeldBy, type Revoke } from '../review/revokes.js';
+import { revokeItems, type HeldBy, type Revoke } from '../review/revokes.js';
 import { staleProblems } from '../review/stale.js';
 import { organizationWide, type EffectiveCell } from '../core/effective.js';
 import { sourceText } from '../render/source-text.js';
@@ -127,8 +127,8 @@ async function trailEvents(connection: RunConnection, control: RunControl, now: 
 
 /** Whether the plan turns the team's flag off (a team change whose field goes from true to false). */
 function turnsOff(plan: Plan, teamId: string, flag: string): RevokeChange | undefined {
-  const change = (plan.teamChanges ?? []).find(
-    (c) => c.action === 'update' && c.id === teamId && c.fields.some((f) => f.field === flagField(flag) && f.after === false),
+  const change = changesOf(plan.changes, 'team').find(
+    (c) => c.action === 'update' && c.id === teamId && c.fields.some((f) => 'flag' in f && f.flag === flag && f.after === false),
   );
   return change && { kind: 'power', flag, team: change.name };
 }
@@ -138,10 +138,10 @@ function carrying(revoke: Revoke, plan: Plan): RevokeChange | undefined {
   const { row } = revoke;
   if (row.kind === 'power') return turnsOff(plan, row.teamId, row.access);
   if (row.kind === 'team') {
-    const change = plan.changes.find((c) => c.action === 'remove' && c.target.id === row.target.id && c.team.id === row.teamId);
+    const change = grantChanges(plan).find((c) => c.action === 'remove' && c.target.id === row.target.id && c.team.id === row.teamId);
     return change && { kind: 'grant', team: change.team.name, target: { type: change.target.type, name: change.target.name } };
   }
-  const member = (plan.memberChanges ?? []).find(
+  const member = changesOf(plan.changes, 'member').find(
     (m) => m.action === 'remove' && m.team.id === row.teamId && personKey(m.person.email) === personKey(row.subject),
   );
   return member && { kind: 'member', email: row.subject, team: member.action === 'remove' ? member.team.name : '' };

@@ -7,6 +7,7 @@
 import type { TfeClient } from '../api/client.js';
 import type { FilesState } from '../core/desired-state.js';
 import type { Team } from '../core/model.js';
+import { managedChanges } from '../core/plan.js';
 import { viewerOf } from '../core/viewer.js';
 import { CLIError, messageOf } from '../errors.js';
 import { type ApplyRead, memberGuardInputsAsRead } from '../guard/apply-members.js';
@@ -38,7 +39,7 @@ async function teamsOf(saved: SavedPlan, client: TfeClient): Promise<readonly Te
 
 /** What apply reads for the guards of a plan with team or member changes, the freshness of both checked on it. */
 async function readForGuards(saved: SavedPlan, client: TfeClient): Promise<ApplyRead | undefined> {
-  if (!saved.plan.teamChanges && !saved.plan.memberChanges) return undefined;
+  if (!saved.plan.manages?.length) return undefined;
   const teams = await teamsOf(saved, client);
   await assertTeamsFresh(saved, { listTeams: async () => teams });
   const people = (await assertPeopleFresh(saved, client)) ?? [];
@@ -65,7 +66,7 @@ export async function savedGuards(request: SavedGuardRequest, client: TfeClient)
     ...(basis.maxTeamDeletions === undefined ? {} : { maxTeamDeletions: basis.maxTeamDeletions }),
     ...(basis.memberGuards ? { members: basis.memberGuards } : {}),
   });
-  const members = limits.members && read ? { members: memberGuardInputsAsRead(saved.plan.memberChanges ?? [], read, limits.members) } : {};
+  const members = limits.members && read ? { members: memberGuardInputsAsRead(managedChanges(saved.plan, 'member') ?? [], read, limits.members) } : {};
   return {
     maxRemovals: limits.maxRemovals,
     incompleteTargets: new Set(basis.incompleteTargets),

@@ -3,9 +3,9 @@
 // grants, teams and members alike, in one of three columns: missing (the files have it, live does
 // not), different, not in the files (live has it, the files do not). Pure.
 import type { TeamRef } from '../core/model.js';
-import type { MemberAction, MemberChange, PendingInvite } from '../core/people.js';
-import type { TeamAction, TeamChange } from '../core/teams.js';
-import type { Change } from '../core/plan.js';
+import type { MemberChange } from '../core/people.js';
+import type { TeamChange } from '../core/teams.js';
+import { managedChanges, type PlanChangeKind, type ChangeOf, type Plan } from '../core/plan.js';
 
 /** One row of the drift counts. */
 export interface DriftCount {
@@ -16,19 +16,19 @@ export interface DriftCount {
 
 type Column = keyof DriftCount;
 
-const GRANT_COLUMN: { readonly [A in Change['action']]: Column } = { add: 'missing', update: 'different', remove: 'notInFiles' };
-// A rename is different: live has the team under its `previously:` name.
-const TEAM_COLUMN: { readonly [A in TeamAction]: Column } = { create: 'missing', rename: 'different', update: 'different', delete: 'notInFiles' };
-const MEMBER_COLUMN: { readonly [A in MemberAction]: Column } = {
-  invite: 'missing',
-  add: 'missing',
-  remove: 'notInFiles',
-  'remove-from-organization': 'notInFiles',
+/** Each kind's column of each of its actions. A rename is different: live has the team under its `previously:` name. */
+const COLUMNS: { readonly [K in PlanChangeKind]: { readonly [A in ChangeOf<K>['action']]: Column } } = {
+  grant: { add: 'missing', update: 'different', remove: 'notInFiles' },
+  team: { create: 'missing', rename: 'different', update: 'different', delete: 'notInFiles' },
+  member: { invite: 'missing', add: 'missing', remove: 'notInFiles', 'remove-from-organization': 'notInFiles' },
 };
 
-function countOf<A extends string>(actions: readonly A[], column: { readonly [K in A]: Column }): DriftCount {
+function countOf(actions: readonly string[], column: { readonly [action: string]: Column }): DriftCount {
   const n = { missing: 0, different: 0, notInFiles: 0 };
-  for (const action of actions) n[column[action]] += 1;
+  for (const action of actions) {
+    const at = column[action];
+    if (at !== undefined) n[at] += 1;
+  }
   return n;
 }
 
@@ -40,31 +40,25 @@ export interface DriftCounts {
   readonly all: DriftCount;
 }
 
-export interface DriftSubject {
-  readonly organization: string;
-  readonly changes: readonly Change[];
-  readonly teamChanges?: readonly TeamChange[];
-  readonly memberChanges?: readonly MemberChange[];
-  readonly pendingInvites?: readonly PendingInvite[];
+export type DriftSubject = Pick<Plan, 'organization' | 'changes' | 'manages' | 'pendingInvites'>;
+
+/** A kind's row of the counts; undefined when the plan does not manage the kind. */
+function rowOf<K extends PlanChangeKind>(plan: DriftSubject, kind: K): DriftCount | undefined {
+  const changes = managedChanges(plan, kind);
+  const column: { readonly [action: string]: Column } = COLUMNS[kind];
+  return (
+    changes &&
+    countOf(
+      changes.map((c) => c.action),
+      column,
+    )
+  );
 }
 
 export function driftCounts(plan: DriftSubject): DriftCounts {
-  const grants = countOf(
-    plan.changes.map((c) => c.action),
-    GRANT_COLUMN,
-  );
-  const teams =
-    plan.teamChanges &&
-    countOf(
-      plan.teamChanges.map((c) => c.action),
-      TEAM_COLUMN,
-    );
-  const members =
-    plan.memberChanges &&
-    countOf(
-      plan.memberChanges.map((c) => c.action),
-      MEMBER_COLUMN,
-    );
+  const grants = rowOf(plan, 'grant') ?? { missing: 0, different: 0, notInFiles: 0 };
+  const teams = rowOf(plan, 'team');
+  const members = rowOf(plan, 'member');
   const rows = [grants, teams, members].filter((r): r is DriftCount => r !== undefined);
   const sum = (column: Column): number => rows.reduce((n, r) => n + r[column], 0);
   return {

@@ -10,7 +10,7 @@ import {
   teamSummaryDocument,
   warningDocument,
 } from '../core/plan-document.js';
-import type { Plan } from '../core/plan.js';
+import { CHANGE_KINDS, managedChanges, type PlanChangeKind, type ChangeOf, type Plan } from '../core/plan.js';
 import { coverageDocument } from './coverage.js';
 import { violationDocument } from './violation-message.js';
 import { auditDocument, withAttribution } from './attribution-document.js';
@@ -18,13 +18,35 @@ import { memberChangeDocument, memberSummaryDocument, pendingInviteDocument } fr
 import type { Adoption } from '../core/adoption.js';
 import { adoptionDocument } from './adoption-json.js';
 
-/** The plan's own keys, in their fixed order (the violations phrased by violation-message.ts). */
+/**
+ * Each kind's keys of the plan's document, given its changes (docs/drift.md, "Who changed it": each
+ * with its attribution, only when the run attributed them). A kind beside grants has its keys only
+ * when the plan manages it (docs/plan.md, "Team changes", "Member changes"), so other plans keep their bytes.
+ */
+const KIND_DOCUMENTS: { readonly [K in PlanChangeKind]: (changes: readonly ChangeOf<K>[], plan: Plan) => JsonObject } = {
+  grant: (changes) => ({ changes: changes.map((c) => withAttribution(changeDocument(c), c.attribution)) }),
+  team: (changes) => ({
+    team_changes: changes.map((c) => withAttribution(teamChangeDocument(c), c.attribution)),
+    team_summary: teamSummaryDocument(changes),
+  }),
+  member: (changes, plan) => ({
+    member_changes: changes.map((c) => withAttribution(memberChangeDocument(c), c.attribution)),
+    member_summary: memberSummaryDocument(changes),
+    pending_invites: (plan.pendingInvites ?? []).map(pendingInviteDocument),
+  }),
+};
+
+function kindDocument<K extends PlanChangeKind>(plan: Plan, kind: K): JsonObject {
+  const changes = managedChanges(plan, kind);
+  return changes ? KIND_DOCUMENTS[kind](changes, plan) : {};
+}
+
+/** The plan's own keys, in their fixed order (the violations phrased by violation-message.ts): the grants' early, the other kinds' after `targeted`. */
 function planDocument(plan: Plan): JsonObject {
   const document: JsonObject = {
     format_version: PLAN_FORMAT_VERSION,
     organization: plan.organization,
-    // docs/drift.md, "Who changed it": each item's attribution, only when the run attributed them.
-    changes: plan.changes.map((c) => withAttribution(changeDocument(c), c.attribution)),
+    ...kindDocument(plan, 'grant'),
     summary: { add: plan.summary.add, update: plan.summary.update, remove: plan.summary.remove },
     checksum: plan.checksum,
     warnings: plan.warnings.map(warningDocument),
@@ -32,21 +54,7 @@ function planDocument(plan: Plan): JsonObject {
     ...(plan.effectiveChanges ? { effective_changes: plan.effectiveChanges.map(effectiveChangeDocument) } : {}),
     ...(plan.violations ? { violations: plan.violations.map(violationDocument) } : {}),
     ...(plan.targeted ? { targeted: [...plan.targeted] } : {}),
-    // docs/plan.md, "Team changes": only when the files manage teams, so other plans keep their bytes.
-    ...(plan.teamChanges
-      ? {
-          team_changes: plan.teamChanges.map((c) => withAttribution(teamChangeDocument(c), c.attribution)),
-          team_summary: teamSummaryDocument(plan.teamChanges),
-        }
-      : {}),
-    // docs/plan.md, "Member changes": only when the plan has them, so other plans keep their bytes.
-    ...(plan.memberChanges
-      ? {
-          member_changes: plan.memberChanges.map((c) => withAttribution(memberChangeDocument(c), c.attribution)),
-          member_summary: memberSummaryDocument(plan.memberChanges),
-          pending_invites: (plan.pendingInvites ?? []).map(pendingInviteDocument),
-        }
-      : {}),
+    ...CHANGE_KINDS.filter((kind) => kind !== 'grant').reduce<JsonObject>((keys, kind) => ({ ...keys, ...kindDocument(plan, kind) }), {}),
   };
   if (plan.server) document.server = serverDocument(plan.server);
   if (plan.read) document.read = readDocument(plan.read);

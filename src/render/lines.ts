@@ -4,7 +4,7 @@ import { diffLines } from 'diff';
 import { CUSTOM_DEFAULTS, type Resource } from '../core/access.js';
 import type { Access, ReportedAccess, TargetRef } from '../core/model.js';
 import { orderedEntries, permissionsOf } from '../core/permissions.js';
-import type { Change, PlanWarning } from '../core/plan.js';
+import { grantChanges, type Change, type Plan, type PlanWarning } from '../core/plan.js';
 import { describeInstant, isExpired, relativeDays } from '../core/expiry.js';
 
 export interface TargetGroup {
@@ -159,13 +159,10 @@ export type WarningScope = (typeof WARNING_SCOPES)[number];
 const TIMELY: ReadonlySet<string> = new Set(['grant-expires-soon', 'grant-expired']);
 
 /** The warnings to show: by default those about a target the plan changes, or a grant's end. `hidden` counts the rest. */
-export function shownWarnings(
-  plan: { readonly changes: readonly Change[]; readonly warnings: readonly PlanWarning[] },
-  scope: WarningScope = 'changed',
-): { shown: readonly PlanWarning[]; hidden: number } {
+export function shownWarnings(plan: Pick<Plan, 'changes' | 'warnings'>, scope: WarningScope = 'changed'): { shown: readonly PlanWarning[]; hidden: number } {
   if (scope === 'all') return { shown: plan.warnings, hidden: 0 };
   if (scope === 'none') return { shown: [], hidden: plan.warnings.length };
-  const changed = new Set(plan.changes.map((c) => `${c.target.type}\u0000${c.target.id}`));
+  const changed = new Set(grantChanges(plan).map((c) => `${c.target.type}\u0000${c.target.id}`));
   const shown = plan.warnings.filter((w) => w.target === undefined || TIMELY.has(w.code) || changed.has(`${w.target.type}\u0000${w.target.id}`));
   return { shown, hidden: plan.warnings.length - shown.length };
 }
@@ -177,18 +174,12 @@ export function hiddenWarningsLine(hidden: number, scope: WarningScope = 'change
   return scope === 'none' ? `${what} not shown (--warnings none).` : `${what} about targets this plan does not change not shown (--warnings all shows them).`;
 }
 
-export function summaryLine(plan: {
-  organization: string;
-  summary: { add: number; update: number; remove: number };
-  managedTargets?: number;
-  teamChanges?: readonly unknown[];
-  memberChanges?: readonly unknown[];
-}): string {
+export function summaryLine(plan: Pick<Plan, 'organization' | 'summary' | 'managedTargets' | 'changes' | 'manages'>): string {
   const { add, update, remove } = plan.summary;
   // docs/plan.md, "Team changes" and "Member changes": a plan that changes teams or members says so under this line (team-lines.ts, member-lines.ts).
-  const teams = (plan.teamChanges?.length ?? 0) + (plan.memberChanges?.length ?? 0);
+  const teams = plan.changes.filter((c) => c.kind !== 'grant').length;
   // A plan of members manages people even without a target: its "nothing to do" is "No changes".
-  if (plan.managedTargets === 0 && teams === 0 && plan.memberChanges === undefined)
+  if (plan.managedTargets === 0 && teams === 0 && !plan.manages?.includes('member'))
     return `No targets managed: the files name no project or workspace of ${plan.organization}.`;
   if (add + update + remove + teams === 0) return `No changes: access in ${plan.organization} matches the files.`;
   return `Plan for ${plan.organization}: ${add} to add, ${update} to change, ${remove} to remove.`;

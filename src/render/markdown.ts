@@ -4,7 +4,7 @@
 // long, additions and changes (and the effective changes) are collapsed, and the warnings always
 // are. `drift --format markdown` is titled and marked as drift, not as a plan.
 import { editedPaths, waysOutScope } from './adoption-words.js';
-import type { Change, Plan } from '../core/plan.js';
+import { changesOf, grantChanges, managedChanges, type Change, type Plan } from '../core/plan.js';
 import { LEVEL_RANK } from '../core/access.js';
 import { coverageWords } from './coverage.js';
 import { effectiveLines, effectiveSummary, escalates, SUMMARY_FROM_LINES } from './effective-lines.js';
@@ -155,7 +155,7 @@ function violationBlock(plan: Plan): string[] {
 
 /** docs/plan.md, "Team changes": how many, under the summary. */
 function teamsLine(plan: Plan): string[] {
-  const line = teamSummaryLine(plan.teamChanges);
+  const line = teamSummaryLine(managedChanges(plan, 'team'));
   return line === undefined ? [] : [escapeText(line), ''];
 }
 
@@ -164,7 +164,7 @@ function teamsLine(plan: Plan): string[] {
  * never collapsed. At most half the comment: the team changes that do not fit are counted in a note.
  */
 function teamSection(plan: Plan, room: number, kind: PlanKind): string {
-  const changes = plan.teamChanges ?? [];
+  const changes = changesOf(plan.changes, 'team');
   if (changes.length === 0) return '';
   // docs/drift.md, "Read the drift": drift counts and words what differs, not what apply would do.
   const counted = kind === 'drift' ? countWords(driftCounts(plan).teams ?? driftCounts(plan).grants) : teamCounts(changes);
@@ -289,7 +289,8 @@ function cutNote(left: readonly TargetGroup[], total: number): string {
 export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): string {
   const limit = options.limit ?? GITHUB_COMMENT_LIMIT;
   const verbose = options.verbose ?? false;
-  const lineCount = plan.changes.reduce((n, c) => n + 1 + detailLines(c, verbose).length, 0);
+  const grants = grantChanges(plan);
+  const lineCount = grants.reduce((n, c) => n + 1 + detailLines(c, verbose).length, 0);
   const long = lineCount > LONG_COMMENT_LINES;
   // docs/plan.md, "Team changes" and "Member changes": part of the head, so the grants' budget counts them.
   const kind = options.kind ?? 'plan';
@@ -298,8 +299,8 @@ export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): strin
   if (head.length + tail.length > limit - TAIL_RESERVE) {
     tail = `${plan.warnings.length} warnings${plan.effectiveChanges?.length ? ` and ${plan.effectiveChanges.length} effective changes` : ''} not shown (too long for a comment); run \`tfe-access plan\` to see them.\n\nChecksum: \`${plan.checksum}\`\n`;
   }
-  const groups = groupByTarget(plan.changes);
-  const sources = showsSources(plan.changes);
+  const groups = groupByTarget(grants);
+  const sources = showsSources(grants);
   const sections = groups.map((g) => section(g, long, verbose, options.now, sources));
   // docs/drift.md, "Who changed it" and "Revert": '' for a plan that attributed nothing, and for a plan.
   const triage = attributionSection(plan);

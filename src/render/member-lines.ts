@@ -3,6 +3,7 @@
 // the invitations still pending. Pure.
 import type { TeamRef } from '../core/model.js';
 import type { MemberAction, MemberChange, PendingInvite } from '../core/people.js';
+import { changesOf, type Plan } from '../core/plan.js';
 
 export const MEMBER_SIGN: { readonly [A in MemberAction]: '+' | '-' } = { invite: '+', add: '+', remove: '-', 'remove-from-organization': '-' };
 
@@ -41,11 +42,8 @@ export function memberCounts(changes: readonly MemberChange[]): string {
 const pendingWords = (n: number): string => (n === 1 ? '1 invitation pending' : `${n} invitations pending`);
 
 /** The line under the summary when the plan changes members or has invitations pending. */
-export function memberSummaryLine(plan: {
-  readonly memberChanges?: readonly MemberChange[];
-  readonly pendingInvites?: readonly PendingInvite[];
-}): string | undefined {
-  const changes = plan.memberChanges ?? [];
+export function memberSummaryLine(plan: Pick<Plan, 'changes' | 'pendingInvites'>): string | undefined {
+  const changes = changesOf(plan.changes, 'member');
   const pending = plan.pendingInvites?.length ?? 0;
   if (changes.length === 0 && pending === 0) return undefined;
   return `Members: ${memberCounts(changes)}${pending > 0 ? `; ${pendingWords(pending)}` : ''}.`;

@@ -1,7 +1,7 @@
 // The member changes in the Markdown plan (docs/plan.md, "Member changes"): after the team changes,
 // in the head, each in view (a removal is never behind a click), at most the room given; those that
 // do not fit are counted. The invitations pending follow, one line each. Pure.
-import type { Plan } from '../core/plan.js';
+import { changesOf, type Plan } from '../core/plan.js';
 import { escapeText, fenced } from './markdown-text.js';
 import { MEMBER_SIGN, memberCounts, memberLine, memberSummaryLine, PENDING_TITLE, pendingLine } from './member-lines.js';
 import { countWords, driftCounts, memberDriftWords } from './drift-words.js';
@@ -30,7 +30,7 @@ const notShown = (left: number, total: number): string =>
 
 /** docs/drift.md, "Read the drift": drift's title counts what differs and each line says it, not what apply would do. */
 function titleAndLines(plan: Plan, kind: 'plan' | 'drift'): { title: string; lines: string[] } {
-  const changes = plan.memberChanges ?? [];
+  const changes = changesOf(plan.changes, 'member');
   if (kind === 'plan') return { title: memberCounts(changes), lines: changes.map((c) => memberLine(c)) };
   const counted = driftCounts(plan).members;
   return {
@@ -40,7 +40,7 @@ function titleAndLines(plan: Plan, kind: 'plan' | 'drift'): { title: string; lin
 }
 
 export function memberSection(plan: Plan, room: number, kind: 'plan' | 'drift' = 'plan'): string {
-  const changes = plan.memberChanges ?? [];
+  const changes = changesOf(plan.changes, 'member');
   const pending = plan.pendingInvites ?? [];
   let out = '';
   let used = 0;

@@ -1,7 +1,7 @@
 // The team changes of a plan in words (docs/plan.md, "Team changes"), shared by the text and
 // Markdown plans: one headline per team, then the settings it moves (before and after) or, for a
 // deletion, the grants that go with it. Pure.
-import type { TeamChange, TeamFieldChange, TeamValue } from '../core/teams.js';
+import { teamFieldName, type TeamChange, type TeamFieldChange, type TeamValue } from '../core/teams.js';
 import type { AttributeLine } from './lines.js';
 
 export const TEAM_SIGN: { readonly [A in TeamChange['action']]: '+' | '~' | '-' } = { create: '+', rename: '~', update: '~', delete: '-' };
@@ -27,7 +27,7 @@ export function teamHeadline(change: TeamChange): string {
 }
 
 /** A create's flags left at the service's default (off), said on one line: the JSON lists each. */
-const isDefaultFlag = (f: TeamFieldChange): boolean => f.default === 'service' && f.field.startsWith('organization-access.');
+const isDefaultFlag = (f: TeamFieldChange): boolean => f.default === 'service' && 'flag' in f;
 
 export function teamDetailLines(change: TeamChange): AttributeLine[] {
   if (change.action === 'delete') {
@@ -41,10 +41,10 @@ export function teamDetailLines(change: TeamChange): AttributeLine[] {
       .filter((f) => !isDefaultFlag(f))
       .flatMap((f): AttributeLine[] => {
         if (change.action === 'create' || f.before === null)
-          return [{ sign: change.action === 'create' ? ' ' : '+', text: `${f.field}: ${value(f.after)}${f.default ? DEFAULT_WORDS[f.default] : ''}` }];
+          return [{ sign: change.action === 'create' ? ' ' : '+', text: `${teamFieldName(f)}: ${value(f.after)}${f.default ? DEFAULT_WORDS[f.default] : ''}` }];
         return [
-          { sign: '-', text: `${f.field}: ${value(f.before)}` },
-          { sign: '+', text: `${f.field}: ${value(f.after)}` },
+          { sign: '-', text: `${teamFieldName(f)}: ${value(f.before)}` },
+          { sign: '+', text: `${teamFieldName(f)}: ${value(f.after)}` },
         ];
       }),
     ...others,

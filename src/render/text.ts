@@ -1,6 +1,6 @@
 // The text plan, for terminals and CI logs: `+`/`~`/`-` per grant, attribute-level differences.
 import { editedPaths, waysOutScope } from './adoption-words.js';
-import type { Plan } from '../core/plan.js';
+import { changesOf, grantChanges, managedChanges, type Plan } from '../core/plan.js';
 import { printable } from '../core/printable.js';
 import { coverageWords } from './coverage.js';
 import { effectiveLines, effectiveSummary, SUMMARY_FROM_LINES } from './effective-lines.js';
@@ -98,7 +98,7 @@ function teamLines(changes: readonly TeamChange[] | undefined, color: boolean, a
 
 /** docs/plan.md, "Member changes": after the teams, before the grants, as apply makes them; then the invitations pending. */
 function memberLines(plan: Plan, color: boolean, kind: PlanKind): string[] {
-  const changes = plan.memberChanges ?? [];
+  const changes = changesOf(plan.changes, 'member');
   const words = kind === 'drift' ? memberDriftWords : memberHeadline;
   const pending = plan.pendingInvites ?? [];
   const out: string[] = [];
@@ -126,7 +126,7 @@ export function renderText(plan: Plan, options: TextOptions): string {
   const { partial, filtered } = coverageWords(plan.coverage, plan.scope, 'plan');
   const coverage = [...(partial ? [paint(color, '!', printable(partial))] : []), ...(filtered ? [printable(filtered)] : [])];
   const kind = options.kind ?? 'plan';
-  const teams = teamSummaryLine(plan.teamChanges);
+  const teams = teamSummaryLine(managedChanges(plan, 'team'));
   const members = memberSummaryLine(plan);
   // docs/drift.md, "Read the drift": drift counts every item it found, and says none is a change to make.
   const head = kind === 'drift' ? [driftLine(plan), ...driftKindLines(plan)] : [summaryLine(plan), ...(teams ? [teams] : []), ...(members ? [members] : [])];
@@ -139,11 +139,12 @@ export function renderText(plan: Plan, options: TextOptions): string {
     ...refusalLines(plan, color),
     ...violationLines(plan, color),
     '',
-    ...teamLines(plan.teamChanges, color, plan.audit, kind),
+    ...teamLines(managedChanges(plan, 'team'), color, plan.audit, kind),
     ...memberLines(plan, color, kind),
   ];
-  const sources = showsSources(plan.changes);
-  for (const group of groupByTarget(plan.changes)) {
+  const grants = grantChanges(plan);
+  const sources = showsSources(grants);
+  for (const group of groupByTarget(grants)) {
     // Names and ids may come from the service (a removed team's name): one line each, no escapes.
     out.push(`${group.target.type} ${printable(group.target.name)} ${paint(color, 'dim', `(${printable(group.target.id)})`)}`);
     const width = Math.max(...group.changes.map((c) => printable(c.team.name).length));

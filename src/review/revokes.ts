@@ -26,9 +26,6 @@ export interface Revoke {
 /** What else holds a team's access on a target, organization-wide, in words (`organization manage-workspaces`); empty for none. */
 export type HeldBy = (teamId: string, targetId: string) => readonly string[];
 
-/** The flag field of a team change (core/teams.ts, `organization-access.FLAG`). */
-export const flagField = (flag: string): string => `organization-access.${flag}`;
-
 /**
  * A power's revoke as the team update adopt writes into the files: the flag as if live had it off
  * (adopt writes live's side), so the files' `organization-access` no longer gives it.
@@ -46,7 +43,7 @@ function powerRevokeOf({ at, row }: DecidedRow, teams: readonly DesiredTeam[], r
   const bringing = implyingFlags(team.organizationAccess, flag).filter((k) => !revoked.has(`${row.teamId}\u0000${k}`));
   if (bringing.length > 0)
     return `${at}: ${what} would not take effect: ${bringing.join(' and ')}, which the team keeps, bring${bringing.length === 1 ? 's' : ''} it; revoke ${bringing.length === 1 ? 'that' : 'those'} too, or keep this row`;
-  const change = { action: 'update', id: row.teamId, name: team.name, fields: [{ field: flagField(flag), before: false, after: true }] } as const;
+  const change = { action: 'update', id: row.teamId, name: team.name, fields: [{ flag, before: false, after: true }] } as const;
   return { at, row, item: { kind: 'team', change } };
 }
 

@@ -11,6 +11,7 @@ import { parseSavedPlan } from './parse.js';
 import { savedPlanOf } from './saved-plan.js';
 import { savedPlanDocument } from '../../test/support/saved-plan.js';
 import { assertNotExpired, ExpiredSincePlannedError } from './stale.js';
+import { grantChanges } from '../core/plan.js';
 
 const NOW = Date.parse('2026-11-28T12:00:00Z');
 const OPS_END = '2026-12-02T00:00:00Z';
@@ -43,7 +44,7 @@ const resealed = (document: Record<string, unknown>) => ({ ...document, [INTEGRI
 describe('saved plans of grants that expire', () => {
   it('read back exactly: the end of each grant, and the reason of the removal', () => {
     const plan = saved();
-    expect(plan.plan.changes.map((c) => [c.action, c.expires, c.action === 'remove' ? c.reason : undefined])).toEqual([
+    expect(grantChanges(plan.plan).map((c) => [c.action, c.expires, c.action === 'remove' ? c.reason : undefined])).toEqual([
       ['remove', '2026-11-28T00:00:00Z', 'expired'],
       ['add', OPS_END, undefined],
     ]);

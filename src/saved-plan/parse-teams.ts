@@ -3,7 +3,7 @@
 // what it read with the file's, so a value it would drop is an edit.
 import { type ReportedAccess, type TargetType, RESOURCE_OF } from '../core/model.js';
 import { isLevel } from '../core/access.js';
-import type { GoneGrant, TeamChange, TeamFieldChange, TeamValue } from '../core/teams.js';
+import { teamFieldOfName, VISIBILITIES, type GoneGrant, type TeamChange, type TeamField, type TeamFieldChange, type TeamValue } from '../core/teams.js';
 import type { Reader } from './reader.js';
 import type { BasisTeams } from './saved-plan.js';
 
@@ -13,8 +13,28 @@ function valueOf(reader: Reader, key: string): TeamValue {
   return reader.fail(`${reader.at(key)} is not a string, a boolean or null`);
 }
 
+/** Whether `value` is one a setting (or any flag) takes after a change; before, as the service reported it. */
+const FIELD_VALUES: { readonly [F in TeamField | 'flag']: (value: TeamValue, side: 'before' | 'after') => boolean } = {
+  visibility: (v, side) => (side === 'before' ? typeof v === 'string' : (VISIBILITIES as readonly unknown[]).includes(v)),
+  'sso-team-id': (v) => v === null || typeof v === 'string',
+  'allow-member-token-management': (v) => typeof v === 'boolean',
+  flag: (v) => typeof v === 'boolean',
+};
+
+/** A field of a document: its name read once (core/teams.ts, teamFieldOfName), its values of the type the field takes. */
+function typedField(reader: Reader): TeamFieldChange {
+  const name = reader.string('field');
+  const key = teamFieldOfName(name) ?? reader.fail(`${reader.at('field')} "${name}" is not a team setting or organization-access flag`);
+  const values = { before: valueOf(reader, 'before'), after: valueOf(reader, 'after') };
+  const check = FIELD_VALUES['flag' in key ? 'flag' : key.field];
+  // A before of null: not reported (core/teams.ts).
+  for (const side of ['before', 'after'] as const)
+    if (!(side === 'before' && values.before === null) && !check(values[side], side)) reader.fail(`${reader.at(side)} is not a value of ${name}`);
+  return { ...key, ...values } as TeamFieldChange;
+}
+
 function fieldOf(reader: Reader): TeamFieldChange {
-  const field = { field: reader.string('field'), before: valueOf(reader, 'before'), after: valueOf(reader, 'after') };
+  const field = typedField(reader);
   // A create's default (core/teams.ts): whose it is; a service's is not written by apply.
   const given = reader.value['default'];
   if (given === undefined) return field;

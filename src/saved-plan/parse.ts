@@ -4,7 +4,7 @@
 // policies and violations, and refusals that are not the guards' verdict on its changes (the file
 // was edited or damaged).
 import { changeDocument, PLAN_FORMAT_VERSION, teamChangeDocument } from '../core/plan-document.js';
-import { GUARD_NAMES, summarise, type GuardName, type PlanRefusal, type PlanWarning } from '../core/plan.js';
+import { GUARD_NAMES, planChanges, summarise, type GuardName, type PlanRefusal, type PlanWarning } from '../core/plan.js';
 import { changeOf, targetType } from './parse-changes.js';
 import { WARNING_CODES, type WarningCode } from '../core/warning-codes.js';
 import type { AcceptedBy, PolicyViolation } from '../core/policy.js';
@@ -183,17 +183,13 @@ export function parseSavedPlan(file: string, json: unknown, key?: PlanKey): Save
   if (checksumOf(summed) !== checksum) root.fail(EDITED);
   // The refusals are the guards' verdict on the changes and the basis, never what the file says.
   const refusals = planReader.objects('refusals').map(refusalOf);
-  const derived = refusalsOf(
-    changes,
-    {
-      maxRemovals: guards.maxRemovals,
-      incompleteTargets: new Set(guards.incompleteTargets),
-      ...(guards.maxTeamDeletions === undefined ? {} : { maxTeamDeletions: guards.maxTeamDeletions }),
-      ...(memberGuards ? { members: memberGuards } : {}),
-    },
-    teamChanges,
-    memberChanges,
-  );
+  const listed = planChanges({ grant: changes, ...(teamChanges ? { team: teamChanges } : {}), ...(memberChanges ? { member: memberChanges } : {}) });
+  const derived = refusalsOf(listed.changes, {
+    maxRemovals: guards.maxRemovals,
+    incompleteTargets: new Set(guards.incompleteTargets),
+    ...(guards.maxTeamDeletions === undefined ? {} : { maxTeamDeletions: guards.maxTeamDeletions }),
+    ...(memberGuards ? { members: memberGuards } : {}),
+  });
   // Those decided from the read (the token's own team) are not in the basis: apply makes them again from its own read.
   const ofBasis = (list: readonly PlanRefusal[]): PlanRefusal[] => list.filter((r) => !READ_GUARDS.has(r.guard));
   if (JSON.stringify(ofBasis(refusals)) !== JSON.stringify(derived)) root.fail(EDITED);
@@ -205,7 +201,7 @@ export function parseSavedPlan(file: string, json: unknown, key?: PlanKey): Save
   if (memberChanges && !sameMemberDocuments(planReader, memberChanges, pendingInvites ?? [])) root.fail(EDITED);
   const plan = {
     organization,
-    changes,
+    ...listed,
     summary: summarise(changes),
     warnings: planReader.objects('warnings').map(warningOf),
     checksum,
@@ -218,8 +214,7 @@ export function parseSavedPlan(file: string, json: unknown, key?: PlanKey): Save
     ...serverOf(planReader),
     ...(violations === undefined ? {} : { violations }),
     ...readOf(planReader),
-    ...(teamChanges ? { teamChanges } : {}),
-    ...(memberChanges ? { memberChanges, pendingInvites: pendingInvites ?? [] } : {}),
+    ...(memberChanges ? { pendingInvites: pendingInvites ?? [] } : {}),
   };
   const known = new Set(basis.targets.map((t) => t.id));
   const stray = changes.find((c) => !known.has(c.target.id));

@@ -91,10 +91,10 @@ export function savedPlanOf(plan: Plan, desired: FilesState, live: LiveState, ad
     complete: !incomplete.has(t.id),
   }));
   const policies = desired.policies ?? [];
-  const teams = plan.teamChanges
+  const teams = plan.manages?.includes('team')
     ? { teams: { fingerprint: fingerprintTeams(live.teams.values()), maxTeamDeletions: desired.settings.maxTeamDeletions ?? DEFAULT_MAX_TEAM_DELETIONS } }
     : {};
-  const members = plan.memberChanges
+  const members = plan.manages?.includes('member')
     ? { members: { fingerprint: fingerprintPeople(live.people?.people ?? []), guards: memberGuardInputsOf(desired, live) } }
     : {};
   const basis: PlanBasis = {

@@ -9,7 +9,7 @@ import type { PeopleReader } from '../core/member-write.js';
 import type { Person } from '../core/person.js';
 import { describeInstant, isExpired } from '../core/expiry.js';
 import type { LiveGrant, LiveTarget, TargetRef, Team } from '../core/model.js';
-import type { Change } from '../core/plan.js';
+import { grantChanges, type Change } from '../core/plan.js';
 import type { BasisTarget, SavedPlan } from './saved-plan.js';
 
 export class StalePlanError extends CLIError {
@@ -38,7 +38,7 @@ export interface BasisLister {
 
 /** Throws ExpiredSincePlannedError when an add or update of the plan has expired at `now`. Offline. */
 export function assertNotExpired(saved: SavedPlan, now: number): void {
-  const expired = saved.plan.changes.filter((c) => c.action !== 'remove' && c.expires !== undefined && isExpired(c.expires, now));
+  const expired = grantChanges(saved.plan).filter((c) => c.action !== 'remove' && c.expires !== undefined && isExpired(c.expires, now));
   if (expired.length > 0) throw new ExpiredSincePlannedError(expired);
 }
 

@@ -1,31 +1,34 @@
 // The plan with each drift item's attribution in place and what the audit read covered (docs/drift.md,
 // "Who changed it"). Neither is part of the checksum: the same plan, annotated. Pure.
 import type { Attribution, AuditCoverage } from '../core/audit.js';
-import { driftItemsOf } from '../core/drift-item.js';
-import type { Plan } from '../core/plan.js';
-import { InternalError } from '../errors.js';
+import { driftItemKey, type DriftItem } from '../core/drift-item.js';
+import type { Plan, PlanChange } from '../core/plan.js';
 
-const withOne = <T extends object>(item: T, attribution: Attribution | undefined): T => (attribution === undefined ? item : { ...item, attribution });
+/** Attributions by the identity of the item each is of (core/drift-item.ts, driftItemKey). */
+export type Attributions = ReadonlyMap<string, Attribution>;
 
-/** `attributions` in the order of driftItemsOf(plan): grants, then team changes, then member changes. */
-export function annotatePlan(plan: Plan, attributions: readonly (Attribution | undefined)[], audit: AuditCoverage): Plan {
-  const expected = driftItemsOf(plan).length;
-  if (attributions.length !== expected) throw new InternalError(`attributions: ${attributions.length} for ${expected} drift items`);
-  const grants = plan.changes.length;
-  const teams = plan.teamChanges?.length ?? 0;
-  return {
-    ...plan,
-    changes: plan.changes.map((c, i) => withOne(c, attributions[i])),
-    ...(plan.teamChanges ? { teamChanges: plan.teamChanges.map((c, i) => withOne(c, attributions[grants + i])) } : {}),
-    ...(plan.memberChanges ? { memberChanges: plan.memberChanges.map((c, i) => withOne(c, attributions[grants + teams + i])) } : {}),
-    audit,
-  };
+/** `attributions[i]` is of `items[i]`: keyed by each item's identity, where the two lists are made together. */
+export function attributionsOf(items: readonly DriftItem[], attributions: readonly (Attribution | undefined)[]): Attributions {
+  const out = new Map<string, Attribution>();
+  for (const [i, item] of items.entries()) {
+    const attribution = attributions[i];
+    if (attribution !== undefined) out.set(driftItemKey(item), attribution);
+  }
+  return out;
 }
 
-const withoutOne = <T extends { readonly attribution?: Attribution }>(item: T): T => {
-  if (item.attribution === undefined) return item;
-  const { attribution: _, ...rest } = item;
-  return rest as T;
+const withOne = (item: PlanChange, attribution: Attribution | undefined): PlanChange =>
+  attribution === undefined ? item : ({ kind: item.kind, change: { ...item.change, attribution } } as PlanChange);
+
+/** Each change with the attribution of its identity (none: left as it is), whatever its place in the list. */
+export function annotatePlan(plan: Plan, attributions: Attributions, audit: AuditCoverage): Plan {
+  return { ...plan, changes: plan.changes.map((item) => withOne(item, attributions.get(driftItemKey(item)))), audit };
+}
+
+const withoutOne = (item: PlanChange): PlanChange => {
+  if (item.change.attribution === undefined) return item;
+  const { attribution: _, ...rest } = item.change;
+  return { kind: item.kind, change: rest } as PlanChange;
 };
 
 /**
@@ -34,10 +37,5 @@ const withoutOne = <T extends { readonly attribution?: Attribution }>(item: T): 
  */
 export function withoutAttribution(plan: Plan): Plan {
   const { audit: _, ...rest } = plan;
-  return {
-    ...rest,
-    changes: plan.changes.map(withoutOne),
-    ...(plan.teamChanges ? { teamChanges: plan.teamChanges.map(withoutOne) } : {}),
-    ...(plan.memberChanges ? { memberChanges: plan.memberChanges.map(withoutOne) } : {}),
-  };
+  return { ...rest, changes: plan.changes.map(withoutOne) };
 }

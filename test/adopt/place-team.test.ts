@@ -57,8 +57,8 @@ describe('team drift', () => {
           id: 'team-sre',
           name: 'sre',
           fields: [
-            { field: 'organization-access.manage-projects', before: true, after: false },
-            { field: 'organization-access.manage-workspaces', before: false, after: true },
+            { flag: 'manage-projects', before: true, after: false },
+            { flag: 'manage-workspaces', before: false, after: true },
           ],
         },
       },
@@ -74,7 +74,7 @@ describe('team drift', () => {
           action: 'update',
           id: 'team-platform',
           name: 'platform',
-          fields: [{ field: 'organization-access.manage-projects', before: false, after: true }],
+          fields: [{ flag: 'manage-projects', before: false, after: true }],
         },
       },
     ]);

@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RemoveChange } from '../../src/core/plan.js';
+import { grantChanges, planChanges, type RemoveChange } from '../../src/core/plan.js';
 import { checksumOf, policiesDigestOf } from '../../src/diff/checksum.js';
 import { refusalsOf as guardRefusals } from '../../src/guard/plan-refusals.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
@@ -101,7 +101,7 @@ describe('apply guards', () => {
       target: { type: 'project', name: 'other', id: 'prj-other' },
       before: { access: 'admin', permissions: {} },
     };
-    const changes = [...saved.plan.changes, owners];
+    const changes = [...grantChanges(saved.plan), owners];
     // Edited by someone who can also recompute the checksum and the seal (docs/apply.md, "Saved plans").
     const guards = basisGuardInputs(saved.basis);
     const checksum = checksumOf({
@@ -111,8 +111,11 @@ describe('apply guards', () => {
       policies: policiesDigestOf(saved.basis.policies),
       violations: [],
     });
-    const refusals = guardRefusals(changes, { maxRemovals: guards.maxRemovals, incompleteTargets: new Set(guards.incompleteTargets) });
-    await writeSavedPlan(planFile, { ...saved, plan: { ...saved.plan, changes, checksum, refusals } });
+    const refusals = guardRefusals(planChanges({ grant: changes }).changes, {
+      maxRemovals: guards.maxRemovals,
+      incompleteTargets: new Set(guards.incompleteTargets),
+    });
+    await writeSavedPlan(planFile, { ...saved, plan: { ...saved.plan, changes: planChanges({ grant: changes }).changes, checksum, refusals } });
     const run = await apply(['--plan', planFile, '--force']);
     expect(run.code).toBe(3);
     expect(run.err).toContain('[owners-team] the plan removes the access of the "owners" team to project "other"; that team is never removed.');

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { reportOf } from '../../src/apply/outcome.js';
 import type { ChangeOutcome } from '../../src/core/apply-outcome.js';
 import { renderApplyJson } from '../../src/render/apply-json.js';
-import type { Change, Plan } from '../../src/core/plan.js';
+import { grantChanges, type Change, type Plan } from '../../src/core/plan.js';
 import { applySchema } from '../../src/render/apply-schema.js';
 import { buildPlan } from '../../src/diff/plan.js';
 import { access, desiredOf, liveOf, team, teamId } from '../support/states.js';
@@ -61,7 +61,7 @@ describe('schemas/apply.schema.json', () => {
 
   it('accepts every result and every outcome apply reports', () => {
     const p = plan();
-    const [a, b, c, d] = p.changes as [Change, Change, Change, Change];
+    const [a, b, c, d] = grantChanges(p) as [Change, Change, Change, Change];
     const outcomes: ChangeOutcome[] = [
       { status: 'applied', change: a },
       { status: 'already-so', change: b, note: { kind: 'already-had', grantId: 'tws-qa' } },
@@ -78,7 +78,7 @@ describe('schemas/apply.schema.json', () => {
   it('refuses a failed outcome without its reason, and outcomes on a run that wrote nothing', () => {
     const p = plan();
     const failed = JSON.parse(
-      renderApplyJson({ kind: 'applied', plan: p, report: reportOf([{ status: 'failed', change: p.changes[0] as Change, reason: 'x' }]) }),
+      renderApplyJson({ kind: 'applied', plan: p, report: reportOf([{ status: 'failed', change: grantChanges(p)[0] as Change, reason: 'x' }]) }),
     ) as { outcomes: Array<Record<string, unknown>> };
     delete failed.outcomes[0]?.reason;
     expect(validate(failed)).toBe(false);

@@ -9,6 +9,7 @@ import type { RunningEmulator } from '../../src/emulator/types.js';
 import { runCli } from '../support/cli.js';
 import { FAST, writesOf } from './scenario.js';
 import { closeGuardedWorld, forge, GUARDED_DESIRED, openGuardedWorld } from './support.js';
+import { grantChanges, planChanges } from '../../src/core/plan.js';
 
 const KEY = 'k3y-of-the-ci-secret-0123456789abcdef';
 const KEYED = { TFE_ACCESS_PLAN_KEY: KEY };
@@ -34,7 +35,7 @@ const hmacOf = async (): Promise<unknown> => (JSON.parse(await readFile(planFile
 const escalate = () =>
   forge(planFile, (saved) => ({
     ...saved,
-    plan: { ...saved.plan, changes: saved.plan.changes.map((c) => (c.action === 'remove' ? c : { ...c, after: { access: 'admin' } })) },
+    plan: { ...saved.plan, ...planChanges({ grant: grantChanges(saved.plan).map((c) => (c.action === 'remove' ? c : { ...c, after: { access: 'admin' } })) }) },
   }));
 
 describe('saved plans sealed with TFE_ACCESS_PLAN_KEY', () => {

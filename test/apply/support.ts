@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
 import { ROOT, type CliRun } from '../support/cli.js';
+import { grantChanges } from '../../src/core/plan.js';
 import { FAST } from './scenario.js';
 
 export interface TerminalOptions {
@@ -71,10 +72,10 @@ export async function savePlan(paths: string[], file: string, env: Record<string
  */
 export async function forge(path: string, edit: (saved: SavedPlan) => SavedPlan): Promise<void> {
   const edited = edit(await readSavedPlan(path));
-  const { organization, changes, violations } = edited.plan;
+  const { organization, violations } = edited.plan;
   const checksum = checksumOf({
     organization,
-    changes,
+    changes: grantChanges(edited.plan),
     ...basisGuardInputs(edited.basis),
     policies: policiesDigestOf(edited.basis.policies),
     violations: violations ?? [],

@@ -8,6 +8,7 @@ import { planOver, type PlanFiles } from '../../src/assemble/plan-over.js';
 import type { LiveGrant, LiveState, Team, Workspace } from '../../src/core/model.js';
 import { firstReads, listKey, type RunReads } from '../../src/core/run-reads.js';
 import { UNKNOWN_SERVER } from '../../src/core/server.js';
+import { grantChanges } from '../../src/core/plan.js';
 
 const team = (name: string): Team => ({ id: `team-${name}`, name, visibility: 'organization', organizationAccess: {} });
 const TEAMS = [team('sre'), team('dev'), team('ops')];
@@ -72,7 +73,7 @@ describe('planOver', () => {
     const first = planOver(filesOf(FILES), reads, { now: NOW });
     if (first.kind !== 'done') throw new Error(`needs ${first.need.kind}`);
     const { plan, pruned } = first.value;
-    expect(plan.changes.map((c) => `${c.action} ${c.team.name} ${c.target.name}`)).toEqual(['add dev api-prod', 'remove ops api-prod']);
+    expect(grantChanges(plan).map((c) => `${c.action} ${c.team.name} ${c.target.name}`)).toEqual(['add dev api-prod', 'remove ops api-prod']);
     expect([...pruned]).toEqual(['ws-api']);
     const again = planOver(filesOf(FILES), reads, { now: NOW });
     expect(again.kind === 'done' && again.value.plan.checksum).toBe(plan.checksum);

@@ -5,7 +5,7 @@ import { access, arbAccess, applyInMemory, arbScenario, team } from '../support/
 import { IMPLIED, type Resource } from '../../src/core/access.js';
 import type { EffectiveCell } from '../../src/core/effective.js';
 import type { Project, Team, Workspace } from '../../src/core/model.js';
-import type { Change } from '../../src/core/plan.js';
+import { grantChanges, type Change } from '../../src/core/plan.js';
 import { planJsonDocument } from '../../src/render/json.js';
 import { diff, indexLive } from '../../src/diff/diff.js';
 import { buildPlan } from '../../src/diff/plan.js';
@@ -216,7 +216,7 @@ describe('what a plan does to effective access', () => {
           { id: 'ws-netprod', name: 'net-prod', projectId: 'prj-platform' },
           { id: 'ws-appdev', name: 'app-dev', projectId: 'prj-data' },
         ];
-        const effective = effectiveChanges(plan.changes, {
+        const effective = effectiveChanges(grantChanges(plan), {
           teams: [...live.teams.values()],
           projects: [
             { id: 'prj-platform', name: 'platform' },
@@ -227,7 +227,7 @@ describe('what a plan does to effective access', () => {
         });
         expect(validate(planJsonDocument({ ...plan, refusals: [], effectiveChanges: effective })), JSON.stringify(validate.errors)).toBe(true);
         // A change that is not label-only either moves something or is listed as shadowed.
-        for (const change of plan.changes) {
+        for (const change of grantChanges(plan)) {
           if (change.action === 'update' && change.labelOnly) continue;
           expect(effective.some((e) => e.team.id === change.team.id && e.via.some((v) => v.name === change.target.name && v.action === change.action))).toBe(
             true,

@@ -20,6 +20,7 @@ import { desiredFromFiles } from '../../src/pipeline/files.js';
 import { resolveFrom } from '../../src/pipeline/names.js';
 import { failure } from '../api/script-server.js';
 import { startProxy, type Proxy, type ProxyHooks, type Tampered } from './proxy.js';
+import { grantChanges } from '../../src/core/plan.js';
 
 // About 110 workspace grants per team: every team's list has two pages.
 const SPEC = {
@@ -336,7 +337,11 @@ describe('a token that does not see every team', () => {
       expect(byTeam.read!.strategy).toBe('by-team');
       expect(byTeam.checksum).toBe(target.checksum);
       expect(byTeam.summary).toEqual({ add: 0, update: 40, remove: 20 });
-      expect(byTeam.changes.filter((c) => c.action === 'remove').every((c) => c.team.name === 'ops')).toBe(true);
+      expect(
+        grantChanges(byTeam)
+          .filter((c) => c.action === 'remove')
+          .every((c) => c.team.name === 'ops'),
+      ).toBe(true);
       expect(byTeam.refusals.map((r) => r.guard)).toEqual(['max-removals']);
     } finally {
       await emulator.stop();

@@ -10,9 +10,10 @@ import { renderApplyMarkdown } from '../../src/render/apply-markdown.js';
 import { renderApplyText } from '../../src/render/apply-text.js';
 import { applySchema } from '../../src/render/apply-schema.js';
 import { memberPlan } from './world.js';
+import { managedChanges } from '../../src/core/plan.js';
 
 const plan = memberPlan();
-const changes = plan.memberChanges ?? [];
+const changes = managedChanges(plan, 'member') ?? [];
 const outcomes: MemberOutcome[] = changes.map((change, i) =>
   i === 2
     ? { status: 'failed', change, reason: 'Request failed with status 400: POST /teams/team-sre/relationships/organization-memberships: bad request' }
@@ -23,7 +24,7 @@ const outcomes: MemberOutcome[] = changes.map((change, i) =>
 const result: ApplyResult = {
   kind: 'applied',
   plan,
-  report: reportOf([], undefined, [{ status: 'applied', change: plan.teamChanges?.[0] as never, id: 'team-new' }], outcomes),
+  report: reportOf([], undefined, [{ status: 'applied', change: managedChanges(plan, 'team')?.[0] as never, id: 'team-new' }], outcomes),
 };
 
 describe("apply's report of member changes", () => {

@@ -10,6 +10,7 @@ import { pendingTeamId } from '../../src/core/teams.js';
 import type { DesiredState } from '../../src/core/desired-state.js';
 import type { LiveState } from '../../src/core/model.js';
 import { OWNERS, desiredOf, email, liveOf, members, person, team, userToken } from './world.js';
+import { managedChanges } from '../../src/core/plan.js';
 
 const plan = (desired: DesiredState, live: LiveState, targeted = false) => guardPlan(buildPlan(desired, live, { targeted }), guardInputsOf(desired, live));
 const SRE = team('sre');
@@ -19,7 +20,7 @@ describe('member changes', () => {
   it('adds the listed people not in the team and removes the members an authoritative list does not name', () => {
     const live = liveOf([OWNERS, SRE], [person('ana', ['sre']), person('bo', []), person('cy', ['sre']), person('di', ['sre'], { status: 'invited' })]);
     const result = plan(desiredOf([members('sre', ['ANA@example.com', email('bo')])]), live);
-    expect(result.memberChanges).toEqual([
+    expect(managedChanges(result, 'member')).toEqual([
       { action: 'add', team: { name: 'sre', id: 'team-sre' }, person: { email: email('bo'), membershipId: 'ou-bo', username: 'bo', status: 'active' } },
       { action: 'remove', team: { name: 'sre', id: 'team-sre' }, person: { email: email('cy'), membershipId: 'ou-cy', username: 'cy', status: 'active' } },
       { action: 'remove', team: { name: 'sre', id: 'team-sre' }, person: { email: email('di'), membershipId: 'ou-di', username: 'di', status: 'invited' } },
@@ -30,7 +31,7 @@ describe('member changes', () => {
   it('only adds to an additive team (members-prune: false)', () => {
     const live = liveOf([OWNERS, SRE], [person('ana', ['sre']), person('bo', [])]);
     const result = plan(desiredOf([members('sre', [email('bo')], false)]), live);
-    expect(result.memberChanges?.map((c) => `${c.action} ${c.person.email}`)).toEqual([`add ${email('bo')}`]);
+    expect(managedChanges(result, 'member')?.map((c) => `${c.action} ${c.person.email}`)).toEqual([`add ${email('bo')}`]);
   });
 
   it('invites a person not in the organization once, into every team that lists them, a created team by its stand-in id', () => {
@@ -38,7 +39,7 @@ describe('member changes', () => {
     // The files' teams are sorted by name: the first place that writes the email gives its spelling.
     const desired = desiredOf([members('platform', ['new@example.com']), members('sre', [email('ana'), 'New@Example.com'])], { invite: true });
     const result = plan(desired, live);
-    expect(result.memberChanges).toEqual([
+    expect(managedChanges(result, 'member')).toEqual([
       {
         action: 'invite',
         person: { email: 'new@example.com' },
@@ -48,27 +49,27 @@ describe('member changes', () => {
         ],
       },
     ]);
-    expect(result.teamChanges?.map((c) => `${c.action} ${c.name}`)).toEqual(['create platform']);
+    expect(managedChanges(result, 'team')?.map((c) => `${c.action} ${c.name}`)).toEqual(['create platform']);
   });
 
   it('adds an invitee to a team the invitation does not name, and shows one it names as pending: no change, no drift', () => {
     const live = liveOf([OWNERS, SRE, OPS], [person('ana', ['sre'], { status: 'invited', userId: undefined, username: null })]);
     const result = plan(desiredOf([members('sre', [email('ana')]), members('ops', [email('ana')])]), live);
-    expect(result.memberChanges).toEqual([
+    expect(managedChanges(result, 'member')).toEqual([
       { action: 'add', team: { name: 'ops', id: 'team-ops' }, person: { email: email('ana'), membershipId: 'ou-ana', username: null, status: 'invited' } },
     ]);
     expect(result.pendingInvites).toEqual([
       { person: { email: email('ana'), membershipId: 'ou-ana', username: null, status: 'invited' }, teams: [{ name: 'sre', id: 'team-sre' }] },
     ]);
     const settled = plan(desiredOf([members('sre', [email('ana')])]), live);
-    expect(settled.memberChanges).toEqual([]);
+    expect(managedChanges(settled, 'member')).toEqual([]);
     expect(settled.pendingInvites).toHaveLength(1);
   });
 
   it('gives a team this plan creates its listed members, by the stand-in id', () => {
     const live = liveOf([OWNERS], [person('ana', [])]);
     const result = plan(desiredOf([members('platform', [email('ana')])]), live);
-    expect(result.memberChanges).toEqual([
+    expect(managedChanges(result, 'member')).toEqual([
       { action: 'add', team: { name: 'platform', id: pendingTeamId('platform') }, person: expect.objectContaining({ email: email('ana') }) },
     ]);
   });
@@ -76,7 +77,7 @@ describe('member changes', () => {
   it('follows a renamed team by its id', () => {
     const live = liveOf([OWNERS, team('old', { id: 'team-x' })], [person('ana', []), person('bo', ['x'])]);
     const result = plan(desiredOf([members('sre', [email('ana')], true, { previously: ['old'] })]), live);
-    expect(result.memberChanges?.map((c) => `${c.action} ${'team' in c ? `${c.team.name}/${c.team.id}` : ''} ${c.person.email}`)).toEqual([
+    expect(managedChanges(result, 'member')?.map((c) => `${c.action} ${'team' in c ? `${c.team.name}/${c.team.id}` : ''} ${c.person.email}`)).toEqual([
       `add sre/team-x ${email('ana')}`,
       `remove sre/team-x ${email('bo')}`,
     ]);
@@ -85,13 +86,13 @@ describe('member changes', () => {
   it('removes every unlisted membership, two that share an email (or have none) alike, in the order of their ids', () => {
     const live = liveOf([OWNERS, SRE], [person('b', ['sre'], { email: '' }), person('a', ['sre'], { email: '' }), person('ana', ['sre'])]);
     const result = plan(desiredOf([members('sre', [email('ana')])], { maxMemberRemovals: 5 }), live);
-    expect(result.memberChanges?.map((c) => `${c.action} ${c.person.membershipId}`)).toEqual(['remove ou-a', 'remove ou-b']);
+    expect(managedChanges(result, 'member')?.map((c) => `${c.action} ${c.person.membershipId}`)).toEqual(['remove ou-a', 'remove ou-b']);
   });
 
   it('leaves an inactive listed person alone and says so', () => {
     const live = liveOf([OWNERS, SRE], [person('ana', [], { status: 'inactive' })]);
     const result = plan(desiredOf([members('sre', [email('ana')])]), live);
-    expect(result.memberChanges).toEqual([]);
+    expect(managedChanges(result, 'member')).toEqual([]);
     expect(result.warnings.map((w) => w.code)).toEqual(['members-not-planned']);
     expect(result.warnings[0]?.message).toContain('inactive');
   });
@@ -110,7 +111,9 @@ describe('never touched, whatever the files say', () => {
     const live = liveOf([OWNERS, SRE, OPS], people, viewer, hidden);
     const result = plan(desiredOf([members('owners', [email('ana')]), members('sre', []), members('ops', [])], { prunePeople: true }), live);
     // The token's user may leave a team it does not act through (ops); nothing else moves.
-    expect(result.memberChanges?.map((c) => `${c.action} ${'team' in c ? c.team.name : ''} ${c.person.email}`)).toEqual([`remove ops ${email('me')}`]);
+    expect(managedChanges(result, 'member')?.map((c) => `${c.action} ${'team' in c ? c.team.name : ''} ${c.person.email}`)).toEqual([
+      `remove ops ${email('me')}`,
+    ]);
   });
 });
 
@@ -129,7 +132,9 @@ describe('prune-people', () => {
   it('removes from the organization a person no members: names who would be in no team once applied, with the teams they leave', () => {
     const result = plan(desired, liveOf(teams, people));
     expect(
-      result.memberChanges?.map((c) => `${c.action} ${c.person.email}${'teams' in c ? ` [${c.teams.map((t) => t.name).join(',')}]` : ` ${c.team.name}`}`),
+      managedChanges(result, 'member')?.map(
+        (c) => `${c.action} ${c.person.email}${'teams' in c ? ` [${c.teams.map((t) => t.name).join(',')}]` : ` ${c.team.name}`}`,
+      ),
     ).toEqual([
       `remove-from-organization ${email('bo')} [ops,sre]`,
       `remove-from-organization ${email('di')} []`,
@@ -139,7 +144,7 @@ describe('prune-people', () => {
 
   it('removes nobody from the organization for a token that does not see every team, and says why', () => {
     const result = plan(desired, liveOf(teams, people, { seesEveryTeam: false, teams: [] }));
-    expect(result.memberChanges?.map((c) => c.action)).toEqual(['remove', 'remove']);
+    expect(managedChanges(result, 'member')?.map((c) => c.action)).toEqual(['remove', 'remove']);
     expect(result.warnings.map((w) => w.code)).toEqual(['members-not-planned']);
     expect(result.warnings[0]?.message).toContain('does not see every team');
   });
@@ -148,7 +153,7 @@ describe('prune-people', () => {
 describe('--target and plans without members', () => {
   it('a --target plan makes no member changes and says so', () => {
     const result = plan(desiredOf([members('sre', [email('bo')])]), liveOf([OWNERS, SRE], [person('bo', [])]), true);
-    expect(result.memberChanges).toBeUndefined();
+    expect(managedChanges(result, 'member')).toBeUndefined();
     expect(result.warnings.map((w) => w.code)).toEqual(['members-not-planned']);
     expect(result.warnings[0]?.message).toContain('--target');
   });
@@ -157,7 +162,7 @@ describe('--target and plans without members', () => {
     const desired = desiredOf([{ name: 'sre', previously: [] }]);
     const withPeople = plan(desired, liveOf([OWNERS, SRE], [person('bo', ['sre'])]));
     const { people: _people, ...without } = liveOf([OWNERS, SRE], []);
-    expect(withPeople.memberChanges).toBeUndefined();
+    expect(managedChanges(withPeople, 'member')).toBeUndefined();
     expect(withPeople.pendingInvites).toBeUndefined();
     expect(plan(desired, without).checksum).toBe(withPeople.checksum);
   });

@@ -16,7 +16,7 @@ import { buildPlan } from '../../src/diff/plan.js';
 import { effectiveChangesOf } from '../../src/saved-plan/parse-effective.js';
 import { Reader } from '../../src/saved-plan/reader.js';
 import { arbScenario, team, teamId, person } from '../support/states.js';
-import type { Change } from '../../src/core/plan.js';
+import { grantChanges, type Change } from '../../src/core/plan.js';
 
 const CONTEXT: ChangeContext = {
   teams: [team('dev'), team('ops', { 'manage-workspaces': true }), team('qa')],
@@ -136,11 +136,11 @@ describe('effective changes with people', () => {
           ],
           grants: [...live.targets.values()].flatMap((t) => t.grants),
         };
-        const without = effectiveChanges(plan.changes, context);
+        const without = effectiveChanges(grantChanges(plan), context);
         expect(without.every((c) => c.people === undefined && c.member === undefined)).toBe(true);
         // With people and no member change: the same entries, each naming its team's people.
         const people: LivePeople = { people: [person('ana@example.com', ['dev', 'ops'])], hidden: new Map() };
-        const withPeople = effectiveChanges(plan.changes, context, { people, memberChanges: [] });
+        const withPeople = effectiveChanges(grantChanges(plan), context, { people, memberChanges: [] });
         expect(withPeople.map(({ people: _p, ...rest }) => rest)).toEqual(without);
         expect(validatePlan(planJsonDocument({ ...plan, refusals: [], effectiveChanges: withPeople })), JSON.stringify(validatePlan.errors)).toBe(true);
       }),

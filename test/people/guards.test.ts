@@ -13,11 +13,12 @@ import type { DesiredState } from '../../src/core/desired-state.js';
 import type { LiveState } from '../../src/core/model.js';
 import { OWNERS, desiredOf, email, liveOf, members, person, team } from './world.js';
 
+import { managedChanges } from '../../src/core/plan.js';
 const SRE = team('sre');
 const plan = (desired: DesiredState, live: LiveState) => guardPlan(buildPlan(desired, live), guardInputsOf(desired, live));
 const forced = (desired: DesiredState, live: LiveState) => {
   const p = plan(desired, live);
-  return checkGuards(p.changes, { ...guardInputsOf(desired, live), force: true }, p.teamChanges, p.memberChanges).map((r) => r.guard);
+  return checkGuards(p.changes, { ...guardInputsOf(desired, live), force: true }).map((r) => r.guard);
 };
 const sre = (n: number) => Array.from({ length: n }, (_, i) => person(`p${i}`, ['sre']));
 const owners = (n: number) => Array.from({ length: n }, (_, i) => person(`o${i}`, ['owners']));
@@ -118,7 +119,7 @@ describe('max-people-removals', () => {
   it('counts an owner who leaves the organization against min-owners', () => {
     const live = liveOf([OWNERS], owners(2));
     const result = plan(desiredOf([members('owners', [email('o0')])], { prunePeople: true, maxPeopleRemovals: 5 }), live);
-    expect(result.memberChanges?.map((c) => c.action)).toEqual(['remove-from-organization']);
+    expect(managedChanges(result, 'member')?.map((c) => c.action)).toEqual(['remove-from-organization']);
     expect(result.refusals.map((r) => r.guard)).toEqual(['min-owners']);
   });
 });

@@ -12,6 +12,7 @@ import type { Person } from '../../src/core/person.js';
 import type { DesiredTeam } from '../../src/core/teams.js';
 import type { Viewer } from '../../src/core/model.js';
 import { OWNERS, ORG_TOKEN, desiredOf, liveOf, person, team, userToken } from './world.js';
+import { managedChanges } from '../../src/core/plan.js';
 
 const TEAMS = ['owners', 'sre', 'ops', 'dev'];
 const NAMES = ['ana', 'bo', 'cy', 'di', 'ed', 'me'];
@@ -69,7 +70,7 @@ describe('never touched, whatever the files say (property)', () => {
         );
         const plan = guardPlan(buildPlan(desired, live), guardInputsOf(desired, live));
         const byEmail = new Map(people.map((p) => [p.email, p]));
-        for (const change of plan.memberChanges ?? []) {
+        for (const change of managedChanges(plan, 'member') ?? []) {
           const who = byEmail.get(change.person.email);
           if (change.action === 'invite') {
             expect(who).toBeUndefined();
@@ -89,7 +90,7 @@ describe('never touched, whatever the files say (property)', () => {
         }
         // The floor of one human owner holds on every plan apply could run, --force or not.
         const owners = people.filter((p) => p.status === 'active' && !p.serviceAccount && !p.username?.startsWith('api-') && p.teamIds.includes('team-owners'));
-        const lost = (plan.memberChanges ?? []).filter(
+        const lost = (managedChanges(plan, 'member') ?? []).filter(
           (c) =>
             c.person.status === 'active' &&
             ((c.action === 'remove' && c.team.name === 'owners') || (c.action === 'remove-from-organization' && c.teams.some((t) => t.name === 'owners'))),

@@ -10,12 +10,13 @@ import { renderMarkdown } from '../../src/render/markdown.js';
 import { renderText } from '../../src/render/text.js';
 import { planSchema } from '../../src/render/plan-schema.js';
 import { OWNERS, desiredOf, email, liveOf, memberPlan, members, person, team } from './world.js';
+import { managedChanges } from '../../src/core/plan.js';
 
 describe('member changes in every format', () => {
   const plan = memberPlan();
 
   it('plans an invitation, adds, a removal, a removal from the organization and a pending invitation', () => {
-    expect(plan.memberChanges?.map((c) => `${c.action} ${c.person.email}`)).toEqual([
+    expect(managedChanges(plan, 'member')?.map((c) => `${c.action} ${c.person.email}`)).toEqual([
       'invite new@example.com',
       `add ${email('ana')}`,
       `add ${email('ana')}`,

@@ -14,6 +14,7 @@ import { assertPeopleFresh } from '../../src/saved-plan/stale.js';
 import { DEFAULT_SETTINGS, type DesiredState } from '../../src/core/desired-state.js';
 import type { Person } from '../../src/core/person.js';
 import { OWNERS, liveOf, memberWorld, person } from './world.js';
+import { managedChanges } from '../../src/core/plan.js';
 
 const { desired, live } = memberWorld();
 const plan = guardPlan(buildPlan(desired, live), guardInputsOf(desired, live));
@@ -42,9 +43,9 @@ describe('a saved plan with member changes', () => {
       owners: 2,
     });
     const read = parseSavedPlan('p.json', json);
-    expect(read.plan.memberChanges).toEqual(plan.memberChanges);
+    expect(managedChanges(read.plan, 'member')).toEqual(managedChanges(plan, 'member'));
     expect(read.plan.pendingInvites).toEqual(plan.pendingInvites);
-    expect(read.plan.teamChanges).toEqual(plan.teamChanges);
+    expect(managedChanges(read.plan, 'team')).toEqual(managedChanges(plan, 'team'));
     expect(read.plan.checksum).toBe(plan.checksum);
     expect(read.plan.refusals).toEqual(plan.refusals);
     expect(read.basis).toEqual(saved.basis);
@@ -93,11 +94,11 @@ describe('a saved plan with member changes', () => {
     const files: DesiredState = { organization: 'acme', settings: { ...DEFAULT_SETTINGS, prunePeople: true, maxPeopleRemovals: 1 }, targets: [] };
     const world = liveOf([OWNERS], [person('o1', ['owners']), person('o2', ['owners']), person('gone', [])]);
     const only = guardPlan(buildPlan(files, world), guardInputsOf(files, world));
-    expect(only.memberChanges?.map((c) => `${c.action} ${c.person.email}`)).toEqual(['remove-from-organization gone@example.com']);
+    expect(managedChanges(only, 'member')?.map((c) => `${c.action} ${c.person.email}`)).toEqual(['remove-from-organization gone@example.com']);
     const document = JSON.parse(JSON.stringify(savedPlanDocument(savedPlanOf(only, files, world)))) as Record<string, unknown>;
     expect(document.format_version).toBe(5);
     expect((document.plan as Record<string, unknown>).team_changes).toBeUndefined();
-    expect(parseSavedPlan('p.json', document).plan.memberChanges).toEqual(only.memberChanges);
+    expect(managedChanges(parseSavedPlan('p.json', document).plan, 'member')).toEqual(managedChanges(only, 'member'));
   });
 });
 
@@ -116,7 +117,7 @@ describe('the people a saved plan was made from', () => {
   it('are not read for a plan without member changes', async () => {
     const files = { ...desired, teams: [], settings: DEFAULT_SETTINGS };
     const noMembers = savedPlanOf(guardPlan(buildPlan(files, live), guardInputsOf(files, live)), files, live);
-    expect(noMembers.plan.memberChanges).toBeUndefined();
+    expect(managedChanges(noMembers.plan, 'member')).toBeUndefined();
     let asked = 0;
     await assertPeopleFresh(noMembers, {
       listPeople: async () => {

@@ -8,6 +8,7 @@ import { DEMO_TOKEN, demoSeed } from '../../src/cli/demo/seed.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { ROOT, runCli } from '../support/cli.js';
+import { grantChanges } from '../../src/core/plan.js';
 
 // The demo organization: examples/acme after a few changes by hand.
 const SEED = demoSeed();
@@ -195,7 +196,7 @@ describe('tfe-access drift', () => {
     const result = await planFromFiles({ paths: ['examples/acme'], cwd: ROOT, connection, read: { concurrency: 4 } });
     expect(result.plan.checksum).toBe((JSON.parse(drifted.out) as { checksum: string }).checksum);
     const client = openClient(connection);
-    for (const change of result.plan.changes) {
+    for (const change of grantChanges(result.plan)) {
       if (change.action === 'add') await client.addGrant({ type: change.target.type, id: change.target.id }, change.team.id, change.after);
       else if (change.action === 'update') await client.updateGrant(change.resource, change.id, change.after);
       else await client.removeGrant(change.resource, change.id);

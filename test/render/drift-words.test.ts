@@ -95,12 +95,15 @@ function renderable(): Pick<Plan, 'changes'> {
   return {
     changes: [
       {
-        action: 'add',
-        resource: 'team-workspaces',
-        team: { name: 'sre', id: 'team-sre' },
-        target: { type: 'workspace', name: 'api-prod', id: 'ws-api' },
-        after: { access: 'admin' },
-        source: { kind: 'entry', name: 'api-prod' },
+        kind: 'grant',
+        change: {
+          action: 'add',
+          resource: 'team-workspaces',
+          team: { name: 'sre', id: 'team-sre' },
+          target: { type: 'workspace', name: 'api-prod', id: 'ws-api' },
+          after: { access: 'admin' },
+          source: { kind: 'entry', name: 'api-prod' },
+        },
       },
     ],
   };

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { access, desiredOf, liveOf, team, teamId } from '../support/states.js';
 import type { DesiredTarget, LiveTarget } from '../../src/core/model.js';
-import type { Plan, PlanWarning } from '../../src/core/plan.js';
+import { grantChanges, type Plan, type PlanWarning } from '../../src/core/plan.js';
 import { buildPlan } from '../../src/diff/plan.js';
 import { DRIFT_MARKER_PREFIX, GITHUB_COMMENT_LIMIT, LONG_COMMENT_LINES, renderMarkdown } from '../../src/render/markdown.js';
 
@@ -148,14 +148,14 @@ describe('the Markdown plan at scale', () => {
 
   it('issue 29: a grant that falls stays collapsed in a long comment; one that rises (maintain -> admin) never is', () => {
     const plan = planOf(Math.ceil(LONG_COMMENT_LINES / 4) + 1);
-    const change = plan.changes.find((c) => c.action === 'update' && c.target.name === 'ws-0000');
+    const change = grantChanges(plan).find((c) => c.action === 'update' && c.target.name === 'ws-0000');
     if (change?.action !== 'update') throw new Error('no update');
     const falls = { ...change, before: access('team-workspaces', 'admin'), after: access('team-workspaces', 'write') };
-    const long = renderMarkdown({ ...plan, changes: plan.changes.map((c) => (c === change ? falls : c)) });
+    const long = renderMarkdown({ ...plan, changes: plan.changes.map((c) => (c.change === change ? { kind: 'grant' as const, change: falls } : c)) });
     const first = long.slice(long.indexOf('**workspace <code>ws-0000</code>**'), long.indexOf('**workspace <code>ws-0001</code>**'));
     expect(first).toContain('<details><summary>additions and changes (+1 ~1)</summary>\n\n```diff\n! dev: admin -> write\n');
     const project = { ...change, resource: 'team-projects' as const, before: access('team-projects', 'maintain'), after: access('team-projects', 'admin') };
-    const rising = renderMarkdown({ ...plan, changes: plan.changes.map((c) => (c === change ? project : c)) });
+    const rising = renderMarkdown({ ...plan, changes: plan.changes.map((c) => (c.change === change ? { kind: 'grant' as const, change: project } : c)) });
     const section = rising.slice(
       rising.indexOf('**workspace <code>ws-0000</code>**'),
       rising.indexOf('<details>', rising.indexOf('**workspace <code>ws-0000</code>**')),

@@ -11,6 +11,7 @@ import { renderJson } from '../../src/render/json.js';
 import { GITHUB_COMMENT_LIMIT, MARKER_PREFIX, renderMarkdown } from '../../src/render/markdown.js';
 import { planSchema } from '../../src/render/plan-schema.js';
 import { renderText } from '../../src/render/text.js';
+import { grantChanges, planChanges } from '../../src/core/plan.js';
 
 /** A plan as the renderers take it; the guards' refusals (none here) are tested where they are computed. */
 const buildPlan = (desired: DesiredState, live: LiveState) => ({ ...diffPlan(desired, live), refusals: [] });
@@ -194,7 +195,7 @@ describe('markdown: text from outside stays on its line', () => {
     const plan = samplePlan();
     const hostile = {
       ...plan,
-      changes: plan.changes.map((c) => ({ ...c, team: { ...c.team, name: `${c.team.name}\n::error::owned` } })),
+      ...planChanges({ grant: grantChanges(plan).map((c) => ({ ...c, team: { ...c.team, name: `${c.team.name}\n::error::owned` } })) }),
       warnings: [{ code: 'custom-equals-level' as const, message: 'x\n::warning::y' }],
     };
     const markdown = renderMarkdown(hostile);

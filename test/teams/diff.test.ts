@@ -12,6 +12,7 @@ import type { DesiredTeam } from '../../src/core/teams.js';
 import { renderJson } from '../../src/render/json.js';
 import { renderText } from '../../src/render/text.js';
 import { renderMarkdown } from '../../src/render/markdown.js';
+import { managedChanges } from '../../src/core/plan.js';
 
 const ALL_FALSE = normaliseFlags({});
 const team = (name: string, id: string, more: Partial<Team> = {}): Team => ({
@@ -46,19 +47,19 @@ describe('team changes', () => {
     ]);
     const result = plan(desired, live);
     // Issue 36, Build 2: a create also shows what it gets without the files saying it, marked (the service's defaults, not written).
-    const [create, ...rest] = result.teamChanges ?? [];
+    const [create, ...rest] = managedChanges(result, 'team') ?? [];
     expect(create?.action === 'create' && create.fields.filter((f) => f.default === undefined)).toEqual([
       { field: 'visibility', before: null, after: 'organization' },
       { field: 'sso-team-id', before: null, after: 'abc' },
-      { field: 'organization-access.manage-workspaces', before: null, after: true },
-      { field: 'organization-access.manage-projects', before: null, after: true },
-      { field: 'organization-access.read-projects', before: null, after: true },
-      { field: 'organization-access.read-workspaces', before: null, after: true },
+      { flag: 'manage-workspaces', before: null, after: true },
+      { flag: 'manage-projects', before: null, after: true },
+      { flag: 'read-projects', before: null, after: true },
+      { flag: 'read-workspaces', before: null, after: true },
     ]);
     const defaults = create?.action === 'create' ? create.fields.filter((f) => f.default !== undefined) : [];
     expect(defaults[0]).toEqual({ field: 'allow-member-token-management', before: null, after: true, default: 'service' });
-    expect(defaults.slice(1).every((f) => f.field.startsWith('organization-access.') && f.after === false && f.default === 'service')).toBe(true);
-    expect(defaults.map((f) => f.field)).toContain('organization-access.manage-teams');
+    expect(defaults.slice(1).every((f) => 'flag' in f && f.after === false && f.default === 'service')).toBe(true);
+    expect(defaults.map((f) => ('flag' in f ? f.flag : f.field))).toContain('manage-teams');
     expect(rest).toEqual([
       { action: 'rename', id: 'team-sre', name: 'sre', from: 'sre-old', fields: [{ field: 'allow-member-token-management', before: true, after: false }] },
       {
@@ -67,7 +68,7 @@ describe('team changes', () => {
         name: 'auditors',
         fields: [
           { field: 'visibility', before: 'secret', after: 'organization' },
-          { field: 'organization-access.read-workspaces', before: false, after: true },
+          { flag: 'read-workspaces', before: false, after: true },
         ],
       },
     ]);
@@ -87,14 +88,14 @@ describe('team changes', () => {
       team('admins', 'team-adm', { organizationAccess: { ...ALL_FALSE, 'manage-teams': true, 'manage-membership': true, 'manage-policies': true } }),
     ]);
     const same = plan(desiredOf([desiredTeam('admins', { organizationAccess: normaliseFlags({ 'manage-teams': true, 'manage-policies': true }) })]), live);
-    expect(same.teamChanges).toEqual([]);
+    expect(managedChanges(same, 'team')).toEqual([]);
     // A flag the map does not name is false.
     const fewer = plan(desiredOf([desiredTeam('admins', { organizationAccess: normaliseFlags({ 'manage-teams': true }) })]), live);
-    expect(fewer.teamChanges).toEqual([
-      { action: 'update', id: 'team-adm', name: 'admins', fields: [{ field: 'organization-access.manage-policies', before: true, after: false }] },
+    expect(managedChanges(fewer, 'team')).toEqual([
+      { action: 'update', id: 'team-adm', name: 'admins', fields: [{ flag: 'manage-policies', before: true, after: false }] },
     ]);
     // Settings left out are not managed.
-    expect(plan(desiredOf([desiredTeam('admins')]), live).teamChanges).toEqual([]);
+    expect(managedChanges(plan(desiredOf([desiredTeam('admins')]), live), 'team')).toEqual([]);
   });
 
   it('says once that a token which cannot see secret teams cannot make one, instead of a change every plan', () => {
@@ -105,7 +106,7 @@ describe('team changes', () => {
     };
     const live = liveOf([OWNERS, team('auditors', 'team-aud')], [], viewer);
     const result = plan(desiredOf([desiredTeam('auditors', { visibility: 'secret' })]), live);
-    expect(result.teamChanges).toEqual([]);
+    expect(managedChanges(result, 'team')).toEqual([]);
     expect(result.warnings.map((w) => w.code)).toEqual(['team-setting-ignored']);
   });
 
@@ -123,7 +124,7 @@ describe('team changes', () => {
     const desiredTarget: DesiredTarget = { type: 'workspace', name: 'web', prune: false, grants: [{ team: 'named', access: { access: 'read' } }] };
     const desired = desiredOf(undefined, { settings: { ...DEFAULT_SETTINGS, pruneTeams: true }, targets: [desiredTarget] });
     const result = plan(desired, live);
-    expect(result.teamChanges).toEqual([
+    expect(managedChanges(result, 'team')).toEqual([
       {
         action: 'delete',
         id: 'team-old',
@@ -138,9 +139,9 @@ describe('team changes', () => {
     expect(allowed.checksum).not.toBe(result.checksum);
     // A team a `previously` names is never deleted, even when its new name exists too (no rename then).
     const both = plan({ ...desired, teams: [desiredTeam('named', { previously: ['old'] })] }, live);
-    expect(both.teamChanges).toEqual([]);
+    expect(managedChanges(both, 'team')).toEqual([]);
     // A --target plan deletes no team.
-    expect(buildPlan(desired, live, { targeted: true }).teamChanges).toEqual([]);
+    expect(managedChanges(buildPlan(desired, live, { targeted: true }), 'team')).toEqual([]);
   });
 
   it('grants a team created in the same plan by its name, with no id until apply', () => {
@@ -148,7 +149,8 @@ describe('team changes', () => {
     const desiredTarget: DesiredTarget = { type: 'workspace', name: 'web', prune: true, grants: [{ team: 'platform', access: { access: 'admin' } }] };
     const result = plan(desiredOf([desiredTeam('platform')], { targets: [desiredTarget] }), live);
     // Issue 36, Build 2: told nothing, the create still shows what it gets (tfe-access's visibility, the service's defaults).
-    const fields = result.teamChanges?.[0]?.action === 'create' ? result.teamChanges[0].fields : [];
+    const created = managedChanges(result, 'team')?.[0];
+    const fields = created?.action === 'create' ? created.fields : [];
     expect(fields.every((f) => f.default !== undefined)).toBe(true);
     expect(fields[0]).toEqual({ field: 'visibility', before: null, after: 'organization', default: 'tfe-access' });
     const json = JSON.parse(renderJson(result));

@@ -34,7 +34,7 @@ const grants: Change[] = [
   { action: 'add', resource: 'team-workspaces', team: { name: 'platform', id: pendingTeamId('platform') }, target, after: { access: 'admin' } },
 ];
 const teamChanges: TeamChange[] = [
-  { action: 'create', name: 'platform', fields: [{ field: 'organization-access.manage-workspaces', before: null, after: true }] },
+  { action: 'create', name: 'platform', fields: [{ flag: 'manage-workspaces', before: null, after: true }] },
   { action: 'rename', id: 'team-sre', name: 'sre', from: 'site-reliability', fields: [] },
   { action: 'delete', id: 'team-old', name: 'old', grants: [] },
 ];

@@ -18,6 +18,7 @@ import { renderJson } from '../../src/render/json.js';
 import { renderMarkdown } from '../../src/render/markdown.js';
 import { renderText } from '../../src/render/text.js';
 import { desiredOf, liveOf, members, OWNERS, person, team } from '../people/world.js';
+import { managedChanges } from '../../src/core/plan.js';
 
 const formats = (desired: DesiredState, live: LiveState): string[] => {
   const plan = guardPlan(buildPlan(desired, live), guardInputsOf(desired, live));
@@ -29,7 +30,7 @@ describe('issue 36: new team names against the live ones', () => {
     const live = liveOf([OWNERS, team('data-eng'), team('ops')], []);
     const desired = desiredOf([{ name: 'data-engs', previously: [] }]);
     const plan = buildPlan(desired, live);
-    expect(plan.teamChanges?.map((c) => `${c.action} ${c.name}`)).toEqual(['create data-engs']);
+    expect(managedChanges(plan, 'team')?.map((c) => `${c.action} ${c.name}`)).toEqual(['create data-engs']);
     const near = plan.warnings.filter((w) => w.code === 'team-near-miss');
     expect(near).toEqual([
       {

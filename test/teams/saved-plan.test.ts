@@ -14,6 +14,7 @@ import { savedPlanDocument } from '../../src/pipeline/saved-plan-file.js';
 import { INTEGRITY_KEY, integrityOf } from '../../src/saved-plan/fingerprint.js';
 import { assertTeamsFresh } from '../../src/saved-plan/stale.js';
 import { teamChangeDocument } from '../../src/core/plan-document.js';
+import { grantChanges, managedChanges } from '../../src/core/plan.js';
 
 const team = (name: string, id: string, more: Partial<Team> = {}): Team => ({
   id,
@@ -54,15 +55,16 @@ const plan = guardPlan(buildPlan(desired, live), guardInputsOf(desired, live));
 const saved = savedPlanOf(plan, desired, live, 'http://127.0.0.1:1');
 const document = savedPlanDocument(saved);
 const json = JSON.parse(JSON.stringify(document)) as Record<string, unknown>;
+const read0 = () => parseSavedPlan('p.json', json).plan;
 
 describe('a saved plan with team changes', () => {
   it('is format 4 and reads back to the same plan, checksum and refusals', () => {
-    expect(plan.teamChanges?.map((c) => c.action)).toEqual(['create', 'rename', 'delete']);
+    expect(managedChanges(plan, 'team')?.map((c) => c.action)).toEqual(['create', 'rename', 'delete']);
     expect(json.format_version).toBe(4);
     const read = parseSavedPlan('p.json', json);
     // What a deleted team's grants say is their document (the level's permissions as the plan showed them).
-    expect(read.plan.teamChanges?.map(teamChangeDocument)).toEqual(plan.teamChanges?.map(teamChangeDocument));
-    expect(read.plan.changes).toEqual(plan.changes);
+    expect(managedChanges(read.plan, 'team')?.map(teamChangeDocument)).toEqual(managedChanges(plan, 'team')?.map(teamChangeDocument));
+    expect(grantChanges(read.plan)).toEqual(grantChanges(plan));
     expect(read.plan.checksum).toBe(plan.checksum);
     expect(read.plan.refusals).toEqual(plan.refusals);
     expect(read.basis.teams).toEqual(saved.basis.teams);
@@ -84,6 +86,20 @@ describe('a saved plan with team changes', () => {
     expect(() => parseSavedPlan('p.json', { ...widened, [INTEGRITY_KEY]: integrityOf(widened as unknown as Record<string, unknown>) })).toThrow(
       /checksum does not match/,
     );
+  });
+
+  it('reads each field typed: a name that is no setting or flag, or a value the setting does not take, is refused', () => {
+    const reread = (edit: (field: { field: string; after: unknown }) => void): unknown => {
+      const edited = JSON.parse(JSON.stringify(json)) as { plan: { team_changes: { fields: { field: string; after: unknown }[] }[] } };
+      const field = edited.plan.team_changes[0]?.fields[0];
+      if (field) edit(field);
+      return parseSavedPlan('p.json', { ...edited, [INTEGRITY_KEY]: integrityOf(edited as unknown as Record<string, unknown>) });
+    };
+    const created = managedChanges(read0(), 'team')?.[0];
+    expect(created?.action === 'create' && created.fields.find((f) => 'flag' in f && f.flag === 'manage-teams')).toMatchObject({ after: true });
+    expect(() => reread((f) => (f.field = 'colour'))).toThrow(/field "colour" is not a team setting or organization-access flag/);
+    expect(() => reread((f) => (f.field = 'organization-access.'))).toThrow(/is not a team setting or organization-access flag/);
+    expect(() => reread((f) => (f.after = 'public'))).toThrow(/after is not a value of visibility/);
   });
 
   it('is stale once the teams moved', async () => {

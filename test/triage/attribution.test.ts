@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TOKEN, demoSeed } from '../../src/cli/demo/seed.js';
 import { AUDIT_PAGE_SIZE, type AuditEvent, type AuditTrailRead, type AuditTrailReader } from '../../src/core/audit.js';
-import type { Plan } from '../../src/core/plan.js';
+import { grantChanges, type Plan } from '../../src/core/plan.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import type { AuditRequest } from '../../src/pipeline/attribution.js';
@@ -63,7 +63,7 @@ async function planWith(audit: AuditRequest | undefined, now = NOW): Promise<Pla
   return result.plan;
 }
 
-const whoOf = (plan: Plan): unknown[] => plan.changes.map((c) => [c.action, c.team.name, c.attribution]);
+const whoOf = (plan: Plan): unknown[] => grantChanges(plan).map((c) => [c.action, c.team.name, c.attribution]);
 
 describe('attribution in the plan pipeline', () => {
   it('drift without an audit token: every item says no-audit-token, no request more, the checksum the same', async () => {
@@ -74,13 +74,13 @@ describe('attribution in the plan pipeline', () => {
     expect(emulator.requests.length - before - plainCost).toBe(plainCost);
     expect(drift.checksum).toBe(plain.checksum);
     expect(drift.audit).toEqual({ events: 0, pages: 0, unavailable: 'no-audit-token' });
-    expect(drift.changes.map((c) => c.attribution)).toEqual(plain.changes.map(() => ({ unattributed: 'no-audit-token' })));
+    expect(grantChanges(drift).map((c) => c.attribution)).toEqual(grantChanges(plain).map(() => ({ unattributed: 'no-audit-token' })));
   });
 
   it('plan without an audit token: the plan as it was, no audit', async () => {
     const plan = await planWith({ always: false });
     expect(plan.audit).toBeUndefined();
-    expect(plan.changes.every((c) => c.attribution === undefined)).toBe(true);
+    expect(grantChanges(plan).every((c) => c.attribution === undefined)).toBe(true);
   });
 
   it("with a trail: who removed the grant, self for the tool's own, and a reason for the rest", async () => {
@@ -112,7 +112,7 @@ describe('attribution in the plan pipeline', () => {
     const createdAt = (): Promise<string> => ((asked += 1), Promise.resolve(new Date(NOW - 5 * DAY).toISOString()));
     const plan = await planWith({ always: true, reader: new ScriptedTrail([]), createdAt });
     expect(asked).toBe(1);
-    expect(new Set(plan.changes.map((c) => JSON.stringify(c.attribution)))).toEqual(new Set([JSON.stringify({ unattributed: 'no-matching-event' })]));
+    expect(new Set(grantChanges(plan).map((c) => JSON.stringify(c.attribution)))).toEqual(new Set([JSON.stringify({ unattributed: 'no-matching-event' })]));
     const all = new ScriptedTrail([
       grantEvent('a', NOW - DAY, 'remove_team', AUDITORS, { id: 'u', name: 'u' }),
       grantEvent('b', NOW - DAY, 'update_team_permissions', 'developers', { id: 'u', name: 'u' }),
@@ -135,7 +135,7 @@ describe('attribution in the plan pipeline', () => {
     };
     const plan = await planWith({ always: true, reader, log });
     expect(plan.audit).toEqual({ events: 0, pages: 0, unavailable: 'not-available', detail: 'Terraform Enterprise has no audit trail' });
-    expect(plan.changes.every((c) => JSON.stringify(c.attribution) === '{"unattributed":"not-available"}')).toBe(true);
+    expect(grantChanges(plan).every((c) => JSON.stringify(c.attribution) === '{"unattributed":"not-available"}')).toBe(true);
     expect(() => readFileSync(log)).toThrow(/ENOENT/);
   });
 });
@@ -146,7 +146,7 @@ describe('the audit log across runs', () => {
     const old = grantEvent('e-old', NOW - 10 * DAY, 'remove_team', AUDITORS, { id: 'user-ana', name: 'ana' });
     const trail = new ScriptedTrail([old]);
     const first = await planWith({ always: true, reader: trail, log });
-    expect(first.changes[0]?.attribution).toMatchObject({ actor: 'ana' });
+    expect(grantChanges(first)[0]?.attribution).toMatchObject({ actor: 'ana' });
     expect(first.audit).toMatchObject({ events: 1, pages: 1, logged: 0 });
 
     // Ten days on: the old event is 20 days old, forgotten by the service; 1,500 new ones since.
@@ -159,7 +159,7 @@ describe('the audit log across runs', () => {
     const second = await planWith({ always: true, reader: trail, log }, later);
     expect(trail.calls[1]).toBe(new Date(NOW - CHECKPOINT_OVERLAP_MS).toISOString());
     expect(second.audit).toMatchObject({ since: new Date(NOW - 14 * DAY).toISOString(), events: 1500, pages: 2, logged: 1 });
-    expect(second.changes[0]?.attribution).toMatchObject({ actor: 'ana', event: 'project.remove_team' });
+    expect(grantChanges(second)[0]?.attribution).toMatchObject({ actor: 'ana', event: 'project.remove_team' });
 
     // A third run an hour later: nothing new, one request, nothing written twice.
     await planWith({ always: true, reader: trail, log }, later + 60 * 60 * 1000);

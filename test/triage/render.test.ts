@@ -6,7 +6,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TOKEN, demoSeed } from '../../src/cli/demo/seed.js';
 import type { AuditEvent, AuditTrailReader } from '../../src/core/audit.js';
-import type { Plan } from '../../src/core/plan.js';
+import { grantChanges, planChanges, type Plan } from '../../src/core/plan.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { planFromFiles } from '../../src/pipeline/plan.js';
@@ -124,15 +124,18 @@ describe('attribution in each format', () => {
     const member = { actor: 'ana', type: 'System', impersonator: null, at: '2026-11-20T14:03:27.000Z', event: 'team.add_member', self: true } as const;
     const plan: Plan = {
       ...attributed,
-      teamChanges: [{ action: 'delete', id: 'team-abc', name: 'by-hand', grants: [], attribution: team }],
-      memberChanges: [
-        {
-          action: 'remove',
-          team: { name: 'ops', id: 'team-ops' },
-          person: { email: 'bo@example.com', username: 'bo', membershipId: 'ou-1', status: 'active' },
-          attribution: member,
-        },
-      ],
+      ...planChanges({
+        grant: grantChanges(attributed),
+        team: [{ action: 'delete', id: 'team-abc', name: 'by-hand', grants: [], attribution: team }],
+        member: [
+          {
+            action: 'remove',
+            team: { name: 'ops', id: 'team-ops' },
+            person: { email: 'bo@example.com', username: 'bo', membershipId: 'ou-1', status: 'active' },
+            attribution: member,
+          },
+        ],
+      }),
       pendingInvites: [],
     };
     const document = JSON.parse(renderPlan(plan, 'json', { color: false })) as {

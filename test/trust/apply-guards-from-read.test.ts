@@ -20,6 +20,7 @@ import { runCli } from '../support/cli.js';
 import { oneOrganization } from '../support/seeds.js';
 import { perTest } from '../support/per-test.js';
 import { startWorld } from '../support/world.js';
+import { grantChanges, managedChanges, planChanges } from '../../src/core/plan.js';
 
 const TOKEN = 'acme-org-token';
 const RATE = ['--rate-limit', String(FAST)];
@@ -56,7 +57,10 @@ async function start(text: string, token = TOKEN): Promise<{ env: Record<string,
  */
 async function forge(path: string, edit: (saved: SavedPlan) => SavedPlan): Promise<void> {
   const edited = edit(await readSavedPlan(path));
-  const { organization, changes, violations, teamChanges, memberChanges } = edited.plan;
+  const { organization, violations } = edited.plan;
+  const changes = grantChanges(edited.plan);
+  const teamChanges = managedChanges(edited.plan, 'team');
+  const memberChanges = managedChanges(edited.plan, 'member');
   const { memberGuards, ...guards } = basisGuardInputs(edited.basis);
   const teams = teamChanges && edited.basis.teams ? { teams: { changes: teamChanges, maxTeamDeletions: edited.basis.teams.maxTeamDeletions } } : {};
   const members = memberChanges && memberGuards ? { members: { changes: memberChanges, guards: memberGuards } } : {};
@@ -69,19 +73,20 @@ async function forge(path: string, edit: (saved: SavedPlan) => SavedPlan): Promi
     ...teams,
     ...members,
   });
-  const refusals = refusalsOf(
-    changes,
-    {
-      maxRemovals: guards.maxRemovals,
-      incompleteTargets: new Set(guards.incompleteTargets),
-      ...(guards.maxTeamDeletions === undefined ? {} : { maxTeamDeletions: guards.maxTeamDeletions }),
-      ...(memberGuards ? { members: memberGuards } : {}),
-    },
-    teamChanges,
-    memberChanges,
-  );
+  const refusals = refusalsOf(edited.plan.changes, {
+    maxRemovals: guards.maxRemovals,
+    incompleteTargets: new Set(guards.incompleteTargets),
+    ...(guards.maxTeamDeletions === undefined ? {} : { maxTeamDeletions: guards.maxTeamDeletions }),
+    ...(memberGuards ? { members: memberGuards } : {}),
+  });
   await writeSavedPlan(path, { ...edited, plan: { ...edited.plan, checksum, refusals } });
 }
+
+/** A kind's changes as planChanges takes them, when the plan manages it. */
+const optionalKind = (plan: SavedPlan['plan'], kind: 'team') => {
+  const changes = managedChanges(plan, kind);
+  return changes ? { [kind]: changes } : {};
+};
 
 const ref = (email: string, membershipId: string, username: string): PersonRef => ({ email, membershipId, username, status: 'active' });
 const remove = (team: string, id: string, person: PersonRef): MemberChange => ({ action: 'remove', team: { name: team, id }, person });
@@ -91,7 +96,10 @@ const loosened =
   (changes: MemberChange[]) =>
   (saved: SavedPlan): SavedPlan => ({
     ...saved,
-    plan: { ...saved.plan, memberChanges: changes },
+    plan: {
+      ...saved.plan,
+      ...planChanges({ grant: grantChanges(saved.plan), ...optionalKind(saved.plan, 'team'), member: changes }),
+    },
     basis: {
       ...saved.basis,
       members: {
@@ -296,9 +304,8 @@ describe('the limits of an unsealed saved plan (guard/saved-limits.ts)', () => {
 
 describe('max-team-deletions names the powers a deletion takes away', () => {
   it('finding 9: a deleted team with no grant and organization powers is not "0 grants" alone in the refusal', () => {
-    const refusals = checkGuards([], { maxRemovals: 10, incompleteTargets: new Set(), force: false }, [
-      { action: 'delete', id: 'team-plat', name: 'platform', grants: [], powers: ['manage-workspaces', 'read-workspaces'] },
-    ]);
+    const deletion = { action: 'delete', id: 'team-plat', name: 'platform', grants: [], powers: ['manage-workspaces', 'read-workspaces'] } as const;
+    const refusals = checkGuards(planChanges({ grant: [], team: [deletion] }).changes, { maxRemovals: 10, incompleteTargets: new Set(), force: false });
     expect(refusals.map((r) => r.message)).toEqual([
       'the plan deletes 1 team ("platform"), more than settings.max-team-deletions (0); a deleted team\'s members and grants go with it (0 grants listed in the plan; the organization powers of "platform": manage-workspaces, read-workspaces).',
     ]);

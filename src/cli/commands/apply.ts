@@ -107,7 +107,7 @@ function hooksFor(io: IO, ask: IO['prompt'] | 'approved', show: ApplyHooks['show
       if (ask === 'approved') return true;
       if (!ask)
         throw new CLIError('refusing to apply without confirmation: there is no terminal to ask on. Review the plan, then run apply with --auto-approve.');
-      const count = plan.changes.length + (plan.teamChanges?.length ?? 0) + (plan.memberChanges?.length ?? 0);
+      const count = plan.changes.length;
       let answer: string;
       try {
         answer = await ask(`\nApply ${count} change${count === 1 ? '' : 's'} to ${plan.organization}? Only '${CONFIRM_WORD}' is accepted: `, signal);
