@@ -345,11 +345,11 @@ describe('power rows in the pure review code', () => {
     expect(found.revokes.map((r) => r.item)).toEqual([
       {
         kind: 'team',
-        change: { action: 'update', id: 'team-sre', name: 'sre', fields: [{ field: 'organization-access.manage-workspaces', before: false, after: true }] },
+        change: { action: 'update', id: 'team-sre', name: 'sre', fields: [{ flag: 'manage-workspaces', before: false, after: true }] },
       },
       {
         kind: 'team',
-        change: { action: 'update', id: 'team-sre', name: 'sre', fields: [{ field: 'organization-access.read-workspaces', before: false, after: true }] },
+        change: { action: 'update', id: 'team-sre', name: 'sre', fields: [{ flag: 'read-workspaces', before: false, after: true }] },
       },
     ]);
     // Without the files' teams, nothing can carry it out.
