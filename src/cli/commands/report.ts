@@ -195,7 +195,9 @@ const command: Command = {
     if (out !== undefined && evidence === undefined) await assertOutput(outputRequest(parsed, io, out, force));
     if (evidence !== undefined)
       return withLiveRead(io, connection, 'no evidence bundle was written', (pieces) => writeEvidence(parsed, io, evidence, { ...files, ...pieces }));
-    const report = await withLiveRead(io, connection, 'no report was written', (pieces) => reportOrganization({ ...files, ...(can ? { can } : {}), ...pieces }));
+    const report = await withLiveRead(io, connection, 'no report was written', (pieces) =>
+      reportOrganization({ ...files, ...(can ? { can } : {}), ...pieces }),
+    );
     const text = renderAccessReport(report, format, { byTeam: teams.length > 0 && by === 'team' });
     if (out === undefined) io.stdout.write(text);
     else {
