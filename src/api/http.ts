@@ -94,6 +94,47 @@ export interface Transport {
   close(): Promise<void>;
 }
 
+/** Where the requests go: the origin's pool, the API root's path below it, and the address errors name. */
+interface Endpoint {
+  readonly pool: InstanceType<typeof Pool>;
+  readonly root: string;
+  readonly address: string;
+  readonly headers: () => Record<string, string>;
+  readonly signal: AbortSignal | undefined;
+}
+
+/** The failure of a request that got no answer, or no whole body: the stop's reason when the run stopped. */
+function transportFailure(endpoint: Endpoint, request: HttpRequest, error: unknown, fallback: string, maybeSent: (code: string) => boolean): unknown {
+  if (endpoint.signal?.aborted) return endpoint.signal.reason;
+  const code = (error as { code?: unknown }).code;
+  const name = typeof code === 'string' ? code : fallback;
+  return new TransportError(request.method, describePath(request), name, maybeSent(name), endpoint.address);
+}
+
+async function send(endpoint: Endpoint, request: HttpRequest): Promise<HttpResponse> {
+  const search = new URLSearchParams(request.query ?? {}).toString();
+  let response;
+  try {
+    response = await poolRequest(endpoint.pool, {
+      method: request.method,
+      path: `${endpoint.root}${request.path}${search ? `?${search}` : ''}`,
+      headers: endpoint.headers(),
+      body: request.body === undefined ? null : JSON.stringify(request.body),
+      ...(endpoint.signal ? { signal: endpoint.signal } : {}),
+    });
+  } catch (error: unknown) {
+    throw transportFailure(endpoint, request, error, 'network error', (name) => !NOT_SENT_CODES.has(name));
+  }
+  let text: string;
+  try {
+    text = await readCapped(response.body, describeRequest(request));
+  } catch (error: unknown) {
+    if (error instanceof WireFormatError) throw error;
+    throw transportFailure(endpoint, request, error, 'body interrupted', () => true);
+  }
+  return { status: response.statusCode, headers: firstValues(response.headers), ...parseBody(text) };
+}
+
 /**
  * `signal` ends every request in flight at once when the run stops (pipeline/run-control.ts): the
  * request then fails with the signal's reason, not a TransportError, since the service was not at fault.
@@ -101,7 +142,6 @@ export interface Transport {
 export function createTransport(baseUrl: string, token: string, connections: number, timeouts: Timeouts = DEFAULT_TIMEOUTS, signal?: AbortSignal): Transport {
   const url = new URL(baseUrl);
   const root = url.pathname.replace(/\/+$/, '');
-  const address = `${url.origin}${root}`;
   // No redirect interceptor: undici's request() never follows a redirect, so the token is sent to
   // the configured origin only; a 3xx comes back as a status and becomes a RemoteError.
   const pool = new Pool(url.origin, {
@@ -117,37 +157,6 @@ export function createTransport(baseUrl: string, token: string, connections: num
     // docs/api.md, "Errors the real service gives": every request carries it, and writes without it answer 415.
     'content-type': MEDIA_TYPE,
   });
-  return {
-    async send(request) {
-      const context = describeRequest(request);
-      const path = describePath(request);
-      const search = new URLSearchParams(request.query ?? {}).toString();
-      let response;
-      try {
-        response = await poolRequest(pool, {
-          method: request.method,
-          path: `${root}${request.path}${search ? `?${search}` : ''}`,
-          headers: headers(),
-          body: request.body === undefined ? null : JSON.stringify(request.body),
-          ...(signal ? { signal } : {}),
-        });
-      } catch (error: unknown) {
-        if (signal?.aborted) throw signal.reason;
-        const code = (error as { code?: unknown }).code;
-        const name = typeof code === 'string' ? code : 'network error';
-        throw new TransportError(request.method, path, name, !NOT_SENT_CODES.has(name), address);
-      }
-      let text: string;
-      try {
-        text = await readCapped(response.body, context);
-      } catch (error: unknown) {
-        if (error instanceof WireFormatError) throw error;
-        if (signal?.aborted) throw signal.reason;
-        const code = (error as { code?: unknown }).code;
-        throw new TransportError(request.method, path, typeof code === 'string' ? code : 'body interrupted', true, address);
-      }
-      return { status: response.statusCode, headers: firstValues(response.headers), ...parseBody(text) };
-    },
-    close: () => pool.close(),
-  };
+  const endpoint: Endpoint = { pool, root, address: `${url.origin}${root}`, headers, signal };
+  return { send: (request) => send(endpoint, request), close: () => pool.close() };
 }

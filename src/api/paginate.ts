@@ -65,17 +65,9 @@ export async function rest<T extends { readonly id: string }>(fetch: FetchPage<T
   let next = total.nextPage;
   let current = 1;
   while (next !== null) {
-    if (next !== current + 1) fail(`page ${current} points to page ${next} as the next one`);
-    // Without this, a server that always says "next" would be followed up to maxPages.
-    if (next > total.totalPages) fail(`page ${current} points to page ${next}, past the last of ${total.totalPages} pages`);
-    if (next > maxPages) fail(`more than ${maxPages} pages`);
+    checkNext(current, next, total, maxPages, fail);
     const page = await fetchPage(fetch, next);
-    if (!page.page) fail(`page ${next} has no pagination`);
-    const info = page.page as NonNullable<ListPage<T>['page']>;
-    if (info.currentPage !== next) fail(`asked for page ${next}, got page ${info.currentPage}`);
-    if (info.totalCount !== total.totalCount || info.totalPages !== total.totalPages) {
-      fail(`the total changed from ${total.totalCount} to ${info.totalCount} items between pages`);
-    }
+    const info = checkPage(page, next, total, fail);
     add(page);
     current = next;
     next = info.nextPage;
@@ -83,4 +75,25 @@ export async function rest<T extends { readonly id: string }>(fetch: FetchPage<T
   if (current !== total.totalPages && !(total.totalPages === 0 && current === 1)) fail(`stopped at page ${current} of ${total.totalPages}`);
   if (items.length !== total.totalCount) fail(`read ${items.length} items, the service counted ${total.totalCount}`);
   return items;
+}
+
+type Pagination = NonNullable<ListPage<unknown>['page']>;
+
+/** The page after `current` must be the next one, within the list's pages and the limit. */
+function checkNext(current: number, next: number, total: Pagination, maxPages: number, fail: (problem: string) => never): void {
+  if (next !== current + 1) fail(`page ${current} points to page ${next} as the next one`);
+  // Without this, a server that always says "next" would be followed up to maxPages.
+  if (next > total.totalPages) fail(`page ${current} points to page ${next}, past the last of ${total.totalPages} pages`);
+  if (next > maxPages) fail(`more than ${maxPages} pages`);
+}
+
+/** A later page must be the one asked for, with the first page's totals. */
+function checkPage(page: ListPage<unknown>, next: number, total: Pagination, fail: (problem: string) => never): Pagination {
+  if (!page.page) fail(`page ${next} has no pagination`);
+  const info = page.page as Pagination;
+  if (info.currentPage !== next) fail(`asked for page ${next}, got page ${info.currentPage}`);
+  if (info.totalCount !== total.totalCount || info.totalPages !== total.totalPages) {
+    fail(`the total changed from ${total.totalCount} to ${info.totalCount} items between pages`);
+  }
+  return info;
 }

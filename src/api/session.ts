@@ -89,6 +89,36 @@ export interface Answer {
   readonly unconfirmed?: boolean;
 }
 
+/** A request's attempts so far: what retry.ts decides by, and whether a write may have reached the service. */
+interface Tally {
+  failures: number;
+  rateLimited: number;
+  unanswered: number;
+  mayHaveApplied: boolean;
+}
+
+function outcomeOf(result: HttpResponse | TransportError): Outcome {
+  return result instanceof TransportError
+    ? { kind: 'transport', maybeSent: result.maybeSent, code: result.code }
+    : { kind: 'status', status: result.status, headers: result.headers };
+}
+
+/** The answer a result ends the request with: a 2xx, or a DELETE's 404 after an attempt that may have done the work. */
+function answerOf(request: HttpRequest, result: HttpResponse | TransportError, mayHaveApplied: boolean): Answer | undefined {
+  if (result instanceof TransportError) return undefined;
+  if (result.status >= 200 && result.status < 300) return { status: result.status, body: result.body, headers: result.headers };
+  if (request.method === 'DELETE' && mayHaveApplied && result.status === 404)
+    return { status: 404, body: undefined, headers: result.headers, unconfirmed: true };
+  return undefined;
+}
+
+/** A failed attempt to be retried: counted, and a write it may have delivered remembered. */
+function countFailure(tally: Tally, outcome: Outcome): void {
+  tally.failures++;
+  if (outcome.kind === 'transport' && UNANSWERED_CODES.has(outcome.code ?? '')) tally.unanswered++;
+  tally.mayHaveApplied ||= outcome.kind === 'status' || outcome.maybeSent;
+}
+
 export class Session {
   private readonly transport: Transport;
   private readonly limiter: RateLimiter;
@@ -126,10 +156,7 @@ export class Session {
 
   async request(request: HttpRequest): Promise<Answer> {
     const described = describeRequest(request);
-    let failures = 0;
-    let rateLimited = 0;
-    let unanswered = 0;
-    let mayHaveApplied = false;
+    const tally: Tally = { failures: 0, rateLimited: 0, unanswered: 0, mayHaveApplied: false };
     const progress = { sending: false };
     this.requests++;
     for (let attempt = 1; ; attempt++) {
@@ -138,35 +165,25 @@ export class Session {
         progress.sending = false;
         result = await this.attempt(request, progress);
       } catch (error: unknown) {
-        throw this.ended(request, error, mayHaveApplied || progress.sending);
+        throw this.ended(request, error, tally.mayHaveApplied || progress.sending);
       }
       const tripped = this.record(result);
-      const outcome: Outcome =
-        result instanceof TransportError
-          ? { kind: 'transport', maybeSent: result.maybeSent, code: result.code }
-          : { kind: 'status', status: result.status, headers: result.headers };
-      const decision = tripped ? ({ retry: false } as const) : decide(request.method, outcome, { failures, rateLimited, unanswered }, this.policy, this.random);
+      const outcome = outcomeOf(result);
+      const decision = tripped ? ({ retry: false } as const) : decide(request.method, outcome, { ...tally }, this.policy, this.random);
       this.report(described, attempt, result, decision.retry ? decision.delayMs : undefined);
-      if (tripped) throw this.ended(request, tripped, mayHaveApplied);
+      if (tripped) throw this.ended(request, tripped, tally.mayHaveApplied);
       if (!(result instanceof TransportError)) this.heedAnnouncedLimit(result.headers);
-      if (!(result instanceof TransportError) && result.status >= 200 && result.status < 300)
-        return { status: result.status, body: result.body, headers: result.headers };
-      if (request.method === 'DELETE' && mayHaveApplied && !(result instanceof TransportError) && result.status === 404) {
-        return { status: 404, body: undefined, headers: result.headers, unconfirmed: true };
-      }
+      const answer = answerOf(request, result, tally.mayHaveApplied);
+      if (answer) return answer;
       if (!decision.retry) throw this.failure(request, describePath(request), result);
       if (decision.rateLimited) {
-        rateLimited++;
+        tally.rateLimited++;
         this.limiter.pauseUntil(this.clock.now() + decision.delayMs);
-      } else {
-        failures++;
-        if (outcome.kind === 'transport' && UNANSWERED_CODES.has(outcome.code ?? '')) unanswered++;
-        mayHaveApplied ||= outcome.kind === 'status' || outcome.maybeSent;
-      }
+      } else countFailure(tally, outcome);
       try {
         await this.clock.sleep(decision.delayMs, this.signal);
       } catch (error: unknown) {
-        throw this.ended(request, error, mayHaveApplied);
+        throw this.ended(request, error, tally.mayHaveApplied);
       }
     }
   }

@@ -61,6 +61,20 @@ export interface CommonJs {
   readonly Module: typeof Module;
 }
 
+/**
+ * A bundle file compiled as require() would, from `cacheFile` when given and it holds. No
+ * `importModuleDynamically`: the bundle has no import() (scripts/bundle.mjs makes sure).
+ */
+function compileFile(file: string, cacheFile: string | undefined): { script: Script; use: CacheUse } {
+  // Latin-1: a copy of the bytes, where UTF-8 would check them all first; the build makes sure
+  // every byte is ASCII, which both read alike (scripts/bundle.mjs).
+  const source = `${HEAD}${readFileSync(file, 'latin1')}${TAIL}`;
+  const cache = cacheFile === undefined ? {} : readCache(file, cacheFile);
+  const script = new Script(source, { filename: file, ...(cache.data ? { cachedData: cache.data } : {}) });
+  const use: CacheUse = cache.stale ? 'stale' : cache.data === undefined ? 'compiled' : script.cachedDataRejected === true ? 'rejected' : 'used';
+  return { script, use };
+}
+
 /** Loads the files of `dir` (dist/cli), with the caches of `cacheDir` where they hold. */
 export function bundleLoader(dir: string, cacheDir: string, node: CommonJs): BundleLoader {
   const scripts = new Map<string, Script>();
@@ -68,18 +82,8 @@ export function bundleLoader(dir: string, cacheDir: string, node: CommonJs): Bun
   // Every file of the bundle lies in `dir`: one require() resolves what they all ask for.
   const fromNode = node.require;
   const fileOf = (name: string): string => `${dir}${sep}${name}`;
-
-  // No `importModuleDynamically`: the bundle has no import() (scripts/bundle.mjs makes sure).
-  function compile(name: string, withCache: boolean): { script: Script; use: CacheUse } {
-    const file = fileOf(name);
-    // Latin-1: a copy of the bytes, where UTF-8 would check them all first; the build makes sure
-    // every byte is ASCII, which both read alike (scripts/bundle.mjs).
-    const source = `${HEAD}${readFileSync(file, 'latin1')}${TAIL}`;
-    const cache = withCache ? readCache(file, cacheFileOf(cacheDir, name)) : {};
-    const script = new Script(source, { filename: file, ...(cache.data ? { cachedData: cache.data } : {}) });
-    const use: CacheUse = cache.stale ? 'stale' : cache.data === undefined ? 'compiled' : script.cachedDataRejected === true ? 'rejected' : 'used';
-    return { script, use };
-  }
+  const compile = (name: string, withCache: boolean): { script: Script; use: CacheUse } =>
+    compileFile(fileOf(name), withCache ? cacheFileOf(cacheDir, name) : undefined);
 
   function load(name: string): unknown {
     const file = fileOf(name);

@@ -211,6 +211,15 @@ export function emptyFile(file: string): LoadedFile {
   return { file, data: undefined, positions: new Map() };
 }
 
+/** The line and column of an offset; a byte-order mark is kept in the text (load/text.ts) but is no column of the first line. */
+function linePosition(counter: LineCounter, text: string): (offset: number) => Pos {
+  const bom = text.startsWith('\uFEFF');
+  return (offset) => {
+    const at = counter.linePos(offset);
+    return bom && at.line === 1 && at.col > 1 ? { line: 1, col: at.col - 1 } : at;
+  };
+}
+
 /** Parses one file's text. Never throws on content: every issue becomes a positioned problem. */
 export function parseYamlText(file: string, text: string, limits: LoadLimits = DEFAULT_LIMITS): ParsedText {
   const none = { nodes: 0, aliases: 0 };
@@ -220,14 +229,7 @@ export function parseYamlText(file: string, text: string, limits: LoadLimits = D
   }
   const counter = new LineCounter();
   const read = readYaml(text, counter, limits.maxDepth);
-  // A byte-order mark is kept in the text (load/text.ts) but is no column of the first line.
-  const bom = text.startsWith('\uFEFF');
-  const lines = {
-    linePos(offset: number): Pos {
-      const at = counter.linePos(offset);
-      return bom && at.line === 1 && at.col > 1 ? { line: 1, col: at.col - 1 } : at;
-    },
-  };
+  const lines = { linePos: linePosition(counter, text) };
   if ('tooDeep' in read) {
     const { offset, segments } = read.tooDeep;
     return { loaded: emptyFile(file), problems: [{ file, ...lines.linePos(offset), message: depthMessage(segments, limits.maxDepth) }], work: none };

@@ -48,10 +48,46 @@ const ref = (type: string, pattern: string): Schema => ({
   properties: { ...(type ? { type: { const: type } } : {}), name: { type: 'string' }, id: { type: 'string', pattern } },
 });
 
+/** How a resource's grant and its target are told apart on the wire. */
+const CHANGE_IDS: { readonly [R in Resource]: { readonly targetType: string; readonly id: string; readonly target: string } } = {
+  'team-projects': { targetType: 'project', id: '^tprj-', target: '^prj-' },
+  'team-workspaces': { targetType: 'workspace', id: '^tws-', target: '^ws-' },
+};
+
+// docs/plan.md, "Team changes": a team this plan creates has no id yet.
+const CHANGE_TEAM: Schema = {
+  type: 'object',
+  required: ['name', 'id'],
+  properties: { name: { type: 'string' }, id: { oneOf: [{ type: 'null' }, { type: 'string', pattern: '^team-' }] } },
+};
+
+const CHANGE_EXPIRES: Schema = {
+  type: 'string',
+  pattern: INSTANT_PATTERN,
+  description:
+    "When the file's grant ends, in UTC (a date in the files ends at the next midnight UTC). On an add or update: the plan after that removes it; on a removal with reason expired: when it ended.",
+};
+
+const CHANGE_REASON: Schema = {
+  enum: [...REMOVE_REASONS],
+  description: 'Why a removal is planned when it is not pruning: expired, the grant of the files has expired (removed whatever prune says).',
+};
+
+/** The sides each action has (an add no before, a remove no after), and when an id, label_only or expires is required. */
+function actionRules(access: Schema): Schema[] {
+  return [
+    { if: { properties: { action: { const: 'add' } } }, then: { properties: { before: { type: 'null' }, after: access, reason: false } } },
+    {
+      if: { properties: { action: { const: 'update' } } },
+      then: { required: ['id', 'label_only'], properties: { before: access, after: access, reason: false } },
+    },
+    { if: { properties: { action: { const: 'remove' } } }, then: { required: ['id'], properties: { before: access, after: { type: 'null' } } } },
+    { if: { properties: { reason: { const: 'expired' } }, required: ['reason'] }, then: { required: ['expires'] } },
+  ];
+}
+
 function changeSchema(resource: Resource): Schema {
-  const targetType = resource === 'team-projects' ? 'project' : 'workspace';
-  const idPattern = resource === 'team-projects' ? '^tprj-' : '^tws-';
-  const targetPattern = resource === 'team-projects' ? '^prj-' : '^ws-';
+  const ids = CHANGE_IDS[resource];
   const access = { $ref: `#/$defs/${resource}-access` };
   return {
     type: 'object',
@@ -59,40 +95,19 @@ function changeSchema(resource: Resource): Schema {
     properties: {
       action: { enum: ['add', 'update', 'remove'] },
       resource: { const: resource },
-      id: { type: 'string', pattern: idPattern },
-      // docs/plan.md, "Team changes": a team this plan creates has no id yet.
-      team: {
-        type: 'object',
-        required: ['name', 'id'],
-        properties: { name: { type: 'string' }, id: { oneOf: [{ type: 'null' }, { type: 'string', pattern: '^team-' }] } },
-      },
-      target: { ...ref(targetType, targetPattern), required: ['type', 'name', 'id'] },
+      id: { type: 'string', pattern: ids.id },
+      team: CHANGE_TEAM,
+      target: { ...ref(ids.targetType, ids.target), required: ['type', 'name', 'id'] },
       before: { oneOf: [{ type: 'null' }, access] },
       after: { oneOf: [{ type: 'null' }, access] },
       label_only: { type: 'boolean', description: 'An update whose effective permissions stay the same.' },
-      expires: {
-        type: 'string',
-        pattern: INSTANT_PATTERN,
-        description:
-          "When the file's grant ends, in UTC (a date in the files ends at the next midnight UTC). On an add or update: the plan after that removes it; on a removal with reason expired: when it ended.",
-      },
-      reason: {
-        enum: [...REMOVE_REASONS],
-        description: 'Why a removal is planned when it is not pruning: expired, the grant of the files has expired (removed whatever prune says).',
-      },
+      expires: CHANGE_EXPIRES,
+      reason: CHANGE_REASON,
       source: sourceSchema(),
       attribution: ATTRIBUTION_REF,
     },
     additionalProperties: false,
-    allOf: [
-      { if: { properties: { action: { const: 'add' } } }, then: { properties: { before: { type: 'null' }, after: access, reason: false } } },
-      {
-        if: { properties: { action: { const: 'update' } } },
-        then: { required: ['id', 'label_only'], properties: { before: access, after: access, reason: false } },
-      },
-      { if: { properties: { action: { const: 'remove' } } }, then: { required: ['id'], properties: { before: access, after: { type: 'null' } } } },
-      { if: { properties: { reason: { const: 'expired' } }, required: ['reason'] }, then: { required: ['expires'] } },
-    ],
+    allOf: actionRules(access),
   };
 }
 
@@ -160,14 +175,32 @@ function readSchema(): Schema {
   };
 }
 
+/** One setting of a team change: before and after, and on a create whose default it is. */
+const TEAM_FIELD: Schema = {
+  type: 'object',
+  required: ['field', 'before', 'after'],
+  properties: {
+    field: { type: 'string' },
+    before: { type: ['string', 'boolean', 'null'] },
+    after: { type: ['string', 'boolean', 'null'] },
+    default: {
+      enum: ['tfe-access', 'service'],
+      description:
+        "A create's setting the files do not give: tfe-access's default (visibility: organization), written; or the service's, shown and not written.",
+    },
+  },
+  additionalProperties: false,
+};
+
+/** A grant a team's deletion drops. */
+const DELETED_GRANT: Schema = {
+  type: 'object',
+  required: ['target', 'access'],
+  properties: { target: { ...ref('', '^(prj|ws)-'), required: ['type', 'name', 'id'] }, access: { type: 'string' } },
+};
+
 /** docs/plan.md, "Team changes": present when the files manage teams. */
 function teamChangesSchema(): Schema {
-  const value = { type: ['string', 'boolean', 'null'] };
-  const grant = {
-    type: 'object',
-    required: ['target', 'access'],
-    properties: { target: { ...ref('', '^(prj|ws)-'), required: ['type', 'name', 'id'] }, access: { type: 'string' } },
-  };
   return {
     description:
       'The teams themselves: create, update (each field before and after), rename (keeps the id) and delete (with the grants that go with it), in the order of their action then name.',
@@ -180,25 +213,8 @@ function teamChangesSchema(): Schema {
         name: { type: 'string', minLength: 1 },
         id: { oneOf: [{ type: 'null' }, { type: 'string', pattern: '^team-' }], description: 'null on a create: the team has no id until apply creates it.' },
         from: { type: 'string', description: 'A rename: the name the team has now.' },
-        fields: {
-          type: 'array',
-          items: {
-            type: 'object',
-            required: ['field', 'before', 'after'],
-            properties: {
-              field: { type: 'string' },
-              before: value,
-              after: value,
-              default: {
-                enum: ['tfe-access', 'service'],
-                description:
-                  "A create's setting the files do not give: tfe-access's default (visibility: organization), written; or the service's, shown and not written.",
-              },
-            },
-            additionalProperties: false,
-          },
-        },
-        grants: { type: 'array', items: grant, description: 'A deletion: the grants the service drops with the team, on the targets the plan read.' },
+        fields: { type: 'array', items: TEAM_FIELD },
+        grants: { type: 'array', items: DELETED_GRANT, description: 'A deletion: the grants the service drops with the team, on the targets the plan read.' },
         powers: {
           type: 'array',
           items: { type: 'string' },
@@ -211,14 +227,65 @@ function teamChangesSchema(): Schema {
   };
 }
 
-export function planSchema(): Schema {
-  const count = { type: 'integer', minimum: 0 };
+const COUNT: Schema = { type: 'integer', minimum: 0 };
+
+/** A count per action, each required. */
+function countsSchema(actions: readonly string[], description?: string): Schema {
+  return {
+    type: 'object',
+    ...(description === undefined ? {} : { description }),
+    required: [...actions],
+    properties: Object.fromEntries(actions.map((action) => [action, COUNT])),
+    additionalProperties: false,
+  };
+}
+
+/** docs/plan.md, "Warnings": what the plan says beside its changes. */
+function warningsSchema(): Schema {
+  return {
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: { code: { type: 'string' }, message: { type: 'string' }, team: { type: 'string' }, target: { type: 'object' } },
+    },
+  };
+}
+
+function targetedSchema(): Schema {
+  return {
+    description: 'Present when the plan was made with --target: it covers these targets only, and the other targets of the files were not read.',
+    type: 'array',
+    minItems: 1,
+    items: { type: 'string', pattern: '^(project|workspace):.+$' },
+  };
+}
+
+function refusalsSchema(): Schema {
+  return {
+    description: 'Every safety guard that refuses this plan as `apply` runs it without --force; empty when apply may go ahead.',
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['guard', 'message', 'how_to_proceed'],
+      properties: { guard: { enum: [...GUARD_NAMES] }, message: { type: 'string' }, how_to_proceed: { type: 'string' } },
+      additionalProperties: false,
+    },
+  };
+}
+
+/** Each resource's access and change, and the attribution they refer to. */
+function planDefs(): Record<string, Schema> {
   const defs: Record<string, Schema> = {};
   for (const resource of RESOURCES) {
     defs[`${resource}-access`] = accessSchema(resource);
     defs[`${resource}-change`] = changeSchema(resource);
   }
   defs.attribution = attributionSchema();
+  return defs;
+}
+
+export function planSchema(): Schema {
   return {
     $schema: SCHEMA_DIALECT,
     $id: 'urn:tfe-access:schemas:plan',
@@ -230,42 +297,15 @@ export function planSchema(): Schema {
       format_version: { const: PLAN_FORMAT_VERSION },
       organization: { type: 'string', minLength: 1 },
       changes: { type: 'array', items: { oneOf: RESOURCES.map((r) => ({ $ref: `#/$defs/${r}-change` })) } },
-      summary: { type: 'object', required: ['add', 'update', 'remove'], properties: { add: count, update: count, remove: count }, additionalProperties: false },
+      summary: countsSchema(['add', 'update', 'remove']),
       checksum: { type: 'string', pattern: '^[0-9a-f]{64}$' },
-      warnings: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: { code: { type: 'string' }, message: { type: 'string' }, team: { type: 'string' }, target: { type: 'object' } },
-        },
-      },
+      warnings: warningsSchema(),
       effective_changes: effectiveChangesSchema(),
       violations: violationsSchema(),
-      targeted: {
-        description: 'Present when the plan was made with --target: it covers these targets only, and the other targets of the files were not read.',
-        type: 'array',
-        minItems: 1,
-        items: { type: 'string', pattern: '^(project|workspace):.+$' },
-      },
-      refusals: {
-        description: 'Every safety guard that refuses this plan as `apply` runs it without --force; empty when apply may go ahead.',
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['guard', 'message', 'how_to_proceed'],
-          properties: { guard: { enum: [...GUARD_NAMES] }, message: { type: 'string' }, how_to_proceed: { type: 'string' } },
-          additionalProperties: false,
-        },
-      },
+      targeted: targetedSchema(),
+      refusals: refusalsSchema(),
       team_changes: teamChangesSchema(),
-      team_summary: {
-        type: 'object',
-        description: 'The team changes counted by action.',
-        required: ['create', 'rename', 'update', 'delete'],
-        properties: { create: count, rename: count, update: count, delete: count },
-        additionalProperties: false,
-      },
+      team_summary: countsSchema(['create', 'rename', 'update', 'delete'], 'The team changes counted by action.'),
       ...memberProperties(),
       server: serverSchema(),
       read: readSchema(),
@@ -275,6 +315,6 @@ export function planSchema(): Schema {
     },
     additionalProperties: true,
     allOf: [COVERAGE_RULE],
-    $defs: defs,
+    $defs: planDefs(),
   };
 }

@@ -20,77 +20,61 @@ export const DIFF_CSV_HEADER = [
   'sources_removed',
 ] as const;
 
-export function renderDiffCsv(diff: SnapshotDiff): string {
-  const whole = (change: string, kind: string, subject: string): string[] => [change, kind, subject, '', '', '', '', '', '', '', ''];
-  const rows: string[][] = [
+type Row = string[];
+
+/** A team or person added or removed as a whole: only the subject said. */
+const whole = (change: string, kind: string, subject: string): Row => [change, kind, subject, '', '', '', '', '', '', '', ''];
+
+function teamRows(diff: SnapshotDiff): Row[] {
+  return [
     ...diff.teamsAdded.map((t) => whole('team-added', 'team', t)),
     ...diff.teamsRemoved.map((t) => whole('team-removed', 'team', t)),
     // A rename: the names before and after in the access columns (the team is the same id).
     ...diff.teamsRenamed.map((r) => ['team-renamed', 'team', r.after, '', '', r.id, r.before, r.after, '', '', '']),
-    // A power is organization-wide: target type `organization`, the flag as the target, on/off as the access.
-    ...diff.powers.map((p) => [
-      `power-${p.change}`,
-      'team',
-      p.team.name,
-      'organization',
-      p.power,
-      '',
-      p.change === 'added' ? 'off' : 'on',
-      p.change === 'added' ? 'on' : 'off',
-      '',
-      '',
-      '',
-    ]),
-    ...diff.access.map((c) => {
-      const sources = c.change === 'added' ? (c.after?.sources ?? []) : c.sourcesAdded;
-      const lost = c.change === 'removed' ? (c.before?.sources ?? []) : c.sourcesRemoved;
-      return [
-        c.change,
-        'team',
-        c.team.name,
-        c.target.type,
-        c.target.name,
-        c.target.id,
-        c.before?.access ?? '',
-        c.after?.access ?? '',
-        permissionWords(c),
-        sources.join('; '),
-        lost.join('; '),
-      ];
-    }),
-    ...(diff.people
-      ? [
-          ...diff.people.added.map((p) => whole('person-added', 'person', p)),
-          ...diff.people.removed.map((p) => whole('person-removed', 'person', p)),
-          ...diff.people.access.map((c) => [
-            c.change,
-            'person',
-            c.email,
-            c.target.type,
-            c.target.name,
-            c.target.id,
-            c.before ?? '',
-            c.after ?? '',
-            '',
-            // The membership cause: a team joined is a source added, a team left a source removed.
-            joinedWords(c),
-            leftWords(c),
-          ]),
-          ...diff.people.powers.map((c) => [
-            `power-${c.change}`,
-            'person',
-            c.email,
-            'organization',
-            c.power,
-            '',
-            c.change === 'added' ? 'off' : 'on',
-            c.change === 'added' ? 'on' : 'off',
-            '',
-            joinedWords(c),
-            leftWords(c),
-          ]),
-        ]
-      : []),
   ];
+}
+
+/** A power is organization-wide: target type `organization`, the flag as the target, on/off as the access. */
+function powerRow(p: SnapshotDiff['powers'][number]): Row {
+  const [before, after] = p.change === 'added' ? ['off', 'on'] : ['on', 'off'];
+  return [`power-${p.change}`, 'team', p.team.name, 'organization', p.power, '', before, after, '', '', ''];
+}
+
+function accessRow(c: SnapshotDiff['access'][number]): Row {
+  const sources = c.change === 'added' ? (c.after?.sources ?? []) : c.sourcesAdded;
+  const lost = c.change === 'removed' ? (c.before?.sources ?? []) : c.sourcesRemoved;
+  const target = [c.target.type, c.target.name, c.target.id];
+  return [c.change, 'team', c.team.name, ...target, c.before?.access ?? '', c.after?.access ?? '', permissionWords(c), sources.join('; '), lost.join('; ')];
+}
+
+function personPowerRow(c: NonNullable<SnapshotDiff['people']>['powers'][number]): Row {
+  const [before, after] = c.change === 'added' ? ['off', 'on'] : ['on', 'off'];
+  return [`power-${c.change}`, 'person', c.email, 'organization', c.power, '', before, after, '', joinedWords(c), leftWords(c)];
+}
+
+function peopleRows(people: NonNullable<SnapshotDiff['people']>): Row[] {
+  return [
+    ...people.added.map((p) => whole('person-added', 'person', p)),
+    ...people.removed.map((p) => whole('person-removed', 'person', p)),
+    // The membership cause: a team joined is a source added, a team left a source removed.
+    ...people.access.map((c) => [
+      c.change,
+      'person',
+      c.email,
+      c.target.type,
+      c.target.name,
+      c.target.id,
+      c.before ?? '',
+      c.after ?? '',
+      '',
+      joinedWords(c),
+      leftWords(c),
+    ]),
+    ...people.powers.map(personPowerRow),
+  ];
+}
+
+export function renderDiffCsv(diff: SnapshotDiff): string {
+  const rows = [...teamRows(diff), ...diff.powers.map(powerRow), ...diff.access.map(accessRow), ...(diff.people ? peopleRows(diff.people) : [])];
   return [DIFF_CSV_HEADER, ...rows].map((row) => row.map((field) => csvField(printable(field))).join(',')).join('\r\n') + '\r\n';
 }

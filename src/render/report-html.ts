@@ -173,20 +173,24 @@ function teamCount(report: Report, columns: readonly string[]): string {
   return all === columns.length ? plural(all, 'team') : `${plural(all, 'team')} (${columns.length} with project or workspace access)`;
 }
 
-export function renderReportHtml(report: Report): string {
+/** The matrix's columns: every team with a cell, a cell the plan removes, or an answer. */
+function matrixOf(report: Report): Matrix {
   // A team whose every access the plan removes keeps its column, for the cells marked removed.
   const removed = (report.changed ?? []).flatMap((c) => (c.before && !c.after ? [c.before.team.name] : []));
   // A team an organization power answers a question for (and no grant) has a column too: its answers are cells.
   const answering = (report.answers ?? []).map((a) => a.team.name);
-  const teams = [...new Set([...report.cells.map((c) => c.team.name), ...removed, ...answering])].sort();
-  const matrix: Matrix = {
-    teams,
+  return {
+    teams: [...new Set([...report.cells.map((c) => c.team.name), ...removed, ...answering])].sort(),
     cells: new Map(report.cells.map((c) => [`${c.team.name}\u0000${c.target.id}`, c])),
     broken: brokenBy(report.violations, false),
     accepted: brokenBy(report.violations, true),
     changed: changedBy(report.changed ?? []),
     answers: new Map((report.answers ?? []).map((a) => [`${a.team.name}\u0000${a.target.id}`, a])),
   };
+}
+
+/** The rows: each project (by name) with its workspaces, then the workspaces of no project. */
+function groupsHtml(report: Report, matrix: Matrix): string[] {
   const inProject = new Map<string, ReportWorkspace[]>();
   const loose: ReportWorkspace[] = [];
   for (const w of report.workspaces) {
@@ -195,29 +199,35 @@ export function renderReportHtml(report: Report): string {
   }
   const groups = [...report.projects].sort(byName).map((p) => group(p, inProject.get(p.id) ?? [], matrix));
   if (loose.length > 0) groups.push(group(undefined, loose, matrix));
-  const state = report.state === 'after' ? 'after the plan of the files' : 'live';
-  // The title says `partial` and `filtered: ...` when the page is (render/coverage.ts); a banner under it says why.
-  const words = coverageWords(report.coverage, report.scope, 'report');
-  const title = `Effective access: ${report.organization} (${[state, report.generatedAt, ...words.tags].join(', ')})`;
-  // docs/effective-access.md, "People": by person, each team column names its people (none of it by team).
+  return groups;
+}
+
+/** The column heads; by person (docs/effective-access.md, "People"), each names its team's people (none of it by team). */
+function teamHeadsHtml(report: Report, teams: readonly string[]): string {
   const members = report.people ? membersByTeam(report.people) : undefined;
   const peopleOf = (team: string): string => (members ? ` data-people="${escapeHtml(members.get(team) ?? '')}"` : '');
   const unlisted = report.people ? unlistedByTeam(report.people) : undefined;
   const othersOf = (team: string): string => (unlisted?.has(team) ? ` data-others="${escapeHtml(unlisted.get(team) ?? '')}"` : '');
-  const head = teams
-    .map((t) => `<th class="team" data-team="${escapeHtml(t)}"${peopleOf(t)}${othersOf(t)} scope="col"><span>${escapeHtml(t)}</span></th>`)
-    .join('');
+  return teams.map((t) => `<th class="team" data-team="${escapeHtml(t)}"${peopleOf(t)}${othersOf(t)} scope="col"><span>${escapeHtml(t)}</span></th>`).join('');
+}
+
+export function renderReportHtml(report: Report): string {
+  const matrix = matrixOf(report);
+  const state = report.state === 'after' ? 'after the plan of the files' : 'live';
+  // The title says `partial` and `filtered: ...` when the page is (render/coverage.ts); a banner under it says why.
+  const words = coverageWords(report.coverage, report.scope, 'report');
+  const title = `Effective access: ${report.organization} (${[state, report.generatedAt, ...words.tags].join(', ')})`;
   // Print: every sheet says whose access, as of when, and its page of how many (printPageStyle).
   const style = `${STYLE}${report.people ? PEOPLE_STYLE : ''}${printPageStyle(`Effective access: ${report.organization}`, `${state}, read ${report.generatedAt}`)}`;
   return `${htmlPageStart(escapeHtml(title), style, { script: true })}<h1>${escapeHtml(title)}</h1>
-${coverageHtml(words)}<p class="meta">${teamCount(report, teams)}, ${plural(report.projects.length, 'project')}, ${plural(report.workspaces.length, 'workspace')}; each cell is a team's effective access: the highest of its organization permissions, its project grant and its workspace grant.</p>
+${coverageHtml(words)}<p class="meta">${teamCount(report, matrix.teams)}, ${plural(report.projects.length, 'project')}, ${plural(report.workspaces.length, 'workspace')}; each cell is a team's effective access: the highest of its organization permissions, its project grant and its workspace grant.</p>
 ${controlsHtml(report, report.people ? PERSON_FILTER : '')}
 ${legend(report.changed !== undefined, report.violations)}
 <div id="matrix-scroll" class="scroll">
 <table id="matrix" role="grid" aria-labelledby="matrix-title">
 <caption id="matrix-title">Effective access of each team (columns) on each project and workspace (rows)</caption>
-<thead><tr><th class="corner" scope="col">project / workspace</th>${head}</tr></thead>
-${groups.join('\n')}
+<thead><tr><th class="corner" scope="col">project / workspace</th>${teamHeadsHtml(report, matrix.teams)}</tr></thead>
+${groupsHtml(report, matrix).join('\n')}
 </table>
 </div>
 <div id="print-matrix" class="print-only"></div>

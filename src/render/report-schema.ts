@@ -177,8 +177,33 @@ const POWERS_SCHEMA: Schema = {
   additionalProperties: false,
 };
 
+const teamsOf = (resource: Resource): Schema => ({ type: 'array', items: teamSchema(resource) });
+
+/** Each project with its own teams' access. */
+function projectsSchema(): Schema {
+  return {
+    type: 'array',
+    items: {
+      ...named('^prj-'),
+      required: ['name', 'id', 'teams'],
+      properties: { ...(named('^prj-').properties as Schema), teams: teamsOf('team-projects') },
+    },
+  };
+}
+
+/** Each workspace with its project (null: none) and its teams' access. */
+function workspacesSchema(): Schema {
+  return {
+    type: 'array',
+    items: {
+      ...named('^ws-'),
+      required: ['name', 'id', 'project', 'teams'],
+      properties: { ...(named('^ws-').properties as Schema), project: { oneOf: [{ type: 'null' }, named('^prj-')] }, teams: teamsOf('team-workspaces') },
+    },
+  };
+}
+
 export function reportSchema(): Schema {
-  const teams = (resource: Resource): Schema => ({ type: 'array', items: teamSchema(resource) });
   return {
     $schema: SCHEMA_DIALECT,
     $id: 'urn:tfe-access:schemas:report',
@@ -191,22 +216,8 @@ export function reportSchema(): Schema {
       organization: { type: 'string', minLength: 1 },
       state: { enum: ['live', 'after'], description: 'live: as read; after: once the plan of the files is applied.' },
       generated_at: { type: 'string', description: 'When the live state was read (ISO 8601, UTC).' },
-      projects: {
-        type: 'array',
-        items: {
-          ...named('^prj-'),
-          required: ['name', 'id', 'teams'],
-          properties: { ...(named('^prj-').properties as Schema), teams: teams('team-projects') },
-        },
-      },
-      workspaces: {
-        type: 'array',
-        items: {
-          ...named('^ws-'),
-          required: ['name', 'id', 'project', 'teams'],
-          properties: { ...(named('^ws-').properties as Schema), project: { oneOf: [{ type: 'null' }, named('^prj-')] }, teams: teams('team-workspaces') },
-        },
-      },
+      projects: projectsSchema(),
+      workspaces: workspacesSchema(),
       teams: {
         type: 'array',
         items: POWERS_SCHEMA,

@@ -3,8 +3,36 @@
 import { INSTANT_PATTERN } from '../core/expiry.js';
 type Schema = Record<string, unknown>;
 
+const REF: Schema = { type: 'object', required: ['name', 'id'], properties: { name: { type: 'string' }, id: { type: 'string' } }, additionalProperties: false };
+const REF_PROPERTIES = REF.properties as Schema;
+
+const TARGET: Schema = {
+  oneOf: [
+    { type: 'null', description: "The organization itself: a policy of its teams' organization access (organization-access)." },
+    { ...REF, required: ['type', 'name', 'id'], properties: { type: { enum: ['project', 'workspace'] }, ...REF_PROPERTIES } },
+  ],
+};
+
+// docs/plan.md, "Team changes": a team the plan creates has no id yet (null).
+const TEAM: Schema = {
+  oneOf: [
+    { type: 'null', description: 'No one team: max-teams names them in the message.' },
+    { ...REF, properties: { ...REF_PROPERTIES, id: { type: ['string', 'null'] } } },
+  ],
+};
+
+/** An exception of the policy, with its reason and its end. */
+function exceptionSchema(description: string): Schema {
+  return {
+    type: 'object',
+    required: ['reason', 'expires'],
+    additionalProperties: false,
+    description,
+    properties: { reason: { type: 'string', minLength: 1 }, expires: { type: 'string', pattern: INSTANT_PATTERN } },
+  };
+}
+
 export function violationsSchema(): Schema {
-  const ref = { type: 'object', required: ['name', 'id'], properties: { name: { type: 'string' }, id: { type: 'string' } }, additionalProperties: false };
   return {
     type: 'array',
     description:
@@ -14,39 +42,18 @@ export function violationsSchema(): Schema {
       required: ['policy', 'target', 'team', 'message'],
       properties: {
         policy: { type: 'string', minLength: 1, description: 'The name of the policy.' },
-        target: {
-          oneOf: [
-            { type: 'null', description: "The organization itself: a policy of its teams' organization access (organization-access)." },
-            { ...ref, required: ['type', 'name', 'id'], properties: { type: { enum: ['project', 'workspace'] }, ...ref.properties } },
-          ],
-        },
-        // docs/plan.md, "Team changes": a team the plan creates has no id yet (null).
-        team: {
-          oneOf: [
-            { type: 'null', description: 'No one team: max-teams names them in the message.' },
-            { ...ref, properties: { ...ref.properties, id: { type: ['string', 'null'] } } },
-          ],
-        },
+        target: TARGET,
+        team: TEAM,
         message: { type: 'string' },
         status: {
           enum: ['new', 'live'],
           description:
             'A plan only: new when the change introduces or worsens it (only these make plan and apply exit 3), live when the access already breaks it as it is (listed, never blocking). Absent in drift and the report.',
         },
-        accepted: {
-          type: 'object',
-          required: ['reason', 'expires'],
-          additionalProperties: false,
-          description: 'An exception of the policy accepts it until `expires` (RFC 3339, UTC): shown with its reason, and it does not block.',
-          properties: { reason: { type: 'string', minLength: 1 }, expires: { type: 'string', pattern: INSTANT_PATTERN } },
-        },
-        lapsed: {
-          type: 'object',
-          required: ['reason', 'expires'],
-          additionalProperties: false,
-          description: 'An exception of the policy accepted it until `expires` (RFC 3339, UTC), which has passed: a violation again, and it counts as one.',
-          properties: { reason: { type: 'string', minLength: 1 }, expires: { type: 'string', pattern: INSTANT_PATTERN } },
-        },
+        accepted: exceptionSchema('An exception of the policy accepts it until `expires` (RFC 3339, UTC): shown with its reason, and it does not block.'),
+        lapsed: exceptionSchema(
+          'An exception of the policy accepted it until `expires` (RFC 3339, UTC), which has passed: a violation again, and it counts as one.',
+        ),
       },
       additionalProperties: false,
     },

@@ -146,48 +146,40 @@ function mergePolicies(merged: Merged, file: LoadedFile, entries: unknown): void
   });
 }
 
+/** Each key of the mapping at `path`, defined once across the files: a second definition is a problem saying `twice(key)`. */
+function mergeNamed(merged: Merged, into: Map<string, Located>, file: LoadedFile, path: Segment[], entries: unknown, twice: (key: string) => string): void {
+  if (!isRecord(entries)) return;
+  for (const [key, value] of Object.entries(entries)) once(into, key, locate(file, [...path, key], value), merged.problems, twice(key));
+}
+
+function mergeRoles(merged: Merged, file: LoadedFile, roles: unknown): void {
+  if (!isRecord(roles)) return;
+  for (const type of ['project', 'workspace'] as const) {
+    mergeNamed(merged, merged.roles[type], file, ['roles', type], roles[type], (name) => `${type} role ${quote(name)} is defined twice`);
+  }
+  mergeNamed(
+    merged,
+    merged.organizationRoles,
+    file,
+    ['roles', 'organization'],
+    roles.organization,
+    (name) => `organization role ${quote(name)} is defined twice`,
+  );
+}
+
 function mergeFile(merged: Merged, file: LoadedFile): void {
   const data = file.data;
   if (!isRecord(data)) return;
   mergeOrganization(merged, file, data.organization);
-  if (isRecord(data.settings)) {
-    for (const [key, value] of Object.entries(data.settings)) {
-      once(merged.settings, key, locate(file, ['settings', key], value), merged.problems, `settings.${key} is set twice`);
-    }
-  }
-  if (isRecord(data.roles)) {
-    for (const type of ['project', 'workspace'] as const) {
-      const roles = data.roles[type];
-      if (!isRecord(roles)) continue;
-      for (const [name, def] of Object.entries(roles)) {
-        once(merged.roles[type], name, locate(file, ['roles', type, name], def), merged.problems, `${type} role ${quote(name)} is defined twice`);
-      }
-    }
-    if (isRecord(data.roles.organization)) {
-      for (const [name, def] of Object.entries(data.roles.organization)) {
-        once(
-          merged.organizationRoles,
-          name,
-          locate(file, ['roles', 'organization', name], def),
-          merged.problems,
-          `organization role ${quote(name)} is defined twice`,
-        );
-      }
-    }
-  }
-  if (isRecord(data.teams)) {
-    for (const [name, def] of Object.entries(data.teams))
-      once(merged.teams, name, locate(file, ['teams', name], def), merged.problems, `team ${quote(name)} is defined twice under teams`);
-  }
+  mergeNamed(merged, merged.settings, file, ['settings'], data.settings, (key) => `settings.${key} is set twice`);
+  mergeRoles(merged, file, data.roles);
+  mergeNamed(merged, merged.teams, file, ['teams'], data.teams, (name) => `team ${quote(name)} is defined twice under teams`);
   mergeTargets(merged, file, 'project', data.projects);
   mergeTargets(merged, file, 'workspace', data.workspaces);
   mergeSets(merged, file, 'project', data[SET_KEYS.project]);
   mergeSets(merged, file, 'workspace', data[SET_KEYS.workspace]);
   mergePolicies(merged, file, data.policies);
-  if (isRecord(data['review-owners'])) {
-    for (const [name, def] of Object.entries(data['review-owners']))
-      once(merged.reviewOwners, name, locate(file, ['review-owners', name], def), merged.problems, `review owner ${quote(name)} is defined twice`);
-  }
+  mergeNamed(merged, merged.reviewOwners, file, ['review-owners'], data['review-owners'], (name) => `review owner ${quote(name)} is defined twice`);
 }
 
 export function merge(files: readonly LoadedFile[]): Merged {

@@ -258,14 +258,38 @@ function settingsSchema(): JsonSchema {
   };
 }
 
-/** The schema of one desired-state file. */
-export function buildSchema(): JsonSchema {
-  const targets = (type: TargetType): JsonSchema => ({
+function targetsSchema(type: TargetType): JsonSchema {
+  return {
     description: `${type === 'project' ? 'Projects' : 'Workspaces'} by name, each with the team access it should have.`,
     type: 'object',
     propertyNames: { minLength: 1 },
     additionalProperties: { $ref: `#/$defs/${type}` },
-  });
+  };
+}
+
+/** What the file's properties refer to: per kind of target, its entry, set, match, grant and permissions. */
+function schemaDefs(): Record<string, JsonSchema> {
+  return {
+    project: targetDef('project'),
+    workspace: targetDef('workspace'),
+    projectSet: setDef('project'),
+    workspaceSet: setDef('workspace'),
+    projectMatch: matchDef('project'),
+    workspaceMatch: matchDef('workspace'),
+    policy: policyDef(),
+    projectGrant: grantDef(RESOURCE_OF.project, 'project'),
+    workspaceGrant: grantDef(RESOURCE_OF.workspace, 'workspace'),
+    projectInlineGrant: inlineGrantDef(RESOURCE_OF.project, 'project'),
+    workspaceInlineGrant: inlineGrantDef(RESOURCE_OF.workspace, 'workspace'),
+    projectPermissions: permissionsDef(RESOURCE_OF.project, 'projects'),
+    workspacePermissions: permissionsDef(RESOURCE_OF.workspace, 'workspaces'),
+    team: teamDef(),
+    organizationAccess: organizationAccessDef(),
+  };
+}
+
+/** The schema of one desired-state file. */
+export function buildSchema(): JsonSchema {
   return {
     $schema: SCHEMA_DIALECT,
     title: 'tfe-access desired-state file (version 1)',
@@ -277,8 +301,8 @@ export function buildSchema(): JsonSchema {
       organization: { description: 'The organization these files manage (required; one per run).', type: 'string', minLength: 1 },
       settings: settingsSchema(),
       roles: rolesSchema(),
-      projects: targets('project'),
-      workspaces: targets('workspace'),
+      projects: targetsSchema('project'),
+      workspaces: targetsSchema('workspace'),
       [SET_KEYS.workspace]: setsSchema('workspace'),
       [SET_KEYS.project]: setsSchema('project'),
       policies: {
@@ -289,22 +313,6 @@ export function buildSchema(): JsonSchema {
       teams: teamsSchema(),
       'review-owners': reviewOwnersSchema(),
     },
-    $defs: {
-      project: targetDef('project'),
-      workspace: targetDef('workspace'),
-      projectSet: setDef('project'),
-      workspaceSet: setDef('workspace'),
-      projectMatch: matchDef('project'),
-      workspaceMatch: matchDef('workspace'),
-      policy: policyDef(),
-      projectGrant: grantDef(RESOURCE_OF.project, 'project'),
-      workspaceGrant: grantDef(RESOURCE_OF.workspace, 'workspace'),
-      projectInlineGrant: inlineGrantDef(RESOURCE_OF.project, 'project'),
-      workspaceInlineGrant: inlineGrantDef(RESOURCE_OF.workspace, 'workspace'),
-      projectPermissions: permissionsDef(RESOURCE_OF.project, 'projects'),
-      workspacePermissions: permissionsDef(RESOURCE_OF.workspace, 'workspaces'),
-      team: teamDef(),
-      organizationAccess: organizationAccessDef(),
-    },
+    $defs: schemaDefs(),
   };
 }

@@ -99,19 +99,31 @@ function splitOf(parsed: Parsed, out: string | undefined): boolean {
   return true;
 }
 
+/** What to export and where, every flag checked before any request. */
+function exportFlags(parsed: Parsed, io: IO) {
+  const out = stringFlag(parsed, 'out');
+  const split = splitOf(parsed, out);
+  const force = boolFlag(parsed, 'force');
+  if (force && out === undefined) throw new CLIError('--force replaces an existing --out file; without --out, export writes to stdout.');
+  const teams = boolFlag(parsed, 'teams');
+  const members = boolFlag(parsed, 'members');
+  if (members && !teams) throw new CLIError('--members writes the members of each team under `teams:`; use it with --teams.');
+  const selection = selectionOf(parsed);
+  const organization = organizationOf(parsed, io);
+  return { out, split, force, teams, members, selection, organization };
+}
+
+/** `wrote 3 projects and workspaces and the teams of "acme" to acme.yaml`. */
+function writtenLine(targetCount: number, teams: boolean, members: boolean, organization: string, written: readonly string[], out: string): string {
+  const what = `${targetCount} project${targetCount === 1 ? '' : 's'} and workspace${targetCount === 1 ? '' : 's'}${teams ? ` and the teams${members ? ' with their members' : ''}` : ''}`;
+  return `export: wrote ${what} of "${organization}" to ${written.length === 1 ? written[0] : `${written.length} files in ${out}`}.\n`;
+}
+
 const command: Command = {
   help,
   options: OPTIONS,
   async run(parsed, io) {
-    const out = stringFlag(parsed, 'out');
-    const split = splitOf(parsed, out);
-    const force = boolFlag(parsed, 'force');
-    if (force && out === undefined) throw new CLIError('--force replaces an existing --out file; without --out, export writes to stdout.');
-    const teams = boolFlag(parsed, 'teams');
-    const members = boolFlag(parsed, 'members');
-    if (members && !teams) throw new CLIError('--members writes the members of each team under `teams:`; use it with --teams.');
-    const selection = selectionOf(parsed);
-    const organization = organizationOf(parsed, io);
+    const { out, split, force, teams, members, selection, organization } = exportFlags(parsed, io);
     // Before any request: a refused --out costs nothing (the files of a split are known only after the read).
     if (out !== undefined && !split) await assertExportOutput(out, io.cwd, force);
     const flags = connectionFlags(parsed, io);
@@ -141,8 +153,7 @@ const command: Command = {
       return EXIT.ok;
     }
     const written = await writeExport(result.files, out, io.cwd, { split, force });
-    const what = `${result.targetCount} project${result.targetCount === 1 ? '' : 's'} and workspace${result.targetCount === 1 ? '' : 's'}${teams ? ` and the teams${members ? ' with their members' : ''}` : ''}`;
-    io.stderr.write(`export: wrote ${what} of "${organization}" to ${written.length === 1 ? written[0] : `${written.length} files in ${out}`}.\n`);
+    io.stderr.write(writtenLine(result.targetCount, teams, members, organization, written, out));
     return EXIT.ok;
   },
 };

@@ -13,7 +13,7 @@ import type { Command } from '../command.js';
 import { clockOf } from '../clock.js';
 import type { IO } from '../io.js';
 import type { EvidenceRequest } from '../../pipeline/evidence.js';
-import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, requestPieces, formatFlag } from '../common-flags.js';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, requestPieces, formatFlag, type ConnectionFlags } from '../common-flags.js';
 import { collectGarbage } from '../memory.js';
 import { progress } from '../progress.js';
 import { stoppableRead } from '../reading-stop.js';
@@ -117,6 +117,56 @@ async function writeEvidence(parsed: Parsed, io: IO, dir: string, pieces: Omit<E
   return EXIT.ok;
 }
 
+/** What a run of report was asked for, every flag checked before any request. */
+function reportFlags(parsed: Parsed, io: IO) {
+  const format = formatFlag(parsed, REPORT_FORMATS, 'text');
+  const connection = connectionFlags(parsed, io);
+  const teams = listFlag(parsed, 'team');
+  // With files, the organization is theirs; the variable would only get in the way.
+  const organization = stringFlag(parsed, 'organization') ?? (parsed.positionals.length === 0 ? io.env[ORGANIZATION_VARIABLE] || undefined : undefined);
+  const people = listFlag(parsed, 'person');
+  const by = byFlag(parsed, people);
+  const can = canFlag(parsed);
+  const selection = { teams, projects: listFlag(parsed, 'project'), workspaces: listFlag(parsed, 'workspace'), ...(by === 'person' ? { people } : {}) };
+  const evidence = stringFlag(parsed, 'evidence');
+  const { out, force } = outFlags(parsed, 'report writes no file it could replace');
+  const files = { paths: parsed.positionals, cwd: io.cwd, organization, after: boolFlag(parsed, 'after'), selection, by };
+  return { format, connection, teams, by, can, evidence, out, force, files };
+}
+
+/** The guard of `--out FILE`: never over an input, nor over a file that is not a report without --force. */
+function outputRequest(parsed: Parsed, io: IO, out: string, force: boolean): OutputRequest {
+  return {
+    out,
+    what: 'the report',
+    kind: 'report',
+    desired: parsed.positionals,
+    cwd: io.cwd,
+    force,
+    instead: 'Choose another file, e.g. --out report.json.',
+  };
+}
+
+type ReadPieces = Pick<EvidenceRequest, 'connection' | 'run' | 'read'>;
+
+/** The live read under a progress line, stopped by a signal with one line saying what was `undone` (reading-stop.ts). */
+function withLiveRead<T>(io: IO, flags: ConnectionFlags, undone: string, use: (pieces: ReadPieces) => Promise<T>): Promise<T> {
+  const bar = progress(io, 'Reading live access');
+  return stoppableRead(
+    io,
+    undone,
+    (done, total) => bar.update(done, total),
+    async ({ signal, onProgress }) => {
+      try {
+        const { connection, run, read } = requestPieces(io, flags);
+        return await use({ connection, run: { ...run, signal, onProgress, afterLoad: collectGarbage }, read });
+      } finally {
+        bar.done();
+      }
+    },
+  );
+}
+
 const command: Command = {
   help,
   subcommands: {
@@ -140,63 +190,18 @@ const command: Command = {
   },
   positionals: true,
   async run(parsed, io) {
-    const format = formatFlag(parsed, REPORT_FORMATS, 'text');
-    const flags = connectionFlags(parsed, io);
-    const teams = listFlag(parsed, 'team');
-    // With files, the organization is theirs; the variable would only get in the way.
-    const organization = stringFlag(parsed, 'organization') ?? (parsed.positionals.length === 0 ? io.env[ORGANIZATION_VARIABLE] || undefined : undefined);
-    const bar = progress(io, 'Reading live access');
-    const people = listFlag(parsed, 'person');
-    const by = byFlag(parsed, people);
-    const can = canFlag(parsed);
-    const selection = { teams, projects: listFlag(parsed, 'project'), workspaces: listFlag(parsed, 'workspace'), ...(by === 'person' ? { people } : {}) };
-    const evidence = stringFlag(parsed, 'evidence');
-    const { out, force } = outFlags(parsed, 'report writes no file it could replace');
-    const request = (file: string): OutputRequest => ({
-      out: file,
-      what: 'the report',
-      kind: 'report',
-      desired: parsed.positionals,
-      cwd: io.cwd,
-      force,
-      instead: 'Choose another file, e.g. --out report.json.',
-    });
+    const { format, connection, teams, by, can, evidence, out, force, files } = reportFlags(parsed, io);
     // Before any request: a refused --out costs nothing.
-    if (out !== undefined && evidence === undefined) await assertOutput(request(out));
-    if (evidence !== undefined) {
-      return stoppableRead(
-        io,
-        'no evidence bundle was written',
-        (done, total) => bar.update(done, total),
-        async ({ signal, onProgress }) => {
-          try {
-            const { connection, run, read } = requestPieces(io, flags);
-            const files = { paths: parsed.positionals, cwd: io.cwd, organization, after: boolFlag(parsed, 'after'), selection, by };
-            return await writeEvidence(parsed, io, evidence, { ...files, connection, run: { ...run, signal, onProgress, afterLoad: collectGarbage }, read });
-          } finally {
-            bar.done();
-          }
-        },
-      );
-    }
-    const report = await stoppableRead(
-      io,
-      'no report was written',
-      (done, total) => bar.update(done, total),
-      async ({ signal, onProgress }) => {
-        try {
-          const { connection, run, read } = requestPieces(io, flags);
-          const files = { paths: parsed.positionals, cwd: io.cwd, organization, after: boolFlag(parsed, 'after'), selection, by, ...(can ? { can } : {}) };
-          return await reportOrganization({ ...files, connection, run: { ...run, signal, onProgress, afterLoad: collectGarbage }, read });
-        } finally {
-          bar.done();
-        }
-      },
+    if (out !== undefined && evidence === undefined) await assertOutput(outputRequest(parsed, io, out, force));
+    if (evidence !== undefined)
+      return withLiveRead(io, connection, 'no evidence bundle was written', (pieces) => writeEvidence(parsed, io, evidence, { ...files, ...pieces }));
+    const report = await withLiveRead(io, connection, 'no report was written', (pieces) =>
+      reportOrganization({ ...files, ...(can ? { can } : {}), ...pieces }),
     );
     const text = renderAccessReport(report, format, { byTeam: teams.length > 0 && by === 'team' });
     if (out === undefined) io.stdout.write(text);
     else {
-      await assertOutput(request(out));
+      await assertOutput(outputRequest(parsed, io, out, force));
       await writeAtomic(resolve(io.cwd, out), text);
       io.stderr.write(`report: wrote the ${format} report of "${report.organization}" to ${out}.\n`);
     }

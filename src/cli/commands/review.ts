@@ -59,6 +59,29 @@ ${CONNECTION_HELP}
 Exit codes: 0 done, 1 error or a row refused (each named as SHEET:ROW; nothing written).
 `;
 
+type Started = Awaited<ReturnType<typeof startReview>>;
+
+/** `review.json`: the round, how it was started and its sheets, each with its owner, reviewers and rows. */
+function roundRecord(started: Started, by: string): string {
+  const record = {
+    review: started.review,
+    organization: started.organization,
+    started_at: started.startedAt,
+    by,
+    complete: started.complete,
+    sheets: started.sheets.map((s) => ({ name: s.name, owner: s.owner ?? null, reviewers: s.reviewers, rows: s.rows })),
+  };
+  return `${JSON.stringify(record, null, 2)}\n`;
+}
+
+/** What start says it wrote: the owners' sheets and rows, and the rows no owner covers. */
+function startedLine(started: Started, out: string): string {
+  const owned = started.sheets.filter((s) => s.owner !== undefined);
+  const unowned = started.sheets.find((s) => s.owner === undefined)?.rows ?? 0;
+  const rows = owned.reduce((n, s) => n + s.rows, 0);
+  return `review: started ${started.review}: wrote ${owned.length} owner sheet${owned.length === 1 ? '' : 's'} (${rows} rows) and review-unowned.csv (${unowned} row${unowned === 1 ? '' : 's'} no owner covers) to ${out}.\n`;
+}
+
 async function start(parsed: Parsed, io: IO, paths: string[]): Promise<number> {
   const out = stringFlag(parsed, 'out');
   if (out === undefined) throw new CLIError('review start writes the sheets into a directory: give --out DIR.');
@@ -91,21 +114,8 @@ async function start(parsed: Parsed, io: IO, paths: string[]): Promise<number> {
   await guard([...started.sheets.map((s) => s.name), 'review.json']);
   await mkdir(dir, { recursive: true });
   for (const sheet of started.sheets) await writeAtomic(join(dir, sheet.name), sheet.text);
-  const record = {
-    review: started.review,
-    organization: started.organization,
-    started_at: started.startedAt,
-    by,
-    complete: started.complete,
-    sheets: started.sheets.map((s) => ({ name: s.name, owner: s.owner ?? null, reviewers: s.reviewers, rows: s.rows })),
-  };
-  await writeAtomic(join(dir, 'review.json'), `${JSON.stringify(record, null, 2)}\n`);
-  const owned = started.sheets.filter((s) => s.owner !== undefined);
-  const unowned = started.sheets.find((s) => s.owner === undefined)?.rows ?? 0;
-  const rows = owned.reduce((n, s) => n + s.rows, 0);
-  io.stderr.write(
-    `review: started ${started.review}: wrote ${owned.length} owner sheet${owned.length === 1 ? '' : 's'} (${rows} rows) and review-unowned.csv (${unowned} row${unowned === 1 ? '' : 's'} no owner covers) to ${out}.\n`,
-  );
+  await writeAtomic(join(dir, 'review.json'), roundRecord(started, by));
+  io.stderr.write(startedLine(started, out));
   if (!started.complete) io.stderr.write('review: the live read is not known to be whole: some access may be missing from the sheets (see report).\n');
   return EXIT.ok;
 }
