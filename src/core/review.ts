@@ -120,3 +120,26 @@ export type RevokeChange =
   | { readonly kind: 'grant'; readonly team: string; readonly target: { readonly type: TargetType; readonly name: string } }
   | { readonly kind: 'member'; readonly email: string; readonly team: string }
   | { readonly kind: 'power'; readonly flag: string; readonly team: string };
+
+/** How a round was started: a row per person for every team (`--by person`), or for the teams whose members the files list. */
+export const REVIEW_BY = ['team', 'person'] as const;
+export type ReviewBy = (typeof REVIEW_BY)[number];
+
+/** One sheet of a round, as `review.json` names it: its owner (none for `review-unowned.csv`), reviewers and row count. */
+export interface RoundSheet {
+  readonly name: string;
+  readonly owner?: string;
+  readonly reviewers: readonly string[];
+  readonly rows: number;
+}
+
+/** A round of review as `review start` records it in `review.json` (render/review-round.ts). */
+export interface ReviewRound {
+  readonly review: string;
+  readonly organization: string;
+  readonly startedAt: string;
+  readonly by: ReviewBy;
+  /** Whether the live read was known to be whole. */
+  readonly complete: boolean;
+  readonly sheets: readonly RoundSheet[];
+}

@@ -16,7 +16,7 @@ import type { FilesState } from '../core/desired-state.js';
 import type { EvidenceManifest } from '../core/evidence.js';
 import { personKey } from '../core/people.js';
 import { changesOf, grantChanges, type Plan } from '../core/plan.js';
-import type { DecisionRecord, RevokeChange } from '../core/review.js';
+import type { DecisionRecord, ReviewRound, RevokeChange } from '../core/review.js';
 import { CLIError } from '../errors.js';
 import { readPeople } from '../live/people.js';
 import type { PeopleReader } from '../core/member-write.js';
@@ -49,8 +49,8 @@ import { bundleServer } from './evidence-bundle.js';
 export interface ReviewCloseRequest {
   /** The filled sheets: the name each has in the bundle, and its text. */
   readonly sheets: readonly { readonly name: string; readonly text: string }[];
-  /** The round the sheets belong to, when `review.json` of `review start` lies beside them. */
-  readonly round?: { readonly review: string; readonly rows: ReadonlyMap<string, number>; readonly by?: 'team' | 'person' };
+  /** The round the sheets belong to, when `review.json` of `review start` lies beside them (pipeline/review-round.ts reads it). */
+  readonly round?: ReviewRound;
   readonly paths: string[];
   readonly cwd: string;
   readonly connection: RunConnection;
@@ -85,7 +85,7 @@ function readRows(request: ReviewCloseRequest): { rows: ReadRow[]; problems: str
   const unread = read.flatMap((r) => ('problem' in r.read ? [r.read.problem] : []));
   if (unread.length > 0) throw refuse(unread);
   const rows = read.flatMap((r) => ('rows' in r.read ? r.read.rows : []));
-  const counted = request.round?.rows;
+  const counted = request.round && new Map(request.round.sheets.map((s) => [s.name, s.rows]));
   const problems = !counted
     ? []
     : read.flatMap((r) => {
@@ -99,7 +99,7 @@ function readRows(request: ReviewCloseRequest): { rows: ReadRow[]; problems: str
 
 /** Whether start reviewed every team's people: review.json says; without it, a person row through a team whose members the files do not list tells. */
 function byPerson(request: ReviewCloseRequest, rows: readonly ReadRow[], state: FilesState): boolean {
-  if (request.round?.by !== undefined) return request.round.by === 'person';
+  if (request.round !== undefined) return request.round.by === 'person';
   const listed = new Set((state.teams ?? []).filter((t) => t.members !== undefined).map((t) => t.name));
   return rows.some((r) => r.fields.kind === 'person' && !listed.has(r.fields.via));
 }
@@ -223,7 +223,12 @@ export async function closeReview(unclocked: ReviewCloseRequest): Promise<Closed
   // The round as live access gives it now, read as start read it, under the round's own id.
   const live = await liveSheets(request, state, byPerson(request, rows, state), run.now, review);
   const given = request.sheets.map((s) => s.name);
-  const stale = staleProblems(rows, live.built, given, [...(request.round?.rows.keys() ?? [])]);
+  const stale = staleProblems(
+    rows,
+    live.built,
+    given,
+    (request.round?.sheets ?? []).map((s) => s.name),
+  );
   const held = heldByOf(live.report.cells);
   return underControl(run, async (control) => {
     const { decided } = checked;
