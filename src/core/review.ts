@@ -134,7 +134,7 @@ export interface RoundSheet {
 }
 
 /** A round of review as `review start` records it in `review.json` (render/review-round.ts). */
-export interface ReviewRound {
+export interface RoundRecord {
   readonly review: string;
   readonly organization: string;
   readonly startedAt: string;

@@ -16,7 +16,7 @@ import type { FilesState } from '../core/desired-state.js';
 import type { EvidenceManifest } from '../core/evidence.js';
 import { personKey } from '../core/people.js';
 import { changesOf, grantChanges, type Plan } from '../core/plan.js';
-import type { DecisionRecord, ReviewRound, RevokeChange } from '../core/review.js';
+import type { DecisionRecord, RoundRecord, RevokeChange } from '../core/review.js';
 import { CLIError } from '../errors.js';
 import { readPeople } from '../live/people.js';
 import type { PeopleReader } from '../core/member-write.js';
@@ -50,7 +50,7 @@ export interface ReviewCloseRequest {
   /** The filled sheets: the name each has in the bundle, and its text. */
   readonly sheets: readonly { readonly name: string; readonly text: string }[];
   /** The round the sheets belong to, when `review.json` of `review start` lies beside them (pipeline/review-round.ts reads it). */
-  readonly round?: ReviewRound;
+  readonly round?: RoundRecord;
   readonly paths: string[];
   readonly cwd: string;
   readonly connection: RunConnection;

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import type { ReviewRound } from '../core/review.js';
+import type { RoundRecord } from '../core/review.js';
 import { CLIError } from '../errors.js';
 import { reviewRoundSchema } from '../render/review-round-schema.js';
 
@@ -13,7 +13,7 @@ export const ROUND_FILE = 'review.json';
 
 /** The round as read back: the record, and its text as start wrote it (for the bundle). */
 export interface ReadRound {
-  readonly round: ReviewRound;
+  readonly round: RoundRecord;
   readonly text: string;
 }
 
@@ -21,7 +21,7 @@ interface RoundJson {
   review: string;
   organization: string;
   started_at: string;
-  by: ReviewRound['by'];
+  by: RoundRecord['by'];
   complete: boolean;
   sheets: { name: string; owner: string | null; reviewers: string[]; rows: number }[];
 }

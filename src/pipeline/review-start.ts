@@ -10,7 +10,7 @@ import type { FilesState } from '../core/desired-state.js';
 import type { Report } from '../core/report.js';
 import { NameIndex } from '../core/names.js';
 import { quote } from '../core/printable.js';
-import type { ReviewBy, ReviewOwner, ReviewRound } from '../core/review.js';
+import type { ReviewBy, ReviewOwner, RoundRecord } from '../core/review.js';
 import { NOT_VISIBLE } from '../core/not-found.js';
 import { CLIError } from '../errors.js';
 import { accessShortForm } from '../render/access-short.js';
@@ -47,7 +47,7 @@ export interface StartedSheet {
 }
 
 /** The round (what review.json records), each sheet with its CSV text. */
-export interface StartedReview extends ReviewRound {
+export interface StartedReview extends RoundRecord {
   readonly sheets: readonly StartedSheet[];
 }
 

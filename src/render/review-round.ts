@@ -1,8 +1,8 @@
 // `review.json` (docs/evidence.md, "Access reviews"): the round `review start` writes beside its
 // sheets, as JSON valid against render/review-round-schema.ts. Pure.
-import type { ReviewRound } from '../core/review.js';
+import type { RoundRecord } from '../core/review.js';
 
-export function renderReviewRound(round: ReviewRound): string {
+export function renderReviewRound(round: RoundRecord): string {
   const record = {
     review: round.review,
     organization: round.organization,

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import type { ReviewRound } from '../../src/core/review.js';
+import type { RoundRecord } from '../../src/core/review.js';
 import { parseRound } from '../../src/pipeline/review-round.js';
 import { renderReviewRound } from '../../src/render/review-round.js';
 import { reviewRoundSchema } from '../../src/render/review-round-schema.js';
@@ -16,7 +16,7 @@ import { ROOT, runCli } from '../support/cli.js';
 
 const SCHEMA_FILE = join(ROOT, 'schemas', 'review.schema.json');
 
-const ROUND: ReviewRound = {
+const ROUND: RoundRecord = {
   review: 'acme@2026-11-20T10:00:00Z',
   organization: 'acme',
   startedAt: '2026-11-20T10:00:00Z',
