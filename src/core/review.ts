@@ -2,7 +2,7 @@
 // a row per team or person with access and per team and organization power; the reviewer fills each row's decision; `review close`
 // checks the sheets and carries out the revokes through the files. Plain data shared by review/,
 // its renderers and pipeline/review.ts.
-import type { SourceRef, TargetRef, TargetType } from './model.js';
+import type { Access, GrantOrigin, SourceRef, TargetRef, TargetType } from './model.js';
 
 /** `review-owners:` in the files: who reviews the access on which projects or tagged workspaces. */
 export interface ReviewOwner {
@@ -143,3 +143,19 @@ export interface RoundRecord {
   readonly complete: boolean;
   readonly sheets: readonly RoundSheet[];
 }
+
+/**
+ * What a revoke takes out of the files (review/revokes.ts; adopt/revoke.ts writes it): a team's grant
+ * on a target (the grant the files give, and the set it comes from), a person from a team's
+ * `members:`, or a power from a team's `organization-access`.
+ */
+export type Revocation =
+  | {
+      readonly kind: 'grant';
+      readonly team: { readonly id: string; readonly name: string };
+      readonly target: TargetRef;
+      readonly access: Access;
+      readonly origin?: GrantOrigin;
+    }
+  | { readonly kind: 'member'; readonly team: { readonly id: string; readonly name: string }; readonly email: string }
+  | { readonly kind: 'power'; readonly team: { readonly id: string; readonly name: string }; readonly flag: string };
