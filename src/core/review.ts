@@ -2,7 +2,7 @@
 // a row per team or person with access and per team and organization power; the reviewer fills each row's decision; `review close`
 // checks the sheets and carries out the revokes through the files. Plain data shared by review/,
 // its renderers and pipeline/review.ts.
-import type { SourceRef, TargetRef, TargetType } from './model.js';
+import type { Access, GrantOrigin, SourceRef, TargetRef, TargetType } from './model.js';
 
 /** `review-owners:` in the files: who reviews the access on which projects or tagged workspaces. */
 export interface ReviewOwner {
@@ -120,3 +120,42 @@ export type RevokeChange =
   | { readonly kind: 'grant'; readonly team: string; readonly target: { readonly type: TargetType; readonly name: string } }
   | { readonly kind: 'member'; readonly email: string; readonly team: string }
   | { readonly kind: 'power'; readonly flag: string; readonly team: string };
+
+/** How a round was started: a row per person for every team (`--by person`), or for the teams whose members the files list. */
+export const REVIEW_BY = ['team', 'person'] as const;
+export type ReviewBy = (typeof REVIEW_BY)[number];
+
+/** One sheet of a round, as `review.json` names it: its owner (none for `review-unowned.csv`), reviewers and row count. */
+export interface RoundSheet {
+  readonly name: string;
+  readonly owner?: string;
+  readonly reviewers: readonly string[];
+  readonly rows: number;
+}
+
+/** A round of review as `review start` records it in `review.json` (render/review-round.ts). */
+export interface RoundRecord {
+  readonly review: string;
+  readonly organization: string;
+  readonly startedAt: string;
+  readonly by: ReviewBy;
+  /** Whether the live read was known to be whole. */
+  readonly complete: boolean;
+  readonly sheets: readonly RoundSheet[];
+}
+
+/**
+ * What a revoke takes out of the files (review/revokes.ts; adopt/revoke.ts writes it): a team's grant
+ * on a target (the grant the files give, and the set it comes from), a person from a team's
+ * `members:`, or a power from a team's `organization-access`.
+ */
+export type Revocation =
+  | {
+      readonly kind: 'grant';
+      readonly team: { readonly id: string; readonly name: string };
+      readonly target: TargetRef;
+      readonly access: Access;
+      readonly origin?: GrantOrigin;
+    }
+  | { readonly kind: 'member'; readonly team: { readonly id: string; readonly name: string }; readonly email: string }
+  | { readonly kind: 'power'; readonly team: { readonly id: string; readonly name: string }; readonly flag: string };

@@ -8,7 +8,8 @@
 // power's revoke: a team change turning the flag off). Nothing is written
 // until all of it holds, and every row problem of every kind is refused in one run; then the files
 // are written as `drift --adopt` writes them.
-import { adopt, type AdoptFile } from '../adopt/adopt.js';
+import type { AdoptFile, Adopted } from '../adopt/adopt.js';
+import { revocationItem, revokeInFiles } from '../adopt/revoke.js';
 import { tokenOwner } from '../evidence/token-owner.js';
 import { AUDIT_RETENTION_DAYS, type AuditEvent } from '../core/audit.js';
 import type { FileEdit } from '../core/adoption.js';
@@ -16,7 +17,7 @@ import type { FilesState } from '../core/desired-state.js';
 import type { EvidenceManifest } from '../core/evidence.js';
 import { personKey } from '../core/people.js';
 import { changesOf, grantChanges, type Plan } from '../core/plan.js';
-import type { DecisionRecord, RevokeChange } from '../core/review.js';
+import type { DecisionRecord, RoundRecord, RevokeChange } from '../core/review.js';
 import { CLIError } from '../errors.js';
 import { readPeople } from '../live/people.js';
 import type { PeopleReader } from '../core/member-write.js';
@@ -40,7 +41,8 @@ import type { RunReads } from '../core/run-reads.js';
 import { planAndReads } from './plan.js';
 import { planAgain } from './gather.js';
 import { peopleOf } from '../assemble/people.js';
-import { withClient, withClock, type PlanChoices, type RunConnection, type RunOptions } from './request.js';
+import type { TfeClient } from '../api/client.js';
+import { withClient, withClock, type ClockedRun, type PlanChoices, type RunConnection, type RunOptions } from './request.js';
 import { underControl, type RunControl } from './run-control.js';
 import { EVERY_TARGET } from '../assemble/targets.js';
 import { writeEdits } from './write-edits.js';
@@ -49,8 +51,8 @@ import { bundleServer } from './evidence-bundle.js';
 export interface ReviewCloseRequest {
   /** The filled sheets: the name each has in the bundle, and its text. */
   readonly sheets: readonly { readonly name: string; readonly text: string }[];
-  /** The round the sheets belong to, when `review.json` of `review start` lies beside them. */
-  readonly round?: { readonly review: string; readonly rows: ReadonlyMap<string, number>; readonly by?: 'team' | 'person' };
+  /** The round the sheets belong to, when `review.json` of `review start` lies beside them (pipeline/review-round.ts reads it). */
+  readonly round?: RoundRecord;
   readonly paths: string[];
   readonly cwd: string;
   readonly connection: RunConnection;
@@ -85,7 +87,7 @@ function readRows(request: ReviewCloseRequest): { rows: ReadRow[]; problems: str
   const unread = read.flatMap((r) => ('problem' in r.read ? [r.read.problem] : []));
   if (unread.length > 0) throw refuse(unread);
   const rows = read.flatMap((r) => ('rows' in r.read ? r.read.rows : []));
-  const counted = request.round?.rows;
+  const counted = request.round && new Map(request.round.sheets.map((s) => [s.name, s.rows]));
   const problems = !counted
     ? []
     : read.flatMap((r) => {
@@ -99,7 +101,7 @@ function readRows(request: ReviewCloseRequest): { rows: ReadRow[]; problems: str
 
 /** Whether start reviewed every team's people: review.json says; without it, a person row through a team whose members the files do not list tells. */
 function byPerson(request: ReviewCloseRequest, rows: readonly ReadRow[], state: FilesState): boolean {
-  if (request.round?.by !== undefined) return request.round.by === 'person';
+  if (request.round !== undefined) return request.round.by === 'person';
   const listed = new Set((state.teams ?? []).filter((t) => t.members !== undefined).map((t) => t.name));
   return rows.some((r) => r.fields.kind === 'person' && !listed.has(r.fields.via));
 }
@@ -113,8 +115,10 @@ function heldByOf(cells: readonly EffectiveCell[]): HeldBy {
   };
 }
 
+type Trail = { events: readonly AuditEvent[] } | { unchecked: string };
+
 /** The audit trail's events of the retention window, or why they cannot be read. */
-async function trailEvents(connection: RunConnection, control: RunControl, now: number): Promise<{ events: readonly AuditEvent[] } | { unchecked: string }> {
+async function trailEvents(connection: RunConnection, control: RunControl, now: number): Promise<Trail> {
   const trail = openAuditTrail(connection, control);
   if (trail.kind === 'none') return { unchecked: 'no audit token (TFE_AUDIT_TOKEN)' };
   try {
@@ -153,25 +157,36 @@ interface Worked {
   readonly records: DecisionRecord[];
 }
 
-/** The revokes adopted into the files, each proven by a removal of the edited files' plan. */
-function carryOut(
-  reads: RunReads,
-  decided: readonly DecidedRow[],
-  revokes: readonly Revoke[],
-  from: { base: PlanFiles; state: FilesState; files: readonly AdoptFile[]; pruned: ReadonlySet<string> },
-  ask: PlanAsk,
-): Worked {
-  const adopted = adopt({ files: from.files, items: revokes.map((r) => r.item), state: from.state, pruned: from.pruned, selectors: [] });
-  const notAdopted = adopted.adoption.notAdopted.map((n) => {
-    const revoke = revokes.find((r) => r.item === n.item);
-    return `${revoke?.at ?? ''}: ${itemWords(n.item)} cannot be taken out of the files: ${n.detail}`;
+/** What the revokes are taken out of: the files as read, their state, and the targets they prune. */
+interface RevokeFrom {
+  readonly base: PlanFiles;
+  readonly state: FilesState;
+  readonly files: readonly AdoptFile[];
+  readonly pruned: ReadonlySet<string>;
+}
+
+/** The revokes taken out of the files (adopt/revoke.ts), or one refusal naming each that cannot be. */
+function takenOut(revokes: readonly Revoke[], from: RevokeFrom): Adopted {
+  const { adopted, notRevoked } = revokeInFiles(
+    from,
+    revokes.map((r) => r.revocation),
+  );
+  const problems = notRevoked.map(({ revocation, detail }) => {
+    const revoke = revokes.find((r) => r.revocation === revocation);
+    return `${revoke?.at ?? ''}: ${itemWords(revocationItem(revocation))} cannot be taken out of the files: ${detail}`;
   });
-  if (notAdopted.length > 0) throw refuse(notAdopted);
-  const replan = planAgain(editedFiles(from.base, adopted, from.files, ask.now), reads, ask, 'review close');
+  if (problems.length > 0) throw refuse(problems);
+  return adopted;
+}
+
+type Done = ReadonlyMap<string, { edit: DecisionRecord['edit']; change: RevokeChange }>;
+
+/** Each revoke's change in the edited files' plan and its own edit on the files as read; a problem for each the plan does not carry out. */
+function carried(revokes: readonly Revoke[], plan: Plan, from: RevokeFrom): { done: Done; problems: string[] } {
   const problems: string[] = [];
-  const byRevoke = new Map<string, { edit: DecisionRecord['edit']; change: RevokeChange }>();
+  const done = new Map<string, { edit: DecisionRecord['edit']; change: RevokeChange }>();
   for (const revoke of revokes) {
-    const change = carrying(revoke, replan.plan);
+    const change = carrying(revoke, plan);
     if (change === undefined) {
       problems.push(
         revoke.row.kind === 'power'
@@ -181,19 +196,32 @@ function carryOut(
       continue;
     }
     // The revoke's own edit, on the files as read: what the auditor reads beside the decision.
-    const own = adopt({ files: from.files, items: [revoke.item], state: from.state, pruned: from.pruned, selectors: [] }).adoption.edits[0];
-    byRevoke.set(key(revoke.row), { edit: own && { file: own.path, diff: editDiff(own) }, change });
+    const own = revokeInFiles(from, [revoke.revocation]).adopted.adoption.edits[0];
+    done.set(key(revoke.row), { edit: own && { file: own.path, diff: editDiff(own) }, change });
   }
-  // A power kept on its row that a revoke turns off as well (a flag the revoked one brought): both cannot hold.
-  for (const { at, row } of decided)
-    if (row.kind === 'power' && row.decision === 'keep' && turnsOff(replan.plan, row.teamId, row.access) !== undefined)
-      problems.push(
+  return { done, problems };
+}
+
+/** A power kept on its row that a revoke turns off as well (a flag the revoked one brought): both cannot hold. */
+function keptTurnedOff(decided: readonly DecidedRow[], plan: Plan): string[] {
+  return decided
+    .filter(({ row }) => row.kind === 'power' && row.decision === 'keep' && turnsOff(plan, row.teamId, row.access) !== undefined)
+    .map(
+      ({ at, row }) =>
         `${at}: keeps ${row.access} of team ${row.subject}, but the revokes turn it off too (the files give it only through a revoked power); write it in the team's organization-access, or revoke it`,
-      );
+    );
+}
+
+/** The revokes taken out of the files, each proven by a removal of the edited files' plan. */
+function carryOut(reads: RunReads, decided: readonly DecidedRow[], revokes: readonly Revoke[], from: RevokeFrom, ask: PlanAsk): Worked {
+  const adopted = takenOut(revokes, from);
+  const replan = planAgain(editedFiles(from.base, adopted, from.files, ask.now), reads, ask, 'review close');
+  const { done, problems } = carried(revokes, replan.plan, from);
+  problems.push(...keptTurnedOff(decided, replan.plan));
   if (problems.length > 0) throw refuse(problems);
   const records = decided.map(({ at, row }): DecisionRecord => {
-    const done = row.decision === 'revoke' ? byRevoke.get(key(row)) : undefined;
-    return { at, row, ...(done?.edit ? { edit: done.edit } : {}), ...(done ? { change: done.change } : {}) };
+    const own = row.decision === 'revoke' ? done.get(key(row)) : undefined;
+    return { at, row, ...(own?.edit ? { edit: own.edit } : {}), ...(own ? { change: own.change } : {}) };
   });
   return { edits: adopted.adoption.edits, replan, records };
 }
@@ -212,9 +240,21 @@ const key = (row: DecidedRow['row']): string =>
       ? `power ${row.teamId} ${row.access}`
       : `team ${row.teamId} ${row.target.id}`;
 
-export async function closeReview(unclocked: ReviewCloseRequest): Promise<ClosedReview> {
-  const request = withClock(unclocked);
-  const { run, read } = request;
+type ClockedClose = ReviewCloseRequest & { readonly run: ClockedRun };
+
+/** The sheets checked against the files and the round as live access gives it now: what close knows before it plans. */
+interface Round {
+  readonly review: string;
+  readonly state: FilesState;
+  readonly files: readonly AdoptFile[];
+  readonly decided: readonly DecidedRow[];
+  /** The rows' problems so far: counts, decisions, stale rows. */
+  readonly problems: readonly string[];
+  readonly live: Awaited<ReturnType<typeof liveSheets>>;
+}
+
+async function roundOf(request: ClockedClose): Promise<Round> {
+  const { run } = request;
   const { rows, problems: counted } = readRows(request);
   if (rows.length === 0) throw new CLIError('review close: the sheets hold no rows to close.');
   const { state, files } = await readFiles(request.paths, request.cwd);
@@ -223,61 +263,83 @@ export async function closeReview(unclocked: ReviewCloseRequest): Promise<Closed
   // The round as live access gives it now, read as start read it, under the round's own id.
   const live = await liveSheets(request, state, byPerson(request, rows, state), run.now, review);
   const given = request.sheets.map((s) => s.name);
-  const stale = staleProblems(rows, live.built, given, [...(request.round?.rows.keys() ?? [])]);
-  const held = heldByOf(live.report.cells);
+  const stale = staleProblems(
+    rows,
+    live.built,
+    given,
+    (request.round?.sheets ?? []).map((s) => s.name),
+  );
+  return { review, state, files, decided: checked.decided, problems: [...counted, ...checked.problems, ...stale], live };
+}
+
+/** The reviewers who provisioned what they decide, when the trail was read. */
+async function conflictsOf(client: TfeClient, planned: { reads: RunReads; result: PlanResult }, trail: Trail, round: Round): Promise<string[]> {
+  if (!('events' in trail)) return [];
+  const { reads, result } = planned;
+  // The people's usernames: a person row's member events name them, and a reviewer written as an email is matched through them.
+  const asked = round.decided.some((d) => d.row.kind === 'person' || d.row.reviewer.includes('@'));
+  const people = result.live.people ?? (asked ? await peopleNow(client, reads, round.state.organization, result.resolved.teams) : undefined);
+  return provisionerProblems(round.decided, trail.events, usernames(people?.people ?? []));
+}
+
+/** Against the service: live access planned, the trail read, every problem refused in one run, then the revokes carried out. */
+async function closeWith(client: TfeClient, control: RunControl, request: ClockedClose, round: Round) {
+  const { run, read } = request;
+  const { state, decided } = round;
+  const base: PlanFiles = { paths: request.paths, desired: desiredAt(state, run.now), targets: EVERY_TARGET };
+  const planned = await planAndReads(client, base, { ...read, targets: [] }, run);
+  const { reads, result: read0 } = planned;
+  const token = await client.accountDetails();
+  const trail = await trailEvents(request.connection, control, run.now);
+  const conflicts = await conflictsOf(client, planned, trail, round);
+  const found = revokeItems(decided, read0.resolved, heldByOf(round.live.report.cells), state.teams ?? []);
+  // Every problem of every kind, in one run.
+  const problems = [...round.problems, ...conflicts, ...found.problems];
+  if (problems.length > 0) throw refuse(problems);
+  const worked = carryOut(reads, decided, found.revokes, { base, state, files: round.files, pruned: read0.pruned }, { ...read, now: run.now });
+  const unchecked = 'unchecked' in trail ? { unchecked: trail.unchecked } : {};
+  return { worked, server: reads.server, token, teams: read0.resolved.teams, revoked: found.revokes.length, ...unchecked };
+}
+
+type Closed = Awaited<ReturnType<typeof closeWith>>;
+
+/** The manifest's facts of the close. */
+function factsOf(request: ClockedClose, round: Round, closed: Closed, startedAt: string): ClosedReview['facts'] {
+  const { plan } = closed.worked.replan;
+  const { report } = round.live;
+  return {
+    server: bundleServer(request.connection, closed.server),
+    organization: round.state.organization,
+    token: tokenOwner(closed.token, closed.teams),
+    extraction: { startedAt, finishedAt: new Date().toISOString() },
+    // Whole only when both reads were: the round's (the population compared with the sheets) and the plan's.
+    complete: plan.coverage.complete && report.coverage.complete,
+    reasons: [...new Set([...report.coverage.reasons, ...plan.coverage.reasons].map(reasonText))],
+    counts: [
+      { what: 'rows', extracted: round.decided.length, service: null },
+      { what: 'revokes', extracted: round.decided.filter((d) => d.row.decision === 'revoke').length, service: null },
+    ],
+  };
+}
+
+export async function closeReview(unclocked: ReviewCloseRequest): Promise<ClosedReview> {
+  const request = withClock(unclocked);
+  const { run } = request;
+  const round = await roundOf(request);
   return underControl(run, async (control) => {
-    const { decided } = checked;
-    const base: PlanFiles = { paths: request.paths, desired: desiredAt(state, run.now), targets: EVERY_TARGET };
     const startedAt = new Date().toISOString();
-    const closed = await withClient(request.connection, control, async (client) => {
-      const { reads, result: read0 } = await planAndReads(client, base, { ...read, targets: [] }, run);
-      const { server } = reads;
-      const token = await client.accountDetails();
-      const trail = await trailEvents(request.connection, control, run.now);
-      // The people's usernames: a person row's member events name them, and a reviewer written as an email is matched through them.
-      const asked = 'events' in trail && decided.some((d) => d.row.kind === 'person' || d.row.reviewer.includes('@'));
-      const people = read0.live.people ?? (asked ? await peopleNow(client, reads, state.organization, read0.resolved.teams) : undefined);
-      const conflicts = 'events' in trail ? provisionerProblems(decided, trail.events, usernames(people?.people ?? [])) : [];
-      const found = revokeItems(decided, read0.resolved, held, state.teams ?? []);
-      // Every problem of every kind, in one run.
-      const problems = [...counted, ...checked.problems, ...stale, ...conflicts, ...found.problems];
-      if (problems.length > 0) throw refuse(problems);
-      const ask: PlanAsk = { ...read, now: run.now };
-      const worked = carryOut(reads, decided, found.revokes, { base, state, files, pruned: read0.pruned }, ask);
-      return {
-        worked,
-        server,
-        token,
-        teams: read0.resolved.teams,
-        revoked: found.revokes.length,
-        ...('unchecked' in trail ? { unchecked: trail.unchecked } : {}),
-      };
-    });
+    const closed = await withClient(request.connection, control, (client) => closeWith(client, control, request, round));
     if (request.write !== false && closed.worked.edits.length > 0)
       writeEdits(request.cwd, closed.worked.edits, run.signal, { reader: 'review close', again: 'review close' });
-    const { plan } = closed.worked.replan;
-    const facts: ClosedReview['facts'] = {
-      server: bundleServer(request.connection, closed.server),
-      organization: state.organization,
-      token: tokenOwner(closed.token, closed.teams),
-      extraction: { startedAt, finishedAt: new Date().toISOString() },
-      // Whole only when both reads were: the round's (the population compared with the sheets) and the plan's.
-      complete: plan.coverage.complete && live.report.coverage.complete,
-      reasons: [...new Set([...live.report.coverage.reasons, ...plan.coverage.reasons].map(reasonText))],
-      counts: [
-        { what: 'rows', extracted: decided.length, service: null },
-        { what: 'revokes', extracted: decided.filter((d) => d.row.decision === 'revoke').length, service: null },
-      ],
-    };
     return {
-      review,
-      organization: state.organization,
+      review: round.review,
+      organization: round.state.organization,
       decisions: closed.worked.records,
       revoked: closed.revoked,
       edits: closed.worked.edits,
-      plan,
+      plan: closed.worked.replan.plan,
       ...(closed.unchecked === undefined ? {} : { unchecked: closed.unchecked }),
-      facts,
+      facts: factsOf(request, round, closed, startedAt),
     };
   });
 }

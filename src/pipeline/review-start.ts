@@ -1,18 +1,23 @@
 // `review start` (docs/evidence.md, "Access reviews"): live access read as `report` reads it
 // (pipeline/report.ts: one live read, no second one), the owners of `review-owners:` checked
 // against the organization's projects, and the rows of each owner's sheet built (src/review/) and
-// rendered as CSV (src/render/). The command writes them.
+// rendered as CSV (src/render/); writeStarted writes them and the round's review.json
+// (render/review-round.ts) into the directory the command names.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeAtomic } from '../export/write.js';
 import type { FilesState } from '../core/desired-state.js';
 import type { Report } from '../core/report.js';
 import { NameIndex } from '../core/names.js';
 import { quote } from '../core/printable.js';
-import type { ReviewOwner } from '../core/review.js';
+import type { ReviewBy, ReviewOwner, RoundRecord } from '../core/review.js';
 import { NOT_VISIBLE } from '../core/not-found.js';
 import { CLIError } from '../errors.js';
 import { accessShortForm } from '../render/access-short.js';
 import { reportSourceText } from '../render/report-source.js';
 import { powerSourceText } from '../render/review-power.js';
 import { renderReviewSheet } from '../render/review-csv.js';
+import { renderReviewRound } from '../render/review-round.js';
 import { checkName, noFindings } from '../resolve/check-names.js';
 import { reviewSheets, type ReviewSheets } from '../review/rows.js';
 import { reviewIdOf, sheetName } from '../review/sheet.js';
@@ -20,6 +25,7 @@ import { desiredFromFiles } from './files.js';
 import { nameProblemsError } from '../assemble/name-problems.js';
 import { reportOrganization } from './report.js';
 import type { ReadChoices, RunConnection, RunOptions } from './request.js';
+import { ROUND_FILE } from './review-round.js';
 
 export interface ReviewStartRequest {
   readonly paths: string[];
@@ -40,13 +46,9 @@ export interface StartedSheet {
   readonly text: string;
 }
 
-export interface StartedReview {
-  readonly review: string;
-  readonly organization: string;
-  readonly startedAt: string;
+/** The round (what review.json records), each sheet with its CSV text. */
+export interface StartedReview extends RoundRecord {
   readonly sheets: readonly StartedSheet[];
-  /** Whether the live read is known to be whole. */
-  readonly complete: boolean;
 }
 
 /**
@@ -127,5 +129,16 @@ export async function startReview(request: ReviewStartRequest): Promise<StartedR
     return { name: sheetName(s.owner), owner: s.owner, reviewers: owner.reviewers, rows: s.rows.length, text: renderReviewSheet(s.rows) };
   });
   sheets.push({ name: sheetName(undefined), reviewers: [], rows: built.unowned.length, text: renderReviewSheet(built.unowned) });
-  return { review, organization: report.organization, startedAt, sheets, complete: report.coverage.complete };
+  const by: ReviewBy = request.byPerson ? 'person' : 'team';
+  return { review, organization: report.organization, startedAt, by, sheets, complete: report.coverage.complete };
+}
+
+/** The names start writes into its directory: the sheets and review.json. */
+export const startedNames = (started: StartedReview): string[] => [...started.sheets.map((s) => s.name), ROUND_FILE];
+
+/** The sheets and review.json written into `dir` (made when missing); the caller has checked each name may be written. */
+export async function writeStarted(dir: string, started: StartedReview): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  for (const sheet of started.sheets) await writeAtomic(join(dir, sheet.name), sheet.text);
+  await writeAtomic(join(dir, ROUND_FILE), renderReviewRound(started));
 }

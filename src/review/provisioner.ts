@@ -2,38 +2,20 @@
 // provisioned themselves. Who provisioned it is the actor of the latest event of the audit trail
 // that added or changed that team's access on that target, or that added that person to the team;
 // the reviewer as written is matched against the actor's username, or through the person with that
-// email. Pure: the rows, the events and the people's usernames in, one line per conflict out.
+// email; the matching of events to the access is triage's (triage/match.ts). Pure: the rows, the
+// events and the people's usernames in, one line per conflict out.
 import type { AuditEvent } from '../core/audit.js';
 import { personKey } from '../core/people.js';
+import { provisioningEvent } from '../triage/match.js';
 import type { DecidedRow } from './decisions.js';
 
-const GRANTED = new Set(['add_team', 'update_team_permissions']);
-
-/** The last of `events` (oldest first) that `on` selects. */
-function latest(events: readonly AuditEvent[], on: (e: AuditEvent) => boolean): AuditEvent | undefined {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const event = events[i] as AuditEvent;
-    if (on(event)) return event;
-  }
-  return undefined;
-}
-
-/** The event that provisioned the row's access, when the trail has it. */
-export function provisioningEvent(
-  row: DecidedRow['row'],
-  events: readonly AuditEvent[],
-  usernameOf: (email: string) => string | undefined,
-): AuditEvent | undefined {
+/** The event that provisioned the row's access, when the trail has it (triage/match.ts, provisioningEvent). */
+function provisioning(row: DecidedRow['row'], events: readonly AuditEvent[], usernameOf: (email: string) => string | undefined): AuditEvent | undefined {
   // The trail records no change of a team's settings (triage/match.ts, `not-recorded`): a power has no provisioning event.
   if (row.kind === 'power') return undefined;
-  if (row.kind === 'team') {
-    // The trail names the team by id or by name (triage/match.ts): either is taken.
-    const onTeam = (team: string | undefined): boolean => team !== undefined && (team === row.teamId || team === row.subject);
-    return latest(events, (e) => e.resourceId === row.target.id && GRANTED.has(e.action) && onTeam(e.team));
-  }
+  if (row.kind === 'team') return provisioningEvent({ kind: 'grant', targetId: row.target.id, team: { id: row.teamId, name: row.subject } }, events);
   const username = usernameOf(row.subject);
-  if (username === undefined) return undefined;
-  return latest(events, (e) => e.resourceId === row.teamId && e.action === 'add_member' && e.user === username);
+  return username === undefined ? undefined : provisioningEvent({ kind: 'member', teamId: row.teamId, username }, events);
 }
 
 /** Whether the reviewer as written is the actor: by username (any case), or an email whose person has the actor's username. */
@@ -45,7 +27,7 @@ function isActor(reviewer: string, actor: string, usernameOf: (email: string) =>
 
 export function provisionerProblems(rows: readonly DecidedRow[], events: readonly AuditEvent[], usernameOf: (email: string) => string | undefined): string[] {
   return rows.flatMap(({ at, row }) => {
-    const event = provisioningEvent(row, events, usernameOf);
+    const event = provisioning(row, events, usernameOf);
     if (!event || !isActor(row.reviewer, event.actor.name, usernameOf)) return [];
     return [
       `${at}: reviewer ${row.reviewer} provisioned this access (audit trail: ${event.resourceType}.${event.action} by ${event.actor.name} at ${event.at}); another reviewer must decide it`,

@@ -1,16 +1,14 @@
-// Each `revoke` as the drift item whose adoption takes it out of the files (docs/evidence.md,
-// "Access reviews"; src/adopt/): a team's grant the files give is a grant live has and the files
-// would no longer (adopt deletes it from its entry), a person is a member taken out of the team's
-// `members:`. Access the files do not give (an organization permission, the owners team, a target
+// Each `revoke` as what it takes out of the files (docs/evidence.md, "Access reviews"; core/review.ts
+// Revocation; adopt/revoke.ts writes it): a team's grant the files give (deleted from its entry), a
+// person from the team's `members:`, a power from the team's `organization-access`. Access the files do not give (an organization permission, the owners team, a target
 // the files do not name, a grant they do not write) cannot be revoked through them: said per row.
 // Nor can access an organization-wide source holds as well (an organization power such as
 // manage-workspaces, the owners team): taking the grant out of the files would leave it as it is,
 // so the revoke is refused with what holds it. A team's organization power is revoked through the
-// team's `organization-access` in `teams:` (adopt writes the flag off, as for a flag turned off by
-// hand); the owners team's powers, a team the files do not manage that way, and a flag that
+// team's `organization-access` in `teams:` (the flag written off); the owners team's powers, a team the files do not manage that way, and a flag that
 // another flag the team keeps brings cannot be. Pure.
-import type { DriftItem } from '../core/drift-item.js';
-import { OWNERS_TEAM, RESOURCE_OF } from '../core/model.js';
+import { OWNERS_TEAM } from '../core/model.js';
+import type { Revocation } from '../core/review.js';
 import type { Resolved } from '../core/resolved.js';
 import { nfc } from '../core/names.js';
 import { implyingFlags } from '../core/team-flags.js';
@@ -20,16 +18,13 @@ import type { DecidedRow } from './decisions.js';
 export interface Revoke {
   readonly at: string;
   readonly row: DecidedRow['row'];
-  readonly item: DriftItem;
+  readonly revocation: Revocation;
 }
 
 /** What else holds a team's access on a target, organization-wide, in words (`organization manage-workspaces`); empty for none. */
 export type HeldBy = (teamId: string, targetId: string) => readonly string[];
 
-/**
- * A power's revoke as the team update adopt writes into the files: the flag as if live had it off
- * (adopt writes live's side), so the files' `organization-access` no longer gives it.
- */
+/** A power's revoke: the flag taken out of the team's `organization-access`, when the files give it there and nothing the team keeps brings it. */
 function powerRevokeOf({ at, row }: DecidedRow, teams: readonly DesiredTeam[], revoked: ReadonlySet<string>): Revoke | string {
   const flag = row.access;
   const what = `the revoke of ${flag} of team ${row.subject}`;
@@ -43,14 +38,12 @@ function powerRevokeOf({ at, row }: DecidedRow, teams: readonly DesiredTeam[], r
   const bringing = implyingFlags(team.organizationAccess, flag).filter((k) => !revoked.has(`${row.teamId}\u0000${k}`));
   if (bringing.length > 0)
     return `${at}: ${what} would not take effect: ${bringing.join(' and ')}, which the team keeps, bring${bringing.length === 1 ? 's' : ''} it; revoke ${bringing.length === 1 ? 'that' : 'those'} too, or keep this row`;
-  const change = { action: 'update', id: row.teamId, name: team.name, fields: [{ flag, before: false, after: true }] } as const;
-  return { at, row, item: { kind: 'team', change } };
+  return { at, row, revocation: { kind: 'power', team: { id: row.teamId, name: team.name }, flag } };
 }
 
 function revokeOf({ at, row }: DecidedRow, resolved: Resolved, heldBy: HeldBy): Revoke | string {
   if (row.kind === 'person') {
-    const team = { name: row.via ?? '', id: row.teamId };
-    return { at, row, item: { kind: 'member', change: { action: 'add', team, person: { email: row.subject } } } };
+    return { at, row, revocation: { kind: 'member', team: { id: row.teamId, name: row.via ?? '' }, email: row.subject } };
   }
   const target = resolved.targets.find((t) => t.id === row.target.id);
   const where = `${row.target.type} ${row.target.name}`;
@@ -61,19 +54,17 @@ function revokeOf({ at, row }: DecidedRow, resolved: Resolved, heldBy: HeldBy): 
     return `${at}: the files do not name ${where}: team ${row.subject}'s access there (${row.sources}) is not theirs to revoke; revoke it where it is given`;
   const grant = target.desired.grants.find((g) => nfc(g.team) === nfc(row.subject));
   if (!grant) return `${at}: the files give team ${row.subject} no grant on ${where} (its access comes from ${row.sources}); revoke it where it is given`;
-  const team = { name: row.subject, id: row.teamId };
-  const change = {
-    action: 'add',
-    resource: RESOURCE_OF[target.type],
-    team,
+  const revocation: Revocation = {
+    kind: 'grant',
+    team: { id: row.teamId, name: row.subject },
     target: { type: target.type, name: target.name, id: target.id },
-    after: grant.access,
-    ...(grant.origin ? { source: grant.origin } : {}),
-  } as const;
-  return { at, row, item: { kind: 'grant', change } };
+    access: grant.access,
+    ...(grant.origin ? { origin: grant.origin } : {}),
+  };
+  return { at, row, revocation };
 }
 
-/** The revokes as drift items, and every row that cannot be revoked through the files; `teams` are the files' `teams:`. */
+/** The revokes, each what it takes out of the files, and every row that cannot be revoked through the files; `teams` are the files' `teams:`. */
 export function revokeItems(
   rows: readonly DecidedRow[],
   resolved: Resolved,

@@ -73,63 +73,71 @@ function powerRows(report: Report, words: SheetWords): RowOf[] {
   );
 }
 
+/** A row per team and target it has access on, the access and its sources as the report says them. */
+function teamRows(report: Report, words: SheetWords): RowOf[] {
+  return report.cells.map((cell) => ({
+    kind: 'team',
+    subject: cell.team.name,
+    teamId: cell.team.id,
+    target: cell.target,
+    access: words.access(cell),
+    sources: sourcesText(words, cell.sources, cell.target.type),
+  }));
+}
+
+/** A row per active person, team and target, for the teams whose people are reviewed; a person's row has the team's access. */
+function personRows(report: Report, people: 'all' | ReadonlySet<string>, words: SheetWords): RowOf[] {
+  // The access as the report says it: a custom cell in short (`custom: apply, vars rw, state r`).
+  const shortOf = new Map(report.cells.map((cell) => [`${cell.team.id}\u0000${cell.target.id}`, words.access(cell)]));
+  const active = (report.people?.people ?? []).filter((p) => p.status === 'active');
+  return active.flatMap((person) =>
+    person.cells.flatMap((cell) =>
+      cell.through
+        .filter((through) => people === 'all' || people.has(through.team.name))
+        .map((through) => ({
+          kind: 'person' as const,
+          subject: person.email,
+          via: through.team.name,
+          teamId: through.team.id,
+          target: cell.target,
+          access: shortOf.get(`${through.team.id}\u0000${cell.target.id}`) ?? through.access,
+          sources: sourcesText(words, through.sources, cell.target.type),
+        })),
+    ),
+  );
+}
+
+/** A row as its sheet writes it, undecided, with its check. */
+function sheetRow(review: string, owner: string | undefined, row: RowOf): SheetRow {
+  const base = {
+    review,
+    owner: owner ?? '',
+    kind: row.kind,
+    // As the sheet shows them (core/printable.ts), so the check holds over what the sheet reads back.
+    subject: printable(row.subject),
+    ...(row.via === undefined ? {} : { via: printable(row.via) }),
+    teamId: row.teamId,
+    target: { ...row.target, name: printable(row.target.name) },
+    access: row.access,
+    sources: printable(row.sources),
+    decision: '',
+    reviewer: '',
+    rationale: '',
+    decidedAt: '',
+  } as const;
+  return { ...base, check: rowCheck(base) };
+}
+
 export function reviewSheets(report: Report, round: ReviewRound, words: SheetWords): ReviewSheets {
   const findOwner = ownerFinder(round.owners, report.workspaces);
   const ofOrganization = organizationOwner(round.owners);
   const ownerOf = (target: ReviewTarget) => (target.type === 'organization' ? ofOrganization : findOwner(target));
   const byOwner = new Map<string, SheetRow[]>(round.owners.map((o) => [o.owner, []]));
   const unowned: SheetRow[] = [];
-  const add = (row: RowOf): void => {
+  const rows = [...teamRows(report, words), ...powerRows(report, words), ...(round.people === undefined ? [] : personRows(report, round.people, words))];
+  for (const row of rows) {
     const owner = ownerOf(row.target)?.owner;
-    const base = {
-      review: round.review,
-      owner: owner ?? '',
-      kind: row.kind,
-      // As the sheet shows them (core/printable.ts), so the check holds over what the sheet reads back.
-      subject: printable(row.subject),
-      ...(row.via === undefined ? {} : { via: printable(row.via) }),
-      teamId: row.teamId,
-      target: { ...row.target, name: printable(row.target.name) },
-      access: row.access,
-      sources: printable(row.sources),
-      decision: '',
-      reviewer: '',
-      rationale: '',
-      decidedAt: '',
-    } as const;
-    const sheetRow: SheetRow = { ...base, check: rowCheck(base) };
-    (owner === undefined ? unowned : (byOwner.get(owner) as SheetRow[])).push(sheetRow);
-  };
-  // The access as the report says it: a custom cell in short (`custom: apply, vars rw, state r`); a person's row, the team's cell.
-  const shortOf = new Map(report.cells.map((cell) => [`${cell.team.id}\u0000${cell.target.id}`, words.access(cell)]));
-  for (const cell of report.cells)
-    add({
-      kind: 'team',
-      subject: cell.team.name,
-      teamId: cell.team.id,
-      target: cell.target,
-      access: words.access(cell),
-      sources: sourcesText(words, cell.sources, cell.target.type),
-    });
-  for (const row of powerRows(report, words)) add(row);
-  const people = round.people;
-  if (people !== undefined) {
-    for (const person of report.people?.people ?? []) {
-      if (person.status !== 'active') continue;
-      for (const cell of person.cells)
-        for (const through of cell.through) {
-          if (people !== 'all' && !people.has(through.team.name)) continue;
-          add({
-            kind: 'person',
-            subject: person.email,
-            via: through.team.name,
-            teamId: through.team.id,
-            target: cell.target,
-            access: shortOf.get(`${through.team.id}\u0000${cell.target.id}`) ?? through.access,
-            sources: sourcesText(words, through.sources, cell.target.type),
-          });
-        }
-    }
+    (owner === undefined ? unowned : (byOwner.get(owner) as SheetRow[])).push(sheetRow(round.review, owner, row));
   }
   return { sheets: round.owners.map((o) => ({ owner: o.owner, rows: byOwner.get(o.owner) ?? [] })), unowned };
 }

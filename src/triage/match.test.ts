@@ -7,7 +7,7 @@ import type { DriftItem } from '../core/drift-item.js';
 import type { Change } from '../core/plan.js';
 import type { MemberChange } from '../core/people.js';
 import { attributeItems } from './attribute.js';
-import { matchItems } from './match.js';
+import { matchItems, provisioningEvent } from './match.js';
 
 const WS = { type: 'workspace', name: 'app-prod', id: 'ws-1' } as const;
 const OPS = { name: 'ops', id: 'team-ops' };
@@ -222,5 +222,27 @@ describe('the property: the chosen event is the latest that fits, self exactly w
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('provisioningEvent: who gave access live holds (review close, separation of duties)', () => {
+  it("a grant: the latest event that added the team's grant on the target or set its level, by the team's id or name", () => {
+    const added = event('add_team', {}, { name: 'bo' });
+    const set = event('update_team_permissions', { team: OPS.name }, { name: 'ana' });
+    const elsewhere = event('update_team_permissions', { resourceId: 'ws-2' }, { name: 'cy' });
+    const other = event('update_team_permissions', { team: 'team-dev' }, { name: 'cy' });
+    const held = { kind: 'grant', targetId: WS.id, team: OPS } as const;
+    expect(provisioningEvent(held, [added, set, elsewhere, other])).toBe(set);
+    expect(provisioningEvent(held, [added, elsewhere])).toBe(added);
+    expect(provisioningEvent(held, [elsewhere, other])).toBeUndefined();
+  });
+
+  it('a member: the latest add_member of that username to the team; a removal is passed over', () => {
+    const added = event('add_member', { resourceType: 'team', resourceId: OPS.id, user: 'dee' }, { name: 'bo' });
+    const removed = event('remove_member', { resourceType: 'team', resourceId: OPS.id, user: 'dee' }, { name: 'ana' });
+    const someoneElse = event('add_member', { resourceType: 'team', resourceId: OPS.id, user: 'eve' }, { name: 'cy' });
+    const held = { kind: 'member', teamId: OPS.id, username: 'dee' } as const;
+    expect(provisioningEvent(held, [added, removed, someoneElse])).toBe(added);
+    expect(provisioningEvent(held, [someoneElse])).toBeUndefined();
   });
 });

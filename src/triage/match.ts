@@ -54,12 +54,21 @@ function decide(event: AuditEvent | undefined, fits: (action: string) => boolean
   return fits(event.action) ? { kind: 'event', event } : { kind: 'contradicted' };
 }
 
+/** An event of `actions` on the team's grant on the target. The docs do not say whether `team` names the team by id or by name: either is taken. */
+const onGrant =
+  (targetId: string, team: { readonly id: string; readonly name: string }, actions: ReadonlySet<string>) =>
+  (e: AuditEvent): boolean =>
+    e.resourceId === targetId && actions.has(e.action) && e.team !== undefined && (e.team === team.id || e.team === team.name);
+
+/** An event of `actions` on the person with `username` in the team. */
+const onMember =
+  (teamId: string, username: string, actions: ReadonlySet<string>) =>
+  (e: AuditEvent): boolean =>
+    e.resourceId === teamId && actions.has(e.action) && e.user === username;
+
 function grantMatch(change: Change, events: readonly AuditEvent[]): ItemMatch {
   if (change.action === 'remove' && change.reason === 'expired') return { kind: 'exempt' };
-  const { target, team } = change;
-  // The docs do not say whether `team` names the team by id or by name: either is taken.
-  const onTeam = (named: string | undefined): boolean => named !== undefined && (named === team.id || named === team.name);
-  const event = latest(events, (e) => e.resourceId === target.id && GRANT_ACTIONS.has(e.action) && onTeam(e.team));
+  const event = latest(events, onGrant(change.target.id, change.team, GRANT_ACTIONS));
   return decide(event, (action) => GRANT_FITS[change.action].has(action));
 }
 
@@ -71,7 +80,7 @@ function memberMatch(change: MemberChange, events: readonly AuditEvent[]): ItemM
       const username = person.username;
       // A person who has not registered has no username: no member event can name them.
       if (username === undefined || username === null) return { kind: 'none' };
-      const event = latest(events, (e) => e.resourceId === team.id && MEMBER_ACTIONS.has(e.action) && e.user === username);
+      const event = latest(events, onMember(team.id, username, MEMBER_ACTIONS));
       return decide(event, (action) => action === MEMBER_FITS[change.action]);
     }
     case 'invite':
@@ -117,4 +126,21 @@ export function matchItems(items: readonly DriftItem[], events: readonly AuditEv
         return { kind: 'not-recorded' };
     }
   });
+}
+
+/** Access live holds, as a review row names it: a team's grant on a target, or a person (by username) in a team. */
+export type HeldAccess =
+  | { readonly kind: 'grant'; readonly targetId: string; readonly team: { readonly id: string; readonly name: string } }
+  | { readonly kind: 'member'; readonly teamId: string; readonly username: string };
+
+/**
+ * The event that provisioned access live holds (review close, separation of duties): the latest that
+ * gave it, as a drift item's `remove` finds it (GRANT_FITS.remove, MEMBER_FITS.remove); an event
+ * taking it away is passed over, so who gave it is still named when the trail also shows a removal
+ * undone outside it. `events` oldest first.
+ */
+export function provisioningEvent(held: HeldAccess, events: readonly AuditEvent[]): AuditEvent | undefined {
+  return held.kind === 'grant'
+    ? latest(events, onGrant(held.targetId, held.team, GRANT_FITS.remove))
+    : latest(events, onMember(held.teamId, held.username, new Set([MEMBER_FITS.remove])));
 }

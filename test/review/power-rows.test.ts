@@ -342,15 +342,10 @@ describe('power rows in the pure review code', () => {
     const teams = [{ name: 'sre', previously: [], organizationAccess: flags }];
     const found = revokeItems(decided, { targets: [] } as unknown as Resolved, () => [], teams);
     expect(found.problems).toEqual([]);
-    expect(found.revokes.map((r) => r.item)).toEqual([
-      {
-        kind: 'team',
-        change: { action: 'update', id: 'team-sre', name: 'sre', fields: [{ flag: 'manage-workspaces', before: false, after: true }] },
-      },
-      {
-        kind: 'team',
-        change: { action: 'update', id: 'team-sre', name: 'sre', fields: [{ flag: 'read-workspaces', before: false, after: true }] },
-      },
+    // Issue 38, Build 4: a revoke is its own typed value (what is taken out), not a drift item turned around.
+    expect(found.revokes.map((r) => r.revocation)).toEqual([
+      { kind: 'power', team: { id: 'team-sre', name: 'sre' }, flag: 'manage-workspaces' },
+      { kind: 'power', team: { id: 'team-sre', name: 'sre' }, flag: 'read-workspaces' },
     ]);
     // Without the files' teams, nothing can carry it out.
     expect(revokeItems(decided, { targets: [] } as unknown as Resolved).problems).toHaveLength(2);

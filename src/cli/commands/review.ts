@@ -2,22 +2,19 @@
 // per owner of `review-owners:`; `close` checks the filled sheets, edits the files for each revoke
 // (as drift --adopt does) and writes the evidence bundle.
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
-import { writeAtomic } from '../../export/write.js';
+import { readFile } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
 import { assertOutput } from '../../pipeline/output-guard.js';
 import { CLIError, EXIT } from '../../errors.js';
-import { manifestSha256, writeEvidenceBundle } from '../../pipeline/evidence-bundle.js';
-import { provenanceOf } from '../../pipeline/provenance.js';
-import { closeReview, type ClosedReview, type ReviewCloseRequest } from '../../pipeline/review-close.js';
-import { startReview } from '../../pipeline/review-start.js';
-import { renderPlan } from '../../render/render.js';
-import { renderDecisionsCsv, renderDecisionsJson } from '../../render/review-decisions.js';
+import { manifestSha256 } from '../../pipeline/evidence-bundle.js';
+import { writeReviewBundle } from '../../pipeline/review-bundle.js';
+import { closeReview } from '../../pipeline/review-close.js';
+import { ROUND_FILE, roundBeside } from '../../pipeline/review-round.js';
+import { startReview, startedNames, writeStarted, type StartedReview } from '../../pipeline/review-start.js';
 import { boolFlag, listFlag, stringFlag, type Parsed } from '../args.js';
 import type { Command } from '../command.js';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, requestPieces } from '../common-flags.js';
 import type { IO } from '../io.js';
-import { TOOL } from '../../core/tool.js';
 import { didYouMean } from '../../core/suggest.js';
 import { progress } from '../progress.js';
 
@@ -59,23 +56,8 @@ ${CONNECTION_HELP}
 Exit codes: 0 done, 1 error or a row refused (each named as SHEET:ROW; nothing written).
 `;
 
-type Started = Awaited<ReturnType<typeof startReview>>;
-
-/** `review.json`: the round, how it was started and its sheets, each with its owner, reviewers and rows. */
-function roundRecord(started: Started, by: string): string {
-  const record = {
-    review: started.review,
-    organization: started.organization,
-    started_at: started.startedAt,
-    by,
-    complete: started.complete,
-    sheets: started.sheets.map((s) => ({ name: s.name, owner: s.owner ?? null, reviewers: s.reviewers, rows: s.rows })),
-  };
-  return `${JSON.stringify(record, null, 2)}\n`;
-}
-
 /** What start says it wrote: the owners' sheets and rows, and the rows no owner covers. */
-function startedLine(started: Started, out: string): string {
+function startedLine(started: StartedReview, out: string): string {
   const owned = started.sheets.filter((s) => s.owner !== undefined);
   const unowned = started.sheets.find((s) => s.owner === undefined)?.rows ?? 0;
   const rows = owned.reduce((n, s) => n + s.rows, 0);
@@ -88,7 +70,7 @@ async function start(parsed: Parsed, io: IO, paths: string[]): Promise<number> {
   const by = stringFlag(parsed, 'by') ?? 'team';
   if (by !== 'team' && by !== 'person') throw new CLIError(`--by must be team or person, got "${by}".`);
   const dir = resolve(io.cwd, out);
-  if (existsSync(join(dir, 'review.json'))) throw new CLIError(`${out} holds a review already (review.json): choose another --out.`);
+  if (existsSync(join(dir, ROUND_FILE))) throw new CLIError(`${out} holds a review already (review.json): choose another --out.`);
   const guard = (names: readonly string[]) =>
     assertOutput({
       out,
@@ -111,53 +93,11 @@ async function start(parsed: Parsed, io: IO, paths: string[]): Promise<number> {
     bar.done();
   }
   // Every file checked before the first is written: a refusal leaves the directory as it was.
-  await guard([...started.sheets.map((s) => s.name), 'review.json']);
-  await mkdir(dir, { recursive: true });
-  for (const sheet of started.sheets) await writeAtomic(join(dir, sheet.name), sheet.text);
-  await writeAtomic(join(dir, 'review.json'), roundRecord(started, by));
+  await guard(startedNames(started));
+  await writeStarted(dir, started);
   io.stderr.write(startedLine(started, out));
   if (!started.complete) io.stderr.write('review: the live read is not known to be whole: some access may be missing from the sheets (see report).\n');
   return EXIT.ok;
-}
-
-/** `review.json` of start, beside the first sheet, when it is there: the round, its sheets' row counts, and its text for the bundle. */
-async function roundBeside(sheet: string): Promise<{ round: NonNullable<ReviewCloseRequest['round']>; text: string } | undefined> {
-  const path = join(dirname(sheet), 'review.json');
-  if (!existsSync(path)) return undefined;
-  try {
-    const text = await readFile(path, 'utf8');
-    const record = JSON.parse(text) as { review: string; by?: string; sheets: { name: string; rows: number }[] };
-    if (typeof record.review !== 'string' || !Array.isArray(record.sheets)) throw new Error('not a round');
-    const by = record.by === 'person' || record.by === 'team' ? { by: record.by as 'person' | 'team' } : {};
-    return { round: { review: record.review, rows: new Map(record.sheets.map((s) => [s.name, s.rows])), ...by }, text };
-  } catch {
-    throw new CLIError(`${path} is not the review.json review start writes.`);
-  }
-}
-
-async function writeBundle(
-  io: IO,
-  shown: string,
-  dir: string,
-  sheets: readonly { name: string; text: string }[],
-  closed: ClosedReview,
-  paths: readonly string[],
-  scope: Record<string, unknown>,
-  round: string | undefined,
-): Promise<void> {
-  const rowsOf = (name: string): number => closed.decisions.filter((d) => d.at.startsWith(`${name}:`)).length;
-  const files = [
-    ...sheets.map((s) => ({ name: s.name, content: s.text, rows: rowsOf(s.name) })),
-    { name: 'decisions.csv', content: renderDecisionsCsv(closed.decisions), rows: closed.decisions.length },
-    { name: 'decisions.json', content: renderDecisionsJson(closed.review, closed.decisions) },
-    { name: 'plan.json', content: renderPlan(closed.plan, 'json', { color: false }) },
-    // The round as start wrote it: its id, its sheets, their owners, reviewers and rows.
-    ...(round === undefined ? [] : [{ name: 'review.json', content: round }]),
-  ];
-  const provenance = await provenanceOf({ paths, cwd: io.cwd, env: io.env, now: Date.parse(closed.facts.extraction.startedAt) });
-  const manifest = await writeEvidenceBundle(dir, files, { tool: TOOL, provenance, ...closed.facts, scope });
-  // On stderr, as report --evidence: the hash that authenticates the manifest, never lost with stdout.
-  io.stderr.write(`review: wrote the evidence bundle to ${shown}: ${manifest.files.length} files and manifest.json, SHA-256 ${manifestSha256(manifest)}\n`);
 }
 
 async function close(parsed: Parsed, io: IO, sheetPaths: string[]): Promise<number> {
@@ -183,7 +123,13 @@ async function close(parsed: Parsed, io: IO, sheetPaths: string[]): Promise<numb
   if (closed.unchecked !== undefined)
     io.stderr.write(`review: notice: the reviewers were not checked against who provisioned each grant: ${closed.unchecked}.\n`);
   const bundle = stringFlag(parsed, 'bundle');
-  if (bundle !== undefined) await writeBundle(io, bundle, resolve(io.cwd, bundle), sheets, closed, paths, { paths, sheets: names }, beside?.text);
+  if (bundle !== undefined) {
+    const dir = resolve(io.cwd, bundle);
+    const scope = { paths, sheets: names };
+    const manifest = await writeReviewBundle({ dir, sheets, closed, paths, cwd: io.cwd, env: io.env, scope, ...(beside ? { round: beside.text } : {}) });
+    // On stderr, as report --evidence: the hash that authenticates the manifest, never lost with stdout.
+    io.stderr.write(`review: wrote the evidence bundle to ${bundle}: ${manifest.files.length} files and manifest.json, SHA-256 ${manifestSha256(manifest)}\n`);
+  }
   const edited = closed.edits.map((e) => e.path).join(', ');
   io.stderr.write(
     `review: closed ${closed.review}: ${closed.decisions.length} decisions, ${closed.revoked} revoke${closed.revoked === 1 ? '' : 's'}${edited ? ` written into ${edited}; review the diff, commit it and let a pull request apply it` : ''}${bundle === undefined ? '' : `; the bundle is in ${bundle}`}.\n`,
