@@ -7,7 +7,7 @@ import type { LiveState, Project, Team, Workspace } from '../core/model.js';
 import type { FilesState } from '../core/desired-state.js';
 import { changesOf, grantChanges, type Plan } from '../core/plan.js';
 import { firstReads, listKey, type RunReads } from '../core/run-reads.js';
-import { planOver } from '../assemble/plan-over.js';
+import { planOver, type PlanResult, type PlanStage } from '../assemble/plan-over.js';
 import { satisfy } from './gather.js';
 import { grantsAfter, type IdentifiedGrant } from '../effective/after.js';
 import { newerPermissions, type Resource } from '../core/access.js';
@@ -115,7 +115,7 @@ async function planOnRead(
   };
   const files = { paths: [], desired, targets: EVERY_TARGET };
   const ask = { now: request.now, keepUnseenTeams: true };
-  const { value } = await satisfy(client, reads, (r) => planOver(files, r, ask), { concurrency: request.read.concurrency });
+  const { value } = await satisfy<PlanResult, PlanStage>(client, reads, (r, from) => planOver(files, r, ask, from), { concurrency: request.read.concurrency });
   return value.plan;
 }
 
