@@ -24,8 +24,11 @@ export type Need =
   /** The workspaces of changed projects, when the lookup did not list them all (the effective changes). */
   | { readonly kind: 'workspaces'; readonly organization: string; readonly projectIds: readonly string[] };
 
-/** One step of planning: a value over what was read, or the read it needs first. */
-export type Planned<T> = { readonly kind: 'done'; readonly value: T } | { readonly kind: 'needs'; readonly need: Need };
+/**
+ * One step of planning: a value over what was read, or the read it needs first, with what the step
+ * made before it (`resume`, plain data) for the next call to start from once the read is made.
+ */
+export type Planned<T, R = never> = { readonly kind: 'done'; readonly value: T } | { readonly kind: 'needs'; readonly need: Need; readonly resume?: R };
 
 export const done = <T>(value: T): Planned<T> => ({ kind: 'done', value });
 export const needs = (need: Need): { readonly kind: 'needs'; readonly need: Need } => ({ kind: 'needs', need });

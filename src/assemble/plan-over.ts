@@ -26,7 +26,8 @@ import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
 import { collectNames, settle } from './names.js';
 import { done, needs, type Planned } from './needs.js';
 import { withPeople, needsPeople } from './people.js';
-import { policiesOf, policyListProblems, type PolicyState } from './policies.js';
+import { policiesOf, policyListProblems, type PolicyState, type PolicyVerdict } from './policies.js';
+import type { Expanded } from '../expand/expand.js';
 import { changeContextOver } from './change-context.js';
 import { targetedOf, type TargetSelection } from './targets.js';
 
@@ -59,9 +60,6 @@ export interface PlanResult {
   readonly pruned: ReadonlySet<string>;
 }
 
-/** A plan, or the read it needs first. */
-export type PlanOutcome = Planned<PlanResult>;
-
 /** Desired values the server does not support (src/diff/support.ts): one error before any write; the unknown ones, warnings. */
 function checkSupport(desired: DesiredState, live: LiveState, server: ServerInfo): readonly PlanWarning[] {
   const grants = supportFindings(desired, live, server);
@@ -86,81 +84,105 @@ function managedOf(live: LiveState, resolved: Resolved): LiveState {
   return { ...live, targets: new Map(targets.map((t) => [t.id, t])) };
 }
 
+/** What the diff stage made: the expanded files, the managed targets as read (with the people when the files manage members) and the guarded plan. */
+interface Diffed {
+  readonly expanded: Expanded;
+  readonly live: LiveState;
+  readonly built: Plan;
+  readonly targeted: readonly string[];
+}
+
 /**
- * resolve + expand + diff + the guards' verdict + the policies (+ effective changes when asked),
- * over the files and what the run read. The plan is made from the files' desired state once its
- * sets are expanded.
+ * How far a plan got before a read it needs after the diff: plain data the gather loop hands back
+ * with the read made, so the next call resumes there (the diff made once). The reads it was made
+ * over only grow: nothing a stage read changes when a later read is added.
  */
-export function planOver(files: PlanFiles, reads: RunReads, ask: PlanAsk): PlanOutcome {
-  const { desired, targets } = files;
-  const { server } = reads;
+export interface PlanStage {
+  readonly diffed: Diffed;
+  /** The plan with the policies' verdict, when only the effective changes wait for a read. */
+  readonly checked?: PlanResult;
+}
+
+/** A plan, or the read it needs first (after the diff, with the stage to resume from). */
+export type PlanOutcome = Planned<PlanResult, PlanStage>;
+
+/** The files' names resolved, their sets expanded and their policies' names checked, over the lookup and the policies' lists. */
+function expandedOf(files: PlanFiles, reads: RunReads): Planned<Expanded> {
   // Every name problem of the run in one error: the resolver's, the sets' and the policies' (issue 36).
-  const collected = collectNames(desired, reads.organization);
+  const collected = collectNames(files.desired, reads.organization);
   const policies = collected.expanded.desired.policies ?? [];
   // The policies' lists right after name resolution and before any grant, so their names' problems fail with the others'.
   if (targetPolicies(policies).length > 0 && !reads.policyLists) return needs({ kind: 'policy-lists', organization: collected.expanded.resolved, policies });
-  const expanded = settle(collected, targets, policyListProblems(collected.expanded, reads.policyLists));
+  return done(settle(collected, files.targets, policyListProblems(collected.expanded, reads.policyLists)));
+}
+
+/** The managed targets as read, checked (an unseen team, what the server does not support), with the people when the files manage members. */
+function liveOf(expanded: Expanded, reads: RunReads, ask: PlanAsk, targeted: boolean): Planned<{ live: LiveState; supportWarnings: readonly PlanWarning[] }> {
   const { resolved } = expanded;
   if (!reads.live || !holds(reads.live, resolved)) return needs({ kind: 'live', request: liveRequestOf(resolved) });
   const grants = managedOf(reads.live, resolved);
   // Issue 36, Build 1: a team the token may simply not see is never planned as new (diff/unseen.ts).
   const unseen = unseenTeamsOf(expanded.desired.teams, grants);
   if (unseen.length > 0 && ask.keepUnseenTeams !== true) throw new CLIError(unseenTeamsMessage(unseen));
-  const supportWarnings = checkSupport(expanded.desired, grants, server);
-  // diff -> guard: the plan names every guard apply will refuse it by (docs/architecture.md, "The pipeline").
-  const targeted = targetedOf(targets);
+  const supportWarnings = checkSupport(expanded.desired, grants, reads.server);
   // docs/plan.md, "Member changes": the people once, only when the files manage members (assemble/people.ts): a policy that counts members reads no second list.
-  let live = grants;
-  if (needsPeople(expanded.desired, targeted.length > 0)) {
-    if (!reads.people) return needs({ kind: 'people', organization: expanded.desired.organization, for: 'members' });
-    live = withPeople(expanded.desired, grants, reads.people);
-  }
+  if (!needsPeople(expanded.desired, targeted)) return done({ live: grants, supportWarnings });
+  if (!reads.people) return needs({ kind: 'people', organization: expanded.desired.organization, for: 'members' });
+  return done({ live: withPeople(expanded.desired, grants, reads.people), supportWarnings });
+}
+
+/** resolve + expand + diff + the guards' verdict: the plan names every guard apply will refuse it by (docs/architecture.md, "The pipeline"). */
+function diffOver(files: PlanFiles, reads: RunReads, ask: PlanAsk): Planned<Diffed> {
+  const expanding = expandedOf(files, reads);
+  if (expanding.kind === 'needs') return expanding;
+  const expanded = expanding.value;
+  const targeted = targetedOf(files.targets);
+  const read = liveOf(expanded, reads, ask, targeted.length > 0);
+  if (read.kind === 'needs') return read;
+  const { live, supportWarnings } = read.value;
   // A --target plan says it covers part of the files, in every format (docs/plan.md, "Plan and drift"), as
   // `targeted` and in its scope; how the grants were read is reported too, never part of the
   // checksum (the same plan either way).
-  const scope = scopeOf({ paths: files.paths, targets: targets.given });
-  const diffPlan = buildPlan(expanded.desired, live, {
-    server,
-    supportWarnings,
-    setWarnings: expanded.warnings,
-    now: ask.now,
-    scope,
-    targeted: targeted.length > 0,
-  });
-  const built = guardPlan(diffPlan, guardInputsOf(expanded.desired, live));
+  const scope = scopeOf({ paths: files.paths, targets: files.targets.given });
+  const settings = { server: reads.server, supportWarnings, setWarnings: expanded.warnings, now: ask.now, scope, targeted: targeted.length > 0 };
+  const built = guardPlan(buildPlan(expanded.desired, live, settings), guardInputsOf(expanded.desired, live));
+  return done({ expanded, live, built, targeted });
+}
+
+/** One record of what the run read: a grant the token could not see on a target only the policies read hides a violation as surely as on a managed one (diff/completeness.ts, coverageOf). */
+function coverageWith(live: LiveState, built: Plan, verdict: PolicyVerdict): Plan['coverage'] {
+  if (verdict.read.length === 0 && verdict.projectsUnseen.length === 0 && verdict.people === undefined) return built.coverage;
+  const targets = new Map([...live.targets, ...verdict.read.map((t) => [t.id, t] as const)]);
+  return coverageOf({ ...live, ...(verdict.people ? { people: verdict.people } : {}), targets }, verdict.projectsUnseen);
+}
+
+/** The diffed plan with the policies' verdict: its violations, its warnings and its coverage. */
+function checkedOver(files: PlanFiles, reads: RunReads, ask: PlanAsk, diffed: Diffed): Planned<PlanResult> {
+  const { expanded, live, built, targeted } = diffed;
   const checked = policiesOf(reads, expanded, live, built, ask.policyState, ask.now);
   if (checked.kind === 'needs') return checked;
-  const policyVerdict = checked.value;
-  // One record of what the run read: a grant the token could not see on a target only the policies
-  // read hides a violation as surely as on a managed one (diff/completeness.ts, coverageOf).
-  const policyRead = policyVerdict.read.length > 0 || policyVerdict.projectsUnseen.length > 0 || policyVerdict.people !== undefined;
-  const coverage = policyRead
-    ? coverageOf(
-        {
-          ...live,
-          ...(policyVerdict.people ? { people: policyVerdict.people } : {}),
-          targets: new Map([...live.targets, ...policyVerdict.read.map((t) => [t.id, t] as const)]),
-        },
-        policyVerdict.projectsUnseen,
-      )
-    : built.coverage;
+  const verdict = checked.value;
   // The checksum covers the policies' verdict as it covers the guards' (diff/checksum.ts).
   const plan = withViolations(
     {
       ...built,
-      coverage,
-      warnings: [...built.warnings, ...policyVerdict.warnings],
+      coverage: coverageWith(live, built, verdict),
+      warnings: [...built.warnings, ...verdict.warnings],
       ...(targeted.length > 0 ? { targeted } : {}),
       ...(live.read ? { read: live.read } : {}),
     },
     expanded.desired,
     live,
-    policyVerdict.violations,
+    verdict.violations,
   );
-  const { ends } = policyVerdict;
-  const pruned = new Set(resolved.targets.filter((t) => t.desired.prune ?? desired.settings.prune).map((t) => t.id));
-  const result = { plan, ends, desired, resolved, live, pruned };
-  if (ask.effectiveChanges !== true) return done(result);
+  const { resolved } = expanded;
+  const pruned = new Set(resolved.targets.filter((t) => t.desired.prune ?? files.desired.settings.prune).map((t) => t.id));
+  return done({ plan, ends: verdict.ends, desired: files.desired, resolved, live, pruned });
+}
+
+/** The plan with its effective changes: who gains or loses what (docs/effective-access.md). */
+function withEffective(reads: RunReads, expanded: Expanded, result: PlanResult): Planned<PlanResult> {
+  const { resolved, live, plan } = result;
   // docs/plan.md, "Team changes": the teams as the plan leaves them (a created team, a new name).
   const known = expanded.desired.teams ? { ...resolved, teams: [...resolved.teamsByName.values()] } : resolved;
   const context = changeContextOver(reads, known, live, grantChanges(plan));
@@ -168,4 +190,21 @@ export function planOver(files: PlanFiles, reads: RunReads, ask: PlanAsk): PlanO
   // docs/effective-access.md, "People": who gains or loses what, when the plan read people.
   const people = live.people && { people: live.people, memberChanges: changesOf(plan.changes, 'member') };
   return done({ ...result, plan: { ...plan, effectiveChanges: effectiveChanges(grantChanges(plan), context.value, people) } });
+}
+
+/**
+ * resolve + expand + diff + the guards' verdict + the policies (+ effective changes when asked),
+ * over the files and what the run read. The plan is made from the files' desired state once its
+ * sets are expanded. Given the stage a need after the diff handed back (`from`), over the same
+ * reads with that read added, it resumes there: the diff is made once per plan.
+ */
+export function planOver(files: PlanFiles, reads: RunReads, ask: PlanAsk, from?: PlanStage): PlanOutcome {
+  const diffing = from ? done(from.diffed) : diffOver(files, reads, ask);
+  if (diffing.kind === 'needs') return diffing;
+  const diffed = diffing.value;
+  const checked = from?.checked ? done(from.checked) : checkedOver(files, reads, ask, diffed);
+  if (checked.kind === 'needs') return { ...checked, resume: { diffed } };
+  if (ask.effectiveChanges !== true) return checked;
+  const changed = withEffective(reads, diffed.expanded, checked.value);
+  return changed.kind === 'needs' ? { ...changed, resume: { diffed, checked: checked.value } } : changed;
 }

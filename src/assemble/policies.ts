@@ -138,6 +138,12 @@ export function policyListProblems(expanded: Expanded, lists: SetCatalog | undef
   return policyNameFindings(policies, lists, expanded.resolved.organization).problems;
 }
 
+/** When each grant of the files ends, by ids: what the rules read (core/policy-rules.ts), only for a rule that compares them (max-expiry). */
+export function policyEnds(expanded: Expanded): GrantEnd[] {
+  const rules = (expanded.desired.policies ?? []).map((p) => p.rule);
+  return rulesRead(rules, 'grant-expiries') ? grantEnds(expanded.resolved.targets, expanded.resolved.teamsByName) : [];
+}
+
 /**
  * The violations of the files' policies, on the access after `planned` (or as it is), and the
  * warnings of their names. A name of a match the organization does not have fails the run.
@@ -158,13 +164,7 @@ export function policiesOf(
   const lists = (withMatch ? reads.policyLists : undefined) ?? { projects: [], workspaces: [], complete: true, keyValueTags: false };
   const { problems, warnings } = policyNameFindings(policies, lists, expanded.resolved.organization);
   if (problems.length > 0) throw nameProblemsError(problems);
-  // What the rules read (core/policy-rules.ts): the files' grants' ends only for a rule that compares them.
-  const ends = rulesRead(
-    policies.map((p) => p.rule),
-    'grant-expiries',
-  )
-    ? grantEnds(expanded.resolved.targets, expanded.resolved.teamsByName)
-    : [];
+  const ends = policyEnds(expanded);
   // docs/plan.md, "Team changes": the access once applied is held by the teams as the plan leaves
   // them (a team it creates or renames, by its new name); drift checks the teams as they are.
   const after = state !== 'live' && expanded.desired.teams !== undefined;

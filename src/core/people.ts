@@ -79,6 +79,38 @@ export interface MemberLeave {
 export type MemberChange = MemberAdd | MemberRemove | MemberInvite | MemberLeave;
 export type MemberAction = MemberChange['action'];
 
+/** A person's membership of the teams a member change names: the value before or after it. */
+export interface Membership {
+  readonly person: PersonRef;
+  readonly teams: readonly TeamRef[];
+}
+
+/**
+ * A member change as Terraform's `Change{Before,After,Action}`: the person's membership of its teams
+ * before and after (null: not a member of them; an invitation's person is not in the organization
+ * yet). Worked out from the change, never stored: the plan's JSON and a saved plan hold the change
+ * as they always did.
+ */
+export interface MemberBeforeAfter {
+  readonly action: MemberAction;
+  readonly before: Membership | null;
+  readonly after: Membership | null;
+}
+
+export function memberBeforeAfter(change: MemberChange): MemberBeforeAfter {
+  const { action, person } = change;
+  switch (change.action) {
+    case 'add':
+      return { action, before: null, after: { person, teams: [change.team] } };
+    case 'remove':
+      return { action, before: { person, teams: [change.team] }, after: null };
+    case 'invite':
+      return { action, before: null, after: { person, teams: change.teams } };
+    case 'remove-from-organization':
+      return { action, before: { person, teams: change.teams }, after: null };
+  }
+}
+
 /** Order of the plan's member changes: invitations, adds, removals from teams, removals from the organization. */
 export const MEMBER_ACTION_ORDER: { readonly [A in MemberAction]: number } = { invite: 0, add: 1, remove: 2, 'remove-from-organization': 3 };
 

@@ -1,10 +1,10 @@
 // The export use case, in pipeline order: list names -> select targets -> read live -> export.
 // The command calls this and only writes the files it returns.
 import type { TfeClient } from '../api/client.js';
-import type { Project, Team, Workspace } from '../core/model.js';
+import type { Project, Workspace } from '../core/model.js';
 import { CLIError } from '../errors.js';
 import { exportFiles, type ExportFiles } from '../export/files.js';
-import type { ReadTarget } from '../core/organization.js';
+import type { OrganizationRead, ReadTarget } from '../core/organization.js';
 import type { LiveRequest } from '../core/live-request.js';
 import { readLive } from '../live/read-live.js';
 import { notFoundLine, notFoundMessage } from '../core/not-found.js';
@@ -35,20 +35,14 @@ export interface ExportRequest {
   readonly members?: boolean;
 }
 
-interface Catalogue {
-  readonly teams: readonly Team[];
-  readonly projects: readonly Project[];
-  readonly workspaces: readonly Workspace[];
-}
-
 // Export lists every team, project and workspace (pages of 100) instead of looking names up one by
 // one: it needs the project of each workspace for --split-by, near misses for a mistyped name, and
 // it runs once per adoption, so a few list requests more are cheap.
-async function catalogue(client: TfeClient, organization: string): Promise<Catalogue> {
+async function catalogue(client: TfeClient, organization: string): Promise<OrganizationRead> {
   // Teams first: an address without them says so before anything else is read (lookup/teams.ts).
   const teams = await teamsOfOrganization(client, { organization });
   const [projects, workspaces] = await Promise.all([client.listProjects(organization), client.listWorkspaces(organization)]);
-  return { teams, projects, workspaces };
+  return { organization, teams, projects, workspaces, allWorkspaces: true, pinned: [] };
 }
 
 function target(type: ReadTarget['type'], found: Project | Workspace): ReadTarget {
@@ -75,7 +69,11 @@ function pick(
 }
 
 /** The targets to read: every project and workspace with --all, else the named ones (or one error naming every unknown). */
-export function selectExportTargets(organization: string, found: Catalogue, selection: ExportSelectionRequest): LiveRequest {
+export function selectExportTargets(
+  organization: string,
+  found: Pick<OrganizationRead, 'teams' | 'projects' | 'workspaces'>,
+  selection: ExportSelectionRequest,
+): LiveRequest {
   const problems: string[] = [];
   const targets = selection.all
     ? [...found.projects.map((p) => target('project', p)), ...found.workspaces.map((w) => target('workspace', w))]

@@ -8,7 +8,7 @@ import { isRemoteError } from '../api/errors/remote-error.js';
 import type { LiveGrant, LiveState } from '../core/model.js';
 import { firstReads, listKey, type RunReads } from '../core/run-reads.js';
 import type { Need, Planned } from '../assemble/needs.js';
-import { planOver, type PlanAsk, type PlanFiles, type PlanResult } from '../assemble/plan-over.js';
+import { planOver, type PlanAsk, type PlanFiles, type PlanResult, type PlanStage } from '../assemble/plan-over.js';
 import { InternalError } from '../errors.js';
 import { listTargets } from '../live/list-targets.js';
 import { readPolicyLists } from '../live/policy-context.js';
@@ -61,17 +61,23 @@ async function fulfil(client: TfeClient, reads: RunReads, need: Need, options: G
   }
 }
 
-/** `step` over `reads`, each read it needs made and added, until it needs none: the value, and the reads it was made over. */
-export async function satisfy<T>(
+/**
+ * `step` over `reads`, each read it needs made and added, until it needs none: the value, and the
+ * reads it was made over. What a step hands back with its need (`resume`) is given to the next
+ * call, so a step resumes where it stopped (planOver: the diff made once).
+ */
+export async function satisfy<T, R>(
   client: TfeClient,
   first: RunReads,
-  step: (reads: RunReads) => Planned<T>,
+  step: (reads: RunReads, from: R | undefined) => Planned<T, R>,
   options: GatherOptions,
 ): Promise<{ reads: RunReads; value: T }> {
   let reads = first;
+  let from: R | undefined;
   for (;;) {
-    const outcome = step(reads);
+    const outcome = step(reads, from);
     if (outcome.kind === 'done') return { reads, value: outcome.value };
+    from = outcome.resume;
     reads = await fulfil(client, reads, outcome.need, options);
   }
 }
@@ -86,7 +92,7 @@ export async function gatherAndPlan(
   // Once per run, before anything else: the versions, and a lower rate limit before the first burst.
   const server = await client.serverInfo();
   const first = firstReads(server, await lookUpNames(client, files.desired));
-  const { reads, value } = await satisfy(client, first, (r) => planOver(files, r, ask), options);
+  const { reads, value } = await satisfy<PlanResult, PlanStage>(client, first, (r, from) => planOver(files, r, ask, from), options);
   return { reads, result: value };
 }
 

@@ -2,6 +2,7 @@
 // bundle"): the server, who the token is, and each count read beside the service's own total. Told
 // by the report's use case to a caller that asks (`report --evidence`), from what the run read
 // anyway: no request is added.
+import type { OrganizationRead } from '../core/organization.js';
 import type { TfeClient } from '../api/client.js';
 import type { ReconciledCount } from '../core/evidence.js';
 import type { TokenIdentity } from '../core/identity.js';
@@ -27,12 +28,8 @@ async function identityOf(client: TfeClient): Promise<TokenIdentity | undefined>
   }
 }
 
-/** The lists the report read (pipeline/report.ts's Catalogue, by shape: that file imports this one). */
-interface ListsRead {
-  readonly teams: readonly Team[];
-  readonly projects: readonly unknown[];
-  readonly workspaces: readonly unknown[];
-}
+/** The lists the report read: its organization as read (pipeline/report.ts). */
+type ListsRead = Pick<OrganizationRead, 'teams' | 'projects' | 'workspaces'>;
 
 export async function extractionFacts(client: TfeClient, organization: string, read: ListsRead, live: LiveState): Promise<ExtractionFacts> {
   // docs/evidence.md, "What complete means": a total-count answers the token's view; it is the

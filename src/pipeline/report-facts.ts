@@ -1,7 +1,6 @@
 // The report's grant facts (docs/evidence.md, "Correct cells"): what the desired-state files say
 // of each live grant, from the files expanded over the organization as read (the same functions a
 // plan runs), and the moot grants; and the answer of `--can`. The pure part is effective/grant-facts.ts.
-import type { FilesState } from '../core/desired-state.js';
 import type { EffectiveCell } from '../core/effective.js';
 import type { CanAnswer, CanCellAnswers, CanQuestion } from '../core/can.js';
 import type { Report } from '../core/report.js';
@@ -9,12 +8,10 @@ import { everyAnswer, whoCan, type CanInput, type TeamPeople } from '../effectiv
 import type { EffectiveIndex } from '../effective/compute.js';
 import { grantKey, withGrantFacts, type FilesGrants } from '../effective/grant-facts.js';
 import { grantEnds } from '../policy/ends.js';
-import { expandedOver } from '../assemble/names.js';
-import type { OrganizationRead } from '../core/organization.js';
+import type { Expanded } from '../expand/expand.js';
 
 /** What the files give, prune and leave alone, by team and target id; and when they end each grant. */
-export function filesGrants(desired: FilesState, org: OrganizationRead): FilesGrants {
-  const { resolved, desired: expanded } = expandedOver(desired, org);
+export function filesGrants({ resolved, desired: expanded }: Expanded): FilesGrants {
   const listed = new Set<string>();
   const pruned = new Set<string>();
   for (const target of resolved.targets) {

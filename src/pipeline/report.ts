@@ -3,17 +3,17 @@
 // effective access -> the selection. The command only parses flags and prints.
 import type { TfeClient } from '../api/client.js';
 import type { Report } from '../core/report.js';
-import type { LiveState, Project, Team, Workspace } from '../core/model.js';
+import type { LiveGrant, LiveState, Project, Team, Workspace } from '../core/model.js';
 import type { FilesState } from '../core/desired-state.js';
 import { changesOf, grantChanges, type Plan } from '../core/plan.js';
 import { firstReads, listKey, type RunReads } from '../core/run-reads.js';
-import { planOver } from '../assemble/plan-over.js';
+import { planOver, type PlanResult, type PlanStage } from '../assemble/plan-over.js';
 import { satisfy } from './gather.js';
 import { grantsAfter, type IdentifiedGrant } from '../effective/after.js';
 import { newerPermissions, type Resource } from '../core/access.js';
 import type { ServerInfo } from '../core/server.js';
 import { supportOf } from '../diff/support.js';
-import { EffectiveIndex, type GrantInput } from '../effective/compute.js';
+import { EffectiveIndex } from '../effective/compute.js';
 import { canAnswer, canAnswers, cellsWithFacts, filesGrants } from './report-facts.js';
 import type { CanQuestion } from '../core/can.js';
 import { CLIError } from '../errors.js';
@@ -23,20 +23,16 @@ import { selectExportTargets } from './export.js';
 import { desiredFromFiles } from './files.js';
 import { liveReadOptions, withClient, withClock, type ClockedRun, type RunConnection, type ReadChoices, type RunOptions } from './request.js';
 import { EVERY_TARGET } from '../assemble/targets.js';
-import { expandedOver } from '../assemble/names.js';
-import { resolveNames } from '../resolve/resolve-names.js';
+import { collectNames, settle } from '../assemble/names.js';
+import { policyEnds, policyListProblems, violationsOf, type PolicyCheck } from '../assemble/policies.js';
+import type { Expanded } from '../expand/expand.js';
 import { teamsOfOrganization } from '../lookup/teams.js';
 import { underControl } from './run-control.js';
 import { selectReport, type ReportSelection } from './report-selection.js';
-import { checkPolicies } from '../policy/check.js';
-import { policyNameFindings } from '../policy/selectors.js';
-import { nameProblemsError } from '../assemble/name-problems.js';
 import { coverageOf, populationReasons, withReasons } from '../diff/completeness.js';
 import { scopeOf } from '../core/scope.js';
-import { targetPolicies, type DesiredPolicy, type GrantEnd, type PolicyViolation } from '../core/policy.js';
-import { rulesRead } from '../core/policy-rules.js';
+import { targetPolicies, type PolicyViolation } from '../core/policy.js';
 import { namesTags } from '../core/set-criteria.js';
-import { grantEnds } from '../policy/ends.js';
 import { teamsAfter } from '../effective/teams-after.js';
 import { isPendingTeamId } from '../core/teams.js';
 import { readsPeople, type ReportBy } from './report-people.js';
@@ -66,14 +62,6 @@ export interface ReportRequest {
   readonly can?: CanQuestion;
 }
 
-export interface Catalogue {
-  readonly teams: readonly Team[];
-  readonly projects: readonly Project[];
-  readonly workspaces: readonly Workspace[];
-  /** Whether the workspaces came with their key-value tags (asked for when a set matches tags). */
-  readonly keyValueTags?: boolean;
-}
-
 function organizationOf(desired: FilesState | undefined, named: string | undefined): string {
   if (desired && named !== undefined && named !== desired.organization) {
     throw new CLIError(`--organization "${named}" is not the organization of the files ("${desired.organization}"): leave one out.`);
@@ -85,11 +73,11 @@ function organizationOf(desired: FilesState | undefined, named: string | undefin
 
 /**
  * The organization as the report read it, every list whole: what the files' names are resolved
- * and their sets expanded against (pipeline/names.ts), as a plan does after its lookups.
+ * and their sets expanded against (assemble/names.ts), as a plan does after its lookups.
  */
-export function organizationRead(organization: string, found: Catalogue): OrganizationRead {
-  const { teams, projects, workspaces } = found;
-  const catalog = { projects, workspaces, complete: true, keyValueTags: found.keyValueTags === true };
+function organizationRead(organization: string, teams: readonly Team[], projects: readonly Project[], listed: WorkspacesListed): OrganizationRead {
+  const { workspaces } = listed;
+  const catalog = { projects, workspaces, complete: true, keyValueTags: listed.keyValueTags === true };
   return { organization, teams, projects, workspaces, allWorkspaces: true, pinned: [], catalog };
 }
 
@@ -115,7 +103,7 @@ async function planOnRead(
   };
   const files = { paths: [], desired, targets: EVERY_TARGET };
   const ask = { now: request.now, keepUnseenTeams: true };
-  const { value } = await satisfy(client, reads, (r) => planOver(files, r, ask), { concurrency: request.read.concurrency });
+  const { value } = await satisfy<PlanResult, PlanStage>(client, reads, (r, from) => planOver(files, r, ask, from), { concurrency: request.read.concurrency });
   return value.plan;
 }
 
@@ -137,8 +125,14 @@ function asTheServerKeeps(grants: readonly IdentifiedGrant[], live: LiveState, s
   });
 }
 
+/** The workspaces, and whether they came with their key-value tags (asked for when a set matches tags). */
+interface WorkspacesListed {
+  readonly workspaces: readonly Workspace[];
+  readonly keyValueTags?: boolean;
+}
+
 /** Every workspace; with the key-value tags when a set or policy of the files matches tags (the same pages). */
-async function workspacesOf(client: TfeClient, organization: string, desired: FilesState | undefined): Promise<Pick<Catalogue, 'workspaces' | 'keyValueTags'>> {
+async function workspacesOf(client: TfeClient, organization: string, desired: FilesState | undefined): Promise<WorkspacesListed> {
   const matches = [...(desired?.sets ?? []), ...targetPolicies(desired?.policies ?? [])].map((m) => m.match);
   if (!matches.some(namesTags)) return { workspaces: await client.listWorkspaces(organization) };
   return client.listTaggedWorkspaces(organization, { keyValueTags: true });
@@ -149,46 +143,16 @@ async function readOrganization(
   organization: string,
   request: ReportRequest,
   desired: FilesState | undefined,
-): Promise<{ found: Catalogue; live: LiveState }> {
+): Promise<{ org: OrganizationRead; live: LiveState }> {
   await client.serverInfo(); // once per run: a lower rate limit is heeded before the lists
   // Teams first: an address without them says so before anything else is read (lookup/teams.ts).
   const teams = await teamsOfOrganization(client, desired ?? { organization });
   const [projects, workspaces] = await Promise.all([client.listProjects(organization), workspacesOf(client, organization, desired)]);
-  const found = { teams, projects, ...workspaces };
+  const org = organizationRead(organization, teams, projects, workspaces);
   // Every project and workspace: the workspaces by team when the server can and it is cheaper (docs/connecting.md, "Reading by team").
-  const everything = { ...selectExportTargets(organization, found, { all: true, projects: [], workspaces: [] }), workspaces: found.workspaces };
+  const everything = { ...selectExportTargets(organization, org, { all: true, projects: [], workspaces: [] }), workspaces: org.workspaces };
   const live = await readLive(client, everything, liveReadOptions(request.read, request.run));
-  return { found, live };
-}
-
-/**
- * docs/effective-access.md, "Policies": the files' policies on the access reported (everything is read already). Their
- * team names and their matches' names are checked as plan checks them, from the lists read (no
- * request); the report has no warnings, so a policy that covers nothing simply has no violation.
- */
-function violationsIn(desired: FilesState | undefined, found: Catalogue, grants: readonly GrantInput[], now: number, people?: LivePeople): PolicyViolation[] {
-  if (!desired?.policies?.length) return [];
-  // The policies' teams as the organization spells them, and their matches' names: one error naming every name not found.
-  const named = { ...desired, targets: [], sets: [] };
-  const teams = resolveNames(named, organizationRead(desired.organization, found));
-  const policies = (teams.resolved.desired ?? named).policies ?? [];
-  const scope = { ...found, complete: true, keyValueTags: found.keyValueTags === true };
-  const problems = [...teams.problems, ...policyNameFindings(policies, scope, desired.organization).problems];
-  if (problems.length > 0) throw nameProblemsError(problems);
-  return checkPolicies(policies, { ...found, grants, now, ends: endsIn(desired, found, policies), ...(people ? { people } : {}) });
-}
-
-/** When each grant of the files ends, for a rule that reads it (max-expiry): the files' targets and sets, expanded as a plan expands them. */
-function endsIn(desired: FilesState, found: Catalogue, policies: readonly DesiredPolicy[]): GrantEnd[] {
-  if (
-    !rulesRead(
-      policies.map((p) => p.rule),
-      'grant-expiries',
-    )
-  )
-    return [];
-  const { resolved } = expandedOver(desired, organizationRead(desired.organization, found));
-  return grantEnds(resolved.targets, resolved.teamsByName);
+  return { org, live };
 }
 
 const workspaceName = (w: Workspace): string => `workspace ${JSON.stringify(w.name)}`;
@@ -204,72 +168,172 @@ export async function reportOrganization(unclocked: ReportRequest): Promise<Repo
   return underControl(request.run, (control) => withClient(request.connection, control, (client) => reportWith(client, organization, desired, request)));
 }
 
+/** What the report read: the organization's lists whole, every target's grants, the people when it reads them. */
+interface ReportRead {
+  readonly org: OrganizationRead;
+  readonly live: LiveState;
+  readonly liveGrants: readonly LiveGrant[];
+}
+
+async function readReport(
+  client: TfeClient,
+  organization: string,
+  desired: FilesState | undefined,
+  request: ReportRequest & { readonly run: ClockedRun },
+): Promise<ReportRead> {
+  const { org, live: grantsRead } = await readOrganization(client, organization, request, desired);
+  if (request.onExtraction) request.onExtraction(await extractionFacts(client, organization, org, grantsRead));
+  // People only when asked for: a report by team makes the requests it always made.
+  const people = readsPeople(request.by ?? 'team', request.after, desired) ? await readPeople(client, organization, org.teams) : undefined;
+  const live = people ? { ...grantsRead, people } : grantsRead;
+  return { org, live, liveGrants: [...live.targets.values()].flatMap((t) => t.grants) };
+}
+
+/** The access the report shows: as read, or (--after) once the plan is applied. */
+interface Shown {
+  readonly plan?: Plan;
+  readonly grants: readonly IdentifiedGrant[];
+  /** Every team, those the plan creates included (the policies see them; the report shows those with an id). */
+  readonly teams: readonly Team[];
+  readonly people?: LivePeople;
+}
+
+async function shownOf(
+  client: TfeClient,
+  desired: FilesState | undefined,
+  read: ReportRead,
+  request: ReportRequest & { readonly run: ClockedRun },
+): Promise<Shown> {
+  const { org, live, liveGrants } = read;
+  const plan = request.after && desired ? await planOnRead(client, desired, org, live, { read: request.read, now: request.run.now }) : undefined;
+  const grants = plan ? asTheServerKeeps(grantsAfter(liveGrants, grantChanges(plan)), live, await client.serverInfo()) : liveGrants;
+  // --after: the teams and the people once the plan's team and member changes are made.
+  const teams = teamsAfter(org.teams, plan ? changesOf(plan.changes, 'team') : []);
+  const people = live.people && peopleAfter(live.people, plan ? changesOf(plan.changes, 'member') : []);
+  return { ...(plan ? { plan } : {}), grants, teams, ...(people ? { people } : {}) };
+}
+
+/** The access shown as the policies read a run's managed targets: each target read, with its grants as shown (a grant the plan adds has no id yet). */
+function shownLive(live: LiveState, shown: Shown): LiveState {
+  const byTarget = new Map<string, LiveGrant[]>();
+  for (const grant of shown.grants) {
+    const access = grant.access as LiveGrant['access'];
+    const list = byTarget.get(grant.targetId) ?? [];
+    list.push({ id: grant.id ?? '', resource: grant.resource, teamId: grant.teamId, targetId: grant.targetId, access, extra: {} });
+    byTarget.set(grant.targetId, list);
+  }
+  const targets = new Map([...live.targets].map(([id, target]) => [id, { ...target, grants: byTarget.get(id) ?? [] }] as const));
+  const { people: _asRead, ...rest } = live;
+  return { ...rest, targets, ...(shown.people ? { people: shown.people } : {}) };
+}
+
+/**
+ * docs/effective-access.md, "Policies": the files' policies on the access the report shows, through
+ * a plan's one policy step (assemble/policies.ts, violationsOf) over the report's reads, checked as
+ * they stand (with --after, once the plan is applied). Everything is read already: a target the read
+ * did not list counts no grant; the report has no warnings.
+ */
+async function violationsShown(
+  client: TfeClient,
+  expanded: Expanded | undefined,
+  read: ReportRead,
+  shown: Shown,
+  request: { read: ReadChoices; now: number },
+): Promise<PolicyViolation[]> {
+  const policies = expanded?.desired.policies ?? [];
+  const catalog = read.org.catalog;
+  if (!expanded || !catalog || policies.length === 0) return [];
+  const live = shownLive(read.live, shown);
+  const unlisted = [
+    ...catalog.projects.map((p) => ({ type: 'project' as const, id: p.id })),
+    ...catalog.workspaces.map((w) => ({ type: 'workspace' as const, id: w.id })),
+  ];
+  const lists = new Map(unlisted.map((t) => [listKey(t), []] as const));
+  const reads: RunReads = { ...firstReads(await client.serverInfo(), read.org), live, lists, policyLists: catalog };
+  const organization = { organization: read.org.organization, teams: shown.teams, catalog };
+  const check: PolicyCheck = {
+    organization,
+    policies,
+    live,
+    planned: { changes: [] },
+    clock: { ends: policyEnds(expanded), now: request.now },
+    state: 'live',
+    lists: catalog,
+  };
+  const { value } = await satisfy(client, reads, (r) => violationsOf(check, r), { concurrency: request.read.concurrency });
+  return value.violations;
+}
+
+/** The files over what the report read: their names resolved and their sets expanded, with the policies' names checked (one error naming every problem, as a plan's). */
+function expandedFiles(desired: FilesState | undefined, org: OrganizationRead): Expanded | undefined {
+  if (!desired) return undefined;
+  const collected = collectNames(desired, org);
+  return settle(collected, EVERY_TARGET, policyListProblems(collected.expanded, org.catalog));
+}
+
+/** The projects the token lists, and each workspace with its project when listed. */
+function targetsShown(org: OrganizationRead): { projects: Map<string, Project>; workspaces: Workspace[] } {
+  const projects = new Map(org.projects.map((p) => [p.id, p]));
+  const workspaces = org.workspaces.map((w) => {
+    const project = w.projectId === undefined ? undefined : projects.get(w.projectId);
+    return project ? { ...w, project } : w;
+  });
+  return { projects, workspaces };
+}
+
+/** The report's access, its violations and what it could not see, before the selection. */
+async function wholeReport(client: TfeClient, read: ReportRead, desired: FilesState | undefined, request: ReportRequest & { readonly run: ClockedRun }) {
+  const { org, live } = read;
+  const by = request.by ?? 'team';
+  const shown = await shownOf(client, desired, read, request);
+  const expanded = expandedFiles(desired, org);
+  // The report shows the teams with an id (a team the plan creates gets one only when it is applied).
+  const teams = shown.teams.filter((t) => !isPendingTeamId(t.id));
+  const { projects, workspaces } = targetsShown(org);
+  const index = new EffectiveIndex({ teams, projects: org.projects, workspaces: org.workspaces, grants: shown.grants });
+  // docs/evidence.md, "Correct cells": moot grants flagged; with files, whether they govern each grant and when they end it.
+  const files = expanded && filesGrants(expanded);
+  const cells = cellsWithFacts(index, index.all(), files);
+  const violations = await violationsShown(client, expanded, read, shown, { read: request.read, now: request.run.now });
+  const scope = scopeOf({ paths: request.paths, ...request.selection, ...(by === 'person' ? { people: request.selection.people ?? [] } : {}) });
+  // A workspace in a project the token cannot list: what that project's grants give there is not counted.
+  const unlisted = org.workspaces.filter((w) => w.projectId !== undefined && !projects.has(w.projectId));
+  // docs/evidence.md, "What complete means": the populations are proven whole, never taken as whole.
+  const population = populationReasons(live.viewer, org.projects.length + org.workspaces.length);
+  const whole = {
+    organization: org.organization,
+    state: request.after ? 'after' : 'live',
+    // The run's clock, read once before the first request: what an evidence manifest's extraction starts at.
+    generatedAt: new Date(request.run.now).toISOString(),
+    ...{ teams, projects: org.projects, workspaces, cells, violations, scope },
+    coverage: withReasons(coverageOf(live, unlisted.map(workspaceName)), population),
+    // Every team's cells, the teams the report hides included: a person has what all their teams have.
+    ...(shown.people && by === 'person'
+      ? { people: reportPeople(shown.people, teams, cells, (c) => index.sourcesOf(c.team.id, c.target.type, c.target.id)) }
+      : {}),
+  } as const;
+  return { whole, shown, index, files, cells, unlisted, population };
+}
+
 async function reportWith(
   client: TfeClient,
   organization: string,
   desired: FilesState | undefined,
   request: ReportRequest & { readonly run: ClockedRun },
 ): Promise<Report> {
-  // The run's clock, read once before the first request: what an evidence manifest's extraction starts at.
-  const generatedAt = new Date(request.run.now).toISOString();
-  const by = request.by ?? 'team';
-  const { found: read, live: grantsRead } = await readOrganization(client, organization, request, desired);
-  if (request.onExtraction) request.onExtraction(await extractionFacts(client, organization, read, grantsRead));
-  // People only when asked for: a report by team makes the requests it always made.
-  const people = readsPeople(by, request.after, desired) ? await readPeople(client, organization, read.teams) : undefined;
-  const live = people ? { ...grantsRead, people } : grantsRead;
-  const liveGrants = [...live.targets.values()].flatMap((t) => t.grants);
-  const plan =
-    request.after && desired
-      ? await planOnRead(client, desired, organizationRead(organization, read), live, { read: request.read, now: request.run.now })
-      : undefined;
-  const grants: readonly GrantInput[] = plan ? asTheServerKeeps(grantsAfter(liveGrants, grantChanges(plan)), live, await client.serverInfo()) : liveGrants;
-  // --after: the teams once the plan's team changes are made. The policies see every one; the
-  // report shows those with an id (a team the plan creates gets one only when it is applied).
-  const teams = teamsAfter(read.teams, plan ? changesOf(plan.changes, 'team') : []);
-  const found = { ...read, teams: teams.filter((t) => !isPendingTeamId(t.id)) };
-  const index = new EffectiveIndex({ ...found, grants });
-  // docs/evidence.md, "Correct cells": moot grants flagged; with files, whether they govern each grant and when they end it.
-  const files = desired && filesGrants(desired, organizationRead(organization, read));
-  const cells = cellsWithFacts(index, index.all(), files);
-  // The people as the plan leaves them (--after), for the report by person and the policies that read them.
-  const peopleAfterPlan = people && peopleAfter(people, plan ? changesOf(plan.changes, 'member') : []);
-  const violations = violationsIn(desired, { ...read, teams }, grants, request.run.now, peopleAfterPlan);
-  const projects = new Map(found.projects.map((p) => [p.id, p]));
-  const workspaces = found.workspaces.map((w) => {
-    const project = w.projectId === undefined ? undefined : projects.get(w.projectId);
-    return project ? { ...w, project } : w;
-  });
-  const scope = scopeOf({ paths: request.paths, ...request.selection, ...(by === 'person' ? { people: request.selection.people ?? [] } : {}) });
-  // A workspace in a project the token cannot list: what that project's grants give there is not counted.
-  const unlisted = found.workspaces.filter((w) => w.projectId !== undefined && !projects.has(w.projectId));
-  // docs/evidence.md, "What complete means": the populations are proven whole, never taken as whole.
-  const population = populationReasons(live.viewer, read.projects.length + read.workspaces.length);
-  const whole = {
-    organization,
-    state: request.after ? 'after' : 'live',
-    generatedAt,
-    ...found,
-    workspaces,
-    cells,
-    violations,
-    coverage: withReasons(coverageOf(live, unlisted.map(workspaceName)), population),
-    scope,
-    // Every team's cells, the teams the report hides included: a person has what all their teams have.
-    ...(peopleAfterPlan && by === 'person'
-      ? { people: reportPeople(peopleAfterPlan, found.teams, cells, (c) => index.sourcesOf(c.team.id, c.target.type, c.target.id)) }
-      : {}),
-  } as const;
+  const read = await readReport(client, organization, desired, request);
+  const { whole, shown, index, files, cells, unlisted, population } = await wholeReport(client, read, desired, request);
   const selected = selectReport(whole, request.selection);
   // --after: what the plan changes, the live cells against those once applied (docs/evidence.md, "Changes marked"),
   // each side with the facts the report's cells carry (moot, managed), so a change says what the report says.
-  const liveIndex = plan && new EffectiveIndex({ ...read, grants: liveGrants });
+  const liveIndex = shown.plan && new EffectiveIndex({ ...read.org, grants: read.liveGrants });
   const changes = liveIndex ? cellChanges(cellsWithFacts(liveIndex, liveIndex.all(), files), cells) : undefined;
   const report = changes ? { ...selected, changed: changesShown(changes, selected, request.selection.teams.length > 0) } : selected;
   // What the report could not see of the targets it shows: a grant of an unseen team elsewhere does not make it partial.
-  const shown = new Set([...report.projects.map((p) => p.id), ...report.workspaces.map((w) => w.id)]);
+  const seen = new Set([...report.projects.map((p) => p.id), ...report.workspaces.map((w) => w.id)]);
+  const { live } = read;
   const coverage = withReasons(
-    coverageOf({ ...live, targets: new Map([...live.targets].filter(([id]) => shown.has(id))) }, unlisted.filter((w) => shown.has(w.id)).map(workspaceName)),
+    coverageOf({ ...live, targets: new Map([...live.targets].filter(([id]) => seen.has(id))) }, unlisted.filter((w) => seen.has(w.id)).map(workspaceName)),
     population,
   );
   // docs/evidence.md, "Who can": the asked question's answer and every question's, one computation (effective/can.ts).
