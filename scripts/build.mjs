@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleCli } from './bundle.mjs';
 import { writeCodeCache } from './code-cache.mjs';
-import { writeStandaloneValidator } from './standalone-validator.mjs';
+import { writeStandaloneValidators } from './standalone-validator.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const compiled = join(root, '.build');
@@ -30,7 +30,7 @@ if (head.status === 0 && /^[0-9a-f]{40}$/.test(head.stdout.trim())) {
   writeFileSync(join(compiled, 'core/build.js'), `export const BUILD_STAMP = ${JSON.stringify(stamp)};\n`);
 }
 
-await writeStandaloneValidator(compiled);
+await writeStandaloneValidators(compiled);
 const chunks = await bundleCli({ root, compiled, out });
 // Which modules each file of dist/cli/ holds: what test/cli/loading.test.ts checks imports against.
 writeFileSync(join(compiled, 'chunks.json'), `${JSON.stringify(chunks, null, 2)}\n`);

@@ -12,6 +12,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { rolldown } from 'rolldown';
+import { STANDALONE } from './standalone-validator.mjs';
 
 /** `undici/x` -> `undici`, `@scope/p/x` -> `@scope/p`; undefined for a path or a virtual module. */
 function packageOf(specifier) {
@@ -60,12 +61,12 @@ function keepModuleUrls({ root, compiled, out }) {
  */
 const AJV_RUNTIME = /^ajv\/dist\/runtime\//;
 function bundleAjvRuntime({ compiled }) {
-  const file = join(compiled, 'validate/schema-validator.js');
+  const files = new Set(STANDALONE.map(({ file }) => join(compiled, file)));
   const header = "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n";
   return {
     name: 'bundle-ajv-runtime',
     transform(code, id) {
-      if (id !== file) return null;
+      if (!files.has(id)) return null;
       if (!code.includes(header)) throw new Error(`${id}: the createRequire header scripts/standalone-validator.mjs writes is not there`);
       const helpers = new Map();
       const body = code.replace(header, '').replace(/\brequire\("(ajv\/dist\/runtime\/[\w-]+)"\)/g, (_, path) => {

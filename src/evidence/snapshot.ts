@@ -3,7 +3,10 @@
 // permissions and sources, the teams with their organization powers, and by person the people with
 // their access and powers. Only what a comparison needs is read, so a field added to the report
 // later does not break an older reader.
+// Checked by Ajv against the schema of what is read (snapshot-schema.ts), then mapped.
 // Pure: text in, the snapshot or the one problem out.
+import { schemaProblem } from '../core/schema-problem.js';
+import { validateSnapshot } from './snapshot-validator.js';
 
 export interface SnapshotTarget {
   readonly type: 'project' | 'workspace';
@@ -52,128 +55,118 @@ export interface Snapshot {
   readonly people?: readonly SnapshotPerson[];
 }
 
-class SnapshotProblem extends Error {}
-type Obj = Readonly<Record<string, unknown>>;
-
-function fail(problem: string): never {
-  throw new SnapshotProblem(problem);
+/** A report as SNAPSHOT_SCHEMA checked it: the fields a comparison reads, of their types. */
+interface Named {
+  readonly name: string;
+  readonly id: string;
 }
-const object = (value: unknown, at: string): Obj =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Obj) : fail(`${at} is not an object`);
-const text = (value: unknown, at: string): string => (typeof value === 'string' ? value : fail(`${at} is not a string`));
-const list = (value: unknown, at: string): readonly unknown[] => (Array.isArray(value) ? value : fail(`${at} is not a list`));
-const named = (value: unknown, at: string) => {
-  const o = object(value, at);
-  return { name: text(o.name, `${at}.name`), id: text(o.id, `${at}.id`) };
-};
+type Source =
+  | { readonly kind: 'owners' }
+  | { readonly kind: 'organization'; readonly permission: string }
+  | { readonly kind: 'project'; readonly name: string; readonly access: string }
+  | { readonly kind: 'workspace'; readonly access: string };
+type Permissions = Readonly<Record<string, string | boolean | Readonly<Record<string, string | boolean>>>>;
+interface ReportTarget extends Named {
+  readonly teams: readonly (Named & { readonly access: string; readonly permissions: Permissions; readonly sources: readonly Source[] })[];
+}
+interface ReportPerson {
+  readonly email: string;
+  readonly teams?: readonly Named[];
+  readonly access: readonly {
+    readonly target: Named & { readonly type: SnapshotTarget['type'] };
+    readonly access: string;
+    readonly through?: readonly { readonly team: Named }[];
+  }[];
+  readonly organization_powers?: readonly { readonly power: string; readonly through: readonly Named[] }[];
+}
+interface ReportRead {
+  readonly organization: string;
+  readonly generated_at: string;
+  readonly state: string;
+  readonly teams: readonly (Named & { readonly organization_access?: Readonly<Record<string, unknown>> })[];
+  readonly projects: readonly ReportTarget[];
+  readonly workspaces: readonly ReportTarget[];
+  readonly people?: readonly ReportPerson[];
+}
+
+const named = ({ name, id }: Named): Named => ({ name, id });
 
 /** The wire's nesting flattened to the tables' dotted keys. */
-function permissionsOf(value: unknown, at: string): Record<string, string | boolean> {
+function permissionsOf(permissions: Permissions): Record<string, string | boolean> {
   const out: Record<string, string | boolean> = {};
-  for (const [key, inner] of Object.entries(object(value, at))) {
-    if (typeof inner === 'string' || typeof inner === 'boolean') out[key] = inner;
-    else for (const [k, v] of Object.entries(object(inner, `${at}.${key}`))) if (typeof v === 'string' || typeof v === 'boolean') out[`${key}.${k}`] = v;
+  for (const [key, inner] of Object.entries(permissions)) {
+    if (typeof inner !== 'object') out[key] = inner;
+    else for (const [k, v] of Object.entries(inner)) out[`${key}.${k}`] = v;
   }
   return out;
 }
 
-function sourceOf(value: unknown, at: string): string {
-  const source = object(value, at);
+function sourceOf(source: Source): string {
   switch (source.kind) {
     case 'owners':
       return 'owners';
     case 'organization':
-      return `organization ${text(source.permission, `${at}.permission`)}`;
+      return `organization ${source.permission}`;
     case 'project':
-      return `project ${text(source.name, `${at}.name`)} ${text(source.access, `${at}.access`)}`;
+      return `project ${source.name} ${source.access}`;
     case 'workspace':
-      return `workspace ${text(source.access, `${at}.access`)}`;
-    default:
-      return fail(`${at}.kind is not a kind of source`);
+      return `workspace ${source.access}`;
   }
 }
 
-function cellsOf(document: Obj, type: SnapshotTarget['type']): SnapshotCell[] {
-  const key = `${type}s`;
-  return list(document[key], key).flatMap((value, i) => {
-    const at = `${key}[${i}]`;
-    const target = { type, ...named(value, at) };
-    return list(object(value, at).teams, `${at}.teams`).map((teamValue, j) => {
-      const cell = object(teamValue, `${at}.teams[${j}]`);
-      return {
-        team: named(cell, `${at}.teams[${j}]`),
-        target,
-        access: text(cell.access, `${at}.teams[${j}].access`),
-        permissions: permissionsOf(cell.permissions, `${at}.teams[${j}].permissions`),
-        sources: list(cell.sources, `${at}.teams[${j}].sources`).map((s, k) => sourceOf(s, `${at}.teams[${j}].sources[${k}]`)),
-      };
-    });
+function cellsOf(targets: readonly ReportTarget[], type: SnapshotTarget['type']): SnapshotCell[] {
+  return targets.flatMap((value) => {
+    const target = { type, ...named(value) };
+    return value.teams.map((cell) => ({
+      team: named(cell),
+      target,
+      access: cell.access,
+      permissions: permissionsOf(cell.permissions),
+      sources: cell.sources.map(sourceOf),
+    }));
   });
 }
 
 /** A team and its flags on: `organization_access` read when present, so an older report still reads. */
-function teamOf(value: unknown, at: string): SnapshotTeam {
-  const flags = object(value, at).organization_access;
-  const on = flags === undefined ? [] : Object.entries(object(flags, `${at}.organization_access`)).flatMap(([k, v]) => (v === true ? [k] : []));
-  return { ...named(value, at), powers: on.sort() };
+function teamOf(team: ReportRead['teams'][number]): SnapshotTeam {
+  const on = Object.entries(team.organization_access ?? {}).flatMap(([k, v]) => (v === true ? [k] : []));
+  return { ...named(team), powers: on.sort() };
 }
 
-/** `organization_powers` of a person: each power and the ids of the teams that give it. */
-function powersOf(value: unknown, at: string): SnapshotPerson['powers'] {
-  if (value === undefined) return [];
-  return list(value, at).map((p, i) => {
-    const power = object(p, `${at}[${i}]`);
-    return {
-      power: text(power.power, `${at}[${i}].power`),
-      through: list(power.through, `${at}[${i}].through`).map((t, j) => named(t, `${at}[${i}].through[${j}]`).id),
-    };
-  });
-}
-
-function peopleOf(value: unknown): SnapshotPerson[] {
-  return list(value, 'people').map((p, i) => {
-    const person = object(p, `people[${i}]`);
-    return {
-      powers: powersOf(person.organization_powers, `people[${i}].organization_powers`),
-      email: text(person.email, `people[${i}].email`),
-      teams: person.teams === undefined ? [] : list(person.teams, `people[${i}].teams`).map((t, j) => named(t, `people[${i}].teams[${j}]`)),
-      access: list(person.access, `people[${i}].access`).map((a, j) => {
-        const cell = object(a, `people[${i}].access[${j}]`);
-        const target = object(cell.target, `people[${i}].access[${j}].target`);
-        const type =
-          target.type === 'project' || target.type === 'workspace' ? target.type : fail(`people[${i}].access[${j}].target.type is not project or workspace`);
-        const through = cell.through === undefined ? [] : list(cell.through, `people[${i}].access[${j}].through`);
-        return {
-          target: { type, ...named(target, `people[${i}].access[${j}].target`) },
-          access: text(cell.access, `people[${i}].access[${j}].access`),
-          through: through.map((t, k) => named(object(t, `people[${i}].access[${j}].through[${k}]`).team, `people[${i}].access[${j}].through[${k}].team`).id),
-        };
-      }),
-    };
-  });
+function personOf(person: ReportPerson): SnapshotPerson {
+  return {
+    powers: (person.organization_powers ?? []).map((p) => ({ power: p.power, through: p.through.map((t) => t.id) })),
+    email: person.email,
+    teams: (person.teams ?? []).map(named),
+    access: person.access.map((cell) => ({
+      target: { type: cell.target.type, ...named(cell.target) },
+      access: cell.access,
+      through: (cell.through ?? []).map((t) => t.team.id),
+    })),
+  };
 }
 
 export function parseSnapshot(source: string): { readonly snapshot: Snapshot } | { readonly problem: string } {
-  let document: Obj;
+  let document: unknown;
   try {
-    document = object(JSON.parse(source), 'the document');
-  } catch (error: unknown) {
-    return { problem: error instanceof SnapshotProblem ? error.message : 'not JSON' };
+    document = JSON.parse(source);
+  } catch {
+    return { problem: 'not JSON' };
   }
-  try {
-    if (document.format_version !== 1) fail(`format_version is ${JSON.stringify(document.format_version)}, not a report of this tfe-access`);
-    return {
-      snapshot: {
-        organization: text(document.organization, 'organization'),
-        generatedAt: text(document.generated_at, 'generated_at'),
-        state: text(document.state, 'state'),
-        teams: list(document.teams, 'teams').map((t, i) => teamOf(t, `teams[${i}]`)),
-        cells: [...cellsOf(document, 'project'), ...cellsOf(document, 'workspace')],
-        ...(document.people === undefined ? {} : { people: peopleOf(document.people) }),
-      },
-    };
-  } catch (error: unknown) {
-    if (error instanceof SnapshotProblem) return { problem: error.message };
-    throw error;
-  }
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) return { problem: 'the document is not an object' };
+  // The version first: it says which schema the rest is of.
+  const version = (document as { format_version?: unknown }).format_version;
+  if (version !== 1) return { problem: `format_version is ${JSON.stringify(version)}, not a report of this tfe-access` };
+  if (!validateSnapshot(document)) return { problem: schemaProblem(validateSnapshot.errors) };
+  const report = document as ReportRead;
+  return {
+    snapshot: {
+      organization: report.organization,
+      generatedAt: report.generated_at,
+      state: report.state,
+      teams: report.teams.map(teamOf),
+      cells: [...cellsOf(report.projects, 'project'), ...cellsOf(report.workspaces, 'workspace')],
+      ...(report.people === undefined ? {} : { people: report.people.map(personOf) }),
+    },
+  };
 }

@@ -135,6 +135,14 @@ describe('what a command loads', () => {
     expect(packages.filter((p) => HTTP_CLIENT.test(p))).toEqual([]);
   });
 
+  it('report diff loads the standalone validator of what it reads, and nothing of the schema compiler', () => {
+    // Two missing files: the command and everything it imports statically are loaded all the same.
+    const { code, sources, packages } = loadedBy(['report', 'diff', 'no-such-old.json', 'no-such-new.json']);
+    expect(code).toBe(1);
+    expect(sources).toContain('evidence/snapshot-validator');
+    expect(packages.filter((p) => SCHEMA_COMPILER.test(p))).toEqual([]);
+  });
+
   it('the records see the HTTP stack where it is loaded (plan --help)', () => {
     const { code, sources, packages, builtins } = loadedBy(['plan', '--help']);
     expect(code).toBe(0);

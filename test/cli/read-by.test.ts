@@ -9,23 +9,10 @@ import { BENCH_TOKEN, desiredYaml, generateOrganization, seedOf, type GeneratedO
 import type { ProfileName } from '../../src/emulator/profile.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import { runCli } from '../support/cli.js';
+import { fewTeamsOnMany } from '../support/bench-organizations.js';
 
 // 120 workspaces, 3 teams on each: reading by team is much cheaper than 120 lists.
-const SPEC = {
-  organization: 'bench',
-  projects: 2,
-  workspaces: 120,
-  teams: 4,
-  teamsPerProject: 2,
-  teamsPerWorkspace: 3,
-  customShare: 0.2,
-  secretShare: 0,
-  organizationAccessShare: 0,
-  addShare: 0.05,
-  updateShare: 0.05,
-  removeShare: 0.05,
-  seed: 7,
-};
+const SPEC = fewTeamsOnMany({ projects: 2, workspaces: 120, seed: 7 });
 
 let org: GeneratedOrganization;
 let dir: string;

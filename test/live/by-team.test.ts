@@ -21,23 +21,10 @@ import { resolveFrom } from '../../src/pipeline/names.js';
 import { failure } from '../api/script-server.js';
 import { startProxy, type Proxy, type ProxyHooks, type Tampered } from './proxy.js';
 import { grantChanges } from '../../src/core/plan.js';
+import { fewTeamsOnMany } from '../support/bench-organizations.js';
 
 // About 110 workspace grants per team: every team's list has two pages.
-const SPEC = {
-  organization: 'bench',
-  projects: 4,
-  workspaces: 150,
-  teams: 4,
-  teamsPerProject: 2,
-  teamsPerWorkspace: 3,
-  customShare: 0.2,
-  secretShare: 0,
-  organizationAccessShare: 0,
-  addShare: 0.05,
-  updateShare: 0.05,
-  removeShare: 0.05,
-  seed: 18,
-};
+const SPEC = fewTeamsOnMany({ projects: 4, workspaces: 150, seed: 18 });
 const TEAM_FILTER = 'filter[team][id]';
 
 let org: GeneratedOrganization;

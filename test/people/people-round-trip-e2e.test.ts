@@ -11,6 +11,7 @@ import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
 import { writeDesired } from '../apply/scenario.js';
 import { runCli } from '../support/cli.js';
+import { idpTeam, peopleOfEachKind } from '../support/people-seeds.js';
 
 const TOKEN = 'acme-people-trip-token';
 
@@ -21,12 +22,7 @@ function seedOf(profile: ProfileName): SeedDocument {
       {
         name: 'acme',
         token: TOKEN,
-        teams: [
-          { name: 'owners', id: 'team-owners' },
-          { name: 'developers', id: 'team-dev' },
-          { name: 'sre', id: 'team-sre' },
-          { name: 'idp', id: 'team-idp', 'sso-team-id': 'idp-group-1' },
-        ],
+        teams: [{ name: 'owners', id: 'team-owners' }, { name: 'developers', id: 'team-dev' }, { name: 'sre', id: 'team-sre' }, idpTeam()],
         workspaces: [
           { name: 'web', id: 'ws-web' },
           { name: 'api', id: 'ws-api' },
@@ -36,13 +32,7 @@ function seedOf(profile: ProfileName): SeedDocument {
           { team: 'sre', workspace: 'web', access: 'admin' },
           { team: 'sre', workspace: 'api', access: 'admin' },
         ],
-        people: [
-          { email: 'ana@example.com', teams: ['owners', 'developers', 'idp'] },
-          { email: 'Bo@Example.com', teams: ['developers'] },
-          { email: 'cy@vendor.example', status: 'invited', teams: ['developers'] },
-          { email: 'robot@example.com', 'service-account': true, teams: ['developers'] },
-          { username: 'hc-support', hidden: true, teams: ['owners', 'developers'] },
-        ],
+        people: peopleOfEachKind(),
       },
     ],
   };

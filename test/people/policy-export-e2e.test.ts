@@ -14,6 +14,7 @@ import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js'
 import { ADMIN_EMAIL } from '../../src/emulator/service-users.js';
 import { writeDesired } from '../apply/scenario.js';
 import { runCli } from '../support/cli.js';
+import { idpTeam, peopleOfEachKind } from '../support/people-seeds.js';
 import { violationsOf } from '../support/violations.js';
 
 const TOKEN = 'acme-people-org-token';
@@ -25,20 +26,10 @@ function seedOf(profile: ProfileName): SeedDocument {
       {
         name: 'acme',
         token: TOKEN,
-        teams: [
-          { name: 'owners', id: 'team-owners' },
-          { name: 'developers', id: 'team-dev' },
-          { name: 'idp', id: 'team-idp', 'sso-team-id': 'idp-group-1' },
-        ],
+        teams: [{ name: 'owners', id: 'team-owners' }, { name: 'developers', id: 'team-dev' }, idpTeam()],
         workspaces: [{ name: 'web', id: 'ws-web' }],
         'team-workspaces': [{ team: 'developers', workspace: 'web', access: 'write' }],
-        people: [
-          { email: 'ana@example.com', teams: ['owners', 'developers', 'idp'] },
-          { email: 'Bo@Example.com', teams: ['developers'] },
-          { email: 'cy@vendor.example', status: 'invited', teams: ['developers'] },
-          { email: 'robot@example.com', 'service-account': true, teams: ['developers'] },
-          { username: 'hc-support', hidden: true, teams: ['owners', 'developers'] },
-        ],
+        people: peopleOfEachKind(),
       },
     ],
   };

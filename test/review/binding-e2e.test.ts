@@ -7,7 +7,6 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { SeedOrganization } from '../../src/emulator/types.js';
@@ -15,6 +14,7 @@ import { client, workspaceGrantBody } from '../emulator/helpers.js';
 import { writeDesired } from '../apply/scenario.js';
 import { runCli } from '../support/cli.js';
 import { perTest } from '../support/per-test.js';
+import { fillSheet, readRows, type Row } from '../support/review-sheets.js';
 import { oneOrganization } from '../support/seeds.js';
 
 const TOKEN = 'acme-org-token';
@@ -78,24 +78,7 @@ workspaces:
 `;
 
 const SHEETS = ['review-billing-leads.csv', 'review-platform-leads.csv', 'review-unowned.csv'];
-type Row = Record<string, string>;
 const held = perTest();
-
-async function readRows(path: string): Promise<Row[]> {
-  return parse(await readFile(path, 'utf8'), { columns: true }) as Row[];
-}
-
-async function fillSheet(path: string, fill: (row: Row) => Partial<Row>): Promise<void> {
-  const [header, ...records] = parse(await readFile(path, 'utf8')) as string[][];
-  const columns = header as string[];
-  const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-  const lines = records.map((record) => {
-    const row = Object.fromEntries(columns.map((c, i) => [c, record[i] ?? '']));
-    const filled = { ...row, ...fill(row) };
-    return columns.map((c) => quote(filled[c] ?? '')).join(',');
-  });
-  await writeFile(path, [columns.join(','), ...lines].join('\n') + '\n');
-}
 
 const keep = (reviewer: string, at = '2026-11-21T09:00:00Z'): Partial<Row> => ({ decision: 'keep', reviewer, rationale: 'needed', 'decided-at': at });
 const line = (rows: Row[], on: (r: Row) => boolean): number => rows.findIndex(on) + 2;

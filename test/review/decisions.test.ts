@@ -6,9 +6,10 @@ import type { AuditEvent } from '../../src/core/audit.js';
 import type { SheetRow } from '../../src/core/review.js';
 import { renderReviewSheet } from '../../src/render/review-csv.js';
 import { checkDecisions, isRfc3339 } from '../../src/review/decisions.js';
-import { readSheet, type ReadRow } from '../../src/review/parse.js';
+import type { ReadRow } from '../../src/review/parse.js';
 import { provisionerProblems, usernames } from '../../src/review/provisioner.js';
 import { rowCheck } from '../../src/review/sheet.js';
+import { filledRows } from '../support/review-sheets.js';
 
 const REVIEW = 'acme@2026-11-20T10:00:00Z';
 
@@ -31,11 +32,7 @@ function row(over: Partial<SheetRow> = {}): SheetRow {
   return { ...base, check: rowCheck(base) };
 }
 
-function filled(rows: SheetRow[], fill: Record<string, string>[]): ReadRow[] {
-  const read = readSheet('s.csv', renderReviewSheet(rows));
-  if (!('rows' in read)) throw new Error(read.problem);
-  return read.rows.map((r, i) => ({ ...r, fields: { ...r.fields, ...fill[i] } }));
-}
+const filled = (rows: SheetRow[], fill: Record<string, string>[]): ReadRow[] => filledRows('s.csv', rows, fill);
 
 const KEEP = { decision: 'keep', reviewer: 'bo', 'decided-at': '2026-11-21T09:00:00Z' };
 

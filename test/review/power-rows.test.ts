@@ -8,14 +8,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { SheetRow } from '../../src/core/review.js';
 import type { Resolved } from '../../src/core/resolved.js';
 import { TEAM_FLAG_KEYS } from '../../src/core/team-flags.js';
-import { renderReviewSheet } from '../../src/render/review-csv.js';
 import { checkRows } from '../../src/review/decisions.js';
-import { readSheet, type ReadRow } from '../../src/review/parse.js';
+import type { ReadRow } from '../../src/review/parse.js';
 import { revokeItems } from '../../src/review/revokes.js';
 import { rowCheck } from '../../src/review/sheet.js';
 import { staleProblems } from '../../src/review/stale.js';
@@ -25,6 +23,7 @@ import { client } from '../emulator/helpers.js';
 import { writeDesired } from '../apply/scenario.js';
 import { runCli } from '../support/cli.js';
 import { perTest } from '../support/per-test.js';
+import { fillSheet, filledRows, readRows, type Row } from '../support/review-sheets.js';
 import { oneOrganization } from '../support/seeds.js';
 
 const TOKEN = 'acme-org-token';
@@ -73,24 +72,7 @@ workspaces:
 `;
 const FILES = `organization: acme\n${OWNERS}${SECURITY}${REST}`;
 
-type Row = Record<string, string>;
 const held = perTest();
-
-async function readRows(path: string): Promise<Row[]> {
-  return parse(await readFile(path, 'utf8'), { columns: true }) as Row[];
-}
-
-async function fillSheet(path: string, fill: (row: Row) => Partial<Row>): Promise<void> {
-  const [header, ...records] = parse(await readFile(path, 'utf8')) as string[][];
-  const columns = header as string[];
-  const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-  const lines = records.map((record) => {
-    const row = Object.fromEntries(columns.map((c, i) => [c, record[i] ?? '']));
-    const filled = { ...row, ...fill(row) };
-    return columns.map((c) => quote(filled[c] ?? '')).join(',');
-  });
-  await writeFile(path, [columns.join(','), ...lines].join('\n') + '\n');
-}
 
 const decide = (decision: string, reviewer: string): Partial<Row> => ({ decision, reviewer, rationale: 'reviewed', 'decided-at': '2026-11-21T09:00:00Z' });
 const line = (rows: Row[], on: (r: Row) => boolean): number => {
@@ -291,11 +273,7 @@ describe('power rows in the pure review code', () => {
     };
     return { ...base, check: rowCheck(base) };
   }
-  function filled(rows: SheetRow[], fill: Record<string, string>[]): ReadRow[] {
-    const read = readSheet('review-security.csv', renderReviewSheet(rows));
-    if (!('rows' in read)) throw new Error(read.problem);
-    return read.rows.map((r, i) => ({ ...r, fields: { ...r.fields, ...fill[i] } }));
-  }
+  const filled = (rows: SheetRow[], fill: Record<string, string>[]): ReadRow[] => filledRows('review-security.csv', rows, fill);
 
   it('reads a power row back as written; one whose kind or target type was edited is refused as changed', () => {
     const rows = filled(

@@ -6,7 +6,6 @@
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { SeedOrganization } from '../../src/emulator/types.js';
@@ -14,6 +13,7 @@ import { client, workspaceGrantBody } from '../emulator/helpers.js';
 import { writeDesired } from '../apply/scenario.js';
 import { runCli } from '../support/cli.js';
 import { perTest } from '../support/per-test.js';
+import { fillSheet as fillSheetEnded, readRows, type Row } from '../support/review-sheets.js';
 import { oneOrganization } from '../support/seeds.js';
 
 const TOKEN = 'acme-org-token';
@@ -92,25 +92,8 @@ async function world(files = FILES, organization = ORGANIZATION): Promise<World>
   return { dir: held.dir, env };
 }
 
-type Row = Record<string, string>;
-
-async function readRows(path: string): Promise<Row[]> {
-  return parse(await readFile(path, 'utf8'), { columns: true }) as Row[];
-}
-
-/** A sheet written back with each row filled by `fill` (undefined: left as it is). */
-async function fillSheet(path: string, fill: (row: Row) => Partial<Row> | undefined): Promise<void> {
-  const text = await readFile(path, 'utf8');
-  const [header, ...records] = parse(text) as string[][];
-  const columns = header as string[];
-  const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-  const lines = records.map((record) => {
-    const row = Object.fromEntries(columns.map((c, i) => [c, record[i] ?? '']));
-    const filled = { ...row, ...fill(row) };
-    return columns.map((c) => quote(filled[c] ?? '')).join(',');
-  });
-  await writeFile(path, [columns.join(','), ...lines].join('\r\n') + '\r\n');
-}
+/** This suite's sheets come back with `\r\n` line ends, as a spreadsheet saves them on Windows. */
+const fillSheet = (path: string, fill: (row: Row) => Partial<Row> | undefined): Promise<void> => fillSheetEnded(path, fill, '\r\n');
 
 const keep = (reviewer: string) => (): Partial<Row> => ({ decision: 'keep', reviewer, rationale: 'still needed', 'decided-at': '2026-11-21T09:00:00Z' });
 
