@@ -14,6 +14,7 @@ import {
   type TargetRef,
 } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
+import type { Resource } from '../core/access.js';
 import type { Change, RemoveChange } from '../core/plan.js';
 import { compareAccess } from './normalise.js';
 import { roleOfLive } from './roles.js';
@@ -119,84 +120,89 @@ function decide(run: DiffRun, position: number): void {
 /** How a change or a warning names its target: the files' type, the live name and id. */
 export const targetRefOf = (target: DesiredTarget, live: LiveTarget): TargetRef => ({ type: target.type, name: live.name, id: live.id });
 
+/** One target's diff as it goes: the target, its live side, and how a change names it once one does. */
+interface TargetRun {
+  readonly target: DesiredTarget;
+  readonly live: LiveTarget;
+  readonly resource: Resource;
+  readonly byTeam: Map<string, number[]> | undefined;
+  ref: TargetRef | undefined;
+}
+
+const refOf = (at: TargetRun): TargetRef => (at.ref ??= targetRefOf(at.target, at.live));
+
 // The diff of one target, pushed onto `run.changes`. A team the files name has all its live grants
 // decided on (its first kept or changed, any extra removed), so prune, which removes the grants of
 // teams the files do not name, is the grants left unmarked.
 function diffTarget(run: DiffRun, target: DesiredTarget, live: LiveTarget): void {
-  const { desired, index, changes } = run;
-  const resource = RESOURCE_OF[target.type];
-  const grants = live.grants;
-  const byTeam = byTeamOf(grants);
-  let ref: TargetRef | undefined;
+  const at: TargetRun = { target, live, resource: RESOURCE_OF[target.type], byTeam: byTeamOf(live.grants), ref: undefined };
+  for (let g = 0; g < target.grants.length; g++) diffGrant(run, at, target.grants[g] as DesiredGrant);
+  if (target.expired) removeExpired(run, target, live, at.byTeam);
+  if (target.prune && run.marked !== live.grants.length) prune(run, at);
+}
 
-  for (let g = 0; g < target.grants.length; g++) {
-    const grant = target.grants[g] as DesiredGrant;
-    const team = index.teamsByName.get(grant.team);
-    if (!team) throw new InternalError(`team "${grant.team}" was not resolved`);
-    const first = firstGrantOf(grants, byTeam, team.id);
-    // docs/sets.md, "Sets": every change says where its desired grant comes from (without sets: the entry).
-    if (first < 0) {
-      changes.push({
-        action: 'add',
-        resource,
-        team: { name: team.name, id: team.id },
-        target: (ref ??= targetRefOf(target, live)),
-        after: grant.access,
-        ...fromFile(grant),
-        source: grant.origin ?? entryOf(target),
-      });
-      continue;
-    }
-    const current = grants[first] as LiveGrant;
-    decide(run, first);
-    const comparison = compareAccess(resource, grant.access, current.access);
-    if (comparison !== 'equal') {
-      const labelOnly = comparison === 'label-only';
-      const before = { before: current.access, ...beforeRole(desired, target.type, current) };
-      changes.push({
-        action: 'update',
-        resource,
-        id: current.id,
-        team: { name: team.name, id: team.id },
-        target: (ref ??= targetRefOf(target, live)),
-        ...before,
-        after: grant.access,
-        labelOnly,
-        ...fromFile(grant),
-        source: grant.origin ?? entryOf(target),
-      });
-    }
-    // The service refuses a second grant for one team ("Team has already been taken"); should one
-    // exist anyway, the file names the team, so the extra copies go.
-    const extras = extraGrantsOf(grants, byTeam, team.id, first);
-    for (let e = 0; e < extras.length; e++) {
-      const extra = extras[e] as number;
-      decide(run, extra);
-      changes.push(
-        removal(
-          desired,
-          target.type,
-          grants[extra] as LiveGrant,
-          { name: team.name, id: team.id },
-          (ref ??= targetRefOf(target, live)),
-          grant.origin ?? entryOf(target),
-        ),
-      );
-    }
+/** A grant of the files: added when the team has none here, else its first live grant kept or updated and any other removed. */
+function diffGrant(run: DiffRun, at: TargetRun, grant: DesiredGrant): void {
+  const team = run.index.teamsByName.get(grant.team);
+  if (!team) throw new InternalError(`team "${grant.team}" was not resolved`);
+  const first = firstGrantOf(at.live.grants, at.byTeam, team.id);
+  // docs/sets.md, "Sets": every change says where its desired grant comes from (without sets: the entry).
+  if (first < 0) {
+    run.changes.push({
+      action: 'add',
+      resource: at.resource,
+      team: { name: team.name, id: team.id },
+      target: refOf(at),
+      after: grant.access,
+      ...fromFile(grant),
+      source: grant.origin ?? entryOf(at.target),
+    });
+    return;
   }
+  decide(run, first);
+  updateGrant(run, at, grant, team, at.live.grants[first] as LiveGrant);
+  // The service refuses a second grant for one team ("Team has already been taken"); should one
+  // exist anyway, the file names the team, so the extra copies go.
+  const extras = extraGrantsOf(at.live.grants, at.byTeam, team.id, first);
+  for (let e = 0; e < extras.length; e++) {
+    const extra = extras[e] as number;
+    decide(run, extra);
+    const source = grant.origin ?? entryOf(at.target);
+    run.changes.push(removal(run.desired, at.target.type, at.live.grants[extra] as LiveGrant, { name: team.name, id: team.id }, refOf(at), source));
+  }
+}
 
-  if (target.expired) removeExpired(run, target, live, byTeam);
-  if (!target.prune || run.marked === grants.length) return;
+/** The team's live grant changed to the file's access, unless the two are equal. */
+function updateGrant(run: DiffRun, at: TargetRun, grant: DesiredGrant, team: Team, current: LiveGrant): void {
+  const comparison = compareAccess(at.resource, grant.access, current.access);
+  if (comparison === 'equal') return;
+  run.changes.push({
+    action: 'update',
+    resource: at.resource,
+    id: current.id,
+    team: { name: team.name, id: team.id },
+    target: refOf(at),
+    before: current.access,
+    ...beforeRole(run.desired, at.target.type, current),
+    after: grant.access,
+    labelOnly: comparison === 'label-only',
+    ...fromFile(grant),
+    source: grant.origin ?? entryOf(at.target),
+  });
+}
+
+/** Prune: the live grants no grant of the files decided on go, but those of a team we cannot name, the owners and ignored teams. */
+function prune(run: DiffRun, at: TargetRun): void {
+  const grants = at.live.grants;
   for (let i = 0; i < grants.length; i++) {
     if (run.decided[run.offset + i] === 1) continue;
     const grant = grants[i] as LiveGrant;
-    const team = index.teamsById.get(grant.teamId);
+    const team = run.index.teamsById.get(grant.teamId);
     // A grant of a team we cannot name is never removed: a partial read must not remove what it could not see.
-    if (!team || team.name === OWNERS_TEAM || desired.settings.ignoreTeams.includes(team.name)) continue;
+    if (!team || team.name === OWNERS_TEAM || run.desired.settings.ignoreTeams.includes(team.name)) continue;
     // A removal's source is what prunes the target.
-    changes.push(
-      removal(desired, target.type, grant, { name: team.name, id: team.id }, (ref ??= targetRefOf(target, live)), target.prunedBy ?? entryOf(target)),
-    );
+    const source = at.target.prunedBy ?? entryOf(at.target);
+    run.changes.push(removal(run.desired, at.target.type, grant, { name: team.name, id: team.id }, refOf(at), source));
   }
 }
 

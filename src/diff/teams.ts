@@ -60,56 +60,75 @@ interface Context {
 
 const ignored = (team: string, message: string): PlanWarning => ({ code: 'team-setting-ignored', message: `team ${team}: ${message}`, team });
 
+/** A setting's change into `out`: every setting of a create (live undefined), else one that differs. */
+function pusher(out: TeamFieldChange[], live: Team | undefined) {
+  return <F extends TeamField>(field: F, before: TeamSettingReported[F] | undefined, after: TeamSettingValues[F]): void => {
+    if (live === undefined || before !== after) out.push({ field, before: live === undefined ? null : (before ?? null), after } as TeamSettingChange);
+  };
+}
+
 /** The settings of `desired` that differ from `live` (a create: live undefined, every setting given). */
 function fieldChanges(desired: DesiredTeam, live: Team | undefined, context: Context): TeamFieldChange[] {
   const out: TeamFieldChange[] = [];
-  const push = <F extends TeamField>(field: F, before: TeamSettingReported[F] | undefined, after: TeamSettingValues[F]): void => {
-    if (live === undefined || before !== after) out.push({ field, before: live === undefined ? null : (before ?? null), after } as TeamSettingChange);
-  };
-  if (desired.visibility !== undefined) {
-    if (desired.visibility === 'secret' && !canMakeSecret(context.live.viewer)) {
-      if (live?.visibility !== 'secret')
-        context.warnings.push(
-          ignored(
-            desired.name,
-            'visibility: secret is not set: the service keeps a team this token makes or changes visible to the organization (only owners, or a team with access-secret-teams, make secret teams); run with such a token',
-          ),
-        );
-      // What the create gets instead, shown (the service decides it: not written).
-      if (live === undefined) out.push({ field: 'visibility', before: null, after: 'organization', default: 'service' });
-    } else push('visibility', live?.visibility, desired.visibility);
-  } else if (live === undefined) out.push({ field: 'visibility', before: null, after: DEFAULT_TEAM_VISIBILITY, default: 'tfe-access' });
-  if (live === undefined && (desired.ssoTeamId ?? null) === null)
-    out.push({ field: 'sso-team-id', before: null, after: SERVICE_TEAM_DEFAULTS['sso-team-id'], default: 'service' });
-  if (desired.ssoTeamId !== undefined) {
-    if (live?.scimLinked && (live.ssoTeamId ?? null) !== desired.ssoTeamId)
-      context.warnings.push(ignored(desired.name, 'sso-team-id is not changed: the team is linked to a SCIM group, and the service ignores it'));
-    else if (!(live === undefined && desired.ssoTeamId === null))
-      push('sso-team-id', live === undefined ? undefined : (live.ssoTeamId ?? null), desired.ssoTeamId);
-  }
+  visibilityChange(out, desired, live, context);
+  ssoTeamIdChange(out, desired, live, context);
   if (desired.allowMemberTokenManagement !== undefined)
-    push('allow-member-token-management', live?.allowMemberTokenManagement, desired.allowMemberTokenManagement);
+    pusher(out, live)('allow-member-token-management', live?.allowMemberTokenManagement, desired.allowMemberTokenManagement);
   else if (live === undefined)
     out.push({ field: 'allow-member-token-management', before: null, after: SERVICE_TEAM_DEFAULTS['allow-member-token-management'], default: 'service' });
+  flagChanges(out, desired, live);
+  return out;
+}
+
+function visibilityChange(out: TeamFieldChange[], desired: DesiredTeam, live: Team | undefined, context: Context): void {
+  if (desired.visibility === undefined) {
+    if (live === undefined) out.push({ field: 'visibility', before: null, after: DEFAULT_TEAM_VISIBILITY, default: 'tfe-access' });
+    return;
+  }
+  if (desired.visibility !== 'secret' || canMakeSecret(context.live.viewer)) {
+    pusher(out, live)('visibility', live?.visibility, desired.visibility);
+    return;
+  }
+  if (live?.visibility !== 'secret')
+    context.warnings.push(
+      ignored(
+        desired.name,
+        'visibility: secret is not set: the service keeps a team this token makes or changes visible to the organization (only owners, or a team with access-secret-teams, make secret teams); run with such a token',
+      ),
+    );
+  // What the create gets instead, shown (the service decides it: not written).
+  if (live === undefined) out.push({ field: 'visibility', before: null, after: 'organization', default: 'service' });
+}
+
+function ssoTeamIdChange(out: TeamFieldChange[], desired: DesiredTeam, live: Team | undefined, context: Context): void {
+  if (live === undefined && (desired.ssoTeamId ?? null) === null)
+    out.push({ field: 'sso-team-id', before: null, after: SERVICE_TEAM_DEFAULTS['sso-team-id'], default: 'service' });
+  if (desired.ssoTeamId === undefined) return;
+  if (live?.scimLinked && (live.ssoTeamId ?? null) !== desired.ssoTeamId)
+    context.warnings.push(ignored(desired.name, 'sso-team-id is not changed: the team is linked to a SCIM group, and the service ignores it'));
+  else if (!(live === undefined && desired.ssoTeamId === null))
+    pusher(out, live)('sso-team-id', live === undefined ? undefined : (live.ssoTeamId ?? null), desired.ssoTeamId);
+}
+
+/** The organization-access flags: a create shows every flag it gets; an update those the files' list changes. */
+function flagChanges(out: TeamFieldChange[], desired: DesiredTeam, live: Team | undefined): void {
   // A create shows every flag it gets: those the files set on, written; the rest at the service's default (off).
   if (live === undefined) {
     for (const key of TEAM_FLAG_KEYS) {
       if (desired.organizationAccess?.[key] === true) out.push({ flag: key, before: null, after: true });
       else if (!NEWER_FLAGS.has(key)) out.push({ flag: key, before: null, after: SERVICE_TEAM_DEFAULTS.flag, default: 'service' });
     }
-    return out;
+    return;
   }
-  if (desired.organizationAccess) {
-    // The live flags as the service will keep them: a companion left on by the service is no change.
-    const reported = live?.organizationAccess ?? {};
-    for (const key of TEAM_FLAG_KEYS) {
-      const after = desired.organizationAccess[key] === true;
-      const before = reported[key];
-      // A flag the list does not report is not known: only one the files want on is written.
-      if (before === undefined ? after : before !== after) out.push({ flag: key, before: before ?? null, after });
-    }
+  if (!desired.organizationAccess) return;
+  // The live flags as the service will keep them: a companion left on by the service is no change.
+  const reported = live.organizationAccess ?? {};
+  for (const key of TEAM_FLAG_KEYS) {
+    const after = desired.organizationAccess[key] === true;
+    const before = reported[key];
+    // A flag the list does not report is not known: only one the files want on is written.
+    if (before === undefined ? after : before !== after) out.push({ flag: key, before: before ?? null, after });
   }
-  return out;
 }
 
 function changeOf(desired: DesiredTeam, fate: TeamFate, context: Context): TeamChange | undefined {

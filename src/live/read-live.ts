@@ -16,7 +16,7 @@ import { blindEverywhere, blindSpots, targetsOf } from './blind-spots.js';
 import { ByTeamLeft, readByTeam, type TeamGrantLister } from './by-team.js';
 import { listTargets, ReadProgress, type GrantLister } from './list-targets.js';
 import type { LiveRequest } from '../core/live-request.js';
-import { chooseByTeam, estimateRead, listsOf } from './read-strategy.js';
+import { chooseByTeam, estimateRead, listsOf, type ReadEstimate } from './read-strategy.js';
 
 export interface ReadOptions {
   /** Targets read at the same time (the client bounds its own requests too). */
@@ -115,6 +115,46 @@ async function identityOf(client: GrantLister): Promise<TokenIdentity | undefine
   }
 }
 
+/** The client when the workspaces are read by team; when that was wanted but not started, why (said when asked for by name). */
+function byTeamChoice(
+  client: GrantLister,
+  request: LiveRequest,
+  options: ReadOptions,
+  viewer: Viewer,
+  estimate: ReadEstimate,
+): { byTeam?: ByTeamReader; fallback?: string } {
+  const wanted = canReadByTeam(client) && chooseByTeam(options.readBy ?? 'auto', request, estimate);
+  if (!wanted) return {};
+  if (!blindEverywhere(viewer)) return { byTeam: client };
+  const fallback = byTeamBlind(viewer);
+  // Asked for by name, it is said; chosen by the estimate, the JSON plan says it (read.fallback).
+  if (options.readBy === 'team')
+    options.onNotice?.(`reading the workspace grants by team was not started: ${fallback}; reading one list per workspace instead.`);
+  return { fallback };
+}
+
+/** The workspaces read by team, or undefined with the reason when the read gave up (then read by target). */
+async function tryByTeam(
+  client: ByTeamReader,
+  request: LiveRequest,
+  workspaces: readonly ReadTarget[],
+  options: ReadOptions,
+  run: { concurrency: number; progress: ReadProgress },
+): Promise<{ read?: WorkspaceRead; fallback?: string }> {
+  try {
+    // `--read-by team` reads on whatever the first pages say it costs.
+    const budget = options.readBy === 'team' ? Infinity : listsOf(workspaces, request.expected);
+    return { read: await workspacesByTeam(client, request, workspaces, budget, run) };
+  } catch (error: unknown) {
+    if (!(error instanceof ByTeamLeft)) throw error;
+    options.onNotice?.(
+      error.unlisted ? BY_TARGET_NOTICE : `reading the workspace grants by team was given up: ${error.reason}; reading one list per workspace instead.`,
+    );
+    run.progress.restart(request.targets.length);
+    return { fallback: error.reason };
+  }
+}
+
 export async function readLive(client: GrantLister, request: LiveRequest, options: ReadOptions = {}): Promise<LiveState> {
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   // Who reads decides what can be read by team; asked before the grant read's count starts (it reads no grant).
@@ -123,31 +163,11 @@ export async function readLive(client: GrantLister, request: LiveRequest, option
   const estimate = estimateRead(request);
   const workspaces = request.targets.filter((t) => t.type === 'workspace');
   const projects = request.targets.filter((t) => t.type === 'project');
-  const wanted = canReadByTeam(client) && chooseByTeam(options.readBy ?? 'auto', request, estimate);
-  const byTeam = wanted && !blindEverywhere(viewer);
-  let fallback: string | undefined;
-  if (wanted && !byTeam) {
-    fallback = byTeamBlind(viewer);
-    // Asked for by name, it is said; chosen by the estimate, the JSON plan says it (read.fallback).
-    if (options.readBy === 'team')
-      options.onNotice?.(`reading the workspace grants by team was not started: ${fallback}; reading one list per workspace instead.`);
-  }
-  const progress = new ReadProgress(projects.length + (byTeam ? request.teams.length : workspaces.length), options.onProgress);
-  let read: WorkspaceRead | undefined;
-  if (byTeam) {
-    try {
-      // `--read-by team` reads on whatever the first pages say it costs.
-      const budget = options.readBy === 'team' ? Infinity : listsOf(workspaces, request.expected);
-      read = await workspacesByTeam(client, request, workspaces, budget, { concurrency, progress });
-    } catch (error: unknown) {
-      if (!(error instanceof ByTeamLeft)) throw error;
-      fallback = error.reason;
-      options.onNotice?.(
-        error.unlisted ? BY_TARGET_NOTICE : `reading the workspace grants by team was given up: ${error.reason}; reading one list per workspace instead.`,
-      );
-      progress.restart(request.targets.length);
-    }
-  }
+  const choice = byTeamChoice(client, request, options, viewer, estimate);
+  const progress = new ReadProgress(projects.length + (choice.byTeam ? request.teams.length : workspaces.length), options.onProgress);
+  const { read, fallback } = choice.byTeam
+    ? await tryByTeam(choice.byTeam, request, workspaces, options, { concurrency, progress })
+    : { read: undefined, fallback: choice.fallback };
   const listed = await listTargets(client, read ? projects : request.targets, concurrency, progress);
   const again = read ? await readBlindSpots(client, viewer, read, listed, { targets: workspaces, concurrency, progress }) : undefined;
   const byId = new Map([...listed, ...(read?.targets ?? []), ...(again?.targets ?? [])].map((t) => [t.id, t]));

@@ -4,7 +4,7 @@
 // long, additions and changes (and the effective changes) are collapsed, and the warnings always
 // are. `drift --format markdown` is titled and marked as drift, not as a plan.
 import { editedPaths, waysOutScope } from './adoption-words.js';
-import { changesOf, grantChanges, managedChanges, type Change, type Plan } from '../core/plan.js';
+import { CHANGE_KINDS, changesOf, grantChanges, managedChanges, type ByKind, type Change, type Plan } from '../core/plan.js';
 import { LEVEL_RANK } from '../core/access.js';
 import { coverageWords } from './coverage.js';
 import { effectiveLines, effectiveSummary, escalates, SUMMARY_FROM_LINES } from './effective-lines.js';
@@ -208,12 +208,36 @@ function driftTable(plan: Plan): string[] {
   ];
 }
 
+/**
+ * What the comment says of each kind of change: its lines under a plan's summary (drift counts its
+ * own, drift-words.ts) and, beside grants, its section in the head within a share of the comment
+ * (1/share of the limit); the grants take what room the rest leaves (renderMarkdown). A new kind
+ * does not compile until it has its row.
+ */
+interface MarkdownKind {
+  readonly summary: (plan: Plan) => string[];
+  readonly head?: { readonly share: number; readonly section: (plan: Plan, room: number, kind: PlanKind) => string };
+}
+const MARKDOWN_KINDS: ByKind<MarkdownKind> = {
+  grant: { summary: (plan) => [escapeText(summaryLine(plan)), ''] },
+  team: { summary: teamsLine, head: { share: 2, section: teamSection } },
+  member: { summary: membersLine, head: { share: 4, section: memberSection } },
+};
+
+/** The head's sections of the kinds beside grants, in the plan's order (apply makes the teams first). */
+function kindSections(plan: Plan, limit: number, kind: PlanKind): string {
+  return CHANGE_KINDS.map((k) => {
+    const head = MARKDOWN_KINDS[k].head;
+    return head ? head.section(plan, Math.floor(limit / head.share), kind) : '';
+  }).join('');
+}
+
 function headOf(plan: Plan, kind: PlanKind): string {
   const words = KIND[kind];
   const summary =
     kind === 'drift'
       ? [escapeText(driftLine(plan)), '', ...driftKindLines(plan).flatMap((l) => [escapeText(l), ''])]
-      : [escapeText(summaryLine(plan)), '', ...teamsLine(plan), ...membersLine(plan)];
+      : CHANGE_KINDS.flatMap((k) => MARKDOWN_KINDS[k].summary(plan));
   return [
     `${words.marker} organization=${escapeHtml(plan.organization)} -->`,
     `### tfe-access ${words.title} \`${fenceSafe(plan.organization)}\``,
@@ -294,7 +318,7 @@ export function renderMarkdown(plan: Plan, options: MarkdownOptions = {}): strin
   const long = lineCount > LONG_COMMENT_LINES;
   // docs/plan.md, "Team changes" and "Member changes": part of the head, so the grants' budget counts them.
   const kind = options.kind ?? 'plan';
-  const head = `${headOf(plan, kind)}${teamSection(plan, Math.floor(limit / 2), kind)}${memberSection(plan, Math.floor(limit / 4), kind)}`;
+  const head = `${headOf(plan, kind)}${kindSections(plan, limit, kind)}`;
   let tail = tailOf(plan, options, long);
   if (head.length + tail.length > limit - TAIL_RESERVE) {
     tail = `${plan.warnings.length} warnings${plan.effectiveChanges?.length ? ` and ${plan.effectiveChanges.length} effective changes` : ''} not shown (too long for a comment); run \`tfe-access plan\` to see them.\n\nChecksum: \`${plan.checksum}\`\n`;

@@ -1,6 +1,6 @@
 // The text plan, for terminals and CI logs: `+`/`~`/`-` per grant, attribute-level differences.
 import { editedPaths, waysOutScope } from './adoption-words.js';
-import { changesOf, grantChanges, managedChanges, type Plan } from '../core/plan.js';
+import { CHANGE_KINDS, changesOf, grantChanges, managedChanges, type ByKind, type Plan } from '../core/plan.js';
 import { printable } from '../core/printable.js';
 import { coverageWords } from './coverage.js';
 import { effectiveLines, effectiveSummary, SUMMARY_FROM_LINES } from './effective-lines.js';
@@ -120,30 +120,12 @@ function memberLines(plan: Plan, color: boolean, kind: PlanKind): string[] {
   return out;
 }
 
-export function renderText(plan: Plan, options: TextOptions): string {
+/** The grants, by target: one line per team, the attributes that differ under it. */
+function grantLines(plan: Plan, options: TextOptions): string[] {
   const { color } = options;
-  // Right under the summary: what the read could not see, and what a --target plan leaves out (docs/plan.md, "Plan and drift").
-  const { partial, filtered } = coverageWords(plan.coverage, plan.scope, 'plan');
-  const coverage = [...(partial ? [paint(color, '!', printable(partial))] : []), ...(filtered ? [printable(filtered)] : [])];
-  const kind = options.kind ?? 'plan';
-  const teams = teamSummaryLine(managedChanges(plan, 'team'));
-  const members = memberSummaryLine(plan);
-  // docs/drift.md, "Read the drift": drift counts every item it found, and says none is a change to make.
-  const head = kind === 'drift' ? [driftLine(plan), ...driftKindLines(plan)] : [summaryLine(plan), ...(teams ? [teams] : []), ...(members ? [members] : [])];
-  // docs/drift.md, "Who changed it": once for the run, when it attributed its items.
-  const audit = auditLine(plan.audit);
-  const out: string[] = [
-    ...head.map(printable),
-    ...coverage,
-    ...(audit ? [printable(audit)] : []),
-    ...refusalLines(plan, color),
-    ...violationLines(plan, color),
-    '',
-    ...teamLines(managedChanges(plan, 'team'), color, plan.audit, kind),
-    ...memberLines(plan, color, kind),
-  ];
   const grants = grantChanges(plan);
   const sources = showsSources(grants);
+  const out: string[] = [];
   for (const group of groupByTarget(grants)) {
     // Names and ids may come from the service (a removed team's name): one line each, no escapes.
     out.push(`${group.target.type} ${printable(group.target.name)} ${paint(color, 'dim', `(${printable(group.target.id)})`)}`);
@@ -157,30 +139,83 @@ export function renderText(plan: Plan, options: TextOptions): string {
     }
     out.push('');
   }
-  if (plan.effectiveChanges && plan.effectiveChanges.length > 0) {
-    const lines = effectiveLines(plan.effectiveChanges);
-    // One line per team first when the detail is long (one set can move a team on many targets).
-    if (lines.length > SUMMARY_FROM_LINES) out.push('Effective access by team:', ...effectiveSummary(plan.effectiveChanges).map((l) => `  ${l}`), '');
-    out.push('Effective access:');
-    for (const line of lines) {
-      out.push(`  ${line.shadowed ? paint(color, 'dim', `= ${line.text}`) : line.text}`);
-      if (line.targets) out.push(`      ${line.targets}`);
-    }
-    out.push('');
+  return out;
+}
+
+/**
+ * What the text says of each kind of change: its line under a plan's summary (drift counts its
+ * own, drift-words.ts) and its section. A new kind does not compile until it has its row.
+ */
+interface TextKind {
+  readonly summary: (plan: Plan) => string | undefined;
+  readonly section: (plan: Plan, options: TextOptions) => string[];
+}
+const TEXT_KINDS: ByKind<TextKind> = {
+  grant: { summary: summaryLine, section: grantLines },
+  team: {
+    summary: (plan) => teamSummaryLine(managedChanges(plan, 'team')),
+    section: (plan, options) => teamLines(managedChanges(plan, 'team'), options.color, plan.audit, options.kind ?? 'plan'),
+  },
+  member: { summary: memberSummaryLine, section: (plan, options) => memberLines(plan, options.color, options.kind ?? 'plan') },
+};
+/** The sections in the order apply makes the changes: the teams first, then the members, then the grants. */
+const SECTION_ORDER: ByKind<number> = { team: 0, member: 1, grant: 2 };
+const SECTIONS = [...CHANGE_KINDS].sort((a, b) => SECTION_ORDER[a] - SECTION_ORDER[b]);
+
+/** The summary, what the read could not see or the plan leaves out, the audit's line, the refusals and the violations. */
+function headLines(plan: Plan, options: TextOptions): string[] {
+  const { color } = options;
+  // Right under the summary: what the read could not see, and what a --target plan leaves out (docs/plan.md, "Plan and drift").
+  const { partial, filtered } = coverageWords(plan.coverage, plan.scope, 'plan');
+  const coverage = [...(partial ? [paint(color, '!', printable(partial))] : []), ...(filtered ? [printable(filtered)] : [])];
+  // docs/drift.md, "Read the drift": drift counts every item it found, and says none is a change to make.
+  const head = options.kind === 'drift' ? [driftLine(plan), ...driftKindLines(plan)] : CHANGE_KINDS.flatMap((kind) => TEXT_KINDS[kind].summary(plan) ?? []);
+  // docs/drift.md, "Who changed it": once for the run, when it attributed its items.
+  const audit = auditLine(plan.audit);
+  return [...head.map(printable), ...coverage, ...(audit ? [printable(audit)] : []), ...refusalLines(plan, color), ...violationLines(plan, color), ''];
+}
+
+function effectiveSection(plan: Plan, color: boolean): string[] {
+  if (!plan.effectiveChanges || plan.effectiveChanges.length === 0) return [];
+  const out: string[] = [];
+  const lines = effectiveLines(plan.effectiveChanges);
+  // One line per team first when the detail is long (one set can move a team on many targets).
+  if (lines.length > SUMMARY_FROM_LINES) out.push('Effective access by team:', ...effectiveSummary(plan.effectiveChanges).map((l) => `  ${l}`), '');
+  out.push('Effective access:');
+  for (const line of lines) {
+    out.push(`  ${line.shadowed ? paint(color, 'dim', `= ${line.text}`) : line.text}`);
+    if (line.targets) out.push(`      ${line.targets}`);
   }
+  out.push('');
+  return out;
+}
+
+function warningSection(plan: Plan, options: TextOptions): string[] {
+  const out: string[] = [];
   const { shown, hidden } = shownWarnings(plan, options.warnings);
   if (shown.length > 0) {
     out.push('Warnings:');
-    for (const warning of shown) out.push(`  ${paint(color, '!', '!')} ${printable(warning.message)} [${warning.code}]`);
+    for (const warning of shown) out.push(`  ${paint(options.color, '!', '!')} ${printable(warning.message)} [${warning.code}]`);
   }
   const more = hiddenWarningsLine(hidden, options.warnings);
   if (more !== undefined) out.push(shown.length > 0 ? `  ${more}` : more);
   if (shown.length > 0 || more !== undefined) out.push('');
-  out.push(`Checksum: ${plan.checksum}`, '');
+  return out;
+}
+
+export function renderText(plan: Plan, options: TextOptions): string {
+  const out: string[] = [
+    ...headLines(plan, options),
+    ...SECTIONS.flatMap((kind) => TEXT_KINDS[kind].section(plan, options)),
+    ...effectiveSection(plan, options.color),
+    ...warningSection(plan, options),
+    `Checksum: ${plan.checksum}`,
+    '',
+  ];
   // docs/drift.md, "Adopt": the edits drift --adopt wrote, before the ways out.
-  if (options.adoption) out.push(adoptionText(options.adoption, color));
+  if (options.adoption) out.push(adoptionText(options.adoption, options.color));
   // docs/drift.md, "Revert": drift ends with both ways out, as this run was given its files.
-  if (kind === 'drift' && driftItemsOf(plan).length > 0)
+  if (options.kind === 'drift' && driftItemsOf(plan).length > 0)
     out.push(...waysOutLines(waysOutScope(plan.scope, options.adoption), editedPaths(options.adoption)).map(printable));
   return out.join('\n');
 }

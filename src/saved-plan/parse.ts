@@ -4,7 +4,7 @@
 // policies and violations, and refusals that are not the guards' verdict on its changes (the file
 // was edited or damaged).
 import { changeDocument, PLAN_FORMAT_VERSION, teamChangeDocument } from '../core/plan-document.js';
-import { GUARD_NAMES, planChanges, summarise, type GuardName, type PlanRefusal, type PlanWarning } from '../core/plan.js';
+import { GUARD_NAMES, planChanges, summarise, type Change, type GuardName, type PlanChange, type PlanRefusal, type PlanWarning } from '../core/plan.js';
 import { changeOf, targetType } from './parse-changes.js';
 import { WARNING_CODES, type WarningCode } from '../core/warning-codes.js';
 import type { AcceptedBy, PolicyViolation } from '../core/policy.js';
@@ -30,6 +30,7 @@ import {
 } from './saved-plan.js';
 import { basisTeamsOf, teamChangesOf } from './parse-teams.js';
 import { pendingTeamId, type TeamChange } from '../core/teams.js';
+import type { MemberChange, PendingInvite } from '../core/people.js';
 import { PLAN_KEY_ENV, type HmacState, type PlanKey } from './seal.js';
 import { basisMembersOf, memberChangesOf, pendingInvitesOf, sameMemberDocuments } from './parse-members.js';
 import type { JsonObject } from '../core/json-value.js';
@@ -143,9 +144,13 @@ function targetedOf(reader: Reader): { targeted?: string[] } {
   return { targeted: targeted as string[] };
 }
 
-/** With `key` (TFE_ACCESS_PLAN_KEY), a file without its HMAC, or with another, is refused. */
-export function parseSavedPlan(file: string, json: unknown, key?: PlanKey): SavedPlan {
-  const root = Reader.of(file, json, '');
+/** Which kinds beside grants a file of this version holds: 4 teams; 5 members, and teams when its files manage them (saved-plan.ts). */
+interface SavedKinds {
+  readonly withTeams: boolean;
+  readonly withMembers: boolean;
+}
+
+function savedKindsOf(file: string, root: Reader): SavedKinds {
   if (root.value.kind !== SAVED_PLAN_KIND) throw new NotASavedPlanError(file, `it has no "kind": "${SAVED_PLAN_KIND}"`);
   const version = root.value.format_version;
   if (typeof version !== 'number' || !READABLE.includes(version)) {
@@ -154,55 +159,119 @@ export function parseSavedPlan(file: string, json: unknown, key?: PlanKey): Save
       `its format_version is ${JSON.stringify(version)}, and this tfe-access reads versions ${READABLE.slice(0, -1).join(', ')} and ${READABLE.at(-1)} only`,
     );
   }
-  // Version 4: a plan whose files manage teams; 5: a plan with member changes, and teams when its files manage them (saved-plan.ts).
   const withMembers = version === SAVED_PLAN_MEMBERS_FORMAT_VERSION;
   const withTeams = version === SAVED_PLAN_TEAMS_FORMAT_VERSION || (withMembers && (root.value.plan as JsonRecord | undefined)?.team_changes !== undefined);
+  return { withTeams, withMembers };
+}
+
+/** The changes of every kind the file holds; a kind its version does not hold is an edit. */
+interface SavedChanges {
+  readonly changes: Change[];
+  readonly teamChanges?: TeamChange[];
+  readonly memberChanges?: MemberChange[];
+  /** The teams the plan creates, by name: a change may name one before it has an id. */
+  readonly created: ReadonlySet<string>;
+}
+
+function savedChangesOf(root: Reader, planReader: Reader, kinds: SavedKinds): SavedChanges {
+  const teamChanges: TeamChange[] | undefined = kinds.withTeams ? teamChangesOf(planReader) : undefined;
+  if (!kinds.withTeams && planReader.value.team_changes !== undefined) root.fail(EDITED);
+  const created = new Set((teamChanges ?? []).filter((c) => c.action === 'create').map((c) => c.name));
+  const changes = planReader.objects('changes').map((c) => changeOf(c, created));
+  if (!kinds.withMembers && planReader.value.member_changes !== undefined) root.fail(EDITED);
+  const memberChanges = kinds.withMembers ? memberChangesOf(planReader, created) : undefined;
+  return { changes, created, ...(teamChanges ? { teamChanges } : {}), ...(memberChanges ? { memberChanges } : {}) };
+}
+
+/**
+ * The checksum a reviewer approves must be the one of what is applied, guards' inputs, policies
+ * and their violations included: a file resealed after an edit is still refused unless its
+ * checksum was recomputed too, and then `--checksum SUM` tells it from the reviewed plan.
+ */
+function checkChecksum(root: Reader, organization: string, read: SavedChanges, basis: PlanBasis, violations: readonly PolicyViolation[] | undefined): string {
+  const checksum = root.object('plan').string('checksum');
+  const { memberGuards, ...grantGuards } = basisGuardInputs(basis);
+  const { teamChanges, memberChanges } = read;
+  const teams = teamChanges && basis.teams ? { teams: { changes: teamChanges, maxTeamDeletions: basis.teams.maxTeamDeletions } } : {};
+  const members = memberChanges && memberGuards ? { members: { changes: memberChanges, guards: memberGuards } } : {};
+  const summed = {
+    organization,
+    changes: read.changes,
+    ...grantGuards,
+    policies: policiesDigestOf(basis.policies),
+    violations: violations ?? [],
+    ...teams,
+    ...members,
+  };
+  if (checksumOf(summed) !== checksum) root.fail(EDITED);
+  return checksum;
+}
+
+/** The refusals are the guards' verdict on the changes and the basis, never what the file says. */
+function checkRefusals(root: Reader, changes: readonly PlanChange[], basis: PlanBasis): PlanRefusal[] {
+  const refusals = root.object('plan').objects('refusals').map(refusalOf);
+  const guards = basisGuardInputs(basis);
+  const derived = refusalsOf(changes, {
+    maxRemovals: guards.maxRemovals,
+    incompleteTargets: new Set(guards.incompleteTargets),
+    ...(guards.maxTeamDeletions === undefined ? {} : { maxTeamDeletions: guards.maxTeamDeletions }),
+    ...(guards.memberGuards ? { members: guards.memberGuards } : {}),
+  });
+  // Those decided from the read (the token's own team) are not in the basis: apply makes them again from its own read.
+  const ofBasis = (list: readonly PlanRefusal[]): PlanRefusal[] => list.filter((r) => !READ_GUARDS.has(r.guard));
+  if (JSON.stringify(ofBasis(refusals)) !== JSON.stringify(derived)) root.fail(EDITED);
+  return refusals;
+}
+
+/**
+ * What the reader keeps must be all the file says: a value it would drop (a fixed level's
+ * permissions are its table row) is an edit too. Gives the pending invitations of a file with members.
+ */
+function checkDocuments(root: Reader, planReader: Reader, read: SavedChanges): PendingInvite[] | undefined {
+  const { changes, teamChanges, memberChanges } = read;
+  if (JSON.stringify(changes.map(changeDocument)) !== JSON.stringify(planReader.array('changes'))) root.fail(EDITED);
+  if (teamChanges && JSON.stringify(teamChanges.map(teamChangeDocument)) !== JSON.stringify(planReader.array('team_changes'))) root.fail(EDITED);
+  if (memberChanges === undefined) return undefined;
+  const pendingInvites = pendingInvitesOf(planReader, read.created);
+  if (!sameMemberDocuments(planReader, memberChanges, pendingInvites)) root.fail(EDITED);
+  return pendingInvites;
+}
+
+/** Every change has a target of the basis. */
+function checkTargets(root: Reader, changes: readonly Change[], basis: PlanBasis): void {
+  const known = new Set(basis.targets.map((t) => t.id));
+  const stray = changes.find((c) => !known.has(c.target.id));
+  if (stray) root.fail(`a change of ${stray.target.type} "${stray.target.name}" has no basis`);
+}
+
+function addressOf(root: Reader): { address?: string } {
+  const address = root.value.address;
+  if (address !== null && address !== undefined && typeof address !== 'string') root.fail('address is not a string');
+  return typeof address === 'string' ? { address } : {};
+}
+
+/** With `key` (TFE_ACCESS_PLAN_KEY), a file without its HMAC, or with another, is refused. */
+export function parseSavedPlan(file: string, json: unknown, key?: PlanKey): SavedPlan {
+  const root = Reader.of(file, json, '');
+  const kinds = savedKindsOf(file, root);
   // The seal first: an edit anywhere (address, basis, warnings) is refused before anything is read.
   if (root.value[INTEGRITY_KEY] !== integrityOf(root.value)) root.fail(SEAL_BROKEN);
   const hmac = hmacOf(root, key);
   const planReader = root.object('plan');
   if (planReader.value.format_version !== PLAN_FORMAT_VERSION) planReader.fail(`plan.format_version is not ${PLAN_FORMAT_VERSION}`);
   const organization = planReader.string('organization');
-  const teamChanges: TeamChange[] | undefined = withTeams ? teamChangesOf(planReader) : undefined;
-  if (!withTeams && planReader.value.team_changes !== undefined) root.fail(EDITED);
-  const created = new Set((teamChanges ?? []).filter((c) => c.action === 'create').map((c) => c.name));
-  const changes = planReader.objects('changes').map((c) => changeOf(c, created));
-  if (!withMembers && planReader.value.member_changes !== undefined) root.fail(EDITED);
-  const memberChanges = withMembers ? memberChangesOf(planReader, created) : undefined;
-  const basis = basisOf(root, withTeams, withMembers);
+  const read = savedChangesOf(root, planReader, kinds);
+  const basis = basisOf(root, kinds.withTeams, kinds.withMembers);
   const violations = planReader.value.violations === undefined ? undefined : planReader.objects('violations').map(violationOf);
-  // The checksum a reviewer approves must be the one of what is applied, guards' inputs, policies
-  // and their violations included: a file resealed after an edit is still refused unless its
-  // checksum was recomputed too, and then `--checksum SUM` tells it from the reviewed plan.
-  const checksum = planReader.string('checksum');
-  const guards = basisGuardInputs(basis);
-  const teams = teamChanges && basis.teams ? { teams: { changes: teamChanges, maxTeamDeletions: basis.teams.maxTeamDeletions } } : {};
-  const { memberGuards, ...grantGuards } = guards;
-  const members = memberChanges && memberGuards ? { members: { changes: memberChanges, guards: memberGuards } } : {};
-  const summed = { organization, changes, ...grantGuards, policies: policiesDigestOf(basis.policies), violations: violations ?? [], ...teams, ...members };
-  if (checksumOf(summed) !== checksum) root.fail(EDITED);
-  // The refusals are the guards' verdict on the changes and the basis, never what the file says.
-  const refusals = planReader.objects('refusals').map(refusalOf);
-  const listed = planChanges({ grant: changes, ...(teamChanges ? { team: teamChanges } : {}), ...(memberChanges ? { member: memberChanges } : {}) });
-  const derived = refusalsOf(listed.changes, {
-    maxRemovals: guards.maxRemovals,
-    incompleteTargets: new Set(guards.incompleteTargets),
-    ...(guards.maxTeamDeletions === undefined ? {} : { maxTeamDeletions: guards.maxTeamDeletions }),
-    ...(memberGuards ? { members: memberGuards } : {}),
-  });
-  // Those decided from the read (the token's own team) are not in the basis: apply makes them again from its own read.
-  const ofBasis = (list: readonly PlanRefusal[]): PlanRefusal[] => list.filter((r) => !READ_GUARDS.has(r.guard));
-  if (JSON.stringify(ofBasis(refusals)) !== JSON.stringify(derived)) root.fail(EDITED);
-  // What the reader keeps must be all the file says: a value it would drop (a fixed level's
-  // permissions are its table row) is an edit too.
-  if (JSON.stringify(changes.map(changeDocument)) !== JSON.stringify(planReader.array('changes'))) root.fail(EDITED);
-  if (teamChanges && JSON.stringify(teamChanges.map(teamChangeDocument)) !== JSON.stringify(planReader.array('team_changes'))) root.fail(EDITED);
-  const pendingInvites = withMembers ? pendingInvitesOf(planReader, created) : undefined;
-  if (memberChanges && !sameMemberDocuments(planReader, memberChanges, pendingInvites ?? [])) root.fail(EDITED);
+  const checksum = checkChecksum(root, organization, read, basis, violations);
+  const { teamChanges, memberChanges } = read;
+  const listed = planChanges({ grant: read.changes, ...(teamChanges ? { team: teamChanges } : {}), ...(memberChanges ? { member: memberChanges } : {}) });
+  const refusals = checkRefusals(root, listed.changes, basis);
+  const pendingInvites = checkDocuments(root, planReader, read);
   const plan = {
     organization,
     ...listed,
-    summary: summarise(changes),
+    summary: summarise(read.changes),
     warnings: planReader.objects('warnings').map(warningOf),
     checksum,
     refusals,
@@ -214,12 +283,8 @@ export function parseSavedPlan(file: string, json: unknown, key?: PlanKey): Save
     ...serverOf(planReader),
     ...(violations === undefined ? {} : { violations }),
     ...readOf(planReader),
-    ...(memberChanges ? { pendingInvites: pendingInvites ?? [] } : {}),
+    ...(pendingInvites ? { pendingInvites } : {}),
   };
-  const known = new Set(basis.targets.map((t) => t.id));
-  const stray = changes.find((c) => !known.has(c.target.id));
-  if (stray) root.fail(`a change of ${stray.target.type} "${stray.target.name}" has no basis`);
-  const address = root.value.address;
-  if (address !== null && address !== undefined && typeof address !== 'string') root.fail('address is not a string');
-  return { ...(typeof address === 'string' ? { address } : {}), plan, basis, ...hmac };
+  checkTargets(root, read.changes, basis);
+  return { ...addressOf(root), plan, basis, ...hmac };
 }

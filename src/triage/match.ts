@@ -4,7 +4,7 @@
 // is not who made the item when a later one does not.
 import type { AuditEvent } from '../core/audit.js';
 import type { DriftItem } from '../core/drift-item.js';
-import type { Change } from '../core/plan.js';
+import type { Change, ChangeOf, PlanChangeKind } from '../core/plan.js';
 import type { MemberChange } from '../core/people.js';
 
 /** What the events say of one item, before the coverage and the tool's identity are known. */
@@ -111,21 +111,22 @@ function memberResource(change: MemberChange): string {
 }
 
 /**
+ * How an item of each kind finds its events: the resource they are on and the match among them. A
+ * new kind does not compile until it has its row (`not-recorded` when the trail records none).
+ */
+const MATCHERS: { readonly [K in PlanChangeKind]: (change: ChangeOf<K>, on: (id: string) => readonly AuditEvent[]) => ItemMatch } = {
+  grant: (change, on) => grantMatch(change, on(change.target.id)),
+  member: (change, on) => memberMatch(change, on(memberResource(change))),
+  team: () => ({ kind: 'not-recorded' }),
+};
+
+/**
  * One match per item, in the items' order; `events` oldest first. Each item reads the events of its
  * own resource (its target, team or membership), so a long trail costs one pass, not one per item.
  */
 export function matchItems(items: readonly DriftItem[], events: readonly AuditEvent[]): ItemMatch[] {
   const on = byResource(events);
-  return items.map((item) => {
-    switch (item.kind) {
-      case 'grant':
-        return grantMatch(item.change, on(item.change.target.id));
-      case 'member':
-        return memberMatch(item.change, on(memberResource(item.change)));
-      case 'team':
-        return { kind: 'not-recorded' };
-    }
-  });
+  return items.map(<K extends PlanChangeKind>(item: { kind: K; change: ChangeOf<K> }) => MATCHERS[item.kind](item.change, on));
 }
 
 /** Access live holds, as a review row names it: a team's grant on a target, or a person (by username) in a team. */
