@@ -24,10 +24,9 @@ export const LAYERS = [
   ['saved-plan'],
   // render: every output, above every domain folder: the domain carries facts, only a renderer
   // phrases them, and no domain folder imports one (issue 38, "words only at the edge").
-  ['render'],
-  // assemble: the plan as one pure function over the files and a run's reads (planOver); a
-  // refusal it phrases (a team the token may not see) is render/'s words.
-  ['assemble'],
+  // assemble: the plan as one pure function over the files and a run's reads (planOver), beside
+  // render/: neither imports the other (the refusals a plan throws say their own words).
+  ['render', 'assemble'],
   ['pipeline'],
   ['cli'],
 ];

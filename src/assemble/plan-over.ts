@@ -18,7 +18,7 @@ import { buildPlan, withViolations } from '../diff/plan.js';
 import { coverageOf } from '../diff/completeness.js';
 import { supportFindings } from '../diff/support.js';
 import { unseenTeamsOf } from '../diff/unseen.js';
-import { unseenTeamsMessage } from '../render/unseen-teams.js';
+import { unseenTeamsMessage } from './unseen-teams.js';
 import { teamSupportFindings } from '../diff/team-support.js';
 import { effectiveChanges } from '../effective/changes.js';
 import { CLIError } from '../errors.js';

@@ -15,7 +15,7 @@ import { desiredAt } from '../core/expiry.js';
 import type { PolicyViolation } from '../core/policy.js';
 import { unseenTeamsOf } from '../diff/unseen.js';
 import { InternalError } from '../errors.js';
-import { unseenTeamReason, WHOLE_TEAMS_TOKEN } from '../render/unseen-teams.js';
+import { unseenTeamReason, WHOLE_TEAMS_TOKEN } from '../assemble/unseen-teams.js';
 import { nodeFileSystem, type FileSystem } from '../load/files.js';
 import { loadDesiredState } from './desired-state.js';
 import { planFiles } from './files.js';

@@ -1,4 +1,4 @@
-// The words of a team the token cannot see (issue 36, Build 1: blindness is never a change): one
+// The words of a team the token cannot see, beside the plan's other refusals (plan-over.ts, the support check) (issue 36, Build 1: blindness is never a change): one
 // `teams:` entry a partial read of teams cannot prove absent, as plan refuses it and as drift --adopt
 // leaves it (diff/unseen.ts, unseenTeamsOf, finds them).
 import type { DesiredTeam } from '../core/teams.js';
