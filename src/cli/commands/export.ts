@@ -5,10 +5,9 @@ import { describeSkipped } from '../../export/files.js';
 import { assertExportOutput, schemaRefFrom, writeExport } from '../../export/write.js';
 import { exportOrganization } from '../../pipeline/export.js';
 import { boolFlag, listFlag, stringFlag, type Parsed } from '../args.js';
-import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, requestPieces } from '../common-flags.js';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags } from '../common-flags.js';
 import type { IO } from '../io.js';
-import { progress } from '../progress.js';
-import { stoppableRead } from '../reading-stop.js';
+import { withLiveRead } from '../live-read.js';
 import type { Command } from '../command.js';
 
 /** The variable the official provider and Go client read (docs/api.md, "Authentication conventions"). */
@@ -128,23 +127,10 @@ const command: Command = {
     if (out !== undefined && !split) await assertExportOutput(out, io.cwd, force);
     const flags = connectionFlags(parsed, io);
     const fileDir = out === undefined ? io.cwd : split ? resolve(io.cwd, out) : resolve(io.cwd, out, '..');
-    const bar = progress(io, 'Reading live access');
     const schemaRef = stringFlag(parsed, 'schema') ?? (await schemaRefFrom(fileDir));
     const undone = out === undefined ? 'nothing was exported' : 'no file was written';
-    const result = await stoppableRead(
-      io,
-      undone,
-      (done, total) => bar.update(done, total),
-      async ({ signal, onProgress }) => {
-        try {
-          const { connection, run, read } = requestPieces(io, flags);
-          const what = { organization, selection, splitByProject: split, authoritative: boolFlag(parsed, 'authoritative'), teams, members, schemaRef };
-          return await exportOrganization({ ...what, connection, run: { ...run, signal, onProgress }, read });
-        } finally {
-          bar.done();
-        }
-      },
-    );
+    const what = { organization, selection, splitByProject: split, authoritative: boolFlag(parsed, 'authoritative'), teams, members, schemaRef };
+    const result = await withLiveRead(io, flags, undone, (pieces) => exportOrganization({ ...what, ...pieces }));
     for (const skipped of result.skipped) io.stderr.write(`export: ${describeSkipped(skipped)}\n`);
     if (result.targetCount === 0 && !teams)
       io.stderr.write(`export: no project or workspace of "${organization}" has a grant this token can see; nothing to manage yet.\n`);

@@ -13,10 +13,9 @@ import type { Command } from '../command.js';
 import { clockOf } from '../clock.js';
 import type { IO } from '../io.js';
 import type { EvidenceRequest } from '../../pipeline/evidence.js';
-import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, requestPieces, formatFlag, type ConnectionFlags } from '../common-flags.js';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, formatFlag } from '../common-flags.js';
 import { collectGarbage } from '../memory.js';
-import { progress } from '../progress.js';
-import { stoppableRead } from '../reading-stop.js';
+import { withLiveRead } from '../live-read.js';
 
 /** The variable the official provider and Go client read (docs/api.md, "Authentication conventions"). */
 const ORGANIZATION_VARIABLE = 'TFE_ORGANIZATION';
@@ -147,25 +146,8 @@ function outputRequest(parsed: Parsed, io: IO, out: string, force: boolean): Out
   };
 }
 
-type ReadPieces = Pick<EvidenceRequest, 'connection' | 'run' | 'read'>;
-
-/** The live read under a progress line, stopped by a signal with one line saying what was `undone` (reading-stop.ts). */
-function withLiveRead<T>(io: IO, flags: ConnectionFlags, undone: string, use: (pieces: ReadPieces) => Promise<T>): Promise<T> {
-  const bar = progress(io, 'Reading live access');
-  return stoppableRead(
-    io,
-    undone,
-    (done, total) => bar.update(done, total),
-    async ({ signal, onProgress }) => {
-      try {
-        const { connection, run, read } = requestPieces(io, flags);
-        return await use({ connection, run: { ...run, signal, onProgress, afterLoad: collectGarbage }, read });
-      } finally {
-        bar.done();
-      }
-    },
-  );
-}
+/** The one full collection after loading, as every command that reads live access asks it (memory.ts). */
+const COLLECT = { afterLoad: collectGarbage };
 
 const command: Command = {
   help,
@@ -194,9 +176,13 @@ const command: Command = {
     // Before any request: a refused --out costs nothing.
     if (out !== undefined && evidence === undefined) await assertOutput(outputRequest(parsed, io, out, force));
     if (evidence !== undefined)
-      return withLiveRead(io, connection, 'no evidence bundle was written', (pieces) => writeEvidence(parsed, io, evidence, { ...files, ...pieces }));
-    const report = await withLiveRead(io, connection, 'no report was written', (pieces) =>
-      reportOrganization({ ...files, ...(can ? { can } : {}), ...pieces }),
+      return withLiveRead(io, connection, 'no evidence bundle was written', (pieces) => writeEvidence(parsed, io, evidence, { ...files, ...pieces }), COLLECT);
+    const report = await withLiveRead(
+      io,
+      connection,
+      'no report was written',
+      (pieces) => reportOrganization({ ...files, ...(can ? { can } : {}), ...pieces }),
+      COLLECT,
     );
     const text = renderAccessReport(report, format, { byTeam: teams.length > 0 && by === 'team' });
     if (out === undefined) io.stdout.write(text);
