@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeAtomic } from '../export/write.js';
+import type { IncompleteReason } from '../core/coverage.js';
 import type { FilesState } from '../core/desired-state.js';
 import type { Report } from '../core/report.js';
 import { NameIndex } from '../core/names.js';
@@ -48,6 +49,8 @@ export interface StartedSheet {
 
 /** The round (what review.json records), each sheet with its CSV text. */
 export interface StartedReview extends RoundRecord {
+  /** Why the live read is not known to be whole (empty when complete). */
+  readonly incomplete: readonly IncompleteReason[];
   readonly sheets: readonly StartedSheet[];
 }
 
@@ -130,7 +133,7 @@ export async function startReview(request: ReviewStartRequest): Promise<StartedR
   });
   sheets.push({ name: sheetName(undefined), reviewers: [], rows: built.unowned.length, text: renderReviewSheet(built.unowned) });
   const by: ReviewBy = request.byPerson ? 'person' : 'team';
-  return { review, organization: report.organization, startedAt, by, sheets, complete: report.coverage.complete };
+  return { review, organization: report.organization, startedAt, by, sheets, complete: report.coverage.complete, incomplete: report.coverage.reasons };
 }
 
 /** The names start writes into its directory: the sheets and review.json. */
@@ -140,5 +143,5 @@ export const startedNames = (started: StartedReview): string[] => [...started.sh
 export async function writeStarted(dir: string, started: StartedReview): Promise<void> {
   await mkdir(dir, { recursive: true });
   for (const sheet of started.sheets) await writeAtomic(join(dir, sheet.name), sheet.text);
-  await writeAtomic(join(dir, ROUND_FILE), renderReviewRound(started));
+  await writeAtomic(join(dir, ROUND_FILE), renderReviewRound(started, started.incomplete));
 }

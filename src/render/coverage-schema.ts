@@ -5,7 +5,8 @@ type Schema = Record<string, unknown>;
 const names = (description: string): Schema => ({ type: 'array', items: { type: 'string' }, description });
 const message = { type: 'string', minLength: 1, description: 'The reason in words, as the text output says it.' };
 
-const REASON: Schema = {
+/** One reason a read is not known to be whole: its facts and its words (the plan, the report and review.json). */
+export const REASON: Schema = {
   oneOf: [
     {
       type: 'object',

@@ -3,6 +3,7 @@
 // equal to this object), and what `review close` reads the file back through.
 import { SCHEMA_DIALECT } from '../core/json-schema.js';
 import { REVIEW_BY } from '../core/review.js';
+import { REASON } from './coverage-schema.js';
 
 type Schema = Record<string, unknown>;
 
@@ -20,6 +21,12 @@ export function reviewRoundSchema(): Schema {
       started_at: { type: 'string', minLength: 1, description: 'When the round was started, RFC 3339 in UTC.' },
       by: { enum: [...REVIEW_BY], description: 'person: a row per person for every team; team: for the teams whose members the files list.' },
       complete: { type: 'boolean', description: 'Whether the live read was known to be whole.' },
+      incomplete: {
+        type: 'array',
+        items: REASON,
+        description:
+          'Why the live read is not known to be whole (what the token could not see), as the report says it; empty when complete is true. Absent in rounds started before it was recorded.',
+      },
       sheets: {
         type: 'array',
         items: {

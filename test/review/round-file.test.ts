@@ -41,11 +41,22 @@ async function closeBeside(record: string): Promise<{ code: number; err: string;
 
 describe('review.json', () => {
   it('is rendered valid against its schema and read back as the round it records', () => {
-    const text = renderReviewRound(ROUND);
+    const text = renderReviewRound(ROUND, []);
     const validate = new Ajv2020({ strict: true }).compile(reviewRoundSchema());
     expect(validate(JSON.parse(text)), JSON.stringify(validate.errors)).toBe(true);
     expect(JSON.parse(text)).toMatchObject({ started_at: ROUND.startedAt, sheets: [{ owner: 'platform' }, { owner: null }] });
     expect(parseRound('review.json', text)).toEqual({ round: ROUND, text });
+  });
+
+  it('records why a partial round is partial, valid against its schema; a round written before `incomplete` is still read', () => {
+    const partial = { ...ROUND, complete: false };
+    const text = renderReviewRound(partial, [{ code: 'teams-not-proven' }]);
+    const validate = new Ajv2020({ strict: true }).compile(reviewRoundSchema());
+    expect(validate(JSON.parse(text)), JSON.stringify(validate.errors)).toBe(true);
+    expect(JSON.parse(text).incomplete).toEqual([{ code: 'teams-not-proven', message: expect.stringMatching(/secret team/) }]);
+    expect(parseRound('review.json', text).round).toEqual(partial);
+    const { incomplete: _, ...older } = JSON.parse(text);
+    expect(parseRound('review.json', JSON.stringify(older)).round).toEqual(partial);
   });
 
   it('schemas/review.schema.json is the schema built from the code', () => {
@@ -60,10 +71,10 @@ describe('review.json', () => {
     ['not JSON', '{"review": '],
     [
       'a row count that is no number',
-      JSON.stringify({ ...JSON.parse(renderReviewRound(ROUND)), sheets: [{ name: 'review-platform.csv', owner: null, reviewers: [], rows: 'three' }] }),
+      JSON.stringify({ ...JSON.parse(renderReviewRound(ROUND, [])), sheets: [{ name: 'review-platform.csv', owner: null, reviewers: [], rows: 'three' }] }),
     ],
     ['a round without its sheets', JSON.stringify({ review: 'acme@2026-11-20T10:00:00Z' })],
-    ['an unknown --by', JSON.stringify({ ...JSON.parse(renderReviewRound(ROUND)), by: 'everyone' })],
+    ['an unknown --by', JSON.stringify({ ...JSON.parse(renderReviewRound(ROUND, [])), by: 'everyone' })],
   ])('%s: one line naming the file, exit 1, no stack', async (_, record) => {
     const run = await closeBeside(record);
     expect(run.code).toBe(1);

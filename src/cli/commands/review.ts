@@ -17,6 +17,7 @@ import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, requestPieces } f
 import type { IO } from '../io.js';
 import { didYouMean } from '../../core/suggest.js';
 import { progress } from '../progress.js';
+import { reasonText } from '../../render/coverage.js';
 
 const help = `Usage: tfe-access review start [PATHS...] --out DIR [--by team|person] [options]
        tfe-access review close SHEETS... --files PATH [--bundle DIR] [options]
@@ -96,7 +97,10 @@ async function start(parsed: Parsed, io: IO, paths: string[]): Promise<number> {
   await guard(startedNames(started));
   await writeStarted(dir, started);
   io.stderr.write(startedLine(started, out));
-  if (!started.complete) io.stderr.write('review: the live read is not known to be whole: some access may be missing from the sheets (see report).\n');
+  if (!started.complete) {
+    const why = started.incomplete.length > 0 ? started.incomplete.map(reasonText).join('; ') : 'the read is not known to be whole';
+    io.stderr.write(`review: partial: ${why}. Some access may be missing from the sheets; review.json records why ("incomplete").\n`);
+  }
   return EXIT.ok;
 }
 
