@@ -1,7 +1,6 @@
 // Issue 37, finding 8: the manifest's SHA-256, what proves the manifest itself unchanged, is printed
 // on stderr, so a closed stdout (a reader that left, `> /dev/full`) does not lose it, by `report
 // --evidence` and by `review close --bundle` alike; recorded, it authenticates the bundle.
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -12,26 +11,14 @@ import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { SeedOrganization } from '../../src/emulator/types.js';
 import { writeDesired } from '../apply/scenario.js';
-import { ROOT, runCli } from '../support/cli.js';
+import { runCli } from '../support/cli.js';
 import { perTest } from '../support/per-test.js';
+import { withStdoutClosed } from '../support/spawn.js';
 import { oneOrganization } from '../support/seeds.js';
 import { ORG_TOKEN, SEED } from '../report/seed.js';
 
 const held = perTest();
 const sha256 = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
-
-/** The built CLI with its stdout closed by the reader as soon as it starts. */
-function withStdoutClosed(args: string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['dist/cli/main.js', ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', NO_COLOR: '1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.destroy();
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stderr })));
-}
 
 describe('issue 37, finding 8: the manifest SHA-256 line', () => {
   it('finding 8: report --evidence prints the manifest SHA-256 on stderr, kept with a closed stdout', async () => {

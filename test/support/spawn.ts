@@ -99,3 +99,16 @@ export function readThenClose(args: readonly string[], env: Record<string, strin
   });
   return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, read, stderr })));
 }
+
+/** The built CLI with its stdout closed by the reader as soon as it starts (a reader that left). */
+export function withStdoutClosed(args: readonly string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [MAIN, ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.destroy();
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stderr })));
+}

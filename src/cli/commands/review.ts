@@ -13,10 +13,10 @@ import { ROUND_FILE, roundBeside } from '../../pipeline/review-round.js';
 import { startReview, startedNames, writeStarted, type StartedReview } from '../../pipeline/review-start.js';
 import { boolFlag, listFlag, stringFlag, type Parsed } from '../args.js';
 import type { Command } from '../command.js';
-import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, requestPieces } from '../common-flags.js';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags } from '../common-flags.js';
 import type { IO } from '../io.js';
 import { didYouMean } from '../../core/suggest.js';
-import { progress } from '../progress.js';
+import { withLiveRead } from '../live-read.js';
 import { reasonText } from '../../render/coverage.js';
 
 const help = `Usage: tfe-access review start [PATHS...] --out DIR [--by team|person] [options]
@@ -85,14 +85,10 @@ async function start(parsed: Parsed, io: IO, paths: string[]): Promise<number> {
     });
   // Before any request: a --out that is a file costs nothing.
   await guard([]);
-  const { connection, run, read } = requestPieces(io, connectionFlags(parsed, io));
-  const bar = progress(io, 'Reading live access');
-  let started;
-  try {
-    started = await startReview({ paths, cwd: io.cwd, connection, run: { ...run, onProgress: (d, t) => bar.update(d, t) }, read, byPerson: by === 'person' });
-  } finally {
-    bar.done();
-  }
+  // Stopped by a signal while it reads: one line, and no round written (cli/live-read.ts).
+  const started = await withLiveRead(io, connectionFlags(parsed, io), 'no review round was written', (pieces) =>
+    startReview({ paths, cwd: io.cwd, ...pieces, byPerson: by === 'person' }),
+  );
   // Every file checked before the first is written: a refusal leaves the directory as it was.
   await guard(startedNames(started));
   await writeStarted(dir, started);
@@ -122,8 +118,10 @@ async function close(parsed: Parsed, io: IO, sheetPaths: string[]): Promise<numb
     }),
   );
   const beside = await roundBeside(resolve(io.cwd, sheetPaths[0] as string));
-  const { connection, run, read } = requestPieces(io, connectionFlags(parsed, io));
-  const closed = await closeReview({ sheets, ...(beside ? { round: beside.round } : {}), paths, cwd: io.cwd, connection, run, read });
+  // Stopped by a signal before the files are edited: one line, nothing edited, no bundle (cli/live-read.ts).
+  const closed = await withLiveRead(io, connectionFlags(parsed, io), 'no file was edited and no bundle was written', (pieces) =>
+    closeReview({ sheets, ...(beside ? { round: beside.round } : {}), paths, cwd: io.cwd, ...pieces }),
+  );
   if (closed.unchecked !== undefined)
     io.stderr.write(`review: notice: the reviewers were not checked against who provisioned each grant: ${closed.unchecked}.\n`);
   const bundle = stringFlag(parsed, 'bundle');
