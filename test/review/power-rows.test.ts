@@ -17,18 +17,14 @@ import type { ReadRow } from '../../src/review/parse.js';
 import { revokeItems } from '../../src/review/revokes.js';
 import { rowCheck } from '../../src/review/sheet.js';
 import { staleProblems } from '../../src/review/stale.js';
-import { startEmulator } from '../../src/emulator/start.js';
 import type { SeedOrganization } from '../../src/emulator/types.js';
 import { client } from '../emulator/helpers.js';
-import { writeDesired } from '../apply/scenario.js';
 import { runCli } from '../support/cli.js';
 import { perTest } from '../support/per-test.js';
 import { fillSheet, filledRows, readRows, type Row } from '../support/review-sheets.js';
-import { oneOrganization } from '../support/seeds.js';
+import { CLOSE, reviewRound, START } from '../support/review-round.js';
 
 const TOKEN = 'acme-org-token';
-const START = Date.parse('2026-11-20T10:00:00.000Z');
-const CLOSE = Date.parse('2026-11-22T10:00:00.000Z');
 
 const ORGANIZATION: SeedOrganization = {
   name: 'acme',
@@ -83,12 +79,8 @@ const line = (rows: Row[], on: (r: Row) => boolean): number => {
 const power = (team: string, flag: string) => (r: Row) => r.kind === 'power' && r.subject === team && r.access === flag;
 
 async function setUp(files: string) {
-  held.emulator = await startEmulator({ seed: oneOrganization(ORGANIZATION, 'current'), rateLimit: 0, now: () => START });
-  const dir = await writeDesired(files);
-  held.dir = dir;
-  const url = held.emulator.url;
-  const env = (now: number) => ({ TFE_TOKEN: TOKEN, TFE_ADDRESS: url, TFE_ACCESS_NOW: new Date(now).toISOString() });
-  return { dir, env, api: client(held.emulator, TOKEN) };
+  const { emulator, dir, env } = await reviewRound(held, ORGANIZATION, files, { token: TOKEN });
+  return { dir, env, api: client(emulator, TOKEN) };
 }
 
 describe('issue 37: organization powers in access reviews', () => {
