@@ -9,18 +9,9 @@ import { adoptionDocument } from '../../src/render/adoption-json.js';
 import { adoptionMarkdown } from '../../src/render/adoption-markdown.js';
 import { adoptionText } from '../../src/render/adoption-text.js';
 import { adoptionSchema } from '../../src/render/adoption-schema.js';
+import { sreAdminOnApiProd } from '../support/plan-changes.js';
 
-const item: DriftItem = {
-  kind: 'grant',
-  change: {
-    action: 'add',
-    resource: 'team-workspaces',
-    team: { name: 'sre', id: 'team-sre' },
-    target: { type: 'workspace', name: 'api-prod', id: 'ws-api' },
-    after: { access: 'admin' },
-    source: { kind: 'set', name: 'prod' },
-  },
-};
+const item: DriftItem = sreAdminOnApiProd({ kind: 'set', name: 'prod' });
 
 const ADOPTION: Adoption = {
   edits: [

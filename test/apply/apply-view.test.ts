@@ -6,17 +6,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { runCli } from '../support/cli.js';
 import { FAST } from './scenario.js';
-import { closeGuardedWorld, openGuardedWorld } from './support.js';
+import { closeGuardedWorld, GUARDED_DESIRED, openGuardedWorld } from './support.js';
 
-const DESIRED = `organization: guarded
-projects:
-  other:
-    teams:
-      dev: write
-      ops: read
-      qa: read
-      interns: read
-      padmin: maintain
+const DESIRED = `${GUARDED_DESIRED}      padmin: maintain
 `;
 
 let emulator: RunningEmulator;

@@ -11,33 +11,17 @@ import type { RunningEmulator } from '../../src/emulator/types.js';
 import { INTEGRITY_KEY, integrityOf } from '../../src/saved-plan/fingerprint.js';
 import { runCli } from '../support/cli.js';
 import { FAST, writesOf } from './scenario.js';
-import { closeGuardedWorld, forge, GUARDED_TOKEN, openGuardedWorld } from './support.js';
+import { closeGuardedWorld, forge, GUARDED_DESIRED, GUARDED_TOKEN, openGuardedWorld } from './support.js';
 
 /** dev made a writer of project `other`, which a policy of the same files forbids. */
-const FORBIDDEN = `organization: guarded
-projects:
-  other:
-    teams:
-      dev: write
-      ops: read
-      qa: read
-      interns: read
-policies:
+const FORBIDDEN = `${GUARDED_DESIRED}policies:
   - name: nobody writes other
     projects: { names: [other] }
     max-access: read
 `;
 
 /** The same project, allowed; a policy on the workspaces of `other`, which the files do not manage. */
-const ALLOWED = `organization: guarded
-projects:
-  other:
-    teams:
-      dev: write
-      ops: read
-      qa: read
-      interns: read
-policies:
+const ALLOWED = `${GUARDED_DESIRED}policies:
   - name: net at most write
     workspaces: { projects: [other] }
     max-access: write

@@ -10,17 +10,9 @@ import type { RunningEmulator } from '../../src/emulator/types.js';
 import { readSavedPlan } from '../../src/saved-plan/file.js';
 import { runCli } from '../support/cli.js';
 import { FAST, writesOf } from './scenario.js';
-import { closeGuardedWorld, openGuardedWorld, GUARDED_TOKEN, savePlan } from './support.js';
+import { closeGuardedWorld, openGuardedWorld, GUARDED_DESIRED, GUARDED_TOKEN, savePlan } from './support.js';
 
-const DESIRED = `organization: guarded
-projects:
-  other:
-    teams:
-      dev: write
-      ops: read
-      qa: read
-      interns: read
-      padmin: maintain
+const DESIRED = `${GUARDED_DESIRED}      padmin: maintain
 workspaces:
   net:
     teams:

@@ -2,13 +2,10 @@
 // resumes where it stopped (assemble/plan-over.ts, planOver given the stage it handed back): the diff
 // (diff/plan.ts, buildPlan) runs once per plan, however many reads follow it. Counted through a spy
 // on the module; the requests are the emulator's, unchanged (test/live/listed-once.test.ts).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
-import { planFromFiles } from '../../src/pipeline/plan.js';
+import { describe, expect, it, vi } from 'vitest';
+import type { SeedDocument } from '../../src/emulator/types.js';
+import { planFolder } from '../support/plan-folder.js';
+import { emulatorAndFolder } from '../support/world.js';
 
 const calls = vi.hoisted(() => ({ buildPlan: 0 }));
 vi.mock('../../src/diff/plan.js', async (original) => {
@@ -66,33 +63,17 @@ policies:
     max-access: write
 `;
 
-let emulator: RunningEmulator;
-let dir: string;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ seed: SEED, rateLimit: 0 });
-  dir = mkdtempSync(join(tmpdir(), 'tfe-access-diff-once-'));
-  writeFileSync(join(dir, 'tfe-access.yaml'), FILES);
-});
-afterAll(async () => {
-  await emulator.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const world = emulatorAndFolder({ seed: SEED, token: TOKEN, prefix: 'tfe-access-diff-once-', files: { 'tfe-access.yaml': FILES }, per: 'file' });
 
 describe('a plan with policies and effective changes', () => {
   it('runs the diff once, though it reads after the diff', async () => {
     calls.buildPlan = 0;
-    emulator.resetLog();
-    const { plan } = await planFromFiles({
-      paths: [dir],
-      cwd: dir,
-      connection: { env: { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url }, homeDir: dir, rateLimit: 0, concurrency: 4 },
-      read: { concurrency: 4, readBy: 'target', effectiveChanges: true },
-    });
+    world.emulator.resetLog();
+    const { plan } = await planFolder(world.dir, world.env, { readBy: 'target', effectiveChanges: true });
     // The reads after the diff were there: a target only the policy selects, the effective changes.
     expect((plan.violations ?? []).map((v) => `${v.target?.name} ${v.team?.name}`)).toEqual(['api-prod sre', 'etl-prod dev']);
     expect(plan.effectiveChanges?.length).toBeGreaterThan(0);
-    expect(emulator.requests.some((r) => new URLSearchParams(r.query).get('filter[workspace][id]') === 'ws-apidev')).toBe(true);
+    expect(world.emulator.requests.some((r) => new URLSearchParams(r.query).get('filter[workspace][id]') === 'ws-apidev')).toBe(true);
     expect(calls.buildPlan).toBe(1);
   });
 });

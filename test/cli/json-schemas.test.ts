@@ -2,17 +2,15 @@
 // the built CLI: validate (valid and invalid), plan, drift, apply (applied, then nothing to apply),
 // report (now and --after), and show when the command is there. A schema that says less than the
 // output fails here, as does an output that drifts from its schema.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_TOKEN, demoSeed } from '../../src/cli/demo/seed.js';
 import { COMMANDS } from '../../src/cli/registry.js';
-import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator } from '../../src/emulator/types.js';
 import { ROOT } from '../support/cli.js';
 import { spawnCli } from '../support/spawn-cli.js';
+import { emulatorAndFolder } from '../support/world.js';
 
 const SCHEMAS = ['validate', 'plan', 'apply', 'report'] as const;
 const ajv = new Ajv2020({ allErrors: true, strict: false });
@@ -20,23 +18,11 @@ const schema = Object.fromEntries(
   SCHEMAS.map((name) => [name, ajv.compile(JSON.parse(readFileSync(join(ROOT, 'schemas', `${name}.schema.json`), 'utf8')) as object)]),
 ) as Record<(typeof SCHEMAS)[number], ValidateFunction>;
 
-let emulator: RunningEmulator;
-let env: Record<string, string>;
-let dir: string;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ seed: demoSeed(), rateLimit: 0 });
-  env = { TFE_TOKEN: DEMO_TOKEN, TFE_ADDRESS: emulator.url };
-  dir = mkdtempSync(join(tmpdir(), 'tfe-access-json-'));
-});
-afterAll(async () => {
-  await emulator.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const world = emulatorAndFolder({ seed: demoSeed, token: DEMO_TOKEN, prefix: 'tfe-access-json-', per: 'file' });
 
 /** Runs the CLI, expects `code`, and returns its stdout parsed, checked against `name`'s schema. */
 async function validOutput(name: (typeof SCHEMAS)[number], args: string[], code: number): Promise<Record<string, unknown>> {
-  const run = await spawnCli(args, { env });
+  const run = await spawnCli(args, { env: world.env });
   expect(run.code, run.err).toBe(code);
   const document = JSON.parse(run.out) as Record<string, unknown>;
   const validate = schema[name];
@@ -58,8 +44,8 @@ describe('every JSON output validates against its schema', () => {
     await validOutput('report', ['report', 'examples/acme', '--after', '--format', 'json'], 0);
     // `show PLANFILE` renders a saved plan (issue 19, item 8): its JSON is the plan's.
     if (COMMANDS.show === undefined) return;
-    const out = join(dir, 'acme.plan.json');
-    expect((await spawnCli(['plan', 'examples/acme', '--out', out], { env })).code).toBe(0);
+    const out = join(world.dir, 'acme.plan.json');
+    expect((await spawnCli(['plan', 'examples/acme', '--out', out], { env: world.env })).code).toBe(0);
     await validOutput('plan', ['show', out, '--format', 'json'], 0);
   });
 

@@ -1,33 +1,18 @@
 // --target (issue 19, item 4): an unknown target gets the one meant (the same name of the other
 // kind first), and a targeted plan says in its header that it is filtered, in text and Markdown, and
 // as `targeted` in JSON (in the plan schema), saved plans included. The built CLI, spawned.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_TOKEN, demoSeed } from '../../src/cli/demo/seed.js';
-import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator } from '../../src/emulator/types.js';
 import { planSchema } from '../../src/render/plan-schema.js';
 import { runBuilt } from '../support/spawn.js';
+import { emulatorAndFolder } from '../support/world.js';
 
-let emulator: RunningEmulator;
-let dir: string;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ seed: demoSeed(), rateLimit: 0 });
-  dir = await mkdtemp(join(tmpdir(), 'tfe-access-target-'));
-  env = { TFE_TOKEN: DEMO_TOKEN, TFE_ADDRESS: emulator.url };
-});
-afterAll(async () => {
-  await emulator.stop();
-  await rm(dir, { recursive: true, force: true });
-});
+const world = emulatorAndFolder({ seed: demoSeed, token: DEMO_TOKEN, prefix: 'tfe-access-target-', per: 'file' });
 
 const PARTIAL = 'Filtered: target workspace:networking-prod, target project:platform; the other targets of the files were not read.';
-const plan = (...extra: string[]) => runBuilt(['plan', 'examples/acme', ...extra], { env });
+const plan = (...extra: string[]) => runBuilt(['plan', 'examples/acme', ...extra], { env: world.env });
 
 describe('an unknown --target', () => {
   it('of the other kind suggests the kind the files manage it as', async () => {
@@ -71,9 +56,9 @@ describe('a targeted plan', () => {
     expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
     expect(validate({ ...document, targeted: ['platform'] })).toBe(false);
     expect(JSON.parse((await plan('--format', 'json')).out)).not.toHaveProperty('targeted');
-    const out = join(dir, 'targeted.plan.json');
+    const out = join(world.dir, 'targeted.plan.json');
     expect((await plan('--target', 'project:platform', '--out', out)).code).toBe(0);
-    const shown = await runBuilt(['apply', '--plan', out, '--auto-approve', '--format', 'markdown'], { env });
+    const shown = await runBuilt(['apply', '--plan', out, '--auto-approve', '--format', 'markdown'], { env: world.env });
     expect(shown.code, shown.err).toBe(0);
     expect(shown.out).toContain('> Filtered: target project:platform;');
   });

@@ -3,41 +3,27 @@
 // colour, and --no-color and NO_COLOR still win over it. The built CLI on a pseudo-terminal from
 // script(1) (util-linux), its stdout sent to a file by the shell there.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_TOKEN, demoSeed } from '../../src/cli/demo/seed.js';
-import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator } from '../../src/emulator/types.js';
 import { ROOT } from '../support/cli.js';
 import { runBuilt, shellLine } from '../support/spawn.js';
+import { emulatorAndFolder } from '../support/world.js';
 
 const ESCAPE = '\u001b';
 /** The text plan's colours: red, green, yellow. */
 const hasColour = (text: string): boolean => ['\u001b[31m', '\u001b[32m', '\u001b[33m'].some((code) => text.includes(code));
 const REWRITE = '\r\u001b[K';
 
-let emulator: RunningEmulator;
-let dir: string;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ seed: demoSeed(), rateLimit: 0 });
-  dir = await mkdtemp(join(tmpdir(), 'tfe-access-terminal-'));
-  env = { TFE_TOKEN: DEMO_TOKEN, TFE_ADDRESS: emulator.url };
-});
-afterAll(async () => {
-  await emulator.stop();
-  await rm(dir, { recursive: true, force: true });
-});
+const world = emulatorAndFolder({ seed: demoSeed, token: DEMO_TOKEN, prefix: 'tfe-access-terminal-', per: 'file' });
 
 /** `tfe-access ARGS [> FILE]` on a pseudo-terminal: what the terminal showed, and the exit code. */
 function onTerminal(args: string[], extraEnv: Record<string, string>, stdoutFile?: string): Promise<{ screen: string; code: number | null }> {
   const line = `${shellLine(args)}${stdoutFile === undefined ? '' : ` > '${stdoutFile}'`}`;
   const child = spawn('script', ['-qfec', line, '/dev/null'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', ...env, ...extraEnv },
+    env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', ...world.env, ...extraEnv },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   let screen = '';
@@ -47,7 +33,7 @@ function onTerminal(args: string[], extraEnv: Record<string, string>, stdoutFile
 
 describe('progress', () => {
   it('shows on the terminal when stdout goes to a file (plan > plan.txt), and the file holds the plan alone', async () => {
-    const file = join(dir, 'plan.txt');
+    const file = join(world.dir, 'plan.txt');
     const { screen, code } = await onTerminal(['plan', 'examples/acme'], { TERM: 'xterm' }, file);
     expect(code).toBe(0);
     expect(screen).toMatch(/Reading live access: \d+\/\d+/);
@@ -67,7 +53,7 @@ describe('progress', () => {
   }, 30_000);
 
   it('is not shown when stderr is not a terminal', async () => {
-    const run = await runBuilt(['plan', 'examples/acme'], { env });
+    const run = await runBuilt(['plan', 'examples/acme'], { env: world.env });
     expect(run.code).toBe(0);
     expect(run.err).toBe('');
   });
@@ -77,16 +63,16 @@ describe('colour', () => {
   it('is on when stdout is a terminal, off when it is a file', async () => {
     const { screen } = await onTerminal(['plan', 'examples/acme'], { TERM: 'xterm' });
     expect(hasColour(screen)).toBe(true);
-    expect((await runBuilt(['plan', 'examples/acme'], { env })).out).not.toContain(ESCAPE);
+    expect((await runBuilt(['plan', 'examples/acme'], { env: world.env })).out).not.toContain(ESCAPE);
   }, 30_000);
 
   it('FORCE_COLOR turns it on into a file; FORCE_COLOR=0 keeps it off', async () => {
-    expect(hasColour((await runBuilt(['plan', 'examples/acme'], { env: { ...env, FORCE_COLOR: '1' } })).out)).toBe(true);
-    expect((await runBuilt(['plan', 'examples/acme'], { env: { ...env, FORCE_COLOR: '0' } })).out).not.toContain(ESCAPE);
+    expect(hasColour((await runBuilt(['plan', 'examples/acme'], { env: { ...world.env, FORCE_COLOR: '1' } })).out)).toBe(true);
+    expect((await runBuilt(['plan', 'examples/acme'], { env: { ...world.env, FORCE_COLOR: '0' } })).out).not.toContain(ESCAPE);
   });
 
   it('--no-color and NO_COLOR win over FORCE_COLOR', async () => {
-    const forced = { ...env, FORCE_COLOR: '1' };
+    const forced = { ...world.env, FORCE_COLOR: '1' };
     expect((await runBuilt(['plan', 'examples/acme', '--no-color'], { env: forced })).out).not.toContain(ESCAPE);
     expect((await runBuilt(['plan', 'examples/acme'], { env: { ...forced, NO_COLOR: '1' } })).out).not.toContain(ESCAPE);
   });

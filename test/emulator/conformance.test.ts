@@ -1,17 +1,17 @@
 // Conformance: for each request a sample in ../shared/api/samples/ documents, the emulator's answer has
 // the same keys and nesting (values and ids aside). The samples are read where the folder exists (it
 // does in CI, beside the clone) and never copied into the project; without it, a test says so.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { client, projectGrantBody, withEmulator, workspaceGrantBody, type Client, type Reply } from './helpers.js';
+import { withSamples } from '../support/samples.js';
 import { shapeDiff, type ShapeOptions } from './shape.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SAMPLES = resolve(REPO_ROOT, '../shared/api/samples');
-const HAVE_SAMPLES = existsSync(SAMPLES);
 
 function sample(name: string): any {
   return JSON.parse(readFileSync(resolve(SAMPLES, name), 'utf8'));
@@ -115,14 +115,7 @@ const NOT_ANSWERS: Record<string, string> = {
   'error-429-rate-limit.response.json': 'checked by the rate-limit case below',
 };
 
-if (!HAVE_SAMPLES) {
-  describe('conformance with ../shared/api/samples', () => {
-    it(`is NOT CHECKED: the samples folder ${SAMPLES} does not exist here (it does in CI)`, () => {
-      console.warn(`conformance: ${SAMPLES} is missing; the emulator's answers were not compared with the real samples.`);
-      expect(existsSync(SAMPLES)).toBe(false);
-    });
-  });
-} else {
+withSamples({ samples: SAMPLES, title: 'conformance with ../shared/api/samples', what: 'conformance', answers: 'answers' }, () => {
   describe('conformance with ../shared/api/samples', () => {
     let emu: RunningEmulator;
     let api: Client;
@@ -169,4 +162,4 @@ if (!HAVE_SAMPLES) {
       }
     });
   });
-}
+});

@@ -4,7 +4,7 @@
 // (their ids pinned in the seed). The docs' samples are the seed profile's (no `email` on a
 // membership); the reconstructed ones, which carry it as the clients read it, the current profile's.
 // Read where the folder exists, never copied into the project.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import type { ProfileName } from '../../src/emulator/profile.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
 import { ADMIN, client, MEDIA, type Client, type Reply } from './helpers.js';
+import { withSamples } from '../support/samples.js';
 import { shapeDiff } from './shape.js';
 
 const SAMPLES = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/api/samples/teams');
@@ -139,14 +140,7 @@ const BY_PROFILE: Record<ProfileName, Case[]> = {
   ],
 };
 
-if (!existsSync(SAMPLES)) {
-  describe('people conformance with ../shared/api/samples/teams', () => {
-    it(`is NOT CHECKED: the samples folder ${SAMPLES} does not exist here (it does in CI)`, () => {
-      console.warn(`people conformance: ${SAMPLES} is missing; the emulator's people answers were not compared with the samples.`);
-      expect(existsSync(SAMPLES)).toBe(false);
-    });
-  });
-} else {
+withSamples({ samples: SAMPLES, title: 'people conformance with ../shared/api/samples/teams', what: 'people conformance', answers: 'people answers' }, () => {
   describe.each(['seed', 'current'] as const)('people conformance with ../shared/api/samples/teams, %s profile', (profile) => {
     let emu: RunningEmulator;
     beforeAll(async () => {
@@ -171,4 +165,4 @@ if (!existsSync(SAMPLES)) {
       expect((await api.post(memberships, sample('team-memberships-add-org-memberships.request.json'))).status).toBe(204);
     });
   });
-}
+});

@@ -2,7 +2,7 @@
 // the emulator's answer of the same request has the same keys and nesting. The docs' samples are the
 // seed profile's; Terraform Enterprise 2.0's (delegate-policy-overrides, the SCIM attributes) the
 // current profile's. Read where the folder exists, never copied into the project.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import type { ProfileName } from '../../src/emulator/profile.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { client, type Client, type Reply } from './helpers.js';
+import { withSamples } from '../support/samples.js';
 import { shapeDiff } from './shape.js';
 import { teamSeed } from './team-seed.js';
 
@@ -69,14 +70,7 @@ const CASES: Case[] = [
   },
 ];
 
-if (!existsSync(SAMPLES)) {
-  describe('conformance with ../shared/api/samples/teams', () => {
-    it(`is NOT CHECKED: the samples folder ${SAMPLES} does not exist here (it does in CI)`, () => {
-      console.warn(`team conformance: ${SAMPLES} is missing; the emulator's team answers were not compared with the samples.`);
-      expect(existsSync(SAMPLES)).toBe(false);
-    });
-  });
-} else {
+withSamples({ samples: SAMPLES, title: 'conformance with ../shared/api/samples/teams', what: 'team conformance', answers: 'team answers' }, () => {
   describe.each(['seed', 'current'] as const)('conformance with ../shared/api/samples/teams, %s profile', (profile) => {
     let emu: RunningEmulator;
     beforeAll(async () => {
@@ -90,4 +84,4 @@ if (!existsSync(SAMPLES)) {
       expect(shapeDiff(sample(c.sample), reply.body, { allowExtra: c.allowExtra ?? [] })).toEqual([]);
     });
   });
-}
+});

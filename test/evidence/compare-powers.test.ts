@@ -4,17 +4,12 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { compareSnapshots, differenceCount } from '../../src/evidence/compare.js';
-import { parseSnapshot, type Snapshot } from '../../src/evidence/snapshot.js';
+import type { Snapshot } from '../../src/evidence/snapshot.js';
 import { renderReportDiff } from '../../src/render/report-diff.js';
 import { reportDiffSchema } from '../../src/render/report-diff-schema.js';
+import { snapshotOf } from '../support/snapshots.js';
 
-function snapshot(teams: unknown[]): Snapshot {
-  const parsed = parseSnapshot(
-    JSON.stringify({ format_version: 1, organization: 'acme', state: 'live', generated_at: 'T', projects: [], workspaces: [], teams }),
-  );
-  if ('problem' in parsed) throw new Error(parsed.problem);
-  return parsed.snapshot;
-}
+const snapshot = (teams: unknown[]): Snapshot => snapshotOf({ workspaces: [], teams });
 const team = (name: string, id: string, on: string[]) => ({
   name,
   id,
@@ -89,20 +84,11 @@ describe('report diff: organization powers and renames (issue 37, finding 2)', (
 describe('report diff: why a person gained (issue 37, finding 2)', () => {
   const ws = { type: 'workspace', name: 'web', id: 'ws-web' };
   const byPerson = (teams: { name: string; id: string }[], through: { name: string; id: string }[], access: string | undefined): Snapshot => {
-    const parsed = parseSnapshot(
-      JSON.stringify({
-        format_version: 1,
-        organization: 'acme',
-        state: 'live',
-        generated_at: 'T',
-        projects: [],
-        workspaces: [],
-        teams: [],
-        people: [{ email: 'bo@x.io', teams, access: access ? [{ target: ws, access, through: through.map((team) => ({ team, access, sources: [] })) }] : [] }],
-      }),
-    );
-    if ('problem' in parsed) throw new Error(parsed.problem);
-    return parsed.snapshot;
+    return snapshotOf({
+      workspaces: [],
+      teams: [],
+      people: [{ email: 'bo@x.io', teams, access: access ? [{ target: ws, access, through: through.map((team) => ({ team, access, sources: [] })) }] : [] }],
+    });
   };
   const DEV = { name: 'dev', id: 'team-dev' };
   const SRE = { name: 'sre', id: 'team-sre' };

@@ -2,8 +2,9 @@
 // loss and a gain (teams and targets matched by id), and two reports by person compare their people.
 import { describe, expect, it } from 'vitest';
 import { compareSnapshots, differenceCount } from '../../src/evidence/compare.js';
-import { parseSnapshot, type Snapshot } from '../../src/evidence/snapshot.js';
+import { parseSnapshot } from '../../src/evidence/snapshot.js';
 import { renderReportDiff } from '../../src/render/report-diff.js';
+import { snapshotOf, snapshotText } from '../support/snapshots.js';
 
 const cell = (team: string, teamId: string, access: string) => ({
   name: team,
@@ -13,11 +14,7 @@ const cell = (team: string, teamId: string, access: string) => ({
   sources: [{ kind: 'workspace', access }],
 });
 
-function snapshot(document: Record<string, unknown>): Snapshot {
-  const parsed = parseSnapshot(JSON.stringify({ format_version: 1, organization: 'acme', state: 'live', generated_at: 'T', projects: [], ...document }));
-  if ('problem' in parsed) throw new Error(parsed.problem);
-  return parsed.snapshot;
-}
+const snapshot = snapshotOf;
 
 const person = (email: string, access: string) => ({ email, access: [{ target: { type: 'workspace', name: 'web', id: 'ws-web' }, access }] });
 
@@ -63,12 +60,7 @@ describe('compareSnapshots', () => {
 
   it('reads a source of a kind added later as a problem, never as another kind', () => {
     const parsed = parseSnapshot(
-      JSON.stringify({
-        format_version: 1,
-        organization: 'acme',
-        state: 'live',
-        generated_at: 'T',
-        projects: [],
+      snapshotText({
         teams: [],
         workspaces: [{ name: 'w', id: 'ws-1', teams: [{ name: 'a', id: 'team-a', access: 'read', permissions: {}, sources: [{ kind: 'magic' }] }] }],
       }),

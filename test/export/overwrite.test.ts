@@ -1,29 +1,15 @@
 // export --out never replaces a file it did not write (issue 24, finding 7): a desired-state file
 // written by hand, or an exported one edited since, holds settings, roles, sets and policies an
 // export does not write. Exported files say so in a header line; --force replaces anything.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator } from '../../src/emulator/types.js';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
 import { ORG_TOKEN, SEED } from './seed.js';
+import { emulatorAndFolder } from '../support/world.js';
 
-let emulator: RunningEmulator;
-let env: Record<string, string>;
-let dir: string;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ seed: SEED, rateLimit: 0 });
-  env = { TFE_TOKEN: ORG_TOKEN, TFE_ADDRESS: emulator.url, TFE_ORGANIZATION: 'globex' };
-  dir = mkdtempSync(join(tmpdir(), 'tfe-access-export-overwrite-'));
-});
-afterAll(async () => {
-  await emulator.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const world = emulatorAndFolder({ seed: SEED, token: ORG_TOKEN, prefix: 'tfe-access-export-overwrite-', env: { TFE_ORGANIZATION: 'globex' }, per: 'file' });
 
 const HAND_WRITTEN = `# Our access, reviewed by the platform team.
 organization: globex
@@ -41,12 +27,12 @@ projects:
       platform-admins: admin
 `;
 
-const export_ = (args: string[]) => runCli(['export', ...args], { env, cwd: dir });
-const read = (path: string): string => readFileSync(join(dir, path), 'utf8');
+const export_ = (args: string[]) => runCli(['export', ...args], { env: world.env, cwd: world.dir });
+const read = (path: string): string => readFileSync(join(world.dir, path), 'utf8');
 
 describe('export --out and existing files', () => {
   it('regression: export --out FILE silently overwrites a hand-written desired-state file', async () => {
-    writeFileSync(join(dir, 'access.yaml'), HAND_WRITTEN);
+    writeFileSync(join(world.dir, 'access.yaml'), HAND_WRITTEN);
     const run = await export_(['--all', '--out', 'access.yaml']);
     expect(run.code).toBe(1);
     expect(run.out).toBe('');
@@ -55,7 +41,7 @@ describe('export --out and existing files', () => {
     );
     // Byte for byte as it was, and no temporary file left beside it.
     expect(read('access.yaml')).toBe(HAND_WRITTEN);
-    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(readdirSync(world.dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
   it('an exported file is replaced by a second export, without --force', async () => {
@@ -74,7 +60,7 @@ describe('export --out and existing files', () => {
   it('what export printed to stdout, saved by hand, is recognised as its own', async () => {
     const printed = await export_(['--workspace', 'net-prod']);
     expect(printed.code).toBe(0);
-    writeFileSync(join(dir, 'printed.yaml'), printed.out);
+    writeFileSync(join(world.dir, 'printed.yaml'), printed.out);
     const run = await export_(['--workspace', 'net-prod', '--workspace', 'lake-etl', '--out', 'printed.yaml']);
     expect(run.code, run.err).toBe(0);
     expect(read('printed.yaml')).toContain('lake-etl:');
@@ -82,7 +68,7 @@ describe('export --out and existing files', () => {
 
   it('finding 7 (issue 36): an exported file checked out with CRLF is replaced with CRLF only; an LF one stays LF', async () => {
     expect((await export_(['--project', 'platform', '--out', 'crlf.yaml'])).code).toBe(0);
-    writeFileSync(join(dir, 'crlf.yaml'), read('crlf.yaml').replace(/\n/g, '\r\n'));
+    writeFileSync(join(world.dir, 'crlf.yaml'), read('crlf.yaml').replace(/\n/g, '\r\n'));
     const again = await export_(['--all', '--out', 'crlf.yaml']);
     expect(again.code, again.err).toBe(0);
     const text = read('crlf.yaml');
@@ -97,7 +83,7 @@ describe('export --out and existing files', () => {
   it('an exported file edited since is refused like a hand-written one, unchanged', async () => {
     expect((await export_(['--project', 'platform', '--out', 'edited.yaml'])).code).toBe(0);
     const edited = `${read('edited.yaml')}settings:\n  max-removals: 2\n`;
-    writeFileSync(join(dir, 'edited.yaml'), edited);
+    writeFileSync(join(world.dir, 'edited.yaml'), edited);
     const run = await export_(['--project', 'platform', '--out', 'edited.yaml']);
     expect(run.code).toBe(1);
     expect(run.err).toBe(
@@ -107,7 +93,7 @@ describe('export --out and existing files', () => {
   });
 
   it('--force replaces a hand-written file', async () => {
-    writeFileSync(join(dir, 'forced.yaml'), HAND_WRITTEN);
+    writeFileSync(join(world.dir, 'forced.yaml'), HAND_WRITTEN);
     const run = await export_(['--project', 'platform', '--out', 'forced.yaml', '--force']);
     expect(run.code, run.err).toBe(0);
     expect(read('forced.yaml')).not.toContain('max-removals');
@@ -126,12 +112,12 @@ describe('export --out and existing files', () => {
     expect(first.code, first.err).toBe(0);
     const before = read('split/Data-Lake.yaml');
     // A second export replaces its own files and leaves files of other names alone.
-    writeFileSync(join(dir, 'split', 'notes.yaml'), HAND_WRITTEN);
+    writeFileSync(join(world.dir, 'split', 'notes.yaml'), HAND_WRITTEN);
     expect((await export_(['--all', '--split-by', 'project', '--out', 'split'])).code).toBe(0);
     expect(read('split/notes.yaml')).toBe(HAND_WRITTEN);
     // A hand-written file where the export would write: nothing is written, not even the other files.
-    writeFileSync(join(dir, 'split', 'platform.yaml'), HAND_WRITTEN);
-    writeFileSync(join(dir, 'split', 'Data-Lake.yaml'), `${before}# a note\n`);
+    writeFileSync(join(world.dir, 'split', 'platform.yaml'), HAND_WRITTEN);
+    writeFileSync(join(world.dir, 'split', 'Data-Lake.yaml'), `${before}# a note\n`);
     const refused = await export_(['--all', '--split-by', 'project', '--out', 'split']);
     expect(refused.code).toBe(1);
     expect(refused.err).toBe(
@@ -146,7 +132,7 @@ describe('export --out and existing files', () => {
   });
 
   it('something that is not a regular file is refused, even with --force', async () => {
-    mkdirSync(join(dir, 'adir.yaml'));
+    mkdirSync(join(world.dir, 'adir.yaml'));
     const run = await export_(['--all', '--out', 'adir.yaml', '--force']);
     expect(run.code).toBe(1);
     expect(run.err).toContain('is a directory');

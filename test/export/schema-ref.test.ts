@@ -1,35 +1,21 @@
 // The `$schema=` comment export writes (issue 19, item 10), through the built CLI: a reference that
 // works on another machine (the project's installed tfe-access, relative to the file, or --schema),
 // never a path into the exporting machine's checkout.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator } from '../../src/emulator/types.js';
+import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/cli.js';
 import { spawnCli } from '../support/spawn-cli.js';
 import { ORG_TOKEN, SEED } from './seed.js';
+import { emulatorAndFolder } from '../support/world.js';
 
-let emulator: RunningEmulator;
-let env: Record<string, string>;
-let base: string;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ seed: SEED, rateLimit: 0 });
-  env = { TFE_TOKEN: ORG_TOKEN, TFE_ADDRESS: emulator.url, TFE_ORGANIZATION: 'globex' };
-  base = mkdtempSync(join(tmpdir(), 'tfe-access-schema-ref-'));
-});
-afterAll(async () => {
-  await emulator.stop();
-  rmSync(base, { recursive: true, force: true });
-});
+const world = emulatorAndFolder({ seed: SEED, token: ORG_TOKEN, prefix: 'tfe-access-schema-ref-', env: { TFE_ORGANIZATION: 'globex' }, per: 'file' });
 
 const refOf = (text: string): string => /^# yaml-language-server: \$schema=(\S+)\n/.exec(text)?.[1] ?? '';
 
 /** A repository that installs tfe-access: a package.json and the package's schema under node_modules. */
 function project(name: string, marker: 'package.json' | '.git'): string {
-  const dir = join(base, name);
+  const dir = join(world.dir, name);
   mkdirSync(dir, { recursive: true });
   if (marker === 'package.json') writeFileSync(join(dir, 'package.json'), '{"private": true}\n');
   else mkdirSync(join(dir, '.git'));
@@ -40,7 +26,7 @@ function project(name: string, marker: 'package.json' | '.git'): string {
 describe('export $schema reference', () => {
   it("regression: export writes a $schema path into the exporting machine's checkout", async () => {
     const repo = project('repo', 'package.json');
-    const run = await spawnCli(['export', '--all', '--out', 'access/all.yaml'], { env, cwd: repo });
+    const run = await spawnCli(['export', '--all', '--out', 'access/all.yaml'], { env: world.env, cwd: repo });
     expect(run.code, run.err).toBe(0);
     expect(run.out).toBe('');
     const ref = refOf(readFileSync(join(repo, 'access', 'all.yaml'), 'utf8'));
@@ -52,7 +38,7 @@ describe('export $schema reference', () => {
 
   it('finds the project by .git too; --split-by project writes the same reference into every file', async () => {
     const repo = project('gitrepo', '.git');
-    const run = await spawnCli(['export', '--all', '--split-by', 'project', '--out', 'teams/access'], { env, cwd: repo });
+    const run = await spawnCli(['export', '--all', '--split-by', 'project', '--out', 'teams/access'], { env: world.env, cwd: repo });
     expect(run.code, run.err).toBe(0);
     for (const file of ['Data-Lake.yaml', 'platform.yaml']) {
       expect(refOf(readFileSync(join(repo, 'teams', 'access', file), 'utf8'))).toBe('../../node_modules/tfe-access/schemas/tfe-access.schema.json');
@@ -62,10 +48,10 @@ describe('export $schema reference', () => {
   it('stdout: relative to the working directory; --schema wins', async () => {
     const repo = project('stdout', 'package.json');
     mkdirSync(join(repo, 'access'));
-    const plain = await spawnCli(['export', '--workspace', 'net-prod'], { env, cwd: join(repo, 'access') });
+    const plain = await spawnCli(['export', '--workspace', 'net-prod'], { env: world.env, cwd: join(repo, 'access') });
     expect(plain.code, plain.err).toBe(0);
     expect(refOf(plain.out)).toBe('../node_modules/tfe-access/schemas/tfe-access.schema.json');
-    const custom = await spawnCli(['export', '--workspace', 'net-prod', '--schema', 'https://example.com/s.json'], { env, cwd: repo });
+    const custom = await spawnCli(['export', '--workspace', 'net-prod', '--schema', 'https://example.com/s.json'], { env: world.env, cwd: repo });
     expect(refOf(custom.out)).toBe('https://example.com/s.json');
   });
 });

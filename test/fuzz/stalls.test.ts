@@ -2,31 +2,18 @@
 // then silence. Every attempt ends at its timeout (shortened here through SessionOptions.timeouts;
 // the CLI's are 30 s) and the call fails with a TransportError naming the request and the
 // timeout, without the token. A body that is slow but keeps coming is read whole.
-import { afterEach, describe, expect, it } from 'vitest';
-import { TfeClient } from '../../src/api/client.js';
+import { describe, expect, it } from 'vitest';
+import type { TfeClient } from '../../src/api/client.js';
 import { TransportError } from '../../src/api/errors/transport-error.js';
-import { CANARY, expectNoCanary, scriptServer, type ScriptServer, type Step } from '../api/script-server.js';
+import { scriptedClients } from '../api/scripted-client.js';
+import { expectNoCanary, type ScriptServer, type Step } from '../api/script-server.js';
 
 const TIMEOUTS = { headersMs: 150, bodyMs: 150 };
 const RETRY = { retries: 1, baseDelayMs: 1, maxDelayMs: 2 };
 const PAGE = '{"data":[],"meta":{"pagination":{"current-page":1,"next-page":null,"total-pages":1,"total-count":0}}}';
 
-let servers: ScriptServer[] = [];
-let clients: TfeClient[] = [];
-afterEach(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  await Promise.all(servers.map((s) => s.close()));
-  servers = [];
-  clients = [];
-});
-
-async function clientFor(step: Step): Promise<{ client: TfeClient; server: ScriptServer }> {
-  const server = await scriptServer([step]);
-  const client = new TfeClient({ baseUrl: `${server.url}/api/v2`, token: CANARY, rateLimit: 0, retry: RETRY, timeouts: TIMEOUTS });
-  servers.push(server);
-  clients.push(client);
-  return { client, server };
-}
+const scripted = scriptedClients({ rateLimit: 0, retry: RETRY, timeouts: TIMEOUTS });
+const clientFor = (step: Step): Promise<{ client: TfeClient; server: ScriptServer }> => scripted([step]);
 
 const stallBeforeHeaders: Step = () => undefined;
 const stallMidBody: Step = (res) => {

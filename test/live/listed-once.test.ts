@@ -4,14 +4,11 @@
 // every workspace and every project, a change on a managed project (its unmanaged workspaces) and a
 // change on a managed workspace whose project the files do not manage. Counted in the emulator's
 // request log, whatever way the grants are read and whoever reads them.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ReadBy } from '../../src/core/model.js';
-import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
-import { planFromFiles } from '../../src/pipeline/plan.js';
+import type { SeedDocument } from '../../src/emulator/types.js';
+import { planFolder } from '../support/plan-folder.js';
+import { emulatorAndFolder, tokenEnv } from '../support/world.js';
 
 const OWNER_TOKEN = 'listed-once-org-token';
 /** A team's token that reads every workspace but is no owner: a read by team reads the projects of its blind spots too. */
@@ -71,25 +68,14 @@ policies:
     max-access: admin
 `;
 
-let emulator: RunningEmulator;
-let dir: string;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ seed: SEED, rateLimit: 0 });
-  dir = mkdtempSync(join(tmpdir(), 'tfe-access-listed-once-'));
-  writeFileSync(join(dir, 'tfe-access.yaml'), FILES);
-});
-afterAll(async () => {
-  await emulator.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const world = emulatorAndFolder({ seed: SEED, token: OWNER_TOKEN, prefix: 'tfe-access-listed-once-', files: { 'tfe-access.yaml': FILES }, per: 'file' });
 
 const FILTERS = { '/api/v2/team-projects': 'filter[project][id]', '/api/v2/team-workspaces': 'filter[workspace][id]' } as const;
 
 /** How many times each target's grant list was started (its first page asked for), by target id. */
 function listsByTarget(): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const request of emulator.requests) {
+  for (const request of world.emulator.requests) {
     const filter = FILTERS[request.path as keyof typeof FILTERS];
     const query = new URLSearchParams(request.query);
     const id = filter === undefined ? null : query.get(filter);
@@ -100,14 +86,8 @@ function listsByTarget(): Map<string, number> {
 }
 
 async function planAs(token: string, readBy: ReadBy) {
-  emulator.resetLog();
-  const env = { TFE_TOKEN: token, TFE_ADDRESS: emulator.url };
-  const result = await planFromFiles({
-    paths: [dir],
-    cwd: dir,
-    connection: { env, homeDir: dir, rateLimit: 0, concurrency: 4 },
-    read: { concurrency: 4, readBy, effectiveChanges: true },
-  });
+  world.emulator.resetLog();
+  const result = await planFolder(world.dir, tokenEnv(world.emulator.url, token), { readBy, effectiveChanges: true });
   return { plan: result.plan, lists: listsByTarget() };
 }
 

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAccessReport } from '../../src/render/report.js';
 import { personReport } from './report-fixture.js';
-import { launchChromium, seriousAxeFindings } from '../support/browser.js';
+import { launchChromium, openReport, seriousAxeFindings } from '../support/browser.js';
 
 let dir: string;
 let file: string;
@@ -22,14 +22,7 @@ beforeAll(async () => {
   file = join(dir, 'people.html');
   writeFileSync(file, renderAccessReport(personReport(), 'html', { byTeam: false }));
   browser = await launchChromium(dir);
-  page = await browser.newPage();
-  await page.setBypassCSP(true); // so axe-core can be injected (the page's own policy forbids it)
-  await page.setRequestInterception(true);
-  page.on('request', (request) => {
-    requests.push(request.url());
-    void (request.url().startsWith('file://') ? request.continue() : request.abort());
-  });
-  await page.goto(`file://${file}`);
+  page = await openReport(browser, file, requests, { bypassCSP: true });
 }, 90_000);
 
 afterAll(async () => {

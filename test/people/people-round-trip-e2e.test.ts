@@ -2,16 +2,14 @@
 // `export --teams --members` then `plan` is clean against both emulator profiles (an invitee
 // pending, service accounts and hidden members untouched); and a plan that adds a person to a team
 // names who gains what in its effective changes (docs/effective-access.md, "People").
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROFILE_NAMES, type ProfileName } from '../../src/emulator/profile.js';
-import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
+import type { SeedDocument } from '../../src/emulator/types.js';
 import { writeDesired } from '../apply/scenario.js';
 import { runCli } from '../support/cli.js';
 import { idpTeam, peopleOfEachKind } from '../support/people-seeds.js';
+import { emulatorAndFolder } from '../support/world.js';
 
 const TOKEN = 'acme-people-trip-token';
 
@@ -39,24 +37,19 @@ function seedOf(profile: ProfileName): SeedDocument {
 }
 
 describe.each(PROFILE_NAMES)('people round trips against the %s profile', (profile) => {
-  let emulator: RunningEmulator;
-  let env: Record<string, string>;
-  let dir: string;
-  beforeAll(async () => {
-    emulator = await startEmulator({ seed: seedOf(profile), rateLimit: 0 });
-    env = { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url, TFE_ORGANIZATION: 'acme' };
-    dir = mkdtempSync(join(tmpdir(), 'tfe-access-people-trip-'));
-  });
-  afterAll(async () => {
-    await emulator?.stop();
-    rmSync(dir, { recursive: true, force: true });
+  const world = emulatorAndFolder({
+    seed: () => seedOf(profile),
+    token: TOKEN,
+    prefix: 'tfe-access-people-trip-',
+    env: { TFE_ORGANIZATION: 'acme' },
+    per: 'file',
   });
 
   it('export --teams --members, then plan: no change (the invitee pending)', async () => {
-    const out = join(dir, `${profile}.yaml`);
-    const exported = await runCli(['export', '--teams', '--members', '--all', '--out', out], { env });
+    const out = join(world.dir, `${profile}.yaml`);
+    const exported = await runCli(['export', '--teams', '--members', '--all', '--out', out], { env: world.env });
     expect(exported.code, exported.err).toBe(0);
-    const plan = await runCli(['plan', out, '--format', 'json', '--detailed-exitcode'], { env });
+    const plan = await runCli(['plan', out, '--format', 'json', '--detailed-exitcode'], { env: world.env });
     expect(plan.code, plan.out + plan.err).toBe(0);
     const document = JSON.parse(plan.out) as { member_changes?: unknown[]; pending_invites?: { person: { email: string } }[] };
     expect(document.member_changes ?? []).toEqual([]);
@@ -75,7 +68,7 @@ workspaces:
   api:
     teams: { sre: admin }
 `);
-    const plan = await runCli(['plan', files, '--format', 'json'], { env });
+    const plan = await runCli(['plan', files, '--format', 'json'], { env: world.env });
     expect([0, 2]).toContain(plan.code);
     const effective = (
       JSON.parse(plan.out) as {

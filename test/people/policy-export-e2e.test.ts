@@ -3,19 +3,18 @@
 // `export --teams --members` (docs/adopting.md, "Members: `export --teams --members`"): each team's
 // people by email, never a service account or a hidden member, none for a team the identity
 // provider owns, at the cost of one membership list.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROFILE_NAMES, type ProfileName } from '../../src/emulator/profile.js';
-import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
+import type { SeedDocument } from '../../src/emulator/types.js';
 import { ADMIN_EMAIL } from '../../src/emulator/service-users.js';
 import { writeDesired } from '../apply/scenario.js';
 import { runCli } from '../support/cli.js';
 import { idpTeam, peopleOfEachKind } from '../support/people-seeds.js';
 import { violationsOf } from '../support/violations.js';
+import { emulatorAndFolder } from '../support/world.js';
 
 const TOKEN = 'acme-people-org-token';
 
@@ -45,25 +44,20 @@ policies:
 `;
 
 describe.each(PROFILE_NAMES)('people against the %s profile', (profile) => {
-  let emulator: RunningEmulator;
-  let env: Record<string, string>;
-  let dir: string;
-  beforeAll(async () => {
-    emulator = await startEmulator({ seed: seedOf(profile), rateLimit: 0 });
-    env = { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url, TFE_ORGANIZATION: 'acme' };
-    dir = mkdtempSync(join(tmpdir(), 'tfe-access-people-e2e-'));
-  });
-  afterAll(async () => {
-    await emulator?.stop();
-    rmSync(dir, { recursive: true, force: true });
+  const world = emulatorAndFolder({
+    seed: () => seedOf(profile),
+    token: TOKEN,
+    prefix: 'tfe-access-people-e2e-',
+    env: { TFE_ORGANIZATION: 'acme' },
+    per: 'file',
   });
 
-  const memberships = (from: number): number => emulator.requests.slice(from).filter((r) => r.path.includes('organization-memberships')).length;
+  const memberships = (from: number): number => world.emulator.requests.slice(from).filter((r) => r.path.includes('organization-memberships')).length;
 
   it('max-members: plan names the people counted (not the service account, not the hidden member; the invitee yes), live already so not blocking, one membership list', async () => {
     const files = await writeDesired(POLICY(2));
-    const before = emulator.requests.length;
-    const planned = await runCli(['plan', files, '--format', 'json'], { env });
+    const before = world.emulator.requests.length;
+    const planned = await runCli(['plan', files, '--format', 'json'], { env: world.env });
     // docs/evidence.md, "New and live violations": the team is this big already, not by the plan's change: listed, exit 0.
     expect(planned.code, planned.err).toBe(0);
     expect(violationsOf(planned.out)).toEqual([
@@ -77,19 +71,19 @@ describe.each(PROFILE_NAMES)('people against the %s profile', (profile) => {
     ]);
     // Checked after the plan and as it is, on the one membership list.
     expect(memberships(before)).toBe(1);
-    const drift = await runCli(['drift', files], { env });
+    const drift = await runCli(['drift', files], { env: world.env });
     expect(drift.code).toBe(2);
-    const report = await runCli(['report', files], { env });
+    const report = await runCli(['report', files], { env: world.env });
     expect(report.code, report.err).toBe(0);
     expect(report.out).toContain('[small developers team] team "developers" has 3 members, more than 2');
-    const fine = await runCli(['plan', await writeDesired(POLICY(3)), '--detailed-exitcode'], { env });
+    const fine = await runCli(['plan', await writeDesired(POLICY(3)), '--detailed-exitcode'], { env: world.env });
     expect(fine.code, fine.out + fine.err).toBe(0);
   });
 
   it('export --teams --members: each team its people by email; none for the team the identity provider owns; one membership list more', async () => {
-    const before = emulator.requests.length;
-    const out = join(dir, `${profile}.yaml`);
-    const run = await runCli(['export', '--teams', '--members', '--out', out], { env });
+    const before = world.emulator.requests.length;
+    const out = join(world.dir, `${profile}.yaml`);
+    const run = await runCli(['export', '--teams', '--members', '--out', out], { env: world.env });
     expect(run.code, run.err).toBe(0);
     expect(run.err).toContain('and the teams with their members');
     expect(memberships(before)).toBe(1);
@@ -99,7 +93,7 @@ describe.each(PROFILE_NAMES)('people against the %s profile', (profile) => {
     expect(teams.idp).not.toHaveProperty('members');
     const text = readFileSync(out, 'utf8');
     expect(text).not.toMatch(/robot@|hc-support|api-team/);
-    const plain = await runCli(['export', '--members'], { env });
+    const plain = await runCli(['export', '--members'], { env: world.env });
     expect(plain.code).toBe(1);
     expect(plain.err.trim()).toBe('tfe-access export: --members writes the members of each team under `teams:`; use it with --teams.');
   });

@@ -1,13 +1,12 @@
 // Warnings silenced on purpose (issue 19, item 7): `settings.ignore-warnings` and `ignore-warnings`
 // under a project or workspace, through the built CLI; an unknown code is a problem at its place
 // with "did you mean".
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
+import { describe, expect, it } from 'vitest';
+import type { SeedDocument } from '../../src/emulator/types.js';
 import { spawnCli } from '../support/spawn-cli.js';
+import { emulatorAndFolder } from '../support/world.js';
 
 const TOKEN = 'initech-token';
 const SEED: SeedDocument = {
@@ -40,24 +39,12 @@ workspaces:
 ${netProd}    teams: { sre: write, dev: read }
 `;
 
-let emulator: RunningEmulator;
-let env: Record<string, string>;
-let dir: string;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ seed: SEED, rateLimit: 0 });
-  env = { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url };
-  dir = mkdtempSync(join(tmpdir(), 'tfe-access-ignore-warnings-'));
-});
-afterAll(async () => {
-  await emulator.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const world = emulatorAndFolder({ seed: SEED, token: TOKEN, prefix: 'tfe-access-ignore-warnings-', per: 'file' });
 
 /** The warnings of `plan --format json` of these files, as `code target`. */
 async function warningsOf(text: string): Promise<string[]> {
-  writeFileSync(join(dir, 'tfe-access.yaml'), text);
-  const run = await spawnCli(['plan', '--format', 'json'], { env, cwd: dir });
+  writeFileSync(join(world.dir, 'tfe-access.yaml'), text);
+  const run = await spawnCli(['plan', '--format', 'json'], { env: world.env, cwd: world.dir });
   expect(run.err).toBe('');
   expect(run.code).toBe(0);
   return (JSON.parse(run.out) as { warnings: Array<{ code: string; target: { name: string } }> }).warnings.map((w) => `${w.code} ${w.target.name}`);
@@ -80,7 +67,7 @@ describe('ignore-warnings', () => {
   it('ignore-warnings under a target silences a code there only, and the text plan says nothing of it', async () => {
     const text = files('', '    ignore-warnings: [shadowed-by-organization-access, below-project-access]\n');
     expect(await warningsOf(text)).toEqual(['shadowed-by-organization-access app-dev']);
-    const plain = await spawnCli(['plan'], { env, cwd: dir });
+    const plain = await spawnCli(['plan'], { env: world.env, cwd: world.dir });
     expect(plain.code).toBe(0);
     expect(plain.out).toContain('! workspace app-dev: team sre has the organization permission manage-workspaces');
     expect(plain.out).not.toContain('workspace net-prod: team');
@@ -88,8 +75,8 @@ describe('ignore-warnings', () => {
 
   it('an unknown code is a problem at its place, with did you mean; validate exits 1', async () => {
     const text = files('settings:\n  ignore-warnings: [custom-equals-levle]\n', '    ignore-warnings: [shadowed-by-org]\n');
-    writeFileSync(join(dir, 'bad.yaml'), text);
-    const run = await spawnCli(['validate', 'bad.yaml'], { cwd: dir });
+    writeFileSync(join(world.dir, 'bad.yaml'), text);
+    const run = await spawnCli(['validate', 'bad.yaml'], { cwd: world.dir });
     expect(run.code).toBe(1);
     expect(run.err).toBe('');
     expect(run.out.split('\n')).toEqual([
@@ -99,20 +86,20 @@ describe('ignore-warnings', () => {
       '',
     ]);
     // plan refuses the same files before any request.
-    const plan = await spawnCli(['plan', 'bad.yaml'], { env, cwd: dir });
+    const plan = await spawnCli(['plan', 'bad.yaml'], { env: world.env, cwd: world.dir });
     expect(plan.code).toBe(1);
   });
 
   it('a target sets ignore-warnings once across files', async () => {
     writeFileSync(
-      join(dir, 'one.yaml'),
+      join(world.dir, 'one.yaml'),
       'organization: initech\nworkspaces:\n  net-prod:\n    ignore-warnings: [below-project-access]\n    teams: { dev: read }\n',
     );
     writeFileSync(
-      join(dir, 'two.yaml'),
+      join(world.dir, 'two.yaml'),
       'organization: initech\nworkspaces:\n  net-prod:\n    ignore-warnings: [below-project-access]\n    teams: { sre: write }\n',
     );
-    const run = await spawnCli(['validate', 'one.yaml', 'two.yaml'], { cwd: dir });
+    const run = await spawnCli(['validate', 'one.yaml', 'two.yaml'], { cwd: world.dir });
     expect(run.code).toBe(1);
     expect(run.out).toContain(
       'two.yaml:4:5: workspaces.net-prod.ignore-warnings: "ignore-warnings" of workspace "net-prod" is set twice; first defined at one.yaml:4:5',

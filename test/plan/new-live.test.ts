@@ -4,14 +4,12 @@
 // adds one exits 3 and apply refuses it. An exception accepts a violation until it ends (the clock
 // injected, TFE_ACCESS_NOW); a saved plan seals its exceptions and apply --plan, at a later clock,
 // refuses once it has ended. The live check costs no request.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
+import { describe, expect, it } from 'vitest';
+import type { SeedDocument } from '../../src/emulator/types.js';
 import { runCli } from '../support/cli.js';
 import { violationsOf } from '../support/violations.js';
+import { emulatorAndFolder } from '../support/world.js';
 
 const TOKEN = 'new-live-org-token';
 const NOW = '2026-05-01T12:00:00Z';
@@ -55,28 +53,8 @@ ${policy(exceptions)}`;
 const EXCEPTION = `    exceptions:
       - { team: ops, workspace: etl-prod, reason: "data migration, INC-42", expires: 2026-06-01 }
 `;
-
-let emulator: RunningEmulator;
-let dir: string;
-let env: Record<string, string>;
-
-beforeEach(async () => {
-  emulator = await startEmulator({ seed: SEED, rateLimit: 0 });
-  env = { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url, TFE_ACCESS_NOW: NOW };
-  dir = mkdtempSync(join(tmpdir(), 'tfe-access-new-live-'));
-});
-afterEach(async () => {
-  await emulator.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-function file(text: string, name = 'access.yaml'): string {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-}
-
-const writes = (): string[] => emulator.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
+const world = emulatorAndFolder({ seed: SEED, token: TOKEN, prefix: 'tfe-access-new-live-', env: { TFE_ACCESS_NOW: NOW } });
+const { file, writes } = world;
 const rows = (out: string): string[] =>
   violationsOf(out).map(
     (v) => `${v.target?.name} | ${v.team?.name} | ${v.status}${v.accepted ? ` | accepted until ${v.accepted.expires}: ${v.accepted.reason}` : ''}`,
@@ -86,39 +64,39 @@ const LIVE = 'team "dev" has admin on workspace "api-prod", above write (workspa
 describe('new and live violations against the emulator', () => {
   it('a change that adds no violation exits 0 while live access breaks the policy, listing it apart (collapsed in Markdown); apply applies it', async () => {
     const path = file(files('write'));
-    const json = await runCli(['plan', path, '--format', 'json'], { env });
+    const json = await runCli(['plan', path, '--format', 'json'], { env: world.env });
     expect(json.code, json.err).toBe(0);
     expect(json.err).toBe('');
     expect(rows(json.out)).toEqual(['api-prod | dev | live']);
-    const text = await runCli(['plan', path], { env });
+    const text = await runCli(['plan', path], { env: world.env });
     expect(text.code).toBe(0);
     expect(text.out).toContain(`Already live, not caused by this change (1 violation); they do not block:\n  [only sre administers production] ${LIVE}\n`);
     expect(text.out).not.toContain('Policies broken');
-    const markdown = await runCli(['plan', path, '--format', 'markdown'], { env });
+    const markdown = await runCli(['plan', path, '--format', 'markdown'], { env: world.env });
     expect(markdown.code).toBe(0);
     expect(markdown.out).toContain(
       `<details><summary>Already live, not caused by this change (1 violation); they do not block:</summary>\n\n- [only sre administers production] ${LIVE}\n`,
     );
     expect(markdown.out).not.toContain('[!CAUTION]');
-    const apply = await runCli(['apply', path, '--auto-approve'], { env });
+    const apply = await runCli(['apply', path, '--auto-approve'], { env: world.env });
     expect(apply.code, apply.err).toBe(0);
     expect(writes()).toEqual(['POST /api/v2/team-workspaces']);
   });
 
   it('a change that adds one exits 3, new first and blocking, the live one apart; apply refuses for the new one only and writes nothing', async () => {
     const path = file(files('admin'));
-    const json = await runCli(['plan', path, '--format', 'json'], { env });
+    const json = await runCli(['plan', path, '--format', 'json'], { env: world.env });
     expect(json.code).toBe(3);
     expect(json.err).toBe('plan: the access once applied breaks a policy of the files; apply will refuse this plan.\n');
     expect(rows(json.out)).toEqual(['api-prod | dev | live', 'etl-prod | ops | new']);
-    const markdown = await runCli(['plan', path, '--format', 'markdown'], { env });
+    const markdown = await runCli(['plan', path, '--format', 'markdown'], { env: world.env });
     const caution = markdown.out.indexOf('[!CAUTION]');
     const live = markdown.out.indexOf('<details><summary>Already live');
     expect(caution).toBeGreaterThan(0);
     expect(live).toBeGreaterThan(caution);
     expect(markdown.out.slice(caution, live)).toContain('team "ops" has admin on workspace "etl-prod"');
     expect(markdown.out.slice(caution, live)).not.toContain(LIVE);
-    const apply = await runCli(['apply', path, '--auto-approve'], { env });
+    const apply = await runCli(['apply', path, '--auto-approve'], { env: world.env });
     expect(apply.code).toBe(3);
     expect(apply.err).toContain('team "ops" has admin on workspace "etl-prod"');
     expect(apply.err).not.toContain(LIVE);
@@ -126,15 +104,15 @@ describe('new and live violations against the emulator', () => {
   });
 
   it('drift reports every live violation, exit 2, with no status', async () => {
-    const drift = await runCli(['drift', file(files('write')), '--format', 'json'], { env });
+    const drift = await runCli(['drift', file(files('write')), '--format', 'json'], { env: world.env });
     expect(drift.code).toBe(2);
     expect(rows(drift.out)).toEqual(['api-prod | dev | undefined']);
   });
 
   it('checking live access too costs no request: exactly the requests of a plan that checked the access after it only', async () => {
-    emulator.resetLog();
-    expect((await runCli(['plan', file(files('admin')), '--format', 'json'], { env })).code).toBe(3);
-    const withPolicies = emulator.requests.map((r) => `${r.method} ${r.path}?${decodeURIComponent(r.query)}`);
+    world.emulator.resetLog();
+    expect((await runCli(['plan', file(files('admin')), '--format', 'json'], { env: world.env })).code).toBe(3);
+    const withPolicies = world.emulator.requests.map((r) => `${r.method} ${r.path}?${decodeURIComponent(r.query)}`);
     // The plan's reads, then the policies' one more list (api-prod, unmanaged): nothing read twice.
     // Exactly the reads the plan and its policies made before live access was checked too (the list of projects is read twice, by the plan and by the policies' lists, as before).
     expect([...withPolicies].sort()).toEqual([
@@ -155,42 +133,42 @@ describe('new and live violations against the emulator', () => {
 describe('accepted exceptions against the emulator', () => {
   it('accept the new violation until they end: plan exits 0 and shows it accepted with reason and end; at a later clock it blocks again', async () => {
     const path = file(files('admin', EXCEPTION));
-    const json = await runCli(['plan', path, '--format', 'json'], { env });
+    const json = await runCli(['plan', path, '--format', 'json'], { env: world.env });
     expect(json.code, json.err).toBe(0);
     expect(rows(json.out)).toEqual(['api-prod | dev | live', 'etl-prod | ops | new | accepted until 2026-06-02T00:00:00Z: data migration, INC-42']);
-    const text = await runCli(['plan', path], { env });
+    const text = await runCli(['plan', path], { env: world.env });
     expect(text.out).toContain(
       'Accepted by an exception of the policy (1 violation); they do not block until it ends:\n  [only sre administers production] team "ops" has admin on workspace "etl-prod", above write (workspace grant: admin) (accepted until end of 2026-06-01 UTC: data migration, INC-42)\n',
     );
-    const markdown = await runCli(['plan', path, '--format', 'markdown'], { env });
+    const markdown = await runCli(['plan', path, '--format', 'markdown'], { env: world.env });
     expect(markdown.out).toContain('<details><summary>Accepted by an exception of the policy (1 violation)');
-    const later = await runCli(['plan', path, '--format', 'json'], { env: { ...env, TFE_ACCESS_NOW: LATER } });
+    const later = await runCli(['plan', path, '--format', 'json'], { env: { ...world.env, TFE_ACCESS_NOW: LATER } });
     expect(later.code).toBe(3);
     expect(rows(later.out)).toEqual(['api-prod | dev | live', 'etl-prod | ops | new']);
-    const validate = await runCli(['validate', path], { env: { ...env, TFE_ACCESS_NOW: LATER } });
+    const validate = await runCli(['validate', path], { env: { ...world.env, TFE_ACCESS_NOW: LATER } });
     expect(validate.code).toBe(0);
     expect(validate.out).toContain('the exception of team "ops" on workspace "etl-prod" expired less than a day ago');
   });
 
   it('an exception of a team or workspace the organization does not have fails the plan at its place, with the near miss', async () => {
     const typo = EXCEPTION.replace('team: ops', 'team: opz').replace('workspace: etl-prod', 'workspace: etl-prd');
-    const run = await runCli(['plan', file(files('admin', typo))], { env });
+    const run = await runCli(['plan', file(files('admin', typo))], { env: world.env });
     expect(run.code).toBe(1);
     expect(run.err).toMatch(/access\.yaml:\d+:\d+: policy "only sre administers production": exception: team "opz" .*Did you mean "ops"\?/);
-    const workspace = await runCli(['plan', file(files('admin', EXCEPTION.replace('workspace: etl-prod', 'workspace: etl-prd')))], { env });
+    const workspace = await runCli(['plan', file(files('admin', EXCEPTION.replace('workspace: etl-prod', 'workspace: etl-prd')))], { env: world.env });
     expect(workspace.code).toBe(1);
     expect(workspace.err).toMatch(/policy "only sre administers production": exception: workspace "etl-prd" .*Did you mean "etl-prod"\?/);
   });
 
   it('a saved plan seals the exceptions; apply --plan after the exception ended refuses (exit 3) and writes nothing', async () => {
-    const planFile = join(dir, 'reviewed.plan.json');
-    const planned = await runCli(['plan', file(files('admin', EXCEPTION)), '--out', planFile], { env });
+    const planFile = join(world.dir, 'reviewed.plan.json');
+    const planned = await runCli(['plan', file(files('admin', EXCEPTION)), '--out', planFile], { env: world.env });
     expect(planned.code, planned.err).toBe(0);
-    const apply = await runCli(['apply', '--plan', planFile, '--auto-approve'], { env: { ...env, TFE_ACCESS_NOW: LATER } });
+    const apply = await runCli(['apply', '--plan', planFile, '--auto-approve'], { env: { ...world.env, TFE_ACCESS_NOW: LATER } });
     expect(apply.code, apply.err).toBe(3);
     expect(apply.err).toContain('team "ops" has admin on workspace "etl-prod"');
     expect(writes()).toEqual([]);
-    const inTime = await runCli(['apply', '--plan', planFile, '--auto-approve'], { env });
+    const inTime = await runCli(['apply', '--plan', planFile, '--auto-approve'], { env: world.env });
     expect(inTime.code, inTime.err).toBe(0);
     expect(writes()).toEqual(['POST /api/v2/team-workspaces']);
   });

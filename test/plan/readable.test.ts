@@ -2,37 +2,24 @@
 // between fixed levels on one line (its attributes with --verbose), a removed custom grant with the
 // permissions that go, --warnings, drift titled and marked as drift in Markdown, and apply's
 // outcomes in Markdown.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_TOKEN, demoSeed } from '../../src/cli/demo/seed.js';
-import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator } from '../../src/emulator/types.js';
 import { ROOT } from '../support/cli.js';
 import { spawnCli } from '../support/spawn-cli.js';
-
-let emulator: RunningEmulator | undefined;
-let env: Record<string, string>;
-let dir: string;
+import { emulatorAndFolder } from '../support/world.js';
 
 // A fresh demo organization per test (apply changes it), and examples/acme without `ci: planner`
 // on networking-prod, so the plan removes ci's custom grant there.
-beforeEach(async () => {
-  await emulator?.stop();
-  emulator = await startEmulator({ seed: demoSeed(), rateLimit: 0 });
-  env = { TFE_TOKEN: DEMO_TOKEN, TFE_ADDRESS: emulator.url };
-  dir = mkdtempSync(join(tmpdir(), 'tfe-access-readable-'));
-  cpSync(join(ROOT, 'examples/acme'), join(dir, 'acme'), { recursive: true });
-  const workspaces = join(dir, 'acme', '20-workspaces.yaml');
+const world = emulatorAndFolder({ seed: demoSeed, token: DEMO_TOKEN, prefix: 'tfe-access-readable-' });
+beforeEach(() => {
+  cpSync(join(ROOT, 'examples/acme'), join(world.dir, 'acme'), { recursive: true });
+  const workspaces = join(world.dir, 'acme', '20-workspaces.yaml');
   writeFileSync(workspaces, readFileSync(workspaces, 'utf8').replace(/^ {6}ci: planner.*\n/m, ''));
 });
-afterAll(async () => {
-  await emulator?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
 
-const run = (args: string[]) => spawnCli(args, { env, cwd: dir });
+const run = (args: string[]) => spawnCli(args, { env: world.env, cwd: world.dir });
 
 /** The lines of the text plan under `  ~ developers  write -> read` on networking-prod, up to the next change. */
 function networkingProd(text: string): string[] {
@@ -76,7 +63,7 @@ describe('readable plans', () => {
     expect(none.out).toContain('\n1 warning not shown (--warnings none).\n');
     // With networking-prod as it is live, the warning is about a target the plan does not change.
     const original = readFileSync(join(ROOT, 'examples/acme/20-workspaces.yaml'), 'utf8');
-    writeFileSync(join(dir, 'acme', '20-workspaces.yaml'), original.replace(/^( {6}developers: )read$/m, '$1write'));
+    writeFileSync(join(world.dir, 'acme', '20-workspaces.yaml'), original.replace(/^( {6}developers: )read$/m, '$1write'));
     const unchanged = await run(['plan', 'acme', '--format', 'markdown']);
     expect(unchanged.out).not.toContain('networking-prod</code>');
     expect(unchanged.out).not.toContain('Warnings (');

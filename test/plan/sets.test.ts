@@ -1,13 +1,12 @@
 // Sets end to end (docs/sets.md, "Sets"): tagged workspaces in two projects of an emulator, files with
 // sets and entries, plans in JSON with their sources, a workspace created afterwards, drift under
 // the `all` set, conflicts, the guard naming the set, and what reading costs.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
+import type { SeedDocument } from '../../src/emulator/types.js';
 import { runCli } from '../support/cli.js';
+import { emulatorAndFolder } from '../support/world.js';
 
 const TOKEN = 'sets-org-token';
 const SEED: SeedDocument = {
@@ -57,25 +56,8 @@ workspaces:
       ci: write
 `;
 
-let emulator: RunningEmulator;
-let dir: string;
-let env: Record<string, string>;
-
-beforeEach(async () => {
-  emulator = await startEmulator({ seed: SEED, rateLimit: 0 });
-  env = { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url };
-  dir = mkdtempSync(join(tmpdir(), 'tfe-access-sets-'));
-});
-afterEach(async () => {
-  await emulator.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-function file(name: string, text: string): string {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-}
+const world = emulatorAndFolder({ seed: SEED, token: TOKEN, prefix: 'tfe-access-sets-' });
+const file = (name: string, text: string): string => world.file(text, name);
 
 interface JsonChange {
   action: string;
@@ -94,7 +76,7 @@ const rows = (changes: JsonChange[]): string[] =>
 
 describe('sets against the emulator', () => {
   it('two sets and an entry give exactly the expected plan, sources included', async () => {
-    const run = await runCli(['plan', file('access.yaml', SETS), '--format', 'json'], { env });
+    const run = await runCli(['plan', file('access.yaml', SETS), '--format', 'json'], { env: world.env });
     expect(run.err).toBe('');
     expect(run.code).toBe(0);
     expect(rows(changesOf(run.out))).toEqual([
@@ -106,16 +88,16 @@ describe('sets against the emulator', () => {
       'add workspace:etl-prod sre -->admin [set prod]',
     ]);
     // the text plan names the sources once sets take part
-    const text = await runCli(['plan', join(dir, 'access.yaml')], { env });
+    const text = await runCli(['plan', join(world.dir, 'access.yaml')], { env: world.env });
     expect(text.out).toMatch(/^ {2}\+ ci +write +\[entry, overrides set prod\]$/m);
     expect(text.out).toMatch(/^ {2}- dev +write +\[set prod\]$/m);
   });
 
   it('a matching workspace created afterwards gets its grants on the next plan', async () => {
     const path = file('access.yaml', SETS);
-    expect((await runCli(['apply', path, '--auto-approve'], { env })).code).toBe(0);
-    expect(changesOf((await runCli(['plan', path, '--format', 'json'], { env })).out)).toEqual([]);
-    const created = await fetch(`${emulator.url}/api/v2/organizations/acme/workspaces`, {
+    expect((await runCli(['apply', path, '--auto-approve'], { env: world.env })).code).toBe(0);
+    expect(changesOf((await runCli(['plan', path, '--format', 'json'], { env: world.env })).out)).toEqual([]);
+    const created = await fetch(`${world.emulator.url}/api/v2/organizations/acme/workspaces`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/vnd.api+json' },
       body: JSON.stringify({
@@ -127,7 +109,7 @@ describe('sets against the emulator', () => {
       }),
     });
     expect(created.status).toBe(201);
-    expect(rows(changesOf((await runCli(['plan', path, '--format', 'json'], { env })).out))).toEqual([
+    expect(rows(changesOf((await runCli(['plan', path, '--format', 'json'], { env: world.env })).out))).toEqual([
       'add workspace:web-prod auditors -->read [set platform]',
       'add workspace:web-prod ci -->plan [set prod]',
       'add workspace:web-prod sre -->admin [set prod]',
@@ -137,7 +119,7 @@ describe('sets against the emulator', () => {
   it("an unlisted workspace's hand-made grant is drift under the `all` set", async () => {
     const all = `organization: acme\nworkspace-sets:\n  all:\n    match: { names: ["*"] }\n    teams: {}\n    prune: true\n`;
     const path = file('all.yaml', all);
-    const drift = await runCli(['drift', path, '--format', 'json'], { env });
+    const drift = await runCli(['drift', path, '--format', 'json'], { env: world.env });
     expect(drift.code).toBe(2);
     expect(rows(changesOf(drift.out))).toEqual([
       'remove workspace:api-prod dev write->- [set all]',
@@ -145,13 +127,13 @@ describe('sets against the emulator', () => {
       'remove workspace:legacy-prod interns admin->- [set all]',
     ]);
     // without the set, the same files see nothing
-    expect((await runCli(['drift', file('none.yaml', 'organization: acme\n')], { env })).code).toBe(0);
+    expect((await runCli(['drift', file('none.yaml', 'organization: acme\n')], { env: world.env })).code).toBe(0);
   });
 
   it('conflicting sets fail the plan naming both sets and the target', async () => {
     // a third set gives sre read on etl-prod, where the set prod gives admin
     const conflicting = SETS.replace('workspaces:\n', '  readers:\n    match: { names: ["etl-*"] }\n    teams:\n      sre: read\nworkspaces:\n');
-    const run = await runCli(['plan', file('conflict.yaml', conflicting)], { env });
+    const run = await runCli(['plan', file('conflict.yaml', conflicting)], { env: world.env });
     expect(run.code).toBe(1);
     expect(run.out).toBe('');
     expect(run.err).toMatch(
@@ -162,42 +144,42 @@ describe('sets against the emulator', () => {
 
   it('max-removals refuses a pruning set, naming it', async () => {
     const all = `organization: acme\nsettings: { max-removals: 1 }\nworkspace-sets:\n  all:\n    match: { names: ["*"] }\n    teams: {}\n    prune: true\n`;
-    const run = await runCli(['apply', file('all.yaml', all), '--auto-approve'], { env });
+    const run = await runCli(['apply', file('all.yaml', all), '--auto-approve'], { env: world.env });
     expect(run.code).toBe(3);
     expect(run.err).toMatch(/removes 3 grants, more than settings\.max-removals \(1\)\. Pruned by set "all" \(3 removals\)/);
-    expect(emulator.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(world.emulator.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
   it('reading costs the workspace list pages, nothing per workspace', async () => {
-    emulator.resetLog();
-    await runCli(['plan', file('access.yaml', SETS)], { env });
-    const lists = emulator.requests.filter((r) => r.path === '/api/v2/organizations/acme/workspaces');
+    world.emulator.resetLog();
+    await runCli(['plan', file('access.yaml', SETS)], { env: world.env });
+    const lists = world.emulator.requests.filter((r) => r.path === '/api/v2/organizations/acme/workspaces');
     expect(lists).toHaveLength(1);
     expect(lists[0]?.query).toContain('include=effective_tag_bindings');
-    expect(emulator.requests.filter((r) => /^\/api\/v2\/workspaces\//.test(r.path))).toEqual([]);
+    expect(world.emulator.requests.filter((r) => /^\/api\/v2\/workspaces\//.test(r.path))).toEqual([]);
   });
 
   it('a saved plan of sets applies as reviewed, and is stale once a set matches more', async () => {
     const path = file('access.yaml', SETS);
-    const saved = join(dir, 'reviewed.plan.json');
-    expect((await runCli(['plan', path, '--out', saved], { env })).code).toBe(0);
-    const applied = await runCli(['apply', '--plan', saved, '--auto-approve'], { env });
+    const saved = join(world.dir, 'reviewed.plan.json');
+    expect((await runCli(['plan', path, '--out', saved], { env: world.env })).code).toBe(0);
+    const applied = await runCli(['apply', '--plan', saved, '--auto-approve'], { env: world.env });
     expect(applied.err).toBe('');
     expect(applied.code).toBe(0);
-    expect(changesOf((await runCli(['plan', path, '--format', 'json'], { env })).out)).toEqual([]);
+    expect(changesOf((await runCli(['plan', path, '--format', 'json'], { env: world.env })).out)).toEqual([]);
     // reviewed again, then the set prod is widened: given the files, apply sees they no longer mean what was reviewed
-    expect((await runCli(['plan', path, '--out', saved], { env })).code).toBe(0);
+    expect((await runCli(['plan', path, '--out', saved], { env: world.env })).code).toBe(0);
     file('access.yaml', SETS.replace('exclude: ["legacy-*"]', 'exclude: ["nothing-*"]'));
-    emulator.resetLog();
-    const stale = await runCli(['apply', path, '--plan', saved, '--auto-approve'], { env });
+    world.emulator.resetLog();
+    const stale = await runCli(['apply', path, '--plan', saved, '--auto-approve'], { env: world.env });
     expect(stale.code).toBe(1);
     expect(stale.err).toMatch(/is stale: the desired-state files changed since it was planned; nothing was changed/);
-    expect(emulator.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(world.emulator.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
   it("a set's grant that has expired is removed, marked expired and named by its set; one not yet expired is added", async () => {
     const text = `organization: acme\nsettings: { prune: false }\nworkspace-sets:\n  prod:\n    match: { names: [api-prod] }\n    teams:\n      sre: { access: admin, expires: 2026-01-01 }\n      ci: { access: plan, expires: 2026-12-31 }\n`;
-    const run = await runCli(['plan', file('expiry.yaml', text), '--format', 'json'], { env: { ...env, TFE_ACCESS_NOW: '2026-06-01T00:00:00Z' } });
+    const run = await runCli(['plan', file('expiry.yaml', text), '--format', 'json'], { env: { ...world.env, TFE_ACCESS_NOW: '2026-06-01T00:00:00Z' } });
     expect(run.err).toBe('');
     const changes = JSON.parse(run.out).changes as Array<JsonChange & { reason?: string; expires?: string }>;
     expect(changes.map((c) => ({ row: rows([c])[0], reason: c.reason, expires: c.expires }))).toEqual([
@@ -208,7 +190,9 @@ describe('sets against the emulator', () => {
 
   it("regression: report --after kept a set's grant past its expiry (the plan removed it, the report did not)", async () => {
     const text = `organization: acme\nsettings: { prune: false }\nworkspace-sets:\n  prod:\n    match: { names: [api-prod] }\n    teams:\n      sre: { access: admin, expires: 2026-01-01 }\n      ci: { access: plan, expires: 2026-12-31 }\n`;
-    const run = await runCli(['report', file('expiry.yaml', text), '--after', '--format', 'json'], { env: { ...env, TFE_ACCESS_NOW: '2026-06-01T00:00:00Z' } });
+    const run = await runCli(['report', file('expiry.yaml', text), '--after', '--format', 'json'], {
+      env: { ...world.env, TFE_ACCESS_NOW: '2026-06-01T00:00:00Z' },
+    });
     expect(run.code, run.err).toBe(0);
     type Row = { name: string; teams: Array<{ name: string; access: string }> };
     const workspace = (JSON.parse(run.out) as { workspaces: Row[] }).workspaces.find((w) => w.name === 'api-prod');
@@ -217,9 +201,9 @@ describe('sets against the emulator', () => {
   });
 
   it('--target names a workspace a set matches', async () => {
-    const run = await runCli(['plan', file('access.yaml', SETS), '--target', 'workspace:etl-prod', '--format', 'json'], { env });
+    const run = await runCli(['plan', file('access.yaml', SETS), '--target', 'workspace:etl-prod', '--format', 'json'], { env: world.env });
     expect(rows(changesOf(run.out))).toEqual(['add workspace:etl-prod ci -->plan [set prod]', 'add workspace:etl-prod sre -->admin [set prod]']);
-    const unknown = await runCli(['plan', join(dir, 'access.yaml'), '--target', 'workspace:nope'], { env });
+    const unknown = await runCli(['plan', join(world.dir, 'access.yaml'), '--target', 'workspace:nope'], { env: world.env });
     expect(unknown.code).toBe(1);
     expect(unknown.err).toContain('--target names what the files do not manage: workspace:nope.');
   });

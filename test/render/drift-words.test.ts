@@ -9,6 +9,7 @@ import { differsWords } from '../../src/render/drift-words.js';
 import { renderMarkdown } from '../../src/render/markdown.js';
 import { renderText } from '../../src/render/text.js';
 import { memberPlan } from '../people/world.js';
+import { sreAdminOnApiProd } from '../support/plan-changes.js';
 
 // A created team (missing), three people the files list that live lacks (an invitation, two adds:
 // missing), three live has that the files do not list (a removal, two from the organization).
@@ -92,19 +93,5 @@ describe('drift in words', () => {
 
 /** A plan of one grant the files want that live lacks. */
 function renderable(): Pick<Plan, 'changes'> {
-  return {
-    changes: [
-      {
-        kind: 'grant',
-        change: {
-          action: 'add',
-          resource: 'team-workspaces',
-          team: { name: 'sre', id: 'team-sre' },
-          target: { type: 'workspace', name: 'api-prod', id: 'ws-api' },
-          after: { access: 'admin' },
-          source: { kind: 'entry', name: 'api-prod' },
-        },
-      },
-    ],
-  };
+  return { changes: [sreAdminOnApiProd({ kind: 'entry', name: 'api-prod' })] };
 }

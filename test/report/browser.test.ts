@@ -12,7 +12,7 @@ import { startEmulator } from '../../src/emulator/start.js';
 import { LEVEL_COLOURS } from '../../src/render/report-html-assets.js';
 import { ROOT, runCli } from '../support/cli.js';
 import { ORG_TOKEN, SEED } from './seed.js';
-import { launchChromium, seriousAxeFindings } from '../support/browser.js';
+import { launchChromium, openReport, seriousAxeFindings } from '../support/browser.js';
 
 const SCREENSHOT = join(ROOT, 'docs/report.png');
 let dir: string;
@@ -35,15 +35,7 @@ beforeAll(async () => {
     await emulator.stop();
   }
   browser = await launchChromium(dir);
-  page = await browser.newPage();
-  await page.setViewport({ width: 900, height: 520 });
-  await page.setBypassCSP(true); // so axe-core can be injected (the page's own policy forbids it)
-  await page.setRequestInterception(true);
-  page.on('request', (request) => {
-    requests.push(request.url());
-    void (request.url().startsWith('file://') ? request.continue() : request.abort());
-  });
-  await page.goto(`file://${file}`);
+  page = await openReport(browser, file, requests, { bypassCSP: true, viewport: { width: 900, height: 520 } });
 }, 90_000);
 
 afterAll(async () => {

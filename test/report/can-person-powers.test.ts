@@ -12,6 +12,7 @@ import { EffectiveIndex } from '../../src/effective/compute.js';
 import { reportPeople } from '../../src/effective/people.js';
 import { renderAccessReport } from '../../src/render/report.js';
 import { canReport, htmlAnswers, PROJECTS, team, WORKSPACES, type Answer } from './can-report.js';
+import { person } from '../people/world.js';
 
 const TEAMS = [
   team('owners'),
@@ -21,15 +22,7 @@ const TEAMS = [
   team('dev'),
 ];
 const GRANTS: GrantInput[] = [{ resource: 'team-workspaces', teamId: 'team-dev', targetId: 'ws-in', access: { access: 'write' } }];
-const member = (name: string, teams: string[]): Person => ({
-  membershipId: `ou-${name}`,
-  email: `${name}@example.com`,
-  status: 'active',
-  userId: `user-${name}`,
-  username: name,
-  serviceAccount: false,
-  teamIds: teams.map((t) => `team-${t}`),
-});
+const member = (name: string, teams: string[]): Person => person(name, teams);
 const LIVE: LivePeople = {
   people: [member('olga', ['owners']), member('ann', ['ops']), member('pete', ['po']), member('pat', ['pol']), member('dan', ['dev'])],
   hidden: new Map(),

@@ -4,16 +4,13 @@
 // team `vault`'s admin grant on workspace networking-prod (it manages that workspace's access) but
 // not the team itself, and it cannot list the projects (manage-workspaces gives nothing on projects),
 // so the access their grants give on every workspace is not counted either.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
+import { describe, expect, it } from 'vitest';
+import type { SeedDocument } from '../../src/emulator/types.js';
 import { reportSchema } from '../../src/render/report-schema.js';
 import { runCli } from '../support/cli.js';
 import { ORG_TOKEN, SEED } from './seed.js';
+import { emulatorAndFolder, tokenEnv } from '../support/world.js';
 
 const OPS_TOKEN = 'acme-report-ops-token';
 const [organization] = SEED.organizations;
@@ -36,22 +33,10 @@ const POPULATION = [
   { code: 'targets-not-proven', lists: ['projects'], message: PROJECTS_NOT_PROVEN },
 ];
 
-let emulator: RunningEmulator;
-let dir: string;
-let url: string;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ seed: TEAM_SEED, rateLimit: 0 });
-  url = emulator.url;
-  dir = mkdtempSync(join(tmpdir(), 'tfe-access-report-coverage-'));
-});
-afterAll(async () => {
-  await emulator.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const world = emulatorAndFolder({ seed: TEAM_SEED, token: ORG_TOKEN, prefix: 'tfe-access-report-coverage-', per: 'file' });
 
 const report = (token: string, ...args: string[]) =>
-  runCli(['report', ...args], { env: { TFE_TOKEN: token, TFE_ADDRESS: url, TFE_ORGANIZATION: 'acme' }, cwd: dir });
+  runCli(['report', ...args], { env: { ...tokenEnv(world.emulator.url, token), TFE_ORGANIZATION: 'acme' }, cwd: world.dir });
 const validate = new Ajv2020({ allErrors: true, strict: false }).compile(reportSchema());
 
 describe('regression: finding 5, reports are silently incomplete', () => {

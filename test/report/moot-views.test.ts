@@ -3,14 +3,9 @@
 // cells": before, the live report's cell; after, the report's own cell, their moot markers
 // (`shadowed_by`), `organization_wide` and `managed` included. Before, the JSON's `changed` wrote
 // the plan's bare sources: a grant marked moot in the report's cells was unmarked in its change.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator } from '../../src/emulator/types.js';
+import { describe, expect, it } from 'vitest';
 import { reportSchema } from '../../src/render/report-schema.js';
 import type { AccessSource } from '../../src/core/effective.js';
 import { EffectiveIndex, type GrantInput } from '../../src/effective/compute.js';
@@ -21,6 +16,7 @@ import { reportSourceText } from '../../src/render/report-source.js';
 import { GRANTS, PEOPLE, PROJECTS, TEAMS, WORKSPACES, personReport } from '../people/report-fixture.js';
 import { runCli } from '../support/cli.js';
 import { ORG_TOKEN, SEED } from './seed.js';
+import { emulatorAndFolder } from '../support/world.js';
 
 // developers: project platform write -> admin (their plan grant on networking-prod stays moot, now
 // under admin); auditors (read-workspaces): their custom grant on data becomes write.
@@ -51,24 +47,12 @@ function cellsOf(doc: Doc): Map<string, Cell> {
   return out;
 }
 
-let emulator: RunningEmulator;
-let dir: string;
-let env: Record<string, string>;
-beforeAll(async () => {
-  emulator = await startEmulator({ seed: SEED, rateLimit: 0 });
-  dir = mkdtempSync(join(tmpdir(), 'tfe-access-moot-'));
-  writeFileSync(join(dir, 'tfe-access.yaml'), FILES);
-  env = { TFE_TOKEN: ORG_TOKEN, TFE_ADDRESS: emulator.url };
-});
-afterAll(async () => {
-  await emulator?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const world = emulatorAndFolder({ seed: SEED, token: ORG_TOKEN, prefix: 'tfe-access-moot-', files: { 'tfe-access.yaml': FILES }, per: 'file' });
 
 describe('moot markers agree across views (issue 37, finding 9)', () => {
   it("report --after: each changed cell's sides are the live report's cell and the report's own, moot markers included", async () => {
-    const live = await runCli(['report', dir, '--format', 'json'], { env, cwd: dir });
-    const after = await runCli(['report', dir, '--after', '--format', 'json'], { env, cwd: dir });
+    const live = await runCli(['report', world.dir, '--format', 'json'], { env: world.env, cwd: world.dir });
+    const after = await runCli(['report', world.dir, '--after', '--format', 'json'], { env: world.env, cwd: world.dir });
     expect(after.code, after.err).toBe(0);
     const document = JSON.parse(after.out) as Doc;
     const validate = new Ajv2020({ strict: false, allErrors: true }).compile(reportSchema());

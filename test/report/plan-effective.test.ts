@@ -1,30 +1,16 @@
 // What a plan does to effective access, end to end against the report organization: the rises and
 // falls per team with their cause, the shadowed grant changes, in every format; and the reads it
 // takes beyond the managed targets (only where a change reaches targets the files do not manage).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator } from '../../src/emulator/types.js';
+import { describe, expect, it } from 'vitest';
 import { planSchema } from '../../src/render/plan-schema.js';
 import { runCli } from '../support/cli.js';
 import { ORG_TOKEN, SEED } from './seed.js';
+import { emulatorAndFolder } from '../support/world.js';
 
-let emulator: RunningEmulator;
-let env: Record<string, string>;
-let dir: string;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ seed: SEED, rateLimit: 0 });
-  env = { TFE_TOKEN: ORG_TOKEN, TFE_ADDRESS: emulator.url };
-  dir = mkdtempSync(join(tmpdir(), 'tfe-access-plan-effective-'));
-});
-afterAll(async () => {
-  await emulator.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const world = emulatorAndFolder({ seed: SEED, token: ORG_TOKEN, prefix: 'tfe-access-plan-effective-', per: 'file' });
 
 // Manages project platform (not its workspaces) and workspace lake (not its project, data).
 // developers: platform write -> maintain; vault gets platform write (it is already admin on
@@ -46,9 +32,9 @@ workspaces:
 
 describe('plan: what the changes do to effective access', () => {
   it('json: every rise and fall with its cause, shadowed changes with what holds them, valid against the plan schema', async () => {
-    writeFileSync(join(dir, 'tfe-access.yaml'), FILE);
-    emulator.resetLog();
-    const run = await runCli(['plan', dir, '--format', 'json', '--rate-limit', '0'], { env, cwd: dir });
+    writeFileSync(join(world.dir, 'tfe-access.yaml'), FILE);
+    world.emulator.resetLog();
+    const run = await runCli(['plan', world.dir, '--format', 'json', '--rate-limit', '0'], { env: world.env, cwd: world.dir });
     expect(run.code, run.err).toBe(0);
     const document = JSON.parse(run.out);
     const validate = new Ajv2020({ strict: false }).compile(planSchema());
@@ -69,12 +55,12 @@ describe('plan: what the changes do to effective access', () => {
     ]);
     // Beyond the plan's own reads: the two unmanaged workspaces of platform (its workspace list
     // came with name resolution) and, for lake, the project list and the grants of project data.
-    const reads = (path: string, id: string) => emulator.requests.filter((r) => r.path.endsWith(path) && r.query.includes(id)).length;
+    const reads = (path: string, id: string) => world.emulator.requests.filter((r) => r.path.endsWith(path) && r.query.includes(id)).length;
     expect([reads('/team-workspaces', 'ws-netprod'), reads('/team-workspaces', 'ws-netdev'), reads('/team-projects', 'prj-data')]).toEqual([1, 1, 1]);
   });
 
   it('text and markdown say the same in words', async () => {
-    const text = await runCli(['plan', dir, '--no-color', '--rate-limit', '0'], { env, cwd: dir });
+    const text = await runCli(['plan', world.dir, '--no-color', '--rate-limit', '0'], { env: world.env, cwd: world.dir });
     expect(text.out).toContain(
       [
         'Effective access:',
@@ -87,7 +73,7 @@ describe('plan: what the changes do to effective access', () => {
         '  = vault: no effect on workspace lake: adding read leaves it admin, held by project data: maintain',
       ].join('\n'),
     );
-    const markdown = await runCli(['plan', dir, '--format', 'markdown', '--rate-limit', '0'], { env, cwd: dir });
+    const markdown = await runCli(['plan', world.dir, '--format', 'markdown', '--rate-limit', '0'], { env: world.env, cwd: world.dir });
     expect(markdown.out).toContain('**Effective access**\n\n- developers: write -&gt; maintain on project platform, through project platform: maintain\n');
     expect(markdown.out).toContain('- developers: write -&gt; admin on 2 workspaces, through project platform: maintain<br>networking-dev, networking-prod\n');
     expect(markdown.out).toContain('- vault: no effect on workspace lake: adding read leaves it admin, held by project data: maintain\n');

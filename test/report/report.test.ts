@@ -1,16 +1,14 @@
 // tfe-access report end to end: the seeded emulator over real HTTP, the CLI in-process. The JSON
 // report is checked cell by cell against an expectation written by hand from docs/api.md (not
 // computed by the code under test); CSV and text are checked against the same data.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator } from '../../src/emulator/types.js';
+import { describe, expect, it } from 'vitest';
 import { reportSchema } from '../../src/render/report-schema.js';
 import { runCli } from '../support/cli.js';
 import { ORG_TOKEN, SEED } from './seed.js';
+import { emulatorAndFolder } from '../support/world.js';
 
 // The rows of docs/api.md, "Seed: access levels" and "Implied permission values per fixed level".
 const P = {
@@ -193,22 +191,10 @@ function cellsOf(targets: TargetDocument[]): Expected {
   );
 }
 
-let emulator: RunningEmulator;
-let env: Record<string, string>;
-let dir: string;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ seed: SEED, rateLimit: 0 });
-  env = { TFE_TOKEN: ORG_TOKEN, TFE_ADDRESS: emulator.url, TFE_ORGANIZATION: 'acme' };
-  dir = mkdtempSync(join(tmpdir(), 'tfe-access-report-'));
-});
-afterAll(async () => {
-  await emulator.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const world = emulatorAndFolder({ seed: SEED, token: ORG_TOKEN, prefix: 'tfe-access-report-', env: { TFE_ORGANIZATION: 'acme' }, per: 'file' });
 
 async function jsonReport(args: string[] = []): Promise<{ projects: TargetDocument[]; workspaces: TargetDocument[] } & Record<string, unknown>> {
-  const run = await runCli(['report', '--format', 'json', ...args], { env, cwd: dir });
+  const run = await runCli(['report', '--format', 'json', ...args], { env: world.env, cwd: world.dir });
   expect(run.err).toBe('');
   expect(run.code).toBe(0);
   return JSON.parse(run.out);
@@ -231,7 +217,7 @@ describe('tfe-access report against an organization with every kind of source', 
   });
 
   it('csv: one row per (team, target) of the same data, a column per permission, the sources in one column', async () => {
-    const run = await runCli(['report', '--format', 'csv'], { env, cwd: dir });
+    const run = await runCli(['report', '--format', 'csv'], { env: world.env, cwd: world.dir });
     expect(run.code).toBe(0);
     const lines = run.out.split('\r\n').filter((l) => l !== '');
     expect(lines[0]).toBe(
@@ -256,11 +242,11 @@ describe('tfe-access report against an organization with every kind of source', 
   });
 
   it('text: grouped by target; with --team, by team', async () => {
-    const byTarget = await runCli(['report'], { env, cwd: dir });
+    const byTarget = await runCli(['report'], { env: world.env, cwd: world.dir });
     expect(byTarget.out).toContain('workspace networking-prod (ws-netprod) in project platform\n');
     expect(byTarget.out).toMatch(/^ {2}developers +write +project platform: write, workspace grant: plan \[moot: shadowed by project platform: write\]$/m);
     expect(byTarget.out).toMatch(/^ {2}auditors +plan +organization read-workspaces \[organization-wide\], project data: custom$/m);
-    const byTeam = await runCli(['report', '--team', 'developers'], { env, cwd: dir });
+    const byTeam = await runCli(['report', '--team', 'developers'], { env: world.env, cwd: world.dir });
     expect(byTeam.out.split('\n')[1]).toBe('Filtered: team developers; the rest of the organization is not shown.');
     expect(byTeam.out.split('\n').slice(3, 8)).toEqual([
       'team developers (team-dev)',
@@ -274,10 +260,10 @@ describe('tfe-access report against an organization with every kind of source', 
   it('--project and --workspace narrow the targets, --team the teams; --out writes the file', async () => {
     const run = await runCli(
       ['report', '--format', 'json', '--project', 'data', '--workspace', 'sandbox', '--team', 'vault', '--team', 'developers', '--out', 'r.json'],
-      { env, cwd: dir },
+      { env: world.env, cwd: world.dir },
     );
     expect(run).toMatchObject({ code: 0, out: '', err: 'report: wrote the json report of "acme" to r.json.\n' });
-    const written = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8')) as { projects: TargetDocument[]; workspaces: TargetDocument[] };
+    const written = JSON.parse(readFileSync(join(world.dir, 'r.json'), 'utf8')) as { projects: TargetDocument[]; workspaces: TargetDocument[] };
     expect(cellsOf(written.projects)).toEqual({ data: { vault: EXPECTED_PROJECTS.data!.vault } });
     expect(cellsOf(written.workspaces)).toEqual({
       lake: { vault: EXPECTED_WORKSPACES.lake!.vault },
@@ -286,17 +272,17 @@ describe('tfe-access report against an organization with every kind of source', 
   });
 
   it('bad input is one line and exit 1: an unknown name (with a near miss), --after without files, no organization', async () => {
-    const unknown = await runCli(['report', '--team', 'develpers'], { env, cwd: dir });
+    const unknown = await runCli(['report', '--team', 'develpers'], { env: world.env, cwd: world.dir });
     expect(unknown.code).toBe(1);
     expect(unknown.err.trim()).toMatch(
       /^tfe-access report: team "develpers" in organization "acme": not found, or the token may not see it\. Did you mean "developers"\?$/,
     );
-    const after = await runCli(['report', '--after'], { env, cwd: dir });
+    const after = await runCli(['report', '--after'], { env: world.env, cwd: world.dir });
     expect(after.code).toBe(1);
     expect(after.err.trim().split('\n')).toHaveLength(1);
     expect(after.err).toContain('--after');
-    const { TFE_ORGANIZATION: _none, ...without } = env;
-    const nowhere = await runCli(['report'], { env: without, cwd: dir });
+    const { TFE_ORGANIZATION: _none, ...without } = world.env;
+    const nowhere = await runCli(['report'], { env: without, cwd: world.dir });
     expect(nowhere.code).toBe(1);
     expect(nowhere.err).toContain('which organization?');
   });

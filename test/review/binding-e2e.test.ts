@@ -8,18 +8,14 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator/start.js';
 import type { SeedOrganization } from '../../src/emulator/types.js';
 import { client, workspaceGrantBody } from '../emulator/helpers.js';
-import { writeDesired } from '../apply/scenario.js';
 import { runCli } from '../support/cli.js';
 import { perTest } from '../support/per-test.js';
 import { fillSheet, readRows, type Row } from '../support/review-sheets.js';
-import { oneOrganization } from '../support/seeds.js';
+import { CLOSE, reviewRound, START } from '../support/review-round.js';
 
 const TOKEN = 'acme-org-token';
-const START = Date.parse('2026-11-20T10:00:00.000Z');
-const CLOSE = Date.parse('2026-11-22T10:00:00.000Z');
 
 const ORGANIZATION: SeedOrganization = {
   name: 'acme',
@@ -85,16 +81,13 @@ const line = (rows: Row[], on: (r: Row) => boolean): number => rows.findIndex(on
 
 describe('issue 37: a review binds who, what and when (acceptance)', () => {
   it('a stale row, a missing sheet, a non-reviewer, a time before the round and a revoke an organization power holds: each at its place, in one run; then a clean round closes and its bundle verifies', async () => {
-    held.emulator = await startEmulator({ seed: oneOrganization(ORGANIZATION, 'current'), rateLimit: 0, now: () => START });
-    const dir = await writeDesired(FILES);
-    held.dir = dir;
-    const env = (now: number) => ({ TFE_TOKEN: TOKEN, TFE_ADDRESS: (held.emulator as { url: string }).url, TFE_ACCESS_NOW: new Date(now).toISOString() });
+    const { emulator, dir, env } = await reviewRound(held, ORGANIZATION, FILES, { token: TOKEN });
     const out = join(dir, 'round');
     const started = await runCli(['review', 'start', dir, '--out', out], { env: env(START) });
     expect(started.code, started.err).toBe(0);
 
     // After start: qa's read on bill-api raised to write (a stale row), dev granted on plat-core (access on no row).
-    const api = client(held.emulator, TOKEN);
+    const api = client(emulator, TOKEN);
     const grants = await api.get('/team-workspaces?filter%5Bworkspace%5D%5Bid%5D=ws-billapi');
     const qa = (grants.body as { data: { id: string; relationships: { team: { data: { id: string } } } }[] }).data.find(
       (g) => g.relationships.team.data.id === 'team-qa',
@@ -169,10 +162,7 @@ describe('issue 37: a review binds who, what and when (acceptance)', () => {
   });
 
   it('finding 5: without review.json beside the sheets, a deleted row and a missing sheet are refused from the round read against live access', async () => {
-    held.emulator = await startEmulator({ seed: oneOrganization(ORGANIZATION, 'current'), rateLimit: 0, now: () => START });
-    const dir = await writeDesired(FILES);
-    held.dir = dir;
-    const env = (now: number) => ({ TFE_TOKEN: TOKEN, TFE_ADDRESS: (held.emulator as { url: string }).url, TFE_ACCESS_NOW: new Date(now).toISOString() });
+    const { dir, env } = await reviewRound(held, ORGANIZATION, FILES, { token: TOKEN });
     const out = join(dir, 'round');
     expect((await runCli(['review', 'start', dir, '--out', out], { env: env(START) })).code).toBe(0);
     await rm(join(out, 'review.json'));

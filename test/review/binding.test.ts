@@ -8,8 +8,8 @@ import { renderReviewSheet } from '../../src/render/review-csv.js';
 import { checkRows } from '../../src/review/decisions.js';
 import { readSheet, type ReadRow } from '../../src/review/parse.js';
 import { revokeItems } from '../../src/review/revokes.js';
-import { rowCheck } from '../../src/review/sheet.js';
 import { staleProblems } from '../../src/review/stale.js';
+import { sheetRow } from '../support/review-sheets.js';
 
 const REVIEW = 'acme@2026-11-20T10:00:00Z';
 const CLOSE = Date.parse('2026-11-22T10:00:00Z');
@@ -18,24 +18,20 @@ const OWNERS: ReviewOwner[] = [
   { owner: 'platform', reviewers: ['bo@acme.test'], projects: ['platform'] },
 ];
 
-function row(over: Partial<SheetRow> = {}): SheetRow {
-  const base = {
-    review: REVIEW,
-    owner: 'billing',
-    kind: 'team' as const,
-    subject: 'dev',
-    teamId: 'team-dev',
-    target: { type: 'workspace' as const, name: 'bill-api', id: 'ws-billapi' },
-    access: 'write',
-    sources: 'workspace grant: write',
-    decision: '' as const,
-    reviewer: '',
-    rationale: '',
-    decidedAt: '',
-    ...over,
-  };
-  return { ...base, check: rowCheck(base) };
-}
+const row = (over: Partial<SheetRow> = {}): SheetRow =>
+  sheetRow(
+    {
+      review: REVIEW,
+      owner: 'billing',
+      kind: 'team',
+      subject: 'dev',
+      teamId: 'team-dev',
+      target: { type: 'workspace', name: 'bill-api', id: 'ws-billapi' },
+      access: 'write',
+      sources: 'workspace grant: write',
+    },
+    over,
+  );
 
 function filled(rows: SheetRow[], fill: Record<string, string>[], name = 'review-billing.csv'): ReadRow[] {
   const read = readSheet(name, renderReviewSheet(rows));

@@ -8,29 +8,24 @@ import { renderReviewSheet } from '../../src/render/review-csv.js';
 import { checkDecisions, isRfc3339 } from '../../src/review/decisions.js';
 import type { ReadRow } from '../../src/review/parse.js';
 import { provisionerProblems, usernames } from '../../src/review/provisioner.js';
-import { rowCheck } from '../../src/review/sheet.js';
-import { filledRows } from '../support/review-sheets.js';
+import { filledRows, sheetRow } from '../support/review-sheets.js';
 
 const REVIEW = 'acme@2026-11-20T10:00:00Z';
 
-function row(over: Partial<SheetRow> = {}): SheetRow {
-  const base = {
-    review: REVIEW,
-    owner: 'billing',
-    kind: 'team' as const,
-    subject: '=cmd|calc', // a hostile team name: defused in the sheet, read back as it is
-    teamId: 'team-x',
-    target: { type: 'workspace' as const, name: 'bill-api', id: 'ws-billapi' },
-    access: 'write',
-    sources: 'workspace grant write',
-    decision: '' as const,
-    reviewer: '',
-    rationale: '',
-    decidedAt: '',
-    ...over,
-  };
-  return { ...base, check: rowCheck(base) };
-}
+const row = (over: Partial<SheetRow> = {}): SheetRow =>
+  sheetRow(
+    {
+      review: REVIEW,
+      owner: 'billing',
+      kind: 'team',
+      subject: '=cmd|calc', // a hostile team name: defused in the sheet, read back as it is
+      teamId: 'team-x',
+      target: { type: 'workspace', name: 'bill-api', id: 'ws-billapi' },
+      access: 'write',
+      sources: 'workspace grant write',
+    },
+    over,
+  );
 
 const filled = (rows: SheetRow[], fill: Record<string, string>[]): ReadRow[] => filledRows('s.csv', rows, fill);
 

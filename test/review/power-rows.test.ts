@@ -15,20 +15,15 @@ import { TEAM_FLAG_KEYS } from '../../src/core/team-flags.js';
 import { checkRows } from '../../src/review/decisions.js';
 import type { ReadRow } from '../../src/review/parse.js';
 import { revokeItems } from '../../src/review/revokes.js';
-import { rowCheck } from '../../src/review/sheet.js';
 import { staleProblems } from '../../src/review/stale.js';
-import { startEmulator } from '../../src/emulator/start.js';
 import type { SeedOrganization } from '../../src/emulator/types.js';
 import { client } from '../emulator/helpers.js';
-import { writeDesired } from '../apply/scenario.js';
 import { runCli } from '../support/cli.js';
 import { perTest } from '../support/per-test.js';
-import { fillSheet, filledRows, readRows, type Row } from '../support/review-sheets.js';
-import { oneOrganization } from '../support/seeds.js';
+import { fillSheet, filledRows, readRows, type Row, sheetRow } from '../support/review-sheets.js';
+import { CLOSE, reviewRound, START } from '../support/review-round.js';
 
 const TOKEN = 'acme-org-token';
-const START = Date.parse('2026-11-20T10:00:00.000Z');
-const CLOSE = Date.parse('2026-11-22T10:00:00.000Z');
 
 const ORGANIZATION: SeedOrganization = {
   name: 'acme',
@@ -83,12 +78,8 @@ const line = (rows: Row[], on: (r: Row) => boolean): number => {
 const power = (team: string, flag: string) => (r: Row) => r.kind === 'power' && r.subject === team && r.access === flag;
 
 async function setUp(files: string) {
-  held.emulator = await startEmulator({ seed: oneOrganization(ORGANIZATION, 'current'), rateLimit: 0, now: () => START });
-  const dir = await writeDesired(files);
-  held.dir = dir;
-  const url = held.emulator.url;
-  const env = (now: number) => ({ TFE_TOKEN: TOKEN, TFE_ADDRESS: url, TFE_ACCESS_NOW: new Date(now).toISOString() });
-  return { dir, env, api: client(held.emulator, TOKEN) };
+  const { emulator, dir, env } = await reviewRound(held, ORGANIZATION, files, { token: TOKEN });
+  return { dir, env, api: client(emulator, TOKEN) };
 }
 
 describe('issue 37: organization powers in access reviews', () => {
@@ -255,24 +246,20 @@ describe('power rows in the pure review code', () => {
   const REVIEW = 'acme@2026-11-20T10:00:00Z';
   const binding = { owners: [{ owner: 'security', reviewers: ['sec@acme.test'], organization: true }], closedAt: Date.parse('2026-11-22T10:00:00Z') };
   const KEEP = { decision: 'keep', reviewer: 'sec@acme.test', 'decided-at': '2026-11-21T09:00:00Z' };
-  function powerRow(flag: string, over: Partial<SheetRow> = {}): SheetRow {
-    const base = {
-      review: REVIEW,
-      owner: 'security',
-      kind: 'power' as const,
-      subject: 'sre',
-      teamId: 'team-sre',
-      target: { type: 'organization' as const, name: 'acme', id: 'acme' },
-      access: flag,
-      sources: 'organization-access of the team',
-      decision: '' as const,
-      reviewer: '',
-      rationale: '',
-      decidedAt: '',
-      ...over,
-    };
-    return { ...base, check: rowCheck(base) };
-  }
+  const powerRow = (flag: string, over: Partial<SheetRow> = {}): SheetRow =>
+    sheetRow(
+      {
+        review: REVIEW,
+        owner: 'security',
+        kind: 'power',
+        subject: 'sre',
+        teamId: 'team-sre',
+        target: { type: 'organization', name: 'acme', id: 'acme' },
+        access: flag,
+        sources: 'organization-access of the team',
+      },
+      over,
+    );
   const filled = (rows: SheetRow[], fill: Record<string, string>[]): ReadRow[] => filledRows('review-security.csv', rows, fill);
 
   it('reads a power row back as written; one whose kind or target type was edited is refused as changed', () => {

@@ -7,20 +7,15 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator/start.js';
 import type { SeedOrganization } from '../../src/emulator/types.js';
 import { client, workspaceGrantBody } from '../emulator/helpers.js';
-import { writeDesired } from '../apply/scenario.js';
 import { runCli } from '../support/cli.js';
 import { perTest } from '../support/per-test.js';
 import { fillSheet as fillSheetEnded, readRows, type Row } from '../support/review-sheets.js';
-import { oneOrganization } from '../support/seeds.js';
+import { CLOSE, reviewRound, START } from '../support/review-round.js';
 
 const TOKEN = 'acme-org-token';
 const AUDIT = 'acme-audit-token';
-const START = Date.parse('2026-11-20T10:00:00.000Z');
-// The close, after the decisions (2026-11-21): a decision after the close is refused (issue 37).
-const CLOSE = Date.parse('2026-11-22T10:00:00.000Z');
 
 const ORGANIZATION: SeedOrganization = {
   name: 'acme',
@@ -84,13 +79,7 @@ interface World {
   readonly env: (now?: number) => Record<string, string>;
 }
 
-async function world(files = FILES, organization = ORGANIZATION): Promise<World> {
-  held.emulator = await startEmulator({ seed: oneOrganization(organization, 'current'), rateLimit: 0, now: () => START });
-  held.dir = await writeDesired(files);
-  const url = held.emulator.url;
-  const env = (now = START) => ({ TFE_TOKEN: TOKEN, TFE_AUDIT_TOKEN: AUDIT, TFE_ADDRESS: url, TFE_ACCESS_NOW: new Date(now).toISOString() });
-  return { dir: held.dir, env };
-}
+const world = (files = FILES, organization = ORGANIZATION): Promise<World> => reviewRound(held, organization, files, { token: TOKEN, audit: AUDIT });
 
 /** This suite's sheets come back with `\r\n` line ends, as a spreadsheet saves them on Windows. */
 const fillSheet = (path: string, fill: (row: Row) => Partial<Row> | undefined): Promise<void> => fillSheetEnded(path, fill, '\r\n');

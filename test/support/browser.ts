@@ -26,10 +26,17 @@ export async function launchChromium(dir: string): Promise<Browser> {
 /**
  * A page on `file`, every request recorded in `requests` and all but file:// aborted. With
  * `bypassCSP`, the page's Content-Security-Policy is not applied, so axe-core can be injected (the
- * report's own policy forbids any script but its own).
+ * report's own policy forbids any script but its own); with `viewport`, the page has that size
+ * before the report loads.
  */
-export async function openReport(browser: Browser, file: string, requests: string[], options: { bypassCSP?: boolean } = {}): Promise<Page> {
+export async function openReport(
+  browser: Browser,
+  file: string,
+  requests: string[],
+  options: { bypassCSP?: boolean; viewport?: { width: number; height: number } } = {},
+): Promise<Page> {
   const page = await browser.newPage();
+  if (options.viewport) await page.setViewport(options.viewport);
   if (options.bypassCSP) await page.setBypassCSP(true);
   await page.setRequestInterception(true);
   page.on('request', (request) => {

@@ -6,6 +6,7 @@ import { parse } from 'csv-parse/sync';
 import type { SheetRow } from '../../src/core/review.js';
 import { renderReviewSheet } from '../../src/render/review-csv.js';
 import { type ReadRow, readSheet } from '../../src/review/parse.js';
+import { rowCheck } from '../../src/review/sheet.js';
 
 /** A sheet row by column name. */
 export type Row = Record<string, string>;
@@ -35,4 +36,13 @@ export function filledRows(file: string, rows: SheetRow[], fill: Record<string, 
   const read = readSheet(file, renderReviewSheet(rows));
   if (!('rows' in read)) throw new Error(read.problem);
   return read.rows.map((r, i) => ({ ...r, fields: { ...r.fields, ...fill[i] } }));
+}
+
+/** What a sheet row says before anyone decides it: the row's review, owner, subject, target, access and sources. */
+export type RowFacts = Pick<SheetRow, 'review' | 'owner' | 'kind' | 'subject' | 'teamId' | 'target' | 'access' | 'sources'>;
+
+/** A row as `review start` writes it (undecided unless `over` says), its check (review/sheet.ts) over the fields it ends with. */
+export function sheetRow(facts: RowFacts, over: Partial<SheetRow> = {}): SheetRow {
+  const base = { ...facts, decision: '' as const, reviewer: '', rationale: '', decidedAt: '', ...over };
+  return { ...base, check: rowCheck(base) };
 }

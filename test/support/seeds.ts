@@ -102,3 +102,19 @@ export function secretTeamOrganization(name: string, tokens: SecretTeamTokens, m
     ],
   };
 }
+
+/**
+ * The files of a secretTeamOrganization that name `security` (secret) and `dev` in `teams:`: on
+ * `platform`, security keeps its admin and dev goes from read to write.
+ */
+export const secretTeamFile = (organization: string): string => `organization: ${organization}
+teams:
+  security:
+    visibility: secret
+  dev: {}
+projects:
+  platform:
+    teams:
+      security: admin
+      dev: write
+`;

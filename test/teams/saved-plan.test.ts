@@ -15,16 +15,9 @@ import { INTEGRITY_KEY, integrityOf } from '../../src/saved-plan/fingerprint.js'
 import { assertTeamsFresh } from '../../src/saved-plan/stale.js';
 import { teamChangeDocument } from '../../src/core/plan-document.js';
 import { grantChanges, managedChanges } from '../../src/core/plan.js';
+import { team as teamNamed } from '../people/world.js';
 
-const team = (name: string, id: string, more: Partial<Team> = {}): Team => ({
-  id,
-  name,
-  visibility: 'organization',
-  organizationAccess: normaliseFlags({}),
-  ssoTeamId: null,
-  allowMemberTokenManagement: true,
-  ...more,
-});
+const team = (name: string, id: string, more: Partial<Team> = {}): Team => teamNamed(name, { id, ...more });
 const teams = [team('owners', 'team-owners'), team('old', 'team-old'), team('site-reliability', 'team-sre')];
 const target: LiveTarget = {
   type: 'workspace',

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { ROOT, runCli } from '../support/cli.js';
-import { oneOrganization, secretTeamOrganization } from '../support/seeds.js';
+import { oneOrganization, secretTeamFile, secretTeamOrganization } from '../support/seeds.js';
 import { writesOf } from '../apply/scenario.js';
 
 const OWNER = 'pairs-owner-token';
@@ -29,17 +29,7 @@ const SEED = oneOrganization(
   'current',
 );
 
-const FILE = `organization: pairs
-teams:
-  security:
-    visibility: secret
-  dev: {}
-projects:
-  platform:
-    teams:
-      security: admin
-      dev: write
-workspaces:
+const FILE = `${secretTeamFile('pairs')}workspaces:
   web:
     teams:
       dev: read

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
-import { oneOrganization, secretTeamOrganization } from '../support/seeds.js';
+import { oneOrganization, secretTeamFile, secretTeamOrganization } from '../support/seeds.js';
 import { perTest } from '../support/per-test.js';
 import { startWorld, type World } from '../support/world.js';
 
@@ -18,17 +18,7 @@ const SEED = oneOrganization(
   secretTeamOrganization('blind', { owner: OWNER, ci: CI, manager: MANAGER }, { 'manage-teams': true, 'manage-projects': true, 'manage-workspaces': true }),
 );
 
-const FILE = `organization: blind
-teams:
-  security:
-    visibility: secret
-  dev: {}
-projects:
-  platform:
-    teams:
-      security: admin
-      dev: write
-`;
+const FILE = secretTeamFile('blind');
 
 const held = perTest();
 

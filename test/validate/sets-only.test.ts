@@ -1,12 +1,9 @@
 // A file of sets only, through validate and plan (issue 24, finding 8): what validate says the file
 // manages agrees with what plan then does.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
+import { describe, expect, it } from 'vitest';
+import type { SeedDocument } from '../../src/emulator/types.js';
 import { runCli } from '../support/cli.js';
+import { emulatorAndFolder } from '../support/world.js';
 
 const TOKEN = 'sets-only-token';
 const SEED: SeedDocument = {
@@ -44,30 +41,19 @@ project-sets:
     teams: { auditors: read }
 `;
 
-let emulator: RunningEmulator;
-let dir: string;
-
-beforeEach(async () => {
-  emulator = await startEmulator({ seed: SEED, rateLimit: 0 });
-  dir = mkdtempSync(join(tmpdir(), 'tfe-access-sets-only-'));
-  writeFileSync(join(dir, 'access.yaml'), SETS_ONLY);
-});
-afterEach(async () => {
-  await emulator.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const world = emulatorAndFolder({ seed: SEED, token: TOKEN, prefix: 'tfe-access-sets-only-', files: { 'access.yaml': SETS_ONLY } });
 
 describe('regression: `validate` of a sets-only file says "no targets managed" and `plan` then adds 5 grants', () => {
   it('validate counts the sets and says their targets are read by plan; plan adds the 5 grants', async () => {
-    const validate = await runCli(['validate', 'access.yaml'], { cwd: dir });
+    const validate = await runCli(['validate', 'access.yaml'], { cwd: world.dir });
     expect(validate).toEqual({
       code: 0,
       out: 'valid: 1 file, organization "acme": 3 sets (their targets are known once plan reads the organization), 3 grants.\n',
       err: '',
     });
-    const json = JSON.parse((await runCli(['validate', 'access.yaml', '--format', 'json'], { cwd: dir })).out) as { manages: unknown };
+    const json = JSON.parse((await runCli(['validate', 'access.yaml', '--format', 'json'], { cwd: world.dir })).out) as { manages: unknown };
     expect(json.manages).toEqual({ projects: 0, workspaces: 0, sets: 3, grants: 3, policies: 0 });
-    const plan = await runCli(['plan', 'access.yaml'], { cwd: dir, env: { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url } });
+    const plan = await runCli(['plan', 'access.yaml'], { cwd: world.dir, env: world.env });
     expect(plan.code, plan.err).toBe(0);
     expect(plan.out.split('\n')[0]).toBe('Plan for acme: 5 to add, 0 to change, 0 to remove.');
   });
