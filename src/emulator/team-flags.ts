@@ -9,7 +9,7 @@ export interface OrganizationFlag {
 }
 
 // In the order of the current docs' samples (docs/api.md, "Teams"); access-secret-teams, which no
-// sample shows, last.
+// sample shows, after them, and the v2 spec's five last.
 export const ORGANIZATION_FLAGS: readonly OrganizationFlag[] = [
   { key: 'manage-policies', implies: [] },
   { key: 'manage-policy-overrides', implies: [] },
@@ -27,6 +27,12 @@ export const ORGANIZATION_FLAGS: readonly OrganizationFlag[] = [
   { key: 'manage-teams', implies: ['manage-membership'] },
   { key: 'manage-organization-access', implies: ['manage-teams', 'manage-membership'] },
   { key: 'access-secret-teams', implies: [], currentOnly: true },
+  // The five the v2 OpenAPI spec adds (docs/api.md, "Teams"), in the spec's order.
+  { key: 'manage-public-providers', implies: [], currentOnly: true },
+  { key: 'manage-public-modules', implies: [], currentOnly: true },
+  { key: 'manage-registry-components', implies: [], currentOnly: true },
+  { key: 'manage-registry-artifact-tags', implies: [], currentOnly: true },
+  { key: 'manage-registry-artifact-version-tags', implies: [], currentOnly: true },
 ];
 
 export const SEED_FLAGS: readonly string[] = ORGANIZATION_FLAGS.filter((f) => f.currentOnly === undefined).map((f) => f.key);
