@@ -58,3 +58,22 @@ export function withCompanions(access: Readonly<Record<string, boolean>>): Recor
 export function reportedFlags(flags: readonly string[], access: Readonly<Record<string, boolean>>): Record<string, boolean> {
   return Object.fromEntries(flags.map((key) => [key, access[key] === true]));
 }
+
+/**
+ * The team-management chain (docs/api.md, "Teams", "The prerequisite chain"): to be granted, each of
+ * these flags needs its prerequisites granted too. A create that sends one true without them is what
+ * the provider's issue #1845 shows the service refusing with 422 after it made the team.
+ */
+const PREREQUISITES: ReadonlyMap<string, readonly string[]> = new Map([
+  ['manage-teams', ['manage-membership']],
+  ['manage-organization-access', ['manage-teams', 'manage-membership']],
+]);
+
+/** The first flag sent true whose prerequisites are not all sent true, with those missing. */
+export function brokenChain(sent: Readonly<Record<string, boolean>>): { readonly flag: string; readonly missing: readonly string[] } | undefined {
+  for (const [flag, needs] of PREREQUISITES) {
+    const missing = needs.filter((k) => sent[k] !== true);
+    if (sent[flag] === true && missing.length > 0) return { flag, missing };
+  }
+  return undefined;
+}
