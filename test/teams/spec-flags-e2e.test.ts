@@ -79,6 +79,16 @@ describe('the five flags of the v2 spec, end to end', () => {
       expect(row.match(/<td class="flag on/g), flag).toHaveLength(1);
     }
 
+    // --can of an organization power: one line pointing to the powers, which --team narrows to the team that holds it.
+    for (const flag of FIVE) {
+      const asked = await runCli(['report', '--can', flag, ...RATE], { env });
+      expect(asked.code).toBe(1);
+      expect(asked.err.trim().split('\n')).toHaveLength(1);
+      expect(asked.err).toContain(`--can: ${flag} is an organization power, not a permission on a project or workspace`);
+      const narrowed = await runCli(['report', '--team', teamOf(flag), ...RATE], { env });
+      expect(narrowed.out).toMatch(new RegExp(`^ +${teamOf(flag)} +organization +${flag}$`, 'm'));
+    }
+
     // export --teams writes each flag back, and a plan of what it wrote is clean.
     const exported = await runCli(['export', '--teams', '--out', 'teams.yaml'], { env, cwd: world.dir });
     expect(exported.code, exported.err).toBe(0);
