@@ -59,8 +59,8 @@ async function create(api: TeamApi, organization: string, change: TeamCreate): P
       change,
       id: team.id,
       reason: `the team was created (${team.id}) but its organization access was not set: ${reasonOf(error)}; the next plan sets it`,
+      // Never `permanent`: the team exists, and the next plan's update is what finishes it.
       ...(refused ? { refused } : {}),
-      ...permanence(error),
     };
   }
 }
