@@ -29,6 +29,7 @@ export interface TeamFlagSpec {
 
 const TEAMS_DOC = 'teams API docs';
 const PERMISSIONS_DOC = 'organization permissions docs';
+const SPEC = 'v2 OpenAPI spec (2026-08)';
 
 export const TEAM_FLAGS: readonly TeamFlagSpec[] = [
   {
@@ -114,6 +115,49 @@ export const TEAM_FLAGS: readonly TeamFlagSpec[] = [
     description: 'Extend the team-management flags to secret teams.',
     source: `${PERMISSIONS_DOC} ("Include secret teams"); go-tfe v1.53.0`,
     newer: 'go-tfe v1.53.0, provider v0.55.0',
+  },
+  // The five below are in the v2 OpenAPI spec only (test/fixtures/openapi/README.md): no docs page
+  // names their keys, go-tfe v1 and the provider have none of them. Their UI names, paired by
+  // meaning, are the permissions docs' (docs/api.md, "Teams").
+  {
+    key: 'manage-public-providers',
+    defaultValue: false,
+    implies: [],
+    description: "Manage the organization's providers of the public registry (HCP Terraform only).",
+    source: `v2 OpenAPI spec (2026-08; HCP Terraform only); ${PERMISSIONS_DOC} ("Manage public providers")`,
+    newer: 'v2 OpenAPI spec (its first version, 2026-06)',
+  },
+  {
+    key: 'manage-public-modules',
+    defaultValue: false,
+    implies: [],
+    description: "Manage the organization's modules of the public registry (HCP Terraform only).",
+    source: `v2 OpenAPI spec (2026-08; HCP Terraform only); ${PERMISSIONS_DOC} ("Manage public modules")`,
+    newer: 'v2 OpenAPI spec (its first version, 2026-06)',
+  },
+  {
+    key: 'manage-registry-components',
+    defaultValue: false,
+    implies: [],
+    description: 'Manage the Stack component configurations of the private registry.',
+    source: `${SPEC}; ${PERMISSIONS_DOC} ("Manage Stack component configurations")`,
+    newer: 'v2 OpenAPI spec (its first version, 2026-06)',
+  },
+  {
+    key: 'manage-registry-artifact-tags',
+    defaultValue: false,
+    implies: [],
+    description: 'Assign project tags to the modules and providers of the private registry.',
+    source: `${SPEC}; ${PERMISSIONS_DOC} ("Assign project tags to modules and providers", HCP Terraform)`,
+    newer: 'v2 OpenAPI spec (its first version, 2026-06)',
+  },
+  {
+    key: 'manage-registry-artifact-version-tags',
+    defaultValue: false,
+    implies: [],
+    description: 'Assign reserved keys to the versions of modules and providers of the private registry.',
+    source: `${SPEC}; ${PERMISSIONS_DOC} ("Assign reserved keys to module and provider versions", HCP Terraform)`,
+    newer: 'v2 OpenAPI spec (its first version, 2026-06)',
   },
 ];
 

@@ -11,7 +11,7 @@ import { NAME_TAKEN, namesFilter } from './routes-setup.js';
 import { removeTeamServiceUser } from './service-users.js';
 import type { Team } from './state.js';
 import { readTeamBody, type TeamBody } from './team-body.js';
-import { withCompanions } from './team-flags.js';
+import { brokenChain, withCompanions } from './team-flags.js';
 import { includedOf, INVALID_TEAM_INCLUDE, teamIncludes, teamResource } from './wire-teams.js';
 
 const CREATED = 201;
@@ -73,13 +73,29 @@ function changesAny(before: Readonly<Record<string, boolean>>, after: Readonly<R
   return Object.keys(after).some((key) => (before[key] === true) !== after[key]);
 }
 
+/**
+ * Why the current profile refuses a create's flags (docs/api.md, "Teams", "The prerequisite chain"):
+ * a flag of the chain sent without its prerequisites (the provider's issue #1845), or flags from a
+ * caller who may not set them (the emulator's reading of "the grantor must hold it"). The words are
+ * the emulator's own; the issue shows only "invalid attribute".
+ */
+function flagRefusal(ctx: RequestContext, org: string, sent: Readonly<Record<string, boolean>>): Invalid | undefined {
+  if (!changesAny({}, sent)) return undefined;
+  if (!ctx.authz.canChangeOrganizationAccess(org)) return new Invalid(`${POINTER}/organization-access`, 'You are not allowed to set organization access');
+  const broken = brokenChain(sent);
+  if (!broken) return undefined;
+  return new Invalid(`${POINTER}/organization-access/${broken.flag}`, `${broken.flag} requires ${broken.missing.join(' and ')}`);
+}
+
 export function createTeamRoute(ctx: RequestContext): Answer {
   const org = param(ctx, 0);
   if (!ctx.store.orgs.has(org) || !ctx.authz.canCreateTeams(org) || !hasTeamsEndpoint(ctx, org)) return NOT_FOUND;
   const body = readTeamBody(ctx.body, ctx.store.profile.organizationFlags, true);
   const name = body.name ?? '';
   if (ctx.store.teamNameTaken(org, name)) throw NAME_TAKEN();
-  const organizationAccess = withCompanions(body.organizationAccess ?? {});
+  const sent = body.organizationAccess ?? {};
+  const refused = ctx.store.profile.partialTeamCreate ? flagRefusal(ctx, org, sent) : undefined;
+  const organizationAccess = refused ? {} : withCompanions(sent);
   if (changesAny({}, organizationAccess) && !ctx.authz.canChangeOrganizationAccess(org)) return NOT_FOUND;
   const team = createTeam(ctx.store, org, {
     name,
@@ -88,6 +104,8 @@ export function createTeamRoute(ctx: RequestContext): Answer {
     ssoTeamId: body.ssoTeamId ?? null,
     allowMemberTokenManagement: body.allowMemberTokenManagement ?? true,
   });
+  // #1845: the team is made, without the flags, and the answer is the 422 all the same.
+  if (refused) throw refused;
   // The set-up endpoints' 201 (docs/api.md, "Teams": the docs' table says 200; clients take either).
   return teamsAnswer(ctx, [team], (one) => ({ data: one(team) }), CREATED);
 }

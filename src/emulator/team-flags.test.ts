@@ -34,7 +34,16 @@ describe('the companion flags', () => {
 
   it("the seed profile has the fourteen flags of the docs' samples; its companions are among them", () => {
     expect(SEED_FLAGS).toHaveLength(14);
-    expect(CURRENT_FLAGS.filter((f) => !SEED_FLAGS.includes(f))).toEqual(['delegate-policy-overrides', 'access-secret-teams']);
+    expect(CURRENT_FLAGS.filter((f) => !SEED_FLAGS.includes(f))).toEqual([
+      'delegate-policy-overrides',
+      'access-secret-teams',
+      'manage-public-providers',
+      'manage-public-modules',
+      'manage-registry-components',
+      'manage-registry-artifact-tags',
+      'manage-registry-artifact-version-tags',
+    ]);
+    expect(CURRENT_FLAGS).toHaveLength(21);
     for (const flag of ORGANIZATION_FLAGS) for (const companion of flag.implies) expect(SEED_FLAGS).toContain(companion);
   });
 });

@@ -9,7 +9,7 @@ export interface OrganizationFlag {
 }
 
 // In the order of the current docs' samples (docs/api.md, "Teams"); access-secret-teams, which no
-// sample shows, last.
+// sample shows, after them, and the v2 spec's five last.
 export const ORGANIZATION_FLAGS: readonly OrganizationFlag[] = [
   { key: 'manage-policies', implies: [] },
   { key: 'manage-policy-overrides', implies: [] },
@@ -27,6 +27,12 @@ export const ORGANIZATION_FLAGS: readonly OrganizationFlag[] = [
   { key: 'manage-teams', implies: ['manage-membership'] },
   { key: 'manage-organization-access', implies: ['manage-teams', 'manage-membership'] },
   { key: 'access-secret-teams', implies: [], currentOnly: true },
+  // The five the v2 OpenAPI spec adds (docs/api.md, "Teams"), in the spec's order.
+  { key: 'manage-public-providers', implies: [], currentOnly: true },
+  { key: 'manage-public-modules', implies: [], currentOnly: true },
+  { key: 'manage-registry-components', implies: [], currentOnly: true },
+  { key: 'manage-registry-artifact-tags', implies: [], currentOnly: true },
+  { key: 'manage-registry-artifact-version-tags', implies: [], currentOnly: true },
 ];
 
 export const SEED_FLAGS: readonly string[] = ORGANIZATION_FLAGS.filter((f) => f.currentOnly === undefined).map((f) => f.key);
@@ -51,4 +57,23 @@ export function withCompanions(access: Readonly<Record<string, boolean>>): Recor
 /** Every flag of a profile (`flags`) with its value (false when never set), in the samples' order. */
 export function reportedFlags(flags: readonly string[], access: Readonly<Record<string, boolean>>): Record<string, boolean> {
   return Object.fromEntries(flags.map((key) => [key, access[key] === true]));
+}
+
+/**
+ * The team-management chain (docs/api.md, "Teams", "The prerequisite chain"): to be granted, each of
+ * these flags needs its prerequisites granted too. A create that sends one true without them is what
+ * the provider's issue #1845 shows the service refusing with 422 after it made the team.
+ */
+const PREREQUISITES: ReadonlyMap<string, readonly string[]> = new Map([
+  ['manage-teams', ['manage-membership']],
+  ['manage-organization-access', ['manage-teams', 'manage-membership']],
+]);
+
+/** The first flag sent true whose prerequisites are not all sent true, with those missing. */
+export function brokenChain(sent: Readonly<Record<string, boolean>>): { readonly flag: string; readonly missing: readonly string[] } | undefined {
+  for (const [flag, needs] of PREREQUISITES) {
+    const missing = needs.filter((k) => sent[k] !== true);
+    if (sent[flag] === true && missing.length > 0) return { flag, missing };
+  }
+  return undefined;
 }

@@ -66,6 +66,72 @@ describe('who may write teams', () => {
   });
 });
 
+describe('issue 39: the partial team create of the provider\'s #1845 (docs/api.md, "The prerequisite chain")', () => {
+  const names = async (api: Client): Promise<string[]> =>
+    (await api.get('/organizations/acme/teams')).body.data.map((t: { attributes: { name: string } }) => t.attributes.name);
+
+  it('current profile: a create whose flags break the chain is 422 naming the flag, and the team is made without them', async () => {
+    const api = await start('current');
+    const r = await api.post(
+      '/organizations/acme/teams',
+      teamBody({ name: 'lz-admin', 'organization-access': { 'manage-teams': true, 'manage-policies': true } }),
+    );
+    expect(r.status).toBe(422);
+    expect(r.body.errors[0]).toMatchObject({
+      detail: 'manage-teams requires manage-membership',
+      source: { pointer: '/data/attributes/organization-access/manage-teams' },
+    });
+    expect(await names(api)).toContain('lz-admin');
+    const made = (await api.get('/organizations/acme/teams')).body.data.find((t: { attributes: { name: string } }) => t.attributes.name === 'lz-admin');
+    expect(Object.values(made.attributes['organization-access']).every((v) => v === false)).toBe(true);
+    // The retry the provider makes meets its own team.
+    const again = await api.post(
+      '/organizations/acme/teams',
+      teamBody({ name: 'lz-admin', 'organization-access': { 'manage-teams': true, 'manage-membership': true } }),
+    );
+    expect(again.status).toBe(422);
+    expect(again.body.errors[0].detail).toMatch(/has already been taken/);
+    // manage-organization-access names both it needs; the closed set is created whole.
+    const top = await api.post(
+      '/organizations/acme/teams',
+      teamBody({ name: 'top', 'organization-access': { 'manage-organization-access': true, 'manage-membership': true } }),
+    );
+    expect(top.body.errors[0].detail).toBe('manage-organization-access requires manage-teams');
+    const whole = await api.post(
+      '/organizations/acme/teams',
+      teamBody({ name: 'whole', 'organization-access': { 'manage-organization-access': true, 'manage-teams': true, 'manage-membership': true } }),
+    );
+    expect(whole.status).toBe(201);
+    // A PATCH coerces instead (#1964): the flag alone brings its prerequisites.
+    const patched = await api.patch(`/teams/${made.id}`, teamBody({ 'organization-access': { 'manage-organization-access': true } }));
+    expect(patched.status).toBe(200);
+    expect(patched.body.data.attributes['organization-access']).toMatchObject({
+      'manage-organization-access': true,
+      'manage-teams': true,
+      'manage-membership': true,
+    });
+  });
+
+  it('current profile: flags from a caller who may not set them: 422 after the team is made; seed profile: 404 and no team', async () => {
+    const current = await start('current');
+    const r = await current.post(
+      '/organizations/acme/teams',
+      teamBody({ name: 'powerful', 'organization-access': { 'manage-modules': true } }),
+      'tadmin-token',
+    );
+    expect(r.status).toBe(422);
+    expect(r.body.errors[0].source.pointer).toBe('/data/attributes/organization-access');
+    expect(await names(current)).toContain('powerful');
+    await emu?.stop();
+    const seed = await start('seed');
+    expect((await seed.post('/organizations/acme/teams', teamBody({ name: 'lz-admin', 'organization-access': { 'manage-teams': true } }))).status).toBe(201);
+    expect(
+      (await seed.post('/organizations/acme/teams', teamBody({ name: 'powerful', 'organization-access': { 'manage-modules': true } }), 'tadmin-token')).status,
+    ).toBe(404);
+    expect(await names(seed)).not.toContain('powerful');
+  });
+});
+
 describe('the owners team', () => {
   it('cannot be deleted or renamed, its organization access is fixed (422); other attributes change', async () => {
     const api = await start('current');

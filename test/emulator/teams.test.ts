@@ -7,7 +7,7 @@ import { useEmulator } from './helpers.js';
 import { teamBody, teamSeed } from './team-seed.js';
 
 const SEED_FLAG_COUNT = 14;
-const CURRENT_FLAG_COUNT = 16;
+const CURRENT_FLAG_COUNT = 21;
 
 describe.each(PROFILE_NAMES.map((p) => [p] as const))('teams, %s profile', (profile: ProfileName) => {
   const t = useEmulator({ seed: teamSeed(profile) });

@@ -101,7 +101,7 @@ describe('the HTML report in headless chromium', () => {
     await typeInto('#team-filter', '');
     await typeInto('#workspace-filter', '');
     expect(await visible('#powers tbody tr')).toBe(7);
-    expect(await page.$$eval('#powers thead th.flag', (n) => n.length)).toBe(16);
+    expect(await page.$$eval('#powers thead th.flag', (n) => n.length)).toBe(21);
     const sre = await page.$eval('#powers tr[data-team="sre"]', (tr: any) => Array.from(tr.querySelectorAll('td.flag.on')).map((td: any) => td.title));
     expect(sre).toEqual(['sre: manage-workspaces', 'sre: manage-projects']);
     expect(await page.$eval('#powers tr[data-team="vault"] td.secret', (td: any) => td.textContent)).toBe('secret');

@@ -8,6 +8,7 @@ import type { Change } from '../../src/core/plan.js';
 import type { TeamApi } from '../../src/core/team-write.js';
 import { pendingTeamId, type TeamChange } from '../../src/core/teams.js';
 import type { Team } from '../../src/core/model.js';
+import { RemoteError } from '../../src/api/errors/remote-error.js';
 
 function fakeApi(failCreate = false): GrantApi & TeamApi & { log: string[] } {
   const log: string[] = [];
@@ -44,7 +45,9 @@ describe('apply with team changes', () => {
     const api = fakeApi();
     const report = await applyChanges(grants, api, { concurrency: 1, teams: { changes: teamChanges, api, organization: 'acme' } });
     expect(api.log).toEqual([
-      'create team platform {"manage-workspaces":true}',
+      // Issue 39: the team first, its flags after, each with the flags it needs (docs/api.md, "The prerequisite chain").
+      'create team platform {}',
+      'patch team-new-platform {"organizationAccess":{"manage-workspaces":true,"read-workspaces":true}}',
       'patch team-sre {"name":"sre"}',
       'add team-new-platform on ws-1',
       'remove grant tws-old',
@@ -66,6 +69,41 @@ describe('apply with team changes', () => {
     expect(report.outcomes[1]).toMatchObject({ status: 'failed', reason: 'not applied: team "platform" was not created' });
     expect(report.converged).toBe(false);
     expect(report.counts.failed).toBe(2);
+  });
+
+  it('issue 39: a create of the top flag of the chain sends the closed set after the team exists; no flag on, no PATCH', async () => {
+    const api = fakeApi();
+    const changes: TeamChange[] = [
+      { action: 'create', name: 'admins', fields: [{ flag: 'manage-organization-access', before: null, after: true }] },
+      { action: 'create', name: 'plain', fields: [{ flag: 'manage-teams', before: null, after: false, default: 'service' }] },
+    ];
+    const report = await applyChanges([], api, { concurrency: 1, teams: { changes, api, organization: 'acme' } });
+    expect(api.log).toEqual([
+      'create team admins {}',
+      'patch team-new-admins {"organizationAccess":{"manage-organization-access":true,"manage-membership":true,"manage-teams":true}}',
+      'create team plain {}',
+    ]);
+    expect(report.converged).toBe(true);
+  });
+
+  it("issue 39: flags refused after the create: the outcome fails naming the team's id, and its grants still go", async () => {
+    const api = fakeApi();
+    api.updateTeam = async (id) => {
+      api.log.push(`patch ${id}`);
+      throw new RemoteError('PATCH', `/teams/${id}`, 422, [{ status: '422', title: 'invalid attribute', detail: 'manage-teams requires manage-membership' }]);
+    };
+    const report = await applyChanges([grants[1] as Change], api, {
+      concurrency: 1,
+      teams: { changes: [teamChanges[0] as TeamChange], api, organization: 'acme' },
+    });
+    expect(report.teamOutcomes?.[0]).toMatchObject({ status: 'failed', id: 'team-new-platform' });
+    // Not a failure another run cannot fix: the team exists, and the next plan's update finishes it.
+    expect(report.teamOutcomes?.[0]?.permanent).toBeUndefined();
+    expect(report.teamOutcomes?.[0]?.reason).toMatch(
+      /^the team was created \(team-new-platform\) but its organization access was not set: .*422.*manage-teams requires manage-membership.*; the next plan sets it$/,
+    );
+    expect(api.log).toEqual(['create team platform {}', 'patch team-new-platform', 'add team-new-platform on ws-1']);
+    expect(report.converged).toBe(false);
   });
 
   it('is the executor of before when a plan has no team changes', async () => {

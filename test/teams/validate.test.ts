@@ -96,7 +96,7 @@ teams:
         .filter(([, v]) => v)
         .map(([k]) => k);
     expect(on('platform')).toEqual(['manage-workspaces', 'manage-projects', 'read-projects', 'read-workspaces']);
-    expect(Object.keys(teams.get('platform')?.organizationAccess ?? {})).toHaveLength(16);
+    expect(Object.keys(teams.get('platform')?.organizationAccess ?? {})).toHaveLength(21);
     expect(on('security')).toEqual(['manage-membership', 'manage-teams', 'manage-organization-access']);
     expect(teams.get('security')?.organizationRole).toBe('team-admins');
     expect(teams.get('platform')).toMatchObject({ visibility: 'organization', ssoTeamId: '7dd2a1b0', allowMemberTokenManagement: false });

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { CLIError, EXIT } from '../../errors.js';
 import { didYouMean } from '../../core/suggest.js';
 import { CAN_QUESTIONS, findQuestion, type CanQuestion } from '../../core/can.js';
+import { teamFlag } from '../../core/team-flags.js';
 import type { ReportBy } from '../../pipeline/report-people.js';
 import { writeAtomic } from '../../export/write.js';
 import { assertOutput, type OutputRequest } from '../../pipeline/output-guard.js';
@@ -83,6 +84,11 @@ function canFlag(parsed: Parsed): CanQuestion | undefined {
   if (name === undefined) return undefined;
   const question = findQuestion(name);
   if (question) return question;
+  // An organization power is no permission on a target: the report lists who holds each (docs/effective-access.md, "Organization powers").
+  if (teamFlag(name))
+    throw new CLIError(
+      `--can: ${name} is an organization power, not a permission on a project or workspace: run the report without --can; its organization powers list every team that holds it, and with --by person every person (docs/effective-access.md, "Organization powers").`,
+    );
   const some = CAN_EXAMPLES.filter((n) => findQuestion(n)).join(', ');
   throw new CLIError(
     `--can: unknown permission "${name}".${didYouMean(
