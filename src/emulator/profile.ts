@@ -52,6 +52,12 @@ export interface Profile {
    * samples leave it out (the user's email is in `included` only); go-tfe and the provider read it.
    */
   readonly membershipEmail: boolean;
+  /**
+   * Organization memberships of status `inactive` (docs/api.md, "Identity-provider lifecycles"): a
+   * person deactivated in the identity provider, still in their teams and out of every team's
+   * `relationships.users`. `seed`: the docs' two statuses only, so the set-up routes refuse to make one.
+   */
+  readonly inactiveMemberships: boolean;
 }
 
 /**
@@ -81,6 +87,7 @@ export const PROFILES: { readonly [N in ProfileName]: Profile } = {
     keyValueTags: false,
     organizationFlags: SEED_FLAGS,
     membershipEmail: false,
+    inactiveMemberships: false,
   },
   current: {
     name: 'current',
@@ -94,6 +101,7 @@ export const PROFILES: { readonly [N in ProfileName]: Profile } = {
     keyValueTags: true,
     organizationFlags: CURRENT_FLAGS,
     membershipEmail: true,
+    inactiveMemberships: true,
   },
 };
 
