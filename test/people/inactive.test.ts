@@ -10,7 +10,9 @@ import { renderMarkdown } from '../../src/render/markdown.js';
 import { renderText } from '../../src/render/text.js';
 import type { DesiredState } from '../../src/core/desired-state.js';
 import type { LiveState } from '../../src/core/model.js';
-import { OWNERS, desiredOf, email, liveOf, members, person, team } from './world.js';
+import { changesAsRead, memberGuardInputsAsRead } from '../../src/guard/apply-members.js';
+import { memberRefusals } from '../../src/guard/member-guards.js';
+import { ORG_TOKEN, OWNERS, desiredOf, email, liveOf, members, person, team } from './world.js';
 
 const SRE = team('sre');
 const plan = (desired: DesiredState, live: LiveState) => guardPlan(buildPlan(desired, live), guardInputsOf(desired, live));
@@ -74,5 +76,30 @@ describe('an inactive member', () => {
     const result = plan(desiredOf([members('owners', [email('o0'), email('old-owner')])]), live);
     expect(result.refusals.map((r) => r.guard)).toEqual(['min-owners']);
     expect(result.refusals[0]?.message).toContain('leaves 1 human member in the "owners" team (of 2;');
+  });
+});
+
+describe('an inactive member at apply (apply --plan re-reads the people)', () => {
+  it('counts in no team size nor removal there either, as at plan time', () => {
+    const active = Array.from({ length: 8 }, (_, i) => person(`p${i}`, ['sre']));
+    const gone = Array.from({ length: 8 }, (_, i) => inactive(`g${i}`, ['sre']));
+    const live = liveOf([OWNERS, SRE], [...owners(2), ...active, ...gone]);
+    const planned = changesOf(
+      plan(
+        desiredOf([
+          members(
+            'sre',
+            active.slice(0, 6).map((p) => p.email),
+          ),
+        ]),
+        live,
+      ).changes,
+      'member',
+    );
+    const read = { people: [...owners(2), ...active, ...gone], teams: [OWNERS, SRE], viewer: ORG_TOKEN };
+    const limits = { maxMemberRemovals: { percent: 25 }, minOwners: 2, maxPeopleRemovals: 0 };
+    const inputs = memberGuardInputsAsRead(planned, read, limits);
+    expect(inputs.teamSizes.get('team-sre')).toBe(8);
+    expect(memberRefusals(changesAsRead(planned, read), inputs, false)).toEqual([]);
   });
 });
