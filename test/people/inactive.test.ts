@@ -1,7 +1,13 @@
 // Issue 39, Build 5: inactive memberships (a person deactivated in the identity provider, still in
 // their teams). Shown as such in every plan format; never counted as a member by a guard; a listed
 // inactive member is no drift, an unlisted one follows prune and the plan says "inactive".
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+import { reportPeople } from '../../src/effective/people.js';
+import { renderAccessReport } from '../../src/render/report.js';
+import { reportSchema } from '../../src/render/report-schema.js';
+import { PEOPLE, personReport } from './report-fixture.js';
 import { buildPlan } from '../../src/diff/plan.js';
 import { guardInputsOf, guardPlan } from '../../src/guard/plan-refusals.js';
 import { changesOf } from '../../src/core/plan.js';
@@ -101,5 +107,34 @@ describe('an inactive member at apply (apply --plan re-reads the people)', () =>
     const inputs = memberGuardInputsAsRead(planned, read, limits);
     expect(inputs.teamSizes.get('team-sre')).toBe(8);
     expect(memberRefusals(changesAsRead(planned, read), inputs, false)).toEqual([]);
+  });
+});
+
+describe('an inactive member in the report by person', () => {
+  const base = personReport();
+  const gone = { ...PEOPLE.people[2]!, email: 'gone@example.com', membershipId: 'ou-gone', status: 'inactive' as const };
+  const report = { ...base, people: reportPeople({ ...PEOPLE, people: [...PEOPLE.people, gone] }, base.teams, base.cells) };
+
+  it('is listed as inactive with the teams they are still in and no access, in every format', () => {
+    const text = renderAccessReport(report, 'text', { byTeam: false });
+    expect(text).toContain('People: 5 active, 1 invited (pending), 1 inactive (no access); left out: 1 service account, 1 hidden member (never listed).');
+    expect(text).toContain('person gone@example.com (bo): inactive: deactivated in the identity provider, no access; still in teams auditors, developers');
+    const validate = new Ajv2020({ strict: false, allErrors: true }).compile(reportSchema());
+    const document = JSON.parse(renderAccessReport(report, 'json', { byTeam: false })) as {
+      people: { email: string; status: string; access: unknown[]; teams: unknown[] }[];
+    };
+    expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
+    expect(document.people.find((p) => p.email === 'gone@example.com')).toMatchObject({
+      status: 'inactive',
+      access: [],
+      teams: [{ name: 'auditors' }, { name: 'developers' }],
+    });
+    const rows = parse(renderAccessReport(report, 'csv', { byTeam: false }), { columns: true }) as Record<string, string>[];
+    const row = rows.filter((r) => r.person === 'gone@example.com');
+    expect(row).toHaveLength(1);
+    expect(row[0]).toMatchObject({ status: 'inactive', access: 'inactive' });
+    expect(renderAccessReport(report, 'html', { byTeam: false })).toContain(
+      'inactive: deactivated in the identity provider, no access; still in auditors, developers',
+    );
   });
 });
