@@ -20,7 +20,7 @@ function teamsWithGrants(live: LiveState): Set<string> {
 }
 
 function warningOf(team: Team, adds: readonly AddChange[]): PlanWarning {
-  const updated = team.scimUpdatedAt === undefined ? '' : `, SCIM updated at ${team.scimUpdatedAt}`;
+  const updated = team.scimUpdatedAt === undefined ? '' : ` (updated by SCIM at ${team.scimUpdatedAt})`;
   const listed = [...adds].sort((a, b) => compareText(grantWords(a), grantWords(b))).map(grantWords);
   return {
     code: 'team-recreated',
