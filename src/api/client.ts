@@ -273,6 +273,11 @@ export class TfeClient implements TeamApi, MemberApi {
     return this.people.list(organization);
   }
 
+  /** docs/api.md, "Identity-provider lifecycles": the team's service accounts' memberships, as the service filters them (people.ts). */
+  listTeamServiceAccounts(teamId: string): Promise<string[]> {
+    return this.people.teamServiceAccounts(teamId);
+  }
+
   addTeamMembers(teamId: string, membershipIds: readonly string[]): Promise<void> {
     return this.people.addTeamMembers(teamId, membershipIds);
   }

@@ -7,7 +7,7 @@ import type { LivePeople, Person } from '../core/person.js';
 import type { RemoveOutcome } from '../core/model.js';
 import type { Exchange } from './exchange.js';
 import type { HttpRequest } from './http.js';
-import { invitationBody, peopleFromList, personFromDocument, teamMembersBody, type PeoplePage } from './translate-person.js';
+import { invitationBody, membershipIdsFromList, peopleFromList, personFromDocument, teamMembersBody, type PeoplePage } from './translate-person.js';
 
 const org = (name: string): string => `/organizations/${encodeURIComponent(name)}`;
 const teamMembers = (teamId: string): string => `/teams/${encodeURIComponent(teamId)}/relationships/organization-memberships`;
@@ -34,6 +34,17 @@ export class PeopleRequests {
     };
     const listed = await this.exchange.listAll(request, read);
     return { people: listed.map((l) => l.person), ...(statusCounts ? { statusCounts } : {}) };
+  }
+
+  /**
+   * `GET /teams/:id/relationships/organization-memberships?filter[is_service_account]=true`, every
+   * page: the memberships of the team the service itself calls service accounts' (docs/api.md,
+   * "Identity-provider lifecycles"). A server without the list or the filter answers 400 or 404, a
+   * RemoteError for the caller (live/service-accounts.ts) to fall back on.
+   */
+  async teamServiceAccounts(teamId: string): Promise<string[]> {
+    const request: HttpRequest = { method: 'GET', path: teamMembers(teamId), query: { 'filter[is_service_account]': 'true' } };
+    return (await this.exchange.listAll(request, membershipIdsFromList)).map((m) => m.id);
   }
 
   /** One POST of every membership; none, no request. Never sent again after a lost answer (session.ts): the caller reads the people again. */

@@ -109,6 +109,19 @@ export function peopleFromList(body: unknown, context: string): PeoplePage {
   return { items, ...(page ? { page } : {}), ...(statusCounts ? { statusCounts } : {}) };
 }
 
+/** A page of `GET /teams/:id/relationships/organization-memberships` read for its memberships' ids (no user is included there). */
+export function membershipIdsFromList(body: unknown, context: string): ListPage<{ readonly id: string }> {
+  const document = ObjectReader.of(body, '', context);
+  const items = document.array('data').map((item, i) => {
+    const membership = ObjectReader.of(item, `data[${i}]`, context);
+    const type = membership.string('type');
+    if (type !== MEMBERSHIPS) throw membership.error(`${membership.at('type')} is "${type}", expected "${MEMBERSHIPS}"`);
+    return { id: membership.string('id') };
+  });
+  const page = pageInfoFrom(document);
+  return { items, ...(page ? { page } : {}) };
+}
+
 /** One membership with its included user: an invitation's answer (the user comes unasked). */
 export function personFromDocument(body: unknown, context: string): Person {
   const document = ObjectReader.of(body, '', context);

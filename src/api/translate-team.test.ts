@@ -65,6 +65,13 @@ describe('a team as the seed profile and the current service report it', () => {
     expect(read).toMatchObject({ organizationAccess: flags, ssoTeamId: 'grp-7', allowMemberTokenManagement: false, scimLinked: true });
   });
 
+  it('scim-updated-at of a linked team (what names a re-created one, docs/api.md, "Identity-provider lifecycles"); none for a team not linked', () => {
+    const at = '2026-11-29T05:00:00.000Z';
+    expect(teamFromDocument(team({ 'scim-linked': true, 'scim-updated-at': at }), 'test').scimUpdatedAt).toBe(at);
+    expect(teamFromDocument(team({ 'scim-linked': false, 'scim-updated-at': null }), 'test').scimUpdatedAt).toBeUndefined();
+    expect(() => teamFromDocument(team({ 'scim-linked': true, 'scim-updated-at': 7 }), 'test')).toThrow(/scim-updated-at/);
+  });
+
   it('an attribute not sent is not reported, never a default; "" is an unset SSO id; a null flag is not reported', () => {
     const read = teamFromDocument(team({ 'organization-access': { 'manage-teams': null } }), 'test');
     expect(read).toEqual({ id: 'team-1', name: 'sre', visibility: 'unknown', organizationAccess: {}, userIds: [] });

@@ -44,14 +44,16 @@ function ssoTeamIdOf(attributes: ObjectReader): string | null | undefined {
 }
 
 /** The attributes beyond name, visibility and flags, each only when reported. */
-function settingsOf(attributes: ObjectReader): Pick<Team, 'ssoTeamId' | 'allowMemberTokenManagement' | 'scimLinked'> {
+function settingsOf(attributes: ObjectReader): Pick<Team, 'ssoTeamId' | 'allowMemberTokenManagement' | 'scimLinked' | 'scimUpdatedAt'> {
   const ssoTeamId = ssoTeamIdOf(attributes);
   const allowMemberTokenManagement = optionalBoolean(attributes, 'allow-member-token-management');
   const scimLinked = optionalBoolean(attributes, 'scim-linked');
+  const scimUpdatedAt = attributes.optionalString('scim-updated-at');
   return {
     ...(ssoTeamId !== undefined ? { ssoTeamId } : {}),
     ...(allowMemberTokenManagement !== undefined ? { allowMemberTokenManagement } : {}),
     ...(scimLinked !== undefined ? { scimLinked } : {}),
+    ...(scimLinked === true && scimUpdatedAt !== undefined ? { scimUpdatedAt } : {}),
   };
 }
 

@@ -16,7 +16,13 @@ export type Need =
   /** The managed targets' grants (live/read-live.ts). */
   | { readonly kind: 'live'; readonly request: LiveRequest }
   /** The organization's people: for the member diff (a refusal is then the files' problem) or for a policy that counts them. */
-  | { readonly kind: 'people'; readonly organization: string; readonly for: 'members' | 'policies' }
+  | {
+      readonly kind: 'people';
+      readonly organization: string;
+      readonly for: 'members' | 'policies';
+      /** The live teams the plan may remove members from: their service accounts are asked of the service too (live/service-accounts.ts). */
+      readonly pruned?: readonly string[];
+    }
   /** The grant lists of targets beyond the managed ones (the policies', the effective changes'). */
   | { readonly kind: 'grants'; readonly targets: readonly ReadTarget[] }
   /** The organization's project list (the effective changes: a changed workspace's unmanaged project). */

@@ -34,6 +34,12 @@ export const peopleOf = (listed: PeopleListed, teams: readonly { readonly id: st
   hidden: hiddenMembers(listed.people, teams),
 });
 
+/** The live teams whose members the files prune (`members:` authoritative): the ones a plan may remove someone from. */
+export function prunedTeamIds(desired: DesiredState, live: LiveState): string[] {
+  const byName = new Map([...live.teams.values()].map((t) => [t.name, t.id]));
+  return (desired.teams ?? []).flatMap((t) => (t.members?.prune === true ? (byName.get(t.name) ?? []) : [])).sort();
+}
+
 /** Whether the plan reads the people for its member diff. */
 export const needsPeople = (desired: DesiredState, targeted: boolean): boolean => managesMembers(desired) && !targeted;
 

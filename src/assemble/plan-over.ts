@@ -25,7 +25,7 @@ import { CLIError } from '../errors.js';
 import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
 import { collectNames, settle } from './names.js';
 import { done, needs, type Planned } from './needs.js';
-import { withPeople, needsPeople } from './people.js';
+import { withPeople, needsPeople, prunedTeamIds } from './people.js';
 import { policiesOf, policyListProblems, type PolicyState, type PolicyVerdict } from './policies.js';
 import type { Expanded } from '../expand/expand.js';
 import { changeContextOver } from './change-context.js';
@@ -127,7 +127,8 @@ function liveOf(expanded: Expanded, reads: RunReads, ask: PlanAsk, targeted: boo
   const supportWarnings = checkSupport(expanded.desired, grants, reads.server);
   // docs/plan.md, "Member changes": the people once, only when the files manage members (assemble/people.ts): a policy that counts members reads no second list.
   if (!needsPeople(expanded.desired, targeted)) return done({ live: grants, supportWarnings });
-  if (!reads.people) return needs({ kind: 'people', organization: expanded.desired.organization, for: 'members' });
+  if (!reads.people)
+    return needs({ kind: 'people', organization: expanded.desired.organization, for: 'members', pruned: prunedTeamIds(expanded.desired, grants) });
   return done({ live: withPeople(expanded.desired, grants, reads.people), supportWarnings });
 }
 

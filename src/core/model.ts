@@ -168,6 +168,8 @@ export interface Team {
   readonly allowMemberTokenManagement?: boolean;
   /** `scim-linked: true`: the identity provider owns its name and membership (docs/api.md, "Teams"). */
   readonly scimLinked?: boolean;
+  /** `scim-updated-at`, when reported: when the identity provider last changed it (a re-created team's is recent). */
+  readonly scimUpdatedAt?: string;
 }
 
 export interface Project {

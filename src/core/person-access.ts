@@ -33,12 +33,16 @@ export interface PersonPower {
   readonly through: readonly TeamRef[];
 }
 
-/** A person of the report: active (with their access), or invited (pending: the teams they will join, no access yet). */
+/**
+ * A person of the report: active (with their access), invited (pending: the teams they will join,
+ * no access yet), or inactive (deactivated in the identity provider: still in their teams, no access;
+ * docs/api.md, "Identity-provider lifecycles").
+ */
 export interface ReportPerson {
   readonly email: string;
   readonly username?: string | null;
-  readonly status: 'active' | 'invited';
-  /** Active: the teams they are in; invited: the teams the invitation names. By name. */
+  readonly status: 'active' | 'invited' | 'inactive';
+  /** Active and inactive: the teams they are in; invited: the teams the invitation names. By name. */
   readonly teams: readonly TeamRef[];
   /** Active only: every target one of their teams reaches, sorted by target type and name. */
   readonly cells: readonly PersonCell[];
@@ -52,7 +56,7 @@ export interface PeopleLeftOut {
   readonly serviceAccounts: number;
   /** Members of a team no membership the token sees explains (the service's own staff in owners), counted once each. */
   readonly hidden: number;
-  /** Memberships of status `inactive`. */
+  /** Memberships of status `inactive`: listed (status `inactive`, no access) since issue 39, so always 0; kept for the JSON's shape. */
   readonly inactive: number;
 }
 

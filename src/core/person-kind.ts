@@ -10,8 +10,13 @@ import type { Person } from './person.js';
  */
 export const SERVICE_USERNAME_PREFIXES = ['api-team_', 'api-team-', 'api-org-'] as const;
 
-/** `is-service-account`, or a username the service gives its synthetic users. */
-export function isServiceAccount(person: Pick<Person, 'serviceAccount' | 'username'>): boolean {
+/** `is-service-account`, a username the service gives its synthetic users, or a team's filtered list (Person.serviceByFilter). */
+export function isServiceAccount(person: Pick<Person, 'serviceAccount' | 'username' | 'serviceByFilter'>): boolean {
+  return person.serviceByFilter === true || isServiceUser(person);
+}
+
+/** What the membership list alone says: `is-service-account`, or a synthetic user's username. */
+export function isServiceUser(person: Pick<Person, 'serviceAccount' | 'username'>): boolean {
   if (person.serviceAccount) return true;
   const username = person.username ?? '';
   return SERVICE_USERNAME_PREFIXES.some((prefix) => username.startsWith(prefix));

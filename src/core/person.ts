@@ -18,6 +18,12 @@ export interface Person {
   readonly username?: string | null;
   /** `is-service-account`: a team's or organization's synthetic user; never touched. */
   readonly serviceAccount: boolean;
+  /**
+   * A team's `filter[is_service_account]=true` list names this membership (live/service-accounts.ts):
+   * a service account by the service's word too. Kept apart from `serviceAccount`, what the
+   * membership list says, which a saved plan's fingerprint of the people is made of.
+   */
+  readonly serviceByFilter?: true;
   /** The teams the membership lists that the token sees: an active member's teams, an invitee's teams to be. */
   readonly teamIds: readonly string[];
 }
@@ -31,6 +37,13 @@ export interface LivePeople {
    * explains, by team id: hidden members (the service's own staff in owners). Never touched, never counted as people.
    */
   readonly hidden: ReadonlyMap<string, readonly string[]>;
+  /**
+   * How the service accounts of the teams a plan may remove members from were told apart (docs/api.md,
+   * "Identity-provider lifecycles"): by the service's own `filter[is_service_account]`, or, where the
+   * server has no such list or its answer was not to be trusted, by each user's `is-service-account`
+   * alone (`fallback`, with why). Absent: no team asked.
+   */
+  readonly serviceAccountFilter?: { readonly kind: 'filtered'; readonly teams: number } | { readonly kind: 'fallback'; readonly reason: string };
   /** The list's own totals (`meta.status-counts`), when reported: what a report's row counts reconcile with. */
   readonly statusCounts?: { readonly total: number; readonly active: number; readonly invited: number };
 }

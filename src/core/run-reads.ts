@@ -11,7 +11,7 @@ import type { LivePeople } from './person.js';
 import type { ServerInfo } from './server.js';
 
 /** The organization's membership list as the service answered it (the hidden members are worked out over the teams of the run). */
-export type PeopleListed = Pick<LivePeople, 'people' | 'statusCounts'>;
+export type PeopleListed = Pick<LivePeople, 'people' | 'statusCounts' | 'serviceAccountFilter'>;
 
 /** The people, or the status the service refused them with (404 or 403: docs/api.md, "People"). */
 export type PeopleRead = { readonly kind: 'listed'; readonly listed: PeopleListed } | { readonly kind: 'refused'; readonly status: number };

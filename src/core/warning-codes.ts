@@ -17,6 +17,7 @@ export const WARNING_CODES = [
   'members-not-planned',
   'team-near-miss',
   'team-looks-renamed',
+  'team-recreated',
 ] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 /** The warnings about the files as a whole, not a target: only `settings.ignore-warnings` silences them. */
@@ -29,6 +30,7 @@ const FILE_WIDE: readonly WarningCode[] = [
   'members-not-planned',
   'team-near-miss',
   'team-looks-renamed',
+  'team-recreated',
 ];
 /** The warnings a target may silence: those of sets, policies and names name no target (docs/plan.md, "Warnings"). */
 export const TARGET_WARNING_CODES: readonly WarningCode[] = WARNING_CODES.filter((code) => !FILE_WIDE.includes(code));

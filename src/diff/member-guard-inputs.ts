@@ -15,7 +15,10 @@ export interface MemberGuardInputs {
   readonly minOwners: number;
   /** settings.max-people-removals: people removed from the organization. */
   readonly maxPeopleRemovals: number;
-  /** The human members of each team whose members the files manage, by team id, as read (invitees the team lists included). */
+  /**
+   * The human members of each team whose members the files manage, by team id, as read (invitees the
+   * team lists included; inactive memberships not: they count for no guard, docs/apply.md).
+   */
   readonly teamSizes: ReadonlyMap<string, number>;
   /** The active human members of owners, as read. */
   readonly owners: number;
@@ -23,7 +26,8 @@ export interface MemberGuardInputs {
 
 /** The inputs of a plan made from `desired` against `live` (with its people read). */
 export function memberGuardInputsOf(desired: Pick<DesiredState, 'settings' | 'teams'>, live: LiveState): MemberGuardInputs {
-  const humans = (live.people?.people ?? []).filter((p) => !isServiceAccount(p));
+  // An inactive membership (deactivated in the identity provider) is no member a guard counts.
+  const humans = (live.people?.people ?? []).filter((p) => !isServiceAccount(p) && p.status !== 'inactive');
   const teamSizes = new Map<string, number>();
   // The teams as the plan leaves them: a renamed team keeps its id; a created one has no members yet.
   const planned = plannedTeams(desired.teams, [...live.teams.values()]);

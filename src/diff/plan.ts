@@ -11,6 +11,7 @@ import { coverageOf, incompleteTargetsOf } from './completeness.js';
 import { diff, indexLive, liveTargetsOf } from './diff.js';
 import { warnings } from './warnings.js';
 import { expiryWarnings } from './expiry.js';
+import { recreatedTeamWarnings } from './recreated.js';
 import { diffTeams } from './teams.js';
 import { type PlannedTeams, plannedTeams } from '../resolve/planned-teams.js';
 import type { TeamChange } from '../core/teams.js';
@@ -81,6 +82,7 @@ export function buildPlan(
       ...supportWarnings,
       ...(teams?.warnings ?? []).filter((w) => !ignored.has(w.code)),
       ...memberWarnings.filter((w) => !ignored.has(w.code)),
+      ...recreatedTeamWarnings(changes, live).filter((w) => !ignored.has(w.code)),
     ],
     checksum: planChecksum(desired, incomplete, changes, [], teams?.changes, members && memberChecksumOf(desired, live, members.changes)),
     ...(server ? { server } : {}),

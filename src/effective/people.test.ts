@@ -54,7 +54,7 @@ describe('people in effective access', () => {
     expect(personCells([teamId('dev'), teamId('ops')], cellsByTeam(CELLS), SOURCES).find((c) => c.target.name === 'three')?.access).toBe('admin');
   });
 
-  it('the people of a report: active with their access, invited pending with their teams; service accounts, hidden members and inactive ones counted, never listed', () => {
+  it('the people of a report: active with their access, invited pending with their teams, inactive listed with their teams and no access (issue 39); service accounts and hidden members counted, never listed', () => {
     const live: LivePeople = {
       people: [
         person('Bo@example.com', ['dev']),
@@ -71,11 +71,12 @@ describe('people in effective access', () => {
       ]),
     };
     const people = reportPeople(live, TEAMS, CELLS);
-    expect(people.leftOut).toEqual({ serviceAccounts: 2, hidden: 2, inactive: 1 });
+    expect(people.leftOut).toEqual({ serviceAccounts: 2, hidden: 2, inactive: 0 });
     expect(people.people.map((p) => [p.email, p.status, p.teams.map((t) => t.name), p.cells.length])).toEqual([
       ['ana@example.com', 'active', ['audit', 'dev'], 4],
       ['Bo@example.com', 'active', ['dev'], 3],
       ['cy@vendor.example', 'invited', ['ops'], 0],
+      ['gone@example.com', 'inactive', ['dev'], 0],
     ]);
   });
 

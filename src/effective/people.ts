@@ -1,8 +1,9 @@
 // People's effective access (docs/effective-access.md, "People"): a person has what their teams
 // have, so each target's access is the union of their teams' cells (src/effective/compute.ts): the
 // per-permission maximum, admin when one team has admin; every team that gives some is named with
-// its own sources. Service accounts, hidden members and inactive memberships are counted, never
-// listed; an invited person is pending, with the teams they will join and no access yet. Pure.
+// its own sources. Service accounts and hidden members are counted, never listed; an invited person
+// is pending, with the teams they will join and no access yet; an inactive one (deactivated in the
+// identity provider) is listed with the teams they are still in and no access. Pure.
 import type { EffectiveCell } from '../core/effective.js';
 import { OWNERS_TEAM, RESOURCE_OF, type Team, type TeamRef } from '../core/model.js';
 import type { LivePeople, Person } from '../core/person.js';
@@ -100,10 +101,8 @@ export function reportPeople(live: LivePeople, teams: readonly Team[], cells: re
   const ofTeam = cellsByTeam(cells);
   const people: ReportPerson[] = [];
   let serviceAccounts = 0;
-  let inactive = 0;
   for (const person of live.people) {
     if (!isHuman(person)) serviceAccounts++;
-    else if (person.status === 'inactive') inactive++;
     else {
       const base = { email: person.email, ...(person.username === undefined ? {} : { username: person.username }), teams: teamRefs(person.teamIds, known) };
       people.push(
@@ -118,12 +117,12 @@ export function reportPeople(live: LivePeople, teams: readonly Team[], cells: re
               ),
               powers: personPowers(person.teamIds, known),
             }
-          : { ...base, status: 'invited', cells: [], powers: [] },
+          : { ...base, status: person.status, cells: [], powers: [] },
       );
     }
   }
   people.sort((a, b) => compareText(personKey(a.email), personKey(b.email)) || compareText(a.email, b.email));
-  return { people, leftOut: { serviceAccounts, hidden: hiddenCount(live), inactive }, unlisted: unlistedMembers(live, known) };
+  return { people, leftOut: { serviceAccounts, hidden: hiddenCount(live), inactive: 0 }, unlisted: unlistedMembers(live, known) };
 }
 
 /** The active service accounts and the hidden members, each with the teams the token sees it in: who-can names them apart. */

@@ -39,7 +39,7 @@ export interface TeamSpec {
   ssoTeamId?: string | null;
   /** Default true (docs/api.md, "Teams"). */
   allowMemberTokenManagement?: boolean;
-  scim?: { readonly groupName: string };
+  scim?: { readonly groupName: string; readonly updatedAt?: string };
 }
 
 export function createTeam(store: Store, org: string, spec: TeamSpec): Team {

@@ -58,6 +58,12 @@ export interface Profile {
    * provider's issue #1845). `seed`: refused before anything is made, as the docs' pages read.
    */
   readonly partialTeamCreate: boolean;
+  /**
+   * Organization memberships of status `inactive` (docs/api.md, "Identity-provider lifecycles"): a
+   * person deactivated in the identity provider, still in their teams and out of every team's
+   * `relationships.users`. `seed`: the docs' two statuses only, so the set-up routes refuse to make one.
+   */
+  readonly inactiveMemberships: boolean;
 }
 
 /**
@@ -88,6 +94,7 @@ export const PROFILES: { readonly [N in ProfileName]: Profile } = {
     organizationFlags: SEED_FLAGS,
     membershipEmail: false,
     partialTeamCreate: false,
+    inactiveMemberships: false,
   },
   current: {
     name: 'current',
@@ -102,6 +109,7 @@ export const PROFILES: { readonly [N in ProfileName]: Profile } = {
     organizationFlags: CURRENT_FLAGS,
     membershipEmail: true,
     partialTeamCreate: true,
+    inactiveMemberships: true,
   },
 };
 

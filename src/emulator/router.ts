@@ -7,6 +7,7 @@ import { addEventsRoute, auditModeRoute, clockRoute, deleteOrganizationToken } f
 import { createGrantRoute, deleteGrant, listGrants, showGrant, updateGrant } from './routes-grants.js';
 import { addMembers, listTeamMemberships, removeMembers } from './routes-members.js';
 import { createMembership, deleteMembership, listMemberships, showMembership } from './routes-people.js';
+import { recreateTeamRoute } from './routes-scim-setup.js';
 import * as peopleSetup from './routes-people-setup.js';
 import * as setup from './routes-setup.js';
 import * as teams from './routes-teams.js';
@@ -69,6 +70,8 @@ const ROUTES: readonly Route[] = [
   route('POST', '/emulator/organizations/:org/people', peopleSetup.addPersonRoute),
   route('POST', '/emulator/teams/:id/members', peopleSetup.addToTeamRoute),
   route('POST', '/emulator/teams/:id/hidden-members', peopleSetup.addHiddenMemberRoute),
+  route('POST', '/emulator/organization-memberships/:id/deactivate', peopleSetup.deactivateRoute),
+  route('POST', '/emulator/teams/:id/recreate', recreateTeamRoute),
   route('GET', '/organizations/:org/projects', setup.listProjects),
   route('POST', '/organizations/:org/projects', setup.createProjectRoute),
   route('GET', '/projects/:id', setup.showProject),

@@ -8,7 +8,7 @@ import { Invalid, NO_CONTENT, NOT_FOUND, ok, type Answer } from './answers.js';
 import { param, type RequestContext } from './context.js';
 import { acceptInvitation, addMembership, addToTeams, userFor, usernameFor } from './people-builders.js';
 import { isEmail, optionalString, optionalStrings, readPlainBody } from './people-body.js';
-import type { Membership } from './people-state.js';
+import type { Membership, MembershipStatus } from './people-state.js';
 import type { Team } from './state.js';
 import { membershipResource, membershipTeamIds } from './wire-people.js';
 import { userResource } from './wire-users.js';
@@ -41,9 +41,31 @@ export function acceptRoute(ctx: RequestContext): Answer {
 }
 
 /**
- * `POST /emulator/organizations/:org/people` (`{"email", "username"?, "status"?: "active"|"invited",
- * "teams"?: [name or id], "service-account"?: bool}`): a member made by hand, into any team (an
- * identity provider's too).
+ * `POST /emulator/organization-memberships/:id/deactivate`: as an identity provider deactivating the
+ * user (docs/api.md, "Identity-provider lifecycles"): the membership becomes `inactive` and the
+ * person stays in every team. The current profile only; 422 for a membership that is not active.
+ */
+export function deactivateRoute(ctx: RequestContext): Answer {
+  const membership = ctx.store.people.memberships.get(param(ctx, 0));
+  if (!isAdmin(ctx) || !membership) return NOT_FOUND;
+  if (!ctx.store.profile.inactiveMemberships) throw new Invalid('/', 'this profile has no inactive memberships (the current profile has)');
+  if (membership.status !== 'active') throw new Invalid('/', `this membership is ${membership.status}, not active`);
+  membership.status = 'inactive';
+  return membershipAnswer(ctx, membership);
+}
+
+/** `status` of the people route: `inactive` only where the profile has it. */
+function statusOf(ctx: RequestContext, value: unknown): MembershipStatus {
+  const status = value ?? 'active';
+  if (status === 'active' || status === 'invited') return status;
+  if (status === 'inactive' && ctx.store.profile.inactiveMemberships) return status;
+  throw new Invalid('/status', ctx.store.profile.inactiveMemberships ? 'status must be active, invited or inactive' : 'status must be active or invited');
+}
+
+/**
+ * `POST /emulator/organizations/:org/people` (`{"email", "username"?, "status"?: "active"|"invited"|
+ * "inactive", "teams"?: [name or id], "service-account"?: bool}`): a member made by hand, into any
+ * team (an identity provider's too); `inactive` (current profile) is in its teams as an active one.
  */
 export function addPersonRoute(ctx: RequestContext): Answer {
   const org = param(ctx, 0);
@@ -51,8 +73,7 @@ export function addPersonRoute(ctx: RequestContext): Answer {
   const body = readPlainBody(ctx.body);
   const email = body.email;
   if (!isEmail(email)) throw new Invalid('/email', 'email must be an email address');
-  const status = body.status ?? 'active';
-  if (status !== 'active' && status !== 'invited') throw new Invalid('/status', 'status must be active or invited');
+  const status = statusOf(ctx, body.status);
   const teams = optionalStrings(body, 'teams').map((t) => teamNamed(ctx, org, t).id);
   const known = ctx.store.people.userByEmail(email);
   if (known && ctx.store.people.membershipOf(org, known.id)) throw new Invalid('/email', 'Email has already been taken');

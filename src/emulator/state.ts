@@ -29,7 +29,8 @@ export interface Team {
   ssoTeamId: string | null;
   allowMemberTokenManagement: boolean;
   /** Linked to an identity provider's group (docs/api.md, "Teams"): its name and SSO id are the provider's; the group's name. */
-  scim?: { readonly groupName: string };
+  /** `updatedAt`: the `scim-updated-at` it reports, when the emulator re-created it (else a fixed date of its own). */
+  scim?: { readonly groupName: string; readonly updatedAt?: string };
 }
 
 /** A key-value tag (docs/api.md, "Workspace tags"); the value may be empty. */

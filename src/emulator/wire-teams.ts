@@ -43,18 +43,27 @@ export function teamMemberships(store: Store, team: Team): Membership[] {
   return [...members, ...invited];
 }
 
+/**
+ * `relationships.users` of a team: its members but those whose membership is inactive (docs/api.md,
+ * "Identity-provider lifecycles": the v2 spec's `users` holds active users only; an inactive member
+ * stays in the team and in its membership list).
+ */
+export function listedUsersOf(store: Store, team: Team): string[] {
+  return store.people.membersOf(team.id).filter((userId) => store.people.membershipOf(team.org, userId)?.status !== 'inactive');
+}
+
 function scimAttributes(store: Store, team: Team): Record<string, unknown> {
   if (store.orgs.get(team.org)?.scim !== true) return {};
   return {
     'scim-linked': team.scim !== undefined,
     'scim-group-name': team.scim?.groupName ?? null,
     'scim-sync-paused': false,
-    'scim-updated-at': team.scim ? '2025-06-17T18:35:29.000Z' : null,
+    'scim-updated-at': team.scim ? (team.scim.updatedAt ?? '2025-06-17T18:35:29.000Z') : null,
   };
 }
 
 export function teamResource(store: Store, team: Team, includes: ReadonlySet<string> = new Set()): unknown {
-  const users = store.people.membersOf(team.id).map((id) => ({ type: 'users', id }));
+  const users = listedUsersOf(store, team).map((id) => ({ type: 'users', id }));
   const memberships = includes.has('organization-memberships')
     ? { 'organization-memberships': { data: teamMemberships(store, team).map((m) => ({ type: 'organization-memberships', id: m.id })) } }
     : {};
@@ -90,7 +99,7 @@ export function includedOf(store: Store, teams: readonly Team[], includes: Reado
   const out = new Map<string, unknown>();
   for (const team of teams) {
     if (includes.has('users')) {
-      for (const id of store.people.membersOf(team.id)) {
+      for (const id of listedUsersOf(store, team)) {
         const user = store.people.users.get(id);
         if (user && !out.has(id)) out.set(id, userResource(user, { withEmail: false }));
       }

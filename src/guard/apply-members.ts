@@ -45,7 +45,8 @@ export function changesAsRead(changes: readonly MemberChange[], read: ApplyRead)
 
 /** The member guards' figures from the read: each team's human members, the active human owners. */
 export function memberGuardInputsAsRead(changes: readonly MemberChange[], read: ApplyRead, limits: MemberLimits): MemberGuardInputs {
-  const humans = read.people.filter((p) => !isServiceAccount(p));
+  // As at plan time (diff/member-guard-inputs.ts): an inactive membership is no member a guard counts.
+  const humans = read.people.filter((p) => !isServiceAccount(p) && p.status !== 'inactive');
   const teamSizes = new Map<string, number>();
   for (const change of changes) {
     if (change.action === 'remove') teamSizes.set(change.team.id, humans.filter((p) => p.teamIds.includes(change.team.id)).length);

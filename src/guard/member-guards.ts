@@ -25,7 +25,9 @@ const refusalOf = (guard: Refusal['guard'], message: string, howToProceed: strin
 function maxMemberRemovals(changes: readonly MemberChange[], inputs: MemberGuardInputs, force: boolean): Refusal | undefined {
   if (force) return undefined;
   const byTeam = new Map<string, MemberRemove[]>();
-  for (const change of changes) if (change.action === 'remove') byTeam.set(change.team.id, [...(byTeam.get(change.team.id) ?? []), change]);
+  // An inactive member's removal is listed in the plan, never counted: they count in no team's size either.
+  for (const change of changes)
+    if (change.action === 'remove' && change.person.status !== 'inactive') byTeam.set(change.team.id, [...(byTeam.get(change.team.id) ?? []), change]);
   const over = [...byTeam.values()]
     .map((removals) => {
       const size = inputs.teamSizes.get(removals[0]?.team.id ?? '') ?? removals.length;

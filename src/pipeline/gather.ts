@@ -13,6 +13,7 @@ import { InternalError } from '../errors.js';
 import { listTargets } from '../live/list-targets.js';
 import { readPolicyLists } from '../live/policy-context.js';
 import { readLive, type ReadOptions } from '../live/read-live.js';
+import { markServiceAccounts } from '../live/service-accounts.js';
 import { lookUpNames } from '../lookup/names.js';
 
 /** How the reads are made: the read's width and the live read's options. */
@@ -39,7 +40,10 @@ async function fulfil(client: TfeClient, reads: RunReads, need: Need, options: G
     }
     case 'people':
       try {
-        return { ...reads, people: { kind: 'listed', listed: await client.listPeople(need.organization) } };
+        return {
+          ...reads,
+          people: { kind: 'listed', listed: await markServiceAccounts(client, await client.listPeople(need.organization), need.pruned ?? []) },
+        };
       } catch (error: unknown) {
         // The member diff says what a refusal means for the files (assemble/people.ts); a policy's read fails as any read.
         if (need.for === 'members' && (isRemoteError(error, 404) || isRemoteError(error, 403)))

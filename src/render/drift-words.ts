@@ -6,6 +6,7 @@ import type { TeamRef } from '../core/model.js';
 import type { MemberChange } from '../core/people.js';
 import type { TeamChange } from '../core/teams.js';
 import { managedChanges, type PlanChangeKind, type ChangeOf, type Plan } from '../core/plan.js';
+import { statusNote } from './member-lines.js';
 
 /** One row of the drift counts. */
 export interface DriftCount {
@@ -140,7 +141,7 @@ export function teamDriftWords(change: TeamChange): string {
 
 /** What a person's drift is, after their email: `live has them in sre; the files do not list them`. */
 export function memberDriftWords(change: MemberChange): string {
-  const invited = change.person.status === 'invited' ? ' (invited, not yet accepted)' : '';
+  const invited = statusNote(change);
   switch (change.action) {
     case 'invite':
       return `the files list them${change.teams.length > 0 ? ` in ${names(change.teams)}` : ''}; live has no such person in the organization`;

@@ -9,9 +9,19 @@ export const MEMBER_SIGN: { readonly [A in MemberAction]: '+' | '-' } = { invite
 
 const names = (teams: readonly TeamRef[]): string => teams.map((t) => t.name).join(', ');
 
+/**
+ * What a person's status adds to a line: an invitee, or an inactive membership (docs/plan.md,
+ * "Member changes": deactivated in the identity provider, still in their teams, with no access).
+ */
+export function statusNote(change: MemberChange): string {
+  if (change.person.status === 'invited') return ' (invited, not yet accepted)';
+  if (change.person.status === 'inactive') return ' (inactive: deactivated in the identity provider)';
+  return '';
+}
+
 /** What a change does, after the email: `add to sre`, `invite into platform, sre`, ... */
 export function memberHeadline(change: MemberChange): string {
-  const invited = change.person.status === 'invited' ? ' (invited, not yet accepted)' : '';
+  const invited = statusNote(change);
   switch (change.action) {
     case 'invite':
       return change.teams.length === 0 ? 'invite to the organization' : `invite into ${names(change.teams)}`;

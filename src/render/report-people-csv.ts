@@ -32,7 +32,7 @@ export const PEOPLE_CSV_HEADER = [
 function personRows(report: Report, person: ReportPerson, projectOf: ReadonlyMap<string, string>): string[][] {
   const who = [person.email, typeof person.username === 'string' ? person.username : '', person.status, person.teams.map((t) => listName(t.name)).join('; ')];
   const tail = coverageColumns(report);
-  const access = person.status === 'invited' ? 'pending' : 'none';
+  const access = person.status === 'invited' ? 'pending' : person.status === 'inactive' ? 'inactive' : 'none';
   // A power is a row of target type `organization`, named by the flag: it is held on no one target.
   const powers = person.powers.map((p) => [
     ...who,

@@ -4,7 +4,7 @@
 // teams, and each target with its level (the teams that give it on hover). Every text escaped.
 import type { ReportPeople, ReportPerson } from '../core/person-access.js';
 import { escapeHtml } from './markdown-text.js';
-import { peopleSummary, personName, POWER_ACCESS, powerTeamsText, throughText } from './report-people.js';
+import { INACTIVE_WORDS, peopleSummary, personName, POWER_ACCESS, powerTeamsText, throughText } from './report-people.js';
 
 /** The emails of the active people shown of each team, by team name, space-separated (an email has no space). */
 export function membersByTeam(people: ReportPeople): Map<string, string> {
@@ -32,6 +32,10 @@ function accessCell(person: ReportPerson): string {
   if (person.status === 'invited') {
     const joins = person.teams.length > 0 ? `will join ${person.teams.map((t) => t.name).join(', ')}` : 'in no team yet';
     return `<td class="access pending">pending invitation: no access until accepted; ${escapeHtml(joins)}</td>`;
+  }
+  if (person.status === 'inactive') {
+    const still = person.teams.length > 0 ? `still in ${person.teams.map((t) => t.name).join(', ')}` : 'in no team';
+    return `<td class="access pending">${escapeHtml(`${INACTIVE_WORDS}; ${still}`)}</td>`;
   }
   if (person.cells.length === 0 && person.powers.length === 0) return '<td class="access">none</td>';
   const items = [

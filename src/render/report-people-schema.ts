@@ -53,8 +53,12 @@ const PERSON: Schema = {
   properties: {
     email: { type: 'string', minLength: 1 },
     username: { type: ['string', 'null'], description: 'null for an invitee who has not registered.' },
-    status: { enum: ['active', 'invited'], description: 'invited: pending, no access until accepted (its access is empty).' },
-    teams: { type: 'array', items: ref('^team-'), description: 'Active: the teams they are in; invited: the teams they will join. By name.' },
+    status: {
+      enum: ['active', 'invited', 'inactive'],
+      description:
+        'invited: pending, no access until accepted; inactive: deactivated in the identity provider, still in their teams, no access (the access of either is empty).',
+    },
+    teams: { type: 'array', items: ref('^team-'), description: 'Active and inactive: the teams they are in; invited: the teams they will join. By name.' },
     access: { type: 'array', items: CELL, description: 'Every target shown one of their teams reaches, by type and name.' },
     organization_powers: {
       type: 'array',
@@ -83,7 +87,7 @@ export function peopleProperties(): Record<string, Schema> {
       properties: {
         service_accounts: count('Service accounts (the users team and organization tokens create): never listed.'),
         hidden: count('Members of a team no membership the token sees explains: never listed.'),
-        inactive: count('Memberships of status inactive: never listed.'),
+        inactive: count('Memberships of status inactive left out: none since they are listed (status inactive, no access); always 0.'),
       },
       additionalProperties: false,
     },

@@ -4,7 +4,7 @@
 import type { ReportPeople, ReportPerson } from '../core/person-access.js';
 import type { Report } from '../core/report.js';
 import { printable } from '../core/printable.js';
-import { peopleSummary, personName, POWER_ACCESS, powerTeamsText, throughText } from './report-people.js';
+import { INACTIVE_WORDS, peopleSummary, personName, POWER_ACCESS, powerTeamsText, throughText } from './report-people.js';
 import { table } from './report-table.js';
 import { listName } from './report-source.js';
 import { accessShortForm } from './access-short.js';
@@ -15,6 +15,10 @@ function personLines(person: ReportPerson): string[] {
   if (person.status === 'invited') {
     const joins = person.teams.length > 0 ? `will join ${teamList(person)}` : 'in no team yet';
     return [`person ${printable(personName(person))}: invited, pending (no access until accepted); ${joins}`, ''];
+  }
+  if (person.status === 'inactive') {
+    const still = person.teams.length > 0 ? `still in teams ${teamList(person)}` : 'in no team';
+    return [`person ${printable(personName(person))}: ${INACTIVE_WORDS}; ${still}`, ''];
   }
   const head = `person ${printable(personName(person))}: ${person.teams.length > 0 ? `teams ${teamList(person)}` : 'in no team'}`;
   const rows = [

@@ -31,10 +31,15 @@ export function leftOutText(left: PeopleLeftOut): string | undefined {
 /** The people line under a title: `People: 3 active, 1 invited (pending); left out: 2 service accounts.` */
 export function peopleSummary(people: ReportPeople): string {
   const active = people.people.filter((p) => p.status === 'active').length;
-  const invited = people.people.length - active;
+  const inactive = people.people.filter((p) => p.status === 'inactive').length;
+  const invited = people.people.length - active - inactive;
   const left = leftOutText(people.leftOut);
-  return `People: ${active} active, ${invited} invited (pending)${left ? `; left out: ${left} (never listed)` : ''}.`;
+  const gone = inactive > 0 ? `, ${inactive} inactive (no access)` : '';
+  return `People: ${active} active, ${invited} invited (pending)${gone}${left ? `; left out: ${left} (never listed)` : ''}.`;
 }
+
+/** An inactive person's words, the same in every format. */
+export const INACTIVE_WORDS = 'inactive: deactivated in the identity provider, no access';
 
 /** A person as a heading names them: the email, and the username when there is one. */
 export function personName(person: ReportPerson): string {

@@ -7,7 +7,7 @@ import { byKey } from '../core/order.js';
 import { sha256Hex as sha256 } from '../core/sha256.js';
 import { personKey } from '../core/people.js';
 import type { Person } from '../core/person.js';
-import { isServiceAccount } from '../core/person-kind.js';
+import { isServiceUser } from '../core/person-kind.js';
 
 type Canonical = string | number | boolean | null | Canonical[] | { [key: string]: Canonical };
 
@@ -73,7 +73,8 @@ export function fingerprintPeople(people: Iterable<Person>): string {
     email: personKey(p.email),
     status: p.status,
     user: p.userId ?? null,
-    service: isServiceAccount(p),
+    // What the membership list says, as apply reads it again (a team's filtered list is not read there).
+    service: isServiceUser(p),
     teams: [...p.teamIds].sort(),
   }));
   return sha256(canonicalJson(rows));

@@ -258,11 +258,16 @@ describe('the token’s own user and the guards', () => {
     held.dir = dir;
     expect((await runCli(['plan', dir, ...RATE], { env })).code).toBe(0);
     expect(reads()).toEqual([]);
-    // With members, the one list (its pages) and nothing else.
+    // With members, the one list (its pages), and for the authoritative team its service accounts as
+    // the service filters them (issue 39, Build 5: docs/api.md, "Identity-provider lifecycles").
     await rm(dir, { recursive: true, force: true });
     dir = await writeDesired('organization: acme\nteams:\n  ops: { members: [bo@acme.test, cy@acme.test] }\nworkspaces:\n  web: { teams: { ops: read } }\n');
     held.dir = dir;
     expect((await runCli(['plan', dir, '--detailed-exitcode', ...RATE], { env })).code).toBe(2);
-    expect(reads().map((r) => `${r.method} ${r.path.split('?')[0]}`)).toEqual(['GET /api/v2/organizations/acme/organization-memberships']);
+    expect(reads().map((r) => `${r.method} ${r.path.split('?')[0]}`)).toEqual([
+      'GET /api/v2/organizations/acme/organization-memberships',
+      'GET /api/v2/teams/team-ops/relationships/organization-memberships',
+    ]);
+    expect(decodeURIComponent(reads()[1]?.query ?? '')).toContain('filter[is_service_account]=true');
   }, 60_000);
 });

@@ -80,7 +80,7 @@ describe('ignore-warnings', () => {
     expect(run.code).toBe(1);
     expect(run.err).toBe('');
     expect(run.out.split('\n')).toEqual([
-      'bad.yaml:3:21: settings.ignore-warnings[0]: "custom-equals-levle" is not one of shadowed-by-organization-access, custom-equals-level, below-project-access, permission-support-unknown, grant-expires-soon, grant-expired, set-matches-nothing, key-value-tags-not-read, policy-matches-nothing, name-normalisation, team-setting-ignored, members-not-planned, team-near-miss or team-looks-renamed. Did you mean "custom-equals-level"?',
+      'bad.yaml:3:21: settings.ignore-warnings[0]: "custom-equals-levle" is not one of shadowed-by-organization-access, custom-equals-level, below-project-access, permission-support-unknown, grant-expires-soon, grant-expired, set-matches-nothing, key-value-tags-not-read, policy-matches-nothing, name-normalisation, team-setting-ignored, members-not-planned, team-near-miss, team-looks-renamed or team-recreated. Did you mean "custom-equals-level"?',
       'bad.yaml:11:23: workspaces.net-prod.ignore-warnings[0]: "shadowed-by-org" is not one of shadowed-by-organization-access, custom-equals-level, below-project-access, permission-support-unknown, grant-expires-soon or grant-expired. Did you mean "shadowed-by-organization-access"?',
       '2 problems in 1 file.',
       '',

@@ -13,7 +13,7 @@ const dir = mkdtempSync(join(tmpdir(), 'tfe-access-new-keys-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const CODES =
-  'shadowed-by-organization-access, custom-equals-level, below-project-access, permission-support-unknown, grant-expires-soon, grant-expired, set-matches-nothing, key-value-tags-not-read, policy-matches-nothing, name-normalisation, team-setting-ignored, members-not-planned, team-near-miss or team-looks-renamed';
+  'shadowed-by-organization-access, custom-equals-level, below-project-access, permission-support-unknown, grant-expires-soon, grant-expired, set-matches-nothing, key-value-tags-not-read, policy-matches-nothing, name-normalisation, team-setting-ignored, members-not-planned, team-near-miss, team-looks-renamed or team-recreated';
 
 const TYPOS = `organization: acme
 settings:
