@@ -38,6 +38,16 @@ export const STANDALONE = [
       return { options: READER_AJV_OPTIONS, schema: SNAPSHOT_SCHEMA };
     },
   },
+  {
+    file: 'evidence/manifest-validator.js',
+    source: 'evidence/manifest-schema.ts',
+    exportName: 'validateManifest',
+    load: async (compiled) => {
+      const { MANIFEST_SCHEMA } = await import(pathToFileURL(join(compiled, 'evidence/manifest-schema.js')).href);
+      const { READER_AJV_OPTIONS } = await import(pathToFileURL(join(compiled, 'core/schema-problem.js')).href);
+      return { options: READER_AJV_OPTIONS, schema: MANIFEST_SCHEMA };
+    },
+  },
 ];
 
 /** Writes every standalone validator into `compiled`, the directory tsc compiled src/ into. */
