@@ -48,6 +48,16 @@ export const STANDALONE = [
       return { options: READER_AJV_OPTIONS, schema: MANIFEST_SCHEMA };
     },
   },
+  {
+    file: 'pipeline/review-round-validator.js',
+    source: 'render/review-round-schema.ts',
+    exportName: 'validateReviewRound',
+    load: async (compiled) => {
+      const { reviewRoundSchema } = await import(pathToFileURL(join(compiled, 'render/review-round-schema.js')).href);
+      const { READER_AJV_OPTIONS } = await import(pathToFileURL(join(compiled, 'core/schema-problem.js')).href);
+      return { options: READER_AJV_OPTIONS, schema: reviewRoundSchema() };
+    },
+  },
 ];
 
 /** Writes every standalone validator into `compiled`, the directory tsc compiled src/ into. */
