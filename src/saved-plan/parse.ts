@@ -36,7 +36,7 @@ import { pendingTeamId } from '../core/teams.js';
 import type { PendingInvite } from '../core/people.js';
 import { PLAN_KEY_ENV, type HmacState, type PlanKey } from './seal.js';
 import type { JsonObject } from '../core/json-value.js';
-import { holds, READABLE_VERSIONS, SAVED_KINDS, type KindExtra, type SavedKind } from './kinds.js';
+import { fileHoldsKind, READABLE_VERSIONS, SAVED_KINDS, type KindExtra, type SavedKind } from './kinds.js';
 
 const EDITED = 'plan.checksum does not match its changes, organization, guard inputs, policies and violations (the file was edited or damaged)';
 const SEAL_BROKEN = 'its integrity digest does not match its content (the file was edited or damaged after it was written)';
@@ -148,7 +148,7 @@ function targetedOf(reader: Reader): { targeted?: string[] } {
   return { targeted: targeted as string[] };
 }
 
-/** The kinds a file of its version holds, in the plan's order (kinds.ts: each row says which versions hold it). */
+/** The kinds a file of its version fileHoldsKind, in the plan's order (kinds.ts: each row says which versions hold it). */
 function savedKindsOf(file: string, root: Reader): PlanChangeKind[] {
   if (root.value.kind !== SAVED_PLAN_KIND) throw new NotASavedPlanError(file, `it has no "kind": "${SAVED_PLAN_KIND}"`);
   const version = root.value.format_version;
@@ -158,14 +158,14 @@ function savedKindsOf(file: string, root: Reader): PlanChangeKind[] {
       `its format_version is ${JSON.stringify(version)}, and this tfe-access reads versions ${READABLE_VERSIONS.slice(0, -1).join(', ')} and ${READABLE_VERSIONS.at(-1)} only`,
     );
   }
-  return CHANGE_KINDS.filter((kind) => holds(rowOf(kind), version, root.value.plan as JsonRecord | undefined));
+  return CHANGE_KINDS.filter((kind) => fileHoldsKind(rowOf(kind), version, root.value.plan as JsonRecord | undefined));
 }
 
-/** The changes of every kind the file holds; a kind its version does not hold is an edit. */
+/** The changes of every kind the file fileHoldsKind; a kind its version does not hold is an edit. */
 interface SavedChanges {
   readonly kinds: readonly PlanChangeKind[];
   readonly byKind: { readonly [K in PlanChangeKind]?: readonly ChangeOf<K>[] };
-  /** The grant changes (every version holds them). */
+  /** The grant changes (every version fileHoldsKind them). */
   readonly changes: Change[];
   /** The teams the plan creates, by name: a change may name one before it has an id. */
   readonly created: ReadonlySet<string>;
