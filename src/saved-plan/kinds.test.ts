@@ -1,5 +1,5 @@
 // The saved plan's kinds as one table (kinds.ts): which versions hold each kind is the row's, and
-// agrees with the version the writer picks (savedPlanFormatOf), so a file always fileHoldsKind its kinds.
+// agrees with the version the writer picks (savedPlanFormatOf), so a file always holds its kinds.
 import { describe, expect, it } from 'vitest';
 import { CHANGE_KINDS } from '../core/plan.js';
 import { fileHoldsKind, READABLE_VERSIONS, SAVED_KINDS } from './kinds.js';
@@ -17,7 +17,7 @@ describe('the saved plan kinds table', () => {
     expect(READABLE_VERSIONS).toEqual([3, 4, 5]);
   });
 
-  it('the version written for a plan fileHoldsKind every kind the plan manages, and no other', () => {
+  it('the version written for a plan holds every kind the plan manages, and no other', () => {
     expect(kindsHeld(savedPlanFormatOf(BASIS), { changes: [] })).toEqual(['grant']);
     expect(kindsHeld(savedPlanFormatOf({ ...BASIS, ...TEAMS }), { changes: [], team_changes: [] })).toEqual(['grant', 'team']);
     expect(kindsHeld(savedPlanFormatOf({ ...BASIS, ...MEMBERS }), { changes: [], member_changes: [] })).toEqual(['grant', 'member']);

@@ -74,9 +74,9 @@ export const SAVED_KINDS: { readonly [K in PlanChangeKind]: SavedKind<K> } = {
   },
 };
 
-/** The format versions a reader takes: every one some row fileHoldsKind. */
+/** The format versions a reader takes: every one some row holds. */
 export const READABLE_VERSIONS: readonly number[] = [...new Set(Object.values(SAVED_KINDS).flatMap((k) => [...k.versions, ...(k.whenPresent ?? [])]))].sort();
 
-/** Whether a file of `version` whose plan is `plan` fileHoldsKind the kind. */
+/** Whether a file of `version` whose plan is `plan` holds the kind. */
 export const fileHoldsKind = (row: SavedKind<PlanChangeKind>, version: number, plan: Readonly<Record<string, unknown>> | undefined): boolean =>
   row.versions.includes(version) || (row.whenPresent?.includes(version) === true && plan?.[row.key] !== undefined);

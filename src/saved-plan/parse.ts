@@ -148,7 +148,7 @@ function targetedOf(reader: Reader): { targeted?: string[] } {
   return { targeted: targeted as string[] };
 }
 
-/** The kinds a file of its version fileHoldsKind, in the plan's order (kinds.ts: each row says which versions hold it). */
+/** The kinds a file of its version holds, in the plan's order (kinds.ts: each row says which versions hold it). */
 function savedKindsOf(file: string, root: Reader): PlanChangeKind[] {
   if (root.value.kind !== SAVED_PLAN_KIND) throw new NotASavedPlanError(file, `it has no "kind": "${SAVED_PLAN_KIND}"`);
   const version = root.value.format_version;
