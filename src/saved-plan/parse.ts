@@ -161,11 +161,11 @@ function savedKindsOf(file: string, root: Reader): PlanChangeKind[] {
   return CHANGE_KINDS.filter((kind) => fileHoldsKind(rowOf(kind), version, root.value.plan as JsonRecord | undefined));
 }
 
-/** The changes of every kind the file fileHoldsKind; a kind its version does not hold is an edit. */
+/** The changes of every kind the file holds; a kind its version does not hold is an edit. */
 interface SavedChanges {
   readonly kinds: readonly PlanChangeKind[];
   readonly byKind: { readonly [K in PlanChangeKind]?: readonly ChangeOf<K>[] };
-  /** The grant changes (every version fileHoldsKind them). */
+  /** The grant changes (every version holds them). */
   readonly changes: Change[];
   /** The teams the plan creates, by name: a change may name one before it has an id. */
   readonly created: ReadonlySet<string>;
