@@ -1,8 +1,9 @@
-// The saved plan's kinds of change, one row each (docs/architecture.md, "A new kind of managed
-// object"): which format versions hold the kind, where its changes are in the file, how they are
-// read, what of the basis goes with them, what they add to the checksum, and the check that the
-// file's documents of them are exactly those of what was read. parse.ts runs every row the same
-// way, so a new kind adds a row here (and its `parse-<kind>.ts`), not a step to the reader.
+// The saved plan's kinds of change, one row each (docs/architecture.md, "Where a change goes": a
+// new kind of managed object): which format versions hold the kind, where its changes are in the
+// file, how they are read, what of the basis goes with them, what they add to the checksum, and
+// the check that the file's documents of them are exactly those of what was read. parse.ts runs
+// every row the same way, so a new kind adds a row here (and its `parse-<kind>.ts`), not a step to
+// the reader.
 import type { JsonValue } from '../core/json-value.js';
 import type { PendingInvite } from '../core/people.js';
 import { changeDocument, teamChangeDocument } from '../core/plan-document.js';
