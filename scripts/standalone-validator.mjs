@@ -58,6 +58,16 @@ export const STANDALONE = [
       return { options: READER_AJV_OPTIONS, schema: reviewRoundSchema() };
     },
   },
+  {
+    file: 'triage/log-validator.js',
+    source: 'triage/log-schema.ts',
+    exportName: 'validateAuditLine',
+    load: async (compiled) => {
+      const { AUDIT_LINE_SCHEMA } = await import(pathToFileURL(join(compiled, 'triage/log-schema.js')).href);
+      const { READER_AJV_OPTIONS } = await import(pathToFileURL(join(compiled, 'core/schema-problem.js')).href);
+      return { options: READER_AJV_OPTIONS, schema: AUDIT_LINE_SCHEMA };
+    },
+  },
 ];
 
 /** Writes every standalone validator into `compiled`, the directory tsc compiled src/ into. */
