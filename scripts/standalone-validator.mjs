@@ -38,6 +38,36 @@ export const STANDALONE = [
       return { options: READER_AJV_OPTIONS, schema: SNAPSHOT_SCHEMA };
     },
   },
+  {
+    file: 'evidence/manifest-validator.js',
+    source: 'evidence/manifest-schema.ts',
+    exportName: 'validateManifest',
+    load: async (compiled) => {
+      const { MANIFEST_SCHEMA } = await import(pathToFileURL(join(compiled, 'evidence/manifest-schema.js')).href);
+      const { READER_AJV_OPTIONS } = await import(pathToFileURL(join(compiled, 'core/schema-problem.js')).href);
+      return { options: READER_AJV_OPTIONS, schema: MANIFEST_SCHEMA };
+    },
+  },
+  {
+    file: 'pipeline/review-round-validator.js',
+    source: 'render/review-round-schema.ts',
+    exportName: 'validateReviewRound',
+    load: async (compiled) => {
+      const { reviewRoundSchema } = await import(pathToFileURL(join(compiled, 'render/review-round-schema.js')).href);
+      const { READER_AJV_OPTIONS } = await import(pathToFileURL(join(compiled, 'core/schema-problem.js')).href);
+      return { options: READER_AJV_OPTIONS, schema: reviewRoundSchema() };
+    },
+  },
+  {
+    file: 'triage/log-validator.js',
+    source: 'triage/log-schema.ts',
+    exportName: 'validateAuditLine',
+    load: async (compiled) => {
+      const { AUDIT_LINE_SCHEMA } = await import(pathToFileURL(join(compiled, 'triage/log-schema.js')).href);
+      const { READER_AJV_OPTIONS } = await import(pathToFileURL(join(compiled, 'core/schema-problem.js')).href);
+      return { options: READER_AJV_OPTIONS, schema: AUDIT_LINE_SCHEMA };
+    },
+  },
 ];
 
 /** Writes every standalone validator into `compiled`, the directory tsc compiled src/ into. */

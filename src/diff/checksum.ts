@@ -9,7 +9,7 @@
 // not its message. The hash is core/sha256.ts's.
 import { changeDocument, PLAN_FORMAT_VERSION, teamChangeDocument } from '../core/plan-document.js';
 import { sha256Hex as sha256 } from '../core/sha256.js';
-import type { Change } from '../core/plan.js';
+import { CHANGE_KINDS, type Change, type PlanChangeKind } from '../core/plan.js';
 import { policyDocument } from '../core/policy-document.js';
 import type { DesiredPolicy, PolicyViolation } from '../core/policy.js';
 import type { TeamChange } from '../core/teams.js';
@@ -54,6 +54,21 @@ export function policiesDigestOf(policies: readonly DesiredPolicy[]): string {
   return sha256(JSON.stringify(policies.map(policyDocument)));
 }
 
+type Sum = { readonly [key: string]: unknown };
+
+/**
+ * Each kind beside grants, its part of the document: under its own key, and only when the input
+ * has it, so a plan without the kind keeps its checksum (a new kind adds a row and an optional key
+ * of ChecksumInput; no byte of the others moves).
+ */
+const KIND_SUMS: { readonly [K in Exclude<PlanChangeKind, 'grant'>]: (input: ChecksumInput) => Sum } = {
+  team: ({ teams }) => (teams ? { teams: { changes: teams.changes.map(teamChangeDocument), max_team_deletions: teams.maxTeamDeletions } } : {}),
+  member: ({ members }) => (members ? { members: { changes: members.changes.map(memberChangeDocument), guards: memberGuardsDocument(members.guards) } } : {}),
+};
+
+/** The kinds' parts in the plan's order of kinds (teams, then members). */
+const kindSums = (input: ChecksumInput): Sum => Object.assign({}, ...CHANGE_KINDS.flatMap((kind) => (kind === 'grant' ? [] : [KIND_SUMS[kind](input)])));
+
 export function checksumOf(input: ChecksumInput): string {
   const document = {
     format_version: PLAN_FORMAT_VERSION,
@@ -63,10 +78,7 @@ export function checksumOf(input: ChecksumInput): string {
     policies: input.policies,
     // What each violation found, never its words: a rewording of a renderer changes no checksum.
     violations: input.violations.map(violationFacts),
-    // Only with teams managed: every other plan keeps its checksum.
-    ...(input.teams ? { teams: { changes: input.teams.changes.map(teamChangeDocument), max_team_deletions: input.teams.maxTeamDeletions } } : {}),
-    // Only with member changes: every other plan keeps its checksum.
-    ...(input.members ? { members: { changes: input.members.changes.map(memberChangeDocument), guards: memberGuardsDocument(input.members.guards) } } : {}),
+    ...kindSums(input),
   };
   return sha256(JSON.stringify(document));
 }

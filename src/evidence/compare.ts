@@ -6,7 +6,7 @@
 // same two snapshots give the same bytes.
 import { OWNERS_TEAM } from '../core/model.js';
 import { compareText as byCode } from '../core/order.js';
-import type { Snapshot, SnapshotAccess, SnapshotCell, SnapshotTarget } from './snapshot.js';
+import type { Snapshot, SnapshotAccess, SnapshotCell, SnapshotSource, SnapshotTarget } from './snapshot.js';
 
 export type ChangeKind = 'added' | 'removed' | 'changed';
 
@@ -25,8 +25,8 @@ export interface AccessChange {
   readonly after: SnapshotAccess | null;
   /** Changed only: each permission whose value differs. */
   readonly permissions: readonly PermissionChange[];
-  readonly sourcesAdded: readonly string[];
-  readonly sourcesRemoved: readonly string[];
+  readonly sourcesAdded: readonly SnapshotSource[];
+  readonly sourcesRemoved: readonly SnapshotSource[];
 }
 
 export interface PersonChange {
@@ -88,6 +88,14 @@ export interface SnapshotDiff {
 const key = (teamId: string, target: SnapshotTarget): string => `${teamId}\u0000${target.type}\u0000${target.id}`;
 const minus = (a: readonly string[], b: readonly string[]): string[] => a.filter((x) => !b.includes(x));
 
+/** A source's identity: its facts (kind, then permission or project, then level), never its words. */
+const sourceKey = (s: SnapshotSource): string =>
+  JSON.stringify([s.kind, 'permission' in s ? s.permission : 'name' in s ? s.name : '', 'access' in s ? s.access : '']);
+const sourcesMinus = (a: readonly SnapshotSource[], b: readonly SnapshotSource[]): SnapshotSource[] => {
+  const other = new Set(b.map(sourceKey));
+  return a.filter((s) => !other.has(sourceKey(s)));
+};
+
 function permissionChanges(before: SnapshotAccess, after: SnapshotAccess): PermissionChange[] {
   const keys = [...new Set([...Object.keys(before.permissions), ...Object.keys(after.permissions)])];
   return keys
@@ -102,8 +110,8 @@ function cellChange(before: SnapshotCell | undefined, after: SnapshotCell | unde
   const base = { team: cell.team, target: cell.target, before: before ? accessOf(before) : null, after: after ? accessOf(after) : null };
   if (!before || !after) return { ...base, change: before ? 'removed' : 'added', permissions: [], sourcesAdded: [], sourcesRemoved: [] };
   const permissions = permissionChanges(before, after);
-  const sourcesAdded = minus(after.sources, before.sources);
-  const sourcesRemoved = minus(before.sources, after.sources);
+  const sourcesAdded = sourcesMinus(after.sources, before.sources);
+  const sourcesRemoved = sourcesMinus(before.sources, after.sources);
   if (before.access === after.access && permissions.length === 0 && sourcesAdded.length === 0 && sourcesRemoved.length === 0) return undefined;
   return { ...base, change: 'changed', permissions, sourcesAdded, sourcesRemoved };
 }

@@ -1,149 +1,120 @@
 // manifest.json read back (`report verify`, docs/evidence.md, "Verify a bundle"): the document
-// render/manifest.ts writes, checked field by field, so a manifest edited into another shape is
-// said as such and never half-trusted. Pure: text in, the manifest or the one problem out.
+// render/manifest.ts writes, checked by Ajv against its published schema (manifest-schema.ts,
+// schemas/manifest.schema.json), then mapped, so a manifest edited into another shape is said as
+// such in one line and never half-trusted. Pure: text in, the manifest or the one problem out.
 import type { EvidenceFile, EvidenceManifest, Operator, Provenance, ReconciledCount, RegisteredException } from '../core/evidence.js';
+import { schemaProblem } from '../core/schema-problem.js';
 import { BUNDLE_FILE_NAME, MANIFEST_FILE, MANIFEST_FORMAT_VERSION, MANIFEST_FORMAT_VERSIONS_READ } from './manifest-format.js';
+import { validateManifest } from './manifest-validator.js';
 
 type Parsed = { readonly manifest: EvidenceManifest } | { readonly problem: string };
 
-class ManifestProblem extends Error {}
+type Nullable = string | null;
 
-type Obj = Readonly<Record<string, unknown>>;
-
-const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function fail(problem: string): never {
-  throw new ManifestProblem(problem);
+/** The document as MANIFEST_SCHEMA checked it. */
+interface FileJson {
+  readonly name: string;
+  readonly bytes: number;
+  readonly sha256: string;
+  readonly rows?: number | null;
+}
+interface CountJson {
+  readonly what: string;
+  readonly extracted: number;
+  readonly service: number | null;
+  readonly seen_by?: 'token' | 'service';
+}
+type OperatorJson =
+  | { readonly type: 'github-actions'; readonly repository: Nullable; readonly workflow: Nullable; readonly job: Nullable; readonly run_id: Nullable }
+  | { readonly type: 'gitlab-ci'; readonly project: Nullable; readonly pipeline_id: Nullable; readonly job_id: Nullable }
+  | { readonly type: 'user'; readonly name: Nullable };
+interface ManifestJson {
+  readonly format_version: number;
+  readonly tool: { readonly name: string; readonly version: string; readonly build?: { commit: Nullable; modified: boolean | null; content_sha256: Nullable } };
+  readonly server: { readonly address: string; readonly api_version: Nullable; readonly release: Nullable };
+  readonly organization: string;
+  readonly token: { readonly type: string; readonly name: string } | null;
+  readonly operator?: OperatorJson;
+  readonly extraction: { readonly started_at: string; readonly finished_at: string };
+  readonly scope: Readonly<Record<string, unknown>>;
+  readonly inputs?: { readonly files: readonly { path: string; sha256: string }[]; readonly sha256: Nullable; readonly policies_sha256: Nullable };
+  readonly complete: boolean;
+  readonly reasons: readonly string[];
+  readonly counts: readonly CountJson[];
+  readonly exceptions?: readonly (Omit<RegisteredException, 'status'> & { readonly status: 'active' | 'lapsed' })[];
+  readonly files: readonly FileJson[];
 }
 
-function object(value: unknown, at: string): Obj {
-  return isObject(value) ? value : fail(`${at} is not an object`);
-}
+const fileOf = (file: FileJson): EvidenceFile => ({
+  name: file.name,
+  bytes: file.bytes,
+  sha256: file.sha256,
+  ...(file.rows === null || file.rows === undefined ? {} : { rows: file.rows }),
+});
 
-function text(value: unknown, at: string): string {
-  return typeof value === 'string' ? value : fail(`${at} is not a string`);
-}
+const countOf = (row: CountJson): ReconciledCount => ({
+  what: row.what,
+  extracted: row.extracted,
+  service: row.service,
+  ...(row.seen_by === undefined ? {} : { seenBy: row.seen_by }),
+});
 
-const textOrNull = (value: unknown, at: string): string | null => (value === null ? null : text(value, at));
-
-function count(value: unknown, at: string): number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : fail(`${at} is not a whole number`);
-}
-
-function list(value: unknown, at: string): readonly unknown[] {
-  return Array.isArray(value) ? value : fail(`${at} is not a list`);
-}
-
-function fileOf(value: unknown, i: number): EvidenceFile {
-  const at = `files[${i}]`;
-  const file = object(value, at);
-  const name = text(file.name, `${at}.name`);
-  if (!BUNDLE_FILE_NAME.test(name) || name === MANIFEST_FILE) fail(`${at}.name "${name}" is not a plain file name of the bundle`);
-  const sha256 = text(file.sha256, `${at}.sha256`);
-  if (!/^[0-9a-f]{64}$/.test(sha256)) fail(`${at}.sha256 is not a SHA-256 in lowercase hex`);
-  const rows = file.rows === null || file.rows === undefined ? undefined : count(file.rows, `${at}.rows`);
-  return { name, bytes: count(file.bytes, `${at}.bytes`), sha256, ...(rows === undefined ? {} : { rows }) };
-}
-
-function countOf(value: unknown, i: number): ReconciledCount {
-  const at = `counts[${i}]`;
-  const row = object(value, at);
-  return {
-    what: text(row.what, `${at}.what`),
-    extracted: count(row.extracted, `${at}.extracted`),
-    service: row.service === null ? null : count(row.service, `${at}.service`),
-    ...(row.seen_by === 'token' || row.seen_by === 'service' ? { seenBy: row.seen_by } : {}),
-  };
-}
-
-const SHA256 = /^[0-9a-f]{64}$/;
-
-function sha256OrNull(value: unknown, at: string): string | null {
-  const hex = textOrNull(value, at);
-  return hex === null || SHA256.test(hex) ? hex : fail(`${at} is not a SHA-256 in lowercase hex`);
-}
-
-function operatorOf(value: unknown): Operator {
-  const o = object(value, 'operator');
-  const field = (key: string): string | null => textOrNull(o[key], `operator.${key}`);
+function operatorOf(o: OperatorJson): Operator {
   switch (o.type) {
     case 'github-actions':
-      return { type: o.type, repository: field('repository'), workflow: field('workflow'), job: field('job'), runId: field('run_id') };
+      return { type: o.type, repository: o.repository, workflow: o.workflow, job: o.job, runId: o.run_id };
     case 'gitlab-ci':
-      return { type: o.type, project: field('project'), pipelineId: field('pipeline_id'), jobId: field('job_id') };
+      return { type: o.type, project: o.project, pipelineId: o.pipeline_id, jobId: o.job_id };
     case 'user':
-      return { type: o.type, name: field('name') };
-    default:
-      return fail(`operator.type is ${JSON.stringify(o.type)}, not github-actions, gitlab-ci or user`);
+      return { type: o.type, name: o.name };
   }
 }
 
-function exceptionOf(value: unknown, i: number): RegisteredException {
-  const at = `exceptions[${i}]`;
-  const e = object(value, at);
-  if (e.status !== 'active' && e.status !== 'lapsed') fail(`${at}.status is not active or lapsed`);
-  return {
-    policy: text(e.policy, `${at}.policy`),
-    team: textOrNull(e.team, `${at}.team`),
-    person: textOrNull(e.person, `${at}.person`),
-    workspace: textOrNull(e.workspace, `${at}.workspace`),
-    project: textOrNull(e.project, `${at}.project`),
-    reason: text(e.reason, `${at}.reason`),
-    expires: text(e.expires, `${at}.expires`),
-    status: e.status,
-  };
-}
+const exceptionOf = (e: NonNullable<ManifestJson['exceptions']>[number]): RegisteredException => ({
+  policy: e.policy,
+  team: e.team,
+  person: e.person,
+  workspace: e.workspace,
+  project: e.project,
+  reason: e.reason,
+  expires: e.expires,
+  status: e.status,
+});
 
-/** format_version 2's fields: the build, the operator, the inputs, the exception register. */
-function provenanceOf(top: Obj, tool: Obj): Provenance {
-  const build = object(tool.build, 'tool.build');
-  const inputs = object(top.inputs, 'inputs');
-  const modified = build.modified;
-  if (modified !== null && typeof modified !== 'boolean') fail('tool.build.modified is not true, false or null');
+/** format_version 2's fields (the schema requires them of it): the build, the operator, the inputs, the exception register. */
+function provenanceOf(top: ManifestJson): Provenance | undefined {
+  const { build } = top.tool;
+  if (top.format_version !== MANIFEST_FORMAT_VERSION || build === undefined || top.operator === undefined || top.inputs === undefined) return undefined;
   return {
-    build: { commit: textOrNull(build.commit, 'tool.build.commit'), modified, contentSha256: sha256OrNull(build.content_sha256, 'tool.build.content_sha256') },
+    build: { commit: build.commit, modified: build.modified, contentSha256: build.content_sha256 },
     operator: operatorOf(top.operator),
-    inputs: {
-      files: list(inputs.files, 'inputs.files').map((f, i) => {
-        const file = object(f, `inputs.files[${i}]`);
-        const sha256 = sha256OrNull(file.sha256, `inputs.files[${i}].sha256`);
-        return { path: text(file.path, `inputs.files[${i}].path`), sha256: sha256 ?? fail(`inputs.files[${i}].sha256 is not a string`) };
-      }),
-      sha256: sha256OrNull(inputs.sha256, 'inputs.sha256'),
-      policiesSha256: sha256OrNull(inputs.policies_sha256, 'inputs.policies_sha256'),
-    },
-    exceptions: list(top.exceptions, 'exceptions').map(exceptionOf),
+    inputs: { files: top.inputs.files.map((f) => ({ path: f.path, sha256: f.sha256 })), sha256: top.inputs.sha256, policiesSha256: top.inputs.policies_sha256 },
+    exceptions: (top.exceptions ?? []).map(exceptionOf),
   };
 }
 
-function manifestOf(document: unknown): EvidenceManifest {
-  const top = object(document, 'the document');
-  if (!MANIFEST_FORMAT_VERSIONS_READ.includes(top.format_version as number))
-    fail(`format_version is ${JSON.stringify(top.format_version)}, this tfe-access reads ${MANIFEST_FORMAT_VERSIONS_READ.join(' and ')}`);
-  const tool = object(top.tool, 'tool');
-  const server = object(top.server, 'server');
-  const extraction = object(top.extraction, 'extraction');
-  const token = top.token === null ? null : object(top.token, 'token');
-  if (typeof top.complete !== 'boolean') fail('complete is not true or false');
-  const files = list(top.files, 'files').map(fileOf);
-  const twice = files.find((f, i) => files.findIndex((g) => g.name === f.name) !== i);
-  if (twice) fail(`files lists ${twice.name} twice`);
+/** What the schema cannot say: each name a plain file of DIR (never the manifest itself), listed once. */
+function filesProblem(files: readonly FileJson[]): string | undefined {
+  const i = files.findIndex((f) => !BUNDLE_FILE_NAME.test(f.name) || f.name === MANIFEST_FILE);
+  if (i >= 0) return `files[${i}].name "${files[i]?.name}" is not a plain file name of the bundle`;
+  const twice = files.find((f, j) => files.findIndex((g) => g.name === f.name) !== j);
+  return twice && `files lists ${twice.name} twice`;
+}
+
+function manifestOf(top: ManifestJson): EvidenceManifest {
+  const provenance = provenanceOf(top);
   return {
-    tool: { name: text(tool.name, 'tool.name'), version: text(tool.version, 'tool.version') },
-    ...(top.format_version === MANIFEST_FORMAT_VERSION ? { provenance: provenanceOf(top, tool) } : {}),
-    server: {
-      address: text(server.address, 'server.address'),
-      apiVersion: textOrNull(server.api_version, 'server.api_version'),
-      release: textOrNull(server.release, 'server.release'),
-    },
-    organization: text(top.organization, 'organization'),
-    token: token && { type: text(token.type, 'token.type'), name: text(token.name, 'token.name') },
-    extraction: { startedAt: text(extraction.started_at, 'extraction.started_at'), finishedAt: text(extraction.finished_at, 'extraction.finished_at') },
-    scope: object(top.scope, 'scope'),
+    tool: { name: top.tool.name, version: top.tool.version },
+    ...(provenance ? { provenance } : {}),
+    server: { address: top.server.address, apiVersion: top.server.api_version, release: top.server.release },
+    organization: top.organization,
+    token: top.token && { type: top.token.type, name: top.token.name },
+    extraction: { startedAt: top.extraction.started_at, finishedAt: top.extraction.finished_at },
+    scope: top.scope,
     complete: top.complete,
-    reasons: list(top.reasons, 'reasons').map((r, i) => text(r, `reasons[${i}]`)),
-    counts: list(top.counts, 'counts').map(countOf),
-    files,
+    reasons: [...top.reasons],
+    counts: top.counts.map(countOf),
+    files: top.files.map(fileOf),
   };
 }
 
@@ -154,10 +125,13 @@ export function parseManifest(source: string): Parsed {
   } catch {
     return { problem: 'not JSON' };
   }
-  try {
-    return { manifest: manifestOf(document) };
-  } catch (error: unknown) {
-    if (error instanceof ManifestProblem) return { problem: error.message };
-    throw error;
-  }
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) return { problem: 'the document is not an object' };
+  // The version first: it says which schema the rest is of.
+  const version = (document as { format_version?: unknown }).format_version;
+  if (!MANIFEST_FORMAT_VERSIONS_READ.includes(version as number))
+    return { problem: `format_version is ${JSON.stringify(version)}, this tfe-access reads ${MANIFEST_FORMAT_VERSIONS_READ.join(' and ')}` };
+  if (!validateManifest(document)) return { problem: schemaProblem(validateManifest.errors) };
+  const top = document as ManifestJson;
+  const problem = filesProblem(top.files);
+  return problem === undefined ? { manifest: manifestOf(top) } : { problem };
 }

@@ -14,12 +14,18 @@ export interface SnapshotTarget {
   readonly id: string;
 }
 
+/** One source of a team's access as the report wrote it: facts, phrased only by render/source-text.ts. */
+export type SnapshotSource =
+  | { readonly kind: 'owners' }
+  | { readonly kind: 'organization'; readonly permission: string }
+  | { readonly kind: 'project'; readonly name: string; readonly access: string }
+  | { readonly kind: 'workspace'; readonly access: string };
+
 export interface SnapshotAccess {
   readonly access: string;
   /** Dotted keys (`project-access.settings`, `runs`), as the access tables name them. */
   readonly permissions: Readonly<Record<string, string | boolean>>;
-  /** Each source in words: `owners`, `organization manage-workspaces`, `project platform write`, `workspace admin`. */
-  readonly sources: readonly string[];
+  readonly sources: readonly SnapshotSource[];
 }
 
 export interface SnapshotCell extends SnapshotAccess {
@@ -60,11 +66,7 @@ interface Named {
   readonly name: string;
   readonly id: string;
 }
-type Source =
-  | { readonly kind: 'owners' }
-  | { readonly kind: 'organization'; readonly permission: string }
-  | { readonly kind: 'project'; readonly name: string; readonly access: string }
-  | { readonly kind: 'workspace'; readonly access: string };
+type Source = SnapshotSource;
 type Permissions = Readonly<Record<string, string | boolean | Readonly<Record<string, string | boolean>>>>;
 interface ReportTarget extends Named {
   readonly teams: readonly (Named & { readonly access: string; readonly permissions: Permissions; readonly sources: readonly Source[] })[];
@@ -101,16 +103,17 @@ function permissionsOf(permissions: Permissions): Record<string, string | boolea
   return out;
 }
 
-function sourceOf(source: Source): string {
+/** The facts of a source, and only them (a field the report adds later is not carried). */
+function sourceOf(source: Source): SnapshotSource {
   switch (source.kind) {
     case 'owners':
-      return 'owners';
+      return { kind: source.kind };
     case 'organization':
-      return `organization ${source.permission}`;
+      return { kind: source.kind, permission: source.permission };
     case 'project':
-      return `project ${source.name} ${source.access}`;
+      return { kind: source.kind, name: source.name, access: source.access };
     case 'workspace':
-      return `workspace ${source.access}`;
+      return { kind: source.kind, access: source.access };
   }
 }
 

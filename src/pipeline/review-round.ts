@@ -4,10 +4,10 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { RoundRecord } from '../core/review.js';
+import { schemaProblem } from '../core/schema-problem.js';
 import { CLIError } from '../errors.js';
-import { reviewRoundSchema } from '../render/review-round-schema.js';
+import { validateReviewRound } from './review-round-validator.js';
 
 export const ROUND_FILE = 'review.json';
 
@@ -26,20 +26,8 @@ interface RoundJson {
   sheets: { name: string; owner: string | null; reviewers: string[]; rows: number }[];
 }
 
-let compiled: ValidateFunction | undefined;
-/** Compiled on the first read: a run that reads no review.json compiles nothing. */
-const validator = (): ValidateFunction => {
-  compiled ??= new Ajv2020({ allErrors: false, strict: false }).compile(reviewRoundSchema());
-  return compiled;
-};
-
-/** What is wrong with the parsed text, in a few words; undefined when it is a round. */
-function problemOf(data: unknown): string | undefined {
-  const validate = validator();
-  if (validate(data)) return undefined;
-  const error = validate.errors?.[0];
-  return error ? `${error.instancePath || '/'} ${error.message ?? 'does not match'}` : 'does not match its schema';
-}
+/** What is wrong with the parsed text, in one line (core/schema-problem.ts); undefined when it is a round. */
+const problemOf = (data: unknown): string | undefined => (validateReviewRound(data) ? undefined : schemaProblem(validateReviewRound.errors));
 
 /** A review.json's text as the round, or one error naming the file. */
 export function parseRound(path: string, text: string): ReadRound {

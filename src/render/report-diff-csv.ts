@@ -5,6 +5,7 @@ import { printable } from '../core/printable.js';
 import type { SnapshotDiff } from '../evidence/compare.js';
 import { csvField } from './report-csv.js';
 import { joinedWords, leftWords, permissionWords } from './report-diff-words.js';
+import { sourceText } from './source-text.js';
 
 export const DIFF_CSV_HEADER = [
   'change',
@@ -44,7 +45,8 @@ function accessRow(c: SnapshotDiff['access'][number]): Row {
   const sources = c.change === 'added' ? (c.after?.sources ?? []) : c.sourcesAdded;
   const lost = c.change === 'removed' ? (c.before?.sources ?? []) : c.sourcesRemoved;
   const target = [c.target.type, c.target.name, c.target.id];
-  return [c.change, 'team', c.team.name, ...target, c.before?.access ?? '', c.after?.access ?? '', permissionWords(c), sources.join('; '), lost.join('; ')];
+  const words = (list: typeof sources): string => list.map((s) => sourceText(s, c.target.type)).join('; ');
+  return [c.change, 'team', c.team.name, ...target, c.before?.access ?? '', c.after?.access ?? '', permissionWords(c), words(sources), words(lost)];
 }
 
 function personPowerRow(c: NonNullable<SnapshotDiff['people']>['powers'][number]): Row {

@@ -3,24 +3,28 @@
 // snake_case keys, as the report's own document.
 import type { JsonObject, JsonValue } from '../core/json-value.js';
 import type { AccessChange, PersonChange, PersonPowerChange, SnapshotDiff } from '../evidence/compare.js';
-import type { SnapshotAccess, SnapshotTarget } from '../evidence/snapshot.js';
+import type { SnapshotAccess, SnapshotSource, SnapshotTarget } from '../evidence/snapshot.js';
+import { sourceText } from './source-text.js';
 
 export const REPORT_DIFF_FORMAT_VERSION = 1;
 
 const target = (t: SnapshotTarget): JsonObject => ({ type: t.type, name: t.name, id: t.id });
 const side = (s: SnapshotDiff['old']): JsonObject => ({ organization: s.organization, state: s.state, generated_at: s.generatedAt });
-const access = (a: SnapshotAccess | null): JsonValue => a && { access: a.access, permissions: { ...a.permissions }, sources: [...a.sources] };
+/** Each source in words (source-text.ts, the one wording of a source). */
+const words = (sources: readonly SnapshotSource[], type: SnapshotTarget['type']): JsonValue => sources.map((s) => sourceText(s, type));
+const access = (a: SnapshotAccess | null, type: SnapshotTarget['type']): JsonValue =>
+  a && { access: a.access, permissions: { ...a.permissions }, sources: words(a.sources, type) };
 
 function accessDocument(c: AccessChange): JsonObject {
   return {
     change: c.change,
     team: { name: c.team.name, id: c.team.id },
     target: target(c.target),
-    before: access(c.before),
-    after: access(c.after),
+    before: access(c.before, c.target.type),
+    after: access(c.after, c.target.type),
     permissions_changed: c.permissions.map((p) => ({ permission: p.permission, before: p.before, after: p.after })),
-    sources_added: [...c.sourcesAdded],
-    sources_removed: [...c.sourcesRemoved],
+    sources_added: words(c.sourcesAdded, c.target.type),
+    sources_removed: words(c.sourcesRemoved, c.target.type),
   };
 }
 

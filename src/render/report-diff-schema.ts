@@ -25,7 +25,11 @@ const ACCESS: Schema = {
     object({
       access: { type: 'string' },
       permissions: { type: 'object', additionalProperties: { type: ['string', 'boolean'] }, description: 'Dotted keys, as the access tables name them.' },
-      sources: { ...strings, description: 'Each source in words: owners, organization PERMISSION, project NAME LEVEL, workspace LEVEL.' },
+      sources: {
+        ...strings,
+        description:
+          'Each source in words, as the report says it: owners team, organization PERMISSION, project grant: LEVEL (on the project itself), project NAME: LEVEL (on a workspace of it), workspace grant: LEVEL.',
+      },
     }),
   ],
 };

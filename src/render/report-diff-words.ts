@@ -11,6 +11,7 @@ import {
   differenceCount,
 } from '../evidence/compare.js';
 import type { SnapshotTarget } from '../evidence/snapshot.js';
+import { sourcesInWords } from './source-text.js';
 
 export const targetWords = (target: SnapshotTarget): string => `${target.type} "${target.name}"`;
 
@@ -30,11 +31,12 @@ export const permissionWords = (c: AccessChange): string => c.permissions.map((p
 
 /** The details of a change under its headline: the permissions and the sources that changed, or an added or removed cell's sources. */
 export function accessDetails(c: AccessChange): string[] {
-  if (c.change !== 'changed') return [`sources: ${((c.after ?? c.before)?.sources ?? []).join(', ')}`];
+  const words = (sources: AccessChange['sourcesAdded']): string => sourcesInWords(sources, c.target.type);
+  if (c.change !== 'changed') return [`sources: ${words((c.after ?? c.before)?.sources ?? [])}`];
   return [
     ...(c.permissions.length > 0 ? [`permissions: ${permissionWords(c)}`] : []),
-    ...(c.sourcesAdded.length > 0 ? [`sources added: ${c.sourcesAdded.join(', ')}`] : []),
-    ...(c.sourcesRemoved.length > 0 ? [`sources removed: ${c.sourcesRemoved.join(', ')}`] : []),
+    ...(c.sourcesAdded.length > 0 ? [`sources added: ${words(c.sourcesAdded)}`] : []),
+    ...(c.sourcesRemoved.length > 0 ? [`sources removed: ${words(c.sourcesRemoved)}`] : []),
   ];
 }
 

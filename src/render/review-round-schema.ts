@@ -19,7 +19,11 @@ export function reviewRoundSchema(): Schema {
       review: { type: 'string', minLength: 1, description: 'The round: ORGANIZATION@STARTED-AT, in every row of its sheets.' },
       organization: { type: 'string', minLength: 1 },
       started_at: { type: 'string', minLength: 1, description: 'When the round was started, RFC 3339 in UTC.' },
-      by: { enum: [...REVIEW_BY], description: 'person: a row per person for every team; team: for the teams whose members the files list.' },
+      by: {
+        enum: [...REVIEW_BY],
+        title: REVIEW_BY.join(' or '),
+        description: 'person: a row per person for every team; team: for the teams whose members the files list.',
+      },
       complete: { type: 'boolean', description: 'Whether the live read was known to be whole.' },
       incomplete: {
         type: 'array',
@@ -36,7 +40,12 @@ export function reviewRoundSchema(): Schema {
             name: { type: 'string', minLength: 1, description: 'The sheet file: review-OWNER.csv, or review-unowned.csv.' },
             owner: { type: ['string', 'null'], description: 'The owner of review-owners; null for review-unowned.csv.' },
             reviewers: { type: 'array', items: { type: 'string' } },
-            rows: { type: 'integer', minimum: 0, description: 'How many rows start wrote into the sheet: close refuses a sheet with more or fewer.' },
+            rows: {
+              type: 'integer',
+              minimum: 0,
+              title: 'a whole number',
+              description: 'How many rows start wrote into the sheet: close refuses a sheet with more or fewer.',
+            },
           },
           additionalProperties: false,
         },

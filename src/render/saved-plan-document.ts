@@ -4,12 +4,21 @@
 // and the reader needs to sum it again. saved-plan/parse.ts reads it back. Pure.
 import { findingOf } from '../core/finding-document.js';
 import type { JsonObject, JsonValue } from '../core/json-value.js';
-import type { Plan } from '../core/plan.js';
+import { CHANGE_KINDS, type Plan, type PlanChangeKind } from '../core/plan.js';
 import { policyDocument } from '../core/policy-document.js';
 import { memberGuardsDocument } from '../diff/checksum.js';
 import { expiryDocument, SAVED_PLAN_KIND, savedPlanFormatOf, type PlanBasis, type SavedPlan } from '../saved-plan/saved-plan.js';
 import { withoutAttribution } from '../triage/annotate.js';
 import { planJsonDocument } from './json.js';
+
+/** Each kind beside grants, its part of the basis, under its own key and only when the plan manages it (a new kind adds a row; no byte of the others moves). */
+const NONE: JsonObject = {};
+const KIND_BASES: { readonly [K in Exclude<PlanChangeKind, 'grant'>]: (basis: PlanBasis) => JsonObject } = {
+  team: ({ teams }) => (teams ? { teams: { fingerprint: teams.fingerprint, max_team_deletions: teams.maxTeamDeletions } } : NONE),
+  member: ({ members }) => (members ? { members: { fingerprint: members.fingerprint, ...memberGuardsDocument(members.guards) } } : NONE),
+};
+
+const kindBases = (basis: PlanBasis): JsonObject => Object.assign({}, ...CHANGE_KINDS.flatMap((kind) => (kind === 'grant' ? [] : [KIND_BASES[kind](basis)])));
 
 function basisDocument(basis: PlanBasis): JsonObject {
   return {
@@ -18,8 +27,7 @@ function basisDocument(basis: PlanBasis): JsonObject {
     targets: basis.targets.map((t) => ({ type: t.type, name: t.name, id: t.id, grants: t.grants, complete: t.complete })),
     policies: basis.policies.map(policyDocument),
     ...(basis.expiries ? { expiries: basis.expiries.map(expiryDocument) } : {}),
-    ...(basis.teams ? { teams: { fingerprint: basis.teams.fingerprint, max_team_deletions: basis.teams.maxTeamDeletions } } : {}),
-    ...(basis.members ? { members: { fingerprint: basis.members.fingerprint, ...memberGuardsDocument(basis.members.guards) } } : {}),
+    ...kindBases(basis),
   };
 }
 

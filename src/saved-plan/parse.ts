@@ -3,9 +3,22 @@
 // seal.ts), a plan whose checksum is not the one of its changes, organization, guard inputs,
 // policies and violations, and refusals that are not the guards' verdict on its changes (the file
 // was edited or damaged).
-import { changeDocument, PLAN_FORMAT_VERSION, teamChangeDocument } from '../core/plan-document.js';
-import { GUARD_NAMES, planChanges, summarise, type Change, type GuardName, type PlanChange, type PlanRefusal, type PlanWarning } from '../core/plan.js';
-import { changeOf, targetType } from './parse-changes.js';
+import { PLAN_FORMAT_VERSION } from '../core/plan-document.js';
+import {
+  CHANGE_KINDS,
+  GUARD_NAMES,
+  planChanges,
+  summarise,
+  type Change,
+  type ChangeOf,
+  type ChangesByKind,
+  type GuardName,
+  type PlanChange,
+  type PlanChangeKind,
+  type PlanRefusal,
+  type PlanWarning,
+} from '../core/plan.js';
+import { targetType } from './parse-changes.js';
 import { WARNING_CODES, type WarningCode } from '../core/warning-codes.js';
 import type { AcceptedBy, PolicyViolation } from '../core/policy.js';
 import { checksumOf, policiesDigestOf } from '../diff/checksum.js';
@@ -18,22 +31,12 @@ import { expiriesOf, savedPoliciesOf } from './parse-policies.js';
 import { readOf } from './parse-read.js';
 import { serverOf } from './parse-server.js';
 import { NotASavedPlanError, Reader, SavedPlanError, type JsonRecord } from './reader.js';
-import {
-  basisGuardInputs,
-  SAVED_PLAN_FORMAT_VERSION,
-  SAVED_PLAN_KIND,
-  SAVED_PLAN_MEMBERS_FORMAT_VERSION,
-  SAVED_PLAN_TEAMS_FORMAT_VERSION,
-  type BasisTarget,
-  type PlanBasis,
-  type SavedPlan,
-} from './saved-plan.js';
-import { basisTeamsOf, teamChangesOf } from './parse-teams.js';
-import { pendingTeamId, type TeamChange } from '../core/teams.js';
-import type { MemberChange, PendingInvite } from '../core/people.js';
+import { basisGuardInputs, SAVED_PLAN_KIND, type BasisTarget, type PlanBasis, type SavedPlan } from './saved-plan.js';
+import { pendingTeamId } from '../core/teams.js';
+import type { PendingInvite } from '../core/people.js';
 import { PLAN_KEY_ENV, type HmacState, type PlanKey } from './seal.js';
-import { basisMembersOf, memberChangesOf, pendingInvitesOf, sameMemberDocuments } from './parse-members.js';
 import type { JsonObject } from '../core/json-value.js';
+import { fileHoldsKind, READABLE_VERSIONS, SAVED_KINDS, type KindExtra, type SavedKind } from './kinds.js';
 
 const EDITED = 'plan.checksum does not match its changes, organization, guard inputs, policies and violations (the file was edited or damaged)';
 const SEAL_BROKEN = 'its integrity digest does not match its content (the file was edited or damaged after it was written)';
@@ -108,22 +111,23 @@ function basisTargetOf(reader: Reader): BasisTarget {
   };
 }
 
-/** The basis, what `apply --plan` decides freshness, the guards and the policies from. */
-function basisOf(root: Reader, teams: boolean, members: boolean): PlanBasis {
+/** A kind's row (kinds.ts), over the union of the kinds' changes. */
+const rowOf = (kind: PlanChangeKind): SavedKind<PlanChangeKind> => SAVED_KINDS[kind] as unknown as SavedKind<PlanChangeKind>;
+
+/** The basis, what `apply --plan` decides freshness, the guards and the policies from; each kind held adds its part. */
+function basisOf(root: Reader, kinds: readonly PlanChangeKind[]): PlanBasis {
   const reader = root.object('basis');
   const policies = savedPoliciesOf(reader);
+  const parts = kinds.map((kind) => rowOf(kind).basis?.(reader) ?? {});
   return {
     desired: reader.string('desired'),
     maxRemovals: reader.integer('max_removals'),
     targets: reader.objects('targets').map(basisTargetOf),
     policies,
     ...expiriesOf(reader, policies),
-    ...(teams ? { teams: basisTeamsOf(reader) } : {}),
-    ...(members ? { members: basisMembersOf(reader) } : {}),
+    ...Object.assign({}, ...parts),
   };
 }
-
-const READABLE = [SAVED_PLAN_FORMAT_VERSION, SAVED_PLAN_TEAMS_FORMAT_VERSION, SAVED_PLAN_MEMBERS_FORMAT_VERSION];
 
 /** The keyed seal (seal.ts): with the key, checked; without it, only said to be there. */
 function hmacOf(root: Reader, key: PlanKey | undefined): { hmac?: HmacState } {
@@ -144,44 +148,42 @@ function targetedOf(reader: Reader): { targeted?: string[] } {
   return { targeted: targeted as string[] };
 }
 
-/** Which kinds beside grants a file of this version holds: 4 teams; 5 members, and teams when its files manage them (saved-plan.ts). */
-interface SavedKinds {
-  readonly withTeams: boolean;
-  readonly withMembers: boolean;
-}
-
-function savedKindsOf(file: string, root: Reader): SavedKinds {
+/** The kinds a file of its version holds, in the plan's order (kinds.ts: each row says which versions hold it). */
+function savedKindsOf(file: string, root: Reader): PlanChangeKind[] {
   if (root.value.kind !== SAVED_PLAN_KIND) throw new NotASavedPlanError(file, `it has no "kind": "${SAVED_PLAN_KIND}"`);
   const version = root.value.format_version;
-  if (typeof version !== 'number' || !READABLE.includes(version)) {
+  if (typeof version !== 'number' || !READABLE_VERSIONS.includes(version)) {
     throw new SavedPlanError(
       file,
-      `its format_version is ${JSON.stringify(version)}, and this tfe-access reads versions ${READABLE.slice(0, -1).join(', ')} and ${READABLE.at(-1)} only`,
+      `its format_version is ${JSON.stringify(version)}, and this tfe-access reads versions ${READABLE_VERSIONS.slice(0, -1).join(', ')} and ${READABLE_VERSIONS.at(-1)} only`,
     );
   }
-  const withMembers = version === SAVED_PLAN_MEMBERS_FORMAT_VERSION;
-  const withTeams = version === SAVED_PLAN_TEAMS_FORMAT_VERSION || (withMembers && (root.value.plan as JsonRecord | undefined)?.team_changes !== undefined);
-  return { withTeams, withMembers };
+  return CHANGE_KINDS.filter((kind) => fileHoldsKind(rowOf(kind), version, root.value.plan as JsonRecord | undefined));
 }
 
 /** The changes of every kind the file holds; a kind its version does not hold is an edit. */
 interface SavedChanges {
+  readonly kinds: readonly PlanChangeKind[];
+  readonly byKind: { readonly [K in PlanChangeKind]?: readonly ChangeOf<K>[] };
+  /** The grant changes (every version holds them). */
   readonly changes: Change[];
-  readonly teamChanges?: TeamChange[];
-  readonly memberChanges?: MemberChange[];
   /** The teams the plan creates, by name: a change may name one before it has an id. */
   readonly created: ReadonlySet<string>;
 }
 
-function savedChangesOf(root: Reader, planReader: Reader, kinds: SavedKinds): SavedChanges {
-  const teamChanges: TeamChange[] | undefined = kinds.withTeams ? teamChangesOf(planReader) : undefined;
-  if (!kinds.withTeams && planReader.value.team_changes !== undefined) root.fail(EDITED);
-  const created = new Set((teamChanges ?? []).filter((c) => c.action === 'create').map((c) => c.name));
-  const changes = planReader.objects('changes').map((c) => changeOf(c, created));
-  if (!kinds.withMembers && planReader.value.member_changes !== undefined) root.fail(EDITED);
-  const memberChanges = kinds.withMembers ? memberChangesOf(planReader, created) : undefined;
-  return { changes, created, ...(teamChanges ? { teamChanges } : {}), ...(memberChanges ? { memberChanges } : {}) };
+function savedChangesOf(root: Reader, planReader: Reader, kinds: readonly PlanChangeKind[]): SavedChanges {
+  for (const kind of CHANGE_KINDS) if (!kinds.includes(kind) && planReader.value[rowOf(kind).key] !== undefined) root.fail(EDITED);
+  const byKind: Partial<Record<PlanChangeKind, readonly ChangeOf<PlanChangeKind>[]>> = {};
+  // A kind that creates teams first: the others may name a team it creates.
+  const creating = kinds.filter((kind) => rowOf(kind).creates !== undefined);
+  for (const kind of creating) byKind[kind] = rowOf(kind).read(planReader, new Set());
+  const created = new Set(creating.flatMap((kind) => rowOf(kind).creates?.(byKind[kind] ?? []) ?? []));
+  for (const kind of kinds) if (!creating.includes(kind)) byKind[kind] = rowOf(kind).read(planReader, created);
+  const held = byKind as SavedChanges['byKind'];
+  return { kinds, byKind: held, changes: [...(held.grant ?? [])], created };
 }
+
+const changesOfKind = (read: SavedChanges, kind: PlanChangeKind): readonly ChangeOf<PlanChangeKind>[] => read.byKind[kind] ?? [];
 
 /**
  * The checksum a reviewer approves must be the one of what is applied, guards' inputs, policies
@@ -190,18 +192,15 @@ function savedChangesOf(root: Reader, planReader: Reader, kinds: SavedKinds): Sa
  */
 function checkChecksum(root: Reader, organization: string, read: SavedChanges, basis: PlanBasis, violations: readonly PolicyViolation[] | undefined): string {
   const checksum = root.object('plan').string('checksum');
-  const { memberGuards, ...grantGuards } = basisGuardInputs(basis);
-  const { teamChanges, memberChanges } = read;
-  const teams = teamChanges && basis.teams ? { teams: { changes: teamChanges, maxTeamDeletions: basis.teams.maxTeamDeletions } } : {};
-  const members = memberChanges && memberGuards ? { members: { changes: memberChanges, guards: memberGuards } } : {};
+  const { memberGuards: _members, maxTeamDeletions: _teams, ...grantGuards } = basisGuardInputs(basis);
+  const parts = read.kinds.map((kind) => rowOf(kind).checksum?.(changesOfKind(read, kind), basis) ?? {});
   const summed = {
     organization,
     changes: read.changes,
     ...grantGuards,
     policies: policiesDigestOf(basis.policies),
     violations: violations ?? [],
-    ...teams,
-    ...members,
+    ...Object.assign({}, ...parts),
   };
   if (checksumOf(summed) !== checksum) root.fail(EDITED);
   return checksum;
@@ -227,14 +226,9 @@ function checkRefusals(root: Reader, changes: readonly PlanChange[], basis: Plan
  * What the reader keeps must be all the file says: a value it would drop (a fixed level's
  * permissions are its table row) is an edit too. Gives the pending invitations of a file with members.
  */
-function checkDocuments(root: Reader, planReader: Reader, read: SavedChanges): PendingInvite[] | undefined {
-  const { changes, teamChanges, memberChanges } = read;
-  if (JSON.stringify(changes.map(changeDocument)) !== JSON.stringify(planReader.array('changes'))) root.fail(EDITED);
-  if (teamChanges && JSON.stringify(teamChanges.map(teamChangeDocument)) !== JSON.stringify(planReader.array('team_changes'))) root.fail(EDITED);
-  if (memberChanges === undefined) return undefined;
-  const pendingInvites = pendingInvitesOf(planReader, read.created);
-  if (!sameMemberDocuments(planReader, memberChanges, pendingInvites)) root.fail(EDITED);
-  return pendingInvites;
+function checkDocuments(root: Reader, planReader: Reader, read: SavedChanges): { pendingInvites?: PendingInvite[] } {
+  const extras = read.kinds.map((kind): KindExtra => rowOf(kind).documents(planReader, changesOfKind(read, kind), read.created) ?? root.fail(EDITED));
+  return Object.assign({}, ...extras) as KindExtra;
 }
 
 /** Every change has a target of the basis. */
@@ -261,13 +255,12 @@ export function parseSavedPlan(file: string, json: unknown, key?: PlanKey): Save
   if (planReader.value.format_version !== PLAN_FORMAT_VERSION) planReader.fail(`plan.format_version is not ${PLAN_FORMAT_VERSION}`);
   const organization = planReader.string('organization');
   const read = savedChangesOf(root, planReader, kinds);
-  const basis = basisOf(root, kinds.withTeams, kinds.withMembers);
+  const basis = basisOf(root, kinds);
   const violations = planReader.value.violations === undefined ? undefined : planReader.objects('violations').map(violationOf);
   const checksum = checkChecksum(root, organization, read, basis, violations);
-  const { teamChanges, memberChanges } = read;
-  const listed = planChanges({ grant: read.changes, ...(teamChanges ? { team: teamChanges } : {}), ...(memberChanges ? { member: memberChanges } : {}) });
+  const listed = planChanges({ ...read.byKind, grant: read.changes } as ChangesByKind);
   const refusals = checkRefusals(root, listed.changes, basis);
-  const pendingInvites = checkDocuments(root, planReader, read);
+  const extra = checkDocuments(root, planReader, read);
   const plan = {
     organization,
     ...listed,
@@ -283,7 +276,7 @@ export function parseSavedPlan(file: string, json: unknown, key?: PlanKey): Save
     ...serverOf(planReader),
     ...(violations === undefined ? {} : { violations }),
     ...readOf(planReader),
-    ...(pendingInvites ? { pendingInvites } : {}),
+    ...extra,
   };
   checkTargets(root, read.changes, basis);
   return { ...addressOf(root), plan, basis, ...hmac };

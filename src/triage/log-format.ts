@@ -1,9 +1,12 @@
 // The lines of an audit log (`drift --audit-log FILE`; docs/drift.md, "Keep what the service
 // forgets"): JSON Lines, each an event of the trail in the tool's own words (core/audit.ts's
-// AuditEvent) or a checkpoint closing one read. Parsing and writing only; pure. A line that is not
-// one of these is one error naming the file and the line, never a guess.
-import { AUDIT_TOKEN_TYPES, type AuditEvent, type AuditTokenType } from '../core/audit.js';
+// AuditEvent) or a checkpoint closing one read. Parsing and writing only; pure. Each line is read
+// through Ajv and its schema (log-schema.ts): a line that is not one of these is one error naming
+// the file, the line and the first problem, never a guess.
+import type { AuditEvent } from '../core/audit.js';
+import { schemaProblem } from '../core/schema-problem.js';
 import { CLIError } from '../errors.js';
+import { validateAuditLine } from './log-validator.js';
 
 /** The log's format; a checkpoint of another format is refused, not read as this one. */
 export const AUDIT_LOG_FORMAT = 1;
@@ -26,51 +29,36 @@ export interface AuditLog {
 type Fields = Readonly<Record<string, unknown>>;
 
 const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
-const isInstant = (value: unknown): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value));
+const isInstant = (value: unknown): boolean => typeof value === 'string' && !Number.isNaN(Date.parse(value));
 
-/** Why `value` is not an event, or undefined when it is one. */
-function eventProblem(value: unknown): string | undefined {
-  if (!isObject(value)) return 'the event is not an object';
-  const actor = value.actor;
-  if (!isText(value.id)) return 'the event has no "id"';
-  if (!isInstant(value.at)) return 'the event has no time ("at")';
-  if (!isObject(actor) || typeof actor.id !== 'string' || typeof actor.name !== 'string') return 'the event has no "actor" with "id" and "name"';
-  if (!(AUDIT_TOKEN_TYPES as readonly unknown[]).includes(actor.type)) return `the actor's "type" is not one of ${AUDIT_TOKEN_TYPES.join(', ')}`;
-  if (actor.impersonator !== null && typeof actor.impersonator !== 'string') return 'the actor\'s "impersonator" is not a string or null';
-  for (const key of ['resourceType', 'resourceId', 'action'] as const) if (typeof value[key] !== 'string') return `the event has no "${key}"`;
-  for (const key of ['team', 'user'] as const) if (value[key] !== undefined && typeof value[key] !== 'string') return `the event's "${key}" is not a string`;
-  return undefined;
-}
-
-function eventOf(value: Fields): AuditEvent {
-  const actor = value.actor as Fields;
+/** An event as AUDIT_LINE_SCHEMA checked it: only its own fields kept. */
+function eventOf(value: AuditEvent): AuditEvent {
+  const { actor } = value;
   return {
-    id: value.id as string,
-    at: value.at as string,
-    actor: {
-      id: actor.id as string,
-      name: actor.name as string,
-      type: actor.type as AuditTokenType,
-      impersonator: (actor.impersonator as string | null) ?? null,
-    },
-    resourceType: value.resourceType as string,
-    resourceId: value.resourceId as string,
-    action: value.action as string,
-    ...(typeof value.team === 'string' ? { team: value.team } : {}),
-    ...(typeof value.user === 'string' ? { user: value.user } : {}),
+    id: value.id,
+    at: value.at,
+    actor: { id: actor.id, name: actor.name, type: actor.type, impersonator: actor.impersonator ?? null },
+    resourceType: value.resourceType,
+    resourceId: value.resourceId,
+    action: value.action,
+    ...(value.team === undefined ? {} : { team: value.team }),
+    ...(value.user === undefined ? {} : { user: value.user }),
   };
 }
 
-function checkpointProblem(value: Fields): string | undefined {
-  if (value.format !== AUDIT_LOG_FORMAT) return `the checkpoint is of format ${JSON.stringify(value.format)}, not ${AUDIT_LOG_FORMAT}`;
-  if (!isText(value.organization)) return 'the checkpoint has no "organization"';
-  if (!isInstant(value.since) || !isInstant(value.until)) return 'the checkpoint has no "since" and "until" times';
-  if (!Number.isInteger(value.events) || (value.events as number) < 0) return 'the checkpoint has no count of "events"';
-  return undefined;
-}
-
 type Line = { readonly event: AuditEvent } | { readonly checkpoint: Checkpoint };
+
+/** A line checked by its schema (log-schema.ts), then what a schema cannot say: its times are times. */
+function checkedLine(value: Fields): Line | string {
+  if (!validateAuditLine(value)) return schemaProblem(validateAuditLine.errors);
+  if (value.kind === 'event') {
+    const event = value.event as AuditEvent;
+    return isInstant(event.at) ? { event: eventOf(event) } : 'event.at is not a time';
+  }
+  const { organization, since, until, events } = value as unknown as Checkpoint;
+  if (!isInstant(since) || !isInstant(until)) return 'since and until are not times';
+  return { checkpoint: { organization, since, until, events } };
+}
 
 function lineOf(text: string): Line | string {
   let value: unknown;
@@ -80,17 +68,10 @@ function lineOf(text: string): Line | string {
     return 'it is not JSON';
   }
   if (!isObject(value)) return 'it is not a JSON object';
-  if (value.kind === 'event') {
-    const problem = eventProblem(value.event);
-    return problem ?? { event: eventOf(value.event as Fields) };
-  }
-  if (value.kind === 'checkpoint') {
-    const problem = checkpointProblem(value);
-    if (problem !== undefined) return problem;
-    const { organization, since, until, events } = value as unknown as Checkpoint;
-    return { checkpoint: { organization, since, until, events } };
-  }
-  return 'its "kind" is neither "event" nor "checkpoint"';
+  // The format first: it says which schema the rest is of.
+  if (value.kind === 'checkpoint' && value.format !== AUDIT_LOG_FORMAT)
+    return `the checkpoint is of format ${JSON.stringify(value.format)}, not ${AUDIT_LOG_FORMAT}`;
+  return checkedLine(value);
 }
 
 /** The log's text parsed; `file` names it in the one error a line that is not of a log makes. */

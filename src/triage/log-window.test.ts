@@ -30,7 +30,7 @@ describe('the lines of an audit log', () => {
   it('a corrupt line is one error naming the file and the line', () => {
     const good = eventLine(ev('a', NOW));
     expect(() => parseAuditLog(`${good}{"kind":"event","event":{"id":"x"}}\n`, 'log.jsonl')).toThrow(
-      /^--audit-log log\.jsonl: line 2 is not a line of an audit log \(the event has no time \("at"\)\)/,
+      /^--audit-log log\.jsonl: line 2 is not a line of an audit log \(event\.at is missing\)/,
     );
     expect(() => parseAuditLog(`${good}${good}{"kind":"ev`, 'l')).toThrow(/line 3 is not a line of an audit log \(it is not JSON\)/);
     expect(() => parseAuditLog('{"kind":"checkpoint","format":2}\n', 'l')).toThrow(/line 1 .*format 2, not 1/);

@@ -70,11 +70,12 @@ describe('report diff OLD NEW', () => {
     expect(run.out).toContain(
       '  ~ developers on project "platform": write -> admin\n    permissions: project-access.settings: read -> delete; project-access.teams: none -> manage; workspace-access.create: false -> true;',
     );
-    expect(run.out).toContain('    sources added: project platform admin\n    sources removed: project platform write\n');
-    expect(run.out).toContain('  + newbies gained read on workspace "sandbox"\n    sources: workspace read\n');
+    expect(run.out).toContain('    sources added: project grant: admin\n    sources removed: project grant: write\n');
+    expect(run.out).toContain('  + newbies gained read on workspace "sandbox"\n    sources: workspace grant: read\n');
     expect(run.out).toContain('  - auditors lost custom on project "data"\n');
     // sre keeps admin on platform through manage-projects: only the project grant's source goes.
-    expect(run.out).toContain('  ~ sre on project "platform": admin (level unchanged)\n    sources removed: project platform read\n');
+    // Issue 38, Build 5: sources in the report's own words (render/source-text.ts), no longer a second wording of report diff's.
+    expect(run.out).toContain('  ~ sre on project "platform": admin (level unchanged)\n    sources removed: project grant: read\n');
     // Issue 37, finding 2: the removed auditors team takes its organization power with it.
     expect(run.out).toContain('Organization powers:\n  - auditors lost read-workspaces (organization-wide)\n');
     // 2 teams, 1 power, and 12 (team, target) cells: auditors' 5, developers' 3, newbies' 1, sre's 3.
@@ -139,7 +140,7 @@ describe('report diff OLD NEW', () => {
       'change,subject_kind,subject,target_type,target,target_id,access_before,access_after,permissions_changed,sources_added,sources_removed',
     );
     expect(rows).toContain('team-added,team,newbies,,,,,,,,');
-    expect(rows).toContain('added,team,newbies,workspace,sandbox,ws-sandbox,,read,,workspace read,');
+    expect(rows).toContain('added,team,newbies,workspace,sandbox,ws-sandbox,,read,,workspace grant: read,');
     const markdown = await diff('old.json', 'new.json', '--format', 'markdown');
     expect(markdown.out).toMatch(/^## Compared acme/);
     expect(markdown.out).toContain('- ~ developers on project "platform": write -&gt; admin\n  - permissions: ');

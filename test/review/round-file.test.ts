@@ -13,6 +13,7 @@ import { parseRound } from '../../src/pipeline/review-round.js';
 import { renderReviewRound } from '../../src/render/review-round.js';
 import { reviewRoundSchema } from '../../src/render/review-round-schema.js';
 import { ROOT, runCli } from '../support/cli.js';
+import { spawnCli } from '../support/spawn-cli.js';
 
 const SCHEMA_FILE = join(ROOT, 'schemas', 'review.schema.json');
 
@@ -81,5 +82,30 @@ describe('review.json', () => {
     expect(run.err).toContain(`${run.path} is not the review.json review start writes`);
     expect(run.err.trim().split('\n')).toHaveLength(1);
     expect(run.err).not.toMatch(/\n\s+at /);
+  });
+
+  // Issue 38, Build 5: read through the published schema compiled as every reader's is
+  // (core/schema-problem.ts), the first problem said where and what, in the file's terms.
+  it.each([
+    ['a row count that is no number', (d: Record<string, any>) => (d.sheets[0].rows = 'three'), 'sheets[0].rows is not a whole number'],
+    ['a negative row count', (d: Record<string, any>) => (d.sheets[0].rows = -1), 'sheets[0].rows is not a whole number'],
+    ['an unknown --by', (d: Record<string, any>) => (d.by = 'everyone'), 'by is not team or person'],
+    ['a round without its sheets', (d: Record<string, any>) => delete d.sheets, 'sheets is missing'],
+    ['an owner of another type', (d: Record<string, any>) => (d.sheets[1].owner = 3), 'sheets[1].owner is not a string or null'],
+  ])('%s: the problem named in its terms', (_, edit, problem) => {
+    const document = JSON.parse(renderReviewRound(ROUND)) as Record<string, any>;
+    edit(document);
+    expect(() => parseRound('r/review.json', JSON.stringify(document))).toThrow(`r/review.json is not the review.json review start writes: ${problem}.`);
+  });
+
+  it('the built CLI reads it through the standalone validator: one line, exit 1, no stack', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tfe-access-round-'));
+    await writeFile(join(dir, 'review-platform.csv'), 'not read before the round\n');
+    await writeFile(join(dir, 'review.json'), JSON.stringify({ ...JSON.parse(renderReviewRound(ROUND)), by: 'everyone' }));
+    const run = await spawnCli(['review', 'close', join(dir, 'review-platform.csv'), '--files', 'examples/acme'], {
+      env: { TFE_TOKEN: 'unused', TFE_ADDRESS: 'http://127.0.0.1:9' },
+    });
+    expect(run).toMatchObject({ code: 1, out: '' });
+    expect(run.err).toBe(`tfe-access review: ${join(dir, 'review.json')} is not the review.json review start writes: by is not team or person.\n`);
   });
 });
