@@ -93,7 +93,7 @@ describe('review.json', () => {
     ['a round without its sheets', (d: Record<string, any>) => delete d.sheets, 'sheets is missing'],
     ['an owner of another type', (d: Record<string, any>) => (d.sheets[1].owner = 3), 'sheets[1].owner is not a string or null'],
   ])('%s: the problem named in its terms', (_, edit, problem) => {
-    const document = JSON.parse(renderReviewRound(ROUND)) as Record<string, any>;
+    const document = JSON.parse(renderReviewRound(ROUND, [])) as Record<string, any>;
     edit(document);
     expect(() => parseRound('r/review.json', JSON.stringify(document))).toThrow(`r/review.json is not the review.json review start writes: ${problem}.`);
   });
@@ -101,7 +101,7 @@ describe('review.json', () => {
   it('the built CLI reads it through the standalone validator: one line, exit 1, no stack', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tfe-access-round-'));
     await writeFile(join(dir, 'review-platform.csv'), 'not read before the round\n');
-    await writeFile(join(dir, 'review.json'), JSON.stringify({ ...JSON.parse(renderReviewRound(ROUND)), by: 'everyone' }));
+    await writeFile(join(dir, 'review.json'), JSON.stringify({ ...JSON.parse(renderReviewRound(ROUND, [])), by: 'everyone' }));
     const run = await spawnCli(['review', 'close', join(dir, 'review-platform.csv'), '--files', 'examples/acme'], {
       env: { TFE_TOKEN: 'unused', TFE_ADDRESS: 'http://127.0.0.1:9' },
     });
