@@ -52,6 +52,11 @@ export interface Profile {
    * samples leave it out (the user's email is in `included` only); go-tfe and the provider read it.
    */
   readonly membershipEmail: boolean;
+  /**
+   * Several tokens per team, the team-token list, the organization token's show and the
+   * token-lifetime policy (docs/api.md, "Tokens"); `seed`: none of them (404).
+   */
+  readonly tokenPolicies: boolean;
 }
 
 /**
@@ -81,6 +86,7 @@ export const PROFILES: { readonly [N in ProfileName]: Profile } = {
     keyValueTags: false,
     organizationFlags: SEED_FLAGS,
     membershipEmail: false,
+    tokenPolicies: false,
   },
   current: {
     name: 'current',
@@ -94,6 +100,7 @@ export const PROFILES: { readonly [N in ProfileName]: Profile } = {
     keyValueTags: true,
     organizationFlags: CURRENT_FLAGS,
     membershipEmail: true,
+    tokenPolicies: true,
   },
 };
 
