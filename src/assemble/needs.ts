@@ -19,6 +19,8 @@ export type Need =
   | { readonly kind: 'people'; readonly organization: string; readonly for: 'members' | 'policies' }
   /** The grant lists of targets beyond the managed ones (the policies', the effective changes'). */
   | { readonly kind: 'grants'; readonly targets: readonly ReadTarget[] }
+  /** The token policy and the tokens (the files have `token-policy:`). */
+  | { readonly kind: 'tokens'; readonly organization: string }
   /** The organization's project list (the effective changes: a changed workspace's unmanaged project). */
   | { readonly kind: 'projects'; readonly organization: string }
   /** The workspaces of changed projects, when the lookup did not list them all (the effective changes). */

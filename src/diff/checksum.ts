@@ -7,6 +7,8 @@
 // a plan whose guards were loosened, whose violations were dropped or whose policies were changed
 // after the review no longer matches it. A violation counts by its findings (core/finding-document.ts),
 // not its message. The hash is core/sha256.ts's.
+import { tokenPolicyChangeDocument } from '../core/token-document.js';
+import type { TokenPolicyChange } from '../core/token-policy.js';
 import { changeDocument, PLAN_FORMAT_VERSION, teamChangeDocument } from '../core/plan-document.js';
 import { sha256Hex as sha256 } from '../core/sha256.js';
 import type { Change } from '../core/plan.js';
@@ -34,6 +36,8 @@ export interface ChecksumInput {
   readonly teams?: { readonly changes: readonly TeamChange[]; readonly maxTeamDeletions: number };
   /** docs/plan.md, "Member changes": when the plan has member changes, them and the member guards' inputs. */
   readonly members?: { readonly changes: readonly MemberChange[]; readonly guards: MemberGuardInputs };
+  /** docs/plan.md, "Token policy": when the files have one, its changes (with the tokens each ends) and the guard's limit. */
+  readonly tokenPolicy?: { readonly changes: readonly TokenPolicyChange[]; readonly maxTokenRevocations: number };
 }
 
 /** The member guards' inputs in a fixed JSON form (the team sizes by id, sorted). */
@@ -67,6 +71,10 @@ export function checksumOf(input: ChecksumInput): string {
     ...(input.teams ? { teams: { changes: input.teams.changes.map(teamChangeDocument), max_team_deletions: input.teams.maxTeamDeletions } } : {}),
     // Only with member changes: every other plan keeps its checksum.
     ...(input.members ? { members: { changes: input.members.changes.map(memberChangeDocument), guards: memberGuardsDocument(input.members.guards) } } : {}),
+    // Only with a token policy: every other plan keeps its checksum.
+    ...(input.tokenPolicy
+      ? { token_policy: { changes: input.tokenPolicy.changes.map(tokenPolicyChangeDocument), max_token_revocations: input.tokenPolicy.maxTokenRevocations } }
+      : {}),
   };
   return sha256(JSON.stringify(document));
 }

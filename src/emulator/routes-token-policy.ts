@@ -53,10 +53,11 @@ export function updateTtlPolicies(ctx: RequestContext): Answer {
   return policiesAnswer(ctx, org);
 }
 
-/** `PATCH /organizations/:org` with `user-tokens-enabled` (the only attribute the emulator changes): owners. */
+/** `PATCH /organizations/:org` with `user-tokens-enabled` (the only attribute the emulator changes): owners; the current profile's. */
 export function updateOrganization(ctx: RequestContext): Answer {
   const org = ctx.store.orgs.get(param(ctx, 0));
-  if (!org || !ctx.authz.isMember(org.name)) return NOT_FOUND;
+  // The seed profile has no organization update: an unknown method, 404.
+  if (!ctx.store.profile.tokenPolicies || !org || !ctx.authz.isMember(org.name)) return NOT_FOUND;
   if (!ctx.authz.isOwner(org.name)) return failure(403, 'forbidden', 'Only owners may change the organization');
   const { attributes } = readSetupBody(ctx.body, 'organizations');
   const enabled = attributes['user-tokens-enabled'];

@@ -2,6 +2,8 @@
 // attribute names and allowed values exist in exactly one place (src/core/access.ts).
 // `schemas/tfe-access.schema.json` is this object written out; a test keeps them equal, and
 // `WRITE_SCHEMA=1 npx vitest run src/validate/schema.test.ts` regenerates the file.
+import { tokenPolicySchema } from './token-policy.js';
+import { DEFAULT_MAX_TOKEN_REVOCATIONS } from '../core/defaults.js';
 import type { Options } from 'ajv/dist/2020.js';
 import { LEVEL_DESCRIPTIONS, LEVELS, PERMISSIONS, type PermissionSpec, type Resource } from '../core/access.js';
 import { RESOURCE_OF, type TargetType } from '../core/model.js';
@@ -253,6 +255,12 @@ function settingsSchema(): JsonSchema {
         default: DEFAULT_EXPIRY_WARNING_DAYS,
       },
       'ignore-warnings': ignoreWarningsSchema('anywhere', WARNING_CODES),
+      'max-token-revocations': {
+        description: `plan and apply refuse (exit 3) a token-policy change that ends more live tokens than this without --force. Default ${DEFAULT_MAX_TOKEN_REVOCATIONS}.`,
+        type: 'integer',
+        minimum: 0,
+        default: DEFAULT_MAX_TOKEN_REVOCATIONS,
+      },
       ...teamSettingsSchema(),
     },
   };
@@ -312,6 +320,7 @@ export function buildSchema(): JsonSchema {
       },
       teams: teamsSchema(),
       'review-owners': reviewOwnersSchema(),
+      'token-policy': tokenPolicySchema(),
     },
     $defs: schemaDefs(),
   };
