@@ -6,7 +6,7 @@ import type { DesiredPolicy } from './policy.js';
 import type { WarningCode } from './warning-codes.js';
 import type { DesiredTeam } from './teams.js';
 import type { ReviewOwner } from './review.js';
-import type { DesiredTokenPolicy } from './token-policy.js';
+import type { MaxTtl } from './token-policy.js';
 import { DEFAULT_MAX_REMOVALS, DEFAULT_PRUNE } from './defaults.js';
 
 export interface DesiredSettings {
@@ -35,6 +35,14 @@ export interface DesiredSettings {
   readonly maxPeopleRemovals?: number;
   /** `settings.max-token-revocations` (absent: DEFAULT_MAX_TOKEN_REVOCATIONS): live tokens a token-policy change may end. */
   readonly maxTokenRevocations?: number;
+}
+
+/** `token-policy:` (docs/files.md, "`token-policy`"): the limits the files set, in milliseconds, and the user-tokens switch. */
+export interface DesiredTokenPolicy {
+  readonly maxTtl: MaxTtl;
+  /** `user-tokens`; absent: not managed. */
+  readonly userTokens?: boolean;
+  readonly source?: SourceRef;
 }
 
 export const DEFAULT_SETTINGS: DesiredSettings = { prune: DEFAULT_PRUNE, ignoreTeams: [], maxRemovals: DEFAULT_MAX_REMOVALS };

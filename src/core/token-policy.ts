@@ -2,7 +2,6 @@
 // token type and whether people's own tokens reach it, as the files want it and as read; the tokens
 // read (never a secret); and a change of the policy with the live tokens it would end. Plain data.
 import type { Attribution } from './audit.js';
-import type { SourceRef } from './model.js';
 
 /** The policy's token types, as the files spell them (docs/api.md, "Tokens": the wire says `audit_trails`). */
 export const TOKEN_TYPES = ['organization', 'team', 'user', 'audit-trails', 'metrics'] as const;
@@ -10,13 +9,6 @@ export type TokenType = (typeof TOKEN_TYPES)[number];
 
 /** The limits by type, in milliseconds; a type left out has none the files or the service set. */
 export type MaxTtl = { readonly [T in TokenType]?: number };
-
-export interface DesiredTokenPolicy {
-  readonly maxTtl: MaxTtl;
-  /** `user-tokens`; absent: not managed. */
-  readonly userTokens?: boolean;
-  readonly source?: SourceRef;
-}
 
 /** The kinds of token the run can list (docs/api.md, "Tokens"): a team's, and the organization's two. */
 export type ListedTokenType = 'team' | 'organization' | 'audit-trails';

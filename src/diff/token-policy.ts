@@ -2,8 +2,8 @@
 // files set that the live policy does not have, with the live tokens each change ends at once (a
 // lowered limit ends every token of its type older than it: docs/api.md, "Tokens"). Pure: the run's
 // clock is given.
-import type { DesiredTokenPolicy, LiveToken, LiveTokens, TokenEnds, TokenPolicyChange, TokenType } from '../core/token-policy.js';
-import { TOKEN_TYPES } from '../core/token-policy.js';
+import { TOKEN_TYPES, type LiveToken, type LiveTokens, type TokenEnds, type TokenPolicyChange, type TokenType } from '../core/token-policy.js';
+import type { DesiredTokenPolicy } from '../core/desired-state.js';
 import type { Team } from '../core/model.js';
 
 /** The types whose tokens the run can list; the others' ends are unknown (user, metrics). */

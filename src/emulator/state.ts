@@ -5,7 +5,7 @@ import type { Level, PermissionValue, Resource } from '../core/access.js';
 import { ID_SUFFIX_LENGTH } from '../core/ids.js';
 import { AuditLog } from './audit-log.js';
 import { People } from './people-state.js';
-import { TokenBook, ttlTypeOf, type TokenMaker, type TokenRecord } from './token-book.js';
+import { TokenBook, type TokenMaker, type TokenRecord, type TtlTokenType } from './token-book.js';
 import { mulberry32, randomString, type Random } from './prng.js';
 import type { Profile } from './profile.js';
 
@@ -83,6 +83,22 @@ export type Identity =
   | { kind: 'team'; teamId: string }
   | { kind: 'user'; userId: string }
   | { kind: 'audit'; org: string };
+
+/** The policy's type of a token acting as `identity`; none for the emulator's admin token. */
+export function ttlTypeOf(identity: Identity): TtlTokenType | undefined {
+  switch (identity.kind) {
+    case 'admin':
+      return undefined;
+    case 'org':
+      return 'organization';
+    case 'team':
+      return 'team';
+    case 'user':
+      return 'user';
+    case 'audit':
+      return 'audit_trails';
+  }
+}
 
 // The real service creates this project with every organization (docs/api.md, "Name resolution").
 export const DEFAULT_PROJECT = 'Default Project';

@@ -1,7 +1,6 @@
 // What the emulator knows of each token beside whom it acts for (Store.tokens): its id, type,
 // description, dates and maker, and each organization's token-lifetime policy (docs/api.md,
 // "Tokens"). A token above its type's limit, or past its `expired-at`, stops working: 401.
-import type { Identity } from './state.js';
 
 /** The policy's token types, spelt as the policy spells them (docs/api.md, "Tokens": `audit_trails`). */
 export const TTL_TOKEN_TYPES = ['organization', 'team', 'user', 'audit_trails', 'metrics'] as const;
@@ -36,22 +35,6 @@ export interface TtlPolicy {
   maxTtlMs: number;
   readonly createdAt: number;
   updatedAt: number;
-}
-
-/** The policy's type of a token acting as `identity`; none for the emulator's admin token. */
-export function ttlTypeOf(identity: Identity): TtlTokenType | undefined {
-  switch (identity.kind) {
-    case 'admin':
-      return undefined;
-    case 'org':
-      return 'organization';
-    case 'team':
-      return 'team';
-    case 'user':
-      return 'user';
-    case 'audit':
-      return 'audit_trails';
-  }
 }
 
 export class TokenBook {

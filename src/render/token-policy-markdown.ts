@@ -1,8 +1,7 @@
 // The token-policy changes in a Markdown comment (docs/plan.md, "Token policy"): a summary line and a
 // fenced section of the settings with the tokens each ends, within its share of the comment. Pure.
 import { changesOf, type Plan } from '../core/plan.js';
-import { fenced } from './markdown-text.js';
-import { escapeText } from './markdown-text.js';
+import { escapeText, fenced } from './markdown-text.js';
 import { endedTokenLines, TOKEN_SIGN, tokenPolicyHeadline, tokenPolicySummaryLine } from './token-policy-lines.js';
 
 export function tokenPolicyLine(plan: Plan): string[] {

@@ -3,7 +3,6 @@
 // `schemas/tfe-access.schema.json` is this object written out; a test keeps them equal, and
 // `WRITE_SCHEMA=1 npx vitest run src/validate/schema.test.ts` regenerates the file.
 import { tokenPolicySchema } from './token-policy.js';
-import { DEFAULT_MAX_TOKEN_REVOCATIONS } from '../core/defaults.js';
 import type { Options } from 'ajv/dist/2020.js';
 import { LEVEL_DESCRIPTIONS, LEVELS, PERMISSIONS, type PermissionSpec, type Resource } from '../core/access.js';
 import { RESOURCE_OF, type TargetType } from '../core/model.js';
@@ -14,7 +13,7 @@ import { criteriaOf, SET_CRITERIA, type CriterionKey } from '../core/set-criteri
 import { policyDef } from './policy-schema.js';
 import { SCHEMA_DIALECT, type JsonSchema } from '../core/json-schema.js';
 import { EXPIRY_PATTERN } from '../core/expiry.js';
-import { DEFAULT_EXPIRY_WARNING_DAYS, DEFAULT_MAX_REMOVALS, DEFAULT_PRUNE } from '../core/defaults.js';
+import { DEFAULT_EXPIRY_WARNING_DAYS, DEFAULT_MAX_REMOVALS, DEFAULT_MAX_TOKEN_REVOCATIONS, DEFAULT_PRUNE } from '../core/defaults.js';
 import { TARGET_WARNING_CODES, WARNING_CODES } from '../core/warning-codes.js';
 import { organizationAccessDef, organizationRolesSchema, teamDef, teamSettingsSchema, teamsSchema } from './team-schema.js';
 import { reviewOwnersSchema } from './review-owners.js';

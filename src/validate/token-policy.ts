@@ -1,7 +1,8 @@
 // `token-policy:` (docs/files.md, "`token-policy`"): the organization's maximum lifetime per token
 // type (`90d`, `12h`) and whether people's own tokens reach it; its schema and its reading. Pure.
 import type { JsonSchema } from '../core/json-schema.js';
-import { parseDuration, TOKEN_TYPES, type DesiredTokenPolicy, type MaxTtl } from '../core/token-policy.js';
+import { parseDuration, TOKEN_TYPES, type MaxTtl } from '../core/token-policy.js';
+import type { DesiredTokenPolicy } from '../core/desired-state.js';
 import { isRecord, type Located, type Merged } from './merge.js';
 import { keyAt } from './positions.js';
 
