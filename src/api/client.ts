@@ -298,6 +298,11 @@ export class TfeClient implements TeamApi, MemberApi, TokenPolicyApi {
     return this.tokens.read(organization);
   }
 
+  /** The tokens alone, without the policy (the report's). */
+  listTokens(organization: string): Promise<Pick<LiveTokens, 'tokens' | 'teamTokensListed'>> {
+    return this.tokens.list(organization);
+  }
+
   setMaxTtl(organization: string, type: TokenType, ms: number): Promise<void> {
     return this.tokens.setMaxTtl(organization, type, ms);
   }

@@ -30,6 +30,11 @@ export class TokenRequests implements TokenPolicyApi {
   async read(organization: string): Promise<LiveTokens> {
     const maxTtl = await this.exchange.one({ method: 'GET', path: `${org(organization)}/token-ttl-policies` }, maxTtlFrom);
     const userTokens = await orAbsent(this.exchange.one({ method: 'GET', path: org(organization) }, userTokensFrom));
+    return { policy: { maxTtl, ...(userTokens === undefined ? {} : { userTokens }) }, ...(await this.list(organization)) };
+  }
+
+  /** Every token the caller can list (the report's, docs/effective-access.md, "Tokens"): what the server or the caller lacks is left out. */
+  async list(organization: string): Promise<Pick<LiveTokens, 'tokens' | 'teamTokensListed'>> {
     const team = await orAbsent(this.exchange.listAll({ method: 'GET', path: `${org(organization)}/team-tokens` }, teamTokensFromList));
     const own = (type: 'organization' | 'audit-trails'): Promise<LiveToken | undefined> =>
       orAbsent(
@@ -39,11 +44,7 @@ export class TokenRequests implements TokenPolicyApi {
         ),
       );
     const owned = [await own('organization'), await own('audit-trails')].filter((t): t is LiveToken => t !== undefined);
-    return {
-      policy: { maxTtl, ...(userTokens === undefined ? {} : { userTokens }) },
-      tokens: [...(team ?? []), ...owned],
-      teamTokensListed: team !== undefined,
-    };
+    return { tokens: [...(team ?? []), ...owned], teamTokensListed: team !== undefined };
   }
 
   async setMaxTtl(organization: string, type: TokenType, ms: number): Promise<void> {
