@@ -3,6 +3,7 @@
 // lowered limit ending every older token of its type (401).
 import { describe, expect, it } from 'vitest';
 import { ADMIN, SEED, useEmulator } from './helpers.js';
+import { peopleSeed } from './people-seed.js';
 
 const DAY = 24 * 3600 * 1000;
 const t = useEmulator({ seed: SEED, profile: 'current' });
@@ -107,11 +108,22 @@ describe('the token-lifetime policy', () => {
     expect(shown.status).toBe(200);
     expect(shown.body.data.attributes.token).toBeUndefined();
   });
+});
 
-  it("user tokens switched off: a person's own token no longer reaches the organization", async () => {
-    const r = await t.api.patch('/organizations/acme', { data: { type: 'organizations', attributes: { 'user-tokens-enabled': false } } });
-    expect(r.status).toBe(200);
-    expect(r.body.data.attributes['user-tokens-enabled']).toBe(false);
+describe('user tokens', () => {
+  const p = useEmulator({ seed: peopleSeed('current') });
+  const userTokens = (enabled: boolean, token?: string) =>
+    p.api.patch('/organizations/acme', { data: { type: 'organizations', attributes: { 'user-tokens-enabled': enabled } } }, token);
+  it("switched off, a person's own token no longer reaches the organization; on again, it does; owners only", async () => {
+    expect((await p.api.get('/organizations/acme/teams', 'dee-token')).status).toBe(200);
+    expect((await userTokens(false, 'dee-token')).status).toBe(403);
+    const off = await userTokens(false, 'acme-org-token');
+    expect(off.status).toBe(200);
+    expect(off.body.data.attributes['user-tokens-enabled']).toBe(false);
+    expect((await p.api.get('/organizations/acme/teams', 'dee-token')).status).toBe(404);
+    expect((await p.api.get('/organizations/acme/teams', 'acme-org-token')).status).toBe(200);
+    expect((await userTokens(true, 'acme-org-token')).status).toBe(200);
+    expect((await p.api.get('/organizations/acme/teams', 'dee-token')).status).toBe(200);
   });
 });
 
