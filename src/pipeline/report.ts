@@ -2,9 +2,8 @@
 // workspace -> (with --after: plan the files against what was read, apply the plan in memory) ->
 // effective access -> the selection. The command only parses flags and prints.
 import { namedTokens } from '../diff/token-policy.js';
-import type { ReportTokens } from '../core/report.js';
 import type { TfeClient } from '../api/client.js';
-import type { Report } from '../core/report.js';
+import type { Report, ReportTokens } from '../core/report.js';
 import type { LiveGrant, LiveState, Project, Team, Workspace } from '../core/model.js';
 import type { FilesState } from '../core/desired-state.js';
 import { changesOf, grantChanges, type Plan } from '../core/plan.js';
