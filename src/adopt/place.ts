@@ -8,6 +8,7 @@ import { nfc } from '../core/names.js';
 import { placeGrant } from './place-grant.js';
 import { placeMember, placeTeam } from './place-team.js';
 import type { PlaceContext, Placed } from './placed.js';
+import { tokenSettingName } from '../core/token-policy.js';
 
 /** `--target`, as `type` and name. */
 export interface Selector {
@@ -27,6 +28,11 @@ const PLACERS: { readonly [K in PlanChangeKind]: (ctx: PlaceContext, change: Cha
   },
   team: (ctx, change, selectors) => (selectors.length > 0 ? untargeted('teams') : placeTeam(ctx, change)),
   member: (ctx, change, selectors) => (selectors.length > 0 ? untargeted('members') : placeMember(ctx, change)),
+  // docs/drift.md, "Adopt": a policy changed by hand is shown, not written back; the files say the policy wanted.
+  'token-policy': (_ctx, change) => ({
+    reason: 'no-place',
+    detail: `token-policy ${tokenSettingName(change)} is the files' own: edit it by hand to keep the live value`,
+  }),
 };
 
 const untargeted = (what: string): Placed => ({ reason: 'not-targeted', detail: `--target adopts grants on its targets only, not ${what}` });

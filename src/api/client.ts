@@ -30,6 +30,8 @@ import type { TeamApi, TeamWrite } from '../core/team-write.js';
 import type { MemberApi } from '../core/member-write.js';
 import type { LivePeople, Person } from '../core/person.js';
 import { PeopleRequests } from './people.js';
+import { TokenRequests } from './tokens.js';
+import type { LiveTokens, TokenPolicyApi, TokenType } from '../core/token-policy.js';
 import { auditPageFrom, organizationCreatedAtFrom, type AuditPage } from './translate-audit.js';
 
 export type ClientOptions = SessionOptions;
@@ -68,10 +70,11 @@ export interface TaggedWorkspaces {
 }
 
 /** `implements`: the compiler checks the client against the ports team and member changes are written through (core/team-write.ts, core/member-write.ts). */
-export class TfeClient implements TeamApi, MemberApi {
+export class TfeClient implements TeamApi, MemberApi, TokenPolicyApi {
   private readonly session: Session;
   private readonly exchange: Exchange;
   private readonly people: PeopleRequests;
+  private readonly tokens: TokenRequests;
   private server: Promise<ServerInfo> | undefined;
   private account: Promise<TokenIdentity | undefined> | undefined;
 
@@ -79,6 +82,7 @@ export class TfeClient implements TeamApi, MemberApi {
     this.session = new Session(options);
     this.exchange = new Exchange(this.session);
     this.people = new PeopleRequests(this.exchange);
+    this.tokens = new TokenRequests(this.exchange);
   }
 
   /**
@@ -292,6 +296,24 @@ export class TfeClient implements TeamApi, MemberApi {
 
   removePerson(membershipId: string): Promise<RemoveOutcome> {
     return this.people.remove(membershipId);
+  }
+
+  /** docs/api.md, "Tokens": the token policy and every token the caller can list, never a secret (tokens.ts). */
+  readTokens(organization: string): Promise<LiveTokens> {
+    return this.tokens.read(organization);
+  }
+
+  /** The tokens alone, without the policy (the report's). */
+  listTokens(organization: string): Promise<Pick<LiveTokens, 'tokens' | 'teamTokensListed'>> {
+    return this.tokens.list(organization);
+  }
+
+  setMaxTtl(organization: string, type: TokenType, ms: number): Promise<void> {
+    return this.tokens.setMaxTtl(organization, type, ms);
+  }
+
+  setUserTokens(organization: string, enabled: boolean): Promise<void> {
+    return this.tokens.setUserTokens(organization, enabled);
   }
 
   close(): Promise<void> {

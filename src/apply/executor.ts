@@ -13,7 +13,9 @@ import { runTeamChange } from './team-steps.js';
 import { EXIT } from '../errors.js';
 import type { RefusalFacts, TokenHolder } from '../core/write-refusal.js';
 import { reportOf, stopOf } from './outcome.js';
-import type { ApplyProgress, ApplyReport, ChangeOutcome, MemberOutcome, RefusedOutcome, Stop, TeamOutcome } from '../core/apply-outcome.js';
+import type { ApplyProgress, ApplyReport, ChangeOutcome, MemberOutcome, RefusedOutcome, Stop, TeamOutcome, TokenPolicyOutcome } from '../core/apply-outcome.js';
+import type { TokenPolicyApi, TokenPolicyChange } from '../core/token-policy.js';
+import { runTokenPolicyChange } from './token-policy-steps.js';
 import type { MemberChange } from '../core/people.js';
 import type { MemberApi } from '../core/member-write.js';
 import { runMemberChanges } from './member-steps.js';
@@ -52,6 +54,10 @@ export interface ApplyOptions {
   readonly members?: { readonly changes: readonly MemberChange[]; readonly api: MemberApi; readonly organization: string };
   /** Called with each member change's outcome as it ends. */
   readonly onMemberOutcome?: (outcome: MemberOutcome) => void;
+  /** docs/apply.md, "Token policy": the plan's token-policy changes, made through `api` after the grants. */
+  readonly tokenPolicy?: { readonly changes: readonly TokenPolicyChange[]; readonly api: TokenPolicyApi; readonly organization: string };
+  /** Called with each token-policy change's outcome as it ends. */
+  readonly onTokenPolicyOutcome?: (outcome: TokenPolicyOutcome) => void;
 }
 
 async function refusalStop(outcome: RefusedOutcome, refusal: ApplyOptions['refusal']): Promise<Stop> {
@@ -79,6 +85,7 @@ interface OutcomeOf {
   readonly grant: ChangeOutcome;
   readonly team: TeamOutcome;
   readonly member: MemberOutcome;
+  readonly 'token-policy': TokenPolicyOutcome;
 }
 
 /** One apply under way: every kind's outcomes by their index in the plan's changes of that kind, the progress, the first refusal. */
@@ -90,7 +97,7 @@ interface Run {
   /** The first grant write refused for the token's rights (its line names the token). */
   refused?: RefusedOutcome;
   /** The first team or member write refused for the token's rights. */
-  otherRefused?: TeamOutcome | MemberOutcome;
+  otherRefused?: TeamOutcome | MemberOutcome | TokenPolicyOutcome;
 }
 
 /**
@@ -110,6 +117,10 @@ const SETTLED: { readonly [K in PlanChangeKind]: (run: Run, outcome: OutcomeOf[K
     if (outcome.status === 'failed' && outcome.refused) run.otherRefused ??= outcome;
     run.options.onMemberOutcome?.(outcome);
   },
+  'token-policy': (run, outcome) => {
+    if (outcome.status === 'failed' && outcome.refused) run.otherRefused ??= outcome;
+    run.options.onTokenPolicyOutcome?.(outcome);
+  },
 };
 
 function settle<K extends PlanChangeKind>(run: Run, kind: K, index: number, outcome: OutcomeOf[K]): void {
@@ -126,10 +137,11 @@ const stopped = (run: Run): boolean => aborted(run) || run.refused !== undefined
 function startRun(planned: readonly Change[], options: ApplyOptions): Run {
   const teams = options.teams?.changes.length ?? 0;
   const members = options.members?.changes.length ?? 0;
+  const tokens = options.tokenPolicy?.changes.length ?? 0;
   return {
     options,
-    outcomes: { grant: new Array(planned.length), team: new Array(teams), member: new Array(members) },
-    progress: { done: 0, total: planned.length + teams + members, failures: 0 },
+    outcomes: { grant: new Array(planned.length), team: new Array(teams), member: new Array(members), 'token-policy': new Array(tokens) },
+    progress: { done: 0, total: planned.length + teams + members + tokens, failures: 0 },
     limit: pLimit(Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY)),
   };
 }
@@ -155,6 +167,15 @@ function createdTeams(run: Run): { created: Map<string, string>; lost: Set<strin
     created: new Map(outcomes.filter((o) => o.id !== undefined).map((o) => [o.change.name, o.id as string])),
     lost: new Set(outcomes.filter((o) => o.permanent === true && o.change.action === 'create').map((o) => o.change.name)),
   };
+}
+
+/** The token policy's settings, one write each (docs/apply.md, "Token policy"). */
+async function runTokenPolicy(run: Run): Promise<void> {
+  const policy = run.options.tokenPolicy;
+  if (!policy) return;
+  const start = async (change: TokenPolicyChange): Promise<TokenPolicyOutcome> =>
+    stopped(run) ? { status: 'not-started', change } : runTokenPolicyChange(policy.api, policy.organization, change);
+  await Promise.all(policy.changes.map((change, index) => run.limit(async () => settle(run, 'token-policy', index, await start(change)))));
 }
 
 /** Who is in the teams, once the teams are there (docs/apply.md, "Member changes"). */
@@ -220,7 +241,7 @@ async function stopOfRun(run: Run): Promise<Stop | undefined> {
   if (run.refused) return refusalStop(run.refused, run.options.refusal);
   const other = run.otherRefused;
   if (!other) return undefined;
-  const what = 'person' in other.change ? 'a member change' : 'a team change';
+  const what = 'person' in other.change ? 'a member change' : 'setting' in other.change ? 'a token-policy change' : 'a team change';
   return { reason: `the service refused ${what} for the token's rights (${other.reason ?? ''})`, exitCode: EXIT.error, refused: true };
 }
 
@@ -236,6 +257,13 @@ export async function applyChanges(planned: readonly Change[], api: GrantApi, op
   await runMembers(run, teams);
   await runGrants(run, api, startable(run, planned, teams));
   await runTeams(run, true);
+  await runTokenPolicy(run);
   const { outcomes } = run;
-  return reportOf(outcomes.grant, await stopOfRun(run), options.teams ? outcomes.team : undefined, options.members ? outcomes.member : undefined);
+  return reportOf(
+    outcomes.grant,
+    await stopOfRun(run),
+    options.teams ? outcomes.team : undefined,
+    options.members ? outcomes.member : undefined,
+    options.tokenPolicy ? outcomes['token-policy'] : undefined,
+  );
 }

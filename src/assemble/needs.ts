@@ -25,6 +25,8 @@ export type Need =
     }
   /** The grant lists of targets beyond the managed ones (the policies', the effective changes'). */
   | { readonly kind: 'grants'; readonly targets: readonly ReadTarget[] }
+  /** The token policy and the tokens (the files have `token-policy:`). */
+  | { readonly kind: 'tokens'; readonly organization: string }
   /** The organization's project list (the effective changes: a changed workspace's unmanaged project). */
   | { readonly kind: 'projects'; readonly organization: string }
   /** The workspaces of changed projects, when the lookup did not list them all (the effective changes). */

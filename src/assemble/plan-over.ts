@@ -26,6 +26,7 @@ import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
 import { collectNames, settle } from './names.js';
 import { done, needs, type Planned } from './needs.js';
 import { withPeople, needsPeople, prunedTeamIds } from './people.js';
+import { needsTokens, withTokens } from './tokens.js';
 import { policiesOf, policyListProblems, type PolicyState, type PolicyVerdict } from './policies.js';
 import type { Expanded } from '../expand/expand.js';
 import { changeContextOver } from './change-context.js';
@@ -125,11 +126,14 @@ function liveOf(expanded: Expanded, reads: RunReads, ask: PlanAsk, targeted: boo
   const unseen = unseenTeamsOf(expanded.desired.teams, grants);
   if (unseen.length > 0 && ask.keepUnseenTeams !== true) throw new CLIError(unseenTeamsMessage(unseen));
   const supportWarnings = checkSupport(expanded.desired, grants, reads.server);
+  // docs/files.md, "`token-policy`": the policy and the tokens once, only when the files have one (assemble/tokens.ts).
+  if (needsTokens(expanded.desired) && !reads.tokens) return needs({ kind: 'tokens', organization: expanded.desired.organization });
+  const withToken = reads.tokens && needsTokens(expanded.desired) ? withTokens(expanded.desired, grants, reads.tokens) : grants;
   // docs/plan.md, "Member changes": the people once, only when the files manage members (assemble/people.ts): a policy that counts members reads no second list.
-  if (!needsPeople(expanded.desired, targeted)) return done({ live: grants, supportWarnings });
+  if (!needsPeople(expanded.desired, targeted)) return done({ live: withToken, supportWarnings });
   if (!reads.people)
-    return needs({ kind: 'people', organization: expanded.desired.organization, for: 'members', pruned: prunedTeamIds(expanded.desired, grants) });
-  return done({ live: withPeople(expanded.desired, grants, reads.people), supportWarnings });
+    return needs({ kind: 'people', organization: expanded.desired.organization, for: 'members', pruned: prunedTeamIds(expanded.desired, withToken) });
+  return done({ live: withPeople(expanded.desired, withToken, reads.people), supportWarnings });
 }
 
 /** resolve + expand + diff + the guards' verdict: the plan names every guard apply will refuse it by (docs/architecture.md, "The pipeline"). */

@@ -5,6 +5,7 @@ import type { Change, Plan } from './plan.js';
 import type { WriteRefusal } from './write-refusal.js';
 import type { TeamChange } from './teams.js';
 import type { MemberChange } from './people.js';
+import type { TokenPolicyChange } from './token-policy.js';
 
 export type OutcomeStatus = 'applied' | 'already-so' | 'failed' | 'not-started';
 
@@ -113,6 +114,15 @@ export interface MemberOutcome {
   readonly permanent?: true;
 }
 
+/** What became of a token-policy change (docs/apply.md, "Token policy"): one PATCH each. */
+export interface TokenPolicyOutcome {
+  readonly status: OutcomeStatus;
+  readonly change: TokenPolicyChange;
+  readonly reason?: string;
+  readonly refused?: WriteRefusal;
+  readonly permanent?: true;
+}
+
 export interface ApplyReport {
   /** One outcome per change, in the plan's order. */
   readonly outcomes: readonly ChangeOutcome[];
@@ -120,6 +130,8 @@ export interface ApplyReport {
   readonly teamOutcomes?: readonly TeamOutcome[];
   /** One per member change, in the plan's order, when the plan has member changes; counted in `counts`. */
   readonly memberOutcomes?: readonly MemberOutcome[];
+  /** One per token-policy change, when the plan has them; counted in `counts`. */
+  readonly tokenPolicyOutcomes?: readonly TokenPolicyOutcome[];
   readonly counts: OutcomeCounts;
   /** True when every change was applied or already so: live access now matches the plan. */
   readonly converged: boolean;

@@ -44,6 +44,8 @@ export const DEFAULT_TEAM_VISIBILITY = 'organization';
 
 /** `settings.max-team-deletions`: apply refuses to delete any team without `--force`. */
 export const DEFAULT_MAX_TEAM_DELETIONS = 0;
+/** docs/files.md, "`token-policy`": live tokens a policy change may end at once without --force. */
+export const DEFAULT_MAX_TOKEN_REVOCATIONS = 0;
 
 /** `members-prune` of a team's `members:`: members the list does not name are removed. */
 export const DEFAULT_MEMBERS_PRUNE = true;

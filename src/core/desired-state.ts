@@ -6,6 +6,7 @@ import type { DesiredPolicy } from './policy.js';
 import type { WarningCode } from './warning-codes.js';
 import type { DesiredTeam } from './teams.js';
 import type { ReviewOwner } from './review.js';
+import type { MaxTtl } from './token-policy.js';
 import { DEFAULT_MAX_REMOVALS, DEFAULT_PRUNE } from './defaults.js';
 
 export interface DesiredSettings {
@@ -32,6 +33,16 @@ export interface DesiredSettings {
   readonly minOwners?: number;
   /** `settings.max-people-removals` (absent: DEFAULT_MAX_PEOPLE_REMOVALS): people removed from the organization. */
   readonly maxPeopleRemovals?: number;
+  /** `settings.max-token-revocations` (absent: DEFAULT_MAX_TOKEN_REVOCATIONS): live tokens a token-policy change may end. */
+  readonly maxTokenRevocations?: number;
+}
+
+/** `token-policy:` (docs/files.md, "`token-policy`"): the limits the files set, in milliseconds, and the user-tokens switch. */
+export interface DesiredTokenPolicy {
+  readonly maxTtl: MaxTtl;
+  /** `user-tokens`; absent: not managed. */
+  readonly userTokens?: boolean;
+  readonly source?: SourceRef;
 }
 
 export const DEFAULT_SETTINGS: DesiredSettings = { prune: DEFAULT_PRUNE, ignoreTeams: [], maxRemovals: DEFAULT_MAX_REMOVALS };
@@ -58,6 +69,8 @@ export interface DesiredState<T extends EntryTarget = DesiredTarget> {
   readonly teams?: readonly DesiredTeam[];
   /** `review-owners:` in file order (docs/evidence.md, "Access reviews"); absent: none. */
   readonly reviewOwners?: readonly ReviewOwner[];
+  /** `token-policy:` (docs/files.md, "`token-policy`"); absent: the files manage no token policy. */
+  readonly tokenPolicy?: DesiredTokenPolicy;
 }
 
 /** The desired state as the files write it: each entry's `prune` as written (a planned state is one too). */

@@ -2,6 +2,7 @@
 // change of the plan's list. What attribution annotates and adoption writes into the files, named
 // the same way by both.
 import type { PlanChangeKind, ChangeOf, Plan, PlanChange } from './plan.js';
+import { tokenSettingName } from './token-policy.js';
 
 export type DriftItem = PlanChange;
 
@@ -15,6 +16,7 @@ const KEYS: { readonly [K in PlanChangeKind]: (change: ChangeOf<K>) => string } 
   grant: (change) => `grant ${change.resource} ${change.target.id} ${change.team.id}`,
   team: (change) => `team ${change.action} ${change.name}`,
   member: (change) => `member ${change.action} ${'team' in change ? change.team.id : ''} ${change.person.email}`,
+  'token-policy': (change) => `token-policy ${tokenSettingName(change)}`,
 };
 
 /** A change's identity: its kind and what it changes (the team and target of a grant, the team, the member). */

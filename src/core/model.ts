@@ -5,6 +5,7 @@ import type { WarningCode } from './warning-codes.js';
 import type { TokenIdentity } from './identity.js';
 import type { CriterionKey } from './set-criteria.js';
 import type { LivePeople } from './person.js';
+import type { LiveTokens } from './token-policy.js';
 
 export type TargetType = 'project' | 'workspace';
 
@@ -280,4 +281,6 @@ export interface LiveState {
   readonly projectGrantsRead?: ReadonlyMap<string, readonly LiveGrant[]>;
   /** The organization's people (core/people.ts), when the run read them: the files manage members, or a report asks for people. */
   readonly people?: LivePeople;
+  /** The token policy and the tokens the caller can list (core/token-policy.ts), when the files have `token-policy:`. */
+  readonly tokens?: LiveTokens;
 }

@@ -9,6 +9,7 @@ import type { WarningCode } from './warning-codes.js';
 import type { TeamChange } from './teams.js';
 import type { MemberChange, PendingInvite } from './people.js';
 import type { Attribution, AuditCoverage } from './audit.js';
+import type { TokenPolicyChange } from './token-policy.js';
 
 interface ChangeBase {
   readonly resource: Resource;
@@ -79,7 +80,8 @@ export type Action = Change['action'];
 export type PlanChange =
   | { readonly kind: 'grant'; readonly change: Change }
   | { readonly kind: 'team'; readonly change: TeamChange }
-  | { readonly kind: 'member'; readonly change: MemberChange };
+  | { readonly kind: 'member'; readonly change: MemberChange }
+  | { readonly kind: 'token-policy'; readonly change: TokenPolicyChange };
 export type PlanChangeKind = PlanChange['kind'];
 /** The change of a kind (`ChangeOf<'team'>` is a TeamChange). */
 export type ChangeOf<K extends PlanChangeKind> = Extract<PlanChange, { readonly kind: K }>['change'];
@@ -87,7 +89,7 @@ export type ChangeOf<K extends PlanChangeKind> = Extract<PlanChange, { readonly 
 export type ByKind<R> = { readonly [K in PlanChangeKind]: R };
 
 /** The kinds in the plan's order: its list holds the grants first, then the teams, then the members (each kind sorted its own way). */
-const KIND_ORDER: ByKind<number> = { grant: 0, team: 1, member: 2 };
+const KIND_ORDER: ByKind<number> = { grant: 0, team: 1, member: 2, 'token-policy': 3 };
 export const CHANGE_KINDS: readonly PlanChangeKind[] = (Object.keys(KIND_ORDER) as PlanChangeKind[]).sort((a, b) => KIND_ORDER[a] - KIND_ORDER[b]);
 
 /** The changes of one kind, in the plan's order. */
@@ -139,6 +141,7 @@ export const GUARD_NAMES = [
   'max-people-removals',
   'own-team',
   'untouchable-member',
+  'max-token-revocations',
 ] as const;
 export type GuardName = (typeof GUARD_NAMES)[number];
 

@@ -7,6 +7,7 @@ import type { EffectiveCell } from './effective.js';
 import type { Project, Team, Workspace } from './model.js';
 import type { PolicyViolation } from './policy.js';
 import type { ReportPeople } from './person-access.js';
+import type { LiveToken } from './token-policy.js';
 
 /** A workspace of the report, with its project when the token can see it. */
 export interface ReportWorkspace extends Workspace {
@@ -42,6 +43,17 @@ export interface Report {
   readonly answers?: readonly CanCellAnswers[];
   /** `--after` (docs/evidence.md, "Changes marked"): each (team, target) whose effective access the plan changes, before and after. */
   readonly changed?: readonly CellChange[];
+  /**
+   * `--tokens` and evidence bundles (docs/effective-access.md, "Tokens"): every team token the caller
+   * can list, and the organization and audit-trail tokens, never a secret; absent, tokens were not read.
+   */
+  readonly tokens?: ReportTokens;
+}
+
+/** The tokens as read, each team token with its team's name; `teamTokensListed` false: the server (or the caller) has no team-token list. */
+export interface ReportTokens {
+  readonly tokens: readonly LiveToken[];
+  readonly teamTokensListed: boolean;
 }
 
 /** A cell the plan of the files changes: null on a side where the team has no access there. */

@@ -9,12 +9,16 @@ import type { LiveGrant, LiveState, Project, TargetType, Workspace } from './mod
 import type { OrganizationRead, SetCatalog } from './organization.js';
 import type { LivePeople } from './person.js';
 import type { ServerInfo } from './server.js';
+import type { LiveTokens } from './token-policy.js';
 
 /** The organization's membership list as the service answered it (the hidden members are worked out over the teams of the run). */
 export type PeopleListed = Pick<LivePeople, 'people' | 'statusCounts' | 'serviceAccountFilter'>;
 
 /** The people, or the status the service refused them with (404 or 403: docs/api.md, "People"). */
 export type PeopleRead = { readonly kind: 'listed'; readonly listed: PeopleListed } | { readonly kind: 'refused'; readonly status: number };
+
+/** The tokens, or the status the service refused the policy with (404: none on this server; 403: not an owner). */
+export type TokensRead = { readonly kind: 'read'; readonly tokens: LiveTokens } | { readonly kind: 'refused'; readonly status: number };
 
 export interface RunReads {
   readonly server: ServerInfo;
@@ -26,6 +30,8 @@ export interface RunReads {
   readonly live?: LiveState;
   /** The organization's people, once read (the files manage members, or a policy counts them). */
   readonly people?: PeopleRead;
+  /** The token policy and the tokens, once read (the files have `token-policy:`, or a report lists tokens); a status when the service refused the policy. */
+  readonly tokens?: TokensRead;
   /** Every other grant list of the run, by `listKey`: the policies', the effective changes', a blind spot's project, the workspaces a read by team saw whole. */
   readonly lists: ReadonlyMap<string, readonly LiveGrant[]>;
   /** The project list read for the effective changes (a changed workspace in an unmanaged project). */

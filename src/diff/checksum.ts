@@ -7,6 +7,8 @@
 // a plan whose guards were loosened, whose violations were dropped or whose policies were changed
 // after the review no longer matches it. A violation counts by its findings (core/finding-document.ts),
 // not its message. The hash is core/sha256.ts's.
+import { tokenPolicyChangeDocument } from '../core/token-document.js';
+import type { TokenPolicyChange } from '../core/token-policy.js';
 import { changeDocument, PLAN_FORMAT_VERSION, teamChangeDocument } from '../core/plan-document.js';
 import { sha256Hex as sha256 } from '../core/sha256.js';
 import { CHANGE_KINDS, type Change, type PlanChangeKind } from '../core/plan.js';
@@ -34,6 +36,8 @@ export interface ChecksumInput {
   readonly teams?: { readonly changes: readonly TeamChange[]; readonly maxTeamDeletions: number };
   /** docs/plan.md, "Member changes": when the plan has member changes, them and the member guards' inputs. */
   readonly members?: { readonly changes: readonly MemberChange[]; readonly guards: MemberGuardInputs };
+  /** docs/plan.md, "Token policy": when the files have one, its changes (with the tokens each ends) and the guard's limit. */
+  readonly tokenPolicy?: { readonly changes: readonly TokenPolicyChange[]; readonly maxTokenRevocations: number };
 }
 
 /** The member guards' inputs in a fixed JSON form (the team sizes by id, sorted). */
@@ -64,6 +68,10 @@ type Sum = { readonly [key: string]: unknown };
 const KIND_SUMS: { readonly [K in Exclude<PlanChangeKind, 'grant'>]: (input: ChecksumInput) => Sum } = {
   team: ({ teams }) => (teams ? { teams: { changes: teams.changes.map(teamChangeDocument), max_team_deletions: teams.maxTeamDeletions } } : {}),
   member: ({ members }) => (members ? { members: { changes: members.changes.map(memberChangeDocument), guards: memberGuardsDocument(members.guards) } } : {}),
+  'token-policy': ({ tokenPolicy }) =>
+    tokenPolicy
+      ? { token_policy: { changes: tokenPolicy.changes.map(tokenPolicyChangeDocument), max_token_revocations: tokenPolicy.maxTokenRevocations } }
+      : {},
 };
 
 /** The kinds' parts in the plan's order of kinds (teams, then members). */

@@ -15,7 +15,9 @@ import { recreatedTeamWarnings } from './recreated.js';
 import { diffTeams } from './teams.js';
 import { type PlannedTeams, plannedTeams } from '../resolve/planned-teams.js';
 import type { TeamChange } from '../core/teams.js';
-import { DEFAULT_MAX_TEAM_DELETIONS } from '../core/defaults.js';
+import { DEFAULT_MAX_TEAM_DELETIONS, DEFAULT_MAX_TOKEN_REVOCATIONS } from '../core/defaults.js';
+import type { TokenPolicyChange } from '../core/token-policy.js';
+import { diffTokenPolicy, namedTokens } from './token-policy.js';
 import type { MemberChange } from '../core/people.js';
 import { diffMembers, managesMembers, type MemberPlan } from './members.js';
 import { memberGuardInputsOf } from './member-guard-inputs.js';
@@ -64,6 +66,7 @@ export function buildPlan(
   const planned = planMembers(desired, live, teams?.planned, targeted);
   const members = planned && 'changes' in planned ? planned : undefined;
   const memberWarnings = planned === undefined ? [] : 'changes' in planned ? planned.warnings : [planned];
+  const tokenPolicy = desired.tokenPolicy && live.tokens ? diffTokenPolicy(desired.tokenPolicy, namedTokens(live.tokens, live.teams), now) : undefined;
   const index = indexLive(live, teams?.planned.byName);
   const liveTargets = liveTargetsOf(desired, index);
   const changes = diff(desired, live, index, liveTargets);
@@ -73,7 +76,12 @@ export function buildPlan(
   const ignored = new Set<string>(desired.settings.ignoreWarnings ?? []);
   return {
     organization: desired.organization,
-    ...planChanges({ grant: changes, ...(teams ? { team: teams.changes } : {}), ...(members ? { member: members.changes } : {}) }),
+    ...planChanges({
+      grant: changes,
+      ...(teams ? { team: teams.changes } : {}),
+      ...(members ? { member: members.changes } : {}),
+      ...(tokenPolicy ? { 'token-policy': tokenPolicy } : {}),
+    }),
     summary: summarise(changes),
     warnings: [
       ...setWarnings.filter((w) => !ignored.has(w.code)),
@@ -84,7 +92,7 @@ export function buildPlan(
       ...memberWarnings.filter((w) => !ignored.has(w.code)),
       ...recreatedTeamWarnings(changes, live).filter((w) => !ignored.has(w.code)),
     ],
-    checksum: planChecksum(desired, incomplete, changes, [], teams?.changes, members && memberChecksumOf(desired, live, members.changes)),
+    checksum: planChecksum(desired, incomplete, changes, [], teams?.changes, members && memberChecksumOf(desired, live, members.changes), tokenPolicy),
     ...(server ? { server } : {}),
     // Every target read is one the plan covers (a saved plan's basis lists the same).
     managedTargets: live.targets.size,
@@ -109,6 +117,7 @@ function planChecksum(
   violations: readonly PolicyViolation[],
   teamChanges: readonly TeamChange[] | undefined,
   members: MemberChecksum | undefined,
+  tokenPolicy: readonly TokenPolicyChange[] | undefined,
 ): string {
   const guards = { maxRemovals: desired.settings.maxRemovals, incompleteTargets };
   const teams = teamChanges ? { teams: { changes: teamChanges, maxTeamDeletions: desired.settings.maxTeamDeletions ?? DEFAULT_MAX_TEAM_DELETIONS } } : {};
@@ -120,6 +129,9 @@ function planChecksum(
     violations,
     ...teams,
     ...(members ? { members } : {}),
+    ...(tokenPolicy
+      ? { tokenPolicy: { changes: tokenPolicy, maxTokenRevocations: desired.settings.maxTokenRevocations ?? DEFAULT_MAX_TOKEN_REVOCATIONS } }
+      : {}),
   });
 }
 
@@ -130,6 +142,14 @@ function planChecksum(
 export function withViolations<P extends DiffPlan>(plan: P, desired: DesiredState, live: LiveState, violations: readonly PolicyViolation[]): P {
   const memberChanges = managedChanges(plan, 'member');
   const members = memberChanges && memberChecksumOf(desired, live, memberChanges);
-  const checksum = planChecksum(desired, incompleteTargetsOf(live), grantChanges(plan), violations, managedChanges(plan, 'team'), members);
+  const checksum = planChecksum(
+    desired,
+    incompleteTargetsOf(live),
+    grantChanges(plan),
+    violations,
+    managedChanges(plan, 'team'),
+    members,
+    managedChanges(plan, 'token-policy'),
+  );
   return { ...plan, violations, checksum };
 }

@@ -37,6 +37,8 @@ export class Authz {
       case 'team':
         return this.store.teams.get(this.identity.teamId)?.org === org;
       case 'user':
+        // docs/api.md, "Tokens": with user tokens switched off, a person's own token no longer reaches the organization.
+        if (this.store.orgs.get(org)?.userTokensEnabled === false) return false;
         return this.store.people.membershipOf(org, this.identity.userId)?.status === 'active';
       case 'audit':
         // An audit-trail token reads the audit trail and nothing of the organization (docs/api.md, "Audit trail").

@@ -64,6 +64,11 @@ export interface Profile {
    * `relationships.users`. `seed`: the docs' two statuses only, so the set-up routes refuse to make one.
    */
   readonly inactiveMemberships: boolean;
+  /**
+   * Several tokens per team, the team-token list, the organization token's show and the
+   * token-lifetime policy (docs/api.md, "Tokens"); `seed`: none of them (404).
+   */
+  readonly tokenPolicies: boolean;
 }
 
 /**
@@ -95,6 +100,7 @@ export const PROFILES: { readonly [N in ProfileName]: Profile } = {
     membershipEmail: false,
     partialTeamCreate: false,
     inactiveMemberships: false,
+    tokenPolicies: false,
   },
   current: {
     name: 'current',
@@ -110,6 +116,7 @@ export const PROFILES: { readonly [N in ProfileName]: Profile } = {
     membershipEmail: true,
     partialTeamCreate: true,
     inactiveMemberships: true,
+    tokenPolicies: true,
   },
 };
 

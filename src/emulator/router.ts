@@ -11,6 +11,8 @@ import { recreateTeamRoute } from './routes-scim-setup.js';
 import * as peopleSetup from './routes-people-setup.js';
 import * as setup from './routes-setup.js';
 import * as teams from './routes-teams.js';
+import * as tokens from './routes-tokens.js';
+import * as tokenPolicy from './routes-token-policy.js';
 
 type Handler = (ctx: RequestContext) => Answer;
 
@@ -45,7 +47,15 @@ const ROUTES: readonly Route[] = [
   route('GET', '/organizations', setup.listOrganizations),
   route('POST', '/organizations', setup.createOrganizationRoute),
   route('GET', '/organizations/:org', setup.showOrganization),
+  route('PATCH', '/organizations/:org', tokenPolicy.updateOrganization),
+  route('GET', '/organizations/:org/authentication-token', tokens.showOrganizationToken),
   route('POST', '/organizations/:org/authentication-token', setup.createOrganizationToken),
+  route('GET', '/organizations/:org/token-ttl-policies', tokenPolicy.showTtlPolicies),
+  route('PATCH', '/organizations/:org/token-ttl-policies', tokenPolicy.updateTtlPolicies),
+  route('GET', '/organizations/:org/team-tokens', tokens.listTeamTokens),
+  route('POST', '/teams/:id/authentication-tokens', tokens.createTeamTokenRoute),
+  route('GET', '/authentication-tokens/:id', tokens.showToken),
+  route('DELETE', '/authentication-tokens/:id', tokens.deleteToken),
   route('DELETE', '/organizations/:org/authentication-token', deleteOrganizationToken),
   route('GET', '/organization/audit-trail', listAuditTrail),
   route('POST', '/emulator/clock', clockRoute),

@@ -10,6 +10,7 @@ import { isObject } from './grant-body.js';
 import { optionalString, readPlainBody } from './people-body.js';
 import { eventJson, sinceOf } from './routes-audit.js';
 import type { Store } from './state.js';
+import type { TokenMaker, TokenRecord } from './token-book.js';
 
 const CREATED = 201;
 const AUTH_TYPES: readonly AuditAuthType[] = ['Client', 'Impersonated', 'System'];
@@ -88,13 +89,13 @@ export function addEventsRoute(ctx: RequestContext): Answer {
 
 /** Every audit-trail token of `org` goes: an organization has one at a time. */
 function removeAuditTokens(store: Store, org: string): void {
-  for (const [token, identity] of store.tokens) if (identity.kind === 'audit' && identity.org === org) store.tokens.delete(token);
+  for (const [token, identity] of store.tokens) if (identity.kind === 'audit' && identity.org === org) store.revokeToken(token);
 }
 
 /** A new audit-trail token for `org` (the one before it revoked); the caller is an owner. */
-export function newAuditToken(store: Store, org: string): string {
+export function newAuditToken(store: Store, org: string, createdBy: TokenMaker | null): TokenRecord {
   removeAuditTokens(store, org);
-  return store.newToken({ kind: 'audit', org });
+  return store.issueToken({ kind: 'audit', org }, org, { createdBy });
 }
 
 /** `DELETE /organizations/:org/authentication-token?token=audit-trails`: owners only; 204. */
@@ -102,6 +103,6 @@ export function deleteOrganizationToken(ctx: RequestContext): Answer {
   const org = param(ctx, 0);
   if (!ctx.store.orgs.has(org) || !ctx.authz.isOwner(org)) return NOT_FOUND;
   if (ctx.query.get('token') === AUDIT_TOKEN_QUERY) removeAuditTokens(ctx.store, org);
-  else for (const [token, identity] of ctx.store.tokens) if (identity.kind === 'org' && identity.org === org) ctx.store.tokens.delete(token);
+  else for (const [token, identity] of ctx.store.tokens) if (identity.kind === 'org' && identity.org === org) ctx.store.revokeToken(token);
   return NO_CONTENT;
 }

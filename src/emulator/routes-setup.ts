@@ -8,7 +8,10 @@ import { AUDIT_TOKEN_QUERY, newAuditToken } from './routes-audit-setup.js';
 import { addTeamServiceUser } from './service-users.js';
 import { readName, readOptionalString, readRelationshipId, readSetupBody } from './setup-body.js';
 import { DEFAULT_PROJECT, type Workspace } from './state.js';
-import { organizationResource, projectResource, tokenResource, workspaceResource } from './wire-resources.js';
+import { organizationResource, projectResource, workspaceResource } from './wire-resources.js';
+import { makerOf } from './routes-tokens.js';
+import type { TokenRecord } from './token-book.js';
+import { tokenResource } from './wire-tokens.js';
 import { bindingResources, includesBindings, INVALID_INCLUDE, readTagBindings, readTagNames, workspaceFilter } from './workspace-tags.js';
 
 const CREATED = 201;
@@ -47,18 +50,18 @@ export function createOrganizationRoute(ctx: RequestContext): Answer {
 }
 
 /** A token's answer, and its `authentication_token` `create` event in the organization's audit trail. */
-function tokenAnswer(ctx: RequestContext, org: string, token: string): Answer {
-  const id = ctx.store.newId('at');
-  recordWrite(ctx, org, [{ id, type: 'authentication_token', action: 'create', meta: null }]);
-  return ok({ data: tokenResource(id, token) }, CREATED);
+function tokenAnswer(ctx: RequestContext, org: string, record: TokenRecord): Answer {
+  recordWrite(ctx, org, [{ id: record.id, type: 'authentication_token', action: 'create', meta: null }]);
+  return ok({ data: tokenResource(record, { secret: true }) }, CREATED);
 }
 
+/** The legacy team token: no description, no expiry unless sent (docs/api.md, "Tokens": null reads as never). */
 export function createTeamToken(ctx: RequestContext): Answer {
   const team = ctx.store.teams.get(param(ctx, 0));
   if (!team || !ctx.authz.isOwner(team.org)) return NOT_FOUND;
-  const token = ctx.store.newToken({ kind: 'team', teamId: team.id });
+  const record = ctx.store.issueToken({ kind: 'team', teamId: team.id }, team.org, { createdBy: makerOf(ctx.authz.identity) });
   addTeamServiceUser(ctx.store, team);
-  return tokenAnswer(ctx, team.org, token);
+  return tokenAnswer(ctx, team.org, record);
 }
 
 /** The organization's token, or with `?token=audit-trails` its audit-trail token (docs/api.md, "Audit trail"). */
@@ -66,8 +69,9 @@ export function createOrganizationToken(ctx: RequestContext): Answer {
   const org = param(ctx, 0);
   if (!ctx.store.orgs.has(org) || !ctx.authz.isOwner(org)) return NOT_FOUND;
   const audit = ctx.query.get('token') === AUDIT_TOKEN_QUERY;
-  const token = audit ? newAuditToken(ctx.store, org) : ctx.store.newToken({ kind: 'org', org });
-  return tokenAnswer(ctx, org, token);
+  const createdBy = makerOf(ctx.authz.identity);
+  const record = audit ? newAuditToken(ctx.store, org, createdBy) : ctx.store.issueToken({ kind: 'org', org }, org, { createdBy });
+  return tokenAnswer(ctx, org, record);
 }
 
 export function listProjects(ctx: RequestContext): Answer {

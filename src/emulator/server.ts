@@ -35,6 +35,13 @@ function caller(store: Store, header: string | undefined): Caller {
   if (!match?.[1]) return { identity: undefined, label: header === undefined ? 'anonymous' : 'invalid' };
   const identity = store.tokens.get(match[1]);
   if (!identity) return { identity: undefined, label: 'invalid' };
+  // docs/api.md, "Tokens": a token past its expiry or above its organization's limit no longer works (401).
+  const record = store.tokenBook.ofSecret(match[1]);
+  if (record) {
+    const now = store.audit.now();
+    if (!store.tokenBook.works(record, now)) return { identity: undefined, label: 'invalid' };
+    record.lastUsedAt = now;
+  }
   return { identity, label: labelOf(identity) };
 }
 

@@ -5,6 +5,7 @@ import type { Level, PermissionValue, Resource } from '../core/access.js';
 import { ID_SUFFIX_LENGTH } from '../core/ids.js';
 import { AuditLog } from './audit-log.js';
 import { People } from './people-state.js';
+import { TokenBook, type TokenMaker, type TokenRecord, type TtlTokenType } from './token-book.js';
 import { mulberry32, randomString, type Random } from './prng.js';
 import type { Profile } from './profile.js';
 
@@ -16,6 +17,8 @@ export interface Organization {
   hcpGroups?: boolean;
   /** SCIM is on: every team answer carries the `scim-*` attributes (docs/api.md, "Teams"). */
   scim?: boolean;
+  /** `user-tokens-enabled` once set (docs/api.md, "Tokens"): false, people's own tokens no longer reach the organization. */
+  userTokensEnabled?: boolean;
 }
 
 export interface Team {
@@ -82,6 +85,22 @@ export type Identity =
   | { kind: 'user'; userId: string }
   | { kind: 'audit'; org: string };
 
+/** The policy's type of a token acting as `identity`; none for the emulator's admin token. */
+export function ttlTypeOf(identity: Identity): TtlTokenType | undefined {
+  switch (identity.kind) {
+    case 'admin':
+      return undefined;
+    case 'org':
+      return 'organization';
+    case 'team':
+      return 'team';
+    case 'user':
+      return 'user';
+    case 'audit':
+      return 'audit_trails';
+  }
+}
+
 // The real service creates this project with every organization (docs/api.md, "Name resolution").
 export const DEFAULT_PROJECT = 'Default Project';
 const TOKEN_LENGTH = 14;
@@ -97,6 +116,8 @@ export class Store {
   readonly tokens = new Map<string, Identity>();
   /** Users, organization memberships and team members (people-state.ts). */
   readonly people = new People();
+  /** Each token's id, dates and maker, and the organizations' token-lifetime policies (token-book.ts). */
+  readonly tokenBook = new TokenBook();
   /** The audit trail and the emulator's wall clock (audit-log.ts). */
   readonly audit: AuditLog;
   private readonly teamsByOrg = new Map<string, Map<string, Team>>();
@@ -144,6 +165,38 @@ export class Store {
     const token = `${randomString(this.random, TOKEN_LENGTH)}.atlasv1.${randomString(this.random, 40)}`;
     this.tokens.set(token, identity);
     return token;
+  }
+
+  /**
+   * A token made through the API, with its record (docs/api.md, "Tokens"): dated on the emulator's
+   * clock, so that a clock moved forward ages it. The admin token has no organization and no record.
+   */
+  issueToken(
+    identity: Identity,
+    org: string,
+    details: { description?: string | null; expiredAt?: number | null; createdBy?: TokenMaker | null } = {},
+  ): TokenRecord {
+    const secret = this.newToken(identity);
+    const type = ttlTypeOf(identity) ?? 'organization';
+    return this.tokenBook.add({
+      id: this.newId('at'),
+      secret,
+      org,
+      type,
+      ...(identity.kind === 'team' ? { teamId: identity.teamId } : {}),
+      description: details.description ?? null,
+      createdAt: this.audit.now(),
+      expiredAt: details.expiredAt ?? null,
+      lastUsedAt: null,
+      createdBy: details.createdBy ?? null,
+    });
+  }
+
+  /** A token revoked: it no longer authenticates, and its record goes. */
+  revokeToken(secret: string): void {
+    this.tokens.delete(secret);
+    const record = this.tokenBook.ofSecret(secret);
+    if (record) this.tokenBook.remove(record);
   }
 
   /** `createdAt`: a seed's, else the emulator's clock now (what attribution compares the 14 days with). */
@@ -209,7 +262,7 @@ export class Store {
   removeTeam(team: Team): void {
     for (const grant of [...this.grants.values()]) if (grant.teamId === team.id) this.removeGrant(grant);
     this.people.removeTeam(team.id);
-    for (const [token, identity] of this.tokens) if (identity.kind === 'team' && identity.teamId === team.id) this.tokens.delete(token);
+    for (const [token, identity] of this.tokens) if (identity.kind === 'team' && identity.teamId === team.id) this.revokeToken(token);
     this.teams.delete(team.id);
     this.teamsByOrg.get(team.org)?.delete(team.name);
   }

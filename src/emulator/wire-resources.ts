@@ -10,7 +10,13 @@ export function organizationResource(org: Organization): unknown {
   return {
     id: org.name,
     type: 'organizations',
-    attributes: { name: org.name, email: org.email, 'created-at': org.createdAt, permissions: { 'can-update': true, 'can-destroy': true } },
+    attributes: {
+      name: org.name,
+      email: org.email,
+      'created-at': org.createdAt,
+      permissions: { 'can-update': true, 'can-destroy': true },
+      ...(org.userTokensEnabled === undefined ? {} : { 'user-tokens-enabled': org.userTokensEnabled }),
+    },
     links: { self: `${API}/organizations/${encodeURIComponent(org.name)}` },
   };
 }
@@ -160,15 +166,5 @@ export function workspaceResource(ws: Workspace, { inList = false, bindings }: {
       'tag-bindings': { links: { related: `${byId}/tag-bindings` } },
       vars: { data: [] },
     },
-  };
-}
-
-/** POST /teams/:id/authentication-token and /organizations/:org/authentication-token (docs/api.md, "Name resolution"). */
-export function tokenResource(id: string, token: string): unknown {
-  return {
-    id,
-    type: 'authentication-tokens',
-    attributes: { 'created-at': new Date().toISOString(), 'last-used-at': null, description: null, token, 'expired-at': null },
-    relationships: { 'created-by': { data: null } },
   };
 }

@@ -9,6 +9,7 @@ import { DEFAULT_MAX_TEAM_DELETIONS } from '../core/defaults.js';
 import type { MemberGuardInputs } from '../diff/member-guard-inputs.js';
 import { memberRefusals } from './member-guards.js';
 import { changesAsRead, untouchableMembers, type ApplyRead } from './apply-members.js';
+import { maxTokenRevocations } from './token-guards.js';
 
 /** What the guards decide from, besides the changes: the same for `plan` and `apply`. */
 export interface GuardInputs {
@@ -22,6 +23,8 @@ export interface GuardInputs {
   readonly members?: MemberGuardInputs;
   /** The teams the token acts through (core/viewer.ts), when known: never deleted by its own run. */
   readonly ownTeams?: ReadonlySet<string>;
+  /** `settings.max-token-revocations` (absent: DEFAULT_MAX_TOKEN_REVOCATIONS, 0). */
+  readonly maxTokenRevocations?: number;
 }
 
 /**
@@ -147,6 +150,7 @@ const GUARDS: { readonly [K in PlanChangeKind]: (changes: readonly ChangeOf<K>[]
     const members = read ? changesAsRead(changes, read) : changes;
     return [read ? untouchableMembers(members, read) : undefined, ...memberRefusals(members, context.members, context.force)];
   },
+  'token-policy': (changes, context) => [maxTokenRevocations(changes, context.maxTokenRevocations, context.force)],
 };
 
 const guardsOf = <K extends PlanChangeKind>(kind: K, changes: readonly PlanChange[], context: GuardContext): readonly Found[] =>

@@ -18,7 +18,8 @@ export function guardInputsOf(desired: Pick<DesiredState, 'settings' | 'teams'>,
   // The token's own teams: a deletion of one is refused (guards.ts, own-team).
   const ownTeams = ownTeamsOf(live.viewer);
   const own = ownTeams.size > 0 ? { ownTeams } : {};
-  return { maxRemovals: desired.settings.maxRemovals, incompleteTargets: incompleteTargetsOf(live), ...teams, ...members, ...own };
+  const tokens = desired.settings.maxTokenRevocations === undefined ? {} : { maxTokenRevocations: desired.settings.maxTokenRevocations };
+  return { maxRemovals: desired.settings.maxRemovals, incompleteTargets: incompleteTargetsOf(live), ...teams, ...members, ...own, ...tokens };
 }
 
 /** A refusal as the plan carries it: which guard, why, how to proceed (not the changes: the plan has them). */

@@ -78,6 +78,8 @@ function concerns(v: PolicyViolation, item: DriftItem): boolean {
       return v.target === null && v.team?.name === item.change.name;
     case 'member':
       return v.target === null && 'team' in item.change && v.team?.id === item.change.team.id;
+    case 'token-policy':
+      return false;
   }
 }
 
@@ -165,6 +167,8 @@ function teamsOfItem(item: DriftItem): readonly string[] {
       return [item.change.name];
     case 'member':
       return 'team' in item.change ? [item.change.team.name] : 'teams' in item.change ? item.change.teams.map((t) => t.name) : [];
+    case 'token-policy':
+      return [];
   }
 }
 

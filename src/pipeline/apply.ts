@@ -143,6 +143,9 @@ async function execute(client: TfeClient, planned: Plan, guards: GuardContext, r
   // docs/apply.md, "Member changes": after the teams' creates, before the grants, through the same client.
   const memberChanges = managedChanges(plan, 'member');
   const members = memberChanges ? { members: { changes: memberChanges, api: client, organization: plan.organization } } : {};
+  // docs/apply.md, "Token policy": after every other change, through the same client.
+  const tokenChanges = managedChanges(plan, 'token-policy');
+  const tokenPolicy = tokenChanges ? { tokenPolicy: { changes: tokenChanges, api: client, organization: plan.organization } } : {};
   const report = await applyChanges(grantChanges(plan), client, {
     concurrency: request.connection.concurrency,
     signal: control.signal,
@@ -150,6 +153,7 @@ async function execute(client: TfeClient, planned: Plan, guards: GuardContext, r
     ...progress,
     ...teams,
     ...members,
+    ...tokenPolicy,
   });
   return { kind: 'applied', plan, report };
 }

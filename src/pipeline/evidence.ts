@@ -43,7 +43,8 @@ export async function reportEvidence(request: EvidenceRequest): Promise<Evidence
   // The run's own clock when it has one: report.json's generated_at is that time, so the two agree.
   const startedAt = request.run?.now ?? request.clock();
   let facts: ExtractionFacts | undefined;
-  const report = await reportOrganization({ ...request, run: { ...request.run, now: startedAt }, onExtraction: (found) => (facts = found) });
+  // docs/evidence.md, "Evidence bundle": a bundle lists the tokens too (never a secret).
+  const report = await reportOrganization({ ...request, tokens: true, run: { ...request.run, now: startedAt }, onExtraction: (found) => (facts = found) });
   const finishedAt = request.clock();
   if (!facts) throw new Error('the report told nothing of its extraction');
   const files = BUNDLE_FORMATS.map((format) => ({ name: `report.${format}`, content: renderAccessReport(report, format, { byTeam: false }) }));

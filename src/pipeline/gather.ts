@@ -56,6 +56,14 @@ async function fulfil(client: TfeClient, reads: RunReads, need: Need, options: G
     }
     case 'projects':
       return { ...reads, projects: await client.listProjects(need.organization) };
+    case 'tokens':
+      try {
+        return { ...reads, tokens: { kind: 'read', tokens: await client.readTokens(need.organization) } };
+      } catch (error: unknown) {
+        // assemble/tokens.ts says what a refused policy means for the files.
+        if (isRemoteError(error, 404) || isRemoteError(error, 403)) return { ...reads, tokens: { kind: 'refused', status: error.status } };
+        throw error;
+      }
     case 'workspaces': {
       const lists = await Promise.all(
         need.projectIds.map(async (projectId) => [projectId, await client.listWorkspaces(need.organization, { projectId })] as const),

@@ -1,8 +1,9 @@
 // The report use case: list teams, projects and workspaces -> read the grants of every project and
 // workspace -> (with --after: plan the files against what was read, apply the plan in memory) ->
 // effective access -> the selection. The command only parses flags and prints.
+import { namedTokens } from '../diff/token-policy.js';
 import type { TfeClient } from '../api/client.js';
-import type { Report } from '../core/report.js';
+import type { Report, ReportTokens } from '../core/report.js';
 import type { LiveGrant, LiveState, Project, Team, Workspace } from '../core/model.js';
 import type { FilesState } from '../core/desired-state.js';
 import { changesOf, grantChanges, type Plan } from '../core/plan.js';
@@ -60,6 +61,8 @@ export interface ReportRequest {
   readonly onExtraction?: (facts: ExtractionFacts) => void;
   /** `--can PERMISSION` (docs/evidence.md, "Who can"): the question, found by the command (core/can.ts, findQuestion). */
   readonly can?: CanQuestion;
+  /** `--tokens`, and every evidence bundle: the tokens the caller can list (docs/effective-access.md, "Tokens"). */
+  readonly tokens?: boolean;
 }
 
 function organizationOf(desired: FilesState | undefined, named: string | undefined): string {
@@ -315,6 +318,13 @@ async function wholeReport(client: TfeClient, read: ReportRead, desired: FilesSt
   return { whole, shown, index, files, cells, unlisted, population };
 }
 
+/** The tokens the caller can list, each team token with its team's name (as a plan names them: diff/token-policy.ts). */
+async function reportTokens(client: TfeClient, organization: string, teams: readonly Team[]): Promise<ReportTokens> {
+  const listed = await client.listTokens(organization);
+  const named = namedTokens({ ...listed, policy: { maxTtl: {} } }, new Map(teams.map((t) => [t.id, t])));
+  return { tokens: named.tokens, teamTokensListed: listed.teamTokensListed };
+}
+
 async function reportWith(
   client: TfeClient,
   organization: string,
@@ -336,6 +346,14 @@ async function reportWith(
     coverageOf({ ...live, targets: new Map([...live.targets].filter(([id]) => seen.has(id))) }, unlisted.filter((w) => seen.has(w.id)).map(workspaceName)),
     population,
   );
+  // docs/effective-access.md, "Tokens": only when asked, so every other report makes the requests it always made.
+  const tokens = request.tokens === true ? { tokens: await reportTokens(client, organization, read.org.teams) } : {};
   // docs/evidence.md, "Who can": the asked question's answer and every question's, one computation (effective/can.ts).
-  return { ...report, coverage, answers: canAnswers(report, index), ...(request.can ? { can: canAnswer(request.can, report, index) } : {}) };
+  return {
+    ...report,
+    coverage,
+    answers: canAnswers(report, index),
+    ...(request.can ? { can: canAnswer(request.can, report, index) } : {}),
+    ...tokens,
+  };
 }

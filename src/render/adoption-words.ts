@@ -4,6 +4,7 @@ import { FILE_HEADERS_ONLY, createTwoFilesPatch } from 'diff';
 import type { Adoption, FileEdit, NotAdopted } from '../core/adoption.js';
 import type { DriftItem } from '../core/drift-item.js';
 import type { Scope } from '../core/coverage.js';
+import { tokenSettingName } from '../core/token-policy.js';
 
 /** A file's edits as a unified diff, `a/PATH` and `b/PATH`, three lines of context. */
 export function editDiff(edit: FileEdit): string {
@@ -28,6 +29,8 @@ export function itemWords(item: DriftItem): string {
       const team = 'team' in change ? ` in team ${change.team.name}` : '';
       return `member ${change.person.email}${team} (${change.action})`;
     }
+    case 'token-policy':
+      return `token-policy ${tokenSettingName(item.change)} (different)`;
   }
 }
 

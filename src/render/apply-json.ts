@@ -5,6 +5,7 @@ import { changeDocument, teamChangeDocument } from '../core/plan-document.js';
 import { planJsonDocument } from './json.js';
 import { noteText } from './apply-text.js';
 import { memberChangeDocument } from '../core/member-document.js';
+import { tokenPolicyChangeDocument } from '../core/token-document.js';
 
 const stopDocument = (stop: Stop): { reason: string; exit_code: number } => ({ reason: stop.reason, exit_code: stop.exitCode });
 
@@ -46,5 +47,15 @@ export function renderApplyJson(result: ApplyResult): string {
         })),
       }
     : {};
-  return `${JSON.stringify({ ...base, converged: report.converged, ...stopped, counts, outcomes, ...teams, ...members }, null, 2)}\n`;
+  const tokens = report.tokenPolicyOutcomes
+    ? {
+        token_policy_outcomes: report.tokenPolicyOutcomes.map((o) => ({
+          status: o.status,
+          change: tokenPolicyChangeDocument(o.change),
+          ...(o.reason ? { reason: o.reason } : {}),
+          ...(o.permanent ? { permanent: true } : {}),
+        })),
+      }
+    : {};
+  return `${JSON.stringify({ ...base, converged: report.converged, ...stopped, counts, outcomes, ...teams, ...members, ...tokens }, null, 2)}\n`;
 }

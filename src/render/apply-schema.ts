@@ -111,6 +111,11 @@ export function applySchema(): Schema {
       outcomes: { type: 'array', items: OUTCOME, description: "One per change, in the plan's order." },
       team_outcomes: { type: 'array', items: TEAM_OUTCOME, description: "One per team change, in the plan's order, when the plan has team changes." },
       member_outcomes: { type: 'array', items: MEMBER_OUTCOME, description: "One per member change, in the plan's order, when the plan has member changes." },
+      token_policy_outcomes: {
+        type: 'array',
+        items: { ...MEMBER_OUTCOME, properties: { ...(MEMBER_OUTCOME.properties as Schema), change: { type: 'object', required: ['action', 'setting'] } } },
+        description: "One per token-policy change, in the plan's order, when the files have token-policy.",
+      },
     },
     additionalProperties: false,
     allOf: [

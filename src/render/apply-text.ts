@@ -10,7 +10,9 @@ import type {
   Stop,
   MemberOutcome,
   TeamOutcome,
+  TokenPolicyOutcome,
 } from '../core/apply-outcome.js';
+import { TOKEN_SIGN, tokenPolicyHeadline } from './token-policy-lines.js';
 import type { Change } from '../core/plan.js';
 import { headline, SIGN } from './lines.js';
 import { memberLine } from './member-lines.js';
@@ -80,12 +82,19 @@ export function memberOutcomeLine(outcome: MemberOutcome): string {
   return outcome.note ? `${head} (${outcome.note})` : head;
 }
 
-/** Every outcome, in plan order: the team changes first, then the members, as the plan shows them. */
+/** A token-policy change's outcome (docs/apply.md, "Token policy"): one line, two with a failure's reason. */
+export function tokenPolicyOutcomeLine(outcome: TokenPolicyOutcome): string {
+  const head = `  ${STATUS_LABEL[outcome.status].padEnd(WIDTH)}  ${TOKEN_SIGN} token-policy ${tokenPolicyHeadline(outcome.change)}`;
+  return outcome.status === 'failed' ? `${head}\n  ${' '.repeat(WIDTH)}    reason: ${outcome.reason ?? ''}` : head;
+}
+
+/** Every outcome, in plan order: the team changes first, then the members, as the plan shows them, then the token policy. */
 function renderOutcomes(report: ApplyReport): string {
   const lines = [
     ...(report.teamOutcomes ?? []).map(teamOutcomeLine),
     ...(report.memberOutcomes ?? []).map(memberOutcomeLine),
     ...report.outcomes.map(outcomeLine),
+    ...(report.tokenPolicyOutcomes ?? []).map(tokenPolicyOutcomeLine),
   ];
   return `${lines.join('\n')}\n`;
 }
@@ -93,7 +102,7 @@ function renderOutcomes(report: ApplyReport): string {
 /** The one line at the end of every apply. */
 export function applySummary(report: ApplyReport, organization: string): string {
   const { applied, alreadySo, failed, notStarted } = report.counts;
-  const total = report.outcomes.length + (report.teamOutcomes?.length ?? 0) + (report.memberOutcomes?.length ?? 0);
+  const total = report.outcomes.length + (report.teamOutcomes?.length ?? 0) + (report.memberOutcomes?.length ?? 0) + (report.tokenPolicyOutcomes?.length ?? 0);
   const notStartedCount = report.stopped ? `, ${notStarted} not started` : '';
   const counts = `${applied} applied, ${alreadySo} already so, ${failed} failed${notStartedCount}, of ${total} change${total === 1 ? '' : 's'} in ${organization}`;
   // The token and what it lacks are the one line on stderr (cli/commands/apply.ts): said once, not here too.

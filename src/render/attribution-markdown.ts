@@ -9,6 +9,7 @@ import { headline, SIGN } from './lines.js';
 import { escapeCell, escapeText, fenceSafe } from './markdown-text.js';
 import { memberHeadline, MEMBER_SIGN } from './member-lines.js';
 import { TEAM_SIGN, teamHeadline } from './team-lines.js';
+import { TOKEN_SIGN, tokenPolicyHeadline } from './token-policy-lines.js';
 
 /** More rows than this are counted, not shown: the table shares the comment's room with the plan. */
 export const MAX_ATTRIBUTION_ROWS = 100;
@@ -23,6 +24,8 @@ function itemWords(item: DriftItem): string {
       return `${TEAM_SIGN[item.change.action]} team ${item.change.name}: ${teamHeadline(item.change)}`;
     case 'member':
       return `${MEMBER_SIGN[item.change.action]} ${item.change.person.email}: ${memberHeadline(item.change)}`;
+    case 'token-policy':
+      return `${TOKEN_SIGN} token-policy ${tokenPolicyHeadline(item.change)}`;
   }
 }
 

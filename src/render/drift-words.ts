@@ -22,6 +22,8 @@ const COLUMNS: { readonly [K in PlanChangeKind]: { readonly [A in ChangeOf<K>['a
   grant: { add: 'missing', update: 'different', remove: 'notInFiles' },
   team: { create: 'missing', rename: 'different', update: 'different', delete: 'notInFiles' },
   member: { invite: 'missing', add: 'missing', remove: 'notInFiles', 'remove-from-organization': 'notInFiles' },
+  // A policy setting changed by hand (or never set) is different: the organization always has a policy.
+  'token-policy': { update: 'different' },
 };
 
 function countOf(actions: readonly string[], column: { readonly [action: string]: Column }): DriftCount {
@@ -38,6 +40,8 @@ export interface DriftCounts {
   readonly grants: DriftCount;
   readonly teams?: DriftCount;
   readonly members?: DriftCount;
+  /** docs/drift.md: the token policy's settings, when the files manage it. */
+  readonly tokenPolicy?: DriftCount;
   readonly all: DriftCount;
 }
 
@@ -60,12 +64,14 @@ export function driftCounts(plan: DriftSubject): DriftCounts {
   const grants = rowOf(plan, 'grant') ?? { missing: 0, different: 0, notInFiles: 0 };
   const teams = rowOf(plan, 'team');
   const members = rowOf(plan, 'member');
-  const rows = [grants, teams, members].filter((r): r is DriftCount => r !== undefined);
+  const tokenPolicy = rowOf(plan, 'token-policy');
+  const rows = [grants, teams, members, tokenPolicy].filter((r): r is DriftCount => r !== undefined);
   const sum = (column: Column): number => rows.reduce((n, r) => n + r[column], 0);
   return {
     grants,
     ...(teams ? { teams } : {}),
     ...(members ? { members } : {}),
+    ...(tokenPolicy ? { tokenPolicy } : {}),
     all: { missing: sum('missing'), different: sum('different'), notInFiles: sum('notInFiles') },
   };
 }
@@ -83,12 +89,14 @@ const plural = (n: number, one: string, many: string): string => `${n} ${n === 1
 function kindsWords(counts: DriftCounts): string {
   const teams = counts.teams ? total(counts.teams) : 0;
   const members = counts.members ? total(counts.members) : 0;
-  if (teams + members === 0) return '';
+  const tokens = counts.tokenPolicy ? total(counts.tokenPolicy) : 0;
+  if (teams + members + tokens === 0) return '';
   const grants = total(counts.grants);
   const parts = [
     ...(grants > 0 ? [plural(grants, 'grant', 'grants')] : []),
     ...(teams > 0 ? [plural(teams, 'team', 'teams')] : []),
     ...(members > 0 ? [plural(members, 'member', 'members')] : []),
+    ...(tokens > 0 ? [plural(tokens, 'token-policy setting', 'token-policy settings')] : []),
   ];
   const listed = parts.length === 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1) ?? ''}`;
   return `; ${listed} ${total(counts.all) === 1 ? 'differs' : 'differ'}`;

@@ -17,6 +17,7 @@ import { auditDocument, withAttribution } from './attribution-document.js';
 import { memberChangeDocument, memberSummaryDocument, pendingInviteDocument } from '../core/member-document.js';
 import type { Adoption } from '../core/adoption.js';
 import { adoptionDocument } from './adoption-json.js';
+import { tokenPolicyChangeDocument } from '../core/token-document.js';
 
 /**
  * Each kind's keys of the plan's document, given its changes (docs/drift.md, "Who changed it": each
@@ -34,6 +35,7 @@ const KIND_DOCUMENTS: { readonly [K in PlanChangeKind]: (changes: readonly Chang
     member_summary: memberSummaryDocument(changes),
     pending_invites: (plan.pendingInvites ?? []).map(pendingInviteDocument),
   }),
+  'token-policy': (changes) => ({ token_policy_changes: changes.map((c) => withAttribution(tokenPolicyChangeDocument(c), c.attribution)) }),
 };
 
 function kindDocument<K extends PlanChangeKind>(plan: Plan, kind: K): JsonObject {

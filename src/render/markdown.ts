@@ -28,6 +28,7 @@ import { acceptedHeadline, liveHeadline, MAX_VIOLATIONS_SHOWN, violationGroups, 
 import type { PolicyViolation } from '../core/policy.js';
 import { TEAM_SIGN, teamCounts, teamDetailLines, teamHeadline, teamSummaryLine } from './team-lines.js';
 import { memberSection, membersLine } from './member-markdown.js';
+import { tokenPolicyLine, tokenPolicySection } from './token-policy-markdown.js';
 import { attributionSection, waysOutSection } from './attribution-markdown.js';
 import type { Adoption } from '../core/adoption.js';
 import { adoptionMarkdown } from './adoption-markdown.js';
@@ -205,6 +206,7 @@ function driftTable(plan: Plan): string[] {
     row('grants', counts.grants),
     ...(counts.teams ? [row('teams', counts.teams)] : []),
     ...(counts.members ? [row('members', counts.members)] : []),
+    ...(counts.tokenPolicy ? [row('token policy', counts.tokenPolicy)] : []),
   ];
 }
 
@@ -222,6 +224,7 @@ const MARKDOWN_KINDS: ByKind<MarkdownKind> = {
   grant: { summary: (plan) => [escapeText(summaryLine(plan)), ''] },
   team: { summary: teamsLine, head: { share: 2, section: teamSection } },
   member: { summary: membersLine, head: { share: 4, section: memberSection } },
+  'token-policy': { summary: tokenPolicyLine, head: { share: 8, section: tokenPolicySection } },
 };
 
 /** The head's sections of the kinds beside grants, in the plan's order (apply makes the teams first). */

@@ -10,6 +10,7 @@ import { violationsSchema } from './violation-schema.js';
 import { COVERAGE_REQUIRED, COVERAGE_RULE, coverageProperties } from './coverage-schema.js';
 import { SCHEMA_DIALECT } from '../core/json-schema.js';
 import { memberProperties } from './member-schema.js';
+import { tokenPolicyProperties } from './token-policy-schema.js';
 import { ATTRIBUTION_REF, attributionSchema, auditSchema } from './attribution-schema.js';
 import { adoptionSchema } from './adoption-schema.js';
 
@@ -307,6 +308,7 @@ export function planSchema(): Schema {
       team_changes: teamChangesSchema(),
       team_summary: countsSchema(['create', 'rename', 'update', 'delete'], 'The team changes counted by action.'),
       ...memberProperties(),
+      ...tokenPolicyProperties(),
       server: serverSchema(),
       read: readSchema(),
       audit: auditSchema(),

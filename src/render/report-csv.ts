@@ -13,6 +13,7 @@ import { reportSourcesText as sourcesText } from './report-source.js';
 import { violationText } from './violation-lines.js';
 import { OWNERS_POWERS } from './report-powers.js';
 import { teamPowers } from '../core/team-powers.js';
+import { tokenCsvRows } from './report-tokens.js';
 
 /** A permission's column: its `--can` name, but `team-access` for a project's `teams` (a person's row has a `teams` column of its own). */
 function columnOf(resource: Resource, key: string): string {
@@ -146,6 +147,6 @@ export function renderReportCsv(report: Report): string {
     (violations.byPair.get(pairKey(cell.team.id, cell.target.id)) ?? []).join('; '),
     ...coverageColumns(report),
   ]);
-  const rows = [...powersRows(report, violations.byPair), ...cells, ...violations.rows];
+  const rows = [...powersRows(report, violations.byPair), ...cells, ...violations.rows, ...tokenCsvRows(report, NO_PERMISSIONS, coverageColumns(report))];
   return [CSV_HEADER, ...rows].map((row) => row.map((field) => csvField(printable(field))).join(',')).join('\r\n') + '\r\n';
 }

@@ -14,6 +14,7 @@ import { teamPowers } from '../core/team-powers.js';
 import { peopleDocument } from './report-people-document.js';
 import { changedDocument } from './report-changed.js';
 import { canDocument } from './report-can.js';
+import { tokensDocument } from './report-tokens.js';
 
 export const REPORT_FORMAT_VERSION = 1;
 
@@ -70,6 +71,8 @@ export function reportDocument(report: Report): JsonObject {
     ...changedDocument(report.changed),
     // docs/evidence.md, "Who can": only with --can.
     ...(report.can ? { can: canDocument(report.can) } : {}),
+    // docs/effective-access.md, "Tokens": only with --tokens and in evidence bundles.
+    ...tokensDocument(report.tokens),
     violations: report.violations.map(violationDocument),
     ...coverageDocument(report.coverage, report.scope),
   };

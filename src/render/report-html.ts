@@ -18,6 +18,7 @@ import type { PolicyViolation } from '../core/policy.js';
 import { byName } from '../core/order.js';
 import { escapeHtml } from './markdown-text.js';
 import { OWNERS_POWERS } from './report-powers.js';
+import { tokensHtml } from './report-tokens.js';
 import { teamPowers, type FlagValue } from '../core/team-powers.js';
 import { TEAM_FLAG_KEYS } from '../core/team-flags.js';
 import { membersByTeam, PERSON_FILTER, peopleHtml, unlistedByTeam } from './report-people-html.js';
@@ -231,7 +232,7 @@ ${groupsHtml(report, matrix).join('\n')}
 </table>
 </div>
 <div id="print-matrix" class="print-only"></div>
-${powersHtml(report)}${report.people ? peopleHtml(report.people) : ''}${violationsHtml(report.violations)}<div id="print-appendix" class="print-only"></div>
+${powersHtml(report)}${tokensHtml(report)}${report.people ? peopleHtml(report.people) : ''}${violationsHtml(report.violations)}<div id="print-appendix" class="print-only"></div>
 ${panelHtml()}
 <script>${PAGE_SCRIPT}${report.people ? PEOPLE_SCRIPT : ''}</script>
 </body>

@@ -1,5 +1,6 @@
 // JSON Schema (2020-12) of the report JSON, built from the access tables; written out as
 // `schemas/report.schema.json` (a test keeps the file equal to this object).
+import { tokensProperties } from './report-tokens.js';
 import { violationsSchema } from './violation-schema.js';
 import { COVERAGE_REQUIRED, COVERAGE_RULE, coverageProperties } from './coverage-schema.js';
 import { LEVELS, PERMISSIONS, type Resource } from '../core/access.js';
@@ -226,6 +227,7 @@ export function reportSchema(): Schema {
       ...peopleProperties(),
       ...changedProperties(),
       can: CAN_SCHEMA,
+      ...tokensProperties(),
       violations: violationsSchema(),
       ...coverageProperties(),
     },

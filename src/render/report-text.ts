@@ -13,6 +13,7 @@ import { byName } from '../core/order.js';
 import { OWNERS_POWERS } from './report-powers.js';
 import { flagsNotReported, flagsOn, teamPowers } from '../core/team-powers.js';
 import { byPerson } from './report-people-text.js';
+import { tokensLines } from './report-tokens.js';
 import { table } from './report-table.js';
 import { changedLines } from './report-changed.js';
 
@@ -110,6 +111,7 @@ export function renderReportText(report: Report, options: { byTeam: boolean }): 
   const body = report.can ? canLines(report.can) : accessLines(report, options.byTeam);
   const lines = [headLine(report), ...coverageLines(report), '', ...body];
   lines.push(...powersLines(report));
+  lines.push(...tokensLines(report));
   lines.push(...changedLines(report.changed));
   // The report's violations are live: those open (a lapsed one said so), then those an exception accepts, apart.
   const open = report.violations.filter((v) => v.accepted === undefined);

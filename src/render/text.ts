@@ -1,4 +1,5 @@
 // The text plan, for terminals and CI logs: `+`/`~`/`-` per grant, attribute-level differences.
+import { tokenPolicyLines, tokenPolicySummaryLine } from './token-policy-lines.js';
 import { editedPaths, waysOutScope } from './adoption-words.js';
 import { CHANGE_KINDS, changesOf, grantChanges, managedChanges, type ByKind, type Plan } from '../core/plan.js';
 import { printable } from '../core/printable.js';
@@ -157,9 +158,10 @@ const TEXT_KINDS: ByKind<TextKind> = {
     section: (plan, options) => teamLines(managedChanges(plan, 'team'), options.color, plan.audit, options.kind ?? 'plan'),
   },
   member: { summary: memberSummaryLine, section: (plan, options) => memberLines(plan, options.color, options.kind ?? 'plan') },
+  'token-policy': { summary: tokenPolicySummaryLine, section: tokenPolicyLines },
 };
-/** The sections in the order apply makes the changes: the teams first, then the members, then the grants. */
-const SECTION_ORDER: ByKind<number> = { team: 0, member: 1, grant: 2 };
+/** The sections in the order apply makes the changes: the teams first, then the members, then the grants, then the token policy. */
+const SECTION_ORDER: ByKind<number> = { team: 0, member: 1, grant: 2, 'token-policy': 3 };
 const SECTIONS = [...CHANGE_KINDS].sort((a, b) => SECTION_ORDER[a] - SECTION_ORDER[b]);
 
 /** The summary, what the read could not see or the plan leaves out, the audit's line, the refusals and the violations. */

@@ -118,6 +118,8 @@ const MATCHERS: { readonly [K in PlanChangeKind]: (change: ChangeOf<K>, on: (id:
   grant: (change, on) => grantMatch(change, on(change.target.id)),
   member: (change, on) => memberMatch(change, on(memberResource(change))),
   team: () => ({ kind: 'not-recorded' }),
+  // docs/api.md, "Tokens": the trail records tokens made and revoked, not the lifetime policy.
+  'token-policy': () => ({ kind: 'not-recorded' }),
 };
 
 /**

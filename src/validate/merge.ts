@@ -48,6 +48,8 @@ export interface Merged {
   readonly reviewOwners: Map<string, Located>;
   /** `roles.organization`, by name. */
   readonly organizationRoles: Map<string, Located>;
+  /** `token-policy:` of every file, by key (`max-ttl`, `user-tokens`); a key set in two files is a problem. */
+  readonly tokenPolicy: Map<string, Located>;
   readonly problems: Problem[];
 }
 
@@ -180,6 +182,7 @@ function mergeFile(merged: Merged, file: LoadedFile): void {
   mergeSets(merged, file, 'workspace', data[SET_KEYS.workspace]);
   mergePolicies(merged, file, data.policies);
   mergeNamed(merged, merged.reviewOwners, file, ['review-owners'], data['review-owners'], (name) => `review owner ${quote(name)} is defined twice`);
+  mergeNamed(merged, merged.tokenPolicy, file, ['token-policy'], data['token-policy'], (key) => `token-policy.${key} is set twice`);
 }
 
 export function merge(files: readonly LoadedFile[]): Merged {
@@ -192,6 +195,7 @@ export function merge(files: readonly LoadedFile[]): Merged {
     teams: new Map(),
     reviewOwners: new Map(),
     organizationRoles: new Map(),
+    tokenPolicy: new Map(),
     problems: [],
   };
   for (const file of files) mergeFile(merged, file);

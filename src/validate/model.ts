@@ -26,6 +26,7 @@ import { byEntryKey, byName, byTypeThenName } from '../core/order.js';
 import { desiredTeams } from './teams.js';
 import { toReviewOwners } from './review-owners.js';
 import { peopleSettingsOf } from './members.js';
+import { desiredTokenPolicy } from './token-policy.js';
 
 /** A file's permission map (nested `project-access: {...}` or flat) -> the known attributes, dotted. */
 function givenPermissions(resource: Resource, source: unknown): PermissionSet {
@@ -101,10 +102,15 @@ function settingsOf(merged: Merged): DesiredSettings {
 }
 
 /** `settings.prune-teams` and `settings.max-team-deletions`, only when written: files without them keep their state. */
-function teamSettingsOf(merged: Merged): Pick<DesiredSettings, 'pruneTeams' | 'maxTeamDeletions'> {
+function teamSettingsOf(merged: Merged): Pick<DesiredSettings, 'pruneTeams' | 'maxTeamDeletions' | 'maxTokenRevocations'> {
   const prune = merged.settings.get('prune-teams')?.value;
   const max = merged.settings.get('max-team-deletions')?.value;
-  return { ...(typeof prune === 'boolean' ? { pruneTeams: prune } : {}), ...(typeof max === 'number' ? { maxTeamDeletions: max } : {}) };
+  const tokens = merged.settings.get('max-token-revocations')?.value;
+  return {
+    ...(typeof prune === 'boolean' ? { pruneTeams: prune } : {}),
+    ...(typeof max === 'number' ? { maxTeamDeletions: max } : {}),
+    ...(typeof tokens === 'number' ? { maxTokenRevocations: tokens } : {}),
+  };
 }
 
 function grantsOf(merged: Merged, type: TargetType, grants: ReadonlyMap<string, Located>): DesiredGrant[] {
@@ -161,5 +167,6 @@ export function toDesiredState(merged: Merged): FilesState {
     ...(policies.length > 0 ? { policies } : {}),
     ...desiredTeams(merged),
     ...toReviewOwners(merged),
+    ...desiredTokenPolicy(merged),
   };
 }

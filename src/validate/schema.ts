@@ -2,6 +2,7 @@
 // attribute names and allowed values exist in exactly one place (src/core/access.ts).
 // `schemas/tfe-access.schema.json` is this object written out; a test keeps them equal, and
 // `WRITE_SCHEMA=1 npx vitest run src/validate/schema.test.ts` regenerates the file.
+import { tokenPolicySchema } from './token-policy.js';
 import type { Options } from 'ajv/dist/2020.js';
 import { LEVEL_DESCRIPTIONS, LEVELS, PERMISSIONS, type PermissionSpec, type Resource } from '../core/access.js';
 import { RESOURCE_OF, type TargetType } from '../core/model.js';
@@ -12,7 +13,7 @@ import { criteriaOf, SET_CRITERIA, type CriterionKey } from '../core/set-criteri
 import { policyDef } from './policy-schema.js';
 import { SCHEMA_DIALECT, type JsonSchema } from '../core/json-schema.js';
 import { EXPIRY_PATTERN } from '../core/expiry.js';
-import { DEFAULT_EXPIRY_WARNING_DAYS, DEFAULT_MAX_REMOVALS, DEFAULT_PRUNE } from '../core/defaults.js';
+import { DEFAULT_EXPIRY_WARNING_DAYS, DEFAULT_MAX_REMOVALS, DEFAULT_MAX_TOKEN_REVOCATIONS, DEFAULT_PRUNE } from '../core/defaults.js';
 import { TARGET_WARNING_CODES, WARNING_CODES } from '../core/warning-codes.js';
 import { organizationAccessDef, organizationRolesSchema, teamDef, teamSettingsSchema, teamsSchema } from './team-schema.js';
 import { reviewOwnersSchema } from './review-owners.js';
@@ -253,6 +254,12 @@ function settingsSchema(): JsonSchema {
         default: DEFAULT_EXPIRY_WARNING_DAYS,
       },
       'ignore-warnings': ignoreWarningsSchema('anywhere', WARNING_CODES),
+      'max-token-revocations': {
+        description: `plan and apply refuse (exit 3) a token-policy change that ends more live tokens than this without --force. Default ${DEFAULT_MAX_TOKEN_REVOCATIONS}.`,
+        type: 'integer',
+        minimum: 0,
+        default: DEFAULT_MAX_TOKEN_REVOCATIONS,
+      },
       ...teamSettingsSchema(),
     },
   };
@@ -312,6 +319,7 @@ export function buildSchema(): JsonSchema {
       },
       teams: teamsSchema(),
       'review-owners': reviewOwnersSchema(),
+      'token-policy': tokenPolicySchema(),
     },
     $defs: schemaDefs(),
   };

@@ -1,7 +1,9 @@
 // Secrets (issue 9, build 4): every command, in success and in every failure path we can provoke,
 // run with a canary token from each of its three sources and TFE_ACCESS_DEBUG=1. The canary is in
 // no stdout, no stderr, no saved plan and no exported file; saved plans are owner-only.
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { reportSchema } from '../../src/render/report-schema.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -152,5 +154,65 @@ describe.each(SOURCES)('the canary token from %s', (source) => {
       [dir],
     );
     expect(run?.err).toContain('[redacted]');
+  });
+});
+
+// Issue 39, Build 4: the report and the evidence bundle list the tokens, never one of their secrets.
+describe('team tokens in the report and the evidence bundle', () => {
+  it('every format and the bundle name each token, with no secret of any of them (current profile)', async () => {
+    const scenario = randomScenario(78, { teams: 3, projects: 1, workspaces: 1, density: 0.5, profile: 'current' });
+    const org = scenario.seed.organizations[0];
+    if (!org) throw new Error('no organization');
+    org.token = CANARY;
+    const emulator = await startEmulator({ seed: scenario.seed, rateLimit: 0 });
+    cleanup.push(() => emulator.stop());
+    const api = `${emulator.url}/api/v2`;
+    const headers = { authorization: `Bearer ${CANARY}`, 'content-type': 'application/vnd.api+json' };
+    const teams = ((await (await fetch(`${api}/organizations/${org.name}/teams`, { headers })).json()) as { data: { id: string }[] }).data;
+    const secrets: string[] = [];
+    const ids: string[] = [];
+    for (const [i, team] of teams.slice(0, 2).entries()) {
+      const body = { data: { type: 'authentication-tokens', attributes: { description: `ci ${i}` } } };
+      const made = (await (await fetch(`${api}/teams/${team.id}/authentication-tokens`, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as {
+        data: { id: string; attributes: { token: string } };
+      };
+      secrets.push(made.data.attributes.token);
+      ids.push(made.data.id);
+    }
+    const own = (await (await fetch(`${api}/organizations/${org.name}/authentication-token?token=audit-trails`, { method: 'POST', headers })).json()) as {
+      data: { id: string; attributes: { token: string } };
+    };
+    secrets.push(own.data.attributes.token);
+    ids.push(own.data.id);
+    const out = await mkdtemp(join(tmpdir(), 'tfe-access-secrets-tokens-'));
+    cleanup.push(() => removeAll(out));
+    const { env, home } = await envFor('TFE_TOKEN', CANARY, emulator.url);
+    cleanup.push(() => removeAll(home));
+    const texts: string[] = [];
+    for (const format of ['text', 'json', 'csv', 'html']) {
+      const run = await runCli(['report', '--organization', org.name, '--tokens', '--format', format], { env });
+      expect(run.code, run.err).toBe(0);
+      for (const id of ids) expect(run.out, `${format} names ${id}`).toContain(id);
+      expect(run.out).toContain('ci 0');
+      texts.push(run.out, run.err);
+      if (format === 'json') {
+        const validate = new Ajv2020({ allErrors: true, strict: false }).compile(reportSchema());
+        expect(validate(JSON.parse(run.out)), JSON.stringify(validate.errors)).toBe(true);
+      }
+    }
+    const bundle = join(out, 'bundle');
+    const evidence = await runCli(['report', '--organization', org.name, '--evidence', bundle], { env });
+    expect(evidence.code, evidence.err).toBe(0);
+    texts.push(evidence.out, evidence.err);
+    for (const name of ['report.json', 'report.csv', 'report.html']) {
+      const text = await readFile(join(bundle, name), 'utf8');
+      for (const id of ids) expect(text, `${name} names ${id}`).toContain(id);
+    }
+    await expectClean('report --tokens and --evidence', texts, [out]);
+    for (const secret of secrets) {
+      for (const text of texts) expect(text.includes(secret), 'a token secret leaked into the output').toBe(false);
+      for (const name of ['report.json', 'report.csv', 'report.html', 'manifest.json'])
+        expect((await readFile(join(bundle, name), 'utf8')).includes(secret), `a token secret was written into ${name}`).toBe(false);
+    }
   });
 });

@@ -48,6 +48,9 @@ Options:
                        it, with every source that gives it on its own, and apart the cells
                        where it is not known; PERMISSION as runs:apply, variables:write,
                        state-versions:read, workspace-locking, manage-team-access (docs/evidence.md)
+  --tokens             list every team token the token can list (team, description, created,
+                       expires, last used) and the organization and audit-trail tokens; never a
+                       secret (evidence bundles always list them)
   --format F           text (default), json (schemas/report.schema.json), csv or html (one
                        self-contained page: a matrix of teams against workspaces)
   --out FILE           write to this file (atomically) instead of stdout; never over an input
@@ -171,6 +174,7 @@ const command: Command = {
     by: { type: 'string' },
     person: { type: 'string', multiple: true },
     can: { type: 'string' },
+    tokens: { type: 'boolean' },
     format: { type: 'string' },
     out: { type: 'string' },
     force: { type: 'boolean' },
@@ -187,7 +191,7 @@ const command: Command = {
       io,
       connection,
       'no report was written',
-      (pieces) => reportOrganization({ ...files, ...(can ? { can } : {}), ...pieces }),
+      (pieces) => reportOrganization({ ...files, ...(can ? { can } : {}), ...(parsed.values.tokens === true ? { tokens: true } : {}), ...pieces }),
       COLLECT,
     );
     const text = renderAccessReport(report, format, { byTeam: teams.length > 0 && by === 'team' });
