@@ -18,7 +18,7 @@ export const LAYERS = [
   // policy: the policies checked on effective access, matched as sets are (pure).
   // review: an access review's sheets, owners and decisions (pure).
   ['diff', 'policy', 'review'],
-  // The executor beside the live read: pipeline/apply.ts composes it with the plan.
+  // The executor beside the live read: pipeline/use-cases/apply.ts composes it with the plan.
   // adopt: the desired-state files edited so they describe live access (pure: text in, text out).
   ['guard', 'live', 'apply', 'adopt'],
   ['saved-plan'],

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { applyChanges } from '../src/apply/executor.js';
 import { startEmulator } from '../src/emulator/start.js';
-import { planFromFiles } from '../src/pipeline/plan.js';
-import { openClient } from '../src/pipeline/request.js';
+import { planFromFiles } from '../src/pipeline/use-cases/plan.js';
+import { openClient } from '../src/pipeline/run/request.js';
 import { grantChanges } from '../src/core/plan.js';
 
 const TOKEN = 'bench-org-token';

@@ -33,7 +33,7 @@ export const TABLE = {
     // What every output uses: plurals, Markdown and HTML escaping, the page, short access, a source's words, coverage.
     shared: ['plural', 'markdown-text', 'html-page', 'access-short', 'access-short.test', 'source-text', 'coverage'],
     // A plan's changes as lines, each kind's (grants, teams, members), and the effective changes.
-    changes: ['lines', 'team-lines', 'member-lines', 'effective-lines'],
+    changes: ['lines', 'team-lines', 'member-lines', 'token-policy-lines', 'effective-lines'],
     // Drift's columns, who made each item (attribution) and what adopt did (adoption).
     drift: [
       'drift-words',
@@ -48,7 +48,7 @@ export const TABLE = {
     // A policy violation's words: the message, its lines, the refusal of a plan that breaks one.
     violations: ['violation-message', 'violation-lines', 'policy-refusal'],
     // The plan as text, Markdown (the PR comment) and JSON, and the saved plan's document.
-    plan: ['text', 'markdown', 'json', 'member-markdown', 'saved-plan-document'],
+    plan: ['text', 'markdown', 'json', 'member-markdown', 'token-policy-markdown', 'saved-plan-document'],
     // Apply's outcomes, its refused writes and its distrusted limits.
     apply: ['apply-json', 'apply-markdown', 'apply-text', 'apply-text.test', 'token-refusal', 'token-refusal.test', 'loose-limits'],
     // What every format of the report says alike: an access source, the owners' powers, a person's access.

@@ -49,11 +49,11 @@ export const STANDALONE = [
     },
   },
   {
-    file: 'pipeline/review-round-validator.js',
-    source: 'render/review-round-schema.ts',
+    file: 'pipeline/disk/review-round-validator.js',
+    source: 'render/schemas/review-round-schema.ts',
     exportName: 'validateReviewRound',
     load: async (compiled) => {
-      const { reviewRoundSchema } = await import(pathToFileURL(join(compiled, 'render/review-round-schema.js')).href);
+      const { reviewRoundSchema } = await import(pathToFileURL(join(compiled, 'render/schemas/review-round-schema.js')).href);
       const { READER_AJV_OPTIONS } = await import(pathToFileURL(join(compiled, 'core/schema-problem.js')).href);
       return { options: READER_AJV_OPTIONS, schema: reviewRoundSchema() };
     },

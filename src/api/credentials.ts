@@ -126,7 +126,7 @@ export function findAuditToken({ env, homeDir, hostname, host, read = readIfExis
   return undefined;
 }
 
-/** Address and audit token, when there is one: the audit trail's connection (pipeline/audit-trail.ts). */
+/** Address and audit token, when there is one: the audit trail's connection (pipeline/run/audit-trail.ts). */
 export function auditConnectionFrom(flags: { address?: string | undefined }, env: Env, homeDir: string, read?: ReadText): Connection | undefined {
   const address = addressFrom(flags, env);
   const found = findAuditToken({ env, homeDir, hostname: address.hostname, host: address.host, ...(read ? { read } : {}) });

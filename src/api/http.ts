@@ -136,7 +136,7 @@ async function send(endpoint: Endpoint, request: HttpRequest): Promise<HttpRespo
 }
 
 /**
- * `signal` ends every request in flight at once when the run stops (pipeline/run-control.ts): the
+ * `signal` ends every request in flight at once when the run stops (pipeline/run/run-control.ts): the
  * request then fails with the signal's reason, not a TransportError, since the service was not at fault.
  */
 export function createTransport(baseUrl: string, token: string, connections: number, timeouts: Timeouts = DEFAULT_TIMEOUTS, signal?: AbortSignal): Transport {

@@ -2,7 +2,7 @@
 // rate limiter. Adds and updates go first, removes after, so a team is never left without access
 // between two steps. One failure never stops the others; every change ends as a typed outcome.
 // When the run stops (`signal`: a signal, --timeout, a dead server), no change starts any more: those
-// in flight end (pipeline/run-control.ts bounds how long), the rest are `not-started`, and the next
+// in flight end (pipeline/run/run-control.ts bounds how long), the rest are `not-started`, and the next
 // plan is exactly them (each change is one write, docs/reliability.md, "Reliability"). A write refused for the
 // token's rights stops it the same way: the next change would meet the same refusal (docs/apply.md, "Apply").
 import pLimit from 'p-limit';
@@ -33,7 +33,7 @@ export interface ApplyOptions {
   readonly signal?: AbortSignal;
   /**
    * The first write refused for the token's rights, in words (docs/apply.md, "Apply"): `phrase`
-   * says it from its facts (render/token-refusal.ts), once, after the writes in flight ended, with
+   * says it from its facts (render/apply/token-refusal.ts), once, after the writes in flight ended, with
    * who the token is when `identify` tells (failing, the line names no one); without it, the stop's
    * reason is the refused request and its status.
    */

@@ -6,7 +6,7 @@
 //     list per 100 workspaces of the project) and the grants of those the files do not manage;
 //   - a changed workspace in a project the files do not manage: that project's grants (and the
 //     project list once, for its name).
-// A list the run has not read is a need (pipeline/gather.ts); a target the plan, its blind spots or
+// A list the run has not read is a need (pipeline/reads/gather.ts); a target the plan, its blind spots or
 // the policies listed already, or a workspace a read by team (docs/connecting.md, "Reading by team")
 // saw whole, costs nothing more. Nothing is needed when there are no changes or every such target is
 // managed.

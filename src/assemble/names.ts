@@ -42,7 +42,7 @@ export function settle({ expanded, nameProblems }: Collected, targets: TargetSel
 /**
  * resolve + expand over the organization as read: the targets to read, the sets merged with the
  * entries (src/expand/), or one error naming every problem. The grants that have ended are the
- * files' own (pipeline/files.ts decided them, core/expiry.ts: desiredAt).
+ * files' own (pipeline/disk/files.ts decided them, core/expiry.ts: desiredAt).
  */
 export function expandedOver(desired: FilesState, org: OrganizationRead, targets: TargetSelection = EVERY_TARGET): Expanded {
   return settle(collectNames(desired, org), targets);

@@ -1,5 +1,5 @@
 // What the plan asks of the reads when the value it was given lacks one (assemble/plan-over.ts): a
-// typed value, not a request. The gather loop (pipeline/gather.ts) makes the read, adds it to the
+// typed value, not a request. The gather loop (pipeline/reads/gather.ts) makes the read, adds it to the
 // run's reads and plans again; a second plan over reads that are meant to be whole (drift --adopt,
 // review close) takes a need as a bug.
 import type { DesiredPolicy } from '../core/policy.js';

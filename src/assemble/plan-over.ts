@@ -1,7 +1,7 @@
 // The plan as one pure function over the files and what the run read (docs/architecture.md, "The
 // pipeline"): resolve -> expand -> diff -> guard -> the policies -> effective changes, in that
 // order, over one `RunReads` value. When a step needs a read the value lacks, the plan stops there
-// and says which (`Need`, assemble/needs.ts); the gather loop (pipeline/gather.ts) reads it and
+// and says which (`Need`, assemble/needs.ts); the gather loop (pipeline/reads/gather.ts) reads it and
 // plans again, so the reads are made in the order the steps need them, and a plan over reads that
 // hold everything (drift --adopt, review close, report --after) makes no request at all.
 import type { LiveState } from '../core/model.js';
@@ -40,7 +40,7 @@ export interface PlanFiles {
   readonly targets: TargetSelection;
 }
 
-/** What a plan is asked besides the files: the run's clock and the choices of pipeline/request.ts's PlanChoices. */
+/** What a plan is asked besides the files: the run's clock and the choices of pipeline/run/request.ts's PlanChoices. */
 export interface PlanAsk {
   readonly now: number;
   readonly effectiveChanges?: boolean | undefined;

@@ -2,7 +2,7 @@
 // what was read: every workspace and project of the organization a policy selects, managed by the
 // files or not, with its grants and, for a workspace, its project's grants (its effective access
 // counts them). The lists are the policies' (live/policy-context.ts reads them); a selected target
-// the run has not listed yet is a need, one list each (pipeline/gather.ts), and one the run listed
+// the run has not listed yet is a need, one list each (pipeline/reads/gather.ts), and one the run listed
 // already (the plan's, a blind spot's project, a workspace a read by team saw whole) costs nothing.
 import type { LiveGrant, LiveState, LiveTarget } from '../core/model.js';
 import { targetPolicies, type DesiredPolicy } from '../core/policy.js';

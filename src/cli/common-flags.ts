@@ -6,7 +6,7 @@ import { noticeLine } from './progress.js';
 import { clockOf } from './clock.js';
 import { READ_BY, type ReadBy } from '../core/model.js';
 import { colorOn } from './terminal.js';
-import type { ClockedRun, RunConnection, ReadChoices } from '../pipeline/request.js';
+import type { ClockedRun, RunConnection, ReadChoices } from '../pipeline/run/request.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_RATE_LIMIT } from '../core/defaults.js';
 
 export const CONNECTION_OPTIONS: Options = {
@@ -89,7 +89,7 @@ function onceEach(say: (line: string) => void): (line: string) => void {
   };
 }
 
-/** What every use case that talks to the API takes from the connection flags and the process: the three pieces of its request (pipeline/request.ts). */
+/** What every use case that talks to the API takes from the connection flags and the process: the three pieces of its request (pipeline/run/request.ts). */
 export function requestPieces(io: IO, flags: ConnectionFlags): { readonly connection: RunConnection; readonly run: ClockedRun; readonly read: ReadChoices } {
   return {
     connection: {

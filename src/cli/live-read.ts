@@ -1,7 +1,7 @@
 // The live read of a command that only reads (report, export): under a progress line, stopped by
 // the first SIGINT or SIGTERM with one line saying what was `undone` (reading-stop.ts), asked in the
-// pieces every use case takes (pipeline/request.ts).
-import type { ClockedRun, ReadChoices, RunConnection } from '../pipeline/request.js';
+// pieces every use case takes (pipeline/run/request.ts).
+import type { ClockedRun, ReadChoices, RunConnection } from '../pipeline/run/request.js';
 import { requestPieces, type ConnectionFlags } from './common-flags.js';
 import type { IO } from './io.js';
 import { progress } from './progress.js';

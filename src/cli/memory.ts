@@ -6,7 +6,7 @@
 // 15 MB), brought the peak of that plan from 285-332 MiB to about 230 MiB (docs/performance.md, "Performance").
 // V8 has no API for it: `gc` exists only in a context created after `--expose-gc` is set. That flag
 // is process-wide, so only the CLI, which owns its process, turns it on: it hands this function to
-// the use cases as `RunOptions.afterLoad` (src/pipeline/request.ts). It is turned off again once
+// the use cases as `RunOptions.afterLoad` (src/pipeline/run/request.ts). It is turned off again once
 // the context has its `gc`: V8 takes a code cache only under the flags it was made with, and the
 // files a run loads after this one start from theirs (cli/bundle-loader.ts).
 import { setFlagsFromString } from 'node:v8';

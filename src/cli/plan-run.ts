@@ -2,19 +2,19 @@
 import type { Adoption } from '../core/adoption.js';
 import type { Plan } from '../core/plan.js';
 import { blocks } from '../core/policy.js';
-import { planFromFiles } from '../pipeline/plan.js';
+import { planFromFiles } from '../pipeline/use-cases/plan.js';
 import type { PlanResult } from '../assemble/plan-over.js';
-import type { ClockedRun, PlanRequest, RunOptions } from '../pipeline/request.js';
+import type { ClockedRun, PlanRequest, RunOptions } from '../pipeline/run/request.js';
 import { PLAN_FORMATS, renderPlan } from '../render/render.js';
 import { stringFlag, type Options, type Parsed } from './args.js';
-import type { AuditRequest } from '../pipeline/attribution.js';
+import type { AuditRequest } from '../pipeline/reads/attribution.js';
 import { CONNECTION_OPTIONS, TARGET_OPTIONS, connectionFlags, formatFlag, requestPieces, targetFlags, type ConnectionFlags } from './common-flags.js';
 import type { IO } from './io.js';
 import { collectGarbage } from './memory.js';
 import { PLAN_VIEW_OPTIONS, planViewOf } from './plan-view.js';
 import { progress } from './progress.js';
 import { stoppableRead } from './reading-stop.js';
-import type { PlanKind } from '../render/markdown.js';
+import type { PlanKind } from '../render/plan/markdown.js';
 
 export const PLAN_OPTIONS: Options = {
   ...CONNECTION_OPTIONS,
@@ -27,7 +27,7 @@ export const PLAN_OPTIONS: Options = {
 export type RunResult = PlanResult & { readonly adoption?: Adoption };
 
 /**
- * Plans from the parsed flags (with `adopt`, drift --adopt's use case: pipeline/adopt.ts, loaded only
+ * Plans from the parsed flags (with `adopt`, drift --adopt's use case: pipeline/use-cases/adopt.ts, loaded only
  * then), prints the plan to stdout, and returns it for the command's exit code.
  */
 export async function runPlan(parsed: Parsed, io: IO, kind: PlanKind = 'plan', options: { readonly adopt?: boolean } = {}): Promise<RunResult> {
@@ -36,7 +36,7 @@ export async function runPlan(parsed: Parsed, io: IO, kind: PlanKind = 'plan', o
   const view = planViewOf(parsed, flags.color, kind);
   const bar = progress(io, 'Reading live access');
   const undone = options.adopt ? 'no file was changed' : kind === 'drift' ? 'drift was not checked' : 'no plan was printed';
-  const useCase: (request: PlanRequest) => Promise<RunResult> = options.adopt ? (await import('../pipeline/adopt.js')).adoptFromFiles : planFromFiles;
+  const useCase: (request: PlanRequest) => Promise<RunResult> = options.adopt ? (await import('../pipeline/use-cases/adopt.js')).adoptFromFiles : planFromFiles;
   const { result, now } = await stoppableRead(
     io,
     undone,

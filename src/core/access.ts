@@ -123,7 +123,7 @@ export type PermissionSet = Readonly<Record<string, PermissionValue>>;
  * `project-access.`): what only a project has of its own, then a workspace's permissions in its
  * table's order (a project's `locking` where a workspace's `workspace-locking` is, its workspace
  * `create`, `delete` and `move` before them). A project grant and its workspaces' cells are then
- * written in the same order (render/access-short.ts); a test keeps every key of both tables here.
+ * written in the same order (render/shared/access-short.ts); a test keeps every key of both tables here.
  */
 export const PERMISSION_ORDER: readonly string[] = [
   'settings',

@@ -1,6 +1,6 @@
 // What a read could not see and what a run was asked, as the JSON documents carry them (plan,
 // drift, report, saved plans): the facts of `complete`, `incomplete` and `scope`. A renderer adds
-// each reason's words (render/coverage.ts, coverageDocument: `message`); a saved plan's reader
+// each reason's words (render/shared/coverage.ts, coverageDocument: `message`); a saved plan's reader
 // checks these facts back (saved-plan/parse-coverage.ts). Pure.
 import type { Coverage, IncompleteReason, Scope } from './coverage.js';
 import type { JsonObject } from './json-value.js';

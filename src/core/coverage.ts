@@ -1,5 +1,5 @@
 // src/core/coverage.ts (new)
-/** Why a read is not known to be whole; phrased only by a renderer (src/render/coverage.ts). */
+/** Why a read is not known to be whole; phrased only by a renderer (src/render/shared/coverage.ts). */
 export type IncompleteReason =
   /** The token does not see every team (it is not an owner's): on `targets` of the targets read it does not manage team access, so a secret team's grant there is not seen. */
   | { readonly code: 'secret-teams-unseen'; readonly targets: number }

@@ -5,7 +5,7 @@ import type { LiveGrant, LiveTarget, Project, Team, TargetType, Workspace } from
 
 /**
  * What a run read to resolve the names the files give (lookup/names.ts); the report builds the
- * same from the whole lists it reads (pipeline/report.ts, organizationRead).
+ * same from the whole lists it reads (pipeline/use-cases/report.ts, organizationRead).
  */
 export interface OrganizationRead {
   readonly organization: string;

@@ -1,4 +1,4 @@
-// The parts of the plan's JSON document (docs/plan.md, "Formats", `json`; render/json.ts puts them
+// The parts of the plan's JSON document (docs/plan.md, "Formats", `json`; render/plan/json.ts puts them
 // together): the form of `--format json`, of saved plans and of the checksum. Permissions use the
 // wire names and nesting: `project-access` and `workspace-access` objects for projects, flat for
 // workspaces. Keys are written in a fixed order so the same plan always serialises to the same bytes.

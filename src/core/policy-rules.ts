@@ -5,7 +5,7 @@
 // what its check reads. The desired-state schema (validate/policy-schema.ts), validation
 // (validate/policies.ts), the name checker (resolve/check-names.ts), the canonical form
 // (core/policy-document.ts) and saved plans (saved-plan/parse-policies.ts) read the rows; each
-// kind's check is a row of policy/rules.ts, its words a row of render/violation-message.ts, both
+// kind's check is a row of policy/rules.ts, its words a row of render/violations/violation-message.ts, both
 // tables the compiler checks against this one. Pure.
 import { LEVEL_RANK, LEVELS, type FixedLevel, type Level, type Resource } from './access.js';
 import type { AccessSource } from './effective.js';
@@ -38,7 +38,7 @@ export type OrganizationWideRule = Extract<PolicyRule, { readonly kind: Organiza
 /** The kinds checked on every target a policy's match selects. */
 export type TargetRule = Exclude<PolicyRule, OrganizationWideRule>;
 
-/** What breaks a rule on one target, as data: a renderer phrases it (render/violation-message.ts). */
+/** What breaks a rule on one target, as data: a renderer phrases it (render/violations/violation-message.ts). */
 export interface RuleFindings {
   /** The team's effective level, above the rule's, and every source of it. */
   readonly 'max-access': { readonly access: Level; readonly sources: readonly AccessSource[] };

@@ -47,7 +47,7 @@ export interface PolicyException {
   readonly source?: SourceRef;
 }
 
-/** A violation as the check finds it: what breaks the policy, as data (render/violation-message.ts phrases it). */
+/** A violation as the check finds it: what breaks the policy, as data (render/violations/violation-message.ts phrases it). */
 export interface FoundViolation extends ViolationOf {
   readonly found: Finding;
 }

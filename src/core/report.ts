@@ -1,5 +1,5 @@
 // The report (docs/effective-access.md, "Effective access"): the whole organization's effective access as a run
-// computed it, with the files' policies' violations. Plain data, shared by pipeline/report.ts and
+// computed it, with the files' policies' violations. Plain data, shared by pipeline/use-cases/report.ts and
 // the report's renderers.
 import type { Coverage, Scope } from './coverage.js';
 import type { CanAnswer, CanCellAnswers } from './can.js';

@@ -111,7 +111,7 @@ export interface DecisionRecord {
   readonly row: SheetRow;
   /** A revoke: the file it edits and the edit as a unified diff; absent for a keep. */
   readonly edit?: { readonly file: string; readonly diff: string };
-  /** A revoke: the change of the edited files' plan that carries it out (render/review-decisions.ts says it: `remove grant of team dev on workspace w01`). */
+  /** A revoke: the change of the edited files' plan that carries it out (render/review/review-decisions.ts says it: `remove grant of team dev on workspace w01`). */
   readonly change?: RevokeChange;
 }
 
@@ -133,7 +133,7 @@ export interface RoundSheet {
   readonly rows: number;
 }
 
-/** A round of review as `review start` records it in `review.json` (render/review-round.ts). */
+/** A round of review as `review start` records it in `review.json` (render/review/review-round.ts). */
 export interface RoundRecord {
   readonly review: string;
   readonly organization: string;

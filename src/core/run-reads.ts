@@ -2,7 +2,7 @@
 // lookup read it, the server, the managed targets' grants with who read them and how (what the read
 // could not see follows from the viewer: diff/completeness.ts), the people, the policies' lists and
 // every other target's grant list the policies and the effective changes asked for. Gathered stage
-// by stage (pipeline/gather.ts); the plan is one pure function over the files and this value
+// by stage (pipeline/reads/gather.ts); the plan is one pure function over the files and this value
 // (assemble/plan-over.ts, planOver), so a second plan over the same reads (drift --adopt, review
 // close) costs no request.
 import type { LiveGrant, LiveState, Project, TargetType, Workspace } from './model.js';

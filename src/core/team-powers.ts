@@ -1,7 +1,7 @@
 // The report's organization powers (docs/effective-access.md, "Organization powers"): every team
 // the report shows, with its visibility and every flag of team-flags.ts as the service reported
 // it. The one reading of a team's flags every report format and the review's rows share (facts;
-// their words are render/report-powers.ts's). Pure.
+// their words are render/report-words/report-powers.ts's). Pure.
 import { OWNERS_TEAM, type Team } from './model.js';
 import type { Report } from './report.js';
 import { TEAM_FLAG_KEYS } from './team-flags.js';

@@ -1,5 +1,5 @@
 // A write the service refused for the token's rights, as apply met it: plain data that the
-// executor stops on and the renderer phrases (render/token-refusal.ts, from RefusalFacts). The service answers 404
+// executor stops on and the renderer phrases (render/apply/token-refusal.ts, from RefusalFacts). The service answers 404
 // for "not allowed" as for "not found" (docs/api.md, "Seed: authentication" 5), some releases 403.
 import type { TokenIdentity } from './identity.js';
 import type { TargetType } from './model.js';
@@ -25,7 +25,7 @@ export interface TokenHolder {
   readonly teamName?: string | undefined;
 }
 
-/** What the line of a refused write says (render/token-refusal.ts): the target, the refusal, who the token is. */
+/** What the line of a refused write says (render/apply/token-refusal.ts): the target, the refusal, who the token is. */
 export interface RefusalFacts extends TokenHolder {
   readonly target: { readonly type: TargetType; readonly name: string };
   readonly refusal: WriteRefusal;

@@ -6,7 +6,7 @@ import { RESOURCE_OF } from '../core/model.js';
 import type { Contribution } from './compute.js';
 import { covers } from './vector.js';
 
-/** What the files say of grants, by team and target id (pipeline/report.ts builds it from the files as a plan expands them). */
+/** What the files say of grants, by team and target id (pipeline/use-cases/report.ts builds it from the files as a plan expands them). */
 export interface FilesGrants {
   /** `teamId\u0000targetId` of every grant the files give (an ended one included: the plan removes it). */
   readonly listed: ReadonlySet<string>;

@@ -1,5 +1,5 @@
 // The names an evidence bundle's manifest is written and read by (docs/evidence.md, "Evidence
-// bundle"): render/manifest.ts writes it, manifest-parse.ts reads it back for `report verify`.
+// bundle"): render/evidence/manifest.ts writes it, manifest-parse.ts reads it back for `report verify`.
 
 /** The manifest's own file in DIR: it cannot list its own hash, so it is never one of `files`. */
 export const MANIFEST_FILE = 'manifest.json';

@@ -1,5 +1,5 @@
 // manifest.json read back (`report verify`, docs/evidence.md, "Verify a bundle"): the document
-// render/manifest.ts writes, checked by Ajv against its published schema (manifest-schema.ts,
+// render/evidence/manifest.ts writes, checked by Ajv against its published schema (manifest-schema.ts,
 // schemas/manifest.schema.json), then mapped, so a manifest edited into another shape is said as
 // such in one line and never half-trusted. Pure: text in, the manifest or the one problem out.
 import type { EvidenceFile, EvidenceManifest, Operator, Provenance, ReconciledCount, RegisteredException } from '../core/evidence.js';

@@ -1,5 +1,5 @@
 // The schema of an evidence bundle's manifest.json (docs/evidence.md, "Evidence bundle"): what
-// render/manifest.ts writes and `report verify` reads back (manifest-parse.ts, through Ajv; its
+// render/evidence/manifest.ts writes and `report verify` reads back (manifest-parse.ts, through Ajv; its
 // validator standalone in the build), published as schemas/manifest.schema.json. Format 1 is a
 // bundle written before the provenance; format 2 adds the build, the operator, the inputs and the
 // exception register. What a schema cannot say (a file listed twice) the reader checks after it.

@@ -1,7 +1,7 @@
 // The provenance of an evidence bundle (docs/evidence.md, "Evidence bundle"), the parts that are a
 // function of their input: the operator from the environment's CI variables, the combined digest of
 // the desired-state files, and the register of the policies' exceptions at the extraction's start.
-// Pure: pipeline/provenance.ts reads the files, the OS user and the build.
+// Pure: pipeline/disk/provenance.ts reads the files, the OS user and the build.
 import type { InputFile, Operator, RegisteredException } from '../core/evidence.js';
 import { isExpired } from '../core/expiry.js';
 import type { DesiredPolicy } from '../core/policy.js';

@@ -14,7 +14,7 @@ export interface SnapshotTarget {
   readonly id: string;
 }
 
-/** One source of a team's access as the report wrote it: facts, phrased only by render/source-text.ts. */
+/** One source of a team's access as the report wrote it: facts, phrased only by render/shared/source-text.ts. */
 export type SnapshotSource =
   | { readonly kind: 'owners' }
   | { readonly kind: 'organization'; readonly permission: string }

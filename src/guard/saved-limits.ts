@@ -13,7 +13,7 @@ import {
 import { limitText, type MemberGuardInputs } from '../diff/member-guard-inputs.js';
 import type { MemberLimits } from './apply-members.js';
 
-/** A limit of the saved plan looser than its default, left for the default (render/loose-limits.ts says so). */
+/** A limit of the saved plan looser than its default, left for the default (render/apply/loose-limits.ts says so). */
 export interface LooseLimit {
   /** The setting's name under `settings:`. */
   readonly setting: string;

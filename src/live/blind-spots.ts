@@ -31,7 +31,7 @@ async function projectGrants(client: ProjectGrantLister, id: string): Promise<re
   }
 }
 
-/** The workspaces to read again by target, and the projects' lists read to find them (what the run keeps: pipeline/gather.ts). */
+/** The workspaces to read again by target, and the projects' lists read to find them (what the run keeps: pipeline/reads/gather.ts). */
 export interface BlindSpots {
   readonly spots: readonly LiveTarget[];
   readonly projects: ReadonlyMap<string, readonly LiveGrant[]>;

@@ -3,7 +3,7 @@
 // sets use (src/lookup/catalog.ts: pages of 100, the key-value tags only when a match needs them),
 // or the plan's own when it is whole and has the tags they match. Which targets they select, and
 // the grants of those the run has not listed, are assemble/policy-context.ts's (pure) and
-// pipeline/gather.ts's. Nothing is read when the files have no policy with a match.
+// pipeline/reads/gather.ts's. Nothing is read when the files have no policy with a match.
 import type { Project } from '../core/model.js';
 import type { DesiredPolicy } from '../core/policy.js';
 import { namesTags } from '../core/set-criteria.js';

@@ -2,9 +2,9 @@
 // formats. The text lines are also written one by one as each change ends (cli/commands/apply.ts,
 // `outcomeLine`); this is what is written when they were not.
 import type { ApplyResult } from '../core/apply-outcome.js';
-import { renderApplyJson } from './apply-json.js';
-import { renderApplyMarkdown } from './apply-markdown.js';
-import { renderApplyText } from './apply-text.js';
+import { renderApplyJson } from './apply/apply-json.js';
+import { renderApplyMarkdown } from './apply/apply-markdown.js';
+import { renderApplyText } from './apply/apply-text.js';
 import { byFormat, formatsOf, type NoOptions } from './format.js';
 
 const APPLY_RENDERERS = { text: renderApplyText, json: renderApplyJson, markdown: renderApplyMarkdown };

@@ -2,10 +2,10 @@
 import type { Adoption } from '../core/adoption.js';
 import type { Plan } from '../core/plan.js';
 import { byFormat, formatsOf } from './format.js';
-import { renderJson } from './json.js';
-import type { WarningScope } from './lines.js';
-import { renderMarkdown, type PlanKind } from './markdown.js';
-import { renderText } from './text.js';
+import { renderJson } from './plan/json.js';
+import type { WarningScope } from './changes/lines.js';
+import { renderMarkdown, type PlanKind } from './plan/markdown.js';
+import { renderText } from './plan/text.js';
 
 /** How a plan is shown. The JSON plan is the plan whole: it ignores all but the format. */
 export interface RenderOptions {

@@ -2,10 +2,10 @@
 // render/format.ts).
 import type { SnapshotDiff } from '../evidence/compare.js';
 import { byFormat, formatsOf, type NoOptions } from './format.js';
-import { renderDiffCsv } from './report-diff-csv.js';
-import { reportDiffDocument } from './report-diff-document.js';
-import { renderDiffHtml } from './report-diff-html.js';
-import { renderDiffMarkdown, renderDiffText } from './report-diff-text.js';
+import { renderDiffCsv } from './report-diff/report-diff-csv.js';
+import { reportDiffDocument } from './report-diff/report-diff-document.js';
+import { renderDiffHtml } from './report-diff/report-diff-html.js';
+import { renderDiffMarkdown, renderDiffText } from './report-diff/report-diff-text.js';
 
 const REPORT_DIFF_RENDERERS = {
   text: renderDiffText,

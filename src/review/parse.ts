@@ -12,7 +12,7 @@ export interface ReadRow {
 
 export type ReadSheet = { readonly rows: readonly ReadRow[] } | { readonly problem: string };
 
-/** `'=1+1` back to `=1+1`: what render/report-csv.ts's csvField prefixed. */
+/** `'=1+1` back to `=1+1`: what render/report/report-csv.ts's csvField prefixed. */
 const undefused = (value: string): string => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
 
 export function readSheet(name: string, text: string): ReadSheet {

@@ -25,7 +25,7 @@ export interface ReviewRound {
 
 /**
  * How a sheet writes a cell's access, each of its sources and what gives a team a power: the
- * report's words (render/access-short.ts, render/report-source.ts, render/review-power.ts), passed
+ * report's words (render/shared/access-short.ts, render/report-words/report-source.ts, render/review/review-power.ts), passed
  * in by the use case, so a reviewer reads what the report says and this folder knows no words.
  */
 export interface SheetWords {

@@ -1,5 +1,5 @@
 // A saved plan keeps what its read could not see and what it was asked (`complete`, `incomplete`,
-// `scope`: render/coverage.ts), so `show` and `apply --plan` say it as `plan` did; an edit of them
+// `scope`: render/shared/coverage.ts), so `show` and `apply --plan` say it as `plan` did; an edit of them
 // is refused like any other; a plan saved before them takes its coverage from its basis.
 import { describe, expect, it } from 'vitest';
 import { scopeOf } from '../core/scope.js';
@@ -48,7 +48,7 @@ describe('coverage and scope in a saved plan', () => {
     const reason = document();
     reason.plan.incomplete[0].note = 'a key no plan writes';
     expect(() => parseSavedPlan('p.json', resealed(reason))).toThrow(/plan\.incomplete is not what a plan writes/);
-    // The reader knows no words: a reason's message is phrased again from its facts (render/coverage.ts).
+    // The reader knows no words: a reason's message is phrased again from its facts (render/shared/coverage.ts).
     const message = document();
     message.plan.incomplete[0].message = 'nothing to see';
     expect(parseSavedPlan('p.json', resealed(message)).plan.coverage).toEqual(plan.coverage);

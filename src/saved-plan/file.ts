@@ -1,4 +1,4 @@
-// Reading saved-plan files (pipeline/saved-plan-file.ts writes them, with mode 0600: the file
+// Reading saved-plan files (pipeline/disk/saved-plan-file.ts writes them, with mode 0600: the file
 // names the organization's teams and access, though never a token).
 import { readFile, stat } from 'node:fs/promises';
 import { CLIError, messageOf } from '../errors.js';

@@ -1,4 +1,4 @@
-// A saved plan's `complete`, `incomplete` and `scope` (core/coverage-document.ts; render/coverage.ts
+// A saved plan's `complete`, `incomplete` and `scope` (core/coverage-document.ts; render/shared/coverage.ts
 // adds each reason's `message`) back into the plan's Coverage and Scope, so `show` and `apply
 // --plan` say what the plan could not see and what it was asked, as `plan` said it: the reasons
 // phrased again from their facts (the words in the file are not read). Not part of the checksum: the incomplete targets are, through

@@ -49,7 +49,7 @@ export class PlanKey {
 }
 
 /**
- * The saved plan's document sealed (render/saved-plan-document.ts writes the rest): `integrity`
+ * The saved plan's document sealed (render/plan/saved-plan-document.ts writes the rest): `integrity`
  * covers every other key (parse.ts checks it), and with the key, `hmac` covers the same bytes.
  */
 export function sealDocument(content: { readonly [key: string]: JsonValue }, key?: PlanKey): { [key: string]: JsonValue } {

@@ -4,11 +4,11 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import type { Adoption } from '../../src/core/adoption.js';
 import type { DriftItem } from '../../src/core/drift-item.js';
-import { proveClean } from '../../src/pipeline/adopt.js';
-import { adoptionDocument } from '../../src/render/adoption-json.js';
-import { adoptionMarkdown } from '../../src/render/adoption-markdown.js';
-import { adoptionText } from '../../src/render/adoption-text.js';
-import { adoptionSchema } from '../../src/render/adoption-schema.js';
+import { proveClean } from '../../src/pipeline/use-cases/adopt.js';
+import { adoptionDocument } from '../../src/render/drift/adoption-json.js';
+import { adoptionMarkdown } from '../../src/render/drift/adoption-markdown.js';
+import { adoptionText } from '../../src/render/drift/adoption-text.js';
+import { adoptionSchema } from '../../src/render/schemas/adoption-schema.js';
 import { sreAdminOnApiProd } from '../support/plan-changes.js';
 
 const item: DriftItem = sreAdminOnApiProd({ kind: 'set', name: 'prod' });

@@ -11,8 +11,8 @@ import { CANARY, json, scriptServer, type ScriptServer } from './script-server.j
 import { apiUrl } from '../../src/emulator/start.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { EmulatorOptions, RunningEmulator } from '../../src/emulator/types.js';
-import { openAuditTrail } from '../../src/pipeline/audit-trail.js';
-import type { RunConnection } from '../../src/pipeline/request.js';
+import { openAuditTrail } from '../../src/pipeline/run/audit-trail.js';
+import type { RunConnection } from '../../src/pipeline/run/request.js';
 import { AUDIT_SEED, START, testClock } from '../emulator/audit-seed.js';
 import { client as rawClient, workspaceGrantBody } from '../emulator/helpers.js';
 

@@ -11,7 +11,7 @@ import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { liveRequestOf } from '../../src/core/live-request.js';
 import { readLive } from '../../src/live/read-live.js';
-import { resolveFrom } from '../../src/pipeline/names.js';
+import { resolveFrom } from '../../src/pipeline/reads/names.js';
 import { CANARY, expectNoCanary, failure } from './script-server.js';
 import { BIG_PROJECT_GRANTS, bigSeed, ORG, PROJECTS, projectName, TEAMS, teamName, WORKSPACES, workspaceName } from './seed.js';
 

@@ -9,7 +9,7 @@ import { checksumOf, policiesDigestOf } from '../../src/diff/checksum.js';
 import { refusalsOf as guardRefusals } from '../../src/guard/plan-refusals.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { readSavedPlan } from '../../src/saved-plan/file.js';
-import { writeSavedPlan } from '../../src/pipeline/saved-plan-file.js';
+import { writeSavedPlan } from '../../src/pipeline/disk/saved-plan-file.js';
 import { basisGuardInputs } from '../../src/saved-plan/saved-plan.js';
 import { ROOT, runCli } from '../support/cli.js';
 import { FAST, writesOf } from './scenario.js';

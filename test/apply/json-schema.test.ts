@@ -5,9 +5,9 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { reportOf } from '../../src/apply/outcome.js';
 import type { ChangeOutcome } from '../../src/core/apply-outcome.js';
-import { renderApplyJson } from '../../src/render/apply-json.js';
+import { renderApplyJson } from '../../src/render/apply/apply-json.js';
 import { grantChanges, type Change, type Plan } from '../../src/core/plan.js';
-import { applySchema } from '../../src/render/apply-schema.js';
+import { applySchema } from '../../src/render/schemas/apply-schema.js';
 import { buildPlan } from '../../src/diff/plan.js';
 import { access, desiredOf, liveOf, team, teamId } from '../support/states.js';
 

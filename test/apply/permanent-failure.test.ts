@@ -9,9 +9,9 @@ import type { GrantApi } from '../../src/apply/ports.js';
 import type { Change } from '../../src/core/plan.js';
 import type { TeamApi } from '../../src/core/team-write.js';
 import { pendingTeamId, type TeamChange } from '../../src/core/teams.js';
-import { applySummary } from '../../src/render/apply-text.js';
-import { renderApplyJson } from '../../src/render/apply-json.js';
-import { applySchema } from '../../src/render/apply-schema.js';
+import { applySummary } from '../../src/render/apply/apply-text.js';
+import { renderApplyJson } from '../../src/render/apply/apply-json.js';
+import { applySchema } from '../../src/render/schemas/apply-schema.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { memberPlan } from '../people/world.js';
 

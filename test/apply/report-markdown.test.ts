@@ -5,7 +5,7 @@ import { reportOf } from '../../src/apply/outcome.js';
 import type { ApplyReport, ChangeOutcome } from '../../src/core/apply-outcome.js';
 import type { Change, Plan } from '../../src/core/plan.js';
 import { renderApplyResult } from '../../src/render/apply.js';
-import { LONG_COMMENT_LINES } from '../../src/render/markdown.js';
+import { LONG_COMMENT_LINES } from '../../src/render/plan/markdown.js';
 
 const change = (n: number): Change => ({
   action: 'update',

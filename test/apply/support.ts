@@ -3,11 +3,11 @@
 import { main } from '../../src/cli/main.js';
 import type { IO } from '../../src/cli/io.js';
 import { addressFrom } from '../../src/api/address.js';
-import { planFromFiles } from '../../src/pipeline/plan.js';
+import { planFromFiles } from '../../src/pipeline/use-cases/plan.js';
 import { checksumOf, policiesDigestOf } from '../../src/diff/checksum.js';
 import { basisGuardInputs, savedPlanOf, type SavedPlan } from '../../src/saved-plan/saved-plan.js';
 import { readSavedPlan } from '../../src/saved-plan/file.js';
-import { writeSavedPlan } from '../../src/pipeline/saved-plan-file.js';
+import { writeSavedPlan } from '../../src/pipeline/disk/saved-plan-file.js';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -10,7 +10,7 @@ import { LEVELS, RESOURCES } from '../../src/core/access.js';
 import { access } from '../support/states.js';
 import { compareAccess } from '../../src/diff/normalise.js';
 import { buildPlan } from '../../src/diff/plan.js';
-import { loadDesiredState } from '../../src/pipeline/desired-state.js';
+import { loadDesiredState } from '../../src/pipeline/disk/desired-state.js';
 
 const SPEC: OrganizationSpec = {
   organization: 'gen',

@@ -11,7 +11,7 @@ import { requestModel } from '../../bench/reconcile/model.js';
 import { RATE_LIMIT_OFF } from '../../bench/reconcile/scenarios.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
-import { planFromFiles } from '../../src/pipeline/plan.js';
+import { planFromFiles } from '../../src/pipeline/use-cases/plan.js';
 import type { ReadBy } from '../../src/core/model.js';
 
 const MID_SIZE: OrganizationSpec = {

@@ -2,7 +2,7 @@
 // fails when a recipe uses a flag no command's --help documents.
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/registry.js';
-import { MARKER_PREFIX } from '../../src/render/markdown.js';
+import { MARKER_PREFIX } from '../../src/render/plan/markdown.js';
 import { readManual } from '../support/manual.js';
 import {
   ACTION,

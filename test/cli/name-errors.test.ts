@@ -10,7 +10,7 @@ import { RemoteError } from '../../src/api/errors/remote-error.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import type { NameReader } from '../../src/lookup/names.js';
-import { resolveFrom } from '../../src/pipeline/names.js';
+import { resolveFrom } from '../../src/pipeline/reads/names.js';
 import { runBuilt } from '../support/spawn.js';
 import { desired, OWNER_TOKEN, SEED, target } from '../live/seed.js';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { DEMO_TOKEN, demoSeed } from '../../src/cli/demo/seed.js';
-import { planSchema } from '../../src/render/plan-schema.js';
+import { planSchema } from '../../src/render/schemas/plan-schema.js';
 import { runBuilt } from '../support/spawn.js';
 import { emulatorAndFolder } from '../support/world.js';
 

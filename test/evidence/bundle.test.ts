@@ -10,7 +10,7 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import { CURRENT_SERVER_HEADERS } from '../../src/emulator/profile.js';
-import { writeEvidenceBundle } from '../../src/pipeline/evidence-bundle.js';
+import { writeEvidenceBundle } from '../../src/pipeline/disk/evidence-bundle.js';
 import { InterruptedError, type InterruptListener } from '../../src/cli/interrupt.js';
 import type { IO } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';

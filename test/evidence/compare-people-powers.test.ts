@@ -17,7 +17,7 @@ import { effectiveAccess } from '../../src/effective/compute.js';
 import { reportPeople } from '../../src/effective/people.js';
 import { renderAccessReport } from '../../src/render/report.js';
 import { renderReportDiff } from '../../src/render/report-diff.js';
-import { reportDiffSchema } from '../../src/render/report-diff-schema.js';
+import { reportDiffSchema } from '../../src/render/schemas/report-diff-schema.js';
 import { GRANTS, PROJECTS, TEAMS, WORKSPACES, personReport } from '../people/report-fixture.js';
 import { runCli } from '../support/cli.js';
 

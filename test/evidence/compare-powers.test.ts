@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { compareSnapshots, differenceCount } from '../../src/evidence/compare.js';
 import type { Snapshot } from '../../src/evidence/snapshot.js';
 import { renderReportDiff } from '../../src/render/report-diff.js';
-import { reportDiffSchema } from '../../src/render/report-diff-schema.js';
+import { reportDiffSchema } from '../../src/render/schemas/report-diff-schema.js';
 import { snapshotOf } from '../support/snapshots.js';
 
 const snapshot = (teams: unknown[]): Snapshot => snapshotOf({ workspaces: [], teams });

@@ -9,7 +9,7 @@ import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { SeedDocument } from '../../src/emulator/types.js';
-import { reportDiffSchema } from '../../src/render/report-diff-schema.js';
+import { reportDiffSchema } from '../../src/render/schemas/report-diff-schema.js';
 import { ROOT, runCli } from '../support/cli.js';
 import { ORG_TOKEN, SEED } from '../report/seed.js';
 
@@ -74,7 +74,7 @@ describe('report diff OLD NEW', () => {
     expect(run.out).toContain('  + newbies gained read on workspace "sandbox"\n    sources: workspace grant: read\n');
     expect(run.out).toContain('  - auditors lost custom on project "data"\n');
     // sre keeps admin on platform through manage-projects: only the project grant's source goes.
-    // Issue 38, Build 5: sources in the report's own words (render/source-text.ts), no longer a second wording of report diff's.
+    // Issue 38, Build 5: sources in the report's own words (render/shared/source-text.ts), no longer a second wording of report diff's.
     expect(run.out).toContain('  ~ sre on project "platform": admin (level unchanged)\n    sources removed: project grant: read\n');
     // Issue 37, finding 2: the removed auditors team takes its organization power with it.
     expect(run.out).toContain('Organization powers:\n  - auditors lost read-workspaces (organization-wide)\n');

@@ -1,6 +1,6 @@
 // Issue 38, Build 5: manifest.json is read back through Ajv and its published schema
 // (src/evidence/manifest-schema.ts, schemas/manifest.schema.json), never field by field by hand:
-// what render/manifest.ts writes validates and reads back whole, and a manifest of another shape is
+// what render/evidence/manifest.ts writes validates and reads back whole, and a manifest of another shape is
 // one line naming where and what, exit 1, no stack trace.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import type { EvidenceManifest } from '../../src/core/evidence.js';
 import { parseManifest } from '../../src/evidence/manifest-parse.js';
 import { MANIFEST_SCHEMA } from '../../src/evidence/manifest-schema.js';
 import { validateManifest } from '../../src/evidence/manifest-validator.js';
-import { manifestDocument, renderManifest } from '../../src/render/manifest.js';
+import { manifestDocument, renderManifest } from '../../src/render/evidence/manifest.js';
 import { ROOT, runCli } from '../support/cli.js';
 import { spawnCli } from '../support/spawn-cli.js';
 
@@ -62,7 +62,7 @@ describe('manifest.json through its schema', () => {
     expect(existsSync(SCHEMA_FILE) && readFileSync(SCHEMA_FILE, 'utf8')).toBe(generated);
   });
 
-  it('what render/manifest.ts writes validates, and reads back as the manifest written (format 1 and 2)', () => {
+  it('what render/evidence/manifest.ts writes validates, and reads back as the manifest written (format 1 and 2)', () => {
     for (const manifest of [V1, V2]) {
       expect(validateManifest(manifestDocument(manifest)), JSON.stringify(validateManifest.errors)).toBe(true);
       expect(parseManifest(renderManifest(manifest))).toEqual({ manifest });

@@ -9,7 +9,7 @@ import { LiveReadError } from '../../src/live/live-read-error.js';
 import { liveRequestOf } from '../../src/core/live-request.js';
 import { readLive } from '../../src/live/read-live.js';
 import type { Resolved } from '../../src/core/resolved.js';
-import { resolveFrom } from '../../src/pipeline/names.js';
+import { resolveFrom } from '../../src/pipeline/reads/names.js';
 import { CANARY, expectNoCanary, failure } from '../api/script-server.js';
 import { desired, DEV_TOKEN, OWNER_TOKEN, SEED, target } from './seed.js';
 

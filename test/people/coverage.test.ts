@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveState, Viewer } from '../../src/core/model.js';
 import { coverageOf } from '../../src/diff/completeness.js';
-import { coverageDocument, reasonText } from '../../src/render/coverage.js';
+import { coverageDocument, reasonText } from '../../src/render/shared/coverage.js';
 import { coverageAndScopeOf } from '../../src/saved-plan/parse-coverage.js';
 import { Reader } from '../../src/saved-plan/reader.js';
 import { scopeOf } from '../../src/core/scope.js';

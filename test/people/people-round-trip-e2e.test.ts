@@ -1,4 +1,4 @@
-// Needs the plan of members (people-plan) and the wiring of pipeline/plan.ts (pipeline-plan.patch):
+// Needs the plan of members (people-plan) and the wiring of pipeline/use-cases/plan.ts (pipeline-plan.patch):
 // `export --teams --members` then `plan` is clean against both emulator profiles (an invitee
 // pending, service accounts and hidden members untouched); and a plan that adds a person to a team
 // names who gains what in its effective changes (docs/effective-access.md, "People").

@@ -10,7 +10,7 @@ import type { LivePeople } from '../../src/core/person.js';
 import { effectiveAccess } from '../../src/effective/compute.js';
 import { reportPeople } from '../../src/effective/people.js';
 import { renderAccessReport } from '../../src/render/report.js';
-import { reportSchema } from '../../src/render/report-schema.js';
+import { reportSchema } from '../../src/render/schemas/report-schema.js';
 import { TEAM_FLAG_KEYS } from '../../src/core/team-flags.js';
 import { GRANTS, PEOPLE, PROJECTS, TEAMS, WORKSPACES, personReport } from './report-fixture.js';
 

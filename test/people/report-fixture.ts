@@ -1,4 +1,4 @@
-// A report by person built in memory, as pipeline/report.ts builds it, for the format and browser
+// A report by person built in memory, as pipeline/use-cases/report.ts builds it, for the format and browser
 // tests: the people of test/people's organization over the report's own seed (test/report/seed.ts).
 import { scopeOf } from '../../src/core/scope.js';
 import type { Report } from '../../src/core/report.js';

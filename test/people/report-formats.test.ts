@@ -5,8 +5,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { renderAccessReport } from '../../src/render/report.js';
-import { reportSchema } from '../../src/render/report-schema.js';
-import { PEOPLE_CSV_HEADER } from '../../src/render/report-people-csv.js';
+import { reportSchema } from '../../src/render/schemas/report-schema.js';
+import { PEOPLE_CSV_HEADER } from '../../src/render/report/report-people-csv.js';
 import { personReport } from './report-fixture.js';
 import { scopeOf } from '../../src/core/scope.js';
 

@@ -8,7 +8,7 @@ import { buildPlan } from '../../src/diff/plan.js';
 import { guardInputsOf, guardPlan } from '../../src/guard/plan-refusals.js';
 import { parseSavedPlan } from '../../src/saved-plan/parse.js';
 import { savedPlanOf } from '../../src/saved-plan/saved-plan.js';
-import { savedPlanDocument } from '../../src/pipeline/saved-plan-file.js';
+import { savedPlanDocument } from '../../src/pipeline/disk/saved-plan-file.js';
 import { INTEGRITY_KEY, integrityOf } from '../../src/saved-plan/fingerprint.js';
 import { assertPeopleFresh } from '../../src/saved-plan/stale.js';
 import { DEFAULT_SETTINGS, type DesiredState } from '../../src/core/desired-state.js';

@@ -7,14 +7,14 @@ import { checksumOf, policiesDigestOf, type ChecksumInput } from '../../src/diff
 import type { FoundViolation, PolicyViolation, SavedViolation, TargetPolicy } from '../../src/core/policy.js';
 import type { Finding } from '../../src/core/policy-rules.js';
 import { findingDocument } from '../../src/core/finding-document.js';
-import { violationMessage } from '../../src/render/violation-message.js';
-import { renderJson } from '../../src/render/json.js';
+import { violationMessage } from '../../src/render/violations/violation-message.js';
+import { renderJson } from '../../src/render/plan/json.js';
 import { buildPlan, withViolations } from '../../src/diff/plan.js';
 import { guardInputsOf, guardPlan } from '../../src/guard/plan-refusals.js';
 import { savedPlanOf } from '../../src/saved-plan/saved-plan.js';
 import { parseSavedPlan } from '../../src/saved-plan/parse.js';
 import { INTEGRITY_KEY, integrityOf } from '../../src/saved-plan/fingerprint.js';
-import { savedPlanDocument } from '../../src/pipeline/saved-plan-file.js';
+import { savedPlanDocument } from '../../src/pipeline/disk/saved-plan-file.js';
 import { desiredOf, liveOf, team } from '../support/states.js';
 
 const target = { type: 'workspace', name: 'net', id: 'ws-net' } as const;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import type { SeedDocument } from '../../src/emulator/types.js';
-import { planSchema } from '../../src/render/plan-schema.js';
+import { planSchema } from '../../src/render/schemas/plan-schema.js';
 import { INTEGRITY_KEY, integrityOf } from '../../src/saved-plan/fingerprint.js';
 import { runCli } from '../support/cli.js';
 import { violationsOf } from '../support/violations.js';

@@ -190,8 +190,8 @@ describe('tfe-access drift', () => {
     expect(drifted.err).toContain('drift: live access differs from the files (1 missing, 2 different, 1 not in the files).');
 
     // Make the planned changes directly through the client, as apply would.
-    const { planFromFiles } = await import('../../src/pipeline/plan.js');
-    const { openClient } = await import('../../src/pipeline/request.js');
+    const { planFromFiles } = await import('../../src/pipeline/use-cases/plan.js');
+    const { openClient } = await import('../../src/pipeline/run/request.js');
     const connection = { env, rateLimit: 1000, concurrency: 4 };
     const result = await planFromFiles({ paths: ['examples/acme'], cwd: ROOT, connection, read: { concurrency: 4 } });
     expect(result.plan.checksum).toBe((JSON.parse(drifted.out) as { checksum: string }).checksum);

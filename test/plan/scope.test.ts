@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TOKEN, demoSeed } from '../../src/cli/demo/seed.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
-import { planSchema } from '../../src/render/plan-schema.js';
+import { planSchema } from '../../src/render/schemas/plan-schema.js';
 import { runCli } from '../support/cli.js';
 import { closeGuardedWorld, openGuardedWorld, PADMIN_TOKEN } from '../apply/support.js';
 

@@ -6,7 +6,7 @@ import type { Level, Resource } from '../../src/core/access.js';
 import type { Project, SetMatch, TargetType, Team, Workspace } from '../../src/core/model.js';
 import type { DesiredPolicy, TargetPolicy } from '../../src/core/policy.js';
 import type { TargetRule } from '../../src/core/policy-rules.js';
-import { violationMessage } from '../../src/render/violation-message.js';
+import { violationMessage } from '../../src/render/violations/violation-message.js';
 import type { GrantInput } from '../../src/effective/compute.js';
 import { checkPolicies, type PolicyInput } from '../../src/policy/check.js';
 

@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Adoption } from '../../src/core/adoption.js';
 import type { Plan } from '../../src/core/plan.js';
-import { differsWords } from '../../src/render/drift-words.js';
-import { renderMarkdown } from '../../src/render/markdown.js';
-import { renderText } from '../../src/render/text.js';
+import { differsWords } from '../../src/render/drift/drift-words.js';
+import { renderMarkdown } from '../../src/render/plan/markdown.js';
+import { renderText } from '../../src/render/plan/text.js';
 import { memberPlan } from '../people/world.js';
 import { sreAdminOnApiProd } from '../support/plan-changes.js';
 

@@ -6,7 +6,7 @@ import { access, desiredOf, liveOf, team, teamId } from '../support/states.js';
 import type { DesiredTarget, LiveTarget } from '../../src/core/model.js';
 import { grantChanges, type Plan, type PlanWarning } from '../../src/core/plan.js';
 import { buildPlan } from '../../src/diff/plan.js';
-import { DRIFT_MARKER_PREFIX, GITHUB_COMMENT_LIMIT, LONG_COMMENT_LINES, renderMarkdown } from '../../src/render/markdown.js';
+import { DRIFT_MARKER_PREFIX, GITHUB_COMMENT_LIMIT, LONG_COMMENT_LINES, renderMarkdown } from '../../src/render/plan/markdown.js';
 
 /** `count` workspaces, each with one grant to remove (ops), one to change (dev) and one to add (qa). */
 function planOf(count: number, warnings: PlanWarning[] = []): Plan {

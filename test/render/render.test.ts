@@ -7,10 +7,10 @@ import type { DesiredTarget, LiveState, LiveTarget } from '../../src/core/model.
 import type { DesiredState } from '../../src/core/desired-state.js';
 import { customAccess } from '../../src/core/permissions.js';
 import { buildPlan as diffPlan } from '../../src/diff/plan.js';
-import { renderJson } from '../../src/render/json.js';
-import { GITHUB_COMMENT_LIMIT, MARKER_PREFIX, renderMarkdown } from '../../src/render/markdown.js';
-import { planSchema } from '../../src/render/plan-schema.js';
-import { renderText } from '../../src/render/text.js';
+import { renderJson } from '../../src/render/plan/json.js';
+import { GITHUB_COMMENT_LIMIT, MARKER_PREFIX, renderMarkdown } from '../../src/render/plan/markdown.js';
+import { planSchema } from '../../src/render/schemas/plan-schema.js';
+import { renderText } from '../../src/render/plan/text.js';
 import { grantChanges, planChanges } from '../../src/core/plan.js';
 
 /** A plan as the renderers take it; the guards' refusals (none here) are tested where they are computed. */

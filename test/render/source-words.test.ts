@@ -1,4 +1,4 @@
-// Issue 38, Build 5: one wording of an access source (render/source-text.ts). The report, the review
+// Issue 38, Build 5: one wording of an access source (render/shared/source-text.ts). The report, the review
 // sheets, the plan's effective changes and a violation already phrased a source there; `report
 // diff` had its own (`project platform write`, `owners`) in evidence/snapshot.ts. Now a report read
 // back keeps each source's facts, compared by them, and every format of `report diff` says them in
@@ -8,8 +8,8 @@ import type { AccessSource } from '../../src/core/effective.js';
 import { compareSnapshots } from '../../src/evidence/compare.js';
 import { parseSnapshot, type Snapshot } from '../../src/evidence/snapshot.js';
 import { renderReportDiff } from '../../src/render/report-diff.js';
-import { reportSourceText } from '../../src/render/report-source.js';
-import { sourceText } from '../../src/render/source-text.js';
+import { reportSourceText } from '../../src/render/report-words/report-source.js';
+import { sourceText } from '../../src/render/shared/source-text.js';
 
 const SOURCES = [
   { kind: 'owners' },

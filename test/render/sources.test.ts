@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { access, liveOf, team, teamId } from '../support/states.js';
 import type { DesiredState } from '../../src/core/desired-state.js';
 import { buildPlan } from '../../src/diff/plan.js';
-import { renderJson } from '../../src/render/json.js';
-import { renderMarkdown } from '../../src/render/markdown.js';
-import { renderText } from '../../src/render/text.js';
+import { renderJson } from '../../src/render/plan/json.js';
+import { renderMarkdown } from '../../src/render/plan/markdown.js';
+import { renderText } from '../../src/render/plan/text.js';
 
 const live = liveOf(
   'acme',

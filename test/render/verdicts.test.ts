@@ -10,10 +10,10 @@ import type { Plan } from '../../src/core/plan.js';
 import type { PolicyViolation } from '../../src/core/policy.js';
 import type { Report } from '../../src/core/report.js';
 import { buildPlan } from '../../src/diff/plan.js';
-import { renderJson } from '../../src/render/json.js';
-import { planSchema } from '../../src/render/plan-schema.js';
-import { renderReportText } from '../../src/render/report-text.js';
-import { renderText } from '../../src/render/text.js';
+import { renderJson } from '../../src/render/plan/json.js';
+import { planSchema } from '../../src/render/schemas/plan-schema.js';
+import { renderReportText } from '../../src/render/report/report-text.js';
+import { renderText } from '../../src/render/plan/text.js';
 import { scopeOf } from '../../src/core/scope.js';
 
 const target = { type: 'workspace' as const, name: 'api-prod', id: 'ws-1' };

@@ -1,6 +1,6 @@
 // The HTML report printed, in headless chromium (test/support/browser.ts): 50 teams by 40
 // workspaces, wider than any page. Print cuts the matrix into sheets of teams and rows
-// (render/report-html-print-script.ts), each with the rows' names repeated: every team is in a
+// (render/report-html/report-html-print-script.ts), each with the rows' names repeated: every team is in a
 // sheet, each sheet fits the printable width and takes exactly one page of the PDF (the page count
 // is that of the page without the sheets plus one per sheet), the appendix lists every cell; on
 // screen the first column sticks while the matrix scrolls sideways.
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAccessReport } from '../../src/render/report.js';
-import { PRINT_ROWS_PER_SHEET, PRINT_TEAMS_PER_SHEET } from '../../src/render/report-html-print-script.js';
+import { PRINT_ROWS_PER_SHEET, PRINT_TEAMS_PER_SHEET } from '../../src/render/report-html/report-html-print-script.js';
 import { launchChromium, openReport } from '../support/browser.js';
 import { pdfText } from '../support/pdf-text.js';
 import { wideReport } from './wide-report.js';

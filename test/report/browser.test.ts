@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
-import { LEVEL_COLOURS } from '../../src/render/report-html-assets.js';
+import { LEVEL_COLOURS } from '../../src/render/report-html/report-html-assets.js';
 import { ROOT, runCli } from '../support/cli.js';
 import { ORG_TOKEN, SEED } from './seed.js';
 import { launchChromium, openReport, seriousAxeFindings } from '../support/browser.js';

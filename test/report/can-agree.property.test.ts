@@ -2,7 +2,7 @@
 // with organization powers, manage-policy-overrides and delegate-policy-overrides on, off or not
 // reported, the owners team, fixed and custom project and workspace grants), `--can` as the text,
 // the JSON, the CSV and the HTML say it agree cell for cell, policy-overrides included. The HTML is
-// read as its script reads it: the bit masks of each matrix cell (render/report-html-can-script.ts).
+// read as its script reads it: the bit masks of each matrix cell (render/report-html/report-html-can-script.ts).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CAN_QUESTIONS } from '../../src/core/can.js';

@@ -1,4 +1,4 @@
-// A report of a small organization built in memory, as pipeline/report.ts builds one (cells with
+// A report of a small organization built in memory, as pipeline/use-cases/report.ts builds one (cells with
 // their facts, `answers` for the HTML, `can` for the question asked): for the who-can tests.
 import { findQuestion } from '../../src/core/can.js';
 import type { Project, Team, Workspace } from '../../src/core/model.js';
@@ -6,7 +6,7 @@ import type { ReportPeople } from '../../src/core/person-access.js';
 import type { Report } from '../../src/core/report.js';
 import { scopeOf } from '../../src/core/scope.js';
 import { EffectiveIndex, type GrantInput } from '../../src/effective/compute.js';
-import { canAnswer, canAnswers, cellsWithFacts } from '../../src/pipeline/report-facts.js';
+import { canAnswer, canAnswers, cellsWithFacts } from '../../src/pipeline/report-steps/report-facts.js';
 
 export const PROJECTS: Project[] = [{ id: 'prj-a', name: 'a' }];
 export const WORKSPACES: Workspace[] = [
@@ -52,7 +52,7 @@ export function canReport(org: CanOrg, question: string): Report {
 
 export type Answer = 'yes' | 'unknown';
 const attr = (tag: string, name: string): string | undefined => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
-/** Bit i of a mask as the page reads it (render/report-html-can-script.ts): hex digit i >> 2, bit i & 3. */
+/** Bit i of a mask as the page reads it (render/report-html/report-html-can-script.ts): hex digit i >> 2, bit i & 3. */
 const bit = (hex: string | undefined, i: number): boolean => hex !== undefined && (parseInt(hex.charAt(i >> 2) || '0', 16) & (1 << (i & 3))) !== 0;
 
 /** What the HTML page says of question `i` on each (team, target id), read from its matrix as its script reads it. */

@@ -7,7 +7,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import type { SeedDocument } from '../../src/emulator/types.js';
-import { reportSchema } from '../../src/render/report-schema.js';
+import { reportSchema } from '../../src/render/schemas/report-schema.js';
 import { runCli } from '../support/cli.js';
 import { ORG_TOKEN, SEED } from './seed.js';
 import { emulatorAndFolder, tokenEnv } from '../support/world.js';

@@ -8,10 +8,10 @@ import type { Report } from '../../src/core/report.js';
 import { scopeOf } from '../../src/core/scope.js';
 import { EffectiveIndex, type GrantInput } from '../../src/effective/compute.js';
 import { grantKey, withGrantFacts, type FilesGrants } from '../../src/effective/grant-facts.js';
-import { cellsWithFacts } from '../../src/pipeline/report-facts.js';
-import { renderReportCsv } from '../../src/render/report-csv.js';
-import { reportDocument } from '../../src/render/report-document.js';
-import { renderReportText } from '../../src/render/report-text.js';
+import { cellsWithFacts } from '../../src/pipeline/report-steps/report-facts.js';
+import { renderReportCsv } from '../../src/render/report/report-csv.js';
+import { reportDocument } from '../../src/render/report/report-document.js';
+import { renderReportText } from '../../src/render/report/report-text.js';
 import { access, team, teamId } from '../support/states.js';
 
 const PROJECTS: Project[] = [{ id: 'prj-a', name: 'a; b' }];

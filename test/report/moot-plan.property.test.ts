@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Team } from '../../src/core/model.js';
 import { directionOf } from '../../src/effective/changes.js';
 import { EffectiveIndex, type GrantInput } from '../../src/effective/compute.js';
-import { cellsWithFacts } from '../../src/pipeline/report-facts.js';
+import { cellsWithFacts } from '../../src/pipeline/report-steps/report-facts.js';
 import { PROJECTS, WORKSPACES } from './can-report.js';
 
 const NAMES = ['owners', 'dev', 'ops'];

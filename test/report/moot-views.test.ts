@@ -6,13 +6,13 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { reportSchema } from '../../src/render/report-schema.js';
+import { reportSchema } from '../../src/render/schemas/report-schema.js';
 import type { AccessSource } from '../../src/core/effective.js';
 import { EffectiveIndex, type GrantInput } from '../../src/effective/compute.js';
 import { reportPeople } from '../../src/effective/people.js';
-import { cellsWithFacts } from '../../src/pipeline/report-facts.js';
+import { cellsWithFacts } from '../../src/pipeline/report-steps/report-facts.js';
 import { renderAccessReport } from '../../src/render/report.js';
-import { reportSourceText } from '../../src/render/report-source.js';
+import { reportSourceText } from '../../src/render/report-words/report-source.js';
 import { GRANTS, PEOPLE, PROJECTS, TEAMS, WORKSPACES, personReport } from '../people/report-fixture.js';
 import { runCli } from '../support/cli.js';
 import { ORG_TOKEN, SEED } from './seed.js';

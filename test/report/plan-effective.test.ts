@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { planSchema } from '../../src/render/plan-schema.js';
+import { planSchema } from '../../src/render/schemas/plan-schema.js';
 import { runCli } from '../support/cli.js';
 import { ORG_TOKEN, SEED } from './seed.js';
 import { emulatorAndFolder } from '../support/world.js';

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { reportSchema } from '../../src/render/report-schema.js';
+import { reportSchema } from '../../src/render/schemas/report-schema.js';
 import { runCli } from '../support/cli.js';
 import { ORG_TOKEN, SEED } from './seed.js';
 import { emulatorAndFolder } from '../support/world.js';

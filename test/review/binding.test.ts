@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReviewOwner, SheetRow } from '../../src/core/review.js';
 import type { Resolved } from '../../src/core/resolved.js';
-import { renderReviewSheet } from '../../src/render/review-csv.js';
+import { renderReviewSheet } from '../../src/render/review/review-csv.js';
 import { checkRows } from '../../src/review/decisions.js';
 import { readSheet, type ReadRow } from '../../src/review/parse.js';
 import { revokeItems } from '../../src/review/revokes.js';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEvent } from '../../src/core/audit.js';
 import type { SheetRow } from '../../src/core/review.js';
-import { renderReviewSheet } from '../../src/render/review-csv.js';
+import { renderReviewSheet } from '../../src/render/review/review-csv.js';
 import { checkDecisions, isRfc3339 } from '../../src/review/decisions.js';
 import type { ReadRow } from '../../src/review/parse.js';
 import { provisionerProblems, usernames } from '../../src/review/provisioner.js';

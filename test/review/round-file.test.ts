@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import type { RoundRecord } from '../../src/core/review.js';
-import { parseRound } from '../../src/pipeline/review-round.js';
-import { renderReviewRound } from '../../src/render/review-round.js';
-import { reviewRoundSchema } from '../../src/render/review-round-schema.js';
+import { parseRound } from '../../src/pipeline/disk/review-round.js';
+import { renderReviewRound } from '../../src/render/review/review-round.js';
+import { reviewRoundSchema } from '../../src/render/schemas/review-round-schema.js';
 import { ROOT, runCli } from '../support/cli.js';
 import { spawnCli } from '../support/spawn-cli.js';
 

@@ -3,7 +3,7 @@
 // no stdout, no stderr, no saved plan and no exported file; saved plans are owner-only.
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { reportSchema } from '../../src/render/report-schema.js';
+import { reportSchema } from '../../src/render/schemas/report-schema.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import { loadDesiredState } from '../../src/pipeline/desired-state.js';
+import { loadDesiredState } from '../../src/pipeline/disk/desired-state.js';
 
 export function desiredFiles(prefix: string): { dir: string; load: (files: Record<string, string>) => ReturnType<typeof loadDesiredState> } {
   const dir = mkdtempSync(join(tmpdir(), prefix));

@@ -4,7 +4,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import type { SheetRow } from '../../src/core/review.js';
-import { renderReviewSheet } from '../../src/render/review-csv.js';
+import { renderReviewSheet } from '../../src/render/review/review-csv.js';
 import { type ReadRow, readSheet } from '../../src/review/parse.js';
 import { rowCheck } from '../../src/review/sheet.js';
 

@@ -1,4 +1,4 @@
-// What `plan --out` writes (src/pipeline/saved-plan-file.ts, over render/saved-plan-document.ts),
+// What `plan --out` writes (src/pipeline/disk/saved-plan-file.ts, over render/plan/saved-plan-document.ts),
 // for the tests of src/saved-plan/, which read it back: the writer sits above the reader, so they
 // reach it here.
-export { savedPlanDocument, writeSavedPlan } from '../../src/pipeline/saved-plan-file.js';
+export { savedPlanDocument, writeSavedPlan } from '../../src/pipeline/disk/saved-plan-file.js';

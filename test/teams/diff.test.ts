@@ -9,9 +9,9 @@ import { DEFAULT_SETTINGS, type DesiredState } from '../../src/core/desired-stat
 import type { DesiredTarget, LiveState, LiveTarget, Team, Viewer } from '../../src/core/model.js';
 import { normaliseFlags } from '../../src/core/team-flags.js';
 import type { DesiredTeam } from '../../src/core/teams.js';
-import { renderJson } from '../../src/render/json.js';
-import { renderText } from '../../src/render/text.js';
-import { renderMarkdown } from '../../src/render/markdown.js';
+import { renderJson } from '../../src/render/plan/json.js';
+import { renderText } from '../../src/render/plan/text.js';
+import { renderMarkdown } from '../../src/render/plan/markdown.js';
 import { managedChanges } from '../../src/core/plan.js';
 
 const ALL_FALSE = normaliseFlags({});

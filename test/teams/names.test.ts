@@ -14,9 +14,9 @@ import { buildPlan } from '../../src/diff/plan.js';
 import { guardInputsOf, guardPlan } from '../../src/guard/plan-refusals.js';
 import type { DesiredState } from '../../src/core/desired-state.js';
 import type { LiveState } from '../../src/core/model.js';
-import { renderJson } from '../../src/render/json.js';
-import { renderMarkdown } from '../../src/render/markdown.js';
-import { renderText } from '../../src/render/text.js';
+import { renderJson } from '../../src/render/plan/json.js';
+import { renderMarkdown } from '../../src/render/plan/markdown.js';
+import { renderText } from '../../src/render/plan/text.js';
 import { desiredOf, liveOf, members, OWNERS, person, team } from '../people/world.js';
 import { managedChanges } from '../../src/core/plan.js';
 

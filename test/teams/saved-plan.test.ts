@@ -10,7 +10,7 @@ import type { DesiredTarget, LiveState, LiveTarget, Team } from '../../src/core/
 import { normaliseFlags } from '../../src/core/team-flags.js';
 import { parseSavedPlan } from '../../src/saved-plan/parse.js';
 import { savedPlanOf } from '../../src/saved-plan/saved-plan.js';
-import { savedPlanDocument } from '../../src/pipeline/saved-plan-file.js';
+import { savedPlanDocument } from '../../src/pipeline/disk/saved-plan-file.js';
 import { INTEGRITY_KEY, integrityOf } from '../../src/saved-plan/fingerprint.js';
 import { assertTeamsFresh } from '../../src/saved-plan/stale.js';
 import { teamChangeDocument } from '../../src/core/plan-document.js';

@@ -9,7 +9,7 @@ import type { AuditEvent, AuditTrailReader } from '../../src/core/audit.js';
 import { grantChanges, planChanges, type Plan } from '../../src/core/plan.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
-import { planFromFiles } from '../../src/pipeline/plan.js';
+import { planFromFiles } from '../../src/pipeline/use-cases/plan.js';
 import { renderPlan } from '../../src/render/render.js';
 import { ROOT, runCli } from '../support/cli.js';
 

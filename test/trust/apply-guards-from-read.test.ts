@@ -12,7 +12,7 @@ import { refusalsOf } from '../../src/guard/plan-refusals.js';
 import { checkGuards } from '../../src/guard/guards.js';
 import { unsealedLimits } from '../../src/guard/saved-limits.js';
 import { readSavedPlan } from '../../src/saved-plan/file.js';
-import { writeSavedPlan } from '../../src/pipeline/saved-plan-file.js';
+import { writeSavedPlan } from '../../src/pipeline/disk/saved-plan-file.js';
 import { basisGuardInputs, type SavedPlan } from '../../src/saved-plan/saved-plan.js';
 import type { MemberChange, PersonRef } from '../../src/core/people.js';
 import { FAST, writesOf } from '../apply/scenario.js';

@@ -3,7 +3,7 @@
 // (admin of project platform, not an owner's): it sees the secret team vault's grant there, not vault.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { planSchema } from '../../src/render/plan-schema.js';
+import { planSchema } from '../../src/render/schemas/plan-schema.js';
 import { runCli } from '../support/cli.js';
 import { closeGuardedWorld, openGuardedWorld, PADMIN_TOKEN } from '../apply/support.js';
 

@@ -1,6 +1,6 @@
 // Issue 36, finding 6: no `--out` writes over an input of its run, nor over an existing file the
 // tool did not write, unless --force (and --force never over an input). One rule for plan --out,
-// report --out, report diff --out and review start --out (pipeline/output-guard.ts).
+// report --out, report diff --out and review start --out (pipeline/disk/output-guard.ts).
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -12,8 +12,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
-import { planSchema } from '../../src/render/plan-schema.js';
-import { reportSchema } from '../../src/render/report-schema.js';
+import { planSchema } from '../../src/render/schemas/plan-schema.js';
+import { reportSchema } from '../../src/render/schemas/report-schema.js';
 import { runCli } from '../support/cli.js';
 import { FAST } from '../apply/scenario.js';
 

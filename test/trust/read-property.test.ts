@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReadBy } from '../../src/core/model.js';
 import { DEFAULT_ADMIN_TOKEN, startEmulator } from '../../src/emulator/start.js';
 import type { SeedDocument, SeedTeamProject, SeedTeamWorkspace } from '../../src/emulator/types.js';
-import { planFromFiles } from '../../src/pipeline/plan.js';
+import { planFromFiles } from '../../src/pipeline/use-cases/plan.js';
 
 const ORG_TOKEN = 'prop-org-token';
 const READER_TOKEN = 'prop-reader-token';

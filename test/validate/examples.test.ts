@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { parseYamlText } from '../../src/load/document.js';
-import { loadDesiredState } from '../../src/pipeline/desired-state.js';
+import { loadDesiredState } from '../../src/pipeline/disk/desired-state.js';
 import { INVALID_DIR, SCHEMA_MATTERS } from './fixtures.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -1,6 +1,6 @@
 // One fixture per failure mode: each run reports exactly these problems, at these places.
 import { describe, expect, it } from 'vitest';
-import { loadDesiredState } from '../../src/pipeline/desired-state.js';
+import { loadDesiredState } from '../../src/pipeline/disk/desired-state.js';
 import { EXPECTED, INVALID_DIR } from './fixtures.js';
 
 describe('failure fixtures', () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFiles, nodeFileSystem, type FileSystem } from '../../src/load/files.js';
 import { MAX_FILE_BYTES } from '../../src/load/limits.js';
-import { loadDesiredState } from '../../src/pipeline/desired-state.js';
+import { loadDesiredState } from '../../src/pipeline/disk/desired-state.js';
 
 let dir = '';
 const ORG = 'organization: acme\n';

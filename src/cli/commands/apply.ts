@@ -1,9 +1,9 @@
 // tfe-access apply: plan (or load a saved plan), check the guards, confirm, and make the changes.
 import { resolve } from 'node:path';
-import { applySummary, cancelledLine, memberOutcomeLine, outcomeLine, progressLine, teamOutcomeLine } from '../../render/apply-text.js';
+import { applySummary, cancelledLine, memberOutcomeLine, outcomeLine, progressLine, teamOutcomeLine } from '../../render/apply/apply-text.js';
 import { renderApplyResult } from '../../render/apply.js';
 import type { ApplyResult } from '../../core/apply-outcome.js';
-import { applyUseCase, type ApplyHooks } from '../../pipeline/apply.js';
+import { applyUseCase, type ApplyHooks } from '../../pipeline/use-cases/apply.js';
 import { CLIError, EXIT } from '../../errors.js';
 import { PLAN_FORMATS, renderPlan, type PlanFormat } from '../../render/render.js';
 import { boolFlag, stringFlag, type Options, type Parsed } from '../args.js';

@@ -6,7 +6,7 @@ import type { Command } from '../command.js';
 import { CONNECTION_HELP, TARGET_HELP } from '../common-flags.js';
 import { PLAN_OPTIONS, hasChanges, runPlan, violationCount } from '../plan-run.js';
 import { PLAN_VIEW_HELP } from '../plan-view.js';
-import { differsWords } from '../../render/drift-words.js';
+import { differsWords } from '../../render/drift/drift-words.js';
 
 const help = `Usage: tfe-access drift [PATHS...] [options]
 
@@ -43,7 +43,7 @@ const command: Command = {
   options: { ...PLAN_OPTIONS, adopt: { type: 'boolean' }, 'audit-log': { type: 'string' } },
   positionals: true,
   async run(parsed, io) {
-    // docs/drift.md, "Adopt": with --adopt, the files edited to describe live access (pipeline/adopt.ts).
+    // docs/drift.md, "Adopt": with --adopt, the files edited to describe live access (pipeline/use-cases/adopt.ts).
     const { plan, adoption } = await runPlan(parsed, io, 'drift', { adopt: parsed.values.adopt === true });
     if (adoption) tellAdoption(adoption, io);
     const violations = violationCount(plan);

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { CLIError, EXIT } from '../../errors.js';
 import { describeSkipped } from '../../export/files.js';
 import { assertExportOutput, schemaRefFrom, writeExport } from '../../export/write.js';
-import { exportOrganization } from '../../pipeline/export.js';
+import { exportOrganization } from '../../pipeline/use-cases/export.js';
 import { boolFlag, listFlag, stringFlag, type Parsed } from '../args.js';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags } from '../common-flags.js';
 import type { IO } from '../io.js';

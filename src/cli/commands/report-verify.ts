@@ -2,8 +2,8 @@
 import { resolve } from 'node:path';
 import { CLIError, EXIT } from '../../errors.js';
 import { printable } from '../../core/printable.js';
-import { verifyBundle } from '../../pipeline/evidence-verify.js';
-import { verifiedLines } from '../../render/verify.js';
+import { verifyBundle } from '../../pipeline/use-cases/evidence-verify.js';
+import { verifiedLines } from '../../render/evidence/verify.js';
 import { stringFlag } from '../args.js';
 import type { Command } from '../command.js';
 

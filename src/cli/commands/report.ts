@@ -4,16 +4,16 @@ import { CLIError, EXIT } from '../../errors.js';
 import { didYouMean } from '../../core/suggest.js';
 import { CAN_QUESTIONS, findQuestion, type CanQuestion } from '../../core/can.js';
 import { teamFlag } from '../../core/team-flags.js';
-import type { ReportBy } from '../../pipeline/report-people.js';
+import type { ReportBy } from '../../pipeline/report-steps/report-people.js';
 import { writeAtomic } from '../../export/write.js';
-import { assertOutput, type OutputRequest } from '../../pipeline/output-guard.js';
-import { reportOrganization } from '../../pipeline/report.js';
+import { assertOutput, type OutputRequest } from '../../pipeline/disk/output-guard.js';
+import { reportOrganization } from '../../pipeline/use-cases/report.js';
 import { REPORT_FORMATS, renderAccessReport } from '../../render/report.js';
 import { boolFlag, listFlag, stringFlag, type Parsed, outFlags } from '../args.js';
 import type { Command } from '../command.js';
 import { clockOf } from '../clock.js';
 import type { IO } from '../io.js';
-import type { EvidenceRequest } from '../../pipeline/evidence.js';
+import type { EvidenceRequest } from '../../pipeline/use-cases/evidence.js';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, formatFlag } from '../common-flags.js';
 import { collectGarbage } from '../memory.js';
 import { withLiveRead } from '../live-read.js';
@@ -117,7 +117,7 @@ function byFlag(parsed: Parsed, people: readonly string[]): ReportBy {
 async function writeEvidence(parsed: Parsed, io: IO, dir: string, pieces: Omit<EvidenceRequest, 'dir' | 'clock'>): Promise<number> {
   if (stringFlag(parsed, 'format') !== undefined || stringFlag(parsed, 'out') !== undefined)
     throw new CLIError('--evidence writes the report in json, csv and html to DIR: leave out --format and --out.');
-  const { reportEvidence } = await import('../../pipeline/evidence.js');
+  const { reportEvidence } = await import('../../pipeline/use-cases/evidence.js');
   const { report, manifest, manifestSha256 } = await reportEvidence({ ...pieces, dir: resolve(io.cwd, dir), clock: () => clockOf(io) });
   io.stderr.write(
     `report: wrote the evidence bundle of "${report.organization}" to ${dir}: ${manifest.files.length} files and manifest.json, SHA-256 ${manifestSha256}\n`,

@@ -1,6 +1,6 @@
 // `tfe-access validate [PATHS]`: offline check of desired-state files. No network, no token.
 import { EXIT } from '../../errors.js';
-import { loadDesiredState } from '../../pipeline/desired-state.js';
+import { loadDesiredState } from '../../pipeline/disk/desired-state.js';
 import { VALIDATION_FORMATS, renderValidation } from '../../render/validation.js';
 import type { Command } from '../command.js';
 import { clockOf } from '../clock.js';

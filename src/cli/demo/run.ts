@@ -13,7 +13,7 @@ import { DEMO_ORGANIZATION, DEMO_TOKEN, PACKAGE_ROOT, demoSeed } from './seed.js
 import { DEMO_STEPS, INTRO, OUTRO, type DemoContext, type DemoStep } from './script.js';
 
 export const DEMO_FILES = 'examples/acme';
-/** The last line of a text plan (src/render/text.ts): what the reviewer approved. */
+/** The last line of a text plan (src/render/plan/text.ts): what the reviewer approved. */
 const CHECKSUM_LINE = /^Checksum: ([0-9a-f]{64})$/m;
 /** Points nowhere, so no credentials file of the machine is ever looked at. */
 const NO_HOME = '/nonexistent-tfe-access-demo-home';
