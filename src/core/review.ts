@@ -1,7 +1,7 @@
 // An access review (docs/evidence.md, "Access reviews"): `review start` writes one sheet per owner,
 // a row per team or person with access and per team and organization power; the reviewer fills each row's decision; `review close`
 // checks the sheets and carries out the revokes through the files. Plain data shared by review/,
-// its renderers and pipeline/review.ts.
+// its renderers (render/review/) and the use cases pipeline/use-cases/review-start.ts and review-close.ts.
 import type { Access, GrantOrigin, SourceRef, TargetRef, TargetType } from './model.js';
 
 /** `review-owners:` in the files: who reviews the access on which projects or tagged workspaces. */

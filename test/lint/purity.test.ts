@@ -110,4 +110,13 @@ describe('pure folders reach no Node built-in, undici or api/ through any import
     fixture.set('src/evidence/digest.ts', "import { createHash } from 'crypto';\nexport const d = createHash;\n");
     expect(impurePaths(fixture, { pure: ['core'], allowed })).toEqual(['src/core/clean.ts -> src/evidence/digest.ts -> crypto']);
   });
+
+  it("a sub-folder is its top-level folder's: src/render/review/ is pure as render/ is, not as src/review/ is", () => {
+    const fixture = new Map([
+      ['src/render/review/words.ts', "import { loadFiles } from '../../load/files.js';\nexport const w = loadFiles;\n"],
+      ['src/load/files.ts', "import { readFileSync } from 'node:fs';\nexport const loadFiles = readFileSync;\n"],
+    ]);
+    expect(impurePaths(fixture, { pure: ['render'], allowed: {} })).toEqual(['src/render/review/words.ts -> src/load/files.ts -> node:fs']);
+    expect(impurePaths(fixture, { pure: ['review'], allowed: {} })).toEqual([]);
+  });
 });
