@@ -122,7 +122,10 @@ describe('imports point down the layers', () => {
   });
 
   it('apply/ may not import pipeline/; pipeline/ may import apply/', async () => {
-    const up = await boundaryErrors('src/apply/x.ts', "import { planAgainstLive } from '../pipeline/plan.js';\nexport const used = planAgainstLive;\n");
+    const up = await boundaryErrors(
+      'src/apply/x.ts',
+      "import { planAgainstLive } from '../pipeline/use-cases/plan.js';\nexport const used = planAgainstLive;\n",
+    );
     expect(up).toEqual([expect.stringContaining('src/apply/ may not import a layer above it')]);
     expect(await lint('src/pipeline/x.ts', "import { execute } from '../apply/executor.js';\nexport const used = execute;\n")).toEqual([]);
   });
@@ -143,19 +146,22 @@ describe('imports point down the layers', () => {
   it('words only at the edge: no domain folder imports render/, its tests neither; render/ reads every domain folder; pipeline/ and cli/ import it', async () => {
     const domain = ['core', 'diff', 'guard', 'apply', 'review', 'saved-plan', 'policy', 'effective', 'triage', 'evidence', 'adopt', 'validate', 'live'];
     for (const folder of domain) {
-      const code = "import { violationMessage } from '../render/violation-message.js';\nexport const used = violationMessage;\n";
+      const code = "import { violationMessage } from '../render/violations/violation-message.js';\nexport const used = violationMessage;\n";
       expect(await boundaryErrors(`src/${folder}/x.ts`, code), folder).toEqual([expect.stringContaining(`src/${folder}/ may not import a layer above it`)]);
       expect(await boundaryErrors(`src/${folder}/x.test.ts`, code), `${folder} test`).toEqual([
         expect.stringContaining(`src/${folder}/ may not import a layer above it`),
       ]);
     }
-    const lazy = await boundaryErrors('src/diff/x.ts', "export const load = () => import('../render/json.js');\n");
+    const lazy = await boundaryErrors('src/diff/x.ts', "export const load = () => import('../render/plan/json.js');\n");
     expect(lazy).toEqual([expect.stringMatching(/^no-restricted-syntax: src\/diff\/ may not import a layer above it/)]);
     const reads =
       "import { findingOf } from '../core/finding-document.js';\nimport type { SavedPlan } from '../saved-plan/saved-plan.js';\nimport type { LooseLimit } from '../guard/saved-limits.js';\nexport type Used = [typeof findingOf, SavedPlan, LooseLimit];\n";
     expect(await lint('src/render/x.ts', reads)).toEqual([]);
-    expect(await lint('src/pipeline/x.ts', "import { renderJson } from '../render/json.js';\nexport const used = renderJson;\n")).toEqual([]);
-    const down = await boundaryErrors('src/render/x.ts', "import { planAgainstLive } from '../pipeline/plan.js';\nexport const used = planAgainstLive;\n");
+    expect(await lint('src/pipeline/x.ts', "import { renderJson } from '../render/plan/json.js';\nexport const used = renderJson;\n")).toEqual([]);
+    const down = await boundaryErrors(
+      'src/render/x.ts',
+      "import { planAgainstLive } from '../pipeline/use-cases/plan.js';\nexport const used = planAgainstLive;\n",
+    );
     expect(down).toEqual([expect.stringContaining('src/render/ may not import a layer above it (pipeline/, cli/)')]);
   });
 

@@ -30,9 +30,9 @@ describe('words only at the edge', () => {
 
   it('the pattern finds an import of render/ in each of its forms', () => {
     for (const line of [
-      "import { violationMessage } from '../render/violation-message.js';",
-      "import type { LooseLimit } from '../../render/loose-limits.js';",
-      "const m = await import('../render/json.js');",
+      "import { violationMessage } from '../render/violations/violation-message.js';",
+      "import type { LooseLimit } from '../../render/apply/loose-limits.js';",
+      "const m = await import('../render/plan/json.js');",
     ])
       expect(RENDER_IMPORT.test(line), line).toBe(true);
     expect(RENDER_IMPORT.test("import { quote } from '../core/printable.js';")).toBe(false);
