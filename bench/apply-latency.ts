@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { applyChanges } from '../src/apply/executor.js';
-import { startEmulator } from '../src/emulator/start.js';
-import { planFromFiles } from '../src/pipeline/use-cases/plan.js';
-import { openClient } from '../src/pipeline/run/request.js';
 import { grantChanges } from '../src/core/plan.js';
+import { startEmulator } from '../src/emulator/start.js';
+import { openClient } from '../src/pipeline/run/request.js';
+import { planFromFiles } from '../src/pipeline/use-cases/plan.js';
 
 const TOKEN = 'bench-org-token';
 /** Client-side rate far above what the run sends: the limit under test is the concurrency. */

@@ -1,6 +1,6 @@
 // The bench's side of emulator-process.ts: fork it with a config, then ask it, one message at a
 // time, for its CPU time and counters or to change its rate limit.
-import { fork, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -3,8 +3,8 @@
 // with the path of a JSON config (seed, rate limit, faults) written by the bench; answers messages
 // with its CPU time and request counters, and can change its rate limit between phases.
 import { readFileSync } from 'node:fs';
-import { DEFAULT_ADMIN_TOKEN, startEmulator } from '../src/emulator/start.js';
 import type { ProfileName } from '../src/emulator/profile.js';
+import { DEFAULT_ADMIN_TOKEN, startEmulator } from '../src/emulator/start.js';
 import type { Counters, FaultOptions, RequestRecord, SeedDocument } from '../src/emulator/types.js';
 
 export interface EmulatorConfig {

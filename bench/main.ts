@@ -7,8 +7,8 @@
 import { parseArgs } from 'node:util';
 import { runApplyLatency } from './apply-latency.js';
 import { runMembers } from './members.js';
-import { RECONCILE_SCENARIOS } from './reconcile/scenarios.js';
 import { runReconcile } from './reconcile/run.js';
+import { RECONCILE_SCENARIOS } from './reconcile/scenarios.js';
 import { THROUGHPUT_SCENARIOS } from './scenarios.js';
 import { runStartup } from './startup.js';
 import { DEFAULT_CONNECTIONS, DEFAULT_DURATION_MS, runThroughput } from './throughput.js';

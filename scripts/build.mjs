@@ -4,8 +4,8 @@
 // test/support/global-build.ts runs this too, before the tests that spawn the CLI.
 import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
-import process from 'node:process';
 import { dirname, join } from 'node:path';
+import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { bundleCli } from './bundle.mjs';
 import { writeCodeCache } from './code-cache.mjs';

@@ -1,19 +1,19 @@
 // A generated organization as the pure core's inputs (DesiredState, LiveState) without HTTP or
 // YAML: how the core benchmark feeds buildPlan 100,000 grants and times nothing but the core.
 import type { Resource } from '../../src/core/access.js';
+import { DEFAULT_SETTINGS, type DesiredState } from '../../src/core/desired-state.js';
 import {
   type Access,
   type DesiredGrant,
-  type FixedAccess,
-  type ReportedAccess,
   type DesiredTarget,
+  type FixedAccess,
   type LiveGrant,
   type LiveState,
   type LiveTarget,
-  type Team,
+  type ReportedAccess,
   type TargetType,
+  type Team,
 } from '../../src/core/model.js';
-import { DEFAULT_SETTINGS, type DesiredState } from '../../src/core/desired-state.js';
 import { customAccess, permissionsOf } from '../../src/core/permissions.js';
 import type { GeneratedOrganization, GrantAccess } from './organization.js';
 import { BENCH_ROLES } from './roles.js';

@@ -3,8 +3,8 @@
 // The two differ by the chosen shares of adds, updates and removes; `expected` counts them, so a
 // plan of the pair can be checked exactly. Deterministic from `spec.seed`.
 import type { Resource } from '../../src/core/access.js';
+import { distinct, type Random, seededRandom } from './random.js';
 import { BENCH_LEVELS, BENCH_ROLES } from './roles.js';
-import { distinct, seededRandom, type Random } from './random.js';
 
 export interface OrganizationSpec {
   readonly organization: string;

@@ -6,17 +6,17 @@
 // team no set gives (remove, the sets prune). Deterministic from `spec.seed`.
 import type { Resource } from '../../src/core/access.js';
 import {
-  generateOrganization,
-  projectName,
-  teamName,
-  workspaceName,
   type GeneratedGrant,
   type GeneratedOrganization,
   type GrantAccess,
+  generateOrganization,
   type OrganizationSpec,
+  projectName,
+  teamName,
+  workspaceName,
 } from './organization.js';
+import { type Random, seededRandom } from './random.js';
 import { BENCH_LEVELS } from './roles.js';
-import { seededRandom, type Random } from './random.js';
 
 export const WORKSPACE_TAGS = ['prod', 'staging', 'dev'] as const;
 

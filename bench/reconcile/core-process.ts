@@ -1,7 +1,7 @@
 // One pure-core call timed in a fresh Node process (`core-process.js diff|buildPlan`): "cold" then
 // means what it means for the CLI, which runs buildPlan once per run; in the bench's own process
 // the apply phase has already warmed that code. Prints the figures as one JSON line.
-import { CORE_CALLS, measureCall, type CoreCall } from './core.js';
+import { CORE_CALLS, type CoreCall, measureCall } from './core.js';
 import { CORE_ORGANIZATION } from './scenarios.js';
 
 const call = process.argv[2] as CoreCall;

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import type { Summary } from '../../src/core/plan.js';
 import { diff } from '../../src/diff/diff.js';
 import { buildPlan } from '../../src/diff/plan.js';
-import { domainOf, generateOrganization, type Expected, type OrganizationSpec } from '../generate/index.js';
+import { domainOf, type Expected, generateOrganization, type OrganizationSpec } from '../generate/index.js';
 
 export const WARM_REPEATS = 3;
 export const COLD_PROCESSES = 3;

@@ -1,7 +1,8 @@
 // The request counts the figures are judged against: the bound for this tool, and the
 // per-grant model of the official provider for the same organization.
-import type { GeneratedOrganization } from '../generate/index.js';
+
 import { PAGE_SIZE } from '../../src/api/paginate.js';
+import type { GeneratedOrganization } from '../generate/index.js';
 
 /** Slack of the bound: the odd extra page or lookup. */
 export const REQUEST_BOUND_SLACK = 10;

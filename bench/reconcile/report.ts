@@ -3,7 +3,7 @@
 import { cpus, loadavg, totalmem } from 'node:os';
 import type { CallFigures } from './core.js';
 import type { PhaseFigures, PlanFigures } from './phases.js';
-import { checks, type Check, type RunFigures } from './targets.js';
+import { type Check, checks, type RunFigures } from './targets.js';
 
 export interface Machine {
   readonly cpus: number;

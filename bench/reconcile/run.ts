@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ProfileName } from '../../src/emulator/profile.js';
 import { EmulatorProcess } from '../emulator-control.js';
-import { desiredYaml, generateFor, seedOf, teamsYaml, type Expected } from '../generate/index.js';
+import { desiredYaml, type Expected, generateFor, seedOf, teamsYaml } from '../generate/index.js';
 import { RESULTS_DIR } from '../throughput.js';
 import { measureCore } from './core.js';
 import { requestModel } from './model.js';

@@ -4,7 +4,7 @@
 // Text in, text out: the caller reads and writes the files and proves the result by planning it.
 import type { Adoption, FileEdit, NotAdopted } from '../core/adoption.js';
 import type { FilesState } from '../core/desired-state.js';
-import { driftItemKey, type DriftItem } from '../core/drift-item.js';
+import { type DriftItem, driftItemKey } from '../core/drift-item.js';
 import { placeItem, type Selector } from './place.js';
 import { EditTrack, type Region } from './regions.js';
 import { applyOp, type Splice } from './yaml-edit.js';

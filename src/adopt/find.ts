@@ -1,7 +1,7 @@
 // What a file's text holds at a path of keys (names compared after Unicode NFC, as the files'
 // names are): whether an entry, a grant or a team is written there, and the value written. Aliases
 // are followed. Pure.
-import { isAlias, isMap, isScalar, parseDocument, type Document, type Node } from 'yaml';
+import { type Document, isAlias, isMap, isScalar, type Node, parseDocument } from 'yaml';
 import { nfc } from '../core/names.js';
 
 // One parse per text: the planner asks the same texts many questions.

@@ -3,9 +3,9 @@
 // the custom defaults (the rest the defaults fill in again). An `expires:` the file wrote for the
 // grant is kept. Pure.
 import { CUSTOM_DEFAULTS } from '../core/access.js';
-import { type ReportedAccess, type TargetType, RESOURCE_OF } from '../core/model.js';
+import { RESOURCE_OF, type ReportedAccess, type TargetType } from '../core/model.js';
 import { nestPermissions, orderedEntries } from '../core/permissions.js';
-import { Flow, type EditValue } from './render-yaml.js';
+import { type EditValue, Flow } from './render-yaml.js';
 
 export function liveValue(type: TargetType, live: ReportedAccess, role: string | undefined, expires?: string): EditValue {
   if (live.access !== 'custom') return expires === undefined ? live.access : new Flow({ access: live.access, expires });

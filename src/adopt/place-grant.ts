@@ -3,10 +3,11 @@
 // is written into the target's entry (a new entry when the target has none, in the file of the set
 // that covers it), where it overrides any set for that team on that target only. A grant a set gives
 // that live access lacks cannot be taken back on one target alone (`set-wide`). Pure.
-import type { Change } from '../core/plan.js';
+
 import type { TargetType } from '../core/model.js';
-import { liveValue } from './grant-value.js';
+import type { Change } from '../core/plan.js';
 import { fileWith as fileWithin, writtenAt } from './find.js';
+import { liveValue } from './grant-value.js';
 import type { PlaceContext, Placed } from './placed.js';
 import type { EditValue } from './render-yaml.js';
 

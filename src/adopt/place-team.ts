@@ -2,12 +2,12 @@
 // changed by hand is written as live has it; a team made by hand (prune-teams would delete it) is
 // named, with its grants written where its removal would have been adopted; a member added or
 // removed by hand is added to or taken out of `members:`. Pure.
-import { personKey, type MemberChange } from '../core/people.js';
+import { type MemberChange, personKey } from '../core/people.js';
 import type { TeamChange, TeamFlagChange, TeamSettingChange, TeamUpdate } from '../core/teams.js';
 import { roleOfLive } from '../diff/roles.js';
 import { fileWith as fileWithin, writtenAt } from './find.js';
-import { grantInEntry } from './place-grant.js';
 import { liveValue } from './grant-value.js';
+import { grantInEntry } from './place-grant.js';
 import type { FileOp, PlaceContext, Placed } from './placed.js';
 import { Flow } from './render-yaml.js';
 

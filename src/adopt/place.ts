@@ -2,13 +2,13 @@
 // it is not adopted. Asked of the files' texts as the items before it left them, so two items of one
 // new entry land in the same entry. Pure.
 import type { DriftItem } from '../core/drift-item.js';
-import type { ChangeOf, PlanChangeKind } from '../core/plan.js';
 import type { TargetType } from '../core/model.js';
 import { nfc } from '../core/names.js';
+import type { ChangeOf, PlanChangeKind } from '../core/plan.js';
+import { tokenSettingName } from '../core/token-policy.js';
 import { placeGrant } from './place-grant.js';
 import { placeMember, placeTeam } from './place-team.js';
 import type { PlaceContext, Placed } from './placed.js';
-import { tokenSettingName } from '../core/token-policy.js';
 
 /** `--target`, as `type` and name. */
 export interface Selector {

@@ -2,11 +2,12 @@
 // (core/review.ts) placed by the same placers as drift adopted (place.ts, PLACERS by kind) and
 // written through the same editor (adopt.ts), so a revoke edits the files byte for byte as adopting
 // its removal by hand would. Pure.
+
+import type { FilesState } from '../core/desired-state.js';
 import type { DriftItem } from '../core/drift-item.js';
 import { RESOURCE_OF } from '../core/model.js';
 import type { Revocation } from '../core/review.js';
-import { adopt, type AdoptFile, type Adopted } from './adopt.js';
-import type { FilesState } from '../core/desired-state.js';
+import { type Adopted, type AdoptFile, adopt } from './adopt.js';
 
 /**
  * How the placers take a revocation out, as the drift item they place (its words name it in a

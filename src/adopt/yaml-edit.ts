@@ -4,9 +4,9 @@
 // splice stays byte for byte: comments, key order, quoting, blank lines. An alias on the way is
 // replaced by a copy first; an anchor that other places use is never edited (they would change too).
 // Pure: text in, text out.
-import { isAlias, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
+import { type Document, isAlias, isMap, isScalar, isSeq, type Node, type Pair, parseDocument, visit, type YAMLMap, type YAMLSeq } from 'yaml';
 import { nfc } from '../core/names.js';
-import { inline, keyText, mapLines, pairLines, writesBlock, type EditValue } from './render-yaml.js';
+import { type EditValue, inline, keyText, mapLines, pairLines, writesBlock } from './render-yaml.js';
 
 /** Text replaced: [start, end) of the text as it was before this splice, by `text`. */
 export interface Splice {

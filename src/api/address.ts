@@ -3,8 +3,8 @@
 // "Authentication conventions"). Given with or without the `/api/v2` root. Plain http:// only for
 // loopback hosts, so a token never crosses a network in clear text.
 import { isIP } from 'node:net';
-import { CLIError } from '../errors.js';
 import { DEFAULT_HOSTNAME } from '../core/defaults.js';
+import { CLIError } from '../errors.js';
 
 /** The version root every API path hangs from (docs/api.md, "Seed: versioning"). */
 export const API_ROOT = '/api/v2';

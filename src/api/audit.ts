@@ -6,9 +6,9 @@
 import { AUDIT_PAGE_SIZE, type AuditEvent, type AuditTrailRead, type AuditTrailReader } from '../core/audit.js';
 import { HCP_TERRAFORM, type ServerInfo } from '../core/server.js';
 import type { TfeClient } from './client.js';
-import type { AuditPage } from './translate-audit.js';
 import { isRemoteError } from './errors/remote-error.js';
 import { WireFormatError } from './errors/wire-format-error.js';
+import type { AuditPage } from './translate-audit.js';
 
 const TERRAFORM_ENTERPRISE = 'Terraform Enterprise';
 const AUDIT_PATH = 'GET /organization/audit-trail';

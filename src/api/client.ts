@@ -3,36 +3,36 @@
 // is read by translate.ts. Nothing here knows the wire format.
 import type { Resource } from '../core/access.js';
 import type { TokenIdentity } from '../core/identity.js';
-import { UNKNOWN_SERVER, type ServerInfo } from '../core/server.js';
-import { serverInfoFrom } from './capabilities.js';
+import type { MemberApi } from '../core/member-write.js';
 import {
-  RESOURCE_OF,
   type Access,
   type LiveGrant,
   type Project,
+  RESOURCE_OF,
   type RemoveOutcome,
   type TargetRef,
-  type Team,
   type TargetType,
+  type Team,
   type Workspace,
 } from '../core/model.js';
+import type { LivePeople, Person } from '../core/person.js';
+import { type ServerInfo, UNKNOWN_SERVER } from '../core/server.js';
+import type { TeamApi, TeamWrite } from '../core/team-write.js';
+import type { LiveTokens, TokenPolicyApi, TokenType } from '../core/token-policy.js';
+import { serverInfoFrom } from './capabilities.js';
 import { isRemoteError } from './errors/remote-error.js';
 import { WireFormatError } from './errors/wire-format-error.js';
+import { Exchange } from './exchange.js';
 import { describeRequest, type HttpRequest } from './http.js';
 import { fetchPage, rest } from './paginate.js';
+import { PeopleRequests } from './people.js';
 import { Session, type SessionOptions } from './session.js';
-import { Exchange } from './exchange.js';
+import { TokenRequests } from './tokens.js';
 import * as wire from './translate.js';
 import { tokenIdentityFromDocument } from './translate-account.js';
+import { type AuditPage, auditPageFrom, organizationCreatedAtFrom } from './translate-audit.js';
 import { createGrantBody, updateGrantBody } from './translate-body.js';
 import { teamWriteBody } from './translate-team.js';
-import type { TeamApi, TeamWrite } from '../core/team-write.js';
-import type { MemberApi } from '../core/member-write.js';
-import type { LivePeople, Person } from '../core/person.js';
-import { PeopleRequests } from './people.js';
-import { TokenRequests } from './tokens.js';
-import type { LiveTokens, TokenPolicyApi, TokenType } from '../core/token-policy.js';
-import { auditPageFrom, organizationCreatedAtFrom, type AuditPage } from './translate-audit.js';
 
 export type ClientOptions = SessionOptions;
 

@@ -5,9 +5,9 @@
 // and nowhere else: no message here ever contains it, only the name of the source.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { compareLocale } from '../core/order.js';
 import { CLIError } from '../errors.js';
 import { addressFrom, type Env } from './address.js';
-import { compareLocale } from '../core/order.js';
 
 export interface Connection {
   readonly baseUrl: string;

@@ -2,11 +2,12 @@
 // status, headers and parsed body, or throws TransportError when there was no answer. Retries,
 // rate limiting and status meanings live above it (session.ts). The token is held in a closure,
 // written only into the Authorization header, and never into anything this module returns.
-import { Pool, request as poolRequest } from './undici-parts.js';
-import { WireFormatError } from './errors/wire-format-error.js';
-import { TransportError } from './errors/transport-error.js';
-import { MEDIA_TYPE } from '../core/json-api.js';
+
 import { DEFAULT_ANSWER_TIMEOUT_MS } from '../core/defaults.js';
+import { MEDIA_TYPE } from '../core/json-api.js';
+import { TransportError } from './errors/transport-error.js';
+import { WireFormatError } from './errors/wire-format-error.js';
+import { Pool, request as poolRequest } from './undici-parts.js';
 
 export const CONNECT_TIMEOUT_MS = 10_000;
 // How long an answer may keep silent: DEFAULT_ANSWER_TIMEOUT_MS (core/defaults.ts), per request, never

@@ -3,11 +3,12 @@
 // team's members added or removed in one request each, through their memberships (an invitee can be
 // added too); an invitation by email; a removal from the organization. The TfeClient delegates here,
 // so that it satisfies MemberApi (core/member-write.ts) without knowing the wire.
-import type { LivePeople, Person } from '../core/person.js';
+
 import type { RemoveOutcome } from '../core/model.js';
+import type { LivePeople, Person } from '../core/person.js';
 import type { Exchange } from './exchange.js';
 import type { HttpRequest } from './http.js';
-import { invitationBody, membershipIdsFromList, peopleFromList, personFromDocument, teamMembersBody, type PeoplePage } from './translate-person.js';
+import { invitationBody, membershipIdsFromList, type PeoplePage, peopleFromList, personFromDocument, teamMembersBody } from './translate-person.js';
 
 const org = (name: string): string => `/organizations/${encodeURIComponent(name)}`;
 const teamMembers = (teamId: string): string => `/teams/${encodeURIComponent(teamId)}/relationships/organization-memberships`;

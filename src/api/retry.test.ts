@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEOUTS } from './http.js';
-import { backoffMs, decide, DEFAULT_RETRY_POLICY, rateLimitWaitMs, type Outcome } from './retry.js';
+import { backoffMs, DEFAULT_RETRY_POLICY, decide, type Outcome, rateLimitWaitMs } from './retry.js';
 
 const P = DEFAULT_RETRY_POLICY;
 const NONE = { failures: 0, rateLimited: 0 };

@@ -4,8 +4,9 @@
 // dispatcher, where the client-side limiter can't see the retry (each retry spends the same
 // 30/s budget), it reads `Retry-After` but not `X-RateLimit-Reset` (docs/api.md, "Rate limiting":
 // seconds as a float), and it can't tell the caller that a POST's outcome is unknown.
-import type { Method } from './http.js';
+
 import { DEFAULT_RETRIES } from '../core/defaults.js';
+import type { Method } from './http.js';
 
 export interface RetryPolicy {
   /** Retries after a 5xx or a transport error (GET, PATCH, DELETE only). */

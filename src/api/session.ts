@@ -7,9 +7,10 @@
 // "Rate limiting"; docs/connecting.md, "Rate limit and concurrency"): the client never runs above --rate-limit,
 // nor above what the server announces.
 import pLimit, { type LimitFunction } from 'p-limit';
+import { DEFAULT_CONCURRENCY, DEFAULT_RATE_LIMIT } from '../core/defaults.js';
 import { messageOf } from '../errors.js';
 import { Breaker } from './breaker.js';
-import { systemClock, type Clock } from './clock.js';
+import { type Clock, systemClock } from './clock.js';
 import { errorObjectsFrom } from './errors/error-objects.js';
 import { OutcomeUnknownError } from './errors/outcome-unknown-error.js';
 import { RemoteError } from './errors/remote-error.js';
@@ -26,8 +27,7 @@ import {
   type Transport,
 } from './http.js';
 import { RateLimiter } from './limiter.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_RATE_LIMIT } from '../core/defaults.js';
-import { decide, DEFAULT_RETRY_POLICY, UNANSWERED_CODES, type Outcome, type RetryPolicy } from './retry.js';
+import { DEFAULT_RETRY_POLICY, decide, type Outcome, type RetryPolicy, UNANSWERED_CODES } from './retry.js';
 
 /** X-RateLimit-Limit as a whole number of requests per second, when it is one (a hostile value is ignored). */
 export function announcedRateLimit(headers: Readonly<Record<string, string | undefined>>): number | undefined {

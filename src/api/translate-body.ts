@@ -7,7 +7,7 @@
 import type { PermissionValue, Resource } from '../core/access.js';
 import { TARGET_RELATIONSHIP } from '../core/json-api.js';
 import type { Access } from '../core/model.js';
-import { nestPermissions, orderedEntries, type Nested } from '../core/permissions.js';
+import { type Nested, nestPermissions, orderedEntries } from '../core/permissions.js';
 
 /** `{access}` for a fixed level; `{access: "custom", ...the whole vector}` nested as the wire nests it. */
 export function attributesOf(access: Access, resource: Resource): Nested<PermissionValue> {

@@ -4,9 +4,9 @@
 // there), else the included user's (the docs' samples have it only there); `is-service-account`
 // is the user's, so the user must be included: a service account read as a person could be
 // proposed for removal. Read from `unknown`; anything else is a WireFormatError, never a guess.
-import { MEMBERSHIP_STATUSES, type LivePeople, type MembershipStatus, type Person } from '../core/person.js';
+import { type LivePeople, MEMBERSHIP_STATUSES, type MembershipStatus, type Person } from '../core/person.js';
 import { describeWire, isObject, ObjectReader } from './json.js';
-import { pageInfoFrom, type ListPage } from './translate.js';
+import { type ListPage, pageInfoFrom } from './translate.js';
 
 const MEMBERSHIPS = 'organization-memberships';
 

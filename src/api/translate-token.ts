@@ -3,7 +3,7 @@
 // policy list with its `audit_trails` spelling, and the PATCH bodies.
 import type { ListedTokenType, LiveToken, MaxTtl, TokenType } from '../core/token-policy.js';
 import { isObject, ObjectReader } from './json.js';
-import { pageInfoFrom, type ListPage } from './translate.js';
+import { type ListPage, pageInfoFrom } from './translate.js';
 
 /** docs/api.md, "Tokens": the policy says `audit_trails`, the token path `audit-trails`. */
 const WIRE_TYPE: { readonly [T in TokenType]: string } = {

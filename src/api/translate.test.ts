@@ -1,9 +1,8 @@
-import { customAccess } from '../core/permissions.js';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { customAccess } from '../core/permissions.js';
 import { WireFormatError } from './errors/wire-format-error.js';
-import { attributesOf, createGrantBody, updateGrantBody } from './translate-body.js';
 import {
   errorsFromDocument,
   grantFromDocument,
@@ -15,6 +14,7 @@ import {
   workspaceFromDocument,
   workspacesFromList,
 } from './translate.js';
+import { attributesOf, createGrantBody, updateGrantBody } from './translate-body.js';
 
 // ../shared/api/samples from the repository root: reference material beside the clone, not part of it.
 const SAMPLES = fileURLToPath(new URL('../../../shared/api/samples/', import.meta.url));

@@ -3,7 +3,7 @@
 // Every reader takes `unknown` and either returns a well-formed domain object or throws a
 // WireFormatError naming what is wrong and where; it never guesses.
 import type { LiveGrant, Project, Team, Workspace } from '../core/model.js';
-import { errorObjectsFrom, type ApiErrorObject } from './errors/error-objects.js';
+import { type ApiErrorObject, errorObjectsFrom } from './errors/error-objects.js';
 import { WireFormatError } from './errors/wire-format-error.js';
 import { isObject, ObjectReader } from './json.js';
 import { grantFromResource } from './translate-grant.js';

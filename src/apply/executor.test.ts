@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { LiveGrant, LiveState } from '../core/model.js';
-import { grantChanges, type Change } from '../core/plan.js';
-import { buildPlan } from '../diff/plan.js';
-import { access, arbScenario, liveOf, teamId, TARGETS } from '../../test/support/states.js';
-import { FakeGrantApi, type Call, type Fault } from '../../test/apply/fake-grant-api.js';
-import { applyChanges } from './executor.js';
-import type { ApplyProgress } from '../core/apply-outcome.js';
-import type { GrantApi } from './ports.js';
+import { type Call, FakeGrantApi, type Fault } from '../../test/apply/fake-grant-api.js';
+import { access, arbScenario, liveOf, TARGETS, teamId } from '../../test/support/states.js';
 import { RemoteError } from '../api/errors/remote-error.js';
+import type { ApplyProgress } from '../core/apply-outcome.js';
+import type { LiveGrant, LiveState } from '../core/model.js';
+import { type Change, grantChanges } from '../core/plan.js';
+import { buildPlan } from '../diff/plan.js';
+import { applyChanges } from './executor.js';
+import type { GrantApi } from './ports.js';
 
 const PRJ = { type: 'project', name: 'platform', id: 'prj-platform' } as const;
 const ref = (name: string) => ({ name, id: teamId(name) });

@@ -6,22 +6,22 @@
 // plan is exactly them (each change is one write, docs/reliability.md, "Reliability"). A write refused for the
 // token's rights stops it the same way: the next change would meet the same refusal (docs/apply.md, "Apply").
 import pLimit from 'p-limit';
+import type { ApplyProgress, ApplyReport, ChangeOutcome, MemberOutcome, RefusedOutcome, Stop, TeamOutcome, TokenPolicyOutcome } from '../core/apply-outcome.js';
+import { DEFAULT_CONCURRENCY } from '../core/defaults.js';
+import type { MemberApi } from '../core/member-write.js';
+import type { MemberChange } from '../core/people.js';
 import type { Change, PlanChangeKind } from '../core/plan.js';
 import type { TeamApi } from '../core/team-write.js';
 import { isPendingTeamId, type TeamChange } from '../core/teams.js';
-import { runTeamChange } from './team-steps.js';
-import { EXIT } from '../errors.js';
-import type { RefusalFacts, TokenHolder } from '../core/write-refusal.js';
-import { reportOf, stopOf } from './outcome.js';
-import type { ApplyProgress, ApplyReport, ChangeOutcome, MemberOutcome, RefusedOutcome, Stop, TeamOutcome, TokenPolicyOutcome } from '../core/apply-outcome.js';
 import type { TokenPolicyApi, TokenPolicyChange } from '../core/token-policy.js';
-import { runTokenPolicyChange } from './token-policy-steps.js';
-import type { MemberChange } from '../core/people.js';
-import type { MemberApi } from '../core/member-write.js';
+import type { RefusalFacts, TokenHolder } from '../core/write-refusal.js';
+import { EXIT } from '../errors.js';
 import { runMemberChanges } from './member-steps.js';
+import { reportOf, stopOf } from './outcome.js';
 import type { GrantApi } from './ports.js';
 import { runChange } from './steps.js';
-import { DEFAULT_CONCURRENCY } from '../core/defaults.js';
+import { runTeamChange } from './team-steps.js';
+import { runTokenPolicyChange } from './token-policy-steps.js';
 
 export interface ApplyOptions {
   readonly concurrency?: number;

@@ -7,9 +7,9 @@
 // rights stops the run as a grant's does (the executor's `stopped`).
 import type { MemberOutcome } from '../core/apply-outcome.js';
 import type { MemberApi } from '../core/member-write.js';
+import type { TeamRef } from '../core/model.js';
 import type { MemberAdd, MemberChange, MemberInvite, MemberLeave, MemberRemove } from '../core/people.js';
 import { isPendingTeamId } from '../core/teams.js';
-import type { TeamRef } from '../core/model.js';
 import { permanence, reasonOf, refusalOf, troubleOf } from './trouble.js';
 
 export interface MemberRun {

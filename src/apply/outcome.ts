@@ -1,6 +1,7 @@
 // What became of each change, counted: the report and the exit code are computed from it.
-import { CLIError, EXIT, messageOf } from '../errors.js';
+
 import type { ApplyReport, ChangeOutcome, MemberOutcome, Stop, TeamOutcome, TokenPolicyOutcome } from '../core/apply-outcome.js';
+import { CLIError, EXIT, messageOf } from '../errors.js';
 
 /** The Stop of an AbortSignal's reason. */
 export function stopOf(reason: unknown): Stop {

@@ -2,13 +2,13 @@
 // authentication" 5): it starts no further change, finishes those in flight, and its report says
 // why it stopped (the line the caller phrases from the refusal's facts, asked once).
 import { describe, expect, it } from 'vitest';
+import { FakeGrantApi } from '../../test/apply/fake-grant-api.js';
+import { access, teamId } from '../../test/support/states.js';
+import { RemoteError } from '../api/errors/remote-error.js';
 import type { LiveGrant } from '../core/model.js';
 import type { Change } from '../core/plan.js';
-import { access, teamId } from '../../test/support/states.js';
-import { FakeGrantApi } from '../../test/apply/fake-grant-api.js';
-import { RemoteError } from '../api/errors/remote-error.js';
-import { applyChanges } from './executor.js';
 import type { RefusalFacts, TokenHolder } from '../core/write-refusal.js';
+import { applyChanges } from './executor.js';
 import type { GrantApi } from './ports.js';
 
 const PRJ = { type: 'project', name: 'platform', id: 'prj-platform' } as const;

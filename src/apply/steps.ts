@@ -2,14 +2,15 @@
 // already been taken" or a grant that vanished is not a failure yet: the step re-reads that one
 // target (one list call) and acts on what is there, so a retry never duplicates a grant and a
 // second apply converges (docs/apply.md, "Answers that get lost"; docs/api.md, "Errors the real service gives").
-import { DEFAULT_RETRIES } from '../core/defaults.js';
-import type { AddChange, Change, RemoveChange, UpdateChange } from '../core/plan.js';
-import type { LiveGrant } from '../core/model.js';
-import { compareAccess } from '../diff/normalise.js';
+
 import type { ChangeOutcome, OutcomeNote } from '../core/apply-outcome.js';
-import type { GrantApi } from './ports.js';
-import { permanence, reasonOf, refusalOf, troubleOf, type Trouble } from './trouble.js';
+import { DEFAULT_RETRIES } from '../core/defaults.js';
+import type { LiveGrant } from '../core/model.js';
+import type { AddChange, Change, RemoveChange, UpdateChange } from '../core/plan.js';
 import type { WriteRefusal } from '../core/write-refusal.js';
+import { compareAccess } from '../diff/normalise.js';
+import type { GrantApi } from './ports.js';
+import { permanence, reasonOf, refusalOf, type Trouble, troubleOf } from './trouble.js';
 
 /** Writes per change, recovery included: enough for lost answer -> re-read -> finish, then stop. */
 export const MAX_WRITES_PER_CHANGE = 3;

@@ -7,9 +7,9 @@
 // the service's words (the next plan finds the team and updates it); so does a create whose flags
 // fail after the team was made, which names the team's id.
 import type { TeamOutcome } from '../core/apply-outcome.js';
+import { impliedBy } from '../core/team-flags.js';
 import type { TeamApi, TeamWrite } from '../core/team-write.js';
 import type { TeamChange, TeamCreate, TeamFieldChange } from '../core/teams.js';
-import { impliedBy } from '../core/team-flags.js';
 import { permanence, reasonOf, refusalOf, troubleOf } from './trouble.js';
 
 /** What a change writes: its fields in the domain's words. */

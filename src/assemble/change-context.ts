@@ -11,13 +11,13 @@
 // saw whole, costs nothing more. Nothing is needed when there are no changes or every such target is
 // managed.
 import type { LiveState, Project, Workspace } from '../core/model.js';
-import type { Resolved } from '../core/resolved.js';
 import { liveTarget, type ReadTarget } from '../core/organization.js';
-import { printable } from '../core/printable.js';
-import { listKey, type RunReads } from '../core/run-reads.js';
-import { CLIError } from '../errors.js';
 import type { Change } from '../core/plan.js';
+import { printable } from '../core/printable.js';
+import type { Resolved } from '../core/resolved.js';
+import { listKey, type RunReads } from '../core/run-reads.js';
 import type { ChangeContext } from '../effective/changes.js';
+import { CLIError } from '../errors.js';
 import { done, needs, type Planned } from './needs.js';
 
 /** What the run knows of the organization: the names resolved, narrowed to its teams and its whole workspace list when the lookup read it. */

@@ -4,10 +4,10 @@
 import type { FilesState } from '../core/desired-state.js';
 import type { OrganizationRead } from '../core/organization.js';
 import { CLIError } from '../errors.js';
-import { expandSets, type Expanded } from '../expand/expand.js';
-import { nameProblemsError } from './name-problems.js';
-import { resolveNames } from '../resolve/resolve-names.js';
+import { type Expanded, expandSets } from '../expand/expand.js';
 import type { NameProblem } from '../resolve/check-names.js';
+import { resolveNames } from '../resolve/resolve-names.js';
+import { nameProblemsError } from './name-problems.js';
 import { EVERY_TARGET, selectExpanded, type TargetSelection } from './targets.js';
 
 /** resolve + expand, the problems of every name collected, not thrown: a use case adds its own (the policies') before it fails. */

@@ -2,9 +2,10 @@
 // typed value, not a request. The gather loop (pipeline/reads/gather.ts) makes the read, adds it to the
 // run's reads and plans again; a second plan over reads that are meant to be whole (drift --adopt,
 // review close) takes a need as a bug.
-import type { DesiredPolicy } from '../core/policy.js';
+
 import type { LiveRequest } from '../core/live-request.js';
 import type { ReadTarget } from '../core/organization.js';
+import type { DesiredPolicy } from '../core/policy.js';
 import type { Resolved } from '../core/resolved.js';
 
 /** What the policies know of the organization: the names resolved, narrowed to its teams and, with sets, the lists they were expanded from. */

@@ -4,33 +4,34 @@
 // and says which (`Need`, assemble/needs.ts); the gather loop (pipeline/reads/gather.ts) reads it and
 // plans again, so the reads are made in the order the steps need them, and a plan over reads that
 // hold everything (drift --adopt, review close, report --after) makes no request at all.
+
+import type { DesiredState, FilesState } from '../core/desired-state.js';
+import { liveRequestOf } from '../core/live-request.js';
 import type { LiveState } from '../core/model.js';
 import { liveTarget } from '../core/organization.js';
-import type { DesiredState, FilesState } from '../core/desired-state.js';
 import { changesOf, grantChanges, type Plan, type PlanWarning } from '../core/plan.js';
+import { type GrantEnd, targetPolicies } from '../core/policy.js';
 import type { Resolved } from '../core/resolved.js';
-import type { ServerInfo } from '../core/server.js';
 import type { RunReads } from '../core/run-reads.js';
-import { liveRequestOf } from '../core/live-request.js';
 import { scopeOf } from '../core/scope.js';
-import { targetPolicies, type GrantEnd } from '../core/policy.js';
-import { buildPlan, withViolations } from '../diff/plan.js';
+import type { ServerInfo } from '../core/server.js';
 import { coverageOf } from '../diff/completeness.js';
+import { buildPlan, withViolations } from '../diff/plan.js';
 import { supportFindings } from '../diff/support.js';
-import { unseenTeamsOf } from '../diff/unseen.js';
-import { unseenTeamsMessage } from './unseen-teams.js';
 import { teamSupportFindings } from '../diff/team-support.js';
+import { unseenTeamsOf } from '../diff/unseen.js';
 import { effectiveChanges } from '../effective/changes.js';
 import { CLIError } from '../errors.js';
+import type { Expanded } from '../expand/expand.js';
 import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
+import { changeContextOver } from './change-context.js';
 import { collectNames, settle } from './names.js';
 import { done, needs, type Planned } from './needs.js';
-import { withPeople, needsPeople, prunedTeamIds } from './people.js';
+import { needsPeople, prunedTeamIds, withPeople } from './people.js';
+import { type PolicyState, type PolicyVerdict, policiesOf, policyListProblems } from './policies.js';
+import { type TargetSelection, targetedOf } from './targets.js';
 import { needsTokens, withTokens } from './tokens.js';
-import { policiesOf, policyListProblems, type PolicyState, type PolicyVerdict } from './policies.js';
-import type { Expanded } from '../expand/expand.js';
-import { changeContextOver } from './change-context.js';
-import { targetedOf, type TargetSelection } from './targets.js';
+import { unseenTeamsMessage } from './unseen-teams.js';
 
 /** The files a plan is made from. */
 export interface PlanFiles {

@@ -2,26 +2,27 @@
 // policy path of plan, drift and `apply --plan`, over what the run read: their names checked against
 // the lists they select from, the targets they select (policy-context.ts), the people a rule counts,
 // then the check (src/policy/). A read the value lacks is a need, never a request.
-import { grantChanges, managedChanges, type Plan, type PlanWarning } from '../core/plan.js';
-import type { SetCatalog } from '../core/organization.js';
+
 import type { LiveState, LiveTarget, Team } from '../core/model.js';
-import { targetPolicies, type DesiredPolicy, type GrantEnd, type PolicyViolation } from '../core/policy.js';
-import { teamsAfter } from '../effective/teams-after.js';
+import type { SetCatalog } from '../core/organization.js';
+import type { LivePeople } from '../core/person.js';
+import { grantChanges, managedChanges, type Plan, type PlanWarning } from '../core/plan.js';
+import { type DesiredPolicy, type GrantEnd, type PolicyViolation, targetPolicies } from '../core/policy.js';
 import { rulesRead } from '../core/policy-rules.js';
+import type { RunReads } from '../core/run-reads.js';
 import { grantsAfter } from '../effective/after.js';
+import { peopleAfter } from '../effective/people-after.js';
+import { teamsAfter } from '../effective/teams-after.js';
+import { InternalError } from '../errors.js';
 import type { Expanded } from '../expand/expand.js';
 import { checkPolicies, type GrantClock } from '../policy/check.js';
 import { grantEnds } from '../policy/ends.js';
-import { withStatus } from '../policy/status.js';
 import { policyNameFindings } from '../policy/selectors.js';
+import { withStatus } from '../policy/status.js';
 import { nameProblemsError } from './name-problems.js';
-import type { LivePeople } from '../core/person.js';
-import type { RunReads } from '../core/run-reads.js';
-import { peopleAfter } from '../effective/people-after.js';
-import { InternalError } from '../errors.js';
 import { done, needs, type Planned, type PolicyOrganization } from './needs.js';
-import { policyContextOver, type PolicyContext } from './policy-context.js';
 import { peopleOf } from './people.js';
+import { type PolicyContext, policyContextOver } from './policy-context.js';
 
 /** The state checked: after the plan (plan, apply) or as it is (drift). */
 export type PolicyState = 'after' | 'live' | undefined;

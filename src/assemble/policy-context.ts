@@ -5,11 +5,11 @@
 // the run has not listed yet is a need, one list each (pipeline/reads/gather.ts), and one the run listed
 // already (the plan's, a blind spot's project, a workspace a read by team saw whole) costs nothing.
 import type { LiveGrant, LiveState, LiveTarget } from '../core/model.js';
-import { targetPolicies, type DesiredPolicy } from '../core/policy.js';
+import { liveTarget, type ReadTarget, type SetCatalog } from '../core/organization.js';
+import { type DesiredPolicy, targetPolicies } from '../core/policy.js';
+import { listKey, type RunReads } from '../core/run-reads.js';
 import type { OrganizationInput } from '../effective/compute.js';
 import { selectedBy } from '../policy/check.js';
-import { liveTarget, type ReadTarget, type SetCatalog } from '../core/organization.js';
-import { listKey, type RunReads } from '../core/run-reads.js';
 import { done, needs, type Planned, type PolicyOrganization } from './needs.js';
 
 /** The organization for the check, with the grants as read (each with its id, for `grantsAfter`). */

@@ -4,12 +4,13 @@
 // the target meant when one is close (the same name of the other kind first). With sets, a target
 // may be one a set matches: that is known once the sets are expanded (selectExpanded).
 // Names compare after Unicode NFC (core/names.ts): a terminal may type "é" decomposed.
-import { CLIError } from '../errors.js';
-import { nfc } from '../core/names.js';
-import type { TargetType } from '../core/model.js';
+
 import type { DesiredState, FilesState } from '../core/desired-state.js';
-import { closest } from '../core/suggest.js';
+import type { TargetType } from '../core/model.js';
+import { nfc } from '../core/names.js';
 import type { Resolved } from '../core/resolved.js';
+import { closest } from '../core/suggest.js';
+import { CLIError } from '../errors.js';
 
 export interface TargetSelector {
   readonly type: TargetType;

@@ -1,5 +1,5 @@
 // Flag parsing on node:util.parseArgs: unknown flags and bad values become one-line user errors.
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { CLIError } from '../errors.js';
 
 export type Options = NonNullable<ParseArgsConfig['options']>;

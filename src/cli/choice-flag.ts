@@ -1,8 +1,9 @@
 // A flag that takes one of a few words, in a module of its own: the commands load it with the
 // suggester, and `tfe-access --help`, which loads the flag parser, loads neither.
-import { CLIError } from '../errors.js';
+
 import { didYouMean } from '../core/suggest.js';
-import { stringFlag, type Parsed } from './args.js';
+import { CLIError } from '../errors.js';
+import { type Parsed, stringFlag } from './args.js';
 
 /**
  * A flag that takes one of a few words (`--read-by`, `--format`): the value, or `fallback` when not

@@ -1,13 +1,14 @@
 // The flags every command that talks to the API shares (README, "Commands", common flags).
+
+import { DEFAULT_CONCURRENCY, DEFAULT_RATE_LIMIT } from '../core/defaults.js';
+import { READ_BY, type ReadBy } from '../core/model.js';
+import type { ClockedRun, ReadChoices, RunConnection } from '../pipeline/run/request.js';
+import { boolFlag, durationFlag, durationOf, intFlag, listFlag, type Options, type Parsed, stringFlag } from './args.js';
 import { choiceFlag } from './choice-flag.js';
-import { durationFlag, durationOf, intFlag, listFlag, boolFlag, stringFlag, type Options, type Parsed } from './args.js';
+import { clockOf } from './clock.js';
 import type { IO } from './io.js';
 import { noticeLine } from './progress.js';
-import { clockOf } from './clock.js';
-import { READ_BY, type ReadBy } from '../core/model.js';
 import { colorOn } from './terminal.js';
-import type { ClockedRun, RunConnection, ReadChoices } from '../pipeline/run/request.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_RATE_LIMIT } from '../core/defaults.js';
 
 export const CONNECTION_OPTIONS: Options = {
   address: { type: 'string' },

@@ -1,5 +1,5 @@
 // What a command may touch of the process: injected so commands run in tests without spawning.
-import { listenForInterrupts, watchOutputs, type InterruptListener } from './interrupt.js';
+import { type InterruptListener, listenForInterrupts, watchOutputs } from './interrupt.js';
 import { stdioOutput } from './stdio.js';
 
 export interface Output {

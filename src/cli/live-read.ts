@@ -2,7 +2,7 @@
 // the first SIGINT or SIGTERM with one line saying what was `undone` (reading-stop.ts), asked in the
 // pieces every use case takes (pipeline/run/request.ts).
 import type { ClockedRun, ReadChoices, RunConnection } from '../pipeline/run/request.js';
-import { requestPieces, type ConnectionFlags } from './common-flags.js';
+import { type ConnectionFlags, requestPieces } from './common-flags.js';
 import type { IO } from './io.js';
 import { progress } from './progress.js';
 import { stoppableRead } from './reading-stop.js';

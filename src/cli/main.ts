@@ -1,12 +1,13 @@
 // The CLI entry: the only place that turns errors into exit codes and decides what is printed.
 // dist/cli/main.js (cli/launch.ts) loads it and calls `start`.
+
+import { TOOL } from '../core/tool.js';
 import { CLIError, EXIT, messageOf } from '../errors.js';
 import { asksForHelp, parseCommandLine } from './args.js';
 import type { Command } from './command.js';
 import { exitCodeOf } from './interrupt.js';
-import { processIO, type IO } from './io.js';
+import { type IO, processIO } from './io.js';
 import { COMMANDS } from './registry.js';
-import { TOOL } from '../core/tool.js';
 
 export const VERSION = TOOL.version;
 

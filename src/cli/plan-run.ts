@@ -1,20 +1,21 @@
 // What `plan` and `drift` share: flags, the plan use case, rendering. One place, two commands.
+
+import type { PlanResult } from '../assemble/plan-over.js';
 import type { Adoption } from '../core/adoption.js';
 import type { Plan } from '../core/plan.js';
 import { blocks } from '../core/policy.js';
-import { planFromFiles } from '../pipeline/use-cases/plan.js';
-import type { PlanResult } from '../assemble/plan-over.js';
-import type { ClockedRun, PlanRequest, RunOptions } from '../pipeline/run/request.js';
-import { PLAN_FORMATS, renderPlan } from '../render/render.js';
-import { stringFlag, type Options, type Parsed } from './args.js';
 import type { AuditRequest } from '../pipeline/reads/attribution.js';
-import { CONNECTION_OPTIONS, TARGET_OPTIONS, connectionFlags, formatFlag, requestPieces, targetFlags, type ConnectionFlags } from './common-flags.js';
+import type { ClockedRun, PlanRequest, RunOptions } from '../pipeline/run/request.js';
+import { planFromFiles } from '../pipeline/use-cases/plan.js';
+import type { PlanKind } from '../render/plan/markdown.js';
+import { PLAN_FORMATS, renderPlan } from '../render/render.js';
+import { type Options, type Parsed, stringFlag } from './args.js';
+import { CONNECTION_OPTIONS, type ConnectionFlags, connectionFlags, formatFlag, requestPieces, TARGET_OPTIONS, targetFlags } from './common-flags.js';
 import type { IO } from './io.js';
 import { collectGarbage } from './memory.js';
 import { PLAN_VIEW_OPTIONS, planViewOf } from './plan-view.js';
 import { progress } from './progress.js';
 import { stoppableRead } from './reading-stop.js';
-import type { PlanKind } from '../render/plan/markdown.js';
 
 export const PLAN_OPTIONS: Options = {
   ...CONNECTION_OPTIONS,

@@ -1,9 +1,10 @@
 // How plan, drift and apply show a plan (docs/plan.md, "Formats"): --verbose and --warnings, one place.
-import { choiceFlag } from './choice-flag.js';
+
 import { WARNING_SCOPES, type WarningScope } from '../render/changes/lines.js';
 import type { PlanKind } from '../render/plan/markdown.js';
 import type { RenderOptions } from '../render/render.js';
 import { boolFlag, type Options, type Parsed } from './args.js';
+import { choiceFlag } from './choice-flag.js';
 
 export const PLAN_VIEW_OPTIONS: Options = {
   verbose: { type: 'boolean' },

@@ -3,8 +3,8 @@
 // (issue 36, finding 9): saying so beats "verfy: no such file or directory".
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CLIError } from '../errors.js';
 import { didYouMean } from '../core/suggest.js';
+import { CLIError } from '../errors.js';
 
 /** Throws the did-you-mean when `word` is a near miss of a subcommand and names nothing on disk. */
 export function refuseMistypedSubcommand(command: string, subcommands: readonly string[], word: string, cwd: string): void {

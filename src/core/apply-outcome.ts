@@ -1,11 +1,12 @@
 // What became of each change of an apply: a typed outcome, never an exception, and how the run
 // ended. Plain data: the executor (src/apply/) makes them, the renderers (src/render/apply-*.ts)
 // phrase them.
-import type { Change, Plan } from './plan.js';
-import type { WriteRefusal } from './write-refusal.js';
-import type { TeamChange } from './teams.js';
+
 import type { MemberChange } from './people.js';
+import type { Change, Plan } from './plan.js';
+import type { TeamChange } from './teams.js';
 import type { TokenPolicyChange } from './token-policy.js';
+import type { WriteRefusal } from './write-refusal.js';
 
 export type OutcomeStatus = 'applied' | 'already-so' | 'failed' | 'not-started';
 

@@ -4,7 +4,7 @@
 // it. Every output (text, JSON, CSV, the HTML control) asks `allows`, never a copy of it.
 import { PERMISSIONS, type PermissionSpec, type PermissionValue, type Resource } from './access.js';
 import type { AccessSource, EffectiveCell } from './effective.js';
-import { type TargetRef, type TargetType, type TeamRef, RESOURCE_OF } from './model.js';
+import { RESOURCE_OF, type TargetRef, type TargetType, type TeamRef } from './model.js';
 
 /** What a question takes on one kind of target: a permission at least this value, or admin itself. */
 export type Requirement = { readonly key: string; readonly atLeast: PermissionValue } | { readonly admin: true };

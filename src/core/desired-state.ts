@@ -1,13 +1,14 @@
 // The desired state as the files say it, whole: settings, targets, roles, sets and policies. Apart
 // from the model's parts (core/model.ts) so that a part such as a policy can use the model's types
 // without the model importing it back.
+
+import { DEFAULT_MAX_REMOVALS, DEFAULT_PRUNE } from './defaults.js';
 import type { CustomAccess, DesiredSet, DesiredTarget, EntryTarget, SourceRef, TargetType } from './model.js';
 import type { DesiredPolicy } from './policy.js';
-import type { WarningCode } from './warning-codes.js';
-import type { DesiredTeam } from './teams.js';
 import type { ReviewOwner } from './review.js';
+import type { DesiredTeam } from './teams.js';
 import type { MaxTtl } from './token-policy.js';
-import { DEFAULT_MAX_REMOVALS, DEFAULT_PRUNE } from './defaults.js';
+import type { WarningCode } from './warning-codes.js';
 
 export interface DesiredSettings {
   readonly prune: boolean;

@@ -1,7 +1,7 @@
 // A drift item: one thing live access differs from the files in, whatever kind (docs/drift.md): one
 // change of the plan's list. What attribution annotates and adoption writes into the files, named
 // the same way by both.
-import type { PlanChangeKind, ChangeOf, Plan, PlanChange } from './plan.js';
+import type { ChangeOf, Plan, PlanChange, PlanChangeKind } from './plan.js';
 import { tokenSettingName } from './token-policy.js';
 
 export type DriftItem = PlanChange;

@@ -1,9 +1,10 @@
 // Effective access in JSON documents: a source of access (the report's `sources`, the plan's
 // `held_by`) and one effective change of a plan (`effective_changes`). Fixed key order, so the
 // same data always serialises to the same bytes.
-import { isPendingTeamId } from './teams.js';
+
 import type { AccessSource, EffectiveChange } from './effective.js';
 import type { JsonValue } from './json-value.js';
+import { isPendingTeamId } from './teams.js';
 
 type JsonObject = { [key: string]: JsonValue };
 

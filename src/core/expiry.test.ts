@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { access, desiredOf } from '../../test/support/states.js';
+import { DAY_MS, daysLeft, describeInstant, desiredAt, EXPIRY_PATTERN, INSTANT_PATTERN, isExpired, parseExpiry, relativeDays } from './expiry.js';
 import type { DesiredGrant, DesiredSet } from './model.js';
-import { DAY_MS, daysLeft, desiredAt, describeInstant, EXPIRY_PATTERN, INSTANT_PATTERN, isExpired, parseExpiry, relativeDays } from './expiry.js';
 
 const at = (text: string): string => {
   const parsed = parseExpiry(text);

@@ -3,9 +3,9 @@
 // rewording of a renderer changes no checksum (docs/apply.md, "`--checksum`: the reviewed plan without moving a file"). Keys sorted at every
 // depth: the same finding always gives the same bytes, however it was built. Pure.
 import type { JsonObject, JsonValue } from './json-value.js';
+import type { PolicyViolation } from './policy.js';
 import { ruleDocument } from './policy-document.js';
 import type { Finding } from './policy-rules.js';
-import type { PolicyViolation } from './policy.js';
 import { isPendingTeamId } from './teams.js';
 
 /** `value` with the keys of every object sorted and undefined values left out (as JSON.stringify leaves them). */

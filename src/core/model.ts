@@ -1,11 +1,11 @@
 // Domain objects shared by every stage of the pipeline. Plain data: no wire format (the API layer
 // translates JSON:API documents into these), no I/O.
 import type { FixedLevel, Level, PermissionSet, PermissionValue, Resource } from './access.js';
-import type { WarningCode } from './warning-codes.js';
 import type { TokenIdentity } from './identity.js';
-import type { CriterionKey } from './set-criteria.js';
 import type { LivePeople } from './person.js';
+import type { CriterionKey } from './set-criteria.js';
 import type { LiveTokens } from './token-policy.js';
+import type { WarningCode } from './warning-codes.js';
 
 export type TargetType = 'project' | 'workspace';
 

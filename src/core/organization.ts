@@ -1,7 +1,7 @@
 // The organization as a run read it: plain data, what name resolution and set expansion are pure
 // functions over (src/resolve/, src/expand/). The reads are src/lookup/'s; the report and export
 // read the whole lists and build the same data. No I/O here.
-import type { LiveGrant, LiveTarget, Project, Team, TargetType, Workspace } from './model.js';
+import type { LiveGrant, LiveTarget, Project, TargetType, Team, Workspace } from './model.js';
 
 /**
  * What a run read to resolve the names the files give (lookup/names.ts); the report builds the

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS, RESOURCES, type PermissionSet } from './access.js';
+import { PERMISSIONS, type PermissionSet, RESOURCES } from './access.js';
 import { nestedPermissionsInto, nestPermissions, orderedEntries } from './permissions.js';
 
 describe('nestedPermissionsInto', () => {

@@ -3,7 +3,7 @@
 // wire, the desired-state files and the plan documents nest them (`{"workspace-access": {"runs":
 // ...}}`) for team-projects and keep them flat for team-workspaces (docs/api.md, "Wire format of
 // team-projects"). Also: the vector a grant means, and the one place custom defaults are filled.
-import { IMPLIED, PERMISSIONS, permissionSpec, type PermissionSet, type PermissionSpec, type PermissionValue, type Resource } from './access.js';
+import { IMPLIED, PERMISSIONS, type PermissionSet, type PermissionSpec, type PermissionValue, permissionSpec, type Resource } from './access.js';
 import type { Access, CustomAccess, ReportedAccess } from './model.js';
 
 /** `workspace-access.runs` -> ['workspace-access', 'runs']; a flat key has no group. */

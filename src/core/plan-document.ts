@@ -2,13 +2,14 @@
 // together): the form of `--format json`, of saved plans and of the checksum. Permissions use the
 // wire names and nesting: `project-access` and `workspace-access` objects for projects, flat for
 // workspaces. Keys are written in a fixed order so the same plan always serialises to the same bytes.
-import type { JsonObject } from './json-value.js';
+
 import type { Resource } from './access.js';
+import type { JsonObject } from './json-value.js';
 import type { Access, GrantOrigin, GrantRead, ReportedAccess } from './model.js';
 import { nestedPermissionsInto, permissionsOf } from './permissions.js';
 import type { Change, PlanWarning } from './plan.js';
 import type { ServerInfo } from './server.js';
-import { isPendingTeamId, teamFieldName, type TeamChange } from './teams.js';
+import { isPendingTeamId, type TeamChange, teamFieldName } from './teams.js';
 
 export const PLAN_FORMAT_VERSION = 1;
 

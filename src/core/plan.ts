@@ -1,15 +1,15 @@
 // The plan: what the diff produces and every renderer, guard and executor reads. Plain data.
 import type { Resource } from './access.js';
+import type { Attribution, AuditCoverage } from './audit.js';
 import type { Coverage, Scope } from './coverage.js';
 import type { EffectiveChange } from './effective.js';
-import type { PolicyViolation } from './policy.js';
 import type { Access, GrantOrigin, GrantRead, ReportedAccess, TargetRef, TeamRef } from './model.js';
-import type { ServerInfo } from './server.js';
-import type { WarningCode } from './warning-codes.js';
-import type { TeamChange } from './teams.js';
 import type { MemberChange, PendingInvite } from './people.js';
-import type { Attribution, AuditCoverage } from './audit.js';
+import type { PolicyViolation } from './policy.js';
+import type { ServerInfo } from './server.js';
+import type { TeamChange } from './teams.js';
 import type { TokenPolicyChange } from './token-policy.js';
+import type { WarningCode } from './warning-codes.js';
 
 interface ChangeBase {
   readonly resource: Resource;

@@ -3,9 +3,9 @@
 // (diff/checksum.ts). Where the policy was written (file, line) is no part of it.
 import type { JsonObject } from './json-value.js';
 import type { SetMatch } from './model.js';
-import { CRITERION_KEYS } from './set-criteria.js';
 import type { DesiredPolicy, PolicyException } from './policy.js';
-import { rowOf, type PolicyRule } from './policy-rules.js';
+import { type PolicyRule, rowOf } from './policy-rules.js';
+import { CRITERION_KEYS } from './set-criteria.js';
 
 function matchDocument(match: SetMatch): JsonObject {
   const out: JsonObject = {};

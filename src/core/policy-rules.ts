@@ -7,7 +7,7 @@
 // (core/policy-document.ts) and saved plans (saved-plan/parse-policies.ts) read the rows; each
 // kind's check is a row of policy/rules.ts, its words a row of render/violations/violation-message.ts, both
 // tables the compiler checks against this one. Pure.
-import { LEVEL_RANK, LEVELS, type FixedLevel, type Level, type Resource } from './access.js';
+import { type FixedLevel, LEVEL_RANK, LEVELS, type Level, type Resource } from './access.js';
 import type { AccessSource } from './effective.js';
 import type { JsonObject } from './json-value.js';
 import { TEAM_FLAG_KEYS } from './team-flags.js';

@@ -2,8 +2,9 @@
 // target, by which team, and what breaks it. Plain data, shared by validation, the checker
 // (src/policy/), the plan, the report and their renderers; the kinds of rule are the rows of
 // core/policy-rules.ts.
-import type { Selecting, SetMatch, SourceRef, TargetRef, TargetType, TeamRef } from './model.js';
+
 import type { JsonObject } from './json-value.js';
+import type { Selecting, SetMatch, SourceRef, TargetRef, TargetType, TeamRef } from './model.js';
 import type { Finding, OrganizationWideRule, TargetRule } from './policy-rules.js';
 
 interface ViolationOf {

@@ -1,12 +1,13 @@
 // The report (docs/effective-access.md, "Effective access"): the whole organization's effective access as a run
 // computed it, with the files' policies' violations. Plain data, shared by pipeline/use-cases/report.ts and
 // the report's renderers.
-import type { Coverage, Scope } from './coverage.js';
+
 import type { CanAnswer, CanCellAnswers } from './can.js';
+import type { Coverage, Scope } from './coverage.js';
 import type { EffectiveCell } from './effective.js';
 import type { Project, Team, Workspace } from './model.js';
-import type { PolicyViolation } from './policy.js';
 import type { ReportPeople } from './person-access.js';
+import type { PolicyViolation } from './policy.js';
 import type { LiveToken } from './token-policy.js';
 
 /** A workspace of the report, with its project when the token can see it. */

@@ -1,7 +1,8 @@
 // Near misses for a word nobody knows (a key, a level, a team, a command, a flag) and the one way a
 // message offers them: ` Did you mean "a" or "b"?`, a sentence after the message's own. Pure.
-import { quote } from './printable.js';
+
 import { compareLocale } from './order.js';
+import { quote } from './printable.js';
 
 /** At most this many near misses are offered. */
 export const MAX_SUGGESTIONS = 3;

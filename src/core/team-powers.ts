@@ -3,9 +3,9 @@
 // it. The one reading of a team's flags every report format and the review's rows share (facts;
 // their words are render/report-words/report-powers.ts's). Pure.
 import { OWNERS_TEAM, type Team } from './model.js';
+import { byName } from './order.js';
 import type { Report } from './report.js';
 import { TEAM_FLAG_KEYS } from './team-flags.js';
-import { byName } from './order.js';
 
 /** A flag as reported: on, off, or not reported (a server without it, docs/api.md, "Teams"). */
 export type FlagValue = boolean | null;

@@ -1,8 +1,9 @@
 // Teams as code (docs/files.md, "`teams`"): a team as the files want it, and a change to a team as
 // the plan says it. Plain data, beside the grants' (core/model.ts, core/plan.ts).
+
+import type { Resource } from './access.js';
 import type { Attribution } from './audit.js';
 import type { ReportedAccess, SourceRef, TargetRef } from './model.js';
-import type { Resource } from './access.js';
 import type { DesiredMembers } from './people.js';
 
 export const VISIBILITIES = ['secret', 'organization'] as const;

@@ -4,7 +4,7 @@
 // of secret teams only where it manages team access. Pure: the token's identity and the teams it
 // sees in, the facts that decide in and out.
 import type { TokenIdentity } from './identity.js';
-import { OWNERS_TEAM, type LiveGrant, type Team, type TargetType, type Viewer } from './model.js';
+import { type LiveGrant, OWNERS_TEAM, type TargetType, type Team, type Viewer } from './model.js';
 
 /** The viewer of a read in `organization`, from the token's identity and the teams it sees. */
 export function viewerOf(identity: TokenIdentity | undefined, organization: string, teams: readonly Team[]): Viewer {

@@ -7,18 +7,19 @@
 // a plan whose guards were loosened, whose violations were dropped or whose policies were changed
 // after the review no longer matches it. A violation counts by its findings (core/finding-document.ts),
 // not its message. The hash is core/sha256.ts's.
-import { tokenPolicyChangeDocument } from '../core/token-document.js';
-import type { TokenPolicyChange } from '../core/token-policy.js';
-import { changeDocument, PLAN_FORMAT_VERSION, teamChangeDocument } from '../core/plan-document.js';
-import { sha256Hex as sha256 } from '../core/sha256.js';
-import { CHANGE_KINDS, type Change, type PlanChangeKind } from '../core/plan.js';
-import { policyDocument } from '../core/policy-document.js';
-import type { DesiredPolicy, PolicyViolation } from '../core/policy.js';
-import type { TeamChange } from '../core/teams.js';
-import type { MemberChange } from '../core/people.js';
+
+import { violationFacts } from '../core/finding-document.js';
 import { memberChangeDocument } from '../core/member-document.js';
 import { byEntryKey } from '../core/order.js';
-import { violationFacts } from '../core/finding-document.js';
+import type { MemberChange } from '../core/people.js';
+import { CHANGE_KINDS, type Change, type PlanChangeKind } from '../core/plan.js';
+import { changeDocument, PLAN_FORMAT_VERSION, teamChangeDocument } from '../core/plan-document.js';
+import type { DesiredPolicy, PolicyViolation } from '../core/policy.js';
+import { policyDocument } from '../core/policy-document.js';
+import { sha256Hex as sha256 } from '../core/sha256.js';
+import type { TeamChange } from '../core/teams.js';
+import { tokenPolicyChangeDocument } from '../core/token-document.js';
+import type { TokenPolicyChange } from '../core/token-policy.js';
 import { limitText, type MemberGuardInputs } from './member-guard-inputs.js';
 
 export interface ChecksumInput {

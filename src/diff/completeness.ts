@@ -4,9 +4,9 @@
 // coverageOf (docs/plan.md, "Plan and drift": `complete`).
 import type { Coverage, IncompleteReason } from '../core/coverage.js';
 import type { LiveGrant, LiveState } from '../core/model.js';
-import { unseenTargetsOf } from './unseen.js';
-import { provesEveryTarget, provesEveryTeam } from '../core/viewer.js';
 import { byTypeThenName } from '../core/order.js';
+import { provesEveryTarget, provesEveryTeam } from '../core/viewer.js';
+import { unseenTargetsOf } from './unseen.js';
 
 /**
  * Targets whose read may be partial: the reader said so, or a grant names a team the token can't

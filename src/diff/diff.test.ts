@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IMPLIED } from '../core/access.js';
-import type { CustomAccess, DesiredTarget, LiveState, LiveTarget } from '../core/model.js';
-import type { DesiredRoles } from '../core/desired-state.js';
-import { customAccess } from '../core/permissions.js';
 import { access, applyInMemory, arbScenario, desiredOf, liveOf, team, teamId } from '../../test/support/states.js';
+import { IMPLIED } from '../core/access.js';
+import type { DesiredRoles } from '../core/desired-state.js';
+import type { CustomAccess, DesiredTarget, LiveState, LiveTarget } from '../core/model.js';
+import { customAccess } from '../core/permissions.js';
 import { diff } from './diff.js';
 
 const RUNS = { numRuns: 300 };

@@ -1,5 +1,7 @@
 // The diff: desired state against live state, as sorted changes. Pure: plain data in, plain data out.
-import { InternalError } from '../errors.js';
+
+import type { Resource } from '../core/access.js';
+import type { DesiredState } from '../core/desired-state.js';
 import {
   type DesiredGrant,
   type DesiredTarget,
@@ -7,18 +9,17 @@ import {
   type LiveGrant,
   type LiveState,
   type LiveTarget,
-  type TargetType,
-  type Team,
   OWNERS_TEAM,
   RESOURCE_OF,
   type TargetRef,
+  type TargetType,
+  type Team,
 } from '../core/model.js';
-import type { DesiredState } from '../core/desired-state.js';
-import type { Resource } from '../core/access.js';
+import { byTypeThenName, compareText } from '../core/order.js';
 import type { Change, RemoveChange } from '../core/plan.js';
+import { InternalError } from '../errors.js';
 import { compareAccess } from './normalise.js';
 import { roleOfLive } from './roles.js';
-import { byTypeThenName, compareText } from '../core/order.js';
 
 export interface DiffIndex {
   readonly teamsById: ReadonlyMap<string, Team>;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { DesiredGrant, DesiredTarget, LiveState } from '../core/model.js';
 import { access, desiredOf, liveOf, team, teamId } from '../../test/support/states.js';
-import { diff, indexLive } from './diff.js';
-import { buildPlan } from './plan.js';
 import { desiredAt } from '../core/expiry.js';
+import type { DesiredGrant, DesiredTarget, LiveState } from '../core/model.js';
+import { diff, indexLive } from './diff.js';
 import { expiryWarnings } from './expiry.js';
+import { buildPlan } from './plan.js';
 
 // The end of 2026-12-01 UTC, as a date in the files means it.
 const END = '2026-12-02T00:00:00Z';

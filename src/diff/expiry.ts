@@ -1,12 +1,13 @@
 // Grants that expire (docs/files.md, "Grants that expire"): what a plan says of the expiring ones it does
 // not change (which have ended is decided once, core/expiry.ts, desiredAt). Pure: `now` is the
 // caller's clock, in epoch milliseconds.
-import { DAY_MS, describeInstant, msOf, relativeDays } from '../core/expiry.js';
+
 import { DEFAULT_EXPIRY_WARNING_DAYS } from '../core/defaults.js';
-import type { DesiredGrant, DesiredTarget, TargetRef } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
+import { DAY_MS, describeInstant, msOf, relativeDays } from '../core/expiry.js';
+import type { DesiredGrant, DesiredTarget, TargetRef } from '../core/model.js';
 import type { Change, PlanWarning } from '../core/plan.js';
-import { liveTargetOf, targetRefOf, type DiffIndex } from './diff.js';
+import { type DiffIndex, liveTargetOf, targetRefOf } from './diff.js';
 import { silenced } from './warnings.js';
 
 const keyOf = (type: string, name: string, team: string): string => `${type}\u0000${name}\u0000${team}`;

@@ -2,11 +2,12 @@
 // limits of the files and the figures of the people read, made once from the read and carried (a
 // saved plan keeps them in its basis; the checksum covers them), so plan and apply decide alike.
 // Pure.
+
+import { DEFAULT_MAX_MEMBER_REMOVALS, DEFAULT_MAX_PEOPLE_REMOVALS, DEFAULT_MIN_OWNERS } from '../core/defaults.js';
 import type { DesiredState } from '../core/desired-state.js';
-import { OWNERS_TEAM, type LiveState } from '../core/model.js';
+import { type LiveState, OWNERS_TEAM } from '../core/model.js';
 import { isServiceAccount } from '../core/person-kind.js';
 import { plannedTeams } from '../resolve/planned-teams.js';
-import { DEFAULT_MAX_MEMBER_REMOVALS, DEFAULT_MAX_PEOPLE_REMOVALS, DEFAULT_MIN_OWNERS } from '../core/defaults.js';
 
 export interface MemberGuardInputs {
   /** settings.max-member-removals: a count, or a percentage of a team's current members (at least 1). */

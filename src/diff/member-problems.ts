@@ -3,11 +3,12 @@
 // group, or with an SSO id the service has and the files keep: SAML team mapping sets its members
 // at each sign-in, and the service refuses membership writes to a SCIM-linked team, docs/api.md,
 // "Teams"), and, without settings.invite, a listed person who is not in the organization. Pure.
+
+import { DEFAULT_INVITE } from '../core/defaults.js';
 import type { DesiredState } from '../core/desired-state.js';
 import type { LiveState, SourceRef, Team } from '../core/model.js';
 import { personKey } from '../core/people.js';
 import { plannedTeams } from '../resolve/planned-teams.js';
-import { DEFAULT_INVITE } from '../core/defaults.js';
 
 const at = (source: SourceRef | undefined): string => (source ? `${source.file}:${source.line}:${source.col}: ` : '');
 

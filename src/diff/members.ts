@@ -7,16 +7,17 @@
 // no membership the token sees explains (hidden members: they are not people here), people the
 // token cannot see (not in the list), and the token's own user in owners and in the teams the
 // token acts through, or in the organization (no lock-out).
+
+import { DEFAULT_INVITE, DEFAULT_PRUNE_PEOPLE } from '../core/defaults.js';
 import type { DesiredState } from '../core/desired-state.js';
-import { OWNERS_TEAM, type LiveState, type TeamRef } from '../core/model.js';
-import type { PlanWarning } from '../core/plan.js';
-import { MEMBER_ACTION_ORDER, personKey, type MemberChange, type PendingInvite, type PersonRef } from '../core/people.js';
+import { type LiveState, OWNERS_TEAM, type TeamRef } from '../core/model.js';
+import { compareText } from '../core/order.js';
+import { MEMBER_ACTION_ORDER, type MemberChange, type PendingInvite, type PersonRef, personKey } from '../core/people.js';
 import type { Person } from '../core/person.js';
 import { isServiceAccount } from '../core/person-kind.js';
-import { compareText } from '../core/order.js';
+import type { PlanWarning } from '../core/plan.js';
 import type { DesiredTeam } from '../core/teams.js';
 import type { PlannedTeams } from '../resolve/planned-teams.js';
-import { DEFAULT_INVITE, DEFAULT_PRUNE_PEOPLE } from '../core/defaults.js';
 
 export interface MemberPlan {
   readonly changes: readonly MemberChange[];

@@ -3,20 +3,20 @@
 // custom grant owns its whole vector and differs on every attribute, the newer ones included.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { desiredOf, liveOf, team, teamId } from '../../test/support/states.js';
 import {
   CUSTOM_DEFAULTS,
   IMPLIED,
   LEVELS,
   newerPermissions,
   PERMISSIONS,
-  RESOURCES,
   type PermissionSpec,
   type PermissionValue,
+  RESOURCES,
   type Resource,
 } from '../core/access.js';
 import type { ReportedAccess } from '../core/model.js';
 import { customAccess } from '../core/permissions.js';
-import { desiredOf, liveOf, team, teamId } from '../../test/support/states.js';
 import { diff } from './diff.js';
 import { compareAccess, levelEqualTo } from './normalise.js';
 

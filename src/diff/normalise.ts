@@ -7,7 +7,7 @@
 // (NOT_KNOWN in src/core/access.ts), the level is never compared on it: it counts as the same as a
 // custom value only when that value is the custom default, so "same permissions" is never claimed
 // on a guess; a live fixed grant that reports a value there is taken at its word.
-import { IMPLIED, PERMISSIONS, isLevel, type PermissionSet, type PermissionSpec, type PermissionValue, type Resource } from '../core/access.js';
+import { IMPLIED, isLevel, PERMISSIONS, type PermissionSet, type PermissionSpec, type PermissionValue, type Resource } from '../core/access.js';
 import type { Access, ReportedAccess } from '../core/model.js';
 
 export type Comparison = 'equal' | 'label-only' | 'different';

@@ -1,26 +1,26 @@
 // Assembles the plan: the diff, the effective-access and expiry warnings, the summary and the checksum.
 import type { Scope } from '../core/coverage.js';
-import type { LiveState } from '../core/model.js';
-import { scopeOf } from '../core/scope.js';
+import { DEFAULT_MAX_TEAM_DELETIONS, DEFAULT_MAX_TOKEN_REVOCATIONS } from '../core/defaults.js';
 import type { DesiredState } from '../core/desired-state.js';
-import { grantChanges, managedChanges, planChanges, summarise, type Change, type DiffPlan, type PlanWarning } from '../core/plan.js';
+import type { LiveState } from '../core/model.js';
+import type { MemberChange } from '../core/people.js';
+import { type Change, type DiffPlan, grantChanges, managedChanges, type PlanWarning, planChanges, summarise } from '../core/plan.js';
 import type { PolicyViolation } from '../core/policy.js';
+import { scopeOf } from '../core/scope.js';
 import type { ServerInfo } from '../core/server.js';
-import { checksumOf, policiesDigestOf, type ChecksumInput } from './checksum.js';
+import type { TeamChange } from '../core/teams.js';
+import type { TokenPolicyChange } from '../core/token-policy.js';
+import { type PlannedTeams, plannedTeams } from '../resolve/planned-teams.js';
+import { type ChecksumInput, checksumOf, policiesDigestOf } from './checksum.js';
 import { coverageOf, incompleteTargetsOf } from './completeness.js';
 import { diff, indexLive, liveTargetsOf } from './diff.js';
-import { warnings } from './warnings.js';
 import { expiryWarnings } from './expiry.js';
+import { memberGuardInputsOf } from './member-guard-inputs.js';
+import { diffMembers, type MemberPlan, managesMembers } from './members.js';
 import { recreatedTeamWarnings } from './recreated.js';
 import { diffTeams } from './teams.js';
-import { type PlannedTeams, plannedTeams } from '../resolve/planned-teams.js';
-import type { TeamChange } from '../core/teams.js';
-import { DEFAULT_MAX_TEAM_DELETIONS, DEFAULT_MAX_TOKEN_REVOCATIONS } from '../core/defaults.js';
-import type { TokenPolicyChange } from '../core/token-policy.js';
 import { diffTokenPolicy, namedTokens } from './token-policy.js';
-import type { MemberChange } from '../core/people.js';
-import { diffMembers, managesMembers, type MemberPlan } from './members.js';
-import { memberGuardInputsOf } from './member-guard-inputs.js';
+import { warnings } from './warnings.js';
 
 /** What the run learnt beside the two states: the server (its ping), what it may not support (support.ts), what the sets met (expand/expand.ts). */
 export interface PlanContext {

@@ -7,8 +7,8 @@
 // so, naming each, rather than leaving them as unrelated adds. Over the managed targets only, so
 // both read strategies find the same. Pure.
 import type { LiveState, Team } from '../core/model.js';
-import type { AddChange, Change, PlanWarning } from '../core/plan.js';
 import { compareText } from '../core/order.js';
+import type { AddChange, Change, PlanWarning } from '../core/plan.js';
 
 const grantWords = (add: AddChange): string => `${add.target.type} ${add.target.name} (${add.afterRole ?? add.after.access})`;
 

@@ -3,8 +3,9 @@
 // grant is a vector, and its role is the one role of the files with that vector, compared as the
 // diff compares (an attribute the service did not report is never a difference). None when no role
 // or more than one matches: a plan never guesses between two names. Pure.
-import { type ReportedAccess, type TargetType, RESOURCE_OF } from '../core/model.js';
+
 import type { DesiredRoles } from '../core/desired-state.js';
+import { RESOURCE_OF, type ReportedAccess, type TargetType } from '../core/model.js';
 import { compareAccess } from './normalise.js';
 
 export function roleOfLive(roles: DesiredRoles | undefined, type: TargetType, live: ReportedAccess): string | undefined {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { desiredOf, liveOf, team, teamId } from '../../test/support/states.js';
 import { IMPLIED } from '../core/access.js';
 import type { LiveGrant, LiveState } from '../core/model.js';
 import { customAccess } from '../core/permissions.js';
-import { UNKNOWN_SERVER, type ServerInfo } from '../core/server.js';
-import { desiredOf, liveOf, team, teamId } from '../../test/support/states.js';
+import { type ServerInfo, UNKNOWN_SERVER } from '../core/server.js';
 import { supportFindings, supportOf } from './support.js';
 
 const TFE: ServerInfo = { pinged: true, app: 'Terraform Enterprise', version: 'v202307-1', apiVersion: '2.6.0' };

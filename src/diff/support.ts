@@ -7,8 +7,8 @@
 // With nothing to tell either way (no grant of the kind read), the plan goes on with a warning:
 // the next plan reads the grant it wrote, and says.
 import { newerPermissions, type PermissionSpec, type Resource } from '../core/access.js';
-import { RESOURCE_OF, type DesiredGrant, type DesiredTarget, type LiveState } from '../core/model.js';
 import { type DesiredState } from '../core/desired-state.js';
+import { type DesiredGrant, type DesiredTarget, type LiveState, RESOURCE_OF } from '../core/model.js';
 import type { PlanWarning } from '../core/plan.js';
 import { describeServer, HCP_TERRAFORM, type ServerInfo } from '../core/server.js';
 import { silenced } from './warnings.js';

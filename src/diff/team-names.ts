@@ -3,8 +3,9 @@
 // a live team the files no longer name beside a new team of the very same members is most likely a
 // rename done by hand (`team-looks-renamed`: without `previously:` the old team keeps its grants, and
 // with prune-teams is deleted with them). Warnings, never errors: both may be meant. Pure.
-import type { LiveState, Team } from '../core/model.js';
+
 import type { DesiredState } from '../core/desired-state.js';
+import type { LiveState, Team } from '../core/model.js';
 import type { PlanWarning } from '../core/plan.js';
 import { quote } from '../core/printable.js';
 import { nearMisses } from '../core/suggest.js';

@@ -9,8 +9,8 @@ import type { LiveState } from '../core/model.js';
 import type { PlanWarning } from '../core/plan.js';
 import { describeServer, HCP_TERRAFORM, type ServerInfo } from '../core/server.js';
 import { TEAM_FLAGS } from '../core/team-flags.js';
-import type { Support, SupportFindings } from './support.js';
 import { plannedTeams } from '../resolve/planned-teams.js';
+import type { Support, SupportFindings } from './support.js';
 
 export function flagSupport(key: string, live: LiveState, server: ServerInfo): Support {
   if (server.app === HCP_TERRAFORM) return 'supported';

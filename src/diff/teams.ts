@@ -4,14 +4,18 @@
 // file that leaves `manage-membership` out beside `manage-teams` never diffs forever; a setting the
 // service would ignore for this token (a secret team made by a token that cannot see secret teams,
 // an SSO id of a SCIM-linked team) is a warning, never a change that comes back every plan.
-import { type LiveState, type Team, type Viewer, OWNERS_TEAM, RESOURCE_OF } from '../core/model.js';
+
+import { DEFAULT_PRUNE_TEAMS, DEFAULT_TEAM_VISIBILITY } from '../core/defaults.js';
 import type { DesiredState } from '../core/desired-state.js';
+import { type LiveState, OWNERS_TEAM, RESOURCE_OF, type Team, type Viewer } from '../core/model.js';
+import { byTypeThenName, compareText } from '../core/order.js';
 import type { PlanWarning } from '../core/plan.js';
+import { TEAM_FLAG_KEYS, TEAM_FLAGS } from '../core/team-flags.js';
 import {
-  SERVICE_TEAM_DEFAULTS,
-  TEAM_ACTION_ORDER,
   type DesiredTeam,
   type GoneGrant,
+  SERVICE_TEAM_DEFAULTS,
+  TEAM_ACTION_ORDER,
   type TeamChange,
   type TeamField,
   type TeamFieldChange,
@@ -19,10 +23,7 @@ import {
   type TeamSettingReported,
   type TeamSettingValues,
 } from '../core/teams.js';
-import { TEAM_FLAG_KEYS, TEAM_FLAGS } from '../core/team-flags.js';
-import { plannedTeams, type PlannedTeams, type TeamFate } from '../resolve/planned-teams.js';
-import { byTypeThenName, compareText } from '../core/order.js';
-import { DEFAULT_PRUNE_TEAMS, DEFAULT_TEAM_VISIBILITY } from '../core/defaults.js';
+import { type PlannedTeams, plannedTeams, type TeamFate } from '../resolve/planned-teams.js';
 import { teamNameWarnings } from './team-names.js';
 
 // A newer flag a server may not have (core/team-flags.ts): a create shows it only when the files set it.

@@ -2,9 +2,10 @@
 // files set that the live policy does not have, with the live tokens each change ends at once (a
 // lowered limit ends every token of its type older than it: docs/api.md, "Tokens"). Pure: the run's
 // clock is given.
-import { TOKEN_TYPES, type LiveToken, type LiveTokens, type TokenEnds, type TokenPolicyChange, type TokenType } from '../core/token-policy.js';
+
 import type { DesiredTokenPolicy } from '../core/desired-state.js';
 import type { Team } from '../core/model.js';
+import { type LiveToken, type LiveTokens, TOKEN_TYPES, type TokenEnds, type TokenPolicyChange, type TokenType } from '../core/token-policy.js';
 
 /** The types whose tokens the run can list; the others' ends are unknown (user, metrics). */
 const LISTED: { readonly [T in TokenType]?: LiveToken['type'] } = { team: 'team', organization: 'organization', 'audit-trails': 'audit-trails' };

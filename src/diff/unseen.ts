@@ -1,8 +1,9 @@
 // How many targets a read may have seen only in part because of who read them (src/core/viewer.ts):
 // a token that does not see every team sees a secret team's grant only where it manages team
 // access (docs/api.md, "Seed: authentication" 3). Pure, over the read.
-import type { DesiredTeam } from '../core/teams.js';
+
 import type { LiveState } from '../core/model.js';
+import type { DesiredTeam } from '../core/teams.js';
 import { listsEveryTeam, managesTeamAccess } from '../core/viewer.js';
 import { plannedTeams } from '../resolve/planned-teams.js';
 

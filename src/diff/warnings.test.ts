@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { access, desiredOf, liveOf, team } from '../../test/support/states.js';
 import { IMPLIED } from '../core/access.js';
 import type { DesiredTarget, LiveTarget } from '../core/model.js';
-import { access, desiredOf, liveOf, team } from '../../test/support/states.js';
 import { indexLive } from './diff.js';
 import { warnings } from './warnings.js';
 

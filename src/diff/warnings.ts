@@ -3,10 +3,10 @@
 // permission and its project or workspace grant; a project grant gives a workspace role on every
 // workspace of the project (docs/api.md, "Seed: access levels").
 import { LEVEL_RANK } from '../core/access.js';
-import { type DesiredGrant, type DesiredTarget, type LiveTarget, type TargetType, type Team, RESOURCE_OF } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
+import { type DesiredGrant, type DesiredTarget, type LiveTarget, RESOURCE_OF, type TargetType, type Team } from '../core/model.js';
 import type { PlanWarning } from '../core/plan.js';
-import { liveTargetsOf, targetRefOf, type DiffIndex } from './diff.js';
+import { type DiffIndex, liveTargetsOf, targetRefOf } from './diff.js';
 import { levelEqualTo } from './normalise.js';
 
 /** The organization permissions that make a team admin on every target of a kind. */

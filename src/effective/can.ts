@@ -6,9 +6,9 @@
 // (core/can.ts, `OrganizationGate`: policy overrides) asks the team's flags too. Pure.
 import { allows, CAN_QUESTIONS, type CanAnswer, type CanCellAnswers, type CanHolder, type CanQuestion } from '../core/can.js';
 import type { AccessSource, EffectiveCell } from '../core/effective.js';
-import type { Contribution } from './compute.js';
 import { RESOURCE_OF, type TargetRef, type Team, type TeamRef } from '../core/model.js';
 import { byTypeThenName, compareText } from '../core/order.js';
+import type { Contribution } from './compute.js';
 import { mayHold } from './vector.js';
 
 /** A source on its own as a cell: admin when it gives admin, else its fixed level or custom, with its own vector. */

@@ -3,12 +3,12 @@
 // effective (shadowed), with the sources that hold the access where it is. Pure.
 import type { AccessSource, ChangeCause, Direction, EffectiveCell, EffectiveChange } from '../core/effective.js';
 import { RESOURCE_OF, type TargetType } from '../core/model.js';
+import { byTypeThenName, compareText } from '../core/order.js';
 import type { Change } from '../core/plan.js';
 import { grantsAfter, type IdentifiedGrant } from './after.js';
 import { EffectiveIndex, type OrganizationInput } from './compute.js';
-import { byTypeThenName, compareText } from '../core/order.js';
-import { compare } from './vector.js';
 import { effectiveChangesWithPeople, type PlanPeople } from './people-changes.js';
+import { compare } from './vector.js';
 
 export interface ChangeContext extends OrganizationInput {
   /** The live grants of every target the changes reach: their own, and their project's or workspaces'. */

@@ -5,11 +5,11 @@
 // is certain (vector.ts, `certainMaximum`).
 import { IMPLIED, type PermissionSet, type Resource } from '../core/access.js';
 import type { AccessSource, EffectiveCell } from '../core/effective.js';
-import { OWNERS_TEAM, RESOURCE_OF, type Access, type Project, type ReportedAccess, type TargetType, type Team, type Workspace } from '../core/model.js';
-import { permissionsOf } from '../core/permissions.js';
-import { ORGANIZATION_RULES, OWNERS_RULE, WORKSPACE_GROUP, WORKSPACE_KEY_OF_PROJECT_KEY, WORKSPACE_ROLE_OF, type OrganizationRule } from './rules.js';
-import { certainMaximum, levelOf } from './vector.js';
+import { type Access, OWNERS_TEAM, type Project, RESOURCE_OF, type ReportedAccess, type TargetType, type Team, type Workspace } from '../core/model.js';
 import { byTypeThenName, compareText } from '../core/order.js';
+import { permissionsOf } from '../core/permissions.js';
+import { ORGANIZATION_RULES, type OrganizationRule, OWNERS_RULE, WORKSPACE_GROUP, WORKSPACE_KEY_OF_PROJECT_KEY, WORKSPACE_ROLE_OF } from './rules.js';
+import { certainMaximum, levelOf } from './vector.js';
 
 /** A grant as the computation needs it: live (`LiveGrant`) or planned. */
 export interface GrantInput {

@@ -2,9 +2,10 @@
 // what `report --after --by person`, the plan's effective changes and the `max-members` policy
 // read after a plan. Pure: a change names the person and the team, so no answer of the service is
 // needed. An invitation makes a pending person (status `invited`: no access until they accept).
-import type { LivePeople, Person } from '../core/person.js';
-import { personKey, type MemberChange, type PersonRef } from '../core/people.js';
+
 import { byKey } from '../core/order.js';
+import { type MemberChange, type PersonRef, personKey } from '../core/people.js';
+import type { LivePeople, Person } from '../core/person.js';
 import { isHuman } from './people.js';
 
 /** The id a person the plan invites goes by until the service gives their membership one. */

@@ -7,15 +7,16 @@
 // moves the person's access, not the team's: one who leaves a team but keeps as much on a target
 // through another team loses nothing there (no entry), one who keeps less falls to that (issue 37,
 // "developers: 16 workspaces fall to none" when one member left). Pure.
+
+import { type Level, PROJECT_LEVELS, WORKSPACE_LEVELS } from '../core/access.js';
 import type { EffectiveCell, EffectiveChange } from '../core/effective.js';
-import { PROJECT_LEVELS, WORKSPACE_LEVELS, type Level } from '../core/access.js';
 import type { TeamRef } from '../core/model.js';
-import type { LivePeople } from '../core/person.js';
-import { personKey, type MemberChange } from '../core/people.js';
 import { byTypeThenName, compareText } from '../core/order.js';
+import { type MemberChange, personKey } from '../core/people.js';
+import type { LivePeople } from '../core/person.js';
 import { EffectiveIndex, type OrganizationInput } from './compute.js';
-import { activeMembers, peopleAfter } from './people-after.js';
 import { isHuman } from './people.js';
+import { activeMembers, peopleAfter } from './people-after.js';
 
 /** The plan's people: as read, and its member changes. */
 export interface PlanPeople {

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { arbAccess, TEAM_NAMES, team, teamId } from '../../test/support/states.js';
 import { IMPLIED } from '../core/access.js';
+import type { EffectiveCell } from '../core/effective.js';
 import type { Project, Team, Workspace } from '../core/model.js';
 import type { LivePeople, Person } from '../core/person.js';
-import { arbAccess, team, TEAM_NAMES, teamId } from '../../test/support/states.js';
 import { EffectiveIndex, type GrantInput } from './compute.js';
-import type { EffectiveCell } from '../core/effective.js';
-import { activeMembers, peopleAfter, pendingMembershipId } from './people-after.js';
 import { cellsByTeam, personCells, reportPeople } from './people.js';
+import { activeMembers, pendingMembershipId, peopleAfter } from './people-after.js';
 
 const PROJECTS: Project[] = [
   { id: 'prj-a', name: 'a' },

@@ -6,12 +6,12 @@
 // identity provider) is listed with the teams they are still in and no access. Pure.
 import type { EffectiveCell } from '../core/effective.js';
 import { OWNERS_TEAM, RESOURCE_OF, type Team, type TeamRef } from '../core/model.js';
+import { byName, byTypeThenName, compareText } from '../core/order.js';
+import { personKey } from '../core/people.js';
 import type { LivePeople, Person } from '../core/person.js';
 import type { PersonCell, PersonPower, ReportPeople, ReportPerson, UnlistedMember } from '../core/person-access.js';
-import { TEAM_FLAG_KEYS } from '../core/team-flags.js';
-import { personKey } from '../core/people.js';
 import { isServiceAccount } from '../core/person-kind.js';
-import { byName, byTypeThenName, compareText } from '../core/order.js';
+import { TEAM_FLAG_KEYS } from '../core/team-flags.js';
 import { certainMaximum, levelOf, type RankedVector } from './vector.js';
 
 /** A person whose access the report and the policies count, and whom effective changes name: not a service account (the one test of it here). */

@@ -2,7 +2,7 @@
 // which way a vector moved. Generic over the access tables: a row added to src/core/access.ts is
 // counted without a change here. A value the tables do not allow (a level's "not known", an
 // attribute the service did not report) is not known, and never compared.
-import { IMPLIED, LEVEL_RANK, PERMISSIONS, type Level, type PermissionSet, type PermissionSpec, type PermissionValue, type Resource } from '../core/access.js';
+import { IMPLIED, LEVEL_RANK, type Level, PERMISSIONS, type PermissionSet, type PermissionSpec, type PermissionValue, type Resource } from '../core/access.js';
 
 /** The value as the tables know it, or undefined when it is not one of the values they allow. */
 export function known(spec: PermissionSpec, value: unknown): PermissionValue | undefined {

@@ -3,8 +3,8 @@
 // clock the emulator runs on (injectable, movable forward) and the 14 days the service keeps.
 import { AUDIT_RETENTION_DAYS } from '../core/audit.js';
 import { DAY_MS } from '../core/expiry.js';
-import { CURRENT_SERVER_HEADERS, type Profile } from './profile.js';
 import { mulberry32, type Random } from './prng.js';
+import { CURRENT_SERVER_HEADERS, type Profile } from './profile.js';
 
 /** `auth.type` as the service writes it. */
 export type AuditAuthType = 'Client' | 'Impersonated' | 'System';

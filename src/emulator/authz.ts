@@ -3,8 +3,9 @@
 // every organization. A team token sees its own team's grants and the grants of non-secret teams on
 // targets it can see; it changes a target's grants only where its team is admin there, and then sees
 // every grant there, secret teams included. Everything else is answered 404 (docs/api.md, "Seed: authentication" 5).
-import { OWNERS_TEAM } from '../core/model.js';
+
 import type { Resource } from '../core/access.js';
+import { OWNERS_TEAM } from '../core/model.js';
 import { type Grant, type Identity, type Project, type Store, type Team, type Workspace } from './state.js';
 
 // docs/api.md, "Seed: what the service does": organization-level permissions give admin on every project or

@@ -2,10 +2,11 @@
 // set-up endpoints so both give the same defaults (an `owners` team whose member is the admin user,
 // and a "Default Project" in every organization, as in the real service; docs/api.md, "Name
 // resolution" and "People").
-import { OWNERS_TEAM } from '../core/model.js';
+
 import type { Level, PermissionValue, Resource } from '../core/access.js';
-import { addAdminTo } from './service-users.js';
+import { OWNERS_TEAM } from '../core/model.js';
 import { customDefaults, impliedPermissions, type Profile } from './profile.js';
+import { addAdminTo } from './service-users.js';
 import { DEFAULT_PROJECT, type Grant, type Organization, type Project, type Store, type TagBinding, type Team, type Workspace } from './state.js';
 
 export const ID_PREFIX = { team: 'team', project: 'prj', workspace: 'ws', 'team-projects': 'tprj', 'team-workspaces': 'tws' } as const;

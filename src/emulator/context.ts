@@ -1,6 +1,7 @@
 // What every route handler gets: the state, the caller's rights, the request's parts.
-import { DEFAULT_PAGE_SIZE, hasPageParams, pageLinks, paginate, pageRequest } from './pagination.js';
+
 import type { Authz } from './authz.js';
+import { DEFAULT_PAGE_SIZE, hasPageParams, pageLinks, pageRequest, paginate } from './pagination.js';
 import type { Store } from './state.js';
 
 export interface RequestContext {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageLinks, pageRequest, paginate, totalPages, type PaginationMeta } from './pagination.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type PaginationMeta, pageLinks, pageRequest, paginate, totalPages } from './pagination.js';
 
 const query = (params: Record<string, string>): URLSearchParams => new URLSearchParams(params);
 

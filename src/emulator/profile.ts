@@ -2,17 +2,18 @@
 // `current` as the service does today (docs/api.md, "Newer facts" and "Server capabilities").
 // Everything in which they differ is a field of Profile, read where the answer is made: a new
 // current-only behaviour is one more field here and one `if` at its place.
-import { CURRENT_FLAGS, SEED_FLAGS } from './team-flags.js';
+
 import {
   CUSTOM_DEFAULTS,
+  type FixedLevel,
   IMPLIED,
   PERMISSIONS,
-  type FixedLevel,
   type PermissionSet,
   type PermissionSpec,
   type PermissionValue,
   type Resource,
 } from '../core/access.js';
+import { CURRENT_FLAGS, SEED_FLAGS } from './team-flags.js';
 
 export const PROFILE_NAMES = ['seed', 'current'] as const;
 export type ProfileName = (typeof PROFILE_NAMES)[number];

@@ -1,5 +1,5 @@
 // The route table of the emulator: method and path pattern (under /api/v2) to handler.
-import { invalid, Invalid, NO_CONTENT, NOT_FOUND, type Answer } from './answers.js';
+import { type Answer, Invalid, invalid, NO_CONTENT, NOT_FOUND } from './answers.js';
 import type { RequestContext } from './context.js';
 import { accountDetails } from './routes-account.js';
 import { listAuditTrail } from './routes-audit.js';
@@ -7,12 +7,12 @@ import { addEventsRoute, auditModeRoute, clockRoute, deleteOrganizationToken } f
 import { createGrantRoute, deleteGrant, listGrants, showGrant, updateGrant } from './routes-grants.js';
 import { addMembers, listTeamMemberships, removeMembers } from './routes-members.js';
 import { createMembership, deleteMembership, listMemberships, showMembership } from './routes-people.js';
-import { recreateTeamRoute } from './routes-scim-setup.js';
 import * as peopleSetup from './routes-people-setup.js';
+import { recreateTeamRoute } from './routes-scim-setup.js';
 import * as setup from './routes-setup.js';
 import * as teams from './routes-teams.js';
-import * as tokens from './routes-tokens.js';
 import * as tokenPolicy from './routes-token-policy.js';
+import * as tokens from './routes-tokens.js';
 
 type Handler = (ctx: RequestContext) => Answer;
 

@@ -2,11 +2,11 @@
 // token is a site-admin user; a person's token that person; an organization or team token a
 // synthetic service user whose `authenticated-resource` names the organization or team. Both
 // profiles answer it alike.
-import { ok, UNAUTHORIZED, type Answer } from './answers.js';
+import { type Answer, ok, UNAUTHORIZED } from './answers.js';
 import type { RequestContext } from './context.js';
 import { ADMIN_USER_ID, ADMIN_USERNAME, organizationServiceUser, teamServiceUserId } from './service-users.js';
 import type { Identity, Store } from './state.js';
-import { userResource, type UserView } from './wire-users.js';
+import { type UserView, userResource } from './wire-users.js';
 
 interface AccountUser extends UserView {
   readonly siteAdmin: boolean;

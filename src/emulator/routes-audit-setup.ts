@@ -2,8 +2,8 @@
 // the admin token only: the emulator's time moved forward (retention, "older than 14 days"), and
 // events the API's writes cannot make (an impersonated or system actor, a change dated in the past).
 // And the audit-trail token itself: `POST|DELETE /organizations/:org/authentication-token?token=audit-trails`.
-import { Invalid, NO_CONTENT, NOT_FOUND, ok, type Answer } from './answers.js';
-import { isAuditTrailMode, type AuditActor, type AuditAuthType, type AuditResource } from './audit-log.js';
+import { type Answer, Invalid, NO_CONTENT, NOT_FOUND, ok } from './answers.js';
+import { type AuditActor, type AuditAuthType, type AuditResource, isAuditTrailMode } from './audit-log.js';
 import { actorOf } from './audit-record.js';
 import { param, type RequestContext } from './context.js';
 import { isObject } from './grant-body.js';

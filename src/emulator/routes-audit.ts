@@ -3,7 +3,7 @@
 // service's own body (not JSON:API: `data` and a snake_case `pagination`). Only an organization or
 // audit-trail token reads it; a user or team token, a Terraform Enterprise server and an
 // organization without the entitlement get the service's 404.
-import { NOT_FOUND, failure, ok, type Answer } from './answers.js';
+import { type Answer, failure, NOT_FOUND, ok } from './answers.js';
 import type { StoredAuditEvent } from './audit-log.js';
 import { organizationId } from './audit-record.js';
 import type { RequestContext } from './context.js';

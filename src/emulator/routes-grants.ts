@@ -1,9 +1,9 @@
 // team-projects and team-workspaces: list, show, add, update, remove, exactly as the seed says (docs/api.md, "Seed: endpoints");
 // the current profile lists them by team too (docs/api.md, "Listing by team").
 import type { Resource } from '../core/access.js';
+import { type Answer, Invalid, NO_CONTENT, NOT_FOUND, ok } from './answers.js';
 import { grantEvent, recordWrite } from './audit-record.js';
 import { createGrant, grantPermissions } from './builders.js';
-import { Invalid, NO_CONTENT, NOT_FOUND, ok, type Answer } from './answers.js';
 import { listPaginatedOnRequest, pagedList, param, type RequestContext } from './context.js';
 import { checkFixedLevel, readCreate, readUpdate } from './grant-body.js';
 import type { Grant, Team } from './state.js';

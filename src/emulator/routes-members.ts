@@ -4,15 +4,15 @@
 // join on accepting), and the v2 spec's `GET /teams/:id/relationships/organization-memberships`.
 // A SCIM-linked team answers 403 to every change; the owners team is never left empty. A write
 // changes nothing unless every id is good.
-import { NO_CONTENT, NOT_FOUND, failure, type Answer } from './answers.js';
+import { type Answer, failure, NO_CONTENT, NOT_FOUND } from './answers.js';
 import { memberEvent, recordWrite } from './audit-record.js';
 import { pagedList, param, type RequestContext } from './context.js';
-import { addToTeams, emptiesOwners, removeFromTeam } from './people-builders.js';
-import { readRelationshipIds } from './people-body.js';
 import { canChangeMembers } from './people-authz.js';
+import { readRelationshipIds } from './people-body.js';
+import { addToTeams, emptiesOwners, removeFromTeam } from './people-builders.js';
 import type { Membership } from './people-state.js';
-import type { Team } from './state.js';
 import { visibleTeamIds } from './routes-people.js';
+import type { Team } from './state.js';
 import { membershipResource } from './wire-people.js';
 import { teamMemberships } from './wire-teams.js';
 

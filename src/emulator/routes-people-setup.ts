@@ -4,10 +4,10 @@
 // service's own staff in a team), so tests can make drift and acceptance happen. Bodies are plain
 // JSON objects; every call is in the request log as any other.
 import { OWNERS_TEAM } from '../core/model.js';
-import { Invalid, NO_CONTENT, NOT_FOUND, ok, type Answer } from './answers.js';
+import { type Answer, Invalid, NO_CONTENT, NOT_FOUND, ok } from './answers.js';
 import { param, type RequestContext } from './context.js';
-import { acceptInvitation, addMembership, addToTeams, userFor, usernameFor } from './people-builders.js';
 import { isEmail, optionalString, optionalStrings, readPlainBody } from './people-body.js';
+import { acceptInvitation, addMembership, addToTeams, userFor, usernameFor } from './people-builders.js';
 import type { Membership, MembershipStatus } from './people-state.js';
 import type { Team } from './state.js';
 import { membershipResource, membershipTeamIds } from './wire-people.js';

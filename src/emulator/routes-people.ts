@@ -3,17 +3,18 @@
 // Who may call is people-authz.ts's, what a body says people-body.ts's; here the service's rules:
 // an invitee joins no team until they accept, an email already a member is refused, an owner may
 // not remove themself, and the owners team is never left empty.
-import { NO_CONTENT, NOT_FOUND, failure, ok, type Answer } from './answers.js';
+
+import { OWNERS_TEAM } from '../core/model.js';
+import { type Answer, failure, NO_CONTENT, NOT_FOUND, ok } from './answers.js';
 import { recordWrite } from './audit-record.js';
 import { pagedList, param, type RequestContext } from './context.js';
-import { addMembership, emptiesOwners, teamIdsOf, userFor } from './people-builders.js';
-import { readInvitation } from './people-body.js';
 import { callerUserId, canChangeMembers, canManagePeople, canRemovePerson } from './people-authz.js';
+import { readInvitation } from './people-body.js';
+import { addMembership, emptiesOwners, teamIdsOf, userFor } from './people-builders.js';
 import type { Membership, MembershipStatus } from './people-state.js';
-import { OWNERS_TEAM } from '../core/model.js';
 import type { Team } from './state.js';
-import { includesOf, INVALID_TEAM_INCLUDE as INVALID_INCLUDE, teamResource } from './wire-teams.js';
 import { membershipResource, membershipTeamIds } from './wire-people.js';
+import { INVALID_TEAM_INCLUDE as INVALID_INCLUDE, includesOf, teamResource } from './wire-teams.js';
 import { userResource } from './wire-users.js';
 
 const CREATED = 201;

@@ -2,7 +2,7 @@
 // by hand"; docs/api.md, "Identity-provider lifecycles"): HCP Terraform's SCIM page says a group
 // re-activated in the provider "creates a new team": a new id, no grants. Nothing in the API links
 // the old id to the new one, and creating or deleting a team is not audited.
-import { NOT_FOUND, Invalid, ok, type Answer } from './answers.js';
+import { type Answer, Invalid, NOT_FOUND, ok } from './answers.js';
 import { createTeam } from './builders.js';
 import { param, type RequestContext } from './context.js';
 import { removeTeamServiceUser } from './service-users.js';

@@ -1,18 +1,18 @@
 // The name-resolution and set-up endpoints of docs/api.md, "Name resolution": organizations,
 // projects, workspaces and tokens (teams: routes-teams.ts). Lists are paginated like every list of the real API.
-import { Invalid, NOT_FOUND, ok, type Answer } from './answers.js';
+import { type Answer, Invalid, NOT_FOUND, ok } from './answers.js';
+import { recordWrite } from './audit-record.js';
 import { createOrganization, createProject, createWorkspace } from './builders.js';
 import { pagedList, param, type RequestContext } from './context.js';
-import { recordWrite } from './audit-record.js';
 import { AUDIT_TOKEN_QUERY, newAuditToken } from './routes-audit-setup.js';
+import { makerOf } from './routes-tokens.js';
 import { addTeamServiceUser } from './service-users.js';
 import { readName, readOptionalString, readRelationshipId, readSetupBody } from './setup-body.js';
 import { DEFAULT_PROJECT, type Workspace } from './state.js';
-import { organizationResource, projectResource, workspaceResource } from './wire-resources.js';
-import { makerOf } from './routes-tokens.js';
 import type { TokenRecord } from './token-book.js';
+import { organizationResource, projectResource, workspaceResource } from './wire-resources.js';
 import { tokenResource } from './wire-tokens.js';
-import { bindingResources, includesBindings, INVALID_INCLUDE, readTagBindings, readTagNames, workspaceFilter } from './workspace-tags.js';
+import { bindingResources, INVALID_INCLUDE, includesBindings, readTagBindings, readTagNames, workspaceFilter } from './workspace-tags.js';
 
 const CREATED = 201;
 // The real API answers 422 "Name has already been taken" (docs/api.md, "Errors the real service gives").

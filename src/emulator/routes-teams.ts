@@ -3,7 +3,7 @@
 // caller, the companion flags, the partial merge of an update, the owners team's and SCIM-linked
 // teams' restrictions, names unique without case, and a deleted team's grants going with it.
 import { OWNERS_TEAM } from '../core/model.js';
-import { Invalid, NO_CONTENT, NOT_FOUND, ok, type Answer } from './answers.js';
+import { type Answer, Invalid, NO_CONTENT, NOT_FOUND, ok } from './answers.js';
 import type { Authz } from './authz.js';
 import { createTeam } from './builders.js';
 import { pagedList, param, type RequestContext } from './context.js';
@@ -12,7 +12,7 @@ import { removeTeamServiceUser } from './service-users.js';
 import type { Team } from './state.js';
 import { readTeamBody, type TeamBody } from './team-body.js';
 import { brokenChain, withCompanions } from './team-flags.js';
-import { includedOf, INVALID_TEAM_INCLUDE, teamIncludes, teamResource } from './wire-teams.js';
+import { INVALID_TEAM_INCLUDE, includedOf, teamIncludes, teamResource } from './wire-teams.js';
 
 const CREATED = 201;
 const POINTER = '/data/attributes';

@@ -3,13 +3,13 @@
 // who is none). PATCH is an upsert of the types sent; a lowered limit ends every older token of its
 // type at once (token-book.ts, works). And the switch of people's own tokens, `user-tokens-enabled`,
 // on `PATCH /organizations/:org`.
-import { failure, Invalid, NOT_FOUND, ok, type Answer } from './answers.js';
+import { type Answer, failure, Invalid, NOT_FOUND, ok } from './answers.js';
 import { param, type RequestContext } from './context.js';
 import { isObject } from './grant-body.js';
 import { readSetupBody } from './setup-body.js';
 import { TTL_TOKEN_TYPES, type TtlTokenType } from './token-book.js';
-import { ttlPolicyResource } from './wire-tokens.js';
 import { organizationResource } from './wire-resources.js';
+import { ttlPolicyResource } from './wire-tokens.js';
 
 const POINTER = '/data/attributes/token-ttl-policies';
 

@@ -3,15 +3,15 @@
 // defaulted, read and deleted by id (404 for an unknown one), listed for the organization with `q`,
 // `sort` and the expiry-status filter; and the organization's token read (its existence, never its
 // secret). The current profile's: the seed profile answers 404 as for an unknown path.
-import { failure, Invalid, NO_CONTENT, NOT_FOUND, ok, type Answer } from './answers.js';
-import { pagedList, param, type RequestContext } from './context.js';
+import { type Answer, failure, Invalid, NO_CONTENT, NOT_FOUND, ok } from './answers.js';
 import { recordWrite } from './audit-record.js';
+import { pagedList, param, type RequestContext } from './context.js';
+import { ADMIN_USER_ID, addTeamServiceUser } from './service-users.js';
 import { readSetupBody } from './setup-body.js';
 import type { Identity, Team } from './state.js';
 import type { TokenMaker, TokenRecord } from './token-book.js';
-import { tokenResource } from './wire-tokens.js';
 import { filterByStatus, readStatusFilter, sortTokens } from './token-list.js';
-import { ADMIN_USER_ID, addTeamServiceUser } from './service-users.js';
+import { tokenResource } from './wire-tokens.js';
 
 const CREATED = 201;
 // docs/api.md, "Tokens": an `expired-at` left out means two years after creation (the docs; the spec says never).

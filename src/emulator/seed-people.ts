@@ -4,8 +4,8 @@
 // after the organization's grants, so that no id the rest of the seed generates moves.
 import { CLIError } from '../errors.js';
 import { isObject } from './grant-body.js';
-import { addMembership, userFor, usernameFor } from './people-builders.js';
 import { isEmail } from './people-body.js';
+import { addMembership, userFor, usernameFor } from './people-builders.js';
 import type { Store } from './state.js';
 import type { SeedOrganization, SeedPerson } from './types.js';
 

@@ -1,21 +1,22 @@
 // The seed document: reading (strict, every problem a one-line CLIError naming where it is) and
 // applying it to a fresh store. Format documented in docs/emulator.md, "Seed file".
+
+import { type Resource, WORKSPACE_PERMISSIONS } from '../core/access.js';
 import { idShape, isId } from '../core/ids.js';
 import { OWNERS_TEAM, type TargetType } from '../core/model.js';
+import { flattenPermissions } from '../core/permissions.js';
 import { CLIError } from '../errors.js';
 import { Invalid } from './answers.js';
+import { AUDIT_TRAIL_MODES, isAuditTrailMode } from './audit-log.js';
 import { createGrant, createOrganization, createProject, createTeam, createWorkspace } from './builders.js';
 import { isObject, readCreate } from './grant-body.js';
-import { seedTeamSettings } from './seed-teams.js';
+import { isProfileName, PROFILE_NAMES } from './profile.js';
 import { applySeedPeople, checkSeedPeople } from './seed-people.js';
+import { seedTeamSettings } from './seed-teams.js';
 import { addTeamServiceUser } from './service-users.js';
 import { DEFAULT_PROJECT, type Identity, type Store, type TagBinding, type Team } from './state.js';
-import { checkBindings, readTagNames } from './workspace-tags.js';
-import { isProfileName, PROFILE_NAMES } from './profile.js';
-import { AUDIT_TRAIL_MODES, isAuditTrailMode } from './audit-log.js';
-import { WORKSPACE_PERMISSIONS, type Resource } from '../core/access.js';
-import { flattenPermissions } from '../core/permissions.js';
 import type { SeedDocument, SeedOrganization, SeedTeamProject, SeedTeamWorkspace } from './types.js';
+import { checkBindings, readTagNames } from './workspace-tags.js';
 
 type Obj = Record<string, unknown>;
 

@@ -4,10 +4,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { MEDIA_TYPE } from '../core/json-api.js';
-import { NOT_FOUND, RATE_LIMITED_BODY, serverError, UNAUTHORIZED, UNSUPPORTED_MEDIA_TYPE, type Answer } from './answers.js';
-import { Authz } from './authz.js';
+import { type Answer, NOT_FOUND, RATE_LIMITED_BODY, serverError, UNAUTHORIZED, UNSUPPORTED_MEDIA_TYPE } from './answers.js';
 import { serverHeadersOf } from './audit-log.js';
-import { BURST_RESET_SECONDS, FaultInjector, type FaultDecision } from './faults.js';
+import { Authz } from './authz.js';
+import { BURST_RESET_SECONDS, type FaultDecision, FaultInjector } from './faults.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './rate-limit.js';
 import { RequestLog } from './request-log.js';
 import { dispatch, isWrite, pathSegments } from './router.js';

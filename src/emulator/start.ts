@@ -1,9 +1,10 @@
 // The emulator of the team-access API: `startEmulator(options)` for tests, benchmarks and the
 // `tfe-access emulator` command. See docs/emulator.md, "The emulator".
+
+import { CLIError } from '../errors.js';
 import { AUDIT_TRAIL_MODES, isAuditTrailMode } from './audit-log.js';
 import { FaultInjector } from './faults.js';
 import { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES, PROFILES } from './profile.js';
-import { CLIError } from '../errors.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './rate-limit.js';
 import { RequestLog } from './request-log.js';
 import { applySeed } from './seed.js';

@@ -5,9 +5,9 @@ import type { Level, PermissionValue, Resource } from '../core/access.js';
 import { ID_SUFFIX_LENGTH } from '../core/ids.js';
 import { AuditLog } from './audit-log.js';
 import { People } from './people-state.js';
-import { TokenBook, type TokenMaker, type TokenRecord, type TtlTokenType } from './token-book.js';
-import { mulberry32, randomString, type Random } from './prng.js';
+import { mulberry32, type Random, randomString } from './prng.js';
 import type { Profile } from './profile.js';
+import { TokenBook, type TokenMaker, type TokenRecord, type TtlTokenType } from './token-book.js';
 
 export interface Organization {
   readonly name: string;

@@ -2,17 +2,18 @@
 // matched against the organization as read (src/lookup/catalog.ts), merged with the
 // entries (merge.ts), into the targets the plan reads and diffs. Pure. Files without sets pass
 // through unchanged.
-import type { DesiredSet, DesiredTarget, EntryTarget, Project, SourceRef, TargetType, Workspace } from '../core/model.js';
+
 import type { DesiredState, FilesState } from '../core/desired-state.js';
+import type { DesiredSet, DesiredTarget, EntryTarget, Project, SourceRef, TargetType, Workspace } from '../core/model.js';
+import { byTypeThenName } from '../core/order.js';
 import type { PlanWarning } from '../core/plan.js';
 import { quote } from '../core/printable.js';
-import { namesTags } from '../core/set-criteria.js';
-import { checkSelectors } from './selectors.js';
-import type { NameProblem } from '../resolve/check-names.js';
 import type { Resolved, ResolvedTarget } from '../core/resolved.js';
+import { namesTags } from '../core/set-criteria.js';
+import type { NameProblem } from '../resolve/check-names.js';
 import { projectMatches, workspaceMatches } from './match.js';
 import { mergeTarget, pruneOf, type SetConflict } from './merge.js';
-import { byTypeThenName } from '../core/order.js';
+import { checkSelectors } from './selectors.js';
 
 export interface Expanded {
   /** The desired state with every matched target, entries and sets merged. */

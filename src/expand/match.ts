@@ -4,7 +4,7 @@
 // Pure: the organization's lists come in, read by src/lookup/catalog.ts.
 import type { DesiredSet, Project, SetMatch, TagBinding, TargetType, Workspace } from '../core/model.js';
 import { nfc } from '../core/names.js';
-import { criteriaOf, type CriterionKey } from '../core/set-criteria.js';
+import { type CriterionKey, criteriaOf } from '../core/set-criteria.js';
 import { anyGlobMatches } from './glob.js';
 
 /** A tag criterion: `key:value` (split at the first colon) or a bare word. */

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { DesiredGrant, DesiredSet, EntryTarget } from '../core/model.js';
 import { DEFAULT_SETTINGS } from '../core/desired-state.js';
 import { desiredAt } from '../core/expiry.js';
+import type { DesiredGrant, DesiredSet, EntryTarget } from '../core/model.js';
 import { mergeTarget } from './merge.js';
 
 const RUNS = { numRuns: 300 };

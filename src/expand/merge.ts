@@ -9,17 +9,17 @@
 //   settings.prune, unless the entry itself says `prune: false`: decided here, once (pruneOf).
 // Sets are taken in name order, so the order of files and of sets never changes the result.
 import {
-  RESOURCE_OF,
   type Access,
   type DesiredGrant,
   type DesiredSet,
   type DesiredTarget,
   type EntryTarget,
   type GrantOrigin,
+  RESOURCE_OF,
   type TargetType,
 } from '../core/model.js';
-import { orderedEntries } from '../core/permissions.js';
 import { byKey, byName } from '../core/order.js';
+import { orderedEntries } from '../core/permissions.js';
 
 export interface SetConflict {
   readonly target: { readonly type: TargetType; readonly name: string };

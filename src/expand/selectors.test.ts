@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Project, Selecting, Workspace } from '../core/model.js';
 import { NameIndex, nfc } from '../core/names.js';
+import type { SetCatalog } from '../core/organization.js';
 import { workspaceMatches } from './match.js';
 import { checkSelectors } from './selectors.js';
-import type { SetCatalog } from '../core/organization.js';
 
 const PROJECTS: Project[] = [
   { id: 'prj-1', name: 'platform' },

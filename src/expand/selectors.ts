@@ -5,12 +5,13 @@
 // carries, unless the match says `allow-empty: true`. A glob that matches nothing is no problem:
 // a match that selects nothing is a warning, said by whoever matches (expand.ts, the policies').
 // Pure, over the lists already read: checking costs no request.
-import { NameIndex } from '../core/names.js';
+
 import type { Selecting, SourceRef, Workspace } from '../core/model.js';
-import { criteriaOf, SET_CRITERIA, type CriterionKey, type CriterionNames } from '../core/set-criteria.js';
-import { checkName, noFindings, type NameFindings } from '../resolve/check-names.js';
+import { NameIndex } from '../core/names.js';
 import { NOT_VISIBLE } from '../core/not-found.js';
 import type { SetCatalog } from '../core/organization.js';
+import { type CriterionKey, type CriterionNames, criteriaOf, SET_CRITERIA } from '../core/set-criteria.js';
+import { checkName, type NameFindings, noFindings } from '../resolve/check-names.js';
 
 const isGlob = (text: string): boolean => text.includes('*') || text.includes('?');
 

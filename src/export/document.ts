@@ -10,9 +10,9 @@
 // - A grant of a team the token can't name (a secret team it is not in) is left out and reported:
 //   the plan never removes a grant of a team it can't name, so the file still plans clean.
 // - `settings` is not written: prune stays at its default (true), no ignore-teams, no roles.
-import { RESOURCE_OF, type LiveGrant, type LiveState, type LiveTarget, type TargetType } from '../core/model.js';
-import { grantValue, sortedRecord, type GrantValue } from './grant.js';
+import { type LiveGrant, type LiveState, type LiveTarget, RESOURCE_OF, type TargetType } from '../core/model.js';
 import { byKey, compareText } from '../core/order.js';
+import { type GrantValue, grantValue, sortedRecord } from './grant.js';
 
 export interface ExportedTarget {
   readonly type: TargetType;

@@ -1,10 +1,10 @@
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import type { LiveGrant, LiveState, LiveTarget, Team } from '../core/model.js';
-import { exportFiles } from './files.js';
 import { exportLive } from './document.js';
-import { fileNameOf, splitByProject } from './split.js';
+import { exportFiles } from './files.js';
 import { grantValue } from './grant.js';
+import { fileNameOf, splitByProject } from './split.js';
 import { renderFile } from './yaml.js';
 
 const team = (id: string, name: string): Team => ({ id, name, visibility: 'organization', organizationAccess: {} });

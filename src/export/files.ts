@@ -1,11 +1,11 @@
 // The pure part of `tfe-access export` (but for the hash of its header): live state -> the text
 // of desired-state files.
 import type { LiveState } from '../core/model.js';
-import { exportLive, type ExportSelection, type SkippedGrant } from './document.js';
+import type { LivePeople } from '../core/person.js';
+import { type ExportSelection, exportLive, type SkippedGrant } from './document.js';
 import { withHeader } from './header.js';
 import { splitByProject } from './split.js';
 import { exportedMembers, exportTeams } from './teams.js';
-import type { LivePeople } from '../core/person.js';
 import { renderFile as renderYaml } from './yaml.js';
 
 export interface ExportedFile {

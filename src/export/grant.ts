@@ -4,8 +4,8 @@
 // workspaces, the way the file format and the wire both nest them. Pure.
 import { PERMISSIONS, type PermissionValue, type Resource } from '../core/access.js';
 import type { ReportedAccess } from '../core/model.js';
-import { nestPermissions } from '../core/permissions.js';
 import { byEntryKey } from '../core/order.js';
+import { nestPermissions } from '../core/permissions.js';
 
 export type GrantValue = string | Readonly<Record<string, PermissionValue | Readonly<Record<string, PermissionValue>>>>;
 

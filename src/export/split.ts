@@ -1,7 +1,8 @@
 // `--split-by project`: one file per project, holding the project and its workspaces, so a large
 // organization's export can be reviewed and owned project by project. Pure.
-import type { ExportedTarget } from './document.js';
+
 import { compareText } from '../core/order.js';
+import type { ExportedTarget } from './document.js';
 
 /** File (without `.yaml`) for workspaces whose project the service did not report. */
 export const NO_PROJECT_FILE = '_no-project';

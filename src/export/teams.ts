@@ -6,11 +6,12 @@
 //   service switches them on itself, core/team-flags.ts) and less the flags off (a map is
 //   authoritative: a flag it does not name is false). A team with none gets `{}`: it has none.
 // - The owners team's organization access is fixed by the service (docs/api.md, "Teams"): never written.
-import { isServiceAccount } from '../core/person-kind.js';
+
 import { OWNERS_TEAM, type Team } from '../core/model.js';
-import type { LivePeople } from '../core/person.js';
-import { personKey } from '../core/people.js';
 import { byKey } from '../core/order.js';
+import { personKey } from '../core/people.js';
+import type { LivePeople } from '../core/person.js';
+import { isServiceAccount } from '../core/person-kind.js';
 import { impliedBy, TEAM_FLAG_KEYS } from '../core/team-flags.js';
 import { sortedRecord } from './grant.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { planChanges, type Change } from '../core/plan.js';
-import { EXIT } from '../errors.js';
 import { access, teamId } from '../../test/support/states.js';
+import { type Change, planChanges } from '../core/plan.js';
+import { EXIT } from '../errors.js';
 import { checkGuards as checkPlanGuards, type GuardContext } from './guards.js';
 import { GuardRefusedError } from './refusal.js';
 

@@ -1,14 +1,15 @@
 // The safety guards, checked on the whole plan before the first call (docs/apply.md, "Safety guards";
 // docs/architecture.md, "The pipeline"; after octoDNS's Plan.raise_if_unsafe). Pure: the plan and a few facts in, refusals out.
-import { CHANGE_KINDS, changesOf, type Change, type PlanChangeKind, type ChangeOf, type PlanChange, type RemoveChange } from '../core/plan.js';
-import { OWNERS_TEAM, type Viewer } from '../core/model.js';
-import type { Refusal } from './refusal.js';
-import { byEntryKey } from '../core/order.js';
-import type { TeamChange, TeamDelete } from '../core/teams.js';
+
 import { DEFAULT_MAX_TEAM_DELETIONS } from '../core/defaults.js';
+import { OWNERS_TEAM, type Viewer } from '../core/model.js';
+import { byEntryKey } from '../core/order.js';
+import { CHANGE_KINDS, type Change, type ChangeOf, changesOf, type PlanChange, type PlanChangeKind, type RemoveChange } from '../core/plan.js';
+import type { TeamChange, TeamDelete } from '../core/teams.js';
 import type { MemberGuardInputs } from '../diff/member-guard-inputs.js';
+import { type ApplyRead, changesAsRead, untouchableMembers } from './apply-members.js';
 import { memberRefusals } from './member-guards.js';
-import { changesAsRead, untouchableMembers, type ApplyRead } from './apply-members.js';
+import type { Refusal } from './refusal.js';
 import { maxTokenRevocations } from './token-guards.js';
 
 /** What the guards decide from, besides the changes: the same for `plan` and `apply`. */

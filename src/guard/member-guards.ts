@@ -2,10 +2,10 @@
 // how many members one team loses, how many human owners are left, how many people leave the
 // organization. Each refusal says its figures; --force lifts all but the floor of one owner. Pure.
 import { OWNERS_TEAM } from '../core/model.js';
+import { compareText } from '../core/order.js';
 import type { MemberChange, MemberLeave, MemberRemove } from '../core/people.js';
 import { limitText, type MemberGuardInputs } from '../diff/member-guard-inputs.js';
 import type { Refusal } from './refusal.js';
-import { compareText } from '../core/order.js';
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 

@@ -1,14 +1,15 @@
 // The guards as `plan` reports them: every guard apply will evaluate, on the same inputs, so a
 // plan that apply would refuse says so in every format (docs/apply.md, "Safety guards"). The inputs come
 // from the desired state and the live read the plan was made from, as apply takes them.
-import type { LiveState } from '../core/model.js';
+
 import type { DesiredState } from '../core/desired-state.js';
+import type { LiveState } from '../core/model.js';
 import type { DiffPlan, Plan, PlanChange, PlanRefusal } from '../core/plan.js';
 import { incompleteTargetsOf } from '../diff/completeness.js';
-import { checkGuards, ownTeamsOf, type GuardInputs } from './guards.js';
-import type { Refusal } from './refusal.js';
-import { managesMembers } from '../diff/members.js';
 import { memberGuardInputsOf } from '../diff/member-guard-inputs.js';
+import { managesMembers } from '../diff/members.js';
+import { checkGuards, type GuardInputs, ownTeamsOf } from './guards.js';
+import type { Refusal } from './refusal.js';
 
 /** The guards' inputs of a plan made from `desired` against `live`: what apply decides from. */
 export function guardInputsOf(desired: Pick<DesiredState, 'settings' | 'teams'>, live: LiveState): GuardInputs {

@@ -1,8 +1,9 @@
 // A guard's refusal: which guard, why, and how to proceed. Values until the CLI edge, where
 // GuardRefusedError carries them to exit code 3 (README, "Exit codes": 3, refused by a safety guard).
+
+import type { MemberChange } from '../core/people.js';
 import type { Change, PlanRefusal } from '../core/plan.js';
 import type { TeamChange } from '../core/teams.js';
-import type { MemberChange } from '../core/people.js';
 import { CLIError, EXIT } from '../errors.js';
 
 export interface Refusal extends PlanRefusal {

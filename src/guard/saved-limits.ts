@@ -2,7 +2,7 @@
 // figures a guard counts come from apply's own read; its limits come from where an edited file
 // cannot loosen them: the desired-state files given as PATHS, or a plan sealed with the key. A
 // plan with neither is trusted only where it is stricter than the defaults. Pure.
-import type { DesiredState } from '../core/desired-state.js';
+
 import {
   DEFAULT_MAX_MEMBER_REMOVALS,
   DEFAULT_MAX_PEOPLE_REMOVALS,
@@ -10,6 +10,7 @@ import {
   DEFAULT_MAX_TEAM_DELETIONS,
   DEFAULT_MIN_OWNERS,
 } from '../core/defaults.js';
+import type { DesiredState } from '../core/desired-state.js';
 import { limitText, type MemberGuardInputs } from '../diff/member-guard-inputs.js';
 import type { MemberLimits } from './apply-members.js';
 

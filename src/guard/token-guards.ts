@@ -2,7 +2,7 @@
 // (docs/api.md, "Tokens"), so the plan counts them and refuses more than
 // `settings.max-token-revocations` (default 0), naming each. Pure.
 import { DEFAULT_MAX_TOKEN_REVOCATIONS } from '../core/defaults.js';
-import { tokensEnded, type LiveToken, type TokenPolicyChange } from '../core/token-policy.js';
+import { type LiveToken, type TokenPolicyChange, tokensEnded } from '../core/token-policy.js';
 import type { Refusal } from './refusal.js';
 
 /** A token in a refusal's words: whose, which (its description), its id; never its secret (none is read). */

@@ -4,7 +4,7 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { CLIError, messageOf } from '../errors.js';
-import { parseAuditLog, type AuditLog } from '../triage/log-format.js';
+import { type AuditLog, parseAuditLog } from '../triage/log-format.js';
 
 /** The file operations the log uses: Node's, or a test's that fail on purpose. */
 export interface LogFiles {

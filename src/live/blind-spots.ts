@@ -6,8 +6,8 @@
 // the managed workspaces the plan did not read (one list each, only for such a token).
 import { isRemoteError } from '../api/errors/remote-error.js';
 import type { LiveGrant, LiveTarget, Viewer } from '../core/model.js';
-import { managesTeamAccess } from '../core/viewer.js';
 import type { ReadTarget } from '../core/organization.js';
+import { managesTeamAccess } from '../core/viewer.js';
 
 /** The one call needed: a target's grant list (the client, or a fake in tests). */
 interface ProjectGrantLister {

@@ -1,9 +1,10 @@
 // A managed target whose grants could not be read. The whole read fails with it: a target read as
 // "no grants" would make the plan add or remove access that is fine.
-import { printable, quote } from '../core/printable.js';
+
 import type { Team } from '../core/model.js';
-import { CLIError, messageOf } from '../errors.js';
 import type { ReadTarget } from '../core/organization.js';
+import { printable, quote } from '../core/printable.js';
+import { CLIError, messageOf } from '../errors.js';
 
 /** Why a target could not be read; carries the underlying typed error as `cause`. */
 export class LiveReadError extends CLIError {

@@ -5,12 +5,12 @@
 // the grants of those the run has not listed, are assemble/policy-context.ts's (pure) and
 // pipeline/reads/gather.ts's. Nothing is read when the files have no policy with a match.
 import type { Project } from '../core/model.js';
-import type { DesiredPolicy } from '../core/policy.js';
-import { namesTags } from '../core/set-criteria.js';
-import { policySets } from '../policy/check.js';
 import type { SetCatalog } from '../core/organization.js';
+import type { DesiredPolicy } from '../core/policy.js';
 import type { Resolved } from '../core/resolved.js';
-import { readCatalog, type CatalogReader } from '../lookup/catalog.js';
+import { namesTags } from '../core/set-criteria.js';
+import { type CatalogReader, readCatalog } from '../lookup/catalog.js';
+import { policySets } from '../policy/check.js';
 
 /** The calls the policies' lists need. */
 export interface PolicyReader extends CatalogReader {

@@ -4,18 +4,19 @@
 // reads by target instead, from scratch). Bounded concurrency and a progress callback. A target
 // whose grants can't be read fails the whole read: a 404 or 401 read as "no grants" would make the
 // plan add or remove access that is fine.
+
+import { isRemoteError } from '../api/errors/remote-error.js';
+import { WireFormatError } from '../api/errors/wire-format-error.js';
 import { DEFAULT_CONCURRENCY } from '../core/defaults.js';
 import type { TokenIdentity } from '../core/identity.js';
+import type { LiveRequest } from '../core/live-request.js';
 import type { GrantRead, LiveGrant, LiveState, LiveTarget, ReadBy, ReadStrategy, Team, Viewer, Workspace } from '../core/model.js';
 import { liveTarget, type ReadTarget } from '../core/organization.js';
 import { printable, quote } from '../core/printable.js';
 import { viewerOf } from '../core/viewer.js';
-import { isRemoteError } from '../api/errors/remote-error.js';
-import { WireFormatError } from '../api/errors/wire-format-error.js';
 import { blindEverywhere, blindSpots, targetsOf } from './blind-spots.js';
 import { ByTeamLeft, readByTeam, type TeamGrantLister } from './by-team.js';
-import { listTargets, ReadProgress, type GrantLister } from './list-targets.js';
-import type { LiveRequest } from '../core/live-request.js';
+import { type GrantLister, listTargets, ReadProgress } from './list-targets.js';
 import { chooseByTeam, estimateRead, listsOf, type ReadEstimate } from './read-strategy.js';
 
 export interface ReadOptions {

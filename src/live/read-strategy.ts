@@ -4,9 +4,9 @@
 // page per 100 of its grants across the organization. Project grants are read per project either
 // way: the team filter of team-projects only narrows one project's list.
 import { PAGE_SIZE } from '../api/paginate.js';
+import type { LiveRequest } from '../core/live-request.js';
 import type { ReadBy } from '../core/model.js';
 import type { ReadTarget } from '../core/organization.js';
-import type { LiveRequest } from '../core/live-request.js';
 
 export interface ReadEstimate {
   readonly byTarget: number;

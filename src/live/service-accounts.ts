@@ -12,8 +12,8 @@ import { isRemoteError } from '../api/errors/remote-error.js';
 import { WireFormatError } from '../api/errors/wire-format-error.js';
 import type { Person } from '../core/person.js';
 import { isServiceAccount } from '../core/person-kind.js';
-import type { PeopleListed } from '../core/run-reads.js';
 import { printable } from '../core/printable.js';
+import type { PeopleListed } from '../core/run-reads.js';
 
 /** The call it needs (the client, or a fake in tests). */
 export interface ServiceAccountLister {

@@ -5,11 +5,11 @@
 // with both positions, and (c) alias expansion is counted and stopped at a budget (MAX_NODES,
 // MAX_ALIAS_EXPANSIONS) instead of being left to run: a "billion laughs" costs at most the budget.
 import { isAlias, isMap, isScalar, isSeq, LineCounter, type Node } from 'yaml';
+import { clip, quote } from '../core/printable.js';
 import { DEFAULT_LIMITS, type LoadLimits } from './limits.js';
 import { childPointer, dotted, type Segment } from './pointer.js';
 import type { Problem } from './problem.js';
 import { readYaml } from './read-yaml.js';
-import { clip, quote } from '../core/printable.js';
 
 // C0 controls, DEL and C1 controls: no name or value of the format holds one, and a NUL or a
 // newline in an organization or team name would end up in a URL or a log line.

@@ -3,12 +3,12 @@
 // never stack traces.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { emptyFile, parseYamlText, type LoadedFile } from './document.js';
+import { DEFAULT_PATH } from '../core/defaults.js';
+import { byName } from '../core/order.js';
+import { emptyFile, type LoadedFile, parseYamlText } from './document.js';
 import { MAX_FILE_BYTES } from './limits.js';
 import type { Problem } from './problem.js';
 import { decodeText } from './text.js';
-import { byName } from '../core/order.js';
-import { DEFAULT_PATH } from '../core/defaults.js';
 
 /** A directory's entry as readdir gives it: a symlink is a symlink, never what it points to. */
 export interface DirEntry {

@@ -1,7 +1,7 @@
 // One file's text -> yaml's document, or the first value nested deeper than the limit. yaml's
 // parseDocument in its two steps: the parser's tokens first, measured (depth.ts says why), and
 // only then the composer. Pure.
-import { Composer, Parser, YAMLParseError, type CST, type Document, type LineCounter } from 'yaml';
+import { Composer, type CST, type Document, type LineCounter, Parser, YAMLParseError } from 'yaml';
 import { firstTooDeep, type TooDeep } from './depth.js';
 
 export type ReadYaml = { readonly doc: Document.Parsed } | { readonly tooDeep: TooDeep };

@@ -8,8 +8,8 @@
 import { PAGE_SIZE } from '../api/paginate.js';
 import type { DesiredSet, Project, Workspace } from '../core/model.js';
 import { nfc } from '../core/names.js';
-import { namesTags } from '../core/set-criteria.js';
 import type { SetCatalog } from '../core/organization.js';
+import { namesTags } from '../core/set-criteria.js';
 
 /** The one call reading for sets needs: the workspaces with their tags, of a project or all. */
 export interface CatalogReader {

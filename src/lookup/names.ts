@@ -4,12 +4,13 @@
 // 100), workspaces as workspaces.ts decides; with workspace sets, the list catalog.ts reads serves
 // the entries too; and only for a workspace not found by its name, the id the files pin. What is
 // read is plain data (core/organization.ts): resolve/resolve-names.ts matches the names over it.
-import type { EntryTarget, Project, Workspace } from '../core/model.js';
+
 import type { FilesState } from '../core/desired-state.js';
+import type { EntryTarget, Project, Workspace } from '../core/model.js';
 import type { OrganizationRead, SetCatalog } from '../core/organization.js';
 import { InternalError } from '../errors.js';
-import { readCatalog, type CatalogReader } from './catalog.js';
-import { organizationError, type OrganizationLister } from './organization-error.js';
+import { type CatalogReader, readCatalog } from './catalog.js';
+import { type OrganizationLister, organizationError } from './organization-error.js';
 import { listTeamsOf, type TeamReader } from './teams.js';
 import { findWorkspaces, type WorkspaceFinder, type WorkspaceLookup } from './workspaces.js';
 

@@ -4,9 +4,9 @@
 import { isRemoteError } from '../api/errors/remote-error.js';
 import type { DesiredState } from '../core/desired-state.js';
 import { quote } from '../core/printable.js';
+import { didYouMean } from '../core/suggest.js';
 import { CLIError } from '../errors.js';
 import { placeOf } from '../load/problem.js';
-import { didYouMean } from '../core/suggest.js';
 
 /** The one call the did-you-mean needs; a reader without it (a token that may not list organizations, a test's fake) says no guess. */
 export interface OrganizationLister {

@@ -2,10 +2,10 @@
 // is not supported (HCP Europe organizations use HCP groups in place of teams, docs/api.md, "Newer
 // facts") then ends the run with one clear line instead of a plan built without teams.
 import { isRemoteError } from '../api/errors/remote-error.js';
-import type { Team } from '../core/model.js';
 import type { DesiredState } from '../core/desired-state.js';
+import type { Team } from '../core/model.js';
 import { CLIError } from '../errors.js';
-import { organizationError, type OrganizationLister } from './organization-error.js';
+import { type OrganizationLister, organizationError } from './organization-error.js';
 
 /** The calls reading the teams needs: the list, and whether the organization is there (only when the list fails). */
 export interface TeamReader {

@@ -3,18 +3,18 @@
 // its kind's row (rules.ts), with what the row reads. The violations are data: a renderer phrases
 // them. Pure.
 import type { EffectiveCell } from '../core/effective.js';
-import { RESOURCE_OF, type DesiredSet, type Project, type TargetRef, type TargetType, type Workspace } from '../core/model.js';
+import { type DesiredSet, type Project, RESOURCE_OF, type TargetRef, type TargetType, type Workspace } from '../core/model.js';
+import { byKey, byName } from '../core/order.js';
+import { personKey } from '../core/people.js';
+import { permissionsOf } from '../core/permissions.js';
+import type { LivePeople } from '../core/person.js';
 import { type DesiredPolicy, type FoundViolation, type GrantEnd, type TargetPolicy, targetPolicies } from '../core/policy.js';
 import type { Finding, FindingOf, OrganizationWideRule, RuleKind, RuleOf } from '../core/policy-rules.js';
 import { EffectiveIndex, type OrganizationInput } from '../effective/compute.js';
-import { byKey, byName } from '../core/order.js';
-import { projectMatches, workspaceMatches } from '../expand/match.js';
-import { permissionsOf } from '../core/permissions.js';
-import { RULE_CHECKS, type ExpiringGrant, type OrganizationView, type ViewOf } from './rules.js';
-import type { LivePeople } from '../core/person.js';
-import { personKey } from '../core/people.js';
 import { isHuman } from '../effective/people.js';
+import { projectMatches, workspaceMatches } from '../expand/match.js';
 import { withExceptions } from './exceptions.js';
+import { type ExpiringGrant, type OrganizationView, RULE_CHECKS, type ViewOf } from './rules.js';
 
 /** The match as a set's, for the matchers sets use (src/expand/match.ts). */
 function asSet(policy: TargetPolicy): DesiredSet {

@@ -9,14 +9,14 @@
 //     matched or exceeded.
 // A value the tables do not know (a level's "not known" newer permission) is never compared. The
 // owners team is exempt from every rule. Pure.
-import { IMPLIED, type FixedLevel, type Level, type PermissionSet } from '../core/access.js';
+import { type FixedLevel, IMPLIED, type Level, type PermissionSet } from '../core/access.js';
 import type { EffectiveCell } from '../core/effective.js';
+import { DAY_MS, msOf } from '../core/expiry.js';
 import { OWNERS_TEAM, RESOURCE_OF, type TargetRef, type TargetType, type Team, type TeamRef } from '../core/model.js';
+import { byName } from '../core/order.js';
 import type { OrganizationKind, RuleFindings, RuleKind, RuleOf } from '../core/policy-rules.js';
 import { implyingFlags, TEAM_FLAG_KEYS } from '../core/team-flags.js';
-import { byName } from '../core/order.js';
 import { atLeast, compare } from '../effective/vector.js';
-import { DAY_MS, msOf } from '../core/expiry.js';
 
 /** A level and the permissions it stands for: an effective cell's, or a grant's. */
 export interface Held {

@@ -2,13 +2,14 @@
 // sets' are (expand/selectors.ts, one checker), against the lists the policies select from; and
 // a policy that selects nothing, a warning (`policy-matches-nothing`) unless its match says
 // `allow-empty: true`. Pure: the lists come in, read for the check anyway (no request more).
-import type { PlanWarning } from '../core/plan.js';
-import { targetPolicies, type DesiredPolicy, type TargetPolicy } from '../core/policy.js';
+
 import { NameIndex } from '../core/names.js';
 import { NOT_VISIBLE } from '../core/not-found.js';
+import type { SetCatalog } from '../core/organization.js';
+import type { PlanWarning } from '../core/plan.js';
+import { type DesiredPolicy, type TargetPolicy, targetPolicies } from '../core/policy.js';
 import { quote } from '../core/printable.js';
 import { checkSelectors } from '../expand/selectors.js';
-import type { SetCatalog } from '../core/organization.js';
 import { checkName, type NameFindings } from '../resolve/check-names.js';
 import { selectedBy } from './check.js';
 

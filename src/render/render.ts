@@ -1,10 +1,10 @@
 // The plan's output: one entry for every plan format (render/format.ts).
 import type { Adoption } from '../core/adoption.js';
 import type { Plan } from '../core/plan.js';
+import type { WarningScope } from './changes/lines.js';
 import { byFormat, formatsOf } from './format.js';
 import { renderJson } from './plan/json.js';
-import type { WarningScope } from './changes/lines.js';
-import { renderMarkdown, type PlanKind } from './plan/markdown.js';
+import { type PlanKind, renderMarkdown } from './plan/markdown.js';
 import { renderText } from './plan/text.js';
 
 /** How a plan is shown. The JSON plan is the plan whole: it ignores all but the format. */

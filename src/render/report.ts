@@ -2,12 +2,12 @@
 // "Effective access"; render/format.ts).
 import type { Report } from '../core/report.js';
 import { byFormat, formatsOf } from './format.js';
-import { renderReportCsv } from './report/report-csv.js';
-import { renderPeopleCsv } from './report/report-people-csv.js';
-import { reportDocument } from './report/report-document.js';
-import { renderReportHtml } from './report-html/report-html.js';
-import { renderReportText } from './report/report-text.js';
 import { renderCanCsv } from './report/report-can.js';
+import { renderReportCsv } from './report/report-csv.js';
+import { reportDocument } from './report/report-document.js';
+import { renderPeopleCsv } from './report/report-people-csv.js';
+import { renderReportText } from './report/report-text.js';
+import { renderReportHtml } from './report-html/report-html.js';
 
 export interface ReportOptions {
   /** Text only: group by team (`--team`) instead of by target. */

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Problem } from '../load/problem.js';
-import { escapeData, escapeProperty, renderValidationGithub, renderValidationJson, renderValidationText, validationSummary } from './validation.js';
 import { parseYamlText } from '../load/document.js';
+import type { Problem } from '../load/problem.js';
 import { validateDocuments } from '../validate/validate.js';
+import { escapeData, escapeProperty, renderValidationGithub, renderValidationJson, renderValidationText, validationSummary } from './validation.js';
 
 // The workflow-command grammar (actions/toolkit): `::error k=v,k=v::data`, where a property value
 // holds no raw `%`, `,`, `:`, CR or LF and the data no raw `%`, CR or LF; `%XX` are the escapes.

@@ -1,9 +1,10 @@
 // validate's output in its three formats (render/format.ts): every problem and warning of the files,
 // then one summary line. Pure: text in, text out.
-import { personKey } from '../core/people.js';
+
 import type { FilesState } from '../core/desired-state.js';
-import { placeOf, problemSummary, type Problem } from '../load/problem.js';
+import { personKey } from '../core/people.js';
 import { printable } from '../core/printable.js';
+import { type Problem, placeOf, problemSummary } from '../load/problem.js';
 import { byFormat, formatsOf, type NoOptions } from './format.js';
 
 /** What validate found in the files. */

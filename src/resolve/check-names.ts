@@ -4,17 +4,18 @@
 // misses in the organization. Teams everywhere they are named (grants of entries and sets,
 // `settings.ignore-teams`, a policy's `except-teams`, `min-access.team` and exceptions) are checked here; the
 // selectors of sets and policies through expand/selectors.ts, with the same function. Pure.
-import type { DesiredGrant, SourceRef, Team } from '../core/model.js';
+
 import type { FilesState } from '../core/desired-state.js';
-import type { DesiredTeam } from '../core/teams.js';
+import type { DesiredGrant, SourceRef, Team } from '../core/model.js';
 import { NameIndex } from '../core/names.js';
+import { NOT_VISIBLE } from '../core/not-found.js';
+import { byKey } from '../core/order.js';
 import type { PlanWarning } from '../core/plan.js';
 import type { DesiredPolicy } from '../core/policy.js';
 import { spellRule } from '../core/policy-rules.js';
 import { quote } from '../core/printable.js';
 import { didYouMean } from '../core/suggest.js';
-import { NOT_VISIBLE } from '../core/not-found.js';
-import { byKey } from '../core/order.js';
+import type { DesiredTeam } from '../core/teams.js';
 
 export interface NameProblem {
   /** Where the name is written; absent for a state built without sources (a library caller's). */

@@ -3,7 +3,7 @@
 // (a stand-in id, core/teams.ts, until apply creates it). Grants name teams by these; the resolver
 // checks the files' names against them and the diff pairs grants with them. Pure.
 import type { Team } from '../core/model.js';
-import { pendingTeamId, type DesiredTeam } from '../core/teams.js';
+import { type DesiredTeam, pendingTeamId } from '../core/teams.js';
 
 export type TeamFate =
   | { readonly kind: 'found'; readonly team: Team }

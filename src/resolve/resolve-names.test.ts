@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type DesiredState } from '../core/desired-state.js';
 import type { DesiredTarget, Project, Team, Workspace } from '../core/model.js';
 import type { OrganizationRead } from '../core/organization.js';
-import { resolveNames, type NameResolution } from './resolve-names.js';
+import { type NameResolution, resolveNames } from './resolve-names.js';
 
 const team = (name: string): Team => ({ id: `team-${name}`, name, visibility: 'organization', organizationAccess: {} });
 const TEAMS = ['developers', 'ops', 'vault'].map(team);

@@ -4,16 +4,17 @@
 // name found only after Unicode NFC is found with a warning (check-names.ts); every other problem
 // is collected, with near misses when the whole list was read, and a pinned id that disagrees or
 // names a renamed target is said. The caller throws them all at once (problems.ts).
-import type { EntryTarget, Project, Workspace } from '../core/model.js';
+
 import type { FilesState } from '../core/desired-state.js';
+import type { EntryTarget, Project, Workspace } from '../core/model.js';
 import { NameIndex } from '../core/names.js';
+import { NOT_VISIBLE } from '../core/not-found.js';
 import type { OrganizationRead } from '../core/organization.js';
 import type { PlanWarning } from '../core/plan.js';
 import { quote } from '../core/printable.js';
 import type { Resolved, ResolvedTarget } from '../core/resolved.js';
-import { checkName, checkTeams, noFindings, withTeamsAsNamed, type NameProblem } from './check-names.js';
 import { didYouMean } from '../core/suggest.js';
-import { NOT_VISIBLE } from '../core/not-found.js';
+import { checkName, checkTeams, type NameProblem, noFindings, withTeamsAsNamed } from './check-names.js';
 import { plannedTeams } from './planned-teams.js';
 import { caseOnlyProblems } from './team-case.js';
 

@@ -3,9 +3,9 @@
 // another case would be refused at apply ("Name has already been taken"). It is a problem at the
 // team's place before that, with the live name as the did-you-mean (issue 36, finding 4). Pure.
 import type { Team } from '../core/model.js';
-import type { DesiredTeam } from '../core/teams.js';
 import { quote } from '../core/printable.js';
 import { didYouMean } from '../core/suggest.js';
+import type { DesiredTeam } from '../core/teams.js';
 import type { NameProblem } from './check-names.js';
 import type { PlannedTeams } from './planned-teams.js';
 

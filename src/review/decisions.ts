@@ -4,8 +4,9 @@
 // round (not before it started, not after the close); a person kept and revoked from one team on
 // two rows is a contradiction. One line per problem, naming sheet:row, every problem of every row
 // at once. Pure.
-import { REVIEW_KINDS, type ReviewKind, type ReviewOwner, type ReviewTarget, type SheetRow } from '../core/review.js';
+
 import { quote } from '../core/printable.js';
+import { REVIEW_KINDS, type ReviewKind, type ReviewOwner, type ReviewTarget, type SheetRow } from '../core/review.js';
 import { decisionOf, type ReadRow } from './parse.js';
 import { organizationOfReview, rowCheck } from './sheet.js';
 

@@ -3,10 +3,11 @@
 // project or one of its tags. The first owner in the files' order that covers it has it, so every
 // row is decided once. The organization's powers go to the first owner that says `organization: true`.
 // Pure.
-import type { ReportWorkspace } from '../core/report.js';
-import type { ReviewOwner } from '../core/review.js';
+
 import type { TargetRef } from '../core/model.js';
 import { nfc } from '../core/names.js';
+import type { ReportWorkspace } from '../core/report.js';
+import type { ReviewOwner } from '../core/review.js';
 
 const names = (list: readonly string[] | undefined): Set<string> => new Set((list ?? []).map(nfc));
 

@@ -8,9 +8,9 @@
 // team's `organization-access` in `teams:` (the flag written off); the owners team's powers, a team the files do not manage that way, and a flag that
 // another flag the team keeps brings cannot be. Pure.
 import { OWNERS_TEAM } from '../core/model.js';
-import type { Revocation } from '../core/review.js';
-import type { Resolved } from '../core/resolved.js';
 import { nfc } from '../core/names.js';
+import type { Resolved } from '../core/resolved.js';
+import type { Revocation } from '../core/review.js';
 import { implyingFlags } from '../core/team-flags.js';
 import type { DesiredTeam } from '../core/teams.js';
 import type { DecidedRow } from './decisions.js';

@@ -3,11 +3,12 @@
 // team holds every one), and a row per person and team when people are reviewed, each on the sheet
 // of the owner that covers the target (the powers: of the owner with `organization: true`); what no
 // owner covers goes to the unowned sheet, so the whole population is on some sheet. Pure.
-import type { Report } from '../core/report.js';
-import type { ReviewKind, ReviewOwner, ReviewTarget, SheetRow } from '../core/review.js';
+
 import type { AccessSource, EffectiveCell } from '../core/effective.js';
 import type { TargetRef, TargetType } from '../core/model.js';
 import { printable } from '../core/printable.js';
+import type { Report } from '../core/report.js';
+import type { ReviewKind, ReviewOwner, ReviewTarget, SheetRow } from '../core/review.js';
 import { implyingFlags } from '../core/team-flags.js';
 import { flagsOn, teamPowers } from '../core/team-powers.js';
 import { organizationOwner, ownerFinder } from './owners.js';

@@ -2,7 +2,7 @@
 // where, which review round it belongs to (`review`, in every row: a CSV comment would trip a
 // spreadsheet), and a check over the columns `review start` wrote, so a row changed after it (a
 // target renamed, an access lowered) is refused at `review close`. Pure.
-import { writtenFields, type SheetRow } from '../core/review.js';
+import { type SheetRow, writtenFields } from '../core/review.js';
 import { sha256Hex } from '../core/sha256.js';
 
 /** The review round's id: the organization and when the round started. */

@@ -2,14 +2,14 @@
 // `scope`: render/shared/coverage.ts), so `show` and `apply --plan` say it as `plan` did; an edit of them
 // is refused like any other; a plan saved before them takes its coverage from its basis.
 import { describe, expect, it } from 'vitest';
+import { savedPlanDocument } from '../../test/support/saved-plan.js';
+import { access, desiredOf, liveOf, team, teamId } from '../../test/support/states.js';
 import { scopeOf } from '../core/scope.js';
 import { buildPlan } from '../diff/plan.js';
 import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
-import { access, desiredOf, liveOf, team, teamId } from '../../test/support/states.js';
 import { INTEGRITY_KEY, integrityOf } from './fingerprint.js';
 import { parseSavedPlan } from './parse.js';
 import { savedPlanOf } from './saved-plan.js';
-import { savedPlanDocument } from '../../test/support/saved-plan.js';
 
 const grant = (id: string, teamName: string, targetId: string) => ({
   id,

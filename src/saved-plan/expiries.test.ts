@@ -2,6 +2,7 @@
 // were checked with, there exactly when a policy reads them, read back as written, every edit of
 // them refused.
 import { describe, expect, it } from 'vitest';
+import { savedPlanDocument } from '../../test/support/saved-plan.js';
 import { access, desiredOf, liveOf, team, written } from '../../test/support/states.js';
 import type { DesiredPolicy, GrantEnd } from '../core/policy.js';
 import { buildPlan, withViolations } from '../diff/plan.js';
@@ -9,7 +10,6 @@ import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
 import { INTEGRITY_KEY, integrityOf } from './fingerprint.js';
 import { parseSavedPlan } from './parse.js';
 import { savedPlanOf } from './saved-plan.js';
-import { savedPlanDocument } from '../../test/support/saved-plan.js';
 
 const BREAK_GLASS: DesiredPolicy = { name: 'break glass', type: 'workspace', match: { names: ['*'] }, rule: { kind: 'max-expiry', access: 'admin', days: 7 } };
 const FEW_ADMINS: DesiredPolicy = { name: 'few admins', type: 'workspace', match: { names: ['*'] }, rule: { kind: 'max-teams', access: 'admin', count: 2 } };

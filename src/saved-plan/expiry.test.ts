@@ -2,16 +2,16 @@
 // exactly, are checked like every other field, and a grant the plan writes that has expired by
 // apply time refuses the plan.
 import { describe, expect, it } from 'vitest';
+import { savedPlanDocument } from '../../test/support/saved-plan.js';
 import { access, desiredOf, liveOf, team, teamId, written } from '../../test/support/states.js';
 import { desiredAt } from '../core/expiry.js';
+import { grantChanges } from '../core/plan.js';
 import { buildPlan } from '../diff/plan.js';
 import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
 import { fingerprintDesired, INTEGRITY_KEY, integrityOf } from './fingerprint.js';
 import { parseSavedPlan } from './parse.js';
 import { savedPlanOf } from './saved-plan.js';
-import { savedPlanDocument } from '../../test/support/saved-plan.js';
 import { assertNotExpired, ExpiredSincePlannedError } from './stale.js';
-import { grantChanges } from '../core/plan.js';
 
 const NOW = Date.parse('2026-11-28T12:00:00Z');
 const OPS_END = '2026-12-02T00:00:00Z';

@@ -1,13 +1,14 @@
 // Fingerprints of what a plan was based on: sha256 of a canonical JSON form, so the same state
 // always gives the same fingerprint whatever order the service listed it in or the files wrote it.
-import { RESOURCE_OF, type DesiredGrant, type LiveGrant, type TargetType, type Team } from '../core/model.js';
+
 import { type FilesState } from '../core/desired-state.js';
-import { permissionsOf } from '../core/permissions.js';
+import { type DesiredGrant, type LiveGrant, RESOURCE_OF, type TargetType, type Team } from '../core/model.js';
 import { byKey } from '../core/order.js';
-import { sha256Hex as sha256 } from '../core/sha256.js';
 import { personKey } from '../core/people.js';
+import { permissionsOf } from '../core/permissions.js';
 import type { Person } from '../core/person.js';
 import { isServiceUser } from '../core/person-kind.js';
+import { sha256Hex as sha256 } from '../core/sha256.js';
 
 type Canonical = string | number | boolean | null | Canonical[] | { [key: string]: Canonical };
 

@@ -6,14 +6,14 @@
 // the reader.
 import type { JsonValue } from '../core/json-value.js';
 import type { PendingInvite } from '../core/people.js';
-import { changeDocument, teamChangeDocument } from '../core/plan-document.js';
 import type { ChangeOf, PlanChangeKind } from '../core/plan.js';
+import { changeDocument, teamChangeDocument } from '../core/plan-document.js';
 import type { ChecksumInput } from '../diff/checksum.js';
 import { changeOf } from './parse-changes.js';
 import { basisMembersOf, memberChangesOf, pendingInvitesOf, sameMemberDocuments } from './parse-members.js';
 import { basisTeamsOf, teamChangesOf } from './parse-teams.js';
 import type { Reader } from './reader.js';
-import { SAVED_PLAN_FORMAT_VERSION, SAVED_PLAN_MEMBERS_FORMAT_VERSION, SAVED_PLAN_TEAMS_FORMAT_VERSION, type PlanBasis } from './saved-plan.js';
+import { type PlanBasis, SAVED_PLAN_FORMAT_VERSION, SAVED_PLAN_MEMBERS_FORMAT_VERSION, SAVED_PLAN_TEAMS_FORMAT_VERSION } from './saved-plan.js';
 
 /** What a kind's documents add to the plan read beside its changes (the members' pending invitations). */
 export interface KindExtra {

@@ -2,9 +2,9 @@
 // the plan wrote it (a fixed level, or custom with every permission), its roles, source and expiry,
 // and the team it names (null: a team the plan creates). Moved out of parse.ts as it grew.
 import { isLevel, PERMISSIONS, type PermissionValue, type Resource } from '../core/access.js';
-import { RESOURCE_OF, type Access, type GrantOrigin, type ReportedAccess, type TargetType } from '../core/model.js';
+import { type Access, type GrantOrigin, RESOURCE_OF, type ReportedAccess, type TargetType } from '../core/model.js';
 import { flattenPermissions } from '../core/permissions.js';
-import { REMOVE_REASONS, type Change, type RemoveReason } from '../core/plan.js';
+import { type Change, REMOVE_REASONS, type RemoveReason } from '../core/plan.js';
 import { pendingTeamId } from '../core/teams.js';
 import type { Reader } from './reader.js';
 

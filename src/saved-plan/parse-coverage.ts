@@ -5,8 +5,8 @@
 // the basis. A plan saved before these keys: its coverage is the basis's incomplete targets, its
 // scope unknown beyond --target (`targeted`).
 import type { Coverage, IncompleteReason, Scope } from '../core/coverage.js';
-import { scopeOf } from '../core/scope.js';
 import { coverageFacts } from '../core/coverage-document.js';
+import { scopeOf } from '../core/scope.js';
 import type { Reader } from './reader.js';
 import type { PlanBasis } from './saved-plan.js';
 

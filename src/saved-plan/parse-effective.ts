@@ -1,11 +1,12 @@
 // A saved plan's `effective_changes` back into EffectiveChange values, so a saved plan is shown
 // (`show`, `apply --plan`) as `plan` printed it. Checked as the changes are: every value known,
 // and what is kept is all the file says (core/effective-document.ts writes it back the same).
-import { pendingTeamId } from '../core/teams.js';
-import { PROJECT_LEVELS, WORKSPACE_LEVELS, type Level } from '../core/access.js';
-import { effectiveChangeDocument } from '../core/effective-document.js';
+
+import { type Level, PROJECT_LEVELS, WORKSPACE_LEVELS } from '../core/access.js';
 import type { AccessSource, ChangeCause, Direction, EffectiveChange, MemberCause } from '../core/effective.js';
+import { effectiveChangeDocument } from '../core/effective-document.js';
 import type { TargetType } from '../core/model.js';
+import { pendingTeamId } from '../core/teams.js';
 import type { Reader } from './reader.js';
 
 const LEVELS: ReadonlySet<string> = new Set([...PROJECT_LEVELS, ...WORKSPACE_LEVELS]);

@@ -1,9 +1,10 @@
 // A saved plan's member changes, pending invitations and their basis back into the domain
 // (docs/apply.md, "Saved plans"; format 5). What the reader keeps must be all the file says: the
 // caller compares the documents of what it read with the file's, so a value it would drop is an edit.
-import type { TeamRef } from '../core/model.js';
-import { type MemberChange, type PendingInvite, type PersonRef, PERCENT_PATTERN } from '../core/people.js';
+
 import { memberChangeDocument, memberSummaryDocument, pendingInviteDocument } from '../core/member-document.js';
+import type { TeamRef } from '../core/model.js';
+import { type MemberChange, PERCENT_PATTERN, type PendingInvite, type PersonRef } from '../core/people.js';
 import { MEMBERSHIP_STATUSES, type MembershipStatus } from '../core/person.js';
 import { pendingTeamId } from '../core/teams.js';
 import type { MemberGuardInputs } from '../diff/member-guard-inputs.js';

@@ -1,16 +1,16 @@
 // A saved plan's `basis.policies` (core/policy-document.ts) back into the policies, so that
 // `apply --plan` checks them again without the files (docs/effective-access.md, "Policies"). Checked as the changes
 // are: every value one a validated file can hold, and what is kept is all the file says.
-import { isFixedLevel, type FixedLevel } from '../core/access.js';
+import { type FixedLevel, isFixedLevel } from '../core/access.js';
 import { RESOURCE_OF, type SetMatch, type TargetType } from '../core/model.js';
-import { policyDocument } from '../core/policy-document.js';
-import { CRITERION_KEYS } from '../core/set-criteria.js';
 import type { DesiredPolicy, GrantEnd, PolicyException } from '../core/policy.js';
-import { isOrganizationRule, POLICY_RULES, RULE_KINDS, rulesRead, type PolicyRule, type RuleKind, type RuleReader } from '../core/policy-rules.js';
-import { expiryDocument } from './saved-plan.js';
+import { policyDocument } from '../core/policy-document.js';
+import { isOrganizationRule, POLICY_RULES, type PolicyRule, RULE_KINDS, type RuleKind, type RuleReader, rulesRead } from '../core/policy-rules.js';
+import { CRITERION_KEYS } from '../core/set-criteria.js';
 import { orList } from '../core/suggest.js';
 import { teamFlag } from '../core/team-flags.js';
 import type { Reader } from './reader.js';
+import { expiryDocument } from './saved-plan.js';
 
 function names(reader: Reader, key: string): string[] {
   return reader.array(key).map((value, i) => (typeof value === 'string' && value !== '' ? value : reader.fail(`${reader.at(key)}[${i}] is not a name`)));

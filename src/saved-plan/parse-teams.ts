@@ -1,9 +1,10 @@
 // A saved plan's team changes and their basis back into the domain (docs/apply.md, "Saved plans";
 // format 4). What the reader keeps must be all the file says: the caller compares the documents of
 // what it read with the file's, so a value it would drop is an edit.
-import { type ReportedAccess, type TargetType, RESOURCE_OF } from '../core/model.js';
+
 import { isLevel } from '../core/access.js';
-import { teamFieldOfName, VISIBILITIES, type GoneGrant, type TeamChange, type TeamField, type TeamFieldChange, type TeamValue } from '../core/teams.js';
+import { RESOURCE_OF, type ReportedAccess, type TargetType } from '../core/model.js';
+import { type GoneGrant, type TeamChange, type TeamField, type TeamFieldChange, type TeamValue, teamFieldOfName, VISIBILITIES } from '../core/teams.js';
 import type { Reader } from './reader.js';
 import type { BasisTeams } from './saved-plan.js';
 

@@ -3,40 +3,41 @@
 // seal.ts), a plan whose checksum is not the one of its changes, organization, guard inputs,
 // policies and violations, and refusals that are not the guards' verdict on its changes (the file
 // was edited or damaged).
-import { PLAN_FORMAT_VERSION } from '../core/plan-document.js';
+
+import type { JsonObject } from '../core/json-value.js';
+import type { PendingInvite } from '../core/people.js';
 import {
   CHANGE_KINDS,
-  GUARD_NAMES,
-  planChanges,
-  summarise,
   type Change,
   type ChangeOf,
   type ChangesByKind,
+  GUARD_NAMES,
   type GuardName,
   type PlanChange,
   type PlanChangeKind,
   type PlanRefusal,
   type PlanWarning,
+  planChanges,
+  summarise,
 } from '../core/plan.js';
-import { targetType } from './parse-changes.js';
-import { WARNING_CODES, type WarningCode } from '../core/warning-codes.js';
+import { PLAN_FORMAT_VERSION } from '../core/plan-document.js';
 import type { AcceptedBy, PolicyViolation } from '../core/policy.js';
+import { pendingTeamId } from '../core/teams.js';
+import { WARNING_CODES, type WarningCode } from '../core/warning-codes.js';
 import { checksumOf, policiesDigestOf } from '../diff/checksum.js';
-import { refusalsOf } from '../guard/plan-refusals.js';
 import { READ_GUARDS } from '../guard/guards.js';
+import { refusalsOf } from '../guard/plan-refusals.js';
 import { HMAC_KEY, INTEGRITY_KEY, integrityOf } from './fingerprint.js';
+import { fileHoldsKind, type KindExtra, READABLE_VERSIONS, SAVED_KINDS, type SavedKind } from './kinds.js';
+import { targetType } from './parse-changes.js';
 import { coverageAndScopeOf } from './parse-coverage.js';
 import { effectiveChangesOf } from './parse-effective.js';
 import { expiriesOf, savedPoliciesOf } from './parse-policies.js';
 import { readOf } from './parse-read.js';
 import { serverOf } from './parse-server.js';
-import { NotASavedPlanError, Reader, SavedPlanError, type JsonRecord } from './reader.js';
-import { basisGuardInputs, SAVED_PLAN_KIND, type BasisTarget, type PlanBasis, type SavedPlan } from './saved-plan.js';
-import { pendingTeamId } from '../core/teams.js';
-import type { PendingInvite } from '../core/people.js';
-import { PLAN_KEY_ENV, type HmacState, type PlanKey } from './seal.js';
-import type { JsonObject } from '../core/json-value.js';
-import { fileHoldsKind, READABLE_VERSIONS, SAVED_KINDS, type KindExtra, type SavedKind } from './kinds.js';
+import { type JsonRecord, NotASavedPlanError, Reader, SavedPlanError } from './reader.js';
+import { type BasisTarget, basisGuardInputs, type PlanBasis, SAVED_PLAN_KIND, type SavedPlan } from './saved-plan.js';
+import { type HmacState, PLAN_KEY_ENV, type PlanKey } from './seal.js';
 
 const EDITED = 'plan.checksum does not match its changes, organization, guard inputs, policies and violations (the file was edited or damaged)';
 const SEAL_BROKEN = 'its integrity digest does not match its content (the file was edited or damaged after it was written)';

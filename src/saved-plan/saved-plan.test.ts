@@ -1,22 +1,22 @@
-import fc from 'fast-check';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPlan as diffPlan } from '../diff/plan.js';
-import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
+import { FakeGrantApi } from '../../test/apply/fake-grant-api.js';
+import { savedPlanDocument, writeSavedPlan } from '../../test/support/saved-plan.js';
+import { arbScenario, arbScenarioWithRoles } from '../../test/support/states.js';
+import type { DesiredState } from '../core/desired-state.js';
 import type { LiveState } from '../core/model.js';
 import { grantChanges } from '../core/plan.js';
-import type { DesiredState } from '../core/desired-state.js';
-import { arbScenario, arbScenarioWithRoles } from '../../test/support/states.js';
-import { FakeGrantApi } from '../../test/apply/fake-grant-api.js';
-import { assertFresh, StalePlanError } from './stale.js';
+import { buildPlan as diffPlan } from '../diff/plan.js';
+import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
+import { readSavedPlan } from './file.js';
 import { fingerprintDesired, fingerprintGrants, INTEGRITY_KEY, integrityOf } from './fingerprint.js';
 import { parseSavedPlan } from './parse.js';
-import { readSavedPlan } from './file.js';
-import { savedPlanOf } from './saved-plan.js';
-import { savedPlanDocument, writeSavedPlan } from '../../test/support/saved-plan.js';
 import { SavedPlanError } from './reader.js';
+import { savedPlanOf } from './saved-plan.js';
+import { assertFresh, StalePlanError } from './stale.js';
 
 /** The plan as `plan` makes it: the diff, then the guards. */
 const buildPlan = (desired: DesiredState, live: LiveState) => guardPlan(diffPlan(desired, live), guardInputsOf(desired, live));

@@ -1,18 +1,19 @@
 // A saved plan (`plan --out FILE`): the plan's changes and what they were based on, so that
 // `apply --plan FILE` can refuse to apply them to a reality that moved (docs/apply.md, "Saved plans").
 // It holds no token: the address, the organization, ids, names and fingerprints only.
-import type { LiveState, TargetType } from '../core/model.js';
+
+import { DEFAULT_MAX_TEAM_DELETIONS } from '../core/defaults.js';
 import type { FilesState } from '../core/desired-state.js';
 import type { JsonObject } from '../core/json-value.js';
+import type { LiveState, TargetType } from '../core/model.js';
 import type { Plan } from '../core/plan.js';
-import { policyMeaning } from '../core/policy-document.js';
 import type { DesiredPolicy, GrantEnd } from '../core/policy.js';
+import { policyMeaning } from '../core/policy-document.js';
 import { rulesRead } from '../core/policy-rules.js';
-import { InternalError } from '../errors.js';
 import { incompleteTargetsOf } from '../diff/completeness.js';
+import { type MemberGuardInputs, memberGuardInputsOf } from '../diff/member-guard-inputs.js';
+import { InternalError } from '../errors.js';
 import { fingerprintDesired, fingerprintGrants, fingerprintPeople, fingerprintTeams } from './fingerprint.js';
-import { memberGuardInputsOf, type MemberGuardInputs } from '../diff/member-guard-inputs.js';
-import { DEFAULT_MAX_TEAM_DELETIONS } from '../core/defaults.js';
 import type { HmacState } from './seal.js';
 
 /**

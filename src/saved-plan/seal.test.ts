@@ -3,6 +3,7 @@
 // and sealed again; and the keyed seal of TFE_ACCESS_PLAN_KEY (seal.ts).
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { savedPlanDocument } from '../../test/support/saved-plan.js';
 import { access, desiredOf, liveOf, team, teamId, written } from '../../test/support/states.js';
 import type { DesiredPolicy, PolicyViolation } from '../core/policy.js';
 import { buildPlan, withViolations } from '../diff/plan.js';
@@ -10,7 +11,6 @@ import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
 import { INTEGRITY_KEY, integrityOf } from './fingerprint.js';
 import { parseSavedPlan } from './parse.js';
 import { savedPlanOf } from './saved-plan.js';
-import { savedPlanDocument } from '../../test/support/saved-plan.js';
 import { PlanKey } from './seal.js';
 
 const SOURCE = { file: 'access.yaml', line: 3, col: 5 };

@@ -6,8 +6,8 @@
 // is never printed, logged or saved: it lives in a private field, which neither util.inspect nor
 // JSON.stringify shows.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { CLIError } from '../errors.js';
 import type { JsonValue } from '../core/json-value.js';
+import { CLIError } from '../errors.js';
 import { HMAC_KEY, INTEGRITY_KEY, integrityOf, sealedText } from './fingerprint.js';
 
 export const PLAN_KEY_ENV = 'TFE_ACCESS_PLAN_KEY';

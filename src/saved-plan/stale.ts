@@ -3,13 +3,13 @@
 // may have expired meanwhile. A plan reviewed on Monday is never applied to Tuesday's reality: a
 // moved target refuses the whole plan (exit 1).
 import pLimit from 'p-limit';
+import { describeInstant, isExpired } from '../core/expiry.js';
+import type { PeopleReader } from '../core/member-write.js';
+import type { LiveGrant, LiveTarget, TargetRef, Team } from '../core/model.js';
+import type { Person } from '../core/person.js';
+import { type Change, grantChanges } from '../core/plan.js';
 import { CLIError, messageOf } from '../errors.js';
 import { fingerprintGrants, fingerprintPeople, fingerprintTeams } from './fingerprint.js';
-import type { PeopleReader } from '../core/member-write.js';
-import type { Person } from '../core/person.js';
-import { describeInstant, isExpired } from '../core/expiry.js';
-import type { LiveGrant, LiveTarget, TargetRef, Team } from '../core/model.js';
-import { grantChanges, type Change } from '../core/plan.js';
 import type { BasisTarget, SavedPlan } from './saved-plan.js';
 
 export class StalePlanError extends CLIError {

@@ -1,7 +1,7 @@
 // The plan with each drift item's attribution in place and what the audit read covered (docs/drift.md,
 // "Who changed it"). Neither is part of the checksum: the same plan, annotated. Pure.
 import type { Attribution, AuditCoverage } from '../core/audit.js';
-import { driftItemKey, type DriftItem } from '../core/drift-item.js';
+import { type DriftItem, driftItemKey } from '../core/drift-item.js';
 import type { Plan, PlanChange } from '../core/plan.js';
 
 /** Attributions by the identity of the item each is of (core/drift-item.ts, driftItemKey). */

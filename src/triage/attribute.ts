@@ -3,7 +3,7 @@
 import type { Attribution, AuditCoverage, AuditEvent, SelfIdentity, UnattributedReason } from '../core/audit.js';
 import type { DriftItem } from '../core/drift-item.js';
 import type { TokenIdentity } from '../core/identity.js';
-import { matchItems, type ItemMatch } from './match.js';
+import { type ItemMatch, matchItems } from './match.js';
 
 /**
  * Whether what was read reaches back to the organization's creation: then an item with no event

@@ -1,7 +1,7 @@
 // The audit log's lines and the window a run reads (docs/drift.md, "Keep what the service forgets").
 import { describe, expect, it } from 'vitest';
 import type { AuditEvent } from '../core/audit.js';
-import { checkpointLine, eventLine, parseAuditLog, type AuditLog } from './log-format.js';
+import { type AuditLog, checkpointLine, eventLine, parseAuditLog } from './log-format.js';
 import { appendedText, CHECKPOINT_OVERLAP_MS, checkOrganization, eventsToMatch, newEvents, readWindow } from './log-window.js';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -4,7 +4,7 @@
 import { AUDIT_RETENTION_DAYS, type AuditEvent } from '../core/audit.js';
 import { DAY_MS } from '../core/expiry.js';
 import { CLIError } from '../errors.js';
-import { checkpointLine, eventLine, type AuditLog, type Checkpoint } from './log-format.js';
+import { type AuditLog, type Checkpoint, checkpointLine, eventLine } from './log-format.js';
 
 /**
  * A read starts this long before the last checkpoint: an event the service lists a little after

@@ -4,8 +4,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AuditEvent, AuditTokenType } from '../core/audit.js';
 import type { DriftItem } from '../core/drift-item.js';
-import type { Change } from '../core/plan.js';
 import type { MemberChange } from '../core/people.js';
+import type { Change } from '../core/plan.js';
 import { attributeItems } from './attribute.js';
 import { matchItems, provisioningEvent } from './match.js';
 

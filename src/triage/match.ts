@@ -4,8 +4,8 @@
 // is not who made the item when a later one does not.
 import type { AuditEvent } from '../core/audit.js';
 import type { DriftItem } from '../core/drift-item.js';
-import type { Change, ChangeOf, PlanChangeKind } from '../core/plan.js';
 import type { MemberChange } from '../core/people.js';
+import type { Change, ChangeOf, PlanChangeKind } from '../core/plan.js';
 
 /** What the events say of one item, before the coverage and the tool's identity are known. */
 export type ItemMatch =

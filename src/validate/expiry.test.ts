@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type DesiredTarget } from '../core/model.js';
 import { DEFAULT_SETTINGS, type DesiredState } from '../core/desired-state.js';
+import { type DesiredTarget } from '../core/model.js';
 import { fileExpiryWarnings } from './expiry.js';
 
 const DAY = 86_400_000;

@@ -2,11 +2,12 @@
 // but a grant has expired (take it out: the plan removes its live grant) or expires within
 // settings.expiry-warning-days. Which have ended is the run's one decision (core/expiry.ts,
 // desiredAt). Pure: `now` is the caller's clock, in epoch milliseconds.
-import { DAY_MS, desiredAt, describeInstant, isExpired, msOf, relativeDays } from '../core/expiry.js';
-import { quote } from '../core/printable.js';
+
 import { DEFAULT_EXPIRY_WARNING_DAYS } from '../core/defaults.js';
-import type { DesiredGrant, EntryTarget } from '../core/model.js';
 import type { FilesState } from '../core/desired-state.js';
+import { DAY_MS, describeInstant, desiredAt, isExpired, msOf, relativeDays } from '../core/expiry.js';
+import type { DesiredGrant, EntryTarget } from '../core/model.js';
+import { quote } from '../core/printable.js';
 import { dotted } from '../load/pointer.js';
 import { type Problem, sortProblems } from '../load/problem.js';
 import { TARGET_KEYS } from './merge.js';

@@ -1,14 +1,15 @@
 // `members:` of a team and the people settings (docs/files.md, "Members"): the rules the schema
 // cannot express, each problem at its FILE:LINE:COL, and the members and settings as the planner
 // reads them. Pure.
-import type { SourceRef } from '../core/model.js';
-import type { DesiredSettings } from '../core/desired-state.js';
-import { personKey, type DesiredMembers } from '../core/people.js';
+
 import { DEFAULT_MEMBERS_PRUNE } from '../core/defaults.js';
+import type { DesiredSettings } from '../core/desired-state.js';
+import type { SourceRef } from '../core/model.js';
+import { type DesiredMembers, personKey } from '../core/people.js';
+import { quote } from '../core/printable.js';
 import type { Problem } from '../load/problem.js';
 import { isRecord, type Located, type Merged } from './merge.js';
 import { keyAt, problemAt, relativePlace, valueAt } from './positions.js';
-import { quote } from '../core/printable.js';
 
 /** The emails of `members:` with where each is written, in file order (values of the wrong type skipped: the schema says those). */
 function listed(team: Located): { email: string; at: SourceRef; index: number }[] {

@@ -3,11 +3,11 @@
 // a setting or role defined twice) are problems naming both places. Pure; tolerant of values of the
 // wrong type (the schema reports those), so every problem is found in one run.
 import type { SourceRef, TargetType } from '../core/model.js';
+import { quote } from '../core/printable.js';
 import type { LoadedFile } from '../load/document.js';
 import type { Segment } from '../load/pointer.js';
 import type { Problem } from '../load/problem.js';
-import { keyAt, relativePlace, problemAt, valueAt } from './positions.js';
-import { quote } from '../core/printable.js';
+import { keyAt, problemAt, relativePlace, valueAt } from './positions.js';
 
 export interface Located {
   readonly value: unknown;

@@ -5,15 +5,15 @@
 // that a branch failed, so they are dropped for the branch's own errors; a wrong type hides every
 // other error on the same value, since nothing else about it can be right.
 import type { ErrorObject } from 'ajv/dist/2020.js';
+import { parseExpiry } from '../core/expiry.js';
+import { idShape } from '../core/ids.js';
+import { clip, quote } from '../core/printable.js';
+import { closest, didYouMean, orList } from '../core/suggest.js';
 import type { LoadedFile } from '../load/document.js';
 import { dotted, type Segment } from '../load/pointer.js';
-import { sortProblems, type Problem } from '../load/problem.js';
+import { type Problem, sortProblems } from '../load/problem.js';
 import { schemaErrors } from './ajv.js';
 import { keyAt, problemAt, segmentsOf, valueAt } from './positions.js';
-import { closest, didYouMean, orList } from '../core/suggest.js';
-import { clip, quote } from '../core/printable.js';
-import { idShape } from '../core/ids.js';
-import { parseExpiry } from '../core/expiry.js';
 
 const WRAPPERS = new Set(['if', 'anyOf', 'oneOf', 'not']);
 

@@ -4,28 +4,28 @@
 // implied permissions, `prune` as written (settings.prune decides where the sets merge, expand/).
 // Pure; called only when there are no problems.
 import { isFixedLevel, type PermissionSet, type PermissionValue, type Resource } from '../core/access.js';
-import { WARNING_CODES, type WarningCode } from '../core/warning-codes.js';
+import { DEFAULT_SETTINGS, type DesiredRoles, type DesiredSettings, type FilesState } from '../core/desired-state.js';
+import { parseExpiry } from '../core/expiry.js';
 import {
-  RESOURCE_OF,
   type Access,
   type DesiredGrant,
   type DesiredSet,
   type EntryTarget,
   type GrantExpiry,
+  RESOURCE_OF,
   type SourceRef,
   type TargetType,
 } from '../core/model.js';
-import { DEFAULT_SETTINGS, type DesiredRoles, type DesiredSettings, type FilesState } from '../core/desired-state.js';
-import { customAccess, flattenPermissions } from '../core/permissions.js';
-import { isRecord, type Located, type Merged, type MergedSet, type MergedTarget } from './merge.js';
-import { valueAt } from './positions.js';
-import { toPolicies } from './policies.js';
-import { selectionOf } from './selection.js';
-import { parseExpiry } from '../core/expiry.js';
 import { byEntryKey, byName, byTypeThenName } from '../core/order.js';
-import { desiredTeams } from './teams.js';
-import { toReviewOwners } from './review-owners.js';
+import { customAccess, flattenPermissions } from '../core/permissions.js';
+import { WARNING_CODES, type WarningCode } from '../core/warning-codes.js';
 import { peopleSettingsOf } from './members.js';
+import { isRecord, type Located, type Merged, type MergedSet, type MergedTarget } from './merge.js';
+import { toPolicies } from './policies.js';
+import { valueAt } from './positions.js';
+import { toReviewOwners } from './review-owners.js';
+import { selectionOf } from './selection.js';
+import { desiredTeams } from './teams.js';
 import { desiredTokenPolicy } from './token-policy.js';
 
 /** A file's permission map (nested `project-access: {...}` or flat) -> the known attributes, dotted. */

@@ -5,17 +5,17 @@
 import { isFixedLevel } from '../core/access.js';
 import { RESOURCE_OF, type SourceRef, type TargetType } from '../core/model.js';
 import type { DesiredPolicy } from '../core/policy.js';
-import { isOrganizationKind, isOrganizationRule, POLICY_RULES, RULE_KINDS, rowOf, type PolicyRule, type RuleKind } from '../core/policy-rules.js';
+import { isOrganizationKind, isOrganizationRule, POLICY_RULES, type PolicyRule, RULE_KINDS, type RuleKind, rowOf } from '../core/policy-rules.js';
 import { quote } from '../core/printable.js';
+import { narrowingCriteria } from '../core/set-criteria.js';
+import { didYouMean, orList } from '../core/suggest.js';
 import type { Segment } from '../load/pointer.js';
 import type { Problem } from '../load/problem.js';
 import { isRecord, type Located, type Merged } from './merge.js';
+import { exceptionProblems, exceptionsOf } from './policy-exceptions.js';
 import { problemAt, valueAt } from './positions.js';
 import { fixedLevels } from './schema.js';
-import { didYouMean, orList } from '../core/suggest.js';
 import { selectionOf } from './selection.js';
-import { narrowingCriteria } from '../core/set-criteria.js';
-import { exceptionProblems, exceptionsOf } from './policy-exceptions.js';
 
 const MATCH_KEYS: { readonly [T in TargetType]: string } = { workspace: 'workspaces', project: 'projects' };
 

@@ -2,8 +2,9 @@
 // (schema.ts): each kind of rule's keys are its row's (core/policy-rules.ts). Which levels a
 // policy's kind takes, and that it has one match and one rule, are semantic rules (policies.ts):
 // their messages can say what was meant.
-import { POLICY_RULES, RULE_KINDS } from '../core/policy-rules.js';
+
 import type { JsonSchema } from '../core/json-schema.js';
+import { POLICY_RULES, RULE_KINDS } from '../core/policy-rules.js';
 import { exceptionsSchema } from './policy-exceptions.js';
 
 /** docs/effective-access.md, "Policies": a match (workspaces or projects) and one rule, checked on effective access. */

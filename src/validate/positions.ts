@@ -1,7 +1,7 @@
 // Source positions of values in a loaded file, by path: where problems point.
 import type { SourceRef } from '../core/model.js';
 import type { LoadedFile } from '../load/document.js';
-import { dotted, fromPointer, toPointer, type Segment } from '../load/pointer.js';
+import { dotted, fromPointer, type Segment, toPointer } from '../load/pointer.js';
 import type { Problem } from '../load/problem.js';
 
 function nearest(file: LoadedFile, segments: readonly Segment[], prefer: 'key' | 'value'): SourceRef {

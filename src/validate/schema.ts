@@ -2,21 +2,22 @@
 // attribute names and allowed values exist in exactly one place (src/core/access.ts).
 // `schemas/tfe-access.schema.json` is this object written out; a test keeps them equal, and
 // `WRITE_SCHEMA=1 npx vitest run src/validate/schema.test.ts` regenerates the file.
-import { tokenPolicySchema } from './token-policy.js';
+
 import type { Options } from 'ajv/dist/2020.js';
 import { LEVEL_DESCRIPTIONS, LEVELS, PERMISSIONS, type PermissionSpec, type Resource } from '../core/access.js';
+import { DEFAULT_EXPIRY_WARNING_DAYS, DEFAULT_MAX_REMOVALS, DEFAULT_MAX_TOKEN_REVOCATIONS, DEFAULT_PRUNE } from '../core/defaults.js';
+import { EXPIRY_PATTERN } from '../core/expiry.js';
+import { idPattern, idShape } from '../core/ids.js';
+import { type JsonSchema, SCHEMA_DIALECT } from '../core/json-schema.js';
 import { RESOURCE_OF, type TargetType } from '../core/model.js';
 import { splitKey } from '../core/permissions.js';
-import { idPattern, idShape } from '../core/ids.js';
-import { SET_KEYS } from './merge.js';
-import { criteriaOf, SET_CRITERIA, type CriterionKey } from '../core/set-criteria.js';
-import { policyDef } from './policy-schema.js';
-import { SCHEMA_DIALECT, type JsonSchema } from '../core/json-schema.js';
-import { EXPIRY_PATTERN } from '../core/expiry.js';
-import { DEFAULT_EXPIRY_WARNING_DAYS, DEFAULT_MAX_REMOVALS, DEFAULT_MAX_TOKEN_REVOCATIONS, DEFAULT_PRUNE } from '../core/defaults.js';
+import { type CriterionKey, criteriaOf, SET_CRITERIA } from '../core/set-criteria.js';
 import { TARGET_WARNING_CODES, WARNING_CODES } from '../core/warning-codes.js';
-import { organizationAccessDef, organizationRolesSchema, teamDef, teamSettingsSchema, teamsSchema } from './team-schema.js';
+import { SET_KEYS } from './merge.js';
+import { policyDef } from './policy-schema.js';
 import { reviewOwnersSchema } from './review-owners.js';
+import { organizationAccessDef, organizationRolesSchema, teamDef, teamSettingsSchema, teamsSchema } from './team-schema.js';
+import { tokenPolicySchema } from './token-policy.js';
 
 /**
  * How the schema is compiled, in sources (`schema-validator.ts`) and by the build's standalone code

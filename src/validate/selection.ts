@@ -2,11 +2,11 @@
 // `allow-empty`, and where each value is written, so that a name the organization does not have
 // is reported at its own FILE:LINE:COL (resolve/check-names.ts). Pure; called once valid.
 import type { MatchSources, Selecting, SetMatch } from '../core/model.js';
+import { CRITERION_KEYS } from '../core/set-criteria.js';
 import type { LoadedFile } from '../load/document.js';
 import type { Segment } from '../load/pointer.js';
 import { isRecord } from './merge.js';
 import { valueAt } from './positions.js';
-import { CRITERION_KEYS } from '../core/set-criteria.js';
 
 /** `value` is the match object; `segments`, the path to it in `file`. */
 export function selectionOf(file: LoadedFile, segments: readonly Segment[], value: unknown): Pick<Selecting, 'match' | 'allowEmpty' | 'matchSources'> {

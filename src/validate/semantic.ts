@@ -2,15 +2,15 @@
 // matching kind, `expires:` a day the calendar has, and a team is either managed or in
 // settings.ignore-teams, never both, and a set says what it matches. Pure.
 import { isFixedLevel } from '../core/access.js';
-import { RESOURCE_OF, type TargetType } from '../core/model.js';
-import type { Problem } from '../load/problem.js';
-import { isRecord, SET_KEYS, type Located, type Merged } from './merge.js';
 import { EXPIRY_PATTERN, parseExpiry } from '../core/expiry.js';
-import { relativePlace, problemAt, valueAt } from './positions.js';
-import { fixedLevels } from './schema.js';
-import { didYouMean } from '../core/suggest.js';
+import { RESOURCE_OF, type TargetType } from '../core/model.js';
 import { clip, quote } from '../core/printable.js';
 import { narrowingCriteria } from '../core/set-criteria.js';
+import { didYouMean } from '../core/suggest.js';
+import type { Problem } from '../load/problem.js';
+import { isRecord, type Located, type Merged, SET_KEYS } from './merge.js';
+import { problemAt, relativePlace, valueAt } from './positions.js';
+import { fixedLevels } from './schema.js';
 
 function grantStringProblem(merged: Merged, type: TargetType, value: string): string | undefined {
   const resource = RESOURCE_OF[type];

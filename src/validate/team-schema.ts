@@ -1,8 +1,6 @@
 // The desired-state schema of `teams:` and `roles.organization` (docs/files.md, "`teams`"), built
 // from the flags' table (core/team-flags.ts) so that a flag exists in one place.
-import type { JsonSchema } from '../core/json-schema.js';
-import { TEAM_FLAGS } from '../core/team-flags.js';
-import { VISIBILITIES } from '../core/teams.js';
+
 import {
   DEFAULT_INVITE,
   DEFAULT_MAX_MEMBER_REMOVALS,
@@ -13,7 +11,10 @@ import {
   DEFAULT_PRUNE_PEOPLE,
   DEFAULT_PRUNE_TEAMS,
 } from '../core/defaults.js';
+import type { JsonSchema } from '../core/json-schema.js';
 import { EMAIL_PATTERN, PERCENT_PATTERN } from '../core/people.js';
+import { TEAM_FLAGS } from '../core/team-flags.js';
+import { VISIBILITIES } from '../core/teams.js';
 
 function flagDescription(flag: (typeof TEAM_FLAGS)[number]): string {
   const implies = flag.implies.length > 0 ? ` Brings ${flag.implies.join(' and ')} with it.` : '';

@@ -1,16 +1,16 @@
 // `teams:` and `roles.organization` (docs/files.md, "`teams`"): the rules the schema cannot express,
 // each problem at its FILE:LINE:COL, and the teams as the planner reads them. Pure.
-import { type SourceRef, OWNERS_TEAM } from '../core/model.js';
-import type { DesiredTeam, Visibility } from '../core/teams.js';
+import { OWNERS_TEAM, type SourceRef } from '../core/model.js';
+import { byName } from '../core/order.js';
+import { quote } from '../core/printable.js';
+import { didYouMean } from '../core/suggest.js';
 import { implyingFlags, normaliseFlags, teamFlag } from '../core/team-flags.js';
-import type { Problem } from '../load/problem.js';
+import type { DesiredTeam, Visibility } from '../core/teams.js';
 import type { Segment } from '../load/pointer.js';
+import type { Problem } from '../load/problem.js';
+import { desiredMembers } from './members.js';
 import { isRecord, type Located, type Merged } from './merge.js';
 import { keyAt, problemAt, relativePlace, valueAt } from './positions.js';
-import { didYouMean } from '../core/suggest.js';
-import { quote } from '../core/printable.js';
-import { byName } from '../core/order.js';
-import { desiredMembers } from './members.js';
 
 // The teams API docs: a team name "can only include letters, numbers, `-`, and `_`" (docs/api.md, "Teams").
 const TEAM_NAME = /^[A-Za-z0-9_-]+$/;

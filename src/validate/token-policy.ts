@@ -1,8 +1,9 @@
 // `token-policy:` (docs/files.md, "`token-policy`"): the organization's maximum lifetime per token
 // type (`90d`, `12h`) and whether people's own tokens reach it; its schema and its reading. Pure.
-import type { JsonSchema } from '../core/json-schema.js';
-import { parseDuration, TOKEN_TYPES, type MaxTtl } from '../core/token-policy.js';
+
 import type { DesiredTokenPolicy } from '../core/desired-state.js';
+import type { JsonSchema } from '../core/json-schema.js';
+import { type MaxTtl, parseDuration, TOKEN_TYPES } from '../core/token-policy.js';
 import { isRecord, type Located, type Merged } from './merge.js';
 import { keyAt } from './positions.js';
 

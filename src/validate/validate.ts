@@ -1,16 +1,16 @@
 // Parsed files -> the desired state as they write it (FilesState) or every problem found: schema, cross-file and semantic rules. Pure.
 import type { FilesState } from '../core/desired-state.js';
 import type { LoadedFile } from '../load/document.js';
-import { sortProblems, type Problem } from '../load/problem.js';
+import { type Problem, sortProblems } from '../load/problem.js';
+import { invisibleProblems } from './invisible.js';
+import { membersProblems } from './members.js';
 import { merge } from './merge.js';
 import { schemaProblems } from './messages.js';
 import { toDesiredState } from './model.js';
-import { grantProblems } from './semantic.js';
 import { policyProblems } from './policies.js';
-import { teamsProblems } from './teams.js';
-import { membersProblems } from './members.js';
 import { reviewOwnersProblems } from './review-owners.js';
-import { invisibleProblems } from './invisible.js';
+import { grantProblems } from './semantic.js';
+import { teamsProblems } from './teams.js';
 
 export type ValidationResult = { readonly state: FilesState } | { readonly problems: Problem[] };
 

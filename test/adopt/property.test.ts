@@ -3,15 +3,16 @@
 // the plan of the edited files, against the same live state, has none of the adopted items and no
 // item that was not drift before; and the files' bytes outside the edited regions are unchanged.
 // Planned in memory with the plan's one pure call (assemble/plan-over.ts, planOver) over the world as read.
-import { describe, expect, it } from 'vitest';
+
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { adopt } from '../../src/adopt/adopt.js';
 import { stateOfTexts } from '../../src/adopt/files-state.js';
+import { type PlanResult, planOver } from '../../src/assemble/plan-over.js';
+import { EVERY_TARGET } from '../../src/assemble/targets.js';
 import type { NotAdoptedReason } from '../../src/core/adoption.js';
 import type { FilesState } from '../../src/core/desired-state.js';
 import { driftItemKey, driftItemsOf } from '../../src/core/drift-item.js';
-import { EVERY_TARGET } from '../../src/assemble/targets.js';
-import { planOver, type PlanResult } from '../../src/assemble/plan-over.js';
 import { firstReads } from '../../src/core/run-reads.js';
 import { UNKNOWN_SERVER } from '../../src/core/server.js';
 import { randomWorld } from './random-files.js';

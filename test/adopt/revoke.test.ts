@@ -3,8 +3,8 @@
 // team's members, a power off in its organization-access, a grant out of its entry; every other
 // byte kept, and one the files cannot take out said with the revocation it belongs to.
 import { describe, expect, it } from 'vitest';
-import { revokeInFiles } from '../../src/adopt/revoke.js';
 import { stateOfTexts } from '../../src/adopt/files-state.js';
+import { revokeInFiles } from '../../src/adopt/revoke.js';
 import type { Revocation } from '../../src/core/review.js';
 
 const TEXT = `organization: acme

@@ -1,8 +1,8 @@
 // The edits adopt makes to a file's text: the node changed, everything else byte for byte.
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { Flow } from '../../src/adopt/render-yaml.js';
 import { EditTrack } from '../../src/adopt/regions.js';
+import { Flow } from '../../src/adopt/render-yaml.js';
 import { applyOp, type Edited, type Op } from '../../src/adopt/yaml-edit.js';
 
 const text = `organization: acme # the org

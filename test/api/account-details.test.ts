@@ -8,7 +8,7 @@ import { WireFormatError } from '../../src/api/errors/wire-format-error.js';
 import { apiUrl, DEFAULT_ADMIN_TOKEN } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { withEmulator } from '../emulator/helpers.js';
-import { CANARY, json, scriptServer, type ScriptServer } from './script-server.js';
+import { CANARY, json, type ScriptServer, scriptServer } from './script-server.js';
 
 const TEAM_DOCUMENT = {
   data: {

@@ -7,14 +7,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AuditTrailClient } from '../../src/api/audit.js';
 import { TfeClient } from '../../src/api/client.js';
 import { WireFormatError } from '../../src/api/errors/wire-format-error.js';
-import { CANARY, json, scriptServer, type ScriptServer } from './script-server.js';
-import { apiUrl } from '../../src/emulator/start.js';
-import { startEmulator } from '../../src/emulator/start.js';
+import { apiUrl, startEmulator } from '../../src/emulator/start.js';
 import type { EmulatorOptions, RunningEmulator } from '../../src/emulator/types.js';
 import { openAuditTrail } from '../../src/pipeline/run/audit-trail.js';
 import type { RunConnection } from '../../src/pipeline/run/request.js';
 import { AUDIT_SEED, START, testClock } from '../emulator/audit-seed.js';
 import { client as rawClient, workspaceGrantBody } from '../emulator/helpers.js';
+import { CANARY, json, type ScriptServer, scriptServer } from './script-server.js';
 
 let closers: Array<() => Promise<void>> = [];
 afterEach(async () => {

@@ -1,5 +1,5 @@
 // The client against scripted local servers: exact retry, rate-limit, error and redirect behaviour.
-import { customAccess } from '../../src/core/permissions.js';
+
 import { afterEach, describe, expect, it } from 'vitest';
 import { TfeClient } from '../../src/api/client.js';
 import { OutcomeUnknownError } from '../../src/api/errors/outcome-unknown-error.js';
@@ -8,8 +8,9 @@ import { TransportError } from '../../src/api/errors/transport-error.js';
 import { WireFormatError } from '../../src/api/errors/wire-format-error.js';
 import { MAX_BODY_BYTES } from '../../src/api/http.js';
 import type { RequestEvent } from '../../src/api/session.js';
+import { customAccess } from '../../src/core/permissions.js';
 import { CLIError } from '../../src/errors.js';
-import { CANARY, drop, dropMidBody, empty, expectNoCanary, failure, json, scriptServer, type ScriptServer, type Step } from './script-server.js';
+import { CANARY, drop, dropMidBody, empty, expectNoCanary, failure, json, type ScriptServer, type Step, scriptServer } from './script-server.js';
 
 const grant = (id = 'tprj-1', access = 'read') => ({
   id,

@@ -1,15 +1,16 @@
 // A server that does not answer at all (issue 14, finding 6): consecutive connection failures trip
 // a breaker that ends the run on one line naming the address, instead of every request spending
 // its whole retry budget; and every transport error names the address it tried.
-import { createServer } from 'node:net';
+
 import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TfeClient } from '../../src/api/client.js';
 import { ServerUnreachableError } from '../../src/api/errors/server-unreachable-error.js';
 import { TransportError } from '../../src/api/errors/transport-error.js';
 import type { RequestEvent } from '../../src/api/session.js';
 import { runCli } from '../support/cli.js';
-import { CANARY, dropMidBody, failure, scriptServer, type ScriptServer } from './script-server.js';
+import { CANARY, dropMidBody, failure, type ScriptServer, scriptServer } from './script-server.js';
 
 /** A loopback port nobody listens on: bound, then released. */
 async function closedPort(): Promise<number> {

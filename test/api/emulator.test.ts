@@ -1,15 +1,15 @@
 // The client against the emulator over real HTTP: pagination, the rate limit, faults, the request
 // budget of resolve + read, and the canary token, which is the organization token of every request.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TfeClient, type ClientOptions } from '../../src/api/client.js';
+import { type ClientOptions, TfeClient } from '../../src/api/client.js';
 import { OutcomeUnknownError } from '../../src/api/errors/outcome-unknown-error.js';
 import type { RequestEvent } from '../../src/api/session.js';
-import { type DesiredTarget } from '../../src/core/model.js';
 import { DEFAULT_SETTINGS, type DesiredState } from '../../src/core/desired-state.js';
+import { liveRequestOf } from '../../src/core/live-request.js';
+import { type DesiredTarget } from '../../src/core/model.js';
 import { BURST_RESET_SECONDS } from '../../src/emulator/faults.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
-import { liveRequestOf } from '../../src/core/live-request.js';
 import { readLive } from '../../src/live/read-live.js';
 import { resolveFrom } from '../../src/pipeline/reads/names.js';
 import { CANARY, expectNoCanary, failure } from './script-server.js';

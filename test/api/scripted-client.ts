@@ -3,7 +3,7 @@
 // (`options` overrides the client's, as the stall suite's short timeouts do).
 import { afterEach } from 'vitest';
 import { type ClientOptions, TfeClient } from '../../src/api/client.js';
-import { CANARY, scriptServer, type ScriptServer, type Step } from './script-server.js';
+import { CANARY, type ScriptServer, type Step, scriptServer } from './script-server.js';
 
 export function scriptedClients(options: Partial<ClientOptions> = {}): (steps: Step[]) => Promise<{ server: ScriptServer; client: TfeClient }> {
   let servers: ScriptServer[] = [];

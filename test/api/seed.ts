@@ -1,7 +1,7 @@
 // Seeds for the client's end-to-end tests against the emulator.
 import type { SeedDocument } from '../../src/emulator/types.js';
-import { CANARY } from './script-server.js';
 import { numbered, oneOrganization, spreadOver } from '../support/seeds.js';
+import { CANARY } from './script-server.js';
 
 export const ORG = 'bigcorp';
 export const TEAMS = 250; // plus `owners`, which every organization has

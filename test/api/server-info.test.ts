@@ -2,9 +2,9 @@
 // rate limit the server announces, heeded from the answer that announces it (docs/connecting.md, "Rate limit and
 // concurrency"). Against scripted local servers.
 import { afterEach, describe, expect, it } from 'vitest';
-import { TfeClient, type ClientOptions } from '../../src/api/client.js';
+import { type ClientOptions, TfeClient } from '../../src/api/client.js';
 import { RemoteError } from '../../src/api/errors/remote-error.js';
-import { CANARY, empty, json, scriptServer, type ScriptServer, type Step } from './script-server.js';
+import { CANARY, empty, json, type ScriptServer, type Step, scriptServer } from './script-server.js';
 
 const PING_HEADERS = { 'TFP-AppName': 'Terraform Enterprise', 'TFP-API-Version': '2.6.0', 'X-TFE-Version': 'v202604-1', 'X-TFE-Current-Version': '1.2.0' };
 const EMPTY_LIST = (headers: Record<string, string> = {}): Step => json(200, { data: [] }, headers);

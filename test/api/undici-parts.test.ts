@@ -2,8 +2,8 @@
 // "Dependencies"). They must be the package's own: the same Pool, and the request() the main module
 // adds to every dispatcher. An upgrade of undici that moves either fails here, not in a user's plan.
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { Pool, request } from '../../src/api/undici-parts.js';
 

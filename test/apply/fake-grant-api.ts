@@ -1,12 +1,14 @@
 // A small in-memory GrantApi for the executor's unit tests: the service's rules that matter to the
 // executor (one grant per team and target, 422 "Team has already been taken", 404 for a missing
 // grant) and scripted faults, including writes applied whose answer is then lost.
-import { reportedOf } from '../support/states.js';
-import type { Resource } from '../../src/core/access.js';
-import { RESOURCE_OF, type Access, type LiveGrant, type RemoveOutcome, type TargetRef } from '../../src/core/model.js';
+
 import type { GrantApi } from '../../src/apply/ports.js';
+import type { Resource } from '../../src/core/access.js';
+import { type Access, type LiveGrant, RESOURCE_OF, type RemoveOutcome, type TargetRef } from '../../src/core/model.js';
+import { reportedOf } from '../support/states.js';
 
 type GrantTarget = Pick<TargetRef, 'type' | 'id'>;
+
 import { OutcomeUnknownError } from '../../src/api/errors/outcome-unknown-error.js';
 import { RemoteError } from '../../src/api/errors/remote-error.js';
 

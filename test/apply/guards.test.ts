@@ -6,14 +6,14 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { grantChanges, planChanges, type RemoveChange } from '../../src/core/plan.js';
 import { checksumOf, policiesDigestOf } from '../../src/diff/checksum.js';
-import { refusalsOf as guardRefusals } from '../../src/guard/plan-refusals.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
-import { readSavedPlan } from '../../src/saved-plan/file.js';
+import { refusalsOf as guardRefusals } from '../../src/guard/plan-refusals.js';
 import { writeSavedPlan } from '../../src/pipeline/disk/saved-plan-file.js';
+import { readSavedPlan } from '../../src/saved-plan/file.js';
 import { basisGuardInputs } from '../../src/saved-plan/saved-plan.js';
 import { ROOT, runCli } from '../support/cli.js';
 import { FAST, writesOf } from './scenario.js';
-import { closeGuardedWorld, openGuardedWorld, GUARDED_TOKEN, PADMIN_TOKEN, savePlan } from './support.js';
+import { closeGuardedWorld, GUARDED_TOKEN, openGuardedWorld, PADMIN_TOKEN, savePlan } from './support.js';
 
 const OTHER_ONLY_DEV = `organization: guarded
 settings:

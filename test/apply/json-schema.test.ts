@@ -5,10 +5,10 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { reportOf } from '../../src/apply/outcome.js';
 import type { ChangeOutcome } from '../../src/core/apply-outcome.js';
-import { renderApplyJson } from '../../src/render/apply/apply-json.js';
-import { grantChanges, type Change, type Plan } from '../../src/core/plan.js';
-import { applySchema } from '../../src/render/schemas/apply-schema.js';
+import { type Change, grantChanges, type Plan } from '../../src/core/plan.js';
 import { buildPlan } from '../../src/diff/plan.js';
+import { renderApplyJson } from '../../src/render/apply/apply-json.js';
+import { applySchema } from '../../src/render/schemas/apply-schema.js';
 import { access, desiredOf, liveOf, team, teamId } from '../support/states.js';
 
 const SCHEMA_FILE = new URL('../../schemas/apply.schema.json', import.meta.url);

@@ -2,6 +2,8 @@
 // fix (a lost answer, a 5xx, a 429, a stop); a permanent one (a 422 "Name has already been taken",
 // another 4xx refusal of the write for what it is) is named, with what to fix, and so are the
 // changes that needed it (the grants of a team whose create was refused).
+
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { RemoteError } from '../../src/api/errors/remote-error.js';
 import { applyChanges } from '../../src/apply/executor.js';
@@ -9,10 +11,9 @@ import type { GrantApi } from '../../src/apply/ports.js';
 import type { Change } from '../../src/core/plan.js';
 import type { TeamApi } from '../../src/core/team-write.js';
 import { pendingTeamId, type TeamChange } from '../../src/core/teams.js';
-import { applySummary } from '../../src/render/apply/apply-text.js';
 import { renderApplyJson } from '../../src/render/apply/apply-json.js';
+import { applySummary } from '../../src/render/apply/apply-text.js';
 import { applySchema } from '../../src/render/schemas/apply-schema.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { memberPlan } from '../people/world.js';
 
 const validate = new Ajv2020({ allErrors: true, strict: false }).compile(applySchema());

@@ -2,9 +2,10 @@
 // refuses for the token's rights (404, docs/api.md, "Seed: authentication" 5) stops apply from
 // starting more; it finishes what is in flight, prints its report, and one line on stderr names
 // the token (GET /account/details, docs/api.md, "Account details") and what it lacks; exit 1.
-import { afterEach, describe, expect, it } from 'vitest';
+
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
 import { runCli } from '../support/cli.js';

@@ -5,11 +5,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { grantChanges, planChanges } from '../../src/core/plan.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { runCli } from '../support/cli.js';
 import { FAST, writesOf } from './scenario.js';
 import { closeGuardedWorld, forge, GUARDED_DESIRED, openGuardedWorld } from './support.js';
-import { grantChanges, planChanges } from '../../src/core/plan.js';
 
 const KEY = 'k3y-of-the-ci-secret-0123456789abcdef';
 const KEYED = { TFE_ACCESS_PLAN_KEY: KEY };

@@ -10,7 +10,7 @@ import type { RunningEmulator } from '../../src/emulator/types.js';
 import { readSavedPlan } from '../../src/saved-plan/file.js';
 import { runCli } from '../support/cli.js';
 import { FAST, writesOf } from './scenario.js';
-import { closeGuardedWorld, openGuardedWorld, GUARDED_DESIRED, GUARDED_TOKEN, savePlan } from './support.js';
+import { closeGuardedWorld, GUARDED_DESIRED, GUARDED_TOKEN, openGuardedWorld, savePlan } from './support.js';
 
 const DESIRED = `${GUARDED_DESIRED}      padmin: maintain
 workspaces:

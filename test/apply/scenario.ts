@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TfeClient } from '../../src/api/client.js';
 import type { LiveGrant, TargetType } from '../../src/core/model.js';
-import { apiUrl } from '../../src/emulator/start.js';
-import type { RunningEmulator, SeedDocument, SeedTeamProject, SeedTeamWorkspace } from '../../src/emulator/types.js';
 import { mulberry32 } from '../../src/emulator/prng.js';
 import type { ProfileName } from '../../src/emulator/profile.js';
+import { apiUrl } from '../../src/emulator/start.js';
+import type { RunningEmulator, SeedDocument, SeedTeamProject, SeedTeamWorkspace } from '../../src/emulator/types.js';
 import { numbered, oneOrganization } from '../support/seeds.js';
 
 export const ORG = 'chaos';

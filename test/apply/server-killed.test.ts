@@ -5,7 +5,7 @@
 // lines are the writes the emulator logged; every other change is failed or not started. An
 // emulator started again from the state the dead one reached (its seed plus the logged writes) then
 // plans exactly the remainder.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import { ROOT } from '../support/cli.js';
 import { FAST, writeDesired } from './scenario.js';
-import { CHANGES, changesDone, planChanges, reportLines, seedAfter, STOP_DESIRED, STOP_TOKEN, stopSeed } from './stop-scenario.js';
+import { CHANGES, changesDone, planChanges, reportLines, STOP_DESIRED, STOP_TOKEN, seedAfter, stopSeed } from './stop-scenario.js';
 
 const WRITES_BEFORE_KILL = 5;
 const WRITE_LINE = /^(POST|PATCH|DELETE) (\S+) (\d+)/;

@@ -6,14 +6,14 @@
 import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
 import { InterruptedError, type InterruptListener } from '../../src/cli/interrupt.js';
 import type { IO } from '../../src/cli/io.js';
+import { main } from '../../src/cli/main.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { ROOT } from '../support/cli.js';
+import { type Ended, type Started, startBuilt } from '../support/spawn.js';
 import { FAST, WRITES, writeDesired, writesOf } from './scenario.js';
-import { startBuilt, type Ended, type Started } from '../support/spawn.js';
 import { CHANGES, changesDone, planChanges, reportLines, STOP_DESIRED, STOP_TOKEN, stopSeed } from './stop-scenario.js';
 
 const LATENCY_MS = 100;

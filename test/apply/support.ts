@@ -1,20 +1,21 @@
 // Helpers of apply's end-to-end tests: the CLI in-process with a chosen terminal, saved plans made
 // through the plan use case, and the fixed organization of the guard and saved-plan tests.
-import { main } from '../../src/cli/main.js';
-import type { IO } from '../../src/cli/io.js';
-import { addressFrom } from '../../src/api/address.js';
-import { planFromFiles } from '../../src/pipeline/use-cases/plan.js';
-import { checksumOf, policiesDigestOf } from '../../src/diff/checksum.js';
-import { basisGuardInputs, savedPlanOf, type SavedPlan } from '../../src/saved-plan/saved-plan.js';
-import { readSavedPlan } from '../../src/saved-plan/file.js';
-import { writeSavedPlan } from '../../src/pipeline/disk/saved-plan-file.js';
+
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { addressFrom } from '../../src/api/address.js';
+import type { IO } from '../../src/cli/io.js';
+import { main } from '../../src/cli/main.js';
+import { grantChanges } from '../../src/core/plan.js';
+import { checksumOf, policiesDigestOf } from '../../src/diff/checksum.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
-import { ROOT, type CliRun } from '../support/cli.js';
-import { grantChanges } from '../../src/core/plan.js';
+import { writeSavedPlan } from '../../src/pipeline/disk/saved-plan-file.js';
+import { planFromFiles } from '../../src/pipeline/use-cases/plan.js';
+import { readSavedPlan } from '../../src/saved-plan/file.js';
+import { basisGuardInputs, type SavedPlan, savedPlanOf } from '../../src/saved-plan/saved-plan.js';
+import { type CliRun, ROOT } from '../support/cli.js';
 import { FAST } from './scenario.js';
 
 export interface TerminalOptions {

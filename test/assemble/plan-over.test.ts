@@ -3,12 +3,12 @@
 // says as a `Need`, in the order the steps need them; given them, it plans.
 import { describe, expect, it } from 'vitest';
 import { stateOfTexts } from '../../src/adopt/files-state.js';
+import { type PlanFiles, planOver } from '../../src/assemble/plan-over.js';
 import { EVERY_TARGET } from '../../src/assemble/targets.js';
-import { planOver, type PlanFiles } from '../../src/assemble/plan-over.js';
 import type { LiveGrant, LiveState, Team, Workspace } from '../../src/core/model.js';
+import { grantChanges } from '../../src/core/plan.js';
 import { firstReads, listKey, type RunReads } from '../../src/core/run-reads.js';
 import { UNKNOWN_SERVER } from '../../src/core/server.js';
-import { grantChanges } from '../../src/core/plan.js';
 
 const team = (name: string): Team => ({ id: `team-${name}`, name, visibility: 'organization', organizationAccess: {} });
 const TEAMS = [team('sre'), team('dev'), team('ops')];

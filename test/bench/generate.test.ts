@@ -4,13 +4,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { desiredYaml, teamsYaml, domainOf, generateOrganization, seedOf, type OrganizationSpec } from '../../bench/generate/index.js';
+import { desiredYaml, domainOf, generateOrganization, type OrganizationSpec, seedOf, teamsYaml } from '../../bench/generate/index.js';
 import { BENCH_ROLES } from '../../bench/generate/roles.js';
 import { LEVELS, RESOURCES } from '../../src/core/access.js';
-import { access } from '../support/states.js';
 import { compareAccess } from '../../src/diff/normalise.js';
 import { buildPlan } from '../../src/diff/plan.js';
 import { loadDesiredState } from '../../src/pipeline/disk/desired-state.js';
+import { access } from '../support/states.js';
 
 const SPEC: OrganizationSpec = {
   organization: 'gen',

@@ -6,13 +6,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BENCH_TOKEN, desiredYaml, generateOrganization, seedOf, type GeneratedOrganization, type OrganizationSpec } from '../../bench/generate/index.js';
+import { BENCH_TOKEN, desiredYaml, type GeneratedOrganization, generateOrganization, type OrganizationSpec, seedOf } from '../../bench/generate/index.js';
 import { requestModel } from '../../bench/reconcile/model.js';
 import { RATE_LIMIT_OFF } from '../../bench/reconcile/scenarios.js';
+import type { ReadBy } from '../../src/core/model.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { planFromFiles } from '../../src/pipeline/use-cases/plan.js';
-import type { ReadBy } from '../../src/core/model.js';
 
 const MID_SIZE: OrganizationSpec = {
   organization: 'mid',

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BENCH_TOKEN, desiredYaml, generateFor, seedOf, type GeneratedOrganization, type OrganizationSpec } from '../../bench/generate/index.js';
+import { BENCH_TOKEN, desiredYaml, type GeneratedOrganization, generateFor, type OrganizationSpec, seedOf } from '../../bench/generate/index.js';
 import { requestModel } from '../../bench/reconcile/model.js';
 import { RATE_LIMIT_OFF, RECONCILE_SCENARIOS } from '../../bench/reconcile/scenarios.js';
 import { startEmulator } from '../../src/emulator/start.js';

@@ -14,11 +14,11 @@
 // which request meets which fault) can still vary between replays. Even seeds run against the
 // emulator's seed profile, odd ones against current (world.ts).
 import { rm } from 'node:fs/promises';
-import { afterAll, describe, expect, it, type ExpectStatic } from 'vitest';
+import { afterAll, describe, type ExpectStatic, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
-import { runCli, type CliRun } from '../support/cli.js';
 import { FAST, grantsOf, ORG_TOKEN, writeDesired } from '../apply/scenario.js';
+import { type CliRun, runCli } from '../support/cli.js';
 import { newFigures, reportFigures, seedsFromEnv } from './figures.js';
 import { AUDITOR_TOKEN, chaosWorld, type World } from './world.js';
 

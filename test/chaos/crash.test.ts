@@ -7,13 +7,13 @@
 import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../src/emulator/prng.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
+import { FAST, grantsOf, ORG_TOKEN, randomScenario, WRITES, writeDesired } from '../apply/scenario.js';
 import { ROOT, runCli } from '../support/cli.js';
-import { FAST, grantsOf, ORG_TOKEN, randomScenario, writeDesired, WRITES } from '../apply/scenario.js';
-import { profileOf } from './world.js';
 import { newFigures, reportFigures } from './figures.js';
-import { mulberry32 } from '../../src/emulator/prng.js';
+import { profileOf } from './world.js';
 
 const runs = Number(process.env.TFE_ACCESS_CHAOS_RUNS ?? 0);
 /** At least 10 kill points; the long form (`npm run chaos`) kills once per 5 chaos runs. */

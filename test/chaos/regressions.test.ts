@@ -4,9 +4,9 @@ import { TfeClient } from '../../src/api/client.js';
 import { applyChanges } from '../../src/apply/executor.js';
 import { MAX_UNANSWERED_ADDS, MAX_WRITES_PER_CHANGE } from '../../src/apply/steps.js';
 import type { Change } from '../../src/core/plan.js';
+import { json, type ScriptServer, scriptServer } from '../api/script-server.js';
+import { type Call, FakeGrantApi } from '../apply/fake-grant-api.js';
 import { access, teamId } from '../support/states.js';
-import { FakeGrantApi, type Call } from '../apply/fake-grant-api.js';
-import { json, scriptServer, type ScriptServer } from '../api/script-server.js';
 
 let server: ScriptServer | undefined;
 afterEach(async () => {

@@ -3,10 +3,11 @@
 // seed always gives the same world, so a failing run is replayed with TFE_ACCESS_CHAOS_SEED=N. Even
 // seeds run against the emulator's seed profile, odd ones against current (whose custom grants use
 // the newer permissions too): both kinds of server, at no extra runs.
-import type { FaultOptions, SeedTeamProject, SeedTeamWorkspace } from '../../src/emulator/types.js';
+
 import { mulberry32 } from '../../src/emulator/prng.js';
-import { randomScenario, type Scenario } from '../apply/scenario.js';
 import type { ProfileName } from '../../src/emulator/profile.js';
+import type { FaultOptions, SeedTeamProject, SeedTeamWorkspace } from '../../src/emulator/types.js';
+import { randomScenario, type Scenario } from '../apply/scenario.js';
 
 export type Target = Scenario['targets'][number];
 

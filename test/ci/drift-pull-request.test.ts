@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FAKE_GH_PULLS, readGhState } from './fake-gh-pulls.js';
-import { FILE, FILES, SEED, gitEnv, makeOrigin, type Origin } from './git-fixture.js';
+import { FILE, FILES, gitEnv, makeOrigin, type Origin, SEED } from './git-fixture.js';
 import { GITHUB_WORKFLOWS, readYaml } from './recipes.js';
 
 type Step = { name?: string; id?: string; if?: string; uses?: string; run?: string; with?: Record<string, string>; env?: Record<string, string> };

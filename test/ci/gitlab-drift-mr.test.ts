@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/cli.js';
-import { BOT, GITLAB_TOKEN, PROJECT, startFakeGitlab, type FakeGitlab } from './fake-gitlab.js';
-import { FILE, FILES, SEED, gitEnv, makeOrigin, type Origin } from './git-fixture.js';
+import { BOT, type FakeGitlab, GITLAB_TOKEN, PROJECT, startFakeGitlab } from './fake-gitlab.js';
+import { FILE, FILES, gitEnv, makeOrigin, type Origin, SEED } from './git-fixture.js';
 import { GITLAB_HELPER } from './recipes.js';
 
 const run = promisify(execFile);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/cli.js';
-import { BOT_ID, GITLAB_TOKEN, MR_IID, PROJECT, startFakeGitlab, type FakeGitlab } from './fake-gitlab.js';
+import { BOT_ID, type FakeGitlab, GITLAB_TOKEN, MR_IID, PROJECT, startFakeGitlab } from './fake-gitlab.js';
 import { GITLAB_HELPER } from './recipes.js';
 
 const run = promisify(execFile);

@@ -6,16 +6,16 @@ import { MARKER_PREFIX } from '../../src/render/plan/markdown.js';
 import { readManual } from '../support/manual.js';
 import {
   ACTION,
+  flagsOf,
   GITHUB_WORKFLOWS,
   GITLAB_CI,
   GITLAB_HELPER,
+  type Invocation,
   invocationsIn,
   readText,
   readYaml,
   registryInstalls,
   unknownFlags,
-  flagsOf,
-  type Invocation,
 } from './recipes.js';
 
 type Obj = Record<string, any>;

@@ -2,7 +2,7 @@
 // that records its calls and answers as the GitHub API would (after --jq). GitHub itself can't run
 // here; the scripts' logic (find or create, update in place, the checksum hand-over) can.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_TOKEN, demoSeed } from '../../src/cli/demo/seed.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
-import { runBuilt } from '../support/spawn.js';
 import { writesOf } from '../apply/scenario.js';
+import { runBuilt } from '../support/spawn.js';
 
 let emulator: RunningEmulator;
 let env: Record<string, string>;

@@ -9,9 +9,9 @@ import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
-import { manyTeamsOnOneProject } from '../support/seeds.js';
 import { FAST, writeDesired, writesOf } from '../apply/scenario.js';
 import { ROOT } from '../support/cli.js';
+import { manyTeamsOnOneProject } from '../support/seeds.js';
 
 const CHANGES = 1_000;
 const CONCURRENCY = 8;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
-import { readThenClose, type Cut } from '../support/spawn.js';
+import { type Cut, readThenClose } from '../support/spawn.js';
 
 const EXIT_SIGPIPE = 141;
 const TEAMS = 4000;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { manyTeamsOnOneProject } from '../support/seeds.js';
-import { readThenClose, type Cut } from '../support/spawn.js';
+import { type Cut, readThenClose } from '../support/spawn.js';
 
 /** What a shell reports for a process killed by SIGPIPE: 128 + 13. */
 const EXIT_SIGPIPE = 141;

@@ -11,8 +11,8 @@ import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import type { NameReader } from '../../src/lookup/names.js';
 import { resolveFrom } from '../../src/pipeline/reads/names.js';
-import { runBuilt } from '../support/spawn.js';
 import { desired, OWNER_TOKEN, SEED, target } from '../live/seed.js';
+import { runBuilt } from '../support/spawn.js';
 
 let emulator: RunningEmulator;
 let dir: string;

@@ -5,11 +5,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BENCH_TOKEN, desiredYaml, generateOrganization, seedOf, type GeneratedOrganization } from '../../bench/generate/index.js';
+import { BENCH_TOKEN, desiredYaml, type GeneratedOrganization, generateOrganization, seedOf } from '../../bench/generate/index.js';
 import type { ProfileName } from '../../src/emulator/profile.js';
 import { startEmulator } from '../../src/emulator/start.js';
-import { runCli } from '../support/cli.js';
 import { fewTeamsOnMany } from '../support/bench-organizations.js';
+import { runCli } from '../support/cli.js';
 
 // 120 workspaces, 3 teams on each: reading by team is much cheaper than 120 lists.
 const SPEC = fewTeamsOnMany({ projects: 2, workspaces: 120, seed: 7 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
 import { writeDesired } from '../apply/scenario.js';
-import { interruptedWhen, type Ended } from '../support/spawn.js';
+import { type Ended, interruptedWhen } from '../support/spawn.js';
 
 const N = 30;
 const TOKEN = 'signals-pairings-token';

@@ -5,10 +5,10 @@ import { rm } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
-import { runCli } from '../support/cli.js';
-import { CANARY, scriptServer, type ScriptServer } from '../api/script-server.js';
+import { CANARY, type ScriptServer, scriptServer } from '../api/script-server.js';
 import { FAST, writeDesired, writesOf } from '../apply/scenario.js';
 import { CHANGES, changesDone, planChanges, reportLines, STOP_DESIRED, STOP_TOKEN, stopSeed } from '../apply/stop-scenario.js';
+import { runCli } from '../support/cli.js';
 
 let stalled: ScriptServer;
 const held: ServerResponse[] = [];

@@ -2,8 +2,8 @@
 // and stops its emulator even when a step fails.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { IO } from '../../src/cli/io.js';
 import { runDemo } from '../../src/cli/demo/run.js';
+import type { IO } from '../../src/cli/io.js';
 import { CLIError } from '../../src/errors.js';
 import { ROOT, runCli } from '../support/cli.js';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/cli.js';
 import { INDEX, indexedPages } from '../support/manual.js';
-import { anchorsOf, brokenLinks, linksOf, slug, type Lookup } from './links.js';
+import { anchorsOf, brokenLinks, type Lookup, linksOf, slug } from './links.js';
 
 const PAGES = [
   'README.md',

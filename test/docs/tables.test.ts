@@ -1,9 +1,9 @@
 // Tables of the manual that restate a table of the code, held equal to it wherever the page lives:
 // the warning codes (docs/plan.md, "Warnings") and the exit codes (README, "Exit codes").
 import { describe, expect, it } from 'vitest';
+import { INTERRUPT_EXIT } from '../../src/cli/interrupt.js';
 import { WARNING_CODES } from '../../src/core/warning-codes.js';
 import { EXIT } from '../../src/errors.js';
-import { INTERRUPT_EXIT } from '../../src/cli/interrupt.js';
 import { readPage } from '../support/manual.js';
 
 /** The first cells of the table that follows a heading, up to the next heading. */

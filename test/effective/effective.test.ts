@@ -1,19 +1,19 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { access, arbAccess, applyInMemory, arbScenario, team } from '../support/states.js';
 import { IMPLIED, type Resource } from '../../src/core/access.js';
 import type { EffectiveCell } from '../../src/core/effective.js';
 import type { Project, Team, Workspace } from '../../src/core/model.js';
-import { grantChanges, type Change } from '../../src/core/plan.js';
-import { planJsonDocument } from '../../src/render/plan/json.js';
+import { type Change, grantChanges } from '../../src/core/plan.js';
 import { diff, indexLive } from '../../src/diff/diff.js';
 import { buildPlan } from '../../src/diff/plan.js';
-import { planSchema } from '../../src/render/schemas/plan-schema.js';
 import { grantsAfter } from '../../src/effective/after.js';
 import { directionOf, effectiveChanges } from '../../src/effective/changes.js';
 import { EffectiveIndex, effectiveAccess, type GrantInput, type OrganizationInput } from '../../src/effective/compute.js';
 import { compare, levelOf, maximum } from '../../src/effective/vector.js';
+import { planJsonDocument } from '../../src/render/plan/json.js';
+import { planSchema } from '../../src/render/schemas/plan-schema.js';
+import { access, applyInMemory, arbAccess, arbScenario, team } from '../support/states.js';
 
 const PROJECTS: Project[] = [
   { id: 'prj-platform', name: 'platform' },

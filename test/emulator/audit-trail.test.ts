@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { EmulatorOptions, RunningEmulator } from '../../src/emulator/types.js';
 import { AUDIT_SEED, DAY_MS, START, testClock } from './audit-seed.js';
-import { client, type Client, workspaceGrantBody } from './helpers.js';
+import { type Client, client, workspaceGrantBody } from './helpers.js';
 
 let emu: RunningEmulator | undefined;
 afterEach(async () => {

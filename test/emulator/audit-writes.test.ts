@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_USER_ID } from '../../src/emulator/service-users.js';
 import { AUDIT_SEED, testClock } from './audit-seed.js';
-import { MEDIA, projectGrantBody, workspaceGrantBody, useEmulator } from './helpers.js';
+import { MEDIA, projectGrantBody, useEmulator, workspaceGrantBody } from './helpers.js';
 
 const t = useEmulator({ seed: AUDIT_SEED, profile: 'current', now: testClock().read });
 

@@ -1,6 +1,6 @@
 // `tfe-access emulator` as a user runs it: a spawned process, its first line, the curl session of
 // docs/emulator.md, a clean exit on SIGTERM, one-line errors for bad flags, and never the token.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';

@@ -6,9 +6,9 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/types.js';
-import { client, projectGrantBody, withEmulator, workspaceGrantBody, type Client, type Reply } from './helpers.js';
 import { withSamples } from '../support/samples.js';
-import { shapeDiff, type ShapeOptions } from './shape.js';
+import { type Client, client, projectGrantBody, type Reply, withEmulator, workspaceGrantBody } from './helpers.js';
+import { type ShapeOptions, shapeDiff } from './shape.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SAMPLES = resolve(REPO_ROOT, '../shared/api/samples');

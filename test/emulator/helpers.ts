@@ -1,8 +1,8 @@
 // Shared helpers of the emulator's end-to-end tests: a tiny fetch client and a seed fixture.
 import { afterEach, beforeEach } from 'vitest';
-import { CLIError } from '../../src/errors.js';
-import { startEmulator, DEFAULT_ADMIN_TOKEN } from '../../src/emulator/start.js';
+import { DEFAULT_ADMIN_TOKEN, startEmulator } from '../../src/emulator/start.js';
 import type { EmulatorOptions, RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
+import { CLIError } from '../../src/errors.js';
 
 export const MEDIA = 'application/vnd.api+json';
 export const ADMIN = DEFAULT_ADMIN_TOKEN;

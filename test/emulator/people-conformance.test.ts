@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileName } from '../../src/emulator/profile.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
-import { ADMIN, client, MEDIA, type Client, type Reply } from './helpers.js';
 import { withSamples } from '../support/samples.js';
+import { ADMIN, type Client, client, MEDIA, type Reply } from './helpers.js';
 import { shapeDiff } from './shape.js';
 
 const SAMPLES = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/api/samples/teams');

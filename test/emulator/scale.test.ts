@@ -1,10 +1,10 @@
 // Scale: 10,000 workspaces and 50,000 grants fit, and requests over them answer correctly. (Speed is
 // measured by `npm run bench`, never asserted here.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningEmulator, SeedDocument, SeedTeamWorkspace } from '../../src/emulator/types.js';
 import { startEmulator } from '../../src/emulator/start.js';
-import { client } from './helpers.js';
+import type { RunningEmulator, SeedDocument, SeedTeamWorkspace } from '../../src/emulator/types.js';
 import { numbered, oneOrganization, spreadOver } from '../support/seeds.js';
+import { client } from './helpers.js';
 
 const WORKSPACES = 10_000;
 const TEAMS_PER_WORKSPACE = 5;

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLIError } from '../../src/errors.js';
 import { loadSeedFile } from '../../src/emulator/seed-file.js';
 import { startEmulator } from '../../src/emulator/start.js';
+import { CLIError } from '../../src/errors.js';
 import { client, seedError } from './helpers.js';
 
 const FIXTURE = resolve(dirname(fileURLToPath(import.meta.url)), 'fixtures/seed.yaml');

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileName } from '../../src/emulator/profile.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
-import { client, type Client, type Reply } from './helpers.js';
 import { withSamples } from '../support/samples.js';
+import { type Client, client, type Reply } from './helpers.js';
 import { shapeDiff } from './shape.js';
 import { teamSeed } from './team-seed.js';
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ProfileName } from '../../src/emulator/profile.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
-import { client, type Client } from './helpers.js';
+import { type Client, client } from './helpers.js';
 import { teamBody, teamSeed } from './team-seed.js';
 
 let emu: RunningEmulator | undefined;

@@ -2,21 +2,22 @@
 // real HTTP, the CLI in-process, the clock fixed by TFE_ACCESS_NOW. The manifest's fields asserted
 // one by one; the counts reconcile with the service's totals; a bundle is refused over a non-empty
 // directory; a bundle whose writing stopped before the manifest does not verify.
+
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator/start.js';
-import { CURRENT_SERVER_HEADERS } from '../../src/emulator/profile.js';
-import { writeEvidenceBundle } from '../../src/pipeline/disk/evidence-bundle.js';
 import { InterruptedError, type InterruptListener } from '../../src/cli/interrupt.js';
 import type { IO } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
+import { CURRENT_SERVER_HEADERS } from '../../src/emulator/profile.js';
+import { startEmulator } from '../../src/emulator/start.js';
+import { writeEvidenceBundle } from '../../src/pipeline/disk/evidence-bundle.js';
+import { ORG_TOKEN, SEED } from '../report/seed.js';
 import { runCli } from '../support/cli.js';
 import { perTest } from '../support/per-test.js';
-import { ORG_TOKEN, SEED } from '../report/seed.js';
 
 const NOW = '2026-11-26T12:00:00Z';
 const held = perTest();

@@ -11,14 +11,14 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { Team } from '../../src/core/model.js';
 import type { LivePeople, Person } from '../../src/core/person.js';
-import { compareSnapshots, differenceCount } from '../../src/evidence/compare.js';
-import { parseSnapshot, type Snapshot } from '../../src/evidence/snapshot.js';
 import { effectiveAccess } from '../../src/effective/compute.js';
 import { reportPeople } from '../../src/effective/people.js';
+import { compareSnapshots, differenceCount } from '../../src/evidence/compare.js';
+import { parseSnapshot, type Snapshot } from '../../src/evidence/snapshot.js';
 import { renderAccessReport } from '../../src/render/report.js';
 import { renderReportDiff } from '../../src/render/report-diff.js';
 import { reportDiffSchema } from '../../src/render/schemas/report-diff-schema.js';
-import { GRANTS, PROJECTS, TEAMS, WORKSPACES, personReport } from '../people/report-fixture.js';
+import { GRANTS, PROJECTS, personReport, TEAMS, WORKSPACES } from '../people/report-fixture.js';
 import { runCli } from '../support/cli.js';
 
 const ADMINS: Team = { name: 'admins', id: 'team-admins', visibility: 'organization', organizationAccess: { 'manage-organization-access': true } };

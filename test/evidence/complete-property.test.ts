@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEAM_FLAG_KEYS } from '../../src/core/team-flags.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { SeedDocument } from '../../src/emulator/types.js';
 import { runCli } from '../support/cli.js';
-import { TEAM_FLAG_KEYS } from '../../src/core/team-flags.js';
 
 const ORG = 'whole';
 const TOKENS = { org: 'whole-org', owner: 'whole-owner-user', team: 'whole-team', user: 'whole-user' } as const;

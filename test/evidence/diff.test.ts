@@ -1,17 +1,16 @@
 // `report diff OLD NEW` (docs/evidence.md, "Comparing snapshots"): two reports of the report tests'
 // organization, taken from two emulators seeded before and after a known set of changes, compared
 // in every format. The expectation is written by hand from the two seeds.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { beforeAll, afterAll, describe, expect, it } from 'vitest';
-import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { SeedDocument } from '../../src/emulator/types.js';
 import { reportDiffSchema } from '../../src/render/schemas/report-diff-schema.js';
-import { ROOT, runCli } from '../support/cli.js';
 import { ORG_TOKEN, SEED } from '../report/seed.js';
+import { ROOT, runCli } from '../support/cli.js';
 
 const SCHEMA_FILE = join(ROOT, 'schemas', 'report-diff.schema.json');
 const [acme] = SEED.organizations;

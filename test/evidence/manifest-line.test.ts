@@ -11,11 +11,11 @@ import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { SeedOrganization } from '../../src/emulator/types.js';
 import { writeDesired } from '../apply/scenario.js';
+import { ORG_TOKEN, SEED } from '../report/seed.js';
 import { runCli } from '../support/cli.js';
 import { perTest } from '../support/per-test.js';
-import { withStdoutClosed } from '../support/spawn.js';
 import { oneOrganization } from '../support/seeds.js';
-import { ORG_TOKEN, SEED } from '../report/seed.js';
+import { withStdoutClosed } from '../support/spawn.js';
 
 const held = perTest();
 const sha256 = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');

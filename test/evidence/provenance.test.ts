@@ -10,10 +10,10 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
-import { runCli, ROOT } from '../support/cli.js';
+import { ORG_TOKEN, SEED } from '../report/seed.js';
+import { ROOT, runCli } from '../support/cli.js';
 import { perTest } from '../support/per-test.js';
 import { spawnCli } from '../support/spawn-cli.js';
-import { ORG_TOKEN, SEED } from '../report/seed.js';
 
 const held = perTest();
 const sha256 = (bytes: Uint8Array | string): string => createHash('sha256').update(bytes).digest('hex');

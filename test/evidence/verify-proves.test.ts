@@ -3,15 +3,16 @@
 // token, which cannot see a secret team's grant nor the projects). Each test copies one and edits it
 // the way the auditor of the issue did: a `complete` flag turned, a fact of the manifest disagreeing
 // with report.json, a symbolic link in place of a file or of the manifest.
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+
 import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { SeedDocument } from '../../src/emulator/types.js';
-import { runCli } from '../support/cli.js';
 import { ORG_TOKEN, SEED } from '../report/seed.js';
+import { runCli } from '../support/cli.js';
 
 const OPS_TOKEN = 'acme-report-ops-token';
 const [organization] = SEED.organizations;

@@ -3,14 +3,15 @@
 // one-byte change in every file (manifest.json too, caught by --manifest-sha256), a CSV row removed
 // with the manifest's hash and size edited to match (the row count catches it), a file missing, a
 // file added.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+
 import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
-import { runCli } from '../support/cli.js';
 import { ORG_TOKEN, SEED } from '../report/seed.js';
+import { runCli } from '../support/cli.js';
 
 let root: string;
 let bundle: string;

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Project, Team, Workspace } from '../../src/core/model.js';
 import type { FilesState } from '../../src/core/desired-state.js';
-import { parseYamlText } from '../../src/load/document.js';
+import type { Project, Team, Workspace } from '../../src/core/model.js';
 import type { Resolved, ResolvedTarget } from '../../src/core/resolved.js';
-import { validateDocuments } from '../../src/validate/validate.js';
 import { expandSets } from '../../src/expand/expand.js';
+import { parseYamlText } from '../../src/load/document.js';
+import { validateDocuments } from '../../src/validate/validate.js';
 
 function stateOf(files: ReadonlyArray<readonly [string, string]>): FilesState {
   const result = validateDocuments(files.map(([name, text]) => parseYamlText(name, text).loaded));

@@ -1,11 +1,11 @@
 // tfe-access export end to end: a seeded emulator over real HTTP, the CLI in-process.
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { ROOT, runCli } from '../support/cli.js';
-import { ADMIN_TEAM_TOKEN, ORG_TOKEN, SEED } from './seed.js';
 import { emulatorAndFolder } from '../support/world.js';
+import { ADMIN_TEAM_TOKEN, ORG_TOKEN, SEED } from './seed.js';
 
 const world = emulatorAndFolder({ seed: SEED, token: ORG_TOKEN, prefix: 'tfe-access-export-', env: { TFE_ORGANIZATION: 'globex' }, per: 'file' });
 beforeAll(() => {

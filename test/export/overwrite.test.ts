@@ -3,11 +3,11 @@
 // export does not write. Exported files say so in a header line; --force replaces anything.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { runCli } from '../support/cli.js';
-import { ORG_TOKEN, SEED } from './seed.js';
 import { emulatorAndFolder } from '../support/world.js';
+import { ORG_TOKEN, SEED } from './seed.js';
 
 const world = emulatorAndFolder({ seed: SEED, token: ORG_TOKEN, prefix: 'tfe-access-export-overwrite-', env: { TFE_ORGANIZATION: 'globex' }, per: 'file' });
 

@@ -6,9 +6,9 @@
 // emulator profile it is for (`profile:`), half each: the current profile's custom grants also use
 // the newer permissions (variable-sets, policy-overrides), the seed profile's never do.
 import fc from 'fast-check';
-import { PROJECT_LEVELS, WORKSPACE_LEVELS, type PermissionSpec, type PermissionValue } from '../../src/core/access.js';
-import type { SeedDocument, SeedTeamProject, SeedTeamWorkspace } from '../../src/emulator/types.js';
+import { type PermissionSpec, type PermissionValue, PROJECT_LEVELS, WORKSPACE_LEVELS } from '../../src/core/access.js';
 import { PROFILE_NAMES, PROFILES, type ProfileName } from '../../src/emulator/profile.js';
+import type { SeedDocument, SeedTeamProject, SeedTeamWorkspace } from '../../src/emulator/types.js';
 
 export const ORGANIZATION = 'random-org';
 export const TOKEN = 'random-org-token';

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
-import { runCli, type CliRun } from '../support/cli.js';
-import { ORGANIZATION, TEAM_TOKEN, TOKEN, randomOrganization } from './random-org.js';
 import type { SeedDocument } from '../../src/emulator/types.js';
+import { type CliRun, runCli } from '../support/cli.js';
+import { ORGANIZATION, randomOrganization, TEAM_TOKEN, TOKEN } from './random-org.js';
 
 /** Each run starts a server and runs four commands: a modest count keeps the suite fast. */
 const RUNS = 10;

@@ -6,8 +6,8 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/cli.js';
 import { spawnCli } from '../support/spawn-cli.js';
-import { ORG_TOKEN, SEED } from './seed.js';
 import { emulatorAndFolder } from '../support/world.js';
+import { ORG_TOKEN, SEED } from './seed.js';
 
 const world = emulatorAndFolder({ seed: SEED, token: ORG_TOKEN, prefix: 'tfe-access-schema-ref-', env: { TFE_ORGANIZATION: 'globex' }, per: 'file' });
 

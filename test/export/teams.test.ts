@@ -3,18 +3,18 @@
 // organization-access map, never the owners team's), and the round trip: `plan` of the exported
 // files shows no change against both emulator profiles, one file or split by project. The --out
 // rules (a file export wrote may be replaced, an edited one only with --force) hold for it.
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { normaliseFlags } from '../../src/core/team-flags.js';
 import { PROFILE_NAMES, type ProfileName } from '../../src/emulator/profile.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { SeedDocument } from '../../src/emulator/types.js';
 import { minimalFlags } from '../../src/export/teams.js';
-import { normaliseFlags } from '../../src/core/team-flags.js';
 import { runCli } from '../support/cli.js';
-import { oneOrganization } from '../support/seeds.js';
 import { perTest } from '../support/per-test.js';
+import { oneOrganization } from '../support/seeds.js';
 import { tokenEnv } from '../support/world.js';
 
 const TOKEN = 'acme-export-teams-token';

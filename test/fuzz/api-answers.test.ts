@@ -11,11 +11,11 @@
 // is (complete false, `identity-unknown`), with the same changes and checksum.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROFILE_NAMES } from '../../src/emulator/profile.js';
 import { runCli } from '../support/cli.js';
 import { replay, TOKEN } from './replay.js';
-import { mustFail, mustSucceed, spoilerArb, spoilOne, type Spoiler } from './spoilers.js';
-import { PLAN_ARGS, recordPlan, type Recording } from './world.js';
-import { PROFILE_NAMES } from '../../src/emulator/profile.js';
+import { mustFail, mustSucceed, type Spoiler, spoilerArb, spoilOne } from './spoilers.js';
+import { PLAN_ARGS, type Recording, recordPlan } from './world.js';
 
 /** Cases per `npm test`; the long form (`npm run chaos`) runs ten times as many. */
 const RUNS = Number(process.env.TFE_ACCESS_CHAOS_RUNS ?? 0) >= 100 ? 1500 : 150;

@@ -3,8 +3,8 @@
 // part of a list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
-import { replay, TOKEN, type Recorded, type Spoil } from './replay.js';
-import { PLAN_ARGS, recordPlan, type Recording } from './world.js';
+import { type Recorded, replay, type Spoil, TOKEN } from './replay.js';
+import { PLAN_ARGS, type Recording, recordPlan } from './world.js';
 
 let recording: Recording;
 let grantsPage1: string;

@@ -3,8 +3,8 @@
 // own in a CI log, where a line starting with `::` is a GitHub Actions workflow command.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
-import { replay, TOKEN, type Spoil } from './replay.js';
-import { recordPlan, type Recording } from './world.js';
+import { replay, type Spoil, TOKEN } from './replay.js';
+import { type Recording, recordPlan } from './world.js';
 
 let recording: Recording;
 beforeAll(async () => {

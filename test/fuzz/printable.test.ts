@@ -1,9 +1,9 @@
 // Texts a server sends end up in the one-line error on the user's terminal: found by the answer
 // fuzzer (api-answers.test.ts), a detail holding "\u0000" came through as is.
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.js';
-import { json, scriptServer, type ScriptServer } from '../api/script-server.js';
+import { json, type ScriptServer, scriptServer } from '../api/script-server.js';
 import { writeDesired } from '../apply/scenario.js';
+import { runCli } from '../support/cli.js';
 
 let server: ScriptServer | undefined;
 afterEach(async () => {

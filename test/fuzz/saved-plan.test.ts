@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
+import { FAST, ORG_TOKEN, randomScenario, writeDesired, writesOf } from '../apply/scenario.js';
 import { runCli } from '../support/cli.js';
 import { fraction } from './spoilers.js';
-import { FAST, ORG_TOKEN, randomScenario, writeDesired, writesOf } from '../apply/scenario.js';
 
 const RUNS = Number(process.env.TFE_ACCESS_CHAOS_RUNS ?? 0) >= 100 ? 400 : 40;
 const scenario = randomScenario(9, { teams: 4, projects: 1, workspaces: 2, density: 0.5 });

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TfeClient } from '../../src/api/client.js';
 import { TransportError } from '../../src/api/errors/transport-error.js';
-import { scriptedClients } from '../api/scripted-client.js';
 import { expectNoCanary, type ScriptServer, type Step } from '../api/script-server.js';
+import { scriptedClients } from '../api/scripted-client.js';
 
 const TIMEOUTS = { headersMs: 150, bodyMs: 150 };
 const RETRY = { retries: 1, baseDelayMs: 1, maxDelayMs: 2 };

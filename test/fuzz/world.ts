@@ -6,11 +6,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ProfileName } from '../../src/emulator/profile.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { SeedDocument } from '../../src/emulator/types.js';
 import { runCli } from '../support/cli.js';
-import { record, TOKEN, type Recorded } from './replay.js';
-import type { ProfileName } from '../../src/emulator/profile.js';
+import { type Recorded, record, TOKEN } from './replay.js';
 
 const TEAMS = 105;
 const team = (i: number): string => `team-${String(i).padStart(3, '0')}`;

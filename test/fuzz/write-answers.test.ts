@@ -7,12 +7,12 @@
 import { rm } from 'node:fs/promises';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator/start.js';
-import { runCli } from '../support/cli.js';
-import { FAST, grantsOf, ORG_TOKEN, randomScenario, writeDesired, WRITES } from '../apply/scenario.js';
-import { proxy, type Spoil } from './replay.js';
-import { spoilerArb, spoilOne, type Spoiler } from './spoilers.js';
 import { PROFILE_NAMES } from '../../src/emulator/profile.js';
+import { startEmulator } from '../../src/emulator/start.js';
+import { FAST, grantsOf, ORG_TOKEN, randomScenario, WRITES, writeDesired } from '../apply/scenario.js';
+import { runCli } from '../support/cli.js';
+import { proxy, type Spoil } from './replay.js';
+import { type Spoiler, spoilerArb, spoilOne } from './spoilers.js';
 
 const RUNS = Number(process.env.TFE_ACCESS_CHAOS_RUNS ?? 0) >= 100 ? 300 : 30;
 const SCENARIOS = PROFILE_NAMES.map((profile) => randomScenario(21, { teams: 4, projects: 1, workspaces: 2, density: 0.5, profile }));

@@ -1,13 +1,13 @@
 // The audit log's file (docs/drift.md, "Keep what the service forgets"): read whole, replaced whole
 // through a file beside it and a rename, so a stop never leaves half a line.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { rename, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appendAuditLog, readAuditLog, type LogFiles } from '../../src/live/audit-log.js';
-import { checkpointLine, eventLine } from '../../src/triage/log-format.js';
 import type { AuditEvent } from '../../src/core/audit.js';
+import { appendAuditLog, type LogFiles, readAuditLog } from '../../src/live/audit-log.js';
+import { checkpointLine, eventLine } from '../../src/triage/log-format.js';
 
 const event: AuditEvent = {
   id: 'e1',

@@ -7,21 +7,21 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BENCH_TOKEN, desiredYaml, generateOrganization, seedOf, type GeneratedOrganization } from '../../bench/generate/index.js';
+import { BENCH_TOKEN, desiredYaml, type GeneratedOrganization, generateOrganization, seedOf } from '../../bench/generate/index.js';
 import { TfeClient } from '../../src/api/client.js';
+import { liveRequestOf } from '../../src/core/live-request.js';
 import type { ReadBy } from '../../src/core/model.js';
+import { grantChanges } from '../../src/core/plan.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { TeamReadError } from '../../src/live/live-read-error.js';
-import { liveRequestOf } from '../../src/core/live-request.js';
 import { readLive } from '../../src/live/read-live.js';
-import { planFromFiles } from '../../src/pipeline/use-cases/plan.js';
 import { desiredFromFiles } from '../../src/pipeline/disk/files.js';
 import { resolveFrom } from '../../src/pipeline/reads/names.js';
+import { planFromFiles } from '../../src/pipeline/use-cases/plan.js';
 import { failure } from '../api/script-server.js';
-import { startProxy, type Proxy, type ProxyHooks, type Tampered } from './proxy.js';
-import { grantChanges } from '../../src/core/plan.js';
 import { fewTeamsOnMany } from '../support/bench-organizations.js';
+import { type Proxy, type ProxyHooks, startProxy, type Tampered } from './proxy.js';
 
 // About 110 workspace grants per team: every team's list has two pages.
 const SPEC = fewTeamsOnMany({ projects: 4, workspaces: 150, seed: 18 });

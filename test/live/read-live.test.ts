@@ -3,15 +3,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TfeClient } from '../../src/api/client.js';
 import { RemoteError } from '../../src/api/errors/remote-error.js';
+import { liveRequestOf } from '../../src/core/live-request.js';
+import type { Resolved } from '../../src/core/resolved.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { LiveReadError } from '../../src/live/live-read-error.js';
-import { liveRequestOf } from '../../src/core/live-request.js';
 import { readLive } from '../../src/live/read-live.js';
-import type { Resolved } from '../../src/core/resolved.js';
 import { resolveFrom } from '../../src/pipeline/reads/names.js';
 import { CANARY, expectNoCanary, failure } from '../api/script-server.js';
-import { desired, DEV_TOKEN, OWNER_TOKEN, SEED, target } from './seed.js';
+import { DEV_TOKEN, desired, OWNER_TOKEN, SEED, target } from './seed.js';
 
 let emu: RunningEmulator;
 let resolved: Resolved;

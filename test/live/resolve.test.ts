@@ -5,9 +5,9 @@ import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { CLIError } from '../../src/errors.js';
 import { resolveFrom } from '../../src/pipeline/reads/names.js';
-import { runCli } from '../support/cli.js';
 import { writeDesired, writesOf } from '../apply/scenario.js';
-import { desired, DEV_TOKEN, OWNER_TOKEN, SEED, target } from './seed.js';
+import { runCli } from '../support/cli.js';
+import { DEV_TOKEN, desired, OWNER_TOKEN, SEED, target } from './seed.js';
 
 let emu: RunningEmulator;
 let client: TfeClient;

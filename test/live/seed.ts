@@ -1,7 +1,8 @@
 // A small organization for the resolver's and the live reader's end-to-end tests.
-import type { SeedDocument } from '../../src/emulator/types.js';
-import { type DesiredTarget } from '../../src/core/model.js';
+
 import { DEFAULT_SETTINGS, type DesiredState } from '../../src/core/desired-state.js';
+import { type DesiredTarget } from '../../src/core/model.js';
+import type { SeedDocument } from '../../src/emulator/types.js';
 import { CANARY } from '../api/script-server.js';
 
 export const OWNER_TOKEN = 'acme-org-token';

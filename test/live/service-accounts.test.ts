@@ -4,11 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { RemoteError } from '../../src/api/errors/remote-error.js';
 import { isServiceAccount } from '../../src/core/person-kind.js';
+import { changesOf } from '../../src/core/plan.js';
 import type { PeopleListed } from '../../src/core/run-reads.js';
+import { buildPlan } from '../../src/diff/plan.js';
 import { markServiceAccounts, type ServiceAccountLister } from '../../src/live/service-accounts.js';
 import { fingerprintPeople } from '../../src/saved-plan/fingerprint.js';
-import { buildPlan } from '../../src/diff/plan.js';
-import { changesOf } from '../../src/core/plan.js';
 import { desiredOf, liveOf, members, OWNERS, person, team } from '../people/world.js';
 
 const PEOPLE: PeopleListed = {

@@ -5,12 +5,12 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { reportOf } from '../../src/apply/outcome.js';
 import type { ApplyResult, MemberOutcome } from '../../src/core/apply-outcome.js';
+import { managedChanges } from '../../src/core/plan.js';
 import { renderApplyJson } from '../../src/render/apply/apply-json.js';
 import { renderApplyMarkdown } from '../../src/render/apply/apply-markdown.js';
 import { renderApplyText } from '../../src/render/apply/apply-text.js';
 import { applySchema } from '../../src/render/schemas/apply-schema.js';
 import { memberPlan } from './world.js';
-import { managedChanges } from '../../src/core/plan.js';
 
 const plan = memberPlan();
 const changes = managedChanges(plan, 'member') ?? [];

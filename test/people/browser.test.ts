@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAccessReport } from '../../src/render/report.js';
-import { personReport } from './report-fixture.js';
 import { launchChromium, openReport, seriousAxeFindings } from '../support/browser.js';
+import { personReport } from './report-fixture.js';
 
 let dir: string;
 let file: string;

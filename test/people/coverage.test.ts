@@ -3,11 +3,11 @@
 // output is partial and says why; an owner's token, or no people read, changes nothing.
 import { describe, expect, it } from 'vitest';
 import type { LiveState, Viewer } from '../../src/core/model.js';
+import { scopeOf } from '../../src/core/scope.js';
 import { coverageOf } from '../../src/diff/completeness.js';
 import { coverageDocument, reasonText } from '../../src/render/shared/coverage.js';
 import { coverageAndScopeOf } from '../../src/saved-plan/parse-coverage.js';
 import { Reader } from '../../src/saved-plan/reader.js';
-import { scopeOf } from '../../src/core/scope.js';
 
 const team = { id: 'team-dev', name: 'dev', visibility: 'organization', organizationAccess: {} };
 const live = (viewer: Viewer, people: boolean): LiveState => ({

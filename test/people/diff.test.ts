@@ -3,14 +3,14 @@
 // id), pending invitations, removals from the organization with prune-people, --target, the
 // problems said before the diff, and what is never touched.
 import { describe, expect, it } from 'vitest';
-import { buildPlan } from '../../src/diff/plan.js';
-import { memberProblems } from '../../src/diff/member-problems.js';
-import { guardInputsOf, guardPlan } from '../../src/guard/plan-refusals.js';
-import { pendingTeamId } from '../../src/core/teams.js';
 import type { DesiredState } from '../../src/core/desired-state.js';
 import type { LiveState } from '../../src/core/model.js';
-import { OWNERS, desiredOf, email, liveOf, members, person, team, userToken } from './world.js';
 import { managedChanges } from '../../src/core/plan.js';
+import { pendingTeamId } from '../../src/core/teams.js';
+import { memberProblems } from '../../src/diff/member-problems.js';
+import { buildPlan } from '../../src/diff/plan.js';
+import { guardInputsOf, guardPlan } from '../../src/guard/plan-refusals.js';
+import { desiredOf, email, liveOf, members, OWNERS, person, team, userToken } from './world.js';
 
 const plan = (desired: DesiredState, live: LiveState, targeted = false) => guardPlan(buildPlan(desired, live, { targeted }), guardInputsOf(desired, live));
 const SRE = team('sre');

@@ -5,18 +5,18 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { effectiveChangeDocument } from '../../src/core/effective-document.js';
-import type { LivePeople } from '../../src/core/person.js';
 import type { MemberChange } from '../../src/core/people.js';
-import { effectiveChanges, type ChangeContext } from '../../src/effective/changes.js';
-import { effectiveChangesSchema } from '../../src/render/schemas/effective-schema.js';
-import { effectiveLines, effectiveSummary } from '../../src/render/changes/effective-lines.js';
-import { planSchema } from '../../src/render/schemas/plan-schema.js';
-import { planJsonDocument } from '../../src/render/plan/json.js';
+import type { LivePeople } from '../../src/core/person.js';
+import { type Change, grantChanges } from '../../src/core/plan.js';
 import { buildPlan } from '../../src/diff/plan.js';
+import { type ChangeContext, effectiveChanges } from '../../src/effective/changes.js';
+import { effectiveLines, effectiveSummary } from '../../src/render/changes/effective-lines.js';
+import { planJsonDocument } from '../../src/render/plan/json.js';
+import { effectiveChangesSchema } from '../../src/render/schemas/effective-schema.js';
+import { planSchema } from '../../src/render/schemas/plan-schema.js';
 import { effectiveChangesOf } from '../../src/saved-plan/parse-effective.js';
 import { Reader } from '../../src/saved-plan/reader.js';
-import { arbScenario, team, teamId, person } from '../support/states.js';
-import { grantChanges, type Change } from '../../src/core/plan.js';
+import { arbScenario, person, team, teamId } from '../support/states.js';
 
 const CONTEXT: ChangeContext = {
   teams: [team('dev'), team('ops', { 'manage-workspaces': true }), team('qa')],

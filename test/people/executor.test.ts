@@ -4,15 +4,15 @@
 // then the grants and the teams' deletions; outcomes counted; a write refused for the token's
 // rights stops the rest as a grant's does.
 import { describe, expect, it } from 'vitest';
+import { RemoteError } from '../../src/api/errors/remote-error.js';
 import { applyChanges } from '../../src/apply/executor.js';
 import type { GrantApi } from '../../src/apply/ports.js';
 import type { MemberApi } from '../../src/core/member-write.js';
-import type { TeamApi } from '../../src/core/team-write.js';
-import type { Change } from '../../src/core/plan.js';
-import type { MemberChange, PersonRef } from '../../src/core/people.js';
-import { pendingTeamId, type TeamChange } from '../../src/core/teams.js';
 import type { Team } from '../../src/core/model.js';
-import { RemoteError } from '../../src/api/errors/remote-error.js';
+import type { MemberChange, PersonRef } from '../../src/core/people.js';
+import type { Change } from '../../src/core/plan.js';
+import type { TeamApi } from '../../src/core/team-write.js';
+import { pendingTeamId, type TeamChange } from '../../src/core/teams.js';
 
 type Fake = GrantApi & TeamApi & MemberApi & { log: string[] };
 

@@ -2,8 +2,9 @@
 // people by email under `members:`, sorted without case; active, invited (the invitation names the
 // team) and inactive memberships written so a plan of the file removes nobody; service accounts and
 // hidden members never; no members for a team the identity provider owns.
-import { parse } from 'yaml';
+
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import type { LiveState, Team } from '../../src/core/model.js';
 import type { LivePeople } from '../../src/core/person.js';
 import { exportFiles } from '../../src/export/files.js';

@@ -5,12 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveState, Team } from '../../src/core/model.js';
 import type { LivePeople, Person } from '../../src/core/person.js';
+import { managedChanges } from '../../src/core/plan.js';
+import { buildPlan } from '../../src/diff/plan.js';
 import { exportFiles } from '../../src/export/files.js';
 import { parseYamlText } from '../../src/load/document.js';
 import { validateDocuments } from '../../src/validate/validate.js';
-import { buildPlan } from '../../src/diff/plan.js';
 import { person as aPerson } from '../support/states.js';
-import { managedChanges } from '../../src/core/plan.js';
 
 const team = (name: string, extra: Partial<Team> = {}): Team => ({
   id: `team-${name}`,

@@ -3,17 +3,17 @@
 // max-people-removals (0 by default): each refuses with its figures, in the plan's refusals and
 // its JSON, and --force lifts all but the floor of one owner.
 import { describe, expect, it } from 'vitest';
-import { buildPlan } from '../../src/diff/plan.js';
-import { guardInputsOf, guardPlan } from '../../src/guard/plan-refusals.js';
-import { checkGuards } from '../../src/guard/guards.js';
-import { memberRemovalLimit } from '../../src/guard/member-guards.js';
-import { renderJson } from '../../src/render/plan/json.js';
-import { renderText } from '../../src/render/plan/text.js';
 import type { DesiredState } from '../../src/core/desired-state.js';
 import type { LiveState } from '../../src/core/model.js';
-import { OWNERS, desiredOf, email, liveOf, members, person, team } from './world.js';
-
 import { managedChanges } from '../../src/core/plan.js';
+import { buildPlan } from '../../src/diff/plan.js';
+import { checkGuards } from '../../src/guard/guards.js';
+import { memberRemovalLimit } from '../../src/guard/member-guards.js';
+import { guardInputsOf, guardPlan } from '../../src/guard/plan-refusals.js';
+import { renderJson } from '../../src/render/plan/json.js';
+import { renderText } from '../../src/render/plan/text.js';
+import { desiredOf, email, liveOf, members, OWNERS, person, team } from './world.js';
+
 const SRE = team('sre');
 const plan = (desired: DesiredState, live: LiveState) => guardPlan(buildPlan(desired, live), guardInputsOf(desired, live));
 const forced = (desired: DesiredState, live: LiveState) => {

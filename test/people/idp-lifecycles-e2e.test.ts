@@ -9,8 +9,8 @@ import { DEFAULT_ADMIN_TOKEN } from '../../src/emulator/start.js';
 import type { SeedOrganization } from '../../src/emulator/types.js';
 import { FAST, writesOf } from '../apply/scenario.js';
 import { runCli } from '../support/cli.js';
-import { oneOrganization } from '../support/seeds.js';
 import { perTest } from '../support/per-test.js';
+import { oneOrganization } from '../support/seeds.js';
 import { startWorld } from '../support/world.js';
 
 const TOKEN = 'acme-org-token';

@@ -3,18 +3,18 @@
 // inactive members not counted, an invitee counted), after a plan's member changes, phrased as
 // every violation is, kept in canonical form for saved plans.
 import { describe, expect, it } from 'vitest';
-import { parseYamlText } from '../../src/load/document.js';
-import { validateDocuments } from '../../src/validate/validate.js';
-import { checkPolicies } from '../../src/policy/check.js';
-import type { DesiredPolicy } from '../../src/core/policy.js';
 import type { LivePeople } from '../../src/core/person.js';
+import type { DesiredPolicy } from '../../src/core/policy.js';
 import { policyDocument } from '../../src/core/policy-document.js';
-import { violationDocument } from '../../src/render/violations/violation-message.js';
-import { violationText } from '../../src/render/violations/violation-lines.js';
 import { peopleAfter } from '../../src/effective/people-after.js';
+import { parseYamlText } from '../../src/load/document.js';
+import { checkPolicies } from '../../src/policy/check.js';
+import { violationText } from '../../src/render/violations/violation-lines.js';
+import { violationDocument } from '../../src/render/violations/violation-message.js';
 import { savedPoliciesOf } from '../../src/saved-plan/parse-policies.js';
 import { Reader } from '../../src/saved-plan/reader.js';
-import { team, teamId, person } from '../support/states.js';
+import { validateDocuments } from '../../src/validate/validate.js';
+import { person, team, teamId } from '../support/states.js';
 
 function resultOf(text: string) {
   return validateDocuments([parseYamlText('f0.yaml', text).loaded]);

@@ -2,7 +2,7 @@
 // for every object), worked out from the change itself: the plan's JSON and a saved plan keep the
 // change as they always did (test/people/saved-plan.test.ts, render.test.ts).
 import { describe, expect, it } from 'vitest';
-import { memberBeforeAfter, type MemberChange } from '../../src/core/people.js';
+import { type MemberChange, memberBeforeAfter } from '../../src/core/people.js';
 
 const person = { email: 'ada@example.com', membershipId: 'ou-ada' };
 const sre = { id: 'team-sre', name: 'sre' };

@@ -5,11 +5,11 @@
 // provider owns, at the cost of one membership list.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { PROFILE_NAMES, type ProfileName } from '../../src/emulator/profile.js';
-import type { SeedDocument } from '../../src/emulator/types.js';
 import { ADMIN_EMAIL } from '../../src/emulator/service-users.js';
+import type { SeedDocument } from '../../src/emulator/types.js';
 import { writeDesired } from '../apply/scenario.js';
 import { runCli } from '../support/cli.js';
 import { idpTeam, peopleOfEachKind } from '../support/people-seeds.js';

@@ -4,15 +4,15 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import type { Report } from '../../src/core/report.js';
 import type { Team } from '../../src/core/model.js';
 import type { LivePeople } from '../../src/core/person.js';
+import type { Report } from '../../src/core/report.js';
+import { TEAM_FLAG_KEYS } from '../../src/core/team-flags.js';
 import { effectiveAccess } from '../../src/effective/compute.js';
 import { reportPeople } from '../../src/effective/people.js';
 import { renderAccessReport } from '../../src/render/report.js';
 import { reportSchema } from '../../src/render/schemas/report-schema.js';
-import { TEAM_FLAG_KEYS } from '../../src/core/team-flags.js';
-import { GRANTS, PEOPLE, PROJECTS, TEAMS, WORKSPACES, personReport } from './report-fixture.js';
+import { GRANTS, PEOPLE, PROJECTS, personReport, TEAMS, WORKSPACES } from './report-fixture.js';
 
 const POLICY: Team = { name: 'policy', id: 'team-policy', visibility: 'organization', organizationAccess: { 'manage-policies': true } };
 const ADMINS: Team = {

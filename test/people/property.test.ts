@@ -6,13 +6,13 @@
 // leaves the organization or a team it acts through.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Viewer } from '../../src/core/model.js';
+import type { Person } from '../../src/core/person.js';
+import { managedChanges } from '../../src/core/plan.js';
+import type { DesiredTeam } from '../../src/core/teams.js';
 import { buildPlan } from '../../src/diff/plan.js';
 import { guardInputsOf, guardPlan } from '../../src/guard/plan-refusals.js';
-import type { Person } from '../../src/core/person.js';
-import type { DesiredTeam } from '../../src/core/teams.js';
-import type { Viewer } from '../../src/core/model.js';
-import { OWNERS, ORG_TOKEN, desiredOf, liveOf, person, team, userToken } from './world.js';
-import { managedChanges } from '../../src/core/plan.js';
+import { desiredOf, liveOf, ORG_TOKEN, OWNERS, person, team, userToken } from './world.js';
 
 const TEAMS = ['owners', 'sre', 'ops', 'dev'];
 const NAMES = ['ana', 'bo', 'cy', 'di', 'ed', 'me'];

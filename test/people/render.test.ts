@@ -3,14 +3,14 @@
 // schemas/plan.schema.json), the summary lines, and drift's words.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { managedChanges } from '../../src/core/plan.js';
 import { buildPlan } from '../../src/diff/plan.js';
 import { guardInputsOf, guardPlan } from '../../src/guard/plan-refusals.js';
 import { renderJson } from '../../src/render/plan/json.js';
 import { renderMarkdown } from '../../src/render/plan/markdown.js';
 import { renderText } from '../../src/render/plan/text.js';
 import { planSchema } from '../../src/render/schemas/plan-schema.js';
-import { OWNERS, desiredOf, email, liveOf, memberPlan, members, person, team } from './world.js';
-import { managedChanges } from '../../src/core/plan.js';
+import { desiredOf, email, liveOf, memberPlan, members, OWNERS, person, team } from './world.js';
 
 describe('member changes in every format', () => {
   const plan = memberPlan();

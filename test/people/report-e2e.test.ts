@@ -10,8 +10,8 @@ import { PROFILE_NAMES, type ProfileName } from '../../src/emulator/profile.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator, SeedDocument, SeedPerson } from '../../src/emulator/types.js';
 import { reportSchema } from '../../src/render/schemas/report-schema.js';
-import { runCli } from '../support/cli.js';
 import { ORG_TOKEN, SEED } from '../report/seed.js';
+import { runCli } from '../support/cli.js';
 
 const PEOPLE: SeedPerson[] = [
   { email: 'ana@example.com', teams: ['developers', 'sre'], id: 'ou-ana' },

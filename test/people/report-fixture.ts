@@ -1,9 +1,10 @@
 // A report by person built in memory, as pipeline/use-cases/report.ts builds it, for the format and browser
 // tests: the people of test/people's organization over the report's own seed (test/report/seed.ts).
-import { scopeOf } from '../../src/core/scope.js';
-import type { Report } from '../../src/core/report.js';
-import type { LivePeople, Person } from '../../src/core/person.js';
+
 import type { Project, Team, Workspace } from '../../src/core/model.js';
+import type { LivePeople, Person } from '../../src/core/person.js';
+import type { Report } from '../../src/core/report.js';
+import { scopeOf } from '../../src/core/scope.js';
 import { effectiveAccess, type GrantInput } from '../../src/effective/compute.js';
 import { reportPeople } from '../../src/effective/people.js';
 

@@ -4,11 +4,11 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+import { scopeOf } from '../../src/core/scope.js';
+import { PEOPLE_CSV_HEADER } from '../../src/render/report/report-people-csv.js';
 import { renderAccessReport } from '../../src/render/report.js';
 import { reportSchema } from '../../src/render/schemas/report-schema.js';
-import { PEOPLE_CSV_HEADER } from '../../src/render/report/report-people-csv.js';
 import { personReport } from './report-fixture.js';
-import { scopeOf } from '../../src/core/scope.js';
 
 const report = personReport();
 const { people: _people, ...rest } = report;

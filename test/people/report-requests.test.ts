@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
-import { runCli } from '../support/cli.js';
 import { ORG_TOKEN, SEED } from '../report/seed.js';
+import { runCli } from '../support/cli.js';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {

@@ -3,9 +3,9 @@
 // with --team, the people of those teams; and the flags' contradictions one line each, before any
 // request.
 import { describe, expect, it } from 'vitest';
+import { scopeOf } from '../../src/core/scope.js';
 import { selectReport } from '../../src/pipeline/report-steps/report-selection.js';
 import { renderAccessReport } from '../../src/render/report.js';
-import { scopeOf } from '../../src/core/scope.js';
 import { runCli } from '../support/cli.js';
 import { personReport } from './report-fixture.js';
 

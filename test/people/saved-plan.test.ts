@@ -4,17 +4,17 @@
 // prune-people without teams: is format 5 without team changes, and the people's freshness is
 // checked against the basis.
 import { describe, expect, it } from 'vitest';
-import { buildPlan } from '../../src/diff/plan.js';
-import { guardInputsOf, guardPlan } from '../../src/guard/plan-refusals.js';
-import { parseSavedPlan } from '../../src/saved-plan/parse.js';
-import { savedPlanOf } from '../../src/saved-plan/saved-plan.js';
-import { savedPlanDocument } from '../../src/pipeline/disk/saved-plan-file.js';
-import { INTEGRITY_KEY, integrityOf } from '../../src/saved-plan/fingerprint.js';
-import { assertPeopleFresh } from '../../src/saved-plan/stale.js';
 import { DEFAULT_SETTINGS, type DesiredState } from '../../src/core/desired-state.js';
 import type { Person } from '../../src/core/person.js';
-import { OWNERS, liveOf, memberWorld, person } from './world.js';
 import { managedChanges } from '../../src/core/plan.js';
+import { buildPlan } from '../../src/diff/plan.js';
+import { guardInputsOf, guardPlan } from '../../src/guard/plan-refusals.js';
+import { savedPlanDocument } from '../../src/pipeline/disk/saved-plan-file.js';
+import { INTEGRITY_KEY, integrityOf } from '../../src/saved-plan/fingerprint.js';
+import { parseSavedPlan } from '../../src/saved-plan/parse.js';
+import { savedPlanOf } from '../../src/saved-plan/saved-plan.js';
+import { assertPeopleFresh } from '../../src/saved-plan/stale.js';
+import { liveOf, memberWorld, OWNERS, person } from './world.js';
 
 const { desired, live } = memberWorld();
 const plan = guardPlan(buildPlan(desired, live), guardInputsOf(desired, live));

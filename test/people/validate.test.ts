@@ -3,9 +3,9 @@
 // problem one line at its FILE:LINE:COL (near misses for a mistyped key), and the members as the
 // planner reads them.
 import { describe, expect, it } from 'vitest';
-import { desiredFiles, problemLines } from '../support/desired-files.js';
 import { fingerprintDesired } from '../../src/saved-plan/fingerprint.js';
 import { runCli } from '../support/cli.js';
+import { desiredFiles, problemLines } from '../support/desired-files.js';
 
 const { dir, load } = desiredFiles('tfe-access-people-validate-');
 const messages = problemLines;

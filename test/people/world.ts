@@ -1,11 +1,11 @@
 // Small builders of people states for the member tests: teams, people as the membership list
 // reports them, the token that read them, and files with members.
 import { DEFAULT_SETTINGS, type DesiredSettings, type DesiredState } from '../../src/core/desired-state.js';
+import type { TokenIdentity } from '../../src/core/identity.js';
 import type { LiveState, Team, Viewer } from '../../src/core/model.js';
 import type { LivePeople, Person } from '../../src/core/person.js';
-import type { DesiredTeam } from '../../src/core/teams.js';
 import { normaliseFlags } from '../../src/core/team-flags.js';
-import type { TokenIdentity } from '../../src/core/identity.js';
+import type { DesiredTeam } from '../../src/core/teams.js';
 import { buildPlan } from '../../src/diff/plan.js';
 import { guardInputsOf, guardPlan } from '../../src/guard/plan-refusals.js';
 

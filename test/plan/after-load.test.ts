@@ -1,17 +1,17 @@
 // The one full collection after loading (src/cli/memory.ts) is the CLI's: the plan use case only
 // calls the hook it is given, once the files are loaded and before the first request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyUseCase } from '../../src/pipeline/use-cases/apply.js';
 import { parse } from '../../src/cli/args.js';
 import { connectionFlags } from '../../src/cli/common-flags.js';
+import { DEMO_TOKEN, demoSeed } from '../../src/cli/demo/seed.js';
 import type { IO } from '../../src/cli/io.js';
 import { collectGarbage } from '../../src/cli/memory.js';
 import { PLAN_OPTIONS, planRequestOf } from '../../src/cli/plan-run.js';
-import { DEMO_TOKEN, demoSeed } from '../../src/cli/demo/seed.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
-import { planFromFiles } from '../../src/pipeline/use-cases/plan.js';
 import type { PlanRequest } from '../../src/pipeline/run/request.js';
+import { applyUseCase } from '../../src/pipeline/use-cases/apply.js';
+import { planFromFiles } from '../../src/pipeline/use-cases/plan.js';
 import { ROOT } from '../support/cli.js';
 
 let emulator: RunningEmulator;

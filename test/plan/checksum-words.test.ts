@@ -3,18 +3,18 @@
 // renderer phrases it is not. So a rewording of a violation's message changes no checksum, and a
 // change of what was found does.
 import { describe, expect, it } from 'vitest';
-import { checksumOf, policiesDigestOf, type ChecksumInput } from '../../src/diff/checksum.js';
+import { findingDocument } from '../../src/core/finding-document.js';
 import type { FoundViolation, PolicyViolation, SavedViolation, TargetPolicy } from '../../src/core/policy.js';
 import type { Finding } from '../../src/core/policy-rules.js';
-import { findingDocument } from '../../src/core/finding-document.js';
-import { violationMessage } from '../../src/render/violations/violation-message.js';
-import { renderJson } from '../../src/render/plan/json.js';
+import { type ChecksumInput, checksumOf, policiesDigestOf } from '../../src/diff/checksum.js';
 import { buildPlan, withViolations } from '../../src/diff/plan.js';
 import { guardInputsOf, guardPlan } from '../../src/guard/plan-refusals.js';
-import { savedPlanOf } from '../../src/saved-plan/saved-plan.js';
-import { parseSavedPlan } from '../../src/saved-plan/parse.js';
-import { INTEGRITY_KEY, integrityOf } from '../../src/saved-plan/fingerprint.js';
 import { savedPlanDocument } from '../../src/pipeline/disk/saved-plan-file.js';
+import { renderJson } from '../../src/render/plan/json.js';
+import { violationMessage } from '../../src/render/violations/violation-message.js';
+import { INTEGRITY_KEY, integrityOf } from '../../src/saved-plan/fingerprint.js';
+import { parseSavedPlan } from '../../src/saved-plan/parse.js';
+import { savedPlanOf } from '../../src/saved-plan/saved-plan.js';
 import { desiredOf, liveOf, team } from '../support/states.js';
 
 const target = { type: 'workspace', name: 'net', id: 'ws-net' } as const;

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/types.js';
-import { ROOT, runCli } from '../support/cli.js';
 import { FAST, writesOf } from '../apply/scenario.js';
 import { closeGuardedWorld, openGuardedWorld } from '../apply/support.js';
+import { ROOT, runCli } from '../support/cli.js';
 
 // interns reads project `other` (live, tprj-interns-other) until the end of 2026-11-30 UTC; ops may
 // plan on workspace `net` (not live) until 2026-12-10T16:00:00Z. The project does not prune.

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { TfeClient } from '../../src/api/client.js';
 import { customAccess } from '../../src/core/permissions.js';
-import { apiUrl } from '../../src/emulator/start.js';
 import type { ProfileName } from '../../src/emulator/profile.js';
+import { apiUrl } from '../../src/emulator/start.js';
 import type { SeedDocument, SeedTeamProject } from '../../src/emulator/types.js';
 import { runCli } from '../support/cli.js';
 import { perTest } from '../support/per-test.js';

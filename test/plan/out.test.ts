@@ -5,9 +5,9 @@ import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/types.js';
-import { runCli } from '../support/cli.js';
 import { FAST } from '../apply/scenario.js';
 import { closeGuardedWorld, GUARDED_DESIRED as DESIRED, openGuardedWorld } from '../apply/support.js';
+import { runCli } from '../support/cli.js';
 
 let emulator: RunningEmulator;
 let dir: string;

@@ -7,8 +7,8 @@ import { DEMO_TOKEN, demoSeed } from '../../src/cli/demo/seed.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { planSchema } from '../../src/render/schemas/plan-schema.js';
-import { runCli } from '../support/cli.js';
 import { closeGuardedWorld, openGuardedWorld, PADMIN_TOKEN } from '../apply/support.js';
+import { runCli } from '../support/cli.js';
 
 let emulator: RunningEmulator;
 let env: Record<string, string>;

@@ -2,7 +2,7 @@
 // Unicode normalisation than the organization's (found, with a warning): docs/sets.md, "Names the files give".
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
-import { CAFE_NFD, JOSE_NFC, JOSE_NFD, ZOE_NFD, planOf, place, SET, useWorld, type JsonPlan } from './selectors-world.js';
+import { CAFE_NFD, JOSE_NFC, JOSE_NFD, type JsonPlan, place, planOf, SET, useWorld, ZOE_NFD } from './selectors-world.js';
 
 const w = useWorld();
 const file = (text: string): string => w.file(text);

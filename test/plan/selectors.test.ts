@@ -4,7 +4,7 @@
 // selects nothing a warning; names compare after Unicode NFC normalisation.
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
-import { JOSE_NFC, JOSE_NFD, planOf, place, POLICY, PROJECT_SET, SET, useWorld } from './selectors-world.js';
+import { JOSE_NFC, JOSE_NFD, POLICY, PROJECT_SET, place, planOf, SET, useWorld } from './selectors-world.js';
 
 const w = useWorld();
 const file = (text: string): string => w.file(text);

@@ -1,14 +1,14 @@
 // The policy checker (docs/effective-access.md, "Policies"): each kind violated and respected, on effective access
 // (organization permissions, project grants reaching workspaces, custom vectors), owners exempt.
 import { describe, expect, it } from 'vitest';
-import { access, team } from '../support/states.js';
 import type { Level, Resource } from '../../src/core/access.js';
 import type { Project, SetMatch, TargetType, Team, Workspace } from '../../src/core/model.js';
 import type { DesiredPolicy, TargetPolicy } from '../../src/core/policy.js';
 import type { TargetRule } from '../../src/core/policy-rules.js';
-import { violationMessage } from '../../src/render/violations/violation-message.js';
 import type { GrantInput } from '../../src/effective/compute.js';
 import { checkPolicies, type PolicyInput } from '../../src/policy/check.js';
+import { violationMessage } from '../../src/render/violations/violation-message.js';
+import { access, team } from '../support/states.js';
 
 const PROJECTS: Project[] = [
   { id: 'prj-platform', name: 'platform' },

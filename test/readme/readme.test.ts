@@ -2,20 +2,20 @@
 // README and every flag in the manual, every `tfe-access` call it shows exists, and every shell
 // example runs against the emulator, in reading order (test/support/manual.ts).
 import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse, stringify } from 'yaml';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMANDS } from '../../src/cli/registry.js';
+import { parse, stringify } from 'yaml';
 import { DEMO_TOKEN, demoSeed } from '../../src/cli/demo/seed.js';
+import { COMMANDS } from '../../src/cli/registry.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { helpOf, invocationsIn, unknownFlags } from '../ci/recipes.js';
 import { ROOT, runCli } from '../support/cli.js';
 import { manualPages, readManual, readPage } from '../support/manual.js';
-import { stepsOf, type Step } from './examples.js';
+import { type Step, stepsOf } from './examples.js';
 
 const README = readPage('README.md');
 const MANUAL = readManual();

@@ -1,13 +1,13 @@
 // Every format says when a grant of the plan ends, and why an expired grant goes (docs/files.md, "Grants that expire").
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { access, desiredOf, liveOf, team, teamId } from '../support/states.js';
 import { desiredAt } from '../../src/core/expiry.js';
 import { buildPlan } from '../../src/diff/plan.js';
 import { renderJson } from '../../src/render/plan/json.js';
 import { renderMarkdown } from '../../src/render/plan/markdown.js';
-import { planSchema } from '../../src/render/schemas/plan-schema.js';
 import { renderText } from '../../src/render/plan/text.js';
+import { planSchema } from '../../src/render/schemas/plan-schema.js';
+import { access, desiredOf, liveOf, team, teamId } from '../support/states.js';
 
 const DAY = 86_400_000;
 // 2026-11-28T12:00:00Z: dev's grant (end of 2026-11-27) has ended, ops's (end of 2026-12-01) ends in 3 days and 12 hours.

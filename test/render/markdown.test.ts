@@ -2,11 +2,11 @@
 // collapsed in a long comment, warnings collapsed and limited to the changed targets, a cut-off
 // note that names what it hides, drift marked as drift.
 import { describe, expect, it } from 'vitest';
-import { access, desiredOf, liveOf, team, teamId } from '../support/states.js';
 import type { DesiredTarget, LiveTarget } from '../../src/core/model.js';
 import { grantChanges, type Plan, type PlanWarning } from '../../src/core/plan.js';
 import { buildPlan } from '../../src/diff/plan.js';
 import { DRIFT_MARKER_PREFIX, GITHUB_COMMENT_LIMIT, LONG_COMMENT_LINES, renderMarkdown } from '../../src/render/plan/markdown.js';
+import { access, desiredOf, liveOf, team, teamId } from '../support/states.js';
 
 /** `count` workspaces, each with one grant to remove (ops), one to change (dev) and one to add (qa). */
 function planOf(count: number, warnings: PlanWarning[] = []): Plan {

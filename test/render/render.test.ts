@@ -2,16 +2,16 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arbScenario, arbScenarioWithRoles, access, desiredOf, liveOf, team, teamId } from '../support/states.js';
-import type { DesiredTarget, LiveState, LiveTarget } from '../../src/core/model.js';
 import type { DesiredState } from '../../src/core/desired-state.js';
+import type { DesiredTarget, LiveState, LiveTarget } from '../../src/core/model.js';
 import { customAccess } from '../../src/core/permissions.js';
+import { grantChanges, planChanges } from '../../src/core/plan.js';
 import { buildPlan as diffPlan } from '../../src/diff/plan.js';
 import { renderJson } from '../../src/render/plan/json.js';
 import { GITHUB_COMMENT_LIMIT, MARKER_PREFIX, renderMarkdown } from '../../src/render/plan/markdown.js';
-import { planSchema } from '../../src/render/schemas/plan-schema.js';
 import { renderText } from '../../src/render/plan/text.js';
-import { grantChanges, planChanges } from '../../src/core/plan.js';
+import { planSchema } from '../../src/render/schemas/plan-schema.js';
+import { access, arbScenario, arbScenarioWithRoles, desiredOf, liveOf, team, teamId } from '../support/states.js';
 
 /** A plan as the renderers take it; the guards' refusals (none here) are tested where they are computed. */
 const buildPlan = (desired: DesiredState, live: LiveState) => ({ ...diffPlan(desired, live), refusals: [] });

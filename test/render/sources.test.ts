@@ -1,12 +1,12 @@
 // Sources of changes in every format (docs/sets.md, "Sources in the plan"): JSON always; text and
 // Markdown once a set takes part in the plan.
 import { describe, expect, it } from 'vitest';
-import { access, liveOf, team, teamId } from '../support/states.js';
 import type { DesiredState } from '../../src/core/desired-state.js';
 import { buildPlan } from '../../src/diff/plan.js';
 import { renderJson } from '../../src/render/plan/json.js';
 import { renderMarkdown } from '../../src/render/plan/markdown.js';
 import { renderText } from '../../src/render/plan/text.js';
+import { access, liveOf, team, teamId } from '../support/states.js';
 
 const live = liveOf(
   'acme',

@@ -4,17 +4,17 @@
 // reason; and long effective changes get one line per team before the detail.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { desiredOf, liveOf, team } from '../support/states.js';
 import type { EffectiveChange } from '../../src/core/effective.js';
 import type { Plan } from '../../src/core/plan.js';
 import type { PolicyViolation } from '../../src/core/policy.js';
 import type { Report } from '../../src/core/report.js';
+import { scopeOf } from '../../src/core/scope.js';
 import { buildPlan } from '../../src/diff/plan.js';
 import { renderJson } from '../../src/render/plan/json.js';
-import { planSchema } from '../../src/render/schemas/plan-schema.js';
-import { renderReportText } from '../../src/render/report/report-text.js';
 import { renderText } from '../../src/render/plan/text.js';
-import { scopeOf } from '../../src/core/scope.js';
+import { renderReportText } from '../../src/render/report/report-text.js';
+import { planSchema } from '../../src/render/schemas/plan-schema.js';
+import { desiredOf, liveOf, team } from '../support/states.js';
 
 const target = { type: 'workspace' as const, name: 'api-prod', id: 'ws-1' };
 const violation = (name: string, extra: Partial<PolicyViolation> = {}): PolicyViolation => ({

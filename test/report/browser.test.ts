@@ -10,9 +10,9 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import { LEVEL_COLOURS } from '../../src/render/report-html/report-html-assets.js';
+import { launchChromium, openReport, seriousAxeFindings } from '../support/browser.js';
 import { ROOT, runCli } from '../support/cli.js';
 import { ORG_TOKEN, SEED } from './seed.js';
-import { launchChromium, openReport, seriousAxeFindings } from '../support/browser.js';
 
 const SCREENSHOT = join(ROOT, 'docs/report.png');
 let dir: string;

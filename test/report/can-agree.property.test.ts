@@ -9,7 +9,7 @@ import { CAN_QUESTIONS } from '../../src/core/can.js';
 import type { Team } from '../../src/core/model.js';
 import type { GrantInput } from '../../src/effective/compute.js';
 import { renderAccessReport } from '../../src/render/report.js';
-import { canReport, htmlAnswers, PROJECTS, WORKSPACES, type Answer } from './can-report.js';
+import { type Answer, canReport, htmlAnswers, PROJECTS, WORKSPACES } from './can-report.js';
 
 const NAMES = ['owners', 'dev', 'ops', 'qa', 'audit'];
 const POWERS = ['manage-policy-overrides', 'manage-workspaces', 'manage-projects', 'read-workspaces', 'read-projects'];

@@ -5,11 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { CAN_QUESTIONS } from '../../src/core/can.js';
 import type { LivePeople } from '../../src/core/person.js';
-import { reportPeople } from '../../src/effective/people.js';
 import type { GrantInput } from '../../src/effective/compute.js';
 import { EffectiveIndex } from '../../src/effective/compute.js';
+import { reportPeople } from '../../src/effective/people.js';
 import { renderAccessReport } from '../../src/render/report.js';
-import { canReport, htmlAnswers, team, WORKSPACES, PROJECTS } from './can-report.js';
+import { canReport, htmlAnswers, PROJECTS, team, WORKSPACES } from './can-report.js';
 
 const wsGrant = (name: string, targetId: string, access: GrantInput['access']): GrantInput => ({
   resource: 'team-workspaces',

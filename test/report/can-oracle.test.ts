@@ -11,11 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAN_QUESTIONS, findQuestion } from '../../src/core/can.js';
 import type { Project, Team, Workspace } from '../../src/core/model.js';
 import type { Report } from '../../src/core/report.js';
-import { EffectiveIndex, type GrantInput } from '../../src/effective/compute.js';
-import { canAnswer, cellsWithFacts } from '../../src/pipeline/report-steps/report-facts.js';
 import { scopeOf } from '../../src/core/scope.js';
+import { EffectiveIndex, type GrantInput } from '../../src/effective/compute.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
+import { canAnswer, cellsWithFacts } from '../../src/pipeline/report-steps/report-facts.js';
 import { runCli } from '../support/cli.js';
 import { ORG_TOKEN, SEED } from './seed.js';
 

@@ -11,8 +11,8 @@ import type { GrantInput } from '../../src/effective/compute.js';
 import { EffectiveIndex } from '../../src/effective/compute.js';
 import { reportPeople } from '../../src/effective/people.js';
 import { renderAccessReport } from '../../src/render/report.js';
-import { canReport, htmlAnswers, PROJECTS, team, WORKSPACES, type Answer } from './can-report.js';
 import { person } from '../people/world.js';
+import { type Answer, canReport, htmlAnswers, PROJECTS, team, WORKSPACES } from './can-report.js';
 
 const TEAMS = [
   team('owners'),

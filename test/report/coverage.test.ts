@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import type { SeedDocument } from '../../src/emulator/types.js';
 import { reportSchema } from '../../src/render/schemas/report-schema.js';
 import { runCli } from '../support/cli.js';
-import { ORG_TOKEN, SEED } from './seed.js';
 import { emulatorAndFolder, tokenEnv } from '../support/world.js';
+import { ORG_TOKEN, SEED } from './seed.js';
 
 const OPS_TOKEN = 'acme-report-ops-token';
 const [organization] = SEED.organizations;

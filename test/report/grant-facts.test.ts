@@ -7,7 +7,7 @@ import type { Project, Workspace } from '../../src/core/model.js';
 import type { Report } from '../../src/core/report.js';
 import { scopeOf } from '../../src/core/scope.js';
 import { EffectiveIndex, type GrantInput } from '../../src/effective/compute.js';
-import { grantKey, withGrantFacts, type FilesGrants } from '../../src/effective/grant-facts.js';
+import { type FilesGrants, grantKey, withGrantFacts } from '../../src/effective/grant-facts.js';
 import { cellsWithFacts } from '../../src/pipeline/report-steps/report-facts.js';
 import { renderReportCsv } from '../../src/render/report/report-csv.js';
 import { reportDocument } from '../../src/render/report/report-document.js';

@@ -6,17 +6,17 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { reportSchema } from '../../src/render/schemas/report-schema.js';
 import type { AccessSource } from '../../src/core/effective.js';
 import { EffectiveIndex, type GrantInput } from '../../src/effective/compute.js';
 import { reportPeople } from '../../src/effective/people.js';
 import { cellsWithFacts } from '../../src/pipeline/report-steps/report-facts.js';
 import { renderAccessReport } from '../../src/render/report.js';
 import { reportSourceText } from '../../src/render/report-words/report-source.js';
-import { GRANTS, PEOPLE, PROJECTS, TEAMS, WORKSPACES, personReport } from '../people/report-fixture.js';
+import { reportSchema } from '../../src/render/schemas/report-schema.js';
+import { GRANTS, PEOPLE, PROJECTS, personReport, TEAMS, WORKSPACES } from '../people/report-fixture.js';
 import { runCli } from '../support/cli.js';
-import { ORG_TOKEN, SEED } from './seed.js';
 import { emulatorAndFolder } from '../support/world.js';
+import { ORG_TOKEN, SEED } from './seed.js';
 
 // developers: project platform write -> admin (their plan grant on networking-prod stays moot, now
 // under admin); auditors (read-workspaces): their custom grant on data becomes write.

@@ -3,8 +3,8 @@
 // decomposed), as the files' names are found (test/plan/selectors-empty.test.ts). The scope keeps
 // the names as given; a name that is not there at all is still an error with near misses.
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.js';
 import { CAFE_NFC, CAFE_NFD, JOSE_NFC, JOSE_NFD, useWorld } from '../plan/selectors-world.js';
+import { runCli } from '../support/cli.js';
 
 const w = useWorld();
 

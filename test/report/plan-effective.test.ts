@@ -7,8 +7,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { planSchema } from '../../src/render/schemas/plan-schema.js';
 import { runCli } from '../support/cli.js';
-import { ORG_TOKEN, SEED } from './seed.js';
 import { emulatorAndFolder } from '../support/world.js';
+import { ORG_TOKEN, SEED } from './seed.js';
 
 const world = emulatorAndFolder({ seed: SEED, token: ORG_TOKEN, prefix: 'tfe-access-plan-effective-', per: 'file' });
 

@@ -1,13 +1,14 @@
 // A report built in memory for the browser tests of the HTML report: TEAMS teams by WORKSPACES
 // workspaces in projects of ten, each team with a grant on some projects and workspaces (fixed
 // levels and a custom one), as pipeline/use-cases/report.ts would build it from what it read.
-import { scopeOf } from '../../src/core/scope.js';
-import type { CellChange, Report } from '../../src/core/report.js';
+
+import { type CanAnswer, findQuestion } from '../../src/core/can.js';
 import type { Project, Team, Workspace } from '../../src/core/model.js';
+import type { CellChange, Report } from '../../src/core/report.js';
+import { scopeOf } from '../../src/core/scope.js';
 import { EffectiveIndex, effectiveAccess, type GrantInput } from '../../src/effective/compute.js';
 import { cellChanges } from '../../src/pipeline/report-steps/report-changed.js';
 import { canAnswer, canAnswers } from '../../src/pipeline/report-steps/report-facts.js';
-import { findQuestion, type CanAnswer } from '../../src/core/can.js';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 const LEVELS = ['read', 'plan', 'write', 'admin'] as const;

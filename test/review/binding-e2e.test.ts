@@ -4,16 +4,17 @@
 // missing sheet, a non-reviewer, a decision before the round and a revoke an organization power
 // holds: each refused at its place, all in one run. Then a clean round closes, and its bundle
 // verifies and holds review.json, the decisions and the plan of the revokes.
-import { readFile, rm, writeFile } from 'node:fs/promises';
+
 import { existsSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SeedOrganization } from '../../src/emulator/types.js';
 import { client, workspaceGrantBody } from '../emulator/helpers.js';
 import { runCli } from '../support/cli.js';
 import { perTest } from '../support/per-test.js';
-import { fillSheet, readRows, type Row } from '../support/review-sheets.js';
 import { CLOSE, reviewRound, START } from '../support/review-round.js';
+import { fillSheet, type Row, readRows } from '../support/review-sheets.js';
 
 const TOKEN = 'acme-org-token';
 

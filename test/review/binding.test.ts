@@ -2,11 +2,11 @@
 // row (a reviewer of its owner), when (within the round), over what (live access at close), which
 // revokes can take effect, and every problem of every kind in one run.
 import { describe, expect, it } from 'vitest';
-import type { ReviewOwner, SheetRow } from '../../src/core/review.js';
 import type { Resolved } from '../../src/core/resolved.js';
+import type { ReviewOwner, SheetRow } from '../../src/core/review.js';
 import { renderReviewSheet } from '../../src/render/review/review-csv.js';
 import { checkRows } from '../../src/review/decisions.js';
-import { readSheet, type ReadRow } from '../../src/review/parse.js';
+import { type ReadRow, readSheet } from '../../src/review/parse.js';
 import { revokeItems } from '../../src/review/revokes.js';
 import { staleProblems } from '../../src/review/stale.js';
 import { sheetRow } from '../support/review-sheets.js';

@@ -5,23 +5,24 @@
 // team change of the edited files' plan turning the flag off; the owners team's powers and a team
 // the files do not manage are refused at their SHEET:ROW; a power granted or taken since start, and
 // a reviewer of another owner, are refused in the same run. Against the emulator, through the CLI.
-import { readFile, writeFile } from 'node:fs/promises';
+
 import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { SheetRow } from '../../src/core/review.js';
 import type { Resolved } from '../../src/core/resolved.js';
+import type { SheetRow } from '../../src/core/review.js';
 import { TEAM_FLAG_KEYS } from '../../src/core/team-flags.js';
+import type { SeedOrganization } from '../../src/emulator/types.js';
 import { checkRows } from '../../src/review/decisions.js';
 import type { ReadRow } from '../../src/review/parse.js';
 import { revokeItems } from '../../src/review/revokes.js';
 import { staleProblems } from '../../src/review/stale.js';
-import type { SeedOrganization } from '../../src/emulator/types.js';
 import { client } from '../emulator/helpers.js';
 import { runCli } from '../support/cli.js';
 import { perTest } from '../support/per-test.js';
-import { fillSheet, filledRows, readRows, type Row, sheetRow } from '../support/review-sheets.js';
 import { CLOSE, reviewRound, START } from '../support/review-round.js';
+import { filledRows, fillSheet, type Row, readRows, sheetRow } from '../support/review-sheets.js';
 
 const TOKEN = 'acme-org-token';
 

@@ -11,8 +11,8 @@ import type { SeedOrganization } from '../../src/emulator/types.js';
 import { client, workspaceGrantBody } from '../emulator/helpers.js';
 import { runCli } from '../support/cli.js';
 import { perTest } from '../support/per-test.js';
-import { fillSheet as fillSheetEnded, readRows, type Row } from '../support/review-sheets.js';
 import { CLOSE, reviewRound, START } from '../support/review-round.js';
+import { fillSheet as fillSheetEnded, type Row, readRows } from '../support/review-sheets.js';
 
 const TOKEN = 'acme-org-token';
 const AUDIT = 'acme-audit-token';

@@ -6,8 +6,8 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../src/emulator/prng.js';
 import { startEmulator } from '../../src/emulator/start.js';
-import { runCli } from '../support/cli.js';
 import { writeDesired } from '../apply/scenario.js';
+import { runCli } from '../support/cli.js';
 import { cleanedAfterEach } from './canary.js';
 
 const { dirs } = cleanedAfterEach();

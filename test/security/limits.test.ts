@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../src/api/http.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import { MAX_ALIAS_EXPANSIONS, MAX_DEPTH, MAX_FILE_BYTES } from '../../src/load/limits.js';
-import { ROOT, runCli } from '../support/cli.js';
-import { spawnCli } from '../support/spawn-cli.js';
 import { empty, scriptServer } from '../api/script-server.js';
 import { ORG_TOKEN, randomScenario, writeDesired } from '../apply/scenario.js';
+import { ROOT, runCli } from '../support/cli.js';
+import { spawnCli } from '../support/spawn-cli.js';
 import { cleanedAfterEach, modeOf } from './canary.js';
 
 const { servers, dirs } = cleanedAfterEach();

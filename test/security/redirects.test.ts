@@ -3,9 +3,9 @@
 // port never receives a request; the run ends with one line naming the status.
 import { describe, expect, it } from 'vitest';
 import { TfeClient } from '../../src/api/client.js';
-import { runCli } from '../support/cli.js';
-import { empty, json, scriptServer, type ScriptServer } from '../api/script-server.js';
+import { empty, json, type ScriptServer, scriptServer } from '../api/script-server.js';
 import { writeDesired } from '../apply/scenario.js';
+import { runCli } from '../support/cli.js';
 import { CANARY, cleanedAfterEach, expectClean } from './canary.js';
 
 const { servers, dirs } = cleanedAfterEach();

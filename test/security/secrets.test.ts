@@ -2,18 +2,18 @@
 // run with a canary token from each of its three sources and TFE_ACCESS_DEBUG=1. The canary is in
 // no stdout, no stderr, no saved plan and no exported file; saved plans are owner-only.
 import { mkdtemp, readFile } from 'node:fs/promises';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import { reportSchema } from '../../src/render/schemas/report-schema.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ProfileName } from '../../src/emulator/profile.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
-import { runCli, type CliRun } from '../support/cli.js';
-import { drop, empty, json, scriptServer, type ScriptServer, type Step } from '../api/script-server.js';
+import { reportSchema } from '../../src/render/schemas/report-schema.js';
+import { drop, empty, json, type ScriptServer, type Step, scriptServer } from '../api/script-server.js';
 import { randomScenario, writeDesired } from '../apply/scenario.js';
+import { type CliRun, runCli } from '../support/cli.js';
 import { BAD_CANARY, CANARY, envFor, expectClean, modeOf, removeAll, SOURCES, type Source } from './canary.js';
-import type { ProfileName } from '../../src/emulator/profile.js';
 
 let cleanup: Array<() => Promise<unknown>> = [];
 afterEach(async () => {

@@ -1,7 +1,7 @@
 // Runs the CLI entry in-process with a fake IO: exit code, stdout and stderr.
 import { fileURLToPath } from 'node:url';
-import { main } from '../../src/cli/main.js';
 import type { IO } from '../../src/cli/io.js';
+import { main } from '../../src/cli/main.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 

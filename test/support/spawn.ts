@@ -1,8 +1,8 @@
 // Runs the built CLI (`node dist/cli/main.js`) as a user would: a process of its own, exit code,
 // stdout and stderr. HOME points nowhere real, so no credentials file of the machine is read.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ROOT, type CliRun } from './cli.js';
+import { type CliRun, ROOT } from './cli.js';
 
 export const MAIN = join(ROOT, 'dist/cli/main.js');
 

@@ -1,21 +1,21 @@
 // Builders and fast-check arbitraries of desired and live states, for the pure core's tests.
 import fc from 'fast-check';
-import { IMPLIED, LEVELS, PERMISSIONS, type Level, type Resource } from '../../src/core/access.js';
+import { IMPLIED, LEVELS, type Level, PERMISSIONS, type Resource } from '../../src/core/access.js';
+import { DEFAULT_SETTINGS, type DesiredState } from '../../src/core/desired-state.js';
 import {
-  RESOURCE_OF,
   type Access,
   type CustomAccess,
   type DesiredTarget,
   type LiveGrant,
   type LiveState,
   type LiveTarget,
+  RESOURCE_OF,
   type ReportedAccess,
   type TargetType,
   type Team,
 } from '../../src/core/model.js';
-import { DEFAULT_SETTINGS, type DesiredState } from '../../src/core/desired-state.js';
-import type { Person } from '../../src/core/person.js';
 import { customAccess, permissionsOf } from '../../src/core/permissions.js';
+import type { Person } from '../../src/core/person.js';
 
 export const TEAM_NAMES = ['owners', 'dev', 'ops', 'sre', 'audit', 'ci'] as const;
 export const teamId = (name: string): string => `team-${name}`;

@@ -10,8 +10,8 @@ import { TfeClient } from '../../src/api/client.js';
 import { apiUrl } from '../../src/emulator/start.js';
 import { FAST } from '../apply/scenario.js';
 import { runCli } from '../support/cli.js';
-import { oneOrganization } from '../support/seeds.js';
 import { perTest } from '../support/per-test.js';
+import { oneOrganization } from '../support/seeds.js';
 import { startWorld, type World } from '../support/world.js';
 
 const TOKEN = 'acme-org-token';

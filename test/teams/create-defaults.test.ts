@@ -4,8 +4,8 @@
 // say nothing, and the plan shows every setting a create gets, the defaults included, in every format.
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
-import { oneOrganization } from '../support/seeds.js';
 import { perTest } from '../support/per-test.js';
+import { oneOrganization } from '../support/seeds.js';
 import { startWorld, type World } from '../support/world.js';
 
 const OWNER = 'defaults-org-token';

@@ -3,16 +3,16 @@
 // grants listed), implied flags normalised (no perpetual diff: the provider's #1964), a secret team
 // a token cannot make said once, a grant to a team created in the same plan, and the guard.
 import { describe, expect, it } from 'vitest';
-import { buildPlan } from '../../src/diff/plan.js';
-import { guardInputsOf, guardPlan } from '../../src/guard/plan-refusals.js';
 import { DEFAULT_SETTINGS, type DesiredState } from '../../src/core/desired-state.js';
 import type { DesiredTarget, LiveState, LiveTarget, Team, Viewer } from '../../src/core/model.js';
+import { managedChanges } from '../../src/core/plan.js';
 import { normaliseFlags } from '../../src/core/team-flags.js';
 import type { DesiredTeam } from '../../src/core/teams.js';
+import { buildPlan } from '../../src/diff/plan.js';
+import { guardInputsOf, guardPlan } from '../../src/guard/plan-refusals.js';
 import { renderJson } from '../../src/render/plan/json.js';
-import { renderText } from '../../src/render/plan/text.js';
 import { renderMarkdown } from '../../src/render/plan/markdown.js';
-import { managedChanges } from '../../src/core/plan.js';
+import { renderText } from '../../src/render/plan/text.js';
 
 const ALL_FALSE = normaliseFlags({});
 const team = (name: string, id: string, more: Partial<Team> = {}): Team => ({

@@ -6,17 +6,16 @@
 // granted team applies; and managing 200 unchanged teams adds no request to a plan.
 import { rm } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { PROFILE_NAMES, type ProfileName } from '../../src/emulator/profile.js';
-import { startEmulator } from '../../src/emulator/start.js';
-import type { SeedDocument } from '../../src/emulator/types.js';
+import { TfeClient } from '../../src/api/client.js';
 import { TEAM_FLAGS } from '../../src/core/team-flags.js';
+import { PROFILE_NAMES, type ProfileName } from '../../src/emulator/profile.js';
+import { apiUrl, startEmulator } from '../../src/emulator/start.js';
+import type { SeedDocument } from '../../src/emulator/types.js';
 import { FAST, writeDesired } from '../apply/scenario.js';
 import { runCli } from '../support/cli.js';
-import { oneOrganization } from '../support/seeds.js';
 import { perTest } from '../support/per-test.js';
+import { oneOrganization } from '../support/seeds.js';
 import { startWorld, tokenEnv } from '../support/world.js';
-import { TfeClient } from '../../src/api/client.js';
-import { apiUrl } from '../../src/emulator/start.js';
 
 const TOKEN = 'acme-org-token';
 const RATE = ['--rate-limit', String(FAST)];

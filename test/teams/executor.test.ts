@@ -2,13 +2,13 @@
 // name a team created in the same plan, by name until it has an id), the grant changes, then the
 // deletions; each team change a typed outcome, counted in the report.
 import { describe, expect, it } from 'vitest';
+import { RemoteError } from '../../src/api/errors/remote-error.js';
 import { applyChanges } from '../../src/apply/executor.js';
 import type { GrantApi } from '../../src/apply/ports.js';
+import type { Team } from '../../src/core/model.js';
 import type { Change } from '../../src/core/plan.js';
 import type { TeamApi } from '../../src/core/team-write.js';
 import { pendingTeamId, type TeamChange } from '../../src/core/teams.js';
-import type { Team } from '../../src/core/model.js';
-import { RemoteError } from '../../src/api/errors/remote-error.js';
 
 function fakeApi(failCreate = false): GrantApi & TeamApi & { log: string[] } {
   const log: string[] = [];

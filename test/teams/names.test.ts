@@ -7,18 +7,18 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator/start.js';
-import { runCli } from '../support/cli.js';
-import { OWNER_TOKEN, SEED } from '../live/seed.js';
-import { buildPlan } from '../../src/diff/plan.js';
-import { guardInputsOf, guardPlan } from '../../src/guard/plan-refusals.js';
 import type { DesiredState } from '../../src/core/desired-state.js';
 import type { LiveState } from '../../src/core/model.js';
+import { managedChanges } from '../../src/core/plan.js';
+import { buildPlan } from '../../src/diff/plan.js';
+import { startEmulator } from '../../src/emulator/start.js';
+import { guardInputsOf, guardPlan } from '../../src/guard/plan-refusals.js';
 import { renderJson } from '../../src/render/plan/json.js';
 import { renderMarkdown } from '../../src/render/plan/markdown.js';
 import { renderText } from '../../src/render/plan/text.js';
+import { OWNER_TOKEN, SEED } from '../live/seed.js';
 import { desiredOf, liveOf, members, OWNERS, person, team } from '../people/world.js';
-import { managedChanges } from '../../src/core/plan.js';
+import { runCli } from '../support/cli.js';
 
 const formats = (desired: DesiredState, live: LiveState): string[] => {
   const plan = guardPlan(buildPlan(desired, live), guardInputsOf(desired, live));

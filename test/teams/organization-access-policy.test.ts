@@ -4,16 +4,17 @@
 // with no write, `drift` lists the live violations (exit 2), `report` lists them with no target,
 // a saved plan carries the policy sealed and `apply --plan` checks it again; and it costs no
 // request beyond the team list every plan reads.
-import { join } from 'node:path';
+
 import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROFILE_NAMES, type ProfileName } from '../../src/emulator/profile.js';
 import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
 import { FAST } from '../apply/scenario.js';
 import { runCli } from '../support/cli.js';
-import { violationsOf } from '../support/violations.js';
-import { oneOrganization } from '../support/seeds.js';
 import { perTest } from '../support/per-test.js';
+import { oneOrganization } from '../support/seeds.js';
+import { violationsOf } from '../support/violations.js';
 import { startWorld } from '../support/world.js';
 
 const TOKEN = 'acme-org-token';

@@ -3,18 +3,18 @@
 // plan creates, the checksum and the seal cover them, an edit is refused, and a plan without teams
 // is written as before (format 3).
 import { describe, expect, it } from 'vitest';
-import { buildPlan } from '../../src/diff/plan.js';
-import { guardInputsOf, guardPlan } from '../../src/guard/plan-refusals.js';
 import { DEFAULT_SETTINGS, type DesiredState } from '../../src/core/desired-state.js';
 import type { DesiredTarget, LiveState, LiveTarget, Team } from '../../src/core/model.js';
+import { grantChanges, managedChanges } from '../../src/core/plan.js';
+import { teamChangeDocument } from '../../src/core/plan-document.js';
 import { normaliseFlags } from '../../src/core/team-flags.js';
-import { parseSavedPlan } from '../../src/saved-plan/parse.js';
-import { savedPlanOf } from '../../src/saved-plan/saved-plan.js';
+import { buildPlan } from '../../src/diff/plan.js';
+import { guardInputsOf, guardPlan } from '../../src/guard/plan-refusals.js';
 import { savedPlanDocument } from '../../src/pipeline/disk/saved-plan-file.js';
 import { INTEGRITY_KEY, integrityOf } from '../../src/saved-plan/fingerprint.js';
+import { parseSavedPlan } from '../../src/saved-plan/parse.js';
+import { savedPlanOf } from '../../src/saved-plan/saved-plan.js';
 import { assertTeamsFresh } from '../../src/saved-plan/stale.js';
-import { teamChangeDocument } from '../../src/core/plan-document.js';
-import { grantChanges, managedChanges } from '../../src/core/plan.js';
 import { team as teamNamed } from '../people/world.js';
 
 const team = (name: string, id: string, more: Partial<Team> = {}): Team => teamNamed(name, { id, ...more });

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { ProfileName } from '../../src/emulator/profile.js';
 import { FAST } from '../apply/scenario.js';
 import { runCli } from '../support/cli.js';
-import { oneOrganization } from '../support/seeds.js';
 import { perTest } from '../support/per-test.js';
+import { oneOrganization } from '../support/seeds.js';
 import { startWorld } from '../support/world.js';
 
 const TOKEN = 'acme-org-token';

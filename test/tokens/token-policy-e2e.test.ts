@@ -1,13 +1,14 @@
 // Issue 39, acceptance: `token-policy:` lowering the team tokens' lifetime below 3 live team tokens is
 // refused at plan time naming them, passes with `settings.max-token-revocations: 3`, and apply leaves
 // exactly those tokens unusable; a policy changed by hand afterwards is drift (emulator, current profile).
-import { describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.js';
-import { oneOrganization } from '../support/seeds.js';
-import { perTest } from '../support/per-test.js';
-import { startWorld, type World } from '../support/world.js';
+
 import { access, writeFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_ADMIN_TOKEN as ADMIN } from '../../src/emulator/start.js';
+import { runCli } from '../support/cli.js';
+import { perTest } from '../support/per-test.js';
+import { oneOrganization } from '../support/seeds.js';
+import { startWorld, type World } from '../support/world.js';
 
 const OWNER = 'tokens-org-token';
 const SEED = oneOrganization(

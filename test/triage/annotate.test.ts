@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Attribution } from '../../src/core/audit.js';
 import { driftItemKey } from '../../src/core/drift-item.js';
-import { planChanges, type Plan, type PlanChange } from '../../src/core/plan.js';
+import { type Plan, type PlanChange, planChanges } from '../../src/core/plan.js';
 import { scopeOf } from '../../src/core/scope.js';
 import { annotatePlan, attributionsOf, withoutAttribution } from '../../src/triage/annotate.js';
 

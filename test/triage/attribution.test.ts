@@ -11,8 +11,8 @@ import { grantChanges, type Plan } from '../../src/core/plan.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import type { AuditRequest } from '../../src/pipeline/reads/attribution.js';
-import { planFromFiles } from '../../src/pipeline/use-cases/plan.js';
 import { openClient } from '../../src/pipeline/run/request.js';
+import { planFromFiles } from '../../src/pipeline/use-cases/plan.js';
 import { CHECKPOINT_OVERLAP_MS } from '../../src/triage/log-window.js';
 import { ROOT } from '../support/cli.js';
 

@@ -6,7 +6,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TOKEN, demoSeed } from '../../src/cli/demo/seed.js';
 import type { AuditEvent, AuditTrailReader } from '../../src/core/audit.js';
-import { grantChanges, planChanges, type Plan } from '../../src/core/plan.js';
+import { grantChanges, type Plan, planChanges } from '../../src/core/plan.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { planFromFiles } from '../../src/pipeline/use-cases/plan.js';

@@ -6,21 +6,21 @@
 // the plan is refused; an authoritative team that leaves out the token's own user says so.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { SeedOrganization } from '../../src/emulator/types.js';
-import { checksumOf, policiesDigestOf } from '../../src/diff/checksum.js';
-import { refusalsOf } from '../../src/guard/plan-refusals.js';
-import { checkGuards } from '../../src/guard/guards.js';
-import { unsealedLimits } from '../../src/guard/saved-limits.js';
-import { readSavedPlan } from '../../src/saved-plan/file.js';
-import { writeSavedPlan } from '../../src/pipeline/disk/saved-plan-file.js';
-import { basisGuardInputs, type SavedPlan } from '../../src/saved-plan/saved-plan.js';
 import type { MemberChange, PersonRef } from '../../src/core/people.js';
+import { grantChanges, managedChanges, planChanges } from '../../src/core/plan.js';
+import { checksumOf, policiesDigestOf } from '../../src/diff/checksum.js';
+import type { SeedOrganization } from '../../src/emulator/types.js';
+import { checkGuards } from '../../src/guard/guards.js';
+import { refusalsOf } from '../../src/guard/plan-refusals.js';
+import { unsealedLimits } from '../../src/guard/saved-limits.js';
+import { writeSavedPlan } from '../../src/pipeline/disk/saved-plan-file.js';
+import { readSavedPlan } from '../../src/saved-plan/file.js';
+import { basisGuardInputs, type SavedPlan } from '../../src/saved-plan/saved-plan.js';
 import { FAST, writesOf } from '../apply/scenario.js';
 import { runCli } from '../support/cli.js';
-import { oneOrganization } from '../support/seeds.js';
 import { perTest } from '../support/per-test.js';
+import { oneOrganization } from '../support/seeds.js';
 import { startWorld } from '../support/world.js';
-import { grantChanges, managedChanges, planChanges } from '../../src/core/plan.js';
 
 const TOKEN = 'acme-org-token';
 const RATE = ['--rate-limit', String(FAST)];

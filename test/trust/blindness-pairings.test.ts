@@ -11,9 +11,9 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
+import { writesOf } from '../apply/scenario.js';
 import { ROOT, runCli } from '../support/cli.js';
 import { oneOrganization, secretTeamFile, secretTeamOrganization } from '../support/seeds.js';
-import { writesOf } from '../apply/scenario.js';
 
 const OWNER = 'pairs-owner-token';
 const CI = 'pairs-ci-token';

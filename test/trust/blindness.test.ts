@@ -6,8 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
-import { oneOrganization, secretTeamFile, secretTeamOrganization } from '../support/seeds.js';
 import { perTest } from '../support/per-test.js';
+import { oneOrganization, secretTeamFile, secretTeamOrganization } from '../support/seeds.js';
 import { startWorld, type World } from '../support/world.js';
 
 const OWNER = 'blind-org-token';

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
+import { FAST } from '../apply/scenario.js';
+import { type Proxy, startProxy } from '../live/proxy.js';
 import { runCli } from '../support/cli.js';
 import { readerAndSecretTeam } from '../support/seeds.js';
-import { FAST } from '../apply/scenario.js';
-import { startProxy, type Proxy } from '../live/proxy.js';
 
 const ORG_TOKEN = 'cov-org-token';
 const READER_TOKEN = 'cov-reader-token';

@@ -4,8 +4,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { planSchema } from '../../src/render/schemas/plan-schema.js';
-import { runCli } from '../support/cli.js';
 import { closeGuardedWorld, openGuardedWorld, PADMIN_TOKEN } from '../apply/support.js';
+import { runCli } from '../support/cli.js';
 
 const FILE = 'organization: guarded\nprojects:\n  platform:\n    teams:\n      padmin: admin\n      interns: read\n';
 const UNSEEN = 'Partial: grants on project "platform" name teams the token cannot see.';

@@ -5,8 +5,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
 import type { IO } from '../../src/cli/io.js';
+import { main } from '../../src/cli/main.js';
 
 let dir: string | undefined;
 afterEach(async () => {

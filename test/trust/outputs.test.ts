@@ -1,13 +1,13 @@
 // Issue 36, finding 6: no `--out` writes over an input of its run, nor over an existing file the
 // tool did not write, unless --force (and --force never over an input). One rule for plan --out,
 // report --out, report diff --out and review start --out (pipeline/disk/output-guard.ts).
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { SeedOrganization } from '../../src/emulator/types.js';
 import { writeDesired } from '../apply/scenario.js';
-import { runCli, type CliRun } from '../support/cli.js';
+import { type CliRun, runCli } from '../support/cli.js';
 import { perTest } from '../support/per-test.js';
 import { oneOrganization } from '../support/seeds.js';
 

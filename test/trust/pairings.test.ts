@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
+import { FAST, writesOf } from '../apply/scenario.js';
 import { runCli } from '../support/cli.js';
 import { readerAndSecretTeam } from '../support/seeds.js';
-import { FAST, writesOf } from '../apply/scenario.js';
 
 const ORG_TOKEN = 'pair-org-token';
 const READER_TOKEN = 'pair-reader-token';

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
-import { runCli } from '../support/cli.js';
 import { FAST } from '../apply/scenario.js';
+import { runCli } from '../support/cli.js';
 
 const ORG_TOKEN = 'pcov-org-token';
 /** Team `wsadmins` (manage-workspaces): it lists every workspace's grants, secret teams' too, but not the secret team. */

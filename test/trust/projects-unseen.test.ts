@@ -14,8 +14,8 @@ import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
 import { planSchema } from '../../src/render/schemas/plan-schema.js';
 import { reportSchema } from '../../src/render/schemas/report-schema.js';
-import { runCli } from '../support/cli.js';
 import { FAST } from '../apply/scenario.js';
+import { runCli } from '../support/cli.js';
 
 const ORG_TOKEN = 'punseen-org-token';
 const WSADMIN_TOKEN = 'punseen-wsadmin-token';

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
-import { runCli } from '../support/cli.js';
 import { FAST, writesOf } from '../apply/scenario.js';
+import { runCli } from '../support/cli.js';
 
 const ORG_TOKEN = 'trust-org-token';
 const WSADMIN_TOKEN = 'trust-wsadmin-token';

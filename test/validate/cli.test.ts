@@ -1,8 +1,8 @@
 // `tfe-access validate` through the CLI entry, with a fake IO: exit codes, formats, streams.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
 import type { IO } from '../../src/cli/io.js';
+import { main } from '../../src/cli/main.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 

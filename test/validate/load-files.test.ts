@@ -1,9 +1,9 @@
 // Loading PATHS from disk: directories, defaults, I/O failures and the size limit.
-import { mkdtempSync, mkdirSync, openSync, closeSync, ftruncateSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadFiles, nodeFileSystem, type FileSystem } from '../../src/load/files.js';
+import { type FileSystem, loadFiles, nodeFileSystem } from '../../src/load/files.js';
 import { MAX_FILE_BYTES } from '../../src/load/limits.js';
 import { loadDesiredState } from '../../src/pipeline/disk/desired-state.js';
 

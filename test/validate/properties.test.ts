@@ -1,17 +1,18 @@
 // Property tests: generated valid documents validate and normalise; mutated examples and random
 // text never throw and always end in positioned problems or a state.
-import { permissionsOf } from '../../src/core/permissions.js';
+
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import type { Problem } from '../../src/load/problem.js';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { LEVELS, PERMISSIONS, type PermissionSpec, type Resource } from '../../src/core/access.js';
+import { permissionsOf } from '../../src/core/permissions.js';
 import { parseYamlText } from '../../src/load/document.js';
-import { validateDocuments } from '../../src/validate/validate.js';
+import type { Problem } from '../../src/load/problem.js';
 import { allLevelNames, fixedLevels } from '../../src/validate/schema.js';
+import { validateDocuments } from '../../src/validate/validate.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RUNS = 150;

@@ -2,10 +2,11 @@
 // style (`Request failed with status 422: PATCH /team-projects/tprj-1`), then says what the status
 // means for this API. It never contains the token: the request line is built from the method and
 // path only, and the service's own texts are passed through `redact` by the client.
-import { CLIError } from '../../errors.js';
-import { describeErrorObject, type ApiErrorObject } from './error-objects.js';
-import { printable } from '../../core/printable.js';
+
 import { NOT_VISIBLE } from '../../core/not-found.js';
+import { printable } from '../../core/printable.js';
+import { CLIError } from '../../errors.js';
+import { type ApiErrorObject, describeErrorObject } from './error-objects.js';
 
 /** What a status means here (docs/api.md, "Seed: status codes and errors" and "Errors the real service gives"). */
 function meaningOf(status: number): string | undefined {

@@ -1,7 +1,8 @@
 // The service answered, but with a body this client can't read (wrong types, missing `data`,
 // inconsistent pagination). Never turned into a silently wrong or empty object.
-import { CLIError } from '../../errors.js';
+
 import { printable } from '../../core/printable.js';
+import { CLIError } from '../../errors.js';
 
 export class WireFormatError extends CLIError {
   override readonly name: string = 'WireFormatError';

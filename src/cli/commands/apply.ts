@@ -1,20 +1,20 @@
 // tfe-access apply: plan (or load a saved plan), check the guards, confirm, and make the changes.
 import { resolve } from 'node:path';
+import type { ApplyResult } from '../../core/apply-outcome.js';
+import { DEFAULT_MAX_REMOVALS, DEFAULT_PATH } from '../../core/defaults.js';
+import { CLIError, EXIT } from '../../errors.js';
+import { type ApplyHooks, applyUseCase } from '../../pipeline/use-cases/apply.js';
 import { applySummary, cancelledLine, memberOutcomeLine, outcomeLine, progressLine, teamOutcomeLine } from '../../render/apply/apply-text.js';
 import { renderApplyResult } from '../../render/apply.js';
-import type { ApplyResult } from '../../core/apply-outcome.js';
-import { applyUseCase, type ApplyHooks } from '../../pipeline/use-cases/apply.js';
-import { CLIError, EXIT } from '../../errors.js';
-import { PLAN_FORMATS, renderPlan, type PlanFormat } from '../../render/render.js';
-import { boolFlag, stringFlag, type Options, type Parsed } from '../args.js';
-import { CONNECTION_HELP, CONNECTION_OPTIONS, TARGET_HELP, TARGET_OPTIONS, connectionFlags, formatFlag } from '../common-flags.js';
-import { planRequestOf } from '../plan-run.js';
+import { PLAN_FORMATS, type PlanFormat, renderPlan } from '../../render/render.js';
+import { boolFlag, type Options, type Parsed, stringFlag } from '../args.js';
+import type { Command } from '../command.js';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, formatFlag, TARGET_HELP, TARGET_OPTIONS } from '../common-flags.js';
 import { INTERRUPT_EXIT, InterruptedError } from '../interrupt.js';
 import type { IO } from '../io.js';
-import { progress } from '../progress.js';
-import type { Command } from '../command.js';
+import { planRequestOf } from '../plan-run.js';
 import { PLAN_VIEW_HELP, PLAN_VIEW_OPTIONS, planViewOf } from '../plan-view.js';
-import { DEFAULT_MAX_REMOVALS, DEFAULT_PATH } from '../../core/defaults.js';
+import { progress } from '../progress.js';
 
 const help = `Usage: tfe-access apply [PATHS...] [options]
        tfe-access apply --plan FILE [options]

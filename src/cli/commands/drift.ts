@@ -1,12 +1,12 @@
 // tfe-access drift: the plan, for a schedule. Exit 2 when live access differs from the files.
 import type { Adoption } from '../../core/adoption.js';
 import { EXIT } from '../../errors.js';
-import type { IO } from '../io.js';
+import { differsWords } from '../../render/drift/drift-words.js';
 import type { Command } from '../command.js';
 import { CONNECTION_HELP, TARGET_HELP } from '../common-flags.js';
-import { PLAN_OPTIONS, hasChanges, runPlan, violationCount } from '../plan-run.js';
+import type { IO } from '../io.js';
+import { hasChanges, PLAN_OPTIONS, runPlan, violationCount } from '../plan-run.js';
 import { PLAN_VIEW_HELP } from '../plan-view.js';
-import { differsWords } from '../../render/drift/drift-words.js';
 
 const help = `Usage: tfe-access drift [PATHS...] [options]
 

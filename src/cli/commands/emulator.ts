@@ -1,15 +1,15 @@
 // `tfe-access emulator`: run the local emulator of the team-access API until SIGINT/SIGTERM
 // (docs/emulator.md, "The emulator"). The first stdout line names the URL; the token is never printed.
 import { isLoopback } from '../../api/address.js';
-import { CLIError, EXIT, messageOf } from '../../errors.js';
-import { DEFAULT_ADMIN_TOKEN, DEFAULT_HOST, startEmulator } from '../../emulator/start.js';
+import { isProfileName, PROFILE_NAMES } from '../../emulator/profile.js';
 import { DEFAULT_RATE_LIMIT } from '../../emulator/rate-limit.js';
 import { loadSeedFile } from '../../emulator/seed-file.js';
-import { isProfileName, PROFILE_NAMES } from '../../emulator/profile.js';
+import { DEFAULT_ADMIN_TOKEN, DEFAULT_HOST, startEmulator } from '../../emulator/start.js';
 import type { EmulatorOptions, FaultOptions, RequestRecord } from '../../emulator/types.js';
-import { boolFlag, intFlag, numberFlag, stringFlag, type Parsed } from '../args.js';
-import type { IO } from '../io.js';
+import { CLIError, EXIT, messageOf } from '../../errors.js';
+import { boolFlag, intFlag, numberFlag, type Parsed, stringFlag } from '../args.js';
 import type { Command } from '../command.js';
+import type { IO } from '../io.js';
 
 const MAX_PORT = 65535;
 // --fault-rate P is shared equally by the three transient faults; the specific flags override it.

@@ -4,11 +4,11 @@ import { CLIError, EXIT } from '../../errors.js';
 import { describeSkipped } from '../../export/files.js';
 import { assertExportOutput, schemaRefFrom, writeExport } from '../../export/write.js';
 import { exportOrganization } from '../../pipeline/use-cases/export.js';
-import { boolFlag, listFlag, stringFlag, type Parsed } from '../args.js';
+import { boolFlag, listFlag, type Parsed, stringFlag } from '../args.js';
+import type { Command } from '../command.js';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags } from '../common-flags.js';
 import type { IO } from '../io.js';
 import { withLiveRead } from '../live-read.js';
-import type { Command } from '../command.js';
 
 /** The variable the official provider and Go client read (docs/api.md, "Authentication conventions"). */
 const ORGANIZATION_VARIABLE = 'TFE_ORGANIZATION';

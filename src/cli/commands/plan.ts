@@ -1,17 +1,17 @@
 // tfe-access plan: read live access and print the changes the files ask for.
 import { resolve } from 'node:path';
 import { addressFrom } from '../../api/address.js';
+import { DEFAULT_PATH } from '../../core/defaults.js';
 import { EXIT } from '../../errors.js';
-import { savedPlanOf } from '../../saved-plan/saved-plan.js';
-import { writeSavedPlan } from '../../pipeline/disk/saved-plan-file.js';
 import { assertOutput, type OutputRequest } from '../../pipeline/disk/output-guard.js';
+import { writeSavedPlan } from '../../pipeline/disk/saved-plan-file.js';
+import { savedPlanOf } from '../../saved-plan/saved-plan.js';
 import { PlanKey } from '../../saved-plan/seal.js';
-import { boolFlag, stringFlag, outFlags } from '../args.js';
+import { boolFlag, outFlags, stringFlag } from '../args.js';
 import type { Command } from '../command.js';
 import { CONNECTION_HELP, TARGET_HELP } from '../common-flags.js';
-import { PLAN_OPTIONS, hasChanges, runPlan, violationCount } from '../plan-run.js';
+import { hasChanges, PLAN_OPTIONS, runPlan, violationCount } from '../plan-run.js';
 import { PLAN_VIEW_HELP } from '../plan-view.js';
-import { DEFAULT_PATH } from '../../core/defaults.js';
 
 const help = `Usage: tfe-access plan [PATHS...] [options]
 

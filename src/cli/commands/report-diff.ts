@@ -1,7 +1,7 @@
 // tfe-access report diff OLD NEW: who gained and lost what between two reports (docs/evidence.md,
 // "Comparing snapshots").
 import { resolve } from 'node:path';
-import { EXIT, CLIError } from '../../errors.js';
+import { CLIError, EXIT } from '../../errors.js';
 import { differenceCount } from '../../evidence/compare.js';
 import { writeAtomic } from '../../export/write.js';
 import { assertOutput, type OutputRequest } from '../../pipeline/disk/output-guard.js';

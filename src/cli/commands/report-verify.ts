@@ -1,7 +1,7 @@
 // tfe-access report verify DIR: an evidence bundle re-checked (docs/evidence.md, "Verify a bundle").
 import { resolve } from 'node:path';
-import { CLIError, EXIT } from '../../errors.js';
 import { printable } from '../../core/printable.js';
+import { CLIError, EXIT } from '../../errors.js';
 import { verifyBundle } from '../../pipeline/use-cases/evidence-verify.js';
 import { verifiedLines } from '../../render/evidence/verify.js';
 import { stringFlag } from '../args.js';

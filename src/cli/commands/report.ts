@@ -1,22 +1,22 @@
 // tfe-access report: the effective access of the organization, now or once the files are applied.
 import { resolve } from 'node:path';
-import { CLIError, EXIT } from '../../errors.js';
+import { CAN_QUESTIONS, type CanQuestion, findQuestion } from '../../core/can.js';
 import { didYouMean } from '../../core/suggest.js';
-import { CAN_QUESTIONS, findQuestion, type CanQuestion } from '../../core/can.js';
 import { teamFlag } from '../../core/team-flags.js';
-import type { ReportBy } from '../../pipeline/report-steps/report-people.js';
+import { CLIError, EXIT } from '../../errors.js';
 import { writeAtomic } from '../../export/write.js';
 import { assertOutput, type OutputRequest } from '../../pipeline/disk/output-guard.js';
+import type { ReportBy } from '../../pipeline/report-steps/report-people.js';
+import type { EvidenceRequest } from '../../pipeline/use-cases/evidence.js';
 import { reportOrganization } from '../../pipeline/use-cases/report.js';
 import { REPORT_FORMATS, renderAccessReport } from '../../render/report.js';
-import { boolFlag, listFlag, stringFlag, type Parsed, outFlags } from '../args.js';
-import type { Command } from '../command.js';
+import { boolFlag, listFlag, outFlags, type Parsed, stringFlag } from '../args.js';
 import { clockOf } from '../clock.js';
-import type { IO } from '../io.js';
-import type { EvidenceRequest } from '../../pipeline/use-cases/evidence.js';
+import type { Command } from '../command.js';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, formatFlag } from '../common-flags.js';
-import { collectGarbage } from '../memory.js';
+import type { IO } from '../io.js';
 import { withLiveRead } from '../live-read.js';
+import { collectGarbage } from '../memory.js';
 
 /** The variable the official provider and Go client read (docs/api.md, "Authentication conventions"). */
 const ORGANIZATION_VARIABLE = 'TFE_ORGANIZATION';

@@ -4,20 +4,20 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import { assertOutput } from '../../pipeline/disk/output-guard.js';
+import { didYouMean } from '../../core/suggest.js';
 import { CLIError, EXIT } from '../../errors.js';
 import { manifestSha256 } from '../../pipeline/disk/evidence-bundle.js';
+import { assertOutput } from '../../pipeline/disk/output-guard.js';
+import { ROUND_FILE, roundBeside } from '../../pipeline/disk/review-round.js';
 import { writeReviewBundle } from '../../pipeline/use-cases/review-bundle.js';
 import { closeReview } from '../../pipeline/use-cases/review-close.js';
-import { ROUND_FILE, roundBeside } from '../../pipeline/disk/review-round.js';
-import { startReview, startedNames, writeStarted, type StartedReview } from '../../pipeline/use-cases/review-start.js';
-import { boolFlag, listFlag, stringFlag, type Parsed } from '../args.js';
+import { type StartedReview, startedNames, startReview, writeStarted } from '../../pipeline/use-cases/review-start.js';
+import { reasonText } from '../../render/shared/coverage.js';
+import { boolFlag, listFlag, type Parsed, stringFlag } from '../args.js';
 import type { Command } from '../command.js';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags } from '../common-flags.js';
 import type { IO } from '../io.js';
-import { didYouMean } from '../../core/suggest.js';
 import { withLiveRead } from '../live-read.js';
-import { reasonText } from '../../render/shared/coverage.js';
 
 const help = `Usage: tfe-access review start [PATHS...] --out DIR [--by team|person] [options]
        tfe-access review close SHEETS... --files PATH [--bundle DIR] [options]

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { CLIError, EXIT } from '../../errors.js';
 import { PLAN_FORMATS, renderPlan } from '../../render/render.js';
 import { readSavedPlan } from '../../saved-plan/file.js';
-import { PLAN_KEY_ENV, PlanKey, type HmacState } from '../../saved-plan/seal.js';
+import { type HmacState, PLAN_KEY_ENV, PlanKey } from '../../saved-plan/seal.js';
 import { boolFlag } from '../args.js';
 import { clockOf } from '../clock.js';
 import type { Command } from '../command.js';

@@ -1,12 +1,13 @@
 // `tfe-access validate [PATHS]`: offline check of desired-state files. No network, no token.
+
+import { DEFAULT_EXPIRY_WARNING_DAYS, DEFAULT_PATH } from '../../core/defaults.js';
 import { EXIT } from '../../errors.js';
 import { loadDesiredState } from '../../pipeline/disk/desired-state.js';
-import { VALIDATION_FORMATS, renderValidation } from '../../render/validation.js';
-import type { Command } from '../command.js';
-import { clockOf } from '../clock.js';
+import { renderValidation, VALIDATION_FORMATS } from '../../render/validation.js';
 import { fileExpiryWarnings } from '../../validate/expiry.js';
+import { clockOf } from '../clock.js';
+import type { Command } from '../command.js';
 import { formatFlag } from '../common-flags.js';
-import { DEFAULT_EXPIRY_WARNING_DAYS, DEFAULT_PATH } from '../../core/defaults.js';
 
 const help = `Usage: tfe-access validate [PATHS...] [--format text|json|github]
 

@@ -9,8 +9,8 @@ import type { RunningEmulator } from '../../emulator/types.js';
 import { CLIError, EXIT } from '../../errors.js';
 import type { RunMain } from '../command.js';
 import type { IO } from '../io.js';
-import { DEMO_ORGANIZATION, DEMO_TOKEN, PACKAGE_ROOT, demoSeed } from './seed.js';
-import { DEMO_STEPS, INTRO, OUTRO, type DemoContext, type DemoStep } from './script.js';
+import { DEMO_STEPS, type DemoContext, type DemoStep, INTRO, OUTRO } from './script.js';
+import { DEMO_ORGANIZATION, DEMO_TOKEN, demoSeed, PACKAGE_ROOT } from './seed.js';
 
 export const DEMO_FILES = 'examples/acme';
 /** The last line of a text plan (src/render/plan/text.ts): what the reviewer approved. */

@@ -5,13 +5,13 @@
 // team list, and every other target the policies select, read as the check asks (pipeline/reads/gather.ts).
 // The violations the file holds are only compared with those found, never trusted.
 import type { TfeClient } from '../../api/client.js';
+import { type PolicyState, violationsOf } from '../../assemble/policies.js';
 import type { LiveState, LiveTarget } from '../../core/model.js';
 import type { Plan } from '../../core/plan.js';
 import { firstReads } from '../../core/run-reads.js';
 import { CLIError } from '../../errors.js';
 import { listTeamsOf } from '../../lookup/teams.js';
 import type { SavedPlan } from '../../saved-plan/saved-plan.js';
-import { violationsOf, type PolicyState } from '../../assemble/policies.js';
 import { satisfy } from '../reads/gather.js';
 
 const count = (n: number): string => `${n} violation${n === 1 ? '' : 's'}`;

@@ -1,7 +1,7 @@
 // The one composition of load + validate: PATHS -> DesiredState, or every problem with its place.
 import type { FilesState } from '../../core/desired-state.js';
-import { loadFiles, type FileSystem } from '../../load/files.js';
-import { sortProblems, type Problem } from '../../load/problem.js';
+import { type FileSystem, loadFiles } from '../../load/files.js';
+import { type Problem, sortProblems } from '../../load/problem.js';
 import { validateDocuments } from '../../validate/validate.js';
 
 export interface LoadedDesiredState {

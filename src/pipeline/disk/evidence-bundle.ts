@@ -6,14 +6,14 @@ import { join } from 'node:path';
 import { API_ROOT, addressFrom } from '../../api/address.js';
 import type { EvidenceManifest } from '../../core/evidence.js';
 import type { ServerInfo } from '../../core/server.js';
-import type { RunConnection } from '../run/request.js';
+import { sha256Hex } from '../../core/sha256.js';
 import { CLIError } from '../../errors.js';
 import { csvDataRows } from '../../evidence/csv-rows.js';
-import { sha256Hex } from '../../core/sha256.js';
 import { evidenceFile } from '../../evidence/digest.js';
 import { BUNDLE_FILE_NAME, MANIFEST_FILE } from '../../evidence/manifest-format.js';
 import { writeAtomic } from '../../export/write.js';
 import { renderManifest } from '../../render/evidence/manifest.js';
+import type { RunConnection } from '../run/request.js';
 
 export interface BundleFile {
   readonly name: string;

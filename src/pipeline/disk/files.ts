@@ -1,13 +1,14 @@
 // load -> validate, offline, before any request: the desired state of the files at the run's clock
 // (a grant expired then is no longer desired), and for a plan `--target` parsed, once, here (its
 // did-you-mean needs the files) and carried with them.
+
+import type { PlanFiles } from '../../assemble/plan-over.js';
+import { parseTargets, selectTargets } from '../../assemble/targets.js';
 import type { FilesState } from '../../core/desired-state.js';
 import { desiredAt } from '../../core/expiry.js';
 import { CLIError } from '../../errors.js';
-import { placeOf, problemSummary, type Problem } from '../../load/problem.js';
+import { type Problem, placeOf, problemSummary } from '../../load/problem.js';
 import { loadDesiredState } from './desired-state.js';
-import { parseTargets, selectTargets } from '../../assemble/targets.js';
-import type { PlanFiles } from '../../assemble/plan-over.js';
 
 /** How many problems a plan run prints before pointing at `tfe-access validate`. */
 const MAX_PROBLEMS_SHOWN = 20;

@@ -7,8 +7,8 @@
 import { open, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CLIError } from '../../errors.js';
-import { YAML_FILE, isPassedOver } from '../../load/files.js';
-import { OUTPUT_NOUN, writtenByTool, type OutputKind } from './own-output.js';
+import { isPassedOver, YAML_FILE } from '../../load/files.js';
+import { OUTPUT_NOUN, type OutputKind, writtenByTool } from './own-output.js';
 
 /** Far beyond any file of the tool's it replaces; a bigger one is not recognised (--force replaces it). */
 const MAX_RECOGNISED_BYTES = 64 * 1024 * 1024;

@@ -6,12 +6,12 @@
 // its own: export/header.ts). Text and Markdown have no such opening (their first line is a
 // sentence about the data): an existing one is replaced only with --force.
 import { SHEET_COLUMNS } from '../../core/review.js';
-import { htmlPageStart } from '../../render/shared/html-page.js';
 import { CAN_CSV_HEADER } from '../../render/report/report-can.js';
 import { CSV_HEADER } from '../../render/report/report-csv.js';
-import { DIFF_CSV_HEADER } from '../../render/report-diff/report-diff-csv.js';
 import { PEOPLE_CSV_HEADER } from '../../render/report/report-people-csv.js';
+import { DIFF_CSV_HEADER } from '../../render/report-diff/report-diff-csv.js';
 import { csvLine } from '../../render/review/review-csv.js';
+import { htmlPageStart } from '../../render/shared/html-page.js';
 import { SAVED_PLAN_KIND } from '../../saved-plan/saved-plan.js';
 
 /** What a command writes, each with the words of its refusal and how the tool recognises its own. */

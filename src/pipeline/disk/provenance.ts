@@ -9,8 +9,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILD_STAMP } from '../../core/build.js';
 import type { InputFile, Operator, Provenance, ToolBuild } from '../../core/evidence.js';
-import { policiesDigestOf } from '../../diff/checksum.js';
 import { sha256Hex } from '../../core/sha256.js';
+import { policiesDigestOf } from '../../diff/checksum.js';
 import { ciOperator, combinedSha256, exceptionRegister } from '../../evidence/provenance.js';
 import { loadDesiredState } from './desired-state.js';
 

@@ -9,7 +9,7 @@ import type { JsonValue } from '../../core/json-value.js';
 import { CLIError, messageOf } from '../../errors.js';
 import { savedPlanContent } from '../../render/plan/saved-plan-document.js';
 import type { SavedPlan } from '../../saved-plan/saved-plan.js';
-import { sealDocument, type PlanKey } from '../../saved-plan/seal.js';
+import { type PlanKey, sealDocument } from '../../saved-plan/seal.js';
 
 export const SAVED_PLAN_MODE = 0o600;
 

@@ -5,11 +5,11 @@
 import type { AuditCoverage, AuditTrailReader, SelfIdentity } from '../../core/audit.js';
 import { driftItemsOf } from '../../core/drift-item.js';
 import type { Plan } from '../../core/plan.js';
-import { appendAuditLog, readAuditLog, type LogFile, type LogFiles } from '../../live/audit-log.js';
+import { appendAuditLog, type LogFile, type LogFiles, readAuditLog } from '../../live/audit-log.js';
 import { annotatePlan, attributionsOf } from '../../triage/annotate.js';
 import { needsReach, reachOf, settleMatches, unavailableAttributions } from '../../triage/attribute.js';
-import { matchItems } from '../../triage/match.js';
 import { appendedText, checkOrganization, eventsToMatch, newEvents, readWindow } from '../../triage/log-window.js';
+import { matchItems } from '../../triage/match.js';
 
 /** What a run asks of attribution. */
 export interface AuditRequest {

@@ -5,14 +5,14 @@
 // only I/O of planning; every list is held, so no target is listed twice (issue 25, item 1).
 import type { TfeClient } from '../../api/client.js';
 import { isRemoteError } from '../../api/errors/remote-error.js';
+import type { Need, Planned } from '../../assemble/needs.js';
+import { type PlanAsk, type PlanFiles, type PlanResult, type PlanStage, planOver } from '../../assemble/plan-over.js';
 import type { LiveGrant, LiveState } from '../../core/model.js';
 import { firstReads, listKey, type RunReads } from '../../core/run-reads.js';
-import type { Need, Planned } from '../../assemble/needs.js';
-import { planOver, type PlanAsk, type PlanFiles, type PlanResult, type PlanStage } from '../../assemble/plan-over.js';
 import { InternalError } from '../../errors.js';
 import { listTargets } from '../../live/list-targets.js';
 import { readPolicyLists } from '../../live/policy-context.js';
-import { readLive, type ReadOptions } from '../../live/read-live.js';
+import { type ReadOptions, readLive } from '../../live/read-live.js';
 import { markServiceAccounts } from '../../live/service-accounts.js';
 import { lookUpNames } from '../../lookup/names.js';
 

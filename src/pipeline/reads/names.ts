@@ -1,11 +1,12 @@
 // lookup -> resolve (docs/architecture.md, "The pipeline"): the organization read for the names of
 // the files (src/lookup/), then the names matched over it (src/resolve/, pure). Expansion and the
 // rest of the plan are assemble/'s, pure over what was read.
+
+import { nameProblemsError } from '../../assemble/name-problems.js';
 import type { FilesState } from '../../core/desired-state.js';
 import type { OrganizationRead } from '../../core/organization.js';
 import type { Resolved } from '../../core/resolved.js';
 import { lookUpNames, type NameReader } from '../../lookup/names.js';
-import { nameProblemsError } from '../../assemble/name-problems.js';
 import { resolveNames } from '../../resolve/resolve-names.js';
 
 /** The names of `desired` over the organization as read, or one error naming every problem. */

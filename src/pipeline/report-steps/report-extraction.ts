@@ -2,11 +2,12 @@
 // bundle"): the server, who the token is, and each count read beside the service's own total. Told
 // by the report's use case to a caller that asks (`report --evidence`), from what the run read
 // anyway: no request is added.
-import type { OrganizationRead } from '../../core/organization.js';
+
 import type { TfeClient } from '../../api/client.js';
 import type { ReconciledCount } from '../../core/evidence.js';
 import type { TokenIdentity } from '../../core/identity.js';
 import type { LiveState, Team } from '../../core/model.js';
+import type { OrganizationRead } from '../../core/organization.js';
 import type { ServerInfo } from '../../core/server.js';
 import { provesEveryTarget, provesEveryTeam } from '../../core/viewer.js';
 

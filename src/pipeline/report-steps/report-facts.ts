@@ -1,14 +1,15 @@
 // The report's grant facts (docs/evidence.md, "Correct cells"): what the desired-state files say
 // of each live grant, from the files expanded over the organization as read (the same functions a
 // plan runs), and the moot grants; and the answer of `--can`. The pure part is effective/grant-facts.ts.
-import type { EffectiveCell } from '../../core/effective.js';
+
 import type { CanAnswer, CanCellAnswers, CanQuestion } from '../../core/can.js';
+import type { EffectiveCell } from '../../core/effective.js';
 import type { Report } from '../../core/report.js';
-import { everyAnswer, whoCan, type CanInput, type TeamPeople } from '../../effective/can.js';
+import { type CanInput, everyAnswer, type TeamPeople, whoCan } from '../../effective/can.js';
 import type { EffectiveIndex } from '../../effective/compute.js';
-import { grantKey, withGrantFacts, type FilesGrants } from '../../effective/grant-facts.js';
-import { grantEnds } from '../../policy/ends.js';
+import { type FilesGrants, grantKey, withGrantFacts } from '../../effective/grant-facts.js';
 import type { Expanded } from '../../expand/expand.js';
+import { grantEnds } from '../../policy/ends.js';
 
 /** What the files give, prune and leave alone, by team and target id; and when they end each grant. */
 export function filesGrants({ resolved, desired: expanded }: Expanded): FilesGrants {

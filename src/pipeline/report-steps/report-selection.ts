@@ -3,12 +3,13 @@
 // (core/names.ts: a terminal may type "é" decomposed), emails whatever their case (core/people.ts,
 // personKey); an unknown one is an error with near misses, never an empty report that looks like
 // "nobody has access".
-import type { Report } from '../../core/report.js';
-import type { ReportPeople } from '../../core/person-access.js';
+
 import { NameIndex } from '../../core/names.js';
-import { personKey } from '../../core/people.js';
-import { CLIError } from '../../errors.js';
 import { notFoundLine, notFoundMessage } from '../../core/not-found.js';
+import { personKey } from '../../core/people.js';
+import type { ReportPeople } from '../../core/person-access.js';
+import type { Report } from '../../core/report.js';
+import { CLIError } from '../../errors.js';
 
 export interface ReportSelection {
   readonly teams: readonly string[];

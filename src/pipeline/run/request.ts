@@ -4,11 +4,11 @@
 // CLI builds them from its flags (cli/common-flags.ts), a library caller or a test by hand.
 import { homedir } from 'node:os';
 import { TfeClient } from '../../api/client.js';
-import { connectionFrom, type Connection } from '../../api/credentials.js';
+import { type Connection, connectionFrom } from '../../api/credentials.js';
 import type { ReadBy } from '../../core/model.js';
 import type { ReadOptions } from '../../live/read-live.js';
-import type { RunControl, StopRequest } from './run-control.js';
 import type { AuditRequest } from '../reads/attribution.js';
+import type { RunControl, StopRequest } from './run-control.js';
 
 /** How the run reaches the service: what opens its client. */
 export interface RunConnection {

@@ -3,30 +3,31 @@
 // one pure call (assemble/plan-over.ts, planOver: no new request). An adopted item that a
 // policy of the files would refuse once written is taken back and named; an adopted item the edited
 // files still differ in is a bug, said before anything is written. Then the files are written.
-import { TextDecoder } from 'node:util';
-import { resolve } from 'node:path';
+
 import { readFileSync } from 'node:fs';
-import { adopt, type AdoptFile, type Adopted } from '../../adopt/adopt.js';
+import { resolve } from 'node:path';
+import { TextDecoder } from 'node:util';
+import { type Adopted, type AdoptFile, adopt } from '../../adopt/adopt.js';
 import { stateOfTexts } from '../../adopt/files-state.js';
+import type { PlanAsk, PlanFiles, PlanResult } from '../../assemble/plan-over.js';
+import { EVERY_TARGET, parseTargets, selectTargets } from '../../assemble/targets.js';
+import { unseenTeamReason, WHOLE_TEAMS_TOKEN } from '../../assemble/unseen-teams.js';
 import type { Adoption, NotAdopted } from '../../core/adoption.js';
 import type { FilesState } from '../../core/desired-state.js';
-import { driftItemKey, driftItemsOf, type DriftItem } from '../../core/drift-item.js';
+import { type DriftItem, driftItemKey, driftItemsOf } from '../../core/drift-item.js';
 import { desiredAt } from '../../core/expiry.js';
 import type { PolicyViolation } from '../../core/policy.js';
+import type { RunReads } from '../../core/run-reads.js';
 import { unseenTeamsOf } from '../../diff/unseen.js';
 import { InternalError } from '../../errors.js';
-import { unseenTeamReason, WHOLE_TEAMS_TOKEN } from '../../assemble/unseen-teams.js';
-import { nodeFileSystem, type FileSystem } from '../../load/files.js';
+import { type FileSystem, nodeFileSystem } from '../../load/files.js';
 import { loadDesiredState } from '../disk/desired-state.js';
 import { planFiles } from '../disk/files.js';
-import { attributed, planAndReads } from './plan.js';
-import type { PlanAsk, PlanFiles, PlanResult } from '../../assemble/plan-over.js';
-import type { RunReads } from '../../core/run-reads.js';
-import { planAgain } from '../reads/gather.js';
-import { withClient, withClock, type ClockedRun, type PlanRequest } from '../run/request.js';
-import { underControl } from '../run/run-control.js';
-import { EVERY_TARGET, parseTargets, selectTargets } from '../../assemble/targets.js';
 import { writeEdits } from '../disk/write-edits.js';
+import { planAgain } from '../reads/gather.js';
+import { type ClockedRun, type PlanRequest, withClient, withClock } from '../run/request.js';
+import { underControl } from '../run/run-control.js';
+import { attributed, planAndReads } from './plan.js';
 
 /** How many times the policies may take adopted items back before the run gives up (each round takes at least one). */
 const MAX_ROUNDS = 8;

@@ -3,31 +3,31 @@
 // here, once (docs/architecture.md, "The pipeline": one composition function per use case).
 import { addressFrom } from '../../api/address.js';
 import type { TfeClient } from '../../api/client.js';
+import { applyChanges } from '../../apply/executor.js';
+import { stopOf } from '../../apply/outcome.js';
+import type { ApplyProgress, ApplyResult, ChangeOutcome, MemberOutcome, Stop, TeamOutcome } from '../../core/apply-outcome.js';
+import type { FilesState } from '../../core/desired-state.js';
 import { grantChanges, managedChanges, type Plan } from '../../core/plan.js';
 import { blocks } from '../../core/policy.js';
+import type { TokenHolder } from '../../core/write-refusal.js';
+import { policiesDigestOf } from '../../diff/checksum.js';
 import { CLIError, RunStoppedError } from '../../errors.js';
 import { checkGuards, type GuardContext } from '../../guard/guards.js';
 import { guardInputsOf, planRefusalOf } from '../../guard/plan-refusals.js';
 import { GuardRefusedError } from '../../guard/refusal.js';
+import { refusalLine } from '../../render/apply/token-refusal.js';
 import { PolicyRefusedError } from '../../render/violations/policy-refusal.js';
-import { desiredFromFiles, planFiles } from '../disk/files.js';
-import { planAgainstLive } from './plan.js';
-import { openClient, withClock, type ClockedRun, type PlanRequest } from '../run/request.js';
-import { assertNotExpired, readFresh } from '../../saved-plan/stale.js';
-import { savedGuards } from '../apply-steps/saved-guards.js';
-import type { FilesState } from '../../core/desired-state.js';
-import { fingerprintDesired } from '../../saved-plan/fingerprint.js';
 import { readSavedPlan } from '../../saved-plan/file.js';
+import { fingerprintDesired } from '../../saved-plan/fingerprint.js';
 import type { SavedPlan } from '../../saved-plan/saved-plan.js';
 import { PLAN_KEY_ENV, PlanKey } from '../../saved-plan/seal.js';
-import { policiesDigestOf } from '../../diff/checksum.js';
+import { assertNotExpired, readFresh } from '../../saved-plan/stale.js';
+import { savedGuards } from '../apply-steps/saved-guards.js';
 import { recheckPolicies } from '../apply-steps/saved-policies.js';
-import { applyChanges } from '../../apply/executor.js';
-import { stopOf } from '../../apply/outcome.js';
-import type { ApplyProgress, ApplyResult, ChangeOutcome, MemberOutcome, Stop, TeamOutcome } from '../../core/apply-outcome.js';
-import { refusalLine } from '../../render/apply/token-refusal.js';
-import type { TokenHolder } from '../../core/write-refusal.js';
+import { desiredFromFiles, planFiles } from '../disk/files.js';
+import { type ClockedRun, openClient, type PlanRequest, withClock } from '../run/request.js';
 import { RunControl } from '../run/run-control.js';
+import { planAgainstLive } from './plan.js';
 
 export interface ApplyRequest extends PlanRequest {
   /** `--plan FILE`: apply exactly this saved plan. */

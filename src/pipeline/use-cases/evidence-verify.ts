@@ -9,10 +9,10 @@ import { open, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { EvidenceManifest } from '../../core/evidence.js';
+import { sha256Hex } from '../../core/sha256.js';
 import { CLIError } from '../../errors.js';
 import { bundleProblems, type FoundFile } from '../../evidence/check.js';
 import { FACTS_DOCUMENTS, factProblems } from '../../evidence/cross-check.js';
-import { sha256Hex } from '../../core/sha256.js';
 import { MANIFEST_FILE } from '../../evidence/manifest-format.js';
 import { parseManifest } from '../../evidence/manifest-parse.js';
 

@@ -5,12 +5,12 @@ import type { EvidenceManifest } from '../../core/evidence.js';
 import type { Report } from '../../core/report.js';
 import { TOOL } from '../../core/tool.js';
 import { tokenOwner } from '../../evidence/token-owner.js';
+import { type ReportFormat, renderAccessReport } from '../../render/report.js';
 import { reasonText } from '../../render/shared/coverage.js';
-import { renderAccessReport, type ReportFormat } from '../../render/report.js';
 import { bundleServer, manifestSha256, prepareBundleDirectory, writeEvidenceBundle } from '../disk/evidence-bundle.js';
 import { provenanceOf } from '../disk/provenance.js';
 import type { ExtractionFacts } from '../report-steps/report-extraction.js';
-import { reportOrganization, type ReportRequest } from './report.js';
+import { type ReportRequest, reportOrganization } from './report.js';
 
 export interface EvidenceRequest extends ReportRequest {
   /** The bundle's directory: made if missing, refused when not empty. */

@@ -1,17 +1,17 @@
 // The export use case, in pipeline order: list names -> select targets -> read live -> export.
 // The command calls this and only writes the files it returns.
 import type { TfeClient } from '../../api/client.js';
-import type { Project, Workspace } from '../../core/model.js';
-import { CLIError } from '../../errors.js';
-import { exportFiles, type ExportFiles } from '../../export/files.js';
-import type { OrganizationRead, ReadTarget } from '../../core/organization.js';
 import type { LiveRequest } from '../../core/live-request.js';
-import { readLive } from '../../live/read-live.js';
+import type { Project, Workspace } from '../../core/model.js';
 import { notFoundLine, notFoundMessage } from '../../core/not-found.js';
-import { teamsOfOrganization } from '../../lookup/teams.js';
-import { liveReadOptions, withClient, type RunConnection, type ReadChoices, type RunOptions } from '../run/request.js';
-import { underControl } from '../run/run-control.js';
+import type { OrganizationRead, ReadTarget } from '../../core/organization.js';
+import { CLIError } from '../../errors.js';
+import { type ExportFiles, exportFiles } from '../../export/files.js';
 import { readPeople } from '../../live/people.js';
+import { readLive } from '../../live/read-live.js';
+import { teamsOfOrganization } from '../../lookup/teams.js';
+import { liveReadOptions, type ReadChoices, type RunConnection, type RunOptions, withClient } from '../run/request.js';
+import { underControl } from '../run/run-control.js';
 
 export interface ExportSelectionRequest {
   readonly all: boolean;

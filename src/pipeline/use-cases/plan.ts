@@ -2,17 +2,17 @@
 // -> diff -> guard (+ the policies, + effective changes). Every command that needs a plan (plan,
 // drift, apply) calls this and never re-assembles the steps.
 import type { TfeClient } from '../../api/client.js';
+import type { PlanFiles, PlanResult } from '../../assemble/plan-over.js';
+import type { SelfIdentity } from '../../core/audit.js';
 import type { Plan } from '../../core/plan.js';
 import type { RunReads } from '../../core/run-reads.js';
-import type { PlanFiles, PlanResult } from '../../assemble/plan-over.js';
-import { planFiles } from '../disk/files.js';
-import { gatherAndPlan } from '../reads/gather.js';
-import { liveReadOptions, withClient, withClock, type ClockedRun, type PlanChoices, type PlanRequest, type RunConnection } from '../run/request.js';
-import { underControl, type RunControl } from '../run/run-control.js';
-import { attributePlan, type AuditRequest } from '../reads/attribution.js';
-import { openAuditTrail } from '../run/audit-trail.js';
-import type { SelfIdentity } from '../../core/audit.js';
 import { selfIdentityOf } from '../../triage/attribute.js';
+import { planFiles } from '../disk/files.js';
+import { type AuditRequest, attributePlan } from '../reads/attribution.js';
+import { gatherAndPlan } from '../reads/gather.js';
+import { openAuditTrail } from '../run/audit-trail.js';
+import { type ClockedRun, liveReadOptions, type PlanChoices, type PlanRequest, type RunConnection, withClient, withClock } from '../run/request.js';
+import { type RunControl, underControl } from '../run/run-control.js';
 
 /**
  * The reads of the plan (pipeline/reads/gather.ts), then the plan, one pure call over the files and those

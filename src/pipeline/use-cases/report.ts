@@ -1,48 +1,49 @@
 // The report use case: list teams, projects and workspaces -> read the grants of every project and
 // workspace -> (with --after: plan the files against what was read, apply the plan in memory) ->
 // effective access -> the selection. The command only parses flags and prints.
-import { namedTokens } from '../../diff/token-policy.js';
+
 import type { TfeClient } from '../../api/client.js';
-import type { Report, ReportTokens } from '../../core/report.js';
-import type { LiveGrant, LiveState, Project, Team, Workspace } from '../../core/model.js';
-import type { FilesState } from '../../core/desired-state.js';
-import { changesOf, grantChanges, type Plan } from '../../core/plan.js';
-import { firstReads, listKey, type RunReads } from '../../core/run-reads.js';
-import { planOver, type PlanResult, type PlanStage } from '../../assemble/plan-over.js';
-import { satisfy } from '../reads/gather.js';
-import { grantsAfter, type IdentifiedGrant } from '../../effective/after.js';
-import { newerPermissions, type Resource } from '../../core/access.js';
-import type { ServerInfo } from '../../core/server.js';
-import { supportOf } from '../../diff/support.js';
-import { EffectiveIndex } from '../../effective/compute.js';
-import { canAnswer, canAnswers, cellsWithFacts, filesGrants } from '../report-steps/report-facts.js';
-import type { CanQuestion } from '../../core/can.js';
-import { CLIError } from '../../errors.js';
-import type { OrganizationRead } from '../../core/organization.js';
-import { readLive } from '../../live/read-live.js';
-import { selectExportTargets } from './export.js';
-import { desiredFromFiles } from '../disk/files.js';
-import { liveReadOptions, withClient, withClock, type ClockedRun, type RunConnection, type ReadChoices, type RunOptions } from '../run/request.js';
-import { EVERY_TARGET } from '../../assemble/targets.js';
 import { collectNames, settle } from '../../assemble/names.js';
-import { policyEnds, policyListProblems, violationsOf, type PolicyCheck } from '../../assemble/policies.js';
-import type { Expanded } from '../../expand/expand.js';
-import { teamsOfOrganization } from '../../lookup/teams.js';
-import { underControl } from '../run/run-control.js';
-import { selectReport, type ReportSelection } from '../report-steps/report-selection.js';
-import { coverageOf, populationReasons, withReasons } from '../../diff/completeness.js';
-import { scopeOf } from '../../core/scope.js';
-import { targetPolicies, type PolicyViolation } from '../../core/policy.js';
-import { namesTags } from '../../core/set-criteria.js';
-import { teamsAfter } from '../../effective/teams-after.js';
-import { isPendingTeamId } from '../../core/teams.js';
-import { readsPeople, type ReportBy } from '../report-steps/report-people.js';
-import { readPeople } from '../../live/people.js';
-import { peopleAfter } from '../../effective/people-after.js';
-import { reportPeople } from '../../effective/people.js';
+import { type PlanResult, type PlanStage, planOver } from '../../assemble/plan-over.js';
+import { type PolicyCheck, policyEnds, policyListProblems, violationsOf } from '../../assemble/policies.js';
+import { EVERY_TARGET } from '../../assemble/targets.js';
+import { newerPermissions, type Resource } from '../../core/access.js';
+import type { CanQuestion } from '../../core/can.js';
+import type { FilesState } from '../../core/desired-state.js';
+import type { LiveGrant, LiveState, Project, Team, Workspace } from '../../core/model.js';
+import type { OrganizationRead } from '../../core/organization.js';
 import type { LivePeople } from '../../core/person.js';
+import { changesOf, grantChanges, type Plan } from '../../core/plan.js';
+import { type PolicyViolation, targetPolicies } from '../../core/policy.js';
+import type { Report, ReportTokens } from '../../core/report.js';
+import { firstReads, listKey, type RunReads } from '../../core/run-reads.js';
+import { scopeOf } from '../../core/scope.js';
+import type { ServerInfo } from '../../core/server.js';
+import { namesTags } from '../../core/set-criteria.js';
+import { isPendingTeamId } from '../../core/teams.js';
+import { coverageOf, populationReasons, withReasons } from '../../diff/completeness.js';
+import { supportOf } from '../../diff/support.js';
+import { namedTokens } from '../../diff/token-policy.js';
+import { grantsAfter, type IdentifiedGrant } from '../../effective/after.js';
+import { EffectiveIndex } from '../../effective/compute.js';
+import { reportPeople } from '../../effective/people.js';
+import { peopleAfter } from '../../effective/people-after.js';
+import { teamsAfter } from '../../effective/teams-after.js';
+import { CLIError } from '../../errors.js';
+import type { Expanded } from '../../expand/expand.js';
+import { readPeople } from '../../live/people.js';
+import { readLive } from '../../live/read-live.js';
+import { teamsOfOrganization } from '../../lookup/teams.js';
+import { desiredFromFiles } from '../disk/files.js';
+import { satisfy } from '../reads/gather.js';
 import { cellChanges, changesShown } from '../report-steps/report-changed.js';
-import { extractionFacts, type ExtractionFacts } from '../report-steps/report-extraction.js';
+import { type ExtractionFacts, extractionFacts } from '../report-steps/report-extraction.js';
+import { canAnswer, canAnswers, cellsWithFacts, filesGrants } from '../report-steps/report-facts.js';
+import { type ReportBy, readsPeople } from '../report-steps/report-people.js';
+import { type ReportSelection, selectReport } from '../report-steps/report-selection.js';
+import { type ClockedRun, liveReadOptions, type ReadChoices, type RunConnection, type RunOptions, withClient, withClock } from '../run/request.js';
+import { underControl } from '../run/run-control.js';
+import { selectExportTargets } from './export.js';
 
 export interface ReportRequest {
   /** Desired-state files: the organization is theirs, and --after applies their plan. */

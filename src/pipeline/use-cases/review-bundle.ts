@@ -8,8 +8,8 @@ import { renderPlan } from '../../render/render.js';
 import { renderDecisionsCsv, renderDecisionsJson } from '../../render/review/review-decisions.js';
 import { writeEvidenceBundle } from '../disk/evidence-bundle.js';
 import { provenanceOf } from '../disk/provenance.js';
-import type { ClosedReview } from './review-close.js';
 import { ROUND_FILE } from '../disk/review-round.js';
+import type { ClosedReview } from './review-close.js';
 
 export interface ReviewBundle {
   readonly dir: string;

@@ -8,45 +8,45 @@
 // power's revoke: a team change turning the flag off). Nothing is written
 // until all of it holds, and every row problem of every kind is refused in one run; then the files
 // are written as `drift --adopt` writes them.
-import type { AdoptFile, Adopted } from '../../adopt/adopt.js';
+import type { Adopted, AdoptFile } from '../../adopt/adopt.js';
 import { revocationItem, revokeInFiles } from '../../adopt/revoke.js';
-import { tokenOwner } from '../../evidence/token-owner.js';
-import { AUDIT_RETENTION_DAYS, type AuditEvent } from '../../core/audit.js';
+import type { TfeClient } from '../../api/client.js';
+import { peopleOf } from '../../assemble/people.js';
+import type { PlanAsk, PlanFiles, PlanResult } from '../../assemble/plan-over.js';
+import { EVERY_TARGET } from '../../assemble/targets.js';
 import type { FileEdit } from '../../core/adoption.js';
+import { AUDIT_RETENTION_DAYS, type AuditEvent } from '../../core/audit.js';
 import type { FilesState } from '../../core/desired-state.js';
+import { type EffectiveCell, organizationWide } from '../../core/effective.js';
 import type { EvidenceManifest } from '../../core/evidence.js';
-import { personKey } from '../../core/people.js';
-import { changesOf, grantChanges, type Plan } from '../../core/plan.js';
-import type { DecisionRecord, RoundRecord, RevokeChange } from '../../core/review.js';
-import { CLIError } from '../../errors.js';
-import { readPeople } from '../../live/people.js';
+import { DAY_MS, desiredAt } from '../../core/expiry.js';
 import type { PeopleReader } from '../../core/member-write.js';
 import type { Team } from '../../core/model.js';
+import { personKey } from '../../core/people.js';
 import type { LivePeople } from '../../core/person.js';
+import { changesOf, grantChanges, type Plan } from '../../core/plan.js';
+import type { DecisionRecord, RevokeChange, RoundRecord } from '../../core/review.js';
+import type { RunReads } from '../../core/run-reads.js';
+import { CLIError } from '../../errors.js';
+import { tokenOwner } from '../../evidence/token-owner.js';
+import { readPeople } from '../../live/people.js';
 import { editDiff, itemWords } from '../../render/drift/adoption-words.js';
 import { reasonText } from '../../render/shared/coverage.js';
-import { checkRows, type DecidedRow } from '../../review/decisions.js';
-import { readSheet, type ReadRow } from '../../review/parse.js';
-import { provisionerProblems, usernames } from '../../review/provisioner.js';
-import { revokeItems, type HeldBy, type Revoke } from '../../review/revokes.js';
-import { staleProblems } from '../../review/stale.js';
-import { organizationWide, type EffectiveCell } from '../../core/effective.js';
 import { sourceText } from '../../render/shared/source-text.js';
-import { liveSheets } from './review-start.js';
-import { DAY_MS, desiredAt } from '../../core/expiry.js';
-import { editedFiles, readFiles } from './adopt.js';
-import { openAuditTrail } from '../run/audit-trail.js';
-import type { PlanAsk, PlanFiles, PlanResult } from '../../assemble/plan-over.js';
-import type { RunReads } from '../../core/run-reads.js';
-import { planAndReads } from './plan.js';
-import { planAgain } from '../reads/gather.js';
-import { peopleOf } from '../../assemble/people.js';
-import type { TfeClient } from '../../api/client.js';
-import { withClient, withClock, type ClockedRun, type PlanChoices, type RunConnection, type RunOptions } from '../run/request.js';
-import { underControl, type RunControl } from '../run/run-control.js';
-import { EVERY_TARGET } from '../../assemble/targets.js';
-import { writeEdits } from '../disk/write-edits.js';
+import { checkRows, type DecidedRow } from '../../review/decisions.js';
+import { type ReadRow, readSheet } from '../../review/parse.js';
+import { provisionerProblems, usernames } from '../../review/provisioner.js';
+import { type HeldBy, type Revoke, revokeItems } from '../../review/revokes.js';
+import { staleProblems } from '../../review/stale.js';
 import { bundleServer } from '../disk/evidence-bundle.js';
+import { writeEdits } from '../disk/write-edits.js';
+import { planAgain } from '../reads/gather.js';
+import { openAuditTrail } from '../run/audit-trail.js';
+import { type ClockedRun, type PlanChoices, type RunConnection, type RunOptions, withClient, withClock } from '../run/request.js';
+import { type RunControl, underControl } from '../run/run-control.js';
+import { editedFiles, readFiles } from './adopt.js';
+import { planAndReads } from './plan.js';
+import { liveSheets } from './review-start.js';
 
 export interface ReviewCloseRequest {
   /** The filled sheets: the name each has in the bundle, and its text. */

@@ -5,28 +5,28 @@
 // (render/review/review-round.ts) into the directory the command names.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeAtomic } from '../../export/write.js';
+import { nameProblemsError } from '../../assemble/name-problems.js';
 import type { IncompleteReason } from '../../core/coverage.js';
 import type { FilesState } from '../../core/desired-state.js';
-import type { Report } from '../../core/report.js';
 import { NameIndex } from '../../core/names.js';
-import { quote } from '../../core/printable.js';
-import type { ReviewBy, ReviewOwner, RoundRecord } from '../../core/review.js';
 import { NOT_VISIBLE } from '../../core/not-found.js';
+import { quote } from '../../core/printable.js';
+import type { Report } from '../../core/report.js';
+import type { ReviewBy, ReviewOwner, RoundRecord } from '../../core/review.js';
 import { CLIError } from '../../errors.js';
-import { accessShortForm } from '../../render/shared/access-short.js';
+import { writeAtomic } from '../../export/write.js';
 import { reportSourceText } from '../../render/report-words/report-source.js';
-import { powerSourceText } from '../../render/review/review-power.js';
 import { renderReviewSheet } from '../../render/review/review-csv.js';
+import { powerSourceText } from '../../render/review/review-power.js';
 import { renderReviewRound } from '../../render/review/review-round.js';
+import { accessShortForm } from '../../render/shared/access-short.js';
 import { checkName, noFindings } from '../../resolve/check-names.js';
-import { reviewSheets, type ReviewSheets } from '../../review/rows.js';
+import { type ReviewSheets, reviewSheets } from '../../review/rows.js';
 import { reviewIdOf, sheetName } from '../../review/sheet.js';
 import { desiredFromFiles } from '../disk/files.js';
-import { nameProblemsError } from '../../assemble/name-problems.js';
-import { reportOrganization } from './report.js';
-import type { ReadChoices, RunConnection, RunOptions } from '../run/request.js';
 import { ROUND_FILE } from '../disk/review-round.js';
+import type { ReadChoices, RunConnection, RunOptions } from '../run/request.js';
+import { reportOrganization } from './report.js';
 
 export interface ReviewStartRequest {
   readonly paths: string[];

@@ -1,11 +1,11 @@
 // `apply --format json`: one JSON document on stdout, the plan (format 1), every outcome, and why
 // the run stopped when it stopped early.
 import type { ApplyResult, ChangeOutcome, Stop } from '../../core/apply-outcome.js';
+import { memberChangeDocument } from '../../core/member-document.js';
 import { changeDocument, teamChangeDocument } from '../../core/plan-document.js';
+import { tokenPolicyChangeDocument } from '../../core/token-document.js';
 import { planJsonDocument } from '../plan/json.js';
 import { noteText } from './apply-text.js';
-import { memberChangeDocument } from '../../core/member-document.js';
-import { tokenPolicyChangeDocument } from '../../core/token-document.js';
 
 const stopDocument = (stop: Stop): { reason: string; exit_code: number } => ({ reason: stop.reason, exit_code: stop.exitCode });
 

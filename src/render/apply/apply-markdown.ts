@@ -4,10 +4,10 @@
 // additions and changes (render/plan/markdown.ts).
 import type { ApplyReport, ApplyResult, ChangeOutcome } from '../../core/apply-outcome.js';
 import type { Change } from '../../core/plan.js';
-import { afterThePlan, memberOutcomeLine, noteText, STATUS_LABEL, teamOutcomeLine } from './apply-text.js';
 import { headline, SIGN } from '../changes/lines.js';
 import { LONG_COMMENT_LINES } from '../plan/markdown.js';
 import { collapsed, escapeCell, escapeHtml, escapeText } from '../shared/markdown-text.js';
+import { afterThePlan, memberOutcomeLine, noteText, STATUS_LABEL, teamOutcomeLine } from './apply-text.js';
 
 const HEADER = '| outcome | | team | target | change | reason or note |\n|---|---|---|---|---|---|';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Change } from '../../core/plan.js';
 import type { OutcomeNote } from '../../core/apply-outcome.js';
+import type { Change } from '../../core/plan.js';
 import { noteText, outcomeLine } from './apply-text.js';
 
 const change: Change = {

@@ -5,18 +5,18 @@ import type {
   ApplyReport,
   ApplyResult,
   ChangeOutcome,
+  MemberOutcome,
   OutcomeNote,
   OutcomeStatus,
   Stop,
-  MemberOutcome,
   TeamOutcome,
   TokenPolicyOutcome,
 } from '../../core/apply-outcome.js';
-import { TOKEN_SIGN, tokenPolicyHeadline } from '../changes/token-policy-lines.js';
 import type { Change } from '../../core/plan.js';
 import { headline, SIGN } from '../changes/lines.js';
 import { memberLine } from '../changes/member-lines.js';
 import { TEAM_SIGN, teamHeadline } from '../changes/team-lines.js';
+import { TOKEN_SIGN, tokenPolicyHeadline } from '../changes/token-policy-lines.js';
 
 /** How the text and Markdown reports name each status. */
 export const STATUS_LABEL: { readonly [S in OutcomeStatus]: string } = {

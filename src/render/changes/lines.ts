@@ -2,10 +2,10 @@
 // before/after lines (through `diff`). Pure.
 import { diffLines } from 'diff';
 import { CUSTOM_DEFAULTS, type Resource } from '../../core/access.js';
+import { describeInstant, isExpired, relativeDays } from '../../core/expiry.js';
 import type { Access, ReportedAccess, TargetRef } from '../../core/model.js';
 import { orderedEntries, permissionsOf } from '../../core/permissions.js';
-import { grantChanges, type Change, type Plan, type PlanWarning } from '../../core/plan.js';
-import { describeInstant, isExpired, relativeDays } from '../../core/expiry.js';
+import { type Change, grantChanges, type Plan, type PlanWarning } from '../../core/plan.js';
 
 export interface TargetGroup {
   readonly target: TargetRef;

@@ -1,7 +1,7 @@
 // The team changes of a plan in words (docs/plan.md, "Team changes"), shared by the text and
 // Markdown plans: one headline per team, then the settings it moves (before and after) or, for a
 // deletion, the grants that go with it. Pure.
-import { teamFieldName, type TeamChange, type TeamFieldChange, type TeamValue } from '../../core/teams.js';
+import { type TeamChange, type TeamFieldChange, type TeamValue, teamFieldName } from '../../core/teams.js';
 import type { AttributeLine } from './lines.js';
 
 export const TEAM_SIGN: { readonly [A in TeamChange['action']]: '+' | '~' | '-' } = { create: '+', rename: '~', update: '~', delete: '-' };

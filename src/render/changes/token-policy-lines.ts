@@ -2,9 +2,9 @@
 // Markdown plans and attribution's table: one line per setting, its values before and after, and
 // the live tokens it would end, each named (never a secret: none is read). Pure.
 import { changesOf, type Plan } from '../../core/plan.js';
-import { formatDuration, tokenSettingName, type TokenEnds, type TokenPolicyChange } from '../../core/token-policy.js';
-import { tokenLabel } from '../../guard/token-guards.js';
 import { printable } from '../../core/printable.js';
+import { formatDuration, type TokenEnds, type TokenPolicyChange, tokenSettingName } from '../../core/token-policy.js';
+import { tokenLabel } from '../../guard/token-guards.js';
 
 export const TOKEN_SIGN = '~';
 

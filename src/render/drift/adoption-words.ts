@@ -1,9 +1,9 @@
 // What every format of `drift --adopt` says (docs/drift.md, "Adopt"): each file's edits as a unified
 // diff (the `diff` package), and each drift item by what it is. Pure.
-import { FILE_HEADERS_ONLY, createTwoFilesPatch } from 'diff';
+import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import type { Adoption, FileEdit, NotAdopted } from '../../core/adoption.js';
-import type { DriftItem } from '../../core/drift-item.js';
 import type { Scope } from '../../core/coverage.js';
+import type { DriftItem } from '../../core/drift-item.js';
 import { tokenSettingName } from '../../core/token-policy.js';
 
 /** A file's edits as a unified diff, `a/PATH` and `b/PATH`, three lines of context. */

@@ -1,7 +1,7 @@
 // Who changed each drift item, in the JSON plan (docs/plan.md, "Formats"; docs/drift.md, "Who
 // changed it"): `attribution` on each change, team change and member change, and the plan's `audit`.
 // Present only when the run attributed its items, so every other plan keeps its bytes. Pure.
-import { isAttributed, type Attribution, type AuditCoverage } from '../../core/audit.js';
+import { type Attribution, type AuditCoverage, isAttributed } from '../../core/audit.js';
 import type { JsonObject } from '../../core/json-value.js';
 
 export function attributionDocument(attribution: Attribution): JsonObject {

@@ -1,7 +1,7 @@
 // Who changed each drift item, in words (docs/drift.md, "Who changed it"), shared by the text and
 // Markdown plans: the words after an item's line, the one line on what the audit read covered, and
 // the two ways out of drift with this run's commands. Pure.
-import { isAttributed, type Attribution, type Attributed, type AuditCoverage } from '../../core/audit.js';
+import { type Attributed, type Attribution, type AuditCoverage, isAttributed } from '../../core/audit.js';
 import type { Scope } from '../../core/coverage.js';
 
 /** `2026-11-20 14:03 UTC`: minutes are enough to find the change in the service's own view. */

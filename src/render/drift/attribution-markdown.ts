@@ -1,15 +1,15 @@
 // Who changed it, in the Markdown plan (docs/drift.md, "Who changed it"): one table of every drift
 // item with who, the token type, when and the event, fit for a pull request's body; one line when
 // the run could name nobody; and drift's two ways out. Pure.
-import { isAttributed, type Attribution } from '../../core/audit.js';
-import { driftItemsOf, type DriftItem } from '../../core/drift-item.js';
+import { type Attribution, isAttributed } from '../../core/audit.js';
+import { type DriftItem, driftItemsOf } from '../../core/drift-item.js';
 import type { Plan } from '../../core/plan.js';
-import { attributionTime, auditLine, tokenWords, waysOut } from './attribution-lines.js';
 import { headline, SIGN } from '../changes/lines.js';
-import { escapeCell, escapeText, fenceSafe } from '../shared/markdown-text.js';
-import { memberHeadline, MEMBER_SIGN } from '../changes/member-lines.js';
+import { MEMBER_SIGN, memberHeadline } from '../changes/member-lines.js';
 import { TEAM_SIGN, teamHeadline } from '../changes/team-lines.js';
 import { TOKEN_SIGN, tokenPolicyHeadline } from '../changes/token-policy-lines.js';
+import { escapeCell, escapeText, fenceSafe } from '../shared/markdown-text.js';
+import { attributionTime, auditLine, tokenWords, waysOut } from './attribution-lines.js';
 
 /** More rows than this are counted, not shown: the table shares the comment's room with the plan. */
 export const MAX_ATTRIBUTION_ROWS = 100;

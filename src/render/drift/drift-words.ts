@@ -4,8 +4,8 @@
 // not), different, not in the files (live has it, the files do not). Pure.
 import type { TeamRef } from '../../core/model.js';
 import type { MemberChange } from '../../core/people.js';
+import { type ChangeOf, managedChanges, type Plan, type PlanChangeKind } from '../../core/plan.js';
 import type { TeamChange } from '../../core/teams.js';
-import { managedChanges, type PlanChangeKind, type ChangeOf, type Plan } from '../../core/plan.js';
 import { statusNote } from '../changes/member-lines.js';
 
 /** One row of the drift counts. */

@@ -1,6 +1,10 @@
 // The JSON plan (docs/plan.md, "Formats", `json`: plan format 1), pretty-printed for humans and diff tools.
+
+import type { Adoption } from '../../core/adoption.js';
 import { effectiveChangeDocument } from '../../core/effective-document.js';
 import type { JsonObject } from '../../core/json-value.js';
+import { memberChangeDocument, memberSummaryDocument, pendingInviteDocument } from '../../core/member-document.js';
+import { CHANGE_KINDS, type ChangeOf, managedChanges, type Plan, type PlanChangeKind } from '../../core/plan.js';
 import {
   changeDocument,
   PLAN_FORMAT_VERSION,
@@ -10,14 +14,11 @@ import {
   teamSummaryDocument,
   warningDocument,
 } from '../../core/plan-document.js';
-import { CHANGE_KINDS, managedChanges, type PlanChangeKind, type ChangeOf, type Plan } from '../../core/plan.js';
+import { tokenPolicyChangeDocument } from '../../core/token-document.js';
+import { adoptionDocument } from '../drift/adoption-json.js';
+import { auditDocument, withAttribution } from '../drift/attribution-document.js';
 import { coverageDocument } from '../shared/coverage.js';
 import { violationDocument } from '../violations/violation-message.js';
-import { auditDocument, withAttribution } from '../drift/attribution-document.js';
-import { memberChangeDocument, memberSummaryDocument, pendingInviteDocument } from '../../core/member-document.js';
-import type { Adoption } from '../../core/adoption.js';
-import { adoptionDocument } from '../drift/adoption-json.js';
-import { tokenPolicyChangeDocument } from '../../core/token-document.js';
 
 /**
  * Each kind's keys of the plan's document, given its changes (docs/drift.md, "Who changed it": each

@@ -3,36 +3,37 @@
 // CI step can find and update its own comment. Removals are always in view; when the comment is
 // long, additions and changes (and the effective changes) are collapsed, and the warnings always
 // are. `drift --format markdown` is titled and marked as drift, not as a plan.
-import { editedPaths, waysOutScope } from '../drift/adoption-words.js';
-import { CHANGE_KINDS, changesOf, grantChanges, managedChanges, type ByKind, type Change, type Plan } from '../../core/plan.js';
+
 import { LEVEL_RANK } from '../../core/access.js';
-import { coverageWords } from '../shared/coverage.js';
-import { effectiveLines, effectiveSummary, escalates, SUMMARY_FROM_LINES } from '../changes/effective-lines.js';
+import type { Adoption } from '../../core/adoption.js';
 import type { EffectiveChange } from '../../core/effective.js';
+import { type ByKind, CHANGE_KINDS, type Change, changesOf, grantChanges, managedChanges, type Plan } from '../../core/plan.js';
+import type { PolicyViolation } from '../../core/policy.js';
+import { effectiveLines, effectiveSummary, escalates, SUMMARY_FROM_LINES } from '../changes/effective-lines.js';
 import {
   detailLines,
   groupByTarget,
   headline,
   hiddenWarningsLine,
   refusalHeadline,
+  SIGN,
   shownWarnings,
   showsSources,
-  SIGN,
   sourceLabel,
   summaryLine,
   type TargetGroup,
   type WarningScope,
 } from '../changes/lines.js';
+import { TEAM_SIGN, teamCounts, teamDetailLines, teamHeadline, teamSummaryLine } from '../changes/team-lines.js';
+import { adoptionMarkdown } from '../drift/adoption-markdown.js';
+import { editedPaths, waysOutScope } from '../drift/adoption-words.js';
+import { attributionSection, waysOutSection } from '../drift/attribution-markdown.js';
+import { countWords, type DriftCount, driftCounts, driftKindLines, driftLine, teamDriftWords } from '../drift/drift-words.js';
+import { coverageWords } from '../shared/coverage.js';
 import { collapsed, escapeHtml, escapeText, fenced, fenceSafe } from '../shared/markdown-text.js';
 import { acceptedHeadline, liveHeadline, MAX_VIOLATIONS_SHOWN, violationGroups, violationHeadline, violationText } from '../violations/violation-lines.js';
-import type { PolicyViolation } from '../../core/policy.js';
-import { TEAM_SIGN, teamCounts, teamDetailLines, teamHeadline, teamSummaryLine } from '../changes/team-lines.js';
 import { memberSection, membersLine } from './member-markdown.js';
 import { tokenPolicyLine, tokenPolicySection } from './token-policy-markdown.js';
-import { attributionSection, waysOutSection } from '../drift/attribution-markdown.js';
-import type { Adoption } from '../../core/adoption.js';
-import { adoptionMarkdown } from '../drift/adoption-markdown.js';
-import { countWords, driftCounts, driftKindLines, driftLine, teamDriftWords, type DriftCount } from '../drift/drift-words.js';
 
 /** GitHub refuses comments longer than this many characters. */
 export const GITHUB_COMMENT_LIMIT = 65_536;

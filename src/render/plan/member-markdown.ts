@@ -2,9 +2,9 @@
 // in the head, each in view (a removal is never behind a click), at most the room given; those that
 // do not fit are counted. The invitations pending follow, one line each. Pure.
 import { changesOf, type Plan } from '../../core/plan.js';
-import { escapeText, fenced } from '../shared/markdown-text.js';
 import { MEMBER_SIGN, memberCounts, memberLine, memberSummaryLine, PENDING_TITLE, pendingLine } from '../changes/member-lines.js';
 import { countWords, driftCounts, memberDriftWords } from '../drift/drift-words.js';
+import { escapeText, fenced } from '../shared/markdown-text.js';
 
 /** The line under the summary: how many, and the invitations pending. */
 export function membersLine(plan: Plan): string[] {

@@ -7,7 +7,7 @@ import type { JsonObject, JsonValue } from '../../core/json-value.js';
 import { CHANGE_KINDS, type Plan, type PlanChangeKind } from '../../core/plan.js';
 import { policyDocument } from '../../core/policy-document.js';
 import { memberGuardsDocument } from '../../diff/checksum.js';
-import { expiryDocument, SAVED_PLAN_KIND, savedPlanFormatOf, type PlanBasis, type SavedPlan } from '../../saved-plan/saved-plan.js';
+import { expiryDocument, type PlanBasis, SAVED_PLAN_KIND, type SavedPlan, savedPlanFormatOf } from '../../saved-plan/saved-plan.js';
 import { withoutAttribution } from '../../triage/annotate.js';
 import { planJsonDocument } from './json.js';
 

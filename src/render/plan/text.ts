@@ -1,35 +1,36 @@
 // The text plan, for terminals and CI logs: `+`/`~`/`-` per grant, attribute-level differences.
-import { tokenPolicyLines, tokenPolicySummaryLine } from '../changes/token-policy-lines.js';
-import { editedPaths, waysOutScope } from '../drift/adoption-words.js';
-import { CHANGE_KINDS, changesOf, grantChanges, managedChanges, type ByKind, type Plan } from '../../core/plan.js';
-import { printable } from '../../core/printable.js';
-import { coverageWords } from '../shared/coverage.js';
-import { effectiveLines, effectiveSummary, SUMMARY_FROM_LINES } from '../changes/effective-lines.js';
-import { acceptedHeadline, liveHeadline, violationGroups, violationHeadline, violationText } from '../violations/violation-lines.js';
-import type { PolicyViolation } from '../../core/policy.js';
-import { TEAM_SIGN, teamDetailLines, teamHeadline, teamSummaryLine } from '../changes/team-lines.js';
-import type { TeamChange } from '../../core/teams.js';
-import { MEMBER_SIGN, memberHeadline, memberSummaryLine, PENDING_TITLE, pendingLine } from '../changes/member-lines.js';
-import { attributionSuffix, auditLine, waysOutLines } from '../drift/attribution-lines.js';
-import type { PlanKind } from './markdown.js';
+
+import type { Adoption } from '../../core/adoption.js';
 import { driftItemsOf } from '../../core/drift-item.js';
-import { driftKindLines, driftLine, memberDriftWords, teamDriftWords } from '../drift/drift-words.js';
+import { type ByKind, CHANGE_KINDS, changesOf, grantChanges, managedChanges, type Plan } from '../../core/plan.js';
+import type { PolicyViolation } from '../../core/policy.js';
+import { printable } from '../../core/printable.js';
+import type { TeamChange } from '../../core/teams.js';
+import { effectiveLines, effectiveSummary, SUMMARY_FROM_LINES } from '../changes/effective-lines.js';
 import {
+  type AttributeLine,
   detailLines,
   groupByTarget,
   headline,
   hiddenWarningsLine,
   refusalHeadline,
+  SIGN,
   shownWarnings,
   showsSources,
-  SIGN,
   sourceLabel,
   summaryLine,
-  type AttributeLine,
   type WarningScope,
 } from '../changes/lines.js';
-import type { Adoption } from '../../core/adoption.js';
+import { MEMBER_SIGN, memberHeadline, memberSummaryLine, PENDING_TITLE, pendingLine } from '../changes/member-lines.js';
+import { TEAM_SIGN, teamDetailLines, teamHeadline, teamSummaryLine } from '../changes/team-lines.js';
+import { tokenPolicyLines, tokenPolicySummaryLine } from '../changes/token-policy-lines.js';
 import { adoptionText } from '../drift/adoption-text.js';
+import { editedPaths, waysOutScope } from '../drift/adoption-words.js';
+import { attributionSuffix, auditLine, waysOutLines } from '../drift/attribution-lines.js';
+import { driftKindLines, driftLine, memberDriftWords, teamDriftWords } from '../drift/drift-words.js';
+import { coverageWords } from '../shared/coverage.js';
+import { acceptedHeadline, liveHeadline, violationGroups, violationHeadline, violationText } from '../violations/violation-lines.js';
+import type { PlanKind } from './markdown.js';
 
 export interface TextOptions {
   readonly color: boolean;

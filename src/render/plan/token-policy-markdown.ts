@@ -1,8 +1,8 @@
 // The token-policy changes in a Markdown comment (docs/plan.md, "Token policy"): a summary line and a
 // fenced section of the settings with the tokens each ends, within its share of the comment. Pure.
 import { changesOf, type Plan } from '../../core/plan.js';
-import { escapeText, fenced } from '../shared/markdown-text.js';
 import { endedTokenLines, TOKEN_SIGN, tokenPolicyHeadline, tokenPolicySummaryLine } from '../changes/token-policy-lines.js';
+import { escapeText, fenced } from '../shared/markdown-text.js';
 
 export function tokenPolicyLine(plan: Plan): string[] {
   const line = tokenPolicySummaryLine(plan);

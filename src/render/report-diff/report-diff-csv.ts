@@ -4,8 +4,8 @@
 import { printable } from '../../core/printable.js';
 import type { SnapshotDiff } from '../../evidence/compare.js';
 import { csvField } from '../report/report-csv.js';
-import { joinedWords, leftWords, permissionWords } from './report-diff-words.js';
 import { sourceText } from '../shared/source-text.js';
+import { joinedWords, leftWords, permissionWords } from './report-diff-words.js';
 
 export const DIFF_CSV_HEADER = [
   'change',

@@ -2,8 +2,8 @@
 // snapshots"): the same sections as the text, as tables. Nothing is loaded: no script at all, the
 // style inline, and a Content-Security-Policy that forbids every request, as the report's page.
 import type { SnapshotDiff } from '../../evidence/compare.js';
-import { escapeHtml } from '../shared/markdown-text.js';
 import { htmlPageStart } from '../shared/html-page.js';
+import { escapeHtml } from '../shared/markdown-text.js';
 import { accessDetails, accessHeadline, comparedWords, personPowerWords, personWords, powerWords, renameWords, summaryWords } from './report-diff-words.js';
 
 const STYLE =

@@ -1,12 +1,13 @@
 // A comparison of two reports as text and as Markdown (docs/evidence.md, "Comparing snapshots"):
 // the teams added and removed, each access change with its details, the people's, a summary.
-import type { SnapshotDiff } from '../../evidence/compare.js';
+
 import { printable } from '../../core/printable.js';
+import type { SnapshotDiff } from '../../evidence/compare.js';
 import { escapeText } from '../shared/markdown-text.js';
 import {
-  CHANGE_SIGN,
   accessDetails,
   accessHeadline,
+  CHANGE_SIGN,
   comparedWords,
   personPowerWords,
   personWords,

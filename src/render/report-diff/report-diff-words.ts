@@ -3,12 +3,12 @@
 // the summary. Unescaped: each format escapes them its way.
 import {
   type AccessChange,
+  differenceCount,
   type PersonChange,
   type PersonPowerChange,
   type PowerChange,
   type SnapshotDiff,
   type SnapshotRename,
-  differenceCount,
 } from '../../evidence/compare.js';
 import type { SnapshotTarget } from '../../evidence/snapshot.js';
 import { sourcesInWords } from '../shared/source-text.js';

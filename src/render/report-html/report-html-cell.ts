@@ -8,9 +8,9 @@ import type { EffectiveCell } from '../../core/effective.js';
 import { RESOURCE_OF } from '../../core/model.js';
 import { orderedEntries } from '../../core/permissions.js';
 import type { CellChange } from '../../core/report.js';
-import { escapeHtml } from '../shared/markdown-text.js';
+import { reportSourcesText, reportSourceText } from '../report-words/report-source.js';
 import { accessShortForm } from '../shared/access-short.js';
-import { reportSourceText, reportSourcesText } from '../report-words/report-source.js';
+import { escapeHtml } from '../shared/markdown-text.js';
 
 type CellAccess = Pick<EffectiveCell, 'target' | 'access' | 'permissions'>;
 

@@ -2,14 +2,15 @@
 // filters (teams; workspaces or projects; a level), the sorts of rows and columns, the who-can
 // question (docs/evidence.md, "Who can"), and the page's script, put together from one small
 // script per concern. Every control has a label; the panel is a dialog named by its heading.
-import { CAN_QUESTIONS } from '../../core/can.js';
+
 import { LEVELS } from '../../core/access.js';
+import { CAN_QUESTIONS } from '../../core/can.js';
 import type { Report } from '../../core/report.js';
 import { escapeHtml } from '../shared/markdown-text.js';
+import { CAN_SCRIPT } from './report-html-can-script.js';
 import { FILTER_SCRIPT } from './report-html-filter-script.js';
 import { GRID_SCRIPT } from './report-html-grid-script.js';
 import { PRINT_SCRIPT } from './report-html-print-script.js';
-import { CAN_SCRIPT } from './report-html-can-script.js';
 
 const option = (value: string, text: string, selected = false): string =>
   `<option value="${escapeHtml(value)}"${selected ? ' selected' : ''}>${escapeHtml(text)}</option>`;

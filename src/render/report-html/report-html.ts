@@ -3,24 +3,25 @@
 // level, its sources on hover (title) and on click, filters for teams and workspaces. Styles and
 // script are inline and the Content-Security-Policy forbids any request, so the file opens
 // anywhere and leaks nothing.
-import { plural } from '../shared/plural.js';
-import { htmlPageStart } from '../shared/html-page.js';
-import type { EffectiveCell } from '../../core/effective.js';
+
 import type { CanCellAnswers } from '../../core/can.js';
-import type { CellChange, Report, ReportWorkspace } from '../../core/report.js';
+import type { EffectiveCell } from '../../core/effective.js';
 import type { Project } from '../../core/model.js';
-import { LEVEL_COLOURS, printPageStyle, STYLE } from './report-html-assets.js';
-import { coverageWords, type CoverageWords } from '../shared/coverage.js';
-import { cellHtml } from './report-html-cell.js';
-import { controlsHtml, panelHtml, PAGE_SCRIPT } from './report-html-controls.js';
-import { acceptedHeadline, reportViolationHeadline, violationText } from '../violations/violation-lines.js';
-import type { PolicyViolation } from '../../core/policy.js';
 import { byName } from '../../core/order.js';
-import { escapeHtml } from '../shared/markdown-text.js';
-import { OWNERS_POWERS } from '../report-words/report-powers.js';
-import { tokensHtml } from '../report/report-tokens.js';
-import { teamPowers, type FlagValue } from '../../core/team-powers.js';
+import type { PolicyViolation } from '../../core/policy.js';
+import type { CellChange, Report, ReportWorkspace } from '../../core/report.js';
 import { TEAM_FLAG_KEYS } from '../../core/team-flags.js';
+import { type FlagValue, teamPowers } from '../../core/team-powers.js';
+import { tokensHtml } from '../report/report-tokens.js';
+import { OWNERS_POWERS } from '../report-words/report-powers.js';
+import { type CoverageWords, coverageWords } from '../shared/coverage.js';
+import { htmlPageStart } from '../shared/html-page.js';
+import { escapeHtml } from '../shared/markdown-text.js';
+import { plural } from '../shared/plural.js';
+import { acceptedHeadline, reportViolationHeadline, violationText } from '../violations/violation-lines.js';
+import { LEVEL_COLOURS, printPageStyle, STYLE } from './report-html-assets.js';
+import { cellHtml } from './report-html-cell.js';
+import { controlsHtml, PAGE_SCRIPT, panelHtml } from './report-html-controls.js';
 import { membersByTeam, PERSON_FILTER, peopleHtml, unlistedByTeam } from './report-people-html.js';
 import { PEOPLE_SCRIPT, PEOPLE_STYLE } from './report-people-html-assets.js';
 

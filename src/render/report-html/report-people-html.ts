@@ -3,8 +3,8 @@
 // read), a person filter among the controls, and a table of people under the matrix: status,
 // teams, and each target with its level (the teams that give it on hover). Every text escaped.
 import type { ReportPeople, ReportPerson } from '../../core/person-access.js';
+import { INACTIVE_WORDS, POWER_ACCESS, peopleSummary, personName, powerTeamsText, throughText } from '../report-words/report-people.js';
 import { escapeHtml } from '../shared/markdown-text.js';
-import { INACTIVE_WORDS, peopleSummary, personName, POWER_ACCESS, powerTeamsText, throughText } from '../report-words/report-people.js';
 
 /** The emails of the active people shown of each team, by team name, space-separated (an email has no space). */
 export function membersByTeam(people: ReportPeople): Map<string, string> {

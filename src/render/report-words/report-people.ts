@@ -3,8 +3,8 @@
 // the violations of a person's row. Pure.
 import type { PeopleLeftOut, PersonCell, PersonPower, ReportPeople, ReportPerson } from '../../core/person-access.js';
 import type { PolicyViolation } from '../../core/policy.js';
-import { listName, reportSourcesText } from './report-source.js';
 import { plural } from '../shared/plural.js';
+import { listName, reportSourcesText } from './report-source.js';
 
 /** `developers write (project platform: write, workspace grant: plan); sre admin (organization manage-workspaces)`. */
 export function throughText(cell: PersonCell): string {

@@ -1,14 +1,14 @@
 // `report --can PERMISSION` in text, JSON and CSV (docs/evidence.md, "Who can"): each (team, target)
 // that can, with the sources that give it on their own (and by person, the people who hold it),
 // and apart the cells where the permission is not known. The HTML shows the same answers (report.answers).
-import { findQuestion, type CanAnswer, type CanHolder } from '../../core/can.js';
+import { type CanAnswer, type CanHolder, findQuestion } from '../../core/can.js';
 import type { JsonValue } from '../../core/json-value.js';
-import type { Report } from '../../core/report.js';
 import { printable } from '../../core/printable.js';
-import { coverageColumns, csvField } from './report-csv.js';
+import type { Report } from '../../core/report.js';
 import { listName, reportSourcesText } from '../report-words/report-source.js';
-import { reportSourceDocument } from './report-source-document.js';
 import { plural } from '../shared/plural.js';
+import { coverageColumns, csvField } from './report-csv.js';
+import { reportSourceDocument } from './report-source-document.js';
 import { table } from './report-table.js';
 
 type JsonObject = { [key: string]: JsonValue };

@@ -2,12 +2,12 @@
 // the text (a section "Changes once applied", one row per cell) and the JSON (`changed`, each cell
 // before and after in the form of the report's own cells). Nothing when the report is live.
 import type { EffectiveCell } from '../../core/effective.js';
-import { reportSourceDocument } from './report-source-document.js';
 import type { JsonValue } from '../../core/json-value.js';
 import { RESOURCE_OF } from '../../core/model.js';
 import { nestPermissions, orderedEntries } from '../../core/permissions.js';
 import { printable } from '../../core/printable.js';
 import type { CellChange } from '../../core/report.js';
+import { reportSourceDocument } from './report-source-document.js';
 import { table } from './report-table.js';
 
 const sideOf = (change: CellChange): EffectiveCell => (change.after ?? change.before)!;

@@ -2,17 +2,18 @@
 // in one column. A cell that a spreadsheet would read as a formula is prefixed with `'`. CSV has
 // no place for a title, and a comment line breaks strict parsers: whether the read is whole and
 // what the report was narrowed to are two constant columns of every row (docs/effective-access.md, "Effective access").
-import type { Report } from '../../core/report.js';
-import { RESOURCE_OF } from '../../core/model.js';
+
 import { PERMISSIONS, type Resource } from '../../core/access.js';
 import { baseName } from '../../core/can.js';
-import { accessShortForm } from '../shared/access-short.js';
+import { RESOURCE_OF } from '../../core/model.js';
 import { printable } from '../../core/printable.js';
-import { filterItems } from '../shared/coverage.js';
-import { reportSourcesText as sourcesText } from '../report-words/report-source.js';
-import { violationText } from '../violations/violation-lines.js';
-import { OWNERS_POWERS } from '../report-words/report-powers.js';
+import type { Report } from '../../core/report.js';
 import { teamPowers } from '../../core/team-powers.js';
+import { OWNERS_POWERS } from '../report-words/report-powers.js';
+import { reportSourcesText as sourcesText } from '../report-words/report-source.js';
+import { accessShortForm } from '../shared/access-short.js';
+import { filterItems } from '../shared/coverage.js';
+import { violationText } from '../violations/violation-lines.js';
 import { tokenCsvRows } from './report-tokens.js';
 
 /** A permission's column: its `--can` name, but `team-access` for a project's `teams` (a person's row has a `teams` column of its own). */

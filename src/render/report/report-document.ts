@@ -2,18 +2,18 @@
 // `--format json`, described by schemas/report.schema.json. Targets sorted by name, teams by name;
 // permissions in table order and the wire's nesting.
 import type { EffectiveCell } from '../../core/effective.js';
-import { reportSourceDocument } from './report-source-document.js';
-import type { Report } from '../../core/report.js';
-import { RESOURCE_OF, type TargetType } from '../../core/model.js';
 import type { JsonValue } from '../../core/json-value.js';
-import { violationDocument } from '../violations/violation-message.js';
-import { nestPermissions, orderedEntries } from '../../core/permissions.js';
-import { coverageDocument } from '../shared/coverage.js';
+import { RESOURCE_OF, type TargetType } from '../../core/model.js';
 import { byName } from '../../core/order.js';
+import { nestPermissions, orderedEntries } from '../../core/permissions.js';
+import type { Report } from '../../core/report.js';
 import { teamPowers } from '../../core/team-powers.js';
-import { peopleDocument } from './report-people-document.js';
-import { changedDocument } from './report-changed.js';
+import { coverageDocument } from '../shared/coverage.js';
+import { violationDocument } from '../violations/violation-message.js';
 import { canDocument } from './report-can.js';
+import { changedDocument } from './report-changed.js';
+import { peopleDocument } from './report-people-document.js';
+import { reportSourceDocument } from './report-source-document.js';
 import { tokensDocument } from './report-tokens.js';
 
 export const REPORT_FORMAT_VERSION = 1;

@@ -8,9 +8,9 @@ import { WORKSPACE_IMPLIED } from '../../core/access.js';
 import type { Report } from '../../core/report.js';
 import { scopeOf } from '../../core/scope.js';
 import { TEAM_FLAG_KEYS } from '../../core/team-flags.js';
+import { renderReportHtml } from '../report-html/report-html.js';
 import { CSV_HEADER, renderReportCsv } from './report-csv.js';
 import { reportDocument } from './report-document.js';
-import { renderReportHtml } from '../report-html/report-html.js';
 import { renderReportText } from './report-text.js';
 
 const ws = (n: number) => ({ type: 'workspace' as const, name: `ws-${n}`, id: `ws-${n}` });

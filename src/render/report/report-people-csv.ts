@@ -4,12 +4,12 @@
 // service accounts and hidden members are no rows. Quoted and defused as the team CSV is
 // (report-csv.ts), with its `complete` and `scope` columns.
 import type { ReportPeople, ReportPerson } from '../../core/person-access.js';
-import type { Report } from '../../core/report.js';
 import { printable } from '../../core/printable.js';
-import { cellColumns, coverageColumns, csvField, PERMISSION_COLUMNS } from './report-csv.js';
-import { personViolations, POWER_ACCESS, powerTeamsText, throughText } from '../report-words/report-people.js';
+import type { Report } from '../../core/report.js';
+import { POWER_ACCESS, personViolations, powerTeamsText, throughText } from '../report-words/report-people.js';
 import { listName } from '../report-words/report-source.js';
 import { violationText } from '../violations/violation-lines.js';
+import { cellColumns, coverageColumns, csvField, PERMISSION_COLUMNS } from './report-csv.js';
 
 export const PEOPLE_CSV_HEADER = [
   'person',

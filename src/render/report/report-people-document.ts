@@ -1,11 +1,12 @@
 // The people of a report by person in its JSON document (docs/effective-access.md, "People"):
 // `people` (by email: each with their teams and, active, their access on every target shown with
 // the teams that give it) and `people_left_out` (who was counted and not listed). Fixed key order.
-import { reportSourceDocument } from './report-source-document.js';
+
 import type { JsonValue } from '../../core/json-value.js';
 import { RESOURCE_OF } from '../../core/model.js';
-import type { PersonCell, ReportPeople, ReportPerson } from '../../core/person-access.js';
 import { nestPermissions, orderedEntries } from '../../core/permissions.js';
+import type { PersonCell, ReportPeople, ReportPerson } from '../../core/person-access.js';
+import { reportSourceDocument } from './report-source-document.js';
 
 type JsonObject = { [key: string]: JsonValue };
 

@@ -2,12 +2,12 @@
 // per person, their teams and one line per target with the level and every team that gives it
 // with that team's sources; an invited person is pending, with the teams they will join.
 import type { ReportPeople, ReportPerson } from '../../core/person-access.js';
-import type { Report } from '../../core/report.js';
 import { printable } from '../../core/printable.js';
-import { INACTIVE_WORDS, peopleSummary, personName, POWER_ACCESS, powerTeamsText, throughText } from '../report-words/report-people.js';
-import { table } from './report-table.js';
+import type { Report } from '../../core/report.js';
+import { INACTIVE_WORDS, POWER_ACCESS, peopleSummary, personName, powerTeamsText, throughText } from '../report-words/report-people.js';
 import { listName } from '../report-words/report-source.js';
 import { accessShortForm } from '../shared/access-short.js';
+import { table } from './report-table.js';
 
 const teamList = (person: ReportPerson): string => person.teams.map((t) => listName(t.name)).join(', ');
 

@@ -1,6 +1,7 @@
 // A source of a report cell as JSON (docs/evidence.md, "Correct cells"), for the team and the person report.
+
+import { type AccessSource, organizationWide } from '../../core/effective.js';
 import { sourceDocument } from '../../core/effective-document.js';
-import { organizationWide, type AccessSource } from '../../core/effective.js';
 import type { JsonValue } from '../../core/json-value.js';
 
 type JsonObject = { [key: string]: JsonValue };

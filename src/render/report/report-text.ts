@@ -1,21 +1,21 @@
 // The report as text: grouped by target (project, then workspace), or with `--team` by team, one
 // line per (team, target) with its level and every source.
 import type { EffectiveCell } from '../../core/effective.js';
-import type { Report } from '../../core/report.js';
+import { byName } from '../../core/order.js';
 import { printable } from '../../core/printable.js';
+import type { Report } from '../../core/report.js';
+import { flagsNotReported, flagsOn, teamPowers } from '../../core/team-powers.js';
+import { OWNERS_POWERS } from '../report-words/report-powers.js';
 import { reportSourcesText } from '../report-words/report-source.js';
 import { accessShortForm } from '../shared/access-short.js';
-import { plural } from '../shared/plural.js';
-import { canLines } from './report-can.js';
 import { coverageWords } from '../shared/coverage.js';
+import { plural } from '../shared/plural.js';
 import { acceptedHeadline, reportViolationHeadline, violationText } from '../violations/violation-lines.js';
-import { byName } from '../../core/order.js';
-import { OWNERS_POWERS } from '../report-words/report-powers.js';
-import { flagsNotReported, flagsOn, teamPowers } from '../../core/team-powers.js';
-import { byPerson } from './report-people-text.js';
-import { tokensLines } from './report-tokens.js';
-import { table } from './report-table.js';
+import { canLines } from './report-can.js';
 import { changedLines } from './report-changed.js';
+import { byPerson } from './report-people-text.js';
+import { table } from './report-table.js';
+import { tokensLines } from './report-tokens.js';
 
 export const sourcesText = (cell: EffectiveCell): string => reportSourcesText(cell);
 

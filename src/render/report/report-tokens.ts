@@ -2,12 +2,13 @@
 // team, description, when it was made, when it expires and when it was last used, and the
 // organization and audit-trail tokens' existence and expiry. Never a secret: none is read
 // (api/translate-token.ts). Pure.
-import type { Report, ReportTokens } from '../../core/report.js';
+
 import type { JsonObject } from '../../core/json-value.js';
-import type { LiveToken } from '../../core/token-policy.js';
+import type { Report, ReportTokens } from '../../core/report.js';
 import { tokenDocument } from '../../core/token-document.js';
-import { escapeHtml } from '../shared/markdown-text.js';
+import type { LiveToken } from '../../core/token-policy.js';
 import { tokenSchema } from '../schemas/token-policy-schema.js';
+import { escapeHtml } from '../shared/markdown-text.js';
 
 const KIND_WORDS: { readonly [K in LiveToken['type']]: string } = {
   team: 'team token',

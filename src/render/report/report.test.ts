@@ -1,18 +1,18 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { WORKSPACE_IMPLIED } from '../../core/access.js';
 import type { EffectiveChange } from '../../core/effective.js';
-import type { Report } from '../../core/report.js';
 import type { PolicyViolation } from '../../core/policy.js';
+import type { Report } from '../../core/report.js';
+import { scopeOf } from '../../core/scope.js';
 import { effectiveLines } from '../changes/effective-lines.js';
-import { csvField, renderReportCsv } from './report-csv.js';
 import { renderReportHtml } from '../report-html/report-html.js';
-import { escapeHtml } from '../shared/markdown-text.js';
 import { reportSchema } from '../schemas/report-schema.js';
+import { escapeHtml } from '../shared/markdown-text.js';
+import { csvField, renderReportCsv } from './report-csv.js';
 import { reportDocument } from './report-document.js';
 import { renderReportText } from './report-text.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import { scopeOf } from '../../core/scope.js';
 
 const SCHEMA_FILE = new URL('../../../schemas/report.schema.json', import.meta.url);
 

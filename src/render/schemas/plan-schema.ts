@@ -1,18 +1,18 @@
 // JSON Schema (2020-12) of the plan JSON, built from the access tables; written out as
 // `schemas/plan.schema.json` (a test keeps the file equal to this object).
-import { LEVELS, PERMISSIONS, RESOURCES, type PermissionSpec, type Resource } from '../../core/access.js';
-import { PLAN_FORMAT_VERSION } from '../../core/plan-document.js';
-import { GUARD_NAMES, REMOVE_REASONS } from '../../core/plan.js';
+import { LEVELS, PERMISSIONS, type PermissionSpec, RESOURCES, type Resource } from '../../core/access.js';
 import { INSTANT_PATTERN } from '../../core/expiry.js';
-import { splitKey } from '../../core/permissions.js';
-import { effectiveChangesSchema } from './effective-schema.js';
-import { violationsSchema } from './violation-schema.js';
-import { COVERAGE_REQUIRED, COVERAGE_RULE, coverageProperties } from './coverage-schema.js';
 import { SCHEMA_DIALECT } from '../../core/json-schema.js';
+import { splitKey } from '../../core/permissions.js';
+import { GUARD_NAMES, REMOVE_REASONS } from '../../core/plan.js';
+import { PLAN_FORMAT_VERSION } from '../../core/plan-document.js';
+import { adoptionSchema } from './adoption-schema.js';
+import { ATTRIBUTION_REF, attributionSchema, auditSchema } from './attribution-schema.js';
+import { COVERAGE_REQUIRED, COVERAGE_RULE, coverageProperties } from './coverage-schema.js';
+import { effectiveChangesSchema } from './effective-schema.js';
 import { memberProperties } from './member-schema.js';
 import { tokenPolicyProperties } from './token-policy-schema.js';
-import { ATTRIBUTION_REF, attributionSchema, auditSchema } from './attribution-schema.js';
-import { adoptionSchema } from './adoption-schema.js';
+import { violationsSchema } from './violation-schema.js';
 
 type Schema = Record<string, unknown>;
 

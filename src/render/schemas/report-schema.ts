@@ -1,15 +1,16 @@
 // JSON Schema (2020-12) of the report JSON, built from the access tables; written out as
 // `schemas/report.schema.json` (a test keeps the file equal to this object).
-import { tokensProperties } from '../report/report-tokens.js';
-import { violationsSchema } from './violation-schema.js';
-import { COVERAGE_REQUIRED, COVERAGE_RULE, coverageProperties } from './coverage-schema.js';
+
 import { LEVELS, PERMISSIONS, type Resource } from '../../core/access.js';
-import { splitKey } from '../../core/permissions.js';
-import { REPORT_FORMAT_VERSION } from '../report/report-document.js';
 import { SCHEMA_DIALECT } from '../../core/json-schema.js';
-import { TEAM_FLAGS, TEAM_FLAG_KEYS } from '../../core/team-flags.js';
-import { peopleProperties } from './report-people-schema.js';
+import { splitKey } from '../../core/permissions.js';
+import { TEAM_FLAG_KEYS, TEAM_FLAGS } from '../../core/team-flags.js';
+import { REPORT_FORMAT_VERSION } from '../report/report-document.js';
+import { tokensProperties } from '../report/report-tokens.js';
+import { COVERAGE_REQUIRED, COVERAGE_RULE, coverageProperties } from './coverage-schema.js';
 import { changedProperties } from './report-changed-schema.js';
+import { peopleProperties } from './report-people-schema.js';
+import { violationsSchema } from './violation-schema.js';
 
 type Schema = Record<string, unknown>;
 

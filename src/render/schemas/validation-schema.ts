@@ -1,6 +1,6 @@
 // JSON Schema (2020-12) of `validate --format json` (render/validation.ts, renderValidationJson);
 // written out as `schemas/validate.schema.json` (a test keeps the file equal to this object).
-import { SCHEMA_DIALECT, type JsonSchema } from '../../core/json-schema.js';
+import { type JsonSchema, SCHEMA_DIALECT } from '../../core/json-schema.js';
 
 const count: JsonSchema = { type: 'integer', minimum: 0 };
 const position: JsonSchema = { type: 'integer', minimum: 1 };

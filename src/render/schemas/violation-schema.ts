@@ -1,6 +1,7 @@
 // JSON Schema of `violations` (docs/effective-access.md, "Policies"), in the plan and in the report: every policy
 // the access breaks, on which target, by which team (null when no one team does: max-teams).
 import { INSTANT_PATTERN } from '../../core/expiry.js';
+
 type Schema = Record<string, unknown>;
 
 const REF: Schema = { type: 'object', required: ['name', 'id'], properties: { name: { type: 'string' }, id: { type: 'string' } }, additionalProperties: false };

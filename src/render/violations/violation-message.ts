@@ -2,14 +2,15 @@
 // row per kind of rule (core/policy-rules.ts; the compiler asks for every kind), and the
 // violation's JSON, whose `message` it is. A violation read back from a saved plan keeps the words
 // it was saved with.
-import { isPendingTeamId } from '../../core/teams.js';
+
 import type { AccessSource } from '../../core/effective.js';
+import { describeInstant } from '../../core/expiry.js';
 import type { JsonObject } from '../../core/json-value.js';
 import type { TargetRef, TeamRef } from '../../core/model.js';
 import type { PolicyViolation } from '../../core/policy.js';
 import type { FindingOf, OrganizationKind, RuleKind } from '../../core/policy-rules.js';
-import { describeInstant } from '../../core/expiry.js';
 import { quote } from '../../core/printable.js';
+import { isPendingTeamId } from '../../core/teams.js';
 import { sourceText } from '../shared/source-text.js';
 
 /** Where a finding is, for its words: the team, and the target of a kind checked on targets. */
