@@ -112,7 +112,7 @@ describe('what a command loads', () => {
     expect(sources).toContain('validate/schema-validator');
     expect(sources.filter((m) => HTTP_STACK.test(m))).toEqual([]);
     // Of pipeline/, the one composition of loading and validating the files (pipeline/disk/desired-state.ts: it reads the disk, so it is no pure folder's).
-    expect(sources.filter((m) => /^(export|emulator|pipeline|apply|saved-plan)\//.test(m))).toEqual(['pipeline/desired-state']);
+    expect(sources.filter((m) => /^(export|emulator|pipeline|apply|saved-plan)\//.test(m))).toEqual(['pipeline/disk/desired-state']);
     // Of render/, validate's own output and the dispatch every output shares: no plan or report renderer.
     expect(sources.filter((m) => m.startsWith('render/'))).toEqual(['render/format', 'render/validation']);
     expect(packages.filter((p) => HTTP_CLIENT.test(p))).toEqual([]);

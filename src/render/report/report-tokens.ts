@@ -7,7 +7,6 @@ import type { JsonObject } from '../../core/json-value.js';
 import type { Report, ReportTokens } from '../../core/report.js';
 import { tokenDocument } from '../../core/token-document.js';
 import type { LiveToken } from '../../core/token-policy.js';
-import { tokenSchema } from '../schemas/token-policy-schema.js';
 import { escapeHtml } from '../shared/markdown-text.js';
 
 const KIND_WORDS: { readonly [K in LiveToken['type']]: string } = {
@@ -24,17 +23,6 @@ const ownerOf = (token: LiveToken): string => (token.type === 'team' ? (token.te
 /** The JSON report's keys: `tokens` and `team_tokens_listed`, only when the report read them. */
 export function tokensDocument(tokens: ReportTokens | undefined): JsonObject {
   return tokens ? { tokens: tokens.tokens.map(tokenDocument), team_tokens_listed: tokens.teamTokensListed } : {};
-}
-
-export function tokensProperties(): Record<string, unknown> {
-  return {
-    tokens: {
-      type: 'array',
-      items: tokenSchema(),
-      description: 'With --tokens and in evidence bundles: every team token the token can list, and the organization and audit-trail tokens; never a secret.',
-    },
-    team_tokens_listed: { type: 'boolean', description: 'false: the server (or the token) has no team-token list, so team tokens are not shown.' },
-  };
 }
 
 /** One line per token, teams first by name, then the organization's. */

@@ -6,10 +6,10 @@ import { SCHEMA_DIALECT } from '../../core/json-schema.js';
 import { splitKey } from '../../core/permissions.js';
 import { TEAM_FLAG_KEYS, TEAM_FLAGS } from '../../core/team-flags.js';
 import { REPORT_FORMAT_VERSION } from '../report/report-document.js';
-import { tokensProperties } from '../report/report-tokens.js';
 import { COVERAGE_REQUIRED, COVERAGE_RULE, coverageProperties } from './coverage-schema.js';
 import { changedProperties } from './report-changed-schema.js';
 import { peopleProperties } from './report-people-schema.js';
+import { tokensProperties } from './token-policy-schema.js';
 import { violationsSchema } from './violation-schema.js';
 
 type Schema = Record<string, unknown>;

@@ -72,3 +72,15 @@ export function tokenPolicyProperties(): Record<string, Schema> {
     },
   };
 }
+
+/** The report's `tokens` and `team_tokens_listed` (render/report/report-tokens.ts writes them). */
+export function tokensProperties(): Record<string, unknown> {
+  return {
+    tokens: {
+      type: 'array',
+      items: tokenSchema(),
+      description: 'With --tokens and in evidence bundles: every team token the token can list, and the organization and audit-trail tokens; never a secret.',
+    },
+    team_tokens_listed: { type: 'boolean', description: 'false: the server (or the token) has no team-token list, so team tokens are not shown.' },
+  };
+}
