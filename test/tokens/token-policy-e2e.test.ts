@@ -5,6 +5,7 @@
 import { access, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ADMIN_TOKEN as ADMIN } from '../../src/emulator/start.js';
+import type { SeedOrganization } from '../../src/emulator/types.js';
 import { runCli } from '../support/cli.js';
 import { perTest } from '../support/per-test.js';
 import { oneOrganization } from '../support/seeds.js';
@@ -111,6 +112,22 @@ describe('token-policy: a lowered team-token lifetime', () => {
 
     const again = await runCli(['plan', world.file, '--detailed-exitcode'], { env });
     expect(again.code, again.out).toBe(0);
+  });
+
+  it("--target keeps the policy (the organization's, as teams are) and its guard: a targeted plan does not pass what the whole plan refuses", async () => {
+    const organization = SEED.organizations[0] as SeedOrganization;
+    const seed = oneOrganization({ ...organization, workspaces: [{ name: 'w0', id: 'ws-w0' }] }, 'current');
+    const world = await startWorld(held, seed, `${POLICY}workspaces:\n  w0:\n    teams:\n      ci: read\n`);
+    const { old, now } = await tokensOfAges(world);
+    const env = { ...world.env(OWNER), TFE_ACCESS_NOW: now };
+    const targeted = await runCli(['plan', world.file, '--target', 'workspace:w0', '--format', 'json'], { env });
+    const plan = JSON.parse(targeted.out);
+    expect(plan.token_policy_changes).toHaveLength(1);
+    expect(plan.token_policy_changes[0].ends.count).toBe(3);
+    expect(plan.refusals.map((r: { guard: string }) => r.guard)).toEqual(['max-token-revocations']);
+    const applied = await runCli(['apply', world.file, '--target', 'workspace:w0', '--auto-approve'], { env });
+    expect(applied.code).toBe(3);
+    for (const token of old) expect(await works(world, token)).toBe(200);
   });
 
   it('a policy changed by hand is drift (exit 2), named by its setting', async () => {
