@@ -12,10 +12,10 @@ import type { AddChange, Change, PlanWarning } from '../core/plan.js';
 
 const grantWords = (add: AddChange): string => `${add.target.type} ${add.target.name} (${add.afterRole ?? add.after.access})`;
 
-/** The teams that hold a grant on some target read. */
-function teamsWithGrants(live: LiveState): Set<string> {
+/** Of `teamIds`, those that hold a grant on some target read. */
+function holdingGrants(live: LiveState, teamIds: ReadonlySet<string>): Set<string> {
   const out = new Set<string>();
-  for (const target of live.targets.values()) for (const grant of target.grants) out.add(grant.teamId);
+  for (const target of live.targets.values()) for (const grant of target.grants) if (teamIds.has(grant.teamId)) out.add(grant.teamId);
   return out;
 }
 
@@ -34,13 +34,20 @@ function warningOf(team: Team, adds: readonly AddChange[]): PlanWarning {
 
 /** One `team-recreated` warning per SCIM-linked team whose every grant of the files is an add and that holds none on the targets read. */
 export function recreatedTeamWarnings(changes: readonly Change[], live: LiveState): PlanWarning[] {
+  // Only the SCIM-linked teams the changes name: most plans have none, and pay one pass over the changes.
   const byTeam = new Map<string, Change[]>();
-  for (const change of changes) byTeam.set(change.team.id, [...(byTeam.get(change.team.id) ?? []), change]);
-  const holding = teamsWithGrants(live);
+  for (const change of changes) {
+    if (live.teams.get(change.team.id)?.scimLinked !== true) continue;
+    const ofTeam = byTeam.get(change.team.id);
+    if (ofTeam) ofTeam.push(change);
+    else byTeam.set(change.team.id, [change]);
+  }
+  if (byTeam.size === 0) return [];
+  const holding = holdingGrants(live, new Set(byTeam.keys()));
   const out: PlanWarning[] = [];
   for (const [teamId, ofTeam] of byTeam) {
     const team = live.teams.get(teamId);
-    if (team?.scimLinked !== true || holding.has(teamId)) continue;
+    if (team === undefined || holding.has(teamId)) continue;
     const adds = ofTeam.filter((c): c is AddChange => c.action === 'add');
     if (adds.length === ofTeam.length && adds.length > 0) out.push(warningOf(team, adds));
   }
