@@ -18,6 +18,18 @@ const header = (source) =>
     '',
   ].join('\n');
 
+/** A reader's validator: the schema `schemaOf` takes from the compiled `source`, with the readers' one set of options (core/schema-problem.ts). */
+const reader = (file, source, exportName, schemaOf) => ({
+  file,
+  source,
+  exportName,
+  load: async (compiled) => {
+    const module = await import(pathToFileURL(join(compiled, source.replace(/\.ts$/, '.js'))).href);
+    const { READER_AJV_OPTIONS } = await import(pathToFileURL(join(compiled, 'core/schema-problem.js')).href);
+    return { options: READER_AJV_OPTIONS, schema: schemaOf(module) };
+  },
+});
+
 /** Each validator the build writes: its compiled file, and the schema and options it compiles (read from the compiled sources). */
 export const STANDALONE = [
   {
@@ -28,46 +40,10 @@ export const STANDALONE = [
       return { options: AJV_OPTIONS, schema: buildSchema() };
     },
   },
-  {
-    file: 'evidence/snapshot-validator.js',
-    source: 'evidence/snapshot-schema.ts',
-    exportName: 'validateSnapshot',
-    load: async (compiled) => {
-      const { SNAPSHOT_SCHEMA } = await import(pathToFileURL(join(compiled, 'evidence/snapshot-schema.js')).href);
-      const { READER_AJV_OPTIONS } = await import(pathToFileURL(join(compiled, 'core/schema-problem.js')).href);
-      return { options: READER_AJV_OPTIONS, schema: SNAPSHOT_SCHEMA };
-    },
-  },
-  {
-    file: 'evidence/manifest-validator.js',
-    source: 'evidence/manifest-schema.ts',
-    exportName: 'validateManifest',
-    load: async (compiled) => {
-      const { MANIFEST_SCHEMA } = await import(pathToFileURL(join(compiled, 'evidence/manifest-schema.js')).href);
-      const { READER_AJV_OPTIONS } = await import(pathToFileURL(join(compiled, 'core/schema-problem.js')).href);
-      return { options: READER_AJV_OPTIONS, schema: MANIFEST_SCHEMA };
-    },
-  },
-  {
-    file: 'pipeline/disk/review-round-validator.js',
-    source: 'render/schemas/review-round-schema.ts',
-    exportName: 'validateReviewRound',
-    load: async (compiled) => {
-      const { reviewRoundSchema } = await import(pathToFileURL(join(compiled, 'render/schemas/review-round-schema.js')).href);
-      const { READER_AJV_OPTIONS } = await import(pathToFileURL(join(compiled, 'core/schema-problem.js')).href);
-      return { options: READER_AJV_OPTIONS, schema: reviewRoundSchema() };
-    },
-  },
-  {
-    file: 'triage/log-validator.js',
-    source: 'triage/log-schema.ts',
-    exportName: 'validateAuditLine',
-    load: async (compiled) => {
-      const { AUDIT_LINE_SCHEMA } = await import(pathToFileURL(join(compiled, 'triage/log-schema.js')).href);
-      const { READER_AJV_OPTIONS } = await import(pathToFileURL(join(compiled, 'core/schema-problem.js')).href);
-      return { options: READER_AJV_OPTIONS, schema: AUDIT_LINE_SCHEMA };
-    },
-  },
+  reader('evidence/snapshot-validator.js', 'evidence/snapshot-schema.ts', 'validateSnapshot', (m) => m.SNAPSHOT_SCHEMA),
+  reader('evidence/manifest-validator.js', 'evidence/manifest-schema.ts', 'validateManifest', (m) => m.MANIFEST_SCHEMA),
+  reader('pipeline/disk/review-round-validator.js', 'render/schemas/review-round-schema.ts', 'validateReviewRound', (m) => m.reviewRoundSchema()),
+  reader('triage/log-validator.js', 'triage/log-schema.ts', 'validateAuditLine', (m) => m.AUDIT_LINE_SCHEMA),
 ];
 
 /** Writes every standalone validator into `compiled`, the directory tsc compiled src/ into. */
