@@ -70,6 +70,12 @@ export interface Profile {
    * token-lifetime policy (docs/api.md, "Tokens"); `seed`: none of them (404).
    */
   readonly tokenPolicies: boolean;
+  /**
+   * Team names as the service takes them (docs/api.md, "Teams", contradiction 3): any printable
+   * name, spaces included, as go-tfe's integration tests rename a team to "foo bar". `seed`: the
+   * docs' page, letters, digits, `-` and `_` only.
+   */
+  readonly printableTeamNames: boolean;
 }
 
 /**
@@ -102,6 +108,7 @@ export const PROFILES: { readonly [N in ProfileName]: Profile } = {
     partialTeamCreate: false,
     inactiveMemberships: false,
     tokenPolicies: false,
+    printableTeamNames: false,
   },
   current: {
     name: 'current',
@@ -118,6 +125,7 @@ export const PROFILES: { readonly [N in ProfileName]: Profile } = {
     partialTeamCreate: true,
     inactiveMemberships: true,
     tokenPolicies: true,
+    printableTeamNames: true,
   },
 };
 

@@ -90,7 +90,7 @@ function flagRefusal(ctx: RequestContext, org: string, sent: Readonly<Record<str
 export function createTeamRoute(ctx: RequestContext): Answer {
   const org = param(ctx, 0);
   if (!ctx.store.orgs.has(org) || !ctx.authz.canCreateTeams(org) || !hasTeamsEndpoint(ctx, org)) return NOT_FOUND;
-  const body = readTeamBody(ctx.body, ctx.store.profile.organizationFlags, true);
+  const body = readTeamBody(ctx.body, ctx.store.profile, true);
   const name = body.name ?? '';
   if (ctx.store.teamNameTaken(org, name)) throw NAME_TAKEN();
   const sent = body.organizationAccess ?? {};
@@ -123,7 +123,7 @@ function checkUpdate(team: Team, body: TeamBody, merged: Readonly<Record<string,
 export function updateTeam(ctx: RequestContext): Answer {
   const team = visibleTeam(ctx);
   if (!team || !ctx.authz.canManageTeam(team)) return NOT_FOUND;
-  const body = readTeamBody(ctx.body, ctx.store.profile.organizationFlags, false);
+  const body = readTeamBody(ctx.body, ctx.store.profile, false);
   // Partial: flags the body leaves out keep their values; the companions follow what is set.
   const merged = withCompanions({ ...team.organizationAccess, ...body.organizationAccess });
   checkUpdate(team, body, merged);

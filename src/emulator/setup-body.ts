@@ -5,8 +5,10 @@ import { isObject } from './grant-body.js';
 
 // docs/api.md, "Seed: limits": a project name is at most 40 characters.
 export const MAX_PROJECT_NAME = 40;
-// The real service's rule for organization, team and workspace names: letters, digits, - and _.
+// The docs' rule for organization, team and workspace names: letters, digits, - and _.
 const NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+// A team name as the service takes it (the current profile; docs/api.md, "Teams"): no control character.
+const PRINTABLE_NAME = /^[^\p{Cc}]+$/u;
 const MAX_WORKSPACE_NAME = 90;
 
 export interface SetupBody {
@@ -23,13 +25,16 @@ export function readSetupBody(body: unknown, type: string): SetupBody {
   return { attributes, relationships: isObject(data.relationships) ? data.relationships : {} };
 }
 
-export function readName(attributes: Record<string, unknown>, kind: 'organization' | 'team' | 'project' | 'workspace'): string {
+/** `printable`: a team name as the service takes it (the current profile), not the docs' character set. */
+export function readName(attributes: Record<string, unknown>, kind: 'organization' | 'team' | 'project' | 'workspace', printable = false): string {
   const name = attributes.name;
   if (typeof name !== 'string' || name.trim() === '') throw new Invalid('/data/attributes/name', "Name can't be blank");
   if (kind === 'project' && name.length > MAX_PROJECT_NAME) {
     throw new Invalid('/data/attributes/name', `Name is too long (maximum is ${MAX_PROJECT_NAME} characters)`);
   }
-  if (kind !== 'project' && !NAME_PATTERN.test(name)) {
+  if (printable && kind === 'team') {
+    if (!PRINTABLE_NAME.test(name)) throw new Invalid('/data/attributes/name', 'Name may not contain control characters');
+  } else if (kind !== 'project' && !NAME_PATTERN.test(name)) {
     throw new Invalid('/data/attributes/name', 'Name may only contain letters, numbers, - and _');
   }
   if (kind === 'workspace' && name.length > MAX_WORKSPACE_NAME) {

@@ -2,6 +2,7 @@
 // body sends, each checked; unknown attributes are accepted and ignored, as on grants. Pure: parsed
 // JSON in, values out, Invalid (422) on anything malformed.
 import { Invalid } from './answers.js';
+import type { Profile } from './profile.js';
 import { readName, readOrganizationAccess, readSetupBody, readVisibility } from './setup-body.js';
 
 export interface TeamBody {
@@ -29,10 +30,14 @@ function readFlag(value: unknown, key: string): boolean | undefined {
   return value;
 }
 
-/** `create`: the name is required, as in the docs' create table. `flags`: the profile's organization-access flags. */
-export function readTeamBody(body: unknown, flags: readonly string[], create: boolean): TeamBody {
+/**
+ * `create`: the name is required, as in the docs' create table. `profile`: its organization-access
+ * flags and whether it takes any printable team name.
+ */
+export function readTeamBody(body: unknown, profile: Pick<Profile, 'organizationFlags' | 'printableTeamNames'>, create: boolean): TeamBody {
+  const flags = profile.organizationFlags;
   const { attributes } = readSetupBody(body, 'teams');
-  const name = create || attributes.name !== undefined ? readName(attributes, 'team') : undefined;
+  const name = create || attributes.name !== undefined ? readName(attributes, 'team', profile.printableTeamNames) : undefined;
   const visibility = attributes.visibility === undefined ? undefined : readVisibility(attributes.visibility, 'secret', `${POINTER}/visibility`);
   const ssoTeamId = readSsoTeamId(attributes['sso-team-id']);
   const allowMemberTokenManagement = readFlag(attributes['allow-member-token-management'], 'allow-member-token-management');

@@ -193,3 +193,24 @@ describe("the seed file's team settings", () => {
     await expect(seedWith({ 'scim-group-name': 'g' })).rejects.toThrow('scim-group-name needs scim-linked: true');
   });
 });
+
+describe('team names by profile (docs/api.md, "Teams", contradiction 3)', () => {
+  it('current: a team is made and renamed with a space, as go-tfe\'s integration tests rename one to "foo bar"; a control character is 422', async () => {
+    const api = await start('current');
+    const made = await api.post('/organizations/acme/teams', teamBody({ name: 'two words' }), 'tadmin-token');
+    expect(made.status).toBe(201);
+    expect((await api.patch('/teams/team-obs', teamBody({ name: 'foo bar' }), 'tadmin-token')).status).toBe(200);
+    expect((await api.get('/teams/team-obs')).body.data.attributes.name).toBe('foo bar');
+    const refused = await api.post('/organizations/acme/teams', teamBody({ name: 'tab\there' }), 'tadmin-token');
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors[0].source.pointer).toBe('/data/attributes/name');
+  });
+
+  it("seed: the docs' page, letters, digits, - and _ only", async () => {
+    const api = await start('seed');
+    const refused = await api.post('/organizations/acme/teams', teamBody({ name: 'two words' }), 'tadmin-token');
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors[0].detail).toBe('Name may only contain letters, numbers, - and _');
+    expect((await api.patch('/teams/team-obs', teamBody({ name: 'foo bar' }), 'tadmin-token')).status).toBe(422);
+  });
+});

@@ -25,6 +25,7 @@ teams:
     previously: [platform, old-sre]
   ops:
     previously: [old-sre]
+  " padded": {}
   "two words": {}
   auditors:
     organization-access: { access-secret-teams: true }
@@ -39,8 +40,8 @@ teams:
       'bad.yaml:12:26: teams.sre.organization-access: "admin" is not a role of roles.organization. Did you mean "admins"?',
       'bad.yaml:13:18: teams.sre.previously[0]: "platform" is a current name under teams (line 8, col 3): a team cannot have been renamed from a team the files still want',
       'bad.yaml:15:18: teams.ops.previously[0]: "old-sre" is claimed by team "sre" too (line 13, col 28): one old name, one team',
-      'bad.yaml:16:3: teams["two words"]: team name "two words" has characters the service refuses: letters, digits, - and _ only',
-      'bad.yaml:18:49: teams.auditors.organization-access.access-secret-teams: access-secret-teams needs one of manage-membership, manage-teams, manage-organization-access (it extends them to secret teams)',
+      'bad.yaml:16:3: teams[" padded"]: team name " padded" starts or ends with white space: write the name without it',
+      'bad.yaml:19:49: teams.auditors.organization-access.access-secret-teams: access-secret-teams needs one of manage-membership, manage-teams, manage-organization-access (it extends them to secret teams)',
     ]);
   });
 
