@@ -26,11 +26,16 @@ export const REVIEW_DECISIONS = ['keep', 'revoke'] as const;
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
 
 /**
- * What a row is of: a team's access on a target, a person's through a team, or a team's
- * organization power (an `organization-access` flag it holds; the owners team holds every one).
+ * What a row is of: a team's access on a target, a person's through a team, a team's organization
+ * power (an `organization-access` flag it holds; the owners team holds every one), or an inactive
+ * person's membership of a team (deactivated in the identity provider, still in the team: the
+ * team's access comes back with re-activation; docs/api.md, "Identity-provider lifecycles").
  */
-export const REVIEW_KINDS = ['team', 'person', 'power'] as const;
+export const REVIEW_KINDS = ['team', 'person', 'power', 'membership'] as const;
 export type ReviewKind = (typeof REVIEW_KINDS)[number];
+
+/** A row of a person in a team (`person`, `membership`): its revoke takes the person out of the team. */
+export const isMemberRow = (row: { readonly kind: ReviewKind }): boolean => row.kind === 'person' || row.kind === 'membership';
 
 /** The target of a power row: the organization, by its name (the organization's name is its id in the API). */
 export interface OrganizationRef {
@@ -47,10 +52,10 @@ export interface ReviewRow {
   readonly kind: ReviewKind;
   /** The team's name, or the person's email. */
   readonly subject: string;
-  /** For a person: the team it has the access through. */
+  /** For a person: the team it has the access through (for a membership: the team it is in). */
   readonly via?: string;
   readonly target: ReviewTarget;
-  /** The effective level and its short form (`custom: apply, vars rw, state r`); for a power, the flag (`manage-workspaces`). */
+  /** The effective level and its short form (`custom: apply, vars rw, state r`); for a power, the flag (`manage-workspaces`); for a membership, `inactive`. */
   readonly access: string;
   readonly sources: string;
   readonly decision: ReviewDecision | '';

@@ -6,7 +6,7 @@
 // at once. Pure.
 
 import { quote } from '../core/printable.js';
-import { REVIEW_KINDS, type ReviewKind, type ReviewOwner, type ReviewTarget, type SheetRow } from '../core/review.js';
+import { isMemberRow, REVIEW_KINDS, type ReviewKind, type ReviewOwner, type ReviewTarget, type SheetRow } from '../core/review.js';
 import { decisionOf, type ReadRow } from './parse.js';
 import { organizationOfReview, rowCheck } from './sheet.js';
 
@@ -29,10 +29,10 @@ function targetOf(f: ReadRow['fields']): ReviewTarget {
   return { type, name: f.target, id: f['target-id'] };
 }
 
-/** Whether the kind and the target's type are ones start writes together: a power on the organization, other rows on a project or workspace. */
+/** Whether the kind and the target's type are ones start writes together: a power or a membership on the organization, other rows on a project or workspace. */
 function wellFormed(f: ReadRow['fields']): boolean {
   if (!(REVIEW_KINDS as readonly string[]).includes(f.kind) || !TARGET_TYPES.includes(f['target-type'])) return false;
-  return (f.kind === 'power') === (f['target-type'] === 'organization');
+  return (f.kind === 'power' || f.kind === 'membership') === (f['target-type'] === 'organization');
 }
 
 /** The row as start wrote it, from the sheet's columns. */
@@ -111,7 +111,7 @@ function rowProblem(read: ReadRow, round: string, organization: string, binding?
 /** A person kept on one row and revoked on another from the same team: a revoke takes them out of the team, so both cannot hold. */
 function contradictions(rows: readonly DecidedRow[]): string[] {
   const byMembership = new Map<string, DecidedRow[]>();
-  for (const r of rows.filter((d) => d.row.kind === 'person')) {
+  for (const r of rows.filter((d) => isMemberRow(d.row))) {
     const key = `${r.row.subject.toLowerCase()}\u0000${r.row.teamId}`;
     byMembership.set(key, [...(byMembership.get(key) ?? []), r]);
   }

@@ -10,7 +10,7 @@
 import { OWNERS_TEAM } from '../core/model.js';
 import { nfc } from '../core/names.js';
 import type { Resolved } from '../core/resolved.js';
-import type { Revocation } from '../core/review.js';
+import { isMemberRow, type Revocation } from '../core/review.js';
 import { implyingFlags } from '../core/team-flags.js';
 import type { DesiredTeam } from '../core/teams.js';
 import type { DecidedRow } from './decisions.js';
@@ -42,7 +42,7 @@ function powerRevokeOf({ at, row }: DecidedRow, teams: readonly DesiredTeam[], r
 }
 
 function revokeOf({ at, row }: DecidedRow, resolved: Resolved, heldBy: HeldBy): Revoke | string {
-  if (row.kind === 'person') {
+  if (isMemberRow(row)) {
     return { at, row, revocation: { kind: 'member', team: { id: row.teamId, name: row.via ?? '' }, email: row.subject } };
   }
   const target = resolved.targets.find((t) => t.id === row.target.id);
@@ -78,7 +78,7 @@ export function revokeItems(
   const found = rows
     .filter((r) => r.row.decision === 'revoke')
     .filter((r) => {
-      if (r.row.kind !== 'person') return true;
+      if (!isMemberRow(r.row)) return true;
       const key = `${r.row.subject.toLowerCase()}\u0000${r.row.teamId}`;
       if (seen.has(key)) return false;
       seen.add(key);

@@ -1,7 +1,8 @@
 // `review start`'s rows (docs/evidence.md, "Access reviews"): from the report of live access, a
 // row per team with access on a target, a row per team and organization power it holds (the owners
-// team holds every one), and a row per person and team when people are reviewed, each on the sheet
-// of the owner that covers the target (the powers: of the owner with `organization: true`); what no
+// team holds every one), and a row per person and team when people are reviewed (an inactive
+// person's: one per team they are still in), each on the sheet of the owner that covers the target
+// (the powers and the inactive memberships: of the owner with `organization: true`); what no
 // owner covers goes to the unowned sheet, so the whole population is on some sheet. Pure.
 
 import type { AccessSource, EffectiveCell } from '../core/effective.js';
@@ -34,6 +35,8 @@ export interface SheetWords {
   source(source: AccessSource, type: TargetRef['type']): string;
   /** The owners team holds every power by rule; another team its own flag, which flags it holds beside may bring. */
   power(owners: boolean, broughtBy: readonly string[]): string;
+  /** An inactive person's membership of a team: what regains the team's access. */
+  membership(): string;
 }
 
 export interface ReviewSheets {
@@ -108,6 +111,32 @@ function personRows(report: Report, people: 'all' | ReadonlySet<string>, words: 
   );
 }
 
+/** What a membership row says in its access column: the person's status. */
+export const INACTIVE_ACCESS = 'inactive';
+
+/**
+ * A row per inactive person and team they are still in, for the teams whose people are reviewed: no
+ * access now, all of the team's once re-activated. On the organization's sheet, as a power row: a
+ * membership is of no one target.
+ */
+function membershipRows(report: Report, people: 'all' | ReadonlySet<string>, words: SheetWords): RowOf[] {
+  const target = { type: 'organization', name: report.organization, id: report.organization } as const;
+  const inactive = (report.people?.people ?? []).filter((p) => p.status === 'inactive');
+  return inactive.flatMap((person) =>
+    person.teams
+      .filter((team) => people === 'all' || people.has(team.name))
+      .map((team) => ({
+        kind: 'membership' as const,
+        subject: person.email,
+        via: team.name,
+        teamId: team.id,
+        target,
+        access: INACTIVE_ACCESS,
+        sources: words.membership(),
+      })),
+  );
+}
+
 /** A row as its sheet writes it, undecided, with its check. */
 function sheetRow(review: string, owner: string | undefined, row: RowOf): SheetRow {
   const base = {
@@ -135,7 +164,8 @@ export function reviewSheets(report: Report, round: ReviewRound, words: SheetWor
   const ownerOf = (target: ReviewTarget) => (target.type === 'organization' ? ofOrganization : findOwner(target));
   const byOwner = new Map<string, SheetRow[]>(round.owners.map((o) => [o.owner, []]));
   const unowned: SheetRow[] = [];
-  const rows = [...teamRows(report, words), ...powerRows(report, words), ...(round.people === undefined ? [] : personRows(report, round.people, words))];
+  const people = round.people === undefined ? [] : [...personRows(report, round.people, words), ...membershipRows(report, round.people, words)];
+  const rows = [...teamRows(report, words), ...powerRows(report, words), ...people];
   for (const row of rows) {
     const owner = ownerOf(row.target)?.owner;
     (owner === undefined ? unowned : (byOwner.get(owner) as SheetRow[])).push(sheetRow(round.review, owner, row));

@@ -5,7 +5,7 @@
 // decision was over other access. Live access with no row (a grant made since start, a deleted row)
 // and a sheet of the round not given are refused too, so the decisions cover the whole population
 // as it is. Pure.
-import type { SheetRow } from '../core/review.js';
+import { isMemberRow, type SheetRow } from '../core/review.js';
 import { sheetRowOf } from './decisions.js';
 import type { ReadRow } from './parse.js';
 import type { ReviewSheets } from './rows.js';
@@ -13,12 +13,13 @@ import { rowCheck, sheetName } from './sheet.js';
 
 /** Who has access where: one row of a sheet, whatever its level, sources or names; a power row, whatever gives it. */
 const keyOf = (row: Pick<SheetRow, 'kind' | 'teamId' | 'target' | 'subject' | 'access'>): string => {
-  const which = row.kind === 'person' ? row.subject.toLowerCase() : row.kind === 'power' ? row.access : '';
+  const which = isMemberRow(row) ? row.subject.toLowerCase() : row.kind === 'power' ? row.access : '';
   return [row.kind, row.teamId, row.target.id, which].join('\u0000');
 };
 
 function accessWords(row: SheetRow): string {
   if (row.kind === 'power') return `team ${row.subject} holds ${row.access} of organization ${row.target.name} (${row.sources})`;
+  if (row.kind === 'membership') return `${row.subject}, inactive, is in team ${row.via ?? ''} (${row.sources})`;
   const who = row.kind === 'team' ? `team ${row.subject}` : `${row.subject} through team ${row.via ?? ''}`;
   return `${who} has ${row.access} on ${row.target.type} ${row.target.name} (${row.sources})`;
 }

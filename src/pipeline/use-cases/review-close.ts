@@ -25,7 +25,7 @@ import type { Team } from '../../core/model.js';
 import { personKey } from '../../core/people.js';
 import type { LivePeople } from '../../core/person.js';
 import { changesOf, grantChanges, type Plan } from '../../core/plan.js';
-import type { DecisionRecord, RevokeChange, RoundRecord } from '../../core/review.js';
+import { type DecisionRecord, isMemberRow, type RevokeChange, type RoundRecord } from '../../core/review.js';
 import type { RunReads } from '../../core/run-reads.js';
 import { CLIError } from '../../errors.js';
 import { tokenOwner } from '../../evidence/token-owner.js';
@@ -103,7 +103,7 @@ function readRows(request: ReviewCloseRequest): { rows: ReadRow[]; problems: str
 function byPerson(request: ReviewCloseRequest, rows: readonly ReadRow[], state: FilesState): boolean {
   if (request.round !== undefined) return request.round.by === 'person';
   const listed = new Set((state.teams ?? []).filter((t) => t.members !== undefined).map((t) => t.name));
-  return rows.some((r) => r.fields.kind === 'person' && !listed.has(r.fields.via));
+  return rows.some((r) => (r.fields.kind === 'person' || r.fields.kind === 'membership') && !listed.has(r.fields.via));
 }
 
 /** What holds a team's access on a target organization-wide in live, in words. */
@@ -234,7 +234,7 @@ async function peopleNow(client: PeopleReader, reads: RunReads, organization: st
 
 /** A revoke's key: a person revoked on several rows from one team is one removal. */
 const key = (row: DecidedRow['row']): string =>
-  row.kind === 'person'
+  isMemberRow(row)
     ? `person ${personKey(row.subject)} ${row.teamId}`
     : row.kind === 'power'
       ? `power ${row.teamId} ${row.access}`
@@ -277,7 +277,7 @@ async function conflictsOf(client: TfeClient, planned: { reads: RunReads; result
   if (!('events' in trail)) return [];
   const { reads, result } = planned;
   // The people's usernames: a person row's member events name them, and a reviewer written as an email is matched through them.
-  const asked = round.decided.some((d) => d.row.kind === 'person' || d.row.reviewer.includes('@'));
+  const asked = round.decided.some((d) => isMemberRow(d.row) || d.row.reviewer.includes('@'));
   const people = result.live.people ?? (asked ? await peopleNow(client, reads, round.state.organization, result.resolved.teams) : undefined);
   return provisionerProblems(round.decided, trail.events, usernames(people?.people ?? []));
 }
@@ -318,6 +318,8 @@ function factsOf(request: ClockedClose, round: Round, closed: Closed, startedAt:
     counts: [
       { what: 'rows', extracted: round.decided.length, service: null },
       { what: 'revokes', extracted: round.decided.filter((d) => d.row.decision === 'revoke').length, service: null },
+      // An inactive person's rows: members no access shows now, who hold their teams' once re-activated.
+      { what: 'inactive-memberships', extracted: round.decided.filter((d) => d.row.kind === 'membership').length, service: null },
     ],
   };
 }

@@ -17,7 +17,7 @@ import { CLIError } from '../../errors.js';
 import { writeAtomic } from '../../export/write.js';
 import { reportSourceText } from '../../render/report-words/report-source.js';
 import { renderReviewSheet } from '../../render/review/review-csv.js';
-import { powerSourceText } from '../../render/review/review-power.js';
+import { inactiveMembershipText, powerSourceText } from '../../render/review/review-power.js';
 import { renderReviewRound } from '../../render/review/review-round.js';
 import { accessShortForm } from '../../render/shared/access-short.js';
 import { checkName, noFindings } from '../../resolve/check-names.js';
@@ -113,7 +113,7 @@ export async function liveSheets(
     built: reviewSheets(
       report,
       { review, owners, ...(people ? { people } : {}) },
-      { access: accessShortForm, source: reportSourceText, power: powerSourceText },
+      { access: accessShortForm, source: reportSourceText, power: powerSourceText, membership: inactiveMembershipText },
     ),
   };
 }

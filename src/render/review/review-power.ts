@@ -8,3 +8,8 @@ export function powerSourceText(owners: boolean, broughtBy: readonly string[]): 
   const own = 'organization-access of the team';
   return broughtBy.length > 0 ? `${own}, brought by ${broughtBy.join(' and ')}` : own;
 }
+
+/** What a membership row's `sources` says: the person is in the team, inactive, and regains its access once re-activated. */
+export function inactiveMembershipText(): string {
+  return 'member of the team, inactive in the identity provider: regains the team access once re-activated';
+}
