@@ -2,13 +2,14 @@
 // "Identity-provider lifecycles"): HCP Terraform's SCIM page says a group re-activated in the
 // provider "creates a new team": a new id under the same name, with none of the old team's grants.
 // The API links no old id to the new one and does not audit team creation, so the signature is
-// the one the service leaves: a team linked to a SCIM group that holds none of the grants the files
-// give it on the targets read. Its adds are those grants restored to the new id; the warning says
+// the one the service leaves (core/recreated-team.ts, the one rule): a team linked to a SCIM group
+// that holds none of the grants the files give it on the targets read. Its adds are those grants restored to the new id; the warning says
 // so, naming each, rather than leaving them as unrelated adds. Over the managed targets only, so
 // both read strategies find the same. Pure.
 import type { LiveState, Team } from '../core/model.js';
 import { compareText } from '../core/order.js';
 import type { AddChange, Change, PlanWarning } from '../core/plan.js';
+import { looksRecreated } from '../core/recreated-team.js';
 
 const grantWords = (add: AddChange): string => `${add.target.type} ${add.target.name} (${add.afterRole ?? add.after.access})`;
 
@@ -47,7 +48,7 @@ export function recreatedTeamWarnings(changes: readonly Change[], live: LiveStat
   const out: PlanWarning[] = [];
   for (const [teamId, ofTeam] of byTeam) {
     const team = live.teams.get(teamId);
-    if (team === undefined || holding.has(teamId)) continue;
+    if (team === undefined || !looksRecreated(team, holding.has(teamId) ? 1 : 0)) continue;
     const adds = ofTeam.filter((c): c is AddChange => c.action === 'add');
     if (adds.length === ofTeam.length && adds.length > 0) out.push(warningOf(team, adds));
   }

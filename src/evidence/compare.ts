@@ -1,11 +1,13 @@
 // Two snapshots compared (`report diff OLD NEW`, docs/evidence.md, "Comparing snapshots"): who
 // gained and lost what. Per (team, target), matched by their ids so a rename is not a loss and a
 // gain: access added, removed, or changed (the level, each permission, the sources); the teams
-// added and removed; by person (both snapshots by person), the people added and removed, each
+// added and removed, and those re-created by their identity provider (a new id under the name, its
+// lost access to restore); by person (both snapshots by person), the people added and removed, each
 // person's level per target and the organization powers they gained or lost. Pure; sorted, so the
 // same two snapshots give the same bytes.
 import { OWNERS_TEAM } from '../core/model.js';
 import { compareText as byCode } from '../core/order.js';
+import { looksRecreated } from '../core/recreated-team.js';
 import type { Snapshot, SnapshotAccess, SnapshotCell, SnapshotSource, SnapshotTarget } from './snapshot.js';
 
 export type ChangeKind = 'added' | 'removed' | 'changed';
@@ -59,6 +61,19 @@ export interface PowerChange {
   readonly power: string;
 }
 
+/**
+ * A team its identity provider re-created between the snapshots (core/recreated-team.ts): its name
+ * under a new id, linked to an identity-provider group in NEW, holding none of the old id's grants.
+ */
+export interface SnapshotRecreation {
+  readonly name: string;
+  /** The old team's id (OLD), and the new one's (NEW). */
+  readonly before: string;
+  readonly after: string;
+  /** The old id's access, lost with it: what to restore to the new id. */
+  readonly restore: readonly AccessChange[];
+}
+
 /** A team whose name changed between the snapshots (the same id). */
 export interface SnapshotRename {
   readonly id: string;
@@ -72,6 +87,8 @@ export interface SnapshotDiff {
   readonly teamsAdded: readonly string[];
   readonly teamsRemoved: readonly string[];
   readonly teamsRenamed: readonly SnapshotRename[];
+  /** Teams re-created by their identity provider: out of `teamsAdded`, `teamsRemoved`, and their lost access out of `access`. */
+  readonly teamsRecreated: readonly SnapshotRecreation[];
   /** Organization powers on or off: organization-wide, so on no target (the owners team holds every one: never listed). */
   readonly powers: readonly PowerChange[];
   readonly access: readonly AccessChange[];
@@ -214,20 +231,65 @@ function renames(old: Snapshot, now: Snapshot): SnapshotRename[] {
     .sort((x, y) => byCode(x.after, y.after));
 }
 
+/** Of the cells the old id held, those the new id holds on the same target: a restore started. */
+function heldAgain(old: Snapshot, now: Snapshot, before: string, after: string): number {
+  const targets = new Set(old.cells.filter((c) => c.team.id === before).map((c) => key('', c.target)));
+  return now.cells.filter((c) => c.team.id === after && targets.has(key('', c.target))).length;
+}
+
+/**
+ * The teams removed and added under one name whose new id looks re-created (core/recreated-team.ts,
+ * the plan's rule): linked in NEW, holding none of the old id's grants. Their removed access goes to
+ * restore; a name that two teams of a snapshot share is never matched.
+ */
+function recreations(
+  old: Snapshot,
+  now: Snapshot,
+  removed: readonly string[],
+  added: readonly string[],
+  access: readonly AccessChange[],
+): SnapshotRecreation[] {
+  const once = (teams: readonly Snapshot['teams'][number][], ids: readonly string[]) => {
+    const byName = new Map<string, Snapshot['teams'][number] | null>();
+    for (const t of teams.filter((t) => ids.includes(t.id))) byName.set(t.name, byName.has(t.name) ? null : t);
+    return byName;
+  };
+  const gone = once(old.teams, removed);
+  const out: SnapshotRecreation[] = [];
+  for (const [name, team] of once(now.teams, added)) {
+    const was = gone.get(name);
+    if (!team || !was || !looksRecreated(team, heldAgain(old, now, was.id, team.id))) continue;
+    out.push({ name, before: was.id, after: team.id, restore: access.filter((c) => c.change === 'removed' && c.team.id === was.id) });
+  }
+  return out.sort((x, y) => byCode(x.name, y.name));
+}
+
 const header = (s: Snapshot): SnapshotDiff['old'] => ({ organization: s.organization, generatedAt: s.generatedAt, state: s.state });
 
 export function compareSnapshots(old: Snapshot, now: Snapshot): SnapshotDiff {
   const teamNames = (s: Snapshot, ids: readonly string[]): string[] => s.teams.filter((t) => ids.includes(t.id)).map((t) => t.name);
   const oldIds = old.teams.map((t) => t.id);
   const newIds = now.teams.map((t) => t.id);
+  const [removed, added] = [minus(oldIds, newIds), minus(newIds, oldIds)];
+  const access = accessChanges(old, now);
+  const recreated = recreations(old, now, removed, added, access);
+  const matched = new Set(recreated.flatMap((r) => [r.before, r.after]));
+  const restored = new Set(recreated.flatMap((r) => r.restore));
   return {
     old: header(old),
     new: header(now),
-    teamsAdded: teamNames(now, minus(newIds, oldIds)).sort(byCode),
-    teamsRemoved: teamNames(old, minus(oldIds, newIds)).sort(byCode),
+    teamsAdded: teamNames(
+      now,
+      added.filter((id) => !matched.has(id)),
+    ).sort(byCode),
+    teamsRemoved: teamNames(
+      old,
+      removed.filter((id) => !matched.has(id)),
+    ).sort(byCode),
     teamsRenamed: renames(old, now),
+    teamsRecreated: recreated,
     powers: powerChanges(old, now),
-    access: accessChanges(old, now),
+    access: access.filter((c) => !restored.has(c)),
     ...(old.people && now.people ? { people: peopleChanges(old.people, now.people) } : {}),
   };
 }
@@ -235,5 +297,6 @@ export function compareSnapshots(old: Snapshot, now: Snapshot): SnapshotDiff {
 /** How many differences: what the exit code and the summary count. */
 export function differenceCount(diff: SnapshotDiff): number {
   const people = diff.people ? diff.people.added.length + diff.people.removed.length + diff.people.access.length + diff.people.powers.length : 0;
-  return diff.teamsAdded.length + diff.teamsRemoved.length + diff.teamsRenamed.length + diff.powers.length + diff.access.length + people;
+  const recreated = diff.teamsRecreated.reduce((n, r) => n + 1 + r.restore.length, 0);
+  return diff.teamsAdded.length + diff.teamsRemoved.length + diff.teamsRenamed.length + recreated + diff.powers.length + diff.access.length + people;
 }

@@ -1,7 +1,8 @@
 // The schema of what `report diff` reads of a report JSON document (evidence/snapshot.ts): the
 // fields a comparison needs, each of the type the report writes (schemas/report.schema.json), and
 // nothing more: a field added to the report later, or one an older report lacks and the comparison
-// does without (`organization_access`, `organization_powers`, a person's `teams`), is no problem.
+// does without (`organization_access`, `organization_powers`, a person's `teams`, a team's
+// `scim_linked`), is no problem.
 // Compiled by Ajv (evidence/snapshot-validator.ts; standalone code in the build).
 import { type JsonSchema, SCHEMA_DIALECT } from '../core/json-schema.js';
 
@@ -63,7 +64,7 @@ export const SNAPSHOT_SCHEMA: JsonSchema = {
     organization: STRING,
     generated_at: STRING,
     state: STRING,
-    teams: listOf(named({ organization_access: { type: 'object' } })),
+    teams: listOf(named({ organization_access: { type: 'object' }, scim_linked: { type: 'boolean' } })),
     projects: listOf(TARGET),
     workspaces: listOf(TARGET),
     people: listOf(PERSON),

@@ -49,6 +49,8 @@ export interface SnapshotTeam {
   readonly id: string;
   /** The flags reported on, sorted. */
   readonly powers: readonly string[];
+  /** Linked to an identity-provider group, when the report says (`scim_linked`; an older report: absent). */
+  readonly scimLinked?: boolean;
 }
 
 export interface Snapshot {
@@ -85,7 +87,7 @@ interface ReportRead {
   readonly organization: string;
   readonly generated_at: string;
   readonly state: string;
-  readonly teams: readonly (Named & { readonly organization_access?: Readonly<Record<string, unknown>> })[];
+  readonly teams: readonly (Named & { readonly organization_access?: Readonly<Record<string, unknown>>; readonly scim_linked?: boolean })[];
   readonly projects: readonly ReportTarget[];
   readonly workspaces: readonly ReportTarget[];
   readonly people?: readonly ReportPerson[];
@@ -133,7 +135,7 @@ function cellsOf(targets: readonly ReportTarget[], type: SnapshotTarget['type'])
 /** A team and its flags on: `organization_access` read when present, so an older report still reads. */
 function teamOf(team: ReportRead['teams'][number]): SnapshotTeam {
   const on = Object.entries(team.organization_access ?? {}).flatMap(([k, v]) => (v === true ? [k] : []));
-  return { ...named(team), powers: on.sort() };
+  return { ...named(team), powers: on.sort(), ...(team.scim_linked === undefined ? {} : { scimLinked: team.scim_linked }) };
 }
 
 function personOf(person: ReportPerson): SnapshotPerson {

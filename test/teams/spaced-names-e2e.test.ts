@@ -116,6 +116,8 @@ describe.each(['team', 'target'] as const)('team names with spaces and commas, r
     expect(html.out).toContain('Ops, &quot;night&quot;');
     const text = await cli(['report', '--organization', 'acme']);
     expect(text.out).toContain('foo bar');
+    const one = JSON.parse((await cli(['report', '--organization', 'acme', '--team', OPS, '--format', 'json'])).out);
+    expect(one.workspaces.flatMap((w: any) => w.teams.map((t: any) => `${t.name} ${w.name}`))).toEqual([`${OPS} api`]);
 
     // A review round: the sheets hold the names and read back; close keeps every row.
     const out = join(w.dir, 'round');

@@ -32,6 +32,11 @@ function teamRows(diff: SnapshotDiff): Row[] {
     ...diff.teamsRemoved.map((t) => whole('team-removed', 'team', t)),
     // A rename: the names before and after in the access columns (the team is the same id).
     ...diff.teamsRenamed.map((r) => ['team-renamed', 'team', r.after, '', '', r.id, r.before, r.after, '', '', '']),
+    // A re-creation: the old and new ids in the access columns, then a row per access to restore.
+    ...diff.teamsRecreated.flatMap((r) => [
+      ['team-recreated', 'team', r.name, '', '', r.after, r.before, r.after, '', '', ''],
+      ...r.restore.map((c) => ['to-restore', ...accessRow(c).slice(1)]),
+    ]),
   ];
 }
 

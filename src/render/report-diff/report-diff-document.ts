@@ -54,6 +54,7 @@ export function reportDiffDocument(diff: SnapshotDiff): JsonObject {
     teams_added: [...diff.teamsAdded],
     teams_removed: [...diff.teamsRemoved],
     teams_renamed: diff.teamsRenamed.map((r) => ({ id: r.id, before: r.before, after: r.after })),
+    teams_recreated: diff.teamsRecreated.map((r) => ({ name: r.name, before_id: r.before, after_id: r.after, to_restore: r.restore.map(accessDocument) })),
     powers: diff.powers.map((p) => ({ change: p.change, team: { name: p.team.name, id: p.team.id }, power: p.power })),
     access: diff.access.map(accessDocument),
     people: diff.people

@@ -4,7 +4,18 @@
 import type { SnapshotDiff } from '../../evidence/compare.js';
 import { htmlPageStart } from '../shared/html-page.js';
 import { escapeHtml } from '../shared/markdown-text.js';
-import { accessDetails, accessHeadline, comparedWords, personPowerWords, personWords, powerWords, renameWords, summaryWords } from './report-diff-words.js';
+import {
+  accessDetails,
+  accessHeadline,
+  comparedWords,
+  personPowerWords,
+  personWords,
+  powerWords,
+  recreationWords,
+  renameWords,
+  restoreWords,
+  summaryWords,
+} from './report-diff-words.js';
 
 const STYLE =
   'body{font:14px/1.4 system-ui,sans-serif;margin:1.5rem;color:#1b1b1b}table{border-collapse:collapse;margin:.5rem 0 1.5rem}' +
@@ -44,7 +55,11 @@ export function renderDiffHtml(diff: SnapshotDiff): string {
   const title = comparedWords(diff);
   return `${htmlPageStart(escapeHtml(title), STYLE, { script: false })}<h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(summaryWords(diff))}</p>
-${list('Teams added', diff.teamsAdded, 'added')}${list('Teams removed', diff.teamsRemoved, 'removed')}${list('Teams renamed', diff.teamsRenamed.map(renameWords), 'changed')}${powersTable(diff)}${accessTable(diff)}${peopleHtml(diff)}</body>
+${list('Teams added', diff.teamsAdded, 'added')}${list('Teams removed', diff.teamsRemoved, 'removed')}${list('Teams renamed', diff.teamsRenamed.map(renameWords), 'changed')}${list(
+  'Teams re-created',
+  diff.teamsRecreated.flatMap((r) => [recreationWords(r), ...r.restore.map(restoreWords)]),
+  'changed',
+)}${powersTable(diff)}${accessTable(diff)}${peopleHtml(diff)}</body>
 </html>
 `;
 }

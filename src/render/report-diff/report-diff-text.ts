@@ -12,7 +12,9 @@ import {
   personPowerWords,
   personWords,
   powerWords,
+  recreationWords,
   renameWords,
+  restoreWords,
   summaryWords,
 } from './report-diff-words.js';
 
@@ -28,6 +30,10 @@ function sections(diff: SnapshotDiff): { title: string; lines: string[] }[] {
     { title: 'Teams added', lines: diff.teamsAdded.map((t) => `+ ${t}`) },
     { title: 'Teams removed', lines: diff.teamsRemoved.map((t) => `- ${t}`) },
     { title: 'Teams renamed', lines: diff.teamsRenamed.map((r) => `~ ${renameWords(r)}`) },
+    {
+      title: 'Teams re-created',
+      lines: diff.teamsRecreated.flatMap((r) => [`~ ${recreationWords(r)}`, ...r.restore.map((c) => `${DETAIL}${restoreWords(c)}`)]),
+    },
     { title: 'Organization powers', lines: diff.powers.map((p) => `${CHANGE_SIGN[p.change]} ${powerWords(p)}`) },
     { title: 'Access', lines: diff.access.flatMap((c) => [`${CHANGE_SIGN[c.change]} ${accessHeadline(c)}`, ...accessDetails(c).map((d) => `${DETAIL}${d}`)]) },
   ];

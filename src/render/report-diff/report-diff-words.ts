@@ -8,6 +8,7 @@ import {
   type PersonPowerChange,
   type PowerChange,
   type SnapshotDiff,
+  type SnapshotRecreation,
   type SnapshotRename,
 } from '../../evidence/compare.js';
 import type { SnapshotTarget } from '../../evidence/snapshot.js';
@@ -45,6 +46,14 @@ export const powerWords = (c: PowerChange): string => `${c.team.name} ${c.change
 
 /** `sec -> security (team-1)`. */
 export const renameWords = (r: SnapshotRename): string => `${r.before} -> ${r.after} (${r.id})`;
+
+/** `Engineering: team-old -> team-new, re-created by its identity provider (linked to a group, none of the old id's grants)`. */
+export const recreationWords = (r: SnapshotRecreation): string =>
+  `${r.name}: ${r.before} -> ${r.after}, re-created by its identity provider (linked to a group, none of the old id's grants)`;
+
+/** `to restore: write on workspace "api" (workspace grant: write)`: one access the old id held. */
+export const restoreWords = (c: AccessChange): string =>
+  `to restore: ${c.before?.access} on ${targetWords(c.target)} (${sourcesInWords(c.before?.sources ?? [], c.target.type)})`;
 
 type Cause = Pick<PersonChange, 'joined' | 'left'>;
 const teamsWords = (verb: string, names: readonly string[]): string =>

@@ -64,6 +64,8 @@ export function reportDocument(report: Report): JsonObject {
       id: p.team.id,
       visibility: p.team.visibility,
       organization_access: Object.fromEntries(p.flags),
+      // docs/api.md, "Identity-provider lifecycles": what `report diff` matches a re-created team by.
+      ...(p.team.scimLinked === undefined ? {} : { scim_linked: p.team.scimLinked }),
     })),
     // docs/effective-access.md, "People": only in a report by person.
     ...(report.people ? peopleDocument(report.people) : {}),

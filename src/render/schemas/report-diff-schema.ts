@@ -86,6 +86,17 @@ export function reportDiffSchema(): Schema {
         items: object({ id: { type: 'string' }, before: { type: 'string' }, after: { type: 'string' } }),
         description: 'Teams whose name changed (matched by id).',
       },
+      teams_recreated: {
+        type: 'array',
+        items: object({
+          name: { type: 'string' },
+          before_id: { type: 'string' },
+          after_id: { type: 'string' },
+          to_restore: { type: 'array', items: ACCESS_CHANGE, description: "The old id's access, lost with it (each change removed)." },
+        }),
+        description:
+          'Teams re-created by their identity provider: the name under a new id linked to an identity-provider group, holding none of the old id\'s grants (docs/api.md, "Identity-provider lifecycles"); out of teams_added, teams_removed and access.',
+      },
       powers: {
         type: 'array',
         items: object({

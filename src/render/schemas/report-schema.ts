@@ -167,6 +167,10 @@ const POWERS_SCHEMA: Schema = {
     name: { type: 'string' },
     id: { type: 'string', pattern: '^team-' },
     visibility: { type: 'string', description: 'secret or organization, as the service reported it.' },
+    scim_linked: {
+      type: 'boolean',
+      description: 'Whether the team is linked to an identity-provider group (SCIM), when the service reported it; absent where it did not.',
+    },
     organization_access: {
       type: 'object',
       required: [...TEAM_FLAG_KEYS],
