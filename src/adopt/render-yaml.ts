@@ -25,8 +25,15 @@ export function inline(value: EditValue): string {
   return stringify(json(value), { collectionStyle: 'flow', flowCollectionPadding: true, lineWidth: 0 }).trimEnd();
 }
 
-/** A key as yaml writes it (quoted only when it must be). */
-export const keyText = (key: string): string => inline(key);
+/**
+ * A key as yaml writes it (quoted only when it must be), in a flow map too: yaml quotes a lone scalar
+ * for the block context, where a team named `a,b` or `x]` is plain, but inside `{ ... }` a plain key
+ * ends at a flow indicator, so such a name is written double-quoted (JSON's form, which YAML reads).
+ */
+export function keyText(key: string): string {
+  const text = inline(key);
+  return /^['"]/.test(text) || !/[,[\]{}]/.test(text) ? text : JSON.stringify(key);
+}
 
 const isBlockMap = (value: EditValue): value is { readonly [key: string]: EditValue } =>
   value !== null && typeof value === 'object' && !(value instanceof Flow) && !Array.isArray(value) && Object.keys(value).length > 0;

@@ -45,6 +45,13 @@ describe('applyOp', () => {
     const out = run(text, { kind: 'set', path: ['workspaces', 'web', 'teams', 'z'], value: 'admin' });
     expect(out).toBe(text.replace('y: plan }', 'y: plan, z: admin }'));
   });
+  it('adds a team whose name holds a flow indicator to a flow map, quoted (issue 39: team names as the service takes them)', () => {
+    for (const name of ['a,b', 'x]', 'y}', 'Ops, "night"', 'foo bar']) {
+      const out = run(text, { kind: 'set', path: ['workspaces', 'web', 'teams', name], value: 'read' });
+      expect(parse(out).workspaces.web.teams).toEqual({ x: 'read', y: 'plan', [name]: 'read' });
+    }
+    expect(run(text, { kind: 'set', path: ['workspaces', 'web', 'teams', 'a,b'], value: 'read' })).toContain('y: plan, "a,b": read }');
+  });
   it('adds a new entry as block lines', () => {
     const out = run(text, { kind: 'set', path: ['workspaces', 'new one', 'teams', 'sre'], value: 'write' });
     expect(out).toBe(text.replace('  "web"', '  "web"').replace('y: plan } }\n', 'y: plan } }\n  new one:\n    teams:\n      sre: write\n'));

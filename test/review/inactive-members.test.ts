@@ -89,6 +89,16 @@ describe('an inactive member in an access review', () => {
     expect(round.by).toBe('person');
   }, 60_000);
 
+  it('by team: only the teams whose members the files list get membership rows (sre, not dev)', async () => {
+    const w = await reviewRound(held, ORGANIZATION, FILES, { token: TOKEN });
+    await deactivate(w.emulator.url, 'ou-cy');
+    const out = join(w.dir, 'round');
+    const run = await runCli(['review', 'start', w.dir, '--out', out], { env: w.env() });
+    expect(run.code, run.err).toBe(0);
+    const rows = await readRows(join(out, 'review-platform-leads.csv'));
+    expect(rows.filter((r) => r.kind === 'membership').map((r) => `${r.subject} ${r.via}`)).toEqual(['cy@acme.test sre']);
+  }, 60_000);
+
   it('close: kept, counted in the manifest; revoked, cy leaves sre in the files; a deleted row is refused', async () => {
     const { w, sheets } = await started();
     for (const s of sheets) await fillSheet(s, keep);
