@@ -39,7 +39,7 @@ import { desiredFromFiles } from '../disk/files.js';
 import { satisfy } from '../reads/gather.js';
 import { cellChanges, changesShown } from '../report-steps/report-changed.js';
 import { type ExtractionFacts, extractionFacts } from '../report-steps/report-extraction.js';
-import { canAnswer, canAnswers, cellsWithFacts, filesGrants } from '../report-steps/report-facts.js';
+import { canAnswer, canAnswers, cellsWithFacts, filesGrants, powerAnswer } from '../report-steps/report-facts.js';
 import { type ReportBy, readsPeople } from '../report-steps/report-people.js';
 import { type ReportSelection, selectReport } from '../report-steps/report-selection.js';
 import { type ClockedRun, liveReadOptions, type ReadChoices, type RunConnection, type RunOptions, withClient, withClock } from '../run/request.js';
@@ -63,6 +63,8 @@ export interface ReportRequest {
   readonly onExtraction?: (facts: ExtractionFacts) => void;
   /** `--can PERMISSION` (docs/evidence.md, "Who can"): the question, found by the command (core/can.ts, findQuestion). */
   readonly can?: CanQuestion;
+  /** `--can FLAG` of an organization power (docs/evidence.md, "Who holds an organization power"): the flag, checked by the command (core/team-flags.ts). */
+  readonly power?: string;
   /** `--tokens`, and every evidence bundle: the tokens the caller can list (docs/effective-access.md, "Tokens"). */
   readonly tokens?: boolean;
 }
@@ -362,6 +364,7 @@ async function reportWith(
     coverage,
     answers: canAnswers(report, index),
     ...(request.can ? { can: canAnswer(request.can, report, index) } : {}),
+    ...(request.power ? { canPower: powerAnswer(request.power, report, index) } : {}),
     ...tokens,
   };
 }
