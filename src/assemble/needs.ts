@@ -28,6 +28,8 @@ export type Need =
   | { readonly kind: 'grants'; readonly targets: readonly ReadTarget[] }
   /** The token policy and the tokens (the files have `token-policy:`). */
   | { readonly kind: 'tokens'; readonly organization: string }
+  /** The tokens the caller can list, for a policy that reads them (`max-token-age`), without the token policy. */
+  | { readonly kind: 'team-tokens'; readonly organization: string }
   /** The organization's project list (the effective changes: a changed workspace's unmanaged project). */
   | { readonly kind: 'projects'; readonly organization: string }
   /** The workspaces of changed projects, when the lookup did not list them all (the effective changes). */

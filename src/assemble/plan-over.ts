@@ -15,7 +15,7 @@ import type { Resolved } from '../core/resolved.js';
 import type { RunReads } from '../core/run-reads.js';
 import { scopeOf } from '../core/scope.js';
 import type { ServerInfo } from '../core/server.js';
-import { coverageOf } from '../diff/completeness.js';
+import { coverageOf, unevaluatedReasons, withReasons } from '../diff/completeness.js';
 import { buildPlan, withViolations } from '../diff/plan.js';
 import { supportFindings } from '../diff/support.js';
 import { teamSupportFindings } from '../diff/team-support.js';
@@ -157,9 +157,18 @@ function diffOver(files: PlanFiles, reads: RunReads, ask: PlanAsk): Planned<Diff
 
 /** One record of what the run read: a grant the token could not see on a target only the policies read hides a violation as surely as on a managed one (diff/completeness.ts, coverageOf). */
 function coverageWith(live: LiveState, built: Plan, verdict: PolicyVerdict): Plan['coverage'] {
-  if (verdict.read.length === 0 && verdict.projectsUnseen.length === 0 && verdict.people === undefined) return built.coverage;
-  const targets = new Map([...live.targets, ...verdict.read.map((t) => [t.id, t] as const)]);
-  return coverageOf({ ...live, ...(verdict.people ? { people: verdict.people } : {}), targets }, verdict.projectsUnseen);
+  const read =
+    verdict.read.length === 0 && verdict.projectsUnseen.length === 0 && verdict.people === undefined
+      ? built.coverage
+      : coverageOf(
+          {
+            ...live,
+            ...(verdict.people ? { people: verdict.people } : {}),
+            targets: new Map([...live.targets, ...verdict.read.map((t) => [t.id, t] as const)]),
+          },
+          verdict.projectsUnseen,
+        );
+  return withReasons(read, unevaluatedReasons(verdict.unevaluated));
 }
 
 /** The diffed plan with the policies' verdict: its violations, its warnings and its coverage. */

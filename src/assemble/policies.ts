@@ -8,8 +8,10 @@ import type { SetCatalog } from '../core/organization.js';
 import type { LivePeople } from '../core/person.js';
 import { grantChanges, managedChanges, type Plan, type PlanWarning } from '../core/plan.js';
 import { type DesiredPolicy, type GrantEnd, type PolicyViolation, targetPolicies } from '../core/policy.js';
-import { rulesRead } from '../core/policy-rules.js';
+import { POLICY_RULES, rulesRead } from '../core/policy-rules.js';
 import type { RunReads } from '../core/run-reads.js';
+import type { LiveToken } from '../core/token-policy.js';
+import type { TokensUnseen } from '../diff/completeness.js';
 import { grantsAfter } from '../effective/after.js';
 import { peopleAfter } from '../effective/people-after.js';
 import { teamsAfter } from '../effective/teams-after.js';
@@ -39,6 +41,8 @@ export interface PolicyVerdict {
    * (diff/completeness.ts, coverageOf with `people`).
    */
   readonly people?: LivePeople;
+  /** docs/effective-access.md, "Token lifetimes: `max-token-age`": the policies that read the team tokens, when the caller could not list every one: said so, never "no violation". */
+  readonly unevaluated?: TokensUnseen;
 }
 
 /** What a plan changes: its grant changes, its team changes when the files manage teams, its member changes when they manage members. */
@@ -90,6 +94,21 @@ function peopleFor(reads: RunReads, check: PolicyCheck): Planned<PeopleFor> {
   });
 }
 
+/**
+ * The team tokens a rule reads (`max-token-age`): the token policy's read when the run made one,
+ * else the list alone. Not listed, or listed by a token that is not an owner's (it lists the
+ * tokens of the teams it manages), the policies that read them did not see every one.
+ */
+function tokensFor(reads: RunReads, check: PolicyCheck): Planned<{ tokens?: readonly LiveToken[]; unevaluated?: TokensUnseen }> {
+  const policies = check.policies.filter((p) => POLICY_RULES[p.rule.kind].reads === 'tokens').map((p) => p.name);
+  if (policies.length === 0) return done({});
+  const listed = reads.tokens?.kind === 'read' ? reads.tokens.tokens : reads.teamTokens;
+  if (!listed) return needs({ kind: 'team-tokens', organization: check.organization.organization });
+  if (!listed.teamTokensListed) return done({ tokens: [], unevaluated: { policies, cause: 'no-list' } });
+  const whole = check.live.viewer?.seesEveryTeam === true;
+  return done({ tokens: listed.tokens, ...(whole ? {} : { unevaluated: { policies, cause: 'not-every-team' } }) });
+}
+
 /** What the policies of the organization's teams read: the teams as listed, nothing more. */
 function teamsOnly(org: PolicyOrganization, live: LiveState): PolicyContext {
   return { teams: org.teams, projects: [], workspaces: [], grants: [...live.targets.values()].flatMap((t) => t.grants), read: [], projectsUnseen: [] };
@@ -114,12 +133,16 @@ export function violationsOf(check: PolicyCheck, reads: RunReads): Planned<Polic
   const peopleRead = peopleFor(reads, check);
   if (peopleRead.kind === 'needs') return peopleRead;
   const { people, asIs, read: readNow } = peopleRead.value;
+  const tokenRead = tokensFor(reads, check);
+  if (tokenRead.kind === 'needs') return tokenRead;
+  const { tokens, unevaluated } = tokenRead.value;
+  const seen = tokens ? { tokens } : {};
   // After the plan: its grant changes and its team changes (docs/effective-access.md, "Organization powers").
   const after =
     check.state === 'live'
       ? {}
       : { grants: grantsAfter(input.grants, grantChanges(planned)), teams: teamsAfter(input.teams, managedChanges(planned, 'team') ?? []) };
-  const found = checkPolicies(policies, { ...clock, ...input, ...after, ...(people ? { people } : {}) });
+  const found = checkPolicies(policies, { ...clock, ...input, ...after, ...seen, ...(people ? { people } : {}) });
   // docs/evidence.md, "New and live violations": the same read checked as it is, so each
   // violation says whether the change makes it (no read more).
   const violations =
@@ -127,9 +150,21 @@ export function violationsOf(check: PolicyCheck, reads: RunReads): Planned<Polic
       ? found
       : withStatus(
           found,
-          checkPolicies(policies, { ...clock, ...input, ...(planned.teamsAsIs ? { teams: planned.teamsAsIs } : {}), ...(asIs ? { people: asIs } : {}) }),
+          checkPolicies(policies, {
+            ...clock,
+            ...input,
+            ...seen,
+            ...(planned.teamsAsIs ? { teams: planned.teamsAsIs } : {}),
+            ...(asIs ? { people: asIs } : {}),
+          }),
         );
-  return done({ violations, read: input.read, projectsUnseen: input.projectsUnseen, ...(readNow ? { people: readNow } : {}) });
+  return done({
+    violations,
+    read: input.read,
+    projectsUnseen: input.projectsUnseen,
+    ...(readNow ? { people: readNow } : {}),
+    ...(unevaluated ? { unevaluated } : {}),
+  });
 }
 
 /** The problems of the policies' names against the lists they select from; none for files without a policy with a match. */

@@ -21,6 +21,8 @@ export function reasonFacts(reason: IncompleteReason): JsonObject {
       return { code: reason.code };
     case 'targets-not-proven':
       return { code: reason.code, lists: [...reason.lists] };
+    case 'team-tokens-unlisted':
+      return { code: reason.code, policies: [...reason.policies], cause: reason.cause };
   }
 }
 

@@ -16,7 +16,16 @@ export type IncompleteReason =
   /** The token has no organization-wide read of these lists, so a project or workspace none of its teams is granted is not listed. */
   | { readonly code: 'targets-not-proven'; readonly lists: readonly ('projects' | 'workspaces')[] }
   /** The read found no project and no workspace, and the token could not have seen one it is not granted: none seen is not none there. */
-  | { readonly code: 'no-targets-seen' };
+  | { readonly code: 'no-targets-seen' }
+  /**
+   * These policies (`max-token-age`) were not evaluated on every team token: the team tokens could
+   * not be listed at all (`no-list`: the server has no team-token list, or the token may not read
+   * it), or the token lists only those of the teams it manages (`not-every-team`: not an owner's).
+   */
+  | { readonly code: 'team-tokens-unlisted'; readonly policies: readonly string[]; readonly cause: TokensUnlisted };
+
+/** Why a policy reading the team tokens did not see every one (IncompleteReason `team-tokens-unlisted`). */
+export type TokensUnlisted = 'no-list' | 'not-every-team';
 export interface Coverage {
   readonly complete: boolean;
   readonly reasons: readonly IncompleteReason[];

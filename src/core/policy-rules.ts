@@ -26,6 +26,8 @@ export interface RuleFields {
   readonly 'organization-access': { readonly forbid: readonly string[]; readonly exceptTeams: readonly string[] };
   /** `team` has at most `count` human members (docs/effective-access.md, "People"): service accounts and hidden members not counted. */
   readonly 'max-members': { readonly team: string; readonly count: number };
+  /** Every team token the caller can list ends within `days` days of the run's clock: a token without an expiry never does. */
+  readonly 'max-token-age': { readonly days: number };
 }
 
 export type RuleKind = keyof RuleFields;
@@ -33,7 +35,7 @@ export type RuleOf<K extends RuleKind> = { readonly kind: K } & RuleFields[K];
 /** What a policy asks of every target it matches: one rule per policy. */
 export type PolicyRule = { readonly [K in RuleKind]: RuleOf<K> }[RuleKind];
 /** The kinds checked once on the organization's teams, with no target (their row reads `team-flags` or `people`). */
-export type OrganizationKind = 'organization-access' | 'max-members';
+export type OrganizationKind = 'organization-access' | 'max-members' | 'max-token-age';
 export type OrganizationWideRule = Extract<PolicyRule, { readonly kind: OrganizationKind }>;
 /** The kinds checked on every target a policy's match selects. */
 export type TargetRule = Exclude<PolicyRule, OrganizationWideRule>;
@@ -52,6 +54,16 @@ export interface RuleFindings {
   readonly 'organization-access': { readonly flags: readonly { readonly flag: string; readonly through?: string }[] };
   /** The team's human members counted (active, and invited: a member once accepted), by email. */
   readonly 'max-members': { readonly members: readonly string[] };
+  /** The team's tokens that end too late or never, by id (a team with several is one finding). */
+  readonly 'max-token-age': { readonly tokens: readonly TokenAge[] };
+}
+
+/** A team token a `max-token-age` finding names: its id, its description and when it ends (null: never), never a secret. */
+export interface TokenAge {
+  readonly id: string;
+  readonly description: string | null;
+  /** RFC 3339, UTC; null: the token has no expiry. */
+  readonly expires: string | null;
 }
 
 /** One kind's finding, with the rule it breaks. */
@@ -62,12 +74,13 @@ export type Finding = { readonly [K in RuleKind]: FindingOf<K> }[RuleKind];
  * What a rule's check reads on a target: each team's effective access there (every source
  * counted, src/effective/), or the grants on the target itself with when each ends; or, with no
  * target, the teams' organization-access flags (the team list every run reads already), or the
- * organization's people (one membership list, live/people.ts).
+ * organization's people (one membership list, live/people.ts), or the team tokens the caller can
+ * list (api/tokens.ts, the list the report reads).
  */
-export type RuleSource = 'effective-access' | 'grant-expiries' | 'team-flags' | 'people';
+export type RuleSource = 'effective-access' | 'grant-expiries' | 'team-flags' | 'people' | 'tokens';
 
 /** What the kinds of the whole organization read: a policy of one has no match. */
-const ORGANIZATION_SOURCES: readonly RuleSource[] = ['team-flags', 'people'];
+const ORGANIZATION_SOURCES: readonly RuleSource[] = ['team-flags', 'people', 'tokens'];
 
 /** A path below a policy of the files, to a key or a list's item. */
 export type PolicyPath = readonly (string | number)[];
@@ -269,7 +282,32 @@ export const POLICY_RULES: { readonly [K in RuleKind]: RuleRow<K> } = {
     reads: 'people',
     worse: (after, live) => gains(after.members, live.members),
   },
+  'max-token-age': {
+    schema: {
+      'max-token-age': mappingSchema(
+        'Every team token must expire within `days` days: a token without an expiry never does. It reads the team tokens the caller can list; when it cannot list them, the run says the policy was not evaluated. A policy of the whole organization: no `workspaces` or `projects`.',
+        ['days'],
+        { days: { description: 'How many days ahead a team token may end, at the most.', type: 'integer', minimum: 1 } },
+      ),
+    },
+    levelAt: null,
+    read: (policy) => ({ kind: 'max-token-age', days: Number(field(policy, 'max-token-age').days) }),
+    teams: () => [],
+    spell: (rule) => rule,
+    document: (rule) => ({ kind: rule.kind, days: rule.days }),
+    fromDocument: (reader) => ({ kind: 'max-token-age', days: reader.integer('days', 1) }),
+    reads: 'tokens',
+    // A token more, or one ending later than it did (none: never).
+    worse: (after, live) =>
+      after.tokens.some((token) => {
+        const was = live.tokens.find((t) => t.id === token.id);
+        return was === undefined || endsLater(token.expires, was.expires);
+      }),
+  },
 };
+
+/** Whether `after` ends later than `live` (null: never). */
+const endsLater = (after: string | null, live: string | null): boolean => live !== null && (after === null || Date.parse(after) > Date.parse(live));
 
 /** Every kind, in row order (the order the schema and the messages list them). */
 export const RULE_KINDS = Object.keys(POLICY_RULES) as readonly RuleKind[];
@@ -285,7 +323,7 @@ export function spellRule<R extends PolicyRule>(rule: R, spell: (team: string) =
   return rowOf(rule).spell(rule, spell) as R;
 }
 
-/** Whether the kind is checked once on the organization (its row reads `team-flags` or `people`), not on targets. */
+/** Whether the kind is checked once on the organization (its row reads `team-flags`, `people` or `tokens`), not on targets. */
 export function isOrganizationKind(kind: RuleKind): kind is OrganizationKind {
   return ORGANIZATION_SOURCES.includes(POLICY_RULES[kind].reads);
 }

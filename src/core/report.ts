@@ -3,6 +3,7 @@
 // the report's renderers.
 
 import type { CanAnswer, CanCellAnswers } from './can.js';
+import type { PowerAnswer } from './can-power.js';
 import type { Coverage, Scope } from './coverage.js';
 import type { EffectiveCell } from './effective.js';
 import type { Project, Team, Workspace } from './model.js';
@@ -37,6 +38,8 @@ export interface Report {
   readonly people?: ReportPeople;
   /** `--can PERMISSION` (docs/evidence.md, "Who can"): who can, with the sources that give it. */
   readonly can?: CanAnswer;
+  /** `--can FLAG` of an organization power (docs/evidence.md, "Who holds an organization power"): the teams that hold it, with what gives it. */
+  readonly canPower?: PowerAnswer;
   /**
    * Every who-can answer of every (team, target) shown with one (docs/evidence.md, "Who can"): the
    * same computation as `can` (effective/can.ts), asked of every question, for the HTML's control.

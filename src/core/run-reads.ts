@@ -9,7 +9,7 @@ import type { LiveGrant, LiveState, Project, TargetType, Workspace } from './mod
 import type { OrganizationRead, SetCatalog } from './organization.js';
 import type { LivePeople } from './person.js';
 import type { ServerInfo } from './server.js';
-import type { LiveTokens } from './token-policy.js';
+import type { ListedTokens, LiveTokens } from './token-policy.js';
 
 /** The organization's membership list as the service answered it (the hidden members are worked out over the teams of the run). */
 export type PeopleListed = Pick<LivePeople, 'people' | 'statusCounts' | 'serviceAccountFilter'>;
@@ -32,6 +32,8 @@ export interface RunReads {
   readonly people?: PeopleRead;
   /** The token policy and the tokens, once read (the files have `token-policy:`, or a report lists tokens); a status when the service refused the policy. */
   readonly tokens?: TokensRead;
+  /** The tokens the caller can list, once read for a policy that reads them (`max-token-age`) when the files have no `token-policy:`. */
+  readonly teamTokens?: ListedTokens;
   /** Every other grant list of the run, by `listKey`: the policies', the effective changes', a blind spot's project, the workspaces a read by team saw whole. */
   readonly lists: ReadonlyMap<string, readonly LiveGrant[]>;
   /** The project list read for the effective changes (a changed workspace in an unmanaged project). */

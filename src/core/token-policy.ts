@@ -39,6 +39,9 @@ export interface LiveTokens {
   readonly teamTokensListed: boolean;
 }
 
+/** The tokens the caller can list, without the policy (what the report and a `max-token-age` policy read). */
+export type ListedTokens = Pick<LiveTokens, 'tokens' | 'teamTokensListed'>;
+
 /** What a change of the policy would end: the live tokens counted, or `unknown` (user and metrics tokens: docs/api.md, "Tokens"). */
 export type TokenEnds = { readonly count: number; readonly tokens: readonly LiveToken[] } | { readonly count: 'unknown' };
 

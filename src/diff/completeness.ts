@@ -2,7 +2,7 @@
 // below the guards, because two stages decide from it: the incomplete-read guard (no removal there)
 // and the plan's checksum (diff/checksum.ts), which a reviewer approves; the outputs carry
 // coverageOf (docs/plan.md, "Plan and drift": `complete`).
-import type { Coverage, IncompleteReason } from '../core/coverage.js';
+import type { Coverage, IncompleteReason, TokensUnlisted } from '../core/coverage.js';
 import type { LiveGrant, LiveState } from '../core/model.js';
 import { byTypeThenName } from '../core/order.js';
 import { provesEveryTarget, provesEveryTeam } from '../core/viewer.js';
@@ -76,4 +76,15 @@ export function populationReasons(viewer: LiveState['viewer'], targetsRead: numb
 export function withReasons(coverage: Coverage, more: readonly IncompleteReason[]): Coverage {
   if (more.length === 0) return coverage;
   return { complete: false, reasons: [...coverage.reasons, ...more] };
+}
+
+/** docs/effective-access.md, "Token lifetimes: `max-token-age`": the reason of the policies that did not see every team token (none: no reason). */
+export function unevaluatedReasons(unseen: TokensUnseen | undefined): IncompleteReason[] {
+  return unseen ? [{ code: 'team-tokens-unlisted', policies: [...unseen.policies], cause: unseen.cause }] : [];
+}
+
+/** The policies that read the team tokens and did not see every one, and why. */
+export interface TokensUnseen {
+  readonly policies: readonly string[];
+  readonly cause: TokensUnlisted;
 }

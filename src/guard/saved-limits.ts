@@ -8,6 +8,7 @@ import {
   DEFAULT_MAX_PEOPLE_REMOVALS,
   DEFAULT_MAX_REMOVALS,
   DEFAULT_MAX_TEAM_DELETIONS,
+  DEFAULT_MAX_TOKEN_REVOCATIONS,
   DEFAULT_MIN_OWNERS,
 } from '../core/defaults.js';
 import type { DesiredState } from '../core/desired-state.js';
@@ -27,6 +28,8 @@ export interface GuardLimits {
   readonly maxRemovals: number;
   readonly maxTeamDeletions?: number;
   readonly members?: MemberLimits;
+  /** `settings.max-token-revocations`, when the plan has token-policy changes. */
+  readonly maxTokenRevocations?: number;
 }
 
 /** The limits of the files' settings, each default filled in (what `plan` decided from). */
@@ -43,6 +46,7 @@ export function limitsOfFiles(settings: DesiredState['settings'], saved: GuardLi
           },
         }
       : {}),
+    ...(saved.maxTokenRevocations === undefined ? {} : { maxTokenRevocations: settings.maxTokenRevocations ?? DEFAULT_MAX_TOKEN_REVOCATIONS }),
   };
 }
 
@@ -81,5 +85,16 @@ export function unsealedLimits(saved: GuardLimits): { limits: GuardLimits; loose
         },
       }
     : {};
-  return { limits: { maxRemovals, ...teams, ...members }, loose };
+  const tokens =
+    saved.maxTokenRevocations === undefined
+      ? {}
+      : {
+          maxTokenRevocations: keep(
+            'max-token-revocations',
+            saved.maxTokenRevocations,
+            Math.min(saved.maxTokenRevocations, DEFAULT_MAX_TOKEN_REVOCATIONS),
+            count,
+          ),
+        };
+  return { limits: { maxRemovals, ...teams, ...members, ...tokens }, loose };
 }

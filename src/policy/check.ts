@@ -10,6 +10,7 @@ import { permissionsOf } from '../core/permissions.js';
 import type { LivePeople } from '../core/person.js';
 import { type DesiredPolicy, type FoundViolation, type GrantEnd, type TargetPolicy, targetPolicies } from '../core/policy.js';
 import type { Finding, FindingOf, OrganizationWideRule, RuleKind, RuleOf } from '../core/policy-rules.js';
+import type { LiveToken } from '../core/token-policy.js';
 import { EffectiveIndex, type OrganizationInput } from '../effective/compute.js';
 import { isHuman } from '../effective/people.js';
 import { projectMatches, workspaceMatches } from '../expand/match.js';
@@ -44,8 +45,16 @@ export interface GrantClock {
   readonly now: number;
 }
 
-/** The organization as the check sees it, with the grants' ends, and its people when a rule reads them (core/policy-rules.ts, `people`). */
-export type PolicyInput = OrganizationInput & GrantClock & { readonly people?: LivePeople };
+/** The organization as the check sees it, with the grants' ends, its people and its team tokens when a rule reads them (core/policy-rules.ts, `people`, `tokens`). */
+export type PolicyInput = OrganizationInput & GrantClock & { readonly people?: LivePeople; readonly tokens?: readonly LiveToken[] };
+
+/** The team tokens read, for a rule that reads them. */
+function tokensOf(tokens: readonly LiveToken[] | undefined): () => readonly LiveToken[] {
+  return () => {
+    if (!tokens) throw new Error('a policy reads the team tokens, and the run did not read them');
+    return tokens;
+  };
+}
 
 /** Each team's human members, active or invited (service accounts, hidden and inactive members not counted), by email: worked out once, when a rule first reads them. */
 function membersOf(people: LivePeople | undefined): (teamId: string) => readonly string[] {
@@ -115,7 +124,7 @@ export function checkPolicies(policies: readonly DesiredPolicy[], input: PolicyI
   const cells = cellsByTarget(input);
   const grants = grantsByTarget(input);
   // A policy of the whole organization is checked once, on the teams' organization access.
-  const organization: OrganizationView = { teams: input.teams, members: membersOf(input.people) };
+  const organization: OrganizationView = { teams: input.teams, members: membersOf(input.people), tokens: tokensOf(input.tokens), now: input.now };
   const violations = policies.flatMap((policy) =>
     policy.type === 'organization'
       ? check<OrganizationWideRule['kind']>(policy.name, policy.rule, organization)

@@ -13,9 +13,10 @@ import { type FixedLevel, IMPLIED, type Level, type PermissionSet } from '../cor
 import type { EffectiveCell } from '../core/effective.js';
 import { DAY_MS, msOf } from '../core/expiry.js';
 import { OWNERS_TEAM, RESOURCE_OF, type TargetRef, type TargetType, type Team, type TeamRef } from '../core/model.js';
-import { byName } from '../core/order.js';
-import type { OrganizationKind, RuleFindings, RuleKind, RuleOf } from '../core/policy-rules.js';
+import { byKey, byName } from '../core/order.js';
+import type { OrganizationKind, RuleFindings, RuleKind, RuleOf, TokenAge } from '../core/policy-rules.js';
 import { implyingFlags, TEAM_FLAG_KEYS } from '../core/team-flags.js';
+import type { LiveToken } from '../core/token-policy.js';
 import { atLeast, compare } from '../effective/vector.js';
 
 /** A level and the permissions it stands for: an effective cell's, or a grant's. */
@@ -66,6 +67,14 @@ export interface OrganizationView {
    * not read people (a use case reads them whenever a rule reads them: core/policy-rules.ts, rulesRead).
    */
   readonly members: (teamId: string) => readonly string[];
+  /**
+   * `tokens`: the team tokens the caller listed (none when it could not list them: the run's
+   * coverage says the policy was not evaluated, assemble/policies.ts). Throws when the run did not
+   * read them (a use case reads them whenever a rule reads them).
+   */
+  readonly tokens: () => readonly LiveToken[];
+  /** The run's clock, in epoch milliseconds. */
+  readonly now: number;
 }
 
 /** The view a kind's check takes: the organization's for an organization kind, else one target's. */
@@ -126,7 +135,25 @@ export const RULE_CHECKS: { readonly [K in RuleKind]: (rule: RuleOf<K>, view: Vi
     const counted = members(team.id);
     return counted.length <= rule.count ? [] : [{ team: { name: team.name, id: team.id }, found: { members: counted } }];
   },
+  // docs/effective-access.md, "Token lifetimes: `max-token-age`": every team's tokens, the owners team's too (its token is the strongest there is).
+  'max-token-age': (rule, { teams, tokens, now }) => tokensTooLong(tokens(), teams, now, rule.days),
 };
+
+/** The team tokens that do not end within `days` days, one hit per team (in name order), its tokens by id. */
+function tokensTooLong(tokens: readonly LiveToken[], teams: readonly Team[], now: number, days: number): Hit<'max-token-age'>[] {
+  const names = new Map(teams.map((t) => [t.id, t.name]));
+  const byTeam = new Map<string, { team: TeamRef; tokens: TokenAge[] }>();
+  for (const token of tokens) {
+    if (token.type !== 'team' || token.team === undefined || endsWithin(token.expiredAt ?? undefined, now, days)) continue;
+    const team = { id: token.team.id, name: names.get(token.team.id) ?? token.team.name ?? token.team.id };
+    const entry = byTeam.get(team.id) ?? { team, tokens: [] };
+    entry.tokens.push({ id: token.id, description: token.description, expires: token.expiredAt });
+    byTeam.set(team.id, entry);
+  }
+  return [...byTeam.values()]
+    .sort((a, b) => byName(a.team, b.team))
+    .map((entry) => ({ team: entry.team, found: { tokens: entry.tokens.sort(byKey((t) => t.id)) } }));
+}
 
 /** True when the grant ends no more than `days` days after `now` (a grant that has ended does). */
 function endsWithin(expires: string | undefined, now: number, days: number): boolean {

@@ -3,6 +3,7 @@
 import type { Report } from '../core/report.js';
 import { byFormat, formatsOf } from './format.js';
 import { renderCanCsv } from './report/report-can.js';
+import { renderPowerCsv } from './report/report-can-power.js';
 import { renderReportCsv } from './report/report-csv.js';
 import { reportDocument } from './report/report-document.js';
 import { renderPeopleCsv } from './report/report-people-csv.js';
@@ -19,7 +20,12 @@ const REPORT_RENDERERS = {
   json: (report: Report) => `${JSON.stringify(reportDocument(report), null, 2)}\n`,
   // docs/effective-access.md, "People": a report by person has rows of people instead.
   // docs/evidence.md, "Who can": with --can, a row per holder.
-  csv: (report: Report) => (report.can ? renderCanCsv(report, report.can) : report.people ? renderPeopleCsv(report, report.people) : renderReportCsv(report)),
+  csv: (report: Report) => {
+    if (report.can) return renderCanCsv(report, report.can);
+    // docs/evidence.md, "Who holds an organization power": a row per team.
+    if (report.canPower) return renderPowerCsv(report, report.canPower);
+    return report.people ? renderPeopleCsv(report, report.people) : renderReportCsv(report);
+  },
   html: renderReportHtml,
 };
 

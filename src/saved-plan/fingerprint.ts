@@ -9,6 +9,7 @@ import { permissionsOf } from '../core/permissions.js';
 import type { Person } from '../core/person.js';
 import { isServiceUser } from '../core/person-kind.js';
 import { sha256Hex as sha256 } from '../core/sha256.js';
+import { type LiveTokenPolicy, TOKEN_TYPES } from '../core/token-policy.js';
 
 type Canonical = string | number | boolean | null | Canonical[] | { [key: string]: Canonical };
 
@@ -177,4 +178,14 @@ export function fingerprintDesired(desired: FilesState): string {
   }));
   const settings = { prune: desired.settings.prune, ignoreTeams: [...desired.settings.ignoreTeams].sort(), maxRemovals: desired.settings.maxRemovals };
   return sha256(canonicalJson({ organization: desired.organization, settings, targets, ...setRows(desired), ...policyRows(desired), ...teamRows(desired) }));
+}
+
+/**
+ * docs/apply.md, "Saved plans": the token policy as read (every type's limit, in milliseconds, and
+ * the user-tokens switch; a value the service did not report is null): a plan with token-policy
+ * changes is applied only to the policy it was planned from.
+ */
+export function fingerprintTokenPolicy(policy: LiveTokenPolicy): string {
+  const limits = Object.fromEntries(TOKEN_TYPES.map((type) => [type, policy.maxTtl[type] ?? null]));
+  return sha256(canonicalJson({ max_ttl: limits, user_tokens: policy.userTokens ?? null }));
 }

@@ -7,6 +7,7 @@ import { type PlanBasis, savedPlanFormatOf } from './saved-plan.js';
 
 const BASIS: PlanBasis = { desired: 'd', maxRemovals: 1, targets: [], policies: [] };
 const TEAMS = { teams: { fingerprint: 'f', maxTeamDeletions: 1 } };
+const TOKENS = { tokenPolicy: { fingerprint: 'f', maxTokenRevocations: 0 } };
 const MEMBERS = { members: { fingerprint: 'f', guards: { maxMemberRemovals: 1, minOwners: 1, maxPeopleRemovals: 1, teamSizes: new Map(), owners: 1 } } };
 
 const kindsHeld = (version: number, plan: Record<string, unknown>): string[] =>
@@ -14,7 +15,7 @@ const kindsHeld = (version: number, plan: Record<string, unknown>): string[] =>
 
 describe('the saved plan kinds table', () => {
   it('reads the versions its rows hold', () => {
-    expect(READABLE_VERSIONS).toEqual([3, 4, 5]);
+    expect(READABLE_VERSIONS).toEqual([3, 4, 5, 6]);
   });
 
   it('the version written for a plan holds every kind the plan manages, and no other', () => {
@@ -26,5 +27,16 @@ describe('the saved plan kinds table', () => {
       'team',
       'member',
     ]);
+    // Format 6: token-policy changes, with the teams and members when the plan has them.
+    expect(savedPlanFormatOf({ ...BASIS, ...TOKENS })).toBe(6);
+    expect(kindsHeld(6, { changes: [], token_policy_changes: [] })).toEqual(['grant', 'token-policy']);
+    expect(
+      kindsHeld(savedPlanFormatOf({ ...BASIS, ...TEAMS, ...MEMBERS, ...TOKENS }), {
+        changes: [],
+        team_changes: [],
+        member_changes: [],
+        token_policy_changes: [],
+      }),
+    ).toEqual(['grant', 'team', 'member', 'token-policy']);
   });
 });

@@ -8,12 +8,20 @@ import type { JsonValue } from '../core/json-value.js';
 import type { PendingInvite } from '../core/people.js';
 import type { ChangeOf, PlanChangeKind } from '../core/plan.js';
 import { changeDocument, teamChangeDocument } from '../core/plan-document.js';
+import { tokenPolicyChangeDocument } from '../core/token-document.js';
 import type { ChecksumInput } from '../diff/checksum.js';
 import { changeOf } from './parse-changes.js';
 import { basisMembersOf, memberChangesOf, pendingInvitesOf, sameMemberDocuments } from './parse-members.js';
 import { basisTeamsOf, teamChangesOf } from './parse-teams.js';
+import { basisTokenPolicyOf, tokenPolicyChangesOf } from './parse-token-policy.js';
 import type { Reader } from './reader.js';
-import { type PlanBasis, SAVED_PLAN_FORMAT_VERSION, SAVED_PLAN_MEMBERS_FORMAT_VERSION, SAVED_PLAN_TEAMS_FORMAT_VERSION } from './saved-plan.js';
+import {
+  type PlanBasis,
+  SAVED_PLAN_FORMAT_VERSION,
+  SAVED_PLAN_MEMBERS_FORMAT_VERSION,
+  SAVED_PLAN_TEAMS_FORMAT_VERSION,
+  SAVED_PLAN_TOKENS_FORMAT_VERSION,
+} from './saved-plan.js';
 
 /** What a kind's documents add to the plan read beside its changes (the members' pending invitations). */
 export interface KindExtra {
@@ -47,14 +55,14 @@ const documentsOf =
 
 export const SAVED_KINDS: { readonly [K in PlanChangeKind]: SavedKind<K> } = {
   grant: {
-    versions: [SAVED_PLAN_FORMAT_VERSION, SAVED_PLAN_TEAMS_FORMAT_VERSION, SAVED_PLAN_MEMBERS_FORMAT_VERSION],
+    versions: [SAVED_PLAN_FORMAT_VERSION, SAVED_PLAN_TEAMS_FORMAT_VERSION, SAVED_PLAN_MEMBERS_FORMAT_VERSION, SAVED_PLAN_TOKENS_FORMAT_VERSION],
     key: 'changes',
     read: (plan, created) => plan.objects('changes').map((c) => changeOf(c, created)),
     documents: documentsOf('changes', changeDocument),
   },
   team: {
     versions: [SAVED_PLAN_TEAMS_FORMAT_VERSION],
-    whenPresent: [SAVED_PLAN_MEMBERS_FORMAT_VERSION],
+    whenPresent: [SAVED_PLAN_MEMBERS_FORMAT_VERSION, SAVED_PLAN_TOKENS_FORMAT_VERSION],
     key: 'team_changes',
     read: (plan) => teamChangesOf(plan),
     creates: (changes) => changes.flatMap((c) => (c.action === 'create' ? [c.name] : [])),
@@ -64,6 +72,7 @@ export const SAVED_KINDS: { readonly [K in PlanChangeKind]: SavedKind<K> } = {
   },
   member: {
     versions: [SAVED_PLAN_MEMBERS_FORMAT_VERSION],
+    whenPresent: [SAVED_PLAN_TOKENS_FORMAT_VERSION],
     key: 'member_changes',
     read: memberChangesOf,
     basis: (basis) => ({ members: basisMembersOf(basis) }),
@@ -73,13 +82,14 @@ export const SAVED_KINDS: { readonly [K in PlanChangeKind]: SavedKind<K> } = {
       return sameMemberDocuments(plan, changes, pendingInvites) ? { pendingInvites } : undefined;
     },
   },
-  // Not saved yet: `plan --out` refuses a plan with token-policy changes in one line (docs/apply.md),
-  // so no version holds the kind and a file never carries it.
+  // docs/apply.md, "Saved plans": format 6, with the tokens each change ends and the policy it was planned from.
   'token-policy': {
-    versions: [],
+    versions: [SAVED_PLAN_TOKENS_FORMAT_VERSION],
     key: 'token_policy_changes',
-    read: () => [],
-    documents: () => ({}),
+    read: (plan) => tokenPolicyChangesOf(plan),
+    basis: (basis) => ({ tokenPolicy: basisTokenPolicyOf(basis) }),
+    checksum: (changes, basis) => basis.tokenPolicy && { tokenPolicy: { changes, maxTokenRevocations: basis.tokenPolicy.maxTokenRevocations } },
+    documents: documentsOf('token_policy_changes', tokenPolicyChangeDocument),
   },
 };
 

@@ -4,7 +4,7 @@
 // phrased again from their facts (the words in the file are not read). Not part of the checksum: the incomplete targets are, through
 // the basis. A plan saved before these keys: its coverage is the basis's incomplete targets, its
 // scope unknown beyond --target (`targeted`).
-import type { Coverage, IncompleteReason, Scope } from '../core/coverage.js';
+import type { Coverage, IncompleteReason, Scope, TokensUnlisted } from '../core/coverage.js';
 import { coverageFacts } from '../core/coverage-document.js';
 import { scopeOf } from '../core/scope.js';
 import type { Reader } from './reader.js';
@@ -12,6 +12,11 @@ import type { PlanBasis } from './saved-plan.js';
 
 function strings(reader: Reader, key: string): string[] {
   return reader.array(key).map((value, i) => (typeof value === 'string' ? value : reader.fail(`${reader.at(key)}[${i}] is not a string`)));
+}
+
+function causeOf(reader: Reader): TokensUnlisted {
+  const cause = reader.string('cause');
+  return cause === 'no-list' || cause === 'not-every-team' ? cause : reader.fail(`${reader.at('cause')} "${cause}" is not a known cause`);
 }
 
 function reasonOf(reader: Reader): IncompleteReason {
@@ -29,6 +34,8 @@ function reasonOf(reader: Reader): IncompleteReason {
     case 'teams-not-proven':
     case 'no-targets-seen':
       return { code };
+    case 'team-tokens-unlisted':
+      return { code, policies: strings(reader, 'policies'), cause: causeOf(reader) };
     case 'targets-not-proven':
       return {
         code,

@@ -193,7 +193,7 @@ const changesOfKind = (read: SavedChanges, kind: PlanChangeKind): readonly Chang
  */
 function checkChecksum(root: Reader, organization: string, read: SavedChanges, basis: PlanBasis, violations: readonly PolicyViolation[] | undefined): string {
   const checksum = root.object('plan').string('checksum');
-  const { memberGuards: _members, maxTeamDeletions: _teams, ...grantGuards } = basisGuardInputs(basis);
+  const { memberGuards: _members, maxTeamDeletions: _teams, maxTokenRevocations: _tokens, ...grantGuards } = basisGuardInputs(basis);
   const parts = read.kinds.map((kind) => rowOf(kind).checksum?.(changesOfKind(read, kind), basis) ?? {});
   const summed = {
     organization,
@@ -216,6 +216,7 @@ function checkRefusals(root: Reader, changes: readonly PlanChange[], basis: Plan
     incompleteTargets: new Set(guards.incompleteTargets),
     ...(guards.maxTeamDeletions === undefined ? {} : { maxTeamDeletions: guards.maxTeamDeletions }),
     ...(guards.memberGuards ? { members: guards.memberGuards } : {}),
+    ...(guards.maxTokenRevocations === undefined ? {} : { maxTokenRevocations: guards.maxTokenRevocations }),
   });
   // Those decided from the read (the token's own team) are not in the basis: apply makes them again from its own read.
   const ofBasis = (list: readonly PlanRefusal[]): PlanRefusal[] => list.filter((r) => !READ_GUARDS.has(r.guard));

@@ -2,7 +2,7 @@
 // `apply --plan FILE` can refuse to apply them to a reality that moved (docs/apply.md, "Saved plans").
 // It holds no token: the address, the organization, ids, names and fingerprints only.
 
-import { DEFAULT_MAX_TEAM_DELETIONS } from '../core/defaults.js';
+import { DEFAULT_MAX_TEAM_DELETIONS, DEFAULT_MAX_TOKEN_REVOCATIONS } from '../core/defaults.js';
 import type { FilesState } from '../core/desired-state.js';
 import type { JsonObject } from '../core/json-value.js';
 import type { LiveState, TargetType } from '../core/model.js';
@@ -13,7 +13,7 @@ import { rulesRead } from '../core/policy-rules.js';
 import { incompleteTargetsOf } from '../diff/completeness.js';
 import { type MemberGuardInputs, memberGuardInputsOf } from '../diff/member-guard-inputs.js';
 import { InternalError } from '../errors.js';
-import { fingerprintDesired, fingerprintGrants, fingerprintPeople, fingerprintTeams } from './fingerprint.js';
+import { fingerprintDesired, fingerprintGrants, fingerprintPeople, fingerprintTeams, fingerprintTokenPolicy } from './fingerprint.js';
 import type { HmacState } from './seal.js';
 
 /**
@@ -29,10 +29,15 @@ import type { HmacState } from './seal.js';
  *    people they were planned from with the member guards' inputs; team changes as in 4 when the
  *    files manage teams. Written only for a plan with member changes, so that a reader of version
  *    3 or 4 refuses it rather than apply it without its members.
+ * 6: token-policy changes (docs/plan.md, "Token policy") with the tokens each ends, and in the basis
+ *    the policy they were planned from and settings.max-token-revocations; team and member changes
+ *    as in 5 when the plan has them. Written only for a plan with token-policy changes, so that a
+ *    reader of an earlier version refuses it rather than apply it without them.
  */
 export const SAVED_PLAN_FORMAT_VERSION = 3;
 export const SAVED_PLAN_TEAMS_FORMAT_VERSION = 4;
 export const SAVED_PLAN_MEMBERS_FORMAT_VERSION = 5;
+export const SAVED_PLAN_TOKENS_FORMAT_VERSION = 6;
 export const SAVED_PLAN_KIND = 'tfe-access saved plan';
 
 export interface BasisTarget {
@@ -60,6 +65,13 @@ export interface PlanBasis {
   readonly teams?: BasisTeams;
   /** When the plan has member changes: the people as read (fingerprintPeople) and the member guards' inputs. */
   readonly members?: BasisMembers;
+  /** When the plan has token-policy changes: the policy as read (fingerprintTokenPolicy) and settings.max-token-revocations. */
+  readonly tokenPolicy?: BasisTokenPolicy;
+}
+
+export interface BasisTokenPolicy {
+  readonly fingerprint: string;
+  readonly maxTokenRevocations: number;
 }
 
 export interface BasisMembers {
@@ -98,6 +110,7 @@ export function savedPlanOf(plan: Plan, desired: FilesState, live: LiveState, ad
   const members = plan.manages?.includes('member')
     ? { members: { fingerprint: fingerprintPeople(live.people?.people ?? []), guards: memberGuardInputsOf(desired, live) } }
     : {};
+  const tokenPolicy = tokenPolicyBasis(plan, desired, live);
   const basis: PlanBasis = {
     desired: fingerprintDesired(desired),
     maxRemovals: desired.settings.maxRemovals,
@@ -106,8 +119,17 @@ export function savedPlanOf(plan: Plan, desired: FilesState, live: LiveState, ad
     ...expiriesOf(policies, ends),
     ...teams,
     ...members,
+    ...tokenPolicy,
   };
   return address === undefined ? { plan, basis } : { address, plan, basis };
+}
+
+/** docs/apply.md, "Saved plans": the token policy as read, when the plan changes it. */
+function tokenPolicyBasis(plan: Plan, desired: FilesState, live: LiveState): { tokenPolicy?: BasisTokenPolicy } {
+  if (!plan.manages?.includes('token-policy')) return {};
+  if (!live.tokens) throw new InternalError('a plan with token-policy changes, and the saved plan was not given the policy as read');
+  const maxTokenRevocations = desired.settings.maxTokenRevocations ?? DEFAULT_MAX_TOKEN_REVOCATIONS;
+  return { tokenPolicy: { fingerprint: fingerprintTokenPolicy(live.tokens.policy), maxTokenRevocations } };
 }
 
 /** The grants' ends when a policy reads them: a plan saved without them would check it against none. */
@@ -128,8 +150,9 @@ export function expiryDocument(end: GrantEnd): JsonObject {
   return { team: end.teamId, target: end.targetId, at: end.at };
 }
 
-/** The lowest version that holds what the plan has: members 5, teams 4, else 3. */
+/** The lowest version that holds what the plan has: token policy 6, members 5, teams 4, else 3. */
 export function savedPlanFormatOf(basis: PlanBasis): number {
+  if (basis.tokenPolicy) return SAVED_PLAN_TOKENS_FORMAT_VERSION;
   if (basis.members) return SAVED_PLAN_MEMBERS_FORMAT_VERSION;
   return basis.teams ? SAVED_PLAN_TEAMS_FORMAT_VERSION : SAVED_PLAN_FORMAT_VERSION;
 }
@@ -140,8 +163,16 @@ export function basisGuardInputs(basis: PlanBasis): {
   incompleteTargets: string[];
   maxTeamDeletions?: number;
   memberGuards?: MemberGuardInputs;
+  maxTokenRevocations?: number;
 } {
   const teams = basis.teams ? { maxTeamDeletions: basis.teams.maxTeamDeletions } : {};
   const members = basis.members ? { memberGuards: basis.members.guards } : {};
-  return { maxRemovals: basis.maxRemovals, incompleteTargets: basis.targets.filter((t) => !t.complete).map((t) => t.id), ...teams, ...members };
+  const tokens = basis.tokenPolicy ? { maxTokenRevocations: basis.tokenPolicy.maxTokenRevocations } : {};
+  return {
+    maxRemovals: basis.maxRemovals,
+    incompleteTargets: basis.targets.filter((t) => !t.complete).map((t) => t.id),
+    ...teams,
+    ...members,
+    ...tokens,
+  };
 }

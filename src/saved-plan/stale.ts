@@ -3,13 +3,16 @@
 // may have expired meanwhile. A plan reviewed on Monday is never applied to Tuesday's reality: a
 // moved target refuses the whole plan (exit 1).
 import pLimit from 'p-limit';
+import type { DesiredTokenPolicy } from '../core/desired-state.js';
 import { describeInstant, isExpired } from '../core/expiry.js';
 import type { PeopleReader } from '../core/member-write.js';
 import type { LiveGrant, LiveTarget, TargetRef, Team } from '../core/model.js';
 import type { Person } from '../core/person.js';
-import { type Change, grantChanges } from '../core/plan.js';
+import { type Change, grantChanges, managedChanges } from '../core/plan.js';
+import type { LiveTokens, TokenPolicyChange, TokenType } from '../core/token-policy.js';
+import { diffTokenPolicy } from '../diff/token-policy.js';
 import { CLIError, messageOf } from '../errors.js';
-import { fingerprintGrants, fingerprintPeople, fingerprintTeams } from './fingerprint.js';
+import { fingerprintGrants, fingerprintPeople, fingerprintTeams, fingerprintTokenPolicy } from './fingerprint.js';
 import type { BasisTarget, SavedPlan } from './saved-plan.js';
 
 export class StalePlanError extends CLIError {
@@ -123,4 +126,46 @@ export async function assertPeopleFresh(saved: SavedPlan, api: PeopleReader): Pr
   }
   // What the member guards count at apply (guard/apply-members.ts): this read, not the file.
   return people;
+}
+
+/** The one call the token policy's freshness check reads through (the policy and the tokens a plan reads). */
+export interface BasisTokenReader {
+  readTokens(organization: string): Promise<LiveTokens>;
+}
+
+const tokenIds = (change: TokenPolicyChange): string => (change.ends.count === 'unknown' ? 'unknown' : change.ends.tokens.map((t) => t.id).join(','));
+
+/** The files' token policy as the changes set it: what diffTokenPolicy plans again against a fresh read. */
+function desiredOf(changes: readonly TokenPolicyChange[]): DesiredTokenPolicy {
+  const maxTtl: Partial<Record<TokenType, number>> = {};
+  let userTokens: boolean | undefined;
+  for (const change of changes) {
+    if (change.setting === 'max-ttl') maxTtl[change.type] = change.after;
+    else userTokens = change.after;
+  }
+  return { maxTtl, ...(userTokens === undefined ? {} : { userTokens }) };
+}
+
+/**
+ * docs/apply.md, "Saved plans": a plan with token-policy changes is applied only to the policy it
+ * was planned from (its fingerprint against the basis's), and only when its changes end the very
+ * tokens the plan named, counted again at apply's clock (a token made, revoked or aged past the new
+ * limit since makes it stale). Throws a stale plan's error.
+ */
+export async function assertTokenPolicyFresh(saved: SavedPlan, api: BasisTokenReader, now: number): Promise<void> {
+  const basis = saved.basis.tokenPolicy;
+  if (!basis) return;
+  let live: LiveTokens;
+  try {
+    live = await api.readTokens(saved.plan.organization);
+  } catch (error: unknown) {
+    throw new CLIError(`could not read the token policy of ${saved.plan.organization} to check the saved plan; nothing was changed: ${messageOf(error)}`);
+  }
+  const stale = (what: string): CLIError =>
+    new CLIError(`the saved plan is stale: ${what} since it was planned; nothing was changed. Plan again and review the new plan.`);
+  if (fingerprintTokenPolicy(live.policy) !== basis.fingerprint) throw stale('the token policy changed');
+  const changes = managedChanges(saved.plan, 'token-policy') ?? [];
+  const again = diffTokenPolicy(desiredOf(changes), live, now);
+  if (again.map(tokenIds).join(';') !== changes.map(tokenIds).join(';'))
+    throw stale('the live tokens its token-policy changes end changed (a token made, revoked or past the new limit)');
 }

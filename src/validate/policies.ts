@@ -56,13 +56,16 @@ function levelProblem(type: TargetType, value: unknown): string | undefined {
 /** The kinds checked on the organization's teams or people (core/policy-rules.ts, isOrganizationKind): a policy of one has no match. */
 const ORGANIZATION_KINDS = RULE_KINDS.filter(isOrganizationKind);
 
-/** A policy of the whole organization (`organization-access`, `max-members`): a match has no place in it. */
+/** What a kind of the whole organization covers, in its message (default: teams). */
+const ORGANIZATION_SUBJECT: Partial<Record<RuleKind, string>> = { 'max-members': 'people', 'max-token-age': 'team tokens' };
+
+/** A policy of the whole organization (`organization-access`, `max-members`, `max-token-age`): a match has no place in it. */
 function organizationPolicy(policy: Record<string, unknown>, name: string, say: (segments: Segment[], text: string) => void): boolean {
   const kind = ORGANIZATION_KINDS.find((k) => k in policy);
   if (kind === undefined) return false;
   for (const key of Object.values(MATCH_KEYS)) {
     if (key in policy)
-      say([key], `${name}: \`${kind}\` is a policy of the whole organization's ${kind === 'max-members' ? 'people' : 'teams'}: it takes no \`${key}\``);
+      say([key], `${name}: \`${kind}\` is a policy of the whole organization's ${ORGANIZATION_SUBJECT[kind] ?? 'teams'}: it takes no \`${key}\``);
   }
   return true;
 }

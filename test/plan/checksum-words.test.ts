@@ -31,11 +31,12 @@ const FINDINGS: readonly Finding[] = [
     flags: [{ flag: 'manage-workspaces' }],
   },
   { kind: 'max-members', rule: { kind: 'max-members', team: 'dev', count: 1 }, members: ['a@example.com', 'b@example.com'] },
+  { kind: 'max-token-age', rule: { kind: 'max-token-age', days: 30 }, tokens: [{ id: 'at-1', description: 'ci', expires: null }] },
 ];
 
 const found = (finding: Finding): FoundViolation => ({
   policy: `p-${finding.kind}`,
-  target: finding.kind === 'organization-access' || finding.kind === 'max-members' ? null : target,
+  target: finding.kind === 'organization-access' || finding.kind === 'max-members' || finding.kind === 'max-token-age' ? null : target,
   team: dev,
   status: 'new',
   found: finding,
@@ -73,6 +74,10 @@ describe("the checksum hashes a violation's findings, not its words", () => {
     expect(checksumOf(input([found(higher)]))).not.toBe(base);
     const teams = FINDINGS[2]!;
     expect(checksumOf(input([found({ ...teams, teams: ['dev', 'ops', 'qa'] } as Finding)]))).not.toBe(checksumOf(input([found(teams)])));
+    // max-token-age: a token's expiry is part of the finding.
+    const tokens = FINDINGS[6]!;
+    const dated = { ...tokens, tokens: [{ id: 'at-1', description: 'ci', expires: '2027-01-01T00:00:00Z' }] } as Finding;
+    expect(checksumOf(input([found(dated)]))).not.toBe(checksumOf(input([found(tokens)])));
     expect(checksumOf(input([{ ...found(FINDINGS[0]!), status: 'live' }]))).not.toBe(base);
   });
 

@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { CAN_QUESTIONS, type CanQuestion, findQuestion } from '../../core/can.js';
 import { didYouMean } from '../../core/suggest.js';
-import { teamFlag } from '../../core/team-flags.js';
+import { TEAM_FLAG_KEYS, teamFlag } from '../../core/team-flags.js';
 import { CLIError, EXIT } from '../../errors.js';
 import { writeAtomic } from '../../export/write.js';
 import { assertOutput, type OutputRequest } from '../../pipeline/disk/output-guard.js';
@@ -47,7 +47,10 @@ Options:
   --can PERMISSION     who can: each team (by person: and person) whose effective access allows
                        it, with every source that gives it on its own, and apart the cells
                        where it is not known; PERMISSION as runs:apply, variables:write,
-                       state-versions:read, workspace-locking, manage-team-access (docs/evidence.md)
+                       state-versions:read, workspace-locking, manage-team-access; or an
+                       organization power (manage-workspaces, any organization-access flag):
+                       each team that holds it, directly, through a flag that brings it or as
+                       owners (docs/evidence.md)
   --tokens             list every team token the token can list (team, description, created,
                        expires, last used) and the organization and audit-trail tokens; never a
                        secret (evidence bundles always list them)
@@ -81,23 +84,20 @@ const BY = ['team', 'person'] as const;
 /** A few of the questions, named when one is mistyped. */
 const CAN_EXAMPLES = ['runs:apply', 'variables:write', 'state-versions:read', 'workspace-locking', 'manage-team-access'];
 
-/** `--can`: a question of the table (core/can.ts), else one line naming the near misses and a few of the names. */
-function canFlag(parsed: Parsed): CanQuestion | undefined {
+/** `--can`: a question of the table (core/can.ts), or an organization power (core/team-flags.ts), else one line naming the near misses and a few of the names. */
+function canFlag(parsed: Parsed): { can: CanQuestion } | { power: string } | undefined {
   const name = stringFlag(parsed, 'can');
   if (name === undefined) return undefined;
   const question = findQuestion(name);
-  if (question) return question;
-  // An organization power is no permission on a target: the report lists who holds each (docs/effective-access.md, "Organization powers").
-  if (teamFlag(name))
-    throw new CLIError(
-      `--can: ${name} is an organization power, not a permission on a project or workspace: run the report without --can; its organization powers list every team that holds it, and with --by person every person (docs/effective-access.md, "Organization powers").`,
-    );
+  if (question) return { can: question };
+  // docs/evidence.md, "Who holds an organization power": the teams that hold it, and why.
+  if (teamFlag(name)) return { power: name };
   const some = CAN_EXAMPLES.filter((n) => findQuestion(n)).join(', ');
   throw new CLIError(
-    `--can: unknown permission "${name}".${didYouMean(
-      name,
-      CAN_QUESTIONS.map((q) => q.name),
-    )} Some are ${some} (every one: docs/evidence.md, "Who can").`,
+    `--can: unknown permission "${name}".${didYouMean(name, [
+      ...CAN_QUESTIONS.map((q) => q.name),
+      ...TEAM_FLAG_KEYS,
+    ])} Some are ${some} (every one: docs/evidence.md, "Who can").`,
   );
 }
 
@@ -191,7 +191,7 @@ const command: Command = {
       io,
       connection,
       'no report was written',
-      (pieces) => reportOrganization({ ...files, ...(can ? { can } : {}), ...(parsed.values.tokens === true ? { tokens: true } : {}), ...pieces }),
+      (pieces) => reportOrganization({ ...files, ...can, ...(parsed.values.tokens === true ? { tokens: true } : {}), ...pieces }),
       COLLECT,
     );
     const text = renderAccessReport(report, format, { byTeam: teams.length > 0 && by === 'team' });

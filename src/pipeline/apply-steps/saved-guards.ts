@@ -65,6 +65,7 @@ export async function savedGuards(request: SavedGuardRequest, client: TfeClient)
     maxRemovals: basis.maxRemovals,
     ...(basis.maxTeamDeletions === undefined ? {} : { maxTeamDeletions: basis.maxTeamDeletions }),
     ...(basis.memberGuards ? { members: basis.memberGuards } : {}),
+    ...(basis.maxTokenRevocations === undefined ? {} : { maxTokenRevocations: basis.maxTokenRevocations }),
   });
   const members = limits.members && read ? { members: memberGuardInputsAsRead(managedChanges(saved.plan, 'member') ?? [], read, limits.members) } : {};
   return {
@@ -72,6 +73,7 @@ export async function savedGuards(request: SavedGuardRequest, client: TfeClient)
     incompleteTargets: new Set(basis.incompleteTargets),
     force: request.force,
     ...(limits.maxTeamDeletions === undefined ? {} : { maxTeamDeletions: limits.maxTeamDeletions }),
+    ...(limits.maxTokenRevocations === undefined ? {} : { maxTokenRevocations: limits.maxTokenRevocations }),
     ...members,
     ...(read ? { applyRead: read, ownTeams: ownTeamsOf(read.viewer) } : {}),
   };

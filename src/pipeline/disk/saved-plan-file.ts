@@ -18,20 +18,8 @@ export function savedPlanDocument(saved: SavedPlan, key?: PlanKey): { [key: stri
   return sealDocument(savedPlanContent(saved), key);
 }
 
-/**
- * docs/files.md, "`token-policy`": a saved plan holds no token-policy changes yet (its reader has no
- * step for them), so a plan of files with a token policy is not saved rather than saved without them.
- */
-function refuseTokenPolicy(path: string, saved: SavedPlan): void {
-  if (!saved.plan.manages?.includes('token-policy')) return;
-  throw new CLIError(
-    `could not write the saved plan ${path}: the files have token-policy, and a saved plan cannot hold token-policy changes yet; review the plan and run apply on the files (apply --checksum SUM applies exactly the plan reviewed)`,
-  );
-}
-
 /** With `key` (TFE_ACCESS_PLAN_KEY), the file carries its HMAC too (saved-plan/seal.ts). */
 export async function writeSavedPlan(path: string, saved: SavedPlan, key?: PlanKey): Promise<void> {
-  refuseTokenPolicy(path, saved);
   const target = resolve(path);
   const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const text = `${JSON.stringify(savedPlanDocument(saved, key), null, 2)}\n`;

@@ -64,6 +64,9 @@ async function fulfil(client: TfeClient, reads: RunReads, need: Need, options: G
         if (isRemoteError(error, 404) || isRemoteError(error, 403)) return { ...reads, tokens: { kind: 'refused', status: error.status } };
         throw error;
       }
+    case 'team-tokens':
+      // A list the server lacks or the caller may not read is left out (api/tokens.ts): the policy says it was not evaluated.
+      return { ...reads, teamTokens: await client.listTokens(need.organization) };
     case 'workspaces': {
       const lists = await Promise.all(
         need.projectIds.map(async (projectId) => [projectId, await client.listWorkspaces(need.organization, { projectId })] as const),

@@ -3,9 +3,11 @@
 // plan runs), and the moot grants; and the answer of `--can`. The pure part is effective/grant-facts.ts.
 
 import type { CanAnswer, CanCellAnswers, CanQuestion } from '../../core/can.js';
+import type { PowerAnswer } from '../../core/can-power.js';
 import type { EffectiveCell } from '../../core/effective.js';
 import type { Report } from '../../core/report.js';
 import { type CanInput, everyAnswer, type TeamPeople, whoCan } from '../../effective/can.js';
+import { whoHolds } from '../../effective/can-power.js';
 import type { EffectiveIndex } from '../../effective/compute.js';
 import { type FilesGrants, grantKey, withGrantFacts } from '../../effective/grant-facts.js';
 import type { Expanded } from '../../expand/expand.js';
@@ -62,6 +64,12 @@ function canInput(report: Report, index: EffectiveIndex): CanInput {
 /** docs/evidence.md, "Who can": over the cells shown; by person, each holder with the people shown who hold it through the team. */
 export function canAnswer(question: CanQuestion, report: Report, index: EffectiveIndex): CanAnswer {
   return whoCan(question, canInput(report, index));
+}
+
+/** docs/evidence.md, "Who holds an organization power": over the teams shown; by person, each holder with the people shown in the team. */
+export function powerAnswer(power: string, report: Report, index: EffectiveIndex): PowerAnswer {
+  const { teams, peopleOf, onlyTheirs } = canInput(report, index);
+  return whoHolds(power, { teams, ...(peopleOf ? { peopleOf } : {}), ...(onlyTheirs ? { onlyTheirs } : {}) });
 }
 
 /** Every question's answers, for the HTML's who-can control: the same computation as `canAnswer`. */

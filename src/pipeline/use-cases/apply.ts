@@ -21,7 +21,7 @@ import { readSavedPlan } from '../../saved-plan/file.js';
 import { fingerprintDesired } from '../../saved-plan/fingerprint.js';
 import type { SavedPlan } from '../../saved-plan/saved-plan.js';
 import { PLAN_KEY_ENV, PlanKey } from '../../saved-plan/seal.js';
-import { assertNotExpired, readFresh } from '../../saved-plan/stale.js';
+import { assertNotExpired, assertTokenPolicyFresh, readFresh } from '../../saved-plan/stale.js';
 import { savedGuards } from '../apply-steps/saved-guards.js';
 import { recheckPolicies } from '../apply-steps/saved-policies.js';
 import { desiredFromFiles, planFiles } from '../disk/files.js';
@@ -211,6 +211,8 @@ async function applySaved(file: string, request: ClockedApply, hooks: ApplyHooks
   try {
     await client.serverInfo(); // once per run: a lower rate limit is heeded before the reads
     const fresh = await readFresh(saved, client, request.read.concurrency);
+    // docs/apply.md, "Saved plans": the token policy, and the tokens its changes end, as planned.
+    await assertTokenPolicyFresh(saved, client, request.run.now);
     // docs/apply.md, "Saved plans": with team or member changes, the teams (one list) and the people
     // read again, checked fresh, and the guards re-made from that read, never from the file.
     const guards = await savedGuards(

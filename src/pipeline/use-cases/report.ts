@@ -5,7 +5,7 @@
 import type { TfeClient } from '../../api/client.js';
 import { collectNames, settle } from '../../assemble/names.js';
 import { type PlanResult, type PlanStage, planOver } from '../../assemble/plan-over.js';
-import { type PolicyCheck, policyEnds, policyListProblems, violationsOf } from '../../assemble/policies.js';
+import { type PolicyCheck, type PolicyVerdict, policyEnds, policyListProblems, violationsOf } from '../../assemble/policies.js';
 import { EVERY_TARGET } from '../../assemble/targets.js';
 import { newerPermissions, type Resource } from '../../core/access.js';
 import type { CanQuestion } from '../../core/can.js';
@@ -14,14 +14,15 @@ import type { LiveGrant, LiveState, Project, Team, Workspace } from '../../core/
 import type { OrganizationRead } from '../../core/organization.js';
 import type { LivePeople } from '../../core/person.js';
 import { changesOf, grantChanges, type Plan } from '../../core/plan.js';
-import { type PolicyViolation, targetPolicies } from '../../core/policy.js';
+import { targetPolicies } from '../../core/policy.js';
 import type { Report, ReportTokens } from '../../core/report.js';
 import { firstReads, listKey, type RunReads } from '../../core/run-reads.js';
 import { scopeOf } from '../../core/scope.js';
 import type { ServerInfo } from '../../core/server.js';
 import { namesTags } from '../../core/set-criteria.js';
 import { isPendingTeamId } from '../../core/teams.js';
-import { coverageOf, populationReasons, withReasons } from '../../diff/completeness.js';
+import type { ListedTokens } from '../../core/token-policy.js';
+import { coverageOf, populationReasons, unevaluatedReasons, withReasons } from '../../diff/completeness.js';
 import { supportOf } from '../../diff/support.js';
 import { namedTokens } from '../../diff/token-policy.js';
 import { grantsAfter, type IdentifiedGrant } from '../../effective/after.js';
@@ -38,7 +39,7 @@ import { desiredFromFiles } from '../disk/files.js';
 import { satisfy } from '../reads/gather.js';
 import { cellChanges, changesShown } from '../report-steps/report-changed.js';
 import { type ExtractionFacts, extractionFacts } from '../report-steps/report-extraction.js';
-import { canAnswer, canAnswers, cellsWithFacts, filesGrants } from '../report-steps/report-facts.js';
+import { canAnswer, canAnswers, cellsWithFacts, filesGrants, powerAnswer } from '../report-steps/report-facts.js';
 import { type ReportBy, readsPeople } from '../report-steps/report-people.js';
 import { type ReportSelection, selectReport } from '../report-steps/report-selection.js';
 import { type ClockedRun, liveReadOptions, type ReadChoices, type RunConnection, type RunOptions, withClient, withClock } from '../run/request.js';
@@ -62,6 +63,8 @@ export interface ReportRequest {
   readonly onExtraction?: (facts: ExtractionFacts) => void;
   /** `--can PERMISSION` (docs/evidence.md, "Who can"): the question, found by the command (core/can.ts, findQuestion). */
   readonly can?: CanQuestion;
+  /** `--can FLAG` of an organization power (docs/evidence.md, "Who holds an organization power"): the flag, checked by the command (core/team-flags.ts). */
+  readonly power?: string;
   /** `--tokens`, and every evidence bundle: the tokens the caller can list (docs/effective-access.md, "Tokens"). */
   readonly tokens?: boolean;
 }
@@ -243,10 +246,10 @@ async function violationsShown(
   read: ReportRead,
   shown: Shown,
   request: { read: ReadChoices; now: number },
-): Promise<PolicyViolation[]> {
+): Promise<Pick<PolicyVerdict, 'violations' | 'unevaluated'> & { teamTokens?: ListedTokens }> {
   const policies = expanded?.desired.policies ?? [];
   const catalog = read.org.catalog;
-  if (!expanded || !catalog || policies.length === 0) return [];
+  if (!expanded || !catalog || policies.length === 0) return { violations: [] };
   const live = shownLive(read.live, shown);
   const unlisted = [
     ...catalog.projects.map((p) => ({ type: 'project' as const, id: p.id })),
@@ -264,8 +267,12 @@ async function violationsShown(
     state: 'live',
     lists: catalog,
   };
-  const { value } = await satisfy(client, reads, (r) => violationsOf(check, r), { concurrency: request.read.concurrency });
-  return value.violations;
+  const { value, reads: made } = await satisfy(client, reads, (r) => violationsOf(check, r), { concurrency: request.read.concurrency });
+  return {
+    violations: value.violations,
+    ...(value.unevaluated ? { unevaluated: value.unevaluated } : {}),
+    ...(made.teamTokens ? { teamTokens: made.teamTokens } : {}),
+  };
 }
 
 /** The files over what the report read: their names resolved and their sets expanded, with the policies' names checked (one error naming every problem, as a plan's). */
@@ -298,12 +305,13 @@ async function wholeReport(client: TfeClient, read: ReportRead, desired: FilesSt
   // docs/evidence.md, "Correct cells": moot grants flagged; with files, whether they govern each grant and when they end it.
   const files = expanded && filesGrants(expanded);
   const cells = cellsWithFacts(index, index.all(), files);
-  const violations = await violationsShown(client, expanded, read, shown, { read: request.read, now: request.run.now });
+  const { violations, unevaluated, teamTokens } = await violationsShown(client, expanded, read, shown, { read: request.read, now: request.run.now });
   const scope = scopeOf({ paths: request.paths, ...request.selection, ...(by === 'person' ? { people: request.selection.people ?? [] } : {}) });
   // A workspace in a project the token cannot list: what that project's grants give there is not counted.
   const unlisted = org.workspaces.filter((w) => w.projectId !== undefined && !projects.has(w.projectId));
   // docs/evidence.md, "What complete means": the populations are proven whole, never taken as whole.
-  const population = populationReasons(live.viewer, org.projects.length + org.workspaces.length);
+  // docs/effective-access.md, "Token lifetimes: `max-token-age`": a policy the team tokens could not be listed for was not evaluated, and says so.
+  const population = [...populationReasons(live.viewer, org.projects.length + org.workspaces.length), ...unevaluatedReasons(unevaluated)];
   const whole = {
     organization: org.organization,
     state: request.after ? 'after' : 'live',
@@ -316,12 +324,13 @@ async function wholeReport(client: TfeClient, read: ReportRead, desired: FilesSt
       ? { people: reportPeople(shown.people, teams, cells, (c) => index.sourcesOf(c.team.id, c.target.type, c.target.id)) }
       : {}),
   } as const;
-  return { whole, shown, index, files, cells, unlisted, population };
+  return { whole, shown, index, files, cells, unlisted, population, teamTokens };
 }
 
 /** The tokens the caller can list, each team token with its team's name (as a plan names them: diff/token-policy.ts). */
-async function reportTokens(client: TfeClient, organization: string, teams: readonly Team[]): Promise<ReportTokens> {
-  const listed = await client.listTokens(organization);
+async function reportTokens(client: TfeClient, organization: string, teams: readonly Team[], read?: ListedTokens): Promise<ReportTokens> {
+  // The list a max-token-age policy read already, else one read now.
+  const listed = read ?? (await client.listTokens(organization));
   const named = namedTokens({ ...listed, policy: { maxTtl: {} } }, new Map(teams.map((t) => [t.id, t])));
   return { tokens: named.tokens, teamTokensListed: listed.teamTokensListed };
 }
@@ -333,7 +342,7 @@ async function reportWith(
   request: ReportRequest & { readonly run: ClockedRun },
 ): Promise<Report> {
   const read = await readReport(client, organization, desired, request);
-  const { whole, shown, index, files, cells, unlisted, population } = await wholeReport(client, read, desired, request);
+  const { whole, shown, index, files, cells, unlisted, population, teamTokens } = await wholeReport(client, read, desired, request);
   const selected = selectReport(whole, request.selection);
   // --after: what the plan changes, the live cells against those once applied (docs/evidence.md, "Changes marked"),
   // each side with the facts the report's cells carry (moot, managed), so a change says what the report says.
@@ -348,13 +357,14 @@ async function reportWith(
     population,
   );
   // docs/effective-access.md, "Tokens": only when asked, so every other report makes the requests it always made.
-  const tokens = request.tokens === true ? { tokens: await reportTokens(client, organization, read.org.teams) } : {};
+  const tokens = request.tokens === true ? { tokens: await reportTokens(client, organization, read.org.teams, teamTokens) } : {};
   // docs/evidence.md, "Who can": the asked question's answer and every question's, one computation (effective/can.ts).
   return {
     ...report,
     coverage,
     answers: canAnswers(report, index),
     ...(request.can ? { can: canAnswer(request.can, report, index) } : {}),
+    ...(request.power ? { canPower: powerAnswer(request.power, report, index) } : {}),
     ...tokens,
   };
 }

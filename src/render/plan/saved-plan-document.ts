@@ -16,8 +16,8 @@ const NONE: JsonObject = {};
 const KIND_BASES: { readonly [K in Exclude<PlanChangeKind, 'grant'>]: (basis: PlanBasis) => JsonObject } = {
   team: ({ teams }) => (teams ? { teams: { fingerprint: teams.fingerprint, max_team_deletions: teams.maxTeamDeletions } } : NONE),
   member: ({ members }) => (members ? { members: { fingerprint: members.fingerprint, ...memberGuardsDocument(members.guards) } } : NONE),
-  // Not saved yet (saved-plan/kinds.ts): `plan --out` refuses a plan with token-policy changes.
-  'token-policy': () => NONE,
+  'token-policy': ({ tokenPolicy }) =>
+    tokenPolicy ? { token_policy: { fingerprint: tokenPolicy.fingerprint, max_token_revocations: tokenPolicy.maxTokenRevocations } } : NONE,
 };
 
 const kindBases = (basis: PlanBasis): JsonObject => Object.assign({}, ...CHANGE_KINDS.flatMap((kind) => (kind === 'grant' ? [] : [KIND_BASES[kind](basis)])));

@@ -12,6 +12,7 @@ import type { PolicyViolation } from '../../core/policy.js';
 import type { CellChange, Report, ReportWorkspace } from '../../core/report.js';
 import { TEAM_FLAG_KEYS } from '../../core/team-flags.js';
 import { type FlagValue, teamPowers } from '../../core/team-powers.js';
+import { powerHtml } from '../report/report-can-power.js';
 import { tokensHtml } from '../report/report-tokens.js';
 import { OWNERS_POWERS } from '../report-words/report-powers.js';
 import { type CoverageWords, coverageWords } from '../shared/coverage.js';
@@ -233,7 +234,7 @@ ${groupsHtml(report, matrix).join('\n')}
 </table>
 </div>
 <div id="print-matrix" class="print-only"></div>
-${powersHtml(report)}${tokensHtml(report)}${report.people ? peopleHtml(report.people) : ''}${violationsHtml(report.violations)}<div id="print-appendix" class="print-only"></div>
+${powerHtml(report)}${powersHtml(report)}${tokensHtml(report)}${report.people ? peopleHtml(report.people) : ''}${violationsHtml(report.violations)}<div id="print-appendix" class="print-only"></div>
 ${panelHtml()}
 <script>${PAGE_SCRIPT}${report.people ? PEOPLE_SCRIPT : ''}</script>
 </body>

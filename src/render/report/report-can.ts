@@ -16,7 +16,7 @@ type JsonObject = { [key: string]: JsonValue };
 const targetWords = (holder: CanHolder): string => `${holder.target.type} ${listName(holder.target.name)}`;
 
 /** By person: the people who hold it, then apart the service accounts and hidden members who do (never counted as people). */
-function peopleWords(holder: CanHolder): string {
+export function peopleWords(holder: Pick<CanHolder, 'people' | 'serviceAccounts' | 'hidden'>): string {
   if (!holder.people) return '';
   const others = [
     ...(holder.serviceAccounts?.length ? [`service accounts: ${holder.serviceAccounts.map(listName).join(', ')}`] : []),

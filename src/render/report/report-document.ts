@@ -11,6 +11,7 @@ import { teamPowers } from '../../core/team-powers.js';
 import { coverageDocument } from '../shared/coverage.js';
 import { violationDocument } from '../violations/violation-message.js';
 import { canDocument } from './report-can.js';
+import { powerDocument } from './report-can-power.js';
 import { changedDocument } from './report-changed.js';
 import { peopleDocument } from './report-people-document.js';
 import { reportSourceDocument } from './report-source-document.js';
@@ -73,6 +74,8 @@ export function reportDocument(report: Report): JsonObject {
     ...changedDocument(report.changed),
     // docs/evidence.md, "Who can": only with --can.
     ...(report.can ? { can: canDocument(report.can) } : {}),
+    // docs/evidence.md, "Who holds an organization power": only with --can FLAG.
+    ...(report.canPower ? { can_power: powerDocument(report.canPower) } : {}),
     // docs/effective-access.md, "Tokens": only with --tokens and in evidence bundles.
     ...tokensDocument(report.tokens),
     violations: report.violations.map(violationDocument),

@@ -12,6 +12,7 @@ import { coverageWords } from '../shared/coverage.js';
 import { plural } from '../shared/plural.js';
 import { acceptedHeadline, reportViolationHeadline, violationText } from '../violations/violation-lines.js';
 import { canLines } from './report-can.js';
+import { powerLines } from './report-can-power.js';
 import { changedLines } from './report-changed.js';
 import { byPerson } from './report-people-text.js';
 import { table } from './report-table.js';
@@ -108,7 +109,7 @@ function accessLines(report: Report, byTeamAsked: boolean): string[] {
 
 export function renderReportText(report: Report, options: { byTeam: boolean }): string {
   // docs/evidence.md, "Who can": the answer instead of every cell.
-  const body = report.can ? canLines(report.can) : accessLines(report, options.byTeam);
+  const body = report.can ? canLines(report.can) : report.canPower ? powerLines(report.canPower) : accessLines(report, options.byTeam);
   const lines = [headLine(report), ...coverageLines(report), '', ...body];
   lines.push(...powersLines(report));
   lines.push(...tokensLines(report));

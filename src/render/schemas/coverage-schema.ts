@@ -81,6 +81,27 @@ export const REASON: Schema = {
       additionalProperties: false,
       description: 'The read found no project and no workspace, and the token could not have seen one it is not granted.',
     },
+    {
+      type: 'object',
+      required: ['code', 'policies', 'cause', 'message'],
+      properties: {
+        code: { const: 'team-tokens-unlisted' },
+        policies: {
+          type: 'array',
+          minItems: 1,
+          items: { type: 'string' },
+          description: 'The policies (max-token-age) that did not see every team token, by name.',
+        },
+        cause: {
+          enum: ['no-list', 'not-every-team'],
+          description:
+            'no-list: the team tokens could not be listed (the policies were not evaluated); not-every-team: the token lists only the tokens of the teams it manages.',
+        },
+        message,
+      },
+      additionalProperties: false,
+      description: 'These policies did not see every team token: not evaluated, or evaluated on the tokens of the teams the token manages alone.',
+    },
   ],
 };
 

@@ -144,6 +144,42 @@ const CAN_SCHEMA: Schema = {
   description: 'Only with --can: who can, with every source that gives it on its own.',
 };
 
+/** One team of `can_power`: what gives it the power; by person, the people who hold it through it. */
+const POWER_HOLDER_SCHEMA: Schema = {
+  type: 'object',
+  required: ['team', 'sources'],
+  properties: {
+    team: named('^team-'),
+    sources: {
+      type: 'array',
+      items: {
+        oneOf: [
+          { type: 'object', required: ['kind'], properties: { kind: { enum: ['flag', 'owners'] } }, additionalProperties: false },
+          { type: 'object', required: ['kind', 'by'], properties: { kind: { const: 'implied' }, by: { type: 'string' } }, additionalProperties: false },
+        ],
+      },
+      description: 'flag: the team has it; implied: a flag it has brings it (`by`); owners: the owners team has every power. Empty for a team not known.',
+    },
+    people: { type: 'array', items: { type: 'string' }, description: 'A report by person: the active members of the team shown.' },
+    service_accounts: { type: 'array', items: { type: 'string' }, description: "A report by person: the team's service accounts, by name." },
+    hidden_members: { type: 'array', items: { type: 'string' }, description: "A report by person: the team's hidden members, by user id." },
+  },
+  additionalProperties: false,
+};
+
+/** `--can FLAG` of an organization power (docs/evidence.md, "Who holds an organization power"). */
+const CAN_POWER_SCHEMA: Schema = {
+  type: 'object',
+  required: ['question', 'holders', 'unknown'],
+  properties: {
+    question: { type: 'string', description: 'The organization-access flag asked.' },
+    holders: { type: 'array', items: POWER_HOLDER_SCHEMA, description: 'Each team shown that holds it.' },
+    unknown: { type: 'array', items: POWER_HOLDER_SCHEMA, description: 'Teams the service did not report the flag for: never counted as yes or no.' },
+  },
+  additionalProperties: false,
+  description: 'Only with --can FLAG of an organization power: the teams that hold it, with what gives it.',
+};
+
 function teamSchema(resource: Resource): Schema {
   return {
     type: 'object',
@@ -232,6 +268,7 @@ export function reportSchema(): Schema {
       ...peopleProperties(),
       ...changedProperties(),
       can: CAN_SCHEMA,
+      can_power: CAN_POWER_SCHEMA,
       ...tokensProperties(),
       violations: violationsSchema(),
       ...coverageProperties(),

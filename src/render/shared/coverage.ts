@@ -3,9 +3,10 @@
 // and HTML titles its `tags`, the banners and Markdown notes its sentences, the JSON documents
 // coverageDocument (each reason with its sentence as `message`), the CSV its `complete` and the
 // scope's items (report-csv.ts). A reader must never take a partial or narrowed output for the whole.
-import type { Coverage, IncompleteReason, Scope } from '../../core/coverage.js';
+import type { Coverage, IncompleteReason, Scope, TokensUnlisted } from '../../core/coverage.js';
 import { coverageFacts, reasonFacts } from '../../core/coverage-document.js';
 import type { JsonObject } from '../../core/json-value.js';
+import { quote } from '../../core/printable.js';
 
 /** How many targets a sentence names before it counts the rest (the JSON lists them all). */
 export const TARGETS_NAMED = 10;
@@ -37,7 +38,17 @@ export function reasonText(reason: IncompleteReason): string {
       return `the token cannot read every ${reason.lists.map((l) => l.slice(0, -1)).join(' and every ')} of the organization (no organization-wide read), so one none of its teams is granted is not listed`;
     case 'no-targets-seen':
       return 'the token could see no project and no workspace: none seen is not none there';
+    case 'team-tokens-unlisted':
+      return tokensUnlistedText(reason.policies, reason.cause);
   }
+}
+
+/** docs/effective-access.md, "Token lifetimes: `max-token-age`": the policies that did not see every team token, and why. */
+function tokensUnlistedText(policies: readonly string[], cause: TokensUnlisted): string {
+  const named = `${policies.length === 1 ? 'policy' : 'policies'} ${policies.map((p) => quote(p)).join(', ')} (max-token-age)`;
+  return cause === 'no-list'
+    ? `the team tokens could not be listed (the server has no team-token list, or the token may not read it), so ${named} ${policies.length === 1 ? 'was' : 'were'} not evaluated`
+    : `the token lists only the tokens of the teams it manages (it is not an owner's), so ${named} ${policies.length === 1 ? 'was' : 'were'} evaluated on those alone`;
 }
 
 /** Every narrowing of the scope as `kind name` (`target workspace:web`, `team sre`), in the order of the flags; repeats once. */

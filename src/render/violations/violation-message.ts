@@ -8,7 +8,7 @@ import { describeInstant } from '../../core/expiry.js';
 import type { JsonObject } from '../../core/json-value.js';
 import type { TargetRef, TeamRef } from '../../core/model.js';
 import type { PolicyViolation } from '../../core/policy.js';
-import type { FindingOf, OrganizationKind, RuleKind } from '../../core/policy-rules.js';
+import type { FindingOf, OrganizationKind, RuleKind, TokenAge } from '../../core/policy-rules.js';
 import { quote } from '../../core/printable.js';
 import { isPendingTeamId } from '../../core/teams.js';
 import { sourceText } from '../shared/source-text.js';
@@ -54,7 +54,18 @@ const WORDS: { readonly [K in RuleKind]: (found: FindingOf<K>, place: PlaceOf<K>
     const names = `${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
     return `team ${quote(team?.name ?? '')} has ${found.members.length} members, more than ${found.rule.count}: ${names}`;
   },
+  'max-token-age': (found, { team }) => {
+    const days = `${found.rule.days} day${found.rule.days === 1 ? '' : 's'}`;
+    const count = found.tokens.length === 1 ? 'a token' : `${found.tokens.length} tokens`;
+    return `team ${quote(team?.name ?? '')} has ${count} that ${found.tokens.length === 1 ? 'does' : 'do'} not expire within ${days}: ${found.tokens.map(tokenText).join(', ')}`;
+  },
 };
+
+/** A token of a max-token-age finding: its id, its description when it has one, and when it ends. */
+function tokenText(token: TokenAge): string {
+  const until = token.expires === null ? 'no expiry' : `until ${describeInstant(token.expires)}`;
+  return `${token.id}${token.description ? ` ${quote(token.description)}` : ''} (${until})`;
+}
 
 function wordsOf<K extends RuleKind>(found: FindingOf<K>, place: { readonly target: TargetRef | null; readonly team: TeamRef | null }): string {
   // The check gives a finding of a target kind its target, and one of an organization kind none
