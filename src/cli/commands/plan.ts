@@ -30,6 +30,9 @@ Options:
                        input file)
 ${PLAN_VIEW_HELP}
 ${TARGET_HELP}
+  --changed-from REF   read only what the change from REF touches: REF a git revision (the
+                       same PATHS read there with git) or a directory of base files; drift
+                       elsewhere is not read (docs/plan.md, "Scoped plans"). Not with --target
 ${CONNECTION_HELP}
   -h, --help           this help
 
@@ -40,7 +43,13 @@ files, unknown names, a target the token can't read, a rejected token).
 
 const command: Command = {
   help,
-  options: { ...PLAN_OPTIONS, 'detailed-exitcode': { type: 'boolean' }, out: { type: 'string' }, force: { type: 'boolean' } },
+  options: {
+    ...PLAN_OPTIONS,
+    'changed-from': { type: 'string' },
+    'detailed-exitcode': { type: 'boolean' },
+    out: { type: 'string' },
+    force: { type: 'boolean' },
+  },
   positionals: true,
   async run(parsed, io) {
     const { out, force } = outFlags(parsed, 'plan writes no file');
