@@ -101,9 +101,10 @@ function seedOf(grants: readonly { team: string; workspace: string; access: stri
 }
 
 const grantKey = (c: ReturnType<typeof grantChanges>[number]): string =>
-  `${c.action} ${c.team.name} ${c.target.type}:${c.target.name} ${JSON.stringify(c.after ?? null)}`;
+  `${c.action} ${c.team.name} ${c.target.type}:${c.target.name} ${JSON.stringify('after' in c ? c.after : null)}`;
 const teamKey = (c: TeamChange): string => JSON.stringify(c);
-const violationKey = (v: { policy: string; target?: { name: string }; team?: { name: string } }): string => `${v.policy} ${v.target?.name} ${v.team?.name}`;
+const violationKey = (v: { policy: string; target?: { name: string } | null; team?: { name: string } | null }): string =>
+  `${v.policy} ${v.target?.name} ${v.team?.name}`;
 
 async function plans(seed: SeedDocument, base: string, head: string): Promise<{ full: PlanResult; scoped: PlanResult }> {
   const emulator = await startEmulator({ seed, rateLimit: 0 });
