@@ -3,7 +3,7 @@
 // what it read. The demo organization over real HTTP, the CLI in process, REF a git revision of a
 // repository made for the test (git itself, no shell) or a directory of base files.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -96,6 +96,17 @@ describe('plan --changed-from a git revision', () => {
     expect(markdown.out).toContain(`> [!NOTE]\n> ${words}\n`);
   });
 
+  it('reads by target whatever --read-by says, and says so when reading by team was asked for', async () => {
+    edit(WORKSPACES, '      developers: read\n', '      developers: admin\n');
+    const byTeam = await runCli(['plan', 'acme', '--changed-from', 'HEAD', '--read-by', 'team', '--format', 'json'], { env, cwd: repo });
+    expect(byTeam.code, byTeam.err).toBe(0);
+    expect(byTeam.err).toContain('a scoped plan reads one list per target: reading by team needs every team the token sees.');
+    const read = (JSON.parse(byTeam.out) as { read: { strategy: string } }).read;
+    expect(read.strategy).toBe('by-target');
+    const auto = await runCli(['plan', 'acme', '--changed-from', 'HEAD', '--format', 'json'], { env, cwd: repo });
+    expect((JSON.parse(auto.out) as { changes: unknown }).changes).toEqual((JSON.parse(byTeam.out) as { changes: unknown }).changes);
+  });
+
   it('no change: reads no grant, plans nothing', async () => {
     const scoped = await planJson('--changed-from', 'HEAD');
     expect(scoped.code, scoped.err).toBe(0);
@@ -149,6 +160,42 @@ describe('plan --changed-from a git revision', () => {
     expect(run.code).toBe(1);
     expect(run.err).toBe('tfe-access plan: --changed-from and --target cannot be given together: a scoped plan chooses its targets from the change.\n');
     expect(emulator.counters().total).toBe(0);
+  });
+});
+
+describe('apply --changed-from', () => {
+  it('applies the reviewed scoped plan (its checksum) and writes nowhere else: the full plan elsewhere is as before', async () => {
+    edit(WORKSPACES, '      developers: read\n', '      developers: admin\n');
+    const before = await planJson();
+    const scoped = await runCli(['plan', 'acme', '--changed-from', 'HEAD', '--format', 'json'], { env, cwd: repo });
+    const { checksum } = JSON.parse(scoped.out) as { checksum: string };
+    const applied = await runCli(['apply', 'acme', '--changed-from', 'HEAD', '--checksum', checksum, '--auto-approve'], { env, cwd: repo });
+    expect(applied.code, applied.err).toBe(0);
+    const after = await planJson();
+    const elsewhere = (changes: readonly Change[]) => changes.filter((c) => `${c.target.type}:${c.target.name}` !== 'workspace:networking-prod');
+    expect(on(after.document.changes, 'workspace:networking-prod')).toEqual([]);
+    expect(on(before.document.changes, 'workspace:networking-prod').length).toBeGreaterThan(0);
+    expect(after.document.changes).toEqual(elsewhere(before.document.changes));
+    expect(elsewhere(before.document.changes).length).toBeGreaterThan(0);
+  });
+
+  it('with --plan is refused in one line', async () => {
+    const run = await runCli(['apply', '--plan', 'saved.json', '--changed-from', 'HEAD'], { env, cwd: repo });
+    expect(run.code).toBe(1);
+    expect(run.err).toBe('tfe-access apply: --changed-from cannot be used with --plan: a saved plan applies all of its changes or none.\n');
+  });
+});
+
+describe('plan --changed-from with --out', () => {
+  it('is refused in one line, before any request and any file written', async () => {
+    emulator.resetLog();
+    const run = await runCli(['plan', 'acme', '--changed-from', 'HEAD', '--out', 'saved.json'], { env, cwd: repo });
+    expect(run.code).toBe(1);
+    expect(run.err).toBe(
+      'tfe-access plan: --changed-from and --out cannot be given together yet: a scoped plan is not saved; save the full plan (without --changed-from) for apply --plan.\n',
+    );
+    expect(emulator.counters().total).toBe(0);
+    expect(existsSync(join(repo, 'saved.json'))).toBe(false);
   });
 });
 
