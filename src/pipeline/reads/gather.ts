@@ -9,6 +9,7 @@ import { teamNamesOf } from '../../assemble/affected.js';
 import type { Need, Planned } from '../../assemble/needs.js';
 import { type PlanAsk, type PlanFiles, type PlanResult, type PlanStage, planOver } from '../../assemble/plan-over.js';
 import type { LiveGrant, LiveState } from '../../core/model.js';
+import type { OrganizationRead } from '../../core/organization.js';
 import { firstReads, listKey, type RunReads } from '../../core/run-reads.js';
 import { InternalError } from '../../errors.js';
 import { listTargets } from '../../live/list-targets.js';
@@ -46,6 +47,18 @@ async function withTeamsOfGrants(client: TfeClient, live: LiveState): Promise<Li
   if (ids.length === 0) return live;
   const found = await Promise.all(ids.map((id) => client.showTeam(id)));
   return { ...live, teams: new Map([...live.teams, ...found.flatMap((t) => (t ? [[t.id, t] as const] : []))]) };
+}
+
+/**
+ * A scoped lookup's teams with the token's own team (a team token's), read by id when the files do
+ * not name it: who reads decides what the read can see (core/viewer.ts), as in the whole list. Who
+ * the token is is asked once per client, so the live read asks no second time.
+ */
+async function withOwnTeam(client: TfeClient, org: OrganizationRead): Promise<OrganizationRead> {
+  const identity = await client.accountDetails().catch(() => undefined);
+  if (identity?.kind !== 'team' || org.teams.some((t) => t.id === identity.resourceId)) return org;
+  const own = await client.showTeam(identity.resourceId);
+  return own ? { ...org, teams: [...org.teams, own] } : org;
 }
 
 /** `reads` with what `need` asks read. */
@@ -126,7 +139,8 @@ export async function gatherAndPlan(
   const server = await client.serverInfo();
   // docs/plan.md, "Scoped plans": a scoped plan looks up only the teams its narrowed files name.
   const teamNames = files.changedFrom?.affected.kind === 'scoped' ? teamNamesOf(files.desired) : undefined;
-  const first = firstReads(server, await lookUpNames(client, files.desired, teamNames));
+  const looked = await lookUpNames(client, files.desired, teamNames);
+  const first = firstReads(server, teamNames ? await withOwnTeam(client, looked) : looked);
   const { reads, value } = await satisfy<PlanResult, PlanStage>(client, first, (r, from) => planOver(files, r, ask, from), options);
   return { reads, result: value };
 }
