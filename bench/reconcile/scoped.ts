@@ -77,7 +77,11 @@ const EDITS: readonly Edit[] = [
   },
   {
     name: 'set selector changed',
-    base: (dir) => writeFileSync(join(dir, 'sets.yaml'), `organization: bench\nworkspace-sets:\n  bench-set:\n    match: { names: ["ws-1?"] }\n    teams:\n      team-0: read\n`),
+    base: (dir) =>
+      writeFileSync(
+        join(dir, 'sets.yaml'),
+        `organization: bench\nworkspace-sets:\n  bench-set:\n    match: { names: ["ws-1?"] }\n    teams:\n      team-0: read\n`,
+      ),
     apply: (dir) => rewrite(join(dir, 'sets.yaml'), (t) => t.replace('names: ["ws-1?"]', 'names: ["ws-2?"]')),
   },
 ];
