@@ -115,7 +115,18 @@ export const TABLE = {
     // A plan's reads gathered stage by stage, names looked up and resolved, drift attributed.
     reads: ['gather', 'names', 'attribution'],
     // The disk: the files loaded and validated, every --out checked and written, bundles and rounds.
-    disk: ['files', 'desired-state', 'write-edits', 'output-guard', 'own-output', 'saved-plan-file', 'review-round', 'evidence-bundle', 'provenance'],
+    disk: [
+      'files',
+      'base-files',
+      'desired-state',
+      'write-edits',
+      'output-guard',
+      'own-output',
+      'saved-plan-file',
+      'review-round',
+      'evidence-bundle',
+      'provenance',
+    ],
     // The report's steps: the files' facts, the selection, `--after`, people, the extraction's facts.
     'report-steps': ['report-facts', 'report-selection', 'report-changed', 'report-people', 'report-extraction'],
     // `apply --plan`'s guards and policies made again over its own read.

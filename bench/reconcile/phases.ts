@@ -42,6 +42,8 @@ export interface PlanFigures extends PhaseFigures {
   readonly changes?: string;
   /** The JSON plan's `read` (docs/connecting.md, "Reading by team"): the strategy, its requests, the estimates, the fallback. */
   readonly read?: PlanRead;
+  /** A plan given --changed-from: what it touched and read, or why it was the full one. */
+  readonly changedFrom?: ChangedFromDocument;
 }
 
 export interface PlanRead {
@@ -84,21 +86,30 @@ interface PlanChange {
   readonly team: { readonly id: string };
   readonly after: unknown;
 }
-type PlanDocument = { summary?: Summary; checksum?: string; read?: PlanRead; changes?: PlanChange[] };
+type PlanDocument = { summary?: Summary; checksum?: string; read?: PlanRead; changes?: PlanChange[]; scope?: { changed_from?: ChangedFromDocument } };
 
-function planOf(stdout: string): Pick<PlanFigures, 'summary' | 'checksum' | 'read' | 'changes'> {
+/** The JSON plan's `scope.changed_from` (docs/plan.md, "Scoped plans"). */
+export interface ChangedFromDocument {
+  readonly scoped: boolean;
+  readonly targets: readonly string[];
+  readonly targets_read: number;
+  readonly reason?: string;
+}
+
+function planOf(stdout: string): Pick<PlanFigures, 'summary' | 'checksum' | 'read' | 'changes' | 'changedFrom'> {
   let document: PlanDocument;
   try {
     document = JSON.parse(stdout) as PlanDocument;
   } catch {
     return {};
   }
-  const { summary, checksum, read, changes } = document;
+  const { summary, checksum, read, changes, scope } = document;
   const done = changes?.map((c) => [c.action, c.target.id, c.team.id, c.after]);
   return {
     ...(summary ? { summary } : {}),
     ...(checksum ? { checksum } : {}),
     ...(read ? { read } : {}),
+    ...(scope?.changed_from ? { changedFrom: scope.changed_from } : {}),
     ...(done ? { changes: createHash('sha256').update(JSON.stringify(done)).digest('hex') } : {}),
   };
 }
@@ -108,10 +119,12 @@ export interface PlanRun {
   readonly readBy?: 'auto' | 'team' | 'target';
   /** Write a CPU profile of the CLI run there (`node --cpu-prof`). */
   readonly profileDir?: string | undefined;
+  /** More of the command line (`--changed-from HEAD`). */
+  readonly more?: readonly string[];
 }
 
 export async function measurePlan(emulator: EmulatorProcess, scenario: ReconcileScenario, dir: string, options: PlanRun = {}): Promise<PlanFigures> {
-  const { readBy, profileDir } = options;
+  const { readBy, profileDir, more = [] } = options;
   const args = [
     'plan',
     dir,
@@ -124,6 +137,7 @@ export async function measurePlan(emulator: EmulatorProcess, scenario: Reconcile
     '--rate-limit',
     String(scenario.rateLimit),
     ...(readBy ? ['--read-by', readBy] : []),
+    ...more,
   ];
   let run: Awaited<ReturnType<typeof runCliProcess>> | undefined;
   const figures = await measured(emulator, scenario, async () => {

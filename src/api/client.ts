@@ -137,9 +137,19 @@ export class TfeClient implements TeamApi, MemberApi, TokenPolicyApi {
     return organizations.map((o) => o.name);
   }
 
-  /** Every team of the organization the token can see (pages of 100). */
-  listTeams(organization: string): Promise<Team[]> {
-    return this.exchange.listAll({ method: 'GET', path: `${org(organization)}/teams` }, wire.teamsFromList);
+  /**
+   * Every team of the organization the token can see (pages of 100), or (with `names`) those of
+   * these names: `filter[names]` is case-insensitive (docs/api.md, "Name resolution"), and
+   * resolution matches the names exactly (a team differing only by case is said as such).
+   */
+  listTeams(organization: string, names?: readonly string[]): Promise<Team[]> {
+    const query = names && names.length > 0 ? { 'filter[names]': names.join(',') } : undefined;
+    return this.exchange.listAll({ method: 'GET', path: `${org(organization)}/teams`, ...(query ? { query } : {}) }, wire.teamsFromList);
+  }
+
+  /** One team by id, or undefined on 404 (missing, or a secret team the token cannot see). */
+  showTeam(id: string): Promise<Team | undefined> {
+    return this.exchange.one({ method: 'GET', path: `/teams/${encodeURIComponent(id)}` }, wire.teamFromDocument).catch(undefinedOn404);
   }
 
   /** Every project, or (with `names`) those matching them; the filter is case-insensitive (docs/api.md, "Name resolution"), callers match exactly. */

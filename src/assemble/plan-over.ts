@@ -5,6 +5,7 @@
 // plans again, so the reads are made in the order the steps need them, and a plan over reads that
 // hold everything (drift --adopt, review close, report --after) makes no request at all.
 
+import type { ChangedFrom } from '../core/coverage.js';
 import type { DesiredState, FilesState } from '../core/desired-state.js';
 import { liveRequestOf } from '../core/live-request.js';
 import type { LiveState } from '../core/model.js';
@@ -24,12 +25,13 @@ import { effectiveChanges } from '../effective/changes.js';
 import { CLIError } from '../errors.js';
 import type { Expanded } from '../expand/expand.js';
 import { guardInputsOf, guardPlan } from '../guard/plan-refusals.js';
+import type { Affected } from './affected.js';
 import { changeContextOver } from './change-context.js';
 import { collectNames, settle } from './names.js';
 import { done, needs, type Planned } from './needs.js';
 import { needsPeople, prunedTeamIds, withPeople } from './people.js';
 import { type PolicyState, type PolicyVerdict, policiesOf, policyListProblems } from './policies.js';
-import { type TargetSelection, targetedOf } from './targets.js';
+import { narrowExpanded, type TargetSelection, targetedOf } from './targets.js';
 import { needsTokens, withTokens } from './tokens.js';
 import { unseenTeamsMessage } from './unseen-teams.js';
 
@@ -39,6 +41,22 @@ export interface PlanFiles {
   /** The files' desired state, narrowed to the targets named (what a saved plan's basis fingerprints). */
   readonly desired: FilesState;
   readonly targets: TargetSelection;
+  /** plan --changed-from: the base and what the change touches; scoped, `desired` is already narrowed to it (assemble/affected.ts). */
+  readonly changedFrom?: ChangedFromAsk;
+}
+
+/** plan --changed-from REF: the base as given and the change's affected set (or why the plan is the full one). */
+export interface ChangedFromAsk {
+  readonly ref: string;
+  readonly affected: Affected;
+}
+
+/** The scope's account of --changed-from, once the read says how many targets it read. */
+function changedFromOf(ask: ChangedFromAsk, read: number): ChangedFrom {
+  const { ref, affected } = ask;
+  if (affected.kind === 'full') return { ref, scoped: false, targets: [], teams: [], tokenPolicy: false, read, reason: affected.reason };
+  const targets = affected.targets.map((t) => `${t.type}:${t.name}`);
+  return { ref, scoped: true, targets, teams: [...affected.teams], tokenPolicy: affected.tokenPolicy, read };
 }
 
 /** What a plan is asked besides the files: the run's clock and the choices of pipeline/run/request.ts's PlanChoices. */
@@ -115,7 +133,10 @@ function expandedOf(files: PlanFiles, reads: RunReads): Planned<Expanded> {
   const policies = collected.expanded.desired.policies ?? [];
   // The policies' lists right after name resolution and before any grant, so their names' problems fail with the others'.
   if (targetPolicies(policies).length > 0 && !reads.policyLists) return needs({ kind: 'policy-lists', organization: collected.expanded.resolved, policies });
-  return done(settle(collected, files.targets, policyListProblems(collected.expanded, reads.policyLists)));
+  const settled = settle(collected, files.targets, policyListProblems(collected.expanded, reads.policyLists));
+  const affected = files.changedFrom?.affected;
+  // A scoped plan: the targets the change touches, set matches included (its entries were narrowed before the lookup).
+  return done(affected?.kind === 'scoped' ? { ...settled, ...narrowExpanded(settled.desired, settled.resolved, affected.targets) } : settled);
 }
 
 /** The managed targets as read, checked (an unseen team, what the server does not support), with the people when the files manage members. */
@@ -149,7 +170,8 @@ function diffOver(files: PlanFiles, reads: RunReads, ask: PlanAsk): Planned<Diff
   // A --target plan says it covers part of the files, in every format (docs/plan.md, "Plan and drift"), as
   // `targeted` and in its scope; how the grants were read is reported too, never part of the
   // checksum (the same plan either way).
-  const scope = scopeOf({ paths: files.paths, targets: files.targets.given });
+  const changedFrom = files.changedFrom ? { changedFrom: changedFromOf(files.changedFrom, live.targets.size) } : {};
+  const scope = scopeOf({ paths: files.paths, targets: files.targets.given, ...changedFrom });
   const settings = { server: reads.server, supportWarnings, setWarnings: expanded.warnings, now: ask.now, scope, targeted: targeted.length > 0 };
   const built = guardPlan(buildPlan(expanded.desired, live, settings), guardInputsOf(expanded.desired, live));
   return done({ expanded, live, built, targeted });

@@ -110,3 +110,11 @@ export function selectExpanded(desired: DesiredState, resolved: Resolved, { sele
     resolved: { ...resolved, targets: resolved.targets.filter(selected(selectors)) },
   };
 }
+
+/** After expansion, a scoped plan's targets (assemble/affected.ts): those the change touches, entries and set matches alike; one no longer there is no error. */
+export function narrowExpanded(desired: DesiredState, resolved: Resolved, selectors: readonly TargetSelector[]): { desired: DesiredState; resolved: Resolved } {
+  return {
+    desired: { ...desired, targets: desired.targets.filter(selected(selectors)) },
+    resolved: { ...resolved, targets: resolved.targets.filter(selected(selectors)) },
+  };
+}

@@ -72,7 +72,7 @@ export function planRequestOf(
     cwd: io.cwd,
     connection,
     run: { ...run, ...(onProgress ? { onProgress } : {}), afterLoad: collectGarbage },
-    read: { ...read, targets: targetFlags(parsed) },
+    read: { ...read, targets: targetFlags(parsed), changedFrom: stringFlag(parsed, 'changed-from') },
   };
 }
 

@@ -2,7 +2,7 @@
 // drift, report, saved plans): the facts of `complete`, `incomplete` and `scope`. A renderer adds
 // each reason's words (render/shared/coverage.ts, coverageDocument: `message`); a saved plan's reader
 // checks these facts back (saved-plan/parse-coverage.ts). Pure.
-import type { Coverage, IncompleteReason, Scope } from './coverage.js';
+import type { ChangedFrom, Coverage, IncompleteReason, Scope } from './coverage.js';
 import type { JsonObject } from './json-value.js';
 
 /** One reason's code and what it names, without its words. */
@@ -39,6 +39,21 @@ export function coverageFacts(coverage: Coverage, scope: Scope): { complete: boo
       workspaces: [...scope.workspaces],
       // Only a report by person has it: every other output's scope reads as it always did.
       ...(scope.people ? { people: [...scope.people] } : {}),
+      // Only a plan given --changed-from has it.
+      ...(scope.changedFrom ? { changed_from: changedFromFacts(scope.changedFrom) } : {}),
     },
+  };
+}
+
+/** `scope.changed_from`: the base, whether the plan is scoped, what it touched and read, or why it is the full plan. */
+export function changedFromFacts(c: ChangedFrom): JsonObject {
+  return {
+    ref: c.ref,
+    scoped: c.scoped,
+    targets: [...c.targets],
+    teams: [...c.teams],
+    token_policy: c.tokenPolicy,
+    targets_read: c.read,
+    ...(c.reason === undefined ? {} : { reason: c.reason }),
   };
 }

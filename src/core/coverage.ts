@@ -39,4 +39,28 @@ export interface Scope {
   readonly workspaces: readonly string[]; // report --workspace
   /** report --person, as given; absent where people are not asked for (a plan, a report by team), so those outputs read as before. */
   readonly people?: readonly string[];
+  /** plan --changed-from REF: what the plan was narrowed to, or why it was not; absent when not asked. */
+  readonly changedFrom?: ChangedFrom;
+}
+
+/**
+ * `plan --changed-from REF` (docs/plan.md, "Scoped plans"): a scoped plan read only the targets,
+ * teams and token policy whose desired state differs between REF's files and the files given; a
+ * plan that fell back to the whole files says why.
+ */
+export interface ChangedFrom {
+  /** The base as given: a git revision or a directory. */
+  readonly ref: string;
+  /** True: only what the change touches was read; false: the full plan, for `reason`. */
+  readonly scoped: boolean;
+  /** The targets the change touches, as `type:name`, sorted (scoped only; empty otherwise). */
+  readonly targets: readonly string[];
+  /** The teams of `teams:` the change touches, by name, sorted (scoped only). */
+  readonly teams: readonly string[];
+  /** Whether the change touches `token-policy:` (scoped only). */
+  readonly tokenPolicy: boolean;
+  /** How many targets the scoped plan read the grants of (its touched targets the organization has). */
+  readonly read: number;
+  /** Why the plan is the full one (scoped false). */
+  readonly reason?: string;
 }

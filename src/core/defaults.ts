@@ -30,6 +30,9 @@ export const DEFAULT_PRUNE = true;
 /** `settings.max-removals`: apply refuses to remove more grants than this without `--force`. */
 export const DEFAULT_MAX_REMOVALS = 10;
 
+/** plan --changed-from: above this many touched targets the plan is the full one, saying why (docs/plan.md, "Scoped plans"). */
+export const MAX_SCOPED_TARGETS = 500;
+
 /** `settings.expiry-warning-days`: grants that expire within this many days are warned of. */
 export const DEFAULT_EXPIRY_WARNING_DAYS = 7;
 

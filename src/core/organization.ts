@@ -21,6 +21,8 @@ export interface OrganizationRead {
   readonly pinned: readonly Workspace[];
   /** What the sets are expanded from, when the files give sets. */
   readonly catalog?: SetCatalog;
+  /** A scoped plan's lookup read only the teams of these names (`filter[names]`), not every team the token sees. */
+  readonly teamsNamed?: readonly string[];
 }
 
 /** A project or workspace to read the grants of: what the live read takes (no desired state). */

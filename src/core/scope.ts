@@ -10,5 +10,6 @@ export function scopeOf(given: Partial<Scope>): Scope {
     projects: [...(given.projects ?? [])],
     workspaces: [...(given.workspaces ?? [])],
     ...(given.people ? { people: [...given.people] } : {}),
+    ...(given.changedFrom ? { changedFrom: given.changedFrom } : {}),
   };
 }

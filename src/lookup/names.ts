@@ -58,11 +58,11 @@ function catalogReaderOf(client: NameReader): CatalogReader {
   return { listTaggedWorkspaces: (organization, options) => list.call(client, organization, options) };
 }
 
-async function listsOf(client: NameReader, desired: FilesState) {
+async function listsOf(client: NameReader, desired: FilesState, teamNames: readonly string[] | undefined) {
   const organization = desired.organization;
   try {
     // Teams first: an address without them (HCP Europe) says so before anything else is read.
-    const teams = await listTeamsOf(client, organization);
+    const teams = await listTeamsOf(client, organization, teamNames);
     const names = desired.targets.filter((t) => t.type === 'workspace').map((t) => t.name);
     // Without workspace sets, the workspace lookups need not wait for the projects.
     const withSets = desired.sets?.some((s) => s.type === 'workspace') === true;
@@ -74,9 +74,12 @@ async function listsOf(client: NameReader, desired: FilesState) {
   }
 }
 
-/** The organization as the names of `desired` need it: what resolveNames matches them against. */
-export async function lookUpNames(client: NameReader, desired: FilesState): Promise<OrganizationRead> {
-  const [teams, projects, workspaces, catalog] = await listsOf(client, desired);
+/**
+ * The organization as the names of `desired` need it: what resolveNames matches them against. With
+ * `teamNames` (a scoped plan: assemble/affected.ts, teamNamesOf), only the teams of those names.
+ */
+export async function lookUpNames(client: NameReader, desired: FilesState, teamNames?: readonly string[]): Promise<OrganizationRead> {
+  const [teams, projects, workspaces, catalog] = await listsOf(client, desired, teamNames);
   const pinned = workspaces.all ? [] : await pinnedWorkspaces(client, desired.targets, workspaces.found);
   return {
     organization: desired.organization,
@@ -86,5 +89,6 @@ export async function lookUpNames(client: NameReader, desired: FilesState): Prom
     allWorkspaces: workspaces.all !== undefined,
     pinned,
     ...(catalog ? { catalog } : {}),
+    ...(teamNames ? { teamsNamed: teamNames } : {}),
   };
 }

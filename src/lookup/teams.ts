@@ -9,7 +9,7 @@ import { type OrganizationLister, organizationError } from './organization-error
 
 /** The calls reading the teams needs: the list, and whether the organization is there (only when the list fails). */
 export interface TeamReader {
-  listTeams(organization: string): Promise<Team[]>;
+  listTeams(organization: string, names?: readonly string[]): Promise<Team[]>;
   showsOrganization(organization: string): Promise<boolean>;
 }
 
@@ -25,10 +25,10 @@ export class TeamsUnsupportedError extends CLIError {
   }
 }
 
-/** Every team the token can see; a teams endpoint the address does not support is a TeamsUnsupportedError. */
-export async function listTeamsOf(client: TeamReader, organization: string): Promise<Team[]> {
+/** Every team the token can see (or those of `names`: a scoped plan's); a teams endpoint the address does not support is a TeamsUnsupportedError. */
+export async function listTeamsOf(client: TeamReader, organization: string, names?: readonly string[]): Promise<Team[]> {
   try {
-    return await client.listTeams(organization);
+    return await (names ? client.listTeams(organization, names) : client.listTeams(organization));
   } catch (error: unknown) {
     if (!isRemoteError(error) || !NOT_SUPPORTED.has(error.status)) throw error;
     // Only on this error path: a missing organization keeps its own error.

@@ -37,6 +37,8 @@ Options:
                        and the outcomes after
 ${PLAN_VIEW_HELP}
 ${TARGET_HELP}
+  --changed-from REF   plan afresh only what the change from REF touches, as plan does, and
+                       write only there (docs/plan.md, "Scoped plans"). Not with --target or --plan
 ${CONNECTION_HELP}
   -h, --help           this help
 
@@ -62,6 +64,7 @@ const OPTIONS: Options = {
   ...PLAN_VIEW_OPTIONS,
   format: { type: 'string' },
   plan: { type: 'string' },
+  'changed-from': { type: 'string' },
   checksum: { type: 'string' },
   'auto-approve': { type: 'boolean' },
   force: { type: 'boolean' },

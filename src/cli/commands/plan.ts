@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { addressFrom } from '../../api/address.js';
 import { DEFAULT_PATH } from '../../core/defaults.js';
-import { EXIT } from '../../errors.js';
+import { CLIError, EXIT } from '../../errors.js';
 import { assertOutput, type OutputRequest } from '../../pipeline/disk/output-guard.js';
 import { writeSavedPlan } from '../../pipeline/disk/saved-plan-file.js';
 import { savedPlanOf } from '../../saved-plan/saved-plan.js';
@@ -30,6 +30,10 @@ Options:
                        input file)
 ${PLAN_VIEW_HELP}
 ${TARGET_HELP}
+  --changed-from REF   read only what the change from REF touches: REF a git revision (the
+                       same PATHS read there with git) or a directory of base files; drift
+                       elsewhere is not read (docs/plan.md, "Scoped plans"). Not with
+                       --target or --out
 ${CONNECTION_HELP}
   -h, --help           this help
 
@@ -40,10 +44,21 @@ files, unknown names, a target the token can't read, a rejected token).
 
 const command: Command = {
   help,
-  options: { ...PLAN_OPTIONS, 'detailed-exitcode': { type: 'boolean' }, out: { type: 'string' }, force: { type: 'boolean' } },
+  options: {
+    ...PLAN_OPTIONS,
+    'changed-from': { type: 'string' },
+    'detailed-exitcode': { type: 'boolean' },
+    out: { type: 'string' },
+    force: { type: 'boolean' },
+  },
   positionals: true,
   async run(parsed, io) {
     const { out, force } = outFlags(parsed, 'plan writes no file');
+    // docs/plan.md, "Scoped plans": a saved plan's basis is every target of the files, which a scoped plan did not read.
+    if (out !== undefined && stringFlag(parsed, 'changed-from') !== undefined)
+      throw new CLIError(
+        '--changed-from and --out cannot be given together yet: a scoped plan is not saved; save the full plan (without --changed-from) for apply --plan.',
+      );
     const request = (file: string): OutputRequest => ({
       out: file,
       what: 'the plan',

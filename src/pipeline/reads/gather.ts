@@ -5,9 +5,11 @@
 // only I/O of planning; every list is held, so no target is listed twice (issue 25, item 1).
 import type { TfeClient } from '../../api/client.js';
 import { isRemoteError } from '../../api/errors/remote-error.js';
+import { teamNamesOf } from '../../assemble/affected.js';
 import type { Need, Planned } from '../../assemble/needs.js';
 import { type PlanAsk, type PlanFiles, type PlanResult, type PlanStage, planOver } from '../../assemble/plan-over.js';
 import type { LiveGrant, LiveState } from '../../core/model.js';
+import type { OrganizationRead } from '../../core/organization.js';
 import { firstReads, listKey, type RunReads } from '../../core/run-reads.js';
 import { InternalError } from '../../errors.js';
 import { listTargets } from '../../live/list-targets.js';
@@ -29,13 +31,45 @@ function heldBy(live: LiveState): [string, readonly LiveGrant[]][] {
   ];
 }
 
+/** docs/plan.md, "Scoped plans": a scoped plan knows only the teams it named, so it reads its few targets one list each. */
+function byTargetOptions(options: GatherOptions): GatherOptions {
+  if (options.readBy === 'team') options.onNotice?.('a scoped plan reads one list per target: reading by team needs every team the token sees.');
+  return { ...options, readBy: 'target' };
+}
+
+/**
+ * A scoped plan's live read with the teams its grants name beside those it looked up by name, each
+ * read by id (`GET /teams/:id`): a full plan knows them from the whole list, and prunes or keeps
+ * their grants by name. One the token cannot see (404) stays unknown, as in the whole list.
+ */
+async function withTeamsOfGrants(client: TfeClient, live: LiveState): Promise<LiveState> {
+  const ids = [...new Set([...live.targets.values()].flatMap((t) => t.grants.map((g) => g.teamId)))].filter((id) => !live.teams.has(id)).sort();
+  if (ids.length === 0) return live;
+  const found = await Promise.all(ids.map((id) => client.showTeam(id)));
+  return { ...live, teams: new Map([...live.teams, ...found.flatMap((t) => (t ? [[t.id, t] as const] : []))]) };
+}
+
+/**
+ * A scoped lookup's teams with the token's own team (a team token's), read by id when the files do
+ * not name it: who reads decides what the read can see (core/viewer.ts), as in the whole list. Who
+ * the token is is asked once per client, so the live read asks no second time.
+ */
+async function withOwnTeam(client: TfeClient, org: OrganizationRead): Promise<OrganizationRead> {
+  const identity = await client.accountDetails().catch(() => undefined);
+  if (identity?.kind !== 'team' || org.teams.some((t) => t.id === identity.resourceId)) return org;
+  const own = await client.showTeam(identity.resourceId);
+  return own ? { ...org, teams: [...org.teams, own] } : org;
+}
+
 /** `reads` with what `need` asks read. */
 async function fulfil(client: TfeClient, reads: RunReads, need: Need, options: GatherOptions): Promise<RunReads> {
   switch (need.kind) {
     case 'policy-lists':
       return { ...reads, policyLists: await readPolicyLists(client, need.organization, need.policies) };
     case 'live': {
-      const live = await readLive(client, need.request, options);
+      const scoped = reads.organization.teamsNamed !== undefined;
+      const read = await readLive(client, need.request, scoped ? byTargetOptions(options) : options);
+      const live = scoped ? await withTeamsOfGrants(client, read) : read;
       return { ...reads, live, lists: new Map([...heldBy(live), ...reads.lists]) };
     }
     case 'people':
@@ -106,7 +140,10 @@ export async function gatherAndPlan(
 ): Promise<{ reads: RunReads; result: PlanResult }> {
   // Once per run, before anything else: the versions, and a lower rate limit before the first burst.
   const server = await client.serverInfo();
-  const first = firstReads(server, await lookUpNames(client, files.desired));
+  // docs/plan.md, "Scoped plans": a scoped plan looks up only the teams its narrowed files name.
+  const teamNames = files.changedFrom?.affected.kind === 'scoped' ? teamNamesOf(files.desired) : undefined;
+  const looked = await lookUpNames(client, files.desired, teamNames);
+  const first = firstReads(server, teamNames ? await withOwnTeam(client, looked) : looked);
   const { reads, value } = await satisfy<PlanResult, PlanStage>(client, first, (r, from) => planOver(files, r, ask, from), options);
   return { reads, result: value };
 }

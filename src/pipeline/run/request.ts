@@ -59,6 +59,8 @@ export interface ReadChoices {
 export interface PlanChoices extends ReadChoices {
   /** `--target`, as given: parsed once, with the files (pipeline/disk/files.ts). */
   readonly targets?: readonly string[];
+  /** `--changed-from REF` (docs/plan.md, "Scoped plans"): read only what the change from REF's files touches. */
+  readonly changedFrom?: string | undefined;
   /**
    * Also work out what the changes do to effective access (`plan.effectiveChanges`): a few more reads
    * when a change touches targets the files do not manage (assemble/change-context.ts).

@@ -24,6 +24,7 @@ import { PLAN_KEY_ENV, PlanKey } from '../../saved-plan/seal.js';
 import { assertNotExpired, assertTokenPolicyFresh, readFresh } from '../../saved-plan/stale.js';
 import { savedGuards } from '../apply-steps/saved-guards.js';
 import { recheckPolicies } from '../apply-steps/saved-policies.js';
+import { changedFromFiles } from '../disk/base-files.js';
 import { desiredFromFiles, planFiles } from '../disk/files.js';
 import { type ClockedRun, openClient, type PlanRequest, withClock } from '../run/request.js';
 import { RunControl } from '../run/run-control.js';
@@ -170,7 +171,10 @@ function changesAlone(plan: Plan): Plan {
 }
 
 async function applyFresh(request: ClockedApply, hooks: ApplyHooks, control: RunControl): Promise<ApplyResult> {
-  const files = await planFiles(request.paths, request.cwd, request.read.targets ?? [], request.run.now);
+  const given = await planFiles(request.paths, request.cwd, request.read.targets ?? [], request.run.now);
+  // docs/plan.md, "Scoped plans": the same scope as `plan --changed-from`, so its checksum is the reviewed one and no write leaves it.
+  const { changedFrom } = request.read;
+  const files = changedFrom === undefined ? given : await changedFromFiles(given, changedFrom, request.cwd, request.run.now);
   const client = openClient(request.connection, control);
   try {
     const { plan, live, desired } = await planAgainstLive(client, files, request.read, request.run);
@@ -196,6 +200,7 @@ async function assertSameFiles(file: string, saved: SavedPlan, request: ClockedA
 
 async function applySaved(file: string, request: ClockedApply, hooks: ApplyHooks, control: RunControl): Promise<ApplyResult> {
   if ((request.read.targets ?? []).length > 0) throw new CLIError('--target cannot be used with --plan: a saved plan applies all of its changes or none.');
+  if (request.read.changedFrom !== undefined) throw new CLIError('--changed-from cannot be used with --plan: a saved plan applies all of its changes or none.');
   // docs/apply.md, "Saved plans": with the key, a file without its HMAC or with another is refused.
   const saved = await readSavedPlan(file, PlanKey.from(request.connection.env));
   if (saved.hmac === 'not-verified') request.run.onNotice?.(`the saved plan ${file} carries an HMAC that was not verified: ${PLAN_KEY_ENV} is not set.`);

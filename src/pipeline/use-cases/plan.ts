@@ -7,6 +7,7 @@ import type { SelfIdentity } from '../../core/audit.js';
 import type { Plan } from '../../core/plan.js';
 import type { RunReads } from '../../core/run-reads.js';
 import { selfIdentityOf } from '../../triage/attribute.js';
+import { changedFromFiles } from '../disk/base-files.js';
 import { planFiles } from '../disk/files.js';
 import { type AuditRequest, attributePlan } from '../reads/attribution.js';
 import { gatherAndPlan } from '../reads/gather.js';
@@ -35,7 +36,9 @@ export async function planFromFiles(unclocked: PlanRequest): Promise<PlanResult>
   const request = withClock(unclocked);
   const { run, read } = request;
   return underControl(run, async (control) => {
-    const files = await planFiles(request.paths, request.cwd, read.targets ?? [], run.now);
+    const given = await planFiles(request.paths, request.cwd, read.targets ?? [], run.now);
+    // docs/plan.md, "Scoped plans": the base read and compared offline, before any request.
+    const files = read.changedFrom === undefined ? given : await changedFromFiles(given, read.changedFrom, request.cwd, run.now);
     return withClient(request.connection, control, async (client) => {
       const result = await planAgainstLive(client, files, read, run);
       const { audit, connection } = request;

@@ -120,8 +120,9 @@ function section(group: TargetGroup, long: boolean, verbose: boolean, now: numbe
  * (render/shared/coverage.ts): a reviewer must not read either as the whole.
  */
 function coverageBlock(plan: Plan): string[] {
-  const { partial, filtered } = coverageWords(plan.coverage, plan.scope, 'plan');
-  return [...(partial ? ['> [!WARNING]', `> ${escapeText(partial)}`, ''] : []), ...(filtered ? ['> [!NOTE]', `> ${escapeText(filtered)}`, ''] : [])];
+  const { partial, filtered, changed } = coverageWords(plan.coverage, plan.scope, 'plan');
+  const notes = [filtered, changed].flatMap((line) => (line ? ['> [!NOTE]', `> ${escapeText(line)}`, ''] : []));
+  return [...(partial ? ['> [!WARNING]', `> ${escapeText(partial)}`, ''] : []), ...notes];
 }
 
 /** A GitHub alert (a blockquote elsewhere) right under the summary: the guards that refuse the plan. */

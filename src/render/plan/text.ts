@@ -169,8 +169,8 @@ const SECTIONS = [...CHANGE_KINDS].sort((a, b) => SECTION_ORDER[a] - SECTION_ORD
 function headLines(plan: Plan, options: TextOptions): string[] {
   const { color } = options;
   // Right under the summary: what the read could not see, and what a --target plan leaves out (docs/plan.md, "Plan and drift").
-  const { partial, filtered } = coverageWords(plan.coverage, plan.scope, 'plan');
-  const coverage = [...(partial ? [paint(color, '!', printable(partial))] : []), ...(filtered ? [printable(filtered)] : [])];
+  const { partial, filtered, changed } = coverageWords(plan.coverage, plan.scope, 'plan');
+  const coverage = [...(partial ? [paint(color, '!', printable(partial))] : []), ...[filtered, changed].flatMap((line) => (line ? [printable(line)] : []))];
   // docs/drift.md, "Read the drift": drift counts every item it found, and says none is a change to make.
   const head = options.kind === 'drift' ? [driftLine(plan), ...driftKindLines(plan)] : CHANGE_KINDS.flatMap((kind) => TEXT_KINDS[kind].summary(plan) ?? []);
   // docs/drift.md, "Who changed it": once for the run, when it attributed its items.

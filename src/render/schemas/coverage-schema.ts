@@ -105,6 +105,23 @@ export const REASON: Schema = {
   ],
 };
 
+/** `scope.changed_from` (docs/plan.md, "Scoped plans"): only in a plan given --changed-from. */
+const CHANGED_FROM: Schema = {
+  type: 'object',
+  description: 'plan --changed-from REF: whether the plan read only what the change touches (scoped) or the whole files, and why.',
+  required: ['ref', 'scoped', 'targets', 'teams', 'token_policy', 'targets_read'],
+  properties: {
+    ref: { type: 'string', description: 'The base as given: a git revision or a directory of base files.' },
+    scoped: { type: 'boolean', description: 'True: only what the change touches was read; drift elsewhere was not. False: the full plan (see reason).' },
+    targets: names('The targets whose desired state differs between the base and the files, as type:name (empty when not scoped).'),
+    teams: names('The teams of teams: whose desired state differs (empty when not scoped).'),
+    token_policy: { type: 'boolean', description: 'Whether the change touches token-policy:.' },
+    targets_read: { type: 'integer', minimum: 0, description: 'How many targets the plan read the grants of.' },
+    reason: { type: 'string', description: 'Why the plan is the full one (only when scoped is false).' },
+  },
+  additionalProperties: false,
+};
+
 /** The three properties, with their descriptions; every plan and report carries them. */
 export function coverageProperties(): Record<string, Schema> {
   return {
@@ -121,6 +138,7 @@ export function coverageProperties(): Record<string, Schema> {
         projects: names('--project (report).'),
         workspaces: names('--workspace (report).'),
         people: names('--person (report --by person), as given; only in a report by person.'),
+        changed_from: CHANGED_FROM,
       },
       additionalProperties: false,
     },

@@ -3,7 +3,7 @@
 // and HTML titles its `tags`, the banners and Markdown notes its sentences, the JSON documents
 // coverageDocument (each reason with its sentence as `message`), the CSV its `complete` and the
 // scope's items (report-csv.ts). A reader must never take a partial or narrowed output for the whole.
-import type { Coverage, IncompleteReason, Scope, TokensUnlisted } from '../../core/coverage.js';
+import type { ChangedFrom, Coverage, IncompleteReason, Scope, TokensUnlisted } from '../../core/coverage.js';
 import { coverageFacts, reasonFacts } from '../../core/coverage-document.js';
 import type { JsonObject } from '../../core/json-value.js';
 import { quote } from '../../core/printable.js';
@@ -70,6 +70,8 @@ export interface CoverageWords {
   readonly partial?: string;
   /** `Filtered: ITEMS; what was left out.` when narrowed. */
   readonly filtered?: string;
+  /** A plan given --changed-from: what it read and that drift elsewhere was not, or why it is the full plan. */
+  readonly changed?: string;
 }
 
 const LEFT_OUT: { readonly [K in CoverageKind]: string } = {
@@ -84,8 +86,23 @@ export function coverageWords(coverage: Coverage, scope: Scope, kind: CoverageKi
     ? undefined
     : `Partial: ${coverage.reasons.length > 0 ? coverage.reasons.map(reasonText).join('; ') : 'the read is not known to be whole'}.`;
   const filtered = items.length > 0 ? `Filtered: ${items.join(', ')}; ${LEFT_OUT[kind]}.` : undefined;
-  const tags = [...(partial ? ['partial'] : []), ...(filtered ? [`filtered: ${items.join(', ')}`] : [])];
-  return { tags, ...(partial ? { partial } : {}), ...(filtered ? { filtered } : {}) };
+  const changed = scope.changedFrom ? changedText(scope.changedFrom) : undefined;
+  const tags = [
+    ...(partial ? ['partial'] : []),
+    ...(filtered ? [`filtered: ${items.join(', ')}`] : []),
+    ...(scope.changedFrom?.scoped ? [`scoped: changed from ${scope.changedFrom.ref}`] : []),
+  ];
+  return { tags, ...(partial ? { partial } : {}), ...(filtered ? { filtered } : {}), ...(changed ? { changed } : {}) };
+}
+
+const count = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** docs/plan.md, "Scoped plans": one sentence, so no reader takes a scoped plan for the whole. */
+export function changedText(c: ChangedFrom): string {
+  if (!c.scoped) return `Changed from ${c.ref}: the full plan, because ${c.reason ?? 'the change could not be scoped'}.`;
+  const more = [...(c.teams.length > 0 ? [count(c.teams.length, 'team')] : []), ...(c.tokenPolicy ? ['the token policy'] : [])];
+  const touched = `${count(c.targets.length, 'target')}${more.length > 0 ? ` and ${more.join(' and ')}` : ''}`;
+  return `Scoped to the change from ${c.ref}: it touches ${touched}; the plan read ${count(c.read, 'target')}, and drift elsewhere was not read (a full plan reads it).`;
 }
 
 /** The JSON form (plan, drift, report): `complete`, `incomplete` (empty when complete) and `scope`. Not part of any checksum. */
