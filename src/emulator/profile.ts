@@ -70,6 +70,11 @@ export interface Profile {
    * token-lifetime policy (docs/api.md, "Tokens"); `seed`: none of them (404).
    */
   readonly tokenPolicies: boolean;
+  /**
+   * Variable sets, remote-state sharing and consumers, agent pools and workspace execution, Stacks
+   * (docs/api.md, "Indirect access"); `seed`: none of their paths (404), every workspace remote.
+   */
+  readonly indirectAccess: boolean;
 }
 
 /**
@@ -102,6 +107,7 @@ export const PROFILES: { readonly [N in ProfileName]: Profile } = {
     partialTeamCreate: false,
     inactiveMemberships: false,
     tokenPolicies: false,
+    indirectAccess: false,
   },
   current: {
     name: 'current',
@@ -118,6 +124,7 @@ export const PROFILES: { readonly [N in ProfileName]: Profile } = {
     partialTeamCreate: true,
     inactiveMemberships: true,
     tokenPolicies: true,
+    indirectAccess: true,
   },
 };
 
