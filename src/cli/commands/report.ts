@@ -1,6 +1,7 @@
 // tfe-access report: the effective access of the organization, now or once the files are applied.
 import { resolve } from 'node:path';
 import { CAN_QUESTIONS, type CanQuestion, findQuestion } from '../../core/can.js';
+import { type ReachQuestion, reachQuestionOf } from '../../core/indirect.js';
 import { didYouMean } from '../../core/suggest.js';
 import { teamFlag } from '../../core/team-flags.js';
 import { CLIError, EXIT } from '../../errors.js';
@@ -47,7 +48,11 @@ Options:
   --can PERMISSION     who can: each team (by person: and person) whose effective access allows
                        it, with every source that gives it on its own, and apart the cells
                        where it is not known; PERMISSION as runs:apply, variables:write,
-                       state-versions:read, workspace-locking, manage-team-access (docs/evidence.md)
+                       state-versions:read, workspace-locking, manage-team-access (docs/evidence.md);
+                       or through indirect access (reads its edges: docs/effective-access.md,
+                       "Indirect access"): varset:NAME (who uses the set's values),
+                       outputs:WORKSPACE (who reads its outputs), agent-pool:NAME (who runs code
+                       on its agents), stack:NAME (who holds a fixed role on its project)
   --tokens             list every team token the token can list (team, description, created,
                        expires, last used) and the organization and audit-trail tokens; never a
                        secret (evidence bundles always list them)
@@ -82,10 +87,10 @@ const BY = ['team', 'person'] as const;
 const CAN_EXAMPLES = ['runs:apply', 'variables:write', 'state-versions:read', 'workspace-locking', 'manage-team-access'];
 
 /** `--can`: a question of the table (core/can.ts), else one line naming the near misses and a few of the names. */
-function canFlag(parsed: Parsed): CanQuestion | undefined {
+function canFlag(parsed: Parsed): CanQuestion | ReachQuestion | undefined {
   const name = stringFlag(parsed, 'can');
   if (name === undefined) return undefined;
-  const question = findQuestion(name);
+  const question = findQuestion(name) ?? reachQuestionOf(name);
   if (question) return question;
   // An organization power is no permission on a target: the report lists who holds each (docs/effective-access.md, "Organization powers").
   if (teamFlag(name))
@@ -134,12 +139,14 @@ function reportFlags(parsed: Parsed, io: IO) {
   const organization = stringFlag(parsed, 'organization') ?? (parsed.positionals.length === 0 ? io.env[ORGANIZATION_VARIABLE] || undefined : undefined);
   const people = listFlag(parsed, 'person');
   const by = byFlag(parsed, people);
-  const can = canFlag(parsed);
+  const asked = canFlag(parsed);
+  // docs/effective-access.md, "Indirect access": varset:, outputs:, agent-pool:, stack: ask of the edges.
+  const [can, reach] = asked && 'kind' in asked ? [undefined, asked] : [asked, undefined];
   const selection = { teams, projects: listFlag(parsed, 'project'), workspaces: listFlag(parsed, 'workspace'), ...(by === 'person' ? { people } : {}) };
   const evidence = stringFlag(parsed, 'evidence');
   const { out, force } = outFlags(parsed, 'report writes no file it could replace');
   const files = { paths: parsed.positionals, cwd: io.cwd, organization, after: boolFlag(parsed, 'after'), selection, by };
-  return { format, connection, teams, by, can, evidence, out, force, files };
+  return { format, connection, teams, by, can, reach, evidence, out, force, files };
 }
 
 /** The guard of `--out FILE`: never over an input, nor over a file that is not a report without --force. */
@@ -182,7 +189,7 @@ const command: Command = {
   },
   positionals: true,
   async run(parsed, io) {
-    const { format, connection, teams, by, can, evidence, out, force, files } = reportFlags(parsed, io);
+    const { format, connection, teams, by, can, reach, evidence, out, force, files } = reportFlags(parsed, io);
     // Before any request: a refused --out costs nothing.
     if (out !== undefined && evidence === undefined) await assertOutput(outputRequest(parsed, io, out, force));
     if (evidence !== undefined)
@@ -191,7 +198,14 @@ const command: Command = {
       io,
       connection,
       'no report was written',
-      (pieces) => reportOrganization({ ...files, ...(can ? { can } : {}), ...(parsed.values.tokens === true ? { tokens: true } : {}), ...pieces }),
+      (pieces) =>
+        reportOrganization({
+          ...files,
+          ...(can ? { can } : {}),
+          ...(reach ? { reach } : {}),
+          ...(parsed.values.tokens === true ? { tokens: true } : {}),
+          ...pieces,
+        }),
       COLLECT,
     );
     const text = renderAccessReport(report, format, { byTeam: teams.length > 0 && by === 'team' });
