@@ -1,11 +1,13 @@
 // `npm run bench [-- --scenario NAME]`: the plan/apply scenarios (small, the default,
 // provider-2000, scale-10000; `--cpu-prof DIR` profiles the CLI's plan), each followed by the
 // start-up figures (a few seconds), startup alone, apply-400 (the executor alone at 50 ms latency),
-// members (reading the people of 200 teams and 1,000 people, issue 27), or the emulator-throughput
+// members (reading the people of 200 teams and 1,000 people, issue 27), indirect-2000 (what reading
+// indirect access costs, issue 42), or the emulator-throughput
 // ones (emulator-small, emulator-large; `--duration-ms`, `--connections`). The emulator always runs
 // in its own process. See docs/performance.md, "Performance".
 import { parseArgs } from 'node:util';
 import { runApplyLatency } from './apply-latency.js';
+import { runIndirect } from './indirect.js';
 import { runMembers } from './members.js';
 import { runReconcile } from './reconcile/run.js';
 import { RECONCILE_SCENARIOS } from './reconcile/scenarios.js';
@@ -20,6 +22,8 @@ const APPLY_SCENARIO = 'apply-400';
 const STARTUP_SCENARIO = 'startup';
 /** The requests to read the people of 200 teams and 1,000 people (issue 27). */
 const MEMBERS_SCENARIO = 'members';
+/** What reading indirect access costs at provider-2000 (issue 42). */
+const INDIRECT_SCENARIO = 'indirect-2000';
 
 function positive(raw: string | undefined, fallback: number, name: string): number {
   if (raw === undefined) return fallback;
@@ -43,6 +47,7 @@ async function main(argv: string[]): Promise<number> {
   if (name === APPLY_SCENARIO) return runApplyLatency();
   if (name === STARTUP_SCENARIO) return runStartup();
   if (name === MEMBERS_SCENARIO) return runMembers();
+  if (name === INDIRECT_SCENARIO) return runIndirect();
   const reconcile = RECONCILE_SCENARIOS[name];
   if (reconcile) {
     const code = await runReconcile(name, reconcile, (line) => process.stderr.write(`${line}\n`), values['cpu-prof']);
@@ -53,7 +58,14 @@ async function main(argv: string[]): Promise<number> {
     const connections = positive(values.connections, DEFAULT_CONNECTIONS, 'connections');
     return runThroughput(name, throughput(), connections, positive(values['duration-ms'], DEFAULT_DURATION_MS, 'duration-ms'));
   }
-  const known = [...Object.keys(RECONCILE_SCENARIOS), APPLY_SCENARIO, STARTUP_SCENARIO, MEMBERS_SCENARIO, ...Object.keys(THROUGHPUT_SCENARIOS)];
+  const known = [
+    ...Object.keys(RECONCILE_SCENARIOS),
+    APPLY_SCENARIO,
+    STARTUP_SCENARIO,
+    MEMBERS_SCENARIO,
+    INDIRECT_SCENARIO,
+    ...Object.keys(THROUGHPUT_SCENARIOS),
+  ];
   throw new Error(`unknown scenario "${name}" (known: ${known.join(', ')})`);
 }
 
