@@ -7,6 +7,7 @@ import pLimit from 'p-limit';
 import type { IndirectRead, WorkspaceReachRead } from '../core/indirect.js';
 import { isRemoteError } from './errors/remote-error.js';
 import type { Exchange } from './exchange.js';
+import { projectsFromList } from './translate.js';
 import { consumersFromList, poolsFromList, reachFromList, stacksFromList, varsetsFromList } from './translate-indirect.js';
 
 const org = (name: string): string => `/organizations/${encodeURIComponent(name)}`;
@@ -32,7 +33,14 @@ export class IndirectRequests {
     const stacks = await orAbsent(this.exchange.listAll(listed('stacks'), stacksFromList));
     const reach = await orAbsent(this.exchange.listAll(listed('workspaces'), reachFromList));
     const workspaces = reach && (await this.withConsumers(reach, concurrency));
-    return { ...(varsets ? { varsets } : {}), ...(pools ? { pools } : {}), ...(stacks ? { stacks } : {}), ...(workspaces ? { workspaces } : {}) };
+    const projects = await orAbsent(this.exchange.listAll(listed('projects'), projectsFromList));
+    return {
+      ...(varsets ? { varsets } : {}),
+      ...(pools ? { pools } : {}),
+      ...(stacks ? { stacks } : {}),
+      ...(workspaces ? { workspaces } : {}),
+      ...(projects ? { projects: projects.map((p) => ({ id: p.id, name: p.name })) } : {}),
+    };
   }
 
   /** Each workspace whose sharing is explicit with its consumers (one paged read each); the others share with every workspace, or every one of the project. */

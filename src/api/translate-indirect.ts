@@ -70,9 +70,13 @@ function stackOf(item: unknown, path: string, context: string): StackRead {
 function reachOf(item: unknown, path: string, context: string): WorkspaceReachRead {
   const reader = ObjectReader.of(item, path, context);
   const attributes = reader.optionalObject('attributes');
-  const pool = reader.optionalObject('relationships').optionalObject('agent-pool').optionalObject('data').optionalString('id');
+  const relationships = reader.optionalObject('relationships');
+  const pool = relationships.optionalObject('agent-pool').optionalObject('data').optionalString('id');
+  const project = relationships.optionalObject('project').optionalObject('data').optionalString('id');
   return {
     workspaceId: reader.string('id'),
+    name: attributes.string('name'),
+    ...(project === undefined ? {} : { projectId: project }),
     executionMode: attributes.optionalString('execution-mode') ?? 'remote',
     ...(pool === undefined ? {} : { agentPoolId: pool }),
     globalRemoteState: flag(attributes, 'global-remote-state', false),

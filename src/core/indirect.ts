@@ -29,6 +29,8 @@ export interface AgentPoolRead {
 /** One workspace's sharing and execution. */
 export interface WorkspaceReachRead {
   readonly workspaceId: string;
+  readonly name: string;
+  readonly projectId?: string;
   readonly executionMode: string;
   /** The pool the workspace names (absent: none named; with agent execution, inherited and not known). */
   readonly agentPoolId?: string;
@@ -51,6 +53,8 @@ export interface IndirectRead {
   readonly stacks?: readonly StackRead[];
   /** Every workspace listed, with its settings (absent: the list did not carry them). */
   readonly workspaces?: readonly WorkspaceReachRead[];
+  /** Every project listed (what a policy's check names a project grant by). */
+  readonly projects?: readonly { readonly id: string; readonly name: string }[];
 }
 
 /** The questions of indirect access `report --can` asks (docs/evidence.md, "Who can"), by their prefix. */

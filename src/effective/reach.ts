@@ -200,6 +200,14 @@ function stackAnswer(question: ReachQuestion, input: ReachInput): ReachResult {
   return { answer: { question: `stack:${question.name}`, holders: holders.sort(byHolder), unknown: [], gaps: [] } };
 }
 
+/** The workspaces that lead to what the question names (absent: it names no object of what was read): what a policy's check needs the grants of. */
+export function leadingWorkspaces(question: ReachQuestion, indirect: IndirectRead, workspaces: readonly ReachWorkspace[]): string[] {
+  if (question.kind === 'stack') return [];
+  const can: CanInput = { cells: [], sourcesOf: () => [], teams: [], targets: [] };
+  const walk = WALKERS[question.kind](question.name, { can, indirect, workspaces, seesEveryWorkspace: true });
+  return 'unknownName' in walk ? [] : [...new Set(walk.leads.map((l) => l.workspaceId))];
+}
+
 /** docs/effective-access.md, "Indirect access": the answer of `--can varset:NAME | outputs:WORKSPACE | agent-pool:NAME | stack:NAME`. */
 export function reachAnswer(question: ReachQuestion, input: ReachInput): ReachResult {
   if (question.kind === 'stack') return stackAnswer(question, input);

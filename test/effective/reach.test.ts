@@ -33,6 +33,7 @@ function input(indirect: IndirectRead, seesEveryWorkspace = true): ReachInput {
 
 const settings = (id: string, more: Partial<WorkspaceReachRead> = {}): WorkspaceReachRead => ({
   workspaceId: id,
+  name: WORKSPACES.find((w) => w.id === id)?.name ?? id,
   executionMode: 'remote',
   globalRemoteState: false,
   projectRemoteState: false,
