@@ -162,7 +162,7 @@ describe('report --can through indirect access', () => {
     const run = await ask('varset:cloud-cred');
     expect(run.code).toBe(1);
     expect(run.err.trim().split('\n')).toHaveLength(1);
-    expect(run.err).toMatch(/no variable set named "cloud-cred" in "acme"\. Did you mean "cloud-creds"\?/);
+    expect(run.err).toMatch(/no variable set named "cloud-cred" that the token can see in "acme"\. Did you mean "cloud-creds"\?/);
   });
 
   it('a server without the lists (seed profile): no holder through them, and the answer says it is incomplete', async () => {

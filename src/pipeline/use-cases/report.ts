@@ -336,7 +336,7 @@ async function reachOf(
   const result = reachAnswer(question, { can: canInputOf(over.report, over.index), indirect, workspaces: org.workspaces, seesEveryWorkspace });
   if ('answer' in result) return result.answer;
   throw new CLIError(
-    `--can ${reachQuestionName(question)}: no ${REACH_WORDS[question.kind]} named ${JSON.stringify(question.name)} in "${org.organization}".${didYouMean(question.name, result.unknownName)}`,
+    `--can ${reachQuestionName(question)}: no ${REACH_WORDS[question.kind]} named ${JSON.stringify(question.name)} that the token can see in "${org.organization}".${didYouMean(question.name, result.unknownName)}`,
   );
 }
 
