@@ -15,7 +15,7 @@ import type { Resolved } from '../core/resolved.js';
 import type { RunReads } from '../core/run-reads.js';
 import { scopeOf } from '../core/scope.js';
 import type { ServerInfo } from '../core/server.js';
-import { coverageOf } from '../diff/completeness.js';
+import { coverageOf, withReasons } from '../diff/completeness.js';
 import { buildPlan, withViolations } from '../diff/plan.js';
 import { supportFindings } from '../diff/support.js';
 import { teamSupportFindings } from '../diff/team-support.js';
@@ -157,9 +157,11 @@ function diffOver(files: PlanFiles, reads: RunReads, ask: PlanAsk): Planned<Diff
 
 /** One record of what the run read: a grant the token could not see on a target only the policies read hides a violation as surely as on a managed one (diff/completeness.ts, coverageOf). */
 function coverageWith(live: LiveState, built: Plan, verdict: PolicyVerdict): Plan['coverage'] {
-  if (verdict.read.length === 0 && verdict.projectsUnseen.length === 0 && verdict.people === undefined) return built.coverage;
+  // docs/effective-access.md, "Indirect access": a max-reach policy that could not read what it names says so.
+  const unread = verdict.reachUnread ? [{ code: 'reach-unread' as const, reach: verdict.reachUnread }] : [];
+  if (verdict.read.length === 0 && verdict.projectsUnseen.length === 0 && verdict.people === undefined) return withReasons(built.coverage, unread);
   const targets = new Map([...live.targets, ...verdict.read.map((t) => [t.id, t] as const)]);
-  return coverageOf({ ...live, ...(verdict.people ? { people: verdict.people } : {}), targets }, verdict.projectsUnseen);
+  return withReasons(coverageOf({ ...live, ...(verdict.people ? { people: verdict.people } : {}), targets }, verdict.projectsUnseen), unread);
 }
 
 /** The diffed plan with the policies' verdict: its violations, its warnings and its coverage. */

@@ -3,7 +3,7 @@
 // the lists they select from, the targets they select (policy-context.ts), the people a rule counts,
 // then the check (src/policy/). A read the value lacks is a need, never a request.
 
-import { type IndirectRead, reachQuestionOf } from '../core/indirect.js';
+import { type IndirectRead, reachQuestionName, reachQuestionOf } from '../core/indirect.js';
 import type { LiveState, LiveTarget, Team } from '../core/model.js';
 import type { ReadTarget, SetCatalog } from '../core/organization.js';
 import type { LivePeople } from '../core/person.js';
@@ -13,7 +13,7 @@ import { rulesRead } from '../core/policy-rules.js';
 import { listKey, type RunReads } from '../core/run-reads.js';
 import { grantsAfter } from '../effective/after.js';
 import { peopleAfter } from '../effective/people-after.js';
-import { leadingWorkspaces } from '../effective/reach.js';
+import { leadingWorkspaces, walkedWhole } from '../effective/reach.js';
 import { teamsAfter } from '../effective/teams-after.js';
 import { InternalError } from '../errors.js';
 import type { Expanded } from '../expand/expand.js';
@@ -41,6 +41,8 @@ export interface PolicyVerdict {
    * (diff/completeness.ts, coverageOf with `people`).
    */
   readonly people?: LivePeople;
+  /** What the `max-reach` rules name whose indirect access was not read whole (docs/effective-access.md, "Indirect access"): the run's coverage says so. */
+  readonly reachUnread?: readonly string[];
 }
 
 /** What a plan changes: its grant changes, its team changes when the files manage teams, its member changes when they manage members. */
@@ -102,7 +104,11 @@ function teamsOnly(org: PolicyOrganization, live: LiveState): PolicyContext {
  * then the grants of every workspace that leads to what a rule names and of its project, each read
  * once (a need for those the run has not listed), added to what the check counts.
  */
-function reachFor(reads: RunReads, check: PolicyCheck, input: PolicyContext): Planned<{ indirect: IndirectRead; input: PolicyContext } | undefined> {
+function reachFor(
+  reads: RunReads,
+  check: PolicyCheck,
+  input: PolicyContext,
+): Planned<{ indirect: IndirectRead; input: PolicyContext; unread: readonly string[] } | undefined> {
   const rules = check.policies.map((p) => p.rule);
   if (!rulesRead(rules, 'indirect')) return done(undefined);
   const indirect = reads.indirect;
@@ -114,10 +120,13 @@ function reachFor(reads: RunReads, check: PolicyCheck, input: PolicyContext): Pl
   }));
   const byId = new Map(workspaces.map((w) => [w.id, w]));
   const projectName = new Map((indirect.projects ?? []).map((p) => [p.id, p.name]));
-  const leads = rules.flatMap((rule) => {
+  const questions = rules.flatMap((rule) => {
     const question = rule.kind === 'max-reach' ? reachQuestionOf(rule.reach) : undefined;
-    return question ? leadingWorkspaces(question, indirect, workspaces) : [];
+    return question ? [question] : [];
   });
+  const leads = questions.flatMap((q) => leadingWorkspaces(q, indirect, workspaces));
+  const sees = check.live.viewer?.seesEveryTeam === true;
+  const unread = [...new Set(questions.filter((q) => !walkedWhole(q, indirect, workspaces, sees)).map(reachQuestionName))];
   const targets = new Map<string, ReadTarget>();
   for (const id of leads) {
     const w = byId.get(id);
@@ -133,7 +142,7 @@ function reachFor(reads: RunReads, check: PolicyCheck, input: PolicyContext): Pl
   const more = [...targets.values()].filter((t) => !counted.has(t.id)).flatMap((t) => reads.lists.get(listKey(t)) ?? []);
   const projects = [...new Map([...input.projects, ...(indirect.projects ?? [])].map((p) => [p.id, p])).values()];
   const known = [...new Map([...input.workspaces, ...workspaces].map((w) => [w.id, w])).values()];
-  return done({ indirect, input: { ...input, projects, workspaces: known, grants: [...input.grants, ...more] } });
+  return done({ indirect, unread, input: { ...input, projects, workspaces: known, grants: [...input.grants, ...more] } });
 }
 
 /**
@@ -180,7 +189,8 @@ export function violationsOf(check: PolicyCheck, reads: RunReads): Planned<Polic
             ...indirect,
           }),
         );
-  return done({ violations, read: input.read, projectsUnseen: input.projectsUnseen, ...(readNow ? { people: readNow } : {}) });
+  const reachUnread = reach.value && reach.value.unread.length > 0 ? { reachUnread: reach.value.unread } : {};
+  return done({ violations, read: input.read, projectsUnseen: input.projectsUnseen, ...(readNow ? { people: readNow } : {}), ...reachUnread });
 }
 
 /** The problems of the policies' names against the lists they select from; none for files without a policy with a match. */

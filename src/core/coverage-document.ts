@@ -21,6 +21,8 @@ export function reasonFacts(reason: IncompleteReason): JsonObject {
       return { code: reason.code };
     case 'targets-not-proven':
       return { code: reason.code, lists: [...reason.lists] };
+    case 'reach-unread':
+      return { code: reason.code, reach: [...reason.reach] };
   }
 }
 

@@ -16,7 +16,9 @@ export type IncompleteReason =
   /** The token has no organization-wide read of these lists, so a project or workspace none of its teams is granted is not listed. */
   | { readonly code: 'targets-not-proven'; readonly lists: readonly ('projects' | 'workspaces')[] }
   /** The read found no project and no workspace, and the token could not have seen one it is not granted: none seen is not none there. */
-  | { readonly code: 'no-targets-seen' };
+  | { readonly code: 'no-targets-seen' }
+  /** A `max-reach` policy's indirect access was not read whole (a list not given, consumers hidden, a name none has): a team that reaches it may not be counted (docs/effective-access.md, "Indirect access"). */
+  | { readonly code: 'reach-unread'; readonly reach: readonly string[] };
 export interface Coverage {
   readonly complete: boolean;
   readonly reasons: readonly IncompleteReason[];

@@ -208,6 +208,14 @@ export function leadingWorkspaces(question: ReachQuestion, indirect: IndirectRea
   return 'unknownName' in walk ? [] : [...new Set(walk.leads.map((l) => l.workspaceId))];
 }
 
+/** Whether a policy's walk saw everything: false for a name none of its kind has, or a walk with gaps (what a plan's coverage says). */
+export function walkedWhole(question: ReachQuestion, indirect: IndirectRead, workspaces: readonly ReachWorkspace[], seesEveryWorkspace: boolean): boolean {
+  if (question.kind === 'stack') return indirect.stacks !== undefined;
+  const can: CanInput = { cells: [], sourcesOf: () => [], teams: [], targets: [] };
+  const walk = WALKERS[question.kind](question.name, { can, indirect, workspaces, seesEveryWorkspace });
+  return !('unknownName' in walk) && walk.gaps.length === 0;
+}
+
 /** docs/effective-access.md, "Indirect access": the answer of `--can varset:NAME | outputs:WORKSPACE | agent-pool:NAME | stack:NAME`. */
 export function reachAnswer(question: ReachQuestion, input: ReachInput): ReachResult {
   if (question.kind === 'stack') return stackAnswer(question, input);

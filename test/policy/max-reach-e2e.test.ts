@@ -79,6 +79,15 @@ describe('max-reach', () => {
     expect((JSON.parse(plan.out) as { violations: unknown[] }).violations).toEqual([]);
   });
 
+  it('a reach the read could not see whole (a pool none has) makes the plan incomplete, never clean', async () => {
+    const world = await startWorld(held, seed(), policy('write').replace('agent-pool:prod-vpc', 'agent-pool:nope'));
+    const plan = await runCli(['plan', world.dir, '--format', 'json'], { env: world.env(TOKEN) });
+    const document = JSON.parse(plan.out) as { complete: boolean; incomplete: { code: string; reach?: string[]; message: string }[] };
+    expect(document.complete).toBe(false);
+    expect(document.incomplete.filter((r) => r.code === 'reach-unread').map((r) => r.reach)).toEqual([['agent-pool:nope']]);
+    expect(document.incomplete.find((r) => r.code === 'reach-unread')?.message).toMatch(/indirect access of agent-pool:nope was not read whole/);
+  });
+
   it('a validation error for a reach that names no question of indirect access', async () => {
     const world = await startWorld(held, seed(), policy('write').replace('agent-pool:prod-vpc', 'pool:prod-vpc'));
     const run = await runCli(['validate', world.dir], { env: world.env(TOKEN) });

@@ -81,6 +81,17 @@ export const REASON: Schema = {
       additionalProperties: false,
       description: 'The read found no project and no workspace, and the token could not have seen one it is not granted.',
     },
+    {
+      type: 'object',
+      required: ['code', 'reach', 'message'],
+      properties: {
+        code: { const: 'reach-unread' },
+        reach: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'What each `max-reach` policy names, as `agent-pool:prod-vpc`.' },
+        message,
+      },
+      additionalProperties: false,
+      description: "A max-reach policy's indirect access was not read whole: a team that reaches it may not be counted.",
+    },
   ],
 };
 

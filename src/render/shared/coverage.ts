@@ -37,6 +37,8 @@ export function reasonText(reason: IncompleteReason): string {
       return `the token cannot read every ${reason.lists.map((l) => l.slice(0, -1)).join(' and every ')} of the organization (no organization-wide read), so one none of its teams is granted is not listed`;
     case 'no-targets-seen':
       return 'the token could see no project and no workspace: none seen is not none there';
+    case 'reach-unread':
+      return `the indirect access of ${reason.reach.join(', ')} was not read whole (a list not given to the token, consumers it cannot see, or no such name), so a team that reaches it may not be counted`;
   }
 }
 
