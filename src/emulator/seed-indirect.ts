@@ -50,14 +50,8 @@ function applyWorkspace(store: Store, org: string, w: SeedWorkspace, at: string)
   if (consumers.length > 0) checked(`${at}.remote-state-consumers`, () => addConsumers(store, workspace.id, consumers));
 }
 
-/** After the organization's projects and workspaces are made. */
-export function applySeedIndirect(store: Store, org: SeedOrganization, where: string): void {
-  if (!usesIndirect(org)) return;
-  if (!store.profile.indirectAccess)
-    fail(
-      where,
-      `variable sets, agent pools, Stacks and workspace sharing exist in the current profile only (this emulator runs the ${store.profile.name} profile; set profile: current)`,
-    );
+/** The organization's variable sets, by the names of their project, workspaces and projects. */
+function applyVarsets(store: Store, org: SeedOrganization, where: string): void {
   const project = (name: string) => store.projectByName(org.name, name);
   const workspace = (name: string) => store.workspaceByName(org.name, name);
   (org.varsets ?? []).forEach((v, i) => {
@@ -75,6 +69,19 @@ export function applySeedIndirect(store: Store, org: SeedOrganization, where: st
       }),
     );
   });
+}
+
+/** After the organization's projects and workspaces are made. */
+export function applySeedIndirect(store: Store, org: SeedOrganization, where: string): void {
+  if (!usesIndirect(org)) return;
+  if (!store.profile.indirectAccess)
+    fail(
+      where,
+      `variable sets, agent pools, Stacks and workspace sharing exist in the current profile only (this emulator runs the ${store.profile.name} profile; set profile: current)`,
+    );
+  const project = (name: string) => store.projectByName(org.name, name);
+  const workspace = (name: string) => store.workspaceByName(org.name, name);
+  applyVarsets(store, org, where);
   (org['agent-pools'] ?? []).forEach((p, i) => {
     const at = `${where}.agent-pools[${i}]`;
     checked(at, () =>
