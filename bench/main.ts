@@ -2,11 +2,13 @@
 // provider-2000, scale-10000; `--cpu-prof DIR` profiles the CLI's plan), each followed by the
 // start-up figures (a few seconds), startup alone, apply-400 (the executor alone at 50 ms latency),
 // members (reading the people of 200 teams and 1,000 people, issue 27), scoped-10000 (plans with
-// --changed-from beside the full plan, issue 40), or the emulator-throughput
+// --changed-from beside the full plan, issue 40), indirect-2000 (what reading indirect access
+// costs, issue 42), or the emulator-throughput
 // ones (emulator-small, emulator-large; `--duration-ms`, `--connections`). The emulator always runs
 // in its own process. See docs/performance.md, "Performance".
 import { parseArgs } from 'node:util';
 import { runApplyLatency } from './apply-latency.js';
+import { runIndirect } from './indirect.js';
 import { runMembers } from './members.js';
 import { runReconcile } from './reconcile/run.js';
 import { RECONCILE_SCENARIOS } from './reconcile/scenarios.js';
@@ -24,6 +26,8 @@ const STARTUP_SCENARIO = 'startup';
 const MEMBERS_SCENARIO = 'members';
 /** Four changes of the scale-10000 files planned with --changed-from beside the full plan (issue 40). */
 const SCOPED_SCENARIO = 'scoped-10000';
+/** What reading indirect access costs at provider-2000 (issue 42). */
+const INDIRECT_SCENARIO = 'indirect-2000';
 
 function positive(raw: string | undefined, fallback: number, name: string): number {
   if (raw === undefined) return fallback;
@@ -48,6 +52,7 @@ async function main(argv: string[]): Promise<number> {
   if (name === STARTUP_SCENARIO) return runStartup();
   if (name === MEMBERS_SCENARIO) return runMembers();
   if (name === SCOPED_SCENARIO) return runScoped((line) => process.stderr.write(`${line}\n`));
+  if (name === INDIRECT_SCENARIO) return runIndirect();
   const reconcile = RECONCILE_SCENARIOS[name];
   if (reconcile) {
     const code = await runReconcile(name, reconcile, (line) => process.stderr.write(`${line}\n`), values['cpu-prof']);
@@ -64,6 +69,7 @@ async function main(argv: string[]): Promise<number> {
     STARTUP_SCENARIO,
     MEMBERS_SCENARIO,
     SCOPED_SCENARIO,
+    INDIRECT_SCENARIO,
     ...Object.keys(THROUGHPUT_SCENARIOS),
   ];
   throw new Error(`unknown scenario "${name}" (known: ${known.join(', ')})`);

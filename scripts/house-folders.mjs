@@ -52,7 +52,7 @@ export const TABLE = {
     // Apply's outcomes, its refused writes and its distrusted limits.
     apply: ['apply-json', 'apply-markdown', 'apply-text', 'apply-text.test', 'token-refusal', 'token-refusal.test', 'loose-limits'],
     // What every format of the report says alike: an access source, the owners' powers, a person's access.
-    'report-words': ['report-source', 'report-powers', 'report-people'],
+    'report-words': ['report-source', 'report-powers', 'report-people', 'report-reach'],
     // The report as text, CSV and JSON: by team or by person, `--can`, `--after`.
     report: [
       'report-text',
@@ -78,6 +78,7 @@ export const TABLE = {
       'report-html-filter-script',
       'report-html-grid-script',
       'report-html-print-script',
+      'report-html-reach',
       'report-people-html',
       'report-people-html-assets',
     ],

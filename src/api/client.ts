@@ -3,6 +3,7 @@
 // is read by translate.ts. Nothing here knows the wire format.
 import type { Resource } from '../core/access.js';
 import type { TokenIdentity } from '../core/identity.js';
+import type { IndirectRead } from '../core/indirect.js';
 import type { MemberApi } from '../core/member-write.js';
 import {
   type Access,
@@ -24,6 +25,7 @@ import { isRemoteError } from './errors/remote-error.js';
 import { WireFormatError } from './errors/wire-format-error.js';
 import { Exchange } from './exchange.js';
 import { describeRequest, type HttpRequest } from './http.js';
+import { IndirectRequests } from './indirect.js';
 import { fetchPage, rest } from './paginate.js';
 import { PeopleRequests } from './people.js';
 import { Session, type SessionOptions } from './session.js';
@@ -75,6 +77,7 @@ export class TfeClient implements TeamApi, MemberApi, TokenPolicyApi {
   private readonly exchange: Exchange;
   private readonly people: PeopleRequests;
   private readonly tokens: TokenRequests;
+  private readonly indirect: IndirectRequests;
   private server: Promise<ServerInfo> | undefined;
   private account: Promise<TokenIdentity | undefined> | undefined;
 
@@ -83,6 +86,7 @@ export class TfeClient implements TeamApi, MemberApi, TokenPolicyApi {
     this.exchange = new Exchange(this.session);
     this.people = new PeopleRequests(this.exchange);
     this.tokens = new TokenRequests(this.exchange);
+    this.indirect = new IndirectRequests(this.exchange);
   }
 
   /**
@@ -311,6 +315,11 @@ export class TfeClient implements TeamApi, MemberApi, TokenPolicyApi {
   /** docs/api.md, "Tokens": the token policy and every token the caller can list, never a secret (tokens.ts). */
   readTokens(organization: string): Promise<LiveTokens> {
     return this.tokens.read(organization);
+  }
+
+  /** docs/api.md, "Indirect access": variable sets, agent pools, Stacks, each workspace's sharing and execution (indirect.ts). */
+  readIndirect(organization: string, concurrency: number): Promise<IndirectRead> {
+    return this.indirect.read(organization, concurrency);
   }
 
   /** The tokens alone, without the policy (the report's). */

@@ -26,6 +26,8 @@ export type Need =
     }
   /** The grant lists of targets beyond the managed ones (the policies', the effective changes'). */
   | { readonly kind: 'grants'; readonly targets: readonly ReadTarget[] }
+  /** Indirect access: variable sets, pools, Stacks, each workspace's sharing and execution (a `max-reach` policy). */
+  | { readonly kind: 'indirect'; readonly organization: string }
   /** The token policy and the tokens (the files have `token-policy:`). */
   | { readonly kind: 'tokens'; readonly organization: string }
   /** The tokens the caller can list, for a policy that reads them (`max-token-age`), without the token policy. */

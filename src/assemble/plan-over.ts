@@ -179,6 +179,8 @@ function diffOver(files: PlanFiles, reads: RunReads, ask: PlanAsk): Planned<Diff
 
 /** One record of what the run read: a grant the token could not see on a target only the policies read hides a violation as surely as on a managed one (diff/completeness.ts, coverageOf). */
 function coverageWith(live: LiveState, built: Plan, verdict: PolicyVerdict): Plan['coverage'] {
+  // docs/effective-access.md, "Indirect access": a max-reach policy that could not read what it names says so.
+  const unread = verdict.reachUnread ? [{ code: 'reach-unread' as const, reach: verdict.reachUnread }] : [];
   const read =
     verdict.read.length === 0 && verdict.projectsUnseen.length === 0 && verdict.people === undefined
       ? built.coverage
@@ -190,7 +192,7 @@ function coverageWith(live: LiveState, built: Plan, verdict: PolicyVerdict): Pla
           },
           verdict.projectsUnseen,
         );
-  return withReasons(read, unevaluatedReasons(verdict.unevaluated));
+  return withReasons(read, [...unevaluatedReasons(verdict.unevaluated), ...unread]);
 }
 
 /** The diffed plan with the policies' verdict: its violations, its warnings and its coverage. */

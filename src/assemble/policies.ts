@@ -3,17 +3,19 @@
 // the lists they select from, the targets they select (policy-context.ts), the people a rule counts,
 // then the check (src/policy/). A read the value lacks is a need, never a request.
 
+import { type IndirectRead, reachQuestionName, reachQuestionOf } from '../core/indirect.js';
 import type { LiveState, LiveTarget, Team } from '../core/model.js';
-import type { SetCatalog } from '../core/organization.js';
+import type { ReadTarget, SetCatalog } from '../core/organization.js';
 import type { LivePeople } from '../core/person.js';
 import { grantChanges, managedChanges, type Plan, type PlanWarning } from '../core/plan.js';
 import { type DesiredPolicy, type GrantEnd, type PolicyViolation, targetPolicies } from '../core/policy.js';
 import { POLICY_RULES, rulesRead } from '../core/policy-rules.js';
-import type { RunReads } from '../core/run-reads.js';
+import { listKey, type RunReads } from '../core/run-reads.js';
 import type { LiveToken } from '../core/token-policy.js';
 import type { TokensUnseen } from '../diff/completeness.js';
 import { grantsAfter } from '../effective/after.js';
 import { peopleAfter } from '../effective/people-after.js';
+import { leadingWorkspaces, walkedWhole } from '../effective/reach.js';
 import { teamsAfter } from '../effective/teams-after.js';
 import { InternalError } from '../errors.js';
 import type { Expanded } from '../expand/expand.js';
@@ -43,6 +45,8 @@ export interface PolicyVerdict {
   readonly people?: LivePeople;
   /** docs/effective-access.md, "Token lifetimes: `max-token-age`": the policies that read the team tokens, when the caller could not list every one: said so, never "no violation". */
   readonly unevaluated?: TokensUnseen;
+  /** What the `max-reach` rules name whose indirect access was not read whole (docs/effective-access.md, "Indirect access"): the run's coverage says so. */
+  readonly reachUnread?: readonly string[];
 }
 
 /** What a plan changes: its grant changes, its team changes when the files manage teams, its member changes when they manage members. */
@@ -115,6 +119,52 @@ function teamsOnly(org: PolicyOrganization, live: LiveState): PolicyContext {
 }
 
 /**
+ * docs/effective-access.md, "Indirect access": for a rule that reads it (`max-reach`), the edges,
+ * then the grants of every workspace that leads to what a rule names and of its project, each read
+ * once (a need for those the run has not listed), added to what the check counts.
+ */
+function reachFor(
+  reads: RunReads,
+  check: PolicyCheck,
+  input: PolicyContext,
+): Planned<{ indirect: IndirectRead; input: PolicyContext; unread: readonly string[] } | undefined> {
+  const rules = check.policies.map((p) => p.rule);
+  if (!rulesRead(rules, 'indirect')) return done(undefined);
+  const indirect = reads.indirect;
+  if (!indirect) return needs({ kind: 'indirect', organization: check.organization.organization });
+  const workspaces = (indirect.workspaces ?? []).map((w) => ({
+    id: w.workspaceId,
+    name: w.name,
+    ...(w.projectId === undefined ? {} : { projectId: w.projectId }),
+  }));
+  const byId = new Map(workspaces.map((w) => [w.id, w]));
+  const projectName = new Map((indirect.projects ?? []).map((p) => [p.id, p.name]));
+  const questions = rules.flatMap((rule) => {
+    const question = rule.kind === 'max-reach' ? reachQuestionOf(rule.reach) : undefined;
+    return question ? [question] : [];
+  });
+  const leads = questions.flatMap((q) => leadingWorkspaces(q, indirect, workspaces));
+  const sees = check.live.viewer?.seesEveryTeam === true;
+  const unread = [...new Set(questions.filter((q) => !walkedWhole(q, indirect, workspaces, sees)).map(reachQuestionName))];
+  const targets = new Map<string, ReadTarget>();
+  for (const id of leads) {
+    const w = byId.get(id);
+    if (!w) continue;
+    targets.set(listKey({ type: 'workspace', id }), { type: 'workspace', id, name: w.name, ...(w.projectId === undefined ? {} : { projectId: w.projectId }) });
+    if (w.projectId !== undefined)
+      targets.set(listKey({ type: 'project', id: w.projectId }), { type: 'project', id: w.projectId, name: projectName.get(w.projectId) ?? w.projectId });
+  }
+  // What the check counts already: the managed targets and those the policies read.
+  const counted = new Set([...check.live.targets.keys(), ...input.read.map((t) => t.id)]);
+  const missing = [...targets.values()].filter((t) => !counted.has(t.id) && !reads.lists.has(listKey(t)));
+  if (missing.length > 0) return needs({ kind: 'grants', targets: missing });
+  const more = [...targets.values()].filter((t) => !counted.has(t.id)).flatMap((t) => reads.lists.get(listKey(t)) ?? []);
+  const projects = [...new Map([...input.projects, ...(indirect.projects ?? [])].map((p) => [p.id, p])).values()];
+  const known = [...new Map([...input.workspaces, ...workspaces].map((w) => [w.id, w])).values()];
+  return done({ indirect, unread, input: { ...input, projects, workspaces: known, grants: [...input.grants, ...more] } });
+}
+
+/**
  * The violations of the policies, on the access after the planned changes (or as it is), over
  * `reads`; none to check, nothing needed. A policy of the organization's teams needs nothing more
  * (the team list is read).
@@ -130,6 +180,9 @@ export function violationsOf(check: PolicyCheck, reads: RunReads): Planned<Polic
     if (context.kind === 'needs') return context;
     input = context.value;
   }
+  const reach = reachFor(reads, check, input);
+  if (reach.kind === 'needs') return reach;
+  if (reach.value) input = reach.value.input;
   const peopleRead = peopleFor(reads, check);
   if (peopleRead.kind === 'needs') return peopleRead;
   const { people, asIs, read: readNow } = peopleRead.value;
@@ -142,7 +195,8 @@ export function violationsOf(check: PolicyCheck, reads: RunReads): Planned<Polic
     check.state === 'live'
       ? {}
       : { grants: grantsAfter(input.grants, grantChanges(planned)), teams: teamsAfter(input.teams, managedChanges(planned, 'team') ?? []) };
-  const found = checkPolicies(policies, { ...clock, ...input, ...after, ...seen, ...(people ? { people } : {}) });
+  const indirect = reach.value ? { indirect: reach.value.indirect } : {};
+  const found = checkPolicies(policies, { ...clock, ...input, ...after, ...seen, ...(people ? { people } : {}), ...indirect });
   // docs/evidence.md, "New and live violations": the same read checked as it is, so each
   // violation says whether the change makes it (no read more).
   const violations =
@@ -156,14 +210,17 @@ export function violationsOf(check: PolicyCheck, reads: RunReads): Planned<Polic
             ...seen,
             ...(planned.teamsAsIs ? { teams: planned.teamsAsIs } : {}),
             ...(asIs ? { people: asIs } : {}),
+            ...indirect,
           }),
         );
+  const reachUnread = reach.value && reach.value.unread.length > 0 ? { reachUnread: reach.value.unread } : {};
   return done({
     violations,
     read: input.read,
     projectsUnseen: input.projectsUnseen,
     ...(readNow ? { people: readNow } : {}),
     ...(unevaluated ? { unevaluated } : {}),
+    ...reachUnread,
   });
 }
 

@@ -129,7 +129,37 @@ export interface CanHolder {
   /** A report by person: the team's service accounts (by name) and hidden members (by user id), never among `people`. */
   readonly serviceAccounts?: readonly string[];
   readonly hidden?: readonly string[];
+  /** A question of indirect access: how the target leads to what was asked (core/indirect.ts). */
+  readonly via?: ReachVia;
 }
+
+/**
+ * How a holder reaches what an indirect question asks about (docs/effective-access.md, "Indirect
+ * access"): what the team does on the target, and why the target leads there.
+ * `uses`: `runs` (queues runs: its code reads every value, sensitive ones included, and runs on the
+ * pool's agents), `variables` (reads the non-sensitive values), `outputs` (reads the outputs
+ * directly), `project-role` (a fixed project role, which carries to Stacks).
+ * `edge`: a set `global`, applied to the `workspace` or its `project`; sharing by
+ * `global-remote-state`, `project-remote-state` or as a listed `consumer`; the producer's `own`
+ * outputs; agent `execution`; the Stack's `project`.
+ */
+export interface ReachVia {
+  readonly uses: 'runs' | 'variables' | 'outputs' | 'project-role';
+  readonly edge: 'global' | 'workspace' | 'project' | 'global-remote-state' | 'project-remote-state' | 'consumer' | 'own' | 'execution';
+}
+
+/** What an indirect answer could not see (its words: render/report/report-can.ts). */
+export type ReachGap =
+  /** The list of these was not given to the token (404 or 403), or this server has none. */
+  | { readonly reason: 'not-listed'; readonly list: 'varsets' | 'agent-pools' | 'stacks' | 'workspaces' }
+  /** The explicit consumers of the workspace were not read. */
+  | { readonly reason: 'consumers-not-read'; readonly workspace: string }
+  /** A set's workspaces or projects in the list are fewer than its count says. */
+  | { readonly reason: 'relationship-short'; readonly varset: string }
+  /** Workspaces on agents whose pool the answer does not name (inherited, not reported). */
+  | { readonly reason: 'pool-not-named'; readonly workspaces: readonly string[] }
+  /** The token does not see every workspace: the consumers lists leave out those it cannot read. */
+  | { readonly reason: 'partial-token' };
 
 /** The answers of one (team, target): the indexes in CAN_QUESTIONS it allows, and those not known. What the HTML's masks say. */
 export interface CanCellAnswers {
@@ -145,4 +175,6 @@ export interface CanAnswer {
   readonly holders: readonly CanHolder[];
   /** Cells where the permission is not known (listed, never counted as yes or no). */
   readonly unknown: readonly CanHolder[];
+  /** A question of indirect access: what its answer could not see (empty: every edge was read). */
+  readonly gaps?: readonly ReachGap[];
 }

@@ -22,7 +22,9 @@ export type IncompleteReason =
    * not be listed at all (`no-list`: the server has no team-token list, or the token may not read
    * it), or the token lists only those of the teams it manages (`not-every-team`: not an owner's).
    */
-  | { readonly code: 'team-tokens-unlisted'; readonly policies: readonly string[]; readonly cause: TokensUnlisted };
+  | { readonly code: 'team-tokens-unlisted'; readonly policies: readonly string[]; readonly cause: TokensUnlisted }
+  /** A `max-reach` policy's indirect access was not read whole (a list not given, consumers hidden, a name none has): a team that reaches it may not be counted (docs/effective-access.md, "Indirect access"). */
+  | { readonly code: 'reach-unread'; readonly reach: readonly string[] };
 
 /** Why a policy reading the team tokens did not see every one (IncompleteReason `team-tokens-unlisted`). */
 export type TokensUnlisted = 'no-list' | 'not-every-team';

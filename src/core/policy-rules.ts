@@ -28,6 +28,8 @@ export interface RuleFields {
   readonly 'max-members': { readonly team: string; readonly count: number };
   /** Every team token the caller can list ends within `days` days of the run's clock: a token without an expiry never does. */
   readonly 'max-token-age': { readonly days: number };
+  /** docs/effective-access.md, "Indirect access": no team but the owners team and `teams` reaches `reach` (`varset:NAME`, `outputs:WORKSPACE`, `agent-pool:NAME`). */
+  readonly 'max-reach': { readonly reach: string; readonly teams: readonly string[] };
 }
 
 export type RuleKind = keyof RuleFields;
@@ -35,7 +37,7 @@ export type RuleOf<K extends RuleKind> = { readonly kind: K } & RuleFields[K];
 /** What a policy asks of every target it matches: one rule per policy. */
 export type PolicyRule = { readonly [K in RuleKind]: RuleOf<K> }[RuleKind];
 /** The kinds checked once on the organization's teams, with no target (their row reads `team-flags` or `people`). */
-export type OrganizationKind = 'organization-access' | 'max-members' | 'max-token-age';
+export type OrganizationKind = 'organization-access' | 'max-members' | 'max-token-age' | 'max-reach';
 export type OrganizationWideRule = Extract<PolicyRule, { readonly kind: OrganizationKind }>;
 /** The kinds checked on every target a policy's match selects. */
 export type TargetRule = Exclude<PolicyRule, OrganizationWideRule>;
@@ -56,6 +58,8 @@ export interface RuleFindings {
   readonly 'max-members': { readonly members: readonly string[] };
   /** The team's tokens that end too late or never, by id (a team with several is one finding). */
   readonly 'max-token-age': { readonly tokens: readonly TokenAge[] };
+  /** Each workspace the team reaches it through, with what it does there and why the workspace leads there (core/can.ts, ReachVia). */
+  readonly 'max-reach': { readonly through: readonly { readonly workspace: string; readonly uses: string; readonly edge: string }[] };
 }
 
 /** A team token a `max-token-age` finding names: its id, its description and when it ends (null: never), never a secret. */
@@ -77,10 +81,10 @@ export type Finding = { readonly [K in RuleKind]: FindingOf<K> }[RuleKind];
  * organization's people (one membership list, live/people.ts), or the team tokens the caller can
  * list (api/tokens.ts, the list the report reads).
  */
-export type RuleSource = 'effective-access' | 'grant-expiries' | 'team-flags' | 'people' | 'tokens';
+export type RuleSource = 'effective-access' | 'grant-expiries' | 'team-flags' | 'people' | 'tokens' | 'indirect';
 
 /** What the kinds of the whole organization read: a policy of one has no match. */
-const ORGANIZATION_SOURCES: readonly RuleSource[] = ['team-flags', 'people', 'tokens'];
+const ORGANIZATION_SOURCES: readonly RuleSource[] = ['team-flags', 'people', 'tokens', 'indirect'];
 
 /** A path below a policy of the files, to a key or a list's item. */
 export type PolicyPath = readonly (string | number)[];
@@ -303,6 +307,30 @@ export const POLICY_RULES: { readonly [K in RuleKind]: RuleRow<K> } = {
         const was = live.tokens.find((t) => t.id === token.id);
         return was === undefined || endsLater(token.expires, was.expires);
       }),
+  },
+  'max-reach': {
+    schema: {
+      'max-reach': mappingSchema(
+        'At most these teams (and the owners team) may reach what `reach` names through indirect access (docs/effective-access.md, "Indirect access"): the values of a variable set, the outputs of a workspace, the agents of a pool. A policy of the whole organization: no `workspaces` or `projects`.',
+        ['reach', 'teams'],
+        {
+          reach: { description: '`varset:NAME`, `outputs:WORKSPACE` or `agent-pool:NAME`.', type: 'string', pattern: '^(varset|outputs|agent-pool):.+$' },
+          teams: { description: 'The teams that may reach it.', type: 'array', items: TEAM, uniqueItems: true },
+        },
+      ),
+    },
+    levelAt: null,
+    read: (policy) => ({ kind: 'max-reach', reach: String(field(policy, 'max-reach').reach), teams: strings(field(policy, 'max-reach').teams) }),
+    teams: (rule) => rule.teams.map((name, i) => ({ name, at: ['max-reach', 'teams', i] })),
+    spell: (rule, spell) => ({ ...rule, teams: rule.teams.map(spell) }),
+    document: (rule) => ({ kind: rule.kind, reach: rule.reach, teams: [...rule.teams] }),
+    fromDocument: (reader) => ({ kind: 'max-reach', reach: reader.string('reach'), teams: reader.names('teams') }),
+    reads: 'indirect',
+    worse: (after, live) =>
+      gains(
+        after.through.map((t) => t.workspace),
+        live.through.map((t) => t.workspace),
+      ),
   },
 };
 

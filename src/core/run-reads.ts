@@ -5,6 +5,7 @@
 // by stage (pipeline/reads/gather.ts); the plan is one pure function over the files and this value
 // (assemble/plan-over.ts, planOver), so a second plan over the same reads (drift --adopt, review
 // close) costs no request.
+import type { IndirectRead } from './indirect.js';
 import type { LiveGrant, LiveState, Project, TargetType, Workspace } from './model.js';
 import type { OrganizationRead, SetCatalog } from './organization.js';
 import type { LivePeople } from './person.js';
@@ -36,6 +37,8 @@ export interface RunReads {
   readonly teamTokens?: ListedTokens;
   /** Every other grant list of the run, by `listKey`: the policies', the effective changes', a blind spot's project, the workspaces a read by team saw whole. */
   readonly lists: ReadonlyMap<string, readonly LiveGrant[]>;
+  /** Indirect access, once read (a `max-reach` policy: docs/effective-access.md, "Indirect access"). */
+  readonly indirect?: IndirectRead;
   /** The project list read for the effective changes (a changed workspace in an unmanaged project). */
   readonly projects?: readonly Project[];
   /** The workspaces of a changed project, listed for the effective changes, by project id. */

@@ -109,7 +109,18 @@ export function canSubjects(input: CanInput, powers: readonly string[]): CanSubj
 const powersOf = (questions: readonly CanQuestion[]): string[] => questions.flatMap((q) => (q.organization ? [q.organization.holds] : []));
 
 /** `--person`: a team none of the people asked is in answers for none of them (docs/evidence.md, "Who can"). */
-const notTheirs = (input: CanInput, team: TeamRef): boolean => input.onlyTheirs === true && input.peopleOf?.(team.id).people.length === 0;
+export const notTheirs = (input: CanInput, team: TeamRef): boolean => input.onlyTheirs === true && input.peopleOf?.(team.id).people.length === 0;
+
+/** By person: who holds a team's access (its active people, and apart its service accounts and hidden members); by team, nothing. */
+export function namedPeople(input: CanInput, team: TeamRef): Pick<CanHolder, 'people' | 'serviceAccounts' | 'hidden'> {
+  const people = input.peopleOf?.(team.id);
+  if (!people) return {};
+  return {
+    people: people.people,
+    ...(people.serviceAccounts.length > 0 ? { serviceAccounts: people.serviceAccounts } : {}),
+    ...(people.hidden.length > 0 ? { hidden: people.hidden } : {}),
+  };
+}
 
 export function whoCan(question: CanQuestion, input: CanInput): CanAnswer {
   const holders: CanHolder[] = [];
@@ -117,15 +128,7 @@ export function whoCan(question: CanQuestion, input: CanInput): CanAnswer {
   for (const subject of canSubjects(input, powersOf([question]))) {
     const found = verdict(question, subject);
     if (!found || notTheirs(input, subject.team)) continue;
-    const people = input.peopleOf?.(subject.team.id);
-    const named = people
-      ? {
-          people: people.people,
-          ...(people.serviceAccounts.length > 0 ? { serviceAccounts: people.serviceAccounts } : {}),
-          ...(people.hidden.length > 0 ? { hidden: people.hidden } : {}),
-        }
-      : {};
-    const holder = { team: subject.team, target: subject.target, sources: found.sources, ...named };
+    const holder = { team: subject.team, target: subject.target, sources: found.sources, ...namedPeople(input, subject.team) };
     (found.answer === 'yes' ? holders : unknown).push(holder);
   }
   return { question: question.name, holders, unknown };

@@ -76,6 +76,11 @@ export interface Profile {
    * docs' page, letters, digits, `-` and `_` only.
    */
   readonly printableTeamNames: boolean;
+  /**
+   * Variable sets, remote-state sharing and consumers, agent pools and workspace execution, Stacks
+   * (docs/api.md, "Indirect access"); `seed`: none of their paths (404), every workspace remote.
+   */
+  readonly indirectAccess: boolean;
 }
 
 /**
@@ -109,6 +114,7 @@ export const PROFILES: { readonly [N in ProfileName]: Profile } = {
     inactiveMemberships: false,
     tokenPolicies: false,
     printableTeamNames: false,
+    indirectAccess: false,
   },
   current: {
     name: 'current',
@@ -126,6 +132,7 @@ export const PROFILES: { readonly [N in ProfileName]: Profile } = {
     inactiveMemberships: true,
     tokenPolicies: true,
     printableTeamNames: true,
+    indirectAccess: true,
   },
 };
 

@@ -5,6 +5,7 @@ import { accountDetails } from './routes-account.js';
 import { listAuditTrail } from './routes-audit.js';
 import { addEventsRoute, auditModeRoute, clockRoute, deleteOrganizationToken } from './routes-audit-setup.js';
 import { createGrantRoute, deleteGrant, listGrants, showGrant, updateGrant } from './routes-grants.js';
+import * as indirect from './routes-indirect.js';
 import { addMembers, listTeamMemberships, removeMembers } from './routes-members.js';
 import { createMembership, deleteMembership, listMemberships, showMembership } from './routes-people.js';
 import * as peopleSetup from './routes-people-setup.js';
@@ -89,6 +90,20 @@ const ROUTES: readonly Route[] = [
   route('POST', '/organizations/:org/workspaces', setup.createWorkspaceRoute),
   route('GET', '/organizations/:org/workspaces/:name', setup.showWorkspaceByName),
   route('GET', '/workspaces/:id', setup.showWorkspace),
+  route('PATCH', '/workspaces/:id', indirect.updateWorkspace),
+  route('GET', '/workspaces/:id/relationships/remote-state-consumers', indirect.listConsumers),
+  route('POST', '/workspaces/:id/relationships/remote-state-consumers', indirect.changeConsumers(true)),
+  route('DELETE', '/workspaces/:id/relationships/remote-state-consumers', indirect.changeConsumers(false)),
+  route('GET', '/organizations/:org/varsets', indirect.listVarsets),
+  route('POST', '/organizations/:org/varsets', indirect.createVarsetRoute),
+  route('POST', '/varsets/:id/relationships/workspaces', indirect.varsetRelationship('workspaces', true)),
+  route('DELETE', '/varsets/:id/relationships/workspaces', indirect.varsetRelationship('workspaces', false)),
+  route('POST', '/varsets/:id/relationships/projects', indirect.varsetRelationship('projects', true)),
+  route('DELETE', '/varsets/:id/relationships/projects', indirect.varsetRelationship('projects', false)),
+  route('GET', '/organizations/:org/agent-pools', indirect.listAgentPools),
+  route('POST', '/organizations/:org/agent-pools', indirect.createAgentPoolRoute),
+  route('GET', '/organizations/:org/stacks', indirect.listStacks),
+  route('POST', '/emulator/organizations/:org/stacks', indirect.addStacksRoute),
 ];
 
 function match(route: Route, method: string, segments: readonly string[]): string[] | undefined {

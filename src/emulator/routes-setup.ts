@@ -4,6 +4,7 @@ import { type Answer, Invalid, NOT_FOUND, ok } from './answers.js';
 import { recordWrite } from './audit-record.js';
 import { createOrganization, createProject, createWorkspace } from './builders.js';
 import { pagedList, param, type RequestContext } from './context.js';
+import { DEFAULT_REACH, type WorkspaceReach } from './indirect-state.js';
 import { AUDIT_TOKEN_QUERY, newAuditToken } from './routes-audit-setup.js';
 import { makerOf } from './routes-tokens.js';
 import { addTeamServiceUser } from './service-users.js';
@@ -102,16 +103,22 @@ export function createProjectRoute(ctx: RequestContext): Answer {
   return ok({ data: projectResource(ctx.store, project) }, CREATED);
 }
 
+/** The workspace's sharing and execution, in the profile that has them (docs/api.md, "Indirect access"). */
+export function reachShown(ctx: RequestContext, w: Workspace): WorkspaceReach | undefined {
+  return ctx.store.profile.indirectAccess ? (ctx.store.indirect.peekReach(w.id) ?? DEFAULT_REACH()) : undefined;
+}
+
 /** One or more workspaces in their documents, with `included` key-value tags when the request asked (docs/api.md, "Workspace tags"). */
 function workspaceDocument(ctx: RequestContext, inList: boolean, render: (one: (w: Workspace) => unknown) => Record<string, unknown>): Answer {
   const include = includesBindings(ctx.query, ctx.store.profile);
   if (include === undefined) return INVALID_INCLUDE;
   const included: unknown[] = [];
   const document = render((w) => {
-    if (!include) return workspaceResource(w, { inList });
+    const reach = reachShown(ctx, w);
+    if (!include) return workspaceResource(w, { inList, reach });
     const { refs, included: more } = bindingResources(ctx.store, w);
     included.push(...more);
-    return workspaceResource(w, { inList, bindings: refs });
+    return workspaceResource(w, { inList, bindings: refs, reach });
   });
   return ok(include ? { ...document, included } : document);
 }

@@ -11,6 +11,7 @@ import { AUDIT_TRAIL_MODES, isAuditTrailMode } from './audit-log.js';
 import { createGrant, createOrganization, createProject, createTeam, createWorkspace } from './builders.js';
 import { isObject, readCreate } from './grant-body.js';
 import { isProfileName, PROFILE_NAMES } from './profile.js';
+import { applySeedIndirect, checkSeedIndirect, SEED_INDIRECT_ORG_KEYS, SEED_INDIRECT_WORKSPACE_KEYS } from './seed-indirect.js';
 import { applySeedPeople, checkSeedPeople } from './seed-people.js';
 import { seedTeamSettings } from './seed-teams.js';
 import { addTeamServiceUser } from './service-users.js';
@@ -33,6 +34,7 @@ const ORG_KEYS = [
   'team-projects',
   'team-workspaces',
   'people',
+  ...SEED_INDIRECT_ORG_KEYS,
 ];
 const TEAM_KEYS = [
   'name',
@@ -46,7 +48,7 @@ const TEAM_KEYS = [
   'tokens',
 ];
 const PROJECT_KEYS = ['name', 'id', 'description', 'tag-bindings'];
-const WORKSPACE_KEYS = ['name', 'id', 'project', 'tag-names', 'tag-bindings'];
+const WORKSPACE_KEYS = ['name', 'id', 'project', 'tag-names', 'tag-bindings', ...SEED_INDIRECT_WORKSPACE_KEYS];
 const TEAM_PROJECT_KEYS = ['team', 'project', 'access', 'id', 'project-access', 'workspace-access'];
 // The flat permission attributes come from the tables: a new one needs no change here.
 const TEAM_WORKSPACE_KEYS = ['team', 'workspace', 'access', 'id', ...WORKSPACE_PERMISSIONS.map((p) => p.key)];
@@ -104,6 +106,7 @@ export function parseSeed(value: unknown): SeedDocument {
     listAt(o['team-projects'], `${where}.team-projects`).forEach((g, j) => objectAt(g, `${where}.team-projects[${j}]`, TEAM_PROJECT_KEYS));
     listAt(o['team-workspaces'], `${where}.team-workspaces`).forEach((g, j) => objectAt(g, `${where}.team-workspaces[${j}]`, TEAM_WORKSPACE_KEYS));
     checkSeedPeople(o.people, `${where}.people`);
+    checkSeedIndirect(o, where);
   });
   return doc as unknown as SeedDocument;
 }
@@ -260,6 +263,7 @@ export function applySeed(store: Store, seed: SeedDocument): void {
     if (org['audit-token'] !== undefined) addToken(store, org['audit-token'], { kind: 'audit', org: org.name }, `${where}.audit-token`);
     applyTeams(store, org, where);
     applyTargets(store, org, where);
+    applySeedIndirect(store, org, where);
     (org['team-projects'] ?? []).forEach((g, j) => applyGrant(store, org.name, g, `${where}.team-projects[${j}]`));
     (org['team-workspaces'] ?? []).forEach((g, j) => applyGrant(store, org.name, g, `${where}.team-workspaces[${j}]`));
     applySeedPeople(store, org, where, (token, userId, at) => addToken(store, token, { kind: 'user', userId }, at));

@@ -4,6 +4,7 @@
 import type { Level, PermissionValue, Resource } from '../core/access.js';
 import { ID_SUFFIX_LENGTH } from '../core/ids.js';
 import { AuditLog } from './audit-log.js';
+import { IndirectState } from './indirect-state.js';
 import { People } from './people-state.js';
 import { mulberry32, type Random, randomString } from './prng.js';
 import type { Profile } from './profile.js';
@@ -118,6 +119,8 @@ export class Store {
   readonly people = new People();
   /** Each token's id, dates and maker, and the organizations' token-lifetime policies (token-book.ts). */
   readonly tokenBook = new TokenBook();
+  /** Variable sets, remote-state sharing, agent pools and Stacks (indirect-state.ts). */
+  readonly indirect = new IndirectState();
   /** The audit trail and the emulator's wall clock (audit-log.ts). */
   readonly audit: AuditLog;
   private readonly teamsByOrg = new Map<string, Map<string, Team>>();

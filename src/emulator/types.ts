@@ -123,6 +123,40 @@ export interface SeedWorkspace {
   'tag-names'?: string[];
   /** Key-value tags (`current` profile only): key -> value. */
   'tag-bindings'?: Record<string, string>;
+  /** Sharing and execution (`current` profile only; docs/emulator.md, "Indirect access"). */
+  'global-remote-state'?: boolean;
+  'project-remote-state'?: boolean;
+  /** Workspace names that may read its state (only while neither setting above is true). */
+  'remote-state-consumers'?: string[];
+  'execution-mode'?: 'remote' | 'local' | 'agent';
+  /** An agent pool's name (with `execution-mode: agent`). */
+  'agent-pool'?: string;
+}
+
+/** A variable set (`current` profile only): `project` makes it project-owned. */
+export interface SeedVarset {
+  name: string;
+  id?: string;
+  global?: boolean;
+  project?: string;
+  workspaces?: string[];
+  projects?: string[];
+  'var-count'?: number;
+}
+
+/** An agent pool (`current` profile only); `organization-scoped` defaults to true. */
+export interface SeedAgentPool {
+  name: string;
+  id?: string;
+  'organization-scoped'?: boolean;
+  'allowed-workspaces'?: string[];
+  'allowed-projects'?: string[];
+  'excluded-workspaces'?: string[];
+}
+
+export interface SeedStack {
+  name: string;
+  project: string;
 }
 
 export interface SeedTeamProject {
@@ -185,6 +219,9 @@ export interface SeedOrganization {
   'team-projects'?: SeedTeamProject[];
   'team-workspaces'?: SeedTeamWorkspace[];
   people?: SeedPerson[];
+  varsets?: SeedVarset[];
+  'agent-pools'?: SeedAgentPool[];
+  stacks?: SeedStack[];
 }
 
 export interface SeedDocument {

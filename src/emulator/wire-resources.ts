@@ -1,6 +1,7 @@
 // Organizations, projects, workspaces and tokens in the real wire shapes (docs/api.md, "Samples":
 // project-show, projects-list, workspace-show, workspaces-list; teams are wire-teams.ts's). Only the
 // attributes this project reads carry real values; the rest are there so answers have the real keys.
+import type { WorkspaceReach } from './indirect-state.js';
 import type { Organization, Project, Store, Workspace } from './state.js';
 import { workspaceByNamePath } from './wire-grants.js';
 
@@ -123,10 +124,22 @@ const WORKSPACE_ATTRIBUTES: Readonly<Record<string, unknown>> = {
   'setting-overwrites': { 'execution-mode': false, 'agent-pool': false },
 };
 
-function workspaceAttributes(ws: Workspace): Record<string, unknown> {
+/** The current profile's sharing and execution of the workspace (docs/api.md, "Indirect access"); the seed profile's stay the table's. */
+function reachAttributes(reach: WorkspaceReach | undefined): Record<string, unknown> {
+  if (!reach) return {};
+  return {
+    'execution-mode': reach.executionMode,
+    'global-remote-state': reach.globalRemoteState,
+    'project-remote-state': reach.projectRemoteState,
+    'setting-overwrites': { 'execution-mode': reach.executionMode !== 'remote', 'agent-pool': reach.agentPoolId !== null },
+  };
+}
+
+function workspaceAttributes(ws: Workspace, reach: WorkspaceReach | undefined): Record<string, unknown> {
   // Keys already in the table keep their place: the answer's key order stays the service's.
   return {
     ...WORKSPACE_ATTRIBUTES,
+    ...reachAttributes(reach),
     'created-at': ws.createdAt,
     'latest-change-at': ws.createdAt,
     name: ws.name,
@@ -136,10 +149,16 @@ function workspaceAttributes(ws: Workspace): Record<string, unknown> {
   };
 }
 
-/** `bindings`: the references of the workspace's effective key-value tags, when the request included them. */
-export function workspaceResource(ws: Workspace, { inList = false, bindings }: { inList?: boolean; bindings?: unknown[] } = {}): unknown {
+/**
+ * `bindings`: the references of the workspace's effective key-value tags, when the request included
+ * them; `reach`: its sharing and execution, in the current profile.
+ */
+export function workspaceResource(
+  ws: Workspace,
+  { inList = false, bindings, reach }: { inList?: boolean; bindings?: unknown[]; reach?: WorkspaceReach } = {},
+): unknown {
   const byId = `${API}/workspaces/${ws.id}`;
-  const attributes = workspaceAttributes(ws);
+  const attributes = workspaceAttributes(ws, reach);
   // docs/api.md, "Samples": workspace-show has this attribute, workspaces-list not.
   if (!inList) attributes['unarchived_workspace_change_requests_count'] = 0;
   return {
@@ -149,7 +168,7 @@ export function workspaceResource(ws: Workspace, { inList = false, bindings }: {
     // The real `self` of a workspace is its by-name URL (docs/api.md, "Name resolution").
     links: { self: workspaceByNamePath(ws.org, ws.name), 'self-html': `/app/${encodeURIComponent(ws.org)}/workspaces/${encodeURIComponent(ws.name)}` },
     relationships: {
-      'agent-pool': { data: null },
+      'agent-pool': { data: reach?.agentPoolId ? { id: reach.agentPoolId, type: 'agent-pools' } : null },
       'current-configuration-version': { data: null, links: { related: `${byId}/current-configuration-version` } },
       'current-run': { data: null, links: { related: `${byId}/current-run` } },
       'effective-tag-bindings': { ...(bindings ? { data: bindings } : {}), links: { related: `${byId}/effective-tag-bindings` } },

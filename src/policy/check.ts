@@ -2,7 +2,9 @@
 // a policy's match selects, every team's effective access there (src/effective/), each rule by
 // its kind's row (rules.ts), with what the row reads. The violations are data: a renderer phrases
 // them. Pure.
+import type { CanHolder } from '../core/can.js';
 import type { EffectiveCell } from '../core/effective.js';
+import { type IndirectRead, reachQuestionOf } from '../core/indirect.js';
 import { type DesiredSet, type Project, RESOURCE_OF, type TargetRef, type TargetType, type Workspace } from '../core/model.js';
 import { byKey, byName } from '../core/order.js';
 import { personKey } from '../core/people.js';
@@ -13,6 +15,7 @@ import type { Finding, FindingOf, OrganizationWideRule, RuleKind, RuleOf } from 
 import type { LiveToken } from '../core/token-policy.js';
 import { EffectiveIndex, type OrganizationInput } from '../effective/compute.js';
 import { isHuman } from '../effective/people.js';
+import { reachAnswer } from '../effective/reach.js';
 import { projectMatches, workspaceMatches } from '../expand/match.js';
 import { withExceptions } from './exceptions.js';
 import { type ExpiringGrant, type OrganizationView, RULE_CHECKS, type ViewOf } from './rules.js';
@@ -45,14 +48,43 @@ export interface GrantClock {
   readonly now: number;
 }
 
-/** The organization as the check sees it, with the grants' ends, its people and its team tokens when a rule reads them (core/policy-rules.ts, `people`, `tokens`). */
-export type PolicyInput = OrganizationInput & GrantClock & { readonly people?: LivePeople; readonly tokens?: readonly LiveToken[] };
+/** The organization as the check sees it, with the grants' ends, its people, its team tokens and its indirect access when a rule reads them (core/policy-rules.ts, `people`, `tokens`, `indirect`). */
+export type PolicyInput = OrganizationInput &
+  GrantClock & { readonly people?: LivePeople; readonly tokens?: readonly LiveToken[]; readonly indirect?: IndirectRead };
 
 /** The team tokens read, for a rule that reads them. */
 function tokensOf(tokens: readonly LiveToken[] | undefined): () => readonly LiveToken[] {
   return () => {
     if (!tokens) throw new Error('a policy reads the team tokens, and the run did not read them');
     return tokens;
+  };
+}
+
+/**
+ * docs/effective-access.md, "Indirect access": who reaches what a `max-reach` rule names, over the
+ * grants checked (after the plan, or as they are), every workspace and project indirect access
+ * listed, through the one walk `report --can` makes (effective/reach.ts).
+ */
+function reachedOf(input: PolicyInput): (asked: string) => readonly CanHolder[] {
+  return (asked) => {
+    const indirect = input.indirect;
+    if (!indirect) throw new Error('a policy reads indirect access, and the run did not read it');
+    const question = reachQuestionOf(asked);
+    if (!question) return [];
+    const workspaces = (indirect.workspaces ?? []).map((w) => ({
+      id: w.workspaceId,
+      name: w.name,
+      ...(w.projectId === undefined ? {} : { projectId: w.projectId }),
+    }));
+    const index = new EffectiveIndex({ teams: input.teams, projects: indirect.projects ?? [], workspaces, grants: input.grants });
+    const can = {
+      cells: index.all(),
+      sourcesOf: (c: EffectiveCell) => index.sourcesOf(c.team.id, c.target.type, c.target.id),
+      teams: input.teams,
+      targets: [],
+    };
+    const result = reachAnswer(question, { can, indirect, workspaces, seesEveryWorkspace: true });
+    return 'answer' in result ? result.answer.holders : [];
   };
 }
 
@@ -124,7 +156,13 @@ export function checkPolicies(policies: readonly DesiredPolicy[], input: PolicyI
   const cells = cellsByTarget(input);
   const grants = grantsByTarget(input);
   // A policy of the whole organization is checked once, on the teams' organization access.
-  const organization: OrganizationView = { teams: input.teams, members: membersOf(input.people), tokens: tokensOf(input.tokens), now: input.now };
+  const organization: OrganizationView = {
+    teams: input.teams,
+    members: membersOf(input.people),
+    tokens: tokensOf(input.tokens),
+    now: input.now,
+    reached: reachedOf(input),
+  };
   const violations = policies.flatMap((policy) =>
     policy.type === 'organization'
       ? check<OrganizationWideRule['kind']>(policy.name, policy.rule, organization)

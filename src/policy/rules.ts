@@ -10,6 +10,7 @@
 // A value the tables do not know (a level's "not known" newer permission) is never compared. The
 // owners team is exempt from every rule. Pure.
 import { type FixedLevel, IMPLIED, type Level, type PermissionSet } from '../core/access.js';
+import type { CanHolder } from '../core/can.js';
 import type { EffectiveCell } from '../core/effective.js';
 import { DAY_MS, msOf } from '../core/expiry.js';
 import { OWNERS_TEAM, RESOURCE_OF, type TargetRef, type TargetType, type Team, type TeamRef } from '../core/model.js';
@@ -75,6 +76,12 @@ export interface OrganizationView {
   readonly tokens: () => readonly LiveToken[];
   /** The run's clock, in epoch milliseconds. */
   readonly now: number;
+  /**
+   * `indirect`: who reaches what the question names (`varset:NAME`, ...), one holder per team and
+   * workspace (effective/reach.ts, over the grants checked); worked out on the call. Throws when the
+   * run did not read indirect access (a use case reads it whenever a rule reads it).
+   */
+  readonly reached: (question: string) => readonly CanHolder[];
 }
 
 /** The view a kind's check takes: the organization's for an organization kind, else one target's. */
@@ -129,6 +136,17 @@ export const RULE_CHECKS: { readonly [K in RuleKind]: (rule: RuleOf<K>, view: Vi
         return flags.length === 0 ? [] : [{ team: { name: t.name, id: t.id }, found: { flags } }];
       }),
   // docs/effective-access.md, "People": the owners team is held to it too (a small owners team is the point).
+  // docs/effective-access.md, "Indirect access": every team but owners and the rule's, with each workspace it reaches through.
+  'max-reach': (rule, { reached }) => {
+    const byTeam = new Map<string, { team: TeamRef; through: { workspace: string; uses: string; edge: string }[] }>();
+    for (const h of reached(rule.reach)) {
+      if (h.team.name === OWNERS_TEAM || rule.teams.includes(h.team.name) || !h.via) continue;
+      const entry = byTeam.get(h.team.id) ?? { team: h.team, through: [] };
+      entry.through.push({ workspace: h.target.name, uses: h.via.uses, edge: h.via.edge });
+      byTeam.set(h.team.id, entry);
+    }
+    return [...byTeam.values()].sort((a, b) => byName(a.team, b.team)).map(({ team, through }) => ({ team, found: { through } }));
+  },
   'max-members': (rule, { teams, members }) => {
     const team = teams.find((t) => t.name === rule.team);
     if (!team) return [];

@@ -43,6 +43,8 @@ function reasonOf(reader: Reader): IncompleteReason {
           list === 'projects' || list === 'workspaces' ? list : reader.fail(`${reader.at('lists')} "${list}" is not a list`),
         ),
       };
+    case 'reach-unread':
+      return { code, reach: strings(reader, 'reach') };
     default:
       return reader.fail(`${reader.at('code')} "${code}" is not a known reason`);
   }

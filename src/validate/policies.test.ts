@@ -67,7 +67,7 @@ policies:
     min-access: { team: auditors, access: read }
 `;
     expect(problemsOf(text)).toEqual([
-      'f0.yaml:3:5 policies[0]: policy "a" has no rule: give one of `max-access`, `min-access`, `max-teams`, `max-expiry`, `organization-access`, `max-members` or `max-token-age`',
+      'f0.yaml:3:5 policies[0]: policy "a" has no rule: give one of `max-access`, `min-access`, `max-teams`, `max-expiry`, `organization-access`, `max-members`, `max-token-age` or `max-reach`',
       'f0.yaml:5:5 policies[0]: unknown key "max-acess". Did you mean "max-access"?',
       'f0.yaml:8:17 policies[1].max-access: "plan" is a workspace level, not a project level; a project policy takes read, write, maintain or admin',
       'f0.yaml:11:43 policies[2].min-access.access: "maintain" is a project level, not a workspace level; a workspace policy takes read, plan, write or admin',

@@ -67,7 +67,7 @@ describe('a typo in a key or name issue 24 added', () => {
       at('15:5', 'policies[0]: unknown key "except-team". Did you mean "except-teams"?'),
       at(
         '16:5',
-        'policies[1]: policy "y" has no rule: give one of `max-access`, `min-access`, `max-teams`, `max-expiry`, `organization-access`, `max-members` or `max-token-age`',
+        'policies[1]: policy "y" has no rule: give one of `max-access`, `min-access`, `max-teams`, `max-expiry`, `organization-access`, `max-members`, `max-token-age` or `max-reach`',
       ),
       at('18:5', 'policies[1]: unknown key "min-acess". Did you mean "min-access"?'),
       '8 problems in 1 file.',

@@ -1,6 +1,7 @@
 // tfe-access report: the effective access of the organization, now or once the files are applied.
 import { resolve } from 'node:path';
 import { CAN_QUESTIONS, type CanQuestion, findQuestion } from '../../core/can.js';
+import { type ReachQuestion, reachQuestionOf } from '../../core/indirect.js';
 import { didYouMean } from '../../core/suggest.js';
 import { TEAM_FLAG_KEYS, teamFlag } from '../../core/team-flags.js';
 import { CLIError, EXIT } from '../../errors.js';
@@ -50,7 +51,11 @@ Options:
                        state-versions:read, workspace-locking, manage-team-access; or an
                        organization power (manage-workspaces, any organization-access flag):
                        each team that holds it, directly, through a flag that brings it or as
-                       owners (docs/evidence.md)
+                       owners (docs/evidence.md); or through indirect access (reads its edges:
+                       docs/effective-access.md, "Indirect access"): varset:NAME (who uses the
+                       set's values), outputs:WORKSPACE (who reads its outputs),
+                       agent-pool:NAME (who runs code on its agents), stack:NAME (who holds a
+                       fixed role on its project)
   --tokens             list every team token the token can list (team, description, created,
                        expires, last used) and the organization and audit-trail tokens; never a
                        secret (evidence bundles always list them)
@@ -84,12 +89,15 @@ const BY = ['team', 'person'] as const;
 /** A few of the questions, named when one is mistyped. */
 const CAN_EXAMPLES = ['runs:apply', 'variables:write', 'state-versions:read', 'workspace-locking', 'manage-team-access'];
 
-/** `--can`: a question of the table (core/can.ts), or an organization power (core/team-flags.ts), else one line naming the near misses and a few of the names. */
-function canFlag(parsed: Parsed): { can: CanQuestion } | { power: string } | undefined {
+/** `--can`: a question of the table (core/can.ts), of indirect access (core/indirect.ts), or an organization power (core/team-flags.ts), else one line naming the near misses and a few of the names. */
+function canFlag(parsed: Parsed): { can: CanQuestion } | { reach: ReachQuestion } | { power: string } | undefined {
   const name = stringFlag(parsed, 'can');
   if (name === undefined) return undefined;
   const question = findQuestion(name);
   if (question) return { can: question };
+  // docs/effective-access.md, "Indirect access": varset:, outputs:, agent-pool:, stack: ask of the edges.
+  const reach = reachQuestionOf(name);
+  if (reach) return { reach };
   // docs/evidence.md, "Who holds an organization power": the teams that hold it, and why.
   if (teamFlag(name)) return { power: name };
   const some = CAN_EXAMPLES.filter((n) => findQuestion(n)).join(', ');

@@ -90,6 +90,8 @@ async function fulfil(client: TfeClient, reads: RunReads, need: Need, options: G
     }
     case 'projects':
       return { ...reads, projects: await client.listProjects(need.organization) };
+    case 'indirect':
+      return { ...reads, indirect: await client.readIndirect(need.organization, options.concurrency) };
     case 'tokens':
       try {
         return { ...reads, tokens: { kind: 'read', tokens: await client.readTokens(need.organization) } };

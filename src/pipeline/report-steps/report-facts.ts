@@ -40,7 +40,7 @@ export function cellsWithFacts(index: EffectiveIndex, cells: readonly EffectiveC
 }
 
 /** What who-can asks of the report (effective/can.ts): the cells, teams and targets shown; by person, who is in each team. */
-function canInput(report: Report, index: EffectiveIndex): CanInput {
+export function canInputOf(report: Report, index: EffectiveIndex): CanInput {
   const people = report.people?.people.filter((p) => p.status === 'active');
   const unlisted = report.people?.unlisted ?? [];
   const inTeam = (teamId: string) => (m: { teams: readonly { id: string }[] }) => m.teams.some((t) => t.id === teamId);
@@ -63,16 +63,16 @@ function canInput(report: Report, index: EffectiveIndex): CanInput {
 
 /** docs/evidence.md, "Who can": over the cells shown; by person, each holder with the people shown who hold it through the team. */
 export function canAnswer(question: CanQuestion, report: Report, index: EffectiveIndex): CanAnswer {
-  return whoCan(question, canInput(report, index));
+  return whoCan(question, canInputOf(report, index));
 }
 
 /** docs/evidence.md, "Who holds an organization power": over the teams shown; by person, each holder with the people shown in the team. */
 export function powerAnswer(power: string, report: Report, index: EffectiveIndex): PowerAnswer {
-  const { teams, peopleOf, onlyTheirs } = canInput(report, index);
+  const { teams, peopleOf, onlyTheirs } = canInputOf(report, index);
   return whoHolds(power, { teams, ...(peopleOf ? { peopleOf } : {}), ...(onlyTheirs ? { onlyTheirs } : {}) });
 }
 
 /** Every question's answers, for the HTML's who-can control: the same computation as `canAnswer`. */
 export function canAnswers(report: Report, index: EffectiveIndex): CanCellAnswers[] {
-  return everyAnswer(canInput(report, index));
+  return everyAnswer(canInputOf(report, index));
 }

@@ -8,8 +8,9 @@ import { type PlanResult, type PlanStage, planOver } from '../../assemble/plan-o
 import { type PolicyCheck, type PolicyVerdict, policyEnds, policyListProblems, violationsOf } from '../../assemble/policies.js';
 import { EVERY_TARGET } from '../../assemble/targets.js';
 import { newerPermissions, type Resource } from '../../core/access.js';
-import type { CanQuestion } from '../../core/can.js';
+import type { CanAnswer, CanQuestion } from '../../core/can.js';
 import type { FilesState } from '../../core/desired-state.js';
+import { type ReachQuestion, reachQuestionName } from '../../core/indirect.js';
 import type { LiveGrant, LiveState, Project, Team, Workspace } from '../../core/model.js';
 import type { OrganizationRead } from '../../core/organization.js';
 import type { LivePeople } from '../../core/person.js';
@@ -20,6 +21,7 @@ import { firstReads, listKey, type RunReads } from '../../core/run-reads.js';
 import { scopeOf } from '../../core/scope.js';
 import type { ServerInfo } from '../../core/server.js';
 import { namesTags } from '../../core/set-criteria.js';
+import { didYouMean } from '../../core/suggest.js';
 import { isPendingTeamId } from '../../core/teams.js';
 import type { ListedTokens } from '../../core/token-policy.js';
 import { coverageOf, populationReasons, unevaluatedReasons, withReasons } from '../../diff/completeness.js';
@@ -29,6 +31,7 @@ import { grantsAfter, type IdentifiedGrant } from '../../effective/after.js';
 import { EffectiveIndex } from '../../effective/compute.js';
 import { reportPeople } from '../../effective/people.js';
 import { peopleAfter } from '../../effective/people-after.js';
+import { reachAnswer } from '../../effective/reach.js';
 import { teamsAfter } from '../../effective/teams-after.js';
 import { CLIError } from '../../errors.js';
 import type { Expanded } from '../../expand/expand.js';
@@ -39,7 +42,7 @@ import { desiredFromFiles } from '../disk/files.js';
 import { satisfy } from '../reads/gather.js';
 import { cellChanges, changesShown } from '../report-steps/report-changed.js';
 import { type ExtractionFacts, extractionFacts } from '../report-steps/report-extraction.js';
-import { canAnswer, canAnswers, cellsWithFacts, filesGrants, powerAnswer } from '../report-steps/report-facts.js';
+import { canAnswer, canAnswers, canInputOf, cellsWithFacts, filesGrants, powerAnswer } from '../report-steps/report-facts.js';
 import { type ReportBy, readsPeople } from '../report-steps/report-people.js';
 import { type ReportSelection, selectReport } from '../report-steps/report-selection.js';
 import { type ClockedRun, liveReadOptions, type ReadChoices, type RunConnection, type RunOptions, withClient, withClock } from '../run/request.js';
@@ -65,6 +68,8 @@ export interface ReportRequest {
   readonly can?: CanQuestion;
   /** `--can FLAG` of an organization power (docs/evidence.md, "Who holds an organization power"): the flag, checked by the command (core/team-flags.ts). */
   readonly power?: string;
+  /** `--can varset:NAME | outputs:WORKSPACE | agent-pool:NAME | stack:NAME` (docs/effective-access.md, "Indirect access"): read the edges and answer it. */
+  readonly reach?: ReachQuestion;
   /** `--tokens`, and every evidence bundle: the tokens the caller can list (docs/effective-access.md, "Tokens"). */
   readonly tokens?: boolean;
 }
@@ -327,6 +332,29 @@ async function wholeReport(client: TfeClient, read: ReportRead, desired: FilesSt
   return { whole, shown, index, files, cells, unlisted, population, teamTokens };
 }
 
+/** The answer of a question of indirect access over the edges read now; a name none of its kind has is one line naming the near misses. */
+async function reachOf(
+  client: TfeClient,
+  question: ReachQuestion,
+  over: { report: Report; index: EffectiveIndex; read: ReportRead; concurrency: number },
+): Promise<CanAnswer> {
+  const { org, live } = over.read;
+  const indirect = await client.readIndirect(org.organization, over.concurrency);
+  const seesEveryWorkspace = live.viewer?.seesEveryTeam === true;
+  const result = reachAnswer(question, { can: canInputOf(over.report, over.index), indirect, workspaces: org.workspaces, seesEveryWorkspace });
+  if ('answer' in result) return result.answer;
+  throw new CLIError(
+    `--can ${reachQuestionName(question)}: no ${REACH_WORDS[question.kind]} named ${JSON.stringify(question.name)} that the token can see in "${org.organization}".${didYouMean(question.name, result.unknownName)}`,
+  );
+}
+
+const REACH_WORDS: Readonly<Record<ReachQuestion['kind'], string>> = {
+  varset: 'variable set',
+  outputs: 'workspace',
+  'agent-pool': 'agent pool',
+  stack: 'Stack',
+};
+
 /** The tokens the caller can list, each team token with its team's name (as a plan names them: diff/token-policy.ts). */
 async function reportTokens(client: TfeClient, organization: string, teams: readonly Team[], read?: ListedTokens): Promise<ReportTokens> {
   // The list a max-token-age policy read already, else one read now.
@@ -358,6 +386,8 @@ async function reportWith(
   );
   // docs/effective-access.md, "Tokens": only when asked, so every other report makes the requests it always made.
   const tokens = request.tokens === true ? { tokens: await reportTokens(client, organization, read.org.teams, teamTokens) } : {};
+  // docs/effective-access.md, "Indirect access": the edges, read only when a question of them is asked.
+  const reach = request.reach && (await reachOf(client, request.reach, { report, index, read, concurrency: request.read.concurrency }));
   // docs/evidence.md, "Who can": the asked question's answer and every question's, one computation (effective/can.ts).
   return {
     ...report,
@@ -365,6 +395,7 @@ async function reportWith(
     answers: canAnswers(report, index),
     ...(request.can ? { can: canAnswer(request.can, report, index) } : {}),
     ...(request.power ? { canPower: powerAnswer(request.power, report, index) } : {}),
+    ...(reach ? { can: reach } : {}),
     ...tokens,
   };
 }

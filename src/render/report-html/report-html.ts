@@ -23,6 +23,7 @@ import { acceptedHeadline, reportViolationHeadline, violationText } from '../vio
 import { LEVEL_COLOURS, printPageStyle, STYLE } from './report-html-assets.js';
 import { cellHtml } from './report-html-cell.js';
 import { controlsHtml, PAGE_SCRIPT, panelHtml } from './report-html-controls.js';
+import { reachHtml } from './report-html-reach.js';
 import { membersByTeam, PERSON_FILTER, peopleHtml, unlistedByTeam } from './report-people-html.js';
 import { PEOPLE_SCRIPT, PEOPLE_STYLE } from './report-people-html-assets.js';
 
@@ -234,7 +235,7 @@ ${groupsHtml(report, matrix).join('\n')}
 </table>
 </div>
 <div id="print-matrix" class="print-only"></div>
-${powerHtml(report)}${powersHtml(report)}${tokensHtml(report)}${report.people ? peopleHtml(report.people) : ''}${violationsHtml(report.violations)}<div id="print-appendix" class="print-only"></div>
+${reachHtml(report)}${powerHtml(report)}${powersHtml(report)}${tokensHtml(report)}${report.people ? peopleHtml(report.people) : ''}${violationsHtml(report.violations)}<div id="print-appendix" class="print-only"></div>
 ${panelHtml()}
 <script>${PAGE_SCRIPT}${report.people ? PEOPLE_SCRIPT : ''}</script>
 </body>

@@ -102,6 +102,17 @@ export const REASON: Schema = {
       additionalProperties: false,
       description: 'These policies did not see every team token: not evaluated, or evaluated on the tokens of the teams the token manages alone.',
     },
+    {
+      type: 'object',
+      required: ['code', 'reach', 'message'],
+      properties: {
+        code: { const: 'reach-unread' },
+        reach: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'What each `max-reach` policy names, as `agent-pool:prod-vpc`.' },
+        message,
+      },
+      additionalProperties: false,
+      description: "A max-reach policy's indirect access was not read whole: a team that reaches it may not be counted.",
+    },
   ],
 };
 

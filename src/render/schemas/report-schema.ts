@@ -127,6 +127,32 @@ const HOLDER_SCHEMA: Schema = {
       items: { type: 'string' },
       description: "A report by person: the team's hidden members, by user id (never among people).",
     },
+    via: {
+      type: 'object',
+      required: ['uses', 'edge'],
+      properties: {
+        uses: { enum: ['runs', 'variables', 'outputs', 'project-role'] },
+        edge: { enum: ['global', 'workspace', 'project', 'global-remote-state', 'project-remote-state', 'consumer', 'own', 'execution'] },
+      },
+      additionalProperties: false,
+      description:
+        'A question of indirect access (docs/effective-access.md, "Indirect access"): what the team does on the target, and why the target leads there.',
+    },
+  },
+  additionalProperties: false,
+};
+
+/** What an indirect answer could not see. */
+const GAP_SCHEMA: Schema = {
+  type: 'object',
+  required: ['reason', 'message'],
+  properties: {
+    reason: { enum: ['not-listed', 'consumers-not-read', 'relationship-short', 'pool-not-named', 'partial-token'] },
+    list: { enum: ['varsets', 'agent-pools', 'stacks', 'workspaces'] },
+    workspace: { type: 'string' },
+    varset: { type: 'string' },
+    workspaces: { type: 'array', items: { type: 'string' } },
+    message: { type: 'string' },
   },
   additionalProperties: false,
 };
@@ -139,6 +165,8 @@ const CAN_SCHEMA: Schema = {
     question: { type: 'string', description: 'The permission asked, as `--can` names it.' },
     holders: { type: 'array', items: HOLDER_SCHEMA, description: 'Each (team, target) whose effective access allows it.' },
     unknown: { type: 'array', items: HOLDER_SCHEMA, description: 'Cells where the permission is not known: never counted as yes or no.' },
+    complete: { type: 'boolean', description: 'A question of indirect access: true only when every edge it walks was read.' },
+    gaps: { type: 'array', items: GAP_SCHEMA, description: 'A question of indirect access: what it could not read.' },
   },
   additionalProperties: false,
   description: 'Only with --can: who can, with every source that gives it on its own.',

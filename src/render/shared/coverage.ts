@@ -40,6 +40,8 @@ export function reasonText(reason: IncompleteReason): string {
       return 'the token could see no project and no workspace: none seen is not none there';
     case 'team-tokens-unlisted':
       return tokensUnlistedText(reason.policies, reason.cause);
+    case 'reach-unread':
+      return `the indirect access of ${reason.reach.join(', ')} was not read whole (a list not given to the token, consumers it cannot see, or no such name), so a team that reaches it may not be counted`;
   }
 }
 

@@ -48,6 +48,14 @@ const WORDS: { readonly [K in RuleKind]: (found: FindingOf<K>, place: PlaceOf<K>
     const except = found.rule.exceptTeams.length > 0 ? `every team but ${found.rule.exceptTeams.join(', ')}` : 'every team';
     return `team ${quote(team?.name ?? '')} has ${flags} in the organization: forbidden to ${except}`;
   },
+  'max-reach': (found, { team }) => {
+    const through = found.through.map(
+      (t) =>
+        `${t.uses === 'runs' ? 'queues runs on' : t.uses === 'variables' ? 'reads the variables of' : 'reads the outputs on'} workspace ${quote(t.workspace)}`,
+    );
+    const allowed = found.rule.teams.length > 0 ? `only ${found.rule.teams.join(', ')} and owners may` : 'only owners may';
+    return `team ${quote(team?.name ?? '')} reaches ${found.rule.reach}: it ${through.join('; ')}; ${allowed}`;
+  },
   'max-members': (found, { team }) => {
     const shown = found.members.slice(0, MEMBERS_NAMED);
     const more = found.members.length - shown.length;
