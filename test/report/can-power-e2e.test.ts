@@ -103,7 +103,7 @@ describe('report --can of an organization power', () => {
 
     // CSV: --can's columns, a row per team, the organization as the target.
     const csv = (await ask(env, '--can', 'manage-teams', '--format', 'csv')).trim().split('\r\n');
-    expect(csv[0]).toBe('question,answer,team,team_id,target_type,target,target_id,project,sources,people,service_accounts,hidden_members,complete,scope');
+    expect(csv[0]).toBe('question,answer,team,team_id,target_type,target,target_id,project,sources,via,people,service_accounts,hidden_members,complete,scope');
     expect(csv.slice(1).map((r) => r.split(',').slice(0, 9).join(','))).toEqual([
       'manage-teams,yes,admins,team-admins,organization,acme,,,implied by manage-organization-access',
       'manage-teams,yes,owners,team-owners,organization,acme,,,owners team: every power',
