@@ -19,6 +19,7 @@ import type { LivePeople, Person } from '../core/person.js';
 import { type ServerInfo, UNKNOWN_SERVER } from '../core/server.js';
 import type { TeamApi, TeamWrite } from '../core/team-write.js';
 import type { LiveTokens, TokenPolicyApi, TokenType } from '../core/token-policy.js';
+import type { RunsRead } from '../core/usage.js';
 import { serverInfoFrom } from './capabilities.js';
 import { isRemoteError } from './errors/remote-error.js';
 import { WireFormatError } from './errors/wire-format-error.js';
@@ -26,6 +27,7 @@ import { Exchange } from './exchange.js';
 import { describeRequest, type HttpRequest } from './http.js';
 import { fetchPage, rest } from './paginate.js';
 import { PeopleRequests } from './people.js';
+import { RunRequests, type RunsReadOptions } from './runs.js';
 import { Session, type SessionOptions } from './session.js';
 import { TokenRequests } from './tokens.js';
 import * as wire from './translate.js';
@@ -75,6 +77,7 @@ export class TfeClient implements TeamApi, MemberApi, TokenPolicyApi {
   private readonly exchange: Exchange;
   private readonly people: PeopleRequests;
   private readonly tokens: TokenRequests;
+  private readonly runs: RunRequests;
   private server: Promise<ServerInfo> | undefined;
   private account: Promise<TokenIdentity | undefined> | undefined;
 
@@ -83,6 +86,12 @@ export class TfeClient implements TeamApi, MemberApi, TokenPolicyApi {
     this.exchange = new Exchange(this.session);
     this.people = new PeopleRequests(this.exchange);
     this.tokens = new TokenRequests(this.exchange);
+    this.runs = new RunRequests(this.exchange, options.clock);
+  }
+
+  /** The organization's runs of the window, newest first, paced at the runs index's own limit (api/runs.ts). */
+  readRuns(organization: string, options: RunsReadOptions): Promise<RunsRead> {
+    return this.runs.read(organization, options);
   }
 
   /**
