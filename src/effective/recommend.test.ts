@@ -330,7 +330,10 @@ describe('the cases of the issue', () => {
       custom: false,
       ignoreTeams: new Set(['ops']),
       recent: new Set([`team-workspaces\u0000${teamId('dev')}\u0000ws-1`]),
-      minAccess: new Map([['sre', ['write', 'maintain']]]),
+      minAccess: [
+        { team: 'sre', resource: WS, level: 'write' },
+        { team: 'sre', resource: 'team-projects', level: 'admin' },
+      ],
     });
     expect(proposals.map((p) => [p.target.name, p.team.name, p.kind, p.proposed?.access, p.reasons])).toEqual([
       ['one', 'dev', 'keep', 'admin', ['too-recent']],

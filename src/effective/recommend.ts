@@ -13,7 +13,7 @@ import type { GrantUsage, KeepReason, Proposal } from '../core/recommendation.js
 import { ACTION_NEEDS, USAGE_ACTIONS, type UsageAction, type UsageRun } from '../core/usage.js';
 import { EffectiveIndex, type OrganizationInput } from './compute.js';
 import { smallestAccess, strictlyBelow } from './smallest-access.js';
-import { type CountedAction, countActions, grantKey } from './usage-attribution.js';
+import { type CountedAction, countActions, usageGrantKey } from './usage-attribution.js';
 import { atLeast, maximum } from './vector.js';
 
 /** A grant to judge. */
@@ -22,6 +22,12 @@ export interface JudgedGrant {
   readonly teamId: string;
   readonly targetId: string;
   readonly access: Access | ReportedAccess;
+}
+
+export interface MinAccess {
+  readonly team: string;
+  readonly resource: Resource;
+  readonly level: string;
 }
 
 export interface RecommendInput {
@@ -33,10 +39,10 @@ export interface RecommendInput {
   readonly custom: boolean;
   /** Team names the files leave alone (`settings.ignore-teams`). */
   readonly ignoreTeams?: ReadonlySet<string>;
-  /** Keys (grantKey) of grants made inside the window, as far as a read shows it. */
+  /** Keys (usageGrantKey) of grants made inside the window, as far as a read shows it. */
   readonly recent?: ReadonlySet<string>;
-  /** A policy's `min-access` level, by team name: a level of either table; one that is not of a grant's table is not applied to it. */
-  readonly minAccess?: ReadonlyMap<string, readonly string[]>;
+  /** The policies' `min-access` rules: the team (by name), the grants' table and the level (applied to every grant of the team there, whatever the policy matches). */
+  readonly minAccess?: readonly MinAccess[];
 }
 
 const GROUP_OF: { readonly [R in Resource]: string } = { 'team-projects': 'workspace-access.', 'team-workspaces': '' };
@@ -74,7 +80,7 @@ function floorOf(grant: JudgedGrant, team: Team, actions: readonly CountedAction
     actions.map((c) => needOf(resource, c.action)),
   );
   const reads = unknownReads(resource, current);
-  const levels = (input.minAccess?.get(team.name) ?? []).filter((l) => LEVEL_RANK[resource][l] !== undefined);
+  const levels = (input.minAccess ?? []).filter((m) => m.team === team.name && m.resource === resource).map((m) => m.level);
   const minRank = Math.max(0, ...levels.map((l) => LEVEL_RANK[resource][l] ?? 0));
   const minRow = maximum(
     resource,
@@ -97,7 +103,7 @@ function floorReasons(f: ReturnType<typeof floorOf>): KeepReason[] {
 function exemption(team: Team, grant: JudgedGrant, input: RecommendInput): KeepReason | undefined {
   if (team.name === OWNERS_TEAM) return 'owners';
   if (input.ignoreTeams?.has(team.name)) return 'ignore-teams';
-  if (input.recent?.has(grantKey(grant.resource, grant.teamId, grant.targetId))) return 'too-recent';
+  if (input.recent?.has(usageGrantKey(grant.resource, grant.teamId, grant.targetId))) return 'too-recent';
   return undefined;
 }
 
@@ -131,7 +137,7 @@ export function recommend(input: RecommendInput): { proposals: Proposal[]; unatt
     const team = teams.get(grant.teamId);
     const target = targets.get(grant.targetId);
     if (!team || !target) continue;
-    const actions = byGrant.get(grantKey(grant.resource, grant.teamId, grant.targetId)) ?? [];
+    const actions = byGrant.get(usageGrantKey(grant.resource, grant.teamId, grant.targetId)) ?? [];
     const type = grant.resource === RESOURCE_OF.project ? 'project' : 'workspace';
     const judged = judge(grant, team, actions, input);
     proposals.push({

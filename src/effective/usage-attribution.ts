@@ -21,7 +21,7 @@ export interface Actor {
 
 /** One action counted for one grant. */
 export interface CountedAction {
-  /** grantKey(resource, teamId, targetId). */
+  /** usageGrantKey(resource, teamId, targetId). */
   readonly grant: string;
   readonly action: UsageAction;
   readonly at: string;
@@ -30,7 +30,7 @@ export interface CountedAction {
   readonly ambiguous: boolean;
 }
 
-export const grantKey = (resource: string, teamId: string, targetId: string): string => `${resource}\u0000${teamId}\u0000${targetId}`;
+export const usageGrantKey = (resource: string, teamId: string, targetId: string): string => `${resource}\u0000${teamId}\u0000${targetId}`;
 
 /** The actions a run shows, each with the user id behind it. */
 export function actionsOfRun(run: UsageRun): { action: UsageAction; userId: string }[] {
@@ -53,8 +53,8 @@ export function actorOf(userId: string, people: ReadonlyMap<string, Person>): Ac
 
 /** The grant a source is, when it is one (a project or workspace grant), else undefined (owners, an organization power). */
 function grantOfSource(teamId: string, workspaceId: string, c: Contribution): string | undefined {
-  if (c.source.kind === 'project') return grantKey(RESOURCE_OF.project, teamId, c.source.id);
-  if (c.source.kind === 'workspace') return grantKey(RESOURCE_OF.workspace, teamId, workspaceId);
+  if (c.source.kind === 'project') return usageGrantKey(RESOURCE_OF.project, teamId, c.source.id);
+  if (c.source.kind === 'workspace') return usageGrantKey(RESOURCE_OF.workspace, teamId, workspaceId);
   return undefined;
 }
 

@@ -4,7 +4,7 @@
 // months, the default), `filter[status_group]`, `filter[status]`, `filter[operation]`,
 // `filter[source]` and `search[user]` (the VCS username: never an HCP Terraform user's, so
 // nothing the emulator's runs carry); its own limit of 30 requests per minute per caller. A caller
-// sees the runs of the workspaces it can see; outside the organization, 404.
+// sees the runs of the workspaces it can see; outside the organization, 404; in the seed profile, 404.
 import { type Answer, failure, NOT_FOUND, ok, rateLimited } from './answers.js';
 import { param, type RequestContext } from './context.js';
 import { MAX_PAGE_SIZE, PAGE_NUMBER_PARAM, PAGE_SIZE_PARAM } from './pagination.js';
@@ -103,7 +103,8 @@ function page(ctx: RequestContext, runs: readonly StoredRun[]): unknown {
 
 export function listRuns(ctx: RequestContext): Answer {
   const org = param(ctx, 0);
-  if (!ctx.store.orgs.has(org) || !ctx.authz.isMember(org)) return NOT_FOUND;
+  // The seed's API has no runs (docs/emulator.md, "Runs"): an unknown path there.
+  if (ctx.store.profile.name === 'seed' || !ctx.store.orgs.has(org) || !ctx.authz.isMember(org)) return NOT_FOUND;
   const wait = ctx.store.runsLimiter?.take(`runs:${JSON.stringify(ctx.authz.identity)}`);
   if (wait !== undefined) return rateLimited(wait);
   const chosen = filters(ctx);

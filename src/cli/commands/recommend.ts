@@ -1,0 +1,115 @@
+// tfe-access recommend: the smallest access each grant needed in a window, from the organization's
+// runs (docs/recommend.md). Reads only; prints the proposals with their evidence.
+
+import { resolve } from 'node:path';
+import { CLIError, EXIT } from '../../errors.js';
+import { writeAtomic } from '../../export/write.js';
+import { assertOutput, type OutputRequest } from '../../pipeline/disk/output-guard.js';
+import { MAX_WINDOW_DAYS, recommendAccess } from '../../pipeline/use-cases/recommend.js';
+import { RECOMMEND_FORMATS, renderRecommendation } from '../../render/recommend.js';
+import { boolFlag, outFlags, type Parsed, stringFlag } from '../args.js';
+import type { Command } from '../command.js';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, formatFlag } from '../common-flags.js';
+import type { IO } from '../io.js';
+import { withLiveRead } from '../live-read.js';
+import { progress } from '../progress.js';
+
+const ORGANIZATION_VARIABLE = 'TFE_ORGANIZATION';
+const DEFAULT_WINDOW = '90d';
+const WINDOW = /^([1-9][0-9]{0,2})d$/;
+
+const help = `Usage: tfe-access recommend [PATHS...] [options]
+
+Proposes, for every grant the files list (without PATHS: every grant the token sees), the smallest
+access that covers what the team's members and the team's own token did on its target in the
+window, read from the organization's runs index: keep, lower (to a fixed level, or with --custom
+the exact custom vector) or remove. Every proposal carries its evidence: the actions counted by
+kind, the last use, the people and tokens behind them, and what could not be read. Never for the
+owners team or ignore-teams; never below a policy's min-access; reads of state and variables,
+which runs do not show, are never lowered (docs/recommend.md, "The rule"). Reads only.
+
+Options:
+  --organization ORG   the organization (else ${ORGANIZATION_VARIABLE}); with PATHS it must match
+  --window Nd          the window, in days: 1d to ${MAX_WINDOW_DAYS}d (default ${DEFAULT_WINDOW}); the runs index
+                       reaches back 12 months and allows 30 requests a minute
+  --custom             lower to the exact custom vector the actions need, not a fixed level
+  --format F           text (default), json (schemas/recommend.schema.json), markdown (a pull
+                       request's body) or csv
+  --out FILE           write to this file (atomically) instead of stdout; never over an input
+                       file, nor over an existing file that is not a recommendation (its JSON or
+                       CSV) without --force
+  --force              let --out replace an existing file that is not a recommendation
+${CONNECTION_HELP}
+  -h, --help           this help
+
+Exit codes: 0 done, 1 error (a window that is not a duration, the runs index refused, no
+organization, invalid files, a rejected token, ...).
+`;
+
+/** `--window 90d`: days, else one line. */
+function windowDays(parsed: Parsed): number {
+  const given = stringFlag(parsed, 'window') ?? DEFAULT_WINDOW;
+  const match = WINDOW.exec(given);
+  const days = match?.[1] === undefined ? Number.NaN : Number(match[1]);
+  if (!(days >= 1 && days <= MAX_WINDOW_DAYS))
+    throw new CLIError(`--window must be a number of days from 1d to ${MAX_WINDOW_DAYS}d (the runs index reaches back 12 months), got "${given}".`);
+  return days;
+}
+
+function outputRequest(parsed: Parsed, io: IO, out: string, force: boolean): OutputRequest {
+  return {
+    out,
+    what: 'the recommendation',
+    kind: 'recommend',
+    desired: parsed.positionals,
+    cwd: io.cwd,
+    force,
+    instead: 'Choose another file, e.g. --out recommend.json.',
+  };
+}
+
+/** The runs index's progress: pages read, runs, and an estimate from how far back the read has reached. */
+function runsProgress(io: IO): (pages: number, runs: number) => void {
+  const bar = progress(io, 'Reading the runs index');
+  return (pages, runs) => bar.update(pages, pages, `Reading the runs index: ${pages} pages, ${runs} runs (30 pages a minute after the first 30)`);
+}
+
+const command: Command = {
+  help,
+  options: {
+    ...CONNECTION_OPTIONS,
+    organization: { type: 'string' },
+    window: { type: 'string' },
+    custom: { type: 'boolean' },
+    format: { type: 'string' },
+    out: { type: 'string' },
+    force: { type: 'boolean' },
+  },
+  positionals: true,
+  async run(parsed, io) {
+    const format = formatFlag(parsed, RECOMMEND_FORMATS, 'text');
+    const days = windowDays(parsed);
+    const connection = connectionFlags(parsed, io);
+    const { out, force } = outFlags(parsed, 'recommend writes no file it could replace');
+    const organization = stringFlag(parsed, 'organization') ?? (parsed.positionals.length === 0 ? io.env[ORGANIZATION_VARIABLE] || undefined : undefined);
+    if (out !== undefined) await assertOutput(outputRequest(parsed, io, out, force));
+    const request = {
+      paths: parsed.positionals,
+      cwd: io.cwd,
+      organization,
+      windowDays: days,
+      custom: boolFlag(parsed, 'custom'),
+      onRunsPage: runsProgress(io),
+    };
+    const recommendation = await withLiveRead(io, connection, 'no recommendation was written', (pieces) => recommendAccess({ ...request, ...pieces }));
+    const text = renderRecommendation(recommendation, format, {});
+    if (out === undefined) io.stdout.write(text);
+    else {
+      await assertOutput(outputRequest(parsed, io, out, force));
+      await writeAtomic(resolve(io.cwd, out), text);
+    }
+    return EXIT.ok;
+  },
+};
+
+export default command;

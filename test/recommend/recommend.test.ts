@@ -1,0 +1,198 @@
+// `tfe-access recommend` end to end on the emulator (docs/recommend.md): the runs of the window set
+// up through the emulator's route, the CLI run in process. A team with admin that only planned is
+// lowered to plan; a team whose token applied keeps apply; an unused grant is removed or lowered to
+// its reads; a person in two teams gives ambiguous proposals naming them; the JSON validates
+// against its schema; bad input is one line and exit 1.
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/emulator/start.js';
+import type { SeedDocument } from '../../src/emulator/types.js';
+import { runCli } from '../support/cli.js';
+import { emulatorAndFolder } from '../support/world.js';
+
+const DAY = 86_400_000;
+const ago = (days: number): string => new Date(Date.now() - days * DAY).toISOString();
+
+const SEED: SeedDocument = {
+  profile: 'current',
+  organizations: [
+    {
+      name: 'acme',
+      token: 'acme-org-token',
+      teams: [
+        { name: 'owners', id: 'team-owners' },
+        { name: 'admins', id: 'team-admins' },
+        { name: 'deployers', id: 'team-deployers' },
+        { name: 'idle', id: 'team-idle' },
+        { name: 'dev', id: 'team-dev' },
+        { name: 'ops', id: 'team-ops' },
+      ],
+      workspaces: [
+        { name: 'app', id: 'ws-app' },
+        { name: 'net', id: 'ws-net' },
+      ],
+      'team-workspaces': [
+        { team: 'admins', workspace: 'app', access: 'admin', id: 'tws-admins' },
+        { team: 'deployers', workspace: 'app', access: 'admin', id: 'tws-deployers' },
+        { team: 'idle', workspace: 'app', access: 'custom', runs: 'apply', variables: 'none', 'state-versions': 'none', id: 'tws-idle' },
+        { team: 'idle', workspace: 'net', access: 'write', id: 'tws-idle-net' },
+        { team: 'dev', workspace: 'net', access: 'plan', id: 'tws-dev' },
+        { team: 'ops', workspace: 'net', access: 'admin', id: 'tws-ops' },
+      ],
+      people: [
+        { email: 'ana@acme.test', username: 'ana', id: 'ou-ana', 'user-id': 'user-ana', teams: ['admins'] },
+        { email: 'bo@acme.test', username: 'bo', id: 'ou-bo', 'user-id': 'user-bo', teams: ['dev', 'ops'] },
+      ],
+    },
+  ],
+};
+
+const RUNS = [
+  { workspace: 'app', 'created-by': 'ana', 'created-at': ago(5), 'plan-only': true },
+  { workspace: 'app', 'created-by': 'ana', 'created-at': ago(40), 'plan-only': true },
+  { workspace: 'app', 'created-by': 'team:deployers', 'created-at': ago(3), 'auto-apply': true },
+  { workspace: 'net', 'created-by': 'bo', 'created-at': ago(2), 'plan-only': true },
+  { workspace: 'app', 'created-by': 'ana', 'created-at': ago(200), status: 'applied', 'confirmed-by': 'ana' },
+];
+
+const world = emulatorAndFolder({ seed: SEED, token: 'acme-org-token', prefix: 'tfe-access-recommend-', env: { TFE_ORGANIZATION: 'acme' } });
+
+async function addRuns(): Promise<void> {
+  const res = await fetch(`${world.emulator.url}/api/v2/emulator/organizations/acme/runs`, {
+    method: 'POST',
+    headers: { Authorization: 'Bearer tfe-access-emulator-admin', 'Content-Type': 'application/vnd.api+json' },
+    body: JSON.stringify({ runs: RUNS }),
+  });
+  expect(res.status).toBe(201);
+}
+
+async function recommendJson(extra: string[] = []): Promise<any> {
+  const run = await runCli(['recommend', '--format', 'json', ...extra], { env: world.env });
+  expect(run.err + run.code).toBe('0');
+  return JSON.parse(run.out);
+}
+
+const verdicts = (doc: any): string[][] =>
+  doc.proposals.map((p: any) => [p.target.name, p.team.name, p.proposal, p.proposed === null ? 'none' : p.proposed.access]);
+
+describe('tfe-access recommend', () => {
+  it('lowers admin that only planned to plan, keeps apply for the team whose token applied, removes or lowers unused grants, marks two teams ambiguous', async () => {
+    await addRuns();
+    const doc = await recommendJson();
+    expect(verdicts(doc)).toEqual([
+      ['app', 'admins', 'lower', 'plan'],
+      ['app', 'deployers', 'lower', 'write'],
+      ['app', 'idle', 'remove', 'none'],
+      ['net', 'dev', 'keep', 'plan'],
+      ['net', 'idle', 'lower', 'read'],
+      ['net', 'ops', 'lower', 'plan'],
+    ]);
+    const admins = doc.proposals[0];
+    expect(admins.evidence).toMatchObject({ actions: { plan: 2, apply: 0 }, people: ['ana'], tokens: [] });
+    expect(admins.evidence.last_use).toBe(RUNS[0]?.['created-at']);
+    expect(doc.proposals[1].evidence.tokens).toHaveLength(1);
+    expect(doc.proposals[1].evidence.tokens[0]).toMatch(/^api-team_/);
+    expect(doc.proposals.filter((p: any) => p.ambiguous).map((p: any) => [p.team.name, p.evidence.ambiguous_with])).toEqual([
+      ['dev', ['bo']],
+      ['ops', ['bo']],
+    ]);
+    expect(doc.sources).toMatchObject({ runs_index: { pages: 1, runs: 4 }, not_read: ['reads', 'grant-ages'], unattributed_runs: 0 });
+    expect(doc.window.days).toBe(90);
+  });
+
+  it('--window 30d counts only the runs of 30 days; --custom gives the exact vector', async () => {
+    await addRuns();
+    const doc = await recommendJson(['--window', '30d', '--custom']);
+    const admins = doc.proposals.find((p: any) => p.team.name === 'admins');
+    expect(admins.evidence.actions.plan).toBe(1);
+    expect(admins.proposed).toEqual({
+      access: 'custom',
+      permissions: {
+        runs: 'plan',
+        variables: 'read',
+        'state-versions': 'read',
+        'sentinel-mocks': 'none',
+        'workspace-locking': false,
+        'run-tasks': false,
+        'policy-overrides': false,
+      },
+    });
+  });
+
+  it('the JSON validates against schemas/recommend.schema.json; text, markdown and csv say the same proposals', async () => {
+    await addRuns();
+    const schema = JSON.parse(readFileSync(new URL('../../schemas/recommend.schema.json', import.meta.url), 'utf8'));
+    const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
+    const doc = await recommendJson();
+    expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate({ ...doc, proposals: [{ ...doc.proposals[0], proposal: 'shrink' }] })).toBe(false);
+    const text = (await runCli(['recommend'], { env: world.env })).out;
+    expect(text).toContain('workspace "app", team "admins": lower admin to plan');
+    expect(text).toContain('used: 2 plans, last');
+    expect(text).toContain('ambiguous: bo');
+    expect(text).toContain('Not read: reads of state and variables');
+    const markdown = (await runCli(['recommend', '--format', 'markdown'], { env: world.env })).out;
+    expect(markdown).toContain('| workspace app | admins | lower admin to plan | 2 plans |');
+    const csv = (await runCli(['recommend', '--format', 'csv'], { env: world.env })).out.split('\r\n');
+    expect(csv[0]).toBe(
+      'target_type,target,team,proposal,current,proposed,plan_count,apply_count,read-state_count,read-variables_count,last_use,people,tokens,ambiguous,reasons',
+    );
+    expect(csv[1]).toMatch(/^workspace,app,admins,lower,admin,plan,2,0,0,0,/);
+  });
+
+  it('with files: only the grants they list, a min-access policy a floor', async () => {
+    await addRuns();
+    const file = world.file(
+      [
+        'organization: acme',
+        'settings:',
+        '  ignore-teams: [deployers]',
+        'workspaces:',
+        '  app:',
+        '    teams:',
+        '      admins: admin',
+        '      idle: {access: custom, runs: apply}',
+        '  net:',
+        '    teams:',
+        '      ops: admin',
+        'policies:',
+        '  - name: ops-writes-net',
+        '    workspaces: {names: [net]}',
+        '    min-access: {team: ops, access: write}',
+        '',
+      ].join('\n'),
+    );
+    const doc = await recommendJson([file]);
+    expect(doc.proposals.map((p: any) => [p.target.name, p.team.name, p.proposal, p.proposed?.access, p.reasons])).toEqual([
+      ['app', 'admins', 'lower', 'plan', ['used', 'reads-unknown']],
+      ['app', 'idle', 'remove', undefined, []],
+      ['net', 'ops', 'lower', 'write', ['used', 'reads-unknown', 'min-access']],
+    ]);
+  });
+});
+
+describe('bad input: one line, exit 1', () => {
+  it('a window that is not a duration, or past 12 months', async () => {
+    for (const window of ['90', 'ninety', '0d', '400d', '12h']) {
+      const run = await runCli(['recommend', '--window', window, '--organization', 'acme'], { env: {} });
+      expect(run.code).toBe(1);
+      expect(run.err.trim().split('\n')).toHaveLength(1);
+      expect(run.err).toContain('--window must be a number of days from 1d to 365d');
+    }
+  });
+
+  it('a runs index refused (a server without it): no usage evidence, no proposal', async () => {
+    const emulator = await startEmulator({ seed: { ...SEED, profile: 'seed' }, rateLimit: 0 });
+    try {
+      const run = await runCli(['recommend', '--organization', 'acme'], { env: { TFE_TOKEN: 'acme-org-token', TFE_ADDRESS: emulator.url } });
+      expect(run.code).toBe(1);
+      expect(run.out).toBe('');
+      expect(run.err.trim().split('\n')).toEqual([
+        'tfe-access recommend: the runs index of "acme" answered 404 (a server without it, or a token that may not read it): no usage evidence, so no proposal was made (docs/recommend.md, "What it cannot see").',
+      ]);
+    } finally {
+      await emulator.stop();
+    }
+  });
+});
