@@ -172,6 +172,34 @@ describe('tfe-access recommend', () => {
   });
 });
 
+describe('grants younger than the window (the audit trail)', () => {
+  it('a grant the trail shows made inside the window is kept, too recent to judge; the rest judged as before, and the evidence says how far ages are known', async () => {
+    await addRuns();
+    const made = await fetch(`${world.emulator.url}/api/v2/team-workspaces`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer acme-org-token', 'Content-Type': 'application/vnd.api+json' },
+      body: JSON.stringify({
+        data: {
+          type: 'team-workspaces',
+          attributes: { access: 'admin' },
+          relationships: { workspace: { data: { type: 'workspaces', id: 'ws-app' } }, team: { data: { type: 'teams', id: 'team-dev' } } },
+        },
+      }),
+    });
+    expect(made.status).toBe(201);
+    const env = { ...world.env, TFE_AUDIT_TOKEN: 'acme-org-token' };
+    const run = await runCli(['recommend', '--format', 'json'], { env });
+    const doc = JSON.parse(run.out);
+    expect(verdicts(doc)).toContainEqual(['app', 'dev', 'keep', 'admin']);
+    expect(doc.proposals.find((p: any) => p.team.name === 'dev' && p.target.name === 'app').reasons).toEqual(['too-recent']);
+    expect(verdicts(doc)).toContainEqual(['app', 'admins', 'lower', 'plan']);
+    expect(doc.sources.not_read).toEqual(['reads', 'grant-ages-before-trail']);
+    const within = JSON.parse((await runCli(['recommend', '--format', 'json', '--window', '14d'], { env })).out);
+    expect(within.sources.not_read).toEqual(['reads']);
+    expect(verdicts(within)).toContainEqual(['app', 'dev', 'keep', 'admin']);
+  });
+});
+
 describe('bad input: one line, exit 1', () => {
   it('a window that is not a duration, or past 12 months', async () => {
     for (const window of ['90', 'ninety', '0d', '400d', '12h']) {

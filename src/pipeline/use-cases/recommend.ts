@@ -5,16 +5,18 @@
 import type { TfeClient } from '../../api/client.js';
 import { isRemoteError } from '../../api/errors/remote-error.js';
 import type { FilesState } from '../../core/desired-state.js';
-import { type LiveGrant, RESOURCE_OF } from '../../core/model.js';
+import { type LiveGrant, RESOURCE_OF, type Team } from '../../core/model.js';
 import type { OrganizationRead } from '../../core/organization.js';
 import type { Recommendation } from '../../core/recommendation.js';
 import type { UsageRun } from '../../core/usage.js';
+import { grantsMadeSince } from '../../effective/grant-ages.js';
 import { type MinAccess, recommend } from '../../effective/recommend.js';
 import { CLIError } from '../../errors.js';
 import { readPeople } from '../../live/people.js';
 import { desiredFromFiles } from '../disk/files.js';
+import { openAuditTrail } from '../run/audit-trail.js';
 import { type ReadChoices, type RunConnection, type RunOptions, withClient, withClock } from '../run/request.js';
-import { underControl } from '../run/run-control.js';
+import { type RunControl, underControl } from '../run/run-control.js';
 import { readOrganization } from './report.js';
 
 const DAY_MS = 86_400_000;
@@ -70,6 +72,31 @@ function refused(error: unknown, organization: string): unknown {
   );
 }
 
+const TRAIL_DAYS = 14;
+
+/**
+ * The grants made inside the window as the audit trail shows them (through the audit token, when
+ * there is one), and what is still not known of their ages: `grant-ages` without the trail,
+ * `grant-ages-before-trail` when the window reaches past the trail's 14 days.
+ */
+async function grantAges(
+  connection: RunConnection,
+  control: RunControl,
+  window: { from: number; to: number },
+  teams: readonly Team[],
+): Promise<{ recent: Set<string>; notRead: string[] }> {
+  const trail = openAuditTrail(connection, control);
+  if (trail.kind === 'none') return { recent: new Set(), notRead: ['grant-ages'] };
+  try {
+    const since = Math.max(window.from, window.to - TRAIL_DAYS * DAY_MS);
+    const read = await trail.reader.readAuditTrail(new Date(since).toISOString(), control.signal);
+    if (read.kind === 'unavailable') return { recent: new Set(), notRead: ['grant-ages'] };
+    return { recent: grantsMadeSince(read.events, teams, window.from), notRead: since > window.from ? ['grant-ages-before-trail'] : [] };
+  } finally {
+    await trail.close();
+  }
+}
+
 export async function recommendAccess(unclocked: RecommendRequest): Promise<Recommendation> {
   const request = withClock(unclocked);
   if (!Number.isInteger(request.windowDays) || request.windowDays < 1 || request.windowDays > MAX_WINDOW_DAYS)
@@ -78,7 +105,7 @@ export async function recommendAccess(unclocked: RecommendRequest): Promise<Reco
   const organization = organizationOf(desired, request.organization);
   request.run.afterLoad?.();
   return underControl(request.run, (control) =>
-    withClient(request.connection, control, (client) => recommendWith(client, organization, desired, { ...request, signal: control.signal })),
+    withClient(request.connection, control, (client) => recommendWith(client, organization, desired, { ...request, control })),
   );
 }
 
@@ -86,7 +113,7 @@ async function recommendWith(
   client: TfeClient,
   organization: string,
   desired: FilesState | undefined,
-  request: RecommendRequest & { readonly run: RunOptions & { now: number }; readonly signal: AbortSignal },
+  request: RecommendRequest & { readonly run: RunOptions & { now: number }; readonly control: RunControl },
 ): Promise<Recommendation> {
   const { org, live } = await readOrganization(client, organization, request, desired);
   const people = await readPeople(client, organization, org.teams);
@@ -95,7 +122,7 @@ async function recommendWith(
   const read = await client
     .readRuns(organization, {
       since: from,
-      signal: request.signal,
+      signal: request.control.signal,
       ...(request.runsPerMinute !== undefined ? { perMinute: request.runsPerMinute } : {}),
       ...(request.onRunsPage ? { onPage: request.onRunsPage } : {}),
     })
@@ -104,6 +131,7 @@ async function recommendWith(
     });
   const runs: UsageRun[] = read.runs.filter((r) => Date.parse(r.createdAt) <= to);
   const grants = [...live.targets.values()].flatMap((t) => t.grants);
+  const ages = await grantAges(request.connection, request.control, { from, to }, org.teams);
   const { proposals, unattributed } = recommend({
     organization: { teams: org.teams, projects: org.projects, workspaces: org.workspaces, grants },
     people: people.people,
@@ -112,12 +140,13 @@ async function recommendWith(
     custom: request.custom,
     ignoreTeams: new Set(desired?.settings.ignoreTeams ?? []),
     minAccess: minAccessOf(desired),
+    recent: ages.recent,
   });
   return {
     organization,
     window: { days: request.windowDays, from: new Date(from).toISOString(), to: new Date(to).toISOString() },
     custom: request.custom,
-    sources: { runsIndex: { pages: read.pages, runs: runs.length }, notRead: ['reads', 'grant-ages'], unattributed },
+    sources: { runsIndex: { pages: read.pages, runs: runs.length }, notRead: ['reads', ...ages.notRead], unattributed },
     proposals,
   };
 }

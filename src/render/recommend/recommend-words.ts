@@ -20,7 +20,9 @@ export const REASON_WORDS: { readonly [R in KeepReason]: string } = {
 
 export const NOT_READ_WORDS: Readonly<Record<string, string>> = {
   reads: 'reads of state and variables (the runs index never shows them; the audit trail names no workspace): never lowered on runs alone',
-  'grant-ages': 'when each grant was made (the API does not say): a grant younger than the window is not told apart',
+  'grant-ages':
+    'when each grant was made (the API does not say, and no audit token was given or the trail is not available): a grant younger than the window is not told apart',
+  'grant-ages-before-trail': "when each grant older than the audit trail's 14 days was made: such a grant younger than the window is not told apart",
 };
 
 /** `admin`, `custom: plan, vars r, state r`, or `none` for a removal. */
