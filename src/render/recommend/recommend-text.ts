@@ -1,5 +1,5 @@
 // `recommend --format text`: one line per proposal (target, team, verdict, use, last use, who,
-// why), then what was read and what could not be (docs/recommend.md, "Reading a recommendation").
+// why), then what was read and what could not be (docs/recommend.md, "The evidence").
 import type { Proposal, Recommendation } from '../../core/recommendation.js';
 import { plural } from '../shared/plural.js';
 import { counts, NOT_READ_WORDS, REASON_WORDS, sourceWords, usageWords, verdictWords, whoWords } from './recommend-words.js';
