@@ -22,8 +22,8 @@ export interface RunsReadOptions {
   readonly known?: ReadonlySet<string>;
   /** Requests a minute (default 30; 0: no pacing). */
   readonly perMinute?: number;
-  /** Told after each page: pages and runs read so far. */
-  readonly onPage?: (pages: number, runs: number) => void;
+  /** Told after each page: pages and runs read so far, and the creation (ISO) of the oldest run read, when any. */
+  readonly onPage?: (pages: number, runs: number, reached: string | undefined) => void;
   readonly signal?: AbortSignal;
 }
 
@@ -77,7 +77,7 @@ export class RunRequests {
       const page: RunsPage = await this.exchange.one({ method: 'GET', path, query: { ...query, 'page[number]': String(next) } }, runsPageFrom);
       pages += 1;
       runs.push(...page.runs.filter((run) => Date.parse(run.createdAt) >= options.since && options.known?.has(run.id) !== true));
-      options.onPage?.(pages, runs.length);
+      options.onPage?.(pages, runs.length, page.runs[page.runs.length - 1]?.createdAt);
       next = stopsAt(page.runs, options) ? null : page.nextPage;
     }
     return { runs, pages };

@@ -3,9 +3,11 @@
 // lowered to plan; a team whose token applied keeps apply; an unused grant is removed or lowered to
 // its reads; a person in two teams gives ambiguous proposals naming them; the JSON validates
 // against its schema; bad input is one line and exit 1.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { runsProgressLine } from '../../src/cli/commands/recommend.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { SeedDocument } from '../../src/emulator/types.js';
 import { runCli } from '../support/cli.js';
@@ -58,14 +60,16 @@ const RUNS = [
 
 const world = emulatorAndFolder({ seed: SEED, token: 'acme-org-token', prefix: 'tfe-access-recommend-', env: { TFE_ORGANIZATION: 'acme' } });
 
-async function addRuns(): Promise<void> {
+async function addRuns(runs: unknown[] = RUNS): Promise<void> {
   const res = await fetch(`${world.emulator.url}/api/v2/emulator/organizations/acme/runs`, {
     method: 'POST',
     headers: { Authorization: 'Bearer tfe-access-emulator-admin', 'Content-Type': 'application/vnd.api+json' },
-    body: JSON.stringify({ runs: RUNS }),
+    body: JSON.stringify({ runs }),
   });
   expect(res.status).toBe(201);
 }
+
+const runsRequests = (): number => world.emulator.requests.filter((r) => r.path === '/api/v2/organizations/acme/runs').length;
 
 async function recommendJson(extra: string[] = []): Promise<any> {
   const run = await runCli(['recommend', '--format', 'json', ...extra], { env: world.env });
@@ -197,6 +201,52 @@ describe('grants younger than the window (the audit trail)', () => {
     const within = JSON.parse((await runCli(['recommend', '--format', 'json', '--window', '14d'], { env })).out);
     expect(within.sources.not_read).toEqual(['reads']);
     expect(verdicts(within)).toContainEqual(['app', 'dev', 'keep', 'admin']);
+  });
+});
+
+describe('--usage-log: reading usage is incremental', () => {
+  it('the first read keeps the runs; after 100 new runs the next reads 2 pages of the runs index and counts the same as a whole read', async () => {
+    const many = (n: number, days: number) =>
+      Array.from({ length: n }, (_, i) => ({ workspace: 'net', 'created-by': 'bo', 'created-at': ago(days + i / 1000), 'plan-only': true }));
+    await addRuns([...RUNS, ...many(250, 10)]);
+    const log = join(world.dir, 'usage.jsonl');
+    const first = await recommendJson(['--usage-log', log]);
+    expect(first.sources.runs_index).toEqual({ pages: 3, runs: 254 });
+    expect(runsRequests()).toBe(3);
+    expect(readFileSync(log, 'utf8').split('\n')).toHaveLength(256);
+    await addRuns(many(100, 1));
+    const before = runsRequests();
+    const second = await recommendJson(['--usage-log', log]);
+    expect(runsRequests() - before).toBeLessThanOrEqual(3);
+    expect(second.sources.runs_index).toMatchObject({ runs: 354, logged: 254 });
+    const whole = await recommendJson();
+    expect(second.proposals).toEqual(whole.proposals);
+    expect(whole.sources.runs_index.runs).toBe(354);
+  });
+
+  it('a file that is not a usage log, or of another organization: one line, exit 1, nothing read or written', async () => {
+    const log = join(world.dir, 'usage.jsonl');
+    writeFileSync(log, 'hello\n');
+    const bad = await runCli(['recommend', '--usage-log', log], { env: world.env });
+    expect([bad.code, bad.err.trim().split('\n').length]).toEqual([1, 1]);
+    expect(bad.err).toContain(`--usage-log ${log}:1: not a usage log of tfe-access`);
+    writeFileSync(log, '{"usage-log":1,"organization":"globex","covers_from":"2026-01-01T00:00:00.000Z","checkpoint":null}\n');
+    const other = await runCli(['recommend', '--usage-log', log], { env: world.env });
+    expect(other.code).toBe(1);
+    expect(other.err).toContain('the log is of "globex", not "acme"');
+    expect(world.emulator.requests).toHaveLength(0);
+    expect(readFileSync(log, 'utf8')).toContain('globex');
+  });
+});
+
+describe('the progress line', () => {
+  it('estimates the pages left from how far back the read has reached, at 30 a minute after the first 30', () => {
+    const now = Date.parse('2026-11-29T00:00:00Z');
+    const since = now - 90 * DAY;
+    expect(runsProgressLine(30, 3000, new Date(now - 9 * DAY).toISOString(), since, now)).toBe(
+      'Reading the runs index: 30 pages, 3000 runs; about 270 more (estimated from the dates read), about 9 min at 30 a minute',
+    );
+    expect(runsProgressLine(1, 40, undefined, since, now)).toBe('Reading the runs index: 1 page, 40 runs');
   });
 });
 

@@ -35,6 +35,8 @@ Options:
   --custom             lower to the exact custom vector the actions need, not a fixed level
   --format F           text (default), json (schemas/recommend.schema.json), markdown (a pull
                        request's body) or csv
+  --usage-log FILE     keep the runs read in FILE (JSON Lines; made when missing): the next run
+                       reads only the runs made since, and the file is replaced by the merge
   --out FILE           write to this file (atomically) instead of stdout; never over an input
                        file, nor over an existing file that is not a recommendation (its JSON or
                        CSV) without --force
@@ -56,6 +58,11 @@ function windowDays(parsed: Parsed): number {
   return days;
 }
 
+function usageLogFlag(parsed: Parsed): { usageLog?: string } {
+  const path = stringFlag(parsed, 'usage-log');
+  return path === undefined ? {} : { usageLog: path };
+}
+
 function outputRequest(parsed: Parsed, io: IO, out: string, force: boolean): OutputRequest {
   return {
     out,
@@ -68,10 +75,23 @@ function outputRequest(parsed: Parsed, io: IO, out: string, force: boolean): Out
   };
 }
 
-/** The runs index's progress: pages read, runs, and an estimate from how far back the read has reached. */
-function runsProgress(io: IO): (pages: number, runs: number) => void {
+/**
+ * The runs index's progress: pages and runs so far, and an estimate of what is left from how far
+ * back the read has reached (the index gives no totals: docs/api.md, "Runs index"), at its limit of
+ * 30 pages a minute once the first 30 are spent.
+ */
+export function runsProgressLine(pages: number, runs: number, reached: string | undefined, since: number, now: number): string {
+  const head = `Reading the runs index: ${pages} ${pages === 1 ? 'page' : 'pages'}, ${runs} runs`;
+  const covered = reached === undefined ? 0 : (now - Date.parse(reached)) / Math.max(1, now - since);
+  if (!(covered > 0 && covered < 1)) return head;
+  const left = Math.ceil(pages / covered) - pages;
+  const minutes = Math.max(0, left - Math.max(0, 30 - pages)) / 30;
+  return `${head}; about ${left} more (estimated from the dates read), ${minutes < 1 ? 'under a minute' : `about ${Math.ceil(minutes)} min`} at 30 a minute`;
+}
+
+function runsProgress(io: IO): (pages: number, runs: number, reached: string | undefined, since: number) => void {
   const bar = progress(io, 'Reading the runs index');
-  return (pages, runs) => bar.update(pages, pages, `Reading the runs index: ${pages} pages, ${runs} runs (30 pages a minute after the first 30)`);
+  return (pages, runs, reached, since) => bar.update(pages, pages, runsProgressLine(pages, runs, reached, since, Date.now()));
 }
 
 const command: Command = {
@@ -81,6 +101,7 @@ const command: Command = {
     organization: { type: 'string' },
     window: { type: 'string' },
     custom: { type: 'boolean' },
+    'usage-log': { type: 'string' },
     format: { type: 'string' },
     out: { type: 'string' },
     force: { type: 'boolean' },
@@ -100,6 +121,7 @@ const command: Command = {
       windowDays: days,
       custom: boolFlag(parsed, 'custom'),
       onRunsPage: runsProgress(io),
+      ...usageLogFlag(parsed),
     };
     const recommendation = await withLiveRead(io, connection, 'no recommendation was written', (pieces) => recommendAccess({ ...request, ...pieces }));
     const text = renderRecommendation(recommendation, format, {});

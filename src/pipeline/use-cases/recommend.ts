@@ -9,10 +9,12 @@ import { type LiveGrant, RESOURCE_OF, type Team } from '../../core/model.js';
 import type { OrganizationRead } from '../../core/organization.js';
 import type { Recommendation } from '../../core/recommendation.js';
 import type { UsageRun } from '../../core/usage.js';
+import { mergeUsage, readFrom, type UsageLog, usageLogText } from '../../core/usage-log.js';
 import { grantsMadeSince } from '../../effective/grant-ages.js';
 import { type MinAccess, recommend } from '../../effective/recommend.js';
 import { CLIError } from '../../errors.js';
 import { readPeople } from '../../live/people.js';
+import { readUsageLog, writeUsageLog } from '../../live/usage-log.js';
 import { desiredFromFiles } from '../disk/files.js';
 import { openAuditTrail } from '../run/audit-trail.js';
 import { type ReadChoices, type RunConnection, type RunOptions, withClient, withClock } from '../run/request.js';
@@ -36,8 +38,10 @@ export interface RecommendRequest {
   readonly custom: boolean;
   /** The runs index's requests a minute (default 30: docs/api.md, "Runs index"). */
   readonly runsPerMinute?: number;
-  /** Told after each page of the runs index: pages and runs read so far. */
-  readonly onRunsPage?: (pages: number, runs: number) => void;
+  /** Told after each page of the runs index: pages and runs read so far, the oldest run's creation, and where the read stops (epoch ms). */
+  readonly onRunsPage?: (pages: number, runs: number, reached: string | undefined, since: number) => void;
+  /** `--usage-log FILE`: the runs kept from earlier reads; only what is new is read, and the file is replaced by the merge. */
+  readonly usageLog?: string;
 }
 
 function organizationOf(desired: FilesState | undefined, named: string | undefined): string {
@@ -103,9 +107,11 @@ export async function recommendAccess(unclocked: RecommendRequest): Promise<Reco
     throw new CLIError(`--window must be 1d to ${MAX_WINDOW_DAYS}d: the runs index reaches back 12 months.`);
   const desired = request.paths.length > 0 ? await desiredFromFiles(request.paths, request.cwd, request.run.now) : undefined;
   const organization = organizationOf(desired, request.organization);
+  // Before any request: a file that is not a usage log costs nothing.
+  const logged = request.usageLog === undefined ? undefined : await readUsageLog(request.usageLog, request.cwd, organization);
   request.run.afterLoad?.();
   return underControl(request.run, (control) =>
-    withClient(request.connection, control, (client) => recommendWith(client, organization, desired, { ...request, control })),
+    withClient(request.connection, control, (client) => recommendWith(client, organization, desired, { ...request, control, logged })),
   );
 }
 
@@ -113,23 +119,30 @@ async function recommendWith(
   client: TfeClient,
   organization: string,
   desired: FilesState | undefined,
-  request: RecommendRequest & { readonly run: RunOptions & { now: number }; readonly control: RunControl },
+  request: RecommendRequest & { readonly run: RunOptions & { now: number }; readonly control: RunControl; readonly logged: UsageLog | undefined },
 ): Promise<Recommendation> {
   const { org, live } = await readOrganization(client, organization, request, desired);
   const people = await readPeople(client, organization, org.teams);
   const to = request.run.now;
   const from = to - request.windowDays * DAY_MS;
+  const since = readFrom(request.logged, from);
+  const { onRunsPage } = request;
   const read = await client
     .readRuns(organization, {
-      since: from,
+      since,
       signal: request.control.signal,
       ...(request.runsPerMinute !== undefined ? { perMinute: request.runsPerMinute } : {}),
-      ...(request.onRunsPage ? { onPage: request.onRunsPage } : {}),
+      ...(onRunsPage ? { onPage: (pages: number, runs: number, reached: string | undefined) => onRunsPage(pages, runs, reached, since) } : {}),
     })
     .catch((error: unknown) => {
       throw refused(error, organization);
     });
-  const runs: UsageRun[] = read.runs.filter((r) => Date.parse(r.createdAt) <= to);
+  const merged = mergeUsage(request.logged?.runs ?? [], read.runs, from);
+  if (request.usageLog !== undefined) {
+    const kept: UsageLog = { organization, coversFrom: new Date(from).toISOString(), ...merged };
+    await writeUsageLog(request.usageLog, request.cwd, usageLogText(kept));
+  }
+  const runs: UsageRun[] = merged.runs.filter((r) => Date.parse(r.createdAt) <= to);
   const grants = [...live.targets.values()].flatMap((t) => t.grants);
   const ages = await grantAges(request.connection, request.control, { from, to }, org.teams);
   const { proposals, unattributed } = recommend({
@@ -146,7 +159,11 @@ async function recommendWith(
     organization,
     window: { days: request.windowDays, from: new Date(from).toISOString(), to: new Date(to).toISOString() },
     custom: request.custom,
-    sources: { runsIndex: { pages: read.pages, runs: runs.length }, notRead: ['reads', ...ages.notRead], unattributed },
+    sources: {
+      runsIndex: { pages: read.pages, runs: runs.length, ...(request.logged ? { logged: request.logged.runs.length } : {}) },
+      notRead: ['reads', ...ages.notRead],
+      unattributed,
+    },
     proposals,
   };
 }
