@@ -176,6 +176,62 @@ describe('tfe-access recommend', () => {
   });
 });
 
+describe('--write: the proposals as edits of the files', () => {
+  const FILES = [
+    '# access of acme, kept by hand',
+    'organization: acme',
+    'workspaces:',
+    '  app:',
+    '    teams:',
+    '      admins: admin      # ana plans here',
+    '      deployers: admin',
+    '      idle: {access: custom, runs: apply}',
+    '  net:',
+    '    teams:',
+    '      dev: plan',
+    '      idle: write',
+    '      ops: admin',
+    '',
+  ].join('\n');
+
+  it('edits only the values proposed, every other byte kept, and prints the plan those edits make', async () => {
+    await addRuns();
+    const file = world.file(FILES);
+    const run = await runCli(['recommend', file, '--write'], { env: world.env });
+    expect(run.code, run.err).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(
+      FILES.replace('admins: admin      #', 'admins: plan      #')
+        .replace('deployers: admin', 'deployers: write')
+        .replace('      idle: {access: custom, runs: apply}\n', '')
+        .replace('idle: write', 'idle: read')
+        .replace('ops: admin', 'ops: plan'),
+    );
+    expect(run.err).toContain(`recommend: edited ${file}.`);
+    const plan = run.out.slice(run.out.indexOf('Not read:'));
+    for (const change of ['admins', 'deployers', 'idle', 'ops']) expect(plan).toContain(change);
+    const again = await runCli(['plan', file, '--format', 'json'], { env: world.env });
+    const changes = JSON.parse(again.out).changes.map((c: any) => [c.target.name, c.team.name, c.action, c.after?.access ?? null]);
+    expect(changes.sort()).toEqual(
+      [
+        ['app', 'admins', 'update', 'plan'],
+        ['app', 'deployers', 'update', 'write'],
+        ['app', 'idle', 'remove', null],
+        ['net', 'idle', 'update', 'read'],
+        ['net', 'ops', 'update', 'plan'],
+      ].sort(),
+    );
+  });
+
+  it('--write without files, or with json to stdout: one line, exit 1, nothing read', async () => {
+    const bare = await runCli(['recommend', '--write'], { env: world.env });
+    expect([bare.code, bare.err.trim()]).toEqual([1, 'tfe-access recommend: --write edits the desired-state files: name them (PATHS).']);
+    const json = await runCli(['recommend', world.file(FILES), '--write', '--format', 'json'], { env: world.env });
+    expect(json.code).toBe(1);
+    expect(json.err).toContain('give --out FILE for the recommendation');
+    expect(world.emulator.requests).toHaveLength(0);
+  });
+});
+
 describe('grants younger than the window (the audit trail)', () => {
   it('a grant the trail shows made inside the window is kept, too recent to judge; the rest judged as before, and the evidence says how far ages are known', async () => {
     await addRuns();

@@ -2,16 +2,20 @@
 // runs (docs/recommend.md). Reads only; prints the proposals with their evidence.
 
 import { resolve } from 'node:path';
+import type { Recommendation } from '../../core/recommendation.js';
 import { CLIError, EXIT } from '../../errors.js';
 import { writeAtomic } from '../../export/write.js';
 import { assertOutput, type OutputRequest } from '../../pipeline/disk/output-guard.js';
-import { MAX_WINDOW_DAYS, recommendAccess } from '../../pipeline/use-cases/recommend.js';
+import { planFromFiles } from '../../pipeline/use-cases/plan.js';
+import { MAX_WINDOW_DAYS, recommendAccess, writeRecommendation } from '../../pipeline/use-cases/recommend.js';
 import { RECOMMEND_FORMATS, renderRecommendation } from '../../render/recommend.js';
+import { renderPlan } from '../../render/render.js';
 import { boolFlag, outFlags, type Parsed, stringFlag } from '../args.js';
 import type { Command } from '../command.js';
-import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags, formatFlag } from '../common-flags.js';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, type ConnectionFlags, connectionFlags, formatFlag } from '../common-flags.js';
 import type { IO } from '../io.js';
 import { withLiveRead } from '../live-read.js';
+import { planViewOf } from '../plan-view.js';
 import { progress } from '../progress.js';
 
 const ORGANIZATION_VARIABLE = 'TFE_ORGANIZATION';
@@ -37,6 +41,9 @@ Options:
                        request's body) or csv
   --usage-log FILE     keep the runs read in FILE (JSON Lines; made when missing): the next run
                        reads only the runs made since, and the file is replaced by the merge
+  --write              edit the files (PATHS) so they grant what is proposed, every other byte
+                       kept (as drift --adopt edits them), then print the plan those edits make;
+                       with --format json or csv, the recommendation goes to --out
   --out FILE           write to this file (atomically) instead of stdout; never over an input
                        file, nor over an existing file that is not a recommendation (its JSON or
                        CSV) without --force
@@ -94,6 +101,18 @@ function runsProgress(io: IO): (pages: number, runs: number, reached: string | u
   return (pages, runs, reached, since) => bar.update(pages, pages, runsProgressLine(pages, runs, reached, since, Date.now()));
 }
 
+/** `--write`: the files edited, one line on stderr saying what, then the plan of the edited files. */
+async function writeAndPlan(parsed: Parsed, io: IO, connection: ConnectionFlags, recommendation: Recommendation, format: 'text' | 'markdown'): Promise<void> {
+  const written = await writeRecommendation(parsed.positionals, io.cwd, recommendation);
+  const files = [...new Set(written.edits.map((e) => e.path))];
+  io.stderr.write(`recommend: edited ${files.length === 0 ? 'no file' : files.join(', ')}.\n`);
+  for (const detail of written.notWritten) io.stderr.write(`recommend: not written: ${detail}\n`);
+  const plan = await withLiveRead(io, connection, 'no plan was printed', (pieces) =>
+    planFromFiles({ paths: parsed.positionals, cwd: io.cwd, ...pieces, read: { ...pieces.read, effectiveChanges: true } }),
+  );
+  io.stdout.write(renderPlan(plan.plan, format, { ...planViewOf(parsed, false), now: Date.now() }));
+}
+
 const command: Command = {
   help,
   options: {
@@ -102,6 +121,7 @@ const command: Command = {
     window: { type: 'string' },
     custom: { type: 'boolean' },
     'usage-log': { type: 'string' },
+    write: { type: 'boolean' },
     format: { type: 'string' },
     out: { type: 'string' },
     force: { type: 'boolean' },
@@ -113,6 +133,12 @@ const command: Command = {
     const connection = connectionFlags(parsed, io);
     const { out, force } = outFlags(parsed, 'recommend writes no file it could replace');
     const organization = stringFlag(parsed, 'organization') ?? (parsed.positionals.length === 0 ? io.env[ORGANIZATION_VARIABLE] || undefined : undefined);
+    const write = boolFlag(parsed, 'write');
+    if (write && parsed.positionals.length === 0) throw new CLIError('--write edits the desired-state files: name them (PATHS).');
+    if (write && (format === 'json' || format === 'csv') && out === undefined)
+      throw new CLIError(
+        `--write prints the plan of the edited files after the recommendation: with --format ${format}, give --out FILE for the recommendation.`,
+      );
     if (out !== undefined) await assertOutput(outputRequest(parsed, io, out, force));
     const request = {
       paths: parsed.positionals,
@@ -130,6 +156,7 @@ const command: Command = {
       await assertOutput(outputRequest(parsed, io, out, force));
       await writeAtomic(resolve(io.cwd, out), text);
     }
+    if (write) await writeAndPlan(parsed, io, connection, recommendation, format === 'markdown' ? 'markdown' : 'text');
     return EXIT.ok;
   },
 };

@@ -2,8 +2,10 @@
 // projects, workspaces, every grant the token sees), its people, and the runs of the window from
 // the runs index -> the rule (effective/recommend.ts) over the grants the files manage (every
 // grant read, without files) -> the proposals with their evidence. Reads only; the command prints.
+import { proposalsInFiles } from '../../adopt/recommend-edit.js';
 import type { TfeClient } from '../../api/client.js';
 import { isRemoteError } from '../../api/errors/remote-error.js';
+import type { FileEdit } from '../../core/adoption.js';
 import type { FilesState } from '../../core/desired-state.js';
 import { type LiveGrant, RESOURCE_OF, type Team } from '../../core/model.js';
 import type { OrganizationRead } from '../../core/organization.js';
@@ -16,9 +18,11 @@ import { CLIError } from '../../errors.js';
 import { readPeople } from '../../live/people.js';
 import { readUsageLog, writeUsageLog } from '../../live/usage-log.js';
 import { desiredFromFiles } from '../disk/files.js';
+import { writeEdits } from '../disk/write-edits.js';
 import { openAuditTrail } from '../run/audit-trail.js';
 import { type ReadChoices, type RunConnection, type RunOptions, withClient, withClock } from '../run/request.js';
 import { type RunControl, underControl } from '../run/run-control.js';
+import { readFiles } from './adopt.js';
 import { readOrganization } from './report.js';
 
 const DAY_MS = 86_400_000;
@@ -166,4 +170,22 @@ async function recommendWith(
     },
     proposals,
   };
+}
+
+/** What `--write` did: the files edited, and each proposal that could not be written, with why. */
+export interface RecommendWritten {
+  readonly edits: readonly FileEdit[];
+  readonly notWritten: readonly string[];
+}
+
+/**
+ * `--write` (docs/recommend.md, "Proposals as a pull request"): the lowerings and removals written
+ * into the files by adopt's editor (adopt/recommend-edit.ts), all files or none (disk/write-edits.ts).
+ */
+export async function writeRecommendation(paths: string[], cwd: string, recommendation: Recommendation): Promise<RecommendWritten> {
+  if (paths.length === 0) throw new CLIError('--write edits the desired-state files: name them (PATHS).');
+  const { state, files } = await readFiles(paths, cwd);
+  const adopted = proposalsInFiles({ files, state }, recommendation.proposals);
+  writeEdits(cwd, adopted.adoption.edits, undefined, { reader: 'recommend', again: 'recommend --write' });
+  return { edits: adopted.adoption.edits, notWritten: adopted.adoption.notAdopted.map((n) => n.detail) };
 }
