@@ -1,17 +1,33 @@
 // What `recommend` proposes (docs/recommend.md): for each grant, keep, lower or remove, with the
 // evidence behind it. Plain data: the rule (effective/recommend.ts) makes it, render/recommend/
 // phrases it.
-import type { Access, ReportedAccess, TargetRef, TeamRef } from './model.js';
+import type { Access, ReportedAccess, SourceRef, TargetRef, TargetType, TeamRef } from './model.js';
 import type { UsageAction } from './usage.js';
 
 export type ProposalKind = 'keep' | 'lower' | 'remove';
+
+/**
+ * A proposal set aside in the files (`dismissals:`, docs/recommend.md, "Dismissals"): not raised
+ * again until `until`, unless new evidence lowers the grant below `access` (the access it was
+ * proposed to when dismissed; absent: any lowering or removal is set aside).
+ */
+export interface Dismissal {
+  readonly team: string;
+  readonly type: TargetType;
+  readonly target: string;
+  readonly reason: string;
+  /** RFC 3339 date or time: the dismissal ends then. */
+  readonly until: string;
+  readonly access?: string;
+  readonly source?: SourceRef;
+}
 
 /**
  * Why a grant is kept as it is or not lowered further: the team is `owners` or in `ignore-teams`,
  * the grant is younger than the window, a policy's `min-access`, reads the runs cannot show, the
  * counted actions needed all of it, or no smaller access covers them without giving more elsewhere.
  */
-export const KEEP_REASONS = ['owners', 'ignore-teams', 'too-recent', 'min-access', 'reads-unknown', 'used', 'no-smaller-access'] as const;
+export const KEEP_REASONS = ['owners', 'ignore-teams', 'too-recent', 'dismissed', 'min-access', 'reads-unknown', 'used', 'no-smaller-access'] as const;
 export type KeepReason = (typeof KEEP_REASONS)[number];
 
 /** What the window's runs show of one grant: the actions counted for it, the last, who made them. */

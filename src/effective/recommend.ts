@@ -9,7 +9,7 @@ import { type Access, OWNERS_TEAM, RESOURCE_OF, type ReportedAccess, type Team }
 import { byTypeThenName, compareText } from '../core/order.js';
 import { permissionsOf } from '../core/permissions.js';
 import type { Person } from '../core/person.js';
-import type { GrantUsage, KeepReason, Proposal } from '../core/recommendation.js';
+import type { Dismissal, GrantUsage, KeepReason, Proposal } from '../core/recommendation.js';
 import { ACTION_NEEDS, USAGE_ACTIONS, type UsageAction, type UsageRun } from '../core/usage.js';
 import { EffectiveIndex, type OrganizationInput } from './compute.js';
 import { smallestAccess, strictlyBelow } from './smallest-access.js';
@@ -43,6 +43,9 @@ export interface RecommendInput {
   readonly recent?: ReadonlySet<string>;
   /** The policies' `min-access` rules: the team (by name), the grants' table and the level (applied to every grant of the team there, whatever the policy matches). */
   readonly minAccess?: readonly MinAccess[];
+  /** `dismissals:` of the files, and the run's clock (epoch ms) their `until` is compared with. */
+  readonly dismissals?: readonly Dismissal[];
+  readonly now?: number;
 }
 
 const GROUP_OF: { readonly [R in Resource]: string } = { 'team-projects': 'workspace-access.', 'team-workspaces': '' };
@@ -107,15 +110,36 @@ function exemption(team: Team, grant: JudgedGrant, input: RecommendInput): KeepR
   return undefined;
 }
 
-function judge(grant: JudgedGrant, team: Team, actions: readonly CountedAction[], input: RecommendInput): Pick<Proposal, 'kind' | 'proposed' | 'reasons'> {
+/**
+ * Whether a dismissal in force sets the proposal aside: one of its team and target whose `until` is
+ * still ahead, and that named no access, or an access the proposal does not go below.
+ */
+function dismissed(proposed: Access | null, team: Team, target: { type: string; name: string }, resource: Resource, input: RecommendInput): boolean {
+  const now = input.now ?? Date.now();
+  return (input.dismissals ?? []).some((d) => {
+    if (d.team !== team.name || d.type !== target.type || d.target !== target.name || !(Date.parse(d.until) > now)) return false;
+    if (d.access === undefined) return true;
+    return proposed !== null && LEVEL_RANK[resource][d.access] !== undefined && !strictlyBelow(resource, proposed, { access: d.access } as Access);
+  });
+}
+
+function judge(
+  grant: JudgedGrant,
+  team: Team,
+  target: { type: string; name: string },
+  actions: readonly CountedAction[],
+  input: RecommendInput,
+): Pick<Proposal, 'kind' | 'proposed' | 'reasons'> {
   const keep = (reasons: KeepReason[]) => ({ kind: 'keep' as const, proposed: grant.access as Access, reasons });
   const exempt = exemption(team, grant, input);
   if (exempt) return keep([exempt]);
   const f = floorOf(grant, team, actions, input);
   const reasons = floorReasons(f);
-  if (isEmpty(f.floor) && f.minRank === 0) return { kind: 'remove', proposed: null, reasons };
+  const set = (proposed: Access | null): boolean => dismissed(proposed, team, target, grant.resource, input);
+  if (isEmpty(f.floor) && f.minRank === 0) return set(null) ? keep(['dismissed', ...reasons]) : { kind: 'remove', proposed: null, reasons };
   const proposed = smallestAccess(grant.resource, f.floor, { custom: input.custom, minRank: f.minRank, minRow: f.minRow });
   if (!proposed || !strictlyBelow(grant.resource, proposed, grant.access)) return keep(reasons.length > 0 ? reasons : ['no-smaller-access']);
+  if (set(proposed)) return keep(['dismissed', ...reasons]);
   return { kind: 'lower', proposed, reasons };
 }
 
@@ -139,7 +163,7 @@ export function recommend(input: RecommendInput): { proposals: Proposal[]; unatt
     if (!team || !target) continue;
     const actions = byGrant.get(usageGrantKey(grant.resource, grant.teamId, grant.targetId)) ?? [];
     const type = grant.resource === RESOURCE_OF.project ? 'project' : 'workspace';
-    const judged = judge(grant, team, actions, input);
+    const judged = judge(grant, team, { type, name: target.name }, actions, input);
     proposals.push({
       team: { name: team.name, id: team.id },
       target: { type, name: target.name, id: target.id },

@@ -222,6 +222,35 @@ describe('--write: the proposals as edits of the files', () => {
     );
   });
 
+  it('a dismissal in the files is honoured until it ends, and raised again when new evidence lowers further', async () => {
+    await addRuns();
+    const until = new Date(Date.now() + 30 * DAY).toISOString().slice(0, 10);
+    const dismissals = (extra: string): string =>
+      [
+        'dismissals:',
+        `  - {team: admins, workspace: app, reason: "on call for app", until: "${until}"${extra}}`,
+        '  - {team: ops, workspace: net, reason: "ended", until: "2020-01-01"}',
+        '',
+      ].join('\n');
+    const verdict = async (extra: string): Promise<string[][]> => {
+      const file = world.file(`${FILES}${dismissals(extra)}`);
+      const doc = await recommendJson([file]);
+      return doc.proposals.filter((p: any) => ['admins', 'ops'].includes(p.team.name)).map((p: any) => [p.team.name, p.proposal, p.reasons[0]]);
+    };
+    expect(await verdict('')).toEqual([
+      ['admins', 'keep', 'dismissed'],
+      ['ops', 'lower', 'used'],
+    ]);
+    expect(await verdict(', access: plan')).toEqual([
+      ['admins', 'keep', 'dismissed'],
+      ['ops', 'lower', 'used'],
+    ]);
+    expect(await verdict(', access: write')).toEqual([
+      ['admins', 'lower', 'used'],
+      ['ops', 'lower', 'used'],
+    ]);
+  });
+
   it('--write without files, or with json to stdout: one line, exit 1, nothing read', async () => {
     const bare = await runCli(['recommend', '--write'], { env: world.env });
     expect([bare.code, bare.err.trim()]).toEqual([1, 'tfe-access recommend: --write edits the desired-state files: name them (PATHS).']);

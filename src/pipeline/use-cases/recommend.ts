@@ -158,6 +158,8 @@ async function recommendWith(
     ignoreTeams: new Set(desired?.settings.ignoreTeams ?? []),
     minAccess: minAccessOf(desired),
     recent: ages.recent,
+    ...(desired?.dismissals ? { dismissals: desired.dismissals } : {}),
+    now: to,
   });
   return {
     organization,

@@ -12,6 +12,7 @@ export const REASON_WORDS: { readonly [R in KeepReason]: string } = {
   owners: 'the owners team: never proposed',
   'ignore-teams': 'in ignore-teams: never proposed',
   'too-recent': 'younger than the window: too recent to judge',
+  dismissed: 'dismissed in the files until its date, and no new evidence lowers it further',
   'min-access': "a policy's min-access",
   'reads-unknown': 'reads of state and variables are not seen: kept',
   used: 'the actions counted need it',
