@@ -14,6 +14,8 @@ export const RUNS_PER_MINUTE = 30;
 /** docs/api.md, "Runs index": the workspace list leaves plan-only runs out unless every operation is named; the organization's is named the same. */
 const OPERATIONS = 'plan_only,plan_and_apply,save_plan,refresh_only,destroy,empty_apply,action_only';
 const MINUTE_MS = 60_000;
+/** Each wait is this much longer than the bucket's own: arrivals at the service jitter, and a 429 costs a retry (2% of 2 s is 40 ms). */
+const PACE_MARGIN = 0.02;
 
 export interface RunsReadOptions {
   /** Epoch ms: older runs are not wanted, and a page that reaches past it is the last read. */
@@ -30,24 +32,24 @@ export interface RunsReadOptions {
 /** A token bucket of `perMinute` requests refilled continuously: waits before a request it has no token for. */
 export class MinutePacer {
   private tokens: number;
-  private at: number;
+  /** When the bucket was last counted: from the first request on, as the service's bucket starts with it. */
+  private at: number | undefined;
 
   constructor(
     private readonly perMinute: number,
     private readonly clock: Clock,
   ) {
     this.tokens = perMinute;
-    this.at = clock.now();
   }
 
   async take(signal?: AbortSignal): Promise<void> {
     if (this.perMinute <= 0) return;
     const refill = this.perMinute / MINUTE_MS;
     const now = this.clock.now();
-    this.tokens = Math.min(this.perMinute, this.tokens + (now - this.at) * refill);
+    this.tokens = Math.min(this.perMinute, this.tokens + (now - (this.at ?? now)) * refill);
     this.at = now;
     if (this.tokens < 1) {
-      await this.clock.sleep(Math.ceil((1 - this.tokens) / refill), signal);
+      await this.clock.sleep(Math.ceil(((1 - this.tokens) / refill) * (1 + PACE_MARGIN)), signal);
       this.tokens = 1;
       this.at = this.clock.now();
     }
