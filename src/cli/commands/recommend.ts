@@ -34,7 +34,7 @@ which runs do not show, are never lowered (docs/recommend.md, "The rule"). Reads
 
 Options:
   --organization ORG   the organization (else ${ORGANIZATION_VARIABLE}); with PATHS it must match
-  --window Nd          the window, in days: 1d to ${MAX_WINDOW_DAYS}d (default ${DEFAULT_WINDOW}); the runs index
+  --window 90d         the window, in days: 1d to ${MAX_WINDOW_DAYS}d (default ${DEFAULT_WINDOW}); the runs index
                        reaches back 12 months and allows 30 requests a minute
   --custom             lower to the exact custom vector the actions need, not a fixed level
   --format F           text (default), json (schemas/recommend.schema.json), markdown (a pull
