@@ -29,7 +29,7 @@ const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 export const TABLE = {
   'src/render': {
     // Each output's table of renderers by format: what a use case or a command calls.
-    '.': ['format', 'render', 'report', 'apply', 'report-diff', 'validation', 'validation.test'],
+    '.': ['format', 'render', 'report', 'apply', 'report-diff', 'validation', 'validation.test', 'recommend'],
     // What every output uses: plurals, Markdown and HTML escaping, the page, short access, a source's words, coverage.
     shared: ['plural', 'markdown-text', 'html-page', 'access-short', 'access-short.test', 'source-text', 'coverage'],
     // A plan's changes as lines, each kind's (grants, teams, members), and the effective changes.
@@ -86,6 +86,8 @@ export const TABLE = {
     'report-diff': ['report-diff-csv', 'report-diff-document', 'report-diff-html', 'report-diff-text', 'report-diff-words'],
     // An access review's sheets, decisions and round file.
     review: ['review-csv', 'review-decisions', 'review-power', 'review-round'],
+    // `recommend`'s proposals with their evidence: text, Markdown (a PR body), CSV and JSON.
+    recommend: ['recommend-text', 'recommend-markdown', 'recommend-csv', 'recommend-json', 'recommend-words'],
     // The evidence bundle's manifest and what `report verify` says it proved.
     evidence: ['manifest', 'verify'],
     // The JSON Schemas of every machine-read output (published in schemas/).
@@ -97,6 +99,8 @@ export const TABLE = {
       'effective-schema',
       'member-schema',
       'plan-schema',
+      'recommend-schema',
+      'recommend-schema.test',
       'report-changed-schema',
       'report-diff-schema',
       'report-people-schema',
@@ -110,7 +114,20 @@ export const TABLE = {
   'src/pipeline': {
     '.': [],
     // One composition function per command's flow.
-    'use-cases': ['plan', 'apply', 'adopt', 'export', 'report', 'report-diff', 'evidence', 'evidence-verify', 'review-start', 'review-close', 'review-bundle'],
+    'use-cases': [
+      'plan',
+      'apply',
+      'adopt',
+      'export',
+      'report',
+      'report-diff',
+      'evidence',
+      'evidence-verify',
+      'review-start',
+      'review-close',
+      'review-bundle',
+      'recommend',
+    ],
     // How a use case is asked and stopped, and the audit trail's client opened on its connection.
     run: ['request', 'run-control', 'audit-trail'],
     // A plan's reads gathered stage by stage, names looked up and resolved, drift attributed.

@@ -20,6 +20,7 @@ import type { LivePeople, Person } from '../core/person.js';
 import { type ServerInfo, UNKNOWN_SERVER } from '../core/server.js';
 import type { TeamApi, TeamWrite } from '../core/team-write.js';
 import type { LiveTokens, TokenPolicyApi, TokenType } from '../core/token-policy.js';
+import type { RunsRead } from '../core/usage.js';
 import { serverInfoFrom } from './capabilities.js';
 import { isRemoteError } from './errors/remote-error.js';
 import { WireFormatError } from './errors/wire-format-error.js';
@@ -28,6 +29,7 @@ import { describeRequest, type HttpRequest } from './http.js';
 import { IndirectRequests } from './indirect.js';
 import { fetchPage, rest } from './paginate.js';
 import { PeopleRequests } from './people.js';
+import { RunRequests, type RunsReadOptions } from './runs.js';
 import { Session, type SessionOptions } from './session.js';
 import { TokenRequests } from './tokens.js';
 import * as wire from './translate.js';
@@ -78,6 +80,7 @@ export class TfeClient implements TeamApi, MemberApi, TokenPolicyApi {
   private readonly people: PeopleRequests;
   private readonly tokens: TokenRequests;
   private readonly indirect: IndirectRequests;
+  private readonly runs: RunRequests;
   private server: Promise<ServerInfo> | undefined;
   private account: Promise<TokenIdentity | undefined> | undefined;
 
@@ -87,6 +90,12 @@ export class TfeClient implements TeamApi, MemberApi, TokenPolicyApi {
     this.people = new PeopleRequests(this.exchange);
     this.tokens = new TokenRequests(this.exchange);
     this.indirect = new IndirectRequests(this.exchange);
+    this.runs = new RunRequests(this.exchange, options.clock);
+  }
+
+  /** The organization's runs of the window, newest first, paced at the runs index's own limit (api/runs.ts). */
+  readRuns(organization: string, options: RunsReadOptions): Promise<RunsRead> {
+    return this.runs.read(organization, options);
   }
 
   /**

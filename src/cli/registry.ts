@@ -20,6 +20,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   show: lazy('Print a saved plan (plan --out) in any format, offline, as apply --plan will apply it.', () => import('./commands/show.js')),
   drift: lazy('Report drift between the files and live access (for schedules).', () => import('./commands/drift.js')),
   report: lazy('Print the effective access of the organization (now, or once the files are applied).', () => import('./commands/report.js')),
+  recommend: lazy('Propose the smallest access each grant needed, from the runs of a window, with the evidence.', () => import('./commands/recommend.js')),
   review: lazy('Start an access review (a sheet per owner) or close it: revokes as file edits, an evidence bundle.', () => import('./commands/review.js')),
   export: lazy('Write desired-state YAML for the live access of projects and workspaces.', () => import('./commands/export.js')),
   emulator: lazy('Run the local emulator of the team-access API until stopped.', () => import('./commands/emulator.js')),

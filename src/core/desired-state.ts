@@ -5,6 +5,7 @@
 import { DEFAULT_MAX_REMOVALS, DEFAULT_PRUNE } from './defaults.js';
 import type { CustomAccess, DesiredSet, DesiredTarget, EntryTarget, SourceRef, TargetType } from './model.js';
 import type { DesiredPolicy } from './policy.js';
+import type { Dismissal } from './recommendation.js';
 import type { ReviewOwner } from './review.js';
 import type { DesiredTeam } from './teams.js';
 import type { MaxTtl } from './token-policy.js';
@@ -72,6 +73,8 @@ export interface DesiredState<T extends EntryTarget = DesiredTarget> {
   readonly reviewOwners?: readonly ReviewOwner[];
   /** `token-policy:` (docs/files.md, "`token-policy`"); absent: the files manage no token policy. */
   readonly tokenPolicy?: DesiredTokenPolicy;
+  /** `dismissals:` in file order (docs/recommend.md, "Dismissals"); absent: none. */
+  readonly dismissals?: readonly Dismissal[];
 }
 
 /** The desired state as the files write it: each entry's `prune` as written (a planned state is one too). */

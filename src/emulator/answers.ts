@@ -55,6 +55,11 @@ export const RATE_LIMITED_BODY = {
   errors: [{ detail: "You have exceeded the API's rate limit.", status: 429, title: 'Too many requests' }],
 };
 
+/** A 429 with the seconds until the next request is allowed (`X-RateLimit-Reset`). */
+export function rateLimited(resetSeconds: number): Answer {
+  return { status: 429, body: RATE_LIMITED_BODY, headers: { 'X-RateLimit-Reset': resetSeconds.toFixed(3) } };
+}
+
 const SERVER_ERROR_TITLES: Readonly<Record<number, string>> = {
   500: 'internal server error',
   502: 'bad gateway',

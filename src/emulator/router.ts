@@ -9,6 +9,8 @@ import * as indirect from './routes-indirect.js';
 import { addMembers, listTeamMemberships, removeMembers } from './routes-members.js';
 import { createMembership, deleteMembership, listMemberships, showMembership } from './routes-people.js';
 import * as peopleSetup from './routes-people-setup.js';
+import { listRuns } from './routes-runs.js';
+import { addRunsRoute } from './routes-runs-setup.js';
 import { recreateTeamRoute } from './routes-scim-setup.js';
 import * as setup from './routes-setup.js';
 import * as teams from './routes-teams.js';
@@ -83,6 +85,8 @@ const ROUTES: readonly Route[] = [
   route('POST', '/emulator/teams/:id/hidden-members', peopleSetup.addHiddenMemberRoute),
   route('POST', '/emulator/organization-memberships/:id/deactivate', peopleSetup.deactivateRoute),
   route('POST', '/emulator/teams/:id/recreate', recreateTeamRoute),
+  route('GET', '/organizations/:org/runs', listRuns),
+  route('POST', '/emulator/organizations/:org/runs', addRunsRoute),
   route('GET', '/organizations/:org/projects', setup.listProjects),
   route('POST', '/organizations/:org/projects', setup.createProjectRoute),
   route('GET', '/projects/:id', setup.showProject),

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { MEDIA_TYPE } from '../core/json-api.js';
-import { type Answer, NOT_FOUND, RATE_LIMITED_BODY, serverError, UNAUTHORIZED, UNSUPPORTED_MEDIA_TYPE } from './answers.js';
+import { type Answer, NOT_FOUND, rateLimited, serverError, UNAUTHORIZED, UNSUPPORTED_MEDIA_TYPE } from './answers.js';
 import { serverHeadersOf } from './audit-log.js';
 import { Authz } from './authz.js';
 import { BURST_RESET_SECONDS, type FaultDecision, FaultInjector } from './faults.js';
@@ -108,10 +108,6 @@ function dropMidResponse(res: ServerResponse): void {
   res.writeHead(200, { 'Content-Type': MEDIA_TYPE, 'Content-Length': '4096' });
   res.write('{"data":');
   res.socket?.destroy();
-}
-
-function rateLimited(resetSeconds: number): Answer {
-  return { status: 429, body: RATE_LIMITED_BODY, headers: { 'X-RateLimit-Reset': resetSeconds.toFixed(3) } };
 }
 
 interface Pending {

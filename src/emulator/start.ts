@@ -5,7 +5,7 @@ import { CLIError } from '../errors.js';
 import { AUDIT_TRAIL_MODES, isAuditTrailMode } from './audit-log.js';
 import { FaultInjector } from './faults.js';
 import { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES, PROFILES } from './profile.js';
-import { DEFAULT_RATE_LIMIT, RateLimiter } from './rate-limit.js';
+import { DEFAULT_RATE_LIMIT, RateLimiter, RUNS_INDEX_RATE_LIMIT, RUNS_INDEX_WINDOW_SECONDS } from './rate-limit.js';
 import { RequestLog } from './request-log.js';
 import { applySeed } from './seed.js';
 import { API_PREFIX, createEmulatorServer, listen, startClock } from './server.js';
@@ -33,6 +33,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const log = new RequestLog();
   const faults = new FaultInjector(randomSeed, options.faults);
   const limiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, clock);
+  store.runsLimiter = new RateLimiter(options.runsRateLimit ?? RUNS_INDEX_RATE_LIMIT, clock, RUNS_INDEX_WINDOW_SECONDS);
   let url = '';
   const server = createEmulatorServer({ store, log, faults, limiter, clock, onRequest: options.onRequest }, () => url);
   const host = options.host ?? DEFAULT_HOST;

@@ -8,6 +8,8 @@ import { IndirectState } from './indirect-state.js';
 import { People } from './people-state.js';
 import { mulberry32, type Random, randomString } from './prng.js';
 import type { Profile } from './profile.js';
+import type { RateLimiter } from './rate-limit.js';
+import { RunBook } from './run-book.js';
 import { TokenBook, type TokenMaker, type TokenRecord, type TtlTokenType } from './token-book.js';
 
 export interface Organization {
@@ -123,6 +125,9 @@ export class Store {
   readonly indirect = new IndirectState();
   /** The audit trail and the emulator's wall clock (audit-log.ts). */
   readonly audit: AuditLog;
+  /** The organizations' runs (run-book.ts), and the runs index's own limiter (set by start.ts; none: no limit). */
+  readonly runs = new RunBook();
+  runsLimiter: RateLimiter | undefined;
   private readonly teamsByOrg = new Map<string, Map<string, Team>>();
   // Project names are unique case-insensitively (docs/api.md, "Name resolution": `filter[names]` is case-insensitive).
   private readonly projectsByOrg = new Map<string, Map<string, Project>>();

@@ -31,6 +31,8 @@ export interface EmulatorOptions {
   profile?: ProfileName;
   /** Requests per second per identity, default 30, 0 = off. */
   rateLimit?: number;
+  /** The runs index's own limit, requests per minute per identity (docs/api.md, "Runs index"), default 30, 0 = off. */
+  runsRateLimit?: number;
   /** Makes every fault decision (and every generated id) reproducible. */
   randomSeed?: number;
   faults?: FaultOptions;

@@ -50,6 +50,8 @@ export interface Merged {
   readonly organizationRoles: Map<string, Located>;
   /** `token-policy:` of every file, by key (`max-ttl`, `user-tokens`); a key set in two files is a problem. */
   readonly tokenPolicy: Map<string, Located>;
+  /** `dismissals:` of every file, in file order. */
+  readonly dismissals: Located[];
   readonly problems: Problem[];
 }
 
@@ -183,6 +185,7 @@ function mergeFile(merged: Merged, file: LoadedFile): void {
   mergePolicies(merged, file, data.policies);
   mergeNamed(merged, merged.reviewOwners, file, ['review-owners'], data['review-owners'], (name) => `review owner ${quote(name)} is defined twice`);
   mergeNamed(merged, merged.tokenPolicy, file, ['token-policy'], data['token-policy'], (key) => `token-policy.${key} is set twice`);
+  if (Array.isArray(data.dismissals)) data.dismissals.forEach((entry: unknown, i) => merged.dismissals.push(locate(file, ['dismissals', i], entry)));
 }
 
 export function merge(files: readonly LoadedFile[]): Merged {
@@ -196,6 +199,7 @@ export function merge(files: readonly LoadedFile[]): Merged {
     reviewOwners: new Map(),
     organizationRoles: new Map(),
     tokenPolicy: new Map(),
+    dismissals: [],
     problems: [],
   };
   for (const file of files) mergeFile(merged, file);

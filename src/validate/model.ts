@@ -19,6 +19,7 @@ import {
 import { byEntryKey, byName, byTypeThenName } from '../core/order.js';
 import { customAccess, flattenPermissions } from '../core/permissions.js';
 import { WARNING_CODES, type WarningCode } from '../core/warning-codes.js';
+import { toDismissals } from './dismissals.js';
 import { peopleSettingsOf } from './members.js';
 import { isRecord, type Located, type Merged, type MergedSet, type MergedTarget } from './merge.js';
 import { toPolicies } from './policies.js';
@@ -167,6 +168,7 @@ export function toDesiredState(merged: Merged): FilesState {
     ...(policies.length > 0 ? { policies } : {}),
     ...desiredTeams(merged),
     ...toReviewOwners(merged),
+    ...toDismissals(merged),
     ...desiredTokenPolicy(merged),
   };
 }

@@ -13,6 +13,7 @@ import { RESOURCE_OF, type TargetType } from '../core/model.js';
 import { splitKey } from '../core/permissions.js';
 import { type CriterionKey, criteriaOf, SET_CRITERIA } from '../core/set-criteria.js';
 import { TARGET_WARNING_CODES, WARNING_CODES } from '../core/warning-codes.js';
+import { dismissalsSchema } from './dismissals.js';
 import { SET_KEYS } from './merge.js';
 import { policyDef } from './policy-schema.js';
 import { reviewOwnersSchema } from './review-owners.js';
@@ -321,6 +322,7 @@ export function buildSchema(): JsonSchema {
       teams: teamsSchema(),
       'review-owners': reviewOwnersSchema(),
       'token-policy': tokenPolicySchema(),
+      dismissals: dismissalsSchema(),
     },
     $defs: schemaDefs(),
   };

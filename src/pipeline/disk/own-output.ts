@@ -6,6 +6,7 @@
 // its own: export/header.ts). Text and Markdown have no such opening (their first line is a
 // sentence about the data): an existing one is replaced only with --force.
 import { SHEET_COLUMNS } from '../../core/review.js';
+import { RECOMMEND_CSV_HEADER } from '../../render/recommend/recommend-csv.js';
 import { CAN_CSV_HEADER } from '../../render/report/report-can.js';
 import { CSV_HEADER } from '../../render/report/report-csv.js';
 import { PEOPLE_CSV_HEADER } from '../../render/report/report-people-csv.js';
@@ -15,13 +16,14 @@ import { htmlPageStart } from '../../render/shared/html-page.js';
 import { SAVED_PLAN_KIND } from '../../saved-plan/saved-plan.js';
 
 /** What a command writes, each with the words of its refusal and how the tool recognises its own. */
-export type OutputKind = 'saved-plan' | 'report' | 'report-diff' | 'review-start';
+export type OutputKind = 'saved-plan' | 'report' | 'report-diff' | 'review-start' | 'recommend';
 
 export const OUTPUT_NOUN: Record<OutputKind, string> = {
   'saved-plan': 'a saved plan',
   report: 'a report',
   'report-diff': 'a report comparison',
   'review-start': 'a review sheet or review.json',
+  recommend: 'a recommendation',
 };
 
 /** The part both openings of the tool's HTML pages share (with and without a script). */
@@ -41,6 +43,7 @@ const jsonOpening = (keys: readonly string[]): RegExp => new RegExp(`^\\{\\n${ke
 const REPORT_JSON = jsonOpening(['format_version', 'organization', 'state', 'generated_at']);
 const DIFF_JSON = /^\{\n {2}"format_version": [^\n]*\n {2}"old": \{/;
 const REVIEW_JSON = jsonOpening(['review', 'organization', 'started_at']);
+const RECOMMEND_JSON = /^\{\n {2}"format_version": [^\n]*\n {2}"organization": [^\n]*\n {2}"window": \{/;
 
 function isSavedPlan(text: string): boolean {
   try {
@@ -57,6 +60,7 @@ const RECOGNISERS: Record<OutputKind, (text: string) => boolean> = {
     REPORT_JSON.test(text) || text.startsWith(HTML_OPENING) || [CSV_HEADER, PEOPLE_CSV_HEADER, CAN_CSV_HEADER].some((h) => firstLine(text) === csvOf(h)),
   'report-diff': (text) => DIFF_JSON.test(text) || text.startsWith(HTML_OPENING) || firstLine(text) === csvOf(DIFF_CSV_HEADER),
   'review-start': (text) => REVIEW_JSON.test(text) || firstLine(text) === csvOf(SHEET_COLUMNS),
+  recommend: (text) => RECOMMEND_JSON.test(text) || firstLine(text) === csvOf(RECOMMEND_CSV_HEADER),
 };
 
 /** True when `text` (an existing file's) is one the tool writes as `kind`: replacing it is writing it again. */

@@ -150,10 +150,11 @@ async function workspacesOf(client: TfeClient, organization: string, desired: Fi
   return client.listTaggedWorkspaces(organization, { keyValueTags: true });
 }
 
-async function readOrganization(
+/** The organization's lists whole and every target's grants, as the report reads them (`recommend` reads the same). */
+export async function readOrganization(
   client: TfeClient,
   organization: string,
-  request: ReportRequest,
+  request: Pick<ReportRequest, 'read' | 'run'>,
   desired: FilesState | undefined,
 ): Promise<{ org: OrganizationRead; live: LiveState }> {
   await client.serverInfo(); // once per run: a lower rate limit is heeded before the lists

@@ -1,0 +1,106 @@
+// The kept usage log (`recommend --usage-log FILE`; docs/recommend.md, "Keep what was read"): JSON
+// Lines, a header `{"usage-log": 1, "organization", "covers_from", "checkpoint"}` then one run a
+// line, as the client translated it. `covers_from` is the start of the window the log holds whole. The checkpoint is the time from which the next read must read again: the
+// creation of the oldest run that was not final when read (its status may still change), else of
+// the newest run. A line that is not one is a problem at its line: never guessed. Pure.
+import type { UsageRun } from './usage.js';
+
+export const USAGE_LOG_VERSION = 1;
+
+export interface UsageLog {
+  readonly organization: string;
+  /** ISO: the log holds every run made from then (to its last read); a wider window reads the index whole again. */
+  readonly coversFrom: string;
+  /** ISO: the next read reads the runs made at or after it again; null: read the whole window. */
+  readonly checkpoint: string | null;
+  readonly runs: readonly UsageRun[];
+}
+
+/** Statuses after which a run no longer changes (docs/api.md, "Runs index": the `final` group). */
+const FINAL = new Set(['applied', 'planned_and_finished', 'planned_and_saved', 'discarded', 'errored', 'canceled', 'force_canceled']);
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): v is string => typeof v === 'string' && v !== '';
+const userId = (v: unknown): v is string | null => v === null || str(v);
+
+function runOf(value: unknown): UsageRun | undefined {
+  if (!isObject(value)) return undefined;
+  const { id, workspace, created_at, status, plan_only, auto_apply, source, created_by, confirmed_by } = value;
+  if (!str(id) || !str(workspace) || !str(created_at) || Number.isNaN(Date.parse(created_at)) || typeof status !== 'string') return undefined;
+  if (typeof plan_only !== 'boolean' || typeof auto_apply !== 'boolean' || typeof source !== 'string' || !userId(created_by) || !userId(confirmed_by))
+    return undefined;
+  return {
+    id,
+    workspaceId: workspace,
+    createdAt: created_at,
+    status,
+    planOnly: plan_only,
+    autoApply: auto_apply,
+    source,
+    createdBy: created_by,
+    confirmedBy: confirmed_by,
+  };
+}
+
+/** The log of `text`, or the first problem as `LINE: what` (the caller names the file). */
+export function parseUsageLog(text: string): UsageLog | { readonly problem: string } {
+  const lines = text.split('\n').filter((l, i, all) => l.trim() !== '' || i < all.length - 1);
+  const parsed = (line: string): unknown => {
+    try {
+      return JSON.parse(line) as unknown;
+    } catch {
+      return undefined;
+    }
+  };
+  const head = parsed(lines[0] ?? '');
+  const dated = (v: unknown): boolean => str(v) && !Number.isNaN(Date.parse(v));
+  if (
+    !isObject(head) ||
+    head['usage-log'] !== USAGE_LOG_VERSION ||
+    !str(head.organization) ||
+    !dated(head.covers_from) ||
+    !(head.checkpoint === null || dated(head.checkpoint))
+  )
+    return { problem: `1: not a usage log of tfe-access (its first line is {"usage-log": ${USAGE_LOG_VERSION}, "organization", "covers_from", "checkpoint"})` };
+  const runs: UsageRun[] = [];
+  for (let i = 1; i < lines.length; i += 1) {
+    const run = runOf(parsed(lines[i] ?? ''));
+    if (!run) return { problem: `${i + 1}: not a run of a usage log` };
+    runs.push(run);
+  }
+  return { organization: head.organization, coversFrom: head.covers_from as string, checkpoint: head.checkpoint as string | null, runs };
+}
+
+/** Where the read of a window from `from` starts again: the log's checkpoint when the log covers the window, else the window's start. */
+export function readFrom(log: UsageLog | undefined, from: number): number {
+  if (!log || log.checkpoint === null || Date.parse(log.coversFrom) > from) return from;
+  return Math.max(from, Date.parse(log.checkpoint));
+}
+
+/** The log after a read: the logged runs of the window replaced by the fresh ones, newest first, and the next checkpoint. */
+export function mergeUsage(logged: readonly UsageRun[], fresh: readonly UsageRun[], windowFrom: number): { runs: UsageRun[]; checkpoint: string | null } {
+  const byId = new Map(logged.filter((r) => Date.parse(r.createdAt) >= windowFrom).map((r) => [r.id, r] as const));
+  for (const run of fresh) byId.set(run.id, run);
+  const runs = [...byId.values()].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+  const open = runs.filter((r) => !FINAL.has(r.status));
+  const oldestOpen = open[open.length - 1];
+  return { runs, checkpoint: oldestOpen?.createdAt ?? runs[0]?.createdAt ?? null };
+}
+
+export function usageLogText(log: UsageLog): string {
+  const head = JSON.stringify({ 'usage-log': USAGE_LOG_VERSION, organization: log.organization, covers_from: log.coversFrom, checkpoint: log.checkpoint });
+  const lines = log.runs.map((r) =>
+    JSON.stringify({
+      id: r.id,
+      workspace: r.workspaceId,
+      created_at: r.createdAt,
+      status: r.status,
+      plan_only: r.planOnly,
+      auto_apply: r.autoApply,
+      source: r.source,
+      created_by: r.createdBy,
+      confirmed_by: r.confirmedBy,
+    }),
+  );
+  return `${[head, ...lines].join('\n')}\n`;
+}

@@ -1,0 +1,193 @@
+// The recommend use case (docs/recommend.md): the organization read as the report reads it (teams,
+// projects, workspaces, every grant the token sees), its people, and the runs of the window from
+// the runs index -> the rule (effective/recommend.ts) over the grants the files manage (every
+// grant read, without files) -> the proposals with their evidence. Reads only; the command prints.
+import { proposalsInFiles } from '../../adopt/recommend-edit.js';
+import type { TfeClient } from '../../api/client.js';
+import { isRemoteError } from '../../api/errors/remote-error.js';
+import type { FileEdit } from '../../core/adoption.js';
+import type { FilesState } from '../../core/desired-state.js';
+import { type LiveGrant, RESOURCE_OF, type Team } from '../../core/model.js';
+import type { OrganizationRead } from '../../core/organization.js';
+import type { Recommendation } from '../../core/recommendation.js';
+import type { UsageRun } from '../../core/usage.js';
+import { mergeUsage, readFrom, type UsageLog, usageLogText } from '../../core/usage-log.js';
+import { grantsMadeSince } from '../../effective/grant-ages.js';
+import { type MinAccess, recommend } from '../../effective/recommend.js';
+import { CLIError } from '../../errors.js';
+import { readPeople } from '../../live/people.js';
+import { readUsageLog, writeUsageLog } from '../../live/usage-log.js';
+import { desiredFromFiles } from '../disk/files.js';
+import { writeEdits } from '../disk/write-edits.js';
+import { openAuditTrail } from '../run/audit-trail.js';
+import { type ReadChoices, type RunConnection, type RunOptions, withClient, withClock } from '../run/request.js';
+import { type RunControl, underControl } from '../run/run-control.js';
+import { readFiles } from './adopt.js';
+import { readOrganization } from './report.js';
+
+const DAY_MS = 86_400_000;
+/** docs/api.md, "Runs index": the index reaches back 12 months (`filter[timeframe]=year`). */
+export const MAX_WINDOW_DAYS = 365;
+
+export interface RecommendRequest {
+  readonly paths: string[];
+  readonly cwd: string;
+  readonly connection: RunConnection;
+  readonly run?: RunOptions;
+  readonly read: ReadChoices;
+  /** `--organization` (else TFE_ORGANIZATION, read by the command); must agree with the files. */
+  readonly organization: string | undefined;
+  /** `--window`, in days (1 to 365). */
+  readonly windowDays: number;
+  readonly custom: boolean;
+  /** The runs index's requests a minute (default 30: docs/api.md, "Runs index"). */
+  readonly runsPerMinute?: number;
+  /** Told after each page of the runs index: pages and runs read so far, the oldest run's creation, and where the read stops (epoch ms). */
+  readonly onRunsPage?: (pages: number, runs: number, reached: string | undefined, since: number) => void;
+  /** `--usage-log FILE`: the runs kept from earlier reads; only what is new is read, and the file is replaced by the merge. */
+  readonly usageLog?: string;
+}
+
+function organizationOf(desired: FilesState | undefined, named: string | undefined): string {
+  if (desired && named !== undefined && named !== desired.organization)
+    throw new CLIError(`--organization "${named}" is not the organization of the files ("${desired.organization}"): leave one out.`);
+  const organization = desired?.organization ?? named;
+  if (!organization) throw new CLIError('which organization? Pass --organization ORG, set TFE_ORGANIZATION, or name the desired-state files.');
+  return organization;
+}
+
+/** The grants the files list (by target type and name and team name), as read; every grant read without files. */
+function judgedGrants(grants: readonly LiveGrant[], org: OrganizationRead, desired: FilesState | undefined): LiveGrant[] {
+  if (!desired) return [...grants];
+  const listed = new Set(desired.targets.flatMap((t) => t.grants.map((g) => `${RESOURCE_OF[t.type]}\u0000${t.name}\u0000${g.team}`)));
+  const names = new Map([...org.projects, ...org.workspaces].map((t) => [t.id, t.name]));
+  const teams = new Map(org.teams.map((t) => [t.id, t.name]));
+  return grants.filter((g) => listed.has(`${g.resource}\u0000${names.get(g.targetId) ?? ''}\u0000${teams.get(g.teamId) ?? ''}`));
+}
+
+/** The policies' `min-access` rules, each on its kind of target. */
+function minAccessOf(desired: FilesState | undefined): MinAccess[] {
+  return (desired?.policies ?? []).flatMap((p) =>
+    p.type !== 'organization' && p.rule.kind === 'min-access' ? [{ team: p.rule.team, resource: RESOURCE_OF[p.type], level: p.rule.access }] : [],
+  );
+}
+
+/** A runs index refused (404: a server without it, or a token that may not list it; 403): no usage evidence, so no proposal, in one line. */
+function refused(error: unknown, organization: string): unknown {
+  if (!isRemoteError(error, 404) && !isRemoteError(error, 403)) return error;
+  return new CLIError(
+    `the runs index of "${organization}" answered ${error.status} (a server without it, or a token that may not read it): no usage evidence, so no proposal was made (docs/recommend.md, "What it cannot see").`,
+  );
+}
+
+const TRAIL_DAYS = 14;
+
+/**
+ * The grants made inside the window as the audit trail shows them (through the audit token, when
+ * there is one), and what is still not known of their ages: `grant-ages` without the trail,
+ * `grant-ages-before-trail` when the window reaches past the trail's 14 days.
+ */
+async function grantAges(
+  connection: RunConnection,
+  control: RunControl,
+  window: { from: number; to: number },
+  teams: readonly Team[],
+): Promise<{ recent: Set<string>; notRead: string[] }> {
+  const trail = openAuditTrail(connection, control);
+  if (trail.kind === 'none') return { recent: new Set(), notRead: ['grant-ages'] };
+  try {
+    const since = Math.max(window.from, window.to - TRAIL_DAYS * DAY_MS);
+    const read = await trail.reader.readAuditTrail(new Date(since).toISOString(), control.signal);
+    if (read.kind === 'unavailable') return { recent: new Set(), notRead: ['grant-ages'] };
+    return { recent: grantsMadeSince(read.events, teams, window.from), notRead: since > window.from ? ['grant-ages-before-trail'] : [] };
+  } finally {
+    await trail.close();
+  }
+}
+
+export async function recommendAccess(unclocked: RecommendRequest): Promise<Recommendation> {
+  const request = withClock(unclocked);
+  if (!Number.isInteger(request.windowDays) || request.windowDays < 1 || request.windowDays > MAX_WINDOW_DAYS)
+    throw new CLIError(`--window must be 1d to ${MAX_WINDOW_DAYS}d: the runs index reaches back 12 months.`);
+  const desired = request.paths.length > 0 ? await desiredFromFiles(request.paths, request.cwd, request.run.now) : undefined;
+  const organization = organizationOf(desired, request.organization);
+  // Before any request: a file that is not a usage log costs nothing.
+  const logged = request.usageLog === undefined ? undefined : await readUsageLog(request.usageLog, request.cwd, organization);
+  request.run.afterLoad?.();
+  return underControl(request.run, (control) =>
+    withClient(request.connection, control, (client) => recommendWith(client, organization, desired, { ...request, control, logged })),
+  );
+}
+
+async function recommendWith(
+  client: TfeClient,
+  organization: string,
+  desired: FilesState | undefined,
+  request: RecommendRequest & { readonly run: RunOptions & { now: number }; readonly control: RunControl; readonly logged: UsageLog | undefined },
+): Promise<Recommendation> {
+  const { org, live } = await readOrganization(client, organization, request, desired);
+  const people = await readPeople(client, organization, org.teams);
+  const to = request.run.now;
+  const from = to - request.windowDays * DAY_MS;
+  const since = readFrom(request.logged, from);
+  const { onRunsPage } = request;
+  const read = await client
+    .readRuns(organization, {
+      since,
+      signal: request.control.signal,
+      ...(request.runsPerMinute !== undefined ? { perMinute: request.runsPerMinute } : {}),
+      ...(onRunsPage ? { onPage: (pages: number, runs: number, reached: string | undefined) => onRunsPage(pages, runs, reached, since) } : {}),
+    })
+    .catch((error: unknown) => {
+      throw refused(error, organization);
+    });
+  const merged = mergeUsage(request.logged?.runs ?? [], read.runs, from);
+  if (request.usageLog !== undefined) {
+    const kept: UsageLog = { organization, coversFrom: new Date(from).toISOString(), ...merged };
+    await writeUsageLog(request.usageLog, request.cwd, usageLogText(kept));
+  }
+  const runs: UsageRun[] = merged.runs.filter((r) => Date.parse(r.createdAt) <= to);
+  const grants = [...live.targets.values()].flatMap((t) => t.grants);
+  const ages = await grantAges(request.connection, request.control, { from, to }, org.teams);
+  const { proposals, unattributed } = recommend({
+    organization: { teams: org.teams, projects: org.projects, workspaces: org.workspaces, grants },
+    people: people.people,
+    runs,
+    grants: judgedGrants(grants, org, desired),
+    custom: request.custom,
+    ignoreTeams: new Set(desired?.settings.ignoreTeams ?? []),
+    minAccess: minAccessOf(desired),
+    recent: ages.recent,
+    ...(desired?.dismissals ? { dismissals: desired.dismissals } : {}),
+    now: to,
+  });
+  return {
+    organization,
+    window: { days: request.windowDays, from: new Date(from).toISOString(), to: new Date(to).toISOString() },
+    custom: request.custom,
+    sources: {
+      runsIndex: { pages: read.pages, runs: runs.length, ...(request.logged ? { logged: request.logged.runs.length } : {}) },
+      notRead: ['reads', ...ages.notRead],
+      unattributed,
+    },
+    proposals,
+  };
+}
+
+/** What `--write` did: the files edited, and each proposal that could not be written, with why. */
+export interface RecommendWritten {
+  readonly edits: readonly FileEdit[];
+  readonly notWritten: readonly string[];
+}
+
+/**
+ * `--write` (docs/recommend.md, "Proposals as a pull request"): the lowerings and removals written
+ * into the files by adopt's editor (adopt/recommend-edit.ts), all files or none (disk/write-edits.ts).
+ */
+export async function writeRecommendation(paths: string[], cwd: string, recommendation: Recommendation): Promise<RecommendWritten> {
+  if (paths.length === 0) throw new CLIError('--write edits the desired-state files: name them (PATHS).');
+  const { state, files } = await readFiles(paths, cwd);
+  const adopted = proposalsInFiles({ files, state }, recommendation.proposals);
+  writeEdits(cwd, adopted.adoption.edits, undefined, { reader: 'recommend', again: 'recommend --write' });
+  return { edits: adopted.adoption.edits, notWritten: adopted.adoption.notAdopted.map((n) => n.detail) };
+}
