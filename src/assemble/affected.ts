@@ -4,6 +4,7 @@
 // changed once is every target whose grants it moves (fan-out). What changes the meaning of every
 // target (settings, the policies' own files, a set, the organization) widens the plan to the full
 // one, as does a change above MAX_SCOPED_TARGETS, each saying why. Pure.
+import type { ChangedFrom } from '../core/coverage.js';
 import { MAX_SCOPED_TARGETS } from '../core/defaults.js';
 import type { FilesState } from '../core/desired-state.js';
 import { type EntryTarget, OWNERS_TEAM, type TargetType } from '../core/model.js';
@@ -115,6 +116,19 @@ export function scopedFiles(head: FilesState, affected: Extract<Affected, { kind
     ...(kept.length > 0 ? { teams: kept } : {}),
     ...(affected.tokenPolicy && head.tokenPolicy ? { tokenPolicy: head.tokenPolicy } : {}),
   };
+}
+
+/**
+ * A saved plan's scope (core/coverage.ts ChangedFrom) back into what it touched: `apply --plan FILE
+ * PATHS` narrows the files so to check they are still those planned from (docs/apply.md, "Saved plans").
+ */
+export function affectedOfScope(changedFrom: ChangedFrom): Affected {
+  if (!changedFrom.scoped) return { kind: 'full', reason: changedFrom.reason ?? '' };
+  const targets = changedFrom.targets.map((t): TargetSelector => {
+    const at = t.indexOf(':');
+    return { type: t.slice(0, at) as TargetType, name: t.slice(at + 1) };
+  });
+  return { kind: 'scoped', targets, teams: [...changedFrom.teams], tokenPolicy: changedFrom.tokenPolicy };
 }
 
 /** How many team names one filtered list takes at most (a page): more, and the whole list costs no more. */

@@ -8,6 +8,7 @@
 // after the review no longer matches it. A violation counts by its findings (core/finding-document.ts),
 // not its message. The hash is core/sha256.ts's.
 
+import type { Scope } from '../core/coverage.js';
 import { violationFacts } from '../core/finding-document.js';
 import { memberChangeDocument } from '../core/member-document.js';
 import { byEntryKey } from '../core/order.js';
@@ -39,6 +40,21 @@ export interface ChecksumInput {
   readonly members?: { readonly changes: readonly MemberChange[]; readonly guards: MemberGuardInputs };
   /** docs/plan.md, "Token policy": when the files have one, its changes (with the tokens each ends) and the guard's limit. */
   readonly tokenPolicy?: { readonly changes: readonly TokenPolicyChange[]; readonly maxTokenRevocations: number };
+  /** docs/plan.md, "Scoped plans": a scoped plan's scope (what it read and may write); absent for every other plan. */
+  readonly scope?: ScopeSum;
+}
+
+/** What a scoped plan's checksum covers of its scope: what the change touches, not how the base was named. */
+export interface ScopeSum {
+  readonly targets: readonly string[];
+  readonly teams: readonly string[];
+  readonly tokenPolicy: boolean;
+}
+
+/** The scope's part of the checksum: only a scoped plan has one, so no other plan's checksum moves. */
+export function scopeSumOf(scope: Scope | undefined): { scope?: ScopeSum } {
+  const c = scope?.changedFrom;
+  return c?.scoped ? { scope: { targets: c.targets, teams: c.teams, tokenPolicy: c.tokenPolicy } } : {};
 }
 
 /** The member guards' inputs in a fixed JSON form (the team sizes by id, sorted). */
@@ -88,6 +104,7 @@ export function checksumOf(input: ChecksumInput): string {
     // What each violation found, never its words: a rewording of a renderer changes no checksum.
     violations: input.violations.map(violationFacts),
     ...kindSums(input),
+    ...(input.scope ? { scope: { targets: [...input.scope.targets], teams: [...input.scope.teams], token_policy: input.scope.tokenPolicy } } : {}),
   };
   return sha256(JSON.stringify(document));
 }

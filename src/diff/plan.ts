@@ -11,7 +11,7 @@ import type { ServerInfo } from '../core/server.js';
 import type { TeamChange } from '../core/teams.js';
 import type { TokenPolicyChange } from '../core/token-policy.js';
 import { type PlannedTeams, plannedTeams } from '../resolve/planned-teams.js';
-import { type ChecksumInput, checksumOf, policiesDigestOf } from './checksum.js';
+import { type ChecksumInput, checksumOf, policiesDigestOf, scopeSumOf } from './checksum.js';
 import { coverageOf, incompleteTargetsOf } from './completeness.js';
 import { diff, indexLive, liveTargetsOf } from './diff.js';
 import { expiryWarnings } from './expiry.js';
@@ -92,7 +92,7 @@ export function buildPlan(
       ...memberWarnings.filter((w) => !ignored.has(w.code)),
       ...recreatedTeamWarnings(changes, live).filter((w) => !ignored.has(w.code)),
     ],
-    checksum: planChecksum(desired, incomplete, changes, [], teams?.changes, members && memberChecksumOf(desired, live, members.changes), tokenPolicy),
+    checksum: planChecksum(desired, incomplete, changes, [], teams?.changes, members && memberChecksumOf(desired, live, members.changes), tokenPolicy, scope),
     ...(server ? { server } : {}),
     // Every target read is one the plan covers (a saved plan's basis lists the same).
     managedTargets: live.targets.size,
@@ -118,6 +118,7 @@ function planChecksum(
   teamChanges: readonly TeamChange[] | undefined,
   members: MemberChecksum | undefined,
   tokenPolicy: readonly TokenPolicyChange[] | undefined,
+  scope: Scope | undefined,
 ): string {
   const guards = { maxRemovals: desired.settings.maxRemovals, incompleteTargets };
   const teams = teamChanges ? { teams: { changes: teamChanges, maxTeamDeletions: desired.settings.maxTeamDeletions ?? DEFAULT_MAX_TEAM_DELETIONS } } : {};
@@ -132,6 +133,8 @@ function planChecksum(
     ...(tokenPolicy
       ? { tokenPolicy: { changes: tokenPolicy, maxTokenRevocations: desired.settings.maxTokenRevocations ?? DEFAULT_MAX_TOKEN_REVOCATIONS } }
       : {}),
+    // docs/plan.md, "Scoped plans": a scoped plan's checksum covers its scope.
+    ...scopeSumOf(scope),
   });
 }
 
@@ -150,6 +153,7 @@ export function withViolations<P extends DiffPlan>(plan: P, desired: DesiredStat
     managedChanges(plan, 'team'),
     members,
     managedChanges(plan, 'token-policy'),
+    plan.scope,
   );
   return { ...plan, violations, checksum };
 }

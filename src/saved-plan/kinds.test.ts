@@ -15,7 +15,7 @@ const kindsHeld = (version: number, plan: Record<string, unknown>): string[] =>
 
 describe('the saved plan kinds table', () => {
   it('reads the versions its rows hold', () => {
-    expect(READABLE_VERSIONS).toEqual([3, 4, 5, 6]);
+    expect(READABLE_VERSIONS).toEqual([3, 4, 5, 6, 7]);
   });
 
   it('the version written for a plan holds every kind the plan manages, and no other', () => {
@@ -38,5 +38,12 @@ describe('the saved plan kinds table', () => {
         token_policy_changes: [],
       }),
     ).toEqual(['grant', 'team', 'member', 'token-policy']);
+  });
+
+  it('a plan given --changed-from is written as 7, which holds every kind the plan has (docs/plan.md, "Scoped plans")', () => {
+    expect(savedPlanFormatOf(BASIS, true)).toBe(7);
+    expect(savedPlanFormatOf({ ...BASIS, ...TEAMS, ...MEMBERS, ...TOKENS }, true)).toBe(7);
+    expect(kindsHeld(7, { changes: [] })).toEqual(['grant']);
+    expect(kindsHeld(7, { changes: [], team_changes: [], member_changes: [], token_policy_changes: [] })).toEqual(['grant', 'team', 'member', 'token-policy']);
   });
 });

@@ -19,6 +19,7 @@ import {
   type PlanBasis,
   SAVED_PLAN_FORMAT_VERSION,
   SAVED_PLAN_MEMBERS_FORMAT_VERSION,
+  SAVED_PLAN_SCOPED_FORMAT_VERSION,
   SAVED_PLAN_TEAMS_FORMAT_VERSION,
   SAVED_PLAN_TOKENS_FORMAT_VERSION,
 } from './saved-plan.js';
@@ -55,14 +56,20 @@ const documentsOf =
 
 export const SAVED_KINDS: { readonly [K in PlanChangeKind]: SavedKind<K> } = {
   grant: {
-    versions: [SAVED_PLAN_FORMAT_VERSION, SAVED_PLAN_TEAMS_FORMAT_VERSION, SAVED_PLAN_MEMBERS_FORMAT_VERSION, SAVED_PLAN_TOKENS_FORMAT_VERSION],
+    versions: [
+      SAVED_PLAN_FORMAT_VERSION,
+      SAVED_PLAN_TEAMS_FORMAT_VERSION,
+      SAVED_PLAN_MEMBERS_FORMAT_VERSION,
+      SAVED_PLAN_TOKENS_FORMAT_VERSION,
+      SAVED_PLAN_SCOPED_FORMAT_VERSION,
+    ],
     key: 'changes',
     read: (plan, created) => plan.objects('changes').map((c) => changeOf(c, created)),
     documents: documentsOf('changes', changeDocument),
   },
   team: {
     versions: [SAVED_PLAN_TEAMS_FORMAT_VERSION],
-    whenPresent: [SAVED_PLAN_MEMBERS_FORMAT_VERSION, SAVED_PLAN_TOKENS_FORMAT_VERSION],
+    whenPresent: [SAVED_PLAN_MEMBERS_FORMAT_VERSION, SAVED_PLAN_TOKENS_FORMAT_VERSION, SAVED_PLAN_SCOPED_FORMAT_VERSION],
     key: 'team_changes',
     read: (plan) => teamChangesOf(plan),
     creates: (changes) => changes.flatMap((c) => (c.action === 'create' ? [c.name] : [])),
@@ -72,7 +79,7 @@ export const SAVED_KINDS: { readonly [K in PlanChangeKind]: SavedKind<K> } = {
   },
   member: {
     versions: [SAVED_PLAN_MEMBERS_FORMAT_VERSION],
-    whenPresent: [SAVED_PLAN_TOKENS_FORMAT_VERSION],
+    whenPresent: [SAVED_PLAN_TOKENS_FORMAT_VERSION, SAVED_PLAN_SCOPED_FORMAT_VERSION],
     key: 'member_changes',
     read: memberChangesOf,
     basis: (basis) => ({ members: basisMembersOf(basis) }),
@@ -85,6 +92,7 @@ export const SAVED_KINDS: { readonly [K in PlanChangeKind]: SavedKind<K> } = {
   // docs/apply.md, "Saved plans": format 6, with the tokens each change ends and the policy it was planned from.
   'token-policy': {
     versions: [SAVED_PLAN_TOKENS_FORMAT_VERSION],
+    whenPresent: [SAVED_PLAN_SCOPED_FORMAT_VERSION],
     key: 'token_policy_changes',
     read: (plan) => tokenPolicyChangesOf(plan),
     basis: (basis) => ({ tokenPolicy: basisTokenPolicyOf(basis) }),

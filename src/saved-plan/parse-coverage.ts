@@ -4,7 +4,7 @@
 // phrased again from their facts (the words in the file are not read). Not part of the checksum: the incomplete targets are, through
 // the basis. A plan saved before these keys: its coverage is the basis's incomplete targets, its
 // scope unknown beyond --target (`targeted`).
-import type { Coverage, IncompleteReason, Scope, TokensUnlisted } from '../core/coverage.js';
+import type { ChangedFrom, Coverage, IncompleteReason, Scope, TokensUnlisted } from '../core/coverage.js';
 import { coverageFacts } from '../core/coverage-document.js';
 import { scopeOf } from '../core/scope.js';
 import type { Reader } from './reader.js';
@@ -55,8 +55,33 @@ function fromBasis(basis: PlanBasis): Coverage {
   return targets.length === 0 ? { complete: true, reasons: [] } : { complete: false, reasons: [{ code: 'grants-of-unseen-teams', targets }] };
 }
 
-export function coverageAndScopeOf(plan: Reader, basis: PlanBasis, targeted: readonly string[] | undefined): { coverage: Coverage; scope: Scope } {
-  if (plan.value.complete === undefined && plan.value.scope === undefined) return { coverage: fromBasis(basis), scope: scopeOf({ targets: targeted ?? [] }) };
+/** docs/plan.md, "Scoped plans": `scope.changed_from`, in a file of the version that holds it (7) and only there. */
+function changedFromOf(scope: Reader, held: boolean): { changedFrom?: ChangedFrom } {
+  if (!held) return scope.value.changed_from === undefined ? {} : scope.fail(`${scope.at('changed_from')} is in a file of a version without scoped plans`);
+  const c = scope.object('changed_from');
+  const reason = c.value.reason === undefined ? {} : { reason: c.string('reason') };
+  return {
+    changedFrom: {
+      ref: c.string('ref'),
+      scoped: c.boolean('scoped'),
+      targets: strings(c, 'targets'),
+      teams: strings(c, 'teams'),
+      tokenPolicy: c.boolean('token_policy'),
+      read: c.integer('targets_read'),
+      ...reason,
+    },
+  };
+}
+
+/** `changedFrom`: whether the file's version holds `scope.changed_from` (a plan given --changed-from). */
+export function coverageAndScopeOf(
+  plan: Reader,
+  basis: PlanBasis,
+  targeted: readonly string[] | undefined,
+  changedFrom = false,
+): { coverage: Coverage; scope: Scope } {
+  if (plan.value.complete === undefined && plan.value.scope === undefined && !changedFrom)
+    return { coverage: fromBasis(basis), scope: scopeOf({ targets: targeted ?? [] }) };
   const reasons = plan.objects('incomplete').map(reasonOf);
   const coverage = { complete: plan.boolean('complete'), reasons };
   const reader = plan.object('scope');
@@ -66,6 +91,7 @@ export function coverageAndScopeOf(plan: Reader, basis: PlanBasis, targeted: rea
     teams: strings(reader, 'teams'),
     projects: strings(reader, 'projects'),
     workspaces: strings(reader, 'workspaces'),
+    ...changedFromOf(reader, changedFrom),
   });
   // The scope's --target is what `targeted` says (parsed, without repeats): a plan never says it covers more than it read.
   const given = [...new Set(scope.targets)].sort();

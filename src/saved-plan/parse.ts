@@ -4,6 +4,7 @@
 // policies and violations, and refusals that are not the guards' verdict on its changes (the file
 // was edited or damaged).
 
+import type { Scope } from '../core/coverage.js';
 import type { JsonObject } from '../core/json-value.js';
 import type { PendingInvite } from '../core/people.js';
 import {
@@ -24,7 +25,7 @@ import { PLAN_FORMAT_VERSION } from '../core/plan-document.js';
 import type { AcceptedBy, PolicyViolation } from '../core/policy.js';
 import { pendingTeamId } from '../core/teams.js';
 import { WARNING_CODES, type WarningCode } from '../core/warning-codes.js';
-import { checksumOf, policiesDigestOf } from '../diff/checksum.js';
+import { checksumOf, policiesDigestOf, scopeSumOf } from '../diff/checksum.js';
 import { READ_GUARDS } from '../guard/guards.js';
 import { refusalsOf } from '../guard/plan-refusals.js';
 import { HMAC_KEY, INTEGRITY_KEY, integrityOf } from './fingerprint.js';
@@ -36,7 +37,7 @@ import { expiriesOf, savedPoliciesOf } from './parse-policies.js';
 import { readOf } from './parse-read.js';
 import { serverOf } from './parse-server.js';
 import { type JsonRecord, NotASavedPlanError, Reader, SavedPlanError } from './reader.js';
-import { type BasisTarget, basisGuardInputs, type PlanBasis, SAVED_PLAN_KIND, type SavedPlan } from './saved-plan.js';
+import { type BasisTarget, basisGuardInputs, type PlanBasis, SAVED_PLAN_KIND, SAVED_PLAN_SCOPED_FORMAT_VERSION, type SavedPlan } from './saved-plan.js';
 import { type HmacState, PLAN_KEY_ENV, type PlanKey } from './seal.js';
 
 const EDITED = 'plan.checksum does not match its changes, organization, guard inputs, policies and violations (the file was edited or damaged)';
@@ -191,7 +192,14 @@ const changesOfKind = (read: SavedChanges, kind: PlanChangeKind): readonly Chang
  * and their violations included: a file resealed after an edit is still refused unless its
  * checksum was recomputed too, and then `--checksum SUM` tells it from the reviewed plan.
  */
-function checkChecksum(root: Reader, organization: string, read: SavedChanges, basis: PlanBasis, violations: readonly PolicyViolation[] | undefined): string {
+function checkChecksum(
+  root: Reader,
+  organization: string,
+  read: SavedChanges,
+  basis: PlanBasis,
+  violations: readonly PolicyViolation[] | undefined,
+  scope: Scope,
+): string {
   const checksum = root.object('plan').string('checksum');
   const { memberGuards: _members, maxTeamDeletions: _teams, maxTokenRevocations: _tokens, ...grantGuards } = basisGuardInputs(basis);
   const parts = read.kinds.map((kind) => rowOf(kind).checksum?.(changesOfKind(read, kind), basis) ?? {});
@@ -202,6 +210,8 @@ function checkChecksum(root: Reader, organization: string, read: SavedChanges, b
     policies: policiesDigestOf(basis.policies),
     violations: violations ?? [],
     ...Object.assign({}, ...parts),
+    // docs/plan.md, "Scoped plans": a scoped plan's checksum covers its scope.
+    ...scopeSumOf(scope),
   };
   if (checksumOf(summed) !== checksum) root.fail(EDITED);
   return checksum;
@@ -259,7 +269,10 @@ export function parseSavedPlan(file: string, json: unknown, key?: PlanKey): Save
   const read = savedChangesOf(root, planReader, kinds);
   const basis = basisOf(root, kinds);
   const violations = planReader.value.violations === undefined ? undefined : planReader.objects('violations').map(violationOf);
-  const checksum = checkChecksum(root, organization, read, basis, violations);
+  // Read before the checksum, which covers a scoped plan's scope.
+  const targeted = targetedOf(planReader);
+  const covered = coverageAndScopeOf(planReader, basis, targeted.targeted, root.value.format_version === SAVED_PLAN_SCOPED_FORMAT_VERSION);
+  const checksum = checkChecksum(root, organization, read, basis, violations, covered.scope);
   const listed = planChanges({ ...read.byKind, grant: read.changes } as ChangesByKind);
   const refusals = checkRefusals(root, listed.changes, basis);
   const extra = checkDocuments(root, planReader, read);
@@ -272,8 +285,8 @@ export function parseSavedPlan(file: string, json: unknown, key?: PlanKey): Save
     refusals,
     // The basis lists every target read, as the plan counts them (diff/plan.ts).
     managedTargets: basis.targets.length,
-    ...targetedOf(planReader),
-    ...coverageAndScopeOf(planReader, basis, targetedOf(planReader).targeted),
+    ...targeted,
+    ...covered,
     ...effectiveChangesOf(planReader),
     ...serverOf(planReader),
     ...(violations === undefined ? {} : { violations }),

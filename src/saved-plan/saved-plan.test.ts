@@ -70,7 +70,7 @@ describe('saved plan document', () => {
   it('refuses another format version, naming it', () => {
     const document = { ...savedPlanDocument(samplePlan()), format_version: 2 };
     expect(() => parseSavedPlan('p.json', document)).toThrow(SavedPlanError);
-    expect(() => parseSavedPlan('p.json', document)).toThrow(/format_version is 2, and this tfe-access reads versions 3, 4, 5 and 6 only/);
+    expect(() => parseSavedPlan('p.json', document)).toThrow(/format_version is 2, and this tfe-access reads versions 3, 4, 5, 6 and 7 only/);
   });
 
   it('refuses a plan whose changes were edited after it was written: by the seal, and by the checksum when resealed', () => {

@@ -33,11 +33,17 @@ import type { HmacState } from './seal.js';
  *    the policy they were planned from and settings.max-token-revocations; team and member changes
  *    as in 5 when the plan has them. Written only for a plan with token-policy changes, so that a
  *    reader of an earlier version refuses it rather than apply it without them.
+ * 7: a plan given --changed-from (docs/plan.md, "Scoped plans"): `plan.scope.changed_from` with the
+ *    base and the targets, teams and token policy the change touches, a checksum that covers them
+ *    when scoped, and a basis of the targets the plan read; team, member and token-policy changes
+ *    as in 6 when the plan has them. Written only for such a plan, so that a reader of an earlier
+ *    version refuses it rather than apply it as a plan of the whole files.
  */
 export const SAVED_PLAN_FORMAT_VERSION = 3;
 export const SAVED_PLAN_TEAMS_FORMAT_VERSION = 4;
 export const SAVED_PLAN_MEMBERS_FORMAT_VERSION = 5;
 export const SAVED_PLAN_TOKENS_FORMAT_VERSION = 6;
+export const SAVED_PLAN_SCOPED_FORMAT_VERSION = 7;
 export const SAVED_PLAN_KIND = 'tfe-access saved plan';
 
 export interface BasisTarget {
@@ -150,8 +156,9 @@ export function expiryDocument(end: GrantEnd): JsonObject {
   return { team: end.teamId, target: end.targetId, at: end.at };
 }
 
-/** The lowest version that holds what the plan has: token policy 6, members 5, teams 4, else 3. */
-export function savedPlanFormatOf(basis: PlanBasis): number {
+/** The lowest version that holds what the plan has: --changed-from 7, token policy 6, members 5, teams 4, else 3. */
+export function savedPlanFormatOf(basis: PlanBasis, changedFrom = false): number {
+  if (changedFrom) return SAVED_PLAN_SCOPED_FORMAT_VERSION;
   if (basis.tokenPolicy) return SAVED_PLAN_TOKENS_FORMAT_VERSION;
   if (basis.members) return SAVED_PLAN_MEMBERS_FORMAT_VERSION;
   return basis.teams ? SAVED_PLAN_TEAMS_FORMAT_VERSION : SAVED_PLAN_FORMAT_VERSION;

@@ -85,7 +85,7 @@ describe('apply --plan FILE', () => {
     await writeFile(planFile, JSON.stringify({ ...document, format_version: 99 }));
     const run = await apply(['--plan', planFile]);
     expect(run.code).toBe(1);
-    expect(run.err).toContain('format_version is 99, and this tfe-access reads versions 3, 4, 5 and 6 only');
+    expect(run.err).toContain('format_version is 99, and this tfe-access reads versions 3, 4, 5, 6 and 7 only');
   });
 
   it('keeps the checksum the plan printed', async () => {

@@ -117,6 +117,22 @@ describe('the example workflows', () => {
     expect(steps(workflow).find((s) => s.id === 'reviewed')?.env.INPUT_PR).toBe('${{ inputs.pull-request }}');
   });
 
+  it('scoped (docs/ci.md, "Scoped plans in CI"): pull requests plan --changed-from the base, the push applies --changed-from the commit before, by hand both are full', () => {
+    const plan = actionSteps().find((s) => s.path.endsWith('plan.yml') && s.step.with.command === 'plan')!.step;
+    expect(plan.with.args).toContain("${{ github.event_name == 'pull_request' && '--changed-from HEAD^1' || '' }}");
+    const planCheckout = steps(workflows['examples/ci/github/tfe-access-plan.yml']!).find((s) => s.uses === 'actions/checkout@v4');
+    expect(planCheckout?.with).toEqual({ 'fetch-depth': 2 });
+    const apply = actionSteps().find((s) => s.path.endsWith('apply.yml'))!.step;
+    expect(apply.with.args).toContain("${{ github.event_name == 'push' && format('--changed-from {0}', github.event.before) || '' }}");
+    const applyCheckout = steps(workflows['examples/ci/github/tfe-access-apply.yml']!).find((s) => s.uses === 'actions/checkout@v4');
+    expect(applyCheckout?.with).toEqual({ 'fetch-depth': 0 });
+    expect(gitlab['tfe-access-plan'].script.join('\n')).toContain('--changed-from "$CI_MERGE_REQUEST_DIFF_BASE_SHA" --out tfe-access.plan.json');
+    expect(gitlab['tfe-access-apply'].script.join('\n')).toContain('--checksum "$CHECKSUM" --changed-from "$CI_COMMIT_BEFORE_SHA"');
+    for (const job of ['tfe-access-plan', 'tfe-access-apply']) expect(gitlab[job].variables.GIT_DEPTH, job).toBe(0);
+    // The scheduled drift stays full: no --changed-from.
+    expect(gitlab['tfe-access-drift'].script.join('\n')).not.toContain('--changed-from');
+  });
+
   it('schedule: drift adopted into the files, then one pull request opened or updated on drift (exit 2) and closed without', () => {
     const workflow = workflows['examples/ci/github/tfe-access-drift.yml']!;
     expect(workflow.on.schedule[0].cron).toMatch(/^\S+ \S+ \S+ \S+ \S+$/);
@@ -154,9 +170,10 @@ describe('the GitLab recipe', () => {
   });
 
   it('gives plan and drift the read token (seen by merge-request pipelines) and apply its own, protected one', () => {
-    expect(gitlab['tfe-access-plan'].variables).toEqual({ TFE_TOKEN: '$TFE_PLAN_TOKEN' });
+    // GIT_DEPTH: the history --changed-from reads (the scoped flow).
+    expect(gitlab['tfe-access-plan'].variables).toEqual({ TFE_TOKEN: '$TFE_PLAN_TOKEN', GIT_DEPTH: 0 });
     expect(gitlab['tfe-access-drift'].variables).toEqual({ TFE_TOKEN: '$TFE_PLAN_TOKEN' });
-    expect(gitlab['tfe-access-apply'].variables).toEqual({ TFE_TOKEN: '$TFE_APPLY_TOKEN' });
+    expect(gitlab['tfe-access-apply'].variables).toEqual({ TFE_TOKEN: '$TFE_APPLY_TOKEN', GIT_DEPTH: 0 });
     // No token for every job at once: one defined globally would reach merge requests, or not at all.
     expect(gitlab.variables.TFE_TOKEN).toBeUndefined();
     expect(gitlab['.tfe-access'].variables).toBeUndefined();

@@ -3,7 +3,7 @@
 // what it read. The demo organization over real HTTP, the CLI in process, REF a git revision of a
 // repository made for the test (git itself, no shell) or a directory of base files.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -183,19 +183,6 @@ describe('apply --changed-from', () => {
     const run = await runCli(['apply', '--plan', 'saved.json', '--changed-from', 'HEAD'], { env, cwd: repo });
     expect(run.code).toBe(1);
     expect(run.err).toBe('tfe-access apply: --changed-from cannot be used with --plan: a saved plan applies all of its changes or none.\n');
-  });
-});
-
-describe('plan --changed-from with --out', () => {
-  it('is refused in one line, before any request and any file written', async () => {
-    emulator.resetLog();
-    const run = await runCli(['plan', 'acme', '--changed-from', 'HEAD', '--out', 'saved.json'], { env, cwd: repo });
-    expect(run.code).toBe(1);
-    expect(run.err).toBe(
-      'tfe-access plan: --changed-from and --out cannot be given together yet: a scoped plan is not saved; save the full plan (without --changed-from) for apply --plan.\n',
-    );
-    expect(emulator.counters().total).toBe(0);
-    expect(existsSync(join(repo, 'saved.json'))).toBe(false);
   });
 });
 

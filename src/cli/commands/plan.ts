@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { addressFrom } from '../../api/address.js';
 import { DEFAULT_PATH } from '../../core/defaults.js';
-import { CLIError, EXIT } from '../../errors.js';
+import { EXIT } from '../../errors.js';
 import { assertOutput, type OutputRequest } from '../../pipeline/disk/output-guard.js';
 import { writeSavedPlan } from '../../pipeline/disk/saved-plan-file.js';
 import { savedPlanOf } from '../../saved-plan/saved-plan.js';
@@ -33,7 +33,7 @@ ${TARGET_HELP}
   --changed-from REF   read only what the change from REF touches: REF a git revision (the
                        same PATHS read there with git) or a directory of base files; drift
                        elsewhere is not read (docs/plan.md, "Scoped plans"). Not with
-                       --target or --out
+                       --target; with --out, the scoped plan is saved with its scope
 ${CONNECTION_HELP}
   -h, --help           this help
 
@@ -54,11 +54,6 @@ const command: Command = {
   positionals: true,
   async run(parsed, io) {
     const { out, force } = outFlags(parsed, 'plan writes no file');
-    // docs/plan.md, "Scoped plans": a saved plan's basis is every target of the files, which a scoped plan did not read.
-    if (out !== undefined && stringFlag(parsed, 'changed-from') !== undefined)
-      throw new CLIError(
-        '--changed-from and --out cannot be given together yet: a scoped plan is not saved; save the full plan (without --changed-from) for apply --plan.',
-      );
     const request = (file: string): OutputRequest => ({
       out: file,
       what: 'the plan',

@@ -5,6 +5,7 @@ import { addressFrom } from '../../api/address.js';
 import type { TfeClient } from '../../api/client.js';
 import { applyChanges } from '../../apply/executor.js';
 import { stopOf } from '../../apply/outcome.js';
+import { affectedOfScope, scopedFiles } from '../../assemble/affected.js';
 import type { ApplyProgress, ApplyResult, ChangeOutcome, MemberOutcome, Stop, TeamOutcome } from '../../core/apply-outcome.js';
 import type { FilesState } from '../../core/desired-state.js';
 import { grantChanges, managedChanges, type Plan } from '../../core/plan.js';
@@ -189,8 +190,11 @@ async function applyFresh(request: ClockedApply, hooks: ApplyHooks, control: Run
 
 /** Files named next to --plan must still say what the plan was made from: their policies first, then the rest. */
 async function assertSameFiles(file: string, saved: SavedPlan, request: ClockedApply): Promise<FilesState> {
-  const desired = await desiredFromFiles(request.paths, request.cwd, request.run.now);
+  const given = await desiredFromFiles(request.paths, request.cwd, request.run.now);
   request.run.afterLoad?.();
+  // docs/plan.md, "Scoped plans": a scoped plan was made from the files narrowed to its scope; they are narrowed the same way.
+  const affected = saved.plan.scope?.changedFrom && affectedOfScope(saved.plan.scope.changedFrom);
+  const desired = affected?.kind === 'scoped' ? scopedFiles(given, affected) : given;
   const stale = (what: string): CLIError =>
     new CLIError(`the saved plan ${file} is stale: ${what} changed since it was planned; nothing was changed. Plan again and review the new plan.`);
   if (policiesDigestOf(desired.policies ?? []) !== policiesDigestOf(saved.basis.policies)) throw stale('the policies of the desired-state files');

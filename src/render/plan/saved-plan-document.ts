@@ -47,7 +47,7 @@ function planPart(plan: Plan): JsonObject {
 export function savedPlanContent(saved: SavedPlan): { [key: string]: JsonValue } {
   return {
     kind: SAVED_PLAN_KIND,
-    format_version: savedPlanFormatOf(saved.basis),
+    format_version: savedPlanFormatOf(saved.basis, saved.plan.scope?.changedFrom !== undefined),
     address: saved.address ?? null,
     basis: basisDocument(saved.basis),
     plan: planPart(saved.plan),
