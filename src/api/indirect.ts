@@ -5,22 +5,13 @@
 // is left absent, never taken as empty. The TfeClient delegates here.
 import pLimit from 'p-limit';
 import type { IndirectRead, WorkspaceReachRead } from '../core/indirect.js';
-import { isRemoteError } from './errors/remote-error.js';
+import { orAbsent } from './errors/remote-error.js';
 import type { Exchange } from './exchange.js';
 import { projectsFromList } from './translate.js';
 import { consumersFromList, poolsFromList, reachFromList, stacksFromList, varsetsFromList } from './translate-indirect.js';
 
 const org = (name: string): string => `/organizations/${encodeURIComponent(name)}`;
 const PAGE = { 'page[size]': '100' };
-
-async function orAbsent<T>(read: Promise<T>): Promise<T | undefined> {
-  try {
-    return await read;
-  } catch (error: unknown) {
-    if (isRemoteError(error, 404) || isRemoteError(error, 403)) return undefined;
-    throw error;
-  }
-}
 
 export class IndirectRequests {
   constructor(private readonly exchange: Exchange) {}

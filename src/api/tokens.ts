@@ -3,21 +3,11 @@
 // tokens' existence and expiry (never a secret: the translation reads none), and the policy's
 // writes. The TfeClient delegates here, so that it satisfies TokenPolicyApi without knowing the wire.
 import type { LiveToken, LiveTokens, TokenPolicyApi, TokenType } from '../core/token-policy.js';
-import { isRemoteError } from './errors/remote-error.js';
+import { orAbsent } from './errors/remote-error.js';
 import type { Exchange } from './exchange.js';
 import { maxTtlBody, maxTtlFrom, organizationTokenFrom, teamTokensFromList, userTokensBody, userTokensFrom } from './translate-token.js';
 
 const org = (name: string): string => `/organizations/${encodeURIComponent(name)}`;
-
-/** A read the server may not have (404) or the caller may not make (403): absent. */
-async function orAbsent<T>(read: Promise<T>): Promise<T | undefined> {
-  try {
-    return await read;
-  } catch (error: unknown) {
-    if (isRemoteError(error, 404) || isRemoteError(error, 403)) return undefined;
-    throw error;
-  }
-}
 
 export class TokenRequests implements TokenPolicyApi {
   constructor(private readonly exchange: Exchange) {}

@@ -5,12 +5,13 @@
 // `filter[source]` and `search[user]` (the VCS username: never an HCP Terraform user's, so
 // nothing the emulator's runs carry); its own limit of 30 requests per minute per caller. A caller
 // sees the runs of the workspaces it can see; outside the organization, 404; in the seed profile, 404.
+
+import { DAY_MS } from '../core/expiry.js';
 import { type Answer, failure, NOT_FOUND, ok, rateLimited } from './answers.js';
 import { param, type RequestContext } from './context.js';
 import { MAX_PAGE_SIZE, PAGE_NUMBER_PARAM, PAGE_SIZE_PARAM } from './pagination.js';
 import { RUN_STATUS_GROUPS, STATUS_GROUPS, type StoredRun } from './run-book.js';
 
-const DAY_MS = 86_400_000;
 const YEAR_DAYS = 365;
 const DEFAULT_SIZE = 20;
 

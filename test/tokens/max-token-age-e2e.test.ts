@@ -5,10 +5,10 @@
 // those), never that nothing breaks it.
 
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ADMIN_TOKEN as ADMIN } from '../../src/emulator/start.js';
 import { runCli } from '../support/cli.js';
 import { perTest } from '../support/per-test.js';
 import { oneOrganization } from '../support/seeds.js';
+import { advanceClock, callAs, makeToken as makeTeamToken } from '../support/team-tokens.js';
 import { startWorld, type World } from '../support/world.js';
 
 const OWNER = 'age-org-token';
@@ -26,28 +26,10 @@ const DAY_MS = 24 * 3600 * 1000;
 
 const held = perTest();
 
-async function call(world: World, method: string, path: string, body?: unknown, token = OWNER): Promise<{ status: number; body: any }> {
-  const answer = await fetch(`${world.emulator.url}/api/v2${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.api+json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await answer.text();
-  return { status: answer.status, body: text === '' ? undefined : JSON.parse(text) };
-}
-
-/** A token of `team`, ending at `expiredAt` (absent: the service's default, two years on); its id and secret. */
-async function makeToken(world: World, team: string, description: string, expiredAt?: string): Promise<{ id: string; secret: string }> {
-  const attributes = { description, ...(expiredAt ? { 'expired-at': expiredAt } : {}) };
-  const made = await call(world, 'POST', `/teams/${team}/authentication-tokens`, { data: { type: 'authentication-tokens', attributes } });
-  expect(made.status).toBe(201);
-  return { id: made.body.data.id, secret: made.body.data.attributes.token };
-}
-
+const call = (world: World, method: string, path: string, body?: unknown, token = OWNER) => callAs(world, token, method, path, body);
+const makeToken = (world: World, team: string, description: string, expiredAt?: string) => makeTeamToken(world, OWNER, team, description, expiredAt);
 /** The emulator's clock, for the CLI's (TFE_ACCESS_NOW). */
-async function clock(world: World): Promise<string> {
-  return (await call(world, 'POST', '/emulator/clock', { 'advance-seconds': 0 }, ADMIN)).body.now;
-}
+const clock = (world: World) => advanceClock(world, 0);
 
 type Reason = { code: string; policies?: string[]; cause?: string };
 const tokenReasons = (document: { incomplete: Reason[] }): Reason[] => document.incomplete.filter((r) => r.code === 'team-tokens-unlisted');

@@ -4,11 +4,11 @@
 
 import { writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ADMIN_TOKEN as ADMIN } from '../../src/emulator/start.js';
 import type { SeedOrganization } from '../../src/emulator/types.js';
 import { runCli } from '../support/cli.js';
 import { perTest } from '../support/per-test.js';
 import { oneOrganization } from '../support/seeds.js';
+import { callAs, tokensOfAges as ownersTokensOfAges, works } from '../support/team-tokens.js';
 import { startWorld, type World } from '../support/world.js';
 
 const OWNER = 'tokens-org-token';
@@ -35,41 +35,8 @@ const ALLOWED = `${POLICY}settings:
 
 const held = perTest();
 
-async function call(world: World, method: string, path: string, body?: unknown, token = OWNER): Promise<{ status: number; body: any }> {
-  const answer = await fetch(`${world.emulator.url}/api/v2${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.api+json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await answer.text();
-  return { status: answer.status, body: text === '' ? undefined : JSON.parse(text) };
-}
-
-interface Made {
-  readonly id: string;
-  readonly secret: string;
-}
-
-async function makeToken(world: World, team: string, description: string): Promise<Made> {
-  const made = await call(world, 'POST', `/teams/${team}/authentication-tokens`, { data: { type: 'authentication-tokens', attributes: { description } } });
-  expect(made.status).toBe(201);
-  return { id: made.body.data.id, secret: made.body.data.attributes.token };
-}
-
-/** Three tokens 40 days old and one a day old; the emulator's clock then, for the CLI's. */
-async function tokensOfAges(world: World): Promise<{ old: Made[]; young: Made; now: string }> {
-  const old = [
-    await makeToken(world, 'team-ci', 'ci nightly'),
-    await makeToken(world, 'team-ci', 'ci release'),
-    await makeToken(world, 'team-deploy', 'deploys'),
-  ];
-  await call(world, 'POST', '/emulator/clock', { 'advance-seconds': 39 * 24 * 3600 }, ADMIN);
-  const young = await makeToken(world, 'team-deploy', 'fresh');
-  const clock = await call(world, 'POST', '/emulator/clock', { 'advance-seconds': 24 * 3600 }, ADMIN);
-  return { old, young, now: clock.body.now };
-}
-
-const works = async (world: World, token: Made): Promise<number> => (await call(world, 'GET', '/organizations/acme/projects', undefined, token.secret)).status;
+const call = (world: World, method: string, path: string, body?: unknown, token = OWNER) => callAs(world, token, method, path, body);
+const tokensOfAges = (world: World) => ownersTokensOfAges(world, OWNER);
 
 describe('token-policy: a lowered team-token lifetime', () => {
   it('is refused at plan time naming the 3 tokens it ends, passes with max-token-revocations: 3, and apply ends exactly those', async () => {

@@ -52,3 +52,13 @@ export class RemoteError extends CLIError {
 export function isRemoteError(value: unknown, status?: number): value is RemoteError {
   return value instanceof RemoteError && (status === undefined || value.status === status);
 }
+
+/** A read the server may not have (404) or the caller may not make (403): absent, said by the caller as such. */
+export async function orAbsent<T>(read: Promise<T>): Promise<T | undefined> {
+  try {
+    return await read;
+  } catch (error: unknown) {
+    if (isRemoteError(error, 404) || isRemoteError(error, 403)) return undefined;
+    throw error;
+  }
+}

@@ -7,6 +7,7 @@ import type { TfeClient } from '../../api/client.js';
 import { isRemoteError } from '../../api/errors/remote-error.js';
 import type { FileEdit } from '../../core/adoption.js';
 import type { FilesState } from '../../core/desired-state.js';
+import { DAY_MS } from '../../core/expiry.js';
 import { type LiveGrant, RESOURCE_OF, type Team } from '../../core/model.js';
 import type { OrganizationRead } from '../../core/organization.js';
 import type { Recommendation } from '../../core/recommendation.js';
@@ -25,7 +26,6 @@ import { type RunControl, underControl } from '../run/run-control.js';
 import { readFiles } from './adopt.js';
 import { readOrganization } from './report.js';
 
-const DAY_MS = 86_400_000;
 /** docs/api.md, "Runs index": the index reaches back 12 months (`filter[timeframe]=year`). */
 export const MAX_WINDOW_DAYS = 365;
 
