@@ -13,6 +13,7 @@ import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
 import { planSchema } from '../../src/render/schemas/plan-schema.js';
 import { ROOT, runCli } from '../support/cli.js';
+import { spawnCli } from '../support/spawn-cli.js';
 
 let emulator: RunningEmulator;
 let env: Record<string, string>;
@@ -152,6 +153,17 @@ describe('plan --changed-from a git revision', () => {
     );
     // Each is said before the first request.
     expect(emulator.counters().total).toBe(0);
+  });
+
+  it('without git on PATH, a REF that is no directory says git is missing, not that there is no repository', async () => {
+    const noGit = mkdtempSync(join(tmpdir(), 'tfe-access-no-git-'));
+    try {
+      const run = await spawnCli(['plan', 'acme', '--changed-from', 'HEAD'], { env: { ...env, PATH: noGit }, cwd: repo });
+      expect(run.code).toBe(1);
+      expect(run.err).toBe('tfe-access plan: --changed-from HEAD: not a directory, and git is not installed (not on PATH) to read it as a revision.\n');
+    } finally {
+      rmSync(noGit, { recursive: true, force: true });
+    }
   });
 
   it('--target with --changed-from is refused in one line, before any request', async () => {

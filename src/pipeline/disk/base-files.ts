@@ -32,6 +32,16 @@ function gitText(cwd: string, args: readonly string[]): string | undefined {
   }
 }
 
+/** Whether git runs at all: a failure to start it (ENOENT) is no repository's fault. */
+function gitInstalled(): boolean {
+  try {
+    execFileSync('git', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (error: unknown) {
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
+}
+
 /** A tree at a revision: every blob by its absolute path, and every directory's entries. */
 interface Tree {
   readonly blobs: ReadonlyMap<string, { readonly sha: string; readonly link: boolean; readonly size: number }>;
@@ -91,6 +101,8 @@ function treeFileSystem(root: string, tree: Tree): FileSystem {
 /** The commit REF names in the repository around `cwd`, with its root; one line when there is none. */
 function revisionOf(ref: string, cwd: string): { root: string; commit: string } {
   const root = gitText(cwd, ['rev-parse', '--show-toplevel']);
+  if (root === undefined && !gitInstalled())
+    throw new CLIError(`--changed-from ${printable(ref)}: not a directory, and git is not installed (not on PATH) to read it as a revision.`);
   if (root === undefined) throw new CLIError(`--changed-from ${printable(ref)}: not a directory, and ${printable(cwd)} is not in a git repository.`);
   // `--end-of-options`: a REF that starts with a dash is a name, never an option of git's.
   const commit = ref.startsWith('-') ? undefined : gitText(root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]);
