@@ -152,12 +152,11 @@ export class TfeClient implements TeamApi, MemberApi, TokenPolicyApi {
 
   /**
    * Every team of the organization the token can see (pages of 100), or (with `names`) those of
-   * these names: `filter[names]` is case-insensitive (docs/api.md, "Name resolution"), and
-   * resolution matches the names exactly (a team differing only by case is said as such).
+   * these names (`listNamed`): resolution matches the names exactly (a team differing only by case
+   * is said as such).
    */
   listTeams(organization: string, names?: readonly string[]): Promise<Team[]> {
-    const query = names && names.length > 0 ? { 'filter[names]': names.join(',') } : undefined;
-    return this.exchange.listAll({ method: 'GET', path: `${org(organization)}/teams`, ...(query ? { query } : {}) }, wire.teamsFromList);
+    return this.listNamed(`${org(organization)}/teams`, names, wire.teamsFromList);
   }
 
   /** One team by id, or undefined on 404 (missing, or a secret team the token cannot see). */
@@ -165,10 +164,26 @@ export class TfeClient implements TeamApi, MemberApi, TokenPolicyApi {
     return this.exchange.one({ method: 'GET', path: `/teams/${encodeURIComponent(id)}` }, wire.teamFromDocument).catch(undefinedOn404);
   }
 
-  /** Every project, or (with `names`) those matching them; the filter is case-insensitive (docs/api.md, "Name resolution"), callers match exactly. */
+  /** Every project, or (with `names`) those matching them (`listNamed`); callers match exactly. */
   listProjects(organization: string, names?: readonly string[]): Promise<Project[]> {
-    const query = names && names.length > 0 ? { 'filter[names]': names.join(',') } : undefined;
-    return this.exchange.listAll({ method: 'GET', path: `${org(organization)}/projects`, ...(query ? { query } : {}) }, wire.projectsFromList);
+    return this.listNamed(`${org(organization)}/projects`, names, wire.projectsFromList);
+  }
+
+  /**
+   * The list at `path`, or (with `names`) its items of those names, matched without case as
+   * `filter[names]` matches (docs/api.md, "Name resolution"). The service splits that filter at
+   * every comma, so a name holding one is never sent in it: with such a name the whole list is
+   * read and matched here.
+   */
+  private async listNamed<T extends { readonly id: string; readonly name: string }>(
+    path: string,
+    names: readonly string[] | undefined,
+    read: (body: unknown, context: string) => wire.ListPage<T>,
+  ): Promise<T[]> {
+    if (!names || names.length === 0) return this.exchange.listAll({ method: 'GET', path }, read);
+    if (!names.some((n) => n.includes(','))) return this.exchange.listAll({ method: 'GET', path, query: { 'filter[names]': names.join(',') } }, read);
+    const wanted = new Set(names.map((n) => n.toLowerCase()));
+    return (await this.exchange.listAll({ method: 'GET', path }, read)).filter((item) => wanted.has(item.name.toLowerCase()));
   }
 
   /** One workspace by exact name, or undefined on 404 (missing, or not visible to the token). */
