@@ -20,20 +20,37 @@ function json(value: EditValue): unknown {
   return plain(value);
 }
 
-/** The value on one line: a scalar as yaml quotes it, a collection in flow style with spaces inside braces. */
-export function inline(value: EditValue): string {
-  return stringify(json(value), { collectionStyle: 'flow', flowCollectionPadding: true, lineWidth: 0 }).trimEnd();
-}
+const FLOW = { collectionStyle: 'flow', flowCollectionPadding: true, lineWidth: 0 } as const;
+
+type Scalar = string | number | boolean | null;
 
 /**
- * A key as yaml writes it (quoted only when it must be), in a flow map too: yaml quotes a lone scalar
- * for the block context, where a team named `a,b` or `x]` is plain, but inside `{ ... }` a plain key
- * ends at a flow indicator, so such a name is written double-quoted (JSON's form, which YAML reads).
+ * A scalar as yaml writes it inside a flow collection, quoted when it must be there (a flow
+ * indicator, `#`, `: `, a leading `*`, `&`, `!`, a string that would read as a number, a boolean or
+ * null): the one item of a flow list, out of its brackets. Written alone, yaml writes a document,
+ * where `---` and `...` become a block scalar over two lines.
  */
-export function keyText(key: string): string {
-  const text = inline(key);
-  return /^['"]/.test(text) || !/[,[\]{}]/.test(text) ? text : JSON.stringify(key);
+function scalarText(value: Scalar): string {
+  return stringify([value], { ...FLOW, flowCollectionPadding: false })
+    .trimEnd()
+    .slice(1, -1);
 }
+
+/** The value on one line: a scalar as yaml quotes it in a flow collection, a collection in flow style with spaces inside braces. */
+export function inline(value: EditValue): string {
+  const plainValue = json(value);
+  if (plainValue === null || typeof plainValue !== 'object') return scalarText(plainValue as Scalar);
+  return stringify(plainValue, FLOW).trimEnd();
+}
+
+/** A plain `<<` key is a merge key, which the files refuse (docs/files.md); quoted, it is a name as written. */
+const MERGE_KEY = '<<';
+
+/**
+ * A key as yaml writes it (quoted only when it must be), the same in a block map and in a flow map,
+ * where a plain key ends at a flow indicator (a team named `a,b` or `x]`); a team named `<<` quoted.
+ */
+export const keyText = (key: string): string => (key === MERGE_KEY ? JSON.stringify(key) : scalarText(key));
 
 const isBlockMap = (value: EditValue): value is { readonly [key: string]: EditValue } =>
   value !== null && typeof value === 'object' && !(value instanceof Flow) && !Array.isArray(value) && Object.keys(value).length > 0;

@@ -52,6 +52,17 @@ describe('applyOp', () => {
     }
     expect(run(text, { kind: 'set', path: ['workspaces', 'web', 'teams', 'a,b'], value: 'read' })).toContain('y: plan, "a,b": read }');
   });
+  it('writes a name yaml alone would write over two lines (`---`, `...`) on one line, in flow and block maps and lists', () => {
+    for (const name of ['---', '...']) {
+      const flow = run(text, { kind: 'set', path: ['workspaces', 'web', 'teams', name], value: name });
+      expect(parse(flow).workspaces.web.teams).toEqual({ x: 'read', y: 'plan', [name]: name });
+      const block = run(text, { kind: 'set', path: ['workspaces', 'api-prod', 'teams', name], value: 'read' });
+      expect(parse(block).workspaces['api-prod'].teams[name]).toBe('read');
+      const listed = run(text, { kind: 'add-item', path: ['teams', 'sre', 'members'], item: name, same: (v) => v === name });
+      expect(parse(listed).teams.sre.members).toEqual(['ana@example.com', 'bo@example.com', name]);
+      expect(listed.split('\n')).toHaveLength(text.split('\n').length);
+    }
+  });
   it('adds a new entry as block lines', () => {
     const out = run(text, { kind: 'set', path: ['workspaces', 'new one', 'teams', 'sre'], value: 'write' });
     expect(out).toBe(text.replace('  "web"', '  "web"').replace('y: plan } }\n', 'y: plan } }\n  new one:\n    teams:\n      sre: write\n'));
