@@ -3,7 +3,7 @@
 // lowered to plan; a team whose token applied keeps apply; an unused grant is removed or lowered to
 // its reads; a person in two teams gives ambiguous proposals naming them; the JSON validates
 // against its schema; bad input is one line and exit 1.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
@@ -321,6 +321,40 @@ describe('--usage-log: reading usage is incremental', () => {
     expect(other.err).toContain('the log is of "globex", not "acme"');
     expect(world.emulator.requests).toHaveLength(0);
     expect(readFileSync(log, 'utf8')).toContain('globex');
+  });
+});
+
+describe('--usage-log is never an input of the run nor its --out', () => {
+  const FILES = 'organization: acme\nworkspaces:\n  app:\n    teams:\n      admins: admin\n';
+  const refused = (run: { code: number; err: string }, log: string, why: string): void => {
+    expect([run.code, run.err]).toEqual([1, `tfe-access recommend: --usage-log ${log}: ${why}; nothing was read or written.\n`]);
+    expect(world.emulator.requests).toHaveLength(0);
+  };
+
+  it('one of the desired-state files, or a YAML file below a directory of PATHS: one line, exit 1, the file as it was', async () => {
+    await addRuns();
+    const file = world.file(FILES);
+    world.emulator.resetLog();
+    refused(await runCli(['recommend', file, '--usage-log', file], { env: world.env }), file, 'it is one of the desired-state files this run reads');
+    expect(readFileSync(file, 'utf8')).toBe(FILES);
+    const below = join(world.dir, 'usage.yaml');
+    refused(
+      await runCli(['recommend', world.dir, '--usage-log', below], { env: world.env }),
+      below,
+      `it is below ${world.dir}, a directory given as PATHS, and would be read as a desired-state file`,
+    );
+    expect(existsSync(below)).toBe(false);
+  });
+
+  it('the same file as --out: one line, exit 1, neither written', async () => {
+    await addRuns();
+    const log = join(world.dir, 'usage.jsonl');
+    world.emulator.resetLog();
+    for (const force of [[], ['--force']]) {
+      const run = await runCli(['recommend', '--usage-log', log, '--out', log, ...force], { env: world.env });
+      refused(run, log, 'it is also the --out of this run, which would replace it');
+      expect(existsSync(log)).toBe(false);
+    }
   });
 });
 

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import type { Recommendation } from '../../core/recommendation.js';
 import { CLIError, EXIT } from '../../errors.js';
 import { writeAtomic } from '../../export/write.js';
-import { assertOutput, type OutputRequest } from '../../pipeline/disk/output-guard.js';
+import { assertKeptFile, assertOutput, type OutputRequest } from '../../pipeline/disk/output-guard.js';
 import { planFromFiles } from '../../pipeline/use-cases/plan.js';
 import { MAX_WINDOW_DAYS, recommendAccess, writeRecommendation } from '../../pipeline/use-cases/recommend.js';
 import { RECOMMEND_FORMATS, renderRecommendation } from '../../render/recommend.js';
@@ -139,6 +139,8 @@ const command: Command = {
       throw new CLIError(
         `--write prints the plan of the edited files after the recommendation: with --format ${format}, give --out FILE for the recommendation.`,
       );
+    const usageLog = usageLogFlag(parsed);
+    if (usageLog.usageLog !== undefined) await assertKeptFile({ flag: '--usage-log', path: usageLog.usageLog, desired: parsed.positionals, out, cwd: io.cwd });
     if (out !== undefined) await assertOutput(outputRequest(parsed, io, out, force));
     const request = {
       paths: parsed.positionals,
@@ -147,7 +149,7 @@ const command: Command = {
       windowDays: days,
       custom: boolFlag(parsed, 'custom'),
       onRunsPage: runsProgress(io),
-      ...usageLogFlag(parsed),
+      ...usageLog,
     };
     const recommendation = await withLiveRead(io, connection, 'no recommendation was written', (pieces) => recommendAccess({ ...request, ...pieces }));
     const text = renderRecommendation(recommendation, format, {});

@@ -62,7 +62,7 @@ function readBelow(out: string, dir: string): boolean {
 }
 
 /** Why writing `target` would lose or feed an input of the run; undefined when it would not. */
-async function inputClash(target: string, request: OutputRequest): Promise<string | undefined> {
+async function inputClash(target: string, request: Pick<OutputRequest, 'desired' | 'reads' | 'cwd'>): Promise<string | undefined> {
   for (const path of request.desired) {
     const input = await canonical(resolve(request.cwd, path));
     const readHere = (await statOf(input))?.isDirectory() === true && readBelow(target, input);
@@ -122,4 +122,28 @@ export async function assertOutput(request: OutputRequest): Promise<void> {
     if (why !== undefined) refused.push(`${name}: ${why}`);
   }
   if (refused.length > 0) refuse(request.out, refused.join('; '));
+}
+
+export interface KeptFileRequest {
+  /** The flag, `--usage-log`, and its file as given: both named in the refusal. */
+  readonly flag: string;
+  readonly path: string;
+  /** The desired-state PATHS the run reads, as given. */
+  readonly desired: readonly string[];
+  /** The run's --out, when it has one. */
+  readonly out?: string | undefined;
+  readonly cwd: string;
+}
+
+/**
+ * A file a run reads and replaces beside its output (`recommend --usage-log`): never an input of the
+ * run nor where the next run would read it as a desired-state file (the rule of every --out,
+ * inputClash), never the run's own --out, which would replace it. One line naming the file, before
+ * anything is read or written.
+ */
+export async function assertKeptFile(request: KeptFileRequest): Promise<void> {
+  const target = await canonical(resolve(request.cwd, request.path));
+  const out = request.out === undefined ? undefined : await canonical(resolve(request.cwd, request.out));
+  const why = (await inputClash(target, request)) ?? (out === target ? 'it is also the --out of this run, which would replace it' : undefined);
+  if (why !== undefined) throw new CLIError(`${request.flag} ${request.path}: ${why}; nothing was read or written.`);
 }
