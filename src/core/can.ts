@@ -159,7 +159,9 @@ export type ReachGap =
   /** Workspaces on agents whose pool the answer does not name (inherited, not reported). */
   | { readonly reason: 'pool-not-named'; readonly workspaces: readonly string[] }
   /** The token does not see every workspace: the consumers lists leave out those it cannot read. */
-  | { readonly reason: 'partial-token' };
+  | { readonly reason: 'partial-token' }
+  /** The team access the answer starts from was read in part (the report's coverage is partial): a team whose access the token cannot see is not counted. */
+  | { readonly reason: 'access-partial' };
 
 /** The answers of one (team, target): the indexes in CAN_QUESTIONS it allows, and those not known. What the HTML's masks say. */
 export interface CanCellAnswers {

@@ -1,6 +1,7 @@
 // What `recommend` proposes (docs/recommend.md): for each grant, keep, lower or remove, with the
 // evidence behind it. Plain data: the rule (effective/recommend.ts) makes it, render/recommend/
 // phrases it.
+import type { Coverage } from './coverage.js';
 import type { Access, ReportedAccess, SourceRef, TargetRef, TargetType, TeamRef } from './model.js';
 import type { UsageAction } from './usage.js';
 
@@ -79,6 +80,12 @@ export interface Recommendation {
   /** `--custom`: lowerings are exact custom vectors, not fixed levels. */
   readonly custom: boolean;
   readonly sources: UsageSources;
+  /**
+   * Whether the grants and memberships read are known to be whole (docs/recommend.md, "What it
+   * cannot see"): a token that does not see every team reads no grant of the teams it cannot see,
+   * and nothing is proposed about those.
+   */
+  readonly coverage: Coverage;
   /** Sorted by target type, target name, team name. */
   readonly proposals: readonly Proposal[];
 }

@@ -8,8 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_TOKEN, demoSeed } from '../../src/cli/demo/seed.js';
+import { grantChanges, planChanges } from '../../src/core/plan.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { RunningEmulator } from '../../src/emulator/types.js';
+import { forge } from '../apply/support.js';
 import { ROOT, runCli } from '../support/cli.js';
 
 let emulator: RunningEmulator;
@@ -157,5 +159,69 @@ describe('apply --plan of a scoped saved plan', () => {
     expect(applied.code, applied.err).toBe(0);
     // The edit outside the scope is not this plan's: not applied.
     expect(billing(await planJson())).toEqual(before);
+  });
+});
+
+describe('a scoped saved plan with TFE_ACCESS_PLAN_KEY', () => {
+  const KEYED = { TFE_ACCESS_PLAN_KEY: 'k3y-of-the-ci-secret-0123456789abcdef' };
+  const keyed = (args: string[]) => runCli(args, { env: { ...env, ...KEYED }, cwd: repo });
+  const hmacOf = (): unknown => (JSON.parse(readFileSync(join(repo, 'saved.json'), 'utf8')) as { hmac?: unknown }).hmac;
+
+  it('is saved with its HMAC, verified by show and apply --plan, which applies the scope alone', async () => {
+    const before = await planJson();
+    const planned = await keyed(['plan', 'acme', '--changed-from', 'HEAD', '--out', 'saved.json']);
+    expect(planned.code, planned.err).toBe(0);
+    expect(planned.err).toContain('with its HMAC (TFE_ACCESS_PLAN_KEY)');
+    expect(hmacOf()).toMatch(/^[0-9a-f]{64}$/);
+    expect(saved().plan.scope.changed_from).toMatchObject({ scoped: true, targets: [SCOPED] });
+    const shown = await keyed(['show', 'saved.json']);
+    expect(shown.err).toBe("show: the plan's HMAC was verified with TFE_ACCESS_PLAN_KEY.\n");
+    emulator.resetLog();
+    const applied = await keyed(['apply', '--plan', 'saved.json', '--auto-approve']);
+    expect(applied.code, applied.err).toBe(0);
+    expect(writes().length).toBeGreaterThan(0);
+    expect((await planJson()).changes).toEqual(elsewhere(before.changes));
+  });
+
+  it('edited and sealed again without the key (its access raised): refused in one line, nothing written', async () => {
+    expect((await keyed(['plan', 'acme', '--changed-from', 'HEAD', '--out', 'saved.json'])).code).toBe(0);
+    const original = hmacOf();
+    const path = join(repo, 'saved.json');
+    await forge(path, (plan) => ({
+      ...plan,
+      plan: { ...plan.plan, ...planChanges({ grant: grantChanges(plan.plan).map((c) => (c.action === 'remove' ? c : { ...c, after: { access: 'admin' } })) }) },
+    }));
+    emulator.resetLog();
+    const stripped = await keyed(['apply', '--plan', 'saved.json', '--auto-approve']);
+    expect(stripped.code).toBe(1);
+    expect(stripped.err).toMatch(/^tfe-access apply: [^\n]* is not a usable saved plan: it carries no HMAC, and TFE_ACCESS_PLAN_KEY is set[^\n]*\n$/);
+    writeFileSync(path, JSON.stringify({ ...JSON.parse(readFileSync(path, 'utf8')), hmac: original }));
+    const resealed = await keyed(['apply', '--plan', 'saved.json', '--auto-approve']);
+    expect(resealed.code).toBe(1);
+    expect(resealed.err).toMatch(/^tfe-access apply: [^\n]* is not a usable saved plan: its HMAC does not match TFE_ACCESS_PLAN_KEY[^\n]*\n$/);
+    expect(writes()).toEqual([]);
+  });
+});
+
+describe('apply --changed-from with --checksum and --target', () => {
+  it("the full plan's checksum (or an unscoped --target plan's) is refused, nothing written", async () => {
+    const full = await planJson();
+    const targeted = await planJson('--target', SCOPED);
+    for (const checksum of [full.checksum, targeted.checksum]) {
+      emulator.resetLog();
+      const run = await runCli(['apply', 'acme', '--changed-from', 'HEAD', '--checksum', checksum, '--auto-approve'], { env, cwd: repo });
+      expect(run.code).toBe(1);
+      expect(run.err).toContain('checksum');
+      expect(run.err.trim().split('\n')).toHaveLength(1);
+      expect(writes()).toEqual([]);
+    }
+  });
+
+  it('--target with --changed-from is refused in one line, before any request', async () => {
+    emulator.resetLog();
+    const run = await runCli(['apply', 'acme', '--changed-from', 'HEAD', '--target', SCOPED, '--auto-approve'], { env, cwd: repo });
+    expect(run.code).toBe(1);
+    expect(run.err).toBe('tfe-access apply: --changed-from and --target cannot be given together: a scoped plan chooses its targets from the change.\n');
+    expect(emulator.counters().total).toBe(0);
   });
 });

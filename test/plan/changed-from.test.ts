@@ -191,6 +191,24 @@ describe('apply --changed-from', () => {
     expect(elsewhere(before.document.changes).length).toBeGreaterThan(0);
   });
 
+  it('a REF that is not a revision, a path missing at REF, files at REF that do not validate: one line each, exit 1, before any request', async () => {
+    emulator.resetLog();
+    const bad = await runCli(['apply', 'acme', '--changed-from', 'no-such-branch', '--auto-approve'], { env, cwd: repo });
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(/^tfe-access apply: --changed-from no-such-branch: not a revision of the repository at .*, nor a directory\.\n$/);
+    writeFileSync(join(repo, 'acme', '30-new.yaml'), 'organization: acme\n');
+    const missing = await runCli(['apply', 'acme/30-new.yaml', '--changed-from', 'HEAD', '--auto-approve'], { env, cwd: repo });
+    expect(missing.code).toBe(1);
+    expect(missing.err).toBe('tfe-access apply: --changed-from HEAD: acme/30-new.yaml is not there at HEAD.\n');
+    writeFileSync(join(repo, WORKSPACES), 'organization: acme\nworkspaces: 3\n');
+    git('commit', '-q', '-am', 'broken');
+    cpSync(join(ROOT, 'examples/acme', '20-workspaces.yaml'), join(repo, WORKSPACES));
+    const invalid = await runCli(['apply', 'acme', '--changed-from', 'HEAD', '--auto-approve'], { env, cwd: repo });
+    expect(invalid.code).toBe(1);
+    expect(invalid.err).toMatch(/^tfe-access apply: --changed-from HEAD: the files at HEAD do not validate: 1 problem \(first: [^\n]*\n$/);
+    expect(emulator.counters().total).toBe(0);
+  });
+
   it('with --plan is refused in one line', async () => {
     const run = await runCli(['apply', '--plan', 'saved.json', '--changed-from', 'HEAD'], { env, cwd: repo });
     expect(run.code).toBe(1);

@@ -44,10 +44,10 @@ export interface Started {
   readonly exited: () => boolean;
 }
 
-/** The built CLI started with `args` (HOME nowhere real) and left running: to be sent a signal while it works. */
-export function startBuilt(args: readonly string[], env: Record<string, string>): Started {
+/** The built CLI started with `args` (HOME nowhere real, in `cwd`) and left running: to be sent a signal while it works. */
+export function startBuilt(args: readonly string[], env: Record<string, string>, cwd: string = ROOT): Started {
   const child = spawn(process.execPath, [MAIN, ...args], {
-    cwd: ROOT,
+    cwd,
     env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -68,8 +68,14 @@ export function startBuilt(args: readonly string[], env: Record<string, string>)
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs the built CLI and sends it `signal` once `ready()` holds (or not at all if it ends first); how it ended. */
-export async function interruptedWhen(args: readonly string[], env: Record<string, string>, signal: NodeJS.Signals, ready: () => boolean): Promise<Ended> {
-  const started = startBuilt(args, env);
+export async function interruptedWhen(
+  args: readonly string[],
+  env: Record<string, string>,
+  signal: NodeJS.Signals,
+  ready: () => boolean,
+  cwd: string = ROOT,
+): Promise<Ended> {
+  const started = startBuilt(args, env, cwd);
   while (!ready() && !started.exited()) await sleep(5);
   started.child.kill(signal);
   return started.ended;
@@ -100,10 +106,10 @@ export function readThenClose(args: readonly string[], env: Record<string, strin
   return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, read, stderr })));
 }
 
-/** The built CLI with its stdout closed by the reader as soon as it starts (a reader that left). */
-export function withStdoutClosed(args: readonly string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+/** The built CLI (in `cwd`) with its stdout closed by the reader as soon as it starts (a reader that left). */
+export function withStdoutClosed(args: readonly string[], env: Record<string, string>, cwd: string = ROOT): Promise<{ code: number | null; stderr: string }> {
   const child = spawn(process.execPath, [MAIN, ...args], {
-    cwd: ROOT,
+    cwd,
     env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -6,13 +6,16 @@ import { proposalsInFiles } from '../../adopt/recommend-edit.js';
 import type { TfeClient } from '../../api/client.js';
 import { isRemoteError } from '../../api/errors/remote-error.js';
 import type { FileEdit } from '../../core/adoption.js';
+import type { Coverage } from '../../core/coverage.js';
 import type { FilesState } from '../../core/desired-state.js';
 import { DAY_MS } from '../../core/expiry.js';
-import { type LiveGrant, RESOURCE_OF, type Team } from '../../core/model.js';
+import { type LiveGrant, type LiveState, RESOURCE_OF, type Team } from '../../core/model.js';
 import type { OrganizationRead } from '../../core/organization.js';
+import type { LivePeople } from '../../core/person.js';
 import type { Recommendation } from '../../core/recommendation.js';
 import type { UsageRun } from '../../core/usage.js';
 import { mergeUsage, readFrom, type UsageLog, usageLogText } from '../../core/usage-log.js';
+import { coverageOf, populationReasons, withReasons } from '../../diff/completeness.js';
 import { grantsMadeSince } from '../../effective/grant-ages.js';
 import { type MinAccess, recommend } from '../../effective/recommend.js';
 import { CLIError } from '../../errors.js';
@@ -80,6 +83,14 @@ function refused(error: unknown, organization: string): unknown {
   );
 }
 
+/** The memberships refused (404 or 403: a token that may not list them, such as most teams'): a run's user is no one, so no proposal, in one line. */
+function membershipsRefused(error: unknown, organization: string): unknown {
+  if (!isRemoteError(error, 404) && !isRemoteError(error, 403)) return error;
+  return new CLIError(
+    `the memberships of "${organization}" answered ${error.status} (a token that may not list them: an owner's, the organization's or one with manage-membership may): a run's user cannot be told to a person or a team, so no proposal was made (docs/recommend.md, "What it cannot see").`,
+  );
+}
+
 const TRAIL_DAYS = 14;
 
 /**
@@ -126,7 +137,9 @@ async function recommendWith(
   request: RecommendRequest & { readonly run: RunOptions & { now: number }; readonly control: RunControl; readonly logged: UsageLog | undefined },
 ): Promise<Recommendation> {
   const { org, live } = await readOrganization(client, organization, request, desired);
-  const people = await readPeople(client, organization, org.teams);
+  const people = await readPeople(client, organization, org.teams).catch((error: unknown) => {
+    throw membershipsRefused(error, organization);
+  });
   const to = request.run.now;
   const from = to - request.windowDays * DAY_MS;
   const since = readFrom(request.logged, from);
@@ -170,8 +183,18 @@ async function recommendWith(
       notRead: ['reads', ...ages.notRead],
       unattributed,
     },
+    coverage: recommendCoverage(live, people, org),
     proposals,
   };
+}
+
+/**
+ * What the read could not see (docs/recommend.md, "What it cannot see"): the grants of teams the
+ * token cannot see, a person's membership of such a team, and lists not proven whole, as a report
+ * says them. Nothing is proposed about a grant not read.
+ */
+function recommendCoverage(live: LiveState, people: LivePeople, org: OrganizationRead): Coverage {
+  return withReasons(coverageOf({ ...live, people }), populationReasons(live.viewer, org.projects.length + org.workspaces.length));
 }
 
 /** What `--write` did: the files edited, and each proposal that could not be written, with why. */

@@ -9,6 +9,7 @@ import { type PolicyCheck, type PolicyVerdict, policyEnds, policyListProblems, v
 import { EVERY_TARGET } from '../../assemble/targets.js';
 import { newerPermissions, type Resource } from '../../core/access.js';
 import type { CanAnswer, CanQuestion } from '../../core/can.js';
+import type { Coverage } from '../../core/coverage.js';
 import type { FilesState } from '../../core/desired-state.js';
 import { type ReachQuestion, reachQuestionName } from '../../core/indirect.js';
 import type { LiveGrant, LiveState, Project, Team, Workspace } from '../../core/model.js';
@@ -333,17 +334,24 @@ async function wholeReport(client: TfeClient, read: ReportRead, desired: FilesSt
   return { whole, shown, index, files, cells, unlisted, population, teamTokens };
 }
 
-/** The answer of a question of indirect access over the edges read now; a name none of its kind has is one line naming the near misses. */
+/**
+ * The answer of a question of indirect access over the edges read now; a name none of its kind has
+ * is one line naming the near misses. Complete only when the team access it starts from is: a
+ * partial read (a token that does not see every team) is one more gap, never "nobody else".
+ */
 async function reachOf(
   client: TfeClient,
   question: ReachQuestion,
-  over: { report: Report; index: EffectiveIndex; read: ReportRead; concurrency: number },
+  over: { report: Report; index: EffectiveIndex; read: ReportRead; concurrency: number; coverage: Coverage },
 ): Promise<CanAnswer> {
   const { org, live } = over.read;
   const indirect = await client.readIndirect(org.organization, over.concurrency);
   const seesEveryWorkspace = live.viewer?.seesEveryTeam === true;
   const result = reachAnswer(question, { can: canInputOf(over.report, over.index), indirect, workspaces: org.workspaces, seesEveryWorkspace });
-  if ('answer' in result) return result.answer;
+  if ('answer' in result) {
+    const { answer } = result;
+    return over.coverage.complete ? answer : { ...answer, gaps: [...(answer.gaps ?? []), { reason: 'access-partial' }] };
+  }
   throw new CLIError(
     `--can ${reachQuestionName(question)}: no ${REACH_WORDS[question.kind]} named ${JSON.stringify(question.name)} that the token can see in "${org.organization}".${didYouMean(question.name, result.unknownName)}`,
   );
@@ -388,7 +396,7 @@ async function reportWith(
   // docs/effective-access.md, "Tokens": only when asked, so every other report makes the requests it always made.
   const tokens = request.tokens === true ? { tokens: await reportTokens(client, organization, read.org.teams, teamTokens) } : {};
   // docs/effective-access.md, "Indirect access": the edges, read only when a question of them is asked.
-  const reach = request.reach && (await reachOf(client, request.reach, { report, index, read, concurrency: request.read.concurrency }));
+  const reach = request.reach && (await reachOf(client, request.reach, { report, index, read, concurrency: request.read.concurrency, coverage }));
   // docs/evidence.md, "Who can": the asked question's answer and every question's, one computation (effective/can.ts).
   return {
     ...report,

@@ -1,8 +1,11 @@
 // `recommend --format json` (schemas/recommend.schema.json, render/schemas/recommend-schema.ts):
 // the window, what was read and what could not be, and each proposal with its evidence.
+
+import { reasonFacts } from '../../core/coverage-document.js';
 import { type Access, RESOURCE_OF, type ReportedAccess } from '../../core/model.js';
 import { permissionsOf } from '../../core/permissions.js';
 import type { Proposal, Recommendation } from '../../core/recommendation.js';
+import { reasonText } from '../shared/coverage.js';
 
 export const RECOMMEND_FORMAT_VERSION = 1;
 
@@ -39,6 +42,8 @@ export function recommendationDocument(recommendation: Recommendation): unknown 
     window: recommendation.window,
     custom: recommendation.custom,
     sources: { runs_index: runsIndex, not_read: notRead, unattributed_runs: unattributed },
+    complete: recommendation.coverage.complete,
+    incomplete: recommendation.coverage.reasons.map((reason) => ({ ...reasonFacts(reason), message: reasonText(reason) })),
     proposals: recommendation.proposals.map(proposalDocument),
   };
 }

@@ -3,7 +3,7 @@
 import type { Proposal, Recommendation } from '../../core/recommendation.js';
 import { escapeCell } from '../shared/markdown-text.js';
 import { plural } from '../shared/plural.js';
-import { counts, NOT_READ_WORDS, REASON_WORDS, sourceWords, usageWords, verdictWords, whoWords } from './recommend-words.js';
+import { counts, NOT_READ_WORDS, partialWords, REASON_WORDS, sourceWords, usageWords, verdictWords, whoWords } from './recommend-words.js';
 
 function row(p: Proposal): string {
   const ambiguous = p.usage.ambiguous.length > 0 ? ` (ambiguous: ${p.usage.ambiguous.join(', ')})` : '';
@@ -21,11 +21,13 @@ function row(p: Proposal): string {
 
 export function renderRecommendationMarkdown(recommendation: Recommendation): string {
   const { keep, lower, remove } = counts(recommendation);
+  const partial = partialWords(recommendation);
   const lines = [
     `### Least privilege from usage: ${escapeCell(recommendation.organization)}`,
     '',
     `Window: ${recommendation.window.days} days (${recommendation.window.from} to ${recommendation.window.to}). ${plural(lower, 'grant')} to lower, ${remove} to remove, ${keep} to keep.`,
     '',
+    ...(partial ? ['> [!WARNING]', `> ${escapeCell(partial)}`, ''] : []),
     '| target | team | proposal | used | last use | by | why |',
     '|---|---|---|---|---|---|---|',
     ...recommendation.proposals.map(row),

@@ -2,7 +2,7 @@
 // why), then what was read and what could not be (docs/recommend.md, "The evidence").
 import type { Proposal, Recommendation } from '../../core/recommendation.js';
 import { plural } from '../shared/plural.js';
-import { counts, NOT_READ_WORDS, REASON_WORDS, sourceWords, usageWords, verdictWords, whoWords } from './recommend-words.js';
+import { counts, NOT_READ_WORDS, partialWords, REASON_WORDS, sourceWords, usageWords, verdictWords, whoWords } from './recommend-words.js';
 
 function proposalLines(p: Proposal): string[] {
   const head = `  ${p.target.type} ${JSON.stringify(p.target.name)}, team ${JSON.stringify(p.team.name)}: ${verdictWords(p)}`;
@@ -16,9 +16,11 @@ function proposalLines(p: Proposal): string[] {
 
 export function renderRecommendationText(recommendation: Recommendation): string {
   const { keep, lower, remove } = counts(recommendation);
+  const partial = partialWords(recommendation);
   const lines = [
     `Recommendations for "${recommendation.organization}", window ${recommendation.window.days} days (${recommendation.window.from} to ${recommendation.window.to}):`,
     `  ${plural(lower, 'grant')} to lower, ${remove} to remove, ${keep} to keep.`,
+    ...(partial ? [partial] : []),
     '',
     ...recommendation.proposals.flatMap(proposalLines),
     '',

@@ -6,6 +6,7 @@ import { permissionsOf } from '../../core/permissions.js';
 import type { KeepReason, Proposal, Recommendation } from '../../core/recommendation.js';
 import { USAGE_ACTIONS } from '../../core/usage.js';
 import { accessShortForm } from '../shared/access-short.js';
+import { reasonText } from '../shared/coverage.js';
 import { plural } from '../shared/plural.js';
 
 export const REASON_WORDS: { readonly [R in KeepReason]: string } = {
@@ -68,3 +69,11 @@ export const counts = (recommendation: Recommendation): { keep: number; lower: n
   lower: recommendation.proposals.filter((p) => p.kind === 'lower').length,
   remove: recommendation.proposals.filter((p) => p.kind === 'remove').length,
 });
+
+/** `Partial: REASONS; nothing is proposed about a grant the token cannot see.` when the read is not known to be whole. */
+export function partialWords(recommendation: Recommendation): string | undefined {
+  const { coverage } = recommendation;
+  if (coverage.complete) return undefined;
+  const reasons = coverage.reasons.length > 0 ? coverage.reasons.map(reasonText).join('; ') : 'the read is not known to be whole';
+  return `Partial: ${reasons}; nothing is proposed about a grant the token cannot see.`;
+}

@@ -63,5 +63,7 @@ export function gapWords(gap: ReachGap): string {
       return `${gap.workspaces.length} workspace(s) run on agents of a pool the service does not name (inherited): ${gap.workspaces.map(listName).join(', ')}`;
     case 'partial-token':
       return 'the token does not see every workspace: consumers it cannot read are left out';
+    case 'access-partial':
+      return 'the team access it starts from was read in part (Partial, above): a team whose grants or teams the token cannot see is not counted';
   }
 }

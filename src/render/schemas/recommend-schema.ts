@@ -3,6 +3,7 @@
 import { SCHEMA_DIALECT } from '../../core/json-schema.js';
 import { KEEP_REASONS } from '../../core/recommendation.js';
 import { USAGE_ACTIONS } from '../../core/usage.js';
+import { REASON } from './coverage-schema.js';
 
 type Schema = Record<string, unknown>;
 
@@ -72,7 +73,7 @@ export function recommendSchema(): Schema {
     title: 'tfe-access recommend',
     description: '`recommend --format json`: the smallest access each grant needed in the window, with the evidence (docs/recommend.md).',
     type: 'object',
-    required: ['format_version', 'organization', 'window', 'custom', 'sources', 'proposals'],
+    required: ['format_version', 'organization', 'window', 'custom', 'sources', 'complete', 'incomplete', 'proposals'],
     properties: {
       format_version: { const: 1 },
       organization: { type: 'string', minLength: 1 },
@@ -98,6 +99,12 @@ export function recommendSchema(): Schema {
         },
         additionalProperties: false,
       },
+      complete: {
+        type: 'boolean',
+        description:
+          'The grants and memberships read are known to be whole: false when the token may not see every team (see incomplete); nothing is proposed about a grant not read.',
+      },
+      incomplete: { type: 'array', items: REASON, description: 'Why the read is not known to be whole; empty when complete is true.' },
       proposals: { type: 'array', items: PROPOSAL },
     },
     additionalProperties: false,

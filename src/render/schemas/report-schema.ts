@@ -147,7 +147,7 @@ const GAP_SCHEMA: Schema = {
   type: 'object',
   required: ['reason', 'message'],
   properties: {
-    reason: { enum: ['not-listed', 'consumers-not-read', 'relationship-short', 'pool-not-named', 'partial-token'] },
+    reason: { enum: ['not-listed', 'consumers-not-read', 'relationship-short', 'pool-not-named', 'partial-token', 'access-partial'] },
     list: { enum: ['varsets', 'agent-pools', 'stacks', 'workspaces'] },
     workspace: { type: 'string' },
     varset: { type: 'string' },
