@@ -34,7 +34,8 @@ const SEED: SeedDocument = {
       projects: [{ name: 'platform', id: 'prj-platform' }],
       workspaces: Array.from({ length: N }, (_, i) => ({ name: `w${pad(i)}`, id: `ws-w${i}`, project: 'platform' })),
       'team-workspaces': Array.from({ length: N }, (_, i) => ({ team: `t${pad(i)}`, workspace: `w${pad(i)}`, access: 'plan' })),
-      varsets: [{ name: 'creds', global: true }],
+      // Sets enough for three pages: a stop among them lands while they are still read.
+      varsets: [{ name: 'creds', global: true }, ...Array.from({ length: 250 }, (_, i) => ({ name: `unused-${i}` }))],
       people: [{ email: 'ana@stops.test', username: 'ana', 'user-id': 'user-ana', teams: ['t00'] }],
     },
   ],
@@ -58,7 +59,13 @@ const git = (...args: string[]): void => {
 
 beforeAll(async () => {
   emulator = await startEmulator({ seed: SEED, rateLimit: 0, faults: { latencyMs: 50 } });
-  const runs = [{ workspace: 'w00', 'created-by': 'ana', 'created-at': new Date(Date.now() - 86_400_000).toISOString(), 'plan-only': true }];
+  // ana's plans on w00, enough for three pages of the runs index: a stop among them lands while they are still read.
+  const runs = Array.from({ length: 250 }, (_, i) => ({
+    workspace: 'w00',
+    'created-by': 'ana',
+    'created-at': new Date(Date.now() - (i + 1) * 3_600_000).toISOString(),
+    'plan-only': true,
+  }));
   const made = await fetch(`${emulator.url}/api/v2/emulator/organizations/stops/runs`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${DEFAULT_ADMIN_TOKEN}`, 'Content-Type': 'application/vnd.api+json' },

@@ -140,9 +140,10 @@ describe('tfe-access recommend', () => {
     expect(markdown).toContain('| workspace app | admins | lower admin to plan | 2 plans |');
     const csv = (await runCli(['recommend', '--format', 'csv'], { env: world.env })).out.split('\r\n');
     expect(csv[0]).toBe(
-      'target_type,target,team,proposal,current,proposed,plan_count,apply_count,read-state_count,read-variables_count,last_use,people,tokens,ambiguous,reasons',
+      'target_type,target,team,proposal,current,proposed,plan_count,apply_count,read-state_count,read-variables_count,last_use,people,tokens,ambiguous,reasons,complete',
     );
     expect(csv[1]).toMatch(/^workspace,app,admins,lower,admin,plan,2,0,0,0,/);
+    expect(csv[1]).toMatch(/,true$/);
   });
 
   it('with files: only the grants they list, a min-access policy a floor', async () => {

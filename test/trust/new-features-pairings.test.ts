@@ -134,6 +134,9 @@ describe("recommend with a token that is not an owner's", () => {
     expect(markdown.out).toMatch(
       /\n> \[!WARNING\]\n> Partial: the token does not see every team [^\n]*nothing is proposed about a grant the token cannot see\.\n/,
     );
+    const csv = (await runCli(['recommend', '--format', 'csv'], { env: env(MANAGER) })).out.trim().split('\r\n');
+    expect(csv[0]?.split(',').at(-1)).toBe('complete');
+    expect(csv.slice(1).map((line) => line.split(',').at(-1))).toEqual(partial.proposals.map(() => 'false'));
     const owners = await runCli(['recommend'], { env: env(OWNER) });
     expect(owners.out).not.toContain('Partial:');
   });

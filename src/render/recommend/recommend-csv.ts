@@ -17,9 +17,11 @@ export const RECOMMEND_CSV_HEADER = [
   'tokens',
   'ambiguous',
   'reasons',
+  // false on every row when the token could not see every team: nothing is proposed about a grant it did not read.
+  'complete',
 ];
 
-function row(p: Proposal): string[] {
+function row(p: Proposal, complete: boolean): string[] {
   return [
     p.target.type,
     p.target.name,
@@ -33,9 +35,10 @@ function row(p: Proposal): string[] {
     p.usage.tokens.join(' '),
     p.usage.ambiguous.join(' '),
     p.reasons.join(' '),
+    String(complete),
   ];
 }
 
 export function renderRecommendationCsv(recommendation: Recommendation): string {
-  return `${[RECOMMEND_CSV_HEADER, ...recommendation.proposals.map(row)].map(csvLine).join('\r\n')}\r\n`;
+  return `${[RECOMMEND_CSV_HEADER, ...recommendation.proposals.map((p) => row(p, recommendation.coverage.complete))].map(csvLine).join('\r\n')}\r\n`;
 }
