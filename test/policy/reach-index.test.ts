@@ -1,4 +1,4 @@
-// Issue 42's `max-reach` (docs/effective-access.md, "Reach through indirect access"): the effective
+// Issue 42's `max-reach` (docs/effective-access.md, "Reach through indirect access: `max-reach`"): the effective
 // index the reach walk reads is built once per check, however many rules ask, not once per rule.
 // EffectiveIndex is wrapped to count its builds; the violations are those of one rule at a time.
 import { describe, expect, it, vi } from 'vitest';
