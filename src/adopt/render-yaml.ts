@@ -2,6 +2,7 @@
 // only when it must be), a collection inline (`{ a: b }`, `[a, b]`) or as indented block lines.
 // Pure: text out, never a whole document re-serialised (docs/drift.md, "Adopt").
 import { stringify } from 'yaml';
+import { MERGE_KEY } from '../core/names.js';
 
 /** A value an edit writes. A `Flow` is always written inline; a plain object in a block is written as block lines. */
 export type EditValue = string | number | boolean | null | readonly EditValue[] | Flow | { readonly [key: string]: EditValue };
@@ -42,9 +43,6 @@ export function inline(value: EditValue): string {
   if (plainValue === null || typeof plainValue !== 'object') return scalarText(plainValue as Scalar);
   return stringify(plainValue, FLOW).trimEnd();
 }
-
-/** A plain `<<` key is a merge key, which the files refuse (docs/files.md); quoted, it is a name as written. */
-const MERGE_KEY = '<<';
 
 /**
  * A key as yaml writes it (quoted only when it must be), the same in a block map and in a flow map,

@@ -42,3 +42,9 @@ export class NameIndex {
     return found === undefined ? undefined : { name: found, normalised: true };
   }
 }
+
+/**
+ * `<<`, the YAML 1.1 merge key: written plain, the files refuse it as one (docs/files.md, "Files and
+ * paths"); quoted, it is a name as written. So every writer of the files quotes a team named so.
+ */
+export const MERGE_KEY = '<<';

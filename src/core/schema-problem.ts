@@ -1,5 +1,6 @@
-// A JSON document the tool reads back (a report's snapshot, a bundle's manifest) checked by Ajv
-// against the schema of what it reads: the options every such reader compiles with, and the first
+// A JSON document the tool reads back (a report's snapshot, a bundle's manifest): its text read as
+// a JSON object with its `format_version` (versionedJson), then checked by Ajv against the schema of
+// what it reads: the options every such reader compiles with, and the first
 // error in the file's terms, one line (`workspaces[0].teams[0].access is not a string`).
 // The build writes each reader's validator as Ajv standalone code (scripts/standalone-validator.mjs).
 import type { ErrorObject, Options } from 'ajv/dist/2020.js';
@@ -50,4 +51,19 @@ export function schemaProblem(errors: readonly ErrorObject[] | null | undefined)
     return `${at === 'the document' ? missing : `${at}.${missing}`} is missing`;
   }
   return `${pathOf(error.instancePath)} ${wrong(error)}`;
+}
+
+/** A document the tool wrote, read back: the JSON object and its `format_version`, or the problem in one line. */
+export type VersionedJson = { readonly document: object; readonly version: unknown } | { readonly problem: string };
+
+/** The text as a JSON object and its `format_version`: the version is read first, as it says which schema the rest is of. */
+export function versionedJson(source: string): VersionedJson {
+  let document: unknown;
+  try {
+    document = JSON.parse(source);
+  } catch {
+    return { problem: 'not JSON' };
+  }
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) return { problem: 'the document is not an object' };
+  return { document, version: (document as { format_version?: unknown }).format_version };
 }

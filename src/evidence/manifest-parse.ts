@@ -3,7 +3,7 @@
 // schemas/manifest.schema.json), then mapped, so a manifest edited into another shape is said as
 // such in one line and never half-trusted. Pure: text in, the manifest or the one problem out.
 import type { EvidenceFile, EvidenceManifest, Operator, Provenance, ReconciledCount, RegisteredException } from '../core/evidence.js';
-import { schemaProblem } from '../core/schema-problem.js';
+import { schemaProblem, versionedJson } from '../core/schema-problem.js';
 import { BUNDLE_FILE_NAME, MANIFEST_FILE, MANIFEST_FORMAT_VERSION, MANIFEST_FORMAT_VERSIONS_READ } from './manifest-format.js';
 import { validateManifest } from './manifest-validator.js';
 
@@ -119,15 +119,9 @@ function manifestOf(top: ManifestJson): EvidenceManifest {
 }
 
 export function parseManifest(source: string): Parsed {
-  let document: unknown;
-  try {
-    document = JSON.parse(source);
-  } catch {
-    return { problem: 'not JSON' };
-  }
-  if (typeof document !== 'object' || document === null || Array.isArray(document)) return { problem: 'the document is not an object' };
-  // The version first: it says which schema the rest is of.
-  const version = (document as { format_version?: unknown }).format_version;
+  const read = versionedJson(source);
+  if ('problem' in read) return read;
+  const { document, version } = read;
   if (!MANIFEST_FORMAT_VERSIONS_READ.includes(version as number))
     return { problem: `format_version is ${JSON.stringify(version)}, this tfe-access reads ${MANIFEST_FORMAT_VERSIONS_READ.join(' and ')}` };
   if (!validateManifest(document)) return { problem: schemaProblem(validateManifest.errors) };

@@ -5,7 +5,7 @@
 // later does not break an older reader.
 // Checked by Ajv against the schema of what is read (snapshot-schema.ts), then mapped.
 // Pure: text in, the snapshot or the one problem out.
-import { schemaProblem } from '../core/schema-problem.js';
+import { schemaProblem, versionedJson } from '../core/schema-problem.js';
 import { validateSnapshot } from './snapshot-validator.js';
 
 export interface SnapshotTarget {
@@ -152,15 +152,9 @@ function personOf(person: ReportPerson): SnapshotPerson {
 }
 
 export function parseSnapshot(source: string): { readonly snapshot: Snapshot } | { readonly problem: string } {
-  let document: unknown;
-  try {
-    document = JSON.parse(source);
-  } catch {
-    return { problem: 'not JSON' };
-  }
-  if (typeof document !== 'object' || document === null || Array.isArray(document)) return { problem: 'the document is not an object' };
-  // The version first: it says which schema the rest is of.
-  const version = (document as { format_version?: unknown }).format_version;
+  const read = versionedJson(source);
+  if ('problem' in read) return read;
+  const { document, version } = read;
   if (version !== 1) return { problem: `format_version is ${JSON.stringify(version)}, not a report of this tfe-access` };
   if (!validateSnapshot(document)) return { problem: schemaProblem(validateSnapshot.errors) };
   const report = document as ReportRead;

@@ -1,7 +1,8 @@
 // Exported targets -> the text of one desired-state file, in canonical form: the schema comment on
 // top, `organization`, then `projects` and `workspaces`, every mapping in sorted key order, block
 // style, no line folding, no anchors. The same live state always gives the same bytes. Pure.
-import { stringify } from 'yaml';
+import { Document, isScalar, Scalar, visit } from 'yaml';
+import { MERGE_KEY } from '../core/names.js';
 import type { ExportedTarget } from './document.js';
 import { sortedRecord } from './grant.js';
 
@@ -38,5 +39,16 @@ export function renderFile(organization: string, targets: readonly ExportedTarge
     ...(workspaces ? { workspaces } : {}),
     ...(authoritative ? AUTHORITATIVE_SETS : {}),
   };
-  return schemaComment(schemaRef) + stringify(document, { lineWidth: NO_LINE_FOLDING, indent: 2, aliasDuplicateObjects: false });
+  const doc = new Document(document, { aliasDuplicateObjects: false });
+  quoteMergeKeys(doc);
+  return schemaComment(schemaRef) + doc.toString({ lineWidth: NO_LINE_FOLDING, indent: 2 });
+}
+
+/** A team named `<<` written quoted: plain, the files would refuse it as a merge key (core/names.ts, MERGE_KEY). */
+function quoteMergeKeys(doc: Document): void {
+  visit(doc, {
+    Pair(_, pair) {
+      if (isScalar(pair.key) && pair.key.value === MERGE_KEY) pair.key.type = Scalar.QUOTE_DOUBLE;
+    },
+  });
 }

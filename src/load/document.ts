@@ -5,6 +5,7 @@
 // with both positions, and (c) alias expansion is counted and stopped at a budget (MAX_NODES,
 // MAX_ALIAS_EXPANSIONS) instead of being left to run: a "billion laughs" costs at most the budget.
 import { isAlias, isMap, isScalar, isSeq, LineCounter, type Node } from 'yaml';
+import { MERGE_KEY } from '../core/names.js';
 import { clip, quote } from '../core/printable.js';
 import { DEFAULT_LIMITS, type LoadLimits } from './limits.js';
 import { childPointer, dotted, type Segment } from './pointer.js';
@@ -61,7 +62,7 @@ class Stop extends Error {}
 const MERGE_KEY_REFUSED = 'merge keys (<<) are not supported; write the keys out or use an anchor for the whole value';
 
 function isMergeKey(node: Node | null): boolean {
-  return node !== null && isScalar(node) && node.type === 'PLAIN' && node.value === '<<';
+  return node !== null && isScalar(node) && node.type === 'PLAIN' && node.value === MERGE_KEY;
 }
 
 class Builder {
@@ -144,7 +145,7 @@ class Builder {
       if (isMergeKey(keyNode)) {
         this.problem(keyPos, `${dotted(segments)}: ${MERGE_KEY_REFUSED}`, segments);
         // Walked all the same, and not kept: an anchor inside stays known to the aliases after it.
-        this.value(pair.value, [...segments, '<<'], childPointer(pointer, '<<'), expanding);
+        this.value(pair.value, [...segments, MERGE_KEY], childPointer(pointer, MERGE_KEY), expanding);
         continue;
       }
       const key = this.keyText(keyNode, keyPos, segments);

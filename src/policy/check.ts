@@ -15,7 +15,7 @@ import type { Finding, FindingOf, OrganizationWideRule, RuleKind, RuleOf } from 
 import type { LiveToken } from '../core/token-policy.js';
 import { EffectiveIndex, type OrganizationInput } from '../effective/compute.js';
 import { isHuman } from '../effective/people.js';
-import { reachAnswer } from '../effective/reach.js';
+import { type ReachInput, reachAnswer } from '../effective/reach.js';
 import { projectMatches, workspaceMatches } from '../expand/match.js';
 import { withExceptions } from './exceptions.js';
 import { type ExpiringGrant, type OrganizationView, RULE_CHECKS, type ViewOf } from './rules.js';
@@ -60,30 +60,38 @@ function tokensOf(tokens: readonly LiveToken[] | undefined): () => readonly Live
   };
 }
 
+/** The reach walk's input over the grants checked and every workspace and project indirect access listed. */
+function reachInputOf(input: PolicyInput, indirect: IndirectRead): ReachInput {
+  const workspaces = (indirect.workspaces ?? []).map((w) => ({
+    id: w.workspaceId,
+    name: w.name,
+    ...(w.projectId === undefined ? {} : { projectId: w.projectId }),
+  }));
+  const index = new EffectiveIndex({ teams: input.teams, projects: indirect.projects ?? [], workspaces, grants: input.grants });
+  const can = {
+    cells: index.all(),
+    sourcesOf: (c: EffectiveCell) => index.sourcesOf(c.team.id, c.target.type, c.target.id),
+    teams: input.teams,
+    targets: [],
+  };
+  return { can, indirect, workspaces, seesEveryWorkspace: true };
+}
+
 /**
  * docs/effective-access.md, "Indirect access": who reaches what a `max-reach` rule names, over the
  * grants checked (after the plan, or as they are), every workspace and project indirect access
- * listed, through the one walk `report --can` makes (effective/reach.ts).
+ * listed, through the one walk `report --can` makes (effective/reach.ts). The walk's effective
+ * index is worked out once, when a rule first asks, and serves every rule of the check.
  */
 function reachedOf(input: PolicyInput): (asked: string) => readonly CanHolder[] {
+  let reach: ReachInput | undefined;
   return (asked) => {
     const indirect = input.indirect;
     if (!indirect) throw new Error('a policy reads indirect access, and the run did not read it');
     const question = reachQuestionOf(asked);
     if (!question) return [];
-    const workspaces = (indirect.workspaces ?? []).map((w) => ({
-      id: w.workspaceId,
-      name: w.name,
-      ...(w.projectId === undefined ? {} : { projectId: w.projectId }),
-    }));
-    const index = new EffectiveIndex({ teams: input.teams, projects: indirect.projects ?? [], workspaces, grants: input.grants });
-    const can = {
-      cells: index.all(),
-      sourcesOf: (c: EffectiveCell) => index.sourcesOf(c.team.id, c.target.type, c.target.id),
-      teams: input.teams,
-      targets: [],
-    };
-    const result = reachAnswer(question, { can, indirect, workspaces, seesEveryWorkspace: true });
+    reach ??= reachInputOf(input, indirect);
+    const result = reachAnswer(question, reach);
     return 'answer' in result ? result.answer.holders : [];
   };
 }

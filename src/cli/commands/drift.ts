@@ -1,7 +1,9 @@
 // tfe-access drift: the plan, for a schedule. Exit 2 when live access differs from the files.
 import type { Adoption } from '../../core/adoption.js';
 import { EXIT } from '../../errors.js';
+import { assertKeptFile } from '../../pipeline/disk/output-guard.js';
 import { differsWords } from '../../render/drift/drift-words.js';
+import { stringFlag } from '../args.js';
 import type { Command } from '../command.js';
 import { CONNECTION_HELP, TARGET_HELP } from '../common-flags.js';
 import type { IO } from '../io.js';
@@ -43,6 +45,9 @@ const command: Command = {
   options: { ...PLAN_OPTIONS, adopt: { type: 'boolean' }, 'audit-log': { type: 'string' } },
   positionals: true,
   async run(parsed, io) {
+    const log = stringFlag(parsed, 'audit-log');
+    // docs/files.md, "Outputs": the log is never an input of the run; before any request.
+    if (log !== undefined) await assertKeptFile({ flag: '--audit-log', path: log, desired: parsed.positionals, cwd: io.cwd });
     // docs/drift.md, "Adopt": with --adopt, the files edited to describe live access (pipeline/use-cases/adopt.ts).
     const { plan, adoption } = await runPlan(parsed, io, 'drift', { adopt: parsed.values.adopt === true });
     if (adoption) tellAdoption(adoption, io);

@@ -125,7 +125,7 @@ export async function assertOutput(request: OutputRequest): Promise<void> {
 }
 
 export interface KeptFileRequest {
-  /** The flag, `--usage-log`, and its file as given: both named in the refusal. */
+  /** The flag, `--usage-log` or `--audit-log`, and its file as given: both named in the refusal. */
   readonly flag: string;
   readonly path: string;
   /** The desired-state PATHS the run reads, as given. */
@@ -136,7 +136,7 @@ export interface KeptFileRequest {
 }
 
 /**
- * A file a run reads and replaces beside its output (`recommend --usage-log`): never an input of the
+ * A file a run reads and replaces beside its output (`recommend --usage-log`, `drift --audit-log`): never an input of the
  * run nor where the next run would read it as a desired-state file (the rule of every --out,
  * inputClash), never the run's own --out, which would replace it. One line naming the file, before
  * anything is read or written.

@@ -19,20 +19,24 @@ const STOPPED: Schema = {
   additionalProperties: false,
 };
 
+const STATUS = ['applied', 'already-so', 'failed', 'not-started'];
+
+const PERMANENT: Schema = {
+  const: true,
+  description:
+    'A failure another run cannot fix: the service refused the write for what it is (a 4xx but 408 and 429), or the change needed such a failure. Fix what the reason says, then plan again.',
+};
+
 const change = { oneOf: [{ $ref: '#/$defs/team-projects-change' }, { $ref: '#/$defs/team-workspaces-change' }] };
 
 const OUTCOME: Schema = {
   type: 'object',
   required: ['status', 'change'],
   properties: {
-    status: { enum: ['applied', 'already-so', 'failed', 'not-started'], description: 'not-started: the run stopped before its turn; nothing was sent for it.' },
+    status: { enum: STATUS, description: 'not-started: the run stopped before its turn; nothing was sent for it.' },
     change,
     reason: { type: 'string', description: "A failed change's reason: the service's words when it gave some." },
-    permanent: {
-      const: true,
-      description:
-        'A failure another run cannot fix: the service refused the write for what it is (a 4xx but 408 and 429), or the change needed such a failure. Fix what the reason says, then plan again.',
-    },
+    permanent: PERMANENT,
     note: { type: 'string', description: 'How a lost answer or a moved grant was resolved, or why nothing had to be done.' },
   },
   additionalProperties: false,
@@ -47,42 +51,32 @@ const OUTCOME: Schema = {
   ],
 };
 
-/** docs/apply.md, "Team changes": a team change's outcome. */
-const TEAM_OUTCOME: Schema = {
+/** The outcome of a change of the teams, members or token policy: how it ended, its change (and `more`), a failure's reason, a note. */
+const outcomeOf = (changeSchema: Schema, more: Schema = {}): Schema => ({
   type: 'object',
   required: ['status', 'change'],
   properties: {
-    status: { enum: ['applied', 'already-so', 'failed', 'not-started'] },
-    change: { type: 'object', required: ['action', 'name', 'id'], description: "The team change, as the plan's team_changes write it." },
-    id: { type: 'string', pattern: '^team-', description: 'A create: the id the service gave the team.' },
+    status: { enum: STATUS },
+    change: changeSchema,
+    ...more,
     reason: { type: 'string', description: "A failed change's reason." },
-    permanent: {
-      const: true,
-      description:
-        'A failure another run cannot fix: the service refused the write for what it is (a 4xx but 408 and 429), or the change needed such a failure. Fix what the reason says, then plan again.',
-    },
+    permanent: PERMANENT,
     note: { type: 'string', description: 'How it ended where it did.' },
   },
   additionalProperties: false,
-};
+});
+
+/** docs/apply.md, "Team changes": a team change's outcome. */
+const TEAM_OUTCOME = outcomeOf(
+  { type: 'object', required: ['action', 'name', 'id'], description: "The team change, as the plan's team_changes write it." },
+  { id: { type: 'string', pattern: '^team-', description: 'A create: the id the service gave the team.' } },
+);
 
 /** docs/apply.md, "Member changes": a member change's outcome (a team's adds or removals share their request's). */
-const MEMBER_OUTCOME: Schema = {
-  type: 'object',
-  required: ['status', 'change'],
-  properties: {
-    status: { enum: ['applied', 'already-so', 'failed', 'not-started'] },
-    change: { type: 'object', required: ['action', 'person'], description: "The member change, as the plan's member_changes write it." },
-    reason: { type: 'string', description: "A failed change's reason." },
-    permanent: {
-      const: true,
-      description:
-        'A failure another run cannot fix: the service refused the write for what it is (a 4xx but 408 and 429), or the change needed such a failure. Fix what the reason says, then plan again.',
-    },
-    note: { type: 'string', description: 'How it ended where it did.' },
-  },
-  additionalProperties: false,
-};
+const MEMBER_OUTCOME = outcomeOf({ type: 'object', required: ['action', 'person'], description: "The member change, as the plan's member_changes write it." });
+
+/** A token-policy change's outcome. */
+const TOKEN_POLICY_OUTCOME = outcomeOf({ type: 'object', required: ['action', 'setting'] });
 
 export function applySchema(): Schema {
   const { $defs, $schema, $id: _plan, title: _title, description: _description, ...plan } = planSchema();
@@ -113,7 +107,7 @@ export function applySchema(): Schema {
       member_outcomes: { type: 'array', items: MEMBER_OUTCOME, description: "One per member change, in the plan's order, when the plan has member changes." },
       token_policy_outcomes: {
         type: 'array',
-        items: { ...MEMBER_OUTCOME, properties: { ...(MEMBER_OUTCOME.properties as Schema), change: { type: 'object', required: ['action', 'setting'] } } },
+        items: TOKEN_POLICY_OUTCOME,
         description: "One per token-policy change, in the plan's order, when the files have token-policy.",
       },
     },
