@@ -81,7 +81,11 @@ export function readFrom(log: UsageLog | undefined, from: number): number {
 export function mergeUsage(logged: readonly UsageRun[], fresh: readonly UsageRun[], windowFrom: number): { runs: UsageRun[]; checkpoint: string | null } {
   const byId = new Map(logged.filter((r) => Date.parse(r.createdAt) >= windowFrom).map((r) => [r.id, r] as const));
   for (const run of fresh) byId.set(run.id, run);
-  const runs = [...byId.values()].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+  // Each time parsed once: a first read merges tens of thousands of runs.
+  const runs = [...byId.values()]
+    .map((run) => ({ run, at: Date.parse(run.createdAt) }))
+    .sort((a, b) => b.at - a.at)
+    .map(({ run }) => run);
   const open = runs.filter((r) => !FINAL.has(r.status));
   const oldestOpen = open[open.length - 1];
   return { runs, checkpoint: oldestOpen?.createdAt ?? runs[0]?.createdAt ?? null };

@@ -78,15 +78,26 @@ export function countActions(
 ): { counted: CountedAction[]; unattributed: number } {
   const counted: CountedAction[] = [];
   let unattributed = 0;
+  // One answer per user, workspace and action: a window holds many runs of few of them.
+  const known = new Map<string, { actor: Actor | undefined; grants: string[] }>();
+  const judged = (userId: string, workspaceId: string, action: UsageAction) => {
+    const key = `${userId}\u0000${workspaceId}\u0000${action}`;
+    let found = known.get(key);
+    if (!found) {
+      const actor = actorOf(userId, people);
+      found = { actor, grants: actor ? countedGrants(index, actor, workspaceId, action) : [] };
+      known.set(key, found);
+    }
+    return found;
+  };
   for (const run of runs) {
     let lost = false;
     for (const { action, userId } of actionsOfRun(run)) {
-      const actor = actorOf(userId, people);
+      const { actor, grants } = judged(userId, run.workspaceId, action);
       if (!actor) {
         lost = true;
         continue;
       }
-      const grants = countedGrants(index, actor, run.workspaceId, action);
       for (const grant of grants) counted.push({ grant, action, at: run.createdAt, actor, ambiguous: grants.length > 1 });
     }
     if (lost) unattributed += 1;

@@ -289,6 +289,42 @@ describe('grants younger than the window (the audit trail)', () => {
   });
 });
 
+/** The requests of the emulator's log by path, the query left out. */
+const requestsByPath = (from = 0): Record<string, number> => {
+  const out: Record<string, number> = {};
+  for (const r of world.emulator.requests.slice(from)) out[r.path] = (out[r.path] ?? 0) + 1;
+  return out;
+};
+
+describe('the requests a recommend makes (docs/performance.md, "recommend")', () => {
+  it('the runs index one page each; besides, one request per list page, per workspace (2 lists: cheaper than 6 teams and a probe) and per project; a second read with --usage-log the same', async () => {
+    await addRuns();
+    const log = join(world.dir, 'usage.jsonl');
+    const start = world.emulator.requests.length;
+    await recommendJson(['--usage-log', log]);
+    const first = requestsByPath(start);
+    const others = {
+      '/api/v2/ping': 1,
+      '/api/v2/account/details': 1,
+      '/api/v2/organizations/acme/teams': 1,
+      '/api/v2/organizations/acme/projects': 1,
+      '/api/v2/organizations/acme/workspaces': 1,
+      '/api/v2/organizations/acme/organization-memberships': 1,
+      // The grants of each workspace, and of the one project (docs/connecting.md, "Reading by team").
+      '/api/v2/team-workspaces': 2,
+      '/api/v2/team-projects': 1,
+    };
+    expect(first).toEqual({ ...others, '/api/v2/organizations/acme/runs': 1 });
+    await addRuns([{ workspace: 'net', 'created-by': 'bo', 'created-at': ago(0.5), 'plan-only': true }]);
+    const at = world.emulator.requests.length;
+    expect(world.emulator.requests.slice(start, at).filter((r) => r.status === 429)).toEqual([]);
+    await recommendJson(['--usage-log', log]);
+    const second = requestsByPath(at);
+    expect(second['/api/v2/organizations/acme/runs']).toBe(1);
+    expect(second).toEqual(first);
+  });
+});
+
 describe('--usage-log: reading usage is incremental', () => {
   it('the first read keeps the runs; after 100 new runs the next reads 2 pages of the runs index and counts the same as a whole read', async () => {
     const many = (n: number, days: number) =>

@@ -11,7 +11,7 @@ import { DAY_MS } from '../../core/expiry.js';
 import { type LiveGrant, RESOURCE_OF, type Team } from '../../core/model.js';
 import type { OrganizationRead } from '../../core/organization.js';
 import type { Recommendation } from '../../core/recommendation.js';
-import type { UsageRun } from '../../core/usage.js';
+import type { RunsRead, UsageRun } from '../../core/usage.js';
 import { mergeUsage, readFrom, type UsageLog, usageLogText } from '../../core/usage-log.js';
 import { grantsMadeSince } from '../../effective/grant-ages.js';
 import { type MinAccess, recommend } from '../../effective/recommend.js';
@@ -119,28 +119,48 @@ export async function recommendAccess(unclocked: RecommendRequest): Promise<Reco
   );
 }
 
+/** The runs index from `since`, paced at its limit, the progress told after each page. */
+function readRunsOf(
+  client: TfeClient,
+  organization: string,
+  since: number,
+  request: Pick<RecommendRequest, 'runsPerMinute' | 'onRunsPage'> & { readonly signal: AbortSignal },
+): Promise<RunsRead> {
+  const { onRunsPage } = request;
+  return client.readRuns(organization, {
+    since,
+    signal: request.signal,
+    ...(request.runsPerMinute !== undefined ? { perMinute: request.runsPerMinute } : {}),
+    ...(onRunsPage ? { onPage: (pages: number, runs: number, reached: string | undefined) => onRunsPage(pages, runs, reached, since) } : {}),
+  });
+}
+
 async function recommendWith(
   client: TfeClient,
   organization: string,
   desired: FilesState | undefined,
   request: RecommendRequest & { readonly run: RunOptions & { now: number }; readonly control: RunControl; readonly logged: UsageLog | undefined },
 ): Promise<Recommendation> {
-  const { org, live } = await readOrganization(client, organization, request, desired);
-  const people = await readPeople(client, organization, org.teams);
   const to = request.run.now;
   const from = to - request.windowDays * DAY_MS;
   const since = readFrom(request.logged, from);
-  const { onRunsPage } = request;
-  const read = await client
-    .readRuns(organization, {
-      since,
-      signal: request.control.signal,
-      ...(request.runsPerMinute !== undefined ? { perMinute: request.runsPerMinute } : {}),
-      ...(onRunsPage ? { onPage: (pages: number, runs: number, reached: string | undefined) => onRunsPage(pages, runs, reached, since) } : {}),
-    })
-    .catch((error: unknown) => {
-      throw refused(error, organization);
-    });
+  // The runs index paces itself at its own limit (30 a minute): the organization and its people are
+  // read meanwhile, so the read takes the index's floor and hardly more (docs/performance.md).
+  const stop = new AbortController();
+  const both = await Promise.allSettled([
+    readOrganization(client, organization, request, desired)
+      .then(async (read) => ({ ...read, people: await readPeople(client, organization, read.org.teams) }))
+      .catch((error: unknown) => {
+        stop.abort(error);
+        throw error;
+      }),
+    readRunsOf(client, organization, since, { ...request, signal: AbortSignal.any([request.control.signal, stop.signal]) }),
+  ]);
+  const [orgRead, runsRead] = both;
+  if (orgRead.status === 'rejected') throw orgRead.reason;
+  if (runsRead.status === 'rejected') throw refused(runsRead.reason, organization);
+  const { org, live, people } = orgRead.value;
+  const read = runsRead.value;
   const merged = mergeUsage(request.logged?.runs ?? [], read.runs, from);
   if (request.usageLog !== undefined) {
     const kept: UsageLog = { organization, coversFrom: new Date(from).toISOString(), ...merged };
