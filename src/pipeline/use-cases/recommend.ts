@@ -1,11 +1,13 @@
 // The recommend use case (docs/recommend.md): the organization read as the report reads it (teams,
 // projects, workspaces, every grant the token sees), its people, and the runs of the window from
-// the runs index -> the rule (effective/recommend.ts) over the grants the files manage (every
-// grant read, without files) -> the proposals with their evidence. Reads only; the command prints.
+// the runs index, and with an audit trail that covers the window its reads of state and variables
+// (reads/usage-reads.ts) -> the rule (effective/recommend.ts) over the grants the files manage
+// (every grant read, without files) -> the proposals with their evidence. Reads only; the command prints.
 import { proposalsInFiles } from '../../adopt/recommend-edit.js';
 import type { TfeClient } from '../../api/client.js';
 import { isRemoteError } from '../../api/errors/remote-error.js';
 import type { FileEdit } from '../../core/adoption.js';
+import type { AuditEvent } from '../../core/audit.js';
 import type { FilesState } from '../../core/desired-state.js';
 import { DAY_MS } from '../../core/expiry.js';
 import { type LiveGrant, RESOURCE_OF, type Team } from '../../core/model.js';
@@ -20,6 +22,7 @@ import { readPeople } from '../../live/people.js';
 import { readUsageLog, writeUsageLog } from '../../live/usage-log.js';
 import { desiredFromFiles } from '../disk/files.js';
 import { writeEdits } from '../disk/write-edits.js';
+import { readsFromTrail } from '../reads/usage-reads.js';
 import { openAuditTrail } from '../run/audit-trail.js';
 import { type ReadChoices, type RunConnection, type RunOptions, withClient, withClock } from '../run/request.js';
 import { type RunControl, underControl } from '../run/run-control.js';
@@ -82,24 +85,30 @@ function refused(error: unknown, organization: string): unknown {
 
 const TRAIL_DAYS = 14;
 
+/** What the audit trail told: grants made inside the window, reads when it covered the window whole, and what is still not known. */
+interface TrailFacts {
+  readonly recent: Set<string>;
+  /** The window's events, when the trail covered the window whole (it keeps 14 days): reads are then counted. */
+  readonly events?: readonly AuditEvent[];
+  readonly notRead: string[];
+}
+
 /**
  * The grants made inside the window as the audit trail shows them (through the audit token, when
- * there is one), and what is still not known of their ages: `grant-ages` without the trail,
- * `grant-ages-before-trail` when the window reaches past the trail's 14 days.
+ * there is one), its events when it covers the whole window, and what is still not known: without
+ * the trail `reads` and `grant-ages`; when the window reaches past the trail's 14 days
+ * `reads-before-trail` and `grant-ages-before-trail`.
  */
-async function grantAges(
-  connection: RunConnection,
-  control: RunControl,
-  window: { from: number; to: number },
-  teams: readonly Team[],
-): Promise<{ recent: Set<string>; notRead: string[] }> {
+async function trailFacts(connection: RunConnection, control: RunControl, window: { from: number; to: number }, teams: readonly Team[]): Promise<TrailFacts> {
+  const none: TrailFacts = { recent: new Set(), notRead: ['reads', 'grant-ages'] };
   const trail = openAuditTrail(connection, control);
-  if (trail.kind === 'none') return { recent: new Set(), notRead: ['grant-ages'] };
+  if (trail.kind === 'none') return none;
   try {
     const since = Math.max(window.from, window.to - TRAIL_DAYS * DAY_MS);
     const read = await trail.reader.readAuditTrail(new Date(since).toISOString(), control.signal);
-    if (read.kind === 'unavailable') return { recent: new Set(), notRead: ['grant-ages'] };
-    return { recent: grantsMadeSince(read.events, teams, window.from), notRead: since > window.from ? ['grant-ages-before-trail'] : [] };
+    if (read.kind === 'unavailable') return none;
+    const recent = grantsMadeSince(read.events, teams, window.from);
+    return since > window.from ? { recent, notRead: ['reads-before-trail', 'grant-ages-before-trail'] } : { recent, events: read.events, notRead: [] };
   } finally {
     await trail.close();
   }
@@ -162,13 +171,15 @@ async function recommendWith(
   const { org, live, people } = orgRead.value;
   const read = runsRead.value;
   const merged = mergeUsage(request.logged?.runs ?? [], read.runs, from);
+  const trail = await trailFacts(request.connection, request.control, { from, to }, org.teams);
+  const known = request.logged?.stateVersions ?? new Map<string, string | null>();
+  const reads = trail.events === undefined ? undefined : await readsFromTrail(client, trail.events, from, known);
   if (request.usageLog !== undefined) {
-    const kept: UsageLog = { organization, coversFrom: new Date(from).toISOString(), ...merged };
+    const kept: UsageLog = { organization, coversFrom: new Date(from).toISOString(), ...merged, stateVersions: reads?.stateVersions ?? known };
     await writeUsageLog(request.usageLog, request.cwd, usageLogText(kept));
   }
   const runs: UsageRun[] = merged.runs.filter((r) => Date.parse(r.createdAt) <= to);
   const grants = [...live.targets.values()].flatMap((t) => t.grants);
-  const ages = await grantAges(request.connection, request.control, { from, to }, org.teams);
   const { proposals, unattributed } = recommend({
     organization: { teams: org.teams, projects: org.projects, workspaces: org.workspaces, grants },
     people: people.people,
@@ -177,7 +188,8 @@ async function recommendWith(
     custom: request.custom,
     ignoreTeams: new Set(desired?.settings.ignoreTeams ?? []),
     minAccess: minAccessOf(desired),
-    recent: ages.recent,
+    recent: trail.recent,
+    ...(reads ? { reads: reads.reads } : {}),
     ...(desired?.dismissals ? { dismissals: desired.dismissals } : {}),
     now: to,
   });
@@ -187,7 +199,7 @@ async function recommendWith(
     custom: request.custom,
     sources: {
       runsIndex: { pages: read.pages, runs: runs.length, ...(request.logged ? { logged: request.logged.runs.length } : {}) },
-      notRead: ['reads', ...ages.notRead],
+      notRead: [...(reads !== undefined && reads.unmapped > 0 ? ['reads-unmapped'] : []), ...trail.notRead],
       unattributed,
     },
     proposals,
