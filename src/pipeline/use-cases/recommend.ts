@@ -144,19 +144,17 @@ function readRunsOf(
   });
 }
 
-async function recommendWith(
-  client: TfeClient,
-  organization: string,
-  desired: FilesState | undefined,
-  request: RecommendRequest & { readonly run: RunOptions & { now: number }; readonly control: RunControl; readonly logged: UsageLog | undefined },
-): Promise<Recommendation> {
-  const to = request.run.now;
-  const from = to - request.windowDays * DAY_MS;
-  const since = readFrom(request.logged, from);
-  // The runs index paces itself at its own limit (30 a minute): the organization and its people are
-  // read meanwhile, so the read takes the index's floor and hardly more (docs/performance.md).
+type RecommendRun = RecommendRequest & { readonly run: RunOptions & { now: number }; readonly control: RunControl; readonly logged: UsageLog | undefined };
+
+/**
+ * The organization with its people, and the runs index from `since`, side by side: the index paces
+ * itself at its own limit (30 a minute), so the organization is read meanwhile and the whole takes
+ * the index's floor and hardly more (docs/performance.md, "recommend"). A failed organization read
+ * stops the index's paging; a refused index is one line.
+ */
+async function organizationAndRuns(client: TfeClient, organization: string, desired: FilesState | undefined, request: RecommendRun, since: number) {
   const stop = new AbortController();
-  const both = await Promise.allSettled([
+  const [orgRead, runsRead] = await Promise.allSettled([
     readOrganization(client, organization, request, desired)
       .then(async (read) => ({ ...read, people: await readPeople(client, organization, read.org.teams) }))
       .catch((error: unknown) => {
@@ -165,11 +163,16 @@ async function recommendWith(
       }),
     readRunsOf(client, organization, since, { ...request, signal: AbortSignal.any([request.control.signal, stop.signal]) }),
   ]);
-  const [orgRead, runsRead] = both;
   if (orgRead.status === 'rejected') throw orgRead.reason;
   if (runsRead.status === 'rejected') throw refused(runsRead.reason, organization);
-  const { org, live, people } = orgRead.value;
-  const read = runsRead.value;
+  return { ...orgRead.value, read: runsRead.value };
+}
+
+async function recommendWith(client: TfeClient, organization: string, desired: FilesState | undefined, request: RecommendRun): Promise<Recommendation> {
+  const to = request.run.now;
+  const from = to - request.windowDays * DAY_MS;
+  const since = readFrom(request.logged, from);
+  const { org, live, people, read } = await organizationAndRuns(client, organization, desired, request, since);
   const merged = mergeUsage(request.logged?.runs ?? [], read.runs, from);
   const trail = await trailFacts(request.connection, request.control, { from, to }, org.teams);
   const known = request.logged?.stateVersions ?? new Map<string, string | null>();
