@@ -3,8 +3,10 @@
 // "Audit trail as evidence of reads"), and the admin's set-up route `POST
 // /emulator/organizations/:org/state-versions` (`{"state-versions": [{"workspace"}]}`, 201 with
 // the ids made). A caller sees a state version of a workspace it can see, else 404; the seed
-// profile has none (404), as for the runs index.
+// profile has none (404), as for the runs index. A show is recorded in the audit trail, as the
+// service records it (`state_version` `show`, no workspace).
 import { type Answer, Invalid, NOT_FOUND, ok } from './answers.js';
+import { recordWrite } from './audit-record.js';
 import { param, type RequestContext } from './context.js';
 import { optionalString, readPlainBody } from './people-body.js';
 
@@ -16,6 +18,8 @@ export function showStateVersion(ctx: RequestContext): Answer {
   const stored = ctx.store.stateVersions.get(id);
   const workspace = stored === undefined ? undefined : ctx.store.workspaces.get(stored.workspaceId);
   if (ctx.store.profile.name === 'seed' || !stored || !workspace || !ctx.authz.canSeeWorkspace(workspace)) return NOT_FOUND;
+  // The service records the read: a `state_version` `show` event naming the version alone.
+  recordWrite(ctx, workspace.org, [{ id, type: 'state_version', action: 'show', meta: null }]);
   return ok({
     data: {
       id,

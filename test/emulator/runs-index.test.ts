@@ -157,6 +157,13 @@ describe('GET /state-versions/:id and its set-up route (docs/emulator.md, "State
     expect((await api.get(`/state-versions/${net?.id}`, 'devs-token')).status).toBe(404);
     expect((await api.get(`/state-versions/${app?.id}`, 'devs-token')).status).toBe(200);
     expect((await api.get('/state-versions/sv-none', 'acme-org-token')).status).toBe(404);
+    // Each show is in the audit trail as the service records it: the version's id, no workspace.
+    const trail = await api.get('/organization/audit-trail', 'acme-org-token');
+    const shows = (trail.body as any).data.filter((e: any) => e.resource.type === 'state_version');
+    expect(shows.map((e: any) => [e.resource.id, e.resource.action, e.resource.meta])).toEqual([
+      [app?.id, 'show', null],
+      [app?.id, 'show', null],
+    ]);
     const refused = await api.post('/emulator/organizations/acme/state-versions', { 'state-versions': [{ workspace: 'nowhere' }] });
     expect(refused.status).toBe(422);
     expect((await api.post('/emulator/organizations/acme/state-versions', { 'state-versions': [{ workspace: 'app' }] }, 'acme-org-token')).status).toBe(404);
