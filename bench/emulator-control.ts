@@ -1,5 +1,5 @@
 // The bench's side of emulator-process.ts: fork it with a config, then ask it, one message at a
-// time, for its CPU time and counters or to change its rate limit.
+// time, for its CPU time and counters (and the requests by path) or to change its rate limit.
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,10 +31,10 @@ export class EmulatorProcess {
   }
 
   /** The counters since the last reset, and when the first of those requests arrived and the last was answered. */
-  async counters(): Promise<{ counters: Counters; span?: Span }> {
+  async counters(): Promise<{ counters: Counters; span?: Span; byPath: Record<string, number> }> {
     const answer = await this.ask({ kind: 'counters' }, 'counters');
     if (answer.kind !== 'counters') throw new Error('the emulator process answered out of turn');
-    return { counters: answer.counters, ...(answer.span ? { span: answer.span } : {}) };
+    return { counters: answer.counters, ...(answer.span ? { span: answer.span } : {}), byPath: answer.byPath };
   }
 
   async resetLog(): Promise<void> {

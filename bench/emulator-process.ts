@@ -14,6 +14,8 @@ export interface EmulatorConfig {
   readonly faults: FaultOptions;
   /** docs/emulator.md, "Profiles"; the seed document's, else `seed`, when absent. */
   readonly profile?: ProfileName;
+  /** The runs index's own limit, requests a minute (default 30, docs/api.md, "Runs index"). */
+  readonly runsRateLimit?: number;
 }
 
 export type ToChild = { kind: 'cpu' } | { kind: 'counters' } | { kind: 'reset' } | { kind: 'rate-limit'; perSecond: number } | { kind: 'stop' };
@@ -26,7 +28,7 @@ export interface Span {
 export type ToParent =
   | { kind: 'ready'; url: string }
   | { kind: 'cpu'; micros: number }
-  | { kind: 'counters'; counters: Counters; span?: Span }
+  | { kind: 'counters'; counters: Counters; span?: Span; byPath: Record<string, number> }
   | { kind: 'done' };
 
 function spanOf(records: readonly RequestRecord[]): Span | undefined {
@@ -40,6 +42,16 @@ function spanOf(records: readonly RequestRecord[]): Span | undefined {
   return { firstStartMs, lastEndMs };
 }
 
+/** The requests logged by `METHOD path` (with ` 429` when refused so), every id in the path (`ws-1`, `sv-...`: a segment with a digit) as `:id`. */
+function byPath(records: readonly RequestRecord[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of records) {
+    const key = `${r.method} ${r.path.replace(/\/[a-z]+-(?=[^/]*\d)[A-Za-z0-9_-]+(?=\/|$)/g, '/:id')}${r.status === 429 ? ' 429' : ''}`;
+    out[key] = (out[key] ?? 0) + 1;
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
   const file = process.argv[2];
   if (file === undefined || !process.send) throw new Error('usage: emulator-process.js CONFIG.json (forked with IPC)');
@@ -50,6 +62,7 @@ async function main(): Promise<void> {
     faults: config.faults,
     adminToken: DEFAULT_ADMIN_TOKEN,
     ...(config.profile ? { profile: config.profile } : {}),
+    ...(config.runsRateLimit !== undefined ? { runsRateLimit: config.runsRateLimit } : {}),
   });
   const send = (message: ToParent): void => void process.send?.(message);
   process.on('message', (message: ToChild) => {
@@ -60,7 +73,7 @@ async function main(): Promise<void> {
       }
       case 'counters': {
         const span = spanOf(emulator.requests);
-        return send({ kind: 'counters', counters: emulator.counters(), ...(span ? { span } : {}) });
+        return send({ kind: 'counters', counters: emulator.counters(), ...(span ? { span } : {}), byPath: byPath(emulator.requests) });
       }
       case 'reset':
         emulator.resetLog();

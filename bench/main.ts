@@ -3,13 +3,15 @@
 // start-up figures (a few seconds), startup alone, apply-400 (the executor alone at 50 ms latency),
 // members (reading the people of 200 teams and 1,000 people, issue 27), scoped-10000 (plans with
 // --changed-from beside the full plan, issue 40), indirect-2000 (what reading indirect access
-// costs, issue 42), or the emulator-throughput
+// costs, issue 42), recommend-200 (recommend's first read of 20,000 runs and a second with
+// --usage-log, issue 41), or the emulator-throughput
 // ones (emulator-small, emulator-large; `--duration-ms`, `--connections`). The emulator always runs
 // in its own process. See docs/performance.md, "Performance".
 import { parseArgs } from 'node:util';
 import { runApplyLatency } from './apply-latency.js';
 import { runIndirect } from './indirect.js';
 import { runMembers } from './members.js';
+import { runRecommend } from './recommend.js';
 import { runReconcile } from './reconcile/run.js';
 import { RECONCILE_SCENARIOS } from './reconcile/scenarios.js';
 import { runScoped } from './reconcile/scoped.js';
@@ -28,6 +30,8 @@ const MEMBERS_SCENARIO = 'members';
 const SCOPED_SCENARIO = 'scoped-10000';
 /** What reading indirect access costs at provider-2000 (issue 42). */
 const INDIRECT_SCENARIO = 'indirect-2000';
+/** What recommend's reads cost: 20,000 runs over 90 days, then 100 more with --usage-log (issue 41). */
+const RECOMMEND_SCENARIO = 'recommend-200';
 
 function positive(raw: string | undefined, fallback: number, name: string): number {
   if (raw === undefined) return fallback;
@@ -53,6 +57,7 @@ async function main(argv: string[]): Promise<number> {
   if (name === MEMBERS_SCENARIO) return runMembers();
   if (name === SCOPED_SCENARIO) return runScoped((line) => process.stderr.write(`${line}\n`));
   if (name === INDIRECT_SCENARIO) return runIndirect();
+  if (name === RECOMMEND_SCENARIO) return runRecommend();
   const reconcile = RECONCILE_SCENARIOS[name];
   if (reconcile) {
     const code = await runReconcile(name, reconcile, (line) => process.stderr.write(`${line}\n`), values['cpu-prof']);
@@ -70,6 +75,7 @@ async function main(argv: string[]): Promise<number> {
     MEMBERS_SCENARIO,
     SCOPED_SCENARIO,
     INDIRECT_SCENARIO,
+    RECOMMEND_SCENARIO,
     ...Object.keys(THROUGHPUT_SCENARIOS),
   ];
   throw new Error(`unknown scenario "${name}" (known: ${known.join(', ')})`);

@@ -130,8 +130,8 @@ export const TABLE = {
     ],
     // How a use case is asked and stopped, and the audit trail's client opened on its connection.
     run: ['request', 'run-control', 'audit-trail'],
-    // A plan's reads gathered stage by stage, names looked up and resolved, drift attributed.
-    reads: ['gather', 'names', 'attribution'],
+    // A plan's reads gathered stage by stage, names looked up and resolved, drift attributed, recommend's reads from the trail.
+    reads: ['gather', 'names', 'attribution', 'usage-reads'],
     // The disk: the files loaded and validated, every --out checked and written, bundles and rounds.
     disk: [
       'files',

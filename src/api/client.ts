@@ -36,6 +36,7 @@ import * as wire from './translate.js';
 import { tokenIdentityFromDocument } from './translate-account.js';
 import { type AuditPage, auditPageFrom, organizationCreatedAtFrom } from './translate-audit.js';
 import { createGrantBody, updateGrantBody } from './translate-body.js';
+import { stateVersionWorkspaceFrom } from './translate-run.js';
 import { teamWriteBody } from './translate-team.js';
 
 export type ClientOptions = SessionOptions;
@@ -96,6 +97,11 @@ export class TfeClient implements TeamApi, MemberApi, TokenPolicyApi {
   /** The organization's runs of the window, newest first, paced at the runs index's own limit (api/runs.ts). */
   readRuns(organization: string, options: RunsReadOptions): Promise<RunsRead> {
     return this.runs.read(organization, options);
+  }
+
+  /** `GET /state-versions/:id`: the workspace of a state version an audit event names; undefined on 404 (deleted, or not seen). */
+  stateVersionWorkspace(id: string): Promise<string | undefined> {
+    return this.exchange.one({ method: 'GET', path: `/state-versions/${encodeURIComponent(id)}` }, stateVersionWorkspaceFrom).catch(undefinedOn404);
   }
 
   /**

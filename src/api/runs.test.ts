@@ -34,6 +34,18 @@ describe('MinutePacer (docs/api.md, "Runs index": 30 requests a minute)', () => 
     expect(clock.slept).toEqual([60_000, 2040]);
   });
 
+  it('counts from the first answer: a first request that waited behind other reads gets no tokens for that wait', async () => {
+    const clock = fakeClock();
+    const pacer = new MinutePacer(30, clock);
+    await pacer.take();
+    await clock.sleep(6000); // queued, then answered: the service's bucket started on arrival, near the answer
+    pacer.firstAnswered();
+    for (let i = 0; i < 29; i += 1) await pacer.take();
+    await pacer.take();
+    // Counted from the request, the 6 s would have refilled 3 tokens and the 31st request would have gone at once.
+    expect(clock.slept).toEqual([6000, 2040]);
+  });
+
   it('0 paces nothing', async () => {
     const clock = fakeClock();
     const pacer = new MinutePacer(0, clock);

@@ -2,6 +2,8 @@
 // months, newest first, every operation named, in pages of 100 followed by `next-page` (no totals),
 // paced at the index's own limit of 30 requests a minute: a bucket of 30 refilled at one every two
 // seconds, as the service counts, so a first read of many pages runs at the limit and no faster.
+// The bucket is counted from the first answer, not the first request: the request may wait behind
+// the rest of the run's reads, and the service's bucket starts when it arrives.
 // The read stops at the first page that reaches past the window or holds a run already kept.
 import type { RunsRead, UsageRun } from '../core/usage.js';
 import { type Clock, systemClock } from './clock.js';
@@ -55,6 +57,15 @@ export class MinutePacer {
     }
     this.tokens -= 1;
   }
+
+  /**
+   * The first answer is in: the service's bucket started when that request arrived, which was no
+   * later than now, though perhaps well after it was taken (queued behind other requests of the
+   * run). Counted from now, the bucket is never fuller than the service's.
+   */
+  firstAnswered(): void {
+    this.at = this.clock.now();
+  }
 }
 
 const stopsAt = (runs: readonly UsageRun[], options: RunsReadOptions): boolean =>
@@ -78,6 +89,7 @@ export class RunRequests {
       await pacer.take(options.signal);
       const page: RunsPage = await this.exchange.one({ method: 'GET', path, query: { ...query, 'page[number]': String(next) } }, runsPageFrom);
       pages += 1;
+      if (pages === 1) pacer.firstAnswered();
       runs.push(...page.runs.filter((run) => Date.parse(run.createdAt) >= options.since && options.known?.has(run.id) !== true));
       options.onPage?.(pages, runs.length, page.runs[page.runs.length - 1]?.createdAt);
       next = stopsAt(page.runs, options) ? null : page.nextPage;

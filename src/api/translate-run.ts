@@ -1,5 +1,6 @@
 // The runs index on the wire (docs/api.md, "Runs index"): one page of `runs` into UsageRuns, and
-// its `next-page` (the pagination has no totals, so the reader follows `next-page` until null).
+// its `next-page` (the pagination has no totals, so the reader follows `next-page` until null);
+// and a state version's workspace (`GET /state-versions/:id`, docs/api.md, "Audit trail as evidence of reads").
 import type { UsageRun } from '../core/usage.js';
 import { ObjectReader } from './json.js';
 
@@ -40,4 +41,9 @@ export function runsPageFrom(body: unknown, context: string): RunsPage {
   if (next !== undefined && next !== null && (typeof next !== 'number' || !Number.isInteger(next) || next < 1))
     throw document.error('meta.pagination.next-page is not a page number');
   return { runs, nextPage: typeof next === 'number' ? next : null };
+}
+
+/** The workspace id of a `state-versions` document. */
+export function stateVersionWorkspaceFrom(body: unknown, context: string): string {
+  return ObjectReader.of(body, '', context).object('data').object('relationships').object('workspace').object('data').string('id');
 }

@@ -2,7 +2,9 @@
 // Lines, a header `{"usage-log": 1, "organization", "covers_from", "checkpoint"}` then one run a
 // line, as the client translated it. `covers_from` is the start of the window the log holds whole. The checkpoint is the time from which the next read must read again: the
 // creation of the oldest run that was not final when read (its status may still change), else of
-// the newest run. A line that is not one is a problem at its line: never guessed. Pure.
+// the newest run. Then the state versions the audit trail named, each with its workspace
+// (`{"state_version", "workspace"}`), so each is asked once. A line that is neither is a problem at
+// its line: never guessed. Pure.
 import type { UsageRun } from './usage.js';
 
 export const USAGE_LOG_VERSION = 1;
@@ -14,6 +16,8 @@ export interface UsageLog {
   /** ISO: the next read reads the runs made at or after it again; null: read the whole window. */
   readonly checkpoint: string | null;
   readonly runs: readonly UsageRun[];
+  /** The workspace of each state version an audit event named, as `GET /state-versions/:id` answered (null: 404), so each is asked once. */
+  readonly stateVersions?: ReadonlyMap<string, string | null>;
 }
 
 /** Statuses after which a run no longer changes (docs/api.md, "Runs index": the `final` group). */
@@ -42,6 +46,12 @@ function runOf(value: unknown): UsageRun | undefined {
   };
 }
 
+/** A line `{"state_version": "sv-...", "workspace": "ws-..." | null}`. */
+function stateVersionOf(value: unknown): { id: string; workspace: string | null } | undefined {
+  if (!isObject(value) || !str(value.state_version) || !(value.workspace === null || str(value.workspace))) return undefined;
+  return { id: value.state_version, workspace: value.workspace };
+}
+
 /** The log of `text`, or the first problem as `LINE: what` (the caller names the file). */
 export function parseUsageLog(text: string): UsageLog | { readonly problem: string } {
   const lines = text.split('\n').filter((l, i, all) => l.trim() !== '' || i < all.length - 1);
@@ -63,12 +73,19 @@ export function parseUsageLog(text: string): UsageLog | { readonly problem: stri
   )
     return { problem: `1: not a usage log of tfe-access (its first line is {"usage-log": ${USAGE_LOG_VERSION}, "organization", "covers_from", "checkpoint"})` };
   const runs: UsageRun[] = [];
+  const stateVersions = new Map<string, string | null>();
   for (let i = 1; i < lines.length; i += 1) {
-    const run = runOf(parsed(lines[i] ?? ''));
-    if (!run) return { problem: `${i + 1}: not a run of a usage log` };
+    const value = parsed(lines[i] ?? '');
+    const mapped = stateVersionOf(value);
+    if (mapped) {
+      stateVersions.set(mapped.id, mapped.workspace);
+      continue;
+    }
+    const run = runOf(value);
+    if (!run) return { problem: `${i + 1}: not a run or a state version of a usage log` };
     runs.push(run);
   }
-  return { organization: head.organization, coversFrom: head.covers_from as string, checkpoint: head.checkpoint as string | null, runs };
+  return { organization: head.organization, coversFrom: head.covers_from as string, checkpoint: head.checkpoint as string | null, runs, stateVersions };
 }
 
 /** Where the read of a window from `from` starts again: the log's checkpoint when the log covers the window, else the window's start. */
@@ -81,7 +98,11 @@ export function readFrom(log: UsageLog | undefined, from: number): number {
 export function mergeUsage(logged: readonly UsageRun[], fresh: readonly UsageRun[], windowFrom: number): { runs: UsageRun[]; checkpoint: string | null } {
   const byId = new Map(logged.filter((r) => Date.parse(r.createdAt) >= windowFrom).map((r) => [r.id, r] as const));
   for (const run of fresh) byId.set(run.id, run);
-  const runs = [...byId.values()].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+  // Each time parsed once: a first read merges tens of thousands of runs.
+  const runs = [...byId.values()]
+    .map((run) => ({ run, at: Date.parse(run.createdAt) }))
+    .sort((a, b) => b.at - a.at)
+    .map(({ run }) => run);
   const open = runs.filter((r) => !FINAL.has(r.status));
   const oldestOpen = open[open.length - 1];
   return { runs, checkpoint: oldestOpen?.createdAt ?? runs[0]?.createdAt ?? null };
@@ -102,5 +123,6 @@ export function usageLogText(log: UsageLog): string {
       confirmed_by: r.confirmedBy,
     }),
   );
-  return `${[head, ...lines].join('\n')}\n`;
+  const states = [...(log.stateVersions ?? [])].map(([id, workspace]) => JSON.stringify({ state_version: id, workspace }));
+  return `${[head, ...lines, ...states].join('\n')}\n`;
 }

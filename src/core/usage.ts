@@ -26,7 +26,7 @@ export interface RunsRead {
   readonly pages: number;
 }
 
-/** The actions the tool reads from runs, and those it cannot read (reads of state and variables: the audit trail names no workspace). */
+/** The actions the tool reads: from runs (plan, apply), and reads of state and variables, which only the audit trail shows. */
 export const USAGE_ACTIONS = ['plan', 'apply', 'read-state', 'read-variables'] as const;
 export type UsageAction = (typeof USAGE_ACTIONS)[number];
 
@@ -35,13 +35,14 @@ export interface ActionNeed {
   readonly action: UsageAction;
   readonly permission: string;
   readonly value: string;
-  /** Read from the runs index; false: never seen there, so never counted and never lowered on the runs alone. */
+  /** Read from the runs index; false: never seen there, only in the audit trail, so never lowered on the runs alone. */
   readonly fromRuns: boolean;
   readonly description: string;
 }
 
 // docs/api.md, "Runs index": queueing a plan needs `runs: plan`, confirming an apply `runs: apply`;
-// reads of state and variables never show in the index (docs/recommend.md, "What it cannot see").
+// reads of state and variables never show in the index, only in the audit trail (docs/recommend.md,
+// "Reads from the audit trail").
 export const ACTION_NEEDS: { readonly [A in UsageAction]: ActionNeed } = {
   plan: { action: 'plan', permission: 'runs', value: 'plan', fromRuns: true, description: 'queued a run (a plan)' },
   apply: { action: 'apply', permission: 'runs', value: 'apply', fromRuns: true, description: 'confirmed an apply, or queued a run that applied by itself' },
@@ -54,3 +55,20 @@ export const PERSON_SOURCES: readonly string[] = ['tfe-ui', 'tfe-api'];
 
 /** Statuses of a run whose apply ran: what a confirmer or an auto-applied run's creator needed `runs: apply` for. */
 export const APPLIED_STATUSES: readonly string[] = ['confirmed', 'apply_queued', 'applying', 'applied', 'errored'];
+
+/** The actions the audit trail shows, by `resource.type` of its events (docs/api.md, "Audit trail as evidence of reads"). */
+export const READ_EVENT_ACTIONS: Readonly<Record<string, 'read-state' | 'read-variables'>> = { state_version: 'read-state', var: 'read-variables' };
+/** The `resource.action`s of those events that read: a show, or a list. */
+export const READ_EVENT_VERBS: readonly string[] = ['show', 'index'];
+
+/**
+ * A read of state or variables the audit trail shows: who (the accessor's user id), when, and the
+ * workspace it maps to; null when nothing maps it (a variable, whose id no path shows alone; a state
+ * version since deleted; a list).
+ */
+export interface UsageRead {
+  readonly action: 'read-state' | 'read-variables';
+  readonly userId: string;
+  readonly at: string;
+  readonly workspaceId: string | null;
+}

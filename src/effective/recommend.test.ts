@@ -11,7 +11,7 @@ import type { Project, Team, Workspace } from '../core/model.js';
 import { permissionsOf } from '../core/permissions.js';
 import type { Person } from '../core/person.js';
 import type { Proposal } from '../core/recommendation.js';
-import type { UsageRun } from '../core/usage.js';
+import type { UsageRead, UsageRun } from '../core/usage.js';
 import { EffectiveIndex, type GrantInput } from './compute.js';
 import { type JudgedGrant, type RecommendInput, recommend } from './recommend.js';
 
@@ -47,6 +47,8 @@ interface World {
   readonly grants: (GrantInput & JudgedGrant)[];
   readonly people: Person[];
   readonly runs: UsageRun[];
+  /** The reads the audit trail showed, when it covered the window; undefined: reads not known. */
+  readonly reads: UsageRead[] | undefined;
 }
 
 const arbGrant = fc.oneof(
@@ -76,14 +78,22 @@ const arbRun = fc.record({
   confirmedBy: fc.option(fc.constantFrom(...USERS.map((u) => `user-${u}`), ...TEAMS.map(tokenUser))),
 });
 
+const arbRead: fc.Arbitrary<UsageRead> = fc.record({
+  action: fc.constantFrom('read-state' as const, 'read-variables' as const),
+  userId: fc.constantFrom(...USERS.map((u) => `user-${u}`), ...TEAMS.map(tokenUser), 'user-gone'),
+  at: fc.integer({ min: 0, max: 13 }).map((d) => new Date(Date.UTC(2026, 8, 1) + d * 86_400_000).toISOString()),
+  workspaceId: fc.option(fc.constantFrom('ws-1', 'ws-2', 'ws-3'), { freq: 3 }),
+});
+
 const arbWorld: fc.Arbitrary<World> = fc
   .record({
+    reads: fc.option(fc.array(arbRead, { maxLength: 8 }), { freq: 2 }),
     powers: fc.array(fc.boolean(), { minLength: TEAMS.length, maxLength: TEAMS.length }),
     grants: fc.uniqueArray(arbGrant, { maxLength: 8, selector: (g) => `${g.resource}/${g.teamId}/${g.targetId}` }),
     memberships: fc.array(fc.subarray([...TEAMS]), { minLength: USERS.length, maxLength: USERS.length }),
     runs: fc.array(arbRun, { maxLength: 25 }),
   })
-  .map(({ powers, grants, memberships, runs }) => ({
+  .map(({ powers, grants, memberships, runs, reads }) => ({
     teams: TEAMS.map((name, i) => team(name, name !== 'owners' && powers[i] === true && i === 3 ? { 'manage-workspaces': true } : {})),
     grants,
     people: [
@@ -91,6 +101,7 @@ const arbWorld: fc.Arbitrary<World> = fc
       ...TEAMS.map((t) => person(`${t}-token`, [t], { userId: tokenUser(t), username: `api-team_${t}`, serviceAccount: true })),
     ],
     runs,
+    reads: reads ?? undefined,
   }));
 
 const inputOf = (world: World, custom: boolean): RecommendInput => ({
@@ -99,6 +110,7 @@ const inputOf = (world: World, custom: boolean): RecommendInput => ({
   runs: world.runs,
   grants: world.grants,
   custom,
+  ...(world.reads ? { reads: world.reads } : {}),
 });
 
 // ---- The brute force: each step written out again, without the rule's helpers.
@@ -117,33 +129,46 @@ function bruteActions(run: UsageRun): [string, string][] {
   return out;
 }
 
-/** The runs values each workspace grant's counted actions needed, by `teamId/workspaceId`. */
-function bruteNeeds(world: World): Map<string, string[]> {
+/** A need: a permission and the value an action needed of it. */
+type Need = [string, PermissionValue];
+const READ_KEY: Record<UsageRead['action'], string> = { 'read-state': 'state-versions', 'read-variables': 'variables' };
+
+/** The needs each workspace grant's counted actions (runs, and reads the trail mapped) needed, by `teamId/workspaceId`. */
+function bruteNeeds(world: World): Map<string, Need[]> {
   const index = new EffectiveIndex({ teams: world.teams, projects: PROJECTS, workspaces: WORKSPACES, grants: world.grants });
-  const needs = new Map<string, string[]>();
-  for (const run of world.runs) {
-    for (const [value, userId] of bruteActions(run)) {
-      const who = world.people.find((p) => p.userId === userId);
-      if (!who) continue;
-      const all = who.teamIds.flatMap((t) => index.sourcesOf(t, 'workspace', run.workspaceId).map((c) => ({ t, c })));
-      const allow = all.filter(({ c }) => c.admin || rankOf('runs', c.permissions.runs) >= rankOf('runs', value));
-      if (allow.some(({ c }) => c.source.kind === 'owners' || c.source.kind === 'organization')) continue;
-      for (const { t, c } of allow.length > 0 ? allow : all) {
-        if (c.source.kind !== 'workspace') continue;
-        const key = `${t}/${run.workspaceId}`;
-        needs.set(key, [...(needs.get(key) ?? []), value]);
-      }
+  const needs = new Map<string, Need[]>();
+  const acts: [Need, string, string][] = [
+    ...world.runs.flatMap((run) => bruteActions(run).map(([value, userId]): [Need, string, string] => [['runs', value], userId, run.workspaceId])),
+    ...(world.reads ?? []).flatMap((r): [Need, string, string][] => (r.workspaceId === null ? [] : [[[READ_KEY[r.action], 'read'], r.userId, r.workspaceId]])),
+  ];
+  for (const [[key, value], userId, workspaceId] of acts) {
+    const who = world.people.find((p) => p.userId === userId);
+    if (!who) continue;
+    const all = who.teamIds.flatMap((t) => index.sourcesOf(t, 'workspace', workspaceId).map((c) => ({ t, c })));
+    const allow = all.filter(({ c }) => c.admin || rankOf(key, c.permissions[key]) >= rankOf(key, value));
+    if (allow.some(({ c }) => c.source.kind === 'owners' || c.source.kind === 'organization')) continue;
+    for (const { t, c } of allow.length > 0 ? allow : all) {
+      if (c.source.kind !== 'workspace') continue;
+      const at = `${t}/${workspaceId}`;
+      needs.set(at, [...(needs.get(at) ?? []), [key, value]]);
     }
   }
   return needs;
 }
 
-/** What the grant must keep: the runs value its actions needed, and the reads it has now. */
-function bruteFloor(grant: JudgedGrant, runs: readonly string[]): PermissionSet {
+/** The reads a grant's team cannot be judged on: all without the trail; with it, those read by a member (or its token) that map to no workspace. */
+function bruteUnknown(world: World, grant: JudgedGrant): string[] {
+  if (world.reads === undefined) return ['variables', 'state-versions'];
+  const readers = world.reads.filter((r) => r.workspaceId === null && world.people.find((p) => p.userId === r.userId)?.teamIds.includes(grant.teamId));
+  return [...new Set(readers.map((r) => READ_KEY[r.action]))];
+}
+
+/** What the grant must keep: the values its actions needed, and the reads not known that it has now. */
+function bruteFloor(world: World, grant: JudgedGrant, needed: readonly Need[]): PermissionSet {
   const now = permissionsOf(WS, grant.access);
   const floor: Record<string, PermissionValue> = {};
-  for (const value of runs) if (rankOf('runs', value) > rankOf('runs', floor.runs)) floor.runs = value;
-  for (const key of ['variables', 'state-versions']) if (rankOf(key, now[key]) >= rankOf(key, 'read')) floor[key] = 'read';
+  for (const [key, value] of needed) if (rankOf(key, value) > rankOf(key, floor[key])) floor[key] = value;
+  for (const key of bruteUnknown(world, grant)) if (rankOf(key, now[key]) >= rankOf(key, 'read') && floor[key] === undefined) floor[key] = 'read';
   return floor;
 }
 
@@ -176,7 +201,7 @@ describe('the rule against a brute force', () => {
         const { proposals } = recommend(inputOf(world, false));
         const needs = bruteNeeds(world);
         for (const grant of world.grants.filter((g) => g.resource === WS && g.teamId !== teamId('owners'))) {
-          const floor = bruteFloor(grant, needs.get(`${grant.teamId}/${grant.targetId}`) ?? []);
+          const floor = bruteFloor(world, grant, needs.get(`${grant.teamId}/${grant.targetId}`) ?? []);
           const expected = bruteFixed(grant, floor);
           const got = proposalOf(proposals, grant);
           if ((expected as string) !== 'unchecked') expect(got?.kind).toBe(expected);
@@ -197,7 +222,7 @@ describe('the rule against a brute force', () => {
         const { proposals } = recommend(inputOf(world, true));
         const needs = bruteNeeds(world);
         for (const grant of world.grants.filter((g) => g.resource === WS && g.teamId !== teamId('owners'))) {
-          const floor = bruteFloor(grant, needs.get(`${grant.teamId}/${grant.targetId}`) ?? []);
+          const floor = bruteFloor(world, grant, needs.get(`${grant.teamId}/${grant.targetId}`) ?? []);
           const got = proposalOf(proposals, grant);
           if (Object.keys(floor).length === 0) expect(got?.kind).toBe('remove');
           else if (got?.kind === 'lower') expect(got.proposed?.access === 'custom' && got.proposed.permissions).toEqual(bruteVector(floor));
@@ -216,9 +241,9 @@ describe('the rule against a brute force', () => {
         for (const p of proposals.filter((x) => x.target.type === 'workspace')) {
           const needed = needs.get(`${p.team.id}/${p.target.id}`) ?? [];
           if (p.kind === 'remove') expect(needed).toEqual([]);
-          const runs = permissionsOf(WS, p.proposed ?? { access: 'read' }).runs;
-          if (p.kind !== 'remove') for (const value of needed) expect(rankOf('runs', runs) >= rankOf('runs', value) || p.kind === 'keep').toBe(true);
-          const counted = p.usage.counts.plan + p.usage.counts.apply;
+          const proposed = permissionsOf(WS, p.proposed ?? { access: 'read' });
+          if (p.kind !== 'remove') for (const [key, value] of needed) expect(rankOf(key, proposed[key]) >= rankOf(key, value) || p.kind === 'keep').toBe(true);
+          const counted = p.usage.counts.plan + p.usage.counts.apply + p.usage.counts['read-state'] + p.usage.counts['read-variables'];
           expect(counted).toBe(needed.length);
         }
       }),
@@ -294,6 +319,39 @@ describe('the cases of the issue', () => {
       ['dev', 'remove', null, []],
       ['ops', 'lower', 'read', ['reads-unknown']],
     ]);
+  });
+
+  it("with the audit trail over the whole window: an unused fixed grant is removed; a mapped read counts; an unmapped one keeps its permission on its reader's teams only", () => {
+    const grants = [
+      { resource: WS, teamId: teamId('dev'), targetId: 'ws-1', access: fixed('write') },
+      { resource: WS, teamId: teamId('ops'), targetId: 'ws-1', access: fixed('write') },
+      { resource: WS, teamId: teamId('sre'), targetId: 'ws-2', access: fixed('admin') },
+    ];
+    const bo = person('bo@acme.test', ['ops'], { userId: 'user-bo', username: 'bo' });
+    const verdicts = (reads: UsageRead[] | undefined) =>
+      example(grants, [], [ana, bo], reads ? { reads } : {}).map((p) => [p.team.name, p.kind, p.proposed?.access ?? null, p.reasons]);
+    expect(verdicts([])).toEqual([
+      ['dev', 'remove', null, []],
+      ['ops', 'remove', null, []],
+      ['sre', 'remove', null, []],
+    ]);
+    expect(verdicts(undefined).map((v) => v.slice(0, 3))).toEqual([
+      ['dev', 'lower', 'read'],
+      ['ops', 'lower', 'read'],
+      ['sre', 'lower', 'read'],
+    ]);
+    const reads: UsageRead[] = [
+      { action: 'read-state', userId: 'user-ana', at: DAY(3), workspaceId: 'ws-1' },
+      { action: 'read-variables', userId: 'user-bo', at: DAY(4), workspaceId: null },
+    ];
+    const got = example(grants, [], [ana, bo], { reads });
+    expect(got.map((p) => [p.team.name, p.kind, p.proposed?.access ?? null, p.reasons])).toEqual([
+      ['dev', 'lower', 'read', ['used']],
+      ['ops', 'lower', 'read', ['reads-unknown']],
+      ['sre', 'remove', null, []],
+    ]);
+    expect(got[0]?.usage.counts['read-state']).toBe(1);
+    expect(got[0]?.usage.people).toEqual(['ana']);
   });
 
   it('a person in two teams whose grants both allow the plan counts for each, marked ambiguous with their name', () => {

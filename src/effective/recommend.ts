@@ -1,6 +1,7 @@
 // The rule of `recommend` (docs/recommend.md, "The rule"): for each grant judged, the actions of
 // the window counted for it (usage-attribution.ts), the floor they and the files set (each counted
-// action's permission; the reads the runs cannot show, at what the grant gives now; a policy's
+// action's permission; the reads not known, at what the grant gives now: every read without the
+// audit trail, else those no path maps, on the grants of their reader's teams; a policy's
 // `min-access`), and the smallest access over that floor (smallest-access.ts): kept when it is not
 // strictly below the grant, removed when nothing at all is on the floor. Never for `owners`,
 // `ignore-teams` or a grant younger than the window. Pure.
@@ -10,10 +11,10 @@ import { byTypeThenName, compareText } from '../core/order.js';
 import { permissionsOf } from '../core/permissions.js';
 import type { Person } from '../core/person.js';
 import type { Dismissal, GrantUsage, KeepReason, Proposal } from '../core/recommendation.js';
-import { ACTION_NEEDS, USAGE_ACTIONS, type UsageAction, type UsageRun } from '../core/usage.js';
+import { ACTION_NEEDS, USAGE_ACTIONS, type UsageAction, type UsageRead, type UsageRun } from '../core/usage.js';
 import { EffectiveIndex, type OrganizationInput } from './compute.js';
 import { smallestAccess, strictlyBelow } from './smallest-access.js';
-import { type CountedAction, countActions, usageGrantKey } from './usage-attribution.js';
+import { actorOf, type CountedAction, countActions, usageGrantKey } from './usage-attribution.js';
 import { atLeast, maximum } from './vector.js';
 
 /** A grant to judge. */
@@ -35,6 +36,12 @@ export interface RecommendInput {
   readonly people: readonly Person[];
   /** The window's runs (older ones already left out). */
   readonly runs: readonly UsageRun[];
+  /**
+   * The window's reads of state and variables, when the audit trail covered the whole window:
+   * counted as actions; one no path maps keeps its permission on every grant of its reader's teams.
+   * Absent: reads are not known, so never lowered (each grant keeps the reads it gives).
+   */
+  readonly reads?: readonly UsageRead[];
   readonly grants: readonly JudgedGrant[];
   readonly custom: boolean;
   /** Team names the files leave alone (`settings.ignore-teams`). */
@@ -56,9 +63,9 @@ function needOf(resource: Resource, action: UsageAction): PermissionSet {
   return { [`${GROUP_OF[resource]}${need.permission}`]: need.value };
 }
 
-/** The reads the runs cannot show, at what the grant gives now: never lowered on the runs alone. */
-function unknownReads(resource: Resource, current: PermissionSet): PermissionSet {
-  const rows = Object.values(ACTION_NEEDS).filter((n) => !n.fromRuns);
+/** The reads not known (`unknown`: all those the runs cannot show, without the trail), at what the grant gives now: never lowered on what was read. */
+function unknownReads(resource: Resource, current: PermissionSet, unknown: ReadonlySet<UsageAction>): PermissionSet {
+  const rows = Object.values(ACTION_NEEDS).filter((n) => !n.fromRuns && unknown.has(n.action));
   return maximum(
     resource,
     rows.map((n) => needOf(resource, n.action)).filter((need) => atLeast(resource, current, need)),
@@ -75,14 +82,14 @@ function usageOf(actions: readonly CountedAction[]): GrantUsage {
 }
 
 /** The floor of one grant, and the min-access rank and row that go with it. */
-function floorOf(grant: JudgedGrant, team: Team, actions: readonly CountedAction[], input: RecommendInput) {
+function floorOf(grant: JudgedGrant, team: Team, actions: readonly CountedAction[], input: RecommendInput, unknown: ReadonlySet<UsageAction>) {
   const { resource } = grant;
   const current = permissionsOf(resource, grant.access);
   const used = maximum(
     resource,
     actions.map((c) => needOf(resource, c.action)),
   );
-  const reads = unknownReads(resource, current);
+  const reads = unknownReads(resource, current, unknown);
   const levels = (input.minAccess ?? []).filter((m) => m.team === team.name && m.resource === resource).map((m) => m.level);
   const minRank = Math.max(0, ...levels.map((l) => LEVEL_RANK[resource][l] ?? 0));
   const minRow = maximum(
@@ -129,11 +136,12 @@ function judge(
   target: { type: string; name: string },
   actions: readonly CountedAction[],
   input: RecommendInput,
+  unknown: ReadonlySet<UsageAction>,
 ): Pick<Proposal, 'kind' | 'proposed' | 'reasons'> {
   const keep = (reasons: KeepReason[]) => ({ kind: 'keep' as const, proposed: grant.access as Access, reasons });
   const exempt = exemption(team, grant, input);
   if (exempt) return keep([exempt]);
-  const f = floorOf(grant, team, actions, input);
+  const f = floorOf(grant, team, actions, input, unknown);
   const reasons = floorReasons(f);
   const set = (proposed: Access | null): boolean => dismissed(proposed, team, target, grant.resource, input);
   if (isEmpty(f.floor) && f.minRank === 0) return set(null) ? keep(['dismissed', ...reasons]) : { kind: 'remove', proposed: null, reasons };
@@ -143,11 +151,25 @@ function judge(
   return { kind: 'lower', proposed, reasons };
 }
 
+const UNSEEN: ReadonlySet<UsageAction> = new Set(Object.values(ACTION_NEEDS).flatMap((n) => (n.fromRuns ? [] : [n.action])));
+
+/** By team id, the reads not known on its grants: all of them without the trail; with it, those of its readers that nothing maps. */
+function unknownByTeam(input: RecommendInput, people: ReadonlyMap<string, Person>): (teamId: string) => ReadonlySet<UsageAction> {
+  if (input.reads === undefined) return () => UNSEEN;
+  const byTeam = new Map<string, Set<UsageAction>>();
+  for (const read of input.reads) {
+    if (read.workspaceId !== null) continue;
+    for (const teamId of actorOf(read.userId, people)?.teamIds ?? []) byTeam.set(teamId, (byTeam.get(teamId) ?? new Set()).add(read.action));
+  }
+  return (teamId) => byTeam.get(teamId) ?? new Set();
+}
+
 /** Every judged grant's proposal, sorted by target type, target name, team name; and the runs whose actor nobody the read saw. */
 export function recommend(input: RecommendInput): { proposals: Proposal[]; unattributed: number } {
   const index = new EffectiveIndex(input.organization);
   const people = new Map(input.people.flatMap((p) => (p.userId === undefined ? [] : [[p.userId, p] as const])));
-  const { counted, unattributed } = countActions(index, input.runs, people);
+  const { counted, unattributed } = countActions(index, input.runs, people, input.reads);
+  const unknown = unknownByTeam(input, people);
   const byGrant = new Map<string, CountedAction[]>();
   for (const c of counted) {
     const list = byGrant.get(c.grant);
@@ -163,7 +185,7 @@ export function recommend(input: RecommendInput): { proposals: Proposal[]; unatt
     if (!team || !target) continue;
     const actions = byGrant.get(usageGrantKey(grant.resource, grant.teamId, grant.targetId)) ?? [];
     const type = grant.resource === RESOURCE_OF.project ? 'project' : 'workspace';
-    const judged = judge(grant, team, { type, name: target.name }, actions, input);
+    const judged = judge(grant, team, { type, name: target.name }, actions, input, unknown(grant.teamId));
     proposals.push({
       team: { name: team.name, id: team.id },
       target: { type, name: target.name, id: target.id },

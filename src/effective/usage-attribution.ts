@@ -5,10 +5,11 @@
 // counts for a grant only if no other source they have allows it: an organization power or owners
 // allowing it counts it for no grant; several grants allowing it count it for each, ambiguous.
 // Where nothing they hold now allows it (their teams changed), it counts for every grant of their
-// teams on the workspace. Pure.
+// teams on the workspace. A read of state or variables the audit trail maps to a workspace counts
+// the same way. Pure.
 import { RESOURCE_OF } from '../core/model.js';
 import type { Person } from '../core/person.js';
-import { ACTION_NEEDS, APPLIED_STATUSES, PERSON_SOURCES, type UsageAction, type UsageRun } from '../core/usage.js';
+import { ACTION_NEEDS, APPLIED_STATUSES, PERSON_SOURCES, type UsageAction, type UsageRead, type UsageRun } from '../core/usage.js';
 import type { Contribution, EffectiveIndex } from './compute.js';
 import { atLeast } from './vector.js';
 
@@ -70,26 +71,46 @@ export function countedGrants(index: EffectiveIndex, actor: Actor, workspaceId: 
   return [...new Set(grants)];
 }
 
-/** Every action of the runs counted for its grants; `unattributed`: runs with an action by nobody the read saw. */
+/**
+ * Every action of the runs, and every read the audit trail maps to a workspace, counted for its
+ * grants; `unattributed`: runs with an action by nobody the read saw.
+ */
 export function countActions(
   index: EffectiveIndex,
   runs: readonly UsageRun[],
   people: ReadonlyMap<string, Person>,
+  reads: readonly UsageRead[] = [],
 ): { counted: CountedAction[]; unattributed: number } {
   const counted: CountedAction[] = [];
   let unattributed = 0;
+  // One answer per user, workspace and action: a window holds many runs of few of them.
+  const known = new Map<string, { actor: Actor | undefined; grants: string[] }>();
+  const judged = (userId: string, workspaceId: string, action: UsageAction) => {
+    const key = `${userId}\u0000${workspaceId}\u0000${action}`;
+    let found = known.get(key);
+    if (!found) {
+      const actor = actorOf(userId, people);
+      found = { actor, grants: actor ? countedGrants(index, actor, workspaceId, action) : [] };
+      known.set(key, found);
+    }
+    return found;
+  };
   for (const run of runs) {
     let lost = false;
     for (const { action, userId } of actionsOfRun(run)) {
-      const actor = actorOf(userId, people);
+      const { actor, grants } = judged(userId, run.workspaceId, action);
       if (!actor) {
         lost = true;
         continue;
       }
-      const grants = countedGrants(index, actor, run.workspaceId, action);
       for (const grant of grants) counted.push({ grant, action, at: run.createdAt, actor, ambiguous: grants.length > 1 });
     }
     if (lost) unattributed += 1;
+  }
+  for (const read of reads) {
+    if (read.workspaceId === null) continue;
+    const { actor, grants } = judged(read.userId, read.workspaceId, read.action);
+    if (actor) for (const grant of grants) counted.push({ grant, action: read.action, at: read.at, actor, ambiguous: grants.length > 1 });
   }
   return { counted, unattributed };
 }

@@ -13,6 +13,7 @@ import { listRuns } from './routes-runs.js';
 import { addRunsRoute } from './routes-runs-setup.js';
 import { recreateTeamRoute } from './routes-scim-setup.js';
 import * as setup from './routes-setup.js';
+import { addStateVersionsRoute, showStateVersion } from './routes-state-versions.js';
 import * as teams from './routes-teams.js';
 import * as tokenPolicy from './routes-token-policy.js';
 import * as tokens from './routes-tokens.js';
@@ -87,6 +88,8 @@ const ROUTES: readonly Route[] = [
   route('POST', '/emulator/teams/:id/recreate', recreateTeamRoute),
   route('GET', '/organizations/:org/runs', listRuns),
   route('POST', '/emulator/organizations/:org/runs', addRunsRoute),
+  route('GET', '/state-versions/:id', showStateVersion),
+  route('POST', '/emulator/organizations/:org/state-versions', addStateVersionsRoute),
   route('GET', '/organizations/:org/projects', setup.listProjects),
   route('POST', '/organizations/:org/projects', setup.createProjectRoute),
   route('GET', '/projects/:id', setup.showProject),

@@ -127,6 +127,8 @@ export class Store {
   readonly audit: AuditLog;
   /** The organizations' runs (run-book.ts), and the runs index's own limiter (set by start.ts; none: no limit). */
   readonly runs = new RunBook();
+  /** State versions by id (routes-state-versions.ts): their workspace, creation (epoch ms) and serial. */
+  readonly stateVersions = new Map<string, { readonly workspaceId: string; readonly createdAt: number; readonly serial: number }>();
   runsLimiter: RateLimiter | undefined;
   private readonly teamsByOrg = new Map<string, Map<string, Team>>();
   // Project names are unique case-insensitively (docs/api.md, "Name resolution": `filter[names]` is case-insensitive).

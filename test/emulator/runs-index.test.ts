@@ -1,6 +1,7 @@
 // `GET /organizations/:org/runs` and its set-up route (docs/api.md, "Runs index"; docs/emulator.md,
 // "Runs"): newest first, pages without totals, the filters, created-by and confirmed-by with a team
-// token's service user, who sees what, the limit of 30 a minute, and the set-up route's refusals.
+// token's service user, who sees what, the limit of 30 a minute, and the set-up route's refusals;
+// and `GET /state-versions/:id`, which maps an audit event's state version to its workspace.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { EmulatorOptions, RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
@@ -136,5 +137,42 @@ describe('the set-up route', () => {
   it('is for the admin token only', async () => {
     const api = await start();
     expect((await api.post('/emulator/organizations/acme/runs', { runs: [] }, 'acme-org-token')).status).toBe(404);
+  });
+});
+
+describe('GET /state-versions/:id and its set-up route (docs/emulator.md, "State versions")', () => {
+  it('maps a state version to its workspace, for a caller who sees the workspace; else, unknown, or in the seed profile, 404', async () => {
+    const api = await start();
+    const made = await api.post('/emulator/organizations/acme/state-versions', { 'state-versions': [{ workspace: 'app' }, { workspace: 'net' }] });
+    expect(made.status).toBe(201);
+    const [app, net] = (made.body as { data: { id: string; workspace: string }[] }).data;
+    expect([app?.workspace, net?.workspace]).toEqual(['ws-app', 'ws-net']);
+    const shown = await api.get(`/state-versions/${app?.id}`, 'acme-org-token');
+    expect(shown.status).toBe(200);
+    expect((shown.body as any).data).toMatchObject({
+      id: app?.id,
+      type: 'state-versions',
+      relationships: { workspace: { data: { id: 'ws-app', type: 'workspaces' } } },
+    });
+    expect((await api.get(`/state-versions/${net?.id}`, 'devs-token')).status).toBe(404);
+    expect((await api.get(`/state-versions/${app?.id}`, 'devs-token')).status).toBe(200);
+    expect((await api.get('/state-versions/sv-none', 'acme-org-token')).status).toBe(404);
+    // Each show is in the audit trail as the service records it: the version's id, no workspace.
+    const trail = await api.get('/organization/audit-trail', 'acme-org-token');
+    const shows = (trail.body as any).data.filter((e: any) => e.resource.type === 'state_version');
+    expect(shows.map((e: any) => [e.resource.id, e.resource.action, e.resource.meta])).toEqual([
+      [app?.id, 'show', null],
+      [app?.id, 'show', null],
+    ]);
+    const refused = await api.post('/emulator/organizations/acme/state-versions', { 'state-versions': [{ workspace: 'nowhere' }] });
+    expect(refused.status).toBe(422);
+    expect((await api.post('/emulator/organizations/acme/state-versions', { 'state-versions': [{ workspace: 'app' }] }, 'acme-org-token')).status).toBe(404);
+  });
+
+  it('the seed profile has none', async () => {
+    const api = await start({ profile: 'seed' });
+    const made = await api.post('/emulator/organizations/acme/state-versions', { 'state-versions': [{ workspace: 'app' }] });
+    const id = (made.body as { data: { id: string }[] }).data[0]?.id;
+    expect((await api.get(`/state-versions/${id}`, 'acme-org-token')).status).toBe(404);
   });
 });

@@ -4,6 +4,7 @@
 // its reads; a person in two teams gives ambiguous proposals naming them; the JSON validates
 // against its schema; bad input is one line and exit 1.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { runsProgressLine } from '../../src/cli/commands/recommend.js';
 import { startEmulator } from '../../src/emulator/start.js';
 import type { SeedDocument } from '../../src/emulator/types.js';
 import { runCli } from '../support/cli.js';
+import { listenOnLoopback } from '../support/loopback.js';
 import { emulatorAndFolder } from '../support/world.js';
 
 const DAY = 86_400_000;
@@ -283,10 +285,104 @@ describe('grants younger than the window (the audit trail)', () => {
     expect(verdicts(doc)).toContainEqual(['app', 'dev', 'keep', 'admin']);
     expect(doc.proposals.find((p: any) => p.team.name === 'dev' && p.target.name === 'app').reasons).toEqual(['too-recent']);
     expect(verdicts(doc)).toContainEqual(['app', 'admins', 'lower', 'plan']);
-    expect(doc.sources.not_read).toEqual(['reads', 'grant-ages-before-trail']);
+    expect(doc.sources.not_read).toEqual(['reads-before-trail', 'grant-ages-before-trail']);
     const within = JSON.parse((await runCli(['recommend', '--format', 'json', '--window', '14d'], { env })).out);
-    expect(within.sources.not_read).toEqual(['reads']);
+    expect(within.sources.not_read).toEqual([]);
     expect(verdicts(within)).toContainEqual(['app', 'dev', 'keep', 'admin']);
+  });
+});
+
+async function setUp(path: string, body: unknown): Promise<any> {
+  const res = await fetch(`${world.emulator.url}/api/v2/emulator/organizations/acme/${path}`, {
+    method: 'POST',
+    headers: { Authorization: 'Bearer tfe-access-emulator-admin', 'Content-Type': 'application/vnd.api+json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(201);
+  return res.json();
+}
+
+describe('reads of state and variables from the audit trail (docs/recommend.md, "Reads from the audit trail")', () => {
+  const env = (): Record<string, string> => ({ ...world.env, TFE_AUDIT_TOKEN: 'acme-org-token' });
+  const readEvent = (type: string, id: string, user: string) => ({
+    resource: { id, type, action: 'show' },
+    auth: { accessor_id: `user-${user}`, description: user },
+    timestamp: ago(1),
+  });
+
+  it("over 14 days with the trail on: an unused grant is removed, a state read counts (its version asked once, then kept in the log), a variable read keeps variables: read on its reader's teams; over 90 days lowered to read, saying why", async () => {
+    await addRuns();
+    const made = await setUp('state-versions', { 'state-versions': [{ workspace: 'app' }] });
+    const sv = made.data[0].id as string;
+    await setUp('audit-events', { events: [readEvent('state_version', sv, 'ana'), readEvent('var', 'var-secret', 'bo')] });
+    const log = join(world.dir, 'usage.jsonl');
+    const start = world.emulator.requests.length;
+    const run = await runCli(['recommend', '--format', 'json', '--window', '14d', '--usage-log', log], { env: env() });
+    expect(run.code, run.err).toBe(0);
+    const doc = JSON.parse(run.out);
+    expect(doc.proposals.map((p: any) => [p.target.name, p.team.name, p.proposal, p.proposed?.access ?? null, p.reasons])).toEqual([
+      ['app', 'admins', 'lower', 'plan', ['used']],
+      ['app', 'deployers', 'lower', 'write', ['used']],
+      ['app', 'idle', 'remove', null, []],
+      ['net', 'dev', 'keep', 'plan', ['used', 'reads-unknown']],
+      ['net', 'idle', 'remove', null, []],
+      ['net', 'ops', 'lower', 'plan', ['used', 'reads-unknown']],
+    ]);
+    expect(doc.proposals[0].evidence.actions).toMatchObject({ plan: 1, 'read-state': 1 });
+    expect(doc.sources.not_read).toEqual(['reads-unmapped']);
+    const asked = (from: number) => world.emulator.requests.slice(from).filter((r) => r.path.startsWith('/api/v2/state-versions/'));
+    expect(asked(start).map((r) => r.path)).toEqual([`/api/v2/state-versions/${sv}`]);
+    expect(readFileSync(log, 'utf8')).toContain(JSON.stringify({ state_version: sv, workspace: 'ws-app' }));
+    const again = world.emulator.requests.length;
+    const second = JSON.parse((await runCli(['recommend', '--format', 'json', '--window', '14d', '--usage-log', log], { env: env() })).out);
+    expect(asked(again)).toEqual([]);
+    expect(second.proposals).toEqual(doc.proposals);
+    const wide = await runCli(['recommend', '--window', '90d'], { env: env() });
+    expect(wide.out).toContain('workspace "net", team "idle": lower write to read');
+    expect(wide.out).toContain("Not read: reads of state and variables: the window is longer than the audit trail's 14 days");
+  });
+
+  it('without the audit token the same grants keep their reads: lowered to read, never removed', async () => {
+    await addRuns();
+    const doc = await recommendJson(['--window', '14d']);
+    expect(verdicts(doc)).toContainEqual(['net', 'idle', 'lower', 'read']);
+    expect(doc.sources.not_read).toEqual(['reads', 'grant-ages']);
+  });
+});
+
+/** The requests of the emulator's log by path, the query left out. */
+const requestsByPath = (from = 0): Record<string, number> => {
+  const out: Record<string, number> = {};
+  for (const r of world.emulator.requests.slice(from)) out[r.path] = (out[r.path] ?? 0) + 1;
+  return out;
+};
+
+describe('the requests a recommend makes (docs/performance.md, "recommend")', () => {
+  it('the runs index one page each; besides, one request per list page, per workspace (2 lists: cheaper than 6 teams and a probe) and per project; a second read with --usage-log the same', async () => {
+    await addRuns();
+    const log = join(world.dir, 'usage.jsonl');
+    const start = world.emulator.requests.length;
+    await recommendJson(['--usage-log', log]);
+    const first = requestsByPath(start);
+    const others = {
+      '/api/v2/ping': 1,
+      '/api/v2/account/details': 1,
+      '/api/v2/organizations/acme/teams': 1,
+      '/api/v2/organizations/acme/projects': 1,
+      '/api/v2/organizations/acme/workspaces': 1,
+      '/api/v2/organizations/acme/organization-memberships': 1,
+      // The grants of each workspace, and of the one project (docs/connecting.md, "Reading by team").
+      '/api/v2/team-workspaces': 2,
+      '/api/v2/team-projects': 1,
+    };
+    expect(first).toEqual({ ...others, '/api/v2/organizations/acme/runs': 1 });
+    await addRuns([{ workspace: 'net', 'created-by': 'bo', 'created-at': ago(0.5), 'plan-only': true }]);
+    const at = world.emulator.requests.length;
+    expect(world.emulator.requests.slice(start, at).filter((r) => r.status === 429)).toEqual([]);
+    await recommendJson(['--usage-log', log]);
+    const second = requestsByPath(at);
+    expect(second['/api/v2/organizations/acme/runs']).toBe(1);
+    expect(second).toEqual(first);
   });
 });
 
@@ -377,6 +473,44 @@ describe('bad input: one line, exit 1', () => {
       expect(run.code).toBe(1);
       expect(run.err.trim().split('\n')).toHaveLength(1);
       expect(run.err).toContain('--window must be a number of days from 1d to 365d');
+    }
+  });
+
+  it('a usage log with a line that is neither a run nor a state version: one line naming the line, exit 1, nothing read, the file kept', async () => {
+    const log = join(world.dir, 'usage.jsonl');
+    const text =
+      '{"usage-log":1,"organization":"acme","covers_from":"2026-01-01T00:00:00.000Z","checkpoint":null}\n{"state_version":"sv-1","workspace":"ws-app"}\n{"state_version":""}\n';
+    writeFileSync(log, text);
+    const run = await runCli(['recommend', '--usage-log', log], { env: world.env });
+    expect([run.code, run.err.trim().split('\n')]).toEqual([
+      1,
+      [`tfe-access recommend: --usage-log ${log}:3: not a run or a state version of a usage log; nothing was read or written.`],
+    ]);
+    expect(world.emulator.requests).toHaveLength(0);
+    expect(readFileSync(log, 'utf8')).toBe(text);
+  });
+
+  it('a runs index refused with 403 (a token that may not read it): the same one line, exit 1, nothing printed', async () => {
+    // In front of the emulator: the runs index answers 403, everything else is passed on.
+    const proxy = createServer((req, res) => {
+      if ((req.url ?? '').startsWith('/api/v2/organizations/acme/runs')) {
+        res.writeHead(403, { 'Content-Type': 'application/vnd.api+json' }).end('{"errors":[{"status":"403","title":"forbidden"}]}');
+        return;
+      }
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k === 'authorization' || k === 'content-type')) as Record<string, string>;
+      void fetch(`${world.emulator.url}${req.url ?? ''}`, { method: req.method ?? 'GET', headers }).then(async (answer) => {
+        res.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'application/json' }).end(await answer.text());
+      });
+    });
+    const listening = await listenOnLoopback(proxy);
+    try {
+      const run = await runCli(['recommend', '--organization', 'acme'], { env: { TFE_TOKEN: 'acme-org-token', TFE_ADDRESS: listening.url } });
+      expect([run.code, run.out]).toEqual([1, '']);
+      expect(run.err.trim().split('\n')).toEqual([
+        'tfe-access recommend: the runs index of "acme" answered 403 (a server without it, or a token that may not read it): no usage evidence, so no proposal was made (docs/recommend.md, "What it cannot see").',
+      ]);
+    } finally {
+      await listening.close();
     }
   });
 

@@ -1,11 +1,13 @@
 // The recommend use case (docs/recommend.md): the organization read as the report reads it (teams,
 // projects, workspaces, every grant the token sees), its people, and the runs of the window from
-// the runs index -> the rule (effective/recommend.ts) over the grants the files manage (every
-// grant read, without files) -> the proposals with their evidence. Reads only; the command prints.
+// the runs index, and with an audit trail that covers the window its reads of state and variables
+// (reads/usage-reads.ts) -> the rule (effective/recommend.ts) over the grants the files manage
+// (every grant read, without files) -> the proposals with their evidence. Reads only; the command prints.
 import { proposalsInFiles } from '../../adopt/recommend-edit.js';
 import type { TfeClient } from '../../api/client.js';
 import { isRemoteError } from '../../api/errors/remote-error.js';
 import type { FileEdit } from '../../core/adoption.js';
+import type { AuditEvent } from '../../core/audit.js';
 import type { Coverage } from '../../core/coverage.js';
 import type { FilesState } from '../../core/desired-state.js';
 import { DAY_MS } from '../../core/expiry.js';
@@ -13,7 +15,7 @@ import { type LiveGrant, type LiveState, RESOURCE_OF, type Team } from '../../co
 import type { OrganizationRead } from '../../core/organization.js';
 import type { LivePeople } from '../../core/person.js';
 import type { Recommendation } from '../../core/recommendation.js';
-import type { UsageRun } from '../../core/usage.js';
+import type { RunsRead, UsageRun } from '../../core/usage.js';
 import { mergeUsage, readFrom, type UsageLog, usageLogText } from '../../core/usage-log.js';
 import { coverageOf, populationReasons, withReasons } from '../../diff/completeness.js';
 import { grantsMadeSince } from '../../effective/grant-ages.js';
@@ -23,6 +25,7 @@ import { readPeople } from '../../live/people.js';
 import { readUsageLog, writeUsageLog } from '../../live/usage-log.js';
 import { desiredFromFiles } from '../disk/files.js';
 import { writeEdits } from '../disk/write-edits.js';
+import { readsFromTrail } from '../reads/usage-reads.js';
 import { openAuditTrail } from '../run/audit-trail.js';
 import { type ReadChoices, type RunConnection, type RunOptions, withClient, withClock } from '../run/request.js';
 import { type RunControl, underControl } from '../run/run-control.js';
@@ -93,24 +96,30 @@ function membershipsRefused(error: unknown, organization: string): unknown {
 
 const TRAIL_DAYS = 14;
 
+/** What the audit trail told: grants made inside the window, reads when it covered the window whole, and what is still not known. */
+interface TrailFacts {
+  readonly recent: Set<string>;
+  /** The window's events, when the trail covered the window whole (it keeps 14 days): reads are then counted. */
+  readonly events?: readonly AuditEvent[];
+  readonly notRead: string[];
+}
+
 /**
  * The grants made inside the window as the audit trail shows them (through the audit token, when
- * there is one), and what is still not known of their ages: `grant-ages` without the trail,
- * `grant-ages-before-trail` when the window reaches past the trail's 14 days.
+ * there is one), its events when it covers the whole window, and what is still not known: without
+ * the trail `reads` and `grant-ages`; when the window reaches past the trail's 14 days
+ * `reads-before-trail` and `grant-ages-before-trail`.
  */
-async function grantAges(
-  connection: RunConnection,
-  control: RunControl,
-  window: { from: number; to: number },
-  teams: readonly Team[],
-): Promise<{ recent: Set<string>; notRead: string[] }> {
+async function trailFacts(connection: RunConnection, control: RunControl, window: { from: number; to: number }, teams: readonly Team[]): Promise<TrailFacts> {
+  const none: TrailFacts = { recent: new Set(), notRead: ['reads', 'grant-ages'] };
   const trail = openAuditTrail(connection, control);
-  if (trail.kind === 'none') return { recent: new Set(), notRead: ['grant-ages'] };
+  if (trail.kind === 'none') return none;
   try {
     const since = Math.max(window.from, window.to - TRAIL_DAYS * DAY_MS);
     const read = await trail.reader.readAuditTrail(new Date(since).toISOString(), control.signal);
-    if (read.kind === 'unavailable') return { recent: new Set(), notRead: ['grant-ages'] };
-    return { recent: grantsMadeSince(read.events, teams, window.from), notRead: since > window.from ? ['grant-ages-before-trail'] : [] };
+    if (read.kind === 'unavailable') return none;
+    const recent = grantsMadeSince(read.events, teams, window.from);
+    return since > window.from ? { recent, notRead: ['reads-before-trail', 'grant-ages-before-trail'] } : { recent, events: read.events, notRead: [] };
   } finally {
     await trail.close();
   }
@@ -130,38 +139,66 @@ export async function recommendAccess(unclocked: RecommendRequest): Promise<Reco
   );
 }
 
-async function recommendWith(
+/** The runs index from `since`, paced at its limit, the progress told after each page. */
+function readRunsOf(
   client: TfeClient,
   organization: string,
-  desired: FilesState | undefined,
-  request: RecommendRequest & { readonly run: RunOptions & { now: number }; readonly control: RunControl; readonly logged: UsageLog | undefined },
-): Promise<Recommendation> {
-  const { org, live } = await readOrganization(client, organization, request, desired);
-  const people = await readPeople(client, organization, org.teams).catch((error: unknown) => {
-    throw membershipsRefused(error, organization);
+  since: number,
+  request: Pick<RecommendRequest, 'runsPerMinute' | 'onRunsPage'> & { readonly signal: AbortSignal },
+): Promise<RunsRead> {
+  const { onRunsPage } = request;
+  return client.readRuns(organization, {
+    since,
+    signal: request.signal,
+    ...(request.runsPerMinute !== undefined ? { perMinute: request.runsPerMinute } : {}),
+    ...(onRunsPage ? { onPage: (pages: number, runs: number, reached: string | undefined) => onRunsPage(pages, runs, reached, since) } : {}),
   });
+}
+
+type RecommendRun = RecommendRequest & { readonly run: RunOptions & { now: number }; readonly control: RunControl; readonly logged: UsageLog | undefined };
+
+/**
+ * The organization with its people, and the runs index from `since`, side by side: the index paces
+ * itself at its own limit (30 a minute), so the organization is read meanwhile and the whole takes
+ * the index's floor and hardly more (docs/performance.md, "recommend"). A failed organization read
+ * stops the index's paging; a refused index is one line.
+ */
+async function organizationAndRuns(client: TfeClient, organization: string, desired: FilesState | undefined, request: RecommendRun, since: number) {
+  const stop = new AbortController();
+  const [orgRead, runsRead] = await Promise.allSettled([
+    readOrganization(client, organization, request, desired)
+      .then(async (read) => ({
+        ...read,
+        people: await readPeople(client, organization, read.org.teams).catch((error: unknown) => {
+          throw membershipsRefused(error, organization);
+        }),
+      }))
+      .catch((error: unknown) => {
+        stop.abort(error);
+        throw error;
+      }),
+    readRunsOf(client, organization, since, { ...request, signal: AbortSignal.any([request.control.signal, stop.signal]) }),
+  ]);
+  if (orgRead.status === 'rejected') throw orgRead.reason;
+  if (runsRead.status === 'rejected') throw refused(runsRead.reason, organization);
+  return { ...orgRead.value, read: runsRead.value };
+}
+
+async function recommendWith(client: TfeClient, organization: string, desired: FilesState | undefined, request: RecommendRun): Promise<Recommendation> {
   const to = request.run.now;
   const from = to - request.windowDays * DAY_MS;
   const since = readFrom(request.logged, from);
-  const { onRunsPage } = request;
-  const read = await client
-    .readRuns(organization, {
-      since,
-      signal: request.control.signal,
-      ...(request.runsPerMinute !== undefined ? { perMinute: request.runsPerMinute } : {}),
-      ...(onRunsPage ? { onPage: (pages: number, runs: number, reached: string | undefined) => onRunsPage(pages, runs, reached, since) } : {}),
-    })
-    .catch((error: unknown) => {
-      throw refused(error, organization);
-    });
+  const { org, live, people, read } = await organizationAndRuns(client, organization, desired, request, since);
   const merged = mergeUsage(request.logged?.runs ?? [], read.runs, from);
+  const trail = await trailFacts(request.connection, request.control, { from, to }, org.teams);
+  const known = request.logged?.stateVersions ?? new Map<string, string | null>();
+  const reads = trail.events === undefined ? undefined : await readsFromTrail(client, trail.events, from, known);
   if (request.usageLog !== undefined) {
-    const kept: UsageLog = { organization, coversFrom: new Date(from).toISOString(), ...merged };
+    const kept: UsageLog = { organization, coversFrom: new Date(from).toISOString(), ...merged, stateVersions: reads?.stateVersions ?? known };
     await writeUsageLog(request.usageLog, request.cwd, usageLogText(kept));
   }
   const runs: UsageRun[] = merged.runs.filter((r) => Date.parse(r.createdAt) <= to);
   const grants = [...live.targets.values()].flatMap((t) => t.grants);
-  const ages = await grantAges(request.connection, request.control, { from, to }, org.teams);
   const { proposals, unattributed } = recommend({
     organization: { teams: org.teams, projects: org.projects, workspaces: org.workspaces, grants },
     people: people.people,
@@ -170,7 +207,8 @@ async function recommendWith(
     custom: request.custom,
     ignoreTeams: new Set(desired?.settings.ignoreTeams ?? []),
     minAccess: minAccessOf(desired),
-    recent: ages.recent,
+    recent: trail.recent,
+    ...(reads ? { reads: reads.reads } : {}),
     ...(desired?.dismissals ? { dismissals: desired.dismissals } : {}),
     now: to,
   });
@@ -180,7 +218,7 @@ async function recommendWith(
     custom: request.custom,
     sources: {
       runsIndex: { pages: read.pages, runs: runs.length, ...(request.logged ? { logged: request.logged.runs.length } : {}) },
-      notRead: ['reads', ...ages.notRead],
+      notRead: [...(reads !== undefined && reads.unmapped > 0 ? ['reads-unmapped'] : []), ...trail.notRead],
       unattributed,
     },
     coverage: recommendCoverage(live, people, org),

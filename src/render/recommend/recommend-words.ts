@@ -21,7 +21,11 @@ export const REASON_WORDS: { readonly [R in KeepReason]: string } = {
 };
 
 export const NOT_READ_WORDS: Readonly<Record<string, string>> = {
-  reads: 'reads of state and variables (the runs index never shows them; the audit trail names no workspace): never lowered on runs alone',
+  reads: 'reads of state and variables (the runs index never shows them, and no audit trail was read): never lowered on runs alone',
+  'reads-before-trail':
+    "reads of state and variables: the window is longer than the audit trail's 14 days, so reads before them are not known: never lowered on runs alone (a window of 14d counts them)",
+  'reads-unmapped':
+    "the workspace of some reads of state or variables (a variable, a state version since deleted, a list): each keeps its permission on the grants of its reader's teams",
   'grant-ages':
     'when each grant was made (the API does not say, and no audit token was given or the trail is not available): a grant younger than the window is not told apart',
   'grant-ages-before-trail': "when each grant older than the audit trail's 14 days was made: such a grant younger than the window is not told apart",

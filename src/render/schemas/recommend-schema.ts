@@ -94,7 +94,10 @@ export function recommendSchema(): Schema {
             properties: { pages: COUNT, runs: COUNT, logged: COUNT },
             additionalProperties: false,
           },
-          not_read: { ...STRINGS, description: 'What could not be read: reads (of state and variables), grant-ages.' },
+          not_read: {
+            ...STRINGS,
+            description: 'What could not be read: reads, reads-before-trail, reads-unmapped (of state and variables), grant-ages, grant-ages-before-trail.',
+          },
           unattributed_runs: { ...COUNT, description: 'Runs of the window whose creator or confirmer the token does not see: counted for nothing.' },
         },
         additionalProperties: false,
