@@ -13,18 +13,27 @@ import { consumersFromList, poolsFromList, reachFromList, stacksFromList, varset
 const org = (name: string): string => `/organizations/${encodeURIComponent(name)}`;
 const PAGE = { 'page[size]': '100' };
 
+/** The lists a run read already that the edges need: each workspace's sharing and execution, and the projects. */
+export interface IndirectListsRead {
+  readonly workspaces: readonly WorkspaceReachRead[];
+  readonly projects: readonly { readonly id: string; readonly name: string }[];
+}
+
 export class IndirectRequests {
   constructor(private readonly exchange: Exchange) {}
 
-  /** Everything the reach walks, `concurrency` consumers reads at a time. */
-  async read(organization: string, concurrency: number): Promise<IndirectRead> {
+  /**
+   * Everything the reach walks, `concurrency` consumers reads at a time. `read`: the workspace and
+   * project lists the run made already (the report's), whose pages are not asked again.
+   */
+  async read(organization: string, concurrency: number, read?: IndirectListsRead): Promise<IndirectRead> {
     const listed = (path: string) => ({ method: 'GET' as const, path: `${org(organization)}/${path}`, query: PAGE });
     const varsets = await orAbsent(this.exchange.listAll(listed('varsets'), varsetsFromList));
     const pools = await orAbsent(this.exchange.listAll(listed('agent-pools'), poolsFromList));
     const stacks = await orAbsent(this.exchange.listAll(listed('stacks'), stacksFromList));
-    const reach = await orAbsent(this.exchange.listAll(listed('workspaces'), reachFromList));
+    const reach = read ? read.workspaces.map((w) => ({ ...w, id: w.workspaceId })) : await orAbsent(this.exchange.listAll(listed('workspaces'), reachFromList));
     const workspaces = reach && (await this.withConsumers(reach, concurrency));
-    const projects = await orAbsent(this.exchange.listAll(listed('projects'), projectsFromList));
+    const projects = read ? read.projects : await orAbsent(this.exchange.listAll(listed('projects'), projectsFromList));
     return {
       ...(varsets ? { varsets } : {}),
       ...(pools ? { pools } : {}),

@@ -1,8 +1,9 @@
 // Variable sets, agent pools, Stacks and workspaces' sharing and execution on the wire (docs/api.md,
 // "Indirect access"): what the reach reads of each, relationships as lists of ids.
 import type { AgentPoolRead, StackRead, VarsetRead, WorkspaceReachRead } from '../core/indirect.js';
+import type { Workspace } from '../core/model.js';
 import { ObjectReader } from './json.js';
-import { type ListPage, pageInfoFrom } from './translate.js';
+import { type ListPage, pageInfoFrom, workspacesFromList } from './translate.js';
 
 /** The ids of a to-many relationship; absent or without `data`: none. */
 function ids(relationships: ObjectReader, name: string): string[] {
@@ -103,3 +104,18 @@ export const stacksFromList = pageOf(stackOf);
 export const reachFromList = pageOf(reachOf);
 /** A remote-state consumers page: workspaces, by id. */
 export const consumersFromList = pageOf((item, path, context) => ({ id: ObjectReader.of(item, path, context).string('id') }));
+
+/** The workspace list once for both: each workspace, and its sharing and execution (the report's list when it reads the edges). */
+export function workspacesWithReachFromList(body: unknown, context: string): ListPage<Workspace & { readonly reach: WorkspaceReachRead }> {
+  const page = workspacesFromList(body, context);
+  const reach = reachFromList(body, context).items;
+  const items = page.items.map((workspace, i) => {
+    const { id: _id, ...settings } = reach[i] ?? fail(context);
+    return { ...workspace, reach: settings };
+  });
+  return page.page ? { items, page: page.page } : { items };
+}
+
+function fail(context: string): never {
+  throw new Error(`${context}: the workspace list read twice differs`);
+}

@@ -57,6 +57,21 @@ export interface IndirectRead {
   readonly projects?: readonly { readonly id: string; readonly name: string }[];
 }
 
+/**
+ * How a holder reaches what an indirect question asks about (docs/effective-access.md, "Indirect
+ * access"): what the team does on the target, and why the target leads there.
+ * `uses`: `runs` (queues runs: its code reads every value, sensitive ones included, and runs on the
+ * pool's agents), `variables` (reads the non-sensitive values), `outputs` (reads the outputs
+ * directly), `project-role` (a fixed project role, which carries to Stacks).
+ * `edge`: a set `global`, applied to the `workspace` or its `project`; sharing by
+ * `global-remote-state`, `project-remote-state` or as a listed `consumer`; the producer's `own`
+ * outputs; agent `execution`; the Stack's `project`.
+ */
+export interface ReachVia {
+  readonly uses: 'runs' | 'variables' | 'outputs' | 'project-role';
+  readonly edge: 'global' | 'workspace' | 'project' | 'global-remote-state' | 'project-remote-state' | 'consumer' | 'own' | 'execution';
+}
+
 /** The questions of indirect access `report --can` asks (docs/evidence.md, "Who can"), by their prefix. */
 export const REACH_KINDS = ['varset', 'outputs', 'agent-pool', 'stack'] as const;
 export type ReachKind = (typeof REACH_KINDS)[number];

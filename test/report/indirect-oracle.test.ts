@@ -189,6 +189,23 @@ interface Holder {
   via: { uses: string };
 }
 
+interface CellsDocument {
+  complete: boolean;
+  workspaces: { name: string; teams: { name: string; reaches?: { kind: string; names: string[]; via: { uses: string }; known: boolean }[] }[] }[];
+}
+
+/** Each question's (team, workspace, how) as the report's cells say it: every "reaches through" entry turned round. */
+function fromCells(document: CellsDocument): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const w of document.workspaces)
+    for (const t of w.teams)
+      for (const e of t.reaches ?? []) {
+        expect(e.known).toBe(true);
+        for (const name of e.names) out.set(`${e.kind}:${name}`, [...(out.get(`${e.kind}:${name}`) ?? []), `${t.name}|${w.name}|${e.via.uses}`]);
+      }
+  return out;
+}
+
 const held = perTest();
 
 describe('indirect access: every answer equals a brute-force graph search over the emulator state', () => {
@@ -217,6 +234,17 @@ describe('indirect access: every answer equals a brute-force graph search over t
       }
       // The organizations are not empty of answers: the comparison could fail.
       expect(reached).toBeGreaterThan(10);
+      // issue 42 item 2: the report's cells say the same, turned round (a producer's own readers are its grants, not an entry).
+      const report = await runCli(['report', '--format', 'json'], { env });
+      expect(report.code, report.err).toBe(0);
+      const document = JSON.parse(report.out) as CellsDocument;
+      expect(document.complete).toBe(true);
+      const cells = fromCells(document);
+      for (const question of questions) {
+        const own = question.startsWith('outputs:') ? `|${question.slice('outputs:'.length)}|outputs` : undefined;
+        const expected = bruteForce(org, question).filter((h) => own === undefined || !h.endsWith(own));
+        expect((cells.get(question) ?? []).sort(), `cells: ${question}`).toEqual(expected);
+      }
     }, 90_000);
   }
 });
