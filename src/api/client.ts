@@ -3,7 +3,7 @@
 // is read by translate.ts. Nothing here knows the wire format.
 import type { Resource } from '../core/access.js';
 import type { TokenIdentity } from '../core/identity.js';
-import type { IndirectRead, WorkspaceReachRead } from '../core/indirect.js';
+import type { IndirectRead, ProjectReachRead, WorkspaceReachRead } from '../core/indirect.js';
 import type { MemberApi } from '../core/member-write.js';
 import {
   type Access,
@@ -36,7 +36,7 @@ import * as wire from './translate.js';
 import { tokenIdentityFromDocument } from './translate-account.js';
 import { type AuditPage, auditPageFrom, organizationCreatedAtFrom } from './translate-audit.js';
 import { createGrantBody, updateGrantBody } from './translate-body.js';
-import { workspacesWithReachFromList } from './translate-indirect.js';
+import { projectsWithReachFromList, workspacesWithReachFromList } from './translate-indirect.js';
 import { teamWriteBody } from './translate-team.js';
 
 export type ClientOptions = SessionOptions;
@@ -225,6 +225,12 @@ export class TfeClient implements TeamApi, MemberApi, TokenPolicyApi {
   async listWorkspacesWithReach(organization: string): Promise<{ workspaces: Workspace[]; reach: WorkspaceReachRead[] }> {
     const listed = await this.exchange.listAll({ method: 'GET', path: `${org(organization)}/workspaces` }, workspacesWithReachFromList);
     return { workspaces: listed.map(({ reach: _reach, ...w }) => w), reach: listed.map((w) => w.reach) };
+  }
+
+  /** Every project, and each one's default execution from the same pages (docs/api.md, "Indirect access"): the report's list when it reads the edges. */
+  async listProjectsWithReach(organization: string): Promise<{ projects: Project[]; reach: ProjectReachRead[] }> {
+    const listed = await this.exchange.listAll({ method: 'GET', path: `${org(organization)}/projects` }, projectsWithReachFromList);
+    return { projects: listed.map(({ reach: _reach, ...p }) => p), reach: listed.map((p) => p.reach) };
   }
 
   /** Every grant on one project or workspace, all pages. A grant of another target is a WireFormatError. */

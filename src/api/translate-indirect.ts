@@ -1,9 +1,9 @@
 // Variable sets, agent pools, Stacks and workspaces' sharing and execution on the wire (docs/api.md,
 // "Indirect access"): what the reach reads of each, relationships as lists of ids.
-import type { AgentPoolRead, StackRead, VarsetRead, WorkspaceReachRead } from '../core/indirect.js';
-import type { Workspace } from '../core/model.js';
+import type { AgentPoolRead, ProjectReachRead, StackRead, VarsetRead, WorkspaceReachRead } from '../core/indirect.js';
+import type { Project, Workspace } from '../core/model.js';
 import { ObjectReader } from './json.js';
-import { type ListPage, pageInfoFrom, workspacesFromList } from './translate.js';
+import { type ListPage, pageInfoFrom, projectsFromList, workspacesFromList } from './translate.js';
 
 /** The ids of a to-many relationship; absent or without `data`: none. */
 function ids(relationships: ObjectReader, name: string): string[] {
@@ -74,14 +74,29 @@ function reachOf(item: unknown, path: string, context: string): WorkspaceReachRe
   const relationships = reader.optionalObject('relationships');
   const pool = relationships.optionalObject('agent-pool').optionalObject('data').optionalString('id');
   const project = relationships.optionalObject('project').optionalObject('data').optionalString('id');
+  const own = attributes.optionalObject('setting-overwrites').value['execution-mode'];
   return {
     workspaceId: reader.string('id'),
     name: attributes.string('name'),
     ...(project === undefined ? {} : { projectId: project }),
     executionMode: attributes.optionalString('execution-mode') ?? 'remote',
     ...(pool === undefined ? {} : { agentPoolId: pool }),
+    ...(own === false ? { inheritsExecution: true } : {}),
     globalRemoteState: flag(attributes, 'global-remote-state', false),
     projectRemoteState: flag(attributes, 'project-remote-state', false),
+  };
+}
+
+function projectOf(item: unknown, path: string, context: string): ProjectReachRead {
+  const reader = ObjectReader.of(item, path, context);
+  const attributes = reader.optionalObject('attributes');
+  const mode = attributes.optionalString('default-execution-mode');
+  const pool = reader.optionalObject('relationships').optionalObject('default-agent-pool').optionalObject('data').optionalString('id');
+  return {
+    id: reader.string('id'),
+    name: attributes.string('name'),
+    ...(mode === undefined ? {} : { defaultExecutionMode: mode }),
+    ...(pool === undefined ? {} : { defaultAgentPoolId: pool }),
   };
 }
 
@@ -100,6 +115,8 @@ function pageOf<T>(read: (item: unknown, path: string, context: string) => T) {
 export const varsetsFromList = pageOf(varsetOf);
 export const poolsFromList = pageOf(poolOf);
 export const stacksFromList = pageOf(stackOf);
+/** The project list read for each project's default execution. */
+export const projectReachFromList = pageOf(projectOf);
 /** The workspace list read for its sharing and execution. */
 export const reachFromList = pageOf(reachOf);
 /** A remote-state consumers page: workspaces, by id. */
@@ -118,4 +135,12 @@ export function workspacesWithReachFromList(body: unknown, context: string): Lis
 
 function fail(context: string): never {
   throw new Error(`${context}: the workspace list read twice differs`);
+}
+
+/** The project list once for both: each project, and its default execution (the report's list when it reads the edges). */
+export function projectsWithReachFromList(body: unknown, context: string): ListPage<Project & { readonly reach: ProjectReachRead }> {
+  const page = projectsFromList(body, context);
+  const reach = projectReachFromList(body, context).items;
+  const items = page.items.map((project, i) => ({ ...project, reach: reach[i] ?? fail(context) }));
+  return page.page ? { items, page: page.page } : { items };
 }

@@ -5,7 +5,7 @@
 // source that gives `runs:plan` here is the source `--can runs:plan` names. Pure.
 import { type CanAnswer, type CanHolder, findQuestion, type ReachGap } from '../core/can.js';
 import type { AccessSource } from '../core/effective.js';
-import type { IndirectRead, ReachQuestion, ReachVia, WorkspaceReachRead } from '../core/indirect.js';
+import type { IndirectRead, ProjectReachRead, ReachQuestion, ReachVia, WorkspaceReachRead } from '../core/indirect.js';
 import { byTypeThenName, compareText } from '../core/order.js';
 import { type CanInput, type CanSubject, canSubjects, namedPeople, notTheirs, verdict } from './can.js';
 
@@ -113,13 +113,26 @@ function poolWalk(name: string, input: ReachInput): ReturnType<Walker> {
   if (named.size === 0) return { unknownName: pools.map((p) => p.name) };
   const settings = input.indirect.workspaces;
   if (!settings) return notListed('workspaces');
-  const onAgents = settings.filter((s) => s.executionMode === 'agent');
+  const projects = new Map((input.indirect.projects ?? []).map((p) => [p.id, p]));
+  const onAgents = settings.map((s) => executionOf(s, projects)).filter((e) => e.mode === 'agent');
   const leads = onAgents
-    .filter((s) => s.agentPoolId !== undefined && named.has(s.agentPoolId))
-    .map((s) => ({ workspaceId: s.workspaceId, edge: 'execution' as const, uses: ['runs'] as const }));
+    .filter((e) => e.poolId !== undefined && named.has(e.poolId))
+    .map((e) => ({ workspaceId: e.workspaceId, edge: e.edge, uses: ['runs'] as const }));
   const nameOf = new Map(input.workspaces.map((w) => [w.id, w.name]));
-  const unnamed = onAgents.filter((s) => s.agentPoolId === undefined).map((s) => nameOf.get(s.workspaceId) ?? s.workspaceId);
+  const unnamed = onAgents.filter((e) => e.poolId === undefined).map((e) => nameOf.get(e.workspaceId) ?? e.workspaceId);
   return { leads, gaps: unnamed.length > 0 ? [{ reason: 'pool-not-named', workspaces: unnamed }] : [] };
+}
+
+/**
+ * Where a workspace's runs execute: its own setting, or (`setting-overwrites.execution-mode` false)
+ * its project's `default-execution-mode` and `default-agent-pool` when the project list carried them
+ * (docs/api.md, "Indirect access"); a pool the workspace names wins over the project's.
+ */
+function executionOf(s: WorkspaceReachRead, projects: ReadonlyMap<string, ProjectReachRead>) {
+  const project = s.inheritsExecution && s.projectId !== undefined ? projects.get(s.projectId) : undefined;
+  if (project?.defaultExecutionMode === undefined || s.agentPoolId !== undefined)
+    return { workspaceId: s.workspaceId, mode: s.executionMode, poolId: s.agentPoolId, edge: 'execution' as const };
+  return { workspaceId: s.workspaceId, mode: project.defaultExecutionMode, poolId: project.defaultAgentPoolId, edge: 'project-default' as const };
 }
 
 const WALKERS: Readonly<Record<Exclude<ReachQuestion['kind'], 'stack'>, Walker>> = {

@@ -266,3 +266,38 @@ describe('issue 42 items 1-2: report reads the edges by default, each cell with 
     expect(opted.incomplete.some((r) => r.code === 'indirect-unread')).toBe(false);
   });
 });
+
+describe('issue 42 item 3: an agent pool a workspace inherits from its project', () => {
+  const inherited: SeedDocument = {
+    profile: 'current',
+    organizations: [
+      {
+        name: 'acme',
+        token: TOKEN,
+        teams: [{ name: 'owners' }, { name: 'opsers' }],
+        'agent-pools': [{ name: 'prod-vpc' }],
+        projects: [{ name: 'ops', 'default-execution-mode': 'agent', 'default-agent-pool': 'prod-vpc' }],
+        workspaces: [{ name: 'ops-a', project: 'ops' }],
+        'team-workspaces': [{ team: 'opsers', workspace: 'ops-a', access: 'plan' }],
+      },
+    ],
+  };
+
+  it('--can agent-pool: and the cells reach the pool through the project default, the answer complete (no pool left unnamed)', async () => {
+    await startWorld(held, inherited, 'organization: acme\n');
+    const answer = await can('agent-pool:prod-vpc');
+    expect(answer.holders.map((h) => [h.team.name, h.target.name, h.via])).toEqual([
+      ['opsers', 'ops-a', { uses: 'runs', edge: 'project-default' }],
+      ['owners', 'ops-a', { uses: 'runs', edge: 'project-default' }],
+    ]);
+    expect(answer.complete).toBe(true);
+    const doc = await cells();
+    expect(reachesOf(doc, 'workspaces', 'ops-a', 'opsers')?.find((e) => e.kind === 'agent-pool')).toMatchObject({
+      names: ['prod-vpc'],
+      via: { uses: 'runs', edge: 'project-default' },
+    });
+    expect(doc.complete).toBe(true);
+    const text = await ask('agent-pool:prod-vpc');
+    expect(text.out).toMatch(/opsers\s+workspace ops-a\s+.*through: queues runs there \(its runs execute on the pool's agents, its project's default\)/);
+  });
+});

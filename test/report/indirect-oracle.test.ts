@@ -83,7 +83,8 @@ function generate(n: number): Org {
     name: 'acme',
     token: TOKEN,
     teams: [{ name: 'owners' }, ...teams.map((name) => ({ name, 'organization-access': flags() }))],
-    projects: projects.map((name) => ({ name })),
+    // issue 42 item 3: p2's workspaces that set no execution run on pool0, its default.
+    projects: projects.map((name) => (name === 'p2' ? { name, 'default-execution-mode': 'agent' as const, 'default-agent-pool': 'pool0' } : { name })),
     workspaces: shaped,
     varsets: [
       { name: 'v0', global: r() < 0.5, workspaces: some(workspaces, 0.3).map((w) => w.name) },
@@ -179,7 +180,14 @@ function bruteForce(org: Org, question: string): string[] {
       if (consumer) reach(w, ['runs']);
     }
   }
-  if (kind === 'agent-pool') for (const w of org.workspaces) if (w['execution-mode'] === 'agent' && w['agent-pool'] === name) reach(w, ['runs']);
+  if (kind === 'agent-pool')
+    for (const w of org.workspaces) {
+      // A workspace that sets no execution runs as its project's defaults say.
+      const project = org.seed.projects?.find((p) => p.name === w.project);
+      const [mode, pool] =
+        w['execution-mode'] === undefined ? [project?.['default-execution-mode'], project?.['default-agent-pool']] : [w['execution-mode'], w['agent-pool']];
+      if (mode === 'agent' && pool === name) reach(w, ['runs']);
+    }
   return [...new Set(out)].sort();
 }
 

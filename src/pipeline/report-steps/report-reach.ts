@@ -4,9 +4,10 @@
 // `indirect-unread` for what the read could not see. The workspace and project lists are the
 // report's own (read once).
 import type { TfeClient } from '../../api/client.js';
+import type { IndirectListsRead } from '../../api/indirect.js';
 import type { CanAnswer } from '../../core/can.js';
 import type { IncompleteReason } from '../../core/coverage.js';
-import type { IndirectRead, ReachQuestion, WorkspaceReachRead } from '../../core/indirect.js';
+import type { IndirectRead, ReachQuestion } from '../../core/indirect.js';
 import { reachQuestionName } from '../../core/indirect.js';
 import type { OrganizationRead } from '../../core/organization.js';
 import type { Report } from '../../core/report.js';
@@ -20,15 +21,13 @@ import { canInputOf } from './report-facts.js';
 /** What the report read that the edges need: the organization's lists (with each workspace's settings when the list carried them) and whether the token sees every workspace. */
 export interface ReachRead {
   readonly org: OrganizationRead;
-  readonly reach?: readonly WorkspaceReachRead[];
+  readonly reach?: IndirectListsRead;
   readonly seesEveryWorkspace: boolean;
 }
 
 /** The edges, the workspace and project lists taken from the report's read when it has them. */
 export function readEdges(client: TfeClient, read: ReachRead, concurrency: number): Promise<IndirectRead> {
-  const { org, reach } = read;
-  const listed = reach ? { workspaces: reach, projects: org.projects.map((p) => ({ id: p.id, name: p.name })) } : undefined;
-  return client.readIndirect(org.organization, concurrency, listed);
+  return client.readIndirect(read.org.organization, concurrency, read.reach);
 }
 
 const inputOf = (report: Report, index: EffectiveIndex, read: ReachRead, indirect: IndirectRead): ReachInput => ({

@@ -3,6 +3,7 @@
 // effective access -> the selection. The command only parses flags and prints.
 
 import type { TfeClient } from '../../api/client.js';
+import type { IndirectListsRead } from '../../api/indirect.js';
 import { collectNames, settle } from '../../assemble/names.js';
 import { type PlanResult, type PlanStage, planOver } from '../../assemble/plan-over.js';
 import { type PolicyCheck, type PolicyVerdict, policyEnds, policyListProblems, violationsOf } from '../../assemble/policies.js';
@@ -10,7 +11,7 @@ import { EVERY_TARGET } from '../../assemble/targets.js';
 import { newerPermissions, type Resource } from '../../core/access.js';
 import type { CanQuestion } from '../../core/can.js';
 import type { FilesState } from '../../core/desired-state.js';
-import type { IndirectRead, ReachQuestion, WorkspaceReachRead } from '../../core/indirect.js';
+import type { IndirectRead, ProjectReachRead, ReachQuestion, WorkspaceReachRead } from '../../core/indirect.js';
 import type { LiveGrant, LiveState, Project, Team, Workspace } from '../../core/model.js';
 import type { OrganizationRead } from '../../core/organization.js';
 import type { LivePeople } from '../../core/person.js';
@@ -162,16 +163,29 @@ export async function readOrganization(
   organization: string,
   request: Pick<ReportRequest, 'read' | 'run' | 'indirect'>,
   desired: FilesState | undefined,
-): Promise<{ org: OrganizationRead; live: LiveState; reach?: readonly WorkspaceReachRead[] }> {
+): Promise<{ org: OrganizationRead; live: LiveState; reach?: IndirectListsRead }> {
   await client.serverInfo(); // once per run: a lower rate limit is heeded before the lists
   // Teams first: an address without them says so before anything else is read (lookup/teams.ts).
   const teams = await teamsOfOrganization(client, desired ?? { organization });
-  const [projects, workspaces] = await Promise.all([client.listProjects(organization), workspacesOf(client, organization, desired, request.indirect === true)]);
-  const org = organizationRead(organization, teams, projects, workspaces);
+  const [projects, workspaces] = await Promise.all([
+    projectsOf(client, organization, request.indirect === true),
+    workspacesOf(client, organization, desired, request.indirect === true),
+  ]);
+  const org = organizationRead(organization, teams, projects.projects, workspaces);
   // Every project and workspace: the workspaces by team when the server can and it is cheaper (docs/connecting.md, "Reading by team").
   const everything = { ...selectExportTargets(organization, org, { all: true, projects: [], workspaces: [] }), workspaces: org.workspaces };
   const live = await readLive(client, everything, liveReadOptions(request.read, request.run));
-  return { org, live, ...(workspaces.reach ? { reach: workspaces.reach } : {}) };
+  const reach = workspaces.reach && projects.reach ? { reach: { workspaces: workspaces.reach, projects: projects.reach } } : {};
+  return { org, live, ...reach };
+}
+
+/** Every project; with each one's default execution when the edges are read (the same pages). */
+async function projectsOf(
+  client: TfeClient,
+  organization: string,
+  indirect: boolean,
+): Promise<{ projects: readonly Project[]; reach?: readonly ProjectReachRead[] }> {
+  return indirect ? client.listProjectsWithReach(organization) : { projects: await client.listProjects(organization) };
 }
 
 const workspaceName = (w: Workspace): string => `workspace ${JSON.stringify(w.name)}`;

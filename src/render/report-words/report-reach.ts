@@ -35,6 +35,7 @@ const EDGES: Readonly<Record<ReachVia['edge'], string>> = {
   consumer: 'a remote-state consumer of the producer',
   own: 'the producer itself',
   execution: "its runs execute on the pool's agents",
+  'project-default': "its runs execute on the pool's agents, its project's default",
 };
 
 /** How a holder reaches it: `through: queues runs there (the set is global)`. */

@@ -108,7 +108,7 @@ const VIA_SCHEMA: Schema = {
   required: ['uses', 'edge'],
   properties: {
     uses: { enum: ['runs', 'variables', 'outputs', 'project-role'] },
-    edge: { enum: ['global', 'workspace', 'project', 'global-remote-state', 'project-remote-state', 'consumer', 'own', 'execution'] },
+    edge: { enum: ['global', 'workspace', 'project', 'global-remote-state', 'project-remote-state', 'consumer', 'own', 'execution', 'project-default'] },
   },
   additionalProperties: false,
 };
