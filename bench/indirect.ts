@@ -1,9 +1,9 @@
 // `npm run bench -- --scenario indirect-2000` (issue 42): what reading indirect access costs. The
 // provider-2000 organization (reconcile/scenarios.ts) with 50 variable sets, 20 agent pools (a
 // third of the workspaces on agents) and 10% of the workspaces sharing their state (global), in the
-// emulator's current profile, in its own process at R=30, L=20 ms: `report` without edges, then
-// `report --can varset:...` (every edge read), each with its requests, wall and wall / floor (floor:
-// requests / R). Writes `.bench/indirect.json`. docs/effective-access.md, "Indirect access".
+// emulator's current profile, in its own process at R=30, L=20 ms: `report --no-indirect`, then
+// `report` (the edges read by default, each cell's "reaches through" entries), each with its
+// requests, wall and wall / floor (floor: requests / R). Writes `.bench/indirect.json`. docs/effective-access.md, "Indirect access".
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { IO } from '../src/cli/io.js';
@@ -71,16 +71,16 @@ export async function runIndirect(): Promise<number> {
   const env = { HOME: '/nonexistent', TFE_TOKEN: BENCH_TOKEN, TFE_ADDRESS: emulator.url };
   const common = ['--organization', organization, '--format', 'json', '--rate-limit', String(rateLimit), '--concurrency', String(concurrency)];
   try {
-    const without = await measure(emulator, ['report', ...common], env, rateLimit);
-    const withEdges = await measure(emulator, ['report', ...common, '--can', 'varset:vs-0'], env, rateLimit);
+    const without = await measure(emulator, ['report', ...common, '--no-indirect'], env, rateLimit);
+    const withEdges = await measure(emulator, ['report', ...common], env, rateLimit);
     const s = (ms: number): string => (ms / 1000).toFixed(1);
     const row = (name: string, p: Phase) =>
       `  ${name.padEnd(22)} ${String(p.requests).padStart(9)} ${s(p.wallMs).padStart(8)} ${s(p.floorMs).padStart(8)} ${(p.wallMs / p.floorMs).toFixed(2).padStart(10)}`;
     const lines = [
       `bench indirect-2000: provider-2000 with ${VARSETS} variable sets, ${POOLS} agent pools, ${SHARING * 100}% of workspaces sharing state; emulator current, R=${rateLimit}, L=${latencyMs} ms, concurrency ${concurrency}`,
       `  ${'phase'.padEnd(22)} ${'requests'.padStart(9)} ${'wall s'.padStart(8)} ${'floor s'.padStart(8)} ${'wall/floor'.padStart(10)}`,
-      row('report', without),
-      row('report --can varset:', withEdges),
+      row('report --no-indirect', without),
+      row('report', withEdges),
       `  the edges: ${withEdges.requests - without.requests} requests more`,
     ];
     const record = {

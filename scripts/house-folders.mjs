@@ -146,7 +146,7 @@ export const TABLE = {
       'provenance',
     ],
     // The report's steps: the files' facts, the selection, `--after`, people, the extraction's facts.
-    'report-steps': ['report-facts', 'report-selection', 'report-changed', 'report-people', 'report-extraction'],
+    'report-steps': ['report-facts', 'report-selection', 'report-changed', 'report-people', 'report-extraction', 'report-reach'],
     // `apply --plan`'s guards and policies made again over its own read.
     'apply-steps': ['saved-guards', 'saved-policies'],
   },

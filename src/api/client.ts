@@ -3,7 +3,7 @@
 // is read by translate.ts. Nothing here knows the wire format.
 import type { Resource } from '../core/access.js';
 import type { TokenIdentity } from '../core/identity.js';
-import type { IndirectRead } from '../core/indirect.js';
+import type { IndirectRead, ProjectReachRead, WorkspaceReachRead } from '../core/indirect.js';
 import type { MemberApi } from '../core/member-write.js';
 import {
   type Access,
@@ -26,7 +26,7 @@ import { isRemoteError } from './errors/remote-error.js';
 import { WireFormatError } from './errors/wire-format-error.js';
 import { Exchange } from './exchange.js';
 import { describeRequest, type HttpRequest } from './http.js';
-import { IndirectRequests } from './indirect.js';
+import { type IndirectListsRead, IndirectRequests } from './indirect.js';
 import { fetchPage, rest } from './paginate.js';
 import { PeopleRequests } from './people.js';
 import { RunRequests, type RunsReadOptions } from './runs.js';
@@ -36,6 +36,7 @@ import * as wire from './translate.js';
 import { tokenIdentityFromDocument } from './translate-account.js';
 import { type AuditPage, auditPageFrom, organizationCreatedAtFrom } from './translate-audit.js';
 import { createGrantBody, updateGrantBody } from './translate-body.js';
+import { projectsWithReachFromList, workspacesWithReachFromList } from './translate-indirect.js';
 import { stateVersionWorkspaceFrom } from './translate-run.js';
 import { teamWriteBody } from './translate-team.js';
 
@@ -241,6 +242,18 @@ export class TfeClient implements TeamApi, MemberApi, TokenPolicyApi {
     return this.exchange.listAll({ method: 'GET', path: `${org(organization)}/workspaces`, ...(query ? { query } : {}) }, wire.workspacesFromList);
   }
 
+  /** Every workspace, and each one's sharing and execution from the same pages (docs/api.md, "Indirect access"): the report's list when it reads the edges. */
+  async listWorkspacesWithReach(organization: string): Promise<{ workspaces: Workspace[]; reach: WorkspaceReachRead[] }> {
+    const listed = await this.exchange.listAll({ method: 'GET', path: `${org(organization)}/workspaces` }, workspacesWithReachFromList);
+    return { workspaces: listed.map(({ reach: _reach, ...w }) => w), reach: listed.map((w) => w.reach) };
+  }
+
+  /** Every project, and each one's default execution from the same pages (docs/api.md, "Indirect access"): the report's list when it reads the edges. */
+  async listProjectsWithReach(organization: string): Promise<{ projects: Project[]; reach: ProjectReachRead[] }> {
+    const listed = await this.exchange.listAll({ method: 'GET', path: `${org(organization)}/projects` }, projectsWithReachFromList);
+    return { projects: listed.map(({ reach: _reach, ...p }) => p), reach: listed.map((p) => p.reach) };
+  }
+
   /** Every grant on one project or workspace, all pages. A grant of another target is a WireFormatError. */
   async listGrants(target: TargetKey): Promise<LiveGrant[]> {
     const request: HttpRequest = { method: 'GET', path: `/${RESOURCE_OF[target.type]}`, query: { [FILTER_OF[target.type]]: target.id } };
@@ -348,8 +361,8 @@ export class TfeClient implements TeamApi, MemberApi, TokenPolicyApi {
   }
 
   /** docs/api.md, "Indirect access": variable sets, agent pools, Stacks, each workspace's sharing and execution (indirect.ts). */
-  readIndirect(organization: string, concurrency: number): Promise<IndirectRead> {
-    return this.indirect.read(organization, concurrency);
+  readIndirect(organization: string, concurrency: number, read?: IndirectListsRead): Promise<IndirectRead> {
+    return this.indirect.read(organization, concurrency, read);
   }
 
   /** The tokens alone, without the policy (the report's). */

@@ -4,6 +4,7 @@
 // it. Every output (text, JSON, CSV, the HTML control) asks `allows`, never a copy of it.
 import { PERMISSIONS, type PermissionSpec, type PermissionValue, type Resource } from './access.js';
 import type { AccessSource, EffectiveCell } from './effective.js';
+import type { ReachVia } from './indirect.js';
 import { RESOURCE_OF, type TargetRef, type TargetType, type TeamRef } from './model.js';
 
 /** What a question takes on one kind of target: a permission at least this value, or admin itself. */
@@ -131,21 +132,6 @@ export interface CanHolder {
   readonly hidden?: readonly string[];
   /** A question of indirect access: how the target leads to what was asked (core/indirect.ts). */
   readonly via?: ReachVia;
-}
-
-/**
- * How a holder reaches what an indirect question asks about (docs/effective-access.md, "Indirect
- * access"): what the team does on the target, and why the target leads there.
- * `uses`: `runs` (queues runs: its code reads every value, sensitive ones included, and runs on the
- * pool's agents), `variables` (reads the non-sensitive values), `outputs` (reads the outputs
- * directly), `project-role` (a fixed project role, which carries to Stacks).
- * `edge`: a set `global`, applied to the `workspace` or its `project`; sharing by
- * `global-remote-state`, `project-remote-state` or as a listed `consumer`; the producer's `own`
- * outputs; agent `execution`; the Stack's `project`.
- */
-export interface ReachVia {
-  readonly uses: 'runs' | 'variables' | 'outputs' | 'project-role';
-  readonly edge: 'global' | 'workspace' | 'project' | 'global-remote-state' | 'project-remote-state' | 'consumer' | 'own' | 'execution';
 }
 
 /** What an indirect answer could not see (its words: render/report/report-can.ts). */

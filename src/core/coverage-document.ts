@@ -25,6 +25,17 @@ export function reasonFacts(reason: IncompleteReason): JsonObject {
       return { code: reason.code, policies: [...reason.policies], cause: reason.cause };
     case 'reach-unread':
       return { code: reason.code, reach: [...reason.reach] };
+    case 'indirect-unread': {
+      const u = reason.unread;
+      return {
+        code: reason.code,
+        lists: [...u.lists],
+        consumers: [...u.consumers],
+        short: [...u.short],
+        unnamed: [...u.unnamed],
+        partial_token: u.partialToken,
+      };
+    }
   }
 }
 

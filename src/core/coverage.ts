@@ -24,7 +24,25 @@ export type IncompleteReason =
    */
   | { readonly code: 'team-tokens-unlisted'; readonly policies: readonly string[]; readonly cause: TokensUnlisted }
   /** A `max-reach` policy's indirect access was not read whole (a list not given, consumers hidden, a name none has): a team that reaches it may not be counted (docs/effective-access.md, "Indirect access"). */
-  | { readonly code: 'reach-unread'; readonly reach: readonly string[] };
+  | { readonly code: 'reach-unread'; readonly reach: readonly string[] }
+  /**
+   * The report read indirect access and could not read all of it (docs/effective-access.md,
+   * "Indirect access"): a cell may reach more than its "reaches through" entries say. `lists`: not
+   * given (404 or 403); `consumers`: workspaces whose remote-state consumers were not given;
+   * `short`: variable sets listing fewer workspaces or projects than their counts; `unnamed`:
+   * workspaces on agents whose pool the service does not name; `partialToken`: the consumers lists
+   * leave out workspaces the token cannot read.
+   */
+  | { readonly code: 'indirect-unread'; readonly unread: IndirectUnread };
+
+/** What a report's read of indirect access missed (IncompleteReason `indirect-unread`). */
+export interface IndirectUnread {
+  readonly lists: readonly ('varsets' | 'agent-pools' | 'stacks' | 'workspaces')[];
+  readonly consumers: readonly string[];
+  readonly short: readonly string[];
+  readonly unnamed: readonly string[];
+  readonly partialToken: boolean;
+}
 
 /** Why a policy reading the team tokens did not see every one (IncompleteReason `team-tokens-unlisted`). */
 export type TokensUnlisted = 'no-list' | 'not-every-team';

@@ -2,6 +2,7 @@
 // project or workspace once every source is counted, and what a plan does to it. Plain types,
 // shared by src/effective/ (which computes them), the plan and the renderers.
 import type { Level, PermissionSet } from './access.js';
+import type { ReachKind, ReachVia } from './indirect.js';
 import type { TargetRef, TargetType, TeamRef } from './model.js';
 
 /**
@@ -40,6 +41,26 @@ export interface EffectiveCell {
   /** In the target's own permission keys (team-projects or team-workspaces), values not known left out. */
   readonly permissions: PermissionSet;
   readonly sources: readonly AccessSource[];
+  /**
+   * docs/effective-access.md, "Indirect access": what the team reaches from here beyond its grants
+   * (variable sets, other workspaces' outputs, agent pools, Stacks), each with the sources that make
+   * it reachable; absent when the report did not read the edges or the cell reaches nothing.
+   */
+  readonly reaches?: readonly ReachThrough[];
+}
+
+/**
+ * One "reaches through" entry of a cell: the objects of one kind it reaches the same way (`via`),
+ * sorted by name, and the cell's sources that give what the edge needs (`runs:plan`,
+ * `variables:read`, or a fixed project role). `known: false`: the cell's permission is not known,
+ * so it may or may not reach them (never counted as reaching).
+ */
+export interface ReachThrough {
+  readonly kind: ReachKind;
+  readonly names: readonly string[];
+  readonly via: ReachVia;
+  readonly sources: readonly AccessSource[];
+  readonly known?: false;
 }
 
 /** A grant change of the plan that causes an effective change. */

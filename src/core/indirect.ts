@@ -34,10 +34,20 @@ export interface WorkspaceReachRead {
   readonly executionMode: string;
   /** The pool the workspace names (absent: none named; with agent execution, inherited and not known). */
   readonly agentPoolId?: string;
+  /** `setting-overwrites.execution-mode` false: the workspace runs as its project's defaults say (absent: not reported, taken as its own). */
+  readonly inheritsExecution?: boolean;
   readonly globalRemoteState: boolean;
   readonly projectRemoteState: boolean;
   /** The explicit consumers, read when neither setting is true (absent: not read). */
   readonly consumerIds?: readonly string[];
+}
+
+/** A project, and where the workspaces that set no execution of their own run (`default-execution-mode`, `default-agent-pool`). */
+export interface ProjectReachRead {
+  readonly id: string;
+  readonly name: string;
+  readonly defaultExecutionMode?: string;
+  readonly defaultAgentPoolId?: string;
 }
 
 export interface StackRead {
@@ -53,8 +63,24 @@ export interface IndirectRead {
   readonly stacks?: readonly StackRead[];
   /** Every workspace listed, with its settings (absent: the list did not carry them). */
   readonly workspaces?: readonly WorkspaceReachRead[];
-  /** Every project listed (what a policy's check names a project grant by). */
-  readonly projects?: readonly { readonly id: string; readonly name: string }[];
+  /** Every project listed (what a policy's check names a project grant by), with its default execution when the list carried it. */
+  readonly projects?: readonly ProjectReachRead[];
+}
+
+/**
+ * How a holder reaches what an indirect question asks about (docs/effective-access.md, "Indirect
+ * access"): what the team does on the target, and why the target leads there.
+ * `uses`: `runs` (queues runs: its code reads every value, sensitive ones included, and runs on the
+ * pool's agents), `variables` (reads the non-sensitive values), `outputs` (reads the outputs
+ * directly), `project-role` (a fixed project role, which carries to Stacks).
+ * `edge`: a set `global`, applied to the `workspace` or its `project`; sharing by
+ * `global-remote-state`, `project-remote-state` or as a listed `consumer`; the producer's `own`
+ * outputs; agent `execution` on the pool the workspace names, or its project's default pool
+ * (`project-default`); the Stack's `project`.
+ */
+export interface ReachVia {
+  readonly uses: 'runs' | 'variables' | 'outputs' | 'project-role';
+  readonly edge: 'global' | 'workspace' | 'project' | 'global-remote-state' | 'project-remote-state' | 'consumer' | 'own' | 'execution' | 'project-default';
 }
 
 /** The questions of indirect access `report --can` asks (docs/evidence.md, "Who can"), by their prefix. */

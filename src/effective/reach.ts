@@ -3,9 +3,9 @@
 // answer is a walk over what was read: the workspaces an edge leads from, then on each the teams
 // whose access there makes them reachable, asked through the one who-can answer (`verdict`), so a
 // source that gives `runs:plan` here is the source `--can runs:plan` names. Pure.
-import { type CanAnswer, type CanHolder, findQuestion, type ReachGap, type ReachVia } from '../core/can.js';
+import { type CanAnswer, type CanHolder, findQuestion, type ReachGap } from '../core/can.js';
 import type { AccessSource } from '../core/effective.js';
-import type { IndirectRead, ReachQuestion, WorkspaceReachRead } from '../core/indirect.js';
+import type { IndirectRead, ProjectReachRead, ReachQuestion, ReachVia, WorkspaceReachRead } from '../core/indirect.js';
 import { byTypeThenName, compareText } from '../core/order.js';
 import { type CanInput, type CanSubject, canSubjects, namedPeople, notTheirs, verdict } from './can.js';
 
@@ -30,17 +30,17 @@ export interface ReachInput {
 export type ReachResult = { readonly answer: CanAnswer } | { readonly unknownName: readonly string[] };
 
 /** A workspace that leads to what was asked, and what a team must do there to follow it. */
-interface Lead {
+export interface Lead {
   readonly workspaceId: string;
   readonly edge: ReachVia['edge'];
   /** In order of preference: the first the team's access allows is how it reaches. */
   readonly uses: readonly ('runs' | 'variables' | 'outputs')[];
 }
 
-const QUESTION_OF = { runs: 'runs:plan', variables: 'variables:read', outputs: 'state-versions:read-outputs' } as const;
+export const QUESTION_OF = { runs: 'runs:plan', variables: 'variables:read', outputs: 'state-versions:read-outputs' } as const;
 
 /** What the walk found before the teams: the leads and what it could not see. */
-interface Walk {
+export interface Walk {
   readonly leads: readonly Lead[];
   readonly gaps: readonly ReachGap[];
 }
@@ -113,13 +113,26 @@ function poolWalk(name: string, input: ReachInput): ReturnType<Walker> {
   if (named.size === 0) return { unknownName: pools.map((p) => p.name) };
   const settings = input.indirect.workspaces;
   if (!settings) return notListed('workspaces');
-  const onAgents = settings.filter((s) => s.executionMode === 'agent');
+  const projects = new Map((input.indirect.projects ?? []).map((p) => [p.id, p]));
+  const onAgents = settings.map((s) => executionOf(s, projects)).filter((e) => e.mode === 'agent');
   const leads = onAgents
-    .filter((s) => s.agentPoolId !== undefined && named.has(s.agentPoolId))
-    .map((s) => ({ workspaceId: s.workspaceId, edge: 'execution' as const, uses: ['runs'] as const }));
+    .filter((e) => e.poolId !== undefined && named.has(e.poolId))
+    .map((e) => ({ workspaceId: e.workspaceId, edge: e.edge, uses: ['runs'] as const }));
   const nameOf = new Map(input.workspaces.map((w) => [w.id, w.name]));
-  const unnamed = onAgents.filter((s) => s.agentPoolId === undefined).map((s) => nameOf.get(s.workspaceId) ?? s.workspaceId);
+  const unnamed = onAgents.filter((e) => e.poolId === undefined).map((e) => nameOf.get(e.workspaceId) ?? e.workspaceId);
   return { leads, gaps: unnamed.length > 0 ? [{ reason: 'pool-not-named', workspaces: unnamed }] : [] };
+}
+
+/**
+ * Where a workspace's runs execute: its own setting, or (`setting-overwrites.execution-mode` false)
+ * its project's `default-execution-mode` and `default-agent-pool` when the project list carried them
+ * (docs/api.md, "Indirect access"); a pool the workspace names wins over the project's.
+ */
+function executionOf(s: WorkspaceReachRead, projects: ReadonlyMap<string, ProjectReachRead>) {
+  const project = s.inheritsExecution && s.projectId !== undefined ? projects.get(s.projectId) : undefined;
+  if (project?.defaultExecutionMode === undefined || s.agentPoolId !== undefined)
+    return { workspaceId: s.workspaceId, mode: s.executionMode, poolId: s.agentPoolId, edge: 'execution' as const };
+  return { workspaceId: s.workspaceId, mode: project.defaultExecutionMode, poolId: project.defaultAgentPoolId, edge: 'project-default' as const };
 }
 
 const WALKERS: Readonly<Record<Exclude<ReachQuestion['kind'], 'stack'>, Walker>> = {
@@ -187,7 +200,7 @@ function stackAnswer(question: ReachQuestion, input: ReachInput): ReachResult {
   for (const subject of canSubjects(input.can, [])) {
     if (subject.target.type !== 'project' || !projects.has(subject.target.id) || notTheirs(input.can, subject.team)) continue;
     const shown = subject.cell?.sources ?? [];
-    const fixed = shown.filter((s) => s.kind === 'owners' || s.kind === 'organization' || (s.kind === 'project' && s.access !== 'custom'));
+    const fixed = stackSources(shown);
     if (fixed.length === 0) continue;
     holders.push({
       team: subject.team,
@@ -199,6 +212,15 @@ function stackAnswer(question: ReachQuestion, input: ReachInput): ReachResult {
   }
   return { answer: { question: `stack:${question.name}`, holders: holders.sort(byHolder), unknown: [], gaps: [] } };
 }
+
+/** The walk of a question of the first three kinds (for a Stack: none): its leads and gaps, or the names of its kind when none has that name (reach-cells.ts). */
+export function walkOf(question: ReachQuestion, input: ReachInput): ReturnType<Walker> | undefined {
+  return question.kind === 'stack' ? undefined : WALKERS[question.kind](question.name, input);
+}
+
+/** The sources of a project cell that carry to its Stacks: the owners, an organization power, a project grant that is not custom (stackAnswer). */
+export const stackSources = (shown: readonly AccessSource[]): AccessSource[] =>
+  shown.filter((s) => s.kind === 'owners' || s.kind === 'organization' || (s.kind === 'project' && s.access !== 'custom'));
 
 /** The workspaces that lead to what the question names (absent: it names no object of what was read): what a policy's check needs the grants of. */
 export function leadingWorkspaces(question: ReachQuestion, indirect: IndirectRead, workspaces: readonly ReachWorkspace[]): string[] {

@@ -98,7 +98,8 @@ export function changeReach(store: Store, workspaceId: string, change: ReachChan
     if (!store.indirect.poolAllows(pool, workspace.id, workspace.projectId))
       throw new Invalid('/data/relationships/agent-pool', 'Agent pool is not allowed for this workspace');
   }
-  Object.assign(now, { ...next, agentPoolId: poolId });
+  const ownExecution = now.ownExecution || change.executionMode !== undefined || change.agentPoolId !== undefined;
+  Object.assign(now, { ...next, agentPoolId: poolId, ownExecution });
   return now;
 }
 

@@ -38,6 +38,14 @@ export interface WorkspaceReach {
   readonly consumerIds: Set<string>;
   executionMode: 'remote' | 'local' | 'agent';
   agentPoolId: string | null;
+  /** Set on the workspace (`setting-overwrites`); false: it runs as its project's defaults say, when the project has any. */
+  ownExecution: boolean;
+}
+
+/** A project's defaults for the workspaces that set no execution of their own (docs/api.md, "Indirect access"). */
+export interface ProjectExecution {
+  readonly executionMode: 'remote' | 'local' | 'agent';
+  readonly agentPoolId: string | null;
 }
 
 export interface Stack {
@@ -53,6 +61,7 @@ export const DEFAULT_REACH = (): WorkspaceReach => ({
   consumerIds: new Set(),
   executionMode: 'remote',
   agentPoolId: null,
+  ownExecution: false,
 });
 
 export class IndirectState {
@@ -60,6 +69,8 @@ export class IndirectState {
   readonly pools = new Map<string, AgentPool>();
   readonly stacks = new Map<string, Stack>();
   private readonly reach = new Map<string, WorkspaceReach>();
+  /** Each project's default execution, by project id (absent: remote, no pool). */
+  readonly projectDefaults = new Map<string, ProjectExecution>();
 
   /** A workspace's settings, made with the defaults on first use. */
   reachOf(workspaceId: string): WorkspaceReach {
@@ -69,6 +80,18 @@ export class IndirectState {
       this.reach.set(workspaceId, found);
     }
     return found;
+  }
+
+  /**
+   * What the service shows of the workspace: a workspace that sets no execution of its own runs as
+   * its project's defaults say; the inherited pool is not named on the workspace (the uncertain case
+   * of docs/api.md, "Indirect access", taken as the one a reader must handle).
+   */
+  shownReach(workspaceId: string, projectId: string): WorkspaceReach | undefined {
+    const own = this.reach.get(workspaceId);
+    const inherited = this.projectDefaults.get(projectId);
+    if (own?.ownExecution || !inherited) return own;
+    return { ...(own ?? DEFAULT_REACH()), executionMode: inherited.executionMode, agentPoolId: null, ownExecution: false };
   }
 
   /** The settings when any was made, without making them. */

@@ -105,7 +105,7 @@ export function createProjectRoute(ctx: RequestContext): Answer {
 
 /** The workspace's sharing and execution, in the profile that has them (docs/api.md, "Indirect access"). */
 export function reachShown(ctx: RequestContext, w: Workspace): WorkspaceReach | undefined {
-  return ctx.store.profile.indirectAccess ? (ctx.store.indirect.peekReach(w.id) ?? DEFAULT_REACH()) : undefined;
+  return ctx.store.profile.indirectAccess ? (ctx.store.indirect.shownReach(w.id, w.projectId) ?? DEFAULT_REACH()) : undefined;
 }
 
 /** One or more workspaces in their documents, with `included` key-value tags when the request asked (docs/api.md, "Workspace tags"). */

@@ -8,6 +8,7 @@ import type { Store } from './state.js';
 import type { SeedOrganization, SeedWorkspace } from './types.js';
 
 export const SEED_INDIRECT_ORG_KEYS = ['varsets', 'agent-pools', 'stacks'] as const;
+export const SEED_INDIRECT_PROJECT_KEYS = ['default-execution-mode', 'default-agent-pool'] as const;
 export const SEED_INDIRECT_WORKSPACE_KEYS = ['global-remote-state', 'project-remote-state', 'remote-state-consumers', 'execution-mode', 'agent-pool'] as const;
 
 function fail(where: string, message: string): never {
@@ -29,7 +30,25 @@ function namesTo(where: string, names: readonly string[] | undefined, find: (nam
 }
 
 const usesIndirect = (org: SeedOrganization): boolean =>
-  SEED_INDIRECT_ORG_KEYS.some((k) => org[k] !== undefined) || (org.workspaces ?? []).some((w) => SEED_INDIRECT_WORKSPACE_KEYS.some((k) => w[k] !== undefined));
+  SEED_INDIRECT_ORG_KEYS.some((k) => org[k] !== undefined) ||
+  (org.workspaces ?? []).some((w) => SEED_INDIRECT_WORKSPACE_KEYS.some((k) => w[k] !== undefined)) ||
+  (org.projects ?? []).some((p) => SEED_INDIRECT_PROJECT_KEYS.some((k) => p[k] !== undefined));
+
+/** A project's default execution: a pool of the organization that allows the project, with agent execution only. */
+function applyProjectDefaults(store: Store, org: SeedOrganization, where: string): void {
+  (org.projects ?? []).forEach((p, i) => {
+    const at = `${where}.projects[${i}]`;
+    const mode = p['default-execution-mode'];
+    if (mode === undefined && p['default-agent-pool'] === undefined) return;
+    const project = store.projectByName(org.name, p.name);
+    if (!project) return;
+    if (mode !== 'agent' && p['default-agent-pool'] !== undefined) fail(`${at}.default-agent-pool`, 'only with default-execution-mode: agent');
+    const pool = p['default-agent-pool'] === undefined ? undefined : store.indirect.poolByName(org.name, p['default-agent-pool']);
+    if (mode === 'agent' && !pool) fail(`${at}.default-agent-pool`, `no agent pool named "${p['default-agent-pool'] ?? ''}"`);
+    if (pool && !store.indirect.poolAllows(pool, '', project.id)) fail(`${at}.default-agent-pool`, `agent pool "${pool.name}" does not allow the project`);
+    store.indirect.projectDefaults.set(project.id, { executionMode: mode ?? 'remote', agentPoolId: pool?.id ?? null });
+  });
+}
 
 function applyWorkspace(store: Store, org: string, w: SeedWorkspace, at: string): void {
   const workspace = store.workspaceByName(org, w.name);
@@ -100,6 +119,7 @@ export function applySeedIndirect(store: Store, org: SeedOrganization, where: st
     const projectId = project(s.project)?.id ?? fail(`${at}.project`, `no project named "${s.project}"`);
     checked(at, () => createStack(store, org.name, s.name, projectId));
   });
+  applyProjectDefaults(store, org, where);
   (org.workspaces ?? []).forEach((w, j) => applyWorkspace(store, org.name, w, `${where}.workspaces[${j}]`));
 }
 

@@ -11,7 +11,7 @@ import { AUDIT_TRAIL_MODES, isAuditTrailMode } from './audit-log.js';
 import { createGrant, createOrganization, createProject, createTeam, createWorkspace } from './builders.js';
 import { isObject, readCreate } from './grant-body.js';
 import { isProfileName, PROFILE_NAMES } from './profile.js';
-import { applySeedIndirect, checkSeedIndirect, SEED_INDIRECT_ORG_KEYS, SEED_INDIRECT_WORKSPACE_KEYS } from './seed-indirect.js';
+import { applySeedIndirect, checkSeedIndirect, SEED_INDIRECT_ORG_KEYS, SEED_INDIRECT_PROJECT_KEYS, SEED_INDIRECT_WORKSPACE_KEYS } from './seed-indirect.js';
 import { applySeedPeople, checkSeedPeople } from './seed-people.js';
 import { seedTeamSettings } from './seed-teams.js';
 import { addTeamServiceUser } from './service-users.js';
@@ -47,7 +47,7 @@ const TEAM_KEYS = [
   'scim-group-name',
   'tokens',
 ];
-const PROJECT_KEYS = ['name', 'id', 'description', 'tag-bindings'];
+const PROJECT_KEYS = ['name', 'id', 'description', 'tag-bindings', ...SEED_INDIRECT_PROJECT_KEYS];
 const WORKSPACE_KEYS = ['name', 'id', 'project', 'tag-names', 'tag-bindings', ...SEED_INDIRECT_WORKSPACE_KEYS];
 const TEAM_PROJECT_KEYS = ['team', 'project', 'access', 'id', 'project-access', 'workspace-access'];
 // The flat permission attributes come from the tables: a new one needs no change here.

@@ -114,6 +114,10 @@ export interface SeedProject {
   description?: string;
   /** Key-value tags its workspaces inherit (`current` profile only): key -> value. */
   'tag-bindings'?: Record<string, string>;
+  /** Where its workspaces that set none run (`current` profile only; docs/api.md, "Indirect access"). */
+  'default-execution-mode'?: 'remote' | 'local' | 'agent';
+  /** The agent pool's name (with `default-execution-mode: agent`). */
+  'default-agent-pool'?: string;
 }
 
 export interface SeedWorkspace {

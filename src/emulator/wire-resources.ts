@@ -33,6 +33,7 @@ export function projectResource(store: Store, project: Project, { inList = false
     'workspace-count': store.workspaceCount(project.id),
     'team-count': store.grantsOn(project.id).length,
     permissions: { 'can-update': true, 'can-destroy': true, 'can-create-workspace': true },
+    ...projectExecution(store, project).attributes,
   };
   // docs/api.md, "Samples": project-show carries this attribute, projects-list does not.
   if (!inList) attributes['auto-destroy-activity-duration'] = null;
@@ -45,8 +46,20 @@ export function projectResource(store: Store, project: Project, { inList = false
       organization: organizationRelationship(project.org),
       'tag-bindings': { links: { related: `${self}/tag-bindings` } },
       'effective-tag-bindings': { links: { related: `${self}/effective-tag-bindings` } },
+      ...projectExecution(store, project).relationships,
     },
     links: { self },
+  };
+}
+
+/** The current profile's `default-execution-mode` and `default-agent-pool` of a project (docs/api.md, "Indirect access"); none in the seed profile. */
+function projectExecution(store: Store, project: Project): { attributes: Record<string, unknown>; relationships: Record<string, unknown> } {
+  if (!store.profile.indirectAccess) return { attributes: {}, relationships: {} };
+  const defaults = store.indirect.projectDefaults.get(project.id);
+  const pool = defaults?.agentPoolId ?? null;
+  return {
+    attributes: { 'default-execution-mode': defaults?.executionMode ?? 'remote' },
+    relationships: { 'default-agent-pool': { data: pool ? { id: pool, type: 'agent-pools' } : null } },
   };
 }
 
@@ -131,7 +144,8 @@ function reachAttributes(reach: WorkspaceReach | undefined): Record<string, unkn
     'execution-mode': reach.executionMode,
     'global-remote-state': reach.globalRemoteState,
     'project-remote-state': reach.projectRemoteState,
-    'setting-overwrites': { 'execution-mode': reach.executionMode !== 'remote', 'agent-pool': reach.agentPoolId !== null },
+    // false: as the project's defaults say (docs/api.md, "Indirect access").
+    'setting-overwrites': { 'execution-mode': reach.ownExecution, 'agent-pool': reach.ownExecution && reach.agentPoolId !== null },
   };
 }
 

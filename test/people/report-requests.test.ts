@@ -22,7 +22,7 @@ async function requestsOf(args: string[]): Promise<Record<string, number>> {
   expect(run.code, run.err).toBe(0);
   const counts: Record<string, number> = {};
   for (const r of emulator.requests.slice(before)) {
-    const kind = `${r.method} ${r.path.replace(/\/organizations\/acme\//, '/organizations/:org/')}`;
+    const kind = `${r.method} ${r.path.replace(/\/organizations\/acme\//, '/organizations/:org/').replace(/\/workspaces\/ws-[^/]+\//, '/workspaces/:id/')}`;
     counts[kind] = (counts[kind] ?? 0) + 1;
   }
   return counts;
@@ -39,12 +39,24 @@ const TODAY = {
   'GET /api/v2/team-workspaces': 4,
 };
 
+// docs/effective-access.md, "Indirect access": `--no-indirect` keeps the report's requests as they were before the edges were read by default.
 describe('a report by team reads no people', () => {
   it.each([['text'], ['json'], ['csv'], ['html']])('%s: the requests it always made, no membership list', async (format) => {
-    expect(await requestsOf(['--format', format])).toEqual(TODAY);
+    expect(await requestsOf(['--format', format, '--no-indirect'])).toEqual(TODAY);
   });
 
   it('with --team, --project, --workspace and --by team alike', async () => {
-    expect(await requestsOf(['--by', 'team', '--team', 'developers', '--project', 'data', '--workspace', 'sandbox'])).toEqual(TODAY);
+    expect(await requestsOf(['--by', 'team', '--team', 'developers', '--project', 'data', '--workspace', 'sandbox', '--no-indirect'])).toEqual(TODAY);
+  });
+
+  it('issue 42: by default the edges too, the workspace and project lists read once for both', async () => {
+    expect(await requestsOf(['--format', 'json'])).toEqual({
+      ...TODAY,
+      'GET /api/v2/organizations/:org/varsets': 1,
+      'GET /api/v2/organizations/:org/agent-pools': 1,
+      'GET /api/v2/organizations/:org/stacks': 1,
+      // One consumers read per workspace whose sharing is explicit: the service has no list of them.
+      'GET /api/v2/workspaces/:id/relationships/remote-state-consumers': 4,
+    });
   });
 });

@@ -88,6 +88,25 @@ describe('max-reach', () => {
     expect(document.incomplete.find((r) => r.code === 'reach-unread')?.message).toMatch(/indirect access of agent-pool:nope was not read whole/);
   });
 
+  it('issue 42 item 4: drift and report say reach-unread as the plan does, with the edges read or not (--no-indirect)', async () => {
+    const world = await startWorld(held, seed(), policy('write').replace('agent-pool:prod-vpc', 'agent-pool:nope'));
+    const env = world.env(TOKEN);
+    type Doc = { complete: boolean; incomplete: { code: string; reach?: string[] }[] };
+    const unread = (doc: Doc) => doc.incomplete.filter((r) => r.code === 'reach-unread').map((r) => r.reach);
+    const drift = await runCli(['drift', world.dir, '--format', 'json'], { env });
+    expect(drift.err).not.toMatch(/internal error/);
+    expect(unread(JSON.parse(drift.out) as Doc)).toEqual([['agent-pool:nope']]);
+    for (const more of [[], ['--no-indirect']]) {
+      const report = await runCli(['report', world.dir, '--format', 'json', ...more], { env });
+      expect(report.code, report.err).toBe(0);
+      const doc = JSON.parse(report.out) as Doc;
+      expect(doc.complete).toBe(false);
+      expect(unread(doc)).toEqual([['agent-pool:nope']]);
+    }
+    const text = await runCli(['report', world.dir], { env });
+    expect(text.out).toMatch(/indirect access of agent-pool:nope was not read whole/);
+  });
+
   it('a validation error for a reach that names no question of indirect access', async () => {
     const world = await startWorld(held, seed(), policy('write').replace('agent-pool:prod-vpc', 'pool:prod-vpc'));
     const run = await runCli(['validate', world.dir], { env: world.env(TOKEN) });

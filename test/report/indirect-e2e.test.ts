@@ -1,8 +1,10 @@
 // Issue 42, end to end on the emulator (docs/effective-access.md, "Indirect access"): `report --can`
 // through variable sets, shared state, agent pools and Stacks, in every format, by team and by
 // person, with what an answer could not read said so.
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import type { SeedDocument } from '../../src/emulator/types.js';
+import { reportSchema } from '../../src/render/schemas/report-schema.js';
 import { runCli } from '../support/cli.js';
 import { perTest } from '../support/per-test.js';
 import { startWorld } from '../support/world.js';
@@ -174,5 +176,128 @@ describe('report --can through indirect access', () => {
     expect(answer.gaps?.map((g) => g.reason)).toEqual(['not-listed']);
     const text = await ask('varset:cloud-creds', [], 'seed');
     expect(text.out).toMatch(/Incomplete: .*\n {2}the list of variable sets was not given to the token/);
+  });
+});
+
+interface Entry {
+  kind: string;
+  names: string[];
+  via: { uses: string; edge: string };
+  sources: { kind: string; access?: string }[];
+  known: boolean;
+}
+interface Cells {
+  complete: boolean;
+  incomplete: { code: string; lists?: string[]; consumers?: string[] }[];
+  projects: { name: string; teams: { name: string; reaches?: Entry[] }[] }[];
+  workspaces: { name: string; teams: { name: string; reaches?: Entry[] }[] }[];
+}
+
+/** The report with no question, as JSON. */
+async function cells(more: string[] = [], profile: 'current' | 'seed' = 'current'): Promise<Cells> {
+  const env = () => ({ TFE_TOKEN: TOKEN, TFE_ADDRESS: held.emulator?.url ?? '', TFE_ORGANIZATION: 'acme' });
+  if (!held.emulator) await startWorld(held, seed(profile), 'organization: acme\n');
+  const run = await runCli(['report', '--format', 'json', ...more], { env: env() });
+  expect(run.code, run.err).toBe(0);
+  return JSON.parse(run.out) as Cells;
+}
+
+const reachesOf = (doc: Cells, type: 'projects' | 'workspaces', target: string, team: string): Entry[] | undefined =>
+  doc[type].find((t) => t.name === target)?.teams.find((t) => t.name === team)?.reaches;
+
+describe('issue 42 items 1-2: report reads the edges by default, each cell with its "reaches through" entries', () => {
+  it('json (valid against the schema): a workspace cell reaches its sets, the outputs it consumes and its pool, with the grant that carries them', async () => {
+    const doc = await cells();
+    const validate = new Ajv2020({ allErrors: true, strict: false }).compile(reportSchema());
+    expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+    const plan = [{ kind: 'workspace', access: 'plan' }];
+    expect(reachesOf(doc, 'workspaces', 'app-a', 'planners')).toEqual([
+      { kind: 'varset', names: ['cloud-creds'], via: { uses: 'runs', edge: 'global' }, sources: plan, known: true },
+      { kind: 'varset', names: ['app-settings'], via: { uses: 'runs', edge: 'project' }, sources: plan, known: true },
+      { kind: 'outputs', names: ['network-prod'], via: { uses: 'runs', edge: 'consumer' }, sources: plan, known: true },
+      { kind: 'agent-pool', names: ['prod-vpc'], via: { uses: 'runs', edge: 'execution' }, sources: plan, known: true },
+    ]);
+    // read on app-b: the non-sensitive values of its sets, no runs, so no outputs and no pool.
+    expect(reachesOf(doc, 'workspaces', 'app-b', 'readers')?.map((e) => [e.kind, e.names, e.via.uses])).toEqual([
+      ['varset', ['cloud-creds'], 'variables'],
+      ['varset', ['app-settings'], 'variables'],
+    ]);
+    // A producer's own readers are its grants, not an entry.
+    expect(reachesOf(doc, 'workspaces', 'network-prod', 'fixed-prj')?.some((e) => e.kind === 'outputs')).toBe(false);
+    // Stacks: a fixed project role carries, a custom one does not.
+    expect(reachesOf(doc, 'projects', 'net', 'fixed-prj')).toEqual([
+      {
+        kind: 'stack',
+        names: ['edge'],
+        via: { uses: 'project-role', edge: 'project' },
+        sources: [{ kind: 'project', access: 'write', name: 'net', id: expect.stringMatching(/^prj-/) }],
+        known: true,
+      },
+    ]);
+    expect(reachesOf(doc, 'projects', 'apps', 'custom-prj')).toBeUndefined();
+    expect(doc.complete).toBe(true);
+  });
+
+  it('text, CSV and HTML carry the same entries after the sources', async () => {
+    const env = () => ({ TFE_TOKEN: TOKEN, TFE_ADDRESS: held.emulator?.url ?? '', TFE_ORGANIZATION: 'acme' });
+    await cells();
+    const line = 'reaches the outputs of workspace network-prod (queues runs there: a remote-state consumer of the producer; by workspace grant: plan)';
+    const text = await runCli(['report'], { env: env() });
+    expect(text.out.split('\n').find((l) => /^\s*planners\s/.test(l) && l.includes('agent pool'))).toContain(line);
+    const csv = await runCli(['report', '--format', 'csv'], { env: env() });
+    expect(csv.out.split('\r\n').find((r) => r.startsWith('planners,') && r.includes(',workspace,app-a,'))).toContain(line);
+    const html = await runCli(['report', '--format', 'html'], { env: env() });
+    expect(html.out).toContain(line.replace(/'/g, '&#39;'));
+  });
+
+  it('--no-indirect: no entries and nothing claimed of them', async () => {
+    const doc = await cells(['--no-indirect']);
+    expect(doc.workspaces.flatMap((w) => w.teams).some((t) => t.reaches !== undefined)).toBe(false);
+    expect(doc.complete).toBe(true);
+  });
+
+  it('a server without the lists (seed profile): the report says what it could not read (indirect-unread), never drops it silently', async () => {
+    const doc = await cells([], 'seed');
+    expect(doc.complete).toBe(false);
+    const reason = doc.incomplete.find((r) => r.code === 'indirect-unread');
+    expect(reason?.lists).toEqual(['agent-pools', 'stacks', 'varsets']);
+    expect(reason?.consumers).toEqual(['app-a', 'app-b', 'lonely', 'network-prod']);
+    const opted = await cells(['--no-indirect'], 'seed');
+    expect(opted.incomplete.some((r) => r.code === 'indirect-unread')).toBe(false);
+  });
+});
+
+describe('issue 42 item 3: an agent pool a workspace inherits from its project', () => {
+  const inherited: SeedDocument = {
+    profile: 'current',
+    organizations: [
+      {
+        name: 'acme',
+        token: TOKEN,
+        teams: [{ name: 'owners' }, { name: 'opsers' }],
+        'agent-pools': [{ name: 'prod-vpc' }],
+        projects: [{ name: 'ops', 'default-execution-mode': 'agent', 'default-agent-pool': 'prod-vpc' }],
+        workspaces: [{ name: 'ops-a', project: 'ops' }],
+        'team-workspaces': [{ team: 'opsers', workspace: 'ops-a', access: 'plan' }],
+      },
+    ],
+  };
+
+  it('--can agent-pool: and the cells reach the pool through the project default, the answer complete (no pool left unnamed)', async () => {
+    await startWorld(held, inherited, 'organization: acme\n');
+    const answer = await can('agent-pool:prod-vpc');
+    expect(answer.holders.map((h) => [h.team.name, h.target.name, h.via])).toEqual([
+      ['opsers', 'ops-a', { uses: 'runs', edge: 'project-default' }],
+      ['owners', 'ops-a', { uses: 'runs', edge: 'project-default' }],
+    ]);
+    expect(answer.complete).toBe(true);
+    const doc = await cells();
+    expect(reachesOf(doc, 'workspaces', 'ops-a', 'opsers')?.find((e) => e.kind === 'agent-pool')).toMatchObject({
+      names: ['prod-vpc'],
+      via: { uses: 'runs', edge: 'project-default' },
+    });
+    expect(doc.complete).toBe(true);
+    const text = await ask('agent-pool:prod-vpc');
+    expect(text.out).toMatch(/opsers\s+workspace ops-a\s+.*through: queues runs there \(its runs execute on the pool's agents, its project's default\)/);
   });
 });

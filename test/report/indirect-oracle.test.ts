@@ -83,7 +83,8 @@ function generate(n: number): Org {
     name: 'acme',
     token: TOKEN,
     teams: [{ name: 'owners' }, ...teams.map((name) => ({ name, 'organization-access': flags() }))],
-    projects: projects.map((name) => ({ name })),
+    // issue 42 item 3: p2's workspaces that set no execution run on pool0, its default.
+    projects: projects.map((name) => (name === 'p2' ? { name, 'default-execution-mode': 'agent' as const, 'default-agent-pool': 'pool0' } : { name })),
     workspaces: shaped,
     varsets: [
       { name: 'v0', global: r() < 0.5, workspaces: some(workspaces, 0.3).map((w) => w.name) },
@@ -179,7 +180,14 @@ function bruteForce(org: Org, question: string): string[] {
       if (consumer) reach(w, ['runs']);
     }
   }
-  if (kind === 'agent-pool') for (const w of org.workspaces) if (w['execution-mode'] === 'agent' && w['agent-pool'] === name) reach(w, ['runs']);
+  if (kind === 'agent-pool')
+    for (const w of org.workspaces) {
+      // A workspace that sets no execution runs as its project's defaults say.
+      const project = org.seed.projects?.find((p) => p.name === w.project);
+      const [mode, pool] =
+        w['execution-mode'] === undefined ? [project?.['default-execution-mode'], project?.['default-agent-pool']] : [w['execution-mode'], w['agent-pool']];
+      if (mode === 'agent' && pool === name) reach(w, ['runs']);
+    }
   return [...new Set(out)].sort();
 }
 
@@ -187,6 +195,23 @@ interface Holder {
   team: { name: string };
   target: { name: string };
   via: { uses: string };
+}
+
+interface CellsDocument {
+  complete: boolean;
+  workspaces: { name: string; teams: { name: string; reaches?: { kind: string; names: string[]; via: { uses: string }; known: boolean }[] }[] }[];
+}
+
+/** Each question's (team, workspace, how) as the report's cells say it: every "reaches through" entry turned round. */
+function fromCells(document: CellsDocument): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const w of document.workspaces)
+    for (const t of w.teams)
+      for (const e of t.reaches ?? []) {
+        expect(e.known).toBe(true);
+        for (const name of e.names) out.set(`${e.kind}:${name}`, [...(out.get(`${e.kind}:${name}`) ?? []), `${t.name}|${w.name}|${e.via.uses}`]);
+      }
+  return out;
 }
 
 const held = perTest();
@@ -217,6 +242,17 @@ describe('indirect access: every answer equals a brute-force graph search over t
       }
       // The organizations are not empty of answers: the comparison could fail.
       expect(reached).toBeGreaterThan(10);
+      // issue 42 item 2: the report's cells say the same, turned round (a producer's own readers are its grants, not an entry).
+      const report = await runCli(['report', '--format', 'json'], { env });
+      expect(report.code, report.err).toBe(0);
+      const document = JSON.parse(report.out) as CellsDocument;
+      expect(document.complete).toBe(true);
+      const cells = fromCells(document);
+      for (const question of questions) {
+        const own = question.startsWith('outputs:') ? `|${question.slice('outputs:'.length)}|outputs` : undefined;
+        const expected = bruteForce(org, question).filter((h) => own === undefined || !h.endsWith(own));
+        expect((cells.get(question) ?? []).sort(), `cells: ${question}`).toEqual(expected);
+      }
     }, 90_000);
   }
 });

@@ -194,12 +194,13 @@ function cellsOf(targets: TargetDocument[]): Expected {
 const world = emulatorAndFolder({ seed: SEED, token: ORG_TOKEN, prefix: 'tfe-access-report-', env: { TFE_ORGANIZATION: 'acme' }, per: 'file' });
 
 async function jsonReport(args: string[] = []): Promise<{ projects: TargetDocument[]; workspaces: TargetDocument[] } & Record<string, unknown>> {
-  const run = await runCli(['report', '--format', 'json', ...args], { env: world.env, cwd: world.dir });
+  const run = await runCli(['report', '--no-indirect', '--format', 'json', ...args], { env: world.env, cwd: world.dir });
   expect(run.err).toBe('');
   expect(run.code).toBe(0);
   return JSON.parse(run.out);
 }
 
+// Each run with --no-indirect: these are the grants' cells and coverage, as before the edges were read by default (the seed profile has none of their lists: test/report/indirect-e2e.test.ts).
 describe('tfe-access report against an organization with every kind of source', () => {
   it('json: valid against schemas/report.schema.json, and every cell as written by hand', async () => {
     const document = await jsonReport();
@@ -217,7 +218,7 @@ describe('tfe-access report against an organization with every kind of source', 
   });
 
   it('csv: one row per (team, target) of the same data, a column per permission, the sources in one column', async () => {
-    const run = await runCli(['report', '--format', 'csv'], { env: world.env, cwd: world.dir });
+    const run = await runCli(['report', '--no-indirect', '--format', 'csv'], { env: world.env, cwd: world.dir });
     expect(run.code).toBe(0);
     const lines = run.out.split('\r\n').filter((l) => l !== '');
     expect(lines[0]).toBe(
@@ -242,11 +243,11 @@ describe('tfe-access report against an organization with every kind of source', 
   });
 
   it('text: grouped by target; with --team, by team', async () => {
-    const byTarget = await runCli(['report'], { env: world.env, cwd: world.dir });
+    const byTarget = await runCli(['report', '--no-indirect'], { env: world.env, cwd: world.dir });
     expect(byTarget.out).toContain('workspace networking-prod (ws-netprod) in project platform\n');
     expect(byTarget.out).toMatch(/^ {2}developers +write +project platform: write, workspace grant: plan \[moot: shadowed by project platform: write\]$/m);
     expect(byTarget.out).toMatch(/^ {2}auditors +plan +organization read-workspaces \[organization-wide\], project data: custom$/m);
-    const byTeam = await runCli(['report', '--team', 'developers'], { env: world.env, cwd: world.dir });
+    const byTeam = await runCli(['report', '--no-indirect', '--team', 'developers'], { env: world.env, cwd: world.dir });
     expect(byTeam.out.split('\n')[1]).toBe('Filtered: team developers; the rest of the organization is not shown.');
     expect(byTeam.out.split('\n').slice(3, 8)).toEqual([
       'team developers (team-dev)',
@@ -259,7 +260,22 @@ describe('tfe-access report against an organization with every kind of source', 
 
   it('--project and --workspace narrow the targets, --team the teams; --out writes the file', async () => {
     const run = await runCli(
-      ['report', '--format', 'json', '--project', 'data', '--workspace', 'sandbox', '--team', 'vault', '--team', 'developers', '--out', 'r.json'],
+      [
+        'report',
+        '--no-indirect',
+        '--format',
+        'json',
+        '--project',
+        'data',
+        '--workspace',
+        'sandbox',
+        '--team',
+        'vault',
+        '--team',
+        'developers',
+        '--out',
+        'r.json',
+      ],
       { env: world.env, cwd: world.dir },
     );
     expect(run).toMatchObject({ code: 0, out: '', err: 'report: wrote the json report of "acme" to r.json.\n' });
@@ -272,17 +288,17 @@ describe('tfe-access report against an organization with every kind of source', 
   });
 
   it('bad input is one line and exit 1: an unknown name (with a near miss), --after without files, no organization', async () => {
-    const unknown = await runCli(['report', '--team', 'develpers'], { env: world.env, cwd: world.dir });
+    const unknown = await runCli(['report', '--no-indirect', '--team', 'develpers'], { env: world.env, cwd: world.dir });
     expect(unknown.code).toBe(1);
     expect(unknown.err.trim()).toMatch(
       /^tfe-access report: team "develpers" in organization "acme": not found, or the token may not see it\. Did you mean "developers"\?$/,
     );
-    const after = await runCli(['report', '--after'], { env: world.env, cwd: world.dir });
+    const after = await runCli(['report', '--no-indirect', '--after'], { env: world.env, cwd: world.dir });
     expect(after.code).toBe(1);
     expect(after.err.trim().split('\n')).toHaveLength(1);
     expect(after.err).toContain('--after');
     const { TFE_ORGANIZATION: _none, ...without } = world.env;
-    const nowhere = await runCli(['report'], { env: without, cwd: world.dir });
+    const nowhere = await runCli(['report', '--no-indirect'], { env: without, cwd: world.dir });
     expect(nowhere.code).toBe(1);
     expect(nowhere.err).toContain('which organization?');
   });

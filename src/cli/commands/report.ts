@@ -56,6 +56,10 @@ Options:
                        set's values), outputs:WORKSPACE (who reads its outputs),
                        agent-pool:NAME (who runs code on its agents), stack:NAME (who holds a
                        fixed role on its project)
+  --no-indirect        do not read indirect access: by default the report reads variable sets,
+                       remote-state sharing, agent pools and Stacks and gives each cell its
+                       "reaches through" entries (docs/effective-access.md, "Indirect access";
+                       the cost: docs/performance.md); a --can question of them reads them anyway
   --tokens             list every team token the token can list (team, description, created,
                        expires, last used) and the organization and audit-trail tokens; never a
                        secret (evidence bundles always list them)
@@ -183,6 +187,7 @@ const command: Command = {
     person: { type: 'string', multiple: true },
     can: { type: 'string' },
     tokens: { type: 'boolean' },
+    'no-indirect': { type: 'boolean' },
     format: { type: 'string' },
     out: { type: 'string' },
     force: { type: 'boolean' },
@@ -199,7 +204,15 @@ const command: Command = {
       io,
       connection,
       'no report was written',
-      (pieces) => reportOrganization({ ...files, ...can, ...(parsed.values.tokens === true ? { tokens: true } : {}), ...pieces }),
+      (pieces) =>
+        reportOrganization({
+          ...files,
+          ...can,
+          ...(parsed.values.tokens === true ? { tokens: true } : {}),
+          // docs/effective-access.md, "Indirect access": the edges are read unless --no-indirect.
+          indirect: !boolFlag(parsed, 'no-indirect'),
+          ...pieces,
+        }),
       COLLECT,
     );
     const text = renderAccessReport(report, format, { byTeam: teams.length > 0 && by === 'team' });

@@ -3,15 +3,15 @@
 // effective access -> the selection. The command only parses flags and prints.
 
 import type { TfeClient } from '../../api/client.js';
+import type { IndirectListsRead } from '../../api/indirect.js';
 import { collectNames, settle } from '../../assemble/names.js';
 import { type PlanResult, type PlanStage, planOver } from '../../assemble/plan-over.js';
 import { type PolicyCheck, type PolicyVerdict, policyEnds, policyListProblems, violationsOf } from '../../assemble/policies.js';
 import { EVERY_TARGET } from '../../assemble/targets.js';
 import { newerPermissions, type Resource } from '../../core/access.js';
-import type { CanAnswer, CanQuestion } from '../../core/can.js';
-import type { Coverage } from '../../core/coverage.js';
+import type { CanQuestion } from '../../core/can.js';
 import type { FilesState } from '../../core/desired-state.js';
-import { type ReachQuestion, reachQuestionName } from '../../core/indirect.js';
+import type { IndirectRead, ProjectReachRead, ReachQuestion, WorkspaceReachRead } from '../../core/indirect.js';
 import type { LiveGrant, LiveState, Project, Team, Workspace } from '../../core/model.js';
 import type { OrganizationRead } from '../../core/organization.js';
 import type { LivePeople } from '../../core/person.js';
@@ -22,7 +22,6 @@ import { firstReads, listKey, type RunReads } from '../../core/run-reads.js';
 import { scopeOf } from '../../core/scope.js';
 import type { ServerInfo } from '../../core/server.js';
 import { namesTags } from '../../core/set-criteria.js';
-import { didYouMean } from '../../core/suggest.js';
 import { isPendingTeamId } from '../../core/teams.js';
 import type { ListedTokens } from '../../core/token-policy.js';
 import { coverageOf, populationReasons, unevaluatedReasons, withReasons } from '../../diff/completeness.js';
@@ -32,7 +31,6 @@ import { grantsAfter, type IdentifiedGrant } from '../../effective/after.js';
 import { EffectiveIndex } from '../../effective/compute.js';
 import { reportPeople } from '../../effective/people.js';
 import { peopleAfter } from '../../effective/people-after.js';
-import { reachAnswer } from '../../effective/reach.js';
 import { teamsAfter } from '../../effective/teams-after.js';
 import { CLIError } from '../../errors.js';
 import type { Expanded } from '../../expand/expand.js';
@@ -43,8 +41,9 @@ import { desiredFromFiles } from '../disk/files.js';
 import { satisfy } from '../reads/gather.js';
 import { cellChanges, changesShown } from '../report-steps/report-changed.js';
 import { type ExtractionFacts, extractionFacts } from '../report-steps/report-extraction.js';
-import { canAnswer, canAnswers, canInputOf, cellsWithFacts, filesGrants, powerAnswer } from '../report-steps/report-facts.js';
+import { canAnswer, canAnswers, cellsWithFacts, filesGrants, powerAnswer } from '../report-steps/report-facts.js';
 import { type ReportBy, readsPeople } from '../report-steps/report-people.js';
+import { type ReachRead, reachQuestionAnswer, readEdges, withReaches } from '../report-steps/report-reach.js';
 import { type ReportSelection, selectReport } from '../report-steps/report-selection.js';
 import { type ClockedRun, liveReadOptions, type ReadChoices, type RunConnection, type RunOptions, withClient, withClock } from '../run/request.js';
 import { underControl } from '../run/run-control.js';
@@ -71,6 +70,12 @@ export interface ReportRequest {
   readonly power?: string;
   /** `--can varset:NAME | outputs:WORKSPACE | agent-pool:NAME | stack:NAME` (docs/effective-access.md, "Indirect access"): read the edges and answer it. */
   readonly reach?: ReachQuestion;
+  /**
+   * docs/effective-access.md, "Indirect access": read the edges (variable sets, remote-state sharing,
+   * agent pools, Stacks) and give each cell its "reaches through" entries. `report` asks it unless
+   * `--no-indirect`; a `--can` question of indirect access reads them either way.
+   */
+  readonly indirect?: boolean;
   /** `--tokens`, and every evidence bundle: the tokens the caller can list (docs/effective-access.md, "Tokens"). */
   readonly tokens?: boolean;
 }
@@ -138,35 +143,49 @@ function asTheServerKeeps(grants: readonly IdentifiedGrant[], live: LiveState, s
   });
 }
 
-/** The workspaces, and whether they came with their key-value tags (asked for when a set matches tags). */
+/** The workspaces, whether they came with their key-value tags (asked for when a set matches tags), and each one's sharing and execution when the edges are read. */
 interface WorkspacesListed {
   readonly workspaces: readonly Workspace[];
   readonly keyValueTags?: boolean;
+  readonly reach?: readonly WorkspaceReachRead[];
 }
 
-/** Every workspace; with the key-value tags when a set or policy of the files matches tags (the same pages). */
-async function workspacesOf(client: TfeClient, organization: string, desired: FilesState | undefined): Promise<WorkspacesListed> {
+/** Every workspace; with the key-value tags when a set or policy of the files matches tags (the same pages), else with the settings the edges need when they are read (the same pages). */
+async function workspacesOf(client: TfeClient, organization: string, desired: FilesState | undefined, indirect: boolean): Promise<WorkspacesListed> {
   const matches = [...(desired?.sets ?? []), ...targetPolicies(desired?.policies ?? [])].map((m) => m.match);
-  if (!matches.some(namesTags)) return { workspaces: await client.listWorkspaces(organization) };
-  return client.listTaggedWorkspaces(organization, { keyValueTags: true });
+  if (matches.some(namesTags)) return client.listTaggedWorkspaces(organization, { keyValueTags: true });
+  return indirect ? client.listWorkspacesWithReach(organization) : { workspaces: await client.listWorkspaces(organization) };
 }
 
 /** The organization's lists whole and every target's grants, as the report reads them (`recommend` reads the same). */
 export async function readOrganization(
   client: TfeClient,
   organization: string,
-  request: Pick<ReportRequest, 'read' | 'run'>,
+  request: Pick<ReportRequest, 'read' | 'run' | 'indirect'>,
   desired: FilesState | undefined,
-): Promise<{ org: OrganizationRead; live: LiveState }> {
+): Promise<{ org: OrganizationRead; live: LiveState; reach?: IndirectListsRead }> {
   await client.serverInfo(); // once per run: a lower rate limit is heeded before the lists
   // Teams first: an address without them says so before anything else is read (lookup/teams.ts).
   const teams = await teamsOfOrganization(client, desired ?? { organization });
-  const [projects, workspaces] = await Promise.all([client.listProjects(organization), workspacesOf(client, organization, desired)]);
-  const org = organizationRead(organization, teams, projects, workspaces);
+  const [projects, workspaces] = await Promise.all([
+    projectsOf(client, organization, request.indirect === true),
+    workspacesOf(client, organization, desired, request.indirect === true),
+  ]);
+  const org = organizationRead(organization, teams, projects.projects, workspaces);
   // Every project and workspace: the workspaces by team when the server can and it is cheaper (docs/connecting.md, "Reading by team").
   const everything = { ...selectExportTargets(organization, org, { all: true, projects: [], workspaces: [] }), workspaces: org.workspaces };
   const live = await readLive(client, everything, liveReadOptions(request.read, request.run));
-  return { org, live };
+  const reach = workspaces.reach && projects.reach ? { reach: { workspaces: workspaces.reach, projects: projects.reach } } : {};
+  return { org, live, ...reach };
+}
+
+/** Every project; with each one's default execution when the edges are read (the same pages). */
+async function projectsOf(
+  client: TfeClient,
+  organization: string,
+  indirect: boolean,
+): Promise<{ projects: readonly Project[]; reach?: readonly ProjectReachRead[] }> {
+  return indirect ? client.listProjectsWithReach(organization) : { projects: await client.listProjects(organization) };
 }
 
 const workspaceName = (w: Workspace): string => `workspace ${JSON.stringify(w.name)}`;
@@ -187,7 +206,13 @@ interface ReportRead {
   readonly org: OrganizationRead;
   readonly live: LiveState;
   readonly liveGrants: readonly LiveGrant[];
+  /** docs/effective-access.md, "Indirect access": the edges, when read (report-steps/report-reach.ts). */
+  readonly indirect?: IndirectRead;
+  readonly reachRead: ReachRead;
 }
+
+/** Whether the report reads the edges: by default (`--no-indirect` says not), and for a question of them. */
+const readsEdges = (request: ReportRequest): boolean => request.indirect === true || request.reach !== undefined;
 
 async function readReport(
   client: TfeClient,
@@ -195,12 +220,15 @@ async function readReport(
   desired: FilesState | undefined,
   request: ReportRequest & { readonly run: ClockedRun },
 ): Promise<ReportRead> {
-  const { org, live: grantsRead } = await readOrganization(client, organization, request, desired);
+  const edges = readsEdges(request);
+  const { org, live: grantsRead, reach } = await readOrganization(client, organization, { ...request, indirect: edges }, desired);
   if (request.onExtraction) request.onExtraction(await extractionFacts(client, organization, org, grantsRead));
   // People only when asked for: a report by team makes the requests it always made.
   const people = readsPeople(request.by ?? 'team', request.after, desired) ? await readPeople(client, organization, org.teams) : undefined;
   const live = people ? { ...grantsRead, people } : grantsRead;
-  return { org, live, liveGrants: [...live.targets.values()].flatMap((t) => t.grants) };
+  const reachRead = { org, ...(reach ? { reach } : {}), seesEveryWorkspace: live.viewer?.seesEveryTeam === true };
+  const indirect = edges ? await readEdges(client, reachRead, request.read.concurrency) : undefined;
+  return { org, live, liveGrants: [...live.targets.values()].flatMap((t) => t.grants), reachRead, ...(indirect ? { indirect } : {}) };
 }
 
 /** The access the report shows: as read, or (--after) once the plan is applied. */
@@ -253,7 +281,7 @@ async function violationsShown(
   read: ReportRead,
   shown: Shown,
   request: { read: ReadChoices; now: number },
-): Promise<Pick<PolicyVerdict, 'violations' | 'unevaluated'> & { teamTokens?: ListedTokens }> {
+): Promise<Pick<PolicyVerdict, 'violations' | 'unevaluated' | 'reachUnread'> & { teamTokens?: ListedTokens }> {
   const policies = expanded?.desired.policies ?? [];
   const catalog = read.org.catalog;
   if (!expanded || !catalog || policies.length === 0) return { violations: [] };
@@ -263,7 +291,14 @@ async function violationsShown(
     ...catalog.workspaces.map((w) => ({ type: 'workspace' as const, id: w.id })),
   ];
   const lists = new Map(unlisted.map((t) => [listKey(t), []] as const));
-  const reads: RunReads = { ...firstReads(await client.serverInfo(), read.org), live, lists, policyLists: catalog };
+  // The edges the report read already: a max-reach policy does not read them again.
+  const reads: RunReads = {
+    ...firstReads(await client.serverInfo(), read.org),
+    live,
+    lists,
+    policyLists: catalog,
+    ...(read.indirect ? { indirect: read.indirect } : {}),
+  };
   const organization = { organization: read.org.organization, teams: shown.teams, catalog };
   const check: PolicyCheck = {
     organization,
@@ -278,6 +313,7 @@ async function violationsShown(
   return {
     violations: value.violations,
     ...(value.unevaluated ? { unevaluated: value.unevaluated } : {}),
+    ...(value.reachUnread ? { reachUnread: value.reachUnread } : {}),
     ...(made.teamTokens ? { teamTokens: made.teamTokens } : {}),
   };
 }
@@ -312,13 +348,18 @@ async function wholeReport(client: TfeClient, read: ReportRead, desired: FilesSt
   // docs/evidence.md, "Correct cells": moot grants flagged; with files, whether they govern each grant and when they end it.
   const files = expanded && filesGrants(expanded);
   const cells = cellsWithFacts(index, index.all(), files);
-  const { violations, unevaluated, teamTokens } = await violationsShown(client, expanded, read, shown, { read: request.read, now: request.run.now });
+  const { violations, unevaluated, reachUnread, teamTokens } = await violationsShown(client, expanded, read, shown, {
+    read: request.read,
+    now: request.run.now,
+  });
   const scope = scopeOf({ paths: request.paths, ...request.selection, ...(by === 'person' ? { people: request.selection.people ?? [] } : {}) });
   // A workspace in a project the token cannot list: what that project's grants give there is not counted.
   const unlisted = org.workspaces.filter((w) => w.projectId !== undefined && !projects.has(w.projectId));
   // docs/evidence.md, "What complete means": the populations are proven whole, never taken as whole.
   // docs/effective-access.md, "Token lifetimes: `max-token-age`": a policy the team tokens could not be listed for was not evaluated, and says so.
-  const population = [...populationReasons(live.viewer, org.projects.length + org.workspaces.length), ...unevaluatedReasons(unevaluated)];
+  // docs/effective-access.md, "Indirect access": a max-reach policy whose edges were not read whole says so, as a plan's does.
+  const unreadReach = reachUnread ? [{ code: 'reach-unread' as const, reach: reachUnread }] : [];
+  const population = [...populationReasons(live.viewer, org.projects.length + org.workspaces.length), ...unevaluatedReasons(unevaluated), ...unreadReach];
   const whole = {
     organization: org.organization,
     state: request.after ? 'after' : 'live',
@@ -333,36 +374,6 @@ async function wholeReport(client: TfeClient, read: ReportRead, desired: FilesSt
   } as const;
   return { whole, shown, index, files, cells, unlisted, population, teamTokens };
 }
-
-/**
- * The answer of a question of indirect access over the edges read now; a name none of its kind has
- * is one line naming the near misses. Complete only when the team access it starts from is: a
- * partial read (a token that does not see every team) is one more gap, never "nobody else".
- */
-async function reachOf(
-  client: TfeClient,
-  question: ReachQuestion,
-  over: { report: Report; index: EffectiveIndex; read: ReportRead; concurrency: number; coverage: Coverage },
-): Promise<CanAnswer> {
-  const { org, live } = over.read;
-  const indirect = await client.readIndirect(org.organization, over.concurrency);
-  const seesEveryWorkspace = live.viewer?.seesEveryTeam === true;
-  const result = reachAnswer(question, { can: canInputOf(over.report, over.index), indirect, workspaces: org.workspaces, seesEveryWorkspace });
-  if ('answer' in result) {
-    const { answer } = result;
-    return over.coverage.complete ? answer : { ...answer, gaps: [...(answer.gaps ?? []), { reason: 'access-partial' }] };
-  }
-  throw new CLIError(
-    `--can ${reachQuestionName(question)}: no ${REACH_WORDS[question.kind]} named ${JSON.stringify(question.name)} that the token can see in "${org.organization}".${didYouMean(question.name, result.unknownName)}`,
-  );
-}
-
-const REACH_WORDS: Readonly<Record<ReachQuestion['kind'], string>> = {
-  varset: 'variable set',
-  outputs: 'workspace',
-  'agent-pool': 'agent pool',
-  stack: 'Stack',
-};
 
 /** The tokens the caller can list, each team token with its team's name (as a plan names them: diff/token-policy.ts). */
 async function reportTokens(client: TfeClient, organization: string, teams: readonly Team[], read?: ListedTokens): Promise<ReportTokens> {
@@ -395,12 +406,16 @@ async function reportWith(
   );
   // docs/effective-access.md, "Tokens": only when asked, so every other report makes the requests it always made.
   const tokens = request.tokens === true ? { tokens: await reportTokens(client, organization, read.org.teams, teamTokens) } : {};
-  // docs/effective-access.md, "Indirect access": the edges, read only when a question of them is asked.
-  const reach = request.reach && (await reachOf(client, request.reach, { report, index, read, concurrency: request.read.concurrency, coverage }));
+  // docs/effective-access.md, "Indirect access": each cell's entries, and a question of the edges answered over the same read.
+  const reached = read.indirect && request.indirect === true ? withReaches(report, index, read.reachRead, read.indirect) : { report, reasons: [] };
+  const reach =
+    request.reach &&
+    read.indirect &&
+    reachQuestionAnswer(request.reach, { report, index, read: read.reachRead, indirect: read.indirect, complete: coverage.complete });
   // docs/evidence.md, "Who can": the asked question's answer and every question's, one computation (effective/can.ts).
   return {
-    ...report,
-    coverage,
+    ...reached.report,
+    coverage: withReasons(coverage, reached.reasons),
     answers: canAnswers(report, index),
     ...(request.can ? { can: canAnswer(request.can, report, index) } : {}),
     ...(request.power ? { canPower: powerAnswer(request.power, report, index) } : {}),

@@ -8,7 +8,8 @@ import type { EffectiveCell } from '../../core/effective.js';
 import { RESOURCE_OF } from '../../core/model.js';
 import { orderedEntries } from '../../core/permissions.js';
 import type { CellChange } from '../../core/report.js';
-import { reportSourcesText, reportSourceText } from '../report-words/report-source.js';
+import { cellSourcesText, reachThroughText } from '../report-words/report-reach.js';
+import { reportSourceText } from '../report-words/report-source.js';
 import { accessShortForm } from '../shared/access-short.js';
 import { escapeHtml } from '../shared/markdown-text.js';
 
@@ -82,9 +83,14 @@ export function cellHtml(cell: EffectiveCell | undefined, context: CellContext):
     ...(broken.length > 0 ? [` breaks ${broken.join('; ')}`] : []),
     ...(accepted.length > 0 ? [` accepted by an exception of ${accepted.join('; ')}`] : []),
   ].join(';');
-  const sources = cell ? reportSourcesText(cell) : '';
-  // The panel lists each source: a JSON array, so no separator inside a name or a note splits one in two.
-  const sourceList = cell ? JSON.stringify(cell.sources.map((s) => reportSourceText(s, cell.target.type))) : '';
+  const sources = cell ? cellSourcesText(cell) : '';
+  // The panel lists each source, then each "reaches through" entry: a JSON array, so no separator inside a name or a note splits one in two.
+  const sourceList = cell
+    ? JSON.stringify([
+        ...cell.sources.map((s) => reportSourceText(s, cell.target.type)),
+        ...(cell.reaches ?? []).map((r) => reachThroughText(r, cell.target.type)),
+      ])
+    : '';
   const marked = changeAttributes(change);
   const title = cell ? `${teamName}: ${cell.access} via ${sources}${breaks ? `;${breaks}` : ''}` : `${teamName}: access removed by the plan`;
   const attributes = [

@@ -1,8 +1,9 @@
 // The words of indirect access in `report --can` (docs/effective-access.md, "Indirect access"): what
 // each question asks, how a holder reaches it, and what an answer could not see.
-import type { CanHolder, ReachGap, ReachVia } from '../../core/can.js';
-import { type ReachKind, reachQuestionOf } from '../../core/indirect.js';
-import { listName } from './report-source.js';
+import type { CanHolder, ReachGap } from '../../core/can.js';
+import type { EffectiveCell, ReachThrough } from '../../core/effective.js';
+import { type ReachKind, type ReachVia, reachQuestionOf } from '../../core/indirect.js';
+import { listName, reportSourcesText, reportSourceText } from './report-source.js';
 
 const ASKS: Readonly<Record<ReachKind, (name: string) => string>> = {
   varset: (n) =>
@@ -34,6 +35,7 @@ const EDGES: Readonly<Record<ReachVia['edge'], string>> = {
   consumer: 'a remote-state consumer of the producer',
   own: 'the producer itself',
   execution: "its runs execute on the pool's agents",
+  'project-default': "its runs execute on the pool's agents, its project's default",
 };
 
 /** How a holder reaches it: `through: queues runs there (the set is global)`. */
@@ -66,4 +68,29 @@ export function gapWords(gap: ReachGap): string {
     case 'access-partial':
       return 'the team access it starts from was read in part (Partial, above): a team whose grants or teams the token cannot see is not counted';
   }
+}
+
+const KIND_WORDS: Readonly<Record<ReachKind, readonly [string, string]>> = {
+  varset: ['variable set', 'variable sets'],
+  outputs: ['the outputs of workspace', 'the outputs of workspaces'],
+  'agent-pool': ['agent pool', 'agent pools'],
+  stack: ['Stack', 'Stacks'],
+};
+
+/**
+ * A cell's "reaches through" entry (docs/effective-access.md, "Indirect access"): `reaches variable
+ * set cloud-creds (queues runs there: the set is global; by workspace grant: plan)`. Names are
+ * joined with `; ` (a name holding one is quoted), so no `, ` splits an entry from the cell's sources.
+ */
+export function reachThroughText(entry: ReachThrough, type: EffectiveCell['target']['type']): string {
+  const [one, many] = KIND_WORDS[entry.kind];
+  const edge = entry.via.uses === 'project-role' ? 'the Stack is in the project' : EDGES[entry.via.edge];
+  const by = entry.sources.map((s) => reportSourceText(s, type)).join(' and ');
+  const verb = entry.known === false ? 'may reach (not known)' : 'reaches';
+  return `${verb} ${entry.names.length === 1 ? one : many} ${entry.names.map(listName).join('; ')} (${USES[entry.via.uses]}: ${edge}; by ${by})`;
+}
+
+/** Every source of the cell, then its "reaches through" entries, joined with `, `: what text, CSV and the HTML's titles say. */
+export function cellSourcesText(cell: Pick<EffectiveCell, 'target' | 'sources' | 'reaches'>): string {
+  return [reportSourcesText(cell), ...(cell.reaches ?? []).map((r) => reachThroughText(r, cell.target.type))].join(', ');
 }

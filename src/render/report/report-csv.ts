@@ -10,7 +10,7 @@ import { printable } from '../../core/printable.js';
 import type { Report } from '../../core/report.js';
 import { teamPowers } from '../../core/team-powers.js';
 import { OWNERS_POWERS } from '../report-words/report-powers.js';
-import { reportSourcesText as sourcesText } from '../report-words/report-source.js';
+import { cellSourcesText as sourcesText } from '../report-words/report-reach.js';
 import { accessShortForm } from '../shared/access-short.js';
 import { filterItems } from '../shared/coverage.js';
 import { violationText } from '../violations/violation-lines.js';

@@ -1,7 +1,7 @@
 // The effective-access report as a JSON document (docs/effective-access.md, "Effective access", `report`):
 // `--format json`, described by schemas/report.schema.json. Targets sorted by name, teams by name;
 // permissions in table order and the wire's nesting.
-import type { EffectiveCell } from '../../core/effective.js';
+import type { EffectiveCell, ReachThrough } from '../../core/effective.js';
 import type { JsonValue } from '../../core/json-value.js';
 import { RESOURCE_OF, type TargetType } from '../../core/model.js';
 import { byName } from '../../core/order.js';
@@ -29,6 +29,19 @@ function teamDocument(cell: EffectiveCell): JsonObject {
     access: cell.access,
     permissions: nestPermissions(orderedEntries(resource, cell.permissions)),
     sources: cell.sources.map(reportSourceDocument),
+    // docs/effective-access.md, "Indirect access": only when the report read the edges and the cell reaches something.
+    ...(cell.reaches ? { reaches: cell.reaches.map(reachThroughDocument) } : {}),
+  };
+}
+
+/** A "reaches through" entry: what it reaches, how, and the sources that make it reachable. */
+function reachThroughDocument(entry: ReachThrough): JsonObject {
+  return {
+    kind: entry.kind,
+    names: [...entry.names],
+    via: { uses: entry.via.uses, edge: entry.via.edge },
+    sources: entry.sources.map(reportSourceDocument),
+    known: entry.known !== false,
   };
 }
 

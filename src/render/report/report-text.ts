@@ -6,7 +6,7 @@ import { printable } from '../../core/printable.js';
 import type { Report } from '../../core/report.js';
 import { flagsNotReported, flagsOn, teamPowers } from '../../core/team-powers.js';
 import { OWNERS_POWERS } from '../report-words/report-powers.js';
-import { reportSourcesText } from '../report-words/report-source.js';
+import { cellSourcesText } from '../report-words/report-reach.js';
 import { accessShortForm } from '../shared/access-short.js';
 import { coverageWords } from '../shared/coverage.js';
 import { plural } from '../shared/plural.js';
@@ -18,7 +18,7 @@ import { byPerson } from './report-people-text.js';
 import { table } from './report-table.js';
 import { tokensLines } from './report-tokens.js';
 
-export const sourcesText = (cell: EffectiveCell): string => reportSourcesText(cell);
+export const sourcesText = (cell: EffectiveCell): string => cellSourcesText(cell);
 
 /** What the report counts: a report by person counts people's targets, never the teams' (the cells it read them from). */
 function pairs(report: Report): string {

@@ -113,6 +113,25 @@ export const REASON: Schema = {
       additionalProperties: false,
       description: "A max-reach policy's indirect access was not read whole: a team that reaches it may not be counted.",
     },
+    {
+      type: 'object',
+      required: ['code', 'lists', 'consumers', 'short', 'unnamed', 'partial_token', 'message'],
+      properties: {
+        code: { const: 'indirect-unread' },
+        lists: {
+          type: 'array',
+          items: { enum: ['varsets', 'agent-pools', 'stacks', 'workspaces'] },
+          description: 'The lists of indirect access not given to the token (404 or 403).',
+        },
+        consumers: names('Workspaces whose remote-state consumers were not given.'),
+        short: names('Variable sets listing fewer workspaces or projects than their counts.'),
+        unnamed: names('Workspaces on agents whose pool the service does not name.'),
+        partial_token: { type: 'boolean', description: 'The token does not see every workspace: consumers it cannot read are left out.' },
+        message,
+      },
+      additionalProperties: false,
+      description: 'A report read indirect access and could not read all of it: a cell may reach more than its `reaches` entries say.',
+    },
   ],
 };
 

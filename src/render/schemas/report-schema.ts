@@ -103,6 +103,16 @@ const REPORT_SOURCE_SCHEMA: Schema = {
   }),
 };
 
+const VIA_SCHEMA: Schema = {
+  type: 'object',
+  required: ['uses', 'edge'],
+  properties: {
+    uses: { enum: ['runs', 'variables', 'outputs', 'project-role'] },
+    edge: { enum: ['global', 'workspace', 'project', 'global-remote-state', 'project-remote-state', 'consumer', 'own', 'execution', 'project-default'] },
+  },
+  additionalProperties: false,
+};
+
 /** One (team, target) of `can`: the sources that give it on their own; by person, the people who hold it. */
 const HOLDER_SCHEMA: Schema = {
   type: 'object',
@@ -128,16 +138,27 @@ const HOLDER_SCHEMA: Schema = {
       description: "A report by person: the team's hidden members, by user id (never among people).",
     },
     via: {
-      type: 'object',
-      required: ['uses', 'edge'],
-      properties: {
-        uses: { enum: ['runs', 'variables', 'outputs', 'project-role'] },
-        edge: { enum: ['global', 'workspace', 'project', 'global-remote-state', 'project-remote-state', 'consumer', 'own', 'execution'] },
-      },
-      additionalProperties: false,
+      ...VIA_SCHEMA,
       description:
         'A question of indirect access (docs/effective-access.md, "Indirect access"): what the team does on the target, and why the target leads there.',
     },
+  },
+  additionalProperties: false,
+};
+
+/** A cell's "reaches through" entry (docs/effective-access.md, "Indirect access"). */
+const REACH_THROUGH_SCHEMA: Schema = {
+  type: 'object',
+  required: ['kind', 'names', 'via', 'sources', 'known'],
+  properties: {
+    kind: {
+      enum: ['varset', 'outputs', 'agent-pool', 'stack'],
+      description: 'What is reached: variable sets, the outputs of workspaces, agent pools, Stacks.',
+    },
+    names: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'The objects reached the same way, sorted.' },
+    via: { ...VIA_SCHEMA, description: 'What the team does on the target, and why the target leads there.' },
+    sources: { type: 'array', minItems: 1, items: { $ref: '#/$defs/source' }, description: "The cell's sources that give what the edge needs." },
+    known: { type: 'boolean', description: "false: the cell's permission is not known, so it may or may not reach them." },
   },
   additionalProperties: false,
 };
@@ -218,6 +239,13 @@ function teamSchema(resource: Resource): Schema {
       access: { enum: [...LEVELS[resource]], description: 'admin when a source gives admin; else the fixed level the permissions equal; else custom.' },
       permissions: { $ref: `#/$defs/${resource}-permissions` },
       sources: { type: 'array', minItems: 1, items: { $ref: '#/$defs/source' } },
+      reaches: {
+        type: 'array',
+        minItems: 1,
+        items: REACH_THROUGH_SCHEMA,
+        description:
+          'docs/effective-access.md, "Indirect access": what the team reaches from here beyond its grants; absent when the edges were not read or it reaches nothing.',
+      },
     },
     additionalProperties: false,
   };

@@ -3,7 +3,7 @@
 // and HTML titles its `tags`, the banners and Markdown notes its sentences, the JSON documents
 // coverageDocument (each reason with its sentence as `message`), the CSV its `complete` and the
 // scope's items (report-csv.ts). A reader must never take a partial or narrowed output for the whole.
-import type { ChangedFrom, Coverage, IncompleteReason, Scope, TokensUnlisted } from '../../core/coverage.js';
+import type { ChangedFrom, Coverage, IncompleteReason, IndirectUnread, Scope, TokensUnlisted } from '../../core/coverage.js';
 import { coverageFacts, reasonFacts } from '../../core/coverage-document.js';
 import type { JsonObject } from '../../core/json-value.js';
 import { quote } from '../../core/printable.js';
@@ -42,7 +42,30 @@ export function reasonText(reason: IncompleteReason): string {
       return tokensUnlistedText(reason.policies, reason.cause);
     case 'reach-unread':
       return `the indirect access of ${reason.reach.join(', ')} was not read whole (a list not given to the token, consumers it cannot see, or no such name), so a team that reaches it may not be counted`;
+    case 'indirect-unread':
+      return indirectUnreadText(reason.unread);
   }
+}
+
+const LIST_WORDS: Readonly<Record<IndirectUnread['lists'][number], string>> = {
+  varsets: 'variable sets',
+  'agent-pools': 'agent pools',
+  stacks: 'Stacks',
+  workspaces: "workspaces' sharing and execution",
+};
+
+/** docs/effective-access.md, "Indirect access": what the report's read of the edges missed, so a cell may reach more than it says. */
+function indirectUnreadText(u: IndirectUnread): string {
+  const parts = [
+    ...(u.lists.length > 0
+      ? [`the list of ${u.lists.map((l) => LIST_WORDS[l]).join(', ')} was not given to the token (404 or 403), or this server has none`]
+      : []),
+    ...(u.consumers.length > 0 ? [`the remote-state consumers of ${named(u.consumers.map((w) => `workspace ${quote(w)}`))} were not given`] : []),
+    ...(u.short.length > 0 ? [`variable set ${named(u.short.map(quote))} lists fewer workspaces or projects than its counts`] : []),
+    ...(u.unnamed.length > 0 ? [`the service does not name the agent pool of ${named(u.unnamed.map((w) => `workspace ${quote(w)}`))}`] : []),
+    ...(u.partialToken ? ['the token does not see every workspace, so consumers it cannot read are left out'] : []),
+  ];
+  return `indirect access was not read whole (${parts.join(', ')}), so a cell may reach more than its "reaches through" entries say`;
 }
 
 /** docs/effective-access.md, "Token lifetimes: `max-token-age`": the policies that did not see every team token, and why. */
