@@ -25,6 +25,8 @@ export function reasonFacts(reason: IncompleteReason): JsonObject {
       return { code: reason.code, policies: [...reason.policies], cause: reason.cause };
     case 'reach-unread':
       return { code: reason.code, reach: [...reason.reach] };
+    case 'edges-unread':
+      return { code: reason.code, lists: [...reason.lists] };
   }
 }
 

@@ -1,4 +1,5 @@
 // src/core/coverage.ts (new)
+import type { EdgeGap } from './derived.js';
 /** Why a read is not known to be whole; phrased only by a renderer (src/render/shared/coverage.ts). */
 export type IncompleteReason =
   /** The token does not see every team (it is not an owner's): on `targets` of the targets read it does not manage team access, so a secret team's grant there is not seen. */
@@ -24,7 +25,13 @@ export type IncompleteReason =
    */
   | { readonly code: 'team-tokens-unlisted'; readonly policies: readonly string[]; readonly cause: TokensUnlisted }
   /** A `max-reach` policy's indirect access was not read whole (a list not given, consumers hidden, a name none has): a team that reaches it may not be counted (docs/effective-access.md, "Indirect access"). */
-  | { readonly code: 'reach-unread'; readonly reach: readonly string[] };
+  | { readonly code: 'reach-unread'; readonly reach: readonly string[] }
+  /**
+   * The edges of indirect access were read (an evidence bundle's derived rows) and not whole: these
+   * lists or parts were not given to the token (core/derived.ts, `EdgeGap`), so a derived row through
+   * them may be missing (docs/evidence.md, "Derived rows").
+   */
+  | { readonly code: 'edges-unread'; readonly lists: readonly EdgeGap[] };
 
 /** Why a policy reading the team tokens did not see every one (IncompleteReason `team-tokens-unlisted`). */
 export type TokensUnlisted = 'no-list' | 'not-every-team';

@@ -9,8 +9,10 @@ import { type PolicyCheck, type PolicyVerdict, policyEnds, policyListProblems, v
 import { EVERY_TARGET } from '../../assemble/targets.js';
 import { newerPermissions, type Resource } from '../../core/access.js';
 import type { CanAnswer, CanQuestion } from '../../core/can.js';
+import type { IncompleteReason } from '../../core/coverage.js';
+import { type DerivedAccess, edgeGapsOf } from '../../core/derived.js';
 import type { FilesState } from '../../core/desired-state.js';
-import { type ReachQuestion, reachQuestionName } from '../../core/indirect.js';
+import { type IndirectRead, type ReachQuestion, reachQuestionName } from '../../core/indirect.js';
 import type { LiveGrant, LiveState, Project, Team, Workspace } from '../../core/model.js';
 import type { OrganizationRead } from '../../core/organization.js';
 import type { LivePeople } from '../../core/person.js';
@@ -29,9 +31,10 @@ import { supportOf } from '../../diff/support.js';
 import { namedTokens } from '../../diff/token-policy.js';
 import { grantsAfter, type IdentifiedGrant } from '../../effective/after.js';
 import { EffectiveIndex } from '../../effective/compute.js';
+import { derivedAccess } from '../../effective/derived.js';
 import { reportPeople } from '../../effective/people.js';
 import { peopleAfter } from '../../effective/people-after.js';
-import { reachAnswer } from '../../effective/reach.js';
+import { type ReachInput, reachAnswer } from '../../effective/reach.js';
 import { teamsAfter } from '../../effective/teams-after.js';
 import { CLIError } from '../../errors.js';
 import type { Expanded } from '../../expand/expand.js';
@@ -70,6 +73,11 @@ export interface ReportRequest {
   readonly power?: string;
   /** `--can varset:NAME | outputs:WORKSPACE | agent-pool:NAME | stack:NAME` (docs/effective-access.md, "Indirect access"): read the edges and answer it. */
   readonly reach?: ReachQuestion;
+  /**
+   * Evidence bundles, unless `--no-indirect` (docs/evidence.md, "Derived rows"): read the edges of
+   * indirect access and give every derived row, what the read could not see in the coverage.
+   */
+  readonly derived?: boolean;
   /** `--tokens`, and every evidence bundle: the tokens the caller can list (docs/effective-access.md, "Tokens"). */
   readonly tokens?: boolean;
 }
@@ -333,19 +341,18 @@ async function wholeReport(client: TfeClient, read: ReportRead, desired: FilesSt
   return { whole, shown, index, files, cells, unlisted, population, teamTokens };
 }
 
-/** The answer of a question of indirect access over the edges read now; a name none of its kind has is one line naming the near misses. */
-async function reachOf(
-  client: TfeClient,
-  question: ReachQuestion,
-  over: { report: Report; index: EffectiveIndex; read: ReportRead; concurrency: number },
-): Promise<CanAnswer> {
+/** What the walks of indirect access go over: the report's cells, the edges read once, every workspace. */
+function reachInput(over: { report: Report; index: EffectiveIndex; read: ReportRead }, indirect: IndirectRead): ReachInput {
   const { org, live } = over.read;
-  const indirect = await client.readIndirect(org.organization, over.concurrency);
-  const seesEveryWorkspace = live.viewer?.seesEveryTeam === true;
-  const result = reachAnswer(question, { can: canInputOf(over.report, over.index), indirect, workspaces: org.workspaces, seesEveryWorkspace });
+  return { can: canInputOf(over.report, over.index), indirect, workspaces: org.workspaces, seesEveryWorkspace: live.viewer?.seesEveryTeam === true };
+}
+
+/** The answer of a question of indirect access over the edges read now; a name none of its kind has is one line naming the near misses. */
+function reachOf(question: ReachQuestion, input: ReachInput, organization: string): CanAnswer {
+  const result = reachAnswer(question, input);
   if ('answer' in result) return result.answer;
   throw new CLIError(
-    `--can ${reachQuestionName(question)}: no ${REACH_WORDS[question.kind]} named ${JSON.stringify(question.name)} that the token can see in "${org.organization}".${didYouMean(question.name, result.unknownName)}`,
+    `--can ${reachQuestionName(question)}: no ${REACH_WORDS[question.kind]} named ${JSON.stringify(question.name)} that the token can see in "${organization}".${didYouMean(question.name, result.unknownName)}`,
   );
 }
 
@@ -362,6 +369,12 @@ async function reportTokens(client: TfeClient, organization: string, teams: read
   const listed = read ?? (await client.listTokens(organization));
   const named = namedTokens({ ...listed, policy: { maxTtl: {} } }, new Map(teams.map((t) => [t.id, t])));
   return { tokens: named.tokens, teamTokensListed: listed.teamTokensListed };
+}
+
+/** What the read of the edges could not see, as the coverage says it (none: no reason). */
+function edgesUnread(derived: DerivedAccess): IncompleteReason[] {
+  const lists = edgeGapsOf(derived.gaps);
+  return lists.length > 0 ? [{ code: 'edges-unread', lists }] : [];
 }
 
 async function reportWith(
@@ -387,12 +400,16 @@ async function reportWith(
   );
   // docs/effective-access.md, "Tokens": only when asked, so every other report makes the requests it always made.
   const tokens = request.tokens === true ? { tokens: await reportTokens(client, organization, read.org.teams, teamTokens) } : {};
-  // docs/effective-access.md, "Indirect access": the edges, read only when a question of them is asked.
-  const reach = request.reach && (await reachOf(client, request.reach, { report, index, read, concurrency: request.read.concurrency }));
+  // docs/effective-access.md, "Indirect access": the edges, read once, when a question of them is asked or the derived rows are (docs/evidence.md, "Derived rows").
+  const indirect = request.reach || request.derived ? await client.readIndirect(organization, request.read.concurrency) : undefined;
+  const input = indirect && reachInput({ report, index, read }, indirect);
+  const reach = request.reach && input && reachOf(request.reach, input, organization);
+  const derived = request.derived === true && input ? derivedAccess(input) : undefined;
   // docs/evidence.md, "Who can": the asked question's answer and every question's, one computation (effective/can.ts).
   return {
     ...report,
-    coverage,
+    coverage: derived ? withReasons(coverage, edgesUnread(derived)) : coverage,
+    ...(derived ? { derived } : {}),
     answers: canAnswers(report, index),
     ...(request.can ? { can: canAnswer(request.can, report, index) } : {}),
     ...(request.power ? { canPower: powerAnswer(request.power, report, index) } : {}),
