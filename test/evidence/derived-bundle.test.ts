@@ -1,7 +1,8 @@
 // Issue 42, item 3 (docs/evidence.md, "Derived rows"): an evidence bundle reads the edges of indirect
 // access by default and writes derived.csv, each derived row counted in the manifest apart from the
 // grants; a token that cannot read the edges yields a bundle that says so; --no-indirect leaves them.
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
@@ -60,6 +61,21 @@ describe('report --evidence: derived rows', () => {
     expect(manifest.files.find((f) => f.name === 'derived.csv')?.rows).toBe(rows.length);
     const verify = await runCli(['report', 'verify', dir]);
     expect(verify.code, verify.err).toBe(0);
+  });
+
+  it('verify: a derived row taken out of derived.csv, its hash, size and rows rewritten in the manifest, still disagrees with the count', async () => {
+    const { dir, read } = await bundle(INDIRECT_ORG_TOKEN);
+    const lines = read('derived.csv').split('\r\n');
+    const shorter = [...lines.slice(0, 1), ...lines.slice(2)].join('\r\n');
+    writeFileSync(join(dir, 'derived.csv'), shorter);
+    const manifest = JSON.parse(read('manifest.json')) as Manifest & { files: { name: string; bytes: number; sha256: string; rows: number | null }[] };
+    const entry = manifest.files.find((f) => f.name === 'derived.csv');
+    if (!entry) throw new Error('no derived.csv listed');
+    Object.assign(entry, { bytes: Buffer.byteLength(shorter), sha256: createHash('sha256').update(shorter).digest('hex'), rows: (entry.rows ?? 0) - 1 });
+    writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    const verify = await runCli(['report', 'verify', dir]);
+    expect(verify.code).toBe(1);
+    expect(verify.err).toMatch(/manifest\.json: counts: \d+ derived extracted, derived\.csv has \d+ rows/);
   });
 
   it('a token that cannot read the edges: the bundle says so, complete false, the derived count the token view', async () => {

@@ -4,6 +4,7 @@
 import type { EvidenceManifest, ReconciledCount } from '../../core/evidence.js';
 import type { Report } from '../../core/report.js';
 import { TOOL } from '../../core/tool.js';
+import { DERIVED_FILE } from '../../evidence/manifest-format.js';
 import { tokenOwner } from '../../evidence/token-owner.js';
 import { type ReportFormat, renderAccessReport } from '../../render/report.js';
 import { renderDerivedCsv } from '../../render/review/review-derived.js';
@@ -31,9 +32,6 @@ export interface EvidenceResult {
 const BUNDLE_FORMATS: readonly ReportFormat[] = ['json', 'csv', 'html'];
 
 const rfc3339 = (ms: number): string => new Date(ms).toISOString();
-
-/** The bundle's table of derived rows (docs/evidence.md, "Derived rows"). */
-export const DERIVED_FILE = 'derived.csv';
 
 /** What the report was asked: its scope's lists, `--by`, `--after`, and whether the edges were read (`--no-indirect`: not). */
 function scopeOf(report: Report, request: ReportRequest): Record<string, unknown> {
