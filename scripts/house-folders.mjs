@@ -84,8 +84,8 @@ export const TABLE = {
     ],
     // `report diff`: two snapshots compared, in text, CSV, HTML and JSON.
     'report-diff': ['report-diff-csv', 'report-diff-document', 'report-diff-html', 'report-diff-text', 'report-diff-words'],
-    // An access review's sheets, decisions and round file.
-    review: ['review-csv', 'review-decisions', 'review-power', 'review-round'],
+    // An access review's sheets, decisions and round file, and a derived row's words (the bundle's derived.csv too).
+    review: ['review-csv', 'review-decisions', 'review-power', 'review-round', 'review-derived'],
     // `recommend`'s proposals with their evidence: text, Markdown (a PR body), CSV and JSON.
     recommend: ['recommend-text', 'recommend-markdown', 'recommend-csv', 'recommend-json', 'recommend-words'],
     // The evidence bundle's manifest and what `report verify` says it proved.

@@ -1,4 +1,5 @@
 // src/core/coverage.ts (new)
+import type { EdgeGap } from './derived.js';
 /** Why a read is not known to be whole; phrased only by a renderer (src/render/shared/coverage.ts). */
 export type IncompleteReason =
   /** The token does not see every team (it is not an owner's): on `targets` of the targets read it does not manage team access, so a secret team's grant there is not seen. */
@@ -33,7 +34,13 @@ export type IncompleteReason =
    * workspaces on agents whose pool the service does not name; `partialToken`: the consumers lists
    * leave out workspaces the token cannot read.
    */
-  | { readonly code: 'indirect-unread'; readonly unread: IndirectUnread };
+  | { readonly code: 'indirect-unread'; readonly unread: IndirectUnread }
+  /**
+   * The edges of indirect access were read (an evidence bundle's derived rows) and not whole: these
+   * lists or parts were not given to the token (core/derived.ts, `EdgeGap`), so a derived row through
+   * them may be missing (docs/evidence.md, "Derived rows").
+   */
+  | { readonly code: 'edges-unread'; readonly lists: readonly EdgeGap[] };
 
 /** What a report's read of indirect access missed (IncompleteReason `indirect-unread`). */
 export interface IndirectUnread {

@@ -5,6 +5,7 @@
 import type { CanAnswer, CanCellAnswers } from './can.js';
 import type { PowerAnswer } from './can-power.js';
 import type { Coverage, Scope } from './coverage.js';
+import type { DerivedAccess } from './derived.js';
 import type { EffectiveCell } from './effective.js';
 import type { Project, Team, Workspace } from './model.js';
 import type { ReportPeople } from './person-access.js';
@@ -52,6 +53,12 @@ export interface Report {
    * can list, and the organization and audit-trail tokens, never a secret; absent, tokens were not read.
    */
   readonly tokens?: ReportTokens;
+  /**
+   * Evidence bundles (docs/evidence.md, "Derived rows"): every team that reaches a variable set, the
+   * outputs of a workspace, an agent pool or a Stack through indirect access, and what the read of the
+   * edges could not see (said in `coverage` too); absent, the edges were not read for it.
+   */
+  readonly derived?: DerivedAccess;
 }
 
 /** The tokens as read, each team token with its team's name; `teamTokensListed` false: the server (or the caller) has no team-token list. */

@@ -29,9 +29,11 @@ export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
  * What a row is of: a team's access on a target, a person's through a team, a team's organization
  * power (an `organization-access` flag it holds; the owners team holds every one), or an inactive
  * person's membership of a team (deactivated in the identity provider, still in the team: the
- * team's access comes back with re-activation; docs/api.md, "Identity-provider lifecycles").
+ * team's access comes back with re-activation; docs/api.md, "Identity-provider lifecycles"), or
+ * what a team reaches through indirect access from the row's target (`derived`: a variable set, the
+ * outputs of a workspace, an agent pool, a Stack; docs/evidence.md, "Derived rows").
  */
-export const REVIEW_KINDS = ['team', 'person', 'power', 'membership'] as const;
+export const REVIEW_KINDS = ['team', 'person', 'power', 'membership', 'derived'] as const;
 export type ReviewKind = (typeof REVIEW_KINDS)[number];
 
 /** A row of a person in a team (`person`, `membership`): its revoke takes the person out of the team. */
@@ -118,7 +120,16 @@ export interface DecisionRecord {
   readonly edit?: { readonly file: string; readonly diff: string };
   /** A revoke: the change of the edited files' plan that carries it out (render/review/review-decisions.ts says it: `remove grant of team dev on workspace w01`). */
   readonly change?: RevokeChange;
+  /** A derived row's revoke: what carries it out, never a write of its own (review/derived.ts). */
+  readonly derived?: DerivedRevoke;
 }
+
+/**
+ * What carries out the revoke of a derived row: the grant's own revoke on the row at `at` (written
+ * into the files as every grant's), or a setting beside it to change by hand (`change`: in the
+ * workspace, the variable set or the pool; tfe-access edits no setting).
+ */
+export type DerivedRevoke = { readonly kind: 'grant'; readonly at: string } | { readonly kind: 'setting'; readonly change: string };
 
 /** The removal of the edited files' plan that carries out a revoke: a team's grant on a target, or a person from a team. */
 export type RevokeChange =
@@ -147,6 +158,8 @@ export interface RoundRecord {
   /** Whether the live read was known to be whole. */
   readonly complete: boolean;
   readonly sheets: readonly RoundSheet[];
+  /** Whether start read the edges of indirect access for derived rows (`--no-indirect`: false; absent in rounds before it: false). */
+  readonly indirect?: boolean;
 }
 
 /**

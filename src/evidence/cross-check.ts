@@ -5,7 +5,7 @@
 // --evidence`), else plan.json (`review close`), which say the same facts in their own fields.
 // Pure: the caller reads the file once its bytes have verified.
 import type { EvidenceManifest } from '../core/evidence.js';
-import { MANIFEST_FILE } from './manifest-format.js';
+import { DERIVED_FILE, MANIFEST_FILE } from './manifest-format.js';
 
 /** The bundle's documents that carry the facts, in the order looked for. */
 export const FACTS_DOCUMENTS = ['report.json', 'plan.json'] as const;
@@ -41,6 +41,20 @@ function timeProblems(manifest: EvidenceManifest, document: Obj, name: string): 
   const { startedAt, finishedAt } = manifest.extraction;
   if (at >= Date.parse(startedAt) && at <= Date.parse(finishedAt)) return [];
   return [`${MANIFEST_FILE}: ${name} was generated at ${document.generated_at}, outside the extraction (${startedAt} to ${finishedAt})`];
+}
+
+/**
+ * docs/evidence.md, "Derived rows": the `derived` count is the rows of derived.csv (whose rows the
+ * file check counted again), and one is not there without the other: a row taken out of the table
+ * with its hash, size and rows rewritten still disagrees with the count.
+ */
+export function derivedProblems(manifest: EvidenceManifest): string[] {
+  const count = manifest.counts.find((c) => c.what === 'derived');
+  const file = manifest.files.find((f) => f.name === DERIVED_FILE);
+  if (!count && !file) return [];
+  if (!count) return [`${MANIFEST_FILE}: lists ${DERIVED_FILE} but counts no derived rows`];
+  if (!file) return [`${MANIFEST_FILE}: counts ${count.extracted} derived rows but lists no ${DERIVED_FILE}`];
+  return file.rows === count.extracted ? [] : [`${MANIFEST_FILE}: counts: ${count.extracted} derived extracted, ${DERIVED_FILE} has ${file.rows ?? 'no'} rows`];
 }
 
 /** Every fact of the manifest that `document` (the bytes of `name`, verified) contradicts; one line each. */

@@ -4,6 +4,9 @@
 /** The manifest's own file in DIR: it cannot list its own hash, so it is never one of `files`. */
 export const MANIFEST_FILE = 'manifest.json';
 
+/** The bundle's table of derived rows (docs/evidence.md, "Derived rows"), counted in the manifest as `derived`. */
+export const DERIVED_FILE = 'derived.csv';
+
 /** `format_version` of manifest.json as written: 2 adds the provenance (build, operator, inputs, exceptions). */
 export const MANIFEST_FORMAT_VERSION = 2;
 

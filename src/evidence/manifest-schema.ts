@@ -26,7 +26,11 @@ const FILE = object({ name: STRING, bytes: COUNT, sha256: SHA256, rows: { type: 
 
 const COUNT_ROW = object(
   {
-    what: STRING,
+    what: {
+      ...STRING,
+      description:
+        'What is counted: teams, projects, workspaces, grants (direct access), derived (rows of access through indirect access, counted apart from the grants); a review: rows (direct), derived-rows, revokes, inactive-memberships (docs/evidence.md).',
+    },
     extracted: COUNT,
     service: { type: ['integer', 'null'], minimum: 0, title: 'a whole number or null' },
     seen_by: { enum: ['token', 'service'], title: 'token or service' },

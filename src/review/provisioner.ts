@@ -13,7 +13,9 @@ import type { DecidedRow } from './decisions.js';
 function provisioning(row: DecidedRow['row'], events: readonly AuditEvent[], usernameOf: (email: string) => string | undefined): AuditEvent | undefined {
   // The trail records no change of a team's settings (triage/match.ts, `not-recorded`): a power has no provisioning event.
   if (row.kind === 'power') return undefined;
-  if (row.kind === 'team') return provisioningEvent({ kind: 'grant', targetId: row.target.id, team: { id: row.teamId, name: row.subject } }, events);
+  // A derived row is carried by the team's access on its target: who provisioned that grant provisioned it.
+  if (row.kind === 'team' || row.kind === 'derived')
+    return provisioningEvent({ kind: 'grant', targetId: row.target.id, team: { id: row.teamId, name: row.subject } }, events);
   const username = usernameOf(row.subject);
   return username === undefined ? undefined : provisioningEvent({ kind: 'member', teamId: row.teamId, username }, events);
 }

@@ -76,7 +76,8 @@ export function revokeItems(
   // A person revoked on several rows from one team is one removal.
   const seen = new Set<string>();
   const found = rows
-    .filter((r) => r.row.decision === 'revoke')
+    // A derived row's revoke is no write of its own (review/derived.ts).
+    .filter((r) => r.row.decision === 'revoke' && r.row.kind !== 'derived')
     .filter((r) => {
       if (!isMemberRow(r.row)) return true;
       const key = `${r.row.subject.toLowerCase()}\u0000${r.row.teamId}`;

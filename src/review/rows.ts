@@ -2,9 +2,11 @@
 // row per team with access on a target, a row per team and organization power it holds (the owners
 // team holds every one), and a row per person and team when people are reviewed (an inactive
 // person's: one per team they are still in), each on the sheet of the owner that covers the target
-// (the powers and the inactive memberships: of the owner with `organization: true`); what no
+// (the powers and the inactive memberships: of the owner with `organization: true`), and a row per
+// derived row on the sheet of the owner of the target it is reached through; what no
 // owner covers goes to the unowned sheet, so the whole population is on some sheet. Pure.
 
+import type { DerivedRow } from '../core/derived.js';
 import type { AccessSource, EffectiveCell } from '../core/effective.js';
 import type { TargetRef, TargetType } from '../core/model.js';
 import { printable } from '../core/printable.js';
@@ -37,6 +39,9 @@ export interface SheetWords {
   power(owners: boolean, broughtBy: readonly string[]): string;
   /** An inactive person's membership of a team: what regains the team's access. */
   membership(): string;
+  /** A derived row's access (`reaches outputs:network-prod`) and what carries it (its sources there, and how it leads on). */
+  derivedAccess(row: DerivedRow): string;
+  derivedSources(row: DerivedRow): string;
 }
 
 export interface ReviewSheets {
@@ -111,6 +116,22 @@ function personRows(report: Report, people: 'all' | ReadonlySet<string>, words: 
   );
 }
 
+/**
+ * A row per derived row of the report (docs/evidence.md, "Derived rows"): team T reaches a variable
+ * set, the outputs of a workspace, an agent pool or a Stack through its access on the target, which
+ * the row is of, so it goes to the sheet of the owner of that target, beside the access that carries it.
+ */
+function derivedRows(report: Report, words: SheetWords): RowOf[] {
+  return (report.derived?.rows ?? []).map((row) => ({
+    kind: 'derived',
+    subject: row.team.name,
+    teamId: row.team.id,
+    target: row.target,
+    access: words.derivedAccess(row),
+    sources: words.derivedSources(row),
+  }));
+}
+
 /** What a membership row says in its access column: the person's status. */
 export const INACTIVE_ACCESS = 'inactive';
 
@@ -165,7 +186,7 @@ export function reviewSheets(report: Report, round: ReviewRound, words: SheetWor
   const byOwner = new Map<string, SheetRow[]>(round.owners.map((o) => [o.owner, []]));
   const unowned: SheetRow[] = [];
   const people = round.people === undefined ? [] : [...personRows(report, round.people, words), ...membershipRows(report, round.people, words)];
-  const rows = [...teamRows(report, words), ...powerRows(report, words), ...people];
+  const rows = [...teamRows(report, words), ...derivedRows(report, words), ...powerRows(report, words), ...people];
   for (const row of rows) {
     const owner = ownerOf(row.target)?.owner;
     (owner === undefined ? unowned : (byOwner.get(owner) as SheetRow[])).push(sheetRow(round.review, owner, row));

@@ -13,13 +13,14 @@ import { rowCheck, sheetName } from './sheet.js';
 
 /** Who has access where: one row of a sheet, whatever its level, sources or names; a power row, whatever gives it. */
 const keyOf = (row: Pick<SheetRow, 'kind' | 'teamId' | 'target' | 'subject' | 'access'>): string => {
-  const which = isMemberRow(row) ? row.subject.toLowerCase() : row.kind === 'power' ? row.access : '';
+  const which = isMemberRow(row) ? row.subject.toLowerCase() : row.kind === 'power' || row.kind === 'derived' ? row.access : '';
   return [row.kind, row.teamId, row.target.id, which].join('\u0000');
 };
 
 function accessWords(row: SheetRow): string {
   if (row.kind === 'power') return `team ${row.subject} holds ${row.access} of organization ${row.target.name} (${row.sources})`;
   if (row.kind === 'membership') return `${row.subject}, inactive, is in team ${row.via ?? ''} (${row.sources})`;
+  if (row.kind === 'derived') return `team ${row.subject} ${row.access} through ${row.target.type} ${row.target.name} (${row.sources})`;
   const who = row.kind === 'team' ? `team ${row.subject}` : `${row.subject} through team ${row.via ?? ''}`;
   return `${who} has ${row.access} on ${row.target.type} ${row.target.name} (${row.sources})`;
 }

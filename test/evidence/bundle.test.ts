@@ -36,12 +36,13 @@ describe('report --evidence DIR', () => {
     const bundle = join(dir, 'bundle');
     const run = await runCli(['report', '--organization', 'acme', '--evidence', bundle, '--rate-limit', '0'], { env, cwd: dir });
     expect(run.code).toBe(0);
-    expect(readdirSync(bundle).sort()).toEqual(['manifest.json', 'report.csv', 'report.html', 'report.json']);
+    // Issue 42: the edges are read by default, their derived rows in derived.csv (test/evidence/derived-bundle.test.ts).
+    expect(readdirSync(bundle).sort()).toEqual(['derived.csv', 'manifest.json', 'report.csv', 'report.html', 'report.json']);
     const manifest = JSON.parse(readFileSync(join(bundle, 'manifest.json'), 'utf8'));
     // On stderr, not stdout (issue 37, finding 8): a closed stdout does not lose the manifest's hash.
     expect(run.out).toBe('');
     expect(run.err).toBe(
-      `report: wrote the evidence bundle of "acme" to ${bundle}: 3 files and manifest.json, SHA-256 ${sha256(join(bundle, 'manifest.json'))}\n`,
+      `report: wrote the evidence bundle of "acme" to ${bundle}: 4 files and manifest.json, SHA-256 ${sha256(join(bundle, 'manifest.json'))}\n`,
     );
     expect(Object.keys(manifest)).toEqual([
       'format_version',
@@ -74,7 +75,7 @@ describe('report --evidence DIR', () => {
     expect(manifest.organization).toBe('acme');
     expect(manifest.token).toEqual({ type: 'organization', name: 'acme' });
     expect(manifest.extraction).toEqual({ started_at: '2026-11-26T12:00:00.000Z', finished_at: '2026-11-26T12:00:00.000Z' });
-    expect(manifest.scope).toEqual({ paths: [], teams: [], projects: [], workspaces: [], by: 'team', after: false });
+    expect(manifest.scope).toEqual({ paths: [], teams: [], projects: [], workspaces: [], by: 'team', after: false, indirect: true });
     expect(manifest.complete).toBe(true);
     expect(manifest.reasons).toEqual([]);
     const report = JSON.parse(readFileSync(join(bundle, 'report.json'), 'utf8'));
@@ -93,21 +94,23 @@ describe('report --evidence DIR', () => {
     // Each file: its size, its hash, and for the CSV its data rows as a parser counts them.
     const csv = readFileSync(join(bundle, 'report.csv'));
     const csvRows = (parse(csv) as unknown[]).length - 1;
+    const derivedRows = (parse(readFileSync(join(bundle, 'derived.csv'))) as unknown[]).length - 1;
     expect(manifest.files).toEqual(
-      ['report.json', 'report.csv', 'report.html'].map((name) => ({
+      ['report.json', 'report.csv', 'report.html', 'derived.csv'].map((name) => ({
         name,
         bytes: readFileSync(join(bundle, name)).byteLength,
         sha256: sha256(join(bundle, name)),
-        rows: name === 'report.csv' ? csvRows : null,
+        rows: name === 'report.csv' ? csvRows : name === 'derived.csv' ? derivedRows : null,
       })),
     );
+    expect(counts.derived).toEqual({ what: 'derived', extracted: derivedRows, service: null, seen_by: 'service' });
     // The grants rows reconcile: one CSV row per team (its organization powers) and per cell of the JSON.
     const cells = [...report.projects, ...report.workspaces].reduce((n: number, t: { teams: unknown[] }) => n + t.teams.length, 0);
     expect(csvRows).toBe(report.teams.length + cells);
     const verified = await runCli(['report', 'verify', bundle], { cwd: dir });
     expect(verified).toEqual({
       code: 0,
-      out: 'verified 3 files of the bundle of acme extracted 2026-11-26T12:00:00.000Z against an unauthenticated manifest: give --manifest-sha256 to check manifest.json itself\n',
+      out: 'verified 4 files of the bundle of acme extracted 2026-11-26T12:00:00.000Z against an unauthenticated manifest: give --manifest-sha256 to check manifest.json itself\n',
       err: '',
     });
   });
@@ -115,19 +118,22 @@ describe('report --evidence DIR', () => {
   it('records the scope and filters as asked', async () => {
     const { env, dir } = await started();
     const bundle = join(dir, 'b');
-    const run = await runCli(['report', '--organization', 'acme', '--team', 'sre', '--project', 'data', '--evidence', bundle, '--rate-limit', '0'], {
-      env,
-      cwd: dir,
-    });
+    const run = await runCli(
+      ['report', '--organization', 'acme', '--team', 'sre', '--project', 'data', '--evidence', bundle, '--rate-limit', '0', '--no-indirect'],
+      {
+        env,
+        cwd: dir,
+      },
+    );
     expect(run.code, run.err).toBe(0);
     const manifest = JSON.parse(readFileSync(join(bundle, 'manifest.json'), 'utf8'));
-    expect(manifest.scope).toEqual({ paths: [], teams: ['sre'], projects: ['data'], workspaces: [], by: 'team', after: false });
+    expect(manifest.scope).toEqual({ paths: [], teams: ['sre'], projects: ['data'], workspaces: [], by: 'team', after: false, indirect: false });
   });
 
   it('says null versions where the server does not announce them, and reconciles the counts there too (seed profile)', async () => {
     const { env, dir } = await started('seed');
     const bundle = join(dir, 'b');
-    const run = await runCli(['report', '--organization', 'acme', '--evidence', bundle, '--rate-limit', '0'], { env, cwd: dir });
+    const run = await runCli(['report', '--organization', 'acme', '--evidence', bundle, '--rate-limit', '0', '--no-indirect'], { env, cwd: dir });
     expect(run.code, run.err).toBe(0);
     const manifest = JSON.parse(readFileSync(join(bundle, 'manifest.json'), 'utf8'));
     expect(manifest.server).toMatchObject({ api_version: null, release: null });
@@ -145,7 +151,7 @@ describe('report --evidence DIR', () => {
     const bundle = join(dir, 'full');
     mkdirSync(bundle);
     writeFileSync(join(bundle, 'notes.txt'), 'mine');
-    const run = await runCli(['report', '--organization', 'acme', '--evidence', bundle, '--rate-limit', '0'], { env, cwd: dir });
+    const run = await runCli(['report', '--organization', 'acme', '--evidence', bundle, '--rate-limit', '0', '--no-indirect'], { env, cwd: dir });
     expect(run.code).toBe(1);
     expect(run.err).toBe(
       `tfe-access report: ${bundle} is not empty: an evidence bundle is written to a new or empty directory, so no other file is taken for part of it.\n`,
@@ -182,14 +188,14 @@ describe('a bundle whose writing stopped', () => {
         return () => undefined;
       },
     };
-    const code = await main(['report', '--organization', 'acme', '--evidence', bundle, '--rate-limit', '0'], io);
+    const code = await main(['report', '--organization', 'acme', '--evidence', bundle, '--rate-limit', '0', '--no-indirect'], io);
     expect(code).toBe(130);
     expect(out).toBe('');
     expect(err).toMatch(/^tfe-access report: stopped by SIGINT .*; no evidence bundle was written\.\n$/);
     expect(readdirSync(bundle)).toEqual([]);
     expect((await runCli(['report', 'verify', bundle], { cwd: dir })).code).toBe(1);
     // The empty directory left takes the next run's bundle.
-    const again = await runCli(['report', '--organization', 'acme', '--evidence', bundle, '--rate-limit', '0'], { env, cwd: dir });
+    const again = await runCli(['report', '--organization', 'acme', '--evidence', bundle, '--rate-limit', '0', '--no-indirect'], { env, cwd: dir });
     expect(again.code, again.err).toBe(0);
   });
 

@@ -62,7 +62,7 @@ describe('issue 37, finding 1: completeness is proven, not assumed', () => {
     expect(report.complete).toBe(false);
     expect(report.incomplete.map((r: { code: string }) => r.code)).toContain('teams-not-proven');
     const bundle = join(held.dir!, 'bundle');
-    expect((await runCli(['report', '--organization', 'acme', '--evidence', bundle, '--rate-limit', '0'], { env: e })).code).toBe(0);
+    expect((await runCli(['report', '--organization', 'acme', '--evidence', bundle, '--rate-limit', '0', '--no-indirect'], { env: e })).code).toBe(0);
     const manifest = JSON.parse(readFileSync(join(bundle, 'manifest.json'), 'utf8')) as Manifest;
     expect(manifest.complete).toBe(false);
     expect(manifest.reasons.join(' ')).toMatch(/list of teams is not proven whole/);
@@ -73,7 +73,7 @@ describe('issue 37, finding 1: completeness is proven, not assumed', () => {
   it("finding 1: the manifest's counts say whose view they are, a service total only for a population read whole", async () => {
     const e = await env(TOKENS.admin);
     const bundle = join(held.dir!, 'bundle');
-    expect((await runCli(['report', '--organization', 'acme', '--evidence', bundle, '--rate-limit', '0'], { env: e })).code).toBe(0);
+    expect((await runCli(['report', '--organization', 'acme', '--evidence', bundle, '--rate-limit', '0', '--no-indirect'], { env: e })).code).toBe(0);
     const manifest = JSON.parse(readFileSync(join(bundle, 'manifest.json'), 'utf8')) as Manifest;
     const counts = Object.fromEntries(manifest.counts.map((c) => [c.what, c]));
     // The token lists 4 of the 6 teams: its total-count is its own view, not the service's total.
@@ -82,7 +82,9 @@ describe('issue 37, finding 1: completeness is proven, not assumed', () => {
     expect(counts.grants?.seen_by).toBe('token');
     // The organization's token reads every list whole: then the totals are the service's own.
     const own = join(held.dir!, 'own');
-    const run = await runCli(['report', '--organization', 'acme', '--evidence', own, '--rate-limit', '0'], { env: { ...e, TFE_TOKEN: TOKENS.org } });
+    const run = await runCli(['report', '--organization', 'acme', '--evidence', own, '--rate-limit', '0', '--no-indirect'], {
+      env: { ...e, TFE_TOKEN: TOKENS.org },
+    });
     expect(run.code).toBe(0);
     const whole = JSON.parse(readFileSync(join(own, 'manifest.json'), 'utf8')) as Manifest;
     expect(whole.complete).toBe(true);
@@ -100,7 +102,7 @@ describe('issue 37, finding 1: completeness is proven, not assumed', () => {
     expect(json.complete).toBe(false);
     expect(json.incomplete.map((r: { code: string }) => r.code)).toEqual(expect.arrayContaining(['targets-not-proven', 'no-targets-seen']));
     const bundle = join(held.dir!, 'bundle');
-    expect((await runCli(['report', '--organization', 'acme', '--evidence', bundle, '--rate-limit', '0'], { env: e })).code).toBe(0);
+    expect((await runCli(['report', '--organization', 'acme', '--evidence', bundle, '--rate-limit', '0', '--no-indirect'], { env: e })).code).toBe(0);
     const manifest = JSON.parse(readFileSync(join(bundle, 'manifest.json'), 'utf8')) as Manifest;
     expect(manifest.complete).toBe(false);
     expect(manifest.reasons.join(' ')).toMatch(/could see no project and no workspace/);

@@ -26,7 +26,7 @@ describe('issue 37, finding 8: the manifest SHA-256 line', () => {
     held.dir = mkdtempSync(join(tmpdir(), 'tfe-access-manifest-line-'));
     const env = { TFE_TOKEN: ORG_TOKEN, TFE_ADDRESS: held.emulator.url, TFE_ACCESS_NOW: '2026-11-26T12:00:00Z' };
     const bundle = join(held.dir, 'bundle');
-    const run = await withStdoutClosed(['report', '--organization', 'acme', '--evidence', bundle, '--rate-limit', '0'], env);
+    const run = await withStdoutClosed(['report', '--organization', 'acme', '--evidence', bundle, '--rate-limit', '0', '--no-indirect'], env);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toBe(
       `report: wrote the evidence bundle of "acme" to ${bundle}: 3 files and manifest.json, SHA-256 ${sha256(join(bundle, 'manifest.json'))}\n`,

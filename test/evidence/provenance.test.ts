@@ -38,7 +38,7 @@ async function bundleOf(env: Record<string, string>, spawned = false): Promise<{
   writeFileSync(join(dir, 'access.yaml'), FILES);
   const bundle = join(dir, 'bundle');
   const all = { TFE_TOKEN: ORG_TOKEN, TFE_ADDRESS: held.emulator.url, TFE_ACCESS_NOW: '2026-11-26T12:00:00Z', ...env };
-  const args = ['report', join(dir, 'access.yaml'), '--evidence', bundle, '--rate-limit', '0'];
+  const args = ['report', join(dir, 'access.yaml'), '--evidence', bundle, '--rate-limit', '0', '--no-indirect'];
   const run = spawned ? await spawnCli(args, { env: all, cwd: dir }) : await runCli(args, { env: all, cwd: dir });
   expect(run.code, run.err).toBe(0);
   const text = readFileSync(join(bundle, 'manifest.json'), 'utf8');

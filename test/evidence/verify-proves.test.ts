@@ -33,7 +33,7 @@ beforeAll(async () => {
     const write = async (token: string, name: string) => {
       const dir = join(root, name);
       const env = { TFE_TOKEN: token, TFE_ADDRESS: emulator.url, TFE_ACCESS_NOW: '2026-11-26T12:00:00Z' };
-      const run = await runCli(['report', '--organization', 'acme', '--evidence', dir, '--rate-limit', '0'], { env, cwd: root });
+      const run = await runCli(['report', '--organization', 'acme', '--evidence', dir, '--rate-limit', '0', '--no-indirect'], { env, cwd: root });
       expect(run.code, run.err).toBe(0);
       return { dir, sha: sha256(readFileSync(join(dir, 'manifest.json'))) };
     };
@@ -148,7 +148,7 @@ describe('issue 37, finding 8: report verify says what it proved', () => {
         ['after', [join(root, 'files.yaml'), '--after']],
       ] as const) {
         const dir = join(root, name);
-        const run = await runCli(['report', '--organization', 'acme', ...flags, '--evidence', dir, '--rate-limit', '0'], { env, cwd: root });
+        const run = await runCli(['report', '--organization', 'acme', ...flags, '--evidence', dir, '--rate-limit', '0', '--no-indirect'], { env, cwd: root });
         expect(run.code, run.err).toBe(0);
         const verified = await verify(dir);
         expect(verified.err, name).toBe('');

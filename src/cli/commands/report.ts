@@ -59,7 +59,9 @@ Options:
   --no-indirect        do not read indirect access: by default the report reads variable sets,
                        remote-state sharing, agent pools and Stacks and gives each cell its
                        "reaches through" entries (docs/effective-access.md, "Indirect access";
-                       the cost: docs/performance.md); a --can question of them reads them anyway
+                       the cost: docs/performance.md); refused beside a --can question of them;
+                       an evidence bundle then has no derived.csv and its manifest says so
+                       (scope.indirect false)
   --tokens             list every team token the token can list (team, description, created,
                        expires, last used) and the organization and audit-trail tokens; never a
                        secret (evidence bundles always list them)
@@ -70,10 +72,12 @@ Options:
                        JSON, CSV or HTML; a text report is not recognised) without --force
   --force              let --out replace an existing file that is not a report (never an input)
   --evidence DIR       write an evidence bundle to DIR (made if missing, refused when not
-                       empty): the report in JSON, CSV and HTML and manifest.json (what was
-                       extracted, when, from where, by whom, the build, the operator, the files'
-                       digests, counts, exceptions, each file's SHA-256); prints the SHA-256 of
-                       manifest.json on stderr, to record elsewhere (docs/evidence.md)
+                       empty): the report in JSON, CSV and HTML, derived.csv (who reaches a
+                       variable set, outputs, an agent pool or a Stack through indirect access)
+                       and manifest.json (what was extracted, when, from where, by whom, the
+                       build, the operator, the files' digests, counts, exceptions, each file's
+                       SHA-256); prints the SHA-256 of manifest.json on stderr, to record
+                       elsewhere (docs/evidence.md)
 ${CONNECTION_HELP}
   -h, --help           this help
 
@@ -149,9 +153,12 @@ function reportFlags(parsed: Parsed, io: IO) {
   const can = canFlag(parsed);
   const selection = { teams, projects: listFlag(parsed, 'project'), workspaces: listFlag(parsed, 'workspace'), ...(by === 'person' ? { people } : {}) };
   const evidence = stringFlag(parsed, 'evidence');
+  const indirect = !boolFlag(parsed, 'no-indirect');
+  if (!indirect && can && 'reach' in can)
+    throw new CLIError(`--no-indirect leaves the edges of indirect access unread, and --can ${stringFlag(parsed, 'can') ?? ''} asks of them: leave one out.`);
   const { out, force } = outFlags(parsed, 'report writes no file it could replace');
   const files = { paths: parsed.positionals, cwd: io.cwd, organization, after: boolFlag(parsed, 'after'), selection, by };
-  return { format, connection, teams, by, can, evidence, out, force, files };
+  return { format, connection, teams, by, can, evidence, out, force, files, indirect };
 }
 
 /** The guard of `--out FILE`: never over an input, nor over a file that is not a report without --force. */
@@ -187,19 +194,25 @@ const command: Command = {
     person: { type: 'string', multiple: true },
     can: { type: 'string' },
     tokens: { type: 'boolean' },
-    'no-indirect': { type: 'boolean' },
     format: { type: 'string' },
     out: { type: 'string' },
     force: { type: 'boolean' },
     evidence: { type: 'string' },
+    'no-indirect': { type: 'boolean' },
   },
   positionals: true,
   async run(parsed, io) {
-    const { format, connection, teams, by, can, evidence, out, force, files } = reportFlags(parsed, io);
+    const { format, connection, teams, by, can, evidence, out, force, files, indirect } = reportFlags(parsed, io);
     // Before any request: a refused --out costs nothing.
     if (out !== undefined && evidence === undefined) await assertOutput(outputRequest(parsed, io, out, force));
     if (evidence !== undefined)
-      return withLiveRead(io, connection, 'no evidence bundle was written', (pieces) => writeEvidence(parsed, io, evidence, { ...files, ...pieces }), COLLECT);
+      return withLiveRead(
+        io,
+        connection,
+        'no evidence bundle was written',
+        (pieces) => writeEvidence(parsed, io, evidence, { ...files, derived: indirect, ...pieces }),
+        COLLECT,
+      );
     const report = await withLiveRead(
       io,
       connection,
@@ -210,7 +223,7 @@ const command: Command = {
           ...can,
           ...(parsed.values.tokens === true ? { tokens: true } : {}),
           // docs/effective-access.md, "Indirect access": the edges are read unless --no-indirect.
-          indirect: !boolFlag(parsed, 'no-indirect'),
+          indirect,
           ...pieces,
         }),
       COLLECT,

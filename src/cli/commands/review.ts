@@ -30,7 +30,11 @@ person and team: for the teams whose members the files list, or every team with 
 and a row per team and organization power it holds (the owners team: every power) on the sheet
 of the owner with organization: true, each with empty decision, reviewer, rationale and
 decided-at; rows no owner covers go to review-unowned.csv; review.json names the round and its
-sheets.
+sheets. It reads the edges of indirect access too: a derived row (a team reaches a variable
+set, the outputs of a workspace, an agent pool or a Stack through its access on a target) goes to
+the sheet of that target's owner; its revoke is carried out by the revoke of the grant's row, else
+said as a setting to change by hand (never edited).
+
 
 close checks the filled sheets (every row decided keep or revoke, by a reviewer of its owner, at
 an RFC 3339 time within the round, unchanged since start, of one round of the files'
@@ -46,6 +50,8 @@ Options:
   --force              start: let --out replace such files
   --by team|person     start: a row per person too, for every team (default: team, and people
                        of the teams whose members the files list)
+  --no-indirect        start: read no edge of indirect access, write no derived row (review.json
+                       records it, and close reads none either)
   --files PATH         close: the desired-state files and directories (repeatable)
   --bundle DIR         close: write the evidence bundle there: the sheets, review.json,
                        decisions.csv, decisions.json, plan.json (the plan of the edited
@@ -87,7 +93,7 @@ async function start(parsed: Parsed, io: IO, paths: string[]): Promise<number> {
   await guard([]);
   // Stopped by a signal while it reads: one line, and no round written (cli/live-read.ts).
   const started = await withLiveRead(io, connectionFlags(parsed, io), 'no review round was written', (pieces) =>
-    startReview({ paths, cwd: io.cwd, ...pieces, byPerson: by === 'person' }),
+    startReview({ paths, cwd: io.cwd, ...pieces, byPerson: by === 'person', indirect: parsed.values['no-indirect'] !== true }),
   );
   // Every file checked before the first is written: a refusal leaves the directory as it was.
   await guard(startedNames(started));
@@ -124,6 +130,9 @@ async function close(parsed: Parsed, io: IO, sheetPaths: string[]): Promise<numb
   );
   if (closed.unchecked !== undefined)
     io.stderr.write(`review: notice: the reviewers were not checked against who provisioned each grant: ${closed.unchecked}.\n`);
+  // docs/evidence.md, "Derived rows": a revoke a setting carries is no edit of the files; said, to change by hand.
+  for (const { at, derived } of closed.decisions)
+    if (derived?.kind === 'setting') io.stderr.write(`review: change by hand: ${at}: ${derived.change} (tfe-access edits no setting).\n`);
   const bundle = stringFlag(parsed, 'bundle');
   if (bundle !== undefined) {
     const dir = resolve(io.cwd, bundle);
@@ -148,6 +157,7 @@ const command: Command = {
     by: { type: 'string' },
     files: { type: 'string', multiple: true },
     bundle: { type: 'string' },
+    'no-indirect': { type: 'boolean' },
   },
   positionals: true,
   async run(parsed, io) {

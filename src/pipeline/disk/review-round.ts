@@ -23,6 +23,7 @@ interface RoundJson {
   started_at: string;
   by: RoundRecord['by'];
   complete: boolean;
+  indirect?: boolean;
   sheets: { name: string; owner: string | null; reviewers: string[]; rows: number }[];
 }
 
@@ -41,7 +42,15 @@ export function parseRound(path: string, text: string): ReadRound {
   if (problem !== undefined) throw new CLIError(`${path} is not the review.json review start writes: ${problem}.`);
   const json = data as RoundJson;
   const sheets = json.sheets.map((s) => ({ name: s.name, reviewers: s.reviewers, rows: s.rows, ...(s.owner === null ? {} : { owner: s.owner }) }));
-  const round = { review: json.review, organization: json.organization, startedAt: json.started_at, by: json.by, complete: json.complete, sheets };
+  const round = {
+    review: json.review,
+    organization: json.organization,
+    startedAt: json.started_at,
+    by: json.by,
+    complete: json.complete,
+    sheets,
+    ...(json.indirect === undefined ? {} : { indirect: json.indirect }),
+  };
   return { round, text };
 }
 

@@ -12,7 +12,7 @@ import type { EvidenceManifest } from '../../core/evidence.js';
 import { sha256Hex } from '../../core/sha256.js';
 import { CLIError } from '../../errors.js';
 import { bundleProblems, type FoundFile } from '../../evidence/check.js';
-import { FACTS_DOCUMENTS, factProblems } from '../../evidence/cross-check.js';
+import { derivedProblems, FACTS_DOCUMENTS, factProblems } from '../../evidence/cross-check.js';
 import { MANIFEST_FILE } from '../../evidence/manifest-format.js';
 import { parseManifest } from '../../evidence/manifest-parse.js';
 
@@ -107,6 +107,6 @@ export async function verifyBundle(request: VerifyRequest): Promise<VerifyResult
   const found = await readFound(dir, parsed.manifest, plain);
   // A refused entry is said once, as what it is, not again as missing or unlisted.
   const others = bundleProblems(parsed.manifest, found, [...plain]).filter((p) => !refusedNames.some((name) => p.startsWith(`${name}: `)));
-  const files = [...problems, ...refused, ...others];
+  const files = [...problems, ...refused, ...others, ...derivedProblems(parsed.manifest)];
   return { manifest: parsed.manifest, problems: [...files, ...crossChecked(parsed.manifest, found, files)], authenticated };
 }

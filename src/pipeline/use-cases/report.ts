@@ -10,6 +10,8 @@ import { type PolicyCheck, type PolicyVerdict, policyEnds, policyListProblems, v
 import { EVERY_TARGET } from '../../assemble/targets.js';
 import { newerPermissions, type Resource } from '../../core/access.js';
 import type { CanQuestion } from '../../core/can.js';
+import type { IncompleteReason } from '../../core/coverage.js';
+import { type DerivedAccess, edgeGapsOf } from '../../core/derived.js';
 import type { FilesState } from '../../core/desired-state.js';
 import type { IndirectRead, ProjectReachRead, ReachQuestion, WorkspaceReachRead } from '../../core/indirect.js';
 import type { LiveGrant, LiveState, Project, Team, Workspace } from '../../core/model.js';
@@ -29,8 +31,10 @@ import { supportOf } from '../../diff/support.js';
 import { namedTokens } from '../../diff/token-policy.js';
 import { grantsAfter, type IdentifiedGrant } from '../../effective/after.js';
 import { EffectiveIndex } from '../../effective/compute.js';
+import { derivedAccess } from '../../effective/derived.js';
 import { reportPeople } from '../../effective/people.js';
 import { peopleAfter } from '../../effective/people-after.js';
+import type { ReachInput } from '../../effective/reach.js';
 import { teamsAfter } from '../../effective/teams-after.js';
 import { CLIError } from '../../errors.js';
 import type { Expanded } from '../../expand/expand.js';
@@ -41,7 +45,7 @@ import { desiredFromFiles } from '../disk/files.js';
 import { satisfy } from '../reads/gather.js';
 import { cellChanges, changesShown } from '../report-steps/report-changed.js';
 import { type ExtractionFacts, extractionFacts } from '../report-steps/report-extraction.js';
-import { canAnswer, canAnswers, cellsWithFacts, filesGrants, powerAnswer } from '../report-steps/report-facts.js';
+import { canAnswer, canAnswers, canInputOf, cellsWithFacts, filesGrants, powerAnswer } from '../report-steps/report-facts.js';
 import { type ReportBy, readsPeople } from '../report-steps/report-people.js';
 import { type ReachRead, reachQuestionAnswer, readEdges, withReaches } from '../report-steps/report-reach.js';
 import { type ReportSelection, selectReport } from '../report-steps/report-selection.js';
@@ -76,6 +80,11 @@ export interface ReportRequest {
    * `--no-indirect`; a `--can` question of indirect access reads them either way.
    */
   readonly indirect?: boolean;
+  /**
+   * Evidence bundles, unless `--no-indirect` (docs/evidence.md, "Derived rows"): read the edges of
+   * indirect access and give every derived row, what the read could not see in the coverage.
+   */
+  readonly derived?: boolean;
   /** `--tokens`, and every evidence bundle: the tokens the caller can list (docs/effective-access.md, "Tokens"). */
   readonly tokens?: boolean;
 }
@@ -212,7 +221,7 @@ interface ReportRead {
 }
 
 /** Whether the report reads the edges: by default (`--no-indirect` says not), and for a question of them. */
-const readsEdges = (request: ReportRequest): boolean => request.indirect === true || request.reach !== undefined;
+const readsEdges = (request: ReportRequest): boolean => request.indirect === true || request.derived === true || request.reach !== undefined;
 
 async function readReport(
   client: TfeClient,
@@ -375,12 +384,24 @@ async function wholeReport(client: TfeClient, read: ReportRead, desired: FilesSt
   return { whole, shown, index, files, cells, unlisted, population, teamTokens };
 }
 
+/** What the walks of indirect access go over: the report's cells, the edges read once, every workspace. */
+function reachInput(over: { report: Report; index: EffectiveIndex; read: ReportRead }, indirect: IndirectRead): ReachInput {
+  const { org, live } = over.read;
+  return { can: canInputOf(over.report, over.index), indirect, workspaces: org.workspaces, seesEveryWorkspace: live.viewer?.seesEveryTeam === true };
+}
+
 /** The tokens the caller can list, each team token with its team's name (as a plan names them: diff/token-policy.ts). */
 async function reportTokens(client: TfeClient, organization: string, teams: readonly Team[], read?: ListedTokens): Promise<ReportTokens> {
   // The list a max-token-age policy read already, else one read now.
   const listed = read ?? (await client.listTokens(organization));
   const named = namedTokens({ ...listed, policy: { maxTtl: {} } }, new Map(teams.map((t) => [t.id, t])));
   return { tokens: named.tokens, teamTokensListed: listed.teamTokensListed };
+}
+
+/** What the read of the edges could not see, as the coverage says it (none: no reason). */
+function edgesUnread(derived: DerivedAccess): IncompleteReason[] {
+  const lists = edgeGapsOf(derived.gaps);
+  return lists.length > 0 ? [{ code: 'edges-unread', lists }] : [];
 }
 
 async function reportWith(
@@ -412,10 +433,13 @@ async function reportWith(
     request.reach &&
     read.indirect &&
     reachQuestionAnswer(request.reach, { report, index, read: read.reachRead, indirect: read.indirect, complete: coverage.complete });
+  // docs/evidence.md, "Derived rows": the bundle's derived rows over the same edges.
+  const derived = request.derived === true && read.indirect ? derivedAccess(reachInput({ report, index, read }, read.indirect)) : undefined;
   // docs/evidence.md, "Who can": the asked question's answer and every question's, one computation (effective/can.ts).
   return {
     ...reached.report,
-    coverage: withReasons(coverage, reached.reasons),
+    coverage: withReasons(coverage, [...reached.reasons, ...(derived ? edgesUnread(derived) : [])]),
+    ...(derived ? { derived } : {}),
     answers: canAnswers(report, index),
     ...(request.can ? { can: canAnswer(request.can, report, index) } : {}),
     ...(request.power ? { canPower: powerAnswer(request.power, report, index) } : {}),

@@ -25,15 +25,18 @@ import type { Team } from '../../core/model.js';
 import { personKey } from '../../core/people.js';
 import type { LivePeople } from '../../core/person.js';
 import { changesOf, grantChanges, type Plan } from '../../core/plan.js';
-import { type DecisionRecord, isMemberRow, type RevokeChange, type RoundRecord } from '../../core/review.js';
+import type { Report } from '../../core/report.js';
+import { type DecisionRecord, type DerivedRevoke, isMemberRow, type RevokeChange, type RoundRecord } from '../../core/review.js';
 import type { RunReads } from '../../core/run-reads.js';
 import { CLIError } from '../../errors.js';
 import { tokenOwner } from '../../evidence/token-owner.js';
 import { readPeople } from '../../live/people.js';
 import { editDiff, itemWords } from '../../render/drift/adoption-words.js';
+import { derivedAccessText, derivedSettingText } from '../../render/review/review-derived.js';
 import { reasonText } from '../../render/shared/coverage.js';
 import { sourceText } from '../../render/shared/source-text.js';
 import { checkRows, type DecidedRow } from '../../review/decisions.js';
+import { derivedRevokes, type SettingOf } from '../../review/derived.js';
 import { type ReadRow, readSheet } from '../../review/parse.js';
 import { provisionerProblems, usernames } from '../../review/provisioner.js';
 import { type HeldBy, type Revoke, revokeItems } from '../../review/revokes.js';
@@ -220,7 +223,8 @@ function carryOut(reads: RunReads, decided: readonly DecidedRow[], revokes: read
   problems.push(...keptTurnedOff(decided, replan.plan));
   if (problems.length > 0) throw refuse(problems);
   const records = decided.map(({ at, row }): DecisionRecord => {
-    const own = row.decision === 'revoke' ? done.get(key(row)) : undefined;
+    // A derived row's revoke has no change of its own: its grant's row carries it (review/derived.ts).
+    const own = row.decision === 'revoke' && row.kind !== 'derived' ? done.get(key(row)) : undefined;
     return { at, row, ...(own?.edit ? { edit: own.edit } : {}), ...(own ? { change: own.change } : {}) };
   });
   return { edits: adopted.adoption.edits, replan, records };
@@ -261,7 +265,9 @@ async function roundOf(request: ClockedClose): Promise<Round> {
   const review = request.round?.review ?? rows[0]?.fields.review ?? '';
   const checked = checkRows(rows, review, state.organization, { owners: state.reviewOwners ?? [], closedAt: run.now });
   // The round as live access gives it now, read as start read it, under the round's own id.
-  const live = await liveSheets(request, state, byPerson(request, rows, state), run.now, review);
+  // docs/evidence.md, "Derived rows": the edges read as start read them (review.json says; without it, when a sheet has a derived row).
+  const indirect = request.round ? request.round.indirect === true : rows.some((r) => r.fields.kind === 'derived');
+  const live = await liveSheets(request, state, { byPerson: byPerson(request, rows, state), indirect }, run.now, review);
   const given = request.sheets.map((s) => s.name);
   const stale = staleProblems(
     rows,
@@ -293,15 +299,30 @@ async function closeWith(client: TfeClient, control: RunControl, request: Clocke
   const trail = await trailEvents(request.connection, control, run.now);
   const conflicts = await conflictsOf(client, planned, trail, round);
   const found = revokeItems(decided, read0.resolved, heldByOf(round.live.report.cells), state.teams ?? []);
+  // docs/evidence.md, "Derived rows": a derived row's revoke is carried by its grant's, or a setting to change by hand.
+  const derived = derivedRevokes(decided, settingOf(round.live.report));
   // Every problem of every kind, in one run.
-  const problems = [...round.problems, ...conflicts, ...found.problems];
+  const problems = [...round.problems, ...conflicts, ...found.problems, ...derived.problems];
   if (problems.length > 0) throw refuse(problems);
-  const worked = carryOut(reads, decided, found.revokes, { base, state, files: round.files, pruned: read0.pruned }, { ...read, now: run.now });
+  const carriedOut = carryOut(reads, decided, found.revokes, { base, state, files: round.files, pruned: read0.pruned }, { ...read, now: run.now });
+  const records = carriedOut.records.map((r) => withDerived(r, derived.outcomes.get(r.at)));
+  const worked = { ...carriedOut, records };
   const unchecked = 'unchecked' in trail ? { unchecked: trail.unchecked } : {};
   return { worked, server: reads.server, token, teams: read0.resolved.teams, revoked: found.revokes.length, ...unchecked };
 }
 
 type Closed = Awaited<ReturnType<typeof closeWith>>;
+
+/** The setting that carries a derived row beside its grant, from the derived rows of the close's own read (the row's words are the sheet's). */
+function settingOf(report: Report): SettingOf {
+  const rows = report.derived?.rows ?? [];
+  return (row) => {
+    const found = rows.find((d) => d.team.id === row.teamId && d.target.id === row.target.id && derivedAccessText(d) === row.access);
+    return found && derivedSettingText(found);
+  };
+}
+
+const withDerived = (record: DecisionRecord, derived: DerivedRevoke | undefined): DecisionRecord => (derived ? { ...record, derived } : record);
 
 /** The manifest's facts of the close. */
 function factsOf(request: ClockedClose, round: Round, closed: Closed, startedAt: string): ClosedReview['facts'] {
@@ -316,7 +337,9 @@ function factsOf(request: ClockedClose, round: Round, closed: Closed, startedAt:
     complete: plan.coverage.complete && report.coverage.complete,
     reasons: [...new Set([...report.coverage.reasons, ...plan.coverage.reasons].map(reasonText))],
     counts: [
-      { what: 'rows', extracted: round.decided.length, service: null },
+      // docs/evidence.md, "Derived rows": the direct rows and, apart, the derived ones.
+      { what: 'rows', extracted: round.decided.filter((d) => d.row.kind !== 'derived').length, service: null },
+      { what: 'derived-rows', extracted: round.decided.filter((d) => d.row.kind === 'derived').length, service: null },
       { what: 'revokes', extracted: round.decided.filter((d) => d.row.decision === 'revoke').length, service: null },
       // An inactive person's rows: members no access shows now, who hold their teams' once re-activated.
       { what: 'inactive-memberships', extracted: round.decided.filter((d) => d.row.kind === 'membership').length, service: null },

@@ -17,6 +17,7 @@ import { CLIError } from '../../errors.js';
 import { writeAtomic } from '../../export/write.js';
 import { reportSourceText } from '../../render/report-words/report-source.js';
 import { renderReviewSheet } from '../../render/review/review-csv.js';
+import { derivedAccessText, derivedSourcesText } from '../../render/review/review-derived.js';
 import { inactiveMembershipText, powerSourceText } from '../../render/review/review-power.js';
 import { renderReviewRound } from '../../render/review/review-round.js';
 import { accessShortForm } from '../../render/shared/access-short.js';
@@ -36,6 +37,8 @@ export interface ReviewStartRequest {
   readonly read: ReadChoices;
   /** `--by person`: a row per person and team for every team, not only those whose members the files list. */
   readonly byPerson: boolean;
+  /** Read the edges of indirect access for derived rows (docs/evidence.md, "Derived rows"); false: `--no-indirect`. Absent: read. */
+  readonly indirect?: boolean;
 }
 
 export interface StartedSheet {
@@ -85,12 +88,13 @@ function peopleOf(state: FilesState, byPerson: boolean): 'all' | ReadonlySet<str
 
 /** The round's sheets as live access gives them now: start's, and close's to compare the filled ones with. */
 export async function liveSheets(
-  request: Omit<ReviewStartRequest, 'byPerson'>,
+  request: Omit<ReviewStartRequest, 'byPerson' | 'indirect'>,
   state: FilesState,
-  byPerson: boolean,
+  asked: { readonly byPerson: boolean; readonly indirect: boolean },
   now: number,
   round?: string,
 ): Promise<{ report: Report; review: string; built: ReviewSheets }> {
+  const { byPerson } = asked;
   const owners = state.reviewOwners ?? [];
   const people = peopleOf(state, byPerson);
   const report = await reportOrganization({
@@ -103,6 +107,8 @@ export async function liveSheets(
     after: false,
     selection: { teams: [], projects: [], workspaces: [], ...(people ? { people: [] } : {}) },
     by: people ? 'person' : 'team',
+    // docs/evidence.md, "Derived rows": the edges read, each derived row on the sheet of its target's owner.
+    derived: asked.indirect,
   });
   checkOwners(owners, report);
   const startedAt = new Date(Math.floor(now / 1000) * 1000).toISOString().replace('.000Z', 'Z');
@@ -113,7 +119,14 @@ export async function liveSheets(
     built: reviewSheets(
       report,
       { review, owners, ...(people ? { people } : {}) },
-      { access: accessShortForm, source: reportSourceText, power: powerSourceText, membership: inactiveMembershipText },
+      {
+        access: accessShortForm,
+        source: reportSourceText,
+        power: powerSourceText,
+        membership: inactiveMembershipText,
+        derivedAccess: derivedAccessText,
+        derivedSources: derivedSourcesText,
+      },
     ),
   };
 }
@@ -125,7 +138,8 @@ export async function startReview(request: ReviewStartRequest): Promise<StartedR
   const owners = state.reviewOwners ?? [];
   if (owners.length === 0)
     throw new CLIError('the files give no `review-owners:`: name who reviews which projects or tags (docs/evidence.md, "Access reviews").');
-  const { report, review, built } = await liveSheets(request, state, request.byPerson, now);
+  const indirect = request.indirect !== false;
+  const { report, review, built } = await liveSheets(request, state, { byPerson: request.byPerson, indirect }, now);
   const startedAt = review.slice(review.lastIndexOf('@') + 1);
   const sheets: StartedSheet[] = built.sheets.map((s) => {
     const owner = owners.find((o) => o.owner === s.owner) as ReviewOwner;
@@ -133,7 +147,16 @@ export async function startReview(request: ReviewStartRequest): Promise<StartedR
   });
   sheets.push({ name: sheetName(undefined), reviewers: [], rows: built.unowned.length, text: renderReviewSheet(built.unowned) });
   const by: ReviewBy = request.byPerson ? 'person' : 'team';
-  return { review, organization: report.organization, startedAt, by, sheets, complete: report.coverage.complete, incomplete: report.coverage.reasons };
+  return {
+    review,
+    organization: report.organization,
+    startedAt,
+    by,
+    sheets,
+    complete: report.coverage.complete,
+    incomplete: report.coverage.reasons,
+    indirect,
+  };
 }
 
 /** The names start writes into its directory: the sheets and review.json. */

@@ -1,7 +1,7 @@
 // A closed review's decisions (docs/evidence.md, "Access reviews"), for the bundle: CSV (a row per
 // decision, formula-defused as every CSV of the tool) and JSON (the same, with each revoke's edit
 // as a unified diff). Pure.
-import type { DecisionRecord, RevokeChange } from '../../core/review.js';
+import type { DecisionRecord, DerivedRevoke, RevokeChange } from '../../core/review.js';
 import { csvLine } from './review-csv.js';
 
 export const DECISION_COLUMNS = [
@@ -20,6 +20,7 @@ export const DECISION_COLUMNS = [
   'decided-at',
   'file',
   'plan-change',
+  'derived-by',
 ] as const;
 
 /** How each kind of revoke's change is said. */
@@ -29,13 +30,18 @@ const CHANGE_TEXT: { readonly [K in RevokeChange['kind']]: (change: Extract<Revo
   power: (change) => `turn off ${change.flag} of team ${change.team}`,
 };
 
+/** A derived row's revoke: carried out by the grant's revoke on its row, or a setting to change by hand (docs/evidence.md, "Derived rows"). */
+export function derivedRevokeText(derived: DerivedRevoke): string {
+  return derived.kind === 'grant' ? `the revoke of the grant on ${derived.at}` : `not edited: ${derived.change}`;
+}
+
 /** `remove grant of team dev on workspace w01`, `remove ana@example.com from team dev`, `turn off manage-workspaces of team sre`. */
 function changeText(change: RevokeChange): string {
   return (CHANGE_TEXT[change.kind] as (c: RevokeChange) => string)(change);
 }
 
 export function renderDecisionsCsv(records: readonly DecisionRecord[]): string {
-  const rows = records.map(({ at, row, edit, change }) => [
+  const rows = records.map(({ at, row, edit, change, derived }) => [
     at,
     row.review,
     row.owner,
@@ -51,12 +57,13 @@ export function renderDecisionsCsv(records: readonly DecisionRecord[]): string {
     row.decidedAt,
     edit?.file ?? '',
     change ? changeText(change) : '',
+    derived ? derivedRevokeText(derived) : '',
   ]);
   return [csvLine(DECISION_COLUMNS), ...rows.map(csvLine)].join('\r\n') + '\r\n';
 }
 
 export function renderDecisionsJson(review: string, records: readonly DecisionRecord[]): string {
-  const decisions = records.map(({ at, row, edit, change }) => ({
+  const decisions = records.map(({ at, row, edit, change, derived }) => ({
     at,
     owner: row.owner,
     kind: row.kind,
@@ -72,6 +79,8 @@ export function renderDecisionsJson(review: string, records: readonly DecisionRe
     decided_at: row.decidedAt,
     edit: edit ?? null,
     plan_change: change ? changeText(change) : null,
+    // A derived row's revoke only: what carries it out (never a write of its own).
+    ...(derived ? { derived_by: derived.kind === 'grant' ? { grant_at: derived.at } : { setting: derived.change } } : {}),
   }));
   return `${JSON.stringify({ review, decisions }, null, 2)}\n`;
 }

@@ -13,6 +13,7 @@ export function renderReviewRound(round: RoundRecord, incomplete: readonly Incom
     started_at: round.startedAt,
     by: round.by,
     complete: round.complete,
+    ...(round.indirect === undefined ? {} : { indirect: round.indirect }),
     incomplete: incomplete.map((reason) => ({ ...reasonFacts(reason), message: reasonText(reason) })),
     sheets: round.sheets.map((s) => ({ name: s.name, owner: s.owner ?? null, reviewers: s.reviewers, rows: s.rows })),
   };

@@ -25,6 +25,11 @@ export function reviewRoundSchema(): Schema {
         description: 'person: a row per person for every team; team: for the teams whose members the files list.',
       },
       complete: { type: 'boolean', description: 'Whether the live read was known to be whole.' },
+      indirect: {
+        type: 'boolean',
+        description:
+          'Whether start read the edges of indirect access and wrote derived rows (false with --no-indirect; close then reads none either). Absent in rounds started before it was recorded: false.',
+      },
       incomplete: {
         type: 'array',
         items: REASON,
