@@ -14,7 +14,8 @@ import type { OrganizationRead } from '../../core/organization.js';
 import type { LivePeople } from '../../core/person.js';
 import type { Recommendation } from '../../core/recommendation.js';
 import type { UsageRun } from '../../core/usage.js';
-import { mergeUsage, readFrom, type UsageLog, usageLogText } from '../../core/usage-log.js';
+import { reuseOf, runsCoverageOf, type UsageReuse } from '../../core/usage-coverage.js';
+import { mergeUsage, type RunsCoverage, readFrom, type UsageLog, usageLogText } from '../../core/usage-log.js';
 import { coverageOf, populationReasons, withReasons } from '../../diff/completeness.js';
 import { grantsMadeSince } from '../../effective/grant-ages.js';
 import { type MinAccess, recommend } from '../../effective/recommend.js';
@@ -142,7 +143,8 @@ async function recommendWith(
   });
   const to = request.run.now;
   const from = to - request.windowDays * DAY_MS;
-  const since = readFrom(request.logged, from);
+  const reuse = usageReuse(request, runsCoverageOf(live.viewer, org.workspaces));
+  const since = readFrom(reuse.log, from);
   const { onRunsPage } = request;
   const read = await client
     .readRuns(organization, {
@@ -154,9 +156,9 @@ async function recommendWith(
     .catch((error: unknown) => {
       throw refused(error, organization);
     });
-  const merged = mergeUsage(request.logged?.runs ?? [], read.runs, from);
+  const merged = mergeUsage(reuse.log?.runs ?? [], read.runs, from);
   if (request.usageLog !== undefined) {
-    const kept: UsageLog = { organization, coversFrom: new Date(from).toISOString(), ...merged };
+    const kept = { organization, coversFrom: new Date(from).toISOString(), readTo: new Date(to).toISOString(), coverage: reuse.coverage, ...merged };
     await writeUsageLog(request.usageLog, request.cwd, usageLogText(kept));
   }
   const runs: UsageRun[] = merged.runs.filter((r) => Date.parse(r.createdAt) <= to);
@@ -179,13 +181,27 @@ async function recommendWith(
     window: { days: request.windowDays, from: new Date(from).toISOString(), to: new Date(to).toISOString() },
     custom: request.custom,
     sources: {
-      runsIndex: { pages: read.pages, runs: runs.length, ...(request.logged ? { logged: request.logged.runs.length } : {}) },
+      runsIndex: { pages: read.pages, runs: runs.length, ...(reuse.log ? { logged: reuse.log.runs.length } : {}) },
       notRead: ['reads', ...ages.notRead],
       unattributed,
     },
     coverage: recommendCoverage(live, people, org),
     proposals,
   };
+}
+
+/**
+ * What of the kept log this read may reuse (docs/recommend.md, "Keep what was read"): none when the
+ * log's read saw less than this one or did not say (one line says the whole window is read again),
+ * else its runs on the workspaces this read sees; and this read's coverage, which the log keeps.
+ */
+function usageReuse(
+  request: Pick<RecommendRequest, 'usageLog' | 'run'> & { readonly logged: UsageLog | undefined },
+  coverage: RunsCoverage,
+): UsageReuse & { readonly coverage: RunsCoverage } {
+  const reuse = reuseOf(request.logged, coverage);
+  if (reuse.note !== undefined) request.run?.onNotice?.(`--usage-log ${request.usageLog ?? ''}: ${reuse.note}.`);
+  return { ...reuse, coverage };
 }
 
 /**
