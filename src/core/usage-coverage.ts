@@ -14,7 +14,7 @@ export function runsCoverageOf(viewer: Viewer | undefined, workspaces: readonly 
 }
 
 /** Whether a read of coverage `then` saw every workspace a read of coverage `now` sees. */
-export function covers(then: RunsCoverage, now: RunsCoverage): boolean {
+export function readSawAll(then: RunsCoverage, now: RunsCoverage): boolean {
   if (then.runsIndex === 'complete') return true;
   if (now.runsIndex === 'complete') return false;
   const seen = new Set(then.workspaces);
@@ -36,7 +36,7 @@ export function reuseOf(log: UsageLog | undefined, now: RunsCoverage): UsageReus
   if (!log) return { log: undefined };
   if (!log.coverage)
     return { log: undefined, note: 'usage log of an older format, which does not say what its read could see: reading the whole window again' };
-  if (!covers(log.coverage, now)) return { log: undefined, note: 'usage log written by a narrower read: reading the whole window again' };
+  if (!readSawAll(log.coverage, now)) return { log: undefined, note: 'usage log written by a narrower read: reading the whole window again' };
   if (now.runsIndex === 'complete') return { log };
   const seen = new Set(now.workspaces);
   return { log: { ...log, runs: log.runs.filter((r) => seen.has(r.workspaceId)) } };
