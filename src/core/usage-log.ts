@@ -1,18 +1,31 @@
 // The kept usage log (`recommend --usage-log FILE`; docs/recommend.md, "Keep what was read"): JSON
-// Lines, a header `{"usage-log": 1, "organization", "covers_from", "checkpoint"}` then one run a
-// line, as the client translated it. `covers_from` is the start of the window the log holds whole. The checkpoint is the time from which the next read must read again: the
-// creation of the oldest run that was not final when read (its status may still change), else of
-// the newest run. Then the state versions the audit trail named, each with its workspace
-// (`{"state_version", "workspace"}`), so each is asked once. A line that is neither is a problem at
-// its line: never guessed. Pure.
+// Lines, a header `{"usage-log": 2, "organization", "covers_from", "read_to", "checkpoint",
+// "runs_index", "workspaces"?}` then one run a line, as the client translated it. `covers_from` is
+// the start of the window the log holds whole, `read_to` when it was read. The checkpoint is the
+// time from which the next read must read again: the creation of the oldest run that was not final
+// when read (its status may still change), else of the newest run. `runs_index` says what the read
+// could see: `complete` (every workspace) or `partial`, with the ids of the workspaces it saw
+// (core/usage-coverage.ts). A log of version 1 has no such field: its coverage is unknown. A line
+// Then the state versions the audit trail named, each with its workspace (`{"state_version",
+// "workspace"}`), so each is asked once. A line that is neither is a problem at its line: never
+// guessed. Pure.
 import type { UsageRun } from './usage.js';
 
-export const USAGE_LOG_VERSION = 1;
+export const USAGE_LOG_VERSION = 2;
+/** The version before the header said what its read could see: read, its coverage unknown. */
+const UNKNOWN_COVERAGE_VERSION = 1;
+
+/** A read of the runs index: `complete` for the organization (every workspace), or `partial` to the workspaces listed (ids, sorted). */
+export type RunsCoverage = { readonly runsIndex: 'complete' } | { readonly runsIndex: 'partial'; readonly workspaces: readonly string[] };
 
 export interface UsageLog {
   readonly organization: string;
   /** ISO: the log holds every run made from then (to its last read); a wider window reads the index whole again. */
   readonly coversFrom: string;
+  /** ISO: when the log's read was made; absent in a log of version 1. */
+  readonly readTo?: string;
+  /** What the log's read could see; absent (unknown) in a log of version 1. */
+  readonly coverage?: RunsCoverage;
   /** ISO: the next read reads the runs made at or after it again; null: read the whole window. */
   readonly checkpoint: string | null;
   readonly runs: readonly UsageRun[];
@@ -52,6 +65,28 @@ function stateVersionOf(value: unknown): { id: string; workspace: string | null 
   return { id: value.state_version, workspace: value.workspace };
 }
 
+const dated = (v: unknown): v is string => str(v) && !Number.isNaN(Date.parse(v));
+
+/** The coverage a header of version 2 states, undefined when it states none that is one. */
+function coverageOf(head: Record<string, unknown>): RunsCoverage | undefined {
+  if (head.runs_index === 'complete') return { runsIndex: 'complete' };
+  const { workspaces } = head;
+  if (head.runs_index !== 'partial' || !Array.isArray(workspaces) || !workspaces.every(str)) return undefined;
+  return { runsIndex: 'partial', workspaces };
+}
+
+type Header = Omit<UsageLog, 'runs'>;
+
+/** The header of a log: of version 2 with its coverage, of version 1 without (unknown); undefined when it is not one. */
+function headerOf(head: unknown): Header | undefined {
+  if (!isObject(head) || !str(head.organization) || !dated(head.covers_from) || !(head.checkpoint === null || dated(head.checkpoint))) return undefined;
+  const base = { organization: head.organization, coversFrom: head.covers_from, checkpoint: head.checkpoint };
+  if (head['usage-log'] === UNKNOWN_COVERAGE_VERSION) return base;
+  const coverage = coverageOf(head);
+  if (head['usage-log'] !== USAGE_LOG_VERSION || !dated(head.read_to) || !coverage) return undefined;
+  return { ...base, readTo: head.read_to, coverage };
+}
+
 /** The log of `text`, or the first problem as `LINE: what` (the caller names the file). */
 export function parseUsageLog(text: string): UsageLog | { readonly problem: string } {
   const lines = text.split('\n').filter((l, i, all) => l.trim() !== '' || i < all.length - 1);
@@ -62,16 +97,11 @@ export function parseUsageLog(text: string): UsageLog | { readonly problem: stri
       return undefined;
     }
   };
-  const head = parsed(lines[0] ?? '');
-  const dated = (v: unknown): boolean => str(v) && !Number.isNaN(Date.parse(v));
-  if (
-    !isObject(head) ||
-    head['usage-log'] !== USAGE_LOG_VERSION ||
-    !str(head.organization) ||
-    !dated(head.covers_from) ||
-    !(head.checkpoint === null || dated(head.checkpoint))
-  )
-    return { problem: `1: not a usage log of tfe-access (its first line is {"usage-log": ${USAGE_LOG_VERSION}, "organization", "covers_from", "checkpoint"})` };
+  const header = headerOf(parsed(lines[0] ?? ''));
+  if (!header)
+    return {
+      problem: `1: not a usage log of tfe-access (its first line is {"usage-log": ${USAGE_LOG_VERSION}, "organization", "covers_from", "read_to", "checkpoint", "runs_index"})`,
+    };
   const runs: UsageRun[] = [];
   const stateVersions = new Map<string, string | null>();
   for (let i = 1; i < lines.length; i += 1) {
@@ -85,7 +115,7 @@ export function parseUsageLog(text: string): UsageLog | { readonly problem: stri
     if (!run) return { problem: `${i + 1}: not a run or a state version of a usage log` };
     runs.push(run);
   }
-  return { organization: head.organization, coversFrom: head.covers_from as string, checkpoint: head.checkpoint as string | null, runs, stateVersions };
+  return { ...header, runs, ...(stateVersions.size > 0 ? { stateVersions } : {}) };
 }
 
 /** Where the read of a window from `from` starts again: the log's checkpoint when the log covers the window, else the window's start. */
@@ -108,8 +138,25 @@ export function mergeUsage(logged: readonly UsageRun[], fresh: readonly UsageRun
   return { runs, checkpoint: oldestOpen?.createdAt ?? runs[0]?.createdAt ?? null };
 }
 
-export function usageLogText(log: UsageLog): string {
-  const head = JSON.stringify({ 'usage-log': USAGE_LOG_VERSION, organization: log.organization, covers_from: log.coversFrom, checkpoint: log.checkpoint });
+/** A log as a read writes it: always saying when it was read and what that read could see. */
+export type WrittenUsageLog = UsageLog & { readonly readTo: string; readonly coverage: RunsCoverage };
+
+/** The header line of a log: what its read could see, as core/usage-coverage.ts states it. */
+function headerText(log: WrittenUsageLog): string {
+  const { coverage } = log;
+  return JSON.stringify({
+    'usage-log': USAGE_LOG_VERSION,
+    organization: log.organization,
+    covers_from: log.coversFrom,
+    read_to: log.readTo,
+    checkpoint: log.checkpoint,
+    runs_index: coverage.runsIndex,
+    ...(coverage.runsIndex === 'partial' ? { workspaces: coverage.workspaces } : {}),
+  });
+}
+
+export function usageLogText(log: WrittenUsageLog): string {
+  const head = headerText(log);
   const lines = log.runs.map((r) =>
     JSON.stringify({
       id: r.id,

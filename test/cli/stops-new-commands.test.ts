@@ -212,7 +212,7 @@ describe('a reader that closed stdout (| head -c0) under the new commands', () =
     const run = await closed(['recommend', '--usage-log', log, '--out', out, '--format', 'json']);
     expect(run.code, run.stderr).toBe(0);
     expect((JSON.parse(readFileSync(out, 'utf8')) as { proposals: unknown[] }).proposals).toHaveLength(N);
-    expect(readFileSync(log, 'utf8').split('\n')[0]).toMatch(/^\{"usage-log":1,"organization":"stops"/);
+    expect(readFileSync(log, 'utf8').split('\n')[0]).toMatch(/^\{"usage-log":2,"organization":"stops"/);
   }, 60_000);
 
   it('recommend --write: the files edited whole, the line that says so on stderr, exit 141', async () => {

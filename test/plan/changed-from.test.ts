@@ -206,6 +206,8 @@ describe('apply --changed-from', () => {
     const invalid = await runCli(['apply', 'acme', '--changed-from', 'HEAD', '--auto-approve'], { env, cwd: repo });
     expect(invalid.code).toBe(1);
     expect(invalid.err).toMatch(/^tfe-access apply: --changed-from HEAD: the files at HEAD do not validate: 1 problem \(first: [^\n]*\n$/);
+    // The advice names the command that ran, not plan.
+    expect(invalid.err).toMatch(/; apply without --changed-from\.\n$/);
     expect(emulator.counters().total).toBe(0);
   });
 

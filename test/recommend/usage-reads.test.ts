@@ -60,6 +60,8 @@ describe('the usage log keeps the state versions asked', () => {
     const log = {
       organization: 'acme',
       coversFrom: '2026-11-01T00:00:00.000Z',
+      readTo: '2026-11-15T00:00:00.000Z',
+      coverage: { runsIndex: 'complete' as const },
       checkpoint: null,
       runs: [],
       stateVersions: new Map<string, string | null>([

@@ -40,7 +40,8 @@ Options:
   --format F           text (default), json (schemas/recommend.schema.json), markdown (a pull
                        request's body) or csv
   --usage-log FILE     keep the runs read in FILE (JSON Lines; made when missing): the next run
-                       reads only the runs made since, and the file is replaced by the merge
+                       reads only the runs made since, and the file is replaced by the merge;
+                       a log written by a token that saw fewer workspaces is read again whole
   --write              edit the files (PATHS) so they grant what is proposed, every other byte
                        kept (as drift --adopt edits them), then print the plan those edits make;
                        with --format json or csv, the recommendation goes to --out

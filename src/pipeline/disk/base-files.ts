@@ -111,14 +111,17 @@ function revisionOf(ref: string, cwd: string): { root: string; commit: string } 
   return { root, commit };
 }
 
-/** The base files as loaded, or the one line of why they cannot be. */
-async function loadedAt(ref: string, paths: readonly string[], cwd: string, fs?: FileSystem): Promise<FilesState> {
+/** The command that reads the base (`plan` or `apply --changed-from`): named in its advice. */
+export type ScopedCommand = 'plan' | 'apply';
+
+/** The base files as loaded, or the one line of why they cannot be, with the advice to run `command` without the flag. */
+async function loadedAt(ref: string, paths: readonly string[], cwd: string, command: ScopedCommand, fs?: FileSystem): Promise<FilesState> {
   const result = await loadDesiredState([...paths], cwd, fs);
   if (result.state) return result.state;
   const first = result.problems[0];
   const where = first ? ` (first: ${placeOf(first)}: ${first.message})` : '';
   throw new CLIError(
-    `--changed-from ${printable(ref)}: the files at ${printable(ref)} do not validate: ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}${printable(where)}; plan without --changed-from.`,
+    `--changed-from ${printable(ref)}: the files at ${printable(ref)} do not validate: ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}${printable(where)}; ${command} without --changed-from.`,
   );
 }
 
@@ -131,11 +134,11 @@ const isDirectory = (path: string): boolean => statSync(path, { throwIfNoEntry: 
  * read at the same PATHS (relative to the repository's root, so a run from a sub-directory reads
  * the same files).
  */
-export async function baseFiles(ref: string, paths: readonly string[], given: string, now: number): Promise<FilesState> {
+export async function baseFiles(ref: string, paths: readonly string[], given: string, now: number, command: ScopedCommand): Promise<FilesState> {
   // git names the root with links resolved: the paths are compared with it the same way.
   const cwd = realpathSync(given);
   const asDirectory = resolve(cwd, ref);
-  if (ref !== '' && isDirectory(asDirectory)) return desiredAt(await loadedAt(ref, [asDirectory], cwd), now);
+  if (ref !== '' && isDirectory(asDirectory)) return desiredAt(await loadedAt(ref, [asDirectory], cwd, command), now);
   const { root, commit } = revisionOf(ref, cwd);
   const tree = treeAt(root, commit);
   const named = paths.length > 0 ? paths : [DEFAULT_PATH];
@@ -147,17 +150,17 @@ export async function baseFiles(ref: string, paths: readonly string[], given: st
     if (!tree.blobs.has(absolute) && !tree.dirs.has(absolute))
       throw new CLIError(`--changed-from ${printable(ref)}: ${printable(path)} is not there at ${printable(ref)}.`);
   }
-  return desiredAt(await loadedAt(ref, named, cwd, treeFileSystem(root, tree)), now);
+  return desiredAt(await loadedAt(ref, named, cwd, command, treeFileSystem(root, tree)), now);
 }
 
 /**
  * The files narrowed to what the change from REF touches (assemble/affected.ts), with the base and
  * the affected set for the plan's scope; the whole files, saying why, when the change governs more.
  */
-export async function changedFromFiles(files: PlanFiles, ref: string, cwd: string, now: number): Promise<PlanFiles> {
+export async function changedFromFiles(files: PlanFiles, ref: string, cwd: string, now: number, command: ScopedCommand): Promise<PlanFiles> {
   if (files.targets.given.length > 0)
     throw new CLIError('--changed-from and --target cannot be given together: a scoped plan chooses its targets from the change.');
-  const affected = affectedOf(await baseFiles(ref, files.paths, cwd, now), files.desired);
+  const affected = affectedOf(await baseFiles(ref, files.paths, cwd, now, command), files.desired);
   const desired = affected.kind === 'scoped' ? scopedFiles(files.desired, affected) : files.desired;
   return { ...files, desired, changedFrom: { ref, affected } };
 }

@@ -175,7 +175,7 @@ async function applyFresh(request: ClockedApply, hooks: ApplyHooks, control: Run
   const given = await planFiles(request.paths, request.cwd, request.read.targets ?? [], request.run.now);
   // docs/plan.md, "Scoped plans": the same scope as `plan --changed-from`, so its checksum is the reviewed one and no write leaves it.
   const { changedFrom } = request.read;
-  const files = changedFrom === undefined ? given : await changedFromFiles(given, changedFrom, request.cwd, request.run.now);
+  const files = changedFrom === undefined ? given : await changedFromFiles(given, changedFrom, request.cwd, request.run.now, 'apply');
   const client = openClient(request.connection, control);
   try {
     const { plan, live, desired } = await planAgainstLive(client, files, request.read, request.run);

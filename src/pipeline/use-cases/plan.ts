@@ -38,7 +38,7 @@ export async function planFromFiles(unclocked: PlanRequest): Promise<PlanResult>
   return underControl(run, async (control) => {
     const given = await planFiles(request.paths, request.cwd, read.targets ?? [], run.now);
     // docs/plan.md, "Scoped plans": the base read and compared offline, before any request.
-    const files = read.changedFrom === undefined ? given : await changedFromFiles(given, read.changedFrom, request.cwd, run.now);
+    const files = read.changedFrom === undefined ? given : await changedFromFiles(given, read.changedFrom, request.cwd, run.now, 'plan');
     return withClient(request.connection, control, async (client) => {
       const result = await planAgainstLive(client, files, read, run);
       const { audit, connection } = request;

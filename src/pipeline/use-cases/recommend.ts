@@ -16,7 +16,8 @@ import type { OrganizationRead } from '../../core/organization.js';
 import type { LivePeople } from '../../core/person.js';
 import type { Recommendation } from '../../core/recommendation.js';
 import type { RunsRead, UsageRun } from '../../core/usage.js';
-import { mergeUsage, readFrom, type UsageLog, usageLogText } from '../../core/usage-log.js';
+import { reuseOf, runsCoverageOf, type UsageReuse } from '../../core/usage-coverage.js';
+import { mergeUsage, type RunsCoverage, readFrom, type UsageLog, usageLogText } from '../../core/usage-log.js';
 import { coverageOf, populationReasons, withReasons } from '../../diff/completeness.js';
 import { grantsMadeSince } from '../../effective/grant-ages.js';
 import { type MinAccess, recommend } from '../../effective/recommend.js';
@@ -184,17 +185,42 @@ async function organizationAndRuns(client: TfeClient, organization: string, desi
   return { ...orgRead.value, read: runsRead.value };
 }
 
+/** The organization and people read, beside the runs index from `from`, or from where a kept log ends. */
+async function organizationAndUsage(client: TfeClient, organization: string, desired: FilesState | undefined, request: RecommendRun, from: number) {
+  if (request.logged === undefined) {
+    const both = await organizationAndRuns(client, organization, desired, request, from);
+    return { ...both, reuse: usageReuse(request, runsCoverageOf(both.live.viewer, both.org.workspaces)) };
+  }
+  // What of the log may be reused depends on what the token sees now (core/usage-coverage.ts): the
+  // organization first, then the runs index from where the reused log ends (a page or two).
+  const read = await readOrganization(client, organization, request, desired);
+  const people = await readPeople(client, organization, read.org.teams).catch((error: unknown) => {
+    throw membershipsRefused(error, organization);
+  });
+  const reuse = usageReuse(request, runsCoverageOf(read.live.viewer, read.org.workspaces));
+  const runs = await readRunsOf(client, organization, readFrom(reuse.log, from), { ...request, signal: request.control.signal }).catch((error: unknown) => {
+    throw refused(error, organization);
+  });
+  return { ...read, people, read: runs, reuse };
+}
+
 async function recommendWith(client: TfeClient, organization: string, desired: FilesState | undefined, request: RecommendRun): Promise<Recommendation> {
   const to = request.run.now;
   const from = to - request.windowDays * DAY_MS;
-  const since = readFrom(request.logged, from);
-  const { org, live, people, read } = await organizationAndRuns(client, organization, desired, request, since);
-  const merged = mergeUsage(request.logged?.runs ?? [], read.runs, from);
+  const { org, live, people, read, reuse } = await organizationAndUsage(client, organization, desired, request, from);
+  const merged = mergeUsage(reuse.log?.runs ?? [], read.runs, from);
   const trail = await trailFacts(request.connection, request.control, { from, to }, org.teams);
   const known = request.logged?.stateVersions ?? new Map<string, string | null>();
   const reads = trail.events === undefined ? undefined : await readsFromTrail(client, trail.events, from, known);
   if (request.usageLog !== undefined) {
-    const kept: UsageLog = { organization, coversFrom: new Date(from).toISOString(), ...merged, stateVersions: reads?.stateVersions ?? known };
+    const kept = {
+      organization,
+      coversFrom: new Date(from).toISOString(),
+      readTo: new Date(to).toISOString(),
+      coverage: reuse.coverage,
+      ...merged,
+      stateVersions: reads?.stateVersions ?? known,
+    };
     await writeUsageLog(request.usageLog, request.cwd, usageLogText(kept));
   }
   const runs: UsageRun[] = merged.runs.filter((r) => Date.parse(r.createdAt) <= to);
@@ -217,13 +243,27 @@ async function recommendWith(client: TfeClient, organization: string, desired: F
     window: { days: request.windowDays, from: new Date(from).toISOString(), to: new Date(to).toISOString() },
     custom: request.custom,
     sources: {
-      runsIndex: { pages: read.pages, runs: runs.length, ...(request.logged ? { logged: request.logged.runs.length } : {}) },
+      runsIndex: { pages: read.pages, runs: runs.length, ...(reuse.log ? { logged: reuse.log.runs.length } : {}) },
       notRead: [...(reads !== undefined && reads.unmapped > 0 ? ['reads-unmapped'] : []), ...trail.notRead],
       unattributed,
     },
     coverage: recommendCoverage(live, people, org),
     proposals,
   };
+}
+
+/**
+ * What of the kept log this read may reuse (docs/recommend.md, "Keep what was read"): none when the
+ * log's read saw less than this one or did not say (one line says the whole window is read again),
+ * else its runs on the workspaces this read sees; and this read's coverage, which the log keeps.
+ */
+function usageReuse(
+  request: Pick<RecommendRequest, 'usageLog' | 'run'> & { readonly logged: UsageLog | undefined },
+  coverage: RunsCoverage,
+): UsageReuse & { readonly coverage: RunsCoverage } {
+  const reuse = reuseOf(request.logged, coverage);
+  if (reuse.note !== undefined) request.run?.onNotice?.(`--usage-log ${request.usageLog ?? ''}: ${reuse.note}.`);
+  return { ...reuse, coverage };
 }
 
 /**
