@@ -113,6 +113,16 @@ export class TfeClient implements TeamApi, MemberApi, TokenPolicyApi {
     return this.server;
   }
 
+  /**
+   * The server's versions without a ping when an answer already named them (docs/plan.md, "Scoped
+   * plans"): the same server answers the ping with the same headers. Else the ping, as serverInfo.
+   */
+  serverInfoFromAnswers(): Promise<ServerInfo> {
+    const named = this.session.serverHeaders;
+    if (named !== undefined) this.server ??= Promise.resolve(serverInfoFrom(named, this.session.redact));
+    return this.serverInfo();
+  }
+
   /** `GET /account/details`, once per client (docs/api.md, "Account details"): who the token is; undefined on 404 (a server without it). */
   accountDetails(): Promise<TokenIdentity | undefined> {
     this.account ??= this.exchange.one({ method: 'GET', path: '/account/details' }, tokenIdentityFromDocument).catch(undefinedOn404);
