@@ -181,6 +181,11 @@ export class TfeClient implements TeamApi, MemberApi, TokenPolicyApi {
     return this.exchange.listAll({ method: 'GET', path: `${org(organization)}/projects`, ...(query ? { query } : {}) }, wire.projectsFromList);
   }
 
+  /** One project by id, or undefined on 404 (missing, or not visible to the token). */
+  showProject(id: string): Promise<Project | undefined> {
+    return this.exchange.one({ method: 'GET', path: `/projects/${encodeURIComponent(id)}` }, wire.projectFromDocument).catch(undefinedOn404);
+  }
+
   /** One workspace by exact name, or undefined on 404 (missing, or not visible to the token). */
   showWorkspaceByName(organization: string, name: string): Promise<Workspace | undefined> {
     const request: HttpRequest = { method: 'GET', path: `${org(organization)}/workspaces/${encodeURIComponent(name)}` };

@@ -41,6 +41,8 @@ export interface RunReads {
   readonly indirect?: IndirectRead;
   /** The project list: the lookup's when it listed them, else read for the effective changes (a changed workspace in an unmanaged project). */
   readonly projects?: readonly Project[];
+  /** Projects read one by id for the effective changes, by id; null: the token cannot see it (404), as when a list leaves it out. */
+  readonly shownProjects?: ReadonlyMap<string, Project | null>;
   /** The workspaces of a changed project, listed for the effective changes, by project id. */
   readonly projectWorkspaces: ReadonlyMap<string, readonly Workspace[]>;
 }

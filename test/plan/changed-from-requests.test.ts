@@ -2,14 +2,14 @@
 // only the requests its change needs. Each cut has its regression here, as the request log of a
 // small scoped plan on the emulator: what is asked, one by one, in each profile and read strategy.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_TOKEN, demoSeed } from '../../src/cli/demo/seed.js';
 import type { ProfileName } from '../../src/emulator/profile.js';
 import { startEmulator } from '../../src/emulator/start.js';
-import type { RunningEmulator } from '../../src/emulator/types.js';
+import type { RunningEmulator, SeedDocument } from '../../src/emulator/types.js';
 import { ROOT, runCli } from '../support/cli.js';
 
 const WORKSPACES = 'acme/20-workspaces.yaml';
@@ -37,7 +37,7 @@ const shape = (r: { method: string; path: string; query: string }): string =>
 
 interface Run {
   readonly requests: readonly string[];
-  readonly document: { server?: unknown; changes: unknown[] };
+  readonly document: { server?: unknown; changes: unknown[]; effective_changes?: unknown[] };
 }
 
 describe.each(['current', 'seed'] as const)('the requests of a one-line scoped plan, %s profile', (profile: ProfileName) => {
@@ -83,5 +83,110 @@ describe.each(['current', 'seed'] as const)('the requests of a one-line scoped p
     const byTarget = await plan('--changed-from', 'HEAD', '--read-by', 'target');
     expect(byTeam.requests).toEqual(auto.requests);
     expect(byTarget.requests).toEqual(auto.requests);
+  });
+});
+
+describe('a one-line scoped plan of a workspace whose project the files do not manage', () => {
+  const TOKEN = 'scoped-requests-token';
+  const seed: SeedDocument = {
+    organizations: [
+      {
+        name: 'solo',
+        token: TOKEN,
+        teams: [{ name: 'dev' }, { name: 'ops' }],
+        projects: [{ name: 'p' }],
+        workspaces: [
+          { name: 'w', project: 'p' },
+          { name: 'x', project: 'p' },
+        ],
+        'team-workspaces': [
+          { team: 'dev', workspace: 'w', access: 'read' },
+          { team: 'ops', workspace: 'x', access: 'read' },
+        ],
+        'team-projects': [{ team: 'ops', project: 'p', access: 'read' }],
+      },
+    ],
+  };
+  const files = (level: string): string => `organization: solo\nworkspaces:\n  w:\n    teams:\n      dev: ${level}\n  x:\n    teams:\n      ops: read\n`;
+  let emulator: RunningEmulator;
+  let dir: string;
+  beforeAll(async () => {
+    emulator = await startEmulator({ seed, rateLimit: 0, profile: 'current' });
+  });
+  afterAll(async () => {
+    await emulator.stop();
+  });
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'tfe-access-scoped-project-'));
+    mkdirSync(join(dir, 'head'));
+    writeFileSync(join(dir, 'head', 'access.yaml'), files('admin'));
+    return () => rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function plan(...args: string[]): Promise<Run> {
+    emulator.resetLog();
+    const run = await runCli(['plan', 'head', '--format', 'json', ...args], { env: { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url }, cwd: dir });
+    expect(run.code, run.err).toBe(0);
+    return { requests: emulator.requests.map(shape), document: JSON.parse(run.out) as Run['document'] };
+  }
+
+  it("reads that one project by id, not the project list, and its effective changes are the full plan's", async () => {
+    mkdirSync(join(dir, 'base'));
+    writeFileSync(join(dir, 'base', 'access.yaml'), files('read'));
+    const scoped = await plan('--changed-from', 'base');
+    expect(scoped.requests).toEqual([
+      'GET /api/v2/organizations/solo/teams (by name)',
+      'GET /api/v2/organizations/solo/workspaces/w',
+      'GET /api/v2/account/details',
+      'GET /api/v2/team-workspaces',
+      'GET /api/v2/projects/:id',
+      'GET /api/v2/team-projects',
+    ]);
+    const full = await plan();
+    expect(full.requests).toContain('GET /api/v2/projects/:id');
+    expect(full.requests).not.toContain('GET /api/v2/organizations/solo/projects');
+    expect(scoped.document.changes).toEqual(full.document.changes);
+    expect(scoped.document.effective_changes).toEqual(full.document.effective_changes);
+    expect(scoped.document.effective_changes?.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a scoped plan whose files name more teams than one filtered list takes', () => {
+  const TOKEN = 'scoped-many-teams-token';
+  const TEAMS = Array.from({ length: 101 }, (_, i) => `t${i}`);
+  const seed: SeedDocument = {
+    organizations: [
+      { name: 'many', token: TOKEN, teams: TEAMS.map((name) => ({ name })), projects: [{ name: 'p' }], workspaces: [{ name: 'w', project: 'p' }] },
+    ],
+  };
+  const files = (first: string): string =>
+    `organization: many\nworkspaces:\n  w:\n    teams:\n${TEAMS.map((t, i) => `      ${t}: ${i === 0 ? first : 'read'}`).join('\n')}\n`;
+
+  it('lists every team, and asks no ping: the first page names the server', async () => {
+    const emulator = await startEmulator({ seed, rateLimit: 0, profile: 'current' });
+    const dir = mkdtempSync(join(tmpdir(), 'tfe-access-scoped-many-'));
+    try {
+      mkdirSync(join(dir, 'base'));
+      mkdirSync(join(dir, 'head'));
+      writeFileSync(join(dir, 'base', 'access.yaml'), files('read'));
+      writeFileSync(join(dir, 'head', 'access.yaml'), files('admin'));
+      const run = await runCli(['plan', 'head', '--format', 'json', '--changed-from', 'base'], {
+        env: { TFE_TOKEN: TOKEN, TFE_ADDRESS: emulator.url },
+        cwd: dir,
+      });
+      expect(run.code, run.err).toBe(0);
+      expect(emulator.requests.map(shape)).toEqual([
+        'GET /api/v2/organizations/many/teams',
+        'GET /api/v2/organizations/many/teams',
+        'GET /api/v2/organizations/many/workspaces/w',
+        'GET /api/v2/account/details',
+        'GET /api/v2/team-workspaces',
+        'GET /api/v2/projects/:id',
+        'GET /api/v2/team-projects',
+      ]);
+    } finally {
+      await emulator.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

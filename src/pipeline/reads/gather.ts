@@ -91,6 +91,8 @@ async function fulfil(client: TfeClient, reads: RunReads, need: Need, options: G
     }
     case 'projects':
       return { ...reads, projects: await client.listProjects(need.organization) };
+    case 'project':
+      return { ...reads, shownProjects: new Map([...(reads.shownProjects ?? []), [need.id, (await client.showProject(need.id)) ?? null]]) };
     case 'indirect':
       return { ...reads, indirect: await client.readIndirect(need.organization, options.concurrency) };
     case 'tokens':
@@ -141,12 +143,13 @@ export async function gatherAndPlan(
   ask: PlanAsk,
   options: GatherOptions,
 ): Promise<{ reads: RunReads; result: PlanResult }> {
-  // docs/plan.md, "Scoped plans": a scoped plan looks up only the teams its narrowed files name.
-  const teamNames = files.changedFrom?.affected.kind === 'scoped' ? teamNamesOf(files.desired) : undefined;
-  if (teamNames === undefined) return plannedOver(client, files, ask, options, await client.serverInfo());
+  if (files.changedFrom?.affected.kind !== 'scoped') return plannedOver(client, files, ask, options, await client.serverInfo());
+  // docs/plan.md, "Scoped plans": a scoped plan looks up only the teams its narrowed files name (or every team, past a page of names).
+  const teamNames = teamNamesOf(files.desired);
+  const looked = await lookUpNames(client, files.desired, teamNames);
   // Its lookup starts with one request, whose answer names the server and its limit as the ping's would: no ping then.
-  const looked = await withOwnTeam(client, await lookUpNames(client, files.desired, teamNames));
-  return plannedOver(client, files, ask, options, await client.serverInfoFromAnswers(), looked);
+  const organization = teamNames ? await withOwnTeam(client, looked) : looked;
+  return plannedOver(client, files, ask, options, await client.serverInfoFromAnswers(), organization);
 }
 
 /** The plan over the server and the lookup (made here unless given), then each read the plan needs. */
