@@ -6,13 +6,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { RSS_FILE_ENV } from '../rss-probe.js';
+import { type ProbeRecord, RSS_FILE_ENV } from '../rss-probe.js';
 
 export interface CliRunResult {
   readonly code: number;
   readonly wallMs: number;
   /** Peak resident set size in KiB, or undefined when the probe wrote nothing. */
   readonly maxRssKiB: number | undefined;
+  /** When the CLI made its first request, in ms since its process began (start-up and loading the files), or undefined. */
+  readonly firstRequestMs: number | undefined;
   readonly stdout: string;
   readonly stderr: string;
 }
@@ -46,11 +48,18 @@ export async function runCliProcess(
     child.once('close', (c) => resolve(c ?? 1));
   });
   const wallMs = performance.now() - start;
-  let maxRssKiB: number | undefined;
+  let probe: Partial<ProbeRecord> = {};
   try {
-    maxRssKiB = Number(readFileSync(rssFile, 'utf8'));
+    probe = JSON.parse(readFileSync(rssFile, 'utf8')) as ProbeRecord;
   } catch {
-    maxRssKiB = undefined;
+    probe = {};
   }
-  return { code, wallMs, maxRssKiB, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
+  return {
+    code,
+    wallMs,
+    maxRssKiB: probe.maxRssKiB,
+    firstRequestMs: probe.firstRequestMs,
+    stdout: Buffer.concat(out).toString('utf8'),
+    stderr: Buffer.concat(err).toString('utf8'),
+  };
 }

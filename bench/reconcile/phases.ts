@@ -32,6 +32,8 @@ export interface PlanFigures extends PhaseFigures {
   readonly exitCode: number;
   readonly summary?: Summary;
   readonly maxRssKiB?: number;
+  /** When the CLI made its first request, in ms since its process began: Node's start-up, loading and validating the files (both sides of --changed-from). */
+  readonly firstRequestMs?: number;
   readonly stderr: string;
   /** The plan's checksum: the same plan read either way from one server has the same one. */
   readonly checksum?: string;
@@ -144,7 +146,14 @@ export async function measurePlan(emulator: EmulatorProcess, scenario: Reconcile
     run = await runCliProcess(args, { TFE_TOKEN: BENCH_TOKEN }, dir, profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);
   });
   if (!run) throw new Error('the plan did not run');
-  return { ...figures, exitCode: run.code, stderr: run.stderr, ...planOf(run.stdout), ...(run.maxRssKiB !== undefined ? { maxRssKiB: run.maxRssKiB } : {}) };
+  return {
+    ...figures,
+    exitCode: run.code,
+    stderr: run.stderr,
+    ...planOf(run.stdout),
+    ...(run.maxRssKiB !== undefined ? { maxRssKiB: run.maxRssKiB } : {}),
+    ...(run.firstRequestMs !== undefined ? { firstRequestMs: run.firstRequestMs } : {}),
+  };
 }
 
 export async function measureApply(emulator: EmulatorProcess, scenario: ReconcileScenario, dir: string): Promise<ApplyFigures> {

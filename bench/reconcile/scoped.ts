@@ -97,10 +97,23 @@ const git = (dir: string, ...args: string[]): void => {
   execFileSync('git', ['-C', dir, '-c', 'user.name=bench', '-c', 'user.email=bench@example.com', ...args], { stdio: 'ignore' });
 };
 
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
+
+/**
+ * The wall time after the first request (wall minus the process's start-up and file loading, which
+ * the probe timed in the same run), and that over the floor: what the requests cost the plan.
+ */
+function afterLoading(f: PlanFigures): string {
+  if (f.firstRequestMs === undefined) return '';
+  const rest = f.wallMs - f.firstRequestMs;
+  const over = f.floorMs === undefined ? '' : `, ${(rest / f.floorMs).toFixed(2)} of the floor`;
+  return `; before the first request ${seconds(f.firstRequestMs)}, after it ${seconds(rest)}${over}`;
+}
+
 function line(f: PlanFigures): string {
-  const floor = f.floorMs === undefined ? '-' : `${(f.floorMs / 1000).toFixed(2)} s`;
+  const floor = f.floorMs === undefined ? '-' : seconds(f.floorMs);
   const over = f.wallOverFloor === undefined ? '-' : f.wallOverFloor.toFixed(2);
-  return `${String(f.requests).padStart(5)} requests, ${(f.wallMs / 1000).toFixed(2)} s (floor ${floor}, wall/floor ${over}, HTTP ${(f.httpMs / 1000).toFixed(2)} s)`;
+  return `${String(f.requests).padStart(5)} requests, ${seconds(f.wallMs)} (floor ${floor}, wall/floor ${over}, HTTP ${seconds(f.httpMs)}${afterLoading(f)})`;
 }
 
 function report(figures: readonly EditFigures[]): string {

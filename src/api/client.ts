@@ -120,6 +120,16 @@ export class TfeClient implements TeamApi, MemberApi, TokenPolicyApi {
     return this.server;
   }
 
+  /**
+   * The server's versions without a ping when an answer already named them (docs/plan.md, "Scoped
+   * plans"): the same server answers the ping with the same headers. Else the ping, as serverInfo.
+   */
+  serverInfoFromAnswers(): Promise<ServerInfo> {
+    const named = this.session.serverHeaders;
+    if (named !== undefined) this.server ??= Promise.resolve(serverInfoFrom(named, this.session.redact));
+    return this.serverInfo();
+  }
+
   /** `GET /account/details`, once per client (docs/api.md, "Account details"): who the token is; undefined on 404 (a server without it). */
   accountDetails(): Promise<TokenIdentity | undefined> {
     this.account ??= this.exchange.one({ method: 'GET', path: '/account/details' }, tokenIdentityFromDocument).catch(undefinedOn404);
@@ -191,6 +201,11 @@ export class TfeClient implements TeamApi, MemberApi, TokenPolicyApi {
     if (!names.some((n) => n.includes(','))) return this.exchange.listAll({ method: 'GET', path, query: { 'filter[names]': names.join(',') } }, read);
     const wanted = new Set(names.map((n) => n.toLowerCase()));
     return (await this.exchange.listAll({ method: 'GET', path }, read)).filter((item) => wanted.has(item.name.toLowerCase()));
+  }
+
+  /** One project by id, or undefined on 404 (missing, or not visible to the token). */
+  showProject(id: string): Promise<Project | undefined> {
+    return this.exchange.one({ method: 'GET', path: `/projects/${encodeURIComponent(id)}` }, wire.projectFromDocument).catch(undefinedOn404);
   }
 
   /** One workspace by exact name, or undefined on 404 (missing, or not visible to the token). */

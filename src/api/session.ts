@@ -37,6 +37,14 @@ export function announcedRateLimit(headers: Readonly<Record<string, string | und
   return value >= 1 ? value : undefined;
 }
 
+/** The headers a ping answers with that name the server itself (docs/api.md, "Server capabilities"), the rate limit aside. */
+const SERVER_HEADERS = ['tfp-appname', 'tfp-api-version', 'x-tfe-version', 'x-tfe-current-version'] as const;
+
+/** Whether an answer names the server (its product or a version), as the ping's answer does. */
+export function namesServer(headers: Readonly<Record<string, string | undefined>>): boolean {
+  return SERVER_HEADERS.some((name) => headers[name] !== undefined);
+}
+
 /** One attempt, reported to `onRequest` (for logs and tests): never holds the token. */
 export interface RequestEvent {
   /** `GET /team-projects?filter[project][id]=prj-1` */
@@ -135,6 +143,8 @@ export class Session {
   /** Redacts the token from texts the service sent, in case a proxy ever echoes it back. */
   readonly redact: (text: string) => string;
   private requests = 0;
+  /** The headers of the first successful answer that named the server (api/capabilities.ts, namesServer). */
+  private named: Readonly<Record<string, string | undefined>> | undefined;
 
   constructor(options: SessionOptions) {
     const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
@@ -174,7 +184,10 @@ export class Session {
       if (tripped) throw this.ended(request, tripped, tally.mayHaveApplied);
       if (!(result instanceof TransportError)) this.heedAnnouncedLimit(result.headers);
       const answer = answerOf(request, result, tally.mayHaveApplied);
-      if (answer) return answer;
+      if (answer) {
+        if (this.named === undefined && namesServer(answer.headers)) this.named = answer.headers;
+        return answer;
+      }
       if (!decision.retry) throw this.failure(request, describePath(request), result);
       if (decision.rateLimited) {
         tally.rateLimited++;
@@ -198,6 +211,14 @@ export class Session {
    */
   get sent(): number {
     return this.requests;
+  }
+
+  /**
+   * The headers of the first successful answer that named the server (its version or product), if
+   * one did: the same server's ping answers with the same ones (docs/api.md, "Server capabilities").
+   */
+  get serverHeaders(): Readonly<Record<string, string | undefined>> | undefined {
+    return this.named;
   }
 
   /** The rate the limiter runs at now (requests per second, 0: none). */

@@ -5,7 +5,7 @@
 //   - a changed project: its workspaces (from resolution's full list when it has one, else one
 //     list per 100 workspaces of the project) and the grants of those the files do not manage;
 //   - a changed workspace in a project the files do not manage: that project's grants (and the
-//     project list once, for its name).
+//     project list once, for its name; that one project by id when it is the only one).
 // A list the run has not read is a need (pipeline/reads/gather.ts); a target the plan, its blind spots or
 // the policies listed already, or a workspace a read by team (docs/connecting.md, "Reading by team")
 // saw whole, costs nothing more. Nothing is needed when there are no changes or every such target is
@@ -43,6 +43,21 @@ function workspacesOf(reads: RunReads, resolved: KnownOrganization, projectIds: 
   return done(projectIds.flatMap((id) => reads.projectWorkspaces.get(id) ?? []));
 }
 
+/**
+ * The projects of `ids` the token sees (one it cannot see has grants it cannot read either): from the
+ * project list, or the one project by id when it is the only one needed (one request, where the
+ * list is one per 100 projects); the list when more are needed.
+ */
+function parentsOf(reads: RunReads, organization: string, ids: readonly string[]): Planned<Project[]> {
+  // The policies' lists hold the whole project list too, when a policy selects.
+  const list = reads.projects ?? reads.policyLists?.projects;
+  const shown = reads.shownProjects;
+  if (!list && ids.every((id) => shown?.has(id))) return done(ids.flatMap((id) => shown?.get(id) ?? []));
+  if (!list) return ids.length === 1 ? needs({ kind: 'project', id: ids[0] as string }) : needs({ kind: 'projects', organization });
+  const listed = new Map(list.map((p) => [p.id, p]));
+  return done(ids.flatMap((id) => listed.get(id) ?? []));
+}
+
 export function changeContextOver(reads: RunReads, resolved: KnownOrganization, live: LiveState, changes: readonly Change[]): Planned<ChangeContext> {
   const managed = [...live.targets.values()];
   const projects: Project[] = managed.filter((t) => t.type === 'project').map((t) => ({ id: t.id, name: t.name }));
@@ -64,11 +79,9 @@ export function changeContextOver(reads: RunReads, resolved: KnownOrganization, 
     }
   }
   if (parents.length > 0) {
-    if (!reads.projects) return needs({ kind: 'projects', organization: resolved.organization });
-    const listed = new Map(reads.projects.map((p) => [p.id, p]));
-    for (const id of parents) {
-      const project = listed.get(id);
-      if (!project) continue; // not visible to the token: its grants can't be read either
+    const found = parentsOf(reads, resolved.organization, parents);
+    if (found.kind === 'needs') return found;
+    for (const project of found.value) {
       projects.push(project);
       extra.push(readTarget('project', project));
     }

@@ -34,6 +34,8 @@ export type Need =
   | { readonly kind: 'team-tokens'; readonly organization: string }
   /** The organization's project list (the effective changes: a changed workspace's unmanaged project). */
   | { readonly kind: 'projects'; readonly organization: string }
+  /** One project by id, when it is the only one the effective changes need: no list costs less (`GET /projects/:id`). */
+  | { readonly kind: 'project'; readonly id: string }
   /** The workspaces of changed projects, when the lookup did not list them all (the effective changes). */
   | { readonly kind: 'workspaces'; readonly organization: string; readonly projectIds: readonly string[] };
 

@@ -13,6 +13,8 @@ export interface OrganizationRead {
   readonly teams: readonly Team[];
   /** Every project, when a project is managed or a set given; else none were listed. */
   readonly projects: readonly Project[];
+  /** Whether `projects` was listed (the whole list the token sees), so no later stage lists it again. */
+  readonly projectsListed?: boolean;
   /** The organization's whole workspace list when `allWorkspaces`, else the workspaces found by the names the files give. */
   readonly workspaces: readonly Workspace[];
   /** Whether `workspaces` is the whole list: only then can a name be near another, or there in another Unicode normalisation. */

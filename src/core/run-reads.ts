@@ -39,8 +39,10 @@ export interface RunReads {
   readonly lists: ReadonlyMap<string, readonly LiveGrant[]>;
   /** Indirect access, once read (a `max-reach` policy: docs/effective-access.md, "Indirect access"). */
   readonly indirect?: IndirectRead;
-  /** The project list read for the effective changes (a changed workspace in an unmanaged project). */
+  /** The project list: the lookup's when it listed them, else read for the effective changes (a changed workspace in an unmanaged project). */
   readonly projects?: readonly Project[];
+  /** Projects read one by id for the effective changes, by id; null: the token cannot see it (404), as when a list leaves it out. */
+  readonly shownProjects?: ReadonlyMap<string, Project | null>;
   /** The workspaces of a changed project, listed for the effective changes, by project id. */
   readonly projectWorkspaces: ReadonlyMap<string, readonly Workspace[]>;
 }
@@ -50,5 +52,7 @@ export const listKey = (target: { readonly type: TargetType; readonly id: string
 
 /** A run's reads before anything but the server and the lookup. */
 export function firstReads(server: ServerInfo, organization: OrganizationRead): RunReads {
-  return { server, organization, lists: new Map(), projectWorkspaces: new Map() };
+  // The lookup's project list, when it read one, is the one the effective changes would read again.
+  const projects = organization.projectsListed === true ? { projects: organization.projects } : {};
+  return { server, organization, lists: new Map(), projectWorkspaces: new Map(), ...projects };
 }

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { DEFAULT_PATH } from '../core/defaults.js';
 import { byName } from '../core/order.js';
-import { emptyFile, type LoadedFile, parseYamlText } from './document.js';
+import { emptyFile, type LoadedFile, type ParsedText, parseYamlText } from './document.js';
 import { MAX_FILE_BYTES } from './limits.js';
 import type { Problem } from './problem.js';
 import { decodeText } from './text.js';
@@ -47,6 +47,13 @@ export const YAML_FILE = /\.ya?ml$/i;
  * directories are passed over too (walk below): a link can loop, or lead out of the tree.
  */
 export const isPassedOver = (name: string): boolean => name.startsWith('.') || name === 'node_modules';
+
+/**
+ * Files already parsed in this run, by absolute path, with the text they were parsed from: a second
+ * load of the same bytes under the same name takes them as parsed (the base of `--changed-from` at a
+ * revision, whose unchanged files are the work tree's: docs/performance.md, "Scoped plans").
+ */
+export type ParsedFiles = Map<string, { readonly shown: string; readonly text: string; readonly parsed: ParsedText }>;
 
 export interface LoadResult {
   readonly files: LoadedFile[];
@@ -121,7 +128,16 @@ async function expand(fs: FileSystem, absolute: string, shown: string): Promise<
   return found;
 }
 
-async function readOne(fs: FileSystem, absolute: string, shown: string): Promise<{ loaded?: LoadedFile; problems: Problem[] }> {
+/** `text` parsed, or as parsed before in this run when `parsed` holds the same text under the same name. */
+function parsedOnce(absolute: string, shown: string, text: string, parsed: ParsedFiles | undefined): ParsedText {
+  const before = parsed?.get(absolute);
+  if (before && before.shown === shown && before.text === text) return before.parsed;
+  const now = parseYamlText(shown, text);
+  parsed?.set(absolute, { shown, text, parsed: now });
+  return now;
+}
+
+async function readOne(fs: FileSystem, absolute: string, shown: string, memo?: ParsedFiles): Promise<{ loaded?: LoadedFile; problems: Problem[] }> {
   try {
     // The size is checked before reading: a 50 MB file is never read, let alone parsed.
     const { size } = await fs.stat(absolute);
@@ -131,15 +147,15 @@ async function readOne(fs: FileSystem, absolute: string, shown: string): Promise
     }
     const decoded = decodeText(shown, await fs.readFile(absolute));
     if ('problem' in decoded) return { loaded: emptyFile(shown), problems: [decoded.problem] };
-    const parsed = parseYamlText(shown, decoded.text);
-    return { loaded: parsed.loaded, problems: parsed.problems };
+    const parsed = parsedOnce(absolute, shown, decoded.text, memo);
+    return { loaded: parsed.loaded, problems: [...parsed.problems] };
   } catch (error: unknown) {
     return { problems: [{ file: shown, message: ioMessage(error) }] };
   }
 }
 
-/** Reads and parses every file PATHS name (default `./tfe-access.yaml`). Never throws on content or I/O. */
-export async function loadFiles(paths: readonly string[], cwd: string, fs: FileSystem = nodeFileSystem): Promise<LoadResult> {
+/** Reads and parses every file PATHS name (default `./tfe-access.yaml`), each text once a run given `parsed`. Never throws on content or I/O. */
+export async function loadFiles(paths: readonly string[], cwd: string, fs: FileSystem = nodeFileSystem, parsed?: ParsedFiles): Promise<LoadResult> {
   const problems: Problem[] = [];
   const absolutes: string[] = [];
   for (const path of paths.length > 0 ? paths : [DEFAULT_PATH]) {
@@ -150,7 +166,7 @@ export async function loadFiles(paths: readonly string[], cwd: string, fs: FileS
   }
   const files: LoadedFile[] = [];
   for (const absolute of absolutes) {
-    const { loaded, problems: more } = await readOne(fs, absolute, display(cwd, absolute));
+    const { loaded, problems: more } = await readOne(fs, absolute, display(cwd, absolute), parsed);
     if (loaded) files.push(loaded);
     problems.push(...more);
   }

@@ -43,10 +43,11 @@ async function lookUpWorkspaces(client: NameReader, organization: string, names:
 }
 
 /** The projects (when a project is managed or a set given) and, for sets, what they expand from. */
-async function listFor(client: NameReader, desired: FilesState): Promise<{ projects: Project[]; catalog?: SetCatalog }> {
+async function listFor(client: NameReader, desired: FilesState): Promise<{ projects?: Project[]; catalog?: SetCatalog }> {
   const sets = desired.sets ?? [];
   const needed = sets.length > 0 || desired.targets.some((t) => t.type === 'project');
-  const projects = needed ? await client.listProjects(desired.organization) : [];
+  if (!needed) return {};
+  const projects = await client.listProjects(desired.organization);
   if (sets.length === 0) return { projects };
   return { projects, catalog: await readCatalog(catalogReaderOf(client), desired.organization, sets, projects) };
 }
@@ -84,7 +85,8 @@ export async function lookUpNames(client: NameReader, desired: FilesState, teamN
   return {
     organization: desired.organization,
     teams,
-    projects,
+    projects: projects ?? [],
+    ...(projects ? { projectsListed: true } : {}),
     workspaces: workspaces.all ?? [...workspaces.found.values()],
     allWorkspaces: workspaces.all !== undefined,
     pinned,

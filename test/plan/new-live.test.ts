@@ -114,10 +114,10 @@ describe('new and live violations against the emulator', () => {
     expect((await runCli(['plan', file(files('admin')), '--format', 'json'], { env: world.env })).code).toBe(3);
     const withPolicies = world.emulator.requests.map((r) => `${r.method} ${r.path}?${decodeURIComponent(r.query)}`);
     // The plan's reads, then the policies' one more list (api-prod, unmanaged): nothing read twice.
-    // Exactly the reads the plan and its policies made before live access was checked too (the list of projects is read twice, by the plan and by the policies' lists, as before).
+    // Exactly the reads the plan and its policies made before live access was checked too; the list of projects once, by the policies' lists,
+    // which the effective changes name the changed workspace's project from (issue 40: it was read a second time before).
     expect([...withPolicies].sort()).toEqual([
       'GET /api/v2/account/details?',
-      'GET /api/v2/organizations/acme/projects?page[number]=1&page[size]=100',
       'GET /api/v2/organizations/acme/projects?page[number]=1&page[size]=100',
       'GET /api/v2/organizations/acme/teams?page[number]=1&page[size]=100',
       'GET /api/v2/organizations/acme/workspaces/etl-prod?',

@@ -12,7 +12,7 @@ import type { FilesState } from '../../core/desired-state.js';
 import { desiredAt } from '../../core/expiry.js';
 import { printable } from '../../core/printable.js';
 import { CLIError } from '../../errors.js';
-import type { DirEntry, FileSystem } from '../../load/files.js';
+import type { DirEntry, FileSystem, ParsedFiles } from '../../load/files.js';
 import { placeOf } from '../../load/problem.js';
 import { loadDesiredState } from './desired-state.js';
 
@@ -115,8 +115,15 @@ function revisionOf(ref: string, cwd: string): { root: string; commit: string } 
 export type ScopedCommand = 'plan' | 'apply';
 
 /** The base files as loaded, or the one line of why they cannot be, with the advice to run `command` without the flag. */
-async function loadedAt(ref: string, paths: readonly string[], cwd: string, command: ScopedCommand, fs?: FileSystem): Promise<FilesState> {
-  const result = await loadDesiredState([...paths], cwd, fs);
+async function loadedAt(
+  ref: string,
+  paths: readonly string[],
+  cwd: string,
+  command: ScopedCommand,
+  fs?: FileSystem,
+  parsed?: ParsedFiles,
+): Promise<FilesState> {
+  const result = await loadDesiredState([...paths], cwd, fs, parsed);
   if (result.state) return result.state;
   const first = result.problems[0];
   const where = first ? ` (first: ${placeOf(first)}: ${first.message})` : '';
@@ -134,7 +141,14 @@ const isDirectory = (path: string): boolean => statSync(path, { throwIfNoEntry: 
  * read at the same PATHS (relative to the repository's root, so a run from a sub-directory reads
  * the same files).
  */
-export async function baseFiles(ref: string, paths: readonly string[], given: string, now: number, command: ScopedCommand): Promise<FilesState> {
+export async function baseFiles(
+  ref: string,
+  paths: readonly string[],
+  given: string,
+  now: number,
+  command: ScopedCommand,
+  parsed?: ParsedFiles,
+): Promise<FilesState> {
   // git names the root with links resolved: the paths are compared with it the same way.
   const cwd = realpathSync(given);
   const asDirectory = resolve(cwd, ref);
@@ -150,17 +164,25 @@ export async function baseFiles(ref: string, paths: readonly string[], given: st
     if (!tree.blobs.has(absolute) && !tree.dirs.has(absolute))
       throw new CLIError(`--changed-from ${printable(ref)}: ${printable(path)} is not there at ${printable(ref)}.`);
   }
-  return desiredAt(await loadedAt(ref, named, cwd, command, treeFileSystem(root, tree)), now);
+  // A file unchanged since REF is the work tree's text under the same name: parsed once (`parsed`).
+  return desiredAt(await loadedAt(ref, named, cwd, command, treeFileSystem(root, tree), parsed), now);
 }
 
 /**
  * The files narrowed to what the change from REF touches (assemble/affected.ts), with the base and
  * the affected set for the plan's scope; the whole files, saying why, when the change governs more.
  */
-export async function changedFromFiles(files: PlanFiles, ref: string, cwd: string, now: number, command: ScopedCommand): Promise<PlanFiles> {
+export async function changedFromFiles(
+  files: PlanFiles,
+  ref: string,
+  cwd: string,
+  now: number,
+  command: ScopedCommand,
+  parsed?: ParsedFiles,
+): Promise<PlanFiles> {
   if (files.targets.given.length > 0)
     throw new CLIError('--changed-from and --target cannot be given together: a scoped plan chooses its targets from the change.');
-  const affected = affectedOf(await baseFiles(ref, files.paths, cwd, now, command), files.desired);
+  const affected = affectedOf(await baseFiles(ref, files.paths, cwd, now, command, parsed), files.desired);
   const desired = affected.kind === 'scoped' ? scopedFiles(files.desired, affected) : files.desired;
   return { ...files, desired, changedFrom: { ref, affected } };
 }

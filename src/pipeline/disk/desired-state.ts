@@ -1,6 +1,6 @@
 // The one composition of load + validate: PATHS -> DesiredState, or every problem with its place.
 import type { FilesState } from '../../core/desired-state.js';
-import { type FileSystem, loadFiles } from '../../load/files.js';
+import { type FileSystem, loadFiles, type ParsedFiles } from '../../load/files.js';
 import { type Problem, sortProblems } from '../../load/problem.js';
 import { validateDocuments } from '../../validate/validate.js';
 
@@ -13,9 +13,9 @@ export interface LoadedDesiredState {
   readonly files: string[];
 }
 
-/** Reads PATHS (files or directories; default `./tfe-access.yaml`) relative to `cwd`. Never throws on content or I/O. */
-export async function loadDesiredState(paths: string[], cwd: string, fs?: FileSystem): Promise<LoadedDesiredState> {
-  const loaded = await loadFiles(paths, cwd, fs);
+/** Reads PATHS (files or directories; default `./tfe-access.yaml`) relative to `cwd`; with `parsed`, a text parsed before in the run is not parsed again. Never throws on content or I/O. */
+export async function loadDesiredState(paths: string[], cwd: string, fs?: FileSystem, parsed?: ParsedFiles): Promise<LoadedDesiredState> {
+  const loaded = await loadFiles(paths, cwd, fs, parsed);
   if (loaded.files.length === 0 && loaded.problems.length > 0) return { problems: sortProblems(loaded.problems), files: [] };
   const result = validateDocuments(loaded.files);
   const files = loaded.files.map((f) => f.file);

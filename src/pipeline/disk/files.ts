@@ -7,6 +7,7 @@ import { parseTargets, selectTargets } from '../../assemble/targets.js';
 import type { FilesState } from '../../core/desired-state.js';
 import { desiredAt } from '../../core/expiry.js';
 import { CLIError } from '../../errors.js';
+import type { ParsedFiles } from '../../load/files.js';
 import { type Problem, placeOf, problemSummary } from '../../load/problem.js';
 import { loadDesiredState } from './desired-state.js';
 
@@ -19,8 +20,8 @@ function problemsError(problems: readonly Problem[], files: readonly string[]): 
   return new CLIError([`${problemSummary(problems, files)}:`, ...shown, ...more].join('\n'));
 }
 
-async function loaded(paths: string[], cwd: string): Promise<FilesState> {
-  const result = await loadDesiredState(paths, cwd);
+async function loaded(paths: string[], cwd: string, parsed?: ParsedFiles): Promise<FilesState> {
+  const result = await loadDesiredState(paths, cwd, undefined, parsed);
   if (!result.state) throw problemsError(result.problems, result.files);
   return result.state;
 }
@@ -30,9 +31,9 @@ export async function desiredFromFiles(paths: string[], cwd: string, now: number
   return desiredAt(await loaded(paths, cwd), now);
 }
 
-/** load + validate + `--target` (`given`), at `now`. */
-export async function planFiles(paths: string[], cwd: string, given: readonly string[], now: number): Promise<PlanFiles> {
-  const files = await loaded(paths, cwd);
+/** load + validate + `--target` (`given`), at `now`; each file's text kept in `parsed` when given (a scoped plan's base reuses it). */
+export async function planFiles(paths: string[], cwd: string, given: readonly string[], now: number, parsed?: ParsedFiles): Promise<PlanFiles> {
+  const files = await loaded(paths, cwd, parsed);
   const targets = parseTargets(given, files);
   return { paths, desired: desiredAt(selectTargets(files, targets), now), targets };
 }

@@ -11,6 +11,7 @@ import { type PlanAsk, type PlanFiles, type PlanResult, type PlanStage, planOver
 import type { LiveGrant, LiveState } from '../../core/model.js';
 import type { OrganizationRead } from '../../core/organization.js';
 import { firstReads, listKey, type RunReads } from '../../core/run-reads.js';
+import type { ServerInfo } from '../../core/server.js';
 import { InternalError } from '../../errors.js';
 import { listTargets } from '../../live/list-targets.js';
 import { readPolicyLists } from '../../live/policy-context.js';
@@ -90,6 +91,8 @@ async function fulfil(client: TfeClient, reads: RunReads, need: Need, options: G
     }
     case 'projects':
       return { ...reads, projects: await client.listProjects(need.organization) };
+    case 'project':
+      return { ...reads, shownProjects: new Map([...(reads.shownProjects ?? []), [need.id, (await client.showProject(need.id)) ?? null]]) };
     case 'indirect':
       return { ...reads, indirect: await client.readIndirect(need.organization, options.concurrency) };
     case 'tokens':
@@ -140,12 +143,26 @@ export async function gatherAndPlan(
   ask: PlanAsk,
   options: GatherOptions,
 ): Promise<{ reads: RunReads; result: PlanResult }> {
-  // Once per run, before anything else: the versions, and a lower rate limit before the first burst.
-  const server = await client.serverInfo();
-  // docs/plan.md, "Scoped plans": a scoped plan looks up only the teams its narrowed files name.
-  const teamNames = files.changedFrom?.affected.kind === 'scoped' ? teamNamesOf(files.desired) : undefined;
+  if (files.changedFrom?.affected.kind !== 'scoped') return plannedOver(client, files, ask, options, await client.serverInfo());
+  // docs/plan.md, "Scoped plans": a scoped plan looks up only the teams its narrowed files name (or every team, past a page of names).
+  const teamNames = teamNamesOf(files.desired);
   const looked = await lookUpNames(client, files.desired, teamNames);
-  const first = firstReads(server, teamNames ? await withOwnTeam(client, looked) : looked);
+  // Its lookup starts with one request, whose answer names the server and its limit as the ping's would: no ping then.
+  const organization = teamNames ? await withOwnTeam(client, looked) : looked;
+  return plannedOver(client, files, ask, options, await client.serverInfoFromAnswers(), organization);
+}
+
+/** The plan over the server and the lookup (made here unless given), then each read the plan needs. */
+async function plannedOver(
+  client: TfeClient,
+  files: PlanFiles,
+  ask: PlanAsk,
+  options: GatherOptions,
+  server: ServerInfo,
+  looked?: OrganizationRead,
+): Promise<{ reads: RunReads; result: PlanResult }> {
+  // A full plan's ping came first: the versions, and a lower rate limit before the first burst.
+  const first = firstReads(server, looked ?? (await lookUpNames(client, files.desired)));
   const { reads, value } = await satisfy<PlanResult, PlanStage>(client, first, (r, from) => planOver(files, r, ask, from), options);
   return { reads, result: value };
 }

@@ -16,6 +16,7 @@ import { CLIError, RunStoppedError } from '../../errors.js';
 import { checkGuards, type GuardContext } from '../../guard/guards.js';
 import { guardInputsOf, planRefusalOf } from '../../guard/plan-refusals.js';
 import { GuardRefusedError } from '../../guard/refusal.js';
+import type { ParsedFiles } from '../../load/files.js';
 import { refusalLine } from '../../render/apply/token-refusal.js';
 import { PolicyRefusedError } from '../../render/violations/policy-refusal.js';
 import { readSavedPlan } from '../../saved-plan/file.js';
@@ -172,10 +173,11 @@ function changesAlone(plan: Plan): Plan {
 }
 
 async function applyFresh(request: ClockedApply, hooks: ApplyHooks, control: RunControl): Promise<ApplyResult> {
-  const given = await planFiles(request.paths, request.cwd, request.read.targets ?? [], request.run.now);
   // docs/plan.md, "Scoped plans": the same scope as `plan --changed-from`, so its checksum is the reviewed one and no write leaves it.
   const { changedFrom } = request.read;
-  const files = changedFrom === undefined ? given : await changedFromFiles(given, changedFrom, request.cwd, request.run.now, 'apply');
+  const parsed: ParsedFiles | undefined = changedFrom === undefined ? undefined : new Map();
+  const given = await planFiles(request.paths, request.cwd, request.read.targets ?? [], request.run.now, parsed);
+  const files = changedFrom === undefined ? given : await changedFromFiles(given, changedFrom, request.cwd, request.run.now, 'apply', parsed);
   const client = openClient(request.connection, control);
   try {
     const { plan, live, desired } = await planAgainstLive(client, files, request.read, request.run);

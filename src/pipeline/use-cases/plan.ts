@@ -6,6 +6,7 @@ import type { PlanFiles, PlanResult } from '../../assemble/plan-over.js';
 import type { SelfIdentity } from '../../core/audit.js';
 import type { Plan } from '../../core/plan.js';
 import type { RunReads } from '../../core/run-reads.js';
+import type { ParsedFiles } from '../../load/files.js';
 import { selfIdentityOf } from '../../triage/attribute.js';
 import { changedFromFiles } from '../disk/base-files.js';
 import { planFiles } from '../disk/files.js';
@@ -36,9 +37,10 @@ export async function planFromFiles(unclocked: PlanRequest): Promise<PlanResult>
   const request = withClock(unclocked);
   const { run, read } = request;
   return underControl(run, async (control) => {
-    const given = await planFiles(request.paths, request.cwd, read.targets ?? [], run.now);
-    // docs/plan.md, "Scoped plans": the base read and compared offline, before any request.
-    const files = read.changedFrom === undefined ? given : await changedFromFiles(given, read.changedFrom, request.cwd, run.now, 'plan');
+    // docs/plan.md, "Scoped plans": the base read and compared offline, before any request; a file unchanged since REF parsed once.
+    const parsed: ParsedFiles | undefined = read.changedFrom === undefined ? undefined : new Map();
+    const given = await planFiles(request.paths, request.cwd, read.targets ?? [], run.now, parsed);
+    const files = read.changedFrom === undefined ? given : await changedFromFiles(given, read.changedFrom, request.cwd, run.now, 'plan', parsed);
     return withClient(request.connection, control, async (client) => {
       const result = await planAgainstLive(client, files, read, run);
       const { audit, connection } = request;
