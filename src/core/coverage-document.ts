@@ -36,8 +36,6 @@ export function reasonFacts(reason: IncompleteReason): JsonObject {
         partial_token: u.partialToken,
       };
     }
-    case 'edges-unread':
-      return { code: reason.code, lists: [...reason.lists] };
   }
 }
 

@@ -1,5 +1,4 @@
 // src/core/coverage.ts (new)
-import type { EdgeGap } from './derived.js';
 /** Why a read is not known to be whole; phrased only by a renderer (src/render/shared/coverage.ts). */
 export type IncompleteReason =
   /** The token does not see every team (it is not an owner's): on `targets` of the targets read it does not manage team access, so a secret team's grant there is not seen. */
@@ -27,20 +26,16 @@ export type IncompleteReason =
   /** A `max-reach` policy's indirect access was not read whole (a list not given, consumers hidden, a name none has): a team that reaches it may not be counted (docs/effective-access.md, "Indirect access"). */
   | { readonly code: 'reach-unread'; readonly reach: readonly string[] }
   /**
-   * The report read indirect access and could not read all of it (docs/effective-access.md,
-   * "Indirect access"): a cell may reach more than its "reaches through" entries say. `lists`: not
+   * The report read indirect access (its "reaches through" entries, an evidence bundle's or review
+   * sheet's derived rows) and could not read all of it (docs/effective-access.md, "Indirect access";
+   * docs/evidence.md, "Derived rows"): a cell may reach more than its entries say, a derived row may
+   * be missing. Said once for the one read (core/derived.ts, `indirectUnreadOf`). `lists`: not
    * given (404 or 403); `consumers`: workspaces whose remote-state consumers were not given;
    * `short`: variable sets listing fewer workspaces or projects than their counts; `unnamed`:
    * workspaces on agents whose pool the service does not name; `partialToken`: the consumers lists
    * leave out workspaces the token cannot read.
    */
-  | { readonly code: 'indirect-unread'; readonly unread: IndirectUnread }
-  /**
-   * The edges of indirect access were read (an evidence bundle's derived rows) and not whole: these
-   * lists or parts were not given to the token (core/derived.ts, `EdgeGap`), so a derived row through
-   * them may be missing (docs/evidence.md, "Derived rows").
-   */
-  | { readonly code: 'edges-unread'; readonly lists: readonly EdgeGap[] };
+  | { readonly code: 'indirect-unread'; readonly unread: IndirectUnread };
 
 /** What a report's read of indirect access missed (IncompleteReason `indirect-unread`). */
 export interface IndirectUnread {

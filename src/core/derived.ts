@@ -3,9 +3,11 @@
 // as evidence bundles and review sheets carry it. Plain data: effective/derived.ts makes it, over
 // the walk of effective/reach.ts; what the read could not see is its gaps.
 import type { ReachGap } from './can.js';
+import type { IndirectUnread } from './coverage.js';
 import type { AccessSource } from './effective.js';
 import type { ReachQuestion, ReachVia } from './indirect.js';
 import type { TargetRef, TeamRef } from './model.js';
+import { compareText } from './order.js';
 
 /** Team T reaches `reaches` (variable set V, the outputs of A, agent pool P, Stack S) through its access on `target`. */
 export interface DerivedRow {
@@ -27,32 +29,29 @@ export interface DerivedAccess {
   readonly gaps: readonly ReachGap[];
 }
 
-/** What the read of the edges could not see, as a coverage reason names it (core/coverage.ts, `edges-unread`). */
-export const EDGE_GAPS = [
-  'varsets',
-  'agent-pools',
-  'stacks',
-  'workspaces',
-  'remote-state-consumers',
-  'varset-scopes',
-  'inherited-pools',
-  'hidden-workspaces',
-] as const;
-export type EdgeGap = (typeof EDGE_GAPS)[number];
-
-const GAP_OF: Readonly<Record<Exclude<ReachGap['reason'], 'not-listed'>, EdgeGap>> = {
-  // The team access the walk starts from was read in part: a token that does not see every team (or workspace).
-  'access-partial': 'hidden-workspaces',
-  'consumers-not-read': 'remote-state-consumers',
-  'relationship-short': 'varset-scopes',
-  'pool-not-named': 'inherited-pools',
-  'partial-token': 'hidden-workspaces',
-};
-
-/** The kinds of what was not read, once each, in EDGE_GAPS order. */
-export function edgeGapsOf(gaps: readonly ReachGap[]): EdgeGap[] {
-  const found = new Set(gaps.map((g) => (g.reason === 'not-listed' ? g.list : GAP_OF[g.reason])));
-  return EDGE_GAPS.filter((g) => found.has(g));
+/**
+ * What the walks of the edges could not see, as the coverage reason `indirect-unread` names it
+ * (core/coverage.ts): the lists not given, the workspaces whose consumers were not read, the sets
+ * cut short, the workspaces on an unnamed pool, and whether the token left workspaces out (a team
+ * access read in part leaves out the same: a team it cannot see). Undefined: read whole.
+ */
+export function indirectUnreadOf(gaps: readonly ReachGap[]): IndirectUnread | undefined {
+  const lists = new Set<IndirectUnread['lists'][number]>();
+  const consumers = new Set<string>();
+  const short = new Set<string>();
+  const unnamed = new Set<string>();
+  let partialToken = false;
+  for (const gap of gaps) {
+    if (gap.reason === 'not-listed') lists.add(gap.list);
+    else if (gap.reason === 'consumers-not-read') consumers.add(gap.workspace);
+    else if (gap.reason === 'relationship-short') short.add(gap.varset);
+    else if (gap.reason === 'pool-not-named') for (const w of gap.workspaces) unnamed.add(w);
+    else partialToken = true;
+  }
+  const sorted = (set: Set<string>) => [...set].sort(compareText);
+  const u = { lists: [...lists].sort(), consumers: sorted(consumers), short: sorted(short), unnamed: sorted(unnamed) };
+  const any = u.lists.length + u.consumers.length + u.short.length + u.unnamed.length > 0 || partialToken;
+  return any ? { ...u, partialToken } : undefined;
 }
 
 /** Whether a derived row is carried by a setting beside the grant (one a workspace, set or pool can change), or by the grant alone. */

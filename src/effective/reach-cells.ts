@@ -2,9 +2,9 @@
 // of `report --can varset: | outputs: | agent-pool: | stack:` asked the other way round. Every
 // object's walk (reach.ts) gives the workspaces that lead to it; on each, a team's cell follows the
 // lead by the same one answer (`verdict`) `--can` asks, so an entry here is a holder there. What the
-// walks could not see is the report's coverage (`indirect-unread`). Pure.
+// walks could not see is the report's coverage (`indirect-unread`, said once with the derived
+// rows' gaps of the same read). Pure.
 import { findQuestion, type ReachGap } from '../core/can.js';
-import type { IndirectUnread } from '../core/coverage.js';
 import type { AccessSource, ReachThrough } from '../core/effective.js';
 import { REACH_KINDS, type ReachKind, type ReachVia } from '../core/indirect.js';
 import { compareText } from '../core/order.js';
@@ -20,8 +20,8 @@ interface NamedLead extends Lead {
 export interface CellReaches {
   /** Each cell's entries, by `cellKey`; a cell that reaches nothing has none. */
   readonly byCell: ReadonlyMap<string, readonly ReachThrough[]>;
-  /** What the walks could not see (absent: nothing). */
-  readonly unread?: IndirectUnread;
+  /** What the walks could not see, each once (empty: nothing); core/derived.ts `indirectUnreadOf` says it as coverage. */
+  readonly gaps: readonly ReachGap[];
 }
 
 export const cellKey = (c: { readonly team: { readonly id: string }; readonly target: { readonly type: string; readonly id: string } }): string =>
@@ -36,42 +36,23 @@ function namesOf(kind: Exclude<ReachKind, 'stack'>, input: ReachInput): readonly
 
 const LIST_OF = { varset: 'varsets', 'agent-pool': 'agent-pools' } as const;
 
-class Gaps {
-  readonly lists = new Set<IndirectUnread['lists'][number]>();
-  readonly consumers = new Set<string>();
-  readonly short = new Set<string>();
-  readonly unnamed = new Set<string>();
-  partialToken = false;
-
-  add(gap: ReachGap): void {
-    if (gap.reason === 'not-listed') this.lists.add(gap.list);
-    else if (gap.reason === 'consumers-not-read') this.consumers.add(gap.workspace);
-    else if (gap.reason === 'relationship-short') this.short.add(gap.varset);
-    else if (gap.reason === 'pool-not-named') for (const w of gap.workspaces) this.unnamed.add(w);
-    else this.partialToken = true;
-  }
-
-  unread(): IndirectUnread | undefined {
-    const sorted = (set: Set<string>) => [...set].sort(compareText);
-    const u = { lists: [...this.lists].sort(), consumers: sorted(this.consumers), short: sorted(this.short), unnamed: sorted(this.unnamed) };
-    const any = u.lists.length + u.consumers.length + u.short.length + u.unnamed.length > 0 || this.partialToken;
-    return any ? { ...u, partialToken: this.partialToken } : undefined;
-  }
-}
+const addGap = (gaps: Map<string, ReachGap>, gap: ReachGap): void => {
+  gaps.set(JSON.stringify(gap), gap);
+};
 
 /** Every lead of every object of the first three kinds, by workspace; the producer's own readers are its grants, not an entry. */
-function leadsByWorkspace(input: ReachInput, gaps: Gaps): Map<string, NamedLead[]> {
+function leadsByWorkspace(input: ReachInput, gaps: Map<string, ReachGap>): Map<string, NamedLead[]> {
   const out = new Map<string, NamedLead[]>();
   for (const kind of ['varset', 'outputs', 'agent-pool'] as const) {
     const names = namesOf(kind, input);
     if (!names) {
-      if (kind !== 'outputs') gaps.lists.add(LIST_OF[kind]);
+      if (kind !== 'outputs') addGap(gaps, { reason: 'not-listed', list: LIST_OF[kind] });
       continue;
     }
     for (const name of new Set(names)) {
       const walk = walkOf({ kind, name }, input);
       if (!walk || 'unknownName' in walk) continue;
-      for (const gap of walk.gaps) gaps.add(gap);
+      for (const gap of walk.gaps) addGap(gaps, gap);
       for (const lead of walk.leads) {
         if (lead.edge === 'own') continue;
         const list = out.get(lead.workspaceId) ?? [];
@@ -134,10 +115,10 @@ const order = (a: ReachThrough, b: ReachThrough): number =>
 
 /** docs/effective-access.md, "Indirect access": each cell's "reaches through" entries, and what the walks could not see. */
 export function reachesOfCells(input: ReachInput): CellReaches {
-  const gaps = new Gaps();
+  const gaps = new Map<string, ReachGap>();
   const leads = leadsByWorkspace(input, gaps);
   const stacks = input.indirect.stacks;
-  if (!stacks) gaps.lists.add('stacks');
+  if (!stacks) addGap(gaps, { reason: 'not-listed', list: 'stacks' });
   const stacksOf = new Map<string, string[]>();
   for (const s of stacks ?? []) stacksOf.set(s.projectId, [...(stacksOf.get(s.projectId) ?? []), s.name]);
   const byCell = new Map<string, ReachThrough[]>();
@@ -145,6 +126,5 @@ export function reachesOfCells(input: ReachInput): CellReaches {
     const entries = subject.target.type === 'workspace' ? workspaceEntries(subject, leads.get(subject.target.id) ?? []) : stackEntries(subject, stacksOf);
     if (entries.length > 0) byCell.set(cellKey(subject), entries.sort(order));
   }
-  const unread = gaps.unread();
-  return { byCell, ...(unread ? { unread } : {}) };
+  return { byCell, gaps: [...gaps.values()] };
 }

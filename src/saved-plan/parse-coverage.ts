@@ -6,7 +6,6 @@
 // scope unknown beyond --target (`targeted`).
 import type { ChangedFrom, Coverage, IncompleteReason, Scope, TokensUnlisted } from '../core/coverage.js';
 import { coverageFacts } from '../core/coverage-document.js';
-import { EDGE_GAPS, type EdgeGap } from '../core/derived.js';
 import { scopeOf } from '../core/scope.js';
 import type { Reader } from './reader.js';
 import type { PlanBasis } from './saved-plan.js';
@@ -46,13 +45,6 @@ function reasonOf(reader: Reader): IncompleteReason {
       };
     case 'reach-unread':
       return { code, reach: strings(reader, 'reach') };
-    case 'edges-unread':
-      return {
-        code,
-        lists: strings(reader, 'lists').map((list) =>
-          (EDGE_GAPS as readonly string[]).includes(list) ? (list as EdgeGap) : reader.fail(`${reader.at('lists')} "${list}" is not a list`),
-        ),
-      };
     default:
       return reader.fail(`${reader.at('code')} "${code}" is not a known reason`);
   }

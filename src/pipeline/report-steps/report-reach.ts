@@ -5,8 +5,7 @@
 // report's own (read once).
 import type { TfeClient } from '../../api/client.js';
 import type { IndirectListsRead } from '../../api/indirect.js';
-import type { CanAnswer } from '../../core/can.js';
-import type { IncompleteReason } from '../../core/coverage.js';
+import type { CanAnswer, ReachGap } from '../../core/can.js';
 import { type IndirectRead, type ReachQuestion, reachQuestionName } from '../../core/indirect.js';
 import type { OrganizationRead } from '../../core/organization.js';
 import type { Report } from '../../core/report.js';
@@ -36,14 +35,14 @@ const inputOf = (report: Report, index: EffectiveIndex, read: ReachRead, indirec
   seesEveryWorkspace: read.seesEveryWorkspace,
 });
 
-/** The report's cells with their entries, and the coverage reason for what the walks could not see. */
-export function withReaches(report: Report, index: EffectiveIndex, read: ReachRead, indirect: IndirectRead): { report: Report; reasons: IncompleteReason[] } {
-  const { byCell, unread } = reachesOfCells(inputOf(report, index, read, indirect));
+/** The report's cells with their entries, and what the walks could not see (the coverage says it once, with the derived rows' gaps). */
+export function withReaches(report: Report, index: EffectiveIndex, read: ReachRead, indirect: IndirectRead): { report: Report; gaps: readonly ReachGap[] } {
+  const { byCell, gaps } = reachesOfCells(inputOf(report, index, read, indirect));
   const cells = report.cells.map((cell) => {
     const reaches = byCell.get(cellKey(cell));
     return reaches ? { ...cell, reaches } : cell;
   });
-  return { report: { ...report, cells }, reasons: unread ? [{ code: 'indirect-unread', unread }] : [] };
+  return { report: { ...report, cells }, gaps };
 }
 
 const REACH_WORDS: Readonly<Record<ReachQuestion['kind'], string>> = {

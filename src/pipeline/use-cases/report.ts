@@ -9,9 +9,9 @@ import { type PlanResult, type PlanStage, planOver } from '../../assemble/plan-o
 import { type PolicyCheck, type PolicyVerdict, policyEnds, policyListProblems, violationsOf } from '../../assemble/policies.js';
 import { EVERY_TARGET } from '../../assemble/targets.js';
 import { newerPermissions, type Resource } from '../../core/access.js';
-import type { CanQuestion } from '../../core/can.js';
+import type { CanQuestion, ReachGap } from '../../core/can.js';
 import type { IncompleteReason } from '../../core/coverage.js';
-import { type DerivedAccess, edgeGapsOf } from '../../core/derived.js';
+import { indirectUnreadOf } from '../../core/derived.js';
 import type { FilesState } from '../../core/desired-state.js';
 import type { IndirectRead, ProjectReachRead, ReachQuestion, WorkspaceReachRead } from '../../core/indirect.js';
 import type { LiveGrant, LiveState, Project, Team, Workspace } from '../../core/model.js';
@@ -398,10 +398,10 @@ async function reportTokens(client: TfeClient, organization: string, teams: read
   return { tokens: named.tokens, teamTokensListed: listed.teamTokensListed };
 }
 
-/** What the read of the edges could not see, as the coverage says it (none: no reason). */
-function edgesUnread(derived: DerivedAccess): IncompleteReason[] {
-  const lists = edgeGapsOf(derived.gaps);
-  return lists.length > 0 ? [{ code: 'edges-unread', lists }] : [];
+/** What the one read of the edges could not see (the cells' walks and the derived rows' alike), as one coverage reason (none: read whole). */
+function indirectUnread(gaps: readonly ReachGap[]): IncompleteReason[] {
+  const unread = indirectUnreadOf(gaps);
+  return unread ? [{ code: 'indirect-unread', unread }] : [];
 }
 
 async function reportWith(
@@ -428,7 +428,7 @@ async function reportWith(
   // docs/effective-access.md, "Tokens": only when asked, so every other report makes the requests it always made.
   const tokens = request.tokens === true ? { tokens: await reportTokens(client, organization, read.org.teams, teamTokens) } : {};
   // docs/effective-access.md, "Indirect access": each cell's entries, and a question of the edges answered over the same read.
-  const reached = read.indirect && request.indirect === true ? withReaches(report, index, read.reachRead, read.indirect) : { report, reasons: [] };
+  const reached = read.indirect && request.indirect === true ? withReaches(report, index, read.reachRead, read.indirect) : { report, gaps: [] };
   const reach =
     request.reach &&
     read.indirect &&
@@ -438,7 +438,7 @@ async function reportWith(
   // docs/evidence.md, "Who can": the asked question's answer and every question's, one computation (effective/can.ts).
   return {
     ...reached.report,
-    coverage: withReasons(coverage, [...reached.reasons, ...(derived ? edgesUnread(derived) : [])]),
+    coverage: withReasons(coverage, indirectUnread([...reached.gaps, ...(derived?.gaps ?? [])])),
     ...(derived ? { derived } : {}),
     answers: canAnswers(report, index),
     ...(request.can ? { can: canAnswer(request.can, report, index) } : {}),

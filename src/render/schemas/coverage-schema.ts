@@ -1,6 +1,5 @@
 // JSON Schema of `complete`, `incomplete` and `scope` (render/shared/coverage.ts, coverageDocument), in the
 // plan and in the report: what the read could not see and what the run was asked.
-import { EDGE_GAPS } from '../../core/derived.js';
 
 type Schema = Record<string, unknown>;
 
@@ -132,24 +131,8 @@ export const REASON: Schema = {
         message,
       },
       additionalProperties: false,
-      description: 'A report read indirect access and could not read all of it: a cell may reach more than its `reaches` entries say.',
-    },
-    {
-      type: 'object',
-      required: ['code', 'lists', 'message'],
-      properties: {
-        code: { const: 'edges-unread' },
-        lists: {
-          type: 'array',
-          minItems: 1,
-          items: { enum: [...EDGE_GAPS] },
-          description:
-            'What of the edges was not read: a list not given to the token (varsets, agent-pools, stacks, workspaces), the remote-state consumers of some workspace, a variable set cut short (varset-scopes), workspaces on an unnamed pool (inherited-pools), workspaces the token does not see (hidden-workspaces).',
-        },
-        message,
-      },
-      additionalProperties: false,
-      description: 'The edges of indirect access (read for derived rows) were not read whole: a derived row through them may be missing.',
+      description:
+        'A report read indirect access and could not read all of it: a cell may reach more than its `reaches` entries say, a derived row (evidence bundle, review sheet) may be missing.',
     },
   ],
 };

@@ -5,7 +5,6 @@
 // scope's items (report-csv.ts). A reader must never take a partial or narrowed output for the whole.
 import type { ChangedFrom, Coverage, IncompleteReason, IndirectUnread, Scope, TokensUnlisted } from '../../core/coverage.js';
 import { coverageFacts, reasonFacts } from '../../core/coverage-document.js';
-import type { EdgeGap } from '../../core/derived.js';
 import type { JsonObject } from '../../core/json-value.js';
 import { quote } from '../../core/printable.js';
 
@@ -45,8 +44,6 @@ export function reasonText(reason: IncompleteReason): string {
       return `the indirect access of ${reason.reach.join(', ')} was not read whole (a list not given to the token, consumers it cannot see, or no such name), so a team that reaches it may not be counted`;
     case 'indirect-unread':
       return indirectUnreadText(reason.unread);
-    case 'edges-unread':
-      return `the edges of indirect access were not read whole (${reason.lists.map((l) => EDGE_GAP_WORDS[l]).join('; ')}), so a team that reaches a variable set, outputs, an agent pool or a Stack through them may have no derived row`;
   }
 }
 
@@ -68,20 +65,8 @@ function indirectUnreadText(u: IndirectUnread): string {
     ...(u.unnamed.length > 0 ? [`the service does not name the agent pool of ${named(u.unnamed.map((w) => `workspace ${quote(w)}`))}`] : []),
     ...(u.partialToken ? ['the token does not see every workspace, so consumers it cannot read are left out'] : []),
   ];
-  return `indirect access was not read whole (${parts.join(', ')}), so a cell may reach more than its "reaches through" entries say`;
+  return `indirect access was not read whole (${parts.join(', ')}), so a team may reach more through what was not read than its "reaches through" entries and derived rows say`;
 }
-
-/** What each part of the edges not read is, in words. */
-const EDGE_GAP_WORDS: Readonly<Record<EdgeGap, string>> = {
-  varsets: 'the list of variable sets not given to the token',
-  'agent-pools': 'the list of agent pools not given to the token',
-  stacks: 'the list of Stacks not given to the token',
-  workspaces: "the workspaces' sharing and execution not given to the token",
-  'remote-state-consumers': 'the remote-state consumers of some workspace not given to the token',
-  'varset-scopes': 'a variable set listing fewer workspaces or projects than its counts',
-  'inherited-pools': 'workspaces on agents of a pool the service does not name',
-  'hidden-workspaces': 'workspaces the token does not see left out of the consumers lists',
-};
 
 /** docs/effective-access.md, "Token lifetimes: `max-token-age`": the policies that did not see every team token, and why. */
 function tokensUnlistedText(policies: readonly string[], cause: TokensUnlisted): string {
