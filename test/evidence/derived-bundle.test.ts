@@ -63,6 +63,22 @@ describe('report --evidence: derived rows', () => {
     expect(verify.code, verify.err).toBe(0);
   });
 
+  it('the bundle\'s report carries each cell\'s "reaches through" entries as `report` gives them, over one read of the workspace list', async () => {
+    const { read, world } = await bundle(INDIRECT_ORG_TOKEN);
+    const lists = world.emulator.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/v2/organizations/acme/workspaces')).length;
+    const plain = await runCli(['report', '--organization', 'acme', '--format', 'json'], { env: world.env(INDIRECT_ORG_TOKEN), cwd: world.dir });
+    expect(plain.code, plain.err).toBe(0);
+    type Doc = Record<'projects' | 'workspaces', { name: string; teams: { name: string; reaches?: unknown[] }[] }[]>;
+    const entries = (doc: Doc) =>
+      [...doc.projects, ...doc.workspaces].flatMap((t) => t.teams.filter((c) => c.reaches !== undefined).map((c) => [t.name, c.name, c.reaches]));
+    const inBundle = entries(JSON.parse(read('report.json')) as Doc);
+    expect(inBundle.length).toBeGreaterThan(0);
+    expect(inBundle).toEqual(entries(JSON.parse(plain.out) as Doc));
+    // The report's own workspace list carries the sharing and execution the edges need: read once per run.
+    const perRun = world.emulator.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/v2/organizations/acme/workspaces')).length - lists;
+    expect(lists).toBe(perRun);
+  });
+
   it('verify: a derived row taken out of derived.csv, its hash, size and rows rewritten in the manifest, still disagrees with the count', async () => {
     const { dir, read } = await bundle(INDIRECT_ORG_TOKEN);
     const lines = read('derived.csv').split('\r\n');

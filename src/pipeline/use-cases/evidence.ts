@@ -65,9 +65,10 @@ export async function reportEvidence(request: EvidenceRequest): Promise<Evidence
   const startedAt = request.run?.now ?? request.clock();
   let facts: ExtractionFacts | undefined;
   // docs/evidence.md, "Evidence bundle": a bundle lists the tokens too (never a secret), and reads the
-  // edges of indirect access for its derived rows unless `--no-indirect` ("Derived rows").
+  // edges of indirect access unless `--no-indirect`, once, for its derived rows ("Derived rows") and
+  // each cell's "reaches through" entries, as `report` gives them.
   const derived = request.derived ?? true;
-  const asked = { ...request, tokens: true, derived, run: { ...request.run, now: startedAt } };
+  const asked = { ...request, tokens: true, derived, indirect: derived, run: { ...request.run, now: startedAt } };
   const report = await reportOrganization({ ...asked, onExtraction: (found) => (facts = found) });
   const finishedAt = request.clock();
   if (!facts) throw new Error('the report told nothing of its extraction');
